@@ -1,0 +1,110 @@
+package core
+
+import (
+	"crypto/md5"
+	"strings"
+	"sync"
+)
+
+// Analysis holds the per-document work that does not depend on the
+// pipeline's knobs: normalized hashes and lowercased words up front, token
+// counts per tokenizer and shingle sets per shingle size on first request.
+// A Build with new options reuses all of it, so a knob change costs only
+// the cheap stages. An Analysis is safe for concurrent Builds.
+type Analysis struct {
+	// Docs are the input documents, in input order. Do not modify.
+	Docs []Document
+
+	hashes     [][md5.Size]byte
+	lowerWords [][]string
+
+	mu       sync.Mutex
+	tokens   map[string][]int
+	shingles map[int][]shingleSet
+}
+
+// Analyze prepares docs for any number of Builds.
+func Analyze(docs []Document) *Analysis {
+	a := &Analysis{
+		Docs:       docs,
+		hashes:     make([][md5.Size]byte, len(docs)),
+		lowerWords: make([][]string, len(docs)),
+		tokens:     make(map[string][]int),
+		shingles:   make(map[int][]shingleSet),
+	}
+	for i, d := range docs {
+		lower := strings.ToLower(d.Content)
+		a.hashes[i] = md5.Sum([]byte(collapseWhitespace(lower)))
+		a.lowerWords[i] = pySplit(lower)
+	}
+	return a
+}
+
+// Tokens returns every document's token count under tok, computing them
+// the first time tok is asked for. The slice is shared: do not modify it.
+func (a *Analysis) Tokens(tok Tokenizer) []int {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if counts, ok := a.tokens[tok.Name()]; ok {
+		return counts
+	}
+	counts := make([]int, len(a.Docs))
+	for i, d := range a.Docs {
+		counts[i] = tok.Count(d.Content)
+	}
+	a.tokens[tok.Name()] = counts
+	return counts
+}
+
+// shingleSets returns every document's k-word shingle set, built the
+// first time k is asked for.
+func (a *Analysis) shingleSets(k int) []shingleSet {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if sets, ok := a.shingles[k]; ok {
+		return sets
+	}
+	interner := newShingleInterner()
+	sets := make([]shingleSet, len(a.Docs))
+	for i, words := range a.lowerWords {
+		sets[i] = interner.shingles(words, k)
+	}
+	a.shingles[k] = sets
+	return sets
+}
+
+// SharedShingles lists the k-word windows documents i and j have in
+// common, in the order they occur in document i, each as its words joined
+// by single spaces. The inspector highlights them.
+func (a *Analysis) SharedShingles(i, j, k int) []string {
+	other := make(map[string]bool)
+	for _, s := range windows(a.lowerWords[j], k) {
+		other[s] = true
+	}
+	var shared []string
+	for _, s := range windows(a.lowerWords[i], k) {
+		if other[s] {
+			shared = append(shared, s)
+			delete(other, s)
+		}
+	}
+	return shared
+}
+
+// Similarity is the Jaccard similarity of documents i and j with k-word
+// shingles, as the dedup stage computes it.
+func (a *Analysis) Similarity(i, j, k int) float64 {
+	sets := a.shingleSets(k)
+	return jaccard(sets[i], sets[j])
+}
+
+func windows(words []string, k int) []string {
+	if len(words) < k {
+		return []string{strings.Join(words, " ")}
+	}
+	out := make([]string, 0, len(words)-k+1)
+	for i := 0; i+k <= len(words); i++ {
+		out = append(out, strings.Join(words[i:i+k], " "))
+	}
+	return out
+}

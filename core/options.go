@@ -1,0 +1,99 @@
+package core
+
+import (
+	"fmt"
+	"math"
+)
+
+// BudgetMode chooses how the budget stage charges documents.
+type BudgetMode string
+
+const (
+	// BudgetReference charges each document's own tokens only, exactly as
+	// the reference ContextManager does; citation headers and separators
+	// are not budgeted, so the formatted block may exceed the budget.
+	BudgetReference BudgetMode = "reference"
+	// BudgetStrict charges headers, separators and the " [...]" marker
+	// too, and guarantees the formatted block fits the budget.
+	BudgetStrict BudgetMode = "strict"
+)
+
+// BudgetModes lists the modes in display order.
+var BudgetModes = []BudgetMode{BudgetReference, BudgetStrict}
+
+// ParseBudgetMode accepts a mode name as typed on the command line.
+func ParseBudgetMode(s string) (BudgetMode, error) {
+	for _, m := range BudgetModes {
+		if string(m) == s {
+			return m, nil
+		}
+	}
+	return "", fmt.Errorf("unknown budget mode %q (expected reference or strict)", s)
+}
+
+// Options are the ContextManager's knobs. DefaultOptions gives the
+// reference's defaults.
+type Options struct {
+	// DedupThreshold is the Jaccard similarity at or above which a
+	// document is a near duplicate of a kept one.
+	DedupThreshold float64
+	// MinDocTokens drops documents with fewer tokens than this.
+	MinDocTokens int
+	// LostInMiddle reorders documents so the strongest sit at both ends.
+	LostInMiddle bool
+	// ShingleSize is the number of words in one shingle.
+	ShingleSize int
+	// PartialMinRemaining is the budget that must remain, strictly more,
+	// for the first document that does not fit to be included in part.
+	PartialMinRemaining int
+	// SummarizeOverflow represents documents that do not fit by a
+	// one-sentence extractive synopsis when that fits.
+	SummarizeOverflow bool
+	// BudgetMode is reference or strict.
+	BudgetMode BudgetMode
+	// Tokenizer counts every token in the pipeline.
+	Tokenizer Tokenizer
+	// Budget is the token budget for the context block.
+	Budget int
+}
+
+// DefaultBudget is the `ctxlab build` default budget in tokens.
+const DefaultBudget = 4000
+
+// DefaultOptions returns the reference ContextManager's defaults with the
+// reference's heuristic tokenizer and a 4000-token budget.
+func DefaultOptions() Options {
+	return Options{
+		DedupThreshold:      0.85,
+		MinDocTokens:        5,
+		LostInMiddle:        true,
+		ShingleSize:         5,
+		PartialMinRemaining: 50,
+		SummarizeOverflow:   false,
+		BudgetMode:          BudgetReference,
+		Tokenizer:           Heuristic{},
+		Budget:              DefaultBudget,
+	}
+}
+
+// Validate reports the first option that is out of range.
+func (o Options) Validate() error {
+	switch {
+	case math.IsNaN(o.DedupThreshold) || o.DedupThreshold < 0 || o.DedupThreshold > 1:
+		return fmt.Errorf("dedup threshold %v is outside [0, 1]", o.DedupThreshold)
+	case o.MinDocTokens < 0:
+		return fmt.Errorf("minimum document tokens %d is negative", o.MinDocTokens)
+	case o.ShingleSize < 1:
+		return fmt.Errorf("shingle size %d is below 1", o.ShingleSize)
+	case o.PartialMinRemaining < 0:
+		return fmt.Errorf("partial-inclusion minimum %d is negative", o.PartialMinRemaining)
+	case o.Budget < 0:
+		return fmt.Errorf("budget %d is negative", o.Budget)
+	case o.Tokenizer == nil:
+		return fmt.Errorf("no tokenizer set")
+	}
+	if _, err := ParseBudgetMode(string(o.BudgetMode)); err != nil {
+		return err
+	}
+	return nil
+}

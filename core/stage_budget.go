@@ -1,0 +1,117 @@
+package core
+
+import (
+	"fmt"
+	"maps"
+)
+
+// placedDoc is a document as it enters the context block: whole, cut or
+// replaced by its synopsis.
+type placedDoc struct {
+	index      int      // input index
+	doc        Document // as placed
+	fate       Fate
+	tokensKept int
+}
+
+// budgetOutcome is what the budget stage decided.
+type budgetOutcome struct {
+	placed   []placedDoc
+	excluded []int // input indices of documents that did not fit whole, walk order
+	used     int   // the walk's running total
+}
+
+// budgetStage walks the ordered documents against the budget in the
+// chosen mode.
+func budgetStage(a *Analysis, ordered, tokens []int, opts Options, trace []DocTrace) budgetOutcome {
+	if opts.BudgetMode == BudgetStrict {
+		return strictBudget(a, ordered, tokens, opts, trace)
+	}
+	return referenceBudget(a, ordered, tokens, opts, trace)
+}
+
+// referenceBudget is the reference's _apply_budget: a document that fits
+// is included; the first one that does not, when more than
+// PartialMinRemaining tokens remain, is included cut to the remaining
+// tokens and the budget is then spent; every document that did not fit
+// whole is recorded as excluded; the walk never stops early. Headers are
+// not charged. With SummarizeOverflow, documents that do not fit are
+// offered as a synopsis instead of a cut copy.
+func referenceBudget(a *Analysis, ordered, tokens []int, opts Options, trace []DocTrace) budgetOutcome {
+	var out budgetOutcome
+	budget := opts.Budget
+	for _, i := range ordered {
+		d, t := a.Docs[i], tokens[i]
+		if out.used+t <= budget {
+			out.include(i, d, FateIncluded, t, "", trace)
+			out.used += t
+			continue
+		}
+		out.excluded = append(out.excluded, i)
+		remaining := budget - out.used
+		switch {
+		case opts.SummarizeOverflow:
+			syn := Synopsis(d.Content)
+			s := opts.Tokenizer.Count(syn)
+			if syn != "" && out.used+s <= budget {
+				out.include(i, summaryDoc(d, syn), FateSummarized, s,
+					fmt.Sprintf("%d tokens > %d remaining; a %d-token synopsis fits", t, remaining, s), trace)
+				out.used += s
+				continue
+			}
+			out.exclude(i, fmt.Sprintf("%d tokens > %d remaining; its %d-token synopsis does not fit either", t, remaining, s), trace)
+		case remaining > opts.PartialMinRemaining:
+			cut := opts.Tokenizer.Truncate(d.Content, remaining, KeepStart)
+			kept := opts.Tokenizer.Count(cut)
+			out.include(i, partialDoc(d, cut), FatePartial, kept,
+				fmt.Sprintf("%d tokens > %d remaining; cut to %d tokens", t, remaining, kept), trace)
+			out.used = budget
+		default:
+			out.exclude(i, overBudgetReason(t, remaining, opts.PartialMinRemaining), trace)
+		}
+	}
+	return out
+}
+
+func overBudgetReason(tokens, remaining, partialMin int) string {
+	if remaining <= 0 {
+		return fmt.Sprintf("%d tokens; budget already spent", tokens)
+	}
+	return fmt.Sprintf("%d tokens > %d remaining; %d ≤ %d, too little for a partial copy", tokens, remaining, remaining, partialMin)
+}
+
+func (out *budgetOutcome) include(i int, d Document, fate Fate, kept int, reason string, trace []DocTrace) {
+	out.placed = append(out.placed, placedDoc{index: i, doc: d, fate: fate, tokensKept: kept})
+	trace[i].Fate = fate
+	trace[i].TokensKept = kept
+	trace[i].Citation = len(out.placed)
+	trace[i].BudgetReason = reason
+}
+
+func (out *budgetOutcome) exclude(i int, reason string, trace []DocTrace) {
+	trace[i].Fate = FateExcluded
+	trace[i].TokensKept = 0
+	trace[i].Citation = 0
+	trace[i].BudgetReason = reason
+}
+
+// partialDoc is the reference's partial copy: the cut text, the marker,
+// and metadata marked truncated.
+func partialDoc(d Document, cut string) Document {
+	md := maps.Clone(d.Metadata)
+	if md == nil {
+		md = map[string]any{}
+	}
+	md["truncated"] = true
+	return Document{Content: cut + cutMarker, Score: d.Score, Source: d.Source, Metadata: md}
+}
+
+// summaryDoc stands in for a document that did not fit.
+func summaryDoc(d Document, synopsis string) Document {
+	md := maps.Clone(d.Metadata)
+	if md == nil {
+		md = map[string]any{}
+	}
+	md["summarized"] = true
+	return Document{Content: synopsis, Score: d.Score, Source: d.Source, Metadata: md}
+}
