@@ -76,24 +76,36 @@ func DefaultOptions() Options {
 	}
 }
 
+// OptionError names the option that is out of range. Option is the
+// option's command-line name, so the CLI and the TUI can point at it.
+type OptionError struct {
+	Option  string
+	Problem string
+}
+
+func (e *OptionError) Error() string { return e.Option + ": " + e.Problem }
+
 // Validate reports the first option that is out of range.
 func (o Options) Validate() error {
+	bad := func(option, format string, args ...any) error {
+		return &OptionError{Option: option, Problem: fmt.Sprintf(format, args...)}
+	}
 	switch {
 	case math.IsNaN(o.DedupThreshold) || o.DedupThreshold < 0 || o.DedupThreshold > 1:
-		return fmt.Errorf("dedup threshold %v is outside [0, 1]", o.DedupThreshold)
+		return bad("dedup-threshold", "%v is outside [0, 1]", o.DedupThreshold)
 	case o.MinDocTokens < 0:
-		return fmt.Errorf("minimum document tokens %d is negative", o.MinDocTokens)
+		return bad("min-doc-tokens", "%d is negative", o.MinDocTokens)
 	case o.ShingleSize < 1:
-		return fmt.Errorf("shingle size %d is below 1", o.ShingleSize)
+		return bad("shingle-size", "%d is below 1", o.ShingleSize)
 	case o.PartialMinRemaining < 0:
-		return fmt.Errorf("partial-inclusion minimum %d is negative", o.PartialMinRemaining)
+		return bad("partial-min", "%d is negative", o.PartialMinRemaining)
 	case o.Budget < 0:
-		return fmt.Errorf("budget %d is negative", o.Budget)
+		return bad("budget", "%d is negative", o.Budget)
 	case o.Tokenizer == nil:
-		return fmt.Errorf("no tokenizer set")
+		return bad("tokenizer", "none set")
 	}
 	if _, err := ParseBudgetMode(string(o.BudgetMode)); err != nil {
-		return err
+		return bad("budget-mode", "%v", err)
 	}
 	return nil
 }

@@ -1,0 +1,103 @@
+package cli
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"ctxlab/core"
+	"ctxlab/loaders"
+)
+
+const buildUsage = `
+ctxlab build runs the reference ContextManager pipeline on a document set:
+filter, sort, deduplicate, reorder, budget, format. It prints a report of
+every stage (--format text) or the reference's result as JSON with the
+trace of every document (--format json).
+
+Usage:
+  ctxlab build --docs FILE [--budget N] [--tokenizer NAME | --model NAME]
+               [--dedup-threshold F] [--min-doc-tokens N] [--lost-in-middle=true|false]
+               [--shingle-size K] [--budget-mode reference|strict] [--summarize-overflow]
+               [--format text|json]
+
+  --docs - reads documents from stdin. Formats are detected from the content:
+  JSON Lines or JSON arrays of {content, score, source, metadata}, LangChain,
+  LlamaIndex, Chroma, Pinecone, Qdrant and Tavily results, CSV with a header,
+  or a directory of .md/.txt files.
+`
+
+type buildFlags struct {
+	docs         string
+	docFormat    string
+	perParagraph bool
+	history      string
+	maxTurns     int
+	format       string
+	pipeline     pipelineFlags
+}
+
+func runBuild(env Env, args []string) error {
+	var f buildFlags
+	fs := newFlagSet(env, "build", buildUsage)
+	fs.StringVar(&f.docs, "docs", "", "documents: a file, a directory of .md/.txt files, or - for stdin")
+	fs.StringVar(&f.docFormat, "doc-format", loaders.FormatAuto, "force the document format: "+joinFormats())
+	fs.BoolVar(&f.perParagraph, "per-paragraph", false, "directory input: one document per paragraph instead of per file")
+	fs.StringVar(&f.history, "history", "", "chat history file; the text report shows format_memory's block")
+	fs.IntVar(&f.maxTurns, "max-turns", core.DefaultMaxMemoryMessages, "format_memory: conversation turns (user+assistant pairs) to keep")
+	fs.StringVar(&f.format, "format", "text", "output: text or json")
+	f.pipeline.register(fs)
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if f.format != "text" && f.format != "json" {
+		return fmt.Errorf("--format %q: expected text or json", f.format)
+	}
+	if f.maxTurns < 0 {
+		return fmt.Errorf("--max-turns %d is negative", f.maxTurns)
+	}
+	if f.docs == "" {
+		if env.StdinIsTTY {
+			return fmt.Errorf("build: no documents: pass --docs FILE (or --docs - to read stdin)")
+		}
+		f.docs = "-"
+	}
+	opts, err := f.pipeline.options(flagWasSet(fs, "tokenizer"))
+	if err != nil {
+		return err
+	}
+	docs, format, err := loaders.LoadDocuments(f.docs, env.Stdin, loaders.DocOptions{Format: f.docFormat, PerParagraph: f.perParagraph})
+	if err != nil {
+		return err
+	}
+	var history []core.Message
+	if f.history != "" {
+		if history, err = loaders.LoadHistory(f.history, env.Stdin); err != nil {
+			return err
+		}
+	}
+	res, err := core.Build(core.Analyze(docs), opts)
+	if err != nil {
+		return flagError(err)
+	}
+	if f.format == "json" {
+		out, err := json.MarshalIndent(res, "", "  ")
+		if err != nil {
+			return err
+		}
+		_, err = fmt.Fprintf(env.Stdout, "%s\n", out)
+		return err
+	}
+	input := buildInput{docsPath: f.docs, docFormat: format, docs: docs, opts: opts, history: history, maxTurns: f.maxTurns}
+	return writeBuildReport(env.Stdout, input, res)
+}
+
+func joinFormats() string {
+	s := ""
+	for i, f := range loaders.DocumentFormats {
+		if i > 0 {
+			s += ", "
+		}
+		s += f
+	}
+	return s
+}

@@ -1,0 +1,143 @@
+// Package cli implements ctxlab's commands. Each command parses its flags,
+// loads its input through loaders, runs core, and renders what core
+// returned; none of them computes pipeline results of its own.
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"ctxlab/internal/safetext"
+)
+
+// Version is ctxlab's release version.
+const Version = "0.1.0"
+
+// Exit codes. A check that fails (the context does not fit) is told apart
+// from a usage or input error so CI can act on it.
+const (
+	ExitOK       = 0
+	ExitError    = 1 // bad input, bad usage
+	ExitOverflow = 3 // the assembled context exceeds its budget
+)
+
+// Env is what a command may touch: its streams, whether stdout is a
+// terminal, and the environment. Tests pass their own.
+type Env struct {
+	Stdin         io.Reader
+	Stdout        io.Writer
+	Stderr        io.Writer
+	StdinIsTTY    bool
+	StdoutIsTTY   bool
+	Getenv        func(string) string
+	WorkingFolder string
+}
+
+// command is one subcommand.
+type command struct {
+	name    string
+	summary string
+	run     func(env Env, args []string) error
+}
+
+func commands() []command {
+	return []command{
+		{"build", "run the ContextManager pipeline on documents, headless", runBuild},
+		{"version", "print the version", runVersion},
+	}
+}
+
+// Main runs ctxlab with args (without the program name) and returns the
+// exit code. The root command with no subcommand opens the workbench via
+// openWorkbench, which main supplies so this package does not depend on
+// the TUI.
+func Main(env Env, args []string, openWorkbench func(Env, []string) error) int {
+	if len(args) > 0 {
+		switch args[0] {
+		case "-h", "-help", "--help", "help":
+			printUsage(env.Stdout)
+			return ExitOK
+		case "-v", "--version":
+			return report(env, runVersion(env, nil))
+		}
+		for _, c := range commands() {
+			if args[0] == c.name {
+				return report(env, c.run(env, args[1:]))
+			}
+		}
+		if !strings.HasPrefix(args[0], "-") && !looksLikeFile(args[0]) {
+			fmt.Fprintf(env.Stderr, "ctxlab: unknown command %q (run ctxlab --help for the list)\n", safetext.Line(args[0]))
+			return ExitError
+		}
+	}
+	if openWorkbench == nil {
+		printUsage(env.Stderr)
+		return ExitError
+	}
+	return report(env, openWorkbench(env, args))
+}
+
+// looksLikeFile tells `ctxlab scenario.yaml` from a mistyped command.
+func looksLikeFile(arg string) bool {
+	if strings.ContainsAny(arg, "./\\") {
+		return true
+	}
+	_, err := os.Stat(arg)
+	return err == nil
+}
+
+// report prints err as one line and maps it to an exit code.
+func report(env Env, err error) int {
+	if err == nil {
+		return ExitOK
+	}
+	var exit *exitError
+	if errors.As(err, &exit) {
+		if exit.msg != "" {
+			fmt.Fprintln(env.Stderr, safetext.Line(exit.msg))
+		}
+		return exit.code
+	}
+	if errors.Is(err, errHelpShown) {
+		return ExitOK
+	}
+	fmt.Fprintln(env.Stderr, "ctxlab: "+safetext.Line(err.Error()))
+	return ExitError
+}
+
+// exitError ends a command with a specific exit code and message.
+type exitError struct {
+	code int
+	msg  string
+}
+
+func (e *exitError) Error() string { return e.msg }
+
+// errHelpShown ends a command whose --help was printed.
+var errHelpShown = errors.New("help shown")
+
+func printUsage(w io.Writer) {
+	fmt.Fprintf(w, `ctxlab %s: a workbench for the context window of LLM requests
+
+Usage:
+  ctxlab [SCENARIO.yaml | --docs FILE | --request FILE] [options]   open the workbench
+  ctxlab COMMAND [options]
+
+Commands:
+`, Version)
+	for _, c := range commands() {
+		fmt.Fprintf(w, "  %-10s %s\n", c.name, c.summary)
+	}
+	fmt.Fprintf(w, "\nRun ctxlab COMMAND --help for a command's options.\n")
+}
+
+func runVersion(env Env, args []string) error {
+	if len(args) > 0 {
+		return fmt.Errorf("version takes no arguments")
+	}
+	fmt.Fprintf(env.Stdout, "ctxlab %s\n", Version)
+	return nil
+}

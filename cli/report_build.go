@@ -1,0 +1,166 @@
+package cli
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strconv"
+
+	"ctxlab/core"
+	"ctxlab/internal/safetext"
+)
+
+// buildInput is what `ctxlab build` loaded, for the report's header.
+type buildInput struct {
+	docsPath  string
+	docFormat string
+	docs      []core.Document
+	opts      core.Options
+	history   []core.Message
+	maxTurns  int
+}
+
+// writeBuildReport renders a Build's Result and Trace for a person: the
+// pipeline in one line, then each stage's decisions, the final order, the
+// budget, the citations and the context block itself.
+func writeBuildReport(out io.Writer, in buildInput, res *core.Result) error {
+	w := bufio.NewWriter(out)
+	tr := res.Trace
+	c := tr.Counts
+	o := in.opts
+
+	fmt.Fprintf(w, "ctxlab build · %s (%s) · %d documents · tokenizer %s · budget %s · %s mode\n\n",
+		safetext.Line(displayPath(in.docsPath)), in.docFormat, c.Input, o.Tokenizer.Name(), thousands(o.Budget), o.BudgetMode)
+	fmt.Fprintf(w, "Pipeline  %d in → filter −%d → sort → dedup −%d → %s → budget: %d included, %d partial, %d summarized, %d excluded\n\n",
+		c.Input, c.Filtered, c.Duplicates, reorderLabel(c.Reordered, o.LostInMiddle), c.Included, c.Partial, c.Summarized, c.Excluded)
+
+	writeFilterSection(w, in, tr)
+	writeDedupSection(w, in, tr)
+	writeOrderSection(w, in, tr)
+	writeBudgetSection(w, in, res)
+
+	fmt.Fprintf(w, "Citations\n")
+	for n := 1; n <= len(res.CitationMap); n++ {
+		fmt.Fprintf(w, "  [%d] %s\n", n, safetext.Line(res.CitationMap[n]))
+	}
+	if len(res.CitationMap) == 0 {
+		fmt.Fprintf(w, "  none: no document is in the context\n")
+	}
+	fmt.Fprintf(w, "\nContext block (%s tokens)\n%s\n%s\n%s\n", thousands(res.TokensUsed), rule, safetext.Sanitize(res.ContextBlock), rule)
+
+	if in.history != nil {
+		block, lines := core.FormatMemory(in.history, in.maxTurns)
+		fmt.Fprintf(w, "\nMemory (format_memory, last %d turns: %d of %d messages)\n", in.maxTurns, len(lines), len(in.history))
+		for _, l := range lines {
+			if l.Mislabeled {
+				fmt.Fprintf(w, "  note: message %d has role %q and is labelled Assistant, as the reference does\n", l.Index+1, safetext.Line(l.Role))
+			}
+		}
+		fmt.Fprintf(w, "%s\n%s\n%s\n", rule, safetext.Sanitize(block), rule)
+	}
+	return w.Flush()
+}
+
+const rule = "────────────────────────────────────────────────────────────────────────"
+
+func displayPath(p string) string {
+	if p == "-" {
+		return "stdin"
+	}
+	return p
+}
+
+func reorderLabel(applied, enabled bool) string {
+	switch {
+	case applied:
+		return "reorder (lost in the middle)"
+	case enabled:
+		return "reorder skipped (3 or fewer documents)"
+	default:
+		return "no reorder"
+	}
+}
+
+// docLabel names a document by its input number and source.
+func docLabel(docs []core.Document, i int) string {
+	src := docs[i].Source
+	if src == "" {
+		src = "(no source)"
+	}
+	return "#" + strconv.Itoa(i+1) + " " + safetext.Line(src)
+}
+
+func writeFilterSection(w io.Writer, in buildInput, tr core.Trace) {
+	fmt.Fprintf(w, "Filter (minimum %d tokens): %d removed\n", in.opts.MinDocTokens, tr.Counts.Filtered)
+	for _, d := range tr.Docs {
+		if d.Filtered {
+			fmt.Fprintf(w, "  ✗ %s: %s\n", docLabel(in.docs, d.Index), d.FilterReason)
+		}
+	}
+	fmt.Fprintln(w)
+}
+
+func writeDedupSection(w io.Writer, in buildInput, tr core.Trace) {
+	fmt.Fprintf(w, "Dedup (exact: normalized MD5; near: Jaccard ≥ %s on %d-word shingles): %d removed\n",
+		strconv.FormatFloat(in.opts.DedupThreshold, 'f', -1, 64), in.opts.ShingleSize, tr.Counts.Duplicates)
+	for _, i := range tr.Sorted {
+		d := tr.Docs[i]
+		if d.Duplicate == nil {
+			continue
+		}
+		switch d.Duplicate.Kind {
+		case core.DuplicateExact:
+			fmt.Fprintf(w, "  = %s: exact duplicate of %s\n", docLabel(in.docs, i), docLabel(in.docs, d.Duplicate.Of))
+		default:
+			fmt.Fprintf(w, "  ≈ %s: near duplicate of %s (J=%.3f)\n", docLabel(in.docs, i), docLabel(in.docs, d.Duplicate.Of), d.Duplicate.Similarity)
+		}
+	}
+	fmt.Fprintln(w)
+}
+
+func writeOrderSection(w io.Writer, in buildInput, tr core.Trace) {
+	fmt.Fprintf(w, "Final order (rank = relevance after dedup, slot = place in the context)\n")
+	fmt.Fprintf(w, "  %4s  %4s  %5s  %6s  %6s  %-12s  %s\n", "slot", "rank", "score", "tokens", "kept", "fate", "document")
+	for slot, i := range tr.Reordered {
+		d := tr.Docs[i]
+		fmt.Fprintf(w, "  %4d  %4d  %5.2f  %6d  %6d  %s %-10s  %s\n", slot+1, d.PosBeforeReorder+1, d.Score, d.Tokens, d.TokensKept,
+			fateGlyph(d.Fate), d.Fate, docLabel(in.docs, i))
+	}
+	fmt.Fprintln(w)
+}
+
+func writeBudgetSection(w io.Writer, in buildInput, res *core.Result) {
+	tr := res.Trace
+	fmt.Fprintf(w, "Budget (%s mode)\n", in.opts.BudgetMode)
+	fmt.Fprintf(w, "  the walk charged %s of %s tokens; the formatted block has %s tokens (%.1f%%)\n",
+		thousands(tr.BudgetUsed), thousands(res.TokensBudget), thousands(res.TokensUsed), res.UtilizationPct)
+	if over := res.TokensUsed - res.TokensBudget; over > 0 {
+		fmt.Fprintf(w, "  ▲ the block is %s tokens over the budget: citation headers and separators are not budgeted in reference mode (--budget-mode strict charges them)\n", thousands(over))
+	}
+	for _, i := range tr.Reordered {
+		d := tr.Docs[i]
+		if d.BudgetReason != "" {
+			fmt.Fprintf(w, "  %s %s: %s\n", fateGlyph(d.Fate), docLabel(in.docs, i), d.BudgetReason)
+		}
+	}
+	fmt.Fprintln(w)
+}
+
+// fateGlyph is readable without colour: the TUI uses the same glyphs.
+func fateGlyph(f core.Fate) string {
+	switch f {
+	case core.FateIncluded:
+		return "✓"
+	case core.FatePartial:
+		return "✂"
+	case core.FateSummarized:
+		return "Σ"
+	case core.FateExcluded:
+		return "✗"
+	case core.FateDuplicate:
+		return "≈"
+	case core.FateFiltered:
+		return "·"
+	}
+	return "?"
+}

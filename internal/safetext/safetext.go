@@ -1,0 +1,83 @@
+// Package safetext makes text from input safe to write to a terminal.
+//
+// Documents, chat messages and requests come from files nobody vetted. An
+// escape sequence inside one would be interpreted by the terminal: it could
+// move the cursor, retitle the window, or hide text. Everything ctxlab
+// shows from input goes through Sanitize first, which keeps the text
+// readable but inert.
+package safetext
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+)
+
+// Sanitize returns s with every control character made visible: C0
+// controls as their Unicode control pictures (ESC becomes ␛), DEL as ␡, C1
+// controls and bidirectional overrides as <U+XXXX>, and invalid UTF-8 as
+// U+FFFD. Newlines are kept; tabs are kept when keepTabs is true and
+// shown as ␉ otherwise.
+func Sanitize(s string) string {
+	if clean(s) {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 8)
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+		switch {
+		case r == utf8.RuneError && size == 1:
+			b.WriteRune('\uFFFD')
+		case r == '\n' || r == '\t':
+			b.WriteRune(r)
+		case r < 0x20:
+			b.WriteRune(0x2400 + r)
+		case r == 0x7f:
+			b.WriteRune('\u2421')
+		case isInvisibleControl(r):
+			fmt.Fprintf(&b, "<U+%04X>", r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// Line is Sanitize for one-line contexts: newlines and tabs become spaces
+// as well.
+func Line(s string) string {
+	s = Sanitize(s)
+	return strings.NewReplacer("\r\n", " ", "\n", " ", "\t", " ").Replace(s)
+}
+
+// clean reports whether s needs no change, the common case, so Sanitize
+// can return it without allocating.
+func clean(s string) bool {
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if (c < 0x20 && c != '\n' && c != '\t') || c == 0x7f {
+				return false
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if (r == utf8.RuneError && size == 1) || isInvisibleControl(r) {
+			return false
+		}
+		i += size
+	}
+	return true
+}
+
+// isInvisibleControl covers C1 controls (some terminals treat U+009B as
+// CSI) and the bidirectional formatting characters that can make text
+// display in a different order than it is stored.
+func isInvisibleControl(r rune) bool {
+	return (r >= 0x80 && r <= 0x9f) ||
+		(r >= 0x202a && r <= 0x202e) ||
+		(r >= 0x2066 && r <= 0x2069)
+}

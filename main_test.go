@@ -1,0 +1,161 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// ctxlabBin is the binary under test, built once by TestMain.
+var ctxlabBin string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "ctxlab-bin")
+	if err != nil {
+		panic(err)
+	}
+	ctxlabBin = filepath.Join(dir, "ctxlab")
+	build := exec.Command("go", "build", "-o", ctxlabBin, ".")
+	build.Stderr = os.Stderr
+	if err := build.Run(); err != nil {
+		panic("building ctxlab: " + err.Error())
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// run executes the binary and returns stdout, stderr and the exit code.
+func run(t *testing.T, stdin string, args ...string) (string, string, int) {
+	t.Helper()
+	cmd := exec.Command(ctxlabBin, args...)
+	cmd.Stdin = strings.NewReader(stdin)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	code := 0
+	if exit, ok := err.(*exec.ExitError); ok {
+		code = exit.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return out.String(), errb.String(), code
+}
+
+func writeFile(t *testing.T, name, content string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+const twoDocs = `{"content": "Refunds are issued to the original payment method within five business days of approval.", "score": 0.9, "source": "kb/refunds.md"}
+{"content": "REFUNDS are issued to the original   payment method within five business days of approval.", "score": 0.8, "source": "zendesk/refunds.md"}
+`
+
+func TestBuildJSONHasExactlyTheReferenceKeys(t *testing.T) {
+	path := writeFile(t, "docs.jsonl", twoDocs)
+	stdout, stderr, code := run(t, "", "build", "--docs", path, "--format", "json", "--tokenizer", "heuristic")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var out map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(stdout), &out); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, stdout)
+	}
+	var keys []string
+	for k := range out {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	want := "citation_map context_block duplicates_removed excluded_docs included_docs tokens_budget tokens_used trace truncated utilization_pct"
+	if got := strings.Join(keys, " "); got != want {
+		t.Errorf("keys = %s\nwant   %s", got, want)
+	}
+	var citations bytes.Buffer
+	json.Compact(&citations, out["citation_map"])
+	if string(out["duplicates_removed"]) != "1" || citations.String() != `{"1":"kb/refunds.md"}` {
+		t.Errorf("duplicates_removed %s, citation_map %s", out["duplicates_removed"], citations.String())
+	}
+}
+
+func TestBuildReadsStdin(t *testing.T) {
+	stdout, stderr, code := run(t, twoDocs, "build", "--docs", "-")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{"Pipeline  2 in → filter −0 → sort → dedup −1", "exact duplicate of #1 kb/refunds.md", "--- Source [1] kb/refunds.md --- (relevance: 0.90)"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("report lacks %q:\n%s", want, stdout)
+		}
+	}
+}
+
+func TestBuildTextSanitizesInput(t *testing.T) {
+	docs := `{"content": "evil \u001b[2J text that clears the screen when printed raw", "source": "x\u001b]0;pwned\u0007"}`
+	stdout, _, code := run(t, docs, "build", "--docs", "-")
+	if code != 0 || strings.ContainsRune(stdout, 0x1b) || strings.ContainsRune(stdout, 0x07) {
+		t.Errorf("escape sequence reached the output (exit %d): %q", code, stdout)
+	}
+}
+
+func TestBuildBadInput(t *testing.T) {
+	good := writeFile(t, "docs.jsonl", twoDocs)
+	bad := writeFile(t, "bad.jsonl", "{\"content\": \"ok\"}\n{\"content\": \n")
+	cases := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"missing file", []string{"--docs", "/nonexistent/docs.jsonl"}, "/nonexistent/docs.jsonl"},
+		{"malformed json", []string{"--docs", bad}, "bad.jsonl: line 2"},
+		{"negative budget", []string{"--docs", good, "--budget", "-5"}, "--budget -5 is negative"},
+		{"threshold above 1", []string{"--docs", good, "--dedup-threshold", "1.5"}, "--dedup-threshold 1.5 is outside [0, 1]"},
+		{"threshold below 0", []string{"--docs", good, "--dedup-threshold", "-0.1"}, "--dedup-threshold -0.1 is outside [0, 1]"},
+		{"shingle size 0", []string{"--docs", good, "--shingle-size", "0"}, "--shingle-size 0 is below 1"},
+		{"unknown tokenizer", []string{"--docs", good, "--tokenizer", "gpt2"}, "unknown tokenizer"},
+		{"unknown model", []string{"--docs", good, "--model", "llama-3"}, "unknown model"},
+		{"bad format", []string{"--docs", good, "--format", "xml"}, "expected text or json"},
+		{"bad mode", []string{"--docs", good, "--budget-mode", "loose"}, "unknown budget mode"},
+		{"stray argument", []string{good}, "unexpected argument"},
+		{"unknown flag", []string{"--docs", good, "--bogus"}, "flag provided but not defined: -bogus"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			stdout, stderr, code := run(t, "", append([]string{"build"}, c.args...)...)
+			if code != 1 {
+				t.Errorf("exit %d, want 1", code)
+			}
+			if stdout != "" {
+				t.Errorf("stdout not empty: %q", stdout)
+			}
+			if !strings.Contains(stderr, c.want) || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
+				t.Errorf("stderr = %q, want one line containing %q", stderr, c.want)
+			}
+		})
+	}
+}
+
+func TestVersionAndHelp(t *testing.T) {
+	stdout, _, code := run(t, "", "version")
+	if code != 0 || !strings.HasPrefix(stdout, "ctxlab ") {
+		t.Errorf("version: exit %d, %q", code, stdout)
+	}
+	for _, args := range [][]string{{"--help"}, {"build", "--help"}} {
+		stdout, _, code := run(t, "", args...)
+		if code != 0 || !strings.Contains(stdout, "Usage:") {
+			t.Errorf("%v: exit %d, %q", args, code, stdout)
+		}
+	}
+	_, stderr, code := run(t, "", "biuld")
+	if code != 1 || !strings.Contains(stderr, `unknown command "biuld"`) {
+		t.Errorf("typo: exit %d, %q", code, stderr)
+	}
+}
