@@ -16,11 +16,25 @@ type Analysis struct {
 	Docs []Document
 
 	hashes     [][md5.Size]byte
+	hashClass  []int32 // documents with equal hashes share a class, numbered from 0
 	lowerWords [][]string
 
 	mu       sync.Mutex
 	tokens   map[string][]int
-	shingles map[int][]shingleSet
+	shingles map[int]*shingleIndex
+}
+
+// shingleIndex is every document's shingle set for one shingle size and,
+// for each shingle, the documents that contain it (compressed: the
+// documents of shingle s are docs[offsets[s]:offsets[s+1]], ascending).
+type shingleIndex struct {
+	sets    []shingleSet
+	offsets []int32
+	docs    []int32
+}
+
+func (x *shingleIndex) containing(id uint32) []int32 {
+	return x.docs[x.offsets[id]:x.offsets[id+1]]
 }
 
 // Analyze prepares docs for any number of Builds.
@@ -29,13 +43,21 @@ func Analyze(docs []Document) *Analysis {
 		Docs:       docs,
 		hashes:     make([][md5.Size]byte, len(docs)),
 		lowerWords: make([][]string, len(docs)),
+		hashClass:  make([]int32, len(docs)),
 		tokens:     make(map[string][]int),
-		shingles:   make(map[int][]shingleSet),
+		shingles:   make(map[int]*shingleIndex),
 	}
+	classes := make(map[[md5.Size]byte]int32, len(docs))
 	for i, d := range docs {
 		lower := strings.ToLower(d.Content)
 		a.hashes[i] = md5.Sum([]byte(collapseWhitespace(lower)))
 		a.lowerWords[i] = pySplit(lower)
+		class, ok := classes[a.hashes[i]]
+		if !ok {
+			class = int32(len(classes))
+			classes[a.hashes[i]] = class
+		}
+		a.hashClass[i] = class
 	}
 	return a
 }
@@ -56,21 +78,43 @@ func (a *Analysis) Tokens(tok Tokenizer) []int {
 	return counts
 }
 
-// shingleSets returns every document's k-word shingle set, built the
-// first time k is asked for.
-func (a *Analysis) shingleSets(k int) []shingleSet {
+// shingleSets returns every document's k-word shingle set.
+func (a *Analysis) shingleSets(k int) []shingleSet { return a.shingleIndex(k).sets }
+
+// shingleIndex returns the k-word shingle sets and their inverted index,
+// built the first time k is asked for.
+func (a *Analysis) shingleIndex(k int) *shingleIndex {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	if sets, ok := a.shingles[k]; ok {
-		return sets
+	if x, ok := a.shingles[k]; ok {
+		return x
 	}
 	interner := newShingleInterner()
-	sets := make([]shingleSet, len(a.Docs))
+	x := &shingleIndex{sets: make([]shingleSet, len(a.Docs))}
 	for i, words := range a.lowerWords {
-		sets[i] = interner.shingles(words, k)
+		x.sets[i] = interner.shingles(words, k)
 	}
-	a.shingles[k] = sets
-	return sets
+	// Count, then fill: two passes build the compressed postings without
+	// a slice per shingle.
+	x.offsets = make([]int32, len(interner.ids)+1)
+	for _, set := range x.sets {
+		for _, id := range set {
+			x.offsets[id+1]++
+		}
+	}
+	for id := 1; id < len(x.offsets); id++ {
+		x.offsets[id] += x.offsets[id-1]
+	}
+	x.docs = make([]int32, x.offsets[len(x.offsets)-1])
+	next := append([]int32(nil), x.offsets[:len(x.offsets)-1]...)
+	for i, set := range x.sets {
+		for _, id := range set {
+			x.docs[next[id]] = int32(i)
+			next[id]++
+		}
+	}
+	a.shingles[k] = x
+	return x
 }
 
 // SharedShingles lists the k-word windows documents i and j have in

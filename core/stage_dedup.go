@@ -1,50 +1,39 @@
 package core
 
-import "crypto/md5"
-
 // dedupStage walks the sorted documents and keeps each one that is neither
 // an exact nor a near duplicate of a document already kept. Only kept
 // documents enter the seen sets, as in the reference.
 //
-// The reference compares every candidate with every kept document. Here an
-// inverted index from shingle to kept documents counts intersections for
-// just the documents that share a shingle; the others have similarity 0,
-// which can only reach a threshold of 0, handled separately. The result,
-// including which kept document is named, is the same.
+// The reference compares every candidate with every kept document. Here
+// the analysis's inverted index counts intersections with just the kept
+// documents that share a shingle; the others have similarity 0, which can
+// only reach a threshold of 0, handled separately. The result, including
+// which kept document is named, is the same.
 func dedupStage(a *Analysis, sorted []int, threshold float64, shingleSize int, trace []DocTrace) (kept []int, removed int) {
+	n := len(a.Docs)
 	kept = make([]int, 0, len(sorted))
-	keptByHash := make(map[[md5.Size]byte]int, len(sorted))
-
-	var sets []shingleSet
-	var postings map[uint32][]int // shingle id -> positions in kept
-	var overlap []int             // per kept position, shared shingles with the candidate
-	var touched []int
+	keptOfClass := make([]int32, n) // hash class -> kept document + 1
+	var d nearDetector
 
 	for _, i := range sorted {
-		if of, ok := keptByHash[a.hashes[i]]; ok {
-			trace[i].Duplicate = &Duplicate{Kind: DuplicateExact, Of: of, Similarity: 1}
+		if of := keptOfClass[a.hashClass[i]]; of > 0 {
+			trace[i].Duplicate = &Duplicate{Kind: DuplicateExact, Of: int(of - 1), Similarity: 1}
 			trace[i].Fate = FateDuplicate
 			removed++
 			continue
 		}
-		if sets == nil {
-			sets = a.shingleSets(shingleSize)
-			postings = make(map[uint32][]int)
+		if d.index == nil {
+			d = newNearDetector(a.shingleIndex(shingleSize), n)
 		}
-		set := sets[i]
-		if match, sim, ok := firstNearMatch(set, sets, kept, postings, overlap, &touched, threshold); ok {
+		if match, sim, ok := d.firstMatch(i, kept, threshold); ok {
 			trace[i].Duplicate = &Duplicate{Kind: DuplicateNear, Of: match, Similarity: sim}
 			trace[i].Fate = FateDuplicate
 			removed++
 			continue
 		}
-		pos := len(kept)
+		d.keep(i, len(kept))
 		kept = append(kept, i)
-		overlap = append(overlap, 0)
-		keptByHash[a.hashes[i]] = i
-		for _, id := range set {
-			postings[id] = append(postings[id], pos)
-		}
+		keptOfClass[a.hashClass[i]] = int32(i + 1)
 	}
 	for pos, i := range kept {
 		trace[i].PosBeforeReorder = pos
@@ -52,38 +41,54 @@ func dedupStage(a *Analysis, sorted []int, threshold float64, shingleSize int, t
 	return kept, removed
 }
 
-// firstNearMatch finds the first kept document, in kept order, whose
-// Jaccard similarity with set is at least threshold.
-func firstNearMatch(set shingleSet, sets []shingleSet, kept []int, postings map[uint32][]int, overlap []int, touched *[]int, threshold float64) (of int, sim float64, ok bool) {
+// nearDetector finds near duplicates among the documents kept so far.
+type nearDetector struct {
+	index   *shingleIndex
+	keptPos []int32 // document -> position in kept + 1, 0 when not kept
+	overlap []int32 // document -> shingles shared with the candidate
+	touched []int32
+}
+
+func newNearDetector(index *shingleIndex, n int) nearDetector {
+	return nearDetector{index: index, keptPos: make([]int32, n), overlap: make([]int32, n)}
+}
+
+func (d *nearDetector) keep(doc, pos int) { d.keptPos[doc] = int32(pos + 1) }
+
+// firstMatch returns the first kept document, in kept order, whose Jaccard
+// similarity with doc is at least threshold.
+func (d *nearDetector) firstMatch(doc int, kept []int, threshold float64) (of int, sim float64, ok bool) {
 	if len(kept) == 0 {
 		return 0, 0, false
 	}
+	sets := d.index.sets
 	if threshold <= 0 {
 		// Every similarity, even 0, reaches a threshold of 0: the first
 		// kept document matches.
-		first := kept[0]
-		return first, jaccard(set, sets[first]), true
+		return kept[0], jaccard(sets[doc], sets[kept[0]]), true
 	}
-	*touched = (*touched)[:0]
-	for _, id := range set {
-		for _, pos := range postings[id] {
-			if overlap[pos] == 0 {
-				*touched = append(*touched, pos)
+	d.touched = d.touched[:0]
+	for _, id := range sets[doc] {
+		for _, other := range d.index.containing(id) {
+			if d.keptPos[other] == 0 {
+				continue
 			}
-			overlap[pos]++
+			if d.overlap[other] == 0 {
+				d.touched = append(d.touched, other)
+			}
+			d.overlap[other]++
 		}
 	}
-	best := -1
-	bestSim := 0.0
-	for _, pos := range *touched {
-		j := jaccardFromSizes(overlap[pos], len(set), len(sets[kept[pos]]))
-		if j >= threshold && (best < 0 || pos < best) {
-			best, bestSim = pos, j
+	best := int32(-1)
+	for _, other := range d.touched {
+		j := jaccardFromSizes(int(d.overlap[other]), len(sets[doc]), len(sets[other]))
+		if j >= threshold && (best < 0 || d.keptPos[other] < d.keptPos[best]) {
+			best, sim = other, j
 		}
-		overlap[pos] = 0
+		d.overlap[other] = 0
 	}
 	if best < 0 {
 		return 0, 0, false
 	}
-	return kept[best], bestSim, true
+	return int(best), sim, true
 }
