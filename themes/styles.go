@@ -1,0 +1,99 @@
+package themes
+
+import "github.com/charmbracelet/lipgloss"
+
+// Styles are every style the workbench draws with, built once per theme.
+type Styles struct {
+	Palette Palette
+	Mono    bool // no colour: panes add glyph-only cues (struck-through text)
+
+	Text, Muted, Faint, Bold, Accent lipgloss.Style
+	Header, HeaderAccent             lipgloss.Style
+	Pane, PaneFocused                lipgloss.Style // bordered boxes
+	PaneTitle, PaneTitleFocused      lipgloss.Style
+	Selected                         lipgloss.Style // the cursor row
+	TableHeader                      lipgloss.Style
+
+	Included, Partial, Summarized, Excluded, Duplicate, Filtered lipgloss.Style
+	Struck                                                       lipgloss.Style
+
+	Component map[string]lipgloss.Style // bar fill by component name
+	Free      lipgloss.Style
+
+	Warn, Alert, Changed, Match, Shingle, Citation, CutMarker lipgloss.Style
+	Role                                                      lipgloss.Style
+
+	HelpKey, HelpDesc, HelpSep lipgloss.Style
+	ControlLabel, ControlValue lipgloss.Style
+	ControlFocused             lipgloss.Style
+}
+
+// Component names as the budget view keys them.
+const (
+	CompSystem      = "system"
+	CompTools       = "tools"
+	CompHistory     = "history"
+	CompRAG         = "rag"
+	CompToolResults = "tool_results"
+	CompQuery       = "query"
+	CompFraming     = "framing"
+	CompReserve     = "reserve"
+)
+
+// New builds the Styles for a palette.
+func New(p Palette) *Styles {
+	mono := p.Name == Mono.Name
+	fg := func(c lipgloss.Color) lipgloss.Style { return lipgloss.NewStyle().Foreground(c) }
+	border := lipgloss.RoundedBorder()
+	s := &Styles{
+		Palette: p,
+		Mono:    mono,
+		Text:    fg(p.Text),
+		Muted:   fg(p.Muted),
+		Faint:   fg(p.Faint).Faint(mono),
+		Bold:    fg(p.Text).Bold(true),
+		Accent:  fg(p.Accent).Bold(true),
+
+		Header:       lipgloss.NewStyle().Foreground(p.HeaderFg).Background(p.HeaderBg).Bold(true).Reverse(mono),
+		HeaderAccent: lipgloss.NewStyle().Foreground(p.HeaderFg).Background(p.HeaderBg).Reverse(mono),
+
+		Pane:             lipgloss.NewStyle().Border(border).BorderForeground(p.Border),
+		PaneFocused:      lipgloss.NewStyle().Border(lipgloss.ThickBorder()).BorderForeground(p.BorderFocus),
+		PaneTitle:        fg(p.Muted).Bold(true),
+		PaneTitleFocused: fg(p.Accent).Bold(true).Underline(mono),
+		Selected:         lipgloss.NewStyle().Foreground(p.SelectedFg).Background(p.SelectedBg).Reverse(mono),
+		TableHeader:      fg(p.Muted).Bold(true),
+
+		Included:   fg(p.Included),
+		Partial:    fg(p.Partial),
+		Summarized: fg(p.Summarized),
+		Excluded:   fg(p.Excluded),
+		Duplicate:  fg(p.Duplicate).Strikethrough(true),
+		Filtered:   fg(p.Filtered).Faint(true),
+		Struck:     lipgloss.NewStyle().Strikethrough(true),
+
+		Component: map[string]lipgloss.Style{
+			CompSystem: fg(p.System), CompTools: fg(p.Tools), CompHistory: fg(p.History), CompRAG: fg(p.RAG),
+			CompToolResults: fg(p.ToolResults), CompQuery: fg(p.Query), CompFraming: fg(p.Framing), CompReserve: fg(p.Reserve),
+		},
+		Free: fg(p.Free),
+
+		Warn:      fg(p.Warn).Bold(true),
+		Alert:     lipgloss.NewStyle().Foreground(p.AlertFg).Background(p.Alert).Bold(true).Reverse(mono),
+		Changed:   lipgloss.NewStyle().Foreground(p.Changed).Bold(true).Underline(mono),
+		Match:     fg(p.Match).Bold(true).Underline(true),
+		Shingle:   fg(p.Shingle).Underline(true),
+		Citation:  fg(p.Citation).Bold(true),
+		CutMarker: fg(p.CutMarker).Bold(true).Reverse(mono),
+		Role:      fg(p.Accent).Bold(true),
+
+		HelpKey:  fg(p.Accent).Bold(true),
+		HelpDesc: fg(p.Muted),
+		HelpSep:  fg(p.Faint),
+
+		ControlLabel:   fg(p.Muted),
+		ControlValue:   fg(p.Text).Bold(true),
+		ControlFocused: lipgloss.NewStyle().Foreground(p.SelectedFg).Background(p.SelectedBg).Bold(true).Reverse(mono),
+	}
+	return s
+}
