@@ -152,3 +152,31 @@ func windows(words []string, k int) []string {
 	}
 	return out
 }
+
+// SharedWords marks, for each word of document i (the words WordSpans
+// finds), whether it belongs to a k-word window that document j contains
+// too: the text the inspector highlights when showing why i duplicates j.
+func (a *Analysis) SharedWords(i, j, k int) []bool {
+	words := a.lowerWords[i]
+	mask := make([]bool, len(words))
+	other := make(map[string]bool)
+	for _, s := range windows(a.lowerWords[j], k) {
+		other[s] = true
+	}
+	if len(words) < k {
+		if other[strings.Join(words, " ")] {
+			for w := range mask {
+				mask[w] = true
+			}
+		}
+		return mask
+	}
+	for start := 0; start+k <= len(words); start++ {
+		if other[strings.Join(words[start:start+k], " ")] {
+			for w := start; w < start+k; w++ {
+				mask[w] = true
+			}
+		}
+	}
+	return mask
+}

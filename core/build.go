@@ -55,7 +55,7 @@ func newDocTraces(a *Analysis, tokens []int) []DocTrace {
 	for i, d := range a.Docs {
 		trace[i] = DocTrace{
 			Index: i, Source: d.Source, Score: d.Score, Tokens: tokens[i],
-			SortedPos: -1, PosBeforeReorder: -1, PosAfterReorder: -1,
+			SortedPos: -1, PosBeforeReorder: -1, PosAfterReorder: -1, CutAt: -1,
 		}
 	}
 	return trace

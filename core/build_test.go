@@ -258,3 +258,24 @@ func TestOptionsValidate(t *testing.T) {
 		}
 	}
 }
+
+func TestCutOffsetAndSharedWords(t *testing.T) {
+	docs := []Document{
+		{Content: words(60, "a"), Score: 0.9, Source: "a"},
+		{Content: "b0  b1\tb2 " + words(100, "c"), Score: 0.8, Source: "b"},
+	}
+	res := mustBuild(t, docs, func(o *Options) { o.Budget = 150; o.LostInMiddle = false })
+	tr := res.Trace.Docs[1]
+	kept := strings.TrimSuffix(res.IncludedDocs[1].Content, " [...]")
+	if tr.CutAt <= 0 || len(strings.Fields(docs[1].Content[:tr.CutAt])) != len(strings.Fields(kept)) {
+		t.Errorf("cut at %d does not end the kept words %q", tr.CutAt, kept)
+	}
+	a := Analyze([]Document{{Content: "one two three four five six"}, {Content: "zero one two three four five"}})
+	mask := a.SharedWords(0, 1, 5)
+	if fmt.Sprint(mask) != "[true true true true true false]" {
+		t.Errorf("shared words = %v", mask)
+	}
+	if len(WordSpans(" x  yz ")) != 2 {
+		t.Error("WordSpans miscounted")
+	}
+}

@@ -63,6 +63,7 @@ func referenceBudget(a *Analysis, ordered, tokens []int, opts Options, trace []D
 		case remaining > opts.PartialMinRemaining:
 			cut := opts.Tokenizer.Truncate(d.Content, remaining, KeepStart)
 			kept := opts.Tokenizer.Count(cut)
+			trace[i].CutAt = cutOffset(d.Content, cut)
 			out.include(i, partialDoc(d, cut), FatePartial, kept,
 				fmt.Sprintf("%d tokens > %d remaining; cut to %d tokens", t, remaining, kept), trace)
 			out.used = budget
@@ -114,4 +115,42 @@ func summaryDoc(d Document, synopsis string) Document {
 	}
 	md["summarized"] = true
 	return Document{Content: synopsis, Score: d.Score, Source: d.Source, Metadata: md}
+}
+
+// cutOffset finds where in original a cut copy ends: the byte offset after
+// the last kept word. A BPE cut is a byte prefix; the heuristic's cut
+// rejoins words with single spaces, so it is located word by word.
+func cutOffset(original, cut string) int {
+	if len(cut) <= len(original) && original[:len(cut)] == cut {
+		return len(cut)
+	}
+	n := len(pySplit(cut))
+	spans := WordSpans(original)
+	if n == 0 || len(spans) == 0 {
+		return 0
+	}
+	return spans[min(n, len(spans))-1][1]
+}
+
+// WordSpans returns the byte span [start, end) of every whitespace-
+// separated word in text, the words pySplit returns.
+func WordSpans(text string) [][2]int {
+	var spans [][2]int
+	start := -1
+	for i, r := range text {
+		if isPySpace(r) {
+			if start >= 0 {
+				spans = append(spans, [2]int{start, i})
+				start = -1
+			}
+			continue
+		}
+		if start < 0 {
+			start = i
+		}
+	}
+	if start >= 0 {
+		spans = append(spans, [2]int{start, len(text)})
+	}
+	return spans
 }

@@ -86,6 +86,7 @@ func strictBudget(a *Analysis, ordered, tokens []int, opts Options, trace []DocT
 				continue
 			}
 			kept := opts.Tokenizer.Count(cut)
+			trace[i].CutAt = cutOffset(d.Content, cut)
 			out.include(i, partialDoc(d, cut), FatePartial, kept,
 				fmt.Sprintf("%d tokens + header > %d remaining; cut to %d tokens", t, remaining, kept), trace)
 			usedUnits += frame + markerUnits + m.units(cut)
@@ -95,7 +96,7 @@ func strictBudget(a *Analysis, ordered, tokens []int, opts Options, trace []DocT
 		}
 	}
 	out.used = m.tokens(usedUnits)
-	out.verify(opts.Tokenizer, budget, trace)
+	out.verify(a.Docs, opts.Tokenizer, budget, trace)
 	return out
 }
 
@@ -126,7 +127,7 @@ func fitCut(m meter, content string, budget, usedUnits int) string {
 // verify counts the formatted block exactly and, while it exceeds the
 // budget (a BPE merge across a boundary can cost a token the additive
 // estimate did not see), shortens or drops the last placed document.
-func (out *budgetOutcome) verify(tok Tokenizer, budget int, trace []DocTrace) {
+func (out *budgetOutcome) verify(docs []Document, tok Tokenizer, budget int, trace []DocTrace) {
 	for len(out.placed) > 0 {
 		block, _ := formatBlock(out.placed)
 		over := tok.Count(block) - budget
@@ -141,6 +142,7 @@ func (out *budgetOutcome) verify(tok Tokenizer, budget int, trace []DocTrace) {
 				last.doc.Content = shorter + cutMarker
 				last.tokensKept = tok.Count(shorter)
 				trace[last.index].TokensKept = last.tokensKept
+				trace[last.index].CutAt = cutOffset(docs[last.index].Content, shorter)
 				continue
 			}
 		}

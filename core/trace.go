@@ -56,6 +56,9 @@ type DocTrace struct {
 	// all of them when included, the kept part when partial, the
 	// synopsis's when summarized, 0 otherwise.
 	TokensKept int `json:"tokens_kept"`
+	// CutAt is the byte offset in the document's content where a partial
+	// copy was cut: the text before it is in the context. -1 otherwise.
+	CutAt int `json:"cut_at"`
 	// Citation is the document's [n] in the context block, 0 when absent.
 	Citation int `json:"citation,omitempty"`
 	// BudgetReason explains a partial, summarized or excluded fate.

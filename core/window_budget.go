@@ -1,0 +1,84 @@
+package core
+
+import "fmt"
+
+// ContextBudget is the article's fixed token allocation per context
+// component. The six input allocations plus the response reserve share
+// one model window; what the allocations leave unused is slack, which
+// absorbs the tokens no allocation covers (message framing, headings).
+type ContextBudget struct {
+	TotalWindow         int `yaml:"total_window" json:"total_window"`
+	SystemPrompt        int `yaml:"system_prompt" json:"system_prompt"`
+	ToolDefinitions     int `yaml:"tool_definitions" json:"tool_definitions"`
+	ConversationHistory int `yaml:"conversation_history" json:"conversation_history"`
+	RetrievedContext    int `yaml:"retrieved_context" json:"retrieved_context"`
+	ToolResults         int `yaml:"tool_results" json:"tool_results"`
+	UserQuery           int `yaml:"user_query" json:"user_query"`
+	ResponseReserve     int `yaml:"response_reserve" json:"response_reserve"`
+}
+
+// MaxInput is the window left for the prompt once the reply is reserved.
+func (b ContextBudget) MaxInput() int { return b.TotalWindow - b.ResponseReserve }
+
+// Allocated is the sum of the six input allocations (the reserve is not
+// input).
+func (b ContextBudget) Allocated() int {
+	return b.SystemPrompt + b.ToolDefinitions + b.ConversationHistory +
+		b.RetrievedContext + b.ToolResults + b.UserQuery
+}
+
+// Slack is what the input allocations leave of the max input. It is
+// negative for a budget that fails Validate.
+func (b ContextBudget) Slack() int { return b.MaxInput() - b.Allocated() }
+
+// budgetField is one allocation with the name a YAML file or a flag uses
+// for it, so every error names the key the user has to fix.
+type budgetField struct {
+	key   string
+	value int
+}
+
+func (b ContextBudget) fields() []budgetField {
+	return []budgetField{
+		{"total_window", b.TotalWindow},
+		{"system_prompt", b.SystemPrompt},
+		{"tool_definitions", b.ToolDefinitions},
+		{"conversation_history", b.ConversationHistory},
+		{"retrieved_context", b.RetrievedContext},
+		{"tool_results", b.ToolResults},
+		{"user_query", b.UserQuery},
+		{"response_reserve", b.ResponseReserve},
+	}
+}
+
+// validateWindow checks what any use of the budget needs: no negative
+// value, a positive window and a reserve that leaves room for input. A
+// request measured as-is needs only this; its allocations are advisory.
+func (b ContextBudget) validateWindow() error {
+	for _, f := range b.fields() {
+		if f.value < 0 {
+			return fmt.Errorf("%s is negative (%d)", f.key, f.value)
+		}
+	}
+	if b.TotalWindow == 0 {
+		return fmt.Errorf("total_window is 0: the model window must be positive")
+	}
+	if b.ResponseReserve >= b.TotalWindow {
+		return fmt.Errorf("response_reserve %d leaves no room for input: it must be below total_window %d",
+			b.ResponseReserve, b.TotalWindow)
+	}
+	return nil
+}
+
+// Validate is the article's ContextBudget.validate, preceded by the checks
+// the article leaves out (negative values, a reserve that eats the whole
+// window). The overflow message is the article's, word for word.
+func (b ContextBudget) Validate() error {
+	if err := b.validateWindow(); err != nil {
+		return err
+	}
+	if allocated := b.Allocated(); allocated > b.MaxInput() {
+		return fmt.Errorf("Budget overflow: %d tokens allocated, max input is %d", allocated, b.MaxInput())
+	}
+	return nil
+}
