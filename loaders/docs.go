@@ -1,0 +1,376 @@
+package loaders
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"ctxlab/core"
+)
+
+// Document formats. FormatAuto detects the format from the content.
+const (
+	FormatAuto       = "auto"
+	FormatJSONL      = "jsonl"
+	FormatJSON       = "json"
+	FormatYAML       = "yaml"
+	FormatLangChain  = "langchain"
+	FormatLlamaIndex = "llamaindex"
+	FormatChroma     = "chroma"
+	FormatPinecone   = "pinecone"
+	FormatQdrant     = "qdrant"
+	FormatTavily     = "tavily"
+	FormatCSV        = "csv"
+	FormatDir        = "dir"
+	FormatText       = "text"
+)
+
+// DocumentFormats lists every value DocOptions.Format accepts, for --help
+// and error messages.
+var DocumentFormats = []string{
+	FormatAuto, FormatJSONL, FormatJSON, FormatYAML, FormatLangChain, FormatLlamaIndex,
+	FormatChroma, FormatPinecone, FormatQdrant, FormatTavily, FormatCSV, FormatDir, FormatText,
+}
+
+// SupportedDocumentShapes describes, on one line, every input the loader
+// understands; it ends the error for a file that matches none of them.
+const SupportedDocumentShapes = `JSON Lines or a JSON array of {content|text|page_content, score, source, metadata}; ` +
+	`LangChain [[{page_content, metadata}, score], ...]; ` +
+	`LlamaIndex [{node: {text, metadata, id_}, score}, ...]; ` +
+	`Chroma {ids, documents, distances, metadatas}; ` +
+	`Pinecone {matches: [{id, score, metadata: {text}}]}; ` +
+	`Qdrant [{id, score, payload: {text}}] or {result: [...]}; ` +
+	`Tavily {results: [{url, title, content, score}]}; ` +
+	`any of these as YAML or inside a VCR cassette's response.parsed_body; ` +
+	`CSV with a header row naming a content column; ` +
+	`a directory of .md/.txt files`
+
+// DocOptions controls LoadDocuments.
+type DocOptions struct {
+	// Format is one of DocumentFormats; "" means FormatAuto.
+	Format string
+	// PerParagraph makes the dir and text formats produce one document per
+	// blank-line-separated paragraph instead of one per file. Other formats
+	// already have their own records and ignore it.
+	PerParagraph bool
+}
+
+// LoadDocuments reads documents from path: "-" reads stdin, a directory is
+// read as a directory of .md/.txt files, and a file ending in .md, .markdown
+// or .txt is one text document unless a format is forced. Everything else
+// is parsed by ParseDocuments. It returns the format it used.
+func LoadDocuments(path string, stdin io.Reader, opts DocOptions) ([]core.Document, string, error) {
+	name := path
+	if path == "-" {
+		name = "stdin"
+	}
+	format, err := checkFormat(name, opts.Format)
+	if err != nil {
+		return nil, "", err
+	}
+	if path == "-" {
+		if format == FormatDir {
+			return nil, "", &Error{Name: "stdin", Msg: "the dir format needs a directory path, not stdin"}
+		}
+		data, err := io.ReadAll(stdin)
+		if err != nil {
+			return nil, "", fmt.Errorf("reading stdin: %w", err)
+		}
+		if format == FormatText {
+			docs, err := parseText("stdin", data, "stdin", opts.PerParagraph)
+			return docs, FormatText, err
+		}
+		return ParseDocuments("stdin", data, format)
+	}
+	info, err := os.Stat(path)
+	if err != nil {
+		return nil, "", fmt.Errorf("loading documents: %w", err)
+	}
+	if info.IsDir() {
+		if format != FormatAuto && format != FormatDir {
+			return nil, "", &Error{Name: path, Msg: fmt.Sprintf("is a directory; format %q needs a file", format)}
+		}
+		docs, err := loadDir(path, opts.PerParagraph)
+		return docs, FormatDir, err
+	}
+	if format == FormatDir {
+		return nil, "", &Error{Name: path, Msg: "is a file; the dir format needs a directory"}
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, "", fmt.Errorf("loading documents: %w", err)
+	}
+	// A Markdown or text file is prose, not a serialization: sniffing it
+	// could mistake "Note: ..." for YAML, so its extension decides.
+	if format == FormatText || (format == FormatAuto && isTextFile(path)) {
+		docs, err := parseText(path, data, filepath.ToSlash(path), opts.PerParagraph)
+		return docs, FormatText, err
+	}
+	return ParseDocuments(path, data, format)
+}
+
+// ParseDocuments parses data in the given format (FormatAuto or "" to
+// detect it); name is the file path or "stdin" and only appears in errors.
+// It returns the documents and the format that was used: for plain records
+// the syntax ("json", "jsonl" or "yaml"), otherwise the shape ("tavily", ...).
+func ParseDocuments(name string, data []byte, format string) ([]core.Document, string, error) {
+	format, err := checkFormat(name, format)
+	if err != nil {
+		return nil, "", err
+	}
+	data = stripBOM(data)
+	if isBlank(data) {
+		return nil, "", emptyError(name, "documents")
+	}
+	if err := checkUTF8(name, data); err != nil {
+		return nil, "", err
+	}
+	switch format {
+	case FormatDir:
+		return nil, "", &Error{Name: name, Msg: "the dir format needs a directory path"}
+	case FormatText:
+		docs, err := parseText(name, data, filepath.ToSlash(name), false)
+		return docs, FormatText, err
+	case FormatCSV:
+		docs, err := parseCSV(name, data)
+		return docs, FormatCSV, err
+	case FormatJSON, FormatJSONL:
+		t, err := decodeJSON(name, data)
+		if err != nil {
+			return nil, "", err
+		}
+		return extractDocuments(name, t, format)
+	case FormatYAML:
+		t, err := decodeYAML(name, data)
+		if err != nil {
+			return nil, "", err
+		}
+		return extractDocuments(name, t, FormatAuto)
+	case FormatAuto:
+		return detectDocuments(name, data)
+	}
+	// A forced vector-store or framework shape, written as JSON or YAML.
+	t, err := decodeAny(name, data)
+	if err != nil {
+		return nil, "", err
+	}
+	return extractDocuments(name, t, format)
+}
+
+// detectDocuments picks the syntax from the first bytes: JSON when it opens
+// with { or [, CSV when the first row names a content column, else YAML.
+func detectDocuments(name string, data []byte) ([]core.Document, string, error) {
+	if looksLikeJSON(data) {
+		t, err := decodeJSON(name, data)
+		if err != nil {
+			return nil, "", err
+		}
+		return extractDocuments(name, t, FormatAuto)
+	}
+	if isCSVHeader(data) {
+		docs, err := parseCSV(name, data)
+		return docs, FormatCSV, err
+	}
+	t, err := decodeYAML(name, data)
+	if err != nil && !isYAMLSyntaxError(err) {
+		return nil, "", err
+	}
+	if err != nil {
+		// Neither JSON, CSV nor YAML: say what is supported, keeping the
+		// YAML complaint in case the user did mean YAML.
+		return nil, "", &Error{Name: name, Msg: "not a supported document format; expected one of: " + SupportedDocumentShapes, Err: asYAMLCause(err)}
+	}
+	return extractDocuments(name, t, FormatAuto)
+}
+
+// extractDocuments finds the documents in a decoded tree. want is
+// FormatAuto, a plain-record format (json, jsonl) or a shape.
+func extractDocuments(name string, t tree, want string) ([]core.Document, string, error) {
+	value, at, inCassette := t.value, t.at, false
+	wantShape := shapeOf(want)
+	shape := detectShape(value, false)
+	if wantShape != "" && shape != wantShape {
+		shape = ""
+	}
+	if shape == "" {
+		if body, bodyShape, ok := cassetteResponse(value, wantShape); ok {
+			// Positions inside a cassette body are records of that body,
+			// not lines of the file.
+			value, at, shape, inCassette = body, recordPlace, bodyShape, true
+		} else if n := len(cassetteInteractions(value)); n > 0 {
+			if wantShape == "" {
+				return nil, "", &Error{Name: name, Msg: fmt.Sprintf("is a VCR cassette with %s, none with a supported response body; expected one of: %s", interactions(n), SupportedDocumentShapes)}
+			}
+			return nil, "", &Error{Name: name, Msg: fmt.Sprintf("is a VCR cassette with %s, none with a %s response body", interactions(n), wantShape)}
+		}
+	}
+	if shape == "" {
+		if wantShape == "" {
+			return nil, "", &Error{Name: name, Msg: "not a supported document format; expected one of: " + SupportedDocumentShapes}
+		}
+		// Forced: let the shape's reader say what it expected instead.
+		shape = wantShape
+	}
+	docs, err := extractShape(name, shape, value, at)
+	if err != nil {
+		return nil, "", err
+	}
+	if shape == FormatJSON {
+		return docs, plainSyntax(t, value, inCassette), nil
+	}
+	return docs, shape, nil
+}
+
+func interactions(n int) string {
+	if n == 1 {
+		return "1 interaction"
+	}
+	return fmt.Sprintf("%d interactions", n)
+}
+
+// recordPlace locates the i-th item of a nested list by its position.
+func recordPlace(i int) place { return place{record: i + 1} }
+
+// extractShape runs the reader for one shape on a decoded value.
+func extractShape(name, shape string, value any, at func(int) place) ([]core.Document, error) {
+	switch shape {
+	case FormatJSON:
+		return plainRecords(name, value, at)
+	case FormatLangChain:
+		return langChainPairs(name, value, at)
+	case FormatLlamaIndex:
+		return llamaIndexNodes(name, value, at)
+	case FormatChroma:
+		return chromaResult(name, value)
+	case FormatPinecone:
+		return pineconeMatches(name, value, at)
+	case FormatQdrant:
+		return qdrantPoints(name, value, at)
+	case FormatTavily:
+		return tavilyResults(name, value)
+	}
+	return nil, &Error{Name: name, Msg: fmt.Sprintf("format %q cannot be read from JSON or YAML", shape)}
+}
+
+// plainSyntax names the format of plain records by how they were written:
+// a lone object is a one-line JSON Lines file. Records found inside a
+// cassette body are reported as json, the body's syntax.
+func plainSyntax(t tree, value any, inCassette bool) string {
+	switch {
+	case inCassette:
+		return FormatJSON
+	case t.syntax == syntaxYAML:
+		return FormatYAML
+	case t.syntax == syntaxJSONL:
+		return FormatJSONL
+	}
+	if _, isObject := value.(map[string]any); isObject {
+		return FormatJSONL
+	}
+	return FormatJSON
+}
+
+// shapeOf maps a format name to the shape extractor that reads it: json and
+// jsonl are both plain records.
+func shapeOf(format string) string {
+	switch format {
+	case FormatJSON, FormatJSONL:
+		return FormatJSON
+	case FormatAuto, FormatYAML:
+		return ""
+	}
+	return format
+}
+
+// detectShape recognises a decoded value's shape, or returns "". strict
+// demands a string content field for plain records: it is used on cassette
+// bodies, where any API response with a "content" key would otherwise pass.
+func detectShape(v any, strict bool) string {
+	switch x := v.(type) {
+	case []any:
+		if len(x) == 0 {
+			if strict {
+				return ""
+			}
+			return FormatJSON
+		}
+		if isLangChainPair(x[0]) {
+			return FormatLangChain
+		}
+		first, ok := asMap(x[0])
+		if !ok {
+			return ""
+		}
+		if _, ok := asMap(first["node"]); ok {
+			return FormatLlamaIndex
+		}
+		if _, ok := asMap(first["payload"]); ok {
+			return FormatQdrant
+		}
+		if isBareMatch(first) {
+			return FormatPinecone
+		}
+		if !strict || hasStringContent(first) {
+			return FormatJSON
+		}
+	case map[string]any:
+		// No wrapper shape has top-level text, so a string "content" means
+		// a lone record even if it also has, say, a "results" field.
+		if hasStringContent(x) {
+			return FormatJSON
+		}
+		_, hasIDs := x["ids"]
+		_, hasDocuments := x["documents"]
+		if hasIDs && hasDocuments {
+			return FormatChroma
+		}
+		if _, ok := asList(x["matches"]); ok {
+			return FormatPinecone
+		}
+		if isQdrantResponse(x) {
+			return FormatQdrant
+		}
+		if isTavilyResponse(x) {
+			return FormatTavily
+		}
+		if !strict && hasContent(x) {
+			return FormatJSON
+		}
+	}
+	return ""
+}
+
+func hasStringContent(obj map[string]any) bool {
+	_, v, ok := findContent(obj)
+	_, isString := v.(string)
+	return ok && isString
+}
+
+// checkFormat validates a format name, listing the valid ones on error.
+func checkFormat(name, format string) (string, error) {
+	if format == "" {
+		return FormatAuto, nil
+	}
+	f := strings.ToLower(format)
+	for _, known := range DocumentFormats {
+		if f == known {
+			return f, nil
+		}
+	}
+	return "", &Error{Name: name, Msg: fmt.Sprintf("unknown format %q; expected one of %s", format, strings.Join(DocumentFormats, ", "))}
+}
+
+var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
+
+// stripBOM drops a leading UTF-8 byte-order mark, which Windows editors and
+// spreadsheet exports add and which no parser here expects.
+func stripBOM(data []byte) []byte {
+	return bytes.TrimPrefix(data, utf8BOM)
+}
+
+func isBlank(data []byte) bool {
+	return len(bytes.TrimSpace(data)) == 0
+}

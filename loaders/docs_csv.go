@@ -1,0 +1,131 @@
+package loaders
+
+import (
+	"bytes"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"ctxlab/core"
+)
+
+// isCSVHeader reports whether the first row of data, read as CSV, names a
+// content column. Detection needs that much: prose and YAML rarely have a
+// first line with a cell that is exactly "content", "text" or "page_content".
+func isCSVHeader(data []byte) bool {
+	r := csv.NewReader(bytes.NewReader(data))
+	header, err := r.Read()
+	if err != nil && !errors.Is(err, csv.ErrFieldCount) {
+		return false
+	}
+	_, ok := csvContentColumn(header)
+	return ok
+}
+
+// csvContentColumn returns the index of the content column, preferring
+// "content" over "text" over "page_content" as the JSON records do.
+func csvContentColumn(header []string) (int, bool) {
+	for _, want := range contentKeys {
+		for i, h := range header {
+			if csvColumnName(h) == want {
+				return i, true
+			}
+		}
+	}
+	return 0, false
+}
+
+func csvColumnName(h string) string {
+	return strings.ToLower(strings.TrimSpace(h))
+}
+
+// parseCSV reads comma-separated records under a header row. The content
+// column is "content", "text" or "page_content"; "score" (empty cell means
+// 1.0) and "source" are optional; every other column becomes a metadata
+// string under its header name. Without a source column the source is the
+// "id" column, as for JSON records.
+//
+// Content is kept as written, except that encoding/csv turns CRLF inside a
+// quoted field into LF.
+func parseCSV(name string, data []byte) ([]core.Document, error) {
+	r := csv.NewReader(bytes.NewReader(data))
+	header, err := r.Read()
+	if err != nil {
+		return nil, csvError(name, err, nil, 0)
+	}
+	contentCol, ok := csvContentColumn(header)
+	if !ok {
+		return nil, &Error{Name: name, Line: 1, Msg: fmt.Sprintf(`CSV header %q has no content column; expected "content", "text" or "page_content"`, header)}
+	}
+	scoreCol, sourceCol, idCol := -1, -1, -1
+	seen := map[string]int{}
+	for i, h := range header {
+		col := csvColumnName(h)
+		if col == "" {
+			return nil, &Error{Name: name, Line: 1, Msg: fmt.Sprintf("CSV header column %d has no name; every column needs one", i+1)}
+		}
+		if first, dup := seen[col]; dup {
+			return nil, &Error{Name: name, Line: 1, Msg: fmt.Sprintf("CSV header names %q twice (columns %d and %d)", col, first+1, i+1)}
+		}
+		seen[col] = i
+		switch col {
+		case "score":
+			scoreCol = i
+		case "source":
+			sourceCol = i
+		case "id":
+			idCol = i
+		}
+	}
+	var docs []core.Document
+	for {
+		record, err := r.Read()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return nil, csvError(name, err, record, len(header))
+		}
+		line, _ := r.FieldPos(0)
+		p := place{line: line}
+		content := record[contentCol]
+		var score float64 = 1
+		if scoreCol >= 0 && strings.TrimSpace(record[scoreCol]) != "" {
+			score, err = parseScore(p, name, "score", record[scoreCol], true)
+			if err != nil {
+				return nil, err
+			}
+		}
+		meta := map[string]any{}
+		for i, cell := range record {
+			if i != contentCol && i != scoreCol && i != sourceCol {
+				meta[strings.TrimSpace(header[i])] = cell
+			}
+		}
+		source := ""
+		switch {
+		case sourceCol >= 0:
+			source = record[sourceCol]
+		case idCol >= 0:
+			source = record[idCol]
+		}
+		docs = append(docs, core.Document{Content: content, Score: score, Source: source, Metadata: meta})
+	}
+	return docs, nil
+}
+
+// csvError reports a CSV parse error at its line, and for a short or long
+// row says how many fields it had against the header.
+func csvError(name string, err error, record []string, want int) error {
+	var parseErr *csv.ParseError
+	if !errors.As(err, &parseErr) {
+		return &Error{Name: name, Msg: "invalid CSV", Err: err}
+	}
+	if errors.Is(err, csv.ErrFieldCount) {
+		return &Error{Name: name, Line: parseErr.StartLine,
+			Msg: fmt.Sprintf("CSV row has %d fields; the header has %d", len(record), want), Err: csv.ErrFieldCount}
+	}
+	return &Error{Name: name, Line: parseErr.Line, Column: parseErr.Column, Msg: "invalid CSV", Err: parseErr.Err}
+}

@@ -1,0 +1,154 @@
+package loaders
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"ctxlab/core"
+)
+
+// textExtensions are the files a directory load reads (case-insensitive).
+var textExtensions = []string{".md", ".markdown", ".txt"}
+
+func isTextFile(path string) bool {
+	return slices.Contains(textExtensions, strings.ToLower(filepath.Ext(path)))
+}
+
+// loadDir reads every .md/.markdown/.txt file under root, recursively, in
+// order of their slash-separated relative paths, so the document order does
+// not depend on the platform. Files and directories whose names start with
+// "." (.git, editor backups) are skipped, and symlinked directories are not
+// followed, which rules out cycles. The source is the relative path, or
+// "path#pN" per paragraph.
+func loadDir(root string, perParagraph bool) ([]core.Document, error) {
+	var rels []string
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if path != root && strings.HasPrefix(d.Name(), ".") {
+			if d.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if d.IsDir() || !isTextFile(path) {
+			return nil
+		}
+		if d.Type()&fs.ModeSymlink != 0 {
+			info, err := os.Stat(path)
+			if err != nil || !info.Mode().IsRegular() {
+				return nil
+			}
+		} else if !d.Type().IsRegular() {
+			return nil
+		}
+		rel, err := filepath.Rel(root, path)
+		if err != nil {
+			return err
+		}
+		rels = append(rels, filepath.ToSlash(rel))
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("reading directory %s: %w", root, err)
+	}
+	if len(rels) == 0 {
+		return nil, &Error{Name: root, Msg: "no .md, .markdown or .txt files in this directory or below; expected text documents"}
+	}
+	slices.Sort(rels)
+	var docs []core.Document
+	for _, rel := range rels {
+		path := filepath.Join(root, filepath.FromSlash(rel))
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return nil, fmt.Errorf("loading documents: %w", err)
+		}
+		fileDocs, err := textDocuments(path, stripBOM(data), rel, perParagraph)
+		if err != nil {
+			return nil, err
+		}
+		docs = append(docs, fileDocs...)
+	}
+	return docs, nil
+}
+
+// parseText reads one text or Markdown file (or stdin) as one document, or
+// one per paragraph. Unlike a file inside a directory, an empty one is an
+// error: it was named explicitly and holds nothing.
+func parseText(name string, data []byte, source string, perParagraph bool) ([]core.Document, error) {
+	data = stripBOM(data)
+	if isBlank(data) {
+		return nil, emptyError(name, "text")
+	}
+	return textDocuments(name, data, source, perParagraph)
+}
+
+// textDocuments turns one file's bytes into documents, keeping content
+// byte-exact. An empty file inside a directory still becomes a document, so
+// it shows up in the trace (filtered as too short) instead of vanishing.
+func textDocuments(name string, data []byte, source string, perParagraph bool) ([]core.Document, error) {
+	if err := checkUTF8(name, data); err != nil {
+		return nil, err
+	}
+	text := string(data)
+	if !perParagraph {
+		return []core.Document{{Content: text, Score: 1, Source: source, Metadata: map[string]any{}}}, nil
+	}
+	var docs []core.Document
+	for i, para := range paragraphs(text) {
+		docs = append(docs, core.Document{
+			Content:  para.text,
+			Score:    1,
+			Source:   fmt.Sprintf("%s#p%d", source, i+1),
+			Metadata: map[string]any{"paragraph": int64(i + 1), "line": int64(para.line)},
+		})
+	}
+	return docs, nil
+}
+
+type paragraph struct {
+	text string
+	line int // 1-based line the paragraph starts on
+}
+
+// paragraphs splits text at blank (whitespace-only) lines. Each paragraph
+// is the exact bytes from the start of its first line to the end of its
+// last line, without that line's terminator.
+func paragraphs(text string) []paragraph {
+	var out []paragraph
+	start, end, startLine := -1, -1, 0
+	line := 0
+	for pos := 0; pos < len(text); {
+		line++
+		lineEnd := strings.IndexByte(text[pos:], '\n')
+		next := len(text)
+		if lineEnd >= 0 {
+			lineEnd += pos
+			next = lineEnd + 1
+		} else {
+			lineEnd = len(text)
+		}
+		content := strings.TrimSuffix(text[pos:lineEnd], "\r")
+		if strings.TrimSpace(content) == "" {
+			if start >= 0 {
+				out = append(out, paragraph{text: text[start:end], line: startLine})
+				start = -1
+			}
+		} else {
+			if start < 0 {
+				start, startLine = pos, line
+			}
+			end = pos + len(content)
+		}
+		pos = next
+	}
+	if start >= 0 {
+		out = append(out, paragraph{text: text[start:end], line: startLine})
+	}
+	return out
+}

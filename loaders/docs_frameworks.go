@@ -1,0 +1,99 @@
+package loaders
+
+import (
+	"ctxlab/core"
+)
+
+// isLangChainPair recognises one element of similarity_search_with_score's
+// output, a (Document, score) tuple, which JSON writes as a 2-element list.
+func isLangChainPair(v any) bool {
+	pair, ok := asList(v)
+	if !ok || len(pair) != 2 {
+		return false
+	}
+	_, ok = asMap(pair[0])
+	return ok
+}
+
+// langChainPairs reads LangChain's similarity_search_with_score output:
+// [[{page_content, metadata}, score], ...].
+//
+// The score is kept as given. Note that for several vector stores (FAISS,
+// Chroma, PGVector with L2) LangChain returns a distance from this call, so
+// lower is better; use similarity_search_with_relevance_scores, or convert,
+// if the ranking matters.
+func langChainPairs(name string, v any, at func(int) place) ([]core.Document, error) {
+	list, ok := asList(v)
+	if !ok {
+		return nil, &Error{Name: name, Msg: "is " + describe(v) + "; expected a LangChain list of [document, score] pairs"}
+	}
+	docs := make([]core.Document, 0, len(list))
+	for i, item := range list {
+		p := at(i)
+		pair, ok := asList(item)
+		if !ok || len(pair) != 2 {
+			return nil, p.err(name, "is %s; expected a [document, score] pair", describe(item))
+		}
+		obj, ok := asMap(pair[0])
+		if !ok {
+			return nil, p.err(name, "document is %s; expected an object with %q", describe(pair[0]), "page_content")
+		}
+		doc, err := plainRecord(p, name, obj)
+		if err != nil {
+			return nil, err
+		}
+		doc.Score, err = parseScore(p, name, "score", pair[1], true)
+		if err != nil {
+			return nil, err
+		}
+		docs = append(docs, doc)
+	}
+	return docs, nil
+}
+
+// llamaIndexNodes reads a list of LlamaIndex NodeWithScore objects:
+// [{node: {text, metadata, id_}, score}, ...]. The source is
+// metadata.source, else metadata.file_path or file_name (what LlamaIndex's
+// file readers set), else the node id. A null score means "not scored" and
+// gets the default 1.0.
+func llamaIndexNodes(name string, v any, at func(int) place) ([]core.Document, error) {
+	list, ok := asList(v)
+	if !ok {
+		return nil, &Error{Name: name, Msg: "is " + describe(v) + "; expected a LlamaIndex list of {node, score} objects"}
+	}
+	docs := make([]core.Document, 0, len(list))
+	for i, item := range list {
+		p := at(i)
+		obj, ok := asMap(item)
+		if !ok {
+			return nil, p.err(name, "is %s; expected a {node, score} object", describe(item))
+		}
+		node, ok := asMap(obj["node"])
+		if !ok {
+			return nil, p.err(name, "%q is %s; expected an object with %q", "node", describe(obj["node"]), "text")
+		}
+		// Newer TextNode versions keep the text in text_resource.text.
+		textHolder := node
+		if _, _, found := findContent(node); !found {
+			if resource, ok := asMap(node["text_resource"]); ok {
+				textHolder = resource
+			}
+		}
+		_, content, err := contentString(p, name, textHolder, "node")
+		if err != nil {
+			return nil, err
+		}
+		scoreValue, hasScore := obj["score"]
+		score, err := parseScore(p, name, "score", scoreValue, hasScore)
+		if err != nil {
+			return nil, err
+		}
+		meta, err := metadataMap(p, name, "node.metadata", node["metadata"])
+		if err != nil {
+			return nil, err
+		}
+		source := fallbackSource(meta, meta["file_path"], meta["file_name"], node["id_"], node["node_id"])
+		docs = append(docs, core.Document{Content: content, Score: score, Source: source, Metadata: jsonSafeMap(meta)})
+	}
+	return docs, nil
+}

@@ -1,0 +1,84 @@
+package loaders
+
+import (
+	"ctxlab/core"
+)
+
+// plainRecords reads ctxlab's own record format: a list of objects (a JSON
+// array, JSON Lines, or a YAML sequence), or one object.
+//
+// Each record has "content" (or "text", "page_content"), an optional
+// "score" (default 1.0), "source" and "metadata" object. Other top-level
+// keys are ignored. When "source" is absent the source falls back to
+// metadata.source, then "id"; an explicit "source": "" stays empty, because
+// the user said so.
+func plainRecords(name string, v any, at func(int) place) ([]core.Document, error) {
+	if obj, ok := asMap(v); ok {
+		doc, err := plainRecord(at(0), name, obj)
+		if err != nil {
+			return nil, err
+		}
+		return []core.Document{doc}, nil
+	}
+	list, ok := asList(v)
+	if !ok {
+		return nil, &Error{Name: name, Msg: "is " + describe(v) + "; expected a list of document objects"}
+	}
+	docs := make([]core.Document, 0, len(list))
+	for i, item := range list {
+		p := at(i)
+		obj, ok := asMap(item)
+		if !ok {
+			return nil, p.err(name, "is %s; expected an object with %q", describe(item), "content")
+		}
+		doc, err := plainRecord(p, name, obj)
+		if err != nil {
+			return nil, err
+		}
+		docs = append(docs, doc)
+	}
+	return docs, nil
+}
+
+func plainRecord(p place, name string, obj map[string]any) (core.Document, error) {
+	obj = langChainKwargs(obj)
+	_, content, err := contentString(p, name, obj, "")
+	if err != nil {
+		return core.Document{}, err
+	}
+	scoreValue, hasScore := obj["score"]
+	score, err := parseScore(p, name, "score", scoreValue, hasScore)
+	if err != nil {
+		return core.Document{}, err
+	}
+	meta, err := metadataMap(p, name, "metadata", obj["metadata"])
+	if err != nil {
+		return core.Document{}, err
+	}
+	source := ""
+	if v, present := obj["source"]; present {
+		if v != nil {
+			s, ok := idString(v)
+			if !ok {
+				return core.Document{}, p.err(name, "%q is %s; expected a string", "source", describe(v))
+			}
+			source = s
+		}
+	} else {
+		source = fallbackSource(meta, obj["id"])
+	}
+	return core.Document{Content: content, Score: score, Source: source, Metadata: jsonSafeMap(meta)}, nil
+}
+
+// langChainKwargs unwraps LangChain's serialized form of a Document
+// ({"lc": 1, "type": "constructor", "kwargs": {page_content, metadata}}),
+// which is what dumpd() and langchain's JSON serializer write.
+func langChainKwargs(obj map[string]any) map[string]any {
+	if _, serialized := obj["lc"]; !serialized {
+		return obj
+	}
+	if kwargs, ok := asMap(obj["kwargs"]); ok {
+		return kwargs
+	}
+	return obj
+}

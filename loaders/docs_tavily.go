@@ -1,0 +1,139 @@
+package loaders
+
+import (
+	"ctxlab/core"
+)
+
+// isTavilyResponse recognises a Tavily search response: a "results" list
+// whose entries carry a url or a content field.
+func isTavilyResponse(obj map[string]any) bool {
+	results, ok := asList(obj["results"])
+	if !ok {
+		return false
+	}
+	if len(results) == 0 {
+		return true
+	}
+	first, ok := asMap(results[0])
+	if !ok {
+		return false
+	}
+	_, hasURL := first["url"]
+	return hasURL || hasContent(first)
+}
+
+// tavilyResults reads a Tavily search response {query, answer, results:
+// [{url, title, content, score, raw_content}]}: the source is the url, and
+// every other non-null field (title, raw_content, favicon, ...) is kept in
+// metadata.
+func tavilyResults(name string, v any) ([]core.Document, error) {
+	obj, ok := asMap(v)
+	results, hasResults := asList(obj["results"])
+	if !ok || !hasResults {
+		return nil, &Error{Name: name, Msg: "is " + describe(v) + `; expected a Tavily response {"results": [{url, title, content, score}]}`}
+	}
+	docs := make([]core.Document, 0, len(results))
+	for i, item := range results {
+		p := place{record: i + 1}
+		result, ok := asMap(item)
+		if !ok {
+			return nil, p.err(name, "is %s; expected a result {url, title, content, score}", describe(item))
+		}
+		key, content, err := contentString(p, name, result, "")
+		if err != nil {
+			return nil, err
+		}
+		scoreValue, hasScore := result["score"]
+		score, err := parseScore(p, name, "score", scoreValue, hasScore)
+		if err != nil {
+			return nil, err
+		}
+		source := ""
+		if url, present := result["url"]; present && url != nil {
+			s, ok := url.(string)
+			if !ok {
+				return nil, p.err(name, "%q is %s; expected a string", "url", describe(url))
+			}
+			source = s
+		}
+		meta := map[string]any{}
+		for k, field := range result {
+			if k != key && k != "score" && k != "url" && field != nil {
+				meta[k] = field
+			}
+		}
+		docs = append(docs, core.Document{Content: content, Score: score, Source: source, Metadata: jsonSafeMap(meta)})
+	}
+	return docs, nil
+}
+
+// cassetteResponse finds documents in a VCR cassette (the YAML that vcrpy
+// and pytest-recording write): the first interaction whose response body
+// has a known document shape, or the wanted shape when want is not "".
+// Bodies are read from response.parsed_body (pydantic-ai's cassettes) or
+// response.body.string holding JSON (vcrpy's default). A body that reads
+// as zero documents is passed over for a later one with some, since many
+// unrelated API responses carry an empty "result" or "results" list; it is
+// used only if nothing better follows.
+func cassetteResponse(v any, want string) (body any, shape string, ok bool) {
+	var emptyBody any
+	emptyShape := ""
+	for _, interaction := range cassetteInteractions(v) {
+		response, _ := asMap(interaction["response"])
+		for _, candidate := range cassetteBodies(response) {
+			s := detectShape(candidate, true)
+			if s == "" || (want != "" && s != want) {
+				continue
+			}
+			docs, err := extractShape("cassette", s, candidate, recordPlace)
+			if err != nil || len(docs) > 0 {
+				// An error is reported when the caller reads this body.
+				return candidate, s, true
+			}
+			if emptyShape == "" {
+				emptyBody, emptyShape = candidate, s
+			}
+		}
+	}
+	return emptyBody, emptyShape, emptyShape != ""
+}
+
+// cassetteInteractions returns a cassette's interactions, or nil when v is
+// not a cassette.
+func cassetteInteractions(v any) []map[string]any {
+	obj, ok := asMap(v)
+	if !ok {
+		return nil
+	}
+	list, ok := asList(obj["interactions"])
+	if !ok {
+		return nil
+	}
+	var out []map[string]any
+	for _, item := range list {
+		if interaction, ok := asMap(item); ok {
+			out = append(out, interaction)
+		}
+	}
+	return out
+}
+
+// cassetteBodies returns the decoded bodies a cassette request or response
+// records, parsed_body first.
+func cassetteBodies(message map[string]any) []any {
+	var bodies []any
+	if message == nil {
+		return nil
+	}
+	if parsed, ok := message["parsed_body"]; ok && parsed != nil {
+		bodies = append(bodies, parsed)
+	}
+	if body, ok := asMap(message["body"]); ok {
+		if text, ok := body["string"].(string); ok && looksLikeJSON([]byte(text)) {
+			if t, err := decodeJSON("cassette body", []byte(text)); err == nil && t.syntax == syntaxJSON {
+				bodies = append(bodies, t.value)
+			}
+		}
+	}
+	return bodies
+}

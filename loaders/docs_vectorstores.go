@@ -1,0 +1,266 @@
+package loaders
+
+import (
+	"fmt"
+
+	"ctxlab/core"
+)
+
+// chromaResult reads a Chroma query() result,
+//
+//	{ids: [[...]], documents: [[...]], distances: [[...]], metadatas: [[...]]}
+//
+// (one inner list per query text), or a get() result with flat lists.
+//
+// Chroma returns distances, where lower is closer; the pipeline sorts by
+// score descending, so score = 1 − distance. That is the cosine similarity
+// for a cosine collection; for L2 or inner-product collections it is only a
+// monotone ranking and may be negative. The raw value is kept in
+// metadata["distance"]. With several queries the results are flattened in
+// query order (nothing is dropped); a missing distances list means score 1.0.
+// The source is metadata.source, else the id, which is also kept in
+// metadata["id"].
+func chromaResult(name string, v any) ([]core.Document, error) {
+	obj, ok := asMap(v)
+	if !ok {
+		return nil, &Error{Name: name, Msg: "is " + describe(v) + `; expected a Chroma result {"ids", "documents", "distances", "metadatas"}`}
+	}
+	ids, ok := asList(obj["ids"])
+	if !ok {
+		return nil, &Error{Name: name, Msg: fmt.Sprintf(`"ids" is %s; expected a list (Chroma query result)`, describe(obj["ids"]))}
+	}
+	// query() nests one list per query text; get() returns flat lists.
+	lists := 0
+	for _, q := range ids {
+		if _, isList := asList(q); isList {
+			lists++
+		}
+	}
+	if lists != 0 && lists != len(ids) {
+		return nil, &Error{Name: name, Msg: `"ids" mixes lists and single ids; expected one list per query`}
+	}
+	nested := lists > 0
+	columns := []string{"documents", "distances", "metadatas"}
+	// Normalise both layouts to per-query columns.
+	var queries [][]any
+	perColumn := map[string][][]any{}
+	if nested {
+		for _, q := range ids {
+			l, _ := asList(q)
+			queries = append(queries, l)
+		}
+	} else {
+		queries = [][]any{ids}
+	}
+	for _, col := range columns {
+		raw, present := obj[col]
+		if !present || raw == nil {
+			continue
+		}
+		list, ok := asList(raw)
+		if !ok {
+			return nil, &Error{Name: name, Msg: fmt.Sprintf("%q is %s; expected a list", col, describe(raw))}
+		}
+		if !nested {
+			perColumn[col] = [][]any{list}
+			continue
+		}
+		if len(list) != len(queries) {
+			return nil, &Error{Name: name, Msg: fmt.Sprintf("%q has %d query lists but %q has %d", col, len(list), "ids", len(queries))}
+		}
+		for q, inner := range list {
+			if inner == nil { // a column left out of include= for this query
+				perColumn[col] = append(perColumn[col], nil)
+				continue
+			}
+			l, ok := asList(inner)
+			if !ok {
+				return nil, &Error{Name: name, Msg: fmt.Sprintf("%q for query %d is %s; expected a list", col, q+1, describe(inner))}
+			}
+			perColumn[col] = append(perColumn[col], l)
+		}
+	}
+	if perColumn["documents"] == nil {
+		return nil, &Error{Name: name, Msg: `Chroma result has no "documents"; query with include=["documents", ...]`}
+	}
+	var docs []core.Document
+	for q, queryIDs := range queries {
+		for _, col := range columns {
+			if perColumn[col] == nil || perColumn[col][q] == nil {
+				continue
+			}
+			if n := len(perColumn[col][q]); n != len(queryIDs) {
+				return nil, &Error{Name: name, Msg: fmt.Sprintf("%q has %d entries for query %d but %q has %d", col, n, q+1, "ids", len(queryIDs))}
+			}
+		}
+		for i, id := range queryIDs {
+			p := place{record: len(docs) + 1}
+			texts := perColumn["documents"][q]
+			if texts == nil {
+				return nil, p.err(name, `"documents" is null for query %d; expected the document texts`, q+1)
+			}
+			content, ok := texts[i].(string)
+			if !ok {
+				return nil, p.err(name, `"documents" entry is %s; expected a string`, describe(texts[i]))
+			}
+			if err := checkStringUTF8(p, name, `"documents" entry`, content); err != nil {
+				return nil, err
+			}
+			meta := map[string]any{}
+			if metas := perColumn["metadatas"]; metas != nil && metas[q] != nil {
+				m, err := metadataMap(p, name, "metadatas", metas[q][i])
+				if err != nil {
+					return nil, err
+				}
+				meta = m
+			}
+			score := 1.0
+			if dists := perColumn["distances"]; dists != nil && dists[q] != nil && dists[q][i] != nil {
+				distance, err := parseScore(p, name, "distance", dists[q][i], true)
+				if err != nil {
+					return nil, err
+				}
+				score = 1 - distance
+				setDefault(meta, "distance", distance)
+			}
+			source := fallbackSource(meta, id)
+			setDefault(meta, "id", id)
+			docs = append(docs, core.Document{Content: content, Score: score, Source: source, Metadata: jsonSafeMap(meta)})
+		}
+	}
+	return docs, nil
+}
+
+// isBareMatch recognises a Pinecone match outside its {matches: [...]}
+// wrapper: an id, and the text inside metadata rather than at top level.
+func isBareMatch(obj map[string]any) bool {
+	if _, hasID := obj["id"]; !hasID || hasContent(obj) {
+		return false
+	}
+	meta, ok := asMap(obj["metadata"])
+	return ok && hasContent(meta)
+}
+
+// pineconeMatches reads a Pinecone query response {matches: [{id, score,
+// metadata: {text, source, ...}}]} or a bare list of matches. Pinecone keeps
+// no text itself, so it must be in metadata under "text" (LangChain's and
+// LlamaIndex's choice), "content" or "page_content"; that key is removed
+// from the document's metadata so the text is not carried twice.
+func pineconeMatches(name string, v any, at func(int) place) ([]core.Document, error) {
+	list, ok := asList(v)
+	if !ok {
+		obj, isObject := asMap(v)
+		if matches, hasMatches := asList(obj["matches"]); isObject && hasMatches {
+			list, at = matches, func(i int) place { return place{record: i + 1} }
+		} else {
+			return nil, &Error{Name: name, Msg: "is " + describe(v) + `; expected a Pinecone response {"matches": [{id, score, metadata}]}`}
+		}
+	}
+	docs := make([]core.Document, 0, len(list))
+	for i, item := range list {
+		p := at(i)
+		match, ok := asMap(item)
+		if !ok {
+			return nil, p.err(name, "is %s; expected a match {id, score, metadata}", describe(item))
+		}
+		meta, err := metadataMap(p, name, "metadata", match["metadata"])
+		if err != nil {
+			return nil, err
+		}
+		doc, err := vectorHit(p, name, match["id"], match, meta, "metadata")
+		if err != nil {
+			return nil, err
+		}
+		docs = append(docs, doc)
+	}
+	return docs, nil
+}
+
+// isQdrantResponse recognises Qdrant's REST envelope: {result: [...]} from
+// search, or {result: {points: [...]}} from the query API.
+func isQdrantResponse(obj map[string]any) bool {
+	_, ok := qdrantPointList(obj)
+	return ok
+}
+
+func qdrantPointList(obj map[string]any) ([]any, bool) {
+	if list, ok := asList(obj["result"]); ok {
+		return list, true
+	}
+	if result, ok := asMap(obj["result"]); ok {
+		if list, ok := asList(result["points"]); ok {
+			return list, true
+		}
+	}
+	return nil, false
+}
+
+// qdrantPoints reads Qdrant scored points [{id, score, payload}], bare or in
+// the REST envelope. The text is payload.text, .content or .page_content.
+// When the payload uses LangChain's layout {page_content, metadata: {...}},
+// the nested metadata becomes the document's metadata. Qdrant's score is
+// whatever the collection's metric gives (a distance for Euclid); it is
+// kept as given.
+func qdrantPoints(name string, v any, at func(int) place) ([]core.Document, error) {
+	list, ok := asList(v)
+	if !ok {
+		obj, isObject := asMap(v)
+		points, hasPoints := qdrantPointList(obj)
+		if !isObject || !hasPoints {
+			return nil, &Error{Name: name, Msg: "is " + describe(v) + `; expected Qdrant points [{id, score, payload}] or {"result": [...]}`}
+		}
+		list, at = points, func(i int) place { return place{record: i + 1} }
+	}
+	docs := make([]core.Document, 0, len(list))
+	for i, item := range list {
+		p := at(i)
+		point, ok := asMap(item)
+		if !ok {
+			return nil, p.err(name, "is %s; expected a point {id, score, payload}", describe(item))
+		}
+		payload, err := metadataMap(p, name, "payload", point["payload"])
+		if err != nil {
+			return nil, err
+		}
+		doc, err := vectorHit(p, name, point["id"], point, payload, "payload")
+		if err != nil {
+			return nil, err
+		}
+		docs = append(docs, doc)
+	}
+	return docs, nil
+}
+
+// vectorHit builds a document from a vector-store hit whose text lives in
+// holder (Pinecone's metadata, Qdrant's payload). The source is
+// holder.source (or its LangChain metadata.source), else the id, which is
+// also kept in metadata["id"].
+func vectorHit(p place, name string, id any, hit, holder map[string]any, in string) (core.Document, error) {
+	key, content, err := contentString(p, name, holder, in)
+	if err != nil {
+		return core.Document{}, err
+	}
+	scoreValue, hasScore := hit["score"]
+	score, err := parseScore(p, name, "score", scoreValue, hasScore)
+	if err != nil {
+		return core.Document{}, err
+	}
+	meta := withoutKey(holder, key)
+	if nested, ok := asMap(holder["metadata"]); ok && key == "page_content" && len(meta) == 1 {
+		meta = copyMap(nested)
+	}
+	source := fallbackSource(meta, id)
+	setDefault(meta, "id", id)
+	return core.Document{Content: content, Score: score, Source: source, Metadata: jsonSafeMap(meta)}, nil
+}
+
+// setDefault sets m[key] unless the input already had that key or the
+// value is null.
+func setDefault(m map[string]any, key string, value any) {
+	if value == nil {
+		return
+	}
+	if _, present := m[key]; !present {
+		m[key] = value
+	}
+}

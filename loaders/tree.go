@@ -1,0 +1,142 @@
+package loaders
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// Syntaxes a file can be written in. The shape detection in docs.go and
+// history.go works on the generic values these decode to, so every shape
+// can arrive as JSON, JSON Lines or YAML.
+const (
+	syntaxJSON  = "json"
+	syntaxJSONL = "jsonl"
+	syntaxYAML  = "yaml"
+)
+
+// tree is a decoded input file: one top-level value, or for a stream of
+// JSON values (JSON Lines) a []any of them with the line each one starts on.
+type tree struct {
+	value  any
+	syntax string
+	lines  []int // JSON Lines only: 1-based start line of each value
+}
+
+// at says where the i-th element of the top-level list came from, so errors
+// in JSON Lines name a line and errors in arrays name a record.
+func (t tree) at(i int) place {
+	if i < len(t.lines) {
+		return place{line: t.lines[i]}
+	}
+	return place{record: i + 1}
+}
+
+// looksLikeJSON reports whether the input starts like a JSON object or
+// array; such input is parsed strictly as JSON so a typo gets a JSON error
+// with a position rather than a confusing YAML one.
+func looksLikeJSON(data []byte) bool {
+	trimmed := bytes.TrimLeft(data, " \t\r\n")
+	return len(trimmed) > 0 && (trimmed[0] == '{' || trimmed[0] == '[')
+}
+
+// decodeJSON decodes one JSON value, or a stream of them (JSON Lines, or
+// concatenated pretty-printed objects) into a list.
+func decodeJSON(name string, data []byte) (tree, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	// UseNumber keeps integers such as ids exact instead of rounding them
+	// through float64; normalizeJSON turns them into int64 or float64.
+	dec.UseNumber()
+	var values []any
+	var lines []int
+	// Lines are counted incrementally from the previous value's start, so a
+	// large JSON Lines file costs one pass, not one pass per record.
+	line, counted := 1, 0
+	for {
+		start := skipJSONSpace(data, int(dec.InputOffset()))
+		if start >= len(data) {
+			break
+		}
+		var v any
+		if err := dec.Decode(&v); err != nil {
+			return tree{}, jsonError(name, data, err)
+		}
+		line += bytes.Count(data[counted:start], []byte{'\n'})
+		counted = start
+		values = append(values, normalizeJSON(v))
+		lines = append(lines, line)
+	}
+	switch len(values) {
+	case 0:
+		return tree{}, emptyError(name, "JSON")
+	case 1:
+		return tree{value: values[0], syntax: syntaxJSON}, nil
+	}
+	return tree{value: values, syntax: syntaxJSONL, lines: lines}, nil
+}
+
+func skipJSONSpace(data []byte, i int) int {
+	for i < len(data) && (data[i] == ' ' || data[i] == '\t' || data[i] == '\r' || data[i] == '\n') {
+		i++
+	}
+	return i
+}
+
+// jsonError turns a decoder error into one that names the line and column.
+func jsonError(name string, data []byte, err error) error {
+	var syntax *json.SyntaxError
+	switch {
+	case errors.As(err, &syntax):
+		// Offset counts the bytes read including the offending one.
+		line, col := lineCol(data, int(syntax.Offset)-1)
+		return &Error{Name: name, Line: line, Column: col, Msg: "invalid JSON", Err: err}
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		line, col := lineCol(data, len(data))
+		return &Error{Name: name, Line: line, Column: col, Msg: "invalid JSON: input ends inside a value", Err: err}
+	}
+	return &Error{Name: name, Msg: "invalid JSON", Err: err}
+}
+
+// normalizeJSON replaces json.Number with int64 when the literal is an
+// integer that fits, else float64, so consumers see ordinary Go numbers.
+// Integers too large for int64 and literals that overflow float64 stay
+// json.Number: converting would silently change them, and json.Number
+// still marshals back to the same literal.
+func normalizeJSON(v any) any {
+	switch x := v.(type) {
+	case json.Number:
+		s := string(x)
+		if !strings.ContainsAny(s, ".eE") {
+			if i, err := strconv.ParseInt(s, 10, 64); err == nil {
+				return i
+			}
+			return x
+		}
+		f, err := strconv.ParseFloat(s, 64)
+		if err != nil && (math.IsInf(f, 0) || math.IsNaN(f)) {
+			return x
+		}
+		return f
+	case map[string]any:
+		for k, e := range x {
+			x[k] = normalizeJSON(e)
+		}
+	case []any:
+		for i, e := range x {
+			x[i] = normalizeJSON(e)
+		}
+	}
+	return v
+}
+
+// decodeAny decodes JSON when the input starts like JSON and YAML otherwise.
+func decodeAny(name string, data []byte) (tree, error) {
+	if looksLikeJSON(data) {
+		return decodeJSON(name, data)
+	}
+	return decodeYAML(name, data)
+}

@@ -1,0 +1,237 @@
+package loaders
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// contentKeys are the field names that hold a document's text, in order of
+// preference: ctxlab's own, then LlamaIndex/Pinecone's, then LangChain's.
+var contentKeys = []string{"content", "text", "page_content"}
+
+// missingContent is the message for a record without text; it lists the
+// accepted names because the user's exporter may use any of them.
+const missingContent = `missing "content" (or "text", "page_content")`
+
+// findContent returns the first content alias present with a non-null value.
+func findContent(obj map[string]any) (key string, value any, ok bool) {
+	for _, k := range contentKeys {
+		if v, present := obj[k]; present && v != nil {
+			return k, v, true
+		}
+	}
+	return "", nil, false
+}
+
+// hasContent reports whether obj carries a content alias at all.
+func hasContent(obj map[string]any) bool {
+	_, _, ok := findContent(obj)
+	return ok
+}
+
+// contentString extracts the document text from obj, with errors that say
+// what was found instead. in names the object holding the text when it is
+// nested ("metadata", "payload"), and is "" for a top-level record.
+func contentString(p place, name string, obj map[string]any, in string) (string, string, error) {
+	key, v, ok := findContent(obj)
+	if !ok {
+		if in != "" {
+			return "", "", p.err(name, "%s in %q", missingContent, in)
+		}
+		return "", "", p.err(name, "%s", missingContent)
+	}
+	field := key
+	if in != "" {
+		field = in + "." + key
+	}
+	s, isString := v.(string)
+	if !isString {
+		return "", "", p.err(name, "%q is %s; expected a string", field, describe(v))
+	}
+	if err := checkStringUTF8(p, name, fmt.Sprintf("%q", field), s); err != nil {
+		return "", "", err
+	}
+	return key, s, nil
+}
+
+// parseScore reads a score. Absent or null means the reference's default
+// 1.0. Numeric strings are accepted because CSV and some exporters write
+// numbers as text; NaN and infinities are rejected because sorting and the
+// relevance header would silently misbehave on them.
+//
+// field names the value in errors ("score", "distance").
+func parseScore(p place, name, field string, v any, present bool) (float64, error) {
+	if !present || v == nil {
+		return 1.0, nil
+	}
+	var f float64
+	switch x := v.(type) {
+	case float64:
+		f = x
+	case int64:
+		f = float64(x)
+	case uint64:
+		f = float64(x)
+	case int:
+		f = float64(x)
+	case json.Number:
+		parsed, err := strconv.ParseFloat(string(x), 64)
+		if errors.Is(err, strconv.ErrSyntax) {
+			return 0, p.err(name, "%s %s is not a number", field, x)
+		}
+		f = parsed
+	case string:
+		// A range error is an overflow to ±Inf (rejected below) or an
+		// underflow to 0, which is the nearest number and accepted.
+		parsed, err := strconv.ParseFloat(strings.TrimSpace(x), 64)
+		if errors.Is(err, strconv.ErrSyntax) {
+			return 0, p.err(name, "%s %q is not a number", field, x)
+		}
+		if math.IsNaN(parsed) || math.IsInf(parsed, 0) {
+			return 0, p.err(name, "%s %q is not finite; expected a finite number", field, x)
+		}
+		f = parsed
+	default:
+		return 0, p.err(name, "%s is %s; expected a number", field, describe(v))
+	}
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return 0, p.err(name, "%s %v is not finite; expected a finite number", field, f)
+	}
+	return f, nil
+}
+
+// idString renders an id (string or number) as a source; ok is false for
+// other kinds, which cannot name a source sensibly.
+func idString(v any) (string, bool) {
+	switch x := v.(type) {
+	case string:
+		return x, true
+	case int64:
+		return strconv.FormatInt(x, 10), true
+	case uint64:
+		return strconv.FormatUint(x, 10), true
+	case int:
+		return strconv.Itoa(x), true
+	case json.Number:
+		return string(x), true
+	case float64:
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return "", false
+		}
+		return strconv.FormatFloat(x, 'f', -1, 64), true
+	}
+	return "", false
+}
+
+// fallbackSource applies the rule shared by every format: metadata.source,
+// then the id, used only when the record has no source of its own.
+func fallbackSource(meta map[string]any, ids ...any) string {
+	if s, ok := idString(meta["source"]); ok {
+		return s
+	}
+	for _, id := range ids {
+		if s, ok := idString(id); ok {
+			return s
+		}
+	}
+	return ""
+}
+
+// metadataMap checks that a metadata value is an object (null and absent
+// give an empty map, so consumers never meet a nil map). It returns a
+// shallow copy: YAML aliases can make records share one map, and loaders
+// add keys such as "id" per document.
+func metadataMap(p place, name, field string, v any) (map[string]any, error) {
+	switch x := v.(type) {
+	case nil:
+		return map[string]any{}, nil
+	case map[string]any:
+		return copyMap(x), nil
+	}
+	return nil, p.err(name, "%q is %s; expected an object", field, describe(v))
+}
+
+// jsonSafe replaces NaN and infinities inside metadata with their names as
+// strings. YAML can express them, but encoding/json cannot write them, and
+// `ctxlab build --format json` must not fail on a metadata field.
+func jsonSafe(v any) any {
+	switch x := v.(type) {
+	case float64:
+		switch {
+		case math.IsNaN(x):
+			return "NaN"
+		case math.IsInf(x, 1):
+			return "+Inf"
+		case math.IsInf(x, -1):
+			return "-Inf"
+		}
+	case map[string]any:
+		for k, e := range x {
+			x[k] = jsonSafe(e)
+		}
+	case []any:
+		for i, e := range x {
+			x[i] = jsonSafe(e)
+		}
+	}
+	return v
+}
+
+// jsonSafeMap is jsonSafe for a metadata map.
+func jsonSafeMap(m map[string]any) map[string]any {
+	jsonSafe(m)
+	return m
+}
+
+// withoutKey returns a shallow copy of m without key, for payloads whose
+// text field becomes the document content and should not be kept twice.
+func withoutKey(m map[string]any, key string) map[string]any {
+	out := make(map[string]any, len(m))
+	for k, v := range m {
+		if k != key {
+			out[k] = v
+		}
+	}
+	return out
+}
+
+// describe names the kind of a decoded value for error messages.
+func describe(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return "null"
+	case string:
+		return fmt.Sprintf("the string %q", x)
+	case bool:
+		return fmt.Sprintf("the boolean %v", x)
+	case map[string]any:
+		return "an object"
+	case []any:
+		return "a list"
+	case float64, int64, uint64, int, json.Number:
+		return fmt.Sprintf("the number %v", x)
+	}
+	return fmt.Sprintf("a %T", v)
+}
+
+func asMap(v any) (map[string]any, bool) {
+	m, ok := v.(map[string]any)
+	return m, ok
+}
+
+func asList(v any) ([]any, bool) {
+	l, ok := v.([]any)
+	return l, ok
+}
+
+func copyMap(m map[string]any) map[string]any {
+	out := make(map[string]any, len(m))
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
+}

@@ -1,0 +1,163 @@
+package loaders
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"gopkg.in/yaml.v3"
+)
+
+// decodeYAML decodes a single YAML document into generic values. YAML is a
+// superset of JSON's data model, so every JSON shape (and VCR cassettes, the
+// usual way recorded API traffic is stored) is accepted in YAML too.
+func decodeYAML(name string, data []byte) (t tree, err error) {
+	// yaml.v3 has panicked on hostile input before (CVE-2022-28948); a
+	// loader must turn any input into an error, never a crash.
+	defer func() {
+		if r := recover(); r != nil {
+			t, err = tree{}, &Error{Name: name, Msg: fmt.Sprintf("invalid YAML (parser failed: %v)", r)}
+		}
+	}()
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		if errors.Is(err, io.EOF) {
+			return tree{}, emptyError(name, "a YAML document")
+		}
+		return tree{}, yamlError(name, err)
+	}
+	var extra any
+	if err := dec.Decode(&extra); !errors.Is(err, io.EOF) {
+		if err != nil {
+			return tree{}, yamlError(name, err)
+		}
+		return tree{}, &Error{Name: name, Msg: "more than one YAML document (---); expected one"}
+	}
+	v, err = normalizeYAML(name, v)
+	if err != nil {
+		return tree{}, err
+	}
+	return tree{value: v, syntax: syntaxYAML}, nil
+}
+
+var yamlLineRE = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+
+// yamlCause is a yaml.v3 error with its "yaml: line N:" prefix removed,
+// because Error already prints the line; Unwrap keeps the original.
+type yamlCause struct {
+	msg string
+	err error
+}
+
+func (c *yamlCause) Error() string { return c.msg }
+func (c *yamlCause) Unwrap() error { return c.err }
+
+func yamlError(name string, err error) error {
+	msg := err.Error()
+	if first, _, found := strings.Cut(msg, "\n"); found {
+		msg = first
+	}
+	if m := yamlLineRE.FindStringSubmatch(msg); m != nil {
+		line, _ := strconv.Atoi(m[1])
+		return &Error{Name: name, Line: line, Msg: "invalid YAML", Err: &yamlCause{msg: m[2], err: err}}
+	}
+	return &Error{Name: name, Msg: "invalid YAML", Err: &yamlCause{msg: strings.TrimPrefix(msg, "yaml: "), err: err}}
+}
+
+// isYAMLSyntaxError reports whether err says the input is not YAML at all,
+// as opposed to YAML that is unusable (two documents, binary strings):
+// only the first should fall back to "not a supported format".
+func isYAMLSyntaxError(err error) bool {
+	var cause *yamlCause
+	return errors.As(err, &cause)
+}
+
+// normalizeYAML makes yaml.v3's values look like encoding/json's: maps with
+// non-string keys become map[string]any, ints become int64. It also rejects
+// strings that are not UTF-8, which !!binary values can produce.
+func normalizeYAML(name string, v any) (any, error) {
+	switch x := v.(type) {
+	case map[string]any:
+		for k, e := range x {
+			if _, err := normalizeYAML(name, k); err != nil {
+				return nil, err
+			}
+			n, err := normalizeYAML(name, e)
+			if err != nil {
+				return nil, err
+			}
+			x[k] = n
+		}
+		return x, nil
+	case map[any]any:
+		m := make(map[string]any, len(x))
+		for k, e := range x {
+			n, err := normalizeYAML(name, e)
+			if err != nil {
+				return nil, err
+			}
+			key := yamlKey(k)
+			if _, err := normalizeYAML(name, key); err != nil {
+				return nil, err
+			}
+			m[key] = n
+		}
+		return m, nil
+	case []any:
+		for i, e := range x {
+			n, err := normalizeYAML(name, e)
+			if err != nil {
+				return nil, err
+			}
+			x[i] = n
+		}
+		return x, nil
+	case int:
+		return int64(x), nil
+	case uint64:
+		if x <= 1<<63-1 {
+			return int64(x), nil
+		}
+		return x, nil
+	case string:
+		if !utf8.ValidString(x) {
+			return nil, &Error{Name: name, Msg: fmt.Sprintf("a YAML value is not valid UTF-8 (invalid byte at offset %d of %q); expected text", invalidUTF8Offset([]byte(x)), x)}
+		}
+		return x, nil
+	}
+	return v, nil
+}
+
+func yamlKey(k any) string {
+	switch x := k.(type) {
+	case string:
+		return x
+	case nil:
+		return "null"
+	}
+	return fmt.Sprint(k)
+}
+
+// asYAMLCause rewords a YAML failure as the reason input was not recognised
+// at all: when detection falls through to YAML, the input was likely never
+// meant as YAML, so the YAML complaint is secondary and must not repeat the
+// file name.
+func asYAMLCause(err error) error {
+	var e *Error
+	if !errors.As(err, &e) {
+		return err
+	}
+	if e.Err == nil {
+		return errors.New("as YAML: " + e.Msg)
+	}
+	if e.Line > 0 {
+		return fmt.Errorf("as YAML, line %d: %w", e.Line, e.Err)
+	}
+	return fmt.Errorf("as YAML: %w", e.Err)
+}
