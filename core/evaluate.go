@@ -1,0 +1,168 @@
+package core
+
+import (
+	"context"
+	"errors"
+	"time"
+)
+
+// Evaluation is everything the workbench and `ctxlab assemble` show for
+// one setting of the knobs: retrieval, the RAG builder's trace, the memory
+// strategy's fates, the assembled request and its metrics.
+type Evaluation struct {
+	Settings Settings
+
+	// Rerank is the two-stage retrieval, when on.
+	Rerank *RerankResult
+	// Documents are the documents the builder saw (the reranked selection
+	// when reranking, else the scenario's documents) and DocIndex maps
+	// their positions to the scenario's.
+	Documents []Document
+	DocIndex  []int
+	// Analysis is the analysis the builder used, for the inspector's
+	// shared shingles and similarities.
+	Analysis *Analysis
+
+	// Build is set for the ContextManager builder, SimpleRAG for the
+	// article's RAGContextManager.
+	Build     *Result
+	SimpleRAG *SimpleRAGResult
+
+	// History is the scenario's history, which Memory's fates index.
+	History  []Message
+	Memory   MemoryResult
+	Assembly *Assembly
+	// Overflow is set when the assembled request does not fit.
+	Overflow *OverflowError
+	Metrics  ContextMetrics
+	// Alert is the monitor's >90% alert, "" when below.
+	Alert string
+}
+
+// RAGBlock is the retrieved-context block the builder produced.
+func (e *Evaluation) RAGBlock() string {
+	switch {
+	case e.Build != nil:
+		return e.Build.ContextBlock
+	case e.SimpleRAG != nil:
+		return e.SimpleRAG.ContextBlock
+	}
+	return ""
+}
+
+// EvalInput is what Evaluate needs besides the settings.
+type EvalInput struct {
+	Scenario *Scenario
+	// Analysis is Analyze(Scenario.Documents), made once and reused by
+	// every evaluation of the scenario.
+	Analysis *Analysis
+	// Summarizer folds history for the rolling-summary strategy; nil
+	// means the extractive summarizer.
+	Summarizer Summarizer
+	// Now stamps the metrics; the caller supplies it so evaluation stays
+	// deterministic.
+	Now time.Time
+	// RequestID labels the metrics record.
+	RequestID string
+}
+
+// Evaluate runs every stage for one setting: optional reranking, the RAG
+// builder, the memory strategy, the assembly and its metrics. An
+// assembly that does not fit is not an error: Evaluation.Overflow says so
+// and everything else is still filled in. The error is for settings or
+// input that cannot be evaluated at all.
+func Evaluate(ctx context.Context, in EvalInput, s Settings) (*Evaluation, error) {
+	if err := s.Validate(); err != nil {
+		return nil, err
+	}
+	sc := in.Scenario
+	tok := s.Pipeline.Tokenizer
+	ev := &Evaluation{Settings: s, Documents: sc.Documents, Analysis: in.Analysis, History: sc.History}
+	if ev.Analysis == nil {
+		ev.Analysis = Analyze(sc.Documents)
+	}
+	ev.DocIndex = identity(len(sc.Documents))
+
+	if s.Rerank && len(sc.Documents) > 0 {
+		rr := RetrieveWithRerank(s.Query, sc.Documents, BM25Reranker{}, s.InitialK, s.FinalK)
+		ev.Rerank = &rr
+		ev.Documents, ev.DocIndex = rr.Selected, rr.SelectedIndices
+		ev.Analysis = Analyze(rr.Selected)
+	}
+
+	switch s.Builder {
+	case BuilderSimpleRAG:
+		rag := BuildSimpleRAG(ev.Documents, s.Budget.RetrievedContext, tok)
+		ev.SimpleRAG = &rag
+	default:
+		opts := s.Pipeline
+		opts.Budget = s.Budget.RetrievedContext
+		res, err := Build(ev.Analysis, opts)
+		if err != nil {
+			return nil, err
+		}
+		ev.Build = res
+	}
+
+	history := sc.History
+	if s.Mode != MeasureOnly {
+		memOpts := s.Memory
+		memOpts.MaxTokens = s.Budget.ConversationHistory
+		summarizer := in.Summarizer
+		if summarizer == nil {
+			summarizer = ExtractiveSummarizer{}
+		}
+		mem, err := ApplyMemoryContext(ctx, sc.History, memOpts, tok, summarizer)
+		if err != nil {
+			return nil, err
+		}
+		ev.Memory = mem
+		history = mem.Messages
+	} else {
+		ev.Memory = keepAllMemory(sc.History, tok)
+	}
+
+	asm, err := Assemble(AssembleInput{
+		Budget: s.Budget, Tokenizer: tok, Model: s.Model, UseCase: useCaseOf(s), Mode: s.Mode,
+		SystemPrompt: sc.SystemPrompt, Tools: sc.Tools, History: history, ToolResults: sc.ToolResults,
+		UserQuery: s.Query, RetrievedContext: ev.RAGBlock(),
+	})
+	var overflow *OverflowError
+	switch {
+	case errors.As(err, &overflow):
+		ev.Overflow = overflow
+	case err != nil:
+		return nil, err
+	}
+	ev.Assembly = asm
+	ev.Metrics = MetricsFor(asm, in.RequestID, useCaseOf(s), in.Now)
+	ev.Alert, _ = AlertFor(ev.Metrics)
+	return ev, nil
+}
+
+// keepAllMemory reports a history measured as it is: every message kept.
+func keepAllMemory(history []Message, tok Tokenizer) MemoryResult {
+	res := MemoryResult{Strategy: "none", Messages: history, Fates: make([]MessageFate, len(history))}
+	for i, m := range history {
+		t := tok.Count(m.Content)
+		res.Fates[i] = MessageFate{Index: i, Fate: MemoryKept, Tokens: t}
+		res.Tokens += t
+	}
+	res.Notes = []string{"measured as sent: no memory strategy applied"}
+	return res
+}
+
+func useCaseOf(s Settings) string {
+	if s.Preset != "" {
+		return s.Preset
+	}
+	return "custom"
+}
+
+func identity(n int) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = i
+	}
+	return out
+}

@@ -1,0 +1,88 @@
+package core
+
+import (
+	"context"
+	"fmt"
+	"strings"
+)
+
+// PlanHierarchical is the plan of the article's hierarchical_summarize:
+// one call per chunk, then one combine call only if the chunk summaries
+// together exceed 3000 tokens, which is unknown until they exist; the plan
+// gives both bounds. chunkSize 0 means the article's 4000.
+func PlanHierarchical(doc string, chunkSize int, tok Tokenizer) LongDocPlan {
+	if tok == nil {
+		tok = Heuristic{}
+	}
+	if chunkSize <= 0 {
+		chunkSize = DefaultHierarchicalChunkSize
+	}
+	p := LongDocPlan{
+		Strategy:       LongDocHierarchical,
+		ChunkSize:      chunkSize,
+		Tokenizer:      tok.Name(),
+		DocumentTokens: tok.Count(doc),
+		Chunks:         planChunks(doc, chunkSize, tok),
+		tok:            tok,
+	}
+	for _, c := range p.Chunks {
+		req := SummaryRequest{Purpose: PurposeChunk, Text: c.Text}
+		p.Calls = append(p.Calls, LongDocCall{Stage: StageChunkSummary, Chunk: c.Index, PromptTokens: tok.Count(req.Prompt()), Exact: true, MaxTokens: req.MaxTokens()})
+	}
+	// The combined summaries are at most n × max_tokens plus separators;
+	// when even that cannot pass the threshold, no combine call is
+	// possible.
+	n := len(p.Chunks)
+	final := SummaryRequest{Purpose: PurposeFinal}
+	combinedBound := n*chunkMaxTokens + max(n-1, 0)*tok.Count(chunkParagraphSeparator)
+	if combinedBound > hierarchicalCombineThreshold {
+		p.Calls = append(p.Calls, LongDocCall{
+			Stage:        StageCombine,
+			Chunk:        -1,
+			PromptTokens: tok.Count(final.Prompt()) + combinedBound,
+			MaxTokens:    final.MaxTokens(),
+			Condition:    fmt.Sprintf("only if the %d chunk summaries together exceed %d tokens", n, hierarchicalCombineThreshold),
+		})
+	} else if n > 0 {
+		p.Notes = append(p.Notes, fmt.Sprintf("no combine call: %d chunk summaries of at most %d tokens cannot exceed %d tokens, so they are returned joined", n, chunkMaxTokens, hierarchicalCombineThreshold))
+	}
+	p.totals()
+	return p
+}
+
+// RunHierarchical carries out a hierarchical plan through sum (nil means
+// ExtractiveSummarizer): each chunk summarized, the summaries joined with
+// "\n\n" and combined by one more call when they exceed 3000 tokens.
+func RunHierarchical(ctx context.Context, plan LongDocPlan, sum Summarizer) (LongDocRun, error) {
+	if sum == nil {
+		sum = ExtractiveSummarizer{}
+	}
+	tok := plan.tokenizer()
+	run := LongDocRun{Strategy: LongDocHierarchical}
+	summaries := make([]string, 0, len(plan.Chunks))
+	for _, c := range plan.Chunks {
+		req := SummaryRequest{Purpose: PurposeChunk, Text: c.Text}
+		step, err := runStep(ctx, sum, LongDocCall{Stage: StageChunkSummary, Chunk: c.Index, MaxTokens: req.MaxTokens()}, req, tok)
+		if err != nil {
+			return run, fmt.Errorf("hierarchical summary, chunk %d/%d: %w", c.Index+1, len(plan.Chunks), err)
+		}
+		run.Steps = append(run.Steps, step)
+		summaries = append(summaries, step.Output)
+	}
+	combined := strings.Join(summaries, chunkParagraphSeparator)
+	run.Result = combined
+	if n := tok.Count(combined); n > hierarchicalCombineThreshold {
+		req := SummaryRequest{Purpose: PurposeFinal, Text: combined}
+		step, err := runStep(ctx, sum, LongDocCall{Stage: StageCombine, Chunk: -1, MaxTokens: req.MaxTokens()}, req, tok)
+		if err != nil {
+			return run, fmt.Errorf("hierarchical summary, combine: %w", err)
+		}
+		run.Steps = append(run.Steps, step)
+		run.Result = step.Output
+		run.Notes = append(run.Notes, fmt.Sprintf("chunk summaries took %d tokens, over %d: combined by one more call", n, hierarchicalCombineThreshold))
+	} else if len(summaries) > 0 {
+		run.Notes = append(run.Notes, fmt.Sprintf("chunk summaries took %d tokens, within %d: returned joined", n, hierarchicalCombineThreshold))
+	}
+	run.Calls = len(run.Steps)
+	return run, nil
+}

@@ -1,0 +1,87 @@
+package core
+
+import (
+	"fmt"
+	"regexp"
+)
+
+// applyPriority is the article's PriorityMemory after every message of
+// history went through add(). Pinned messages (any pattern matches) are
+// never dropped; the others are dropped oldest first until pinned plus
+// unpinned fit. Replaying _trim per message gives the same set as one trim
+// at the end: the pinned total only grows, so the unpinned suffix that
+// survives each trim only shrinks.
+//
+// Unlike the sliding window, the article keeps no minimum: when the pinned
+// messages fill the budget, even the newest unpinned message goes, and
+// the overflow is reported rather than hidden.
+func applyPriority(history []Message, tokens []int, opts MemoryOptions, patterns []*regexp.Regexp) MemoryResult {
+	fates := memoryFates(tokens, MemoryDropped)
+	pinnedTokens := 0
+	var unpinned []int
+	for i, m := range history {
+		if p := firstMatchingPattern(m.Content, opts.Patterns, patterns); p != "" {
+			fates[i].Fate = MemoryPinned
+			fates[i].Pattern = p
+			pinnedTokens += tokens[i]
+			continue
+		}
+		unpinned = append(unpinned, i)
+	}
+	// Drop unpinned messages from the front while over budget.
+	unpinnedTokens := 0
+	for _, i := range unpinned {
+		unpinnedTokens += tokens[i]
+	}
+	first := 0
+	for first < len(unpinned) && pinnedTokens+unpinnedTokens > opts.MaxTokens {
+		unpinnedTokens -= tokens[unpinned[first]]
+		first++
+	}
+	for _, i := range unpinned[first:] {
+		fates[i].Fate = MemoryKept
+	}
+
+	kept := make([]Message, 0, len(history)-first)
+	if opts.ReferenceOrder {
+		// The article rebuilds self.messages as priority + non_priority.
+		for i, m := range history {
+			if fates[i].Fate == MemoryPinned {
+				kept = append(kept, m)
+			}
+		}
+		for _, i := range unpinned[first:] {
+			kept = append(kept, history[i])
+		}
+	} else {
+		for i, m := range history {
+			if fates[i].Fate != MemoryDropped {
+				kept = append(kept, m)
+			}
+		}
+	}
+
+	res := MemoryResult{
+		Messages: kept,
+		Text:     renderMemoryLines(kept),
+		Fates:    fates,
+		Tokens:   pinnedTokens + unpinnedTokens,
+	}
+	pinnedCount := len(history) - len(unpinned)
+	if pinnedCount > 0 {
+		res.Notes = append(res.Notes, fmt.Sprintf("%d messages pinned by priority patterns (%d tokens)", pinnedCount, pinnedTokens))
+	}
+	if first > 0 {
+		res.Notes = append(res.Notes, fmt.Sprintf("dropped the %d oldest unpinned messages to fit %d tokens", first, opts.MaxTokens))
+	}
+	if pinnedTokens > opts.MaxTokens {
+		res.Notes = append(res.Notes, fmt.Sprintf("pinned messages alone take %d tokens, %d over the %d-token budget; priority memory never drops them", pinnedTokens, pinnedTokens-opts.MaxTokens, opts.MaxTokens))
+	}
+	if len(unpinned) > 0 && first == len(unpinned) && unpinned[len(unpinned)-1] == len(history)-1 {
+		res.Notes = append(res.Notes, "the newest message was dropped: priority memory, unlike the sliding window, keeps no minimum")
+	}
+	if opts.ReferenceOrder {
+		res.Notes = append(res.Notes, "reference order: the article moves pinned messages to the front, so the history is no longer chronological")
+	}
+	return res
+}

@@ -1,0 +1,150 @@
+package core
+
+import (
+	"math/rand/v2"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestPriorityMemory(t *testing.T) {
+	history := []Message{
+		{Role: "user", Content: "hello there"},                             // 0: 2
+		{Role: "user", Content: "my order ORD-48213 is late"},              // 1: 5 pinned
+		{Role: "assistant", Content: "let me look that up for you"},        // 2: 7
+		{Role: "user", Content: "preference: email only"},                  // 3: 3 pinned
+		{Role: "assistant", Content: "noted, anything else"},               // 4: 3
+		{Role: "user", Content: "user_id: dana-7 please update my record"}, // 5: 6 pinned
+		{Role: "assistant", Content: "done"},                               // 6: 1
+	}
+	tests := []struct {
+		name      string
+		budget    int
+		reference bool
+		fates     string
+		order     []int // input indices of res.Messages
+		overflow  int
+		note      string
+	}{
+		{"everything fits", 100, false, "kpkpkpk", []int{0, 1, 2, 3, 4, 5, 6}, 0, ""},
+		{"unpinned dropped oldest first", 18, false, "dpdpkpk", []int{1, 3, 4, 5, 6}, 0, "dropped the 2 oldest unpinned"},
+		{"reference order moves pinned first", 18, true, "dpdpkpk", []int{1, 3, 5, 4, 6}, 0, "reference order: the article moves pinned messages to the front"},
+		{"pinned alone over budget", 10, false, "dpdpdpd", []int{1, 3, 5}, 4, "pinned messages alone take 14 tokens, 4 over the 10-token budget"},
+		{"newest dropped is reported", 14, false, "dpdpdpd", []int{1, 3, 5}, 0, "the newest message was dropped"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res, err := ApplyMemory(history, MemoryOptions{Strategy: MemoryPriority, MaxTokens: tt.budget, ReferenceOrder: tt.reference}, memWords{}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := memFateList(res); got != tt.fates {
+				t.Errorf("fates = %s, want %s", got, tt.fates)
+			}
+			var order []int
+			for _, m := range res.Messages {
+				order = append(order, slices.Index(history, m))
+			}
+			if !slices.Equal(order, tt.order) {
+				t.Errorf("order = %v, want %v", order, tt.order)
+			}
+			if res.Overflow != tt.overflow {
+				t.Errorf("overflow = %d, want %d", res.Overflow, tt.overflow)
+			}
+			if tt.note != "" && !strings.Contains(strings.Join(res.Notes, "\n"), tt.note) {
+				t.Errorf("notes %q lack %q", res.Notes, tt.note)
+			}
+			if !tt.reference && strings.Contains(strings.Join(res.Notes, "\n"), "reference order") {
+				t.Error("reference-order note without reference order")
+			}
+		})
+	}
+	res, _ := ApplyMemory(history, MemoryOptions{Strategy: MemoryPriority, MaxTokens: 100}, memWords{}, nil)
+	for i, want := range []string{"", `ORD-\d+`, "", "preference:", "", `user_id:\s*\S+`, ""} {
+		if res.Fates[i].Pattern != want {
+			t.Errorf("message %d pinned by %q, want %q", i, res.Fates[i].Pattern, want)
+		}
+	}
+}
+
+func TestPriorityCustomPatterns(t *testing.T) {
+	history := []Message{{Role: "user", Content: "ticket #4821 opened"}, {Role: "user", Content: "a b c d e f"}}
+	res, err := ApplyMemory(history, MemoryOptions{Strategy: MemoryPriority, MaxTokens: 3, Patterns: []string{`#\d+`}}, memWords{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := memFateList(res); got != "pd" || res.Fates[0].Pattern != `#\d+` {
+		t.Errorf("fates = %s, pattern %q", got, res.Fates[0].Pattern)
+	}
+}
+
+// referencePriority is the article's PriorityMemory, add() by add(),
+// returning self.messages as input indices.
+func referencePriority(history []Message, tokens []int, maxTokens int) []int {
+	var patterns []*regexp.Regexp
+	for _, p := range DefaultPriorityPatterns {
+		patterns = append(patterns, regexp.MustCompile(p))
+	}
+	isPriority := func(i int) bool {
+		for _, re := range patterns {
+			if re.MatchString(history[i].Content) {
+				return true
+			}
+		}
+		return false
+	}
+	var messages []int
+	for i := range history {
+		messages = append(messages, i)
+		var priority, nonPriority []int
+		for _, j := range messages {
+			if isPriority(j) {
+				priority = append(priority, j)
+			} else {
+				nonPriority = append(nonPriority, j)
+			}
+		}
+		sum := func(ids []int) int {
+			s := 0
+			for _, j := range ids {
+				s += tokens[j]
+			}
+			return s
+		}
+		for sum(priority)+sum(nonPriority) > maxTokens && len(nonPriority) > 0 {
+			nonPriority = nonPriority[1:]
+		}
+		messages = append(priority, nonPriority...)
+	}
+	return messages
+}
+
+// TestPriorityMatchesReplay checks the single trim against a literal
+// replay of the article's add/_trim, in reference order.
+func TestPriorityMatchesReplay(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	contents := []string{"ORD-1 x", "plain words here", "preference: tea", "user_id: u1 hi", "a", "b c d e f", ""}
+	for trial := range 500 {
+		history := make([]Message, rng.IntN(16))
+		tokens := make([]int, len(history))
+		for i := range history {
+			history[i] = Message{Role: "user", Content: contents[rng.IntN(len(contents))]}
+			tokens[i] = memWords{}.Count(history[i].Content)
+		}
+		budget := rng.IntN(20)
+		res, err := ApplyMemory(history, MemoryOptions{Strategy: MemoryPriority, MaxTokens: budget, ReferenceOrder: true}, memWords{}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := referencePriority(history, tokens, budget)
+		if len(res.Messages) != len(want) {
+			t.Fatalf("trial %d: %d messages, replay has %d", trial, len(res.Messages), len(want))
+		}
+		for k, i := range want {
+			if res.Messages[k] != history[i] {
+				t.Fatalf("trial %d: message %d is %+v, replay has %+v", trial, k, res.Messages[k], history[i])
+			}
+		}
+	}
+}

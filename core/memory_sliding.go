@@ -1,0 +1,50 @@
+package core
+
+import "fmt"
+
+// applySliding is the article's SlidingWindowMemory after every message
+// of history went through add(). Replaying add/_trim message by message
+// keeps exactly the longest suffix of the history whose content tokens fit
+// maxTokens (a message dropped once never returns, and a suffix that fits
+// now also fitted before the newest message arrived), or the newest
+// message alone when even it does not fit. One walk from the end computes
+// that suffix without the replay's quadratic re-summing.
+func applySliding(history []Message, tokens []int, maxTokens int) MemoryResult {
+	fates := memoryFates(tokens, MemoryDropped)
+	start, used := slidingStart(tokens, 0, len(tokens), maxTokens)
+	for i := start; i < len(history); i++ {
+		fates[i].Fate = MemoryKept
+	}
+	kept := append([]Message(nil), history[start:]...)
+	res := MemoryResult{
+		Messages: kept,
+		Text:     renderMemoryLines(kept),
+		Fates:    fates,
+		Tokens:   used,
+	}
+	if start > 0 {
+		res.Notes = append(res.Notes, fmt.Sprintf("dropped the %d oldest messages to fit %d tokens", start, maxTokens))
+	}
+	if len(history) > 0 && used > maxTokens {
+		res.Notes = append(res.Notes, fmt.Sprintf("the newest message alone takes %d tokens, over the %d-token budget; the sliding window always keeps it", used, maxTokens))
+	}
+	return res
+}
+
+// slidingStart returns where the longest suffix of tokens[from:to] within
+// budget starts, never after the last element (the article's _trim stops
+// at one message), and that suffix's token total. The rolling summary
+// reuses it as its last-resort trim, passing the budget left after the
+// summary line.
+func slidingStart(tokens []int, from, to, budget int) (start, used int) {
+	if to <= from {
+		return to, 0
+	}
+	start = to - 1
+	used = tokens[start]
+	for start > from && used+tokens[start-1] <= budget {
+		start--
+		used += tokens[start]
+	}
+	return start, used
+}

@@ -1,0 +1,103 @@
+package core
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+func TestSlidingWindow(t *testing.T) {
+	tests := []struct {
+		name     string
+		lengths  []int
+		budget   int
+		fates    string // k kept, d dropped
+		tokens   int
+		overflow int
+	}{
+		{"all fit", []int{3, 3, 3}, 9, "kkk", 9, 0},
+		{"drop oldest", []int{3, 3, 3}, 8, "dkk", 6, 0},
+		{"drop until fits", []int{5, 1, 1, 4}, 6, "dkkk", 6, 0},
+		{"stops at first that does not fit", []int{1, 9, 1, 1}, 5, "ddkk", 2, 0},
+		{"newest alone over budget is kept", []int{2, 2, 10}, 5, "ddk", 10, 5},
+		{"zero budget keeps newest", []int{2, 3}, 0, "dk", 3, 3},
+		{"empty messages", []int{0, 4, 0}, 4, "kkk", 4, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			history := memHistory(tt.lengths...)
+			res, err := ApplyMemory(history, MemoryOptions{Strategy: MemorySliding, MaxTokens: tt.budget}, memWords{}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := memFateList(res); got != tt.fates {
+				t.Errorf("fates = %s, want %s", got, tt.fates)
+			}
+			if res.Tokens != tt.tokens || res.Overflow != tt.overflow {
+				t.Errorf("tokens, overflow = %d, %d; want %d, %d", res.Tokens, res.Overflow, tt.tokens, tt.overflow)
+			}
+			if last := res.Messages[len(res.Messages)-1]; last != history[len(history)-1] {
+				t.Errorf("newest message missing: %+v", res.Messages)
+			}
+			if res.Text != renderMemoryLines(res.Messages) {
+				t.Errorf("text %q is not the kept messages' to_text", res.Text)
+			}
+		})
+	}
+}
+
+func TestSlidingText(t *testing.T) {
+	history := []Message{{Role: "user", Content: "hi there"}, {Role: "assistant", Content: "hello"}}
+	res, _ := ApplyMemory(history, MemoryOptions{MaxTokens: 10}, memWords{}, nil)
+	if res.Text != "user: hi there\nassistant: hello" {
+		t.Errorf("text = %q", res.Text)
+	}
+	if res.Tokens != 3 || res.TextTokens != 5 {
+		t.Errorf("tokens %d (content), text tokens %d; want 3 and 5", res.Tokens, res.TextTokens)
+	}
+}
+
+// referenceSliding is the article's SlidingWindowMemory, add() by add().
+func referenceSliding(tokens []int, maxTokens int) []int {
+	var kept []int
+	for i := range tokens {
+		kept = append(kept, i)
+		for len(kept) > 1 {
+			total := 0
+			for _, j := range kept {
+				total += tokens[j]
+			}
+			if total <= maxTokens {
+				break
+			}
+			kept = kept[1:]
+		}
+	}
+	return kept
+}
+
+// TestSlidingMatchesReplay checks the one-pass suffix walk against a
+// literal replay of add/_trim.
+func TestSlidingMatchesReplay(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for trial := range 500 {
+		lengths := make([]int, rng.IntN(20))
+		for i := range lengths {
+			lengths[i] = rng.IntN(8)
+		}
+		budget := rng.IntN(25)
+		res, err := ApplyMemory(memHistory(lengths...), MemoryOptions{MaxTokens: budget}, memWords{}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []int
+		for _, f := range res.Fates {
+			if f.Fate == MemoryKept {
+				got = append(got, f.Index)
+			}
+		}
+		if want := referenceSliding(lengths, budget); !slices.Equal(got, want) {
+			t.Fatalf("trial %d lengths %v budget %d: kept %v, replay keeps %v", trial, lengths, budget, got, want)
+		}
+	}
+}

@@ -1,0 +1,92 @@
+package core
+
+import (
+	"context"
+	"fmt"
+)
+
+// summaryLine is the article's build_context line for the summary.
+func summaryLine(summary string) string {
+	return "[Conversation summary: " + summary + "]"
+}
+
+// applyRollingSummary replays the article's RollingSummarizer over the
+// history: each message increments turn_count, and every SummarizeEvery
+// turns all but the KeepRecent newest unfolded messages are folded into
+// the running summary, the previous summary passed along. The article
+// never trims the recent messages, so between folds they can outgrow any
+// budget; here the summary line counts against MaxTokens and, when summary
+// plus recent messages are still over it, the oldest recent messages are
+// dropped as the sliding window would drop them, and that is reported.
+func applyRollingSummary(ctx context.Context, history []Message, tokens []int, opts MemoryOptions, tok Tokenizer, sum Summarizer) (MemoryResult, error) {
+	fates := memoryFates(tokens, MemoryKept)
+	var folds []SummaryFold
+	summary := ""
+	recentStart := 0 // history[recentStart:turn] are the article's recent_messages
+	for turn := 1; turn <= len(history); turn++ {
+		if turn%opts.SummarizeEvery != 0 || turn-recentStart <= opts.KeepRecent {
+			continue
+		}
+		foldEnd := turn - opts.KeepRecent
+		next, err := sum.Summarize(ctx, SummaryRequest{
+			Purpose:  PurposeConversation,
+			Previous: summary,
+			Messages: history[recentStart:foldEnd],
+		})
+		if err != nil {
+			return MemoryResult{}, fmt.Errorf("rolling summary at turn %d (messages %d-%d): %w", turn, recentStart+1, foldEnd, err)
+		}
+		summary = next
+		folded := make([]int, 0, foldEnd-recentStart)
+		for i := recentStart; i < foldEnd; i++ {
+			fates[i].Fate = MemorySummarized
+			folded = append(folded, i)
+		}
+		folds = append(folds, SummaryFold{Turn: turn, Folded: folded, SummaryTokens: tok.Count(summary)})
+		recentStart = foldEnd
+	}
+
+	res := MemoryResult{Summary: summary, Fates: fates, Folds: folds}
+	summaryTokens := 0
+	var lines []Message
+	if summary != "" {
+		line := summaryLine(summary)
+		summaryTokens = tok.Count(line)
+		lines = append(lines, Message{Role: SummaryRole, Content: line})
+	}
+	keepFrom, recentTokens := slidingStart(tokens, recentStart, len(history), opts.MaxTokens-summaryTokens)
+	for i := recentStart; i < keepFrom; i++ {
+		fates[i].Fate = MemoryDropped
+	}
+	recent := history[keepFrom:]
+	lines = append(lines, recent...)
+	res.Messages = lines
+	res.Tokens = summaryTokens + recentTokens
+
+	// build_context: the summary line, then "role: content" per message.
+	res.Text = renderMemoryLines(recent)
+	if summary != "" {
+		if res.Text != "" {
+			res.Text = lines[0].Content + "\n" + res.Text
+		} else {
+			res.Text = lines[0].Content
+		}
+	}
+
+	if len(folds) > 0 && summary == "" {
+		res.Notes = append(res.Notes, fmt.Sprintf("the summarizer found nothing worth keeping in the %d folded messages", recentStart))
+	} else if len(folds) > 0 {
+		res.Notes = append(res.Notes, fmt.Sprintf("%d folds folded %d messages into a %d-token summary line", len(folds), recentStart, summaryTokens))
+	}
+	if pending := len(history) - recentStart; len(history) > 0 {
+		next := (len(history)/opts.SummarizeEvery + 1) * opts.SummarizeEvery
+		res.Notes = append(res.Notes, fmt.Sprintf("%d recent messages verbatim; next fold at turn %d", pending, next))
+	}
+	if keepFrom > recentStart {
+		res.Notes = append(res.Notes, fmt.Sprintf("summary plus recent messages exceeded %d tokens: dropped the %d oldest recent messages (the article does not trim them)", opts.MaxTokens, keepFrom-recentStart))
+	}
+	if summaryTokens > opts.MaxTokens {
+		res.Notes = append(res.Notes, fmt.Sprintf("the summary line alone takes %d tokens, over the %d-token budget", summaryTokens, opts.MaxTokens))
+	}
+	return res, nil
+}

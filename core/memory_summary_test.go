@@ -1,0 +1,169 @@
+package core
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// recordingSummarizer returns "sum<k>" for its k-th call and records the
+// requests.
+type recordingSummarizer struct {
+	reqs []SummaryRequest
+	err  error
+}
+
+func (r *recordingSummarizer) Summarize(_ context.Context, req SummaryRequest) (string, error) {
+	if r.err != nil {
+		return "", r.err
+	}
+	r.reqs = append(r.reqs, req)
+	return fmt.Sprintf("sum%d", len(r.reqs)), nil
+}
+
+func TestRollingSummaryCadence(t *testing.T) {
+	tests := []struct {
+		name         string
+		messages     int
+		every, keep  int
+		foldTurns    []int
+		folded       [][]int
+		recentFirst  int // first input index still verbatim
+		summary      string
+		nextFoldNote string
+	}{
+		{"defaults, 5 messages: no fold yet", 5, 0, 0, nil, nil, 0, "", "next fold at turn 6"},
+		{"defaults, 6 messages", 6, 0, 0, []int{6}, [][]int{{0, 1}}, 2, "sum1", "next fold at turn 12"},
+		{"defaults, 14 messages", 14, 0, 0, []int{6, 12}, [][]int{{0, 1}, {2, 3, 4, 5, 6, 7}}, 8, "sum2", "next fold at turn 18"},
+		{"every 3 keep 1", 7, 3, 1, []int{3, 6}, [][]int{{0, 1}, {2, 3, 4}}, 5, "sum2", "next fold at turn 9"},
+		{"keep more than cadence", 9, 2, 4, []int{6, 8}, [][]int{{0, 1}, {2, 3}}, 4, "sum2", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			history := memHistory(slices.Repeat([]int{2}, tt.messages)...)
+			rec := &recordingSummarizer{}
+			res, err := ApplyMemory(history, MemoryOptions{Strategy: MemorySummary, MaxTokens: 1000, SummarizeEvery: tt.every, KeepRecent: tt.keep}, memWords{}, rec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var turns []int
+			for i, f := range res.Folds {
+				turns = append(turns, f.Turn)
+				if !slices.Equal(f.Folded, tt.folded[i]) {
+					t.Errorf("fold %d folded %v, want %v", i, f.Folded, tt.folded[i])
+				}
+			}
+			if !slices.Equal(turns, tt.foldTurns) {
+				t.Errorf("folds at turns %v, want %v", turns, tt.foldTurns)
+			}
+			if res.Summary != tt.summary {
+				t.Errorf("summary = %q, want %q", res.Summary, tt.summary)
+			}
+			for i, f := range res.Fates {
+				want := MemoryKept
+				if i < tt.recentFirst {
+					want = MemorySummarized
+				}
+				if f.Fate != want {
+					t.Errorf("message %d is %s, want %s", i, f.Fate, want)
+				}
+			}
+			// Each fold passes the previous summary along, as the article does.
+			for i, req := range rec.reqs {
+				want := ""
+				if i > 0 {
+					want = fmt.Sprintf("sum%d", i)
+				}
+				if req.Previous != want || req.Purpose != PurposeConversation {
+					t.Errorf("fold %d: previous %q purpose %q", i, req.Previous, req.Purpose)
+				}
+				if len(req.Messages) != len(tt.folded[i]) || req.Messages[0] != history[tt.folded[i][0]] {
+					t.Errorf("fold %d summarized %v", i, req.Messages)
+				}
+			}
+			if tt.summary != "" {
+				wantText := "[Conversation summary: " + tt.summary + "]\n" + renderMemoryLines(history[tt.recentFirst:])
+				if res.Text != wantText {
+					t.Errorf("text = %q\nwant   %q", res.Text, wantText)
+				}
+				if res.Messages[0].Role != SummaryRole || res.Messages[0].Content != "[Conversation summary: "+tt.summary+"]" {
+					t.Errorf("first message = %+v", res.Messages[0])
+				}
+			}
+			if tt.nextFoldNote != "" && !strings.Contains(strings.Join(res.Notes, "\n"), tt.nextFoldNote) {
+				t.Errorf("notes %q lack %q", res.Notes, tt.nextFoldNote)
+			}
+		})
+	}
+}
+
+func TestRollingSummaryBudget(t *testing.T) {
+	// 8 messages of 3 words: the fold at turn 6 leaves messages 2..7
+	// verbatim (18 tokens) under a summary line of
+	// "[Conversation summary: sum1]" (3 words).
+	history := memHistory(slices.Repeat([]int{3}, 8)...)
+	tests := []struct {
+		name     string
+		budget   int
+		fates    string
+		tokens   int
+		overflow int
+	}{
+		{"fits", 21, "sskkkkkk", 21, 0},
+		{"summary counts: oldest recent dropped", 20, "ssdkkkkk", 18, 0},
+		{"always the newest", 2, "ssdddddk", 6, 4},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res, err := ApplyMemory(history, MemoryOptions{Strategy: MemorySummary, MaxTokens: tt.budget}, memWords{}, &recordingSummarizer{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := memFateList(res); got != tt.fates {
+				t.Errorf("fates = %s, want %s", got, tt.fates)
+			}
+			if res.Tokens != tt.tokens || res.Overflow != tt.overflow {
+				t.Errorf("tokens, overflow = %d, %d; want %d, %d", res.Tokens, res.Overflow, tt.tokens, tt.overflow)
+			}
+			dropped := strings.Count(tt.fates, "d")
+			if note := strings.Join(res.Notes, "\n"); dropped > 0 && !strings.Contains(note, fmt.Sprintf("dropped the %d oldest recent messages", dropped)) {
+				t.Errorf("drop not reported: %q", res.Notes)
+			}
+		})
+	}
+}
+
+func TestRollingSummaryError(t *testing.T) {
+	boom := errors.New("model unavailable")
+	_, err := ApplyMemory(memHistory(slices.Repeat([]int{1}, 6)...), MemoryOptions{Strategy: MemorySummary, MaxTokens: 10}, memWords{}, &recordingSummarizer{err: boom})
+	if !errors.Is(err, boom) || !strings.Contains(err.Error(), "rolling summary at turn 6 (messages 1-2)") {
+		t.Errorf("err = %v", err)
+	}
+}
+
+// TestRollingSummaryDefaultSummarizer runs the real extractive summarizer
+// through the strategy: facts folded away stay in the context.
+func TestRollingSummaryDefaultSummarizer(t *testing.T) {
+	res, err := ApplyMemory(supportConversation, MemoryOptions{Strategy: MemorySummary, MaxTokens: 400}, Heuristic{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(res.Text, "[Conversation summary: ") {
+		t.Fatalf("text = %q", res.Text)
+	}
+	for _, fact := range []string{"ORD-48213", "dana.w@example.com", "user_id: dw-7781", "preference:"} {
+		if !strings.Contains(res.Text, fact) {
+			t.Errorf("%q lost from %q", fact, res.Text)
+		}
+	}
+	want := Heuristic{}.Count(res.Messages[0].Content)
+	for _, m := range res.Messages[1:] {
+		want += Heuristic{}.Count(m.Content)
+	}
+	if res.Tokens > 400 || res.Tokens != want {
+		t.Errorf("tokens = %d, want %d within 400", res.Tokens, want)
+	}
+}

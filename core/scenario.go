@@ -1,0 +1,123 @@
+package core
+
+import (
+	"encoding/json"
+	"fmt"
+)
+
+// Scenario is one whole case: everything a request is assembled from and
+// the settings it starts with. Loaders build it from a scenario file, an
+// imported API request or a document set; the workbench and `ctxlab
+// assemble` evaluate it.
+type Scenario struct {
+	Name        string
+	Description string
+	// Origin is where the scenario came from, for display: a path, or
+	// "bundled sample".
+	Origin string
+	// Provider is "openai" or "anthropic" for an imported request, "" for
+	// a scenario file.
+	Provider string
+
+	Documents    []Document
+	SystemPrompt string
+	// Tools are tool definitions exactly as the provider receives them.
+	Tools       []json.RawMessage
+	History     []Message
+	ToolResults []ToolResult
+	// Notes are facts about the input a user must know, such as token
+	// counts being estimates.
+	Notes []string
+
+	Settings Settings
+}
+
+// RAGBuilder names the builder of the retrieved-context component.
+type RAGBuilder string
+
+const (
+	// BuilderContextManager is the reference ContextManager pipeline.
+	BuilderContextManager RAGBuilder = "context_manager"
+	// BuilderSimpleRAG is the article's RAGContextManager.
+	BuilderSimpleRAG RAGBuilder = "rag"
+)
+
+// RAGBuilders lists the builders in display order.
+var RAGBuilders = []RAGBuilder{BuilderContextManager, BuilderSimpleRAG}
+
+// ParseRAGBuilder accepts a builder name.
+func ParseRAGBuilder(s string) (RAGBuilder, error) {
+	for _, b := range RAGBuilders {
+		if string(b) == s {
+			return b, nil
+		}
+	}
+	return "", fmt.Errorf("unknown RAG builder %q (expected context_manager or rag)", s)
+}
+
+// Settings are every knob of an evaluation: what the workbench's controls
+// turn and what `ctxlab assemble` takes as flags.
+type Settings struct {
+	// Pipeline are the ContextManager's options. Its Budget is ignored:
+	// the retrieved-context allocation is the pipeline's budget. Its
+	// Tokenizer counts every component.
+	Pipeline Options
+	Builder  RAGBuilder
+	// Preset is the name the budget started from ("" for a custom one).
+	Preset string
+	Budget ContextBudget
+	Mode   AssembleMode
+	// Model picks message framing and, unless a tokenizer was chosen,
+	// the tokenizer.
+	Model string
+	// Memory is the history strategy. Its MaxTokens is ignored: the
+	// history allocation is the strategy's budget.
+	Memory MemoryOptions
+	// Query is the user's query, sent last and given to the reranker.
+	Query string
+	// Rerank turns on the two-stage retrieval before the builder.
+	Rerank   bool
+	InitialK int
+	FinalK   int
+}
+
+// DefaultSettings are the support_chat preset with the reference
+// pipeline's defaults, o200k_base, the sliding-window memory and a
+// budgeted assembly.
+func DefaultSettings() Settings {
+	pipeline := DefaultOptions()
+	pipeline.Tokenizer, _ = TokenizerByName(TokenizerO200K)
+	budget, _ := Preset(PresetSupportChat)
+	return Settings{
+		Pipeline: pipeline,
+		Builder:  BuilderContextManager,
+		Preset:   PresetSupportChat,
+		Budget:   budget,
+		Mode:     Budgeted,
+		Memory:   DefaultMemoryOptions(),
+		InitialK: DefaultRerankInitialK,
+		FinalK:   DefaultRerankFinalK,
+	}
+}
+
+// Validate reports the first setting that cannot be evaluated.
+func (s Settings) Validate() error {
+	opts := s.Pipeline
+	opts.Budget = s.Budget.RetrievedContext
+	if err := opts.Validate(); err != nil {
+		return err
+	}
+	if _, err := ParseRAGBuilder(string(s.Builder)); err != nil {
+		return &OptionError{Option: "builder", Problem: err.Error()}
+	}
+	if _, err := ParseAssembleMode(string(s.Mode)); err != nil {
+		return &OptionError{Option: "mode", Problem: err.Error()}
+	}
+	if err := s.Memory.Validate(); err != nil {
+		return &OptionError{Option: "memory", Problem: err.Error()}
+	}
+	if s.Rerank && (s.InitialK < 1 || s.FinalK < 1) {
+		return &OptionError{Option: "rerank", Problem: fmt.Sprintf("initial_k %d and final_k %d must be at least 1", s.InitialK, s.FinalK)}
+	}
+	return nil
+}

@@ -1,0 +1,420 @@
+package core
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// ExtractiveSummarizer is the offline, deterministic Summarizer and the
+// default. It follows the article's prompt with sentence selection instead
+// of a model: it keeps sentences carrying names, identifiers, amounts,
+// dates, decisions, obligations, preferences and unresolved issues, drops
+// greetings and filler, drops sentences that repeat what is already kept,
+// keeps the previous summary's facts first, and stays within the word
+// limit (300 words for a conversation). Map calls answer with the
+// sentences that match the question's terms, or NOT FOUND.
+type ExtractiveSummarizer struct{}
+
+// Name identifies the summarizer in notes and fallback reports.
+func (ExtractiveSummarizer) Name() string { return "extractive" }
+
+// extUnit is one candidate sentence.
+type extUnit struct {
+	text     string
+	group    int    // message (or line) it came from; -1 for the previous summary
+	label    string // "User", "Assistant", … written before the group's first kept sentence
+	score    int
+	words    int
+	keywords []string // sorted, distinct content words: what the sentence is about
+}
+
+// Summarize implements Summarizer.
+func (ExtractiveSummarizer) Summarize(ctx context.Context, req SummaryRequest) (string, error) {
+	if err := ctx.Err(); err != nil {
+		return "", err
+	}
+	if err := req.Validate(); err != nil {
+		return "", err
+	}
+	switch req.purpose() {
+	case PurposeMapQuestion:
+		return extAnswer(req), nil
+	case PurposeReduce:
+		return extReduce(req), nil
+	}
+	limit := req.WordLimit()
+	var units []extUnit
+	if req.Previous != "" {
+		units = append(units, extUnits(req.Previous, -1, "", false)...)
+	}
+	if len(req.Messages) > 0 {
+		for i, m := range req.Messages {
+			units = append(units, extUnits(m.Content, i, extRoleLabel(m.Role), m.Role == "user")...)
+		}
+	} else {
+		for i, line := range strings.Split(req.Text, "\n") {
+			units = append(units, extUnits(line, i, "", false)...)
+		}
+	}
+	kept := extSelect(extDedup(units), limit)
+	if len(kept) == 0 {
+		if req.purpose() == PurposeConversation {
+			// Nothing new worth keeping: the running summary stands.
+			return req.Previous, nil
+		}
+		// A chunk always has something to say; its opening sentence is
+		// the best guess when no sentence carries a recognised fact.
+		return extCapWords(Synopsis(req.Input()), limit), nil
+	}
+	return extRender(kept, limit), nil
+}
+
+// extUnits splits text into scored candidate sentences. Filler sentences
+// are dropped here; so are sentences that carry no fact, except a user's
+// substantive statements, which are usually the problem being discussed.
+func extUnits(text string, group int, label string, fromUser bool) []extUnit {
+	var out []extUnit
+	for _, s := range extSentences(text) {
+		info := extAnalyze(s)
+		if info.filler {
+			continue
+		}
+		keywords := extKeywords(s)
+		score := info.score
+		if group == -1 {
+			// The previous summary's sentences were already chosen as
+			// facts; they go before new ones of equal weight.
+			score++
+		} else if score == 0 && fromUser && len(keywords) >= 3 {
+			score = 1
+		}
+		if score == 0 {
+			continue
+		}
+		out = append(out, extUnit{
+			text:     s,
+			group:    group,
+			label:    label,
+			score:    score,
+			words:    pyWordCount(s),
+			keywords: keywords,
+		})
+	}
+	return out
+}
+
+// extSentences splits text into sentences with any opening greeting
+// ("Hi, …", "Thanks! …") removed.
+func extSentences(text string) []string {
+	var out []string
+	for _, s := range splitSentences(strings.ReplaceAll(text, "’", "'")) {
+		stripped := strings.TrimSpace(extLeadFillerRe.ReplaceAllString(s, ""))
+		if stripped == "" {
+			continue
+		}
+		if stripped != s {
+			stripped = extCapitalize(stripped)
+		}
+		out = append(out, stripped)
+	}
+	return out
+}
+
+// extInfo is what extAnalyze learns about one sentence.
+type extInfo struct {
+	score  int  // sum of the weights of the facts it carries
+	filler bool // greetings, thanks and stop words only
+}
+
+// extAnalyze scores a sentence and decides whether it is filler.
+func extAnalyze(s string) extInfo {
+	words := strings.Fields(extNormalize(s))
+	padded := " " + strings.Join(words, " ") + " "
+	var has [extFactKinds]bool
+	if strings.ContainsAny(s, "0123456789") {
+		has[extIdentifier], has[extMoneyDate] = extDigitFacts(s)
+		has[extNumber] = true
+	}
+	if !has[extIdentifier] {
+		has[extIdentifier] = (strings.Contains(padded, "id ") && extKeyedIDRe.MatchString(s)) ||
+			(strings.Contains(s, "@") && extEmailRe.MatchString(s)) ||
+			((strings.Contains(padded, " http") || strings.Contains(padded, " www ")) && extURLRe.MatchString(s))
+	}
+	has[extMoneyDate] = has[extMoneyDate] || extDateLex.match(words, padded)
+	has[extNumber] = has[extNumber] && !has[extIdentifier] && !has[extMoneyDate]
+	has[extDecision] = extDecisionLex.match(words, padded)
+	has[extPreference] = extPreferenceLex.match(words, padded)
+	has[extUnresolved] = extUnresolvedLex.match(words, padded) || strings.HasSuffix(s, "?")
+	has[extName] = extHasName(s, padded)
+	info := extInfo{}
+	for kind, ok := range has {
+		if ok {
+			info.score += extFactWeight[kind]
+		}
+	}
+	// Filler: nothing but filler phrases and stop words, or a pleasantry
+	// with a name or two in it ("Thanks for contacting Acme support.")
+	// and no other fact.
+	content, removed := extContentWords(words)
+	nameOnly := info.score == 0 || (has[extName] && info.score == extFactWeight[extName])
+	info.filler = content == 0 || (removed && content <= 2 && nameOnly)
+	return info
+}
+
+// extIsNumber reports a word made of digits (and separators).
+func extIsNumber(w string) bool {
+	return w != "" && strings.Trim(w, "0123456789") == ""
+}
+
+// extHasName reports a self-introduction or a capitalized word after the
+// first that is not a pronoun or a label: usually a person, product or
+// place.
+func extHasName(s, padded string) bool {
+	for _, intro := range extNameIntro {
+		if strings.Contains(padded, intro) && extNameIntroRe.MatchString(s) {
+			return true
+		}
+	}
+	fields := strings.Fields(s)
+	for i, f := range fields {
+		if i == 0 {
+			continue
+		}
+		prev := fields[i-1]
+		if strings.HasSuffix(prev, ".") || strings.HasSuffix(prev, ":") {
+			continue // a new sentence or a label's value starts here
+		}
+		word := strings.TrimFunc(f, func(r rune) bool { return !unicode.IsLetter(r) && r != '\'' })
+		r, size := utf8.DecodeRuneInString(word)
+		if size == 0 || !unicode.IsUpper(r) || len(word) < 2 {
+			continue
+		}
+		if strings.IndexFunc(word[size:], unicode.IsLower) < 0 {
+			continue // an acronym, not a name
+		}
+		if !extCommonCapitalized[strings.ToLower(word)] {
+			return true
+		}
+	}
+	return false
+}
+
+// extContentWords counts the words left once filler phrases and stop
+// words are taken out, and reports whether any filler phrase was.
+func extContentWords(words []string) (content int, removed bool) {
+	for i := 0; i < len(words); {
+		matched := 0
+		for _, phrase := range extFillerPhrases[words[i]] {
+			if len(phrase) <= len(words)-i && slices.Equal(phrase, words[i:i+len(phrase)]) {
+				matched = len(phrase)
+				break
+			}
+		}
+		if matched > 0 {
+			removed = true
+			i += matched
+			continue
+		}
+		if !extStopWords[words[i]] {
+			content++
+		}
+		i++
+	}
+	return content, removed
+}
+
+// extNormalize lowercases s and turns everything but letters, digits and
+// apostrophes into spaces, so phrases match whatever the punctuation.
+func extNormalize(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case unicode.IsLetter(r) || unicode.IsDigit(r) || r == '\'':
+			return unicode.ToLower(r)
+		default:
+			return ' '
+		}
+	}, s)
+}
+
+// extKeywords returns the sorted distinct content words of s.
+func extKeywords(s string) []string {
+	var kw []string
+	for _, w := range extWords(strings.ToLower(s)) {
+		w = extStem(strings.TrimRight(w, ".:/-"))
+		if w == "" || extStopWords[w] {
+			continue
+		}
+		kw = append(kw, w)
+	}
+	slices.Sort(kw)
+	return slices.Compact(kw)
+}
+
+// extStem folds the commonest English inflections so "refunds" repeats
+// "refund". Identifiers and numbers are left alone.
+func extStem(w string) string {
+	if strings.ContainsFunc(w, unicode.IsDigit) || len(w) <= 4 {
+		return w
+	}
+	for _, suffix := range []string{"ing", "ed", "es", "s"} {
+		if strings.HasSuffix(w, suffix) && len(w)-len(suffix) >= 3 {
+			return w[:len(w)-len(suffix)]
+		}
+	}
+	return w
+}
+
+// extDedup drops sentences that repeat kept ones: a sentence whose
+// content words all appear in one other sentence adds nothing. Of two with
+// the same words the first stays, so the previous summary's wording wins.
+func extDedup(units []extUnit) []extUnit {
+	out := make([]extUnit, 0, len(units))
+	for i, u := range units {
+		repeated := false
+		for j, other := range units {
+			if i == j || len(u.keywords) > len(other.keywords) {
+				continue
+			}
+			if !extSubset(u.keywords, other.keywords) {
+				continue
+			}
+			if len(u.keywords) < len(other.keywords) || j < i {
+				repeated = true
+				break
+			}
+		}
+		if !repeated {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// extSubset reports whether sorted a is contained in sorted b.
+func extSubset(a, b []string) bool {
+	j := 0
+	for _, w := range a {
+		for j < len(b) && b[j] < w {
+			j++
+		}
+		if j == len(b) || b[j] != w {
+			return false
+		}
+		j++
+	}
+	return true
+}
+
+// extSelect keeps all units when they fit the word limit and otherwise
+// the highest-scoring ones that fit, earlier first on ties, returned in
+// their original order. A group's label costs one word, paid by the
+// group's first chosen sentence (a group's sentences are contiguous).
+func extSelect(units []extUnit, limit int) []extUnit {
+	if extRenderedWords(units) <= limit {
+		return units
+	}
+	order := make([]int, len(units))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return units[b].score - units[a].score })
+	chosen := make([]bool, len(units))
+	groupChosen := make(map[int]int)
+	words := 0
+	for _, i := range order {
+		u := units[i]
+		cost := u.words
+		if u.label != "" && groupChosen[u.group] == 0 {
+			cost++
+		}
+		if words+cost > limit {
+			continue
+		}
+		words += cost
+		chosen[i] = true
+		groupChosen[u.group]++
+	}
+	var picked []extUnit
+	for i, u := range units {
+		if chosen[i] {
+			picked = append(picked, u)
+		}
+	}
+	if len(picked) == 0 && len(order) > 0 {
+		// Not even the best sentence fits: keep it, cut to the limit.
+		picked = append(picked, units[order[0]])
+	}
+	return picked
+}
+
+// extRenderedWords counts the words extRender writes: each sentence plus
+// one per group label.
+func extRenderedWords(units []extUnit) int {
+	words := 0
+	lastGroup := -2
+	for _, u := range units {
+		words += u.words
+		if u.group != lastGroup && u.label != "" {
+			words++
+		}
+		lastGroup = u.group
+	}
+	return words
+}
+
+// extRender writes the kept sentences as one paragraph, each message's
+// sentences after its speaker label, and cuts it to the limit.
+func extRender(units []extUnit, limit int) string {
+	var b strings.Builder
+	lastGroup := -2
+	for _, u := range units {
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		if u.group != lastGroup && u.label != "" {
+			b.WriteString(u.label)
+			b.WriteString(": ")
+		}
+		lastGroup = u.group
+		b.WriteString(u.text)
+		if last, _ := utf8.DecodeLastRuneInString(u.text); !strings.ContainsRune(".!?…", last) {
+			b.WriteByte('.')
+		}
+	}
+	return extCapWords(b.String(), limit)
+}
+
+// extCapWords cuts text to limit words, marking the cut with an ellipsis.
+func extCapWords(text string, limit int) string {
+	words := pySplit(text)
+	if len(words) <= limit {
+		return strings.Join(words, " ")
+	}
+	return strings.Join(words[:limit], " ") + "…"
+}
+
+// extRoleLabel is the speaker label for a message role.
+func extRoleLabel(role string) string {
+	role = strings.TrimSpace(role)
+	if role == "" {
+		return "Unknown"
+	}
+	r, size := utf8.DecodeRuneInString(role)
+	return string(unicode.ToUpper(r)) + role[size:]
+}
+
+// extCapitalize upper-cases a sentence's first letter once a stripped
+// greeting has left it lower-case. A first word that is a key or an
+// identifier ("preference:", "user_id:", "iPhone") keeps its case, since
+// priority patterns match it as written.
+func extCapitalize(s string) string {
+	first, _, _ := strings.Cut(s, " ")
+	if strings.IndexFunc(first, func(r rune) bool { return !unicode.IsLower(r) && r != ',' && r != '\'' }) >= 0 {
+		return s
+	}
+	r, size := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[size:]
+}
