@@ -19,5 +19,5 @@ func main() {
 		StdoutIsTTY: term.IsTerminal(os.Stdout.Fd()),
 		Getenv:      os.Getenv,
 	}
-	os.Exit(cli.Main(env, os.Args[1:], nil))
+	os.Exit(cli.Main(env, os.Args[1:]))
 }

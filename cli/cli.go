@@ -46,15 +46,17 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"build", "run the ContextManager pipeline on documents, headless", runBuild},
+		{"assemble", "assemble a request within a token budget; exit 3 if it overflows", runAssemble},
+		{"presets", "list the token budget presets, or validate a budget file", runPresets},
+		{"tokens", "count tokens under every tokenizer side by side", runTokens},
+		{"monitor", "report on a metrics log written by assemble --metrics-out", runMonitor},
 		{"version", "print the version", runVersion},
 	}
 }
 
 // Main runs ctxlab with args (without the program name) and returns the
-// exit code. The root command with no subcommand opens the workbench via
-// openWorkbench, which main supplies so this package does not depend on
-// the TUI.
-func Main(env Env, args []string, openWorkbench func(Env, []string) error) int {
+// exit code. Without a command it opens the workbench.
+func Main(env Env, args []string) int {
 	if len(args) > 0 {
 		switch args[0] {
 		case "-h", "-help", "--help", "help":
@@ -73,11 +75,7 @@ func Main(env Env, args []string, openWorkbench func(Env, []string) error) int {
 			return ExitError
 		}
 	}
-	if openWorkbench == nil {
-		printUsage(env.Stderr)
-		return ExitError
-	}
-	return report(env, openWorkbench(env, args))
+	return report(env, runWorkbench(env, args))
 }
 
 // looksLikeFile tells `ctxlab scenario.yaml` from a mistyped command.

@@ -1,0 +1,474 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"regexp"
+	"time"
+
+	"ctxlab/core"
+	"ctxlab/internal/safetext"
+	"ctxlab/loaders"
+	"ctxlab/sample"
+)
+
+const assembleUsage = `
+ctxlab assemble builds one LLM request from a scenario or an imported API
+request and reports where its tokens went: every component against its
+allocation (raw tokens, tokens used, ✂ cut, ▲ over), the message framing,
+the total against the max input (window − response reserve), what the
+memory strategy kept, what the RAG builder put in the context, and the
+messages themselves. --format json prints the request in OpenAI's chat
+format ({"model", "messages", "tools"}) with the budget report beside it.
+
+Usage:
+  ctxlab assemble [--scenario FILE | --request FILE [--interaction N]]
+                  [--preset NAME] [--budget-file FILE] [--window N]
+                  [--system-budget N] [--tools-budget N] [--history-budget N]
+                  [--rag-budget N] [--tool-results-budget N] [--query-budget N] [--reserve N]
+                  [--memory sliding|priority|summary] [--priority-pattern RE]...
+                  [--summarize-every N] [--keep-recent N]
+                  [--builder context_manager|rag] [--rerank] [--initial-k N] [--final-k N]
+                  [--query TEXT] [--model NAME] [--tokenizer NAME] [pipeline options]
+                  [--mode budgeted|measure] [--format text|json] [--full]
+                  [--metrics-out FILE] [--request-id ID]
+
+  With neither --scenario nor --request, the bundled sample scenario is used.
+  Only the options given override the scenario's own settings; the defaults
+  listed below apply to nothing the scenario sets. --preset replaces the
+  scenario's whole budget, window included (add --window to keep a smaller
+  model's window). --budget, the pipeline's budget in ctxlab build, is the
+  retrieved-context allocation here, like --rag-budget.
+
+  An imported request (OpenAI Chat Completions or Anthropic Messages body,
+  or a cassette with --interaction) is measured as sent: nothing cut, the
+  total checked against the model's window minus the reserve. With --preset
+  or any allocation option (--system-budget ... --query-budget) the
+  article's assembler applies those allocations instead, and the report
+  shows both: what was sent and what a budgeted assembly would have sent;
+  the exit status is then the budgeted assembly's.
+
+Exit status: 0 when the request fits, 3 when it exceeds its max input
+("Context exceeds budget: X > Y" on stderr, the report still on stdout), 1
+on bad input or usage.
+`
+
+type assembleFlags struct {
+	scenario    string
+	request     string
+	interaction int
+	preset      string
+	budgetFile  string
+	budget      budgetFlags
+
+	memory         string
+	patterns       stringList
+	summarizeEvery int
+	keepRecent     int
+
+	builder  string
+	rerank   bool
+	initialK int
+	finalK   int
+	query    string
+	pipeline pipelineFlags
+
+	mode string
+	// given is a scenario the caller built itself (the workbench's
+	// --docs input), used instead of --scenario or --request.
+	given       *core.Scenario
+	givenSource string
+
+	format     string
+	full       bool
+	metricsOut string
+	requestID  string
+}
+
+func (f *assembleFlags) register(fs *flagSet) {
+	d := core.DefaultSettings()
+	fs.StringVar(&f.scenario, "scenario", "", "scenario file (YAML); default: the bundled sample")
+	fs.StringVar(&f.request, "request", "", "API request body to import (OpenAI or Anthropic JSON, or a YAML cassette); - reads stdin")
+	fs.IntVar(&f.interaction, "interaction", 0, "cassette: the interaction to import, from 1 (default: the first chat request)")
+	fs.StringVar(&f.preset, "preset", "", "budget preset: "+joinStrings(core.PresetNames)+", or one of --budget-file")
+	fs.StringVar(&f.budgetFile, "budget-file", "", "YAML budget file with presets of your own")
+	f.budget.register(fs)
+	fs.StringVar(&f.memory, "memory", "", "history strategy: sliding, priority or summary (default: the scenario's; sliding)")
+	fs.Var(&f.patterns, "priority-pattern", "regular expression that pins a history message under --memory priority (repeatable; replaces the defaults)")
+	fs.IntVar(&f.summarizeEvery, "summarize-every", 0, fmt.Sprintf("--memory summary: fold the history every N messages (default: the scenario's; %d)", d.Memory.SummarizeEvery))
+	fs.IntVar(&f.keepRecent, "keep-recent", 0, fmt.Sprintf("--memory summary: messages a fold leaves verbatim (default: the scenario's; %d)", d.Memory.KeepRecent))
+	fs.StringVar(&f.builder, "builder", "", "retrieved-context builder: context_manager (the pipeline) or rag (the article's RAGContextManager) (default: the scenario's; context_manager)")
+	fs.BoolVar(&f.rerank, "rerank", false, "retrieve initial-k documents by score, then rerank them against the query with BM25 and keep final-k (--rerank=false turns a scenario's off)")
+	fs.IntVar(&f.initialK, "initial-k", 0, fmt.Sprintf("--rerank: documents retrieved in the first stage (default: the scenario's; %d)", d.InitialK))
+	fs.IntVar(&f.finalK, "final-k", 0, fmt.Sprintf("--rerank: documents kept after reranking (default: the scenario's; %d)", d.FinalK))
+	fs.StringVar(&f.query, "query", "", "the user's query (default: the scenario's or the request's)")
+	f.pipeline.register(fs)
+	fs.StringVar(&f.mode, "mode", "", "budgeted (cut components to their allocations) or measure (as given, nothing cut); default: the input's")
+}
+
+// registerOutput adds the flags that shape assemble's printed output; the
+// workbench shares every other flag.
+func (f *assembleFlags) registerOutput(fs *flagSet) {
+	fs.StringVar(&f.format, "format", "text", "output: text or json")
+	fs.BoolVar(&f.full, "full", false, "text: print every message whole instead of shortening long ones")
+	fs.StringVar(&f.metricsOut, "metrics-out", "", "append the request's ContextMetrics as one JSON line to FILE (created if missing)")
+	fs.StringVar(&f.requestID, "request-id", "", "request id in the metrics record (default: ctxlab- and the time)")
+}
+
+// assembleRun is one assembly: what was loaded, the settings evaluated,
+// and the evaluations the report renders.
+type assembleRun struct {
+	scenario *core.Scenario
+	// source describes the input for the report's header.
+	source string
+	// imported is true for an API request.
+	imported bool
+	settings core.Settings
+	eval     *core.Evaluation
+	// measured is the same input measured as given, set when eval is
+	// budgeted, so the report can show both.
+	measured *core.Evaluation
+	full     bool
+}
+
+func runAssemble(env Env, args []string) error {
+	var f assembleFlags
+	fs := newFlagSet(env, "assemble", assembleUsage)
+	f.register(fs)
+	f.registerOutput(fs)
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if err := checkFormat(f.format); err != nil {
+		return err
+	}
+	run, err := prepareAssembly(env, fs, &f)
+	if err != nil {
+		return err
+	}
+	now := time.Now()
+	requestID := f.requestID
+	if requestID == "" {
+		requestID = "ctxlab-" + now.UTC().Format("20060102T150405.000000000")
+	}
+	ctx := context.Background()
+	in := core.EvalInput{Scenario: run.scenario, Now: now, RequestID: requestID}
+	if run.eval, err = core.Evaluate(ctx, in, run.settings); err != nil {
+		return flagError(err)
+	}
+	if run.settings.Mode == core.Budgeted {
+		measure := run.settings
+		measure.Mode = core.MeasureOnly
+		in.Analysis = run.eval.Analysis
+		if run.settings.Rerank {
+			in.Analysis = nil // the analysis above is of the reranked selection
+		}
+		if run.measured, err = core.Evaluate(ctx, in, measure); err != nil {
+			return flagError(err)
+		}
+	}
+
+	// Open the log before printing, so a bad path fails cleanly.
+	var metricsFile *os.File
+	if f.metricsOut != "" {
+		if metricsFile, err = os.OpenFile(f.metricsOut, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644); err != nil {
+			return fmt.Errorf("--metrics-out %s: %w", f.metricsOut, unwrapPathError(err))
+		}
+		defer metricsFile.Close()
+	}
+
+	if f.format == "json" {
+		err = writeAssembleJSON(env.Stdout, run)
+	} else {
+		err = writeAssembleReport(env.Stdout, run)
+	}
+	if err != nil {
+		return err
+	}
+
+	if metricsFile != nil {
+		mon := core.NewMonitor(metricsFile)
+		mon.OnAlert = func(alert string) { fmt.Fprintln(env.Stderr, safetext.Line(alert)) }
+		if _, err := mon.Record(run.eval.Metrics); err != nil {
+			return fmt.Errorf("--metrics-out %s: %w", f.metricsOut, err)
+		}
+		if err := metricsFile.Close(); err != nil {
+			return fmt.Errorf("--metrics-out %s: %w", f.metricsOut, err)
+		}
+	}
+	if ov := run.eval.Overflow; ov != nil {
+		return &exitError{code: ExitOverflow, msg: ov.Error()}
+	}
+	return nil
+}
+
+// prepareAssembly loads the input and turns the flags into settings.
+func prepareAssembly(env Env, fs *flagSet, f *assembleFlags) (*assembleRun, error) {
+	if f.scenario != "" && f.request != "" {
+		return nil, fmt.Errorf("assemble: give --scenario FILE or --request FILE, not both")
+	}
+	if flagWasSet(fs, "interaction") {
+		if f.request == "" {
+			return nil, fmt.Errorf("--interaction selects an interaction of a cassette and needs --request FILE")
+		}
+		if f.interaction < 1 {
+			return nil, fmt.Errorf("--interaction %d: expected an interaction number from 1", f.interaction)
+		}
+	}
+	overrides, err := f.budget.overrides(fs)
+	if err != nil {
+		return nil, err
+	}
+	presets, _, err := presetSet(f.budgetFile)
+	if err != nil {
+		return nil, err
+	}
+	var presetBudget core.ContextBudget
+	if f.preset != "" {
+		if presetBudget, err = presets.Lookup(f.preset); err != nil {
+			return nil, fmt.Errorf("--preset: %w", err)
+		}
+	}
+
+	run := &assembleRun{full: f.full}
+	switch {
+	case f.given != nil:
+		run.scenario, run.source = f.given, f.givenSource
+	case f.request != "":
+		if f.request == "-" && env.StdinIsTTY {
+			return nil, fmt.Errorf("--request -: stdin is a terminal; pipe a request body in or give a file")
+		}
+		run.imported = true
+		run.source = displayPath(f.request)
+		opts := loaders.RequestOptions{Interaction: f.interaction, Window: f.budget.window, Preset: f.preset, Presets: presets}
+		if run.scenario, err = loaders.LoadRequest(f.request, env.Stdin, opts); err != nil {
+			return nil, err
+		}
+	case f.scenario != "":
+		run.source = f.scenario
+		// A scenario's own preset: key may name a budget file's preset.
+		if run.scenario, err = loaders.LoadScenarioWithPresets(f.scenario, presets); err != nil {
+			return nil, err
+		}
+	default:
+		run.source = "bundled sample (" + sample.DefaultScenario + ")"
+		if run.scenario, err = loaders.LoadScenarioFS(sample.FS, sample.DefaultScenario); err != nil {
+			return nil, fmt.Errorf("loading the bundled sample: %w", err)
+		}
+	}
+
+	s := run.scenario.Settings
+	// The request loader applied the preset itself, keeping the model's
+	// window and the request's reserve.
+	if f.preset != "" && !run.imported {
+		s.Preset, s.Budget = f.preset, presetBudget
+	}
+	s.Budget = overrides.Apply(s.Budget)
+	if run.imported && (f.preset != "" || f.budget.allocationSet(fs) || flagWasSet(fs, "budget")) {
+		s.Mode = core.Budgeted
+	}
+	if err := applyAssembleFlags(fs, f, &s); err != nil {
+		return nil, err
+	}
+	if err := s.Validate(); err != nil {
+		return nil, flagError(err)
+	}
+	if s.Mode == core.Budgeted {
+		if err := s.Budget.Validate(); err != nil {
+			return nil, budgetError(err, s)
+		}
+	}
+	run.settings = s
+	return run, nil
+}
+
+// budgetError returns the budget's own message ("Budget overflow: X tokens
+// allocated, max input is Y"), saying which preset it started from.
+func budgetError(err error, s core.Settings) error {
+	if s.Preset != "" {
+		return fmt.Errorf("%w (preset %s with the options given)", err, s.Preset)
+	}
+	return err
+}
+
+// applyAssembleFlags applies the flags given on the command line to the
+// scenario's settings; a flag not given leaves its setting alone.
+func applyAssembleFlags(fs *flagSet, f *assembleFlags, s *core.Settings) error {
+	set := func(name string) bool { return flagWasSet(fs, name) }
+	if set("mode") {
+		mode, err := core.ParseAssembleMode(f.mode)
+		if err != nil {
+			return fmt.Errorf("--mode: %w", err)
+		}
+		s.Mode = mode
+	}
+	if s.Mode == "" {
+		s.Mode = core.Budgeted
+	}
+	if err := applyMemoryFlags(fs, f, &s.Memory); err != nil {
+		return err
+	}
+	if set("builder") {
+		b, err := core.ParseRAGBuilder(f.builder)
+		if err != nil {
+			return fmt.Errorf("--builder: %w", err)
+		}
+		s.Builder = b
+	}
+	if set("rerank") {
+		s.Rerank = f.rerank
+	}
+	for _, k := range []struct {
+		name  string
+		value int
+		dst   *int
+	}{{"initial-k", f.initialK, &s.InitialK}, {"final-k", f.finalK, &s.FinalK}} {
+		if !set(k.name) {
+			continue
+		}
+		if k.value < 1 {
+			return fmt.Errorf("--%s %d: expected at least 1 document", k.name, k.value)
+		}
+		*k.dst = k.value
+	}
+	if set("query") {
+		s.Query = f.query
+	}
+	if set("budget") {
+		if f.pipeline.budget < 0 {
+			return fmt.Errorf("--budget %d is negative: a token budget is 0 or more", f.pipeline.budget)
+		}
+		if set("rag-budget") && f.budget.rag != f.pipeline.budget {
+			return fmt.Errorf("--budget %d and --rag-budget %d disagree: in assemble --budget is the retrieved-context allocation; give one of them", f.pipeline.budget, f.budget.rag)
+		}
+		s.Budget.RetrievedContext = f.pipeline.budget
+	}
+	return applyPipelineFlags(fs, &f.pipeline, s)
+}
+
+// applyMemoryFlags applies --memory, --priority-pattern, --summarize-every
+// and --keep-recent, checking each with its flag's name.
+func applyMemoryFlags(fs *flagSet, f *assembleFlags, m *core.MemoryOptions) error {
+	if flagWasSet(fs, "memory") {
+		strategy, err := core.ParseMemoryStrategy(f.memory)
+		if err != nil {
+			return fmt.Errorf("--memory: %w", err)
+		}
+		m.Strategy = strategy
+	}
+	if len(f.patterns) > 0 {
+		for _, p := range f.patterns {
+			if _, err := regexp.Compile(p); err != nil {
+				return fmt.Errorf("--priority-pattern %q does not compile: %v", p, err)
+			}
+		}
+		m.Patterns = append([]string(nil), f.patterns...)
+	}
+	if flagWasSet(fs, "summarize-every") {
+		if f.summarizeEvery < 1 {
+			return fmt.Errorf("--summarize-every %d: expected at least 1 message", f.summarizeEvery)
+		}
+		m.SummarizeEvery = f.summarizeEvery
+	}
+	if flagWasSet(fs, "keep-recent") {
+		if f.keepRecent < 1 {
+			return fmt.Errorf("--keep-recent %d: expected at least 1 message", f.keepRecent)
+		}
+		m.KeepRecent = f.keepRecent
+	}
+	return nil
+}
+
+// applyPipelineFlags applies the ContextManager's flags given, and picks
+// the tokenizer from --model and --tokenizer.
+func applyPipelineFlags(fs *flagSet, p *pipelineFlags, s *core.Settings) error {
+	set := func(name string) bool { return flagWasSet(fs, name) }
+	o := &s.Pipeline
+	switch {
+	case set("model"):
+		tok, err := tokenizerForModel(p.model, p.tokenizer, set("tokenizer"))
+		if err != nil {
+			return err
+		}
+		s.Model = p.model
+		o.Tokenizer = tok
+	case set("tokenizer"):
+		tok, err := core.TokenizerByName(p.tokenizer)
+		if err != nil {
+			return fmt.Errorf("--tokenizer: %w", err)
+		}
+		o.Tokenizer = tok
+	}
+	if set("budget-mode") {
+		mode, err := core.ParseBudgetMode(p.budgetMode)
+		if err != nil {
+			return fmt.Errorf("--budget-mode: %w", err)
+		}
+		o.BudgetMode = mode
+	}
+	if set("dedup-threshold") {
+		o.DedupThreshold = p.dedupThreshold
+	}
+	if set("min-doc-tokens") {
+		o.MinDocTokens = p.minDocTokens
+	}
+	if set("lost-in-middle") {
+		o.LostInMiddle = p.lostInMiddle
+	}
+	if set("shingle-size") {
+		o.ShingleSize = p.shingleSize
+	}
+	if set("summarize-overflow") {
+		o.SummarizeOverflow = p.summarizeOverflow
+	}
+	if set("partial-min") {
+		o.PartialMinRemaining = p.partialMin
+	}
+	return nil
+}
+
+// tokenizerForModel picks a model's tokenizer from the model table, which
+// knows other providers' models too, then from OpenAI's name prefixes. An
+// explicit --tokenizer must agree with it.
+func tokenizerForModel(model, name string, tokenizerSet bool) (core.Tokenizer, error) {
+	var tok core.Tokenizer
+	if spec, ok := core.LookupModel(model); ok && spec.Encoding != "" {
+		t, err := core.TokenizerByName(spec.Encoding)
+		if err != nil {
+			return nil, fmt.Errorf("--model %s: %w", model, err)
+		}
+		tok = t
+	} else {
+		t, err := core.TokenizerForModel(model)
+		if err != nil {
+			return nil, fmt.Errorf("--model: %w", err)
+		}
+		tok = t
+	}
+	if tokenizerSet && name != tok.Name() {
+		return nil, fmt.Errorf("--model %s uses %s but --tokenizer says %s; give one of them", model, tok.Name(), name)
+	}
+	return tok, nil
+}
+
+// stringList is a repeatable string flag.
+type stringList []string
+
+func (l *stringList) String() string { return fmt.Sprint([]string(*l)) }
+
+func (l *stringList) Set(v string) error {
+	*l = append(*l, v)
+	return nil
+}
+
+func joinStrings(items []string) string {
+	out := ""
+	for i, s := range items {
+		if i > 0 {
+			out += ", "
+		}
+		out += s
+	}
+	return out
+}

@@ -1,0 +1,170 @@
+package cli
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+
+	"ctxlab/core"
+	"ctxlab/internal/safetext"
+	"ctxlab/loaders"
+)
+
+const monitorUsage = `
+ctxlab monitor reads a metrics log, one ContextMetrics JSON record per line
+as ctxlab assemble --metrics-out or the article's ContextMonitor writes it,
+and reports: requests, the distribution of budget utilization (input
+tokens / max input), the requests over 90%, which components were cut how
+often, and the same per use case.
+
+Usage:
+  ctxlab monitor FILE.jsonl [--format text|json]
+`
+
+// recentAlertsShown is how many of the latest alerts the report lists.
+const recentAlertsShown = 5
+
+// monitorOutput is the JSON output: the report and the latest alerts.
+type monitorOutput struct {
+	File string `json:"file"`
+	core.MonitorReport
+	// RecentAlerts are the alert texts of the last records above 90%, in
+	// log order, at most recentAlertsShown.
+	RecentAlerts []string `json:"recent_alerts"`
+}
+
+func runMonitor(env Env, args []string) error {
+	var format string
+	fs := newFlagSet(env, "monitor", monitorUsage)
+	fs.StringVar(&format, "format", "text", "output: text or json")
+	files, err := parseInterspersed(fs, args)
+	if err != nil {
+		return err
+	}
+	if err := checkFormat(format); err != nil {
+		return err
+	}
+	switch len(files) {
+	case 0:
+		return fmt.Errorf("monitor: no metrics log: pass FILE.jsonl (written by ctxlab assemble --metrics-out)")
+	case 1:
+	default:
+		return fmt.Errorf("monitor: one metrics log at a time, got %d files", len(files))
+	}
+	path := files[0]
+	records, err := loaders.LoadMetrics(path)
+	if err != nil {
+		return err
+	}
+	out := monitorOutput{File: path, MonitorReport: core.ReportMetrics(records), RecentAlerts: recentAlerts(records, recentAlertsShown)}
+	if format == "json" {
+		return writeJSON(env.Stdout, out)
+	}
+	return writeMonitorReport(env.Stdout, out)
+}
+
+// recentAlerts returns the alerts of the last n records that raised one.
+// The log is append-only, so its order is the order requests were made.
+func recentAlerts(records []core.ContextMetrics, n int) []string {
+	alerts := []string{}
+	for i := len(records) - 1; i >= 0 && len(alerts) < n; i-- {
+		if alert, ok := core.AlertFor(records[i]); ok {
+			alerts = append(alerts, alert)
+		}
+	}
+	for i, j := 0, len(alerts)-1; i < j; i, j = i+1, j-1 {
+		alerts[i], alerts[j] = alerts[j], alerts[i]
+	}
+	return alerts
+}
+
+func writeMonitorReport(out io.Writer, r monitorOutput) error {
+	w := bufio.NewWriter(out)
+	fmt.Fprintf(w, "ctxlab monitor · %s · %s %s", safetext.Line(r.File), thousands(r.Requests), plural(r.Requests, "request", "requests"))
+	if r.First != "" {
+		fmt.Fprintf(w, " · %s to %s", safetext.Line(r.First), safetext.Line(r.Last))
+	}
+	fmt.Fprintln(w)
+	if r.Requests == 0 {
+		fmt.Fprintln(w, "\nno records")
+		return w.Flush()
+	}
+	fmt.Fprintf(w, "\nInput tokens: %s in all, %s per request on average\n", thousands(r.TotalInputTokens), thousands(int(r.MeanInputTokens+0.5)))
+
+	u := r.Utilization
+	fmt.Fprintf(w, "\nBudget utilization (input / max input)\n")
+	fmt.Fprintf(w, "  mean %s · p50 %s · p90 %s · p99 %s · max %s\n", pct(u.Mean), pct(u.P50), pct(u.P90), pct(u.P99), pct(u.Max))
+	writeHistogram(w, u.Buckets)
+
+	fmt.Fprintf(w, "\nAlerts (utilization above %.0f%%): %s of %s requests\n", core.UtilizationAlertThreshold*100, thousands(r.Alerts), thousands(r.Requests))
+	for _, a := range r.RecentAlerts {
+		fmt.Fprintf(w, "  ▲ %s\n", safetext.Line(a))
+	}
+	if r.Alerts > len(r.RecentAlerts) {
+		fmt.Fprintf(w, "  (the latest %d shown)\n", len(r.RecentAlerts))
+	}
+
+	fmt.Fprintf(w, "\nTruncations: %s of %s requests cut a component\n", thousands(r.TruncatedRequests), thousands(r.Requests))
+	writeTruncations(w, r.Truncations)
+
+	fmt.Fprintf(w, "\nPer use case\n")
+	table := [][]string{{"use case", "requests", "alerts", "truncated", "mean input", "p50", "p90", "max", "cut most"}}
+	for _, uc := range r.UseCases {
+		table = append(table, []string{safetext.Line(uc.UseCase), thousands(uc.Requests), thousands(uc.Alerts),
+			thousands(uc.TruncatedRequests), thousands(int(uc.MeanInputTokens + 0.5)),
+			pct(uc.Utilization.P50), pct(uc.Utilization.P90), pct(uc.Utilization.Max), mostCut(uc.Truncations)})
+	}
+	writeTable(w, table, "l")
+	return w.Flush()
+}
+
+// histogramWidth is the longest bar of the utilization histogram.
+const histogramWidth = 30
+
+func writeHistogram(w io.Writer, buckets []core.UtilizationBucket) {
+	most := 0
+	labelWidth := 0
+	for _, b := range buckets {
+		most = max(most, b.Count)
+		labelWidth = max(labelWidth, len(b.Label))
+	}
+	for _, b := range buckets {
+		bar := 0
+		if most > 0 {
+			bar = (b.Count*histogramWidth + most - 1) / most // a bucket with any record shows
+		}
+		fmt.Fprintf(w, "  %-*s %s%s %s\n", labelWidth, b.Label, strings.Repeat("█", bar), strings.Repeat(" ", histogramWidth-bar), thousands(b.Count))
+	}
+}
+
+func writeTruncations(w io.Writer, counts []core.ComponentCount) {
+	if len(counts) == 0 {
+		fmt.Fprintln(w, "  none")
+		return
+	}
+	table := make([][]string, 0, len(counts))
+	for _, c := range counts {
+		table = append(table, []string{safetext.Line(c.Component), thousands(c.Count)})
+	}
+	writeTable(w, table, "l")
+}
+
+// mostCut names the component cut most often, "-" when none was.
+func mostCut(counts []core.ComponentCount) string {
+	best := core.ComponentCount{}
+	for _, c := range counts {
+		if c.Count > best.Count {
+			best = c
+		}
+	}
+	if best.Count == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%s (%d)", safetext.Line(best.Component), best.Count)
+}
+
+// pct formats a utilization ratio as a percentage.
+func pct(ratio float64) string {
+	return fmt.Sprintf("%.1f%%", ratio*100)
+}

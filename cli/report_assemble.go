@@ -1,0 +1,304 @@
+package cli
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+	"unicode"
+
+	"ctxlab/core"
+	"ctxlab/internal/safetext"
+)
+
+// writeAssembleReport renders an assembly for a person: what was loaded
+// with which settings, the budget table, the memory strategy's and the
+// RAG builder's results, the alert, then the messages role by role.
+func writeAssembleReport(out io.Writer, run *assembleRun) error {
+	w := bufio.NewWriter(out)
+	ev := run.eval
+	a := ev.Assembly
+	s := ev.Settings
+
+	writeAssembleHeader(w, run)
+
+	if run.measured != nil {
+		m := run.measured.Assembly
+		asSent := "Unbudgeted (as given, nothing cut)"
+		if run.imported {
+			asSent = "As sent (measured, nothing cut)"
+		}
+		rows := [][]string{
+			{asSent, thousands(m.Used), "of " + thousands(m.MaxInput) + " max input", pct(m.Utilization), fitLabel(m)},
+			{"Budgeted " + budgetLabel(s), thousands(a.Used), "of " + thousands(a.MaxInput) + " max input", pct(a.Utilization), fitLabel(a)},
+		}
+		writeTable(w, rows, "lrlrl")
+		fmt.Fprintln(w)
+	}
+
+	writeComponentTable(w, a, s)
+	writeMemorySection(w, ev)
+	writeRetrievalSection(w, ev)
+	if ev.Alert != "" {
+		fmt.Fprintf(w, "▲ Alert: %s\n\n", safetext.Line(ev.Alert))
+	}
+	writeMessages(w, a, s.Pipeline.Tokenizer, len(run.scenario.Tools), run.full)
+	return w.Flush()
+}
+
+func writeAssembleHeader(w io.Writer, run *assembleRun) {
+	sc := run.scenario
+	s := run.eval.Settings
+	title := safetext.Line(run.source)
+	if run.imported && sc.Provider != "" {
+		title += " (" + safetext.Line(sc.Provider) + " request)"
+	}
+	if sc.Name != "" {
+		title += " · " + safetext.Line(sc.Name)
+	}
+	fmt.Fprintf(w, "ctxlab assemble · %s\n", title)
+	if sc.Description != "" {
+		fmt.Fprintf(w, "  %s\n", safetext.Line(sc.Description))
+	}
+	parts := []string{string(s.Mode)}
+	switch {
+	case s.Preset != "" && s.Mode == core.MeasureOnly:
+		parts = append(parts, "compared with preset "+safetext.Line(s.Preset)+"'s allocations")
+	case s.Preset != "":
+		parts = append(parts, "preset "+safetext.Line(s.Preset))
+	}
+	if s.Model != "" {
+		parts = append(parts, "model "+safetext.Line(s.Model))
+	}
+	tok := s.Pipeline.Tokenizer
+	tokLabel := "tokenizer " + tok.Name()
+	if !tok.Exact() {
+		tokLabel += " (an estimate)"
+	}
+	parts = append(parts, tokLabel)
+	if s.Mode == core.Budgeted {
+		parts = append(parts, "memory "+string(memoryStrategy(s.Memory)))
+	}
+	parts = append(parts, "builder "+string(s.Builder))
+	if s.Rerank {
+		parts = append(parts, fmt.Sprintf("rerank %d → %d", s.InitialK, s.FinalK))
+	}
+	fmt.Fprintf(w, "  %s\n", strings.Join(parts, " · "))
+	for _, n := range sc.Notes {
+		fmt.Fprintf(w, "  note: %s\n", safetext.Line(n))
+	}
+	fmt.Fprintln(w)
+}
+
+func memoryStrategy(m core.MemoryOptions) core.MemoryStrategy {
+	if m.Strategy == "" {
+		return core.MemorySliding
+	}
+	return m.Strategy
+}
+
+func budgetLabel(s core.Settings) string {
+	if s.Preset == "" {
+		return "(custom budget)"
+	}
+	return "(" + safetext.Line(s.Preset) + ")"
+}
+
+// fitLabel says whether an assembly fits, and by how much it does not.
+func fitLabel(a *core.Assembly) string {
+	if a.Fits {
+		return "fits"
+	}
+	return fmt.Sprintf("▲ does not fit: over by %s", thousands(a.Used-a.MaxInput))
+}
+
+func writeComponentTable(w io.Writer, a *core.Assembly, s core.Settings) {
+	b := a.Budget
+	fmt.Fprintf(w, "Budget (%s · window %s · reserve %s · max input %s · allocated %s)\n",
+		a.Mode, thousands(b.TotalWindow), thousands(b.ResponseReserve), thousands(b.MaxInput()), thousands(b.Allocated()))
+	rows := [][]string{{"component", "allocated", "raw", "used", "cut", "over", "notes"}}
+	for _, c := range a.Components {
+		allocated := thousands(c.Allocated)
+		if c.Name == core.ComponentLabels || c.Name == core.ComponentFraming {
+			allocated = "-"
+		}
+		cut, over := "", ""
+		if c.Truncated {
+			cut = "✂"
+		}
+		if c.Over {
+			over = "▲ +" + thousands(c.Excess)
+		}
+		rows = append(rows, []string{c.Name, allocated, thousands(c.Raw), thousands(c.Used), cut, over, safetext.Line(c.Note)})
+	}
+	writeTable(w, rows, "lrrrlll")
+	fmt.Fprintf(w, "  total: %s used of %s max input (window %s) · utilization %s · %s\n",
+		thousands(a.Used), thousands(a.MaxInput), thousands(a.Window), pct(a.Utilization), fitLabel(a))
+	fmt.Fprintf(w, "  the article's own total (contents only, no framing): %s\n", thousands(a.ReferenceTotal))
+	if !a.Exact {
+		fmt.Fprintf(w, "  counts are estimates: %s is not the provider's tokenizer\n", a.Tokenizer)
+	}
+	fmt.Fprintln(w)
+}
+
+func writeMemorySection(w io.Writer, ev *core.Evaluation) {
+	mem := ev.Memory
+	counts := map[core.MemoryFate]int{}
+	for _, f := range mem.Fates {
+		counts[f.Fate]++
+	}
+	if ev.Settings.Mode == core.MeasureOnly {
+		fmt.Fprintf(w, "Memory (measured as sent, no strategy applied): %d %s kept · %s tokens\n",
+			len(mem.Fates), plural(len(mem.Fates), "message", "messages"), thousands(mem.Tokens))
+	} else {
+		fmt.Fprintf(w, "Memory (%s · history budget %s): %d %s → %d kept, %d pinned, %d summarized, %d dropped · %s tokens\n",
+			mem.Strategy, thousands(mem.MaxTokens), len(mem.Fates), plural(len(mem.Fates), "message", "messages"),
+			counts[core.MemoryKept], counts[core.MemoryPinned], counts[core.MemorySummarized], counts[core.MemoryDropped],
+			thousands(mem.Tokens))
+		if len(mem.Folds) > 0 {
+			fmt.Fprintf(w, "  rolling summary: %d %s, %s tokens\n", len(mem.Folds), plural(len(mem.Folds), "fold", "folds"),
+				thousands(mem.Folds[len(mem.Folds)-1].SummaryTokens))
+		}
+		if mem.Overflow > 0 {
+			fmt.Fprintf(w, "  ▲ overflow: %s tokens over the history budget after the strategy did all it may\n", thousands(mem.Overflow))
+		}
+	}
+	for _, n := range mem.Notes {
+		if ev.Settings.Mode == core.MeasureOnly && strings.HasPrefix(n, "measured as sent") {
+			continue // the heading says it
+		}
+		fmt.Fprintf(w, "  note: %s\n", safetext.Line(n))
+	}
+	fmt.Fprintln(w)
+}
+
+func writeRetrievalSection(w io.Writer, ev *core.Evaluation) {
+	s := ev.Settings
+	if rr := ev.Rerank; rr != nil {
+		fmt.Fprintf(w, "Rerank (BM25 against the query): %d candidates → initial_k %d → final_k %d: %d selected\n",
+			len(rr.Candidates), rr.InitialK, rr.FinalK, len(rr.Selected))
+		for _, n := range rr.Notes {
+			fmt.Fprintf(w, "  note: %s\n", safetext.Line(n))
+		}
+	}
+	budget := thousands(s.Budget.RetrievedContext)
+	switch {
+	case len(ev.Documents) == 0:
+		fmt.Fprintf(w, "Retrieved context (%s): no documents\n", s.Builder)
+	case ev.Build != nil:
+		res := ev.Build
+		c := res.Trace.Counts
+		fmt.Fprintf(w, "Retrieved context (context_manager · budget %s · %s mode): %d in → filter −%d → dedup −%d → %d included, %d partial, %d summarized, %d excluded · block %s tokens\n",
+			budget, s.Pipeline.BudgetMode, c.Input, c.Filtered, c.Duplicates, c.Included, c.Partial, c.Summarized, c.Excluded, thousands(res.TokensUsed))
+	case ev.SimpleRAG != nil:
+		rag := ev.SimpleRAG
+		counts := map[core.SimpleRAGFate]int{}
+		for _, t := range rag.Trace {
+			counts[t.Fate]++
+		}
+		fmt.Fprintf(w, "Retrieved context (rag · budget %s): %d chunks by score → %d included, %d truncated, %d dropped, %d not reached · counted %s, block %s tokens\n",
+			budget, len(rag.Trace), counts[core.SimpleRAGIncluded], counts[core.SimpleRAGTruncated], counts[core.SimpleRAGDropped],
+			counts[core.SimpleRAGNotReached], thousands(rag.TokensCounted), thousands(rag.TokensUsed))
+	}
+	fmt.Fprintln(w)
+}
+
+// Long messages are shortened in the text report unless --full: the head
+// and the tail are shown around a marker that says how much was left out.
+const (
+	messageHeadRunes = 600
+	messageTailRunes = 200
+	messageHeadLines = 12
+	messageTailLines = 4
+)
+
+func writeMessages(w io.Writer, a *core.Assembly, tok core.Tokenizer, tools int, full bool) {
+	fmt.Fprintf(w, "Messages (%d)", len(a.Messages))
+	if len(a.Tools) > 0 {
+		fmt.Fprintf(w, " · %d tool %s sent beside them", tools, plural(tools, "definition", "definitions"))
+	}
+	fmt.Fprintln(w)
+	for i, m := range a.Messages {
+		tokens := tok.Count(m.Content)
+		if len(m.ToolCalls) > 0 {
+			tokens += tok.Count(string(m.ToolCalls))
+		}
+		label := safetext.Line(m.Role)
+		if m.Name != "" {
+			label += " " + safetext.Line(m.Name)
+		}
+		if m.ToolCallID != "" {
+			label += " (answers " + safetext.Line(m.ToolCallID) + ")"
+		}
+		fmt.Fprintf(w, "── [%d] %s · %s %s\n", i+1, label, thousands(tokens), plural(tokens, "token", "tokens"))
+		if m.Content != "" {
+			writeIndented(w, shorten(safetext.Sanitize(m.Content), full))
+		}
+		if len(m.ToolCalls) > 0 {
+			writeIndented(w, "tool_calls: "+shorten(safetext.Sanitize(string(m.ToolCalls)), full))
+		}
+	}
+}
+
+func writeIndented(w io.Writer, text string) {
+	for _, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
+		if line == "" {
+			fmt.Fprintln(w)
+			continue
+		}
+		fmt.Fprintf(w, "    %s\n", line)
+	}
+}
+
+// shorten keeps the head and the tail of a long text around a marker.
+// The cuts fall on whitespace when there is any near them, so words stay
+// whole.
+func shorten(text string, full bool) string {
+	runes := []rune(text)
+	lines := strings.Count(text, "\n") + 1
+	if full || (len(runes) <= messageHeadRunes+messageTailRunes && lines <= messageHeadLines+messageTailLines) {
+		return text
+	}
+	head := cutLines(string(runes[:min(messageHeadRunes, len(runes))]), messageHeadLines, false)
+	if len([]rune(head)) == messageHeadRunes {
+		head = trimToSpace(head, false)
+	}
+	tailStart := max(len(runes)-messageTailRunes, len([]rune(head)))
+	tail := cutLines(string(runes[tailStart:]), messageTailLines, true)
+	if tailStart > 0 && !unicode.IsSpace(runes[tailStart-1]) && len([]rune(tail)) == len(runes)-tailStart {
+		tail = trimToSpace(tail, true)
+	}
+	omitted := len(runes) - len([]rune(head)) - len([]rune(tail))
+	if omitted <= 0 {
+		return text
+	}
+	return strings.TrimRight(head, " \n") + "\n… ✂ " + thousands(omitted) + " characters not shown (--full prints everything) …\n" + strings.TrimLeft(tail, " \n")
+}
+
+// trimToSpace drops a partial word at the end of s (or at its start when
+// fromStart), unless s has no whitespace in its last (first) quarter.
+func trimToSpace(s string, fromStart bool) string {
+	limit := len(s) / 4
+	if fromStart {
+		if i := strings.IndexFunc(s, unicode.IsSpace); i >= 0 && i <= limit {
+			return s[i+1:]
+		}
+		return s
+	}
+	if i := strings.LastIndexFunc(s, unicode.IsSpace); i >= 0 && i >= len(s)-limit {
+		return s[:i]
+	}
+	return s
+}
+
+// cutLines keeps at most n lines of s, the first ones or the last ones.
+func cutLines(s string, n int, last bool) string {
+	lines := strings.Split(s, "\n")
+	if len(lines) <= n {
+		return s
+	}
+	if last {
+		return strings.Join(lines[len(lines)-n:], "\n")
+	}
+	return strings.Join(lines[:n], "\n")
+}

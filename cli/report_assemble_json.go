@@ -1,0 +1,162 @@
+package cli
+
+import (
+	"encoding/json"
+	"io"
+
+	"ctxlab/core"
+)
+
+// assembleJSON is `ctxlab assemble --format json`: an OpenAI Chat
+// Completions body (model, messages, tools) that can be sent as it is,
+// with the budget report and the metrics record beside it.
+type assembleJSON struct {
+	Model    string             `json:"model"`
+	Messages []core.ChatMessage `json:"messages"`
+	// Tools is set in measure mode; the budgeted assembly puts the tool
+	// definitions into the system message, as the article does.
+	Tools    json.RawMessage     `json:"tools,omitempty"`
+	Assembly assemblyJSON        `json:"assembly"`
+	Measured *measuredJSON       `json:"measured,omitempty"`
+	Metrics  core.ContextMetrics `json:"metrics"`
+	Alert    string              `json:"alert,omitempty"`
+}
+
+// assemblyJSON is the budget report: core's Assembly without the messages
+// and tools, which are at the top level, plus memory and retrieval.
+type assemblyJSON struct {
+	Source    string             `json:"source"`
+	Provider  string             `json:"provider,omitempty"`
+	Mode      core.AssembleMode  `json:"mode"`
+	Preset    string             `json:"preset,omitempty"`
+	UseCase   string             `json:"use_case,omitempty"`
+	Tokenizer string             `json:"tokenizer"`
+	Exact     bool               `json:"exact"`
+	Budget    core.ContextBudget `json:"budget"`
+	Framing   core.Framing       `json:"framing"`
+	// Components has one line per core.ComponentNames entry.
+	Components     []core.ComponentReport `json:"components"`
+	Used           int                    `json:"used"`
+	MaxInput       int                    `json:"max_input"`
+	Window         int                    `json:"window"`
+	Utilization    float64                `json:"utilization"`
+	ReferenceTotal int                    `json:"reference_total"`
+	Fits           bool                   `json:"fits"`
+	// Overflow is set when the request does not fit.
+	Overflow  *core.OverflowError `json:"overflow,omitempty"`
+	Memory    memoryJSON          `json:"memory"`
+	Retrieval retrievalJSON       `json:"retrieval"`
+	Notes     []string            `json:"notes,omitempty"`
+}
+
+// measuredJSON is the input measured as given, beside a budgeted
+// assembly: for an imported request, what was actually sent.
+type measuredJSON struct {
+	Components  []core.ComponentReport `json:"components"`
+	Used        int                    `json:"used"`
+	MaxInput    int                    `json:"max_input"`
+	Window      int                    `json:"window"`
+	Utilization float64                `json:"utilization"`
+	Fits        bool                   `json:"fits"`
+	Overflow    *core.OverflowError    `json:"overflow,omitempty"`
+}
+
+type memoryJSON struct {
+	Strategy   core.MemoryStrategy `json:"strategy"`
+	Messages   int                 `json:"messages"`
+	Kept       int                 `json:"kept"`
+	Pinned     int                 `json:"pinned"`
+	Summarized int                 `json:"summarized"`
+	Dropped    int                 `json:"dropped"`
+	Tokens     int                 `json:"tokens"`
+	MaxTokens  int                 `json:"max_tokens"`
+	Overflow   int                 `json:"overflow"`
+	Summary    string              `json:"summary,omitempty"`
+	Fates      []core.MessageFate  `json:"fates"`
+	Notes      []string            `json:"notes,omitempty"`
+}
+
+type retrievalJSON struct {
+	Builder   core.RAGBuilder `json:"builder"`
+	Budget    int             `json:"budget"`
+	Documents int             `json:"documents"`
+	// Counts are the ContextManager's stage counts (context_manager).
+	Counts *core.StageCounts `json:"counts,omitempty"`
+	// Chunks is the number of chunks the article's RAGContextManager
+	// placed (rag).
+	Chunks     *int `json:"chunks,omitempty"`
+	TokensUsed int  `json:"tokens_used"`
+	Reranked   bool `json:"reranked"`
+	// Selected are the input indices of the reranked selection.
+	Selected []int `json:"selected,omitempty"`
+}
+
+func writeAssembleJSON(out io.Writer, run *assembleRun) error {
+	ev := run.eval
+	a := ev.Assembly
+	s := ev.Settings
+	doc := assembleJSON{
+		Model:    s.Model,
+		Messages: a.Messages,
+		Tools:    a.Tools,
+		Metrics:  ev.Metrics,
+		Alert:    ev.Alert,
+		Assembly: assemblyJSON{
+			Source: run.source, Provider: run.scenario.Provider,
+			Mode: a.Mode, Preset: s.Preset, UseCase: a.UseCase, Tokenizer: a.Tokenizer, Exact: a.Exact,
+			Budget: a.Budget, Framing: a.Framing, Components: a.Components,
+			Used: a.Used, MaxInput: a.MaxInput, Window: a.Window, Utilization: a.Utilization,
+			ReferenceTotal: a.ReferenceTotal, Fits: a.Fits, Overflow: ev.Overflow,
+			Memory: memoryReport(ev.Memory), Retrieval: retrievalReport(ev), Notes: run.scenario.Notes,
+		},
+	}
+	if doc.Messages == nil {
+		doc.Messages = []core.ChatMessage{}
+	}
+	if m := run.measured; m != nil {
+		ma := m.Assembly
+		doc.Measured = &measuredJSON{Components: ma.Components, Used: ma.Used, MaxInput: ma.MaxInput,
+			Window: ma.Window, Utilization: ma.Utilization, Fits: ma.Fits, Overflow: m.Overflow}
+	}
+	return writeJSON(out, doc)
+}
+
+func memoryReport(mem core.MemoryResult) memoryJSON {
+	r := memoryJSON{Strategy: mem.Strategy, Messages: len(mem.Fates), Tokens: mem.Tokens, MaxTokens: mem.MaxTokens,
+		Overflow: mem.Overflow, Summary: mem.Summary, Fates: mem.Fates, Notes: mem.Notes}
+	if r.Fates == nil {
+		r.Fates = []core.MessageFate{}
+	}
+	for _, f := range mem.Fates {
+		switch f.Fate {
+		case core.MemoryKept:
+			r.Kept++
+		case core.MemoryPinned:
+			r.Pinned++
+		case core.MemorySummarized:
+			r.Summarized++
+		case core.MemoryDropped:
+			r.Dropped++
+		}
+	}
+	return r
+}
+
+func retrievalReport(ev *core.Evaluation) retrievalJSON {
+	r := retrievalJSON{Builder: ev.Settings.Builder, Budget: ev.Settings.Budget.RetrievedContext,
+		Documents: len(ev.Documents), Reranked: ev.Rerank != nil}
+	if ev.Rerank != nil {
+		r.Selected = ev.DocIndex
+	}
+	switch {
+	case ev.Build != nil:
+		counts := ev.Build.Trace.Counts
+		r.Counts = &counts
+		r.TokensUsed = ev.Build.TokensUsed
+	case ev.SimpleRAG != nil:
+		chunks := len(ev.SimpleRAG.Chunks)
+		r.Chunks = &chunks
+		r.TokensUsed = ev.SimpleRAG.TokensUsed
+	}
+	return r
+}

@@ -1,0 +1,213 @@
+package cli
+
+import (
+	"bufio"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+
+	"ctxlab/core"
+	"ctxlab/internal/safetext"
+)
+
+const tokensUsage = `
+ctxlab tokens counts the tokens of each input under every tokenizer side by
+side: the reference's heuristic (words × 1.3), cl100k_base (GPT-4,
+GPT-3.5) and o200k_base (GPT-4o, GPT-4.1, o-series), with words and bytes.
+The last column is the heuristic's error relative to o200k_base, so you see
+how far the estimate is off for your text: code, JSON and logs are usually
+undercounted, plain English prose comes close.
+
+Usage:
+  ctxlab tokens [FILE...|-] [--format text|json]
+
+  With - or no FILE, the text is read from stdin.
+`
+
+// tokenCount is one input's counts: a row of the table.
+type tokenCount struct {
+	Input     string `json:"input"`
+	Bytes     int    `json:"bytes"`
+	Words     int    `json:"words"`
+	Heuristic int    `json:"heuristic"`
+	CL100K    int    `json:"cl100k_base"`
+	O200K     int    `json:"o200k_base"`
+	// HeuristicErrorPct is (heuristic − o200k_base) / o200k_base × 100:
+	// negative when the heuristic undercounts. Nil when o200k_base counts
+	// no token, since a relative error is then undefined.
+	HeuristicErrorPct *float64 `json:"heuristic_error_pct"`
+}
+
+func runTokens(env Env, args []string) error {
+	var format string
+	fs := newFlagSet(env, "tokens", tokensUsage)
+	fs.StringVar(&format, "format", "text", "output: text or json")
+	inputs, err := parseInterspersed(fs, args)
+	if err != nil {
+		return err
+	}
+	if err := checkFormat(format); err != nil {
+		return err
+	}
+	if len(inputs) == 0 {
+		if env.StdinIsTTY {
+			return fmt.Errorf("tokens: no input: pass FILE arguments, or - to read stdin")
+		}
+		inputs = []string{"-"}
+	}
+	stdinRead := false
+	var rows []tokenCount
+	for _, in := range inputs {
+		var data []byte
+		if in == "-" {
+			if stdinRead {
+				return fmt.Errorf("tokens: - is given twice: stdin can be read once")
+			}
+			stdinRead = true
+			if data, err = io.ReadAll(env.Stdin); err != nil {
+				return fmt.Errorf("reading stdin: %w", err)
+			}
+		} else if data, err = readInputFile(in); err != nil {
+			return err
+		}
+		rows = append(rows, countTokens(displayPath(in), string(data)))
+	}
+	total := totalTokens(rows)
+	if format == "json" {
+		return writeJSON(env.Stdout, struct {
+			Inputs []tokenCount `json:"inputs"`
+			Total  tokenCount   `json:"total"`
+		}{rows, total})
+	}
+	return writeTokensTable(env.Stdout, rows, total)
+}
+
+// readInputFile reads a regular file, with an error that names it and says
+// what was expected when it is a directory.
+func readInputFile(path string) ([]byte, error) {
+	info, err := os.Stat(path)
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", path, unwrapPathError(err))
+	}
+	if info.IsDir() {
+		return nil, fmt.Errorf("%s is a directory: expected a text file", path)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", path, unwrapPathError(err))
+	}
+	return data, nil
+}
+
+// unwrapPathError drops the *fs.PathError's own copy of the path, which
+// the caller's message already names.
+func unwrapPathError(err error) error {
+	if pe, ok := err.(*os.PathError); ok {
+		return pe.Err
+	}
+	return err
+}
+
+func countTokens(name, text string) tokenCount {
+	c := tokenCount{Input: name, Bytes: len(text), Words: len(strings.Fields(text))}
+	counts := make(map[string]int, len(core.TokenizerNames))
+	for _, n := range core.TokenizerNames {
+		tok, _ := core.TokenizerByName(n)
+		counts[n] = tok.Count(text)
+	}
+	c.Heuristic, c.CL100K, c.O200K = counts[core.TokenizerHeuristic], counts[core.TokenizerCL100K], counts[core.TokenizerO200K]
+	c.HeuristicErrorPct = heuristicError(c.Heuristic, c.O200K)
+	return c
+}
+
+func heuristicError(heuristic, exact int) *float64 {
+	if exact == 0 {
+		return nil
+	}
+	pct := float64(heuristic-exact) / float64(exact) * 100
+	return &pct
+}
+
+// totalTokens sums the rows. The heuristic counts each input on its own,
+// so the total is the sum of counts, not the count of the concatenation.
+func totalTokens(rows []tokenCount) tokenCount {
+	t := tokenCount{Input: "total"}
+	for _, r := range rows {
+		t.Bytes += r.Bytes
+		t.Words += r.Words
+		t.Heuristic += r.Heuristic
+		t.CL100K += r.CL100K
+		t.O200K += r.O200K
+	}
+	t.HeuristicErrorPct = heuristicError(t.Heuristic, t.O200K)
+	return t
+}
+
+func writeTokensTable(out io.Writer, rows []tokenCount, total tokenCount) error {
+	w := bufio.NewWriter(out)
+	table := [][]string{{"input", "bytes", "words", "heuristic", "cl100k_base", "o200k_base", "heuristic error"}}
+	line := func(r tokenCount) []string {
+		return []string{safetext.Line(r.Input), thousands(r.Bytes), thousands(r.Words),
+			thousands(r.Heuristic), thousands(r.CL100K), thousands(r.O200K), formatErrorPct(r.HeuristicErrorPct)}
+	}
+	for _, r := range rows {
+		table = append(table, line(r))
+	}
+	if len(rows) > 1 {
+		table = append(table, line(total))
+	}
+	writeTable(w, table, "l")
+	fmt.Fprintf(w, "\nheuristic error = (heuristic − o200k_base) / o200k_base; negative means the heuristic undercounts\n")
+	return w.Flush()
+}
+
+func formatErrorPct(pct *float64) string {
+	if pct == nil {
+		return "n/a"
+	}
+	s := strconv.FormatFloat(*pct, 'f', 1, 64)
+	if *pct >= 0 {
+		s = "+" + s
+	}
+	return s + "%"
+}
+
+// parseInterspersed parses flags that may come before, between or after
+// positional arguments (ctxlab tokens a.txt --format json b.txt) and
+// returns the positional ones. "--" ends the flags; "-" is an argument.
+func parseInterspersed(fs *flagSet, args []string) ([]string, error) {
+	var positional []string
+	for {
+		if err := parseFlagsOnly(fs, args); err != nil {
+			return nil, err
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return positional, nil
+		}
+		// The flag package stops at "--" and swallows it; everything
+		// after it is positional.
+		if len(args) > len(rest) && args[len(args)-len(rest)-1] == "--" {
+			return append(positional, rest...), nil
+		}
+		positional = append(positional, rest[0])
+		args = rest[1:]
+	}
+}
+
+// parseFlagsOnly is parseFlags without its refusal of positional
+// arguments.
+func parseFlagsOnly(fs *flagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fs.help()
+			return errHelpShown
+		}
+		return fmt.Errorf("%s: %v (run ctxlab %s --help)", fs.Name(), err, fs.Name())
+	}
+	return nil
+}

@@ -1,0 +1,126 @@
+package cli
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"ctxlab/core"
+	"ctxlab/loaders"
+	"ctxlab/themes"
+	"ctxlab/tui"
+)
+
+const workbenchUsage = `
+ctxlab opens the workbench: every stage of the context pipeline on screen,
+every knob live. With no input it opens the bundled sample scenario.
+
+Usage:
+  ctxlab [SCENARIO.yaml] [options]
+  ctxlab --scenario FILE | --request FILE [--interaction N] [options]
+  ctxlab --docs FILE [--history FILE] [--query TEXT] [options]
+  COMMAND | ctxlab [options]          documents piped on stdin
+
+  Every option of ctxlab build and ctxlab assemble is also accepted here and
+  sets the starting value of its control. Keys: ? in the workbench.
+  The workbench needs a terminal; for scripts and CI use ctxlab build or
+  ctxlab assemble.
+`
+
+type workbenchFlags struct {
+	assemble     assembleFlags
+	docs         string
+	docFormat    string
+	perParagraph bool
+	history      string
+	theme        string
+}
+
+func runWorkbench(env Env, args []string) error {
+	var f workbenchFlags
+	fs := newFlagSet(env, "ctxlab", workbenchUsage)
+	f.assemble.register(fs)
+	fs.StringVar(&f.docs, "docs", "", "documents to open: a file, a directory of .md/.txt files, or - for stdin")
+	fs.StringVar(&f.docFormat, "doc-format", loaders.FormatAuto, "force the document format: "+joinFormats())
+	fs.BoolVar(&f.perParagraph, "per-paragraph", false, "directory input: one document per paragraph")
+	fs.StringVar(&f.history, "history", "", "chat history file to open with --docs")
+	fs.StringVar(&f.theme, "theme", "", "colour theme: "+strings.Join(themes.Names(), ", ")+" (default: follows NO_COLOR and the terminal background)")
+
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		args = append([]string{"--scenario", args[0]}, args[1:]...)
+	}
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if !env.StdoutIsTTY {
+		return fmt.Errorf("the workbench needs a terminal, and stdout is not one; for scripts use `ctxlab build --docs FILE` or `ctxlab assemble` (ctxlab --help lists the commands)")
+	}
+	if f.theme != "" {
+		if _, ok := themes.ByName(f.theme); !ok {
+			return fmt.Errorf("--theme %q: expected one of %s", f.theme, strings.Join(themes.Names(), ", "))
+		}
+	}
+	a := &f.assemble
+	pipedDocs := false
+	if f.docs == "" && a.scenario == "" && a.request == "" && !env.StdinIsTTY {
+		f.docs, pipedDocs = "-", true
+	}
+	if f.docs != "" {
+		if a.scenario != "" || a.request != "" {
+			return fmt.Errorf("give one input: --docs, --scenario or --request")
+		}
+		sc, err := scenarioFromDocs(env, &f)
+		if err != nil {
+			return err
+		}
+		a.given, a.givenSource = sc, sc.Origin
+	} else if f.history != "" {
+		return fmt.Errorf("--history goes with --docs; a scenario or request carries its own history")
+	}
+	run, err := prepareAssembly(env, fs, a)
+	if err != nil {
+		return err
+	}
+	presets, _, err := presetSet(a.budgetFile)
+	if err != nil {
+		return err
+	}
+	sc := *run.scenario
+	sc.Settings = run.settings
+	cwd, _ := os.Getwd()
+	return tui.Run(tui.Config{
+		Scenario:      &sc,
+		Presets:       presets,
+		Theme:         f.theme,
+		NoColor:       env.Getenv != nil && env.Getenv("NO_COLOR") != "",
+		ExportDir:     cwd,
+		WriteScenario: loaders.MarshalScenario,
+		InputTTY:      pipedDocs || !env.StdinIsTTY,
+	})
+}
+
+// scenarioFromDocs opens a document set (and a history) as a scenario
+// with the default settings.
+func scenarioFromDocs(env Env, f *workbenchFlags) (*core.Scenario, error) {
+	docs, format, err := loaders.LoadDocuments(f.docs, env.Stdin, loaders.DocOptions{Format: f.docFormat, PerParagraph: f.perParagraph})
+	if err != nil {
+		return nil, err
+	}
+	sc := &core.Scenario{
+		Name:        filepath.Base(displayPath(f.docs)),
+		Origin:      displayPath(f.docs),
+		Description: fmt.Sprintf("%d documents (%s) from %s", len(docs), format, displayPath(f.docs)),
+		Documents:   docs,
+		Settings:    core.DefaultSettings(),
+	}
+	if f.history != "" {
+		if f.docs == "-" && f.history == "-" {
+			return nil, fmt.Errorf("--docs - and --history - cannot both read stdin")
+		}
+		if sc.History, err = loaders.LoadHistory(f.history, env.Stdin); err != nil {
+			return nil, err
+		}
+	}
+	return sc, nil
+}

@@ -1,0 +1,217 @@
+package loaders
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"ctxlab/core"
+)
+
+// budgetKeys are core.ContextBudget's YAML keys, in its field order.
+var budgetKeys = []string{
+	"total_window", "system_prompt", "tool_definitions", "conversation_history",
+	"retrieved_context", "tool_results", "user_query", "response_reserve",
+}
+
+// presetEntryKeys are the keys of one preset in a budget file: the budget's
+// own and extends.
+var presetEntryKeys = append([]string{"extends"}, budgetKeys...)
+
+// LoadBudgetFile reads a team's presets from a YAML budget file. Two
+// forms, which may be mixed:
+//
+//	presets:                  # whole budgets under "presets"
+//	  long_chat:
+//	    total_window: 200000
+//	    system_prompt: 1000
+//	    ...
+//	support_chat:             # a base plus overrides, at the top level
+//	  extends: support_chat   # a built-in, or another preset of the file
+//	  retrieved_context: 6000
+//
+// A preset without extends starts from zeros and must give total_window.
+// Every preset is validated (core.ContextBudget.Validate), and an error
+// names the file, the line and the preset. The result holds only the
+// file's presets; merge it over core.BuiltinPresets with core.MergePresets.
+func LoadBudgetFile(path string) (core.PresetSet, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("loading budget file: %w", err)
+	}
+	return ParseBudgetFile(path, data)
+}
+
+// ParseBudgetFile is LoadBudgetFile on bytes; name appears in errors.
+func ParseBudgetFile(name string, data []byte) (set core.PresetSet, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			set, err = nil, &Error{Name: name, Msg: fmt.Sprintf("budget file could not be read (internal error: %v)", r)}
+		}
+	}()
+	root, err := parseYAMLNode(name, data, "presets: {NAME: {total_window, system_prompt, ...}}")
+	if err != nil {
+		return nil, err
+	}
+	pairs, err := yamlPairs(name, root, "the budget file")
+	if err != nil {
+		return nil, err
+	}
+	var entries []presetEntry
+	for _, p := range pairs {
+		if p.key.Value == "presets" {
+			nested, err := yamlPairs(name, p.value, "presets")
+			if err != nil {
+				return nil, err
+			}
+			for _, np := range nested {
+				if err := appendPresetEntry(name, &entries, np); err != nil {
+					return nil, err
+				}
+			}
+			continue
+		}
+		if err := appendPresetEntry(name, &entries, p); err != nil {
+			return nil, err
+		}
+	}
+	if len(entries) == 0 {
+		return nil, &Error{Name: name, Msg: "defines no presets; expected presets: {NAME: {total_window, ...}} or NAME: {extends: PRESET, ...}"}
+	}
+	return resolvePresets(name, entries)
+}
+
+// presetEntry is one preset as written: a base to extend, if any, and the
+// keys it sets.
+type presetEntry struct {
+	name      string
+	keyNode   *yaml.Node
+	extends   string
+	extendsAt *yaml.Node
+	budget    budgetOverrides
+}
+
+func appendPresetEntry(name string, entries *[]presetEntry, p yamlField) error {
+	presetName := p.key.Value
+	if strings.TrimSpace(presetName) == "" {
+		return yamlErr(name, p.key, "a preset has an empty name")
+	}
+	for _, e := range *entries {
+		if e.name == presetName {
+			return yamlErr(name, p.key, "preset %q is defined twice (first on line %d)", presetName, e.keyNode.Line)
+		}
+	}
+	what := fmt.Sprintf("preset %q", presetName)
+	b, err := readBudgetOverrides(name, p.value, what, presetEntryKeys)
+	if err != nil {
+		return err
+	}
+	entry := presetEntry{name: presetName, keyNode: p.key, budget: b}
+	if f, ok := b.fields["extends"]; ok {
+		if entry.extends, err = yamlText(name, f.value, what+" extends"); err != nil {
+			return err
+		}
+		entry.extends = strings.TrimSpace(entry.extends)
+		entry.extendsAt = f.value
+	}
+	*entries = append(*entries, entry)
+	return nil
+}
+
+// resolvePresets applies each entry's overrides to its base and validates
+// the result. A preset that extends its own name extends the built-in of
+// that name, which is how a team redefines support_chat.
+func resolvePresets(name string, entries []presetEntry) (core.PresetSet, error) {
+	byName := make(map[string]*presetEntry, len(entries))
+	for i := range entries {
+		byName[entries[i].name] = &entries[i]
+	}
+	resolved := core.PresetSet{}
+	var resolve func(e *presetEntry, chain []string) (core.ContextBudget, error)
+	resolve = func(e *presetEntry, chain []string) (core.ContextBudget, error) {
+		if b, ok := resolved[e.name]; ok {
+			return b, nil
+		}
+		for _, seen := range chain {
+			if seen == e.name {
+				return core.ContextBudget{}, yamlErr(name, e.extendsAt, "preset %q: extends forms a cycle: %s", e.name, strings.Join(append(chain, e.name), " → "))
+			}
+		}
+		var base core.ContextBudget
+		switch parent, inFile := byName[e.extends]; {
+		case e.extends == "":
+			if _, ok := e.budget.fields["total_window"]; !ok {
+				return core.ContextBudget{}, yamlErr(name, e.keyNode, "preset %q has no total_window; give the whole budget or extends: a preset (%s)", e.name, strings.Join(core.PresetNames, ", "))
+			}
+		case inFile && e.extends != e.name:
+			b, err := resolve(parent, append(chain, e.name))
+			if err != nil {
+				return core.ContextBudget{}, err
+			}
+			base = b
+		default:
+			b, err := core.Preset(e.extends)
+			if err != nil {
+				return core.ContextBudget{}, yamlErr(name, e.extendsAt, "preset %q extends %q, which is neither built in nor defined in this file (built-in: %s)",
+					e.name, e.extends, strings.Join(core.PresetNames, ", "))
+			}
+			base = b
+		}
+		budget := e.budget.overrides.Apply(base)
+		if err := budget.Validate(); err != nil {
+			return core.ContextBudget{}, yamlErr(name, e.keyNode, "preset %q: %v", e.name, err)
+		}
+		resolved[e.name] = budget
+		return budget, nil
+	}
+	for i := range entries {
+		if _, err := resolve(&entries[i], nil); err != nil {
+			return nil, err
+		}
+	}
+	return resolved, nil
+}
+
+// budgetOverrides are the budget keys a mapping sets, with their nodes.
+type budgetOverrides struct {
+	overrides core.BudgetOverrides
+	fields    map[string]yamlField
+}
+
+// readBudgetOverrides reads budget keys from a mapping (a scenario's
+// budget, or a preset of a budget file). A negative value is reported on
+// its own line here; core's Validate would report it without one.
+func readBudgetOverrides(name string, n *yaml.Node, what string, allowed []string) (budgetOverrides, error) {
+	fields, err := yamlFields(name, n, what, allowed)
+	if err != nil {
+		return budgetOverrides{}, err
+	}
+	out := budgetOverrides{fields: fields}
+	targets := map[string]**int{
+		"total_window":         &out.overrides.TotalWindow,
+		"system_prompt":        &out.overrides.SystemPrompt,
+		"tool_definitions":     &out.overrides.ToolDefinitions,
+		"conversation_history": &out.overrides.ConversationHistory,
+		"retrieved_context":    &out.overrides.RetrievedContext,
+		"tool_results":         &out.overrides.ToolResults,
+		"user_query":           &out.overrides.UserQuery,
+		"response_reserve":     &out.overrides.ResponseReserve,
+	}
+	for _, key := range budgetKeys {
+		f, ok := fields[key]
+		if !ok {
+			continue
+		}
+		v, err := yamlInt(name, f.value, what+" "+key)
+		if err != nil {
+			return budgetOverrides{}, err
+		}
+		if v < 0 {
+			return budgetOverrides{}, yamlErr(name, f.value, "%s %s is negative (%d); expected 0 or more tokens", what, key, v)
+		}
+		*targets[key] = &v
+	}
+	return out, nil
+}

@@ -1,0 +1,88 @@
+package loaders
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// requestBody is the request body taken from the input: the whole input,
+// or one interaction of a VCR cassette.
+type requestBody struct {
+	body map[string]any
+	// interaction is the 1-based interaction the body came from, 0 when
+	// the input is a bare body; total is the cassette's interaction count.
+	interaction, total int
+}
+
+// pickRequestBody finds the request body in a decoded input. A cassette's
+// interactions are numbered from 1 as they appear in the file; selector 0
+// takes the first whose request is a chat request, because cassettes
+// often open with a call that is not (an auth or a model-list request).
+func pickRequestBody(name string, v any, selector int) (requestBody, error) {
+	list := cassetteInteractions(v)
+	if len(list) == 0 {
+		obj, ok := asMap(v)
+		if !ok {
+			return requestBody{}, &Error{Name: name, Msg: fmt.Sprintf("is %s; expected %s", describe(v), SupportedRequestShapes)}
+		}
+		if _, isCassette := obj["interactions"]; isCassette {
+			return requestBody{}, &Error{Name: name, Msg: "is a VCR cassette with no interactions; expected interactions[].request.parsed_body"}
+		}
+		if selector > 0 {
+			return requestBody{}, &Error{Name: name, Msg: fmt.Sprintf("interaction %d was asked for, but this is a single request body, not a VCR cassette", selector)}
+		}
+		if _, ok := obj["messages"]; !ok {
+			return requestBody{}, &Error{Name: name, Msg: `no "messages"; expected ` + SupportedRequestShapes}
+		}
+		return requestBody{body: obj}, nil
+	}
+
+	total := len(list)
+	if selector > total {
+		return requestBody{}, &Error{Name: name, Msg: fmt.Sprintf("interaction %d is out of range: the cassette has %s (1 to %d)", selector, interactions(total), total)}
+	}
+	if selector > 0 {
+		body, ok := chatRequestBody(list[selector-1])
+		if !ok {
+			return requestBody{}, &Error{Name: name, Msg: fmt.Sprintf("interaction %d's request is not a chat request (no request.parsed_body with messages)%s",
+				selector, chatInteractionsHint(list))}
+		}
+		return requestBody{body: body, interaction: selector, total: total}, nil
+	}
+	for i, interaction := range list {
+		if body, ok := chatRequestBody(interaction); ok {
+			return requestBody{body: body, interaction: i + 1, total: total}, nil
+		}
+	}
+	return requestBody{}, &Error{Name: name, Msg: fmt.Sprintf("is a VCR cassette with %s, none with a chat request (request.parsed_body with messages)", interactions(total))}
+}
+
+// chatRequestBody returns an interaction's request body when it has a
+// messages list: parsed_body first, then a JSON body.string.
+func chatRequestBody(interaction map[string]any) (map[string]any, bool) {
+	request, _ := asMap(interaction["request"])
+	for _, candidate := range cassetteBodies(request) {
+		if body, ok := asMap(candidate); ok {
+			if _, ok := asList(body["messages"]); ok {
+				return body, true
+			}
+		}
+	}
+	return nil, false
+}
+
+// chatInteractionsHint lists the interactions that do hold chat requests,
+// so the user can pick one.
+func chatInteractionsHint(list []map[string]any) string {
+	var numbers []string
+	for i, interaction := range list {
+		if _, ok := chatRequestBody(interaction); ok {
+			numbers = append(numbers, strconv.Itoa(i+1))
+		}
+	}
+	if len(numbers) == 0 {
+		return "; no interaction of this cassette holds one"
+	}
+	return "; chat requests are in interaction " + strings.Join(numbers, ", ")
+}

@@ -1,0 +1,135 @@
+package loaders
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+
+	"gopkg.in/yaml.v3"
+
+	"ctxlab/core"
+)
+
+// The structs below mirror the scenario file schema (scenarioKeys and
+// friends) so an export reads back through LoadScenario unchanged. Field
+// order is the order the sample files use.
+
+type scenarioFile struct {
+	Name         string             `yaml:"name,omitempty"`
+	Description  string             `yaml:"description,omitempty"`
+	Preset       string             `yaml:"preset,omitempty"`
+	Model        string             `yaml:"model,omitempty"`
+	Tokenizer    string             `yaml:"tokenizer"`
+	Budget       core.ContextBudget `yaml:"budget"`
+	SystemPrompt string             `yaml:"system_prompt,omitempty"`
+	Tools        []any              `yaml:"tools,omitempty"`
+	History      []core.Message     `yaml:"history,omitempty"`
+	ToolResults  []toolResultFile   `yaml:"tool_results,omitempty"`
+	Query        string             `yaml:"query,omitempty"`
+	Documents    []documentFile     `yaml:"documents,omitempty"`
+	Pipeline     pipelineFile       `yaml:"pipeline"`
+	Memory       memoryFile         `yaml:"memory"`
+	Rerank       *rerankFile        `yaml:"rerank,omitempty"`
+}
+
+type toolResultFile struct {
+	Name       string `yaml:"name,omitempty"`
+	Content    string `yaml:"content"`
+	ToolCallID string `yaml:"tool_call_id,omitempty"`
+}
+
+type documentFile struct {
+	Content  string         `yaml:"content"`
+	Score    float64        `yaml:"score"`
+	Source   string         `yaml:"source"`
+	Metadata map[string]any `yaml:"metadata,omitempty"`
+}
+
+type pipelineFile struct {
+	Builder           string  `yaml:"builder"`
+	DedupThreshold    float64 `yaml:"dedup_threshold"`
+	MinDocTokens      int     `yaml:"min_doc_tokens"`
+	LostInMiddle      bool    `yaml:"lost_in_middle"`
+	ShingleSize       int     `yaml:"shingle_size"`
+	BudgetMode        string  `yaml:"budget_mode"`
+	SummarizeOverflow bool    `yaml:"summarize_overflow"`
+	PartialMin        int     `yaml:"partial_min"`
+}
+
+type memoryFile struct {
+	Strategy       string   `yaml:"strategy"`
+	Patterns       []string `yaml:"patterns,omitempty"`
+	SummarizeEvery int      `yaml:"summarize_every,omitempty"`
+	KeepRecent     int      `yaml:"keep_recent,omitempty"`
+	ReferenceOrder bool     `yaml:"reference_order,omitempty"`
+}
+
+type rerankFile struct {
+	InitialK int `yaml:"initial_k"`
+	FinalK   int `yaml:"final_k"`
+}
+
+// MarshalScenario writes a scenario and the settings in force as a
+// scenario file, self-contained (documents and history inline), that
+// LoadScenario reads back to the same evaluation. The workbench's export
+// uses it so a tuned setting can be kept, shared and reopened.
+func MarshalScenario(sc *core.Scenario, s core.Settings) ([]byte, error) {
+	f := scenarioFile{
+		Name:         sc.Name,
+		Description:  sc.Description,
+		Preset:       s.Preset,
+		Model:        s.Model,
+		Tokenizer:    s.Pipeline.Tokenizer.Name(),
+		Budget:       s.Budget,
+		SystemPrompt: sc.SystemPrompt,
+		History:      sc.History,
+		Query:        s.Query,
+		Pipeline: pipelineFile{
+			Builder:           string(s.Builder),
+			DedupThreshold:    s.Pipeline.DedupThreshold,
+			MinDocTokens:      s.Pipeline.MinDocTokens,
+			LostInMiddle:      s.Pipeline.LostInMiddle,
+			ShingleSize:       s.Pipeline.ShingleSize,
+			BudgetMode:        string(s.Pipeline.BudgetMode),
+			SummarizeOverflow: s.Pipeline.SummarizeOverflow,
+			PartialMin:        s.Pipeline.PartialMinRemaining,
+		},
+		Memory: memoryFile{
+			Strategy:       string(s.Memory.Strategy),
+			Patterns:       s.Memory.Patterns,
+			SummarizeEvery: s.Memory.SummarizeEvery,
+			KeepRecent:     s.Memory.KeepRecent,
+			ReferenceOrder: s.Memory.ReferenceOrder,
+		},
+	}
+	if s.Rerank {
+		f.Rerank = &rerankFile{InitialK: s.InitialK, FinalK: s.FinalK}
+	}
+	for i, raw := range sc.Tools {
+		var tool any
+		if err := json.Unmarshal(raw, &tool); err != nil {
+			return nil, fmt.Errorf("tool %d is not valid JSON: %w", i+1, err)
+		}
+		f.Tools = append(f.Tools, tool)
+	}
+	for _, r := range sc.ToolResults {
+		content := r.Content
+		if len(r.ToolCalls) > 0 {
+			// The scenario schema has no tool-call field: keep the calls
+			// as text so their tokens still count.
+			content += string(r.ToolCalls)
+		}
+		f.ToolResults = append(f.ToolResults, toolResultFile{Name: r.Name, Content: content, ToolCallID: r.ToolCallID})
+	}
+	for _, d := range sc.Documents {
+		f.Documents = append(f.Documents, documentFile{Content: d.Content, Score: d.Score, Source: d.Source, Metadata: d.Metadata})
+	}
+	var buf bytes.Buffer
+	buf.WriteString("# Exported by ctxlab: the inputs and the settings in force. Open it with `ctxlab FILE`.\n")
+	enc := yaml.NewEncoder(&buf)
+	enc.SetIndent(2)
+	if err := enc.Encode(f); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), enc.Close()
+}

@@ -1,0 +1,406 @@
+package loaders
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"ctxlab/core"
+)
+
+// DefaultRequestPreset is the preset whose allocations an imported request
+// is shown against when RequestOptions.Preset is empty. Requests worth
+// importing are mostly agent loops: tool definitions, then tool calls and
+// tool results after the user's message. agent_workflow is the only
+// article preset that gives all of those room (4,000 tokens of tools,
+// 6,000 of tool results), so its allocations flag what is really out of
+// proportion rather than every tool call.
+const DefaultRequestPreset = core.PresetAgentWorkflow
+
+// DefaultRequestWindow is the window assumed for a model that is not in
+// core's table when no window is given: 128,000 tokens, the window of
+// gpt-4o and of most current chat models. The scenario's notes say so.
+const DefaultRequestWindow = 128_000
+
+// RequestOptions control LoadRequest and ParseRequest.
+type RequestOptions struct {
+	// Interaction is the 1-based interaction of a VCR cassette to take the
+	// request from; 0 takes the first whose request is a chat request.
+	Interaction int
+	// Window overrides the model's context window when > 0.
+	Window int
+	// Preset names the preset whose allocations are shown (and applied
+	// when the caller switches to a budgeted assembly); "" means
+	// DefaultRequestPreset. A named preset also supplies the response
+	// reserve when the request sets no max_tokens; without one the
+	// reserve is core.DefaultResponseReserve.
+	Preset string
+	// Presets resolves Preset; nil means core's built-in presets. Pass
+	// the built-ins merged with a budget file for --budget-file.
+	Presets core.PresetSet
+}
+
+// SupportedRequestShapes describes, on one line, what LoadRequest reads.
+const SupportedRequestShapes = `an OpenAI Chat Completions request body {model, messages, tools}; ` +
+	`an Anthropic Messages request body {model, system, messages, tools, max_tokens}; ` +
+	`either as JSON or YAML, or inside a VCR cassette's interactions[].request.parsed_body`
+
+// LoadRequest reads an API request body from path ("-" reads stdin) and
+// splits it into a scenario measured as sent: see ParseRequest.
+func LoadRequest(path string, stdin io.Reader, opts RequestOptions) (*core.Scenario, error) {
+	if path == "-" {
+		if stdin == nil {
+			return nil, &Error{Name: "stdin", Msg: "no standard input to read the request from"}
+		}
+		data, err := io.ReadAll(stdin)
+		if err != nil {
+			return nil, fmt.Errorf("reading stdin: %w", err)
+		}
+		return ParseRequest("stdin", data, opts)
+	}
+	info, err := os.Stat(path)
+	if err != nil {
+		return nil, fmt.Errorf("loading request: %w", err)
+	}
+	if info.IsDir() {
+		return nil, &Error{Name: path, Msg: "is a directory; expected a request body or a VCR cassette"}
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("loading request: %w", err)
+	}
+	return ParseRequest(path, data, opts)
+}
+
+// ParseRequest splits an OpenAI Chat Completions or Anthropic Messages
+// request body into the components of a scenario: the system prompt, the
+// tool definitions exactly as sent, the history (every message before the
+// last user message), the user query (that message) and the tool results
+// (everything after it: an agent loop's tool calls and their outputs).
+// The provider is detected from the body's shape (see detectProvider).
+//
+// The scenario is measured as sent (core.MeasureOnly): the model picks
+// the tokenizer and the window (core.LookupModel), opts.Window overrides
+// the window, and the response reserve is the request's max_tokens or
+// max_completion_tokens, else the named preset's, else
+// core.DefaultResponseReserve. An unknown or missing model is not an
+// error: o200k_base and DefaultRequestWindow are used and Notes say so.
+func ParseRequest(name string, data []byte, opts RequestOptions) (sc *core.Scenario, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			sc, err = nil, &Error{Name: name, Msg: fmt.Sprintf("request could not be read (internal error: %v)", r)}
+		}
+	}()
+	switch {
+	case opts.Interaction < 0:
+		return nil, &Error{Name: name, Msg: fmt.Sprintf("interaction %d is not valid; expected 1 or more (0 picks the first chat request)", opts.Interaction)}
+	case opts.Window < 0:
+		return nil, &Error{Name: name, Msg: fmt.Sprintf("window %d is negative; expected a number of tokens", opts.Window)}
+	}
+	data = stripBOM(data)
+	if isBlank(data) {
+		return nil, emptyError(name, SupportedRequestShapes)
+	}
+	if err := checkUTF8(name, data); err != nil {
+		return nil, err
+	}
+	t, err := decodeAny(name, data)
+	if err != nil {
+		return nil, err
+	}
+	if t.syntax == syntaxJSONL {
+		return nil, &Error{Name: name, Msg: fmt.Sprintf("holds %d JSON values; expected one request body", len(t.lines))}
+	}
+	pick, err := pickRequestBody(name, t.value, opts.Interaction)
+	if err != nil {
+		return nil, err
+	}
+	var raw *rawRequest
+	if t.syntax == syntaxJSON && pick.total == 0 {
+		raw = rawRequestOf(data)
+	}
+	site := requestSite{name: name, interaction: pick.interaction}
+	req, err := parseChatRequest(site, pick.body, raw)
+	if err != nil {
+		return nil, err
+	}
+	return requestScenario(name, req, pick, opts)
+}
+
+// chatRequest is a request body split into ctxlab's components.
+type chatRequest struct {
+	provider     string // core.ProviderOpenAI or core.ProviderAnthropic
+	model        string
+	systemPrompt string
+	tools        []json.RawMessage
+	history      []core.Message
+	query        string
+	toolResults  []core.ToolResult
+	// maxTokens is the reply limit the request sets, 0 when it sets none;
+	// maxTokensKey is the key it came from.
+	maxTokens    int
+	maxTokensKey string
+	messages     int
+	notes        []string
+}
+
+// requestSite names where in the input an error is: the file and, for a
+// cassette, the interaction.
+type requestSite struct {
+	name        string
+	interaction int
+}
+
+func (s requestSite) errorf(format string, args ...any) *Error {
+	msg := fmt.Sprintf(format, args...)
+	if s.interaction > 0 {
+		msg = fmt.Sprintf("interaction %d: %s", s.interaction, msg)
+	}
+	return &Error{Name: s.name, Msg: msg}
+}
+
+// parseChatRequest reads the fields both APIs share and hands the
+// messages to the provider's reader.
+func parseChatRequest(site requestSite, body map[string]any, raw *rawRequest) (*chatRequest, error) {
+	provider, err := detectProvider(site, body)
+	if err != nil {
+		return nil, err
+	}
+	req := &chatRequest{provider: provider}
+	if v, ok := body["model"]; ok && v != nil {
+		model, isString := v.(string)
+		if !isString {
+			return nil, site.errorf(`"model" is %s; expected a string`, describe(v))
+		}
+		req.model = strings.TrimSpace(model)
+	}
+	if err := readMaxTokens(site, body, req); err != nil {
+		return nil, err
+	}
+	if err := readTools(site, body, raw, req); err != nil {
+		return nil, err
+	}
+	messages, ok := asList(body["messages"])
+	if !ok {
+		return nil, site.errorf(`"messages" is %s; expected a list of messages`, describe(body["messages"]))
+	}
+	req.messages = len(messages)
+	if provider == core.ProviderAnthropic {
+		err = readAnthropicMessages(site, body, messages, raw, req)
+	} else {
+		err = readOpenAIMessages(site, messages, raw, req)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return req, nil
+}
+
+// readMaxTokens reads the reply limit: max_completion_tokens (OpenAI's
+// current name) before max_tokens.
+func readMaxTokens(site requestSite, body map[string]any, req *chatRequest) error {
+	for _, key := range []string{"max_completion_tokens", "max_tokens"} {
+		v, ok := body[key]
+		if !ok || v == nil {
+			continue
+		}
+		n, ok := wholeNumber(v)
+		if !ok || n < 1 {
+			return site.errorf("%q is %s; expected a positive whole number of tokens", key, describe(v))
+		}
+		req.maxTokens, req.maxTokensKey = n, key
+		return nil
+	}
+	return nil
+}
+
+// wholeNumber reads a token count, accepting 4096.0 as 4096 since YAML
+// and some clients write integers as floats.
+func wholeNumber(v any) (int, bool) {
+	const limit = 1 << 31
+	switch x := v.(type) {
+	case int64:
+		if x > -limit && x < limit {
+			return int(x), true
+		}
+	case float64:
+		if x == float64(int64(x)) && x > -limit && x < limit {
+			return int(x), true
+		}
+	}
+	return 0, false
+}
+
+// readTools keeps every tool definition as sent, whatever its type: a
+// code_interpreter or a provider's server tool costs tokens too.
+func readTools(site requestSite, body map[string]any, raw *rawRequest, req *chatRequest) error {
+	v, ok := body["tools"]
+	if !ok || v == nil {
+		return nil
+	}
+	tools, ok := asList(v)
+	if !ok {
+		return site.errorf(`"tools" is %s; expected a list of tool definitions`, describe(v))
+	}
+	for i, tool := range tools {
+		if _, ok := asMap(tool); !ok {
+			return site.errorf("tool %d is %s; expected a tool definition object", i+1, describe(tool))
+		}
+		data, err := compactJSON(raw.tool(i, len(tools)), tool)
+		if err != nil {
+			return site.errorf("tool %d cannot be written as JSON: %v", i+1, err)
+		}
+		req.tools = append(req.tools, data)
+	}
+	return nil
+}
+
+// requestScenario turns a split request into a scenario measured as sent.
+func requestScenario(name string, req *chatRequest, pick requestBody, opts RequestOptions) (*core.Scenario, error) {
+	site := requestSite{name: name, interaction: pick.interaction}
+	presets := opts.Presets
+	if presets == nil {
+		presets = core.BuiltinPresets()
+	}
+	presetName := strings.TrimSpace(opts.Preset)
+	if presetName == "" {
+		presetName = DefaultRequestPreset
+	}
+	budget, err := presets.Lookup(presetName)
+	if err != nil {
+		return nil, &Error{Name: name, Msg: err.Error()}
+	}
+
+	notes := append([]string(nil), req.notes...)
+	spec, known := core.LookupModel(req.model)
+	modelLabel := req.model
+	if modelLabel == "" {
+		modelLabel = "no model"
+	}
+
+	switch {
+	case opts.Window > 0:
+		budget.TotalWindow = opts.Window
+	case known:
+		budget.TotalWindow = spec.Window
+	default:
+		budget.TotalWindow = DefaultRequestWindow
+	}
+
+	switch {
+	case req.maxTokens > 0:
+		budget.ResponseReserve = req.maxTokens
+		if known && req.maxTokens > spec.MaxOutput {
+			notes = append(notes, fmt.Sprintf("%s %d is above %s's max output of %d tokens: the API would reject the request",
+				req.maxTokensKey, req.maxTokens, spec.Name, spec.MaxOutput))
+		}
+	case strings.TrimSpace(opts.Preset) != "":
+		// The preset's own reserve, as Lookup returned it.
+	default:
+		budget.ResponseReserve = core.DefaultResponseReserve
+		notes = append(notes, fmt.Sprintf("the request sets no max_tokens: %d tokens reserved for the reply", core.DefaultResponseReserve))
+	}
+	if budget.ResponseReserve >= budget.TotalWindow {
+		what := "the response reserve"
+		if req.maxTokens > 0 {
+			what = req.maxTokensKey
+		}
+		return nil, site.errorf("%s %d leaves no room for input in a %d-token window", what, budget.ResponseReserve, budget.TotalWindow)
+	}
+
+	// One note for everything an unknown model leaves to a guess.
+	var guesses []string
+	if opts.Window <= 0 && !known {
+		guesses = append(guesses, fmt.Sprintf("assuming a %d-token window (set the window to measure against the real one)", DefaultRequestWindow))
+	}
+	// Measuring ignores the allocations, but a budgeted assembly will
+	// reject them; say so now rather than when the user switches.
+	if allocated := budget.Allocated(); allocated > budget.MaxInput() {
+		notes = append(notes, fmt.Sprintf("%s allocates %d input tokens, more than this request's max input of %d: a budgeted assembly needs a smaller preset or allocations",
+			presetName, allocated, budget.MaxInput()))
+	}
+
+	var tok core.Tokenizer
+	if req.provider == core.ProviderAnthropic {
+		tok, _ = core.TokenizerByName(core.TokenizerO200K)
+		notes = append(notes, anthropicEstimateNote)
+	} else {
+		var note string
+		var tokKnown bool
+		if tok, note, tokKnown = modelTokenizer(req.model); !tokKnown {
+			tok, _ = core.TokenizerByName(core.TokenizerO200K)
+			guesses = append(guesses, "counting with o200k_base")
+		}
+		if note != "" {
+			notes = append(notes, note)
+		}
+	}
+	if len(guesses) > 0 {
+		notes = append(notes, describeModel(req.model)+": "+strings.Join(guesses, " and "))
+	}
+
+	s := core.DefaultSettings()
+	s.Mode = core.MeasureOnly
+	s.Preset = presetName
+	s.Budget = budget
+	s.Model = req.model
+	s.Pipeline.Tokenizer = tok
+	s.Query = req.query
+	if err := s.Validate(); err != nil {
+		return nil, site.errorf("%v", err)
+	}
+
+	description := fmt.Sprintf("%s request · %s · %s · %s", providerLabel(req.provider), modelLabel,
+		plural(len(req.tools), "tool"), plural(req.messages, "message"))
+	if pick.total > 0 {
+		description += fmt.Sprintf(" · interaction %d of %d", pick.interaction, pick.total)
+	}
+	return &core.Scenario{
+		Name:         requestName(name),
+		Description:  description,
+		Origin:       name,
+		Provider:     req.provider,
+		SystemPrompt: req.systemPrompt,
+		Tools:        req.tools,
+		History:      req.history,
+		ToolResults:  req.toolResults,
+		Notes:        notes,
+		Settings:     s,
+	}, nil
+}
+
+// anthropicEstimateNote is the note every Anthropic request carries.
+const anthropicEstimateNote = "Anthropic's tokenizer is not public: token counts are o200k_base estimates"
+
+func describeModel(model string) string {
+	if model == "" {
+		return "the request names no model"
+	}
+	return fmt.Sprintf("model %q is not in ctxlab's model table", model)
+}
+
+func providerLabel(provider string) string {
+	if provider == core.ProviderAnthropic {
+		return "Anthropic"
+	}
+	return "OpenAI"
+}
+
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// requestName is the file's base name without its extension.
+func requestName(name string) string {
+	base := filepath.Base(name)
+	if trimmed := strings.TrimSuffix(base, filepath.Ext(base)); trimmed != "" {
+		return trimmed
+	}
+	return base
+}

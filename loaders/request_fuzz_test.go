@@ -1,0 +1,135 @@
+package loaders
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+	"testing/fstest"
+	"unicode/utf8"
+
+	"ctxlab/core"
+)
+
+var requestSeeds = []string{
+	`{"model": "gpt-4o", "messages": [{"role": "system", "content": "s"}, {"role": "user", "content": "q"}]}`,
+	`{"messages": [{"role": "user", "content": [{"type": "text", "text": "q"}, {"type": "image_url"}]}, {"role": "assistant", "tool_calls": [{"function": {"name": "f"}}]}, {"role": "tool", "content": "r"}]}`,
+	`{"model": "claude-3-5-haiku", "system": [{"type": "text", "text": "s"}], "max_tokens": 10, "tools": [{"name": "t", "input_schema": {}}], "messages": [{"role": "user", "content": "q"}, {"role": "assistant", "content": [{"type": "tool_use", "id": "a", "name": "t", "input": {}}]}, {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "a", "content": [{"type": "text", "text": "r"}]}]}]}`,
+	"interactions:\n- request: {parsed_body: {model: gpt-4o, messages: [{role: user, content: q}]}}\n",
+	"interactions:\n- request: {body: {string: '{\"messages\": [{\"role\": \"user\", \"content\": \"q\"}]}'}}\n",
+	`{"model": "gpt-4", "max_tokens": 9000, "messages": [{"role": "user", "content": "q"}]}`,
+	`{"messages": [{"role": "assistant", "function_call": {"name": "f"}}, {"role": "function", "name": "f", "content": null}, {"role": "user", "content": ""}]}`,
+	"model: x\nmessages:\n- role: user\n  content: .nan\n",
+	"a: &x [*x]\n",
+	"[]",
+}
+
+// FuzzParseRequest checks that no input panics, that every error is a
+// one-line *Error, and that every scenario is usable: settings validate,
+// tools and tool calls are JSON, and text is UTF-8.
+func FuzzParseRequest(f *testing.F) {
+	for _, seed := range requestSeeds {
+		f.Add([]byte(seed), uint8(0))
+	}
+	for _, rel := range []string{hitlCassette, anthropicCassette, functionaryFile} {
+		if data, err := os.ReadFile(filepath.Join(corpusDir, filepath.FromSlash(rel))); err == nil {
+			f.Add(data, uint8(2))
+		}
+	}
+	f.Fuzz(func(t *testing.T, data []byte, interaction uint8) {
+		sc, err := ParseRequest("fuzz", data, RequestOptions{Interaction: int(interaction % 4)})
+		if err != nil {
+			checkFuzzError(t, err)
+			return
+		}
+		if err := sc.Settings.Validate(); err != nil {
+			t.Errorf("settings do not validate: %v", err)
+		}
+		if sc.Settings.Mode != core.MeasureOnly || sc.Settings.Budget.ResponseReserve >= sc.Settings.Budget.TotalWindow {
+			t.Errorf("mode %s, budget %+v", sc.Settings.Mode, sc.Settings.Budget)
+		}
+		for i, tool := range sc.Tools {
+			if !json.Valid(tool) {
+				t.Errorf("tool %d is not JSON: %s", i+1, tool)
+			}
+		}
+		for i, r := range sc.ToolResults {
+			if len(r.ToolCalls) > 0 && !json.Valid(r.ToolCalls) {
+				t.Errorf("tool result %d: tool_calls is not JSON: %s", i+1, r.ToolCalls)
+			}
+			if !utf8.ValidString(r.Content) {
+				t.Errorf("tool result %d is not UTF-8", i+1)
+			}
+		}
+		for i, m := range sc.History {
+			if !utf8.ValidString(m.Content) {
+				t.Errorf("history message %d is not UTF-8", i+1)
+			}
+		}
+		if !utf8.ValidString(sc.Settings.Query) || !utf8.ValidString(sc.SystemPrompt) {
+			t.Error("query or system prompt is not UTF-8")
+		}
+	})
+}
+
+var scenarioSeeds = []string{
+	"name: a\npreset: support_chat\nbudget: {retrieved_context: 10}\nquery: q\n",
+	"tools: [{type: function, function: {name: f}}]\ntool_results: [{name: a, content: b}]\nhistory: [{role: user, content: hi}]\n",
+	"documents: [{content: a b c, score: 0.5}]\npipeline: {builder: rag, dedup_threshold: 0.5}\nmemory: {patterns: ['a+']}\nrerank:\n",
+	"documents: docs.jsonl\nhistory: chat.json\n",
+	"window: 1\n",
+	"a: &x [*x]\n",
+}
+
+// FuzzParseScenario holds scenario files to the same contract. The files
+// a scenario may name are in an in-memory FS.
+func FuzzParseScenario(f *testing.F) {
+	for _, seed := range scenarioSeeds {
+		f.Add([]byte(seed))
+	}
+	fsys := fstest.MapFS{
+		"docs.jsonl": {Data: []byte(`{"content": "one two three four five"}` + "\n")},
+		"chat.json":  {Data: []byte(`[{"role": "user", "content": "hi"}]`)},
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		sc, err := parseScenario("fuzz.yaml", data, fsFiles{fsys: fsys, dir: "."}, nil)
+		if err != nil {
+			checkFuzzError(t, err)
+			return
+		}
+		if err := sc.Settings.Validate(); err != nil {
+			t.Errorf("settings do not validate: %v", err)
+		}
+		if err := sc.Settings.Budget.Validate(); err != nil {
+			t.Errorf("budget does not validate: %v", err)
+		}
+		for i, tool := range sc.Tools {
+			if !json.Valid(tool) {
+				t.Errorf("tool %d is not JSON: %s", i+1, tool)
+			}
+		}
+	})
+}
+
+// FuzzParseBudgetFile checks that every preset a budget file yields is
+// valid and that bad files fail cleanly.
+func FuzzParseBudgetFile(f *testing.F) {
+	for _, seed := range []string{
+		"presets:\n  a: {total_window: 1000, response_reserve: 10}\n",
+		"support_chat: {extends: support_chat, retrieved_context: 6000}\n",
+		"a: {extends: b}\nb: {extends: a}\n",
+		"a: {extends: a}\n",
+	} {
+		f.Add([]byte(seed))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		set, err := ParseBudgetFile("fuzz.yaml", data)
+		if err != nil {
+			checkFuzzError(t, err)
+			return
+		}
+		if err := set.Validate(); err != nil {
+			t.Errorf("presets do not validate: %v", err)
+		}
+	})
+}

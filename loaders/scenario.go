@@ -1,0 +1,605 @@
+package loaders
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"ctxlab/core"
+)
+
+// scenarioKeys are the keys of a scenario file, in the order the sample
+// files write them. Anything else is an error: a misspelt key would leave
+// a default silently in force.
+var scenarioKeys = []string{
+	"name", "description", "preset", "model", "tokenizer", "window", "budget",
+	"system_prompt", "tools", "history", "tool_results", "query", "documents",
+	"pipeline", "memory", "rerank", "mode",
+}
+
+var (
+	pipelineKeys = []string{"builder", "dedup_threshold", "min_doc_tokens", "lost_in_middle", "shingle_size", "budget_mode", "summarize_overflow", "partial_min"}
+	memoryKeys   = []string{"strategy", "patterns", "summarize_every", "keep_recent", "reference_order"}
+	rerankKeys   = []string{"initial_k", "final_k"}
+	// role and tool_calls let an agent loop's assistant turns (an
+	// imported request, exported again) round-trip through a file.
+	toolResultKeys = []string{"name", "content", "tool_call_id", "role", "tool_calls"}
+)
+
+// LoadScenario reads a scenario file from disk. Documents and history
+// given as paths are resolved against the scenario file's directory.
+func LoadScenario(path string) (*core.Scenario, error) {
+	return LoadScenarioWithPresets(path, nil)
+}
+
+// LoadScenarioWithPresets is LoadScenario with the presets a `preset:` key
+// may name; nil means the built-in ones. Pass the built-ins merged with a
+// budget file (core.MergePresets) so a scenario can use a team's presets.
+func LoadScenarioWithPresets(path string, presets core.PresetSet) (*core.Scenario, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("loading scenario: %w", err)
+	}
+	return parseScenario(path, data, diskFiles{dir: filepath.Dir(path)}, presets)
+}
+
+// LoadScenarioFS reads a scenario file from fsys, such as sample.FS;
+// relative paths inside it resolve within fsys.
+func LoadScenarioFS(fsys fs.FS, name string) (*core.Scenario, error) {
+	data, err := fs.ReadFile(fsys, name)
+	if err != nil {
+		return nil, fmt.Errorf("loading scenario: %w", err)
+	}
+	return parseScenario(name, data, fsFiles{fsys: fsys, dir: path.Dir(name)}, nil)
+}
+
+// scenarioReader holds what parsing one scenario file needs.
+type scenarioReader struct {
+	name    string
+	files   scenarioFiles
+	presets core.PresetSet
+	fields  map[string]yamlField
+	sc      *core.Scenario
+	// optionNodes maps a core.OptionError's option name to the node that
+	// set it, so a settings error points at its line.
+	optionNodes map[string]*yaml.Node
+	// jsonNodes counts the YAML nodes written as tool JSON, for the
+	// alias-expansion limit.
+	jsonNodes int
+}
+
+// parseScenario builds a scenario from a scenario file's bytes: settings
+// start from core.DefaultSettings; the preset's budget, then the budget
+// overrides, then window replace the budget; model sets the model and,
+// unless tokenizer is given, the tokenizer.
+func parseScenario(name string, data []byte, files scenarioFiles, presets core.PresetSet) (sc *core.Scenario, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			sc, err = nil, &Error{Name: name, Msg: fmt.Sprintf("scenario could not be read (internal error: %v)", r)}
+		}
+	}()
+	root, err := parseYAMLNode(name, data, "a scenario (name, preset, system_prompt, query, documents, ...)")
+	if err != nil {
+		return nil, err
+	}
+	fields, err := yamlFields(name, root, "the scenario", scenarioKeys)
+	if err != nil {
+		return nil, err
+	}
+	if presets == nil {
+		presets = core.BuiltinPresets()
+	}
+	r := &scenarioReader{
+		name: name, files: files, presets: presets, fields: fields,
+		sc:          &core.Scenario{Origin: name, Settings: core.DefaultSettings()},
+		optionNodes: map[string]*yaml.Node{},
+	}
+	steps := []func() error{
+		r.readText, r.readBudget, r.readModel, r.readTools, r.readHistory,
+		r.readToolResults, r.readDocuments, r.readPipeline, r.readMemory, r.readRerank,
+		r.readMode, r.validate,
+	}
+	for _, step := range steps {
+		if err := step(); err != nil {
+			return nil, err
+		}
+	}
+	return r.sc, nil
+}
+
+// text returns a text field, "" when absent.
+func (r *scenarioReader) text(key string) (string, error) {
+	f, ok := r.fields[key]
+	if !ok {
+		return "", nil
+	}
+	return yamlText(r.name, f.value, key)
+}
+
+func (r *scenarioReader) readText() error {
+	var err error
+	get := func(key string, dst *string) {
+		if err == nil {
+			*dst, err = r.text(key)
+		}
+	}
+	get("name", &r.sc.Name)
+	get("description", &r.sc.Description)
+	get("system_prompt", &r.sc.SystemPrompt)
+	get("query", &r.sc.Settings.Query)
+	if err == nil && r.sc.Name == "" {
+		base := path.Base(filepath.ToSlash(r.name))
+		r.sc.Name = strings.TrimSuffix(base, path.Ext(base))
+	}
+	return err
+}
+
+// readBudget applies preset, budget and window in that order. Without a
+// preset the budget starts from DefaultSettings' (support_chat).
+func (r *scenarioReader) readBudget() error {
+	s := &r.sc.Settings
+	if f, ok := r.fields["preset"]; ok {
+		presetName, err := yamlText(r.name, f.value, "preset")
+		if err != nil {
+			return err
+		}
+		budget, err := r.presets.Lookup(presetName)
+		if err != nil {
+			return yamlErr(r.name, f.value, "%v", err)
+		}
+		s.Preset, s.Budget = strings.TrimSpace(presetName), budget
+	}
+	if f, ok := r.fields["budget"]; ok && !isNull(f.value) {
+		overrides, err := readBudgetOverrides(r.name, f.value, "budget", budgetKeys)
+		if err != nil {
+			return err
+		}
+		s.Budget = overrides.overrides.Apply(s.Budget)
+	}
+	if f, ok := r.fields["window"]; ok {
+		window, err := yamlInt(r.name, f.value, "window")
+		if err != nil {
+			return err
+		}
+		if window <= 0 {
+			return yamlErr(r.name, f.value, "window %d must be a positive number of tokens", window)
+		}
+		s.Budget.TotalWindow = window
+	}
+	return nil
+}
+
+// readModel sets the model and the tokenizer: `tokenizer` wins; else the
+// model's encoding. A model without a known encoding is an error here,
+// unlike in an imported request, because a scenario is written by hand and
+// a misspelt model should not silently change every count.
+func (r *scenarioReader) readModel() error {
+	s := &r.sc.Settings
+	model, err := r.text("model")
+	if err != nil {
+		return err
+	}
+	s.Model = strings.TrimSpace(model)
+	if f, ok := r.fields["tokenizer"]; ok {
+		tokName, err := yamlText(r.name, f.value, "tokenizer")
+		if err != nil {
+			return err
+		}
+		tok, err := core.TokenizerByName(tokName)
+		if err != nil {
+			return yamlErr(r.name, f.value, "%v", err)
+		}
+		s.Pipeline.Tokenizer = tok
+		r.optionNodes["tokenizer"] = f.value
+		return nil
+	}
+	if s.Model == "" {
+		return nil
+	}
+	tok, note, known := modelTokenizer(s.Model)
+	if !known {
+		return yamlErr(r.name, r.fields["model"].value,
+			"model %q has no known tokenizer (known: %s); name a tokenizer with `tokenizer:` (%s)",
+			s.Model, strings.Join(core.KnownModels(), ", "), strings.Join(core.TokenizerNames, ", "))
+	}
+	s.Pipeline.Tokenizer = tok
+	if note != "" {
+		r.sc.Notes = append(r.sc.Notes, note)
+	}
+	return nil
+}
+
+// readTools reads an inline list of tool objects, each kept as the
+// compact JSON the provider would receive.
+func (r *scenarioReader) readTools() error {
+	f, ok := r.fields["tools"]
+	if !ok {
+		return nil
+	}
+	items, err := yamlList(r.name, f.value, "tools", "a list of tool definitions ({type: function, function: {...}})")
+	if err != nil {
+		return err
+	}
+	for i, item := range items {
+		if item.Kind != yaml.MappingNode {
+			return yamlErr(r.name, item, "tools item %d is %s; expected a tool definition mapping", i+1, describeNode(item))
+		}
+		raw, err := yamlToJSON(r.name, item, &r.jsonNodes)
+		if err != nil {
+			return err
+		}
+		r.sc.Tools = append(r.sc.Tools, raw)
+	}
+	return nil
+}
+
+// readHistory reads history as a path to any file the history loader
+// reads, or as an inline list of {role, content}.
+func (r *scenarioReader) readHistory() error {
+	f, ok := r.fields["history"]
+	if !ok || isNull(f.value) {
+		return nil
+	}
+	if f.value.Kind == yaml.ScalarNode {
+		resolved, err := r.filePath(f, "history")
+		if err != nil {
+			return err
+		}
+		msgs, err := r.files.history(resolved)
+		if err != nil {
+			return r.fileError(f, "history", resolved, err)
+		}
+		r.sc.History = msgs
+		return nil
+	}
+	items, err := yamlList(r.name, f.value, "history", "a path or a list of {role, content} messages")
+	if err != nil {
+		return err
+	}
+	list, at, err := r.inlineList(items)
+	if err != nil {
+		return err
+	}
+	r.sc.History, err = messageList(r.name, list, at)
+	return err
+}
+
+func (r *scenarioReader) readToolResults() error {
+	f, ok := r.fields["tool_results"]
+	if !ok {
+		return nil
+	}
+	items, err := yamlList(r.name, f.value, "tool_results", "a list of {name, content}")
+	if err != nil {
+		return err
+	}
+	for i, item := range items {
+		what := fmt.Sprintf("tool_results item %d", i+1)
+		fields, err := yamlFields(r.name, item, what, toolResultKeys)
+		if err != nil {
+			return err
+		}
+		content, ok := fields["content"]
+		if !ok {
+			return yamlErr(r.name, item, "%s has no content; expected {name, content}", what)
+		}
+		var result core.ToolResult
+		if result.Content, err = yamlText(r.name, content.value, what+" content"); err != nil {
+			return err
+		}
+		if f, ok := fields["name"]; ok {
+			if result.Name, err = yamlText(r.name, f.value, what+" name"); err != nil {
+				return err
+			}
+		}
+		if f, ok := fields["tool_call_id"]; ok {
+			if result.ToolCallID, err = yamlText(r.name, f.value, what+" tool_call_id"); err != nil {
+				return err
+			}
+		}
+		if f, ok := fields["role"]; ok {
+			if result.Role, err = yamlText(r.name, f.value, what+" role"); err != nil {
+				return err
+			}
+		}
+		if f, ok := fields["tool_calls"]; ok && !isNull(f.value) {
+			if resolveAlias(f.value).Kind != yaml.SequenceNode {
+				return yamlErr(r.name, f.value, "%s tool_calls is %s; expected a list of tool calls", what, describeNode(f.value))
+			}
+			if result.ToolCalls, err = yamlToJSON(r.name, f.value, &r.jsonNodes); err != nil {
+				return err
+			}
+		}
+		r.sc.ToolResults = append(r.sc.ToolResults, result)
+	}
+	return nil
+}
+
+// readMode reads the assembly mode: budgeted (the default) or measure,
+// which an exported imported request needs to reopen as it was.
+func (r *scenarioReader) readMode() error {
+	f, ok := r.fields["mode"]
+	if !ok {
+		return nil
+	}
+	v, err := yamlText(r.name, f.value, "mode")
+	if err != nil {
+		return err
+	}
+	if r.sc.Settings.Mode, err = core.ParseAssembleMode(v); err != nil {
+		return yamlErr(r.name, f.value, "mode: %v", err)
+	}
+	return nil
+}
+
+// readDocuments reads documents as a path (any format LoadDocuments
+// detects, or a directory on disk) or as an inline list of records.
+func (r *scenarioReader) readDocuments() error {
+	f, ok := r.fields["documents"]
+	if !ok || isNull(f.value) {
+		return nil
+	}
+	if f.value.Kind == yaml.ScalarNode {
+		resolved, err := r.filePath(f, "documents")
+		if err != nil {
+			return err
+		}
+		docs, err := r.files.documents(resolved)
+		if err != nil {
+			return r.fileError(f, "documents", resolved, err)
+		}
+		r.sc.Documents = docs
+		return nil
+	}
+	items, err := yamlList(r.name, f.value, "documents", "a path or a list of {content, score, source, metadata}")
+	if err != nil {
+		return err
+	}
+	if len(items) == 0 {
+		return nil
+	}
+	list, _, err := r.inlineList(items)
+	if err != nil {
+		return err
+	}
+	lines := make([]int, len(items))
+	for i, item := range items {
+		lines[i] = item.Line
+	}
+	r.sc.Documents, _, err = extractDocuments(r.name, tree{value: list, syntax: syntaxYAML, lines: lines}, FormatAuto)
+	return err
+}
+
+// inlineList decodes list items into generic values, with a place per item
+// that names its line in the scenario file.
+func (r *scenarioReader) inlineList(items []*yaml.Node) ([]any, func(int) place, error) {
+	list := make([]any, len(items))
+	for i, item := range items {
+		v, err := yamlValue(r.name, item)
+		if err != nil {
+			return nil, nil, err
+		}
+		list[i] = v
+	}
+	at := func(i int) place { return place{line: items[i].Line} }
+	return list, at, nil
+}
+
+// filePath resolves a documents or history path against the scenario.
+func (r *scenarioReader) filePath(f yamlField, key string) (string, error) {
+	rel, err := yamlText(r.name, f.value, key)
+	if err != nil {
+		return "", err
+	}
+	if !isPathValue(rel) {
+		return "", yamlErr(r.name, f.value, "%s is text with line breaks; expected a path or a list", key)
+	}
+	resolved, err := r.files.resolve(rel)
+	if err != nil {
+		return "", yamlErr(r.name, f.value, "%s path %q leaves the embedded file system; expected a path relative to the scenario", key, rel)
+	}
+	return resolved, nil
+}
+
+// fileError reports a documents or history file that could not be loaded,
+// naming the scenario, the line, the path as written and as resolved.
+func (r *scenarioReader) fileError(f yamlField, key, resolved string, err error) error {
+	rel := f.value.Value
+	if errors.Is(err, fs.ErrNotExist) {
+		return yamlErr(r.name, f.value, "%s file %q not found (looked for %s)", key, rel, resolved)
+	}
+	e := yamlErr(r.name, f.value, "%s %q", key, rel)
+	e.Err = err
+	return e
+}
+
+func (r *scenarioReader) readPipeline() error {
+	f, ok := r.fields["pipeline"]
+	if !ok || isNull(f.value) {
+		return nil
+	}
+	fields, err := yamlFields(r.name, f.value, "pipeline", pipelineKeys)
+	if err != nil {
+		return err
+	}
+	s := &r.sc.Settings
+	p := &s.Pipeline
+	for _, key := range pipelineKeys {
+		field, ok := fields[key]
+		if !ok {
+			continue
+		}
+		n, label := field.value, "pipeline."+key
+		switch key {
+		case "builder":
+			var v string
+			if v, err = yamlText(r.name, n, label); err == nil {
+				if s.Builder, err = core.ParseRAGBuilder(v); err != nil {
+					return yamlErr(r.name, n, "%s: %v", label, err)
+				}
+			}
+		case "dedup_threshold":
+			p.DedupThreshold, err = yamlFloat(r.name, n, label)
+			r.optionNodes["dedup-threshold"] = n
+		case "min_doc_tokens":
+			p.MinDocTokens, err = yamlInt(r.name, n, label)
+			r.optionNodes["min-doc-tokens"] = n
+		case "lost_in_middle":
+			p.LostInMiddle, err = yamlBool(r.name, n, label)
+		case "shingle_size":
+			p.ShingleSize, err = yamlInt(r.name, n, label)
+			r.optionNodes["shingle-size"] = n
+		case "budget_mode":
+			var v string
+			if v, err = yamlText(r.name, n, label); err == nil {
+				if p.BudgetMode, err = core.ParseBudgetMode(v); err != nil {
+					return yamlErr(r.name, n, "%s: %v", label, err)
+				}
+			}
+		case "summarize_overflow":
+			p.SummarizeOverflow, err = yamlBool(r.name, n, label)
+		case "partial_min":
+			p.PartialMinRemaining, err = yamlInt(r.name, n, label)
+			r.optionNodes["partial-min"] = n
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// readMemory reads the memory options. Priority patterns are compiled
+// here so a bad one is reported on its own line.
+func (r *scenarioReader) readMemory() error {
+	f, ok := r.fields["memory"]
+	if !ok || isNull(f.value) {
+		return nil
+	}
+	fields, err := yamlFields(r.name, f.value, "memory", memoryKeys)
+	if err != nil {
+		return err
+	}
+	m := &r.sc.Settings.Memory
+	r.optionNodes["memory"] = f.value
+	for _, key := range memoryKeys {
+		field, ok := fields[key]
+		if !ok {
+			continue
+		}
+		n, label := field.value, "memory."+key
+		switch key {
+		case "strategy":
+			var v string
+			if v, err = yamlText(r.name, n, label); err == nil {
+				if m.Strategy, err = core.ParseMemoryStrategy(v); err != nil {
+					return yamlErr(r.name, n, "%s: %v", label, err)
+				}
+			}
+		case "patterns":
+			m.Patterns, err = r.patterns(n, label)
+		case "summarize_every":
+			if m.SummarizeEvery, err = yamlInt(r.name, n, label); err == nil && m.SummarizeEvery < 1 {
+				return yamlErr(r.name, n, "%s %d must be at least 1", label, m.SummarizeEvery)
+			}
+		case "keep_recent":
+			if m.KeepRecent, err = yamlInt(r.name, n, label); err == nil && m.KeepRecent < 1 {
+				return yamlErr(r.name, n, "%s %d must be at least 1 (0 would fold nothing)", label, m.KeepRecent)
+			}
+		case "reference_order":
+			m.ReferenceOrder, err = yamlBool(r.name, n, label)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// patterns reads priority patterns and compiles each one, so the error
+// names the pattern's own line and what RE2 objects to.
+func (r *scenarioReader) patterns(n *yaml.Node, label string) ([]string, error) {
+	items, err := yamlList(r.name, n, label, "a list of regular expressions")
+	if err != nil {
+		return nil, err
+	}
+	patterns := make([]string, 0, len(items))
+	for i, item := range items {
+		p, err := yamlText(r.name, item, fmt.Sprintf("%s[%d]", label, i+1))
+		if err != nil {
+			return nil, err
+		}
+		if _, err := regexp.Compile(p); err != nil {
+			return nil, yamlErr(r.name, item, "%s[%d] %q does not compile: %v", label, i+1, p, err)
+		}
+		patterns = append(patterns, p)
+	}
+	return patterns, nil
+}
+
+// readRerank turns reranking on when the key is present, with the
+// defaults for any k not given.
+func (r *scenarioReader) readRerank() error {
+	f, ok := r.fields["rerank"]
+	if !ok {
+		return nil
+	}
+	s := &r.sc.Settings
+	s.Rerank = true
+	r.optionNodes["rerank"] = f.value
+	if isNull(f.value) {
+		return nil
+	}
+	fields, err := yamlFields(r.name, f.value, "rerank", rerankKeys)
+	if err != nil {
+		return err
+	}
+	if k, ok := fields["initial_k"]; ok {
+		if s.InitialK, err = yamlInt(r.name, k.value, "rerank.initial_k"); err != nil {
+			return err
+		}
+	}
+	if k, ok := fields["final_k"]; ok {
+		if s.FinalK, err = yamlInt(r.name, k.value, "rerank.final_k"); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// validate runs core's checks on the finished settings and points the
+// error at the key most likely to fix it.
+func (r *scenarioReader) validate() error {
+	s := r.sc.Settings
+	if err := s.Budget.Validate(); err != nil {
+		return yamlErr(r.name, r.budgetNode(), "budget: %v", err)
+	}
+	if err := s.Validate(); err != nil {
+		var optErr *core.OptionError
+		if errors.As(err, &optErr) {
+			if n, ok := r.optionNodes[optErr.Option]; ok {
+				return yamlErr(r.name, n, "%v", err)
+			}
+		}
+		return &Error{Name: r.name, Msg: err.Error()}
+	}
+	return nil
+}
+
+// budgetNode is the key that decided the budget last: window, budget or
+// preset, or nil when none was given.
+func (r *scenarioReader) budgetNode() *yaml.Node {
+	for _, key := range []string{"window", "budget", "preset"} {
+		if f, ok := r.fields[key]; ok {
+			return f.key
+		}
+	}
+	return nil
+}

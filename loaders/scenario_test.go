@@ -1,0 +1,377 @@
+package loaders
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"testing/fstest"
+	"time"
+
+	"ctxlab/core"
+	"ctxlab/sample"
+)
+
+// sampleScenarios is what sample/README.md says each scenario holds.
+var sampleScenarios = []struct {
+	file                          string
+	preset, tokenizer, model      string
+	window                        int
+	docs, history, tools, results int
+	builder                       core.RAGBuilder
+	memory                        core.MemoryStrategy
+	rerank                        bool
+}{
+	{"support_chat.yaml", "support_chat", "o200k_base", "gpt-4o", 128_000, 60, 30, 6, 2, core.BuilderContextManager, core.MemoryPriority, false},
+	{"document_qa.yaml", "document_qa", "cl100k_base", "", 128_000, 27, 4, 0, 0, core.BuilderContextManager, core.MemorySliding, true},
+	{"code_review.yaml", "code_review", "o200k_base", "gpt-4.1", 128_000, 20, 12, 6, 2, core.BuilderContextManager, core.MemorySummary, false},
+	{"agent_workflow.yaml", "agent_workflow", "o200k_base", "o4-mini", 128_000, 6, 4, 8, 5, core.BuilderSimpleRAG, core.MemorySliding, false},
+	{"overflow.yaml", "support_chat", "o200k_base", "gpt-4o", 16_000, 60, 80, 4, 2, core.BuilderContextManager, core.MemoryPriority, false},
+}
+
+func TestSampleScenariosLoad(t *testing.T) {
+	entries, err := fs.Glob(sample.FS, "scenarios/*.yaml")
+	if err != nil || len(entries) < len(sampleScenarios) {
+		t.Fatalf("sample scenarios: %v (%d found)", err, len(entries))
+	}
+	for _, tt := range sampleScenarios {
+		t.Run(tt.file, func(t *testing.T) {
+			name := "scenarios/" + tt.file
+			sc, err := LoadScenarioFS(sample.FS, name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := sc.Settings
+			if err := s.Validate(); err != nil {
+				t.Errorf("Settings.Validate: %v", err)
+			}
+			if err := s.Budget.Validate(); err != nil {
+				t.Errorf("Budget.Validate: %v", err)
+			}
+			if sc.Origin != name || sc.Name == "" || sc.Description == "" || sc.SystemPrompt == "" || s.Query == "" {
+				t.Errorf("origin %q, name %q, description %q, system prompt %d bytes, query %q", sc.Origin, sc.Name, sc.Description, len(sc.SystemPrompt), s.Query)
+			}
+			got := []any{s.Preset, s.Pipeline.Tokenizer.Name(), s.Model, s.Budget.TotalWindow,
+				len(sc.Documents), len(sc.History), len(sc.Tools), len(sc.ToolResults), s.Builder, s.Memory.Strategy, s.Rerank}
+			want := []any{tt.preset, tt.tokenizer, tt.model, tt.window,
+				tt.docs, tt.history, tt.tools, tt.results, tt.builder, tt.memory, tt.rerank}
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("got  %v\nwant %v", got, want)
+			}
+			if s.Mode != core.Budgeted {
+				t.Errorf("mode %q, want budgeted", s.Mode)
+			}
+			// The whole engine must accept what the loader produced.
+			ev, err := core.Evaluate(context.Background(), core.EvalInput{Scenario: sc, Now: time.Unix(0, 0)}, s)
+			if err != nil {
+				t.Fatalf("Evaluate: %v", err)
+			}
+			if ev.Assembly == nil {
+				t.Fatal("no assembly")
+			}
+		})
+	}
+}
+
+// The overflow sample exists to overflow when measured as sent.
+func TestOverflowSampleOverflowsMeasured(t *testing.T) {
+	sc, err := LoadScenarioFS(sample.FS, "scenarios/overflow.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := sc.Settings
+	s.Mode = core.MeasureOnly
+	ev, err := core.Evaluate(context.Background(), core.EvalInput{Scenario: sc, Now: time.Unix(0, 0)}, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ev.Overflow == nil {
+		t.Errorf("measured overflow sample fits: %d of %d", ev.Assembly.Used, ev.Assembly.MaxInput)
+	}
+}
+
+func TestSupportChatSettings(t *testing.T) {
+	sc, err := LoadScenarioFS(sample.FS, sample.DefaultScenario)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := sc.Settings
+	wantBudget := core.ContextBudget{TotalWindow: 128_000, SystemPrompt: 800, ToolDefinitions: 2000, ConversationHistory: 2000,
+		RetrievedContext: 3000, ToolResults: 2000, UserQuery: 500, ResponseReserve: 2000}
+	if s.Budget != wantBudget {
+		t.Errorf("budget %+v, want %+v", s.Budget, wantBudget)
+	}
+	if !reflect.DeepEqual(s.Memory.Patterns, core.DefaultPriorityPatterns) {
+		t.Errorf("patterns %q", s.Memory.Patterns)
+	}
+	if s.Pipeline.DedupThreshold != 0.85 || s.Pipeline.BudgetMode != core.BudgetReference || !s.Pipeline.LostInMiddle {
+		t.Errorf("pipeline %+v", s.Pipeline)
+	}
+	if sc.ToolResults[0].Name != "get_tracking" || !strings.Contains(sc.ToolResults[0].Content, "ORD-48597") {
+		t.Errorf("first tool result %+v", sc.ToolResults[0])
+	}
+	if !strings.HasPrefix(string(sc.Tools[0]), `{"type":"function","function":{"name":"lookup_order",`) {
+		t.Errorf("tool JSON does not keep the file's key order: %s", sc.Tools[0])
+	}
+}
+
+// Loading from disk resolves paths against the scenario's directory, not
+// the working directory.
+func TestLoadScenarioFromDisk(t *testing.T) {
+	sc, err := LoadScenario(filepath.Join("..", "sample", "scenarios", "code_review.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sc.Documents) != 20 || len(sc.History) != 12 {
+		t.Errorf("%d documents, %d history messages", len(sc.Documents), len(sc.History))
+	}
+}
+
+func TestScenarioOptions(t *testing.T) {
+	const text = `
+preset: document_qa
+tokenizer: heuristic
+model: claude-sonnet-4-5
+window: 200000
+budget: {retrieved_context: 12000, tool_definitions: 0}
+query: what is owed?
+system_prompt: be exact
+tools:
+  - {type: function, function: {name: f, description: "a < b & c"}}
+history:
+  - {role: user, content: hi}
+  - {role: assistant, content: [{type: text, text: hello}]}
+tool_results:
+  - {name: f, content: "42", tool_call_id: call_1}
+documents:
+  - {content: one two three four five six, score: 0.5, source: a}
+  - {text: seven eight nine ten eleven, source: b}
+pipeline:
+  builder: rag
+  dedup_threshold: 0.7
+  min_doc_tokens: 2
+  lost_in_middle: false
+  shingle_size: 3
+  budget_mode: strict
+  summarize_overflow: true
+  partial_min: 10
+memory:
+  strategy: summary
+  patterns: ['X-\d+']
+  summarize_every: 4
+  keep_recent: 2
+  reference_order: true
+rerank: {initial_k: 10}
+`
+	sc, err := LoadScenarioFS(fstest.MapFS{"s.yaml": {Data: []byte(text)}}, "s.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := sc.Settings
+	wantBudget, _ := core.Preset(core.PresetDocumentQA)
+	wantBudget.TotalWindow, wantBudget.RetrievedContext = 200_000, 12_000
+	if s.Budget != wantBudget {
+		t.Errorf("budget %+v, want %+v", s.Budget, wantBudget)
+	}
+	if sc.Name != "s" || s.Query != "what is owed?" || sc.SystemPrompt != "be exact" {
+		t.Errorf("name %q query %q system %q", sc.Name, s.Query, sc.SystemPrompt)
+	}
+	if s.Pipeline.Tokenizer.Name() != core.TokenizerHeuristic || s.Model != "claude-sonnet-4-5" {
+		t.Errorf("tokenizer %s model %s: tokenizer: must win over the model", s.Pipeline.Tokenizer.Name(), s.Model)
+	}
+	if got := string(sc.Tools[0]); got != `{"type":"function","function":{"name":"f","description":"a < b & c"}}` {
+		t.Errorf("tool JSON %s", got)
+	}
+	wantHistory := []core.Message{{Role: "user", Content: "hi"}, {Role: "assistant", Content: "hello"}}
+	if !reflect.DeepEqual(sc.History, wantHistory) {
+		t.Errorf("history %+v", sc.History)
+	}
+	if !reflect.DeepEqual(sc.ToolResults[0], core.ToolResult{Name: "f", Content: "42", ToolCallID: "call_1"}) {
+		t.Errorf("tool result %+v", sc.ToolResults[0])
+	}
+	if len(sc.Documents) != 2 || sc.Documents[1].Content != "seven eight nine ten eleven" || sc.Documents[1].Score != 1 {
+		t.Errorf("documents %+v", sc.Documents)
+	}
+	p := s.Pipeline
+	if s.Builder != core.BuilderSimpleRAG || p.DedupThreshold != 0.7 || p.MinDocTokens != 2 || p.LostInMiddle ||
+		p.ShingleSize != 3 || p.BudgetMode != core.BudgetStrict || !p.SummarizeOverflow || p.PartialMinRemaining != 10 {
+		t.Errorf("pipeline %+v builder %s", p, s.Builder)
+	}
+	m := s.Memory
+	if m.Strategy != core.MemorySummary || !reflect.DeepEqual(m.Patterns, []string{`X-\d+`}) || m.SummarizeEvery != 4 || m.KeepRecent != 2 || !m.ReferenceOrder {
+		t.Errorf("memory %+v", m)
+	}
+	if !s.Rerank || s.InitialK != 10 || s.FinalK != core.DefaultRerankFinalK {
+		t.Errorf("rerank %v %d %d", s.Rerank, s.InitialK, s.FinalK)
+	}
+}
+
+// A scenario with a Claude model and no tokenizer counts with o200k_base
+// and says the counts are estimates.
+// An agent loop's assistant turn and the measure mode round-trip through a
+// scenario file, so an imported request can be saved and reopened.
+func TestScenarioAgentLoopFields(t *testing.T) {
+	const text = "mode: measure\nquery: q\ntool_results:\n" +
+		"  - role: assistant\n    content: ''\n    tool_calls: [{id: c1, type: function, function: {name: f, arguments: '{}'}}]\n" +
+		"  - {name: f, content: done, tool_call_id: c1}\n"
+	sc, err := LoadScenarioFS(fstest.MapFS{"s.yaml": {Data: []byte(text)}}, "s.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sc.Settings.Mode != core.MeasureOnly {
+		t.Errorf("mode %q", sc.Settings.Mode)
+	}
+	call := sc.ToolResults[0]
+	if call.Role != "assistant" || string(call.ToolCalls) != `[{"id":"c1","type":"function","function":{"name":"f","arguments":"{}"}}]` {
+		t.Errorf("assistant turn %+v (%s)", call, call.ToolCalls)
+	}
+}
+
+func TestScenarioClaudeModelIsAnEstimate(t *testing.T) {
+	sc, err := LoadScenarioFS(fstest.MapFS{"s.yaml": {Data: []byte("model: claude-3-5-haiku-latest\nquery: q\n")}}, "s.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sc.Settings.Pipeline.Tokenizer.Name() != core.TokenizerO200K || len(sc.Notes) != 1 || !strings.Contains(sc.Notes[0], "estimates") {
+		t.Errorf("tokenizer %s, notes %q", sc.Settings.Pipeline.Tokenizer.Name(), sc.Notes)
+	}
+}
+
+func TestScenarioWithBudgetFilePresets(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "s.yaml")
+	if err := os.WriteFile(path, []byte("preset: team_chat\nquery: q\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	team := core.ContextBudget{TotalWindow: 32_000, SystemPrompt: 500, ResponseReserve: 1000}
+	sc, err := LoadScenarioWithPresets(path, core.MergePresets(core.BuiltinPresets(), core.PresetSet{"team_chat": team}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sc.Settings.Preset != "team_chat" || sc.Settings.Budget != team {
+		t.Errorf("preset %q budget %+v", sc.Settings.Preset, sc.Settings.Budget)
+	}
+	if _, err := LoadScenario(path); err == nil || !strings.Contains(err.Error(), `unknown preset "team_chat"`) {
+		t.Errorf("without the budget file: %v", err)
+	}
+}
+
+func TestScenarioBadInput(t *testing.T) {
+	files := fstest.MapFS{
+		"docs/kb.jsonl":     {Data: []byte(`{"content": "a b c d e f"}` + "\n")},
+		"docs/broken.jsonl": {Data: []byte("{\"content\": \"a\"}\n{oops}\n")},
+		"hist/chat.json":    {Data: []byte(`[{"role": "user"}]`)},
+	}
+	tests := []struct {
+		name string
+		yaml string
+		want string // substring of the error, after "s/s.yaml: "
+	}{
+		{"malformed YAML", "name: x\nwindow: 5\nquery: a: b\n", "line 3: invalid YAML: mapping values are not allowed in this context"},
+		{"unknown top-level key", "nmae: x\n", `line 1, column 1: unknown key "nmae" in the scenario (did you mean "name"?); expected one of name, description,`},
+		{"unknown budget key", "budget:\n  retrived_context: 100\n", `line 2, column 3: unknown key "retrived_context" in budget (did you mean "retrieved_context"?)`},
+		{"unknown pipeline key", "pipeline: {dedup: 0.5}\n", `unknown key "dedup" in pipeline`},
+		{"unknown memory key", "memory:\n  max_tokens: 10\n", `line 2, column 3: unknown key "max_tokens" in memory`},
+		{"unknown rerank key", "rerank: {k: 3}\n", `unknown key "k" in rerank`},
+		{"unknown tool result key", "tool_results:\n  - {name: a, content: b, output: c}\n", `unknown key "output" in tool_results item 1`},
+		{"duplicate key", "query: a\nquery: b\n", `key "query" appears twice`},
+		{"missing documents file", "documents: ../docs/missing.jsonl\n", `line 1, column 12: documents file "../docs/missing.jsonl" not found (looked for docs/missing.jsonl)`},
+		{"broken documents file", "documents: ../docs/broken.jsonl\n", `line 1, column 12: documents "../docs/broken.jsonl": docs/broken.jsonl: line 2, column 2: invalid JSON`},
+		{"documents outside the FS", "documents: ../../etc/passwd\n", "leaves the embedded file system"},
+		{"bad history file", "history: ../hist/chat.json\n", `history "../hist/chat.json": hist/chat.json: record 1: missing "content"`},
+		{"bad inline history", "history:\n  - {role: user}\n  - {content: x}\n", `line 2: missing "content"`},
+		{"bad inline document", "documents:\n  - {content: a}\n  - {content: [1]}\n", `line 3: "content" is a list; expected a string`},
+		{"bad preset name", "preset: suport_chat\n", `line 1, column 9: unknown preset "suport_chat" (expected one of support_chat, document_qa, code_review, agent_workflow)`},
+		{"negative budget", "budget:\n  retrieved_context: -5\n", "line 2, column 22: budget retrieved_context is negative (-5); expected 0 or more tokens"},
+		{"budget larger than window", "preset: support_chat\nwindow: 8000\n", "line 2, column 1: budget: Budget overflow: 12300 tokens allocated, max input is 6000"},
+		{"reserve eats the window", "budget: {response_reserve: 200000}\n", "budget: response_reserve 200000 leaves no room for input"},
+		{"zero window", "window: 0\n", "window 0 must be a positive number of tokens"},
+		{"window not a number", "window: lots\n", `line 1, column 9: window is the string "lots"; expected a whole number`},
+		{"regex that does not compile", "memory:\n  patterns: ['ORD-\\d+', '(unclosed']\n", `line 2, column 25: memory.patterns[2] "(unclosed" does not compile: error parsing regexp: missing closing )`},
+		{"unknown memory strategy", "memory: {strategy: lru}\n", `memory.strategy: unknown memory strategy "lru"`},
+		{"keep_recent zero", "memory: {keep_recent: 0}\n", "memory.keep_recent 0 must be at least 1"},
+		{"unknown builder", "pipeline: {builder: bm25}\n", `pipeline.builder: unknown RAG builder "bm25"`},
+		{"dedup threshold out of range", "pipeline:\n  dedup_threshold: 1.5\n", "line 2, column 20: dedup-threshold: 1.5 is outside [0, 1]"},
+		{"shingle size zero", "pipeline: {shingle_size: 0}\n", "shingle-size: 0 is below 1"},
+		{"rerank k zero", "rerank: {final_k: 0}\n", "rerank: initial_k 20 and final_k 0 must be at least 1"},
+		{"unknown mode", "mode: squeeze\n", `line 1, column 7: mode: unknown assembly mode "squeeze"`},
+		{"tool_calls not a list", "tool_results: [{role: assistant, content: '', tool_calls: {id: a}}]\n", "tool_results item 1 tool_calls is a mapping; expected a list"},
+		{"unknown tokenizer", "tokenizer: gpt2\n", `unknown tokenizer "gpt2"`},
+		{"unknown model", "model: llama-3\n", `model "llama-3" has no known tokenizer`},
+		{"tools not a list", "tools: {type: function}\n", "tools is a mapping; expected a list of tool definitions"},
+		{"tool not a mapping", "tools: [search]\n", `tools item 1 is the string "search"; expected a tool definition mapping`},
+		{"tool result without content", "tool_results: [{name: a}]\n", "tool_results item 1 has no content"},
+		{"query is a list", "query: [a]\n", "query is a list; expected text"},
+		{"boolean as number", "pipeline: {min_doc_tokens: yes}\n", "pipeline.min_doc_tokens is the string \"yes\"; expected a whole number"},
+		{"not a mapping", "- a\n- b\n", "the scenario is a list; expected a mapping"},
+		{"two documents", "name: a\n---\nname: b\n", "a second YAML document"},
+		{"merge key", "pipeline:\n  <<: {builder: rag}\n", "line 2, column 3: merge keys (<<) are not supported in pipeline"},
+		{"invalid UTF-8", "name: \xff\n", "invalid UTF-8"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fsys := fstest.MapFS{"s/s.yaml": {Data: []byte(tt.yaml)}}
+			for k, v := range files {
+				fsys[k] = v
+			}
+			_, err := LoadScenarioFS(fsys, "s/s.yaml")
+			if err == nil {
+				t.Fatal("no error")
+			}
+			assertOneLineError(t, err)
+			if !strings.HasPrefix(err.Error(), "s/s.yaml: ") {
+				t.Errorf("error %q does not name the scenario file", err)
+			}
+			if !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("error %q\nwant it to contain %q", err, tt.want)
+			}
+		})
+	}
+}
+
+// Nested aliases in a tool definition can stand for billions of nodes;
+// the loader must refuse them rather than exhaust memory.
+func TestScenarioAliasBomb(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("tools:\n  - {a0: &a0 [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]}\n")
+	for i := 1; i < 9; i++ {
+		prev := fmt.Sprintf("*a%d", i-1)
+		fmt.Fprintf(&b, "  - {a%d: &a%d [%s]}\n", i, i, strings.TrimSuffix(strings.Repeat(prev+", ", 10), ", "))
+	}
+	_, err := LoadScenarioFS(fstest.MapFS{"s.yaml": {Data: []byte(b.String())}}, "s.yaml")
+	if err == nil || !strings.Contains(err.Error(), "expands to more than 1000000 nodes through aliases") {
+		t.Errorf("got %v", err)
+	}
+}
+
+func TestScenarioEmptyFile(t *testing.T) {
+	for _, text := range []string{"", "  \n", "# only a comment\n"} {
+		_, err := LoadScenarioFS(fstest.MapFS{"s.yaml": {Data: []byte(text)}}, "s.yaml")
+		if !errors.Is(err, ErrEmpty) {
+			t.Errorf("%q: %v, want ErrEmpty", text, err)
+		}
+	}
+}
+
+// A missing documents file on disk is reported with the scenario file,
+// the line, the path as written and where it was looked for.
+func TestScenarioMissingDocumentsOnDisk(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "case.yaml")
+	if err := os.WriteFile(path, []byte("name: x\ndocuments: data/kb.jsonl\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := LoadScenario(path)
+	want := path + `: line 2, column 12: documents file "data/kb.jsonl" not found (looked for ` + filepath.Join(dir, "data", "kb.jsonl") + ")"
+	if err == nil || err.Error() != want {
+		t.Errorf("got  %v\nwant %s", err, want)
+	}
+	if _, err := LoadScenario(filepath.Join(dir, "nope.yaml")); err == nil || !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("missing scenario: %v", err)
+	}
+}

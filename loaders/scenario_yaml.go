@@ -1,0 +1,419 @@
+package loaders
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// The scenario and budget-file loaders walk yaml.v3's node tree instead of
+// decoding into structs: every node keeps its line, so an unknown key, a
+// wrong type or a bad value is reported where it is, and a typo in a
+// budget is an error rather than a silently ignored key.
+
+// parseYAMLNode decodes one YAML document and returns its root node;
+// expected says what an empty file should have held.
+func parseYAMLNode(name string, data []byte, expected string) (root *yaml.Node, err error) {
+	data = stripBOM(data)
+	if isBlank(data) {
+		return nil, emptyError(name, expected)
+	}
+	if err := checkUTF8(name, data); err != nil {
+		return nil, err
+	}
+	// yaml.v3 has panicked on hostile input before (CVE-2022-28948).
+	defer func() {
+		if r := recover(); r != nil {
+			root, err = nil, &Error{Name: name, Msg: fmt.Sprintf("invalid YAML (parser failed: %v)", r)}
+		}
+	}()
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	var doc yaml.Node
+	if err := dec.Decode(&doc); err != nil {
+		if errors.Is(err, io.EOF) {
+			return nil, emptyError(name, expected)
+		}
+		return nil, yamlError(name, err)
+	}
+	var extra yaml.Node
+	if err := dec.Decode(&extra); !errors.Is(err, io.EOF) {
+		if err != nil {
+			return nil, yamlError(name, err)
+		}
+		return nil, &Error{Name: name, Line: extra.Line, Msg: "a second YAML document (---); expected one"}
+	}
+	if doc.Kind != yaml.DocumentNode || len(doc.Content) == 0 {
+		return nil, emptyError(name, expected)
+	}
+	return resolveAlias(doc.Content[0]), nil
+}
+
+// resolveAlias follows *alias references to the node they name, so every
+// reader sees values, not references.
+func resolveAlias(n *yaml.Node) *yaml.Node {
+	for depth := 0; n != nil && n.Kind == yaml.AliasNode && depth < 100; depth++ {
+		n = n.Alias
+	}
+	return n
+}
+
+// yamlErr is an error at a node: the line and column where the user has to
+// look.
+func yamlErr(name string, n *yaml.Node, format string, args ...any) *Error {
+	e := &Error{Name: name, Msg: fmt.Sprintf(format, args...)}
+	if n != nil {
+		e.Line, e.Column = n.Line, n.Column
+	}
+	return e
+}
+
+// yamlField is one key of a mapping with the node of its value.
+type yamlField struct {
+	key   *yaml.Node
+	value *yaml.Node
+}
+
+// yamlFields reads a mapping whose keys must be among allowed. what names
+// the mapping in errors ("pipeline", "the scenario"). An unknown key is an
+// error that lists the allowed ones and suggests the closest, because the
+// usual cause is a typo that would otherwise leave a default in force.
+func yamlFields(name string, n *yaml.Node, what string, allowed []string) (map[string]yamlField, error) {
+	n = resolveAlias(n)
+	if n.Kind != yaml.MappingNode {
+		return nil, yamlErr(name, n, "%s is %s; expected a mapping of %s", what, describeNode(n), strings.Join(allowed, ", "))
+	}
+	known := make(map[string]bool, len(allowed))
+	for _, k := range allowed {
+		known[k] = true
+	}
+	fields := make(map[string]yamlField, len(n.Content)/2)
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		keyNode, valueNode := resolveAlias(n.Content[i]), resolveAlias(n.Content[i+1])
+		if keyNode.Kind != yaml.ScalarNode {
+			return nil, yamlErr(name, keyNode, "a key in %s is %s; expected a name", what, describeNode(keyNode))
+		}
+		key := keyNode.Value
+		if key == "<<" {
+			return nil, yamlErr(name, keyNode, "merge keys (<<) are not supported in %s; write the keys out", what)
+		}
+		if !known[key] {
+			return nil, yamlErr(name, keyNode, "unknown key %q in %s%s; expected one of %s",
+				key, what, suggestion(key, allowed), strings.Join(allowed, ", "))
+		}
+		if first, dup := fields[key]; dup {
+			return nil, yamlErr(name, keyNode, "key %q appears twice in %s (first on line %d)", key, what, first.key.Line)
+		}
+		fields[key] = yamlField{key: keyNode, value: valueNode}
+	}
+	return fields, nil
+}
+
+// yamlPairs reads a mapping with free-form keys (preset names), in file
+// order.
+func yamlPairs(name string, n *yaml.Node, what string) ([]yamlField, error) {
+	n = resolveAlias(n)
+	if n.Kind != yaml.MappingNode {
+		return nil, yamlErr(name, n, "%s is %s; expected a mapping", what, describeNode(n))
+	}
+	seen := map[string]int{}
+	var pairs []yamlField
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		keyNode, valueNode := resolveAlias(n.Content[i]), resolveAlias(n.Content[i+1])
+		if keyNode.Kind != yaml.ScalarNode || keyNode.Value == "<<" {
+			return nil, yamlErr(name, keyNode, "a key in %s is %s; expected a name", what, describeNode(keyNode))
+		}
+		if line, dup := seen[keyNode.Value]; dup {
+			return nil, yamlErr(name, keyNode, "%q appears twice in %s (first on line %d)", keyNode.Value, what, line)
+		}
+		seen[keyNode.Value] = keyNode.Line
+		pairs = append(pairs, yamlField{key: keyNode, value: valueNode})
+	}
+	return pairs, nil
+}
+
+// suggestion returns ` (did you mean "x"?)` for the allowed key closest to
+// key, when it is close enough to be a typo.
+func suggestion(key string, allowed []string) string {
+	best, bestDist := "", 3
+	if len(key) <= 4 {
+		bestDist = 2
+	}
+	for _, k := range allowed {
+		if d := editDistance(key, k); d < bestDist {
+			best, bestDist = k, d
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	return fmt.Sprintf(" (did you mean %q?)", best)
+}
+
+// editDistance is the optimal-string-alignment distance between two short
+// keys: Levenshtein plus swapping two adjacent letters, the commonest typo.
+func editDistance(a, b string) int {
+	d := make([][]int, len(a)+1)
+	for i := range d {
+		d[i] = make([]int, len(b)+1)
+		d[i][0] = i
+	}
+	for j := range d[0] {
+		d[0][j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
+		}
+	}
+	return d[len(a)][len(b)]
+}
+
+// describeNode names a node's kind for error messages, quoting scalars.
+func describeNode(n *yaml.Node) string {
+	n = resolveAlias(n)
+	if n == nil {
+		return "nothing"
+	}
+	switch n.Kind {
+	case yaml.MappingNode:
+		return "a mapping"
+	case yaml.SequenceNode:
+		return "a list"
+	case yaml.ScalarNode:
+		switch n.ShortTag() {
+		case "!!null":
+			return "null"
+		case "!!int", "!!float":
+			return "the number " + n.Value
+		case "!!bool":
+			return "the boolean " + n.Value
+		}
+		return fmt.Sprintf("the string %q", n.Value)
+	}
+	return "an unsupported YAML value"
+}
+
+func isNull(n *yaml.Node) bool {
+	n = resolveAlias(n)
+	return n == nil || (n.Kind == yaml.ScalarNode && n.ShortTag() == "!!null")
+}
+
+// yamlText reads a text value. Any scalar is accepted as written ("query:
+// 42" is the text "42"); null is "".
+func yamlText(name string, n *yaml.Node, field string) (string, error) {
+	n = resolveAlias(n)
+	if isNull(n) {
+		return "", nil
+	}
+	if n.Kind != yaml.ScalarNode {
+		return "", yamlErr(name, n, "%s is %s; expected text", field, describeNode(n))
+	}
+	if n.ShortTag() == "!!binary" {
+		return "", yamlErr(name, n, "%s is binary data; expected text", field)
+	}
+	return n.Value, nil
+}
+
+// yamlInt reads a whole number.
+func yamlInt(name string, n *yaml.Node, field string) (int, error) {
+	n = resolveAlias(n)
+	if n.Kind == yaml.ScalarNode && n.ShortTag() == "!!int" {
+		var v int64
+		if err := n.Decode(&v); err == nil && v >= math.MinInt32 && v <= math.MaxInt32 {
+			return int(v), nil
+		}
+		return 0, yamlErr(name, n, "%s %s is out of range", field, n.Value)
+	}
+	if n.Kind == yaml.ScalarNode && n.ShortTag() == "!!float" {
+		var f float64
+		if err := n.Decode(&f); err == nil && f == math.Trunc(f) && math.Abs(f) <= math.MaxInt32 {
+			return int(f), nil
+		}
+	}
+	return 0, yamlErr(name, n, "%s is %s; expected a whole number", field, describeNode(n))
+}
+
+// yamlFloat reads a finite number.
+func yamlFloat(name string, n *yaml.Node, field string) (float64, error) {
+	n = resolveAlias(n)
+	if n.Kind == yaml.ScalarNode && (n.ShortTag() == "!!int" || n.ShortTag() == "!!float") {
+		var f float64
+		if err := n.Decode(&f); err == nil && !math.IsNaN(f) && !math.IsInf(f, 0) {
+			return f, nil
+		}
+		return 0, yamlErr(name, n, "%s %s is not a finite number", field, n.Value)
+	}
+	return 0, yamlErr(name, n, "%s is %s; expected a number", field, describeNode(n))
+}
+
+// yamlBool reads true or false.
+func yamlBool(name string, n *yaml.Node, field string) (bool, error) {
+	n = resolveAlias(n)
+	if n.Kind == yaml.ScalarNode && n.ShortTag() == "!!bool" {
+		var b bool
+		if err := n.Decode(&b); err == nil {
+			return b, nil
+		}
+	}
+	return false, yamlErr(name, n, "%s is %s; expected true or false", field, describeNode(n))
+}
+
+// yamlList returns a sequence's items (aliases resolved); null is an
+// empty list.
+func yamlList(name string, n *yaml.Node, field, expected string) ([]*yaml.Node, error) {
+	n = resolveAlias(n)
+	if isNull(n) {
+		return nil, nil
+	}
+	if n.Kind != yaml.SequenceNode {
+		return nil, yamlErr(name, n, "%s is %s; expected %s", field, describeNode(n), expected)
+	}
+	items := make([]*yaml.Node, len(n.Content))
+	for i, item := range n.Content {
+		items[i] = resolveAlias(item)
+	}
+	return items, nil
+}
+
+// yamlValue decodes a node into the generic values the other loaders
+// read (maps, lists, int64, float64, strings).
+func yamlValue(name string, n *yaml.Node) (any, error) {
+	var v any
+	if err := n.Decode(&v); err != nil {
+		return nil, yamlErr(name, n, "invalid value: %v", err)
+	}
+	return normalizeYAML(name, v)
+}
+
+// yamlToJSON renders a node as compact JSON, keeping the key order of the
+// file: tool definitions are counted from the JSON the provider receives,
+// and a definition written in YAML should cost what its JSON would. nodes
+// counts the nodes written so far across calls, so the alias limit holds
+// for a whole file, not per value.
+func yamlToJSON(name string, n *yaml.Node, nodes *int) (json.RawMessage, error) {
+	w := &yamlJSONWriter{name: name, nodes: nodes}
+	if err := w.write(n, 0); err != nil {
+		return nil, err
+	}
+	return w.buf.Bytes(), nil
+}
+
+// maxYAMLJSONNodes bounds what aliases may expand to: a few lines of
+// nested aliases can stand for billions of nodes, and a loader must fail,
+// not exhaust memory.
+const maxYAMLJSONNodes = 1_000_000
+
+type yamlJSONWriter struct {
+	name  string
+	buf   bytes.Buffer
+	nodes *int
+}
+
+func (w *yamlJSONWriter) write(n *yaml.Node, depth int) error {
+	n = resolveAlias(n)
+	if *w.nodes++; *w.nodes > maxYAMLJSONNodes {
+		return yamlErr(w.name, n, "value expands to more than %d nodes through aliases", maxYAMLJSONNodes)
+	}
+	if depth > 200 {
+		return yamlErr(w.name, n, "value nests more than 200 levels deep")
+	}
+	buf := &w.buf
+	switch n.Kind {
+	case yaml.MappingNode:
+		buf.WriteByte('{')
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			key := resolveAlias(n.Content[i])
+			if key.Kind != yaml.ScalarNode || key.Value == "<<" {
+				return yamlErr(w.name, key, "a key is %s; JSON needs a string key (merge keys are not supported)", describeNode(key))
+			}
+			if i > 0 {
+				buf.WriteByte(',')
+			}
+			writeJSONString(buf, key.Value)
+			buf.WriteByte(':')
+			if err := w.write(n.Content[i+1], depth+1); err != nil {
+				return err
+			}
+		}
+		buf.WriteByte('}')
+	case yaml.SequenceNode:
+		buf.WriteByte('[')
+		for i, item := range n.Content {
+			if i > 0 {
+				buf.WriteByte(',')
+			}
+			if err := w.write(item, depth+1); err != nil {
+				return err
+			}
+		}
+		buf.WriteByte(']')
+	case yaml.ScalarNode:
+		return writeYAMLScalarAsJSON(w.name, buf, n)
+	default:
+		return yamlErr(w.name, n, "unsupported YAML value")
+	}
+	return nil
+}
+
+func writeYAMLScalarAsJSON(name string, buf *bytes.Buffer, n *yaml.Node) error {
+	switch n.ShortTag() {
+	case "!!null":
+		buf.WriteString("null")
+	case "!!bool":
+		var b bool
+		if err := n.Decode(&b); err != nil {
+			return yamlErr(name, n, "invalid boolean %q", n.Value)
+		}
+		buf.WriteString(strconv.FormatBool(b))
+	case "!!int":
+		var v int64
+		if err := n.Decode(&v); err != nil {
+			return yamlErr(name, n, "integer %s does not fit in 64 bits", n.Value)
+		}
+		buf.WriteString(strconv.FormatInt(v, 10))
+	case "!!float":
+		var f float64
+		if err := n.Decode(&f); err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
+			return yamlErr(name, n, "%s is not a finite number; JSON cannot represent it", n.Value)
+		}
+		buf.WriteString(strconv.FormatFloat(f, 'g', -1, 64))
+	case "!!binary":
+		return yamlErr(name, n, "binary data cannot be written as JSON")
+	default:
+		writeJSONString(buf, n.Value)
+	}
+	return nil
+}
+
+// writeJSONString writes s as a JSON string without HTML escaping: the
+// provider receives "<" as "<", and "\u003c" would cost more tokens.
+func writeJSONString(buf *bytes.Buffer, s string) {
+	data, _ := marshalJSON(s)
+	buf.Write(data)
+}
+
+// marshalJSON is json.Marshal without HTML escaping and without the
+// trailing newline an Encoder adds.
+func marshalJSON(v any) (json.RawMessage, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte{'\n'}), nil
+}
