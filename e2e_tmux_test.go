@@ -1,0 +1,169 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+// tmuxSession runs the real binary in a detached tmux session of a fixed
+// size, so the test sees exactly what a person would.
+type tmuxSession struct {
+	t    *testing.T
+	name string
+}
+
+func startTmux(t *testing.T, width, height int, env []string, args ...string) *tmuxSession {
+	t.Helper()
+	if _, err := exec.LookPath("tmux"); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatal("tmux is not installed; .ci/run installs it")
+		}
+		t.Skip("tmux not installed")
+	}
+	s := &tmuxSession{t: t, name: fmt.Sprintf("ctxlab-e2e-%d-%d", os.Getpid(), time.Now().UnixNano())}
+	command := strings.Join(append(env, append([]string{ctxlabBin}, args...)...), " ")
+	cmd := exec.Command("tmux", "new-session", "-d", "-s", s.name, "-x", fmt.Sprint(width), "-y", fmt.Sprint(height),
+		"env TERM=xterm-256color COLORTERM=truecolor "+command)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("tmux new-session: %v: %s", err, out)
+	}
+	t.Cleanup(func() { exec.Command("tmux", "kill-session", "-t", s.name).Run() })
+	return s
+}
+
+// capture returns the visible screen; with escapes it keeps colours.
+func (s *tmuxSession) capture(escapes bool) string {
+	args := []string{"capture-pane", "-p", "-t", s.name}
+	if escapes {
+		args = append(args, "-e")
+	}
+	out, err := exec.Command("tmux", args...).Output()
+	if err != nil {
+		return ""
+	}
+	return string(out)
+}
+
+// waitFor polls the screen until it contains want.
+func (s *tmuxSession) waitFor(want string) string {
+	s.t.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	var screen string
+	for time.Now().Before(deadline) {
+		screen = s.capture(false)
+		if strings.Contains(screen, want) {
+			return screen
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	s.t.Fatalf("screen never showed %q; last screen:\n%s", want, screen)
+	return ""
+}
+
+func (s *tmuxSession) send(keys ...string) {
+	s.t.Helper()
+	if out, err := exec.Command("tmux", append([]string{"send-keys", "-t", s.name}, keys...)...).CombinedOutput(); err != nil {
+		s.t.Fatalf("send-keys %v: %v: %s", keys, err, out)
+	}
+	if keys[len(keys)-1] == "Escape" {
+		// A key that follows Escape too closely reads as Alt+key.
+		time.Sleep(300 * time.Millisecond)
+	}
+}
+
+func (s *tmuxSession) alive() bool {
+	return exec.Command("tmux", "has-session", "-t", s.name).Run() == nil
+}
+
+func TestWorkbenchInTmux(t *testing.T) {
+	s := startTmux(t, 120, 40, nil)
+	screen := s.waitFor("Budget 2")
+	for _, want := range []string{"ctxlab · support_chat · gpt-4o (o200k_base)", "Window", "Dedup −6", "≈", "✂", "✗", "? help"} {
+		if !strings.Contains(screen, want) {
+			t.Errorf("first screen lacks %q:\n%s", want, screen)
+		}
+	}
+	// Lower the dedup threshold: the reset-password pair (J=0.825) joins
+	// the duplicates.
+	s.send("c")
+	s.send("Left")
+	s.waitFor("Dedup −7")
+	s.waitFor("dedup ◂0.80▸")
+
+	// Filter the list, then clear it.
+	s.send("Escape")
+	s.send("/")
+	s.send("-l", "gift")
+	screen = s.waitFor(`filter "gift"`)
+	if strings.Contains(screen, "kb/claims/damaged-in-tran") {
+		t.Errorf("filter kept an unrelated document:\n%s", screen)
+	}
+	s.send("Escape")
+	s.waitFor("kb/claims/damaged-in-tran")
+
+	// Every view opens.
+	for key, title := range map[string]string{"2": "2 Ordering", "3": "3 Context", "4": "4 Memory", "5": "5 Metrics"} {
+		s.send(key)
+		s.waitFor(title)
+	}
+	s.send("1")
+	s.waitFor("1 Documents")
+	s.send("q")
+	deadline := time.Now().Add(5 * time.Second)
+	for s.alive() && time.Now().Before(deadline) {
+		time.Sleep(50 * time.Millisecond)
+	}
+	if s.alive() {
+		t.Error("q did not quit")
+	}
+}
+
+func TestWorkbenchSmallAndLarge(t *testing.T) {
+	small := startTmux(t, 80, 24, nil)
+	screen := small.waitFor("Budget 2")
+	for i, line := range strings.Split(strings.TrimRight(screen, "\n"), "\n") {
+		if w := len([]rune(line)); w > 80 {
+			t.Errorf("line %d is %d cells at 80 columns: %q", i, w, line)
+		}
+	}
+	tiny := startTmux(t, 60, 20, nil)
+	tiny.waitFor("needs a terminal of at least 80×24")
+	large := startTmux(t, 200, 60, nil)
+	screen = large.waitFor("Budget 2")
+	if !strings.Contains(screen, "labels") || !strings.Contains(screen, "framing") {
+		t.Errorf("large layout lacks the framing and labels lines:\n%s", screen)
+	}
+}
+
+// sgrColour matches an SGR sequence that sets a foreground or background
+// colour.
+var sgrColour = regexp.MustCompile(`\x1b\[[0-9;]*(3[0-9]|4[0-9]|9[0-7]|10[0-7])[;m]`)
+
+func TestWorkbenchNoColorAndLight(t *testing.T) {
+	mono := startTmux(t, 120, 40, []string{"NO_COLOR=1"})
+	mono.waitFor("Budget 2")
+	colored := mono.capture(true)
+	if sgrColour.MatchString(colored) {
+		t.Errorf("NO_COLOR=1 still sets colours: %q", sgrColour.FindString(colored))
+	}
+	if !strings.Contains(colored, "≈") || !strings.Contains(colored, "\u0336") {
+		t.Error("without colour, duplicates must still be marked (≈ and struck-through text)")
+	}
+	light := startTmux(t, 120, 40, nil, "--theme", "light")
+	light.waitFor("Budget 2")
+	if !sgrColour.MatchString(light.capture(true)) {
+		t.Error("the light theme shows no colour")
+	}
+}
+
+func TestWorkbenchRefusesNonTerminal(t *testing.T) {
+	_, stderr, code := run(t, "")
+	if code != 1 || !strings.Contains(stderr, "ctxlab build") || !strings.Contains(stderr, "ctxlab assemble") {
+		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
+}

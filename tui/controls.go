@@ -1,0 +1,165 @@
+package tui
+
+import (
+	"strings"
+
+	"github.com/charmbracelet/bubbles/cursor"
+	"github.com/charmbracelet/bubbles/textinput"
+	"github.com/charmbracelet/lipgloss"
+
+	"ctxlab/core"
+	"ctxlab/internal/safetext"
+	"ctxlab/themes"
+)
+
+// controlsPane is the strip of knobs. It renders the settings it is given
+// and returns new settings from a key; the root decides what to recompute.
+type controlsPane struct {
+	controls []control
+	selected int
+	editing  bool
+	input    textinput.Model
+	errText  string
+}
+
+func newControlsPane(presets core.PresetSet) controlsPane {
+	in := textinput.New()
+	in.Prompt = ""
+	in.CharLimit = 2000
+	in.Cursor.SetMode(cursor.CursorStatic)
+	return controlsPane{controls: newControls(presets), input: in}
+}
+
+func (c *controlsPane) current() control { return c.controls[c.selected] }
+
+func (c *controlsPane) move(dir int) {
+	c.selected = (c.selected + dir + len(c.controls)) % len(c.controls)
+	c.errText = ""
+}
+
+// selectID focuses the control with the given id, if any.
+func (c *controlsPane) selectID(id string) {
+	for i, ctl := range c.controls {
+		if ctl.id == id {
+			c.selected = i
+		}
+	}
+}
+
+// adjust steps the selected control and returns the new settings.
+func (c *controlsPane) adjust(s core.Settings, dir int) (core.Settings, bool) {
+	ctl := c.current()
+	if ctl.step == nil {
+		return s, false
+	}
+	ctl.step(&s, dir)
+	c.errText = ""
+	return s, true
+}
+
+// startEdit opens the text input on the selected control's value.
+func (c *controlsPane) startEdit(s core.Settings) {
+	ctl := c.current()
+	value := ctl.get(s)
+	if value == "—" {
+		value = ""
+	}
+	c.input.SetValue(strings.ReplaceAll(value, ",", ""))
+	c.input.CursorEnd()
+	c.input.Focus()
+	c.editing = true
+	c.errText = ""
+}
+
+// commitEdit applies the typed value; ok is false when it did not parse,
+// and the reason is shown in the strip.
+func (c *controlsPane) commitEdit(s core.Settings) (core.Settings, bool) {
+	c.editing = false
+	c.input.Blur()
+	ctl := c.current()
+	if err := ctl.set(&s, c.input.Value()); err != nil {
+		c.errText = err.Error()
+		return s, false
+	}
+	c.errText = ""
+	return s, true
+}
+
+func (c *controlsPane) cancelEdit() {
+	c.editing = false
+	c.input.Blur()
+}
+
+// view draws the controls as a flow of "label ◂value▸" items wrapped to
+// width, scrolled so the selected control is visible within height lines.
+func (c *controlsPane) view(st *themes.Styles, s core.Settings, width, height int, focused bool) string {
+	type item struct {
+		text string
+		w    int
+	}
+	items := make([]item, len(c.controls))
+	for i, ctl := range c.controls {
+		items[i].text = c.renderItem(st, ctl, s, i == c.selected && focused, width)
+		items[i].w = lipgloss.Width(items[i].text)
+	}
+	var lines []string
+	var line strings.Builder
+	lineW, selectedLine := 0, 0
+	for i, it := range items {
+		if lineW > 0 && lineW+2+it.w > width {
+			lines = append(lines, line.String())
+			line.Reset()
+			lineW = 0
+		}
+		if lineW > 0 {
+			line.WriteString("  ")
+			lineW += 2
+		}
+		if i == c.selected {
+			selectedLine = len(lines)
+		}
+		line.WriteString(it.text)
+		lineW += it.w
+	}
+	lines = append(lines, line.String())
+	if c.errText != "" && focused {
+		lines = append(lines, st.Alert.Render(" "+truncateText(safetext.Line(c.errText), width-2)+" "))
+		selectedLine = len(lines) - 1
+	}
+	start := 0
+	if selectedLine >= height {
+		start = selectedLine - height + 1
+	}
+	end := min(len(lines), start+height)
+	out := lines[start:end]
+	for len(out) < height {
+		out = append(out, "")
+	}
+	return strings.Join(out, "\n")
+}
+
+func (c *controlsPane) renderItem(st *themes.Styles, ctl control, s core.Settings, selected bool, width int) string {
+	if selected && c.editing {
+		c.input.Width = max(10, min(60, width-len(ctl.label)-6))
+		return st.ControlFocused.Render(ctl.label+" ") + c.input.View()
+	}
+	value := safetext.Line(ctl.get(s))
+	if ctl.kind == kindText {
+		value = truncateText(value, 28)
+	}
+	var shown string
+	switch ctl.kind {
+	case kindToggle:
+		glyph := "○"
+		if value == "on" {
+			glyph = "●"
+		}
+		shown = ctl.label + " " + glyph
+	default:
+		shown = ctl.label + " ◂" + value + "▸"
+	}
+	if selected {
+		return st.ControlFocused.Render(shown)
+	}
+	return st.ControlLabel.Render(ctl.label+" ") + st.ControlValue.Render(strings.TrimPrefix(shown, ctl.label+" "))
+}

@@ -1,0 +1,268 @@
+package tui
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"ctxlab/core"
+)
+
+// controlKind says how a control is adjusted and drawn.
+type controlKind int
+
+const (
+	kindNumber controlKind = iota // ←/→ step, enter types a number
+	kindChoice                    // ←/→ cycle
+	kindToggle                    // space or ←/→ flip
+	kindText                      // enter types text
+)
+
+// control is one knob. get and set work on a copy of the settings, so a
+// control never touches the model; the root applies the result.
+type control struct {
+	id    string
+	label string
+	kind  controlKind
+	get   func(s core.Settings) string
+	// step moves the value by dir (−1 or +1) steps.
+	step func(s *core.Settings, dir int)
+	// set parses a typed value.
+	set func(s *core.Settings, text string) error
+}
+
+// intControl builds a number control over an int field.
+func intControl(id, label string, field func(s *core.Settings) *int, minimum int, stepOf func(int) int) control {
+	return control{
+		id: id, label: label, kind: kindNumber,
+		get: func(s core.Settings) string { return thousands(*field(&s)) },
+		step: func(s *core.Settings, dir int) {
+			v := field(s)
+			*v = max(minimum, *v+dir*stepOf(*v))
+		},
+		set: func(s *core.Settings, text string) error {
+			n, err := strconv.Atoi(strings.ReplaceAll(strings.TrimSpace(text), ",", ""))
+			if err != nil {
+				return fmt.Errorf("%s: %q is not a whole number", label, text)
+			}
+			if n < minimum {
+				return fmt.Errorf("%s: %d is below %d", label, n, minimum)
+			}
+			*field(s) = n
+			return nil
+		},
+	}
+}
+
+// fixedStep is a constant step.
+func fixedStep(n int) func(int) int { return func(int) int { return n } }
+
+// scaledStep steps by about a tenth of the value's magnitude (3,000 moves
+// by 100, 128,000 by 10,000), so one key press is a visible change at any
+// size.
+func scaledStep(v int) int {
+	if v < 100 {
+		return 10
+	}
+	return int(math.Pow10(int(math.Log10(float64(v))) - 1))
+}
+
+// choiceControl cycles through a fixed list.
+func choiceControl(id, label string, options func() []string, get func(s core.Settings) string, set func(s *core.Settings, v string) error) control {
+	return control{
+		id: id, label: label, kind: kindChoice, get: get,
+		step: func(s *core.Settings, dir int) {
+			opts := options()
+			cur := get(*s)
+			i := 0
+			for j, o := range opts {
+				if o == cur {
+					i = j
+				}
+			}
+			_ = set(s, opts[(i+dir+len(opts))%len(opts)])
+		},
+		set: func(s *core.Settings, text string) error {
+			for _, o := range options() {
+				if o == strings.TrimSpace(text) {
+					return set(s, o)
+				}
+			}
+			return fmt.Errorf("%s: %q is not one of %s", label, text, strings.Join(options(), ", "))
+		},
+	}
+}
+
+// toggleControl flips a bool.
+func toggleControl(id, label string, field func(s *core.Settings) *bool) control {
+	return control{
+		id: id, label: label, kind: kindToggle,
+		get: func(s core.Settings) string {
+			if *field(&s) {
+				return "on"
+			}
+			return "off"
+		},
+		step: func(s *core.Settings, _ int) { v := field(s); *v = !*v },
+		set: func(s *core.Settings, text string) error {
+			b, err := strconv.ParseBool(strings.TrimSpace(text))
+			if err != nil {
+				return fmt.Errorf("%s: %q is not on/off (true or false)", label, text)
+			}
+			*field(s) = b
+			return nil
+		},
+	}
+}
+
+func stringsOf[T ~string](values []T) []string {
+	out := make([]string, len(values))
+	for i, v := range values {
+		out[i] = string(v)
+	}
+	return out
+}
+
+// newControls lists every knob in the order the strip shows them.
+// presets names the presets available (built-in plus a budget file's).
+func newControls(presets core.PresetSet) []control {
+	budget := func(f func(b *core.ContextBudget) *int) func(s *core.Settings) *int {
+		return func(s *core.Settings) *int { return f(&s.Budget) }
+	}
+	return []control{
+		{
+			id: "dedup", label: "dedup", kind: kindNumber,
+			get: func(s core.Settings) string { return strconv.FormatFloat(s.Pipeline.DedupThreshold, 'f', 2, 64) },
+			step: func(s *core.Settings, dir int) {
+				v := math.Round((s.Pipeline.DedupThreshold+float64(dir)*0.05)*100) / 100
+				s.Pipeline.DedupThreshold = min(1, max(0, v))
+			},
+			set: func(s *core.Settings, text string) error {
+				v, err := strconv.ParseFloat(strings.TrimSpace(text), 64)
+				if err != nil || math.IsNaN(v) || v < 0 || v > 1 {
+					return fmt.Errorf("dedup threshold: %q is not a number in [0, 1]", text)
+				}
+				s.Pipeline.DedupThreshold = v
+				return nil
+			},
+		},
+		intControl("min-tokens", "min tok", func(s *core.Settings) *int { return &s.Pipeline.MinDocTokens }, 0, fixedStep(1)),
+		intControl("shingle", "shingle", func(s *core.Settings) *int { return &s.Pipeline.ShingleSize }, 1, fixedStep(1)),
+		toggleControl("lost-in-middle", "lost-in-middle", func(s *core.Settings) *bool { return &s.Pipeline.LostInMiddle }),
+		choiceControl("budget-mode", "mode", func() []string { return stringsOf(core.BudgetModes) },
+			func(s core.Settings) string { return string(s.Pipeline.BudgetMode) },
+			func(s *core.Settings, v string) error { s.Pipeline.BudgetMode = core.BudgetMode(v); return nil }),
+		toggleControl("summarize", "summarize overflow", func(s *core.Settings) *bool { return &s.Pipeline.SummarizeOverflow }),
+		intControl("partial-min", "partial min", func(s *core.Settings) *int { return &s.Pipeline.PartialMinRemaining }, 0, fixedStep(10)),
+		choiceControl("builder", "builder", func() []string { return stringsOf(core.RAGBuilders) },
+			func(s core.Settings) string { return string(s.Builder) },
+			func(s *core.Settings, v string) error { s.Builder = core.RAGBuilder(v); return nil }),
+		choiceControl("tokenizer", "tokenizer", func() []string { return core.TokenizerNames },
+			func(s core.Settings) string { return s.Pipeline.Tokenizer.Name() },
+			func(s *core.Settings, v string) error {
+				tok, err := core.TokenizerByName(v)
+				if err == nil {
+					s.Pipeline.Tokenizer = tok
+				}
+				return err
+			}),
+		{
+			id: "model", label: "model", kind: kindText,
+			get: func(s core.Settings) string { return orDash(s.Model) },
+			set: func(s *core.Settings, text string) error {
+				text = strings.TrimSpace(text)
+				if text == "" {
+					s.Model = ""
+					return nil
+				}
+				tok, err := core.TokenizerForModel(text)
+				if err != nil {
+					return err
+				}
+				s.Model, s.Pipeline.Tokenizer = text, tok
+				if spec, ok := core.LookupModel(text); ok && spec.Window > 0 {
+					s.Budget.TotalWindow = spec.Window
+				}
+				return nil
+			},
+		},
+		choiceControl("preset", "preset", presets.Names,
+			func(s core.Settings) string { return orDash(s.Preset) },
+			func(s *core.Settings, v string) error {
+				b, err := presets.Lookup(v)
+				if err == nil {
+					s.Preset, s.Budget = v, b
+				}
+				return err
+			}),
+		choiceControl("assembly", "assembly", func() []string { return stringsOf(core.AssembleModes) },
+			func(s core.Settings) string { return string(s.Mode) },
+			func(s *core.Settings, v string) error { s.Mode = core.AssembleMode(v); return nil }),
+		intControl("window", "window", budget(func(b *core.ContextBudget) *int { return &b.TotalWindow }), 1, scaledStep),
+		intControl("system", "system", budget(func(b *core.ContextBudget) *int { return &b.SystemPrompt }), 0, scaledStep),
+		intControl("tools", "tools", budget(func(b *core.ContextBudget) *int { return &b.ToolDefinitions }), 0, scaledStep),
+		intControl("history", "history", budget(func(b *core.ContextBudget) *int { return &b.ConversationHistory }), 0, scaledStep),
+		intControl("rag", "RAG budget", budget(func(b *core.ContextBudget) *int { return &b.RetrievedContext }), 0, scaledStep),
+		intControl("tool-results", "tool res", budget(func(b *core.ContextBudget) *int { return &b.ToolResults }), 0, scaledStep),
+		intControl("query-budget", "query", budget(func(b *core.ContextBudget) *int { return &b.UserQuery }), 0, scaledStep),
+		intControl("reserve", "reserve", budget(func(b *core.ContextBudget) *int { return &b.ResponseReserve }), 0, scaledStep),
+		choiceControl("memory", "memory", func() []string { return stringsOf(core.MemoryStrategies) },
+			func(s core.Settings) string { return string(s.Memory.Strategy) },
+			func(s *core.Settings, v string) error { s.Memory.Strategy = core.MemoryStrategy(v); return nil }),
+		{
+			id: "patterns", label: "pin patterns", kind: kindText,
+			get: func(s core.Settings) string { return strings.Join(s.Memory.Patterns, " ; ") },
+			set: func(s *core.Settings, text string) error {
+				var patterns []string
+				for _, p := range strings.Split(text, ";") {
+					if p = strings.TrimSpace(p); p != "" {
+						patterns = append(patterns, p)
+					}
+				}
+				probe := s.Memory
+				probe.Patterns = patterns
+				if err := probe.Validate(); err != nil {
+					return err
+				}
+				s.Memory.Patterns = patterns
+				return nil
+			},
+		},
+		intControl("summarize-every", "fold every", func(s *core.Settings) *int { return &s.Memory.SummarizeEvery }, 1, fixedStep(1)),
+		intControl("keep-recent", "keep recent", func(s *core.Settings) *int { return &s.Memory.KeepRecent }, 1, fixedStep(1)),
+		{
+			id: "query", label: "query", kind: kindText,
+			get: func(s core.Settings) string { return orDash(s.Query) },
+			set: func(s *core.Settings, text string) error { s.Query = text; return nil },
+		},
+		toggleControl("rerank", "rerank", func(s *core.Settings) *bool { return &s.Rerank }),
+		intControl("initial-k", "initial k", func(s *core.Settings) *int { return &s.InitialK }, 1, fixedStep(1)),
+		intControl("final-k", "final k", func(s *core.Settings) *int { return &s.FinalK }, 1, fixedStep(1)),
+	}
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "—"
+	}
+	return s
+}
+
+// thousands formats n with comma separators.
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	var b strings.Builder
+	for i := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteByte(s[i])
+	}
+	if neg {
+		return "-" + b.String()
+	}
+	return b.String()
+}

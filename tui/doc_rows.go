@@ -1,0 +1,191 @@
+package tui
+
+import (
+	"fmt"
+
+	"ctxlab/core"
+)
+
+// rowTone is how a row is drawn, readable without colour through its
+// glyph as well.
+type rowTone int
+
+const (
+	tonePlain rowTone = iota
+	toneIncluded
+	tonePartial
+	toneSummarized
+	toneExcluded
+	toneDuplicate
+	toneFiltered
+)
+
+// docRow is one line of the document list at a stage. It only arranges
+// what the trace says; nothing is decided here.
+type docRow struct {
+	doc    int // index into the evaluation's Documents
+	gone   bool
+	glyph  string
+	tone   rowTone
+	score  float64
+	tokens int
+	note   string
+}
+
+// stageRows lists the documents as they stand after a stage. Documents
+// that left at an earlier stage stay listed, unless hidden, in their final
+// state and where they explain themselves: filtered ones first, as they
+// left first, and each duplicate right after the document it duplicates.
+// So the first screen already shows every kind of fate.
+func stageRows(ev *core.Evaluation, s stage, hideGone bool) []docRow {
+	if ev == nil {
+		return nil
+	}
+	if ev.SimpleRAG != nil {
+		return simpleRAGRows(ev.SimpleRAG, s)
+	}
+	tr := ev.Build.Trace
+	var rows []docRow
+	add := func(i int, gone bool, note string) {
+		if gone && hideGone {
+			return
+		}
+		d := tr.Docs[i]
+		glyph, tone := fateLook(d.Fate)
+		if !gone && s < stageBudget {
+			glyph, tone = "•", tonePlain
+		}
+		rows = append(rows, docRow{doc: i, gone: gone, glyph: glyph, tone: tone, score: d.Score, tokens: d.Tokens, note: note})
+	}
+	if s == stageInput {
+		for i := range tr.Docs {
+			add(i, false, "")
+		}
+		return rows
+	}
+	if s == stageFilter {
+		for i, d := range tr.Docs {
+			if d.Filtered {
+				add(i, true, filterNote(d, ev.Settings.Pipeline.MinDocTokens))
+			} else {
+				add(i, false, "kept")
+			}
+		}
+		return rows
+	}
+	for i, d := range tr.Docs {
+		if d.Filtered {
+			add(i, true, filterNote(d, ev.Settings.Pipeline.MinDocTokens))
+		}
+	}
+	if s == stageSort || s == stageDedup {
+		// Duplicates stay in their sorted place: at Sort they are still in
+		// play, at Dedup they are struck out where they lost.
+		for _, i := range tr.Sorted {
+			d := tr.Docs[i]
+			switch {
+			case s == stageSort:
+				add(i, false, fmt.Sprintf("rank %d by score", d.SortedPos+1))
+			case d.Duplicate != nil:
+				add(i, true, duplicateNote(d.Duplicate))
+			default:
+				add(i, false, fmt.Sprintf("kept · rank %d", d.PosBeforeReorder+1))
+			}
+		}
+		return rows
+	}
+	dupesOf := map[int][]int{}
+	for _, i := range tr.Sorted {
+		if d := tr.Docs[i].Duplicate; d != nil {
+			dupesOf[d.Of] = append(dupesOf[d.Of], i)
+		}
+	}
+	for _, i := range tr.Reordered {
+		d := tr.Docs[i]
+		note := fmt.Sprintf("rank %d → slot %d", d.PosBeforeReorder+1, d.PosAfterReorder+1)
+		if s == stageBudget {
+			note = budgetNote(d)
+		}
+		add(i, false, note)
+		for _, dup := range dupesOf[i] {
+			add(dup, true, duplicateNote(tr.Docs[dup].Duplicate))
+		}
+	}
+	return rows
+}
+
+func fateLook(f core.Fate) (string, rowTone) {
+	switch f {
+	case core.FateIncluded:
+		return "✓", toneIncluded
+	case core.FatePartial:
+		return "✂", tonePartial
+	case core.FateSummarized:
+		return "Σ", toneSummarized
+	case core.FateExcluded:
+		return "✗", toneExcluded
+	case core.FateDuplicate:
+		return "≈", toneDuplicate
+	case core.FateFiltered:
+		return "·", toneFiltered
+	}
+	return "•", tonePlain
+}
+
+func duplicateNote(d *core.Duplicate) string {
+	if d.Kind == core.DuplicateExact {
+		return fmt.Sprintf("= #%d exact", d.Of+1)
+	}
+	return fmt.Sprintf("≈ #%d J=%.2f", d.Of+1, d.Similarity)
+}
+
+// filterNote is the filter's reason, short enough for a list column.
+func filterNote(d core.DocTrace, minTokens int) string {
+	return fmt.Sprintf("%d tok < min %d", d.Tokens, minTokens)
+}
+
+func budgetNote(d core.DocTrace) string {
+	switch d.Fate {
+	case core.FateIncluded:
+		return fmt.Sprintf("[%d] rank %d", d.Citation, d.PosBeforeReorder+1)
+	case core.FatePartial:
+		return fmt.Sprintf("[%d] cut %d/%d", d.Citation, d.TokensKept, d.Tokens)
+	case core.FateSummarized:
+		return fmt.Sprintf("[%d] synopsis %d/%d", d.Citation, d.TokensKept, d.Tokens)
+	case core.FateExcluded:
+		return fmt.Sprintf("over · rank %d", d.PosBeforeReorder+1)
+	}
+	return ""
+}
+
+func simpleRAGRows(r *core.SimpleRAGResult, s stage) []docRow {
+	var rows []docRow
+	order := r.Order
+	if s == stageInput {
+		order = make([]int, len(r.Trace))
+		for i := range order {
+			order[i] = i
+		}
+	}
+	for _, i := range order {
+		d := r.Trace[i]
+		row := docRow{doc: i, glyph: "•", score: d.Score, tokens: d.Tokens}
+		switch s {
+		case stageSort:
+			row.note = fmt.Sprintf("rank %d by score", d.Rank+1)
+		case stageBudget:
+			switch d.Fate {
+			case core.SimpleRAGIncluded:
+				row.glyph, row.tone, row.note = "✓", toneIncluded, fmt.Sprintf("[%d] whole", d.Citation)
+			case core.SimpleRAGTruncated:
+				row.glyph, row.tone, row.note = "✂", tonePartial, fmt.Sprintf("[%d] cut %d/%d tok", d.Citation, d.TokensKept, d.Tokens)
+			case core.SimpleRAGDropped:
+				row.glyph, row.tone, row.note = "✗", toneExcluded, "≤100 left: dropped, walk stops"
+			default:
+				row.glyph, row.tone, row.note = "✗", toneExcluded, "not reached: walk stopped"
+			}
+		}
+		rows = append(rows, row)
+	}
+	return rows
+}

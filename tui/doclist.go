@@ -1,0 +1,218 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/lipgloss"
+
+	"ctxlab/core"
+	"ctxlab/internal/safetext"
+	"ctxlab/themes"
+)
+
+// docList is the document list: rows for the selected stage, a cursor and
+// a scroll offset. Only the visible rows are rendered, and each rendered
+// row is cached by (document, width, generation, state), so scrolling a
+// 10,000-document list costs the same as scrolling a short one.
+type docList struct {
+	rows   []docRow
+	cursor int
+	offset int
+
+	cache    map[rowKey]string
+	cacheGen int
+}
+
+type rowKey struct {
+	doc, width, stage             int
+	selected, cursorMark, changed bool
+	filterVer, themeID            int
+}
+
+// setRows replaces the rows, keeping the cursor on the same document when
+// it is still listed.
+func (l *docList) setRows(rows []docRow) {
+	current := -1
+	if l.cursor < len(l.rows) {
+		current = l.rows[l.cursor].doc
+	}
+	l.rows = rows
+	l.cursor = 0
+	for i, r := range rows {
+		if r.doc == current {
+			l.cursor = i
+			break
+		}
+	}
+}
+
+// selectFirstPresent puts the cursor on the first document still in play,
+// so the inspector opens on a document of the context, not a removed one.
+func (l *docList) selectFirstPresent() {
+	for i, r := range l.rows {
+		if !r.gone {
+			l.cursor = i
+			return
+		}
+	}
+}
+
+// selectedDoc is the document under the cursor, -1 for an empty list.
+func (l *docList) selectedDoc() int {
+	if l.cursor < len(l.rows) {
+		return l.rows[l.cursor].doc
+	}
+	return -1
+}
+
+func (l *docList) move(delta, height int) {
+	if len(l.rows) == 0 {
+		return
+	}
+	l.cursor = min(len(l.rows)-1, max(0, l.cursor+delta))
+	l.scrollTo(height)
+}
+
+// scrollTo keeps the cursor within the visible rows.
+func (l *docList) scrollTo(height int) {
+	if height <= 0 {
+		return
+	}
+	if l.cursor < l.offset {
+		l.offset = l.cursor
+	}
+	if l.cursor >= l.offset+height {
+		l.offset = l.cursor - height + 1
+	}
+	l.offset = max(0, min(l.offset, max(0, len(l.rows)-height)))
+}
+
+// listRenderContext is everything rendering depends on besides the rows.
+type listRenderContext struct {
+	st        *themes.Styles
+	themeID   int
+	ev        *core.Evaluation
+	gen       int
+	stage     stage
+	width     int
+	focused   bool
+	changed   map[int]bool
+	matches   map[int][]int // document -> matched rune indexes in its source
+	filterVer int
+}
+
+// view renders height lines: a column header and the visible rows.
+func (l *docList) view(rc listRenderContext, height int) string {
+	if l.cache == nil || l.cacheGen != rc.gen {
+		l.cache = make(map[rowKey]string)
+		l.cacheGen = rc.gen
+	}
+	lines := []string{rc.st.TableHeader.Render(padRight("   #   score   tok  source", rc.width))}
+	if len(l.rows) == 0 {
+		lines = append(lines, rc.st.Muted.Render(" no documents at this stage"))
+		return fitLines(strings.Join(lines, "\n"), rc.width, height)
+	}
+	body := height - 1
+	l.scrollTo(body)
+	end := min(len(l.rows), l.offset+body)
+	for i := l.offset; i < end; i++ {
+		r := l.rows[i]
+		key := rowKey{doc: r.doc, width: rc.width, stage: int(rc.stage), selected: i == l.cursor && rc.focused,
+			cursorMark: i == l.cursor && !rc.focused, changed: rc.changed[r.doc], filterVer: rc.filterVer, themeID: rc.themeID}
+		line, ok := l.cache[key]
+		if !ok {
+			line = renderRow(rc, r, key)
+			l.cache[key] = line
+		}
+		lines = append(lines, line)
+	}
+	return fitLines(strings.Join(lines, "\n"), rc.width, height)
+}
+
+// renderRow draws one row: glyph, number, score, tokens, source, note.
+func renderRow(rc listRenderContext, r docRow, key rowKey) string {
+	st := rc.st
+	doc := rc.ev.Documents[r.doc]
+	noteW := 16
+	if rc.width >= 90 {
+		noteW = 22
+	}
+	sourceW := max(8, rc.width-1-1-19-1-noteW)
+	source := safetext.Line(doc.Source)
+	if source == "" {
+		source = "(no source)"
+	}
+	lead := " "
+	if key.cursorMark {
+		lead = "▸"
+	}
+	numbers := fmt.Sprintf(" %4d %6.2f %5d ", r.doc+1, r.score, r.tokens)
+	src := truncateText(source, sourceW)
+	note := truncateText(r.note, noteW)
+
+	if key.selected {
+		return st.Selected.Render(padRight(lead+r.glyph+numbers+padRight(src, sourceW)+" "+note, rc.width))
+	}
+	tone := toneStyle(st, r.tone)
+	glyph := tone.Render(r.glyph)
+	nums := st.Text.Render(numbers)
+	srcStyled := highlightMatches(st, src, rc.matches[r.doc], st.Text)
+	switch {
+	case r.tone == toneDuplicate && r.gone:
+		// Struck out: with colour by the terminal, without it by
+		// combining strokes, which survive NO_COLOR.
+		if st.Mono {
+			srcStyled = strikeGlyphs(src)
+		} else {
+			srcStyled = st.Duplicate.Render(src)
+		}
+		nums = st.Faint.Render(numbers)
+	case r.gone:
+		srcStyled = st.Filtered.Render(src)
+		nums = st.Filtered.Render(numbers)
+	}
+	noteStyled := tone.Render(note)
+	if key.changed {
+		noteStyled = st.Changed.Render("◆ " + truncateText(r.note, noteW-2))
+	}
+	return padRight(st.Accent.Render(lead)+glyph+nums+padRight(srcStyled, sourceW)+" "+noteStyled, rc.width)
+}
+
+func toneStyle(st *themes.Styles, t rowTone) lipgloss.Style {
+	switch t {
+	case toneIncluded:
+		return st.Included
+	case tonePartial:
+		return st.Partial
+	case toneSummarized:
+		return st.Summarized
+	case toneExcluded:
+		return st.Excluded
+	case toneDuplicate:
+		return st.Duplicate.UnsetStrikethrough()
+	case toneFiltered:
+		return st.Filtered
+	}
+	return st.Muted
+}
+
+// highlightMatches styles the matched runes of a fuzzy filter.
+func highlightMatches(st *themes.Styles, s string, matched []int, base lipgloss.Style) string {
+	if len(matched) == 0 {
+		return base.Render(s)
+	}
+	hit := make(map[int]bool, len(matched))
+	for _, m := range matched {
+		hit[m] = true
+	}
+	var b strings.Builder
+	for i, r := range []rune(s) {
+		if hit[i] {
+			b.WriteString(st.Match.Render(string(r)))
+		} else {
+			b.WriteString(base.Render(string(r)))
+		}
+	}
+	return b.String()
+}

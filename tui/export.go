@@ -1,0 +1,94 @@
+package tui
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+
+	"ctxlab/core"
+)
+
+// exportedMsg reports where an export went, or why it failed.
+type exportedMsg struct{ text string }
+
+// exportFiles are what an export writes: the request as the provider
+// would receive it, the settings as a loadable scenario, and the screen as
+// plain text.
+type exportFiles struct {
+	dir, messages, scenario, report string
+}
+
+// exportCmd writes the three files in a command; the screen and the
+// evaluation are captured now, so later keys cannot change what is
+// written.
+func (m Model) exportCmd() tea.Cmd {
+	if m.eval == nil || m.eval.Assembly == nil {
+		return func() tea.Msg { return exportedMsg{"nothing to export yet: the first evaluation is still running"} }
+	}
+	stamp := m.cfg.Now().Format("20060102-150405")
+	dir := filepath.Join(m.cfg.ExportDir, "ctxlab-export-"+stamp)
+	files := exportFiles{
+		dir:      dir,
+		messages: filepath.Join(dir, "messages.json"),
+		scenario: filepath.Join(dir, "scenario.yaml"),
+		report:   filepath.Join(dir, "report.txt"),
+	}
+	request := requestJSON(m.eval)
+	screen := ansi.Strip(m.View()) + "\n"
+	sc := *m.cfg.Scenario
+	settings := m.settings
+	writeScenario := m.cfg.WriteScenario
+	return func() tea.Msg {
+		if err := os.MkdirAll(files.dir, 0o755); err != nil {
+			return exportedMsg{"export failed: " + err.Error()}
+		}
+		scenarioYAML, err := writeScenario(&sc, settings)
+		if err != nil {
+			return exportedMsg{"export failed: " + err.Error()}
+		}
+		for path, data := range map[string][]byte{files.messages: request, files.scenario: scenarioYAML, files.report: []byte(screen)} {
+			if err := os.WriteFile(path, data, 0o644); err != nil {
+				return exportedMsg{"export failed: " + err.Error()}
+			}
+		}
+		return exportedMsg{fmt.Sprintf("exported %s, %s, %s", files.messages, files.scenario, files.report)}
+	}
+}
+
+// requestJSON is the assembled request in OpenAI's chat completions shape.
+func requestJSON(ev *core.Evaluation) []byte {
+	body := map[string]any{"messages": ev.Assembly.Messages}
+	if ev.Settings.Model != "" {
+		body["model"] = ev.Settings.Model
+	}
+	if len(ev.Assembly.Tools) > 0 {
+		body["tools"] = ev.Assembly.Tools
+	}
+	out, _ := json.MarshalIndent(body, "", "  ")
+	return append(out, '\n')
+}
+
+// copyCmd puts the context block on the clipboard.
+func (m Model) copyCmd() tea.Cmd {
+	if m.eval == nil {
+		return nil
+	}
+	block := m.eval.RAGBlock()
+	clip := m.cfg.Clipboard
+	return func() tea.Msg {
+		if block == "" {
+			return exportedMsg{"the context block is empty: nothing copied"}
+		}
+		if clip == nil {
+			return exportedMsg{"no clipboard available"}
+		}
+		if err := clip(block); err != nil {
+			return exportedMsg{"copy failed: " + err.Error()}
+		}
+		return exportedMsg{fmt.Sprintf("copied the context block (%d bytes) to the clipboard", len(block))}
+	}
+}

@@ -1,0 +1,108 @@
+package tui
+
+import (
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/sahilm/fuzzy"
+
+	"ctxlab/core"
+)
+
+// filterResultMsg carries the documents a filter query matched, tagged
+// with the query's version so an older result is dropped.
+type filterResultMsg struct {
+	version int
+	query   string
+	docs    map[int]bool  // scenario document indexes that match
+	hits    map[int][]int // evaluation document -> matched rune indexes in its source
+}
+
+// sourcesOf adapts documents to fuzzy.Source over their sources.
+type sourcesOf []core.Document
+
+func (s sourcesOf) String(i int) string { return s[i].Source }
+func (s sourcesOf) Len() int            { return len(s) }
+
+// contentMatchSpan bounds how spread out a fuzzy match in content may be,
+// per query rune: a subsequence scattered over a whole article matches
+// almost any short query and says nothing.
+const contentMatchSpan = 4
+
+// filterCmd matches query against every document's source (fuzzy,
+// matched characters kept for highlighting) and content (fuzzy within a
+// tight span, or a plain substring), in a command.
+func filterCmd(version int, query string, docs []core.Document, docIndex []int) tea.Cmd {
+	return func() tea.Msg {
+		res := filterResultMsg{version: version, query: query, docs: map[int]bool{}, hits: map[int][]int{}}
+		for _, match := range fuzzy.FindFrom(query, sourcesOf(docs)) {
+			res.docs[docIndex[match.Index]] = true
+			res.hits[match.Index] = match.MatchedIndexes
+		}
+		lower := strings.ToLower(query)
+		for i, d := range docs {
+			if res.docs[docIndex[i]] {
+				continue
+			}
+			if strings.Contains(strings.ToLower(d.Content), lower) {
+				res.docs[docIndex[i]] = true
+				continue
+			}
+			for _, m := range fuzzy.Find(query, []string{d.Content}) {
+				idx := m.MatchedIndexes
+				if len(idx) > 0 && idx[len(idx)-1]-idx[0] <= contentMatchSpan*len([]rune(query)) {
+					res.docs[docIndex[i]] = true
+				}
+			}
+		}
+		return res
+	}
+}
+
+func (m Model) updateFilterInput(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
+	switch {
+	case key.Matches(msg, m.inputK.Cancel):
+		m.filtering = false
+		m.filterInput.Blur()
+		m.clearFilter()
+		return m, nil
+	case key.Matches(msg, m.inputK.Accept):
+		m.filtering = false
+		m.filterInput.Blur()
+		return m, nil
+	}
+	var cmd tea.Cmd
+	m.filterInput, cmd = m.filterInput.Update(msg)
+	query := strings.TrimSpace(m.filterInput.Value())
+	if query == m.filterQuery {
+		return m, cmd
+	}
+	m.filterQuery = query
+	m.filterVer++
+	if query == "" || m.eval == nil {
+		m.clearFilter()
+		return m, cmd
+	}
+	return m, tea.Batch(cmd, filterCmd(m.filterVer, query, m.eval.Documents, m.eval.DocIndex))
+}
+
+// applyFilter installs a filter result unless a newer query replaced it.
+func (m *Model) applyFilter(msg filterResultMsg) {
+	if msg.version != m.filterVer {
+		return
+	}
+	m.filterActive = true
+	m.filterDocs = msg.docs
+	m.filterHits = msg.hits
+	m.refreshRows()
+}
+
+// clearFilter shows every document again.
+func (m *Model) clearFilter() {
+	m.filterActive = false
+	m.filterQuery = ""
+	m.filterDocs, m.filterHits = nil, nil
+	m.filterVer++
+	m.refreshRows()
+}

@@ -1,0 +1,141 @@
+package tui
+
+import (
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/muesli/termenv"
+
+	"ctxlab/core"
+	"ctxlab/loaders"
+	"ctxlab/sample"
+)
+
+func init() {
+	// Goldens must not depend on the terminal running the tests.
+	lipgloss.SetColorProfile(termenv.Ascii)
+	// Timers never fire in Update-level tests; tests that need the
+	// timer's message send it themselves.
+	tickAfter = func(time.Duration, func(time.Time) tea.Msg) tea.Cmd { return nil }
+}
+
+// fixedNow keeps exports and metrics timestamps stable.
+var fixedNow = time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC)
+
+func sampleScenario(t testing.TB, name string) *core.Scenario {
+	t.Helper()
+	sc, err := loaders.LoadScenarioFS(sample.FS, "scenarios/"+name+".yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sc
+}
+
+// newTestModel opens the workbench on a sample scenario at a size and
+// theme, with the first evaluation and the inspector's counts settled.
+func newTestModel(t testing.TB, scenario, theme string, width, height int) Model {
+	t.Helper()
+	m := New(Config{
+		Scenario:      sampleScenario(t, scenario),
+		Theme:         theme,
+		Now:           func() time.Time { return fixedNow },
+		ExportDir:     t.TempDir(),
+		WriteScenario: loaders.MarshalScenario,
+	})
+	m = send(t, m, tea.WindowSizeMsg{Width: width, Height: height})
+	return settle(t, m, m.Init())
+}
+
+// send delivers one message and settles the commands it returns.
+func send(t testing.TB, m Model, msg tea.Msg) Model {
+	t.Helper()
+	next, cmd := m.Update(msg)
+	return settle(t, next.(Model), cmd)
+}
+
+// settle runs commands and feeds their messages back until none is left.
+// Commands that wait (the change-highlight timer) are not waited for.
+func settle(t testing.TB, m Model, cmd tea.Cmd) Model {
+	t.Helper()
+	queue := []tea.Cmd{cmd}
+	for steps := 0; len(queue) > 0 && steps < 200; steps++ {
+		c := queue[0]
+		queue = queue[1:]
+		if c == nil {
+			continue
+		}
+		msg, ok := runCmd(c)
+		if !ok || msg == nil {
+			continue
+		}
+		if batch, isBatch := msg.(tea.BatchMsg); isBatch {
+			queue = append(queue, batch...)
+			continue
+		}
+		next, more := m.Update(msg)
+		m = next.(Model)
+		queue = append(queue, more)
+	}
+	return m
+}
+
+// runCmd runs a command, with a deadline so a hung command fails the
+// test instead of hanging it.
+func runCmd(c tea.Cmd) (tea.Msg, bool) {
+	done := make(chan tea.Msg, 1)
+	go func() { done <- c() }()
+	select {
+	case msg := <-done:
+		return msg, true
+	case <-time.After(20 * time.Second):
+		return nil, false
+	}
+}
+
+func keyMsg(s string) tea.KeyMsg {
+	switch s {
+	case "tab":
+		return tea.KeyMsg{Type: tea.KeyTab}
+	case "shift+tab":
+		return tea.KeyMsg{Type: tea.KeyShiftTab}
+	case "enter":
+		return tea.KeyMsg{Type: tea.KeyEnter}
+	case "esc":
+		return tea.KeyMsg{Type: tea.KeyEsc}
+	case "up":
+		return tea.KeyMsg{Type: tea.KeyUp}
+	case "down":
+		return tea.KeyMsg{Type: tea.KeyDown}
+	case "left":
+		return tea.KeyMsg{Type: tea.KeyLeft}
+	case "right":
+		return tea.KeyMsg{Type: tea.KeyRight}
+	case "space", " ":
+		return tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}}
+	case "backspace":
+		return tea.KeyMsg{Type: tea.KeyBackspace}
+	case "ctrl+c":
+		return tea.KeyMsg{Type: tea.KeyCtrlC}
+	}
+	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s)}
+}
+
+// keys sends each key in turn.
+func keys(t testing.TB, m Model, ks ...string) Model {
+	t.Helper()
+	for _, k := range ks {
+		m = send(t, m, keyMsg(k))
+	}
+	return m
+}
+
+// typeText sends each rune of s as a key.
+func typeText(t testing.TB, m Model, s string) Model {
+	t.Helper()
+	for _, r := range s {
+		m = send(t, m, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+	}
+	return m
+}

@@ -1,0 +1,197 @@
+package tui
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"ctxlab/core"
+	"ctxlab/internal/safetext"
+	"ctxlab/themes"
+)
+
+// inspectorTitle names the selected document.
+func inspectorTitle(ev *core.Evaluation, doc int) string {
+	if ev == nil || doc < 0 || doc >= len(ev.Documents) {
+		return "Inspector"
+	}
+	src := ev.Documents[doc].Source
+	if src == "" {
+		src = fmt.Sprintf("document #%d", doc+1)
+	}
+	return safetext.Line(src)
+}
+
+// inspectorContent describes one document: its fate at each stage and
+// why, its counts under every tokenizer, its duplicate relations, and its
+// content with shared shingles highlighted and the cut point marked.
+func inspectorContent(st *themes.Styles, ev *core.Evaluation, doc int, counts map[string]int, width int) string {
+	if ev == nil || doc < 0 || doc >= len(ev.Documents) {
+		return st.Muted.Render("No document selected.")
+	}
+	d := ev.Documents[doc]
+	var b strings.Builder
+	line := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
+
+	if ev.SimpleRAG != nil {
+		t := ev.SimpleRAG.Trace[doc]
+		line("%s %s", st.Bold.Render("Fate"), string(t.Fate))
+		if t.Reason != "" {
+			line("  %s", t.Reason)
+		}
+		line("%s score %.2f · %d tokens · rank %d", st.Muted.Render("Input"), t.Score, t.Tokens, t.Rank+1)
+		writeCounts(&b, st, counts)
+		writeContent(&b, st, d.Content, nil, -1, width)
+		return strings.Join(wrapText(b.String(), width), "\n")
+	}
+
+	t := ev.Build.Trace.Docs[doc]
+	opts := ev.Settings.Pipeline
+	glyph, tone := fateLook(t.Fate)
+	line("%s %s", toneStyle(st, tone).Render(glyph+" "+fateHeadline(ev, t)), "")
+	line("")
+	stage := func(name, text string) { line("%s %s", st.Muted.Render(padRight(name, 8)), text) }
+	stage("input", fmt.Sprintf("#%d · score %.2f · %d tokens", doc+1, t.Score, t.Tokens))
+	if t.Filtered {
+		stage("filter", st.Filtered.Render("removed: "+t.FilterReason))
+	} else {
+		stage("filter", fmt.Sprintf("kept: %d ≥ %d", t.Tokens, opts.MinDocTokens))
+		stage("sort", fmt.Sprintf("rank %d of %d by score", t.SortedPos+1, len(ev.Build.Trace.Sorted)))
+		switch {
+		case t.Duplicate != nil && t.Duplicate.Kind == core.DuplicateExact:
+			stage("dedup", st.Duplicate.UnsetStrikethrough().Render(fmt.Sprintf("exact duplicate of #%d: same text after lowercasing and collapsing whitespace", t.Duplicate.Of+1)))
+		case t.Duplicate != nil:
+			stage("dedup", st.Duplicate.UnsetStrikethrough().Render(fmt.Sprintf("near duplicate of #%d: J = %.3f ≥ %.2f", t.Duplicate.Of+1, t.Duplicate.Similarity, opts.DedupThreshold)))
+		default:
+			stage("dedup", fmt.Sprintf("kept · relevance rank %d", t.PosBeforeReorder+1))
+			if ev.Build.Trace.Counts.Reordered {
+				stage("reorder", fmt.Sprintf("rank %d → slot %d of %d", t.PosBeforeReorder+1, t.PosAfterReorder+1, len(ev.Build.Trace.Reordered)))
+			} else {
+				stage("reorder", "not applied")
+			}
+			stage("budget", budgetLine(t))
+		}
+	}
+	writeCounts(&b, st, counts)
+	writeRelations(&b, st, ev, doc, t)
+
+	var mask []bool
+	if t.Duplicate != nil && t.Duplicate.Kind == core.DuplicateNear {
+		mask = ev.Analysis.SharedWords(doc, t.Duplicate.Of, opts.ShingleSize)
+	}
+	writeContent(&b, st, d.Content, mask, t.CutAt, width)
+	return strings.Join(wrapText(b.String(), width), "\n")
+}
+
+func fateHeadline(ev *core.Evaluation, t core.DocTrace) string {
+	switch t.Fate {
+	case core.FateFiltered:
+		return "filtered: " + t.FilterReason
+	case core.FateDuplicate:
+		of := ev.Documents[t.Duplicate.Of].Source
+		if t.Duplicate.Kind == core.DuplicateExact {
+			return fmt.Sprintf("exact duplicate of #%d %s", t.Duplicate.Of+1, safetext.Line(of))
+		}
+		return fmt.Sprintf("near duplicate of #%d %s (J=%.2f)", t.Duplicate.Of+1, safetext.Line(of), t.Duplicate.Similarity)
+	case core.FateIncluded:
+		return fmt.Sprintf("included as [%d]", t.Citation)
+	case core.FatePartial:
+		return fmt.Sprintf("partially included as [%d]: %d of %d tokens", t.Citation, t.TokensKept, t.Tokens)
+	case core.FateSummarized:
+		return fmt.Sprintf("summarized as [%d]: a %d-token synopsis", t.Citation, t.TokensKept)
+	case core.FateExcluded:
+		return "excluded: over budget"
+	}
+	return string(t.Fate)
+}
+
+func budgetLine(t core.DocTrace) string {
+	if t.BudgetReason != "" {
+		return string(t.Fate) + ": " + t.BudgetReason
+	}
+	return fmt.Sprintf("%s: %d tokens fit", t.Fate, t.Tokens)
+}
+
+func writeCounts(b *strings.Builder, st *themes.Styles, counts map[string]int) {
+	if len(counts) == 0 {
+		fmt.Fprintf(b, "%s %s\n", st.Muted.Render(padRight("tokens", 8)), st.Faint.Render("counting under every tokenizer…"))
+		return
+	}
+	var parts []string
+	for _, name := range core.TokenizerNames {
+		parts = append(parts, fmt.Sprintf("%s %d", name, counts[name]))
+	}
+	fmt.Fprintf(b, "%s %s\n", st.Muted.Render(padRight("tokens", 8)), strings.Join(parts, " · "))
+}
+
+// writeRelations lists the documents this one duplicates and those that
+// duplicate it.
+func writeRelations(b *strings.Builder, st *themes.Styles, ev *core.Evaluation, doc int, t core.DocTrace) {
+	var by []string
+	for _, other := range ev.Build.Trace.Docs {
+		if other.Duplicate != nil && other.Duplicate.Of == doc {
+			kind := "exact"
+			if other.Duplicate.Kind == core.DuplicateNear {
+				kind = fmt.Sprintf("near J=%.2f", other.Duplicate.Similarity)
+			}
+			by = append(by, fmt.Sprintf("#%d (%s)", other.Index+1, kind))
+		}
+	}
+	sort.Strings(by)
+	if len(by) > 0 {
+		fmt.Fprintf(b, "%s %s\n", st.Muted.Render(padRight("dupes", 8)), "duplicated by "+strings.Join(by, ", "))
+	}
+}
+
+// writeContent shows the document text wrapped to width, shared shingle
+// words highlighted, and a marker where a partial copy was cut.
+func writeContent(b *strings.Builder, st *themes.Styles, content string, shared []bool, cutAt, width int) {
+	title := "content"
+	if shared != nil {
+		title = "content · words in shingles shared with the kept document highlighted"
+	}
+	if cutAt >= 0 {
+		title = "content · ✂ marks the cut: the text after it was left out"
+	}
+	fmt.Fprintf(b, "\n%s\n", st.Muted.Render("── "+title+" ──"))
+	text := safetext.Sanitize(content)
+	if len(text) != len(content) {
+		// Sanitizing moved byte offsets; show the text without marks.
+		shared, cutAt = nil, -1
+	}
+	marked := markContent(st, text, shared, cutAt)
+	for _, l := range wrapText(marked, max(10, width)) {
+		b.WriteString(l)
+		b.WriteByte('\n')
+	}
+}
+
+// markContent styles shared words and inserts the cut marker.
+func markContent(st *themes.Styles, text string, shared []bool, cutAt int) string {
+	if shared == nil && cutAt < 0 {
+		return text
+	}
+	spans := core.WordSpans(text)
+	var b strings.Builder
+	pos := 0
+	for w, span := range spans {
+		if cutAt >= 0 && span[0] >= cutAt && pos <= cutAt {
+			b.WriteString(text[pos:cutAt])
+			b.WriteString(st.CutMarker.Render(" ✂ ") + " ")
+			pos = cutAt
+		}
+		b.WriteString(text[pos:span[0]])
+		word := text[span[0]:span[1]]
+		switch {
+		case w < len(shared) && shared[w]:
+			b.WriteString(st.Shingle.Render(word))
+		case cutAt >= 0 && span[0] >= cutAt:
+			b.WriteString(st.Faint.Render(word))
+		default:
+			b.WriteString(word)
+		}
+		pos = span[1]
+	}
+	b.WriteString(text[pos:])
+	return b.String()
+}

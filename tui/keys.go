@@ -1,0 +1,125 @@
+package tui
+
+import "github.com/charmbracelet/bubbles/key"
+
+// globalKeys work in every pane unless a text input has focus.
+type globalKeys struct {
+	Quit, Help, NextPane, PrevPane, Views, Theme, Export, Copy, Filter, Controls key.Binding
+}
+
+func newGlobalKeys() globalKeys {
+	return globalKeys{
+		Quit:     key.NewBinding(key.WithKeys("q", "ctrl+c"), key.WithHelp("q", "quit")),
+		Help:     key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
+		NextPane: key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "next pane")),
+		PrevPane: key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "previous pane")),
+		Views:    key.NewBinding(key.WithKeys("1", "2", "3", "4", "5"), key.WithHelp("1-5", "views")),
+		Theme:    key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "theme")),
+		Export:   key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "export")),
+		Copy:     key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy context")),
+		Filter:   key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter")),
+		Controls: key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "controls")),
+	}
+}
+
+func (k globalKeys) ShortHelp() []key.Binding {
+	return []key.Binding{k.NextPane, k.Views, k.Filter, k.Export, k.Theme, k.Help, k.Quit}
+}
+
+func (k globalKeys) FullHelp() [][]key.Binding {
+	return [][]key.Binding{{k.NextPane, k.PrevPane, k.Controls, k.Views}, {k.Filter, k.Export, k.Copy, k.Theme}, {k.Help, k.Quit}}
+}
+
+// listKeys drive the document list.
+type listKeys struct {
+	Up, Down, PageUp, PageDown, Top, Bottom, PrevStage, NextStage, HideGone, Inspect key.Binding
+}
+
+func newListKeys() listKeys {
+	return listKeys{
+		Up:        key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
+		Down:      key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
+		PageUp:    key.NewBinding(key.WithKeys("pgup", "ctrl+u"), key.WithHelp("pgup", "page up")),
+		PageDown:  key.NewBinding(key.WithKeys("pgdown", "ctrl+d"), key.WithHelp("pgdn", "page down")),
+		Top:       key.NewBinding(key.WithKeys("home", "g"), key.WithHelp("g", "top")),
+		Bottom:    key.NewBinding(key.WithKeys("end", "G"), key.WithHelp("G", "bottom")),
+		PrevStage: key.NewBinding(key.WithKeys("[", "left", "h"), key.WithHelp("[/←", "earlier stage")),
+		NextStage: key.NewBinding(key.WithKeys("]", "right", "l"), key.WithHelp("]/→", "later stage")),
+		HideGone:  key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "hide/show removed")),
+		Inspect:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "inspect")),
+	}
+}
+
+func (k listKeys) ShortHelp() []key.Binding {
+	return []key.Binding{k.Down, k.PrevStage, k.NextStage, k.HideGone, k.Inspect}
+}
+
+func (k listKeys) FullHelp() [][]key.Binding {
+	return [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom}, {k.PrevStage, k.NextStage, k.HideGone, k.Inspect}}
+}
+
+// scrollKeys drive the text panes: inspector, context, memory, metrics.
+type scrollKeys struct {
+	Up, Down, PageUp, PageDown, Top, Bottom, Back key.Binding
+}
+
+func newScrollKeys() scrollKeys {
+	return scrollKeys{
+		Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "scroll up")),
+		Down:     key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "scroll down")),
+		PageUp:   key.NewBinding(key.WithKeys("pgup", "ctrl+u", "b"), key.WithHelp("pgup", "page up")),
+		PageDown: key.NewBinding(key.WithKeys("pgdown", "ctrl+d", " "), key.WithHelp("pgdn", "page down")),
+		Top:      key.NewBinding(key.WithKeys("home", "g"), key.WithHelp("g", "top")),
+		Bottom:   key.NewBinding(key.WithKeys("end", "G"), key.WithHelp("G", "bottom")),
+		Back:     key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back to list")),
+	}
+}
+
+func (k scrollKeys) ShortHelp() []key.Binding {
+	return []key.Binding{k.Down, k.PageDown, k.Top, k.Back}
+}
+
+func (k scrollKeys) FullHelp() [][]key.Binding {
+	return [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Back}}
+}
+
+// controlKeys drive the controls strip.
+type controlKeys struct {
+	Prev, Next, Dec, Inc, Toggle, Edit, Reset, Back key.Binding
+}
+
+func newControlKeys() controlKeys {
+	return controlKeys{
+		Prev:   key.NewBinding(key.WithKeys("up", "k", "shift+left"), key.WithHelp("↑/↓", "choose control")),
+		Next:   key.NewBinding(key.WithKeys("down", "j", "shift+right")),
+		Dec:    key.NewBinding(key.WithKeys("left", "h", "-"), key.WithHelp("←/→", "adjust")),
+		Inc:    key.NewBinding(key.WithKeys("right", "l", "+", "=")),
+		Toggle: key.NewBinding(key.WithKeys(" "), key.WithHelp("space", "toggle")),
+		Edit:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "type a value")),
+		Reset:  key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "reset")),
+		Back:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
+	}
+}
+
+func (k controlKeys) ShortHelp() []key.Binding {
+	return []key.Binding{k.Prev, k.Dec, k.Edit, k.Reset, k.Back}
+}
+
+func (k controlKeys) FullHelp() [][]key.Binding {
+	return [][]key.Binding{{k.Prev, k.Dec, k.Toggle, k.Edit, k.Reset, k.Back}}
+}
+
+// inputKeys apply while a text input (filter, control value) has focus.
+type inputKeys struct {
+	Accept, Cancel key.Binding
+}
+
+func newInputKeys() inputKeys {
+	return inputKeys{
+		Accept: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "apply")),
+		Cancel: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
+	}
+}
+
+func (k inputKeys) ShortHelp() []key.Binding  { return []key.Binding{k.Accept, k.Cancel} }
+func (k inputKeys) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHelp()} }

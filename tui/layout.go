@@ -1,0 +1,88 @@
+package tui
+
+import (
+	"strings"
+
+	"ctxlab/internal/safetext"
+	"ctxlab/themes"
+)
+
+// Minimum terminal size the layout is designed for.
+const (
+	minWidth  = 80
+	minHeight = 24
+	// wideWidth puts the inspector beside the list.
+	wideWidth = 100
+)
+
+// layout is the height of each band and the split of the main area.
+type layout struct {
+	budget, banner, main, controls int
+	listW, inspW                   int
+}
+
+func (m *Model) computeLayout() layout {
+	l := layout{budget: budgetRows(m.width), controls: 2}
+	if m.height >= 32 {
+		l.controls = 3
+	}
+	if m.bannerText() != "" {
+		l.banner = 1
+	}
+	// header + budget + pipeline + banner + main + controls + footer
+	l.main = max(3, m.height-1-l.budget-1-l.banner-l.controls-1)
+	if m.wide {
+		l.listW = max(44, m.width*11/20)
+		l.inspW = m.width - l.listW
+	} else {
+		l.listW, l.inspW = m.width, m.width
+	}
+	return l
+}
+
+// layoutPanes sizes the scrolling panes after a resize or a focus change.
+func (m *Model) layoutPanes() {
+	m.wide = m.width >= wideWidth
+	l := m.computeLayout()
+	m.inspector.Width = max(10, l.inspW-4)
+	m.inspector.Height = max(1, l.main-2)
+	m.textView.Width = max(10, m.width-4)
+	m.textView.Height = max(1, l.main-2)
+	m.help.Width = m.width
+	m.inspKey, m.textKey = "", ""
+	m.list.scrollTo(m.listBodyHeight())
+}
+
+// listBodyHeight is the number of document rows visible.
+func (m *Model) listBodyHeight() int {
+	return max(1, m.computeLayout().main-2-1)
+}
+
+// box draws a bordered pane of exactly w×h cells with its title in the
+// top border, thick and accented when focused.
+func box(st *themes.Styles, title, content string, w, h int, focused bool) string {
+	border := st.Pane.GetBorderStyle()
+	edge := st.Pane.GetBorderTopForeground()
+	titleStyle := st.PaneTitle
+	if focused {
+		border = st.PaneFocused.GetBorderStyle()
+		edge = st.PaneFocused.GetBorderTopForeground()
+		titleStyle = st.PaneTitleFocused
+	}
+	paint := st.Text.Foreground(edge)
+	if st.Mono {
+		paint = st.Text
+	}
+	inner := max(1, w-2)
+	title = truncateText(safetext.Line(title), max(1, inner-4))
+	top := paint.Render(border.TopLeft+border.Top) + titleStyle.Render(" "+title+" ")
+	fill := inner - 1 - len([]rune(title)) - 2
+	top += paint.Render(strings.Repeat(border.Top, max(0, fill)) + border.TopRight)
+	lines := []string{padRight(top, w)}
+	body := strings.Split(fitLines(content, inner, max(0, h-2)), "\n")
+	for _, l := range body {
+		lines = append(lines, paint.Render(border.Left)+l+paint.Render(border.Right))
+	}
+	lines = append(lines, paint.Render(border.BottomLeft+strings.Repeat(border.Bottom, inner)+border.BottomRight))
+	return strings.Join(lines, "\n")
+}

@@ -1,0 +1,190 @@
+// Package tui is ctxlab's workbench: a Bubble Tea program that renders the
+// engine's Evaluation (Result, Trace, Assembly, memory fates) and turns
+// its knobs. It computes nothing of its own: every number on screen comes
+// from core, recomputed in a command off the Update path.
+package tui
+
+import (
+	"time"
+
+	"github.com/charmbracelet/bubbles/cursor"
+	"github.com/charmbracelet/bubbles/help"
+	"github.com/charmbracelet/bubbles/textinput"
+	"github.com/charmbracelet/bubbles/viewport"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"ctxlab/core"
+	"ctxlab/themes"
+)
+
+// Config is what the workbench opens on.
+type Config struct {
+	Scenario *core.Scenario
+	// Presets are the presets the preset control offers: the built-in
+	// ones plus a budget file's.
+	Presets core.PresetSet
+	// Theme is a theme name; "" picks one from NO_COLOR and the terminal
+	// background.
+	Theme          string
+	NoColor        bool
+	DarkBackground bool
+	// Summarizer folds history for the rolling summary; nil means the
+	// extractive one.
+	Summarizer core.Summarizer
+	// ExportDir is where exports are written.
+	ExportDir string
+	// Now is the clock, replaceable in tests.
+	Now func() time.Time
+	// Clipboard writes text to the clipboard (OSC 52 in the real program).
+	Clipboard func(text string) error
+	// InputTTY reads keys from the terminal device instead of stdin, for
+	// documents piped on stdin.
+	InputTTY bool
+	// WriteScenario renders settings and inputs as a scenario file that
+	// ctxlab can load again, for export.
+	WriteScenario func(sc *core.Scenario, s core.Settings) ([]byte, error)
+}
+
+// view is what the main area shows.
+type view int
+
+const (
+	viewDocuments view = iota
+	viewOrdering
+	viewContext
+	viewMemory
+	viewMetrics
+)
+
+var viewNames = []string{"Documents", "Ordering", "Context", "Memory", "Metrics"}
+
+// pane is what has the keyboard.
+type pane int
+
+const (
+	paneList pane = iota
+	paneInspector
+	paneControls
+)
+
+// Model is the root model: layout, focus, the current settings and the
+// latest evaluation. Panes render what it gives them.
+type Model struct {
+	cfg      Config
+	analysis *core.Analysis
+	settings core.Settings
+	initial  core.Settings
+
+	eval    *core.Evaluation
+	evalErr error
+	gen     int // generation of the newest requested evaluation
+	shown   int // generation of eval
+	busy    bool
+
+	changed     map[int]bool // documents whose fate changed with the last knob
+	changedGen  int
+	tokenCounts map[int]map[string]int
+
+	width, height int
+	palette       themes.Palette
+	styles        *themes.Styles
+	themeID       int
+
+	view     view
+	focus    pane
+	stage    stage
+	hideGone bool
+	wide     bool // inspector beside the list
+
+	list      docList
+	inspector viewport.Model
+	inspDoc   int
+	inspKey   string
+	textView  viewport.Model
+	textKey   string
+	controls  controlsPane
+
+	filterInput  textinput.Model
+	filtering    bool
+	filterQuery  string
+	filterVer    int
+	filterDocs   map[int]bool
+	filterHits   map[int][]int
+	filterActive bool
+
+	help     help.Model
+	showHelp bool
+	status   string
+	statusID int
+
+	global   globalKeys
+	listK    listKeys
+	scrollK  scrollKeys
+	controlK controlKeys
+	inputK   inputKeys
+}
+
+// New builds the workbench for cfg. The first evaluation starts in Init.
+func New(cfg Config) Model {
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.Presets == nil {
+		cfg.Presets = core.BuiltinPresets()
+	}
+	if cfg.ExportDir == "" {
+		cfg.ExportDir = "."
+	}
+	palette := themes.Default(cfg.NoColor, cfg.DarkBackground)
+	if p, ok := themes.ByName(cfg.Theme); ok {
+		palette = p
+	}
+	fi := textinput.New()
+	fi.Prompt = "/ "
+	fi.Placeholder = "source or content"
+	fi.CharLimit = 200
+	// A steady cursor: a blinking one redraws the screen twice a second
+	// for nothing.
+	fi.Cursor.SetMode(cursor.CursorStatic)
+	m := Model{
+		cfg:         cfg,
+		analysis:    core.Analyze(cfg.Scenario.Documents),
+		settings:    cfg.Scenario.Settings,
+		initial:     cfg.Scenario.Settings,
+		tokenCounts: make(map[int]map[string]int),
+		palette:     palette,
+		styles:      themes.New(palette),
+		stage:       stageBudget,
+		inspector:   newViewport(),
+		textView:    newViewport(),
+		controls:    newControlsPane(cfg.Presets),
+		filterInput: fi,
+		help:        help.New(),
+		global:      newGlobalKeys(),
+		listK:       newListKeys(),
+		scrollK:     newScrollKeys(),
+		controlK:    newControlKeys(),
+		inputK:      newInputKeys(),
+		inspDoc:     -1,
+		gen:         1, // the first evaluation, started by Init
+		busy:        true,
+		width:       120,
+		height:      40,
+	}
+	m.applyHelpStyles()
+	return m
+}
+
+func newViewport() viewport.Model {
+	vp := viewport.New(40, 10)
+	vp.MouseWheelEnabled = true
+	vp.MouseWheelDelta = 3
+	return vp
+}
+
+// Init starts the first evaluation. The other BPE vocabularies load after
+// it, in the background, so they do not compete with the first picture
+// and a later switch of tokenizer does not stall.
+func (m Model) Init() tea.Cmd {
+	return m.evaluationCmd()
+}

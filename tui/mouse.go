@@ -1,0 +1,67 @@
+package tui
+
+import (
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// updateMouse scrolls the pane under the wheel and selects the clicked
+// row or control band.
+func (m Model) updateMouse(msg tea.MouseMsg) (tea.Model, tea.Cmd) {
+	l := m.computeLayout()
+	mainTop := 1 + l.budget + 1 + l.banner
+	mainBottom := mainTop + l.main
+	inMain := msg.Y >= mainTop && msg.Y < mainBottom
+	overList := m.view == viewDocuments && (!m.wide || msg.X < l.listW) && !(m.focus == paneInspector && !m.wide)
+
+	switch msg.Button {
+	case tea.MouseButtonWheelUp, tea.MouseButtonWheelDown:
+		if msg.Action != tea.MouseActionPress || !inMain {
+			return m, nil
+		}
+		delta := 3
+		if msg.Button == tea.MouseButtonWheelUp {
+			delta = -3
+		}
+		switch {
+		case overList:
+			m.list.move(delta, m.listBodyHeight())
+		case m.view == viewDocuments:
+			scrollBy(&m.inspector, delta)
+		default:
+			scrollBy(&m.textView, delta)
+		}
+		return m, nil
+	case tea.MouseButtonLeft:
+		if msg.Action != tea.MouseActionPress {
+			return m, nil
+		}
+		switch {
+		case inMain && overList:
+			m.focus = paneList
+			row := msg.Y - mainTop - 2 // border and column header
+			if row >= 0 {
+				m.list.cursor = min(len(m.list.rows)-1, m.list.offset+row)
+				m.list.cursor = max(0, m.list.cursor)
+			}
+		case inMain:
+			m.focus = paneInspector
+		case msg.Y >= mainBottom && msg.Y < mainBottom+l.controls:
+			m.focus = paneControls
+		}
+		m.layoutPanes()
+	}
+	return m, nil
+}
+
+type lineScroller interface {
+	LineUp(int) []string
+	LineDown(int) []string
+}
+
+func scrollBy(vp lineScroller, delta int) {
+	if delta < 0 {
+		vp.LineUp(-delta)
+	} else {
+		vp.LineDown(delta)
+	}
+}

@@ -1,0 +1,145 @@
+package tui
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"ctxlab/core"
+)
+
+// evaluatedMsg carries an evaluation back to Update with the generation
+// it was requested at; a result for an older generation is dropped.
+type evaluatedMsg struct {
+	gen  int
+	eval *core.Evaluation
+	err  error
+}
+
+// clearChangedMsg ends the highlight of what the last change moved.
+type clearChangedMsg struct{ gen int }
+
+// tokenCountsMsg carries a document's counts under every tokenizer.
+type tokenCountsMsg struct {
+	doc    int
+	counts map[string]int
+}
+
+// tokenizersReadyMsg reports that the BPE vocabularies are loaded.
+type tokenizersReadyMsg struct{}
+
+// changeHighlight is how long what a knob moved stays highlighted.
+const changeHighlight = 1500 * time.Millisecond
+
+// tickAfter schedules a message; tests replace it so they need not wait
+// for timers.
+var tickAfter = tea.Tick
+
+// requestEvaluation bumps the generation and evaluates the current
+// settings in a command. Settings and scenario are values or read-only,
+// so the command shares nothing mutable with the model.
+func (m *Model) requestEvaluation() tea.Cmd {
+	m.gen++
+	m.busy = true
+	return m.evaluationCmd()
+}
+
+// evaluationCmd evaluates the current settings for the current
+// generation. Init uses it directly: New already counted the first
+// generation, and Init cannot change the model.
+func (m Model) evaluationCmd() tea.Cmd {
+	gen, settings := m.gen, m.settings
+	in := core.EvalInput{
+		Scenario:   m.cfg.Scenario,
+		Analysis:   m.analysis,
+		Summarizer: m.cfg.Summarizer,
+		Now:        m.cfg.Now(),
+		RequestID:  fmt.Sprintf("ctxlab-%d", gen),
+	}
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		ev, err := core.Evaluate(ctx, in, settings)
+		return evaluatedMsg{gen: gen, eval: ev, err: err}
+	}
+}
+
+// evaluateNow runs the evaluation synchronously: for tests and benchmarks
+// that need the picture without a program loop.
+func (m *Model) evaluateNow() {
+	msg := m.requestEvaluation()().(evaluatedMsg)
+	m.applyEvaluation(msg)
+}
+
+// applyEvaluation installs a fresh evaluation and marks the documents
+// whose fate it changed.
+func (m *Model) applyEvaluation(msg evaluatedMsg) tea.Cmd {
+	if msg.gen != m.gen {
+		return nil // stale: a newer setting is already being evaluated
+	}
+	m.busy = false
+	if msg.err != nil {
+		m.evalErr = msg.err
+		return nil
+	}
+	m.evalErr = nil
+	prev := m.eval
+	m.eval = msg.eval
+	m.shown = msg.gen
+	m.changed = changedDocs(prev, m.eval)
+	m.refreshRows()
+	var preload tea.Cmd
+	if prev == nil {
+		m.list.selectFirstPresent()
+		preload = preloadTokenizers()
+	}
+	if len(m.changed) == 0 {
+		return preload
+	}
+	m.changedGen = msg.gen
+	gen := msg.gen
+	return tea.Batch(preload, tickAfter(changeHighlight, func(time.Time) tea.Msg { return clearChangedMsg{gen: gen} }))
+}
+
+// changedDocs lists the documents whose fate differs between two
+// evaluations of the same document set.
+func changedDocs(prev, next *core.Evaluation) map[int]bool {
+	if prev == nil || prev.Build == nil || next.Build == nil || len(prev.Documents) != len(next.Documents) {
+		return nil
+	}
+	changed := map[int]bool{}
+	for i, d := range next.Build.Trace.Docs {
+		p := prev.Build.Trace.Docs[i]
+		if d.Fate != p.Fate || d.TokensKept != p.TokensKept {
+			changed[i] = true
+		}
+	}
+	return changed
+}
+
+// countTokens counts one document under every tokenizer in a command.
+func countTokens(doc int, text string) tea.Cmd {
+	return func() tea.Msg {
+		counts := map[string]int{}
+		for _, name := range core.TokenizerNames {
+			tok, _ := core.TokenizerByName(name)
+			counts[name] = tok.Count(text)
+		}
+		return tokenCountsMsg{doc: doc, counts: counts}
+	}
+}
+
+// preloadTokenizers loads the BPE vocabularies off the Update path.
+func preloadTokenizers() tea.Cmd {
+	return func() tea.Msg {
+		for _, name := range core.TokenizerNames {
+			tok, _ := core.TokenizerByName(name)
+			if p, ok := tok.(core.Preloader); ok {
+				p.Preload()
+			}
+		}
+		return tokenizersReadyMsg{}
+	}
+}

@@ -1,0 +1,75 @@
+package tui
+
+import (
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+	"github.com/mattn/go-runewidth"
+)
+
+// truncateText cuts plain text to width cells, ending with "…" when cut.
+func truncateText(s string, width int) string {
+	if width <= 0 {
+		return ""
+	}
+	if runewidth.StringWidth(s) <= width {
+		return s
+	}
+	return runewidth.Truncate(s, width, "…")
+}
+
+// padRight pads plain or styled text with spaces to width cells, cutting
+// it when longer.
+func padRight(s string, width int) string {
+	w := ansi.StringWidth(s)
+	switch {
+	case w > width:
+		return ansi.Truncate(s, width, "…")
+	case w < width:
+		return s + strings.Repeat(" ", width-w)
+	}
+	return s
+}
+
+// padLeft right-aligns plain text in width cells.
+func padLeft(s string, width int) string {
+	w := runewidth.StringWidth(s)
+	if w >= width {
+		return s
+	}
+	return strings.Repeat(" ", width-w) + s
+}
+
+// strikeGlyphs draws a line through text with combining long strokes, so
+// a struck-out document is visible without colour or terminal styling.
+func strikeGlyphs(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		b.WriteRune(r)
+		if r != ' ' {
+			b.WriteRune('\u0336')
+		}
+	}
+	return b.String()
+}
+
+// fitLines makes text exactly height lines of at most width cells.
+func fitLines(text string, width, height int) string {
+	lines := strings.Split(text, "\n")
+	if len(lines) > height {
+		lines = lines[:height]
+	}
+	for i, l := range lines {
+		lines[i] = padRight(l, width)
+	}
+	for len(lines) < height {
+		lines = append(lines, strings.Repeat(" ", width))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// wrapText wraps text to width at word boundaries, breaking words longer
+// than the width, and keeps existing line breaks.
+func wrapText(s string, width int) []string {
+	return strings.Split(ansi.Wrap(s, max(1, width), ""), "\n")
+}

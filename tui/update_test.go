@@ -1,0 +1,255 @@
+package tui
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"ctxlab/core"
+)
+
+func TestOpensOnTheSampleWithEveryFate(t *testing.T) {
+	m := newTestModel(t, "support_chat", "dark", 120, 40)
+	if m.eval == nil || m.eval.Build == nil {
+		t.Fatal("no evaluation after Init")
+	}
+	seen := map[rowTone]bool{}
+	for _, r := range m.list.rows {
+		seen[r.tone] = true
+	}
+	for _, tone := range []rowTone{toneIncluded, tonePartial, toneExcluded, toneDuplicate, toneFiltered} {
+		if !seen[tone] {
+			t.Errorf("first screen lacks tone %d", tone)
+		}
+	}
+	view := m.View()
+	for _, want := range []string{"ctxlab · support_chat", "Window", "Dedup", "✂", "✗", "≈"} {
+		if !strings.Contains(view, want) {
+			t.Errorf("first screen lacks %q", want)
+		}
+	}
+}
+
+func TestRaisingSensitivityCatchesMoreDuplicates(t *testing.T) {
+	m := newTestModel(t, "support_chat", "dark", 120, 40)
+	before := m.eval.Build.DuplicatesRemoved
+	m = keys(t, m, "c") // controls, the dedup threshold is first
+	if m.focus != paneControls || m.controls.current().id != "dedup" {
+		t.Fatalf("focus %v on %q", m.focus, m.controls.current().id)
+	}
+	m = keys(t, m, "left") // 0.85 -> 0.80
+	if m.settings.Pipeline.DedupThreshold != 0.80 {
+		t.Fatalf("threshold = %v", m.settings.Pipeline.DedupThreshold)
+	}
+	if after := m.eval.Build.DuplicatesRemoved; after != before+1 {
+		t.Errorf("duplicates %d -> %d, want one more at 0.80 (reset-password pair J=0.825)", before, after)
+	}
+	if len(m.changed) == 0 {
+		t.Error("nothing highlighted as changed")
+	}
+	if !strings.Contains(m.View(), "◆") {
+		t.Error("the changed document is not marked on screen")
+	}
+	m = send(t, m, clearChangedMsg{gen: m.changedGen})
+	if len(m.changed) != 0 {
+		t.Error("highlight not cleared")
+	}
+}
+
+func TestStaleEvaluationIsDropped(t *testing.T) {
+	m := newTestModel(t, "support_chat", "dark", 120, 40)
+	current := m.eval
+	m.gen++ // a newer request is in flight
+	m = send(t, m, evaluatedMsg{gen: m.gen - 1, eval: &core.Evaluation{}})
+	if m.eval != current {
+		t.Error("a stale evaluation replaced the current one")
+	}
+}
+
+func TestFocusViewsStagesAndToggles(t *testing.T) {
+	m := newTestModel(t, "support_chat", "dark", 120, 40)
+	m = keys(t, m, "tab")
+	if m.focus != paneInspector {
+		t.Errorf("tab -> %v", m.focus)
+	}
+	m = keys(t, m, "tab")
+	if m.focus != paneControls {
+		t.Errorf("tab tab -> %v", m.focus)
+	}
+	m = keys(t, m, "shift+tab", "shift+tab")
+	if m.focus != paneList {
+		t.Errorf("back to list: %v", m.focus)
+	}
+	for i, name := range viewNames {
+		m = keys(t, m, string(rune('1'+i)))
+		if m.view != view(i) || !strings.Contains(m.View(), name) {
+			t.Errorf("key %d: view %v", i+1, m.view)
+		}
+	}
+	m = keys(t, m, "1", "esc")
+	m.focus = paneList
+	m = keys(t, m, "[")
+	if m.stage != stageReorder {
+		t.Errorf("[ -> %v", m.stage)
+	}
+	m = keys(t, m, "[", "[", "[", "[", "[")
+	if m.stage != stageInput || len(m.list.rows) != len(m.eval.Documents) {
+		t.Errorf("input stage: %v with %d rows", m.stage, len(m.list.rows))
+	}
+	m = keys(t, m, "]", "]", "]", "]", "]")
+	total := len(m.list.rows)
+	m = keys(t, m, "x")
+	if !m.hideGone || len(m.list.rows) >= total {
+		t.Errorf("x did not hide removed documents: %d of %d", len(m.list.rows), total)
+	}
+	m = keys(t, m, "x")
+	if len(m.list.rows) != total {
+		t.Error("x did not show them again")
+	}
+	theme := m.palette.Name
+	m = keys(t, m, "t")
+	if m.palette.Name == theme {
+		t.Error("t did not change the theme")
+	}
+	m = keys(t, m, "g", "j", "j")
+	if m.list.cursor != 2 {
+		t.Errorf("cursor %d after j j", m.list.cursor)
+	}
+	m = keys(t, m, "G")
+	if m.list.cursor != len(m.list.rows)-1 {
+		t.Error("G did not go to the bottom")
+	}
+	m = keys(t, m, "?")
+	if !m.showHelp || !strings.Contains(m.View(), "Keys") {
+		t.Error("? did not show help")
+	}
+	m = keys(t, m, "j")
+	if m.showHelp {
+		t.Error("a key did not close help")
+	}
+	if _, cmd := m.Update(keyMsg("q")); cmd == nil || cmd() != tea.Quit() {
+		t.Error("q does not quit")
+	}
+}
+
+func TestFilter(t *testing.T) {
+	m := newTestModel(t, "support_chat", "dark", 120, 40)
+	all := len(m.list.rows)
+	m = keys(t, m, "/")
+	if !m.filtering {
+		t.Fatal("/ did not open the filter")
+	}
+	m = typeText(t, m, "refund")
+	if !m.filterActive || len(m.list.rows) == 0 || len(m.list.rows) >= all {
+		t.Fatalf("filter kept %d of %d rows", len(m.list.rows), all)
+	}
+	// q goes to the input, not to quit.
+	m = typeText(t, m, "q")
+	if m.filterQuery != "refundq" {
+		t.Errorf("query = %q", m.filterQuery)
+	}
+	m = keys(t, m, "backspace", "enter")
+	if m.filtering || !m.filterActive {
+		t.Error("enter should keep the filter and leave the input")
+	}
+	m = keys(t, m, "esc")
+	if m.filterActive || len(m.list.rows) != all {
+		t.Errorf("esc did not clear the filter: %d rows", len(m.list.rows))
+	}
+}
+
+func TestEveryControlAdjusts(t *testing.T) {
+	m := newTestModel(t, "support_chat", "dark", 120, 40)
+	m = keys(t, m, "c")
+	for i := range m.controls.controls {
+		m.controls.selected = i
+		ctl := m.controls.current()
+		before := ctl.get(m.settings)
+		switch ctl.kind {
+		case kindText:
+			m = keys(t, m, "enter")
+			if !m.controls.editing {
+				t.Errorf("%s: enter did not open the input", ctl.id)
+			}
+			m = keys(t, m, "esc")
+			continue
+		case kindToggle:
+			m = keys(t, m, "space")
+		default:
+			m = keys(t, m, "right")
+		}
+		after := ctl.get(m.settings)
+		if after == before && m.controls.errText == "" {
+			t.Errorf("%s: %q did not change and no reason was shown", ctl.id, before)
+		}
+		m = keys(t, m, "r") // back to the scenario's settings
+	}
+}
+
+func TestTypedValues(t *testing.T) {
+	m := newTestModel(t, "support_chat", "dark", 120, 40)
+	m = keys(t, m, "c")
+	m.controls.selectID("rag")
+	m = keys(t, m, "enter")
+	m.controls.input.SetValue("")
+	m = typeText(t, m, "1500")
+	m = keys(t, m, "enter")
+	if m.settings.Budget.RetrievedContext != 1500 || m.eval.Settings.Budget.RetrievedContext != 1500 {
+		t.Errorf("RAG budget = %d", m.settings.Budget.RetrievedContext)
+	}
+	m.controls.selectID("dedup")
+	m = keys(t, m, "enter")
+	m.controls.input.SetValue("")
+	m = typeText(t, m, "1.7")
+	m = keys(t, m, "enter")
+	if m.settings.Pipeline.DedupThreshold != 0.85 || !strings.Contains(m.View(), "not a number in [0, 1]") {
+		t.Error("an out-of-range value was not refused with a reason")
+	}
+	m.controls.selectID("patterns")
+	m = keys(t, m, "enter")
+	m.controls.input.SetValue("ORD-(")
+	m = keys(t, m, "enter")
+	if m.controls.errText == "" {
+		t.Error("a regex that does not compile was accepted")
+	}
+}
+
+func TestExportAndCopy(t *testing.T) {
+	m := newTestModel(t, "support_chat", "dark", 120, 40)
+	var copied string
+	m.cfg.Clipboard = func(s string) error { copied = s; return nil }
+	m = keys(t, m, "e")
+	if !strings.Contains(m.status, "exported") {
+		t.Fatalf("status = %q", m.status)
+	}
+	dir := filepath.Join(m.cfg.ExportDir, "ctxlab-export-20261129-120000")
+	for _, f := range []string{"messages.json", "scenario.yaml", "report.txt"} {
+		data, err := os.ReadFile(filepath.Join(dir, f))
+		if err != nil || len(data) == 0 {
+			t.Errorf("%s: %v", f, err)
+		}
+	}
+	m = keys(t, m, "y")
+	if copied == "" || copied != m.eval.RAGBlock() || !strings.Contains(m.status, "copied") {
+		t.Errorf("copy: %q", m.status)
+	}
+}
+
+func TestResizeReflows(t *testing.T) {
+	m := newTestModel(t, "support_chat", "dark", 120, 40)
+	for _, size := range [][2]int{{80, 24}, {200, 60}, {100, 30}} {
+		m = send(t, m, tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+		lines := strings.Split(m.View(), "\n")
+		if len(lines) != size[1] {
+			t.Errorf("%dx%d: %d lines", size[0], size[1], len(lines))
+		}
+		for i, l := range lines {
+			if w := lipglossWidth(l); w > size[0] {
+				t.Errorf("%dx%d: line %d is %d wide", size[0], size[1], i, w)
+			}
+		}
+	}
+}

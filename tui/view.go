@@ -1,0 +1,161 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/help"
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/lipgloss"
+
+	"ctxlab/core"
+	"ctxlab/internal/safetext"
+)
+
+// View draws the screen: header, budget, pipeline, banner, main area,
+// controls, footer.
+func (m Model) View() string {
+	if m.width < minWidth || m.height < minHeight {
+		return fmt.Sprintf("ctxlab needs a terminal of at least %d×%d; this one is %d×%d.\nEnlarge the window, or press q to quit.",
+			minWidth, minHeight, m.width, m.height)
+	}
+	l := m.computeLayout()
+	parts := []string{
+		m.renderHeader(),
+		renderBudget(m.styles, m.eval, m.width),
+		renderPipelineStrip(m.styles, m.eval, m.stage, m.width),
+	}
+	if l.banner > 0 {
+		parts = append(parts, padRight(m.styles.Alert.Render(" "+truncateText(m.bannerText(), m.width-2)+" "), m.width))
+	}
+	parts = append(parts, m.renderMain(l))
+	parts = append(parts, m.controls.view(m.styles, m.settings, m.width-1, l.controls, m.focus == paneControls))
+	parts = append(parts, m.renderFooter())
+	return strings.Join(parts, "\n")
+}
+
+// renderHeader is the scenario, model, tokenizer and window, with the
+// state of the last evaluation at the right.
+func (m Model) renderHeader() string {
+	st := m.styles
+	sc := m.cfg.Scenario
+	s := m.settings
+	model := s.Model
+	if model == "" {
+		model = "no model"
+	}
+	title := fmt.Sprintf(" ctxlab · %s · %s (%s) · window %s", safetext.Line(sc.Name), safetext.Line(model),
+		s.Pipeline.Tokenizer.Name(), thousands(s.Budget.TotalWindow))
+	if s.Mode == core.MeasureOnly {
+		title += " · measured as sent"
+	}
+	right := "? help "
+	if m.busy && m.shown != m.gen {
+		right = "computing… " + right
+	}
+	if m.status != "" {
+		right = truncateText(safetext.Line(m.status), m.width/2) + "  " + right
+	}
+	gap := m.width - lipgloss.Width(title) - lipgloss.Width(right)
+	if gap < 1 {
+		title = truncateText(title, m.width-lipgloss.Width(right)-1)
+		gap = m.width - lipgloss.Width(title) - lipgloss.Width(right)
+	}
+	return st.Header.Render(title + strings.Repeat(" ", max(0, gap)) + right)
+}
+
+// bannerText is the alert that must be seen: an evaluation error, an
+// overflow, or the monitor's >90% alert.
+func (m Model) bannerText() string {
+	switch {
+	case m.evalErr != nil:
+		return "⚠ " + m.evalErr.Error() + " (the picture shows the last good setting)"
+	case m.eval != nil && m.eval.Overflow != nil:
+		return "▲ " + m.eval.Overflow.Error() + ": the request would be rejected"
+	case m.eval != nil && m.eval.Alert != "":
+		return "⚠ " + m.eval.Alert
+	}
+	return ""
+}
+
+// renderMain draws the main area for the current view.
+func (m Model) renderMain(l layout) string {
+	st := m.styles
+	if m.showHelp {
+		return box(st, "Keys", m.help.FullHelpView(m.fullHelp()), m.width, l.main, true)
+	}
+	if m.view != viewDocuments {
+		title := fmt.Sprintf("%d %s", m.view+1, viewNames[m.view])
+		return box(st, title, m.textView.View(), m.width, l.main, m.focus == paneInspector)
+	}
+	listTitle := "1 Documents · " + stageNames[m.stage]
+	if m.filterActive {
+		listTitle += fmt.Sprintf(" · filter %q: %d", m.filterQuery, len(m.list.rows))
+	}
+	if m.hideGone {
+		listTitle += " · removed hidden"
+	}
+	listContent := m.list.view(m.listContext(l.listW-2), l.main-2)
+	if m.filtering {
+		lines := strings.Split(listContent, "\n")
+		lines[len(lines)-1] = padRight(m.filterInput.View(), l.listW-2)
+		listContent = strings.Join(lines, "\n")
+	}
+	if !m.wide {
+		if m.focus == paneInspector {
+			return box(st, inspectorTitle(m.eval, m.list.selectedDoc()), m.inspector.View(), m.width, l.main, true)
+		}
+		return box(st, listTitle, listContent, m.width, l.main, m.focus == paneList)
+	}
+	left := box(st, listTitle, listContent, l.listW, l.main, m.focus == paneList)
+	right := box(st, inspectorTitle(m.eval, m.list.selectedDoc()), m.inspector.View(), l.inspW, l.main, m.focus == paneInspector)
+	return lipgloss.JoinHorizontal(lipgloss.Top, left, right)
+}
+
+func (m Model) listContext(width int) listRenderContext {
+	return listRenderContext{
+		st: m.styles, themeID: m.themeID, ev: m.eval, gen: m.shown, stage: m.stage, width: width,
+		focused: m.focus == paneList, changed: m.changed, matches: m.filterHits, filterVer: m.filterVer,
+	}
+}
+
+// renderFooter shows the keys that work in the focused pane, then the
+// global ones.
+func (m Model) renderFooter() string {
+	var bindings help.KeyMap = m.global
+	switch {
+	case m.filtering || m.controls.editing:
+		bindings = m.inputK
+	case m.focus == paneControls:
+		bindings = m.controlK
+	case m.focus == paneInspector || m.view != viewDocuments:
+		bindings = m.scrollK
+	default:
+		bindings = m.listK
+	}
+	local := m.help.ShortHelpView(bindings.ShortHelp())
+	global := m.help.ShortHelpView(m.global.ShortHelp())
+	line := " " + local + m.styles.HelpSep.Render("  │  ") + global
+	return padRight(line, m.width)
+}
+
+// fullHelp groups every binding by pane for the ? screen.
+func (m Model) fullHelp() [][]key.Binding {
+	var groups [][]key.Binding
+	groups = append(groups, m.global.FullHelp()...)
+	groups = append(groups, m.listK.FullHelp()...)
+	groups = append(groups, m.scrollK.FullHelp()...)
+	groups = append(groups, m.controlK.FullHelp()...)
+	return groups
+}
+
+func (m *Model) applyHelpStyles() {
+	st := m.styles
+	m.help.Styles.ShortKey = st.HelpKey
+	m.help.Styles.ShortDesc = st.HelpDesc
+	m.help.Styles.ShortSeparator = st.HelpSep
+	m.help.Styles.FullKey = st.HelpKey
+	m.help.Styles.FullDesc = st.HelpDesc
+	m.help.Styles.FullSeparator = st.HelpSep
+	m.help.Styles.Ellipsis = st.HelpSep
+}
