@@ -20,6 +20,7 @@ type bpe struct {
 	once sync.Once
 	enc  *tiktoken.Tiktoken
 	err  error
+	memo tokenMemo
 }
 
 func newBPE(name string) *bpe { return &bpe{name: name} }
@@ -57,12 +58,19 @@ func (b *bpe) Count(text string) int {
 	if text == "" {
 		return 0
 	}
-	return len(b.Encode(text))
+	return b.memo.count(text, func(t string) int { return len(b.Encode(t)) })
 }
 
 // Truncate implements Tokenizer. A cut that falls inside a multi-byte
 // character drops the partial character rather than emit invalid UTF-8.
 func (b *bpe) Truncate(text string, maxTokens int, keep Keep) string {
+	if b.Count(text) <= maxTokens {
+		return text
+	}
+	return b.memo.truncate(cutKey{text, maxTokens, keep}, func() string { return b.truncate(text, maxTokens, keep) })
+}
+
+func (b *bpe) truncate(text string, maxTokens int, keep Keep) string {
 	tokens := b.Encode(text)
 	if len(tokens) <= maxTokens {
 		return text

@@ -120,3 +120,24 @@ func TestTokenizerByNameUnknown(t *testing.T) {
 		t.Errorf("want an error listing the tokenizers, got %v", err)
 	}
 }
+
+func TestBPEMemoGivesTheSameAnswers(t *testing.T) {
+	tok, _ := TokenizerByName(TokenizerCL100K)
+	b := tok.(*bpe)
+	text := strings.Repeat("Refunds are issued within five business days. ", 30)
+	want := len(b.Encode(text))
+	for i := 0; i < 3; i++ {
+		if got := tok.Count(text); got != want {
+			t.Fatalf("count %d: %d, want %d", i, got, want)
+		}
+		if got := tok.Truncate(text, 17, KeepEnd); got != b.truncate(text, 17, KeepEnd) {
+			t.Fatalf("truncate %d differs", i)
+		}
+	}
+	var m tokenMemo
+	m.makeRoom(memoMaxBytes) // full
+	m.count(text, func(string) int { return 1 })
+	if len(m.counts) != 1 || m.bytes != len(text) {
+		t.Errorf("a full memo did not start over: %d entries, %d bytes", len(m.counts), m.bytes)
+	}
+}
