@@ -37,6 +37,10 @@ type Evaluation struct {
 	Metrics  ContextMetrics
 	// Alert is the monitor's >90% alert, "" when below.
 	Alert string
+	// RAGSurvival is set when the assembler cut the retrieved-context
+	// block: for each cited document (by index into Documents), whether
+	// it reached the request whole, cut, or not at all.
+	RAGSurvival map[int]CitedSurvival
 }
 
 // RAGBlock is the retrieved-context block the builder produced.
@@ -135,6 +139,9 @@ func Evaluate(ctx context.Context, in EvalInput, s Settings) (*Evaluation, error
 		return nil, err
 	}
 	ev.Assembly = asm
+	if rag, ok := asm.Component(ComponentRAG); ok && rag.Truncated {
+		ev.RAGSurvival = ragSurvival(ev, rag.Text)
+	}
 	ev.Metrics = MetricsFor(asm, in.RequestID, useCaseOf(s), in.Now)
 	ev.Alert, _ = AlertFor(ev.Metrics)
 	return ev, nil

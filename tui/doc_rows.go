@@ -42,7 +42,7 @@ func stageRows(ev *core.Evaluation, s stage, hideGone bool) []docRow {
 		return nil
 	}
 	if ev.SimpleRAG != nil {
-		return simpleRAGRows(ev.SimpleRAG, s)
+		return simpleRAGRows(ev, s)
 	}
 	tr := ev.Build.Trace
 	var rows []docRow
@@ -107,6 +107,9 @@ func stageRows(ev *core.Evaluation, s stage, hideGone bool) []docRow {
 			note = budgetNote(d)
 		}
 		add(i, false, note)
+		if s == stageBudget {
+			markAssemblerCut(&rows[len(rows)-1], ev.RAGSurvival[i], d.Citation)
+		}
 		for _, dup := range dupesOf[i] {
 			add(dup, true, duplicateNote(tr.Docs[dup].Duplicate))
 		}
@@ -158,7 +161,20 @@ func budgetNote(d core.DocTrace) string {
 	return ""
 }
 
-func simpleRAGRows(r *core.SimpleRAGResult, s stage) []docRow {
+// markAssemblerCut shows a cited document the assembler then cut out of
+// the request when it trimmed the retrieved context to its allocation:
+// in the builder's block, but not (all) sent.
+func markAssemblerCut(row *docRow, survival core.CitedSurvival, citation int) {
+	switch survival {
+	case core.SurvivedLost:
+		row.glyph, row.tone, row.note = "✗", toneExcluded, fmt.Sprintf("[%d] lost: RAG cut", citation)
+	case core.SurvivedCut:
+		row.glyph, row.tone, row.note = "✂", tonePartial, fmt.Sprintf("[%d] RAG cut inside", citation)
+	}
+}
+
+func simpleRAGRows(ev *core.Evaluation, s stage) []docRow {
+	r := ev.SimpleRAG
 	var rows []docRow
 	order := r.Order
 	if s == stageInput {
@@ -184,6 +200,7 @@ func simpleRAGRows(r *core.SimpleRAGResult, s stage) []docRow {
 			default:
 				row.glyph, row.tone, row.note = "✗", toneExcluded, "not reached: walk stopped"
 			}
+			markAssemblerCut(&row, ev.RAGSurvival[i], d.Citation)
 		}
 		rows = append(rows, row)
 	}

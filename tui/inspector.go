@@ -70,6 +70,12 @@ func inspectorContent(st *themes.Styles, ev *core.Evaluation, doc int, counts ma
 				stage("reorder", "not applied")
 			}
 			stage("budget", budgetLine(t))
+			switch ev.RAGSurvival[doc] {
+			case core.SurvivedLost:
+				stage("assembly", st.Excluded.Render("lost: the assembler cut the retrieved context to its allocation before this document"))
+			case core.SurvivedCut:
+				stage("assembly", st.Partial.Render("cut: the assembler's cut of the retrieved context falls inside this document"))
+			}
 		}
 	}
 	writeCounts(&b, st, counts)

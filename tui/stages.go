@@ -54,6 +54,9 @@ func renderPipelineStrip(st *themes.Styles, ev *core.Evaluation, selected stage,
 		prefix = st.Muted.Render(fmt.Sprintf(" Rerank %d→%d", len(ev.Rerank.Candidates), len(ev.Rerank.Selected))) + st.Faint.Render(" ─►")
 	}
 	line := prefix + strings.Join(parts, st.Faint.Render("─►"))
+	if lost, cut := assemblerCuts(ev); lost+cut > 0 {
+		line += st.Faint.Render("─►") + st.Partial.Render(fmt.Sprintf(" Assembler ✂ RAG: %d cut, %d lost ", cut, lost))
+	}
 	return padRight(line, width)
 }
 
@@ -96,4 +99,18 @@ func stageCount(ev *core.Evaluation, s stage) string {
 		return out + fmt.Sprintf(" %d✗", c.Excluded)
 	}
 	return ""
+}
+
+// assemblerCuts counts the cited documents the assembler's cut of the
+// retrieved context reached.
+func assemblerCuts(ev *core.Evaluation) (lost, cut int) {
+	for _, s := range ev.RAGSurvival {
+		switch s {
+		case core.SurvivedLost:
+			lost++
+		case core.SurvivedCut:
+			cut++
+		}
+	}
+	return lost, cut
 }

@@ -1,0 +1,52 @@
+package core
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+func TestEvaluateReportsDocumentsTheAssemblerCut(t *testing.T) {
+	var docs []Document
+	for i := 0; i < 12; i++ {
+		docs = append(docs, Document{Content: words(80, fmt.Sprintf("d%d_", i)), Score: 1 - float64(i)/20, Source: fmt.Sprintf("kb/%d.md", i)})
+	}
+	for _, builder := range RAGBuilders {
+		s := DefaultSettings()
+		s.Pipeline.Tokenizer = Heuristic{}
+		s.Builder = builder
+		s.Budget.RetrievedContext = 600 // the block's headers push it past 600
+		if builder == BuilderSimpleRAG {
+			s.Budget.RetrievedContext = 1000
+		}
+		sc := &Scenario{Documents: docs, Settings: s}
+		ev, err := Evaluate(context.Background(), EvalInput{Scenario: sc}, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rag, _ := ev.Assembly.Component(ComponentRAG)
+		if !rag.Truncated {
+			t.Fatalf("%s: the RAG block was not cut (%d of %d)", builder, rag.Used, rag.Allocated)
+		}
+		counts := map[CitedSurvival]int{}
+		for _, fate := range ev.RAGSurvival {
+			counts[fate]++
+		}
+		if counts[SurvivedWhole] == 0 || counts[SurvivedCut]+counts[SurvivedLost] == 0 {
+			t.Errorf("%s: survival %v", builder, ev.RAGSurvival)
+		}
+		// Every document reported whole really is in the request.
+		sent := ev.Assembly.Messages
+		all := ""
+		for _, m := range sent {
+			all += m.Content
+		}
+		for doc, fate := range ev.RAGSurvival {
+			in := strings.Contains(all, docs[doc].Content)
+			if (fate == SurvivedWhole) != in {
+				t.Errorf("%s: doc %d %s but in request = %v", builder, doc, fate, in)
+			}
+		}
+	}
+}
