@@ -33,6 +33,8 @@ Usage:
                   [--query TEXT] [--model NAME] [--tokenizer NAME] [pipeline options]
                   [--mode budgeted|measure] [--format text|json] [--full]
                   [--metrics-out FILE] [--request-id ID]
+                  [--summarizer extractive|llm] [--llm-base-url URL] [--llm-model NAME]
+                  [--llm-timeout DURATION] [--llm-api-key-env NAME]
 
   With neither --scenario nor --request, the bundled sample scenario is used.
   Only the options given override the scenario's own settings; the defaults
@@ -48,6 +50,15 @@ Usage:
   article's assembler applies those allocations instead, and the report
   shows both: what was sent and what a budgeted assembly would have sent;
   the exit status is then the budgeted assembly's.
+
+  --memory summary folds old turns with the extractive summarizer, offline.
+  --summarizer llm (implied by CTXLAB_LLM_BASE_URL or CTXLAB_LLM_MODEL, or
+  by --llm-base-url or --llm-model) asks an OpenAI-compatible chat
+  completions endpoint instead; a call that fails is answered by the
+  extractive summary and reported on stderr, and after a failure of the
+  endpoint itself the model is not asked again in that run. The API key is
+  read from the environment only (--llm-api-key-env names the variable),
+  never from a flag, and is never printed.
 
 Exit status: 0 when the request fits, 3 when it exceeds its max input
 ("Context exceeds budget: X > Y" on stderr, the report still on stdout), 1
@@ -75,6 +86,8 @@ type assembleFlags struct {
 	pipeline pipelineFlags
 
 	mode string
+	// llm chooses the summarizer of --memory summary.
+	llm llmFlags
 	// given is a scenario the caller built itself (the workbench's
 	// --docs input), used instead of --scenario or --request.
 	given       *core.Scenario
@@ -105,6 +118,7 @@ func (f *assembleFlags) register(fs *flagSet) {
 	fs.StringVar(&f.query, "query", "", "the user's query (default: the scenario's or the request's)")
 	f.pipeline.register(fs)
 	fs.StringVar(&f.mode, "mode", "", "budgeted (cut components to their allocations) or measure (as given, nothing cut); default: the input's")
+	f.llm.register(fs)
 }
 
 // registerOutput adds the flags that shape assemble's printed output; the
@@ -147,14 +161,25 @@ func runAssemble(env Env, args []string) error {
 	if err != nil {
 		return err
 	}
+	sum, err := f.llm.build(env, fs, true)
+	if err != nil {
+		return err
+	}
+	if sum.Explicit && (run.settings.Mode == core.MeasureOnly || memoryStrategy(run.settings.Memory) != core.MemorySummary) {
+		fmt.Fprintf(env.Stderr, "ctxlab: note: --summarizer llm is not used: only --memory summary in budgeted mode summarizes the history\n")
+	}
 	now := time.Now()
 	requestID := f.requestID
 	if requestID == "" {
 		requestID = "ctxlab-" + now.UTC().Format("20060102T150405.000000000")
 	}
 	ctx := context.Background()
-	in := core.EvalInput{Scenario: run.scenario, Now: now, RequestID: requestID}
-	if run.eval, err = core.Evaluate(ctx, in, run.settings); err != nil {
+	in := core.EvalInput{Scenario: run.scenario, Summarizer: sum.Summarizer, Now: now, RequestID: requestID}
+	run.eval, err = core.Evaluate(ctx, in, run.settings)
+	for _, line := range sum.Fallbacks.Lines() {
+		fmt.Fprintln(env.Stderr, safetext.Line(line))
+	}
+	if err != nil {
 		return flagError(err)
 	}
 	if run.settings.Mode == core.Budgeted {

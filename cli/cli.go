@@ -49,6 +49,7 @@ func commands() []command {
 		{"assemble", "assemble a request within a token budget; exit 3 if it overflows", runAssemble},
 		{"presets", "list the token budget presets, or validate a budget file", runPresets},
 		{"tokens", "count tokens under every tokenizer side by side", runTokens},
+		{"longdoc", "plan a long document's hierarchical or map-reduce calls; --run makes them", runLongdoc},
 		{"monitor", "report on a metrics log written by assemble --metrics-out", runMonitor},
 		{"version", "print the version", runVersion},
 	}

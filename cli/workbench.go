@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"ctxlab/core"
+	"ctxlab/internal/safetext"
 	"ctxlab/loaders"
 	"ctxlab/themes"
 	"ctxlab/tui"
@@ -86,18 +87,32 @@ func runWorkbench(env Env, args []string) error {
 	if err != nil {
 		return err
 	}
+	// No circuit breaker here: the workbench lives long, and an endpoint
+	// that failed once (a model still loading, a 429) may answer the next
+	// fold.
+	sum, err := a.llm.build(env, fs, false)
+	if err != nil {
+		return err
+	}
 	sc := *run.scenario
 	sc.Settings = run.settings
 	cwd, _ := os.Getwd()
-	return tui.Run(tui.Config{
+	err = tui.Run(tui.Config{
 		Scenario:      &sc,
 		Presets:       presets,
 		Theme:         f.theme,
 		NoColor:       env.Getenv != nil && env.Getenv("NO_COLOR") != "",
+		Summarizer:    sum.Summarizer,
 		ExportDir:     cwd,
 		WriteScenario: loaders.MarshalScenario,
 		InputTTY:      pipedDocs || !env.StdinIsTTY,
 	})
+	// The workbench owns the screen while it runs, so the LLM's failures
+	// (each answered by the extractive summary) are told once it closes.
+	for _, line := range sum.Fallbacks.Lines() {
+		fmt.Fprintln(env.Stderr, safetext.Line(line))
+	}
+	return err
 }
 
 // scenarioFromDocs opens a document set (and a history) as a scenario

@@ -1,0 +1,140 @@
+package cli
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+
+	"ctxlab/core"
+	"ctxlab/internal/safetext"
+)
+
+// chunkOpeningRunes is how much of a chunk the chunk table quotes.
+const chunkOpeningRunes = 60
+
+// writeLongdocReport renders a long-document plan, and its run when there
+// is one, for a person: the chunks, the calls with their token counts
+// and bounds, then each step's output and the result.
+func writeLongdocReport(out io.Writer, o longdocOutput, ran bool) error {
+	w := bufio.NewWriter(out)
+	p := o.Plan
+
+	fmt.Fprintf(w, "ctxlab longdoc · %s · %s · chunk size %s · tokenizer %s\n",
+		safetext.Line(o.Input), p.Strategy, thousands(p.ChunkSize), p.Tokenizer)
+	fmt.Fprintf(w, "  document %s tokens → %d %s · %s · summarizer %s\n",
+		thousands(p.DocumentTokens), len(p.Chunks), plural(len(p.Chunks), "chunk", "chunks"), callRange(p), safetext.Line(o.Summarizer.Label))
+	if p.Question != "" {
+		fmt.Fprintf(w, "  question: %s\n", safetext.Line(p.Question))
+	}
+	for _, n := range o.InputNotes {
+		fmt.Fprintf(w, "  note: %s\n", safetext.Line(n))
+	}
+	fmt.Fprintln(w)
+
+	fmt.Fprintf(w, "Chunks (%d)\n", len(p.Chunks))
+	anyOver := false
+	for _, c := range p.Chunks {
+		anyOver = anyOver || c.OverLimit
+	}
+	rows := [][]string{{"chunk", "tokens", "opening"}}
+	align := "rrl"
+	if anyOver {
+		rows[0], align = []string{"chunk", "tokens", "over", "opening"}, "rrll"
+	}
+	for _, c := range p.Chunks {
+		row := []string{fmt.Sprint(c.Index + 1), thousands(c.Tokens)}
+		if anyOver {
+			over := ""
+			if c.OverLimit {
+				over = "▲ +" + thousands(c.Tokens-p.ChunkSize)
+			}
+			row = append(row, over)
+		}
+		rows = append(rows, append(row, opening(c.Text)))
+	}
+	writeTable(w, rows, align)
+	fmt.Fprintln(w)
+
+	fmt.Fprintf(w, "Calls (%s)\n", strings.TrimSuffix(strings.TrimSuffix(callRange(p), " calls"), " call"))
+	rows = [][]string{{"call", "stage", "chunk", "prompt tokens", "max_tokens", "when"}}
+	for i, c := range p.Calls {
+		prompt := thousands(c.PromptTokens)
+		if !c.Exact {
+			prompt = "≤" + prompt
+		}
+		when := c.Condition
+		if when == "" {
+			when = "always"
+		}
+		rows = append(rows, []string{fmt.Sprint(i + 1), c.Stage, chunkLabel(c.Chunk, len(p.Chunks)), prompt, thousands(c.MaxTokens), when})
+	}
+	writeTable(w, rows, "rllrrl")
+	fmt.Fprintf(w, "  at most %d %s: ≤%s prompt tokens, ≤%s output tokens (max_tokens)\n",
+		p.MaxCalls, plural(p.MaxCalls, "call", "calls"), thousands(p.MaxPromptTokens), thousands(p.MaxOutputTokens))
+	for _, n := range p.Notes {
+		fmt.Fprintf(w, "  note: %s\n", safetext.Line(n))
+	}
+	fmt.Fprintln(w)
+
+	if !ran || o.Run == nil {
+		fmt.Fprintf(w, "Plan only: add --run to make the calls (summarizer %s).\n", safetext.Line(o.Summarizer.Label))
+		return w.Flush()
+	}
+	writeLongdocRun(w, o, p)
+	return w.Flush()
+}
+
+// writeLongdocRun prints every step's output, the run's notes and the
+// result.
+func writeLongdocRun(w io.Writer, o longdocOutput, p core.LongDocPlan) {
+	r := o.Run
+	fmt.Fprintf(w, "Run (%d %s · summarizer %s)\n", r.Calls, plural(r.Calls, "call", "calls"), safetext.Line(o.Summarizer.Label))
+	for _, f := range o.Fallbacks {
+		fmt.Fprintf(w, "  ▲ %s (%d %s)\n", safetext.Line(f.Message), f.Calls, plural(f.Calls, "call", "calls"))
+	}
+	for i, s := range r.Steps {
+		label := s.Call.Stage
+		if s.Call.Chunk >= 0 {
+			label += " " + chunkLabel(s.Call.Chunk, len(p.Chunks))
+		}
+		fmt.Fprintf(w, "── [%d] %s · prompt %s tokens → %s %s", i+1, label,
+			thousands(s.Call.PromptTokens), thousands(s.OutputTokens), plural(s.OutputTokens, "token", "tokens"))
+		if !s.Used {
+			fmt.Fprintf(w, " · %s: not passed on", core.NotFoundAnswer)
+		}
+		fmt.Fprintln(w)
+		writeIndented(w, safetext.Sanitize(s.Output))
+	}
+	for _, n := range r.Notes {
+		fmt.Fprintf(w, "  note: %s\n", safetext.Line(n))
+	}
+	fmt.Fprintf(w, "\nResult\n%s\n%s\n%s\n", rule, safetext.Sanitize(strings.TrimRight(r.Result, "\n")), rule)
+}
+
+// callRange is "5 calls", or "5–6 calls" when the last call depends on
+// what the first ones return.
+func callRange(p core.LongDocPlan) string {
+	if p.MinCalls == p.MaxCalls {
+		return fmt.Sprintf("%d %s", p.MaxCalls, plural(p.MaxCalls, "call", "calls"))
+	}
+	return fmt.Sprintf("%d–%d calls", p.MinCalls, p.MaxCalls)
+}
+
+// chunkLabel numbers a chunk from 1 as "i/n", or "-" for a call that reads
+// no single chunk.
+func chunkLabel(index, n int) string {
+	if index < 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%d/%d", index+1, n)
+}
+
+// opening is the start of a chunk on one line.
+func opening(text string) string {
+	line := strings.Join(strings.Fields(safetext.Line(text)), " ")
+	if r := []rune(line); len(r) > chunkOpeningRunes {
+		return strings.TrimRight(string(r[:chunkOpeningRunes-1]), " ") + "…"
+	}
+	return line
+}
