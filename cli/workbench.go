@@ -98,11 +98,14 @@ func runWorkbench(env Env, args []string) error {
 	sc.Settings = run.settings
 	cwd, _ := os.Getwd()
 	err = tui.Run(tui.Config{
-		Scenario:      &sc,
-		Presets:       presets,
-		Theme:         f.theme,
-		NoColor:       env.Getenv != nil && env.Getenv("NO_COLOR") != "",
-		Summarizer:    sum.Summarizer,
+		Scenario:   &sc,
+		Presets:    presets,
+		Theme:      f.theme,
+		NoColor:    env.Getenv != nil && env.Getenv("NO_COLOR") != "",
+		Summarizer: sum.Summarizer,
+		SummarizerFallbacks: func() []string {
+			return sum.Fallbacks.Lines()
+		},
 		ExportDir:     cwd,
 		WriteScenario: loaders.MarshalScenario,
 		InputTTY:      pipedDocs || !env.StdinIsTTY,

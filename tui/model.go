@@ -5,6 +5,7 @@
 package tui
 
 import (
+	"context"
 	"time"
 
 	"github.com/charmbracelet/bubbles/cursor"
@@ -31,6 +32,9 @@ type Config struct {
 	// Summarizer folds history for the rolling summary; nil means the
 	// extractive one.
 	Summarizer core.Summarizer
+	// SummarizerFallbacks lists the LLM summarizer's failures so far, each
+	// answered by the extractive summary; the Memory view shows them.
+	SummarizerFallbacks func() []string
 	// ExportDir is where exports are written.
 	ExportDir string
 	// Now is the clock, replaceable in tests.
@@ -80,6 +84,12 @@ type Model struct {
 	gen     int // generation of the newest requested evaluation
 	shown   int // generation of eval
 	busy    bool
+	// cancelEval stops the evaluation in flight when a newer one starts,
+	// so a slow LLM summary for a setting already left is not waited on.
+	cancelEval context.CancelFunc
+	// firstEvaluation is the command New prepared for Init, which cannot
+	// change the model.
+	firstEvaluation tea.Cmd
 
 	changed     map[int]bool // documents whose fate changed with the last knob
 	changedGen  int
@@ -172,6 +182,7 @@ func New(cfg Config) Model {
 		height:      40,
 	}
 	m.applyHelpStyles()
+	m.firstEvaluation = m.evaluationCmd()
 	return m
 }
 
@@ -186,5 +197,5 @@ func newViewport() viewport.Model {
 // it, in the background, so they do not compete with the first picture
 // and a later switch of tokenizer does not stall.
 func (m Model) Init() tea.Cmd {
-	return m.evaluationCmd()
+	return m.firstEvaluation
 }

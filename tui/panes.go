@@ -84,7 +84,11 @@ func (m *Model) refreshTextView() {
 	case viewContext:
 		content = contextContent(m.styles, m.eval, w)
 	case viewMemory:
-		content = memoryContent(m.styles, m.eval, w)
+		var fallbacks []string
+		if m.cfg.SummarizerFallbacks != nil {
+			fallbacks = m.cfg.SummarizerFallbacks()
+		}
+		content = memoryContent(m.styles, m.eval, fallbacks, w)
 	case viewMetrics:
 		content = metricsContent(m.styles, m.eval, w)
 	}

@@ -43,13 +43,29 @@ var tickAfter = tea.Tick
 func (m *Model) requestEvaluation() tea.Cmd {
 	m.gen++
 	m.busy = true
+	if m.cancelEval != nil {
+		m.cancelEval()
+	}
 	return m.evaluationCmd()
+}
+
+// evaluationTimeout bounds one evaluation. With an LLM summarizer the
+// folds of a long history are sequential model calls, each with its own
+// timeout, so the whole may take minutes; the extractive path takes
+// milliseconds.
+func (m Model) evaluationTimeout() time.Duration {
+	if m.cfg.Summarizer != nil {
+		return 10 * time.Minute
+	}
+	return time.Minute
 }
 
 // evaluationCmd evaluates the current settings for the current
 // generation. Init uses it directly: New already counted the first
 // generation, and Init cannot change the model.
-func (m Model) evaluationCmd() tea.Cmd {
+func (m *Model) evaluationCmd() tea.Cmd {
+	ctx, cancel := context.WithTimeout(context.Background(), m.evaluationTimeout())
+	m.cancelEval = cancel
 	gen, settings := m.gen, m.settings
 	in := core.EvalInput{
 		Scenario:   m.cfg.Scenario,
@@ -59,7 +75,6 @@ func (m Model) evaluationCmd() tea.Cmd {
 		RequestID:  fmt.Sprintf("ctxlab-%d", gen),
 	}
 	return func() tea.Msg {
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
 		ev, err := core.Evaluate(ctx, in, settings)
 		return evaluatedMsg{gen: gen, eval: ev, err: err}

@@ -13,7 +13,7 @@ import (
 
 // memoryContent lists every history message with its fate under the
 // chosen strategy, then the running summary.
-func memoryContent(st *themes.Styles, ev *core.Evaluation, width int) string {
+func memoryContent(st *themes.Styles, ev *core.Evaluation, fallbacks []string, width int) string {
 	if ev == nil {
 		return st.Muted.Render("computing…")
 	}
@@ -28,6 +28,9 @@ func memoryContent(st *themes.Styles, ev *core.Evaluation, width int) string {
 		counts[core.MemoryKept], counts[core.MemoryPinned], counts[core.MemorySummarized], counts[core.MemoryDropped])
 	if mem.Overflow > 0 {
 		fmt.Fprintf(&b, "%s\n", st.Alert.Render(fmt.Sprintf(" ▲ over the history budget by %s tokens even after the strategy: not hidden ", thousands(mem.Overflow))))
+	}
+	for _, f := range fallbacks {
+		fmt.Fprintf(&b, "%s\n", st.Warn.Render("▲ "+safetext.Line(f)))
 	}
 	for _, note := range mem.Notes {
 		fmt.Fprintf(&b, "%s\n", st.Muted.Render("note: "+safetext.Line(note)))
