@@ -1,7 +1,9 @@
 package core
 
 import (
+	"cmp"
 	"crypto/md5"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -31,6 +33,13 @@ type shingleIndex struct {
 	sets    []shingleSet
 	offsets []int32
 	docs    []int32
+	// rank orders the shingles rarest first (fewest documents, then id);
+	// ranked[i] is document i's shingles as ranks, ascending, and
+	// idOfRank turns a rank back into a shingle id. The dedup stage's
+	// prefix filter probes only each set's rarest shingles.
+	rank     []uint32
+	idOfRank []uint32
+	ranked   [][]uint32
 }
 
 func (x *shingleIndex) containing(id uint32) []int32 {
@@ -112,6 +121,31 @@ func (a *Analysis) shingleIndex(k int) *shingleIndex {
 			x.docs[next[id]] = int32(i)
 			next[id]++
 		}
+	}
+	x.idOfRank = make([]uint32, len(x.offsets)-1)
+	for id := range x.idOfRank {
+		x.idOfRank[id] = uint32(id)
+	}
+	slices.SortFunc(x.idOfRank, func(p, q uint32) int {
+		if dp, dq := x.offsets[p+1]-x.offsets[p], x.offsets[q+1]-x.offsets[q]; dp != dq {
+			return cmp.Compare(dp, dq)
+		}
+		return cmp.Compare(p, q)
+	})
+	x.rank = make([]uint32, len(x.idOfRank))
+	for r, id := range x.idOfRank {
+		x.rank[id] = uint32(r)
+	}
+	x.ranked = make([][]uint32, len(x.sets))
+	flat := make([]uint32, len(x.docs))
+	for i, set := range x.sets {
+		ranks := flat[:len(set):len(set)]
+		flat = flat[len(set):]
+		for j, id := range set {
+			ranks[j] = x.rank[id]
+		}
+		slices.Sort(ranks)
+		x.ranked[i] = ranks
 	}
 	a.shingles[k] = x
 	return x

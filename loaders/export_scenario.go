@@ -106,11 +106,17 @@ func MarshalScenario(sc *core.Scenario, s core.Settings) ([]byte, error) {
 		f.Rerank = &rerankFile{InitialK: s.InitialK, FinalK: s.FinalK}
 	}
 	for i, raw := range sc.Tools {
-		var tool any
-		if err := json.Unmarshal(raw, &tool); err != nil {
-			return nil, fmt.Errorf("tool %d is not valid JSON: %w", i+1, err)
+		if !json.Valid(raw) {
+			return nil, fmt.Errorf("tool %d is not valid JSON", i+1)
 		}
-		f.Tools = append(f.Tools, tool)
+		// JSON is YAML: decoding into a node keeps the keys in their
+		// order, and the order changes the tokens the tools cost.
+		var doc yaml.Node
+		if err := yaml.Unmarshal(raw, &doc); err != nil {
+			return nil, fmt.Errorf("tool %d: %w", i+1, err)
+		}
+		blockStyle(doc.Content[0])
+		f.Tools = append(f.Tools, doc.Content[0])
 	}
 	for _, r := range sc.ToolResults {
 		content := r.Content
@@ -132,4 +138,13 @@ func MarshalScenario(sc *core.Scenario, s core.Settings) ([]byte, error) {
 		return nil, err
 	}
 	return buf.Bytes(), enc.Close()
+}
+
+// blockStyle drops the flow style a JSON source gives every node, so the
+// tools read as ordinary YAML.
+func blockStyle(n *yaml.Node) {
+	n.Style &^= yaml.FlowStyle
+	for _, c := range n.Content {
+		blockStyle(c)
+	}
 }

@@ -25,7 +25,7 @@ type docList struct {
 }
 
 type rowKey struct {
-	doc, width, stage             int
+	doc, width, stage, gen        int
 	selected, cursorMark, changed bool
 	filterVer, themeID            int
 }
@@ -104,9 +104,14 @@ type listRenderContext struct {
 
 // view renders height lines: a column header and the visible rows.
 func (l *docList) view(rc listRenderContext, height int) string {
-	if l.cache == nil || l.cacheGen != rc.gen {
+	// View runs on a copy of the model: the map is shared with the
+	// model's, a new map or a new cacheGen here would not outlive the
+	// frame. So it is made in refreshRows and only emptied here.
+	if l.cache == nil {
 		l.cache = make(map[rowKey]string)
-		l.cacheGen = rc.gen
+	}
+	if len(l.cache) > 4096 {
+		clear(l.cache)
 	}
 	lines := []string{rc.st.TableHeader.Render(padRight("   #   score   tok  source", rc.width))}
 	if len(l.rows) == 0 {
@@ -118,7 +123,7 @@ func (l *docList) view(rc listRenderContext, height int) string {
 	end := min(len(l.rows), l.offset+body)
 	for i := l.offset; i < end; i++ {
 		r := l.rows[i]
-		key := rowKey{doc: r.doc, width: rc.width, stage: int(rc.stage), selected: i == l.cursor && rc.focused,
+		key := rowKey{doc: r.doc, gen: rc.gen, width: rc.width, stage: int(rc.stage), selected: i == l.cursor && rc.focused,
 			cursorMark: i == l.cursor && !rc.focused, changed: rc.changed[r.doc], filterVer: rc.filterVer, themeID: rc.themeID}
 		line, ok := l.cache[key]
 		if !ok {

@@ -25,10 +25,20 @@ type sourcesOf []core.Document
 func (s sourcesOf) String(i int) string { return s[i].Source }
 func (s sourcesOf) Len() int            { return len(s) }
 
-// contentMatchSpan bounds how spread out a fuzzy match in content may be,
-// per query rune: a subsequence scattered over a whole article matches
-// almost any short query and says nothing.
-const contentMatchSpan = 4
+// contentMatchSpan and sourceMatchSpan bound how spread out a fuzzy match
+// may be, per query rune: a subsequence scattered over a whole article, or
+// over a long path ("gift" in size-Guides/Footwear), matches almost any
+// short query and says nothing.
+const (
+	contentMatchSpan = 4
+	sourceMatchSpan  = 2
+)
+
+// compact reports whether matched rune indexes lie close enough together
+// for a query of n runes.
+func compact(idx []int, n, span int) bool {
+	return len(idx) > 0 && idx[len(idx)-1]-idx[0] <= span*n
+}
 
 // filterCmd matches query against every document's source (fuzzy,
 // matched characters kept for highlighting) and content (fuzzy within a
@@ -36,9 +46,12 @@ const contentMatchSpan = 4
 func filterCmd(version int, query string, docs []core.Document, docIndex []int) tea.Cmd {
 	return func() tea.Msg {
 		res := filterResultMsg{version: version, query: query, docs: map[int]bool{}, hits: map[int][]int{}}
+		n := len([]rune(query))
 		for _, match := range fuzzy.FindFrom(query, sourcesOf(docs)) {
-			res.docs[docIndex[match.Index]] = true
-			res.hits[match.Index] = match.MatchedIndexes
+			if compact(match.MatchedIndexes, n, sourceMatchSpan) {
+				res.docs[docIndex[match.Index]] = true
+				res.hits[match.Index] = match.MatchedIndexes
+			}
 		}
 		lower := strings.ToLower(query)
 		for i, d := range docs {
@@ -50,8 +63,7 @@ func filterCmd(version int, query string, docs []core.Document, docIndex []int) 
 				continue
 			}
 			for _, m := range fuzzy.Find(query, []string{d.Content}) {
-				idx := m.MatchedIndexes
-				if len(idx) > 0 && idx[len(idx)-1]-idx[0] <= contentMatchSpan*len([]rune(query)) {
+				if compact(m.MatchedIndexes, n, contentMatchSpan) {
 					res.docs[docIndex[i]] = true
 				}
 			}

@@ -27,7 +27,7 @@ func (m *Model) refreshRows() {
 		rows = kept
 	}
 	m.list.setRows(rows)
-	m.list.cache = nil
+	m.list.cache = make(map[rowKey]string)
 	m.inspKey, m.textKey = "", ""
 }
 

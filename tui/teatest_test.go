@@ -1,5 +1,3 @@
-//go:build teatest
-
 package tui
 
 import (

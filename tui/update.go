@@ -29,7 +29,7 @@ func (m Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case clearChangedMsg:
 		if msg.gen == m.changedGen {
 			m.changed = nil
-			m.list.cache = nil
+			m.list.cache = make(map[rowKey]string)
 		}
 		return m, nil
 	case tokenCountsMsg:
