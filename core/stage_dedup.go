@@ -7,10 +7,10 @@ import "math"
 // documents enter the seen sets, as in the reference.
 //
 // The reference compares every candidate with every kept document. Here
-// the analysis's inverted index counts intersections with just the kept
-// documents that share a shingle; the others have similarity 0, which can
-// only reach a threshold of 0, handled separately. The result, including
-// which kept document is named, is the same.
+// exact duplicates are found through hash classes computed in Analyze, and
+// near ones through nearDetector's prefix filter, which only skips pairs
+// that cannot reach the threshold. The result, including which kept
+// document is named, is the same.
 func dedupStage(a *Analysis, sorted []int, threshold float64, shingleSize int, trace []DocTrace) (kept []int, removed int) {
 	n := len(a.Docs)
 	kept = make([]int, 0, len(sorted))
