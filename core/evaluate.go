@@ -3,6 +3,7 @@ package core
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
 )
 
@@ -28,6 +29,9 @@ type Evaluation struct {
 	Build     *Result
 	SimpleRAG *SimpleRAGResult
 
+	// Notes are the scenario's notes (token counts that are estimates,
+	// defaults assumed for an imported request), for display.
+	Notes []string
 	// History is the scenario's history, which Memory's fates index.
 	History  []Message
 	Memory   MemoryResult
@@ -81,7 +85,7 @@ func Evaluate(ctx context.Context, in EvalInput, s Settings) (*Evaluation, error
 	}
 	sc := in.Scenario
 	tok := s.Pipeline.Tokenizer
-	ev := &Evaluation{Settings: s, Documents: sc.Documents, Analysis: in.Analysis, History: sc.History}
+	ev := &Evaluation{Settings: s, Documents: sc.Documents, Analysis: in.Analysis, History: sc.History, Notes: sc.Notes}
 	if ev.Analysis == nil {
 		ev.Analysis = Analyze(sc.Documents)
 	}
@@ -116,7 +120,7 @@ func Evaluate(ctx context.Context, in EvalInput, s Settings) (*Evaluation, error
 		if summarizer == nil {
 			summarizer = ExtractiveSummarizer{}
 		}
-		mem, err := ApplyMemoryContext(ctx, sc.History, memOpts, tok, summarizer)
+		mem, err := fitMemory(ctx, sc.History, memOpts, tok, summarizer)
 		if err != nil {
 			return nil, err
 		}
@@ -145,6 +149,30 @@ func Evaluate(ctx context.Context, in EvalInput, s Settings) (*Evaluation, error
 	ev.Metrics = MetricsFor(asm, in.RequestID, useCaseOf(s), in.Now)
 	ev.Alert, _ = AlertFor(ev.Metrics)
 	return ev, nil
+}
+
+// fitMemory applies the memory strategy so that the history as the
+// assembler renders it ("role: content" lines) fits the history budget.
+// A strategy counts message contents, as the article's does; the role
+// prefixes and line breaks then push the rendered history over its
+// allocation, and the assembler would cut its start, the oldest and often
+// pinned messages. So the strategy is rerun with a budget lowered by the
+// overhead it did not count, a few times at most.
+func fitMemory(ctx context.Context, history []Message, opts MemoryOptions, tok Tokenizer, sum Summarizer) (MemoryResult, error) {
+	budget := opts.MaxTokens
+	mem, err := ApplyMemoryContext(ctx, history, opts, tok, sum)
+	for attempt := 0; err == nil && attempt < 4; attempt++ {
+		over := tok.Count(assembleHistoryText(mem.Messages)) - budget
+		if over <= 0 || opts.MaxTokens <= 0 {
+			break
+		}
+		opts.MaxTokens = max(0, opts.MaxTokens-over)
+		mem, err = ApplyMemoryContext(ctx, history, opts, tok, sum)
+		if err == nil {
+			mem.Notes = append(mem.Notes, fmt.Sprintf("strategy budget %d of the %d allocated: the role prefixes the assembler adds take the rest", opts.MaxTokens, budget))
+		}
+	}
+	return mem, err
 }
 
 // keepAllMemory reports a history measured as it is: every message kept.

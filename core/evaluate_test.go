@@ -50,3 +50,30 @@ func TestEvaluateReportsDocumentsTheAssemblerCut(t *testing.T) {
 		}
 	}
 }
+
+func TestMemoryLeavesRoomForRolePrefixes(t *testing.T) {
+	var history []Message
+	for i := 0; i < 60; i++ {
+		role := "user"
+		if i%2 == 1 {
+			role = "assistant"
+		}
+		history = append(history, Message{Role: role, Content: fmt.Sprintf("message %d about order ORD-%d and the replacement tent", i, 1000+i)})
+	}
+	for _, strategy := range MemoryStrategies {
+		s := DefaultSettings()
+		s.Memory.Strategy = strategy
+		s.Budget.ConversationHistory = 300
+		sc := &Scenario{History: history, Settings: s}
+		ev, err := Evaluate(context.Background(), EvalInput{Scenario: sc}, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h, _ := ev.Assembly.Component(ComponentHistory)
+		// A strategy that cannot fit at all reports an overflow; one that
+		// says it fits must fit as sent.
+		if h.Truncated && ev.Memory.Overflow == 0 {
+			t.Errorf("%s: the assembler cut the history (%d raw of %d): the strategy did not leave room for role prefixes", strategy, h.Raw, h.Allocated)
+		}
+	}
+}
