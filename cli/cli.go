@@ -130,7 +130,17 @@ Commands:
 	for _, c := range commands() {
 		fmt.Fprintf(w, "  %-10s %s\n", c.name, c.summary)
 	}
-	fmt.Fprintf(w, "\nRun ctxlab COMMAND --help for a command's options.\n")
+	fmt.Fprintf(w, `
+Workbench options:
+  SCENARIO.yaml, --scenario FILE      a scenario file (default: the bundled sample)
+  --request FILE [--interaction N]    an OpenAI or Anthropic request body, or a VCR cassette
+  --docs FILE|DIR|- [--history FILE]  documents (and a chat history); documents piped on stdin work too
+  --query TEXT                        the user's query
+  --theme dark|light|high-contrast|mono   colours (default: follows NO_COLOR and the background)
+  and every option of ctxlab build and ctxlab assemble, as starting values of the controls.
+
+Run ctxlab COMMAND --help for a command's options.
+`)
 }
 
 func runVersion(env Env, args []string) error {

@@ -38,12 +38,29 @@ func parseFlags(fs *flagSet, args []string) error {
 			fs.help()
 			return errHelpShown
 		}
-		return fmt.Errorf("%s: %v (run ctxlab %s --help)", fs.Name(), err, fs.Name())
+		return fmt.Errorf("%s%v (run %s --help)", commandPrefix(fs), err, commandLine(fs))
 	}
 	if fs.NArg() > 0 {
-		return fmt.Errorf("%s: unexpected argument %q (options start with --; run ctxlab %s --help)", fs.Name(), fs.Arg(0), fs.Name())
+		return fmt.Errorf("%sunexpected argument %q (options start with --; run %s --help)", commandPrefix(fs), fs.Arg(0), commandLine(fs))
 	}
 	return nil
+}
+
+// commandPrefix names the subcommand in an error; the workbench's flag set
+// is ctxlab itself, which the error line already names.
+func commandPrefix(fs *flagSet) string {
+	if fs.Name() == "ctxlab" {
+		return ""
+	}
+	return fs.Name() + ": "
+}
+
+// commandLine is how the user runs the command.
+func commandLine(fs *flagSet) string {
+	if fs.Name() == "ctxlab" {
+		return "ctxlab"
+	}
+	return "ctxlab " + fs.Name()
 }
 
 // flagWasSet reports whether name was given on the command line.

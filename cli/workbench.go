@@ -49,6 +49,9 @@ func runWorkbench(env Env, args []string) error {
 	fs.StringVar(&f.theme, "theme", "", "colour theme: "+strings.Join(themes.Names(), ", ")+" (default: follows NO_COLOR and the terminal background)")
 
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		if err := checkScenarioArgument(args[0]); err != nil {
+			return err
+		}
 		args = append([]string{"--scenario", args[0]}, args[1:]...)
 	}
 	if err := parseFlags(fs, args); err != nil {
@@ -116,6 +119,24 @@ func runWorkbench(env Env, args []string) error {
 		fmt.Fprintln(env.Stderr, safetext.Line(line))
 	}
 	return err
+}
+
+// checkScenarioArgument catches the easy mistake of naming a document set
+// or a request where a scenario goes, before YAML parsing gives an
+// unhelpful error about it.
+func checkScenarioArgument(path string) error {
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".yaml", ".yml":
+		return nil
+	case ".json":
+		return fmt.Errorf("%s: a scenario is a YAML file; for documents use ctxlab --docs %s, for an API request ctxlab --request %s", path, path, path)
+	case ".jsonl", ".csv", ".md", ".txt":
+		return fmt.Errorf("%s: a scenario is a YAML file; to open documents use ctxlab --docs %s", path, path)
+	}
+	if info, err := os.Stat(path); err == nil && info.IsDir() {
+		return fmt.Errorf("%s is a directory; to open its .md/.txt files as documents use ctxlab --docs %s", path, path)
+	}
+	return nil
 }
 
 // scenarioFromDocs opens a document set (and a history) as a scenario

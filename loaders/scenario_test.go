@@ -26,12 +26,13 @@ var sampleScenarios = []struct {
 	builder                       core.RAGBuilder
 	memory                        core.MemoryStrategy
 	rerank                        bool
+	mode                          core.AssembleMode
 }{
-	{"support_chat.yaml", "support_chat", "o200k_base", "gpt-4o", 128_000, 60, 30, 6, 2, core.BuilderContextManager, core.MemoryPriority, false},
-	{"document_qa.yaml", "document_qa", "cl100k_base", "", 128_000, 27, 4, 0, 0, core.BuilderContextManager, core.MemorySliding, true},
-	{"code_review.yaml", "code_review", "o200k_base", "gpt-4.1", 128_000, 20, 12, 6, 2, core.BuilderContextManager, core.MemorySummary, false},
-	{"agent_workflow.yaml", "agent_workflow", "o200k_base", "o4-mini", 128_000, 6, 4, 8, 5, core.BuilderSimpleRAG, core.MemorySliding, false},
-	{"overflow.yaml", "support_chat", "o200k_base", "gpt-4o", 16_000, 60, 80, 4, 2, core.BuilderContextManager, core.MemoryPriority, false},
+	{"support_chat.yaml", "support_chat", "o200k_base", "gpt-4o", 128_000, 60, 30, 6, 2, core.BuilderContextManager, core.MemoryPriority, false, core.Budgeted},
+	{"document_qa.yaml", "document_qa", "cl100k_base", "", 128_000, 27, 4, 0, 0, core.BuilderContextManager, core.MemorySliding, true, core.Budgeted},
+	{"code_review.yaml", "code_review", "o200k_base", "gpt-4.1", 128_000, 20, 12, 6, 2, core.BuilderContextManager, core.MemorySummary, false, core.Budgeted},
+	{"agent_workflow.yaml", "agent_workflow", "o200k_base", "o4-mini", 128_000, 6, 4, 8, 5, core.BuilderSimpleRAG, core.MemorySliding, false, core.Budgeted},
+	{"overflow.yaml", "support_chat", "o200k_base", "gpt-4o", 16_000, 60, 80, 4, 2, core.BuilderContextManager, core.MemoryPriority, false, core.MeasureOnly},
 }
 
 func TestSampleScenariosLoad(t *testing.T) {
@@ -63,8 +64,8 @@ func TestSampleScenariosLoad(t *testing.T) {
 			if !reflect.DeepEqual(got, want) {
 				t.Errorf("got  %v\nwant %v", got, want)
 			}
-			if s.Mode != core.Budgeted {
-				t.Errorf("mode %q, want budgeted", s.Mode)
+			if s.Mode != tt.mode {
+				t.Errorf("mode %q, want %q", s.Mode, tt.mode)
 			}
 			// The whole engine must accept what the loader produced.
 			ev, err := core.Evaluate(context.Background(), core.EvalInput{Scenario: sc, Now: time.Unix(0, 0)}, s)

@@ -161,7 +161,7 @@ func renderComponentCell(st *themes.Styles, ev *core.Evaluation, c core.Componen
 		case c.Over:
 			marker = st.Excluded.Render("▲ +" + thousands(c.Excess))
 		case c.Truncated:
-			marker = st.Partial.Render("✂ " + thousands(c.Raw))
+			marker = st.Partial.Render("✂ of " + thousands(c.Raw))
 		}
 		if c.Name == core.ComponentRAG && ev.Build != nil && ev.Build.HeaderOverhead() > 0 && ev.Settings.Pipeline.BudgetMode == core.BudgetReference {
 			if marker == "" {
@@ -169,9 +169,11 @@ func renderComponentCell(st *themes.Styles, ev *core.Evaluation, c core.Componen
 			}
 		}
 	}
-	markerW := 9
-	numW := 13
-	barW := max(4, width-9-numW-markerW-2)
+	markerW, numW := 12, 13
+	if width < 45 {
+		markerW, numW = 10, 11
+	}
+	barW := max(3, width-9-numW-markerW-3)
 	bar := ""
 	switch c.Name {
 	case core.ComponentFraming, core.ComponentLabels, core.ComponentReserve:
@@ -180,7 +182,8 @@ func renderComponentCell(st *themes.Styles, ev *core.Evaluation, c core.Componen
 		bar = meter(st, componentStyle(st, c.Name), c.Used, c.Allocated, barW)
 	}
 	cell := st.Muted.Render(label) + bar + " " + padLeft(nums, numW) + " " + padRight(marker, markerW)
-	return padRight(cell, width)
+	// The last cell of a row must not run into the next: one blank column.
+	return padRight(cell, width-1) + " "
 }
 
 // meter is a bar of used against allocated, with eighth blocks for the

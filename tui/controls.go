@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/cursor"
@@ -57,9 +58,11 @@ func (c *controlsPane) adjust(s core.Settings, dir int) (core.Settings, bool) {
 	return s, true
 }
 
-// startEdit opens the text input on the selected control's value.
-func (c *controlsPane) startEdit(s core.Settings) {
+// startEdit opens the text input on the selected control's value, as
+// wide as the strip allows so the cursor stays in view while typing.
+func (c *controlsPane) startEdit(s core.Settings, width int) {
 	ctl := c.current()
+	c.input.Width = max(10, width-len(ctl.label)-4)
 	value := ctl.get(s)
 	if value == "—" {
 		value = ""
@@ -122,16 +125,38 @@ func (c *controlsPane) view(st *themes.Styles, s core.Settings, width, height in
 		lineW += it.w
 	}
 	lines = append(lines, line.String())
+	rows := height
+	var errLine string
 	if c.errText != "" && focused {
-		lines = append(lines, st.Alert.Render(" "+truncateText(safetext.Line(c.errText), width-2)+" "))
-		selectedLine = len(lines) - 1
+		// The reason takes the last row; the selected control stays in view.
+		errLine = st.Alert.Render(" " + truncateText(safetext.Line(c.errText), width-2) + " ")
+		rows = max(1, height-1)
 	}
 	start := 0
-	if selectedLine >= height {
-		start = selectedLine - height + 1
+	if selectedLine >= rows {
+		start = selectedLine - rows + 1
 	}
-	end := min(len(lines), start+height)
-	out := lines[start:end]
+	end := min(len(lines), start+rows)
+	out := append([]string(nil), lines[start:end]...)
+	// Say that more controls exist above or below, with the keys to reach
+	// them, so none is undiscoverable.
+	hint := ""
+	switch {
+	case start > 0 && end < len(lines):
+		hint = "↑↓ more"
+	case end < len(lines):
+		hint = fmt.Sprintf("↓ %d more rows", len(lines)-end)
+	case start > 0:
+		hint = "↑ more"
+	}
+	if hint != "" && len(out) > 0 {
+		last := len(out) - 1
+		room := width - lipgloss.Width(hint) - 2
+		out[last] = padRight(out[last], room) + "  " + st.Muted.Render(hint)
+	}
+	if errLine != "" {
+		out = append(out, errLine)
+	}
 	for len(out) < height {
 		out = append(out, "")
 	}
@@ -140,13 +165,9 @@ func (c *controlsPane) view(st *themes.Styles, s core.Settings, width, height in
 
 func (c *controlsPane) renderItem(st *themes.Styles, ctl control, s core.Settings, selected bool, width int) string {
 	if selected && c.editing {
-		c.input.Width = max(10, min(60, width-len(ctl.label)-6))
 		return st.ControlFocused.Render(ctl.label+" ") + c.input.View()
 	}
 	value := safetext.Line(ctl.get(s))
-	if ctl.kind == kindText {
-		value = truncateText(value, 28)
-	}
 	var shown string
 	switch ctl.kind {
 	case kindToggle:
@@ -155,10 +176,17 @@ func (c *controlsPane) renderItem(st *themes.Styles, ctl control, s core.Setting
 			glyph = "●"
 		}
 		shown = ctl.label + " " + glyph
+	case kindText:
+		// Text is typed, not cycled: quotes and a pencil, not arrows.
+		shown = ctl.label + " “" + truncateText(value, 28) + "” ✎"
 	default:
 		shown = ctl.label + " ◂" + value + "▸"
 	}
 	if selected {
+		if st.Mono {
+			// Without colour the focus needs a glyph of its own.
+			return "▶" + shown + "◀"
+		}
 		return st.ControlFocused.Render(shown)
 	}
 	return st.ControlLabel.Render(ctl.label+" ") + st.ControlValue.Render(strings.TrimPrefix(shown, ctl.label+" "))

@@ -141,7 +141,7 @@ func newControls(presets core.PresetSet) []control {
 			set: func(s *core.Settings, text string) error {
 				v, err := strconv.ParseFloat(strings.TrimSpace(text), 64)
 				if err != nil || math.IsNaN(v) || v < 0 || v > 1 {
-					return fmt.Errorf("dedup threshold: %q is not a number in [0, 1]", text)
+					return fmt.Errorf("dedup threshold: %q is not in [0, 1]", text)
 				}
 				s.Pipeline.DedupThreshold = v
 				return nil
@@ -232,7 +232,7 @@ func newControls(presets core.PresetSet) []control {
 		intControl("summarize-every", "fold every", func(s *core.Settings) *int { return &s.Memory.SummarizeEvery }, 1, fixedStep(1)),
 		intControl("keep-recent", "keep recent", func(s *core.Settings) *int { return &s.Memory.KeepRecent }, 1, fixedStep(1)),
 		{
-			id: "query", label: "query", kind: kindText,
+			id: "query", label: "query text", kind: kindText,
 			get: func(s core.Settings) string { return orDash(s.Query) },
 			set: func(s *core.Settings, text string) error { s.Query = text; return nil },
 		},

@@ -52,6 +52,9 @@ func stageRows(ev *core.Evaluation, s stage, hideGone bool) []docRow {
 		}
 		d := tr.Docs[i]
 		glyph, tone := fateLook(d.Fate)
+		if d.Duplicate != nil && d.Duplicate.Kind == core.DuplicateExact {
+			glyph = "="
+		}
 		if !gone && s < stageBudget {
 			glyph, tone = "•", tonePlain
 		}
@@ -87,7 +90,7 @@ func stageRows(ev *core.Evaluation, s stage, hideGone bool) []docRow {
 			case s == stageSort:
 				add(i, false, fmt.Sprintf("rank %d by score", d.SortedPos+1))
 			case d.Duplicate != nil:
-				add(i, true, duplicateNote(d.Duplicate))
+				add(i, true, duplicateNote(ev, d.Duplicate))
 			default:
 				add(i, false, fmt.Sprintf("kept · rank %d", d.PosBeforeReorder+1))
 			}
@@ -102,7 +105,7 @@ func stageRows(ev *core.Evaluation, s stage, hideGone bool) []docRow {
 	}
 	for _, i := range tr.Reordered {
 		d := tr.Docs[i]
-		note := fmt.Sprintf("rank %d → slot %d", d.PosBeforeReorder+1, d.PosAfterReorder+1)
+		note := fmt.Sprintf("rank %d → %d", d.PosBeforeReorder+1, d.PosAfterReorder+1)
 		if s == stageBudget {
 			note = budgetNote(d)
 		}
@@ -111,7 +114,7 @@ func stageRows(ev *core.Evaluation, s stage, hideGone bool) []docRow {
 			markAssemblerCut(&rows[len(rows)-1], ev.RAGSurvival[i], d.Citation)
 		}
 		for _, dup := range dupesOf[i] {
-			add(dup, true, duplicateNote(tr.Docs[dup].Duplicate))
+			add(dup, true, duplicateNote(ev, tr.Docs[dup].Duplicate))
 		}
 	}
 	return rows
@@ -135,11 +138,11 @@ func fateLook(f core.Fate) (string, rowTone) {
 	return "•", tonePlain
 }
 
-func duplicateNote(d *core.Duplicate) string {
+func duplicateNote(ev *core.Evaluation, d *core.Duplicate) string {
 	if d.Kind == core.DuplicateExact {
-		return fmt.Sprintf("= #%d exact", d.Of+1)
+		return fmt.Sprintf("= #%d exact", displayNumber(ev, d.Of))
 	}
-	return fmt.Sprintf("≈ #%d J=%.2f", d.Of+1, d.Similarity)
+	return fmt.Sprintf("≈ #%d J=%.2f", displayNumber(ev, d.Of), d.Similarity)
 }
 
 // filterNote is the filter's reason, short enough for a list column.

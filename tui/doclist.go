@@ -115,7 +115,11 @@ func (l *docList) view(rc listRenderContext, height int) string {
 	}
 	lines := []string{rc.st.TableHeader.Render(padRight("   #   score   tok  source", rc.width))}
 	if len(l.rows) == 0 {
-		lines = append(lines, rc.st.Muted.Render(" no documents at this stage"))
+		empty := " no documents at this stage"
+		if rc.ev == nil {
+			empty = " computing…"
+		}
+		lines = append(lines, rc.st.Muted.Render(empty))
 		return fitLines(strings.Join(lines, "\n"), rc.width, height)
 	}
 	body := height - 1
@@ -124,7 +128,7 @@ func (l *docList) view(rc listRenderContext, height int) string {
 	for i := l.offset; i < end; i++ {
 		r := l.rows[i]
 		key := rowKey{doc: r.doc, gen: rc.gen, width: rc.width, stage: int(rc.stage), selected: i == l.cursor && rc.focused,
-			cursorMark: i == l.cursor && !rc.focused, changed: rc.changed[r.doc], filterVer: rc.filterVer, themeID: rc.themeID}
+			cursorMark: i == l.cursor, changed: rc.changed[r.doc], filterVer: rc.filterVer, themeID: rc.themeID}
 		line, ok := l.cache[key]
 		if !ok {
 			line = renderRow(rc, r, key)
@@ -152,11 +156,14 @@ func renderRow(rc listRenderContext, r docRow, key rowKey) string {
 	if key.cursorMark {
 		lead = "▸"
 	}
-	numbers := fmt.Sprintf(" %4d %6.2f %5d ", r.doc+1, r.score, r.tokens)
+	numbers := fmt.Sprintf(" %4d %6.2f %5d ", displayNumber(rc.ev, r.doc), r.score, r.tokens)
 	src := truncateText(source, sourceW)
 	note := truncateText(r.note, noteW)
 
 	if key.selected {
+		if st.Mono && r.tone == toneDuplicate && r.gone {
+			src = strikeGlyphs(src)
+		}
 		return st.Selected.Render(padRight(lead+r.glyph+numbers+padRight(src, sourceW)+" "+note, rc.width))
 	}
 	tone := toneStyle(st, r.tone)

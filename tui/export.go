@@ -5,11 +5,13 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
 	"ctxlab/core"
+	"ctxlab/internal/safetext"
 )
 
 // exportedMsg reports where an export went, or why it failed.
@@ -30,7 +32,7 @@ func (m Model) exportCmd() tea.Cmd {
 		return func() tea.Msg { return exportedMsg{"nothing to export yet: the first evaluation is still running"} }
 	}
 	stamp := m.cfg.Now().Format("20060102-150405")
-	dir := filepath.Join(m.cfg.ExportDir, "ctxlab-export-"+stamp)
+	dir := uniqueDir(filepath.Join(m.cfg.ExportDir, "ctxlab-export-"+stamp))
 	files := exportFiles{
 		dir:      dir,
 		messages: filepath.Join(dir, "messages.json"),
@@ -38,7 +40,7 @@ func (m Model) exportCmd() tea.Cmd {
 		report:   filepath.Join(dir, "report.txt"),
 	}
 	request := requestJSON(m.eval)
-	screen := ansi.Strip(m.View()) + "\n"
+	screen := reportText(m)
 	sc := *m.cfg.Scenario
 	settings := m.settings
 	writeScenario := m.cfg.WriteScenario
@@ -55,8 +57,35 @@ func (m Model) exportCmd() tea.Cmd {
 				return exportedMsg{"export failed: " + err.Error()}
 			}
 		}
-		return exportedMsg{fmt.Sprintf("exported %s, %s, %s", files.messages, files.scenario, files.report)}
+		return exportedMsg{fmt.Sprintf("exported messages.json, scenario.yaml and report.txt to %s", files.dir)}
 	}
+}
+
+// uniqueDir returns dir, or dir-2, dir-3… when it exists already, so two
+// exports within a second do not overwrite each other.
+func uniqueDir(dir string) string {
+	candidate := dir
+	for n := 2; ; n++ {
+		if _, err := os.Stat(candidate); os.IsNotExist(err) {
+			return candidate
+		}
+		candidate = fmt.Sprintf("%s-%d", dir, n)
+	}
+}
+
+// reportText is the plain-text report: the screen as it stands, without
+// the status line, then every document of the list, not only the rows on
+// screen, with full sources.
+func reportText(m Model) string {
+	m.status = ""
+	var b strings.Builder
+	b.WriteString(ansi.Strip(m.View()))
+	b.WriteString("\n\nAll documents after the " + stageNames[m.stage] + " stage (# input number, score, tokens, source, state)\n")
+	for _, r := range stageRows(m.eval, m.stage, false) {
+		fmt.Fprintf(&b, "%s %4d %6.2f %6d  %s  %s\n", r.glyph, displayNumber(m.eval, r.doc), r.score, r.tokens,
+			safetext.Line(m.eval.Documents[r.doc].Source), r.note)
+	}
+	return b.String()
 }
 
 // requestJSON is the assembled request in OpenAI's chat completions shape.

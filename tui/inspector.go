@@ -17,7 +17,7 @@ func inspectorTitle(ev *core.Evaluation, doc int) string {
 	}
 	src := ev.Documents[doc].Source
 	if src == "" {
-		src = fmt.Sprintf("document #%d", doc+1)
+		src = fmt.Sprintf("document #%d", displayNumber(ev, doc))
 	}
 	return safetext.Line(src)
 }
@@ -51,7 +51,7 @@ func inspectorContent(st *themes.Styles, ev *core.Evaluation, doc int, counts ma
 	line("%s %s", toneStyle(st, tone).Render(glyph+" "+fateHeadline(ev, t)), "")
 	line("")
 	stage := func(name, text string) { line("%s %s", st.Muted.Render(padRight(name, 8)), text) }
-	stage("input", fmt.Sprintf("#%d · score %.2f · %d tokens", doc+1, t.Score, t.Tokens))
+	stage("input", fmt.Sprintf("#%d · score %.2f · %d tokens", displayNumber(ev, doc), t.Score, t.Tokens))
 	if t.Filtered {
 		stage("filter", st.Filtered.Render("removed: "+t.FilterReason))
 	} else {
@@ -59,9 +59,9 @@ func inspectorContent(st *themes.Styles, ev *core.Evaluation, doc int, counts ma
 		stage("sort", fmt.Sprintf("rank %d of %d by score", t.SortedPos+1, len(ev.Build.Trace.Sorted)))
 		switch {
 		case t.Duplicate != nil && t.Duplicate.Kind == core.DuplicateExact:
-			stage("dedup", st.Duplicate.UnsetStrikethrough().Render(fmt.Sprintf("exact duplicate of #%d: same text after lowercasing and collapsing whitespace", t.Duplicate.Of+1)))
+			stage("dedup", st.Duplicate.UnsetStrikethrough().Render(fmt.Sprintf("exact duplicate of #%d: same text after lowercasing and collapsing whitespace", displayNumber(ev, t.Duplicate.Of))))
 		case t.Duplicate != nil:
-			stage("dedup", st.Duplicate.UnsetStrikethrough().Render(fmt.Sprintf("near duplicate of #%d: J = %.3f ≥ %.2f", t.Duplicate.Of+1, t.Duplicate.Similarity, opts.DedupThreshold)))
+			stage("dedup", st.Duplicate.UnsetStrikethrough().Render(fmt.Sprintf("near duplicate of #%d: J = %.3f ≥ %.2f", displayNumber(ev, t.Duplicate.Of), t.Duplicate.Similarity, opts.DedupThreshold)))
 		default:
 			stage("dedup", fmt.Sprintf("kept · relevance rank %d", t.PosBeforeReorder+1))
 			if ev.Build.Trace.Counts.Reordered {
@@ -96,9 +96,9 @@ func fateHeadline(ev *core.Evaluation, t core.DocTrace) string {
 	case core.FateDuplicate:
 		of := ev.Documents[t.Duplicate.Of].Source
 		if t.Duplicate.Kind == core.DuplicateExact {
-			return fmt.Sprintf("exact duplicate of #%d %s", t.Duplicate.Of+1, safetext.Line(of))
+			return fmt.Sprintf("exact duplicate of #%d %s", displayNumber(ev, t.Duplicate.Of), safetext.Line(of))
 		}
-		return fmt.Sprintf("near duplicate of #%d %s (J=%.2f)", t.Duplicate.Of+1, safetext.Line(of), t.Duplicate.Similarity)
+		return fmt.Sprintf("near duplicate of #%d %s (J=%.2f)", displayNumber(ev, t.Duplicate.Of), safetext.Line(of), t.Duplicate.Similarity)
 	case core.FateIncluded:
 		return fmt.Sprintf("included as [%d]", t.Citation)
 	case core.FatePartial:
@@ -140,7 +140,7 @@ func writeRelations(b *strings.Builder, st *themes.Styles, ev *core.Evaluation, 
 			if other.Duplicate.Kind == core.DuplicateNear {
 				kind = fmt.Sprintf("near J=%.2f", other.Duplicate.Similarity)
 			}
-			by = append(by, fmt.Sprintf("#%d (%s)", other.Index+1, kind))
+			by = append(by, fmt.Sprintf("#%d (%s)", displayNumber(ev, other.Index), kind))
 		}
 	}
 	sort.Strings(by)

@@ -96,7 +96,7 @@ func newControlKeys() controlKeys {
 		Inc:    key.NewBinding(key.WithKeys("right", "l", "+", "=")),
 		Toggle: key.NewBinding(key.WithKeys(" "), key.WithHelp("space", "toggle")),
 		Edit:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "type a value")),
-		Reset:  key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "reset")),
+		Reset:  key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "reset all")),
 		Back:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
 	}
 }

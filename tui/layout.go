@@ -3,6 +3,8 @@ package tui
 import (
 	"strings"
 
+	"github.com/mattn/go-runewidth"
+
 	"ctxlab/internal/safetext"
 	"ctxlab/themes"
 )
@@ -23,7 +25,10 @@ type layout struct {
 
 func (m *Model) computeLayout() layout {
 	l := layout{budget: budgetRows(m.width), controls: 2}
-	if m.height >= 32 {
+	switch {
+	case m.height >= 48:
+		l.controls = 4
+	case m.height >= 32:
 		l.controls = 3
 	}
 	if m.bannerText() != "" {
@@ -76,7 +81,7 @@ func box(st *themes.Styles, title, content string, w, h int, focused bool) strin
 	inner := max(1, w-2)
 	title = truncateText(safetext.Line(title), max(1, inner-4))
 	top := paint.Render(border.TopLeft+border.Top) + titleStyle.Render(" "+title+" ")
-	fill := inner - 1 - len([]rune(title)) - 2
+	fill := inner - 1 - runewidth.StringWidth(title) - 2
 	top += paint.Render(strings.Repeat(border.Top, max(0, fill)) + border.TopRight)
 	lines := []string{padRight(top, w)}
 	body := strings.Split(fitLines(content, inner, max(0, h-2)), "\n")

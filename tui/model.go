@@ -6,6 +6,7 @@ package tui
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"github.com/charmbracelet/bubbles/cursor"
@@ -182,6 +183,13 @@ func New(cfg Config) Model {
 		height:      40,
 	}
 	m.applyHelpStyles()
+	if len(cfg.Scenario.Documents) == 0 {
+		// An imported request has no documents: open on the messages.
+		m.view, m.focus = viewContext, paneInspector
+	}
+	if notes := cfg.Scenario.Notes; len(notes) > 0 {
+		m.setStatus(fmt.Sprintf("%s (%d notes in 5 Metrics)", notes[0], len(notes)))
+	}
 	m.firstEvaluation = m.evaluationCmd()
 	return m
 }

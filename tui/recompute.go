@@ -114,6 +114,7 @@ func (m *Model) applyEvaluation(msg evaluatedMsg) tea.Cmd {
 		return preload
 	}
 	m.changedGen = msg.gen
+	m.setStatus(fmt.Sprintf("%d documents changed fate (◆)", len(m.changed)))
 	gen := msg.gen
 	return tea.Batch(preload, tickAfter(changeHighlight, func(time.Time) tea.Msg { return clearChangedMsg{gen: gen} }))
 }
@@ -127,7 +128,7 @@ func changedDocs(prev, next *core.Evaluation) map[int]bool {
 	changed := map[int]bool{}
 	for i, d := range next.Build.Trace.Docs {
 		p := prev.Build.Trace.Docs[i]
-		if d.Fate != p.Fate || d.TokensKept != p.TokensKept {
+		if d.Fate != p.Fate || (d.Fate == core.FatePartial && d.TokensKept != p.TokensKept) {
 			changed[i] = true
 		}
 	}

@@ -55,7 +55,7 @@ func renderPipelineStrip(st *themes.Styles, ev *core.Evaluation, selected stage,
 	}
 	line := prefix + strings.Join(parts, st.Faint.Render("─►"))
 	if lost, cut := assemblerCuts(ev); lost+cut > 0 {
-		line += st.Faint.Render("─►") + st.Partial.Render(fmt.Sprintf(" Assembler ✂ RAG: %d cut, %d lost ", cut, lost))
+		line += st.Faint.Render("─►") + st.Partial.Render(fmt.Sprintf(" Assembler %d✂ %d✗ ", cut, lost))
 	}
 	return padRight(line, width)
 }

@@ -237,15 +237,16 @@ func (m Model) updateControls(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 			return m, nil
 		}
 		if c.current().kind == kindText {
-			c.startEdit(m.settings)
+			c.startEdit(m.settings, m.width-2)
 			return m, nil
 		}
 		if next, ok := c.adjust(m.settings, dir); ok {
 			return m, m.applySettings(next)
 		}
 	case key.Matches(msg, m.controlK.Edit):
-		c.startEdit(m.settings)
+		c.startEdit(m.settings, m.width-2)
 	case key.Matches(msg, m.controlK.Reset):
+		m.setStatus("every control reset to the scenario's settings")
 		return m, m.applySettings(m.initial)
 	case key.Matches(msg, m.controlK.Back):
 		m.focus = paneList

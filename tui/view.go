@@ -44,8 +44,12 @@ func (m Model) renderHeader() string {
 	if model == "" {
 		model = "no model"
 	}
+	tokenizer := s.Pipeline.Tokenizer.Name()
+	if !s.Pipeline.Tokenizer.Exact() || (m.eval != nil && m.eval.Assembly != nil && !m.eval.Assembly.Exact) || sc.Provider == "anthropic" {
+		tokenizer += ", estimate"
+	}
 	title := fmt.Sprintf(" ctxlab · %s · %s (%s) · window %s", safetext.Line(sc.Name), safetext.Line(model),
-		s.Pipeline.Tokenizer.Name(), thousands(s.Budget.TotalWindow))
+		tokenizer, thousands(s.Budget.TotalWindow))
 	if s.Mode == core.MeasureOnly {
 		title += " · measured as sent"
 	}

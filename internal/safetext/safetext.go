@@ -16,8 +16,8 @@ import (
 // Sanitize returns s with every control character made visible: C0
 // controls as their Unicode control pictures (ESC becomes ␛), DEL as ␡, C1
 // controls and bidirectional overrides as <U+XXXX>, and invalid UTF-8 as
-// U+FFFD. Newlines are kept; tabs are kept when keepTabs is true and
-// shown as ␉ otherwise.
+// U+FFFD. Newlines and tabs are kept. Emoji joiners and modifiers are
+// dropped (see isJoiner).
 func Sanitize(s string) string {
 	if clean(s) {
 		return s
@@ -38,6 +38,8 @@ func Sanitize(s string) string {
 			b.WriteRune('\u2421')
 		case isInvisibleControl(r):
 			fmt.Fprintf(&b, "<U+%04X>", r)
+		case isJoiner(r):
+			// Dropped: see isJoiner.
 		default:
 			b.WriteRune(r)
 		}
@@ -65,12 +67,22 @@ func clean(s string) bool {
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])
-		if (r == utf8.RuneError && size == 1) || isInvisibleControl(r) {
+		if (r == utf8.RuneError && size == 1) || isInvisibleControl(r) || isJoiner(r) {
 			return false
 		}
 		i += size
 	}
 	return true
+}
+
+// isJoiner covers the characters that fuse emoji into one glyph: the
+// zero-width joiner, emoji variation selector and skin-tone modifiers.
+// Terminals and width tables disagree on how wide the fused glyph is
+// (👍🏽 is two cells to one, four to another), and one disagreement shifts
+// every cell after it on the line, tearing the layout. Without them each
+// emoji stands alone, and its width is not in dispute.
+func isJoiner(r rune) bool {
+	return r == 0x200d || r == 0xfe0f || (r >= 0x1f3fb && r <= 0x1f3ff)
 }
 
 // isInvisibleControl covers C1 controls (some terminals treat U+009B as

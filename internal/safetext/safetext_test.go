@@ -17,6 +17,7 @@ func TestSanitize(t *testing.T) {
 		"bad\xffbyte":           "bad\uFFFDbyte",
 		"osc\x1b]0;title\x07":   "osc␛]0;title␇",
 		"emoji 🙂 and accents é": "emoji 🙂 and accents é",
+		"thumbs 👍🏽 family 👨‍👩‍👧 heart ❤️": "thumbs 👍 family 👨👩👧 heart ❤",
 	}
 	for in, want := range cases {
 		if got := Sanitize(in); got != want {
