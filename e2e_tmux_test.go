@@ -167,3 +167,15 @@ func TestWorkbenchRefusesNonTerminal(t *testing.T) {
 		t.Errorf("exit %d, stderr %q", code, stderr)
 	}
 }
+
+func TestWorkbenchOpensDocsPipedOnStdin(t *testing.T) {
+	// The shell pipes the documents in; the workbench reads its keys from
+	// the terminal instead of stdin.
+	s := startTmux(t, 120, 40, []string{"sh", "-c", "'cat sample/docs/sla_chunks.jsonl |"}, "'")
+	screen := s.waitFor("Input 27")
+	if !strings.Contains(screen, "ctxlab · stdin") {
+		t.Errorf("the piped documents did not open:\n%s", screen)
+	}
+	s.send("j") // keys still work
+	s.send("q")
+}

@@ -5,7 +5,16 @@ import "github.com/charmbracelet/lipgloss"
 // Styles are every style the workbench draws with, built once per theme.
 type Styles struct {
 	Palette Palette
-	Mono    bool // no colour: panes add glyph-only cues (struck-through text)
+	// Mono is the theme without colour: NO_COLOR=1 or --theme mono.
+	// Under NO_COLOR lipgloss renders with the ASCII profile, which drops
+	// every attribute as well as every colour: bold, faint, underline,
+	// reverse and strikethrough all vanish. So in mono nothing may be told
+	// by style alone: every pane must carry its meaning in glyphs and text
+	// (fate glyphs, a cursor mark on the selected row, control and stage,
+	// struck-through text drawn with combining strokes, rules under
+	// titles). The styles below still set attributes for --theme mono on
+	// a terminal that shows them, as a bonus, never as the only cue.
+	Mono bool
 
 	Text, Muted, Faint, Bold, Accent lipgloss.Style
 	Header, HeaderAccent             lipgloss.Style
@@ -43,6 +52,9 @@ const (
 // New builds the Styles for a palette.
 func New(p Palette) *Styles {
 	mono := p.Name == Mono.Name
+	// rev: the header, the selection and the focused control are reverse
+	// video rather than coloured (high contrast and mono).
+	rev := mono || p.ReverseVideo
 	fg := func(c lipgloss.Color) lipgloss.Style { return lipgloss.NewStyle().Foreground(c) }
 	border := lipgloss.RoundedBorder()
 	s := &Styles{
@@ -54,14 +66,14 @@ func New(p Palette) *Styles {
 		Bold:    fg(p.Text).Bold(true),
 		Accent:  fg(p.Accent).Bold(true),
 
-		Header:       lipgloss.NewStyle().Foreground(p.HeaderFg).Background(p.HeaderBg).Bold(true).Reverse(mono),
-		HeaderAccent: lipgloss.NewStyle().Foreground(p.HeaderFg).Background(p.HeaderBg).Reverse(mono),
+		Header:       lipgloss.NewStyle().Foreground(p.HeaderFg).Background(p.HeaderBg).Bold(true).Reverse(rev),
+		HeaderAccent: lipgloss.NewStyle().Foreground(p.HeaderFg).Background(p.HeaderBg).Reverse(rev),
 
 		Pane:             lipgloss.NewStyle().Border(border).BorderForeground(p.Border),
 		PaneFocused:      lipgloss.NewStyle().Border(lipgloss.ThickBorder()).BorderForeground(p.BorderFocus),
 		PaneTitle:        fg(p.Muted).Bold(true),
 		PaneTitleFocused: fg(p.Accent).Bold(true).Underline(mono),
-		Selected:         lipgloss.NewStyle().Foreground(p.SelectedFg).Background(p.SelectedBg).Reverse(mono),
+		Selected:         lipgloss.NewStyle().Foreground(p.SelectedFg).Background(p.SelectedBg).Reverse(rev),
 		TableHeader:      fg(p.Muted).Bold(true),
 
 		Included:   fg(p.Included),
@@ -69,8 +81,10 @@ func New(p Palette) *Styles {
 		Summarized: fg(p.Summarized),
 		Excluded:   fg(p.Excluded),
 		Duplicate:  fg(p.Duplicate).Strikethrough(true),
-		Filtered:   fg(p.Filtered).Faint(true),
-		Struck:     lipgloss.NewStyle().Strikethrough(true),
+		// Filtered text is a readable grey, not grey made fainter still:
+		// the faint attribute only in mono, where there is no grey.
+		Filtered: fg(p.Filtered).Faint(mono),
+		Struck:   lipgloss.NewStyle().Strikethrough(true),
 
 		Component: map[string]lipgloss.Style{
 			CompSystem: fg(p.System), CompTools: fg(p.Tools), CompHistory: fg(p.History), CompRAG: fg(p.RAG),
@@ -93,7 +107,7 @@ func New(p Palette) *Styles {
 
 		ControlLabel:   fg(p.Muted),
 		ControlValue:   fg(p.Text).Bold(true),
-		ControlFocused: lipgloss.NewStyle().Foreground(p.SelectedFg).Background(p.SelectedBg).Bold(true).Reverse(mono),
+		ControlFocused: lipgloss.NewStyle().Foreground(p.SelectedFg).Background(p.SelectedBg).Bold(true).Reverse(rev),
 	}
 	return s
 }

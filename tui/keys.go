@@ -106,7 +106,7 @@ func (k controlKeys) ShortHelp() []key.Binding {
 }
 
 func (k controlKeys) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{k.Prev, k.Dec, k.Toggle, k.Edit, k.Reset, k.Back}}
+	return [][]key.Binding{{k.Prev, k.Next, k.Dec, k.Inc, k.Toggle, k.Edit, k.Reset, k.Back}}
 }
 
 // inputKeys apply while a text input (filter, control value) has focus.

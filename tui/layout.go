@@ -51,7 +51,7 @@ func (m *Model) layoutPanes() {
 	l := m.computeLayout()
 	m.inspector.Width = max(10, l.inspW-4)
 	m.inspector.Height = max(1, l.main-2)
-	m.textView.Width = max(10, m.width-4)
+	m.textView.Width = max(10, m.width-2)
 	m.textView.Height = max(1, l.main-2)
 	m.help.Width = m.width
 	m.inspKey, m.textKey = "", ""

@@ -43,7 +43,7 @@ func (m *Model) evalDocIndex(doc int) int {
 // shows changed, and asks for the selected document's token counts when
 // they are not known yet.
 func (m *Model) inspectorCmd() tea.Cmd {
-	if m.view != viewDocuments {
+	if m.view != viewDocuments || m.showHelp {
 		m.refreshTextView()
 		return nil
 	}
@@ -71,13 +71,20 @@ func countTokensFor(doc int, text string) tea.Cmd { return countTokens(doc, text
 
 // refreshTextView renders views 2-5 into the shared scrolling pane.
 func (m *Model) refreshTextView() {
-	key := fmt.Sprintf("%d/%d/%d/%d", m.view, m.shown, m.textView.Width, m.themeID)
+	key := fmt.Sprintf("%d/%d/%d/%d/%v", m.view, m.shown, m.textView.Width, m.themeID, m.showHelp)
 	if key == m.textKey {
 		return
 	}
 	m.textKey = key
 	w := m.textView.Width
 	var content string
+	switch {
+	case m.showHelp:
+		content = helpContent(m.styles, m.helpSections(), w)
+		m.textView.SetContent(content)
+		m.textView.GotoTop()
+		return
+	}
 	switch m.view {
 	case viewOrdering:
 		content = orderingContent(m.styles, m.eval, w)

@@ -60,10 +60,21 @@ func (m Model) updateKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		return m.updateControlInput(msg)
 	}
 	if m.showHelp {
-		if key.Matches(msg, m.global.Quit) && msg.String() == "ctrl+c" {
+		switch {
+		case msg.String() == "ctrl+c":
 			return m, tea.Quit
+		case key.Matches(msg, m.scrollK.Up):
+			m.textView.LineUp(1)
+		case key.Matches(msg, m.scrollK.Down):
+			m.textView.LineDown(1)
+		case key.Matches(msg, m.scrollK.PageUp):
+			m.textView.ViewUp()
+		case key.Matches(msg, m.scrollK.PageDown):
+			m.textView.ViewDown()
+		default:
+			m.showHelp = false
+			m.textKey = ""
 		}
-		m.showHelp = false
 		return m, nil
 	}
 	switch {
@@ -71,6 +82,7 @@ func (m Model) updateKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		return m, tea.Quit
 	case key.Matches(msg, m.global.Help):
 		m.showHelp = true
+		m.textKey = ""
 		return m, nil
 	case key.Matches(msg, m.global.NextPane):
 		m.cycleFocus(1)

@@ -127,6 +127,10 @@ func TestFocusViewsStagesAndToggles(t *testing.T) {
 		t.Error("? did not show help")
 	}
 	m = keys(t, m, "j")
+	if !m.showHelp {
+		t.Error("j should scroll the help, not close it")
+	}
+	m = keys(t, m, "esc")
 	if m.showHelp {
 		t.Error("a key did not close help")
 	}
@@ -251,5 +255,29 @@ func TestResizeReflows(t *testing.T) {
 				t.Errorf("%dx%d: line %d is %d wide", size[0], size[1], i, w)
 			}
 		}
+	}
+}
+
+func TestMouseWheelAndClick(t *testing.T) {
+	m := newTestModel(t, "support_chat", "dark", 120, 40)
+	l := m.computeLayout()
+	mainTop := 1 + l.budget + 1 + l.banner
+	start := m.list.cursor
+	m = send(t, m, tea.MouseMsg{X: 10, Y: mainTop + 5, Button: tea.MouseButtonWheelDown, Action: tea.MouseActionPress})
+	if m.list.cursor != start+3 {
+		t.Errorf("wheel down moved the cursor %d -> %d, want +3", start, m.list.cursor)
+	}
+	// Row 0 of the list body sits below the border and the column header.
+	m = send(t, m, tea.MouseMsg{X: 10, Y: mainTop + 2, Button: tea.MouseButtonLeft, Action: tea.MouseActionPress})
+	if m.list.cursor != m.list.offset || m.focus != paneList {
+		t.Errorf("click on the first visible row: cursor %d offset %d focus %v", m.list.cursor, m.list.offset, m.focus)
+	}
+	m = send(t, m, tea.MouseMsg{X: 100, Y: mainTop + 3, Button: tea.MouseButtonLeft, Action: tea.MouseActionPress})
+	if m.focus != paneInspector {
+		t.Errorf("click on the inspector: focus %v", m.focus)
+	}
+	m = send(t, m, tea.MouseMsg{X: 10, Y: mainTop + l.main, Button: tea.MouseButtonLeft, Action: tea.MouseActionPress})
+	if m.focus != paneControls {
+		t.Errorf("click on the controls: focus %v", m.focus)
 	}
 }

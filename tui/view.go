@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/bubbles/help"
-	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/lipgloss"
 
 	"ctxlab/core"
@@ -86,7 +85,7 @@ func (m Model) bannerText() string {
 func (m Model) renderMain(l layout) string {
 	st := m.styles
 	if m.showHelp {
-		return box(st, "Keys", m.help.FullHelpView(m.fullHelp()), m.width, l.main, true)
+		return box(st, "Keys · ↑/↓ scroll · any other key closes", m.textView.View(), m.width, l.main, true)
 	}
 	if m.view != viewDocuments {
 		title := fmt.Sprintf("%d %s", m.view+1, viewNames[m.view])
@@ -141,16 +140,6 @@ func (m Model) renderFooter() string {
 	global := m.help.ShortHelpView(m.global.ShortHelp())
 	line := " " + local + m.styles.HelpSep.Render("  │  ") + global
 	return padRight(line, m.width)
-}
-
-// fullHelp groups every binding by pane for the ? screen.
-func (m Model) fullHelp() [][]key.Binding {
-	var groups [][]key.Binding
-	groups = append(groups, m.global.FullHelp()...)
-	groups = append(groups, m.listK.FullHelp()...)
-	groups = append(groups, m.scrollK.FullHelp()...)
-	groups = append(groups, m.controlK.FullHelp()...)
-	return groups
 }
 
 func (m *Model) applyHelpStyles() {

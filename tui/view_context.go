@@ -1,10 +1,14 @@
 package tui
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/charmbracelet/x/ansi"
 
 	"ctxlab/core"
 	"ctxlab/internal/safetext"
@@ -16,76 +20,311 @@ import (
 // "[Source 1: kb/a.md (relevance: 0.90)]".
 var citationLine = regexp.MustCompile(`^(--- Source \[\d+\].*---.*|\[Source \d+: .*\])$`)
 
+// The headings the article's assembler writes in front of the retrieved
+// context and the tool results (core's referenceRAGHeading and
+// referenceResultsHeading): the budgeted layout's messages are found by
+// them.
+const (
+	ragHeading     = "Relevant context:\n"
+	resultsHeading = "Tool results:\n"
+)
+
 // contextContent shows the assembled messages role by role as the model
-// will see them, citation headers and cut markers highlighted, then the
-// citation map.
+// will see them, each with its token count, citation headers and cut
+// markers highlighted and a ✂ line wherever the assembler cut a component
+// to its allocation; then the tools array when it is sent beside the
+// messages, then the citation map.
 func contextContent(st *themes.Styles, ev *core.Evaluation, width int) string {
 	if ev == nil || ev.Assembly == nil {
 		return st.Muted.Render("computing…")
 	}
 	a := ev.Assembly
+	tok := ev.Settings.Pipeline.Tokenizer
 	var b strings.Builder
 	mode := "budgeted by the article's assembler"
 	if a.Mode == core.MeasureOnly {
 		mode = "measured as sent: nothing cut"
 	}
-	fmt.Fprintf(&b, "%s %d messages · %s tokens · %s\n", st.Bold.Render("Assembled request"), len(a.Messages), thousands(a.Used), mode)
+	writeTitled(&b, st, "Assembled request", fmt.Sprintf("· %d messages · %s tokens · %s", len(a.Messages), thousands(a.Used), mode), width)
 	if len(a.Tools) > 0 {
-		fmt.Fprintf(&b, "%s\n", st.Muted.Render("tools are sent beside the messages (see the tools line of the budget)"))
+		writeWrapped(&b, st.Muted, "The tools array is sent beside the messages: see “tools (sent beside the messages)” after them.", width)
 	}
+	cuts := messageCuts(ev)
 	for i, msg := range a.Messages {
-		head := fmt.Sprintf("── %d %s ", i+1, msg.Role)
+		head := fmt.Sprintf("%d %s", i+1, msg.Role)
 		if msg.Name != "" {
-			head += "(" + safetext.Line(msg.Name) + ") "
+			head += " (" + safetext.Line(msg.Name) + ")"
 		}
 		if msg.ToolCallID != "" {
-			head += "← " + safetext.Line(msg.ToolCallID) + " "
+			head += " ← " + safetext.Line(msg.ToolCallID)
 		}
-		fmt.Fprintf(&b, "\n%s\n", st.Role.Render(padRight(head, max(10, width-1))))
-		content := safetext.Sanitize(msg.Content)
-		if len(msg.ToolCalls) > 0 {
-			content += "\n[tool calls] " + safetext.Sanitize(string(msg.ToolCalls))
-		}
-		for _, line := range strings.Split(content, "\n") {
-			styled := highlightContextLine(st, line)
-			for _, wrapped := range wrapText(styled, max(10, width-1)) {
-				b.WriteString(wrapped)
-				b.WriteByte('\n')
+		if tok != nil {
+			n := tok.Count(msg.Content)
+			if len(msg.ToolCalls) > 0 {
+				n += tok.Count(string(msg.ToolCalls))
 			}
+			head += " · " + plural(n, "1 token", thousands(n)+" tokens")
+		}
+		b.WriteByte('\n')
+		writeRule(&b, st, head, width)
+		pos := 0
+		for _, c := range cuts[i] {
+			// The ✂ line takes the place of a line break at the cut.
+			writeMessageText(&b, st, strings.TrimSuffix(msg.Content[pos:c.at], "\n"), width)
+			writeWrapped(&b, st.CutMarker, c.text, width)
+			pos = c.at
+		}
+		rest := msg.Content[pos:]
+		if len(msg.ToolCalls) > 0 {
+			rest += "\n[tool calls] " + string(msg.ToolCalls)
+		}
+		if rest != "" || len(cuts[i]) == 0 {
+			writeMessageText(&b, st, rest, width)
 		}
 	}
-	writeCitations(&b, st, ev)
+	writeTools(&b, st, a, width)
+	writeCitations(&b, st, ev, width)
 	return b.String()
 }
 
-// highlightContextLine styles a citation header or a cut marker.
-func highlightContextLine(st *themes.Styles, line string) string {
-	if citationLine.MatchString(line) {
-		return st.Citation.Render(line)
+// writeTitled writes a bold title and the plain text after it, wrapped to
+// width.
+func writeTitled(b *strings.Builder, st *themes.Styles, title, rest string, width int) {
+	for i, l := range wrapText(title+" "+rest, width) {
+		if i == 0 && strings.HasPrefix(l, title) {
+			l = st.Bold.Render(title) + l[len(title):]
+		}
+		b.WriteString(l + "\n")
 	}
-	if strings.Contains(line, "[...]") {
-		return strings.ReplaceAll(line, "[...]", st.CutMarker.Render("[...]"))
-	}
-	return line
 }
 
-func writeCitations(b *strings.Builder, st *themes.Styles, ev *core.Evaluation) {
+// writeRule writes "── label ─────" across the width: a message's
+// header, visible without colour.
+func writeRule(b *strings.Builder, st *themes.Styles, label string, width int) {
+	lines := hangingWrap(label, max(10, width-4), 3)
+	for i, l := range lines {
+		switch {
+		case i == 0 && len(lines) == 1:
+			l = "── " + l + " " + strings.Repeat("─", max(0, width-4-ansi.StringWidth(l)))
+		case i == 0:
+			l = "── " + l
+		default:
+			l = "   " + l
+		}
+		b.WriteString(st.Role.Render(l) + "\n")
+	}
+}
+
+// writeMessageText writes message text sanitized and wrapped, citation
+// headers and "[...]" cut markers highlighted.
+func writeMessageText(b *strings.Builder, st *themes.Styles, text string, width int) {
+	if text == "" {
+		return
+	}
+	for _, line := range strings.Split(safetext.Sanitize(text), "\n") {
+		if citationLine.MatchString(line) {
+			writeWrapped(b, st.Citation, line, width)
+			continue
+		}
+		for _, wrapped := range wrapText(line, width) {
+			b.WriteString(strings.ReplaceAll(wrapped, "[...]", st.CutMarker.Render("[...]")) + "\n")
+		}
+	}
+}
+
+// contextCut is a ✂ line to show at a byte offset of a message.
+type contextCut struct {
+	at   int
+	text string
+}
+
+// messageCuts finds, for each budgeted message, where the assembler cut
+// a component to its allocation: the end of a component that keeps its
+// start (system prompt, tools, retrieved context), the start of one that
+// keeps its end (history, tool results).
+func messageCuts(ev *core.Evaluation) map[int][]contextCut {
+	a := ev.Assembly
+	out := map[int][]contextCut{}
+	if a.Mode == core.MeasureOnly {
+		return out
+	}
+	add := func(msg, at int, text string) { out[msg] = append(out[msg], contextCut{at, text}) }
+	kept := func(c core.ComponentReport) string {
+		return fmt.Sprintf("%s of %s tokens kept", thousands(c.Used), thousands(c.Raw))
+	}
+	for i, m := range a.Messages {
+		switch {
+		case i == 0 && m.Role == "system":
+			if c, ok := a.Component(core.ComponentSystem); ok && c.Truncated && strings.HasPrefix(m.Content, c.Text) {
+				add(i, len(c.Text), "✂ the assembler cut the system prompt here: "+kept(c))
+			}
+			if c, ok := a.Component(core.ComponentTools); ok && c.Truncated && strings.HasSuffix(m.Content, c.Text) {
+				add(i, len(m.Content), "✂ the assembler cut the tool definitions here: "+kept(c)+"; the JSON the model sees is incomplete")
+			}
+		case m.Role == "system" && strings.HasPrefix(m.Content, ragHeading):
+			if c, ok := a.Component(core.ComponentRAG); ok && c.Truncated {
+				text := "✂ the assembler cut the retrieved context here: " + kept(c)
+				if lost, n := survivalCitations(ev, core.SurvivedLost); n > 0 {
+					text += "; " + plural(n, "document ", "documents ") + lost + " lost"
+				}
+				if cut, n := survivalCitations(ev, core.SurvivedCut); n > 0 {
+					text += "; " + plural(n, "document ", "documents ") + cut + " cut inside"
+				}
+				add(i, len(m.Content), text)
+			}
+		case m.Role == "assistant":
+			if c, ok := a.Component(core.ComponentHistory); ok && c.Truncated && strings.HasSuffix(m.Content, c.Text) {
+				add(i, len(m.Content)-len(c.Text), "✂ the assembler cut the start of the history here (it keeps the end): "+kept(c))
+			}
+		case m.Role == "system" && strings.HasPrefix(m.Content, resultsHeading):
+			if c, ok := a.Component(core.ComponentToolResults); ok && c.Truncated {
+				add(i, len(resultsHeading), "✂ the assembler cut the start of the tool results here (it keeps the end): "+kept(c))
+			}
+		}
+	}
+	for i := range out {
+		sort.SliceStable(out[i], func(x, y int) bool { return out[i][x].at < out[i][y].at })
+	}
+	return out
+}
+
+// survivalCitations lists the citations of the documents with this fate
+// under the assembler's cut, as "[22]–[26]" or "[3], [7]", and how many
+// there are.
+func survivalCitations(ev *core.Evaluation, want core.CitedSurvival) (string, int) {
+	var nums []int
+	for doc, s := range ev.RAGSurvival {
+		if s == want {
+			if n := citationOf(ev, doc); n > 0 {
+				nums = append(nums, n)
+			}
+		}
+	}
+	sort.Ints(nums)
+	var parts []string
+	for k := 0; k < len(nums); {
+		end := k
+		for end+1 < len(nums) && nums[end+1] == nums[end]+1 {
+			end++
+		}
+		switch {
+		case end == k:
+			parts = append(parts, citeLabel(ev, nums[k]))
+		default:
+			parts = append(parts, citeLabel(ev, nums[k])+"–"+citeLabel(ev, nums[end]))
+		}
+		k = end + 1
+	}
+	return strings.Join(parts, ", "), len(nums)
+}
+
+// citationOf is a document's citation number in the block, 0 if none.
+func citationOf(ev *core.Evaluation, doc int) int {
+	switch {
+	case ev.Build != nil && doc < len(ev.Build.Trace.Docs):
+		return ev.Build.Trace.Docs[doc].Citation
+	case ev.SimpleRAG != nil && doc < len(ev.SimpleRAG.Trace):
+		return ev.SimpleRAG.Trace[doc].Citation
+	}
+	return 0
+}
+
+// citeLabel is a citation as the block writes it: [3] or [Source 3].
+func citeLabel(ev *core.Evaluation, n int) string {
+	if ev.Build == nil && ev.SimpleRAG != nil {
+		return fmt.Sprintf("[Source %d]", n)
+	}
+	return fmt.Sprintf("[%d]", n)
+}
+
+// writeTools shows the tools array of a measured request, which is sent
+// beside the messages rather than in them.
+func writeTools(b *strings.Builder, st *themes.Styles, a *core.Assembly, width int) {
+	if len(a.Tools) == 0 {
+		return
+	}
+	head := "tools (sent beside the messages)"
+	if c, ok := a.Component(core.ComponentTools); ok {
+		head += " · " + plural(c.Used, "1 token", thousands(c.Used)+" tokens")
+	}
+	b.WriteByte('\n')
+	writeRule(b, st, head, width)
+	var pretty bytes.Buffer
+	text := string(a.Tools)
+	if json.Indent(&pretty, a.Tools, "", "  ") == nil {
+		text = pretty.String()
+	}
+	for _, line := range strings.Split(safetext.Sanitize(text), "\n") {
+		trimmed := strings.TrimLeft(line, " ")
+		indent := min(len(line)-len(trimmed), width/2)
+		for k, l := range hangingWrap(trimmed, width-indent, 2) {
+			if k > 0 {
+				l = "  " + l
+			}
+			b.WriteString(strings.Repeat(" ", indent) + l + "\n")
+		}
+	}
+}
+
+// writeCitations lists the citation map, marking the cited documents the
+// assembler then cut out of the request or cut inside.
+func writeCitations(b *strings.Builder, st *themes.Styles, ev *core.Evaluation, width int) {
 	fmt.Fprintf(b, "\n%s\n", st.Bold.Render("Citation map"))
+	type citeEntry struct {
+		label, source string
+		doc           int
+	}
+	var entries []citeEntry
 	switch {
 	case ev.Build != nil && len(ev.Build.CitationMap) > 0:
+		docOf := map[int]int{}
+		for _, i := range ev.Build.Trace.Cited {
+			docOf[ev.Build.Trace.Docs[i].Citation] = i
+		}
 		keys := make([]int, 0, len(ev.Build.CitationMap))
 		for k := range ev.Build.CitationMap {
 			keys = append(keys, k)
 		}
 		sort.Ints(keys)
 		for _, k := range keys {
-			fmt.Fprintf(b, "  %s %s\n", st.Citation.Render(fmt.Sprintf("[%d]", k)), safetext.Line(ev.Build.CitationMap[k]))
+			doc, ok := docOf[k]
+			if !ok {
+				doc = -1
+			}
+			entries = append(entries, citeEntry{fmt.Sprintf("[%d]", k), safetext.Line(ev.Build.CitationMap[k]), doc})
 		}
 	case ev.SimpleRAG != nil && len(ev.SimpleRAG.Chunks) > 0:
 		for i, c := range ev.SimpleRAG.Chunks {
-			fmt.Fprintf(b, "  %s %s\n", st.Citation.Render(fmt.Sprintf("[Source %d]", i+1)), safetext.Line(c.Source))
+			entries = append(entries, citeEntry{fmt.Sprintf("[Source %d]", i+1), safetext.Line(c.Source), c.Index})
 		}
 	default:
 		fmt.Fprintf(b, "  %s\n", st.Muted.Render("no documents in the context"))
+		return
+	}
+	labelW, srcW := 0, 0
+	for _, e := range entries {
+		labelW = max(labelW, ansi.StringWidth(e.label))
+		srcW = max(srcW, ansi.StringWidth(e.source))
+	}
+	indent := 2 + labelW + 1
+	for _, e := range entries {
+		mark := ""
+		switch ev.RAGSurvival[e.doc] {
+		case core.SurvivedLost:
+			mark = "✗ not sent (assembler cut)"
+		case core.SurvivedCut:
+			mark = "✂ cut inside by the assembler"
+		}
+		b.WriteString("  " + st.Citation.Render(padRight(e.label, labelW)) + " ")
+		switch {
+		case mark == "":
+			writeContinued(b, st.Text, e.source, width, indent)
+		case indent+srcW+2+ansi.StringWidth(mark) <= width:
+			b.WriteString(padRight(e.source, srcW) + "  " + st.Excluded.Render(mark) + "\n")
+		default:
+			writeContinued(b, st.Text, e.source, width, indent)
+			b.WriteString(strings.Repeat(" ", indent))
+			writeContinued(b, st.Excluded, mark, width, indent)
+		}
 	}
 }

@@ -12,7 +12,9 @@ import (
 )
 
 // memoryContent lists every history message with its fate under the
-// chosen strategy, then the running summary.
+// chosen strategy, then the running summary. The token total is given
+// both as the strategy counts it (message contents) and as the assembler
+// sends it, and a cut the assembler made to the history is called out.
 func memoryContent(st *themes.Styles, ev *core.Evaluation, fallbacks []string, width int) string {
 	if ev == nil {
 		return st.Muted.Render("computing…")
@@ -23,24 +25,47 @@ func memoryContent(st *themes.Styles, ev *core.Evaluation, fallbacks []string, w
 	for _, f := range mem.Fates {
 		counts[f.Fate]++
 	}
-	fmt.Fprintf(&b, "%s %s · %s of %s tokens · %d kept · %d pinned · %d summarized · %d dropped\n",
-		st.Bold.Render("Memory"), mem.Strategy, thousands(mem.Tokens), thousands(mem.MaxTokens),
-		counts[core.MemoryKept], counts[core.MemoryPinned], counts[core.MemorySummarized], counts[core.MemoryDropped])
+	writeTitled(&b, st, "Memory", fmt.Sprintf("%s · %d kept · %d pinned · %d summarized · %d dropped", mem.Strategy,
+		counts[core.MemoryKept], counts[core.MemoryPinned], counts[core.MemorySummarized], counts[core.MemoryDropped]), width)
+	writeHanging(&b, st.Text, memoryTokensLine(ev), width, len("tokens: "))
 	if mem.Overflow > 0 {
-		fmt.Fprintf(&b, "%s\n", st.Alert.Render(fmt.Sprintf(" ▲ over the history budget by %s tokens even after the strategy: not hidden ", thousands(mem.Overflow))))
+		writeWrapped(&b, st.Alert, fmt.Sprintf("▲ over the history budget by %s tokens even after the strategy: not hidden", thousands(mem.Overflow)), width)
+	}
+	if ev.Assembly != nil {
+		if c, ok := ev.Assembly.Component(core.ComponentHistory); ok && c.Truncated {
+			why := "role prefixes make the rendered history larger than the strategy counted"
+			switch {
+			case mem.Overflow > 0:
+				why = "the strategy could not bring the history under its budget"
+			case mem.Tokens > c.Allocated:
+				why = fmt.Sprintf("the strategy kept %s tokens of contents, more than the %s allocated", thousands(mem.Tokens), thousands(c.Allocated))
+			}
+			writeHanging(&b, st.Partial, fmt.Sprintf("✂ the assembler cut %s tokens from the start of the history: %s. The Context view marks the cut.",
+				thousands(c.Raw-c.Used), why), width, 2)
+		}
 	}
 	for _, f := range fallbacks {
-		fmt.Fprintf(&b, "%s\n", st.Warn.Render("▲ "+safetext.Line(f)))
+		writeHanging(&b, st.Warn, "▲ "+safetext.Line(f), width, 2)
 	}
 	for _, note := range mem.Notes {
-		fmt.Fprintf(&b, "%s\n", st.Muted.Render("note: "+safetext.Line(note)))
+		writeHanging(&b, st.Muted, "note: "+safetext.Line(note), width, len("note: "))
 	}
 	b.WriteByte('\n')
+
+	whyW := 18
+	if width >= 100 {
+		whyW = 22
+	}
+	row := func(fate, num, role, tokens, why string) string {
+		return " " + padRight(fate, 4) + " " + padLeft(num, 3) + "  " + padRight(role, 9) + " " + padLeft(tokens, 6) + "  " + padRight(why, whyW) + "  "
+	}
+	head := row("fate", "#", "role", "tokens", "why")
+	b.WriteString(st.TableHeader.Render(head+"message") + "\n")
+	textW := max(10, width-lipgloss.Width(head))
 	msgs := scenarioHistory(ev)
 	for _, f := range mem.Fates {
 		glyph, style := memoryLook(st, f.Fate)
-		role := ""
-		text := ""
+		role, text := "", ""
 		if f.Index < len(msgs) {
 			role = safetext.Line(msgs[f.Index].Role)
 			text = safetext.Line(msgs[f.Index].Content)
@@ -49,8 +74,8 @@ func memoryContent(st *themes.Styles, ev *core.Evaluation, fallbacks []string, w
 		if f.Pattern != "" && f.Fate == core.MemoryPinned {
 			label += " by " + safetext.Line(f.Pattern)
 		}
-		prefix := fmt.Sprintf(" %s %3d %-9s %5d  %-22s ", glyph, f.Index+1, role, f.Tokens, truncateText(label, 22))
-		rest := truncateText(text, max(10, width-len([]rune(prefix))-1))
+		prefix := row(glyph, fmt.Sprint(f.Index+1), role, fmt.Sprint(f.Tokens), label)
+		rest := truncateText(text, textW)
 		line := style.Render(prefix) + rest
 		if f.Fate == core.MemoryDropped {
 			line = style.Render(prefix + rest)
@@ -59,14 +84,41 @@ func memoryContent(st *themes.Styles, ev *core.Evaluation, fallbacks []string, w
 	}
 	if mem.Summary != "" {
 		fmt.Fprintf(&b, "\n%s\n", st.Bold.Render("Running summary"))
-		for _, l := range wrapText("[Conversation summary: "+safetext.Sanitize(mem.Summary)+"]", max(10, width-1)) {
-			b.WriteString(st.Summarized.Render(l) + "\n")
-		}
+		writeWrapped(&b, st.Summarized, "[Conversation summary: "+safetext.Sanitize(mem.Summary)+"]", width)
 		for _, fold := range mem.Folds {
-			fmt.Fprintf(&b, "%s\n", st.Muted.Render(fmt.Sprintf("  fold at turn %d: %d messages folded, summary now %d tokens", fold.Turn, len(fold.Folded), fold.SummaryTokens)))
+			writeHanging(&b, st.Muted, fmt.Sprintf("  fold at turn %d: %d messages folded, summary now %d tokens", fold.Turn, len(fold.Folded), fold.SummaryTokens), width, 4)
 		}
 	}
 	return b.String()
+}
+
+// memoryTokensLine gives the history's tokens as the strategy counts them
+// (message contents, as the article's memory classes do) and as sent: in
+// budgeted mode one assistant message of "role: content" lines, whose
+// role prefixes and line breaks the strategy did not count.
+func memoryTokensLine(ev *core.Evaluation) string {
+	mem := ev.Memory
+	counted := thousands(mem.Tokens)
+	if mem.MaxTokens > 0 {
+		counted += " of " + thousands(mem.MaxTokens)
+	}
+	line := "tokens: " + counted + " as the strategy counts them (contents only)"
+	if ev.Assembly == nil {
+		return line
+	}
+	c, ok := ev.Assembly.Component(core.ComponentHistory)
+	if !ok {
+		return line
+	}
+	if ev.Assembly.Mode == core.MeasureOnly {
+		return fmt.Sprintf("tokens: %s as sent, one message each (contents; the per-message framing is counted apart)", thousands(c.Raw))
+	}
+	if c.Truncated {
+		line += fmt.Sprintf(" · %s as rendered with role prefixes, %s sent after the assembler's cut", thousands(c.Raw), thousands(c.Used))
+	} else {
+		line += fmt.Sprintf(" · %s as sent (role prefixes included)", thousands(c.Raw))
+	}
+	return line + fmt.Sprintf(" · allocation %s", thousands(c.Allocated))
 }
 
 // scenarioHistory is the history the memory fates index into.

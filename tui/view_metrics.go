@@ -11,8 +11,8 @@ import (
 )
 
 // metricsContent shows the article's ContextMetrics for this assembly:
-// utilization, the per-component table, truncated components and the
-// monitor's >90% alert.
+// utilization, the per-component table, truncated components, the
+// monitor's >90% alert and the scenario's notes.
 func metricsContent(st *themes.Styles, ev *core.Evaluation, width int) string {
 	if ev == nil || ev.Assembly == nil {
 		return st.Muted.Render("computing…")
@@ -20,20 +20,31 @@ func metricsContent(st *themes.Styles, ev *core.Evaluation, width int) string {
 	a := ev.Assembly
 	met := ev.Metrics
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s %.1f%% of max input (%s / %s; window %s, reserve %s)\n", st.Bold.Render("Utilization"),
-		met.BudgetUtilization*100, thousands(a.Used), thousands(a.MaxInput), thousands(a.Window), thousands(a.Budget.ResponseReserve))
+	writeTitled(&b, st, "Utilization", fmt.Sprintf("%.1f%% of max input (%s / %s; window %s, reserve %s)",
+		met.BudgetUtilization*100, thousands(a.Used), thousands(a.MaxInput), thousands(a.Window), thousands(a.Budget.ResponseReserve)), width)
 	switch {
 	case ev.Overflow != nil:
-		fmt.Fprintf(&b, "%s\n", st.Alert.Render(" ▲ "+ev.Overflow.Error()+" "))
+		writeWrapped(&b, st.Alert, "▲ "+ev.Overflow.Error(), width)
 	case ev.Alert != "":
-		fmt.Fprintf(&b, "%s\n", st.Alert.Render(" ⚠ "+safetext.Line(ev.Alert)+" "))
+		writeWrapped(&b, st.Alert, "⚠ "+safetext.Line(ev.Alert), width)
 	default:
-		fmt.Fprintf(&b, "%s\n", st.Included.Render("✓ below the 90% alert threshold"))
+		writeWrapped(&b, st.Included, "✓ below the 90% alert threshold", width)
 	}
 	if !a.Exact {
-		fmt.Fprintf(&b, "%s\n", st.Warn.Render("counts are estimates: the "+a.Tokenizer+" tokenizer is not the provider's"))
+		writeWrapped(&b, st.Warn, "counts are estimates: the "+a.Tokenizer+" tokenizer is not the provider's", width)
 	}
 	b.WriteByte('\n')
+
+	// The note column starts after the numbers; when too little of the
+	// width is left there, a note goes on the lines below its row,
+	// indented under the numbers, and always wraps rather than being cut.
+	const noteCol = 59
+	noteIndent, noteW := noteCol, width-noteCol
+	inline := noteW >= 28
+	if !inline {
+		noteIndent = 15
+		noteW = width - noteIndent
+	}
 	fmt.Fprintf(&b, "%s\n", st.TableHeader.Render(fmt.Sprintf(" %-13s %9s %9s %9s  %-12s %s", "component", "allocated", "raw", "used", "state", "note")))
 	for _, c := range a.Components {
 		state := ""
@@ -49,21 +60,45 @@ func metricsContent(st *themes.Styles, ev *core.Evaluation, width int) string {
 		if c.Name == core.ComponentLabels || c.Name == core.ComponentFraming {
 			alloc = "—"
 		}
-		noteW := max(10, width-58)
-		fmt.Fprintf(&b, " %s %9s %9s %9s  %s %s\n", componentStyle(st, c.Name).Render(padRight(componentLabels[c.Name], 13)),
-			alloc, thousands(c.Raw), thousands(c.Used), state, st.Muted.Render(truncateText(safetext.Line(c.Note), noteW)))
+		fmt.Fprintf(&b, " %s %9s %9s %9s  %s", componentStyle(st, c.Name).Render(padRight(componentLabels[c.Name], 13)),
+			alloc, thousands(c.Raw), thousands(c.Used), state)
+		note := safetext.Line(c.Note)
+		lines := hangingWrap(note, noteW, 0)
+		switch {
+		case note == "":
+			b.WriteByte('\n')
+			continue
+		case inline:
+			b.WriteString(" " + st.Muted.Render(lines[0]) + "\n")
+			lines = lines[1:]
+		default:
+			b.WriteByte('\n')
+		}
+		for _, l := range lines {
+			b.WriteString(strings.Repeat(" ", noteIndent) + st.Muted.Render(l) + "\n")
+		}
 	}
 	fmt.Fprintf(&b, " %-13s %9s %9s %9s\n", st.Bold.Render(padRight("total input", 13)), thousands(a.MaxInput), "", thousands(a.Used))
 	if len(met.TruncatedComponents) > 0 {
-		fmt.Fprintf(&b, "\n%s %s\n", st.Bold.Render("Truncated components:"), strings.Join(met.TruncatedComponents, ", "))
+		b.WriteByte('\n')
+		writeTitled(&b, st, "Truncated components:", strings.Join(met.TruncatedComponents, ", "), width)
 	}
 	if ev.Build != nil && ev.Settings.Pipeline.BudgetMode == core.BudgetReference && ev.Build.HeaderOverhead() > 0 {
-		fmt.Fprintf(&b, "\n%s the ContextManager's budget walk charged %s tokens; its block has %s: %s tokens of citation headers and separators are not budgeted (budget mode strict charges them).\n",
-			st.Warn.Render("Reference overshoot:"), thousands(ev.Build.Trace.BudgetUsed), thousands(ev.Build.TokensUsed), thousands(ev.Build.HeaderOverhead()))
+		b.WriteByte('\n')
+		writeTitled(&b, st, "Reference overshoot:", fmt.Sprintf("the ContextManager's budget walk charged %s tokens; its block has %s: %s tokens of citation headers and separators are not budgeted (budget mode strict charges them).",
+			thousands(ev.Build.Trace.BudgetUsed), thousands(ev.Build.TokensUsed), thousands(ev.Build.HeaderOverhead())), width)
+	}
+	if len(ev.Notes) > 0 {
+		fmt.Fprintf(&b, "\n%s\n", st.Bold.Render("Scenario notes"))
+		for _, note := range ev.Notes {
+			writeHanging(&b, st.Text, "• "+safetext.Line(note), width, 2)
+		}
 	}
 	record, err := json.MarshalIndent(met, "", "  ")
 	if err == nil {
-		fmt.Fprintf(&b, "\n%s\n%s\n", st.Bold.Render("ContextMetrics record (what `ctxlab assemble --metrics-out` appends)"), safetext.Sanitize(string(record)))
+		b.WriteByte('\n')
+		writeTitled(&b, st, "ContextMetrics record", "(what `ctxlab assemble --metrics-out` appends)", width)
+		b.WriteString(safetext.Sanitize(string(record)) + "\n")
 	}
 	return b.String()
 }

@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 	"math"
+	"sort"
 	"strings"
 
 	"ctxlab/core"
@@ -12,78 +13,283 @@ import (
 // orderingContent draws relevance rank against position in the final
 // context: with lost-in-the-middle on, the tallest bars (best ranks) sit
 // at both ends and the shortest in the middle, matching the U-shaped
-// attention curve drawn beneath.
+// attention curve drawn beneath. A row of fate glyphs under the bars says
+// what reached the model from each slot, so the chart reads without
+// colour.
 func orderingContent(st *themes.Styles, ev *core.Evaluation, width int) string {
 	if ev == nil {
 		return st.Muted.Render("computing…")
 	}
+	var b strings.Builder
 	if ev.Build == nil {
-		return st.Muted.Render("The article's RAGContextManager keeps relevance order: documents are placed best first, no reordering.\nSwitch the builder control to context_manager to see lost-in-the-middle placement.")
+		writeWrapped(&b, st.Muted, "The article's RAGContextManager keeps relevance order: documents are placed best first, no reordering.", width)
+		writeWrapped(&b, st.Muted, "Switch the builder control to context_manager to see lost-in-the-middle placement.", width)
+		return b.String()
 	}
 	tr := ev.Build.Trace
 	n := len(tr.Reordered)
 	if n == 0 {
-		return st.Muted.Render("No documents reached the reorder stage.")
+		writeWrapped(&b, st.Muted, "No documents reached the reorder stage.", width)
+		return b.String()
 	}
-	var b strings.Builder
 	state := "on"
 	if !tr.Counts.Reordered {
 		state = "off (or 3 documents or fewer): relevance order"
 	}
-	fmt.Fprintf(&b, "%s lost in the middle: %s\n", st.Bold.Render("Rank against position in the final context"), state)
-	fmt.Fprintf(&b, "%s\n\n", st.Muted.Render("Each column is a slot in the context, left = first; its height is the document's relevance (best rank tallest)."))
+	title := "Rank vs position in the final context"
+	rest := "lost in the middle: " + state
+	if len(title)+3+len(rest) <= width {
+		b.WriteString(st.Bold.Render(title) + " · " + rest + "\n")
+	} else {
+		b.WriteString(st.Bold.Render(truncateText(title, width)) + "\n")
+		writeWrapped(&b, st.Text, rest, width)
+	}
+	writeWrapped(&b, st.Muted, "Each column is a slot in the context, left = first; its height is the document's relevance (best rank tallest).", width)
+	b.WriteByte('\n')
 
 	colW := max(1, min(4, (width-8)/n))
-	shown := min(n, (width-8)/colW)
+	shown := min(n, max(1, (width-8)/colW))
+	barW := max(1, colW-1)
+	gap := strings.Repeat(" ", colW-barW)
+	axis := func(label string) string { return st.Muted.Render(padRight(" "+label, 6)) + "▕" }
 	height := 10
 	for row := height; row >= 1; row-- {
-		label := "      "
+		label := ""
 		switch row {
 		case height:
-			label = " best "
+			label = "best"
 		case 1:
-			label = " weak "
+			label = "weak"
 		}
-		b.WriteString(st.Muted.Render(label) + "▕")
+		b.WriteString(axis(label))
 		for slot := 0; slot < shown; slot++ {
-			d := tr.Docs[tr.Reordered[slot]]
+			i := tr.Reordered[slot]
+			d := tr.Docs[i]
 			h := int(math.Ceil(float64(n-d.PosBeforeReorder) / float64(n) * float64(height)))
 			cell := strings.Repeat(" ", colW)
 			if h >= row {
-				cell = strings.Repeat("█", max(1, colW-1)) + strings.Repeat(" ", min(1, colW-1))
+				_, tone := slotLook(ev, i)
+				cell = toneStyle(st, tone).Render(strings.Repeat("█", barW)) + gap
 			}
-			_, tone := fateLook(d.Fate)
-			b.WriteString(toneStyle(st, tone).Render(cell))
+			b.WriteString(cell)
 		}
 		b.WriteByte('\n')
 	}
-	b.WriteString(st.Muted.Render(" slot ") + "▕")
+	b.WriteString(axis("fate"))
 	for slot := 0; slot < shown; slot++ {
-		label := fmt.Sprint(slot + 1)
-		if colW < len(label)+1 && (slot+1)%5 != 0 && slot != 0 {
-			label = ""
-		}
-		b.WriteString(padRight(label, colW))
+		glyph, tone := slotLook(ev, tr.Reordered[slot])
+		b.WriteString(toneStyle(st, tone).Render(glyph) + strings.Repeat(" ", colW-1))
 	}
-	b.WriteString("\n" + st.Muted.Render(" attn ") + "▕")
+	b.WriteString("\n" + axis("slot") + slotAxis(shown, colW) + "\n")
+	b.WriteString(axis("attn"))
 	levels := []rune("▁▂▃▄▅▆▇█")
 	for slot := 0; slot < shown; slot++ {
 		a := attention(slot, n)
 		glyph := string(levels[int(a*float64(len(levels)-1)+0.5)])
-		b.WriteString(st.Accent.Render(strings.Repeat(glyph, max(1, colW-1))) + strings.Repeat(" ", min(1, colW-1)))
+		b.WriteString(st.Accent.Render(strings.Repeat(glyph, barW)) + gap)
 	}
 	b.WriteString("\n\n")
-	b.WriteString(st.Muted.Render("attn: the U-shaped curve of how well models use each position (Liu et al., \"Lost in the Middle\", 2023),\n"))
-	b.WriteString(st.Muted.Render("schematic. Colours and glyphs follow the budget fate: ✓ included, ✂ cut, ✗ over budget.\n\n"))
+	if shown < n {
+		writeWrapped(&b, st.Warn, fmt.Sprintf("Slots %d–%d do not fit this width: the table below lists every slot.", shown+1, n), width)
+	}
+	legendIndent := len("fate: ")
+	writeHanging(&b, st.Muted, "fate: what reached the model from each slot: ✓ sent whole · ✂ sent cut (the budget's partial copy, or the assembler's cut of the retrieved context) · Σ sent as a synopsis · ✗ not sent (over the budget, or cut out by the assembler). The bars' colours follow the same fates.", width, legendIndent)
+	writeHanging(&b, st.Muted, "attn: the U-shaped curve of how well models use each position (Liu et al., \"Lost in the Middle\", 2023), schematic.", width, legendIndent)
+	if note := budgetWalkNote(tr); note != "" {
+		b.WriteByte('\n')
+		writeWrapped(&b, st.Warn, note, width)
+	}
+	if note := assemblerCutNote(ev); note != "" {
+		b.WriteByte('\n')
+		writeWrapped(&b, st.Warn, note, width)
+	}
+	b.WriteByte('\n')
 
-	b.WriteString(st.TableHeader.Render(" slot  rank  score  fate        source") + "\n")
+	const fateW = 15
+	srcW := max(10, width-39)
+	b.WriteString(st.TableHeader.Render(fmt.Sprintf(" %4s  %4s  %5s  %-*s  %s", "slot", "rank", "score", fateW+2, "fate", "source")) + "\n")
 	for slot, i := range tr.Reordered {
 		d := tr.Docs[i]
-		glyph, tone := fateLook(d.Fate)
-		fmt.Fprintf(&b, " %4d  %4d  %5.2f  %s %-10s %s\n", slot+1, d.PosBeforeReorder+1, d.Score,
-			toneStyle(st, tone).Render(glyph), d.Fate, truncateText(sourceOf(ev, i), max(10, width-36)))
+		glyph, tone := slotLook(ev, i)
+		fate := string(d.Fate)
+		switch ev.RAGSurvival[i] {
+		case core.SurvivedLost:
+			fate += " → lost"
+		case core.SurvivedCut:
+			fate += " → cut"
+		}
+		fmt.Fprintf(&b, " %4d  %4d  %5.2f  %s %s  %s\n", slot+1, d.PosBeforeReorder+1, d.Score,
+			toneStyle(st, tone).Render(glyph), padRight(fate, fateW), truncateText(sourceOf(ev, i), srcW))
+	}
+	if len(ev.RAGSurvival) > 0 {
+		b.WriteByte('\n')
+		writeWrapped(&b, st.Muted, "→ lost, → cut: the builder placed the document, then the assembler cut the retrieved context to its allocation (keeping the start) before or inside it.", width)
 	}
 	return b.String()
+}
+
+// slotLook is the glyph and tone for what reached the model from a
+// placed document: its budget fate, unless the assembler then cut it out
+// of the request (✗) or cut inside it (✂).
+func slotLook(ev *core.Evaluation, doc int) (string, rowTone) {
+	switch ev.RAGSurvival[doc] {
+	case core.SurvivedLost:
+		return "✗", toneExcluded
+	case core.SurvivedCut:
+		return "✂", tonePartial
+	}
+	return fateLook(ev.Build.Trace.Docs[doc].Fate)
+}
+
+// slotAxis numbers the slots under the chart: slot 1, then every step-th
+// slot, the step chosen so that no two numbers touch.
+func slotAxis(shown, colW int) string {
+	cells := []rune(strings.Repeat(" ", shown*colW))
+	labelW := len(fmt.Sprint(shown)) + 1
+	step := 1
+	for _, s := range []int{1, 2, 5, 10, 20, 50, 100, 200, 500, 1000} {
+		step = s
+		// Past a dozen slots, count in fives: "1 2 4 6" reads worse
+		// than "1 5 10".
+		if s*colW >= labelW && (s >= 5 || shown <= 12) {
+			break
+		}
+	}
+	free := 0 // first cell a label may start at
+	for slot := 0; slot < shown; slot++ {
+		if slot != 0 && (slot+1)%step != 0 {
+			continue
+		}
+		label := []rune(fmt.Sprint(slot + 1))
+		pos := slot * colW
+		if pos < free || pos+len(label) > len(cells) {
+			continue
+		}
+		copy(cells[pos:], label)
+		free = pos + len(label) + 1
+	}
+	return strings.TrimRight(string(cells), " ")
+}
+
+// budgetWalkNote explains documents the budget excluded although a
+// worse-ranked document made it in: the walk goes through the slots front
+// to back, so after lost-in-the-middle the strong documents placed at the
+// end meet an exhausted budget. This is the reference's behaviour.
+func budgetWalkNote(tr core.Trace) string {
+	worst, worstFate := -1, core.Fate("")
+	for _, i := range tr.Reordered {
+		d := tr.Docs[i]
+		if d.Fate.InContext() && d.PosBeforeReorder > worst {
+			worst, worstFate = d.PosBeforeReorder, d.Fate
+		}
+	}
+	var skipped []core.DocTrace
+	for _, i := range tr.Reordered {
+		d := tr.Docs[i]
+		if d.Fate == core.FateExcluded && d.PosBeforeReorder < worst {
+			skipped = append(skipped, d)
+		}
+	}
+	if len(skipped) == 0 {
+		return ""
+	}
+	sort.Slice(skipped, func(a, b int) bool { return skipped[a].PosBeforeReorder < skipped[b].PosBeforeReorder })
+	ranks := make([]int, len(skipped))
+	first, last := len(tr.Reordered), 0
+	for k, d := range skipped {
+		ranks[k] = d.PosBeforeReorder + 1
+		first = min(first, d.PosAfterReorder+1)
+		last = max(last, d.PosAfterReorder+1)
+	}
+	where := fmt.Sprintf("in slots %d–%d", first, last)
+	if first == last {
+		where = fmt.Sprintf("in slot %d", first)
+	}
+	if last == len(tr.Reordered) {
+		where = "placed at the end, " + where
+	}
+	kept := "included"
+	switch worstFate {
+	case core.FatePartial:
+		kept = "included in part"
+	case core.FateSummarized:
+		kept = "included as a synopsis"
+	}
+	verb := "are"
+	if len(skipped) == 1 {
+		verb = "is"
+	}
+	if tr.Counts.Reordered {
+		return fmt.Sprintf("The budget walks the slots front to back: %s %s (%s) %s excluded while rank %d is %s. "+
+			"Lost in the middle placed before a greedy budget drops the strong documents it placed last; this is the reference's behaviour.",
+			plural(len(skipped), "rank", "ranks"), listInts(ranks, 6), where, verb, worst+1, kept)
+	}
+	return fmt.Sprintf("The budget walks the documents best first and passes over those that no longer fit: %s %s (%s) %s excluded while rank %d is %s.",
+		plural(len(skipped), "rank", "ranks"), listInts(ranks, 6), where, verb, worst+1, kept)
+}
+
+// assemblerCutNote says which placed documents the assembler then cut out
+// of the request when it trimmed the retrieved context to its allocation.
+func assemblerCutNote(ev *core.Evaluation) string {
+	if len(ev.RAGSurvival) == 0 {
+		return ""
+	}
+	tr := ev.Build.Trace
+	var lost, cut []core.DocTrace
+	for _, i := range tr.Reordered {
+		switch ev.RAGSurvival[i] {
+		case core.SurvivedLost:
+			lost = append(lost, tr.Docs[i])
+		case core.SurvivedCut:
+			cut = append(cut, tr.Docs[i])
+		}
+	}
+	if len(lost) == 0 && len(cut) == 0 {
+		return ""
+	}
+	describe := func(docs []core.DocTrace) string {
+		slots := make([]int, len(docs))
+		ranks := make([]int, len(docs))
+		for k, d := range docs {
+			slots[k], ranks[k] = d.PosAfterReorder+1, d.PosBeforeReorder+1
+		}
+		return fmt.Sprintf("%s %s (%s %s)", plural(len(docs), "slot", "slots"), listInts(slots, 6), plural(len(docs), "rank", "ranks"), listInts(ranks, 6))
+	}
+	var parts []string
+	if len(lost) > 0 {
+		parts = append(parts, describe(lost)+" not sent")
+	}
+	if len(cut) > 0 {
+		parts = append(parts, describe(cut)+" sent cut")
+	}
+	return "Then the assembler cut the retrieved context to its allocation, keeping the start: " + strings.Join(parts, "; ") + "."
+}
+
+// listInts lists numbers as "2, 4, 6", at most limit of them, then "and
+// N more"; a run of consecutive numbers reads "22–26".
+func listInts(xs []int, limit int) string {
+	consecutive := len(xs) > 2
+	for k := 1; k < len(xs) && consecutive; k++ {
+		consecutive = xs[k] == xs[k-1]+1
+	}
+	if consecutive {
+		return fmt.Sprintf("%d–%d", xs[0], xs[len(xs)-1])
+	}
+	var parts []string
+	for k, x := range xs {
+		if k == limit {
+			return strings.Join(parts, ", ") + fmt.Sprintf(" and %d more", len(xs)-limit)
+		}
+		parts = append(parts, fmt.Sprint(x))
+	}
+	return strings.Join(parts, ", ")
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 // attention is a schematic U: strongest at the ends of the context,
