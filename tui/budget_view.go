@@ -173,6 +173,7 @@ func renderComponentCell(st *themes.Styles, ev *core.Evaluation, c core.Componen
 	if width < 45 {
 		markerW, numW = 10, 11
 	}
+	numW = max(numW, len(nums))
 	barW := max(3, width-9-numW-markerW-3)
 	bar := ""
 	switch c.Name {

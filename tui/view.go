@@ -57,7 +57,11 @@ func (m Model) renderHeader() string {
 		right = "computing… " + right
 	}
 	if m.status != "" {
-		right = truncateText(safetext.Line(m.status), m.width/2) + "  " + right
+		// The title wins: the status takes only the room it leaves.
+		room := m.width - lipgloss.Width(title) - lipgloss.Width(right) - 3
+		if room >= 12 {
+			right = truncateText(safetext.Line(m.status), room) + "  " + right
+		}
 	}
 	gap := m.width - lipgloss.Width(title) - lipgloss.Width(right)
 	if gap < 1 {
