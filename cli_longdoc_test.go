@@ -1,46 +1,17 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"os/exec"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 )
-
-// runEnv executes the binary with the LLM variables of the test's own
-// environment removed and extra ("NAME=value") added, so a developer's
-// CTXLAB_LLM_MODEL or OPENAI_API_KEY does not change what is tested.
-func runEnv(t *testing.T, extra []string, stdin string, args ...string) (string, string, int) {
-	t.Helper()
-	cmd := exec.Command(ctxlabBin, args...)
-	for _, kv := range os.Environ() {
-		if strings.HasPrefix(kv, "CTXLAB_LLM_") || strings.HasPrefix(kv, "OPENAI_") {
-			continue
-		}
-		cmd.Env = append(cmd.Env, kv)
-	}
-	cmd.Env = append(cmd.Env, extra...)
-	cmd.Stdin = strings.NewReader(stdin)
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
-	code := 0
-	if exit, ok := err.(*exec.ExitError); ok {
-		code = exit.ExitCode()
-	} else if err != nil {
-		t.Fatal(err)
-	}
-	return out.String(), errb.String(), code
-}
 
 // longDocument is 30 paragraphs of contract-like text; paragraph 18 alone
 // holds the termination clause a map-reduce question asks about.

@@ -30,10 +30,26 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// run executes the binary and returns stdout, stderr and the exit code.
+// run executes the binary with the test's environment, less its LLM
+// variables, and returns stdout, stderr and the exit code.
 func run(t *testing.T, stdin string, args ...string) (string, string, int) {
 	t.Helper()
+	return runEnv(t, nil, stdin, args...)
+}
+
+// runEnv executes the binary with the LLM variables of the test's own
+// environment removed and extra ("NAME=value") added, so a developer's
+// CTXLAB_LLM_MODEL or OPENAI_API_KEY does not change what is tested.
+func runEnv(t *testing.T, extra []string, stdin string, args ...string) (string, string, int) {
+	t.Helper()
 	cmd := exec.Command(ctxlabBin, args...)
+	for _, kv := range os.Environ() {
+		if strings.HasPrefix(kv, "CTXLAB_LLM_") || strings.HasPrefix(kv, "OPENAI_") {
+			continue
+		}
+		cmd.Env = append(cmd.Env, kv)
+	}
+	cmd.Env = append(cmd.Env, extra...)
 	cmd.Stdin = strings.NewReader(stdin)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb

@@ -47,8 +47,18 @@ func (in *shingleInterner) id(shingle string) uint32 {
 
 // intersectionSize counts the ids two sorted sets share.
 func intersectionSize(a, b shingleSet) int {
-	n, i, j := 0, 0, 0
+	n, _ := intersectionAtLeast(a, b, 0)
+	return n
+}
+
+// intersectionAtLeast counts the ids two sorted sets share, giving up
+// (ok false) as soon as fewer than need could still be found.
+func intersectionAtLeast(a, b shingleSet, need int) (n int, ok bool) {
+	i, j := 0, 0
 	for i < len(a) && j < len(b) {
+		if n+min(len(a)-i, len(b)-j) < need {
+			return n, false
+		}
 		switch {
 		case a[i] == b[j]:
 			n++
@@ -60,7 +70,7 @@ func intersectionSize(a, b shingleSet) int {
 			j++
 		}
 	}
-	return n
+	return n, n >= need
 }
 
 // jaccardFromSizes is |A∩B| / |A∪B|, 0 when both sets are empty, with the

@@ -139,23 +139,8 @@ func jaccardAtLeast(a, b shingleSet, threshold float64) (float64, bool) {
 	if need > min(len(a), len(b)) {
 		return 0, false
 	}
-	n, i, j := 0, 0, 0
-	for i < len(a) && j < len(b) {
-		if n+min(len(a)-i, len(b)-j) < need {
-			return 0, false
-		}
-		switch {
-		case a[i] == b[j]:
-			n++
-			i++
-			j++
-		case a[i] < b[j]:
-			i++
-		default:
-			j++
-		}
-	}
-	if n < need {
+	n, ok := intersectionAtLeast(a, b, need)
+	if !ok {
 		return 0, false
 	}
 	return jaccardFromSizes(n, len(a), len(b)), true
