@@ -118,6 +118,6 @@ func (m Model) copyCmd() tea.Cmd {
 		if err := clip(block); err != nil {
 			return exportedMsg{"copy failed: " + err.Error()}
 		}
-		return exportedMsg{fmt.Sprintf("copied the context block (%d bytes) to the clipboard", len(block))}
+		return exportedMsg{fmt.Sprintf("sent the context block (%d bytes) to the clipboard by OSC 52 (if your terminal allows it)", len(block))}
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"ctxlab/core"
 	"ctxlab/internal/safetext"
 	"ctxlab/themes"
@@ -40,7 +42,7 @@ func inspectorContent(st *themes.Styles, ev *core.Evaluation, doc int, counts ma
 			line("  %s", t.Reason)
 		}
 		line("%s score %.2f · %d tokens · rank %d", st.Muted.Render("Input"), t.Score, t.Tokens, t.Rank+1)
-		writeCounts(&b, st, counts)
+		writeCounts(&b, st, counts, width)
 		writeContent(&b, st, d.Content, nil, -1, width)
 		return strings.Join(wrapText(b.String(), width), "\n")
 	}
@@ -50,7 +52,7 @@ func inspectorContent(st *themes.Styles, ev *core.Evaluation, doc int, counts ma
 	glyph, tone := fateLook(t.Fate)
 	line("%s %s", toneStyle(st, tone).Render(glyph+" "+fateHeadline(ev, t)), "")
 	line("")
-	stage := func(name, text string) { line("%s %s", st.Muted.Render(padRight(name, 8)), text) }
+	stage := func(name, text string) { writeLabeled(&b, st, name, text, width) }
 	stage("input", fmt.Sprintf("#%d · score %.2f · %d tokens", displayNumber(ev, doc), t.Score, t.Tokens))
 	if t.Filtered {
 		stage("filter", st.Filtered.Render("removed: "+t.FilterReason))
@@ -78,8 +80,8 @@ func inspectorContent(st *themes.Styles, ev *core.Evaluation, doc int, counts ma
 			}
 		}
 	}
-	writeCounts(&b, st, counts)
-	writeRelations(&b, st, ev, doc, t)
+	writeCounts(&b, st, counts, width)
+	writeRelations(&b, st, ev, doc, t, width)
 
 	var mask []bool
 	if t.Duplicate != nil && t.Duplicate.Kind == core.DuplicateNear {
@@ -118,21 +120,39 @@ func budgetLine(t core.DocTrace) string {
 	return fmt.Sprintf("%s: %d tokens fit", t.Fate, t.Tokens)
 }
 
-func writeCounts(b *strings.Builder, st *themes.Styles, counts map[string]int) {
+// writeLabeled writes "label   text" with the text wrapped under itself,
+// not under the labels, so the column of labels stays readable.
+func writeLabeled(b *strings.Builder, st *themes.Styles, label, text string, width int) {
+	b.WriteString(st.Muted.Render(padRight(label, 8)) + " ")
+	plain := ansi.Strip(text)
+	lines := hangingWrap(plain, width-9, 0)
+	if len(lines) == 1 {
+		b.WriteString(text + "\n") // fits: keep its styling
+		return
+	}
+	for k, l := range lines {
+		if k > 0 {
+			b.WriteString(strings.Repeat(" ", 9))
+		}
+		b.WriteString(l + "\n")
+	}
+}
+
+func writeCounts(b *strings.Builder, st *themes.Styles, counts map[string]int, width int) {
 	if len(counts) == 0 {
-		fmt.Fprintf(b, "%s %s\n", st.Muted.Render(padRight("tokens", 8)), st.Faint.Render("counting under every tokenizer…"))
+		writeLabeled(b, st, "tokens", st.Faint.Render("counting under every tokenizer…"), width)
 		return
 	}
 	var parts []string
 	for _, name := range core.TokenizerNames {
 		parts = append(parts, fmt.Sprintf("%s %d", name, counts[name]))
 	}
-	fmt.Fprintf(b, "%s %s\n", st.Muted.Render(padRight("tokens", 8)), strings.Join(parts, " · "))
+	writeLabeled(b, st, "tokens", strings.Join(parts, " · "), width)
 }
 
 // writeRelations lists the documents this one duplicates and those that
 // duplicate it.
-func writeRelations(b *strings.Builder, st *themes.Styles, ev *core.Evaluation, doc int, t core.DocTrace) {
+func writeRelations(b *strings.Builder, st *themes.Styles, ev *core.Evaluation, doc int, t core.DocTrace, width int) {
 	var by []string
 	for _, other := range ev.Build.Trace.Docs {
 		if other.Duplicate != nil && other.Duplicate.Of == doc {
@@ -145,7 +165,7 @@ func writeRelations(b *strings.Builder, st *themes.Styles, ev *core.Evaluation, 
 	}
 	sort.Strings(by)
 	if len(by) > 0 {
-		fmt.Fprintf(b, "%s %s\n", st.Muted.Render(padRight("dupes", 8)), "duplicated by "+strings.Join(by, ", "))
+		writeLabeled(b, st, "dupes", "duplicated by "+strings.Join(by, ", "), width)
 	}
 }
 

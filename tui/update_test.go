@@ -237,7 +237,7 @@ func TestExportAndCopy(t *testing.T) {
 		}
 	}
 	m = keys(t, m, "y")
-	if copied == "" || copied != m.eval.RAGBlock() || !strings.Contains(m.status, "copied") {
+	if copied == "" || copied != m.eval.RAGBlock() || !strings.Contains(m.status, "clipboard") {
 		t.Errorf("copy: %q", m.status)
 	}
 }

@@ -38,7 +38,13 @@ func (m Model) View() string {
 func (m Model) renderHeader() string {
 	st := m.styles
 	sc := m.cfg.Scenario
+	// The header describes the picture on screen: the settings of the
+	// evaluation shown, which lag the controls while one is computing or
+	// when a setting was refused.
 	s := m.settings
+	if m.eval != nil {
+		s = m.eval.Settings
+	}
 	model := s.Model
 	if model == "" {
 		model = "no model"
