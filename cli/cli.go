@@ -144,6 +144,10 @@ Run ctxlab COMMAND --help for a command's options.
 }
 
 func runVersion(env Env, args []string) error {
+	if len(args) == 1 && (args[0] == "--help" || args[0] == "-h") {
+		fmt.Fprintln(env.Stdout, "Usage: ctxlab version\n\nPrints ctxlab's version.")
+		return nil
+	}
 	if len(args) > 0 {
 		return fmt.Errorf("version takes no arguments")
 	}

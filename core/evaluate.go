@@ -161,16 +161,27 @@ func Evaluate(ctx context.Context, in EvalInput, s Settings) (*Evaluation, error
 func fitMemory(ctx context.Context, history []Message, opts MemoryOptions, tok Tokenizer, sum Summarizer) (MemoryResult, error) {
 	budget := opts.MaxTokens
 	mem, err := ApplyMemoryContext(ctx, history, opts, tok, sum)
-	for attempt := 0; err == nil && attempt < 4; attempt++ {
-		over := tok.Count(assembleHistoryText(mem.Messages)) - budget
-		if over <= 0 || opts.MaxTokens <= 0 {
+	rendered := tok.Count(assembleHistoryText(mem.Messages))
+	for attempt := 0; err == nil && attempt < 4 && rendered > budget && mem.Overflow == 0; attempt++ {
+		// Only the rendering's overhead is taken off the strategy's
+		// budget; a strategy that cannot fit at all reports its own
+		// overflow and is left alone.
+		overhead := rendered - mem.Tokens
+		if overhead <= 0 || budget-overhead <= 0 {
 			break
 		}
-		opts.MaxTokens = max(0, opts.MaxTokens-over)
+		opts.MaxTokens = budget - overhead - attempt
 		mem, err = ApplyMemoryContext(ctx, history, opts, tok, sum)
-		if err == nil {
-			mem.Notes = append(mem.Notes, fmt.Sprintf("strategy budget %d of the %d allocated: the role prefixes the assembler adds take the rest", opts.MaxTokens, budget))
+		if err != nil {
+			break
 		}
+		rendered = tok.Count(assembleHistoryText(mem.Messages))
+		mem.Notes = append(mem.Notes, fmt.Sprintf("the strategy kept %d tokens of contents within %d: the role prefixes the assembler adds take the rest of the %d allocated", mem.Tokens, opts.MaxTokens, budget))
+	}
+	if err == nil {
+		// Report against the allocation, as sent.
+		mem.MaxTokens = budget
+		mem.Overflow = max(0, rendered-budget)
 	}
 	return mem, err
 }

@@ -57,8 +57,21 @@ func (m Model) exportCmd() tea.Cmd {
 				return exportedMsg{"export failed: " + err.Error()}
 			}
 		}
-		return exportedMsg{fmt.Sprintf("exported messages.json, scenario.yaml and report.txt to %s", files.dir)}
+		return exportedMsg{fmt.Sprintf("exported to %s/ (messages.json, scenario.yaml, report.txt)", shortPath(files.dir))}
 	}
+}
+
+// shortPath is p relative to the working directory when it lies below it,
+// so the status line can show it whole.
+func shortPath(p string) string {
+	wd, err := os.Getwd()
+	if err != nil {
+		return p
+	}
+	if rel, err := filepath.Rel(wd, p); err == nil && !strings.HasPrefix(rel, "..") {
+		return rel
+	}
+	return p
 }
 
 // uniqueDir returns dir, or dir-2, dir-3… when it exists already, so two
