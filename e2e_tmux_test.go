@@ -87,7 +87,7 @@ func (s *tmuxSession) alive() bool {
 
 func TestWorkbenchInTmux(t *testing.T) {
 	s := startTmux(t, 120, 40, nil)
-	s.waitFor("ctxlab · support_chat · gpt-4o (o200k_base)", "Window", "Budget 2", "Dedup −6", "≈", "✂", "✗", "? help")
+	s.waitFor("ctxlab · support_chat · gpt-4o (o200k_base)", "Window", "Budget 11✓", "Dedup −6", "≈", "✂", "✗", "? help")
 	// Lower the dedup threshold: the reset-password pair (J=0.825) joins
 	// the duplicates.
 	s.send("c")
@@ -127,7 +127,7 @@ func TestWorkbenchInTmux(t *testing.T) {
 
 func TestWorkbenchSmallAndLarge(t *testing.T) {
 	small := startTmux(t, 80, 24, nil)
-	screen := small.waitFor("Budget 2", "≈")
+	screen := small.waitFor("Budget 11✓", "≈")
 	for i, line := range strings.Split(strings.TrimRight(screen, "\n"), "\n") {
 		if w := len([]rune(line)); w > 80 {
 			t.Errorf("line %d is %d cells at 80 columns: %q", i, w, line)
@@ -136,7 +136,7 @@ func TestWorkbenchSmallAndLarge(t *testing.T) {
 	tiny := startTmux(t, 60, 20, nil)
 	tiny.waitFor("needs a terminal of at least 80×24")
 	large := startTmux(t, 200, 60, nil)
-	large.waitFor("Budget 2", "labels", "framing")
+	large.waitFor("Budget 11✓", "labels", "framing")
 }
 
 // sgrColour matches an SGR sequence that sets a foreground or background
@@ -145,7 +145,7 @@ var sgrColour = regexp.MustCompile(`\x1b\[[0-9;]*(3[0-9]|4[0-9]|9[0-7]|10[0-7])[
 
 func TestWorkbenchNoColorAndLight(t *testing.T) {
 	mono := startTmux(t, 120, 40, []string{"NO_COLOR=1"})
-	mono.waitFor("Budget 2", "≈")
+	mono.waitFor("Budget 11✓", "≈")
 	colored := mono.capture(true)
 	if sgrColour.MatchString(colored) {
 		t.Errorf("NO_COLOR=1 still sets colours: %q", sgrColour.FindString(colored))
@@ -154,7 +154,7 @@ func TestWorkbenchNoColorAndLight(t *testing.T) {
 		t.Error("without colour, duplicates must still be marked (≈ and struck-through text)")
 	}
 	light := startTmux(t, 120, 40, nil, "--theme", "light")
-	light.waitFor("Budget 2", "≈")
+	light.waitFor("Budget 11✓", "≈")
 	if !sgrColour.MatchString(light.capture(true)) {
 		t.Error("the light theme shows no colour")
 	}

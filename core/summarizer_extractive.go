@@ -2,6 +2,7 @@ package core
 
 import (
 	"context"
+	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -72,6 +73,14 @@ func (ExtractiveSummarizer) Summarize(ctx context.Context, req SummaryRequest) (
 	return extRender(kept, limit), nil
 }
 
+// extProtectedRe matches what a summary must keep whatever else competes
+// for its words: identifiers like ORD-48213 or CLM-7730418, user ids, and
+// explicitly stated preferences.
+var extProtectedRe = regexp.MustCompile(`\b[A-Z]{2,}-\d{3,}\b|(?i)\buser_id:\s*\S+|(?i)\bpreference:`)
+
+// extProtectedBonus outweighs any combination of ordinary facts.
+const extProtectedBonus = 100
+
 // extUnits splits text into scored candidate sentences. Filler sentences
 // are dropped here; so are sentences that carry no fact, except a user's
 // substantive statements, which are usually the problem being discussed.
@@ -84,6 +93,17 @@ func extUnits(text string, group int, label string, fromUser bool) []extUnit {
 		}
 		keywords := extKeywords(s)
 		score := info.score
+		if group >= 0 && !fromUser && strings.HasSuffix(s, "?") {
+			// The assistant's own questions ("Does that work for you?")
+			// are conversation, not open issues; halve their weight.
+			score /= 2
+		}
+		if extProtectedRe.MatchString(s) {
+			// Order and case identifiers, user ids and stated
+			// preferences must survive every fold: a running summary
+			// that drops them loses what the article says to preserve.
+			score += extProtectedBonus
+		}
 		if group == -1 {
 			// The previous summary's sentences were already chosen as
 			// facts; they go before new ones of equal weight.

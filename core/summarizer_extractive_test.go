@@ -2,6 +2,7 @@ package core
 
 import (
 	"context"
+	"fmt"
 	"regexp"
 	"slices"
 	"strings"
@@ -252,4 +253,37 @@ func FuzzExtractiveSummarize(f *testing.F) {
 			t.Fatalf("%d words over limit %d: %q", n, limit, out)
 		}
 	})
+}
+
+// TestRollingSummaryKeepsIdentifiersAndPreferencesAcrossFolds runs the
+// summary strategy over a support chat whose facts arrive early and must
+// survive every later fold.
+func TestRollingSummaryKeepsIdentifiersAndPreferencesAcrossFolds(t *testing.T) {
+	history := []Message{
+		{Role: "user", Content: "Hi! My tent from order ORD-48213 arrived with a snapped pole."},
+		{Role: "assistant", Content: "I'm sorry to hear that. Could you send a photo of the pole?"},
+		{Role: "user", Content: "Sure. Also please note: preference: email only. I work nights."},
+		{Role: "assistant", Content: "Noted. I opened carrier claim CLM-7730418 for the damage."},
+	}
+	for i := 0; i < 24; i++ {
+		history = append(history,
+			Message{Role: "user", Content: fmt.Sprintf("Another question about tent colors and sizes, number %d, would the green one fit two people comfortably?", i)},
+			Message{Role: "assistant", Content: fmt.Sprintf("Does that work for you, or would you prefer a different color for option %d? We have sage, rust and slate in stock this week.", i)},
+		)
+	}
+	opts := DefaultMemoryOptions()
+	opts.Strategy = MemorySummary
+	opts.MaxTokens = 300
+	res, err := ApplyMemory(history, opts, Heuristic{}, ExtractiveSummarizer{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Folds) < 3 {
+		t.Fatalf("only %d folds", len(res.Folds))
+	}
+	for _, want := range []string{"ORD-48213", "preference: email only", "CLM-7730418"} {
+		if !strings.Contains(res.Summary, want) {
+			t.Errorf("after %d folds the summary lost %q:\n%s", len(res.Folds), want, res.Summary)
+		}
+	}
 }
