@@ -1,0 +1,152 @@
+package tui
+
+import (
+	"testing"
+
+	"github.com/charmbracelet/bubbles/key"
+)
+
+// Every key of every binding is sent, and its effect checked: the
+// KeyMaps are what the footer and the help promise.
+
+func TestEveryListKey(t *testing.T) {
+	base := newTestModel(t, "support_chat", "dark", 120, 40)
+	base = keys(t, base, "g", "j", "j", "j", "j", "j") // away from both ends
+	k := base.listK
+	cases := []struct {
+		binding key.Binding
+		check   func(before, after Model) bool
+	}{
+		{k.Up, func(b, a Model) bool { return a.list.cursor == b.list.cursor-1 }},
+		{k.Down, func(b, a Model) bool { return a.list.cursor == b.list.cursor+1 }},
+		{k.PageUp, func(b, a Model) bool { return a.list.cursor == 0 }},
+		{k.PageDown, func(b, a Model) bool { return a.list.cursor > b.list.cursor+1 }},
+		{k.Top, func(b, a Model) bool { return a.list.cursor == 0 }},
+		{k.Bottom, func(b, a Model) bool { return a.list.cursor == len(a.list.rows)-1 }},
+		{k.PrevStage, func(b, a Model) bool { return a.stage == stageReorder }},
+		{k.NextStage, func(b, a Model) bool { return a.stage == stageBudget }},
+		{k.HideGone, func(b, a Model) bool { return a.hideGone && len(a.list.rows) < len(b.list.rows) }},
+		{k.Inspect, func(b, a Model) bool { return a.focus == paneInspector }},
+	}
+	for _, c := range cases {
+		for _, name := range c.binding.Keys() {
+			after := keys(t, base, name)
+			if !c.check(base, after) {
+				t.Errorf("list key %q (%s) had no effect", name, c.binding.Help().Desc)
+			}
+		}
+	}
+}
+
+func TestEveryScrollKey(t *testing.T) {
+	base := newTestModel(t, "support_chat", "dark", 120, 40)
+	base = keys(t, base, "3") // the context view: long enough to scroll
+	base = keys(t, base, "j", "j", "j", "j", "j", "j")
+	k := base.scrollK
+	cases := []struct {
+		binding key.Binding
+		check   func(before, after Model) bool
+	}{
+		{k.Up, func(b, a Model) bool { return a.textView.YOffset == b.textView.YOffset-1 }},
+		{k.Down, func(b, a Model) bool { return a.textView.YOffset == b.textView.YOffset+1 }},
+		{k.PageUp, func(b, a Model) bool { return a.textView.YOffset < b.textView.YOffset }},
+		{k.PageDown, func(b, a Model) bool { return a.textView.YOffset > b.textView.YOffset+1 }},
+		{k.Top, func(b, a Model) bool { return a.textView.YOffset == 0 }},
+		{k.Bottom, func(b, a Model) bool { return a.textView.AtBottom() }},
+		{k.Back, func(b, a Model) bool { return a.view == viewDocuments && a.focus == paneList }},
+	}
+	for _, c := range cases {
+		for _, name := range c.binding.Keys() {
+			after := keys(t, base, name)
+			if !c.check(base, after) {
+				t.Errorf("scroll key %q (%s): offset %d -> %d", name, c.binding.Help().Desc, base.textView.YOffset, after.textView.YOffset)
+			}
+		}
+	}
+}
+
+func TestEveryControlKey(t *testing.T) {
+	base := newTestModel(t, "support_chat", "dark", 120, 40)
+	base = keys(t, base, "c")
+	base.controls.selectID("min-tokens")
+	k := base.controlK
+	minTok := func(m Model) int { return m.settings.Pipeline.MinDocTokens }
+	cases := []struct {
+		binding key.Binding
+		check   func(before, after Model) bool
+	}{
+		{k.Prev, func(b, a Model) bool { return a.controls.current().id == "dedup" }},
+		{k.Next, func(b, a Model) bool { return a.controls.current().id == "shingle" }},
+		{k.Dec, func(b, a Model) bool { return minTok(a) == minTok(b)-1 }},
+		{k.Inc, func(b, a Model) bool { return minTok(a) == minTok(b)+1 }},
+		{k.Edit, func(b, a Model) bool { return a.controls.editing }},
+		{k.Back, func(b, a Model) bool { return a.focus == paneList }},
+	}
+	for _, c := range cases {
+		for _, name := range c.binding.Keys() {
+			after := keys(t, base, name)
+			if !c.check(base, after) {
+				t.Errorf("control key %q (%s) had no effect", name, c.binding.Help().Desc)
+			}
+		}
+	}
+	// Toggle flips a toggle; Reset undoes every change.
+	lim := base
+	lim.controls.selectID("lost-in-middle")
+	for _, name := range k.Toggle.Keys() {
+		if after := keys(t, lim, name); after.settings.Pipeline.LostInMiddle == lim.settings.Pipeline.LostInMiddle {
+			t.Errorf("toggle key %q did not flip lost-in-middle", name)
+		}
+	}
+	changed := keys(t, base, "right", "right")
+	for _, name := range k.Reset.Keys() {
+		if after := keys(t, changed, name); minTok(after) != minTok(base) {
+			t.Errorf("reset key %q left min tokens at %d", name, minTok(after))
+		}
+	}
+}
+
+func TestEveryGlobalKey(t *testing.T) {
+	base := newTestModel(t, "support_chat", "dark", 120, 40)
+	g := base.global
+	for _, name := range g.NextPane.Keys() {
+		if keys(t, base, name).focus != paneInspector {
+			t.Errorf("%q did not move focus forward", name)
+		}
+	}
+	for _, name := range g.PrevPane.Keys() {
+		if keys(t, base, name).focus != paneControls {
+			t.Errorf("%q did not move focus back", name)
+		}
+	}
+	for _, name := range g.Controls.Keys() {
+		if keys(t, base, name).focus != paneControls {
+			t.Errorf("%q did not focus the controls", name)
+		}
+	}
+	for _, name := range g.Help.Keys() {
+		if !keys(t, base, name).showHelp {
+			t.Errorf("%q did not open help", name)
+		}
+	}
+	for _, name := range g.Filter.Keys() {
+		if !keys(t, base, name).filtering {
+			t.Errorf("%q did not open the filter", name)
+		}
+	}
+	for _, name := range g.Theme.Keys() {
+		if keys(t, base, name).palette.Name == base.palette.Name {
+			t.Errorf("%q did not change the theme", name)
+		}
+	}
+	for i, name := range g.Views.Keys() {
+		if keys(t, base, name).view != view(i) {
+			t.Errorf("%q did not open view %d", name, i+1)
+		}
+	}
+	for _, name := range g.Quit.Keys() {
+		if _, cmd := base.Update(keyMsg(name)); cmd == nil {
+			t.Errorf("%q does not quit", name)
+		}
+	}
+}
