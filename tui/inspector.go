@@ -27,7 +27,8 @@ func inspectorTitle(ev *core.Evaluation, doc int) string {
 // inspectorContent describes one document: its fate at each stage and
 // why, its counts under every tokenizer, its duplicate relations, and its
 // content with shared shingles highlighted and the cut point marked.
-func inspectorContent(st *themes.Styles, ev *core.Evaluation, doc int, counts map[string]int, width int) string {
+// query is the list's filter, whose matches in the text are highlighted.
+func inspectorContent(st *themes.Styles, ev *core.Evaluation, doc int, counts map[string]int, query string, width int) string {
 	if ev == nil || doc < 0 || doc >= len(ev.Documents) {
 		return st.Muted.Render("No document selected.")
 	}
@@ -43,7 +44,7 @@ func inspectorContent(st *themes.Styles, ev *core.Evaluation, doc int, counts ma
 		}
 		line("%s score %.2f · %d tokens · rank %d", st.Muted.Render("Input"), t.Score, t.Tokens, t.Rank+1)
 		writeCounts(&b, st, counts, width)
-		writeContent(&b, st, d.Content, nil, -1, width)
+		writeContent(&b, st, d.Content, nil, -1, query, width)
 		return strings.Join(wrapText(b.String(), width), "\n")
 	}
 
@@ -87,7 +88,7 @@ func inspectorContent(st *themes.Styles, ev *core.Evaluation, doc int, counts ma
 	if t.Duplicate != nil && t.Duplicate.Kind == core.DuplicateNear {
 		mask = ev.Analysis.SharedWords(doc, t.Duplicate.Of, opts.ShingleSize)
 	}
-	writeContent(&b, st, d.Content, mask, t.CutAt, width)
+	writeContent(&b, st, d.Content, mask, t.CutAt, query, width)
 	return strings.Join(wrapText(b.String(), width), "\n")
 }
 
@@ -171,8 +172,11 @@ func writeRelations(b *strings.Builder, st *themes.Styles, ev *core.Evaluation, 
 
 // writeContent shows the document text wrapped to width, shared shingle
 // words highlighted, and a marker where a partial copy was cut.
-func writeContent(b *strings.Builder, st *themes.Styles, content string, shared []bool, cutAt, width int) {
+func writeContent(b *strings.Builder, st *themes.Styles, content string, shared []bool, cutAt int, query string, width int) {
 	title := "content"
+	if query != "" {
+		title = fmt.Sprintf("content · words matching the filter %q marked", query)
+	}
 	if shared != nil {
 		title = "content · words in shingles shared with the kept document highlighted"
 	}
@@ -185,18 +189,21 @@ func writeContent(b *strings.Builder, st *themes.Styles, content string, shared 
 		// Sanitizing moved byte offsets; show the text without marks.
 		shared, cutAt = nil, -1
 	}
-	marked := markContent(st, text, shared, cutAt)
+	marked := markContent(st, text, shared, cutAt, query)
 	for _, l := range wrapText(marked, max(10, width)) {
 		b.WriteString(l)
 		b.WriteByte('\n')
 	}
 }
 
-// markContent styles shared words and inserts the cut marker.
-func markContent(st *themes.Styles, text string, shared []bool, cutAt int) string {
-	if shared == nil && cutAt < 0 {
+// markContent styles shared words and the filter's matches, and inserts
+// the cut marker. Without colour a match is also bracketed «like this»,
+// since NO_COLOR leaves no styling to see it by.
+func markContent(st *themes.Styles, text string, shared []bool, cutAt int, query string) string {
+	if shared == nil && cutAt < 0 && query == "" {
 		return text
 	}
+	query = strings.ToLower(query)
 	spans := core.WordSpans(text)
 	var b strings.Builder
 	pos := 0
@@ -209,6 +216,11 @@ func markContent(st *themes.Styles, text string, shared []bool, cutAt int) strin
 		b.WriteString(text[pos:span[0]])
 		word := text[span[0]:span[1]]
 		switch {
+		case query != "" && strings.Contains(strings.ToLower(word), query):
+			if st.Mono {
+				word = "«" + word + "»"
+			}
+			b.WriteString(st.Match.Render(word))
 		case w < len(shared) && shared[w]:
 			b.WriteString(st.Shingle.Render(word))
 		case cutAt >= 0 && span[0] >= cutAt:

@@ -48,7 +48,7 @@ func (m *Model) inspectorCmd() tea.Cmd {
 		return nil
 	}
 	doc := m.list.selectedDoc()
-	key := fmt.Sprintf("%d/%d/%d/%d/%d", doc, m.shown, m.inspector.Width, m.themeID, len(m.tokenCounts[m.evalDocIndex(doc)]))
+	key := fmt.Sprintf("%d/%d/%d/%d/%d/%d", doc, m.shown, m.inspector.Width, m.themeID, len(m.tokenCounts[m.evalDocIndex(doc)]), m.filterVer)
 	if key == m.inspKey {
 		return nil
 	}
@@ -58,7 +58,11 @@ func (m *Model) inspectorCmd() tea.Cmd {
 	}
 	m.inspKey = key
 	counts := m.tokenCounts[m.evalDocIndex(doc)]
-	m.inspector.SetContent(inspectorContent(m.styles, m.eval, doc, counts, m.inspector.Width))
+	query := ""
+	if m.filterActive {
+		query = m.filterQuery
+	}
+	m.inspector.SetContent(inspectorContent(m.styles, m.eval, doc, counts, query, m.inspector.Width))
 	if counts == nil && m.eval != nil && doc >= 0 {
 		return countTokensFor(m.evalDocIndex(doc), m.eval.Documents[doc].Content)
 	}

@@ -147,6 +147,10 @@ func (m Model) renderFooter() string {
 		bindings = m.listK
 	}
 	local := m.help.ShortHelpView(bindings.ShortHelp())
+	if m.filtering || m.controls.editing {
+		// A text input takes every key: the global ones do not apply.
+		return padRight(" "+local+m.styles.HelpSep.Render("  │  ")+m.styles.HelpDesc.Render("typing goes to the input"), m.width)
+	}
 	global := m.help.ShortHelpView(m.global.ShortHelp())
 	line := " " + local + m.styles.HelpSep.Render("  │  ") + global
 	return padRight(line, m.width)

@@ -81,3 +81,23 @@ func TestContextViewMarksTheAssemblersCut(t *testing.T) {
 		t.Errorf("citation map marks %d documents not sent, the evaluation says %d", got, lost)
 	}
 }
+
+func TestInspectorMarksFilterMatchesInContent(t *testing.T) {
+	m := newTestModel(t, "support_chat", "mono", 120, 40)
+	m = keys(t, m, "/")
+	m = typeText(t, m, "gift")
+	m = keys(t, m, "enter")
+	// Move to a document that matched by content, not by source.
+	for i, r := range m.list.rows {
+		if !strings.Contains(m.eval.Documents[r.doc].Source, "gift") {
+			m.list.cursor = i
+			break
+		}
+	}
+	m.inspKey = ""
+	m.inspectorCmd()
+	text := m.inspector.View()
+	if !strings.Contains(strings.ToLower(text), "«gift") {
+		t.Errorf("the content match is not marked in the inspector:\n%s", text)
+	}
+}
