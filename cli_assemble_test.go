@@ -469,3 +469,14 @@ func TestAssembleSanitizesRequestText(t *testing.T) {
 		t.Errorf("escape sequence reached the output:\n%q", stdout)
 	}
 }
+
+func TestAssembleRequestReserveFlagOverridesTheDefault(t *testing.T) {
+	path := "../shared/corpus/functionary-tool-chat/test_case.json"
+	if _, err := os.Stat(path); err != nil {
+		t.Skip("corpus not present")
+	}
+	stdout, stderr, code := run(t, "", "assemble", "--request", path, "--window", "4000", "--reserve", "1000")
+	if code != 0 || !strings.Contains(stdout, "reserve 1,000 · max input 3,000") || strings.Contains(stdout, "4096 tokens reserved") {
+		t.Errorf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+}

@@ -266,7 +266,7 @@ func prepareAssembly(env Env, fs *flagSet, f *assembleFlags) (*assembleRun, erro
 		}
 		run.imported = true
 		run.source = displayPath(f.request)
-		opts := loaders.RequestOptions{Interaction: f.interaction, Window: f.budget.window, Preset: f.preset, Presets: presets}
+		opts := loaders.RequestOptions{Interaction: f.interaction, Window: f.budget.window, Reserve: f.budget.reserve, Preset: f.preset, Presets: presets}
 		if run.scenario, err = loaders.LoadRequest(f.request, env.Stdin, opts); err != nil {
 			return nil, err
 		}

@@ -32,6 +32,9 @@ type RequestOptions struct {
 	Interaction int
 	// Window overrides the model's context window when > 0.
 	Window int
+	// Reserve overrides the response reserve (the request's max_tokens,
+	// else the preset's or the default) when > 0.
+	Reserve int
 	// Preset names the preset whose allocations are shown (and applied
 	// when the caller switches to a budgeted assembly); "" means
 	// DefaultRequestPreset. A named preset also supplies the response
@@ -291,6 +294,8 @@ func requestScenario(name string, req *chatRequest, pick requestBody, opts Reque
 	}
 
 	switch {
+	case opts.Reserve > 0:
+		budget.ResponseReserve = opts.Reserve
 	case req.maxTokens > 0:
 		budget.ResponseReserve = req.maxTokens
 		if known && req.maxTokens > spec.MaxOutput {
