@@ -16,6 +16,9 @@ const hitlCassette = "../shared/corpus/pydantic-ai-llm-requests/test_prefect_age
 func needCorpus(t *testing.T, path string) {
 	t.Helper()
 	if _, err := os.Stat(path); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("corpus file absent in CI, where shared/ sits beside the clone: %s", path)
+		}
 		t.Skipf("corpus file absent: %s", path)
 	}
 }
@@ -472,11 +475,17 @@ func TestAssembleSanitizesRequestText(t *testing.T) {
 
 func TestAssembleRequestReserveFlagOverridesTheDefault(t *testing.T) {
 	path := "../shared/corpus/functionary-tool-chat/test_case.json"
-	if _, err := os.Stat(path); err != nil {
-		t.Skip("corpus not present")
-	}
+	needCorpus(t, path)
 	stdout, stderr, code := run(t, "", "assemble", "--request", path, "--window", "4000", "--reserve", "1000")
 	if code != 0 || !strings.Contains(stdout, "reserve 1,000 · max input 3,000") || strings.Contains(stdout, "4096 tokens reserved") {
 		t.Errorf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+}
+
+func TestTokensRejectsInvalidUTF8(t *testing.T) {
+	path := writeFile(t, "bad.txt", "fine text \xff then more")
+	_, stderr, code := run(t, "", "tokens", path)
+	if code != 1 || !strings.Contains(stderr, "bad.txt: byte 10: invalid UTF-8") {
+		t.Errorf("exit %d, %q", code, stderr)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"ctxlab/core"
 	"ctxlab/internal/safetext"
@@ -74,6 +75,10 @@ func runTokens(env Env, args []string) error {
 		} else if data, err = readInputFile(in); err != nil {
 			return err
 		}
+		if !utf8.Valid(data) {
+			// Counts of bytes that are not text would mean nothing.
+			return fmt.Errorf("%s: byte %d: invalid UTF-8; expected text", displayPath(in), invalidUTF8Offset(data))
+		}
 		rows = append(rows, countTokens(displayPath(in), string(data)))
 	}
 	total := totalTokens(rows)
@@ -84,6 +89,19 @@ func runTokens(env Env, args []string) error {
 		}{rows, total})
 	}
 	return writeTokensTable(env.Stdout, rows, total)
+}
+
+// invalidUTF8Offset is the offset of the first byte that is not valid
+// UTF-8.
+func invalidUTF8Offset(data []byte) int {
+	for i := 0; i < len(data); {
+		r, size := utf8.DecodeRune(data[i:])
+		if r == utf8.RuneError && size == 1 {
+			return i
+		}
+		i += size
+	}
+	return len(data)
 }
 
 // readInputFile reads a regular file, with an error that names it and says
