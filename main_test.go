@@ -131,7 +131,7 @@ func TestBuildBadInput(t *testing.T) {
 		want string
 	}{
 		{"missing file", []string{"--docs", "/nonexistent/docs.jsonl"}, "/nonexistent/docs.jsonl"},
-		{"malformed json", []string{"--docs", bad}, "bad.jsonl: line 3, column 1: invalid JSON"},
+		{"malformed json", []string{"--docs", bad}, "bad.jsonl: line 2, column 12: invalid JSON"},
 		{"negative budget", []string{"--docs", good, "--budget", "-5"}, "--budget -5 is negative"},
 		{"threshold above 1", []string{"--docs", good, "--dedup-threshold", "1.5"}, "--dedup-threshold 1.5 is outside [0, 1]"},
 		{"threshold below 0", []string{"--docs", good, "--dedup-threshold", "-0.1"}, "--dedup-threshold -0.1 is outside [0, 1]"},

@@ -95,7 +95,10 @@ func jsonError(name string, data []byte, err error) error {
 		line, col := lineCol(data, int(syntax.Offset)-1)
 		return &Error{Name: name, Line: line, Column: col, Msg: "invalid JSON", Err: err}
 	case errors.Is(err, io.ErrUnexpectedEOF):
-		line, col := lineCol(data, len(data))
+		// Point just past the last byte of the cut-off value, not at the
+		// end of the file, which may be a line that does not exist.
+		end := len(bytes.TrimRight(data, " \t\r\n"))
+		line, col := lineCol(data, end)
 		return &Error{Name: name, Line: line, Column: col, Msg: "invalid JSON: input ends inside a value", Err: err}
 	}
 	return &Error{Name: name, Msg: "invalid JSON", Err: err}
