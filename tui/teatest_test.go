@@ -92,6 +92,19 @@ func TestFlowLoweringThresholdCatchesAnotherDuplicate(t *testing.T) {
 	}
 }
 
+// TestFlowRaisingThresholdReleasesADuplicate: raise the threshold one
+// step (0.85 -> 0.90): the shipping-times copy (J=0.865) is no longer a
+// duplicate and the count on screen drops.
+func TestFlowRaisingThresholdReleasesADuplicate(t *testing.T) {
+	tm := startFlow(t, Config{})
+	sendKeys(tm, "c", "right")
+	waitForOutput(t, tm, "Dedup −5", "◂0.90▸")
+	final := quitFlow(t, tm)
+	if got := final.eval.Build.DuplicatesRemoved; got != 5 {
+		t.Errorf("duplicates removed = %d, want 5", got)
+	}
+}
+
 // TestFlowFilter: / and a query narrow the list to the documents about
 // gift cards, with the query in the list's title.
 func TestFlowFilter(t *testing.T) {
