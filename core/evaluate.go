@@ -41,6 +41,11 @@ type Evaluation struct {
 	Metrics  ContextMetrics
 	// Alert is the monitor's >90% alert, "" when below.
 	Alert string
+	// BudgetProblem is set when the allocations do not fit the window
+	// (the article's "Budget overflow"): the budgeted assembly cannot be
+	// made, so the request is measured as sent instead, against the same
+	// window, and this says why.
+	BudgetProblem error
 	// RAGSurvival is set when the assembler cut the retrieved-context
 	// block: for each cited document (by index into Documents), whether
 	// it reached the request whole, cut, or not at all.
@@ -130,8 +135,18 @@ func Evaluate(ctx context.Context, in EvalInput, s Settings) (*Evaluation, error
 		ev.Memory = keepAllMemory(sc.History, tok)
 	}
 
+	mode := s.Mode
+	if mode != MeasureOnly {
+		if err := s.Budget.Validate(); err != nil && s.Budget.validateWindow() == nil {
+			// Turning the window down under the allocations is a normal
+			// step while exploring a smaller model: show the request
+			// against the new window rather than nothing.
+			ev.BudgetProblem = err
+			mode = MeasureOnly
+		}
+	}
 	asm, err := Assemble(AssembleInput{
-		Budget: s.Budget, Tokenizer: tok, Model: s.Model, UseCase: useCaseOf(s), Mode: s.Mode,
+		Budget: s.Budget, Tokenizer: tok, Model: s.Model, UseCase: useCaseOf(s), Mode: mode,
 		SystemPrompt: sc.SystemPrompt, Tools: sc.Tools, History: history, ToolResults: sc.ToolResults,
 		UserQuery: s.Query, RetrievedContext: ev.RAGBlock(),
 	})

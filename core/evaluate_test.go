@@ -77,3 +77,19 @@ func TestMemoryLeavesRoomForRolePrefixes(t *testing.T) {
 		}
 	}
 }
+
+func TestEvaluateMeasuresWhenTheAllocationsOverflowTheWindow(t *testing.T) {
+	s := DefaultSettings()
+	s.Budget.TotalWindow = 8192 // gpt-4: the support_chat allocations no longer fit
+	sc := &Scenario{History: []Message{{Role: "user", Content: "hello there"}}, Settings: s}
+	ev, err := Evaluate(context.Background(), EvalInput{Scenario: sc}, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ev.BudgetProblem == nil || !strings.HasPrefix(ev.BudgetProblem.Error(), "Budget overflow: 12300 tokens allocated, max input is 6192") {
+		t.Errorf("budget problem = %v", ev.BudgetProblem)
+	}
+	if ev.Assembly.Mode != MeasureOnly || ev.Assembly.MaxInput != 6192 {
+		t.Errorf("assembly mode %s max input %d", ev.Assembly.Mode, ev.Assembly.MaxInput)
+	}
+}

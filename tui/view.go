@@ -55,7 +55,7 @@ func (m Model) renderHeader() string {
 	}
 	title := fmt.Sprintf(" ctxlab · %s · %s (%s) · window %s", safetext.Line(sc.Name), safetext.Line(model),
 		tokenizer, thousands(s.Budget.TotalWindow))
-	if s.Mode == core.MeasureOnly {
+	if s.Mode == core.MeasureOnly || (m.eval != nil && m.eval.BudgetProblem != nil) {
 		title += " · measured as sent"
 	}
 	right := "? help "
@@ -83,6 +83,8 @@ func (m Model) bannerText() string {
 	switch {
 	case m.evalErr != nil:
 		return "⚠ " + m.evalErr.Error() + " (the picture shows the last good setting)"
+	case m.eval != nil && m.eval.BudgetProblem != nil:
+		return "⚠ " + m.eval.BudgetProblem.Error() + ": measured as sent instead; lower the allocations or pick a preset"
 	case m.eval != nil && m.eval.Overflow != nil:
 		return "▲ " + m.eval.Overflow.Error() + ": the request would be rejected"
 	case m.eval != nil && m.eval.Alert != "":
