@@ -17,6 +17,16 @@ type tmuxSession struct {
 	name string
 }
 
+// tmuxSocket names a tmux server private to this test process, started
+// without the user's configuration, so neither a running server's
+// environment nor a .tmux.conf changes what the tests see.
+var tmuxSocket = fmt.Sprintf("ctxlab-e2e-%d", os.Getpid())
+
+// tmux runs a tmux command against the private server.
+func tmux(args ...string) *exec.Cmd {
+	return exec.Command("tmux", append([]string{"-L", tmuxSocket, "-f", "/dev/null"}, args...)...)
+}
+
 func startTmux(t *testing.T, width, height int, env []string, args ...string) *tmuxSession {
 	t.Helper()
 	if _, err := exec.LookPath("tmux"); err != nil {
@@ -27,12 +37,12 @@ func startTmux(t *testing.T, width, height int, env []string, args ...string) *t
 	}
 	s := &tmuxSession{t: t, name: fmt.Sprintf("ctxlab-e2e-%d-%d", os.Getpid(), time.Now().UnixNano())}
 	command := strings.Join(append(env, append([]string{ctxlabBin}, args...)...), " ")
-	cmd := exec.Command("tmux", "new-session", "-d", "-s", s.name, "-x", fmt.Sprint(width), "-y", fmt.Sprint(height),
+	cmd := tmux("new-session", "-d", "-s", s.name, "-x", fmt.Sprint(width), "-y", fmt.Sprint(height),
 		"env TERM=xterm-256color COLORTERM=truecolor "+command)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("tmux new-session: %v: %s", err, out)
 	}
-	t.Cleanup(func() { exec.Command("tmux", "kill-session", "-t", s.name).Run() })
+	t.Cleanup(func() { tmux("kill-session", "-t", s.name).Run() })
 	return s
 }
 
@@ -42,7 +52,7 @@ func (s *tmuxSession) capture(escapes bool) string {
 	if escapes {
 		args = append(args, "-e")
 	}
-	out, err := exec.Command("tmux", args...).Output()
+	out, err := tmux(args...).Output()
 	if err != nil {
 		return ""
 	}
@@ -72,7 +82,7 @@ func (s *tmuxSession) waitFor(want ...string) string {
 
 func (s *tmuxSession) send(keys ...string) {
 	s.t.Helper()
-	if out, err := exec.Command("tmux", append([]string{"send-keys", "-t", s.name}, keys...)...).CombinedOutput(); err != nil {
+	if out, err := tmux(append([]string{"send-keys", "-t", s.name}, keys...)...).CombinedOutput(); err != nil {
 		s.t.Fatalf("send-keys %v: %v: %s", keys, err, out)
 	}
 	if keys[len(keys)-1] == "Escape" {
@@ -82,7 +92,7 @@ func (s *tmuxSession) send(keys ...string) {
 }
 
 func (s *tmuxSession) alive() bool {
-	return exec.Command("tmux", "has-session", "-t", s.name).Run() == nil
+	return tmux("has-session", "-t", s.name).Run() == nil
 }
 
 func TestWorkbenchInTmux(t *testing.T) {
@@ -153,7 +163,9 @@ func TestWorkbenchNoColorAndLight(t *testing.T) {
 	if !strings.Contains(colored, "≈") || !strings.Contains(colored, "\u0336") {
 		t.Error("without colour, duplicates must still be marked (≈ and struck-through text)")
 	}
-	light := startTmux(t, 120, 40, nil, "--theme", "light")
+	// CI=true makes termenv take any output for a pipe; the workbench
+	// only draws on a terminal and must keep its colours there.
+	light := startTmux(t, 120, 40, []string{"CI=true"}, "--theme", "light")
 	light.waitFor("Budget 11✓", "≈")
 	if !sgrColour.MatchString(light.capture(true)) {
 		t.Error("the light theme shows no colour")

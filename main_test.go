@@ -26,6 +26,7 @@ func TestMain(m *testing.M) {
 		panic("building ctxlab: " + err.Error())
 	}
 	code := m.Run()
+	tmux("kill-server").Run() // the tmux tests' private server, if one started
 	os.RemoveAll(dir)
 	os.Exit(code)
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/aymanbagabas/go-osc52/v2"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
+	"github.com/muesli/termenv"
 )
 
 // Run opens the workbench on the terminal and returns when the user
@@ -17,6 +18,11 @@ func Run(cfg Config) error {
 			return err
 		}
 	}
+	// The caller has checked that stdout is a terminal. termenv would
+	// still treat it as a pipe when CI is set (a shell inside a CI job, a
+	// dev container) and draw every theme without colour; NO_COLOR and
+	// CLICOLOR_FORCE keep their meaning.
+	lipgloss.SetDefaultRenderer(lipgloss.NewRenderer(os.Stdout, termenv.WithTTY(true)))
 	if cfg.Theme == "" {
 		cfg.DarkBackground = lipgloss.HasDarkBackground()
 	}
