@@ -190,3 +190,26 @@ func TestWorkbenchOpensDocsPipedOnStdin(t *testing.T) {
 	s.send("j") // keys still work
 	s.send("q")
 }
+
+// TestHeadlessCommandsDoNotQueryTheTerminal runs a headless command on a
+// terminal that answers nothing (script(1)): Bubble Tea's start-up query
+// for the background colour must not be sent, since such a terminal would
+// stall it and a slow answer would land in the user's shell.
+func TestHeadlessCommandsDoNotQueryTheTerminal(t *testing.T) {
+	if _, err := exec.LookPath("script"); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatal("script(1) is not installed; .ci/run installs it")
+		}
+		t.Skip("script(1) not installed")
+	}
+	out, err := exec.Command("script", "-qec", ctxlabBin+" version", "/dev/null").CombinedOutput()
+	if err != nil {
+		t.Fatalf("script: %v: %q", err, out)
+	}
+	if strings.Contains(string(out), "\x1b]11;") || strings.Contains(string(out), "\x1b[6n") {
+		t.Errorf("ctxlab version queried the terminal: %q", out)
+	}
+	if !strings.Contains(string(out), "ctxlab ") {
+		t.Errorf("no version printed: %q", out)
+	}
+}

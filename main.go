@@ -8,6 +8,9 @@ import (
 	"github.com/charmbracelet/x/term"
 
 	"ctxlab/cli"
+	// Must stay linked: keeps headless commands from querying the
+	// terminal's background at start-up (see its package comment).
+	_ "ctxlab/internal/termprobe"
 )
 
 func main() {
