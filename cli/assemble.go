@@ -99,6 +99,13 @@ type assembleFlags struct {
 	requestID  string
 }
 
+func newAssembleFlagSet(env Env, f *assembleFlags) *flagSet {
+	fs := newFlagSet(env, "assemble", assembleUsage)
+	f.register(fs)
+	f.registerOutput(fs)
+	return fs
+}
+
 func (f *assembleFlags) register(fs *flagSet) {
 	d := core.DefaultSettings()
 	fs.StringVar(&f.scenario, "scenario", "", "scenario file (YAML); default: the bundled sample")
@@ -148,9 +155,7 @@ type assembleRun struct {
 
 func runAssemble(env Env, args []string) error {
 	var f assembleFlags
-	fs := newFlagSet(env, "assemble", assembleUsage)
-	f.register(fs)
-	f.registerOutput(fs)
+	fs := newAssembleFlagSet(env, &f)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}

@@ -38,6 +38,14 @@ type buildFlags struct {
 
 func runBuild(env Env, args []string) error {
 	var f buildFlags
+	fs := newBuildFlagSet(env, &f)
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	return f.run(env, fs)
+}
+
+func newBuildFlagSet(env Env, f *buildFlags) *flagSet {
 	fs := newFlagSet(env, "build", buildUsage)
 	fs.StringVar(&f.docs, "docs", "", "documents: a file, a directory of .md/.txt files, or - for stdin")
 	fs.StringVar(&f.docFormat, "doc-format", loaders.FormatAuto, "force the document format: "+joinFormats())
@@ -46,9 +54,10 @@ func runBuild(env Env, args []string) error {
 	fs.IntVar(&f.maxTurns, "max-turns", core.DefaultMaxMemoryMessages, "format_memory: conversation turns (user+assistant pairs) to keep")
 	fs.StringVar(&f.format, "format", "text", "output: text or json")
 	f.pipeline.register(fs)
-	if err := parseFlags(fs, args); err != nil {
-		return err
-	}
+	return fs
+}
+
+func (f *buildFlags) run(env Env, fs *flagSet) error {
 	if f.format != "text" && f.format != "json" {
 		return fmt.Errorf("--format %q: expected text or json", f.format)
 	}

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -36,18 +37,21 @@ type workbenchFlags struct {
 	perParagraph bool
 	history      string
 	theme        string
+	requestID    string
+	metricsOut   string
+}
+
+// headlessOnlyFlags shape what build and assemble print; the workbench
+// draws instead, so naming one gets an explanation, not "not defined".
+var headlessOnlyFlags = map[string]string{
+	"format":    "--format shapes what ctxlab build and ctxlab assemble print; the workbench draws on the terminal (press e in it to export messages.json, scenario.yaml and report.txt)",
+	"full":      "--full shapes what ctxlab assemble prints; the workbench's Context view (3) shows every message whole",
+	"max-turns": "--max-turns sets format_memory in ctxlab build's report; the workbench's Memory view (4) follows --memory instead",
 }
 
 func runWorkbench(env Env, args []string) error {
 	var f workbenchFlags
-	fs := newFlagSet(env, "ctxlab", workbenchUsage)
-	f.assemble.register(fs)
-	fs.StringVar(&f.docs, "docs", "", "documents to open: a file, a directory of .md/.txt files, or - for stdin")
-	fs.StringVar(&f.docFormat, "doc-format", loaders.FormatAuto, "force the document format: "+joinFormats())
-	fs.BoolVar(&f.perParagraph, "per-paragraph", false, "directory input: one document per paragraph")
-	fs.StringVar(&f.history, "history", "", "chat history file to open with --docs")
-	fs.StringVar(&f.theme, "theme", "", "colour theme: "+strings.Join(themes.Names(), ", ")+" (default: follows NO_COLOR and the terminal background)")
-
+	fs := newWorkbenchFlagSet(env, &f)
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 		if err := checkScenarioArgument(args[0]); err != nil {
 			return err
@@ -55,10 +59,18 @@ func runWorkbench(env Env, args []string) error {
 		args = append([]string{"--scenario", args[0]}, args[1:]...)
 	}
 	if err := parseFlags(fs, args); err != nil {
-		return err
+		return explainHeadlessFlag(err)
 	}
 	if !env.StdoutIsTTY {
 		return fmt.Errorf("the workbench needs a terminal, and stdout is not one; for scripts use `ctxlab build --docs FILE` or `ctxlab assemble` (ctxlab --help lists the commands)")
+	}
+	if f.metricsOut != "" {
+		// Fail now rather than at the first export, with the screen taken.
+		file, err := os.OpenFile(f.metricsOut, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+		if err != nil {
+			return fmt.Errorf("--metrics-out %s: %w", f.metricsOut, unwrapPathError(err))
+		}
+		file.Close()
 	}
 	if f.theme != "" {
 		if _, ok := themes.ByName(f.theme); !ok {
@@ -112,11 +124,43 @@ func runWorkbench(env Env, args []string) error {
 		ExportDir:     cwd,
 		WriteScenario: loaders.MarshalScenario,
 		InputTTY:      pipedDocs || !env.StdinIsTTY,
+		RequestID:     f.requestID,
+		MetricsOut:    f.metricsOut,
 	})
 	// The workbench owns the screen while it runs, so the LLM's failures
 	// (each answered by the extractive summary) are told once it closes.
 	for _, line := range sum.Fallbacks.Lines() {
 		fmt.Fprintln(env.Stderr, safetext.Line(line))
+	}
+	return err
+}
+
+func newWorkbenchFlagSet(env Env, f *workbenchFlags) *flagSet {
+	fs := newFlagSet(env, "ctxlab", workbenchUsage)
+	f.assemble.register(fs)
+	fs.StringVar(&f.docs, "docs", "", "documents to open: a file, a directory of .md/.txt files, or - for stdin")
+	fs.StringVar(&f.docFormat, "doc-format", loaders.FormatAuto, "force the document format: "+joinFormats())
+	fs.BoolVar(&f.perParagraph, "per-paragraph", false, "directory input: one document per paragraph")
+	fs.StringVar(&f.history, "history", "", "chat history file to open with --docs")
+	fs.StringVar(&f.requestID, "request-id", "", "request id in the metrics record (default: ctxlab- and the evaluation's number)")
+	fs.StringVar(&f.metricsOut, "metrics-out", "", "each export (e) also appends the current ContextMetrics as one JSON line to FILE")
+	fs.StringVar(&f.theme, "theme", "", "colour theme: "+strings.Join(themes.Names(), ", ")+" (default: follows NO_COLOR and the terminal background)")
+	return fs
+}
+
+// explainHeadlessFlag turns "flag provided but not defined" for an output
+// option of build or assemble into what it is for and what to use here.
+func explainHeadlessFlag(err error) error {
+	const undefined = "flag provided but not defined: -"
+	msg := err.Error()
+	i := strings.Index(msg, undefined)
+	if i < 0 {
+		return err
+	}
+	name := strings.TrimLeft(msg[i+len(undefined):], "-")
+	name, _, _ = strings.Cut(name, " ")
+	if why, ok := headlessOnlyFlags[name]; ok {
+		return errors.New(why)
 	}
 	return err
 }

@@ -48,6 +48,13 @@ type Config struct {
 	// WriteScenario renders settings and inputs as a scenario file that
 	// ctxlab can load again, for export.
 	WriteScenario func(sc *core.Scenario, s core.Settings) ([]byte, error)
+	// RequestID labels the metrics record; "" numbers each evaluation
+	// (ctxlab-1, ctxlab-2, …).
+	RequestID string
+	// MetricsOut, when set, is a JSONL file each export appends the
+	// current ContextMetrics record to, as ctxlab assemble --metrics-out
+	// does.
+	MetricsOut string
 }
 
 // view is what the main area shows.

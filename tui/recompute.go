@@ -67,12 +67,16 @@ func (m *Model) evaluationCmd() tea.Cmd {
 	ctx, cancel := context.WithTimeout(context.Background(), m.evaluationTimeout())
 	m.cancelEval = cancel
 	gen, settings := m.gen, m.settings
+	requestID := m.cfg.RequestID
+	if requestID == "" {
+		requestID = fmt.Sprintf("ctxlab-%d", gen)
+	}
 	in := core.EvalInput{
 		Scenario:   m.cfg.Scenario,
 		Analysis:   m.analysis,
 		Summarizer: m.cfg.Summarizer,
 		Now:        m.cfg.Now(),
-		RequestID:  fmt.Sprintf("ctxlab-%d", gen),
+		RequestID:  requestID,
 	}
 	return func() tea.Msg {
 		defer cancel()

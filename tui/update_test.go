@@ -5,10 +5,12 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
 	"ctxlab/core"
+	"ctxlab/loaders"
 )
 
 func TestOpensOnTheSampleWithEveryFate(t *testing.T) {
@@ -242,6 +244,37 @@ func TestExportAndCopy(t *testing.T) {
 	m = keys(t, m, "y")
 	if copied == "" || copied != m.eval.RAGBlock() || !strings.Contains(m.status, "clipboard") {
 		t.Errorf("copy: %q", m.status)
+	}
+}
+
+// TestExportAppendsMetrics: with --metrics-out, every export appends the
+// record the Metrics view shows, under --request-id's name.
+func TestExportAppendsMetrics(t *testing.T) {
+	log := filepath.Join(t.TempDir(), "metrics.jsonl")
+	m := New(Config{
+		Scenario:      sampleScenario(t, "support_chat"),
+		Now:           func() time.Time { return fixedNow },
+		ExportDir:     t.TempDir(),
+		WriteScenario: loaders.MarshalScenario,
+		RequestID:     "demo-42",
+		MetricsOut:    log,
+	})
+	m = send(t, m, tea.WindowSizeMsg{Width: 120, Height: 40})
+	m = settle(t, m, m.Init())
+	m = keys(t, m, "e", "e")
+	if !strings.Contains(m.status, "metrics appended to") {
+		t.Fatalf("status = %q", m.status)
+	}
+	records, err := loaders.LoadMetrics(log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(records) != 2 {
+		t.Fatalf("two exports appended %d records", len(records))
+	}
+	got := records[1]
+	if got.RequestID != "demo-42" || got.TotalInputTokens != m.eval.Metrics.TotalInputTokens || got.UseCase != m.eval.Metrics.UseCase {
+		t.Errorf("record %+v, the screen's %+v", got, m.eval.Metrics)
 	}
 }
 
