@@ -399,6 +399,8 @@ func TestAssembleBadInput(t *testing.T) {
 		{"zero final-k", []string{"--final-k", "0"}, "--final-k 0: expected at least 1"},
 		{"unknown model", []string{"--model", "llama-3"}, "unknown model"},
 		{"stray argument", []string{"scenario.yaml"}, "unexpected argument"},
+		{"step without agent steps", []string{"--step", "draft"}, `--step "draft": bundled sample (scenarios/support_chat.yaml) has no agent steps`},
+		{"unknown step", []string{"--scenario", "sample/scenarios/agent_workflow.yaml", "--step", "draft"}, `--step "draft": expected one of search_support_tickets, query_orders_db,`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -410,6 +412,51 @@ func TestAssembleBadInput(t *testing.T) {
 				t.Errorf("stderr = %q, want one line containing %q", stderr, c.want)
 			}
 		})
+	}
+}
+
+// TestAssembleAgentStep: --step makes the tool results the step's context,
+// and both reports say how each required output was cut.
+func TestAssembleAgentStep(t *testing.T) {
+	args := []string{"assemble", "--scenario", "sample/scenarios/agent_workflow.yaml", "--step", "draft_supplier_ticket", "--tool-results-budget", "1000"}
+	stdout, stderr, code := run(t, "", args...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{
+		"agent step draft_supplier_ticket",
+		"Agent step draft_supplier_ticket (tool results are its context · 1,000 tokens ÷ 4 required = 250 each)",
+		"search_support_tickets     582   250  ✂ cut to its share, keeping the start",
+		"get_supplier               135   135  whole",
+		"Workflow summary: Cracked Ridgeline 2P poles",
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("the report lacks %q:\n%s", want, stdout)
+		}
+	}
+	stdout, _, code = run(t, "", append(args, "--format", "json")...)
+	if code != 0 {
+		t.Fatalf("json: exit %d", code)
+	}
+	var doc struct {
+		Assembly struct {
+			AgentStep struct {
+				Step  string
+				Trace []struct {
+					Step      string
+					Allowance int
+					Kept      int
+					Truncated bool
+				}
+			} `json:"agent_step"`
+		}
+	}
+	if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
+		t.Fatal(err)
+	}
+	st := doc.Assembly.AgentStep
+	if st.Step != "draft_supplier_ticket" || len(st.Trace) != 4 || st.Trace[0].Allowance != 250 || !st.Trace[0].Truncated || st.Trace[0].Kept > 250 {
+		t.Errorf("agent_step %+v", st)
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -22,6 +23,11 @@ type tmuxSession struct {
 // environment nor a .tmux.conf changes what the tests see.
 var tmuxSocket = fmt.Sprintf("ctxlab-e2e-%d", os.Getpid())
 
+// tmuxServer starts the private server once, told to stay up between
+// sessions: a server that exits with its last session races the next
+// test's new-session ("server exited unexpectedly").
+var tmuxServer sync.Once
+
 // tmux runs a tmux command against the private server.
 func tmux(args ...string) *exec.Cmd {
 	return exec.Command("tmux", append([]string{"-L", tmuxSocket, "-f", "/dev/null"}, args...)...)
@@ -35,6 +41,7 @@ func startTmux(t *testing.T, width, height int, env []string, args ...string) *t
 		}
 		t.Skip("tmux not installed")
 	}
+	tmuxServer.Do(func() { tmux("start-server", ";", "set", "-g", "exit-empty", "off").Run() })
 	s := &tmuxSession{t: t, name: fmt.Sprintf("ctxlab-e2e-%d-%d", os.Getpid(), time.Now().UnixNano())}
 	command := strings.Join(append(env, append([]string{ctxlabBin}, args...)...), " ")
 	cmd := tmux("new-session", "-d", "-s", s.name, "-x", fmt.Sprint(width), "-y", fmt.Sprint(height),

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"regexp"
+	"strings"
 	"time"
 
 	"ctxlab/core"
@@ -83,6 +84,7 @@ type assembleFlags struct {
 	initialK int
 	finalK   int
 	query    string
+	step     string
 	pipeline pipelineFlags
 
 	mode string
@@ -122,6 +124,7 @@ func (f *assembleFlags) register(fs *flagSet) {
 	fs.BoolVar(&f.rerank, "rerank", false, "retrieve initial-k documents by score, then rerank them against the query with BM25 and keep final-k (--rerank=false turns a scenario's off)")
 	fs.IntVar(&f.initialK, "initial-k", 0, fmt.Sprintf("--rerank: documents retrieved in the first stage (default: the scenario's; %d)", d.InitialK))
 	fs.IntVar(&f.finalK, "final-k", 0, fmt.Sprintf("--rerank: documents kept after reranking (default: the scenario's; %d)", d.FinalK))
+	fs.StringVar(&f.step, "step", "", "agent step whose context (the outputs of the steps it requires) is the tool results; from the scenario's agent: steps (default: the scenario's step; \"\" for the tool results as given)")
 	fs.StringVar(&f.query, "query", "", "the user's query (default: the scenario's or the request's)")
 	f.pipeline.register(fs)
 	fs.StringVar(&f.mode, "mode", "", "budgeted (cut components to their allocations) or measure (as given, nothing cut); default: the input's")
@@ -301,6 +304,14 @@ func prepareAssembly(env Env, fs *flagSet, f *assembleFlags) (*assembleRun, erro
 	if err := applyAssembleFlags(fs, f, &s); err != nil {
 		return nil, err
 	}
+	if s.Step != "" {
+		if _, ok := run.scenario.Agent.Step(s.Step); !ok {
+			if run.scenario.Agent == nil {
+				return nil, fmt.Errorf("--step %q: %s has no agent steps (a scenario lists them under agent: steps)", s.Step, run.source)
+			}
+			return nil, fmt.Errorf("--step %q: expected one of %s", s.Step, strings.Join(run.scenario.Agent.StepNames(), ", "))
+		}
+	}
 	if err := s.Validate(); err != nil {
 		return nil, flagError(err)
 	}
@@ -364,6 +375,9 @@ func applyAssembleFlags(fs *flagSet, f *assembleFlags, s *core.Settings) error {
 	}
 	if set("query") {
 		s.Query = f.query
+	}
+	if set("step") {
+		s.Step = f.step
 	}
 	if set("budget") {
 		if f.pipeline.budget < 0 {

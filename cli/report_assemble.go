@@ -38,6 +38,7 @@ func writeAssembleReport(out io.Writer, run *assembleRun) error {
 
 	writeComponentTable(w, a, s)
 	writeMemorySection(w, ev)
+	writeAgentStepSection(w, ev)
 	writeRetrievalSection(w, ev)
 	if ev.Alert != "" {
 		fmt.Fprintf(w, "▲ Alert: %s\n\n", safetext.Line(ev.Alert))
@@ -80,6 +81,9 @@ func writeAssembleHeader(w io.Writer, run *assembleRun) {
 		parts = append(parts, "memory "+string(memoryStrategy(s.Memory)))
 	}
 	parts = append(parts, "builder "+string(s.Builder))
+	if s.Step != "" {
+		parts = append(parts, "agent step "+safetext.Line(s.Step))
+	}
 	if s.Rerank {
 		parts = append(parts, fmt.Sprintf("rerank %d → %d", s.InitialK, s.FinalK))
 	}

@@ -46,7 +46,9 @@ type assemblyJSON struct {
 	Overflow  *core.OverflowError `json:"overflow,omitempty"`
 	Memory    memoryJSON          `json:"memory"`
 	Retrieval retrievalJSON       `json:"retrieval"`
-	Notes     []string            `json:"notes,omitempty"`
+	// AgentStep is the chosen agent step's context, when one is.
+	AgentStep *core.StepContext `json:"agent_step,omitempty"`
+	Notes     []string          `json:"notes,omitempty"`
 }
 
 // measuredJSON is the input measured as given, beside a budgeted
@@ -107,7 +109,7 @@ func writeAssembleJSON(out io.Writer, run *assembleRun) error {
 			Budget: a.Budget, Framing: a.Framing, Components: a.Components,
 			Used: a.Used, MaxInput: a.MaxInput, Window: a.Window, Utilization: a.Utilization,
 			ReferenceTotal: a.ReferenceTotal, Fits: a.Fits, Overflow: ev.Overflow,
-			Memory: memoryReport(ev.Memory), Retrieval: retrievalReport(ev), Notes: run.scenario.Notes,
+			Memory: memoryReport(ev.Memory), Retrieval: retrievalReport(ev), AgentStep: ev.StepContext, Notes: run.scenario.Notes,
 		},
 	}
 	if doc.Messages == nil {

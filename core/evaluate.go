@@ -46,6 +46,9 @@ type Evaluation struct {
 	// made, so the request is measured as sent instead, against the same
 	// window, and this says why.
 	BudgetProblem error
+	// StepContext is the agent step's context when Settings.Step is set;
+	// it is then the tool-results component.
+	StepContext *StepContext
 	// RAGSurvival is set when the assembler cut the retrieved-context
 	// block: for each cited document (by index into Documents), whether
 	// it reached the request whole, cut, or not at all.
@@ -135,6 +138,19 @@ func Evaluate(ctx context.Context, in EvalInput, s Settings) (*Evaluation, error
 		ev.Memory = keepAllMemory(sc.History, tok)
 	}
 
+	toolResults := sc.ToolResults
+	if s.Step != "" {
+		step, err := sc.Agent.ContextFor(s.Step, s.Budget.ToolResults, tok)
+		if err != nil {
+			return nil, err
+		}
+		ev.StepContext = step
+		toolResults = nil
+		if step.Text != "" {
+			toolResults = []ToolResult{{Content: step.Text}}
+		}
+	}
+
 	mode := s.Mode
 	if mode != MeasureOnly {
 		if err := s.Budget.Validate(); err != nil && s.Budget.validateWindow() == nil {
@@ -147,7 +163,7 @@ func Evaluate(ctx context.Context, in EvalInput, s Settings) (*Evaluation, error
 	}
 	asm, err := Assemble(AssembleInput{
 		Budget: s.Budget, Tokenizer: tok, Model: s.Model, UseCase: useCaseOf(s), Mode: mode,
-		SystemPrompt: sc.SystemPrompt, Tools: sc.Tools, History: history, ToolResults: sc.ToolResults,
+		SystemPrompt: sc.SystemPrompt, Tools: sc.Tools, History: history, ToolResults: toolResults,
 		UserQuery: s.Query, RetrievedContext: ev.RAGBlock(),
 	})
 	var overflow *OverflowError

@@ -25,6 +25,9 @@ type Scenario struct {
 	Tools       []json.RawMessage
 	History     []Message
 	ToolResults []ToolResult
+	// Agent is a multi-step agent's workflow; with Settings.Step set, the
+	// chosen step's context replaces ToolResults.
+	Agent *AgentWorkflow
 	// Notes are facts about the input a user must know, such as token
 	// counts being estimates.
 	Notes []string
@@ -79,6 +82,9 @@ type Settings struct {
 	Rerank   bool
 	InitialK int
 	FinalK   int
+	// Step, when set, names the agent step whose context (the outputs of
+	// the steps it requires) is the tool-results component.
+	Step string
 }
 
 // DefaultSettings are the support_chat preset with the reference

@@ -30,12 +30,30 @@ type scenarioFile struct {
 	Pipeline     pipelineFile       `yaml:"pipeline"`
 	Memory       memoryFile         `yaml:"memory"`
 	Rerank       *rerankFile        `yaml:"rerank,omitempty"`
+	Mode         string             `yaml:"mode,omitempty"`
+	Agent        *agentFile         `yaml:"agent,omitempty"`
 }
 
 type toolResultFile struct {
 	Name       string `yaml:"name,omitempty"`
 	Content    string `yaml:"content"`
 	ToolCallID string `yaml:"tool_call_id,omitempty"`
+	Role       string `yaml:"role,omitempty"`
+	ToolCalls  any    `yaml:"tool_calls,omitempty"`
+}
+
+type agentFile struct {
+	Summary string          `yaml:"summary,omitempty"`
+	Step    string          `yaml:"step,omitempty"`
+	Steps   []agentStepFile `yaml:"steps"`
+}
+
+type agentStepFile struct {
+	Name     string   `yaml:"name"`
+	Requires []string `yaml:"requires,omitempty"`
+	// Output is a pointer so a step that ran with an empty output keeps
+	// its key, and one that has not run has none.
+	Output *string `yaml:"output,omitempty"`
 }
 
 type documentFile struct {
@@ -105,27 +123,39 @@ func MarshalScenario(sc *core.Scenario, s core.Settings) ([]byte, error) {
 	if s.Rerank {
 		f.Rerank = &rerankFile{InitialK: s.InitialK, FinalK: s.FinalK}
 	}
+	if s.Mode != core.Budgeted {
+		f.Mode = string(s.Mode)
+	}
+	if sc.Agent != nil {
+		f.Agent = &agentFile{Summary: sc.Agent.Summary, Step: s.Step}
+		for _, st := range sc.Agent.Steps {
+			step := agentStepFile{Name: st.Name, Requires: st.Requires}
+			if st.Recorded {
+				step.Output = &st.Output
+			}
+			f.Agent.Steps = append(f.Agent.Steps, step)
+		}
+	}
 	for i, raw := range sc.Tools {
 		if !json.Valid(raw) {
 			return nil, fmt.Errorf("tool %d is not valid JSON", i+1)
 		}
-		// JSON is YAML: decoding into a node keeps the keys in their
-		// order, and the order changes the tokens the tools cost.
-		var doc yaml.Node
-		if err := yaml.Unmarshal(raw, &doc); err != nil {
+		node, err := jsonAsYAML(raw)
+		if err != nil {
 			return nil, fmt.Errorf("tool %d: %w", i+1, err)
 		}
-		blockStyle(doc.Content[0])
-		f.Tools = append(f.Tools, doc.Content[0])
+		f.Tools = append(f.Tools, node)
 	}
-	for _, r := range sc.ToolResults {
-		content := r.Content
+	for i, r := range sc.ToolResults {
+		out := toolResultFile{Name: r.Name, Content: r.Content, ToolCallID: r.ToolCallID, Role: r.Role}
 		if len(r.ToolCalls) > 0 {
-			// The scenario schema has no tool-call field: keep the calls
-			// as text so their tokens still count.
-			content += string(r.ToolCalls)
+			calls, err := jsonAsYAML(r.ToolCalls)
+			if err != nil {
+				return nil, fmt.Errorf("tool result %d tool_calls: %w", i+1, err)
+			}
+			out.ToolCalls = calls
 		}
-		f.ToolResults = append(f.ToolResults, toolResultFile{Name: r.Name, Content: content, ToolCallID: r.ToolCallID})
+		f.ToolResults = append(f.ToolResults, out)
 	}
 	for _, d := range sc.Documents {
 		f.Documents = append(f.Documents, documentFile{Content: d.Content, Score: d.Score, Source: d.Source, Metadata: d.Metadata})
@@ -138,6 +168,21 @@ func MarshalScenario(sc *core.Scenario, s core.Settings) ([]byte, error) {
 		return nil, err
 	}
 	return buf.Bytes(), enc.Close()
+}
+
+// jsonAsYAML turns JSON into a YAML node. JSON is YAML: decoding into a
+// node keeps the keys in their order, and the order changes the tokens
+// the provider counts.
+func jsonAsYAML(raw json.RawMessage) (*yaml.Node, error) {
+	if !json.Valid(raw) {
+		return nil, fmt.Errorf("not valid JSON")
+	}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(raw, &doc); err != nil {
+		return nil, err
+	}
+	blockStyle(doc.Content[0])
+	return doc.Content[0], nil
 }
 
 // blockStyle drops the flow style a JSON source gives every node, so the

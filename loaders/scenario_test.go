@@ -212,8 +212,6 @@ rerank: {initial_k: 10}
 	}
 }
 
-// A scenario with a Claude model and no tokenizer counts with o200k_base
-// and says the counts are estimates.
 // An agent loop's assistant turn and the measure mode round-trip through a
 // scenario file, so an imported request can be saved and reopened.
 func TestScenarioAgentLoopFields(t *testing.T) {
@@ -233,6 +231,67 @@ func TestScenarioAgentLoopFields(t *testing.T) {
 	}
 }
 
+// TestScenarioAgentSteps: a workflow's steps, what they require, which
+// have run, and the chosen step.
+func TestScenarioAgentSteps(t *testing.T) {
+	const text = "query: q\nagent:\n  summary: triage\n  step: draft\n  steps:\n" +
+		"    - {name: search, output: found it}\n    - {name: empty, output: ''}\n" +
+		"    - name: draft\n      requires: [search, empty]\n"
+	sc, err := LoadScenarioFS(fstest.MapFS{"s.yaml": {Data: []byte(text)}}, "s.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := &core.AgentWorkflow{Summary: "triage", Steps: []core.AgentStep{
+		{Name: "search", Output: "found it", Recorded: true},
+		{Name: "empty", Recorded: true},
+		{Name: "draft", Requires: []string{"search", "empty"}},
+	}}
+	if !reflect.DeepEqual(sc.Agent, want) || sc.Settings.Step != "draft" {
+		t.Errorf("agent %+v step %q", sc.Agent, sc.Settings.Step)
+	}
+}
+
+// TestExportRoundTrip: what MarshalScenario writes loads back to the same
+// inputs and settings, including an imported request's measure mode, an
+// agent loop's tool calls, and an agent workflow.
+func TestExportRoundTrip(t *testing.T) {
+	const text = "mode: measure\nquery: q\nsystem_prompt: be brief\n" +
+		"tools:\n  - {type: function, function: {name: f, parameters: {type: object}}}\n" +
+		"tool_results:\n  - role: assistant\n    content: ''\n    tool_calls: [{id: c1, type: function, function: {name: f, arguments: '{}'}}]\n" +
+		"  - {name: f, content: done, tool_call_id: c1}\n" +
+		"agent:\n  summary: triage\n  step: draft\n  steps:\n    - {name: search, output: found it}\n    - {name: draft, requires: [search]}\n" +
+		"documents:\n  - {content: alpha beta gamma delta epsilon, score: 0.5, source: a.md}\n"
+	sc, err := LoadScenarioFS(fstest.MapFS{"s.yaml": {Data: []byte(text)}}, "s.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := MarshalScenario(sc, sc.Settings)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := LoadScenarioFS(fstest.MapFS{"e.yaml": {Data: out}}, "e.yaml")
+	if err != nil {
+		t.Fatalf("the export does not load: %v\n%s", err, out)
+	}
+	if back.Settings.Mode != core.MeasureOnly || back.Settings.Step != "draft" {
+		t.Errorf("mode %q step %q", back.Settings.Mode, back.Settings.Step)
+	}
+	if !reflect.DeepEqual(back.Agent, sc.Agent) {
+		t.Errorf("agent %+v, want %+v", back.Agent, sc.Agent)
+	}
+	if !reflect.DeepEqual(back.ToolResults, sc.ToolResults) {
+		t.Errorf("tool results %+v, want %+v", back.ToolResults, sc.ToolResults)
+	}
+	if len(back.Tools) != 1 || string(back.Tools[0]) != string(sc.Tools[0]) {
+		t.Errorf("tools %s, want %s", back.Tools, sc.Tools)
+	}
+	if !reflect.DeepEqual(back.Documents, sc.Documents) || back.SystemPrompt != sc.SystemPrompt {
+		t.Errorf("documents or system prompt changed")
+	}
+}
+
+// A scenario with a Claude model and no tokenizer counts with o200k_base
+// and says the counts are estimates.
 func TestScenarioClaudeModelIsAnEstimate(t *testing.T) {
 	sc, err := LoadScenarioFS(fstest.MapFS{"s.yaml": {Data: []byte("model: claude-3-5-haiku-latest\nquery: q\n")}}, "s.yaml")
 	if err != nil {
@@ -280,6 +339,12 @@ func TestScenarioBadInput(t *testing.T) {
 		{"unknown memory key", "memory:\n  max_tokens: 10\n", `line 2, column 3: unknown key "max_tokens" in memory`},
 		{"unknown rerank key", "rerank: {k: 3}\n", `unknown key "k" in rerank`},
 		{"unknown tool result key", "tool_results:\n  - {name: a, content: b, output: c}\n", `unknown key "output" in tool_results item 1`},
+		{"agent without steps", "agent:\n  summary: s\n", `line 1, column 1: agent has no steps`},
+		{"agent step without a name", "agent:\n  steps:\n    - {output: x}\n", `line 3, column 7: agent steps item 1 has no name`},
+		{"agent step twice", "agent:\n  steps:\n    - {name: a}\n    - {name: a}\n", `line 4, column 7: agent step "a" appears twice (first on line 3)`},
+		{"agent requires a typo", "agent:\n  steps:\n    - {name: search}\n    - {name: draft, requires: [serch]}\n", `line 4, column 7: agent step "draft" requires "serch", which is not a step; expected one of search, draft`},
+		{"agent step chosen is unknown", "agent:\n  step: drfat\n  steps:\n    - {name: draft}\n", `line 2, column 9: agent step "drfat" is not a step; expected one of draft`},
+		{"agent unknown key", "agent:\n  steps: []\n  stpe: a\n", `unknown key "stpe" in agent (did you mean "step"?)`},
 		{"duplicate key", "query: a\nquery: b\n", `key "query" appears twice`},
 		{"missing documents file", "documents: ../docs/missing.jsonl\n", `line 1, column 12: documents file "../docs/missing.jsonl" not found (looked for docs/missing.jsonl)`},
 		{"broken documents file", "documents: ../docs/broken.jsonl\n", `line 1, column 12: documents "../docs/broken.jsonl": docs/broken.jsonl: line 2, column 2: invalid JSON`},

@@ -125,12 +125,14 @@ func stringsOf[T ~string](values []T) []string {
 }
 
 // newControls lists every knob in the order the strip shows them.
-// presets names the presets available (built-in plus a budget file's).
-func newControls(presets core.PresetSet) []control {
+// presets names the presets available (built-in plus a budget file's);
+// steps are the input's agent steps, whose control appears only when
+// there are some.
+func newControls(presets core.PresetSet, steps []string) []control {
 	budget := func(f func(b *core.ContextBudget) *int) func(s *core.Settings) *int {
 		return func(s *core.Settings) *int { return f(&s.Budget) }
 	}
-	return []control{
+	controls := []control{
 		{
 			id: "dedup", label: "dedup", kind: kindNumber,
 			get: func(s core.Settings) string { return strconv.FormatFloat(s.Pipeline.DedupThreshold, 'f', 2, 64) },
@@ -240,6 +242,25 @@ func newControls(presets core.PresetSet) []control {
 		intControl("initial-k", "initial k", func(s *core.Settings) *int { return &s.InitialK }, 1, fixedStep(1)),
 		intControl("final-k", "final k", func(s *core.Settings) *int { return &s.FinalK }, 1, fixedStep(1)),
 	}
+	if len(steps) > 0 {
+		controls = append(controls, agentStepControl(steps))
+	}
+	return controls
+}
+
+// agentStepControl picks the agent step whose context is the tool
+// results; "—" keeps the tool results as given.
+func agentStepControl(steps []string) control {
+	options := append([]string{"—"}, steps...)
+	return choiceControl("agent-step", "agent step", func() []string { return options },
+		func(s core.Settings) string { return orDash(s.Step) },
+		func(s *core.Settings, v string) error {
+			if v == "—" {
+				v = ""
+			}
+			s.Step = v
+			return nil
+		})
 }
 
 func orDash(s string) string {

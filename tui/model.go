@@ -175,7 +175,7 @@ func New(cfg Config) Model {
 		stage:       stageBudget,
 		inspector:   newViewport(),
 		textView:    newViewport(),
-		controls:    newControlsPane(cfg.Presets),
+		controls:    newControlsPane(cfg.Presets, cfg.Scenario.Agent.StepNames()),
 		filterInput: fi,
 		help:        help.New(),
 		global:      newGlobalKeys(),

@@ -171,7 +171,14 @@ func TestFilter(t *testing.T) {
 }
 
 func TestEveryControlAdjusts(t *testing.T) {
-	m := newTestModel(t, "support_chat", "dark", 120, 40)
+	// agent_workflow adds the agent step control.
+	for _, scenario := range []string{"support_chat", "agent_workflow"} {
+		t.Run(scenario, func(t *testing.T) { testEveryControlAdjusts(t, scenario) })
+	}
+}
+
+func testEveryControlAdjusts(t *testing.T, scenario string) {
+	m := newTestModel(t, scenario, "dark", 120, 40)
 	m = keys(t, m, "c")
 	for i := range m.controls.controls {
 		m.controls.selected = i
@@ -195,6 +202,40 @@ func TestEveryControlAdjusts(t *testing.T) {
 			t.Errorf("%s: %q did not change and no reason was shown", ctl.id, before)
 		}
 		m = keys(t, m, "r") // back to the scenario's settings
+	}
+}
+
+// TestAgentStepControl: with agent steps in the input, a control picks
+// the step whose context the tool results become, and the Context view
+// says how it was built.
+func TestAgentStepControl(t *testing.T) {
+	plain := newTestModel(t, "support_chat", "dark", 120, 40)
+	for _, ctl := range plain.controls.controls {
+		if ctl.id == "agent-step" {
+			t.Error("the agent step control shows for an input without agent steps")
+		}
+	}
+	m := newTestModel(t, "agent_workflow", "dark", 120, 40)
+	m = keys(t, m, "c")
+	m.controls.selectID("agent-step")
+	m = keys(t, m, "left") // wraps to the last step
+	if m.settings.Step != "notify_quality_lead" || m.eval.StepContext == nil || m.eval.StepContext.Step != "notify_quality_lead" {
+		t.Fatalf("step %q, evaluated %+v", m.settings.Step, m.eval.StepContext)
+	}
+	m = keys(t, m, "3")
+	screen := m.View()
+	for _, want := range []string{"Agent step notify_quality_lead", "has not run: left out", "query_orders_db"} {
+		if !strings.Contains(screen, want) {
+			t.Errorf("the Context view lacks %q:\n%s", want, screen)
+		}
+	}
+	tr, _ := m.eval.Assembly.Component(core.ComponentToolResults)
+	if strings.Contains(tr.Text, "Tarnwell") { // get_supplier's output, not required
+		t.Error("the tool results hold an output the step does not require")
+	}
+	m = keys(t, m, "c", "right") // back to "—": the tool results as given
+	if m.settings.Step != "" || m.eval.StepContext != nil || strings.Contains(m.View(), "Agent step") {
+		t.Errorf("step %q after returning to none", m.settings.Step)
 	}
 }
 

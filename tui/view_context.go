@@ -49,6 +49,7 @@ func contextContent(st *themes.Styles, ev *core.Evaluation, width int) string {
 	if len(a.Tools) > 0 {
 		writeWrapped(&b, st.Muted, "The tools array is sent beside the messages: see “tools (sent beside the messages)” after them.", width)
 	}
+	writeAgentStep(&b, st, ev, width)
 	cuts := messageCuts(ev)
 	for i, msg := range a.Messages {
 		head := fmt.Sprintf("%d %s", i+1, msg.Role)

@@ -1,0 +1,124 @@
+package loaders
+
+import (
+	"fmt"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"ctxlab/core"
+)
+
+var (
+	agentKeys     = []string{"summary", "steps", "step"}
+	agentStepKeys = []string{"name", "requires", "output"}
+)
+
+// readAgent reads a multi-step agent's workflow:
+//
+//	agent:
+//	  summary: what the workflow is doing
+//	  step: draft              # the step whose context the request carries
+//	  steps:
+//	    - {name: search, output: "..."}
+//	    - {name: draft, requires: [search]}
+//
+// A step with an output has run (the article's record_step_output); one
+// without has not. A required step that is not in the list is a typo, and
+// said so; one that has not run is left out of the context, as the
+// article does, and the trace says so.
+func (r *scenarioReader) readAgent() error {
+	f, ok := r.fields["agent"]
+	if !ok || isNull(f.value) {
+		return nil
+	}
+	fields, err := yamlFields(r.name, f.value, "agent", agentKeys)
+	if err != nil {
+		return err
+	}
+	wf := &core.AgentWorkflow{}
+	if s, ok := fields["summary"]; ok {
+		if wf.Summary, err = yamlText(r.name, s.value, "agent summary"); err != nil {
+			return err
+		}
+	}
+	stepsField, ok := fields["steps"]
+	if !ok {
+		return yamlErr(r.name, f.key, "agent has no steps; expected steps: a list of {name, requires, output}")
+	}
+	items, err := yamlList(r.name, stepsField.value, "agent steps", "a list of {name, requires, output}")
+	if err != nil {
+		return err
+	}
+	lines := map[string]int{}
+	for i, item := range items {
+		step, err := r.agentStep(item, i+1)
+		if err != nil {
+			return err
+		}
+		if line, dup := lines[step.Name]; dup {
+			return yamlErr(r.name, item, "agent step %q appears twice (first on line %d)", step.Name, line)
+		}
+		lines[step.Name] = resolveAlias(item).Line
+		wf.Steps = append(wf.Steps, step)
+	}
+	for i, item := range items {
+		for _, req := range wf.Steps[i].Requires {
+			if _, ok := lines[req]; !ok {
+				return yamlErr(r.name, item, "agent step %q requires %q, which is not a step; expected one of %s",
+					wf.Steps[i].Name, req, strings.Join(wf.StepNames(), ", "))
+			}
+		}
+	}
+	if s, ok := fields["step"]; ok {
+		name, err := yamlText(r.name, s.value, "agent step")
+		if err != nil {
+			return err
+		}
+		if _, ok := wf.Step(name); !ok {
+			return yamlErr(r.name, s.value, "agent step %q is not a step; expected one of %s", name, strings.Join(wf.StepNames(), ", "))
+		}
+		r.sc.Settings.Step = name
+	}
+	r.sc.Agent = wf
+	return nil
+}
+
+func (r *scenarioReader) agentStep(item *yaml.Node, n int) (core.AgentStep, error) {
+	what := fmt.Sprintf("agent steps item %d", n)
+	fields, err := yamlFields(r.name, item, what, agentStepKeys)
+	if err != nil {
+		return core.AgentStep{}, err
+	}
+	var step core.AgentStep
+	nameField, ok := fields["name"]
+	if !ok {
+		return step, yamlErr(r.name, item, "%s has no name; expected {name, requires, output}", what)
+	}
+	if step.Name, err = yamlText(r.name, nameField.value, what+" name"); err != nil {
+		return step, err
+	}
+	if strings.TrimSpace(step.Name) == "" {
+		return step, yamlErr(r.name, nameField.value, "%s name is empty", what)
+	}
+	if f, ok := fields["requires"]; ok && !isNull(f.value) {
+		reqs, err := yamlList(r.name, f.value, what+" requires", "a list of step names")
+		if err != nil {
+			return step, err
+		}
+		for j, req := range reqs {
+			name, err := yamlText(r.name, req, fmt.Sprintf("%s requires[%d]", what, j+1))
+			if err != nil {
+				return step, err
+			}
+			step.Requires = append(step.Requires, name)
+		}
+	}
+	if f, ok := fields["output"]; ok && !isNull(f.value) {
+		if step.Output, err = yamlText(r.name, f.value, what+" output"); err != nil {
+			return step, err
+		}
+		step.Recorded = true
+	}
+	return step, nil
+}
