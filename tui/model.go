@@ -120,7 +120,12 @@ type Model struct {
 	inspKey   string
 	textView  viewport.Model
 	textKey   string
-	controls  controlsPane
+	// textOwner is what textView shows (a view, or textHelp; -1 before
+	// the first render) and viewScroll each one's scroll position, so a
+	// view reopens where it was left rather than where another was.
+	textOwner  int
+	viewScroll [textHelp + 1]int
+	controls   controlsPane
 
 	filterInput  textinput.Model
 	filtering    bool
@@ -184,6 +189,7 @@ func New(cfg Config) Model {
 		controlK:    newControlKeys(),
 		inputK:      newInputKeys(),
 		inspDoc:     -1,
+		textOwner:   -1,
 		gen:         1, // the first evaluation, started by Init
 		busy:        true,
 		width:       120,

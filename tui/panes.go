@@ -73,6 +73,9 @@ func (m *Model) inspectorCmd() tea.Cmd {
 // scenario's document index so they survive reranking.
 func countTokensFor(doc int, text string) tea.Cmd { return countTokens(doc, text) }
 
+// textHelp is the help screen's slot in Model.viewScroll, after the views.
+const textHelp = int(viewMetrics) + 1
+
 // refreshTextView renders views 2-5 into the shared scrolling pane.
 func (m *Model) refreshTextView() {
 	key := fmt.Sprintf("%d/%d/%d/%d/%v", m.view, m.shown, m.textView.Width, m.themeID, m.showHelp)
@@ -80,13 +83,24 @@ func (m *Model) refreshTextView() {
 		return
 	}
 	m.textKey = key
+	owner := int(m.view)
+	if m.showHelp {
+		owner = textHelp
+	}
+	if owner != m.textOwner {
+		if m.textOwner >= 0 {
+			m.viewScroll[m.textOwner] = m.textView.YOffset
+		}
+		defer func() {
+			m.textOwner = owner
+			m.textView.SetYOffset(m.viewScroll[owner])
+		}()
+	}
 	w := m.textView.Width
 	var content string
-	switch {
-	case m.showHelp:
-		content = helpContent(m.styles, m.helpSections(), w)
-		m.textView.SetContent(content)
-		m.textView.GotoTop()
+	if m.showHelp {
+		m.viewScroll[textHelp] = 0 // help always opens at the top
+		m.textView.SetContent(helpContent(m.styles, m.helpSections(), w))
 		return
 	}
 	switch m.view {

@@ -358,3 +358,32 @@ func TestMouseWheelAndClick(t *testing.T) {
 		t.Errorf("click on the controls: focus %v", m.focus)
 	}
 }
+
+// TestViewsKeepTheirOwnScroll: views 2-5 share one scrolling pane; each
+// reopens where it was left, and one never opens where another was.
+func TestViewsKeepTheirOwnScroll(t *testing.T) {
+	m := newTestModel(t, "support_chat", "dark", 120, 40)
+	m = keys(t, m, "3", "G")
+	bottom := m.textView.YOffset
+	if bottom == 0 {
+		t.Fatal("G did not scroll the Context view")
+	}
+	for _, v := range []string{"4", "2", "5"} {
+		m = keys(t, m, v)
+		if m.textView.YOffset != 0 {
+			t.Errorf("view %s opened at line %d, not at its top", v, m.textView.YOffset)
+		}
+	}
+	m = keys(t, m, "3")
+	if m.textView.YOffset != bottom {
+		t.Errorf("the Context view reopened at line %d, left at %d", m.textView.YOffset, bottom)
+	}
+	m = keys(t, m, "?")
+	if m.textView.YOffset != 0 {
+		t.Errorf("help opened at line %d", m.textView.YOffset)
+	}
+	m = keys(t, m, "esc")
+	if m.textView.YOffset != bottom {
+		t.Errorf("closing help left the Context view at line %d, not %d", m.textView.YOffset, bottom)
+	}
+}
