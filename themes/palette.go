@@ -27,6 +27,14 @@ type Palette struct {
 	System, Tools, History, RAG, ToolResults, Query, Framing, Reserve, Free lipgloss.Color
 
 	Warn, Alert, AlertFg, Changed, Match, Shingle, Citation, CutMarker lipgloss.Color
+
+	// Background is the background the palette was designed on, and
+	// DarkBackground whether it is dark. The workbench paints it only
+	// when the terminal's own background is of the other kind (a light
+	// theme on a dark terminal), so a matching terminal keeps its colours.
+	// Empty for themes that read on any background.
+	Background     lipgloss.Color
+	DarkBackground bool
 }
 
 // Dark suits a dark terminal background. Every text colour keeps at
@@ -44,6 +52,7 @@ var Dark = Palette{
 	Framing: "#94A3B8", Reserve: "#71717A", Free: "#3F3F46",
 	Warn: "#FBBF24", Alert: "#DC2626", AlertFg: "#FFFFFF", Changed: "#FDE047", Match: "#FDE047", Shingle: "#F472B6",
 	Citation: "#A78BFA", CutMarker: "#F87171",
+	Background: "#1E1E1E", DarkBackground: true,
 }
 
 // Light suits a light terminal background. Every text colour keeps at
@@ -60,6 +69,7 @@ var Light = Palette{
 	Framing: "#64748B", Reserve: "#A1A1AA", Free: "#BDBDC5",
 	Warn: "#B45309", Alert: "#B91C1C", AlertFg: "#FFFFFF", Changed: "#A16207", Match: "#B45309", Shingle: "#BE185D",
 	Citation: "#6D28D9", CutMarker: "#B91C1C",
+	Background: "#FFFFFF",
 }
 
 // HighContrast works on dark and light terminals alike: text is the

@@ -23,7 +23,9 @@ func Run(cfg Config) error {
 	// dev container) and draw every theme without colour; NO_COLOR and
 	// CLICOLOR_FORCE keep their meaning.
 	lipgloss.SetDefaultRenderer(lipgloss.NewRenderer(os.Stdout, termenv.WithTTY(true)))
-	if cfg.Theme == "" {
+	// The background decides the default theme, and whether a theme
+	// chosen for the other kind of background paints its own.
+	if !cfg.NoColor {
 		cfg.DarkBackground = lipgloss.HasDarkBackground()
 	}
 	opts := []tea.ProgramOption{tea.WithAltScreen(), tea.WithMouseCellMotion()}

@@ -30,7 +30,11 @@ func (m Model) View() string {
 	parts = append(parts, m.renderMain(l))
 	parts = append(parts, m.controls.view(m.styles, m.settings, m.width-1, l.controls, m.focus == paneControls))
 	parts = append(parts, m.renderFooter())
-	return strings.Join(parts, "\n")
+	frame := strings.Join(parts, "\n")
+	if m.paintsBackground() {
+		frame = paintBackground(frame, m.palette.Text, m.palette.Background, m.width)
+	}
+	return frame
 }
 
 // renderHeader is the scenario, model, tokenizer and window, with the
