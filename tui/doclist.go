@@ -17,6 +17,7 @@ import (
 // 10,000-document list costs the same as scrolling a short one.
 type docList struct {
 	rows   []docRow
+	layout rowLayout
 	cursor int
 	offset int
 
@@ -113,7 +114,8 @@ func (l *docList) view(rc listRenderContext, height int) string {
 	if len(l.cache) > 4096 {
 		clear(l.cache)
 	}
-	lines := []string{rc.st.TableHeader.Render(padRight("   #   score   tok  source", rc.width))}
+	header := fmt.Sprintf("  %5s %*s %5s %s", "#", l.layout.scoreW, "score", "tok", "source")
+	lines := []string{rc.st.TableHeader.Render(padRight(header, rc.width))}
 	if len(l.rows) == 0 {
 		empty := " no documents at this stage"
 		if rc.ev == nil {
@@ -131,7 +133,7 @@ func (l *docList) view(rc listRenderContext, height int) string {
 			cursorMark: i == l.cursor, changed: rc.changed[r.doc], filterVer: rc.filterVer, themeID: rc.themeID}
 		line, ok := l.cache[key]
 		if !ok {
-			line = renderRow(rc, r, key)
+			line = renderRow(rc, l.layout, r, key)
 			l.cache[key] = line
 		}
 		lines = append(lines, line)
@@ -140,14 +142,10 @@ func (l *docList) view(rc listRenderContext, height int) string {
 }
 
 // renderRow draws one row: glyph, number, score, tokens, source, note.
-func renderRow(rc listRenderContext, r docRow, key rowKey) string {
+func renderRow(rc listRenderContext, layout rowLayout, r docRow, key rowKey) string {
 	st := rc.st
 	doc := rc.ev.Documents[r.doc]
-	noteW := 16
-	if rc.width >= 90 {
-		noteW = 22
-	}
-	sourceW := max(8, rc.width-1-1-19-1-noteW)
+	sourceW, noteW := layout.columns(rc.width)
 	source := safetext.Line(doc.Source)
 	if source == "" {
 		source = "(no source)"
@@ -156,8 +154,8 @@ func renderRow(rc listRenderContext, r docRow, key rowKey) string {
 	if key.cursorMark {
 		lead = "▸"
 	}
-	numbers := fmt.Sprintf(" %4d %6.2f %5d ", displayNumber(rc.ev, r.doc), r.score, r.tokens)
-	src := truncateText(source, sourceW)
+	numbers := fmt.Sprintf(" %4d %*.*f %5d ", displayNumber(rc.ev, r.doc), layout.scoreW, layout.scoreDigits, r.score, r.tokens)
+	src, kept := elideMiddle(source, sourceW)
 	note := truncateText(r.note, noteW)
 
 	if key.selected {
@@ -169,7 +167,7 @@ func renderRow(rc listRenderContext, r docRow, key rowKey) string {
 	tone := toneStyle(st, r.tone)
 	glyph := tone.Render(r.glyph)
 	nums := st.Text.Render(numbers)
-	srcStyled := highlightMatches(st, src, rc.matches[r.doc], st.Text)
+	srcStyled := highlightMatches(st, src, keptMatches(rc.matches[r.doc], kept), st.Text)
 	switch {
 	case r.tone == toneDuplicate && r.gone:
 		// Struck out: with colour by the terminal, without it by
@@ -207,6 +205,21 @@ func toneStyle(st *themes.Styles, t rowTone) lipgloss.Style {
 		return st.Filtered
 	}
 	return st.Muted
+}
+
+// keptMatches maps a filter's matched rune indexes through an elision,
+// dropping those cut.
+func keptMatches(matched []int, kept func(int) int) []int {
+	if len(matched) == 0 {
+		return nil
+	}
+	out := make([]int, 0, len(matched))
+	for _, i := range matched {
+		if j := kept(i); j >= 0 {
+			out = append(out, j)
+		}
+	}
+	return out
 }
 
 // highlightMatches styles the matched runes of a fuzzy filter.

@@ -8,6 +8,7 @@ import (
 	"github.com/sahilm/fuzzy"
 
 	"ctxlab/core"
+	"ctxlab/internal/safetext"
 )
 
 // filterResultMsg carries the documents a filter query matched, tagged
@@ -19,10 +20,12 @@ type filterResultMsg struct {
 	hits    map[int][]int // evaluation document -> matched rune indexes in its source
 }
 
-// sourcesOf adapts documents to fuzzy.Source over their sources.
+// sourcesOf adapts documents to fuzzy.Source over their sources as the
+// list shows them (sanitized), so matched positions are positions on
+// screen.
 type sourcesOf []core.Document
 
-func (s sourcesOf) String(i int) string { return s[i].Source }
+func (s sourcesOf) String(i int) string { return safetext.Line(s[i].Source) }
 func (s sourcesOf) Len() int            { return len(s) }
 
 // contentMatchSpan and sourceMatchSpan bound how spread out a fuzzy match
@@ -40,6 +43,21 @@ func compact(idx []int, n, span int) bool {
 	return len(idx) > 0 && idx[len(idx)-1]-idx[0] <= span*n
 }
 
+// runeIndexes turns fuzzy's byte offsets into rune indexes, which the
+// list highlights by.
+func runeIndexes(s string, offsets []int) []int {
+	out := make([]int, 0, len(offsets))
+	r, next := 0, 0
+	for b := range s {
+		for next < len(offsets) && offsets[next] == b {
+			out = append(out, r)
+			next++
+		}
+		r++
+	}
+	return out
+}
+
 // filterCmd matches query against every document's source (fuzzy,
 // matched characters kept for highlighting) and content (fuzzy within a
 // tight span, or a plain substring), in a command.
@@ -50,7 +68,7 @@ func filterCmd(version int, query string, docs []core.Document, docIndex []int) 
 		for _, match := range fuzzy.FindFrom(query, sourcesOf(docs)) {
 			if compact(match.MatchedIndexes, n, sourceMatchSpan) {
 				res.docs[docIndex[match.Index]] = true
-				res.hits[match.Index] = match.MatchedIndexes
+				res.hits[match.Index] = runeIndexes(match.Str, match.MatchedIndexes)
 			}
 		}
 		lower := strings.ToLower(query)

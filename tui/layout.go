@@ -37,7 +37,7 @@ func (m *Model) computeLayout() layout {
 	// header + budget + pipeline + banner + main + controls + footer
 	l.main = max(3, m.height-1-l.budget-1-l.banner-l.controls-1)
 	if m.wide {
-		l.listW = max(44, m.width*11/20)
+		l.listW = max(44, m.width*3/5)
 		l.inspW = m.width - l.listW
 	} else {
 		l.listW, l.inspW = m.width, m.width

@@ -27,6 +27,9 @@ func (m *Model) refreshRows() {
 		rows = kept
 	}
 	m.list.setRows(rows)
+	if m.eval != nil {
+		m.list.layout = fitRowLayout(rows, m.eval.Documents)
+	}
 	m.list.cache = make(map[rowKey]string)
 	m.inspKey, m.textKey = "", ""
 }

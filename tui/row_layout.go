@@ -1,0 +1,73 @@
+package tui
+
+import (
+	"slices"
+	"strconv"
+
+	"github.com/mattn/go-runewidth"
+
+	"ctxlab/core"
+)
+
+// rowLayout is the document list's column widths, fitted to what the
+// list holds: a note column as wide as its longest note (within limits),
+// and scores with as many decimals as it takes to tell them apart.
+type rowLayout struct {
+	scoreDigits int // decimals, 2 to 5
+	scoreW      int // cells of the widest score, at least len("score")
+	noteW       int // cells of the longest note, 12 to 30
+}
+
+const (
+	minNoteW = 12
+	maxNoteW = 30
+	// minSourceW is what the note column leaves to sources at the least.
+	minSourceW = 20
+)
+
+// fitRowLayout measures rows and every document's score.
+func fitRowLayout(rows []docRow, docs []core.Document) rowLayout {
+	l := rowLayout{scoreDigits: scoreDecimals(docs), noteW: minNoteW}
+	l.scoreW = len("score")
+	for _, d := range docs {
+		l.scoreW = max(l.scoreW, len(strconv.FormatFloat(d.Score, 'f', l.scoreDigits, 64)))
+	}
+	for _, r := range rows {
+		l.noteW = max(l.noteW, runewidth.StringWidth(r.note))
+	}
+	l.noteW = min(l.noteW, maxNoteW)
+	return l
+}
+
+// scoreDecimals is the fewest decimals, from 2 up to 5, at which every
+// two different scores print differently: retrieval scores bunched at
+// 0.9999x all print 1.00 with two.
+func scoreDecimals(docs []core.Document) int {
+	scores := make([]float64, len(docs))
+	for i, d := range docs {
+		scores[i] = d.Score
+	}
+	slices.Sort(scores)
+	scores = slices.Compact(scores)
+	for digits := 2; digits < 5; digits++ {
+		distinct := true
+		for i := 1; i < len(scores) && distinct; i++ {
+			distinct = strconv.FormatFloat(scores[i-1], 'f', digits, 64) != strconv.FormatFloat(scores[i], 'f', digits, 64)
+		}
+		if distinct {
+			return digits
+		}
+	}
+	return 5
+}
+
+// numbersW is the cells of " #### score tok  " before the source.
+func (l rowLayout) numbersW() int { return 1 + 4 + 1 + l.scoreW + 1 + 5 + 1 }
+
+// columns splits a row's width between source and note: the note gets
+// its width while sources keep minSourceW, then gives way.
+func (l rowLayout) columns(width int) (sourceW, noteW int) {
+	rest := width - 2 - l.numbersW() - 1 // lead, glyph; the space before the note
+	noteW = max(minNoteW, min(l.noteW, rest-minSourceW))
+	return max(8, rest-noteW), noteW
+}
