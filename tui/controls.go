@@ -105,26 +105,33 @@ func (c *controlsPane) view(st *themes.Styles, s core.Settings, width, height in
 		items[i].text = c.renderItem(st, ctl, s, i == c.selected && focused, width)
 		items[i].w = lipgloss.Width(items[i].text)
 	}
-	var lines []string
-	var line strings.Builder
-	lineW, selectedLine := 0, 0
-	for i, it := range items {
-		if lineW > 0 && lineW+2+it.w > width {
-			lines = append(lines, line.String())
-			line.Reset()
-			lineW = 0
+	flow := func(width int) (lines []string, selectedLine int) {
+		var line strings.Builder
+		lineW := 0
+		for i, it := range items {
+			if lineW > 0 && lineW+2+it.w > width {
+				lines = append(lines, line.String())
+				line.Reset()
+				lineW = 0
+			}
+			if lineW > 0 {
+				line.WriteString("  ")
+				lineW += 2
+			}
+			if i == c.selected {
+				selectedLine = len(lines)
+			}
+			line.WriteString(it.text)
+			lineW += it.w
 		}
-		if lineW > 0 {
-			line.WriteString("  ")
-			lineW += 2
-		}
-		if i == c.selected {
-			selectedLine = len(lines)
-		}
-		line.WriteString(it.text)
-		lineW += it.w
+		return append(lines, line.String()), selectedLine
 	}
-	lines = append(lines, line.String())
+	lines, selectedLine := flow(width)
+	if len(lines) > height {
+		// A "↓ N more rows" hint will end the last row shown: flow again
+		// leaving it room, rather than cutting the control under it.
+		lines, selectedLine = flow(width - lipgloss.Width("↑↓ 99 more rows") - 2)
+	}
 	rows := height
 	var errLine string
 	if c.errText != "" && focused {

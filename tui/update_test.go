@@ -387,3 +387,23 @@ func TestViewsKeepTheirOwnScroll(t *testing.T) {
 		t.Errorf("closing help left the Context view at line %d, not %d", m.textView.YOffset, bottom)
 	}
 }
+
+// TestSelectedControlIsShownWhole: the "↓ more rows" hint never cuts the
+// control under it, at any size.
+func TestSelectedControlIsShownWhole(t *testing.T) {
+	for _, size := range [][2]int{{80, 24}, {120, 40}, {100, 30}} {
+		m := newTestModel(t, "support_chat", "mono", size[0], size[1])
+		m = keys(t, m, "c")
+		for i := range m.controls.controls {
+			m.controls.selected = i
+			ctl := m.controls.current()
+			want := ctl.label
+			if ctl.kind == kindNumber || ctl.kind == kindChoice {
+				want = ctl.label + " ◂" + ctl.get(m.settings) + "▸"
+			}
+			if !strings.Contains(m.View(), "▶"+want) {
+				t.Errorf("%dx%d: control %s is not shown whole (%q)", size[0], size[1], ctl.id, want)
+			}
+		}
+	}
+}
