@@ -105,11 +105,19 @@ func (c *controlsPane) view(st *themes.Styles, s core.Settings, width, height in
 		items[i].text = c.renderItem(st, ctl, s, i == c.selected && focused, width)
 		items[i].w = lipgloss.Width(items[i].text)
 	}
-	flow := func(width int) (lines []string, selectedLine int) {
+	// flow wraps the items into lines, the line hinted (the last shown,
+	// which a "↓ N more rows" hint ends) narrower by the hint's room, so
+	// the hint never cuts the control under it.
+	hintRoom := lipgloss.Width("↑↓ 99 more rows") + 2
+	flow := func(hinted int) (lines []string, selectedLine int) {
 		var line strings.Builder
 		lineW := 0
 		for i, it := range items {
-			if lineW > 0 && lineW+2+it.w > width {
+			w := width
+			if len(lines) == hinted {
+				w -= hintRoom
+			}
+			if lineW > 0 && lineW+2+it.w > w {
 				lines = append(lines, line.String())
 				line.Reset()
 				lineW = 0
@@ -126,12 +134,6 @@ func (c *controlsPane) view(st *themes.Styles, s core.Settings, width, height in
 		}
 		return append(lines, line.String()), selectedLine
 	}
-	lines, selectedLine := flow(width)
-	if len(lines) > height {
-		// A "↓ N more rows" hint will end the last row shown: flow again
-		// leaving it room, rather than cutting the control under it.
-		lines, selectedLine = flow(width - lipgloss.Width("↑↓ 99 more rows") - 2)
-	}
 	rows := height
 	var errLine string
 	if c.errText != "" && focused {
@@ -139,9 +141,22 @@ func (c *controlsPane) view(st *themes.Styles, s core.Settings, width, height in
 		errLine = st.Alert.Render(" " + truncateText(safetext.Line(c.errText), width-2) + " ")
 		rows = max(1, height-1)
 	}
+	lines, selectedLine := flow(-1)
 	start := 0
-	if selectedLine >= rows {
-		start = selectedLine - rows + 1
+	// Narrowing the last line shown can push the selected control onto
+	// the next one, which moves the window: settle in a few rounds.
+	// The window only moves down, so it cannot swing between two flows.
+	for round := 0; round < 3 && len(lines) > rows; round++ {
+		start = max(start, selectedLine-rows+1)
+		hinted := start + rows - 1
+		lines, selectedLine = flow(hinted)
+		if selectedLine <= hinted {
+			break
+		}
+	}
+	start = min(max(start, selectedLine-rows+1), selectedLine)
+	if len(lines) <= rows {
+		start = 0
 	}
 	end := min(len(lines), start+rows)
 	out := append([]string(nil), lines[start:end]...)
@@ -152,7 +167,7 @@ func (c *controlsPane) view(st *themes.Styles, s core.Settings, width, height in
 	case start > 0 && end < len(lines):
 		hint = "↑↓ more"
 	case end < len(lines):
-		hint = fmt.Sprintf("↓ %d more rows", len(lines)-end)
+		hint = "↓ " + plural(len(lines)-end, "1 more row", fmt.Sprintf("%d more rows", len(lines)-end))
 	case start > 0:
 		hint = "↑ more"
 	}

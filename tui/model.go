@@ -139,6 +139,9 @@ type Model struct {
 	showHelp bool
 	status   string
 	statusID int
+	// changedStatusID is the status message that counts the documents
+	// the last change moved, cleared when a later change moves none.
+	changedStatusID int
 
 	global   globalKeys
 	listK    listKeys
@@ -201,7 +204,11 @@ func New(cfg Config) Model {
 		m.view, m.focus = viewContext, paneInspector
 	}
 	if notes := cfg.Scenario.Notes; len(notes) > 0 {
-		m.setStatus(fmt.Sprintf("%s (%d notes in 5 Metrics)", notes[0], len(notes)))
+		if len(notes) == 1 {
+			m.setStatus(notes[0] + " (see 5 Metrics)")
+		} else {
+			m.setStatus(fmt.Sprintf("%s (%d notes in 5 Metrics)", notes[0], len(notes)))
+		}
 	}
 	m.firstEvaluation = m.evaluationCmd()
 	return m
@@ -218,5 +225,5 @@ func newViewport() viewport.Model {
 // it, in the background, so they do not compete with the first picture
 // and a later switch of tokenizer does not stall.
 func (m Model) Init() tea.Cmd {
-	return m.firstEvaluation
+	return tea.Batch(m.firstEvaluation, m.statusExpiry(0))
 }

@@ -115,10 +115,14 @@ func (m *Model) applyEvaluation(msg evaluatedMsg) tea.Cmd {
 		preload = preloadTokenizers()
 	}
 	if len(m.changed) == 0 {
+		if m.statusID == m.changedStatusID {
+			m.status = "" // it counted what an earlier change moved
+		}
 		return preload
 	}
 	m.changedGen = msg.gen
-	m.setStatus(fmt.Sprintf("%d documents changed fate (◆)", len(m.changed)))
+	m.setStatus(plural(len(m.changed), "1 document changed fate (◆)", fmt.Sprintf("%d documents changed fate (◆)", len(m.changed))))
+	m.changedStatusID = m.statusID
 	gen := msg.gen
 	return tea.Batch(preload, tickAfter(changeHighlight, func(time.Time) tea.Msg { return clearChangedMsg{gen: gen} }))
 }

@@ -13,7 +13,7 @@ import (
 func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	next, cmd := m.route(msg)
 	nm := next.(Model)
-	return nm, tea.Batch(cmd, nm.inspectorCmd())
+	return nm, tea.Batch(cmd, nm.inspectorCmd(), nm.statusExpiry(m.statusID))
 }
 
 // route handles one message. Keys go to a focused text input first, then
@@ -26,6 +26,11 @@ func (m Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case evaluatedMsg:
 		return m, m.applyEvaluation(msg)
+	case clearStatusMsg:
+		if msg.id == m.statusID {
+			m.status = ""
+		}
+		return m, nil
 	case clearChangedMsg:
 		if msg.gen == m.changedGen {
 			m.changed = nil
@@ -294,9 +299,4 @@ func (m *Model) applySettings(next core.Settings) tea.Cmd {
 	}
 	m.settings = next
 	return m.requestEvaluation()
-}
-
-func (m *Model) setStatus(text string) {
-	m.status = text
-	m.statusID++
 }

@@ -407,3 +407,46 @@ func TestSelectedControlIsShownWhole(t *testing.T) {
 		}
 	}
 }
+
+// TestStatusMessages: a status message takes the footer for a while and
+// then gives it back to the keys; a newer one outlives an older one's
+// timer; a count of moved documents goes when a later change moves none.
+func TestStatusMessages(t *testing.T) {
+	var scheduled []time.Duration
+	tickAfter = func(d time.Duration, _ func(time.Time) tea.Msg) tea.Cmd {
+		scheduled = append(scheduled, d)
+		return nil
+	}
+	t.Cleanup(func() { tickAfter = func(time.Duration, func(time.Time) tea.Msg) tea.Cmd { return nil } })
+	m := newTestModel(t, "support_chat", "dark", 120, 40)
+	m = keys(t, m, "t")
+	footer := func(m Model) string {
+		lines := strings.Split(m.View(), "\n")
+		return lines[len(lines)-1]
+	}
+	if !strings.Contains(footer(m), "theme: light") || len(scheduled) == 0 || scheduled[len(scheduled)-1] != statusTTL {
+		t.Fatalf("footer %q, timers %v", footer(m), scheduled)
+	}
+	old := m.statusID
+	m = keys(t, m, "t")
+	m = send(t, m, clearStatusMsg{id: old})
+	if !strings.Contains(footer(m), "theme: high-contrast") {
+		t.Errorf("an older message's timer cleared a newer one: %q", footer(m))
+	}
+	m = send(t, m, clearStatusMsg{id: m.statusID})
+	if m.status != "" || !strings.Contains(footer(m), "next pane") {
+		t.Errorf("the keys did not come back: %q", footer(m))
+	}
+
+	m = keys(t, m, "c")
+	m.controls.selectID("dedup")
+	m = keys(t, m, "left", "left", "left")
+	if !strings.Contains(m.status, "changed fate") {
+		t.Fatalf("status %q after lowering the threshold", m.status)
+	}
+	m.controls.selectID("reserve")
+	m = keys(t, m, "right") // moves no document
+	if strings.Contains(m.status, "changed fate") {
+		t.Errorf("a change that moved nothing left %q", m.status)
+	}
+}

@@ -66,13 +66,6 @@ func (m Model) renderHeader() string {
 	if m.busy && m.shown != m.gen {
 		right = "computing… " + right
 	}
-	if m.status != "" {
-		// The title wins: the status takes only the room it leaves.
-		room := m.width - lipgloss.Width(title) - lipgloss.Width(right) - 3
-		if room >= 12 {
-			right = truncateText(safetext.Line(m.status), room) + "  " + right
-		}
-	}
 	gap := m.width - lipgloss.Width(title) - lipgloss.Width(right)
 	if gap < 1 {
 		title = truncateText(title, m.width-lipgloss.Width(right)-1)
@@ -141,6 +134,11 @@ func (m Model) listContext(width int) listRenderContext {
 // renderFooter shows the keys that work in the focused pane, then the
 // global ones.
 func (m Model) renderFooter() string {
+	if m.status != "" && !m.filtering && !m.controls.editing {
+		// A status message (export paths, notes) takes the whole line for
+		// a few seconds; the keys come back when it expires.
+		return padRight(m.styles.Accent.Render(" "+truncateText(safetext.Line(m.status), m.width-2)), m.width)
+	}
 	var bindings help.KeyMap = m.global
 	switch {
 	case m.filtering || m.controls.editing:

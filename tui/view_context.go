@@ -45,7 +45,7 @@ func contextContent(st *themes.Styles, ev *core.Evaluation, width int) string {
 	if a.Mode == core.MeasureOnly {
 		mode = "measured as sent: nothing cut"
 	}
-	writeTitled(&b, st, "Assembled request", fmt.Sprintf("· %d messages · %s tokens · %s", len(a.Messages), thousands(a.Used), mode), width)
+	writeTitled(&b, st, "Assembled request", fmt.Sprintf("· %s · %s tokens · %s", plural(len(a.Messages), "1 message", fmt.Sprintf("%d messages", len(a.Messages))), thousands(a.Used), mode), width)
 	if len(a.Tools) > 0 {
 		writeWrapped(&b, st.Muted, "The tools array is sent beside the messages: see “tools (sent beside the messages)” after them.", width)
 	}
