@@ -99,7 +99,7 @@ func Assemble(in AssembleInput) (*Assembly, error) {
 	mode := in.mode()
 	a := &Assembly{
 		Mode: mode, UseCase: in.UseCase, Model: in.Model,
-		Tokenizer: tok.Name(), Exact: tok.Exact(), Budget: in.Budget,
+		Tokenizer: tok.Name(), Exact: countsAreExact(tok, in.Model), Budget: in.Budget,
 		MaxInput: in.Budget.MaxInput(), Window: in.Budget.TotalWindow,
 	}
 	var parts map[string]*assembledComponent
@@ -251,4 +251,14 @@ func reportComponent(b ContextBudget, name string, p *assembledComponent, tok To
 		r.Note = "measured as sent: over its allocation, nothing cut"
 	}
 	return r
+}
+
+// countsAreExact reports whether the provider bills what tok counts: a
+// BPE tokenizer for an OpenAI model (or no model named), never for a
+// Claude model, whose tokenizer is not public.
+func countsAreExact(tok Tokenizer, model string) bool {
+	if spec, ok := LookupModel(model); ok && !spec.Exact() {
+		return false
+	}
+	return tok.Exact()
 }

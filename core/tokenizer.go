@@ -2,6 +2,7 @@ package core
 
 import (
 	"fmt"
+	"regexp"
 	"sort"
 	"strings"
 )
@@ -90,16 +91,30 @@ func EncodingForModel(model string) (string, error) {
 		}
 	}
 	if best == "" {
+		if laterOpenAIModel.MatchString(name) {
+			return TokenizerO200K, nil
+		}
 		return "", fmt.Errorf("unknown model %q (known families: %s)", model, strings.Join(knownModelFamilies(), ", "))
 	}
 	return modelEncodingPrefixes[best], nil
 }
 
-// TokenizerForModel is EncodingForModel followed by TokenizerByName.
+// laterOpenAIModel matches OpenAI model names newer than the table (o5,
+// o10-mini, gpt-6, gpt-7.1): every OpenAI model since gpt-4o uses
+// o200k_base, so a newer one is taken to as well.
+var laterOpenAIModel = regexp.MustCompile(`^(o([5-9]|[1-9][0-9]+)|gpt-([6-9]|[1-9][0-9]+))([-.]|$)`)
+
+// TokenizerForModel is the tokenizer ctxlab counts a model's tokens
+// with: its encoding for an OpenAI model, o200k_base as an estimate for a
+// Claude model (LookupModel), whose tokenizer is not public.
 func TokenizerForModel(model string) (Tokenizer, error) {
 	enc, err := EncodingForModel(model)
 	if err != nil {
-		return nil, err
+		spec, ok := LookupModel(model)
+		if !ok {
+			return nil, err
+		}
+		enc = spec.Encoding
 	}
 	return TokenizerByName(enc)
 }
@@ -109,6 +124,7 @@ func knownModelFamilies() []string {
 	for prefix := range modelEncodingPrefixes {
 		families = append(families, strings.TrimSuffix(prefix, "-")+"*")
 	}
+	families = append(families, "claude*") // counted with o200k_base, an estimate
 	sort.Strings(families)
 	return families
 }

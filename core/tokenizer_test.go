@@ -141,3 +141,32 @@ func TestBPEMemoGivesTheSameAnswers(t *testing.T) {
 		t.Errorf("a full memo did not start over: %d entries, %d bytes", len(m.counts), m.bytes)
 	}
 }
+
+// TestTokenizerForClaudeModels: a Claude model counts with o200k_base, as
+// an estimate, wherever a model name is accepted.
+func TestTokenizerForClaudeModels(t *testing.T) {
+	for _, model := range []string{"claude-sonnet-4-5", "anthropic:claude-3-5-haiku-latest", "claude-opus-4-1-20250805"} {
+		tok, err := TokenizerForModel(model)
+		if err != nil || tok.Name() != TokenizerO200K {
+			t.Errorf("%s: %v %v", model, tok, err)
+		}
+	}
+	if _, err := TokenizerForModel("llama-3"); err == nil || !strings.Contains(err.Error(), "claude*") {
+		t.Errorf("an unknown model: %v", err)
+	}
+}
+
+// TestLaterOpenAIModelsUseO200K: "o4-mini and later" includes models
+// newer than the table.
+func TestLaterOpenAIModelsUseO200K(t *testing.T) {
+	for _, model := range []string{"o5", "o5-mini", "o10", "gpt-6", "gpt-7.1-mini", "openai:gpt-6"} {
+		if enc, err := EncodingForModel(model); err != nil || enc != TokenizerO200K {
+			t.Errorf("%s: %q %v", model, enc, err)
+		}
+	}
+	for _, model := range []string{"o", "omni", "gpt-", "gpt-x", "o5x"} {
+		if enc, err := EncodingForModel(model); err == nil {
+			t.Errorf("%s: took %q", model, enc)
+		}
+	}
+}

@@ -450,3 +450,22 @@ func TestStatusMessages(t *testing.T) {
 		t.Errorf("a change that moved nothing left %q", m.status)
 	}
 }
+
+// TestModelControlTakesClaudeModels: the model control accepts what the
+// command line does, counting a Claude model with o200k_base as an
+// estimate.
+func TestModelControlTakesClaudeModels(t *testing.T) {
+	m := newTestModel(t, "support_chat", "dark", 120, 40)
+	m = keys(t, m, "c")
+	m.controls.selectID("model")
+	m = keys(t, m, "enter")
+	m.controls.input.SetValue("")
+	m = typeText(t, m, "claude-sonnet-4-5")
+	m = keys(t, m, "enter")
+	if m.controls.errText != "" || m.settings.Model != "claude-sonnet-4-5" || m.settings.Budget.TotalWindow != 200_000 {
+		t.Fatalf("error %q, model %q, window %d", m.controls.errText, m.settings.Model, m.settings.Budget.TotalWindow)
+	}
+	if header := strings.Split(m.View(), "\n")[0]; !strings.Contains(header, "claude-sonnet-4-5 (o200k_base, estimate)") {
+		t.Errorf("header %q", header)
+	}
+}
