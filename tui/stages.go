@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/charmbracelet/lipgloss"
+
 	"ctxlab/core"
 	"ctxlab/themes"
 )
@@ -40,9 +42,36 @@ func renderPipelineStrip(st *themes.Styles, ev *core.Evaluation, selected stage,
 	if ev == nil {
 		return padRight(st.Muted.Render(" pipeline: computing…"), width)
 	}
+	// The full strip first; on a narrow terminal a tighter separator,
+	// then short names, so the counts (what a user reads it for) stay.
+	for _, f := range stripForms {
+		if line := stripLine(st, ev, selected, f); lipgloss.Width(line) <= width || f.last {
+			return padRight(line, width)
+		}
+	}
+	return ""
+}
+
+// stripForm is one way of drawing the strip, from roomy to tight.
+type stripForm struct {
+	sep   string
+	names map[stage]string
+	// assembler is the label of the assembler's cuts.
+	assembler string
+	last      bool
+}
+
+var stripForms = []stripForm{
+	{sep: "─►", names: stageNames, assembler: "Assembler"},
+	{sep: "›", names: stageNames, assembler: "Assembler"},
+	{sep: "›", names: map[stage]string{stageInput: "In", stageFilter: "Filt", stageSort: "Sort",
+		stageDedup: "Dedup", stageReorder: "Order", stageBudget: "Budget"}, assembler: "Assembly", last: true},
+}
+
+func stripLine(st *themes.Styles, ev *core.Evaluation, selected stage, f stripForm) string {
 	var parts []string
 	for _, s := range stagesFor(ev) {
-		label := stageNames[s] + stageCount(ev, s)
+		label := f.names[s] + stageCount(ev, s)
 		if s == selected {
 			parts = append(parts, st.ControlFocused.Render(" "+label+" "))
 		} else {
@@ -50,14 +79,20 @@ func renderPipelineStrip(st *themes.Styles, ev *core.Evaluation, selected stage,
 		}
 	}
 	prefix := ""
-	if ev.Rerank != nil {
-		prefix = st.Muted.Render(fmt.Sprintf(" Rerank %d→%d", len(ev.Rerank.Candidates), len(ev.Rerank.Selected))) + st.Faint.Render(" ─►")
+	if r := ev.Rerank; r != nil {
+		retrieved := 0
+		for _, c := range r.Candidates {
+			if c.Fate != core.RerankNotRetrieved {
+				retrieved++
+			}
+		}
+		prefix = st.Muted.Render(fmt.Sprintf(" Rerank %s→%d→%d", thousands(len(r.Candidates)), retrieved, len(r.Selected))) + st.Faint.Render(" "+f.sep)
 	}
-	line := prefix + strings.Join(parts, st.Faint.Render("─►"))
+	line := prefix + strings.Join(parts, st.Faint.Render(f.sep))
 	if lost, cut := assemblerCuts(ev); lost+cut > 0 {
-		line += st.Faint.Render("─►") + st.Partial.Render(fmt.Sprintf(" Assembler %d✂ %d✗ ", cut, lost))
+		line += st.Faint.Render(f.sep) + st.Partial.Render(fmt.Sprintf(" %s %d✂ %d✗ ", f.assembler, cut, lost))
 	}
-	return padRight(line, width)
+	return line
 }
 
 func stageCount(ev *core.Evaluation, s stage) string {
@@ -65,38 +100,41 @@ func stageCount(ev *core.Evaluation, s stage) string {
 		r := ev.SimpleRAG
 		switch s {
 		case stageInput:
-			return fmt.Sprintf(" %d", len(r.Trace))
+			return " " + thousands(len(r.Trace))
 		case stageBudget:
 			counts := map[core.SimpleRAGFate]int{}
 			for _, d := range r.Trace {
 				counts[d.Fate]++
 			}
-			return fmt.Sprintf(" %d✓ %d✂ %d✗", counts[core.SimpleRAGIncluded], counts[core.SimpleRAGTruncated],
-				counts[core.SimpleRAGDropped]+counts[core.SimpleRAGNotReached])
+			return " " + thousands(counts[core.SimpleRAGIncluded]) + "✓ " + thousands(counts[core.SimpleRAGTruncated]) + "✂ " +
+				thousands(counts[core.SimpleRAGDropped]+counts[core.SimpleRAGNotReached]) + "✗"
 		}
 		return ""
 	}
 	c := ev.Build.Trace.Counts
 	switch s {
 	case stageInput:
-		return fmt.Sprintf(" %d", c.Input)
+		return " " + thousands(c.Input)
 	case stageFilter:
-		return fmt.Sprintf(" −%d", c.Filtered)
+		return " −" + thousands(c.Filtered)
 	case stageDedup:
-		return fmt.Sprintf(" −%d", c.Duplicates)
+		return " −" + thousands(c.Duplicates)
 	case stageReorder:
-		if !c.Reordered {
+		switch {
+		case !ev.Settings.Pipeline.LostInMiddle:
 			return " off"
+		case !c.Reordered:
+			return " skipped" // on, but 3 or fewer documents remain
 		}
 	case stageBudget:
-		out := fmt.Sprintf(" %d✓", c.Included)
+		out := " " + thousands(c.Included) + "✓"
 		if c.Partial > 0 {
-			out += fmt.Sprintf(" %d✂", c.Partial)
+			out += " " + thousands(c.Partial) + "✂"
 		}
 		if c.Summarized > 0 {
-			out += fmt.Sprintf(" %dΣ", c.Summarized)
+			out += " " + thousands(c.Summarized) + "Σ"
 		}
-		return out + fmt.Sprintf(" %d✗", c.Excluded)
+		return out + " " + thousands(c.Excluded) + "✗"
 	}
 	return ""
 }

@@ -20,6 +20,11 @@ func orderingContent(st *themes.Styles, ev *core.Evaluation, width int) string {
 	if ev == nil {
 		return st.Muted.Render("computing…")
 	}
+	return placementContent(st, ev, width) + rerankContent(st, ev, width)
+}
+
+// placementContent is the rank-against-slot chart and table.
+func placementContent(st *themes.Styles, ev *core.Evaluation, width int) string {
 	var b strings.Builder
 	if ev.Build == nil {
 		writeWrapped(&b, st.Muted, "The article's RAGContextManager keeps relevance order: documents are placed best first, no reordering.", width)
@@ -33,8 +38,11 @@ func orderingContent(st *themes.Styles, ev *core.Evaluation, width int) string {
 		return b.String()
 	}
 	state := "on"
-	if !tr.Counts.Reordered {
-		state = "off (or 3 documents or fewer): relevance order"
+	switch {
+	case !ev.Settings.Pipeline.LostInMiddle:
+		state = "off: relevance order"
+	case !tr.Counts.Reordered:
+		state = "on, but only " + plural(n, "1 document remains", fmt.Sprintf("%d documents remain", n)) + " (it needs 4): relevance order"
 	}
 	title := "Rank vs position in the final context"
 	rest := "lost in the middle: " + state

@@ -101,3 +101,22 @@ func TestInspectorMarksFilterMatchesInContent(t *testing.T) {
 		t.Errorf("the content match is not marked in the inspector:\n%s", text)
 	}
 }
+
+// TestOrderingShowsRerank: with reranking on, the strip counts both
+// stages and the Ordering view lists what BM25 kept and dropped.
+func TestOrderingShowsRerank(t *testing.T) {
+	m := newTestModel(t, "support_chat", "mono", 120, 40)
+	m = keys(t, m, "c")
+	m.controls.selectID("rerank")
+	m = keys(t, m, "space", "2", "G")
+	screen := m.View()
+	for _, want := range []string{"Rerank 60→20→5", "Two-stage retrieval", "dropped", "kept", "kb/claims/damaged-in-transit.md"} {
+		if !strings.Contains(screen, want) && !strings.Contains(orderingContent(m.styles, m.eval, 100), want) {
+			t.Errorf("missing %q", want)
+		}
+	}
+	text := orderingContent(m.styles, m.eval, 100)
+	if strings.Count(text, "dropped") != 15 || strings.Count(text, " kept ") != 5 {
+		t.Errorf("want 5 kept and 15 dropped:\n%s", text)
+	}
+}

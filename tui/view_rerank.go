@@ -1,0 +1,59 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"ctxlab/core"
+	"ctxlab/internal/safetext"
+	"ctxlab/themes"
+)
+
+// rerankContent shows the two-stage retrieval, when it is on: which
+// documents the first stage retrieved by their own score, how BM25 then
+// ranked them against the query, and which it kept. The documents it
+// dropped never reach the pipeline, so this is the one place they show.
+func rerankContent(st *themes.Styles, ev *core.Evaluation, width int) string {
+	r := ev.Rerank
+	if r == nil {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("\n")
+	retrieved := make([]core.RerankCandidate, 0, r.InitialK)
+	for _, c := range r.Candidates {
+		if c.Fate != core.RerankNotRetrieved {
+			retrieved = append(retrieved, c)
+		}
+	}
+	writeTitled(&b, st, "Two-stage retrieval", fmt.Sprintf("· %s → the %d best by retrieval score (initial k %d) → the %d best by BM25 against the query (final k %d)",
+		plural(len(r.Candidates), "1 document", thousands(len(r.Candidates))+" documents"), len(retrieved), r.InitialK, len(r.Selected), r.FinalK), width)
+	if strings.TrimSpace(r.Query) == "" {
+		writeWrapped(&b, st.Warn, "The query is empty: BM25 has nothing to rank against, so every retrieved document scores 0 and keeps its retrieval order.", width)
+	}
+	// Retrieved documents in BM25 order, best first; "by" is the rank by
+	// retrieval score that got them retrieved. The core's notes say how
+	// many were not retrieved at all.
+	ordered := make([]core.RerankCandidate, len(retrieved))
+	for _, c := range retrieved {
+		if c.RerankRank >= 0 && c.RerankRank < len(ordered) {
+			ordered[c.RerankRank] = c
+		}
+	}
+	b.WriteString(st.TableHeader.Render(padRight(fmt.Sprintf("   %4s %6s  %-7s  %-4s %5s  %s", "rank", "BM25", "", "by", "score", "source"), width)) + "\n")
+	srcW := max(10, width-39)
+	for _, c := range ordered {
+		glyph, fate, tone := "✓", "kept   ", toneIncluded
+		if c.Fate == core.RerankRerankedOut {
+			glyph, fate, tone = "✗", "dropped", toneExcluded
+		}
+		src, _ := elideMiddle(safetext.Line(c.Source), srcW)
+		line := fmt.Sprintf(" %s %4d %6.2f  %s  #%-3d %5.2f  %s", toneStyle(st, tone).Render(glyph), c.RerankRank+1, c.RerankScore,
+			fate, c.RetrievalRank+1, c.RetrievalScore, src)
+		b.WriteString(line + "\n")
+	}
+	for _, n := range r.Notes {
+		writeWrapped(&b, st.Muted, "note: "+safetext.Line(n), width)
+	}
+	return b.String()
+}
