@@ -38,11 +38,19 @@ func inspectorContent(st *themes.Styles, ev *core.Evaluation, doc int, counts ma
 
 	if ev.SimpleRAG != nil {
 		t := ev.SimpleRAG.Trace[doc]
-		line("%s %s", st.Bold.Render("Fate"), string(t.Fate))
+		glyph, tone, headline := simpleRAGLook(t)
+		glyph, tone, headline = assemblerLook(ev, doc, glyph, tone, headline)
+		line("%s", toneStyle(st, tone).Render(glyph+" "+headline))
+		line("")
+		stage := func(name, text string) { writeLabeled(&b, st, name, text, width) }
+		stage("input", fmt.Sprintf("#%d · score %.2f · %d tokens", displayNumber(ev, doc), t.Score, t.Tokens))
+		stage("sort", fmt.Sprintf("rank %d of %d by score", t.Rank+1, len(ev.SimpleRAG.Trace)))
 		if t.Reason != "" {
-			line("  %s", t.Reason)
+			stage("budget", t.Reason)
+		} else {
+			stage("budget", fmt.Sprintf("%s: %d tokens fit", t.Fate, t.Tokens))
 		}
-		line("%s score %.2f · %d tokens · rank %d", st.Muted.Render("Input"), t.Score, t.Tokens, t.Rank+1)
+		writeSurvival(&b, st, ev, doc, width)
 		writeCounts(&b, st, counts, width)
 		writeContent(&b, st, d.Content, nil, -1, query, width)
 		return strings.Join(wrapText(b.String(), width), "\n")
@@ -51,7 +59,8 @@ func inspectorContent(st *themes.Styles, ev *core.Evaluation, doc int, counts ma
 	t := ev.Build.Trace.Docs[doc]
 	opts := ev.Settings.Pipeline
 	glyph, tone := fateLook(t.Fate)
-	line("%s %s", toneStyle(st, tone).Render(glyph+" "+fateHeadline(ev, t)), "")
+	glyph, tone, headline := assemblerLook(ev, doc, glyph, tone, fateHeadline(ev, t))
+	line("%s", toneStyle(st, tone).Render(glyph+" "+headline))
 	line("")
 	stage := func(name, text string) { writeLabeled(&b, st, name, text, width) }
 	stage("input", fmt.Sprintf("#%d · score %.2f · %d tokens", displayNumber(ev, doc), t.Score, t.Tokens))
@@ -73,12 +82,7 @@ func inspectorContent(st *themes.Styles, ev *core.Evaluation, doc int, counts ma
 				stage("reorder", "not applied")
 			}
 			stage("budget", budgetLine(t))
-			switch ev.RAGSurvival[doc] {
-			case core.SurvivedLost:
-				stage("assembly", st.Excluded.Render("lost: the assembler cut the retrieved context to its allocation before this document"))
-			case core.SurvivedCut:
-				stage("assembly", st.Partial.Render("cut: the assembler's cut of the retrieved context falls inside this document"))
-			}
+			writeSurvival(&b, st, ev, doc, width)
 		}
 	}
 	writeCounts(&b, st, counts, width)
@@ -90,6 +94,44 @@ func inspectorContent(st *themes.Styles, ev *core.Evaluation, doc int, counts ma
 	}
 	writeContent(&b, st, d.Content, mask, t.CutAt, query, width)
 	return strings.Join(wrapText(b.String(), width), "\n")
+}
+
+// simpleRAGLook is the glyph, tone and headline of a fate under the
+// article's RAGContextManager, as the list shows it.
+func simpleRAGLook(t core.SimpleRAGDocTrace) (string, rowTone, string) {
+	switch t.Fate {
+	case core.SimpleRAGIncluded:
+		return "✓", toneIncluded, fmt.Sprintf("included as [Source %d]", t.Citation)
+	case core.SimpleRAGTruncated:
+		return "✂", tonePartial, fmt.Sprintf("cut to fit as [Source %d]: %d of %d tokens", t.Citation, t.TokensKept, t.Tokens)
+	case core.SimpleRAGDropped:
+		return "✗", toneExcluded, "dropped: it did not fit and 100 tokens or fewer remained"
+	}
+	return "✗", toneExcluded, "not reached: the manager stopped at the first chunk that did not fit"
+}
+
+// assemblerLook overrides a builder's verdict when the assembler then cut
+// the retrieved context before or inside the document, so the inspector
+// says what the list says: what reached the model.
+func assemblerLook(ev *core.Evaluation, doc int, glyph string, tone rowTone, headline string) (string, rowTone, string) {
+	switch ev.RAGSurvival[doc] {
+	case core.SurvivedLost:
+		return "✗", toneExcluded, headline + ", then lost: the assembler cut the retrieved context before it"
+	case core.SurvivedCut:
+		return "✂", tonePartial, headline + ", then cut inside by the assembler"
+	}
+	return glyph, tone, headline
+}
+
+// writeSurvival is the assembly line of the stages: what the assembler's
+// cut of the retrieved context did to a document the builder placed.
+func writeSurvival(b *strings.Builder, st *themes.Styles, ev *core.Evaluation, doc, width int) {
+	switch ev.RAGSurvival[doc] {
+	case core.SurvivedLost:
+		writeLabeled(b, st, "assembly", st.Excluded.Render("lost: the assembler cut the retrieved context to its allocation before this document"), width)
+	case core.SurvivedCut:
+		writeLabeled(b, st, "assembly", st.Partial.Render("cut: the assembler's cut of the retrieved context falls inside this document"), width)
+	}
 }
 
 func fateHeadline(ev *core.Evaluation, t core.DocTrace) string {

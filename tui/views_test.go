@@ -120,3 +120,42 @@ func TestOrderingShowsRerank(t *testing.T) {
 		t.Errorf("want 5 kept and 15 dropped:\n%s", text)
 	}
 }
+
+// TestInspectorAgreesWithTheList: a document the assembler cut reads the
+// same in the inspector as in the list, and the article's builder's fates
+// are told in words, not identifiers.
+func TestInspectorAgreesWithTheList(t *testing.T) {
+	m := newTestModel(t, "support_chat", "mono", 120, 40)
+	found := 0
+	for doc, fate := range m.eval.RAGSurvival {
+		text := inspectorContent(m.styles, m.eval, doc, nil, "", 60)
+		head := strings.SplitN(text, "\n", 2)[0]
+		switch fate {
+		case core.SurvivedCut:
+			found++
+			if !strings.HasPrefix(head, "✂") || !strings.Contains(text, "cut inside by the assembler") {
+				t.Errorf("doc %d cut by the assembler: %q", doc, head)
+			}
+		case core.SurvivedLost:
+			found++
+			if !strings.HasPrefix(head, "✗") || !strings.Contains(text, "then lost") {
+				t.Errorf("doc %d lost to the assembler: %q", doc, head)
+			}
+		}
+	}
+	if found == 0 {
+		t.Fatal("the sample no longer has documents the assembler cuts")
+	}
+	m = keys(t, m, "c")
+	m.controls.selectID("builder")
+	m = keys(t, m, "right")
+	if m.eval.SimpleRAG == nil {
+		t.Fatal("builder did not switch")
+	}
+	for doc := range m.eval.SimpleRAG.Trace {
+		text := inspectorContent(m.styles, m.eval, doc, nil, "", 60)
+		if strings.Contains(text, "not_reached") || strings.Contains(text, "Fate ") {
+			t.Errorf("doc %d shows an identifier:\n%s", doc, text)
+		}
+	}
+}
