@@ -23,12 +23,12 @@ type controlsPane struct {
 	errText  string
 }
 
-func newControlsPane(presets core.PresetSet, steps []string) controlsPane {
+func newControlsPane(presets core.PresetSet, steps []string, initial core.Settings) controlsPane {
 	in := textinput.New()
 	in.Prompt = ""
 	in.CharLimit = 2000
 	in.Cursor.SetMode(cursor.CursorStatic)
-	return controlsPane{controls: newControls(presets, steps), input: in}
+	return controlsPane{controls: newControls(presets, steps, initial), input: in}
 }
 
 func (c *controlsPane) current() control { return c.controls[c.selected] }

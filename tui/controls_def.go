@@ -127,8 +127,9 @@ func stringsOf[T ~string](values []T) []string {
 // newControls lists every knob in the order the strip shows them.
 // presets names the presets available (built-in plus a budget file's);
 // steps are the input's agent steps, whose control appears only when
-// there are some.
-func newControls(presets core.PresetSet, steps []string) []control {
+// there are some; initial are the input's settings, whose budget its own
+// preset returns to.
+func newControls(presets core.PresetSet, steps []string, initial core.Settings) []control {
 	budget := func(f func(b *core.ContextBudget) *int) func(s *core.Settings) *int {
 		return func(s *core.Settings) *int { return f(&s.Budget) }
 	}
@@ -192,6 +193,12 @@ func newControls(presets core.PresetSet, steps []string) []control {
 		choiceControl("preset", "preset", presets.Names,
 			func(s core.Settings) string { return orDash(s.Preset) },
 			func(s *core.Settings, v string) error {
+				if v == initial.Preset {
+					// Back to the input's own preset: with the overrides
+					// it came with, so the label means what it did.
+					s.Preset, s.Budget = v, initial.Budget
+					return nil
+				}
 				b, err := presets.Lookup(v)
 				if err == nil {
 					s.Preset, s.Budget = v, b

@@ -183,7 +183,7 @@ func New(cfg Config) Model {
 		stage:       stageBudget,
 		inspector:   newViewport(),
 		textView:    newViewport(),
-		controls:    newControlsPane(cfg.Presets, cfg.Scenario.Agent.StepNames()),
+		controls:    newControlsPane(cfg.Presets, cfg.Scenario.Agent.StepNames(), cfg.Scenario.Settings),
 		filterInput: fi,
 		help:        help.New(),
 		global:      newGlobalKeys(),

@@ -469,3 +469,18 @@ func TestModelControlTakesClaudeModels(t *testing.T) {
 		t.Errorf("header %q", header)
 	}
 }
+
+// TestPresetCycleReturnsToTheInputsBudget: cycling the presets back to
+// the scenario's own gives its budget back, overrides included.
+func TestPresetCycleReturnsToTheInputsBudget(t *testing.T) {
+	m := newTestModel(t, "support_chat", "dark", 120, 40)
+	start := m.settings.Budget
+	m = keys(t, m, "c")
+	m.controls.selectID("preset")
+	for range m.cfg.Presets.Names() {
+		m = keys(t, m, "right")
+	}
+	if m.settings.Preset != "support_chat" || m.settings.Budget != start {
+		t.Errorf("back at %s: budget %+v, the scenario's %+v", m.settings.Preset, m.settings.Budget, start)
+	}
+}
