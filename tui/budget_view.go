@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"github.com/charmbracelet/x/ansi"
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
@@ -45,14 +46,20 @@ func componentStyle(st *themes.Styles, name string) lipgloss.Style {
 // budgetRows is how many lines the budget block takes at a width: the
 // window bar plus the component grid.
 func budgetRows(width int) int {
-	if width >= 120 {
+	if width >= threeColumnBudget {
 		return 1 + 3
 	}
 	return 1 + 4
 }
 
+// threeColumnBudget is the width from which the component grid has three
+// columns: below it a cell would leave its bar too short to read once
+// markers such as "✂ of 1,722 hdr +259" are written out.
+const threeColumnBudget = 160
+
 // renderBudget draws the whole window split by component, then a bar per
-// component of used against allocated.
+// component of used against allocated. Every cell of the grid gives its
+// numbers and marker the same width, so the bars line up and are equal.
 func renderBudget(st *themes.Styles, ev *core.Evaluation, width int) string {
 	rows := budgetRows(width)
 	if ev == nil || ev.Assembly == nil {
@@ -61,7 +68,7 @@ func renderBudget(st *themes.Styles, ev *core.Evaluation, width int) string {
 	a := ev.Assembly
 	lines := []string{renderWindowBar(st, a, width)}
 	cols := 2
-	if width >= 120 {
+	if width >= threeColumnBudget {
 		cols = 3
 	}
 	names := core.ComponentNames
@@ -71,7 +78,8 @@ func renderBudget(st *themes.Styles, ev *core.Evaluation, width int) string {
 		names = append(append([]string{}, core.AllocatedComponentNames...), core.ComponentFraming, core.ComponentReserve)
 	}
 	colW := (width - 1) / cols
-	var cells []string
+	var cells []componentCell
+	numW, markerW, shortW := 0, 0, 0
 	for _, name := range names {
 		c, ok := a.Component(name)
 		if !ok {
@@ -82,11 +90,22 @@ func renderBudget(st *themes.Styles, ev *core.Evaluation, width int) string {
 			c.Used += labels.Used
 			c.Raw += labels.Raw
 		}
-		cells = append(cells, renderComponentCell(st, ev, c, colW, cols == 2))
+		cell := componentCellFor(st, ev, c, cols == 2)
+		numW = max(numW, ansi.StringWidth(cell.nums))
+		markerW = max(markerW, ansi.StringWidth(cell.marker))
+		shortW = max(shortW, ansi.StringWidth(cell.short))
+		cells = append(cells, cell)
 	}
-	for i := 0; i < len(cells); i += cols {
-		end := min(len(cells), i+cols)
-		row := " " + strings.Join(cells[i:end], "")
+	// The bar keeps at least 6 cells: markers too long for that drop the
+	// header overshoot first, and are cut only when even that is too long.
+	markerW = max(min(markerW, colW-9-numW-4-6), min(shortW, colW-9-numW-4-3))
+	var rendered []string
+	for _, cell := range cells {
+		rendered = append(rendered, cell.render(st, colW, numW, markerW))
+	}
+	for i := 0; i < len(rendered); i += cols {
+		end := min(len(rendered), i+cols)
+		row := " " + strings.Join(rendered[i:end], "")
 		lines = append(lines, padRight(row, width))
 	}
 	return fitLines(strings.Join(lines, "\n"), width, rows)
@@ -105,14 +124,23 @@ func renderWindowBar(st *themes.Styles, a *core.Assembly, width int) string {
 	total := a.Used + a.Budget.ResponseReserve
 	scale := float64(barW) / float64(max(window, total))
 
+	// Cells follow the running total, so the bar is as long as the
+	// tokens are and a component small beside the window may take no
+	// cell at all: a minimum per component made a 0.5% request look
+	// like a tenth of the window. The input as a whole shows at least
+	// one cell when it has any tokens.
 	var b strings.Builder
-	cells := 0
+	cells, running := 0, 0
 	add := func(name string, tokens int) {
 		if tokens <= 0 {
 			return
 		}
-		n := max(1, int(float64(tokens)*scale+0.5))
-		n = min(n, barW-cells)
+		running += tokens
+		end := min(barW, int(float64(running)*scale+0.5))
+		if name != core.ComponentReserve && cells == 0 {
+			end = max(end, 1)
+		}
+		n := end - cells
 		if n <= 0 {
 			return
 		}
@@ -143,48 +171,68 @@ func renderWindowBar(st *themes.Styles, a *core.Assembly, width int) string {
 	return head + b.String() + tail
 }
 
-// renderComponentCell is "label ████░░ used/allocated marker".
-func renderComponentCell(st *themes.Styles, ev *core.Evaluation, c core.ComponentReport, width int, narrow bool) string {
-	label := padRight(componentLabels[c.Name], 9)
-	var nums, marker string
+// componentCell is one component of the grid: "label ████░░ used/allocated
+// marker", its parts kept apart so the grid can align them.
+type componentCell struct {
+	c      core.ComponentReport
+	label  string
+	nums   string
+	marker string // styled
+	// short is the marker without the header overshoot, for a grid too
+	// narrow for both.
+	short string
+	// bar is false for the lines that have no allocation to fill.
+	bar bool
+}
+
+func componentCellFor(st *themes.Styles, ev *core.Evaluation, c core.ComponentReport, narrow bool) componentCell {
+	cell := componentCell{c: c, label: componentLabels[c.Name]}
 	switch c.Name {
 	case core.ComponentFraming, core.ComponentLabels:
-		nums = thousands(c.Used) + " tok"
+		cell.nums = thousands(c.Used) + " tok"
 		if narrow {
-			label = padRight("framing+", 9)
+			cell.label = "framing+"
 		}
+		return cell
 	case core.ComponentReserve:
-		nums = thousands(c.Allocated) + " reply"
-	default:
-		nums = thousands(c.Used) + "/" + thousands(c.Allocated)
-		switch {
-		case c.Over:
-			marker = st.Excluded.Render("▲ +" + thousands(c.Excess))
-		case c.Truncated:
-			marker = st.Partial.Render("✂ of " + thousands(c.Raw))
-		}
-		if c.Name == core.ComponentRAG && ev.Build != nil && ev.Build.HeaderOverhead() > 0 && ev.Settings.Pipeline.BudgetMode == core.BudgetReference {
-			if marker == "" {
-				marker = st.Warn.Render("hdr +" + thousands(ev.Build.HeaderOverhead()))
-			}
-		}
+		cell.nums = thousands(c.Allocated) + " reply"
+		return cell
 	}
-	markerW, numW := 12, 13
-	if width < 45 {
-		markerW, numW = 10, 11
+	cell.bar = true
+	cell.nums = thousands(c.Used) + "/" + thousands(c.Allocated)
+	var parts []string
+	switch {
+	case c.Over:
+		parts = append(parts, st.Excluded.Render("▲ +"+thousands(c.Excess)))
+	case c.Truncated:
+		parts = append(parts, st.Partial.Render("✂ of "+thousands(c.Raw)))
 	}
-	numW = max(numW, len(nums))
-	barW := max(3, width-9-numW-markerW-3)
-	bar := ""
-	switch c.Name {
-	case core.ComponentFraming, core.ComponentLabels, core.ComponentReserve:
-		bar = strings.Repeat(" ", barW)
-	default:
-		bar = meter(st, componentStyle(st, c.Name), c.Used, c.Allocated, barW)
+	cell.short = strings.Join(parts, " ")
+	// The reference does not budget its headers: the block it builds
+	// overshoots the allocation by them, whatever the assembler then does.
+	if c.Name == core.ComponentRAG && ev.Build != nil && ev.Build.HeaderOverhead() > 0 && ev.Settings.Pipeline.BudgetMode == core.BudgetReference {
+		parts = append(parts, st.Warn.Render("hdr +"+thousands(ev.Build.HeaderOverhead())))
 	}
-	cell := st.Muted.Render(label) + bar + " " + padLeft(nums, numW) + " " + padRight(marker, markerW)
-	// The last cell of a row must not run into the next: one blank column.
-	return padRight(cell, width-1) + " "
+	cell.marker = strings.Join(parts, " ")
+	if cell.short == "" {
+		cell.short = cell.marker
+	}
+	return cell
+}
+
+func (cell componentCell) render(st *themes.Styles, width, numW, markerW int) string {
+	barW := max(3, width-9-numW-markerW-4)
+	bar := strings.Repeat(" ", barW)
+	if cell.bar {
+		bar = meter(st, componentStyle(st, cell.c.Name), cell.c.Used, cell.c.Allocated, barW)
+	}
+	marker := cell.marker
+	if ansi.StringWidth(marker) > markerW {
+		marker = cell.short
+	}
+	out := st.Muted.Render(padRight(cell.label, 9)) + bar + " " + padLeft(cell.nums, numW) + " " + padRight(marker, markerW)
+	// A cell must not run into the next: two blank columns.
+	return padRight(out, width-2) + "  "
 }
 
 // meter is a bar of used against allocated, with eighth blocks for the

@@ -159,3 +159,28 @@ func TestInspectorAgreesWithTheList(t *testing.T) {
 		}
 	}
 }
+
+// TestWindowBarIsProportional: the window bar is as long as the tokens
+// are; a small request in a large window is not inflated by a cell per
+// component.
+func TestWindowBarIsProportional(t *testing.T) {
+	m := newTestModel(t, "support_chat", "dark", 120, 40)
+	bar := func(m Model) (used, total int) {
+		line := strings.Split(m.View(), "\n")[1]
+		return strings.Count(line, "█"), strings.Count(line, "█") + strings.Count(line, "░")
+	}
+	used, total := bar(m)
+	// 4,842 input + 2,000 reserve of 128,000: about 5% of the bar.
+	if want := float64(total) * 6842 / 128000; float64(used) < want-1 || float64(used) > want+1 {
+		t.Errorf("%d of %d cells for 5%% of the window", used, total)
+	}
+	m = keys(t, m, "c")
+	m.controls.selectID("window")
+	m = keys(t, m, "enter")
+	m.controls.input.SetValue("")
+	m = typeText(t, m, "1000000")
+	m = keys(t, m, "enter")
+	if used, _ := bar(m); used < 1 || used > 1 {
+		t.Errorf("0.7%% of a 1M window takes %d cells", used)
+	}
+}
