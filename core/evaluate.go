@@ -212,7 +212,15 @@ func fitMemory(ctx context.Context, history []Message, opts MemoryOptions, tok T
 	if err == nil {
 		// Report against the allocation, as sent.
 		mem.MaxTokens = budget
+		contentOver := mem.Overflow
 		mem.Overflow = max(0, rendered-budget)
+		if mem.Overflow > 0 && mem.Overflow != contentOver {
+			// The strategy's notes count contents; say how the two
+			// figures relate, so "36 over" and "48 over" do not read
+			// as a contradiction.
+			mem.Notes = append(mem.Notes, fmt.Sprintf("as sent, with the role prefixes the assembler adds, the history takes %d tokens: %d over its %d-token allocation (%d over on contents alone)",
+				rendered, mem.Overflow, budget, contentOver))
+		}
 	}
 	return mem, err
 }

@@ -93,3 +93,32 @@ func TestEvaluateMeasuresWhenTheAllocationsOverflowTheWindow(t *testing.T) {
 		t.Errorf("assembly mode %s max input %d", ev.Assembly.Mode, ev.Assembly.MaxInput)
 	}
 }
+
+// TestMemoryOverflowSaysWhichCount: the history's overflow is reported as
+// sent, and a note relates it to the strategy's count on contents.
+func TestMemoryOverflowSaysWhichCount(t *testing.T) {
+	var history []Message
+	for i := 0; i < 8; i++ {
+		history = append(history, Message{Role: "user", Content: fmt.Sprintf("ORD-%d %s", i, words(30, "w"))})
+	}
+	s := DefaultSettings()
+	s.Pipeline.Tokenizer = Heuristic{}
+	s.Memory.Strategy = MemoryPriority
+	s.Budget.ConversationHistory = 100
+	sc := &Scenario{History: history, Settings: s}
+	ev, err := Evaluate(context.Background(), EvalInput{Scenario: sc}, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mem := ev.Memory
+	if mem.Overflow != mem.TextTokens-100 && mem.Overflow <= 0 {
+		t.Fatalf("overflow %d, text %d", mem.Overflow, mem.TextTokens)
+	}
+	found := false
+	for _, n := range mem.Notes {
+		found = found || strings.Contains(n, fmt.Sprintf("%d over its 100-token allocation", mem.Overflow))
+	}
+	if !found {
+		t.Errorf("no note relates the two counts: %q", mem.Notes)
+	}
+}

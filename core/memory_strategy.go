@@ -205,9 +205,11 @@ type MemoryResult struct {
 	// assembler's history truncation does.
 	TextTokens int `json:"text_tokens"`
 	MaxTokens  int `json:"max_tokens"`
-	// Overflow is Tokens − MaxTokens when positive: the history does not
-	// fit even after the strategy did all it may do (pinned messages or
-	// the newest message alone are over budget).
+	// Overflow is how far the history is over MaxTokens when positive:
+	// it does not fit even after the strategy did all it may do (pinned
+	// messages or the newest message alone are over budget). ApplyMemory
+	// counts it on contents (Tokens − MaxTokens); Evaluate as sent, on
+	// TextTokens, role prefixes included, and says so in a note.
 	Overflow int      `json:"overflow,omitempty"`
 	Notes    []string `json:"notes,omitempty"`
 }
