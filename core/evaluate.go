@@ -46,6 +46,9 @@ type Evaluation struct {
 	// made, so the request is measured as sent instead, against the same
 	// window, and this says why.
 	BudgetProblem error
+	// FormatMemory is the reference ContextManager's format_memory over
+	// the history, beside the strategy the assembly used.
+	FormatMemory FormattedMemory
 	// StepContext is the agent step's context when Settings.Step is set;
 	// it is then the tool-results component.
 	StepContext *StepContext
@@ -137,6 +140,9 @@ func Evaluate(ctx context.Context, in EvalInput, s Settings) (*Evaluation, error
 	} else {
 		ev.Memory = keepAllMemory(sc.History, tok)
 	}
+
+	ev.FormatMemory.MaxTurns = s.MaxTurns
+	ev.FormatMemory.Block, ev.FormatMemory.Lines = FormatMemory(sc.History, s.MaxTurns)
 
 	toolResults := sc.ToolResults
 	if s.Step != "" {

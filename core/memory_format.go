@@ -48,3 +48,12 @@ func pySliceStart(start, length int) int {
 	}
 	return min(start, length)
 }
+
+// FormattedMemory is format_memory's output for one history: the block
+// the reference ContextManager would put in its prompt, and each
+// message's line.
+type FormattedMemory struct {
+	MaxTurns int          `json:"max_turns"`
+	Block    string       `json:"block"`
+	Lines    []MemoryLine `json:"lines"`
+}

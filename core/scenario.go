@@ -85,6 +85,9 @@ type Settings struct {
 	// Step, when set, names the agent step whose context (the outputs of
 	// the steps it requires) is the tool-results component.
 	Step string
+	// MaxTurns is the reference ContextManager's max_memory_messages, the
+	// turns its format_memory keeps (0 keeps all, as its slice does).
+	MaxTurns int
 }
 
 // DefaultSettings are the support_chat preset with the reference
@@ -103,6 +106,7 @@ func DefaultSettings() Settings {
 		Memory:   DefaultMemoryOptions(),
 		InitialK: DefaultRerankInitialK,
 		FinalK:   DefaultRerankFinalK,
+		MaxTurns: DefaultMaxMemoryMessages,
 	}
 }
 
@@ -121,6 +125,9 @@ func (s Settings) Validate() error {
 	}
 	if err := s.Memory.Validate(); err != nil {
 		return &OptionError{Option: "memory", Problem: err.Error()}
+	}
+	if s.MaxTurns < 0 {
+		return &OptionError{Option: "max-turns", Problem: fmt.Sprintf("%d is negative; expected 0 (the whole history) or more turns", s.MaxTurns)}
 	}
 	if s.Rerank && (s.InitialK < 1 || s.FinalK < 1) {
 		return &OptionError{Option: "rerank", Problem: fmt.Sprintf("initial_k %d and final_k %d must be at least 1", s.InitialK, s.FinalK)}

@@ -240,6 +240,7 @@ func newControls(presets core.PresetSet, steps []string, initial core.Settings) 
 		},
 		intControl("summarize-every", "fold every", func(s *core.Settings) *int { return &s.Memory.SummarizeEvery }, 1, fixedStep(1)),
 		intControl("keep-recent", "keep recent", func(s *core.Settings) *int { return &s.Memory.KeepRecent }, 1, fixedStep(1)),
+		intControl("max-turns", "max turns", func(s *core.Settings) *int { return &s.MaxTurns }, 0, fixedStep(1)),
 		{
 			id: "query", label: "query text", kind: kindText,
 			get: func(s core.Settings) string { return orDash(s.Query) },

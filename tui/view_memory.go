@@ -89,6 +89,7 @@ func memoryContent(st *themes.Styles, ev *core.Evaluation, fallbacks []string, w
 			writeHanging(&b, st.Muted, fmt.Sprintf("  fold at turn %d: %s folded, summary now %d tokens", fold.Turn, plural(len(fold.Folded), "1 message", fmt.Sprintf("%d messages", len(fold.Folded))), fold.SummaryTokens), width, 4)
 		}
 	}
+	writeFormatMemory(&b, st, ev, width)
 	return b.String()
 }
 

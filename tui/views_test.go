@@ -184,3 +184,27 @@ func TestWindowBarIsProportional(t *testing.T) {
 		t.Errorf("0.7%% of a 1M window takes %d cells", used)
 	}
 }
+
+// TestMemoryViewShowsFormatMemory: the reference's format_memory block is
+// shown beside the strategy, follows the max-turns control, and marks
+// the messages it mislabels.
+func TestMemoryViewShowsFormatMemory(t *testing.T) {
+	m := newTestModel(t, "support_chat", "mono", 120, 40)
+	text := memoryContent(m.styles, m.eval, nil, 120)
+	for _, want := range []string{"format_memory", "(last 10 turns): 20 of 30 messages", "1 message labelled Assistant although it is not", "Assistant: [CRM sync]"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the Memory view lacks %q", want)
+		}
+	}
+	m = keys(t, m, "c")
+	m.controls.selectID("max-turns")
+	m = keys(t, m, "left", "left", "left", "left", "left", "left", "left")
+	text = memoryContent(m.styles, m.eval, nil, 120)
+	if !strings.Contains(text, "(last 3 turns): 6 of 30 messages") {
+		t.Errorf("max turns 3 did not narrow the block")
+	}
+	m = keys(t, m, "left", "left", "left", "left")
+	if m.settings.MaxTurns != 0 || !strings.Contains(memoryContent(m.styles, m.eval, nil, 120), "the whole history") {
+		t.Errorf("max turns %d", m.settings.MaxTurns)
+	}
+}
