@@ -136,10 +136,14 @@ func (c *controlsPane) view(st *themes.Styles, s core.Settings, width, height in
 	}
 	rows := height
 	var errLine string
-	if c.errText != "" && focused {
+	switch cur := c.current(); {
+	case c.errText != "" && focused:
 		// The reason takes the last row; the selected control stays in view.
 		errLine = st.Alert.Render(" " + truncateText(safetext.Line(c.errText), width-2) + " ")
 		rows = max(1, height-1)
+	case focused && !cur.appliesTo(s) && height > 1:
+		errLine = st.Muted.Render(" " + truncateText(cur.label+" has no effect now: it applies with "+cur.onlyWith, width-2))
+		rows = height - 1
 	}
 	lines, selectedLine := flow(-1)
 	start := 0
@@ -204,12 +208,20 @@ func (c *controlsPane) renderItem(st *themes.Styles, ctl control, s core.Setting
 	default:
 		shown = ctl.label + " ◂" + value + "▸"
 	}
+	applies := ctl.appliesTo(s)
+	if !applies && st.Mono {
+		// Dimming does not survive NO_COLOR: a dash says "no effect".
+		shown = "–" + shown
+	}
 	if selected {
 		if st.Mono {
 			// Without colour the focus needs a glyph of its own.
 			return "▶" + shown + "◀"
 		}
 		return st.ControlFocused.Render(shown)
+	}
+	if !applies {
+		return st.Faint.Render(shown)
 	}
 	return st.ControlLabel.Render(ctl.label+" ") + st.ControlValue.Render(strings.TrimPrefix(shown, ctl.label+" "))
 }

@@ -30,6 +30,33 @@ type control struct {
 	step func(s *core.Settings, dir int)
 	// set parses a typed value.
 	set func(s *core.Settings, text string) error
+	// applies reports whether the control changes anything under the
+	// other settings (dedup under the article's builder does not); nil
+	// means always. A control that does not apply is drawn dimmed.
+	applies func(s core.Settings) bool
+	// onlyWith says when it does, for the strip to tell a user who
+	// selects it while it does not.
+	onlyWith string
+}
+
+// when sets a control's applies and says when that is.
+func (c control) when(applies func(s core.Settings) bool, onlyWith string) control {
+	c.applies, c.onlyWith = applies, onlyWith
+	return c
+}
+
+// appliesTo reports whether the control changes anything now.
+func (c control) appliesTo(s core.Settings) bool { return c.applies == nil || c.applies(s) }
+
+// builderCM: the pipeline's knobs do nothing under the article's
+// RAGContextManager.
+const builderCM = "the context_manager builder"
+
+func reranking(s core.Settings) bool { return s.Rerank }
+
+func pipelineBuilder(s core.Settings) bool { return s.Builder == core.BuilderContextManager }
+func memoryIs(strategy core.MemoryStrategy) func(core.Settings) bool {
+	return func(s core.Settings) bool { return s.Mode != core.MeasureOnly && s.Memory.Strategy == strategy }
 }
 
 // intControl builds a number control over an int field.
@@ -149,15 +176,19 @@ func newControls(presets core.PresetSet, steps []string, initial core.Settings) 
 				s.Pipeline.DedupThreshold = v
 				return nil
 			},
+			applies:  pipelineBuilder,
+			onlyWith: builderCM,
 		},
-		intControl("min-tokens", "min tok", func(s *core.Settings) *int { return &s.Pipeline.MinDocTokens }, 0, fixedStep(1)),
-		intControl("shingle", "shingle", func(s *core.Settings) *int { return &s.Pipeline.ShingleSize }, 1, fixedStep(1)),
-		toggleControl("lost-in-middle", "lost-in-middle", func(s *core.Settings) *bool { return &s.Pipeline.LostInMiddle }),
+		intControl("min-tokens", "min tok", func(s *core.Settings) *int { return &s.Pipeline.MinDocTokens }, 0, fixedStep(1)).when(pipelineBuilder, builderCM),
+		intControl("shingle", "shingle", func(s *core.Settings) *int { return &s.Pipeline.ShingleSize }, 1, fixedStep(1)).when(pipelineBuilder, builderCM),
+		toggleControl("lost-in-middle", "lost-in-middle", func(s *core.Settings) *bool { return &s.Pipeline.LostInMiddle }).when(pipelineBuilder, builderCM),
 		choiceControl("budget-mode", "mode", func() []string { return stringsOf(core.BudgetModes) },
 			func(s core.Settings) string { return string(s.Pipeline.BudgetMode) },
-			func(s *core.Settings, v string) error { s.Pipeline.BudgetMode = core.BudgetMode(v); return nil }),
-		toggleControl("summarize", "summarize overflow", func(s *core.Settings) *bool { return &s.Pipeline.SummarizeOverflow }),
-		intControl("partial-min", "partial min", func(s *core.Settings) *int { return &s.Pipeline.PartialMinRemaining }, 0, fixedStep(10)),
+			func(s *core.Settings, v string) error { s.Pipeline.BudgetMode = core.BudgetMode(v); return nil }).when(pipelineBuilder, builderCM),
+		toggleControl("summarize", "summarize overflow", func(s *core.Settings) *bool { return &s.Pipeline.SummarizeOverflow }).when(pipelineBuilder, builderCM),
+		intControl("partial-min", "partial min", func(s *core.Settings) *int { return &s.Pipeline.PartialMinRemaining }, 0, fixedStep(10)).when(func(s core.Settings) bool {
+			return pipelineBuilder(s) && !s.Pipeline.SummarizeOverflow && s.Pipeline.BudgetMode == core.BudgetReference
+		}, "the context_manager builder in reference mode, summarize overflow off"),
 		choiceControl("builder", "builder", func() []string { return stringsOf(core.RAGBuilders) },
 			func(s core.Settings) string { return string(s.Builder) },
 			func(s *core.Settings, v string) error { s.Builder = core.RAGBuilder(v); return nil }),
@@ -218,7 +249,9 @@ func newControls(presets core.PresetSet, steps []string, initial core.Settings) 
 		intControl("reserve", "reserve", budget(func(b *core.ContextBudget) *int { return &b.ResponseReserve }), 0, scaledStep),
 		choiceControl("memory", "memory", func() []string { return stringsOf(core.MemoryStrategies) },
 			func(s core.Settings) string { return string(s.Memory.Strategy) },
-			func(s *core.Settings, v string) error { s.Memory.Strategy = core.MemoryStrategy(v); return nil }),
+			func(s *core.Settings, v string) error { s.Memory.Strategy = core.MemoryStrategy(v); return nil }).when(func(s core.Settings) bool {
+			return s.Mode != core.MeasureOnly
+		}, "a budgeted assembly (measure sends the history whole)"),
 		{
 			id: "patterns", label: "pin patterns", kind: kindText,
 			get: func(s core.Settings) string { return strings.Join(s.Memory.Patterns, " ; ") },
@@ -237,9 +270,11 @@ func newControls(presets core.PresetSet, steps []string, initial core.Settings) 
 				s.Memory.Patterns = patterns
 				return nil
 			},
+			applies:  memoryIs(core.MemoryPriority),
+			onlyWith: "memory priority",
 		},
-		intControl("summarize-every", "fold every", func(s *core.Settings) *int { return &s.Memory.SummarizeEvery }, 1, fixedStep(1)),
-		intControl("keep-recent", "keep recent", func(s *core.Settings) *int { return &s.Memory.KeepRecent }, 1, fixedStep(1)),
+		intControl("summarize-every", "fold every", func(s *core.Settings) *int { return &s.Memory.SummarizeEvery }, 1, fixedStep(1)).when(memoryIs(core.MemorySummary), "memory summary"),
+		intControl("keep-recent", "keep recent", func(s *core.Settings) *int { return &s.Memory.KeepRecent }, 1, fixedStep(1)).when(memoryIs(core.MemorySummary), "memory summary"),
 		intControl("max-turns", "max turns", func(s *core.Settings) *int { return &s.MaxTurns }, 0, fixedStep(1)),
 		{
 			id: "query", label: "query text", kind: kindText,
@@ -247,8 +282,8 @@ func newControls(presets core.PresetSet, steps []string, initial core.Settings) 
 			set: func(s *core.Settings, text string) error { s.Query = text; return nil },
 		},
 		toggleControl("rerank", "rerank", func(s *core.Settings) *bool { return &s.Rerank }),
-		intControl("initial-k", "initial k", func(s *core.Settings) *int { return &s.InitialK }, 1, fixedStep(1)),
-		intControl("final-k", "final k", func(s *core.Settings) *int { return &s.FinalK }, 1, fixedStep(1)),
+		intControl("initial-k", "initial k", func(s *core.Settings) *int { return &s.InitialK }, 1, fixedStep(1)).when(reranking, "rerank on"),
+		intControl("final-k", "final k", func(s *core.Settings) *int { return &s.FinalK }, 1, fixedStep(1)).when(reranking, "rerank on"),
 	}
 	if len(steps) > 0 {
 		controls = append(controls, agentStepControl(steps))

@@ -401,7 +401,7 @@ func TestSelectedControlIsShownWhole(t *testing.T) {
 			if ctl.kind == kindNumber || ctl.kind == kindChoice {
 				want = ctl.label + " ◂" + ctl.get(m.settings) + "▸"
 			}
-			if !strings.Contains(m.View(), "▶"+want) {
+			if v := m.View(); !strings.Contains(v, "▶"+want) && !strings.Contains(v, "▶–"+want) {
 				t.Errorf("%dx%d: control %s is not shown whole (%q)", size[0], size[1], ctl.id, want)
 			}
 		}
@@ -482,5 +482,26 @@ func TestPresetCycleReturnsToTheInputsBudget(t *testing.T) {
 	}
 	if m.settings.Preset != "support_chat" || m.settings.Budget != start {
 		t.Errorf("back at %s: budget %+v, the scenario's %+v", m.settings.Preset, m.settings.Budget, start)
+	}
+}
+
+// TestControlsThatDoNotApplyAreDimmed: under the article's builder the
+// pipeline's knobs do nothing; they are marked, and selecting one says
+// when it applies.
+func TestControlsThatDoNotApplyAreDimmed(t *testing.T) {
+	m := newTestModel(t, "support_chat", "mono", 120, 40)
+	m = keys(t, m, "c")
+	if strings.Contains(m.View(), "–dedup") {
+		t.Fatal("dedup marked as without effect under the pipeline")
+	}
+	m.controls.selectID("builder")
+	m = keys(t, m, "right")
+	m.controls.selectID("dedup")
+	m = keys(t, m, "down", "up") // re-render with dedup selected
+	screen := m.View()
+	for _, want := range []string{"▶–dedup", "–min tok", "dedup has no effect now: it applies with the context_manager builder", "–fold every"} {
+		if !strings.Contains(screen, want) {
+			t.Errorf("missing %q", want)
+		}
 	}
 }
