@@ -499,9 +499,21 @@ func TestControlsThatDoNotApplyAreDimmed(t *testing.T) {
 	m.controls.selectID("dedup")
 	m = keys(t, m, "down", "up") // re-render with dedup selected
 	screen := m.View()
-	for _, want := range []string{"▶–dedup", "–min tok", "dedup has no effect now: it applies with the context_manager builder", "–fold every"} {
+	for _, want := range []string{"▶–dedup", "–min tok", "dedup has no effect now: it applies with the context_manager builder"} {
 		if !strings.Contains(screen, want) {
 			t.Errorf("missing %q", want)
+		}
+	}
+	for _, ctl := range m.controls.controls {
+		switch ctl.id {
+		case "summarize-every", "keep-recent", "initial-k", "final-k", "shingle":
+			if ctl.appliesTo(m.settings) {
+				t.Errorf("%s applies under priority memory, no rerank, the rag builder", ctl.id)
+			}
+		case "builder", "rag", "window", "memory", "model":
+			if !ctl.appliesTo(m.settings) {
+				t.Errorf("%s is marked as without effect", ctl.id)
+			}
 		}
 	}
 }
