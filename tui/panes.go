@@ -28,7 +28,7 @@ func (m *Model) refreshRows() {
 	}
 	m.list.setRows(rows)
 	if m.eval != nil {
-		m.list.layout = fitRowLayout(rows, m.eval.Documents)
+		m.list.layout = fitRowLayout(rows, m.eval.Documents, m.list.layout)
 	}
 	m.list.cache = make(map[rowKey]string)
 	m.inspKey, m.textKey = "", ""

@@ -16,6 +16,21 @@ type rowLayout struct {
 	scoreDigits int // decimals, 2 to 5
 	scoreW      int // cells of the widest score, at least len("score")
 	noteW       int // cells of the longest note, 12 to 30
+	// docs identifies the document set the score columns were fitted to.
+	docs docSetKey
+}
+
+// docSetKey identifies a document slice by its first element and length.
+type docSetKey struct {
+	first *core.Document
+	n     int
+}
+
+func docsKey(docs []core.Document) docSetKey {
+	if len(docs) == 0 {
+		return docSetKey{}
+	}
+	return docSetKey{&docs[0], len(docs)}
 }
 
 const (
@@ -25,12 +40,19 @@ const (
 	minSourceW = 20
 )
 
-// fitRowLayout measures rows and every document's score.
-func fitRowLayout(rows []docRow, docs []core.Document) rowLayout {
-	l := rowLayout{scoreDigits: scoreDecimals(docs), noteW: minNoteW}
-	l.scoreW = len("score")
-	for _, d := range docs {
-		l.scoreW = max(l.scoreW, len(strconv.FormatFloat(d.Score, 'f', l.scoreDigits, 64)))
+// fitRowLayout measures rows, and every document's score unless prev
+// already did for the same documents: the scores only change with the
+// document set, and sorting 10,000 of them on every knob shows.
+func fitRowLayout(rows []docRow, docs []core.Document, prev rowLayout) rowLayout {
+	l := rowLayout{noteW: minNoteW, docs: docsKey(docs)}
+	if prev.docs == l.docs && prev.scoreW > 0 {
+		l.scoreDigits, l.scoreW = prev.scoreDigits, prev.scoreW
+	} else {
+		l.scoreDigits = scoreDecimals(docs)
+		l.scoreW = len("score")
+		for _, d := range docs {
+			l.scoreW = max(l.scoreW, len(strconv.FormatFloat(d.Score, 'f', l.scoreDigits, 64)))
+		}
 	}
 	for _, r := range rows {
 		l.noteW = max(l.noteW, runewidth.StringWidth(r.note))
