@@ -161,6 +161,91 @@ func TestAssembleImportedRequest(t *testing.T) {
 	}
 }
 
+// TestAssembleModelSetsTheWindow: --model brings its window from the
+// model table, for a request as for a scenario, unless --window is given,
+// as the workbench's model control does.
+func TestAssembleModelSetsTheWindow(t *testing.T) {
+	g4 := writeFile(t, "g4.json", `{"model": "gpt-4", "max_tokens": 1000, "messages": [{"role": "user", "content": "hello there"}]}`)
+	cases := []struct {
+		args     []string
+		maxInput int
+	}{
+		{[]string{"--request", g4}, 8192 - 1000},
+		{[]string{"--request", g4, "--model", "gpt-4o"}, 128_000 - 1000},
+		{[]string{"--request", g4, "--model", "gpt-4o", "--window", "20000"}, 20_000 - 1000},
+		{[]string{"--model", "gpt-4.1"}, 1_047_576 - 2000},
+		{[]string{"--scenario", "sample/scenarios/overflow.yaml", "--mode", "measure", "--model", "gpt-4o"}, 128_000 - 2000},
+		{[]string{"--scenario", "sample/scenarios/overflow.yaml", "--mode", "measure", "--model", "gpt-4o", "--window", "16000"}, 16_000 - 2000},
+	}
+	for _, c := range cases {
+		stdout, stderr, code := run(t, "", append([]string{"assemble", "--format", "json"}, c.args...)...)
+		if code == 1 {
+			t.Fatalf("%v: exit 1: %s", c.args, stderr)
+		}
+		if got := parseAssemble(t, stdout).Assembly.MaxInput; got != c.maxInput {
+			t.Errorf("%v: max input %d, want %d", c.args, got, c.maxInput)
+		}
+	}
+	// A model too small for the scenario's allocations says where the
+	// window came from.
+	_, stderr, code := run(t, "", "assemble", "--model", "gpt-4")
+	if code != 1 || !strings.Contains(stderr, "Budget overflow: 8800 tokens allocated, max input is 6192 (preset support_chat with the options given; --model gpt-4's window is 8192; --window N sets another)") {
+		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
+}
+
+// TestAssembleWarnings: settings that assemble but are almost certainly
+// a mistake get one line each on stderr; the exit status and the report
+// stay as they are.
+func TestAssembleWarnings(t *testing.T) {
+	noQuery := writeFile(t, "no-query.yaml", "name: no_query\nsystem_prompt: You are helpful.\n")
+	const empty = "ctxlab: warning: no user query: the request ends with an empty user message"
+	cases := []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"--scenario", noQuery}, []string{empty}},
+		{[]string{"--query", ""}, []string{empty}},
+		{[]string{"--query", " ", "--rerank"}, []string{empty + "; reranking has no query to rank against, so the first final-k by retrieval score are kept"}},
+		{[]string{"--final-k", "3", "--initial-k", "4"}, []string{"ctxlab: warning: --initial-k has no effect without --rerank", "ctxlab: warning: --final-k has no effect without --rerank"}},
+		{[]string{"--rerank", "--initial-k", "5", "--final-k", "50"}, []string{"ctxlab: warning: final-k 50 is more than initial-k 5: reranking keeps at most the 5 documents retrieved (final-k is capped at initial-k)"}},
+		{[]string{"--rerank", "--initial-k", "5", "--final-k", "5"}, nil},
+	}
+	for _, c := range cases {
+		stdout, stderr, code := run(t, "", append([]string{"assemble", "--format", "json"}, c.args...)...)
+		if code != 0 || len(parseAssemble(t, stdout).Messages) == 0 {
+			t.Errorf("%v: exit %d, %d bytes of output", c.args, code, len(stdout))
+		}
+		want := strings.Join(c.want, "\n")
+		if want != "" {
+			want += "\n"
+		}
+		if stderr != want {
+			t.Errorf("%v: stderr\n%s\nwant\n%s", c.args, stderr, want)
+		}
+	}
+	// The warning changes nothing else: the same report with or without it.
+	quiet, _, _ := run(t, "", "assemble", "--format", "json", "--request-id", "r", "--query", "")
+	warned, _, _ := run(t, "", "assemble", "--format", "json", "--request-id", "r", "--query", "", "--final-k", "3")
+	if stripTimestamp(quiet) != stripTimestamp(warned) {
+		t.Error("a warning changed the report")
+	}
+
+	// assemble's --budget is the retrieved-context allocation, and its
+	// help says so rather than showing build's default.
+	stdout, _, _ := run(t, "", "assemble", "--help")
+	if !strings.Contains(stdout, "the retrieved-context allocation, as --rag-budget (default: the scenario's)") || strings.Contains(stdout, "(default 4000)") {
+		t.Errorf("assemble --help on --budget:\n%s", stdout)
+	}
+	if stdout, _, _ := run(t, "", "build", "--help"); !strings.Contains(stdout, "token budget for the context block (default 4000)") {
+		t.Error("build --help lost its --budget default")
+	}
+}
+
+var timestampField = regexp.MustCompile(`"timestamp": "[^"]*"`)
+
+func stripTimestamp(s string) string { return timestampField.ReplaceAllString(s, "") }
+
 var overflowLine = regexp.MustCompile(`^Context exceeds budget: (\d+) > (\d+)\n$`)
 
 func TestAssembleOverflowExits3(t *testing.T) {
@@ -240,6 +325,76 @@ func TestAssembleMetricsOutThenMonitor(t *testing.T) {
 	}
 	if report.Requests != 2 || report.Alerts != 1 || len(report.RecentAlerts) != 1 {
 		t.Errorf("monitor json = %+v", report)
+	}
+}
+
+// TestAssembleDocs: assemble takes the workbench's --docs input, so a
+// launch with documents, a history and a query can be reproduced headless.
+func TestAssembleDocs(t *testing.T) {
+	stdout, stderr, code := run(t, "", "assemble", "--docs", "sample/docs/support_kb.jsonl", "--history", "sample/history/support_chat.json",
+		"--query", "refund for a damaged tent?", "--format", "json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	out := parseAssemble(t, stdout)
+	last := string(out.Messages[len(out.Messages)-1])
+	if !strings.Contains(last, `"role": "user"`) || !strings.Contains(last, "refund for a damaged tent?") {
+		t.Errorf("the last message is %s", last)
+	}
+	for _, c := range out.Assembly.Components {
+		if (c.Name == "rag" || c.Name == "history") && c.Raw == 0 {
+			t.Errorf("no %s from --docs and --history", c.Name)
+		}
+	}
+	// Documents on stdin, a directory one document per paragraph.
+	stdout, stderr, code = run(t, twoDocs, "assemble", "--docs", "-", "--query", "refunds?")
+	if code != 0 || !strings.Contains(stdout, "2 documents (jsonl) from stdin") {
+		t.Errorf("--docs -: exit %d, %s\n%.600s", code, stderr, stdout)
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "a.md"), []byte("Refunds take five business days to reach the card.\n\nExchanges ship the same day they are approved."), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stdout, stderr, code = run(t, "", "assemble", "--docs", dir, "--per-paragraph", "--query", "refunds?")
+	if code != 0 || !strings.Contains(stdout, "2 documents (dir) from") {
+		t.Errorf("--per-paragraph: exit %d, %s\n%.600s", code, stderr, stdout)
+	}
+}
+
+// TestAssembleMetricsOutAppendsSafely: a log whose last record lacks its
+// newline gets one before the next record, so monitor still reads it; a
+// file that is not a metrics log is refused before anything is printed,
+// and left as it was.
+func TestAssembleMetricsOutAppendsSafely(t *testing.T) {
+	log := filepath.Join(t.TempDir(), "metrics.jsonl")
+	if _, stderr, code := run(t, "", "assemble", "--format", "json", "--metrics-out", log, "--request-id", "first"); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	data, _ := os.ReadFile(log)
+	if err := os.WriteFile(log, []byte(strings.TrimRight(string(data), "\n")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, stderr, code := run(t, "", "assemble", "--format", "json", "--metrics-out", log, "--request-id", "second"); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	stdout, stderr, code := run(t, "", "monitor", log, "--format", "json")
+	if code != 0 || !strings.Contains(stdout, `"requests": 2`) {
+		t.Errorf("monitor after an append to a log without its newline: exit %d, %s\n%s", code, stderr, stdout)
+	}
+
+	for name, content := range map[string]string{
+		"picture.png": "\x89PNG\r\n\x1a\n\x00\x00\xff\xfe",
+		"notes.txt":   "shopping list\nmilk\n",
+	} {
+		path := writeFile(t, name, content)
+		stdout, stderr, code := run(t, "", "assemble", "--metrics-out", path)
+		if code != 1 || stdout != "" || strings.Count(stderr, "\n") != 1 ||
+			!strings.HasPrefix(stderr, "ctxlab: --metrics-out "+path+": line ") || !strings.Contains(stderr, "expected a metrics log") {
+			t.Errorf("%s: exit %d, stdout %d bytes, stderr %q", name, code, len(stdout), stderr)
+		}
+		if data, _ := os.ReadFile(path); string(data) != content {
+			t.Errorf("%s was changed: %q", name, data)
+		}
 	}
 }
 
@@ -326,6 +481,15 @@ func TestPresetsValidateAndBudgetFile(t *testing.T) {
 		t.Errorf("bad file: exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
 
+	// A file name carrying escape sequences is named once, in safetext's
+	// inert form, like every other input in an error.
+	evil := writeFile(t, "e\x1b]0;pwned\x07\x1b[31mred.yaml", "presets:\n  x: [1\n")
+	_, stderr, code = run(t, "", "presets", "--validate", evil)
+	shown := strings.ReplaceAll(strings.ReplaceAll(evil, "\x1b", "␛"), "\x07", "␇")
+	if code != 1 || stderr != "ctxlab: "+shown+": line 1: invalid YAML: did not find expected ',' or ']'\n" {
+		t.Errorf("escaped name: exit %d, stderr %q", code, stderr)
+	}
+
 	stdout, stderr, code = run(t, "", "presets", "--budget-file", good)
 	if code != 0 || !strings.Contains(stdout, "team_chat *") || !strings.Contains(stdout, "support_chat *") {
 		t.Errorf("--budget-file: exit %d, stderr %q:\n%s", code, stderr, stdout)
@@ -387,10 +551,15 @@ func TestAssembleBadInput(t *testing.T) {
 		{"unknown preset", []string{"--preset", "chat"}, `--preset: unknown preset "chat" (expected one of support_chat, document_qa, code_review, agent_workflow)`},
 		{"negative rag budget", []string{"--rag-budget", "-5"}, "--rag-budget -5 is negative"},
 		{"allocation above the window", []string{"--rag-budget", "200000"}, "Budget overflow: 207300 tokens allocated, max input is 126000"},
+		{"allocation of MaxInt", []string{"--rag-budget", "9223372036854775807"}, "Budget overflow: retrieved_context alone is 9223372036854775807 tokens, max input is 126000"},
+		{"allocations summing past MaxInt", []string{"--rag-budget", "4611686018427387904", "--history-budget", "4611686018427387904"}, "Budget overflow: conversation_history alone is 4611686018427387904 tokens"},
+		{"allocations summing past a window of MaxInt", []string{"--window", "9223372036854775807", "--reserve", "0", "--rag-budget", "4611686018427387904", "--history-budget", "4611686018427387904"}, "Budget overflow: more than 9223372036854775807 tokens allocated"},
+		{"allocation beyond int", []string{"--rag-budget", "9223372036854775808"}, "rag-budget: value out of range"},
 		{"bad regex", []string{"--memory", "priority", "--priority-pattern", "ORD-(\\d+"}, `--priority-pattern "ORD-(\\d+" does not compile`},
 		{"missing scenario", []string{"--scenario", "/nonexistent/case.yaml"}, "/nonexistent/case.yaml"},
 		{"missing request", []string{"--request", "/nonexistent/req.json"}, "/nonexistent/req.json"},
-		{"both inputs", []string{"--scenario", "a.yaml", "--request", "b.json"}, "not both"},
+		{"both inputs", []string{"--scenario", "a.yaml", "--request", "b.json"}, "give one input: --docs, --scenario or --request, not --scenario and --request"},
+		{"history without docs", []string{"--history", "chat.json"}, "--history goes with --docs"},
 		{"interaction without request", []string{"--interaction", "2"}, "--interaction selects"},
 		{"unknown memory", []string{"--memory", "lru"}, `--memory: unknown memory strategy "lru"`},
 		{"unknown builder", []string{"--builder", "graph"}, `--builder: unknown RAG builder "graph"`},
@@ -524,7 +693,7 @@ func TestAssembleRequestReserveFlagOverridesTheDefault(t *testing.T) {
 	path := "../shared/corpus/functionary-tool-chat/test_case.json"
 	needCorpus(t, path)
 	stdout, stderr, code := run(t, "", "assemble", "--request", path, "--window", "4000", "--reserve", "1000")
-	if code != 0 || !strings.Contains(stdout, "reserve 1,000 · max input 3,000") || strings.Contains(stdout, "4096 tokens reserved") {
+	if code != 0 || !strings.Contains(stdout, "reserve 1,000 · max input 3,000") || strings.Contains(stdout, "4,096 tokens reserved") {
 		t.Errorf("exit %d\n%s\n%s", code, stdout, stderr)
 	}
 }

@@ -150,7 +150,7 @@ func TestLongdocRunExtractive(t *testing.T) {
 	if code != 0 || stderr != "" {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	for _, want := range []string{"Run (", "── [1] chunk 1/", "note: chunk summaries took", "Result", "ORD-1018", "90 days notice"} {
+	for _, want := range []string{"Run (", "── [1] chunk 1/", "chunk summaries took", "Result", "ORD-1018", "90 days notice"} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("run lacks %q:\n%s", want, stdout)
 		}
@@ -417,6 +417,7 @@ func TestLLMKeyIsNeverPrinted(t *testing.T) {
 func TestLongdocAndLLMBadInput(t *testing.T) {
 	doc := writeFile(t, "contract.txt", longDocument())
 	empty := writeFile(t, "empty.txt", " \n\n \n")
+	binary := writeFile(t, "garbage.bin", "\x00\x01\xff\xfe binary garbage \x89PNG\r\n")
 	cases := []struct {
 		name string
 		env  []string
@@ -430,6 +431,8 @@ func TestLongdocAndLLMBadInput(t *testing.T) {
 		{"question with hierarchical", nil, []string{"longdoc", doc, "--question", "why?"}, "--question goes with --strategy map-reduce"},
 		{"missing file", nil, []string{"longdoc", "/nonexistent/doc.txt"}, "reading /nonexistent/doc.txt: no such file or directory"},
 		{"empty document", nil, []string{"longdoc", empty}, "empty.txt: the document is empty"},
+		{"binary document", nil, []string{"longdoc", binary}, "garbage.bin: byte 2: invalid UTF-8; expected text"},
+		{"binary document, run", nil, []string{"longdoc", binary, "--run"}, "garbage.bin: byte 2: invalid UTF-8; expected text"},
 		{"two documents", nil, []string{"longdoc", doc, doc}, "longdoc: one document at a time"},
 		{"unknown tokenizer", nil, []string{"longdoc", doc, "--tokenizer", "gpt2"}, `--tokenizer: unknown tokenizer "gpt2"`},
 		{"bad format", nil, []string{"longdoc", doc, "--format", "yaml"}, `--format "yaml": expected text or json`},
@@ -458,6 +461,11 @@ func TestLongdocAndLLMBadInput(t *testing.T) {
 		})
 	}
 
+	// Stdin is checked like a file: garbage piped in is not chunked.
+	if _, stderr, code := run(t, "text \xc3\x28 more", "longdoc", "-"); code != 1 || stderr != "ctxlab: stdin: byte 5: invalid UTF-8; expected text\n" {
+		t.Errorf("binary stdin: exit %d, stderr %q", code, stderr)
+	}
+
 	// A key typed where the variable's name belongs is refused and not
 	// echoed.
 	_, stderr, code := runEnv(t, nil, "", "assemble", "--llm-model", "m", "--llm-api-key-env", "sk-live-abc123XYZ")
@@ -475,6 +483,18 @@ func TestLongdocHelp(t *testing.T) {
 	}
 	if code != 0 {
 		t.Errorf("exit %d", code)
+	}
+	// Without FILE, stdin is read only when it is not a terminal (on one
+	// the command asks for FILE or -); the help says so, for both
+	// commands that read free text.
+	for _, cmd := range []string{"longdoc", "tokens"} {
+		help, _, _ := runEnv(t, nil, "", cmd, "--help")
+		if !strings.Contains(help, "when stdin is piped or\n  redirected (not a terminal)") && !strings.Contains(help, "when stdin is\n  piped or redirected (not a terminal)") {
+			t.Errorf("%s --help does not say when stdin is read:\n%s", cmd, help)
+		}
+		if strings.Contains(help, "or no FILE reads") || strings.Contains(help, "With - or no FILE") {
+			t.Errorf("%s --help still says no FILE always reads stdin", cmd)
+		}
 	}
 	stdout, _, _ = runEnv(t, nil, "", "--help")
 	if !strings.Contains(stdout, "longdoc ") {

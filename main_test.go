@@ -3,9 +3,11 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -174,5 +176,46 @@ func TestVersionAndHelp(t *testing.T) {
 	_, stderr, code := run(t, "", "biuld")
 	if code != 1 || !strings.Contains(stderr, `unknown command "biuld"`) {
 		t.Errorf("typo: exit %d, %q", code, stderr)
+	}
+}
+
+// TestReportsGroupNumbersAndPlurals: the headless reports write counts
+// as they write tokens (1,200, not 1200), one thing in the singular, and
+// say what --max-turns 0 does.
+func TestReportsGroupNumbersAndPlurals(t *testing.T) {
+	var many strings.Builder
+	for i := range 1200 {
+		fmt.Fprintf(&many, "{\"content\": \"document number %d says something different about item %d\", \"score\": 0.5}\n", i, i*7)
+	}
+	stdout, stderr, code := run(t, many.String(), "build", "--docs", "-")
+	if code != 0 || !strings.Contains(stdout, "· 1,200 documents ·") || !strings.Contains(stdout, "Pipeline  1,200 in →") {
+		t.Errorf("1,200 documents: exit %d, %s\n%.400s", code, stderr, stdout)
+	}
+	stdout, _, _ = run(t, many.String(), "assemble", "--docs", "-", "--query", "item")
+	if !strings.Contains(stdout, "1,200 documents (jsonl) from stdin") || !strings.Contains(stdout, "1,200 in →") {
+		t.Errorf("assemble, 1,200 documents:\n%.1200s", stdout)
+	}
+
+	one := `{"content": "Refunds are issued to the original payment method within five business days.", "score": 0.9}`
+	stdout, _, _ = run(t, one, "build", "--docs", "-")
+	if !strings.Contains(stdout, "· 1 document ·") {
+		t.Errorf("one document:\n%.300s", stdout)
+	}
+
+	stdout, _, _ = run(t, twoDocs, "build", "--docs", "-", "--history", "sample/history/support_chat.json", "--max-turns", "0")
+	if !strings.Contains(stdout, "last 0 turns: 30 of 30 messages)\n  note: --max-turns 0 keeps the whole history, as the reference's memory[-0:] slice does") {
+		t.Errorf("--max-turns 0 without its note:\n%s", stdout[strings.Index(stdout, "Memory ("):])
+	}
+
+	// The rolling summary's two counts say what each counts.
+	stdout, _, _ = run(t, "", "assemble", "--memory", "summary")
+	if !regexp.MustCompile(`rolling summary: \d+ folds, the summary text \d+ tokens\n  note: \d+ folds folded \d+ messages into the summary; its \[Conversation summary: …\] line takes \d+ tokens with the brackets\n`).MatchString(stdout) {
+		t.Errorf("rolling summary lines:\n%s", stdout)
+	}
+
+	// One chunk: one chunk summary.
+	stdout, _, _ = run(t, "A short contract. It has one paragraph about refunds within 30 days.", "longdoc", "-", "--run")
+	if strings.Contains(stdout, "1 chunk summaries") || !strings.Contains(stdout, "the chunk summary") {
+		t.Errorf("one chunk:\n%s", stdout)
 	}
 }

@@ -3,7 +3,6 @@ package cli
 import (
 	"context"
 	"fmt"
-	"os"
 	"regexp"
 	"strings"
 	"time"
@@ -24,7 +23,8 @@ messages themselves. --format json prints the request in OpenAI's chat
 format ({"model", "messages", "tools"}) with the budget report beside it.
 
 Usage:
-  ctxlab assemble [--scenario FILE | --request FILE [--interaction N]]
+  ctxlab assemble [--scenario FILE | --request FILE [--interaction N] |
+                   --docs FILE|DIR|- [--doc-format F] [--per-paragraph] [--history FILE]]
                   [--preset NAME] [--budget-file FILE] [--window N]
                   [--system-budget N] [--tools-budget N] [--history-budget N]
                   [--rag-budget N] [--tool-results-budget N] [--query-budget N] [--reserve N]
@@ -37,7 +37,11 @@ Usage:
                   [--summarizer extractive|llm] [--llm-base-url URL] [--llm-model NAME]
                   [--llm-timeout DURATION] [--llm-api-key-env NAME]
 
-  With neither --scenario nor --request, the bundled sample scenario is used.
+  With no --scenario, --request or --docs, the bundled sample scenario is
+  used. --docs opens a document set (and --history a chat history) with the
+  default settings, exactly as the workbench's --docs does, so
+  ctxlab assemble --docs FILE --history FILE --query TEXT prints the request
+  ctxlab --docs FILE --history FILE --query TEXT opens with.
   Only the options given override the scenario's own settings; the defaults
   listed below apply to nothing the scenario sets. --preset replaces the
   scenario's whole budget, window included (add --window to keep a smaller
@@ -90,10 +94,8 @@ type assembleFlags struct {
 	mode string
 	// llm chooses the summarizer of --memory summary.
 	llm llmFlags
-	// given is a scenario the caller built itself (the workbench's
-	// --docs input), used instead of --scenario or --request.
-	given       *core.Scenario
-	givenSource string
+	// docs is the third input, beside --scenario and --request.
+	docs docsFlags
 
 	format     string
 	full       bool
@@ -113,6 +115,7 @@ func (f *assembleFlags) register(fs *flagSet) {
 	fs.StringVar(&f.scenario, "scenario", "", "scenario file (YAML); default: the bundled sample")
 	fs.StringVar(&f.request, "request", "", "API request body to import (OpenAI or Anthropic JSON, or a YAML cassette); - reads stdin")
 	fs.IntVar(&f.interaction, "interaction", 0, "cassette: the interaction to import, from 1 (default: the first chat request)")
+	f.docs.register(fs)
 	fs.StringVar(&f.preset, "preset", "", "budget preset: "+joinStrings(core.PresetNames)+", or one of --budget-file")
 	fs.StringVar(&f.budgetFile, "budget-file", "", "YAML budget file with presets of your own")
 	f.budget.register(fs)
@@ -127,6 +130,7 @@ func (f *assembleFlags) register(fs *flagSet) {
 	fs.StringVar(&f.step, "step", "", "agent step whose context (the outputs of the steps it requires) is the tool results; from the scenario's agent: steps (default: the scenario's step; \"\" for the tool results as given)")
 	fs.StringVar(&f.query, "query", "", "the user's query (default: the scenario's or the request's)")
 	f.pipeline.register(fs)
+	fs.setHelp("budget", "the retrieved-context allocation, as --rag-budget (default: the scenario's); in ctxlab build, the pipeline's budget")
 	fs.StringVar(&f.mode, "mode", "", "budgeted (cut components to their allocations) or measure (as given, nothing cut); default: the input's")
 	f.llm.register(fs)
 }
@@ -173,6 +177,9 @@ func runAssemble(env Env, args []string) error {
 	if err != nil {
 		return err
 	}
+	for _, w := range assembleWarnings(fs, run) {
+		fmt.Fprintln(env.Stderr, "ctxlab: warning: "+safetext.Line(w))
+	}
 	if sum.Explicit && (run.settings.Mode == core.MeasureOnly || memoryStrategy(run.settings.Memory) != core.MemorySummary) {
 		fmt.Fprintf(env.Stderr, "ctxlab: note: --summarizer llm is not used: only --memory summary in budgeted mode summarizes the history\n")
 	}
@@ -202,13 +209,12 @@ func runAssemble(env Env, args []string) error {
 		}
 	}
 
-	// Open the log before printing, so a bad path fails cleanly.
-	var metricsFile *os.File
+	// Check the log before printing, so a bad path or a file that is not
+	// a metrics log fails cleanly.
 	if f.metricsOut != "" {
-		if metricsFile, err = os.OpenFile(f.metricsOut, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644); err != nil {
-			return fmt.Errorf("--metrics-out %s: %w", f.metricsOut, unwrapPathError(err))
+		if err := loaders.CheckMetricsLog(f.metricsOut); err != nil {
+			return fmt.Errorf("--metrics-out %w", err)
 		}
-		defer metricsFile.Close()
 	}
 
 	if f.format == "json" {
@@ -220,14 +226,13 @@ func runAssemble(env Env, args []string) error {
 		return err
 	}
 
-	if metricsFile != nil {
-		mon := core.NewMonitor(metricsFile)
-		mon.OnAlert = func(alert string) { fmt.Fprintln(env.Stderr, safetext.Line(alert)) }
-		if _, err := mon.Record(run.eval.Metrics); err != nil {
-			return fmt.Errorf("--metrics-out %s: %w", f.metricsOut, err)
+	if f.metricsOut != "" {
+		alert, err := loaders.AppendMetricsFile(f.metricsOut, run.eval.Metrics)
+		if alert != "" {
+			fmt.Fprintln(env.Stderr, safetext.Line(alert))
 		}
-		if err := metricsFile.Close(); err != nil {
-			return fmt.Errorf("--metrics-out %s: %w", f.metricsOut, err)
+		if err != nil {
+			return fmt.Errorf("--metrics-out %w", err)
 		}
 	}
 	if ov := run.eval.Overflow; ov != nil {
@@ -238,8 +243,8 @@ func runAssemble(env Env, args []string) error {
 
 // prepareAssembly loads the input and turns the flags into settings.
 func prepareAssembly(env Env, fs *flagSet, f *assembleFlags) (*assembleRun, error) {
-	if f.scenario != "" && f.request != "" {
-		return nil, fmt.Errorf("assemble: give --scenario FILE or --request FILE, not both")
+	if err := checkInputs(fs, &f.docs, f.scenario, f.request); err != nil {
+		return nil, err
 	}
 	if flagWasSet(fs, "interaction") {
 		if f.request == "" {
@@ -266,15 +271,19 @@ func prepareAssembly(env Env, fs *flagSet, f *assembleFlags) (*assembleRun, erro
 
 	run := &assembleRun{full: f.full}
 	switch {
-	case f.given != nil:
-		run.scenario, run.source = f.given, f.givenSource
+	case f.docs.path != "":
+		if run.scenario, err = scenarioFromDocs(env, &f.docs); err != nil {
+			return nil, err
+		}
+		run.source = run.scenario.Origin
 	case f.request != "":
 		if f.request == "-" && env.StdinIsTTY {
 			return nil, fmt.Errorf("--request -: stdin is a terminal; pipe a request body in or give a file")
 		}
 		run.imported = true
 		run.source = displayPath(f.request)
-		opts := loaders.RequestOptions{Interaction: f.interaction, Window: f.budget.window, Reserve: f.budget.reserve, Preset: f.preset, Presets: presets}
+		opts := loaders.RequestOptions{Interaction: f.interaction, Window: f.budget.window, Reserve: f.budget.reserve, Preset: f.preset, Presets: presets,
+			Model: f.pipeline.model}
 		if run.scenario, err = loaders.LoadRequest(f.request, env.Stdin, opts); err != nil {
 			return nil, err
 		}
@@ -307,9 +316,9 @@ func prepareAssembly(env Env, fs *flagSet, f *assembleFlags) (*assembleRun, erro
 	if s.Step != "" {
 		if _, ok := run.scenario.Agent.Step(s.Step); !ok {
 			if run.scenario.Agent == nil {
-				return nil, fmt.Errorf("--step %q: %s has no agent steps (a scenario lists them under agent: steps)", s.Step, run.source)
+				return nil, fmt.Errorf("--step %s: %s has no agent steps (a scenario lists them under agent: steps)", quoted(s.Step), run.source)
 			}
-			return nil, fmt.Errorf("--step %q: expected one of %s", s.Step, strings.Join(run.scenario.Agent.StepNames(), ", "))
+			return nil, fmt.Errorf("--step %s: expected one of %s", quoted(s.Step), strings.Join(run.scenario.Agent.StepNames(), ", "))
 		}
 	}
 	if err := s.Validate(); err != nil {
@@ -317,7 +326,11 @@ func prepareAssembly(env Env, fs *flagSet, f *assembleFlags) (*assembleRun, erro
 	}
 	if s.Mode == core.Budgeted {
 		if err := s.Budget.Validate(); err != nil {
-			return nil, budgetError(err, s)
+			var hint string
+			if flagWasSet(fs, "model") && !flagWasSet(fs, "window") {
+				hint = fmt.Sprintf("--model %s's window is %d; --window N sets another", f.pipeline.model, s.Budget.TotalWindow)
+			}
+			return nil, budgetError(err, s, hint)
 		}
 	}
 	run.settings = s
@@ -325,12 +338,20 @@ func prepareAssembly(env Env, fs *flagSet, f *assembleFlags) (*assembleRun, erro
 }
 
 // budgetError returns the budget's own message ("Budget overflow: X tokens
-// allocated, max input is Y"), saying which preset it started from.
-func budgetError(err error, s core.Settings) error {
+// allocated, max input is Y"), saying which preset it started from and,
+// when given, where the window came from.
+func budgetError(err error, s core.Settings, hint string) error {
+	var why []string
 	if s.Preset != "" {
-		return fmt.Errorf("%w (preset %s with the options given)", err, s.Preset)
+		why = append(why, fmt.Sprintf("preset %s with the options given", s.Preset))
 	}
-	return err
+	if hint != "" {
+		why = append(why, hint)
+	}
+	if len(why) == 0 {
+		return err
+	}
+	return fmt.Errorf("%w (%s)", err, strings.Join(why, "; "))
 }
 
 // applyAssembleFlags applies the flags given on the command line to the
@@ -404,7 +425,7 @@ func applyMemoryFlags(fs *flagSet, f *assembleFlags, m *core.MemoryOptions) erro
 	if len(f.patterns) > 0 {
 		for _, p := range f.patterns {
 			if _, err := regexp.Compile(p); err != nil {
-				return fmt.Errorf("--priority-pattern %q does not compile: %v", p, err)
+				return fmt.Errorf("--priority-pattern %s does not compile: %v", quoted(p), err)
 			}
 		}
 		m.Patterns = append([]string(nil), f.patterns...)
@@ -437,6 +458,11 @@ func applyPipelineFlags(fs *flagSet, p *pipelineFlags, s *core.Settings) error {
 		}
 		s.Model = p.model
 		o.Tokenizer = tok
+		// The model brings its window, as the workbench's model control
+		// does, over a scenario's window: or a preset's; --window wins.
+		if spec, ok := core.LookupModel(p.model); ok && spec.Window > 0 && !set("window") {
+			s.Budget.TotalWindow = spec.Window
+		}
 	case set("tokenizer"):
 		tok, err := core.TokenizerByName(p.tokenizer)
 		if err != nil {

@@ -59,7 +59,7 @@ func newBuildFlagSet(env Env, f *buildFlags) *flagSet {
 
 func (f *buildFlags) run(env Env, fs *flagSet) error {
 	if f.format != "text" && f.format != "json" {
-		return fmt.Errorf("--format %q: expected text or json", f.format)
+		return fmt.Errorf("--format %s: expected text or json", quoted(f.format))
 	}
 	if f.maxTurns < 0 {
 		return fmt.Errorf("--max-turns %d is negative", f.maxTurns)

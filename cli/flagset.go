@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"reflect"
 	"strings"
 )
 
@@ -14,20 +15,52 @@ import (
 type flagSet struct {
 	*flag.FlagSet
 	help func()
+	// helpDefaults replaces, in --help only, the default a flag is shown
+	// with; the zero value hides it. A flag shared with another command
+	// keeps one DefValue, which may not be this command's default.
+	helpDefaults map[string]string
 }
 
 func newFlagSet(env Env, name, usage string) *flagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {}
-	help := func() {
+	set := &flagSet{FlagSet: fs}
+	set.help = func() {
+		for name, shown := range set.helpDefaults {
+			if f := fs.Lookup(name); f != nil {
+				defer func(def string) { f.DefValue = def }(f.DefValue)
+				f.DefValue = shown
+			}
+		}
 		fs.SetOutput(env.Stdout)
 		fmt.Fprint(env.Stdout, strings.TrimLeft(usage, "\n"))
 		fmt.Fprintln(env.Stdout, "\nOptions:")
 		fs.PrintDefaults()
 		fs.SetOutput(io.Discard)
 	}
-	return &flagSet{FlagSet: fs, help: help}
+	return set
+}
+
+// setHelp gives a flag registered by shared code this command's usage
+// line, and hides the default --help would show: the flag's one DefValue
+// is another command's default, and this command's is told in usage.
+func (fs *flagSet) setHelp(name, usage string) {
+	f := fs.Lookup(name)
+	if f == nil {
+		return
+	}
+	f.Usage = usage
+	if fs.helpDefaults == nil {
+		fs.helpDefaults = map[string]string{}
+	}
+	// PrintDefaults omits a default equal to the zero value's String;
+	// every flag.Value of the standard library is a pointer type.
+	zero := ""
+	if typ := reflect.TypeOf(f.Value); typ.Kind() == reflect.Pointer {
+		zero = reflect.New(typ.Elem()).Interface().(flag.Value).String()
+	}
+	fs.helpDefaults[name] = zero
 }
 
 // parseFlags parses args, prints help on request, and refuses stray
@@ -41,7 +74,7 @@ func parseFlags(fs *flagSet, args []string) error {
 		return fmt.Errorf("%s%v (run %s --help)", commandPrefix(fs), err, commandLine(fs))
 	}
 	if fs.NArg() > 0 {
-		return fmt.Errorf("%sunexpected argument %q (options start with --; run %s --help)", commandPrefix(fs), fs.Arg(0), commandLine(fs))
+		return fmt.Errorf("%sunexpected argument %s (options start with --; run %s --help)", commandPrefix(fs), quoted(fs.Arg(0)), commandLine(fs))
 	}
 	return nil
 }

@@ -107,7 +107,7 @@ func (l *llmFlags) build(env Env, fs *flagSet, breaker bool) (*summarizerSetup, 
 		case summarizerLLM:
 			useLLM, setup.Explicit = true, true
 		default:
-			return nil, fmt.Errorf("--summarizer %q: expected %s or %s", l.summarizer, summarizerExtractive, summarizerLLM)
+			return nil, fmt.Errorf("--summarizer %s: expected %s or %s", quoted(l.summarizer), summarizerExtractive, summarizerLLM)
 		}
 	case set("llm-base-url") || set("llm-model"):
 		useLLM = true
@@ -229,7 +229,7 @@ func parseLLMTimeout(v string) (time.Duration, error) {
 	}
 	d, err := time.ParseDuration(v)
 	if err != nil {
-		return 0, fmt.Errorf("--llm-timeout %q: expected a duration such as 30s or 2m, or a number of seconds", v)
+		return 0, fmt.Errorf("--llm-timeout %s: expected a duration such as 30s or 2m, or a number of seconds", quoted(v))
 	}
 	if d < 0 {
 		return 0, fmt.Errorf("--llm-timeout %s is negative", v)

@@ -37,7 +37,8 @@ Usage:
                  [--summarizer extractive|llm] [--llm-base-url URL] [--llm-model NAME]
                  [--llm-timeout DURATION] [--llm-api-key-env NAME]
 
-  - or no FILE reads the document from stdin. --chunk-size defaults to the
+  - reads the document from stdin; so does no FILE, when stdin is piped or
+  redirected (not a terminal). --chunk-size defaults to the
   article's: 4000 tokens for hierarchical, 6000 for map-reduce. --model
   picks the tokenizer the plan counts with; the model that writes the
   summaries is --llm-model.
@@ -175,7 +176,7 @@ func parseLongDocStrategy(s string) (core.LongDocStrategy, error) {
 	case core.LongDocMapReduce, "mapreduce", "map_reduce":
 		return core.LongDocMapReduce, nil
 	}
-	return "", fmt.Errorf("--strategy %q: expected %s or %s", s, core.LongDocHierarchical, core.LongDocMapReduce)
+	return "", fmt.Errorf("--strategy %s: expected %s or %s", quoted(s), core.LongDocHierarchical, core.LongDocMapReduce)
 }
 
 // readLongDoc reads the document. Windows line endings are made "\n", or
@@ -189,6 +190,9 @@ func readLongDoc(env Env, input string) (string, []string, error) {
 			return "", nil, fmt.Errorf("reading stdin: %w", err)
 		}
 	} else if data, err = readInputFile(input); err != nil {
+		return "", nil, err
+	}
+	if err := checkText(input, data); err != nil {
 		return "", nil, err
 	}
 	doc := string(data)

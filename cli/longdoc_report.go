@@ -22,8 +22,8 @@ func writeLongdocReport(out io.Writer, o longdocOutput, ran bool) error {
 
 	fmt.Fprintf(w, "ctxlab longdoc · %s · %s · chunk size %s · tokenizer %s\n",
 		safetext.Line(o.Input), p.Strategy, thousands(p.ChunkSize), p.Tokenizer)
-	fmt.Fprintf(w, "  document %s tokens → %d %s · %s · summarizer %s\n",
-		thousands(p.DocumentTokens), len(p.Chunks), plural(len(p.Chunks), "chunk", "chunks"), callRange(p), safetext.Line(o.Summarizer.Label))
+	fmt.Fprintf(w, "  document %s tokens → %s %s · %s · summarizer %s\n",
+		thousands(p.DocumentTokens), thousands(len(p.Chunks)), plural(len(p.Chunks), "chunk", "chunks"), callRange(p), safetext.Line(o.Summarizer.Label))
 	if p.Question != "" {
 		fmt.Fprintf(w, "  question: %s\n", safetext.Line(p.Question))
 	}
@@ -32,7 +32,7 @@ func writeLongdocReport(out io.Writer, o longdocOutput, ran bool) error {
 	}
 	fmt.Fprintln(w)
 
-	fmt.Fprintf(w, "Chunks (%d)\n", len(p.Chunks))
+	fmt.Fprintf(w, "Chunks (%s)\n", thousands(len(p.Chunks)))
 	anyOver := false
 	for _, c := range p.Chunks {
 		anyOver = anyOver || c.OverLimit
@@ -70,8 +70,8 @@ func writeLongdocReport(out io.Writer, o longdocOutput, ran bool) error {
 		rows = append(rows, []string{fmt.Sprint(i + 1), c.Stage, chunkLabel(c.Chunk, len(p.Chunks)), prompt, thousands(c.MaxTokens), when})
 	}
 	writeTable(w, rows, "rllrrl")
-	fmt.Fprintf(w, "  at most %d %s: ≤%s prompt tokens, ≤%s output tokens (max_tokens)\n",
-		p.MaxCalls, plural(p.MaxCalls, "call", "calls"), thousands(p.MaxPromptTokens), thousands(p.MaxOutputTokens))
+	fmt.Fprintf(w, "  at most %s %s: ≤%s prompt tokens, ≤%s output tokens (max_tokens)\n",
+		thousands(p.MaxCalls), plural(p.MaxCalls, "call", "calls"), thousands(p.MaxPromptTokens), thousands(p.MaxOutputTokens))
 	for _, n := range p.Notes {
 		fmt.Fprintf(w, "  note: %s\n", safetext.Line(n))
 	}
@@ -89,7 +89,7 @@ func writeLongdocReport(out io.Writer, o longdocOutput, ran bool) error {
 // result.
 func writeLongdocRun(w io.Writer, o longdocOutput, p core.LongDocPlan) {
 	r := o.Run
-	fmt.Fprintf(w, "Run (%d %s · summarizer %s)\n", r.Calls, plural(r.Calls, "call", "calls"), safetext.Line(o.Summarizer.Label))
+	fmt.Fprintf(w, "Run (%s %s · summarizer %s)\n", thousands(r.Calls), plural(r.Calls, "call", "calls"), safetext.Line(o.Summarizer.Label))
 	for _, f := range o.Fallbacks {
 		fmt.Fprintf(w, "  ▲ %s (%d %s)\n", safetext.Line(f.Message), f.Calls, plural(f.Calls, "call", "calls"))
 	}
@@ -116,9 +116,9 @@ func writeLongdocRun(w io.Writer, o longdocOutput, p core.LongDocPlan) {
 // what the first ones return.
 func callRange(p core.LongDocPlan) string {
 	if p.MinCalls == p.MaxCalls {
-		return fmt.Sprintf("%d %s", p.MaxCalls, plural(p.MaxCalls, "call", "calls"))
+		return fmt.Sprintf("%s %s", thousands(p.MaxCalls), plural(p.MaxCalls, "call", "calls"))
 	}
-	return fmt.Sprintf("%d–%d calls", p.MinCalls, p.MaxCalls)
+	return fmt.Sprintf("%s–%s calls", thousands(p.MinCalls), thousands(p.MaxCalls))
 }
 
 // chunkLabel numbers a chunk from 1 as "i/n", or "-" for a call that reads

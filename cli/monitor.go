@@ -102,7 +102,7 @@ func writeMonitorReport(out io.Writer, r monitorOutput) error {
 		fmt.Fprintf(w, "  ▲ %s\n", safetext.Line(a))
 	}
 	if r.Alerts > len(r.RecentAlerts) {
-		fmt.Fprintf(w, "  (the latest %d shown)\n", len(r.RecentAlerts))
+		fmt.Fprintf(w, "  (the latest %s shown)\n", thousands(len(r.RecentAlerts)))
 	}
 
 	fmt.Fprintf(w, "\nTruncations: %s of %s requests cut a component\n", thousands(r.TruncatedRequests), thousands(r.Requests))
@@ -161,7 +161,7 @@ func mostCut(counts []core.ComponentCount) string {
 	if best.Count == 0 {
 		return "-"
 	}
-	return fmt.Sprintf("%s (%d)", safetext.Line(best.Component), best.Count)
+	return fmt.Sprintf("%s (%s)", safetext.Line(best.Component), thousands(best.Count))
 }
 
 // pct formats a utilization ratio as a percentage.

@@ -1,23 +1,7 @@
 package cli
 
-import "strconv"
+import "ctxlab/core"
 
-// thousands formats n with comma separators: 12,345.
-func thousands(n int) string {
-	s := strconv.Itoa(n)
-	neg := n < 0
-	if neg {
-		s = s[1:]
-	}
-	out := make([]byte, 0, len(s)+len(s)/3)
-	for i := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			out = append(out, ',')
-		}
-		out = append(out, s[i])
-	}
-	if neg {
-		return "-" + string(out)
-	}
-	return string(out)
-}
+// thousands formats n with comma separators: 12,345. It is core's, so the
+// notes core and the loaders write group their numbers alike.
+func thousands(n int) string { return core.Thousands(n) }

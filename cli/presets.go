@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -79,9 +80,12 @@ func presetSet(budgetFile string) (core.PresetSet, map[string]bool, error) {
 	return core.MergePresets(builtin, loaded), custom, nil
 }
 
-// budgetFileError makes sure an error names the file it is about.
+// budgetFileError makes sure an error names the file it is about, once.
+// A loader's error names it already, made inert, so it cannot be found by
+// looking for the raw path in the message.
 func budgetFileError(path string, err error) error {
-	if strings.Contains(err.Error(), path) {
+	var named *loaders.Error
+	if errors.As(err, &named) || strings.Contains(err.Error(), path) {
 		return err
 	}
 	return fmt.Errorf("%s: %w", path, err)

@@ -152,15 +152,17 @@ func writeMemorySection(w io.Writer, ev *core.Evaluation) {
 		counts[f.Fate]++
 	}
 	if ev.Settings.Mode == core.MeasureOnly {
-		fmt.Fprintf(w, "Memory (measured as sent, no strategy applied): %d %s kept · %s tokens\n",
-			len(mem.Fates), plural(len(mem.Fates), "message", "messages"), thousands(mem.Tokens))
+		fmt.Fprintf(w, "Memory (measured as sent, no strategy applied): %s %s kept · %s tokens\n",
+			thousands(len(mem.Fates)), plural(len(mem.Fates), "message", "messages"), thousands(mem.Tokens))
 	} else {
-		fmt.Fprintf(w, "Memory (%s · history budget %s): %d %s → %d kept, %d pinned, %d summarized, %d dropped · %s tokens\n",
-			mem.Strategy, thousands(mem.MaxTokens), len(mem.Fates), plural(len(mem.Fates), "message", "messages"),
-			counts[core.MemoryKept], counts[core.MemoryPinned], counts[core.MemorySummarized], counts[core.MemoryDropped],
+		fmt.Fprintf(w, "Memory (%s · history budget %s): %s %s → %s kept, %s pinned, %s summarized, %s dropped · %s tokens\n",
+			mem.Strategy, thousands(mem.MaxTokens), thousands(len(mem.Fates)), plural(len(mem.Fates), "message", "messages"),
+			thousands(counts[core.MemoryKept]), thousands(counts[core.MemoryPinned]), thousands(counts[core.MemorySummarized]), thousands(counts[core.MemoryDropped]),
 			thousands(mem.Tokens))
 		if len(mem.Folds) > 0 {
-			fmt.Fprintf(w, "  rolling summary: %d %s, %s tokens\n", len(mem.Folds), plural(len(mem.Folds), "fold", "folds"),
+			// The summary text alone; the note on its line counts the
+			// "[Conversation summary: …]" wrapping too.
+			fmt.Fprintf(w, "  rolling summary: %s %s, the summary text %s tokens\n", thousands(len(mem.Folds)), plural(len(mem.Folds), "fold", "folds"),
 				thousands(mem.Folds[len(mem.Folds)-1].SummaryTokens))
 		}
 		if mem.Overflow > 0 {
@@ -179,8 +181,8 @@ func writeMemorySection(w io.Writer, ev *core.Evaluation) {
 func writeRetrievalSection(w io.Writer, ev *core.Evaluation) {
 	s := ev.Settings
 	if rr := ev.Rerank; rr != nil {
-		fmt.Fprintf(w, "Rerank (BM25 against the query): %d candidates → initial_k %d → final_k %d: %d selected\n",
-			len(rr.Candidates), rr.InitialK, rr.FinalK, len(rr.Selected))
+		fmt.Fprintf(w, "Rerank (BM25 against the query): %s %s → initial_k %s → final_k %s: %s selected\n",
+			thousands(len(rr.Candidates)), plural(len(rr.Candidates), "candidate", "candidates"), thousands(rr.InitialK), thousands(rr.FinalK), thousands(len(rr.Selected)))
 		for _, n := range rr.Notes {
 			fmt.Fprintf(w, "  note: %s\n", safetext.Line(n))
 		}
@@ -192,17 +194,17 @@ func writeRetrievalSection(w io.Writer, ev *core.Evaluation) {
 	case ev.Build != nil:
 		res := ev.Build
 		c := res.Trace.Counts
-		fmt.Fprintf(w, "Retrieved context (context_manager · budget %s · %s mode): %d in → filter −%d → dedup −%d → %d included, %d partial, %d summarized, %d excluded · block %s tokens\n",
-			budget, s.Pipeline.BudgetMode, c.Input, c.Filtered, c.Duplicates, c.Included, c.Partial, c.Summarized, c.Excluded, thousands(res.TokensUsed))
+		fmt.Fprintf(w, "Retrieved context (context_manager · budget %s · %s mode): %s in → filter −%s → dedup −%s → %s included, %s partial, %s summarized, %s excluded · block %s tokens\n",
+			budget, s.Pipeline.BudgetMode, thousands(c.Input), thousands(c.Filtered), thousands(c.Duplicates), thousands(c.Included), thousands(c.Partial), thousands(c.Summarized), thousands(c.Excluded), thousands(res.TokensUsed))
 	case ev.SimpleRAG != nil:
 		rag := ev.SimpleRAG
 		counts := map[core.SimpleRAGFate]int{}
 		for _, t := range rag.Trace {
 			counts[t.Fate]++
 		}
-		fmt.Fprintf(w, "Retrieved context (rag · budget %s): %d chunks by score → %d included, %d truncated, %d dropped, %d not reached · counted %s, block %s tokens\n",
-			budget, len(rag.Trace), counts[core.SimpleRAGIncluded], counts[core.SimpleRAGTruncated], counts[core.SimpleRAGDropped],
-			counts[core.SimpleRAGNotReached], thousands(rag.TokensCounted), thousands(rag.TokensUsed))
+		fmt.Fprintf(w, "Retrieved context (rag · budget %s): %s %s by score → %s included, %s truncated, %s dropped, %s not reached · counted %s, block %s tokens\n",
+			budget, thousands(len(rag.Trace)), plural(len(rag.Trace), "chunk", "chunks"), thousands(counts[core.SimpleRAGIncluded]), thousands(counts[core.SimpleRAGTruncated]), thousands(counts[core.SimpleRAGDropped]),
+			thousands(counts[core.SimpleRAGNotReached]), thousands(rag.TokensCounted), thousands(rag.TokensUsed))
 	}
 	fmt.Fprintln(w)
 }
@@ -217,7 +219,7 @@ const (
 )
 
 func writeMessages(w io.Writer, a *core.Assembly, tok core.Tokenizer, tools int, full bool) {
-	fmt.Fprintf(w, "Messages (%d)", len(a.Messages))
+	fmt.Fprintf(w, "Messages (%s)", thousands(len(a.Messages)))
 	if len(a.Tools) > 0 {
 		fmt.Fprintf(w, " · %d tool %s sent beside them", tools, plural(tools, "definition", "definitions"))
 	}

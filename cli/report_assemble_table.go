@@ -44,7 +44,7 @@ func displayWidth(s string) int { return len([]rune(s)) }
 
 func checkFormat(format string) error {
 	if format != "text" && format != "json" {
-		return fmt.Errorf("--format %q: expected text or json", format)
+		return fmt.Errorf("--format %s: expected text or json", quoted(format))
 	}
 	return nil
 }

@@ -29,10 +29,11 @@ func writeBuildReport(out io.Writer, in buildInput, res *core.Result) error {
 	c := tr.Counts
 	o := in.opts
 
-	fmt.Fprintf(w, "ctxlab build · %s (%s) · %d documents · tokenizer %s · budget %s · %s mode\n\n",
-		safetext.Line(displayPath(in.docsPath)), in.docFormat, c.Input, o.Tokenizer.Name(), thousands(o.Budget), o.BudgetMode)
-	fmt.Fprintf(w, "Pipeline  %d in → filter −%d → sort → dedup −%d → %s → budget: %d included, %d partial, %d summarized, %d excluded\n\n",
-		c.Input, c.Filtered, c.Duplicates, reorderLabel(c.Reordered, o.LostInMiddle), c.Included, c.Partial, c.Summarized, c.Excluded)
+	fmt.Fprintf(w, "ctxlab build · %s (%s) · %s %s · tokenizer %s · budget %s · %s mode\n\n",
+		safetext.Line(displayPath(in.docsPath)), in.docFormat, thousands(c.Input), plural(c.Input, "document", "documents"), o.Tokenizer.Name(), thousands(o.Budget), o.BudgetMode)
+	fmt.Fprintf(w, "Pipeline  %s in → filter −%s → sort → dedup −%s → %s → budget: %s included, %s partial, %s summarized, %s excluded\n\n",
+		thousands(c.Input), thousands(c.Filtered), thousands(c.Duplicates), reorderLabel(c.Reordered, o.LostInMiddle),
+		thousands(c.Included), thousands(c.Partial), thousands(c.Summarized), thousands(c.Excluded))
 
 	writeFilterSection(w, in, tr)
 	writeDedupSection(w, in, tr)
@@ -50,7 +51,13 @@ func writeBuildReport(out io.Writer, in buildInput, res *core.Result) error {
 
 	if in.history != nil {
 		block, lines := core.FormatMemory(in.history, in.maxTurns)
-		fmt.Fprintf(w, "\nMemory (format_memory, last %d turns: %d of %d messages)\n", in.maxTurns, len(lines), len(in.history))
+		fmt.Fprintf(w, "\nMemory (format_memory, last %s %s: %s of %s %s)\n", thousands(in.maxTurns), plural(in.maxTurns, "turn", "turns"),
+			thousands(len(lines)), thousands(len(in.history)), plural(len(in.history), "message", "messages"))
+		if in.maxTurns == 0 {
+			// The reference slices memory[-max_turns*2:], and [-0:] is
+			// the whole list: 0 does not mean "no history".
+			fmt.Fprintf(w, "  note: --max-turns 0 keeps the whole history, as the reference's memory[-0:] slice does\n")
+		}
 		for _, l := range lines {
 			if l.Mislabeled {
 				fmt.Fprintf(w, "  note: message %d has role %q and is labelled Assistant, as the reference does\n", l.Index+1, safetext.Line(l.Role))
@@ -91,7 +98,7 @@ func docLabel(docs []core.Document, i int) string {
 }
 
 func writeFilterSection(w io.Writer, in buildInput, tr core.Trace) {
-	fmt.Fprintf(w, "Filter (minimum %d tokens): %d removed\n", in.opts.MinDocTokens, tr.Counts.Filtered)
+	fmt.Fprintf(w, "Filter (minimum %s tokens): %s removed\n", thousands(in.opts.MinDocTokens), thousands(tr.Counts.Filtered))
 	for _, d := range tr.Docs {
 		if d.Filtered {
 			fmt.Fprintf(w, "  ✗ %s: %s\n", docLabel(in.docs, d.Index), d.FilterReason)
@@ -101,8 +108,8 @@ func writeFilterSection(w io.Writer, in buildInput, tr core.Trace) {
 }
 
 func writeDedupSection(w io.Writer, in buildInput, tr core.Trace) {
-	fmt.Fprintf(w, "Dedup (exact: normalized MD5; near: Jaccard ≥ %s on %d-word shingles): %d removed\n",
-		strconv.FormatFloat(in.opts.DedupThreshold, 'f', -1, 64), in.opts.ShingleSize, tr.Counts.Duplicates)
+	fmt.Fprintf(w, "Dedup (exact: normalized MD5; near: Jaccard ≥ %s on %d-word shingles): %s removed\n",
+		strconv.FormatFloat(in.opts.DedupThreshold, 'f', -1, 64), in.opts.ShingleSize, thousands(tr.Counts.Duplicates))
 	for _, i := range tr.Sorted {
 		d := tr.Docs[i]
 		if d.Duplicate == nil {

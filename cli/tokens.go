@@ -9,7 +9,6 @@ import (
 	"os"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"ctxlab/core"
 	"ctxlab/internal/safetext"
@@ -26,7 +25,8 @@ undercounted, plain English prose comes close.
 Usage:
   ctxlab tokens [FILE...|-] [--format text|json]
 
-  With - or no FILE, the text is read from stdin.
+  With -, the text is read from stdin; with no FILE too, when stdin is
+  piped or redirected (not a terminal).
 `
 
 // tokenCount is one input's counts: a row of the table.
@@ -75,9 +75,9 @@ func runTokens(env Env, args []string) error {
 		} else if data, err = readInputFile(in); err != nil {
 			return err
 		}
-		if !utf8.Valid(data) {
-			// Counts of bytes that are not text would mean nothing.
-			return fmt.Errorf("%s: byte %d: invalid UTF-8; expected text", displayPath(in), invalidUTF8Offset(data))
+		// Counts of bytes that are not text would mean nothing.
+		if err := checkText(in, data); err != nil {
+			return err
 		}
 		rows = append(rows, countTokens(displayPath(in), string(data)))
 	}
@@ -89,19 +89,6 @@ func runTokens(env Env, args []string) error {
 		}{rows, total})
 	}
 	return writeTokensTable(env.Stdout, rows, total)
-}
-
-// invalidUTF8Offset is the offset of the first byte that is not valid
-// UTF-8.
-func invalidUTF8Offset(data []byte) int {
-	for i := 0; i < len(data); {
-		r, size := utf8.DecodeRune(data[i:])
-		if r == utf8.RuneError && size == 1 {
-			return i
-		}
-		i += size
-	}
-	return len(data)
 }
 
 // readInputFile reads a regular file, with an error that names it and says

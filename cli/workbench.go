@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"ctxlab/core"
 	"ctxlab/internal/safetext"
 	"ctxlab/loaders"
 	"ctxlab/themes"
@@ -31,14 +30,10 @@ Usage:
 `
 
 type workbenchFlags struct {
-	assemble     assembleFlags
-	docs         string
-	docFormat    string
-	perParagraph bool
-	history      string
-	theme        string
-	requestID    string
-	metricsOut   string
+	assemble   assembleFlags
+	theme      string
+	requestID  string
+	metricsOut string
 }
 
 // headlessOnlyFlags shape what build and assemble print; the workbench
@@ -66,34 +61,21 @@ func runWorkbench(env Env, args []string) error {
 	}
 	if f.metricsOut != "" {
 		// Fail now rather than at the first export, with the screen taken.
-		file, err := os.OpenFile(f.metricsOut, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
-		if err != nil {
-			return fmt.Errorf("--metrics-out %s: %w", f.metricsOut, unwrapPathError(err))
+		if err := loaders.CheckMetricsLog(f.metricsOut); err != nil {
+			return fmt.Errorf("--metrics-out %w", err)
 		}
-		file.Close()
 	}
 	if f.theme != "" {
 		if _, ok := themes.ByName(f.theme); !ok {
-			return fmt.Errorf("--theme %q: expected one of %s", f.theme, strings.Join(themes.Names(), ", "))
+			return fmt.Errorf("--theme %s: expected one of %s", quoted(f.theme), strings.Join(themes.Names(), ", "))
 		}
 	}
 	a := &f.assemble
 	pipedDocs := false
-	if f.docs == "" && a.scenario == "" && a.request == "" && !env.StdinIsTTY {
-		f.docs, pipedDocs = "-", true
+	if a.docs.path == "" && a.scenario == "" && a.request == "" && !env.StdinIsTTY {
+		a.docs.path, pipedDocs = "-", true
 	}
-	if f.docs != "" {
-		if a.scenario != "" || a.request != "" {
-			return fmt.Errorf("give one input: --docs, --scenario or --request")
-		}
-		sc, err := scenarioFromDocs(env, &f)
-		if err != nil {
-			return err
-		}
-		a.given, a.givenSource = sc, sc.Origin
-	} else if f.history != "" {
-		return fmt.Errorf("--history goes with --docs; a scenario or request carries its own history")
-	}
+	// The inputs are checked and loaded as assemble does.
 	run, err := prepareAssembly(env, fs, a)
 	if err != nil {
 		return err
@@ -137,11 +119,7 @@ func runWorkbench(env Env, args []string) error {
 
 func newWorkbenchFlagSet(env Env, f *workbenchFlags) *flagSet {
 	fs := newFlagSet(env, "ctxlab", workbenchUsage)
-	f.assemble.register(fs)
-	fs.StringVar(&f.docs, "docs", "", "documents to open: a file, a directory of .md/.txt files, or - for stdin")
-	fs.StringVar(&f.docFormat, "doc-format", loaders.FormatAuto, "force the document format: "+joinFormats())
-	fs.BoolVar(&f.perParagraph, "per-paragraph", false, "directory input: one document per paragraph")
-	fs.StringVar(&f.history, "history", "", "chat history file to open with --docs")
+	f.assemble.register(fs) // --docs, --doc-format, --per-paragraph and --history among them
 	fs.StringVar(&f.requestID, "request-id", "", "request id in the metrics record (default: ctxlab- and the evaluation's number)")
 	fs.StringVar(&f.metricsOut, "metrics-out", "", "each export (e) also appends the current ContextMetrics as one JSON line to FILE")
 	fs.StringVar(&f.theme, "theme", "", "colour theme: "+strings.Join(themes.Names(), ", ")+" (default: follows NO_COLOR and the terminal background)")
@@ -181,29 +159,4 @@ func checkScenarioArgument(path string) error {
 		return fmt.Errorf("%s is a directory; to open its .md/.txt files as documents use ctxlab --docs %s", path, path)
 	}
 	return nil
-}
-
-// scenarioFromDocs opens a document set (and a history) as a scenario
-// with the default settings.
-func scenarioFromDocs(env Env, f *workbenchFlags) (*core.Scenario, error) {
-	docs, format, err := loaders.LoadDocuments(f.docs, env.Stdin, loaders.DocOptions{Format: f.docFormat, PerParagraph: f.perParagraph})
-	if err != nil {
-		return nil, err
-	}
-	sc := &core.Scenario{
-		Name:        filepath.Base(displayPath(f.docs)),
-		Origin:      displayPath(f.docs),
-		Description: fmt.Sprintf("%d documents (%s) from %s", len(docs), format, displayPath(f.docs)),
-		Documents:   docs,
-		Settings:    core.DefaultSettings(),
-	}
-	if f.history != "" {
-		if f.docs == "-" && f.history == "-" {
-			return nil, fmt.Errorf("--docs - and --history - cannot both read stdin")
-		}
-		if sc.History, err = loaders.LoadHistory(f.history, env.Stdin); err != nil {
-			return nil, err
-		}
-	}
-	return sc, nil
 }

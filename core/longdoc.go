@@ -139,7 +139,7 @@ func (p *LongDocPlan) totals() {
 		}
 	}
 	if over > 0 {
-		p.Notes = append(p.Notes, fmt.Sprintf("%d chunks exceed the %d-token chunk size: a paragraph longer than the limit is never split, and the article's check does not count the \"\\n\\n\" that joins paragraphs", over, p.ChunkSize))
+		p.Notes = append(p.Notes, fmt.Sprintf("%d %s the %s-token chunk size: a paragraph longer than the limit is never split, and the article's check does not count the \"\\n\\n\" that joins paragraphs", over, pluralNoun(over, "chunk exceeds", "chunks exceed"), Thousands(p.ChunkSize)))
 	}
 }
 

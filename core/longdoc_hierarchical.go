@@ -41,10 +41,10 @@ func PlanHierarchical(doc string, chunkSize int, tok Tokenizer) LongDocPlan {
 			Chunk:        -1,
 			PromptTokens: tok.Count(final.Prompt()) + combinedBound,
 			MaxTokens:    final.MaxTokens(),
-			Condition:    fmt.Sprintf("only if the %d chunk summaries together exceed %d tokens", n, hierarchicalCombineThreshold),
+			Condition:    fmt.Sprintf("only if %s together exceed %s tokens", chunkSummaries(n), Thousands(hierarchicalCombineThreshold)),
 		})
 	} else if n > 0 {
-		p.Notes = append(p.Notes, fmt.Sprintf("no combine call: %d chunk summaries of at most %d tokens cannot exceed %d tokens, so they are returned joined", n, chunkMaxTokens, hierarchicalCombineThreshold))
+		p.Notes = append(p.Notes, fmt.Sprintf("no combine call: %s of at most %s tokens cannot exceed %s tokens, so %s", chunkSummaries(n), Thousands(chunkMaxTokens), Thousands(hierarchicalCombineThreshold), pluralNoun(n, "it is the result", "they are returned joined")))
 	}
 	p.totals()
 	return p
@@ -79,10 +79,19 @@ func RunHierarchical(ctx context.Context, plan LongDocPlan, sum Summarizer) (Lon
 		}
 		run.Steps = append(run.Steps, step)
 		run.Result = step.Output
-		run.Notes = append(run.Notes, fmt.Sprintf("chunk summaries took %d tokens, over %d: combined by one more call", n, hierarchicalCombineThreshold))
+		run.Notes = append(run.Notes, fmt.Sprintf("%s took %s tokens, over %s: combined by one more call", chunkSummaries(len(summaries)), Thousands(n), Thousands(hierarchicalCombineThreshold)))
 	} else if len(summaries) > 0 {
-		run.Notes = append(run.Notes, fmt.Sprintf("chunk summaries took %d tokens, within %d: returned joined", n, hierarchicalCombineThreshold))
+		run.Notes = append(run.Notes, fmt.Sprintf("%s took %s tokens, within %s: returned joined", chunkSummaries(len(summaries)), Thousands(n), Thousands(hierarchicalCombineThreshold)))
 	}
 	run.Calls = len(run.Steps)
 	return run, nil
+}
+
+// chunkSummaries names the chunk summaries in a note: "the 16 chunk
+// summaries", and "the chunk summary" for one, not "1 chunk summaries".
+func chunkSummaries(n int) string {
+	if n == 1 {
+		return "the chunk summary"
+	}
+	return "the " + Thousands(n) + " chunk summaries"
 }

@@ -95,7 +95,7 @@ func RunMapReduce(ctx context.Context, plan LongDocPlan, sum Summarizer) (LongDo
 	}
 	run.Steps = append(run.Steps, step)
 	run.Result = step.Output
-	run.Notes = append(run.Notes, fmt.Sprintf("%d of %d sections answered", len(answers), n))
+	run.Notes = append(run.Notes, fmt.Sprintf("%s of %s %s answered", Thousands(len(answers)), Thousands(n), pluralNoun(n, "section", "sections")))
 	run.Calls = len(run.Steps)
 	return run, nil
 }

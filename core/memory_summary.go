@@ -10,6 +10,11 @@ func summaryLine(summary string) string {
 	return "[Conversation summary: " + summary + "]"
 }
 
+// summaryLinePattern names the summary line in notes, which count it
+// whole (brackets and label included), while a fold's SummaryTokens
+// counts the summary text alone.
+const summaryLinePattern = "[Conversation summary: …]"
+
 // applyRollingSummary replays the article's RollingSummarizer over the
 // history: each message increments turn_count, and every SummarizeEvery
 // turns all but the KeepRecent newest unfolded messages are folded into
@@ -74,19 +79,20 @@ func applyRollingSummary(ctx context.Context, history []Message, tokens []int, o
 	}
 
 	if len(folds) > 0 && summary == "" {
-		res.Notes = append(res.Notes, fmt.Sprintf("the summarizer found nothing worth keeping in the %d folded messages", recentStart))
+		res.Notes = append(res.Notes, fmt.Sprintf("the summarizer found nothing worth keeping in the %s folded %s", Thousands(recentStart), pluralNoun(recentStart, "message", "messages")))
 	} else if len(folds) > 0 {
-		res.Notes = append(res.Notes, fmt.Sprintf("%d folds folded %d messages into a %d-token summary line", len(folds), recentStart, summaryTokens))
+		res.Notes = append(res.Notes, fmt.Sprintf("%s folded %s %s into the summary; its %s line takes %s tokens with the brackets",
+			pluralCount(len(folds), "fold", "folds"), Thousands(recentStart), pluralNoun(recentStart, "message", "messages"), summaryLinePattern, Thousands(summaryTokens)))
 	}
 	if pending := len(history) - recentStart; len(history) > 0 {
 		next := (len(history)/opts.SummarizeEvery + 1) * opts.SummarizeEvery
-		res.Notes = append(res.Notes, fmt.Sprintf("%d recent messages verbatim; next fold at turn %d", pending, next))
+		res.Notes = append(res.Notes, fmt.Sprintf("%s verbatim; next fold at turn %s", pluralCount(pending, "recent message", "recent messages"), Thousands(next)))
 	}
 	if keepFrom > recentStart {
-		res.Notes = append(res.Notes, fmt.Sprintf("summary plus recent messages exceeded %d tokens: dropped the %d oldest recent messages (the article does not trim them)", opts.MaxTokens, keepFrom-recentStart))
+		res.Notes = append(res.Notes, fmt.Sprintf("summary plus recent messages exceeded %s tokens: dropped the %s (the article does not trim them)", Thousands(opts.MaxTokens), pluralCount(keepFrom-recentStart, "oldest recent message", "oldest recent messages")))
 	}
 	if summaryTokens > opts.MaxTokens {
-		res.Notes = append(res.Notes, fmt.Sprintf("the summary line alone takes %d tokens, over the %d-token budget", summaryTokens, opts.MaxTokens))
+		res.Notes = append(res.Notes, fmt.Sprintf("the summary line alone takes %s tokens, over the %s-token budget", Thousands(summaryTokens), Thousands(opts.MaxTokens)))
 	}
 	return res, nil
 }

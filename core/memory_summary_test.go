@@ -129,7 +129,7 @@ func TestRollingSummaryBudget(t *testing.T) {
 				t.Errorf("tokens, overflow = %d, %d; want %d, %d", res.Tokens, res.Overflow, tt.tokens, tt.overflow)
 			}
 			dropped := strings.Count(tt.fates, "d")
-			if note := strings.Join(res.Notes, "\n"); dropped > 0 && !strings.Contains(note, fmt.Sprintf("dropped the %d oldest recent messages", dropped)) {
+			if note := strings.Join(res.Notes, "\n"); dropped > 0 && !strings.Contains(note, "dropped the "+pluralCount(dropped, "oldest recent message", "oldest recent messages")) {
 				t.Errorf("drop not reported: %q", res.Notes)
 			}
 		})
@@ -165,5 +165,33 @@ func TestRollingSummaryDefaultSummarizer(t *testing.T) {
 	}
 	if res.Tokens > 400 || res.Tokens != want {
 		t.Errorf("tokens = %d, want %d within 400", res.Tokens, want)
+	}
+}
+
+// TestRollingSummaryNoteSaysWhatItCounts: the fold records the summary
+// text's tokens, the note the whole "[Conversation summary: …]" line's;
+// the note says which, so the two numbers in one report do not seem to
+// disagree.
+func TestRollingSummaryNoteSaysWhatItCounts(t *testing.T) {
+	history := make([]Message, 12)
+	for i := range history {
+		history[i] = Message{Role: "user", Content: fmt.Sprintf("message %d about order ORD-%d", i, 100+i)}
+	}
+	tok, _ := TokenizerByName(TokenizerO200K)
+	res, err := ApplyMemory(history, MemoryOptions{Strategy: MemorySummary, MaxTokens: 2000, SummarizeEvery: 6, KeepRecent: 4}, tok, ExtractiveSummarizer{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Folds) == 0 {
+		t.Fatal("no fold")
+	}
+	text := res.Folds[len(res.Folds)-1].SummaryTokens
+	line := tok.Count(summaryLine(res.Summary))
+	if text != tok.Count(res.Summary) || line <= text {
+		t.Fatalf("summary text %d tokens, line %d", text, line)
+	}
+	want := fmt.Sprintf("into the summary; its [Conversation summary: …] line takes %d tokens with the brackets", line)
+	if !strings.Contains(strings.Join(res.Notes, "\n"), want) {
+		t.Errorf("notes %q lack %q", res.Notes, want)
 	}
 }

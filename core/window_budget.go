@@ -1,6 +1,9 @@
 package core
 
-import "fmt"
+import (
+	"fmt"
+	"math"
+)
 
 // ContextBudget is the article's fixed token allocation per context
 // component. The six input allocations plus the response reserve share
@@ -21,10 +24,29 @@ type ContextBudget struct {
 func (b ContextBudget) MaxInput() int { return b.TotalWindow - b.ResponseReserve }
 
 // Allocated is the sum of the six input allocations (the reserve is not
-// input).
+// input). It saturates at math.MaxInt (math.MinInt for negatives) rather
+// than wrapping, so an absurd --rag-budget never adds up to a negative
+// total that looks like it fits.
 func (b ContextBudget) Allocated() int {
-	return b.SystemPrompt + b.ToolDefinitions + b.ConversationHistory +
-		b.RetrievedContext + b.ToolResults + b.UserQuery
+	total, _ := b.allocated()
+	return total
+}
+
+// allocated is Allocated and whether the sum is exact (did not saturate).
+func (b ContextBudget) allocated() (total int, exact bool) {
+	exact = true
+	for _, v := range []int{b.SystemPrompt, b.ToolDefinitions, b.ConversationHistory,
+		b.RetrievedContext, b.ToolResults, b.UserQuery} {
+		switch {
+		case v > 0 && total > math.MaxInt-v:
+			total, exact = math.MaxInt, false
+		case v < 0 && total < math.MinInt-v:
+			total, exact = math.MinInt, false
+		default:
+			total += v
+		}
+	}
+	return total, exact
 }
 
 // Slack is what the input allocations leave of the max input. It is
@@ -77,8 +99,33 @@ func (b ContextBudget) Validate() error {
 	if err := b.validateWindow(); err != nil {
 		return err
 	}
-	if allocated := b.Allocated(); allocated > b.MaxInput() {
+	allocated, exact := b.allocated()
+	if !exact {
+		return b.saturatedOverflow()
+	}
+	if allocated > b.MaxInput() {
 		return fmt.Errorf("Budget overflow: %d tokens allocated, max input is %d", allocated, b.MaxInput())
 	}
 	return nil
+}
+
+// saturatedOverflow is the overflow of a budget whose allocations add up
+// to more than an int holds. There is no total to print, so it names the
+// allocation that alone exceeds the max input, the one the user has to
+// fix; failing that (a window as large as the allocations), it says the
+// sum is beyond counting.
+func (b ContextBudget) saturatedOverflow() error {
+	largest := budgetField{}
+	for _, f := range b.fields() {
+		if f.key == "total_window" || f.key == "response_reserve" {
+			continue // not input allocations
+		}
+		if f.value > largest.value {
+			largest = f
+		}
+	}
+	if largest.value > b.MaxInput() {
+		return fmt.Errorf("Budget overflow: %s alone is %d tokens, max input is %d", largest.key, largest.value, b.MaxInput())
+	}
+	return fmt.Errorf("Budget overflow: more than %d tokens allocated, max input is %d", math.MaxInt, b.MaxInput())
 }

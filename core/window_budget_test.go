@@ -71,3 +71,38 @@ func TestContextBudgetValidate(t *testing.T) {
 		})
 	}
 }
+
+// TestContextBudgetNeverWraps: allocations whose sum passes math.MaxInt
+// are an overflow, never a negative total that seems to fit.
+func TestContextBudgetNeverWraps(t *testing.T) {
+	const maxInt = int(^uint(0) >> 1)
+	support := builtinPresets[PresetSupportChat]
+	huge := support
+	huge.RetrievedContext = maxInt
+	twoHalves := support
+	twoHalves.RetrievedContext, twoHalves.ConversationHistory = maxInt/2+1, maxInt/2+1
+	wide := ContextBudget{TotalWindow: maxInt, SystemPrompt: maxInt / 2, ToolDefinitions: maxInt / 2, UserQuery: maxInt / 2}
+	cases := []struct {
+		name    string
+		budget  ContextBudget
+		wantErr string
+	}{
+		{"one allocation of MaxInt", huge, "Budget overflow: retrieved_context alone is 9223372036854775807 tokens, max input is 126000"},
+		{"two allocations summing past MaxInt", twoHalves, "Budget overflow: conversation_history alone is 4611686018427387904 tokens, max input is 126000"},
+		{"a window as large as the allocations", wide, "Budget overflow: more than 9223372036854775807 tokens allocated, max input is 9223372036854775807"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := c.budget.Allocated(); got != maxInt {
+				t.Errorf("Allocated = %d, want it saturated at %d", got, maxInt)
+			}
+			if got := c.budget.Slack(); got > 0 {
+				t.Errorf("Slack = %d, want it negative", got)
+			}
+			err := c.budget.Validate()
+			if err == nil || err.Error() != c.wantErr {
+				t.Fatalf("Validate() = %v, want %q", err, c.wantErr)
+			}
+		})
+	}
+}

@@ -100,10 +100,10 @@ func appendPresetEntry(name string, entries *[]presetEntry, p yamlField) error {
 	}
 	for _, e := range *entries {
 		if e.name == presetName {
-			return yamlErr(name, p.key, "preset %q is defined twice (first on line %d)", presetName, e.keyNode.Line)
+			return yamlErr(name, p.key, "preset %s is defined twice (first on line %d)", quoted(presetName), e.keyNode.Line)
 		}
 	}
-	what := fmt.Sprintf("preset %q", presetName)
+	what := "preset " + quoted(presetName)
 	b, err := readBudgetOverrides(name, p.value, what, presetEntryKeys)
 	if err != nil {
 		return err
@@ -136,14 +136,14 @@ func resolvePresets(name string, entries []presetEntry) (core.PresetSet, error) 
 		}
 		for _, seen := range chain {
 			if seen == e.name {
-				return core.ContextBudget{}, yamlErr(name, e.extendsAt, "preset %q: extends forms a cycle: %s", e.name, strings.Join(append(chain, e.name), " → "))
+				return core.ContextBudget{}, yamlErr(name, e.extendsAt, "preset %s: extends forms a cycle: %s", quoted(e.name), strings.Join(append(chain, e.name), " → "))
 			}
 		}
 		var base core.ContextBudget
 		switch parent, inFile := byName[e.extends]; {
 		case e.extends == "":
 			if _, ok := e.budget.fields["total_window"]; !ok {
-				return core.ContextBudget{}, yamlErr(name, e.keyNode, "preset %q has no total_window; give the whole budget or extends: a preset (%s)", e.name, strings.Join(core.PresetNames, ", "))
+				return core.ContextBudget{}, yamlErr(name, e.keyNode, "preset %s has no total_window; give the whole budget or extends: a preset (%s)", quoted(e.name), strings.Join(core.PresetNames, ", "))
 			}
 		case inFile && e.extends != e.name:
 			b, err := resolve(parent, append(chain, e.name))
@@ -154,14 +154,14 @@ func resolvePresets(name string, entries []presetEntry) (core.PresetSet, error) 
 		default:
 			b, err := core.Preset(e.extends)
 			if err != nil {
-				return core.ContextBudget{}, yamlErr(name, e.extendsAt, "preset %q extends %q, which is neither built in nor defined in this file (built-in: %s)",
-					e.name, e.extends, strings.Join(core.PresetNames, ", "))
+				return core.ContextBudget{}, yamlErr(name, e.extendsAt, "preset %s extends %s, which is neither built in nor defined in this file (built-in: %s)",
+					quoted(e.name), quoted(e.extends), strings.Join(core.PresetNames, ", "))
 			}
 			base = b
 		}
 		budget := e.budget.overrides.Apply(base)
 		if err := budget.Validate(); err != nil {
-			return core.ContextBudget{}, yamlErr(name, e.keyNode, "preset %q: %v", e.name, err)
+			return core.ContextBudget{}, yamlErr(name, e.keyNode, "preset %s: %v", quoted(e.name), err)
 		}
 		resolved[e.name] = budget
 		return budget, nil

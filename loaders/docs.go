@@ -91,7 +91,7 @@ func LoadDocuments(path string, stdin io.Reader, opts DocOptions) ([]core.Docume
 	}
 	if info.IsDir() {
 		if format != FormatAuto && format != FormatDir {
-			return nil, "", &Error{Name: path, Msg: fmt.Sprintf("is a directory; format %q needs a file", format)}
+			return nil, "", &Error{Name: path, Msg: fmt.Sprintf("is a directory; format %s needs a file", quoted(format))}
 		}
 		docs, err := loadDir(path, opts.PerParagraph)
 		return docs, FormatDir, err
@@ -175,7 +175,7 @@ func detectDocuments(name string, data []byte) ([]core.Document, string, error) 
 		return docs, FormatCSV, err
 	}
 	t, err := decodeYAML(name, data)
-	if err != nil && !isYAMLSyntaxError(err) {
+	if err != nil && (!isYAMLSyntaxError(err) || meantAsYAML(name, data)) {
 		return nil, "", err
 	}
 	if err != nil {
@@ -206,6 +206,17 @@ func extractDocuments(name string, t tree, want string) ([]core.Document, string
 			}
 			return nil, "", &Error{Name: name, Msg: fmt.Sprintf("is a VCR cassette with %s, none with a %s response body", interactions(n), wantShape)}
 		}
+	}
+	if shape == "" && wantShape == "" && isLoneRecord(value) {
+		// One object holding no list of results is a record whose content
+		// is missing or misnamed: say that of its line, as for any record
+		// of a longer JSON Lines file, not every shape there is.
+		shape = FormatJSON
+	}
+	if _, lone := value.(map[string]any); lone && shape == FormatJSON && !inCassette && t.syntax == syntaxJSON && t.first > 0 {
+		// A lone JSON object is a one-line JSON Lines file, most often:
+		// its errors name the line, as a longer file's would.
+		at = func(int) place { return place{line: t.first} }
 	}
 	if shape == "" {
 		if wantShape == "" {
@@ -343,6 +354,27 @@ func detectShape(v any, strict bool) string {
 	return ""
 }
 
+// isLoneRecord reports whether v is one object none of whose values is a
+// list of objects or lists: every wrapper shape (Chroma, Pinecone, Qdrant,
+// Tavily, a cassette) holds its results in such a list, a record does not.
+func isLoneRecord(v any) bool {
+	obj, ok := asMap(v)
+	if !ok {
+		return false
+	}
+	for _, field := range obj {
+		if list, ok := asList(field); ok && len(list) > 0 {
+			if _, isObject := asMap(list[0]); isObject {
+				return false
+			}
+			if _, isList := asList(list[0]); isList {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 func hasStringContent(obj map[string]any) bool {
 	_, v, ok := findContent(obj)
 	_, isString := v.(string)
@@ -360,7 +392,7 @@ func checkFormat(name, format string) (string, error) {
 			return f, nil
 		}
 	}
-	return "", &Error{Name: name, Msg: fmt.Sprintf("unknown format %q; expected one of %s", format, strings.Join(DocumentFormats, ", "))}
+	return "", &Error{Name: name, Msg: fmt.Sprintf("unknown format %s; expected one of %s", quoted(format), strings.Join(DocumentFormats, ", "))}
 }
 
 var utf8BOM = []byte{0xEF, 0xBB, 0xBF}

@@ -111,8 +111,25 @@ func TestParseDocumentsBadInput(t *testing.T) {
 		// Unknown shapes and formats.
 		{name: "prose", file: "notes", input: "Just some notes about the product.\nNothing structured.\n",
 			want: `notes: not a supported document format; expected one of: JSON Lines or a JSON array`},
-		{name: "unknown object", file: "x.json", input: `{"foo": 1}`,
+		{name: "unknown object", file: "x.json", input: `{"foo": [{"text": "a"}]}`,
 			want: `x.json: not a supported document format; expected one of:`},
+		// One object with no list of results is a record, in any syntax,
+		// and gets the record's error, not the list of every shape.
+		{name: "lone record without content", file: "one.jsonl", input: `{"text_": "a", "score": 0.5}` + "\n",
+			want: `one.jsonl: line 1: missing "content" (or "text", "page_content")`, exact: true},
+		{name: "lone record after blank lines", file: "one.jsonl", input: "\n\n{\"foo\": 1, \"tags\": [\"a\"]}\n",
+			want: `one.jsonl: line 3: missing "content" (or "text", "page_content")`, exact: true},
+		{name: "lone record with a bad score", file: "one.jsonl", input: `{"content": "a", "score": "x"}`,
+			want: `one.jsonl: line 1: score "x" is not a number`, exact: true},
+		{name: "lone yaml record without content", file: "one.yaml", input: "title: a\nscore: 0.5\n",
+			want: `one.yaml: record 1: missing "content" (or "text", "page_content")`, exact: true},
+		// A YAML file's syntax error is the error, without the shapes.
+		{name: "yaml file syntax error", file: "bad.yaml", input: "a: [1, 2\nb: c\n",
+			want: `bad.yaml: line 1: invalid YAML: did not find expected ',' or ']'`, exact: true},
+		{name: "yaml document syntax error", file: "stdin", input: "---\n- content: a\n  score: [\n",
+			want: `stdin: line 3: invalid YAML: did not find expected node content`, exact: true},
+		{name: "prose that is not yaml", file: "notes.dat", input: "Note: this: that\n",
+			want: `notes.dat: not a supported document format; expected one of: JSON Lines`},
 		{name: "list of numbers", file: "x.json", input: `[1, 2, 3]`,
 			want: `x.json: not a supported document format`},
 		{name: "scalar", file: "x.json", input: `42`,
@@ -150,7 +167,7 @@ func TestParseDocumentsBadInput(t *testing.T) {
 		{name: "chroma mixed ids", file: "c.json", input: `{"ids": [["a"], "b"], "documents": [["x"], ["y"]]}`,
 			want: `c.json: "ids" mixes lists and single ids`},
 		{name: "control characters in errors are escaped", file: "x.json", input: "[{\"content\": \"a\", \"score\": \"\\u001b[31mred\\n\"}]",
-			want: `x.json: record 1: score "\x1b[31mred\n" is not a number`, exact: true},
+			want: `x.json: record 1: score "␛[31mred " is not a number`, exact: true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -67,7 +67,7 @@ func parseCSV(name string, data []byte) ([]core.Document, error) {
 			return nil, &Error{Name: name, Line: 1, Msg: fmt.Sprintf("CSV header column %d has no name; every column needs one", i+1)}
 		}
 		if first, dup := seen[col]; dup {
-			return nil, &Error{Name: name, Line: 1, Msg: fmt.Sprintf("CSV header names %q twice (columns %d and %d)", col, first+1, i+1)}
+			return nil, &Error{Name: name, Line: 1, Msg: fmt.Sprintf("CSV header names %s twice (columns %d and %d)", quoted(col), first+1, i+1)}
 		}
 		seen[col] = i
 		switch col {

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
+
+	"ctxlab/internal/safetext"
 )
 
 // Error is bad input at a known place. Its message is always one line of the
@@ -52,44 +54,22 @@ func (e *Error) Unwrap() error { return e.Err }
 // "input is empty" in the message.
 func (e *Error) Is(target error) bool { return e.empty && target == ErrEmpty }
 
-// oneLine escapes control characters so an error prints as a single inert line.
+// oneLine makes an error print as a single inert line, in the same form
+// the terminal shows input everywhere else (ESC as ␛, line breaks as
+// spaces), so a value quoted in an error never reads \u001b in one message
+// and ␛ in the next.
 func oneLine(s string) string {
-	clean := true
-	for _, r := range s {
-		if isControl(r) || r == utf8.RuneError {
-			clean = false
-			break
-		}
-	}
-	if clean {
-		return s
-	}
-	var b strings.Builder
-	for i, r := range s {
-		switch {
-		case r == utf8.RuneError:
-			if _, size := utf8.DecodeRuneInString(s[i:]); size == 1 {
-				fmt.Fprintf(&b, `\x%02x`, s[i])
-			} else {
-				b.WriteRune(r)
-			}
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\r':
-			b.WriteString(`\r`)
-		case r == '\t':
-			b.WriteString(`\t`)
-		case isControl(r):
-			fmt.Fprintf(&b, `\u%04x`, r)
-		default:
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
+	return safetext.Line(s)
 }
 
-func isControl(r rune) bool {
-	return r < 0x20 || (r >= 0x7f && r < 0xa0)
+// quoted shows an input value inside an error message: between double
+// quotes (a quote or backslash in it escaped, as %q does), control
+// characters made inert like oneLine. fmt's %q would escape them Go's way
+// (\x1b), which reads differently from the ␛ the terminal shows of the
+// same input everywhere else.
+func quoted(s string) string {
+	s = strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s)
+	return `"` + safetext.Line(s) + `"`
 }
 
 // place says where a record came from: a line (JSON Lines, CSV) or its

@@ -18,8 +18,9 @@ func TestErrorFormatting(t *testing.T) {
 		{&Error{Name: "r.json", Line: 2, Record: 4, Msg: "line wins"}, "r.json: line 2: line wins"},
 		{&Error{Name: "stdin", Msg: "no position"}, "stdin: no position"},
 		// Parser messages may quote raw input; it must not break the line
-		// or reach the terminal as an escape sequence.
-		{&Error{Name: "x", Msg: "bad \x1b[2J\nnext\ttab\r\u0085 \xff end"}, `x: bad \u001b[2J\nnext\ttab\r\u0085 \xff end`},
+		// or reach the terminal as an escape sequence. It is shown as
+		// safetext shows input everywhere (␛, not \u001b).
+		{&Error{Name: "x", Msg: "bad \x1b[2J\nnext\ttab\r\u0085 \xff end"}, "x: bad ␛[2J next tab␍<U+0085> \uFFFD end"},
 	}
 	for _, tt := range tests {
 		if got := tt.err.Error(); got != tt.want {

@@ -61,7 +61,7 @@ func ParseHistory(name string, data []byte) ([]core.Message, error) {
 		return parseTranscript(name, string(data))
 	}
 	t, err := decodeYAML(name, data)
-	if err != nil && !isYAMLSyntaxError(err) {
+	if err != nil && (!isYAMLSyntaxError(err) || meantAsYAML(name, data)) {
 		return nil, err
 	}
 	if err != nil {
@@ -141,6 +141,11 @@ func messageList(name string, list []any, at func(int) place) ([]core.Message, e
 	return messages, nil
 }
 
+// historyRoles are the roles of OpenAI's and Anthropic's chat formats.
+var historyRoles = map[string]bool{
+	"user": true, "assistant": true, "system": true, "developer": true, "tool": true, "function": true,
+}
+
 // message reads one {role, content} object. A missing content is accepted
 // only beside tool_calls or function_call, where OpenAI omits it; anywhere
 // else it would silently turn a misnamed field into an empty message.
@@ -156,6 +161,12 @@ func message(p place, name string, obj map[string]any) (core.Message, error) {
 	if err := checkStringUTF8(p, name, `"role"`, role); err != nil {
 		return core.Message{}, err
 	}
+	role = strings.ToLower(strings.TrimSpace(role))
+	if !historyRoles[role] {
+		// A misspelt role ("usr", "human") would otherwise be labelled
+		// Assistant by format_memory and never pinned as the user's.
+		return core.Message{}, p.err(name, "role %s; expected user, assistant, system, developer, tool or function", quoted(roleValue.(string)))
+	}
 	contentValue, present := obj["content"]
 	if !present {
 		_, hasToolCalls := obj["tool_calls"]
@@ -168,7 +179,7 @@ func message(p place, name string, obj map[string]any) (core.Message, error) {
 	if err != nil {
 		return core.Message{}, err
 	}
-	return core.Message{Role: strings.ToLower(role), Content: content}, nil
+	return core.Message{Role: role, Content: content}, nil
 }
 
 // textPartTypes are the part types whose "text" is message text: OpenAI

@@ -139,6 +139,8 @@ func TestParseHistoryBadInput(t *testing.T) {
 		{"malformed json", "[{\"role\": \"user\",\n \"content\": \"hi\"", `chat.json: line 2, column 17: invalid JSON: input ends inside a value`},
 		{"malformed jsonl", "{\"role\": \"user\", \"content\": \"a\"}\n{\"role\": user}\n", `chat.json: line 2, column 10: invalid JSON: invalid character 'u'`},
 		{"missing role", `[{"role": "user", "content": "a"}, {"content": "b"}]`, `chat.json: record 2: missing "role"; expected "user", "assistant", "system" or "tool"`},
+		{"unknown role", `[{"role": "user", "content": "a"}, {"role": "wizard", "content": "b"}]`, `chat.json: record 2: role "wizard"; expected user, assistant, system, developer, tool or function`},
+		{"unknown role shown inert", "{\"role\": \"\\u001b[2Jwiz\", \"content\": \"b\"}\n", `chat.json: record 1: role "␛[2Jwiz"; expected user`},
 		{"empty role", `[{"role": " ", "content": "b"}]`, `chat.json: record 1: "role" is the string " "; expected a non-empty string`},
 		{"missing content", "{\"role\": \"user\", \"text\": \"b\"}\n{\"role\": \"user\"}\n", `chat.json: line 1: missing "content"; expected a string or a list of parts`},
 		{"content a number", `[{"role": "user", "content": 3}]`, `chat.json: record 1: "content" is the number 3; expected a string or a list of parts`},
@@ -195,5 +197,18 @@ func TestLoadHistory(t *testing.T) {
 	}
 	if _, err := LoadHistory(filepath.Join(dir, "missing.json"), nil); err == nil || !strings.HasPrefix(err.Error(), "loading history: ") {
 		t.Errorf("missing: %v", err)
+	}
+}
+
+// TestParseHistoryYAMLSyntaxError: a file meant as YAML gets its syntax
+// error alone; the list of supported shapes is for input of no known kind.
+func TestParseHistoryYAMLSyntaxError(t *testing.T) {
+	_, err := ParseHistory("chat.yaml", []byte("- role: user\n  content: [hi\n"))
+	if err == nil || err.Error() != "chat.yaml: line 1: invalid YAML: did not find expected ',' or ']'" {
+		t.Errorf("got %v", err)
+	}
+	_, err = ParseHistory("chat.txt", []byte("Note: this: that\n"))
+	if err == nil || !strings.HasPrefix(err.Error(), "chat.txt: not a supported chat history; expected") {
+		t.Errorf("got %v", err)
 	}
 }

@@ -32,6 +32,11 @@ type RequestOptions struct {
 	Interaction int
 	// Window overrides the model's context window when > 0.
 	Window int
+	// Model, when not "", stands in for the request's model (the command
+	// line's --model): its window, max output and tokenizer are used, so
+	// the question "would this request fit gpt-4o?" is measured against
+	// gpt-4o's window and not the window of the model it was sent to.
+	Model string
 	// Reserve overrides the response reserve (the request's max_tokens,
 	// else the preset's or the default) when > 0.
 	Reserve int
@@ -278,10 +283,19 @@ func requestScenario(name string, req *chatRequest, pick requestBody, opts Reque
 	}
 
 	notes := append([]string(nil), req.notes...)
-	spec, known := core.LookupModel(req.model)
 	modelLabel := req.model
 	if modelLabel == "" {
 		modelLabel = "no model"
+	}
+	spec, known := core.LookupModel(req.model)
+	// Counted as Anthropic counts: the request's API, unless another
+	// model was given, whose own provider decides.
+	anthropicCounts := req.provider == core.ProviderAnthropic
+	if model := strings.TrimSpace(opts.Model); model != "" && model != req.model {
+		notes = append(notes, fmt.Sprintf("measured as a request to %s (the model given), not to %s: its window and tokenizer", model, modelLabel))
+		req.model = model
+		spec, known = core.LookupModel(model)
+		anthropicCounts = known && spec.Provider == core.ProviderAnthropic
 	}
 
 	switch {
@@ -299,14 +313,14 @@ func requestScenario(name string, req *chatRequest, pick requestBody, opts Reque
 	case req.maxTokens > 0:
 		budget.ResponseReserve = req.maxTokens
 		if known && req.maxTokens > spec.MaxOutput {
-			notes = append(notes, fmt.Sprintf("%s %d is above %s's max output of %d tokens: the API would reject the request",
-				req.maxTokensKey, req.maxTokens, spec.Name, spec.MaxOutput))
+			notes = append(notes, fmt.Sprintf("%s %s is above %s's max output of %s tokens: the API would reject the request",
+				req.maxTokensKey, core.Thousands(req.maxTokens), spec.Name, core.Thousands(spec.MaxOutput)))
 		}
 	case strings.TrimSpace(opts.Preset) != "":
 		// The preset's own reserve, as Lookup returned it.
 	default:
 		budget.ResponseReserve = core.DefaultResponseReserve
-		notes = append(notes, fmt.Sprintf("the request sets no max_tokens: %d tokens reserved for the reply", core.DefaultResponseReserve))
+		notes = append(notes, fmt.Sprintf("the request sets no max_tokens: %s tokens reserved for the reply", core.Thousands(core.DefaultResponseReserve)))
 	}
 	if budget.ResponseReserve >= budget.TotalWindow {
 		what := "the response reserve"
@@ -319,17 +333,17 @@ func requestScenario(name string, req *chatRequest, pick requestBody, opts Reque
 	// One note for everything an unknown model leaves to a guess.
 	var guesses []string
 	if opts.Window <= 0 && !known {
-		guesses = append(guesses, fmt.Sprintf("assuming a %d-token window (set the window to measure against the real one)", DefaultRequestWindow))
+		guesses = append(guesses, fmt.Sprintf("assuming a %s-token window (set the window to measure against the real one)", core.Thousands(DefaultRequestWindow)))
 	}
 	// Measuring ignores the allocations, but a budgeted assembly will
 	// reject them; say so now rather than when the user switches.
 	if allocated := budget.Allocated(); allocated > budget.MaxInput() {
-		notes = append(notes, fmt.Sprintf("%s allocates %d input tokens, more than this request's max input of %d: a budgeted assembly needs a smaller preset or allocations",
-			presetName, allocated, budget.MaxInput()))
+		notes = append(notes, fmt.Sprintf("%s allocates %s input tokens, more than this request's max input of %s: a budgeted assembly needs a smaller preset or allocations",
+			presetName, core.Thousands(allocated), core.Thousands(budget.MaxInput())))
 	}
 
 	var tok core.Tokenizer
-	if req.provider == core.ProviderAnthropic {
+	if anthropicCounts {
 		tok, _ = core.TokenizerByName(core.TokenizerO200K)
 		notes = append(notes, anthropicEstimateNote)
 	} else {
@@ -384,7 +398,7 @@ func describeModel(model string) string {
 	if model == "" {
 		return "the request names no model"
 	}
-	return fmt.Sprintf("model %q is not in ctxlab's model table", model)
+	return fmt.Sprintf("model %s is not in ctxlab's model table", quoted(model))
 }
 
 func providerLabel(provider string) string {

@@ -139,6 +139,11 @@ func anthropicMessageOf(site requestSite, i int, m any, rm rawMessage) (anthropi
 		return anthropicMessage{}, site.errorf(`message %d: "role" is %s; expected "user" or "assistant"`, i+1, describe(obj["role"]))
 	}
 	msg := anthropicMessage{role: strings.ToLower(strings.TrimSpace(role))}
+	// The Messages API takes user and assistant; a system message, which
+	// it refuses, is still read as system text (see readAnthropicMessages).
+	if msg.role != "user" && msg.role != "assistant" && msg.role != "system" {
+		return anthropicMessage{}, site.errorf("message %d: role %s; expected user or assistant", i+1, quoted(role))
+	}
 	switch content := obj["content"].(type) {
 	case nil:
 	case string:

@@ -89,7 +89,7 @@ func openAISign(body map[string]any) string {
 			return fmt.Sprintf(`message %d has "function_call"`, i+1)
 		}
 		if role, _ := msg["role"].(string); openAIRoles[strings.ToLower(role)] {
-			return fmt.Sprintf("message %d has role %q", i+1, role)
+			return fmt.Sprintf("message %d has role %s", i+1, quoted(role))
 		}
 		for _, part := range listOf(msg["content"]) {
 			p, _ := asMap(part)

@@ -26,6 +26,13 @@ const (
 	noteMovedSystem      = "a system message that came after the conversation started is counted in the system prompt"
 )
 
+// openAIMessageRoles are the roles Chat Completions accepts; function is
+// the legacy form of tool. Any other role would be counted as history text
+// the provider never receives, so it is an error.
+var openAIMessageRoles = map[string]bool{
+	"system": true, "developer": true, "user": true, "assistant": true, "tool": true, "function": true,
+}
+
 // readOpenAIMessages splits Chat Completions messages: system and
 // developer messages make the system prompt (joined with a blank line),
 // the last user message is the query, what precedes it is the history and
@@ -44,6 +51,12 @@ func readOpenAIMessages(site requestSite, messages []any, raw *rawRequest, req *
 			return site.errorf(`message %d: "role" is %s; expected "system", "developer", "user", "assistant" or "tool"`, i+1, describe(obj["role"]))
 		}
 		roles[i] = strings.ToLower(strings.TrimSpace(role))
+		if !openAIMessageRoles[roles[i]] {
+			// Checked before looking for the query, so a request whose
+			// only message has a misspelt role is told so, not that it has
+			// no user message.
+			return site.errorf("message %d: role %s; expected system, developer, user, assistant, tool or function", i+1, quoted(role))
+		}
 		if roles[i] == "user" {
 			query = i
 		}

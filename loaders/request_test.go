@@ -275,19 +275,19 @@ func TestParseRequestSplits(t *testing.T) {
 			name:     "allocations larger than a small window are noted",
 			body:     `{"model": "gpt-4", "max_tokens": 1000, "messages": [{"role": "user", "content": "q"}]}`,
 			provider: "openai", query: "q", window: 8192, reserve: 1000, tokenizer: "cl100k_base", preset: "agent_workflow",
-			note: "agent_workflow allocates 18500 input tokens, more than this request's max input of 7192",
+			note: "agent_workflow allocates 18,500 input tokens, more than this request's max input of 7,192",
 		},
 		{
 			name:     "unknown model: o200k_base, 128k and a note",
 			body:     `{"model": "llama-3.1-8b", "max_tokens": 512, "messages": [{"role": "user", "content": "q"}]}`,
 			provider: "openai", query: "q", window: DefaultRequestWindow, reserve: 512, tokenizer: "o200k_base", preset: "agent_workflow",
-			note: `model "llama-3.1-8b" is not in ctxlab's model table: assuming a 128000-token window`,
+			note: `model "llama-3.1-8b" is not in ctxlab's model table: assuming a 128,000-token window`,
 		},
 		{
 			name:     "max_tokens above the model's max output is noted",
 			body:     `{"model": "gpt-4o", "max_tokens": 50000, "messages": [{"role": "user", "content": "q"}]}`,
 			provider: "openai", query: "q", window: 128_000, reserve: 50_000, tokenizer: "o200k_base", preset: "agent_workflow",
-			note: "max_tokens 50000 is above gpt-4o's max output of 16384 tokens",
+			note: "max_tokens 50,000 is above gpt-4o's max output of 16,384 tokens",
 		},
 		{
 			name: "tools are kept byte for byte, compacted, without HTML escaping",
@@ -430,6 +430,14 @@ func TestParseRequestBadInput(t *testing.T) {
 			`request.json: no "messages"; expected ` + SupportedRequestShapes},
 		{"messages not a list", `{"messages": {"role": "user"}}`, RequestOptions{},
 			`request.json: "messages" is an object; expected a list of messages`},
+		{"unknown role before any user message", `{"messages":[{"role":"wizard","content":"hi"}]}`, RequestOptions{},
+			`request.json: message 1: role "wizard"; expected system, developer, user, assistant, tool or function`},
+		{"unknown role beside a user message, shown inert", `{"messages":[{"role":"\u001b[2Jwiz","content":"hi"},{"role":"user","content":"q"}]}`, RequestOptions{},
+			`request.json: message 1: role "␛[2Jwiz"; expected system, developer, user, assistant, tool or function`},
+		{"anthropic unknown role", `{"system": "s", "messages": [{"role": "user", "content": "q"}, {"role": "bot", "content": "r"}]}`, RequestOptions{},
+			`request.json: message 2: role "bot"; expected user or assistant`},
+		{"anthropic unknown role before any user message", `{"model": "claude-sonnet-4-5", "messages": [{"role": "wizard", "content": "hi"}]}`, RequestOptions{},
+			`request.json: message 1: role "wizard"; expected user or assistant`},
 		{"message without role", `{"messages": [{"content": "q"}]}`, RequestOptions{},
 			`request.json: message 1: "role" is null; expected "system", "developer", "user", "assistant" or "tool"`},
 		{"content is a number", `{"messages": [{"role": "user", "content": 7}]}`, RequestOptions{},
@@ -521,5 +529,58 @@ func TestRequestWithBudgetFilePreset(t *testing.T) {
 	want.TotalWindow = 128_000 // the model's window, not the preset's
 	if sc.Settings.Budget != want || sc.Settings.Preset != "team" {
 		t.Errorf("budget %+v preset %q", sc.Settings.Budget, sc.Settings.Preset)
+	}
+}
+
+// TestRequestModelOption: the model given on the command line stands in
+// for the request's own, window and tokenizer included; an explicit
+// window still wins.
+func TestRequestModelOption(t *testing.T) {
+	body := []byte(`{"model": "gpt-4", "messages": [{"role": "user", "content": "hello there"}]}`)
+	cases := []struct {
+		opts      RequestOptions
+		window    int
+		model     string
+		tokenizer string
+		noted     bool
+	}{
+		{RequestOptions{}, 8192, "gpt-4", core.TokenizerCL100K, false},
+		{RequestOptions{Model: "gpt-4o"}, 128_000, "gpt-4o", core.TokenizerO200K, true},
+		{RequestOptions{Model: "gpt-4o", Window: 10_000}, 10_000, "gpt-4o", core.TokenizerO200K, true},
+		{RequestOptions{Model: "gpt-4"}, 8192, "gpt-4", core.TokenizerCL100K, false},
+	}
+	for _, c := range cases {
+		sc, err := ParseRequest("g4.json", body, c.opts)
+		if err != nil {
+			t.Fatalf("%+v: %v", c.opts, err)
+		}
+		s := sc.Settings
+		if s.Budget.TotalWindow != c.window || s.Model != c.model || s.Pipeline.Tokenizer.Name() != c.tokenizer {
+			t.Errorf("%+v: window %d, model %q, tokenizer %s", c.opts, s.Budget.TotalWindow, s.Model, s.Pipeline.Tokenizer.Name())
+		}
+		if got := containsNote(sc.Notes, "measured as a request to gpt-4o (the model given), not to gpt-4"); got != c.noted {
+			t.Errorf("%+v: note %v in %q", c.opts, got, sc.Notes)
+		}
+	}
+}
+
+// TestRequestModelOptionAcrossProviders: an Anthropic request measured as
+// one to gpt-4o is counted as gpt-4o counts, without the estimate note,
+// and an OpenAI request measured for Claude gets it.
+func TestRequestModelOptionAcrossProviders(t *testing.T) {
+	claude := []byte(`{"model": "claude-sonnet-4-5", "max_tokens": 1000, "system": "s", "messages": [{"role": "user", "content": "q"}]}`)
+	sc, err := ParseRequest("c.json", claude, RequestOptions{Model: "gpt-4o"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sc.Settings.Budget.TotalWindow != 128_000 || containsNote(sc.Notes, anthropicEstimateNote) {
+		t.Errorf("window %d, notes %q", sc.Settings.Budget.TotalWindow, sc.Notes)
+	}
+	gpt := []byte(`{"model": "gpt-4o", "messages": [{"role": "user", "content": "q"}]}`)
+	if sc, err = ParseRequest("g.json", gpt, RequestOptions{Model: "claude-sonnet-4-5"}); err != nil {
+		t.Fatal(err)
+	}
+	if !containsNote(sc.Notes, anthropicEstimateNote) || sc.Settings.Pipeline.Tokenizer.Name() != core.TokenizerO200K {
+		t.Errorf("notes %q", sc.Notes)
 	}
 }

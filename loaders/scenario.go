@@ -206,8 +206,8 @@ func (r *scenarioReader) readModel() error {
 	tok, note, known := modelTokenizer(s.Model)
 	if !known {
 		return yamlErr(r.name, r.fields["model"].value,
-			"model %q has no known tokenizer (known: %s); name a tokenizer with `tokenizer:` (%s)",
-			s.Model, strings.Join(core.KnownModels(), ", "), strings.Join(core.TokenizerNames, ", "))
+			"model %s has no known tokenizer (known: %s); name a tokenizer with `tokenizer:` (%s)",
+			quoted(s.Model), strings.Join(core.KnownModels(), ", "), strings.Join(core.TokenizerNames, ", "))
 	}
 	s.Pipeline.Tokenizer = tok
 	if note != "" {
@@ -403,7 +403,7 @@ func (r *scenarioReader) filePath(f yamlField, key string) (string, error) {
 	}
 	resolved, err := r.files.resolve(rel)
 	if err != nil {
-		return "", yamlErr(r.name, f.value, "%s path %q leaves the embedded file system; expected a path relative to the scenario", key, rel)
+		return "", yamlErr(r.name, f.value, "%s path %s leaves the embedded file system; expected a path relative to the scenario", key, quoted(rel))
 	}
 	return resolved, nil
 }
@@ -413,9 +413,9 @@ func (r *scenarioReader) filePath(f yamlField, key string) (string, error) {
 func (r *scenarioReader) fileError(f yamlField, key, resolved string, err error) error {
 	rel := f.value.Value
 	if errors.Is(err, fs.ErrNotExist) {
-		return yamlErr(r.name, f.value, "%s file %q not found (looked for %s)", key, rel, resolved)
+		return yamlErr(r.name, f.value, "%s file %s not found (looked for %s)", key, quoted(rel), resolved)
 	}
-	e := yamlErr(r.name, f.value, "%s %q", key, rel)
+	e := yamlErr(r.name, f.value, "%s %s", key, quoted(rel))
 	e.Err = err
 	return e
 }
@@ -537,7 +537,7 @@ func (r *scenarioReader) patterns(n *yaml.Node, label string) ([]string, error) 
 			return nil, err
 		}
 		if _, err := regexp.Compile(p); err != nil {
-			return nil, yamlErr(r.name, item, "%s[%d] %q does not compile: %v", label, i+1, p, err)
+			return nil, yamlErr(r.name, item, "%s[%d] %s does not compile: %v", label, i+1, quoted(p), err)
 		}
 		patterns = append(patterns, p)
 	}

@@ -57,7 +57,7 @@ func (r *scenarioReader) readAgent() error {
 			return err
 		}
 		if line, dup := lines[step.Name]; dup {
-			return yamlErr(r.name, item, "agent step %q appears twice (first on line %d)", step.Name, line)
+			return yamlErr(r.name, item, "agent step %s appears twice (first on line %d)", quoted(step.Name), line)
 		}
 		lines[step.Name] = resolveAlias(item).Line
 		wf.Steps = append(wf.Steps, step)
@@ -65,8 +65,8 @@ func (r *scenarioReader) readAgent() error {
 	for i, item := range items {
 		for _, req := range wf.Steps[i].Requires {
 			if _, ok := lines[req]; !ok {
-				return yamlErr(r.name, item, "agent step %q requires %q, which is not a step; expected one of %s",
-					wf.Steps[i].Name, req, strings.Join(wf.StepNames(), ", "))
+				return yamlErr(r.name, item, "agent step %s requires %s, which is not a step; expected one of %s",
+					quoted(wf.Steps[i].Name), quoted(req), strings.Join(wf.StepNames(), ", "))
 			}
 		}
 	}
@@ -76,7 +76,7 @@ func (r *scenarioReader) readAgent() error {
 			return err
 		}
 		if _, ok := wf.Step(name); !ok {
-			return yamlErr(r.name, s.value, "agent step %q is not a step; expected one of %s", name, strings.Join(wf.StepNames(), ", "))
+			return yamlErr(r.name, s.value, "agent step %s is not a step; expected one of %s", quoted(name), strings.Join(wf.StepNames(), ", "))
 		}
 		r.sc.Settings.Step = name
 	}

@@ -104,11 +104,11 @@ func yamlFields(name string, n *yaml.Node, what string, allowed []string) (map[s
 			return nil, yamlErr(name, keyNode, "merge keys (<<) are not supported in %s; write the keys out", what)
 		}
 		if !known[key] {
-			return nil, yamlErr(name, keyNode, "unknown key %q in %s%s; expected one of %s",
-				key, what, suggestion(key, allowed), strings.Join(allowed, ", "))
+			return nil, yamlErr(name, keyNode, "unknown key %s in %s%s; expected one of %s",
+				quoted(key), what, suggestion(key, allowed), strings.Join(allowed, ", "))
 		}
 		if first, dup := fields[key]; dup {
-			return nil, yamlErr(name, keyNode, "key %q appears twice in %s (first on line %d)", key, what, first.key.Line)
+			return nil, yamlErr(name, keyNode, "key %s appears twice in %s (first on line %d)", quoted(key), what, first.key.Line)
 		}
 		fields[key] = yamlField{key: keyNode, value: valueNode}
 	}
@@ -130,7 +130,7 @@ func yamlPairs(name string, n *yaml.Node, what string) ([]yamlField, error) {
 			return nil, yamlErr(name, keyNode, "a key in %s is %s; expected a name", what, describeNode(keyNode))
 		}
 		if line, dup := seen[keyNode.Value]; dup {
-			return nil, yamlErr(name, keyNode, "%q appears twice in %s (first on line %d)", keyNode.Value, what, line)
+			return nil, yamlErr(name, keyNode, "%s appears twice in %s (first on line %d)", quoted(keyNode.Value), what, line)
 		}
 		seen[keyNode.Value] = keyNode.Line
 		pairs = append(pairs, yamlField{key: keyNode, value: valueNode})
@@ -202,7 +202,7 @@ func describeNode(n *yaml.Node) string {
 		case "!!bool":
 			return "the boolean " + n.Value
 		}
-		return fmt.Sprintf("the string %q", n.Value)
+		return "the string " + quoted(n.Value)
 	}
 	return "an unsupported YAML value"
 }
@@ -376,7 +376,7 @@ func writeYAMLScalarAsJSON(name string, buf *bytes.Buffer, n *yaml.Node) error {
 	case "!!bool":
 		var b bool
 		if err := n.Decode(&b); err != nil {
-			return yamlErr(name, n, "invalid boolean %q", n.Value)
+			return yamlErr(name, n, "invalid boolean %s", quoted(n.Value))
 		}
 		buf.WriteString(strconv.FormatBool(b))
 	case "!!int":

@@ -25,6 +25,7 @@ type tree struct {
 	value  any
 	syntax string
 	lines  []int // JSON Lines only: 1-based start line of each value
+	first  int   // one JSON value: the 1-based line it starts on
 }
 
 // at says where the i-th element of the top-level list came from, so errors
@@ -74,7 +75,7 @@ func decodeJSON(name string, data []byte) (tree, error) {
 	case 0:
 		return tree{}, emptyError(name, "JSON")
 	case 1:
-		return tree{value: values[0], syntax: syntaxJSON}, nil
+		return tree{value: values[0], syntax: syntaxJSON, first: lines[0]}, nil
 	}
 	return tree{value: values, syntax: syntaxJSONL, lines: lines}, nil
 }

@@ -89,10 +89,10 @@ func parseScore(p place, name, field string, v any, present bool) (float64, erro
 		// underflow to 0, which is the nearest number and accepted.
 		parsed, err := strconv.ParseFloat(strings.TrimSpace(x), 64)
 		if errors.Is(err, strconv.ErrSyntax) {
-			return 0, p.err(name, "%s %q is not a number", field, x)
+			return 0, p.err(name, "%s %s is not a number", field, quoted(x))
 		}
 		if math.IsNaN(parsed) || math.IsInf(parsed, 0) {
-			return 0, p.err(name, "%s %q is not finite; expected a finite number", field, x)
+			return 0, p.err(name, "%s %s is not finite; expected a finite number", field, quoted(x))
 		}
 		f = parsed
 	default:
@@ -205,7 +205,7 @@ func describe(v any) string {
 	case nil:
 		return "null"
 	case string:
-		return fmt.Sprintf("the string %q", x)
+		return "the string " + quoted(x)
 	case bool:
 		return fmt.Sprintf("the boolean %v", x)
 	case map[string]any:

@@ -144,6 +144,26 @@ func yamlKey(k any) string {
 	return fmt.Sprint(k)
 }
 
+// meantAsYAML reports whether input that failed to parse as YAML was
+// nonetheless meant as YAML: its name says so, or it opens like a YAML
+// document. Such a file gets the syntax error alone, with its line; a list
+// of every supported shape would bury it. Other input (prose, a log)
+// falls through to YAML only because nothing else matched.
+func meantAsYAML(name string, data []byte) bool {
+	lower := strings.ToLower(name)
+	if strings.HasSuffix(lower, ".yaml") || strings.HasSuffix(lower, ".yml") {
+		return true
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		return line == "---" || strings.HasPrefix(line, "--- ") || strings.HasPrefix(line, "%YAML")
+	}
+	return false
+}
+
 // asYAMLCause rewords a YAML failure as the reason input was not recognised
 // at all: when detection falls through to YAML, the input was likely never
 // meant as YAML, so the YAML complaint is secondary and must not repeat the

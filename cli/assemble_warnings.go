@@ -1,0 +1,35 @@
+package cli
+
+import (
+	"fmt"
+	"strings"
+)
+
+// assembleWarnings are the settings assemble accepts but that are almost
+// certainly not what the user meant: each is one line on stderr, and
+// neither the exit status nor the report changes, since the assembly is
+// still the one asked for.
+func assembleWarnings(fs *flagSet, run *assembleRun) []string {
+	var warnings []string
+	s := run.settings
+	if strings.TrimSpace(s.Query) == "" {
+		w := "no user query: the request ends with an empty user message"
+		if s.Rerank {
+			w += "; reranking has no query to rank against, so the first final-k by retrieval score are kept"
+		}
+		warnings = append(warnings, w)
+	}
+	if !s.Rerank {
+		for _, name := range []string{"initial-k", "final-k"} {
+			if flagWasSet(fs, name) {
+				warnings = append(warnings, fmt.Sprintf("--%s has no effect without --rerank", name))
+			}
+		}
+	} else if s.FinalK > s.InitialK {
+		// The article slices the reranked pool, so final_k beyond it keeps
+		// the pool; the workbench's controls allow it alike.
+		warnings = append(warnings, fmt.Sprintf("final-k %d is more than initial-k %d: reranking keeps at most the %d documents retrieved (final-k is capped at initial-k)",
+			s.FinalK, s.InitialK, s.InitialK))
+	}
+	return warnings
+}

@@ -1,0 +1,84 @@
+package cli
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"ctxlab/core"
+	"ctxlab/loaders"
+)
+
+// docsFlags open a document set, and a chat history beside it, as a
+// scenario with the default settings: the --docs input of assemble and of
+// the workbench, so `ctxlab --docs x --history h --query q` and `ctxlab
+// assemble --docs x --history h --query q` assemble the same request.
+type docsFlags struct {
+	path         string
+	format       string
+	perParagraph bool
+	history      string
+}
+
+func (d *docsFlags) register(fs *flagSet) {
+	fs.StringVar(&d.path, "docs", "", "documents instead of a scenario: a file, a directory of .md/.txt files, or - for stdin")
+	fs.StringVar(&d.format, "doc-format", loaders.FormatAuto, "--docs: force the document format: "+joinFormats())
+	fs.BoolVar(&d.perParagraph, "per-paragraph", false, "--docs directory: one document per paragraph")
+	fs.StringVar(&d.history, "history", "", "chat history file to assemble with --docs (a scenario or request carries its own)")
+}
+
+// checkInputs allows one input of --docs, --scenario and --request, and
+// the --docs options only beside --docs, so no flag is silently ignored.
+func checkInputs(fs *flagSet, d *docsFlags, scenario, request string) error {
+	var given []string
+	for _, in := range []struct{ flag, value string }{{"--docs", d.path}, {"--scenario", scenario}, {"--request", request}} {
+		if in.value != "" {
+			given = append(given, in.flag)
+		}
+	}
+	if len(given) > 1 {
+		return fmt.Errorf("give one input: --docs, --scenario or --request, not %s", strings.Join(given, " and "))
+	}
+	if d.path != "" {
+		return nil
+	}
+	if d.history != "" {
+		return fmt.Errorf("--history goes with --docs; a scenario or request carries its own history")
+	}
+	for _, name := range []string{"doc-format", "per-paragraph"} {
+		if flagWasSet(fs, name) {
+			return fmt.Errorf("--%s goes with --docs, which it reads", name)
+		}
+	}
+	return nil
+}
+
+// scenarioFromDocs opens the document set (and the history) as a scenario
+// with the default settings.
+func scenarioFromDocs(env Env, d *docsFlags) (*core.Scenario, error) {
+	if d.path == "-" && d.history == "-" {
+		return nil, fmt.Errorf("--docs - and --history - cannot both read stdin")
+	}
+	for _, in := range []struct{ flag, value string }{{"--docs", d.path}, {"--history", d.history}} {
+		if in.value == "-" && env.StdinIsTTY {
+			return nil, fmt.Errorf("%s -: stdin is a terminal; pipe the input in or give a file", in.flag)
+		}
+	}
+	docs, format, err := loaders.LoadDocuments(d.path, env.Stdin, loaders.DocOptions{Format: d.format, PerParagraph: d.perParagraph})
+	if err != nil {
+		return nil, err
+	}
+	sc := &core.Scenario{
+		Name:        filepath.Base(displayPath(d.path)),
+		Origin:      displayPath(d.path),
+		Description: fmt.Sprintf("%s %s (%s) from %s", thousands(len(docs)), plural(len(docs), "document", "documents"), format, displayPath(d.path)),
+		Documents:   docs,
+		Settings:    core.DefaultSettings(),
+	}
+	if d.history != "" {
+		if sc.History, err = loaders.LoadHistory(d.history, env.Stdin); err != nil {
+			return nil, err
+		}
+	}
+	return sc, nil
+}
