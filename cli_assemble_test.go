@@ -705,3 +705,30 @@ func TestTokensRejectsInvalidUTF8(t *testing.T) {
 		t.Errorf("exit %d, %q", code, stderr)
 	}
 }
+
+// TestAssembleMaxTurns: --max-turns sets the reference's format_memory,
+// which the JSON reports beside the strategy's history.
+func TestAssembleMaxTurns(t *testing.T) {
+	stdout, stderr, code := run(t, "", "assemble", "--max-turns", "3", "--format", "json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var doc struct {
+		Assembly struct {
+			FormatMemory struct {
+				MaxTurns int `json:"max_turns"`
+				Lines    []struct{ Index int }
+			} `json:"format_memory"`
+		}
+	}
+	if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
+		t.Fatal(err)
+	}
+	fm := doc.Assembly.FormatMemory
+	if fm.MaxTurns != 3 || len(fm.Lines) != 6 || fm.Lines[0].Index != 24 {
+		t.Errorf("format_memory %+v", fm)
+	}
+	if _, stderr, code := run(t, "", "assemble", "--max-turns", "-1"); code != 1 || !strings.Contains(stderr, "--max-turns -1 is negative") {
+		t.Errorf("exit %d, %q", code, stderr)
+	}
+}

@@ -82,6 +82,7 @@ type assembleFlags struct {
 	patterns       stringList
 	summarizeEvery int
 	keepRecent     int
+	maxTurns       int
 
 	builder  string
 	rerank   bool
@@ -122,6 +123,7 @@ func (f *assembleFlags) register(fs *flagSet) {
 	fs.StringVar(&f.memory, "memory", "", "history strategy: sliding, priority or summary (default: the scenario's; sliding)")
 	fs.Var(&f.patterns, "priority-pattern", "regular expression that pins a history message under --memory priority (repeatable; replaces the defaults)")
 	fs.IntVar(&f.summarizeEvery, "summarize-every", 0, fmt.Sprintf("--memory summary: fold the history every N messages (default: the scenario's; %d)", d.Memory.SummarizeEvery))
+	fs.IntVar(&f.maxTurns, "max-turns", core.DefaultMaxMemoryMessages, "format_memory: turns the reference ContextManager's memory block keeps, 0 for all (JSON assembly.format_memory; the workbench's Memory view)")
 	fs.IntVar(&f.keepRecent, "keep-recent", 0, fmt.Sprintf("--memory summary: messages a fold leaves verbatim (default: the scenario's; %d)", d.Memory.KeepRecent))
 	fs.StringVar(&f.builder, "builder", "", "retrieved-context builder: context_manager (the pipeline) or rag (the article's RAGContextManager) (default: the scenario's; context_manager)")
 	fs.BoolVar(&f.rerank, "rerank", false, "retrieve initial-k documents by score, then rerank them against the query with BM25 and keep final-k (--rerank=false turns a scenario's off)")
@@ -371,6 +373,9 @@ func applyAssembleFlags(fs *flagSet, f *assembleFlags, s *core.Settings) error {
 	if err := applyMemoryFlags(fs, f, &s.Memory); err != nil {
 		return err
 	}
+	if err := applyMaxTurns(fs, f, s); err != nil {
+		return err
+	}
 	if set("builder") {
 		b, err := core.ParseRAGBuilder(f.builder)
 		if err != nil {
@@ -442,6 +447,18 @@ func applyMemoryFlags(fs *flagSet, f *assembleFlags, m *core.MemoryOptions) erro
 		}
 		m.KeepRecent = f.keepRecent
 	}
+	return nil
+}
+
+// applyMaxTurns applies --max-turns, format_memory's turns.
+func applyMaxTurns(fs *flagSet, f *assembleFlags, s *core.Settings) error {
+	if !flagWasSet(fs, "max-turns") {
+		return nil
+	}
+	if f.maxTurns < 0 {
+		return fmt.Errorf("--max-turns %d is negative; expected 0 (the whole history) or more turns", f.maxTurns)
+	}
+	s.MaxTurns = f.maxTurns
 	return nil
 }
 

@@ -46,6 +46,9 @@ type assemblyJSON struct {
 	Overflow  *core.OverflowError `json:"overflow,omitempty"`
 	Memory    memoryJSON          `json:"memory"`
 	Retrieval retrievalJSON       `json:"retrieval"`
+	// FormatMemory is the reference ContextManager's format_memory block
+	// over the history, for comparison with the strategy's.
+	FormatMemory *core.FormattedMemory `json:"format_memory,omitempty"`
 	// AgentStep is the chosen agent step's context, when one is.
 	AgentStep *core.StepContext `json:"agent_step,omitempty"`
 	Notes     []string          `json:"notes,omitempty"`
@@ -109,7 +112,7 @@ func writeAssembleJSON(out io.Writer, run *assembleRun) error {
 			Budget: a.Budget, Framing: a.Framing, Components: a.Components,
 			Used: a.Used, MaxInput: a.MaxInput, Window: a.Window, Utilization: a.Utilization,
 			ReferenceTotal: a.ReferenceTotal, Fits: a.Fits, Overflow: ev.Overflow,
-			Memory: memoryReport(ev.Memory), Retrieval: retrievalReport(ev), AgentStep: ev.StepContext, Notes: run.scenario.Notes,
+			Memory: memoryReport(ev.Memory), Retrieval: retrievalReport(ev), AgentStep: ev.StepContext, FormatMemory: formatMemoryReport(ev), Notes: run.scenario.Notes,
 		},
 	}
 	if doc.Messages == nil {
@@ -161,4 +164,13 @@ func retrievalReport(ev *core.Evaluation) retrievalJSON {
 		r.TokensUsed = ev.SimpleRAG.TokensUsed
 	}
 	return r
+}
+
+// formatMemoryReport is format_memory's block, when there is a history.
+func formatMemoryReport(ev *core.Evaluation) *core.FormattedMemory {
+	if len(ev.History) == 0 {
+		return nil
+	}
+	fm := ev.FormatMemory
+	return &fm
 }

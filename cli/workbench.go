@@ -39,9 +39,8 @@ type workbenchFlags struct {
 // headlessOnlyFlags shape what build and assemble print; the workbench
 // draws instead, so naming one gets an explanation, not "not defined".
 var headlessOnlyFlags = map[string]string{
-	"format":    "--format shapes what ctxlab build and ctxlab assemble print; the workbench draws on the terminal (press e in it to export messages.json, scenario.yaml and report.txt)",
-	"full":      "--full shapes what ctxlab assemble prints; the workbench's Context view (3) shows every message whole",
-	"max-turns": "--max-turns sets format_memory in ctxlab build's report; the workbench's Memory view (4) follows --memory instead",
+	"format": "--format shapes what ctxlab build and ctxlab assemble print; the workbench draws on the terminal (press e in it to export messages.json, scenario.yaml and report.txt)",
+	"full":   "--full shapes what ctxlab assemble prints; the workbench's Context view (3) shows every message whole",
 }
 
 func runWorkbench(env Env, args []string) error {
@@ -108,6 +107,7 @@ func runWorkbench(env Env, args []string) error {
 		InputTTY:      pipedDocs || !env.StdinIsTTY,
 		RequestID:     f.requestID,
 		MetricsOut:    f.metricsOut,
+		AppendMetrics: loaders.AppendMetricsFile,
 	})
 	// The workbench owns the screen while it runs, so the LLM's failures
 	// (each answered by the extractive summary) are told once it closes.

@@ -80,6 +80,9 @@ type memoryFile struct {
 	SummarizeEvery int      `yaml:"summarize_every,omitempty"`
 	KeepRecent     int      `yaml:"keep_recent,omitempty"`
 	ReferenceOrder bool     `yaml:"reference_order,omitempty"`
+	// MaxTurns is written only when it is not the reference's 10, so a
+	// 0 (the whole history) survives the round trip.
+	MaxTurns *int `yaml:"max_turns,omitempty"`
 }
 
 type rerankFile struct {
@@ -125,6 +128,10 @@ func MarshalScenario(sc *core.Scenario, s core.Settings) ([]byte, error) {
 	}
 	if s.Mode != core.Budgeted {
 		f.Mode = string(s.Mode)
+	}
+	if s.MaxTurns != core.DefaultMaxMemoryMessages {
+		turns := s.MaxTurns
+		f.Memory.MaxTurns = &turns
 	}
 	if sc.Agent != nil {
 		f.Agent = &agentFile{Summary: sc.Agent.Summary, Step: s.Step}

@@ -26,7 +26,7 @@ var scenarioKeys = []string{
 
 var (
 	pipelineKeys = []string{"builder", "dedup_threshold", "min_doc_tokens", "lost_in_middle", "shingle_size", "budget_mode", "summarize_overflow", "partial_min"}
-	memoryKeys   = []string{"strategy", "patterns", "summarize_every", "keep_recent", "reference_order"}
+	memoryKeys   = []string{"strategy", "patterns", "summarize_every", "keep_recent", "reference_order", "max_turns"}
 	rerankKeys   = []string{"initial_k", "final_k"}
 	// role and tool_calls let an agent loop's assistant turns (an
 	// imported request, exported again) round-trip through a file.
@@ -515,6 +515,13 @@ func (r *scenarioReader) readMemory() error {
 			}
 		case "reference_order":
 			m.ReferenceOrder, err = yamlBool(r.name, n, label)
+		case "max_turns":
+			// format_memory's turns: a setting of the reference's memory
+			// block, beside the strategy's.
+			s := &r.sc.Settings
+			if s.MaxTurns, err = yamlInt(r.name, n, label); err == nil && s.MaxTurns < 0 {
+				return yamlErr(r.name, n, "%s %d is negative; expected 0 (the whole history) or more turns", label, s.MaxTurns)
+			}
 		}
 		if err != nil {
 			return err

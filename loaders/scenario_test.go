@@ -260,6 +260,7 @@ func TestExportRoundTrip(t *testing.T) {
 		"tool_results:\n  - role: assistant\n    content: ''\n    tool_calls: [{id: c1, type: function, function: {name: f, arguments: '{}'}}]\n" +
 		"  - {name: f, content: done, tool_call_id: c1}\n" +
 		"agent:\n  summary: triage\n  step: draft\n  steps:\n    - {name: search, output: found it}\n    - {name: draft, requires: [search]}\n" +
+		"memory: {max_turns: 0}\n" +
 		"documents:\n  - {content: alpha beta gamma delta epsilon, score: 0.5, source: a.md}\n"
 	sc, err := LoadScenarioFS(fstest.MapFS{"s.yaml": {Data: []byte(text)}}, "s.yaml")
 	if err != nil {
@@ -272,6 +273,9 @@ func TestExportRoundTrip(t *testing.T) {
 	back, err := LoadScenarioFS(fstest.MapFS{"e.yaml": {Data: out}}, "e.yaml")
 	if err != nil {
 		t.Fatalf("the export does not load: %v\n%s", err, out)
+	}
+	if sc.Settings.MaxTurns != 0 || back.Settings.MaxTurns != 0 {
+		t.Errorf("max_turns 0 read as %d, exported and read back as %d", sc.Settings.MaxTurns, back.Settings.MaxTurns)
 	}
 	if back.Settings.Mode != core.MeasureOnly || back.Settings.Step != "draft" {
 		t.Errorf("mode %q step %q", back.Settings.Mode, back.Settings.Step)
@@ -361,6 +365,7 @@ func TestScenarioBadInput(t *testing.T) {
 		{"regex that does not compile", "memory:\n  patterns: ['ORD-\\d+', '(unclosed']\n", `line 2, column 25: memory.patterns[2] "(unclosed" does not compile: error parsing regexp: missing closing )`},
 		{"unknown memory strategy", "memory: {strategy: lru}\n", `memory.strategy: unknown memory strategy "lru"`},
 		{"keep_recent zero", "memory: {keep_recent: 0}\n", "memory.keep_recent 0 must be at least 1"},
+		{"max_turns negative", "memory: {max_turns: -1}\n", "memory.max_turns -1 is negative"},
 		{"unknown builder", "pipeline: {builder: bm25}\n", `pipeline.builder: unknown RAG builder "bm25"`},
 		{"dedup threshold out of range", "pipeline:\n  dedup_threshold: 1.5\n", "line 2, column 20: dedup-threshold: 1.5 is outside [0, 1]"},
 		{"shingle size zero", "pipeline: {shingle_size: 0}\n", "shingle-size: 0 is below 1"},

@@ -44,7 +44,7 @@ func (m Model) exportCmd() tea.Cmd {
 	sc := *m.cfg.Scenario
 	settings := m.settings
 	writeScenario := m.cfg.WriteScenario
-	metrics, metricsOut := m.eval.Metrics, m.cfg.MetricsOut
+	metrics, metricsOut, appendMetrics := m.eval.Metrics, m.cfg.MetricsOut, m.cfg.AppendMetrics
 	return func() tea.Msg {
 		if err := os.MkdirAll(files.dir, 0o755); err != nil {
 			return exportedMsg{"export failed: " + err.Error()}
@@ -59,28 +59,14 @@ func (m Model) exportCmd() tea.Cmd {
 			}
 		}
 		done := fmt.Sprintf("exported to %s/ (messages.json, scenario.yaml, report.txt)", shortPath(files.dir))
-		if metricsOut != "" {
-			if err := appendMetrics(metricsOut, metrics); err != nil {
+		if metricsOut != "" && appendMetrics != nil {
+			if _, err := appendMetrics(metricsOut, metrics); err != nil {
 				return exportedMsg{done + "; metrics not written: " + err.Error()}
 			}
 			done += "; metrics appended to " + shortPath(metricsOut)
 		}
 		return exportedMsg{done}
 	}
-}
-
-// appendMetrics appends one ContextMetrics record to a JSONL file, as
-// ctxlab assemble --metrics-out does.
-func appendMetrics(path string, metrics core.ContextMetrics) error {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
-	if err != nil {
-		return err
-	}
-	if _, err := core.NewMonitor(f).Record(metrics); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
 }
 
 // shortPath is p relative to the working directory when it lies below it,

@@ -52,9 +52,10 @@ type Config struct {
 	// (ctxlab-1, ctxlab-2, …).
 	RequestID string
 	// MetricsOut, when set, is a JSONL file each export appends the
-	// current ContextMetrics record to, as ctxlab assemble --metrics-out
-	// does.
-	MetricsOut string
+	// current ContextMetrics record to with AppendMetrics, as ctxlab
+	// assemble --metrics-out does (loaders.AppendMetricsFile).
+	MetricsOut    string
+	AppendMetrics func(path string, m core.ContextMetrics) (alert string, err error)
 }
 
 // view is what the main area shows.

@@ -299,6 +299,7 @@ func TestExportAppendsMetrics(t *testing.T) {
 		WriteScenario: loaders.MarshalScenario,
 		RequestID:     "demo-42",
 		MetricsOut:    log,
+		AppendMetrics: loaders.AppendMetricsFile,
 	})
 	m = send(t, m, tea.WindowSizeMsg{Width: 120, Height: 40})
 	m = settle(t, m, m.Init())
