@@ -119,11 +119,11 @@ func TestWorkbenchInTmux(t *testing.T) {
 	s.waitFor(`filter "gift"`, "gift-cards")
 	time.Sleep(200 * time.Millisecond) // let a frame that was mid-draw finish
 	screen := s.capture(false)
-	if strings.Contains(screen, "damaged-in-transit.md") {
+	if strings.Contains(screen, "in-transit.md") {
 		t.Errorf("filter kept an unrelated document:\n%s", screen)
 	}
 	s.send("Escape")
-	s.waitFor("damaged-in-transit.md")
+	s.waitFor("in-transit.md")
 
 	// Every view opens.
 	for key, title := range map[string]string{"2": "2 Ordering", "3": "3 Context", "4": "4 Memory", "5": "5 Metrics"} {

@@ -13,7 +13,11 @@ func filterStage(tokens []int, minTokens int, trace []DocTrace) []int {
 		if t < minTokens {
 			trace[i].Filtered = true
 			trace[i].Fate = FateFiltered
-			trace[i].FilterReason = fmt.Sprintf("%d tokens < minimum %d", t, minTokens)
+			unit := "tokens"
+			if t == 1 {
+				unit = "token"
+			}
+			trace[i].FilterReason = fmt.Sprintf("%d %s < minimum %d", t, unit, minTokens)
 			continue
 		}
 		kept = append(kept, i)

@@ -103,7 +103,7 @@ func TestSupportChatSettings(t *testing.T) {
 	}
 	s := sc.Settings
 	wantBudget := core.ContextBudget{TotalWindow: 128_000, SystemPrompt: 800, ToolDefinitions: 2000, ConversationHistory: 2000,
-		RetrievedContext: 1500, ToolResults: 2000, UserQuery: 500, ResponseReserve: 2000}
+		RetrievedContext: 1550, ToolResults: 2000, UserQuery: 500, ResponseReserve: 2000}
 	if s.Budget != wantBudget {
 		t.Errorf("budget %+v, want %+v", s.Budget, wantBudget)
 	}

@@ -167,11 +167,21 @@ func budgetNote(d core.DocTrace) string {
 // markAssemblerCut shows a cited document the assembler then cut out of
 // the request when it trimmed the retrieved context to its allocation:
 // in the builder's block, but not (all) sent.
+//
+// A document the builder itself cut or summarized keeps that in its note:
+// the reference's partial copy is always the last thing in its block, so
+// the assembler's cut of the block's unbudgeted overshoot always lands on
+// it, and the note is the only place its "cut 80/127" can still be read.
 func markAssemblerCut(row *docRow, survival core.CitedSurvival, citation int) {
-	switch survival {
-	case core.SurvivedLost:
+	own := row.tone == tonePartial || row.tone == toneSummarized
+	switch {
+	case survival == core.SurvivedLost && own:
+		row.glyph, row.tone, row.note = "✗", toneExcluded, row.note+" → lost"
+	case survival == core.SurvivedLost:
 		row.glyph, row.tone, row.note = "✗", toneExcluded, fmt.Sprintf("[%d] lost: RAG cut", citation)
-	case core.SurvivedCut:
+	case survival == core.SurvivedCut && own:
+		row.glyph, row.tone, row.note = "✂", tonePartial, row.note+" → cut"
+	case survival == core.SurvivedCut:
 		row.glyph, row.tone, row.note = "✂", tonePartial, fmt.Sprintf("[%d] RAG cut inside", citation)
 	}
 }

@@ -25,13 +25,13 @@ func elideMiddle(s string, width int) (out string, kept func(int) int) {
 		}
 	}
 	runes := []rune(s)
-	// The end: the last path segment or anchor whole when it leaves six
+	// The end: the last path segment or anchor whole when it leaves four
 	// cells for the start, else a third of the width.
 	tailMax := width / 3
 	if cut := strings.LastIndexAny(s, "/#"); cut >= 0 {
 		tailMax = max(tailMax, runewidth.StringWidth(s[cut+1:]))
 	}
-	tailMax = min(tailMax, width-7)
+	tailMax = min(tailMax, width-5)
 	tail, tailW := len(runes), 0
 	for tail > 0 {
 		w := runewidth.RuneWidth(runes[tail-1])

@@ -15,7 +15,7 @@ import (
 type rowLayout struct {
 	scoreDigits int // decimals, 2 to 5
 	scoreW      int // cells of the widest score, at least len("score")
-	noteW       int // cells of the longest note, 12 to 30
+	noteW       int // cells of the longest note, 12 to 24
 	// docs identifies the document set the score columns were fitted to.
 	docs docSetKey
 }
@@ -35,7 +35,7 @@ func docsKey(docs []core.Document) docSetKey {
 
 const (
 	minNoteW = 12
-	maxNoteW = 30
+	maxNoteW = 24
 	// minSourceW is what the note column leaves to sources at the least.
 	minSourceW = 20
 )
