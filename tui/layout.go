@@ -31,8 +31,13 @@ func (m *Model) computeLayout() layout {
 	case m.height >= 32:
 		l.controls = 3
 	}
-	if m.bannerText() != "" {
-		l.banner = 1
+	if text := m.bannerText(); text != "" {
+		// An alert is read whole: it takes a second line rather than be
+		// cut, and a third only on a tall terminal.
+		l.banner = min(len(hangingWrap(text, m.width-2, 2)), 2)
+		if m.height >= 40 {
+			l.banner = min(len(hangingWrap(text, m.width-2, 2)), 3)
+		}
 	}
 	// header + budget + pipeline + banner + main + controls + footer
 	l.main = max(3, m.height-1-l.budget-1-l.banner-l.controls-1)

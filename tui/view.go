@@ -25,7 +25,14 @@ func (m Model) View() string {
 		renderPipelineStrip(m.styles, m.eval, m.stage, m.width),
 	}
 	if l.banner > 0 {
-		parts = append(parts, padRight(m.styles.Alert.Render(" "+truncateText(m.bannerText(), m.width-2)+" "), m.width))
+		lines := hangingWrap(m.bannerText(), m.width-2, 2)
+		if len(lines) > l.banner {
+			lines = lines[:l.banner]
+			lines[l.banner-1] = truncateText(lines[l.banner-1]+" …", m.width-2)
+		}
+		for _, line := range lines {
+			parts = append(parts, m.styles.Alert.Render(padRight(" "+line, m.width)))
+		}
 	}
 	parts = append(parts, m.renderMain(l))
 	parts = append(parts, m.controls.view(m.styles, m.settings, m.width-1, l.controls, m.focus == paneControls))

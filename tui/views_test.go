@@ -208,3 +208,26 @@ func TestMemoryViewShowsFormatMemory(t *testing.T) {
 		t.Errorf("max turns %d", m.settings.MaxTurns)
 	}
 }
+
+// TestBannerIsReadWhole: an alert longer than the width takes a second
+// line instead of being cut.
+func TestBannerIsReadWhole(t *testing.T) {
+	m := newTestModel(t, "support_chat", "mono", 80, 24)
+	m = keys(t, m, "c")
+	m.controls.selectID("window")
+	m = keys(t, m, "enter")
+	m.controls.input.SetValue("")
+	m = typeText(t, m, "8000")
+	m = keys(t, m, "enter")
+	view := m.View()
+	lines := strings.Split(view, "\n")
+	if len(lines) != 24 {
+		t.Fatalf("%d lines", len(lines))
+	}
+	joined := strings.Join(strings.Fields(view), " ")
+	for _, want := range []string{"Budget overflow: 8850 tokens allocated, max input is 6000", "lower the allocations or pick a preset"} {
+		if !strings.Contains(joined, want) {
+			t.Errorf("the banner lacks %q:\n%s", want, view)
+		}
+	}
+}
