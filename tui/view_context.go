@@ -68,6 +68,14 @@ func contextContent(st *themes.Styles, ev *core.Evaluation, width int) string {
 		}
 		b.WriteByte('\n')
 		writeRule(&b, st, head, width)
+		if msg.Content == "" && len(msg.ToolCalls) == 0 {
+			why := "(empty)"
+			if msg.Role == "system" && a.Mode != core.MeasureOnly {
+				why = "(empty: the article's assembler always sends a system message, with the system prompt and tools when there are any)"
+			}
+			writeWrapped(&b, st.Muted, why, width)
+			continue
+		}
 		pos := 0
 		for _, c := range cuts[i] {
 			// The ✂ line takes the place of a line break at the cut.

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	tea "github.com/charmbracelet/bubbletea"
 	"strings"
 	"testing"
 
@@ -229,5 +230,21 @@ func TestBannerIsReadWhole(t *testing.T) {
 		if !strings.Contains(joined, want) {
 			t.Errorf("the banner lacks %q:\n%s", want, view)
 		}
+	}
+}
+
+// TestContextViewExplainsAnEmptySystemMessage: documents without a system
+// prompt still get the article's system message; the view says why it is
+// empty.
+func TestContextViewExplainsAnEmptySystemMessage(t *testing.T) {
+	m := newTestModel(t, "support_chat", "mono", 120, 40)
+	sc := *m.cfg.Scenario
+	sc.SystemPrompt, sc.Tools = "", nil
+	m2 := New(Config{Scenario: &sc, Now: m.cfg.Now, ExportDir: t.TempDir()})
+	m2 = send(t, m2, tea.WindowSizeMsg{Width: 120, Height: 40})
+	m2 = settle(t, m2, m2.Init())
+	text := contextContent(m2.styles, m2.eval, 100)
+	if !strings.Contains(strings.Join(strings.Fields(text), " "), "(empty: the article's assembler always sends a system message") {
+		t.Errorf("no explanation:\n%s", text[:min(len(text), 600)])
 	}
 }
