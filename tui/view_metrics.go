@@ -63,6 +63,9 @@ func metricsContent(st *themes.Styles, ev *core.Evaluation, width int) string {
 		fmt.Fprintf(&b, " %s %9s %9s %9s  %s", componentStyle(st, c.Name).Render(padRight(componentLabels[c.Name], 13)),
 			alloc, thousands(c.Raw), thousands(c.Used), state)
 		note := safetext.Line(c.Note)
+		if c.Name == core.ComponentHistory {
+			note = joinNotes(note, memoryDropNote(ev.Memory))
+		}
 		lines := hangingWrap(note, noteW, 0)
 		switch {
 		case note == "":
@@ -78,7 +81,14 @@ func metricsContent(st *themes.Styles, ev *core.Evaluation, width int) string {
 			b.WriteString(strings.Repeat(" ", noteIndent) + st.Muted.Render(l) + "\n")
 		}
 	}
-	fmt.Fprintf(&b, " %-13s %9s %9s %9s\n", st.Bold.Render(padRight("total input", 13)), thousands(a.MaxInput), "", thousands(a.Used))
+	raw := 0
+	for _, c := range a.Components {
+		if c.Name != core.ComponentReserve {
+			raw += c.Raw
+		}
+	}
+	fmt.Fprintf(&b, " %s %9s %9s %9s\n", st.Bold.Render(padRight("total input", 13)), thousands(a.Budget.Allocated()), thousands(raw), thousands(a.Used))
+	fmt.Fprintf(&b, " %s %9s %s\n", padRight("max input", 13), thousands(a.MaxInput), st.Muted.Render(fmt.Sprintf("%21s window %s − reserve %s", "", thousands(a.Window), thousands(a.Budget.ResponseReserve))))
 	if len(met.TruncatedComponents) > 0 {
 		b.WriteByte('\n')
 		writeTitled(&b, st, "Truncated components:", strings.Join(met.TruncatedComponents, ", "), width)
@@ -101,4 +111,39 @@ func metricsContent(st *themes.Styles, ev *core.Evaluation, width int) string {
 		b.WriteString(safetext.Sanitize(string(record)) + "\n")
 	}
 	return b.String()
+}
+
+// memoryDropNote says what the memory strategy took out of the history
+// before the assembler saw it: the table's raw is what was left.
+func memoryDropNote(mem core.MemoryResult) string {
+	dropped, summarized := 0, 0
+	for _, f := range mem.Fates {
+		switch f.Fate {
+		case core.MemoryDropped:
+			dropped++
+		case core.MemorySummarized:
+			summarized++
+		}
+	}
+	if dropped+summarized == 0 {
+		return ""
+	}
+	var parts []string
+	if dropped > 0 {
+		parts = append(parts, fmt.Sprintf("%d dropped", dropped))
+	}
+	if summarized > 0 {
+		parts = append(parts, fmt.Sprintf("%d folded into the summary", summarized))
+	}
+	return fmt.Sprintf("raw is after the %s memory: %s of %d messages", mem.Strategy, strings.Join(parts, ", "), len(mem.Fates))
+}
+
+func joinNotes(a, b string) string {
+	switch {
+	case a == "":
+		return b
+	case b == "":
+		return a
+	}
+	return a + "; " + b
 }

@@ -248,3 +248,19 @@ func TestContextViewExplainsAnEmptySystemMessage(t *testing.T) {
 		t.Errorf("no explanation:\n%s", text[:min(len(text), 600)])
 	}
 }
+
+// TestMetricsTotals: the total row adds up the allocations and raws; max
+// input is its own row; the history says what memory took first.
+func TestMetricsTotals(t *testing.T) {
+	m := newTestModel(t, "support_chat", "mono", 120, 40)
+	text := metricsContent(m.styles, m.eval, 118)
+	for _, want := range []string{
+		"total input       8,850     5,172     4,892",
+		"max input       126,000",
+		"raw is after the priority memory: 9 dropped of 30 messages",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("missing %q", want)
+		}
+	}
+}
