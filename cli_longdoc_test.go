@@ -382,11 +382,14 @@ func TestLLMKeyIsNeverPrinted(t *testing.T) {
 			strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer "))
 	})
 	doc := writeFile(t, "contract.txt", longDocument())
+	keyFile := writeFile(t, "openai.key", key+"\n")
 	cases := []struct {
 		name string
 		env  []string
 		args []string
 	}{
+		{"--llm-api-key-file, assemble", []string{"CTXLAB_LLM_API_KEY=sk-loses-to-the-file"}, []string{"assemble", "--memory", "summary", "--summarizer", "llm", "--llm-base-url", srv.baseURL(), "--llm-api-key-file", keyFile}},
+		{"--llm-api-key-file, longdoc json", nil, []string{"longdoc", doc, "--run", "--format", "json", "--llm-base-url", srv.baseURL(), "--llm-api-key-file", keyFile}},
 		{"CTXLAB_LLM_API_KEY, assemble", []string{"CTXLAB_LLM_API_KEY=" + key}, []string{"assemble", "--memory", "summary", "--summarizer", "llm", "--llm-base-url", srv.baseURL()}},
 		{"OPENAI_API_KEY, assemble json", []string{"OPENAI_API_KEY=" + key, "CTXLAB_LLM_BASE_URL=" + srv.baseURL()}, []string{"assemble", "--memory", "summary", "--format", "json"}},
 		{"--llm-api-key-env, longdoc", []string{"MY_LLM_KEY=" + key}, []string{"longdoc", doc, "--run", "--format", "json", "--llm-base-url", srv.baseURL(), "--llm-api-key-env", "MY_LLM_KEY"}},
@@ -412,6 +415,18 @@ func TestLLMKeyIsNeverPrinted(t *testing.T) {
 			}
 		})
 	}
+
+	// A key file refused before any request is not quoted either.
+	twoLines := writeFile(t, "two.key", key+"\n"+key+"\n")
+	for name, file := range map[string]string{
+		"a file of two lines":            twoLines,
+		"the key given as the file name": key + "-0123456789abcdef",
+	} {
+		stdout, stderr, code := runEnv(t, nil, "", "assemble", "--memory", "summary", "--llm-base-url", srv.baseURL(), "--llm-api-key-file", file)
+		if code != 1 || !strings.HasPrefix(stderr, "ctxlab: --llm-api-key-file") || strings.Contains(stdout+stderr, "TOPSECRET") {
+			t.Errorf("%s: exit %d, stderr %q", name, code, stderr)
+		}
+	}
 }
 
 func TestLongdocAndLLMBadInput(t *testing.T) {
@@ -435,6 +450,10 @@ func TestLongdocAndLLMBadInput(t *testing.T) {
 		{"binary document, run", nil, []string{"longdoc", binary, "--run"}, "garbage.bin: byte 2: invalid UTF-8; expected text"},
 		{"two documents", nil, []string{"longdoc", doc, doc}, "longdoc: one document at a time"},
 		{"unknown tokenizer", nil, []string{"longdoc", doc, "--tokenizer", "gpt2"}, `--tokenizer: unknown tokenizer "gpt2"`},
+		// Control characters in a name show as the terminal shows them
+		// everywhere else (␛), not in Go's escapes (\x1b).
+		{"unknown tokenizer with an escape", nil, []string{"longdoc", doc, "--tokenizer", "gpt\x1b[2J\"2"}, `--tokenizer: unknown tokenizer "gpt␛[2J\"2" (expected one of`},
+		{"unknown model with an escape", nil, []string{"longdoc", doc, "--model", "llama\x1b]0;x\a"}, `unknown model "llama␛]0;x␇" (known families:`},
 		{"bad format", nil, []string{"longdoc", doc, "--format", "yaml"}, `--format "yaml": expected text or json`},
 		{"malformed --llm-timeout", nil, []string{"longdoc", doc, "--run", "--summarizer", "llm", "--llm-base-url", "http://127.0.0.1:9/v1", "--llm-timeout", "soon"}, `--llm-timeout "soon": expected a duration such as 30s or 2m, or a number of seconds`},
 		{"negative --llm-timeout", nil, []string{"assemble", "--llm-base-url", "http://127.0.0.1:9/v1", "--llm-timeout", "-3s"}, "--llm-timeout -3s is negative"},
@@ -444,6 +463,9 @@ func TestLongdocAndLLMBadInput(t *testing.T) {
 		{"invalid base URL, assemble", nil, []string{"assemble", "--memory", "summary", "--summarizer", "llm", "--llm-base-url", "ftp://example.com/v1"}, `--llm-base-url: LLM base URL "ftp://example.com/v1" must be http:// or https://`},
 		{"invalid base URL from the environment", []string{"CTXLAB_LLM_BASE_URL=not a url"}, []string{"assemble"}, "CTXLAB_LLM_BASE_URL: LLM base URL"},
 		{"OpenAI without a key", nil, []string{"assemble", "--summarizer", "llm"}, "the OpenAI API at https://api.openai.com/v1 needs a key"},
+		{"key file missing", nil, []string{"assemble", "--llm-model", "m", "--llm-api-key-file", "/nonexistent/openai.key"}, `--llm-api-key-file "/nonexistent/openai.key": no such file`},
+		{"key file empty", nil, []string{"longdoc", doc, "--run", "--llm-model", "m", "--llm-api-key-file", empty}, `empty.txt": the file is empty; expected the API key`},
+		{"key file and key variable", nil, []string{"assemble", "--llm-api-key-file", doc, "--llm-api-key-env", "MY_KEY"}, "--llm-api-key-file and --llm-api-key-env both say where the API key is: give one"},
 		{"key variable unset", nil, []string{"assemble", "--llm-model", "m", "--llm-api-key-env", "NO_SUCH_KEY_VAR"}, "--llm-api-key-env: NO_SUCH_KEY_VAR is not set or empty"},
 	}
 	for _, c := range cases {

@@ -35,7 +35,8 @@ Usage:
                   [--mode budgeted|measure] [--format text|json] [--full]
                   [--metrics-out FILE] [--request-id ID]
                   [--summarizer extractive|llm] [--llm-base-url URL] [--llm-model NAME]
-                  [--llm-timeout DURATION] [--llm-api-key-env NAME]
+                  [--llm-timeout DURATION]
+                  [--llm-api-key-file FILE | --llm-api-key-env NAME]
 
   With no --scenario, --request or --docs, the bundled sample scenario is
   used. --docs opens a document set (and --history a chat history) with the
@@ -62,8 +63,9 @@ Usage:
   completions endpoint instead; a call that fails is answered by the
   extractive summary and reported on stderr, and after a failure of the
   endpoint itself the model is not asked again in that run. The API key is
-  read from the environment only (--llm-api-key-env names the variable),
-  never from a flag, and is never printed.
+  read from a file (--llm-api-key-file) or the environment
+  (--llm-api-key-env names the variable), never from the command line
+  itself, and is never printed.
 
 Exit status: 0 when the request fits, 3 when it exceeds its max input
 ("Context exceeds budget: X > Y" on stderr, the report still on stdout), 1

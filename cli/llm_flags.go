@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"net/url"
 	"regexp"
 	"strconv"
@@ -25,14 +26,15 @@ const (
 // --memory summary, the workbench) and longdoc --run. Each flag overrides
 // the environment variable llm.ConfigFromEnv reads for the same setting.
 // The API key is never a flag value: a key typed on the command line ends
-// up in the shell's history and in every ps listing. --llm-api-key-env
-// names the variable that holds it instead.
+// up in the shell's history and in every ps listing. --llm-api-key-file
+// names a file that holds it, --llm-api-key-env a variable.
 type llmFlags struct {
 	summarizer string
 	baseURL    string
 	model      string
 	timeout    string
 	apiKeyEnv  string
+	apiKeyFile string
 }
 
 func (l *llmFlags) register(fs *flagSet) {
@@ -41,6 +43,7 @@ func (l *llmFlags) register(fs *flagSet) {
 	fs.StringVar(&l.model, "llm-model", "", "LLM model name (default: $"+llm.EnvModel+", else "+llm.DefaultModel+")")
 	fs.StringVar(&l.timeout, "llm-timeout", "", "limit for one LLM call: a duration such as 30s or 2m, or seconds; 0 means none (default: $"+llm.EnvTimeout+", else "+fmt.Sprintf("%ds", int(llm.DefaultTimeout/time.Second))+")")
 	fs.StringVar(&l.apiKeyEnv, "llm-api-key-env", "", "NAME of the environment variable holding the LLM API key (default: $"+llm.EnvAPIKey+", else $"+llm.EnvOpenAIAPIKey+"); the key itself is never accepted as a flag, so it stays out of shell history and ps")
+	fs.StringVar(&l.apiKeyFile, "llm-api-key-file", "", "FILE holding the LLM API key alone on one line (surrounding whitespace trimmed), e.g. a file only you can read or a mounted secret; wins over $"+llm.EnvAPIKey+" and $"+llm.EnvOpenAIAPIKey+"; not with --llm-api-key-env. Read only when an LLM is used; the key is never printed")
 }
 
 // summarizerSetup is the summarizer a command uses and what it reports.
@@ -114,7 +117,11 @@ func (l *llmFlags) build(env Env, fs *flagSet, breaker bool) (*summarizerSetup, 
 	default:
 		useLLM = strings.TrimSpace(getenv(llm.EnvBaseURL)) != "" || strings.TrimSpace(getenv(llm.EnvModel)) != ""
 	}
-	// A malformed timeout is an error even when nothing asks a model.
+	// Two answers to where the key is, or a malformed timeout, are errors
+	// even when nothing asks a model.
+	if set("llm-api-key-file") && set("llm-api-key-env") {
+		return nil, errors.New("--llm-api-key-file and --llm-api-key-env both say where the API key is: give one")
+	}
 	if set("llm-timeout") {
 		if _, err := parseLLMTimeout(l.timeout); err != nil {
 			return nil, err
@@ -156,6 +163,13 @@ func (l *llmFlags) build(env Env, fs *flagSet, breaker bool) (*summarizerSetup, 
 		}
 		overlay[llm.EnvAPIKey] = key
 	}
+	if set("llm-api-key-file") {
+		key, err := readKeyFile(l.apiKeyFile)
+		if err != nil {
+			return nil, err
+		}
+		overlay[llm.EnvAPIKey] = key
+	}
 	lookup := func(name string) (string, bool) {
 		if v, ok := overlay[name]; ok {
 			return v, true
@@ -171,7 +185,7 @@ func (l *llmFlags) build(env Env, fs *flagSet, breaker bool) (*summarizerSetup, 
 		return nil, fmt.Errorf("%s: %w", baseURLSource(set, getenv), err)
 	}
 	if u, err := url.Parse(cfg.BaseURL); err == nil && u.Hostname() == "api.openai.com" && cfg.APIKey.Reveal() == "" {
-		return nil, fmt.Errorf("--summarizer llm: the OpenAI API at %s needs a key: set %s or %s, or name your variable with --llm-api-key-env (or point --llm-base-url at a local server)", cfg.Endpoint(), llm.EnvOpenAIAPIKey, llm.EnvAPIKey)
+		return nil, fmt.Errorf("--summarizer llm: the OpenAI API at %s needs a key: set %s or %s, name your variable with --llm-api-key-env or your file with --llm-api-key-file (or point --llm-base-url at a local server)", cfg.Endpoint(), llm.EnvOpenAIAPIKey, llm.EnvAPIKey)
 	}
 	model, err := llm.New(cfg)
 	if err != nil {
@@ -186,6 +200,31 @@ func (l *llmFlags) build(env Env, fs *flagSet, breaker bool) (*summarizerSetup, 
 	// so an extractive stand-in is never remembered as the model's.
 	setup.Summarizer = llm.WithFallback(core.NewCachedSummarizer(primary, 0), core.ExtractiveSummarizer{}, setup.Fallbacks.report)
 	return setup, nil
+}
+
+// readKeyFile reads --llm-api-key-file. Its errors name the flag and the
+// file, and never hold the key: llm.ReadAPIKeyFile says what is wrong with
+// the file without quoting it.
+func readKeyFile(path string) (string, error) {
+	if strings.TrimSpace(path) == "" {
+		return "", errors.New("--llm-api-key-file is empty: expected the path of a file holding the API key")
+	}
+	key, err := llm.ReadAPIKeyFile(path)
+	if err == nil {
+		return key.Reveal(), nil
+	}
+	if errors.Is(err, fs.ErrNotExist) && looksLikeKey(path) {
+		// The value is not quoted: it may be a key typed where its file belongs.
+		return "", errors.New("--llm-api-key-file: no such file; it takes the path of a file holding the API key, not the key itself")
+	}
+	return "", fmt.Errorf("--llm-api-key-file %s: %w", quoted(path), err)
+}
+
+// looksLikeKey reports whether a path that names no file is more likely a
+// key: long, with neither a directory separator nor a dot, which nearly
+// every key file's path has (key.txt, ~/.config/..., /run/secrets/...).
+func looksLikeKey(path string) bool {
+	return len(path) >= 32 && !strings.ContainsAny(path, `/\.`)
 }
 
 // envNamePattern is what --llm-api-key-env accepts.

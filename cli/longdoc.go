@@ -35,7 +35,8 @@ Usage:
                  [--question TEXT] [--tokenizer NAME | --model NAME]
                  [--run] [--format text|json]
                  [--summarizer extractive|llm] [--llm-base-url URL] [--llm-model NAME]
-                 [--llm-timeout DURATION] [--llm-api-key-env NAME]
+                 [--llm-timeout DURATION]
+                 [--llm-api-key-file FILE | --llm-api-key-env NAME]
 
   - reads the document from stdin; so does no FILE, when stdin is piped or
   redirected (not a terminal). --chunk-size defaults to the
@@ -49,8 +50,9 @@ Usage:
   fails is answered by the extractive summary and reported on stderr; after
   a failure of the endpoint itself (timeout, refused connection or key,
   server error) the model is not asked again in that run. The API key is
-  read from the environment only (--llm-api-key-env names the variable),
-  never from a flag, and is never printed.
+  read from a file (--llm-api-key-file) or the environment
+  (--llm-api-key-env names the variable), never from the command line
+  itself, and is never printed.
 `
 
 type longdocFlags struct {

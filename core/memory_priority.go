@@ -69,13 +69,18 @@ func applyPriority(history []Message, tokens []int, opts MemoryOptions, patterns
 	}
 	pinnedCount := len(history) - len(unpinned)
 	if pinnedCount > 0 {
-		res.Notes = append(res.Notes, fmt.Sprintf("%d messages pinned by priority patterns (%d tokens)", pinnedCount, pinnedTokens))
+		res.Notes = append(res.Notes, fmt.Sprintf("%s pinned by priority patterns (%s)", pluralCount(pinnedCount, "message", "messages"), pluralCount(pinnedTokens, "token", "tokens")))
 	}
 	if first > 0 {
-		res.Notes = append(res.Notes, fmt.Sprintf("dropped the %d oldest unpinned messages to fit %d tokens", first, opts.MaxTokens))
+		res.Notes = append(res.Notes, fmt.Sprintf("dropped %s to fit %s", oldest(first, "unpinned message", "unpinned messages"), pluralCount(opts.MaxTokens, "token", "tokens")))
 	}
 	if pinnedTokens > opts.MaxTokens {
-		res.Notes = append(res.Notes, fmt.Sprintf("pinned messages alone take %d tokens, %d over the %d-token budget; priority memory never drops them", pinnedTokens, pinnedTokens-opts.MaxTokens, opts.MaxTokens))
+		// One pinned message is "the pinned message", which "takes".
+		subject := "pinned messages alone take"
+		if pinnedCount == 1 {
+			subject = "the pinned message alone takes"
+		}
+		res.Notes = append(res.Notes, fmt.Sprintf("%s %s, %s over the %s-token budget; priority memory never drops %s", subject, pluralCount(pinnedTokens, "token", "tokens"), Thousands(pinnedTokens-opts.MaxTokens), Thousands(opts.MaxTokens), pluralNoun(pinnedCount, "it", "them")))
 	}
 	if len(unpinned) > 0 && first == len(unpinned) && unpinned[len(unpinned)-1] == len(history)-1 {
 		res.Notes = append(res.Notes, "the newest message was dropped: priority memory, unlike the sliding window, keeps no minimum")

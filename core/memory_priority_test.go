@@ -148,3 +148,54 @@ func TestPriorityMatchesReplay(t *testing.T) {
 		}
 	}
 }
+
+// TestPriorityNotes pins the notes' wording: counts grouped as every
+// report groups them, and singulars for one message or token.
+func TestPriorityNotes(t *testing.T) {
+	words := func(n int) string { return strings.TrimSpace(strings.Repeat("w ", n)) }
+	tests := []struct {
+		name    string
+		history []Message
+		budget  int
+		want    []string
+	}{
+		{"one of each", []Message{
+			{Role: "user", Content: "ORD-1"}, {Role: "assistant", Content: "a b"}, {Role: "user", Content: "c"},
+		}, 2, []string{
+			"1 message pinned by priority patterns (1 token)",
+			"dropped the oldest unpinned message to fit 2 tokens",
+		}},
+		{"thousands", []Message{
+			{Role: "user", Content: "ORD-1 " + words(1199)}, {Role: "assistant", Content: words(600)},
+			{Role: "user", Content: words(700)}, {Role: "assistant", Content: words(5)},
+		}, 1800, []string{
+			"1 message pinned by priority patterns (1,200 tokens)",
+			"dropped the 2 oldest unpinned messages to fit 1,800 tokens",
+		}},
+		{"one pinned message over budget", []Message{
+			{Role: "user", Content: "ORD-1 " + words(1499)}, {Role: "assistant", Content: "ok"},
+		}, 1000, []string{
+			"1 message pinned by priority patterns (1,500 tokens)",
+			"dropped the oldest unpinned message to fit 1,000 tokens",
+			"the pinned message alone takes 1,500 tokens, 500 over the 1,000-token budget; priority memory never drops it",
+			"the newest message was dropped: priority memory, unlike the sliding window, keeps no minimum",
+		}},
+		{"pinned messages over a one-token budget", []Message{
+			{Role: "user", Content: "ORD-1"}, {Role: "user", Content: "ORD-2 x"},
+		}, 1, []string{
+			"2 messages pinned by priority patterns (3 tokens)",
+			"pinned messages alone take 3 tokens, 2 over the 1-token budget; priority memory never drops them",
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res, err := ApplyMemory(tt.history, MemoryOptions{Strategy: MemoryPriority, MaxTokens: tt.budget}, memWords{}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(res.Notes, tt.want) {
+				t.Errorf("notes\n got %q\nwant %q", res.Notes, tt.want)
+			}
+		})
+	}
+}

@@ -23,12 +23,21 @@ func applySliding(history []Message, tokens []int, maxTokens int) MemoryResult {
 		Tokens:   used,
 	}
 	if start > 0 {
-		res.Notes = append(res.Notes, fmt.Sprintf("dropped the %d oldest messages to fit %d tokens", start, maxTokens))
+		res.Notes = append(res.Notes, fmt.Sprintf("dropped %s to fit %s", oldest(start, "message", "messages"), pluralCount(maxTokens, "token", "tokens")))
 	}
 	if len(history) > 0 && used > maxTokens {
-		res.Notes = append(res.Notes, fmt.Sprintf("the newest message alone takes %d tokens, over the %d-token budget; the sliding window always keeps it", used, maxTokens))
+		res.Notes = append(res.Notes, fmt.Sprintf("the newest message alone takes %s, over the %s-token budget; the sliding window always keeps it", pluralCount(used, "token", "tokens"), Thousands(maxTokens)))
 	}
 	return res
+}
+
+// oldest names the n oldest of something in a note: "the oldest message",
+// "the 1,204 oldest messages".
+func oldest(n int, one, many string) string {
+	if n == 1 {
+		return "the oldest " + one
+	}
+	return "the " + Thousands(n) + " oldest " + many
 }
 
 // slidingStart returns where the longest suffix of tokens[from:to] within

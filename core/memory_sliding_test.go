@@ -101,3 +101,42 @@ func TestSlidingMatchesReplay(t *testing.T) {
 		}
 	}
 }
+
+// TestSlidingNotes pins the notes' wording: counts grouped as every report
+// groups them, and a singular for one.
+func TestSlidingNotes(t *testing.T) {
+	ones := make([]int, 1200)
+	for i := range ones {
+		ones[i] = 1
+	}
+	tests := []struct {
+		name    string
+		lengths []int
+		budget  int
+		want    []string
+	}{
+		{"one dropped", []int{3, 3, 3}, 8, []string{"dropped the oldest message to fit 8 tokens"}},
+		{"a one-token budget", []int{3, 1, 1}, 1, []string{"dropped the 2 oldest messages to fit 1 token"}},
+		{"thousands", ones, 1000, []string{"dropped the 200 oldest messages to fit 1,000 tokens"}},
+		{"over a thousand dropped", ones, 1, []string{"dropped the 1,199 oldest messages to fit 1 token"}},
+		{"newest alone over budget", []int{2, 1500}, 1000, []string{
+			"dropped the oldest message to fit 1,000 tokens",
+			"the newest message alone takes 1,500 tokens, over the 1,000-token budget; the sliding window always keeps it",
+		}},
+		{"newest of one token over a zero budget", []int{1}, 0, []string{
+			"the newest message alone takes 1 token, over the 0-token budget; the sliding window always keeps it",
+		}},
+		{"all fit", []int{1, 1}, 2, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res, err := ApplyMemory(memHistory(tt.lengths...), MemoryOptions{Strategy: MemorySliding, MaxTokens: tt.budget}, memWords{}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(res.Notes, tt.want) {
+				t.Errorf("notes\n got %q\nwant %q", res.Notes, tt.want)
+			}
+		})
+	}
+}

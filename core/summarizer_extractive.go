@@ -130,7 +130,7 @@ func extUnits(text string, group int, label string, fromUser bool) []extUnit {
 // ("Hi, …", "Thanks! …") removed.
 func extSentences(text string) []string {
 	var out []string
-	for _, s := range splitSentences(strings.ReplaceAll(text, "’", "'")) {
+	for _, s := range extSplitSentences(strings.ReplaceAll(text, "’", "'")) {
 		stripped := strings.TrimSpace(extLeadFillerRe.ReplaceAllString(s, ""))
 		if stripped == "" {
 			continue

@@ -37,12 +37,12 @@ var DocumentFormats = []string{
 
 // SupportedDocumentShapes describes, on one line, every input the loader
 // understands; it ends the error for a file that matches none of them.
-const SupportedDocumentShapes = `JSON Lines or a JSON array of {content|text|page_content, score, source, metadata}; ` +
+const SupportedDocumentShapes = `JSON Lines or a JSON array of {content|text|page_content|chunk_text, score, source, metadata}; ` +
 	`LangChain [[{page_content, metadata}, score], ...]; ` +
 	`LlamaIndex [{node: {text, metadata, id_}, score}, ...]; ` +
 	`Chroma {ids, documents, distances, metadatas}; ` +
-	`Pinecone {matches: [{id, score, metadata: {text}}]}; ` +
-	`Qdrant [{id, score, payload: {text}}] or {result: [...]}; ` +
+	`Pinecone {matches: [{id, score, metadata: {text|chunk_text}}]}; ` +
+	`Qdrant [{id, score, payload: {text|document}}] or {result: [...]}; ` +
 	`Tavily {results: [{url, title, content, score}]}; ` +
 	`any of these as YAML or inside a VCR cassette's response.parsed_body; ` +
 	`CSV with a header row naming a content column; ` +
@@ -324,13 +324,13 @@ func detectShape(v any, strict bool) string {
 		if isBareMatch(first) {
 			return FormatPinecone
 		}
-		if !strict || hasStringContent(first) {
+		if !strict || recordText.hasString(first) {
 			return FormatJSON
 		}
 	case map[string]any:
 		// No wrapper shape has top-level text, so a string "content" means
 		// a lone record even if it also has, say, a "results" field.
-		if hasStringContent(x) {
+		if recordText.hasString(x) {
 			return FormatJSON
 		}
 		_, hasIDs := x["ids"]
@@ -347,7 +347,7 @@ func detectShape(v any, strict bool) string {
 		if isTavilyResponse(x) {
 			return FormatTavily
 		}
-		if !strict && hasContent(x) {
+		if !strict && recordText.has(x) {
 			return FormatJSON
 		}
 	}
@@ -373,12 +373,6 @@ func isLoneRecord(v any) bool {
 		}
 	}
 	return true
-}
-
-func hasStringContent(obj map[string]any) bool {
-	_, v, ok := findContent(obj)
-	_, isString := v.(string)
-	return ok && isString
 }
 
 // checkFormat validates a format name, listing the valid ones on error.

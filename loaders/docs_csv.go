@@ -13,7 +13,8 @@ import (
 
 // isCSVHeader reports whether the first row of data, read as CSV, names a
 // content column. Detection needs that much: prose and YAML rarely have a
-// first line with a cell that is exactly "content", "text" or "page_content".
+// first line with a cell that is exactly "content", "text", "page_content"
+// or "chunk_text".
 func isCSVHeader(data []byte) bool {
 	r := csv.NewReader(bytes.NewReader(data))
 	header, err := r.Read()
@@ -25,9 +26,9 @@ func isCSVHeader(data []byte) bool {
 }
 
 // csvContentColumn returns the index of the content column, preferring
-// "content" over "text" over "page_content" as the JSON records do.
+// the names in the order the JSON records do (recordText).
 func csvContentColumn(header []string) (int, bool) {
-	for _, want := range contentKeys {
+	for _, want := range recordText {
 		for i, h := range header {
 			if csvColumnName(h) == want {
 				return i, true
@@ -42,7 +43,7 @@ func csvColumnName(h string) string {
 }
 
 // parseCSV reads comma-separated records under a header row. The content
-// column is "content", "text" or "page_content"; "score" (empty cell means
+// column is "content", "text", "page_content" or "chunk_text"; "score" (empty cell means
 // 1.0) and "source" are optional; every other column becomes a metadata
 // string under its header name. Without a source column the source is the
 // "id" column, as for JSON records.
@@ -57,7 +58,7 @@ func parseCSV(name string, data []byte) ([]core.Document, error) {
 	}
 	contentCol, ok := csvContentColumn(header)
 	if !ok {
-		return nil, &Error{Name: name, Line: 1, Msg: fmt.Sprintf(`CSV header %q has no content column; expected "content", "text" or "page_content"`, header)}
+		return nil, &Error{Name: name, Line: 1, Msg: fmt.Sprintf("CSV header %q has no content column; expected %s", header, recordText.alternatives())}
 	}
 	scoreCol, sourceCol, idCol := -1, -1, -1
 	seen := map[string]int{}

@@ -74,12 +74,12 @@ func llamaIndexNodes(name string, v any, at func(int) place) ([]core.Document, e
 		}
 		// Newer TextNode versions keep the text in text_resource.text.
 		textHolder := node
-		if _, _, found := findContent(node); !found {
+		if !recordText.has(node) {
 			if resource, ok := asMap(node["text_resource"]); ok {
 				textHolder = resource
 			}
 		}
-		_, content, err := contentString(p, name, textHolder, "node")
+		_, content, err := recordText.read(p, name, textHolder, "node")
 		if err != nil {
 			return nil, err
 		}

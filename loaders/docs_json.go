@@ -7,7 +7,8 @@ import (
 // plainRecords reads ctxlab's own record format: a list of objects (a JSON
 // array, JSON Lines, or a YAML sequence), or one object.
 //
-// Each record has "content" (or "text", "page_content"), an optional
+// Each record has "content" (or "text", "page_content", "chunk_text": see
+// recordText), an optional
 // "score" (default 1.0), "source" and "metadata" object. Other top-level
 // keys are ignored. When "source" is absent the source falls back to
 // metadata.source, then "id"; an explicit "source": "" stays empty, because
@@ -42,7 +43,7 @@ func plainRecords(name string, v any, at func(int) place) ([]core.Document, erro
 
 func plainRecord(p place, name string, obj map[string]any) (core.Document, error) {
 	obj = langChainKwargs(obj)
-	_, content, err := contentString(p, name, obj, "")
+	_, content, err := recordText.read(p, name, obj, "")
 	if err != nil {
 		return core.Document{}, err
 	}

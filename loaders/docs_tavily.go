@@ -19,7 +19,7 @@ func isTavilyResponse(obj map[string]any) bool {
 		return false
 	}
 	_, hasURL := first["url"]
-	return hasURL || hasContent(first)
+	return hasURL || recordText.has(first)
 }
 
 // tavilyResults reads a Tavily search response {query, answer, results:
@@ -39,7 +39,7 @@ func tavilyResults(name string, v any) ([]core.Document, error) {
 		if !ok {
 			return nil, p.err(name, "is %s; expected a result {url, title, content, score}", describe(item))
 		}
-		key, content, err := contentString(p, name, result, "")
+		key, content, err := recordText.read(p, name, result, "")
 		if err != nil {
 			return nil, err
 		}

@@ -175,6 +175,54 @@ func TestParseDocumentsGood(t *testing.T) {
 			want:       []core.Document{doc("bare", 0.4, "v1", map[string]any{"id": "v1"})},
 		},
 		{
+			name: "pinecone chunk_text (integrated embedding, Pinecone's examples)",
+			input: `{"matches": [
+				{"id": "rec1", "score": 0.9, "metadata": {"chunk_text": "pine chunk", "category": "faq"}},
+				{"id": "rec2", "score": 0.4, "metadata": {"chunk_text": "loses", "text": "text wins"}}
+			]}`,
+			wantFormat: FormatPinecone,
+			want: []core.Document{
+				doc("pine chunk", 0.9, "rec1", map[string]any{"category": "faq", "id": "rec1"}),
+				doc("text wins", 0.4, "rec2", map[string]any{"chunk_text": "loses", "id": "rec2"}),
+			},
+		},
+		{
+			name:       "pinecone bare match with chunk_text",
+			input:      `[{"id": "rec1", "score": 0.7, "metadata": {"chunk_text": "bare chunk"}}]`,
+			wantFormat: FormatPinecone,
+			want:       []core.Document{doc("bare chunk", 0.7, "rec1", map[string]any{"id": "rec1"})},
+		},
+		{
+			name: "qdrant payload document (qdrant-client add() with FastEmbed)",
+			input: `{"result": [
+				{"id": "0f3c7d0e-8f4a-4a7e-9a0a-1c2b3d4e5f60", "version": 3, "score": 0.87, "payload": {"document": "fast one", "source": "f.md"}},
+				{"id": 2, "score": 0.5, "payload": {"document": "fast two", "lang": "en"}}
+			], "status": "ok"}`,
+			wantFormat: FormatQdrant,
+			want: []core.Document{
+				doc("fast one", 0.87, "f.md", map[string]any{"source": "f.md", "id": "0f3c7d0e-8f4a-4a7e-9a0a-1c2b3d4e5f60"}),
+				doc("fast two", 0.5, "2", map[string]any{"lang": "en", "id": int64(2)}),
+			},
+		},
+		{
+			name:       "qdrant bare points with document",
+			input:      `[{"id": 1, "score": 0.3, "payload": {"document": "bare doc"}}]`,
+			wantFormat: FormatQdrant,
+			want:       []core.Document{doc("bare doc", 0.3, "1", map[string]any{"id": int64(1)})},
+		},
+		{
+			name:       "jsonl records with chunk_text (Pinecone's record layout)",
+			input:      `{"id": "rec1", "chunk_text": "first chunk", "score": 0.8}` + "\n" + `{"id": "rec2", "chunk_text": "second chunk", "content": "content wins"}` + "\n",
+			wantFormat: FormatJSONL,
+			want:       []core.Document{doc("first chunk", 0.8, "rec1", nil), doc("content wins", 1, "rec2", nil)},
+		},
+		{
+			name:       "csv chunk_text column",
+			input:      "id,chunk_text,score\nrec1,csv chunk,0.6\n",
+			wantFormat: FormatCSV,
+			want:       []core.Document{doc("csv chunk", 0.6, "rec1", map[string]any{"id": "rec1"})},
+		},
+		{
 			name: "qdrant list of scored points",
 			input: `[
 				{"id": 7, "version": 1, "score": 0.83, "payload": {"text": "q one", "source": "q.md"}},
@@ -360,6 +408,10 @@ func TestDetectFormat(t *testing.T) {
 		{`{"ids": [], "documents": []}`, FormatChroma},
 		{`{"matches": []}`, FormatPinecone},
 		{`[{"id": 1, "score": 1, "payload": {"text": "a"}}]`, FormatQdrant},
+		{`[{"id": 1, "score": 1, "payload": {"document": "a"}}]`, FormatQdrant},
+		{`[{"id": "a", "score": 1, "metadata": {"chunk_text": "a"}}]`, FormatPinecone},
+		{`[{"chunk_text": "a"}]`, FormatJSON},
+		{"chunk_text,score\na,1\n", FormatCSV},
 		{`{"result": []}`, FormatQdrant},
 		{`{"results": []}`, FormatTavily},
 		{"content,score\na,1\n", FormatCSV},

@@ -134,18 +134,20 @@ func chromaResult(name string, v any) ([]core.Document, error) {
 // isBareMatch recognises a Pinecone match outside its {matches: [...]}
 // wrapper: an id, and the text inside metadata rather than at top level.
 func isBareMatch(obj map[string]any) bool {
-	if _, hasID := obj["id"]; !hasID || hasContent(obj) {
+	if _, hasID := obj["id"]; !hasID || recordText.has(obj) {
 		return false
 	}
 	meta, ok := asMap(obj["metadata"])
-	return ok && hasContent(meta)
+	return ok && storedText.has(meta)
 }
 
 // pineconeMatches reads a Pinecone query response {matches: [{id, score,
 // metadata: {text, source, ...}}]} or a bare list of matches. Pinecone keeps
 // no text itself, so it must be in metadata under "text" (LangChain's and
-// LlamaIndex's choice), "content" or "page_content"; that key is removed
-// from the document's metadata so the text is not carried twice.
+// LlamaIndex's choice), "chunk_text" (Pinecone's own examples and
+// integrated-embedding indexes), "content", "page_content" or "document"
+// (storedText); that key is removed from the document's metadata so the
+// text is not carried twice.
 func pineconeMatches(name string, v any, at func(int) place) ([]core.Document, error) {
 	list, ok := asList(v)
 	if !ok {
@@ -196,7 +198,9 @@ func qdrantPointList(obj map[string]any) ([]any, bool) {
 }
 
 // qdrantPoints reads Qdrant scored points [{id, score, payload}], bare or in
-// the REST envelope. The text is payload.text, .content or .page_content.
+// the REST envelope. The text is payload.text, .content, .page_content,
+// .chunk_text or .document (qdrant-client's add(), with FastEmbed, stores
+// it there and the rest of the metadata beside it).
 // When the payload uses LangChain's layout {page_content, metadata: {...}},
 // the nested metadata becomes the document's metadata. Qdrant's score is
 // whatever the collection's metric gives (a distance for Euclid); it is
@@ -236,7 +240,7 @@ func qdrantPoints(name string, v any, at func(int) place) ([]core.Document, erro
 // holder.source (or its LangChain metadata.source), else the id, which is
 // also kept in metadata["id"].
 func vectorHit(p place, name string, id any, hit, holder map[string]any, in string) (core.Document, error) {
-	key, content, err := contentString(p, name, holder, in)
+	key, content, err := storedText.read(p, name, holder, in)
 	if err != nil {
 		return core.Document{}, err
 	}

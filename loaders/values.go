@@ -9,17 +9,28 @@ import (
 	"strings"
 )
 
-// contentKeys are the field names that hold a document's text, in order of
-// preference: ctxlab's own, then LlamaIndex/Pinecone's, then LangChain's.
-var contentKeys = []string{"content", "text", "page_content"}
+// contentFields lists the field names that may hold a document's text, in
+// order of preference; the first present with a non-null value is read.
+type contentFields []string
 
-// missingContent is the message for a record without text; it lists the
-// accepted names because the user's exporter may use any of them.
-const missingContent = `missing "content" (or "text", "page_content")`
+// recordText is for a record's own fields (JSON and YAML records, CSV
+// columns, LangChain documents, LlamaIndex nodes, Tavily results): ctxlab's
+// "content", LlamaIndex's and Pinecone's "text", LangChain's
+// "page_content", and "chunk_text", the field Pinecone's integrated-embedding
+// records and its documentation use.
+var recordText = contentFields{"content", "text", "page_content", "chunk_text"}
 
-// findContent returns the first content alias present with a non-null value.
-func findContent(obj map[string]any) (key string, value any, ok bool) {
-	for _, k := range contentKeys {
+// storedText is for text kept inside a vector-store hit (Pinecone's
+// metadata, Qdrant's payload): recordText plus "document", where
+// qdrant-client's add() (FastEmbed) stores it. "document" is not read at a
+// record's top level: rerank APIs (Cohere, Jina) return "document" as an
+// object around the text, and such a response should be told it is not a
+// supported format, not that its document is not a string.
+var storedText = append(recordText[:len(recordText):len(recordText)], "document")
+
+// find returns the first field of f present in obj with a non-null value.
+func (f contentFields) find(obj map[string]any) (key string, value any, ok bool) {
+	for _, k := range f {
 		if v, present := obj[k]; present && v != nil {
 			return k, v, true
 		}
@@ -27,22 +38,51 @@ func findContent(obj map[string]any) (key string, value any, ok bool) {
 	return "", nil, false
 }
 
-// hasContent reports whether obj carries a content alias at all.
-func hasContent(obj map[string]any) bool {
-	_, _, ok := findContent(obj)
+// has reports whether obj carries one of the fields at all.
+func (f contentFields) has(obj map[string]any) bool {
+	_, _, ok := f.find(obj)
 	return ok
 }
 
-// contentString extracts the document text from obj, with errors that say
-// what was found instead. in names the object holding the text when it is
-// nested ("metadata", "payload"), and is "" for a top-level record.
-func contentString(p place, name string, obj map[string]any, in string) (string, string, error) {
-	key, v, ok := findContent(obj)
+// hasString reports whether the field find picks holds a string.
+func (f contentFields) hasString(obj map[string]any) bool {
+	_, v, ok := f.find(obj)
+	_, isString := v.(string)
+	return ok && isString
+}
+
+// missing is the message for a record without text; it lists every
+// accepted name because the user's exporter may use any of them:
+// missing "content" (or "text", "page_content", ...).
+func (f contentFields) missing() string {
+	return fmt.Sprintf("missing %q (or %s)", f[0], strings.Join(quoteAll(f[1:]), ", "))
+}
+
+// alternatives lists the names as a sentence: "content", "text" or "page_content".
+func (f contentFields) alternatives() string {
+	q := quoteAll(f)
+	return strings.Join(q[:len(q)-1], ", ") + " or " + q[len(q)-1]
+}
+
+func quoteAll(names []string) []string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = strconv.Quote(n)
+	}
+	return out
+}
+
+// read extracts the document text from obj, with errors that say what was
+// found instead. in names the object holding the text when it is nested
+// ("metadata", "payload"), and is "" for a top-level record. It returns the
+// field the text came from and the text.
+func (f contentFields) read(p place, name string, obj map[string]any, in string) (string, string, error) {
+	key, v, ok := f.find(obj)
 	if !ok {
 		if in != "" {
-			return "", "", p.err(name, "%s in %q", missingContent, in)
+			return "", "", p.err(name, "%s in %q", f.missing(), in)
 		}
-		return "", "", p.err(name, "%s", missingContent)
+		return "", "", p.err(name, "%s", f.missing())
 	}
 	field := key
 	if in != "" {
