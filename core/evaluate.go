@@ -123,8 +123,21 @@ func Evaluate(ctx context.Context, in EvalInput, s Settings) (*Evaluation, error
 		ev.Build = res
 	}
 
+	// The mode is settled first: a budget the window cannot hold is
+	// measured as sent, history included, exactly as the measure mode is.
+	mode := s.Mode
+	if mode != MeasureOnly {
+		if err := s.Budget.Validate(); err != nil && s.Budget.validateWindow() == nil {
+			// Turning the window down under the allocations is a normal
+			// step while exploring a smaller model: show the request
+			// against the new window rather than nothing.
+			ev.BudgetProblem = err
+			mode = MeasureOnly
+		}
+	}
+
 	history := sc.History
-	if s.Mode != MeasureOnly {
+	if mode != MeasureOnly {
 		memOpts := s.Memory
 		memOpts.MaxTokens = s.Budget.ConversationHistory
 		summarizer := in.Summarizer
@@ -157,16 +170,6 @@ func Evaluate(ctx context.Context, in EvalInput, s Settings) (*Evaluation, error
 		}
 	}
 
-	mode := s.Mode
-	if mode != MeasureOnly {
-		if err := s.Budget.Validate(); err != nil && s.Budget.validateWindow() == nil {
-			// Turning the window down under the allocations is a normal
-			// step while exploring a smaller model: show the request
-			// against the new window rather than nothing.
-			ev.BudgetProblem = err
-			mode = MeasureOnly
-		}
-	}
 	asm, err := Assemble(AssembleInput{
 		Budget: s.Budget, Tokenizer: tok, Model: s.Model, UseCase: useCaseOf(s), Mode: mode,
 		SystemPrompt: sc.SystemPrompt, Tools: sc.Tools, History: history, ToolResults: toolResults,

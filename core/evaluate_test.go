@@ -122,3 +122,31 @@ func TestMemoryOverflowSaysWhichCount(t *testing.T) {
 		t.Errorf("no note relates the two counts: %q", mem.Notes)
 	}
 }
+
+// TestBudgetProblemMeasuresLikeMeasureMode: a window too small for the
+// allocations shows the request exactly as the measure mode does.
+func TestBudgetProblemMeasuresLikeMeasureMode(t *testing.T) {
+	var history []Message
+	for i := 0; i < 40; i++ {
+		history = append(history, Message{Role: []string{"user", "assistant"}[i%2], Content: words(60, fmt.Sprintf("m%d_", i))})
+	}
+	s := DefaultSettings()
+	s.Pipeline.Tokenizer = Heuristic{}
+	s.Budget.ConversationHistory = 500
+	sc := &Scenario{History: history, Settings: s}
+	small := s
+	small.Budget.TotalWindow = 5000
+	fallback, err := Evaluate(context.Background(), EvalInput{Scenario: sc}, small)
+	if err != nil || fallback.BudgetProblem == nil {
+		t.Fatalf("no budget problem: %v", err)
+	}
+	measure := small
+	measure.Mode = MeasureOnly
+	explicit, err := Evaluate(context.Background(), EvalInput{Scenario: sc}, measure)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fallback.Assembly.Used != explicit.Assembly.Used || len(fallback.Memory.Messages) != len(history) {
+		t.Errorf("fallback %d tokens with %d messages, measure mode %d", fallback.Assembly.Used, len(fallback.Memory.Messages), explicit.Assembly.Used)
+	}
+}

@@ -86,7 +86,7 @@ func applyRollingSummary(ctx context.Context, history []Message, tokens []int, o
 	}
 	if pending := len(history) - recentStart; len(history) > 0 {
 		next := (len(history)/opts.SummarizeEvery + 1) * opts.SummarizeEvery
-		res.Notes = append(res.Notes, fmt.Sprintf("%s verbatim; next fold at turn %s", pluralCount(pending, "recent message", "recent messages"), Thousands(next)))
+		res.Notes = append(res.Notes, fmt.Sprintf("%s verbatim; next fold at message %s (each message is a turn, as in the article)", pluralCount(pending, "recent message", "recent messages"), Thousands(next)))
 	}
 	if keepFrom > recentStart {
 		res.Notes = append(res.Notes, fmt.Sprintf("summary plus recent messages exceeded %s tokens: dropped the %s (the article does not trim them)", Thousands(opts.MaxTokens), pluralCount(keepFrom-recentStart, "oldest recent message", "oldest recent messages")))

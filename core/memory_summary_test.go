@@ -35,10 +35,10 @@ func TestRollingSummaryCadence(t *testing.T) {
 		summary      string
 		nextFoldNote string
 	}{
-		{"defaults, 5 messages: no fold yet", 5, 0, 0, nil, nil, 0, "", "next fold at turn 6"},
-		{"defaults, 6 messages", 6, 0, 0, []int{6}, [][]int{{0, 1}}, 2, "sum1", "next fold at turn 12"},
-		{"defaults, 14 messages", 14, 0, 0, []int{6, 12}, [][]int{{0, 1}, {2, 3, 4, 5, 6, 7}}, 8, "sum2", "next fold at turn 18"},
-		{"every 3 keep 1", 7, 3, 1, []int{3, 6}, [][]int{{0, 1}, {2, 3, 4}}, 5, "sum2", "next fold at turn 9"},
+		{"defaults, 5 messages: no fold yet", 5, 0, 0, nil, nil, 0, "", "next fold at message 6"},
+		{"defaults, 6 messages", 6, 0, 0, []int{6}, [][]int{{0, 1}}, 2, "sum1", "next fold at message 12"},
+		{"defaults, 14 messages", 14, 0, 0, []int{6, 12}, [][]int{{0, 1}, {2, 3, 4, 5, 6, 7}}, 8, "sum2", "next fold at message 18"},
+		{"every 3 keep 1", 7, 3, 1, []int{3, 6}, [][]int{{0, 1}, {2, 3, 4}}, 5, "sum2", "next fold at message 9"},
 		{"keep more than cadence", 9, 2, 4, []int{6, 8}, [][]int{{0, 1}, {2, 3}}, 4, "sum2", ""},
 	}
 	for _, tt := range tests {

@@ -207,11 +207,11 @@ func simpleRAGRows(ev *core.Evaluation, s stage) []docRow {
 			case core.SimpleRAGIncluded:
 				row.glyph, row.tone, row.note = "✓", toneIncluded, fmt.Sprintf("[%d] whole", d.Citation)
 			case core.SimpleRAGTruncated:
-				row.glyph, row.tone, row.note = "✂", tonePartial, fmt.Sprintf("[%d] cut %d/%d tok", d.Citation, d.TokensKept, d.Tokens)
+				row.glyph, row.tone, row.note = "✂", tonePartial, fmt.Sprintf("[%d] cut %d/%d", d.Citation, d.TokensKept, d.Tokens)
 			case core.SimpleRAGDropped:
-				row.glyph, row.tone, row.note = "✗", toneExcluded, "≤100 left: dropped, walk stops"
+				row.glyph, row.tone, row.note = "✗", toneExcluded, "dropped: ≤100 left, stop"
 			default:
-				row.glyph, row.tone, row.note = "✗", toneExcluded, "not reached: walk stopped"
+				row.glyph, row.tone, row.note = "✗", toneExcluded, "not reached: stopped"
 			}
 			markAssemblerCut(&row, ev.RAGSurvival[i], d.Citation)
 		}

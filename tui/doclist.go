@@ -101,6 +101,7 @@ type listRenderContext struct {
 	changed   map[int]bool
 	matches   map[int][]int // document -> matched rune indexes in its source
 	filterVer int
+	filtered  bool // a filter is narrowing the rows
 }
 
 // view renders height lines: a column header and the visible rows.
@@ -118,6 +119,9 @@ func (l *docList) view(rc listRenderContext, height int) string {
 	lines := []string{rc.st.TableHeader.Render(padRight(header, rc.width))}
 	if len(l.rows) == 0 {
 		empty := " no documents at this stage"
+		if rc.filtered {
+			empty = " no document matches the filter (esc clears it)"
+		}
 		if rc.ev == nil {
 			empty = " computing…"
 		}
@@ -155,7 +159,15 @@ func renderRow(rc listRenderContext, layout rowLayout, r docRow, key rowKey) str
 		lead = "▸"
 	}
 	numbers := fmt.Sprintf(" %4d %*.*f %5d ", displayNumber(rc.ev, r.doc), layout.scoreW, layout.scoreDigits, r.score, r.tokens)
-	src, kept := elideMiddle(source, sourceW)
+	// A URL's scheme says nothing in a column of URLs; its host does.
+	scheme := 0
+	for _, prefix := range []string{"https://", "http://"} {
+		if strings.HasPrefix(source, prefix) {
+			scheme = len(prefix)
+		}
+	}
+	src, elided := elideMiddle(source[scheme:], sourceW)
+	kept := func(i int) int { return elided(i - scheme) }
 	note := truncateText(r.note, noteW)
 
 	if key.selected {

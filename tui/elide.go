@@ -12,13 +12,18 @@ import (
 // which cutting the end would lose. kept maps a rune index of s to its index in the result, -1
 // when it was cut, so a filter's highlighted runes stay on their letters.
 func elideMiddle(s string, width int) (out string, kept func(int) int) {
-	identity := func(i int) int { return i }
+	identity := func(i int) int {
+		if i < 0 {
+			return -1
+		}
+		return i
+	}
 	if runewidth.StringWidth(s) <= width {
 		return s, identity
 	}
 	if width < 6 {
 		return truncateText(s, width), func(i int) int {
-			if i < width-1 {
+			if i >= 0 && i < width-1 {
 				return i
 			}
 			return -1
@@ -53,6 +58,8 @@ func elideMiddle(s string, width int) (out string, kept func(int) int) {
 	out = string(runes[:head]) + "…" + string(runes[tail:])
 	return out, func(i int) int {
 		switch {
+		case i < 0:
+			return -1
 		case i < head:
 			return i
 		case i >= tail:

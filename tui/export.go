@@ -100,7 +100,11 @@ func uniqueDir(dir string) string {
 func reportText(m Model) string {
 	m.status = ""
 	var b strings.Builder
-	b.WriteString(ansi.Strip(m.View()))
+	screen := ansi.Strip(m.View())
+	if i := strings.LastIndex(screen, "\n"); i >= 0 {
+		screen = screen[:i] // the footer's keys mean nothing on paper
+	}
+	b.WriteString(screen)
 	b.WriteString("\n\nAll documents after the " + stageNames[m.stage] + " stage (# input number, score, tokens, source, state)\n")
 	for _, r := range stageRows(m.eval, m.stage, false) {
 		fmt.Fprintf(&b, "%s %4d %6.2f %6d  %s  %s\n", r.glyph, displayNumber(m.eval, r.doc), r.score, r.tokens,
@@ -139,6 +143,6 @@ func (m Model) copyCmd() tea.Cmd {
 		if err := clip(block); err != nil {
 			return exportedMsg{"copy failed: " + err.Error()}
 		}
-		return exportedMsg{fmt.Sprintf("sent the context block (%d bytes) to the clipboard by OSC 52 (if your terminal allows it)", len(block))}
+		return exportedMsg{fmt.Sprintf("sent the context block (%s bytes) to the clipboard by OSC 52 (if your terminal allows it)", thousands(len(block)))}
 	}
 }

@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
@@ -24,11 +25,18 @@ func inspectorTitle(ev *core.Evaluation, doc int) string {
 	return safetext.Line(src)
 }
 
+// formatScore prints a score with the list's decimals (2 to 5).
+func formatScore(score float64, digits int) string {
+	return strconv.FormatFloat(score, 'f', max(2, digits), 64)
+}
+
 // inspectorContent describes one document: its fate at each stage and
 // why, its counts under every tokenizer, its duplicate relations, and its
 // content with shared shingles highlighted and the cut point marked.
 // query is the list's filter, whose matches in the text are highlighted.
-func inspectorContent(st *themes.Styles, ev *core.Evaluation, doc int, counts map[string]int, query string, width int) string {
+// scoreDigits is the list's score precision, so both panes print a
+// score alike.
+func inspectorContent(st *themes.Styles, ev *core.Evaluation, doc int, counts map[string]int, query string, width, scoreDigits int) string {
 	if ev == nil || doc < 0 || doc >= len(ev.Documents) {
 		return st.Muted.Render("No document selected.")
 	}
@@ -43,7 +51,7 @@ func inspectorContent(st *themes.Styles, ev *core.Evaluation, doc int, counts ma
 		line("%s", toneStyle(st, tone).Render(glyph+" "+headline))
 		line("")
 		stage := func(name, text string) { writeLabeled(&b, st, name, text, width) }
-		stage("input", fmt.Sprintf("#%d · score %.2f · %d tokens", displayNumber(ev, doc), t.Score, t.Tokens))
+		stage("input", fmt.Sprintf("#%d · score %s · %d tokens", displayNumber(ev, doc), formatScore(t.Score, scoreDigits), t.Tokens))
 		stage("sort", fmt.Sprintf("rank %d of %d by score", t.Rank+1, len(ev.SimpleRAG.Trace)))
 		if t.Reason != "" {
 			stage("budget", t.Reason)
@@ -63,7 +71,7 @@ func inspectorContent(st *themes.Styles, ev *core.Evaluation, doc int, counts ma
 	line("%s", toneStyle(st, tone).Render(glyph+" "+headline))
 	line("")
 	stage := func(name, text string) { writeLabeled(&b, st, name, text, width) }
-	stage("input", fmt.Sprintf("#%d · score %.2f · %d tokens", displayNumber(ev, doc), t.Score, t.Tokens))
+	stage("input", fmt.Sprintf("#%d · score %s · %d tokens", displayNumber(ev, doc), formatScore(t.Score, scoreDigits), t.Tokens))
 	if t.Filtered {
 		stage("filter", st.Filtered.Render("removed: "+t.FilterReason))
 	} else {

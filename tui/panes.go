@@ -65,7 +65,7 @@ func (m *Model) inspectorCmd() tea.Cmd {
 	if m.filterActive {
 		query = m.filterQuery
 	}
-	m.inspector.SetContent(inspectorContent(m.styles, m.eval, doc, counts, query, m.inspector.Width))
+	m.inspector.SetContent(inspectorContent(m.styles, m.eval, doc, counts, query, m.inspector.Width, m.list.layout.scoreDigits))
 	if counts == nil && m.eval != nil && doc >= 0 {
 		return countTokensFor(m.evalDocIndex(doc), m.eval.Documents[doc].Content)
 	}

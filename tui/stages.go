@@ -90,7 +90,14 @@ func stripLine(st *themes.Styles, ev *core.Evaluation, selected stage, f stripFo
 	}
 	line := prefix + strings.Join(parts, st.Faint.Render(f.sep))
 	if lost, cut := assemblerCuts(ev); lost+cut > 0 {
-		line += st.Faint.Render(f.sep) + st.Partial.Render(fmt.Sprintf(" %s %d✂ %d✗ ", f.assembler, cut, lost))
+		counts := ""
+		if cut > 0 {
+			counts += " " + thousands(cut) + "✂"
+		}
+		if lost > 0 {
+			counts += " " + thousands(lost) + "✗"
+		}
+		line += st.Faint.Render(f.sep) + st.Partial.Render(" "+f.assembler+counts+" ")
 	}
 	return line
 }
@@ -106,8 +113,8 @@ func stageCount(ev *core.Evaluation, s stage) string {
 			for _, d := range r.Trace {
 				counts[d.Fate]++
 			}
-			return " " + thousands(counts[core.SimpleRAGIncluded]) + "✓ " + thousands(counts[core.SimpleRAGTruncated]) + "✂ " +
-				thousands(counts[core.SimpleRAGDropped]+counts[core.SimpleRAGNotReached]) + "✗"
+			return fateCounts(counts[core.SimpleRAGIncluded], counts[core.SimpleRAGTruncated], 0,
+				counts[core.SimpleRAGDropped]+counts[core.SimpleRAGNotReached])
 		}
 		return ""
 	}
@@ -127,14 +134,7 @@ func stageCount(ev *core.Evaluation, s stage) string {
 			return " skipped" // on, but 3 or fewer documents remain
 		}
 	case stageBudget:
-		out := " " + thousands(c.Included) + "✓"
-		if c.Partial > 0 {
-			out += " " + thousands(c.Partial) + "✂"
-		}
-		if c.Summarized > 0 {
-			out += " " + thousands(c.Summarized) + "Σ"
-		}
-		return out + " " + thousands(c.Excluded) + "✗"
+		return fateCounts(c.Included, c.Partial, c.Summarized, c.Excluded)
 	}
 	return ""
 }
@@ -151,4 +151,17 @@ func assemblerCuts(ev *core.Evaluation) (lost, cut int) {
 		}
 	}
 	return lost, cut
+}
+
+// fateCounts is " 11✓ 1✂ 38✗": included and excluded always, cut and
+// summarized only when there are some.
+func fateCounts(included, cut, summarized, excluded int) string {
+	out := " " + thousands(included) + "✓"
+	if cut > 0 {
+		out += " " + thousands(cut) + "✂"
+	}
+	if summarized > 0 {
+		out += " " + thousands(summarized) + "Σ"
+	}
+	return out + " " + thousands(excluded) + "✗"
 }

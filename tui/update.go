@@ -96,11 +96,14 @@ func (m Model) updateKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.cycleFocus(-1)
 		return m, nil
 	case key.Matches(msg, m.global.Views):
+		prev := m.view
 		m.view = view(msg.String()[0] - '1')
 		if m.view != viewDocuments && m.focus != paneControls {
 			m.focus = paneInspector
 		}
-		if m.view == viewDocuments && m.focus == paneInspector && !m.wide {
+		// Back from a view that took the keys for scrolling, the list
+		// has them again; 1 within Documents leaves the focus alone.
+		if m.view == viewDocuments && m.focus == paneInspector && (prev != viewDocuments || !m.wide) {
 			m.focus = paneList
 		}
 		m.textKey = ""

@@ -281,6 +281,12 @@ func TestExportAndCopy(t *testing.T) {
 		if err != nil || len(data) == 0 {
 			t.Errorf("%s: %v", f, err)
 		}
+		if f == "report.txt" {
+			report := string(data)
+			if strings.Contains(report, "next pane") || !strings.Contains(report, "Budget 11✓") || !strings.Contains(report, "All documents after the Budget stage") {
+				t.Errorf("report.txt: the screen without its key hints, then every document:\n%s", report[:min(len(report), 400)])
+			}
+		}
 	}
 	m = keys(t, m, "y")
 	if copied == "" || copied != m.eval.RAGBlock() || !strings.Contains(m.status, "clipboard") {
@@ -516,5 +522,23 @@ func TestControlsThatDoNotApplyAreDimmed(t *testing.T) {
 				t.Errorf("%s is marked as without effect", ctl.id)
 			}
 		}
+	}
+}
+
+// TestBackToDocumentsFocusesTheList: 1 after another view gives the keys
+// back to the list, so x, [ and j work at once.
+func TestBackToDocumentsFocusesTheList(t *testing.T) {
+	m := newTestModel(t, "support_chat", "dark", 120, 40)
+	m = keys(t, m, "3", "1")
+	if m.focus != paneList {
+		t.Fatalf("focus %v after 3 1", m.focus)
+	}
+	m = keys(t, m, "x")
+	if !m.hideGone {
+		t.Error("x did not reach the list")
+	}
+	m = keys(t, m, "tab", "1") // the inspector, chosen within Documents, stays
+	if m.focus != paneInspector {
+		t.Errorf("focus %v after tab 1", m.focus)
 	}
 }

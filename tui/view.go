@@ -135,6 +135,7 @@ func (m Model) listContext(width int) listRenderContext {
 	return listRenderContext{
 		st: m.styles, themeID: m.themeID, ev: m.eval, gen: m.shown, stage: m.stage, width: width,
 		focused: m.focus == paneList, changed: m.changed, matches: m.filterHits, filterVer: m.filterVer,
+		filtered: m.filterActive,
 	}
 }
 

@@ -86,7 +86,7 @@ func memoryContent(st *themes.Styles, ev *core.Evaluation, fallbacks []string, w
 		fmt.Fprintf(&b, "\n%s\n", st.Bold.Render("Running summary"))
 		writeWrapped(&b, st.Summarized, "[Conversation summary: "+safetext.Sanitize(mem.Summary)+"]", width)
 		for _, fold := range mem.Folds {
-			writeHanging(&b, st.Muted, fmt.Sprintf("  fold at turn %d: %s folded, summary now %d tokens", fold.Turn, plural(len(fold.Folded), "1 message", fmt.Sprintf("%d messages", len(fold.Folded))), fold.SummaryTokens), width, 4)
+			writeHanging(&b, st.Muted, fmt.Sprintf("  fold at message %d: %s folded, summary now %d tokens", fold.Turn, plural(len(fold.Folded), "1 message", fmt.Sprintf("%d messages", len(fold.Folded))), fold.SummaryTokens), width, 4)
 		}
 	}
 	writeFormatMemory(&b, st, ev, width)

@@ -1,9 +1,11 @@
 package tui
 
 import (
+	"fmt"
 	tea "github.com/charmbracelet/bubbletea"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -129,7 +131,7 @@ func TestInspectorAgreesWithTheList(t *testing.T) {
 	m := newTestModel(t, "support_chat", "mono", 120, 40)
 	found := 0
 	for doc, fate := range m.eval.RAGSurvival {
-		text := inspectorContent(m.styles, m.eval, doc, nil, "", 60)
+		text := inspectorContent(m.styles, m.eval, doc, nil, "", 60, 2)
 		head := strings.SplitN(text, "\n", 2)[0]
 		switch fate {
 		case core.SurvivedCut:
@@ -154,7 +156,7 @@ func TestInspectorAgreesWithTheList(t *testing.T) {
 		t.Fatal("builder did not switch")
 	}
 	for doc := range m.eval.SimpleRAG.Trace {
-		text := inspectorContent(m.styles, m.eval, doc, nil, "", 60)
+		text := inspectorContent(m.styles, m.eval, doc, nil, "", 60, 2)
 		if strings.Contains(text, "not_reached") || strings.Contains(text, "Fate ") {
 			t.Errorf("doc %d shows an identifier:\n%s", doc, text)
 		}
@@ -262,5 +264,30 @@ func TestMetricsTotals(t *testing.T) {
 		if !strings.Contains(text, want) {
 			t.Errorf("missing %q", want)
 		}
+	}
+}
+
+// TestListDropsURLSchemes: a column of URLs shows hosts and paths, and a
+// filter's matches stay on their letters.
+func TestListDropsURLSchemes(t *testing.T) {
+	sc := &core.Scenario{Name: "urls", Settings: core.DefaultSettings()}
+	for i, u := range []string{"https://arxiv.org/abs/2501.12345", "http://example.com/agents/framework-02b138e8db71"} {
+		sc.Documents = append(sc.Documents, core.Document{Content: strings.Repeat("word ", 40) + fmt.Sprint(i), Score: 0.9, Source: u})
+	}
+	m := New(Config{Scenario: sc, Now: func() time.Time { return fixedNow }, ExportDir: t.TempDir()})
+	m = send(t, m, tea.WindowSizeMsg{Width: 120, Height: 40})
+	m = settle(t, m, m.Init())
+	m = keys(t, m, "/")
+	m = typeText(t, m, "arxiv")
+	m = keys(t, m, "enter")
+	view := m.View()
+	row := ""
+	for _, l := range strings.Split(view, "\n") {
+		if strings.Contains(l, "✓") && strings.Contains(l, "arxiv") {
+			row = l
+		}
+	}
+	if !strings.Contains(row, "arxiv.org/abs/2501.12345") || strings.Contains(row, "https") {
+		t.Errorf("the list row reads %q", row)
 	}
 }
