@@ -31,16 +31,18 @@ func rerankContent(st *themes.Styles, ev *core.Evaluation, width int) string {
 	if strings.TrimSpace(r.Query) == "" {
 		writeWrapped(&b, st.Warn, "The query is empty: BM25 has nothing to rank against, so every retrieved document scores 0 and keeps its retrieval order.", width)
 	}
-	// Retrieved documents in BM25 order, best first; "by" is the rank by
-	// retrieval score that got them retrieved. The core's notes say how
-	// many were not retrieved at all.
+	// Retrieved documents in BM25 order, best first, each with its BM25
+	// rank and score, then its retrieval rank ("ret.", by its own score,
+	// which got it retrieved) and score. Ranks, not #N: #N names input
+	// positions everywhere else. The core's notes say how many were not
+	// retrieved at all.
 	ordered := make([]core.RerankCandidate, len(retrieved))
 	for _, c := range retrieved {
 		if c.RerankRank >= 0 && c.RerankRank < len(ordered) {
 			ordered[c.RerankRank] = c
 		}
 	}
-	b.WriteString(st.TableHeader.Render(padRight(fmt.Sprintf("   %4s %6s  %-7s  %-4s %5s  %s", "rank", "BM25", "", "by", "score", "source"), width)) + "\n")
+	b.WriteString(st.TableHeader.Render(padRight(fmt.Sprintf("   %4s %6s  %-7s  %4s %5s  %s", "BM25", "score", "", "ret.", "score", "source"), width)) + "\n")
 	srcW := max(10, width-39)
 	for _, c := range ordered {
 		glyph, fate, tone := "✓", "kept   ", toneIncluded
@@ -48,7 +50,7 @@ func rerankContent(st *themes.Styles, ev *core.Evaluation, width int) string {
 			glyph, fate, tone = "✗", "dropped", toneExcluded
 		}
 		src, _ := elideMiddle(safetext.Line(c.Source), srcW)
-		line := fmt.Sprintf(" %s %4d %6.2f  %s  #%-3d %5.2f  %s", toneStyle(st, tone).Render(glyph), c.RerankRank+1, c.RerankScore,
+		line := fmt.Sprintf(" %s %4d %6.2f  %s  %4d %5.2f  %s", toneStyle(st, tone).Render(glyph), c.RerankRank+1, c.RerankScore,
 			fate, c.RetrievalRank+1, c.RetrievalScore, src)
 		b.WriteString(line + "\n")
 	}
