@@ -36,6 +36,7 @@ func writeAssembleReport(out io.Writer, run *assembleRun) error {
 		fmt.Fprintln(w)
 	}
 
+	writeRecordedUsage(w, run)
 	writeComponentTable(w, a, s)
 	writeMemorySection(w, ev)
 	writeAgentStepSection(w, ev)

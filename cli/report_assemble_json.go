@@ -49,6 +49,8 @@ type assemblyJSON struct {
 	// FormatMemory is the reference ContextManager's format_memory block
 	// over the history, for comparison with the strategy's.
 	FormatMemory *core.FormattedMemory `json:"format_memory,omitempty"`
+	// RecordedUsage is the provider's own count, when the input recorded it.
+	RecordedUsage *core.RecordedUsage `json:"recorded_usage,omitempty"`
 	// AgentStep is the chosen agent step's context, when one is.
 	AgentStep *core.StepContext `json:"agent_step,omitempty"`
 	Notes     []string          `json:"notes,omitempty"`
@@ -112,7 +114,7 @@ func writeAssembleJSON(out io.Writer, run *assembleRun) error {
 			Budget: a.Budget, Framing: a.Framing, Components: a.Components,
 			Used: a.Used, MaxInput: a.MaxInput, Window: a.Window, Utilization: a.Utilization,
 			ReferenceTotal: a.ReferenceTotal, Fits: a.Fits, Overflow: ev.Overflow,
-			Memory: memoryReport(ev.Memory), Retrieval: retrievalReport(ev), AgentStep: ev.StepContext, FormatMemory: formatMemoryReport(ev), Notes: run.scenario.Notes,
+			Memory: memoryReport(ev.Memory), Retrieval: retrievalReport(ev), AgentStep: ev.StepContext, RecordedUsage: ev.Recorded, FormatMemory: formatMemoryReport(ev), Notes: run.scenario.Notes,
 		},
 	}
 	if doc.Messages == nil {

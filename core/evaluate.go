@@ -46,6 +46,9 @@ type Evaluation struct {
 	// made, so the request is measured as sent instead, against the same
 	// window, and this says why.
 	BudgetProblem error
+	// Recorded is the provider's own count of the request, when the input
+	// recorded it (Scenario.Recorded).
+	Recorded *RecordedUsage
 	// FormatMemory is the reference ContextManager's format_memory over
 	// the history, beside the strategy the assembly used.
 	FormatMemory FormattedMemory
@@ -96,7 +99,7 @@ func Evaluate(ctx context.Context, in EvalInput, s Settings) (*Evaluation, error
 	}
 	sc := in.Scenario
 	tok := s.Pipeline.Tokenizer
-	ev := &Evaluation{Settings: s, Documents: sc.Documents, Analysis: in.Analysis, History: sc.History, Notes: sc.Notes}
+	ev := &Evaluation{Settings: s, Documents: sc.Documents, Analysis: in.Analysis, History: sc.History, Notes: sc.Notes, Recorded: sc.Recorded}
 	if ev.Analysis == nil {
 		ev.Analysis = Analyze(sc.Documents)
 	}

@@ -25,6 +25,9 @@ type Scenario struct {
 	Tools       []json.RawMessage
 	History     []Message
 	ToolResults []ToolResult
+	// Recorded is the provider's own count of an imported request, when
+	// the input recorded its response.
+	Recorded *RecordedUsage
 	// Agent is a multi-step agent's workflow; with Settings.Step set, the
 	// chosen step's context replaces ToolResults.
 	Agent *AgentWorkflow

@@ -2,6 +2,8 @@ package loaders
 
 import (
 	"fmt"
+
+	"ctxlab/core"
 	"strconv"
 	"strings"
 )
@@ -13,6 +15,17 @@ type requestBody struct {
 	// interaction is the 1-based interaction the body came from, 0 when
 	// the input is a bare body; total is the cassette's interaction count.
 	interaction, total int
+	// usage is what the provider counted, from the interaction's recorded
+	// response; nil when none was recorded.
+	usage *core.RecordedUsage
+}
+
+// withUsage adds the recorded usage of the interaction the body came from.
+func (r requestBody) withUsage(interaction map[string]any) requestBody {
+	if u, ok := recordedUsage(interaction); ok {
+		r.usage = &u
+	}
+	return r
 }
 
 // pickRequestBody finds the request body in a decoded input. A cassette's
@@ -48,11 +61,11 @@ func pickRequestBody(name string, v any, selector int) (requestBody, error) {
 			return requestBody{}, &Error{Name: name, Msg: fmt.Sprintf("interaction %d's request is not a chat request (no request.parsed_body with messages)%s",
 				selector, chatInteractionsHint(list))}
 		}
-		return requestBody{body: body, interaction: selector, total: total}, nil
+		return requestBody{body: body, interaction: selector, total: total}.withUsage(list[selector-1]), nil
 	}
 	for i, interaction := range list {
 		if body, ok := chatRequestBody(interaction); ok {
-			return requestBody{body: body, interaction: i + 1, total: total}, nil
+			return requestBody{body: body, interaction: i + 1, total: total}.withUsage(interaction), nil
 		}
 	}
 	return requestBody{}, &Error{Name: name, Msg: fmt.Sprintf("is a VCR cassette with %s, none with a chat request (request.parsed_body with messages)", interactions(total))}

@@ -388,6 +388,7 @@ func requestScenario(name string, req *chatRequest, pick requestBody, opts Reque
 		ToolResults:  req.toolResults,
 		Notes:        notes,
 		Settings:     s,
+		Recorded:     pick.usage,
 	}, nil
 }
 

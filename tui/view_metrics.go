@@ -33,6 +33,9 @@ func metricsContent(st *themes.Styles, ev *core.Evaluation, width int) string {
 	if !a.Exact {
 		writeWrapped(&b, st.Warn, "counts are estimates: the "+a.Tokenizer+" tokenizer is not the provider's", width)
 	}
+	if rec := ev.Recorded; rec != nil {
+		writeHanging(&b, st.Text, recordedLine(rec, a), width, 2)
+	}
 	b.WriteByte('\n')
 
 	// The note column starts after the numbers; when too little of the
@@ -146,4 +149,23 @@ func joinNotes(a, b string) string {
 		return a
 	}
 	return a + "; " + b
+}
+
+// recordedLine compares the provider's recorded count with ctxlab's count
+// of the request as sent; a budgeted assembly is not what was sent.
+func recordedLine(rec *core.RecordedUsage, a *core.Assembly) string {
+	line := fmt.Sprintf("Recorded by the provider: %s input tokens (%s)", thousands(rec.InputTokens), rec.Field)
+	if a.Mode != core.MeasureOnly {
+		return line + "; set assembly to measure to compare it with the request as sent"
+	}
+	diff := a.Used - rec.InputTokens
+	if diff == 0 || rec.InputTokens == 0 {
+		return line + fmt.Sprintf("; ctxlab counts %s", thousands(a.Used))
+	}
+	sign := "+"
+	if diff < 0 {
+		sign, diff = "−", -diff
+	}
+	return line + fmt.Sprintf("; ctxlab counts %s, %s%s (%s%.0f%%). Tool definitions are where counts part most: ctxlab counts the JSON sent, OpenAI a more compact form of its own, Anthropic adds a tool-use system prompt.",
+		thousands(a.Used), sign, thousands(diff), sign, float64(diff)/float64(rec.InputTokens)*100)
 }

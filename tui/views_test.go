@@ -1,8 +1,10 @@
 package tui
 
 import (
+	"ctxlab/loaders"
 	"fmt"
 	tea "github.com/charmbracelet/bubbletea"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -289,5 +291,25 @@ func TestListDropsURLSchemes(t *testing.T) {
 	}
 	if !strings.Contains(row, "arxiv.org/abs/2501.12345") || strings.Contains(row, "https") {
 		t.Errorf("the list row reads %q", row)
+	}
+}
+
+// TestMetricsComparesRecordedUsage: a cassette's recorded usage is shown
+// beside ctxlab's count of the request as sent.
+func TestMetricsComparesRecordedUsage(t *testing.T) {
+	sc, err := loaders.LoadRequest("../../shared/corpus/pydantic-ai-llm-requests/test_prefect_agent_with_hitl_tool.yaml", nil, loaders.RequestOptions{})
+	if err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("the shared corpus is beside the clone in CI: %v", err)
+		}
+		t.Skipf("corpus not available: %v", err)
+	}
+	m := New(Config{Scenario: sc, Now: func() time.Time { return fixedNow }, ExportDir: t.TempDir()})
+	m = send(t, m, tea.WindowSizeMsg{Width: 120, Height: 40})
+	m = settle(t, m, m.Init())
+	text := strings.Join(strings.Fields(metricsContent(m.styles, m.eval, 110)), " ")
+	want := fmt.Sprintf("Recorded by the provider: 71 input tokens (usage.prompt_tokens); ctxlab counts %d, +%d", m.eval.Assembly.Used, m.eval.Assembly.Used-71)
+	if !strings.Contains(text, want) {
+		t.Errorf("missing %q in:\n%s", want, text[:min(len(text), 500)])
 	}
 }

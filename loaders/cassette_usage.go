@@ -1,0 +1,117 @@
+package loaders
+
+import (
+	"bufio"
+	"encoding/json"
+	"strings"
+
+	"ctxlab/core"
+)
+
+// recordedUsage finds what the provider counted in a cassette
+// interaction's recorded response: parsed_body.usage, or the usage a
+// streamed (server-sent events) body reports in its final chunk (OpenAI)
+// or its message_start event (Anthropic). ok is false when the response
+// records none.
+func recordedUsage(interaction map[string]any) (core.RecordedUsage, bool) {
+	response, _ := asMap(interaction["response"])
+	if response == nil {
+		return core.RecordedUsage{}, false
+	}
+	for _, body := range cassetteBodies(response) {
+		if obj, ok := asMap(body); ok {
+			if u, ok := usageOf(obj); ok {
+				return u, true
+			}
+		}
+	}
+	if body, ok := asMap(response["body"]); ok {
+		if text, ok := body["string"].(string); ok {
+			return streamedUsage(text)
+		}
+	}
+	return core.RecordedUsage{}, false
+}
+
+// streamedUsage reads "data: {…}" lines and keeps the last usage seen
+// with an input count: OpenAI sends it in the final chunk, Anthropic in
+// message_start (and only output tokens in message_delta).
+func streamedUsage(text string) (core.RecordedUsage, bool) {
+	var found core.RecordedUsage
+	ok := false
+	sc := bufio.NewScanner(strings.NewReader(text))
+	sc.Buffer(make([]byte, 64<<10), 4<<20)
+	for sc.Scan() {
+		line, isData := strings.CutPrefix(strings.TrimSpace(sc.Text()), "data:")
+		if !isData {
+			continue
+		}
+		var event map[string]any
+		if json.Unmarshal([]byte(strings.TrimSpace(line)), &event) != nil {
+			continue
+		}
+		if msg, isStart := asMap(event["message"]); isStart {
+			event = msg // Anthropic's message_start carries the message
+		}
+		if u, has := usageOf(event); has {
+			found, ok = u, true
+		}
+	}
+	return found, ok
+}
+
+// usageOf reads a response body's usage object, OpenAI's or Anthropic's.
+func usageOf(body map[string]any) (core.RecordedUsage, bool) {
+	usage, _ := asMap(body["usage"])
+	if usage == nil {
+		return core.RecordedUsage{}, false
+	}
+	count := func(key string) (int, bool) {
+		return tokenCount(usage[key])
+	}
+	if in, ok := count("prompt_tokens"); ok {
+		out, _ := count("completion_tokens")
+		return core.RecordedUsage{InputTokens: in, OutputTokens: out, Field: "usage.prompt_tokens"}, true
+	}
+	if in, ok := count("input_tokens"); ok {
+		// Anthropic bills cached prompt tokens apart from input_tokens;
+		// the prompt is all three.
+		created, _ := count("cache_creation_input_tokens")
+		read, _ := count("cache_read_input_tokens")
+		out, _ := count("output_tokens")
+		field := "usage.input_tokens"
+		if created+read > 0 {
+			field += " + cache tokens"
+		}
+		return core.RecordedUsage{InputTokens: in + created + read, OutputTokens: out, Field: field}, true
+	}
+	return core.RecordedUsage{}, false
+}
+
+// tokenCount reads a count as a JSON or YAML decoder left it: a whole,
+// non-negative number of any numeric kind.
+func tokenCount(v any) (int, bool) {
+	var f float64
+	switch x := v.(type) {
+	case float64:
+		f = x
+	case int64:
+		f = float64(x)
+	case uint64:
+		f = float64(x)
+	case int:
+		f = float64(x)
+	case json.Number:
+		n, err := x.Int64()
+		if err != nil {
+			return 0, false
+		}
+		f = float64(n)
+	default:
+		return 0, false
+	}
+	if f < 0 || f > 1<<50 || f != float64(int64(f)) {
+		return 0, false
+	}
+	return int(f), true
+}
