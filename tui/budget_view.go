@@ -211,7 +211,13 @@ func componentCellFor(st *themes.Styles, ev *core.Evaluation, c core.ComponentRe
 	// The reference does not budget its headers: the block it builds
 	// overshoots the allocation by them, whatever the assembler then does.
 	if c.Name == core.ComponentRAG && ev.Build != nil && ev.Build.HeaderOverhead() > 0 && ev.Settings.Pipeline.BudgetMode == core.BudgetReference {
-		parts = append(parts, st.Warn.Render("hdr +"+thousands(ev.Build.HeaderOverhead())))
+		hdr := ev.Build.HeaderOverhead()
+		if c.Over && c.Excess <= hdr {
+			// The excess is the headers (measured as sent): one number.
+			parts = []string{st.Excluded.Render("▲ +" + thousands(c.Excess) + " = hdr")}
+		} else {
+			parts = append(parts, st.Warn.Render("hdr +"+thousands(hdr)))
+		}
 	}
 	cell.marker = strings.Join(parts, " ")
 	if cell.short == "" {
