@@ -103,7 +103,11 @@ func (m Model) updateFilterInput(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		return m, nil
 	}
 	var cmd tea.Cmd
-	m.filterInput, cmd = m.filterInput.Update(msg)
+	if key.Matches(msg, m.inputK.Clear) {
+		m.filterInput.SetValue("")
+	} else {
+		m.filterInput, cmd = m.filterInput.Update(msg)
+	}
 	query := strings.TrimSpace(m.filterInput.Value())
 	if query == m.filterQuery {
 		return m, cmd

@@ -150,3 +150,33 @@ func TestEveryGlobalKey(t *testing.T) {
 		}
 	}
 }
+
+// TestEveryInputKey: in a control's input and in the filter, enter
+// applies, esc cancels, ctrl+u clears.
+func TestEveryInputKey(t *testing.T) {
+	m := newTestModel(t, "support_chat", "dark", 120, 40)
+	m = keys(t, m, "c")
+	m.controls.selectID("model")
+	m = keys(t, m, "enter")
+	if m.controls.input.Value() != "gpt-4o" {
+		t.Fatalf("the input opened on %q", m.controls.input.Value())
+	}
+	m = keys(t, m, "ctrl+u")
+	m = typeText(t, m, "gpt-4.1")
+	m = keys(t, m, "enter")
+	if m.settings.Model != "gpt-4.1" {
+		t.Errorf("ctrl+u then gpt-4.1 gave model %q", m.settings.Model)
+	}
+	m = keys(t, m, "enter")
+	m = typeText(t, m, "xyz")
+	m = keys(t, m, "esc")
+	if m.controls.editing || m.settings.Model != "gpt-4.1" {
+		t.Errorf("esc did not cancel: editing %v, model %q", m.controls.editing, m.settings.Model)
+	}
+	m = keys(t, m, "esc", "/")
+	m = typeText(t, m, "gift")
+	m = keys(t, m, "ctrl+u")
+	if m.filterInput.Value() != "" || m.filterActive {
+		t.Errorf("ctrl+u left the filter %q (active %v)", m.filterInput.Value(), m.filterActive)
+	}
+}

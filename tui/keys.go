@@ -111,15 +111,18 @@ func (k controlKeys) FullHelp() [][]key.Binding {
 
 // inputKeys apply while a text input (filter, control value) has focus.
 type inputKeys struct {
-	Accept, Cancel key.Binding
+	Accept, Cancel, Clear key.Binding
 }
 
 func newInputKeys() inputKeys {
 	return inputKeys{
 		Accept: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "apply")),
 		Cancel: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
+		// A control's input opens on its value, to edit it; ctrl+u starts
+		// afresh.
+		Clear: key.NewBinding(key.WithKeys("ctrl+u"), key.WithHelp("ctrl+u", "clear")),
 	}
 }
 
-func (k inputKeys) ShortHelp() []key.Binding  { return []key.Binding{k.Accept, k.Cancel} }
+func (k inputKeys) ShortHelp() []key.Binding  { return []key.Binding{k.Accept, k.Cancel, k.Clear} }
 func (k inputKeys) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHelp()} }

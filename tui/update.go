@@ -282,6 +282,9 @@ func (m Model) updateControlInput(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(msg, m.inputK.Cancel):
 		m.controls.cancelEdit()
 		return m, nil
+	case key.Matches(msg, m.inputK.Clear):
+		m.controls.input.SetValue("")
+		return m, nil
 	case key.Matches(msg, m.inputK.Accept):
 		if next, ok := m.controls.commitEdit(m.settings); ok {
 			return m, m.applySettings(next)
