@@ -90,7 +90,10 @@ func helpContent(st *themes.Styles, sections []helpSection, width int) string {
 // helpBlock renders one section in a column width: its title and rule,
 // then a "key  description" line per binding, descriptions wrapped.
 func helpBlock(st *themes.Styles, s helpSection, width int) []string {
-	type entry struct{ key, desc string }
+	type entry struct {
+		key, desc string
+		also      []string
+	}
 	var entries []entry
 	for _, kb := range s.bindings {
 		if !kb.Enabled() {
@@ -99,14 +102,18 @@ func helpBlock(st *themes.Styles, s helpSection, width int) []string {
 		h := kb.Help()
 		if h.Key == "" && h.Desc == "" {
 			// A binding without help (the second half of "↑/↓") belongs
-			// to the one before it: its keys join that one's.
+			// to the one before it: its other keys pair with that one's
+			// ("k/j", "shift+←/→") when there are as many.
 			if len(entries) > 0 {
 				last := &entries[len(entries)-1]
-				last.desc = addAlso(last.desc, otherKeys(kb, last.key))
+				last.also = pairKeys(last.also, otherKeys(kb, last.key))
 			}
 			continue
 		}
-		entries = append(entries, entry{h.Key, addAlso(h.Desc, otherKeys(kb, h.Key))})
+		entries = append(entries, entry{key: h.Key, desc: h.Desc, also: otherKeys(kb, h.Key)})
+	}
+	for i := range entries {
+		entries[i].desc = addAlso(entries[i].desc, entries[i].also)
 	}
 	if len(entries) == 0 {
 		return nil
@@ -180,6 +187,26 @@ func otherKeys(kb key.Binding, shown string) []string {
 		}
 	}
 	return out
+}
+
+// pairKeys joins the other keys of a pair of bindings in order: k and j
+// make "k/j", shift+← and shift+→ "shift+←/→"; keys without a partner
+// follow alone.
+func pairKeys(first, second []string) []string {
+	n := min(len(first), len(second))
+	out := make([]string, n, len(first)+len(second)-n)
+	for i := range n {
+		a, b := first[i], second[i]
+		prefix := ""
+		if pa, ok := strings.CutPrefix(a, "shift+"); ok {
+			if pb, ok := strings.CutPrefix(b, "shift+"); ok {
+				prefix, a, b = "shift+", pa, pb
+			}
+		}
+		out[i] = prefix + a + "/" + b
+	}
+	out = append(out, first[n:]...)
+	return append(out, second[n:]...)
 }
 
 func addAlso(desc string, keys []string) string {
