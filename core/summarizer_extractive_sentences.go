@@ -7,7 +7,7 @@ import (
 )
 
 // extSplitSentences breaks text into sentences for the extractive
-// summarizer: at line breaks (markdown heading, quote and list marks and
+// summarizer and Synopsis: at line breaks (markdown heading, quote and list marks and
 // list numbers dropped), and at . ! ? followed by a space, except where a full stop
 // ends an abbreviation rather than a sentence (extAbbreviationStop). A
 // sentence cut at "before the 1 p.m." would be kept as a fact and lose

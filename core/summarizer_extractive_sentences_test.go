@@ -89,3 +89,13 @@ func TestExtractiveKeepsTheCutoffWhole(t *testing.T) {
 		t.Errorf("summary %q lacks %q", out, want)
 	}
 }
+
+// TestSynopsisKeepsAbbreviations: a synopsis is one sentence, and "p.m."
+// or "e.g." do not end it.
+func TestSynopsisKeepsAbbreviations(t *testing.T) {
+	got := Synopsis("# Cutoffs\nOrders placed before 1 p.m. Mountain Time ship the same day, e.g. tents and bags. Others ship tomorrow.")
+	want := "Orders placed before 1 p.m. Mountain Time ship the same day, e.g. tents and bags."
+	if got != want {
+		t.Errorf("Synopsis = %q, want %q", got, want)
+	}
+}

@@ -2,7 +2,6 @@ package core
 
 import (
 	"strings"
-	"unicode"
 )
 
 // synopsisMaxWords caps a synopsis: one sentence, not a paragraph.
@@ -13,7 +12,7 @@ const synopsisMaxWords = 30
 // long), whitespace collapsed, cut at 30 words with an ellipsis. Markdown
 // heading marks are dropped. It is deterministic and needs no model.
 func Synopsis(text string) string {
-	sentences := splitSentences(text)
+	sentences := extSplitSentences(text)
 	if len(sentences) == 0 {
 		return ""
 	}
@@ -29,27 +28,4 @@ func Synopsis(text string) string {
 		return strings.Join(words[:synopsisMaxWords], " ") + "…"
 	}
 	return strings.Join(words, " ")
-}
-
-// splitSentences breaks text at sentence ends (. ! ? followed by space)
-// and at line breaks, dropping markdown heading and list marks.
-func splitSentences(text string) []string {
-	var out []string
-	for _, line := range strings.Split(text, "\n") {
-		line = strings.TrimLeft(strings.TrimSpace(line), "#>*- ")
-		start := 0
-		runes := []rune(line)
-		for i, r := range runes {
-			if (r == '.' || r == '!' || r == '?') && (i+1 == len(runes) || unicode.IsSpace(runes[i+1])) {
-				if s := strings.TrimSpace(string(runes[start : i+1])); s != "" {
-					out = append(out, s)
-				}
-				start = i + 1
-			}
-		}
-		if s := strings.TrimSpace(string(runes[start:])); s != "" {
-			out = append(out, s)
-		}
-	}
-	return out
 }
