@@ -39,6 +39,6 @@ func recordedComparison(rec *core.RecordedUsage, counted int) string {
 		sign = "−"
 		diff = -diff
 	}
-	return fmt.Sprintf("ctxlab counts %s as sent, %s%s (%s%.0f%%): tool definitions and provider-side prompts are where counts part most",
+	return fmt.Sprintf("ctxlab counts %s as sent, %s%s (%s%.0f%%); tools and tool calls are where counts part most",
 		thousands(counted), sign, thousands(diff), sign, float64(diff)/float64(rec.InputTokens)*100)
 }

@@ -70,6 +70,9 @@ type assembledComponent struct {
 	inMessages            bool
 	counted               bool
 	rawTokens, keptTokens int
+	// note explains how the component was counted, when that is not
+	// plain: it becomes the component's report note.
+	note string
 }
 
 // Assemble assembles a request and reports every component against its
@@ -191,7 +194,7 @@ func measureRequest(in AssembleInput, toolsJSON string, calls []json.RawMessage)
 	}
 	parts := map[string]*assembledComponent{
 		ComponentSystem: whole(in.SystemPrompt, true),
-		ComponentTools:  whole(toolsJSON, false),
+		ComponentTools:  providerTools(in, toolsJSON),
 		ComponentRAG:    whole(in.RetrievedContext, true),
 		ComponentQuery:  whole(in.UserQuery, true),
 	}
@@ -250,7 +253,17 @@ func reportComponent(b ContextBudget, name string, p *assembledComponent, tok To
 	case mode == MeasureOnly && r.Over:
 		r.Note = "measured as sent: over its allocation, nothing cut"
 	}
+	if p.note != "" {
+		r.Note = joinNote(p.note, r.Note)
+	}
 	return r
+}
+
+func joinNote(a, b string) string {
+	if b == "" {
+		return a
+	}
+	return a + "; " + b
 }
 
 // countsAreExact reports whether the provider bills what tok counts: a
@@ -261,4 +274,34 @@ func countsAreExact(tok Tokenizer, model string) bool {
 		return false
 	}
 	return tok.Exact()
+}
+
+// providerTools is the tools array of a measured request as its provider
+// bills it: OpenAI renders the functions as a namespace in the prompt
+// (openAIToolsText), Anthropic adds a tool-use system prompt. The JSON
+// itself is what the component holds when neither applies.
+func providerTools(in AssembleInput, toolsJSON string) *assembledComponent {
+	c := &assembledComponent{raw: toolsJSON, kept: toolsJSON}
+	if toolsJSON == "" {
+		return c
+	}
+	tok := in.Tokenizer
+	if spec, ok := LookupModel(in.Model); ok && spec.Provider == ProviderAnthropic {
+		n := tok.Count(toolsJSON) + anthropicToolUsePrompt(in.Model)
+		c.counted, c.rawTokens, c.keptTokens = true, n, n
+		c.note = fmt.Sprintf("the tools JSON plus Anthropic's %d-token tool-use system prompt (tool_choice auto)", anthropicToolUsePrompt(in.Model))
+		return c
+	}
+	text, ok := openAIToolsText(toolsJSON)
+	if !ok {
+		return c
+	}
+	n := tok.Count(text) + openAIToolsOverhead
+	if in.SystemPrompt != "" || in.RetrievedContext != "" {
+		n -= openAIToolsSystemDiscount
+	}
+	c.raw, c.kept = text, text
+	c.counted, c.rawTokens, c.keptTokens = true, n, n
+	c.note = "as OpenAI renders the functions in the prompt (a TypeScript-like namespace, +9 tokens, −4 with a system message), not as the JSON sent"
+	return c
 }

@@ -166,6 +166,6 @@ func recordedLine(rec *core.RecordedUsage, a *core.Assembly) string {
 	if diff < 0 {
 		sign, diff = "−", -diff
 	}
-	return line + fmt.Sprintf("; ctxlab counts %s, %s%s (%s%.0f%%). Tool definitions are where counts part most: ctxlab counts the JSON sent, OpenAI a more compact form of its own, Anthropic adds a tool-use system prompt.",
+	return line + fmt.Sprintf("; ctxlab counts %s, %s%s (%s%.0f%%). Tools and tool calls are where counts part most: tools are counted as the provider renders them (an estimate), tool calls as the JSON sent.",
 		thousands(a.Used), sign, thousands(diff), sign, float64(diff)/float64(rec.InputTokens)*100)
 }
