@@ -37,9 +37,12 @@ type assembleOutput struct {
 			Used      int    `json:"used"`
 			Truncated bool   `json:"truncated"`
 		} `json:"components"`
-		Used     int  `json:"used"`
-		MaxInput int  `json:"max_input"`
-		Fits     bool `json:"fits"`
+		Used          int  `json:"used"`
+		MaxInput      int  `json:"max_input"`
+		Fits          bool `json:"fits"`
+		RecordedUsage *struct {
+			InputTokens int `json:"input_tokens"`
+		} `json:"recorded_usage"`
 	} `json:"assembly"`
 	Measured *struct {
 		Used     int  `json:"used"`
@@ -730,5 +733,28 @@ func TestAssembleMaxTurns(t *testing.T) {
 	}
 	if _, stderr, code := run(t, "", "assemble", "--max-turns", "-1"); code != 1 || !strings.Contains(stderr, "--max-turns -1 is negative") {
 		t.Errorf("exit %d, %q", code, stderr)
+	}
+}
+
+// TestAssembleComparesRecordedUsage: a cassette's recorded usage is
+// reported beside the count, in text and JSON; with another model given,
+// it is told, not compared.
+func TestAssembleComparesRecordedUsage(t *testing.T) {
+	cassette := hitlCassette
+	needCorpus(t, cassette)
+	stdout, stderr, code := run(t, "", "assemble", "--request", cassette)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(stdout, "Recorded by the provider: 71 input tokens (usage.prompt_tokens) · ctxlab counts 73 as sent, +2 (+3%)") {
+		t.Errorf("no comparison:\n%s", stdout)
+	}
+	stdout, _, _ = run(t, "", "assemble", "--request", cassette, "--format", "json")
+	if rec := parseAssemble(t, stdout).Assembly.RecordedUsage; rec == nil || rec.InputTokens != 71 {
+		t.Errorf("recorded_usage %+v", rec)
+	}
+	stdout, _, _ = run(t, "", "assemble", "--request", cassette, "--model", "claude-sonnet-4-5")
+	if strings.Contains(stdout, "Recorded by the provider") || !strings.Contains(stdout, "the cassette recorded 71 input tokens for gpt-4o; not compared") {
+		t.Errorf("another model's count was compared:\n%s", stdout[:min(len(stdout), 800)])
 	}
 }

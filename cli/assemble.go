@@ -331,7 +331,10 @@ func prepareAssembly(env Env, fs *flagSet, f *assembleFlags) (*assembleRun, erro
 	if s.Mode == core.Budgeted {
 		if err := s.Budget.Validate(); err != nil {
 			var hint string
-			if flagWasSet(fs, "model") && !flagWasSet(fs, "window") {
+			// Only when the window is the model's: a model the table does
+			// not know left the preset's window in place.
+			if spec, known := core.LookupModel(f.pipeline.model); flagWasSet(fs, "model") && !flagWasSet(fs, "window") &&
+				known && spec.Window == s.Budget.TotalWindow {
 				hint = fmt.Sprintf("--model %s's window is %d; --window N sets another", f.pipeline.model, s.Budget.TotalWindow)
 			}
 			return nil, budgetError(err, s, hint)

@@ -27,18 +27,6 @@ func asSentTokens(run *assembleRun) int {
 
 // recordedComparison says how far ctxlab's count is from the provider's.
 func recordedComparison(rec *core.RecordedUsage, counted int) string {
-	diff := counted - rec.InputTokens
-	switch {
-	case diff == 0:
-		return fmt.Sprintf("ctxlab counts the same %s", thousands(counted))
-	case rec.InputTokens == 0:
-		return fmt.Sprintf("ctxlab counts %s", thousands(counted))
-	}
-	sign := "+"
-	if diff < 0 {
-		sign = "−"
-		diff = -diff
-	}
-	return fmt.Sprintf("ctxlab counts %s as sent, %s%s (%s%.0f%%); tools and tool calls are where counts part most",
-		thousands(counted), sign, thousands(diff), sign, float64(diff)/float64(rec.InputTokens)*100)
+	return fmt.Sprintf("ctxlab counts %s as sent, %s; tools and tool calls are where counts part most",
+		thousands(counted), rec.Difference(counted))
 }

@@ -111,7 +111,7 @@ func TestMemoryOverflowSaysWhichCount(t *testing.T) {
 		t.Fatal(err)
 	}
 	mem := ev.Memory
-	if mem.Overflow != mem.TextTokens-100 && mem.Overflow <= 0 {
+	if mem.Overflow <= 0 || mem.Overflow != mem.TextTokens-100 {
 		t.Fatalf("overflow %d, text %d", mem.Overflow, mem.TextTokens)
 	}
 	found := false

@@ -1,5 +1,7 @@
 package core
 
+import "fmt"
+
 // RecordedUsage is what the provider itself counted for a request, when
 // the input recorded its response (a VCR cassette does): the one number
 // that settles how far ctxlab's count is from the bill. Tool definitions
@@ -14,4 +16,22 @@ type RecordedUsage struct {
 	OutputTokens int `json:"output_tokens,omitempty"`
 	// Field names where it came from, e.g. "usage.prompt_tokens".
 	Field string `json:"field"`
+}
+
+// Difference says how far counted is from the recorded input tokens:
+// "+49 (+69%)", "−285 (−67%)", "the same", or the signed tokens alone
+// when nothing was recorded.
+func (r RecordedUsage) Difference(counted int) string {
+	diff := counted - r.InputTokens
+	sign := "+"
+	if diff < 0 {
+		sign, diff = "−", -diff
+	}
+	switch {
+	case diff == 0:
+		return "the same"
+	case r.InputTokens == 0:
+		return sign + Thousands(diff)
+	}
+	return fmt.Sprintf("%s%s (%s%.0f%%)", sign, Thousands(diff), sign, float64(diff)/float64(r.InputTokens)*100)
 }

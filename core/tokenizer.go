@@ -5,8 +5,6 @@ import (
 	"regexp"
 	"sort"
 	"strings"
-
-	"ctxlab/internal/safetext"
 )
 
 // Keep says which end of a text survives truncation.
@@ -56,17 +54,7 @@ func TokenizerByName(name string) (Tokenizer, error) {
 	if t, ok := builtinTokenizers[strings.TrimSpace(name)]; ok {
 		return t, nil
 	}
-	return nil, fmt.Errorf("unknown tokenizer %s (expected one of %s)", quotedInput(name), strings.Join(TokenizerNames, ", "))
-}
-
-// quotedInput shows a name from the command line or a file inside an
-// error as the rest of ctxlab does: between double quotes (a quote or
-// backslash in it escaped, as %q does), control characters in safetext's
-// form (␛). %q would write \x1b, which reads differently from the ␛ the
-// terminal shows of the same input everywhere else.
-func quotedInput(s string) string {
-	s = strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s)
-	return `"` + safetext.Line(s) + `"`
+	return nil, fmt.Errorf("unknown tokenizer %q (expected one of %s)", name, strings.Join(TokenizerNames, ", "))
 }
 
 // modelEncodingPrefixes maps model-name prefixes to encodings; the longest
@@ -106,7 +94,7 @@ func EncodingForModel(model string) (string, error) {
 		if laterOpenAIModel.MatchString(name) {
 			return TokenizerO200K, nil
 		}
-		return "", fmt.Errorf("unknown model %s (known families: %s)", quotedInput(model), strings.Join(knownModelFamilies(), ", "))
+		return "", fmt.Errorf("unknown model %q (known families: %s)", model, strings.Join(knownModelFamilies(), ", "))
 	}
 	return modelEncodingPrefixes[best], nil
 }

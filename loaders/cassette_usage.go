@@ -55,6 +55,11 @@ func streamedUsage(text string) (core.RecordedUsage, bool) {
 		}
 		if u, has := usageOf(event); has {
 			found, ok = u, true
+		} else if usage, _ := asMap(event["usage"]); usage != nil && ok {
+			// Anthropic's message_delta: the final output count only.
+			if out, has := tokenCount(usage["output_tokens"]); has {
+				found.OutputTokens = out
+			}
 		}
 	}
 	return found, ok

@@ -141,11 +141,6 @@ func messageList(name string, list []any, at func(int) place) ([]core.Message, e
 	return messages, nil
 }
 
-// historyRoles are the roles of OpenAI's and Anthropic's chat formats.
-var historyRoles = map[string]bool{
-	"user": true, "assistant": true, "system": true, "developer": true, "tool": true, "function": true,
-}
-
 // message reads one {role, content} object. A missing content is accepted
 // only beside tool_calls or function_call, where OpenAI omits it; anywhere
 // else it would silently turn a misnamed field into an empty message.
@@ -162,7 +157,8 @@ func message(p place, name string, obj map[string]any) (core.Message, error) {
 		return core.Message{}, err
 	}
 	role = strings.ToLower(strings.TrimSpace(role))
-	if !historyRoles[role] {
+	// A history speaks OpenAI's roles, which cover Anthropic's two.
+	if !openAIMessageRoles[role] {
 		// A misspelt role ("usr", "human") would otherwise be labelled
 		// Assistant by format_memory and never pinned as the user's.
 		return core.Message{}, p.err(name, "role %s; expected user, assistant, system, developer, tool or function", quoted(roleValue.(string)))

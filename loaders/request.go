@@ -293,6 +293,13 @@ func requestScenario(name string, req *chatRequest, pick requestBody, opts Reque
 	anthropicCounts := req.provider == core.ProviderAnthropic
 	if model := strings.TrimSpace(opts.Model); model != "" && model != req.model {
 		notes = append(notes, fmt.Sprintf("measured as a request to %s (the model given), not to %s: its window and tokenizer", model, modelLabel))
+		if pick.usage != nil {
+			// What the provider billed was for the recorded model: not a
+			// measure of this count, so it is told, not compared.
+			notes = append(notes, fmt.Sprintf("the cassette recorded %s input tokens for %s; not compared with a count for %s",
+				core.Thousands(pick.usage.InputTokens), modelLabel, model))
+			pick.usage = nil
+		}
 		req.model = model
 		spec, known = core.LookupModel(model)
 		anthropicCounts = known && spec.Provider == core.ProviderAnthropic

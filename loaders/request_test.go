@@ -612,7 +612,7 @@ func TestCassetteRecordedUsage(t *testing.T) {
 	}
 	// A bare body records nothing; a streamed Anthropic body reports its
 	// input in message_start.
-	if u, ok := streamedUsage("event: message_start\ndata: {\"type\":\"message_start\",\"message\":{\"usage\":{\"input_tokens\":12,\"cache_read_input_tokens\":30,\"output_tokens\":1}}}\n\ndata: {\"type\":\"message_delta\",\"usage\":{\"output_tokens\":40}}\n"); !ok || u.InputTokens != 42 {
+	if u, ok := streamedUsage("event: message_start\ndata: {\"type\":\"message_start\",\"message\":{\"usage\":{\"input_tokens\":12,\"cache_read_input_tokens\":30,\"output_tokens\":1}}}\n\ndata: {\"type\":\"message_delta\",\"usage\":{\"output_tokens\":40}}\n"); !ok || u.InputTokens != 42 || u.OutputTokens != 40 {
 		t.Errorf("streamed Anthropic usage %+v %v", u, ok)
 	}
 }

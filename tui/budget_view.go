@@ -212,8 +212,9 @@ func componentCellFor(st *themes.Styles, ev *core.Evaluation, c core.ComponentRe
 	// overshoots the allocation by them, whatever the assembler then does.
 	if c.Name == core.ComponentRAG && ev.Build != nil && ev.Build.HeaderOverhead() > 0 && ev.Settings.Pipeline.BudgetMode == core.BudgetReference {
 		hdr := ev.Build.HeaderOverhead()
-		if c.Over && c.Excess <= hdr {
-			// The excess is the headers (measured as sent): one number.
+		if c.Over && c.Excess <= hdr && hdr-c.Excess <= max(2, hdr/50) {
+			// The excess is the headers, give or take the contents' last
+			// few tokens (measured as sent): one number.
 			parts = []string{st.Excluded.Render("▲ +" + thousands(c.Excess) + " = hdr")}
 		} else {
 			parts = append(parts, st.Warn.Render("hdr +"+thousands(hdr)))

@@ -60,10 +60,14 @@ func (m Model) exportCmd() tea.Cmd {
 		}
 		done := fmt.Sprintf("exported to %s/ (messages.json, scenario.yaml, report.txt)", shortPath(files.dir))
 		if metricsOut != "" && appendMetrics != nil {
-			if _, err := appendMetrics(metricsOut, metrics); err != nil {
+			alert, err := appendMetrics(metricsOut, metrics)
+			if err != nil {
 				return exportedMsg{done + "; metrics not written: " + err.Error()}
 			}
 			done += "; metrics appended to " + shortPath(metricsOut)
+			if alert != "" {
+				done += " ▲ " + alert
+			}
 		}
 		return exportedMsg{done}
 	}

@@ -13,7 +13,11 @@ import (
 func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	next, cmd := m.route(msg)
 	nm := next.(Model)
-	return nm, tea.Batch(cmd, nm.inspectorCmd(), nm.statusExpiry(m.statusID))
+	// The commands first: inspectorCmd changes nm, and Go does not say
+	// whether a return's operands are read before or after its calls.
+	inspect := nm.inspectorCmd()
+	expire := nm.statusExpiry(m.statusID)
+	return nm, tea.Batch(cmd, inspect, expire)
 }
 
 // route handles one message. Keys go to a focused text input first, then
@@ -25,7 +29,8 @@ func (m Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.layoutPanes()
 		return m, nil
 	case evaluatedMsg:
-		return m, m.applyEvaluation(msg)
+		cmd := m.applyEvaluation(msg)
+		return m, cmd
 	case clearStatusMsg:
 		if msg.id == m.statusID {
 			m.status = ""
@@ -261,13 +266,15 @@ func (m Model) updateControls(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 			return m, nil
 		}
 		if next, ok := c.adjust(m.settings, dir); ok {
-			return m, m.applySettings(next)
+			cmd := m.applySettings(next)
+			return m, cmd
 		}
 	case key.Matches(msg, m.controlK.Edit):
 		c.startEdit(m.settings, m.width-2)
 	case key.Matches(msg, m.controlK.Reset):
 		m.setStatus("every control reset to the scenario's settings")
-		return m, m.applySettings(m.initial)
+		cmd := m.applySettings(m.initial)
+		return m, cmd
 	case key.Matches(msg, m.controlK.Back):
 		m.focus = paneList
 		if m.view != viewDocuments {
@@ -287,7 +294,8 @@ func (m Model) updateControlInput(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case key.Matches(msg, m.inputK.Accept):
 		if next, ok := m.controls.commitEdit(m.settings); ok {
-			return m, m.applySettings(next)
+			cmd := m.applySettings(next)
+			return m, cmd
 		}
 		return m, nil
 	}

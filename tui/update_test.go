@@ -430,11 +430,12 @@ func TestSelectedControlIsShownWhole(t *testing.T) {
 // timer; a count of moved documents goes when a later change moves none.
 func TestStatusMessages(t *testing.T) {
 	var scheduled []time.Duration
+	saved := tickAfter
 	tickAfter = func(d time.Duration, _ func(time.Time) tea.Msg) tea.Cmd {
 		scheduled = append(scheduled, d)
 		return nil
 	}
-	t.Cleanup(func() { tickAfter = func(time.Duration, func(time.Time) tea.Msg) tea.Cmd { return nil } })
+	t.Cleanup(func() { tickAfter = saved })
 	m := newTestModel(t, "support_chat", "dark", 120, 40)
 	m = keys(t, m, "t")
 	footer := func(m Model) string {

@@ -158,14 +158,6 @@ func recordedLine(rec *core.RecordedUsage, a *core.Assembly) string {
 	if a.Mode != core.MeasureOnly {
 		return line + "; set assembly to measure to compare it with the request as sent"
 	}
-	diff := a.Used - rec.InputTokens
-	if diff == 0 || rec.InputTokens == 0 {
-		return line + fmt.Sprintf("; ctxlab counts %s", thousands(a.Used))
-	}
-	sign := "+"
-	if diff < 0 {
-		sign, diff = "−", -diff
-	}
-	return line + fmt.Sprintf("; ctxlab counts %s, %s%s (%s%.0f%%). Tools and tool calls are where counts part most: tools are counted as the provider renders them (an estimate), tool calls as the JSON sent.",
-		thousands(a.Used), sign, thousands(diff), sign, float64(diff)/float64(rec.InputTokens)*100)
+	return line + fmt.Sprintf("; ctxlab counts %s, %s. Tools and tool calls are where counts part most: tools are counted as the provider renders them (an estimate), tool calls as the JSON sent.",
+		thousands(a.Used), rec.Difference(a.Used))
 }

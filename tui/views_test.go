@@ -313,3 +313,40 @@ func TestMetricsComparesRecordedUsage(t *testing.T) {
 		t.Errorf("missing %q in:\n%s", want, text[:min(len(text), 500)])
 	}
 }
+
+// TestRAGMarkerSaysWhatTheExcessIs: measured as sent, an excess that is
+// the reference's unbudgeted headers reads "= hdr"; one that is more (or
+// much less) keeps both figures.
+func TestRAGMarkerSaysWhatTheExcessIs(t *testing.T) {
+	m := newTestModel(t, "support_chat", "mono", 160, 48)
+	m = keys(t, m, "c")
+	m.controls.selectID("assembly")
+	m = keys(t, m, "right")
+	if m.settings.Mode != core.MeasureOnly {
+		t.Fatalf("mode %s", m.settings.Mode)
+	}
+	seen := map[bool]bool{}
+	for _, budget := range []string{"1550", "1600", "1700", "2000"} {
+		m.controls.selectID("rag")
+		m = keys(t, m, "enter", "ctrl+u")
+		m = typeText(t, m, budget)
+		m = keys(t, m, "enter")
+		rag, _ := m.eval.Assembly.Component(core.ComponentRAG)
+		hdr := m.eval.Build.HeaderOverhead()
+		if !rag.Over {
+			continue
+		}
+		budgetLine := strings.Split(m.View(), "\n")[3]
+		one := strings.Contains(budgetLine, "= hdr")
+		seen[one] = true
+		if want := hdr-rag.Excess <= max(2, hdr/50); one != want {
+			t.Errorf("RAG %s: excess %d, hdr %d: %q", budget, rag.Excess, hdr, budgetLine)
+		}
+		if !one && !strings.Contains(budgetLine, fmt.Sprintf("hdr +%s", thousands(hdr))) {
+			t.Errorf("RAG %s: the header figure is missing: %q", budget, budgetLine)
+		}
+	}
+	if !seen[true] {
+		t.Error("no budget made the excess the headers")
+	}
+}

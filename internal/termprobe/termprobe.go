@@ -12,7 +12,9 @@
 // ready, so this package, which needs only Lip Gloss and sorts before
 // github.com/charmbracelet/bubbletea, runs first and marks the background
 // as known. The workbench asks again, on its own renderer, just before its
-// Program starts (tui.Run), and only when no theme was chosen.
+// Program starts (tui.Run), unless NO_COLOR is set: the background picks
+// the default theme, and tells whether a chosen dark or light theme must
+// paint its own.
 package termprobe
 
 import "github.com/charmbracelet/lipgloss"
