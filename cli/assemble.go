@@ -162,6 +162,9 @@ type assembleRun struct {
 	// budgeted, so the report can show both.
 	measured *core.Evaluation
 	full     bool
+	// formatMemory shows the reference's format_memory block in the text
+	// report: --max-turns was given, or the scenario sets max turns.
+	formatMemory bool
 }
 
 func runAssemble(env Env, args []string) error {
@@ -341,6 +344,7 @@ func prepareAssembly(env Env, fs *flagSet, f *assembleFlags) (*assembleRun, erro
 		}
 	}
 	run.settings = s
+	run.formatMemory = flagWasSet(fs, "max-turns") || s.MaxTurns != core.DefaultMaxMemoryMessages
 	return run, nil
 }
 

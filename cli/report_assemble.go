@@ -39,6 +39,10 @@ func writeAssembleReport(out io.Writer, run *assembleRun) error {
 	writeRecordedUsage(w, run)
 	writeComponentTable(w, a, s)
 	writeMemorySection(w, ev)
+	if run.formatMemory && len(ev.History) > 0 {
+		writeFormatMemory(w, ev.History, s.MaxTurns)
+		fmt.Fprintln(w)
+	}
 	writeAgentStepSection(w, ev)
 	writeRetrievalSection(w, ev)
 	if ev.Alert != "" {
@@ -139,7 +143,7 @@ func writeComponentTable(w io.Writer, a *core.Assembly, s core.Settings) {
 	writeTable(w, rows, "lrrrlll")
 	fmt.Fprintf(w, "  total: %s used of %s max input (window %s) · utilization %s · %s\n",
 		thousands(a.Used), thousands(a.MaxInput), thousands(a.Window), pct(a.Utilization), fitLabel(a))
-	fmt.Fprintf(w, "  the article's own total (contents only, no framing): %s\n", thousands(a.ReferenceTotal))
+	fmt.Fprintf(w, "  the article's own total (message contents only: no framing, no tools array): %s\n", thousands(a.ReferenceTotal))
 	if !a.Exact {
 		fmt.Fprintf(w, "  counts are estimates: %s is not the provider's tokenizer\n", a.Tokenizer)
 	}

@@ -50,20 +50,7 @@ func writeBuildReport(out io.Writer, in buildInput, res *core.Result) error {
 	fmt.Fprintf(w, "\nContext block (%s tokens)\n%s\n%s\n%s\n", thousands(res.TokensUsed), rule, safetext.Sanitize(res.ContextBlock), rule)
 
 	if in.history != nil {
-		block, lines := core.FormatMemory(in.history, in.maxTurns)
-		fmt.Fprintf(w, "\nMemory (format_memory, last %s %s: %s of %s %s)\n", thousands(in.maxTurns), plural(in.maxTurns, "turn", "turns"),
-			thousands(len(lines)), thousands(len(in.history)), plural(len(in.history), "message", "messages"))
-		if in.maxTurns == 0 {
-			// The reference slices memory[-max_turns*2:], and [-0:] is
-			// the whole list: 0 does not mean "no history".
-			fmt.Fprintf(w, "  note: --max-turns 0 keeps the whole history, as the reference's memory[-0:] slice does\n")
-		}
-		for _, l := range lines {
-			if l.Mislabeled {
-				fmt.Fprintf(w, "  note: message %d has role %q and is labelled Assistant, as the reference does\n", l.Index+1, safetext.Line(l.Role))
-			}
-		}
-		fmt.Fprintf(w, "%s\n%s\n%s\n", rule, safetext.Sanitize(block), rule)
+		writeFormatMemory(w, in.history, in.maxTurns)
 	}
 	return w.Flush()
 }
@@ -170,4 +157,24 @@ func fateGlyph(f core.Fate) string {
 		return "·"
 	}
 	return "?"
+}
+
+// writeFormatMemory is the reference ContextManager's format_memory block
+// over a history, with its notes: what max turns 0 means, and the messages
+// it labels Assistant although they are not.
+func writeFormatMemory(w io.Writer, history []core.Message, maxTurns int) {
+	block, lines := core.FormatMemory(history, maxTurns)
+	fmt.Fprintf(w, "\nMemory (format_memory, last %s %s: %s of %s %s)\n", thousands(maxTurns), plural(maxTurns, "turn", "turns"),
+		thousands(len(lines)), thousands(len(history)), plural(len(history), "message", "messages"))
+	if maxTurns == 0 {
+		// The reference slices memory[-max_turns*2:], and [-0:] is
+		// the whole list: 0 does not mean "no history".
+		fmt.Fprintf(w, "  note: --max-turns 0 keeps the whole history, as the reference's memory[-0:] slice does\n")
+	}
+	for _, l := range lines {
+		if l.Mislabeled {
+			fmt.Fprintf(w, "  note: message %d has role %q and is labelled Assistant, as the reference does\n", l.Index+1, safetext.Line(l.Role))
+		}
+	}
+	fmt.Fprintf(w, "%s\n%s\n%s\n", rule, safetext.Sanitize(block), rule)
 }

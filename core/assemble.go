@@ -142,6 +142,15 @@ func Assemble(in AssembleInput) (*Assembly, error) {
 		framing.Raw = framing.Used
 		framing.Note = fmt.Sprintf("%d per message + role, %d per name, %d to prime the reply",
 			a.Framing.PerMessage, a.Framing.PerName, a.Framing.ReplyPriming)
+		for _, m := range a.Messages {
+			if m.ToolCallID != "" {
+				framing.Note += ", and the tool call ids"
+				break
+			}
+		}
+		if spec, ok := LookupModel(in.Model); ok && spec.Provider == ProviderAnthropic {
+			framing.Note += " (OpenAI's figures: an estimate for Anthropic)"
+		}
 	}
 	a.Components = append(a.Components, framing)
 	a.Used += framing.Used

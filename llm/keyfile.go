@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -60,9 +61,17 @@ func ReadAPIKeyFile(path string) (Secret, error) {
 		return "", &KeyFileError{Msg: fmt.Sprintf("the file has %d lines; expected the API key alone on one line", lineCount(key))}
 	case !utf8.ValidString(key) || strings.IndexFunc(key, notKeyRune) >= 0:
 		return "", &KeyFileError{Msg: "the file holds spaces, control characters or bytes that are not text; expected the API key alone"}
+	case envAssignment.MatchString(key):
+		// OPENAI_API_KEY=sk-...: a .env line, whose name would be sent
+		// as part of the key.
+		return "", &KeyFileError{Msg: "the file holds a NAME=value line; expected the API key alone"}
 	}
 	return Secret(key), nil
 }
+
+// envAssignment matches a .env-style line: an upper-case variable name,
+// then "=". Keys themselves never start so.
+var envAssignment = regexp.MustCompile(`^[A-Z][A-Z0-9_]*=`)
 
 // openError turns an open or read error into one that names no path (the
 // os error's text would repeat it unquoted).

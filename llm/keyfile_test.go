@@ -23,6 +23,7 @@ func TestReadAPIKeyFile(t *testing.T) {
 		{"empty", "", "", "the file is empty; expected the API key"},
 		{"blank lines", "\n \n\t\n", "", "the file is empty; expected the API key"},
 		{"two lines", key + "\nsk-other-FILESECRET\n", "", "the file has 2 lines; expected the API key alone on one line"},
+		{"a .env line", "OPENAI_API_KEY=" + key + "\n", "", "the file holds a NAME=value line; expected the API key alone"},
 		{"a .env file", "# keys\n\nOPENAI_API_KEY=" + key + "\nOTHER=x\n", "", "the file has 3 lines; expected the API key alone on one line"},
 		{"old Mac line ends", key + "\r" + key, "", "the file has 2 lines"},
 		{"export line", "export OPENAI_API_KEY=" + key, "", "the file holds spaces, control characters or bytes that are not text"},

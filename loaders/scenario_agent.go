@@ -2,6 +2,7 @@ package loaders
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -49,6 +50,9 @@ func (r *scenarioReader) readAgent() error {
 	items, err := yamlList(r.name, stepsField.value, "agent steps", "a list of {name, requires, output}")
 	if err != nil {
 		return err
+	}
+	if len(items) == 0 {
+		return yamlErr(r.name, stepsField.value, "agent steps is empty; expected at least one {name, requires, output}")
 	}
 	lines := map[string]int{}
 	for i, item := range items {
@@ -110,6 +114,13 @@ func (r *scenarioReader) agentStep(item *yaml.Node, n int) (core.AgentStep, erro
 			name, err := yamlText(r.name, req, fmt.Sprintf("%s requires[%d]", what, j+1))
 			if err != nil {
 				return step, err
+			}
+			switch {
+			case name == step.Name:
+				return step, yamlErr(r.name, req, "agent step %q requires itself; expected the steps whose outputs it reads", name)
+			case slices.Contains(step.Requires, name):
+				// Twice would halve every required output's share.
+				return step, yamlErr(r.name, req, "agent step %q requires %q twice", step.Name, name)
 			}
 			step.Requires = append(step.Requires, name)
 		}

@@ -222,8 +222,9 @@ func (c *controlsPane) renderItem(st *themes.Styles, ctl control, s core.Setting
 		shown = ctl.label + " ◂" + value + "▸"
 	}
 	applies := ctl.appliesTo(s)
-	if !applies && st.Mono {
-		// Dimming does not survive NO_COLOR: a dash says "no effect".
+	if !applies {
+		// A dash says "no effect" in every theme: dimming does not
+		// survive NO_COLOR, and in some palettes it is hard to see.
 		shown = "–" + shown
 	}
 	if selected {

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
@@ -45,6 +46,8 @@ func (m Model) exportCmd() tea.Cmd {
 	settings := m.settings
 	writeScenario := m.cfg.WriteScenario
 	metrics, metricsOut, appendMetrics := m.eval.Metrics, m.cfg.MetricsOut, m.cfg.AppendMetrics
+	// The record says when it was exported: the evaluation may be older.
+	metrics.Timestamp = m.cfg.Now().UTC().Format(time.RFC3339)
 	return func() tea.Msg {
 		if err := os.MkdirAll(files.dir, 0o755); err != nil {
 			return exportedMsg{"export failed: " + err.Error()}
@@ -62,7 +65,8 @@ func (m Model) exportCmd() tea.Cmd {
 		if metricsOut != "" && appendMetrics != nil {
 			alert, err := appendMetrics(metricsOut, metrics)
 			if err != nil {
-				return exportedMsg{done + "; metrics not written: " + err.Error()}
+				// The reason first: the footer is one line.
+				return exportedMsg{"metrics not written: " + err.Error() + "; " + done}
 			}
 			done += "; metrics appended to " + shortPath(metricsOut)
 			if alert != "" {

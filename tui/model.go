@@ -140,6 +140,8 @@ type Model struct {
 	showHelp bool
 	status   string
 	statusID int
+	// started is when the workbench opened, for metrics request ids.
+	started time.Time
 	// changedStatusID is the status message that counts the documents
 	// the last change moved, cleared when a later change moves none.
 	changedStatusID int
@@ -194,6 +196,7 @@ func New(cfg Config) Model {
 		inputK:      newInputKeys(),
 		inspDoc:     -1,
 		textOwner:   -1,
+		started:     cfg.Now(),
 		gen:         1, // the first evaluation, started by Init
 		busy:        true,
 		width:       120,

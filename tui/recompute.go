@@ -69,7 +69,9 @@ func (m *Model) evaluationCmd() tea.Cmd {
 	gen, settings := m.gen, m.settings
 	requestID := m.cfg.RequestID
 	if requestID == "" {
-		requestID = fmt.Sprintf("ctxlab-%d", gen)
+		// Unique across sessions, as assemble's are: the session's start
+		// and the evaluation's number.
+		requestID = fmt.Sprintf("ctxlab-%s-%d", m.started.UTC().Format("20060102T150405"), gen)
 	}
 	in := core.EvalInput{
 		Scenario:   m.cfg.Scenario,

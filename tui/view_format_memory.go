@@ -19,7 +19,10 @@ func writeFormatMemory(b *strings.Builder, st *themes.Styles, ev *core.Evaluatio
 		return
 	}
 	b.WriteByte('\n')
-	turns := fmt.Sprintf("last %d turns", fm.MaxTurns)
+	turns := "last " + plural(fm.MaxTurns, "turn", fmt.Sprintf("%d turns", fm.MaxTurns))
+	if fm.MaxTurns == 1 {
+		turns = "last 1 turn"
+	}
 	if fm.MaxTurns == 0 {
 		turns = "max turns 0: the whole history, as Python's [-0:] slice keeps"
 	}

@@ -45,7 +45,9 @@ func memoryContent(st *themes.Styles, ev *core.Evaluation, fallbacks []string, w
 		}
 	}
 	for _, f := range fallbacks {
-		writeHanging(&b, st.Warn, "▲ "+safetext.Line(f), width, 2)
+		// The lines are written for stderr; on screen the program's
+		// name in front says nothing.
+		writeHanging(&b, st.Warn, "▲ "+safetext.Line(strings.TrimPrefix(f, "ctxlab: ")), width, 2)
 	}
 	for _, note := range mem.Notes {
 		writeHanging(&b, st.Muted, "note: "+safetext.Line(note), width, len("note: "))
