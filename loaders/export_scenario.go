@@ -32,6 +32,13 @@ type scenarioFile struct {
 	Rerank       *rerankFile        `yaml:"rerank,omitempty"`
 	Mode         string             `yaml:"mode,omitempty"`
 	Agent        *agentFile         `yaml:"agent,omitempty"`
+	Recorded     *recordedFile      `yaml:"recorded_usage,omitempty"`
+}
+
+type recordedFile struct {
+	InputTokens  int    `yaml:"input_tokens"`
+	OutputTokens int    `yaml:"output_tokens,omitempty"`
+	Field        string `yaml:"field,omitempty"`
 }
 
 type toolResultFile struct {
@@ -132,6 +139,9 @@ func MarshalScenario(sc *core.Scenario, s core.Settings) ([]byte, error) {
 	if s.MaxTurns != core.DefaultMaxMemoryMessages {
 		turns := s.MaxTurns
 		f.Memory.MaxTurns = &turns
+	}
+	if r := sc.Recorded; r != nil {
+		f.Recorded = &recordedFile{InputTokens: r.InputTokens, OutputTokens: r.OutputTokens, Field: r.Field}
 	}
 	if sc.Agent != nil {
 		f.Agent = &agentFile{Summary: sc.Agent.Summary, Step: s.Step}

@@ -21,7 +21,7 @@ import (
 var scenarioKeys = []string{
 	"name", "description", "preset", "model", "tokenizer", "window", "budget",
 	"system_prompt", "tools", "history", "tool_results", "query", "documents",
-	"pipeline", "memory", "rerank", "mode", "agent",
+	"pipeline", "memory", "rerank", "mode", "agent", "recorded_usage",
 }
 
 var (
@@ -104,7 +104,7 @@ func parseScenario(name string, data []byte, files scenarioFiles, presets core.P
 	steps := []func() error{
 		r.readText, r.readBudget, r.readModel, r.readTools, r.readHistory,
 		r.readToolResults, r.readDocuments, r.readPipeline, r.readMemory, r.readRerank,
-		r.readMode, r.readAgent, r.validate,
+		r.readMode, r.readAgent, r.readRecordedUsage, r.validate,
 	}
 	for _, step := range steps {
 		if err := step(); err != nil {

@@ -261,6 +261,7 @@ func TestExportRoundTrip(t *testing.T) {
 		"  - {name: f, content: done, tool_call_id: c1}\n" +
 		"agent:\n  summary: triage\n  step: draft\n  steps:\n    - {name: search, output: found it}\n    - {name: draft, requires: [search]}\n" +
 		"memory: {max_turns: 0}\n" +
+		"recorded_usage: {input_tokens: 71, output_tokens: 46, field: usage.prompt_tokens}\n" +
 		"documents:\n  - {content: alpha beta gamma delta epsilon, score: 0.5, source: a.md}\n"
 	sc, err := LoadScenarioFS(fstest.MapFS{"s.yaml": {Data: []byte(text)}}, "s.yaml")
 	if err != nil {
@@ -279,6 +280,9 @@ func TestExportRoundTrip(t *testing.T) {
 	}
 	if back.Settings.Mode != core.MeasureOnly || back.Settings.Step != "draft" {
 		t.Errorf("mode %q step %q", back.Settings.Mode, back.Settings.Step)
+	}
+	if sc.Recorded == nil || !reflect.DeepEqual(back.Recorded, sc.Recorded) || sc.Recorded.InputTokens != 71 {
+		t.Errorf("recorded usage %+v, read back %+v", sc.Recorded, back.Recorded)
 	}
 	if !reflect.DeepEqual(back.Agent, sc.Agent) {
 		t.Errorf("agent %+v, want %+v", back.Agent, sc.Agent)
@@ -349,6 +353,7 @@ func TestScenarioBadInput(t *testing.T) {
 		{"agent requires a typo", "agent:\n  steps:\n    - {name: search}\n    - {name: draft, requires: [serch]}\n", `line 4, column 7: agent step "draft" requires "serch", which is not a step; expected one of search, draft`},
 		{"agent step chosen is unknown", "agent:\n  step: drfat\n  steps:\n    - {name: draft}\n", `line 2, column 9: agent step "drfat" is not a step; expected one of draft`},
 		{"agent unknown key", "agent:\n  steps: []\n  stpe: a\n", `unknown key "stpe" in agent (did you mean "step"?)`},
+		{"recorded usage without input", "recorded_usage: {output_tokens: 3}\n", `line 1, column 1: recorded_usage has no input_tokens`},
 		{"agent steps empty", "agent:\n  steps: []\n", `line 2, column 10: agent steps is empty`},
 		{"agent step requires itself", "agent:\n  steps:\n    - {name: a, requires: [a]}\n", `line 3, column 28: agent step "a" requires itself`},
 		{"agent step requires twice", "agent:\n  steps:\n    - {name: a}\n    - {name: b, requires: [a, a]}\n", `line 4, column 31: agent step "b" requires "a" twice`},

@@ -1,0 +1,50 @@
+package loaders
+
+import (
+	"ctxlab/core"
+)
+
+var recordedUsageKeys = []string{"input_tokens", "output_tokens", "field"}
+
+// readRecordedUsage reads what the provider counted for the request, as
+// an export of an imported cassette request writes it, so the reopened
+// file still compares its count with the bill:
+//
+//	recorded_usage: {input_tokens: 71, output_tokens: 46, field: usage.prompt_tokens}
+func (r *scenarioReader) readRecordedUsage() error {
+	f, ok := r.fields["recorded_usage"]
+	if !ok || isNull(f.value) {
+		return nil
+	}
+	fields, err := yamlFields(r.name, f.value, "recorded_usage", recordedUsageKeys)
+	if err != nil {
+		return err
+	}
+	in, ok := fields["input_tokens"]
+	if !ok {
+		return yamlErr(r.name, f.key, "recorded_usage has no input_tokens; expected the provider's count of the prompt")
+	}
+	var u core.RecordedUsage
+	if u.InputTokens, err = yamlInt(r.name, in.value, "recorded_usage.input_tokens"); err != nil {
+		return err
+	}
+	if u.InputTokens < 0 {
+		return yamlErr(r.name, in.value, "recorded_usage.input_tokens %d is negative; expected 0 or more tokens", u.InputTokens)
+	}
+	if out, ok := fields["output_tokens"]; ok {
+		if u.OutputTokens, err = yamlInt(r.name, out.value, "recorded_usage.output_tokens"); err != nil {
+			return err
+		}
+		if u.OutputTokens < 0 {
+			return yamlErr(r.name, out.value, "recorded_usage.output_tokens %d is negative; expected 0 or more tokens", u.OutputTokens)
+		}
+	}
+	u.Field = "recorded"
+	if field, ok := fields["field"]; ok {
+		if u.Field, err = yamlText(r.name, field.value, "recorded_usage.field"); err != nil {
+			return err
+		}
+	}
+	r.sc.Recorded = &u
+	return nil
+}
