@@ -120,7 +120,7 @@ func runWorkbench(env Env, args []string) error {
 func newWorkbenchFlagSet(env Env, f *workbenchFlags) *flagSet {
 	fs := newFlagSet(env, "ctxlab", workbenchUsage)
 	f.assemble.register(fs) // --docs, --doc-format, --per-paragraph and --history among them
-	fs.StringVar(&f.requestID, "request-id", "", "request id in the metrics record (default: ctxlab- and the evaluation's number)")
+	fs.StringVar(&f.requestID, "request-id", "", "request id in the metrics record (default: ctxlab-, the session's start time and the evaluation's number)")
 	fs.StringVar(&f.metricsOut, "metrics-out", "", "each export (e) also appends the current ContextMetrics as one JSON line to FILE")
 	fs.StringVar(&f.theme, "theme", "", "colour theme: "+strings.Join(themes.Names(), ", ")+" (default: follows NO_COLOR and the terminal background)")
 	return fs
