@@ -230,3 +230,20 @@ func TestHeadlessCommandsDoNotQueryTheTerminal(t *testing.T) {
 		t.Errorf("no version printed: %q", out)
 	}
 }
+
+// TestWorkbenchAgentStepAndRecordedUsage: an agent step chosen at launch
+// shows how its context was built, and a cassette's recorded usage shows
+// beside ctxlab's count.
+func TestWorkbenchAgentStepAndRecordedUsage(t *testing.T) {
+	s := startTmux(t, 120, 40, nil, "sample/scenarios/agent_workflow.yaml", "--step", "draft_supplier_ticket", "--tool-results-budget", "1000")
+	s.waitFor("ctxlab · agent_workflow")
+	s.send("3")
+	s.waitFor("Agent step draft_supplier_ticket", "250 of 582 tokens", "get_supplier")
+	s.send("q")
+
+	needCorpus(t, hitlCassette)
+	r := startTmux(t, 120, 40, nil, "--request", hitlCassette)
+	r.waitFor("measured as sent")
+	r.send("5")
+	r.waitFor("Recorded by the provider: 71 input tokens")
+}
