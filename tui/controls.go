@@ -93,6 +93,25 @@ func (c *controlsPane) cancelEdit() {
 	c.input.Blur()
 }
 
+// rowsNeeded is how many rows the controls take at width, none of them
+// selected (a selected one is drawn no wider in colour; in mono its
+// marks can take one more row, which the strip then scrolls).
+func (c *controlsPane) rowsNeeded(st *themes.Styles, s core.Settings, width int) int {
+	rows, lineW := 1, 0
+	for _, ctl := range c.controls {
+		w := lipgloss.Width(c.renderItem(st, ctl, s, false, width))
+		if lineW > 0 && lineW+2+w > width {
+			rows++
+			lineW = 0
+		}
+		if lineW > 0 {
+			lineW += 2
+		}
+		lineW += w
+	}
+	return rows
+}
+
 // view draws the controls as a flow of "label ◂value▸" items wrapped to
 // width, scrolled so the selected control is visible within height lines.
 func (c *controlsPane) view(st *themes.Styles, s core.Settings, width, height int, focused bool) string {

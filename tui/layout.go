@@ -31,6 +31,13 @@ func (m *Model) computeLayout() layout {
 	case m.height >= 32:
 		l.controls = 3
 	}
+	// A wide terminal may need fewer rows than it could give: no blank
+	// row above the footer. Focused, the strip keeps one for its hint.
+	need := m.controls.rowsNeeded(m.styles, m.settings, m.width-1)
+	if m.focus == paneControls {
+		need++
+	}
+	l.controls = max(2, min(l.controls, need))
 	if text := m.bannerText(); text != "" {
 		// An alert is read whole: it takes a second line rather than be
 		// cut, and a third only on a tall terminal.

@@ -553,3 +553,13 @@ func TestBackToDocumentsFocusesTheList(t *testing.T) {
 		t.Errorf("focus %v after tab 1", m.focus)
 	}
 }
+
+// TestNoBlankRowUnderTheControls: a wide terminal gives the controls only
+// the rows they fill, so no blank row sits above the footer.
+func TestNoBlankRowUnderTheControls(t *testing.T) {
+	m := newTestModel(t, "support_chat", "mono", 200, 60)
+	lines := strings.Split(m.View(), "\n")
+	if strings.TrimSpace(lines[len(lines)-2]) == "" {
+		t.Errorf("a blank row above the footer:\n%s", strings.Join(lines[len(lines)-6:], "\n"))
+	}
+}
