@@ -1,6 +1,7 @@
 package tui
 
 import (
+	tea "github.com/charmbracelet/bubbletea"
 	"testing"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -178,5 +179,22 @@ func TestEveryInputKey(t *testing.T) {
 	m = keys(t, m, "ctrl+u")
 	if m.filterInput.Value() != "" || m.filterActive {
 		t.Errorf("ctrl+u left the filter %q (active %v)", m.filterInput.Value(), m.filterActive)
+	}
+}
+
+// TestKeysArrivingTogether: runes that arrive in one read ("jjj") act as
+// that many keys outside a text input, and as text inside one.
+func TestKeysArrivingTogether(t *testing.T) {
+	m := newTestModel(t, "support_chat", "dark", 120, 40)
+	start := m.list.cursor
+	m = send(t, m, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("jjj")})
+	if m.list.cursor != start+3 {
+		t.Errorf("jjj moved the cursor %d -> %d", start, m.list.cursor)
+	}
+	m = send(t, m, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("]]")})
+	m = keys(t, m, "/")
+	m = send(t, m, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("gift")})
+	if m.filterInput.Value() != "gift" {
+		t.Errorf("typed text %q", m.filterInput.Value())
 	}
 }

@@ -11,6 +11,19 @@ import (
 // Update routes a message, then brings the scrolling panes up to date
 // with whatever it changed.
 func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if keys, ok := msg.(tea.KeyMsg); ok && keys.Type == tea.KeyRunes && len(keys.Runes) > 1 && !keys.Paste && !m.filtering && !m.controls.editing {
+		// Keys typed fast (or repeated) can arrive in one read, which
+		// Bubble Tea hands over as one message of several runes: "jjj"
+		// matches no binding. Outside a text input each is a key.
+		var cmds []tea.Cmd
+		var next tea.Model = m
+		for _, r := range keys.Runes {
+			var cmd tea.Cmd
+			next, cmd = next.(Model).Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}, Alt: keys.Alt})
+			cmds = append(cmds, cmd)
+		}
+		return next, tea.Batch(cmds...)
+	}
 	next, cmd := m.route(msg)
 	nm := next.(Model)
 	// The commands first: inspectorCmd changes nm, and Go does not say
