@@ -783,7 +783,18 @@ def gen_stress(n: int, seed: int):
             budget=rng.choice([0, 1, 16, 50, 51, 80, 160, rng.randint(0, total + 100), 4000]))
 
 
+USAGE = """usage:
+  python3 generate.py                         rewrite cases.json (the committed cases)
+  python3 generate.py --stress N SEED OUT     write N random cases to OUT"""
+
+
 def main():
+    args = sys.argv[1:]
+    if args and args[0] in ("-h", "--help"):
+        print(USAGE)
+        return
+    if args and (args[0] != "--stress" or len(args) != 4):
+        sys.exit(USAGE)
     if len(sys.argv) > 1 and sys.argv[1] == "--stress":
         # python3 generate.py --stress N SEED OUT.json
         n, seed, out = int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
