@@ -3,6 +3,7 @@ package core
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"strings"
 )
 
@@ -56,6 +57,9 @@ func openAIProperties(obj *jsonNode, indent int) string {
 		}
 	}
 	props := obj.get("properties")
+	if props == nil {
+		return "" // an object with no properties declared: "{\n\n}"
+	}
 	var lines []string
 	for i, name := range props.keys {
 		p := props.items[i]
@@ -158,13 +162,23 @@ func (n *jsonNode) get(key string) *jsonNode {
 	return nil
 }
 
+// maxToolDepth bounds the nesting the rendering follows: tool schemas
+// are a few levels deep, and a pathological one must not recurse without
+// end.
+const maxToolDepth = 64
+
+var errToolTooDeep = errors.New("tool definitions nested too deep")
+
 func parseOrderedJSON(text string) (*jsonNode, error) {
 	dec := json.NewDecoder(strings.NewReader(text))
 	dec.UseNumber()
-	return decodeNode(dec)
+	return decodeNode(dec, 0)
 }
 
-func decodeNode(dec *json.Decoder) (*jsonNode, error) {
+func decodeNode(dec *json.Decoder, depth int) (*jsonNode, error) {
+	if depth > maxToolDepth {
+		return nil, errToolTooDeep
+	}
 	tok, err := dec.Token()
 	if err != nil {
 		return nil, err
@@ -181,7 +195,7 @@ func decodeNode(dec *json.Decoder) (*jsonNode, error) {
 				key, _ := keyTok.(string)
 				n.keys = append(n.keys, key)
 			}
-			child, err := decodeNode(dec)
+			child, err := decodeNode(dec, depth+1)
 			if err != nil {
 				return nil, err
 			}

@@ -42,7 +42,9 @@ func TestOpenAIToolsText(t *testing.T) {
 	if got != want {
 		t.Errorf("rendered:\n%s\nwant:\n%s", got, want)
 	}
-	for _, notFunctions := range []string{`[{"name":"x","input_schema":{}}]`, `{"type":"function"}`, `[{"type":"web_search"}]`, `[`} {
+	deep := `[{"type":"function","function":{"name":"d","parameters":{"type":"object","properties":{"x":` +
+		strings.Repeat(`{"type":"array","items":`, 100) + `{"type":"string"}` + strings.Repeat(`}`, 100) + `}}}}]`
+	for _, notFunctions := range []string{`[{"name":"x","input_schema":{}}]`, `{"type":"function"}`, `[{"type":"web_search"}]`, `[`, deep} {
 		if _, ok := openAIToolsText(notFunctions); ok {
 			t.Errorf("%s was rendered as functions", notFunctions)
 		}
