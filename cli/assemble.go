@@ -29,7 +29,7 @@ Usage:
                   [--system-budget N] [--tools-budget N] [--history-budget N]
                   [--rag-budget N] [--tool-results-budget N] [--query-budget N] [--reserve N]
                   [--memory sliding|priority|summary] [--priority-pattern RE]...
-                  [--summarize-every N] [--keep-recent N]
+                  [--summarize-every N] [--keep-recent N] [--max-turns N] [--step NAME]
                   [--builder context_manager|rag] [--rerank] [--initial-k N] [--final-k N]
                   [--query TEXT] [--model NAME] [--tokenizer NAME] [pipeline options]
                   [--mode budgeted|measure] [--format text|json] [--full]
