@@ -96,26 +96,8 @@ func usageOf(body map[string]any) (core.RecordedUsage, bool) {
 // tokenCount reads a count as a JSON or YAML decoder left it: a whole,
 // non-negative number of any numeric kind.
 func tokenCount(v any) (int, bool) {
-	var f float64
-	switch x := v.(type) {
-	case float64:
-		f = x
-	case int64:
-		f = float64(x)
-	case uint64:
-		f = float64(x)
-	case int:
-		f = float64(x)
-	case json.Number:
-		n, err := x.Int64()
-		if err != nil {
-			return 0, false
-		}
-		f = float64(n)
-	default:
-		return 0, false
-	}
-	if f < 0 || f > 1<<50 || f != float64(int64(f)) {
+	f, ok := asFloat(v)
+	if !ok || f < 0 || f > 1<<50 || f != float64(int64(f)) {
 		return 0, false
 	}
 	return int(f), true

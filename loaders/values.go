@@ -110,14 +110,8 @@ func parseScore(p place, name, field string, v any, present bool) (float64, erro
 	}
 	var f float64
 	switch x := v.(type) {
-	case float64:
-		f = x
-	case int64:
-		f = float64(x)
-	case uint64:
-		f = float64(x)
-	case int:
-		f = float64(x)
+	case float64, int64, uint64, int:
+		f, _ = asFloat(x)
 	case json.Number:
 		parsed, err := strconv.ParseFloat(string(x), 64)
 		if errors.Is(err, strconv.ErrSyntax) {
@@ -274,4 +268,24 @@ func copyMap(m map[string]any) map[string]any {
 		out[k] = v
 	}
 	return out
+}
+
+// asFloat reads a number of any kind the JSON and YAML decoders leave:
+// float64, the integer kinds, or a json.Number. ok is false for anything
+// else, a json.Number that does not parse included.
+func asFloat(v any) (float64, bool) {
+	switch x := v.(type) {
+	case float64:
+		return x, true
+	case int64:
+		return float64(x), true
+	case uint64:
+		return float64(x), true
+	case int:
+		return float64(x), true
+	case json.Number:
+		f, err := strconv.ParseFloat(string(x), 64)
+		return f, err == nil
+	}
+	return 0, false
 }

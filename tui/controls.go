@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"github.com/charmbracelet/x/ansi"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/cursor"
@@ -95,11 +96,13 @@ func (c *controlsPane) cancelEdit() {
 
 // rowsNeeded is how many rows the controls take at width, none of them
 // selected (a selected one is drawn no wider in colour; in mono its
-// marks can take one more row, which the strip then scrolls).
-func (c *controlsPane) rowsNeeded(st *themes.Styles, s core.Settings, width int) int {
+// marks can take one more row, which the strip then scrolls). Styling
+// adds no cells, so the plain text is measured: this runs on every
+// layout.
+func (c *controlsPane) rowsNeeded(s core.Settings, width int) int {
 	rows, lineW := 1, 0
 	for _, ctl := range c.controls {
-		w := lipgloss.Width(c.renderItem(st, ctl, s, false, width))
+		w := ansi.StringWidth(itemText(ctl, s))
 		if lineW > 0 && lineW+2+w > width {
 			rows++
 			lineW = 0
@@ -221,10 +224,11 @@ func (c *controlsPane) view(st *themes.Styles, s core.Settings, width, height in
 	return strings.Join(out, "\n")
 }
 
-func (c *controlsPane) renderItem(st *themes.Styles, ctl control, s core.Settings, selected bool, width int) string {
-	if selected && c.editing {
-		return st.ControlFocused.Render(ctl.label+" ") + c.input.View()
-	}
+// itemText is a control as text, before styling: "label ◂value▸", a
+// toggle's dot, a text value in quotes; a leading dash when it has no
+// effect under s, in every theme (dimming does not survive NO_COLOR, and
+// in some palettes it is hard to see).
+func itemText(ctl control, s core.Settings) string {
 	value := safetext.Line(ctl.get(s))
 	var shown string
 	switch ctl.kind {
@@ -240,12 +244,18 @@ func (c *controlsPane) renderItem(st *themes.Styles, ctl control, s core.Setting
 	default:
 		shown = ctl.label + " ◂" + value + "▸"
 	}
-	applies := ctl.appliesTo(s)
-	if !applies {
-		// A dash says "no effect" in every theme: dimming does not
-		// survive NO_COLOR, and in some palettes it is hard to see.
+	if !ctl.appliesTo(s) {
 		shown = "–" + shown
 	}
+	return shown
+}
+
+func (c *controlsPane) renderItem(st *themes.Styles, ctl control, s core.Settings, selected bool, width int) string {
+	if selected && c.editing {
+		return st.ControlFocused.Render(ctl.label+" ") + c.input.View()
+	}
+	shown := itemText(ctl, s)
+	applies := ctl.appliesTo(s)
 	if selected {
 		if st.Mono {
 			// Without colour the focus needs a glyph of its own.
