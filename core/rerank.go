@@ -62,7 +62,10 @@ type RerankResult struct {
 	Selected        []Document        `json:"selected"`
 	SelectedIndices []int             `json:"selected_indices"`
 	Candidates      []RerankCandidate `json:"candidates"` // input order
-	Notes           []string          `json:"notes,omitempty"`
+	// Retrieved are the indexes into Candidates of the first stage's
+	// pool, best retrieval score first: what the reranker ranked.
+	Retrieved []int    `json:"retrieved"`
+	Notes     []string `json:"notes,omitempty"`
 }
 
 // RetrieveWithRerank is the article's retrieve_with_reranking over
@@ -96,6 +99,7 @@ func RetrieveWithRerank(query string, candidates []Document, r Reranker, initial
 		res.Candidates[i].RetrievalRank = rank
 	}
 	pool := byScore[:min(initialK, len(byScore))]
+	res.Retrieved = slices.Clone(pool)
 	poolDocs := make([]Document, len(pool))
 	for j, i := range pool {
 		poolDocs[j] = candidates[i]

@@ -80,13 +80,7 @@ func stripLine(st *themes.Styles, ev *core.Evaluation, selected stage, f stripFo
 	}
 	prefix := ""
 	if r := ev.Rerank; r != nil {
-		retrieved := 0
-		for _, c := range r.Candidates {
-			if c.Fate != core.RerankNotRetrieved {
-				retrieved++
-			}
-		}
-		prefix = st.Muted.Render(fmt.Sprintf(" Rerank %s→%d→%d", thousands(len(r.Candidates)), retrieved, len(r.Selected))) + st.Faint.Render(" "+f.sep)
+		prefix = st.Muted.Render(fmt.Sprintf(" Rerank %s→%d→%d", thousands(len(r.Candidates)), len(r.Retrieved), len(r.Selected))) + st.Faint.Render(" "+f.sep)
 	}
 	line := prefix + strings.Join(parts, st.Faint.Render(f.sep))
 	if lost, cut := assemblerCuts(ev); lost+cut > 0 {

@@ -20,11 +20,9 @@ func rerankContent(st *themes.Styles, ev *core.Evaluation, width int) string {
 	}
 	var b strings.Builder
 	b.WriteString("\n")
-	retrieved := make([]core.RerankCandidate, 0, r.InitialK)
-	for _, c := range r.Candidates {
-		if c.Fate != core.RerankNotRetrieved {
-			retrieved = append(retrieved, c)
-		}
+	retrieved := make([]core.RerankCandidate, len(r.Retrieved))
+	for j, i := range r.Retrieved {
+		retrieved[j] = r.Candidates[i]
 	}
 	writeTitled(&b, st, "Two-stage retrieval", fmt.Sprintf("· %s → the %d best by retrieval score (initial k %d) → the %d best by BM25 against the query (final k %d)",
 		plural(len(r.Candidates), "1 document", thousands(len(r.Candidates))+" documents"), len(retrieved), r.InitialK, len(r.Selected), r.FinalK), width)
