@@ -9,6 +9,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/charmbracelet/x/ansi"
 )
 
 // tmuxSession runs the real binary in a detached tmux session of a fixed
@@ -146,7 +148,7 @@ func TestWorkbenchSmallAndLarge(t *testing.T) {
 	small := startTmux(t, 80, 24, nil)
 	screen := small.waitFor("Budget 11✓", "≈")
 	for i, line := range strings.Split(strings.TrimRight(screen, "\n"), "\n") {
-		if w := len([]rune(line)); w > 80 {
+		if w := ansi.StringWidth(line); w > 80 {
 			t.Errorf("line %d is %d cells at 80 columns: %q", i, w, line)
 		}
 	}

@@ -21,8 +21,7 @@ type docList struct {
 	cursor int
 	offset int
 
-	cache    map[rowKey]string
-	cacheGen int
+	cache map[rowKey]string
 }
 
 type rowKey struct {
@@ -107,8 +106,8 @@ type listRenderContext struct {
 // view renders height lines: a column header and the visible rows.
 func (l *docList) view(rc listRenderContext, height int) string {
 	// View runs on a copy of the model: the map is shared with the
-	// model's, a new map or a new cacheGen here would not outlive the
-	// frame. So it is made in refreshRows and only emptied here.
+	// model's, a new map here would not outlive the frame. So it is made
+	// in refreshRows and only emptied here.
 	if l.cache == nil {
 		l.cache = make(map[rowKey]string)
 	}

@@ -54,14 +54,14 @@ func (m Model) updateMouse(msg tea.MouseMsg) (tea.Model, tea.Cmd) {
 }
 
 type lineScroller interface {
-	LineUp(int) []string
-	LineDown(int) []string
+	ScrollUp(int) []string
+	ScrollDown(int) []string
 }
 
 func scrollBy(vp lineScroller, delta int) {
 	if delta < 0 {
-		vp.LineUp(-delta)
+		vp.ScrollUp(-delta)
 	} else {
-		vp.LineDown(delta)
+		vp.ScrollDown(delta)
 	}
 }

@@ -87,13 +87,6 @@ func (m *Model) evaluationCmd() tea.Cmd {
 	}
 }
 
-// evaluateNow runs the evaluation synchronously: for tests and benchmarks
-// that need the picture without a program loop.
-func (m *Model) evaluateNow() {
-	msg := m.requestEvaluation()().(evaluatedMsg)
-	m.applyEvaluation(msg)
-}
-
 // applyEvaluation installs a fresh evaluation and marks the documents
 // whose fate it changed.
 func (m *Model) applyEvaluation(msg evaluatedMsg) tea.Cmd {

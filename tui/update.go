@@ -87,13 +87,13 @@ func (m Model) updateKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		case msg.String() == "ctrl+c":
 			return m, tea.Quit
 		case key.Matches(msg, m.scrollK.Up):
-			m.textView.LineUp(1)
+			m.textView.ScrollUp(1)
 		case key.Matches(msg, m.scrollK.Down):
-			m.textView.LineDown(1)
+			m.textView.ScrollDown(1)
 		case key.Matches(msg, m.scrollK.PageUp):
-			m.textView.ViewUp()
+			m.textView.PageUp()
 		case key.Matches(msg, m.scrollK.PageDown):
-			m.textView.ViewDown()
+			m.textView.PageDown()
 		default:
 			m.showHelp = false
 			m.textKey = ""
@@ -238,13 +238,13 @@ func (m Model) updateScroll(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	}
 	switch {
 	case key.Matches(msg, m.scrollK.Up):
-		vp.LineUp(1)
+		vp.ScrollUp(1)
 	case key.Matches(msg, m.scrollK.Down):
-		vp.LineDown(1)
+		vp.ScrollDown(1)
 	case key.Matches(msg, m.scrollK.PageUp):
-		vp.ViewUp()
+		vp.PageUp()
 	case key.Matches(msg, m.scrollK.PageDown):
-		vp.ViewDown()
+		vp.PageDown()
 	case key.Matches(msg, m.scrollK.Top):
 		vp.GotoTop()
 	case key.Matches(msg, m.scrollK.Bottom):
