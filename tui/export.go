@@ -2,7 +2,9 @@ package tui
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -18,63 +20,58 @@ import (
 // exportedMsg reports where an export went, or why it failed.
 type exportedMsg struct{ text string }
 
-// exportFiles are what an export writes: the request as the provider
-// would receive it, the settings as a loadable scenario, and the screen as
-// plain text.
-type exportFiles struct {
-	dir, messages, scenario, report string
-}
-
-// exportCmd writes the three files in a command; the screen and the
-// evaluation are captured now, so later keys cannot change what is
-// written.
+// exportCmd writes the export in a command: the directory is chosen, the
+// screen rendered and the files written there, off the Update path. The
+// model is captured now, so later keys cannot change what is written.
 func (m Model) exportCmd() tea.Cmd {
 	if m.eval == nil || m.eval.Assembly == nil {
 		return func() tea.Msg { return exportedMsg{"nothing to export yet: the first evaluation is still running"} }
 	}
-	stamp := m.cfg.Now().Format("20060102-150405")
-	dir := uniqueDir(filepath.Join(m.cfg.ExportDir, "ctxlab-export-"+stamp))
-	files := exportFiles{
-		dir:      dir,
-		messages: filepath.Join(dir, "messages.json"),
-		scenario: filepath.Join(dir, "scenario.yaml"),
-		report:   filepath.Join(dir, "report.txt"),
+	// View fills the list's row cache; the snapshot gets its own, so the
+	// command shares no mutable map with the model.
+	snapshot := m
+	snapshot.list.cache = make(map[rowKey]string)
+	return func() tea.Msg { return exportedMsg{snapshot.export()} }
+}
+
+// export writes messages.json (the request as the provider would receive
+// it), scenario.yaml (the settings as a loadable scenario) and report.txt
+// (the screen as plain text) into a new directory, appends the metrics
+// record when asked to, and says where everything went.
+func (m Model) export() string {
+	now := m.cfg.Now()
+	dir, err := makeUniqueDir(filepath.Join(m.cfg.ExportDir, "ctxlab-export-"+now.Format("20060102-150405")))
+	if err != nil {
+		return "export failed: " + err.Error()
 	}
-	request := requestJSON(m.eval)
-	screen := reportText(m)
-	sc := *m.cfg.Scenario
-	settings := m.settings
-	writeScenario := m.cfg.WriteScenario
-	metrics, metricsOut, appendMetrics := m.eval.Metrics, m.cfg.MetricsOut, m.cfg.AppendMetrics
+	sc := *m.cfg.Scenario // the writer gets a copy: the model's is shared
+	scenarioYAML, err := m.cfg.WriteScenario(&sc, m.settings)
+	if err != nil {
+		return "export failed: " + err.Error()
+	}
+	files := map[string][]byte{"messages.json": requestJSON(m.eval), "scenario.yaml": scenarioYAML, "report.txt": []byte(reportText(m))}
+	for name, data := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			return "export failed: " + err.Error()
+		}
+	}
+	done := fmt.Sprintf("exported to %s/ (messages.json, scenario.yaml, report.txt)", shortPath(dir))
+	if m.cfg.MetricsOut == "" || m.cfg.AppendMetrics == nil {
+		return done
+	}
+	metrics := m.eval.Metrics
 	// The record says when it was exported: the evaluation may be older.
-	metrics.Timestamp = m.cfg.Now().UTC().Format(time.RFC3339)
-	return func() tea.Msg {
-		if err := os.MkdirAll(files.dir, 0o755); err != nil {
-			return exportedMsg{"export failed: " + err.Error()}
-		}
-		scenarioYAML, err := writeScenario(&sc, settings)
-		if err != nil {
-			return exportedMsg{"export failed: " + err.Error()}
-		}
-		for path, data := range map[string][]byte{files.messages: request, files.scenario: scenarioYAML, files.report: []byte(screen)} {
-			if err := os.WriteFile(path, data, 0o644); err != nil {
-				return exportedMsg{"export failed: " + err.Error()}
-			}
-		}
-		done := fmt.Sprintf("exported to %s/ (messages.json, scenario.yaml, report.txt)", shortPath(files.dir))
-		if metricsOut != "" && appendMetrics != nil {
-			alert, err := appendMetrics(metricsOut, metrics)
-			if err != nil {
-				// The reason first: the footer is one line.
-				return exportedMsg{"metrics not written: " + err.Error() + "; " + done}
-			}
-			done += "; metrics appended to " + shortPath(metricsOut)
-			if alert != "" {
-				done += " ▲ " + alert
-			}
-		}
-		return exportedMsg{done}
+	metrics.Timestamp = now.UTC().Format(time.RFC3339)
+	alert, err := m.cfg.AppendMetrics(m.cfg.MetricsOut, metrics)
+	if err != nil {
+		// The reason first: the footer is one line.
+		return "metrics not written: " + err.Error() + "; " + done
 	}
+	done += "; metrics appended to " + shortPath(m.cfg.MetricsOut)
+	if alert != "" {
+		done += " ▲ " + alert
+	}
+	return done
 }
 
 // shortPath is p relative to the working directory when it lies below it,
@@ -90,13 +87,22 @@ func shortPath(p string) string {
 	return p
 }
 
-// uniqueDir returns dir, or dir-2, dir-3… when it exists already, so two
-// exports within a second do not overwrite each other.
-func uniqueDir(dir string) string {
+// makeUniqueDir creates dir, or dir-2, dir-3… when it exists already, so
+// two exports within a second do not overwrite each other. Mkdir fails on
+// an existing directory, so two exports running at once cannot pick the
+// same one.
+func makeUniqueDir(dir string) (string, error) {
+	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
+		return "", err
+	}
 	candidate := dir
 	for n := 2; ; n++ {
-		if _, err := os.Stat(candidate); os.IsNotExist(err) {
-			return candidate
+		err := os.Mkdir(candidate, 0o755)
+		if err == nil {
+			return candidate, nil
+		}
+		if !errors.Is(err, fs.ErrExist) {
+			return "", err
 		}
 		candidate = fmt.Sprintf("%s-%d", dir, n)
 	}
