@@ -2,12 +2,12 @@ package tui
 
 import (
 	"fmt"
-	"github.com/charmbracelet/x/ansi"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/cursor"
 	"github.com/charmbracelet/bubbles/textinput"
 	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
 
 	"ctxlab/core"
 	"ctxlab/internal/safetext"
@@ -17,11 +17,13 @@ import (
 // controlsPane is the strip of knobs. It renders the settings it is given
 // and returns new settings from a key; the root decides what to recompute.
 type controlsPane struct {
-	controls []control
-	selected int
-	editing  bool
-	input    textinput.Model
-	errText  string
+	controls  []control
+	selected  int
+	editing   bool // a value is being typed into input
+	input     textinput.Model
+	errText   string // why the last value was refused
+	keys      controlKeys
+	inputKeys inputKeys
 }
 
 func newControlsPane(presets core.PresetSet, steps []string, initial core.Settings) controlsPane {
@@ -29,7 +31,7 @@ func newControlsPane(presets core.PresetSet, steps []string, initial core.Settin
 	in.Prompt = ""
 	in.CharLimit = 2000
 	in.Cursor.SetMode(cursor.CursorStatic)
-	return controlsPane{controls: newControls(presets, steps, initial), input: in}
+	return controlsPane{controls: newControls(presets, steps, initial), input: in, keys: newControlKeys(), inputKeys: newInputKeys()}
 }
 
 func (c *controlsPane) current() control { return c.controls[c.selected] }

@@ -112,15 +112,15 @@ func makeUniqueDir(dir string) (string, error) {
 // the status line, then every document of the list, not only the rows on
 // screen, with full sources.
 func reportText(m Model) string {
-	m.status = ""
+	m.status.text = ""
 	var b strings.Builder
 	screen := ansi.Strip(m.View())
 	if i := strings.LastIndex(screen, "\n"); i >= 0 {
 		screen = screen[:i] // the footer's keys mean nothing on paper
 	}
 	b.WriteString(screen)
-	b.WriteString("\n\nAll documents after the " + stageNames[m.stage] + " stage (# input number, score, tokens, source, state)\n")
-	for _, r := range stageRows(m.eval, m.stage, false) {
+	b.WriteString("\n\nAll documents after the " + stageNames[m.list.stage] + " stage (# input number, score, tokens, source, state)\n")
+	for _, r := range stageRows(m.eval, m.list.stage, false) {
 		fmt.Fprintf(&b, "%s %4d %6.2f %6d  %s  %s\n", r.glyph, displayNumber(m.eval, r.doc), r.score, r.tokens,
 			safetext.Line(m.eval.Documents[r.doc].Source), r.note)
 	}

@@ -18,8 +18,8 @@ func TestExportWritesNothingInUpdate(t *testing.T) {
 	}
 	m = settle(t, m, cmd)
 	m = keys(t, m, "e")
-	if !strings.Contains(m.status, "ctxlab-export-20261129-120000-2/") {
-		t.Errorf("the second export's status: %q", m.status)
+	if !strings.Contains(m.status.text, "ctxlab-export-20261129-120000-2/") {
+		t.Errorf("the second export's status: %q", m.status.text)
 	}
 	entries, _ = os.ReadDir(m.cfg.ExportDir)
 	if len(entries) != 2 {

@@ -3,7 +3,6 @@ package tui
 import (
 	"strings"
 
-	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/sahilm/fuzzy"
 
@@ -88,55 +87,4 @@ func filterCmd(version int, query string, docs []core.Document, docIndex []int) 
 		}
 		return res
 	}
-}
-
-func (m Model) updateFilterInput(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
-	switch {
-	case key.Matches(msg, m.inputK.Cancel):
-		m.filtering = false
-		m.filterInput.Blur()
-		m.clearFilter()
-		return m, nil
-	case key.Matches(msg, m.inputK.Accept):
-		m.filtering = false
-		m.filterInput.Blur()
-		return m, nil
-	}
-	var cmd tea.Cmd
-	if key.Matches(msg, m.inputK.Clear) {
-		m.filterInput.SetValue("")
-	} else {
-		m.filterInput, cmd = m.filterInput.Update(msg)
-	}
-	query := strings.TrimSpace(m.filterInput.Value())
-	if query == m.filterQuery {
-		return m, cmd
-	}
-	m.filterQuery = query
-	m.filterVer++
-	if query == "" || m.eval == nil {
-		m.clearFilter()
-		return m, cmd
-	}
-	return m, tea.Batch(cmd, filterCmd(m.filterVer, query, m.eval.Documents, m.eval.DocIndex))
-}
-
-// applyFilter installs a filter result unless a newer query replaced it.
-func (m *Model) applyFilter(msg filterResultMsg) {
-	if msg.version != m.filterVer {
-		return
-	}
-	m.filterActive = true
-	m.filterDocs = msg.docs
-	m.filterHits = msg.hits
-	m.refreshRows()
-}
-
-// clearFilter shows every document again.
-func (m *Model) clearFilter() {
-	m.filterActive = false
-	m.filterQuery = ""
-	m.filterDocs, m.filterHits = nil, nil
-	m.filterVer++
-	m.refreshRows()
 }

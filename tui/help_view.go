@@ -29,13 +29,12 @@ const (
 func (m Model) helpSections() []helpSection {
 	return []helpSection{
 		{"Global", flattenBindings(m.global.FullHelp())},
-		{"Document list", flattenBindings(m.listK.FullHelp())},
-		{"Text panes (inspector, views 2–5)", flattenBindings(m.scrollK.FullHelp())},
+		{"Document list", flattenBindings(m.list.keys.FullHelp())},
+		{"Text panes (inspector, views 2–5)", flattenBindings(m.views.keys.FullHelp())},
 		// Next and Inc have no help of their own: listed after Prev and
 		// Dec, their keys join the "↑/↓" and "←/→" lines.
-		{"Controls", []key.Binding{m.controlK.Prev, m.controlK.Next, m.controlK.Dec, m.controlK.Inc,
-			m.controlK.Toggle, m.controlK.Edit, m.controlK.Reset, m.controlK.Back}},
-		{"Text inputs (filter, values)", flattenBindings(m.inputK.FullHelp())},
+		{"Controls", flattenBindings(m.controls.keys.FullHelp())},
+		{"Text inputs (filter, values)", flattenBindings(m.filter.keys.FullHelp())},
 	}
 }
 

@@ -13,7 +13,7 @@ import (
 func TestEveryListKey(t *testing.T) {
 	base := newTestModel(t, "support_chat", "dark", 120, 40)
 	base = keys(t, base, "g", "j", "j", "j", "j", "j") // away from both ends
-	k := base.listK
+	k := base.list.keys
 	cases := []struct {
 		binding key.Binding
 		check   func(before, after Model) bool
@@ -24,9 +24,9 @@ func TestEveryListKey(t *testing.T) {
 		{k.PageDown, func(b, a Model) bool { return a.list.cursor > b.list.cursor+1 }},
 		{k.Top, func(b, a Model) bool { return a.list.cursor == 0 }},
 		{k.Bottom, func(b, a Model) bool { return a.list.cursor == len(a.list.rows)-1 }},
-		{k.PrevStage, func(b, a Model) bool { return a.stage == stageReorder }},
-		{k.NextStage, func(b, a Model) bool { return a.stage == stageBudget }},
-		{k.HideGone, func(b, a Model) bool { return a.hideGone && len(a.list.rows) < len(b.list.rows) }},
+		{k.PrevStage, func(b, a Model) bool { return a.list.stage == stageReorder }},
+		{k.NextStage, func(b, a Model) bool { return a.list.stage == stageBudget }},
+		{k.HideGone, func(b, a Model) bool { return a.list.hideGone && len(a.list.rows) < len(b.list.rows) }},
 		{k.Inspect, func(b, a Model) bool { return a.focus == paneInspector }},
 	}
 	for _, c := range cases {
@@ -43,24 +43,24 @@ func TestEveryScrollKey(t *testing.T) {
 	base := newTestModel(t, "support_chat", "dark", 120, 40)
 	base = keys(t, base, "3") // the context view: long enough to scroll
 	base = keys(t, base, "j", "j", "j", "j", "j", "j")
-	k := base.scrollK
+	k := base.views.keys
 	cases := []struct {
 		binding key.Binding
 		check   func(before, after Model) bool
 	}{
-		{k.Up, func(b, a Model) bool { return a.textView.YOffset == b.textView.YOffset-1 }},
-		{k.Down, func(b, a Model) bool { return a.textView.YOffset == b.textView.YOffset+1 }},
-		{k.PageUp, func(b, a Model) bool { return a.textView.YOffset < b.textView.YOffset }},
-		{k.PageDown, func(b, a Model) bool { return a.textView.YOffset > b.textView.YOffset+1 }},
-		{k.Top, func(b, a Model) bool { return a.textView.YOffset == 0 }},
-		{k.Bottom, func(b, a Model) bool { return a.textView.AtBottom() }},
+		{k.Up, func(b, a Model) bool { return a.views.vp.YOffset == b.views.vp.YOffset-1 }},
+		{k.Down, func(b, a Model) bool { return a.views.vp.YOffset == b.views.vp.YOffset+1 }},
+		{k.PageUp, func(b, a Model) bool { return a.views.vp.YOffset < b.views.vp.YOffset }},
+		{k.PageDown, func(b, a Model) bool { return a.views.vp.YOffset > b.views.vp.YOffset+1 }},
+		{k.Top, func(b, a Model) bool { return a.views.vp.YOffset == 0 }},
+		{k.Bottom, func(b, a Model) bool { return a.views.vp.AtBottom() }},
 		{k.Back, func(b, a Model) bool { return a.view == viewDocuments && a.focus == paneList }},
 	}
 	for _, c := range cases {
 		for _, name := range c.binding.Keys() {
 			after := keys(t, base, name)
 			if !c.check(base, after) {
-				t.Errorf("scroll key %q (%s): offset %d -> %d", name, c.binding.Help().Desc, base.textView.YOffset, after.textView.YOffset)
+				t.Errorf("scroll key %q (%s): offset %d -> %d", name, c.binding.Help().Desc, base.views.vp.YOffset, after.views.vp.YOffset)
 			}
 		}
 	}
@@ -70,7 +70,7 @@ func TestEveryControlKey(t *testing.T) {
 	base := newTestModel(t, "support_chat", "dark", 120, 40)
 	base = keys(t, base, "c")
 	base.controls.selectID("min-tokens")
-	k := base.controlK
+	k := base.controls.keys
 	minTok := func(m Model) int { return m.settings.Pipeline.MinDocTokens }
 	cases := []struct {
 		binding key.Binding
@@ -126,12 +126,12 @@ func TestEveryGlobalKey(t *testing.T) {
 		}
 	}
 	for _, name := range g.Help.Keys() {
-		if !keys(t, base, name).showHelp {
+		if !keys(t, base, name).views.helpOpen {
 			t.Errorf("%q did not open help", name)
 		}
 	}
 	for _, name := range g.Filter.Keys() {
-		if !keys(t, base, name).filtering {
+		if !keys(t, base, name).filter.editing {
 			t.Errorf("%q did not open the filter", name)
 		}
 	}
@@ -177,8 +177,8 @@ func TestEveryInputKey(t *testing.T) {
 	m = keys(t, m, "esc", "/")
 	m = typeText(t, m, "gift")
 	m = keys(t, m, "ctrl+u")
-	if m.filterInput.Value() != "" || m.filterActive {
-		t.Errorf("ctrl+u left the filter %q (active %v)", m.filterInput.Value(), m.filterActive)
+	if m.filter.input.Value() != "" || m.filter.active {
+		t.Errorf("ctrl+u left the filter %q (active %v)", m.filter.input.Value(), m.filter.active)
 	}
 }
 
@@ -194,7 +194,7 @@ func TestKeysArrivingTogether(t *testing.T) {
 	m = send(t, m, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("]]")})
 	m = keys(t, m, "/")
 	m = send(t, m, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("gift")})
-	if m.filterInput.Value() != "gift" {
-		t.Errorf("typed text %q", m.filterInput.Value())
+	if m.filter.input.Value() != "gift" {
+		t.Errorf("typed text %q", m.filter.input.Value())
 	}
 }

@@ -61,12 +61,12 @@ func (m *Model) computeLayout() layout {
 func (m *Model) layoutPanes() {
 	m.wide = m.width >= wideWidth
 	l := m.computeLayout()
-	m.inspector.Width = max(10, l.inspW-4)
-	m.inspector.Height = max(1, l.main-2)
-	m.textView.Width = max(10, m.width-2)
-	m.textView.Height = max(1, l.main-2)
+	m.inspector.vp.Width = max(10, l.inspW-4)
+	m.inspector.vp.Height = max(1, l.main-2)
+	m.views.vp.Width = max(10, m.width-2)
+	m.views.vp.Height = max(1, l.main-2)
 	m.help.Width = m.width
-	m.inspKey, m.textKey = "", ""
+	m.inspector.key, m.views.key = "", ""
 	m.list.scrollTo(m.listBodyHeight())
 }
 

@@ -9,10 +9,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/charmbracelet/bubbles/cursor"
 	"github.com/charmbracelet/bubbles/help"
-	"github.com/charmbracelet/bubbles/textinput"
-	"github.com/charmbracelet/bubbles/viewport"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"ctxlab/core"
@@ -81,7 +78,8 @@ const (
 )
 
 // Model is the root model: layout, focus, the current settings and the
-// latest evaluation. Panes render what it gives them.
+// latest evaluation. It routes each message to the pane it concerns;
+// each pane owns its state and its keys, and renders what it is given.
 type Model struct {
 	cfg      Config
 	analysis *core.Analysis
@@ -99,58 +97,28 @@ type Model struct {
 	// firstEvaluation is the command New prepared for Init, which cannot
 	// change the model.
 	firstEvaluation tea.Cmd
-
-	changed     map[int]bool // documents whose fate changed with the last knob
-	changedGen  int
-	tokenCounts map[int]map[string]int
+	changed         map[int]bool // documents whose fate changed with the last knob
+	changedGen      int
 
 	width, height int
 	palette       themes.Palette
 	styles        *themes.Styles
 	themeID       int
 
-	view     view
-	focus    pane
-	stage    stage
-	hideGone bool
-	wide     bool // inspector beside the list
+	view  view
+	focus pane
+	wide  bool // inspector beside the list
 
-	list      docList
-	inspector viewport.Model
-	inspDoc   int
-	inspKey   string
-	textView  viewport.Model
-	textKey   string
-	// textOwner is what textView shows (a view, or textHelp; -1 before
-	// the first render) and viewScroll each one's scroll position, so a
-	// view reopens where it was left rather than where another was.
-	textOwner  int
-	viewScroll [textHelp + 1]int
-	controls   controlsPane
-
-	filterInput  textinput.Model
-	filtering    bool
-	filterQuery  string
-	filterVer    int
-	filterDocs   map[int]bool
-	filterHits   map[int][]int
-	filterActive bool
-
-	help     help.Model
-	showHelp bool
-	status   string
-	statusID int
+	list      listPane
+	inspector inspectorPane
+	views     viewsPane
+	controls  controlsPane
+	filter    filterPane
+	status    statusLine
+	help      help.Model
+	global    globalKeys
 	// started is when the workbench opened, for metrics request ids.
 	started time.Time
-	// changedStatusID is the status message that counts the documents
-	// the last change moved, cleared when a later change moves none.
-	changedStatusID int
-
-	global   globalKeys
-	listK    listKeys
-	scrollK  scrollKeys
-	controlK controlKeys
-	inputK   inputKeys
 }
 
 // New builds the workbench for cfg. The first evaluation starts in Init.
@@ -168,39 +136,25 @@ func New(cfg Config) Model {
 	if p, ok := themes.ByName(cfg.Theme); ok {
 		palette = p
 	}
-	fi := textinput.New()
-	fi.Prompt = "/ "
-	fi.Placeholder = "source or content"
-	fi.CharLimit = 200
-	// A steady cursor: a blinking one redraws the screen twice a second
-	// for nothing.
-	fi.Cursor.SetMode(cursor.CursorStatic)
 	m := Model{
-		cfg:         cfg,
-		analysis:    core.Analyze(cfg.Scenario.Documents),
-		settings:    cfg.Scenario.Settings,
-		initial:     cfg.Scenario.Settings,
-		tokenCounts: make(map[int]map[string]int),
-		palette:     palette,
-		styles:      themes.New(palette),
-		stage:       stageBudget,
-		inspector:   newViewport(),
-		textView:    newViewport(),
-		controls:    newControlsPane(cfg.Presets, cfg.Scenario.Agent.StepNames(), cfg.Scenario.Settings),
-		filterInput: fi,
-		help:        help.New(),
-		global:      newGlobalKeys(),
-		listK:       newListKeys(),
-		scrollK:     newScrollKeys(),
-		controlK:    newControlKeys(),
-		inputK:      newInputKeys(),
-		inspDoc:     -1,
-		textOwner:   -1,
-		started:     cfg.Now(),
-		gen:         1, // the first evaluation, started by Init
-		busy:        true,
-		width:       120,
-		height:      40,
+		cfg:       cfg,
+		analysis:  core.Analyze(cfg.Scenario.Documents),
+		settings:  cfg.Scenario.Settings,
+		initial:   cfg.Scenario.Settings,
+		palette:   palette,
+		styles:    themes.New(palette),
+		list:      newListPane(),
+		inspector: newInspectorPane(),
+		views:     newViewsPane(),
+		controls:  newControlsPane(cfg.Presets, cfg.Scenario.Agent.StepNames(), cfg.Scenario.Settings),
+		filter:    newFilterPane(),
+		help:      help.New(),
+		global:    newGlobalKeys(),
+		started:   cfg.Now(),
+		gen:       1, // the first evaluation, started by Init
+		busy:      true,
+		width:     120,
+		height:    40,
 	}
 	m.applyHelpStyles()
 	if len(cfg.Scenario.Documents) == 0 {
@@ -209,25 +163,18 @@ func New(cfg Config) Model {
 	}
 	if notes := cfg.Scenario.Notes; len(notes) > 0 {
 		if len(notes) == 1 {
-			m.setStatus(notes[0] + " (see 5 Metrics)")
+			m.status.set(notes[0] + " (see 5 Metrics)")
 		} else {
-			m.setStatus(fmt.Sprintf("%s (%d notes in 5 Metrics)", notes[0], len(notes)))
+			m.status.set(fmt.Sprintf("%s (%d notes in 5 Metrics)", notes[0], len(notes)))
 		}
 	}
 	m.firstEvaluation = m.evaluationCmd()
 	return m
 }
 
-func newViewport() viewport.Model {
-	vp := viewport.New(40, 10)
-	vp.MouseWheelEnabled = true
-	vp.MouseWheelDelta = 3
-	return vp
-}
-
 // Init starts the first evaluation. The other BPE vocabularies load after
 // it, in the background, so they do not compete with the first picture
 // and a later switch of tokenizer does not stall.
 func (m Model) Init() tea.Cmd {
-	return tea.Batch(m.firstEvaluation, m.statusExpiry(0))
+	return tea.Batch(m.firstEvaluation, m.status.expiry(0))
 }

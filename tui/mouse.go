@@ -26,9 +26,9 @@ func (m Model) updateMouse(msg tea.MouseMsg) (tea.Model, tea.Cmd) {
 		case overList:
 			m.list.move(delta, m.listBodyHeight())
 		case m.view == viewDocuments:
-			scrollBy(&m.inspector, delta)
+			scrollBy(&m.inspector.vp, delta)
 		default:
-			scrollBy(&m.textView, delta)
+			scrollBy(&m.views.vp, delta)
 		}
 		return m, nil
 	case tea.MouseButtonLeft:
@@ -51,17 +51,4 @@ func (m Model) updateMouse(msg tea.MouseMsg) (tea.Model, tea.Cmd) {
 		m.layoutPanes()
 	}
 	return m, nil
-}
-
-type lineScroller interface {
-	ScrollUp(int) []string
-	ScrollDown(int) []string
-}
-
-func scrollBy(vp lineScroller, delta int) {
-	if delta < 0 {
-		vp.ScrollUp(-delta)
-	} else {
-		vp.ScrollDown(delta)
-	}
 }

@@ -110,14 +110,11 @@ func (m *Model) applyEvaluation(msg evaluatedMsg) tea.Cmd {
 		preload = preloadTokenizers()
 	}
 	if len(m.changed) == 0 {
-		if m.statusID == m.changedStatusID {
-			m.status = "" // it counted what an earlier change moved
-		}
+		m.status.dropChangedCount()
 		return preload
 	}
 	m.changedGen = msg.gen
-	m.setStatus(plural(len(m.changed), "1 document changed fate (◆)", fmt.Sprintf("%d documents changed fate (◆)", len(m.changed))))
-	m.changedStatusID = m.statusID
+	m.status.setChangedCount(plural(len(m.changed), "1 document changed fate (◆)", fmt.Sprintf("%d documents changed fate (◆)", len(m.changed))))
 	gen := msg.gen
 	return tea.Batch(preload, tickAfter(changeHighlight, func(time.Time) tea.Msg { return clearChangedMsg{gen: gen} }))
 }

@@ -11,7 +11,7 @@ import (
 // Update routes a message, then brings the scrolling panes up to date
 // with whatever it changed.
 func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	if keys, ok := msg.(tea.KeyMsg); ok && keys.Type == tea.KeyRunes && len(keys.Runes) > 1 && !keys.Paste && !m.filtering && !m.controls.editing {
+	if keys, ok := msg.(tea.KeyMsg); ok && keys.Type == tea.KeyRunes && len(keys.Runes) > 1 && !keys.Paste && !m.typing() {
 		// Keys typed fast (or repeated) can arrive in one read, which
 		// Bubble Tea hands over as one message of several runes: "jjj"
 		// matches no binding. Outside a text input each is a key.
@@ -29,9 +29,12 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	// The commands first: inspectorCmd changes nm, and Go does not say
 	// whether a return's operands are read before or after its calls.
 	inspect := nm.inspectorCmd()
-	expire := nm.statusExpiry(m.statusID)
+	expire := nm.status.expiry(m.status.id)
 	return nm, tea.Batch(cmd, inspect, expire)
 }
+
+// typing reports whether a text input has the keyboard.
+func (m Model) typing() bool { return m.filter.editing || m.controls.editing }
 
 // route handles one message. Keys go to a focused text input first, then
 // to the global bindings, then to the focused pane's.
@@ -45,9 +48,7 @@ func (m Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 		cmd := m.applyEvaluation(msg)
 		return m, cmd
 	case clearStatusMsg:
-		if msg.id == m.statusID {
-			m.status = ""
-		}
+		m.status.clear(msg.id)
 		return m, nil
 	case clearChangedMsg:
 		if msg.gen == m.changedGen {
@@ -56,16 +57,17 @@ func (m Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		return m, nil
 	case tokenCountsMsg:
-		m.tokenCounts[msg.doc] = msg.counts
-		m.inspKey = ""
+		m.inspector.setCounts(msg)
 		return m, nil
 	case tokenizersReadyMsg:
 		return m, nil
 	case filterResultMsg:
-		m.applyFilter(msg)
+		if m.filter.apply(msg) {
+			m.refreshRows()
+		}
 		return m, nil
 	case exportedMsg:
-		m.setStatus(msg.text)
+		m.status.set(msg.text)
 		return m, nil
 	case tea.MouseMsg:
 		return m.updateMouse(msg)
@@ -76,92 +78,91 @@ func (m Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 func (m Model) updateKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
-	if m.filtering {
-		return m.updateFilterInput(msg)
+	if m.filter.editing {
+		var cmd tea.Cmd
+		var cleared bool
+		m.filter, cmd, cleared = m.filter.update(msg, m.eval)
+		if cleared {
+			m.refreshRows()
+		}
+		return m, cmd
 	}
 	if m.controls.editing {
-		return m.updateControlInput(msg)
+		return m.updateControls(msg)
 	}
-	if m.showHelp {
-		switch {
-		case msg.String() == "ctrl+c":
+	if m.views.helpOpen {
+		if msg.String() == "ctrl+c" {
 			return m, tea.Quit
-		case key.Matches(msg, m.scrollK.Up):
-			m.textView.ScrollUp(1)
-		case key.Matches(msg, m.scrollK.Down):
-			m.textView.ScrollDown(1)
-		case key.Matches(msg, m.scrollK.PageUp):
-			m.textView.PageUp()
-		case key.Matches(msg, m.scrollK.PageDown):
-			m.textView.PageDown()
-		default:
-			m.showHelp = false
-			m.textKey = ""
 		}
+		m.views = m.views.updateHelp(msg)
 		return m, nil
+	}
+	if next, cmd, ok := m.updateGlobal(msg); ok {
+		return next, cmd
 	}
 	switch {
-	case key.Matches(msg, m.global.Quit):
-		return m, tea.Quit
-	case key.Matches(msg, m.global.Help):
-		m.showHelp = true
-		m.textKey = ""
-		return m, nil
-	case key.Matches(msg, m.global.NextPane):
+	case m.focus == paneControls:
+		return m.updateControls(msg)
+	case m.focus == paneInspector || m.view != viewDocuments:
+		return m.updateScroll(msg)
+	}
+	return m.updateList(msg)
+}
+
+// updateGlobal handles the keys that work in every pane; ok is false for
+// any other key.
+func (m Model) updateGlobal(msg tea.KeyMsg) (Model, tea.Cmd, bool) {
+	g := m.global
+	switch {
+	case key.Matches(msg, g.Quit):
+		return m, tea.Quit, true
+	case key.Matches(msg, g.Help):
+		m.views.helpOpen = true
+		m.views.key = ""
+	case key.Matches(msg, g.NextPane):
 		m.cycleFocus(1)
-		return m, nil
-	case key.Matches(msg, m.global.PrevPane):
+	case key.Matches(msg, g.PrevPane):
 		m.cycleFocus(-1)
-		return m, nil
-	case key.Matches(msg, m.global.Views):
-		prev := m.view
-		m.view = view(msg.String()[0] - '1')
-		if m.view != viewDocuments && m.focus != paneControls {
-			m.focus = paneInspector
-		}
-		// Back from a view that took the keys for scrolling, the list
-		// has them again; 1 within Documents leaves the focus alone.
-		if m.view == viewDocuments && m.focus == paneInspector && (prev != viewDocuments || !m.wide) {
-			m.focus = paneList
-		}
-		m.textKey = ""
-		m.layoutPanes()
-		return m, nil
-	case key.Matches(msg, m.global.Theme):
+	case key.Matches(msg, g.Views):
+		m.openView(view(msg.String()[0] - '1'))
+	case key.Matches(msg, g.Theme):
 		m.palette = themes.Next(m.palette)
 		m.styles = themes.New(m.palette)
 		m.themeID++
 		m.applyHelpStyles()
-		m.inspKey, m.textKey = "", ""
-		m.setStatus("theme: " + m.palette.Name)
-		return m, nil
-	case key.Matches(msg, m.global.Export):
-		return m, m.exportCmd()
-	case key.Matches(msg, m.global.Copy):
-		return m, m.copyCmd()
-	case key.Matches(msg, m.global.Filter):
+		m.inspector.key, m.views.key = "", ""
+		m.status.set("theme: " + m.palette.Name)
+	case key.Matches(msg, g.Export):
+		return m, m.exportCmd(), true
+	case key.Matches(msg, g.Copy):
+		return m, m.copyCmd(), true
+	case key.Matches(msg, g.Filter):
 		m.view = viewDocuments
-		m.filtering = true
-		m.filterInput.SetValue(m.filterQuery)
-		m.filterInput.CursorEnd()
-		m.filterInput.Focus()
+		m.filter.open()
 		m.focus = paneList
 		m.layoutPanes()
-		return m, nil
-	case key.Matches(msg, m.global.Controls) && m.focus != paneControls:
+	case key.Matches(msg, g.Controls) && m.focus != paneControls:
 		m.focus = paneControls
-		return m, nil
+	default:
+		return m, nil, false
 	}
-	switch m.focus {
-	case paneControls:
-		return m.updateControls(msg)
-	case paneInspector:
-		return m.updateScroll(msg)
+	return m, nil, true
+}
+
+// openView shows view v. Back from a view that took the keys for
+// scrolling, the list has them again; 1 within Documents leaves the focus
+// alone.
+func (m *Model) openView(v view) {
+	prev := m.view
+	m.view = v
+	if m.view != viewDocuments && m.focus != paneControls {
+		m.focus = paneInspector
 	}
-	if m.view != viewDocuments {
-		return m.updateScroll(msg)
+	if m.view == viewDocuments && m.focus == paneInspector && (prev != viewDocuments || !m.wide) {
+		m.focus = paneList
 	}
-	return m.updateList(msg)
+	m.views.key = ""
+	m.layoutPanes()
 }
 
 // cycleFocus moves the keyboard between the panes on screen.
@@ -183,137 +184,61 @@ func (m *Model) cycleFocus(dir int) {
 }
 
 func (m Model) updateList(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
-	h := m.listBodyHeight()
-	switch {
-	case key.Matches(msg, m.listK.Up):
-		m.list.move(-1, h)
-	case key.Matches(msg, m.listK.Down):
-		m.list.move(1, h)
-	case key.Matches(msg, m.listK.PageUp):
-		m.list.move(-h, h)
-	case key.Matches(msg, m.listK.PageDown):
-		m.list.move(h, h)
-	case key.Matches(msg, m.listK.Top):
-		m.list.move(-len(m.list.rows), h)
-	case key.Matches(msg, m.listK.Bottom):
-		m.list.move(len(m.list.rows), h)
-	case key.Matches(msg, m.listK.PrevStage):
-		m.moveStage(-1)
-	case key.Matches(msg, m.listK.NextStage):
-		m.moveStage(1)
-	case key.Matches(msg, m.listK.HideGone):
-		m.hideGone = !m.hideGone
+	var action listAction
+	m.list, action = m.list.update(msg, m.listBodyHeight(), stagesFor(m.eval), m.filter.active)
+	switch action {
+	case listRestaged:
 		m.refreshRows()
-		if m.hideGone {
-			m.setStatus("removed documents hidden (x shows them)")
+	case listToggledGone:
+		m.refreshRows()
+		if m.list.hideGone {
+			m.status.set("removed documents hidden (x shows them)")
 		} else {
-			m.setStatus("removed documents shown in their final state")
+			m.status.set("removed documents shown in their final state")
 		}
-	case key.Matches(msg, m.listK.Inspect):
+	case listInspect:
 		m.focus = paneInspector
 		m.layoutPanes()
-	case msg.String() == "esc" && m.filterActive:
-		m.clearFilter()
+	case listClearFilter:
+		m.filter.clear()
+		m.refreshRows()
 	}
 	return m, nil
 }
 
-// moveStage selects the previous or next pipeline stage.
-func (m *Model) moveStage(dir int) {
-	stages := stagesFor(m.eval)
-	i := len(stages) - 1
-	for j, s := range stages {
-		if s == m.stage {
-			i = j
-		}
-	}
-	m.stage = stages[min(len(stages)-1, max(0, i+dir))]
-	m.refreshRows()
-}
-
+// updateScroll scrolls the text pane on screen: the inspector within
+// Documents, views 2-5 otherwise. Back returns to the list.
 func (m Model) updateScroll(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
-	vp := &m.textView
+	var back bool
 	if m.view == viewDocuments {
-		vp = &m.inspector
+		m.inspector, back = m.inspector.update(msg)
+	} else {
+		m.views, back = m.views.update(msg)
 	}
-	switch {
-	case key.Matches(msg, m.scrollK.Up):
-		vp.ScrollUp(1)
-	case key.Matches(msg, m.scrollK.Down):
-		vp.ScrollDown(1)
-	case key.Matches(msg, m.scrollK.PageUp):
-		vp.PageUp()
-	case key.Matches(msg, m.scrollK.PageDown):
-		vp.PageDown()
-	case key.Matches(msg, m.scrollK.Top):
-		vp.GotoTop()
-	case key.Matches(msg, m.scrollK.Bottom):
-		vp.GotoBottom()
-	case key.Matches(msg, m.scrollK.Back):
+	if back {
 		m.focus = paneList
-		if m.view != viewDocuments {
-			m.view = viewDocuments
-		}
+		m.view = viewDocuments
 		m.layoutPanes()
 	}
 	return m, nil
 }
 
 func (m Model) updateControls(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
-	c := &m.controls
+	var out controlsOutcome
+	var cmd tea.Cmd
+	m.controls, out, cmd = m.controls.update(msg, m.settings, m.width)
 	switch {
-	case key.Matches(msg, m.controlK.Prev):
-		c.move(-1)
-	case key.Matches(msg, m.controlK.Next):
-		c.move(1)
-	case key.Matches(msg, m.controlK.Dec), key.Matches(msg, m.controlK.Inc), key.Matches(msg, m.controlK.Toggle):
-		dir := 1
-		if key.Matches(msg, m.controlK.Dec) {
-			dir = -1
-		}
-		if key.Matches(msg, m.controlK.Toggle) && c.current().kind != kindToggle {
-			return m, nil
-		}
-		if c.current().kind == kindText {
-			c.startEdit(m.settings, m.width-2)
-			return m, nil
-		}
-		if next, ok := c.adjust(m.settings, dir); ok {
-			cmd := m.applySettings(next)
-			return m, cmd
-		}
-	case key.Matches(msg, m.controlK.Edit):
-		c.startEdit(m.settings, m.width-2)
-	case key.Matches(msg, m.controlK.Reset):
-		m.setStatus("every control reset to the scenario's settings")
-		cmd := m.applySettings(m.initial)
-		return m, cmd
-	case key.Matches(msg, m.controlK.Back):
+	case out.settings != nil:
+		return m, m.applySettings(*out.settings)
+	case out.reset:
+		m.status.set("every control reset to the scenario's settings")
+		return m, m.applySettings(m.initial)
+	case out.leave:
 		m.focus = paneList
 		if m.view != viewDocuments {
 			m.focus = paneInspector
 		}
 	}
-	return m, nil
-}
-
-func (m Model) updateControlInput(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
-	switch {
-	case key.Matches(msg, m.inputK.Cancel):
-		m.controls.cancelEdit()
-		return m, nil
-	case key.Matches(msg, m.inputK.Clear):
-		m.controls.input.SetValue("")
-		return m, nil
-	case key.Matches(msg, m.inputK.Accept):
-		if next, ok := m.controls.commitEdit(m.settings); ok {
-			cmd := m.applySettings(next)
-			return m, cmd
-		}
-		return m, nil
-	}
-	var cmd tea.Cmd
-	m.controls.input, cmd = m.controls.input.Update(msg)
 	return m, cmd
 }
 

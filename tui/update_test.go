@@ -97,17 +97,17 @@ func TestFocusViewsStagesAndToggles(t *testing.T) {
 	m = keys(t, m, "1", "esc")
 	m.focus = paneList
 	m = keys(t, m, "[")
-	if m.stage != stageReorder {
-		t.Errorf("[ -> %v", m.stage)
+	if m.list.stage != stageReorder {
+		t.Errorf("[ -> %v", m.list.stage)
 	}
 	m = keys(t, m, "[", "[", "[", "[", "[")
-	if m.stage != stageInput || len(m.list.rows) != len(m.eval.Documents) {
-		t.Errorf("input stage: %v with %d rows", m.stage, len(m.list.rows))
+	if m.list.stage != stageInput || len(m.list.rows) != len(m.eval.Documents) {
+		t.Errorf("input stage: %v with %d rows", m.list.stage, len(m.list.rows))
 	}
 	m = keys(t, m, "]", "]", "]", "]", "]")
 	total := len(m.list.rows)
 	m = keys(t, m, "x")
-	if !m.hideGone || len(m.list.rows) >= total {
+	if !m.list.hideGone || len(m.list.rows) >= total {
 		t.Errorf("x did not hide removed documents: %d of %d", len(m.list.rows), total)
 	}
 	m = keys(t, m, "x")
@@ -128,15 +128,15 @@ func TestFocusViewsStagesAndToggles(t *testing.T) {
 		t.Error("G did not go to the bottom")
 	}
 	m = keys(t, m, "?")
-	if !m.showHelp || !strings.Contains(m.View(), "Keys") {
+	if !m.views.helpOpen || !strings.Contains(m.View(), "Keys") {
 		t.Error("? did not show help")
 	}
 	m = keys(t, m, "j")
-	if !m.showHelp {
+	if !m.views.helpOpen {
 		t.Error("j should scroll the help, not close it")
 	}
 	m = keys(t, m, "esc")
-	if m.showHelp {
+	if m.views.helpOpen {
 		t.Error("a key did not close help")
 	}
 	if _, cmd := m.Update(keyMsg("q")); cmd == nil || cmd() != tea.Quit() {
@@ -148,24 +148,24 @@ func TestFilter(t *testing.T) {
 	m := newTestModel(t, "support_chat", "dark", 120, 40)
 	all := len(m.list.rows)
 	m = keys(t, m, "/")
-	if !m.filtering {
+	if !m.filter.editing {
 		t.Fatal("/ did not open the filter")
 	}
 	m = typeText(t, m, "refund")
-	if !m.filterActive || len(m.list.rows) == 0 || len(m.list.rows) >= all {
+	if !m.filter.active || len(m.list.rows) == 0 || len(m.list.rows) >= all {
 		t.Fatalf("filter kept %d of %d rows", len(m.list.rows), all)
 	}
 	// q goes to the input, not to quit.
 	m = typeText(t, m, "q")
-	if m.filterQuery != "refundq" {
-		t.Errorf("query = %q", m.filterQuery)
+	if m.filter.query != "refundq" {
+		t.Errorf("query = %q", m.filter.query)
 	}
 	m = keys(t, m, "backspace", "enter")
-	if m.filtering || !m.filterActive {
+	if m.filter.editing || !m.filter.active {
 		t.Error("enter should keep the filter and leave the input")
 	}
 	m = keys(t, m, "esc")
-	if m.filterActive || len(m.list.rows) != all {
+	if m.filter.active || len(m.list.rows) != all {
 		t.Errorf("esc did not clear the filter: %d rows", len(m.list.rows))
 	}
 }
@@ -272,8 +272,8 @@ func TestExportAndCopy(t *testing.T) {
 	var copied string
 	m.cfg.Clipboard = func(s string) error { copied = s; return nil }
 	m = keys(t, m, "e")
-	if !strings.Contains(m.status, "exported") {
-		t.Fatalf("status = %q", m.status)
+	if !strings.Contains(m.status.text, "exported") {
+		t.Fatalf("status = %q", m.status.text)
 	}
 	dir := filepath.Join(m.cfg.ExportDir, "ctxlab-export-20261129-120000")
 	for _, f := range []string{"messages.json", "scenario.yaml", "report.txt"} {
@@ -289,8 +289,8 @@ func TestExportAndCopy(t *testing.T) {
 		}
 	}
 	m = keys(t, m, "y")
-	if copied == "" || copied != m.eval.RAGBlock() || !strings.Contains(m.status, "clipboard") {
-		t.Errorf("copy: %q", m.status)
+	if copied == "" || copied != m.eval.RAGBlock() || !strings.Contains(m.status.text, "clipboard") {
+		t.Errorf("copy: %q", m.status.text)
 	}
 }
 
@@ -310,8 +310,8 @@ func TestExportAppendsMetrics(t *testing.T) {
 	m = send(t, m, tea.WindowSizeMsg{Width: 120, Height: 40})
 	m = settle(t, m, m.Init())
 	m = keys(t, m, "e", "e")
-	if !strings.Contains(m.status, "metrics appended to") {
-		t.Fatalf("status = %q", m.status)
+	if !strings.Contains(m.status.text, "metrics appended to") {
+		t.Fatalf("status = %q", m.status.text)
 	}
 	records, err := loaders.LoadMetrics(log)
 	if err != nil {
@@ -371,27 +371,27 @@ func TestMouseWheelAndClick(t *testing.T) {
 func TestViewsKeepTheirOwnScroll(t *testing.T) {
 	m := newTestModel(t, "support_chat", "dark", 120, 40)
 	m = keys(t, m, "3", "G")
-	bottom := m.textView.YOffset
+	bottom := m.views.vp.YOffset
 	if bottom == 0 {
 		t.Fatal("G did not scroll the Context view")
 	}
 	for _, v := range []string{"4", "2", "5"} {
 		m = keys(t, m, v)
-		if m.textView.YOffset != 0 {
-			t.Errorf("view %s opened at line %d, not at its top", v, m.textView.YOffset)
+		if m.views.vp.YOffset != 0 {
+			t.Errorf("view %s opened at line %d, not at its top", v, m.views.vp.YOffset)
 		}
 	}
 	m = keys(t, m, "3")
-	if m.textView.YOffset != bottom {
-		t.Errorf("the Context view reopened at line %d, left at %d", m.textView.YOffset, bottom)
+	if m.views.vp.YOffset != bottom {
+		t.Errorf("the Context view reopened at line %d, left at %d", m.views.vp.YOffset, bottom)
 	}
 	m = keys(t, m, "?")
-	if m.textView.YOffset != 0 {
-		t.Errorf("help opened at line %d", m.textView.YOffset)
+	if m.views.vp.YOffset != 0 {
+		t.Errorf("help opened at line %d", m.views.vp.YOffset)
 	}
 	m = keys(t, m, "esc")
-	if m.textView.YOffset != bottom {
-		t.Errorf("closing help left the Context view at line %d, not %d", m.textView.YOffset, bottom)
+	if m.views.vp.YOffset != bottom {
+		t.Errorf("closing help left the Context view at line %d, not %d", m.views.vp.YOffset, bottom)
 	}
 }
 
@@ -445,27 +445,27 @@ func TestStatusMessages(t *testing.T) {
 	if !strings.Contains(footer(m), "theme: light") || len(scheduled) == 0 || scheduled[len(scheduled)-1] != statusTTL {
 		t.Fatalf("footer %q, timers %v", footer(m), scheduled)
 	}
-	old := m.statusID
+	old := m.status.id
 	m = keys(t, m, "t")
 	m = send(t, m, clearStatusMsg{id: old})
 	if !strings.Contains(footer(m), "theme: high-contrast") {
 		t.Errorf("an older message's timer cleared a newer one: %q", footer(m))
 	}
-	m = send(t, m, clearStatusMsg{id: m.statusID})
-	if m.status != "" || !strings.Contains(footer(m), "next pane") {
+	m = send(t, m, clearStatusMsg{id: m.status.id})
+	if m.status.text != "" || !strings.Contains(footer(m), "next pane") {
 		t.Errorf("the keys did not come back: %q", footer(m))
 	}
 
 	m = keys(t, m, "c")
 	m.controls.selectID("dedup")
 	m = keys(t, m, "left", "left", "left")
-	if !strings.Contains(m.status, "changed fate") {
-		t.Fatalf("status %q after lowering the threshold", m.status)
+	if !strings.Contains(m.status.text, "changed fate") {
+		t.Fatalf("status %q after lowering the threshold", m.status.text)
 	}
 	m.controls.selectID("reserve")
 	m = keys(t, m, "right") // moves no document
-	if strings.Contains(m.status, "changed fate") {
-		t.Errorf("a change that moved nothing left %q", m.status)
+	if strings.Contains(m.status.text, "changed fate") {
+		t.Errorf("a change that moved nothing left %q", m.status.text)
 	}
 }
 
@@ -545,7 +545,7 @@ func TestBackToDocumentsFocusesTheList(t *testing.T) {
 		t.Fatalf("focus %v after 3 1", m.focus)
 	}
 	m = keys(t, m, "x")
-	if !m.hideGone {
+	if !m.list.hideGone {
 		t.Error("x did not reach the list")
 	}
 	m = keys(t, m, "tab", "1") // the inspector, chosen within Documents, stays

@@ -22,7 +22,7 @@ func (m Model) View() string {
 	parts := []string{
 		m.renderHeader(),
 		renderBudget(m.styles, m.eval, m.width),
-		renderPipelineStrip(m.styles, m.eval, m.stage, m.width),
+		renderPipelineStrip(m.styles, m.eval, m.list.stage, m.width),
 	}
 	if l.banner > 0 {
 		lines := hangingWrap(m.bannerText(), m.width-2, 2)
@@ -100,66 +100,70 @@ func (m Model) bannerText() string {
 // renderMain draws the main area for the current view.
 func (m Model) renderMain(l layout) string {
 	st := m.styles
-	if m.showHelp {
-		return box(st, "Keys · ↑/↓ scroll · any other key closes", m.textView.View(), m.width, l.main, true)
+	if m.views.helpOpen {
+		return box(st, "Keys · ↑/↓ scroll · any other key closes", m.views.vp.View(), m.width, l.main, true)
 	}
 	if m.view != viewDocuments {
 		title := fmt.Sprintf("%d %s", m.view+1, viewNames[m.view])
-		return box(st, title, m.textView.View(), m.width, l.main, m.focus == paneInspector)
+		return box(st, title, m.views.vp.View(), m.width, l.main, m.focus == paneInspector)
 	}
-	listTitle := "1 Documents · " + stageNames[m.stage]
-	if m.filterActive {
-		listTitle += fmt.Sprintf(" · filter %q: %d", m.filterQuery, len(m.list.rows))
+	listTitle := "1 Documents · " + stageNames[m.list.stage]
+	if m.filter.active {
+		listTitle += fmt.Sprintf(" · filter %q: %d", m.filter.query, len(m.list.rows))
 	}
-	if m.hideGone {
+	if m.list.hideGone {
 		listTitle += " · removed hidden"
 	}
 	listContent := m.list.view(m.listContext(l.listW-2), l.main-2)
-	if m.filtering {
+	if m.filter.editing {
 		lines := strings.Split(listContent, "\n")
-		lines[len(lines)-1] = padRight(m.filterInput.View(), l.listW-2)
+		lines[len(lines)-1] = padRight(m.filter.input.View(), l.listW-2)
 		listContent = strings.Join(lines, "\n")
 	}
 	if !m.wide {
 		if m.focus == paneInspector {
-			return box(st, inspectorTitle(m.eval, m.list.selectedDoc()), m.inspector.View(), m.width, l.main, true)
+			return box(st, inspectorTitle(m.eval, m.list.selectedDoc()), m.inspector.vp.View(), m.width, l.main, true)
 		}
 		return box(st, listTitle, listContent, m.width, l.main, m.focus == paneList)
 	}
 	left := box(st, listTitle, listContent, l.listW, l.main, m.focus == paneList)
-	right := box(st, inspectorTitle(m.eval, m.list.selectedDoc()), m.inspector.View(), l.inspW, l.main, m.focus == paneInspector)
+	right := box(st, inspectorTitle(m.eval, m.list.selectedDoc()), m.inspector.vp.View(), l.inspW, l.main, m.focus == paneInspector)
 	return lipgloss.JoinHorizontal(lipgloss.Top, left, right)
 }
 
 func (m Model) listContext(width int) listRenderContext {
 	return listRenderContext{
-		st: m.styles, themeID: m.themeID, ev: m.eval, gen: m.shown, stage: m.stage, width: width,
-		focused: m.focus == paneList, changed: m.changed, matches: m.filterHits, filterVer: m.filterVer,
-		filtered: m.filterActive,
+		st: m.styles, themeID: m.themeID, ev: m.eval, gen: m.shown, stage: m.list.stage, width: width,
+		focused: m.focus == paneList, changed: m.changed, matches: m.filter.hits, filterVer: m.filter.version,
+		filtered: m.filter.active,
 	}
 }
 
 // renderFooter shows the keys that work in the focused pane, then the
 // global ones.
 func (m Model) renderFooter() string {
-	if m.status != "" && !m.filtering && !m.controls.editing {
+	if m.status.text != "" && !m.typing() {
 		// A status message (export paths, notes) takes the whole line for
 		// a few seconds; the keys come back when it expires.
-		return padRight(m.styles.Accent.Render(" "+truncateText(safetext.Line(m.status), m.width-2)), m.width)
+		return padRight(m.styles.Accent.Render(" "+truncateText(safetext.Line(m.status.text), m.width-2)), m.width)
 	}
-	var bindings help.KeyMap = m.global
+	var bindings help.KeyMap
 	switch {
-	case m.filtering || m.controls.editing:
-		bindings = m.inputK
+	case m.filter.editing:
+		bindings = m.filter.keys
+	case m.controls.editing:
+		bindings = m.controls.inputKeys
 	case m.focus == paneControls:
-		bindings = m.controlK
-	case m.focus == paneInspector || m.view != viewDocuments:
-		bindings = m.scrollK
+		bindings = m.controls.keys
+	case m.view != viewDocuments:
+		bindings = m.views.keys
+	case m.focus == paneInspector:
+		bindings = m.inspector.keys
 	default:
-		bindings = m.listK
+		bindings = m.list.keys
 	}
 	local := m.help.ShortHelpView(bindings.ShortHelp())
-	if m.filtering || m.controls.editing {
+	if m.typing() {
 		// A text input takes every key: the global ones do not apply.
 		return padRight(" "+local+m.styles.HelpSep.Render("  │  ")+m.styles.HelpDesc.Render("typing goes to the input"), m.width)
 	}

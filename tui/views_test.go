@@ -99,9 +99,9 @@ func TestInspectorMarksFilterMatchesInContent(t *testing.T) {
 			break
 		}
 	}
-	m.inspKey = ""
+	m.inspector.key = ""
 	m.inspectorCmd()
-	text := m.inspector.View()
+	text := m.inspector.vp.View()
 	if !strings.Contains(strings.ToLower(text), "«gift") {
 		t.Errorf("the content match is not marked in the inspector:\n%s", text)
 	}

@@ -1,0 +1,116 @@
+package tui
+
+import (
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"ctxlab/core"
+)
+
+// listPane is the document list (rows, cursor, scroll, row cache), the
+// pipeline stage it shows, whether removed documents are hidden, and its
+// keys. Its keys move the cursor themselves; what needs the rest of the
+// workbench (new rows, the inspector, the filter) goes back to the root
+// as a listAction.
+type listPane struct {
+	docList
+	stage    stage
+	hideGone bool
+	keys     listKeys
+}
+
+// listAction is what a key in the list asks of the root.
+type listAction int
+
+const (
+	listMoved       listAction = iota // the cursor moved, or nothing happened
+	listRestaged                      // another stage: the rows must be rebuilt
+	listToggledGone                   // removed documents hidden or shown again
+	listInspect                       // the inspector takes the keyboard
+	listClearFilter                   // esc with a filter in force
+)
+
+func newListPane() listPane {
+	return listPane{stage: stageBudget, keys: newListKeys()}
+}
+
+// update handles a key; height is the number of rows visible, stages
+// those the evaluation has.
+func (p listPane) update(msg tea.KeyMsg, height int, stages []stage, filtered bool) (listPane, listAction) {
+	k := p.keys
+	switch {
+	case key.Matches(msg, k.Up):
+		p.move(-1, height)
+	case key.Matches(msg, k.Down):
+		p.move(1, height)
+	case key.Matches(msg, k.PageUp):
+		p.move(-height, height)
+	case key.Matches(msg, k.PageDown):
+		p.move(height, height)
+	case key.Matches(msg, k.Top):
+		p.move(-len(p.rows), height)
+	case key.Matches(msg, k.Bottom):
+		p.move(len(p.rows), height)
+	case key.Matches(msg, k.PrevStage):
+		p.stepStage(stages, -1)
+		return p, listRestaged
+	case key.Matches(msg, k.NextStage):
+		p.stepStage(stages, 1)
+		return p, listRestaged
+	case key.Matches(msg, k.HideGone):
+		p.hideGone = !p.hideGone
+		return p, listToggledGone
+	case key.Matches(msg, k.Inspect):
+		return p, listInspect
+	case msg.String() == "esc" && filtered:
+		return p, listClearFilter
+	}
+	return p, listMoved
+}
+
+// stepStage selects the previous or next of stages.
+func (p *listPane) stepStage(stages []stage, dir int) {
+	i := len(stages) - 1
+	for j, s := range stages {
+		if s == p.stage {
+			i = j
+		}
+	}
+	p.stage = stages[min(len(stages)-1, max(0, i+dir))]
+}
+
+// refresh rebuilds the rows for the stage, the filter and ev, falling
+// back to the budget stage when ev has not the one selected.
+func (p *listPane) refresh(ev *core.Evaluation, filter *filterPane) {
+	found := false
+	for _, s := range stagesFor(ev) {
+		found = found || s == p.stage
+	}
+	if !found {
+		p.stage = stageBudget
+	}
+	rows := stageRows(ev, p.stage, p.hideGone)
+	if filter.active {
+		kept := rows[:0:0]
+		for _, r := range rows {
+			if filter.admits(scenarioIndex(ev, r.doc)) {
+				kept = append(kept, r)
+			}
+		}
+		rows = kept
+	}
+	p.setRows(rows)
+	if ev != nil {
+		p.layout = fitRowLayout(rows, ev.Documents, p.layout)
+	}
+	p.cache = make(map[rowKey]string)
+}
+
+// scenarioIndex maps an evaluation's document to the scenario's, which
+// reranking may have reordered.
+func scenarioIndex(ev *core.Evaluation, doc int) int {
+	if ev == nil || doc < 0 || doc >= len(ev.DocIndex) {
+		return doc
+	}
+	return ev.DocIndex[doc]
+}

@@ -1,0 +1,79 @@
+package tui
+
+import (
+	"fmt"
+
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/viewport"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// textHelp is the help screen's slot in viewsPane.scroll, after the views.
+const textHelp = int(viewMetrics) + 1
+
+// viewsPane is the scrolling pane views 2-5 and the help screen share.
+// Each of them keeps its own scroll position, so a view reopens where it
+// was left rather than where another was.
+type viewsPane struct {
+	vp  viewport.Model
+	key string // what vp holds was rendered for; "" forces a render
+	// owner is what vp shows (a view, or textHelp; -1 before the first
+	// render), scroll each one's position.
+	owner    int
+	scroll   [textHelp + 1]int
+	helpOpen bool
+	keys     scrollKeys
+}
+
+func newViewsPane() viewsPane {
+	return viewsPane{vp: newViewport(), owner: -1, keys: newScrollKeys()}
+}
+
+// update scrolls by a key; back is true for the key that returns to the
+// list.
+func (p viewsPane) update(msg tea.KeyMsg) (viewsPane, bool) {
+	back := scrollKey(&p.vp, p.keys, msg)
+	return p, back
+}
+
+// updateHelp scrolls the help screen by a scroll key; any other key
+// closes it.
+func (p viewsPane) updateHelp(msg tea.KeyMsg) viewsPane {
+	switch k := p.keys; {
+	case key.Matches(msg, k.Up):
+		p.vp.ScrollUp(1)
+	case key.Matches(msg, k.Down):
+		p.vp.ScrollDown(1)
+	case key.Matches(msg, k.PageUp):
+		p.vp.PageUp()
+	case key.Matches(msg, k.PageDown):
+		p.vp.PageDown()
+	default:
+		p.helpOpen = false
+		p.key = ""
+	}
+	return p
+}
+
+// show puts owner's text in the pane when version (what it is rendered
+// from, besides the width) changed; render draws it at a width.
+func (p *viewsPane) show(owner int, version string, render func(width int) string) {
+	key := fmt.Sprintf("%s/%d", version, p.vp.Width)
+	if key == p.key {
+		return
+	}
+	p.key = key
+	if owner != p.owner {
+		if p.owner >= 0 {
+			p.scroll[p.owner] = p.vp.YOffset
+		}
+		defer func() {
+			p.owner = owner
+			p.vp.SetYOffset(p.scroll[owner])
+		}()
+	}
+	if owner == textHelp {
+		p.scroll[textHelp] = 0 // help always opens at the top
+	}
+	p.vp.SetContent(render(p.vp.Width))
+}
