@@ -71,3 +71,8 @@ func (p *inspectorPane) setCounts(msg tokenCountsMsg) {
 	p.tokenCounts[msg.doc] = msg.counts
 	p.key = ""
 }
+
+// view draws the inspector in a box w×h cells, titled with the document.
+func (p inspectorPane) view(st *themes.Styles, ev *core.Evaluation, doc, w, h int, focused bool) string {
+	return box(st, inspectorTitle(ev, doc), p.vp.View(), w, h, focused)
+}

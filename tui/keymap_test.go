@@ -66,6 +66,35 @@ func TestEveryScrollKey(t *testing.T) {
 	}
 }
 
+// TestEveryInspectorKey: the inspector scrolls by its own keys; at 80
+// columns it fills the main area and the document overflows it.
+func TestEveryInspectorKey(t *testing.T) {
+	base := newTestModel(t, "support_chat", "dark", 80, 24)
+	base = keys(t, base, "enter", "j", "j", "j")
+	k := base.inspector.keys
+	offset := func(m Model) int { return m.inspector.vp.YOffset }
+	cases := []struct {
+		binding key.Binding
+		check   func(before, after Model) bool
+	}{
+		{k.Up, func(b, a Model) bool { return offset(a) == offset(b)-1 }},
+		{k.Down, func(b, a Model) bool { return offset(a) == offset(b)+1 }},
+		{k.PageUp, func(b, a Model) bool { return offset(a) < offset(b) }},
+		{k.PageDown, func(b, a Model) bool { return offset(a) > offset(b)+1 }},
+		{k.Top, func(b, a Model) bool { return offset(a) == 0 }},
+		{k.Bottom, func(b, a Model) bool { return a.inspector.vp.AtBottom() && offset(a) > offset(b) }},
+		{k.Back, func(b, a Model) bool { return a.focus == paneList }},
+	}
+	for _, c := range cases {
+		for _, name := range c.binding.Keys() {
+			after := keys(t, base, name)
+			if !c.check(base, after) {
+				t.Errorf("inspector key %q (%s): offset %d -> %d", name, c.binding.Help().Desc, offset(base), offset(after))
+			}
+		}
+	}
+}
+
 func TestEveryControlKey(t *testing.T) {
 	base := newTestModel(t, "support_chat", "dark", 120, 40)
 	base = keys(t, base, "c")

@@ -1,6 +1,9 @@
 package tui
 
 import (
+	"fmt"
+	"strings"
+
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -66,6 +69,26 @@ func (p listPane) update(msg tea.KeyMsg, height int, stages []stage, filtered bo
 		return p, listClearFilter
 	}
 	return p, listMoved
+}
+
+// view draws the list in a box w×h cells: the title names the stage, the
+// filter and whether removed documents are hidden, and the filter's
+// input takes the last row while a query is typed.
+func (p listPane) view(rc listRenderContext, filter *filterPane, w, h int) string {
+	title := "1 Documents · " + stageNames[p.stage]
+	if filter.active {
+		title += fmt.Sprintf(" · filter %q: %d", filter.query, len(p.rows))
+	}
+	if p.hideGone {
+		title += " · removed hidden"
+	}
+	content := p.docList.view(rc, h-2)
+	if filter.editing {
+		lines := strings.Split(content, "\n")
+		lines[len(lines)-1] = padRight(filter.input.View(), w-2)
+		content = strings.Join(lines, "\n")
+	}
+	return box(rc.st, title, content, w, h, rc.focused)
 }
 
 // stepStage selects the previous or next of stages.

@@ -97,38 +97,23 @@ func (m Model) bannerText() string {
 	return ""
 }
 
-// renderMain draws the main area for the current view.
+// renderMain draws the main area for the current view: the list and
+// the inspector side by side, or one of them, or a text view.
 func (m Model) renderMain(l layout) string {
-	st := m.styles
-	if m.views.helpOpen {
-		return box(st, "Keys · ↑/↓ scroll · any other key closes", m.views.vp.View(), m.width, l.main, true)
+	if m.views.helpOpen || m.view != viewDocuments {
+		return m.views.view(m.styles, m.view, m.width, l.main, m.focus == paneInspector)
 	}
-	if m.view != viewDocuments {
-		title := fmt.Sprintf("%d %s", m.view+1, viewNames[m.view])
-		return box(st, title, m.views.vp.View(), m.width, l.main, m.focus == paneInspector)
+	inspector := func(w int) string {
+		return m.inspector.view(m.styles, m.eval, m.list.selectedDoc(), w, l.main, m.focus == paneInspector)
 	}
-	listTitle := "1 Documents · " + stageNames[m.list.stage]
-	if m.filter.active {
-		listTitle += fmt.Sprintf(" · filter %q: %d", m.filter.query, len(m.list.rows))
+	if !m.wide && m.focus == paneInspector {
+		return inspector(m.width)
 	}
-	if m.list.hideGone {
-		listTitle += " · removed hidden"
-	}
-	listContent := m.list.view(m.listContext(l.listW-2), l.main-2)
-	if m.filter.editing {
-		lines := strings.Split(listContent, "\n")
-		lines[len(lines)-1] = padRight(m.filter.input.View(), l.listW-2)
-		listContent = strings.Join(lines, "\n")
-	}
+	list := m.list.view(m.listContext(l.listW-2), &m.filter, l.listW, l.main)
 	if !m.wide {
-		if m.focus == paneInspector {
-			return box(st, inspectorTitle(m.eval, m.list.selectedDoc()), m.inspector.vp.View(), m.width, l.main, true)
-		}
-		return box(st, listTitle, listContent, m.width, l.main, m.focus == paneList)
+		return list
 	}
-	left := box(st, listTitle, listContent, l.listW, l.main, m.focus == paneList)
-	right := box(st, inspectorTitle(m.eval, m.list.selectedDoc()), m.inspector.vp.View(), l.inspW, l.main, m.focus == paneInspector)
-	return lipgloss.JoinHorizontal(lipgloss.Top, left, right)
+	return lipgloss.JoinHorizontal(lipgloss.Top, list, inspector(l.inspW))
 }
 
 func (m Model) listContext(width int) listRenderContext {

@@ -6,6 +6,8 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/viewport"
 	tea "github.com/charmbracelet/bubbletea"
+
+	"ctxlab/themes"
 )
 
 // textHelp is the help screen's slot in viewsPane.scroll, after the views.
@@ -76,4 +78,13 @@ func (p *viewsPane) show(owner int, version string, render func(width int) strin
 		p.scroll[textHelp] = 0 // help always opens at the top
 	}
 	p.vp.SetContent(render(p.vp.Width))
+}
+
+// view draws the pane in a box w×h cells: the help screen, which always
+// has the keyboard, or view v.
+func (p viewsPane) view(st *themes.Styles, v view, w, h int, focused bool) string {
+	if p.helpOpen {
+		return box(st, "Keys · ↑/↓ scroll · any other key closes", p.vp.View(), w, h, true)
+	}
+	return box(st, fmt.Sprintf("%d %s", v+1, viewNames[v]), p.vp.View(), w, h, focused)
 }
