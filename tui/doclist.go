@@ -74,6 +74,15 @@ func (l *docList) move(delta, height int) {
 	l.scrollTo(height)
 }
 
+// selectVisibleRow puts the cursor on the row-th row on screen, or the
+// last one when the list ends above it.
+func (l *docList) selectVisibleRow(row int) {
+	if row < 0 {
+		return
+	}
+	l.cursor = max(0, min(len(l.rows)-1, l.offset+row))
+}
+
 // scrollTo keeps the cursor within the visible rows.
 func (l *docList) scrollTo(height int) {
 	if height <= 0 {

@@ -11,7 +11,9 @@ func (m Model) updateMouse(msg tea.MouseMsg) (tea.Model, tea.Cmd) {
 	mainTop := 1 + l.budget + 1 + l.banner
 	mainBottom := mainTop + l.main
 	inMain := msg.Y >= mainTop && msg.Y < mainBottom
-	overList := m.view == viewDocuments && (!m.wide || msg.X < l.listW) && !(m.focus == paneInspector && !m.wide)
+	// The help screen covers the main area, whichever view is under it.
+	documents := m.view == viewDocuments && !m.views.helpOpen
+	overList := documents && (!m.wide || msg.X < l.listW) && !(m.focus == paneInspector && !m.wide)
 
 	switch msg.Button {
 	case tea.MouseButtonWheelUp, tea.MouseButtonWheelDown:
@@ -25,7 +27,7 @@ func (m Model) updateMouse(msg tea.MouseMsg) (tea.Model, tea.Cmd) {
 		switch {
 		case overList:
 			m.list.move(delta, m.listBodyHeight())
-		case m.view == viewDocuments:
+		case documents:
 			scrollBy(&m.inspector.vp, delta)
 		default:
 			scrollBy(&m.views.vp, delta)
@@ -39,10 +41,7 @@ func (m Model) updateMouse(msg tea.MouseMsg) (tea.Model, tea.Cmd) {
 		case inMain && overList:
 			m.focus = paneList
 			row := msg.Y - mainTop - 2 // border and column header
-			if row >= 0 {
-				m.list.cursor = min(len(m.list.rows)-1, m.list.offset+row)
-				m.list.cursor = max(0, m.list.cursor)
-			}
+			m.list.selectVisibleRow(row)
 		case inMain:
 			m.focus = paneInspector
 		case msg.Y >= mainBottom && msg.Y < mainBottom+l.controls:

@@ -366,6 +366,19 @@ func TestMouseWheelAndClick(t *testing.T) {
 	}
 }
 
+// TestMouseWheelScrollsTheHelp: over the help screen the wheel scrolls
+// the help, not the list hidden under it.
+func TestMouseWheelScrollsTheHelp(t *testing.T) {
+	m := newTestModel(t, "support_chat", "dark", 80, 24)
+	m = keys(t, m, "?")
+	mainTop := 1 + m.computeLayout().budget + 1 + m.computeLayout().banner
+	cursor := m.list.cursor
+	m = send(t, m, tea.MouseMsg{X: 10, Y: mainTop + 3, Button: tea.MouseButtonWheelDown, Action: tea.MouseActionPress})
+	if m.views.vp.YOffset != 3 || m.list.cursor != cursor {
+		t.Errorf("wheel over the help: help at line %d, list cursor %d -> %d", m.views.vp.YOffset, cursor, m.list.cursor)
+	}
+}
+
 // TestViewsKeepTheirOwnScroll: views 2-5 share one scrolling pane; each
 // reopens where it was left, and one never opens where another was.
 func TestViewsKeepTheirOwnScroll(t *testing.T) {
