@@ -13,10 +13,10 @@ func (m *Model) refreshRows() {
 	m.inspector.key, m.views.key = "", ""
 }
 
-// inspectorCmd refreshes the inspector (or the text view) when what it
-// shows changed, and asks for the selected document's token counts when
-// they are not known yet.
-func (m *Model) inspectorCmd() tea.Cmd {
+// refreshTextPanes renders the inspector, or the text view on screen,
+// again when what it shows changed, and returns the command that counts
+// the selected document's tokens when they are not known yet.
+func (m *Model) refreshTextPanes() tea.Cmd {
 	if m.view != viewDocuments || m.views.helpOpen {
 		m.refreshTextView()
 		return nil

@@ -26,11 +26,11 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	}
 	next, cmd := m.route(msg)
 	nm := next.(Model)
-	// The commands first: inspectorCmd changes nm, and Go does not say
+	// The commands first: refreshTextPanes changes nm, and Go does not say
 	// whether a return's operands are read before or after its calls.
-	inspect := nm.inspectorCmd()
+	count := nm.refreshTextPanes()
 	expire := nm.status.expiry(m.status.id)
-	return nm, tea.Batch(cmd, inspect, expire)
+	return nm, tea.Batch(cmd, count, expire)
 }
 
 // typing reports whether a text input has the keyboard.

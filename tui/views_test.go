@@ -100,7 +100,7 @@ func TestInspectorMarksFilterMatchesInContent(t *testing.T) {
 		}
 	}
 	m.inspector.key = ""
-	m.inspectorCmd()
+	m.refreshTextPanes()
 	text := m.inspector.vp.View()
 	if !strings.Contains(strings.ToLower(text), "«gift") {
 		t.Errorf("the content match is not marked in the inspector:\n%s", text)
