@@ -1,0 +1,87 @@
+package tui
+
+import (
+	"testing"
+
+	"ctxlab/core"
+)
+
+// Direct Update calls on the panes, without a root model or an
+// evaluation: what each key does to the pane, and what it asks of the
+// root.
+
+func TestListPaneKeys(t *testing.T) {
+	p := newListPane()
+	p.setRows([]docRow{{doc: 0}, {doc: 1}, {doc: 2}})
+	stages := stagesFor(nil)
+	p, action := p.update(keyMsg("j"), 10, stages, false)
+	if action != listMoved || p.selectedDoc() != 1 {
+		t.Errorf("j: action %d, document %d", action, p.selectedDoc())
+	}
+	p, action = p.update(keyMsg("]"), 10, stages, false)
+	if action != listRestaged || p.stage != stageBudget {
+		t.Errorf("] at the last stage: action %d, stage %v", action, p.stage)
+	}
+	p, _ = p.update(keyMsg("["), 10, stages, false)
+	if p.stage != stageReorder {
+		t.Errorf("[ from the budget stage: %v", p.stage)
+	}
+	if _, action = p.update(keyMsg("esc"), 10, stages, false); action != listMoved {
+		t.Errorf("esc without a filter asked for %d", action)
+	}
+	if _, action = p.update(keyMsg("esc"), 10, stages, true); action != listClearFilter {
+		t.Errorf("esc with a filter asked for %d", action)
+	}
+	if p, action = p.update(keyMsg("x"), 10, stages, false); action != listToggledGone || !p.hideGone {
+		t.Errorf("x: action %d, hidden %v", action, p.hideGone)
+	}
+}
+
+func TestFilterPaneDropsAnOlderResult(t *testing.T) {
+	f := newFilterPane()
+	f.open()
+	ev := &core.Evaluation{Documents: []core.Document{{Source: "kb/refunds.md"}}, DocIndex: []int{0}}
+	f, cmd, _ := f.update(keyMsg("r"), ev)
+	if cmd == nil || f.query != "r" {
+		t.Fatalf("typing r: query %q, command %v", f.query, cmd != nil)
+	}
+	older := filterResultMsg{version: f.version, docs: map[int]bool{}}
+	f, _, _ = f.update(keyMsg("e"), ev)
+	if f.apply(older) || f.active {
+		t.Error("the result of an older query was installed")
+	}
+	if !f.apply(filterResultMsg{version: f.version, docs: map[int]bool{0: true}}) || !f.admits(0) || f.admits(1) {
+		t.Error("the newest result was not installed")
+	}
+	f, _, cleared := f.update(keyMsg("esc"), ev)
+	if !cleared || f.editing || f.active || !f.admits(1) {
+		t.Errorf("esc: cleared %v, editing %v, active %v", cleared, f.editing, f.active)
+	}
+}
+
+func TestControlsPaneOutcomes(t *testing.T) {
+	s := core.DefaultSettings()
+	c := newControlsPane(core.BuiltinPresets(), nil, s)
+	c.selectID("dedup")
+	if _, out, _ := c.update(keyMsg(" "), s, 120); out.settings != nil {
+		t.Error("space changed a control that is not a toggle")
+	}
+	_, out, _ := c.update(keyMsg("left"), s, 120)
+	if out.settings == nil || out.settings.Pipeline.DedupThreshold >= s.Pipeline.DedupThreshold {
+		t.Errorf("left on dedup: %+v", out.settings)
+	}
+	if _, out, _ := c.update(keyMsg("r"), s, 120); !out.reset {
+		t.Error("r did not ask for a reset")
+	}
+	if _, out, _ := c.update(keyMsg("esc"), s, 120); !out.leave {
+		t.Error("esc did not give the keyboard back")
+	}
+	c, _, _ = c.update(keyMsg("enter"), s, 120)
+	if !c.editing {
+		t.Fatal("enter did not open the input")
+	}
+	c, out, _ = c.update(keyMsg("esc"), s, 120)
+	if c.editing || out.leave {
+		t.Errorf("esc in the input: editing %v, leave %v", c.editing, out.leave)
+	}
+}
