@@ -24,7 +24,7 @@ const (
 
 // llmFlags choose the summarizer behind the rolling summary (assemble
 // --memory summary, the workbench) and longdoc --run. Each flag overrides
-// the environment variable llm.ConfigFromEnv reads for the same setting.
+// the environment variable llm.ConfigFromLookup reads for the same setting.
 // The API key is never a flag value: a key typed on the command line ends
 // up in the shell's history and in every ps listing. --llm-api-key-file
 // names a file that holds it, --llm-api-key-env a variable.
