@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"ctxlab/core"
+	"ctxlab/internal/numfmt"
 	"ctxlab/llm"
 )
 
@@ -380,7 +381,7 @@ func (r *fallbackLog) Lines() []string {
 		line := "ctxlab: " + e.Message
 		switch {
 		case e.Skipped > 0 && e.Calls-e.Skipped == 1:
-			line += fmt.Sprintf(", and for the %d summary %s after it without asking the model again", e.Skipped, plural(e.Skipped, "call", "calls"))
+			line += fmt.Sprintf(", and for the %d summary %s after it without asking the model again", e.Skipped, numfmt.Plural(e.Skipped, "call", "calls"))
 		case e.Skipped > 0:
 			line += fmt.Sprintf(" (%d summary calls; the last %d did not ask the model again)", e.Calls, e.Skipped)
 		case e.Calls > 1:

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"ctxlab/internal/numfmt"
 )
 
 // recordingSummarizer returns "sum<k>" for its k-th call and records the
@@ -129,7 +131,7 @@ func TestRollingSummaryBudget(t *testing.T) {
 				t.Errorf("tokens, overflow = %d, %d; want %d, %d", res.Tokens, res.Overflow, tt.tokens, tt.overflow)
 			}
 			dropped := strings.Count(tt.fates, "d")
-			if note := strings.Join(res.Notes, "\n"); dropped > 0 && !strings.Contains(note, "dropped the "+pluralCount(dropped, "oldest recent message", "oldest recent messages")) {
+			if note := strings.Join(res.Notes, "\n"); dropped > 0 && !strings.Contains(note, "dropped the "+numfmt.Count(dropped, "oldest recent message", "oldest recent messages")) {
 				t.Errorf("drop not reported: %q", res.Notes)
 			}
 		})
