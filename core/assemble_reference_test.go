@@ -19,7 +19,8 @@ import (
 //
 // When the summed content tokens exceed b.MaxInput() the error is an
 // *OverflowError and the messages are returned all the same, so a caller
-// can show what overflowed.
+// can show what overflowed. Only tests call it: it is the oracle that
+// holds layoutReference, and through it Assemble, to the article.
 func assembleReference(b ContextBudget, c ReferenceComponents, tok Tokenizer) ([]ChatMessage, error) {
 	layout := layoutReference(b, c, tok, true)
 	if total := referenceTotal(layout.messages, tok); total > b.MaxInput() {
