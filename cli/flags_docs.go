@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"ctxlab/core"
+	"ctxlab/internal/numfmt"
 	"ctxlab/loaders"
 )
 
@@ -71,7 +72,7 @@ func scenarioFromDocs(env Env, d *docsFlags) (*core.Scenario, error) {
 	sc := &core.Scenario{
 		Name:        filepath.Base(displayPath(d.path)),
 		Origin:      displayPath(d.path),
-		Description: fmt.Sprintf("%s %s (%s) from %s", thousands(len(docs)), plural(len(docs), "document", "documents"), format, displayPath(d.path)),
+		Description: fmt.Sprintf("%s %s (%s) from %s", numfmt.Thousands(len(docs)), numfmt.Plural(len(docs), "document", "documents"), format, displayPath(d.path)),
 		Documents:   docs,
 		Settings:    core.DefaultSettings(),
 	}

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"ctxlab/core"
+	"ctxlab/internal/numfmt"
 	"ctxlab/llm"
 )
 
@@ -24,7 +25,7 @@ const (
 
 // llmFlags choose the summarizer behind the rolling summary (assemble
 // --memory summary, the workbench) and longdoc --run. Each flag overrides
-// the environment variable llm.ConfigFromEnv reads for the same setting.
+// the environment variable llm.ConfigFromLookup reads for the same setting.
 // The API key is never a flag value: a key typed on the command line ends
 // up in the shell's history and in every ps listing. --llm-api-key-file
 // names a file that holds it, --llm-api-key-env a variable.
@@ -380,7 +381,7 @@ func (r *fallbackLog) Lines() []string {
 		line := "ctxlab: " + e.Message
 		switch {
 		case e.Skipped > 0 && e.Calls-e.Skipped == 1:
-			line += fmt.Sprintf(", and for the %d summary %s after it without asking the model again", e.Skipped, plural(e.Skipped, "call", "calls"))
+			line += fmt.Sprintf(", and for the %d summary %s after it without asking the model again", e.Skipped, numfmt.Plural(e.Skipped, "call", "calls"))
 		case e.Skipped > 0:
 			line += fmt.Sprintf(" (%d summary calls; the last %d did not ask the model again)", e.Calls, e.Skipped)
 		case e.Calls > 1:

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"ctxlab/core"
+	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 )
 
@@ -21,9 +22,9 @@ func writeLongdocReport(out io.Writer, o longdocOutput, ran bool) error {
 	p := o.Plan
 
 	fmt.Fprintf(w, "ctxlab longdoc · %s · %s · chunk size %s · tokenizer %s\n",
-		safetext.Line(o.Input), p.Strategy, thousands(p.ChunkSize), p.Tokenizer)
+		safetext.Line(o.Input), p.Strategy, numfmt.Thousands(p.ChunkSize), p.Tokenizer)
 	fmt.Fprintf(w, "  document %s tokens → %s %s · %s · summarizer %s\n",
-		thousands(p.DocumentTokens), thousands(len(p.Chunks)), plural(len(p.Chunks), "chunk", "chunks"), callRange(p), safetext.Line(o.Summarizer.Label))
+		numfmt.Thousands(p.DocumentTokens), numfmt.Thousands(len(p.Chunks)), numfmt.Plural(len(p.Chunks), "chunk", "chunks"), callRange(p), safetext.Line(o.Summarizer.Label))
 	if p.Question != "" {
 		fmt.Fprintf(w, "  question: %s\n", safetext.Line(p.Question))
 	}
@@ -32,7 +33,7 @@ func writeLongdocReport(out io.Writer, o longdocOutput, ran bool) error {
 	}
 	fmt.Fprintln(w)
 
-	fmt.Fprintf(w, "Chunks (%s)\n", thousands(len(p.Chunks)))
+	fmt.Fprintf(w, "Chunks (%s)\n", numfmt.Thousands(len(p.Chunks)))
 	anyOver := false
 	for _, c := range p.Chunks {
 		anyOver = anyOver || c.OverLimit
@@ -43,11 +44,11 @@ func writeLongdocReport(out io.Writer, o longdocOutput, ran bool) error {
 		rows[0], align = []string{"chunk", "tokens", "over", "opening"}, "rrll"
 	}
 	for _, c := range p.Chunks {
-		row := []string{fmt.Sprint(c.Index + 1), thousands(c.Tokens)}
+		row := []string{fmt.Sprint(c.Index + 1), numfmt.Thousands(c.Tokens)}
 		if anyOver {
 			over := ""
 			if c.OverLimit {
-				over = "▲ +" + thousands(c.Tokens-p.ChunkSize)
+				over = "▲ +" + numfmt.Thousands(c.Tokens-p.ChunkSize)
 			}
 			row = append(row, over)
 		}
@@ -59,7 +60,7 @@ func writeLongdocReport(out io.Writer, o longdocOutput, ran bool) error {
 	fmt.Fprintf(w, "Calls (%s)\n", strings.TrimSuffix(strings.TrimSuffix(callRange(p), " calls"), " call"))
 	rows = [][]string{{"call", "stage", "chunk", "prompt tokens", "max_tokens", "when"}}
 	for i, c := range p.Calls {
-		prompt := thousands(c.PromptTokens)
+		prompt := numfmt.Thousands(c.PromptTokens)
 		if !c.Exact {
 			prompt = "≤" + prompt
 		}
@@ -67,11 +68,11 @@ func writeLongdocReport(out io.Writer, o longdocOutput, ran bool) error {
 		if when == "" {
 			when = "always"
 		}
-		rows = append(rows, []string{fmt.Sprint(i + 1), c.Stage, chunkLabel(c.Chunk, len(p.Chunks)), prompt, thousands(c.MaxTokens), when})
+		rows = append(rows, []string{fmt.Sprint(i + 1), c.Stage, chunkLabel(c.Chunk, len(p.Chunks)), prompt, numfmt.Thousands(c.MaxTokens), when})
 	}
 	writeTable(w, rows, "rllrrl")
 	fmt.Fprintf(w, "  at most %s %s: ≤%s prompt tokens, ≤%s output tokens (max_tokens)\n",
-		thousands(p.MaxCalls), plural(p.MaxCalls, "call", "calls"), thousands(p.MaxPromptTokens), thousands(p.MaxOutputTokens))
+		numfmt.Thousands(p.MaxCalls), numfmt.Plural(p.MaxCalls, "call", "calls"), numfmt.Thousands(p.MaxPromptTokens), numfmt.Thousands(p.MaxOutputTokens))
 	for _, n := range p.Notes {
 		fmt.Fprintf(w, "  note: %s\n", safetext.Line(n))
 	}
@@ -89,9 +90,9 @@ func writeLongdocReport(out io.Writer, o longdocOutput, ran bool) error {
 // result.
 func writeLongdocRun(w io.Writer, o longdocOutput, p core.LongDocPlan) {
 	r := o.Run
-	fmt.Fprintf(w, "Run (%s %s · summarizer %s)\n", thousands(r.Calls), plural(r.Calls, "call", "calls"), safetext.Line(o.Summarizer.Label))
+	fmt.Fprintf(w, "Run (%s %s · summarizer %s)\n", numfmt.Thousands(r.Calls), numfmt.Plural(r.Calls, "call", "calls"), safetext.Line(o.Summarizer.Label))
 	for _, f := range o.Fallbacks {
-		fmt.Fprintf(w, "  ▲ %s (%d %s)\n", safetext.Line(f.Message), f.Calls, plural(f.Calls, "call", "calls"))
+		fmt.Fprintf(w, "  ▲ %s (%d %s)\n", safetext.Line(f.Message), f.Calls, numfmt.Plural(f.Calls, "call", "calls"))
 	}
 	for i, s := range r.Steps {
 		label := s.Call.Stage
@@ -99,7 +100,7 @@ func writeLongdocRun(w io.Writer, o longdocOutput, p core.LongDocPlan) {
 			label += " " + chunkLabel(s.Call.Chunk, len(p.Chunks))
 		}
 		fmt.Fprintf(w, "── [%d] %s · prompt %s tokens → %s %s", i+1, label,
-			thousands(s.Call.PromptTokens), thousands(s.OutputTokens), plural(s.OutputTokens, "token", "tokens"))
+			numfmt.Thousands(s.Call.PromptTokens), numfmt.Thousands(s.OutputTokens), numfmt.Plural(s.OutputTokens, "token", "tokens"))
 		if !s.Used {
 			fmt.Fprintf(w, " · %s: not passed on", core.NotFoundAnswer)
 		}
@@ -116,9 +117,9 @@ func writeLongdocRun(w io.Writer, o longdocOutput, p core.LongDocPlan) {
 // what the first ones return.
 func callRange(p core.LongDocPlan) string {
 	if p.MinCalls == p.MaxCalls {
-		return fmt.Sprintf("%s %s", thousands(p.MaxCalls), plural(p.MaxCalls, "call", "calls"))
+		return fmt.Sprintf("%s %s", numfmt.Thousands(p.MaxCalls), numfmt.Plural(p.MaxCalls, "call", "calls"))
 	}
-	return fmt.Sprintf("%s–%s calls", thousands(p.MinCalls), thousands(p.MaxCalls))
+	return fmt.Sprintf("%s–%s calls", numfmt.Thousands(p.MinCalls), numfmt.Thousands(p.MaxCalls))
 }
 
 // chunkLabel numbers a chunk from 1 as "i/n", or "-" for a call that reads

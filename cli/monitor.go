@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"ctxlab/core"
+	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 	"ctxlab/loaders"
 )
@@ -81,7 +82,7 @@ func recentAlerts(records []core.ContextMetrics, n int) []string {
 
 func writeMonitorReport(out io.Writer, r monitorOutput) error {
 	w := bufio.NewWriter(out)
-	fmt.Fprintf(w, "ctxlab monitor · %s · %s %s", safetext.Line(r.File), thousands(r.Requests), plural(r.Requests, "request", "requests"))
+	fmt.Fprintf(w, "ctxlab monitor · %s · %s %s", safetext.Line(r.File), numfmt.Thousands(r.Requests), numfmt.Plural(r.Requests, "request", "requests"))
 	if r.First != "" {
 		fmt.Fprintf(w, " · %s to %s", safetext.Line(r.First), safetext.Line(r.Last))
 	}
@@ -90,29 +91,29 @@ func writeMonitorReport(out io.Writer, r monitorOutput) error {
 		fmt.Fprintln(w, "\nno records")
 		return w.Flush()
 	}
-	fmt.Fprintf(w, "\nInput tokens: %s in all, %s per request on average\n", thousands(r.TotalInputTokens), thousands(int(r.MeanInputTokens+0.5)))
+	fmt.Fprintf(w, "\nInput tokens: %s in all, %s per request on average\n", numfmt.Thousands(r.TotalInputTokens), numfmt.Thousands(int(r.MeanInputTokens+0.5)))
 
 	u := r.Utilization
 	fmt.Fprintf(w, "\nBudget utilization (input / max input)\n")
 	fmt.Fprintf(w, "  mean %s · p50 %s · p90 %s · p99 %s · max %s\n", pct(u.Mean), pct(u.P50), pct(u.P90), pct(u.P99), pct(u.Max))
 	writeHistogram(w, u.Buckets)
 
-	fmt.Fprintf(w, "\nAlerts (utilization above %.0f%%): %s of %s requests\n", core.UtilizationAlertThreshold*100, thousands(r.Alerts), thousands(r.Requests))
+	fmt.Fprintf(w, "\nAlerts (utilization above %.0f%%): %s of %s requests\n", core.UtilizationAlertThreshold*100, numfmt.Thousands(r.Alerts), numfmt.Thousands(r.Requests))
 	for _, a := range r.RecentAlerts {
 		fmt.Fprintf(w, "  ▲ %s\n", safetext.Line(a))
 	}
 	if r.Alerts > len(r.RecentAlerts) {
-		fmt.Fprintf(w, "  (the latest %s shown)\n", thousands(len(r.RecentAlerts)))
+		fmt.Fprintf(w, "  (the latest %s shown)\n", numfmt.Thousands(len(r.RecentAlerts)))
 	}
 
-	fmt.Fprintf(w, "\nTruncations: %s of %s requests cut a component\n", thousands(r.TruncatedRequests), thousands(r.Requests))
+	fmt.Fprintf(w, "\nTruncations: %s of %s requests cut a component\n", numfmt.Thousands(r.TruncatedRequests), numfmt.Thousands(r.Requests))
 	writeTruncations(w, r.Truncations)
 
 	fmt.Fprintf(w, "\nPer use case\n")
 	table := [][]string{{"use case", "requests", "alerts", "truncated", "mean input", "p50", "p90", "max", "cut most"}}
 	for _, uc := range r.UseCases {
-		table = append(table, []string{safetext.Line(uc.UseCase), thousands(uc.Requests), thousands(uc.Alerts),
-			thousands(uc.TruncatedRequests), thousands(int(uc.MeanInputTokens + 0.5)),
+		table = append(table, []string{safetext.Line(uc.UseCase), numfmt.Thousands(uc.Requests), numfmt.Thousands(uc.Alerts),
+			numfmt.Thousands(uc.TruncatedRequests), numfmt.Thousands(int(uc.MeanInputTokens + 0.5)),
 			pct(uc.Utilization.P50), pct(uc.Utilization.P90), pct(uc.Utilization.Max), mostCut(uc.Truncations)})
 	}
 	writeTable(w, table, "l")
@@ -134,7 +135,7 @@ func writeHistogram(w io.Writer, buckets []core.UtilizationBucket) {
 		if most > 0 {
 			bar = (b.Count*histogramWidth + most - 1) / most // a bucket with any record shows
 		}
-		fmt.Fprintf(w, "  %-*s %s%s %s\n", labelWidth, b.Label, strings.Repeat("█", bar), strings.Repeat(" ", histogramWidth-bar), thousands(b.Count))
+		fmt.Fprintf(w, "  %-*s %s%s %s\n", labelWidth, b.Label, strings.Repeat("█", bar), strings.Repeat(" ", histogramWidth-bar), numfmt.Thousands(b.Count))
 	}
 }
 
@@ -145,7 +146,7 @@ func writeTruncations(w io.Writer, counts []core.ComponentCount) {
 	}
 	table := make([][]string, 0, len(counts))
 	for _, c := range counts {
-		table = append(table, []string{safetext.Line(c.Component), thousands(c.Count)})
+		table = append(table, []string{safetext.Line(c.Component), numfmt.Thousands(c.Count)})
 	}
 	writeTable(w, table, "l")
 }
@@ -161,7 +162,7 @@ func mostCut(counts []core.ComponentCount) string {
 	if best.Count == 0 {
 		return "-"
 	}
-	return fmt.Sprintf("%s (%s)", safetext.Line(best.Component), thousands(best.Count))
+	return fmt.Sprintf("%s (%s)", safetext.Line(best.Component), numfmt.Thousands(best.Count))
 }
 
 // pct formats a utilization ratio as a percentage.

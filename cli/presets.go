@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"ctxlab/core"
+	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 	"ctxlab/loaders"
 )
@@ -106,7 +107,7 @@ func validateBudgetFile(env Env, path, format string) error {
 			Presets []string `json:"presets"`
 		}{path, true, set.Names()})
 	}
-	_, err = fmt.Fprintf(env.Stdout, "%s: %d %s valid\n", safetext.Line(path), len(set), plural(len(set), "preset", "presets"))
+	_, err = fmt.Fprintf(env.Stdout, "%s: %d %s valid\n", safetext.Line(path), len(set), numfmt.Plural(len(set), "preset", "presets"))
 	return err
 }
 
@@ -149,10 +150,10 @@ func writePresetsTable(out io.Writer, rows []presetRow, budgetFile string) error
 		}
 		b := r.ContextBudget
 		table = append(table, []string{name,
-			thousands(b.TotalWindow), thousands(b.SystemPrompt), thousands(b.ToolDefinitions),
-			thousands(b.ConversationHistory), thousands(b.RetrievedContext), thousands(b.ToolResults),
-			thousands(b.UserQuery), thousands(b.ResponseReserve),
-			thousands(r.Allocated), thousands(r.MaxInput), thousands(r.Slack)})
+			numfmt.Thousands(b.TotalWindow), numfmt.Thousands(b.SystemPrompt), numfmt.Thousands(b.ToolDefinitions),
+			numfmt.Thousands(b.ConversationHistory), numfmt.Thousands(b.RetrievedContext), numfmt.Thousands(b.ToolResults),
+			numfmt.Thousands(b.UserQuery), numfmt.Thousands(b.ResponseReserve),
+			numfmt.Thousands(r.Allocated), numfmt.Thousands(r.MaxInput), numfmt.Thousands(r.Slack)})
 	}
 	writeTable(w, table, "l")
 	if len(overridden) > 0 {

@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"ctxlab/core"
+	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 )
 
@@ -21,10 +22,10 @@ func writeAgentStepSection(w io.Writer, ev *core.Evaluation) {
 		return
 	}
 	fmt.Fprintf(w, "Agent step %s (tool results are its context · %s tokens ÷ %d required = %s each)\n",
-		safetext.Line(sx.Step), thousands(ev.Settings.Budget.ToolResults), len(sx.Trace), thousands(sx.Trace[0].Allowance))
+		safetext.Line(sx.Step), numfmt.Thousands(ev.Settings.Budget.ToolResults), len(sx.Trace), numfmt.Thousands(sx.Trace[0].Allowance))
 	rows := [][]string{{"required", "output", "kept", "state"}}
 	for _, t := range sx.Trace {
-		row := []string{safetext.Line(t.Step), thousands(t.Tokens), thousands(t.Kept), "whole"}
+		row := []string{safetext.Line(t.Step), numfmt.Thousands(t.Tokens), numfmt.Thousands(t.Kept), "whole"}
 		switch {
 		case !t.Present:
 			row = []string{safetext.Line(t.Step), "-", "-", "has not run: left out"}

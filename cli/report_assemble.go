@@ -8,6 +8,7 @@ import (
 	"unicode"
 
 	"ctxlab/core"
+	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 )
 
@@ -29,8 +30,8 @@ func writeAssembleReport(out io.Writer, run *assembleRun) error {
 			asSent = "As sent (measured, nothing cut)"
 		}
 		rows := [][]string{
-			{asSent, thousands(m.Used), "of " + thousands(m.MaxInput) + " max input", pct(m.Utilization), fitLabel(m)},
-			{"Budgeted " + budgetLabel(s), thousands(a.Used), "of " + thousands(a.MaxInput) + " max input", pct(a.Utilization), fitLabel(a)},
+			{asSent, numfmt.Thousands(m.Used), "of " + numfmt.Thousands(m.MaxInput) + " max input", pct(m.Utilization), fitLabel(m)},
+			{"Budgeted " + budgetLabel(s), numfmt.Thousands(a.Used), "of " + numfmt.Thousands(a.MaxInput) + " max input", pct(a.Utilization), fitLabel(a)},
 		}
 		writeTable(w, rows, "lrlrl")
 		fmt.Fprintln(w)
@@ -118,16 +119,16 @@ func fitLabel(a *core.Assembly) string {
 	if a.Fits {
 		return "fits"
 	}
-	return fmt.Sprintf("▲ does not fit: over by %s", thousands(a.Used-a.MaxInput))
+	return fmt.Sprintf("▲ does not fit: over by %s", numfmt.Thousands(a.Used-a.MaxInput))
 }
 
 func writeComponentTable(w io.Writer, a *core.Assembly, s core.Settings) {
 	b := a.Budget
 	fmt.Fprintf(w, "Budget (%s · window %s · reserve %s · max input %s · allocated %s)\n",
-		a.Mode, thousands(b.TotalWindow), thousands(b.ResponseReserve), thousands(b.MaxInput()), thousands(b.Allocated()))
+		a.Mode, numfmt.Thousands(b.TotalWindow), numfmt.Thousands(b.ResponseReserve), numfmt.Thousands(b.MaxInput()), numfmt.Thousands(b.Allocated()))
 	rows := [][]string{{"component", "allocated", "raw", "used", "cut", "over", "notes"}}
 	for _, c := range a.Components {
-		allocated := thousands(c.Allocated)
+		allocated := numfmt.Thousands(c.Allocated)
 		if c.Name == core.ComponentLabels || c.Name == core.ComponentFraming {
 			allocated = "-"
 		}
@@ -136,14 +137,14 @@ func writeComponentTable(w io.Writer, a *core.Assembly, s core.Settings) {
 			cut = "✂"
 		}
 		if c.Over {
-			over = "▲ +" + thousands(c.Excess)
+			over = "▲ +" + numfmt.Thousands(c.Excess)
 		}
-		rows = append(rows, []string{c.Name, allocated, thousands(c.Raw), thousands(c.Used), cut, over, safetext.Line(c.Note)})
+		rows = append(rows, []string{c.Name, allocated, numfmt.Thousands(c.Raw), numfmt.Thousands(c.Used), cut, over, safetext.Line(c.Note)})
 	}
 	writeTable(w, rows, "lrrrlll")
 	fmt.Fprintf(w, "  total: %s used of %s max input (window %s) · utilization %s · %s\n",
-		thousands(a.Used), thousands(a.MaxInput), thousands(a.Window), pct(a.Utilization), fitLabel(a))
-	fmt.Fprintf(w, "  the article's own total (message contents only: no framing, no tools array): %s\n", thousands(a.ReferenceTotal))
+		numfmt.Thousands(a.Used), numfmt.Thousands(a.MaxInput), numfmt.Thousands(a.Window), pct(a.Utilization), fitLabel(a))
+	fmt.Fprintf(w, "  the article's own total (message contents only: no framing, no tools array): %s\n", numfmt.Thousands(a.ReferenceTotal))
 	if !a.Exact {
 		fmt.Fprintf(w, "  counts are estimates: %s is not the provider's tokenizer\n", a.Tokenizer)
 	}
@@ -158,20 +159,20 @@ func writeMemorySection(w io.Writer, ev *core.Evaluation) {
 	}
 	if ev.Settings.Mode == core.MeasureOnly {
 		fmt.Fprintf(w, "Memory (measured as sent, no strategy applied): %s %s kept · %s tokens\n",
-			thousands(len(mem.Fates)), plural(len(mem.Fates), "message", "messages"), thousands(mem.Tokens))
+			numfmt.Thousands(len(mem.Fates)), numfmt.Plural(len(mem.Fates), "message", "messages"), numfmt.Thousands(mem.Tokens))
 	} else {
 		fmt.Fprintf(w, "Memory (%s · history budget %s): %s %s → %s kept, %s pinned, %s summarized, %s dropped · %s tokens\n",
-			mem.Strategy, thousands(mem.MaxTokens), thousands(len(mem.Fates)), plural(len(mem.Fates), "message", "messages"),
-			thousands(counts[core.MemoryKept]), thousands(counts[core.MemoryPinned]), thousands(counts[core.MemorySummarized]), thousands(counts[core.MemoryDropped]),
-			thousands(mem.Tokens))
+			mem.Strategy, numfmt.Thousands(mem.MaxTokens), numfmt.Thousands(len(mem.Fates)), numfmt.Plural(len(mem.Fates), "message", "messages"),
+			numfmt.Thousands(counts[core.MemoryKept]), numfmt.Thousands(counts[core.MemoryPinned]), numfmt.Thousands(counts[core.MemorySummarized]), numfmt.Thousands(counts[core.MemoryDropped]),
+			numfmt.Thousands(mem.Tokens))
 		if len(mem.Folds) > 0 {
 			// The summary text alone; the note on its line counts the
 			// "[Conversation summary: …]" wrapping too.
-			fmt.Fprintf(w, "  rolling summary: %s %s, the summary text %s tokens\n", thousands(len(mem.Folds)), plural(len(mem.Folds), "fold", "folds"),
-				thousands(mem.Folds[len(mem.Folds)-1].SummaryTokens))
+			fmt.Fprintf(w, "  rolling summary: %s %s, the summary text %s tokens\n", numfmt.Thousands(len(mem.Folds)), numfmt.Plural(len(mem.Folds), "fold", "folds"),
+				numfmt.Thousands(mem.Folds[len(mem.Folds)-1].SummaryTokens))
 		}
 		if mem.Overflow > 0 {
-			fmt.Fprintf(w, "  ▲ overflow: %s tokens over the history budget after the strategy did all it may\n", thousands(mem.Overflow))
+			fmt.Fprintf(w, "  ▲ overflow: %s tokens over the history budget after the strategy did all it may\n", numfmt.Thousands(mem.Overflow))
 		}
 	}
 	for _, n := range mem.Notes {
@@ -187,12 +188,12 @@ func writeRetrievalSection(w io.Writer, ev *core.Evaluation) {
 	s := ev.Settings
 	if rr := ev.Rerank; rr != nil {
 		fmt.Fprintf(w, "Rerank (BM25 against the query): %s %s → initial_k %s → final_k %s: %s selected\n",
-			thousands(len(rr.Candidates)), plural(len(rr.Candidates), "candidate", "candidates"), thousands(rr.InitialK), thousands(rr.FinalK), thousands(len(rr.Selected)))
+			numfmt.Thousands(len(rr.Candidates)), numfmt.Plural(len(rr.Candidates), "candidate", "candidates"), numfmt.Thousands(rr.InitialK), numfmt.Thousands(rr.FinalK), numfmt.Thousands(len(rr.Selected)))
 		for _, n := range rr.Notes {
 			fmt.Fprintf(w, "  note: %s\n", safetext.Line(n))
 		}
 	}
-	budget := thousands(s.Budget.RetrievedContext)
+	budget := numfmt.Thousands(s.Budget.RetrievedContext)
 	switch {
 	case len(ev.Documents) == 0:
 		fmt.Fprintf(w, "Retrieved context (%s): no documents\n", s.Builder)
@@ -200,7 +201,7 @@ func writeRetrievalSection(w io.Writer, ev *core.Evaluation) {
 		res := ev.Build
 		c := res.Trace.Counts
 		fmt.Fprintf(w, "Retrieved context (context_manager · budget %s · %s mode): %s in → filter −%s → dedup −%s → %s included, %s partial, %s summarized, %s excluded · block %s tokens\n",
-			budget, s.Pipeline.BudgetMode, thousands(c.Input), thousands(c.Filtered), thousands(c.Duplicates), thousands(c.Included), thousands(c.Partial), thousands(c.Summarized), thousands(c.Excluded), thousands(res.TokensUsed))
+			budget, s.Pipeline.BudgetMode, numfmt.Thousands(c.Input), numfmt.Thousands(c.Filtered), numfmt.Thousands(c.Duplicates), numfmt.Thousands(c.Included), numfmt.Thousands(c.Partial), numfmt.Thousands(c.Summarized), numfmt.Thousands(c.Excluded), numfmt.Thousands(res.TokensUsed))
 	case ev.SimpleRAG != nil:
 		rag := ev.SimpleRAG
 		counts := map[core.SimpleRAGFate]int{}
@@ -208,8 +209,8 @@ func writeRetrievalSection(w io.Writer, ev *core.Evaluation) {
 			counts[t.Fate]++
 		}
 		fmt.Fprintf(w, "Retrieved context (rag · budget %s): %s %s by score → %s included, %s truncated, %s dropped, %s not reached · counted %s, block %s tokens\n",
-			budget, thousands(len(rag.Trace)), plural(len(rag.Trace), "chunk", "chunks"), thousands(counts[core.SimpleRAGIncluded]), thousands(counts[core.SimpleRAGTruncated]), thousands(counts[core.SimpleRAGDropped]),
-			thousands(counts[core.SimpleRAGNotReached]), thousands(rag.TokensCounted), thousands(rag.TokensUsed))
+			budget, numfmt.Thousands(len(rag.Trace)), numfmt.Plural(len(rag.Trace), "chunk", "chunks"), numfmt.Thousands(counts[core.SimpleRAGIncluded]), numfmt.Thousands(counts[core.SimpleRAGTruncated]), numfmt.Thousands(counts[core.SimpleRAGDropped]),
+			numfmt.Thousands(counts[core.SimpleRAGNotReached]), numfmt.Thousands(rag.TokensCounted), numfmt.Thousands(rag.TokensUsed))
 	}
 	fmt.Fprintln(w)
 }
@@ -224,9 +225,9 @@ const (
 )
 
 func writeMessages(w io.Writer, a *core.Assembly, tok core.Tokenizer, tools int, full bool) {
-	fmt.Fprintf(w, "Messages (%s)", thousands(len(a.Messages)))
+	fmt.Fprintf(w, "Messages (%s)", numfmt.Thousands(len(a.Messages)))
 	if len(a.Tools) > 0 {
-		fmt.Fprintf(w, " · %d tool %s sent beside them", tools, plural(tools, "definition", "definitions"))
+		fmt.Fprintf(w, " · %d tool %s sent beside them", tools, numfmt.Plural(tools, "definition", "definitions"))
 	}
 	fmt.Fprintln(w)
 	for i, m := range a.Messages {
@@ -241,7 +242,7 @@ func writeMessages(w io.Writer, a *core.Assembly, tok core.Tokenizer, tools int,
 		if m.ToolCallID != "" {
 			label += " (answers " + safetext.Line(m.ToolCallID) + ")"
 		}
-		fmt.Fprintf(w, "── [%d] %s · %s %s\n", i+1, label, thousands(tokens), plural(tokens, "token", "tokens"))
+		fmt.Fprintf(w, "── [%d] %s · %s %s\n", i+1, label, numfmt.Thousands(tokens), numfmt.Plural(tokens, "token", "tokens"))
 		if m.Content != "" {
 			writeIndented(w, shorten(safetext.Sanitize(m.Content), full))
 		}
@@ -283,7 +284,7 @@ func shorten(text string, full bool) string {
 	if omitted <= 0 {
 		return text
 	}
-	return strings.TrimRight(head, " \n") + "\n… ✂ " + thousands(omitted) + " characters not shown (--full prints everything) …\n" + strings.TrimLeft(tail, " \n")
+	return strings.TrimRight(head, " \n") + "\n… ✂ " + numfmt.Thousands(omitted) + " characters not shown (--full prints everything) …\n" + strings.TrimLeft(tail, " \n")
 }
 
 // trimToSpace drops a partial word at the end of s (or at its start when

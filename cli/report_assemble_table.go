@@ -57,10 +57,3 @@ func writeJSON(out io.Writer, v any) error {
 	_, err = fmt.Fprintf(out, "%s\n", data)
 	return err
 }
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
-}

@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"ctxlab/core"
+	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 )
 
@@ -30,10 +31,10 @@ func writeBuildReport(out io.Writer, in buildInput, res *core.Result) error {
 	o := in.opts
 
 	fmt.Fprintf(w, "ctxlab build · %s (%s) · %s %s · tokenizer %s · budget %s · %s mode\n\n",
-		safetext.Line(displayPath(in.docsPath)), in.docFormat, thousands(c.Input), plural(c.Input, "document", "documents"), o.Tokenizer.Name(), thousands(o.Budget), o.BudgetMode)
+		safetext.Line(displayPath(in.docsPath)), in.docFormat, numfmt.Thousands(c.Input), numfmt.Plural(c.Input, "document", "documents"), o.Tokenizer.Name(), numfmt.Thousands(o.Budget), o.BudgetMode)
 	fmt.Fprintf(w, "Pipeline  %s in → filter −%s → sort → dedup −%s → %s → budget: %s included, %s partial, %s summarized, %s excluded\n\n",
-		thousands(c.Input), thousands(c.Filtered), thousands(c.Duplicates), reorderLabel(c.Reordered, o.LostInMiddle),
-		thousands(c.Included), thousands(c.Partial), thousands(c.Summarized), thousands(c.Excluded))
+		numfmt.Thousands(c.Input), numfmt.Thousands(c.Filtered), numfmt.Thousands(c.Duplicates), reorderLabel(c.Reordered, o.LostInMiddle),
+		numfmt.Thousands(c.Included), numfmt.Thousands(c.Partial), numfmt.Thousands(c.Summarized), numfmt.Thousands(c.Excluded))
 
 	writeFilterSection(w, in, tr)
 	writeDedupSection(w, in, tr)
@@ -47,7 +48,7 @@ func writeBuildReport(out io.Writer, in buildInput, res *core.Result) error {
 	if len(res.CitationMap) == 0 {
 		fmt.Fprintf(w, "  none: no document is in the context\n")
 	}
-	fmt.Fprintf(w, "\nContext block (%s tokens)\n%s\n%s\n%s\n", thousands(res.TokensUsed), rule, safetext.Sanitize(res.ContextBlock), rule)
+	fmt.Fprintf(w, "\nContext block (%s tokens)\n%s\n%s\n%s\n", numfmt.Thousands(res.TokensUsed), rule, safetext.Sanitize(res.ContextBlock), rule)
 
 	if in.history != nil {
 		writeFormatMemory(w, in.history, in.maxTurns)
@@ -85,7 +86,7 @@ func docLabel(docs []core.Document, i int) string {
 }
 
 func writeFilterSection(w io.Writer, in buildInput, tr core.Trace) {
-	fmt.Fprintf(w, "Filter (minimum %s tokens): %s removed\n", thousands(in.opts.MinDocTokens), thousands(tr.Counts.Filtered))
+	fmt.Fprintf(w, "Filter (minimum %s tokens): %s removed\n", numfmt.Thousands(in.opts.MinDocTokens), numfmt.Thousands(tr.Counts.Filtered))
 	for _, d := range tr.Docs {
 		if d.Filtered {
 			fmt.Fprintf(w, "  ✗ %s: %s\n", docLabel(in.docs, d.Index), d.FilterReason)
@@ -96,7 +97,7 @@ func writeFilterSection(w io.Writer, in buildInput, tr core.Trace) {
 
 func writeDedupSection(w io.Writer, in buildInput, tr core.Trace) {
 	fmt.Fprintf(w, "Dedup (exact: normalized MD5; near: Jaccard ≥ %s on %d-word shingles): %s removed\n",
-		strconv.FormatFloat(in.opts.DedupThreshold, 'f', -1, 64), in.opts.ShingleSize, thousands(tr.Counts.Duplicates))
+		strconv.FormatFloat(in.opts.DedupThreshold, 'f', -1, 64), in.opts.ShingleSize, numfmt.Thousands(tr.Counts.Duplicates))
 	for _, i := range tr.Sorted {
 		d := tr.Docs[i]
 		if d.Duplicate == nil {
@@ -127,9 +128,9 @@ func writeBudgetSection(w io.Writer, in buildInput, res *core.Result) {
 	tr := res.Trace
 	fmt.Fprintf(w, "Budget (%s mode)\n", in.opts.BudgetMode)
 	fmt.Fprintf(w, "  the walk charged %s of %s tokens; the formatted block has %s tokens (%.1f%%)\n",
-		thousands(tr.BudgetUsed), thousands(res.TokensBudget), thousands(res.TokensUsed), res.UtilizationPct)
+		numfmt.Thousands(tr.BudgetUsed), numfmt.Thousands(res.TokensBudget), numfmt.Thousands(res.TokensUsed), res.UtilizationPct)
 	if over := res.TokensUsed - res.TokensBudget; over > 0 {
-		fmt.Fprintf(w, "  ▲ the block is %s tokens over the budget: citation headers and separators are not budgeted in reference mode (--budget-mode strict charges them)\n", thousands(over))
+		fmt.Fprintf(w, "  ▲ the block is %s tokens over the budget: citation headers and separators are not budgeted in reference mode (--budget-mode strict charges them)\n", numfmt.Thousands(over))
 	}
 	for _, i := range tr.Reordered {
 		d := tr.Docs[i]
@@ -164,8 +165,8 @@ func fateGlyph(f core.Fate) string {
 // it labels Assistant although they are not.
 func writeFormatMemory(w io.Writer, history []core.Message, maxTurns int) {
 	block, lines := core.FormatMemory(history, maxTurns)
-	fmt.Fprintf(w, "\nMemory (format_memory, last %s %s: %s of %s %s)\n", thousands(maxTurns), plural(maxTurns, "turn", "turns"),
-		thousands(len(lines)), thousands(len(history)), plural(len(history), "message", "messages"))
+	fmt.Fprintf(w, "\nMemory (format_memory, last %s %s: %s of %s %s)\n", numfmt.Thousands(maxTurns), numfmt.Plural(maxTurns, "turn", "turns"),
+		numfmt.Thousands(len(lines)), numfmt.Thousands(len(history)), numfmt.Plural(len(history), "message", "messages"))
 	if maxTurns == 0 {
 		// The reference slices memory[-max_turns*2:], and [-0:] is
 		// the whole list: 0 does not mean "no history".

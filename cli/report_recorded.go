@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"ctxlab/core"
+	"ctxlab/internal/numfmt"
 )
 
 // writeRecordedUsage compares ctxlab's count of the request as sent with
@@ -14,7 +15,7 @@ func writeRecordedUsage(w io.Writer, run *assembleRun) {
 	if rec == nil {
 		return
 	}
-	fmt.Fprintf(w, "Recorded by the provider: %s input tokens (%s) · %s\n\n", thousands(rec.InputTokens), rec.Field, recordedComparison(rec, asSentTokens(run)))
+	fmt.Fprintf(w, "Recorded by the provider: %s input tokens (%s) · %s\n\n", numfmt.Thousands(rec.InputTokens), rec.Field, recordedComparison(rec, asSentTokens(run)))
 }
 
 // asSentTokens is ctxlab's count of the request as given.
@@ -28,5 +29,5 @@ func asSentTokens(run *assembleRun) int {
 // recordedComparison says how far ctxlab's count is from the provider's.
 func recordedComparison(rec *core.RecordedUsage, counted int) string {
 	return fmt.Sprintf("ctxlab counts %s as sent, %s; tools and tool calls are where counts part most",
-		thousands(counted), rec.Difference(counted))
+		numfmt.Thousands(counted), rec.Difference(counted))
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"ctxlab/core"
+	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 )
 
@@ -156,8 +157,8 @@ func writeTokensTable(out io.Writer, rows []tokenCount, total tokenCount) error 
 	w := bufio.NewWriter(out)
 	table := [][]string{{"input", "bytes", "words", "heuristic", "cl100k_base", "o200k_base", "heuristic error"}}
 	line := func(r tokenCount) []string {
-		return []string{safetext.Line(r.Input), thousands(r.Bytes), thousands(r.Words),
-			thousands(r.Heuristic), thousands(r.CL100K), thousands(r.O200K), formatErrorPct(r.HeuristicErrorPct)}
+		return []string{safetext.Line(r.Input), numfmt.Thousands(r.Bytes), numfmt.Thousands(r.Words),
+			numfmt.Thousands(r.Heuristic), numfmt.Thousands(r.CL100K), numfmt.Thousands(r.O200K), formatErrorPct(r.HeuristicErrorPct)}
 	}
 	for _, r := range rows {
 		table = append(table, line(r))

@@ -87,9 +87,6 @@ func (a *Analysis) Tokens(tok Tokenizer) []int {
 	return counts
 }
 
-// shingleSets returns every document's k-word shingle set.
-func (a *Analysis) shingleSets(k int) []shingleSet { return a.shingleIndex(k).sets }
-
 // shingleIndex returns the k-word shingle sets and their inverted index,
 // built the first time k is asked for.
 func (a *Analysis) shingleIndex(k int) *shingleIndex {
@@ -149,31 +146,6 @@ func (a *Analysis) shingleIndex(k int) *shingleIndex {
 	}
 	a.shingles[k] = x
 	return x
-}
-
-// SharedShingles lists the k-word windows documents i and j have in
-// common, in the order they occur in document i, each as its words joined
-// by single spaces. The inspector highlights them.
-func (a *Analysis) SharedShingles(i, j, k int) []string {
-	other := make(map[string]bool)
-	for _, s := range windows(a.lowerWords[j], k) {
-		other[s] = true
-	}
-	var shared []string
-	for _, s := range windows(a.lowerWords[i], k) {
-		if other[s] {
-			shared = append(shared, s)
-			delete(other, s)
-		}
-	}
-	return shared
-}
-
-// Similarity is the Jaccard similarity of documents i and j with k-word
-// shingles, as the dedup stage computes it.
-func (a *Analysis) Similarity(i, j, k int) float64 {
-	sets := a.shingleSets(k)
-	return jaccard(sets[i], sets[j])
 }
 
 func windows(words []string, k int) []string {

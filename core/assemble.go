@@ -77,7 +77,7 @@ type assembledComponent struct {
 
 // Assemble assembles a request and reports every component against its
 // allocation. In Budgeted mode the messages are the article's (see
-// AssembleReference), except that a zero allocation drops its component;
+// layoutReference), except that a zero allocation drops its component;
 // in MeasureOnly mode they are the request's own. Either way the total
 // counts what the provider counts: contents, the assembler's headings and
 // the message framing. When the total exceeds the max input, the error is

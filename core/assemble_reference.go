@@ -80,23 +80,3 @@ func referenceTotal(messages []ChatMessage, tok Tokenizer) int {
 	}
 	return total
 }
-
-// AssembleReference is the article's ContextAssembler.assemble, reproduced
-// exactly: the system prompt and tool definitions keep their start, the
-// tools follow "\n\nAvailable tools:\n" in the system message, retrieved
-// context is a system message after "Relevant context:\n", history is one
-// assistant message keeping its end, tool results keep their end after
-// "Tool results:\n", and the user query is never cut. Like the article it
-// does not validate the budget, and like Python's slices a zero allocation
-// keeps history or tool results whole (see referenceTruncate).
-//
-// When the summed content tokens exceed b.MaxInput() the error is an
-// *OverflowError and the messages are returned all the same, so a caller
-// can show what overflowed.
-func AssembleReference(b ContextBudget, c ReferenceComponents, tok Tokenizer) ([]ChatMessage, error) {
-	layout := layoutReference(b, c, tok, true)
-	if total := referenceTotal(layout.messages, tok); total > b.MaxInput() {
-		return layout.messages, &OverflowError{Total: total, MaxInput: b.MaxInput()}
-	}
-	return layout.messages, nil
-}

@@ -8,6 +8,27 @@ import (
 	"testing"
 )
 
+// assembleReference is the article's ContextAssembler.assemble, reproduced
+// exactly: the system prompt and tool definitions keep their start, the
+// tools follow "\n\nAvailable tools:\n" in the system message, retrieved
+// context is a system message after "Relevant context:\n", history is one
+// assistant message keeping its end, tool results keep their end after
+// "Tool results:\n", and the user query is never cut. Like the article it
+// does not validate the budget, and like Python's slices a zero allocation
+// keeps history or tool results whole (see referenceTruncate).
+//
+// When the summed content tokens exceed b.MaxInput() the error is an
+// *OverflowError and the messages are returned all the same, so a caller
+// can show what overflowed. Only tests call it: it is the oracle that
+// holds layoutReference, and through it Assemble, to the article.
+func assembleReference(b ContextBudget, c ReferenceComponents, tok Tokenizer) ([]ChatMessage, error) {
+	layout := layoutReference(b, c, tok, true)
+	if total := referenceTotal(layout.messages, tok); total > b.MaxInput() {
+		return layout.messages, &OverflowError{Total: total, MaxInput: b.MaxInput()}
+	}
+	return layout.messages, nil
+}
+
 // asmWords returns "p01 p02 … pNN": n words, which the heuristic counts
 // as int(n * 1.3) tokens.
 func asmWords(prefix string, n int) string {
@@ -36,9 +57,9 @@ func heuristicCase() (ContextBudget, ReferenceComponents) {
 
 func TestAssembleReferenceHeuristic(t *testing.T) {
 	b, c := heuristicCase()
-	got, err := AssembleReference(b, c, Heuristic{})
+	got, err := assembleReference(b, c, Heuristic{})
 	if err != nil {
-		t.Fatalf("AssembleReference: %v", err)
+		t.Fatalf("assembleReference: %v", err)
 	}
 	want := []ChatMessage{
 		{Role: "system", Content: "s01 s02 s03 s04 s05 s06 s07\n\nAvailable tools:\nt01 t02 t03"},
@@ -59,7 +80,7 @@ func TestAssembleReferenceHeuristic(t *testing.T) {
 func TestAssembleReferenceOverflow(t *testing.T) {
 	b, c := heuristicCase()
 	b.TotalWindow = 40 // max input 30 < 42
-	got, err := AssembleReference(b, c, Heuristic{})
+	got, err := assembleReference(b, c, Heuristic{})
 	var overflow *OverflowError
 	if !errors.As(err, &overflow) {
 		t.Fatalf("error = %v, want *OverflowError", err)
@@ -93,7 +114,7 @@ func TestAssembleReferenceSkipsEmptyComponents(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			got, err := AssembleReference(b, c.c, Heuristic{})
+			got, err := assembleReference(b, c.c, Heuristic{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -118,7 +139,7 @@ func TestAssembleReferencePythonSlices(t *testing.T) {
 		ToolResults:         "order ORD-1 shipped",
 		UserQuery:           "where is it?",
 	}
-	got, err := AssembleReference(b, c, Heuristic{})
+	got, err := assembleReference(b, c, Heuristic{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -178,7 +199,7 @@ func TestAssembleReferenceO200K(t *testing.T) {
 		ToolResults:         "one two three four five",
 		UserQuery:           "Where is my order ORD-1234?", // over its 1 token, never cut
 	}
-	got, err := AssembleReference(b, c, tok)
+	got, err := assembleReference(b, c, tok)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -195,7 +216,7 @@ func TestAssembleReferenceO200K(t *testing.T) {
 
 	b.TotalWindow, b.ResponseReserve = 20, 1
 	total := referenceTotal(got, tok)
-	_, err = AssembleReference(b, c, tok)
+	_, err = assembleReference(b, c, tok)
 	if want := fmt.Sprintf("Context exceeds budget: %d > 19", total); err == nil || err.Error() != want {
 		t.Errorf("overflow error = %v, want %q", err, want)
 	}

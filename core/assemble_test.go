@@ -108,7 +108,7 @@ func TestAssembleBudgetedMatchesReference(t *testing.T) {
 					t.Fatal(err)
 				}
 				toolsJSON, _ := assembleToolsJSON(in.Tools)
-				ref, err := AssembleReference(in.Budget, ReferenceComponents{
+				ref, err := assembleReference(in.Budget, ReferenceComponents{
 					SystemPrompt:        in.SystemPrompt,
 					ToolDefinitions:     toolsJSON,
 					ConversationHistory: assembleHistoryText(in.History),
@@ -120,7 +120,7 @@ func TestAssembleBudgetedMatchesReference(t *testing.T) {
 					t.Fatal(err)
 				}
 				if !reflect.DeepEqual(a.Messages, ref) {
-					t.Errorf("Assemble and AssembleReference differ:\n%#v\n%#v", a.Messages, ref)
+					t.Errorf("Assemble and assembleReference differ:\n%#v\n%#v", a.Messages, ref)
 				}
 				if a.ReferenceTotal != referenceTotal(ref, tok) {
 					t.Errorf("reference total %d, want %d", a.ReferenceTotal, referenceTotal(ref, tok))

@@ -9,7 +9,7 @@ package core
 // With max_tokens == 0 and keep="end" the slice is tokens[-0:], which is
 // tokens[0:]: the whole text survives a zero allocation. A negative
 // allocation keeps len(tokens)+max_tokens tokens from the kept end.
-// AssembleReference reproduces this; Assemble calls it with
+// The tests' assembleReference reproduces this; Assemble calls it with
 // pythonSlices false and a zero allocation drops the text, which is what
 // the article's zero allocations (document_qa's tool results) mean.
 func referenceTruncate(tok Tokenizer, text string, maxTokens int, keep Keep, pythonSlices bool) string {

@@ -85,7 +85,7 @@ func BenchmarkAnalyze(b *testing.B) {
 				for _, d := range docs {
 					count(d.Content)
 				}
-				a.shingleSets(5)
+				a.shingleIndex(5)
 			}
 		})
 	}

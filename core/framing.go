@@ -60,15 +60,3 @@ func (f Framing) Tokens(messages []ChatMessage, tok Tokenizer) int {
 	}
 	return n
 }
-
-// FramingTokens is the framing of messages sent to model, counted with the
-// model's tokenizer, or o200k_base for a model ctxlab does not know (the
-// cookbook's fallback too). Contents plus FramingTokens is the cookbook's
-// num_tokens_from_messages.
-func FramingTokens(messages []ChatMessage, model string) int {
-	tok, err := TokenizerForModel(model)
-	if err != nil {
-		tok = builtinTokenizers[TokenizerO200K]
-	}
-	return FramingForModel(model).Tokens(messages, tok)
-}

@@ -3,6 +3,8 @@ package core
 import (
 	"context"
 	"fmt"
+
+	"ctxlab/internal/numfmt"
 )
 
 // LongDocStrategy is one of the article's two ways through a document too
@@ -139,7 +141,7 @@ func (p *LongDocPlan) totals() {
 		}
 	}
 	if over > 0 {
-		p.Notes = append(p.Notes, fmt.Sprintf("%d %s the %s-token chunk size: a paragraph longer than the limit is never split, and the article's check does not count the \"\\n\\n\" that joins paragraphs", over, pluralNoun(over, "chunk exceeds", "chunks exceed"), Thousands(p.ChunkSize)))
+		p.Notes = append(p.Notes, fmt.Sprintf("%d %s the %s-token chunk size: a paragraph longer than the limit is never split, and the article's check does not count the \"\\n\\n\" that joins paragraphs", over, numfmt.Plural(over, "chunk exceeds", "chunks exceed"), numfmt.Thousands(p.ChunkSize)))
 	}
 }
 

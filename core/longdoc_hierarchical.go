@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"strings"
+
+	"ctxlab/internal/numfmt"
 )
 
 // PlanHierarchical is the plan of the article's hierarchical_summarize:
@@ -41,10 +43,10 @@ func PlanHierarchical(doc string, chunkSize int, tok Tokenizer) LongDocPlan {
 			Chunk:        -1,
 			PromptTokens: tok.Count(final.Prompt()) + combinedBound,
 			MaxTokens:    final.MaxTokens(),
-			Condition:    fmt.Sprintf("only if %s together exceed %s tokens", chunkSummaries(n), Thousands(hierarchicalCombineThreshold)),
+			Condition:    fmt.Sprintf("only if %s together exceed %s tokens", chunkSummaries(n), numfmt.Thousands(hierarchicalCombineThreshold)),
 		})
 	} else if n > 0 {
-		p.Notes = append(p.Notes, fmt.Sprintf("no combine call: %s of at most %s tokens cannot exceed %s tokens, so %s", chunkSummaries(n), Thousands(chunkMaxTokens), Thousands(hierarchicalCombineThreshold), pluralNoun(n, "it is the result", "they are returned joined")))
+		p.Notes = append(p.Notes, fmt.Sprintf("no combine call: %s of at most %s tokens cannot exceed %s tokens, so %s", chunkSummaries(n), numfmt.Thousands(chunkMaxTokens), numfmt.Thousands(hierarchicalCombineThreshold), numfmt.Plural(n, "it is the result", "they are returned joined")))
 	}
 	p.totals()
 	return p
@@ -79,9 +81,9 @@ func RunHierarchical(ctx context.Context, plan LongDocPlan, sum Summarizer) (Lon
 		}
 		run.Steps = append(run.Steps, step)
 		run.Result = step.Output
-		run.Notes = append(run.Notes, fmt.Sprintf("%s took %s tokens, over %s: combined by one more call", chunkSummaries(len(summaries)), Thousands(n), Thousands(hierarchicalCombineThreshold)))
+		run.Notes = append(run.Notes, fmt.Sprintf("%s took %s tokens, over %s: combined by one more call", chunkSummaries(len(summaries)), numfmt.Thousands(n), numfmt.Thousands(hierarchicalCombineThreshold)))
 	} else if len(summaries) > 0 {
-		run.Notes = append(run.Notes, fmt.Sprintf("%s took %s tokens, within %s: returned joined", chunkSummaries(len(summaries)), Thousands(n), Thousands(hierarchicalCombineThreshold)))
+		run.Notes = append(run.Notes, fmt.Sprintf("%s took %s tokens, within %s: returned joined", chunkSummaries(len(summaries)), numfmt.Thousands(n), numfmt.Thousands(hierarchicalCombineThreshold)))
 	}
 	run.Calls = len(run.Steps)
 	return run, nil
@@ -93,5 +95,5 @@ func chunkSummaries(n int) string {
 	if n == 1 {
 		return "the chunk summary"
 	}
-	return "the " + Thousands(n) + " chunk summaries"
+	return "the " + numfmt.Thousands(n) + " chunk summaries"
 }

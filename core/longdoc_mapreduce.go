@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"strings"
+
+	"ctxlab/internal/numfmt"
 )
 
 // PlanMapReduce is the plan of the article's map_reduce_analysis: one map
@@ -95,7 +97,7 @@ func RunMapReduce(ctx context.Context, plan LongDocPlan, sum Summarizer) (LongDo
 	}
 	run.Steps = append(run.Steps, step)
 	run.Result = step.Output
-	run.Notes = append(run.Notes, fmt.Sprintf("%s of %s %s answered", Thousands(len(answers)), Thousands(n), pluralNoun(n, "section", "sections")))
+	run.Notes = append(run.Notes, fmt.Sprintf("%s of %s %s answered", numfmt.Thousands(len(answers)), numfmt.Thousands(n), numfmt.Plural(n, "section", "sections")))
 	run.Calls = len(run.Steps)
 	return run, nil
 }

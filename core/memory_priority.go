@@ -3,6 +3,8 @@ package core
 import (
 	"fmt"
 	"regexp"
+
+	"ctxlab/internal/numfmt"
 )
 
 // applyPriority is the article's PriorityMemory after every message of
@@ -69,10 +71,10 @@ func applyPriority(history []Message, tokens []int, opts MemoryOptions, patterns
 	}
 	pinnedCount := len(history) - len(unpinned)
 	if pinnedCount > 0 {
-		res.Notes = append(res.Notes, fmt.Sprintf("%s pinned by priority patterns (%s)", pluralCount(pinnedCount, "message", "messages"), pluralCount(pinnedTokens, "token", "tokens")))
+		res.Notes = append(res.Notes, fmt.Sprintf("%s pinned by priority patterns (%s)", numfmt.Count(pinnedCount, "message", "messages"), numfmt.Count(pinnedTokens, "token", "tokens")))
 	}
 	if first > 0 {
-		res.Notes = append(res.Notes, fmt.Sprintf("dropped %s to fit %s", oldest(first, "unpinned message", "unpinned messages"), pluralCount(opts.MaxTokens, "token", "tokens")))
+		res.Notes = append(res.Notes, fmt.Sprintf("dropped %s to fit %s", oldest(first, "unpinned message", "unpinned messages"), numfmt.Count(opts.MaxTokens, "token", "tokens")))
 	}
 	if pinnedTokens > opts.MaxTokens {
 		// One pinned message is "the pinned message", which "takes".
@@ -80,7 +82,7 @@ func applyPriority(history []Message, tokens []int, opts MemoryOptions, patterns
 		if pinnedCount == 1 {
 			subject = "the pinned message alone takes"
 		}
-		res.Notes = append(res.Notes, fmt.Sprintf("%s %s, %s over the %s-token budget; priority memory never drops %s", subject, pluralCount(pinnedTokens, "token", "tokens"), Thousands(pinnedTokens-opts.MaxTokens), Thousands(opts.MaxTokens), pluralNoun(pinnedCount, "it", "them")))
+		res.Notes = append(res.Notes, fmt.Sprintf("%s %s, %s over the %s-token budget; priority memory never drops %s", subject, numfmt.Count(pinnedTokens, "token", "tokens"), numfmt.Thousands(pinnedTokens-opts.MaxTokens), numfmt.Thousands(opts.MaxTokens), numfmt.Plural(pinnedCount, "it", "them")))
 	}
 	if len(unpinned) > 0 && first == len(unpinned) && unpinned[len(unpinned)-1] == len(history)-1 {
 		res.Notes = append(res.Notes, "the newest message was dropped: priority memory, unlike the sliding window, keeps no minimum")

@@ -35,7 +35,7 @@ func TestPriorityMemory(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			res, err := ApplyMemory(history, MemoryOptions{Strategy: MemoryPriority, MaxTokens: tt.budget, ReferenceOrder: tt.reference}, memWords{}, nil)
+			res, err := applyMemory(history, MemoryOptions{Strategy: MemoryPriority, MaxTokens: tt.budget, ReferenceOrder: tt.reference}, memWords{}, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -60,7 +60,7 @@ func TestPriorityMemory(t *testing.T) {
 			}
 		})
 	}
-	res, _ := ApplyMemory(history, MemoryOptions{Strategy: MemoryPriority, MaxTokens: 100}, memWords{}, nil)
+	res, _ := applyMemory(history, MemoryOptions{Strategy: MemoryPriority, MaxTokens: 100}, memWords{}, nil)
 	for i, want := range []string{"", `ORD-\d+`, "", "preference:", "", `user_id:\s*\S+`, ""} {
 		if res.Fates[i].Pattern != want {
 			t.Errorf("message %d pinned by %q, want %q", i, res.Fates[i].Pattern, want)
@@ -70,7 +70,7 @@ func TestPriorityMemory(t *testing.T) {
 
 func TestPriorityCustomPatterns(t *testing.T) {
 	history := []Message{{Role: "user", Content: "ticket #4821 opened"}, {Role: "user", Content: "a b c d e f"}}
-	res, err := ApplyMemory(history, MemoryOptions{Strategy: MemoryPriority, MaxTokens: 3, Patterns: []string{`#\d+`}}, memWords{}, nil)
+	res, err := applyMemory(history, MemoryOptions{Strategy: MemoryPriority, MaxTokens: 3, Patterns: []string{`#\d+`}}, memWords{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -133,7 +133,7 @@ func TestPriorityMatchesReplay(t *testing.T) {
 			tokens[i] = memWords{}.Count(history[i].Content)
 		}
 		budget := rng.IntN(20)
-		res, err := ApplyMemory(history, MemoryOptions{Strategy: MemoryPriority, MaxTokens: budget, ReferenceOrder: true}, memWords{}, nil)
+		res, err := applyMemory(history, MemoryOptions{Strategy: MemoryPriority, MaxTokens: budget, ReferenceOrder: true}, memWords{}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -189,7 +189,7 @@ func TestPriorityNotes(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			res, err := ApplyMemory(tt.history, MemoryOptions{Strategy: MemoryPriority, MaxTokens: tt.budget}, memWords{}, nil)
+			res, err := applyMemory(tt.history, MemoryOptions{Strategy: MemoryPriority, MaxTokens: tt.budget}, memWords{}, nil)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,6 +1,10 @@
 package core
 
-import "fmt"
+import (
+	"fmt"
+
+	"ctxlab/internal/numfmt"
+)
 
 // applySliding is the article's SlidingWindowMemory after every message
 // of history went through add(). Replaying add/_trim message by message
@@ -23,10 +27,10 @@ func applySliding(history []Message, tokens []int, maxTokens int) MemoryResult {
 		Tokens:   used,
 	}
 	if start > 0 {
-		res.Notes = append(res.Notes, fmt.Sprintf("dropped %s to fit %s", oldest(start, "message", "messages"), pluralCount(maxTokens, "token", "tokens")))
+		res.Notes = append(res.Notes, fmt.Sprintf("dropped %s to fit %s", oldest(start, "message", "messages"), numfmt.Count(maxTokens, "token", "tokens")))
 	}
 	if len(history) > 0 && used > maxTokens {
-		res.Notes = append(res.Notes, fmt.Sprintf("the newest message alone takes %s, over the %s-token budget; the sliding window always keeps it", pluralCount(used, "token", "tokens"), Thousands(maxTokens)))
+		res.Notes = append(res.Notes, fmt.Sprintf("the newest message alone takes %s, over the %s-token budget; the sliding window always keeps it", numfmt.Count(used, "token", "tokens"), numfmt.Thousands(maxTokens)))
 	}
 	return res
 }
@@ -37,7 +41,7 @@ func oldest(n int, one, many string) string {
 	if n == 1 {
 		return "the oldest " + one
 	}
-	return "the " + Thousands(n) + " oldest " + many
+	return "the " + numfmt.Thousands(n) + " oldest " + many
 }
 
 // slidingStart returns where the longest suffix of tokens[from:to] within

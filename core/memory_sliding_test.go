@@ -26,7 +26,7 @@ func TestSlidingWindow(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			history := memHistory(tt.lengths...)
-			res, err := ApplyMemory(history, MemoryOptions{Strategy: MemorySliding, MaxTokens: tt.budget}, memWords{}, nil)
+			res, err := applyMemory(history, MemoryOptions{Strategy: MemorySliding, MaxTokens: tt.budget}, memWords{}, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -48,7 +48,7 @@ func TestSlidingWindow(t *testing.T) {
 
 func TestSlidingText(t *testing.T) {
 	history := []Message{{Role: "user", Content: "hi there"}, {Role: "assistant", Content: "hello"}}
-	res, _ := ApplyMemory(history, MemoryOptions{MaxTokens: 10}, memWords{}, nil)
+	res, _ := applyMemory(history, MemoryOptions{MaxTokens: 10}, memWords{}, nil)
 	if res.Text != "user: hi there\nassistant: hello" {
 		t.Errorf("text = %q", res.Text)
 	}
@@ -86,7 +86,7 @@ func TestSlidingMatchesReplay(t *testing.T) {
 			lengths[i] = rng.IntN(8)
 		}
 		budget := rng.IntN(25)
-		res, err := ApplyMemory(memHistory(lengths...), MemoryOptions{MaxTokens: budget}, memWords{}, nil)
+		res, err := applyMemory(memHistory(lengths...), MemoryOptions{MaxTokens: budget}, memWords{}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -130,7 +130,7 @@ func TestSlidingNotes(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			res, err := ApplyMemory(memHistory(tt.lengths...), MemoryOptions{Strategy: MemorySliding, MaxTokens: tt.budget}, memWords{}, nil)
+			res, err := applyMemory(memHistory(tt.lengths...), MemoryOptions{Strategy: MemorySliding, MaxTokens: tt.budget}, memWords{}, nil)
 			if err != nil {
 				t.Fatal(err)
 			}

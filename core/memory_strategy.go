@@ -58,7 +58,7 @@ var DefaultPriorityPatterns = []string{
 	`preference:`,
 }
 
-// MemoryOptions configure ApplyMemory. The zero value means the sliding
+// MemoryOptions configure ApplyMemoryContext. The zero value means the sliding
 // window with a budget of 0 tokens; DefaultMemoryOptions gives the
 // article's defaults.
 type MemoryOptions struct {
@@ -119,7 +119,7 @@ func (o MemoryOptions) Validate() error {
 }
 
 // compilePatterns validates the options and compiles the priority
-// patterns once, so ApplyMemory does not compile them per message.
+// patterns once, so ApplyMemoryContext does not compile them per message.
 func (o MemoryOptions) compilePatterns() ([]*regexp.Regexp, error) {
 	o = o.withDefaults()
 	if _, err := ParseMemoryStrategy(string(o.Strategy)); err != nil {
@@ -207,16 +207,12 @@ type MemoryResult struct {
 	MaxTokens  int `json:"max_tokens"`
 	// Overflow is how far the history is over MaxTokens when positive:
 	// it does not fit even after the strategy did all it may do (pinned
-	// messages or the newest message alone are over budget). ApplyMemory
-	// counts it on contents (Tokens − MaxTokens); Evaluate as sent, on
-	// TextTokens, role prefixes included, and says so in a note.
+	// messages or the newest message alone are over budget).
+	// ApplyMemoryContext counts it on contents (Tokens − MaxTokens);
+	// Evaluate as sent, on TextTokens, role prefixes included, and says so
+	// in a note.
 	Overflow int      `json:"overflow,omitempty"`
 	Notes    []string `json:"notes,omitempty"`
-}
-
-// ApplyMemory is ApplyMemoryContext without a deadline.
-func ApplyMemory(history []Message, opts MemoryOptions, tok Tokenizer, sum Summarizer) (MemoryResult, error) {
-	return ApplyMemoryContext(context.Background(), history, opts, tok, sum)
 }
 
 // ApplyMemoryContext runs the chosen strategy over the whole history, as

@@ -31,7 +31,7 @@ func BenchmarkApplyMemory(b *testing.B) {
 				opts.Strategy = s
 				opts.MaxTokens = 2000
 				for b.Loop() {
-					if _, err := ApplyMemory(history, opts, tok, nil); err != nil {
+					if _, err := applyMemory(history, opts, tok, nil); err != nil {
 						b.Fatal(err)
 					}
 				}

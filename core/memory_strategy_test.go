@@ -1,10 +1,16 @@
 package core
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
 )
+
+// applyMemory is ApplyMemoryContext without a deadline.
+func applyMemory(history []Message, opts MemoryOptions, tok Tokenizer, sum Summarizer) (MemoryResult, error) {
+	return ApplyMemoryContext(context.Background(), history, opts, tok, sum)
+}
 
 // memWords counts one token per whitespace-separated word, so the memory
 // tests can state budgets in words.
@@ -84,7 +90,7 @@ func TestMemoryOptionsValidate(t *testing.T) {
 					t.Errorf("error %q lacks %q", err, w)
 				}
 			}
-			if _, err2 := ApplyMemory(memHistory(1), tt.opts, memWords{}, nil); err2 == nil {
+			if _, err2 := applyMemory(memHistory(1), tt.opts, memWords{}, nil); err2 == nil {
 				t.Error("ApplyMemory accepted options Validate rejects")
 			}
 		})
@@ -93,7 +99,7 @@ func TestMemoryOptionsValidate(t *testing.T) {
 
 func TestApplyMemoryEmptyHistory(t *testing.T) {
 	for _, s := range MemoryStrategies {
-		res, err := ApplyMemory(nil, MemoryOptions{Strategy: s, MaxTokens: 10}, nil, nil)
+		res, err := applyMemory(nil, MemoryOptions{Strategy: s, MaxTokens: 10}, nil, nil)
 		if err != nil {
 			t.Fatalf("%s: %v", s, err)
 		}
@@ -107,7 +113,7 @@ func TestApplyMemoryEmptyHistory(t *testing.T) {
 // priority memory would pin even when another strategy runs.
 func TestPatternColumnUnderEveryStrategy(t *testing.T) {
 	history := []Message{{Role: "user", Content: "order ORD-77 is late"}, {Role: "assistant", Content: "checking"}}
-	res, err := ApplyMemory(history, MemoryOptions{Strategy: MemorySliding, MaxTokens: 100}, memWords{}, nil)
+	res, err := applyMemory(history, MemoryOptions{Strategy: MemorySliding, MaxTokens: 100}, memWords{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,6 +3,8 @@ package core
 import (
 	"context"
 	"fmt"
+
+	"ctxlab/internal/numfmt"
 )
 
 // summaryLine is the article's build_context line for the summary.
@@ -79,20 +81,20 @@ func applyRollingSummary(ctx context.Context, history []Message, tokens []int, o
 	}
 
 	if len(folds) > 0 && summary == "" {
-		res.Notes = append(res.Notes, fmt.Sprintf("the summarizer found nothing worth keeping in the %s folded %s", Thousands(recentStart), pluralNoun(recentStart, "message", "messages")))
+		res.Notes = append(res.Notes, fmt.Sprintf("the summarizer found nothing worth keeping in the %s folded %s", numfmt.Thousands(recentStart), numfmt.Plural(recentStart, "message", "messages")))
 	} else if len(folds) > 0 {
 		res.Notes = append(res.Notes, fmt.Sprintf("%s folded %s %s into the summary; its %s line takes %s tokens with the brackets",
-			pluralCount(len(folds), "fold", "folds"), Thousands(recentStart), pluralNoun(recentStart, "message", "messages"), summaryLinePattern, Thousands(summaryTokens)))
+			numfmt.Count(len(folds), "fold", "folds"), numfmt.Thousands(recentStart), numfmt.Plural(recentStart, "message", "messages"), summaryLinePattern, numfmt.Thousands(summaryTokens)))
 	}
 	if pending := len(history) - recentStart; len(history) > 0 {
 		next := (len(history)/opts.SummarizeEvery + 1) * opts.SummarizeEvery
-		res.Notes = append(res.Notes, fmt.Sprintf("%s verbatim; next fold at message %s (each message is a turn, as in the article)", pluralCount(pending, "recent message", "recent messages"), Thousands(next)))
+		res.Notes = append(res.Notes, fmt.Sprintf("%s verbatim; next fold at message %s (each message is a turn, as in the article)", numfmt.Count(pending, "recent message", "recent messages"), numfmt.Thousands(next)))
 	}
 	if keepFrom > recentStart {
-		res.Notes = append(res.Notes, fmt.Sprintf("summary plus recent messages exceeded %s tokens: dropped the %s (the article does not trim them)", Thousands(opts.MaxTokens), pluralCount(keepFrom-recentStart, "oldest recent message", "oldest recent messages")))
+		res.Notes = append(res.Notes, fmt.Sprintf("summary plus recent messages exceeded %s tokens: dropped the %s (the article does not trim them)", numfmt.Thousands(opts.MaxTokens), numfmt.Count(keepFrom-recentStart, "oldest recent message", "oldest recent messages")))
 	}
 	if summaryTokens > opts.MaxTokens {
-		res.Notes = append(res.Notes, fmt.Sprintf("the summary line alone takes %s tokens, over the %s-token budget", Thousands(summaryTokens), Thousands(opts.MaxTokens)))
+		res.Notes = append(res.Notes, fmt.Sprintf("the summary line alone takes %s tokens, over the %s-token budget", numfmt.Thousands(summaryTokens), numfmt.Thousands(opts.MaxTokens)))
 	}
 	return res, nil
 }

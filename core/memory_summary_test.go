@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"ctxlab/internal/numfmt"
 )
 
 // recordingSummarizer returns "sum<k>" for its k-th call and records the
@@ -45,7 +47,7 @@ func TestRollingSummaryCadence(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			history := memHistory(slices.Repeat([]int{2}, tt.messages)...)
 			rec := &recordingSummarizer{}
-			res, err := ApplyMemory(history, MemoryOptions{Strategy: MemorySummary, MaxTokens: 1000, SummarizeEvery: tt.every, KeepRecent: tt.keep}, memWords{}, rec)
+			res, err := applyMemory(history, MemoryOptions{Strategy: MemorySummary, MaxTokens: 1000, SummarizeEvery: tt.every, KeepRecent: tt.keep}, memWords{}, rec)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -118,7 +120,7 @@ func TestRollingSummaryBudget(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			res, err := ApplyMemory(history, MemoryOptions{Strategy: MemorySummary, MaxTokens: tt.budget}, memWords{}, &recordingSummarizer{})
+			res, err := applyMemory(history, MemoryOptions{Strategy: MemorySummary, MaxTokens: tt.budget}, memWords{}, &recordingSummarizer{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -129,7 +131,7 @@ func TestRollingSummaryBudget(t *testing.T) {
 				t.Errorf("tokens, overflow = %d, %d; want %d, %d", res.Tokens, res.Overflow, tt.tokens, tt.overflow)
 			}
 			dropped := strings.Count(tt.fates, "d")
-			if note := strings.Join(res.Notes, "\n"); dropped > 0 && !strings.Contains(note, "dropped the "+pluralCount(dropped, "oldest recent message", "oldest recent messages")) {
+			if note := strings.Join(res.Notes, "\n"); dropped > 0 && !strings.Contains(note, "dropped the "+numfmt.Count(dropped, "oldest recent message", "oldest recent messages")) {
 				t.Errorf("drop not reported: %q", res.Notes)
 			}
 		})
@@ -138,7 +140,7 @@ func TestRollingSummaryBudget(t *testing.T) {
 
 func TestRollingSummaryError(t *testing.T) {
 	boom := errors.New("model unavailable")
-	_, err := ApplyMemory(memHistory(slices.Repeat([]int{1}, 6)...), MemoryOptions{Strategy: MemorySummary, MaxTokens: 10}, memWords{}, &recordingSummarizer{err: boom})
+	_, err := applyMemory(memHistory(slices.Repeat([]int{1}, 6)...), MemoryOptions{Strategy: MemorySummary, MaxTokens: 10}, memWords{}, &recordingSummarizer{err: boom})
 	if !errors.Is(err, boom) || !strings.Contains(err.Error(), "rolling summary at turn 6 (messages 1-2)") {
 		t.Errorf("err = %v", err)
 	}
@@ -147,7 +149,7 @@ func TestRollingSummaryError(t *testing.T) {
 // TestRollingSummaryDefaultSummarizer runs the real extractive summarizer
 // through the strategy: facts folded away stay in the context.
 func TestRollingSummaryDefaultSummarizer(t *testing.T) {
-	res, err := ApplyMemory(supportConversation, MemoryOptions{Strategy: MemorySummary, MaxTokens: 400}, Heuristic{}, nil)
+	res, err := applyMemory(supportConversation, MemoryOptions{Strategy: MemorySummary, MaxTokens: 400}, Heuristic{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -178,7 +180,7 @@ func TestRollingSummaryNoteSaysWhatItCounts(t *testing.T) {
 		history[i] = Message{Role: "user", Content: fmt.Sprintf("message %d about order ORD-%d", i, 100+i)}
 	}
 	tok, _ := TokenizerByName(TokenizerO200K)
-	res, err := ApplyMemory(history, MemoryOptions{Strategy: MemorySummary, MaxTokens: 2000, SummarizeEvery: 6, KeepRecent: 4}, tok, ExtractiveSummarizer{})
+	res, err := applyMemory(history, MemoryOptions{Strategy: MemorySummary, MaxTokens: 2000, SummarizeEvery: 6, KeepRecent: 4}, tok, ExtractiveSummarizer{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -35,29 +35,3 @@ func (o BudgetOverrides) Apply(b ContextBudget) ContextBudget {
 	set(&b.ResponseReserve, o.ResponseReserve)
 	return b
 }
-
-// Empty reports whether no override is given.
-func (o BudgetOverrides) Empty() bool {
-	return o == BudgetOverrides{}
-}
-
-// Merge returns o with every override given in later replacing o's: the
-// command line's flags over a scenario's overrides.
-func (o BudgetOverrides) Merge(later BudgetOverrides) BudgetOverrides {
-	pick := func(a, b *int) *int {
-		if b != nil {
-			return b
-		}
-		return a
-	}
-	return BudgetOverrides{
-		TotalWindow:         pick(o.TotalWindow, later.TotalWindow),
-		SystemPrompt:        pick(o.SystemPrompt, later.SystemPrompt),
-		ToolDefinitions:     pick(o.ToolDefinitions, later.ToolDefinitions),
-		ConversationHistory: pick(o.ConversationHistory, later.ConversationHistory),
-		RetrievedContext:    pick(o.RetrievedContext, later.RetrievedContext),
-		ToolResults:         pick(o.ToolResults, later.ToolResults),
-		UserQuery:           pick(o.UserQuery, later.UserQuery),
-		ResponseReserve:     pick(o.ResponseReserve, later.ResponseReserve),
-	}
-}

@@ -20,7 +20,10 @@ func pyRound(x float64, places int) float64 {
 // pyFloatRepr formats f as Python's repr(float) does, which is also how
 // Python's json module writes it: the shortest round-tripping digits, in
 // fixed notation with at least one decimal when the exponent is in
-// [-4, 16), in scientific notation otherwise.
+// [-4, 16), in scientific notation otherwise. NaN and the infinities take
+// Python's names (Infinity, not +Inf) here only: this writes the
+// reference's JSON; everything ctxlab writes in its own words uses
+// strconv's names.
 func pyFloatRepr(f float64) string {
 	switch {
 	case math.IsNaN(f):

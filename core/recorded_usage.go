@@ -1,6 +1,10 @@
 package core
 
-import "fmt"
+import (
+	"fmt"
+
+	"ctxlab/internal/numfmt"
+)
 
 // RecordedUsage is what the provider itself counted for a request, when
 // the input recorded its response (a VCR cassette does): the one number
@@ -31,7 +35,7 @@ func (r RecordedUsage) Difference(counted int) string {
 	case diff == 0:
 		return "the same"
 	case r.InputTokens == 0:
-		return sign + Thousands(diff)
+		return sign + numfmt.Thousands(diff)
 	}
-	return fmt.Sprintf("%s%s (%s%.0f%%)", sign, Thousands(diff), sign, float64(diff)/float64(r.InputTokens)*100)
+	return fmt.Sprintf("%s%s (%s%.0f%%)", sign, numfmt.Thousands(diff), sign, float64(diff)/float64(r.InputTokens)*100)
 }

@@ -83,7 +83,7 @@ func jaccardFromSizes(inter, sizeA, sizeB int) float64 {
 	return float64(inter) / float64(union)
 }
 
-// Jaccard returns the similarity of two shingle sets.
+// jaccard returns the similarity of two shingle sets.
 func jaccard(a, b shingleSet) float64 {
 	return jaccardFromSizes(intersectionSize(a, b), len(a), len(b))
 }

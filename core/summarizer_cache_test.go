@@ -38,7 +38,7 @@ func TestCachedRollingSummary(t *testing.T) {
 	rec := &recordingSummarizer{}
 	c := NewCachedSummarizer(rec, 0)
 	for _, budget := range []int{50, 100, 200} {
-		if _, err := ApplyMemory(supportConversation, MemoryOptions{Strategy: MemorySummary, MaxTokens: budget}, memWords{}, c); err != nil {
+		if _, err := applyMemory(supportConversation, MemoryOptions{Strategy: MemorySummary, MaxTokens: budget}, memWords{}, c); err != nil {
 			t.Fatal(err)
 		}
 	}

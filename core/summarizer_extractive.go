@@ -184,11 +184,6 @@ func extAnalyze(s string) extInfo {
 	return info
 }
 
-// extIsNumber reports a word made of digits (and separators).
-func extIsNumber(w string) bool {
-	return w != "" && strings.Trim(w, "0123456789") == ""
-}
-
 // extHasName reports a self-introduction or a capitalized word after the
 // first that is not a pronoun or a label: usually a person, product or
 // place.

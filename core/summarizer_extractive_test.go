@@ -274,7 +274,7 @@ func TestRollingSummaryKeepsIdentifiersAndPreferencesAcrossFolds(t *testing.T) {
 	opts := DefaultMemoryOptions()
 	opts.Strategy = MemorySummary
 	opts.MaxTokens = 300
-	res, err := ApplyMemory(history, opts, Heuristic{}, ExtractiveSummarizer{})
+	res, err := applyMemory(history, opts, Heuristic{}, ExtractiveSummarizer{})
 	if err != nil {
 		t.Fatal(err)
 	}

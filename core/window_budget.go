@@ -94,7 +94,8 @@ func (b ContextBudget) validateWindow() error {
 
 // Validate is the article's ContextBudget.validate, preceded by the checks
 // the article leaves out (negative values, a reserve that eats the whole
-// window). The overflow message is the article's, word for word.
+// window). An overflow is a *BudgetOverflowError, whose message is the
+// article's, word for word.
 func (b ContextBudget) Validate() error {
 	if err := b.validateWindow(); err != nil {
 		return err
@@ -104,7 +105,7 @@ func (b ContextBudget) Validate() error {
 		return b.saturatedOverflow()
 	}
 	if allocated > b.MaxInput() {
-		return fmt.Errorf("Budget overflow: %d tokens allocated, max input is %d", allocated, b.MaxInput())
+		return &BudgetOverflowError{Allocated: allocated, MaxInput: b.MaxInput()}
 	}
 	return nil
 }
@@ -125,7 +126,7 @@ func (b ContextBudget) saturatedOverflow() error {
 		}
 	}
 	if largest.value > b.MaxInput() {
-		return fmt.Errorf("Budget overflow: %s alone is %d tokens, max input is %d", largest.key, largest.value, b.MaxInput())
+		return &BudgetOverflowError{Allocated: largest.value, Alone: largest.key, MaxInput: b.MaxInput(), Saturated: true}
 	}
-	return fmt.Errorf("Budget overflow: more than %d tokens allocated, max input is %d", math.MaxInt, b.MaxInput())
+	return &BudgetOverflowError{Allocated: math.MaxInt, MaxInput: b.MaxInput(), Saturated: true}
 }

@@ -1,6 +1,10 @@
 package core
 
-import "testing"
+import (
+	"errors"
+	"strings"
+	"testing"
+)
 
 func TestContextBudgetTotals(t *testing.T) {
 	cases := []struct {
@@ -67,6 +71,11 @@ func TestContextBudgetValidate(t *testing.T) {
 				t.Fatalf("Validate() = nil, want %q", c.wantErr)
 			case c.wantErr != "" && err.Error() != c.wantErr:
 				t.Fatalf("Validate() = %q, want %q", err, c.wantErr)
+			}
+			// Callers tell an overflow from a malformed budget by type.
+			var overflow *BudgetOverflowError
+			if isOverflow := strings.HasPrefix(c.wantErr, "Budget overflow:"); errors.As(err, &overflow) != isOverflow {
+				t.Errorf("Validate() = %T, want a *BudgetOverflowError: %v", err, isOverflow)
 			}
 		})
 	}

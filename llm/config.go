@@ -6,7 +6,6 @@ import (
 	"log/slog"
 	"net/http"
 	"net/url"
-	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -22,7 +21,7 @@ const (
 	DefaultTimeout = 60 * time.Second
 )
 
-// Environment variables ConfigFromEnv reads.
+// Environment variables ConfigFromLookup reads.
 const (
 	EnvBaseURL       = "CTXLAB_LLM_BASE_URL"
 	EnvOpenAIBaseURL = "OPENAI_BASE_URL"
@@ -55,11 +54,6 @@ type Config struct {
 	// OpenAI's reasoning models require, instead of the article's
 	// max_tokens, which is what local servers understand.
 	MaxCompletionTokens bool `json:"max_completion_tokens,omitempty"`
-}
-
-// ConfigFromEnv is ConfigFromLookup over the process environment.
-func ConfigFromEnv() (cfg Config, configured bool, err error) {
-	return ConfigFromLookup(os.LookupEnv)
 }
 
 // ConfigFromLookup builds a Config from environment variables, each

@@ -3,9 +3,11 @@ package loaders
 import (
 	"fmt"
 
-	"ctxlab/core"
 	"strconv"
 	"strings"
+
+	"ctxlab/core"
+	"ctxlab/internal/numfmt"
 )
 
 // requestBody is the request body taken from the input: the whole input,
@@ -53,7 +55,7 @@ func pickRequestBody(name string, v any, selector int) (requestBody, error) {
 
 	total := len(list)
 	if selector > total {
-		return requestBody{}, &Error{Name: name, Msg: fmt.Sprintf("interaction %d is out of range: the cassette has %s (1 to %d)", selector, interactions(total), total)}
+		return requestBody{}, &Error{Name: name, Msg: fmt.Sprintf("interaction %d is out of range: the cassette has %s (1 to %d)", selector, numfmt.Count(total, "interaction", "interactions"), total)}
 	}
 	if selector > 0 {
 		body, ok := chatRequestBody(list[selector-1])
@@ -68,7 +70,7 @@ func pickRequestBody(name string, v any, selector int) (requestBody, error) {
 			return requestBody{body: body, interaction: i + 1, total: total}.withUsage(interaction), nil
 		}
 	}
-	return requestBody{}, &Error{Name: name, Msg: fmt.Sprintf("is a VCR cassette with %s, none with a chat request (request.parsed_body with messages)", interactions(total))}
+	return requestBody{}, &Error{Name: name, Msg: fmt.Sprintf("is a VCR cassette with %s, none with a chat request (request.parsed_body with messages)", numfmt.Count(total, "interaction", "interactions"))}
 }
 
 // chatRequestBody returns an interaction's request body when it has a

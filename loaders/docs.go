@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"ctxlab/core"
+	"ctxlab/internal/numfmt"
 )
 
 // Document formats. FormatAuto detects the format from the content.
@@ -202,9 +203,9 @@ func extractDocuments(name string, t tree, want string) ([]core.Document, string
 			value, at, shape, inCassette = body, recordPlace, bodyShape, true
 		} else if n := len(cassetteInteractions(value)); n > 0 {
 			if wantShape == "" {
-				return nil, "", &Error{Name: name, Msg: fmt.Sprintf("is a VCR cassette with %s, none with a supported response body; expected one of: %s", interactions(n), SupportedDocumentShapes)}
+				return nil, "", &Error{Name: name, Msg: fmt.Sprintf("is a VCR cassette with %s, none with a supported response body; expected one of: %s", numfmt.Count(n, "interaction", "interactions"), SupportedDocumentShapes)}
 			}
-			return nil, "", &Error{Name: name, Msg: fmt.Sprintf("is a VCR cassette with %s, none with a %s response body", interactions(n), wantShape)}
+			return nil, "", &Error{Name: name, Msg: fmt.Sprintf("is a VCR cassette with %s, none with a %s response body", numfmt.Count(n, "interaction", "interactions"), wantShape)}
 		}
 	}
 	if shape == "" && wantShape == "" && isLoneRecord(value) {
@@ -233,13 +234,6 @@ func extractDocuments(name string, t tree, want string) ([]core.Document, string
 		return docs, plainSyntax(t, value, inCassette), nil
 	}
 	return docs, shape, nil
-}
-
-func interactions(n int) string {
-	if n == 1 {
-		return "1 interaction"
-	}
-	return fmt.Sprintf("%d interactions", n)
 }
 
 // recordPlace locates the i-th item of a nested list by its position.

@@ -11,8 +11,8 @@ import (
 )
 
 // The structs below mirror the scenario file schema (scenarioKeys and
-// friends) so an export reads back through LoadScenario unchanged. Field
-// order is the order the sample files use.
+// friends) so an export reads back through LoadScenarioWithPresets
+// unchanged. Field order is the order the sample files use.
 
 type scenarioFile struct {
 	Name         string             `yaml:"name,omitempty"`
@@ -99,8 +99,9 @@ type rerankFile struct {
 
 // MarshalScenario writes a scenario and the settings in force as a
 // scenario file, self-contained (documents and history inline), that
-// LoadScenario reads back to the same evaluation. The workbench's export
-// uses it so a tuned setting can be kept, shared and reopened.
+// LoadScenarioWithPresets reads back to the same evaluation. The
+// workbench's export uses it so a tuned setting can be kept, shared and
+// reopened.
 func MarshalScenario(sc *core.Scenario, s core.Settings) ([]byte, error) {
 	f := scenarioFile{
 		Name:         sc.Name,

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"ctxlab/core"
+	"ctxlab/internal/numfmt"
 )
 
 // DefaultRequestPreset is the preset whose allocations an imported request
@@ -297,7 +298,7 @@ func requestScenario(name string, req *chatRequest, pick requestBody, opts Reque
 			// What the provider billed was for the recorded model: not a
 			// measure of this count, so it is told, not compared.
 			notes = append(notes, fmt.Sprintf("the cassette recorded %s input tokens for %s; not compared with a count for %s",
-				core.Thousands(pick.usage.InputTokens), modelLabel, model))
+				numfmt.Thousands(pick.usage.InputTokens), modelLabel, model))
 			pick.usage = nil
 		}
 		req.model = model
@@ -321,13 +322,13 @@ func requestScenario(name string, req *chatRequest, pick requestBody, opts Reque
 		budget.ResponseReserve = req.maxTokens
 		if known && req.maxTokens > spec.MaxOutput {
 			notes = append(notes, fmt.Sprintf("%s %s is above %s's max output of %s tokens: the API would reject the request",
-				req.maxTokensKey, core.Thousands(req.maxTokens), spec.Name, core.Thousands(spec.MaxOutput)))
+				req.maxTokensKey, numfmt.Thousands(req.maxTokens), spec.Name, numfmt.Thousands(spec.MaxOutput)))
 		}
 	case strings.TrimSpace(opts.Preset) != "":
 		// The preset's own reserve, as Lookup returned it.
 	default:
 		budget.ResponseReserve = core.DefaultResponseReserve
-		notes = append(notes, fmt.Sprintf("the request sets no max_tokens: %s tokens reserved for the reply", core.Thousands(core.DefaultResponseReserve)))
+		notes = append(notes, fmt.Sprintf("the request sets no max_tokens: %s tokens reserved for the reply", numfmt.Thousands(core.DefaultResponseReserve)))
 	}
 	if budget.ResponseReserve >= budget.TotalWindow {
 		what := "the response reserve"
@@ -340,13 +341,13 @@ func requestScenario(name string, req *chatRequest, pick requestBody, opts Reque
 	// One note for everything an unknown model leaves to a guess.
 	var guesses []string
 	if opts.Window <= 0 && !known {
-		guesses = append(guesses, fmt.Sprintf("assuming a %s-token window (set the window to measure against the real one)", core.Thousands(DefaultRequestWindow)))
+		guesses = append(guesses, fmt.Sprintf("assuming a %s-token window (set the window to measure against the real one)", numfmt.Thousands(DefaultRequestWindow)))
 	}
 	// Measuring ignores the allocations, but a budgeted assembly will
 	// reject them; say so now rather than when the user switches.
 	if allocated := budget.Allocated(); allocated > budget.MaxInput() {
 		notes = append(notes, fmt.Sprintf("%s allocates %s input tokens, more than this request's max input of %s: a budgeted assembly needs a smaller preset or allocations",
-			presetName, core.Thousands(allocated), core.Thousands(budget.MaxInput())))
+			presetName, numfmt.Thousands(allocated), numfmt.Thousands(budget.MaxInput())))
 	}
 
 	var tok core.Tokenizer
@@ -380,7 +381,7 @@ func requestScenario(name string, req *chatRequest, pick requestBody, opts Reque
 	}
 
 	description := fmt.Sprintf("%s request · %s · %s · %s", providerLabel(req.provider), modelLabel,
-		plural(len(req.tools), "tool"), plural(req.messages, "message"))
+		numfmt.Count(len(req.tools), "tool", "tools"), numfmt.Count(req.messages, "message", "messages"))
 	if pick.total > 0 {
 		description += fmt.Sprintf(" · interaction %d of %d", pick.interaction, pick.total)
 	}
@@ -414,13 +415,6 @@ func providerLabel(provider string) string {
 		return "Anthropic"
 	}
 	return "OpenAI"
-}
-
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // requestName is the file's base name without its extension.

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"ctxlab/core"
+	"ctxlab/internal/numfmt"
 )
 
 // corpusRequest is what one corpus request must split into.
@@ -115,7 +116,7 @@ func TestCorpusRequests(t *testing.T) {
 			if s.Mode != core.MeasureOnly || s.Preset != DefaultRequestPreset || s.Budget.TotalWindow != tt.window || s.Budget.ResponseReserve != tt.reserve {
 				t.Errorf("mode %s preset %s window %d reserve %d", s.Mode, s.Preset, s.Budget.TotalWindow, s.Budget.ResponseReserve)
 			}
-			if !strings.Contains(sc.Description, plural(tt.messages, "message")) || !strings.Contains(sc.Description, plural(tt.tools, "tool")) {
+			if !strings.Contains(sc.Description, numfmt.Count(tt.messages, "message", "messages")) || !strings.Contains(sc.Description, numfmt.Count(tt.tools, "tool", "tools")) {
 				t.Errorf("description %q", sc.Description)
 			}
 			estimate := containsNote(sc.Notes, "o200k_base estimates")

@@ -33,15 +33,11 @@ var (
 	toolResultKeys = []string{"name", "content", "tool_call_id", "role", "tool_calls"}
 )
 
-// LoadScenario reads a scenario file from disk. Documents and history
-// given as paths are resolved against the scenario file's directory.
-func LoadScenario(path string) (*core.Scenario, error) {
-	return LoadScenarioWithPresets(path, nil)
-}
-
-// LoadScenarioWithPresets is LoadScenario with the presets a `preset:` key
-// may name; nil means the built-in ones. Pass the built-ins merged with a
-// budget file (core.MergePresets) so a scenario can use a team's presets.
+// LoadScenarioWithPresets reads a scenario file from disk. Documents and
+// history given as paths are resolved against the scenario file's
+// directory. presets are those a `preset:` key may name; nil means the
+// built-in ones. Pass the built-ins merged with a budget file
+// (core.MergePresets) so a scenario can use a team's presets.
 func LoadScenarioWithPresets(path string, presets core.PresetSet) (*core.Scenario, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {

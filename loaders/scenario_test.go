@@ -124,7 +124,7 @@ func TestSupportChatSettings(t *testing.T) {
 // Loading from disk resolves paths against the scenario's directory, not
 // the working directory.
 func TestLoadScenarioFromDisk(t *testing.T) {
-	sc, err := LoadScenario(filepath.Join("..", "sample", "scenarios", "code_review.yaml"))
+	sc, err := LoadScenarioWithPresets(filepath.Join("..", "sample", "scenarios", "code_review.yaml"), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -324,7 +324,7 @@ func TestScenarioWithBudgetFilePresets(t *testing.T) {
 	if sc.Settings.Preset != "team_chat" || sc.Settings.Budget != team {
 		t.Errorf("preset %q budget %+v", sc.Settings.Preset, sc.Settings.Budget)
 	}
-	if _, err := LoadScenario(path); err == nil || !strings.Contains(err.Error(), `unknown preset "team_chat"`) {
+	if _, err := LoadScenarioWithPresets(path, nil); err == nil || !strings.Contains(err.Error(), `unknown preset "team_chat"`) {
 		t.Errorf("without the budget file: %v", err)
 	}
 }
@@ -445,12 +445,12 @@ func TestScenarioMissingDocumentsOnDisk(t *testing.T) {
 	if err := os.WriteFile(path, []byte("name: x\ndocuments: data/kb.jsonl\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	_, err := LoadScenario(path)
+	_, err := LoadScenarioWithPresets(path, nil)
 	want := path + `: line 2, column 12: documents file "data/kb.jsonl" not found (looked for ` + filepath.Join(dir, "data", "kb.jsonl") + ")"
 	if err == nil || err.Error() != want {
 		t.Errorf("got  %v\nwant %s", err, want)
 	}
-	if _, err := LoadScenario(filepath.Join(dir, "nope.yaml")); err == nil || !errors.Is(err, fs.ErrNotExist) {
+	if _, err := LoadScenarioWithPresets(filepath.Join(dir, "nope.yaml"), nil); err == nil || !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("missing scenario: %v", err)
 	}
 }

@@ -191,17 +191,15 @@ func metadataMap(p place, name, field string, v any) (map[string]any, error) {
 
 // jsonSafe replaces NaN and infinities inside metadata with their names as
 // strings. YAML can express them, but encoding/json cannot write them, and
-// `ctxlab build --format json` must not fail on a metadata field.
+// `ctxlab build --format json` must not fail on a metadata field. The
+// names are strconv's (NaN, +Inf, -Inf), as in every message ctxlab
+// writes with %v; only the reference's JSON spells them Python's way
+// (core's pyFloatRepr).
 func jsonSafe(v any) any {
 	switch x := v.(type) {
 	case float64:
-		switch {
-		case math.IsNaN(x):
-			return "NaN"
-		case math.IsInf(x, 1):
-			return "+Inf"
-		case math.IsInf(x, -1):
-			return "-Inf"
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return strconv.FormatFloat(x, 'g', -1, 64)
 		}
 	case map[string]any:
 		for k, e := range x {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"ctxlab/core"
+	"ctxlab/internal/numfmt"
 )
 
 // controlKind says how a control is adjusted and drawn.
@@ -313,20 +314,6 @@ func orDash(s string) string {
 	return s
 }
 
-// thousands formats n with comma separators.
-func thousands(n int) string {
-	s := strconv.Itoa(n)
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	var b strings.Builder
-	for i := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteByte(s[i])
-	}
-	if neg {
-		return "-" + b.String()
-	}
-	return b.String()
-}
+// thousands is numfmt.Thousands under the short name the panes use, so
+// the workbench groups digits as the CLI's reports do.
+func thousands(n int) string { return numfmt.Thousands(n) }

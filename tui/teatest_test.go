@@ -190,7 +190,7 @@ func TestFlowExport(t *testing.T) {
 		t.Error(`messages.json has no "messages"`)
 	}
 
-	exported, err := loaders.LoadScenario(filepath.Join(dir, "scenario.yaml"))
+	exported, err := loaders.LoadScenarioWithPresets(filepath.Join(dir, "scenario.yaml"), nil)
 	if err != nil {
 		t.Fatalf("the exported scenario does not load: %v", err)
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"ctxlab/core"
+	"ctxlab/internal/numfmt"
 	"ctxlab/themes"
 )
 
@@ -293,12 +294,8 @@ func listInts(xs []int, limit int) string {
 	return strings.Join(parts, ", ")
 }
 
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
-}
+// plural is numfmt.Plural under the short name the panes use.
+func plural(n int, one, many string) string { return numfmt.Plural(n, one, many) }
 
 // attention is a schematic U: strongest at the ends of the context,
 // weakest in the middle.
