@@ -5,6 +5,10 @@ package cli_test
 // what the binary writes and the exit code it returns, without a process
 // start and a tokenizer load per run, so they can run in parallel. The
 // binary itself is tested by the smoke tests at the repository root.
+//
+// Relative paths resolve against the process's working folder, this
+// package's, as the binary's do against the shell's: the bundled sample is
+// ../sample and the corpus copies are in testdata/.
 
 import (
 	"bytes"
@@ -61,17 +65,12 @@ func runEnv(t *testing.T, extra []string, stdin string, args ...string) (string,
 		}
 		vars[name] = value
 	}
-	workingFolder, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
 	var stdout, stderr bytes.Buffer
 	code := cli.Main(cli.Env{
-		Stdin:         strings.NewReader(stdin),
-		Stdout:        &stdout,
-		Stderr:        &stderr,
-		Getenv:        func(name string) string { return vars[name] },
-		WorkingFolder: workingFolder,
+		Stdin:  strings.NewReader(stdin),
+		Stdout: &stdout,
+		Stderr: &stderr,
+		Getenv: func(name string) string { return vars[name] },
 	}, args)
 	return stdout.String(), stderr.String(), code
 }
