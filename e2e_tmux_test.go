@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -30,6 +31,15 @@ var tmuxSocket = fmt.Sprintf("ctxlab-e2e-%d", os.Getpid())
 // test's new-session ("server exited unexpectedly").
 var tmuxServer sync.Once
 
+// tmuxSessions numbers the sessions, so tests running in parallel on the
+// one server never pick the same name.
+var tmuxSessions atomic.Int64
+
+// screenDeadline bounds a wait for the screen: generous, since the tests
+// run in parallel on a busy machine; a passing wait returns as soon as the
+// screen is right.
+const screenDeadline = 30 * time.Second
+
 // tmux runs a tmux command against the private server.
 func tmux(args ...string) *exec.Cmd {
 	return exec.Command("tmux", append([]string{"-L", tmuxSocket, "-f", "/dev/null"}, args...)...)
@@ -44,7 +54,7 @@ func startTmux(t *testing.T, width, height int, env []string, args ...string) *t
 		t.Skip("tmux not installed")
 	}
 	tmuxServer.Do(func() { tmux("start-server", ";", "set", "-g", "exit-empty", "off").Run() })
-	s := &tmuxSession{t: t, name: fmt.Sprintf("ctxlab-e2e-%d-%d", os.Getpid(), time.Now().UnixNano())}
+	s := &tmuxSession{t: t, name: fmt.Sprintf("ctxlab-e2e-%d-%d", os.Getpid(), tmuxSessions.Add(1))}
 	command := strings.Join(append(env, append([]string{ctxlabBin}, args...)...), " ")
 	cmd := tmux("new-session", "-d", "-s", s.name, "-x", fmt.Sprint(width), "-y", fmt.Sprint(height),
 		"env TERM=xterm-256color COLORTERM=truecolor "+command)
@@ -72,20 +82,30 @@ func (s *tmuxSession) capture(escapes bool) string {
 // can be captured half drawn, so a test waits for all it will check.
 func (s *tmuxSession) waitFor(want ...string) string {
 	s.t.Helper()
-	deadline := time.Now().Add(15 * time.Second)
+	return s.waitUntil(fmt.Sprintf("all of %q", want), func(screen string) bool {
+		for _, w := range want {
+			if !strings.Contains(screen, w) {
+				return false
+			}
+		}
+		return true
+	})
+}
+
+// waitUntil polls the screen until shows(screen) holds, and fails the
+// test naming what the screen never showed.
+func (s *tmuxSession) waitUntil(what string, shows func(screen string) bool) string {
+	s.t.Helper()
+	deadline := time.Now().Add(screenDeadline)
 	var screen string
 	for time.Now().Before(deadline) {
 		screen = s.capture(false)
-		all := true
-		for _, w := range want {
-			all = all && strings.Contains(screen, w)
-		}
-		if all {
+		if shows(screen) {
 			return screen
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
-	s.t.Fatalf("screen never showed all of %q; last screen:\n%s", want, screen)
+	s.t.Fatalf("screen never showed %s; last screen:\n%s", what, screen)
 	return ""
 }
 
@@ -95,7 +115,8 @@ func (s *tmuxSession) send(keys ...string) {
 		s.t.Fatalf("send-keys %v: %v: %s", keys, err, out)
 	}
 	if keys[len(keys)-1] == "Escape" {
-		// A key that follows Escape too closely reads as Alt+key.
+		// A key that follows Escape too closely reads as Alt+key: this
+		// paces the input; it does not wait for the screen.
 		time.Sleep(300 * time.Millisecond)
 	}
 }
@@ -105,6 +126,7 @@ func (s *tmuxSession) alive() bool {
 }
 
 func TestWorkbenchInTmux(t *testing.T) {
+	t.Parallel()
 	s := startTmux(t, 120, 40, nil)
 	s.waitFor("ctxlab · support_chat · gpt-4o (o200k_base)", "Window", "Budget 11✓", "Dedup −6", "≈", "✂", "✗", "? help")
 	// Lower the dedup threshold: the reset-password pair (J=0.825) joins
@@ -118,12 +140,11 @@ func TestWorkbenchInTmux(t *testing.T) {
 	s.send("Escape")
 	s.send("/")
 	s.send("-l", "gift")
-	s.waitFor(`filter "gift"`, "gift-cards")
-	time.Sleep(200 * time.Millisecond) // let a frame that was mid-draw finish
-	screen := s.capture(false)
-	if strings.Contains(screen, "in-transit.md") {
-		t.Errorf("filter kept an unrelated document:\n%s", screen)
-	}
+	// A frame can be captured mid-draw, so the list is checked once it
+	// settles: an unrelated document that never goes fails the test.
+	s.waitUntil(`the "gift" filter without the unrelated in-transit.md`, func(screen string) bool {
+		return strings.Contains(screen, `filter "gift"`) && strings.Contains(screen, "gift-cards") && !strings.Contains(screen, "in-transit.md")
+	})
 	s.send("Escape")
 	s.waitFor("in-transit.md")
 
@@ -135,7 +156,7 @@ func TestWorkbenchInTmux(t *testing.T) {
 	s.send("1")
 	s.waitFor("1 Documents")
 	s.send("q")
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(screenDeadline)
 	for s.alive() && time.Now().Before(deadline) {
 		time.Sleep(50 * time.Millisecond)
 	}
@@ -145,6 +166,7 @@ func TestWorkbenchInTmux(t *testing.T) {
 }
 
 func TestWorkbenchSmallAndLarge(t *testing.T) {
+	t.Parallel()
 	small := startTmux(t, 80, 24, nil)
 	screen := small.waitFor("Budget 11✓", "≈")
 	for i, line := range strings.Split(strings.TrimRight(screen, "\n"), "\n") {
@@ -163,6 +185,7 @@ func TestWorkbenchSmallAndLarge(t *testing.T) {
 var sgrColour = regexp.MustCompile(`\x1b\[[0-9;]*(3[0-9]|4[0-9]|9[0-7]|10[0-7])[;m]`)
 
 func TestWorkbenchNoColorAndLight(t *testing.T) {
+	t.Parallel()
 	mono := startTmux(t, 120, 40, []string{"NO_COLOR=1"})
 	mono.waitFor("Budget 11✓", "≈")
 	colored := mono.capture(true)
@@ -184,6 +207,7 @@ func TestWorkbenchNoColorAndLight(t *testing.T) {
 // TestWorkbenchLaunchFlagsSetControls: options given on the command line
 // are the controls' starting values.
 func TestWorkbenchLaunchFlagsSetControls(t *testing.T) {
+	t.Parallel()
 	s := startTmux(t, 120, 40, nil, "--dedup-threshold", "0.6", "--preset", "document_qa", "--model", "gpt-4.1",
 		"--min-doc-tokens", "7", "--request-id", "demo-7")
 	s.waitFor("gpt-4.1 (o200k_base)", "dedup ◂0.60▸", "min tok ◂7▸", "preset ◂document_qa▸", "RAG budget ◂8,000▸", "< min 7")
@@ -192,6 +216,7 @@ func TestWorkbenchLaunchFlagsSetControls(t *testing.T) {
 }
 
 func TestWorkbenchRefusesNonTerminal(t *testing.T) {
+	t.Parallel()
 	_, stderr, code := run(t, "")
 	if code != 1 || !strings.Contains(stderr, "ctxlab build") || !strings.Contains(stderr, "ctxlab assemble") {
 		t.Errorf("exit %d, stderr %q", code, stderr)
@@ -199,6 +224,7 @@ func TestWorkbenchRefusesNonTerminal(t *testing.T) {
 }
 
 func TestWorkbenchOpensDocsPipedOnStdin(t *testing.T) {
+	t.Parallel()
 	// The shell pipes the documents in; the workbench reads its keys from
 	// the terminal instead of stdin.
 	s := startTmux(t, 120, 40, []string{"sh", "-c", "'cat sample/docs/sla_chunks.jsonl |"}, "'")
@@ -215,6 +241,7 @@ func TestWorkbenchOpensDocsPipedOnStdin(t *testing.T) {
 // for the background colour must not be sent, since such a terminal would
 // stall it and a slow answer would land in the user's shell.
 func TestHeadlessCommandsDoNotQueryTheTerminal(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("script"); err != nil {
 		if os.Getenv("CI") != "" {
 			t.Fatal("script(1) is not installed; .ci/run installs it")
@@ -237,14 +264,15 @@ func TestHeadlessCommandsDoNotQueryTheTerminal(t *testing.T) {
 // shows how its context was built, and a cassette's recorded usage shows
 // beside ctxlab's count.
 func TestWorkbenchAgentStepAndRecordedUsage(t *testing.T) {
+	t.Parallel()
 	s := startTmux(t, 120, 40, nil, "sample/scenarios/agent_workflow.yaml", "--step", "draft_supplier_ticket", "--tool-results-budget", "1000")
 	s.waitFor("ctxlab · agent_workflow")
 	s.send("3")
 	s.waitFor("Agent step draft_supplier_ticket", "250 of 582 tokens", "get_supplier")
 	s.send("q")
 
-	needCorpus(t, hitlCassette)
-	r := startTmux(t, 120, 40, nil, "--request", hitlCassette)
+	// The cassette is package cli's copy from the shared corpus.
+	r := startTmux(t, 120, 40, nil, "--request", "cli/testdata/corpus/pydantic-ai-llm-requests/test_prefect_agent_with_hitl_tool.yaml")
 	r.waitFor("measured as sent")
 	r.send("5")
 	r.waitFor("Recorded by the provider: 71 input tokens")

@@ -1,14 +1,15 @@
 package main
 
+// Smoke tests of the real binary: it starts, main.go passes cli.Main's
+// exit code to the shell, and the workbench works in a terminal (the tmux
+// tests). What each command does is tested in-process in package cli.
+
 import (
 	"bytes"
-	"encoding/json"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"sort"
 	"strings"
 	"testing"
 )
@@ -34,16 +35,9 @@ func TestMain(m *testing.M) {
 }
 
 // run executes the binary with the test's environment, less its LLM
-// variables, and returns stdout, stderr and the exit code.
+// variables so a developer's CTXLAB_LLM_MODEL or OPENAI_API_KEY does not
+// change what is tested, and returns stdout, stderr and the exit code.
 func run(t *testing.T, stdin string, args ...string) (string, string, int) {
-	t.Helper()
-	return runEnv(t, nil, stdin, args...)
-}
-
-// runEnv executes the binary with the LLM variables of the test's own
-// environment removed and extra ("NAME=value") added, so a developer's
-// CTXLAB_LLM_MODEL or OPENAI_API_KEY does not change what is tested.
-func runEnv(t *testing.T, extra []string, stdin string, args ...string) (string, string, int) {
 	t.Helper()
 	cmd := exec.Command(ctxlabBin, args...)
 	for _, kv := range os.Environ() {
@@ -52,7 +46,6 @@ func runEnv(t *testing.T, extra []string, stdin string, args ...string) (string,
 		}
 		cmd.Env = append(cmd.Env, kv)
 	}
-	cmd.Env = append(cmd.Env, extra...)
 	cmd.Stdin = strings.NewReader(stdin)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
@@ -66,156 +59,20 @@ func runEnv(t *testing.T, extra []string, stdin string, args ...string) (string,
 	return out.String(), errb.String(), code
 }
 
-func writeFile(t *testing.T, name, content string) string {
-	t.Helper()
-	path := filepath.Join(t.TempDir(), name)
-	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-		t.Fatal(err)
+// TestBinaryExitCodes: each of the exit codes a script can act on reaches
+// the shell, with its output on the right stream.
+func TestBinaryExitCodes(t *testing.T) {
+	t.Parallel()
+	stdout, stderr, code := run(t, "", "version")
+	if code != 0 || !strings.HasPrefix(stdout, "ctxlab ") || stderr != "" {
+		t.Errorf("version: exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
-	return path
-}
-
-const twoDocs = `{"content": "Refunds are issued to the original payment method within five business days of approval.", "score": 0.9, "source": "kb/refunds.md"}
-{"content": "REFUNDS are issued to the original   payment method within five business days of approval.", "score": 0.8, "source": "zendesk/refunds.md"}
-`
-
-func TestBuildJSONHasExactlyTheReferenceKeys(t *testing.T) {
-	path := writeFile(t, "docs.jsonl", twoDocs)
-	stdout, stderr, code := run(t, "", "build", "--docs", path, "--format", "json", "--tokenizer", "heuristic")
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, stderr)
+	stdout, stderr, code = run(t, "", "build", "--docs", "/nonexistent/docs.jsonl")
+	if code != 1 || stdout != "" || !strings.HasPrefix(stderr, "ctxlab: ") || !strings.Contains(stderr, "/nonexistent/docs.jsonl") || strings.Count(stderr, "\n") != 1 {
+		t.Errorf("bad input: exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
-	var out map[string]json.RawMessage
-	if err := json.Unmarshal([]byte(stdout), &out); err != nil {
-		t.Fatalf("not JSON: %v\n%s", err, stdout)
-	}
-	var keys []string
-	for k := range out {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	want := "citation_map context_block duplicates_removed excluded_docs included_docs tokens_budget tokens_used trace truncated utilization_pct"
-	if got := strings.Join(keys, " "); got != want {
-		t.Errorf("keys = %s\nwant   %s", got, want)
-	}
-	var citations bytes.Buffer
-	json.Compact(&citations, out["citation_map"])
-	if string(out["duplicates_removed"]) != "1" || citations.String() != `{"1":"kb/refunds.md"}` {
-		t.Errorf("duplicates_removed %s, citation_map %s", out["duplicates_removed"], citations.String())
-	}
-}
-
-func TestBuildReadsStdin(t *testing.T) {
-	stdout, stderr, code := run(t, twoDocs, "build", "--docs", "-")
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, stderr)
-	}
-	for _, want := range []string{"Pipeline  2 in → filter −0 → sort → dedup −1", "exact duplicate of #1 kb/refunds.md", "--- Source [1] kb/refunds.md --- (relevance: 0.90)"} {
-		if !strings.Contains(stdout, want) {
-			t.Errorf("report lacks %q:\n%s", want, stdout)
-		}
-	}
-}
-
-func TestBuildTextSanitizesInput(t *testing.T) {
-	docs := `{"content": "evil \u001b[2J text that clears the screen when printed raw", "source": "x\u001b]0;pwned\u0007"}`
-	stdout, _, code := run(t, docs, "build", "--docs", "-")
-	if code != 0 || strings.ContainsRune(stdout, 0x1b) || strings.ContainsRune(stdout, 0x07) {
-		t.Errorf("escape sequence reached the output (exit %d): %q", code, stdout)
-	}
-}
-
-func TestBuildBadInput(t *testing.T) {
-	good := writeFile(t, "docs.jsonl", twoDocs)
-	bad := writeFile(t, "bad.jsonl", "{\"content\": \"ok\"}\n{\"content\": \n")
-	cases := []struct {
-		name string
-		args []string
-		want string
-	}{
-		{"missing file", []string{"--docs", "/nonexistent/docs.jsonl"}, "/nonexistent/docs.jsonl"},
-		{"malformed json", []string{"--docs", bad}, "bad.jsonl: line 2, column 12: invalid JSON"},
-		{"negative budget", []string{"--docs", good, "--budget", "-5"}, "--budget -5 is negative"},
-		{"threshold above 1", []string{"--docs", good, "--dedup-threshold", "1.5"}, "--dedup-threshold 1.5 is outside [0, 1]"},
-		{"threshold below 0", []string{"--docs", good, "--dedup-threshold", "-0.1"}, "--dedup-threshold -0.1 is outside [0, 1]"},
-		{"shingle size 0", []string{"--docs", good, "--shingle-size", "0"}, "--shingle-size 0 is below 1"},
-		{"unknown tokenizer", []string{"--docs", good, "--tokenizer", "gpt2"}, "unknown tokenizer"},
-		{"unknown model", []string{"--docs", good, "--model", "llama-3"}, "unknown model"},
-		{"bad format", []string{"--docs", good, "--format", "xml"}, "expected text or json"},
-		{"bad mode", []string{"--docs", good, "--budget-mode", "loose"}, "unknown budget mode"},
-		{"stray argument", []string{good}, "unexpected argument"},
-		{"unknown flag", []string{"--docs", good, "--bogus"}, "flag provided but not defined: -bogus"},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			stdout, stderr, code := run(t, "", append([]string{"build"}, c.args...)...)
-			if code != 1 {
-				t.Errorf("exit %d, want 1", code)
-			}
-			if stdout != "" {
-				t.Errorf("stdout not empty: %q", stdout)
-			}
-			if !strings.Contains(stderr, c.want) || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
-				t.Errorf("stderr = %q, want one line containing %q", stderr, c.want)
-			}
-		})
-	}
-}
-
-func TestVersionAndHelp(t *testing.T) {
-	stdout, _, code := run(t, "", "version")
-	if code != 0 || !strings.HasPrefix(stdout, "ctxlab ") {
-		t.Errorf("version: exit %d, %q", code, stdout)
-	}
-	for _, args := range [][]string{{"--help"}, {"build", "--help"}} {
-		stdout, _, code := run(t, "", args...)
-		if code != 0 || !strings.Contains(stdout, "Usage:") {
-			t.Errorf("%v: exit %d, %q", args, code, stdout)
-		}
-	}
-	_, stderr, code := run(t, "", "biuld")
-	if code != 1 || !strings.Contains(stderr, `unknown command "biuld"`) {
-		t.Errorf("typo: exit %d, %q", code, stderr)
-	}
-}
-
-// TestReportsGroupNumbersAndPlurals: the headless reports write counts
-// as they write tokens (1,200, not 1200), one thing in the singular, and
-// say what --max-turns 0 does.
-func TestReportsGroupNumbersAndPlurals(t *testing.T) {
-	var many strings.Builder
-	for i := range 1200 {
-		fmt.Fprintf(&many, "{\"content\": \"document number %d says something different about item %d\", \"score\": 0.5}\n", i, i*7)
-	}
-	stdout, stderr, code := run(t, many.String(), "build", "--docs", "-")
-	if code != 0 || !strings.Contains(stdout, "· 1,200 documents ·") || !strings.Contains(stdout, "Pipeline  1,200 in →") {
-		t.Errorf("1,200 documents: exit %d, %s\n%.400s", code, stderr, stdout)
-	}
-	stdout, _, _ = run(t, many.String(), "assemble", "--docs", "-", "--query", "item")
-	if !strings.Contains(stdout, "1,200 documents (jsonl) from stdin") || !strings.Contains(stdout, "1,200 in →") {
-		t.Errorf("assemble, 1,200 documents:\n%.1200s", stdout)
-	}
-
-	one := `{"content": "Refunds are issued to the original payment method within five business days.", "score": 0.9}`
-	stdout, _, _ = run(t, one, "build", "--docs", "-")
-	if !strings.Contains(stdout, "· 1 document ·") {
-		t.Errorf("one document:\n%.300s", stdout)
-	}
-
-	stdout, _, _ = run(t, twoDocs, "build", "--docs", "-", "--history", "sample/history/support_chat.json", "--max-turns", "0")
-	if !strings.Contains(stdout, "last 0 turns: 30 of 30 messages)\n  note: --max-turns 0 keeps the whole history, as the reference's memory[-0:] slice does") {
-		t.Errorf("--max-turns 0 without its note:\n%s", stdout[strings.Index(stdout, "Memory ("):])
-	}
-
-	// The rolling summary's two counts say what each counts.
-	stdout, _, _ = run(t, "", "assemble", "--memory", "summary")
-	if !regexp.MustCompile(`rolling summary: \d+ folds, the summary text \d+ tokens\n  note: \d+ folds folded \d+ messages into the summary; its \[Conversation summary: …\] line takes \d+ tokens with the brackets\n`).MatchString(stdout) {
-		t.Errorf("rolling summary lines:\n%s", stdout)
-	}
-
-	// One chunk: one chunk summary.
-	stdout, _, _ = run(t, "A short contract. It has one paragraph about refunds within 30 days.", "longdoc", "-", "--run")
-	if strings.Contains(stdout, "1 chunk summaries") || !strings.Contains(stdout, "the chunk summary") {
-		t.Errorf("one chunk:\n%s", stdout)
+	stdout, stderr, code = run(t, "", "assemble", "--scenario", "sample/scenarios/overflow.yaml", "--mode", "measure", "--format", "json")
+	if code != 3 || !strings.HasPrefix(stdout, "{") || !regexp.MustCompile(`^Context exceeds budget: \d+ > \d+\n$`).MatchString(stderr) {
+		t.Errorf("overflow: exit %d, stderr %q, stdout %.200q", code, stderr, stdout)
 	}
 }

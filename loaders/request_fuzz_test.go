@@ -32,9 +32,11 @@ func FuzzParseRequest(f *testing.F) {
 		f.Add([]byte(seed), uint8(0))
 	}
 	for _, rel := range []string{hitlCassette, anthropicCassette, functionaryFile} {
-		if data, err := os.ReadFile(filepath.Join(corpusDir, filepath.FromSlash(rel))); err == nil {
-			f.Add(data, uint8(2))
+		data, err := os.ReadFile(filepath.Join(corpusDir, filepath.FromSlash(rel)))
+		if err != nil {
+			f.Fatal(err)
 		}
+		f.Add(data, uint8(2))
 	}
 	f.Fuzz(func(t *testing.T, data []byte, interaction uint8) {
 		sc, err := ParseRequest("fuzz", data, RequestOptions{Interaction: int(interaction % 4)})

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -21,27 +22,31 @@ func TestRandomKeysNeverBreakTheScreen(t *testing.T) {
 	}{{"support_chat", [2]int{80, 24}}, {"support_chat", [2]int{120, 40}}, {"overflow", [2]int{100, 30}}, {"agent_workflow", [2]int{160, 48}}, {"document_qa", [2]int{80, 24}}}
 	for _, run := range runs {
 		size := run.size
-		m := newTestModel(t, run.scenario, "mono", size[0], size[1])
-		rng := rand.New(rand.NewPCG(7, uint64(size[0])))
-		for i := 0; i < 400; i++ {
-			k := pool[rng.IntN(len(pool))]
-			if k == "e" || k == "y" {
-				continue // export and copy have their own tests
-			}
-			next, cmd := m.Update(keyMsg(k))
-			m = settle(t, next.(Model), cmd)
-			if i%3 == 0 {
-				m = send(t, m, tea.MouseMsg{X: rng.IntN(size[0]), Y: rng.IntN(size[1]), Button: tea.MouseButtonWheelDown, Action: tea.MouseActionPress})
-			}
-			lines := strings.Split(m.View(), "\n")
-			if len(lines) != size[1] {
-				t.Fatalf("%s %dx%d after %d keys (last %q): %d lines", run.scenario, size[0], size[1], i+1, k, len(lines))
-			}
-			for n, l := range lines {
-				if w := lipglossWidth(l); w > size[0] {
-					t.Fatalf("%s %dx%d after %d keys (last %q): line %d is %d wide: %q", run.scenario, size[0], size[1], i+1, k, n, w, l)
+		// Each run has its own model and random source: they run side by side.
+		t.Run(fmt.Sprintf("%s_%dx%d", run.scenario, size[0], size[1]), func(t *testing.T) {
+			t.Parallel()
+			m := newTestModel(t, run.scenario, "mono", size[0], size[1])
+			rng := rand.New(rand.NewPCG(7, uint64(size[0])))
+			for i := 0; i < 400; i++ {
+				k := pool[rng.IntN(len(pool))]
+				if k == "e" || k == "y" {
+					continue // export and copy have their own tests
+				}
+				next, cmd := m.Update(keyMsg(k))
+				m = settle(t, next.(Model), cmd)
+				if i%3 == 0 {
+					m = send(t, m, tea.MouseMsg{X: rng.IntN(size[0]), Y: rng.IntN(size[1]), Button: tea.MouseButtonWheelDown, Action: tea.MouseActionPress})
+				}
+				lines := strings.Split(m.View(), "\n")
+				if len(lines) != size[1] {
+					t.Fatalf("%s %dx%d after %d keys (last %q): %d lines", run.scenario, size[0], size[1], i+1, k, len(lines))
+				}
+				for n, l := range lines {
+					if w := lipglossWidth(l); w > size[0] {
+						t.Fatalf("%s %dx%d after %d keys (last %q): line %d is %d wide: %q", run.scenario, size[0], size[1], i+1, k, n, w, l)
+					}
 				}
 			}
-		}
+		})
 	}
 }

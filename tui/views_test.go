@@ -4,7 +4,6 @@ import (
 	"ctxlab/loaders"
 	"fmt"
 	tea "github.com/charmbracelet/bubbletea"
-	"os"
 	"strings"
 	"testing"
 	"time"
@@ -297,12 +296,9 @@ func TestListDropsURLSchemes(t *testing.T) {
 // TestMetricsComparesRecordedUsage: a cassette's recorded usage is shown
 // beside ctxlab's count of the request as sent.
 func TestMetricsComparesRecordedUsage(t *testing.T) {
-	sc, err := loaders.LoadRequest("../../shared/corpus/pydantic-ai-llm-requests/test_prefect_agent_with_hitl_tool.yaml", nil, loaders.RequestOptions{})
+	sc, err := loaders.LoadRequest("testdata/corpus/pydantic-ai-llm-requests/test_prefect_agent_with_hitl_tool.yaml", nil, loaders.RequestOptions{})
 	if err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("the shared corpus is beside the clone in CI: %v", err)
-		}
-		t.Skipf("corpus not available: %v", err)
+		t.Fatal(err)
 	}
 	m := New(Config{Scenario: sc, Now: func() time.Time { return fixedNow }, ExportDir: t.TempDir()})
 	m = send(t, m, tea.WindowSizeMsg{Width: 120, Height: 40})
