@@ -272,7 +272,7 @@ func TestWorkbenchAgentStepAndRecordedUsage(t *testing.T) {
 	s.send("q")
 
 	// The cassette is package cli's copy from the shared corpus.
-	r := startTmux(t, 120, 40, nil, "--request", "cli/testdata/corpus/pydantic-ai-llm-requests/test_prefect_agent_with_hitl_tool.yaml")
+	r := startTmux(t, 120, 40, nil, "--request", "internal/testcorpus/pydantic-ai-llm-requests/test_prefect_agent_with_hitl_tool.yaml")
 	r.waitFor("measured as sent")
 	r.send("5")
 	r.waitFor("Recorded by the provider: 71 input tokens")

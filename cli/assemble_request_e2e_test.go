@@ -5,6 +5,8 @@ package cli_test
 import (
 	"strings"
 	"testing"
+
+	"ctxlab/internal/testcorpus"
 )
 
 func TestAssembleImportedRequest(t *testing.T) {
@@ -59,7 +61,7 @@ func TestAssembleInteractionOutOfRange(t *testing.T) {
 
 func TestAssembleRequestReserveFlagOverridesTheDefault(t *testing.T) {
 	t.Parallel()
-	path := "testdata/corpus/functionary-tool-chat/test_case.json"
+	path := testcorpus.Path("functionary-tool-chat/test_case.json")
 	stdout, stderr, code := run(t, "", "assemble", "--request", path, "--window", "4000", "--reserve", "1000")
 	if code != 0 || !strings.Contains(stdout, "reserve 1,000 · max input 3,000") || strings.Contains(stdout, "4,096 tokens reserved") {
 		t.Errorf("exit %d\n%s\n%s", code, stdout, stderr)

@@ -19,14 +19,15 @@ import (
 	"testing"
 
 	"ctxlab/cli"
+	"ctxlab/internal/testcorpus"
 	// As in main.go: headless commands must not query the terminal.
 	_ "ctxlab/internal/termprobe"
 )
 
 // hitlCassette is a pydantic-ai cassette of an agent loop with a
 // human-in-the-loop tool, copied from the shared corpus (see
-// testdata/corpus/README.md).
-const hitlCassette = "testdata/corpus/pydantic-ai-llm-requests/test_prefect_agent_with_hitl_tool.yaml"
+// internal/testcorpus/README.md).
+var hitlCassette = testcorpus.Path("pydantic-ai-llm-requests/test_prefect_agent_with_hitl_tool.yaml")
 
 // baseEnvironment is the test process's environment less its LLM
 // variables, so a developer's CTXLAB_LLM_MODEL or OPENAI_API_KEY does not

@@ -5,15 +5,18 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"ctxlab/internal/testcorpus"
 )
 
-// corpusDir holds copies of the shared corpus's files (see its README.md),
-// so a clone tests itself.
-const corpusDir = "testdata/corpus"
+// corpusDir holds the corpus files (internal/testcorpus).
+var corpusDir = testcorpus.Dir()
 
+// corpusFile is a corpus file's path (see internal/testcorpus), failing
+// the test when it is missing.
 func corpusFile(t *testing.T, rel string) string {
 	t.Helper()
-	path := filepath.Join(corpusDir, filepath.FromSlash(rel))
+	path := testcorpus.Path(rel)
 	if _, err := os.Stat(path); err != nil {
 		t.Fatalf("corpus file %s: %v", path, err)
 	}

@@ -1,16 +1,17 @@
 package tui
 
 import (
-	"ctxlab/loaders"
 	"fmt"
-	tea "github.com/charmbracelet/bubbletea"
 	"strings"
 	"testing"
 	"time"
 
+	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
 	"ctxlab/core"
+	"ctxlab/internal/testcorpus"
+	"ctxlab/loaders"
 )
 
 func TestHelpListsEveryBindingAtEveryWidth(t *testing.T) {
@@ -296,7 +297,7 @@ func TestListDropsURLSchemes(t *testing.T) {
 // TestMetricsComparesRecordedUsage: a cassette's recorded usage is shown
 // beside ctxlab's count of the request as sent.
 func TestMetricsComparesRecordedUsage(t *testing.T) {
-	sc, err := loaders.LoadRequest("testdata/corpus/pydantic-ai-llm-requests/test_prefect_agent_with_hitl_tool.yaml", nil, loaders.RequestOptions{})
+	sc, err := loaders.LoadRequest(testcorpus.Path("pydantic-ai-llm-requests/test_prefect_agent_with_hitl_tool.yaml"), nil, loaders.RequestOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
