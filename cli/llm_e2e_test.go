@@ -165,13 +165,11 @@ func TestLLMTimeoutFlag(t *testing.T) {
 		}
 	})
 	doc := writeFile(t, "contract.txt", longDocument())
-	start := time.Now()
+	// The message names the flag's 200ms, not the environment's 30s; the
+	// server's 5 s stall would otherwise end in a malformed reply.
 	_, stderr, code := runEnv(t, []string{"CTXLAB_LLM_BASE_URL=" + srv.baseURL(), "CTXLAB_LLM_TIMEOUT=30s"}, "", "longdoc", doc, "--run", "--llm-timeout", "200ms")
 	if code != 0 || !strings.Contains(stderr, "request timed out after 200ms; used the extractive summary instead") {
 		t.Errorf("exit %d, stderr:\n%s", code, stderr)
-	}
-	if d := time.Since(start); d > 3*time.Second {
-		t.Errorf("took %s: the flag did not override CTXLAB_LLM_TIMEOUT", d)
 	}
 }
 

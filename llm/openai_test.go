@@ -214,11 +214,8 @@ func TestSummarizeFailures(t *testing.T) {
 			}
 			s := newTestSummarizer(t, url, timeout)
 
-			start := time.Now()
+			// TestRetriesAreBounded counts the requests; no clock here.
 			_, err := s.Summarize(context.Background(), conversationReq)
-			if elapsed := time.Since(start); elapsed > 3*time.Second {
-				t.Errorf("took %s: retries are not bounded", elapsed)
-			}
 			var e *Error
 			if !errors.As(err, &e) {
 				t.Fatalf("error %v (%T) is not an *Error", err, err)
