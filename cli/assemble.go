@@ -478,16 +478,16 @@ func applyPipelineFlags(fs *flagSet, p *pipelineFlags, s *core.Settings) error {
 	o := &s.Pipeline
 	switch {
 	case set("model"):
-		tok, err := tokenizerForModel(p.model, p.tokenizer, set("tokenizer"))
+		model, err := resolveModelFlags(p.model, p.tokenizer, set("tokenizer"))
 		if err != nil {
 			return err
 		}
 		s.Model = p.model
-		o.Tokenizer = tok
+		o.Tokenizer = model.Tokenizer
 		// The model brings its window, as the workbench's model control
 		// does, over a scenario's window: or a preset's; --window wins.
-		if spec, ok := core.LookupModel(p.model); ok && spec.Window > 0 && !set("window") {
-			s.Budget.TotalWindow = spec.Window
+		if model.Window > 0 && !set("window") {
+			s.Budget.TotalWindow = model.Window
 		}
 	case set("tokenizer"):
 		tok, err := core.TokenizerByName(p.tokenizer)
@@ -522,30 +522,6 @@ func applyPipelineFlags(fs *flagSet, p *pipelineFlags, s *core.Settings) error {
 		o.PartialMinRemaining = p.partialMin
 	}
 	return nil
-}
-
-// tokenizerForModel picks a model's tokenizer from the model table, which
-// knows other providers' models too, then from OpenAI's name prefixes. An
-// explicit --tokenizer must agree with it.
-func tokenizerForModel(model, name string, tokenizerSet bool) (core.Tokenizer, error) {
-	var tok core.Tokenizer
-	if spec, ok := core.LookupModel(model); ok && spec.Encoding != "" {
-		t, err := core.TokenizerByName(spec.Encoding)
-		if err != nil {
-			return nil, fmt.Errorf("--model %s: %w", model, err)
-		}
-		tok = t
-	} else {
-		t, err := core.TokenizerForModel(model)
-		if err != nil {
-			return nil, fmt.Errorf("--model: %w", err)
-		}
-		tok = t
-	}
-	if tokenizerSet && name != tok.Name() {
-		return nil, fmt.Errorf("--model %s uses %s but --tokenizer says %s; give one of them", model, tok.Name(), name)
-	}
-	return tok, nil
 }
 
 // stringList is a repeatable string flag.

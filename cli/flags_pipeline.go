@@ -40,10 +40,11 @@ func (p *pipelineFlags) register(fs *flagSet) {
 // reports whether --tokenizer was given, so --model can pick one.
 func (p *pipelineFlags) options(tokenizerSet bool) (core.Options, error) {
 	opts := core.DefaultOptions()
-	tok, err := resolveTokenizer(p.tokenizer, p.model, tokenizerSet)
+	model, err := resolveModelFlags(p.model, p.tokenizer, tokenizerSet)
 	if err != nil {
 		return opts, err
 	}
+	tok := model.Tokenizer
 	mode, err := core.ParseBudgetMode(p.budgetMode)
 	if err != nil {
 		return opts, fmt.Errorf("--budget-mode: %w", err)
@@ -63,24 +64,20 @@ func (p *pipelineFlags) options(tokenizerSet bool) (core.Options, error) {
 	return opts, nil
 }
 
-// resolveTokenizer applies --model unless --tokenizer was given as well,
-// in which case the two must agree.
-func resolveTokenizer(name, model string, tokenizerSet bool) (core.Tokenizer, error) {
-	if model == "" {
-		tok, err := core.TokenizerByName(name)
-		if err != nil {
-			return nil, fmt.Errorf("--tokenizer: %w", err)
-		}
-		return tok, nil
+// resolveModelFlags is core.ResolveModel with its errors naming the
+// flags: --model and --tokenizer.
+func resolveModelFlags(model, tokenizerName string, tokenizerGiven bool) (core.ModelResolution, error) {
+	res, err := core.ResolveModel(model, tokenizerName, tokenizerGiven)
+	var conflict *core.ModelTokenizerConflict
+	switch {
+	case err == nil:
+		return res, nil
+	case errors.As(err, &conflict):
+		return res, fmt.Errorf("--model %s uses %s but --tokenizer says %s; give one of them", conflict.Model, conflict.ModelTokenizer, conflict.Given)
+	case model == "":
+		return res, fmt.Errorf("--tokenizer: %w", err)
 	}
-	tok, err := core.TokenizerForModel(model)
-	if err != nil {
-		return nil, fmt.Errorf("--model: %w", err)
-	}
-	if tokenizerSet && name != tok.Name() {
-		return nil, fmt.Errorf("--model %s uses %s but --tokenizer says %s; give one of them", model, tok.Name(), name)
-	}
-	return tok, nil
+	return res, fmt.Errorf("--model: %w", err)
 }
 
 // flagError spells an options validation error with the flag's name.

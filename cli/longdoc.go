@@ -111,15 +111,11 @@ func runLongdoc(env Env, args []string) error {
 	case strategy == core.LongDocHierarchical && flagWasSet(fs, "question"):
 		return fmt.Errorf("--question goes with --strategy map-reduce; hierarchical summarizes without one")
 	}
-	var tok core.Tokenizer
-	if flagWasSet(fs, "model") {
-		tok, err = tokenizerForModel(f.model, f.tokenizer, flagWasSet(fs, "tokenizer"))
-	} else {
-		tok, err = resolveTokenizer(f.tokenizer, "", false)
-	}
+	model, err := resolveModelFlags(f.model, f.tokenizer, flagWasSet(fs, "tokenizer"))
 	if err != nil {
 		return err
 	}
+	tok := model.Tokenizer
 	sum, err := f.llm.build(env, fs, true)
 	if err != nil {
 		return err

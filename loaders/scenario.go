@@ -203,15 +203,15 @@ func (r *scenarioReader) readModel() error {
 	if s.Model == "" {
 		return nil
 	}
-	tok, note, known := modelTokenizer(s.Model)
-	if !known {
+	resolved, err := core.ResolveModel(s.Model, "", false)
+	if err != nil {
 		return yamlErr(r.name, r.fields["model"].value,
 			"model %s has no known tokenizer (known: %s); name a tokenizer with `tokenizer:` (%s)",
 			quoted(s.Model), strings.Join(core.KnownModels(), ", "), strings.Join(core.TokenizerNames, ", "))
 	}
-	s.Pipeline.Tokenizer = tok
-	if note != "" {
-		r.sc.Notes = append(r.sc.Notes, note)
+	s.Pipeline.Tokenizer = resolved.Tokenizer
+	if resolved.Note != "" {
+		r.sc.Notes = append(r.sc.Notes, resolved.Note)
 	}
 	return nil
 }

@@ -210,13 +210,13 @@ func newControls(presets core.PresetSet, steps []string, initial core.Settings) 
 					s.Model = ""
 					return nil
 				}
-				tok, err := core.TokenizerForModel(text)
+				model, err := core.ResolveModel(text, "", false)
 				if err != nil {
 					return err
 				}
-				s.Model, s.Pipeline.Tokenizer = text, tok
-				if spec, ok := core.LookupModel(text); ok && spec.Window > 0 {
-					s.Budget.TotalWindow = spec.Window
+				s.Model, s.Pipeline.Tokenizer = text, model.Tokenizer
+				if model.Window > 0 {
+					s.Budget.TotalWindow = model.Window
 				}
 				return nil
 			},
