@@ -1,9 +1,6 @@
 package core
 
-import (
-	"fmt"
-	"math"
-)
+import "fmt"
 
 // BudgetMode chooses how the budget stage charges documents.
 type BudgetMode string
@@ -81,31 +78,31 @@ func DefaultOptions() Options {
 type OptionError struct {
 	Option  string
 	Problem string
+	// Knob is the refusal of a knob, when a knob refused it, so a
+	// scenario file can name its key instead.
+	Knob *KnobError
 }
 
 func (e *OptionError) Error() string { return e.Option + ": " + e.Problem }
 
-// Validate reports the first option that is out of range.
+// Validate reports the first option that is out of range, checked by
+// the knob table's pipeline entries so the message is the one every
+// surface gives.
 func (o Options) Validate() error {
-	bad := func(option, format string, args ...any) error {
-		return &OptionError{Option: option, Problem: fmt.Sprintf(format, args...)}
+	if o.Tokenizer == nil {
+		return &OptionError{Option: "tokenizer", Problem: "none set"}
 	}
-	switch {
-	case math.IsNaN(o.DedupThreshold) || o.DedupThreshold < 0 || o.DedupThreshold > 1:
-		return bad("dedup-threshold", "%v is outside [0, 1]", o.DedupThreshold)
-	case o.MinDocTokens < 0:
-		return bad("min-doc-tokens", "%d is negative", o.MinDocTokens)
-	case o.ShingleSize < 1:
-		return bad("shingle-size", "%d is below 1", o.ShingleSize)
-	case o.PartialMinRemaining < 0:
-		return bad("partial-min", "%d is negative", o.PartialMinRemaining)
-	case o.Budget < 0:
-		return bad("budget", "%d is negative", o.Budget)
-	case o.Tokenizer == nil:
-		return bad("tokenizer", "none set")
+	if o.Budget < 0 {
+		return &OptionError{Option: "budget", Problem: fmt.Sprintf("%d is negative", o.Budget)}
 	}
-	if _, err := ParseBudgetMode(string(o.BudgetMode)); err != nil {
-		return bad("budget-mode", "%v", err)
+	s := Settings{Pipeline: o}
+	for _, k := range Knobs() {
+		if !k.isPipeline() {
+			continue
+		}
+		if err := k.Check(k.Get(s)); err != nil {
+			return err.optionError()
+		}
 	}
 	return nil
 }

@@ -113,27 +113,20 @@ func DefaultSettings() Settings {
 	}
 }
 
-// Validate reports the first setting that cannot be evaluated.
+// Validate reports the first setting that cannot be evaluated: a knob
+// that applies under the others and is out of its range, named by its
+// flag, or a tokenizer missing.
 func (s Settings) Validate() error {
-	opts := s.Pipeline
-	opts.Budget = s.Budget.RetrievedContext
-	if err := opts.Validate(); err != nil {
-		return err
+	if s.Pipeline.Tokenizer == nil {
+		return &OptionError{Option: "tokenizer", Problem: "none set"}
 	}
-	if _, err := ParseRAGBuilder(string(s.Builder)); err != nil {
-		return &OptionError{Option: "builder", Problem: err.Error()}
-	}
-	if _, err := ParseAssembleMode(string(s.Mode)); err != nil {
-		return &OptionError{Option: "mode", Problem: err.Error()}
-	}
-	if err := s.Memory.Validate(); err != nil {
-		return &OptionError{Option: "memory", Problem: err.Error()}
-	}
-	if s.MaxTurns < 0 {
-		return &OptionError{Option: "max-turns", Problem: fmt.Sprintf("%d is negative; expected 0 (the whole history) or more turns", s.MaxTurns)}
-	}
-	if s.Rerank && (s.InitialK < 1 || s.FinalK < 1) {
-		return &OptionError{Option: "rerank", Problem: fmt.Sprintf("initial_k %d and final_k %d must be at least 1", s.InitialK, s.FinalK)}
+	for _, k := range Knobs() {
+		if !k.AppliesTo(s) {
+			continue
+		}
+		if err := k.Check(k.Get(s)); err != nil {
+			return err.optionError()
+		}
 	}
 	return nil
 }
