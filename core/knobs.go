@@ -222,7 +222,7 @@ var knobTable = []*Knob{
 	}, 1, fixedStep(1), func(s *Settings) *int { return &s.Memory.KeepRecent }),
 	intKnob(Knob{
 		ID: "max-turns", Label: "max turns", Flag: "max-turns", Key: "memory.max_turns",
-		Help:   "format_memory: turns the reference ContextManager's memory block keeps, 0 for all (JSON assembly.format_memory; the workbench's Memory view)",
+		Help:   "format_memory: conversation turns (user+assistant pairs) the reference ContextManager's memory block keeps, 0 for all (assemble's JSON assembly.format_memory; the workbench's Memory view)",
 		Expect: "0 (the whole history) or more turns", InBuild: true,
 	}, 0, fixedStep(1), func(s *Settings) *int { return &s.MaxTurns }),
 	textKnob(Knob{
