@@ -14,7 +14,10 @@ const (
 	KnobIDModel     = "model"
 	KnobIDTokenizer = "tokenizer"
 	KnobIDRerank    = "rerank"
-	KnobIDAgentStep = "agent-step"
+	// KnobSectionRerank is the scenario section whose presence turns
+	// reranking on.
+	KnobSectionRerank = "rerank"
+	KnobIDAgentStep   = "agent-step"
 )
 
 // When the pipeline's knobs apply: they do nothing under the article's
@@ -230,7 +233,9 @@ var knobTable = []*Knob{
 		Help: "the user's query, sent last and given to the reranker",
 	}, func(s *Settings) *string { return &s.Query }),
 	boolKnob(Knob{
-		ID: KnobIDRerank, Label: "rerank", Flag: "rerank", Key: "rerank",
+		// In a scenario file the rerank section's presence turns it on
+		// unless enabled says otherwise, so `rerank:` alone is enough.
+		ID: KnobIDRerank, Label: "rerank", Flag: "rerank", Key: "rerank.enabled",
 		Help: "retrieve initial-k documents by score, then rerank them against the query with BM25 and keep final-k (--rerank=false turns a scenario's off)",
 	}, func(s *Settings) *bool { return &s.Rerank }),
 	intKnob(Knob{

@@ -160,7 +160,7 @@ func (r *scenarioReader) readModel() error {
 		}
 		tok, err := core.TokenizerByName(tokName)
 		if err != nil {
-			return yamlErr(r.name, f.value, "%v", err)
+			return yamlErr(r.name, f.value, "tokenizer: %v", err)
 		}
 		s.Pipeline.Tokenizer = tok
 		r.optionNodes["tokenizer"] = f.value

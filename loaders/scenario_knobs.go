@@ -68,6 +68,14 @@ func (r *scenarioReader) readKnobs() error {
 		if knobReadElsewhere(k) {
 			continue
 		}
+		if k.ID == core.KnobIDRerank {
+			// The section alone turns reranking on; enabled: false
+			// keeps its ks and leaves it off.
+			if f, ok := r.fields[core.KnobSectionRerank]; ok {
+				r.sc.Settings.Rerank = true
+				r.optionNodes[k.Flag] = f.value
+			}
+		}
 		for _, key := range append([]string{k.Key}, k.AltKeys...) {
 			n, ok, err := r.knobNode(key)
 			if err != nil {
@@ -92,15 +100,6 @@ func (r *scenarioReader) readKnob(k *core.Knob, key string, n *yaml.Node, ctx co
 	var items []*yaml.Node
 	var err error
 	switch {
-	case k.ID == core.KnobIDRerank:
-		// The section's presence turns reranking on; its keys are the
-		// ks, each a knob of its own.
-		if !isNull(n) {
-			if _, _, err := r.knobNode(key + ".initial_k"); err != nil {
-				return err
-			}
-		}
-		v.Bool = true
 	case k.Kind == core.KnobInt:
 		v.Int, err = yamlInt(r.name, n, key)
 	case k.Kind == core.KnobFloat:
@@ -138,8 +137,8 @@ func (r *scenarioReader) readKnob(k *core.Knob, key string, n *yaml.Node, ctx co
 
 // knobEntries are the settings a scenario file writes, as top-level keys
 // and sections, from the knob table: every knob but an empty text, choice
-// or list (empty means the default), the rerank section only when
-// reranking is on, and none a reader elsewhere writes (the agent step).
+// or list (empty means the default) and the agent step, which the agent
+// section writes.
 func knobEntries(s core.Settings) (map[string]*yaml.Node, error) {
 	entries := map[string]*yaml.Node{}
 	for _, k := range core.Knobs() {
@@ -167,12 +166,6 @@ func knobEntries(s core.Settings) (map[string]*yaml.Node, error) {
 			}
 			value = v.Text
 		}
-		if k.ID == core.KnobIDRerank {
-			if v.Bool {
-				entries[section] = &yaml.Node{Kind: yaml.MappingNode}
-			}
-			continue
-		}
 		node := &yaml.Node{}
 		if err := node.Encode(value); err != nil {
 			return nil, fmt.Errorf("%s: %w", k.Key, err)
@@ -183,9 +176,6 @@ func knobEntries(s core.Settings) (map[string]*yaml.Node, error) {
 		}
 		parent, ok := entries[section]
 		if !ok {
-			if section == "rerank" {
-				continue // reranking is off: its ks are not written
-			}
 			parent = &yaml.Node{Kind: yaml.MappingNode}
 			entries[section] = parent
 		}
