@@ -78,8 +78,7 @@ func (f *buildFlags) run(env Env, fs *flagSet) error {
 	if err := f.knobs.apply(fs, &settings, core.KnobContext{}, nil); err != nil {
 		return err
 	}
-	opts := settings.Pipeline
-	opts.Budget = f.budget
+	opts := core.Options{PipelineSettings: settings.Pipeline, Budget: f.budget}
 	if err := opts.Validate(); err != nil {
 		return flagError(err)
 	}

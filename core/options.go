@@ -28,9 +28,19 @@ func ParseBudgetMode(s string) (BudgetMode, error) {
 	return "", fmt.Errorf("unknown budget mode %q (expected reference or strict)", s)
 }
 
-// Options are the ContextManager's knobs. DefaultOptions gives the
-// reference's defaults.
+// Options are what the ContextManager's pipeline takes: its knobs and the
+// context block's budget. DefaultOptions gives the reference's defaults.
 type Options struct {
+	PipelineSettings
+	// Budget is the token budget for the context block: --budget in
+	// `ctxlab build`, the retrieved-context allocation in an evaluation.
+	Budget int
+}
+
+// PipelineSettings are the ContextManager's knobs, everything its pipeline
+// takes but the budget: what Settings holds, since there the budget is
+// the retrieved-context allocation.
+type PipelineSettings struct {
 	// DedupThreshold is the Jaccard similarity at or above which a
 	// document is a near duplicate of a kept one.
 	DedupThreshold float64
@@ -50,8 +60,6 @@ type Options struct {
 	BudgetMode BudgetMode
 	// Tokenizer counts every token in the pipeline.
 	Tokenizer Tokenizer
-	// Budget is the token budget for the context block.
-	Budget int
 }
 
 // DefaultBudget is the `ctxlab build` default budget in tokens.
@@ -61,15 +69,17 @@ const DefaultBudget = 4000
 // reference's heuristic tokenizer and a 4000-token budget.
 func DefaultOptions() Options {
 	return Options{
-		DedupThreshold:      0.85,
-		MinDocTokens:        5,
-		LostInMiddle:        true,
-		ShingleSize:         5,
-		PartialMinRemaining: 50,
-		SummarizeOverflow:   false,
-		BudgetMode:          BudgetReference,
-		Tokenizer:           Heuristic{},
-		Budget:              DefaultBudget,
+		PipelineSettings: PipelineSettings{
+			DedupThreshold:      0.85,
+			MinDocTokens:        5,
+			LostInMiddle:        true,
+			ShingleSize:         5,
+			PartialMinRemaining: 50,
+			SummarizeOverflow:   false,
+			BudgetMode:          BudgetReference,
+			Tokenizer:           Heuristic{},
+		},
+		Budget: DefaultBudget,
 	}
 }
 
@@ -95,7 +105,7 @@ func (o Options) Validate() error {
 	if o.Budget < 0 {
 		return &OptionError{Option: "budget", Problem: fmt.Sprintf("%d is negative", o.Budget)}
 	}
-	s := Settings{Pipeline: o}
+	s := Settings{Pipeline: o.PipelineSettings}
 	for _, k := range Knobs() {
 		if !k.isPipeline() {
 			continue

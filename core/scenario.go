@@ -64,10 +64,9 @@ func ParseRAGBuilder(s string) (RAGBuilder, error) {
 // Settings are every knob of an evaluation: what the workbench's controls
 // turn and what `ctxlab assemble` takes as flags.
 type Settings struct {
-	// Pipeline are the ContextManager's options. Its Budget is ignored:
-	// the retrieved-context allocation is the pipeline's budget. Its
-	// Tokenizer counts every component.
-	Pipeline Options
+	// Pipeline are the ContextManager's knobs; its budget is the
+	// retrieved-context allocation. Its Tokenizer counts every component.
+	Pipeline PipelineSettings
 	Builder  RAGBuilder
 	// Preset is the name the budget started from ("" for a custom one).
 	Preset string
@@ -76,9 +75,9 @@ type Settings struct {
 	// Model picks message framing and, unless a tokenizer was chosen,
 	// the tokenizer.
 	Model string
-	// Memory is the history strategy. Its MaxTokens is ignored: the
-	// history allocation is the strategy's budget.
-	Memory MemoryOptions
+	// Memory is the history strategy; its budget is the history
+	// allocation.
+	Memory MemorySettings
 	// Query is the user's query, sent last and given to the reranker.
 	Query string
 	// Rerank turns on the two-stage retrieval before the builder.
@@ -97,7 +96,7 @@ type Settings struct {
 // pipeline's defaults, o200k_base, the sliding-window memory and a
 // budgeted assembly.
 func DefaultSettings() Settings {
-	pipeline := DefaultOptions()
+	pipeline := DefaultOptions().PipelineSettings
 	pipeline.Tokenizer, _ = TokenizerByName(TokenizerO200K)
 	budget, _ := Preset(PresetSupportChat)
 	return Settings{
@@ -106,7 +105,7 @@ func DefaultSettings() Settings {
 		Preset:   PresetSupportChat,
 		Budget:   budget,
 		Mode:     Budgeted,
-		Memory:   DefaultMemoryOptions(),
+		Memory:   DefaultMemorySettings(),
 		InitialK: DefaultRerankInitialK,
 		FinalK:   DefaultRerankFinalK,
 		MaxTurns: DefaultMaxMemoryMessages,
