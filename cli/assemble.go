@@ -367,14 +367,3 @@ func (l *stringList) Set(v string) error {
 	*l = append(*l, v)
 	return nil
 }
-
-func joinStrings(items []string) string {
-	out := ""
-	for i, s := range items {
-		if i > 0 {
-			out += ", "
-		}
-		out += s
-	}
-	return out
-}

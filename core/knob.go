@@ -168,14 +168,6 @@ func (k *Knob) FormatNumber(n float64) string {
 	return strconv.FormatFloat(n, 'g', -1, 64)
 }
 
-// Apply checks v and writes it to s.
-func (k *Knob) Apply(s *Settings, v KnobValue, ctx KnobContext) error {
-	if err := k.Check(v); err != nil {
-		return err
-	}
-	return k.Set(s, v, ctx)
-}
-
 // StepBy moves a number knob by dir steps, clamped to its range, as the
 // workbench's arrow keys do. A float lands on its decimals, so repeated
 // steps of 0.05 do not drift.

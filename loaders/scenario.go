@@ -170,10 +170,13 @@ func (r *scenarioReader) readModel() error {
 		return nil
 	}
 	resolved, err := core.ResolveModel(s.Model, "", false)
-	if err != nil {
+	switch {
+	case core.IsUnknownModel(err):
 		return yamlErr(r.name, r.fields["model"].value,
 			"model %s has no known tokenizer (known: %s); name a tokenizer with `tokenizer:` (%s)",
 			quoted(s.Model), strings.Join(core.KnownModels(), ", "), strings.Join(core.TokenizerNames, ", "))
+	case err != nil:
+		return yamlErr(r.name, r.fields["model"].value, "model: %v", err)
 	}
 	s.Pipeline.Tokenizer = resolved.Tokenizer
 	if resolved.Note != "" {
