@@ -3,7 +3,6 @@ package cli
 import (
 	"context"
 	"fmt"
-	"regexp"
 	"strings"
 	"time"
 
@@ -76,25 +75,13 @@ type assembleFlags struct {
 	scenario    string
 	request     string
 	interaction int
-	preset      string
 	budgetFile  string
-	budget      budgetFlags
+	// budget is --budget: here the retrieved-context allocation, as
+	// --rag-budget; in build, the pipeline's budget, which that is.
+	budget int
+	// knobs are every setting's flag, from core's knob table.
+	knobs knobFlags
 
-	memory         string
-	patterns       stringList
-	summarizeEvery int
-	keepRecent     int
-	maxTurns       int
-
-	builder  string
-	rerank   bool
-	initialK int
-	finalK   int
-	query    string
-	step     string
-	pipeline pipelineFlags
-
-	mode string
 	// llm chooses the summarizer of --memory summary.
 	llm llmFlags
 	// docs is the third input, beside --scenario and --request.
@@ -114,28 +101,14 @@ func newAssembleFlagSet(env Env, f *assembleFlags) *flagSet {
 }
 
 func (f *assembleFlags) register(fs *flagSet) {
-	d := core.DefaultSettings()
 	fs.StringVar(&f.scenario, "scenario", "", "scenario file (YAML); default: the bundled sample")
 	fs.StringVar(&f.request, "request", "", "API request body to import (OpenAI or Anthropic JSON, or a YAML cassette); - reads stdin")
 	fs.IntVar(&f.interaction, "interaction", 0, "cassette: the interaction to import, from 1 (default: the first chat request)")
 	f.docs.register(fs)
-	fs.StringVar(&f.preset, "preset", "", "budget preset: "+joinStrings(core.PresetNames)+", or one of --budget-file")
 	fs.StringVar(&f.budgetFile, "budget-file", "", "YAML budget file with presets of your own")
-	f.budget.register(fs)
-	fs.StringVar(&f.memory, "memory", "", "history strategy: sliding, priority or summary (default: the scenario's; sliding)")
-	fs.Var(&f.patterns, "priority-pattern", "regular expression that pins a history message under --memory priority (repeatable; replaces the defaults)")
-	fs.IntVar(&f.summarizeEvery, "summarize-every", 0, fmt.Sprintf("--memory summary: fold the history every N messages (default: the scenario's; %d)", d.Memory.SummarizeEvery))
-	fs.IntVar(&f.maxTurns, "max-turns", core.DefaultMaxMemoryMessages, "format_memory: turns the reference ContextManager's memory block keeps, 0 for all (JSON assembly.format_memory; the workbench's Memory view)")
-	fs.IntVar(&f.keepRecent, "keep-recent", 0, fmt.Sprintf("--memory summary: messages a fold leaves verbatim (default: the scenario's; %d)", d.Memory.KeepRecent))
-	fs.StringVar(&f.builder, "builder", "", "retrieved-context builder: context_manager (the pipeline) or rag (the article's RAGContextManager) (default: the scenario's; context_manager)")
-	fs.BoolVar(&f.rerank, "rerank", false, "retrieve initial-k documents by score, then rerank them against the query with BM25 and keep final-k (--rerank=false turns a scenario's off)")
-	fs.IntVar(&f.initialK, "initial-k", 0, fmt.Sprintf("--rerank: documents retrieved in the first stage (default: the scenario's; %d)", d.InitialK))
-	fs.IntVar(&f.finalK, "final-k", 0, fmt.Sprintf("--rerank: documents kept after reranking (default: the scenario's; %d)", d.FinalK))
-	fs.StringVar(&f.step, "step", "", "agent step whose context (the outputs of the steps it requires) is the tool results; from the scenario's agent: steps (default: the scenario's step; \"\" for the tool results as given)")
-	fs.StringVar(&f.query, "query", "", "the user's query (default: the scenario's or the request's)")
-	f.pipeline.register(fs)
-	fs.setHelp("budget", "the retrieved-context allocation, as --rag-budget (default: the scenario's); in ctxlab build, the pipeline's budget")
-	fs.StringVar(&f.mode, "mode", "", "budgeted (cut components to their allocations) or measure (as given, nothing cut); default: the input's")
+	f.knobs.register(fs, false)
+	fs.IntVar(&f.budget, "budget", core.DefaultBudget, "the retrieved-context allocation, as --rag-budget (default: the scenario's); in ctxlab build, the pipeline's budget")
+	fs.hideDefault("budget")
 	f.llm.register(fs)
 }
 
@@ -261,17 +234,14 @@ func prepareAssembly(env Env, fs *flagSet, f *assembleFlags) (*assembleRun, erro
 			return nil, fmt.Errorf("--interaction %d: expected an interaction number from 1", f.interaction)
 		}
 	}
-	overrides, err := f.budget.overrides(fs)
-	if err != nil {
-		return nil, err
-	}
 	presets, _, err := presetSet(f.budgetFile)
 	if err != nil {
 		return nil, err
 	}
-	var presetBudget core.ContextBudget
-	if f.preset != "" {
-		if presetBudget, err = presets.Lookup(f.preset); err != nil {
+	// An unknown preset is refused before any input is read.
+	preset := f.knobs.textGiven(fs, core.KnobIDPreset)
+	if preset != "" {
+		if _, err := presets.Lookup(preset); err != nil {
 			return nil, fmt.Errorf("--preset: %w", err)
 		}
 	}
@@ -289,8 +259,8 @@ func prepareAssembly(env Env, fs *flagSet, f *assembleFlags) (*assembleRun, erro
 		}
 		run.imported = true
 		run.source = displayPath(f.request)
-		opts := loaders.RequestOptions{Interaction: f.interaction, Window: f.budget.window, Reserve: f.budget.reserve, Preset: f.preset, Presets: presets,
-			Model: f.pipeline.model}
+		opts := loaders.RequestOptions{Interaction: f.interaction, Window: f.knobs.intGiven(fs, "window"), Reserve: f.knobs.intGiven(fs, "reserve"),
+			Preset: preset, Presets: presets, Model: f.knobs.textGiven(fs, core.KnobIDModel)}
 		if run.scenario, err = loaders.LoadRequest(f.request, env.Stdin, opts); err != nil {
 			return nil, err
 		}
@@ -308,16 +278,10 @@ func prepareAssembly(env Env, fs *flagSet, f *assembleFlags) (*assembleRun, erro
 	}
 
 	s := run.scenario.Settings
-	// The request loader applied the preset itself, keeping the model's
-	// window and the request's reserve.
-	if f.preset != "" && !run.imported {
-		s.Preset, s.Budget = f.preset, presetBudget
-	}
-	s.Budget = overrides.Apply(s.Budget)
-	if run.imported && (f.preset != "" || f.budget.allocationSet(fs) || flagWasSet(fs, "budget")) {
+	if run.imported && (preset != "" || f.knobs.allocationGiven(fs) || flagWasSet(fs, "budget")) {
 		s.Mode = core.Budgeted
 	}
-	if err := applyAssembleFlags(fs, f, &s); err != nil {
+	if err := applyAssembleFlags(fs, f, &s, core.KnobContext{Presets: presets}, run.imported); err != nil {
 		return nil, err
 	}
 	if s.Step != "" {
@@ -336,9 +300,10 @@ func prepareAssembly(env Env, fs *flagSet, f *assembleFlags) (*assembleRun, erro
 			var hint string
 			// Only when the window is the model's: a model the table does
 			// not know left the preset's window in place.
-			if spec, known := core.LookupModel(f.pipeline.model); flagWasSet(fs, "model") && !flagWasSet(fs, "window") &&
+			model := f.knobs.textGiven(fs, core.KnobIDModel)
+			if spec, known := core.LookupModel(model); model != "" && !flagWasSet(fs, "window") &&
 				known && spec.Window == s.Budget.TotalWindow {
-				hint = fmt.Sprintf("--model %s's window is %d; --window N sets another", f.pipeline.model, s.Budget.TotalWindow)
+				hint = fmt.Sprintf("--model %s's window is %d; --window N sets another", model, s.Budget.TotalWindow)
 			}
 			return nil, budgetError(err, s, hint)
 		}
@@ -366,186 +331,31 @@ func budgetError(err error, s core.Settings, hint string) error {
 }
 
 // applyAssembleFlags applies the flags given on the command line to the
-// scenario's settings; a flag not given leaves its setting alone.
-func applyAssembleFlags(fs *flagSet, f *assembleFlags, s *core.Settings) error {
-	set := func(name string) bool { return flagWasSet(fs, name) }
-	if set("mode") {
-		mode, err := core.ParseAssembleMode(f.mode)
-		if err != nil {
-			return fmt.Errorf("--mode: %w", err)
-		}
-		s.Mode = mode
+// scenario's settings through the knob table; a flag not given leaves its
+// setting alone. --preset replaces the scenario's whole budget, except an
+// imported request's, whose loader applied it keeping the model's window
+// and the request's reserve.
+func applyAssembleFlags(fs *flagSet, f *assembleFlags, s *core.Settings, ctx core.KnobContext, imported bool) error {
+	skipPreset := func(k *core.Knob) bool {
+		return k.ID == core.KnobIDPreset && (imported || f.knobs.textGiven(fs, core.KnobIDPreset) == "")
+	}
+	if err := f.knobs.apply(fs, s, ctx, skipPreset); err != nil {
+		return err
 	}
 	if s.Mode == "" {
 		s.Mode = core.Budgeted
 	}
-	if err := applyMemoryFlags(fs, f, &s.Memory); err != nil {
-		return err
-	}
-	if err := applyMaxTurns(fs, f, s); err != nil {
-		return err
-	}
-	if set("builder") {
-		b, err := core.ParseRAGBuilder(f.builder)
-		if err != nil {
-			return fmt.Errorf("--builder: %w", err)
+	if flagWasSet(fs, "budget") {
+		rag := core.KnobByID("rag")
+		if err := rag.Check(core.KnobValue{Int: f.budget}); err != nil {
+			return fmt.Errorf("%s", err.Named("--budget"))
 		}
-		s.Builder = b
-	}
-	if set("rerank") {
-		s.Rerank = f.rerank
-	}
-	for _, k := range []struct {
-		name  string
-		value int
-		dst   *int
-	}{{"initial-k", f.initialK, &s.InitialK}, {"final-k", f.finalK, &s.FinalK}} {
-		if !set(k.name) {
-			continue
+		if f.knobs.given(fs, "rag") && f.knobs.intGiven(fs, "rag") != f.budget {
+			return fmt.Errorf("--budget %d and --rag-budget %d disagree: in assemble --budget is the retrieved-context allocation; give one of them", f.budget, f.knobs.intGiven(fs, "rag"))
 		}
-		if k.value < 1 {
-			return fmt.Errorf("--%s %d: expected at least 1 document", k.name, k.value)
-		}
-		*k.dst = k.value
-	}
-	if set("query") {
-		s.Query = f.query
-	}
-	if set("step") {
-		s.Step = f.step
-	}
-	if set("budget") {
-		if f.pipeline.budget < 0 {
-			return fmt.Errorf("--budget %d is negative: a token budget is 0 or more", f.pipeline.budget)
-		}
-		if set("rag-budget") && f.budget.rag != f.pipeline.budget {
-			return fmt.Errorf("--budget %d and --rag-budget %d disagree: in assemble --budget is the retrieved-context allocation; give one of them", f.pipeline.budget, f.budget.rag)
-		}
-		s.Budget.RetrievedContext = f.pipeline.budget
-	}
-	return applyPipelineFlags(fs, &f.pipeline, s)
-}
-
-// applyMemoryFlags applies --memory, --priority-pattern, --summarize-every
-// and --keep-recent, checking each with its flag's name.
-func applyMemoryFlags(fs *flagSet, f *assembleFlags, m *core.MemoryOptions) error {
-	if flagWasSet(fs, "memory") {
-		strategy, err := core.ParseMemoryStrategy(f.memory)
-		if err != nil {
-			return fmt.Errorf("--memory: %w", err)
-		}
-		m.Strategy = strategy
-	}
-	if len(f.patterns) > 0 {
-		for _, p := range f.patterns {
-			if _, err := regexp.Compile(p); err != nil {
-				return fmt.Errorf("--priority-pattern %s does not compile: %v", quoted(p), err)
-			}
-		}
-		m.Patterns = append([]string(nil), f.patterns...)
-	}
-	if flagWasSet(fs, "summarize-every") {
-		if f.summarizeEvery < 1 {
-			return fmt.Errorf("--summarize-every %d: expected at least 1 message", f.summarizeEvery)
-		}
-		m.SummarizeEvery = f.summarizeEvery
-	}
-	if flagWasSet(fs, "keep-recent") {
-		if f.keepRecent < 1 {
-			return fmt.Errorf("--keep-recent %d: expected at least 1 message", f.keepRecent)
-		}
-		m.KeepRecent = f.keepRecent
+		s.Budget.RetrievedContext = f.budget
 	}
 	return nil
-}
-
-// applyMaxTurns applies --max-turns, format_memory's turns.
-func applyMaxTurns(fs *flagSet, f *assembleFlags, s *core.Settings) error {
-	if !flagWasSet(fs, "max-turns") {
-		return nil
-	}
-	if f.maxTurns < 0 {
-		return fmt.Errorf("--max-turns %d is negative; expected 0 (the whole history) or more turns", f.maxTurns)
-	}
-	s.MaxTurns = f.maxTurns
-	return nil
-}
-
-// applyPipelineFlags applies the ContextManager's flags given, and picks
-// the tokenizer from --model and --tokenizer.
-func applyPipelineFlags(fs *flagSet, p *pipelineFlags, s *core.Settings) error {
-	set := func(name string) bool { return flagWasSet(fs, name) }
-	o := &s.Pipeline
-	switch {
-	case set("model"):
-		tok, err := tokenizerForModel(p.model, p.tokenizer, set("tokenizer"))
-		if err != nil {
-			return err
-		}
-		s.Model = p.model
-		o.Tokenizer = tok
-		// The model brings its window, as the workbench's model control
-		// does, over a scenario's window: or a preset's; --window wins.
-		if spec, ok := core.LookupModel(p.model); ok && spec.Window > 0 && !set("window") {
-			s.Budget.TotalWindow = spec.Window
-		}
-	case set("tokenizer"):
-		tok, err := core.TokenizerByName(p.tokenizer)
-		if err != nil {
-			return fmt.Errorf("--tokenizer: %w", err)
-		}
-		o.Tokenizer = tok
-	}
-	if set("budget-mode") {
-		mode, err := core.ParseBudgetMode(p.budgetMode)
-		if err != nil {
-			return fmt.Errorf("--budget-mode: %w", err)
-		}
-		o.BudgetMode = mode
-	}
-	if set("dedup-threshold") {
-		o.DedupThreshold = p.dedupThreshold
-	}
-	if set("min-doc-tokens") {
-		o.MinDocTokens = p.minDocTokens
-	}
-	if set("lost-in-middle") {
-		o.LostInMiddle = p.lostInMiddle
-	}
-	if set("shingle-size") {
-		o.ShingleSize = p.shingleSize
-	}
-	if set("summarize-overflow") {
-		o.SummarizeOverflow = p.summarizeOverflow
-	}
-	if set("partial-min") {
-		o.PartialMinRemaining = p.partialMin
-	}
-	return nil
-}
-
-// tokenizerForModel picks a model's tokenizer from the model table, which
-// knows other providers' models too, then from OpenAI's name prefixes. An
-// explicit --tokenizer must agree with it.
-func tokenizerForModel(model, name string, tokenizerSet bool) (core.Tokenizer, error) {
-	var tok core.Tokenizer
-	if spec, ok := core.LookupModel(model); ok && spec.Encoding != "" {
-		t, err := core.TokenizerByName(spec.Encoding)
-		if err != nil {
-			return nil, fmt.Errorf("--model %s: %w", model, err)
-		}
-		tok = t
-	} else {
-		t, err := core.TokenizerForModel(model)
-		if err != nil {
-			return nil, fmt.Errorf("--model: %w", err)
-		}
-		tok = t
-	}
-	if tokenizerSet && name != tok.Name() {
-		return nil, fmt.Errorf("--model %s uses %s but --tokenizer says %s; give one of them", model, tok.Name(), name)
-	}
-	return tok, nil
 }
 
 // stringList is a repeatable string flag.
@@ -556,15 +366,4 @@ func (l *stringList) String() string { return fmt.Sprint([]string(*l)) }
 func (l *stringList) Set(v string) error {
 	*l = append(*l, v)
 	return nil
-}
-
-func joinStrings(items []string) string {
-	out := ""
-	for i, s := range items {
-		if i > 0 {
-			out += ", "
-		}
-		out += s
-	}
-	return out
 }

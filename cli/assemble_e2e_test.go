@@ -254,7 +254,7 @@ func TestAssembleBadInput(t *testing.T) {
 		{"unknown builder", []string{"--builder", "graph"}, `--builder: unknown RAG builder "graph"`},
 		{"unknown mode", []string{"--mode", "strict"}, `--mode: unknown assembly mode "strict"`},
 		{"bad format", []string{"--format", "xml"}, "expected text or json"},
-		{"zero final-k", []string{"--final-k", "0"}, "--final-k 0: expected at least 1"},
+		{"zero final-k", []string{"--final-k", "0"}, "--final-k 0 is below 1; expected at least 1"},
 		{"unknown model", []string{"--model", "llama-3"}, "unknown model"},
 		{"stray argument", []string{"scenario.yaml"}, "unexpected argument"},
 		{"step without agent steps", []string{"--step", "draft"}, `--step "draft": bundled sample (scenarios/support_chat.yaml) has no agent steps`},

@@ -20,6 +20,12 @@ Usage:
                [--shingle-size K] [--budget-mode reference|strict] [--summarize-overflow]
                [--format text|json]
 
+  --budget is the context block's budget, the pipeline's; in ctxlab
+  assemble, --budget is the retrieved-context allocation (as --rag-budget),
+  which is the pipeline's budget there. The pipeline options, --tokenizer,
+  --model and --max-turns are the same knobs as in ctxlab assemble and the
+  workbench.
+
   --docs - reads documents from stdin. Formats are detected from the content:
   JSON Lines or JSON arrays of {content, score, source, metadata}, LangChain,
   LlamaIndex, Chroma, Pinecone, Qdrant and Tavily results, CSV with a header,
@@ -31,9 +37,10 @@ type buildFlags struct {
 	docFormat    string
 	perParagraph bool
 	history      string
-	maxTurns     int
 	format       string
-	pipeline     pipelineFlags
+	// budget is the pipeline's budget: the retrieved-context block's.
+	budget int
+	knobs  knobFlags
 }
 
 func runBuild(env Env, args []string) error {
@@ -51,9 +58,9 @@ func newBuildFlagSet(env Env, f *buildFlags) *flagSet {
 	fs.StringVar(&f.docFormat, "doc-format", loaders.FormatAuto, "force the document format: "+joinFormats())
 	fs.BoolVar(&f.perParagraph, "per-paragraph", false, "directory input: one document per paragraph instead of per file")
 	fs.StringVar(&f.history, "history", "", "chat history file; the text report shows format_memory's block")
-	fs.IntVar(&f.maxTurns, "max-turns", core.DefaultMaxMemoryMessages, "format_memory: conversation turns (user+assistant pairs) to keep")
 	fs.StringVar(&f.format, "format", "text", "output: text or json")
-	f.pipeline.register(fs)
+	fs.IntVar(&f.budget, "budget", core.DefaultBudget, "token budget for the context block")
+	f.knobs.register(fs, true)
 	return fs
 }
 
@@ -61,18 +68,19 @@ func (f *buildFlags) run(env Env, fs *flagSet) error {
 	if f.format != "text" && f.format != "json" {
 		return fmt.Errorf("--format %s: expected text or json", quoted(f.format))
 	}
-	if f.maxTurns < 0 {
-		return fmt.Errorf("--max-turns %d is negative", f.maxTurns)
-	}
 	if f.docs == "" {
 		if env.StdinIsTTY {
 			return fmt.Errorf("build: no documents: pass --docs FILE (or --docs - to read stdin)")
 		}
 		f.docs = "-"
 	}
-	opts, err := f.pipeline.options(flagWasSet(fs, "tokenizer"))
-	if err != nil {
+	settings := core.DefaultSettings()
+	if err := f.knobs.apply(fs, &settings, core.KnobContext{}, nil); err != nil {
 		return err
+	}
+	opts := core.Options{PipelineSettings: settings.Pipeline, Budget: f.budget}
+	if err := opts.Validate(); err != nil {
+		return flagError(err)
 	}
 	docs, format, err := loaders.LoadDocuments(f.docs, env.Stdin, loaders.DocOptions{Format: f.docFormat, PerParagraph: f.perParagraph})
 	if err != nil {
@@ -96,7 +104,7 @@ func (f *buildFlags) run(env Env, fs *flagSet) error {
 		_, err = fmt.Fprintf(env.Stdout, "%s\n", out)
 		return err
 	}
-	input := buildInput{docsPath: f.docs, docFormat: format, docs: docs, opts: opts, history: history, maxTurns: f.maxTurns}
+	input := buildInput{docsPath: f.docs, docFormat: format, docs: docs, opts: opts, history: history, maxTurns: settings.MaxTurns}
 	return writeBuildReport(env.Stdout, input, res)
 }
 

@@ -51,6 +51,15 @@ func (fs *flagSet) setHelp(name, usage string) {
 		return
 	}
 	f.Usage = usage
+	fs.hideDefault(name)
+}
+
+// hideDefault hides, in --help only, the default a flag would show.
+func (fs *flagSet) hideDefault(name string) {
+	f := fs.Lookup(name)
+	if f == nil {
+		return
+	}
 	if fs.helpDefaults == nil {
 		fs.helpDefaults = map[string]string{}
 	}

@@ -86,7 +86,7 @@ func runLongdoc(env Env, args []string) error {
 	fs.IntVar(&f.chunkSize, "chunk-size", 0, fmt.Sprintf("tokens per chunk (default: %d for hierarchical, %d for map-reduce, as the article)", core.DefaultHierarchicalChunkSize, core.DefaultMapReduceChunkSize))
 	fs.StringVar(&f.question, "question", "", "map-reduce: the question every chunk is asked")
 	fs.StringVar(&f.tokenizer, "tokenizer", core.TokenizerO200K, "tokenizer the plan counts with: "+strings.Join(core.TokenizerNames, ", "))
-	fs.StringVar(&f.model, "model", "", "model name; picks its tokenizer (gpt-4o, gpt-4.1, o3, gpt-4, ...)")
+	fs.StringVar(&f.model, "model", "", core.KnobByID(core.KnobIDModel).Help)
 	fs.BoolVar(&f.run, "run", false, "carry the plan out through the summarizer and print every step's output and the result")
 	fs.StringVar(&f.format, "format", "text", "output: text or json")
 	f.llm.register(fs)
@@ -111,15 +111,11 @@ func runLongdoc(env Env, args []string) error {
 	case strategy == core.LongDocHierarchical && flagWasSet(fs, "question"):
 		return fmt.Errorf("--question goes with --strategy map-reduce; hierarchical summarizes without one")
 	}
-	var tok core.Tokenizer
-	if flagWasSet(fs, "model") {
-		tok, err = tokenizerForModel(f.model, f.tokenizer, flagWasSet(fs, "tokenizer"))
-	} else {
-		tok, err = resolveTokenizer(f.tokenizer, "", false)
-	}
+	model, err := resolveModelFlags(f.model, f.tokenizer, flagWasSet(fs, "tokenizer"))
 	if err != nil {
 		return err
 	}
+	tok := model.Tokenizer
 	sum, err := f.llm.build(env, fs, true)
 	if err != nil {
 		return err

@@ -100,7 +100,7 @@ func writeAssembleHeader(w io.Writer, run *assembleRun) {
 	fmt.Fprintln(w)
 }
 
-func memoryStrategy(m core.MemoryOptions) core.MemoryStrategy {
+func memoryStrategy(m core.MemorySettings) core.MemoryStrategy {
 	if m.Strategy == "" {
 		return core.MemorySliding
 	}

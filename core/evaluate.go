@@ -117,9 +117,7 @@ func Evaluate(ctx context.Context, in EvalInput, s Settings) (*Evaluation, error
 		rag := BuildSimpleRAG(ev.Documents, s.Budget.RetrievedContext, tok)
 		ev.SimpleRAG = &rag
 	default:
-		opts := s.Pipeline
-		opts.Budget = s.Budget.RetrievedContext
-		res, err := Build(ev.Analysis, opts)
+		res, err := Build(ev.Analysis, Options{PipelineSettings: s.Pipeline, Budget: s.Budget.RetrievedContext})
 		if err != nil {
 			return nil, err
 		}
@@ -141,8 +139,7 @@ func Evaluate(ctx context.Context, in EvalInput, s Settings) (*Evaluation, error
 
 	history := sc.History
 	if mode != MeasureOnly {
-		memOpts := s.Memory
-		memOpts.MaxTokens = s.Budget.ConversationHistory
+		memOpts := s.Memory.Options(s.Budget.ConversationHistory)
 		summarizer := in.Summarizer
 		if summarizer == nil {
 			summarizer = ExtractiveSummarizer{}

@@ -83,6 +83,32 @@ type MemoryOptions struct {
 	KeepRecent int `json:"keep_recent,omitempty" yaml:"keep_recent,omitempty"`
 }
 
+// MemorySettings are the history strategy's knobs, everything ApplyMemory
+// takes but the budget: what Settings holds, since there the budget is
+// the history allocation.
+type MemorySettings struct {
+	Strategy       MemoryStrategy
+	Patterns       []string
+	ReferenceOrder bool
+	SummarizeEvery int
+	KeepRecent     int
+}
+
+// Options are the settings with a budget of maxTokens, as ApplyMemory
+// takes them.
+func (m MemorySettings) Options(maxTokens int) MemoryOptions {
+	return MemoryOptions{
+		Strategy: m.Strategy, MaxTokens: maxTokens, Patterns: m.Patterns, ReferenceOrder: m.ReferenceOrder,
+		SummarizeEvery: m.SummarizeEvery, KeepRecent: m.KeepRecent,
+	}
+}
+
+// DefaultMemorySettings are DefaultMemoryOptions' knobs.
+func DefaultMemorySettings() MemorySettings {
+	o := DefaultMemoryOptions()
+	return MemorySettings{Strategy: o.Strategy, Patterns: o.Patterns, ReferenceOrder: o.ReferenceOrder, SummarizeEvery: o.SummarizeEvery, KeepRecent: o.KeepRecent}
+}
+
 // DefaultMemoryOptions returns the sliding window with the article's
 // 4000-token budget and the article's defaults for the other strategies.
 func DefaultMemoryOptions() MemoryOptions {

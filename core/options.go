@@ -1,9 +1,6 @@
 package core
 
-import (
-	"fmt"
-	"math"
-)
+import "fmt"
 
 // BudgetMode chooses how the budget stage charges documents.
 type BudgetMode string
@@ -31,9 +28,19 @@ func ParseBudgetMode(s string) (BudgetMode, error) {
 	return "", fmt.Errorf("unknown budget mode %q (expected reference or strict)", s)
 }
 
-// Options are the ContextManager's knobs. DefaultOptions gives the
-// reference's defaults.
+// Options are what the ContextManager's pipeline takes: its knobs and the
+// context block's budget. DefaultOptions gives the reference's defaults.
 type Options struct {
+	PipelineSettings
+	// Budget is the token budget for the context block: --budget in
+	// `ctxlab build`, the retrieved-context allocation in an evaluation.
+	Budget int
+}
+
+// PipelineSettings are the ContextManager's knobs, everything its pipeline
+// takes but the budget: what Settings holds, since there the budget is
+// the retrieved-context allocation.
+type PipelineSettings struct {
 	// DedupThreshold is the Jaccard similarity at or above which a
 	// document is a near duplicate of a kept one.
 	DedupThreshold float64
@@ -53,8 +60,6 @@ type Options struct {
 	BudgetMode BudgetMode
 	// Tokenizer counts every token in the pipeline.
 	Tokenizer Tokenizer
-	// Budget is the token budget for the context block.
-	Budget int
 }
 
 // DefaultBudget is the `ctxlab build` default budget in tokens.
@@ -64,15 +69,17 @@ const DefaultBudget = 4000
 // reference's heuristic tokenizer and a 4000-token budget.
 func DefaultOptions() Options {
 	return Options{
-		DedupThreshold:      0.85,
-		MinDocTokens:        5,
-		LostInMiddle:        true,
-		ShingleSize:         5,
-		PartialMinRemaining: 50,
-		SummarizeOverflow:   false,
-		BudgetMode:          BudgetReference,
-		Tokenizer:           Heuristic{},
-		Budget:              DefaultBudget,
+		PipelineSettings: PipelineSettings{
+			DedupThreshold:      0.85,
+			MinDocTokens:        5,
+			LostInMiddle:        true,
+			ShingleSize:         5,
+			PartialMinRemaining: 50,
+			SummarizeOverflow:   false,
+			BudgetMode:          BudgetReference,
+			Tokenizer:           Heuristic{},
+		},
+		Budget: DefaultBudget,
 	}
 }
 
@@ -81,31 +88,31 @@ func DefaultOptions() Options {
 type OptionError struct {
 	Option  string
 	Problem string
+	// Knob is the refusal of a knob, when a knob refused it, so a
+	// scenario file can name its key instead.
+	Knob *KnobError
 }
 
 func (e *OptionError) Error() string { return e.Option + ": " + e.Problem }
 
-// Validate reports the first option that is out of range.
+// Validate reports the first option that is out of range, checked by
+// the knob table's pipeline entries so the message is the one every
+// surface gives.
 func (o Options) Validate() error {
-	bad := func(option, format string, args ...any) error {
-		return &OptionError{Option: option, Problem: fmt.Sprintf(format, args...)}
+	if o.Tokenizer == nil {
+		return &OptionError{Option: "tokenizer", Problem: "none set"}
 	}
-	switch {
-	case math.IsNaN(o.DedupThreshold) || o.DedupThreshold < 0 || o.DedupThreshold > 1:
-		return bad("dedup-threshold", "%v is outside [0, 1]", o.DedupThreshold)
-	case o.MinDocTokens < 0:
-		return bad("min-doc-tokens", "%d is negative", o.MinDocTokens)
-	case o.ShingleSize < 1:
-		return bad("shingle-size", "%d is below 1", o.ShingleSize)
-	case o.PartialMinRemaining < 0:
-		return bad("partial-min", "%d is negative", o.PartialMinRemaining)
-	case o.Budget < 0:
-		return bad("budget", "%d is negative", o.Budget)
-	case o.Tokenizer == nil:
-		return bad("tokenizer", "none set")
+	if o.Budget < 0 {
+		return &OptionError{Option: "budget", Problem: fmt.Sprintf("%d is negative", o.Budget)}
 	}
-	if _, err := ParseBudgetMode(string(o.BudgetMode)); err != nil {
-		return bad("budget-mode", "%v", err)
+	s := Settings{Pipeline: o.PipelineSettings}
+	for _, k := range Knobs() {
+		if !k.isPipeline() {
+			continue
+		}
+		if err := k.Check(k.Get(s)); err != nil {
+			return err.optionError()
+		}
 	}
 	return nil
 }

@@ -64,10 +64,9 @@ func ParseRAGBuilder(s string) (RAGBuilder, error) {
 // Settings are every knob of an evaluation: what the workbench's controls
 // turn and what `ctxlab assemble` takes as flags.
 type Settings struct {
-	// Pipeline are the ContextManager's options. Its Budget is ignored:
-	// the retrieved-context allocation is the pipeline's budget. Its
-	// Tokenizer counts every component.
-	Pipeline Options
+	// Pipeline are the ContextManager's knobs; its budget is the
+	// retrieved-context allocation. Its Tokenizer counts every component.
+	Pipeline PipelineSettings
 	Builder  RAGBuilder
 	// Preset is the name the budget started from ("" for a custom one).
 	Preset string
@@ -76,9 +75,9 @@ type Settings struct {
 	// Model picks message framing and, unless a tokenizer was chosen,
 	// the tokenizer.
 	Model string
-	// Memory is the history strategy. Its MaxTokens is ignored: the
-	// history allocation is the strategy's budget.
-	Memory MemoryOptions
+	// Memory is the history strategy; its budget is the history
+	// allocation.
+	Memory MemorySettings
 	// Query is the user's query, sent last and given to the reranker.
 	Query string
 	// Rerank turns on the two-stage retrieval before the builder.
@@ -97,7 +96,7 @@ type Settings struct {
 // pipeline's defaults, o200k_base, the sliding-window memory and a
 // budgeted assembly.
 func DefaultSettings() Settings {
-	pipeline := DefaultOptions()
+	pipeline := DefaultOptions().PipelineSettings
 	pipeline.Tokenizer, _ = TokenizerByName(TokenizerO200K)
 	budget, _ := Preset(PresetSupportChat)
 	return Settings{
@@ -106,34 +105,27 @@ func DefaultSettings() Settings {
 		Preset:   PresetSupportChat,
 		Budget:   budget,
 		Mode:     Budgeted,
-		Memory:   DefaultMemoryOptions(),
+		Memory:   DefaultMemorySettings(),
 		InitialK: DefaultRerankInitialK,
 		FinalK:   DefaultRerankFinalK,
 		MaxTurns: DefaultMaxMemoryMessages,
 	}
 }
 
-// Validate reports the first setting that cannot be evaluated.
+// Validate reports the first setting that cannot be evaluated: a knob
+// that applies under the others and is out of its range, named by its
+// flag, or a tokenizer missing.
 func (s Settings) Validate() error {
-	opts := s.Pipeline
-	opts.Budget = s.Budget.RetrievedContext
-	if err := opts.Validate(); err != nil {
-		return err
+	if s.Pipeline.Tokenizer == nil {
+		return &OptionError{Option: "tokenizer", Problem: "none set"}
 	}
-	if _, err := ParseRAGBuilder(string(s.Builder)); err != nil {
-		return &OptionError{Option: "builder", Problem: err.Error()}
-	}
-	if _, err := ParseAssembleMode(string(s.Mode)); err != nil {
-		return &OptionError{Option: "mode", Problem: err.Error()}
-	}
-	if err := s.Memory.Validate(); err != nil {
-		return &OptionError{Option: "memory", Problem: err.Error()}
-	}
-	if s.MaxTurns < 0 {
-		return &OptionError{Option: "max-turns", Problem: fmt.Sprintf("%d is negative; expected 0 (the whole history) or more turns", s.MaxTurns)}
-	}
-	if s.Rerank && (s.InitialK < 1 || s.FinalK < 1) {
-		return &OptionError{Option: "rerank", Problem: fmt.Sprintf("initial_k %d and final_k %d must be at least 1", s.InitialK, s.FinalK)}
+	for _, k := range Knobs() {
+		if !k.AppliesTo(s) {
+			continue
+		}
+		if err := k.Check(k.Get(s)); err != nil {
+			return err.optionError()
+		}
 	}
 	return nil
 }

@@ -10,29 +10,21 @@ import (
 	"ctxlab/core"
 )
 
-// The structs below mirror the scenario file schema (scenarioKeys and
-// friends) so an export reads back through LoadScenarioWithPresets
-// unchanged. Field order is the order the sample files use.
+// The structs below mirror the scenario file's inputs so an export reads
+// back through LoadScenarioWithPresets unchanged; the settings are written from the
+// knob table (knobEntries), and every key goes in scenarioKeys' order,
+// the order the sample files use.
 
 type scenarioFile struct {
-	Name         string             `yaml:"name,omitempty"`
-	Description  string             `yaml:"description,omitempty"`
-	Preset       string             `yaml:"preset,omitempty"`
-	Model        string             `yaml:"model,omitempty"`
-	Tokenizer    string             `yaml:"tokenizer"`
-	Budget       core.ContextBudget `yaml:"budget"`
-	SystemPrompt string             `yaml:"system_prompt,omitempty"`
-	Tools        []any              `yaml:"tools,omitempty"`
-	History      []core.Message     `yaml:"history,omitempty"`
-	ToolResults  []toolResultFile   `yaml:"tool_results,omitempty"`
-	Query        string             `yaml:"query,omitempty"`
-	Documents    []documentFile     `yaml:"documents,omitempty"`
-	Pipeline     pipelineFile       `yaml:"pipeline"`
-	Memory       memoryFile         `yaml:"memory"`
-	Rerank       *rerankFile        `yaml:"rerank,omitempty"`
-	Mode         string             `yaml:"mode,omitempty"`
-	Agent        *agentFile         `yaml:"agent,omitempty"`
-	Recorded     *recordedFile      `yaml:"recorded_usage,omitempty"`
+	Name         string           `yaml:"name,omitempty"`
+	Description  string           `yaml:"description,omitempty"`
+	SystemPrompt string           `yaml:"system_prompt,omitempty"`
+	Tools        []any            `yaml:"tools,omitempty"`
+	History      []core.Message   `yaml:"history,omitempty"`
+	ToolResults  []toolResultFile `yaml:"tool_results,omitempty"`
+	Documents    []documentFile   `yaml:"documents,omitempty"`
+	Agent        *agentFile       `yaml:"agent,omitempty"`
+	Recorded     *recordedFile    `yaml:"recorded_usage,omitempty"`
 }
 
 type recordedFile struct {
@@ -70,33 +62,6 @@ type documentFile struct {
 	Metadata map[string]any `yaml:"metadata,omitempty"`
 }
 
-type pipelineFile struct {
-	Builder           string  `yaml:"builder"`
-	DedupThreshold    float64 `yaml:"dedup_threshold"`
-	MinDocTokens      int     `yaml:"min_doc_tokens"`
-	LostInMiddle      bool    `yaml:"lost_in_middle"`
-	ShingleSize       int     `yaml:"shingle_size"`
-	BudgetMode        string  `yaml:"budget_mode"`
-	SummarizeOverflow bool    `yaml:"summarize_overflow"`
-	PartialMin        int     `yaml:"partial_min"`
-}
-
-type memoryFile struct {
-	Strategy       string   `yaml:"strategy"`
-	Patterns       []string `yaml:"patterns,omitempty"`
-	SummarizeEvery int      `yaml:"summarize_every,omitempty"`
-	KeepRecent     int      `yaml:"keep_recent,omitempty"`
-	ReferenceOrder bool     `yaml:"reference_order,omitempty"`
-	// MaxTurns is written only when it is not the reference's 10, so a
-	// 0 (the whole history) survives the round trip.
-	MaxTurns *int `yaml:"max_turns,omitempty"`
-}
-
-type rerankFile struct {
-	InitialK int `yaml:"initial_k"`
-	FinalK   int `yaml:"final_k"`
-}
-
 // MarshalScenario writes a scenario and the settings in force as a
 // scenario file, self-contained (documents and history inline), that
 // LoadScenarioWithPresets reads back to the same evaluation. The
@@ -106,40 +71,8 @@ func MarshalScenario(sc *core.Scenario, s core.Settings) ([]byte, error) {
 	f := scenarioFile{
 		Name:         sc.Name,
 		Description:  sc.Description,
-		Preset:       s.Preset,
-		Model:        s.Model,
-		Tokenizer:    s.Pipeline.Tokenizer.Name(),
-		Budget:       s.Budget,
 		SystemPrompt: sc.SystemPrompt,
 		History:      sc.History,
-		Query:        s.Query,
-		Pipeline: pipelineFile{
-			Builder:           string(s.Builder),
-			DedupThreshold:    s.Pipeline.DedupThreshold,
-			MinDocTokens:      s.Pipeline.MinDocTokens,
-			LostInMiddle:      s.Pipeline.LostInMiddle,
-			ShingleSize:       s.Pipeline.ShingleSize,
-			BudgetMode:        string(s.Pipeline.BudgetMode),
-			SummarizeOverflow: s.Pipeline.SummarizeOverflow,
-			PartialMin:        s.Pipeline.PartialMinRemaining,
-		},
-		Memory: memoryFile{
-			Strategy:       string(s.Memory.Strategy),
-			Patterns:       s.Memory.Patterns,
-			SummarizeEvery: s.Memory.SummarizeEvery,
-			KeepRecent:     s.Memory.KeepRecent,
-			ReferenceOrder: s.Memory.ReferenceOrder,
-		},
-	}
-	if s.Rerank {
-		f.Rerank = &rerankFile{InitialK: s.InitialK, FinalK: s.FinalK}
-	}
-	if s.Mode != core.Budgeted {
-		f.Mode = string(s.Mode)
-	}
-	if s.MaxTurns != core.DefaultMaxMemoryMessages {
-		turns := s.MaxTurns
-		f.Memory.MaxTurns = &turns
 	}
 	if r := sc.Recorded; r != nil {
 		f.Recorded = &recordedFile{InputTokens: r.InputTokens, OutputTokens: r.OutputTokens, Field: r.Field}
@@ -178,14 +111,41 @@ func MarshalScenario(sc *core.Scenario, s core.Settings) ([]byte, error) {
 	for _, d := range sc.Documents {
 		f.Documents = append(f.Documents, documentFile{Content: d.Content, Score: d.Score, Source: d.Source, Metadata: d.Metadata})
 	}
+	doc, err := scenarioDocument(f, s)
+	if err != nil {
+		return nil, err
+	}
 	var buf bytes.Buffer
 	buf.WriteString("# Exported by ctxlab: the inputs and the settings in force. Open it with `ctxlab FILE`.\n")
 	enc := yaml.NewEncoder(&buf)
 	enc.SetIndent(2)
-	if err := enc.Encode(f); err != nil {
+	if err := enc.Encode(doc); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), enc.Close()
+}
+
+// scenarioDocument is the file's one mapping: the inputs of f and the
+// settings of the knob table, in scenarioKeys' order.
+func scenarioDocument(f scenarioFile, s core.Settings) (*yaml.Node, error) {
+	var inputs yaml.Node
+	if err := inputs.Encode(f); err != nil {
+		return nil, err
+	}
+	values, err := knobEntries(s)
+	if err != nil {
+		return nil, err
+	}
+	for i := 0; i+1 < len(inputs.Content); i += 2 {
+		values[inputs.Content[i].Value] = inputs.Content[i+1]
+	}
+	doc := &yaml.Node{Kind: yaml.MappingNode}
+	for _, key := range scenarioKeys {
+		if v, ok := values[key]; ok {
+			doc.Content = append(doc.Content, &yaml.Node{Kind: yaml.ScalarNode, Value: key}, v)
+		}
+	}
+	return doc, nil
 }
 
 // jsonAsYAML turns JSON into a YAML node. JSON is YAML: decoding into a

@@ -355,14 +355,15 @@ func requestScenario(name string, req *chatRequest, pick requestBody, opts Reque
 		tok, _ = core.TokenizerByName(core.TokenizerO200K)
 		notes = append(notes, anthropicEstimateNote)
 	} else {
-		var note string
-		var tokKnown bool
-		if tok, note, tokKnown = modelTokenizer(req.model); !tokKnown {
-			tok, _ = core.TokenizerByName(core.TokenizerO200K)
+		resolved, err := core.ResolveModel(req.model, "", false)
+		if req.model == "" || err != nil {
+			// Any model ctxlab does not know is counted, not refused.
+			resolved.Tokenizer, _ = core.TokenizerByName(core.TokenizerO200K)
 			guesses = append(guesses, "counting with o200k_base")
 		}
-		if note != "" {
-			notes = append(notes, note)
+		tok = resolved.Tokenizer
+		if resolved.Note != "" {
+			notes = append(notes, resolved.Note)
 		}
 	}
 	if len(guesses) > 0 {
@@ -401,7 +402,7 @@ func requestScenario(name string, req *chatRequest, pick requestBody, opts Reque
 }
 
 // anthropicEstimateNote is the note every Anthropic request carries.
-const anthropicEstimateNote = "Anthropic's tokenizer is not public: token counts are o200k_base estimates"
+const anthropicEstimateNote = core.AnthropicEstimateNote
 
 func describeModel(model string) string {
 	if model == "" {

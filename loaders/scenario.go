@@ -7,7 +7,6 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"regexp"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -24,14 +23,11 @@ var scenarioKeys = []string{
 	"pipeline", "memory", "rerank", "mode", "agent", "recorded_usage",
 }
 
-var (
-	pipelineKeys = []string{"builder", "dedup_threshold", "min_doc_tokens", "lost_in_middle", "shingle_size", "budget_mode", "summarize_overflow", "partial_min"}
-	memoryKeys   = []string{"strategy", "patterns", "summarize_every", "keep_recent", "reference_order", "max_turns"}
-	rerankKeys   = []string{"initial_k", "final_k"}
-	// role and tool_calls let an agent loop's assistant turns (an
-	// imported request, exported again) round-trip through a file.
-	toolResultKeys = []string{"name", "content", "tool_call_id", "role", "tool_calls"}
-)
+// toolResultKeys are a tool result's keys; role and tool_calls let an
+// agent loop's assistant turns (an imported request, exported again)
+// round-trip through a file. The settings' sections (budget, pipeline,
+// memory, rerank) take the knob table's keys: sectionKeys.
+var toolResultKeys = []string{"name", "content", "tool_call_id", "role", "tool_calls"}
 
 // LoadScenarioWithPresets reads a scenario file from disk. Documents and
 // history given as paths are resolved against the scenario file's
@@ -63,18 +59,23 @@ type scenarioReader struct {
 	presets core.PresetSet
 	fields  map[string]yamlField
 	sc      *core.Scenario
-	// optionNodes maps a core.OptionError's option name to the node that
-	// set it, so a settings error points at its line.
+	// sections are the settings' sections read so far, by name.
+	sections map[string]map[string]yamlField
+	// optionNodes maps a core.OptionError's option name (a knob's flag)
+	// to the node that set it, and optionKeys to the key it was set
+	// with, so a settings error points at its line and names its key.
 	optionNodes map[string]*yaml.Node
+	optionKeys  map[string]string
 	// jsonNodes counts the YAML nodes written as tool JSON, for the
 	// alias-expansion limit.
 	jsonNodes int
 }
 
 // parseScenario builds a scenario from a scenario file's bytes: settings
-// start from core.DefaultSettings; the preset's budget, then the budget
-// overrides, then window replace the budget; model sets the model and,
-// unless tokenizer is given, the tokenizer.
+// start from core.DefaultSettings, and every knob the file sets is read
+// in the knob table's order (the preset's budget, then the budget's
+// keys, then window); model sets the model and, unless tokenizer is
+// given, the tokenizer.
 func parseScenario(name string, data []byte, files scenarioFiles, presets core.PresetSet) (sc *core.Scenario, err error) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -95,12 +96,13 @@ func parseScenario(name string, data []byte, files scenarioFiles, presets core.P
 	r := &scenarioReader{
 		name: name, files: files, presets: presets, fields: fields,
 		sc:          &core.Scenario{Origin: name, Settings: core.DefaultSettings()},
+		sections:    map[string]map[string]yamlField{},
 		optionNodes: map[string]*yaml.Node{},
+		optionKeys:  map[string]string{},
 	}
 	steps := []func() error{
-		r.readText, r.readBudget, r.readModel, r.readTools, r.readHistory,
-		r.readToolResults, r.readDocuments, r.readPipeline, r.readMemory, r.readRerank,
-		r.readMode, r.readAgent, r.readRecordedUsage, r.validate,
+		r.readText, r.readModel, r.readTools, r.readHistory, r.readToolResults,
+		r.readDocuments, r.readKnobs, r.readAgent, r.readRecordedUsage, r.validate,
 	}
 	for _, step := range steps {
 		if err := step(); err != nil {
@@ -129,47 +131,11 @@ func (r *scenarioReader) readText() error {
 	get("name", &r.sc.Name)
 	get("description", &r.sc.Description)
 	get("system_prompt", &r.sc.SystemPrompt)
-	get("query", &r.sc.Settings.Query)
 	if err == nil && r.sc.Name == "" {
 		base := path.Base(filepath.ToSlash(r.name))
 		r.sc.Name = strings.TrimSuffix(base, path.Ext(base))
 	}
 	return err
-}
-
-// readBudget applies preset, budget and window in that order. Without a
-// preset the budget starts from DefaultSettings' (support_chat).
-func (r *scenarioReader) readBudget() error {
-	s := &r.sc.Settings
-	if f, ok := r.fields["preset"]; ok {
-		presetName, err := yamlText(r.name, f.value, "preset")
-		if err != nil {
-			return err
-		}
-		budget, err := r.presets.Lookup(presetName)
-		if err != nil {
-			return yamlErr(r.name, f.value, "%v", err)
-		}
-		s.Preset, s.Budget = strings.TrimSpace(presetName), budget
-	}
-	if f, ok := r.fields["budget"]; ok && !isNull(f.value) {
-		overrides, err := readBudgetOverrides(r.name, f.value, "budget", budgetKeys)
-		if err != nil {
-			return err
-		}
-		s.Budget = overrides.overrides.Apply(s.Budget)
-	}
-	if f, ok := r.fields["window"]; ok {
-		window, err := yamlInt(r.name, f.value, "window")
-		if err != nil {
-			return err
-		}
-		if window <= 0 {
-			return yamlErr(r.name, f.value, "window %d must be a positive number of tokens", window)
-		}
-		s.Budget.TotalWindow = window
-	}
-	return nil
 }
 
 // readModel sets the model and the tokenizer: `tokenizer` wins; else the
@@ -190,7 +156,7 @@ func (r *scenarioReader) readModel() error {
 		}
 		tok, err := core.TokenizerByName(tokName)
 		if err != nil {
-			return yamlErr(r.name, f.value, "%v", err)
+			return yamlErr(r.name, f.value, "tokenizer: %v", err)
 		}
 		s.Pipeline.Tokenizer = tok
 		r.optionNodes["tokenizer"] = f.value
@@ -199,15 +165,18 @@ func (r *scenarioReader) readModel() error {
 	if s.Model == "" {
 		return nil
 	}
-	tok, note, known := modelTokenizer(s.Model)
-	if !known {
+	resolved, err := core.ResolveModel(s.Model, "", false)
+	switch {
+	case core.IsUnknownModel(err):
 		return yamlErr(r.name, r.fields["model"].value,
 			"model %s has no known tokenizer (known: %s); name a tokenizer with `tokenizer:` (%s)",
 			quoted(s.Model), strings.Join(core.KnownModels(), ", "), strings.Join(core.TokenizerNames, ", "))
+	case err != nil:
+		return yamlErr(r.name, r.fields["model"].value, "model: %v", err)
 	}
-	s.Pipeline.Tokenizer = tok
-	if note != "" {
-		r.sc.Notes = append(r.sc.Notes, note)
+	s.Pipeline.Tokenizer = resolved.Tokenizer
+	if resolved.Note != "" {
+		r.sc.Notes = append(r.sc.Notes, resolved.Note)
 	}
 	return nil
 }
@@ -318,23 +287,6 @@ func (r *scenarioReader) readToolResults() error {
 	return nil
 }
 
-// readMode reads the assembly mode: budgeted (the default) or measure,
-// which an exported imported request needs to reopen as it was.
-func (r *scenarioReader) readMode() error {
-	f, ok := r.fields["mode"]
-	if !ok {
-		return nil
-	}
-	v, err := yamlText(r.name, f.value, "mode")
-	if err != nil {
-		return err
-	}
-	if r.sc.Settings.Mode, err = core.ParseAssembleMode(v); err != nil {
-		return yamlErr(r.name, f.value, "mode: %v", err)
-	}
-	return nil
-}
-
 // readDocuments reads documents as a path (any format LoadDocuments
 // detects, or a directory on disk) or as an inline list of records.
 func (r *scenarioReader) readDocuments() error {
@@ -416,167 +368,6 @@ func (r *scenarioReader) fileError(f yamlField, key, resolved string, err error)
 	return e
 }
 
-func (r *scenarioReader) readPipeline() error {
-	f, ok := r.fields["pipeline"]
-	if !ok || isNull(f.value) {
-		return nil
-	}
-	fields, err := yamlFields(r.name, f.value, "pipeline", pipelineKeys)
-	if err != nil {
-		return err
-	}
-	s := &r.sc.Settings
-	p := &s.Pipeline
-	for _, key := range pipelineKeys {
-		field, ok := fields[key]
-		if !ok {
-			continue
-		}
-		n, label := field.value, "pipeline."+key
-		switch key {
-		case "builder":
-			var v string
-			if v, err = yamlText(r.name, n, label); err == nil {
-				if s.Builder, err = core.ParseRAGBuilder(v); err != nil {
-					return yamlErr(r.name, n, "%s: %v", label, err)
-				}
-			}
-		case "dedup_threshold":
-			p.DedupThreshold, err = yamlFloat(r.name, n, label)
-			r.optionNodes["dedup-threshold"] = n
-		case "min_doc_tokens":
-			p.MinDocTokens, err = yamlInt(r.name, n, label)
-			r.optionNodes["min-doc-tokens"] = n
-		case "lost_in_middle":
-			p.LostInMiddle, err = yamlBool(r.name, n, label)
-		case "shingle_size":
-			p.ShingleSize, err = yamlInt(r.name, n, label)
-			r.optionNodes["shingle-size"] = n
-		case "budget_mode":
-			var v string
-			if v, err = yamlText(r.name, n, label); err == nil {
-				if p.BudgetMode, err = core.ParseBudgetMode(v); err != nil {
-					return yamlErr(r.name, n, "%s: %v", label, err)
-				}
-			}
-		case "summarize_overflow":
-			p.SummarizeOverflow, err = yamlBool(r.name, n, label)
-		case "partial_min":
-			p.PartialMinRemaining, err = yamlInt(r.name, n, label)
-			r.optionNodes["partial-min"] = n
-		}
-		if err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// readMemory reads the memory options. Priority patterns are compiled
-// here so a bad one is reported on its own line.
-func (r *scenarioReader) readMemory() error {
-	f, ok := r.fields["memory"]
-	if !ok || isNull(f.value) {
-		return nil
-	}
-	fields, err := yamlFields(r.name, f.value, "memory", memoryKeys)
-	if err != nil {
-		return err
-	}
-	m := &r.sc.Settings.Memory
-	r.optionNodes["memory"] = f.value
-	for _, key := range memoryKeys {
-		field, ok := fields[key]
-		if !ok {
-			continue
-		}
-		n, label := field.value, "memory."+key
-		switch key {
-		case "strategy":
-			var v string
-			if v, err = yamlText(r.name, n, label); err == nil {
-				if m.Strategy, err = core.ParseMemoryStrategy(v); err != nil {
-					return yamlErr(r.name, n, "%s: %v", label, err)
-				}
-			}
-		case "patterns":
-			m.Patterns, err = r.patterns(n, label)
-		case "summarize_every":
-			if m.SummarizeEvery, err = yamlInt(r.name, n, label); err == nil && m.SummarizeEvery < 1 {
-				return yamlErr(r.name, n, "%s %d must be at least 1", label, m.SummarizeEvery)
-			}
-		case "keep_recent":
-			if m.KeepRecent, err = yamlInt(r.name, n, label); err == nil && m.KeepRecent < 1 {
-				return yamlErr(r.name, n, "%s %d must be at least 1 (0 would fold nothing)", label, m.KeepRecent)
-			}
-		case "reference_order":
-			m.ReferenceOrder, err = yamlBool(r.name, n, label)
-		case "max_turns":
-			// format_memory's turns: a setting of the reference's memory
-			// block, beside the strategy's.
-			s := &r.sc.Settings
-			if s.MaxTurns, err = yamlInt(r.name, n, label); err == nil && s.MaxTurns < 0 {
-				return yamlErr(r.name, n, "%s %d is negative; expected 0 (the whole history) or more turns", label, s.MaxTurns)
-			}
-		}
-		if err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// patterns reads priority patterns and compiles each one, so the error
-// names the pattern's own line and what RE2 objects to.
-func (r *scenarioReader) patterns(n *yaml.Node, label string) ([]string, error) {
-	items, err := yamlList(r.name, n, label, "a list of regular expressions")
-	if err != nil {
-		return nil, err
-	}
-	patterns := make([]string, 0, len(items))
-	for i, item := range items {
-		p, err := yamlText(r.name, item, fmt.Sprintf("%s[%d]", label, i+1))
-		if err != nil {
-			return nil, err
-		}
-		if _, err := regexp.Compile(p); err != nil {
-			return nil, yamlErr(r.name, item, "%s[%d] %s does not compile: %v", label, i+1, quoted(p), err)
-		}
-		patterns = append(patterns, p)
-	}
-	return patterns, nil
-}
-
-// readRerank turns reranking on when the key is present, with the
-// defaults for any k not given.
-func (r *scenarioReader) readRerank() error {
-	f, ok := r.fields["rerank"]
-	if !ok {
-		return nil
-	}
-	s := &r.sc.Settings
-	s.Rerank = true
-	r.optionNodes["rerank"] = f.value
-	if isNull(f.value) {
-		return nil
-	}
-	fields, err := yamlFields(r.name, f.value, "rerank", rerankKeys)
-	if err != nil {
-		return err
-	}
-	if k, ok := fields["initial_k"]; ok {
-		if s.InitialK, err = yamlInt(r.name, k.value, "rerank.initial_k"); err != nil {
-			return err
-		}
-	}
-	if k, ok := fields["final_k"]; ok {
-		if s.FinalK, err = yamlInt(r.name, k.value, "rerank.final_k"); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
 // validate runs core's checks on the finished settings and points the
 // error at the key most likely to fix it.
 func (r *scenarioReader) validate() error {
@@ -588,6 +379,9 @@ func (r *scenarioReader) validate() error {
 		var optErr *core.OptionError
 		if errors.As(err, &optErr) {
 			if n, ok := r.optionNodes[optErr.Option]; ok {
+				if key, named := r.optionKeys[optErr.Option]; named && optErr.Knob != nil {
+					return yamlErr(r.name, n, "%s", optErr.Knob.Named(key))
+				}
 				return yamlErr(r.name, n, "%v", err)
 			}
 		}

@@ -2,7 +2,7 @@ package tui
 
 import (
 	"fmt"
-	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -40,271 +40,88 @@ type control struct {
 	onlyWith string
 }
 
-// when sets a control's applies and says when that is.
-func (c control) when(applies func(s core.Settings) bool, onlyWith string) control {
-	c.applies, c.onlyWith = applies, onlyWith
-	return c
-}
-
 // appliesTo reports whether the control changes anything now.
 func (c control) appliesTo(s core.Settings) bool { return c.applies == nil || c.applies(s) }
 
-// builderCM: the pipeline's knobs do nothing under the article's
-// RAGContextManager.
-const builderCM = "the context_manager builder"
-
-func reranking(s core.Settings) bool { return s.Rerank }
-
-func pipelineBuilder(s core.Settings) bool { return s.Builder == core.BuilderContextManager }
-func memoryIs(strategy core.MemoryStrategy) func(core.Settings) bool {
-	return func(s core.Settings) bool { return s.Mode != core.MeasureOnly && s.Memory.Strategy == strategy }
-}
-
-// intControl builds a number control over an int field.
-func intControl(id, label string, field func(s *core.Settings) *int, minimum int, stepOf func(int) int) control {
-	return control{
-		id: id, label: label, kind: kindNumber,
-		get: func(s core.Settings) string { return thousands(*field(&s)) },
-		step: func(s *core.Settings, dir int) {
-			v := field(s)
-			*v = max(minimum, *v+dir*stepOf(*v))
-		},
-		set: func(s *core.Settings, text string) error {
-			n, err := strconv.Atoi(strings.ReplaceAll(strings.TrimSpace(text), ",", ""))
-			if err != nil {
-				return fmt.Errorf("%s: %q is not a whole number", label, text)
-			}
-			if n < minimum {
-				return fmt.Errorf("%s: %d is below %d", label, n, minimum)
-			}
-			*field(s) = n
-			return nil
-		},
-	}
-}
-
-// fixedStep is a constant step.
-func fixedStep(n int) func(int) int { return func(int) int { return n } }
-
-// scaledStep steps by about a tenth of the value's magnitude (3,000 moves
-// by 100, 128,000 by 10,000), so one key press is a visible change at any
-// size.
-func scaledStep(v int) int {
-	if v < 100 {
-		return 10
-	}
-	return int(math.Pow10(int(math.Log10(float64(v))) - 1))
-}
-
-// choiceControl cycles through a fixed list.
-func choiceControl(id, label string, options func() []string, get func(s core.Settings) string, set func(s *core.Settings, v string) error) control {
-	return control{
-		id: id, label: label, kind: kindChoice, get: get,
-		step: func(s *core.Settings, dir int) {
-			opts := options()
-			cur := get(*s)
-			i := 0
-			for j, o := range opts {
-				if o == cur {
-					i = j
-				}
-			}
-			_ = set(s, opts[(i+dir+len(opts))%len(opts)])
-		},
-		set: func(s *core.Settings, text string) error {
-			for _, o := range options() {
-				if o == strings.TrimSpace(text) {
-					return set(s, o)
-				}
-			}
-			return fmt.Errorf("%s: %q is not one of %s", label, text, strings.Join(options(), ", "))
-		},
-	}
-}
-
-// toggleControl flips a bool.
-func toggleControl(id, label string, field func(s *core.Settings) *bool) control {
-	return control{
-		id: id, label: label, kind: kindToggle,
-		get: func(s core.Settings) string {
-			if *field(&s) {
-				return "on"
-			}
-			return "off"
-		},
-		step: func(s *core.Settings, _ int) { v := field(s); *v = !*v },
-		set: func(s *core.Settings, text string) error {
-			b, err := strconv.ParseBool(strings.TrimSpace(text))
-			if err != nil {
-				return fmt.Errorf("%s: %q is not on/off (true or false)", label, text)
-			}
-			*field(s) = b
-			return nil
-		},
-	}
-}
-
-func stringsOf[T ~string](values []T) []string {
-	out := make([]string, len(values))
-	for i, v := range values {
-		out[i] = string(v)
-	}
-	return out
-}
-
-// newControls lists every knob in the order the strip shows them.
-// presets names the presets available (built-in plus a budget file's);
-// steps are the input's agent steps, whose control appears only when
-// there are some; initial are the input's settings, whose budget its own
-// preset returns to.
+// newControls lists a control for every knob of core's table that has
+// one, in the table's order, which is the strip's. presets names the
+// presets available (built-in plus a budget file's); steps are the
+// input's agent steps, whose control appears only when there are some;
+// initial are the input's settings, whose budget its own preset returns
+// to.
 func newControls(presets core.PresetSet, steps []string, initial core.Settings) []control {
-	budget := func(f func(b *core.ContextBudget) *int) func(s *core.Settings) *int {
-		return func(s *core.Settings) *int { return f(&s.Budget) }
-	}
-	controls := []control{
-		{
-			id: "dedup", label: "dedup", kind: kindNumber,
-			get: func(s core.Settings) string { return strconv.FormatFloat(s.Pipeline.DedupThreshold, 'f', 2, 64) },
-			step: func(s *core.Settings, dir int) {
-				v := math.Round((s.Pipeline.DedupThreshold+float64(dir)*0.05)*100) / 100
-				s.Pipeline.DedupThreshold = min(1, max(0, v))
-			},
-			set: func(s *core.Settings, text string) error {
-				v, err := strconv.ParseFloat(strings.TrimSpace(text), 64)
-				if err != nil || math.IsNaN(v) || v < 0 || v > 1 {
-					return fmt.Errorf("dedup threshold: %q is not in [0, 1]", text)
-				}
-				s.Pipeline.DedupThreshold = v
-				return nil
-			},
-			applies:  pipelineBuilder,
-			onlyWith: builderCM,
-		},
-		intControl("min-tokens", "min tok", func(s *core.Settings) *int { return &s.Pipeline.MinDocTokens }, 0, fixedStep(1)).when(pipelineBuilder, builderCM),
-		intControl("shingle", "shingle", func(s *core.Settings) *int { return &s.Pipeline.ShingleSize }, 1, fixedStep(1)).when(pipelineBuilder, builderCM),
-		toggleControl("lost-in-middle", "lost-in-middle", func(s *core.Settings) *bool { return &s.Pipeline.LostInMiddle }).when(pipelineBuilder, builderCM),
-		choiceControl("budget-mode", "mode", func() []string { return stringsOf(core.BudgetModes) },
-			func(s core.Settings) string { return string(s.Pipeline.BudgetMode) },
-			func(s *core.Settings, v string) error { s.Pipeline.BudgetMode = core.BudgetMode(v); return nil }).when(pipelineBuilder, builderCM),
-		toggleControl("summarize", "summarize overflow", func(s *core.Settings) *bool { return &s.Pipeline.SummarizeOverflow }).when(pipelineBuilder, builderCM),
-		intControl("partial-min", "partial min", func(s *core.Settings) *int { return &s.Pipeline.PartialMinRemaining }, 0, fixedStep(10)).when(func(s core.Settings) bool {
-			return pipelineBuilder(s) && !s.Pipeline.SummarizeOverflow && s.Pipeline.BudgetMode == core.BudgetReference
-		}, "the context_manager builder in reference mode, summarize overflow off"),
-		choiceControl("builder", "builder", func() []string { return stringsOf(core.RAGBuilders) },
-			func(s core.Settings) string { return string(s.Builder) },
-			func(s *core.Settings, v string) error { s.Builder = core.RAGBuilder(v); return nil }),
-		choiceControl("tokenizer", "tokenizer", func() []string { return core.TokenizerNames },
-			func(s core.Settings) string { return s.Pipeline.Tokenizer.Name() },
-			func(s *core.Settings, v string) error {
-				tok, err := core.TokenizerByName(v)
-				if err == nil {
-					s.Pipeline.Tokenizer = tok
-				}
-				return err
-			}),
-		{
-			id: "model", label: "model", kind: kindText,
-			get: func(s core.Settings) string { return orDash(s.Model) },
-			set: func(s *core.Settings, text string) error {
-				text = strings.TrimSpace(text)
-				if text == "" {
-					s.Model = ""
-					return nil
-				}
-				tok, err := core.TokenizerForModel(text)
-				if err != nil {
-					return err
-				}
-				s.Model, s.Pipeline.Tokenizer = text, tok
-				if spec, ok := core.LookupModel(text); ok && spec.Window > 0 {
-					s.Budget.TotalWindow = spec.Window
-				}
-				return nil
-			},
-		},
-		choiceControl("preset", "preset", presets.Names,
-			func(s core.Settings) string { return orDash(s.Preset) },
-			func(s *core.Settings, v string) error {
-				if v == initial.Preset {
-					// Back to the input's own preset: with the overrides
-					// it came with, so the label means what it did.
-					s.Preset, s.Budget = v, initial.Budget
-					return nil
-				}
-				b, err := presets.Lookup(v)
-				if err == nil {
-					s.Preset, s.Budget = v, b
-				}
-				return err
-			}),
-		choiceControl("assembly", "assembly", func() []string { return stringsOf(core.AssembleModes) },
-			func(s core.Settings) string { return string(s.Mode) },
-			func(s *core.Settings, v string) error { s.Mode = core.AssembleMode(v); return nil }),
-		intControl("window", "window", budget(func(b *core.ContextBudget) *int { return &b.TotalWindow }), 1, scaledStep),
-		intControl("system", "system", budget(func(b *core.ContextBudget) *int { return &b.SystemPrompt }), 0, scaledStep),
-		intControl("tools", "tools", budget(func(b *core.ContextBudget) *int { return &b.ToolDefinitions }), 0, scaledStep),
-		intControl("history", "history", budget(func(b *core.ContextBudget) *int { return &b.ConversationHistory }), 0, scaledStep),
-		intControl("rag", "RAG budget", budget(func(b *core.ContextBudget) *int { return &b.RetrievedContext }), 0, scaledStep),
-		intControl("tool-results", "tool res", budget(func(b *core.ContextBudget) *int { return &b.ToolResults }), 0, scaledStep),
-		intControl("query-budget", "query", budget(func(b *core.ContextBudget) *int { return &b.UserQuery }), 0, scaledStep),
-		intControl("reserve", "reserve", budget(func(b *core.ContextBudget) *int { return &b.ResponseReserve }), 0, scaledStep),
-		choiceControl("memory", "memory", func() []string { return stringsOf(core.MemoryStrategies) },
-			func(s core.Settings) string { return string(s.Memory.Strategy) },
-			func(s *core.Settings, v string) error { s.Memory.Strategy = core.MemoryStrategy(v); return nil }).when(func(s core.Settings) bool {
-			return s.Mode != core.MeasureOnly
-		}, "a budgeted assembly (measure sends the history whole)"),
-		{
-			id: "patterns", label: "pin patterns", kind: kindText,
-			get: func(s core.Settings) string { return strings.Join(s.Memory.Patterns, " ; ") },
-			set: func(s *core.Settings, text string) error {
-				var patterns []string
-				for _, p := range strings.Split(text, ";") {
-					if p = strings.TrimSpace(p); p != "" {
-						patterns = append(patterns, p)
-					}
-				}
-				probe := s.Memory
-				probe.Patterns = patterns
-				if err := probe.Validate(); err != nil {
-					return err
-				}
-				s.Memory.Patterns = patterns
-				return nil
-			},
-			applies:  memoryIs(core.MemoryPriority),
-			onlyWith: "memory priority",
-		},
-		intControl("summarize-every", "fold every", func(s *core.Settings) *int { return &s.Memory.SummarizeEvery }, 1, fixedStep(1)).when(memoryIs(core.MemorySummary), "memory summary"),
-		intControl("keep-recent", "keep recent", func(s *core.Settings) *int { return &s.Memory.KeepRecent }, 1, fixedStep(1)).when(memoryIs(core.MemorySummary), "memory summary"),
-		intControl("max-turns", "max turns", func(s *core.Settings) *int { return &s.MaxTurns }, 0, fixedStep(1)),
-		{
-			id: "query", label: "query text", kind: kindText,
-			get: func(s core.Settings) string { return orDash(s.Query) },
-			set: func(s *core.Settings, text string) error { s.Query = text; return nil },
-		},
-		toggleControl("rerank", "rerank", func(s *core.Settings) *bool { return &s.Rerank }),
-		intControl("initial-k", "initial k", func(s *core.Settings) *int { return &s.InitialK }, 1, fixedStep(1)).when(reranking, "rerank on"),
-		intControl("final-k", "final k", func(s *core.Settings) *int { return &s.FinalK }, 1, fixedStep(1)).when(reranking, "rerank on"),
-	}
-	if len(steps) > 0 {
-		controls = append(controls, agentStepControl(steps))
+	ctx := core.KnobContext{Presets: presets, Steps: steps, Initial: &initial}
+	var controls []control
+	for _, k := range core.Knobs() {
+		if k.NoControl || (k.ID == core.KnobIDAgentStep && len(steps) == 0) {
+			continue
+		}
+		controls = append(controls, knobControl(k, ctx))
 	}
 	return controls
 }
 
-// agentStepControl picks the agent step whose context is the tool
-// results; "—" keeps the tool results as given.
-func agentStepControl(steps []string) control {
-	options := append([]string{"—"}, steps...)
-	return choiceControl("agent-step", "agent step", func() []string { return options },
-		func(s core.Settings) string { return orDash(s.Step) },
-		func(s *core.Settings, v string) error {
-			if v == "—" {
-				v = ""
-			}
-			s.Step = v
-			return nil
-		})
+// knobControl is a knob as a control: drawn, stepped and typed as its
+// kind says, refused with the knob's own message after the label.
+func knobControl(k *core.Knob, ctx core.KnobContext) control {
+	c := control{id: k.ID, label: k.Label, applies: k.Applies, onlyWith: k.AppliesWhen}
+	c.get = func(s core.Settings) string { return shownValue(k, k.Get(s)) }
+	c.set = func(s *core.Settings, text string) error {
+		if k.ID == core.KnobIDAgentStep && strings.TrimSpace(text) == "—" {
+			text = ""
+		}
+		v, err := k.ParseText(text)
+		if err == nil {
+			err = k.Check(v)
+		}
+		if err != nil {
+			return fmt.Errorf("%s: %s", k.Label, err.Problem)
+		}
+		if k.Kind == core.KnobChoice && k.Refuse == nil && k.Choices != nil && !slices.Contains(k.Choices(ctx), v.Text) {
+			return fmt.Errorf("%s: %q is not one of %s", k.Label, text, strings.Join(k.Choices(ctx), ", "))
+		}
+		if err := k.Set(s, v, ctx); err != nil {
+			return fmt.Errorf("%s: %w", k.Label, err)
+		}
+		return nil
+	}
+	switch k.Kind {
+	case core.KnobInt, core.KnobFloat:
+		c.kind = kindNumber
+		c.step = k.StepBy
+	case core.KnobBool:
+		c.kind = kindToggle
+		c.step = func(s *core.Settings, _ int) { _ = k.Set(s, core.KnobValue{Bool: !k.Get(*s).Bool}, ctx) }
+	case core.KnobChoice:
+		c.kind = kindChoice
+		c.step = func(s *core.Settings, dir int) {
+			options := k.Choices(ctx)
+			i := max(0, slices.Index(options, k.Get(*s).Text))
+			_ = k.Set(s, core.KnobValue{Text: options[(i+dir+len(options))%len(options)]}, ctx)
+		}
+	default:
+		c.kind = kindText
+	}
+	return c
+}
+
+// shownValue is a value as the strip draws it: whole numbers with
+// thousands separators, toggles on/off, an empty choice or text as "—".
+func shownValue(k *core.Knob, v core.KnobValue) string {
+	switch k.Kind {
+	case core.KnobInt:
+		return thousands(v.Int)
+	case core.KnobFloat:
+		return strconv.FormatFloat(v.Float, 'f', k.Decimals, 64)
+	case core.KnobBool:
+		if v.Bool {
+			return "on"
+		}
+		return "off"
+	case core.KnobList:
+		return strings.Join(v.List, " ; ")
+	}
+	return orDash(v.Text)
 }
 
 func orDash(s string) string {

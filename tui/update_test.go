@@ -255,7 +255,7 @@ func TestTypedValues(t *testing.T) {
 	m.controls.input.SetValue("")
 	m = typeText(t, m, "1.7")
 	m = keys(t, m, "enter")
-	if m.settings.Pipeline.DedupThreshold != 0.85 || !strings.Contains(m.View(), "is not in [0, 1]") {
+	if m.settings.Pipeline.DedupThreshold != 0.85 || !strings.Contains(m.View(), "dedup: 1.7 is outside [0, 1]") {
 		t.Error("an out-of-range value was not refused with a reason")
 	}
 	m.controls.selectID("patterns")

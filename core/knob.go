@@ -1,0 +1,259 @@
+package core
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// KnobKind says what values a knob takes, and so how a flag, a YAML value
+// and a workbench control read it.
+type KnobKind int
+
+const (
+	KnobInt    KnobKind = iota // a whole number in [Min, Max]
+	KnobFloat                  // a number in [Min, Max]
+	KnobBool                   // on or off
+	KnobChoice                 // one of a fixed list of names
+	KnobText                   // free text
+	KnobList                   // a list of texts (a repeatable flag)
+)
+
+// KnobValue holds a knob's value in the field of its kind.
+type KnobValue struct {
+	Int   int
+	Float float64
+	Bool  bool
+	// Text is a choice's name or a text knob's value.
+	Text string
+	List []string
+}
+
+// Number returns a number knob's value as a float, for ranges and steps.
+func (v KnobValue) Number(kind KnobKind) float64 {
+	if kind == KnobInt {
+		return float64(v.Int)
+	}
+	return v.Float
+}
+
+// KnobContext is what a few knobs need beyond the settings: the presets a
+// preset name may name (built-ins plus a budget file's), the input's agent
+// steps, and the input's own settings, whose budget its preset returns to.
+type KnobContext struct {
+	Presets PresetSet
+	Steps   []string
+	Initial *Settings
+}
+
+// Knob is one setting, declared once: how the CLI, a scenario file and
+// the workbench name it, what values it takes, how it is read from and
+// written to Settings, and when it has an effect.
+type Knob struct {
+	// ID is the workbench control's id; Label its label in the strip.
+	ID, Label string
+	// Flag is the command-line flag, without dashes.
+	Flag string
+	// Key is the scenario file's key path ("pipeline.dedup_threshold").
+	Key string
+	// AltKeys are other keys a hand-written scenario may use for it,
+	// read after Key so they win ("window" beside budget.total_window).
+	AltKeys []string
+	// Help is the flag's help text.
+	Help string
+	Kind KnobKind
+	// Min bounds a number knob from below; Max from above when Bounded.
+	Min, Max float64
+	Bounded  bool
+	// Expect says what an allowed value is, after a refusal.
+	Expect string
+	// Decimals is how many a float knob is shown and stepped with.
+	Decimals int
+	// Step is a number knob's step at its current value.
+	Step func(v float64) float64
+	// Choices lists a choice knob's values.
+	Choices func(ctx KnobContext) []string
+	// Refuse returns why a value the kind accepts is still not allowed
+	// ("" when it is): an unknown choice, a pattern that does not compile.
+	// Item is the 1-based list item at fault, 0 for the whole value.
+	Refuse func(v KnobValue) (problem string, item int)
+	Get    func(s Settings) KnobValue
+	// Set writes a value that passed Check; it may refuse what depends
+	// on the context (an unknown preset, a model ctxlab does not know).
+	Set func(s *Settings, v KnobValue, ctx KnobContext) error
+	// Applies reports whether the knob changes anything under the other
+	// settings; nil means always. AppliesWhen says when it does.
+	Applies     func(s Settings) bool
+	AppliesWhen string
+	// InBuild: `ctxlab build` takes the flag too (the pipeline's knobs).
+	InBuild bool
+	// NoControl: the workbench has no control for it.
+	NoControl bool
+}
+
+// KnobError is a value a knob refuses. Every surface words it the same
+// and names the knob its own way: "--dedup-threshold 1.5 is outside
+// [0, 1]", "file:2: pipeline.dedup_threshold 1.5 is outside [0, 1]",
+// "dedup: 1.5 is outside [0, 1]".
+type KnobError struct {
+	Knob    *Knob
+	Problem string
+	// Item is the 1-based list item at fault, 0 for the whole value.
+	Item int
+	// valueFirst: the problem starts with the value, so the name is
+	// followed by a space, not a colon.
+	valueFirst bool
+}
+
+// Named spells the error after name: a flag, a YAML key or a label.
+func (e *KnobError) Named(name string) string {
+	if e.valueFirst {
+		return name + " " + e.Problem
+	}
+	return name + ": " + e.Problem
+}
+
+func (e *KnobError) Error() string { return e.Named(e.Knob.Flag) }
+
+// optionError is the error as the option its flag names, the form
+// Settings.Validate returns.
+func (e *KnobError) optionError() *OptionError {
+	return &OptionError{Option: e.Knob.Flag, Problem: e.Problem, Knob: e}
+}
+
+// isPipeline: the knob is one of the ContextManager's Options.
+func (k *Knob) isPipeline() bool { return k.InBuild && strings.HasPrefix(k.Key, "pipeline.") }
+
+// Check reports a value outside the knob's range, or nil.
+func (k *Knob) Check(v KnobValue) *KnobError {
+	if k.Kind == KnobInt || k.Kind == KnobFloat {
+		if problem := k.rangeProblem(v.Number(k.Kind)); problem != "" {
+			return &KnobError{Knob: k, Problem: problem, valueFirst: true}
+		}
+	}
+	if k.Refuse != nil {
+		if problem, item := k.Refuse(v); problem != "" {
+			return &KnobError{Knob: k, Problem: problem, Item: item, valueFirst: k.Kind == KnobList}
+		}
+	}
+	return nil
+}
+
+func (k *Knob) rangeProblem(n float64) string {
+	shown := k.FormatNumber(n)
+	var problem string
+	switch {
+	case math.IsNaN(n) || (k.Bounded && (n < k.Min || n > k.Max)):
+		problem = fmt.Sprintf("%s is outside [%s, %s]", shown, k.FormatNumber(k.Min), k.FormatNumber(k.Max))
+	case n < k.Min && k.Min == 0:
+		problem = shown + " is negative"
+	case n < k.Min:
+		problem = fmt.Sprintf("%s is below %s", shown, k.FormatNumber(k.Min))
+	default:
+		return ""
+	}
+	if k.Expect != "" {
+		problem += "; expected " + k.Expect
+	}
+	return problem
+}
+
+// FormatNumber writes a number of this knob as Go's %v does, so 0.85 is
+// 0.85 and 1 is 1.
+func (k *Knob) FormatNumber(n float64) string {
+	if k.Kind == KnobInt {
+		return strconv.Itoa(int(n))
+	}
+	return strconv.FormatFloat(n, 'g', -1, 64)
+}
+
+// StepBy moves a number knob by dir steps, clamped to its range, as the
+// workbench's arrow keys do. A float lands on its decimals, so repeated
+// steps of 0.05 do not drift.
+func (k *Knob) StepBy(s *Settings, dir int) {
+	v := k.Get(*s)
+	n := v.Number(k.Kind) + float64(dir)*k.Step(v.Number(k.Kind))
+	if k.Kind == KnobFloat {
+		scale := math.Pow10(k.Decimals)
+		n = math.Round(n*scale) / scale
+	}
+	n = max(k.Min, n)
+	if k.Bounded {
+		n = min(k.Max, n)
+	}
+	if k.Kind == KnobInt {
+		v.Int = int(n)
+	} else {
+		v.Float = n
+	}
+	_ = k.Set(s, v, KnobContext{})
+}
+
+// ParseText reads a typed value of the knob's kind: the workbench's text
+// input. Thousands separators are allowed in whole numbers.
+func (k *Knob) ParseText(text string) (KnobValue, *KnobError) {
+	trimmed := strings.TrimSpace(text)
+	bad := func(format string) (KnobValue, *KnobError) {
+		return KnobValue{}, &KnobError{Knob: k, Problem: fmt.Sprintf(format, text), valueFirst: true}
+	}
+	switch k.Kind {
+	case KnobInt:
+		n, err := strconv.Atoi(strings.ReplaceAll(trimmed, ",", ""))
+		if err != nil {
+			return bad("%q is not a whole number")
+		}
+		return KnobValue{Int: n}, nil
+	case KnobFloat:
+		n, err := strconv.ParseFloat(trimmed, 64)
+		if err != nil {
+			return bad("%q is not a number")
+		}
+		return KnobValue{Float: n}, nil
+	case KnobBool:
+		b, err := strconv.ParseBool(trimmed)
+		if err != nil {
+			return bad("%q is not on/off (true or false)")
+		}
+		return KnobValue{Bool: b}, nil
+	case KnobChoice:
+		return KnobValue{Text: trimmed}, nil
+	case KnobList:
+		// A list is typed on one line, its items separated by ";".
+		var items []string
+		for _, item := range strings.Split(text, ";") {
+			if item = strings.TrimSpace(item); item != "" {
+				items = append(items, item)
+			}
+		}
+		return KnobValue{List: items}, nil
+	}
+	return KnobValue{Text: text}, nil
+}
+
+// FormatValue writes a value as a flag's default or a YAML scalar would
+// show it.
+func (k *Knob) FormatValue(v KnobValue) string {
+	switch k.Kind {
+	case KnobInt, KnobFloat:
+		return k.FormatNumber(v.Number(k.Kind))
+	case KnobBool:
+		return strconv.FormatBool(v.Bool)
+	case KnobList:
+		return strings.Join(v.List, " ; ")
+	}
+	return v.Text
+}
+
+// AppliesTo reports whether the knob changes anything under s.
+func (k *Knob) AppliesTo(s Settings) bool { return k.Applies == nil || k.Applies(s) }
+
+// KnobByID returns the knob with a workbench id, or nil.
+func KnobByID(id string) *Knob {
+	for _, k := range Knobs() {
+		if k.ID == id {
+			return k
+		}
+	}
+	return nil
+}

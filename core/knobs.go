@@ -1,0 +1,279 @@
+package core
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+// Knob ids of the entries other code treats specially: the ones whose
+// value comes from outside the settings (presets, agent steps) or decides
+// another's (model and tokenizer).
+const (
+	KnobIDPreset    = "preset"
+	KnobIDModel     = "model"
+	KnobIDTokenizer = "tokenizer"
+	KnobIDRerank    = "rerank"
+	// KnobSectionRerank is the scenario section whose presence turns
+	// reranking on.
+	KnobSectionRerank = "rerank"
+	KnobIDAgentStep   = "agent-step"
+)
+
+// When the pipeline's knobs apply: they do nothing under the article's
+// RAGContextManager.
+const appliesWithPipeline = "the context_manager builder"
+
+func pipelineBuilder(s Settings) bool { return s.Builder == BuilderContextManager }
+
+func budgetedMemory(strategy MemoryStrategy) func(Settings) bool {
+	return func(s Settings) bool { return s.Mode != MeasureOnly && s.Memory.Strategy == strategy }
+}
+
+func reranking(s Settings) bool { return s.Rerank }
+
+// knobTable is every setting, in the order of the workbench's strip. A
+// new setting is one entry here plus its effect in the pipeline.
+var knobTable = []*Knob{
+	{
+		ID: "dedup", Label: "dedup", Flag: "dedup-threshold", Key: "pipeline.dedup_threshold",
+		Help: "Jaccard similarity at or above which a document is a near duplicate, in [0, 1]",
+		Kind: KnobFloat, Min: 0, Max: 1, Bounded: true, Decimals: 2, Step: fixedStep(0.05),
+		Get:     func(s Settings) KnobValue { return KnobValue{Float: s.Pipeline.DedupThreshold} },
+		Set:     func(s *Settings, v KnobValue, _ KnobContext) error { s.Pipeline.DedupThreshold = v.Float; return nil },
+		Applies: pipelineBuilder, AppliesWhen: appliesWithPipeline, InBuild: true,
+	},
+	intKnob(Knob{
+		ID: "min-tokens", Label: "min tok", Flag: "min-doc-tokens", Key: "pipeline.min_doc_tokens",
+		Help:    "drop documents with fewer tokens",
+		Applies: pipelineBuilder, AppliesWhen: appliesWithPipeline, InBuild: true,
+	}, 0, fixedStep(1), func(s *Settings) *int { return &s.Pipeline.MinDocTokens }),
+	intKnob(Knob{
+		ID: "shingle", Label: "shingle", Flag: "shingle-size", Key: "pipeline.shingle_size",
+		Help:    "words per shingle for near-duplicate detection",
+		Applies: pipelineBuilder, AppliesWhen: appliesWithPipeline, InBuild: true,
+	}, 1, fixedStep(1), func(s *Settings) *int { return &s.Pipeline.ShingleSize }),
+	boolKnob(Knob{
+		ID: "lost-in-middle", Label: "lost-in-middle", Flag: "lost-in-middle", Key: "pipeline.lost_in_middle",
+		Help:    "place the strongest documents at both ends (--lost-in-middle=false to turn off)",
+		Applies: pipelineBuilder, AppliesWhen: appliesWithPipeline, InBuild: true,
+	}, func(s *Settings) *bool { return &s.Pipeline.LostInMiddle }),
+	choiceKnob(Knob{
+		ID: "budget-mode", Label: "mode", Flag: "budget-mode", Key: "pipeline.budget_mode",
+		Help:    "reference (headers not budgeted, as the reference) or strict (the block never exceeds the budget)",
+		Applies: pipelineBuilder, AppliesWhen: appliesWithPipeline, InBuild: true,
+	}, BudgetModes, ParseBudgetMode, func(s *Settings) *BudgetMode { return &s.Pipeline.BudgetMode }),
+	boolKnob(Knob{
+		ID: "summarize", Label: "summarize overflow", Flag: "summarize-overflow", Key: "pipeline.summarize_overflow",
+		Help:    "represent documents that do not fit by a one-sentence synopsis",
+		Applies: pipelineBuilder, AppliesWhen: appliesWithPipeline, InBuild: true,
+	}, func(s *Settings) *bool { return &s.Pipeline.SummarizeOverflow }),
+	intKnob(Knob{
+		ID: "partial-min", Label: "partial min", Flag: "partial-min", Key: "pipeline.partial_min",
+		Help: "tokens that must remain (strictly more) to include an overflowing document in part",
+		Applies: func(s Settings) bool {
+			return pipelineBuilder(s) && !s.Pipeline.SummarizeOverflow && s.Pipeline.BudgetMode == BudgetReference
+		},
+		AppliesWhen: "the context_manager builder in reference mode, summarize overflow off", InBuild: true,
+	}, 0, fixedStep(10), func(s *Settings) *int { return &s.Pipeline.PartialMinRemaining }),
+	choiceKnob(Knob{
+		ID: "builder", Label: "builder", Flag: "builder", Key: "pipeline.builder",
+		Help: "retrieved-context builder: context_manager (the pipeline) or rag (the article's RAGContextManager)",
+	}, RAGBuilders, ParseRAGBuilder, func(s *Settings) *RAGBuilder { return &s.Builder }),
+	{
+		ID: KnobIDTokenizer, Label: "tokenizer", Flag: "tokenizer", Key: "tokenizer",
+		Help: "tokenizer: heuristic, cl100k_base or o200k_base",
+		Kind: KnobChoice, InBuild: true,
+		Choices: func(KnobContext) []string { return TokenizerNames },
+		Refuse: func(v KnobValue) (string, int) {
+			if _, err := TokenizerByName(v.Text); err != nil {
+				return err.Error(), 0
+			}
+			return "", 0
+		},
+		Get: func(s Settings) KnobValue {
+			if s.Pipeline.Tokenizer == nil {
+				return KnobValue{}
+			}
+			return KnobValue{Text: s.Pipeline.Tokenizer.Name()}
+		},
+		Set: func(s *Settings, v KnobValue, _ KnobContext) error {
+			tok, err := TokenizerByName(v.Text)
+			if err == nil {
+				s.Pipeline.Tokenizer = tok
+			}
+			return err
+		},
+	},
+	{
+		// The model picks the tokenizer and brings its window; a
+		// scenario file's model picks only the tokenizer (see the loader).
+		ID: KnobIDModel, Label: "model", Flag: "model", Key: "model",
+		Help: "model name; picks its tokenizer (gpt-4o, gpt-4.1, o3, gpt-4, ...)",
+		Kind: KnobText, InBuild: true,
+		Get: func(s Settings) KnobValue { return KnobValue{Text: s.Model} },
+		Set: func(s *Settings, v KnobValue, _ KnobContext) error {
+			name := strings.TrimSpace(v.Text)
+			if name == "" {
+				s.Model = ""
+				return nil
+			}
+			model, err := ResolveModel(name, "", false)
+			if err != nil {
+				return err
+			}
+			s.Model, s.Pipeline.Tokenizer = name, model.Tokenizer
+			if model.Window > 0 {
+				s.Budget.TotalWindow = model.Window
+			}
+			return nil
+		},
+	},
+	{
+		// A preset replaces the whole budget; the allocations after it in
+		// this table then override single fields.
+		ID: KnobIDPreset, Label: "preset", Flag: "preset", Key: "preset",
+		Help:    "budget preset: " + strings.Join(PresetNames, ", ") + ", or one of --budget-file",
+		Kind:    KnobChoice,
+		Choices: func(ctx KnobContext) []string { return ctx.presets().Names() },
+		Get:     func(s Settings) KnobValue { return KnobValue{Text: s.Preset} },
+		Set: func(s *Settings, v KnobValue, ctx KnobContext) error {
+			name := strings.TrimSpace(v.Text)
+			if ctx.Initial != nil && name == ctx.Initial.Preset {
+				// Back to the input's own preset: with the overrides it
+				// came with, so the name means what it did.
+				s.Preset, s.Budget = name, ctx.Initial.Budget
+				return nil
+			}
+			budget, err := ctx.presets().Lookup(name)
+			if err == nil {
+				s.Preset, s.Budget = name, budget
+			}
+			return err
+		},
+	},
+	choiceKnob(Knob{
+		ID: "assembly", Label: "assembly", Flag: "mode", Key: "mode",
+		Help: "budgeted (cut components to their allocations) or measure (as given, nothing cut)",
+	}, AssembleModes, ParseAssembleMode, func(s *Settings) *AssembleMode { return &s.Mode }),
+	budgetKnob(Knob{
+		ID: "window", Label: "window", Flag: "window", Key: "budget.total_window", AltKeys: []string{"window"},
+		Help:   "model context window in tokens (total_window); for a request, overrides the model's",
+		Expect: "a positive number of tokens", Min: 1,
+	}, func(b *ContextBudget) *int { return &b.TotalWindow }),
+	budgetKnob(Knob{
+		ID: "system", Label: "system", Flag: "system-budget", Key: "budget.system_prompt",
+		Help: "tokens allocated to the system prompt (system_prompt)",
+	}, func(b *ContextBudget) *int { return &b.SystemPrompt }),
+	budgetKnob(Knob{
+		ID: "tools", Label: "tools", Flag: "tools-budget", Key: "budget.tool_definitions",
+		Help: "tokens allocated to tool definitions (tool_definitions)",
+	}, func(b *ContextBudget) *int { return &b.ToolDefinitions }),
+	budgetKnob(Knob{
+		ID: "history", Label: "history", Flag: "history-budget", Key: "budget.conversation_history",
+		Help: "tokens allocated to the conversation history (conversation_history)",
+	}, func(b *ContextBudget) *int { return &b.ConversationHistory }),
+	budgetKnob(Knob{
+		ID: "rag", Label: "RAG budget", Flag: "rag-budget", Key: "budget.retrieved_context",
+		Help: "tokens allocated to retrieved context (retrieved_context); the pipeline's budget",
+	}, func(b *ContextBudget) *int { return &b.RetrievedContext }),
+	budgetKnob(Knob{
+		ID: "tool-results", Label: "tool res", Flag: "tool-results-budget", Key: "budget.tool_results",
+		Help: "tokens allocated to tool results (tool_results)",
+	}, func(b *ContextBudget) *int { return &b.ToolResults }),
+	budgetKnob(Knob{
+		ID: "query-budget", Label: "query", Flag: "query-budget", Key: "budget.user_query",
+		Help: "tokens allocated to the user query (user_query); the query is never cut",
+	}, func(b *ContextBudget) *int { return &b.UserQuery }),
+	budgetKnob(Knob{
+		ID: "reserve", Label: "reserve", Flag: "reserve", Key: "budget.response_reserve",
+		Help: "tokens reserved for the reply (response_reserve)",
+	}, func(b *ContextBudget) *int { return &b.ResponseReserve }),
+	choiceKnob(Knob{
+		ID: "memory", Label: "memory", Flag: "memory", Key: "memory.strategy",
+		Help:    "history strategy: sliding, priority or summary",
+		Applies: func(s Settings) bool { return s.Mode != MeasureOnly }, AppliesWhen: "a budgeted assembly (measure sends the history whole)",
+	}, MemoryStrategies, ParseMemoryStrategy, func(s *Settings) *MemoryStrategy { return &s.Memory.Strategy }),
+	{
+		ID: "patterns", Label: "pin patterns", Flag: "priority-pattern", Key: "memory.patterns",
+		Help: "regular expression that pins a history message under --memory priority (repeatable; replaces the defaults)",
+		Kind: KnobList,
+		Refuse: func(v KnobValue) (string, int) {
+			for i, p := range v.List {
+				if _, err := regexp.Compile(p); err != nil {
+					return fmt.Sprintf("%s does not compile: %v", quoteText(p), err), i + 1
+				}
+			}
+			return "", 0
+		},
+		Get: func(s Settings) KnobValue { return KnobValue{List: s.Memory.Patterns} },
+		Set: func(s *Settings, v KnobValue, _ KnobContext) error {
+			s.Memory.Patterns = append([]string(nil), v.List...)
+			return nil
+		},
+		Applies: budgetedMemory(MemoryPriority), AppliesWhen: "memory priority",
+	},
+	intKnob(Knob{
+		ID: "summarize-every", Label: "fold every", Flag: "summarize-every", Key: "memory.summarize_every",
+		Help: "--memory summary: fold the history every N messages", Expect: "at least 1 message",
+		Applies: budgetedMemory(MemorySummary), AppliesWhen: "memory summary",
+	}, 1, fixedStep(1), func(s *Settings) *int { return &s.Memory.SummarizeEvery }),
+	intKnob(Knob{
+		ID: "keep-recent", Label: "keep recent", Flag: "keep-recent", Key: "memory.keep_recent",
+		Help: "--memory summary: messages a fold leaves verbatim", Expect: "at least 1 message (0 would fold nothing)",
+		Applies: budgetedMemory(MemorySummary), AppliesWhen: "memory summary",
+	}, 1, fixedStep(1), func(s *Settings) *int { return &s.Memory.KeepRecent }),
+	intKnob(Knob{
+		ID: "max-turns", Label: "max turns", Flag: "max-turns", Key: "memory.max_turns",
+		Help:   "format_memory: conversation turns (user+assistant pairs) the reference ContextManager's memory block keeps, 0 for all (assemble's JSON assembly.format_memory; the workbench's Memory view)",
+		Expect: "0 (the whole history) or more turns", InBuild: true,
+	}, 0, fixedStep(1), func(s *Settings) *int { return &s.MaxTurns }),
+	textKnob(Knob{
+		ID: "query", Label: "query text", Flag: "query", Key: "query",
+		Help: "the user's query, sent last and given to the reranker",
+	}, func(s *Settings) *string { return &s.Query }),
+	boolKnob(Knob{
+		// In a scenario file the rerank section's presence turns it on
+		// unless enabled says otherwise, so `rerank:` alone is enough.
+		ID: KnobIDRerank, Label: "rerank", Flag: "rerank", Key: "rerank.enabled",
+		Help: "retrieve initial-k documents by score, then rerank them against the query with BM25 and keep final-k (--rerank=false turns a scenario's off)",
+	}, func(s *Settings) *bool { return &s.Rerank }),
+	intKnob(Knob{
+		ID: "initial-k", Label: "initial k", Flag: "initial-k", Key: "rerank.initial_k",
+		Help: "--rerank: documents retrieved in the first stage", Expect: "at least 1 document",
+		Applies: reranking, AppliesWhen: "rerank on",
+	}, 1, fixedStep(1), func(s *Settings) *int { return &s.InitialK }),
+	intKnob(Knob{
+		ID: "final-k", Label: "final k", Flag: "final-k", Key: "rerank.final_k",
+		Help: "--rerank: documents kept after reranking", Expect: "at least 1 document",
+		Applies: reranking, AppliesWhen: "rerank on",
+	}, 1, fixedStep(1), func(s *Settings) *int { return &s.FinalK }),
+	{
+		// The steps are the input's, so whether a name is one is checked
+		// where the input is known; "" keeps the tool results as given.
+		ID: KnobIDAgentStep, Label: "agent step", Flag: "step", Key: "agent.step",
+		Help:    "agent step whose context (the outputs of the steps it requires) is the tool results; from the scenario's agent: steps (\"\" for the tool results as given)",
+		Kind:    KnobChoice,
+		Choices: func(ctx KnobContext) []string { return append([]string{""}, ctx.Steps...) },
+		Get:     func(s Settings) KnobValue { return KnobValue{Text: s.Step} },
+		Set:     func(s *Settings, v KnobValue, _ KnobContext) error { s.Step = strings.TrimSpace(v.Text); return nil },
+	},
+	boolKnob(Knob{
+		ID: "reference-order", Label: "pinned first", Flag: "reference-order", Key: "memory.reference_order",
+		Help:    "--memory priority: put pinned messages first, as the article's PriorityMemory does, instead of keeping the history's order",
+		Applies: budgetedMemory(MemoryPriority), AppliesWhen: "memory priority", NoControl: true,
+	}, func(s *Settings) *bool { return &s.Memory.ReferenceOrder }),
+}
+
+// Knobs returns every setting in the order of the workbench's strip.
+func Knobs() []*Knob { return knobTable }
+
+func (ctx KnobContext) presets() PresetSet {
+	if ctx.Presets == nil {
+		return builtinPresets
+	}
+	return ctx.Presets
+}
+
+// quoteText quotes a value for a message, escapes and all.
+func quoteText(s string) string { return fmt.Sprintf("%q", s) }
