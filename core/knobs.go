@@ -270,7 +270,7 @@ func Knobs() []*Knob { return knobTable }
 
 func (ctx KnobContext) presets() PresetSet {
 	if ctx.Presets == nil {
-		return builtinPresets
+		return BuiltinPresets()
 	}
 	return ctx.Presets
 }
