@@ -82,4 +82,3 @@ func DefaultOptions() Options {
 		Budget: DefaultBudget,
 	}
 }
-
