@@ -41,7 +41,7 @@ e2e:
 	$(GO) test -count=1 .
 
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem ./core/ ./tui/
+	$(GO) test -run '^$$' -bench . -benchmem ./core/... ./tui/
 
 # Each fuzz target runs for FUZZTIME; go test allows one target per run.
 fuzz:

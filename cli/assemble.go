@@ -7,6 +7,10 @@ import (
 	"time"
 
 	"ctxlab/core"
+	"ctxlab/core/memory"
+	"ctxlab/core/pipeline"
+	"ctxlab/core/tokens"
+	"ctxlab/core/window"
 	"ctxlab/internal/safetext"
 	"ctxlab/loaders"
 	"ctxlab/sample"
@@ -107,7 +111,7 @@ func (f *assembleFlags) register(fs *flagSet) {
 	f.docs.register(fs)
 	fs.StringVar(&f.budgetFile, "budget-file", "", "YAML budget file with presets of your own")
 	f.knobs.register(fs, false)
-	fs.IntVar(&f.budget, "budget", core.DefaultBudget, "the retrieved-context allocation, as --rag-budget (default: the scenario's); in ctxlab build, the pipeline's budget")
+	fs.IntVar(&f.budget, "budget", pipeline.DefaultBudget, "the retrieved-context allocation, as --rag-budget (default: the scenario's); in ctxlab build, the pipeline's budget")
 	fs.hideDefault("budget")
 	f.llm.register(fs)
 }
@@ -160,7 +164,7 @@ func runAssemble(env Env, args []string) error {
 	for _, w := range assembleWarnings(fs, run) {
 		fmt.Fprintln(env.Stderr, "ctxlab: warning: "+safetext.Line(w))
 	}
-	if sum.Explicit && (run.settings.Mode == core.MeasureOnly || memoryStrategy(run.settings.Memory) != core.MemorySummary) {
+	if sum.Explicit && (run.settings.Mode == window.MeasureOnly || memoryStrategy(run.settings.Memory) != memory.Summary) {
 		fmt.Fprintf(env.Stderr, "ctxlab: note: --summarizer llm is not used: only --memory summary in budgeted mode summarizes the history\n")
 	}
 	now := time.Now()
@@ -177,9 +181,9 @@ func runAssemble(env Env, args []string) error {
 	if err != nil {
 		return flagError(err)
 	}
-	if run.settings.Mode == core.Budgeted {
+	if run.settings.Mode == window.Budgeted {
 		measure := run.settings
-		measure.Mode = core.MeasureOnly
+		measure.Mode = window.MeasureOnly
 		in.Analysis = run.eval.Analysis
 		if run.settings.Rerank {
 			in.Analysis = nil // the analysis above is of the reranked selection
@@ -279,7 +283,7 @@ func prepareAssembly(env Env, fs *flagSet, f *assembleFlags) (*assembleRun, erro
 
 	s := run.scenario.Settings
 	if run.imported && (preset != "" || f.knobs.allocationGiven(fs) || flagWasSet(fs, "budget")) {
-		s.Mode = core.Budgeted
+		s.Mode = window.Budgeted
 	}
 	if err := applyAssembleFlags(fs, f, &s, core.KnobContext{Presets: presets}, run.imported); err != nil {
 		return nil, err
@@ -295,13 +299,13 @@ func prepareAssembly(env Env, fs *flagSet, f *assembleFlags) (*assembleRun, erro
 	if err := s.Validate(); err != nil {
 		return nil, flagError(err)
 	}
-	if s.Mode == core.Budgeted {
+	if s.Mode == window.Budgeted {
 		if err := s.Budget.Validate(); err != nil {
 			var hint string
 			// Only when the window is the model's: a model the table does
 			// not know left the preset's window in place.
 			model := f.knobs.textGiven(fs, core.KnobIDModel)
-			if spec, known := core.LookupModel(model); model != "" && !flagWasSet(fs, "window") &&
+			if spec, known := tokens.LookupModel(model); model != "" && !flagWasSet(fs, "window") &&
 				known && spec.Window == s.Budget.TotalWindow {
 				hint = fmt.Sprintf("--model %s's window is %d; --window N sets another", model, s.Budget.TotalWindow)
 			}
@@ -309,7 +313,7 @@ func prepareAssembly(env Env, fs *flagSet, f *assembleFlags) (*assembleRun, erro
 		}
 	}
 	run.settings = s
-	run.formatMemory = flagWasSet(fs, "max-turns") || s.MaxTurns != core.DefaultMaxMemoryMessages
+	run.formatMemory = flagWasSet(fs, "max-turns") || s.MaxTurns != memory.DefaultMaxMessages
 	return run, nil
 }
 
@@ -343,7 +347,7 @@ func applyAssembleFlags(fs *flagSet, f *assembleFlags, s *core.Settings, ctx cor
 		return err
 	}
 	if s.Mode == "" {
-		s.Mode = core.Budgeted
+		s.Mode = window.Budgeted
 	}
 	if flagWasSet(fs, "budget") {
 		rag := core.KnobByID("rag")

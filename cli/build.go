@@ -5,6 +5,8 @@ import (
 	"fmt"
 
 	"ctxlab/core"
+	"ctxlab/core/pipeline"
+	"ctxlab/core/value"
 	"ctxlab/loaders"
 )
 
@@ -59,7 +61,7 @@ func newBuildFlagSet(env Env, f *buildFlags) *flagSet {
 	fs.BoolVar(&f.perParagraph, "per-paragraph", false, "directory input: one document per paragraph instead of per file")
 	fs.StringVar(&f.history, "history", "", "chat history file; the text report shows format_memory's block")
 	fs.StringVar(&f.format, "format", "text", "output: text or json")
-	fs.IntVar(&f.budget, "budget", core.DefaultBudget, "token budget for the context block")
+	fs.IntVar(&f.budget, "budget", pipeline.DefaultBudget, "token budget for the context block")
 	f.knobs.register(fs, true)
 	return fs
 }
@@ -78,7 +80,7 @@ func (f *buildFlags) run(env Env, fs *flagSet) error {
 	if err := f.knobs.apply(fs, &settings, core.KnobContext{}, nil); err != nil {
 		return err
 	}
-	opts := core.Options{PipelineSettings: settings.Pipeline, Budget: f.budget}
+	opts := pipeline.Options{PipelineSettings: settings.Pipeline, Budget: f.budget}
 	if err := core.ValidateOptions(opts); err != nil {
 		return flagError(err)
 	}
@@ -86,13 +88,13 @@ func (f *buildFlags) run(env Env, fs *flagSet) error {
 	if err != nil {
 		return err
 	}
-	var history []core.Message
+	var history []value.Message
 	if f.history != "" {
 		if history, err = loaders.LoadHistory(f.history, env.Stdin); err != nil {
 			return err
 		}
 	}
-	res, err := core.Build(core.Analyze(docs), opts)
+	res, err := pipeline.Build(pipeline.Analyze(docs), opts)
 	if err != nil {
 		return flagError(err)
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"ctxlab/core"
+	"ctxlab/core/tokens"
 )
 
 func parsedKnobFlags(t *testing.T, args ...string) (*knobFlags, *flagSet) {
@@ -62,7 +63,7 @@ func TestKnobFlagsModelAndTokenizerMustAgree(t *testing.T) {
 	// The model brings its window unless --window is given.
 	kf, fs = parsedKnobFlags(t, "--model", "gpt-4", "--window", "6000")
 	s = core.DefaultSettings()
-	if err := kf.apply(fs, &s, core.KnobContext{}, nil); err != nil || s.Budget.TotalWindow != 6000 || s.Pipeline.Tokenizer.Name() != core.TokenizerCL100K {
+	if err := kf.apply(fs, &s, core.KnobContext{}, nil); err != nil || s.Budget.TotalWindow != 6000 || s.Pipeline.Tokenizer.Name() != tokens.TokenizerCL100K {
 		t.Errorf("window %d tokenizer %s err %v", s.Budget.TotalWindow, s.Pipeline.Tokenizer.Name(), err)
 	}
 }

@@ -42,18 +42,6 @@ func newFlagSet(env Env, name, usage string) *flagSet {
 	return set
 }
 
-// setHelp gives a flag registered by shared code this command's usage
-// line, and hides the default --help would show: the flag's one DefValue
-// is another command's default, and this command's is told in usage.
-func (fs *flagSet) setHelp(name, usage string) {
-	f := fs.Lookup(name)
-	if f == nil {
-		return
-	}
-	f.Usage = usage
-	fs.hideDefault(name)
-}
-
 // hideDefault hides, in --help only, the default a flag would show.
 func (fs *flagSet) hideDefault(name string) {
 	f := fs.Lookup(name)

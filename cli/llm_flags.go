@@ -12,7 +12,7 @@ import (
 	"sync"
 	"time"
 
-	"ctxlab/core"
+	"ctxlab/core/summarize"
 	"ctxlab/internal/numfmt"
 	"ctxlab/llm"
 )
@@ -50,7 +50,7 @@ func (l *llmFlags) register(fs *flagSet) {
 // summarizerSetup is the summarizer a command uses and what it reports.
 type summarizerSetup struct {
 	// Summarizer is what the command passes to core; never nil.
-	Summarizer core.Summarizer
+	Summarizer summarize.Summarizer
 	// LLM is the model's summarizer, nil when the extractive one works
 	// alone.
 	LLM *llm.OpenAISummarizer
@@ -100,7 +100,7 @@ func (l *llmFlags) build(env Env, fs *flagSet, breaker bool) (*summarizerSetup, 
 	if getenv == nil {
 		getenv = func(string) string { return "" }
 	}
-	setup := &summarizerSetup{Summarizer: core.ExtractiveSummarizer{}, Fallbacks: &fallbackLog{}}
+	setup := &summarizerSetup{Summarizer: summarize.ExtractiveSummarizer{}, Fallbacks: &fallbackLog{}}
 	set := func(name string) bool { return flagWasSet(fs, name) }
 
 	useLLM := false
@@ -193,13 +193,13 @@ func (l *llmFlags) build(env Env, fs *flagSet, breaker bool) (*summarizerSetup, 
 		return nil, fmt.Errorf("%s: %w", baseURLSource(set, getenv), err)
 	}
 	setup.LLM = model
-	var primary core.Summarizer = model
+	var primary summarize.Summarizer = model
 	if breaker {
 		primary = &circuitBreaker{next: model}
 	}
-	// The cache sits inside the fallback, as core.CachedSummarizer asks,
+	// The cache sits inside the fallback, as summarize.CachedSummarizer asks,
 	// so an extractive stand-in is never remembered as the model's.
-	setup.Summarizer = llm.WithFallback(core.NewCachedSummarizer(primary, 0), core.ExtractiveSummarizer{}, setup.Fallbacks.report)
+	setup.Summarizer = llm.WithFallback(summarize.NewCachedSummarizer(primary, 0), summarize.ExtractiveSummarizer{}, setup.Fallbacks.report)
 	return setup, nil
 }
 
@@ -281,7 +281,7 @@ func parseLLMTimeout(v string) (time.Duration, error) {
 // away within one command: the remaining calls fail at once with the same
 // error and the fallback answers them.
 type circuitBreaker struct {
-	next core.Summarizer
+	next summarize.Summarizer
 
 	mu      sync.Mutex
 	tripped error
@@ -293,8 +293,8 @@ type skippedError struct{ err error }
 func (e *skippedError) Error() string { return e.err.Error() }
 func (e *skippedError) Unwrap() error { return e.err }
 
-// Summarize implements core.Summarizer.
-func (b *circuitBreaker) Summarize(ctx context.Context, req core.SummaryRequest) (string, error) {
+// Summarize implements summarize.Summarizer.
+func (b *circuitBreaker) Summarize(ctx context.Context, req summarize.Request) (string, error) {
 	b.mu.Lock()
 	tripped := b.tripped
 	b.mu.Unlock()

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"ctxlab/core"
+	"ctxlab/core/summarize"
 	"ctxlab/llm"
 )
 
@@ -19,13 +19,13 @@ type failing struct {
 	calls int
 }
 
-func (f *failing) Summarize(context.Context, core.SummaryRequest) (string, error) {
+func (f *failing) Summarize(context.Context, summarize.Request) (string, error) {
 	f.calls++
 	return "", f.err
 }
 
 func TestBreakerAndFallbackLog(t *testing.T) {
-	req := core.SummaryRequest{Purpose: core.PurposeChunk, Text: "Order ORD-1 ships on Friday."}
+	req := summarize.Request{Purpose: summarize.PurposeChunk, Text: "Order ORD-1 ships on Friday."}
 	for _, c := range []struct {
 		kind      llm.ErrorKind
 		wantCalls int
@@ -36,7 +36,7 @@ func TestBreakerAndFallbackLog(t *testing.T) {
 	} {
 		model := &failing{err: &llm.Error{Endpoint: "http://h/v1", Model: "m", Kind: c.kind, Detail: "went wrong"}}
 		log := &fallbackLog{}
-		sum := llm.WithFallback(&circuitBreaker{next: model}, core.ExtractiveSummarizer{}, log.report)
+		sum := llm.WithFallback(&circuitBreaker{next: model}, summarize.ExtractiveSummarizer{}, log.report)
 		for i := 0; i < 3; i++ {
 			out, err := sum.Summarize(context.Background(), req)
 			if err != nil || !strings.Contains(out, "ORD-1") {

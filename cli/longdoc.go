@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"ctxlab/core"
+	"ctxlab/core/longdoc"
+	"ctxlab/core/tokens"
 	"ctxlab/internal/safetext"
 )
 
@@ -68,10 +70,10 @@ type longdocFlags struct {
 
 // longdocOutput is what longdoc prints: the plan, and the run when --run.
 type longdocOutput struct {
-	Input      string           `json:"input"`
-	Summarizer summarizerJSON   `json:"summarizer"`
-	Plan       core.LongDocPlan `json:"plan"`
-	Run        *core.LongDocRun `json:"run,omitempty"`
+	Input      string         `json:"input"`
+	Summarizer summarizerJSON `json:"summarizer"`
+	Plan       longdoc.Plan   `json:"plan"`
+	Run        *longdoc.Run   `json:"run,omitempty"`
 	// Fallbacks are the LLM's failures during the run, each answered by
 	// the extractive summary.
 	Fallbacks []fallbackEntry `json:"fallbacks,omitempty"`
@@ -82,10 +84,10 @@ type longdocOutput struct {
 func runLongdoc(env Env, args []string) error {
 	var f longdocFlags
 	fs := newFlagSet(env, "longdoc", longdocUsage)
-	fs.StringVar(&f.strategy, "strategy", string(core.LongDocHierarchical), "hierarchical (summarize each chunk, then combine) or map-reduce (answer --question per chunk, then synthesize)")
-	fs.IntVar(&f.chunkSize, "chunk-size", 0, fmt.Sprintf("tokens per chunk (default: %d for hierarchical, %d for map-reduce, as the article)", core.DefaultHierarchicalChunkSize, core.DefaultMapReduceChunkSize))
+	fs.StringVar(&f.strategy, "strategy", string(longdoc.Hierarchical), "hierarchical (summarize each chunk, then combine) or map-reduce (answer --question per chunk, then synthesize)")
+	fs.IntVar(&f.chunkSize, "chunk-size", 0, fmt.Sprintf("tokens per chunk (default: %d for hierarchical, %d for map-reduce, as the article)", longdoc.DefaultHierarchicalChunkSize, longdoc.DefaultMapReduceChunkSize))
 	fs.StringVar(&f.question, "question", "", "map-reduce: the question every chunk is asked")
-	fs.StringVar(&f.tokenizer, "tokenizer", core.TokenizerO200K, "tokenizer the plan counts with: "+strings.Join(core.TokenizerNames, ", "))
+	fs.StringVar(&f.tokenizer, "tokenizer", tokens.TokenizerO200K, "tokenizer the plan counts with: "+strings.Join(tokens.Names, ", "))
 	fs.StringVar(&f.model, "model", "", core.KnobByID(core.KnobIDModel).Help)
 	fs.BoolVar(&f.run, "run", false, "carry the plan out through the summarizer and print every step's output and the result")
 	fs.StringVar(&f.format, "format", "text", "output: text or json")
@@ -106,9 +108,9 @@ func runLongdoc(env Env, args []string) error {
 	}
 	question := strings.TrimSpace(f.question)
 	switch {
-	case strategy == core.LongDocMapReduce && question == "":
+	case strategy == longdoc.MapReduce && question == "":
 		return fmt.Errorf("--strategy map-reduce needs --question TEXT: every chunk is asked that question")
-	case strategy == core.LongDocHierarchical && flagWasSet(fs, "question"):
+	case strategy == longdoc.Hierarchical && flagWasSet(fs, "question"):
 		return fmt.Errorf("--question goes with --strategy map-reduce; hierarchical summarizes without one")
 	}
 	model, err := resolveModelFlags(f.model, f.tokenizer, flagWasSet(fs, "tokenizer"))
@@ -136,18 +138,18 @@ func runLongdoc(env Env, args []string) error {
 	}
 
 	out := longdocOutput{Input: displayPath(input), Summarizer: sum.JSON(), InputNotes: notes}
-	if strategy == core.LongDocMapReduce {
-		out.Plan = core.PlanMapReduce(doc, question, f.chunkSize, tok)
+	if strategy == longdoc.MapReduce {
+		out.Plan = longdoc.PlanMapReduce(doc, question, f.chunkSize, tok)
 	} else {
-		out.Plan = core.PlanHierarchical(doc, f.chunkSize, tok)
+		out.Plan = longdoc.PlanHierarchical(doc, f.chunkSize, tok)
 	}
 	var runErr error
 	if f.run {
-		var r core.LongDocRun
-		if strategy == core.LongDocMapReduce {
-			r, runErr = core.RunMapReduce(context.Background(), out.Plan, sum.Summarizer)
+		var r longdoc.Run
+		if strategy == longdoc.MapReduce {
+			r, runErr = longdoc.RunMapReduce(context.Background(), out.Plan, sum.Summarizer)
 		} else {
-			r, runErr = core.RunHierarchical(context.Background(), out.Plan, sum.Summarizer)
+			r, runErr = longdoc.RunHierarchical(context.Background(), out.Plan, sum.Summarizer)
 		}
 		if runErr == nil {
 			out.Run = &r
@@ -167,14 +169,14 @@ func runLongdoc(env Env, args []string) error {
 }
 
 // parseLongDocStrategy checks --strategy.
-func parseLongDocStrategy(s string) (core.LongDocStrategy, error) {
-	switch core.LongDocStrategy(strings.TrimSpace(s)) {
-	case core.LongDocHierarchical:
-		return core.LongDocHierarchical, nil
-	case core.LongDocMapReduce, "mapreduce", "map_reduce":
-		return core.LongDocMapReduce, nil
+func parseLongDocStrategy(s string) (longdoc.Strategy, error) {
+	switch longdoc.Strategy(strings.TrimSpace(s)) {
+	case longdoc.Hierarchical:
+		return longdoc.Hierarchical, nil
+	case longdoc.MapReduce, "mapreduce", "map_reduce":
+		return longdoc.MapReduce, nil
 	}
-	return "", fmt.Errorf("--strategy %s: expected %s or %s", quoted(s), core.LongDocHierarchical, core.LongDocMapReduce)
+	return "", fmt.Errorf("--strategy %s: expected %s or %s", quoted(s), longdoc.Hierarchical, longdoc.MapReduce)
 }
 
 // readLongDoc reads the document. Windows line endings are made "\n", or

@@ -6,7 +6,8 @@ import (
 	"io"
 	"strings"
 
-	"ctxlab/core"
+	"ctxlab/core/longdoc"
+	"ctxlab/core/summarize"
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 )
@@ -88,7 +89,7 @@ func writeLongdocReport(out io.Writer, o longdocOutput, ran bool) error {
 
 // writeLongdocRun prints every step's output, the run's notes and the
 // result.
-func writeLongdocRun(w io.Writer, o longdocOutput, p core.LongDocPlan) {
+func writeLongdocRun(w io.Writer, o longdocOutput, p longdoc.Plan) {
 	r := o.Run
 	fmt.Fprintf(w, "Run (%s %s · summarizer %s)\n", numfmt.Thousands(r.Calls), numfmt.Plural(r.Calls, "call", "calls"), safetext.Line(o.Summarizer.Label))
 	for _, f := range o.Fallbacks {
@@ -102,7 +103,7 @@ func writeLongdocRun(w io.Writer, o longdocOutput, p core.LongDocPlan) {
 		fmt.Fprintf(w, "── [%d] %s · prompt %s tokens → %s %s", i+1, label,
 			numfmt.Thousands(s.Call.PromptTokens), numfmt.Thousands(s.OutputTokens), numfmt.Plural(s.OutputTokens, "token", "tokens"))
 		if !s.Used {
-			fmt.Fprintf(w, " · %s: not passed on", core.NotFoundAnswer)
+			fmt.Fprintf(w, " · %s: not passed on", summarize.NotFoundAnswer)
 		}
 		fmt.Fprintln(w)
 		writeIndented(w, safetext.Sanitize(s.Output))
@@ -115,7 +116,7 @@ func writeLongdocRun(w io.Writer, o longdocOutput, p core.LongDocPlan) {
 
 // callRange is "5 calls", or "5–6 calls" when the last call depends on
 // what the first ones return.
-func callRange(p core.LongDocPlan) string {
+func callRange(p longdoc.Plan) string {
 	if p.MinCalls == p.MaxCalls {
 		return fmt.Sprintf("%s %s", numfmt.Thousands(p.MaxCalls), numfmt.Plural(p.MaxCalls, "call", "calls"))
 	}

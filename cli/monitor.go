@@ -6,7 +6,7 @@ import (
 	"io"
 	"strings"
 
-	"ctxlab/core"
+	"ctxlab/core/metrics"
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 	"ctxlab/loaders"
@@ -29,7 +29,7 @@ const recentAlertsShown = 5
 // monitorOutput is the JSON output: the report and the latest alerts.
 type monitorOutput struct {
 	File string `json:"file"`
-	core.MonitorReport
+	metrics.MonitorReport
 	// RecentAlerts are the alert texts of the last records above 90%, in
 	// log order, at most recentAlertsShown.
 	RecentAlerts []string `json:"recent_alerts"`
@@ -58,7 +58,7 @@ func runMonitor(env Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	out := monitorOutput{File: path, MonitorReport: core.ReportMetrics(records), RecentAlerts: recentAlerts(records, recentAlertsShown)}
+	out := monitorOutput{File: path, MonitorReport: metrics.ReportMetrics(records), RecentAlerts: recentAlerts(records, recentAlertsShown)}
 	if format == "json" {
 		return writeJSON(env.Stdout, out)
 	}
@@ -67,10 +67,10 @@ func runMonitor(env Env, args []string) error {
 
 // recentAlerts returns the alerts of the last n records that raised one.
 // The log is append-only, so its order is the order requests were made.
-func recentAlerts(records []core.ContextMetrics, n int) []string {
+func recentAlerts(records []metrics.ContextMetrics, n int) []string {
 	alerts := []string{}
 	for i := len(records) - 1; i >= 0 && len(alerts) < n; i-- {
-		if alert, ok := core.AlertFor(records[i]); ok {
+		if alert, ok := metrics.AlertFor(records[i]); ok {
 			alerts = append(alerts, alert)
 		}
 	}
@@ -98,7 +98,7 @@ func writeMonitorReport(out io.Writer, r monitorOutput) error {
 	fmt.Fprintf(w, "  mean %s · p50 %s · p90 %s · p99 %s · max %s\n", pct(u.Mean), pct(u.P50), pct(u.P90), pct(u.P99), pct(u.Max))
 	writeHistogram(w, u.Buckets)
 
-	fmt.Fprintf(w, "\nAlerts (utilization above %.0f%%): %s of %s requests\n", core.UtilizationAlertThreshold*100, numfmt.Thousands(r.Alerts), numfmt.Thousands(r.Requests))
+	fmt.Fprintf(w, "\nAlerts (utilization above %.0f%%): %s of %s requests\n", metrics.UtilizationAlertThreshold*100, numfmt.Thousands(r.Alerts), numfmt.Thousands(r.Requests))
 	for _, a := range r.RecentAlerts {
 		fmt.Fprintf(w, "  ▲ %s\n", safetext.Line(a))
 	}
@@ -123,7 +123,7 @@ func writeMonitorReport(out io.Writer, r monitorOutput) error {
 // histogramWidth is the longest bar of the utilization histogram.
 const histogramWidth = 30
 
-func writeHistogram(w io.Writer, buckets []core.UtilizationBucket) {
+func writeHistogram(w io.Writer, buckets []metrics.UtilizationBucket) {
 	most := 0
 	labelWidth := 0
 	for _, b := range buckets {
@@ -139,7 +139,7 @@ func writeHistogram(w io.Writer, buckets []core.UtilizationBucket) {
 	}
 }
 
-func writeTruncations(w io.Writer, counts []core.ComponentCount) {
+func writeTruncations(w io.Writer, counts []metrics.ComponentCount) {
 	if len(counts) == 0 {
 		fmt.Fprintln(w, "  none")
 		return
@@ -152,8 +152,8 @@ func writeTruncations(w io.Writer, counts []core.ComponentCount) {
 }
 
 // mostCut names the component cut most often, "-" when none was.
-func mostCut(counts []core.ComponentCount) string {
-	best := core.ComponentCount{}
+func mostCut(counts []metrics.ComponentCount) string {
+	best := metrics.ComponentCount{}
 	for _, c := range counts {
 		if c.Count > best.Count {
 			best = c

@@ -4,13 +4,13 @@ import (
 	"reflect"
 	"testing"
 
-	"ctxlab/core"
+	"ctxlab/core/metrics"
 )
 
 func TestRecentAlertsKeepsTheLatestInLogOrder(t *testing.T) {
-	var records []core.ContextMetrics
+	var records []metrics.ContextMetrics
 	for i, u := range []float64{0.95, 0.2, 0.91, 1.5, 0.5, 0.99} {
-		records = append(records, core.ContextMetrics{UseCase: "c", TotalInputTokens: i, BudgetUtilization: u})
+		records = append(records, metrics.ContextMetrics{UseCase: "c", TotalInputTokens: i, BudgetUtilization: u})
 	}
 	got := recentAlerts(records, 2)
 	want := []string{"Context budget >90% for c: 3 tokens", "Context budget >90% for c: 5 tokens"}

@@ -7,7 +7,7 @@ import (
 	"io"
 	"strings"
 
-	"ctxlab/core"
+	"ctxlab/core/window"
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 	"ctxlab/loaders"
@@ -65,8 +65,8 @@ func runPresets(env Env, args []string) error {
 
 // presetSet returns the built-in presets merged with a budget file's, and
 // the names the file defines. An empty path gives the built-ins alone.
-func presetSet(budgetFile string) (core.PresetSet, map[string]bool, error) {
-	builtin := core.BuiltinPresets()
+func presetSet(budgetFile string) (window.PresetSet, map[string]bool, error) {
+	builtin := window.BuiltinPresets()
 	if budgetFile == "" {
 		return builtin, nil, nil
 	}
@@ -78,7 +78,7 @@ func presetSet(budgetFile string) (core.PresetSet, map[string]bool, error) {
 	for name := range loaded {
 		custom[name] = true
 	}
-	return core.MergePresets(builtin, loaded), custom, nil
+	return window.MergePresets(builtin, loaded), custom, nil
 }
 
 // budgetFileError makes sure an error names the file it is about, once.
@@ -116,13 +116,13 @@ type presetRow struct {
 	Name string `json:"name"`
 	// Source is "builtin" or the budget file that defines the preset.
 	Source string `json:"source"`
-	core.ContextBudget
+	window.ContextBudget
 	Allocated int `json:"allocated"`
 	MaxInput  int `json:"max_input"`
 	Slack     int `json:"slack"`
 }
 
-func presetRows(set core.PresetSet, custom map[string]bool, budgetFile string) []presetRow {
+func presetRows(set window.PresetSet, custom map[string]bool, budgetFile string) []presetRow {
 	names := set.Names()
 	rows := make([]presetRow, 0, len(names))
 	for _, name := range names {

@@ -8,6 +8,10 @@ import (
 	"unicode"
 
 	"ctxlab/core"
+	"ctxlab/core/memory"
+	"ctxlab/core/pipeline"
+	"ctxlab/core/tokens"
+	"ctxlab/core/window"
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 )
@@ -69,7 +73,7 @@ func writeAssembleHeader(w io.Writer, run *assembleRun) {
 	}
 	parts := []string{string(s.Mode)}
 	switch {
-	case s.Preset != "" && s.Mode == core.MeasureOnly:
+	case s.Preset != "" && s.Mode == window.MeasureOnly:
 		parts = append(parts, "compared with preset "+safetext.Line(s.Preset)+"'s allocations")
 	case s.Preset != "":
 		parts = append(parts, "preset "+safetext.Line(s.Preset))
@@ -83,7 +87,7 @@ func writeAssembleHeader(w io.Writer, run *assembleRun) {
 		tokLabel += " (an estimate)"
 	}
 	parts = append(parts, tokLabel)
-	if s.Mode == core.Budgeted {
+	if s.Mode == window.Budgeted {
 		parts = append(parts, "memory "+string(memoryStrategy(s.Memory)))
 	}
 	parts = append(parts, "builder "+string(s.Builder))
@@ -100,9 +104,9 @@ func writeAssembleHeader(w io.Writer, run *assembleRun) {
 	fmt.Fprintln(w)
 }
 
-func memoryStrategy(m core.MemorySettings) core.MemoryStrategy {
+func memoryStrategy(m memory.Settings) memory.Strategy {
 	if m.Strategy == "" {
-		return core.MemorySliding
+		return memory.Sliding
 	}
 	return m.Strategy
 }
@@ -115,21 +119,21 @@ func budgetLabel(s core.Settings) string {
 }
 
 // fitLabel says whether an assembly fits, and by how much it does not.
-func fitLabel(a *core.Assembly) string {
+func fitLabel(a *window.Assembly) string {
 	if a.Fits {
 		return "fits"
 	}
 	return fmt.Sprintf("▲ does not fit: over by %s", numfmt.Thousands(a.Used-a.MaxInput))
 }
 
-func writeComponentTable(w io.Writer, a *core.Assembly, s core.Settings) {
+func writeComponentTable(w io.Writer, a *window.Assembly, s core.Settings) {
 	b := a.Budget
 	fmt.Fprintf(w, "Budget (%s · window %s · reserve %s · max input %s · allocated %s)\n",
 		a.Mode, numfmt.Thousands(b.TotalWindow), numfmt.Thousands(b.ResponseReserve), numfmt.Thousands(b.MaxInput()), numfmt.Thousands(b.Allocated()))
 	rows := [][]string{{"component", "allocated", "raw", "used", "cut", "over", "notes"}}
 	for _, c := range a.Components {
 		allocated := numfmt.Thousands(c.Allocated)
-		if c.Name == core.ComponentLabels || c.Name == core.ComponentFraming {
+		if c.Name == window.ComponentLabels || c.Name == window.ComponentFraming {
 			allocated = "-"
 		}
 		cut, over := "", ""
@@ -153,17 +157,17 @@ func writeComponentTable(w io.Writer, a *core.Assembly, s core.Settings) {
 
 func writeMemorySection(w io.Writer, ev *core.Evaluation) {
 	mem := ev.Memory
-	counts := map[core.MemoryFate]int{}
+	counts := map[memory.Fate]int{}
 	for _, f := range mem.Fates {
 		counts[f.Fate]++
 	}
-	if ev.Settings.Mode == core.MeasureOnly {
+	if ev.Settings.Mode == window.MeasureOnly {
 		fmt.Fprintf(w, "Memory (measured as sent, no strategy applied): %s %s kept · %s tokens\n",
 			numfmt.Thousands(len(mem.Fates)), numfmt.Plural(len(mem.Fates), "message", "messages"), numfmt.Thousands(mem.Tokens))
 	} else {
 		fmt.Fprintf(w, "Memory (%s · history budget %s): %s %s → %s kept, %s pinned, %s summarized, %s dropped · %s tokens\n",
 			mem.Strategy, numfmt.Thousands(mem.MaxTokens), numfmt.Thousands(len(mem.Fates)), numfmt.Plural(len(mem.Fates), "message", "messages"),
-			numfmt.Thousands(counts[core.MemoryKept]), numfmt.Thousands(counts[core.MemoryPinned]), numfmt.Thousands(counts[core.MemorySummarized]), numfmt.Thousands(counts[core.MemoryDropped]),
+			numfmt.Thousands(counts[memory.Kept]), numfmt.Thousands(counts[memory.Pinned]), numfmt.Thousands(counts[memory.Summarized]), numfmt.Thousands(counts[memory.Dropped]),
 			numfmt.Thousands(mem.Tokens))
 		if len(mem.Folds) > 0 {
 			// The summary text alone; the note on its line counts the
@@ -176,7 +180,7 @@ func writeMemorySection(w io.Writer, ev *core.Evaluation) {
 		}
 	}
 	for _, n := range mem.Notes {
-		if ev.Settings.Mode == core.MeasureOnly && strings.HasPrefix(n, "measured as sent") {
+		if ev.Settings.Mode == window.MeasureOnly && strings.HasPrefix(n, "measured as sent") {
 			continue // the heading says it
 		}
 		fmt.Fprintf(w, "  note: %s\n", safetext.Line(n))
@@ -204,13 +208,13 @@ func writeRetrievalSection(w io.Writer, ev *core.Evaluation) {
 			budget, s.Pipeline.BudgetMode, numfmt.Thousands(c.Input), numfmt.Thousands(c.Filtered), numfmt.Thousands(c.Duplicates), numfmt.Thousands(c.Included), numfmt.Thousands(c.Partial), numfmt.Thousands(c.Summarized), numfmt.Thousands(c.Excluded), numfmt.Thousands(res.TokensUsed))
 	case ev.SimpleRAG != nil:
 		rag := ev.SimpleRAG
-		counts := map[core.SimpleRAGFate]int{}
+		counts := map[pipeline.SimpleRAGFate]int{}
 		for _, t := range rag.Trace {
 			counts[t.Fate]++
 		}
 		fmt.Fprintf(w, "Retrieved context (rag · budget %s): %s %s by score → %s included, %s truncated, %s dropped, %s not reached · counted %s, block %s tokens\n",
-			budget, numfmt.Thousands(len(rag.Trace)), numfmt.Plural(len(rag.Trace), "chunk", "chunks"), numfmt.Thousands(counts[core.SimpleRAGIncluded]), numfmt.Thousands(counts[core.SimpleRAGTruncated]), numfmt.Thousands(counts[core.SimpleRAGDropped]),
-			numfmt.Thousands(counts[core.SimpleRAGNotReached]), numfmt.Thousands(rag.TokensCounted), numfmt.Thousands(rag.TokensUsed))
+			budget, numfmt.Thousands(len(rag.Trace)), numfmt.Plural(len(rag.Trace), "chunk", "chunks"), numfmt.Thousands(counts[pipeline.SimpleRAGIncluded]), numfmt.Thousands(counts[pipeline.SimpleRAGTruncated]), numfmt.Thousands(counts[pipeline.SimpleRAGDropped]),
+			numfmt.Thousands(counts[pipeline.SimpleRAGNotReached]), numfmt.Thousands(rag.TokensCounted), numfmt.Thousands(rag.TokensUsed))
 	}
 	fmt.Fprintln(w)
 }
@@ -224,7 +228,7 @@ const (
 	messageTailLines = 4
 )
 
-func writeMessages(w io.Writer, a *core.Assembly, tok core.Tokenizer, tools int, full bool) {
+func writeMessages(w io.Writer, a *window.Assembly, tok tokens.Tokenizer, tools int, full bool) {
 	fmt.Fprintf(w, "Messages (%s)", numfmt.Thousands(len(a.Messages)))
 	if len(a.Tools) > 0 {
 		fmt.Fprintf(w, " · %d tool %s sent beside them", tools, numfmt.Plural(tools, "definition", "definitions"))

@@ -5,52 +5,56 @@ import (
 	"io"
 
 	"ctxlab/core"
+	"ctxlab/core/memory"
+	"ctxlab/core/metrics"
+	"ctxlab/core/pipeline"
+	"ctxlab/core/window"
 )
 
 // assembleJSON is `ctxlab assemble --format json`: an OpenAI Chat
 // Completions body (model, messages, tools) that can be sent as it is,
 // with the budget report and the metrics record beside it.
 type assembleJSON struct {
-	Model    string             `json:"model"`
-	Messages []core.ChatMessage `json:"messages"`
+	Model    string               `json:"model"`
+	Messages []window.ChatMessage `json:"messages"`
 	// Tools is set in measure mode; the budgeted assembly puts the tool
 	// definitions into the system message, as the article does.
-	Tools    json.RawMessage     `json:"tools,omitempty"`
-	Assembly assemblyJSON        `json:"assembly"`
-	Measured *measuredJSON       `json:"measured,omitempty"`
-	Metrics  core.ContextMetrics `json:"metrics"`
-	Alert    string              `json:"alert,omitempty"`
+	Tools    json.RawMessage        `json:"tools,omitempty"`
+	Assembly assemblyJSON           `json:"assembly"`
+	Measured *measuredJSON          `json:"measured,omitempty"`
+	Metrics  metrics.ContextMetrics `json:"metrics"`
+	Alert    string                 `json:"alert,omitempty"`
 }
 
 // assemblyJSON is the budget report: core's Assembly without the messages
 // and tools, which are at the top level, plus memory and retrieval.
 type assemblyJSON struct {
-	Source    string             `json:"source"`
-	Provider  string             `json:"provider,omitempty"`
-	Mode      core.AssembleMode  `json:"mode"`
-	Preset    string             `json:"preset,omitempty"`
-	UseCase   string             `json:"use_case,omitempty"`
-	Tokenizer string             `json:"tokenizer"`
-	Exact     bool               `json:"exact"`
-	Budget    core.ContextBudget `json:"budget"`
-	Framing   core.Framing       `json:"framing"`
-	// Components has one line per core.ComponentNames entry.
-	Components     []core.ComponentReport `json:"components"`
-	Used           int                    `json:"used"`
-	MaxInput       int                    `json:"max_input"`
-	Window         int                    `json:"window"`
-	Utilization    float64                `json:"utilization"`
-	ReferenceTotal int                    `json:"reference_total"`
-	Fits           bool                   `json:"fits"`
+	Source    string               `json:"source"`
+	Provider  string               `json:"provider,omitempty"`
+	Mode      window.Mode          `json:"mode"`
+	Preset    string               `json:"preset,omitempty"`
+	UseCase   string               `json:"use_case,omitempty"`
+	Tokenizer string               `json:"tokenizer"`
+	Exact     bool                 `json:"exact"`
+	Budget    window.ContextBudget `json:"budget"`
+	Framing   window.Framing       `json:"framing"`
+	// Components has one line per window.ComponentNames entry.
+	Components     []window.ComponentReport `json:"components"`
+	Used           int                      `json:"used"`
+	MaxInput       int                      `json:"max_input"`
+	Window         int                      `json:"window"`
+	Utilization    float64                  `json:"utilization"`
+	ReferenceTotal int                      `json:"reference_total"`
+	Fits           bool                     `json:"fits"`
 	// Overflow is set when the request does not fit.
-	Overflow  *core.OverflowError `json:"overflow,omitempty"`
-	Memory    memoryJSON          `json:"memory"`
-	Retrieval retrievalJSON       `json:"retrieval"`
-	// FormatMemory is the reference ContextManager's format_memory block
+	Overflow  *window.OverflowError `json:"overflow,omitempty"`
+	Memory    memoryJSON            `json:"memory"`
+	Retrieval retrievalJSON         `json:"retrieval"`
+	// memory.Format is the reference ContextManager's format_memory block
 	// over the history, for comparison with the strategy's.
-	FormatMemory *core.FormattedMemory `json:"format_memory,omitempty"`
+	FormatMemory *memory.Formatted `json:"format_memory,omitempty"`
 	// RecordedUsage is the provider's own count, when the input recorded it.
-	RecordedUsage *core.RecordedUsage `json:"recorded_usage,omitempty"`
+	RecordedUsage *metrics.RecordedUsage `json:"recorded_usage,omitempty"`
 	// AgentStep is the chosen agent step's context, when one is.
 	AgentStep *core.StepContext `json:"agent_step,omitempty"`
 	Notes     []string          `json:"notes,omitempty"`
@@ -59,28 +63,28 @@ type assemblyJSON struct {
 // measuredJSON is the input measured as given, beside a budgeted
 // assembly: for an imported request, what was actually sent.
 type measuredJSON struct {
-	Components  []core.ComponentReport `json:"components"`
-	Used        int                    `json:"used"`
-	MaxInput    int                    `json:"max_input"`
-	Window      int                    `json:"window"`
-	Utilization float64                `json:"utilization"`
-	Fits        bool                   `json:"fits"`
-	Overflow    *core.OverflowError    `json:"overflow,omitempty"`
+	Components  []window.ComponentReport `json:"components"`
+	Used        int                      `json:"used"`
+	MaxInput    int                      `json:"max_input"`
+	Window      int                      `json:"window"`
+	Utilization float64                  `json:"utilization"`
+	Fits        bool                     `json:"fits"`
+	Overflow    *window.OverflowError    `json:"overflow,omitempty"`
 }
 
 type memoryJSON struct {
-	Strategy   core.MemoryStrategy `json:"strategy"`
-	Messages   int                 `json:"messages"`
-	Kept       int                 `json:"kept"`
-	Pinned     int                 `json:"pinned"`
-	Summarized int                 `json:"summarized"`
-	Dropped    int                 `json:"dropped"`
-	Tokens     int                 `json:"tokens"`
-	MaxTokens  int                 `json:"max_tokens"`
-	Overflow   int                 `json:"overflow"`
-	Summary    string              `json:"summary,omitempty"`
-	Fates      []core.MessageFate  `json:"fates"`
-	Notes      []string            `json:"notes,omitempty"`
+	Strategy   memory.Strategy      `json:"strategy"`
+	Messages   int                  `json:"messages"`
+	Kept       int                  `json:"kept"`
+	Pinned     int                  `json:"pinned"`
+	Summarized int                  `json:"summarized"`
+	Dropped    int                  `json:"dropped"`
+	Tokens     int                  `json:"tokens"`
+	MaxTokens  int                  `json:"max_tokens"`
+	Overflow   int                  `json:"overflow"`
+	Summary    string               `json:"summary,omitempty"`
+	Fates      []memory.MessageFate `json:"fates"`
+	Notes      []string             `json:"notes,omitempty"`
 }
 
 type retrievalJSON struct {
@@ -88,7 +92,7 @@ type retrievalJSON struct {
 	Budget    int             `json:"budget"`
 	Documents int             `json:"documents"`
 	// Counts are the ContextManager's stage counts (context_manager).
-	Counts *core.StageCounts `json:"counts,omitempty"`
+	Counts *pipeline.StageCounts `json:"counts,omitempty"`
 	// Chunks is the number of chunks the article's RAGContextManager
 	// placed (rag).
 	Chunks     *int `json:"chunks,omitempty"`
@@ -118,7 +122,7 @@ func writeAssembleJSON(out io.Writer, run *assembleRun) error {
 		},
 	}
 	if doc.Messages == nil {
-		doc.Messages = []core.ChatMessage{}
+		doc.Messages = []window.ChatMessage{}
 	}
 	if m := run.measured; m != nil {
 		ma := m.Assembly
@@ -128,21 +132,21 @@ func writeAssembleJSON(out io.Writer, run *assembleRun) error {
 	return writeJSON(out, doc)
 }
 
-func memoryReport(mem core.MemoryResult) memoryJSON {
+func memoryReport(mem memory.Result) memoryJSON {
 	r := memoryJSON{Strategy: mem.Strategy, Messages: len(mem.Fates), Tokens: mem.Tokens, MaxTokens: mem.MaxTokens,
 		Overflow: mem.Overflow, Summary: mem.Summary, Fates: mem.Fates, Notes: mem.Notes}
 	if r.Fates == nil {
-		r.Fates = []core.MessageFate{}
+		r.Fates = []memory.MessageFate{}
 	}
 	for _, f := range mem.Fates {
 		switch f.Fate {
-		case core.MemoryKept:
+		case memory.Kept:
 			r.Kept++
-		case core.MemoryPinned:
+		case memory.Pinned:
 			r.Pinned++
-		case core.MemorySummarized:
+		case memory.Summarized:
 			r.Summarized++
-		case core.MemoryDropped:
+		case memory.Dropped:
 			r.Dropped++
 		}
 	}
@@ -169,7 +173,7 @@ func retrievalReport(ev *core.Evaluation) retrievalJSON {
 }
 
 // formatMemoryReport is format_memory's block, when there is a history.
-func formatMemoryReport(ev *core.Evaluation) *core.FormattedMemory {
+func formatMemoryReport(ev *core.Evaluation) *memory.Formatted {
 	if len(ev.History) == 0 {
 		return nil
 	}

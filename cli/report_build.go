@@ -6,7 +6,9 @@ import (
 	"io"
 	"strconv"
 
-	"ctxlab/core"
+	"ctxlab/core/memory"
+	"ctxlab/core/pipeline"
+	"ctxlab/core/value"
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 )
@@ -15,16 +17,16 @@ import (
 type buildInput struct {
 	docsPath  string
 	docFormat string
-	docs      []core.Document
-	opts      core.Options
-	history   []core.Message
+	docs      []value.Document
+	opts      pipeline.Options
+	history   []value.Message
 	maxTurns  int
 }
 
 // writeBuildReport renders a Build's Result and Trace for a person: the
 // pipeline in one line, then each stage's decisions, the final order, the
 // budget, the citations and the context block itself.
-func writeBuildReport(out io.Writer, in buildInput, res *core.Result) error {
+func writeBuildReport(out io.Writer, in buildInput, res *pipeline.Result) error {
 	w := bufio.NewWriter(out)
 	tr := res.Trace
 	c := tr.Counts
@@ -77,7 +79,7 @@ func reorderLabel(applied, enabled bool) string {
 }
 
 // docLabel names a document by its input number and source.
-func docLabel(docs []core.Document, i int) string {
+func docLabel(docs []value.Document, i int) string {
 	src := docs[i].Source
 	if src == "" {
 		src = "(no source)"
@@ -85,7 +87,7 @@ func docLabel(docs []core.Document, i int) string {
 	return "#" + strconv.Itoa(i+1) + " " + safetext.Line(src)
 }
 
-func writeFilterSection(w io.Writer, in buildInput, tr core.Trace) {
+func writeFilterSection(w io.Writer, in buildInput, tr pipeline.Trace) {
 	fmt.Fprintf(w, "Filter (minimum %s tokens): %s removed\n", numfmt.Thousands(in.opts.MinDocTokens), numfmt.Thousands(tr.Counts.Filtered))
 	for _, d := range tr.Docs {
 		if d.Filtered {
@@ -95,7 +97,7 @@ func writeFilterSection(w io.Writer, in buildInput, tr core.Trace) {
 	fmt.Fprintln(w)
 }
 
-func writeDedupSection(w io.Writer, in buildInput, tr core.Trace) {
+func writeDedupSection(w io.Writer, in buildInput, tr pipeline.Trace) {
 	fmt.Fprintf(w, "Dedup (exact: normalized MD5; near: Jaccard ≥ %s on %d-word shingles): %s removed\n",
 		strconv.FormatFloat(in.opts.DedupThreshold, 'f', -1, 64), in.opts.ShingleSize, numfmt.Thousands(tr.Counts.Duplicates))
 	for _, i := range tr.Sorted {
@@ -104,7 +106,7 @@ func writeDedupSection(w io.Writer, in buildInput, tr core.Trace) {
 			continue
 		}
 		switch d.Duplicate.Kind {
-		case core.DuplicateExact:
+		case pipeline.DuplicateExact:
 			fmt.Fprintf(w, "  = %s: exact duplicate of %s\n", docLabel(in.docs, i), docLabel(in.docs, d.Duplicate.Of))
 		default:
 			fmt.Fprintf(w, "  ≈ %s: near duplicate of %s (J=%.3f)\n", docLabel(in.docs, i), docLabel(in.docs, d.Duplicate.Of), d.Duplicate.Similarity)
@@ -113,7 +115,7 @@ func writeDedupSection(w io.Writer, in buildInput, tr core.Trace) {
 	fmt.Fprintln(w)
 }
 
-func writeOrderSection(w io.Writer, in buildInput, tr core.Trace) {
+func writeOrderSection(w io.Writer, in buildInput, tr pipeline.Trace) {
 	fmt.Fprintf(w, "Final order (rank = relevance after dedup, slot = place in the context)\n")
 	fmt.Fprintf(w, "  %4s  %4s  %5s  %6s  %6s  %-12s  %s\n", "slot", "rank", "score", "tokens", "kept", "fate", "document")
 	for slot, i := range tr.Reordered {
@@ -124,7 +126,7 @@ func writeOrderSection(w io.Writer, in buildInput, tr core.Trace) {
 	fmt.Fprintln(w)
 }
 
-func writeBudgetSection(w io.Writer, in buildInput, res *core.Result) {
+func writeBudgetSection(w io.Writer, in buildInput, res *pipeline.Result) {
 	tr := res.Trace
 	fmt.Fprintf(w, "Budget (%s mode)\n", in.opts.BudgetMode)
 	fmt.Fprintf(w, "  the walk charged %s of %s tokens; the formatted block has %s tokens (%.1f%%)\n",
@@ -142,19 +144,19 @@ func writeBudgetSection(w io.Writer, in buildInput, res *core.Result) {
 }
 
 // fateGlyph is readable without colour: the TUI uses the same glyphs.
-func fateGlyph(f core.Fate) string {
+func fateGlyph(f pipeline.Fate) string {
 	switch f {
-	case core.FateIncluded:
+	case pipeline.FateIncluded:
 		return "✓"
-	case core.FatePartial:
+	case pipeline.FatePartial:
 		return "✂"
-	case core.FateSummarized:
+	case pipeline.FateSummarized:
 		return "Σ"
-	case core.FateExcluded:
+	case pipeline.FateExcluded:
 		return "✗"
-	case core.FateDuplicate:
+	case pipeline.FateDuplicate:
 		return "≈"
-	case core.FateFiltered:
+	case pipeline.FateFiltered:
 		return "·"
 	}
 	return "?"
@@ -163,8 +165,8 @@ func fateGlyph(f core.Fate) string {
 // writeFormatMemory is the reference ContextManager's format_memory block
 // over a history, with its notes: what max turns 0 means, and the messages
 // it labels Assistant although they are not.
-func writeFormatMemory(w io.Writer, history []core.Message, maxTurns int) {
-	block, lines := core.FormatMemory(history, maxTurns)
+func writeFormatMemory(w io.Writer, history []value.Message, maxTurns int) {
+	block, lines := memory.Format(history, maxTurns)
 	fmt.Fprintf(w, "\nMemory (format_memory, last %s %s: %s of %s %s)\n", numfmt.Thousands(maxTurns), numfmt.Plural(maxTurns, "turn", "turns"),
 		numfmt.Thousands(len(lines)), numfmt.Thousands(len(history)), numfmt.Plural(len(history), "message", "messages"))
 	if maxTurns == 0 {

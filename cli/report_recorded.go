@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"io"
 
-	"ctxlab/core"
+	"ctxlab/core/metrics"
 	"ctxlab/internal/numfmt"
 )
 
@@ -27,7 +27,7 @@ func asSentTokens(run *assembleRun) int {
 }
 
 // recordedComparison says how far ctxlab's count is from the provider's.
-func recordedComparison(rec *core.RecordedUsage, counted int) string {
+func recordedComparison(rec *metrics.RecordedUsage, counted int) string {
 	return fmt.Sprintf("ctxlab counts %s as sent, %s; tools and tool calls are where counts part most",
 		numfmt.Thousands(counted), rec.Difference(counted))
 }

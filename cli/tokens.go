@@ -10,7 +10,7 @@ import (
 	"strconv"
 	"strings"
 
-	"ctxlab/core"
+	"ctxlab/core/tokens"
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 )
@@ -120,12 +120,12 @@ func unwrapPathError(err error) error {
 
 func countTokens(name, text string) tokenCount {
 	c := tokenCount{Input: name, Bytes: len(text), Words: len(strings.Fields(text))}
-	counts := make(map[string]int, len(core.TokenizerNames))
-	for _, n := range core.TokenizerNames {
-		tok, _ := core.TokenizerByName(n)
+	counts := make(map[string]int, len(tokens.Names))
+	for _, n := range tokens.Names {
+		tok, _ := tokens.ByName(n)
 		counts[n] = tok.Count(text)
 	}
-	c.Heuristic, c.CL100K, c.O200K = counts[core.TokenizerHeuristic], counts[core.TokenizerCL100K], counts[core.TokenizerO200K]
+	c.Heuristic, c.CL100K, c.O200K = counts[tokens.TokenizerHeuristic], counts[tokens.TokenizerCL100K], counts[tokens.TokenizerO200K]
 	c.HeuristicErrorPct = heuristicError(c.Heuristic, c.O200K)
 	return c
 }

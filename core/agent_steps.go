@@ -1,6 +1,7 @@
 package core
 
 import (
+	"ctxlab/core/tokens"
 	"fmt"
 	"strings"
 )
@@ -44,9 +45,9 @@ type StepTrace struct {
 // own name does not change the context; the article ignores it too. A negative
 // budget is treated as 0, where Python's floor division and negative
 // slice would keep all but the last tokens.
-func (a *AgentSteps) ContextForStep(step string, required []string, toolResultsBudget int, tok Tokenizer) (string, []StepTrace) {
+func (a *AgentSteps) ContextForStep(step string, required []string, toolResultsBudget int, tok tokens.Tokenizer) (string, []StepTrace) {
 	if tok == nil {
-		tok = Heuristic{}
+		tok = tokens.Heuristic{}
 	}
 	var parts []string
 	if a.Summary != "" {
@@ -63,7 +64,7 @@ func (a *AgentSteps) ContextForStep(step string, required []string, toolResultsB
 		if ok {
 			t.Present = true
 			t.Tokens = tok.Count(output)
-			kept := tok.Truncate(output, allowance, KeepStart)
+			kept := tok.Truncate(output, allowance, tokens.KeepStart)
 			t.Kept = tok.Count(kept)
 			t.Truncated = kept != output
 			parts = append(parts, fmt.Sprintf("[%s output: %s]", name, kept))

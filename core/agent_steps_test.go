@@ -1,6 +1,7 @@
 package core
 
 import (
+	"ctxlab/core/tokens"
 	"slices"
 	"testing"
 )
@@ -56,11 +57,11 @@ func TestContextForStep(t *testing.T) {
 func TestContextForStepArticleNumbers(t *testing.T) {
 	a := AgentSteps{}
 	a.Record("a", "x")
-	_, trace := a.ContextForStep("b", []string{"a", "c", "d"}, 6000, Heuristic{})
+	_, trace := a.ContextForStep("b", []string{"a", "c", "d"}, 6000, tokens.Heuristic{})
 	if trace[0].Allowance != 2000 {
 		t.Errorf("allowance = %d", trace[0].Allowance)
 	}
-	_, trace = a.ContextForStep("b", []string{"a", "c", "d", "e", "f", "g", "h"}, 6000, Heuristic{})
+	_, trace = a.ContextForStep("b", []string{"a", "c", "d", "e", "f", "g", "h"}, 6000, tokens.Heuristic{})
 	if trace[0].Allowance != 857 {
 		t.Errorf("allowance = %d, want 6000 // 7 = 857", trace[0].Allowance)
 	}

@@ -1,6 +1,7 @@
 package core
 
 import (
+	"ctxlab/core/tokens"
 	"fmt"
 	"strings"
 )
@@ -60,7 +61,7 @@ type StepContext struct {
 // ContextFor records every step's output that was recorded, as the
 // article's record_step_output calls would have, and builds step's
 // context within the tool-results allocation.
-func (w *AgentWorkflow) ContextFor(step string, toolResultsBudget int, tok Tokenizer) (*StepContext, error) {
+func (w *AgentWorkflow) ContextFor(step string, toolResultsBudget int, tok tokens.Tokenizer) (*StepContext, error) {
 	s, ok := w.Step(step)
 	if !ok {
 		if w == nil || len(w.Steps) == 0 {

@@ -2,6 +2,8 @@ package core
 
 import (
 	"context"
+	"ctxlab/core/tokens"
+	"ctxlab/core/window"
 	"strings"
 	"testing"
 )
@@ -23,11 +25,11 @@ func sampleWorkflow() *AgentWorkflow {
 // the steps it requires only, the tool-results component.
 func TestEvaluateAgentStep(t *testing.T) {
 	s := DefaultSettings()
-	s.Pipeline.Tokenizer = Heuristic{}
+	s.Pipeline.Tokenizer = tokens.Heuristic{}
 	s.Query = "can I get a refund?"
 	s.Budget.ToolResults = 90
 	s.Step = "check"
-	sc := &Scenario{Agent: sampleWorkflow(), ToolResults: []ToolResult{{Name: "old", Content: "replaced"}}, Settings: s}
+	sc := &Scenario{Agent: sampleWorkflow(), ToolResults: []window.ToolResult{{Name: "old", Content: "replaced"}}, Settings: s}
 	ev, err := Evaluate(context.Background(), EvalInput{Scenario: sc}, s)
 	if err != nil {
 		t.Fatal(err)
@@ -45,7 +47,7 @@ func TestEvaluateAgentStep(t *testing.T) {
 	if got := sx.Trace[2]; got.Present {
 		t.Errorf("a step that never ran is reported present: %+v", got)
 	}
-	tr, _ := ev.Assembly.Component(ComponentToolResults)
+	tr, _ := ev.Assembly.Component(window.ComponentToolResults)
 	for _, want := range []string{"Workflow summary: triage a refund request", "[policy output: refunds within 30 days]", "[lookup output: order ORD-1"} {
 		if !strings.Contains(tr.Text, want) {
 			t.Errorf("tool results lack %q:\n%s", want, tr.Text)

@@ -2,6 +2,13 @@ package core
 
 import (
 	"context"
+	"ctxlab/core/memory"
+	"ctxlab/core/metrics"
+	"ctxlab/core/pipeline"
+	"ctxlab/core/summarize"
+	"ctxlab/core/tokens"
+	"ctxlab/core/value"
+	"ctxlab/core/window"
 	"errors"
 	"fmt"
 	"time"
@@ -14,31 +21,31 @@ type Evaluation struct {
 	Settings Settings
 
 	// Rerank is the two-stage retrieval, when on.
-	Rerank *RerankResult
+	Rerank *pipeline.RerankResult
 	// Documents are the documents the builder saw (the reranked selection
 	// when reranking, else the scenario's documents) and DocIndex maps
 	// their positions to the scenario's.
-	Documents []Document
+	Documents []value.Document
 	DocIndex  []int
 	// Analysis is the analysis the builder used, for the inspector's
 	// shared shingles and similarities.
-	Analysis *Analysis
+	Analysis *pipeline.Analysis
 
 	// Build is set for the ContextManager builder, SimpleRAG for the
 	// article's RAGContextManager.
-	Build     *Result
-	SimpleRAG *SimpleRAGResult
+	Build     *pipeline.Result
+	SimpleRAG *pipeline.SimpleRAGResult
 
 	// Notes are the scenario's notes (token counts that are estimates,
 	// defaults assumed for an imported request), for display.
 	Notes []string
 	// History is the scenario's history, which Memory's fates index.
-	History  []Message
-	Memory   MemoryResult
-	Assembly *Assembly
+	History  []value.Message
+	Memory   memory.Result
+	Assembly *window.Assembly
 	// Overflow is set when the assembled request does not fit.
-	Overflow *OverflowError
-	Metrics  ContextMetrics
+	Overflow *window.OverflowError
+	Metrics  metrics.ContextMetrics
 	// Alert is the monitor's >90% alert, "" when below.
 	Alert string
 	// BudgetProblem is set when the allocations do not fit the window
@@ -48,10 +55,10 @@ type Evaluation struct {
 	BudgetProblem error
 	// Recorded is the provider's own count of the request, when the input
 	// recorded it (Scenario.Recorded).
-	Recorded *RecordedUsage
-	// FormatMemory is the reference ContextManager's format_memory over
+	Recorded *metrics.RecordedUsage
+	// memory.Format is the reference ContextManager's format_memory over
 	// the history, beside the strategy the assembly used.
-	FormatMemory FormattedMemory
+	FormatMemory memory.Formatted
 	// StepContext is the agent step's context when Settings.Step is set;
 	// it is then the tool-results component.
 	StepContext *StepContext
@@ -77,10 +84,10 @@ type EvalInput struct {
 	Scenario *Scenario
 	// Analysis is Analyze(Scenario.Documents), made once and reused by
 	// every evaluation of the scenario.
-	Analysis *Analysis
+	Analysis *pipeline.Analysis
 	// Summarizer folds history for the rolling-summary strategy; nil
 	// means the extractive summarizer.
-	Summarizer Summarizer
+	Summarizer summarize.Summarizer
 	// Now stamps the metrics; the caller supplies it so evaluation stays
 	// deterministic.
 	Now time.Time
@@ -101,23 +108,23 @@ func Evaluate(ctx context.Context, in EvalInput, s Settings) (*Evaluation, error
 	tok := s.Pipeline.Tokenizer
 	ev := &Evaluation{Settings: s, Documents: sc.Documents, Analysis: in.Analysis, History: sc.History, Notes: sc.Notes, Recorded: sc.Recorded}
 	if ev.Analysis == nil {
-		ev.Analysis = Analyze(sc.Documents)
+		ev.Analysis = pipeline.Analyze(sc.Documents)
 	}
 	ev.DocIndex = identity(len(sc.Documents))
 
 	if s.Rerank && len(sc.Documents) > 0 {
-		rr := RetrieveWithRerank(s.Query, sc.Documents, BM25Reranker{}, s.InitialK, s.FinalK)
+		rr := pipeline.RetrieveWithRerank(s.Query, sc.Documents, pipeline.BM25Reranker{}, s.InitialK, s.FinalK)
 		ev.Rerank = &rr
 		ev.Documents, ev.DocIndex = rr.Selected, rr.SelectedIndices
-		ev.Analysis = Analyze(rr.Selected)
+		ev.Analysis = pipeline.Analyze(rr.Selected)
 	}
 
 	switch s.Builder {
 	case BuilderSimpleRAG:
-		rag := BuildSimpleRAG(ev.Documents, s.Budget.RetrievedContext, tok)
+		rag := pipeline.BuildSimpleRAG(ev.Documents, s.Budget.RetrievedContext, tok)
 		ev.SimpleRAG = &rag
 	default:
-		res, err := Build(ev.Analysis, Options{PipelineSettings: s.Pipeline, Budget: s.Budget.RetrievedContext})
+		res, err := pipeline.Build(ev.Analysis, pipeline.Options{PipelineSettings: s.Pipeline, Budget: s.Budget.RetrievedContext})
 		if err != nil {
 			return nil, err
 		}
@@ -127,22 +134,22 @@ func Evaluate(ctx context.Context, in EvalInput, s Settings) (*Evaluation, error
 	// The mode is settled first: a budget the window cannot hold is
 	// measured as sent, history included, exactly as the measure mode is.
 	mode := s.Mode
-	if mode != MeasureOnly {
-		if err := s.Budget.Validate(); err != nil && s.Budget.validateWindow() == nil {
+	if mode != window.MeasureOnly {
+		if err := s.Budget.Validate(); err != nil && s.Budget.ValidateWindow() == nil {
 			// Turning the window down under the allocations is a normal
 			// step while exploring a smaller model: show the request
 			// against the new window rather than nothing.
 			ev.BudgetProblem = err
-			mode = MeasureOnly
+			mode = window.MeasureOnly
 		}
 	}
 
 	history := sc.History
-	if mode != MeasureOnly {
+	if mode != window.MeasureOnly {
 		memOpts := s.Memory.Options(s.Budget.ConversationHistory)
 		summarizer := in.Summarizer
 		if summarizer == nil {
-			summarizer = ExtractiveSummarizer{}
+			summarizer = summarize.ExtractiveSummarizer{}
 		}
 		mem, err := fitMemory(ctx, sc.History, memOpts, tok, summarizer)
 		if err != nil {
@@ -155,7 +162,7 @@ func Evaluate(ctx context.Context, in EvalInput, s Settings) (*Evaluation, error
 	}
 
 	ev.FormatMemory.MaxTurns = s.MaxTurns
-	ev.FormatMemory.Block, ev.FormatMemory.Lines = FormatMemory(sc.History, s.MaxTurns)
+	ev.FormatMemory.Block, ev.FormatMemory.Lines = memory.Format(sc.History, s.MaxTurns)
 
 	toolResults := sc.ToolResults
 	if s.Step != "" {
@@ -166,16 +173,16 @@ func Evaluate(ctx context.Context, in EvalInput, s Settings) (*Evaluation, error
 		ev.StepContext = step
 		toolResults = nil
 		if step.Text != "" {
-			toolResults = []ToolResult{{Content: step.Text}}
+			toolResults = []window.ToolResult{{Content: step.Text}}
 		}
 	}
 
-	asm, err := Assemble(AssembleInput{
+	asm, err := window.Assemble(window.Input{
 		Budget: s.Budget, Tokenizer: tok, Model: s.Model, UseCase: useCaseOf(s), Mode: mode,
 		SystemPrompt: sc.SystemPrompt, Tools: sc.Tools, History: history, ToolResults: toolResults,
 		UserQuery: s.Query, RetrievedContext: ev.RAGBlock(),
 	})
-	var overflow *OverflowError
+	var overflow *window.OverflowError
 	switch {
 	case errors.As(err, &overflow):
 		ev.Overflow = overflow
@@ -183,11 +190,11 @@ func Evaluate(ctx context.Context, in EvalInput, s Settings) (*Evaluation, error
 		return nil, err
 	}
 	ev.Assembly = asm
-	if rag, ok := asm.Component(ComponentRAG); ok && rag.Truncated {
+	if rag, ok := asm.Component(window.ComponentRAG); ok && rag.Truncated {
 		ev.RAGSurvival = ragSurvival(ev, rag.Text)
 	}
-	ev.Metrics = MetricsFor(asm, in.RequestID, useCaseOf(s), in.Now)
-	ev.Alert, _ = AlertFor(ev.Metrics)
+	ev.Metrics = metrics.MetricsFor(asm, in.RequestID, useCaseOf(s), in.Now)
+	ev.Alert, _ = metrics.AlertFor(ev.Metrics)
 	return ev, nil
 }
 
@@ -198,10 +205,10 @@ func Evaluate(ctx context.Context, in EvalInput, s Settings) (*Evaluation, error
 // allocation, and the assembler would cut its start, the oldest and often
 // pinned messages. So the strategy is rerun with a budget lowered by the
 // overhead it did not count, a few times at most.
-func fitMemory(ctx context.Context, history []Message, opts MemoryOptions, tok Tokenizer, sum Summarizer) (MemoryResult, error) {
+func fitMemory(ctx context.Context, history []value.Message, opts memory.Options, tok tokens.Tokenizer, sum summarize.Summarizer) (memory.Result, error) {
 	budget := opts.MaxTokens
-	mem, err := ApplyMemoryContext(ctx, history, opts, tok, sum)
-	rendered := tok.Count(assembleHistoryText(mem.Messages))
+	mem, err := memory.ApplyContext(ctx, history, opts, tok, sum)
+	rendered := tok.Count(window.HistoryText(mem.Messages))
 	for attempt := 0; err == nil && attempt < 4 && rendered > budget && mem.Overflow == 0; attempt++ {
 		// Only the rendering's overhead is taken off the strategy's
 		// budget; a strategy that cannot fit at all reports its own
@@ -211,11 +218,11 @@ func fitMemory(ctx context.Context, history []Message, opts MemoryOptions, tok T
 			break
 		}
 		opts.MaxTokens = budget - overhead - attempt
-		mem, err = ApplyMemoryContext(ctx, history, opts, tok, sum)
+		mem, err = memory.ApplyContext(ctx, history, opts, tok, sum)
 		if err != nil {
 			break
 		}
-		rendered = tok.Count(assembleHistoryText(mem.Messages))
+		rendered = tok.Count(window.HistoryText(mem.Messages))
 		mem.Notes = append(mem.Notes, fmt.Sprintf("the strategy kept %d tokens of contents within %d: the role prefixes the assembler adds take the rest of the %d allocated", mem.Tokens, opts.MaxTokens, budget))
 	}
 	if err == nil {
@@ -235,11 +242,11 @@ func fitMemory(ctx context.Context, history []Message, opts MemoryOptions, tok T
 }
 
 // keepAllMemory reports a history measured as it is: every message kept.
-func keepAllMemory(history []Message, tok Tokenizer) MemoryResult {
-	res := MemoryResult{Strategy: "none", Messages: history, Fates: make([]MessageFate, len(history))}
+func keepAllMemory(history []value.Message, tok tokens.Tokenizer) memory.Result {
+	res := memory.Result{Strategy: "none", Messages: history, Fates: make([]memory.MessageFate, len(history))}
 	for i, m := range history {
 		t := tok.Count(m.Content)
-		res.Fates[i] = MessageFate{Index: i, Fate: MemoryKept, Tokens: t}
+		res.Fates[i] = memory.MessageFate{Index: i, Fate: memory.Kept, Tokens: t}
 		res.Tokens += t
 	}
 	res.Notes = []string{"measured as sent: no memory strategy applied"}

@@ -1,5 +1,7 @@
 package core
 
+import "ctxlab/core/pipeline"
+
 // CitedSurvival is what became of one cited document when the assembler
 // cut the retrieved-context component to its allocation (keeping the
 // start). The builder's trace says the document is in its block; this
@@ -24,7 +26,7 @@ func ragSurvival(ev *Evaluation, sent string) map[int]CitedSurvival {
 	if sent == block {
 		return nil
 	}
-	kept := block[:cutOffset(block, sent)]
+	kept := block[:pipeline.CutOffset(block, sent)]
 	starts, docs := citedPieces(ev)
 	out := make(map[int]CitedSurvival, len(docs))
 	for n, doc := range docs {
@@ -52,19 +54,19 @@ func citedPieces(ev *Evaluation) (starts, docs []int) {
 		offset := 0
 		for n, i := range ev.Build.Trace.Cited {
 			if n > 0 {
-				offset += len(separator)
+				offset += len(pipeline.Separator)
 			}
 			starts = append(starts, offset)
 			docs = append(docs, i)
-			offset += len(citationHeader(n+1, ev.Build.IncludedDocs[n].Source, ev.Build.IncludedDocs[n].Score,
-				ev.Build.Trace.Docs[i].Fate == FateSummarized)) + 1 + len(ev.Build.IncludedDocs[n].Content)
+			offset += len(pipeline.CitationHeader(n+1, ev.Build.IncludedDocs[n].Source, ev.Build.IncludedDocs[n].Score,
+				ev.Build.Trace.Docs[i].Fate == pipeline.FateSummarized)) + 1 + len(ev.Build.IncludedDocs[n].Content)
 		}
 	case ev.SimpleRAG != nil:
 		chunks := ev.SimpleRAG.Chunks
 		for n := range chunks {
 			start := 0
 			if n > 0 {
-				start = len(FormatSimpleRAGChunks(chunks[:n])) + len(simpleRAGSeparator)
+				start = len(pipeline.FormatSimpleRAGChunks(chunks[:n])) + len(pipeline.SimpleRAGSeparator)
 			}
 			starts = append(starts, start)
 			docs = append(docs, chunks[n].Index)

@@ -2,19 +2,24 @@ package core
 
 import (
 	"context"
+	"ctxlab/core/internal/testtext"
+	"ctxlab/core/memory"
+	"ctxlab/core/tokens"
+	"ctxlab/core/value"
+	"ctxlab/core/window"
 	"fmt"
 	"strings"
 	"testing"
 )
 
 func TestEvaluateReportsDocumentsTheAssemblerCut(t *testing.T) {
-	var docs []Document
+	var docs []value.Document
 	for i := 0; i < 12; i++ {
-		docs = append(docs, Document{Content: words(80, fmt.Sprintf("d%d_", i)), Score: 1 - float64(i)/20, Source: fmt.Sprintf("kb/%d.md", i)})
+		docs = append(docs, value.Document{Content: testtext.Words(80, fmt.Sprintf("d%d_", i)), Score: 1 - float64(i)/20, Source: fmt.Sprintf("kb/%d.md", i)})
 	}
 	for _, builder := range RAGBuilders {
 		s := DefaultSettings()
-		s.Pipeline.Tokenizer = Heuristic{}
+		s.Pipeline.Tokenizer = tokens.Heuristic{}
 		s.Builder = builder
 		s.Budget.RetrievedContext = 600 // the block's headers push it past 600
 		if builder == BuilderSimpleRAG {
@@ -25,7 +30,7 @@ func TestEvaluateReportsDocumentsTheAssemblerCut(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		rag, _ := ev.Assembly.Component(ComponentRAG)
+		rag, _ := ev.Assembly.Component(window.ComponentRAG)
 		if !rag.Truncated {
 			t.Fatalf("%s: the RAG block was not cut (%d of %d)", builder, rag.Used, rag.Allocated)
 		}
@@ -52,15 +57,15 @@ func TestEvaluateReportsDocumentsTheAssemblerCut(t *testing.T) {
 }
 
 func TestMemoryLeavesRoomForRolePrefixes(t *testing.T) {
-	var history []Message
+	var history []value.Message
 	for i := 0; i < 60; i++ {
 		role := "user"
 		if i%2 == 1 {
 			role = "assistant"
 		}
-		history = append(history, Message{Role: role, Content: fmt.Sprintf("message %d about order ORD-%d and the replacement tent", i, 1000+i)})
+		history = append(history, value.Message{Role: role, Content: fmt.Sprintf("message %d about order ORD-%d and the replacement tent", i, 1000+i)})
 	}
-	for _, strategy := range MemoryStrategies {
+	for _, strategy := range memory.Strategies {
 		s := DefaultSettings()
 		s.Memory.Strategy = strategy
 		s.Budget.ConversationHistory = 300
@@ -69,7 +74,7 @@ func TestMemoryLeavesRoomForRolePrefixes(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		h, _ := ev.Assembly.Component(ComponentHistory)
+		h, _ := ev.Assembly.Component(window.ComponentHistory)
 		// A strategy that cannot fit at all reports an overflow; one that
 		// says it fits must fit as sent.
 		if h.Truncated && ev.Memory.Overflow == 0 {
@@ -81,7 +86,7 @@ func TestMemoryLeavesRoomForRolePrefixes(t *testing.T) {
 func TestEvaluateMeasuresWhenTheAllocationsOverflowTheWindow(t *testing.T) {
 	s := DefaultSettings()
 	s.Budget.TotalWindow = 8192 // gpt-4: the support_chat allocations no longer fit
-	sc := &Scenario{History: []Message{{Role: "user", Content: "hello there"}}, Settings: s}
+	sc := &Scenario{History: []value.Message{{Role: "user", Content: "hello there"}}, Settings: s}
 	ev, err := Evaluate(context.Background(), EvalInput{Scenario: sc}, s)
 	if err != nil {
 		t.Fatal(err)
@@ -89,7 +94,7 @@ func TestEvaluateMeasuresWhenTheAllocationsOverflowTheWindow(t *testing.T) {
 	if ev.BudgetProblem == nil || !strings.HasPrefix(ev.BudgetProblem.Error(), "Budget overflow: 12300 tokens allocated, max input is 6192") {
 		t.Errorf("budget problem = %v", ev.BudgetProblem)
 	}
-	if ev.Assembly.Mode != MeasureOnly || ev.Assembly.MaxInput != 6192 {
+	if ev.Assembly.Mode != window.MeasureOnly || ev.Assembly.MaxInput != 6192 {
 		t.Errorf("assembly mode %s max input %d", ev.Assembly.Mode, ev.Assembly.MaxInput)
 	}
 }
@@ -97,13 +102,13 @@ func TestEvaluateMeasuresWhenTheAllocationsOverflowTheWindow(t *testing.T) {
 // TestMemoryOverflowSaysWhichCount: the history's overflow is reported as
 // sent, and a note relates it to the strategy's count on contents.
 func TestMemoryOverflowSaysWhichCount(t *testing.T) {
-	var history []Message
+	var history []value.Message
 	for i := 0; i < 8; i++ {
-		history = append(history, Message{Role: "user", Content: fmt.Sprintf("ORD-%d %s", i, words(30, "w"))})
+		history = append(history, value.Message{Role: "user", Content: fmt.Sprintf("ORD-%d %s", i, testtext.Words(30, "w"))})
 	}
 	s := DefaultSettings()
-	s.Pipeline.Tokenizer = Heuristic{}
-	s.Memory.Strategy = MemoryPriority
+	s.Pipeline.Tokenizer = tokens.Heuristic{}
+	s.Memory.Strategy = memory.Priority
 	s.Budget.ConversationHistory = 100
 	sc := &Scenario{History: history, Settings: s}
 	ev, err := Evaluate(context.Background(), EvalInput{Scenario: sc}, s)
@@ -126,12 +131,12 @@ func TestMemoryOverflowSaysWhichCount(t *testing.T) {
 // TestBudgetProblemMeasuresLikeMeasureMode: a window too small for the
 // allocations shows the request exactly as the measure mode does.
 func TestBudgetProblemMeasuresLikeMeasureMode(t *testing.T) {
-	var history []Message
+	var history []value.Message
 	for i := 0; i < 40; i++ {
-		history = append(history, Message{Role: []string{"user", "assistant"}[i%2], Content: words(60, fmt.Sprintf("m%d_", i))})
+		history = append(history, value.Message{Role: []string{"user", "assistant"}[i%2], Content: testtext.Words(60, fmt.Sprintf("m%d_", i))})
 	}
 	s := DefaultSettings()
-	s.Pipeline.Tokenizer = Heuristic{}
+	s.Pipeline.Tokenizer = tokens.Heuristic{}
 	s.Budget.ConversationHistory = 500
 	sc := &Scenario{History: history, Settings: s}
 	small := s
@@ -141,7 +146,7 @@ func TestBudgetProblemMeasuresLikeMeasureMode(t *testing.T) {
 		t.Fatalf("no budget problem: %v", err)
 	}
 	measure := small
-	measure.Mode = MeasureOnly
+	measure.Mode = window.MeasureOnly
 	explicit, err := Evaluate(context.Background(), EvalInput{Scenario: sc}, measure)
 	if err != nil {
 		t.Fatal(err)

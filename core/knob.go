@@ -1,6 +1,7 @@
 package core
 
 import (
+	"ctxlab/core/window"
 	"fmt"
 	"math"
 	"strconv"
@@ -42,7 +43,7 @@ func (v KnobValue) Number(kind KnobKind) float64 {
 // preset name may name (built-ins plus a budget file's), the input's agent
 // steps, and the input's own settings, whose budget its preset returns to.
 type KnobContext struct {
-	Presets PresetSet
+	Presets window.PresetSet
 	Steps   []string
 	Initial *Settings
 }

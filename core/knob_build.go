@@ -1,6 +1,9 @@
 package core
 
-import "math"
+import (
+	"ctxlab/core/window"
+	"math"
+)
 
 // The constructors below declare a knob of each kind over one field of
 // Settings, so a table entry says only what is particular to it.
@@ -57,7 +60,7 @@ func textKnob(k Knob, field func(s *Settings) *string) *Knob {
 
 // budgetKnob is one allocation of the ContextBudget, stepped by a tenth
 // of its magnitude.
-func budgetKnob(k Knob, field func(b *ContextBudget) *int) *Knob {
+func budgetKnob(k Knob, field func(b *window.ContextBudget) *int) *Knob {
 	if k.Expect == "" {
 		k.Expect = "0 or more tokens"
 	}

@@ -1,6 +1,10 @@
 package core
 
 import (
+	"ctxlab/core/memory"
+	"ctxlab/core/pipeline"
+	"ctxlab/core/tokens"
+	"ctxlab/core/window"
 	"fmt"
 	"regexp"
 	"strings"
@@ -26,8 +30,8 @@ const appliesWithPipeline = "the context_manager builder"
 
 func pipelineBuilder(s Settings) bool { return s.Builder == BuilderContextManager }
 
-func budgetedMemory(strategy MemoryStrategy) func(Settings) bool {
-	return func(s Settings) bool { return s.Mode != MeasureOnly && s.Memory.Strategy == strategy }
+func budgetedMemory(strategy memory.Strategy) func(Settings) bool {
+	return func(s Settings) bool { return s.Mode != window.MeasureOnly && s.Memory.Strategy == strategy }
 }
 
 func reranking(s Settings) bool { return s.Rerank }
@@ -62,7 +66,7 @@ var knobTable = []*Knob{
 		ID: "budget-mode", Label: "mode", Flag: "budget-mode", Key: "pipeline.budget_mode",
 		Help:    "reference (headers not budgeted, as the reference) or strict (the block never exceeds the budget)",
 		Applies: pipelineBuilder, AppliesWhen: appliesWithPipeline, InBuild: true,
-	}, BudgetModes, ParseBudgetMode, func(s *Settings) *BudgetMode { return &s.Pipeline.BudgetMode }),
+	}, pipeline.BudgetModes, pipeline.ParseBudgetMode, func(s *Settings) *pipeline.BudgetMode { return &s.Pipeline.BudgetMode }),
 	boolKnob(Knob{
 		ID: "summarize", Label: "summarize overflow", Flag: "summarize-overflow", Key: "pipeline.summarize_overflow",
 		Help:    "represent documents that do not fit by a one-sentence synopsis",
@@ -72,7 +76,7 @@ var knobTable = []*Knob{
 		ID: "partial-min", Label: "partial min", Flag: "partial-min", Key: "pipeline.partial_min",
 		Help: "tokens that must remain (strictly more) to include an overflowing document in part",
 		Applies: func(s Settings) bool {
-			return pipelineBuilder(s) && !s.Pipeline.SummarizeOverflow && s.Pipeline.BudgetMode == BudgetReference
+			return pipelineBuilder(s) && !s.Pipeline.SummarizeOverflow && s.Pipeline.BudgetMode == pipeline.BudgetReference
 		},
 		AppliesWhen: "the context_manager builder in reference mode, summarize overflow off", InBuild: true,
 	}, 0, fixedStep(10), func(s *Settings) *int { return &s.Pipeline.PartialMinRemaining }),
@@ -84,9 +88,9 @@ var knobTable = []*Knob{
 		ID: KnobIDTokenizer, Label: "tokenizer", Flag: "tokenizer", Key: "tokenizer",
 		Help: "tokenizer: heuristic, cl100k_base or o200k_base",
 		Kind: KnobChoice, InBuild: true,
-		Choices: func(KnobContext) []string { return TokenizerNames },
+		Choices: func(KnobContext) []string { return tokens.Names },
 		Refuse: func(v KnobValue) (string, int) {
-			if _, err := TokenizerByName(v.Text); err != nil {
+			if _, err := tokens.ByName(v.Text); err != nil {
 				return err.Error(), 0
 			}
 			return "", 0
@@ -98,7 +102,7 @@ var knobTable = []*Knob{
 			return KnobValue{Text: s.Pipeline.Tokenizer.Name()}
 		},
 		Set: func(s *Settings, v KnobValue, _ KnobContext) error {
-			tok, err := TokenizerByName(v.Text)
+			tok, err := tokens.ByName(v.Text)
 			if err == nil {
 				s.Pipeline.Tokenizer = tok
 			}
@@ -133,7 +137,7 @@ var knobTable = []*Knob{
 		// A preset replaces the whole budget; the allocations after it in
 		// this table then override single fields.
 		ID: KnobIDPreset, Label: "preset", Flag: "preset", Key: "preset",
-		Help:    "budget preset: " + strings.Join(PresetNames, ", ") + ", or one of --budget-file",
+		Help:    "budget preset: " + strings.Join(window.PresetNames, ", ") + ", or one of --budget-file",
 		Kind:    KnobChoice,
 		Choices: func(ctx KnobContext) []string { return ctx.presets().Names() },
 		Get:     func(s Settings) KnobValue { return KnobValue{Text: s.Preset} },
@@ -155,45 +159,45 @@ var knobTable = []*Knob{
 	choiceKnob(Knob{
 		ID: "assembly", Label: "assembly", Flag: "mode", Key: "mode",
 		Help: "budgeted (cut components to their allocations) or measure (as given, nothing cut)",
-	}, AssembleModes, ParseAssembleMode, func(s *Settings) *AssembleMode { return &s.Mode }),
+	}, window.Modes, window.ParseMode, func(s *Settings) *window.Mode { return &s.Mode }),
 	budgetKnob(Knob{
 		ID: "window", Label: "window", Flag: "window", Key: "budget.total_window", AltKeys: []string{"window"},
 		Help:   "model context window in tokens (total_window); for a request, overrides the model's",
 		Expect: "a positive number of tokens", Min: 1,
-	}, func(b *ContextBudget) *int { return &b.TotalWindow }),
+	}, func(b *window.ContextBudget) *int { return &b.TotalWindow }),
 	budgetKnob(Knob{
 		ID: "system", Label: "system", Flag: "system-budget", Key: "budget.system_prompt",
 		Help: "tokens allocated to the system prompt (system_prompt)",
-	}, func(b *ContextBudget) *int { return &b.SystemPrompt }),
+	}, func(b *window.ContextBudget) *int { return &b.SystemPrompt }),
 	budgetKnob(Knob{
 		ID: "tools", Label: "tools", Flag: "tools-budget", Key: "budget.tool_definitions",
 		Help: "tokens allocated to tool definitions (tool_definitions)",
-	}, func(b *ContextBudget) *int { return &b.ToolDefinitions }),
+	}, func(b *window.ContextBudget) *int { return &b.ToolDefinitions }),
 	budgetKnob(Knob{
 		ID: "history", Label: "history", Flag: "history-budget", Key: "budget.conversation_history",
 		Help: "tokens allocated to the conversation history (conversation_history)",
-	}, func(b *ContextBudget) *int { return &b.ConversationHistory }),
+	}, func(b *window.ContextBudget) *int { return &b.ConversationHistory }),
 	budgetKnob(Knob{
 		ID: "rag", Label: "RAG budget", Flag: "rag-budget", Key: "budget.retrieved_context",
 		Help: "tokens allocated to retrieved context (retrieved_context); the pipeline's budget",
-	}, func(b *ContextBudget) *int { return &b.RetrievedContext }),
+	}, func(b *window.ContextBudget) *int { return &b.RetrievedContext }),
 	budgetKnob(Knob{
 		ID: "tool-results", Label: "tool res", Flag: "tool-results-budget", Key: "budget.tool_results",
 		Help: "tokens allocated to tool results (tool_results)",
-	}, func(b *ContextBudget) *int { return &b.ToolResults }),
+	}, func(b *window.ContextBudget) *int { return &b.ToolResults }),
 	budgetKnob(Knob{
 		ID: "query-budget", Label: "query", Flag: "query-budget", Key: "budget.user_query",
 		Help: "tokens allocated to the user query (user_query); the query is never cut",
-	}, func(b *ContextBudget) *int { return &b.UserQuery }),
+	}, func(b *window.ContextBudget) *int { return &b.UserQuery }),
 	budgetKnob(Knob{
 		ID: "reserve", Label: "reserve", Flag: "reserve", Key: "budget.response_reserve",
 		Help: "tokens reserved for the reply (response_reserve)",
-	}, func(b *ContextBudget) *int { return &b.ResponseReserve }),
+	}, func(b *window.ContextBudget) *int { return &b.ResponseReserve }),
 	choiceKnob(Knob{
 		ID: "memory", Label: "memory", Flag: "memory", Key: "memory.strategy",
 		Help:    "history strategy: sliding, priority or summary",
-		Applies: func(s Settings) bool { return s.Mode != MeasureOnly }, AppliesWhen: "a budgeted assembly (measure sends the history whole)",
-	}, MemoryStrategies, ParseMemoryStrategy, func(s *Settings) *MemoryStrategy { return &s.Memory.Strategy }),
+		Applies: func(s Settings) bool { return s.Mode != window.MeasureOnly }, AppliesWhen: "a budgeted assembly (measure sends the history whole)",
+	}, memory.Strategies, memory.ParseStrategy, func(s *Settings) *memory.Strategy { return &s.Memory.Strategy }),
 	{
 		ID: "patterns", Label: "pin patterns", Flag: "priority-pattern", Key: "memory.patterns",
 		Help: "regular expression that pins a history message under --memory priority (repeatable; replaces the defaults)",
@@ -211,17 +215,17 @@ var knobTable = []*Knob{
 			s.Memory.Patterns = append([]string(nil), v.List...)
 			return nil
 		},
-		Applies: budgetedMemory(MemoryPriority), AppliesWhen: "memory priority",
+		Applies: budgetedMemory(memory.Priority), AppliesWhen: "memory priority",
 	},
 	intKnob(Knob{
 		ID: "summarize-every", Label: "fold every", Flag: "summarize-every", Key: "memory.summarize_every",
 		Help: "--memory summary: fold the history every N messages", Expect: "at least 1 message",
-		Applies: budgetedMemory(MemorySummary), AppliesWhen: "memory summary",
+		Applies: budgetedMemory(memory.Summary), AppliesWhen: "memory summary",
 	}, 1, fixedStep(1), func(s *Settings) *int { return &s.Memory.SummarizeEvery }),
 	intKnob(Knob{
 		ID: "keep-recent", Label: "keep recent", Flag: "keep-recent", Key: "memory.keep_recent",
 		Help: "--memory summary: messages a fold leaves verbatim", Expect: "at least 1 message (0 would fold nothing)",
-		Applies: budgetedMemory(MemorySummary), AppliesWhen: "memory summary",
+		Applies: budgetedMemory(memory.Summary), AppliesWhen: "memory summary",
 	}, 1, fixedStep(1), func(s *Settings) *int { return &s.Memory.KeepRecent }),
 	intKnob(Knob{
 		ID: "max-turns", Label: "max turns", Flag: "max-turns", Key: "memory.max_turns",
@@ -261,16 +265,16 @@ var knobTable = []*Knob{
 	boolKnob(Knob{
 		ID: "reference-order", Label: "pinned first", Flag: "reference-order", Key: "memory.reference_order",
 		Help:    "--memory priority: put pinned messages first, as the article's PriorityMemory does, instead of keeping the history's order",
-		Applies: budgetedMemory(MemoryPriority), AppliesWhen: "memory priority", NoControl: true,
+		Applies: budgetedMemory(memory.Priority), AppliesWhen: "memory priority", NoControl: true,
 	}, func(s *Settings) *bool { return &s.Memory.ReferenceOrder }),
 }
 
 // Knobs returns every setting in the order of the workbench's strip.
 func Knobs() []*Knob { return knobTable }
 
-func (ctx KnobContext) presets() PresetSet {
+func (ctx KnobContext) presets() window.PresetSet {
 	if ctx.Presets == nil {
-		return BuiltinPresets()
+		return window.BuiltinPresets()
 	}
 	return ctx.Presets
 }

@@ -1,6 +1,12 @@
 package core
 
 import (
+	"ctxlab/core/memory"
+	"ctxlab/core/metrics"
+	corepipeline "ctxlab/core/pipeline"
+	"ctxlab/core/tokens"
+	"ctxlab/core/value"
+	"ctxlab/core/window"
 	"encoding/json"
 	"fmt"
 )
@@ -19,15 +25,15 @@ type Scenario struct {
 	// a scenario file.
 	Provider string
 
-	Documents    []Document
+	Documents    []value.Document
 	SystemPrompt string
 	// Tools are tool definitions exactly as the provider receives them.
 	Tools       []json.RawMessage
-	History     []Message
-	ToolResults []ToolResult
+	History     []value.Message
+	ToolResults []window.ToolResult
 	// Recorded is the provider's own count of an imported request, when
 	// the input recorded its response.
-	Recorded *RecordedUsage
+	Recorded *metrics.RecordedUsage
 	// Agent is a multi-step agent's workflow; with Settings.Step set, the
 	// chosen step's context replaces ToolResults.
 	Agent *AgentWorkflow
@@ -66,18 +72,18 @@ func ParseRAGBuilder(s string) (RAGBuilder, error) {
 type Settings struct {
 	// Pipeline are the ContextManager's knobs; its budget is the
 	// retrieved-context allocation. Its Tokenizer counts every component.
-	Pipeline PipelineSettings
+	Pipeline corepipeline.PipelineSettings
 	Builder  RAGBuilder
 	// Preset is the name the budget started from ("" for a custom one).
 	Preset string
-	Budget ContextBudget
-	Mode   AssembleMode
+	Budget window.ContextBudget
+	Mode   window.Mode
 	// Model picks message framing and, unless a tokenizer was chosen,
 	// the tokenizer.
 	Model string
 	// Memory is the history strategy; its budget is the history
 	// allocation.
-	Memory MemorySettings
+	Memory memory.Settings
 	// Query is the user's query, sent last and given to the reranker.
 	Query string
 	// Rerank turns on the two-stage retrieval before the builder.
@@ -96,19 +102,19 @@ type Settings struct {
 // pipeline's defaults, o200k_base, the sliding-window memory and a
 // budgeted assembly.
 func DefaultSettings() Settings {
-	pipeline := DefaultOptions().PipelineSettings
-	pipeline.Tokenizer, _ = TokenizerByName(TokenizerO200K)
-	budget, _ := Preset(PresetSupportChat)
+	pipeline := corepipeline.DefaultOptions().PipelineSettings
+	pipeline.Tokenizer, _ = tokens.ByName(tokens.TokenizerO200K)
+	budget, _ := window.Preset(window.PresetSupportChat)
 	return Settings{
 		Pipeline: pipeline,
 		Builder:  BuilderContextManager,
-		Preset:   PresetSupportChat,
+		Preset:   window.PresetSupportChat,
 		Budget:   budget,
-		Mode:     Budgeted,
-		Memory:   DefaultMemorySettings(),
-		InitialK: DefaultRerankInitialK,
-		FinalK:   DefaultRerankFinalK,
-		MaxTurns: DefaultMaxMemoryMessages,
+		Mode:     window.Budgeted,
+		Memory:   memory.DefaultMemorySettings(),
+		InitialK: corepipeline.DefaultRerankInitialK,
+		FinalK:   corepipeline.DefaultRerankFinalK,
+		MaxTurns: memory.DefaultMaxMessages,
 	}
 }
 

@@ -1,6 +1,7 @@
 package core
 
 import (
+	"ctxlab/core/tokens"
 	"errors"
 	"fmt"
 )
@@ -14,7 +15,7 @@ const AnthropicEstimateNote = "Anthropic's tokenizer is not public: token counts
 // when the model table knows it (0 otherwise), and a note a user must see,
 // such as counts being estimates.
 type ModelResolution struct {
-	Tokenizer Tokenizer
+	Tokenizer tokens.Tokenizer
 	Window    int
 	Note      string
 }
@@ -46,21 +47,21 @@ func (e *ModelTokenizerConflict) Error() string {
 // prefixes; a tokenizer given explicitly must agree with it.
 func ResolveModel(model, tokenizerName string, tokenizerGiven bool) (ModelResolution, error) {
 	if model == "" {
-		tok, err := TokenizerByName(tokenizerName)
+		tok, err := tokens.ByName(tokenizerName)
 		return ModelResolution{Tokenizer: tok}, err
 	}
 	var res ModelResolution
-	if spec, ok := LookupModel(model); ok && spec.Encoding != "" {
-		tok, err := TokenizerByName(spec.Encoding)
+	if spec, ok := tokens.LookupModel(model); ok && spec.Encoding != "" {
+		tok, err := tokens.ByName(spec.Encoding)
 		if err != nil {
 			return res, fmt.Errorf("model %s: %w", model, err)
 		}
 		res.Tokenizer, res.Window = tok, spec.Window
-		if spec.Provider == ProviderAnthropic {
+		if spec.Provider == tokens.ProviderAnthropic {
 			res.Note = AnthropicEstimateNote
 		}
 	} else {
-		tok, err := TokenizerForModel(model)
+		tok, err := tokens.ForModel(model)
 		if err != nil {
 			return res, &UnknownModelError{Model: model, err: err}
 		}

@@ -1,6 +1,7 @@
 package core
 
 import (
+	"ctxlab/core/tokens"
 	"errors"
 	"testing"
 )
@@ -13,12 +14,12 @@ func TestResolveModel(t *testing.T) {
 		wantWindow       int
 		wantNote         bool
 	}{
-		{"", TokenizerCL100K, true, TokenizerCL100K, 0, false},
-		{"gpt-4", "", false, TokenizerCL100K, 8_192, false},
-		{"gpt-4o", TokenizerO200K, true, TokenizerO200K, 128_000, false},
+		{"", tokens.TokenizerCL100K, true, tokens.TokenizerCL100K, 0, false},
+		{"gpt-4", "", false, tokens.TokenizerCL100K, 8_192, false},
+		{"gpt-4o", tokens.TokenizerO200K, true, tokens.TokenizerO200K, 128_000, false},
 		// Known to the encoding table only: no window.
-		{"text-embedding-3-small", "", false, TokenizerCL100K, 0, false},
-		{"claude-sonnet-4-5", "", false, TokenizerO200K, 200_000, true},
+		{"text-embedding-3-small", "", false, tokens.TokenizerCL100K, 0, false},
+		{"claude-sonnet-4-5", "", false, tokens.TokenizerO200K, 200_000, true},
 	}
 	for _, c := range cases {
 		res, err := ResolveModel(c.model, c.tokenizer, c.given)
@@ -34,7 +35,7 @@ func TestResolveModel(t *testing.T) {
 		t.Errorf("llama-3: %v, want an unknown model", err)
 	}
 	var conflict *ModelTokenizerConflict
-	if _, err := ResolveModel("gpt-4", TokenizerO200K, true); !errors.As(err, &conflict) || conflict.ModelTokenizer != TokenizerCL100K {
+	if _, err := ResolveModel("gpt-4", tokens.TokenizerO200K, true); !errors.As(err, &conflict) || conflict.ModelTokenizer != tokens.TokenizerCL100K {
 		t.Errorf("gpt-4 with o200k_base: %v, want a conflict", err)
 	}
 	if _, err := ResolveModel("", "nope", true); err == nil {

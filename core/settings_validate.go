@@ -1,6 +1,9 @@
 package core
 
-import "fmt"
+import (
+	"ctxlab/core/pipeline"
+	"fmt"
+)
 
 // OptionError names the option that is out of range. Option is the
 // option's command-line name, so the CLI and the TUI can point at it.
@@ -18,7 +21,7 @@ func (e *OptionError) Error() string { return e.Option + ": " + e.Problem }
 // that is out of range, checked by the knob table's pipeline entries so
 // the message is the one every surface gives. It lives with the table,
 // above the pipeline, which takes its options as checked.
-func ValidateOptions(o Options) error {
+func ValidateOptions(o pipeline.Options) error {
 	if o.Tokenizer == nil {
 		return &OptionError{Option: "tokenizer", Problem: "none set"}
 	}

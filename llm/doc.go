@@ -2,7 +2,7 @@
 // speaks OpenAI's chat completions protocol (OpenAI, or a local Ollama,
 // vLLM or llama.cpp server), through the official openai-go SDK. It lives
 // outside core because it does network I/O; core only sees the
-// core.Summarizer interface.
+// summarize.Summarizer interface.
 //
 // API keys are held in a Secret, which prints, logs and marshals as
 // "[redacted]", and every error this package returns has the key removed

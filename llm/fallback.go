@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"ctxlab/core"
+	"ctxlab/core/summarize"
 )
 
 // FallbackError reports that the primary summarizer failed and the
@@ -24,15 +24,15 @@ func (e *FallbackError) Error() string {
 func (e *FallbackError) Unwrap() error { return e.Err }
 
 // WithFallback returns a Summarizer that asks primary and, on any error,
-// asks fallback (nil means core.ExtractiveSummarizer) and reports the
+// asks fallback (nil means summarize.ExtractiveSummarizer) and reports the
 // primary's error, wrapped in a *FallbackError, to report (which may be
 // nil). A nil primary means no model is configured: fallback alone
 // answers and nothing is reported. When the caller's own context is done the error is returned as it
 // is: nobody is waiting for a stand-in summary. When the fallback fails
 // too, both errors are returned.
-func WithFallback(primary, fallback core.Summarizer, report func(error)) core.Summarizer {
+func WithFallback(primary, fallback summarize.Summarizer, report func(error)) summarize.Summarizer {
 	if fallback == nil {
-		fallback = core.ExtractiveSummarizer{}
+		fallback = summarize.ExtractiveSummarizer{}
 	}
 	if primary == nil {
 		return fallback
@@ -41,12 +41,12 @@ func WithFallback(primary, fallback core.Summarizer, report func(error)) core.Su
 }
 
 type fallbackSummarizer struct {
-	primary, fallback core.Summarizer
+	primary, fallback summarize.Summarizer
 	report            func(error)
 }
 
-// Summarize implements core.Summarizer.
-func (f fallbackSummarizer) Summarize(ctx context.Context, req core.SummaryRequest) (string, error) {
+// Summarize implements summarize.Summarizer.
+func (f fallbackSummarizer) Summarize(ctx context.Context, req summarize.Request) (string, error) {
 	out, err := f.primary.Summarize(ctx, req)
 	if err == nil {
 		return out, nil
@@ -66,7 +66,7 @@ func (f fallbackSummarizer) Summarize(ctx context.Context, req core.SummaryReque
 }
 
 // summarizerName is a summarizer's Name, or "fallback" when it has none.
-func summarizerName(s core.Summarizer) string {
+func summarizerName(s summarize.Summarizer) string {
 	if n, ok := s.(interface{ Name() string }); ok {
 		return n.Name()
 	}

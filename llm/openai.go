@@ -6,13 +6,13 @@ import (
 	"net/http"
 	"strings"
 
-	"ctxlab/core"
+	"ctxlab/core/summarize"
 
 	"github.com/openai/openai-go/v3"
 	"github.com/openai/openai-go/v3/option"
 )
 
-// OpenAISummarizer implements core.Summarizer with one chat completion
+// OpenAISummarizer implements summarize.Summarizer with one chat completion
 // per summary: the article's prompt as a single user message and the
 // article's max_tokens, sent to any OpenAI-compatible endpoint.
 type OpenAISummarizer struct {
@@ -53,8 +53,8 @@ func (s *OpenAISummarizer) String() string {
 // Config returns the summarizer's configuration.
 func (s *OpenAISummarizer) Config() Config { return s.cfg }
 
-// Summarize implements core.Summarizer. Every failure is an *Error.
-func (s *OpenAISummarizer) Summarize(ctx context.Context, req core.SummaryRequest) (string, error) {
+// Summarize implements summarize.Summarizer. Every failure is an *Error.
+func (s *OpenAISummarizer) Summarize(ctx context.Context, req summarize.Request) (string, error) {
 	if err := req.Validate(); err != nil {
 		return "", &Error{Endpoint: s.cfg.Endpoint(), Model: s.cfg.Model, Kind: KindRequest, Detail: err.Error(), Err: err}
 	}

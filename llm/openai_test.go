@@ -13,7 +13,8 @@ import (
 	"testing"
 	"time"
 
-	"ctxlab/core"
+	"ctxlab/core/summarize"
+	"ctxlab/core/value"
 )
 
 const testKey = "sk-test-SECRET-0123456789"
@@ -58,9 +59,9 @@ func newTestSummarizer(t *testing.T, url string, timeout time.Duration) *OpenAIS
 	return s
 }
 
-var conversationReq = core.SummaryRequest{
+var conversationReq = summarize.Request{
 	Previous: "User: order ORD-48213 arrived damaged.",
-	Messages: []core.Message{
+	Messages: []value.Message{
 		{Role: "user", Content: "preference: replacement only, no store credit."},
 		{Role: "assistant", Content: "We'll ship a replacement on Friday."},
 	},
@@ -125,7 +126,7 @@ func TestSummarizeMaxCompletionTokensAndNoKey(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Summarize(context.Background(), core.SummaryRequest{Purpose: core.PurposeChunk, Text: "The lease ends on 2025-06-30."}); err != nil {
+	if _, err := s.Summarize(context.Background(), summarize.Request{Purpose: summarize.PurposeChunk, Text: "The lease ends on 2025-06-30."}); err != nil {
 		t.Fatal(err)
 	}
 	if got.Authorization != "" {
@@ -285,7 +286,7 @@ func TestFallbackNotUsedWhenCallerCanceled(t *testing.T) {
 
 type failing struct{ err error }
 
-func (f failing) Summarize(context.Context, core.SummaryRequest) (string, error) { return "", f.err }
+func (f failing) Summarize(context.Context, summarize.Request) (string, error) { return "", f.err }
 
 func TestFallbackFailsToo(t *testing.T) {
 	fb := WithFallback(failing{errors.New("primary down")}, failing{errors.New("fallback down")}, nil)

@@ -7,10 +7,10 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"ctxlab/core"
+	"ctxlab/core/window"
 )
 
-// budgetKeys are core.ContextBudget's YAML keys, in its field order.
+// budgetKeys are window.ContextBudget's YAML keys, in its field order.
 var budgetKeys = []string{
 	"total_window", "system_prompt", "tool_definitions", "conversation_history",
 	"retrieved_context", "tool_results", "user_query", "response_reserve",
@@ -33,10 +33,10 @@ var presetEntryKeys = append([]string{"extends"}, budgetKeys...)
 //	  retrieved_context: 6000
 //
 // A preset without extends starts from zeros and must give total_window.
-// Every preset is validated (core.ContextBudget.Validate), and an error
+// Every preset is validated (window.ContextBudget.Validate), and an error
 // names the file, the line and the preset. The result holds only the
-// file's presets; merge it over core.BuiltinPresets with core.MergePresets.
-func LoadBudgetFile(path string) (core.PresetSet, error) {
+// file's presets; merge it over window.BuiltinPresets with window.MergePresets.
+func LoadBudgetFile(path string) (window.PresetSet, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("loading budget file: %w", err)
@@ -45,7 +45,7 @@ func LoadBudgetFile(path string) (core.PresetSet, error) {
 }
 
 // ParseBudgetFile is LoadBudgetFile on bytes; name appears in errors.
-func ParseBudgetFile(name string, data []byte) (set core.PresetSet, err error) {
+func ParseBudgetFile(name string, data []byte) (set window.PresetSet, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			set, err = nil, &Error{Name: name, Msg: fmt.Sprintf("budget file could not be read (internal error: %v)", r)}
@@ -123,45 +123,45 @@ func appendPresetEntry(name string, entries *[]presetEntry, p yamlField) error {
 // resolvePresets applies each entry's overrides to its base and validates
 // the result. A preset that extends its own name extends the built-in of
 // that name, which is how a team redefines support_chat.
-func resolvePresets(name string, entries []presetEntry) (core.PresetSet, error) {
+func resolvePresets(name string, entries []presetEntry) (window.PresetSet, error) {
 	byName := make(map[string]*presetEntry, len(entries))
 	for i := range entries {
 		byName[entries[i].name] = &entries[i]
 	}
-	resolved := core.PresetSet{}
-	var resolve func(e *presetEntry, chain []string) (core.ContextBudget, error)
-	resolve = func(e *presetEntry, chain []string) (core.ContextBudget, error) {
+	resolved := window.PresetSet{}
+	var resolve func(e *presetEntry, chain []string) (window.ContextBudget, error)
+	resolve = func(e *presetEntry, chain []string) (window.ContextBudget, error) {
 		if b, ok := resolved[e.name]; ok {
 			return b, nil
 		}
 		for _, seen := range chain {
 			if seen == e.name {
-				return core.ContextBudget{}, yamlErr(name, e.extendsAt, "preset %s: extends forms a cycle: %s", quoted(e.name), strings.Join(append(chain, e.name), " → "))
+				return window.ContextBudget{}, yamlErr(name, e.extendsAt, "preset %s: extends forms a cycle: %s", quoted(e.name), strings.Join(append(chain, e.name), " → "))
 			}
 		}
-		var base core.ContextBudget
+		var base window.ContextBudget
 		switch parent, inFile := byName[e.extends]; {
 		case e.extends == "":
 			if _, ok := e.budget.fields["total_window"]; !ok {
-				return core.ContextBudget{}, yamlErr(name, e.keyNode, "preset %s has no total_window; give the whole budget or extends: a preset (%s)", quoted(e.name), strings.Join(core.PresetNames, ", "))
+				return window.ContextBudget{}, yamlErr(name, e.keyNode, "preset %s has no total_window; give the whole budget or extends: a preset (%s)", quoted(e.name), strings.Join(window.PresetNames, ", "))
 			}
 		case inFile && e.extends != e.name:
 			b, err := resolve(parent, append(chain, e.name))
 			if err != nil {
-				return core.ContextBudget{}, err
+				return window.ContextBudget{}, err
 			}
 			base = b
 		default:
-			b, err := core.Preset(e.extends)
+			b, err := window.Preset(e.extends)
 			if err != nil {
-				return core.ContextBudget{}, yamlErr(name, e.extendsAt, "preset %s extends %s, which is neither built in nor defined in this file (built-in: %s)",
-					quoted(e.name), quoted(e.extends), strings.Join(core.PresetNames, ", "))
+				return window.ContextBudget{}, yamlErr(name, e.extendsAt, "preset %s extends %s, which is neither built in nor defined in this file (built-in: %s)",
+					quoted(e.name), quoted(e.extends), strings.Join(window.PresetNames, ", "))
 			}
 			base = b
 		}
 		budget := e.budget.overrides.Apply(base)
 		if err := budget.Validate(); err != nil {
-			return core.ContextBudget{}, yamlErr(name, e.keyNode, "preset %s: %v", quoted(e.name), err)
+			return window.ContextBudget{}, yamlErr(name, e.keyNode, "preset %s: %v", quoted(e.name), err)
 		}
 		resolved[e.name] = budget
 		return budget, nil
@@ -176,7 +176,7 @@ func resolvePresets(name string, entries []presetEntry) (core.PresetSet, error) 
 
 // budgetOverrides are the budget keys a mapping sets, with their nodes.
 type budgetOverrides struct {
-	overrides core.BudgetOverrides
+	overrides window.BudgetOverrides
 	fields    map[string]yamlField
 }
 

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"ctxlab/core"
+	"ctxlab/core/window"
 )
 
 func TestParseBudgetFile(t *testing.T) {
@@ -33,13 +33,13 @@ support_chat:
 	if err != nil {
 		t.Fatal(err)
 	}
-	long := core.ContextBudget{TotalWindow: 200_000, SystemPrompt: 1000, ToolDefinitions: 1000, ConversationHistory: 20_000,
+	long := window.ContextBudget{TotalWindow: 200_000, SystemPrompt: 1000, ToolDefinitions: 1000, ConversationHistory: 20_000,
 		RetrievedContext: 8000, ToolResults: 2000, UserQuery: 1000, ResponseReserve: 4000}
 	longRAG := long
 	longRAG.RetrievedContext = 30_000
-	support, _ := core.Preset(core.PresetSupportChat)
+	support, _ := window.Preset(window.PresetSupportChat)
 	support.RetrievedContext = 6000
-	want := core.PresetSet{"long_chat": long, "long_chat_rag": longRAG, "support_chat": support}
+	want := window.PresetSet{"long_chat": long, "long_chat_rag": longRAG, "support_chat": support}
 	if len(set) != len(want) {
 		t.Fatalf("got %d presets: %v", len(set), set.Names())
 	}
@@ -49,8 +49,8 @@ support_chat:
 		}
 	}
 	// The CLI merges the file over the built-ins.
-	merged := core.MergePresets(core.BuiltinPresets(), set)
-	if merged[core.PresetSupportChat].RetrievedContext != 6000 || len(merged) != 6 {
+	merged := window.MergePresets(window.BuiltinPresets(), set)
+	if merged[window.PresetSupportChat].RetrievedContext != 6000 || len(merged) != 6 {
 		t.Errorf("merged: %v", merged.Names())
 	}
 }

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"ctxlab/core"
+	"ctxlab/core/metrics"
 	"ctxlab/internal/numfmt"
 )
 
@@ -19,7 +19,7 @@ type requestBody struct {
 	interaction, total int
 	// usage is what the provider counted, from the interaction's recorded
 	// response; nil when none was recorded.
-	usage *core.RecordedUsage
+	usage *metrics.RecordedUsage
 }
 
 // withUsage adds the recorded usage of the interaction the body came from.

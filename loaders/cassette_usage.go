@@ -5,7 +5,7 @@ import (
 	"encoding/json"
 	"strings"
 
-	"ctxlab/core"
+	"ctxlab/core/metrics"
 )
 
 // recordedUsage finds what the provider counted in a cassette
@@ -13,10 +13,10 @@ import (
 // streamed (server-sent events) body reports in its final chunk (OpenAI)
 // or its message_start event (Anthropic). ok is false when the response
 // records none.
-func recordedUsage(interaction map[string]any) (core.RecordedUsage, bool) {
+func recordedUsage(interaction map[string]any) (metrics.RecordedUsage, bool) {
 	response, _ := asMap(interaction["response"])
 	if response == nil {
-		return core.RecordedUsage{}, false
+		return metrics.RecordedUsage{}, false
 	}
 	for _, body := range cassetteBodies(response) {
 		if obj, ok := asMap(body); ok {
@@ -30,14 +30,14 @@ func recordedUsage(interaction map[string]any) (core.RecordedUsage, bool) {
 			return streamedUsage(text)
 		}
 	}
-	return core.RecordedUsage{}, false
+	return metrics.RecordedUsage{}, false
 }
 
 // streamedUsage reads "data: {…}" lines and keeps the last usage seen
 // with an input count: OpenAI sends it in the final chunk, Anthropic in
 // message_start (and only output tokens in message_delta).
-func streamedUsage(text string) (core.RecordedUsage, bool) {
-	var found core.RecordedUsage
+func streamedUsage(text string) (metrics.RecordedUsage, bool) {
+	var found metrics.RecordedUsage
 	ok := false
 	sc := bufio.NewScanner(strings.NewReader(text))
 	sc.Buffer(make([]byte, 64<<10), 4<<20)
@@ -66,17 +66,17 @@ func streamedUsage(text string) (core.RecordedUsage, bool) {
 }
 
 // usageOf reads a response body's usage object, OpenAI's or Anthropic's.
-func usageOf(body map[string]any) (core.RecordedUsage, bool) {
+func usageOf(body map[string]any) (metrics.RecordedUsage, bool) {
 	usage, _ := asMap(body["usage"])
 	if usage == nil {
-		return core.RecordedUsage{}, false
+		return metrics.RecordedUsage{}, false
 	}
 	count := func(key string) (int, bool) {
 		return tokenCount(usage[key])
 	}
 	if in, ok := count("prompt_tokens"); ok {
 		out, _ := count("completion_tokens")
-		return core.RecordedUsage{InputTokens: in, OutputTokens: out, Field: "usage.prompt_tokens"}, true
+		return metrics.RecordedUsage{InputTokens: in, OutputTokens: out, Field: "usage.prompt_tokens"}, true
 	}
 	if in, ok := count("input_tokens"); ok {
 		// Anthropic bills cached prompt tokens apart from input_tokens;
@@ -88,9 +88,9 @@ func usageOf(body map[string]any) (core.RecordedUsage, bool) {
 		if created+read > 0 {
 			field += " + cache tokens"
 		}
-		return core.RecordedUsage{InputTokens: in + created + read, OutputTokens: out, Field: field}, true
+		return metrics.RecordedUsage{InputTokens: in + created + read, OutputTokens: out, Field: field}, true
 	}
-	return core.RecordedUsage{}, false
+	return metrics.RecordedUsage{}, false
 }
 
 // tokenCount reads a count as a JSON or YAML decoder left it: a whole,

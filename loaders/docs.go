@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"ctxlab/core"
+	"ctxlab/core/value"
 	"ctxlab/internal/numfmt"
 )
 
@@ -63,7 +63,7 @@ type DocOptions struct {
 // read as a directory of .md/.txt files, and a file ending in .md, .markdown
 // or .txt is one text document unless a format is forced. Everything else
 // is parsed by ParseDocuments. It returns the format it used.
-func LoadDocuments(path string, stdin io.Reader, opts DocOptions) ([]core.Document, string, error) {
+func LoadDocuments(path string, stdin io.Reader, opts DocOptions) ([]value.Document, string, error) {
 	name := path
 	if path == "-" {
 		name = "stdin"
@@ -117,7 +117,7 @@ func LoadDocuments(path string, stdin io.Reader, opts DocOptions) ([]core.Docume
 // detect it); name is the file path or "stdin" and only appears in errors.
 // It returns the documents and the format that was used: for plain records
 // the syntax ("json", "jsonl" or "yaml"), otherwise the shape ("tavily", ...).
-func ParseDocuments(name string, data []byte, format string) ([]core.Document, string, error) {
+func ParseDocuments(name string, data []byte, format string) ([]value.Document, string, error) {
 	format, err := checkFormat(name, format)
 	if err != nil {
 		return nil, "", err
@@ -163,7 +163,7 @@ func ParseDocuments(name string, data []byte, format string) ([]core.Document, s
 
 // detectDocuments picks the syntax from the first bytes: JSON when it opens
 // with { or [, CSV when the first row names a content column, else YAML.
-func detectDocuments(name string, data []byte) ([]core.Document, string, error) {
+func detectDocuments(name string, data []byte) ([]value.Document, string, error) {
 	if looksLikeJSON(data) {
 		t, err := decodeJSON(name, data)
 		if err != nil {
@@ -189,7 +189,7 @@ func detectDocuments(name string, data []byte) ([]core.Document, string, error) 
 
 // extractDocuments finds the documents in a decoded tree. want is
 // FormatAuto, a plain-record format (json, jsonl) or a shape.
-func extractDocuments(name string, t tree, want string) ([]core.Document, string, error) {
+func extractDocuments(name string, t tree, want string) ([]value.Document, string, error) {
 	value, at, inCassette := t.value, t.at, false
 	wantShape := shapeOf(want)
 	shape := detectShape(value, false)
@@ -240,7 +240,7 @@ func extractDocuments(name string, t tree, want string) ([]core.Document, string
 func recordPlace(i int) place { return place{record: i + 1} }
 
 // extractShape runs the reader for one shape on a decoded value.
-func extractShape(name, shape string, value any, at func(int) place) ([]core.Document, error) {
+func extractShape(name, shape string, value any, at func(int) place) ([]value.Document, error) {
 	switch shape {
 	case FormatJSON:
 		return plainRecords(name, value, at)

@@ -8,7 +8,7 @@ import (
 	"io"
 	"strings"
 
-	"ctxlab/core"
+	"ctxlab/core/value"
 )
 
 // isCSVHeader reports whether the first row of data, read as CSV, names a
@@ -50,7 +50,7 @@ func csvColumnName(h string) string {
 //
 // Content is kept as written, except that encoding/csv turns CRLF inside a
 // quoted field into LF.
-func parseCSV(name string, data []byte) ([]core.Document, error) {
+func parseCSV(name string, data []byte) ([]value.Document, error) {
 	r := csv.NewReader(bytes.NewReader(data))
 	header, err := r.Read()
 	if err != nil {
@@ -80,7 +80,7 @@ func parseCSV(name string, data []byte) ([]core.Document, error) {
 			idCol = i
 		}
 	}
-	var docs []core.Document
+	var docs []value.Document
 	for {
 		record, err := r.Read()
 		if errors.Is(err, io.EOF) {
@@ -112,7 +112,7 @@ func parseCSV(name string, data []byte) ([]core.Document, error) {
 		case idCol >= 0:
 			source = record[idCol]
 		}
-		docs = append(docs, core.Document{Content: content, Score: score, Source: source, Metadata: meta})
+		docs = append(docs, value.Document{Content: content, Score: score, Source: source, Metadata: meta})
 	}
 	return docs, nil
 }

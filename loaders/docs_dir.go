@@ -8,7 +8,7 @@ import (
 	"slices"
 	"strings"
 
-	"ctxlab/core"
+	"ctxlab/core/value"
 )
 
 // textExtensions are the files a directory load reads (case-insensitive).
@@ -24,7 +24,7 @@ func isTextFile(path string) bool {
 // "." (.git, editor backups) are skipped, and symlinked directories are not
 // followed, which rules out cycles. The source is the relative path, or
 // "path#pN" per paragraph.
-func loadDir(root string, perParagraph bool) ([]core.Document, error) {
+func loadDir(root string, perParagraph bool) ([]value.Document, error) {
 	var rels []string
 	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -61,7 +61,7 @@ func loadDir(root string, perParagraph bool) ([]core.Document, error) {
 		return nil, &Error{Name: root, Msg: "no .md, .markdown or .txt files in this directory or below; expected text documents"}
 	}
 	slices.Sort(rels)
-	var docs []core.Document
+	var docs []value.Document
 	for _, rel := range rels {
 		path := filepath.Join(root, filepath.FromSlash(rel))
 		data, err := os.ReadFile(path)
@@ -80,7 +80,7 @@ func loadDir(root string, perParagraph bool) ([]core.Document, error) {
 // parseText reads one text or Markdown file (or stdin) as one document, or
 // one per paragraph. Unlike a file inside a directory, an empty one is an
 // error: it was named explicitly and holds nothing.
-func parseText(name string, data []byte, source string, perParagraph bool) ([]core.Document, error) {
+func parseText(name string, data []byte, source string, perParagraph bool) ([]value.Document, error) {
 	data = stripBOM(data)
 	if isBlank(data) {
 		return nil, emptyError(name, "text")
@@ -91,17 +91,17 @@ func parseText(name string, data []byte, source string, perParagraph bool) ([]co
 // textDocuments turns one file's bytes into documents, keeping content
 // byte-exact. An empty file inside a directory still becomes a document, so
 // it shows up in the trace (filtered as too short) instead of vanishing.
-func textDocuments(name string, data []byte, source string, perParagraph bool) ([]core.Document, error) {
+func textDocuments(name string, data []byte, source string, perParagraph bool) ([]value.Document, error) {
 	if err := checkUTF8(name, data); err != nil {
 		return nil, err
 	}
 	text := string(data)
 	if !perParagraph {
-		return []core.Document{{Content: text, Score: 1, Source: source, Metadata: map[string]any{}}}, nil
+		return []value.Document{{Content: text, Score: 1, Source: source, Metadata: map[string]any{}}}, nil
 	}
-	var docs []core.Document
+	var docs []value.Document
 	for i, para := range paragraphs(text) {
-		docs = append(docs, core.Document{
+		docs = append(docs, value.Document{
 			Content:  para.text,
 			Score:    1,
 			Source:   fmt.Sprintf("%s#p%d", source, i+1),

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"ctxlab/core"
+	"ctxlab/core/value"
 )
 
 // writeTree creates files (slash-separated relative paths) under a temp dir.
@@ -48,7 +48,7 @@ func TestLoadDirectory(t *testing.T) {
 	if format != FormatDir {
 		t.Errorf("format = %q, want dir", format)
 	}
-	want := []core.Document{
+	want := []value.Document{
 		doc("Ay.\n", 1, "a.md", nil),
 		doc("  Zed, indented and unterminated", 1, "a/z.txt", nil),
 		doc("Bee.\n", 1, "b.md", nil),

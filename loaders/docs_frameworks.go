@@ -1,7 +1,7 @@
 package loaders
 
 import (
-	"ctxlab/core"
+	"ctxlab/core/value"
 )
 
 // isLangChainPair recognises one element of similarity_search_with_score's
@@ -22,12 +22,12 @@ func isLangChainPair(v any) bool {
 // Chroma, PGVector with L2) LangChain returns a distance from this call, so
 // lower is better; use similarity_search_with_relevance_scores, or convert,
 // if the ranking matters.
-func langChainPairs(name string, v any, at func(int) place) ([]core.Document, error) {
+func langChainPairs(name string, v any, at func(int) place) ([]value.Document, error) {
 	list, ok := asList(v)
 	if !ok {
 		return nil, &Error{Name: name, Msg: "is " + describe(v) + "; expected a LangChain list of [document, score] pairs"}
 	}
-	docs := make([]core.Document, 0, len(list))
+	docs := make([]value.Document, 0, len(list))
 	for i, item := range list {
 		p := at(i)
 		pair, ok := asList(item)
@@ -56,12 +56,12 @@ func langChainPairs(name string, v any, at func(int) place) ([]core.Document, er
 // metadata.source, else metadata.file_path or file_name (what LlamaIndex's
 // file readers set), else the node id. A null score means "not scored" and
 // gets the default 1.0.
-func llamaIndexNodes(name string, v any, at func(int) place) ([]core.Document, error) {
+func llamaIndexNodes(name string, v any, at func(int) place) ([]value.Document, error) {
 	list, ok := asList(v)
 	if !ok {
 		return nil, &Error{Name: name, Msg: "is " + describe(v) + "; expected a LlamaIndex list of {node, score} objects"}
 	}
-	docs := make([]core.Document, 0, len(list))
+	docs := make([]value.Document, 0, len(list))
 	for i, item := range list {
 		p := at(i)
 		obj, ok := asMap(item)
@@ -93,7 +93,7 @@ func llamaIndexNodes(name string, v any, at func(int) place) ([]core.Document, e
 			return nil, err
 		}
 		source := fallbackSource(meta, meta["file_path"], meta["file_name"], node["id_"], node["node_id"])
-		docs = append(docs, core.Document{Content: content, Score: score, Source: source, Metadata: jsonSafeMap(meta)})
+		docs = append(docs, value.Document{Content: content, Score: score, Source: source, Metadata: jsonSafeMap(meta)})
 	}
 	return docs, nil
 }

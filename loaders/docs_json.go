@@ -1,7 +1,7 @@
 package loaders
 
 import (
-	"ctxlab/core"
+	"ctxlab/core/value"
 )
 
 // plainRecords reads ctxlab's own record format: a list of objects (a JSON
@@ -13,19 +13,19 @@ import (
 // keys are ignored. When "source" is absent the source falls back to
 // metadata.source, then "id"; an explicit "source": "" stays empty, because
 // the user said so.
-func plainRecords(name string, v any, at func(int) place) ([]core.Document, error) {
+func plainRecords(name string, v any, at func(int) place) ([]value.Document, error) {
 	if obj, ok := asMap(v); ok {
 		doc, err := plainRecord(at(0), name, obj)
 		if err != nil {
 			return nil, err
 		}
-		return []core.Document{doc}, nil
+		return []value.Document{doc}, nil
 	}
 	list, ok := asList(v)
 	if !ok {
 		return nil, &Error{Name: name, Msg: "is " + describe(v) + "; expected a list of document objects"}
 	}
-	docs := make([]core.Document, 0, len(list))
+	docs := make([]value.Document, 0, len(list))
 	for i, item := range list {
 		p := at(i)
 		obj, ok := asMap(item)
@@ -41,34 +41,34 @@ func plainRecords(name string, v any, at func(int) place) ([]core.Document, erro
 	return docs, nil
 }
 
-func plainRecord(p place, name string, obj map[string]any) (core.Document, error) {
+func plainRecord(p place, name string, obj map[string]any) (value.Document, error) {
 	obj = langChainKwargs(obj)
 	_, content, err := recordText.read(p, name, obj, "")
 	if err != nil {
-		return core.Document{}, err
+		return value.Document{}, err
 	}
 	scoreValue, hasScore := obj["score"]
 	score, err := parseScore(p, name, "score", scoreValue, hasScore)
 	if err != nil {
-		return core.Document{}, err
+		return value.Document{}, err
 	}
 	meta, err := metadataMap(p, name, "metadata", obj["metadata"])
 	if err != nil {
-		return core.Document{}, err
+		return value.Document{}, err
 	}
 	source := ""
 	if v, present := obj["source"]; present {
 		if v != nil {
 			s, ok := idString(v)
 			if !ok {
-				return core.Document{}, p.err(name, "%q is %s; expected a string", "source", describe(v))
+				return value.Document{}, p.err(name, "%q is %s; expected a string", "source", describe(v))
 			}
 			source = s
 		}
 	} else {
 		source = fallbackSource(meta, obj["id"])
 	}
-	return core.Document{Content: content, Score: score, Source: source, Metadata: jsonSafeMap(meta)}, nil
+	return value.Document{Content: content, Score: score, Source: source, Metadata: jsonSafeMap(meta)}, nil
 }
 
 // langChainKwargs unwraps LangChain's serialized form of a Document

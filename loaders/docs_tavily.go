@@ -1,7 +1,7 @@
 package loaders
 
 import (
-	"ctxlab/core"
+	"ctxlab/core/value"
 )
 
 // isTavilyResponse recognises a Tavily search response: a "results" list
@@ -26,13 +26,13 @@ func isTavilyResponse(obj map[string]any) bool {
 // [{url, title, content, score, raw_content}]}: the source is the url, and
 // every other non-null field (title, raw_content, favicon, ...) is kept in
 // metadata.
-func tavilyResults(name string, v any) ([]core.Document, error) {
+func tavilyResults(name string, v any) ([]value.Document, error) {
 	obj, ok := asMap(v)
 	results, hasResults := asList(obj["results"])
 	if !ok || !hasResults {
 		return nil, &Error{Name: name, Msg: "is " + describe(v) + `; expected a Tavily response {"results": [{url, title, content, score}]}`}
 	}
-	docs := make([]core.Document, 0, len(results))
+	docs := make([]value.Document, 0, len(results))
 	for i, item := range results {
 		p := place{record: i + 1}
 		result, ok := asMap(item)
@@ -62,7 +62,7 @@ func tavilyResults(name string, v any) ([]core.Document, error) {
 				meta[k] = field
 			}
 		}
-		docs = append(docs, core.Document{Content: content, Score: score, Source: source, Metadata: jsonSafeMap(meta)})
+		docs = append(docs, value.Document{Content: content, Score: score, Source: source, Metadata: jsonSafeMap(meta)})
 	}
 	return docs, nil
 }

@@ -6,15 +6,15 @@ import (
 	"strings"
 	"testing"
 
-	"ctxlab/core"
+	"ctxlab/core/value"
 )
 
 // doc builds an expected document; meta may be nil for an empty map.
-func doc(content string, score float64, source string, meta map[string]any) core.Document {
+func doc(content string, score float64, source string, meta map[string]any) value.Document {
 	if meta == nil {
 		meta = map[string]any{}
 	}
-	return core.Document{Content: content, Score: score, Source: source, Metadata: meta}
+	return value.Document{Content: content, Score: score, Source: source, Metadata: meta}
 }
 
 func TestParseDocumentsGood(t *testing.T) {
@@ -23,13 +23,13 @@ func TestParseDocumentsGood(t *testing.T) {
 		input      string
 		format     string // "" = auto
 		wantFormat string
-		want       []core.Document
+		want       []value.Document
 	}{
 		{
 			name:       "jsonl with every field",
 			input:      `{"content": "alpha", "score": 0.9, "source": "a.md", "metadata": {"page": 3, "tags": ["x"]}}` + "\n" + `{"text": "beta"}` + "\n",
 			wantFormat: FormatJSONL,
-			want: []core.Document{
+			want: []value.Document{
 				doc("alpha", 0.9, "a.md", map[string]any{"page": int64(3), "tags": []any{"x"}}),
 				doc("beta", 1.0, "", nil),
 			},
@@ -38,7 +38,7 @@ func TestParseDocumentsGood(t *testing.T) {
 			name:       "jsonl with blank lines and CRLF",
 			input:      "{\"content\": \"a\"}\r\n\r\n{\"content\": \"b\"}\r\n",
 			wantFormat: FormatJSONL,
-			want:       []core.Document{doc("a", 1, "", nil), doc("b", 1, "", nil)},
+			want:       []value.Document{doc("a", 1, "", nil), doc("b", 1, "", nil)},
 		},
 		{
 			name: "json array: aliases and source fallbacks",
@@ -52,7 +52,7 @@ func TestParseDocumentsGood(t *testing.T) {
 				{"content": "seven", "metadata": null}
 			]`,
 			wantFormat: FormatJSON,
-			want: []core.Document{
+			want: []value.Document{
 				doc("one", 1, "meta.md", map[string]any{"source": "meta.md"}),
 				doc("two", 0.25, "doc-2", nil),
 				doc("three", 1, "42", nil),
@@ -66,43 +66,43 @@ func TestParseDocumentsGood(t *testing.T) {
 			name:       "content is kept byte-exact",
 			input:      `[{"content": "  padded\n\ttext  \n", "score": 1}]`,
 			wantFormat: FormatJSON,
-			want:       []core.Document{doc("  padded\n\ttext  \n", 1, "", nil)},
+			want:       []value.Document{doc("  padded\n\ttext  \n", 1, "", nil)},
 		},
 		{
 			name:       "content wins over text and page_content",
 			input:      `{"page_content": "p", "text": "t", "content": "c"}`,
 			wantFormat: FormatJSONL,
-			want:       []core.Document{doc("c", 1, "", nil)},
+			want:       []value.Document{doc("c", 1, "", nil)},
 		},
 		{
 			name:       "a lone object is one-line JSON Lines",
 			input:      `{"content": "only", "score": 0}`,
 			wantFormat: FormatJSONL,
-			want:       []core.Document{doc("only", 0, "", nil)},
+			want:       []value.Document{doc("only", 0, "", nil)},
 		},
 		{
 			name:       "concatenated pretty-printed objects",
 			input:      "{\n  \"content\": \"a\"\n}\n{\n  \"content\": \"b\",\n  \"score\": -2.5\n}\n",
 			wantFormat: FormatJSONL,
-			want:       []core.Document{doc("a", 1, "", nil), doc("b", -2.5, "", nil)},
+			want:       []value.Document{doc("a", 1, "", nil), doc("b", -2.5, "", nil)},
 		},
 		{
 			name:       "numeric string scores and big ids stay exact",
 			input:      `[{"content": "a", "score": "0.5", "id": 12345678901234567890}]`,
 			wantFormat: FormatJSON,
-			want:       []core.Document{doc("a", 0.5, "12345678901234567890", nil)},
+			want:       []value.Document{doc("a", 0.5, "12345678901234567890", nil)},
 		},
 		{
 			name:       "empty array is zero documents",
 			input:      "[]",
 			wantFormat: FormatJSON,
-			want:       []core.Document{},
+			want:       []value.Document{},
 		},
 		{
 			name:       "UTF-8 BOM is dropped",
 			input:      "\xEF\xBB\xBF" + `[{"content": "é"}]`,
 			wantFormat: FormatJSON,
-			want:       []core.Document{doc("é", 1, "", nil)},
+			want:       []value.Document{doc("é", 1, "", nil)},
 		},
 		{
 			name: "langchain similarity_search_with_score",
@@ -111,7 +111,7 @@ func TestParseDocumentsGood(t *testing.T) {
 				[{"page_content": "Berlin.", "metadata": {}, "id": "de-1"}, 0.3]
 			]`,
 			wantFormat: FormatLangChain,
-			want: []core.Document{
+			want: []value.Document{
 				doc("Paris is the capital.", 0.12, "fr.md", map[string]any{"source": "fr.md", "row": int64(1)}),
 				doc("Berlin.", 0.3, "de-1", nil),
 			},
@@ -120,7 +120,7 @@ func TestParseDocumentsGood(t *testing.T) {
 			name:       "langchain serialized (lc kwargs) documents",
 			input:      `[[{"lc": 1, "type": "constructor", "id": ["langchain", "schema", "document", "Document"], "kwargs": {"page_content": "x", "metadata": {"source": "s"}}}, 0.7]]`,
 			wantFormat: FormatLangChain,
-			want:       []core.Document{doc("x", 0.7, "s", map[string]any{"source": "s"})},
+			want:       []value.Document{doc("x", 0.7, "s", map[string]any{"source": "s"})},
 		},
 		{
 			name: "llamaindex NodeWithScore",
@@ -130,7 +130,7 @@ func TestParseDocumentsGood(t *testing.T) {
 				{"node": {"id_": "n3", "text_resource": {"text": "third"}}, "score": 0.1}
 			]`,
 			wantFormat: FormatLlamaIndex,
-			want: []core.Document{
+			want: []value.Document{
 				doc("first", 0.8, "a.txt", map[string]any{"file_name": "a.txt"}),
 				doc("second", 1, "b.md", map[string]any{"source": "b.md"}),
 				doc("third", 0.1, "n3", nil),
@@ -144,7 +144,7 @@ func TestParseDocumentsGood(t *testing.T) {
 				"metadatas": [[{"source": "a.md"}, null], [{"k": "v"}]],
 				"embeddings": null}`,
 			wantFormat: FormatChroma,
-			want: []core.Document{
+			want: []value.Document{
 				doc("doc a", 0.75, "a.md", map[string]any{"source": "a.md", "distance": 0.25, "id": "a"}),
 				doc("doc b", -0.5, "b", map[string]any{"distance": 1.5, "id": "b"}),
 				doc("doc c", 1, "c", map[string]any{"k": "v", "distance": 0.0, "id": "c"}),
@@ -154,7 +154,7 @@ func TestParseDocumentsGood(t *testing.T) {
 			name:       "chroma get result: flat lists, no distances",
 			input:      `{"ids": ["a"], "documents": ["doc a"], "metadatas": [{"source": "s"}]}`,
 			wantFormat: FormatChroma,
-			want:       []core.Document{doc("doc a", 1, "s", map[string]any{"source": "s", "id": "a"})},
+			want:       []value.Document{doc("doc a", 1, "s", map[string]any{"source": "s", "id": "a"})},
 		},
 		{
 			name: "pinecone matches",
@@ -163,7 +163,7 @@ func TestParseDocumentsGood(t *testing.T) {
 				{"id": "v2", "score": 0.5, "metadata": {"content": "pine two"}}
 			], "namespace": "", "usage": {"read_units": 5}}`,
 			wantFormat: FormatPinecone,
-			want: []core.Document{
+			want: []value.Document{
 				doc("pine one", 0.91, "p1.md", map[string]any{"source": "p1.md", "chunk": int64(2), "id": "v1"}),
 				doc("pine two", 0.5, "v2", map[string]any{"id": "v2"}),
 			},
@@ -172,7 +172,7 @@ func TestParseDocumentsGood(t *testing.T) {
 			name:       "pinecone bare list of matches",
 			input:      `[{"id": "v1", "score": 0.4, "metadata": {"page_content": "bare"}}]`,
 			wantFormat: FormatPinecone,
-			want:       []core.Document{doc("bare", 0.4, "v1", map[string]any{"id": "v1"})},
+			want:       []value.Document{doc("bare", 0.4, "v1", map[string]any{"id": "v1"})},
 		},
 		{
 			name: "pinecone chunk_text (integrated embedding, Pinecone's examples)",
@@ -181,7 +181,7 @@ func TestParseDocumentsGood(t *testing.T) {
 				{"id": "rec2", "score": 0.4, "metadata": {"chunk_text": "loses", "text": "text wins"}}
 			]}`,
 			wantFormat: FormatPinecone,
-			want: []core.Document{
+			want: []value.Document{
 				doc("pine chunk", 0.9, "rec1", map[string]any{"category": "faq", "id": "rec1"}),
 				doc("text wins", 0.4, "rec2", map[string]any{"chunk_text": "loses", "id": "rec2"}),
 			},
@@ -190,7 +190,7 @@ func TestParseDocumentsGood(t *testing.T) {
 			name:       "pinecone bare match with chunk_text",
 			input:      `[{"id": "rec1", "score": 0.7, "metadata": {"chunk_text": "bare chunk"}}]`,
 			wantFormat: FormatPinecone,
-			want:       []core.Document{doc("bare chunk", 0.7, "rec1", map[string]any{"id": "rec1"})},
+			want:       []value.Document{doc("bare chunk", 0.7, "rec1", map[string]any{"id": "rec1"})},
 		},
 		{
 			name: "qdrant payload document (qdrant-client add() with FastEmbed)",
@@ -199,7 +199,7 @@ func TestParseDocumentsGood(t *testing.T) {
 				{"id": 2, "score": 0.5, "payload": {"document": "fast two", "lang": "en"}}
 			], "status": "ok"}`,
 			wantFormat: FormatQdrant,
-			want: []core.Document{
+			want: []value.Document{
 				doc("fast one", 0.87, "f.md", map[string]any{"source": "f.md", "id": "0f3c7d0e-8f4a-4a7e-9a0a-1c2b3d4e5f60"}),
 				doc("fast two", 0.5, "2", map[string]any{"lang": "en", "id": int64(2)}),
 			},
@@ -208,19 +208,19 @@ func TestParseDocumentsGood(t *testing.T) {
 			name:       "qdrant bare points with document",
 			input:      `[{"id": 1, "score": 0.3, "payload": {"document": "bare doc"}}]`,
 			wantFormat: FormatQdrant,
-			want:       []core.Document{doc("bare doc", 0.3, "1", map[string]any{"id": int64(1)})},
+			want:       []value.Document{doc("bare doc", 0.3, "1", map[string]any{"id": int64(1)})},
 		},
 		{
 			name:       "jsonl records with chunk_text (Pinecone's record layout)",
 			input:      `{"id": "rec1", "chunk_text": "first chunk", "score": 0.8}` + "\n" + `{"id": "rec2", "chunk_text": "second chunk", "content": "content wins"}` + "\n",
 			wantFormat: FormatJSONL,
-			want:       []core.Document{doc("first chunk", 0.8, "rec1", nil), doc("content wins", 1, "rec2", nil)},
+			want:       []value.Document{doc("first chunk", 0.8, "rec1", nil), doc("content wins", 1, "rec2", nil)},
 		},
 		{
 			name:       "csv chunk_text column",
 			input:      "id,chunk_text,score\nrec1,csv chunk,0.6\n",
 			wantFormat: FormatCSV,
-			want:       []core.Document{doc("csv chunk", 0.6, "rec1", map[string]any{"id": "rec1"})},
+			want:       []value.Document{doc("csv chunk", 0.6, "rec1", map[string]any{"id": "rec1"})},
 		},
 		{
 			name: "qdrant list of scored points",
@@ -229,7 +229,7 @@ func TestParseDocumentsGood(t *testing.T) {
 				{"id": "5c56c793-69f3-4fbf-87e6-c4bf54c28c26", "score": 0.2, "payload": {"page_content": "q two", "metadata": {"source": "lc.md", "page": 4}}}
 			]`,
 			wantFormat: FormatQdrant,
-			want: []core.Document{
+			want: []value.Document{
 				doc("q one", 0.83, "q.md", map[string]any{"source": "q.md", "id": int64(7)}),
 				doc("q two", 0.2, "lc.md", map[string]any{"source": "lc.md", "page": int64(4), "id": "5c56c793-69f3-4fbf-87e6-c4bf54c28c26"}),
 			},
@@ -238,13 +238,13 @@ func TestParseDocumentsGood(t *testing.T) {
 			name:       "qdrant REST envelope",
 			input:      `{"result": [{"id": 1, "score": 0.5, "payload": {"content": "env"}}], "status": "ok", "time": 0.001}`,
 			wantFormat: FormatQdrant,
-			want:       []core.Document{doc("env", 0.5, "1", map[string]any{"id": int64(1)})},
+			want:       []value.Document{doc("env", 0.5, "1", map[string]any{"id": int64(1)})},
 		},
 		{
 			name:       "qdrant query API envelope",
 			input:      `{"result": {"points": [{"id": 1, "score": 0.5, "payload": {"text": "pts"}}]}}`,
 			wantFormat: FormatQdrant,
-			want:       []core.Document{doc("pts", 0.5, "1", map[string]any{"id": int64(1)})},
+			want:       []value.Document{doc("pts", 0.5, "1", map[string]any{"id": int64(1)})},
 		},
 		{
 			name: "tavily response body",
@@ -253,7 +253,7 @@ func TestParseDocumentsGood(t *testing.T) {
 				{"url": "https://b.example/y", "title": "B", "content": "beta", "score": 0.5, "raw_content": "full"}
 			], "response_time": 0.9}`,
 			wantFormat: FormatTavily,
-			want: []core.Document{
+			want: []value.Document{
 				doc("alpha", 0.98, "https://a.example/x", map[string]any{"title": "A"}),
 				doc("beta", 0.5, "https://b.example/y", map[string]any{"title": "B", "raw_content": "full"}),
 			},
@@ -262,7 +262,7 @@ func TestParseDocumentsGood(t *testing.T) {
 			name:       "yaml records",
 			input:      "# retrieved\n- content: \"yaml one\"\n  score: 0.5\n  metadata: {page: 2, 3: three}\n- text: yaml two\n  id: 9\n",
 			wantFormat: FormatYAML,
-			want: []core.Document{
+			want: []value.Document{
 				doc("yaml one", 0.5, "", map[string]any{"page": int64(2), "3": "three"}),
 				doc("yaml two", 1, "9", nil),
 			},
@@ -271,13 +271,13 @@ func TestParseDocumentsGood(t *testing.T) {
 			name:       "yaml NaN in metadata becomes a string",
 			input:      "- content: x\n  metadata: {weight: .nan, top: .inf}\n",
 			wantFormat: FormatYAML,
-			want:       []core.Document{doc("x", 1, "", map[string]any{"weight": "NaN", "top": "+Inf"})},
+			want:       []value.Document{doc("x", 1, "", map[string]any{"weight": "NaN", "top": "+Inf"})},
 		},
 		{
 			name:       "yaml tavily body",
 			input:      "query: q\nresults:\n- url: https://a.example\n  title: T\n  content: body text\n  score: 0.7\n",
 			wantFormat: FormatTavily,
-			want:       []core.Document{doc("body text", 0.7, "https://a.example", map[string]any{"title": "T"})},
+			want:       []value.Document{doc("body text", 0.7, "https://a.example", map[string]any{"title": "T"})},
 		},
 		{
 			name: "vcrpy cassette with a JSON string body",
@@ -293,7 +293,7 @@ func TestParseDocumentsGood(t *testing.T) {
 version: 1
 `,
 			wantFormat: FormatPinecone,
-			want:       []core.Document{doc("from cassette", 0.3, "m", map[string]any{"id": "m"})},
+			want:       []value.Document{doc("from cassette", 0.3, "m", map[string]any{"id": "m"})},
 		},
 		{
 			name: "cassette skips a body with an empty result list",
@@ -302,7 +302,7 @@ version: 1
 - response: {parsed_body: {results: [{url: u, content: found, score: 0.4}]}}
 `,
 			wantFormat: FormatTavily,
-			want:       []core.Document{doc("found", 0.4, "u", nil)},
+			want:       []value.Document{doc("found", 0.4, "u", nil)},
 		},
 		{
 			name:       "cassette whose only body is an empty search",
@@ -314,13 +314,13 @@ version: 1
 			name:       "a record with text wins over wrapper keys",
 			input:      `{"content": "lone", "results": [], "matches": []}`,
 			wantFormat: FormatJSONL,
-			want:       []core.Document{doc("lone", 1, "", nil)},
+			want:       []value.Document{doc("lone", 1, "", nil)},
 		},
 		{
 			name:       "csv with header, quoting and extra columns",
 			input:      "id,content,score,title\nd1,\"multi\nline, with comma\",0.5,First\nd2,  spaced  ,,Second\n",
 			wantFormat: FormatCSV,
-			want: []core.Document{
+			want: []value.Document{
 				doc("multi\nline, with comma", 0.5, "d1", map[string]any{"id": "d1", "title": "First"}),
 				doc("  spaced  ", 1, "d2", map[string]any{"id": "d2", "title": "Second"}),
 			},
@@ -329,7 +329,7 @@ version: 1
 			name:       "csv source column wins, explicit empty source kept",
 			input:      "Text,Source,id\nhello,,x\n",
 			wantFormat: FormatCSV,
-			want:       []core.Document{doc("hello", 1, "", map[string]any{"id": "x"})},
+			want:       []value.Document{doc("hello", 1, "", map[string]any{"id": "x"})},
 		},
 		{
 			name:       "csv header only is zero documents",
@@ -342,35 +342,35 @@ version: 1
 			input:      `{"ids": [["a"]], "documents": [["x"]], "distances": [[0.5]]}`,
 			format:     FormatChroma,
 			wantFormat: FormatChroma,
-			want:       []core.Document{doc("x", 0.5, "a", map[string]any{"distance": 0.5, "id": "a"})},
+			want:       []value.Document{doc("x", 0.5, "a", map[string]any{"distance": 0.5, "id": "a"})},
 		},
 		{
 			name:       "forced jsonl on one object",
 			input:      `{"content": "x"}`,
 			format:     FormatJSONL,
 			wantFormat: FormatJSONL,
-			want:       []core.Document{doc("x", 1, "", nil)},
+			want:       []value.Document{doc("x", 1, "", nil)},
 		},
 		{
 			name:       "forced yaml on a JSON-compatible flow sequence",
 			input:      `[{content: x}]`,
 			format:     FormatYAML,
 			wantFormat: FormatYAML,
-			want:       []core.Document{doc("x", 1, "", nil)},
+			want:       []value.Document{doc("x", 1, "", nil)},
 		},
 		{
 			name:       "forced text",
 			input:      "Just prose.\n",
 			format:     FormatText,
 			wantFormat: FormatText,
-			want:       []core.Document{doc("Just prose.\n", 1, "in", nil)},
+			want:       []value.Document{doc("Just prose.\n", 1, "in", nil)},
 		},
 		{
 			name:       "format names are case-insensitive",
 			input:      `{"content": "x"}`,
 			format:     "JSON",
 			wantFormat: FormatJSONL,
-			want:       []core.Document{doc("x", 1, "", nil)},
+			want:       []value.Document{doc("x", 1, "", nil)},
 		},
 	}
 	for _, tt := range tests {

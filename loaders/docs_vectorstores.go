@@ -3,7 +3,7 @@ package loaders
 import (
 	"fmt"
 
-	"ctxlab/core"
+	"ctxlab/core/value"
 )
 
 // chromaResult reads a Chroma query() result,
@@ -20,7 +20,7 @@ import (
 // query order (nothing is dropped); a missing distances list means score 1.0.
 // The source is metadata.source, else the id, which is also kept in
 // metadata["id"].
-func chromaResult(name string, v any) ([]core.Document, error) {
+func chromaResult(name string, v any) ([]value.Document, error) {
 	obj, ok := asMap(v)
 	if !ok {
 		return nil, &Error{Name: name, Msg: "is " + describe(v) + `; expected a Chroma result {"ids", "documents", "distances", "metadatas"}`}
@@ -83,7 +83,7 @@ func chromaResult(name string, v any) ([]core.Document, error) {
 	if perColumn["documents"] == nil {
 		return nil, &Error{Name: name, Msg: `Chroma result has no "documents"; query with include=["documents", ...]`}
 	}
-	var docs []core.Document
+	var docs []value.Document
 	for q, queryIDs := range queries {
 		for _, col := range columns {
 			if perColumn[col] == nil || perColumn[col][q] == nil {
@@ -125,7 +125,7 @@ func chromaResult(name string, v any) ([]core.Document, error) {
 			}
 			source := fallbackSource(meta, id)
 			setDefault(meta, "id", id)
-			docs = append(docs, core.Document{Content: content, Score: score, Source: source, Metadata: jsonSafeMap(meta)})
+			docs = append(docs, value.Document{Content: content, Score: score, Source: source, Metadata: jsonSafeMap(meta)})
 		}
 	}
 	return docs, nil
@@ -148,7 +148,7 @@ func isBareMatch(obj map[string]any) bool {
 // integrated-embedding indexes), "content", "page_content" or "document"
 // (storedText); that key is removed from the document's metadata so the
 // text is not carried twice.
-func pineconeMatches(name string, v any, at func(int) place) ([]core.Document, error) {
+func pineconeMatches(name string, v any, at func(int) place) ([]value.Document, error) {
 	list, ok := asList(v)
 	if !ok {
 		obj, isObject := asMap(v)
@@ -158,7 +158,7 @@ func pineconeMatches(name string, v any, at func(int) place) ([]core.Document, e
 			return nil, &Error{Name: name, Msg: "is " + describe(v) + `; expected a Pinecone response {"matches": [{id, score, metadata}]}`}
 		}
 	}
-	docs := make([]core.Document, 0, len(list))
+	docs := make([]value.Document, 0, len(list))
 	for i, item := range list {
 		p := at(i)
 		match, ok := asMap(item)
@@ -205,7 +205,7 @@ func qdrantPointList(obj map[string]any) ([]any, bool) {
 // the nested metadata becomes the document's metadata. Qdrant's score is
 // whatever the collection's metric gives (a distance for Euclid); it is
 // kept as given.
-func qdrantPoints(name string, v any, at func(int) place) ([]core.Document, error) {
+func qdrantPoints(name string, v any, at func(int) place) ([]value.Document, error) {
 	list, ok := asList(v)
 	if !ok {
 		obj, isObject := asMap(v)
@@ -215,7 +215,7 @@ func qdrantPoints(name string, v any, at func(int) place) ([]core.Document, erro
 		}
 		list, at = points, func(i int) place { return place{record: i + 1} }
 	}
-	docs := make([]core.Document, 0, len(list))
+	docs := make([]value.Document, 0, len(list))
 	for i, item := range list {
 		p := at(i)
 		point, ok := asMap(item)
@@ -239,15 +239,15 @@ func qdrantPoints(name string, v any, at func(int) place) ([]core.Document, erro
 // holder (Pinecone's metadata, Qdrant's payload). The source is
 // holder.source (or its LangChain metadata.source), else the id, which is
 // also kept in metadata["id"].
-func vectorHit(p place, name string, id any, hit, holder map[string]any, in string) (core.Document, error) {
+func vectorHit(p place, name string, id any, hit, holder map[string]any, in string) (value.Document, error) {
 	key, content, err := storedText.read(p, name, holder, in)
 	if err != nil {
-		return core.Document{}, err
+		return value.Document{}, err
 	}
 	scoreValue, hasScore := hit["score"]
 	score, err := parseScore(p, name, "score", scoreValue, hasScore)
 	if err != nil {
-		return core.Document{}, err
+		return value.Document{}, err
 	}
 	meta := withoutKey(holder, key)
 	if nested, ok := asMap(holder["metadata"]); ok && key == "page_content" && len(meta) == 1 {
@@ -255,7 +255,7 @@ func vectorHit(p place, name string, id any, hit, holder map[string]any, in stri
 	}
 	source := fallbackSource(meta, id)
 	setDefault(meta, "id", id)
-	return core.Document{Content: content, Score: score, Source: source, Metadata: jsonSafeMap(meta)}, nil
+	return value.Document{Content: content, Score: score, Source: source, Metadata: jsonSafeMap(meta)}, nil
 }
 
 // setDefault sets m[key] unless the input already had that key or the

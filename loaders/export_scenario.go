@@ -8,6 +8,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"ctxlab/core"
+	"ctxlab/core/value"
 )
 
 // The structs below mirror the scenario file's inputs so an export reads
@@ -20,7 +21,7 @@ type scenarioFile struct {
 	Description  string           `yaml:"description,omitempty"`
 	SystemPrompt string           `yaml:"system_prompt,omitempty"`
 	Tools        []any            `yaml:"tools,omitempty"`
-	History      []core.Message   `yaml:"history,omitempty"`
+	History      []value.Message  `yaml:"history,omitempty"`
 	ToolResults  []toolResultFile `yaml:"tool_results,omitempty"`
 	Documents    []documentFile   `yaml:"documents,omitempty"`
 	Agent        *agentFile       `yaml:"agent,omitempty"`

@@ -6,7 +6,7 @@ import (
 	"os"
 	"strings"
 
-	"ctxlab/core"
+	"ctxlab/core/value"
 )
 
 // SupportedHistoryShapes describes, on one line, the chat histories the
@@ -16,7 +16,7 @@ const SupportedHistoryShapes = `a JSON array or JSON Lines of {role, content} me
 	`or a transcript of "User:", "Assistant:" and "System:" lines`
 
 // LoadHistory reads a chat history from path, or from stdin when path is "-".
-func LoadHistory(path string, stdin io.Reader) ([]core.Message, error) {
+func LoadHistory(path string, stdin io.Reader) ([]value.Message, error) {
 	if path == "-" {
 		data, err := io.ReadAll(stdin)
 		if err != nil {
@@ -42,7 +42,7 @@ func LoadHistory(path string, stdin io.Reader) ([]core.Message, error) {
 // only appears in errors. Roles are lowercased. The shape is detected:
 // JSON when the input starts with { or [, a transcript when the first
 // non-blank line starts with a role label, and YAML otherwise.
-func ParseHistory(name string, data []byte) ([]core.Message, error) {
+func ParseHistory(name string, data []byte) ([]value.Message, error) {
 	data = stripBOM(data)
 	if isBlank(data) {
 		return nil, emptyError(name, "chat messages")
@@ -71,7 +71,7 @@ func ParseHistory(name string, data []byte) ([]core.Message, error) {
 }
 
 // historyMessages finds the message list in a decoded tree.
-func historyMessages(name string, t tree) ([]core.Message, error) {
+func historyMessages(name string, t tree) ([]value.Message, error) {
 	switch v := t.value.(type) {
 	case []any:
 		return messageList(name, v, t.at)
@@ -107,7 +107,7 @@ func conversationOf(obj map[string]any) (map[string]any, bool) {
 // conversationMessages reads {"messages": [...]} and, when present,
 // Anthropic's top-level "system" prompt, which becomes a leading system
 // message so the history says everything the model saw.
-func conversationMessages(name string, conversation map[string]any) ([]core.Message, error) {
+func conversationMessages(name string, conversation map[string]any) ([]value.Message, error) {
 	list, _ := asList(conversation["messages"])
 	messages, err := messageList(name, list, func(i int) place { return place{record: i + 1} })
 	if err != nil {
@@ -121,11 +121,11 @@ func conversationMessages(name string, conversation map[string]any) ([]core.Mess
 	if err != nil {
 		return nil, err
 	}
-	return append([]core.Message{{Role: "system", Content: text}}, messages...), nil
+	return append([]value.Message{{Role: "system", Content: text}}, messages...), nil
 }
 
-func messageList(name string, list []any, at func(int) place) ([]core.Message, error) {
-	messages := make([]core.Message, 0, len(list))
+func messageList(name string, list []any, at func(int) place) ([]value.Message, error) {
+	messages := make([]value.Message, 0, len(list))
 	for i, item := range list {
 		p := at(i)
 		obj, ok := asMap(item)
@@ -144,38 +144,38 @@ func messageList(name string, list []any, at func(int) place) ([]core.Message, e
 // message reads one {role, content} object. A missing content is accepted
 // only beside tool_calls or function_call, where OpenAI omits it; anywhere
 // else it would silently turn a misnamed field into an empty message.
-func message(p place, name string, obj map[string]any) (core.Message, error) {
+func message(p place, name string, obj map[string]any) (value.Message, error) {
 	roleValue, present := obj["role"]
 	if !present || roleValue == nil {
-		return core.Message{}, p.err(name, `missing "role"; expected "user", "assistant", "system" or "tool"`)
+		return value.Message{}, p.err(name, `missing "role"; expected "user", "assistant", "system" or "tool"`)
 	}
 	role, ok := roleValue.(string)
 	if !ok || strings.TrimSpace(role) == "" {
-		return core.Message{}, p.err(name, `"role" is %s; expected a non-empty string`, describe(roleValue))
+		return value.Message{}, p.err(name, `"role" is %s; expected a non-empty string`, describe(roleValue))
 	}
 	if err := checkStringUTF8(p, name, `"role"`, role); err != nil {
-		return core.Message{}, err
+		return value.Message{}, err
 	}
 	role = strings.ToLower(strings.TrimSpace(role))
 	// A history speaks OpenAI's roles, which cover Anthropic's two.
 	if !openAIMessageRoles[role] {
 		// A misspelt role ("usr", "human") would otherwise be labelled
 		// Assistant by format_memory and never pinned as the user's.
-		return core.Message{}, p.err(name, "role %s; expected user, assistant, system, developer, tool or function", quoted(roleValue.(string)))
+		return value.Message{}, p.err(name, "role %s; expected user, assistant, system, developer, tool or function", quoted(roleValue.(string)))
 	}
 	contentValue, present := obj["content"]
 	if !present {
 		_, hasToolCalls := obj["tool_calls"]
 		_, hasFunctionCall := obj["function_call"]
 		if !hasToolCalls && !hasFunctionCall {
-			return core.Message{}, p.err(name, `missing "content"; expected a string or a list of parts`)
+			return value.Message{}, p.err(name, `missing "content"; expected a string or a list of parts`)
 		}
 	}
 	content, err := messageContent(p, name, `"content"`, contentValue)
 	if err != nil {
-		return core.Message{}, err
+		return value.Message{}, err
 	}
-	return core.Message{Role: role, Content: content}, nil
+	return value.Message{Role: role, Content: content}, nil
 }
 
 // textPartTypes are the part types whose "text" is message text: OpenAI

@@ -7,13 +7,13 @@ import (
 	"strings"
 	"testing"
 
-	"ctxlab/core"
+	"ctxlab/core/value"
 )
 
-func msgs(pairs ...string) []core.Message {
-	var out []core.Message
+func msgs(pairs ...string) []value.Message {
+	var out []value.Message
 	for i := 0; i+1 < len(pairs); i += 2 {
-		out = append(out, core.Message{Role: pairs[i], Content: pairs[i+1]})
+		out = append(out, value.Message{Role: pairs[i], Content: pairs[i+1]})
 	}
 	return out
 }
@@ -22,7 +22,7 @@ func TestParseHistoryGood(t *testing.T) {
 	tests := []struct {
 		name  string
 		input string
-		want  []core.Message
+		want  []value.Message
 	}{
 		{
 			name:  "json array",

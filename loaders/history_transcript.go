@@ -4,7 +4,7 @@ import (
 	"regexp"
 	"strings"
 
-	"ctxlab/core"
+	"ctxlab/core/value"
 )
 
 // roleLabelRE matches a transcript line that starts a message. Labels are
@@ -30,8 +30,8 @@ func isTranscript(text string) bool {
 // and its text), as are the spaces right after the label and the
 // CR of CRLF line ends. A content line that itself begins with "User:"
 // would start a new message; use JSON for such text.
-func parseTranscript(name, text string) ([]core.Message, error) {
-	var messages []core.Message
+func parseTranscript(name, text string) ([]value.Message, error) {
+	var messages []value.Message
 	var role string
 	var lines []string
 	flush := func() {
@@ -41,7 +41,7 @@ func parseTranscript(name, text string) ([]core.Message, error) {
 		for len(lines) > 1 && strings.TrimSpace(lines[0]) == "" {
 			lines = lines[1:]
 		}
-		messages = append(messages, core.Message{Role: role, Content: strings.Join(lines, "\n")})
+		messages = append(messages, value.Message{Role: role, Content: strings.Join(lines, "\n")})
 	}
 	lineNo := 0
 	for raw := range strings.Lines(text) {

@@ -8,7 +8,7 @@ import (
 	"io"
 	"os"
 
-	"ctxlab/core"
+	"ctxlab/core/metrics"
 )
 
 // LoadMetrics reads a monitor's metrics log: JSON Lines of the article's
@@ -18,7 +18,7 @@ import (
 // that silently skips records would understate the alerts. A log with no
 // record is an error matching ErrEmpty, so a caller can report "no
 // requests yet" instead of failing.
-func LoadMetrics(path string) ([]core.ContextMetrics, error) {
+func LoadMetrics(path string) ([]metrics.ContextMetrics, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("loading metrics: %w", err)
@@ -28,11 +28,11 @@ func LoadMetrics(path string) ([]core.ContextMetrics, error) {
 }
 
 // readMetrics parses a metrics log from r; name appears in errors.
-func readMetrics(name string, r io.Reader) ([]core.ContextMetrics, error) {
+func readMetrics(name string, r io.Reader) ([]metrics.ContextMetrics, error) {
 	// bufio.Reader rather than Scanner: a record with a long list of
 	// truncated components must not hit Scanner's line limit.
 	br := bufio.NewReader(r)
-	var records []core.ContextMetrics
+	var records []metrics.ContextMetrics
 	for lineNo := 1; ; lineNo++ {
 		line, readErr := br.ReadBytes('\n')
 		if readErr != nil && !errors.Is(readErr, io.EOF) {
@@ -45,7 +45,7 @@ func readMetrics(name string, r io.Reader) ([]core.ContextMetrics, error) {
 			if err := checkUTF8(name, line); err != nil {
 				return nil, &Error{Name: name, Line: lineNo, Msg: "invalid UTF-8; expected a JSON object"}
 			}
-			m, err := core.ParseMetricsLine(line)
+			m, err := metrics.ParseLine(line)
 			if err != nil {
 				return nil, &Error{Name: name, Line: lineNo, Msg: "invalid metrics record", Err: err}
 			}

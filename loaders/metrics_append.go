@@ -6,7 +6,7 @@ import (
 	"io"
 	"os"
 
-	"ctxlab/core"
+	"ctxlab/core/metrics"
 )
 
 // metricsTailSize is how much of a log's end is read to check its last
@@ -38,9 +38,9 @@ func CheckMetricsLog(path string) error {
 // corrupting the last; a file whose last line is not a metrics record is
 // refused, since appending would bury a record in a file the monitor
 // cannot read. The alert is returned even when the write fails, as
-// core.Monitor.Record does.
-func AppendMetricsFile(path string, m core.ContextMetrics) (alert string, err error) {
-	alert, _ = core.AlertFor(m)
+// metrics.Monitor.Record does.
+func AppendMetricsFile(path string, m metrics.ContextMetrics) (alert string, err error) {
+	alert, _ = metrics.AlertFor(m)
 	f, err := openMetricsLog(path)
 	if err != nil {
 		return alert, err
@@ -55,7 +55,7 @@ func AppendMetricsFile(path string, m core.ContextMetrics) (alert string, err er
 			return alert, fmt.Errorf("%s: %w", path, err)
 		}
 	}
-	if _, err := core.NewMonitor(f).Record(m); err != nil {
+	if _, err := metrics.NewMonitor(f).Record(m); err != nil {
 		return alert, fmt.Errorf("%s: %w", path, err)
 	}
 	if err := f.Close(); err != nil {
@@ -116,7 +116,7 @@ func metricsLogTail(path string, f *os.File) (needsNewline bool, err error) {
 		at.Msg = "the last line is not text (invalid UTF-8); " + expected
 		return false, at
 	}
-	if _, err := core.ParseMetricsLine(last); err != nil {
+	if _, err := metrics.ParseLine(last); err != nil {
 		at.Msg = fmt.Sprintf("the last line is not a metrics record (%v); %s", err, expected)
 		return false, at
 	}

@@ -6,11 +6,11 @@ import (
 	"strings"
 	"testing"
 
-	"ctxlab/core"
+	"ctxlab/core/metrics"
 )
 
-func appendRecord(id string, utilization float64) core.ContextMetrics {
-	return core.ContextMetrics{RequestID: id, UseCase: "support_chat", TotalInputTokens: 900, BudgetUtilization: utilization,
+func appendRecord(id string, utilization float64) metrics.ContextMetrics {
+	return metrics.ContextMetrics{RequestID: id, UseCase: "support_chat", TotalInputTokens: 900, BudgetUtilization: utilization,
 		Timestamp: "2026-01-02T03:04:05Z"}
 }
 
@@ -145,7 +145,7 @@ func FuzzAppendMetricsFile(f *testing.F) {
 			return
 		}
 		lines := strings.Split(strings.TrimSuffix(string(after), "\n"), "\n")
-		last, err := core.ParseMetricsLine([]byte(lines[len(lines)-1]))
+		last, err := metrics.ParseLine([]byte(lines[len(lines)-1]))
 		if err != nil || last.RequestID != "fuzz" {
 			t.Fatalf("the appended record is not a line of its own: %q (%v)", after, err)
 		}

@@ -8,12 +8,12 @@ import (
 	"strings"
 	"testing"
 
-	"ctxlab/core"
+	"ctxlab/core/metrics"
 )
 
 func metricsLine(t *testing.T, id string, utilization float64) string {
 	t.Helper()
-	data, err := json.Marshal(core.ContextMetrics{
+	data, err := json.Marshal(metrics.ContextMetrics{
 		RequestID: id, UseCase: "support_chat", TotalInputTokens: 900, SystemTokens: 100, HistoryTokens: 300,
 		RAGTokens: 400, ToolTokens: 50, QueryTokens: 50, BudgetUtilization: utilization,
 		TruncatedComponents: []string{}, Timestamp: "2026-01-02T03:04:05Z",

@@ -9,6 +9,9 @@ import (
 	"strings"
 
 	"ctxlab/core"
+	"ctxlab/core/tokens"
+	"ctxlab/core/value"
+	"ctxlab/core/window"
 	"ctxlab/internal/numfmt"
 )
 
@@ -19,7 +22,7 @@ import (
 // article preset that gives all of those room (4,000 tokens of tools,
 // 6,000 of tool results), so its allocations flag what is really out of
 // proportion rather than every tool call.
-const DefaultRequestPreset = core.PresetAgentWorkflow
+const DefaultRequestPreset = window.PresetAgentWorkflow
 
 // DefaultRequestWindow is the window assumed for a model that is not in
 // core's table when no window is given: 128,000 tokens, the window of
@@ -45,11 +48,11 @@ type RequestOptions struct {
 	// when the caller switches to a budgeted assembly); "" means
 	// DefaultRequestPreset. A named preset also supplies the response
 	// reserve when the request sets no max_tokens; without one the
-	// reserve is core.DefaultResponseReserve.
+	// reserve is tokens.DefaultResponseReserve.
 	Preset string
 	// Presets resolves Preset; nil means core's built-in presets. Pass
 	// the built-ins merged with a budget file for --budget-file.
-	Presets core.PresetSet
+	Presets window.PresetSet
 }
 
 // SupportedRequestShapes describes, on one line, what LoadRequest reads.
@@ -91,11 +94,11 @@ func LoadRequest(path string, stdin io.Reader, opts RequestOptions) (*core.Scena
 // (everything after it: an agent loop's tool calls and their outputs).
 // The provider is detected from the body's shape (see detectProvider).
 //
-// The scenario is measured as sent (core.MeasureOnly): the model picks
-// the tokenizer and the window (core.LookupModel), opts.Window overrides
+// The scenario is measured as sent (window.MeasureOnly): the model picks
+// the tokenizer and the window (tokens.LookupModel), opts.Window overrides
 // the window, and the response reserve is the request's max_tokens or
 // max_completion_tokens, else the named preset's, else
-// core.DefaultResponseReserve. An unknown or missing model is not an
+// tokens.DefaultResponseReserve. An unknown or missing model is not an
 // error: o200k_base and DefaultRequestWindow are used and Notes say so.
 func ParseRequest(name string, data []byte, opts RequestOptions) (sc *core.Scenario, err error) {
 	defer func() {
@@ -141,13 +144,13 @@ func ParseRequest(name string, data []byte, opts RequestOptions) (sc *core.Scena
 
 // chatRequest is a request body split into ctxlab's components.
 type chatRequest struct {
-	provider     string // core.ProviderOpenAI or core.ProviderAnthropic
+	provider     string // tokens.ProviderOpenAI or tokens.ProviderAnthropic
 	model        string
 	systemPrompt string
 	tools        []json.RawMessage
-	history      []core.Message
+	history      []value.Message
 	query        string
-	toolResults  []core.ToolResult
+	toolResults  []window.ToolResult
 	// maxTokens is the reply limit the request sets, 0 when it sets none;
 	// maxTokensKey is the key it came from.
 	maxTokens    int
@@ -197,7 +200,7 @@ func parseChatRequest(site requestSite, body map[string]any, raw *rawRequest) (*
 		return nil, site.errorf(`"messages" is %s; expected a list of messages`, describe(body["messages"]))
 	}
 	req.messages = len(messages)
-	if provider == core.ProviderAnthropic {
+	if provider == tokens.ProviderAnthropic {
 		err = readAnthropicMessages(site, body, messages, raw, req)
 	} else {
 		err = readOpenAIMessages(site, messages, raw, req)
@@ -272,7 +275,7 @@ func requestScenario(name string, req *chatRequest, pick requestBody, opts Reque
 	site := requestSite{name: name, interaction: pick.interaction}
 	presets := opts.Presets
 	if presets == nil {
-		presets = core.BuiltinPresets()
+		presets = window.BuiltinPresets()
 	}
 	presetName := strings.TrimSpace(opts.Preset)
 	if presetName == "" {
@@ -288,10 +291,10 @@ func requestScenario(name string, req *chatRequest, pick requestBody, opts Reque
 	if modelLabel == "" {
 		modelLabel = "no model"
 	}
-	spec, known := core.LookupModel(req.model)
+	spec, known := tokens.LookupModel(req.model)
 	// Counted as Anthropic counts: the request's API, unless another
 	// model was given, whose own provider decides.
-	anthropicCounts := req.provider == core.ProviderAnthropic
+	anthropicCounts := req.provider == tokens.ProviderAnthropic
 	if model := strings.TrimSpace(opts.Model); model != "" && model != req.model {
 		notes = append(notes, fmt.Sprintf("measured as a request to %s (the model given), not to %s: its window and tokenizer", model, modelLabel))
 		if pick.usage != nil {
@@ -302,8 +305,8 @@ func requestScenario(name string, req *chatRequest, pick requestBody, opts Reque
 			pick.usage = nil
 		}
 		req.model = model
-		spec, known = core.LookupModel(model)
-		anthropicCounts = known && spec.Provider == core.ProviderAnthropic
+		spec, known = tokens.LookupModel(model)
+		anthropicCounts = known && spec.Provider == tokens.ProviderAnthropic
 	}
 
 	switch {
@@ -327,8 +330,8 @@ func requestScenario(name string, req *chatRequest, pick requestBody, opts Reque
 	case strings.TrimSpace(opts.Preset) != "":
 		// The preset's own reserve, as Lookup returned it.
 	default:
-		budget.ResponseReserve = core.DefaultResponseReserve
-		notes = append(notes, fmt.Sprintf("the request sets no max_tokens: %s tokens reserved for the reply", numfmt.Thousands(core.DefaultResponseReserve)))
+		budget.ResponseReserve = tokens.DefaultResponseReserve
+		notes = append(notes, fmt.Sprintf("the request sets no max_tokens: %s tokens reserved for the reply", numfmt.Thousands(tokens.DefaultResponseReserve)))
 	}
 	if budget.ResponseReserve >= budget.TotalWindow {
 		what := "the response reserve"
@@ -350,15 +353,15 @@ func requestScenario(name string, req *chatRequest, pick requestBody, opts Reque
 			presetName, numfmt.Thousands(allocated), numfmt.Thousands(budget.MaxInput())))
 	}
 
-	var tok core.Tokenizer
+	var tok tokens.Tokenizer
 	if anthropicCounts {
-		tok, _ = core.TokenizerByName(core.TokenizerO200K)
+		tok, _ = tokens.ByName(tokens.TokenizerO200K)
 		notes = append(notes, anthropicEstimateNote)
 	} else {
 		resolved, err := core.ResolveModel(req.model, "", false)
 		if req.model == "" || err != nil {
 			// Any model ctxlab does not know is counted, not refused.
-			resolved.Tokenizer, _ = core.TokenizerByName(core.TokenizerO200K)
+			resolved.Tokenizer, _ = tokens.ByName(tokens.TokenizerO200K)
 			guesses = append(guesses, "counting with o200k_base")
 		}
 		tok = resolved.Tokenizer
@@ -371,7 +374,7 @@ func requestScenario(name string, req *chatRequest, pick requestBody, opts Reque
 	}
 
 	s := core.DefaultSettings()
-	s.Mode = core.MeasureOnly
+	s.Mode = window.MeasureOnly
 	s.Preset = presetName
 	s.Budget = budget
 	s.Model = req.model
@@ -412,7 +415,7 @@ func describeModel(model string) string {
 }
 
 func providerLabel(provider string) string {
-	if provider == core.ProviderAnthropic {
+	if provider == tokens.ProviderAnthropic {
 		return "Anthropic"
 	}
 	return "OpenAI"

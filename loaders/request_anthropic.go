@@ -5,7 +5,8 @@ import (
 	"encoding/json"
 	"strings"
 
-	"ctxlab/core"
+	"ctxlab/core/value"
+	"ctxlab/core/window"
 )
 
 // anthropicBlock is one content block of an Anthropic message.
@@ -80,7 +81,7 @@ func readAnthropicMessages(site requestSite, body map[string]any, messages []any
 			for _, b := range msg.blocks {
 				historyTools = historyTools || b.typ == "tool_use" || b.typ == "tool_result"
 			}
-			req.history = append(req.history, core.Message{Role: msg.role, Content: text})
+			req.history = append(req.history, value.Message{Role: msg.role, Content: text})
 		case i == query:
 			req.query = anthropicText(withoutToolResults(msg.blocks), false)
 			req.toolResults = append(req.toolResults, anthropicToolResults(msg, toolNames, false)...)
@@ -267,7 +268,7 @@ func withoutToolResults(blocks []anthropicBlock) []anthropicBlock {
 
 // anthropicAssistantTurn is an assistant message after the query: its
 // text, and its tool_use blocks as the JSON array of calls.
-func anthropicAssistantTurn(msg anthropicMessage) core.ToolResult {
+func anthropicAssistantTurn(msg anthropicMessage) window.ToolResult {
 	var uses [][]byte
 	var rest []anthropicBlock
 	for _, b := range msg.blocks {
@@ -279,7 +280,7 @@ func anthropicAssistantTurn(msg anthropicMessage) core.ToolResult {
 			uses = append(uses, data)
 		}
 	}
-	result := core.ToolResult{Role: "assistant", Content: anthropicText(rest, false)}
+	result := window.ToolResult{Role: "assistant", Content: anthropicText(rest, false)}
 	if len(uses) > 0 {
 		result.ToolCalls = json.RawMessage(bytes.Join([][]byte{[]byte("["), bytes.Join(uses, []byte(",")), []byte("]")}, nil))
 	}
@@ -291,8 +292,8 @@ func anthropicAssistantTurn(msg anthropicMessage) core.ToolResult {
 // message's other blocks (images a tool returned, say) become one more
 // item with the message's role, so they are still counted; the query's
 // message passes false, since its text is the query.
-func anthropicToolResults(msg anthropicMessage, toolNames map[string]string, keepRest bool) []core.ToolResult {
-	var results []core.ToolResult
+func anthropicToolResults(msg anthropicMessage, toolNames map[string]string, keepRest bool) []window.ToolResult {
+	var results []window.ToolResult
 	var rest []anthropicBlock
 	for _, b := range msg.blocks {
 		if b.typ != "tool_result" {
@@ -300,10 +301,10 @@ func anthropicToolResults(msg anthropicMessage, toolNames map[string]string, kee
 			continue
 		}
 		id, _ := b.obj["tool_use_id"].(string)
-		results = append(results, core.ToolResult{Name: toolNames[id], Content: toolResultText(b.obj["content"]), ToolCallID: id})
+		results = append(results, window.ToolResult{Name: toolNames[id], Content: toolResultText(b.obj["content"]), ToolCallID: id})
 	}
 	if keepRest && len(rest) > 0 {
-		results = append(results, core.ToolResult{Role: msg.role, Content: anthropicText(rest, false)})
+		results = append(results, window.ToolResult{Role: msg.role, Content: anthropicText(rest, false)})
 	}
 	return results
 }

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"ctxlab/core"
+	"ctxlab/core/tokens"
 )
 
 // detectProvider tells an Anthropic Messages body from an OpenAI Chat
@@ -27,16 +27,16 @@ func detectProvider(site requestSite, body map[string]any) (string, error) {
 	case anthropic != "" && openai != "":
 		return "", site.errorf("mixes the Anthropic Messages shape (%s) and the OpenAI Chat Completions shape (%s); expected one API's request body", anthropic, openai)
 	case anthropic != "":
-		return core.ProviderAnthropic, nil
+		return tokens.ProviderAnthropic, nil
 	case openai != "":
-		return core.ProviderOpenAI, nil
+		return tokens.ProviderOpenAI, nil
 	}
 	if model, _ := body["model"].(string); model != "" {
-		if spec, ok := core.LookupModel(model); ok && spec.Provider == core.ProviderAnthropic {
-			return core.ProviderAnthropic, nil
+		if spec, ok := tokens.LookupModel(model); ok && spec.Provider == tokens.ProviderAnthropic {
+			return tokens.ProviderAnthropic, nil
 		}
 	}
-	return core.ProviderOpenAI, nil
+	return tokens.ProviderOpenAI, nil
 }
 
 // anthropicSign returns the first Anthropic-only feature of body, "" when

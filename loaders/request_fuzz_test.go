@@ -8,7 +8,7 @@ import (
 	"testing/fstest"
 	"unicode/utf8"
 
-	"ctxlab/core"
+	"ctxlab/core/window"
 )
 
 var requestSeeds = []string{
@@ -47,7 +47,7 @@ func FuzzParseRequest(f *testing.F) {
 		if err := sc.Settings.Validate(); err != nil {
 			t.Errorf("settings do not validate: %v", err)
 		}
-		if sc.Settings.Mode != core.MeasureOnly || sc.Settings.Budget.ResponseReserve >= sc.Settings.Budget.TotalWindow {
+		if sc.Settings.Mode != window.MeasureOnly || sc.Settings.Budget.ResponseReserve >= sc.Settings.Budget.TotalWindow {
 			t.Errorf("mode %s, budget %+v", sc.Settings.Mode, sc.Settings.Budget)
 		}
 		for i, tool := range sc.Tools {

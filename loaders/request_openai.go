@@ -6,7 +6,8 @@ import (
 	"fmt"
 	"strings"
 
-	"ctxlab/core"
+	"ctxlab/core/value"
+	"ctxlab/core/window"
 )
 
 // Placeholders stand for content that is not text. The provider counts an
@@ -96,7 +97,7 @@ func readOpenAIMessages(site requestSite, messages []any, raw *rawRequest, req *
 			if role == "tool" {
 				calls.answer(obj["tool_call_id"], obj["name"])
 			}
-			req.history = append(req.history, core.Message{Role: role, Content: content})
+			req.history = append(req.history, value.Message{Role: role, Content: content})
 		case i == query:
 			req.query = content
 		default:
@@ -120,16 +121,16 @@ func readOpenAIMessages(site requestSite, messages []any, raw *rawRequest, req *
 // openAIToolResult turns a message after the query into a tool-results
 // item: an assistant turn keeps its tool_calls, a tool output takes the
 // name of the call it answers.
-func openAIToolResult(role, content string, toolCalls json.RawMessage, obj map[string]any, calls *callTracker) core.ToolResult {
+func openAIToolResult(role, content string, toolCalls json.RawMessage, obj map[string]any, calls *callTracker) window.ToolResult {
 	switch role {
 	case "tool":
 		id, name := calls.answer(obj["tool_call_id"], obj["name"])
-		return core.ToolResult{Name: name, Content: content, ToolCallID: id}
+		return window.ToolResult{Name: name, Content: content, ToolCallID: id}
 	case "function":
 		name, _ := obj["name"].(string)
-		return core.ToolResult{Name: name, Content: content, Role: role}
+		return window.ToolResult{Name: name, Content: content, Role: role}
 	}
-	return core.ToolResult{Role: role, Content: content, ToolCalls: toolCalls}
+	return window.ToolResult{Role: role, Content: content, ToolCalls: toolCalls}
 }
 
 // openAIContent reads a message's content: a string, null, or a list of

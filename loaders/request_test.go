@@ -14,6 +14,10 @@ import (
 	"time"
 
 	"ctxlab/core"
+	"ctxlab/core/metrics"
+	"ctxlab/core/tokens"
+	"ctxlab/core/value"
+	"ctxlab/core/window"
 	"ctxlab/internal/numfmt"
 )
 
@@ -44,25 +48,25 @@ const (
 
 var corpusRequests = []corpusRequest{
 	{file: hitlCassette, interaction: 0, provider: "openai", model: "gpt-4o", system: "Just call tools without asking for confirmation.",
-		tools: 2, messages: 2, query: "Delete the file `.env` and create `test.txt`", window: 128_000, reserve: core.DefaultResponseReserve},
+		tools: 2, messages: 2, query: "Delete the file `.env` and create `test.txt`", window: 128_000, reserve: tokens.DefaultResponseReserve},
 	{file: hitlCassette, interaction: 1, provider: "openai", model: "gpt-4o", system: "Just call tools without asking for confirmation.",
-		tools: 2, messages: 2, query: "Delete the file `.env` and create `test.txt`", window: 128_000, reserve: core.DefaultResponseReserve},
+		tools: 2, messages: 2, query: "Delete the file `.env` and create `test.txt`", window: 128_000, reserve: tokens.DefaultResponseReserve},
 	// The parallel tool calls of an agent loop: one assistant turn with
 	// two calls, then both outputs, all after the user's message.
 	{file: hitlCassette, interaction: 2, provider: "openai", model: "gpt-4o", system: "Just call tools without asking for confirmation.",
-		tools: 2, messages: 5, query: "Delete the file `.env` and create `test.txt`", window: 128_000, reserve: core.DefaultResponseReserve,
+		tools: 2, messages: 5, query: "Delete the file `.env` and create `test.txt`", window: 128_000, reserve: tokens.DefaultResponseReserve,
 		results: []string{
 			"assistant - - 2",
 			"tool delete_file call_HMKxpFuWMpNPfuK5352En5En 0",
 			"tool create_file call_CAES42XVgl0EvrUmnIoHkMSS 0",
 		}},
 	{file: complexCassette, interaction: 1, provider: "openai", model: "gpt-4o", tools: 21, messages: 1,
-		query: "Tell me: the capital of the country; the weather there; the product name", window: 128_000, reserve: core.DefaultResponseReserve},
+		query: "Tell me: the capital of the country; the weather there; the product name", window: 128_000, reserve: tokens.DefaultResponseReserve},
 	{file: complexCassette, interaction: 2, provider: "openai", model: "gpt-4o", tools: 21, messages: 3,
-		query: "Tell me: the capital of the country; the weather there; the product name", window: 128_000, reserve: core.DefaultResponseReserve,
+		query: "Tell me: the capital of the country; the weather there; the product name", window: 128_000, reserve: tokens.DefaultResponseReserve,
 		results: []string{"assistant - - 1", "tool get_country call_rI3WKPYvVwlOgCGRjsPP2hEx 0"}},
 	{file: complexCassette, interaction: 3, provider: "openai", model: "gpt-4o", tools: 21, messages: 6,
-		query: "Tell me: the capital of the country; the weather there; the product name", window: 128_000, reserve: core.DefaultResponseReserve,
+		query: "Tell me: the capital of the country; the weather there; the product name", window: 128_000, reserve: tokens.DefaultResponseReserve,
 		results: []string{
 			"assistant - - 1",
 			"tool get_country call_rI3WKPYvVwlOgCGRjsPP2hEx 0",
@@ -88,7 +92,7 @@ var corpusRequests = []corpusRequest{
 	// tool and extra keys. The ids are numbered across the conversation,
 	// so the last turn's call is the sixth.
 	{file: functionaryFile, provider: "openai", tools: 3, messages: 21, query: "Thanks! What's the weather in San Francisco?", history: 17,
-		window: DefaultRequestWindow, reserve: core.DefaultResponseReserve,
+		window: DefaultRequestWindow, reserve: tokens.DefaultResponseReserve,
 		results: []string{"assistant - - 1", "tool get_weather call_6 0", "assistant - - 0"}},
 }
 
@@ -113,7 +117,7 @@ func TestCorpusRequests(t *testing.T) {
 			if got := describeResults(t, sc.ToolResults); !reflect.DeepEqual(got, tt.results) {
 				t.Errorf("tool results\n got  %q\n want %q", got, tt.results)
 			}
-			if s.Mode != core.MeasureOnly || s.Preset != DefaultRequestPreset || s.Budget.TotalWindow != tt.window || s.Budget.ResponseReserve != tt.reserve {
+			if s.Mode != window.MeasureOnly || s.Preset != DefaultRequestPreset || s.Budget.TotalWindow != tt.window || s.Budget.ResponseReserve != tt.reserve {
 				t.Errorf("mode %s preset %s window %d reserve %d", s.Mode, s.Preset, s.Budget.TotalWindow, s.Budget.ResponseReserve)
 			}
 			if !strings.Contains(sc.Description, numfmt.Count(tt.messages, "message", "messages")) || !strings.Contains(sc.Description, numfmt.Count(tt.tools, "tool", "tools")) {
@@ -177,7 +181,7 @@ func TestEveryCorpusInteractionImports(t *testing.T) {
 }
 
 // describeResults renders tool results as "role name id calls".
-func describeResults(t *testing.T, results []core.ToolResult) []string {
+func describeResults(t *testing.T, results []window.ToolResult) []string {
 	t.Helper()
 	var out []string
 	for _, r := range results {
@@ -240,7 +244,7 @@ func TestParseRequestSplits(t *testing.T) {
 		opts                  RequestOptions
 		provider, system      string
 		query                 string
-		history               []core.Message
+		history               []value.Message
 		results               []string
 		window, reserve       int
 		tokenizer, preset     string
@@ -258,7 +262,7 @@ func TestParseRequestSplits(t *testing.T) {
 				{"role": "assistant", "content": "hello"},
 				{"role": "user", "content": [{"type": "text", "text": "what is this?"}, {"type": "image_url", "image_url": {"url": "data:..."}}]}]}`,
 			provider: "openai", system: "be brief\n\ncite sources", query: "what is this?\n[image]",
-			history: []core.Message{{Role: "user", Content: "hi"}, {Role: "assistant", Content: "hello"}},
+			history: []value.Message{{Role: "user", Content: "hi"}, {Role: "assistant", Content: "hello"}},
 			window:  1_047_576, reserve: 2000, tokenizer: "o200k_base", preset: "agent_workflow",
 			description: "OpenAI request · gpt-4.1 · 0 tools · 5 messages",
 		},
@@ -291,7 +295,7 @@ func TestParseRequestSplits(t *testing.T) {
 			name: "tools are kept byte for byte, compacted, without HTML escaping",
 			body: `{"model": "gpt-4o", "tools": [{"type": "function", "function": {"name": "cmp", "description": "a < b && c > d", "parameters": {"type": "object", "properties": {}}}}, {"type": "code_interpreter"}],
 				"messages": [{"role": "user", "content": "q"}]}`,
-			provider: "openai", query: "q", window: 128_000, reserve: core.DefaultResponseReserve, tokenizer: "o200k_base", preset: "agent_workflow",
+			provider: "openai", query: "q", window: 128_000, reserve: tokens.DefaultResponseReserve, tokenizer: "o200k_base", preset: "agent_workflow",
 			tools: []string{`{"type":"function","function":{"name":"cmp","description":"a < b && c > d","parameters":{"type":"object","properties":{}}}}`, `{"type":"code_interpreter"}`},
 		},
 		{
@@ -300,7 +304,7 @@ func TestParseRequestSplits(t *testing.T) {
 				{"role": "assistant", "content": "checking", "tool_calls": [{"id": "a", "type": "function", "function": {"name": "search", "arguments": "{}"}}]},
 				{"role": "tool", "tool_call_id": "a", "content": "found"},
 				{"role": "assistant", "content": "done"}]}`,
-			provider: "openai", query: "q", window: 128_000, reserve: core.DefaultResponseReserve, tokenizer: "o200k_base", preset: "agent_workflow",
+			provider: "openai", query: "q", window: 128_000, reserve: tokens.DefaultResponseReserve, tokenizer: "o200k_base", preset: "agent_workflow",
 			results: []string{"assistant - - 1", "tool search a 0", "assistant - - 0"},
 		},
 		{
@@ -308,7 +312,7 @@ func TestParseRequestSplits(t *testing.T) {
 			body: `{"model": "gpt-3.5-turbo", "messages": [{"role": "user", "content": "q"},
 				{"role": "assistant", "content": null, "function_call": {"name": "f", "arguments": "{}"}},
 				{"role": "function", "name": "f", "content": "r"}]}`,
-			provider: "openai", query: "q", window: 16_385, reserve: core.DefaultResponseReserve, tokenizer: "cl100k_base", preset: "agent_workflow",
+			provider: "openai", query: "q", window: 16_385, reserve: tokens.DefaultResponseReserve, tokenizer: "cl100k_base", preset: "agent_workflow",
 			results: []string{"assistant - - 1", "function f - 0"},
 		},
 		{
@@ -323,7 +327,7 @@ func TestParseRequestSplits(t *testing.T) {
 				  {"role": "assistant", "content": [{"type": "tool_use", "id": "t2", "name": "look", "input": {"x": 1}}]},
 				  {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "t2", "content": "ok", "is_error": true}]}]}`,
 			provider: "anthropic", system: "you are terse", query: "and now?\n[image]",
-			history: []core.Message{{Role: "user", Content: "first"}, {Role: "assistant", Content: `calling` + "\n" + `{"type":"tool_use","id":"t1","name":"look","input":{}}`}},
+			history: []value.Message{{Role: "user", Content: "first"}, {Role: "assistant", Content: `calling` + "\n" + `{"type":"tool_use","id":"t1","name":"look","input":{}}`}},
 			results: []string{"tool look t1 0", "assistant - - 1", "tool look t2 0"},
 			window:  200_000, reserve: 8000, tokenizer: "o200k_base", preset: "agent_workflow", note: "o200k_base estimates",
 			description: "Anthropic request · claude-sonnet-4-5 · 1 tool · 5 messages",
@@ -336,13 +340,13 @@ func TestParseRequestSplits(t *testing.T) {
 		{
 			name:     "a simple body is OpenAI",
 			body:     `{"messages": [{"role": "user", "content": "q"}]}`,
-			provider: "openai", query: "q", window: DefaultRequestWindow, reserve: core.DefaultResponseReserve, tokenizer: "o200k_base", preset: "agent_workflow",
+			provider: "openai", query: "q", window: DefaultRequestWindow, reserve: tokens.DefaultResponseReserve, tokenizer: "o200k_base", preset: "agent_workflow",
 			note: "the request names no model",
 		},
 		{
 			name:     "a YAML cassette with a JSON body.string",
 			body:     "interactions:\n- request:\n    body:\n      string: '{\"model\": \"gpt-4o\", \"messages\": [{\"role\": \"user\", \"content\": \"from the body\"}]}'\n",
-			provider: "openai", query: "from the body", window: 128_000, reserve: core.DefaultResponseReserve, tokenizer: "o200k_base", preset: "agent_workflow",
+			provider: "openai", query: "from the body", window: 128_000, reserve: tokens.DefaultResponseReserve, tokenizer: "o200k_base", preset: "agent_workflow",
 			description: "OpenAI request · gpt-4o · 0 tools · 1 message · interaction 1 of 1",
 		},
 	}
@@ -517,9 +521,9 @@ func TestLoadRequestStdinAndFiles(t *testing.T) {
 
 // A custom preset from a budget file can be named for a request.
 func TestRequestWithBudgetFilePreset(t *testing.T) {
-	team := core.ContextBudget{TotalWindow: 64_000, SystemPrompt: 900, ResponseReserve: 1500}
+	team := window.ContextBudget{TotalWindow: 64_000, SystemPrompt: 900, ResponseReserve: 1500}
 	sc, err := ParseRequest("r.json", []byte(`{"model": "gpt-4o", "messages": [{"role": "user", "content": "q"}]}`),
-		RequestOptions{Preset: "team", Presets: core.MergePresets(core.BuiltinPresets(), core.PresetSet{"team": team})})
+		RequestOptions{Preset: "team", Presets: window.MergePresets(window.BuiltinPresets(), window.PresetSet{"team": team})})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -542,10 +546,10 @@ func TestRequestModelOption(t *testing.T) {
 		tokenizer string
 		noted     bool
 	}{
-		{RequestOptions{}, 8192, "gpt-4", core.TokenizerCL100K, false},
-		{RequestOptions{Model: "gpt-4o"}, 128_000, "gpt-4o", core.TokenizerO200K, true},
-		{RequestOptions{Model: "gpt-4o", Window: 10_000}, 10_000, "gpt-4o", core.TokenizerO200K, true},
-		{RequestOptions{Model: "gpt-4"}, 8192, "gpt-4", core.TokenizerCL100K, false},
+		{RequestOptions{}, 8192, "gpt-4", tokens.TokenizerCL100K, false},
+		{RequestOptions{Model: "gpt-4o"}, 128_000, "gpt-4o", tokens.TokenizerO200K, true},
+		{RequestOptions{Model: "gpt-4o", Window: 10_000}, 10_000, "gpt-4o", tokens.TokenizerO200K, true},
+		{RequestOptions{Model: "gpt-4"}, 8192, "gpt-4", tokens.TokenizerCL100K, false},
 	}
 	for _, c := range cases {
 		sc, err := ParseRequest("g4.json", body, c.opts)
@@ -578,7 +582,7 @@ func TestRequestModelOptionAcrossProviders(t *testing.T) {
 	if sc, err = ParseRequest("g.json", gpt, RequestOptions{Model: "claude-sonnet-4-5"}); err != nil {
 		t.Fatal(err)
 	}
-	if !containsNote(sc.Notes, anthropicEstimateNote) || sc.Settings.Pipeline.Tokenizer.Name() != core.TokenizerO200K {
+	if !containsNote(sc.Notes, anthropicEstimateNote) || sc.Settings.Pipeline.Tokenizer.Name() != tokens.TokenizerO200K {
 		t.Errorf("notes %q", sc.Notes)
 	}
 }
@@ -589,11 +593,11 @@ func TestCassetteRecordedUsage(t *testing.T) {
 	cases := []struct {
 		file        string
 		interaction int
-		want        core.RecordedUsage
+		want        metrics.RecordedUsage
 	}{
-		{"test_prefect_agent_with_hitl_tool.yaml", 1, core.RecordedUsage{InputTokens: 71, OutputTokens: 46, Field: "usage.prompt_tokens"}},
-		{"test_multiple_parallel_tool_calls.yaml", 2, core.RecordedUsage{InputTokens: 771, Field: "usage.input_tokens"}},
-		{"test_complex_agent_run_in_flow.yaml", 1, core.RecordedUsage{InputTokens: 398, OutputTokens: 10, Field: "usage.prompt_tokens"}},
+		{"test_prefect_agent_with_hitl_tool.yaml", 1, metrics.RecordedUsage{InputTokens: 71, OutputTokens: 46, Field: "usage.prompt_tokens"}},
+		{"test_multiple_parallel_tool_calls.yaml", 2, metrics.RecordedUsage{InputTokens: 771, Field: "usage.input_tokens"}},
+		{"test_complex_agent_run_in_flow.yaml", 1, metrics.RecordedUsage{InputTokens: 398, OutputTokens: 10, Field: "usage.prompt_tokens"}},
 	}
 	for _, c := range cases {
 		sc, err := LoadRequest(corpusDir+"/pydantic-ai-llm-requests/"+c.file, nil, RequestOptions{Interaction: c.interaction})

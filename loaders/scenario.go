@@ -12,6 +12,8 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"ctxlab/core"
+	"ctxlab/core/tokens"
+	"ctxlab/core/window"
 )
 
 // scenarioKeys are the keys of a scenario file, in the order the sample
@@ -33,8 +35,8 @@ var toolResultKeys = []string{"name", "content", "tool_call_id", "role", "tool_c
 // history given as paths are resolved against the scenario file's
 // directory. presets are those a `preset:` key may name; nil means the
 // built-in ones. Pass the built-ins merged with a budget file
-// (core.MergePresets) so a scenario can use a team's presets.
-func LoadScenarioWithPresets(path string, presets core.PresetSet) (*core.Scenario, error) {
+// (window.MergePresets) so a scenario can use a team's presets.
+func LoadScenarioWithPresets(path string, presets window.PresetSet) (*core.Scenario, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("loading scenario: %w", err)
@@ -56,7 +58,7 @@ func LoadScenarioFS(fsys fs.FS, name string) (*core.Scenario, error) {
 type scenarioReader struct {
 	name    string
 	files   scenarioFiles
-	presets core.PresetSet
+	presets window.PresetSet
 	fields  map[string]yamlField
 	sc      *core.Scenario
 	// sections are the settings' sections read so far, by name.
@@ -76,7 +78,7 @@ type scenarioReader struct {
 // in the knob table's order (the preset's budget, then the budget's
 // keys, then window); model sets the model and, unless tokenizer is
 // given, the tokenizer.
-func parseScenario(name string, data []byte, files scenarioFiles, presets core.PresetSet) (sc *core.Scenario, err error) {
+func parseScenario(name string, data []byte, files scenarioFiles, presets window.PresetSet) (sc *core.Scenario, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			sc, err = nil, &Error{Name: name, Msg: fmt.Sprintf("scenario could not be read (internal error: %v)", r)}
@@ -91,7 +93,7 @@ func parseScenario(name string, data []byte, files scenarioFiles, presets core.P
 		return nil, err
 	}
 	if presets == nil {
-		presets = core.BuiltinPresets()
+		presets = window.BuiltinPresets()
 	}
 	r := &scenarioReader{
 		name: name, files: files, presets: presets, fields: fields,
@@ -154,7 +156,7 @@ func (r *scenarioReader) readModel() error {
 		if err != nil {
 			return err
 		}
-		tok, err := core.TokenizerByName(tokName)
+		tok, err := tokens.ByName(tokName)
 		if err != nil {
 			return yamlErr(r.name, f.value, "tokenizer: %v", err)
 		}
@@ -170,7 +172,7 @@ func (r *scenarioReader) readModel() error {
 	case core.IsUnknownModel(err):
 		return yamlErr(r.name, r.fields["model"].value,
 			"model %s has no known tokenizer (known: %s); name a tokenizer with `tokenizer:` (%s)",
-			quoted(s.Model), strings.Join(core.KnownModels(), ", "), strings.Join(core.TokenizerNames, ", "))
+			quoted(s.Model), strings.Join(tokens.KnownModels(), ", "), strings.Join(tokens.Names, ", "))
 	case err != nil:
 		return yamlErr(r.name, r.fields["model"].value, "model: %v", err)
 	}
@@ -255,7 +257,7 @@ func (r *scenarioReader) readToolResults() error {
 		if !ok {
 			return yamlErr(r.name, item, "%s has no content; expected {name, content}", what)
 		}
-		var result core.ToolResult
+		var result window.ToolResult
 		if result.Content, err = yamlText(r.name, content.value, what+" content"); err != nil {
 			return err
 		}

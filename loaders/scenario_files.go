@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"ctxlab/core"
+	"ctxlab/core/value"
 )
 
 // scenarioFiles opens the documents and history files a scenario names by
@@ -15,8 +15,8 @@ import (
 type scenarioFiles interface {
 	// resolve returns the path rel names, for loading and for errors.
 	resolve(rel string) (string, error)
-	documents(resolved string) ([]core.Document, error)
-	history(resolved string) ([]core.Message, error)
+	documents(resolved string) ([]value.Document, error)
+	history(resolved string) ([]value.Message, error)
 }
 
 // diskFiles resolves against the scenario file's directory.
@@ -29,12 +29,12 @@ func (d diskFiles) resolve(rel string) (string, error) {
 	return filepath.Join(d.dir, filepath.FromSlash(rel)), nil
 }
 
-func (diskFiles) documents(resolved string) ([]core.Document, error) {
+func (diskFiles) documents(resolved string) ([]value.Document, error) {
 	docs, _, err := LoadDocuments(resolved, nil, DocOptions{})
 	return docs, err
 }
 
-func (diskFiles) history(resolved string) ([]core.Message, error) {
+func (diskFiles) history(resolved string) ([]value.Message, error) {
 	return LoadHistory(resolved, nil)
 }
 
@@ -52,7 +52,7 @@ func (f fsFiles) resolve(rel string) (string, error) {
 	return joined, nil
 }
 
-func (f fsFiles) documents(resolved string) ([]core.Document, error) {
+func (f fsFiles) documents(resolved string) ([]value.Document, error) {
 	data, err := fs.ReadFile(f.fsys, resolved)
 	if err != nil {
 		return nil, err
@@ -65,7 +65,7 @@ func (f fsFiles) documents(resolved string) ([]core.Document, error) {
 	return docs, err
 }
 
-func (f fsFiles) history(resolved string) ([]core.Message, error) {
+func (f fsFiles) history(resolved string) ([]value.Message, error) {
 	data, err := fs.ReadFile(f.fsys, resolved)
 	if err != nil {
 		return nil, err

@@ -1,7 +1,7 @@
 package loaders
 
 import (
-	"ctxlab/core"
+	"ctxlab/core/metrics"
 )
 
 var recordedUsageKeys = []string{"input_tokens", "output_tokens", "field"}
@@ -24,7 +24,7 @@ func (r *scenarioReader) readRecordedUsage() error {
 	if !ok {
 		return yamlErr(r.name, f.key, "recorded_usage has no input_tokens; expected the provider's count of the prompt")
 	}
-	var u core.RecordedUsage
+	var u metrics.RecordedUsage
 	if u.InputTokens, err = yamlInt(r.name, in.value, "recorded_usage.input_tokens"); err != nil {
 		return err
 	}

@@ -14,6 +14,11 @@ import (
 	"time"
 
 	"ctxlab/core"
+	"ctxlab/core/memory"
+	"ctxlab/core/pipeline"
+	"ctxlab/core/tokens"
+	"ctxlab/core/value"
+	"ctxlab/core/window"
 	"ctxlab/sample"
 )
 
@@ -24,15 +29,15 @@ var sampleScenarios = []struct {
 	window                        int
 	docs, history, tools, results int
 	builder                       core.RAGBuilder
-	memory                        core.MemoryStrategy
+	memory                        memory.Strategy
 	rerank                        bool
-	mode                          core.AssembleMode
+	mode                          window.Mode
 }{
-	{"support_chat.yaml", "support_chat", "o200k_base", "gpt-4o", 128_000, 60, 30, 6, 2, core.BuilderContextManager, core.MemoryPriority, false, core.Budgeted},
-	{"document_qa.yaml", "document_qa", "cl100k_base", "", 128_000, 27, 4, 0, 0, core.BuilderContextManager, core.MemorySliding, true, core.Budgeted},
-	{"code_review.yaml", "code_review", "o200k_base", "gpt-4.1", 128_000, 20, 12, 6, 2, core.BuilderContextManager, core.MemorySummary, false, core.Budgeted},
-	{"agent_workflow.yaml", "agent_workflow", "o200k_base", "o4-mini", 128_000, 6, 4, 8, 5, core.BuilderSimpleRAG, core.MemorySliding, false, core.Budgeted},
-	{"overflow.yaml", "support_chat", "o200k_base", "gpt-4o", 16_000, 60, 80, 4, 2, core.BuilderContextManager, core.MemoryPriority, false, core.MeasureOnly},
+	{"support_chat.yaml", "support_chat", "o200k_base", "gpt-4o", 128_000, 60, 30, 6, 2, core.BuilderContextManager, memory.Priority, false, window.Budgeted},
+	{"document_qa.yaml", "document_qa", "cl100k_base", "", 128_000, 27, 4, 0, 0, core.BuilderContextManager, memory.Sliding, true, window.Budgeted},
+	{"code_review.yaml", "code_review", "o200k_base", "gpt-4.1", 128_000, 20, 12, 6, 2, core.BuilderContextManager, memory.Summary, false, window.Budgeted},
+	{"agent_workflow.yaml", "agent_workflow", "o200k_base", "o4-mini", 128_000, 6, 4, 8, 5, core.BuilderSimpleRAG, memory.Sliding, false, window.Budgeted},
+	{"overflow.yaml", "support_chat", "o200k_base", "gpt-4o", 16_000, 60, 80, 4, 2, core.BuilderContextManager, memory.Priority, false, window.MeasureOnly},
 }
 
 func TestSampleScenariosLoad(t *testing.T) {
@@ -86,7 +91,7 @@ func TestOverflowSampleOverflowsMeasured(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := sc.Settings
-	s.Mode = core.MeasureOnly
+	s.Mode = window.MeasureOnly
 	ev, err := core.Evaluate(context.Background(), core.EvalInput{Scenario: sc, Now: time.Unix(0, 0)}, s)
 	if err != nil {
 		t.Fatal(err)
@@ -102,15 +107,15 @@ func TestSupportChatSettings(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := sc.Settings
-	wantBudget := core.ContextBudget{TotalWindow: 128_000, SystemPrompt: 800, ToolDefinitions: 2000, ConversationHistory: 2000,
+	wantBudget := window.ContextBudget{TotalWindow: 128_000, SystemPrompt: 800, ToolDefinitions: 2000, ConversationHistory: 2000,
 		RetrievedContext: 1550, ToolResults: 2000, UserQuery: 500, ResponseReserve: 2000}
 	if s.Budget != wantBudget {
 		t.Errorf("budget %+v, want %+v", s.Budget, wantBudget)
 	}
-	if !reflect.DeepEqual(s.Memory.Patterns, core.DefaultPriorityPatterns) {
+	if !reflect.DeepEqual(s.Memory.Patterns, memory.DefaultPriorityPatterns) {
 		t.Errorf("patterns %q", s.Memory.Patterns)
 	}
-	if s.Pipeline.DedupThreshold != 0.85 || s.Pipeline.BudgetMode != core.BudgetReference || !s.Pipeline.LostInMiddle {
+	if s.Pipeline.DedupThreshold != 0.85 || s.Pipeline.BudgetMode != pipeline.BudgetReference || !s.Pipeline.LostInMiddle {
 		t.Errorf("pipeline %+v", s.Pipeline)
 	}
 	if sc.ToolResults[0].Name != "get_tracking" || !strings.Contains(sc.ToolResults[0].Content, "ORD-48597") {
@@ -174,7 +179,7 @@ rerank: {initial_k: 10}
 		t.Fatal(err)
 	}
 	s := sc.Settings
-	wantBudget, _ := core.Preset(core.PresetDocumentQA)
+	wantBudget, _ := window.Preset(window.PresetDocumentQA)
 	wantBudget.TotalWindow, wantBudget.RetrievedContext = 200_000, 12_000
 	if s.Budget != wantBudget {
 		t.Errorf("budget %+v, want %+v", s.Budget, wantBudget)
@@ -182,17 +187,17 @@ rerank: {initial_k: 10}
 	if sc.Name != "s" || s.Query != "what is owed?" || sc.SystemPrompt != "be exact" {
 		t.Errorf("name %q query %q system %q", sc.Name, s.Query, sc.SystemPrompt)
 	}
-	if s.Pipeline.Tokenizer.Name() != core.TokenizerHeuristic || s.Model != "claude-sonnet-4-5" {
+	if s.Pipeline.Tokenizer.Name() != tokens.TokenizerHeuristic || s.Model != "claude-sonnet-4-5" {
 		t.Errorf("tokenizer %s model %s: tokenizer: must win over the model", s.Pipeline.Tokenizer.Name(), s.Model)
 	}
 	if got := string(sc.Tools[0]); got != `{"type":"function","function":{"name":"f","description":"a < b & c"}}` {
 		t.Errorf("tool JSON %s", got)
 	}
-	wantHistory := []core.Message{{Role: "user", Content: "hi"}, {Role: "assistant", Content: "hello"}}
+	wantHistory := []value.Message{{Role: "user", Content: "hi"}, {Role: "assistant", Content: "hello"}}
 	if !reflect.DeepEqual(sc.History, wantHistory) {
 		t.Errorf("history %+v", sc.History)
 	}
-	if !reflect.DeepEqual(sc.ToolResults[0], core.ToolResult{Name: "f", Content: "42", ToolCallID: "call_1"}) {
+	if !reflect.DeepEqual(sc.ToolResults[0], window.ToolResult{Name: "f", Content: "42", ToolCallID: "call_1"}) {
 		t.Errorf("tool result %+v", sc.ToolResults[0])
 	}
 	if len(sc.Documents) != 2 || sc.Documents[1].Content != "seven eight nine ten eleven" || sc.Documents[1].Score != 1 {
@@ -200,14 +205,14 @@ rerank: {initial_k: 10}
 	}
 	p := s.Pipeline
 	if s.Builder != core.BuilderSimpleRAG || p.DedupThreshold != 0.7 || p.MinDocTokens != 2 || p.LostInMiddle ||
-		p.ShingleSize != 3 || p.BudgetMode != core.BudgetStrict || !p.SummarizeOverflow || p.PartialMinRemaining != 10 {
+		p.ShingleSize != 3 || p.BudgetMode != pipeline.BudgetStrict || !p.SummarizeOverflow || p.PartialMinRemaining != 10 {
 		t.Errorf("pipeline %+v builder %s", p, s.Builder)
 	}
 	m := s.Memory
-	if m.Strategy != core.MemorySummary || !reflect.DeepEqual(m.Patterns, []string{`X-\d+`}) || m.SummarizeEvery != 4 || m.KeepRecent != 2 || !m.ReferenceOrder {
+	if m.Strategy != memory.Summary || !reflect.DeepEqual(m.Patterns, []string{`X-\d+`}) || m.SummarizeEvery != 4 || m.KeepRecent != 2 || !m.ReferenceOrder {
 		t.Errorf("memory %+v", m)
 	}
-	if !s.Rerank || s.InitialK != 10 || s.FinalK != core.DefaultRerankFinalK {
+	if !s.Rerank || s.InitialK != 10 || s.FinalK != pipeline.DefaultRerankFinalK {
 		t.Errorf("rerank %v %d %d", s.Rerank, s.InitialK, s.FinalK)
 	}
 }
@@ -222,7 +227,7 @@ func TestScenarioAgentLoopFields(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sc.Settings.Mode != core.MeasureOnly {
+	if sc.Settings.Mode != window.MeasureOnly {
 		t.Errorf("mode %q", sc.Settings.Mode)
 	}
 	call := sc.ToolResults[0]
@@ -278,7 +283,7 @@ func TestExportRoundTrip(t *testing.T) {
 	if sc.Settings.MaxTurns != 0 || back.Settings.MaxTurns != 0 {
 		t.Errorf("max_turns 0 read as %d, exported and read back as %d", sc.Settings.MaxTurns, back.Settings.MaxTurns)
 	}
-	if back.Settings.Mode != core.MeasureOnly || back.Settings.Step != "draft" {
+	if back.Settings.Mode != window.MeasureOnly || back.Settings.Step != "draft" {
 		t.Errorf("mode %q step %q", back.Settings.Mode, back.Settings.Step)
 	}
 	if sc.Recorded == nil || !reflect.DeepEqual(back.Recorded, sc.Recorded) || sc.Recorded.InputTokens != 71 {
@@ -305,7 +310,7 @@ func TestScenarioClaudeModelIsAnEstimate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sc.Settings.Pipeline.Tokenizer.Name() != core.TokenizerO200K || len(sc.Notes) != 1 || !strings.Contains(sc.Notes[0], "estimates") {
+	if sc.Settings.Pipeline.Tokenizer.Name() != tokens.TokenizerO200K || len(sc.Notes) != 1 || !strings.Contains(sc.Notes[0], "estimates") {
 		t.Errorf("tokenizer %s, notes %q", sc.Settings.Pipeline.Tokenizer.Name(), sc.Notes)
 	}
 }
@@ -316,8 +321,8 @@ func TestScenarioWithBudgetFilePresets(t *testing.T) {
 	if err := os.WriteFile(path, []byte("preset: team_chat\nquery: q\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	team := core.ContextBudget{TotalWindow: 32_000, SystemPrompt: 500, ResponseReserve: 1000}
-	sc, err := LoadScenarioWithPresets(path, core.MergePresets(core.BuiltinPresets(), core.PresetSet{"team_chat": team}))
+	team := window.ContextBudget{TotalWindow: 32_000, SystemPrompt: 500, ResponseReserve: 1000}
+	sc, err := LoadScenarioWithPresets(path, window.MergePresets(window.BuiltinPresets(), window.PresetSet{"team_chat": team}))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -194,7 +194,7 @@ func metadataMap(p place, name, field string, v any) (map[string]any, error) {
 // `ctxlab build --format json` must not fail on a metadata field. The
 // names are strconv's (NaN, +Inf, -Inf), as in every message ctxlab
 // writes with %v; only the reference's JSON spells them Python's way
-// (core's pyFloatRepr).
+// (core's pycompat.floatRepr).
 func jsonSafe(v any) any {
 	switch x := v.(type) {
 	case float64:

@@ -11,6 +11,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"ctxlab/core"
+	"ctxlab/core/value"
 )
 
 // Benchmarks of what a user feels: drawing a frame, and a knob change
@@ -82,7 +83,7 @@ func generatedScenario(b *testing.B, n int) *core.Scenario {
 		}
 		return out
 	}
-	docs := make([]core.Document, n)
+	docs := make([]value.Document, n)
 	parts := make([][]string, n)
 	for i := range docs {
 		switch {
@@ -95,7 +96,7 @@ func generatedScenario(b *testing.B, n int) *core.Scenario {
 			parts[i] = mix(1 + rng.IntN(12))
 		}
 		src := base.Documents[rng.IntN(len(base.Documents))].Source
-		docs[i] = core.Document{
+		docs[i] = value.Document{
 			Content: strings.Join(parts[i], " "),
 			Score:   0.3 + 0.7*rng.Float64(),
 			Source:  fmt.Sprintf("%s#chunk-%d", src, i),

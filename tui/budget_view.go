@@ -8,33 +8,35 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"ctxlab/core"
+	"ctxlab/core/pipeline"
+	corewindow "ctxlab/core/window"
 	"ctxlab/themes"
 )
 
 // componentLabels are the short names the bars use.
 var componentLabels = map[string]string{
-	core.ComponentSystem:      "system",
-	core.ComponentTools:       "tools",
-	core.ComponentHistory:     "history",
-	core.ComponentRAG:         "RAG",
-	core.ComponentToolResults: "tool res",
-	core.ComponentQuery:       "query",
-	core.ComponentLabels:      "labels",
-	core.ComponentFraming:     "framing",
-	core.ComponentReserve:     "reserve",
+	corewindow.ComponentSystem:      "system",
+	corewindow.ComponentTools:       "tools",
+	corewindow.ComponentHistory:     "history",
+	corewindow.ComponentRAG:         "RAG",
+	corewindow.ComponentToolResults: "tool res",
+	corewindow.ComponentQuery:       "query",
+	corewindow.ComponentLabels:      "labels",
+	corewindow.ComponentFraming:     "framing",
+	corewindow.ComponentReserve:     "reserve",
 }
 
 // monoFills tell window-bar segments apart when there is no colour.
 var monoFills = map[string]string{
-	core.ComponentSystem: "█", core.ComponentTools: "▓", core.ComponentHistory: "▒", core.ComponentRAG: "█",
-	core.ComponentToolResults: "▓", core.ComponentQuery: "▒", core.ComponentLabels: "▪", core.ComponentFraming: "▪",
-	core.ComponentReserve: "╌",
+	corewindow.ComponentSystem: "█", corewindow.ComponentTools: "▓", corewindow.ComponentHistory: "▒", corewindow.ComponentRAG: "█",
+	corewindow.ComponentToolResults: "▓", corewindow.ComponentQuery: "▒", corewindow.ComponentLabels: "▪", corewindow.ComponentFraming: "▪",
+	corewindow.ComponentReserve: "╌",
 }
 
 func componentStyle(st *themes.Styles, name string) lipgloss.Style {
 	key := name
 	switch name {
-	case core.ComponentLabels, core.ComponentFraming:
+	case corewindow.ComponentLabels, corewindow.ComponentFraming:
 		key = themes.CompFraming
 	}
 	if s, ok := st.Component[key]; ok {
@@ -71,11 +73,11 @@ func renderBudget(st *themes.Styles, ev *core.Evaluation, width int) string {
 	if width >= threeColumnBudget {
 		cols = 3
 	}
-	names := core.ComponentNames
+	names := corewindow.ComponentNames
 	if cols == 2 {
 		// Six allocated components in three rows, then the unallocated
 		// lines together.
-		names = append(append([]string{}, core.AllocatedComponentNames...), core.ComponentFraming, core.ComponentReserve)
+		names = append(append([]string{}, corewindow.AllocatedComponentNames...), corewindow.ComponentFraming, corewindow.ComponentReserve)
 	}
 	colW := (width - 1) / cols
 	var cells []componentCell
@@ -85,8 +87,8 @@ func renderBudget(st *themes.Styles, ev *core.Evaluation, width int) string {
 		if !ok {
 			continue
 		}
-		if name == core.ComponentFraming && cols == 2 {
-			labels, _ := a.Component(core.ComponentLabels)
+		if name == corewindow.ComponentFraming && cols == 2 {
+			labels, _ := a.Component(corewindow.ComponentLabels)
 			c.Used += labels.Used
 			c.Raw += labels.Raw
 		}
@@ -113,7 +115,7 @@ func renderBudget(st *themes.Styles, ev *core.Evaluation, width int) string {
 
 // renderWindowBar is one bar for the window: each component's tokens,
 // then the response reserve, then free space.
-func renderWindowBar(st *themes.Styles, a *core.Assembly, width int) string {
+func renderWindowBar(st *themes.Styles, a *corewindow.Assembly, width int) string {
 	summary := fmt.Sprintf(" %s / %s input · %.1f%%", thousands(a.Used), thousands(a.MaxInput), a.Utilization*100)
 	if !a.Fits {
 		summary = fmt.Sprintf(" %s / %s input · ▲ over by %s", thousands(a.Used), thousands(a.MaxInput), thousands(a.Used-a.MaxInput))
@@ -137,7 +139,7 @@ func renderWindowBar(st *themes.Styles, a *core.Assembly, width int) string {
 		}
 		running += tokens
 		end := min(barW, int(float64(running)*scale+0.5))
-		if name != core.ComponentReserve && cells == 0 {
+		if name != corewindow.ComponentReserve && cells == 0 {
 			end = max(end, 1)
 		}
 		n := end - cells
@@ -151,15 +153,15 @@ func renderWindowBar(st *themes.Styles, a *core.Assembly, width int) string {
 		b.WriteString(componentStyle(st, name).Render(strings.Repeat(fill, n)))
 		cells += n
 	}
-	for _, name := range core.ComponentNames {
-		if name == core.ComponentReserve {
+	for _, name := range corewindow.ComponentNames {
+		if name == corewindow.ComponentReserve {
 			continue
 		}
 		if c, ok := a.Component(name); ok {
 			add(name, c.Used)
 		}
 	}
-	add(core.ComponentReserve, a.Budget.ResponseReserve)
+	add(corewindow.ComponentReserve, a.Budget.ResponseReserve)
 	if cells < barW {
 		b.WriteString(st.Free.Render(strings.Repeat("░", barW-cells)))
 	}
@@ -174,7 +176,7 @@ func renderWindowBar(st *themes.Styles, a *core.Assembly, width int) string {
 // componentCell is one component of the grid: "label ████░░ used/allocated
 // marker", its parts kept apart so the grid can align them.
 type componentCell struct {
-	c      core.ComponentReport
+	c      corewindow.ComponentReport
 	label  string
 	nums   string
 	marker string // styled
@@ -185,16 +187,16 @@ type componentCell struct {
 	bar bool
 }
 
-func componentCellFor(st *themes.Styles, ev *core.Evaluation, c core.ComponentReport, narrow bool) componentCell {
+func componentCellFor(st *themes.Styles, ev *core.Evaluation, c corewindow.ComponentReport, narrow bool) componentCell {
 	cell := componentCell{c: c, label: componentLabels[c.Name]}
 	switch c.Name {
-	case core.ComponentFraming, core.ComponentLabels:
+	case corewindow.ComponentFraming, corewindow.ComponentLabels:
 		cell.nums = thousands(c.Used) + " tok"
 		if narrow {
 			cell.label = "framing+"
 		}
 		return cell
-	case core.ComponentReserve:
+	case corewindow.ComponentReserve:
 		cell.nums = thousands(c.Allocated) + " reply"
 		return cell
 	}
@@ -210,7 +212,7 @@ func componentCellFor(st *themes.Styles, ev *core.Evaluation, c core.ComponentRe
 	cell.short = strings.Join(parts, " ")
 	// The reference does not budget its headers: the block it builds
 	// overshoots the allocation by them, whatever the assembler then does.
-	if c.Name == core.ComponentRAG && ev.Build != nil && ev.Build.HeaderOverhead() > 0 && ev.Settings.Pipeline.BudgetMode == core.BudgetReference {
+	if c.Name == corewindow.ComponentRAG && ev.Build != nil && ev.Build.HeaderOverhead() > 0 && ev.Settings.Pipeline.BudgetMode == pipeline.BudgetReference {
 		hdr := ev.Build.HeaderOverhead()
 		if c.Over && c.Excess <= hdr && hdr-c.Excess <= max(2, hdr/50) {
 			// The excess is the headers, give or take the contents' last

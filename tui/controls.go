@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/bubbles/textinput"
 
 	"ctxlab/core"
+	"ctxlab/core/window"
 )
 
 // controlsPane is the strip of knobs. It renders the settings it is given
@@ -21,7 +22,7 @@ type controlsPane struct {
 	inputKeys inputKeys
 }
 
-func newControlsPane(presets core.PresetSet, steps []string, initial core.Settings) controlsPane {
+func newControlsPane(presets window.PresetSet, steps []string, initial core.Settings) controlsPane {
 	in := textinput.New()
 	in.Prompt = ""
 	in.CharLimit = 2000

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"ctxlab/core"
+	"ctxlab/core/window"
 	"ctxlab/internal/numfmt"
 )
 
@@ -49,7 +50,7 @@ func (c control) appliesTo(s core.Settings) bool { return c.applies == nil || c.
 // input's agent steps, whose control appears only when there are some;
 // initial are the input's settings, whose budget its own preset returns
 // to.
-func newControls(presets core.PresetSet, steps []string, initial core.Settings) []control {
+func newControls(presets window.PresetSet, steps []string, initial core.Settings) []control {
 	ctx := core.KnobContext{Presets: presets, Steps: steps, Initial: &initial}
 	var controls []control
 	for _, k := range core.Knobs() {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"ctxlab/core"
+	"ctxlab/core/window"
 )
 
 // TestEveryKnobIsAControlWithItsRange: the strip has a control for every
@@ -13,7 +14,7 @@ import (
 // is refused with the table's problem text after the label.
 func TestEveryKnobIsAControlWithItsRange(t *testing.T) {
 	defaults := core.DefaultSettings()
-	controls := newControls(core.BuiltinPresets(), []string{"search", "draft"}, defaults)
+	controls := newControls(window.BuiltinPresets(), []string{"search", "draft"}, defaults)
 	next := 0
 	for _, k := range core.Knobs() {
 		if k.NoControl {

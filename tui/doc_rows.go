@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"ctxlab/core"
+	"ctxlab/core/pipeline"
 )
 
 // rowTone is how a row is drawn, readable without colour through its
@@ -52,7 +53,7 @@ func stageRows(ev *core.Evaluation, s stage, hideGone bool) []docRow {
 		}
 		d := tr.Docs[i]
 		glyph, tone := fateLook(d.Fate)
-		if d.Duplicate != nil && d.Duplicate.Kind == core.DuplicateExact {
+		if d.Duplicate != nil && d.Duplicate.Kind == pipeline.DuplicateExact {
 			glyph = "="
 		}
 		if !gone && s < stageBudget {
@@ -120,45 +121,45 @@ func stageRows(ev *core.Evaluation, s stage, hideGone bool) []docRow {
 	return rows
 }
 
-func fateLook(f core.Fate) (string, rowTone) {
+func fateLook(f pipeline.Fate) (string, rowTone) {
 	switch f {
-	case core.FateIncluded:
+	case pipeline.FateIncluded:
 		return "✓", toneIncluded
-	case core.FatePartial:
+	case pipeline.FatePartial:
 		return "✂", tonePartial
-	case core.FateSummarized:
+	case pipeline.FateSummarized:
 		return "Σ", toneSummarized
-	case core.FateExcluded:
+	case pipeline.FateExcluded:
 		return "✗", toneExcluded
-	case core.FateDuplicate:
+	case pipeline.FateDuplicate:
 		return "≈", toneDuplicate
-	case core.FateFiltered:
+	case pipeline.FateFiltered:
 		return "·", toneFiltered
 	}
 	return "•", tonePlain
 }
 
-func duplicateNote(ev *core.Evaluation, d *core.Duplicate) string {
-	if d.Kind == core.DuplicateExact {
+func duplicateNote(ev *core.Evaluation, d *pipeline.Duplicate) string {
+	if d.Kind == pipeline.DuplicateExact {
 		return fmt.Sprintf("= #%d exact", displayNumber(ev, d.Of))
 	}
 	return fmt.Sprintf("≈ #%d J=%.2f", displayNumber(ev, d.Of), d.Similarity)
 }
 
 // filterNote is the filter's reason, short enough for a list column.
-func filterNote(d core.DocTrace, minTokens int) string {
+func filterNote(d pipeline.DocTrace, minTokens int) string {
 	return fmt.Sprintf("%d tok < min %d", d.Tokens, minTokens)
 }
 
-func budgetNote(d core.DocTrace) string {
+func budgetNote(d pipeline.DocTrace) string {
 	switch d.Fate {
-	case core.FateIncluded:
+	case pipeline.FateIncluded:
 		return fmt.Sprintf("[%d] rank %d", d.Citation, d.PosBeforeReorder+1)
-	case core.FatePartial:
+	case pipeline.FatePartial:
 		return fmt.Sprintf("[%d] cut %d/%d", d.Citation, d.TokensKept, d.Tokens)
-	case core.FateSummarized:
+	case pipeline.FateSummarized:
 		return fmt.Sprintf("[%d] synopsis %d/%d", d.Citation, d.TokensKept, d.Tokens)
-	case core.FateExcluded:
+	case pipeline.FateExcluded:
 		return fmt.Sprintf("over · rank %d", d.PosBeforeReorder+1)
 	}
 	return ""
@@ -204,11 +205,11 @@ func simpleRAGRows(ev *core.Evaluation, s stage) []docRow {
 			row.note = fmt.Sprintf("rank %d by score", d.Rank+1)
 		case stageBudget:
 			switch d.Fate {
-			case core.SimpleRAGIncluded:
+			case pipeline.SimpleRAGIncluded:
 				row.glyph, row.tone, row.note = "✓", toneIncluded, fmt.Sprintf("[%d] whole", d.Citation)
-			case core.SimpleRAGTruncated:
+			case pipeline.SimpleRAGTruncated:
 				row.glyph, row.tone, row.note = "✂", tonePartial, fmt.Sprintf("[%d] cut %d/%d", d.Citation, d.TokensKept, d.Tokens)
-			case core.SimpleRAGDropped:
+			case pipeline.SimpleRAGDropped:
 				row.glyph, row.tone, row.note = "✗", toneExcluded, "dropped: ≤100 left, stop"
 			default:
 				row.glyph, row.tone, row.note = "✗", toneExcluded, "not reached: stopped"

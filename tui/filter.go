@@ -6,7 +6,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/sahilm/fuzzy"
 
-	"ctxlab/core"
+	"ctxlab/core/value"
 	"ctxlab/internal/safetext"
 )
 
@@ -22,7 +22,7 @@ type filterResultMsg struct {
 // sourcesOf adapts documents to fuzzy.Source over their sources as the
 // list shows them (sanitized), so matched positions are positions on
 // screen.
-type sourcesOf []core.Document
+type sourcesOf []value.Document
 
 func (s sourcesOf) String(i int) string { return safetext.Line(s[i].Source) }
 func (s sourcesOf) Len() int            { return len(s) }
@@ -60,7 +60,7 @@ func runeIndexes(s string, offsets []int) []int {
 // filterCmd matches query against every document's source (fuzzy,
 // matched characters kept for highlighting) and content (fuzzy within a
 // tight span, or a plain substring), in a command.
-func filterCmd(version int, query string, docs []core.Document, docIndex []int) tea.Cmd {
+func filterCmd(version int, query string, docs []value.Document, docIndex []int) tea.Cmd {
 	return func() tea.Msg {
 		res := filterResultMsg{version: version, query: query, docs: map[int]bool{}, hits: map[int][]int{}}
 		n := len([]rune(query))

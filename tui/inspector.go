@@ -9,6 +9,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"ctxlab/core"
+	"ctxlab/core/pipeline"
+	"ctxlab/core/tokens"
 	"ctxlab/internal/safetext"
 	"ctxlab/themes"
 )
@@ -78,7 +80,7 @@ func inspectorContent(st *themes.Styles, ev *core.Evaluation, doc int, counts ma
 		stage("filter", fmt.Sprintf("kept: %d ≥ %d", t.Tokens, opts.MinDocTokens))
 		stage("sort", fmt.Sprintf("rank %d of %d by score", t.SortedPos+1, len(ev.Build.Trace.Sorted)))
 		switch {
-		case t.Duplicate != nil && t.Duplicate.Kind == core.DuplicateExact:
+		case t.Duplicate != nil && t.Duplicate.Kind == pipeline.DuplicateExact:
 			stage("dedup", st.Duplicate.UnsetStrikethrough().Render(fmt.Sprintf("exact duplicate of #%d: same text after lowercasing and collapsing whitespace", displayNumber(ev, t.Duplicate.Of))))
 		case t.Duplicate != nil:
 			stage("dedup", st.Duplicate.UnsetStrikethrough().Render(fmt.Sprintf("near duplicate of #%d: J = %.3f ≥ %.2f", displayNumber(ev, t.Duplicate.Of), t.Duplicate.Similarity, opts.DedupThreshold)))
@@ -97,7 +99,7 @@ func inspectorContent(st *themes.Styles, ev *core.Evaluation, doc int, counts ma
 	writeRelations(&b, st, ev, doc, t, width)
 
 	var mask []bool
-	if t.Duplicate != nil && t.Duplicate.Kind == core.DuplicateNear {
+	if t.Duplicate != nil && t.Duplicate.Kind == pipeline.DuplicateNear {
 		mask = ev.Analysis.SharedWords(doc, t.Duplicate.Of, opts.ShingleSize)
 	}
 	writeContent(&b, st, d.Content, mask, t.CutAt, query, width)
@@ -106,13 +108,13 @@ func inspectorContent(st *themes.Styles, ev *core.Evaluation, doc int, counts ma
 
 // simpleRAGLook is the glyph, tone and headline of a fate under the
 // article's RAGContextManager, as the list shows it.
-func simpleRAGLook(t core.SimpleRAGDocTrace) (string, rowTone, string) {
+func simpleRAGLook(t pipeline.SimpleRAGDocTrace) (string, rowTone, string) {
 	switch t.Fate {
-	case core.SimpleRAGIncluded:
+	case pipeline.SimpleRAGIncluded:
 		return "✓", toneIncluded, fmt.Sprintf("included as [Source %d]", t.Citation)
-	case core.SimpleRAGTruncated:
+	case pipeline.SimpleRAGTruncated:
 		return "✂", tonePartial, fmt.Sprintf("cut to fit as [Source %d]: %d of %d tokens", t.Citation, t.TokensKept, t.Tokens)
-	case core.SimpleRAGDropped:
+	case pipeline.SimpleRAGDropped:
 		return "✗", toneExcluded, "dropped: it did not fit and 100 tokens or fewer remained"
 	}
 	return "✗", toneExcluded, "not reached: the manager stopped at the first chunk that did not fit"
@@ -142,29 +144,29 @@ func writeSurvival(b *strings.Builder, st *themes.Styles, ev *core.Evaluation, d
 	}
 }
 
-func fateHeadline(ev *core.Evaluation, t core.DocTrace) string {
+func fateHeadline(ev *core.Evaluation, t pipeline.DocTrace) string {
 	switch t.Fate {
-	case core.FateFiltered:
+	case pipeline.FateFiltered:
 		return "filtered: " + t.FilterReason
-	case core.FateDuplicate:
+	case pipeline.FateDuplicate:
 		of := ev.Documents[t.Duplicate.Of].Source
-		if t.Duplicate.Kind == core.DuplicateExact {
+		if t.Duplicate.Kind == pipeline.DuplicateExact {
 			return fmt.Sprintf("exact duplicate of #%d %s", displayNumber(ev, t.Duplicate.Of), safetext.Line(of))
 		}
 		return fmt.Sprintf("near duplicate of #%d %s (J=%.2f)", displayNumber(ev, t.Duplicate.Of), safetext.Line(of), t.Duplicate.Similarity)
-	case core.FateIncluded:
+	case pipeline.FateIncluded:
 		return fmt.Sprintf("included as [%d]", t.Citation)
-	case core.FatePartial:
+	case pipeline.FatePartial:
 		return fmt.Sprintf("partially included as [%d]: %d of %d tokens", t.Citation, t.TokensKept, t.Tokens)
-	case core.FateSummarized:
+	case pipeline.FateSummarized:
 		return fmt.Sprintf("summarized as [%d]: a %d-token synopsis", t.Citation, t.TokensKept)
-	case core.FateExcluded:
+	case pipeline.FateExcluded:
 		return "excluded: over budget"
 	}
 	return string(t.Fate)
 }
 
-func budgetLine(t core.DocTrace) string {
+func budgetLine(t pipeline.DocTrace) string {
 	if t.BudgetReason != "" {
 		return string(t.Fate) + ": " + t.BudgetReason
 	}
@@ -195,7 +197,7 @@ func writeCounts(b *strings.Builder, st *themes.Styles, counts map[string]int, w
 		return
 	}
 	var parts []string
-	for _, name := range core.TokenizerNames {
+	for _, name := range tokens.Names {
 		parts = append(parts, fmt.Sprintf("%s %d", name, counts[name]))
 	}
 	writeLabeled(b, st, "tokens", strings.Join(parts, " · "), width)
@@ -203,12 +205,12 @@ func writeCounts(b *strings.Builder, st *themes.Styles, counts map[string]int, w
 
 // writeRelations lists the documents this one duplicates and those that
 // duplicate it.
-func writeRelations(b *strings.Builder, st *themes.Styles, ev *core.Evaluation, doc int, t core.DocTrace, width int) {
+func writeRelations(b *strings.Builder, st *themes.Styles, ev *core.Evaluation, doc int, t pipeline.DocTrace, width int) {
 	var by []string
 	for _, other := range ev.Build.Trace.Docs {
 		if other.Duplicate != nil && other.Duplicate.Of == doc {
 			kind := "exact"
-			if other.Duplicate.Kind == core.DuplicateNear {
+			if other.Duplicate.Kind == pipeline.DuplicateNear {
 				kind = fmt.Sprintf("near J=%.2f", other.Duplicate.Similarity)
 			}
 			by = append(by, fmt.Sprintf("#%d (%s)", displayNumber(ev, other.Index), kind))
@@ -254,7 +256,7 @@ func markContent(st *themes.Styles, text string, shared []bool, cutAt int, query
 		return text
 	}
 	query = strings.ToLower(query)
-	spans := core.WordSpans(text)
+	spans := pipeline.WordSpans(text)
 	var b strings.Builder
 	pos := 0
 	for w, span := range spans {

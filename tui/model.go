@@ -13,6 +13,10 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"ctxlab/core"
+	"ctxlab/core/metrics"
+	"ctxlab/core/pipeline"
+	"ctxlab/core/summarize"
+	"ctxlab/core/window"
 	"ctxlab/themes"
 )
 
@@ -21,7 +25,7 @@ type Config struct {
 	Scenario *core.Scenario
 	// Presets are the presets the preset control offers: the built-in
 	// ones plus a budget file's.
-	Presets core.PresetSet
+	Presets window.PresetSet
 	// Theme is a theme name; "" picks one from NO_COLOR and the terminal
 	// background.
 	Theme          string
@@ -29,7 +33,7 @@ type Config struct {
 	DarkBackground bool
 	// Summarizer folds history for the rolling summary; nil means the
 	// extractive one.
-	Summarizer core.Summarizer
+	Summarizer summarize.Summarizer
 	// SummarizerFallbacks lists the LLM summarizer's failures so far, each
 	// answered by the extractive summary; the Memory view shows them.
 	SummarizerFallbacks func() []string
@@ -52,7 +56,7 @@ type Config struct {
 	// current ContextMetrics record to with AppendMetrics, as ctxlab
 	// assemble --metrics-out does (loaders.AppendMetricsFile).
 	MetricsOut    string
-	AppendMetrics func(path string, m core.ContextMetrics) (alert string, err error)
+	AppendMetrics func(path string, m metrics.ContextMetrics) (alert string, err error)
 }
 
 // view is what the main area shows.
@@ -82,7 +86,7 @@ const (
 // each pane owns its state and its keys, and renders what it is given.
 type Model struct {
 	cfg      Config
-	analysis *core.Analysis
+	analysis *pipeline.Analysis
 	settings core.Settings
 	initial  core.Settings
 
@@ -127,7 +131,7 @@ func New(cfg Config) Model {
 		cfg.Now = time.Now
 	}
 	if cfg.Presets == nil {
-		cfg.Presets = core.BuiltinPresets()
+		cfg.Presets = window.BuiltinPresets()
 	}
 	if cfg.ExportDir == "" {
 		cfg.ExportDir = "."
@@ -138,7 +142,7 @@ func New(cfg Config) Model {
 	}
 	m := Model{
 		cfg:       cfg,
-		analysis:  core.Analyze(cfg.Scenario.Documents),
+		analysis:  pipeline.Analyze(cfg.Scenario.Documents),
 		settings:  cfg.Scenario.Settings,
 		initial:   cfg.Scenario.Settings,
 		palette:   palette,

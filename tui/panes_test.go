@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"ctxlab/core"
+	"ctxlab/core/value"
+	"ctxlab/core/window"
 )
 
 // Direct Update calls on the panes, without a root model or an
@@ -40,7 +42,7 @@ func TestListPaneKeys(t *testing.T) {
 func TestFilterPaneDropsAnOlderResult(t *testing.T) {
 	f := newFilterPane()
 	f.open()
-	ev := &core.Evaluation{Documents: []core.Document{{Source: "kb/refunds.md"}}, DocIndex: []int{0}}
+	ev := &core.Evaluation{Documents: []value.Document{{Source: "kb/refunds.md"}}, DocIndex: []int{0}}
 	f, cmd, _ := f.update(keyMsg("r"), ev)
 	if cmd == nil || f.query != "r" {
 		t.Fatalf("typing r: query %q, command %v", f.query, cmd != nil)
@@ -61,7 +63,7 @@ func TestFilterPaneDropsAnOlderResult(t *testing.T) {
 
 func TestControlsPaneOutcomes(t *testing.T) {
 	s := core.DefaultSettings()
-	c := newControlsPane(core.BuiltinPresets(), nil, s)
+	c := newControlsPane(window.BuiltinPresets(), nil, s)
 	c.selectID("dedup")
 	if _, out, _ := c.update(keyMsg(" "), s, 120); out.settings != nil {
 		t.Error("space changed a control that is not a toggle")

@@ -8,6 +8,8 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"ctxlab/core"
+	"ctxlab/core/pipeline"
+	"ctxlab/core/tokens"
 )
 
 // evaluatedMsg carries an evaluation back to Update with the generation
@@ -128,7 +130,7 @@ func changedDocs(prev, next *core.Evaluation) map[int]bool {
 	changed := map[int]bool{}
 	for i, d := range next.Build.Trace.Docs {
 		p := prev.Build.Trace.Docs[i]
-		if d.Fate != p.Fate || (d.Fate == core.FatePartial && d.TokensKept != p.TokensKept) {
+		if d.Fate != p.Fate || (d.Fate == pipeline.FatePartial && d.TokensKept != p.TokensKept) {
 			changed[i] = true
 		}
 	}
@@ -139,8 +141,8 @@ func changedDocs(prev, next *core.Evaluation) map[int]bool {
 func countTokens(doc int, text string) tea.Cmd {
 	return func() tea.Msg {
 		counts := map[string]int{}
-		for _, name := range core.TokenizerNames {
-			tok, _ := core.TokenizerByName(name)
+		for _, name := range tokens.Names {
+			tok, _ := tokens.ByName(name)
 			counts[name] = tok.Count(text)
 		}
 		return tokenCountsMsg{doc: doc, counts: counts}
@@ -150,9 +152,9 @@ func countTokens(doc int, text string) tea.Cmd {
 // preloadTokenizers loads the BPE vocabularies off the Update path.
 func preloadTokenizers() tea.Cmd {
 	return func() tea.Msg {
-		for _, name := range core.TokenizerNames {
-			tok, _ := core.TokenizerByName(name)
-			if p, ok := tok.(core.Preloader); ok {
+		for _, name := range tokens.Names {
+			tok, _ := tokens.ByName(name)
+			if p, ok := tok.(tokens.Preloader); ok {
 				p.Preload()
 			}
 		}

@@ -6,7 +6,7 @@ import (
 
 	"github.com/mattn/go-runewidth"
 
-	"ctxlab/core"
+	"ctxlab/core/value"
 )
 
 // rowLayout is the document list's column widths, fitted to what the
@@ -22,11 +22,11 @@ type rowLayout struct {
 
 // docSetKey identifies a document slice by its first element and length.
 type docSetKey struct {
-	first *core.Document
+	first *value.Document
 	n     int
 }
 
-func docsKey(docs []core.Document) docSetKey {
+func docsKey(docs []value.Document) docSetKey {
 	if len(docs) == 0 {
 		return docSetKey{}
 	}
@@ -43,7 +43,7 @@ const (
 // fitRowLayout measures rows, and every document's score unless prev
 // already did for the same documents: the scores only change with the
 // document set, and sorting 10,000 of them on every knob shows.
-func fitRowLayout(rows []docRow, docs []core.Document, prev rowLayout) rowLayout {
+func fitRowLayout(rows []docRow, docs []value.Document, prev rowLayout) rowLayout {
 	l := rowLayout{noteW: minNoteW, docs: docsKey(docs)}
 	if prev.docs == l.docs && prev.scoreW > 0 {
 		l.scoreDigits, l.scoreW = prev.scoreDigits, prev.scoreW
@@ -64,7 +64,7 @@ func fitRowLayout(rows []docRow, docs []core.Document, prev rowLayout) rowLayout
 // scoreDecimals is the fewest decimals, from 2 up to 5, at which every
 // two different scores print differently: retrieval scores bunched at
 // 0.9999x all print 1.00 with two.
-func scoreDecimals(docs []core.Document) int {
+func scoreDecimals(docs []value.Document) int {
 	scores := make([]float64, len(docs))
 	for i, d := range docs {
 		scores[i] = d.Score

@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"ctxlab/core"
+	"ctxlab/core/pipeline"
 	"ctxlab/themes"
 )
 
@@ -103,12 +104,12 @@ func stageCount(ev *core.Evaluation, s stage) string {
 		case stageInput:
 			return " " + thousands(len(r.Trace))
 		case stageBudget:
-			counts := map[core.SimpleRAGFate]int{}
+			counts := map[pipeline.SimpleRAGFate]int{}
 			for _, d := range r.Trace {
 				counts[d.Fate]++
 			}
-			return fateCounts(counts[core.SimpleRAGIncluded], counts[core.SimpleRAGTruncated], 0,
-				counts[core.SimpleRAGDropped]+counts[core.SimpleRAGNotReached])
+			return fateCounts(counts[pipeline.SimpleRAGIncluded], counts[pipeline.SimpleRAGTruncated], 0,
+				counts[pipeline.SimpleRAGDropped]+counts[pipeline.SimpleRAGNotReached])
 		}
 		return ""
 	}

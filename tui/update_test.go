@@ -10,6 +10,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"ctxlab/core"
+	"ctxlab/core/window"
 	"ctxlab/loaders"
 )
 
@@ -229,7 +230,7 @@ func TestAgentStepControl(t *testing.T) {
 			t.Errorf("the Context view lacks %q:\n%s", want, screen)
 		}
 	}
-	tr, _ := m.eval.Assembly.Component(core.ComponentToolResults)
+	tr, _ := m.eval.Assembly.Component(window.ComponentToolResults)
 	if strings.Contains(tr.Text, "Tarnwell") { // get_supplier's output, not required
 		t.Error("the tool results hold an output the step does not require")
 	}

@@ -7,7 +7,7 @@ import (
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/lipgloss"
 
-	"ctxlab/core"
+	"ctxlab/core/window"
 	"ctxlab/internal/safetext"
 )
 
@@ -66,7 +66,7 @@ func (m Model) renderHeader() string {
 	}
 	title := fmt.Sprintf(" ctxlab · %s · %s (%s) · window %s", safetext.Line(sc.Name), safetext.Line(model),
 		tokenizer, thousands(s.Budget.TotalWindow))
-	if s.Mode == core.MeasureOnly || (m.eval != nil && m.eval.BudgetProblem != nil) {
+	if s.Mode == window.MeasureOnly || (m.eval != nil && m.eval.BudgetProblem != nil) {
 		title += " · measured as sent"
 	}
 	right := "? help "

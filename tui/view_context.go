@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"ctxlab/core"
+	"ctxlab/core/window"
 	"ctxlab/internal/safetext"
 	"ctxlab/themes"
 )
@@ -42,7 +43,7 @@ func contextContent(st *themes.Styles, ev *core.Evaluation, width int) string {
 	tok := ev.Settings.Pipeline.Tokenizer
 	var b strings.Builder
 	mode := "budgeted by the article's assembler"
-	if a.Mode == core.MeasureOnly {
+	if a.Mode == window.MeasureOnly {
 		mode = "measured as sent: nothing cut"
 	}
 	writeTitled(&b, st, "Assembled request", fmt.Sprintf("· %s · %s tokens · %s", plural(len(a.Messages), "1 message", fmt.Sprintf("%d messages", len(a.Messages))), thousands(a.Used), mode), width)
@@ -70,7 +71,7 @@ func contextContent(st *themes.Styles, ev *core.Evaluation, width int) string {
 		writeRule(&b, st, head, width)
 		if msg.Content == "" && len(msg.ToolCalls) == 0 {
 			why := "(empty)"
-			if msg.Role == "system" && a.Mode != core.MeasureOnly {
+			if msg.Role == "system" && a.Mode != window.MeasureOnly {
 				why = "(empty: the article's assembler always sends a system message, with the system prompt and tools when there are any)"
 			}
 			writeWrapped(&b, st.Muted, why, width)
@@ -154,24 +155,24 @@ type contextCut struct {
 func messageCuts(ev *core.Evaluation) map[int][]contextCut {
 	a := ev.Assembly
 	out := map[int][]contextCut{}
-	if a.Mode == core.MeasureOnly {
+	if a.Mode == window.MeasureOnly {
 		return out
 	}
 	add := func(msg, at int, text string) { out[msg] = append(out[msg], contextCut{at, text}) }
-	kept := func(c core.ComponentReport) string {
+	kept := func(c window.ComponentReport) string {
 		return fmt.Sprintf("%s of %s tokens kept", thousands(c.Used), thousands(c.Raw))
 	}
 	for i, m := range a.Messages {
 		switch {
 		case i == 0 && m.Role == "system":
-			if c, ok := a.Component(core.ComponentSystem); ok && c.Truncated && strings.HasPrefix(m.Content, c.Text) {
+			if c, ok := a.Component(window.ComponentSystem); ok && c.Truncated && strings.HasPrefix(m.Content, c.Text) {
 				add(i, len(c.Text), "✂ the assembler cut the system prompt here: "+kept(c))
 			}
-			if c, ok := a.Component(core.ComponentTools); ok && c.Truncated && strings.HasSuffix(m.Content, c.Text) {
+			if c, ok := a.Component(window.ComponentTools); ok && c.Truncated && strings.HasSuffix(m.Content, c.Text) {
 				add(i, len(m.Content), "✂ the assembler cut the tool definitions here: "+kept(c)+"; the JSON the model sees is incomplete")
 			}
 		case m.Role == "system" && strings.HasPrefix(m.Content, ragHeading):
-			if c, ok := a.Component(core.ComponentRAG); ok && c.Truncated {
+			if c, ok := a.Component(window.ComponentRAG); ok && c.Truncated {
 				text := "✂ the assembler cut the retrieved context here: " + kept(c)
 				if lost, n := survivalCitations(ev, core.SurvivedLost); n > 0 {
 					text += "; " + plural(n, "document ", "documents ") + lost + " lost"
@@ -182,11 +183,11 @@ func messageCuts(ev *core.Evaluation) map[int][]contextCut {
 				add(i, len(m.Content), text)
 			}
 		case m.Role == "assistant":
-			if c, ok := a.Component(core.ComponentHistory); ok && c.Truncated && strings.HasSuffix(m.Content, c.Text) {
+			if c, ok := a.Component(window.ComponentHistory); ok && c.Truncated && strings.HasSuffix(m.Content, c.Text) {
 				add(i, len(m.Content)-len(c.Text), "✂ the assembler cut the start of the history here (it keeps the end): "+kept(c))
 			}
 		case m.Role == "system" && strings.HasPrefix(m.Content, resultsHeading):
-			if c, ok := a.Component(core.ComponentToolResults); ok && c.Truncated {
+			if c, ok := a.Component(window.ComponentToolResults); ok && c.Truncated {
 				add(i, len(resultsHeading), "✂ the assembler cut the start of the tool results here (it keeps the end): "+kept(c))
 			}
 		}
@@ -248,12 +249,12 @@ func citeLabel(ev *core.Evaluation, n int) string {
 
 // writeTools shows the tools array of a measured request, which is sent
 // beside the messages rather than in them.
-func writeTools(b *strings.Builder, st *themes.Styles, a *core.Assembly, width int) {
+func writeTools(b *strings.Builder, st *themes.Styles, a *window.Assembly, width int) {
 	if len(a.Tools) == 0 {
 		return
 	}
 	head := "tools (sent beside the messages)"
-	if c, ok := a.Component(core.ComponentTools); ok {
+	if c, ok := a.Component(window.ComponentTools); ok {
 		head += " · " + plural(c.Used, "1 token", thousands(c.Used)+" tokens")
 	}
 	b.WriteByte('\n')

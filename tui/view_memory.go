@@ -7,6 +7,9 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"ctxlab/core"
+	"ctxlab/core/memory"
+	"ctxlab/core/value"
+	"ctxlab/core/window"
 	"ctxlab/internal/safetext"
 	"ctxlab/themes"
 )
@@ -21,18 +24,18 @@ func memoryContent(st *themes.Styles, ev *core.Evaluation, fallbacks []string, w
 	}
 	mem := ev.Memory
 	var b strings.Builder
-	counts := map[core.MemoryFate]int{}
+	counts := map[memory.Fate]int{}
 	for _, f := range mem.Fates {
 		counts[f.Fate]++
 	}
 	writeTitled(&b, st, "Memory", fmt.Sprintf("%s · %d kept · %d pinned · %d summarized · %d dropped", mem.Strategy,
-		counts[core.MemoryKept], counts[core.MemoryPinned], counts[core.MemorySummarized], counts[core.MemoryDropped]), width)
+		counts[memory.Kept], counts[memory.Pinned], counts[memory.Summarized], counts[memory.Dropped]), width)
 	writeHanging(&b, st.Text, memoryTokensLine(ev), width, len("tokens: "))
 	if mem.Overflow > 0 {
 		writeWrapped(&b, st.Alert, fmt.Sprintf("▲ over the history budget by %s tokens even after the strategy: not hidden", thousands(mem.Overflow)), width)
 	}
 	if ev.Assembly != nil {
-		if c, ok := ev.Assembly.Component(core.ComponentHistory); ok && c.Truncated {
+		if c, ok := ev.Assembly.Component(window.ComponentHistory); ok && c.Truncated {
 			why := "role prefixes make the rendered history larger than the strategy counted"
 			switch {
 			case mem.Overflow > 0:
@@ -73,13 +76,13 @@ func memoryContent(st *themes.Styles, ev *core.Evaluation, fallbacks []string, w
 			text = safetext.Line(msgs[f.Index].Content)
 		}
 		label := string(f.Fate)
-		if f.Pattern != "" && f.Fate == core.MemoryPinned {
+		if f.Pattern != "" && f.Fate == memory.Pinned {
 			label += " by " + safetext.Line(f.Pattern)
 		}
 		prefix := row(glyph, fmt.Sprint(f.Index+1), role, fmt.Sprint(f.Tokens), label)
 		rest := truncateText(text, textW)
 		line := style.Render(prefix) + rest
-		if f.Fate == core.MemoryDropped {
+		if f.Fate == memory.Dropped {
 			line = style.Render(prefix + rest)
 		}
 		b.WriteString(line + "\n")
@@ -109,11 +112,11 @@ func memoryTokensLine(ev *core.Evaluation) string {
 	if ev.Assembly == nil {
 		return line
 	}
-	c, ok := ev.Assembly.Component(core.ComponentHistory)
+	c, ok := ev.Assembly.Component(window.ComponentHistory)
 	if !ok {
 		return line
 	}
-	if ev.Assembly.Mode == core.MeasureOnly {
+	if ev.Assembly.Mode == window.MeasureOnly {
 		return fmt.Sprintf("tokens: %s as sent, one message each (contents; the per-message framing is counted apart)", thousands(c.Raw))
 	}
 	if c.Truncated {
@@ -125,17 +128,17 @@ func memoryTokensLine(ev *core.Evaluation) string {
 }
 
 // scenarioHistory is the history the memory fates index into.
-func scenarioHistory(ev *core.Evaluation) []core.Message { return ev.History }
+func scenarioHistory(ev *core.Evaluation) []value.Message { return ev.History }
 
-func memoryLook(st *themes.Styles, f core.MemoryFate) (string, lipgloss.Style) {
+func memoryLook(st *themes.Styles, f memory.Fate) (string, lipgloss.Style) {
 	switch f {
-	case core.MemoryKept:
+	case memory.Kept:
 		return "✓", st.Included
-	case core.MemoryPinned:
+	case memory.Pinned:
 		return "⚑", st.Accent
-	case core.MemorySummarized:
+	case memory.Summarized:
 		return "Σ", st.Summarized
-	case core.MemoryDropped:
+	case memory.Dropped:
 		return "✗", st.Filtered
 	}
 	return "•", st.Muted

@@ -6,6 +6,10 @@ import (
 	"strings"
 
 	"ctxlab/core"
+	"ctxlab/core/memory"
+	"ctxlab/core/metrics"
+	"ctxlab/core/pipeline"
+	"ctxlab/core/window"
 	"ctxlab/internal/safetext"
 	"ctxlab/themes"
 )
@@ -60,13 +64,13 @@ func metricsContent(st *themes.Styles, ev *core.Evaluation, width int) string {
 			state = padRight("", 12)
 		}
 		alloc := thousands(c.Allocated)
-		if c.Name == core.ComponentLabels || c.Name == core.ComponentFraming {
+		if c.Name == window.ComponentLabels || c.Name == window.ComponentFraming {
 			alloc = "—"
 		}
 		fmt.Fprintf(&b, " %s %9s %9s %9s  %s", componentStyle(st, c.Name).Render(padRight(componentLabels[c.Name], 13)),
 			alloc, thousands(c.Raw), thousands(c.Used), state)
 		note := safetext.Line(c.Note)
-		if c.Name == core.ComponentHistory {
+		if c.Name == window.ComponentHistory {
 			note = joinNotes(note, memoryDropNote(ev.Memory))
 		}
 		lines := hangingWrap(note, noteW, 0)
@@ -86,7 +90,7 @@ func metricsContent(st *themes.Styles, ev *core.Evaluation, width int) string {
 	}
 	raw := 0
 	for _, c := range a.Components {
-		if c.Name != core.ComponentReserve {
+		if c.Name != window.ComponentReserve {
 			raw += c.Raw
 		}
 	}
@@ -96,7 +100,7 @@ func metricsContent(st *themes.Styles, ev *core.Evaluation, width int) string {
 		b.WriteByte('\n')
 		writeTitled(&b, st, "Truncated components:", strings.Join(met.TruncatedComponents, ", "), width)
 	}
-	if ev.Build != nil && ev.Settings.Pipeline.BudgetMode == core.BudgetReference && ev.Build.HeaderOverhead() > 0 {
+	if ev.Build != nil && ev.Settings.Pipeline.BudgetMode == pipeline.BudgetReference && ev.Build.HeaderOverhead() > 0 {
 		b.WriteByte('\n')
 		writeTitled(&b, st, "Reference overshoot:", fmt.Sprintf("the ContextManager's budget walk charged %s tokens; its block has %s: %s tokens of citation headers and separators are not budgeted (budget mode strict charges them).",
 			thousands(ev.Build.Trace.BudgetUsed), thousands(ev.Build.TokensUsed), thousands(ev.Build.HeaderOverhead())), width)
@@ -118,13 +122,13 @@ func metricsContent(st *themes.Styles, ev *core.Evaluation, width int) string {
 
 // memoryDropNote says what the memory strategy took out of the history
 // before the assembler saw it: the table's raw is what was left.
-func memoryDropNote(mem core.MemoryResult) string {
+func memoryDropNote(mem memory.Result) string {
 	dropped, summarized := 0, 0
 	for _, f := range mem.Fates {
 		switch f.Fate {
-		case core.MemoryDropped:
+		case memory.Dropped:
 			dropped++
-		case core.MemorySummarized:
+		case memory.Summarized:
 			summarized++
 		}
 	}
@@ -153,9 +157,9 @@ func joinNotes(a, b string) string {
 
 // recordedLine compares the provider's recorded count with ctxlab's count
 // of the request as sent; a budgeted assembly is not what was sent.
-func recordedLine(rec *core.RecordedUsage, a *core.Assembly) string {
+func recordedLine(rec *metrics.RecordedUsage, a *window.Assembly) string {
 	line := fmt.Sprintf("Recorded by the provider: %s input tokens (%s)", thousands(rec.InputTokens), rec.Field)
-	if a.Mode != core.MeasureOnly {
+	if a.Mode != window.MeasureOnly {
 		return line + "; set assembly to measure to compare it with the request as sent"
 	}
 	return line + fmt.Sprintf("; ctxlab counts %s, %s. Tools and tool calls are where counts part most: tools are counted as the provider renders them (an estimate), tool calls as the JSON sent.",

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"ctxlab/core"
+	"ctxlab/core/pipeline"
 	"ctxlab/internal/numfmt"
 	"ctxlab/themes"
 )
@@ -184,18 +185,18 @@ func slotAxis(shown, colW int) string {
 // worse-ranked document made it in: the walk goes through the slots front
 // to back, so after lost-in-the-middle the strong documents placed at the
 // end meet an exhausted budget. This is the reference's behaviour.
-func budgetWalkNote(tr core.Trace) string {
-	worst, worstFate := -1, core.Fate("")
+func budgetWalkNote(tr pipeline.Trace) string {
+	worst, worstFate := -1, pipeline.Fate("")
 	for _, i := range tr.Reordered {
 		d := tr.Docs[i]
 		if d.Fate.InContext() && d.PosBeforeReorder > worst {
 			worst, worstFate = d.PosBeforeReorder, d.Fate
 		}
 	}
-	var skipped []core.DocTrace
+	var skipped []pipeline.DocTrace
 	for _, i := range tr.Reordered {
 		d := tr.Docs[i]
-		if d.Fate == core.FateExcluded && d.PosBeforeReorder < worst {
+		if d.Fate == pipeline.FateExcluded && d.PosBeforeReorder < worst {
 			skipped = append(skipped, d)
 		}
 	}
@@ -219,9 +220,9 @@ func budgetWalkNote(tr core.Trace) string {
 	}
 	kept := "included"
 	switch worstFate {
-	case core.FatePartial:
+	case pipeline.FatePartial:
 		kept = "included in part"
-	case core.FateSummarized:
+	case pipeline.FateSummarized:
 		kept = "included as a synopsis"
 	}
 	verb := "are"
@@ -244,7 +245,7 @@ func assemblerCutNote(ev *core.Evaluation) string {
 		return ""
 	}
 	tr := ev.Build.Trace
-	var lost, cut []core.DocTrace
+	var lost, cut []pipeline.DocTrace
 	for _, i := range tr.Reordered {
 		switch ev.RAGSurvival[i] {
 		case core.SurvivedLost:
@@ -256,7 +257,7 @@ func assemblerCutNote(ev *core.Evaluation) string {
 	if len(lost) == 0 && len(cut) == 0 {
 		return ""
 	}
-	describe := func(docs []core.DocTrace) string {
+	describe := func(docs []pipeline.DocTrace) string {
 		slots := make([]int, len(docs))
 		ranks := make([]int, len(docs))
 		for k, d := range docs {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"ctxlab/core"
+	"ctxlab/core/pipeline"
 	"ctxlab/internal/safetext"
 	"ctxlab/themes"
 )
@@ -20,7 +21,7 @@ func rerankContent(st *themes.Styles, ev *core.Evaluation, width int) string {
 	}
 	var b strings.Builder
 	b.WriteString("\n")
-	retrieved := make([]core.RerankCandidate, len(r.Retrieved))
+	retrieved := make([]pipeline.RerankCandidate, len(r.Retrieved))
 	for j, i := range r.Retrieved {
 		retrieved[j] = r.Candidates[i]
 	}
@@ -34,7 +35,7 @@ func rerankContent(st *themes.Styles, ev *core.Evaluation, width int) string {
 	// which got it retrieved) and score. Ranks, not #N: #N names input
 	// positions everywhere else. The core's notes say how many were not
 	// retrieved at all.
-	ordered := make([]core.RerankCandidate, len(retrieved))
+	ordered := make([]pipeline.RerankCandidate, len(retrieved))
 	for _, c := range retrieved {
 		if c.RerankRank >= 0 && c.RerankRank < len(ordered) {
 			ordered[c.RerankRank] = c
@@ -44,7 +45,7 @@ func rerankContent(st *themes.Styles, ev *core.Evaluation, width int) string {
 	srcW := max(10, width-39)
 	for _, c := range ordered {
 		glyph, fate, tone := "✓", "kept   ", toneIncluded
-		if c.Fate == core.RerankRerankedOut {
+		if c.Fate == pipeline.RerankRerankedOut {
 			glyph, fate, tone = "✗", "dropped", toneExcluded
 		}
 		src, _ := elideMiddle(safetext.Line(c.Source), srcW)

@@ -10,6 +10,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"ctxlab/core"
+	"ctxlab/core/value"
+	"ctxlab/core/window"
 	"ctxlab/internal/testcorpus"
 	"ctxlab/loaders"
 )
@@ -274,7 +276,7 @@ func TestMetricsTotals(t *testing.T) {
 func TestListDropsURLSchemes(t *testing.T) {
 	sc := &core.Scenario{Name: "urls", Settings: core.DefaultSettings()}
 	for i, u := range []string{"https://arxiv.org/abs/2501.12345", "http://example.com/agents/framework-02b138e8db71"} {
-		sc.Documents = append(sc.Documents, core.Document{Content: strings.Repeat("word ", 40) + fmt.Sprint(i), Score: 0.9, Source: u})
+		sc.Documents = append(sc.Documents, value.Document{Content: strings.Repeat("word ", 40) + fmt.Sprint(i), Score: 0.9, Source: u})
 	}
 	m := New(Config{Scenario: sc, Now: func() time.Time { return fixedNow }, ExportDir: t.TempDir()})
 	m = send(t, m, tea.WindowSizeMsg{Width: 120, Height: 40})
@@ -319,7 +321,7 @@ func TestRAGMarkerSaysWhatTheExcessIs(t *testing.T) {
 	m = keys(t, m, "c")
 	m.controls.selectID("assembly")
 	m = keys(t, m, "right")
-	if m.settings.Mode != core.MeasureOnly {
+	if m.settings.Mode != window.MeasureOnly {
 		t.Fatalf("mode %s", m.settings.Mode)
 	}
 	seen := map[bool]bool{}
@@ -328,7 +330,7 @@ func TestRAGMarkerSaysWhatTheExcessIs(t *testing.T) {
 		m = keys(t, m, "enter", "ctrl+u")
 		m = typeText(t, m, budget)
 		m = keys(t, m, "enter")
-		rag, _ := m.eval.Assembly.Component(core.ComponentRAG)
+		rag, _ := m.eval.Assembly.Component(window.ComponentRAG)
 		hdr := m.eval.Build.HeaderOverhead()
 		if !rag.Over {
 			continue

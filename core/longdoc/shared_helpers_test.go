@@ -1,0 +1,52 @@
+// The tests of core/longdoc share these helpers with the tests of
+// core/memory/strategy_test.go, core/memory/summary_test.go. Test files
+// cannot import each other across packages, so coresplit copied them here;
+// change them in both places.
+
+package longdoc
+
+import (
+	"context"
+	"ctxlab/core/pycompat"
+	"ctxlab/core/summarize"
+	"ctxlab/core/tokens"
+	"fmt"
+	"strings"
+)
+
+// memWords counts one token per whitespace-separated word, so the memory
+// tests can state budgets in words.
+type memWords struct{}
+
+func (memWords) Name() string { return "words" }
+
+func (memWords) Exact() bool { return true }
+
+func (memWords) Count(text string) int { return pycompat.WordCount(text) }
+
+func (memWords) Truncate(text string, maxTokens int, keep tokens.Keep) string {
+	words := pycompat.Split(text)
+	if len(words) <= maxTokens {
+		return text
+	}
+	maxTokens = max(maxTokens, 0)
+	if keep == tokens.KeepEnd {
+		return strings.Join(words[len(words)-maxTokens:], " ")
+	}
+	return strings.Join(words[:maxTokens], " ")
+}
+
+// recordingSummarizer returns "sum<k>" for its k-th call and records the
+// requests.
+type recordingSummarizer struct {
+	reqs []summarize.Request
+	err  error
+}
+
+func (r *recordingSummarizer) Summarize(_ context.Context, req summarize.Request) (string, error) {
+	if r.err != nil {
+		return "", r.err
+	}
+	r.reqs = append(r.reqs, req)
+	return fmt.Sprintf("sum%d", len(r.reqs)), nil
+}

@@ -1,0 +1,62 @@
+package memory
+
+import (
+	"ctxlab/core/value"
+	"strings"
+)
+
+// DefaultMaxMessages is the reference's max_memory_messages, which
+// format_memory reads as conversation turns.
+const DefaultMaxMessages = 10
+
+// Line is one message's fate in Format.
+type Line struct {
+	Index int    `json:"index"` // position in the input history
+	Role  string `json:"role"`
+	Label string `json:"label"` // "User" or "Assistant"
+	// Mislabeled is set for a message that is neither from the user nor
+	// the assistant (a system or tool message) but is labelled Assistant
+	// all the same, as the reference does.
+	Mislabeled bool `json:"mislabeled,omitempty"`
+}
+
+// Format is the reference's format_memory: the last maxTurns*2
+// messages as "User: …" / "Assistant: …" lines. Any role other than "user"
+// is labelled Assistant; the returned lines flag those that are not
+// really the assistant's. The slice follows Python's memory[-max_turns*2:]
+// exactly, so maxTurns 0 keeps the whole history, as the reference does.
+func Format(history []value.Message, maxTurns int) (string, []Line) {
+	start := pySliceStart(-maxTurns*2, len(history))
+	tail := history[start:]
+	lines := make([]string, len(tail))
+	trace := make([]Line, len(tail))
+	for i, m := range tail {
+		label := "Assistant"
+		if m.Role == "user" {
+			label = "User"
+		}
+		lines[i] = label + ": " + m.Content
+		trace[i] = Line{Index: start + i, Role: m.Role, Label: label, Mislabeled: m.Role != "user" && m.Role != "assistant"}
+	}
+	return strings.Join(lines, "\n"), trace
+}
+
+// pySliceStart resolves a Python slice start against a length.
+func pySliceStart(start, length int) int {
+	if start < 0 {
+		start += length
+		if start < 0 {
+			start = 0
+		}
+	}
+	return min(start, length)
+}
+
+// Formatted is format_memory's output for one history: the block
+// the reference ContextManager would put in its prompt, and each
+// message's line.
+type Formatted struct {
+	MaxTurns int    `json:"max_turns"`
+	Block    string `json:"block"`
+	Lines    []Line `json:"lines"`
+}

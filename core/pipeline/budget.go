@@ -1,0 +1,160 @@
+package pipeline
+
+import (
+	"ctxlab/core/pycompat"
+	"ctxlab/core/summarize"
+	coretokens "ctxlab/core/tokens"
+	"ctxlab/core/value"
+	"fmt"
+	"maps"
+)
+
+// placedDoc is a document as it enters the context block: whole, cut or
+// replaced by its synopsis.
+type placedDoc struct {
+	index      int            // input index
+	doc        value.Document // as placed
+	fate       Fate
+	tokensKept int
+}
+
+// budgetOutcome is what the budget stage decided.
+type budgetOutcome struct {
+	placed   []placedDoc
+	excluded []int // input indices of documents that did not fit whole, walk order
+	used     int   // the walk's running total
+}
+
+// budgetStage walks the ordered documents against the budget in the
+// chosen mode.
+func budgetStage(a *Analysis, ordered, tokens []int, opts Options, trace []DocTrace) budgetOutcome {
+	if opts.BudgetMode == BudgetStrict {
+		return strictBudget(a, ordered, tokens, opts, trace)
+	}
+	return referenceBudget(a, ordered, tokens, opts, trace)
+}
+
+// referenceBudget is the reference's _apply_budget: a document that fits
+// is included; the first one that does not, when more than
+// PartialMinRemaining tokens remain, is included cut to the remaining
+// tokens and the budget is then spent; every document that did not fit
+// whole is recorded as excluded; the walk never stops early. Headers are
+// not charged. With SummarizeOverflow, documents that do not fit are
+// offered as a synopsis instead of a cut copy.
+func referenceBudget(a *Analysis, ordered, tokens []int, opts Options, trace []DocTrace) budgetOutcome {
+	var out budgetOutcome
+	budget := opts.Budget
+	for _, i := range ordered {
+		d, t := a.Docs[i], tokens[i]
+		if out.used+t <= budget {
+			out.include(i, d, FateIncluded, t, "", trace)
+			out.used += t
+			continue
+		}
+		out.excluded = append(out.excluded, i)
+		remaining := budget - out.used
+		switch {
+		case opts.SummarizeOverflow:
+			syn := summarize.Synopsis(d.Content)
+			s := opts.Tokenizer.Count(syn)
+			if syn != "" && out.used+s <= budget {
+				out.include(i, summaryDoc(d, syn), FateSummarized, s,
+					fmt.Sprintf("%d tokens > %d remaining; a %d-token synopsis fits", t, remaining, s), trace)
+				out.used += s
+				continue
+			}
+			out.exclude(i, fmt.Sprintf("%d tokens > %d remaining; its %d-token synopsis does not fit either", t, remaining, s), trace)
+		case remaining > opts.PartialMinRemaining:
+			cut := opts.Tokenizer.Truncate(d.Content, remaining, coretokens.KeepStart)
+			kept := opts.Tokenizer.Count(cut)
+			trace[i].CutAt = CutOffset(d.Content, cut)
+			out.include(i, partialDoc(d, cut), FatePartial, kept,
+				fmt.Sprintf("%d tokens > %d remaining; cut to %d tokens", t, remaining, kept), trace)
+			out.used = budget
+		default:
+			out.exclude(i, overBudgetReason(t, remaining, opts.PartialMinRemaining), trace)
+		}
+	}
+	return out
+}
+
+func overBudgetReason(tokens, remaining, partialMin int) string {
+	if remaining <= 0 {
+		return fmt.Sprintf("%d tokens; budget already spent", tokens)
+	}
+	return fmt.Sprintf("%d tokens > %d remaining; %d ≤ %d, too little for a partial copy", tokens, remaining, remaining, partialMin)
+}
+
+func (out *budgetOutcome) include(i int, d value.Document, fate Fate, kept int, reason string, trace []DocTrace) {
+	out.placed = append(out.placed, placedDoc{index: i, doc: d, fate: fate, tokensKept: kept})
+	trace[i].Fate = fate
+	trace[i].TokensKept = kept
+	trace[i].Citation = len(out.placed)
+	trace[i].BudgetReason = reason
+}
+
+func (out *budgetOutcome) exclude(i int, reason string, trace []DocTrace) {
+	trace[i].Fate = FateExcluded
+	trace[i].TokensKept = 0
+	trace[i].Citation = 0
+	trace[i].BudgetReason = reason
+}
+
+// partialDoc is the reference's partial copy: the cut text, the marker,
+// and metadata marked truncated.
+func partialDoc(d value.Document, cut string) value.Document {
+	md := maps.Clone(d.Metadata)
+	if md == nil {
+		md = map[string]any{}
+	}
+	md["truncated"] = true
+	return value.Document{Content: cut + cutMarker, Score: d.Score, Source: d.Source, Metadata: md}
+}
+
+// summaryDoc stands in for a document that did not fit.
+func summaryDoc(d value.Document, synopsis string) value.Document {
+	md := maps.Clone(d.Metadata)
+	if md == nil {
+		md = map[string]any{}
+	}
+	md["summarized"] = true
+	return value.Document{Content: synopsis, Score: d.Score, Source: d.Source, Metadata: md}
+}
+
+// CutOffset finds where in original a cut copy ends: the byte offset after
+// the last kept word. A BPE cut is a byte prefix; the heuristic's cut
+// rejoins words with single spaces, so it is located word by word.
+func CutOffset(original, cut string) int {
+	if len(cut) <= len(original) && original[:len(cut)] == cut {
+		return len(cut)
+	}
+	n := len(pycompat.Split(cut))
+	spans := WordSpans(original)
+	if n == 0 || len(spans) == 0 {
+		return 0
+	}
+	return spans[min(n, len(spans))-1][1]
+}
+
+// WordSpans returns the byte span [start, end) of every whitespace-
+// separated word in text, the words pycompat.Split returns.
+func WordSpans(text string) [][2]int {
+	var spans [][2]int
+	start := -1
+	for i, r := range text {
+		if pycompat.IsSpace(r) {
+			if start >= 0 {
+				spans = append(spans, [2]int{start, i})
+				start = -1
+			}
+			continue
+		}
+		if start < 0 {
+			start = i
+		}
+	}
+	if start >= 0 {
+		spans = append(spans, [2]int{start, len(text)})
+	}
+	return spans
+}

@@ -1,0 +1,166 @@
+package pipeline
+
+import (
+	"ctxlab/core/pycompat"
+	"ctxlab/core/summarize"
+	"ctxlab/core/tokens"
+	"ctxlab/core/value"
+	"fmt"
+)
+
+// meter charges text in additive units: words for the heuristic, whose
+// count of a whole block is int(total words * 1.3), and tokens for a BPE
+// tokenizer, whose counts are additive up to merges across a boundary
+// (checked exactly at the end of the strict walk).
+type meter struct {
+	tok   tokens.Tokenizer
+	words bool
+}
+
+func newMeter(tok tokens.Tokenizer) meter {
+	_, words := tok.(tokens.Heuristic)
+	return meter{tok: tok, words: words}
+}
+
+func (m meter) units(text string) int {
+	if m.words {
+		return pycompat.WordCount(text)
+	}
+	return m.tok.Count(text)
+}
+
+func (m meter) tokens(units int) int {
+	if m.words {
+		return tokens.HeuristicTokens(units)
+	}
+	return units
+}
+
+// contentUnits is a document's content in units, from the analysis.
+func (m meter) contentUnits(a *Analysis, tokens []int, i int) int {
+	if m.words {
+		return len(a.lowerWords[i])
+	}
+	return tokens[i]
+}
+
+// strictBudget charges every byte of the block, headers, separators and
+// the cut marker included, so the formatted block never exceeds the
+// budget. It otherwise follows the reference walk: include what fits,
+// cut the first that does not when more than PartialMinRemaining remain
+// (then the budget is spent), record everything that did not fit whole.
+func strictBudget(a *Analysis, ordered, tokens []int, opts Options, trace []DocTrace) budgetOutcome {
+	var out budgetOutcome
+	m := newMeter(opts.Tokenizer)
+	budget := opts.Budget
+	usedUnits := 0
+	spent := false
+	markerUnits := m.units(cutMarker)
+
+	for _, i := range ordered {
+		d, t := a.Docs[i], tokens[i]
+		citation := len(out.placed) + 1
+		frame := m.units(pieceFrame(citation, d, false))
+		whole := frame + m.contentUnits(a, tokens, i)
+		if !spent && m.tokens(usedUnits+whole) <= budget {
+			out.include(i, d, FateIncluded, t, "", trace)
+			usedUnits += whole
+			continue
+		}
+		out.excluded = append(out.excluded, i)
+		remaining := budget - m.tokens(usedUnits)
+		if spent {
+			out.exclude(i, fmt.Sprintf("%d tokens; budget already spent", t), trace)
+			continue
+		}
+		switch {
+		case opts.SummarizeOverflow:
+			syn := summarize.Synopsis(d.Content)
+			cost := m.units(pieceFrame(citation, d, true)) + m.units(syn)
+			if syn != "" && m.tokens(usedUnits+cost) <= budget {
+				s := opts.Tokenizer.Count(syn)
+				out.include(i, summaryDoc(d, syn), FateSummarized, s,
+					fmt.Sprintf("%d tokens + header > %d remaining; a %d-token synopsis fits", t, remaining, s), trace)
+				usedUnits += cost
+				continue
+			}
+			out.exclude(i, fmt.Sprintf("%d tokens + header > %d remaining; its synopsis does not fit either", t, remaining), trace)
+		case remaining > opts.PartialMinRemaining:
+			cut := fitCut(m, d.Content, budget, usedUnits+frame+markerUnits)
+			if cut == "" {
+				out.exclude(i, fmt.Sprintf("%d tokens + header > %d remaining; no room left after the header", t, remaining), trace)
+				continue
+			}
+			kept := opts.Tokenizer.Count(cut)
+			trace[i].CutAt = CutOffset(d.Content, cut)
+			out.include(i, partialDoc(d, cut), FatePartial, kept,
+				fmt.Sprintf("%d tokens + header > %d remaining; cut to %d tokens", t, remaining, kept), trace)
+			usedUnits += frame + markerUnits + m.units(cut)
+			spent = true
+		default:
+			out.exclude(i, overBudgetReason(t, remaining, opts.PartialMinRemaining)+" (headers counted)", trace)
+		}
+	}
+	out.used = m.tokens(usedUnits)
+	out.verify(a.Docs, opts.Tokenizer, budget, trace)
+	return out
+}
+
+// pieceFrame is everything a document adds besides its content: the
+// separator before it (after the first), its header and the newline.
+func pieceFrame(citation int, d value.Document, summary bool) string {
+	frame := CitationHeader(citation, d.Source, d.Score, summary) + "\n"
+	if citation > 1 {
+		frame = Separator + frame
+	}
+	return frame
+}
+
+// fitCut returns the longest start of content that keeps the total within
+// budget when added to usedUnits.
+func fitCut(m meter, content string, budget, usedUnits int) string {
+	allowance := budget - m.tokens(usedUnits)
+	for allowance > 0 {
+		cut := m.tok.Truncate(content, allowance, tokens.KeepStart)
+		if cut != "" && m.tokens(usedUnits+m.units(cut)) <= budget {
+			return cut
+		}
+		allowance--
+	}
+	return ""
+}
+
+// verify counts the formatted block exactly and, while it exceeds the
+// budget (a BPE merge across a boundary can cost a token the additive
+// estimate did not see), shortens or drops the last placed document.
+func (out *budgetOutcome) verify(docs []value.Document, tok tokens.Tokenizer, budget int, trace []DocTrace) {
+	for len(out.placed) > 0 {
+		block, _ := formatBlock(out.placed)
+		over := tok.Count(block) - budget
+		if over <= 0 {
+			return
+		}
+		last := &out.placed[len(out.placed)-1]
+		if last.fate == FatePartial {
+			cut := trimMarker(last.doc.Content)
+			shorter := tok.Truncate(cut, tok.Count(cut)-over, tokens.KeepStart)
+			if shorter != "" && shorter != cut {
+				last.doc.Content = shorter + cutMarker
+				last.tokensKept = tok.Count(shorter)
+				trace[last.index].TokensKept = last.tokensKept
+				trace[last.index].CutAt = CutOffset(docs[last.index].Content, shorter)
+				continue
+			}
+		}
+		i := last.index
+		if last.fate == FateIncluded {
+			out.excluded = append(out.excluded, i)
+		}
+		out.placed = out.placed[:len(out.placed)-1]
+		out.exclude(i, fmt.Sprintf("dropped: the exact count of the block was %d tokens over the budget", over), trace)
+	}
+}
+
+func trimMarker(content string) string {
+	return content[:len(content)-len(cutMarker)]
+}

@@ -1,0 +1,89 @@
+package pipeline
+
+import (
+	"ctxlab/core/value"
+	"errors"
+)
+
+// Build runs the reference ContextManager pipeline on an analysis: filter,
+// sort, deduplicate, reorder, budget, format. It is pure and cheap: the
+// per-document work comes from the Analysis. Its callers check the options
+// against the knob table first (ValidateOptions, Settings.Validate); Build
+// refuses only options it cannot run with at all.
+func Build(a *Analysis, opts Options) (*Result, error) {
+	if opts.Tokenizer == nil || opts.ShingleSize < 1 || opts.Budget < 0 {
+		return nil, errUncheckedOptions
+	}
+	tokens := a.Tokens(opts.Tokenizer)
+	trace := newDocTraces(a, tokens)
+
+	filtered := filterStage(tokens, opts.MinDocTokens, trace)
+	sorted := sortStage(a.Docs, filtered, trace)
+	deduped, dupes := dedupStage(a, sorted, opts.DedupThreshold, opts.ShingleSize, trace)
+	ordered, reordered := reorderStage(deduped, opts.LostInMiddle, trace)
+	outcome := budgetStage(a, ordered, tokens, opts, trace)
+	block, citations := formatBlock(outcome.placed)
+
+	res := &Result{
+		ContextBlock:      block,
+		IncludedDocs:      make([]value.Document, len(outcome.placed)),
+		ExcludedDocs:      make([]value.Document, len(outcome.excluded)),
+		CitationMap:       citations,
+		TokensUsed:        opts.Tokenizer.Count(block),
+		TokensBudget:      opts.Budget,
+		DuplicatesRemoved: dupes,
+		Truncated:         len(outcome.excluded) > 0,
+	}
+	res.UtilizationPct = utilizationPct(res.TokensUsed, res.TokensBudget)
+	cited := make([]int, len(outcome.placed))
+	for n, p := range outcome.placed {
+		res.IncludedDocs[n] = p.doc
+		cited[n] = p.index
+	}
+	for n, i := range outcome.excluded {
+		res.ExcludedDocs[n] = a.Docs[i]
+	}
+	res.Trace = Trace{
+		Docs:       trace,
+		Counts:     countStages(trace, len(filtered), dupes, reordered),
+		Sorted:     sorted,
+		Deduped:    deduped,
+		Reordered:  ordered,
+		Cited:      cited,
+		BudgetUsed: outcome.used,
+		Tokenizer:  opts.Tokenizer.Name(),
+		BudgetMode: opts.BudgetMode,
+	}
+	return res, nil
+}
+
+// errUncheckedOptions is a caller's bug: options that skipped validation.
+var errUncheckedOptions = errors.New("build: the options were not validated (no tokenizer, a shingle size below 1 or a negative budget)")
+
+func newDocTraces(a *Analysis, tokens []int) []DocTrace {
+	trace := make([]DocTrace, len(a.Docs))
+	for i, d := range a.Docs {
+		trace[i] = DocTrace{
+			Index: i, Source: d.Source, Score: d.Score, Tokens: tokens[i],
+			SortedPos: -1, PosBeforeReorder: -1, PosAfterReorder: -1, CutAt: -1,
+		}
+	}
+	return trace
+}
+
+func countStages(trace []DocTrace, afterFilter, dupes int, reordered bool) StageCounts {
+	c := StageCounts{Input: len(trace), Filtered: len(trace) - afterFilter, Duplicates: dupes, Reordered: reordered}
+	for _, d := range trace {
+		switch d.Fate {
+		case FateIncluded:
+			c.Included++
+		case FatePartial:
+			c.Partial++
+		case FateSummarized:
+			c.Summarized++
+		case FateExcluded:
+			c.Excluded++
+		}
+	}
+	return c
+}

@@ -1,0 +1,89 @@
+package pipeline
+
+import (
+	"ctxlab/core/value"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// bruteDedup is the reference's walk: every candidate against every kept
+// document, in kept order. It describes each document's fate as a string.
+func bruteDedup(a *Analysis, sorted []int, threshold float64, k int) []string {
+	sets := a.shingleIndex(k).sets
+	var kept []int
+	keptOfClass := map[int32]int{}
+	var fates []string
+	for _, i := range sorted {
+		if of, ok := keptOfClass[a.hashClass[i]]; ok {
+			fates = append(fates, fmt.Sprintf("exact %d", of))
+			continue
+		}
+		fate := "kept"
+		for _, o := range kept {
+			if j := jaccard(sets[i], sets[o]); j >= threshold {
+				fate = fmt.Sprintf("near %d %v", o, j)
+				break
+			}
+		}
+		if fate == "kept" {
+			kept = append(kept, i)
+			keptOfClass[a.hashClass[i]] = i
+		}
+		fates = append(fates, fate)
+	}
+	return fates
+}
+
+// TestDedupMatchesBruteForce checks the prefix-filtered dedup against the
+// quadratic walk on small random corpora full of near copies, over
+// thresholds that sit on rounding edges (1/3, 2/3) and beyond 1.
+func TestDedupMatchesBruteForce(t *testing.T) {
+	vocab := strings.Fields("a b c d e f g h i j k l m n o p")
+	rng := rand.New(rand.NewPCG(9, 9))
+	for trial := range 300 {
+		n := 2 + rng.IntN(60)
+		docs := make([]value.Document, n)
+		for i := range docs {
+			if i > 0 && rng.IntN(3) == 0 {
+				words := strings.Fields(docs[rng.IntN(i)].Content)
+				if len(words) > 0 {
+					words[rng.IntN(len(words))] = vocab[rng.IntN(len(vocab))]
+				}
+				if rng.IntN(2) == 0 {
+					words = append(words, vocab[rng.IntN(len(vocab))])
+				}
+				docs[i].Content = strings.Join(words, " ")
+				continue
+			}
+			words := make([]string, rng.IntN(14))
+			for w := range words {
+				words[w] = vocab[rng.IntN(4+trial%12)]
+			}
+			docs[i].Content = strings.Join(words, " ")
+		}
+		a := Analyze(docs)
+		sorted := rng.Perm(n)
+		for _, k := range []int{1, 2, 3, 5} {
+			for _, threshold := range []float64{0.01, 0.1, 0.2, 1.0 / 3, 0.5, 0.6, 2.0 / 3, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95, 1, 1.5} {
+				trace := make([]DocTrace, n)
+				dedupStage(a, sorted, threshold, k, trace)
+				var got []string
+				for _, i := range sorted {
+					switch d := trace[i].Duplicate; {
+					case d == nil:
+						got = append(got, "kept")
+					case d.Kind == DuplicateExact:
+						got = append(got, fmt.Sprintf("exact %d", d.Of))
+					default:
+						got = append(got, fmt.Sprintf("near %d %v", d.Of, d.Similarity))
+					}
+				}
+				if want := bruteDedup(a, sorted, threshold, k); fmt.Sprint(got) != fmt.Sprint(want) {
+					t.Fatalf("trial %d, k=%d, threshold %v:\n got %v\nwant %v", trial, k, threshold, got, want)
+				}
+			}
+		}
+	}
+}

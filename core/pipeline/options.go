@@ -1,0 +1,87 @@
+package pipeline
+
+import (
+	"ctxlab/core/tokens"
+	"fmt"
+)
+
+// BudgetMode chooses how the budget stage charges documents.
+type BudgetMode string
+
+const (
+	// BudgetReference charges each document's own tokens only, exactly as
+	// the reference ContextManager does; citation headers and separators
+	// are not budgeted, so the formatted block may exceed the budget.
+	BudgetReference BudgetMode = "reference"
+	// BudgetStrict charges headers, separators and the " [...]" marker
+	// too, and guarantees the formatted block fits the budget.
+	BudgetStrict BudgetMode = "strict"
+)
+
+// BudgetModes lists the modes in display order.
+var BudgetModes = []BudgetMode{BudgetReference, BudgetStrict}
+
+// ParseBudgetMode accepts a mode name as typed on the command line.
+func ParseBudgetMode(s string) (BudgetMode, error) {
+	for _, m := range BudgetModes {
+		if string(m) == s {
+			return m, nil
+		}
+	}
+	return "", fmt.Errorf("unknown budget mode %q (expected reference or strict)", s)
+}
+
+// Options are what the ContextManager's pipeline takes: its knobs and the
+// context block's budget. DefaultOptions gives the reference's defaults.
+type Options struct {
+	PipelineSettings
+	// Budget is the token budget for the context block: --budget in
+	// `ctxlab build`, the retrieved-context allocation in an evaluation.
+	Budget int
+}
+
+// PipelineSettings are the ContextManager's knobs, everything its pipeline
+// takes but the budget: what Settings holds, since there the budget is
+// the retrieved-context allocation.
+type PipelineSettings struct {
+	// DedupThreshold is the Jaccard similarity at or above which a
+	// document is a near duplicate of a kept one.
+	DedupThreshold float64
+	// MinDocTokens drops documents with fewer tokens than this.
+	MinDocTokens int
+	// LostInMiddle reorders documents so the strongest sit at both ends.
+	LostInMiddle bool
+	// ShingleSize is the number of words in one shingle.
+	ShingleSize int
+	// PartialMinRemaining is the budget that must remain, strictly more,
+	// for the first document that does not fit to be included in part.
+	PartialMinRemaining int
+	// SummarizeOverflow represents documents that do not fit by a
+	// one-sentence extractive synopsis when that fits.
+	SummarizeOverflow bool
+	// BudgetMode is reference or strict.
+	BudgetMode BudgetMode
+	// Tokenizer counts every token in the pipeline.
+	Tokenizer tokens.Tokenizer
+}
+
+// DefaultBudget is the `ctxlab build` default budget in tokens.
+const DefaultBudget = 4000
+
+// DefaultOptions returns the reference ContextManager's defaults with the
+// reference's heuristic tokenizer and a 4000-token budget.
+func DefaultOptions() Options {
+	return Options{
+		PipelineSettings: PipelineSettings{
+			DedupThreshold:      0.85,
+			MinDocTokens:        5,
+			LostInMiddle:        true,
+			ShingleSize:         5,
+			PartialMinRemaining: 50,
+			SummarizeOverflow:   false,
+			BudgetMode:          BudgetReference,
+			Tokenizer:           tokens.Heuristic{},
+		},
+		Budget: DefaultBudget,
+	}
+}

@@ -1,0 +1,167 @@
+package pipeline
+
+import (
+	"ctxlab/core/pycompat"
+	coretokens "ctxlab/core/tokens"
+	"ctxlab/core/value"
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// simpleRAGPartialMin is the article's threshold: the first chunk that
+// does not fit is cut to the remaining budget only when strictly more than
+// this many tokens remain.
+const simpleRAGPartialMin = 100
+
+// SimpleRAGSeparator joins formatted chunks in the article's block.
+const SimpleRAGSeparator = "\n\n---\n\n"
+
+// SimpleRAGChunk is the article's RetrievedChunk: a chunk as placed in the
+// block.
+type SimpleRAGChunk struct {
+	// Index is the chunk's document's position in the input.
+	Index  int     `json:"index"`
+	Text   string  `json:"text"`
+	Source string  `json:"source"`
+	Score  float64 `json:"score"`
+	// TokenCount is the article's token_count: the chunk's tokens, or for
+	// the cut chunk the remaining budget it was cut to.
+	TokenCount int `json:"token_count"`
+}
+
+// SimpleRAGFate is what the article's RAGContextManager did with a
+// document.
+type SimpleRAGFate string
+
+const (
+	// SimpleRAGIncluded: added whole.
+	SimpleRAGIncluded SimpleRAGFate = "included"
+	// SimpleRAGTruncated: the first that did not fit, cut to the
+	// remaining budget because more than 100 tokens remained.
+	SimpleRAGTruncated SimpleRAGFate = "truncated"
+	// SimpleRAGDropped: the first that did not fit, left out because 100
+	// tokens or fewer remained.
+	SimpleRAGDropped SimpleRAGFate = "dropped"
+	// SimpleRAGNotReached: after the first miss; the manager stops there
+	// even when a smaller chunk further down would have fit.
+	SimpleRAGNotReached SimpleRAGFate = "not_reached"
+)
+
+// SimpleRAGDocTrace is one input document's fate.
+type SimpleRAGDocTrace struct {
+	Index  int     `json:"index"`
+	Source string  `json:"source"`
+	Score  float64 `json:"score"`
+	Tokens int     `json:"tokens"`
+	// Rank is the 0-based position after sorting by score.
+	Rank int           `json:"rank"`
+	Fate SimpleRAGFate `json:"fate"`
+	// TokensKept is the tokenizer's count of the text placed in the
+	// block: all of it, the cut part, or 0.
+	TokensKept int `json:"tokens_kept"`
+	// Citation is the document's "Source i" number, 0 when absent.
+	Citation int    `json:"citation,omitempty"`
+	Reason   string `json:"reason,omitempty"`
+}
+
+// SimpleRAGResult is the article's retrieve_context output with the trace
+// the workbench shows beside it.
+type SimpleRAGResult struct {
+	ContextBlock string           `json:"context_block"`
+	Chunks       []SimpleRAGChunk `json:"chunks"`
+	// TokensCounted is the manager's running total: the sum of the chunks'
+	// token_count. The block itself (TokensUsed) is larger by the headers
+	// and separators, which the article does not budget.
+	TokensCounted int `json:"tokens_counted"`
+	TokensUsed    int `json:"tokens_used"`
+	Budget        int `json:"budget"`
+	// Trace has one entry per input document, by input index.
+	Trace []SimpleRAGDocTrace `json:"trace"`
+	// Order is the input indices sorted by score, as walked.
+	Order []int `json:"order"`
+}
+
+// BuildSimpleRAG is the article's RAGContextManager.retrieve_context on
+// documents already retrieved: sort by score, highest first (ties keep
+// input order, as Python's stable sort does); add whole chunks while they
+// fit the budget; cut the first that does not, keeping its start, when
+// more than 100 tokens remain; then stop either way.
+func BuildSimpleRAG(docs []value.Document, budgetTokens int, tok coretokens.Tokenizer) SimpleRAGResult {
+	res := SimpleRAGResult{Budget: budgetTokens, Trace: make([]SimpleRAGDocTrace, len(docs))}
+	res.Order = make([]int, len(docs))
+	for i := range docs {
+		res.Order[i] = i
+	}
+	sort.SliceStable(res.Order, func(x, y int) bool {
+		return simpleRAGScoreAbove(docs[res.Order[x]].Score, docs[res.Order[y]].Score)
+	})
+
+	total := 0
+	stopped := false
+	for rank, i := range res.Order {
+		d := docs[i]
+		tokens := tok.Count(d.Content)
+		tr := SimpleRAGDocTrace{Index: i, Source: d.Source, Score: d.Score, Tokens: tokens, Rank: rank}
+		switch {
+		case stopped:
+			tr.Fate = SimpleRAGNotReached
+			tr.Reason = "the manager stopped at the first chunk that did not fit"
+		case total+tokens > budgetTokens:
+			stopped = true
+			remaining := budgetTokens - total
+			if remaining > simpleRAGPartialMin {
+				text := tok.Truncate(d.Content, remaining, coretokens.KeepStart)
+				res.Chunks = append(res.Chunks, SimpleRAGChunk{Index: i, Text: text, Source: d.Source, Score: d.Score, TokenCount: remaining})
+				res.TokensCounted += remaining
+				tr.Fate, tr.TokensKept, tr.Citation = SimpleRAGTruncated, tok.Count(text), len(res.Chunks)
+				tr.Reason = fmt.Sprintf("%d tokens did not fit; cut to the %d remaining", tokens, remaining)
+			} else {
+				tr.Fate = SimpleRAGDropped
+				tr.Reason = fmt.Sprintf("%d tokens did not fit; %d remaining is not more than %d", tokens, remaining, simpleRAGPartialMin)
+			}
+		default:
+			res.Chunks = append(res.Chunks, SimpleRAGChunk{Index: i, Text: d.Content, Source: d.Source, Score: d.Score, TokenCount: tokens})
+			total += tokens
+			res.TokensCounted += tokens
+			tr.Fate, tr.TokensKept, tr.Citation = SimpleRAGIncluded, tokens, len(res.Chunks)
+		}
+		res.Trace[i] = tr
+	}
+	res.ContextBlock = FormatSimpleRAGChunks(res.Chunks)
+	res.TokensUsed = tok.Count(res.ContextBlock)
+	return res
+}
+
+// simpleRAGScoreAbove orders scores highest first. NaN, which Python
+// would compare unpredictably, sorts last so the order is deterministic.
+func simpleRAGScoreAbove(a, b float64) bool {
+	if math.IsNaN(b) {
+		return !math.IsNaN(a)
+	}
+	return a > b
+}
+
+// FormatSimpleRAGChunks is the article's _format_chunks: each chunk as
+// "[Source i: SOURCE (relevance: 0.00)]\nTEXT", numbered from 1, joined by
+// "\n\n---\n\n". The relevance is always shown, unlike in Build's headers.
+// The retrieve-then-rerank path formats its selection with it too.
+func FormatSimpleRAGChunks(chunks []SimpleRAGChunk) string {
+	var b strings.Builder
+	for i, c := range chunks {
+		if i > 0 {
+			b.WriteString(SimpleRAGSeparator)
+		}
+		b.WriteString("[Source ")
+		b.WriteString(strconv.Itoa(i + 1))
+		b.WriteString(": ")
+		b.WriteString(c.Source)
+		b.WriteString(" (relevance: ")
+		b.WriteString(pycompat.FormatRelevance(c.Score))
+		b.WriteString(")]\n")
+		b.WriteString(c.Text)
+	}
+	return b.String()
+}

@@ -1,0 +1,5 @@
+// Package summarize writes summaries: the Summarizer interface with the
+// requests and prompts of the article's memory and long-document
+// strategies, the deterministic extractive summarizer that needs no model,
+// a cache of summaries and the one-sentence synopsis of a document.
+package summarize

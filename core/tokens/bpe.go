@@ -1,0 +1,109 @@
+package tokens
+
+import (
+	"sync"
+	"unicode/utf8"
+
+	"github.com/pkoukk/tiktoken-go"
+	tiktokenloader "github.com/pkoukk/tiktoken-go-loader"
+)
+
+// The vocabularies are embedded by tiktoken-go-loader; setting the loader
+// before any encoding is built means tiktoken-go never downloads anything.
+var setOfflineLoader sync.Once
+
+// BPE is a tiktoken encoding loaded on first use. Loading parses a
+// multi-megabyte vocabulary (~170 ms), so it happens at most once per
+// process and only when a count is actually needed.
+type BPE struct {
+	name string
+	once sync.Once
+	enc  *tiktoken.Tiktoken
+	err  error
+	memo tokenMemo
+}
+
+func newBPE(name string) *BPE { return &BPE{name: name} }
+
+func (b *BPE) load() *tiktoken.Tiktoken {
+	b.once.Do(func() {
+		setOfflineLoader.Do(func() { tiktoken.SetBpeLoader(tiktokenloader.NewOfflineLoader()) })
+		b.enc, b.err = tiktoken.GetEncoding(b.name)
+	})
+	if b.err != nil {
+		// The vocabularies are compiled into the binary; failing to parse
+		// them is a build defect, not an input error.
+		panic("ctxlab: embedded BPE vocabulary " + b.name + " failed to load: " + b.err.Error())
+	}
+	return b.enc
+}
+
+// Name implements Tokenizer.
+func (b *BPE) Name() string { return b.name }
+
+// Exact implements Tokenizer.
+func (b *BPE) Exact() bool { return true }
+
+// Preload loads the vocabulary now; the workbench calls it in the
+// background so the first count does not stall a key press.
+func (b *BPE) Preload() { b.load() }
+
+// Encode returns the token ids of text. Special-token text such as
+// "<|endoftext|>" is encoded as ordinary text, never as the special token:
+// input is data, not control.
+func (b *BPE) Encode(text string) []int { return b.load().EncodeOrdinary(text) }
+
+// Count implements Tokenizer.
+func (b *BPE) Count(text string) int {
+	if text == "" {
+		return 0
+	}
+	return b.memo.count(text, func(t string) int { return len(b.Encode(t)) })
+}
+
+// Truncate implements Tokenizer. A cut that falls inside a multi-byte
+// character drops the partial character rather than emit invalid UTF-8.
+func (b *BPE) Truncate(text string, maxTokens int, keep Keep) string {
+	if b.Count(text) <= maxTokens {
+		return text
+	}
+	return b.memo.truncate(cutKey{text, maxTokens, keep}, func() string { return b.truncate(text, maxTokens, keep) })
+}
+
+func (b *BPE) truncate(text string, maxTokens int, keep Keep) string {
+	tokens := b.Encode(text)
+	if len(tokens) <= maxTokens {
+		return text
+	}
+	if maxTokens <= 0 {
+		return ""
+	}
+	enc := b.load()
+	if keep == KeepEnd {
+		return trimPartialRunes(enc.Decode(tokens[len(tokens)-maxTokens:]))
+	}
+	return trimPartialRunes(enc.Decode(tokens[:maxTokens]))
+}
+
+// trimPartialRunes removes the bytes of characters a token boundary split,
+// which can only sit at either end of a decoded slice.
+func trimPartialRunes(s string) string {
+	for len(s) > 0 {
+		r, size := utf8.DecodeRuneInString(s)
+		if r != utf8.RuneError || size != 1 {
+			break
+		}
+		s = s[1:]
+	}
+	for len(s) > 0 {
+		r, size := utf8.DecodeLastRuneInString(s)
+		if r != utf8.RuneError || size != 1 {
+			break
+		}
+		s = s[:len(s)-1]
+	}
+	return s
+}
+
+// Preloader is implemented by tokenizers whose first use is expensive.
+type Preloader interface{ Preload() }

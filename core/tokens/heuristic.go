@@ -1,0 +1,52 @@
+package tokens
+
+import (
+	"ctxlab/core/pycompat"
+	"strings"
+)
+
+// heuristicTokensPerWord is the reference ContextManager's estimate of BPE
+// tokens per whitespace-separated word.
+const heuristicTokensPerWord = 1.3
+
+// Heuristic is the reference ContextManager's token estimate:
+// int(len(text.split()) * 1.3), computed in float64 in that order.
+type Heuristic struct{}
+
+// Name implements Tokenizer.
+func (Heuristic) Name() string { return TokenizerHeuristic }
+
+// Exact implements Tokenizer: the heuristic is an estimate.
+func (Heuristic) Exact() bool { return false }
+
+// Count implements Tokenizer.
+func (Heuristic) Count(text string) int {
+	return HeuristicTokens(pycompat.WordCount(text))
+}
+
+func HeuristicTokens(words int) int {
+	return int(float64(words) * heuristicTokensPerWord)
+}
+
+// heuristicWordsFor is the reference's int(tokens / 1.3): how many words a
+// token allowance buys.
+func heuristicWordsFor(tokens int) int {
+	if tokens <= 0 {
+		return 0
+	}
+	return int(float64(tokens) / heuristicTokensPerWord)
+}
+
+// Truncate implements Tokenizer. The kept words are joined by single
+// spaces, as the reference does when it cuts a document.
+func (h Heuristic) Truncate(text string, maxTokens int, keep Keep) string {
+	words := pycompat.Split(text)
+	if HeuristicTokens(len(words)) <= maxTokens {
+		return text
+	}
+	n := heuristicWordsFor(maxTokens)
+	if keep == KeepEnd {
+		return strings.Join(words[len(words)-n:], " ")
+	}
+	return strings.Join(words[:n], " ")
+}

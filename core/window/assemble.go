@@ -1,0 +1,317 @@
+package window
+
+import (
+	"ctxlab/core/tokens"
+	"encoding/json"
+	"fmt"
+)
+
+// Assembly is an assembled request and where its tokens went.
+type Assembly struct {
+	Mode      Mode   `json:"mode"`
+	UseCase   string `json:"use_case,omitempty"`
+	Model     string `json:"model,omitempty"`
+	Tokenizer string `json:"tokenizer"`
+	// Exact is false when the tokenizer is an estimate.
+	Exact  bool          `json:"exact"`
+	Budget ContextBudget `json:"budget"`
+	// Framing is the overhead per message used for the framing line; it is
+	// zero when the input asked for no framing.
+	Framing Framing `json:"framing"`
+	// Components has one report per ComponentNames entry, in that order.
+	Components []ComponentReport `json:"components"`
+	// Used is the request's input tokens: every line but the reserve.
+	Used     int `json:"used"`
+	MaxInput int `json:"max_input"`
+	Window   int `json:"window"`
+	// Utilization is Used / MaxInput, the article's budget_utilization.
+	Utilization float64 `json:"utilization"`
+	// ReferenceTotal is the article's own total, the messages' contents
+	// without framing, for comparison with the article's check.
+	ReferenceTotal int  `json:"reference_total"`
+	Fits           bool `json:"fits"`
+	// Messages are the OpenAI chat messages to send.
+	Messages []ChatMessage `json:"messages"`
+	// Tools is the tools array to send beside the messages, in measure
+	// mode; in budgeted mode the article puts the tools in the system
+	// message and this is empty.
+	Tools json.RawMessage `json:"tools,omitempty"`
+}
+
+// Component returns the report of the named component.
+func (a *Assembly) Component(name string) (ComponentReport, bool) {
+	for _, c := range a.Components {
+		if c.Name == name {
+			return c, true
+		}
+	}
+	return ComponentReport{}, false
+}
+
+// TruncatedComponents names the components that were cut, in display
+// order: the article's ContextMetrics.truncated_components.
+func (a *Assembly) TruncatedComponents() []string {
+	var names []string
+	for _, c := range a.Components {
+		if c.Truncated {
+			names = append(names, c.Name)
+		}
+	}
+	return names
+}
+
+// assembledComponent is one allocated component's text before and after
+// truncation. A measured history or tool-results component is several
+// messages and is counted message by message, as the provider sees it,
+// so its counts are given rather than taken from the text.
+type assembledComponent struct {
+	raw, kept string
+	// inMessages is false for the tools of a measured request, which
+	// are sent beside the messages.
+	inMessages            bool
+	counted               bool
+	rawTokens, keptTokens int
+	// note explains how the component was counted, when that is not
+	// plain: it becomes the component's report note.
+	note string
+}
+
+// Assemble assembles a request and reports every component against its
+// allocation. In Budgeted mode the messages are the article's (see
+// layoutReference), except that a zero allocation drops its component;
+// in MeasureOnly mode they are the request's own. Either way the total
+// counts what the provider counts: contents, the assembler's headings and
+// the message framing. When the total exceeds the max input, the error is
+// an *OverflowError and the Assembly is returned with it.
+func Assemble(in Input) (*Assembly, error) {
+	if err := in.validate(); err != nil {
+		return nil, err
+	}
+	toolsJSON, err := toolsJSON(in.Tools)
+	if err != nil {
+		return nil, err
+	}
+	calls := make([]json.RawMessage, len(in.ToolResults))
+	for i, r := range in.ToolResults {
+		if calls[i], err = compactToolCalls(r.ToolCalls, i); err != nil {
+			return nil, err
+		}
+	}
+
+	tok := newCountMemo(in.Tokenizer)
+	in.Tokenizer = tok
+	mode := in.mode()
+	a := &Assembly{
+		Mode: mode, UseCase: in.UseCase, Model: in.Model,
+		Tokenizer: tok.Name(), Exact: countsAreExact(tok, in.Model), Budget: in.Budget,
+		MaxInput: in.Budget.MaxInput(), Window: in.Budget.TotalWindow,
+	}
+	var parts map[string]*assembledComponent
+	if mode == MeasureOnly {
+		parts, a.Messages = measureRequest(in, toolsJSON, calls)
+		if toolsJSON != "" {
+			a.Tools = json.RawMessage(toolsJSON)
+		}
+	} else {
+		parts, a.Messages = budgetRequest(in, toolsJSON, calls)
+	}
+
+	a.ReferenceTotal = referenceTotal(a.Messages, tok)
+	inMessages := 0
+	for _, name := range AllocatedComponentNames {
+		r := reportComponent(in.Budget, name, parts[name], tok, mode)
+		if parts[name].inMessages {
+			inMessages += r.Used
+		}
+		a.Used += r.Used
+		a.Components = append(a.Components, r)
+	}
+
+	labels := a.ReferenceTotal - inMessages
+	a.Components = append(a.Components, ComponentReport{
+		Name: ComponentLabels, Raw: labels, Used: labels,
+		Note: "headings the assembler adds: Available tools, Relevant context, Tool results",
+	})
+	a.Used += labels
+
+	framing := ComponentReport{Name: ComponentFraming}
+	if in.NoFraming {
+		framing.Note = "not counted (the article counts contents only)"
+	} else {
+		a.Framing = FramingForModel(in.Model)
+		framing.Used = a.Framing.Tokens(a.Messages, tok)
+		framing.Raw = framing.Used
+		framing.Note = fmt.Sprintf("%d per message + role, %d per name, %d to prime the reply",
+			a.Framing.PerMessage, a.Framing.PerName, a.Framing.ReplyPriming)
+		for _, m := range a.Messages {
+			if m.ToolCallID != "" {
+				framing.Note += ", and the tool call ids"
+				break
+			}
+		}
+		if spec, ok := tokens.LookupModel(in.Model); ok && spec.Provider == tokens.ProviderAnthropic {
+			framing.Note += " (OpenAI's figures: an estimate for Anthropic)"
+		}
+	}
+	a.Components = append(a.Components, framing)
+	a.Used += framing.Used
+
+	reserve := in.Budget.ResponseReserve
+	a.Components = append(a.Components, ComponentReport{
+		Name: ComponentReserve, Allocated: reserve, Raw: reserve, Used: reserve,
+		Note: "kept free for the reply; not input",
+	})
+
+	a.Utilization = float64(a.Used) / float64(a.MaxInput)
+	a.Fits = a.Used <= a.MaxInput
+	if !a.Fits {
+		return a, &OverflowError{Total: a.Used, MaxInput: a.MaxInput}
+	}
+	return a, nil
+}
+
+// budgetRequest lays the input out with the article's assembler.
+func budgetRequest(in Input, toolsJSON string, calls []json.RawMessage) (map[string]*assembledComponent, []ChatMessage) {
+	raw := ReferenceComponents{
+		SystemPrompt:        in.SystemPrompt,
+		ToolDefinitions:     toolsJSON,
+		ConversationHistory: HistoryText(in.History),
+		RetrievedContext:    in.RetrievedContext,
+		ToolResults:         toolResultsText(in.ToolResults, calls),
+		UserQuery:           in.UserQuery,
+	}
+	layout := layoutReference(in.Budget, raw, in.Tokenizer, false)
+	texts := map[string]string{
+		ComponentSystem: raw.SystemPrompt, ComponentTools: raw.ToolDefinitions,
+		ComponentHistory: raw.ConversationHistory, ComponentRAG: raw.RetrievedContext,
+		ComponentToolResults: raw.ToolResults, ComponentQuery: raw.UserQuery,
+	}
+	parts := make(map[string]*assembledComponent, len(texts))
+	for name, text := range texts {
+		parts[name] = &assembledComponent{raw: text, kept: layout.kept[name], inMessages: true}
+	}
+	return parts, layout.messages
+}
+
+// measureRequest lays the input out as the request itself does: the
+// system prompt, the retrieved context (headed as the article heads it),
+// each history message, the user's query, then the tool calls and results
+// an agent loop sends after it. Nothing is cut.
+func measureRequest(in Input, toolsJSON string, calls []json.RawMessage) (map[string]*assembledComponent, []ChatMessage) {
+	tok := in.Tokenizer
+	whole := func(text string, inMessages bool) *assembledComponent {
+		return &assembledComponent{raw: text, kept: text, inMessages: inMessages}
+	}
+	parts := map[string]*assembledComponent{
+		ComponentSystem: whole(in.SystemPrompt, true),
+		ComponentTools:  providerTools(in, toolsJSON),
+		ComponentRAG:    whole(in.RetrievedContext, true),
+		ComponentQuery:  whole(in.UserQuery, true),
+	}
+	messages := make([]ChatMessage, 0, len(in.History)+len(in.ToolResults)+3)
+	if in.SystemPrompt != "" {
+		messages = append(messages, ChatMessage{Role: "system", Content: in.SystemPrompt})
+	}
+	if in.RetrievedContext != "" {
+		messages = append(messages, ChatMessage{Role: "system", Content: referenceRAGHeading + in.RetrievedContext})
+	}
+
+	history := &assembledComponent{raw: HistoryText(in.History), inMessages: true, counted: true}
+	for _, m := range in.History {
+		cm := ChatMessage{Role: m.Role, Content: m.Content}
+		history.keptTokens += cm.contentTokens(tok)
+		messages = append(messages, cm)
+	}
+	history.rawTokens = history.keptTokens
+	history.kept = history.raw
+	parts[ComponentHistory] = history
+
+	if in.UserQuery != "" {
+		messages = append(messages, ChatMessage{Role: "user", Content: in.UserQuery})
+	}
+
+	results := &assembledComponent{raw: toolResultsText(in.ToolResults, calls), inMessages: true, counted: true}
+	for i, r := range in.ToolResults {
+		cm := ChatMessage{Role: r.role(), Content: r.Content, ToolCallID: r.ToolCallID, ToolCalls: calls[i]}
+		results.keptTokens += cm.contentTokens(tok)
+		messages = append(messages, cm)
+	}
+	results.rawTokens = results.keptTokens
+	results.kept = results.raw
+	parts[ComponentToolResults] = results
+	return parts, messages
+}
+
+// reportComponent measures one allocated component against its budget.
+func reportComponent(b ContextBudget, name string, p *assembledComponent, tok tokens.Tokenizer, mode Mode) ComponentReport {
+	allocated, keep := allocationFor(b, name)
+	r := ComponentReport{Name: name, Allocated: allocated, Text: p.kept}
+	if p.counted {
+		r.Raw, r.Used = p.rawTokens, p.keptTokens
+	} else {
+		r.Raw, r.Used = tok.Count(p.raw), tok.Count(p.kept)
+	}
+	r.Truncated = p.kept != p.raw
+	if r.Used > allocated {
+		r.Over, r.Excess = true, r.Used-allocated
+	}
+	switch {
+	case mode == Budgeted && name == ComponentQuery && r.Over:
+		r.Note = "never truncated: the query is the one component the reply cannot do without"
+	case mode == Budgeted && zeroAllocationKeepsAll(allocated, keep, r.Raw):
+		r.Note = fmt.Sprintf("allocation 0: dropped; the article's Python keeps all %d tokens here, because tokens[-0:] is the whole list", r.Raw)
+	case mode == MeasureOnly && r.Over:
+		r.Note = "measured as sent: over its allocation, nothing cut"
+	}
+	if p.note != "" {
+		r.Note = joinNote(p.note, r.Note)
+	}
+	return r
+}
+
+func joinNote(a, b string) string {
+	if b == "" {
+		return a
+	}
+	return a + "; " + b
+}
+
+// countsAreExact reports whether the provider bills what tok counts: a
+// BPE tokenizer for an OpenAI model (or no model named), never for a
+// Claude model, whose tokenizer is not public.
+func countsAreExact(tok tokens.Tokenizer, model string) bool {
+	if spec, ok := tokens.LookupModel(model); ok && !spec.Exact() {
+		return false
+	}
+	return tok.Exact()
+}
+
+// providerTools is the tools array of a measured request as its provider
+// bills it: OpenAI renders the functions as a namespace in the prompt
+// (openAIToolsText), Anthropic adds a tool-use system prompt. The JSON
+// itself is what the component holds when neither applies.
+func providerTools(in Input, toolsJSON string) *assembledComponent {
+	c := &assembledComponent{raw: toolsJSON, kept: toolsJSON}
+	if toolsJSON == "" {
+		return c
+	}
+	tok := in.Tokenizer
+	if spec, ok := tokens.LookupModel(in.Model); ok && spec.Provider == tokens.ProviderAnthropic {
+		n := tok.Count(toolsJSON) + anthropicToolUsePrompt(in.Model)
+		c.counted, c.rawTokens, c.keptTokens = true, n, n
+		c.note = fmt.Sprintf("the tools JSON plus Anthropic's %d-token tool-use system prompt (tool_choice auto)", anthropicToolUsePrompt(in.Model))
+		return c
+	}
+	text, ok := openAIToolsText(toolsJSON)
+	if !ok {
+		return c
+	}
+	n := tok.Count(text) + openAIToolsOverhead
+	if in.SystemPrompt != "" || in.RetrievedContext != "" {
+		n -= openAIToolsSystemDiscount
+	}
+	c.raw, c.kept = text, text
+	c.counted, c.rawTokens, c.keptTokens = true, n, n
+	c.note = "as OpenAI renders the functions in the prompt (a TypeScript-like namespace, +9 tokens, −4 with a system message), not as the JSON sent"
+	return c
+}

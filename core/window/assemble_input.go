@@ -1,0 +1,115 @@
+package window
+
+import (
+	"ctxlab/core/tokens"
+	"ctxlab/core/value"
+	"encoding/json"
+	"fmt"
+)
+
+// Mode chooses between measuring a request and budgeting one.
+type Mode string
+
+const (
+	// Budgeted applies the budget's allocations with the article's
+	// assembler: components are cut to their allocations and laid out in
+	// the article's messages. It is the zero value.
+	Budgeted Mode = "budgeted"
+	// MeasureOnly measures a request as it is: nothing is cut, messages
+	// keep the request's own shape, and the total is checked against
+	// window - reserve. It answers "why did this overflow".
+	MeasureOnly Mode = "measure"
+)
+
+// Modes lists the modes in display order.
+var Modes = []Mode{Budgeted, MeasureOnly}
+
+// ParseMode accepts a mode name as typed on the command line.
+func ParseMode(s string) (Mode, error) {
+	for _, m := range Modes {
+		if string(m) == s {
+			return m, nil
+		}
+	}
+	return "", fmt.Errorf("unknown assembly mode %q (expected budgeted or measure)", s)
+}
+
+// ToolResult is one item of the tool-results component: a tool's output
+// or, in an agent loop, the assistant message that made the calls (Role
+// "assistant" with ToolCalls), since both come after the user's query and
+// both are what tool use costs.
+type ToolResult struct {
+	// Name is the tool's name, shown in the budgeted rendering; it is not
+	// sent as a message name (OpenAI tool messages carry an id instead).
+	Name    string `json:"name,omitempty"`
+	Content string `json:"content"`
+	// ToolCallID is the call a tool output answers.
+	ToolCallID string `json:"tool_call_id,omitempty"`
+	// Role is "tool" (the default) or "assistant" for a tool call.
+	Role string `json:"role,omitempty"`
+	// ToolCalls is the assistant's tool_calls array exactly as the
+	// provider received it.
+	ToolCalls json.RawMessage `json:"tool_calls,omitempty"`
+}
+
+// role returns the result's message role, "tool" unless set.
+func (r ToolResult) role() string {
+	if r.Role == "" {
+		return "tool"
+	}
+	return r.Role
+}
+
+// Input is everything one request is assembled from.
+type Input struct {
+	Budget ContextBudget
+	// Tokenizer counts and cuts every component.
+	Tokenizer tokens.Tokenizer
+	// Model picks the message framing (see FramingForModel); empty means
+	// the current gpt-4o-era framing.
+	Model string
+	// NoFraming leaves framing out of the total, as the article does.
+	NoFraming bool
+	// UseCase labels the assembly in metrics (a preset name, usually).
+	UseCase string
+	Mode    Mode
+
+	SystemPrompt string
+	// Tools are the tool definitions, each exactly as the provider
+	// receives it; they are counted as the compact JSON of the array.
+	Tools []json.RawMessage
+	// History is the conversation before the user's query. Budgeted, it
+	// becomes the article's single assistant message, one "role: content"
+	// line per message (the article's SlidingWindowMemory.to_text), so a
+	// memory strategy's output plugs in as messages; measured, each
+	// message is sent as itself.
+	History     []value.Message
+	ToolResults []ToolResult
+	UserQuery   string
+	// RetrievedContext is a context block already built, by Build or by
+	// BuildSimpleRAG.
+	RetrievedContext string
+}
+
+// validate reports what makes the input unusable; budget allocations that
+// overflow matter only when they are applied.
+func (in Input) validate() error {
+	if in.Tokenizer == nil {
+		return fmt.Errorf("no tokenizer set")
+	}
+	mode := in.mode()
+	if _, err := ParseMode(string(mode)); err != nil {
+		return err
+	}
+	if mode == MeasureOnly {
+		return in.Budget.ValidateWindow()
+	}
+	return in.Budget.Validate()
+}
+
+func (in Input) mode() Mode {
+	if in.Mode == "" {
+		return Budgeted
+	}
+	return in.Mode
+}

@@ -1,0 +1,82 @@
+package window
+
+import (
+	"bytes"
+	"ctxlab/core/value"
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+// toolsJSON is the tools array as the provider receives it, in
+// compact JSON: that is the text the tool definitions are counted from.
+// No tools is the empty string, not "[]", because the article's assembler
+// skips an empty component and a request without tools sends no array.
+func toolsJSON(tools []json.RawMessage) (string, error) {
+	if len(tools) == 0 {
+		return "", nil
+	}
+	var buf bytes.Buffer
+	buf.WriteByte('[')
+	for i, t := range tools {
+		if i > 0 {
+			buf.WriteByte(',')
+		}
+		if err := json.Compact(&buf, t); err != nil {
+			return "", fmt.Errorf("tool definition %d is not valid JSON: %w", i+1, err)
+		}
+	}
+	buf.WriteByte(']')
+	return buf.String(), nil
+}
+
+// compactToolCalls returns a tool_calls array compacted, so whitespace in
+// the input does not inflate the count.
+func compactToolCalls(raw json.RawMessage, item int) (json.RawMessage, error) {
+	if len(raw) == 0 {
+		return nil, nil
+	}
+	var buf bytes.Buffer
+	if err := json.Compact(&buf, raw); err != nil {
+		return nil, fmt.Errorf("tool result %d: tool_calls is not valid JSON: %w", item+1, err)
+	}
+	return buf.Bytes(), nil
+}
+
+// HistoryText renders the history for the article's single
+// assistant message as one "role: content" line per message, which is the
+// article's SlidingWindowMemory.to_text. Roles stay as given, so a system
+// or tool message in the history is still visible for what it is.
+func HistoryText(history []value.Message) string {
+	lines := make([]string, len(history))
+	for i, m := range history {
+		lines[i] = m.Role + ": " + m.Content
+	}
+	return strings.Join(lines, "\n")
+}
+
+// toolResultsText renders the tool results for the article's
+// "Tool results:" message: one "name: content" line per output (the bare
+// content when the tool is unnamed) and "assistant: content tool_calls"
+// for a call, so the reader sees which tool said what.
+func toolResultsText(results []ToolResult, calls []json.RawMessage) string {
+	lines := make([]string, len(results))
+	for i, r := range results {
+		switch {
+		case r.role() != "tool":
+			parts := make([]string, 0, 2)
+			if r.Content != "" {
+				parts = append(parts, r.Content)
+			}
+			if len(calls[i]) > 0 {
+				parts = append(parts, string(calls[i]))
+			}
+			lines[i] = r.role() + ": " + strings.Join(parts, " ")
+		case r.Name != "":
+			lines[i] = r.Name + ": " + r.Content
+		default:
+			lines[i] = r.Content
+		}
+	}
+	return strings.Join(lines, "\n")
+}
