@@ -9,6 +9,9 @@ FUZZTIME ?= 10s
 # 2026.2.2 (v0.8.2) reads Go 1.26 code. Raise it deliberately, and fix or
 # explain what the new version finds in the same commit.
 STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
+# goimports keeps imports in three groups: standard library, other
+# modules, then ctxlab's own.
+GOIMPORTS ?= golang.org/x/tools/cmd/goimports@v0.52.0
 # The Go files git tracks; outside a git checkout, every Go file.
 GOFILES = $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')
 
@@ -21,12 +24,12 @@ build:
 	$(GO) build -o $(BIN) .
 
 fmt:
-	gofmt -w $(GOFILES)
+	$(GO) run $(GOIMPORTS) -local ctxlab -w $(GOFILES)
 
-# vet fails on a file gofmt would change, then runs go vet.
+# vet fails on a file gofmt or goimports would change, then runs go vet.
 vet:
-	@unformatted=$$(gofmt -l $(GOFILES)); \
-	if [ -n "$$unformatted" ]; then echo "gofmt needed (make fmt):"; echo "$$unformatted"; exit 1; fi
+	@unformatted=$$(gofmt -l $(GOFILES); $(GO) run $(GOIMPORTS) -local ctxlab -l $(GOFILES)); \
+	if [ -n "$$unformatted" ]; then echo "gofmt or goimports needed (make fmt):"; echo "$$unformatted" | sort -u; exit 1; fi
 	$(GO) vet ./...
 
 lint:
@@ -35,8 +38,10 @@ lint:
 test: vet lint
 	$(GO) test -race -count=1 ./...
 
-# The root package's tests run the real binary: every command end to end,
-# and the workbench in tmux (skipped where tmux is missing).
+# The root package's smoke tests run the real binary: exit codes, a
+# terminal that answers nothing, and the workbench in tmux (skipped where
+# tmux is missing). The commands' own end-to-end tests run in-process in
+# package cli.
 e2e:
 	$(GO) test -count=1 .
 

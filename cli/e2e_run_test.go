@@ -20,6 +20,7 @@ import (
 
 	"ctxlab/cli"
 	"ctxlab/internal/testcorpus"
+
 	// As in main.go: headless commands must not query the terminal.
 	_ "ctxlab/internal/termprobe"
 )

@@ -1,9 +1,10 @@
 package core
 
 import (
-	"ctxlab/core/tokens"
 	"fmt"
 	"strings"
+
+	"ctxlab/core/tokens"
 )
 
 // AgentSteps is the article's AgentContextManager: step outputs are kept

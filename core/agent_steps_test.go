@@ -1,9 +1,10 @@
 package core
 
 import (
-	"ctxlab/core/tokens"
 	"slices"
 	"testing"
+
+	"ctxlab/core/tokens"
 )
 
 func TestContextForStep(t *testing.T) {

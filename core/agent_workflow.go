@@ -1,9 +1,10 @@
 package core
 
 import (
-	"ctxlab/core/tokens"
 	"fmt"
 	"strings"
+
+	"ctxlab/core/tokens"
 )
 
 // AgentWorkflow is a multi-step agent's state as a scenario records it:

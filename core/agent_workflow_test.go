@@ -2,10 +2,11 @@ package core
 
 import (
 	"context"
-	"ctxlab/core/tokens"
-	"ctxlab/core/window"
 	"strings"
 	"testing"
+
+	"ctxlab/core/tokens"
+	"ctxlab/core/window"
 )
 
 func sampleWorkflow() *AgentWorkflow {

@@ -2,6 +2,10 @@ package core
 
 import (
 	"context"
+	"errors"
+	"fmt"
+	"time"
+
 	"ctxlab/core/memory"
 	"ctxlab/core/metrics"
 	"ctxlab/core/pipeline"
@@ -9,9 +13,6 @@ import (
 	"ctxlab/core/tokens"
 	"ctxlab/core/value"
 	"ctxlab/core/window"
-	"errors"
-	"fmt"
-	"time"
 )
 
 // Evaluation is everything the workbench and `ctxlab assemble` show for

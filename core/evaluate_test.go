@@ -2,14 +2,15 @@ package core
 
 import (
 	"context"
+	"fmt"
+	"strings"
+	"testing"
+
 	"ctxlab/core/internal/testtext"
 	"ctxlab/core/memory"
 	"ctxlab/core/tokens"
 	"ctxlab/core/value"
 	"ctxlab/core/window"
-	"fmt"
-	"strings"
-	"testing"
 )
 
 func TestEvaluateReportsDocumentsTheAssemblerCut(t *testing.T) {

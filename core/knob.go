@@ -1,11 +1,12 @@
 package core
 
 import (
-	"ctxlab/core/window"
 	"fmt"
 	"math"
 	"strconv"
 	"strings"
+
+	"ctxlab/core/window"
 )
 
 // KnobKind says what values a knob takes, and so how a flag, a YAML value

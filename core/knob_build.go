@@ -1,8 +1,9 @@
 package core
 
 import (
-	"ctxlab/core/window"
 	"math"
+
+	"ctxlab/core/window"
 )
 
 // The constructors below declare a knob of each kind over one field of

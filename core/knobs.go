@@ -1,13 +1,14 @@
 package core
 
 import (
+	"fmt"
+	"regexp"
+	"strings"
+
 	"ctxlab/core/memory"
 	"ctxlab/core/pipeline"
 	"ctxlab/core/tokens"
 	"ctxlab/core/window"
-	"fmt"
-	"regexp"
-	"strings"
 )
 
 // Knob ids of the entries other code treats specially: the ones whose

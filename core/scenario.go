@@ -1,14 +1,15 @@
 package core
 
 import (
+	"encoding/json"
+	"fmt"
+
 	"ctxlab/core/memory"
 	"ctxlab/core/metrics"
 	corepipeline "ctxlab/core/pipeline"
 	"ctxlab/core/tokens"
 	"ctxlab/core/value"
 	"ctxlab/core/window"
-	"encoding/json"
-	"fmt"
 )
 
 // Scenario is one whole case: everything a request is assembled from and

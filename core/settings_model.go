@@ -1,9 +1,10 @@
 package core
 
 import (
-	"ctxlab/core/tokens"
 	"errors"
 	"fmt"
+
+	"ctxlab/core/tokens"
 )
 
 // AnthropicEstimateNote is said wherever a Claude model's tokens are

@@ -1,9 +1,10 @@
 package core
 
 import (
-	"ctxlab/core/tokens"
 	"errors"
 	"testing"
+
+	"ctxlab/core/tokens"
 )
 
 func TestResolveModel(t *testing.T) {

@@ -1,8 +1,9 @@
 package core
 
 import (
-	"ctxlab/core/pipeline"
 	"fmt"
+
+	"ctxlab/core/pipeline"
 )
 
 // OptionError names the option that is out of range. Option is the

@@ -1,8 +1,9 @@
 package core
 
 import (
-	"ctxlab/core/pipeline"
 	"testing"
+
+	"ctxlab/core/pipeline"
 )
 
 func TestValidateOptions(t *testing.T) {

@@ -5,9 +5,10 @@
 package core
 
 import (
+	"strings"
+
 	"ctxlab/core/pycompat"
 	"ctxlab/core/tokens"
-	"strings"
 )
 
 // memWords counts one token per whitespace-separated word, so the memory

@@ -2,12 +2,13 @@ package longdoc
 
 import (
 	"context"
-	"ctxlab/core/internal/testtext"
-	"ctxlab/core/summarize"
-	"ctxlab/core/tokens"
 	"errors"
 	"strings"
 	"testing"
+
+	"ctxlab/core/internal/testtext"
+	"ctxlab/core/summarize"
+	"ctxlab/core/tokens"
 )
 
 func TestPlanHierarchical(t *testing.T) {

@@ -7,11 +7,12 @@ package longdoc
 
 import (
 	"context"
+	"fmt"
+	"strings"
+
 	"ctxlab/core/pycompat"
 	"ctxlab/core/summarize"
 	"ctxlab/core/tokens"
-	"fmt"
-	"strings"
 )
 
 // memWords counts one token per whitespace-separated word, so the memory

@@ -1,8 +1,9 @@
 package memory
 
 import (
-	"ctxlab/core/value"
 	"strings"
+
+	"ctxlab/core/value"
 )
 
 // DefaultMaxMessages is the reference's max_memory_messages, which

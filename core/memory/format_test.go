@@ -1,8 +1,9 @@
 package memory
 
 import (
-	"ctxlab/core/value"
 	"testing"
+
+	"ctxlab/core/value"
 )
 
 func TestFormatMemory(t *testing.T) {

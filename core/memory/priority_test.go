@@ -1,12 +1,13 @@
 package memory
 
 import (
-	"ctxlab/core/value"
 	"math/rand/v2"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
+
+	"ctxlab/core/value"
 )
 
 func TestPriorityMemory(t *testing.T) {

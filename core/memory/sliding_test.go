@@ -1,11 +1,12 @@
 package memory
 
 import (
-	"ctxlab/core/summarize"
-	"ctxlab/core/value"
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"ctxlab/core/summarize"
+	"ctxlab/core/value"
 )
 
 func TestSlidingWindow(t *testing.T) {

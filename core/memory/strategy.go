@@ -2,12 +2,13 @@ package memory
 
 import (
 	"context"
-	"ctxlab/core/summarize"
-	"ctxlab/core/tokens"
-	"ctxlab/core/value"
 	"fmt"
 	"regexp"
 	"strings"
+
+	"ctxlab/core/summarize"
+	"ctxlab/core/tokens"
+	"ctxlab/core/value"
 )
 
 // Strategy names one of the article's three ways to keep a chat

@@ -1,10 +1,11 @@
 package memory
 
 import (
-	"ctxlab/core/internal/testtext"
-	"ctxlab/core/tokens"
 	"fmt"
 	"testing"
+
+	"ctxlab/core/internal/testtext"
+	"ctxlab/core/tokens"
 )
 
 func BenchmarkApplyMemory(b *testing.B) {

@@ -2,13 +2,14 @@ package memory
 
 import (
 	"context"
+	"fmt"
+	"strings"
+	"testing"
+
 	"ctxlab/core/pycompat"
 	"ctxlab/core/summarize"
 	"ctxlab/core/tokens"
 	"ctxlab/core/value"
-	"fmt"
-	"strings"
-	"testing"
 )
 
 // applyMemory is ApplyContext without a deadline.

@@ -1,8 +1,9 @@
 package metrics
 
 import (
-	"ctxlab/core/window"
 	"time"
+
+	"ctxlab/core/window"
 )
 
 // ContextMetrics is the article's per-request record, one JSON line of a

@@ -1,10 +1,11 @@
 package metrics
 
 import (
-	"ctxlab/core/window"
 	"reflect"
 	"testing"
 	"time"
+
+	"ctxlab/core/window"
 )
 
 func TestMetricsFor(t *testing.T) {

@@ -1,10 +1,11 @@
 package metrics
 
 import (
-	"ctxlab/core/window"
 	"math"
 	"sort"
 	"time"
+
+	"ctxlab/core/window"
 )
 
 // utilizationBuckets are the report's histogram bins, each holding the

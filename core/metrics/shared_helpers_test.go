@@ -6,11 +6,12 @@
 package metrics
 
 import (
+	"encoding/json"
+
 	"ctxlab/core/internal/testtext"
 	"ctxlab/core/tokens"
 	"ctxlab/core/value"
 	"ctxlab/core/window"
-	"encoding/json"
 )
 
 // heuristicCase is the worked example the reference tests share: every

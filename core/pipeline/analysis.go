@@ -3,12 +3,13 @@ package pipeline
 import (
 	"cmp"
 	"crypto/md5"
-	"ctxlab/core/pycompat"
-	"ctxlab/core/tokens"
-	"ctxlab/core/value"
 	"slices"
 	"strings"
 	"sync"
+
+	"ctxlab/core/pycompat"
+	"ctxlab/core/tokens"
+	"ctxlab/core/value"
 )
 
 // Analysis holds the per-document work that does not depend on the

@@ -1,11 +1,12 @@
 package pipeline
 
 import (
-	"ctxlab/core/value"
 	"math"
 	"slices"
 	"strings"
 	"unicode"
+
+	"ctxlab/core/value"
 )
 
 // The usual Okapi BM25 parameters.

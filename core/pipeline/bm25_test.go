@@ -1,10 +1,11 @@
 package pipeline
 
 import (
-	"ctxlab/core/internal/testtext"
-	"ctxlab/core/value"
 	"math"
 	"testing"
+
+	"ctxlab/core/internal/testtext"
+	"ctxlab/core/value"
 )
 
 var bm25Corpus = []value.Document{

@@ -1,12 +1,13 @@
 package pipeline
 
 import (
+	"fmt"
+	"maps"
+
 	"ctxlab/core/pycompat"
 	"ctxlab/core/summarize"
 	coretokens "ctxlab/core/tokens"
 	"ctxlab/core/value"
-	"fmt"
-	"maps"
 )
 
 // placedDoc is a document as it enters the context block: whole, cut or

@@ -1,11 +1,12 @@
 package pipeline
 
 import (
+	"fmt"
+
 	"ctxlab/core/pycompat"
 	"ctxlab/core/summarize"
 	"ctxlab/core/tokens"
 	"ctxlab/core/value"
-	"fmt"
 )
 
 // meter charges text in additive units: words for the heuristic, whose

@@ -1,8 +1,9 @@
 package pipeline
 
 import (
-	"ctxlab/core/value"
 	"errors"
+
+	"ctxlab/core/value"
 )
 
 // Build runs the reference ContextManager pipeline on an analysis: filter,

@@ -1,12 +1,13 @@
 package pipeline
 
 import (
-	"ctxlab/core/tokens"
-	"ctxlab/core/value"
 	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"ctxlab/core/tokens"
+	"ctxlab/core/value"
 )
 
 // benchVocabulary gives generated documents realistic word reuse, so

@@ -1,13 +1,14 @@
 package pipeline
 
 import (
-	"ctxlab/core/internal/testtext"
-	"ctxlab/core/tokens"
-	"ctxlab/core/value"
 	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
+
+	"ctxlab/core/internal/testtext"
+	"ctxlab/core/tokens"
+	"ctxlab/core/value"
 )
 
 func mustBuild(t *testing.T, docs []value.Document, mutate func(*Options)) *Result {

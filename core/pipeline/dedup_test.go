@@ -1,11 +1,12 @@
 package pipeline
 
 import (
-	"ctxlab/core/value"
 	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"ctxlab/core/value"
 )
 
 // bruteDedup is the reference's walk: every candidate against every kept

@@ -1,9 +1,10 @@
 package pipeline
 
 import (
-	"ctxlab/core/value"
 	"fmt"
 	"sort"
+
+	"ctxlab/core/value"
 )
 
 // filterStage keeps the documents with at least minTokens tokens, in input

@@ -1,9 +1,10 @@
 package pipeline
 
 import (
-	"ctxlab/core/pycompat"
 	"strconv"
 	"strings"
+
+	"ctxlab/core/pycompat"
 )
 
 // Separator joins formatted documents in the context block.

@@ -1,8 +1,9 @@
 package pipeline
 
 import (
-	"ctxlab/core/tokens"
 	"fmt"
+
+	"ctxlab/core/tokens"
 )
 
 // BudgetMode chooses how the budget stage charges documents.

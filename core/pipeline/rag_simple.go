@@ -1,14 +1,15 @@
 package pipeline
 
 import (
-	"ctxlab/core/pycompat"
-	coretokens "ctxlab/core/tokens"
-	"ctxlab/core/value"
 	"fmt"
 	"math"
 	"sort"
 	"strconv"
 	"strings"
+
+	"ctxlab/core/pycompat"
+	coretokens "ctxlab/core/tokens"
+	"ctxlab/core/value"
 )
 
 // simpleRAGPartialMin is the article's threshold: the first chunk that

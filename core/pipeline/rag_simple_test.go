@@ -1,13 +1,14 @@
 package pipeline
 
 import (
-	"ctxlab/core/internal/testtext"
-	"ctxlab/core/tokens"
-	"ctxlab/core/value"
 	"fmt"
 	"reflect"
 	"strings"
 	"testing"
+
+	"ctxlab/core/internal/testtext"
+	"ctxlab/core/tokens"
+	"ctxlab/core/value"
 )
 
 func ragDoc(source string, score float64, nWords int) value.Document {

@@ -2,9 +2,6 @@ package pipeline
 
 import (
 	"bytes"
-	"ctxlab/core/pycompat"
-	"ctxlab/core/tokens"
-	"ctxlab/core/value"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -15,6 +12,10 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"ctxlab/core/pycompat"
+	"ctxlab/core/tokens"
+	"ctxlab/core/value"
 )
 
 // The reference cases are produced by the Python reference ContextManager:

@@ -2,10 +2,11 @@ package pipeline
 
 import (
 	"cmp"
-	"ctxlab/core/value"
 	"fmt"
 	"math"
 	"slices"
+
+	"ctxlab/core/value"
 )
 
 // Reranker reorders retrieved documents by relevance to the query: the

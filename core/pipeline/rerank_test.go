@@ -1,11 +1,12 @@
 package pipeline
 
 import (
-	"ctxlab/core/value"
 	"math"
 	"slices"
 	"strings"
 	"testing"
+
+	"ctxlab/core/value"
 )
 
 func TestRetrieveWithRerank(t *testing.T) {

@@ -1,11 +1,12 @@
 package pipeline
 
 import (
-	"ctxlab/core/pycompat"
-	"ctxlab/core/value"
 	"encoding/json"
 	"sort"
 	"strconv"
+
+	"ctxlab/core/pycompat"
+	"ctxlab/core/value"
 )
 
 // Result is the reference ContextResult plus the Trace of every decision.

@@ -2,9 +2,10 @@ package summarize
 
 import (
 	"context"
-	"ctxlab/core/value"
 	"errors"
 	"testing"
+
+	"ctxlab/core/value"
 )
 
 func TestCachedSummarizer(t *testing.T) {

@@ -2,12 +2,13 @@ package summarize
 
 import (
 	"context"
-	"ctxlab/core/pycompat"
 	"regexp"
 	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"ctxlab/core/pycompat"
 )
 
 // ExtractiveSummarizer is the offline, deterministic Summarizer and the

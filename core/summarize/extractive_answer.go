@@ -1,10 +1,11 @@
 package summarize
 
 import (
-	"ctxlab/core/pycompat"
 	"regexp"
 	"slices"
 	"strings"
+
+	"ctxlab/core/pycompat"
 )
 
 // questionNoise are words a question uses to ask rather than to say

@@ -1,10 +1,11 @@
 package summarize
 
 import (
-	"ctxlab/core/value"
 	"slices"
 	"strings"
 	"testing"
+
+	"ctxlab/core/value"
 )
 
 func TestExtSplitSentences(t *testing.T) {

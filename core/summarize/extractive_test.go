@@ -2,12 +2,13 @@ package summarize
 
 import (
 	"context"
-	"ctxlab/core/internal/testtext"
-	"ctxlab/core/value"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
+
+	"ctxlab/core/internal/testtext"
+	"ctxlab/core/value"
 )
 
 func summarize(t *testing.T, req Request) string {

@@ -2,9 +2,10 @@ package summarize
 
 import (
 	"context"
-	"ctxlab/core/value"
 	"fmt"
 	"strings"
+
+	"ctxlab/core/value"
 )
 
 // Summarizer condenses text for the rolling summary and the long-document

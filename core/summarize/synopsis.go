@@ -1,8 +1,9 @@
 package summarize
 
 import (
-	"ctxlab/core/pycompat"
 	"strings"
+
+	"ctxlab/core/pycompat"
 )
 
 // synopsisMaxWords caps a synopsis: one sentence, not a paragraph.

@@ -1,8 +1,9 @@
 package tokens
 
 import (
-	"ctxlab/core/pycompat"
 	"strings"
+
+	"ctxlab/core/pycompat"
 )
 
 // ChunkParagraphSeparator is what the article splits paragraphs on and

@@ -1,11 +1,12 @@
 package tokens
 
 import (
-	"ctxlab/core/internal/testtext"
-	"ctxlab/core/pycompat"
 	"slices"
 	"strings"
 	"testing"
+
+	"ctxlab/core/internal/testtext"
+	"ctxlab/core/pycompat"
 )
 
 // TestSplitIntoChunksMatchesArticle: the expected chunks were produced by

@@ -1,8 +1,9 @@
 package tokens
 
 import (
-	"ctxlab/core/pycompat"
 	"strings"
+
+	"ctxlab/core/pycompat"
 )
 
 // heuristicTokensPerWord is the reference ContextManager's estimate of BPE

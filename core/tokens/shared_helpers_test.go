@@ -5,8 +5,9 @@
 package tokens
 
 import (
-	"ctxlab/core/pycompat"
 	"strings"
+
+	"ctxlab/core/pycompat"
 )
 
 // memWords counts one token per whitespace-separated word, so the memory

@@ -1,9 +1,10 @@
 package window
 
 import (
-	"ctxlab/core/tokens"
 	"encoding/json"
 	"fmt"
+
+	"ctxlab/core/tokens"
 )
 
 // Assembly is an assembled request and where its tokens went.

@@ -1,13 +1,14 @@
 package window
 
 import (
+	"encoding/json"
+	"fmt"
+	"testing"
+
 	"ctxlab/core/internal/testtext"
 	"ctxlab/core/pipeline"
 	"ctxlab/core/tokens"
 	"ctxlab/core/value"
-	"encoding/json"
-	"fmt"
-	"testing"
 )
 
 // benchAssembleInput is a support conversation of realistic size: an

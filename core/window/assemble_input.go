@@ -1,10 +1,11 @@
 package window
 
 import (
-	"ctxlab/core/tokens"
-	"ctxlab/core/value"
 	"encoding/json"
 	"fmt"
+
+	"ctxlab/core/tokens"
+	"ctxlab/core/value"
 )
 
 // Mode chooses between measuring a request and budgeting one.

@@ -1,8 +1,9 @@
 package window
 
 import (
-	"ctxlab/core/tokens"
 	"encoding/json"
+
+	"ctxlab/core/tokens"
 )
 
 // ChatMessage is one message of an OpenAI Chat Completions request, as

@@ -1,12 +1,13 @@
 package window
 
 import (
-	"ctxlab/core/internal/testtext"
-	"ctxlab/core/tokens"
 	"errors"
 	"fmt"
 	"reflect"
 	"testing"
+
+	"ctxlab/core/internal/testtext"
+	"ctxlab/core/tokens"
 )
 
 // reference is the article's ContextAssembler.assemble, reproduced

@@ -2,10 +2,11 @@ package window
 
 import (
 	"bytes"
-	"ctxlab/core/value"
 	"encoding/json"
 	"fmt"
 	"strings"
+
+	"ctxlab/core/value"
 )
 
 // toolsJSON is the tools array as the provider receives it, in

@@ -1,14 +1,15 @@
 package window
 
 import (
-	"ctxlab/core/internal/testtext"
-	"ctxlab/core/tokens"
-	"ctxlab/core/value"
 	"encoding/json"
 	"errors"
 	"reflect"
 	"strings"
 	"testing"
+
+	"ctxlab/core/internal/testtext"
+	"ctxlab/core/tokens"
+	"ctxlab/core/value"
 )
 
 // asmInput is the structured twin of heuristicCase: the same budget, and

@@ -1,8 +1,9 @@
 package window
 
 import (
-	"ctxlab/core/tokens"
 	"strings"
+
+	"ctxlab/core/tokens"
 )
 
 // Framing is the token overhead OpenAI's chat format adds around message

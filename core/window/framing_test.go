@@ -1,8 +1,9 @@
 package window
 
 import (
-	"ctxlab/core/tokens"
 	"testing"
+
+	"ctxlab/core/tokens"
 )
 
 // framingTokens is the framing of messages sent to model, counted with the

@@ -1,9 +1,10 @@
 package window
 
 import (
-	"ctxlab/core/tokens"
 	"strings"
 	"testing"
+
+	"ctxlab/core/tokens"
 )
 
 func TestOpenAIToolsText(t *testing.T) {

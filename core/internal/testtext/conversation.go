@@ -1,8 +1,9 @@
 package testtext
 
 import (
-	"ctxlab/core/value"
 	"fmt"
+
+	"ctxlab/core/value"
 )
 
 // BenchHistory is a 200-message support conversation: the example's
