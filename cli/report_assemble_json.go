@@ -50,7 +50,7 @@ type assemblyJSON struct {
 	Overflow  *window.OverflowError `json:"overflow,omitempty"`
 	Memory    memoryJSON            `json:"memory"`
 	Retrieval retrievalJSON         `json:"retrieval"`
-	// memory.Format is the reference ContextManager's format_memory block
+	// FormatMemory is the reference's format_memory block
 	// over the history, for comparison with the strategy's.
 	FormatMemory *memory.Formatted `json:"format_memory,omitempty"`
 	// RecordedUsage is the provider's own count, when the input recorded it.
@@ -91,7 +91,7 @@ type retrievalJSON struct {
 	Builder   core.RAGBuilder `json:"builder"`
 	Budget    int             `json:"budget"`
 	Documents int             `json:"documents"`
-	// Counts are the ContextManager's stage counts (context_manager).
+	// Counts are the reference pipeline's stage counts (context_manager).
 	Counts *pipeline.StageCounts `json:"counts,omitempty"`
 	// Chunks is the number of chunks the article's RAGContextManager
 	// placed (rag).

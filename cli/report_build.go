@@ -162,7 +162,7 @@ func fateGlyph(f pipeline.Fate) string {
 	return "?"
 }
 
-// writeFormatMemory is the reference ContextManager's format_memory block
+// writeFormatMemory is the reference's format_memory block
 // over a history, with its notes: what max turns 0 means, and the messages
 // it labels Assistant although they are not.
 func writeFormatMemory(w io.Writer, history []value.Message, maxTurns int) {

@@ -32,8 +32,8 @@ type Evaluation struct {
 	// shared shingles and similarities.
 	Analysis *pipeline.Analysis
 
-	// Build is set for the ContextManager builder, SimpleRAG for the
-	// article's RAGContextManager.
+	// Build is set for the context_manager builder (the reference's
+	// pipeline), SimpleRAG for the article's RAGContextManager.
 	Build     *pipeline.Result
 	SimpleRAG *pipeline.SimpleRAGResult
 
@@ -57,7 +57,7 @@ type Evaluation struct {
 	// Recorded is the provider's own count of the request, when the input
 	// recorded it (Scenario.Recorded).
 	Recorded *metrics.RecordedUsage
-	// memory.Format is the reference ContextManager's format_memory over
+	// FormatMemory is the reference's format_memory over
 	// the history, beside the strategy the assembly used.
 	FormatMemory memory.Formatted
 	// StepContext is the agent step's context when Settings.Step is set;
@@ -204,8 +204,8 @@ func Evaluate(ctx context.Context, in EvalInput, s Settings) (*Evaluation, error
 // A strategy counts message contents, as the article's does; the role
 // prefixes and line breaks then push the rendered history over its
 // allocation, and the assembler would cut its start, the oldest and often
-// pinned messages. So the strategy is rerun with a budget lowered by the
-// overhead it did not count, a few times at most.
+// pinned messages. So, by ctxlab's choice, the strategy is rerun with a
+// budget lowered by the overhead it did not count, a few times at most.
 func fitMemory(ctx context.Context, history []value.Message, opts memory.Options, tok tokens.Tokenizer, sum summarize.Summarizer) (memory.Result, error) {
 	budget := opts.MaxTokens
 	mem, err := memory.ApplyContext(ctx, history, opts, tok, sum)

@@ -124,7 +124,7 @@ func (e *KnobError) optionError() *OptionError {
 	return &OptionError{Option: e.Knob.Flag, Problem: e.Problem, Knob: e}
 }
 
-// isPipeline: the knob is one of the ContextManager's Options.
+// isPipeline: the knob is one of the reference pipeline's Options.
 func (k *Knob) isPipeline() bool { return k.InBuild && strings.HasPrefix(k.Key, "pipeline.") }
 
 // Check reports a value outside the knob's range, or nil.

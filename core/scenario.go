@@ -49,7 +49,7 @@ type Scenario struct {
 type RAGBuilder string
 
 const (
-	// BuilderContextManager is the reference ContextManager pipeline.
+	// BuilderContextManager is the reference's pipeline.
 	BuilderContextManager RAGBuilder = "context_manager"
 	// BuilderSimpleRAG is the article's RAGContextManager.
 	BuilderSimpleRAG RAGBuilder = "rag"
@@ -71,7 +71,7 @@ func ParseRAGBuilder(s string) (RAGBuilder, error) {
 // Settings are every knob of an evaluation: what the workbench's controls
 // turn and what `ctxlab assemble` takes as flags.
 type Settings struct {
-	// Pipeline are the ContextManager's knobs; its budget is the
+	// Pipeline are the reference pipeline's knobs; its budget is the
 	// retrieved-context allocation. Its Tokenizer counts every component.
 	Pipeline corepipeline.PipelineSettings
 	Builder  RAGBuilder
@@ -94,7 +94,7 @@ type Settings struct {
 	// Step, when set, names the agent step whose context (the outputs of
 	// the steps it requires) is the tool-results component.
 	Step string
-	// MaxTurns is the reference ContextManager's max_memory_messages, the
+	// MaxTurns is the reference's max_memory_messages, the
 	// turns its format_memory keeps (0 keeps all, as its slice does).
 	MaxTurns int
 }

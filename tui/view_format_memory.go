@@ -9,7 +9,7 @@ import (
 	"ctxlab/themes"
 )
 
-// writeFormatMemory shows the reference ContextManager's own memory
+// writeFormatMemory shows the reference's own memory
 // block, format_memory, beside the strategy the assembly used: the last
 // max-turns×2 messages as "User:" / "Assistant:" lines, with the messages
 // it labels Assistant although they are not (system, tool) marked.

@@ -54,7 +54,7 @@ func pySliceStart(start, length int) int {
 }
 
 // Formatted is format_memory's output for one history: the block
-// the reference ContextManager would put in its prompt, and each
+// the reference would put in its prompt, and each
 // message's line.
 type Formatted struct {
 	MaxTurns int    `json:"max_turns"`

@@ -76,7 +76,8 @@ type Options struct {
 	// DefaultPriorityPatterns.
 	Patterns []string `json:"patterns,omitempty" yaml:"patterns,omitempty"`
 	// ReferenceOrder puts pinned messages first, as the article's
-	// PriorityMemory does, instead of keeping chronological order.
+	// PriorityMemory does, instead of keeping chronological order, which
+	// is ctxlab's choice and the default.
 	ReferenceOrder bool `json:"reference_order,omitempty" yaml:"reference_order,omitempty"`
 	// SummarizeEvery is the summary strategy's fold cadence in messages;
 	// 0 means DefaultMemorySummarizeEvery.
@@ -238,9 +239,9 @@ type Result struct {
 	// Overflow is how far the history is over MaxTokens when positive:
 	// it does not fit even after the strategy did all it may do (pinned
 	// messages or the newest message alone are over budget).
-	// ApplyContext counts it on contents (Tokens − MaxTokens);
-	// Evaluate as sent, on TextTokens, role prefixes included, and says so
-	// in a note.
+	// ApplyContext counts it on contents (Tokens − MaxTokens), as the
+	// article does; Evaluate as sent, on TextTokens, role prefixes
+	// included (ctxlab's choice), and says so in a note.
 	Overflow int      `json:"overflow,omitempty"`
 	Notes    []string `json:"notes,omitempty"`
 }

@@ -40,8 +40,9 @@ func budgetStage(a *Analysis, ordered, tokens []int, opts Options, trace []DocTr
 // PartialMinRemaining tokens remain, is included cut to the remaining
 // tokens and the budget is then spent; every document that did not fit
 // whole is recorded as excluded; the walk never stops early. Headers are
-// not charged. With SummarizeOverflow, documents that do not fit are
-// offered as a synopsis instead of a cut copy.
+// not charged. With SummarizeOverflow (ctxlab's own: the reference ignores
+// the flag), documents that do not fit are offered as a synopsis instead
+// of a cut copy.
 func referenceBudget(a *Analysis, ordered, tokens []int, opts Options, trace []DocTrace) budgetOutcome {
 	var out budgetOutcome
 	budget := opts.Budget

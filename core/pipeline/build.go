@@ -6,7 +6,7 @@ import (
 	"ctxlab/core/value"
 )
 
-// Build runs the reference ContextManager pipeline on an analysis: filter,
+// Build runs the reference's pipeline on an analysis: filter,
 // sort, deduplicate, reorder, budget, format. It is pure and cheap: the
 // per-document work comes from the Analysis. Its callers check the options
 // against the knob table first (ValidateOptions, Settings.Validate); Build

@@ -11,11 +11,12 @@ type BudgetMode string
 
 const (
 	// BudgetReference charges each document's own tokens only, exactly as
-	// the reference ContextManager does; citation headers and separators
-	// are not budgeted, so the formatted block may exceed the budget.
+	// the reference does; citation headers and separators are not
+	// budgeted, so the formatted block may exceed the budget.
 	BudgetReference BudgetMode = "reference"
 	// BudgetStrict charges headers, separators and the " [...]" marker
-	// too, and guarantees the formatted block fits the budget.
+	// too, and guarantees the formatted block fits the budget. It is
+	// ctxlab's own mode; the reference has no equivalent.
 	BudgetStrict BudgetMode = "strict"
 )
 
@@ -32,7 +33,7 @@ func ParseBudgetMode(s string) (BudgetMode, error) {
 	return "", fmt.Errorf("unknown budget mode %q (expected reference or strict)", s)
 }
 
-// Options are what the ContextManager's pipeline takes: its knobs and the
+// Options are what the reference's pipeline takes: its knobs and the
 // context block's budget. DefaultOptions gives the reference's defaults.
 type Options struct {
 	PipelineSettings
@@ -41,7 +42,7 @@ type Options struct {
 	Budget int
 }
 
-// PipelineSettings are the ContextManager's knobs, everything its pipeline
+// PipelineSettings are the reference's knobs, everything its pipeline
 // takes but the budget: what Settings holds, since there the budget is
 // the retrieved-context allocation.
 type PipelineSettings struct {
@@ -58,7 +59,9 @@ type PipelineSettings struct {
 	// for the first document that does not fit to be included in part.
 	PartialMinRemaining int
 	// SummarizeOverflow represents documents that do not fit by a
-	// one-sentence extractive synopsis when that fits.
+	// one-sentence extractive synopsis when that fits. Making it work is
+	// ctxlab's choice: the reference accepts summarize_overflow but no
+	// code reads it, so its output never changes.
 	SummarizeOverflow bool
 	// BudgetMode is reference or strict.
 	BudgetMode BudgetMode
@@ -69,8 +72,8 @@ type PipelineSettings struct {
 // DefaultBudget is the `ctxlab build` default budget in tokens.
 const DefaultBudget = 4000
 
-// DefaultOptions returns the reference ContextManager's defaults with the
-// reference's heuristic tokenizer and a 4000-token budget.
+// DefaultOptions returns the reference's defaults with its heuristic
+// tokenizer and a 4000-token budget.
 func DefaultOptions() Options {
 	return Options{
 		PipelineSettings: PipelineSettings{

@@ -18,7 +18,7 @@ import (
 	"ctxlab/core/value"
 )
 
-// The reference cases are produced by the Python reference ContextManager:
+// The reference cases are produced by the reference itself:
 //
 //	python3 core/pipeline/testdata/reference/generate.py
 //

@@ -6,11 +6,11 @@ import (
 	"ctxlab/core/pycompat"
 )
 
-// heuristicTokensPerWord is the reference ContextManager's estimate of BPE
+// heuristicTokensPerWord is the reference's estimate of BPE
 // tokens per whitespace-separated word.
 const heuristicTokensPerWord = 1.3
 
-// Heuristic is the reference ContextManager's token estimate:
+// Heuristic is the reference's token estimate:
 // int(len(text.split()) * 1.3), computed in float64 in that order.
 type Heuristic struct{}
 

@@ -2,7 +2,7 @@ package value
 
 // Document is one retrieved chunk as a retrieval system hands it over.
 // Score defaults to 1.0 and Source to "" when the input does not say, as in
-// the reference ContextManager.
+// the reference.
 type Document struct {
 	Content  string         `json:"content"`
 	Score    float64        `json:"score"`

@@ -79,10 +79,11 @@ type assembledComponent struct {
 
 // Assemble assembles a request and reports every component against its
 // allocation. In Budgeted mode the messages are the article's (see
-// layoutReference), except that a zero allocation drops its component;
-// in MeasureOnly mode they are the request's own. Either way the total
-// counts what the provider counts: contents, the assembler's headings and
-// the message framing. When the total exceeds the max input, the error is
+// layoutReference), except that a zero allocation drops its component
+// (ctxlab's choice); in MeasureOnly mode they are the request's own.
+// Either way the total counts what the provider counts: contents, the
+// assembler's headings and the message framing (ctxlab's choice; the
+// article counts contents only, see ReferenceTotal). When the total exceeds the max input, the error is
 // an *OverflowError and the Assembly is returned with it.
 func Assemble(in Input) (*Assembly, error) {
 	if err := in.validate(); err != nil {

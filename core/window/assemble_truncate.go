@@ -11,9 +11,10 @@ import "ctxlab/core/tokens"
 // With max_tokens == 0 and keep="end" the slice is tokens[-0:], which is
 // tokens[0:]: the whole text survives a zero allocation. A negative
 // allocation keeps len(tokens)+max_tokens tokens from the kept end.
-// The tests' reference reproduces this; Assemble calls it with
-// pythonSlices false and a zero allocation drops the text, which is what
-// the article's zero allocations (document_qa's tool results) mean.
+// The test helper reference (the article's assembler) reproduces this;
+// Assemble calls it with pythonSlices false and a zero allocation drops
+// the text: ctxlab's choice, reading the article's zero allocations
+// (document_qa's tool results) as "none of this component".
 func referenceTruncate(tok tokens.Tokenizer, text string, maxTokens int, keep tokens.Keep, pythonSlices bool) string {
 	if !pythonSlices || maxTokens > 0 {
 		return tok.Truncate(text, maxTokens, keep)

@@ -1,12 +1,12 @@
-"""Reference ContextManager, reimplemented from the seed document
+"""The reference (see ARCHITECTURE.md), reimplemented from its document
 (../shared/seeds/000_675d467294159465.txt) and issue 2, "The pipeline (core)".
 
 This is the oracle that generate.py runs to produce cases.json; the Go
 engine (pipeline.Build with the heuristic tokenizer and BudgetReference) must
 reproduce its results byte for byte.  Only the standard library is used.
 
-Two knobs that the original hard-codes are parameters here, with the
-original's values as defaults: the shingle size (5) and the minimum remaining
+Two knobs that the reference hard-codes are parameters here, with the
+reference's values as defaults: the shingle size (5) and the minimum remaining
 budget for a partial inclusion (50).
 """
 
@@ -62,7 +62,7 @@ class ContextManager:
         dedup_threshold: float = 0.85,
         min_doc_tokens: int = 5,
         use_lost_in_middle: bool = True,
-        summarize_overflow: bool = False,  # accepted and ignored, as in the original
+        summarize_overflow: bool = False,  # accepted and ignored, as in the reference
         max_memory_messages: int = 10,
         shingle_size: int = 5,
         partial_min_remaining: int = 50,
@@ -238,7 +238,7 @@ def to_json(result: ContextResult) -> Dict[str, Any]:
     }
 
 
-if __name__ == "__main__":  # the seed's examples, as a smoke test
+if __name__ == "__main__":  # the reference's examples, as a smoke test
     cm = ContextManager()
     req = PromptRequest(query="q", documents=[Document(content="Paris is the capital of France.", score=0.9)])
     r = cm.build(req)

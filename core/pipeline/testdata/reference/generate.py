@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
 """Generate cases.json: deterministic reference cases for pipeline.Build.
 
-Every case is run through the Python reference ContextManager in
+Every case is run through the reference, reimplemented in
 context_manager.py (heuristic tokenizer, reference budget mode), and its
 result is stored as "expected" in the shape of `ctxlab build --format json`
 without "trace".  reference_test.go replays each case through the Go engine.
 
     python3 core/pipeline/testdata/reference/generate.py        # rewrites cases.json
     python3 core/pipeline/testdata/reference/generate.py --stress N SEED /tmp/stress.json
-    CTXLAB_REFERENCE_CASES=/tmp/stress.json go test ./core/ -run TestReferenceCases
+    CTXLAB_REFERENCE_CASES=/tmp/stress.json go test ./core/pipeline/ -run TestReferenceCases
 
 The output depends only on the fixed seeds below and on this file.
 """
