@@ -6,7 +6,7 @@ import (
 
 	"ctxlab/core/memory"
 	"ctxlab/core/metrics"
-	corepipeline "ctxlab/core/pipeline"
+	"ctxlab/core/pipeline"
 	"ctxlab/core/tokens"
 	"ctxlab/core/value"
 	"ctxlab/core/window"
@@ -73,7 +73,7 @@ func ParseRAGBuilder(s string) (RAGBuilder, error) {
 type Settings struct {
 	// Pipeline are the reference pipeline's knobs; its budget is the
 	// retrieved-context allocation. Its Tokenizer counts every component.
-	Pipeline corepipeline.PipelineSettings
+	Pipeline pipeline.PipelineSettings
 	Builder  RAGBuilder
 	// Preset is the name the budget started from ("" for a custom one).
 	Preset string
@@ -103,18 +103,18 @@ type Settings struct {
 // pipeline's defaults, o200k_base, the sliding-window memory and a
 // budgeted assembly.
 func DefaultSettings() Settings {
-	pipeline := corepipeline.DefaultOptions().PipelineSettings
-	pipeline.Tokenizer, _ = tokens.ByName(tokens.TokenizerO200K)
+	pipelineSettings := pipeline.DefaultOptions().PipelineSettings
+	pipelineSettings.Tokenizer, _ = tokens.ByName(tokens.TokenizerO200K)
 	budget, _ := window.Preset(window.PresetSupportChat)
 	return Settings{
-		Pipeline: pipeline,
+		Pipeline: pipelineSettings,
 		Builder:  BuilderContextManager,
 		Preset:   window.PresetSupportChat,
 		Budget:   budget,
 		Mode:     window.Budgeted,
 		Memory:   memory.DefaultMemorySettings(),
-		InitialK: corepipeline.DefaultRerankInitialK,
-		FinalK:   corepipeline.DefaultRerankFinalK,
+		InitialK: pipeline.DefaultRerankInitialK,
+		FinalK:   pipeline.DefaultRerankFinalK,
 		MaxTurns: memory.DefaultMaxMessages,
 	}
 }

@@ -10,34 +10,34 @@ import (
 
 	"ctxlab/core"
 	"ctxlab/core/pipeline"
-	corewindow "ctxlab/core/window"
+	"ctxlab/core/window"
 	"ctxlab/themes"
 )
 
 // componentLabels are the short names the bars use.
 var componentLabels = map[string]string{
-	corewindow.ComponentSystem:      "system",
-	corewindow.ComponentTools:       "tools",
-	corewindow.ComponentHistory:     "history",
-	corewindow.ComponentRAG:         "RAG",
-	corewindow.ComponentToolResults: "tool res",
-	corewindow.ComponentQuery:       "query",
-	corewindow.ComponentLabels:      "labels",
-	corewindow.ComponentFraming:     "framing",
-	corewindow.ComponentReserve:     "reserve",
+	window.ComponentSystem:      "system",
+	window.ComponentTools:       "tools",
+	window.ComponentHistory:     "history",
+	window.ComponentRAG:         "RAG",
+	window.ComponentToolResults: "tool res",
+	window.ComponentQuery:       "query",
+	window.ComponentLabels:      "labels",
+	window.ComponentFraming:     "framing",
+	window.ComponentReserve:     "reserve",
 }
 
 // monoFills tell window-bar segments apart when there is no colour.
 var monoFills = map[string]string{
-	corewindow.ComponentSystem: "█", corewindow.ComponentTools: "▓", corewindow.ComponentHistory: "▒", corewindow.ComponentRAG: "█",
-	corewindow.ComponentToolResults: "▓", corewindow.ComponentQuery: "▒", corewindow.ComponentLabels: "▪", corewindow.ComponentFraming: "▪",
-	corewindow.ComponentReserve: "╌",
+	window.ComponentSystem: "█", window.ComponentTools: "▓", window.ComponentHistory: "▒", window.ComponentRAG: "█",
+	window.ComponentToolResults: "▓", window.ComponentQuery: "▒", window.ComponentLabels: "▪", window.ComponentFraming: "▪",
+	window.ComponentReserve: "╌",
 }
 
 func componentStyle(st *themes.Styles, name string) lipgloss.Style {
 	key := name
 	switch name {
-	case corewindow.ComponentLabels, corewindow.ComponentFraming:
+	case window.ComponentLabels, window.ComponentFraming:
 		key = themes.CompFraming
 	}
 	if s, ok := st.Component[key]; ok {
@@ -74,11 +74,11 @@ func renderBudget(st *themes.Styles, ev *core.Evaluation, width int) string {
 	if width >= threeColumnBudget {
 		cols = 3
 	}
-	names := corewindow.ComponentNames
+	names := window.ComponentNames
 	if cols == 2 {
 		// Six allocated components in three rows, then the unallocated
 		// lines together.
-		names = append(append([]string{}, corewindow.AllocatedComponentNames...), corewindow.ComponentFraming, corewindow.ComponentReserve)
+		names = append(append([]string{}, window.AllocatedComponentNames...), window.ComponentFraming, window.ComponentReserve)
 	}
 	colW := (width - 1) / cols
 	var cells []componentCell
@@ -88,8 +88,8 @@ func renderBudget(st *themes.Styles, ev *core.Evaluation, width int) string {
 		if !ok {
 			continue
 		}
-		if name == corewindow.ComponentFraming && cols == 2 {
-			labels, _ := a.Component(corewindow.ComponentLabels)
+		if name == window.ComponentFraming && cols == 2 {
+			labels, _ := a.Component(window.ComponentLabels)
 			c.Used += labels.Used
 			c.Raw += labels.Raw
 		}
@@ -116,16 +116,16 @@ func renderBudget(st *themes.Styles, ev *core.Evaluation, width int) string {
 
 // renderWindowBar is one bar for the window: each component's tokens,
 // then the response reserve, then free space.
-func renderWindowBar(st *themes.Styles, a *corewindow.Assembly, width int) string {
+func renderWindowBar(st *themes.Styles, a *window.Assembly, width int) string {
 	summary := fmt.Sprintf(" %s / %s input · %.1f%%", thousands(a.Used), thousands(a.MaxInput), a.Utilization*100)
 	if !a.Fits {
 		summary = fmt.Sprintf(" %s / %s input · ▲ over by %s", thousands(a.Used), thousands(a.MaxInput), thousands(a.Used-a.MaxInput))
 	}
 	label := " Window "
 	barW := max(10, width-len(label)-lipgloss.Width(summary)-1)
-	window := max(1, a.Window)
+	windowTokens := max(1, a.Window)
 	total := a.Used + a.Budget.ResponseReserve
-	scale := float64(barW) / float64(max(window, total))
+	scale := float64(barW) / float64(max(windowTokens, total))
 
 	// Cells follow the running total, so the bar is as long as the
 	// tokens are and a component small beside the window may take no
@@ -140,7 +140,7 @@ func renderWindowBar(st *themes.Styles, a *corewindow.Assembly, width int) strin
 		}
 		running += tokens
 		end := min(barW, int(float64(running)*scale+0.5))
-		if name != corewindow.ComponentReserve && cells == 0 {
+		if name != window.ComponentReserve && cells == 0 {
 			end = max(end, 1)
 		}
 		n := end - cells
@@ -154,15 +154,15 @@ func renderWindowBar(st *themes.Styles, a *corewindow.Assembly, width int) strin
 		b.WriteString(componentStyle(st, name).Render(strings.Repeat(fill, n)))
 		cells += n
 	}
-	for _, name := range corewindow.ComponentNames {
-		if name == corewindow.ComponentReserve {
+	for _, name := range window.ComponentNames {
+		if name == window.ComponentReserve {
 			continue
 		}
 		if c, ok := a.Component(name); ok {
 			add(name, c.Used)
 		}
 	}
-	add(corewindow.ComponentReserve, a.Budget.ResponseReserve)
+	add(window.ComponentReserve, a.Budget.ResponseReserve)
 	if cells < barW {
 		b.WriteString(st.Free.Render(strings.Repeat("░", barW-cells)))
 	}
@@ -177,7 +177,7 @@ func renderWindowBar(st *themes.Styles, a *corewindow.Assembly, width int) strin
 // componentCell is one component of the grid: "label ████░░ used/allocated
 // marker", its parts kept apart so the grid can align them.
 type componentCell struct {
-	c      corewindow.ComponentReport
+	c      window.ComponentReport
 	label  string
 	nums   string
 	marker string // styled
@@ -188,16 +188,16 @@ type componentCell struct {
 	bar bool
 }
 
-func componentCellFor(st *themes.Styles, ev *core.Evaluation, c corewindow.ComponentReport, narrow bool) componentCell {
+func componentCellFor(st *themes.Styles, ev *core.Evaluation, c window.ComponentReport, narrow bool) componentCell {
 	cell := componentCell{c: c, label: componentLabels[c.Name]}
 	switch c.Name {
-	case corewindow.ComponentFraming, corewindow.ComponentLabels:
+	case window.ComponentFraming, window.ComponentLabels:
 		cell.nums = thousands(c.Used) + " tok"
 		if narrow {
 			cell.label = "framing+"
 		}
 		return cell
-	case corewindow.ComponentReserve:
+	case window.ComponentReserve:
 		cell.nums = thousands(c.Allocated) + " reply"
 		return cell
 	}
@@ -213,7 +213,7 @@ func componentCellFor(st *themes.Styles, ev *core.Evaluation, c corewindow.Compo
 	cell.short = strings.Join(parts, " ")
 	// The reference does not budget its headers: the block it builds
 	// overshoots the allocation by them, whatever the assembler then does.
-	if c.Name == corewindow.ComponentRAG && ev.Build != nil && ev.Build.HeaderOverhead() > 0 && ev.Settings.Pipeline.BudgetMode == pipeline.BudgetReference {
+	if c.Name == window.ComponentRAG && ev.Build != nil && ev.Build.HeaderOverhead() > 0 && ev.Settings.Pipeline.BudgetMode == pipeline.BudgetReference {
 		hdr := ev.Build.HeaderOverhead()
 		if c.Over && c.Excess <= hdr && hdr-c.Excess <= max(2, hdr/50) {
 			// The excess is the headers, give or take the contents' last

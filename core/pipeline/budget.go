@@ -6,7 +6,7 @@ import (
 
 	"ctxlab/core/pycompat"
 	"ctxlab/core/summarize"
-	coretokens "ctxlab/core/tokens"
+	"ctxlab/core/tokens"
 	"ctxlab/core/value"
 )
 
@@ -28,11 +28,11 @@ type budgetOutcome struct {
 
 // budgetStage walks the ordered documents against the budget in the
 // chosen mode.
-func budgetStage(a *Analysis, ordered, tokens []int, opts Options, trace []DocTrace) budgetOutcome {
+func budgetStage(a *Analysis, ordered, docTokens []int, opts Options, trace []DocTrace) budgetOutcome {
 	if opts.BudgetMode == BudgetStrict {
-		return strictBudget(a, ordered, tokens, opts, trace)
+		return strictBudget(a, ordered, docTokens, opts, trace)
 	}
-	return referenceBudget(a, ordered, tokens, opts, trace)
+	return referenceBudget(a, ordered, docTokens, opts, trace)
 }
 
 // referenceBudget is the reference's _apply_budget: a document that fits
@@ -43,11 +43,11 @@ func budgetStage(a *Analysis, ordered, tokens []int, opts Options, trace []DocTr
 // not charged. With SummarizeOverflow (ctxlab's own: the reference ignores
 // the flag), documents that do not fit are offered as a synopsis instead
 // of a cut copy.
-func referenceBudget(a *Analysis, ordered, tokens []int, opts Options, trace []DocTrace) budgetOutcome {
+func referenceBudget(a *Analysis, ordered, docTokens []int, opts Options, trace []DocTrace) budgetOutcome {
 	var out budgetOutcome
 	budget := opts.Budget
 	for _, i := range ordered {
-		d, t := a.Docs[i], tokens[i]
+		d, t := a.Docs[i], docTokens[i]
 		if out.used+t <= budget {
 			out.include(i, d, FateIncluded, t, "", trace)
 			out.used += t
@@ -67,7 +67,7 @@ func referenceBudget(a *Analysis, ordered, tokens []int, opts Options, trace []D
 			}
 			out.exclude(i, fmt.Sprintf("%d tokens > %d remaining; its %d-token synopsis does not fit either", t, remaining, s), trace)
 		case remaining > opts.PartialMinRemaining:
-			cut := opts.Tokenizer.Truncate(d.Content, remaining, coretokens.KeepStart)
+			cut := opts.Tokenizer.Truncate(d.Content, remaining, tokens.KeepStart)
 			kept := opts.Tokenizer.Count(cut)
 			trace[i].CutAt = CutOffset(d.Content, cut)
 			out.include(i, partialDoc(d, cut), FatePartial, kept,
@@ -80,11 +80,11 @@ func referenceBudget(a *Analysis, ordered, tokens []int, opts Options, trace []D
 	return out
 }
 
-func overBudgetReason(tokens, remaining, partialMin int) string {
+func overBudgetReason(n, remaining, partialMin int) string {
 	if remaining <= 0 {
-		return fmt.Sprintf("%d tokens; budget already spent", tokens)
+		return fmt.Sprintf("%d tokens; budget already spent", n)
 	}
-	return fmt.Sprintf("%d tokens > %d remaining; %d ≤ %d, too little for a partial copy", tokens, remaining, remaining, partialMin)
+	return fmt.Sprintf("%d tokens > %d remaining; %d ≤ %d, too little for a partial copy", n, remaining, remaining, partialMin)
 }
 
 func (out *budgetOutcome) include(i int, d value.Document, fate Fate, kept int, reason string, trace []DocTrace) {

@@ -38,11 +38,11 @@ func (m meter) tokens(units int) int {
 }
 
 // contentUnits is a document's content in units, from the analysis.
-func (m meter) contentUnits(a *Analysis, tokens []int, i int) int {
+func (m meter) contentUnits(a *Analysis, docTokens []int, i int) int {
 	if m.words {
 		return len(a.lowerWords[i])
 	}
-	return tokens[i]
+	return docTokens[i]
 }
 
 // strictBudget charges every byte of the block, headers, separators and
@@ -50,7 +50,7 @@ func (m meter) contentUnits(a *Analysis, tokens []int, i int) int {
 // budget. It otherwise follows the reference walk: include what fits,
 // cut the first that does not when more than PartialMinRemaining remain
 // (then the budget is spent), record everything that did not fit whole.
-func strictBudget(a *Analysis, ordered, tokens []int, opts Options, trace []DocTrace) budgetOutcome {
+func strictBudget(a *Analysis, ordered, docTokens []int, opts Options, trace []DocTrace) budgetOutcome {
 	var out budgetOutcome
 	m := newMeter(opts.Tokenizer)
 	budget := opts.Budget
@@ -59,10 +59,10 @@ func strictBudget(a *Analysis, ordered, tokens []int, opts Options, trace []DocT
 	markerUnits := m.units(cutMarker)
 
 	for _, i := range ordered {
-		d, t := a.Docs[i], tokens[i]
+		d, t := a.Docs[i], docTokens[i]
 		citation := len(out.placed) + 1
 		frame := m.units(pieceFrame(citation, d, false))
-		whole := frame + m.contentUnits(a, tokens, i)
+		whole := frame + m.contentUnits(a, docTokens, i)
 		if !spent && m.tokens(usedUnits+whole) <= budget {
 			out.include(i, d, FateIncluded, t, "", trace)
 			usedUnits += whole

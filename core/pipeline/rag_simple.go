@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"ctxlab/core/pycompat"
-	coretokens "ctxlab/core/tokens"
+	"ctxlab/core/tokens"
 	"ctxlab/core/value"
 )
 
@@ -90,7 +90,7 @@ type SimpleRAGResult struct {
 // input order, as Python's stable sort does); add whole chunks while they
 // fit the budget; cut the first that does not, keeping its start, when
 // more than 100 tokens remain; then stop either way.
-func BuildSimpleRAG(docs []value.Document, budgetTokens int, tok coretokens.Tokenizer) SimpleRAGResult {
+func BuildSimpleRAG(docs []value.Document, budgetTokens int, tok tokens.Tokenizer) SimpleRAGResult {
 	res := SimpleRAGResult{Budget: budgetTokens, Trace: make([]SimpleRAGDocTrace, len(docs))}
 	res.Order = make([]int, len(docs))
 	for i := range docs {
@@ -104,30 +104,30 @@ func BuildSimpleRAG(docs []value.Document, budgetTokens int, tok coretokens.Toke
 	stopped := false
 	for rank, i := range res.Order {
 		d := docs[i]
-		tokens := tok.Count(d.Content)
-		tr := SimpleRAGDocTrace{Index: i, Source: d.Source, Score: d.Score, Tokens: tokens, Rank: rank}
+		docTokens := tok.Count(d.Content)
+		tr := SimpleRAGDocTrace{Index: i, Source: d.Source, Score: d.Score, Tokens: docTokens, Rank: rank}
 		switch {
 		case stopped:
 			tr.Fate = SimpleRAGNotReached
 			tr.Reason = "the manager stopped at the first chunk that did not fit"
-		case total+tokens > budgetTokens:
+		case total+docTokens > budgetTokens:
 			stopped = true
 			remaining := budgetTokens - total
 			if remaining > simpleRAGPartialMin {
-				text := tok.Truncate(d.Content, remaining, coretokens.KeepStart)
+				text := tok.Truncate(d.Content, remaining, tokens.KeepStart)
 				res.Chunks = append(res.Chunks, SimpleRAGChunk{Index: i, Text: text, Source: d.Source, Score: d.Score, TokenCount: remaining})
 				res.TokensCounted += remaining
 				tr.Fate, tr.TokensKept, tr.Citation = SimpleRAGTruncated, tok.Count(text), len(res.Chunks)
-				tr.Reason = fmt.Sprintf("%d tokens did not fit; cut to the %d remaining", tokens, remaining)
+				tr.Reason = fmt.Sprintf("%d tokens did not fit; cut to the %d remaining", docTokens, remaining)
 			} else {
 				tr.Fate = SimpleRAGDropped
-				tr.Reason = fmt.Sprintf("%d tokens did not fit; %d remaining is not more than %d", tokens, remaining, simpleRAGPartialMin)
+				tr.Reason = fmt.Sprintf("%d tokens did not fit; %d remaining is not more than %d", docTokens, remaining, simpleRAGPartialMin)
 			}
 		default:
-			res.Chunks = append(res.Chunks, SimpleRAGChunk{Index: i, Text: d.Content, Source: d.Source, Score: d.Score, TokenCount: tokens})
-			total += tokens
-			res.TokensCounted += tokens
-			tr.Fate, tr.TokensKept, tr.Citation = SimpleRAGIncluded, tokens, len(res.Chunks)
+			res.Chunks = append(res.Chunks, SimpleRAGChunk{Index: i, Text: d.Content, Source: d.Source, Score: d.Score, TokenCount: docTokens})
+			total += docTokens
+			res.TokensCounted += docTokens
+			tr.Fate, tr.TokensKept, tr.Citation = SimpleRAGIncluded, docTokens, len(res.Chunks)
 		}
 		res.Trace[i] = tr
 	}
