@@ -80,7 +80,7 @@ func (f *buildFlags) run(env Env, fs *flagSet) error {
 	if err := f.knobs.apply(fs, &settings, core.KnobContext{}, nil); err != nil {
 		return err
 	}
-	opts := pipeline.Options{PipelineSettings: settings.Pipeline, Budget: f.budget}
+	opts := pipeline.Options{Settings: settings.Pipeline, Budget: f.budget}
 	if err := core.ValidateOptions(opts); err != nil {
 		return flagError(err)
 	}

@@ -58,7 +58,7 @@ func runMonitor(env Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	out := monitorOutput{File: path, MonitorReport: metrics.ReportMetrics(records), RecentAlerts: recentAlerts(records, recentAlertsShown)}
+	out := monitorOutput{File: path, MonitorReport: metrics.Report(records), RecentAlerts: recentAlerts(records, recentAlertsShown)}
 	if format == "json" {
 		return writeJSON(env.Stdout, out)
 	}

@@ -125,7 +125,7 @@ func Evaluate(ctx context.Context, in EvalInput, s Settings) (*Evaluation, error
 		rag := pipeline.BuildSimpleRAG(ev.Documents, s.Budget.RetrievedContext, tok)
 		ev.SimpleRAG = &rag
 	default:
-		res, err := pipeline.Build(ev.Analysis, pipeline.Options{PipelineSettings: s.Pipeline, Budget: s.Budget.RetrievedContext})
+		res, err := pipeline.Build(ev.Analysis, pipeline.Options{Settings: s.Pipeline, Budget: s.Budget.RetrievedContext})
 		if err != nil {
 			return nil, err
 		}
@@ -194,7 +194,7 @@ func Evaluate(ctx context.Context, in EvalInput, s Settings) (*Evaluation, error
 	if rag, ok := asm.Component(window.ComponentRAG); ok && rag.Truncated {
 		ev.RAGSurvival = ragSurvival(ev, rag.Text)
 	}
-	ev.Metrics = metrics.MetricsFor(asm, in.RequestID, useCaseOf(s), in.Now)
+	ev.Metrics = metrics.For(asm, in.RequestID, useCaseOf(s), in.Now)
 	ev.Alert, _ = metrics.AlertFor(ev.Metrics)
 	return ev, nil
 }

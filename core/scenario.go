@@ -73,7 +73,7 @@ func ParseRAGBuilder(s string) (RAGBuilder, error) {
 type Settings struct {
 	// Pipeline are the reference pipeline's knobs; its budget is the
 	// retrieved-context allocation. Its Tokenizer counts every component.
-	Pipeline pipeline.PipelineSettings
+	Pipeline pipeline.Settings
 	Builder  RAGBuilder
 	// Preset is the name the budget started from ("" for a custom one).
 	Preset string
@@ -103,7 +103,7 @@ type Settings struct {
 // pipeline's defaults, o200k_base, the sliding-window memory and a
 // budgeted assembly.
 func DefaultSettings() Settings {
-	pipelineSettings := pipeline.DefaultOptions().PipelineSettings
+	pipelineSettings := pipeline.DefaultOptions().Settings
 	pipelineSettings.Tokenizer, _ = tokens.ByName(tokens.TokenizerO200K)
 	budget, _ := window.Preset(window.PresetSupportChat)
 	return Settings{
@@ -112,7 +112,7 @@ func DefaultSettings() Settings {
 		Preset:   window.PresetSupportChat,
 		Budget:   budget,
 		Mode:     window.Budgeted,
-		Memory:   memory.DefaultMemorySettings(),
+		Memory:   memory.DefaultSettings(),
 		InitialK: pipeline.DefaultRerankInitialK,
 		FinalK:   pipeline.DefaultRerankFinalK,
 		MaxTurns: memory.DefaultMaxMessages,

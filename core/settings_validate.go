@@ -29,7 +29,7 @@ func ValidateOptions(o pipeline.Options) error {
 	if o.Budget < 0 {
 		return &OptionError{Option: "budget", Problem: fmt.Sprintf("%d is negative", o.Budget)}
 	}
-	s := Settings{Pipeline: o.PipelineSettings}
+	s := Settings{Pipeline: o.Settings}
 	for _, k := range Knobs() {
 		if !k.isPipeline() {
 			continue

@@ -47,9 +47,9 @@ func memoryStrategyList() string {
 
 // The article's defaults.
 const (
-	DefaultMemoryMaxTokens      = 4000 // SlidingWindowMemory(max_tokens=4000)
-	DefaultMemorySummarizeEvery = 6    // RollingSummarizer(summarize_every=6)
-	DefaultMemoryKeepRecent     = 4    // RollingSummarizer(keep_recent=4)
+	DefaultMaxTokens      = 4000 // SlidingWindowMemory(max_tokens=4000)
+	DefaultSummarizeEvery = 6    // RollingSummarizer(summarize_every=6)
+	DefaultKeepRecent     = 4    // RollingSummarizer(keep_recent=4)
 )
 
 // DefaultPriorityPatterns are PriorityMemory.PRIORITY_PATTERNS: order ids,
@@ -80,16 +80,16 @@ type Options struct {
 	// is ctxlab's choice and the default.
 	ReferenceOrder bool `json:"reference_order,omitempty" yaml:"reference_order,omitempty"`
 	// SummarizeEvery is the summary strategy's fold cadence in messages;
-	// 0 means DefaultMemorySummarizeEvery.
+	// 0 means DefaultSummarizeEvery.
 	SummarizeEvery int `json:"summarize_every,omitempty" yaml:"summarize_every,omitempty"`
 	// KeepRecent is how many of the newest messages a fold leaves
-	// verbatim; 0 means DefaultMemoryKeepRecent (the article's slice
+	// verbatim; 0 means DefaultKeepRecent (the article's slice
 	// [:-0] would fold nothing, so 0 cannot mean "keep none").
 	KeepRecent int `json:"keep_recent,omitempty" yaml:"keep_recent,omitempty"`
 }
 
-// Settings are the history strategy's knobs, everything ApplyMemory
-// takes but the budget: what Settings holds, since there the budget is
+// Settings are the history strategy's knobs, everything ApplyContext
+// takes but the budget: what core.Settings holds, since there the budget is
 // the history allocation.
 type Settings struct {
 	Strategy       Strategy
@@ -99,7 +99,7 @@ type Settings struct {
 	KeepRecent     int
 }
 
-// Options are the settings with a budget of maxTokens, as ApplyMemory
+// Options are the settings with a budget of maxTokens, as ApplyContext
 // takes them.
 func (m Settings) Options(maxTokens int) Options {
 	return Options{
@@ -108,8 +108,8 @@ func (m Settings) Options(maxTokens int) Options {
 	}
 }
 
-// DefaultMemorySettings are DefaultOptions' knobs.
-func DefaultMemorySettings() Settings {
+// DefaultSettings are DefaultOptions' knobs.
+func DefaultSettings() Settings {
 	o := DefaultOptions()
 	return Settings{Strategy: o.Strategy, Patterns: o.Patterns, ReferenceOrder: o.ReferenceOrder, SummarizeEvery: o.SummarizeEvery, KeepRecent: o.KeepRecent}
 }
@@ -119,10 +119,10 @@ func DefaultMemorySettings() Settings {
 func DefaultOptions() Options {
 	return Options{
 		Strategy:       Sliding,
-		MaxTokens:      DefaultMemoryMaxTokens,
+		MaxTokens:      DefaultMaxTokens,
 		Patterns:       append([]string(nil), DefaultPriorityPatterns...),
-		SummarizeEvery: DefaultMemorySummarizeEvery,
-		KeepRecent:     DefaultMemoryKeepRecent,
+		SummarizeEvery: DefaultSummarizeEvery,
+		KeepRecent:     DefaultKeepRecent,
 	}
 }
 
@@ -135,10 +135,10 @@ func (o Options) withDefaults() Options {
 		o.Patterns = DefaultPriorityPatterns
 	}
 	if o.SummarizeEvery == 0 {
-		o.SummarizeEvery = DefaultMemorySummarizeEvery
+		o.SummarizeEvery = DefaultSummarizeEvery
 	}
 	if o.KeepRecent == 0 {
-		o.KeepRecent = DefaultMemoryKeepRecent
+		o.KeepRecent = DefaultKeepRecent
 	}
 	return o
 }

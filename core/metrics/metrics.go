@@ -34,10 +34,10 @@ type ContextMetrics struct {
 	LabelTokens   int `json:"label_tokens,omitempty"`
 }
 
-// MetricsFor builds the record of an assembly. An empty useCase takes the
+// For builds the record of an assembly. An empty useCase takes the
 // assembly's. The timestamp is now in UTC; the caller passes the clock so
 // core stays deterministic.
-func MetricsFor(a *window.Assembly, requestID, useCase string, now time.Time) ContextMetrics {
+func For(a *window.Assembly, requestID, useCase string, now time.Time) ContextMetrics {
 	if useCase == "" {
 		useCase = a.UseCase
 	}

@@ -22,7 +22,7 @@ func TestMetricsFor(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			got := MetricsFor(a, "req-1", c.useCase, now)
+			got := For(a, "req-1", c.useCase, now)
 			want := ContextMetrics{
 				RequestID: "req-1", UseCase: c.wantUseCase,
 				TotalInputTokens: 65, SystemTokens: 9, HistoryTokens: 5, RAGTokens: 7,
@@ -46,7 +46,7 @@ func TestMetricsFor(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m := MetricsFor(fits, "r", "", now); m.TruncatedComponents == nil || len(m.TruncatedComponents) != 0 {
+	if m := For(fits, "r", "", now); m.TruncatedComponents == nil || len(m.TruncatedComponents) != 0 {
 		t.Errorf("no truncation must be [] not null: %#v", m.TruncatedComponents)
 	}
 }
@@ -58,6 +58,6 @@ func BenchmarkReportMetrics(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		ReportMetrics(records)
+		Report(records)
 	}
 }

@@ -77,8 +77,8 @@ type MonitorReport struct {
 	Last  string `json:"last,omitempty"`
 }
 
-// ReportMetrics aggregates records; the order of records does not matter.
-func ReportMetrics(records []ContextMetrics) MonitorReport {
+// Report aggregates records; the order of records does not matter.
+func Report(records []ContextMetrics) MonitorReport {
 	r := MonitorReport{Requests: len(records)}
 	r.Alerts, r.TruncatedRequests, r.TotalInputTokens, r.Utilization, r.Truncations = summarizeMetrics(records)
 	if len(records) > 0 {

@@ -14,7 +14,7 @@ func TestReportMetrics(t *testing.T) {
 		at(monitorRecord("agent_workflow", 4000, 0.95, "tool_results", "custom"), "2025-01-02T00:00:00Z"),
 		at(monitorRecord("agent_workflow", 5000, 1.25, "history", "history"), "2025-01-02T01:00:00Z"),
 	}
-	r := ReportMetrics(records)
+	r := Report(records)
 	if r.Requests != 5 || r.Alerts != 2 || r.TruncatedRequests != 4 || r.TotalInputTokens != 15000 || r.MeanInputTokens != 3000 {
 		t.Errorf("totals %+v", r)
 	}
@@ -44,7 +44,7 @@ func TestReportMetrics(t *testing.T) {
 }
 
 func TestReportMetricsEmptyAndPercentiles(t *testing.T) {
-	r := ReportMetrics(nil)
+	r := Report(nil)
 	if r.Requests != 0 || len(r.Utilization.Buckets) != 5 || r.UseCases != nil || r.Truncations == nil {
 		t.Errorf("empty report %+v", r)
 	}

@@ -36,16 +36,16 @@ func ParseBudgetMode(s string) (BudgetMode, error) {
 // Options are what the reference's pipeline takes: its knobs and the
 // context block's budget. DefaultOptions gives the reference's defaults.
 type Options struct {
-	PipelineSettings
+	Settings
 	// Budget is the token budget for the context block: --budget in
 	// `ctxlab build`, the retrieved-context allocation in an evaluation.
 	Budget int
 }
 
-// PipelineSettings are the reference's knobs, everything its pipeline
-// takes but the budget: what Settings holds, since there the budget is
+// Settings are the reference's knobs, everything its pipeline
+// takes but the budget: what core.Settings holds, since there the budget is
 // the retrieved-context allocation.
-type PipelineSettings struct {
+type Settings struct {
 	// DedupThreshold is the Jaccard similarity at or above which a
 	// document is a near duplicate of a kept one.
 	DedupThreshold float64
@@ -76,7 +76,7 @@ const DefaultBudget = 4000
 // tokenizer and a 4000-token budget.
 func DefaultOptions() Options {
 	return Options{
-		PipelineSettings: PipelineSettings{
+		Settings: Settings{
 			DedupThreshold:      0.85,
 			MinDocTokens:        5,
 			LostInMiddle:        true,
