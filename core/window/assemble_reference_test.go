@@ -51,7 +51,7 @@ func TestAssembleReferenceHeuristic(t *testing.T) {
 	b, c := heuristicCase()
 	got, err := reference(b, c, tokens.Heuristic{})
 	if err != nil {
-		t.Fatalf("assembleReference: %v", err)
+		t.Fatalf("reference: %v", err)
 	}
 	want := []ChatMessage{
 		{Role: "system", Content: "s01 s02 s03 s04 s05 s06 s07\n\nAvailable tools:\nt01 t02 t03"},

@@ -124,7 +124,7 @@ func TestAssembleBudgetedMatchesReference(t *testing.T) {
 					t.Fatal(err)
 				}
 				if !reflect.DeepEqual(a.Messages, ref) {
-					t.Errorf("Assemble and assembleReference differ:\n%#v\n%#v", a.Messages, ref)
+					t.Errorf("Assemble and reference differ:\n%#v\n%#v", a.Messages, ref)
 				}
 				if a.ReferenceTotal != referenceTotal(ref, tok) {
 					t.Errorf("reference total %d, want %d", a.ReferenceTotal, referenceTotal(ref, tok))
