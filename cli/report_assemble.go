@@ -148,7 +148,7 @@ func writeComponentTable(w io.Writer, a *window.Assembly, s core.Settings) {
 	writeTable(w, rows, "lrrrlll")
 	fmt.Fprintf(w, "  total: %s used of %s max input (window %s) · utilization %s · %s\n",
 		numfmt.Thousands(a.Used), numfmt.Thousands(a.MaxInput), numfmt.Thousands(a.Window), pct(a.Utilization), fitLabel(a))
-	fmt.Fprintf(w, "  the article's own total (message contents only: no framing, no tools array): %s\n", numfmt.Thousands(a.ReferenceTotal))
+	fmt.Fprintf(w, "  the article's own total (message contents only: no framing, no tools array): %s\n", numfmt.Thousands(a.ArticleTotal))
 	if !a.Exact {
 		fmt.Fprintf(w, "  counts are estimates: %s is not the provider's tokenizer\n", a.Tokenizer)
 	}

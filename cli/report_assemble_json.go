@@ -39,13 +39,13 @@ type assemblyJSON struct {
 	Budget    window.ContextBudget `json:"budget"`
 	Framing   window.Framing       `json:"framing"`
 	// Components has one line per window.ComponentNames entry.
-	Components     []window.ComponentReport `json:"components"`
-	Used           int                      `json:"used"`
-	MaxInput       int                      `json:"max_input"`
-	Window         int                      `json:"window"`
-	Utilization    float64                  `json:"utilization"`
-	ReferenceTotal int                      `json:"reference_total"`
-	Fits           bool                     `json:"fits"`
+	Components   []window.ComponentReport `json:"components"`
+	Used         int                      `json:"used"`
+	MaxInput     int                      `json:"max_input"`
+	Window       int                      `json:"window"`
+	Utilization  float64                  `json:"utilization"`
+	ArticleTotal int                      `json:"reference_total"`
+	Fits         bool                     `json:"fits"`
 	// Overflow is set when the request does not fit.
 	Overflow  *window.OverflowError `json:"overflow,omitempty"`
 	Memory    memoryJSON            `json:"memory"`
@@ -117,7 +117,7 @@ func writeAssembleJSON(out io.Writer, run *assembleRun) error {
 			Mode: a.Mode, Preset: s.Preset, UseCase: a.UseCase, Tokenizer: a.Tokenizer, Exact: a.Exact,
 			Budget: a.Budget, Framing: a.Framing, Components: a.Components,
 			Used: a.Used, MaxInput: a.MaxInput, Window: a.Window, Utilization: a.Utilization,
-			ReferenceTotal: a.ReferenceTotal, Fits: a.Fits, Overflow: ev.Overflow,
+			ArticleTotal: a.ArticleTotal, Fits: a.Fits, Overflow: ev.Overflow,
 			Memory: memoryReport(ev.Memory), Retrieval: retrievalReport(ev), AgentStep: ev.StepContext, RecordedUsage: ev.Recorded, FormatMemory: formatMemoryReport(ev), Notes: run.scenario.Notes,
 		},
 	}

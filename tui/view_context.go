@@ -22,8 +22,8 @@ import (
 var citationLine = regexp.MustCompile(`^(--- Source \[\d+\].*---.*|\[Source \d+: .*\])$`)
 
 // The headings the article's assembler writes in front of the retrieved
-// context and the tool results (core's referenceRAGHeading and
-// referenceResultsHeading): the budgeted layout's messages are found by
+// context and the tool results (core/window's articleRAGHeading and
+// articleResultsHeading): the budgeted layout's messages are found by
 // them.
 const (
 	ragHeading     = "Relevant context:\n"

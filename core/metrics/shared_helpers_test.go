@@ -1,5 +1,5 @@
 // The tests of core/metrics share these helpers with the tests of
-// core/window/assemble_reference_test.go, core/window/assemble_test.go.
+// core/window/assemble_article_test.go, core/window/assemble_test.go.
 // Test files cannot import each other across packages, so coresplit copied
 // them here; change them in both places.
 
@@ -14,12 +14,12 @@ import (
 	"ctxlab/core/window"
 )
 
-// heuristicCase is the worked example the reference tests share: every
+// heuristicCase is the worked example the article tests share: every
 // component over its allocation except the query, which is never cut.
-func heuristicCase() (window.ContextBudget, window.ReferenceComponents) {
+func heuristicCase() (window.ContextBudget, window.ArticleComponents) {
 	b := window.ContextBudget{TotalWindow: 100, SystemPrompt: 10, ToolDefinitions: 5, ConversationHistory: 6,
 		RetrievedContext: 8, ToolResults: 4, UserQuery: 3, ResponseReserve: 10}
-	c := window.ReferenceComponents{
+	c := window.ArticleComponents{
 		SystemPrompt:        testtext.PaddedWords("s", 20), // 26 tokens -> int(10/1.3) = 7 words kept
 		ToolDefinitions:     testtext.PaddedWords("t", 10), // 13 -> 3 words
 		ConversationHistory: testtext.PaddedWords("h", 10), // 13 -> last 4 words

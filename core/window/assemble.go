@@ -27,10 +27,10 @@ type Assembly struct {
 	Window   int `json:"window"`
 	// Utilization is Used / MaxInput, the article's budget_utilization.
 	Utilization float64 `json:"utilization"`
-	// ReferenceTotal is the article's own total, the messages' contents
+	// ArticleTotal is the article's own total, the messages' contents
 	// without framing, for comparison with the article's check.
-	ReferenceTotal int  `json:"reference_total"`
-	Fits           bool `json:"fits"`
+	ArticleTotal int  `json:"reference_total"`
+	Fits         bool `json:"fits"`
 	// Messages are the OpenAI chat messages to send.
 	Messages []ChatMessage `json:"messages"`
 	// Tools is the tools array to send beside the messages, in measure
@@ -79,12 +79,13 @@ type assembledComponent struct {
 
 // Assemble assembles a request and reports every component against its
 // allocation. In Budgeted mode the messages are the article's (see
-// layoutReference), except that a zero allocation drops its component
+// layoutArticle), except that a zero allocation drops its component
 // (ctxlab's choice); in MeasureOnly mode they are the request's own.
 // Either way the total counts what the provider counts: contents, the
 // assembler's headings and the message framing (ctxlab's choice; the
-// article counts contents only, see ReferenceTotal). When the total exceeds the max input, the error is
-// an *OverflowError and the Assembly is returned with it.
+// article counts contents only, see ArticleTotal). When the total exceeds
+// the max input, the error is an *OverflowError and the Assembly is
+// returned with it.
 func Assemble(in Input) (*Assembly, error) {
 	if err := in.validate(); err != nil {
 		return nil, err
@@ -118,7 +119,7 @@ func Assemble(in Input) (*Assembly, error) {
 		parts, a.Messages = budgetRequest(in, toolsJSON, calls)
 	}
 
-	a.ReferenceTotal = referenceTotal(a.Messages, tok)
+	a.ArticleTotal = articleTotal(a.Messages, tok)
 	inMessages := 0
 	for _, name := range AllocatedComponentNames {
 		r := reportComponent(in.Budget, name, parts[name], tok, mode)
@@ -129,7 +130,7 @@ func Assemble(in Input) (*Assembly, error) {
 		a.Components = append(a.Components, r)
 	}
 
-	labels := a.ReferenceTotal - inMessages
+	labels := a.ArticleTotal - inMessages
 	a.Components = append(a.Components, ComponentReport{
 		Name: ComponentLabels, Raw: labels, Used: labels,
 		Note: "headings the assembler adds: Available tools, Relevant context, Tool results",
@@ -174,7 +175,7 @@ func Assemble(in Input) (*Assembly, error) {
 
 // budgetRequest lays the input out with the article's assembler.
 func budgetRequest(in Input, toolsJSON string, calls []json.RawMessage) (map[string]*assembledComponent, []ChatMessage) {
-	raw := ReferenceComponents{
+	raw := ArticleComponents{
 		SystemPrompt:        in.SystemPrompt,
 		ToolDefinitions:     toolsJSON,
 		ConversationHistory: HistoryText(in.History),
@@ -182,7 +183,7 @@ func budgetRequest(in Input, toolsJSON string, calls []json.RawMessage) (map[str
 		ToolResults:         toolResultsText(in.ToolResults, calls),
 		UserQuery:           in.UserQuery,
 	}
-	layout := layoutReference(in.Budget, raw, in.Tokenizer, false)
+	layout := layoutArticle(in.Budget, raw, in.Tokenizer, false)
 	texts := map[string]string{
 		ComponentSystem: raw.SystemPrompt, ComponentTools: raw.ToolDefinitions,
 		ComponentHistory: raw.ConversationHistory, ComponentRAG: raw.RetrievedContext,
@@ -215,7 +216,7 @@ func measureRequest(in Input, toolsJSON string, calls []json.RawMessage) (map[st
 		messages = append(messages, ChatMessage{Role: "system", Content: in.SystemPrompt})
 	}
 	if in.RetrievedContext != "" {
-		messages = append(messages, ChatMessage{Role: "system", Content: referenceRAGHeading + in.RetrievedContext})
+		messages = append(messages, ChatMessage{Role: "system", Content: articleRAGHeading + in.RetrievedContext})
 	}
 
 	history := &assembledComponent{raw: HistoryText(in.History), inMessages: true, counted: true}

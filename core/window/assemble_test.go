@@ -77,8 +77,8 @@ func TestAssembleBudgeted(t *testing.T) {
 	if got := asmLines(a); !reflect.DeepEqual(got, want) {
 		t.Errorf("components:\n got %+v\nwant %+v", got, want)
 	}
-	if a.ReferenceTotal != 42 || a.Used != 65 || a.MaxInput != 90 || a.Window != 100 || !a.Fits {
-		t.Errorf("totals: reference %d used %d max %d window %d fits %v", a.ReferenceTotal, a.Used, a.MaxInput, a.Window, a.Fits)
+	if a.ArticleTotal != 42 || a.Used != 65 || a.MaxInput != 90 || a.Window != 100 || !a.Fits {
+		t.Errorf("totals: article %d used %d max %d window %d fits %v", a.ArticleTotal, a.Used, a.MaxInput, a.Window, a.Fits)
 	}
 	if a.Utilization != 65.0/90.0 {
 		t.Errorf("utilization = %v", a.Utilization)
@@ -91,10 +91,10 @@ func TestAssembleBudgeted(t *testing.T) {
 	}
 }
 
-// TestAssembleBudgetedMatchesReference checks that the budgeted layout is
+// TestAssembleBudgetedMatchesArticle checks that the budgeted layout is
 // the article's, message for message, for every preset with non-zero
 // allocations.
-func TestAssembleBudgetedMatchesReference(t *testing.T) {
+func TestAssembleBudgetedMatchesArticle(t *testing.T) {
 	o200k, _ := tokens.ByName(tokens.TokenizerO200K)
 	for _, tok := range []tokens.Tokenizer{tokens.Heuristic{}, o200k} {
 		for _, preset := range []string{PresetSupportChat, PresetAgentWorkflow, PresetCodeReview} {
@@ -112,7 +112,7 @@ func TestAssembleBudgetedMatchesReference(t *testing.T) {
 					t.Fatal(err)
 				}
 				toolsJSON, _ := toolsJSON(in.Tools)
-				ref, err := reference(in.Budget, ReferenceComponents{
+				ref, err := articleAssemble(in.Budget, ArticleComponents{
 					SystemPrompt:        in.SystemPrompt,
 					ToolDefinitions:     toolsJSON,
 					ConversationHistory: HistoryText(in.History),
@@ -124,10 +124,10 @@ func TestAssembleBudgetedMatchesReference(t *testing.T) {
 					t.Fatal(err)
 				}
 				if !reflect.DeepEqual(a.Messages, ref) {
-					t.Errorf("Assemble and reference differ:\n%#v\n%#v", a.Messages, ref)
+					t.Errorf("Assemble and articleAssemble differ:\n%#v\n%#v", a.Messages, ref)
 				}
-				if a.ReferenceTotal != referenceTotal(ref, tok) {
-					t.Errorf("reference total %d, want %d", a.ReferenceTotal, referenceTotal(ref, tok))
+				if a.ArticleTotal != articleTotal(ref, tok) {
+					t.Errorf("article total %d, want %d", a.ArticleTotal, articleTotal(ref, tok))
 				}
 			})
 		}
@@ -215,8 +215,8 @@ func TestAssembleLinesAddUp(t *testing.T) {
 				if !reflect.DeepEqual(names, ComponentNames) {
 					t.Errorf("component order %v", names)
 				}
-				if noFraming && a.Used != a.ReferenceTotal+len0(mode == MeasureOnly, a, ComponentTools) {
-					t.Errorf("%s/%s: without framing Used %d, reference total %d", tok.Name(), mode, a.Used, a.ReferenceTotal)
+				if noFraming && a.Used != a.ArticleTotal+len0(mode == MeasureOnly, a, ComponentTools) {
+					t.Errorf("%s/%s: without framing Used %d, article total %d", tok.Name(), mode, a.Used, a.ArticleTotal)
 				}
 			}
 		}

@@ -61,7 +61,7 @@ func TestFramingCookbookExample(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			content := referenceTotal(msgs, tok)
+			content := articleTotal(msgs, tok)
 			frame := framingTokens(msgs, c.model)
 			if content != c.content || frame != c.frame || content+frame != c.total {
 				t.Errorf("content %d + framing %d = %d, want %d + %d = %d",

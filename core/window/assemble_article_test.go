@@ -10,33 +10,33 @@ import (
 	"ctxlab/core/tokens"
 )
 
-// reference is the article's ContextAssembler.assemble, reproduced
+// articleAssemble is the article's ContextAssembler.assemble, reproduced
 // exactly: the system prompt and tool definitions keep their start, the
 // tools follow "\n\nAvailable tools:\n" in the system message, retrieved
 // context is a system message after "Relevant context:\n", history is one
 // assistant message keeping its end, tool results keep their end after
 // "Tool results:\n", and the user query is never cut. Like the article it
 // does not validate the budget, and like Python's slices a zero allocation
-// keeps history or tool results whole (see referenceTruncate).
+// keeps history or tool results whole (see articleTruncate).
 //
 // When the summed content tokens exceed b.MaxInput() the error is an
 // *OverflowError and the messages are returned all the same, so a caller
 // can show what overflowed. Only tests call it: it is the oracle that
-// holds layoutReference, and through it Assemble, to the article.
-func reference(b ContextBudget, c ReferenceComponents, tok tokens.Tokenizer) ([]ChatMessage, error) {
-	layout := layoutReference(b, c, tok, true)
-	if total := referenceTotal(layout.messages, tok); total > b.MaxInput() {
+// holds layoutArticle, and through it Assemble, to the article.
+func articleAssemble(b ContextBudget, c ArticleComponents, tok tokens.Tokenizer) ([]ChatMessage, error) {
+	layout := layoutArticle(b, c, tok, true)
+	if total := articleTotal(layout.messages, tok); total > b.MaxInput() {
 		return layout.messages, &OverflowError{Total: total, MaxInput: b.MaxInput()}
 	}
 	return layout.messages, nil
 }
 
-// heuristicCase is the worked example the reference tests share: every
+// heuristicCase is the worked example the article tests share: every
 // component over its allocation except the query, which is never cut.
-func heuristicCase() (ContextBudget, ReferenceComponents) {
+func heuristicCase() (ContextBudget, ArticleComponents) {
 	b := ContextBudget{TotalWindow: 100, SystemPrompt: 10, ToolDefinitions: 5, ConversationHistory: 6,
 		RetrievedContext: 8, ToolResults: 4, UserQuery: 3, ResponseReserve: 10}
-	c := ReferenceComponents{
+	c := ArticleComponents{
 		SystemPrompt:        testtext.PaddedWords("s", 20), // 26 tokens -> int(10/1.3) = 7 words kept
 		ToolDefinitions:     testtext.PaddedWords("t", 10), // 13 -> 3 words
 		ConversationHistory: testtext.PaddedWords("h", 10), // 13 -> last 4 words
@@ -47,11 +47,11 @@ func heuristicCase() (ContextBudget, ReferenceComponents) {
 	return b, c
 }
 
-func TestAssembleReferenceHeuristic(t *testing.T) {
+func TestAssembleArticleHeuristic(t *testing.T) {
 	b, c := heuristicCase()
-	got, err := reference(b, c, tokens.Heuristic{})
+	got, err := articleAssemble(b, c, tokens.Heuristic{})
 	if err != nil {
-		t.Fatalf("reference: %v", err)
+		t.Fatalf("articleAssemble: %v", err)
 	}
 	want := []ChatMessage{
 		{Role: "system", Content: "s01 s02 s03 s04 s05 s06 s07\n\nAvailable tools:\nt01 t02 t03"},
@@ -64,15 +64,15 @@ func TestAssembleReferenceHeuristic(t *testing.T) {
 		t.Fatalf("messages:\n got %#v\nwant %#v", got, want)
 	}
 	// 15 + 10 + 5 + 6 + 6 = 42 tokens of content.
-	if total := referenceTotal(got, tokens.Heuristic{}); total != 42 {
+	if total := articleTotal(got, tokens.Heuristic{}); total != 42 {
 		t.Errorf("total = %d, want 42", total)
 	}
 }
 
-func TestAssembleReferenceOverflow(t *testing.T) {
+func TestAssembleArticleOverflow(t *testing.T) {
 	b, c := heuristicCase()
 	b.TotalWindow = 40 // max input 30 < 42
-	got, err := reference(b, c, tokens.Heuristic{})
+	got, err := articleAssemble(b, c, tokens.Heuristic{})
 	var overflow *OverflowError
 	if !errors.As(err, &overflow) {
 		t.Fatalf("error = %v, want *OverflowError", err)
@@ -88,25 +88,25 @@ func TestAssembleReferenceOverflow(t *testing.T) {
 	}
 }
 
-func TestAssembleReferenceSkipsEmptyComponents(t *testing.T) {
+func TestAssembleArticleSkipsEmptyComponents(t *testing.T) {
 	b, _ := heuristicCase()
 	cases := []struct {
 		name string
-		c    ReferenceComponents
+		c    ArticleComponents
 		want []ChatMessage
 	}{
-		{"query only", ReferenceComponents{UserQuery: "hi"},
+		{"query only", ArticleComponents{UserQuery: "hi"},
 			[]ChatMessage{{Role: "system"}, {Role: "user", Content: "hi"}}},
-		{"nothing at all", ReferenceComponents{},
+		{"nothing at all", ArticleComponents{},
 			[]ChatMessage{{Role: "system"}, {Role: "user"}}},
-		{"tools without system prompt", ReferenceComponents{ToolDefinitions: "t", UserQuery: "q"},
+		{"tools without system prompt", ArticleComponents{ToolDefinitions: "t", UserQuery: "q"},
 			[]ChatMessage{{Role: "system", Content: "\n\nAvailable tools:\nt"}, {Role: "user", Content: "q"}}},
-		{"history and query", ReferenceComponents{SystemPrompt: "be brief", ConversationHistory: "user: a\nassistant: b", UserQuery: "q"},
+		{"history and query", ArticleComponents{SystemPrompt: "be brief", ConversationHistory: "user: a\nassistant: b", UserQuery: "q"},
 			[]ChatMessage{{Role: "system", Content: "be brief"}, {Role: "assistant", Content: "user: a\nassistant: b"}, {Role: "user", Content: "q"}}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			got, err := reference(b, c.c, tokens.Heuristic{})
+			got, err := articleAssemble(b, c.c, tokens.Heuristic{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -117,21 +117,21 @@ func TestAssembleReferenceSkipsEmptyComponents(t *testing.T) {
 	}
 }
 
-// TestAssembleReferencePythonSlices pins the article's behaviour at an
+// TestAssembleArticlePythonSlices pins the article's behaviour at an
 // allocation of 0: keep="start" gives tokens[:0] (nothing) but keep="end"
 // gives tokens[-0:] (everything), so document_qa's tool_results = 0 keeps
 // every tool result.
-func TestAssembleReferencePythonSlices(t *testing.T) {
+func TestAssembleArticlePythonSlices(t *testing.T) {
 	b, _ := Preset(PresetDocumentQA)
 	b.ConversationHistory = 0
-	c := ReferenceComponents{
+	c := ArticleComponents{
 		SystemPrompt:        "answer from the context",
 		ToolDefinitions:     "lookup(order_id)",
 		ConversationHistory: "user: hello there",
 		ToolResults:         "order ORD-1 shipped",
 		UserQuery:           "where is it?",
 	}
-	got, err := reference(b, c, tokens.Heuristic{})
+	got, err := articleAssemble(b, c, tokens.Heuristic{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -146,7 +146,7 @@ func TestAssembleReferencePythonSlices(t *testing.T) {
 	}
 }
 
-func TestReferenceTruncate(t *testing.T) {
+func TestArticleTruncate(t *testing.T) {
 	text := testtext.PaddedWords("w", 10) // 13 heuristic tokens
 	cases := []struct {
 		name   string
@@ -169,21 +169,21 @@ func TestReferenceTruncate(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			if got := referenceTruncate(tokens.Heuristic{}, text, c.max, c.keep, c.python); got != c.want {
+			if got := articleTruncate(tokens.Heuristic{}, text, c.max, c.keep, c.python); got != c.want {
 				t.Errorf("got %q, want %q", got, c.want)
 			}
 		})
 	}
 }
 
-func TestAssembleReferenceO200K(t *testing.T) {
+func TestAssembleArticleO200K(t *testing.T) {
 	tok, err := tokens.ByName(tokens.TokenizerO200K)
 	if err != nil {
 		t.Fatal(err)
 	}
 	b := ContextBudget{TotalWindow: 1000, SystemPrompt: 4, ToolDefinitions: 100, ConversationHistory: 2,
 		RetrievedContext: 3, ToolResults: 2, UserQuery: 1, ResponseReserve: 100}
-	c := ReferenceComponents{
+	c := ArticleComponents{
 		SystemPrompt:        "You are a support agent.", // 6 tokens
 		ToolDefinitions:     `[{"type":"function"}]`,    // fits
 		ConversationHistory: "one two three four five",  // 5 tokens, keep the end
@@ -191,7 +191,7 @@ func TestAssembleReferenceO200K(t *testing.T) {
 		ToolResults:         "one two three four five",
 		UserQuery:           "Where is my order ORD-1234?", // over its 1 token, never cut
 	}
-	got, err := reference(b, c, tok)
+	got, err := articleAssemble(b, c, tok)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -207,8 +207,8 @@ func TestAssembleReferenceO200K(t *testing.T) {
 	}
 
 	b.TotalWindow, b.ResponseReserve = 20, 1
-	total := referenceTotal(got, tok)
-	_, err = reference(b, c, tok)
+	total := articleTotal(got, tok)
+	_, err = articleAssemble(b, c, tok)
 	if want := fmt.Sprintf("Context exceeds budget: %d > 19", total); err == nil || err.Error() != want {
 		t.Errorf("overflow error = %v, want %q", err, want)
 	}
