@@ -24,10 +24,11 @@ const summaryLinePattern = "[Conversation summary: …]"
 // history: each message increments turn_count, and every SummarizeEvery
 // turns all but the KeepRecent newest unfolded messages are folded into
 // the running summary, the previous summary passed along. The article
-// never trims the recent messages, so between folds they can outgrow any
-// budget; here the summary line counts against MaxTokens and, when summary
-// plus recent messages are still over it, the oldest recent messages are
-// dropped as the sliding window would drop them, and that is reported.
+// has no budget and never trims the recent messages, so between folds they
+// can outgrow any budget; by ctxlab's choice the summary line counts
+// against MaxTokens and, when summary plus recent messages are still over
+// it, the oldest recent messages are dropped as the sliding window would
+// drop them, and that is reported.
 func applyRollingSummary(ctx context.Context, history []value.Message, tokens []int, opts Options, tok tokens.Tokenizer, sum summarize.Summarizer) (Result, error) {
 	fates := memoryFates(tokens, Kept)
 	var folds []SummaryFold

@@ -74,7 +74,8 @@ type RerankResult struct {
 // candidates a retriever already scored: stage 1 keeps the initialK best
 // by Document.Score (the vector search's limit), stage 2 reranks those
 // against the query and keeps finalK. initialK or finalK <= 0 mean the
-// article's 20 and 5; a nil reranker means BM25.
+// article's 20 and 5; a nil reranker means BM25 (ctxlab's choice: the
+// article leaves the reranker abstract).
 //
 // The reranker ranks the whole stage-1 pool rather than only its top
 // finalK, so the trace can show where each reranked-out document landed;
