@@ -11,6 +11,7 @@ import (
 	"ctxlab/core"
 	"ctxlab/core/pipeline"
 	"ctxlab/core/window"
+	"ctxlab/internal/numfmt"
 	"ctxlab/themes"
 )
 
@@ -117,9 +118,9 @@ func renderBudget(st *themes.Styles, ev *core.Evaluation, width int) string {
 // renderWindowBar is one bar for the window: each component's tokens,
 // then the response reserve, then free space.
 func renderWindowBar(st *themes.Styles, a *window.Assembly, width int) string {
-	summary := fmt.Sprintf(" %s / %s input · %.1f%%", thousands(a.Used), thousands(a.MaxInput), a.Utilization*100)
+	summary := fmt.Sprintf(" %s / %s input · %.1f%%", numfmt.Thousands(a.Used), numfmt.Thousands(a.MaxInput), a.Utilization*100)
 	if !a.Fits {
-		summary = fmt.Sprintf(" %s / %s input · ▲ over by %s", thousands(a.Used), thousands(a.MaxInput), thousands(a.Used-a.MaxInput))
+		summary = fmt.Sprintf(" %s / %s input · ▲ over by %s", numfmt.Thousands(a.Used), numfmt.Thousands(a.MaxInput), numfmt.Thousands(a.Used-a.MaxInput))
 	}
 	label := " Window "
 	barW := max(10, width-len(label)-lipgloss.Width(summary)-1)
@@ -192,23 +193,23 @@ func componentCellFor(st *themes.Styles, ev *core.Evaluation, c window.Component
 	cell := componentCell{c: c, label: componentLabels[c.Name]}
 	switch c.Name {
 	case window.ComponentFraming, window.ComponentLabels:
-		cell.nums = thousands(c.Used) + " tok"
+		cell.nums = numfmt.Thousands(c.Used) + " tok"
 		if narrow {
 			cell.label = "framing+"
 		}
 		return cell
 	case window.ComponentReserve:
-		cell.nums = thousands(c.Allocated) + " reply"
+		cell.nums = numfmt.Thousands(c.Allocated) + " reply"
 		return cell
 	}
 	cell.bar = true
-	cell.nums = thousands(c.Used) + "/" + thousands(c.Allocated)
+	cell.nums = numfmt.Thousands(c.Used) + "/" + numfmt.Thousands(c.Allocated)
 	var parts []string
 	switch {
 	case c.Over:
-		parts = append(parts, st.Excluded.Render("▲ +"+thousands(c.Excess)))
+		parts = append(parts, st.Excluded.Render("▲ +"+numfmt.Thousands(c.Excess)))
 	case c.Truncated:
-		parts = append(parts, st.Partial.Render("✂ of "+thousands(c.Raw)))
+		parts = append(parts, st.Partial.Render("✂ of "+numfmt.Thousands(c.Raw)))
 	}
 	cell.short = strings.Join(parts, " ")
 	// The reference does not budget its headers: the block it builds
@@ -218,9 +219,9 @@ func componentCellFor(st *themes.Styles, ev *core.Evaluation, c window.Component
 		if c.Over && c.Excess <= hdr && hdr-c.Excess <= max(2, hdr/50) {
 			// The excess is the headers, give or take the contents' last
 			// few tokens (measured as sent): one number.
-			parts = []string{st.Excluded.Render("▲ +" + thousands(c.Excess) + " = hdr")}
+			parts = []string{st.Excluded.Render("▲ +" + numfmt.Thousands(c.Excess) + " = hdr")}
 		} else {
-			parts = append(parts, st.Warn.Render("hdr +"+thousands(hdr)))
+			parts = append(parts, st.Warn.Render("hdr +"+numfmt.Thousands(hdr)))
 		}
 	}
 	cell.marker = strings.Join(parts, " ")

@@ -111,7 +111,7 @@ func knobControl(k *core.Knob, ctx core.KnobContext) control {
 func shownValue(k *core.Knob, v core.KnobValue) string {
 	switch k.Kind {
 	case core.KnobInt:
-		return thousands(v.Int)
+		return numfmt.Thousands(v.Int)
 	case core.KnobFloat:
 		return strconv.FormatFloat(v.Float, 'f', k.Decimals, 64)
 	case core.KnobBool:
@@ -131,7 +131,3 @@ func orDash(s string) string {
 	}
 	return s
 }
-
-// thousands is numfmt.Thousands under the short name the panes use, so
-// the workbench groups digits as the CLI's reports do.
-func thousands(n int) string { return numfmt.Thousands(n) }

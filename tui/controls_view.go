@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"ctxlab/core"
+	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 	"ctxlab/themes"
 )
@@ -124,7 +125,7 @@ func (c *controlsPane) view(st *themes.Styles, s core.Settings, width, height in
 	case start > 0 && end < len(lines):
 		hint = "↑↓ more"
 	case end < len(lines):
-		hint = "↓ " + plural(len(lines)-end, "1 more row", fmt.Sprintf("%d more rows", len(lines)-end))
+		hint = "↓ " + numfmt.Plural(len(lines)-end, "1 more row", fmt.Sprintf("%d more rows", len(lines)-end))
 	case start > 0:
 		hint = "↑ more"
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"ctxlab/core"
+	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 )
 
@@ -157,6 +158,6 @@ func (m Model) copyCmd() tea.Cmd {
 		if err := clip(block); err != nil {
 			return exportedMsg{"copy failed: " + err.Error()}
 		}
-		return exportedMsg{fmt.Sprintf("sent the context block (%s bytes) to the clipboard by OSC 52 (if your terminal allows it)", thousands(len(block)))}
+		return exportedMsg{fmt.Sprintf("sent the context block (%s bytes) to the clipboard by OSC 52 (if your terminal allows it)", numfmt.Thousands(len(block)))}
 	}
 }

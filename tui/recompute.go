@@ -10,6 +10,7 @@ import (
 	"ctxlab/core"
 	"ctxlab/core/pipeline"
 	"ctxlab/core/tokens"
+	"ctxlab/internal/numfmt"
 )
 
 // evaluatedMsg carries an evaluation back to Update with the generation
@@ -116,7 +117,7 @@ func (m *Model) applyEvaluation(msg evaluatedMsg) tea.Cmd {
 		return preload
 	}
 	m.changedGen = msg.gen
-	m.status.setChangedCount(plural(len(m.changed), "1 document changed fate (◆)", fmt.Sprintf("%d documents changed fate (◆)", len(m.changed))))
+	m.status.setChangedCount(numfmt.Plural(len(m.changed), "1 document changed fate (◆)", fmt.Sprintf("%d documents changed fate (◆)", len(m.changed))))
 	gen := msg.gen
 	return tea.Batch(preload, tickAfter(changeHighlight, func(time.Time) tea.Msg { return clearChangedMsg{gen: gen} }))
 }

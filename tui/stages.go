@@ -8,6 +8,7 @@ import (
 
 	"ctxlab/core"
 	"ctxlab/core/pipeline"
+	"ctxlab/internal/numfmt"
 	"ctxlab/themes"
 )
 
@@ -81,16 +82,16 @@ func stripLine(st *themes.Styles, ev *core.Evaluation, selected stage, f stripFo
 	}
 	prefix := ""
 	if r := ev.Rerank; r != nil {
-		prefix = st.Muted.Render(fmt.Sprintf(" Rerank %s→%d→%d", thousands(len(r.Candidates)), len(r.Retrieved), len(r.Selected))) + st.Faint.Render(" "+f.sep)
+		prefix = st.Muted.Render(fmt.Sprintf(" Rerank %s→%d→%d", numfmt.Thousands(len(r.Candidates)), len(r.Retrieved), len(r.Selected))) + st.Faint.Render(" "+f.sep)
 	}
 	line := prefix + strings.Join(parts, st.Faint.Render(f.sep))
 	if lost, cut := assemblerCuts(ev); lost+cut > 0 {
 		counts := ""
 		if cut > 0 {
-			counts += " " + thousands(cut) + "✂"
+			counts += " " + numfmt.Thousands(cut) + "✂"
 		}
 		if lost > 0 {
-			counts += " " + thousands(lost) + "✗"
+			counts += " " + numfmt.Thousands(lost) + "✗"
 		}
 		line += st.Faint.Render(f.sep) + st.Partial.Render(" "+f.assembler+counts+" ")
 	}
@@ -102,7 +103,7 @@ func stageCount(ev *core.Evaluation, s stage) string {
 		r := ev.SimpleRAG
 		switch s {
 		case stageInput:
-			return " " + thousands(len(r.Trace))
+			return " " + numfmt.Thousands(len(r.Trace))
 		case stageBudget:
 			counts := map[pipeline.SimpleRAGFate]int{}
 			for _, d := range r.Trace {
@@ -116,11 +117,11 @@ func stageCount(ev *core.Evaluation, s stage) string {
 	c := ev.Build.Trace.Counts
 	switch s {
 	case stageInput:
-		return " " + thousands(c.Input)
+		return " " + numfmt.Thousands(c.Input)
 	case stageFilter:
-		return " −" + thousands(c.Filtered)
+		return " −" + numfmt.Thousands(c.Filtered)
 	case stageDedup:
-		return " −" + thousands(c.Duplicates)
+		return " −" + numfmt.Thousands(c.Duplicates)
 	case stageReorder:
 		switch {
 		case !ev.Settings.Pipeline.LostInMiddle:
@@ -151,12 +152,12 @@ func assemblerCuts(ev *core.Evaluation) (lost, cut int) {
 // fateCounts is " 11✓ 1✂ 38✗": included and excluded always, cut and
 // summarized only when there are some.
 func fateCounts(included, cut, summarized, excluded int) string {
-	out := " " + thousands(included) + "✓"
+	out := " " + numfmt.Thousands(included) + "✓"
 	if cut > 0 {
-		out += " " + thousands(cut) + "✂"
+		out += " " + numfmt.Thousands(cut) + "✂"
 	}
 	if summarized > 0 {
-		out += " " + thousands(summarized) + "Σ"
+		out += " " + numfmt.Thousands(summarized) + "Σ"
 	}
-	return out + " " + thousands(excluded) + "✗"
+	return out + " " + numfmt.Thousands(excluded) + "✗"
 }

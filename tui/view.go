@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"ctxlab/core/window"
+	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 )
 
@@ -65,7 +66,7 @@ func (m Model) renderHeader() string {
 		tokenizer += ", estimate"
 	}
 	title := fmt.Sprintf(" ctxlab · %s · %s (%s) · window %s", safetext.Line(sc.Name), safetext.Line(model),
-		tokenizer, thousands(s.Budget.TotalWindow))
+		tokenizer, numfmt.Thousands(s.Budget.TotalWindow))
 	if s.Mode == window.MeasureOnly || (m.eval != nil && m.eval.BudgetProblem != nil) {
 		title += " · measured as sent"
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"ctxlab/core"
+	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 	"ctxlab/themes"
 )
@@ -25,7 +26,7 @@ func writeAgentStep(b *strings.Builder, st *themes.Styles, ev *core.Evaluation, 
 		return
 	}
 	writeTitled(b, st, "Agent step "+safetext.Line(sx.Step), fmt.Sprintf("· the tool results are its context: %s tokens ÷ %d required steps = %s each, cut keeping the start",
-		thousands(ev.Settings.Budget.ToolResults), len(sx.Trace), thousands(sx.Trace[0].Allowance)), width)
+		numfmt.Thousands(ev.Settings.Budget.ToolResults), len(sx.Trace), numfmt.Thousands(sx.Trace[0].Allowance)), width)
 	nameW := 0
 	for _, t := range sx.Trace {
 		nameW = max(nameW, ansi.StringWidth(safetext.Line(t.Step)))
@@ -38,9 +39,9 @@ func writeAgentStep(b *strings.Builder, st *themes.Styles, ev *core.Evaluation, 
 		case !t.Present:
 			glyph, state, style = "·", "has not run: left out", st.Muted
 		case t.Truncated:
-			glyph, state, style = "✂", fmt.Sprintf("%s of %s tokens", thousands(t.Kept), thousands(t.Tokens)), st.Partial
+			glyph, state, style = "✂", fmt.Sprintf("%s of %s tokens", numfmt.Thousands(t.Kept), numfmt.Thousands(t.Tokens)), st.Partial
 		default:
-			glyph, state = "✓", fmt.Sprintf("%s tokens, whole", thousands(t.Tokens))
+			glyph, state = "✓", fmt.Sprintf("%s tokens, whole", numfmt.Thousands(t.Tokens))
 		}
 		line := fmt.Sprintf("  %s %s  %s", glyph, padRight(safetext.Line(t.Step), nameW), state)
 		b.WriteString(style.Render(truncateText(line, width)) + "\n")

@@ -12,6 +12,7 @@ import (
 
 	"ctxlab/core"
 	"ctxlab/core/window"
+	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 	"ctxlab/themes"
 )
@@ -46,7 +47,7 @@ func contextContent(st *themes.Styles, ev *core.Evaluation, width int) string {
 	if a.Mode == window.MeasureOnly {
 		mode = "measured as sent: nothing cut"
 	}
-	writeTitled(&b, st, "Assembled request", fmt.Sprintf("· %s · %s tokens · %s", plural(len(a.Messages), "1 message", fmt.Sprintf("%d messages", len(a.Messages))), thousands(a.Used), mode), width)
+	writeTitled(&b, st, "Assembled request", fmt.Sprintf("· %s · %s tokens · %s", numfmt.Plural(len(a.Messages), "1 message", fmt.Sprintf("%d messages", len(a.Messages))), numfmt.Thousands(a.Used), mode), width)
 	if len(a.Tools) > 0 {
 		writeWrapped(&b, st.Muted, "The tools array is sent beside the messages: see “tools (sent beside the messages)” after them.", width)
 	}
@@ -65,7 +66,7 @@ func contextContent(st *themes.Styles, ev *core.Evaluation, width int) string {
 			if len(msg.ToolCalls) > 0 {
 				n += tok.Count(string(msg.ToolCalls))
 			}
-			head += " · " + plural(n, "1 token", thousands(n)+" tokens")
+			head += " · " + numfmt.Plural(n, "1 token", numfmt.Thousands(n)+" tokens")
 		}
 		b.WriteByte('\n')
 		writeRule(&b, st, head, width)
@@ -160,7 +161,7 @@ func messageCuts(ev *core.Evaluation) map[int][]contextCut {
 	}
 	add := func(msg, at int, text string) { out[msg] = append(out[msg], contextCut{at, text}) }
 	kept := func(c window.ComponentReport) string {
-		return fmt.Sprintf("%s of %s tokens kept", thousands(c.Used), thousands(c.Raw))
+		return fmt.Sprintf("%s of %s tokens kept", numfmt.Thousands(c.Used), numfmt.Thousands(c.Raw))
 	}
 	for i, m := range a.Messages {
 		switch {
@@ -175,10 +176,10 @@ func messageCuts(ev *core.Evaluation) map[int][]contextCut {
 			if c, ok := a.Component(window.ComponentRAG); ok && c.Truncated {
 				text := "✂ the assembler cut the retrieved context here: " + kept(c)
 				if lost, n := survivalCitations(ev, core.SurvivedLost); n > 0 {
-					text += "; " + plural(n, "document ", "documents ") + lost + " lost"
+					text += "; " + numfmt.Plural(n, "document ", "documents ") + lost + " lost"
 				}
 				if cut, n := survivalCitations(ev, core.SurvivedCut); n > 0 {
-					text += "; " + plural(n, "document ", "documents ") + cut + " cut inside"
+					text += "; " + numfmt.Plural(n, "document ", "documents ") + cut + " cut inside"
 				}
 				add(i, len(m.Content), text)
 			}
@@ -255,7 +256,7 @@ func writeTools(b *strings.Builder, st *themes.Styles, a *window.Assembly, width
 	}
 	head := "tools (sent beside the messages)"
 	if c, ok := a.Component(window.ComponentTools); ok {
-		head += " · " + plural(c.Used, "1 token", thousands(c.Used)+" tokens")
+		head += " · " + numfmt.Plural(c.Used, "1 token", numfmt.Thousands(c.Used)+" tokens")
 	}
 	b.WriteByte('\n')
 	writeRule(b, st, head, width)

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"ctxlab/core"
+	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 	"ctxlab/themes"
 )
@@ -19,7 +20,7 @@ func writeFormatMemory(b *strings.Builder, st *themes.Styles, ev *core.Evaluatio
 		return
 	}
 	b.WriteByte('\n')
-	turns := "last " + plural(fm.MaxTurns, "turn", fmt.Sprintf("%d turns", fm.MaxTurns))
+	turns := "last " + numfmt.Plural(fm.MaxTurns, "turn", fmt.Sprintf("%d turns", fm.MaxTurns))
 	if fm.MaxTurns == 1 {
 		turns = "last 1 turn"
 	}
@@ -36,7 +37,7 @@ func writeFormatMemory(b *strings.Builder, st *themes.Styles, ev *core.Evaluatio
 	}
 	if mislabeled > 0 {
 		writeWrapped(b, st.Warn, fmt.Sprintf("▲ %s labelled Assistant although %s from the assistant (the reference labels every non-user role so)",
-			plural(mislabeled, "1 message", fmt.Sprintf("%d messages", mislabeled)), plural(mislabeled, "it is not", "they are not")), width)
+			numfmt.Plural(mislabeled, "1 message", fmt.Sprintf("%d messages", mislabeled)), numfmt.Plural(mislabeled, "it is not", "they are not")), width)
 	}
 	for _, l := range fm.Lines {
 		text := ""

@@ -10,6 +10,7 @@ import (
 	"ctxlab/core/memory"
 	"ctxlab/core/value"
 	"ctxlab/core/window"
+	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 	"ctxlab/themes"
 )
@@ -32,7 +33,7 @@ func memoryContent(st *themes.Styles, ev *core.Evaluation, fallbacks []string, w
 		counts[memory.Kept], counts[memory.Pinned], counts[memory.Summarized], counts[memory.Dropped]), width)
 	writeHanging(&b, st.Text, memoryTokensLine(ev), width, len("tokens: "))
 	if mem.Overflow > 0 {
-		writeWrapped(&b, st.Alert, fmt.Sprintf("▲ over the history budget by %s tokens even after the strategy: not hidden", thousands(mem.Overflow)), width)
+		writeWrapped(&b, st.Alert, fmt.Sprintf("▲ over the history budget by %s tokens even after the strategy: not hidden", numfmt.Thousands(mem.Overflow)), width)
 	}
 	if ev.Assembly != nil {
 		if c, ok := ev.Assembly.Component(window.ComponentHistory); ok && c.Truncated {
@@ -41,10 +42,10 @@ func memoryContent(st *themes.Styles, ev *core.Evaluation, fallbacks []string, w
 			case mem.Overflow > 0:
 				why = "the strategy could not bring the history under its budget"
 			case mem.Tokens > c.Allocated:
-				why = fmt.Sprintf("the strategy kept %s tokens of contents, more than the %s allocated", thousands(mem.Tokens), thousands(c.Allocated))
+				why = fmt.Sprintf("the strategy kept %s tokens of contents, more than the %s allocated", numfmt.Thousands(mem.Tokens), numfmt.Thousands(c.Allocated))
 			}
 			writeHanging(&b, st.Partial, fmt.Sprintf("✂ the assembler cut %s tokens from the start of the history: %s. The Context view marks the cut.",
-				thousands(c.Raw-c.Used), why), width, 2)
+				numfmt.Thousands(c.Raw-c.Used), why), width, 2)
 		}
 	}
 	for _, f := range fallbacks {
@@ -91,7 +92,7 @@ func memoryContent(st *themes.Styles, ev *core.Evaluation, fallbacks []string, w
 		fmt.Fprintf(&b, "\n%s\n", st.Bold.Render("Running summary"))
 		writeWrapped(&b, st.Summarized, "[Conversation summary: "+safetext.Sanitize(mem.Summary)+"]", width)
 		for _, fold := range mem.Folds {
-			writeHanging(&b, st.Muted, fmt.Sprintf("  fold at message %d: %s folded, summary now %d tokens", fold.Turn, plural(len(fold.Folded), "1 message", fmt.Sprintf("%d messages", len(fold.Folded))), fold.SummaryTokens), width, 4)
+			writeHanging(&b, st.Muted, fmt.Sprintf("  fold at message %d: %s folded, summary now %d tokens", fold.Turn, numfmt.Plural(len(fold.Folded), "1 message", fmt.Sprintf("%d messages", len(fold.Folded))), fold.SummaryTokens), width, 4)
 		}
 	}
 	writeFormatMemory(&b, st, ev, width)
@@ -104,9 +105,9 @@ func memoryContent(st *themes.Styles, ev *core.Evaluation, fallbacks []string, w
 // role prefixes and line breaks the strategy did not count.
 func memoryTokensLine(ev *core.Evaluation) string {
 	mem := ev.Memory
-	counted := thousands(mem.Tokens)
+	counted := numfmt.Thousands(mem.Tokens)
 	if mem.MaxTokens > 0 {
-		counted += " of " + thousands(mem.MaxTokens)
+		counted += " of " + numfmt.Thousands(mem.MaxTokens)
 	}
 	line := "tokens: " + counted + " as the strategy counts them (contents only)"
 	if ev.Assembly == nil {
@@ -117,14 +118,14 @@ func memoryTokensLine(ev *core.Evaluation) string {
 		return line
 	}
 	if ev.Assembly.Mode == window.MeasureOnly {
-		return fmt.Sprintf("tokens: %s as sent, one message each (contents; the per-message framing is counted apart)", thousands(c.Raw))
+		return fmt.Sprintf("tokens: %s as sent, one message each (contents; the per-message framing is counted apart)", numfmt.Thousands(c.Raw))
 	}
 	if c.Truncated {
-		line += fmt.Sprintf(" · %s as rendered with role prefixes, %s sent after the assembler's cut", thousands(c.Raw), thousands(c.Used))
+		line += fmt.Sprintf(" · %s as rendered with role prefixes, %s sent after the assembler's cut", numfmt.Thousands(c.Raw), numfmt.Thousands(c.Used))
 	} else {
-		line += fmt.Sprintf(" · %s as sent (role prefixes included)", thousands(c.Raw))
+		line += fmt.Sprintf(" · %s as sent (role prefixes included)", numfmt.Thousands(c.Raw))
 	}
-	return line + fmt.Sprintf(" · allocation %s", thousands(c.Allocated))
+	return line + fmt.Sprintf(" · allocation %s", numfmt.Thousands(c.Allocated))
 }
 
 // scenarioHistory is the history the memory fates index into.

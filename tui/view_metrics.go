@@ -10,6 +10,7 @@ import (
 	"ctxlab/core/metrics"
 	"ctxlab/core/pipeline"
 	"ctxlab/core/window"
+	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 	"ctxlab/themes"
 )
@@ -25,7 +26,7 @@ func metricsContent(st *themes.Styles, ev *core.Evaluation, width int) string {
 	met := ev.Metrics
 	var b strings.Builder
 	writeTitled(&b, st, "Utilization", fmt.Sprintf("%.1f%% of max input (%s / %s; window %s, reserve %s)",
-		met.BudgetUtilization*100, thousands(a.Used), thousands(a.MaxInput), thousands(a.Window), thousands(a.Budget.ResponseReserve)), width)
+		met.BudgetUtilization*100, numfmt.Thousands(a.Used), numfmt.Thousands(a.MaxInput), numfmt.Thousands(a.Window), numfmt.Thousands(a.Budget.ResponseReserve)), width)
 	switch {
 	case ev.Overflow != nil:
 		writeWrapped(&b, st.Alert, "▲ "+ev.Overflow.Error(), width)
@@ -57,18 +58,18 @@ func metricsContent(st *themes.Styles, ev *core.Evaluation, width int) string {
 		state := ""
 		switch {
 		case c.Over:
-			state = st.Excluded.Render(padRight("▲ +"+thousands(c.Excess), 12))
+			state = st.Excluded.Render(padRight("▲ +"+numfmt.Thousands(c.Excess), 12))
 		case c.Truncated:
 			state = st.Partial.Render(padRight("✂ cut", 12))
 		default:
 			state = padRight("", 12)
 		}
-		alloc := thousands(c.Allocated)
+		alloc := numfmt.Thousands(c.Allocated)
 		if c.Name == window.ComponentLabels || c.Name == window.ComponentFraming {
 			alloc = "—"
 		}
 		fmt.Fprintf(&b, " %s %9s %9s %9s  %s", componentStyle(st, c.Name).Render(padRight(componentLabels[c.Name], 13)),
-			alloc, thousands(c.Raw), thousands(c.Used), state)
+			alloc, numfmt.Thousands(c.Raw), numfmt.Thousands(c.Used), state)
 		note := safetext.Line(c.Note)
 		if c.Name == window.ComponentHistory {
 			note = joinNotes(note, memoryDropNote(ev.Memory))
@@ -94,8 +95,8 @@ func metricsContent(st *themes.Styles, ev *core.Evaluation, width int) string {
 			raw += c.Raw
 		}
 	}
-	fmt.Fprintf(&b, " %s %9s %9s %9s\n", st.Bold.Render(padRight("total input", 13)), thousands(a.Budget.Allocated()), thousands(raw), thousands(a.Used))
-	fmt.Fprintf(&b, " %s %9s %s\n", padRight("max input", 13), thousands(a.MaxInput), st.Muted.Render(fmt.Sprintf("%21s window %s − reserve %s", "", thousands(a.Window), thousands(a.Budget.ResponseReserve))))
+	fmt.Fprintf(&b, " %s %9s %9s %9s\n", st.Bold.Render(padRight("total input", 13)), numfmt.Thousands(a.Budget.Allocated()), numfmt.Thousands(raw), numfmt.Thousands(a.Used))
+	fmt.Fprintf(&b, " %s %9s %s\n", padRight("max input", 13), numfmt.Thousands(a.MaxInput), st.Muted.Render(fmt.Sprintf("%21s window %s − reserve %s", "", numfmt.Thousands(a.Window), numfmt.Thousands(a.Budget.ResponseReserve))))
 	if len(met.TruncatedComponents) > 0 {
 		b.WriteByte('\n')
 		writeTitled(&b, st, "Truncated components:", strings.Join(met.TruncatedComponents, ", "), width)
@@ -103,7 +104,7 @@ func metricsContent(st *themes.Styles, ev *core.Evaluation, width int) string {
 	if ev.Build != nil && ev.Settings.Pipeline.BudgetMode == pipeline.BudgetReference && ev.Build.HeaderOverhead() > 0 {
 		b.WriteByte('\n')
 		writeTitled(&b, st, "Reference overshoot:", fmt.Sprintf("the ContextManager's budget walk charged %s tokens; its block has %s: %s tokens of citation headers and separators are not budgeted (budget mode strict charges them).",
-			thousands(ev.Build.Trace.BudgetUsed), thousands(ev.Build.TokensUsed), thousands(ev.Build.HeaderOverhead())), width)
+			numfmt.Thousands(ev.Build.Trace.BudgetUsed), numfmt.Thousands(ev.Build.TokensUsed), numfmt.Thousands(ev.Build.HeaderOverhead())), width)
 	}
 	if len(ev.Notes) > 0 {
 		fmt.Fprintf(&b, "\n%s\n", st.Bold.Render("Scenario notes"))
@@ -158,10 +159,10 @@ func joinNotes(a, b string) string {
 // recordedLine compares the provider's recorded count with ctxlab's count
 // of the request as sent; a budgeted assembly is not what was sent.
 func recordedLine(rec *metrics.RecordedUsage, a *window.Assembly) string {
-	line := fmt.Sprintf("Recorded by the provider: %s input tokens (%s)", thousands(rec.InputTokens), rec.Field)
+	line := fmt.Sprintf("Recorded by the provider: %s input tokens (%s)", numfmt.Thousands(rec.InputTokens), rec.Field)
 	if a.Mode != window.MeasureOnly {
 		return line + "; set assembly to measure to compare it with the request as sent"
 	}
 	return line + fmt.Sprintf("; ctxlab counts %s, %s. Tools and tool calls are where counts part most: tools are counted as the provider renders them (an estimate), tool calls as the JSON sent.",
-		thousands(a.Used), rec.Difference(a.Used))
+		numfmt.Thousands(a.Used), rec.Difference(a.Used))
 }

@@ -44,7 +44,7 @@ func placementContent(st *themes.Styles, ev *core.Evaluation, width int) string 
 	case !ev.Settings.Pipeline.LostInMiddle:
 		state = "off: relevance order"
 	case !tr.Counts.Reordered:
-		state = "on, but only " + plural(n, "1 document remains", fmt.Sprintf("%d documents remain", n)) + " (it needs 4): relevance order"
+		state = "on, but only " + numfmt.Plural(n, "1 document remains", fmt.Sprintf("%d documents remain", n)) + " (it needs 4): relevance order"
 	}
 	title := "Rank vs position in the final context"
 	rest := "lost in the middle: " + state
@@ -232,10 +232,10 @@ func budgetWalkNote(tr pipeline.Trace) string {
 	if tr.Counts.Reordered {
 		return fmt.Sprintf("The budget walks the slots front to back: %s %s (%s) %s excluded while rank %d is %s. "+
 			"Lost in the middle placed before a greedy budget drops the strong documents it placed last; this is the reference's behaviour.",
-			plural(len(skipped), "rank", "ranks"), listInts(ranks, 6), where, verb, worst+1, kept)
+			numfmt.Plural(len(skipped), "rank", "ranks"), listInts(ranks, 6), where, verb, worst+1, kept)
 	}
 	return fmt.Sprintf("The budget walks the documents best first and passes over those that no longer fit: %s %s (%s) %s excluded while rank %d is %s.",
-		plural(len(skipped), "rank", "ranks"), listInts(ranks, 6), where, verb, worst+1, kept)
+		numfmt.Plural(len(skipped), "rank", "ranks"), listInts(ranks, 6), where, verb, worst+1, kept)
 }
 
 // assemblerCutNote says which placed documents the assembler then cut out
@@ -263,7 +263,7 @@ func assemblerCutNote(ev *core.Evaluation) string {
 		for k, d := range docs {
 			slots[k], ranks[k] = d.PosAfterReorder+1, d.PosBeforeReorder+1
 		}
-		return fmt.Sprintf("%s %s (%s %s)", plural(len(docs), "slot", "slots"), listInts(slots, 6), plural(len(docs), "rank", "ranks"), listInts(ranks, 6))
+		return fmt.Sprintf("%s %s (%s %s)", numfmt.Plural(len(docs), "slot", "slots"), listInts(slots, 6), numfmt.Plural(len(docs), "rank", "ranks"), listInts(ranks, 6))
 	}
 	var parts []string
 	if len(lost) > 0 {
@@ -294,9 +294,6 @@ func listInts(xs []int, limit int) string {
 	}
 	return strings.Join(parts, ", ")
 }
-
-// plural is numfmt.Plural under the short name the panes use.
-func plural(n int, one, many string) string { return numfmt.Plural(n, one, many) }
 
 // attention is a schematic U: strongest at the ends of the context,
 // weakest in the middle.

@@ -6,6 +6,7 @@ import (
 
 	"ctxlab/core"
 	"ctxlab/core/pipeline"
+	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 	"ctxlab/themes"
 )
@@ -26,7 +27,7 @@ func rerankContent(st *themes.Styles, ev *core.Evaluation, width int) string {
 		retrieved[j] = r.Candidates[i]
 	}
 	writeTitled(&b, st, "Two-stage retrieval", fmt.Sprintf("· %s → the %d best by retrieval score (initial k %d) → the %d best by BM25 against the query (final k %d)",
-		plural(len(r.Candidates), "1 document", thousands(len(r.Candidates))+" documents"), len(retrieved), r.InitialK, len(r.Selected), r.FinalK), width)
+		numfmt.Plural(len(r.Candidates), "1 document", numfmt.Thousands(len(r.Candidates))+" documents"), len(retrieved), r.InitialK, len(r.Selected), r.FinalK), width)
 	if strings.TrimSpace(r.Query) == "" {
 		writeWrapped(&b, st.Warn, "The query is empty: BM25 has nothing to rank against, so every retrieved document scores 0 and keeps its retrieval order.", width)
 	}

@@ -12,6 +12,7 @@ import (
 	"ctxlab/core"
 	"ctxlab/core/value"
 	"ctxlab/core/window"
+	"ctxlab/internal/numfmt"
 	"ctxlab/internal/testcorpus"
 	"ctxlab/loaders"
 )
@@ -341,7 +342,7 @@ func TestRAGMarkerSaysWhatTheExcessIs(t *testing.T) {
 		if want := hdr-rag.Excess <= max(2, hdr/50); one != want {
 			t.Errorf("RAG %s: excess %d, hdr %d: %q", budget, rag.Excess, hdr, budgetLine)
 		}
-		if !one && !strings.Contains(budgetLine, fmt.Sprintf("hdr +%s", thousands(hdr))) {
+		if !one && !strings.Contains(budgetLine, fmt.Sprintf("hdr +%s", numfmt.Thousands(hdr))) {
 			t.Errorf("RAG %s: the header figure is missing: %q", budget, budgetLine)
 		}
 	}
