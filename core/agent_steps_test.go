@@ -4,6 +4,7 @@ import (
 	"slices"
 	"testing"
 
+	"ctxlab/core/internal/testfake"
 	"ctxlab/core/tokens"
 )
 
@@ -42,7 +43,7 @@ func TestContextForStep(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			a.Summary = tt.summary
-			got, trace := a.ContextForStep("write", tt.required, tt.budget, memWords{})
+			got, trace := a.ContextForStep("write", tt.required, tt.budget, testfake.Words{})
 			if got != tt.want {
 				t.Errorf("context = %q\nwant      %q", got, tt.want)
 			}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"ctxlab/core/internal/testfake"
 	"ctxlab/core/internal/testtext"
 	"ctxlab/core/summarize"
 	"ctxlab/core/tokens"
@@ -26,11 +27,11 @@ func TestPlanHierarchical(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			doc := testtext.LongDoc(tt.paras, tt.words)
-			p := PlanHierarchical(doc, tt.size, memWords{})
+			p := PlanHierarchical(doc, tt.size, testfake.Words{})
 			if len(p.Chunks) != tt.chunks || p.MinCalls != tt.minCalls || p.MaxCalls != tt.maxCalls {
 				t.Fatalf("chunks %d calls %d..%d; want %d, %d..%d", len(p.Chunks), p.MinCalls, p.MaxCalls, tt.chunks, tt.minCalls, tt.maxCalls)
 			}
-			wrapper := memWords{}.Count("Summarize key facts, dates, names, and obligations:")
+			wrapper := testfake.Words{}.Count("Summarize key facts, dates, names, and obligations:")
 			for i, c := range p.Calls[:len(p.Chunks)] {
 				if c.Stage != StageChunkSummary || c.Chunk != i || !c.Exact || c.MaxTokens != 300 || c.PromptTokens != p.Chunks[i].Tokens+wrapper {
 					t.Errorf("call %d = %+v (chunk tokens %d, wrapper %d)", i, c, p.Chunks[i].Tokens, wrapper)
@@ -51,12 +52,12 @@ func TestPlanHierarchical(t *testing.T) {
 
 func TestPlanMapReduce(t *testing.T) {
 	doc := testtext.LongDoc(4, 50)
-	p := PlanMapReduce(doc, "What does clause2 say?", 100, memWords{})
+	p := PlanMapReduce(doc, "What does clause2 say?", 100, testfake.Words{})
 	if len(p.Chunks) != 2 || p.MinCalls != 2 || p.MaxCalls != 3 {
 		t.Fatalf("chunks %d calls %d..%d", len(p.Chunks), p.MinCalls, p.MaxCalls)
 	}
 	first := mapRequest(p.Chunks[0], 2, p.Question).Prompt()
-	if !strings.HasPrefix(first, "Document section 1/2:\nclause0") || p.Calls[0].PromptTokens != (memWords{}).Count(first) || p.Calls[0].MaxTokens != 500 {
+	if !strings.HasPrefix(first, "Document section 1/2:\nclause0") || p.Calls[0].PromptTokens != (testfake.Words{}).Count(first) || p.Calls[0].MaxTokens != 500 {
 		t.Errorf("map call 0 = %+v for prompt %q", p.Calls[0], first)
 	}
 	reduce := p.Calls[2]
@@ -79,7 +80,7 @@ func TestRunHierarchical(t *testing.T) {
 	doc := "The lease starts on 1 May 2025 and Northwind Ltd shall pay EUR 2,000 monthly.\n\n" +
 		"Tenants must give 60 days notice before moving out.\n\n" +
 		"Contoso GmbH is responsible for repairs over EUR 500."
-	plan := PlanHierarchical(doc, 20, memWords{})
+	plan := PlanHierarchical(doc, 20, testfake.Words{})
 	run, err := RunHierarchical(context.Background(), plan, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -107,7 +108,7 @@ func TestRunHierarchical(t *testing.T) {
 	}
 
 	boom := errors.New("down")
-	if _, err := RunHierarchical(context.Background(), plan, &recordingSummarizer{err: boom}); !errors.Is(err, boom) || !strings.Contains(err.Error(), "chunk 1/2") {
+	if _, err := RunHierarchical(context.Background(), plan, &testfake.RecordingSummarizer{Err: boom}); !errors.Is(err, boom) || !strings.Contains(err.Error(), "chunk 1/2") {
 		t.Errorf("err = %v", err)
 	}
 }
@@ -116,7 +117,7 @@ func TestRunMapReduceOffline(t *testing.T) {
 	doc := "Payment is due within 30 days of invoice.\n\n" +
 		"The office is in Berlin.\n\n" +
 		"The termination notice period is 90 days for either party."
-	plan := PlanMapReduce(doc, "What is the termination notice period?", 10, memWords{})
+	plan := PlanMapReduce(doc, "What is the termination notice period?", 10, testfake.Words{})
 	if len(plan.Chunks) != 3 {
 		t.Fatalf("%d chunks", len(plan.Chunks))
 	}
@@ -137,7 +138,7 @@ func TestRunMapReduceOffline(t *testing.T) {
 		t.Errorf("result = %q", run.Result)
 	}
 
-	plan = PlanMapReduce(doc, "Who audits the accounts?", 10, memWords{})
+	plan = PlanMapReduce(doc, "Who audits the accounts?", 10, testfake.Words{})
 	run, err = RunMapReduce(context.Background(), plan, nil)
 	if err != nil {
 		t.Fatal(err)

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"ctxlab/core/internal/testfake"
 	"ctxlab/core/value"
 )
 
@@ -37,7 +38,7 @@ func TestPriorityMemory(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			res, err := applyMemory(history, Options{Strategy: Priority, MaxTokens: tt.budget, ReferenceOrder: tt.reference}, memWords{}, nil)
+			res, err := applyMemory(history, Options{Strategy: Priority, MaxTokens: tt.budget, ReferenceOrder: tt.reference}, testfake.Words{}, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -62,7 +63,7 @@ func TestPriorityMemory(t *testing.T) {
 			}
 		})
 	}
-	res, _ := applyMemory(history, Options{Strategy: Priority, MaxTokens: 100}, memWords{}, nil)
+	res, _ := applyMemory(history, Options{Strategy: Priority, MaxTokens: 100}, testfake.Words{}, nil)
 	for i, want := range []string{"", `ORD-\d+`, "", "preference:", "", `user_id:\s*\S+`, ""} {
 		if res.Fates[i].Pattern != want {
 			t.Errorf("message %d pinned by %q, want %q", i, res.Fates[i].Pattern, want)
@@ -72,7 +73,7 @@ func TestPriorityMemory(t *testing.T) {
 
 func TestPriorityCustomPatterns(t *testing.T) {
 	history := []value.Message{{Role: "user", Content: "ticket #4821 opened"}, {Role: "user", Content: "a b c d e f"}}
-	res, err := applyMemory(history, Options{Strategy: Priority, MaxTokens: 3, Patterns: []string{`#\d+`}}, memWords{}, nil)
+	res, err := applyMemory(history, Options{Strategy: Priority, MaxTokens: 3, Patterns: []string{`#\d+`}}, testfake.Words{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -132,10 +133,10 @@ func TestPriorityMatchesReplay(t *testing.T) {
 		tokens := make([]int, len(history))
 		for i := range history {
 			history[i] = value.Message{Role: "user", Content: contents[rng.IntN(len(contents))]}
-			tokens[i] = memWords{}.Count(history[i].Content)
+			tokens[i] = testfake.Words{}.Count(history[i].Content)
 		}
 		budget := rng.IntN(20)
-		res, err := applyMemory(history, Options{Strategy: Priority, MaxTokens: budget, ReferenceOrder: true}, memWords{}, nil)
+		res, err := applyMemory(history, Options{Strategy: Priority, MaxTokens: budget, ReferenceOrder: true}, testfake.Words{}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -191,7 +192,7 @@ func TestPriorityNotes(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			res, err := applyMemory(tt.history, Options{Strategy: Priority, MaxTokens: tt.budget}, memWords{}, nil)
+			res, err := applyMemory(tt.history, Options{Strategy: Priority, MaxTokens: tt.budget}, testfake.Words{}, nil)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"ctxlab/core/internal/testfake"
 	"ctxlab/core/summarize"
 	"ctxlab/core/value"
 )
@@ -29,7 +30,7 @@ func TestSlidingWindow(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			history := memHistory(tt.lengths...)
-			res, err := applyMemory(history, Options{Strategy: Sliding, MaxTokens: tt.budget}, memWords{}, nil)
+			res, err := applyMemory(history, Options{Strategy: Sliding, MaxTokens: tt.budget}, testfake.Words{}, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -51,7 +52,7 @@ func TestSlidingWindow(t *testing.T) {
 
 func TestSlidingText(t *testing.T) {
 	history := []value.Message{{Role: "user", Content: "hi there"}, {Role: "assistant", Content: "hello"}}
-	res, _ := applyMemory(history, Options{MaxTokens: 10}, memWords{}, nil)
+	res, _ := applyMemory(history, Options{MaxTokens: 10}, testfake.Words{}, nil)
 	if res.Text != "user: hi there\nassistant: hello" {
 		t.Errorf("text = %q", res.Text)
 	}
@@ -89,7 +90,7 @@ func TestSlidingMatchesReplay(t *testing.T) {
 			lengths[i] = rng.IntN(8)
 		}
 		budget := rng.IntN(25)
-		res, err := applyMemory(memHistory(lengths...), Options{MaxTokens: budget}, memWords{}, nil)
+		res, err := applyMemory(memHistory(lengths...), Options{MaxTokens: budget}, testfake.Words{}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -133,7 +134,7 @@ func TestSlidingNotes(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			res, err := applyMemory(memHistory(tt.lengths...), Options{Strategy: Sliding, MaxTokens: tt.budget}, memWords{}, nil)
+			res, err := applyMemory(memHistory(tt.lengths...), Options{Strategy: Sliding, MaxTokens: tt.budget}, testfake.Words{}, nil)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"ctxlab/core/pycompat"
+	"ctxlab/core/internal/testfake"
 	"ctxlab/core/summarize"
 	"ctxlab/core/tokens"
 	"ctxlab/core/value"
@@ -15,25 +15,6 @@ import (
 // applyMemory is ApplyContext without a deadline.
 func applyMemory(history []value.Message, opts Options, tok tokens.Tokenizer, sum summarize.Summarizer) (Result, error) {
 	return ApplyContext(context.Background(), history, opts, tok, sum)
-}
-
-// memWords counts one token per whitespace-separated word, so the memory
-// tests can state budgets in words.
-type memWords struct{}
-
-func (memWords) Name() string          { return "words" }
-func (memWords) Exact() bool           { return true }
-func (memWords) Count(text string) int { return pycompat.WordCount(text) }
-func (memWords) Truncate(text string, maxTokens int, keep tokens.Keep) string {
-	words := pycompat.Split(text)
-	if len(words) <= maxTokens {
-		return text
-	}
-	maxTokens = max(maxTokens, 0)
-	if keep == tokens.KeepEnd {
-		return strings.Join(words[len(words)-maxTokens:], " ")
-	}
-	return strings.Join(words[:maxTokens], " ")
 }
 
 // memHistory builds messages alternating user and assistant, each the
@@ -95,7 +76,7 @@ func TestMemoryOptionsValidate(t *testing.T) {
 					t.Errorf("error %q lacks %q", err, w)
 				}
 			}
-			if _, err2 := applyMemory(memHistory(1), tt.opts, memWords{}, nil); err2 == nil {
+			if _, err2 := applyMemory(memHistory(1), tt.opts, testfake.Words{}, nil); err2 == nil {
 				t.Error("ApplyMemory accepted options Validate rejects")
 			}
 		})
@@ -118,7 +99,7 @@ func TestApplyMemoryEmptyHistory(t *testing.T) {
 // priority memory would pin even when another strategy runs.
 func TestPatternColumnUnderEveryStrategy(t *testing.T) {
 	history := []value.Message{{Role: "user", Content: "order ORD-77 is late"}, {Role: "assistant", Content: "checking"}}
-	res, err := applyMemory(history, Options{Strategy: Sliding, MaxTokens: 100}, memWords{}, nil)
+	res, err := applyMemory(history, Options{Strategy: Sliding, MaxTokens: 100}, testfake.Words{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,34 +1,19 @@
 package memory
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"slices"
 	"strings"
 	"testing"
 
+	"ctxlab/core/internal/testfake"
 	"ctxlab/core/internal/testtext"
 	"ctxlab/core/summarize"
 	"ctxlab/core/tokens"
 	"ctxlab/core/value"
 	"ctxlab/internal/numfmt"
 )
-
-// recordingSummarizer returns "sum<k>" for its k-th call and records the
-// requests.
-type recordingSummarizer struct {
-	reqs []summarize.Request
-	err  error
-}
-
-func (r *recordingSummarizer) Summarize(_ context.Context, req summarize.Request) (string, error) {
-	if r.err != nil {
-		return "", r.err
-	}
-	r.reqs = append(r.reqs, req)
-	return fmt.Sprintf("sum%d", len(r.reqs)), nil
-}
 
 func TestRollingSummaryCadence(t *testing.T) {
 	tests := []struct {
@@ -50,8 +35,8 @@ func TestRollingSummaryCadence(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			history := memHistory(slices.Repeat([]int{2}, tt.messages)...)
-			rec := &recordingSummarizer{}
-			res, err := applyMemory(history, Options{Strategy: Summary, MaxTokens: 1000, SummarizeEvery: tt.every, KeepRecent: tt.keep}, memWords{}, rec)
+			rec := &testfake.RecordingSummarizer{}
+			res, err := applyMemory(history, Options{Strategy: Summary, MaxTokens: 1000, SummarizeEvery: tt.every, KeepRecent: tt.keep}, testfake.Words{}, rec)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -78,7 +63,7 @@ func TestRollingSummaryCadence(t *testing.T) {
 				}
 			}
 			// Each fold passes the previous summary along, as the article does.
-			for i, req := range rec.reqs {
+			for i, req := range rec.Requests {
 				want := ""
 				if i > 0 {
 					want = fmt.Sprintf("sum%d", i)
@@ -124,7 +109,7 @@ func TestRollingSummaryBudget(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			res, err := applyMemory(history, Options{Strategy: Summary, MaxTokens: tt.budget}, memWords{}, &recordingSummarizer{})
+			res, err := applyMemory(history, Options{Strategy: Summary, MaxTokens: tt.budget}, testfake.Words{}, &testfake.RecordingSummarizer{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -144,7 +129,7 @@ func TestRollingSummaryBudget(t *testing.T) {
 
 func TestRollingSummaryError(t *testing.T) {
 	boom := errors.New("model unavailable")
-	_, err := applyMemory(memHistory(slices.Repeat([]int{1}, 6)...), Options{Strategy: Summary, MaxTokens: 10}, memWords{}, &recordingSummarizer{err: boom})
+	_, err := applyMemory(memHistory(slices.Repeat([]int{1}, 6)...), Options{Strategy: Summary, MaxTokens: 10}, testfake.Words{}, &testfake.RecordingSummarizer{Err: boom})
 	if !errors.Is(err, boom) || !strings.Contains(err.Error(), "rolling summary at turn 6 (messages 1-2)") {
 		t.Errorf("err = %v", err)
 	}
@@ -205,15 +190,15 @@ func TestRollingSummaryNoteSaysWhatItCounts(t *testing.T) {
 // TestCachedRollingSummary: re-running the summary strategy with another
 // budget makes no new summarizer calls.
 func TestCachedRollingSummary(t *testing.T) {
-	rec := &recordingSummarizer{}
+	rec := &testfake.RecordingSummarizer{}
 	c := summarize.NewCachedSummarizer(rec, 0)
 	for _, budget := range []int{50, 100, 200} {
-		if _, err := applyMemory(testtext.SupportConversation, Options{Strategy: Summary, MaxTokens: budget}, memWords{}, c); err != nil {
+		if _, err := applyMemory(testtext.SupportConversation, Options{Strategy: Summary, MaxTokens: budget}, testfake.Words{}, c); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if len(rec.reqs) != 2 {
-		t.Errorf("%d summarizer calls for 2 folds", len(rec.reqs))
+	if len(rec.Requests) != 2 {
+		t.Errorf("%d summarizer calls for 2 folds", len(rec.Requests))
 	}
 }
 

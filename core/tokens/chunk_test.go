@@ -1,12 +1,14 @@
-package tokens
+package tokens_test
 
 import (
 	"slices"
 	"strings"
 	"testing"
 
+	"ctxlab/core/internal/testfake"
 	"ctxlab/core/internal/testtext"
 	"ctxlab/core/pycompat"
+	"ctxlab/core/tokens"
 )
 
 // TestSplitIntoChunksMatchesArticle: the expected chunks were produced by
@@ -30,7 +32,7 @@ func TestSplitIntoChunksMatchesArticle(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := SplitIntoChunks(tt.text, tt.max, memWords{})
+			got := tokens.SplitIntoChunks(tt.text, tt.max, testfake.Words{})
 			if !slices.Equal(got, tt.want) {
 				t.Errorf("got %q\nwant %q", got, tt.want)
 			}
@@ -63,10 +65,10 @@ func FuzzSplitIntoChunks(f *testing.F) {
 			return
 		}
 		for _, tc := range []struct {
-			tok   Tokenizer
+			tok   tokens.Tokenizer
 			slack int
-		}{{memWords{}, 1}, {Heuristic{}, 2}} {
-			chunks := SplitIntoChunks(text, max, tc.tok)
+		}{{testfake.Words{}, 1}, {tokens.Heuristic{}, 2}} {
+			chunks := tokens.SplitIntoChunks(text, max, tc.tok)
 			// Chunks are compared one by one: joined, two invalid bytes
 			// from different chunks could form one valid rune.
 			var got strings.Builder
@@ -96,6 +98,6 @@ func FuzzSplitIntoChunks(f *testing.F) {
 func BenchmarkSplitIntoChunks(b *testing.B) {
 	doc := testtext.LongDoc(400, 120) // ~48k words
 	for b.Loop() {
-		SplitIntoChunks(doc, 4000, Heuristic{})
+		tokens.SplitIntoChunks(doc, 4000, tokens.Heuristic{})
 	}
 }
