@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
@@ -69,7 +68,7 @@ func renderBudget(st *themes.Styles, ev *core.Evaluation, width int) string {
 		return fitLines(st.Muted.Render(" measuring…"), width, rows)
 	}
 	a := ev.Assembly
-	lines := []string{renderWindowBar(st, a, width)}
+	lines := []string{renderWindowBar(st, a, bindingLimitOf(ev), width)}
 	cols := 2
 	if width >= threeColumnBudget {
 		cols = 3
@@ -114,14 +113,23 @@ func renderBudget(st *themes.Styles, ev *core.Evaluation, width int) string {
 	return fitLines(strings.Join(lines, "\n"), width, rows)
 }
 
+// minWindowBarW is the shortest the window bar gets for the sake of a
+// fuller statement of the limit.
+const minWindowBarW = 16
+
 // renderWindowBar is one bar for the window: each component's tokens,
-// then the response reserve, then free space.
-func renderWindowBar(st *themes.Styles, a *corewindow.Assembly, width int) string {
-	summary := fmt.Sprintf(" %s / %s input · %.1f%%", thousands(a.Used), thousands(a.MaxInput), a.Utilization*100)
-	if !a.Fits {
-		summary = fmt.Sprintf(" %s / %s input · ▲ over by %s", thousands(a.Used), thousands(a.MaxInput), thousands(a.Used-a.MaxInput))
-	}
+// then the response reserve, then free space; then what limits the
+// request, in as many words as the width leaves room for.
+func renderWindowBar(st *themes.Styles, a *corewindow.Assembly, limit bindingLimit, width int) string {
 	label := " Window "
+	statements := limit.statements(a)
+	summary := " " + statements[len(statements)-1]
+	for _, s := range statements {
+		if width-len(label)-1-ansi.StringWidth(s)-1 >= minWindowBarW {
+			summary = " " + s
+			break
+		}
+	}
 	barW := max(10, width-len(label)-lipgloss.Width(summary)-1)
 	window := max(1, a.Window)
 	total := a.Used + a.Budget.ResponseReserve
@@ -168,7 +176,7 @@ func renderWindowBar(st *themes.Styles, a *corewindow.Assembly, width int) strin
 	}
 	head := st.Bold.Render(label)
 	tail := summary
-	if !a.Fits {
+	if limit.over > 0 {
 		tail = st.Alert.Render(summary)
 	}
 	return head + b.String() + tail

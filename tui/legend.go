@@ -91,7 +91,7 @@ func legendSections(st *themes.Styles) []legendSection {
 		legendEntry{"✂ cut at U of R", inPartial, "the assembler cut the component from R tokens to U, its allocation (✂ of R when narrow)"},
 		legendEntry{"headers +N", inWarn, "the reference does not budget its --- Source [i] --- headers, so the RAG block it builds is N tokens over its budget before the assembler cuts it (hdr +N when narrow)"},
 		legendEntry{"▲ +N = headers", inExcluded, "the RAG excess is those headers, give or take a few tokens (= hdr when narrow)"},
-		legendEntry{"limited by", inText, "the header line names the allocation that cut or dropped something; everything fits when none did"},
+		legendEntry{"limited by", inText, "the window bar's end names what limits the request: the allocations that cut or dropped something, the max input it is over, or everything fits"},
 	)
 	return []legendSection{
 		{"Fates: document list, inspector, memory", []legendEntry{
