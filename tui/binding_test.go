@@ -43,3 +43,34 @@ func TestOneLimitedComponentNamesItsAllocation(t *testing.T) {
 		t.Errorf("statement %q", got)
 	}
 }
+
+func TestBudgetMarkersUseWordsWhereTheWidthAllows(t *testing.T) {
+	tests := []struct {
+		scenario string
+		width    int
+		want     []string
+	}{
+		{"support_chat", 160, []string{"✂ cut at 1,550 of 1,830 · headers +280", "framing and labels"}},
+		{"support_chat", 120, []string{"✂ of 1,830 · headers +280", "framing and labels"}},
+		{"support_chat", 80, []string{"✂ of 1,830", "framing+"}},
+		{"overflow", 120, []string{"▲ over by 54,253", "▲ +875 = headers"}},
+		{"overflow", 80, []string{"▲ +54,253", "▲ +875"}},
+	}
+	for _, tt := range tests {
+		m := newTestModel(t, tt.scenario, "mono", tt.width, 24)
+		budget := ansi.Strip(renderBudget(m.styles, m.eval, tt.width))
+		for _, w := range tt.want {
+			if !strings.Contains(budget, w) {
+				t.Errorf("%s at %d columns lacks %q:\n%s", tt.scenario, tt.width, w, budget)
+			}
+		}
+		for i, line := range strings.Split(budget, "\n") {
+			if w := ansi.StringWidth(line); w > tt.width {
+				t.Errorf("%s at %d columns: line %d is %d wide", tt.scenario, tt.width, i, w)
+			}
+		}
+		if strings.Contains(budget, "…") {
+			t.Errorf("%s at %d columns: a marker was cut:\n%s", tt.scenario, tt.width, budget)
+		}
+	}
+}

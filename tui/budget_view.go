@@ -56,12 +56,18 @@ func budgetRows(width int) int {
 
 // threeColumnBudget is the width from which the component grid has three
 // columns: below it a cell would leave its bar too short to read once
-// markers such as "✂ of 1,722 hdr +259" are written out.
-const threeColumnBudget = 160
+// markers such as "✂ cut from 1,830 · headers +280" are written out.
+const threeColumnBudget = 200
+
+// minCellBarW is the shortest a component's bar gets for the sake of a
+// wordier marker; below it the markers take their shorter forms.
+const minCellBarW = 6
 
 // renderBudget draws the whole window split by component, then a bar per
 // component of used against allocated. Every cell of the grid gives its
-// numbers and marker the same width, so the bars line up and are equal.
+// numbers and marker the same width, so the bars line up and are equal;
+// the markers all take the wordiest form that leaves the bars their
+// minimum.
 func renderBudget(st *themes.Styles, ev *core.Evaluation, width int) string {
 	rows := budgetRows(width)
 	if ev == nil || ev.Assembly == nil {
@@ -81,7 +87,8 @@ func renderBudget(st *themes.Styles, ev *core.Evaluation, width int) string {
 	}
 	colW := (width - 1) / cols
 	var cells []componentCell
-	numW, markerW, shortW := 0, 0, 0
+	numW := 0
+	var levelW [markerLevels]int
 	for _, name := range names {
 		c, ok := a.Component(name)
 		if !ok {
@@ -94,16 +101,25 @@ func renderBudget(st *themes.Styles, ev *core.Evaluation, width int) string {
 		}
 		cell := componentCellFor(st, ev, c, cols == 2)
 		numW = max(numW, ansi.StringWidth(cell.nums))
-		markerW = max(markerW, ansi.StringWidth(cell.marker))
-		shortW = max(shortW, ansi.StringWidth(cell.short))
+		for level, form := range cell.markers {
+			levelW[level] = max(levelW[level], ansi.StringWidth(form))
+		}
 		cells = append(cells, cell)
 	}
-	// The bar keeps at least 6 cells: markers too long for that drop the
-	// header overshoot first, and are cut only when even that is too long.
-	markerW = max(min(markerW, colW-9-numW-4-6), min(shortW, colW-9-numW-4-3))
+	room := colW - 9 - numW - 4
+	level := markerLevels - 1
+	for l, w := range levelW {
+		if w <= room-minCellBarW {
+			level = l
+			break
+		}
+	}
+	// The shortest form is cut only when even it leaves the bar less
+	// than three cells.
+	markerW := min(levelW[level], room-3)
 	var rendered []string
 	for _, cell := range cells {
-		rendered = append(rendered, cell.render(st, colW, numW, markerW))
+		rendered = append(rendered, cell.render(st, colW, numW, markerW, level))
 	}
 	for i := 0; i < len(rendered); i += cols {
 		end := min(len(rendered), i+cols)
@@ -182,16 +198,22 @@ func renderWindowBar(st *themes.Styles, a *corewindow.Assembly, limit bindingLim
 	return head + b.String() + tail
 }
 
+// markerLevels is how many forms each marker has, from the wordiest to
+// the tightest.
+const markerLevels = 5
+
 // componentCell is one component of the grid: "label ████░░ used/allocated
 // marker", its parts kept apart so the grid can align them.
 type componentCell struct {
-	c      corewindow.ComponentReport
-	label  string
-	nums   string
-	marker string // styled
-	// short is the marker without the header overshoot, for a grid too
-	// narrow for both.
-	short string
+	c     corewindow.ComponentReport
+	label string
+	// wideLabel is the label in words, for a line without a bar, whose
+	// label may run into the bar's cells.
+	wideLabel string
+	nums      string
+	// markers are the marker's forms (styled), wordiest first: "✂ cut at
+	// 1,550 of 1,830 · headers +280" down to "✂ of 1,830".
+	markers [markerLevels]string
 	// bar is false for the lines that have no allocation to fill.
 	bar bool
 }
@@ -202,7 +224,7 @@ func componentCellFor(st *themes.Styles, ev *core.Evaluation, c corewindow.Compo
 	case corewindow.ComponentFraming, corewindow.ComponentLabels:
 		cell.nums = thousands(c.Used) + " tok"
 		if narrow {
-			cell.label = "framing+"
+			cell.label, cell.wideLabel = "framing+", "framing and labels"
 		}
 		return cell
 	case corewindow.ComponentReserve:
@@ -211,14 +233,23 @@ func componentCellFor(st *themes.Styles, ev *core.Evaluation, c corewindow.Compo
 	}
 	cell.bar = true
 	cell.nums = thousands(c.Used) + "/" + thousands(c.Allocated)
-	var parts []string
+	var own [markerLevels]string
 	switch {
 	case c.Over:
-		parts = append(parts, st.Excluded.Render("▲ +"+thousands(c.Excess)))
+		over := "▲ over by " + thousands(c.Excess)
+		plus := "▲ +" + thousands(c.Excess)
+		own = [markerLevels]string{over, over, plus, plus, plus}
+		for l := range own {
+			own[l] = st.Excluded.Render(own[l])
+		}
 	case c.Truncated:
-		parts = append(parts, st.Partial.Render("✂ of "+thousands(c.Raw)))
+		of := "✂ of " + thousands(c.Raw)
+		own = [markerLevels]string{"✂ cut at " + thousands(c.Used) + " of " + thousands(c.Raw), "✂ cut from " + thousands(c.Raw), of, of, of}
+		for l := range own {
+			own[l] = st.Partial.Render(own[l])
+		}
 	}
-	cell.short = strings.Join(parts, " ")
+	cell.markers = own
 	// The reference does not budget its headers: the block it builds
 	// overshoots the allocation by them, whatever the assembler then does.
 	if c.Name == corewindow.ComponentRAG && ev.Build != nil && ev.Build.HeaderOverhead() > 0 && ev.Settings.Pipeline.BudgetMode == pipeline.BudgetReference {
@@ -226,29 +257,48 @@ func componentCellFor(st *themes.Styles, ev *core.Evaluation, c corewindow.Compo
 		if c.Over && c.Excess <= hdr && hdr-c.Excess <= max(2, hdr/50) {
 			// The excess is the headers, give or take the contents' last
 			// few tokens (measured as sent): one number.
-			parts = []string{st.Excluded.Render("▲ +" + thousands(c.Excess) + " = hdr")}
-		} else {
-			parts = append(parts, st.Warn.Render("hdr +"+thousands(hdr)))
+			words := st.Excluded.Render("▲ +" + thousands(c.Excess) + " = headers")
+			short := st.Excluded.Render("▲ +" + thousands(c.Excess) + " = hdr")
+			cell.markers = [markerLevels]string{words, words, words, short, cell.markers[markerLevels-1]}
+			return cell
 		}
-	}
-	cell.marker = strings.Join(parts, " ")
-	if cell.short == "" {
-		cell.short = cell.marker
+		words := st.Warn.Render("headers +" + thousands(hdr))
+		short := st.Warn.Render("hdr +" + thousands(hdr))
+		// The overshoot goes last of all: a grid too narrow for it
+		// keeps the cut.
+		suffixes := [markerLevels]string{words, words, words, short, ""}
+		for l := range cell.markers {
+			switch {
+			case suffixes[l] == "":
+			case cell.markers[l] == "":
+				cell.markers[l] = suffixes[l]
+			case l < 3:
+				cell.markers[l] += " · " + suffixes[l]
+			default:
+				cell.markers[l] += " " + suffixes[l]
+			}
+		}
+		if cell.markers[markerLevels-1] == "" {
+			cell.markers[markerLevels-1] = short
+		}
 	}
 	return cell
 }
 
-func (cell componentCell) render(st *themes.Styles, width, numW, markerW int) string {
+func (cell componentCell) render(st *themes.Styles, width, numW, markerW, level int) string {
 	barW := max(3, width-9-numW-markerW-4)
+	label := padRight(cell.label, 9)
 	bar := strings.Repeat(" ", barW)
 	if cell.bar {
 		bar = meter(st, componentStyle(st, cell.c.Name), cell.c.Used, cell.c.Allocated, barW)
+	} else if cell.wideLabel != "" && ansi.StringWidth(cell.wideLabel) < 9+barW {
+		label, bar = padRight(cell.wideLabel, 9+barW), ""
 	}
-	marker := cell.marker
+	marker := cell.markers[level]
 	if ansi.StringWidth(marker) > markerW {
-		marker = cell.short
+		marker = ansi.Truncate(marker, markerW, "…")
 	}
-	out := st.Muted.Render(padRight(cell.label, 9)) + bar + " " + padLeft(cell.nums, numW) + " " + padRight(marker, markerW)
+	out := st.Muted.Render(label) + bar + " " + padLeft(cell.nums, numW) + " " + padRight(marker, markerW)
 	// A cell must not run into the next: two blank columns.
 	return padRight(out, width-2) + "  "
 }

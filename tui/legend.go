@@ -60,7 +60,7 @@ var componentMeanings = map[string]string{
 	corewindow.ComponentToolResults: "the results of tool calls",
 	corewindow.ComponentQuery:       "the user's question",
 	corewindow.ComponentLabels:      "the headings the assembler adds itself",
-	corewindow.ComponentFraming:     "the tokens each chat message's format costs (framing+ is labels and framing together, when narrow)",
+	corewindow.ComponentFraming:     "the tokens each chat message's format costs (framing and labels, or framing+, is the two together)",
 	corewindow.ComponentReserve:     "the tokens kept free for the reply",
 }
 
@@ -87,8 +87,8 @@ func legendSections(st *themes.Styles) []legendSection {
 		legendEntry{"279/800", inText, "tokens used of the component's allocation"},
 		legendEntry{"32 tok", inText, "tokens of a line no allocation covers"},
 		legendEntry{"2,000 reply", inText, "the reserve: tokens the reply may use, not part of the input"},
-		legendEntry{"▲ +N", inExcluded, "over its allocation by N tokens; on the window bar, the request is over the max input"},
-		legendEntry{"✂ cut at U of R", inPartial, "the assembler cut the component from R tokens to U, its allocation (✂ of R when narrow)"},
+		legendEntry{"▲ over by N", inExcluded, "over its allocation by N tokens (▲ +N when narrow); on the window bar, the request is over the max input"},
+		legendEntry{"✂ cut at U of R", inPartial, "the assembler cut the component from R tokens to U, its allocation (✂ cut from R, or ✂ of R, when narrow)"},
 		legendEntry{"headers +N", inWarn, "the reference does not budget its --- Source [i] --- headers, so the RAG block it builds is N tokens over its budget before the assembler cuts it (hdr +N when narrow)"},
 		legendEntry{"▲ +N = headers", inExcluded, "the RAG excess is those headers, give or take a few tokens (= hdr when narrow)"},
 		legendEntry{"limited by", inText, "the window bar's end names what limits the request: the allocations that cut or dropped something, the max input it is over, or everything fits"},

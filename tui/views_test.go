@@ -336,12 +336,12 @@ func TestRAGMarkerSaysWhatTheExcessIs(t *testing.T) {
 			continue
 		}
 		budgetLine := strings.Split(m.View(), "\n")[3]
-		one := strings.Contains(budgetLine, "= hdr")
+		one := strings.Contains(budgetLine, "= headers")
 		seen[one] = true
 		if want := hdr-rag.Excess <= max(2, hdr/50); one != want {
 			t.Errorf("RAG %s: excess %d, hdr %d: %q", budget, rag.Excess, hdr, budgetLine)
 		}
-		if !one && !strings.Contains(budgetLine, fmt.Sprintf("hdr +%s", thousands(hdr))) {
+		if !one && !strings.Contains(budgetLine, fmt.Sprintf("headers +%s", thousands(hdr))) {
 			t.Errorf("RAG %s: the header figure is missing: %q", budget, budgetLine)
 		}
 	}
