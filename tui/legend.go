@@ -108,7 +108,7 @@ func legendSections(st *themes.Styles) []legendSection {
 			{"▸", inAccent, "the selected row"},
 			{strikeGlyphs("struck"), inDuplicate, "a line through a duplicate's source, drawn without colour too"},
 		}},
-		{"Notes beside a document", []legendEntry{
+		{"Notes beside a document (in words when the list is wide enough)", []legendEntry{
 			{"[n] rank r", inIncluded, "citation n; r is its rank by score before reordering"},
 			{"rank a → b", inText, "lost-in-the-middle reordering moved it from rank a to slot b"},
 			{"over · rank r", inExcluded, "left out: the budget was spent before its turn (rank r by score)"},
