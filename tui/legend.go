@@ -99,7 +99,7 @@ func legendSections(st *themes.Styles) []legendSection {
 			{"✂", inPartial, "cut: only part was sent, tokens kept of its total"},
 			{"Σ", inSummarized, "summarized: a synopsis was sent in its place (summarize overflow on)"},
 			{"✗", inExcluded, "left out: over the budget, or cut out by the assembler; in the Memory view a dropped message"},
-			{"≈", inDuplicate, "near duplicate of document #n, struck out; J is how alike the two are (0 to 1)"},
+			{"≈", inDuplicate, "near duplicate of document #n, struck out; J, or similarity, is how alike the two are (0 to 1)"},
 			{"=", inDuplicate, "exact duplicate of document #n, struck out"},
 			{"·", inFiltered, "filtered out: fewer tokens than the minimum, dimmed"},
 			{"•", inPlain, "still in play at the stage shown, before the budget decides"},
