@@ -86,6 +86,24 @@ func TestLegendExplainsEveryGlyphTheRenderersDraw(t *testing.T) {
 	}
 }
 
+// The labels the budget and the strip draw come from their maps and
+// forms: the legend names each.
+func TestLegendNamesEveryComponentAndStripLabel(t *testing.T) {
+	legend := ansi.Strip(legendContent(themes.New(themes.Dark), 200))
+	var labels []string
+	for _, l := range componentLabels {
+		labels = append(labels, l)
+	}
+	for _, f := range stripForms {
+		labels = append(labels, f.assembler, f.sep)
+	}
+	for _, l := range labels {
+		if !strings.Contains(legend, l) {
+			t.Errorf("the legend does not name %q", l)
+		}
+	}
+}
+
 // constantsOfType reads the values of a package's string constants of a
 // type from its source, so a fate added to the engine is walked here
 // without anyone listing it.
