@@ -128,7 +128,15 @@ func (s *tmuxSession) alive() bool {
 func TestWorkbenchInTmux(t *testing.T) {
 	t.Parallel()
 	s := startTmux(t, 120, 40, nil)
-	s.waitFor("ctxlab · support_chat · gpt-4o (o200k_base)", "Window", "Budget 11✓", "Dedup −6", "≈", "✂", "✗", "? help")
+	s.waitFor("ctxlab · support_chat · gpt-4o (o200k_base)", "Window", "Budget 11✓", "Dedup −6", "≈", "✂", "✗", "? help",
+		"history and RAG limited by their allocations")
+	// ? shows the keys, ? again the legend, and another key closes it.
+	s.send("?")
+	s.waitFor("Keys ·")
+	s.send("?")
+	s.waitFor("Legend ·", "Fates: document list")
+	s.send("Escape")
+	s.waitFor("1 Documents")
 	// Lower the dedup threshold: the reset-password pair (J=0.825) joins
 	// the duplicates.
 	s.send("c")

@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
@@ -58,19 +57,25 @@ func budgetRows(width int) int {
 
 // threeColumnBudget is the width from which the component grid has three
 // columns: below it a cell would leave its bar too short to read once
-// markers such as "✂ of 1,722 hdr +259" are written out.
-const threeColumnBudget = 160
+// markers such as "✂ cut from 1,830 · headers +280" are written out.
+const threeColumnBudget = 200
+
+// minCellBarW is the shortest a component's bar gets for the sake of a
+// wordier marker; below it the markers take their shorter forms.
+const minCellBarW = 6
 
 // renderBudget draws the whole window split by component, then a bar per
 // component of used against allocated. Every cell of the grid gives its
-// numbers and marker the same width, so the bars line up and are equal.
+// numbers and marker the same width, so the bars line up and are equal;
+// the markers all take the wordiest form that leaves the bars their
+// minimum.
 func renderBudget(st *themes.Styles, ev *core.Evaluation, width int) string {
 	rows := budgetRows(width)
 	if ev == nil || ev.Assembly == nil {
 		return fitLines(st.Muted.Render(" measuring…"), width, rows)
 	}
 	a := ev.Assembly
-	lines := []string{renderWindowBar(st, a, width)}
+	lines := []string{renderWindowBar(st, a, bindingLimitOf(ev), width)}
 	cols := 2
 	if width >= threeColumnBudget {
 		cols = 3
@@ -83,7 +88,8 @@ func renderBudget(st *themes.Styles, ev *core.Evaluation, width int) string {
 	}
 	colW := (width - 1) / cols
 	var cells []componentCell
-	numW, markerW, shortW := 0, 0, 0
+	numW := 0
+	var levelW [markerLevels]int
 	for _, name := range names {
 		c, ok := a.Component(name)
 		if !ok {
@@ -96,16 +102,25 @@ func renderBudget(st *themes.Styles, ev *core.Evaluation, width int) string {
 		}
 		cell := componentCellFor(st, ev, c, cols == 2)
 		numW = max(numW, ansi.StringWidth(cell.nums))
-		markerW = max(markerW, ansi.StringWidth(cell.marker))
-		shortW = max(shortW, ansi.StringWidth(cell.short))
+		for level, form := range cell.markers {
+			levelW[level] = max(levelW[level], ansi.StringWidth(form))
+		}
 		cells = append(cells, cell)
 	}
-	// The bar keeps at least 6 cells: markers too long for that drop the
-	// header overshoot first, and are cut only when even that is too long.
-	markerW = max(min(markerW, colW-9-numW-4-6), min(shortW, colW-9-numW-4-3))
+	room := colW - 9 - numW - 4
+	level := markerLevels - 1
+	for l, w := range levelW {
+		if w <= room-minCellBarW {
+			level = l
+			break
+		}
+	}
+	// The shortest form is cut only when even it leaves the bar less
+	// than three cells.
+	markerW := min(levelW[level], room-3)
 	var rendered []string
 	for _, cell := range cells {
-		rendered = append(rendered, cell.render(st, colW, numW, markerW))
+		rendered = append(rendered, cell.render(st, colW, numW, markerW, level))
 	}
 	for i := 0; i < len(rendered); i += cols {
 		end := min(len(rendered), i+cols)
@@ -115,14 +130,23 @@ func renderBudget(st *themes.Styles, ev *core.Evaluation, width int) string {
 	return fitLines(strings.Join(lines, "\n"), width, rows)
 }
 
+// minWindowBarW is the shortest the window bar gets for the sake of a
+// fuller statement of the limit.
+const minWindowBarW = 16
+
 // renderWindowBar is one bar for the window: each component's tokens,
-// then the response reserve, then free space.
-func renderWindowBar(st *themes.Styles, a *window.Assembly, width int) string {
-	summary := fmt.Sprintf(" %s / %s input · %.1f%%", numfmt.Thousands(a.Used), numfmt.Thousands(a.MaxInput), a.Utilization*100)
-	if !a.Fits {
-		summary = fmt.Sprintf(" %s / %s input · ▲ over by %s", numfmt.Thousands(a.Used), numfmt.Thousands(a.MaxInput), numfmt.Thousands(a.Used-a.MaxInput))
-	}
+// then the response reserve, then free space; then what limits the
+// request, in as many words as the width leaves room for.
+func renderWindowBar(st *themes.Styles, a *window.Assembly, limit bindingLimit, width int) string {
 	label := " Window "
+	statements := limit.statements(a)
+	summary := " " + statements[len(statements)-1]
+	for _, s := range statements {
+		if width-len(label)-1-ansi.StringWidth(s)-1 >= minWindowBarW {
+			summary = " " + s
+			break
+		}
+	}
 	barW := max(10, width-len(label)-lipgloss.Width(summary)-1)
 	windowTokens := max(1, a.Window)
 	total := a.Used + a.Budget.ResponseReserve
@@ -169,22 +193,28 @@ func renderWindowBar(st *themes.Styles, a *window.Assembly, width int) string {
 	}
 	head := st.Bold.Render(label)
 	tail := summary
-	if !a.Fits {
+	if limit.over > 0 {
 		tail = st.Alert.Render(summary)
 	}
 	return head + b.String() + tail
 }
 
+// markerLevels is how many forms each marker has, from the wordiest to
+// the tightest.
+const markerLevels = 5
+
 // componentCell is one component of the grid: "label ████░░ used/allocated
 // marker", its parts kept apart so the grid can align them.
 type componentCell struct {
-	c      window.ComponentReport
-	label  string
-	nums   string
-	marker string // styled
-	// short is the marker without the header overshoot, for a grid too
-	// narrow for both.
-	short string
+	c     window.ComponentReport
+	label string
+	// wideLabel is the label in words, for a line without a bar, whose
+	// label may run into the bar's cells.
+	wideLabel string
+	nums      string
+	// markers are the marker's forms (styled), wordiest first: "✂ cut at
+	// 1,550 of 1,830 · headers +280" down to "✂ of 1,830".
+	markers [markerLevels]string
 	// bar is false for the lines that have no allocation to fill.
 	bar bool
 }
@@ -195,7 +225,7 @@ func componentCellFor(st *themes.Styles, ev *core.Evaluation, c window.Component
 	case window.ComponentFraming, window.ComponentLabels:
 		cell.nums = numfmt.Thousands(c.Used) + " tok"
 		if narrow {
-			cell.label = "framing+"
+			cell.label, cell.wideLabel = "framing+", "framing and labels"
 		}
 		return cell
 	case window.ComponentReserve:
@@ -204,14 +234,23 @@ func componentCellFor(st *themes.Styles, ev *core.Evaluation, c window.Component
 	}
 	cell.bar = true
 	cell.nums = numfmt.Thousands(c.Used) + "/" + numfmt.Thousands(c.Allocated)
-	var parts []string
+	var own [markerLevels]string
 	switch {
 	case c.Over:
-		parts = append(parts, st.Excluded.Render("▲ +"+numfmt.Thousands(c.Excess)))
+		over := "▲ over by " + numfmt.Thousands(c.Excess)
+		plus := "▲ +" + numfmt.Thousands(c.Excess)
+		own = [markerLevels]string{over, over, plus, plus, plus}
+		for l := range own {
+			own[l] = st.Excluded.Render(own[l])
+		}
 	case c.Truncated:
-		parts = append(parts, st.Partial.Render("✂ of "+numfmt.Thousands(c.Raw)))
+		of := "✂ of " + numfmt.Thousands(c.Raw)
+		own = [markerLevels]string{"✂ cut at " + numfmt.Thousands(c.Used) + " of " + numfmt.Thousands(c.Raw), "✂ cut from " + numfmt.Thousands(c.Raw), of, of, of}
+		for l := range own {
+			own[l] = st.Partial.Render(own[l])
+		}
 	}
-	cell.short = strings.Join(parts, " ")
+	cell.markers = own
 	// The reference does not budget its headers: the block it builds
 	// overshoots the allocation by them, whatever the assembler then does.
 	if c.Name == window.ComponentRAG && ev.Build != nil && ev.Build.HeaderOverhead() > 0 && ev.Settings.Pipeline.BudgetMode == pipeline.BudgetReference {
@@ -219,29 +258,48 @@ func componentCellFor(st *themes.Styles, ev *core.Evaluation, c window.Component
 		if c.Over && c.Excess <= hdr && hdr-c.Excess <= max(2, hdr/50) {
 			// The excess is the headers, give or take the contents' last
 			// few tokens (measured as sent): one number.
-			parts = []string{st.Excluded.Render("▲ +" + numfmt.Thousands(c.Excess) + " = hdr")}
-		} else {
-			parts = append(parts, st.Warn.Render("hdr +"+numfmt.Thousands(hdr)))
+			words := st.Excluded.Render("▲ +" + numfmt.Thousands(c.Excess) + " = headers")
+			short := st.Excluded.Render("▲ +" + numfmt.Thousands(c.Excess) + " = hdr")
+			cell.markers = [markerLevels]string{words, words, words, short, cell.markers[markerLevels-1]}
+			return cell
 		}
-	}
-	cell.marker = strings.Join(parts, " ")
-	if cell.short == "" {
-		cell.short = cell.marker
+		words := st.Warn.Render("headers +" + numfmt.Thousands(hdr))
+		short := st.Warn.Render("hdr +" + numfmt.Thousands(hdr))
+		// The overshoot goes last of all: a grid too narrow for it
+		// keeps the cut.
+		suffixes := [markerLevels]string{words, words, words, short, ""}
+		for l := range cell.markers {
+			switch {
+			case suffixes[l] == "":
+			case cell.markers[l] == "":
+				cell.markers[l] = suffixes[l]
+			case l < 3:
+				cell.markers[l] += " · " + suffixes[l]
+			default:
+				cell.markers[l] += " " + suffixes[l]
+			}
+		}
+		if cell.markers[markerLevels-1] == "" {
+			cell.markers[markerLevels-1] = short
+		}
 	}
 	return cell
 }
 
-func (cell componentCell) render(st *themes.Styles, width, numW, markerW int) string {
+func (cell componentCell) render(st *themes.Styles, width, numW, markerW, level int) string {
 	barW := max(3, width-9-numW-markerW-4)
+	label := padRight(cell.label, 9)
 	bar := strings.Repeat(" ", barW)
 	if cell.bar {
 		bar = meter(st, componentStyle(st, cell.c.Name), cell.c.Used, cell.c.Allocated, barW)
+	} else if cell.wideLabel != "" && ansi.StringWidth(cell.wideLabel) < 9+barW {
+		label, bar = padRight(cell.wideLabel, 9+barW), ""
 	}
-	marker := cell.marker
+	marker := cell.markers[level]
 	if ansi.StringWidth(marker) > markerW {
-		marker = cell.short
+		marker = ansi.Truncate(marker, markerW, "…")
 	}
-	out := st.Muted.Render(padRight(cell.label, 9)) + bar + " " + padLeft(cell.nums, numW) + " " + padRight(marker, markerW)
+	out := st.Muted.Render(label) + bar + " " + padLeft(cell.nums, numW) + " " + padRight(marker, markerW)
 	// A cell must not run into the next: two blank columns.
 	return padRight(out, width-2) + "  "
 }

@@ -5,6 +5,7 @@ import (
 
 	"ctxlab/core"
 	"ctxlab/core/pipeline"
+	"ctxlab/internal/numfmt"
 )
 
 // rowTone is how a row is drawn, readable without colour through its
@@ -31,6 +32,21 @@ type docRow struct {
 	score  float64
 	tokens int
 	note   string
+	// words is the note in plain words, for a list wide enough; "" when
+	// the note already is.
+	words string
+}
+
+// rowNote is a row's note, short and in words.
+type rowNote struct{ short, words string }
+
+// shown is the note a column of a width shows: the words when they fit
+// it, else the short note.
+func (r docRow) shown(wordy bool) string {
+	if wordy && r.words != "" {
+		return r.words
+	}
+	return r.note
 }
 
 // stageRows lists the documents as they stand after a stage. Documents
@@ -47,7 +63,7 @@ func stageRows(ev *core.Evaluation, s stage, hideGone bool) []docRow {
 	}
 	tr := ev.Build.Trace
 	var rows []docRow
-	add := func(i int, gone bool, note string) {
+	add := func(i int, gone bool, n rowNote) {
 		if gone && hideGone {
 			return
 		}
@@ -59,11 +75,11 @@ func stageRows(ev *core.Evaluation, s stage, hideGone bool) []docRow {
 		if !gone && s < stageBudget {
 			glyph, tone = "•", tonePlain
 		}
-		rows = append(rows, docRow{doc: i, gone: gone, glyph: glyph, tone: tone, score: d.Score, tokens: d.Tokens, note: note})
+		rows = append(rows, docRow{doc: i, gone: gone, glyph: glyph, tone: tone, score: d.Score, tokens: d.Tokens, note: n.short, words: n.words})
 	}
 	if s == stageInput {
 		for i := range tr.Docs {
-			add(i, false, "")
+			add(i, false, rowNote{})
 		}
 		return rows
 	}
@@ -72,7 +88,7 @@ func stageRows(ev *core.Evaluation, s stage, hideGone bool) []docRow {
 			if d.Filtered {
 				add(i, true, filterNote(d, ev.Settings.Pipeline.MinDocTokens))
 			} else {
-				add(i, false, "kept")
+				add(i, false, rowNote{short: "kept"})
 			}
 		}
 		return rows
@@ -89,11 +105,11 @@ func stageRows(ev *core.Evaluation, s stage, hideGone bool) []docRow {
 			d := tr.Docs[i]
 			switch {
 			case s == stageSort:
-				add(i, false, fmt.Sprintf("rank %d by score", d.SortedPos+1))
+				add(i, false, rowNote{short: fmt.Sprintf("rank %d by score", d.SortedPos+1)})
 			case d.Duplicate != nil:
 				add(i, true, duplicateNote(ev, d.Duplicate))
 			default:
-				add(i, false, fmt.Sprintf("kept · rank %d", d.PosBeforeReorder+1))
+				add(i, false, rowNote{short: fmt.Sprintf("kept · rank %d", d.PosBeforeReorder+1)})
 			}
 		}
 		return rows
@@ -106,13 +122,14 @@ func stageRows(ev *core.Evaluation, s stage, hideGone bool) []docRow {
 	}
 	for _, i := range tr.Reordered {
 		d := tr.Docs[i]
-		note := fmt.Sprintf("rank %d → %d", d.PosBeforeReorder+1, d.PosAfterReorder+1)
+		note := rowNote{fmt.Sprintf("rank %d → %d", d.PosBeforeReorder+1, d.PosAfterReorder+1),
+			fmt.Sprintf("rank %d, placed in slot %d", d.PosBeforeReorder+1, d.PosAfterReorder+1)}
 		if s == stageBudget {
 			note = budgetNote(d)
 		}
 		add(i, false, note)
 		if s == stageBudget {
-			markAssemblerCut(&rows[len(rows)-1], ev.RAGSurvival[i], d.Citation)
+			markAssemblerCut(&rows[len(rows)-1], ev.RAGSurvival[i], d.Citation, d.TokensKept)
 		}
 		for _, dup := range dupesOf[i] {
 			add(dup, true, duplicateNote(ev, tr.Docs[dup].Duplicate))
@@ -139,30 +156,39 @@ func fateLook(f pipeline.Fate) (string, rowTone) {
 	return "•", tonePlain
 }
 
-func duplicateNote(ev *core.Evaluation, d *pipeline.Duplicate) string {
+// duplicateNote is what a duplicate duplicates, short and in words.
+func duplicateNote(ev *core.Evaluation, d *pipeline.Duplicate) rowNote {
+	of := displayNumber(ev, d.Of)
 	if d.Kind == pipeline.DuplicateExact {
-		return fmt.Sprintf("= #%d exact", displayNumber(ev, d.Of))
+		return rowNote{fmt.Sprintf("= #%d exact", of), fmt.Sprintf("= exact copy of #%d", of)}
 	}
-	return fmt.Sprintf("≈ #%d J=%.2f", displayNumber(ev, d.Of), d.Similarity)
+	return rowNote{fmt.Sprintf("≈ #%d J=%.2f", of, d.Similarity), fmt.Sprintf("≈ near copy of #%d, similarity %.2f", of, d.Similarity)}
 }
 
-// filterNote is the filter's reason, short enough for a list column.
-func filterNote(d pipeline.DocTrace, minTokens int) string {
-	return fmt.Sprintf("%d tok < min %d", d.Tokens, minTokens)
+// filterNote is the filter's reason, short enough for a list column, and
+// in words.
+func filterNote(d pipeline.DocTrace, minTokens int) rowNote {
+	return rowNote{fmt.Sprintf("%d tok < min %d", d.Tokens, minTokens), fmt.Sprintf("%s, under the minimum of %s", tokenCount(d.Tokens), numfmt.Thousands(minTokens))}
 }
 
-func budgetNote(d pipeline.DocTrace) string {
+// tokenCount is "1 token", "87 tokens".
+func tokenCount(n int) string {
+	return numfmt.Plural(n, "1 token", numfmt.Thousands(n)+" tokens")
+}
+
+// budgetNote is the budget's verdict, short and in words.
+func budgetNote(d pipeline.DocTrace) rowNote {
 	switch d.Fate {
 	case pipeline.FateIncluded:
-		return fmt.Sprintf("[%d] rank %d", d.Citation, d.PosBeforeReorder+1)
+		return rowNote{fmt.Sprintf("[%d] rank %d", d.Citation, d.PosBeforeReorder+1), fmt.Sprintf("[%d] sent whole · rank %d", d.Citation, d.PosBeforeReorder+1)}
 	case pipeline.FatePartial:
-		return fmt.Sprintf("[%d] cut %d/%d", d.Citation, d.TokensKept, d.Tokens)
+		return rowNote{fmt.Sprintf("[%d] cut %d/%d", d.Citation, d.TokensKept, d.Tokens), fmt.Sprintf("[%d] cut at %s of %s", d.Citation, numfmt.Thousands(d.TokensKept), tokenCount(d.Tokens))}
 	case pipeline.FateSummarized:
-		return fmt.Sprintf("[%d] synopsis %d/%d", d.Citation, d.TokensKept, d.Tokens)
+		return rowNote{fmt.Sprintf("[%d] synopsis %d/%d", d.Citation, d.TokensKept, d.Tokens), fmt.Sprintf("[%d] synopsis, %s of %s", d.Citation, numfmt.Thousands(d.TokensKept), tokenCount(d.Tokens))}
 	case pipeline.FateExcluded:
-		return fmt.Sprintf("over · rank %d", d.PosBeforeReorder+1)
+		return rowNote{fmt.Sprintf("over · rank %d", d.PosBeforeReorder+1), fmt.Sprintf("left out, budget spent · rank %d", d.PosBeforeReorder+1)}
 	}
-	return ""
+	return rowNote{}
 }
 
 // markAssemblerCut shows a cited document the assembler then cut out of
@@ -173,17 +199,21 @@ func budgetNote(d pipeline.DocTrace) string {
 // the reference's partial copy is always the last thing in its block, so
 // the assembler's cut of the block's unbudgeted overshoot always lands on
 // it, and the note is the only place its "cut 80/127" can still be read.
-func markAssemblerCut(row *docRow, survival core.CitedSurvival, citation int) {
+func markAssemblerCut(row *docRow, survival core.CitedSurvival, citation, kept int) {
 	own := row.tone == tonePartial || row.tone == toneSummarized
 	switch {
 	case survival == core.SurvivedLost && own:
 		row.glyph, row.tone, row.note = "✗", toneExcluded, row.note+" → lost"
+		row.words = fmt.Sprintf("[%d] %s of %s kept; the assembler cut it", citation, numfmt.Thousands(kept), numfmt.Thousands(row.tokens))
 	case survival == core.SurvivedLost:
 		row.glyph, row.tone, row.note = "✗", toneExcluded, fmt.Sprintf("[%d] lost: RAG cut", citation)
+		row.words = fmt.Sprintf("[%d] lost: the assembler cut the RAG block", citation)
 	case survival == core.SurvivedCut && own:
 		row.glyph, row.tone, row.note = "✂", tonePartial, row.note+" → cut"
+		row.words = fmt.Sprintf("[%d] %s of %s kept; the assembler cut more", citation, numfmt.Thousands(kept), numfmt.Thousands(row.tokens))
 	case survival == core.SurvivedCut:
 		row.glyph, row.tone, row.note = "✂", tonePartial, fmt.Sprintf("[%d] RAG cut inside", citation)
+		row.words = fmt.Sprintf("[%d] cut inside the RAG block", citation)
 	}
 }
 
@@ -207,14 +237,18 @@ func simpleRAGRows(ev *core.Evaluation, s stage) []docRow {
 			switch d.Fate {
 			case pipeline.SimpleRAGIncluded:
 				row.glyph, row.tone, row.note = "✓", toneIncluded, fmt.Sprintf("[%d] whole", d.Citation)
+				row.words = fmt.Sprintf("[%d] sent whole", d.Citation)
 			case pipeline.SimpleRAGTruncated:
 				row.glyph, row.tone, row.note = "✂", tonePartial, fmt.Sprintf("[%d] cut %d/%d", d.Citation, d.TokensKept, d.Tokens)
+				row.words = fmt.Sprintf("[%d] cut at %s of %s", d.Citation, numfmt.Thousands(d.TokensKept), tokenCount(d.Tokens))
 			case pipeline.SimpleRAGDropped:
 				row.glyph, row.tone, row.note = "✗", toneExcluded, "dropped: ≤100 left, stop"
+				row.words = "dropped: 100 tokens or fewer left"
 			default:
 				row.glyph, row.tone, row.note = "✗", toneExcluded, "not reached: stopped"
+				row.words = "not reached: the builder stopped"
 			}
-			markAssemblerCut(&row, ev.RAGSurvival[i], d.Citation)
+			markAssemblerCut(&row, ev.RAGSurvival[i], d.Citation, d.TokensKept)
 		}
 		rows = append(rows, row)
 	}

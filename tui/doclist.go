@@ -157,7 +157,7 @@ func (l *docList) view(rc listRenderContext, height int) string {
 func renderRow(rc listRenderContext, layout rowLayout, r docRow, key rowKey) string {
 	st := rc.st
 	doc := rc.ev.Documents[r.doc]
-	sourceW, noteW := layout.columns(rc.width)
+	sourceW, noteW, wordy := layout.columns(rc.width)
 	source := safetext.Line(doc.Source)
 	if source == "" {
 		source = "(no source)"
@@ -176,7 +176,7 @@ func renderRow(rc listRenderContext, layout rowLayout, r docRow, key rowKey) str
 	}
 	src, elided := elideMiddle(source[scheme:], sourceW)
 	kept := func(i int) int { return elided(i - scheme) }
-	note := truncateText(r.note, noteW)
+	note := truncateText(r.shown(wordy), noteW)
 
 	if key.selected {
 		if st.Mono && r.tone == toneDuplicate && r.gone {
@@ -204,7 +204,7 @@ func renderRow(rc listRenderContext, layout rowLayout, r docRow, key rowKey) str
 	}
 	noteStyled := tone.Render(note)
 	if key.changed {
-		noteStyled = st.Changed.Render("◆ " + truncateText(r.note, noteW-2))
+		noteStyled = st.Changed.Render("◆ " + truncateText(r.shown(wordy), noteW-2))
 	}
 	return padRight(st.Accent.Render(lead)+glyph+nums+padRight(srcStyled, sourceW)+" "+noteStyled, rc.width)
 }

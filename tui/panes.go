@@ -34,9 +34,11 @@ func (m *Model) refreshTextView() {
 	if m.views.helpOpen {
 		owner = textHelp
 	}
-	version := fmt.Sprintf("%d/%d/%d/%v", m.view, m.shown, m.themeID, m.views.helpOpen)
+	version := fmt.Sprintf("%d/%d/%d/%v/%v", m.view, m.shown, m.themeID, m.views.helpOpen, m.views.legend)
 	m.views.show(owner, version, func(w int) string {
 		switch {
+		case m.views.helpOpen && m.views.legend:
+			return legendContent(m.styles, w)
 		case m.views.helpOpen:
 			return helpContent(m.styles, m.helpSections(), w)
 		case m.view == viewOrdering:

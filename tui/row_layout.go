@@ -16,6 +16,9 @@ type rowLayout struct {
 	scoreDigits int // decimals, 2 to 5
 	scoreW      int // cells of the widest score, at least len("score")
 	noteW       int // cells of the longest note, 12 to 24
+	// wordsW is the cells of the longest note in words (or short note
+	// where a row has no words), up to maxWordsW.
+	wordsW int
 	// docs identifies the document set the score columns were fitted to.
 	docs docSetKey
 }
@@ -38,6 +41,11 @@ const (
 	maxNoteW = 24
 	// minSourceW is what the note column leaves to sources at the least.
 	minSourceW = 20
+	// maxWordsW caps the notes in words; they are shown only when they
+	// leave sources wordsSourceW cells, so a wide list explains itself
+	// and a narrow one keeps its sources readable.
+	maxWordsW    = 44
+	wordsSourceW = 28
 )
 
 // fitRowLayout measures rows, and every document's score unless prev
@@ -56,8 +64,10 @@ func fitRowLayout(rows []docRow, docs []value.Document, prev rowLayout) rowLayou
 	}
 	for _, r := range rows {
 		l.noteW = max(l.noteW, runewidth.StringWidth(r.note))
+		l.wordsW = max(l.wordsW, runewidth.StringWidth(r.shown(true)))
 	}
 	l.noteW = min(l.noteW, maxNoteW)
+	l.wordsW = min(max(l.wordsW, l.noteW), maxWordsW)
 	return l
 }
 
@@ -86,10 +96,14 @@ func scoreDecimals(docs []value.Document) int {
 // numbersW is the cells of " #### score tok  " before the source.
 func (l rowLayout) numbersW() int { return 1 + 4 + 1 + l.scoreW + 1 + 5 + 1 }
 
-// columns splits a row's width between source and note: the note gets
-// its width while sources keep minSourceW, then gives way.
-func (l rowLayout) columns(width int) (sourceW, noteW int) {
+// columns splits a row's width between source and note: notes in words
+// when they leave sources wordsSourceW cells, else the short notes,
+// which get their width while sources keep minSourceW, then give way.
+func (l rowLayout) columns(width int) (sourceW, noteW int, wordy bool) {
 	rest := width - 2 - l.numbersW() - 1 // lead, glyph; the space before the note
+	if l.wordsW > l.noteW && rest-l.wordsW >= wordsSourceW {
+		return rest - l.wordsW, l.wordsW, true
+	}
 	noteW = max(minNoteW, min(l.noteW, rest-minSourceW))
-	return max(8, rest-noteW), noteW
+	return max(8, rest-noteW), noteW, false
 }

@@ -24,11 +24,17 @@ type viewsPane struct {
 	owner    int
 	scroll   [textHelp + 1]int
 	helpOpen bool
-	keys     scrollKeys
+	// legend is true when the help shows its second page, the legend of
+	// every mark on screen, rather than the keys.
+	legend bool
+	keys   scrollKeys
+	// helpPage turns the help's page: the keys, the legend.
+	helpPage key.Binding
 }
 
 func newViewsPane() viewsPane {
-	return viewsPane{vp: newViewport(), owner: -1, keys: newScrollKeys()}
+	return viewsPane{vp: newViewport(), owner: -1, keys: newScrollKeys(),
+		helpPage: key.NewBinding(key.WithKeys("?", "tab"), key.WithHelp("?/tab", "keys / legend"))}
 }
 
 // update scrolls by a key; back is true for the key that returns to the
@@ -38,10 +44,15 @@ func (p viewsPane) update(msg tea.KeyMsg) (viewsPane, bool) {
 	return p, back
 }
 
-// updateHelp scrolls the help screen by a scroll key; any other key
-// closes it.
+// updateHelp scrolls the help screen by a scroll key and turns its page
+// by ? or tab; any other key closes it.
 func (p viewsPane) updateHelp(msg tea.KeyMsg) viewsPane {
 	switch k := p.keys; {
+	case key.Matches(msg, p.helpPage):
+		// The other page starts at its top.
+		p.legend = !p.legend
+		p.key = ""
+		p.vp.GotoTop()
 	case key.Matches(msg, k.Up):
 		p.vp.ScrollUp(1)
 	case key.Matches(msg, k.Down):
@@ -51,7 +62,7 @@ func (p viewsPane) updateHelp(msg tea.KeyMsg) viewsPane {
 	case key.Matches(msg, k.PageDown):
 		p.vp.PageDown()
 	default:
-		p.helpOpen = false
+		p.helpOpen, p.legend = false, false
 		p.key = ""
 	}
 	return p
@@ -84,7 +95,11 @@ func (p *viewsPane) show(owner int, version string, render func(width int) strin
 // has the keyboard, or view v.
 func (p viewsPane) view(st *themes.Styles, v view, w, h int, focused bool) string {
 	if p.helpOpen {
-		return box(st, "Keys · ↑/↓ scroll · any other key closes", p.vp.View(), w, h, true)
+		title := "Keys · ?/tab: legend of marks and colours · ↑/↓ scroll · other keys close"
+		if p.legend {
+			title = "Legend · ? or tab: keys · ↑/↓ scroll · other keys close"
+		}
+		return box(st, title, p.vp.View(), w, h, true)
 	}
 	return box(st, fmt.Sprintf("%d %s", v+1, viewNames[v]), p.vp.View(), w, h, focused)
 }

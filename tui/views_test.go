@@ -337,12 +337,12 @@ func TestRAGMarkerSaysWhatTheExcessIs(t *testing.T) {
 			continue
 		}
 		budgetLine := strings.Split(m.View(), "\n")[3]
-		one := strings.Contains(budgetLine, "= hdr")
+		one := strings.Contains(budgetLine, "= headers")
 		seen[one] = true
 		if want := hdr-rag.Excess <= max(2, hdr/50); one != want {
 			t.Errorf("RAG %s: excess %d, hdr %d: %q", budget, rag.Excess, hdr, budgetLine)
 		}
-		if !one && !strings.Contains(budgetLine, fmt.Sprintf("hdr +%s", numfmt.Thousands(hdr))) {
+		if !one && !strings.Contains(budgetLine, fmt.Sprintf("headers +%s", numfmt.Thousands(hdr))) {
 			t.Errorf("RAG %s: the header figure is missing: %q", budget, budgetLine)
 		}
 	}

@@ -1,0 +1,117 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"ctxlab/core"
+	"ctxlab/core/memory"
+	"ctxlab/core/pipeline"
+	"ctxlab/core/window"
+	"ctxlab/internal/numfmt"
+)
+
+// bindingLimit says in words what limits the request: the max input it
+// is over, the allocations that cut or dropped something, or nothing.
+// It reads the facts the Evaluation carries (the component reports, the
+// builder's and the memory's fates) and decides nothing itself.
+type bindingLimit struct {
+	over    int      // tokens over the max input; 0 when it fits
+	limited []string // components an allocation cut, in the bar's order
+	// allocation is the single limited component's allocation.
+	allocation int
+	measured   bool // measured as sent: the allocations limit nothing
+}
+
+func bindingLimitOf(ev *core.Evaluation) bindingLimit {
+	a := ev.Assembly
+	if !a.Fits {
+		return bindingLimit{over: a.Used - a.MaxInput}
+	}
+	if a.Mode == window.MeasureOnly {
+		return bindingLimit{measured: true}
+	}
+	var b bindingLimit
+	for _, name := range window.AllocatedComponentNames {
+		c, ok := a.Component(name)
+		if !ok || !(c.Truncated || c.Over && name != window.ComponentQuery || allocationDropped(ev, name)) {
+			continue
+		}
+		b.limited = append(b.limited, name)
+		b.allocation = c.Allocated
+	}
+	return b
+}
+
+// allocationDropped reports whether the stage that fills a component
+// to its allocation left something out before the assembler saw it:
+// the builder's documents over the budget, the memory's dropped
+// messages (a rolling summary folds by turn count, not by budget, so a
+// summarized message is not the allocation's doing).
+func allocationDropped(ev *core.Evaluation, name string) bool {
+	switch name {
+	case window.ComponentRAG:
+		if ev.SimpleRAG != nil {
+			for _, d := range ev.SimpleRAG.Trace {
+				if d.Fate != pipeline.SimpleRAGIncluded {
+					return true
+				}
+			}
+			return false
+		}
+		c := ev.Build.Trace.Counts
+		return c.Partial+c.Summarized+c.Excluded > 0
+	case window.ComponentHistory:
+		for _, f := range ev.Memory.Fates {
+			if f.Fate == memory.Dropped {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// componentWords names a component in a sentence.
+func componentWords(name string) string {
+	if name == window.ComponentToolResults {
+		return "tool results"
+	}
+	return componentLabels[name]
+}
+
+// statements are the ways to say the limit, from the fullest to the
+// shortest, with the window's use and the input's figures: the window
+// bar shows the longest its width leaves room for.
+func (b bindingLimit) statements(a *window.Assembly) []string {
+	figures := fmt.Sprintf("%s / %s input", numfmt.Thousands(a.Used), numfmt.Thousands(a.MaxInput))
+	if b.over > 0 {
+		over := "▲ over the max input by " + numfmt.Thousands(b.over)
+		return []string{figures + " · " + over, over, "▲ over by " + numfmt.Thousands(b.over)}
+	}
+	used := fmt.Sprintf("%.1f%%", a.Utilization*100)
+	var limit string
+	var short []string
+	switch {
+	case b.measured:
+		limit, short = "measured as sent, fits", []string{"fits"}
+	case len(b.limited) == 0:
+		limit, short = "everything fits", []string{"fits"}
+	case len(b.limited) == 1:
+		limit = fmt.Sprintf("%s limited by its %s allocation", componentWords(b.limited[0]), numfmt.Thousands(b.allocation))
+		short = []string{componentWords(b.limited[0]) + " limited"}
+	default:
+		words := make([]string, len(b.limited))
+		for i, name := range b.limited {
+			words[i] = componentWords(name)
+		}
+		last := len(words) - 1
+		names := strings.Join(words[:last], ", ") + " and " + words[last]
+		limit = names + " limited by their allocations"
+		short = []string{names + " limited", fmt.Sprintf("%d components limited", len(b.limited))}
+	}
+	out := []string{figures + " · " + limit + " · window " + used + " used", limit + " · window " + used + " used"}
+	for _, s := range short {
+		out = append(out, s+" · "+used+" used")
+	}
+	return out
+}

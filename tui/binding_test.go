@@ -1,0 +1,76 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+func TestWindowBarStatesWhatLimitsTheRequest(t *testing.T) {
+	tests := []struct {
+		scenario string
+		width    int
+		want     string
+	}{
+		// The sliding memory dropped the oldest messages and the builder
+		// left 38 documents out: both allocations bind.
+		{"support_chat", 120, "4,892 / 126,000 input · history and RAG limited by their allocations · window 3.9% used"},
+		{"support_chat", 80, "history and RAG limited · 3.9% used"},
+		{"overflow", 120, "66,369 / 14,000 input · ▲ over the max input by 52,369"},
+		{"overflow", 80, "▲ over the max input by 52,369"},
+		// The rolling summary folds by turn count, not by budget.
+		{"code_review", 120, "8,360 / 124,000 input · everything fits · window 6.7% used"},
+		{"agent_workflow", 80, "everything fits · window 2.7% used"},
+	}
+	for _, tt := range tests {
+		m := newTestModel(t, tt.scenario, "mono", tt.width, 24)
+		bar := strings.TrimRight(ansi.Strip(strings.SplitN(renderBudget(m.styles, m.eval, tt.width), "\n", 2)[0]), " ")
+		if !strings.HasSuffix(bar, " "+tt.want) {
+			t.Errorf("%s at %d columns: window bar %q, want it to end %q", tt.scenario, tt.width, bar, tt.want)
+		}
+		if w := ansi.StringWidth(bar); w > tt.width {
+			t.Errorf("%s at %d columns: window bar is %d wide", tt.scenario, tt.width, w)
+		}
+	}
+}
+
+func TestOneLimitedComponentNamesItsAllocation(t *testing.T) {
+	m := newTestModel(t, "support_chat", "mono", 120, 40)
+	limit := bindingLimitOf(m.eval)
+	limit.limited, limit.allocation = limit.limited[1:], 1550
+	if got := limit.statements(m.eval.Assembly)[1]; got != "RAG limited by its 1,550 allocation · window 3.9% used" {
+		t.Errorf("statement %q", got)
+	}
+}
+
+func TestBudgetMarkersUseWordsWhereTheWidthAllows(t *testing.T) {
+	tests := []struct {
+		scenario string
+		width    int
+		want     []string
+	}{
+		{"support_chat", 160, []string{"✂ cut at 1,550 of 1,830 · headers +280", "framing and labels"}},
+		{"support_chat", 120, []string{"✂ of 1,830 · headers +280", "framing and labels"}},
+		{"support_chat", 80, []string{"✂ of 1,830", "framing+"}},
+		{"overflow", 120, []string{"▲ over by 54,253", "▲ +875 = headers"}},
+		{"overflow", 80, []string{"▲ +54,253", "▲ +875"}},
+	}
+	for _, tt := range tests {
+		m := newTestModel(t, tt.scenario, "mono", tt.width, 24)
+		budget := ansi.Strip(renderBudget(m.styles, m.eval, tt.width))
+		for _, w := range tt.want {
+			if !strings.Contains(budget, w) {
+				t.Errorf("%s at %d columns lacks %q:\n%s", tt.scenario, tt.width, w, budget)
+			}
+		}
+		for i, line := range strings.Split(budget, "\n") {
+			if w := ansi.StringWidth(line); w > tt.width {
+				t.Errorf("%s at %d columns: line %d is %d wide", tt.scenario, tt.width, i, w)
+			}
+		}
+		if strings.Contains(budget, "…") {
+			t.Errorf("%s at %d columns: a marker was cut:\n%s", tt.scenario, tt.width, budget)
+		}
+	}
+}

@@ -1,0 +1,205 @@
+package tui
+
+import (
+	"strings"
+
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
+
+	"ctxlab/core/window"
+	"ctxlab/themes"
+)
+
+// legendEntry is one line of the legend: a mark as the screen draws it,
+// in the style it is drawn with, and what it means.
+type legendEntry struct {
+	mark  string
+	style func(st *themes.Styles) lipgloss.Style
+	means string
+}
+
+// legendSection is a titled group of entries: where on screen they are.
+type legendSection struct {
+	title   string
+	entries []legendEntry
+}
+
+// The styles legend entries are drawn in, by name: a fate's is its
+// row tone's, exactly as the document list draws it.
+var (
+	inIncluded   = inTone(toneIncluded)
+	inPartial    = inTone(tonePartial)
+	inSummarized = inTone(toneSummarized)
+	inExcluded   = inTone(toneExcluded)
+	inDuplicate  = inTone(toneDuplicate)
+	inFiltered   = inTone(toneFiltered)
+	inPlain      = inTone(tonePlain)
+	inText       = func(st *themes.Styles) lipgloss.Style { return st.Text }
+	inMuted      = func(st *themes.Styles) lipgloss.Style { return st.Muted }
+	inFaint      = func(st *themes.Styles) lipgloss.Style { return st.Faint }
+	inAccent     = func(st *themes.Styles) lipgloss.Style { return st.Accent }
+	inChanged    = func(st *themes.Styles) lipgloss.Style { return st.Changed }
+	inWarn       = func(st *themes.Styles) lipgloss.Style { return st.Warn }
+	inAlert      = func(st *themes.Styles) lipgloss.Style { return st.Alert }
+	inFree       = func(st *themes.Styles) lipgloss.Style { return st.Free }
+	inCutMarker  = func(st *themes.Styles) lipgloss.Style { return st.CutMarker }
+	inFocused    = func(st *themes.Styles) lipgloss.Style { return st.ControlFocused }
+)
+
+func inTone(t rowTone) func(st *themes.Styles) lipgloss.Style {
+	return func(st *themes.Styles) lipgloss.Style { return toneStyle(st, t) }
+}
+
+// componentMeanings say what each line of the budget holds, in the
+// order the window bar stacks them.
+var componentMeanings = map[string]string{
+	window.ComponentSystem:      "the system prompt",
+	window.ComponentTools:       "the tool definitions",
+	window.ComponentHistory:     "the chat history the memory strategy kept",
+	window.ComponentRAG:         "the retrieved documents (retrieval-augmented generation)",
+	window.ComponentToolResults: "the results of tool calls",
+	window.ComponentQuery:       "the user's question",
+	window.ComponentLabels:      "the headings the assembler adds itself",
+	window.ComponentFraming:     "the tokens each chat message's format costs (framing and labels, or framing+, is the two together)",
+	window.ComponentReserve:     "the tokens kept free for the reply",
+}
+
+// legendSections is every glyph, label and colour the screen draws,
+// grouped by where it appears. The component lines are built from the
+// theme, so each shows its own bar colour (and its fill without colour).
+func legendSections(st *themes.Styles) []legendSection {
+	var components []legendEntry
+	for _, name := range window.ComponentNames {
+		fill := "█"
+		if st.Mono {
+			fill = monoFills[name]
+		}
+		components = append(components, legendEntry{
+			mark:  strings.Repeat(fill, 2) + " " + componentLabels[name],
+			style: func(st *themes.Styles) lipgloss.Style { return componentStyle(st, name) },
+			means: componentMeanings[name],
+		})
+	}
+	bars := append(components,
+		legendEntry{"░░", inFree, "free: tokens of the window or of an allocation nobody uses"},
+		legendEntry{"█▓▒▪╌", inText, "without colour (NO_COLOR, --theme mono) the window bar tells components apart by these fills, in the order above"},
+		legendEntry{"▏▎▍▌▋▊▉", inText, "the last cell of a bar, filled by eighths, so small changes show"},
+		legendEntry{"279/800", inText, "tokens used of the component's allocation"},
+		legendEntry{"32 tok", inText, "tokens of a line no allocation covers"},
+		legendEntry{"2,000 reply", inText, "the reserve: tokens the reply may use, not part of the input"},
+		legendEntry{"▲ over by N", inExcluded, "over its allocation by N tokens (▲ +N when narrow); on the window bar, the request is over the max input"},
+		legendEntry{"✂ cut at U of R", inPartial, "the assembler cut the component from R tokens to U, its allocation (✂ cut from R, or ✂ of R, when narrow)"},
+		legendEntry{"headers +N", inWarn, "the reference does not budget its --- Source [i] --- headers, so the RAG block it builds is N tokens over its budget before the assembler cuts it (hdr +N when narrow)"},
+		legendEntry{"▲ +N = headers", inExcluded, "the RAG excess is those headers, give or take a few tokens (= hdr when narrow)"},
+		legendEntry{"limited by", inText, "the window bar's end names what limits the request: the allocations that cut or dropped something, the max input it is over, or everything fits"},
+	)
+	return []legendSection{
+		{"Fates: document list, inspector, memory", []legendEntry{
+			{"✓", inIncluded, "included: sent whole; [n] is its citation number in the context"},
+			{"✂", inPartial, "cut: only part was sent, tokens kept of its total"},
+			{"Σ", inSummarized, "summarized: a synopsis was sent in its place (summarize overflow on)"},
+			{"✗", inExcluded, "left out: over the budget, or cut out by the assembler; in the Memory view a dropped message"},
+			{"≈", inDuplicate, "near duplicate of document #n, struck out; J, or similarity, is how alike the two are (0 to 1)"},
+			{"=", inDuplicate, "exact duplicate of document #n, struck out"},
+			{"·", inFiltered, "filtered out: fewer tokens than the minimum, dimmed"},
+			{"•", inPlain, "still in play at the stage shown, before the budget decides"},
+			{"⚑", inAccent, "pinned message: kept by priority memory whatever its age"},
+			{"◆", inChanged, "changed fate when a setting last changed"},
+			{"▸", inAccent, "the selected row"},
+			{strikeGlyphs("struck"), inDuplicate, "a line through a duplicate's source, drawn without colour too"},
+		}},
+		{"Notes beside a document (in words when the list is wide enough)", []legendEntry{
+			{"[n] rank r", inIncluded, "citation n; r is its rank by score before reordering"},
+			{"rank a → b", inText, "lost-in-the-middle reordering moved it from rank a to slot b"},
+			{"over · rank r", inExcluded, "left out: the budget was spent before its turn (rank r by score)"},
+			{"cut 87/127", inPartial, "the builder kept 87 of its 127 tokens"},
+			{"→ lost", inExcluded, "and then the assembler cut it out of the request"},
+			{"→ cut", inPartial, "and then the assembler cut inside it as well"},
+			{"lost: RAG cut", inExcluded, "cited, but the assembler cut it out when it cut the RAG block to its allocation"},
+			{"RAG cut inside", inPartial, "cited, but the assembler's cut of the RAG block ends inside it"},
+			{"2 tok < min 5", inFiltered, "filtered: 2 tokens, below the minimum of 5"},
+			{"dropped: ≤100 left", inExcluded, "the article's builder stopped: 100 tokens or fewer were left"},
+		}},
+		{"Budget: the window bar and one bar per component", bars},
+		{"Pipeline strip", []legendEntry{
+			{"Input 60 ─►", inText, "the stages in order, each with its count; the highlighted one is what the list shows (› when narrow)"},
+			{"−4", inText, "documents that left at this stage"},
+			{"11✓ 1✂ 38✗", inText, "documents included, cut and left out by the budget"},
+			{"Reorder off", inText, "lost-in-the-middle is off; skipped when 3 or fewer documents remain"},
+			{"Assembler 1✂ 2✗", inPartial, "cited documents the assembler then cut inside or cut out (Assembly when narrow)"},
+			{"Rerank 60→30→12", inMuted, "two-stage retrieval: candidates, retrieved by score, kept by BM25"},
+		}},
+		{"Controls", []legendEntry{
+			{"◂value▸", inText, "a setting: ←/→ change it"},
+			{"● ○", inText, "on / off"},
+			{"“text” ✎", inText, "typed text: enter edits it"},
+			{"–label", inFaint, "does not apply to the current settings"},
+			{"▶label◀", inFocused, "the focused control (reverse video with colour)"},
+			{"↓ 2 more rows", inMuted, "more controls: scroll them with ↑/↓"},
+		}},
+		{"Banners and views", []legendEntry{
+			{"▲", inAlert, "the request is over the max input and would be rejected"},
+			{"⚠", inAlert, "a warning: the allocations do not fit, a setting was refused, or the window is over 90% used"},
+			{"✂", inCutMarker, "in a text: where a document or component was cut"},
+			{"▁▂▃▄▅▆▇█", inAccent, "Ordering view: the attention a slot gets, by lost-in-the-middle's U curve"},
+			{"▕", inMuted, "Ordering view: the chart's axis"},
+		}},
+	}
+}
+
+// legendContent renders the legend in a width: per section a ruled
+// title, then per entry its mark in the style the screen draws it with
+// and its meaning, wrapped under itself.
+func legendContent(st *themes.Styles, width int) string {
+	width = max(1, width)
+	var lines []string
+	for i, s := range legendSections(st) {
+		// Each section aligns its meanings on its own widest mark: one
+		// long label must not push every glyph's meaning far right.
+		markW := 0
+		for _, e := range s.entries {
+			markW = max(markW, ansi.StringWidth(e.mark))
+		}
+		markW = min(markW, max(1, width/3))
+		if i > 0 {
+			lines = append(lines, "")
+		}
+		titles := hangingWrap(s.title, width, 2)
+		for k, l := range titles {
+			if k > 0 {
+				l = "  " + l
+			}
+			lines = append(lines, st.Bold.Render(l))
+		}
+		if rest := width - ansi.StringWidth(ansi.Strip(lines[len(lines)-1])) - 1; rest > 0 {
+			lines[len(lines)-1] += " " + st.HelpSep.Render(strings.Repeat("─", rest))
+		}
+		for _, e := range s.entries {
+			lines = append(lines, legendLines(st, e, markW, width)...)
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// legendLines is one entry: " mark  meaning", the meaning wrapped under
+// itself; a mark wider than its column gets a line of its own.
+func legendLines(st *themes.Styles, e legendEntry, markW, width int) []string {
+	descCol := 1 + markW + 2
+	var lines []string
+	first := " " + e.style(st).Render(e.mark)
+	if w := ansi.StringWidth(e.mark); w > markW {
+		lines = append(lines, first)
+		first = ""
+	} else {
+		first += strings.Repeat(" ", descCol-1-w)
+	}
+	pad := strings.Repeat(" ", descCol)
+	for k, l := range hangingWrap(e.means, max(1, width-descCol), 0) {
+		if k == 0 && first != "" {
+			lines = append(lines, first+st.HelpDesc.Render(l))
+		} else {
+			lines = append(lines, pad+st.HelpDesc.Render(l))
+		}
+	}
+	return lines
+}

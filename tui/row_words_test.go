@@ -1,0 +1,29 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+func TestListNotesAreInWordsWhenTheListIsWide(t *testing.T) {
+	words := []string{
+		"[1] sent whole · rank 1", "[10] cut inside the RAG block", "[11] lost: the assembler cut the RAG block",
+		"[12] 87 of 127 kept; the assembler cut it", "left out, budget spent · rank 25",
+		"= exact copy of #36", "≈ near copy of #2, similarity 0.94", "2 tokens, under the minimum of 5",
+	}
+	short := []string{"[1] rank 1", "[10] RAG cut inside", "[11] lost: RAG cut", "[12] cut 87/127 → lost", "over · rank 25", "= #36 exact", "≈ #2 J=0.94", "2 tok < min 5"}
+	for _, tt := range []struct {
+		width int
+		want  []string
+	}{{160, words}, {120, short}} {
+		m := newTestModel(t, "support_chat", "mono", tt.width, 48)
+		screen := ansi.Strip(m.View())
+		for _, w := range tt.want {
+			if !strings.Contains(screen, w) {
+				t.Errorf("%d columns: the list lacks %q:\n%s", tt.width, w, screen)
+			}
+		}
+	}
+}
