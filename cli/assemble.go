@@ -111,7 +111,7 @@ func (f *assembleFlags) register(fs *flagSet) {
 	f.docs.register(fs)
 	fs.StringVar(&f.budgetFile, "budget-file", "", "YAML budget file with presets of your own")
 	f.knobs.register(fs, false)
-	fs.IntVar(&f.budget, "budget", pipeline.DefaultBudget, "the retrieved-context allocation, as --rag-budget (default: the scenario's); in ctxlab build, the pipeline's budget")
+	fs.IntVar(&f.budget, "budget", pipeline.DefaultBudget, "the retrieved-context allocation, as --rag-budget, which the pipeline uses as its budget (default: the input's); in ctxlab build, the context block's budget")
 	fs.hideDefault("budget")
 	f.llm.register(fs)
 }

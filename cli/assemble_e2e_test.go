@@ -158,9 +158,13 @@ func TestAssembleWarnings(t *testing.T) {
 		{[]string{"--scenario", noQuery}, []string{empty}},
 		{[]string{"--query", ""}, []string{empty}},
 		{[]string{"--query", " ", "--rerank"}, []string{empty + "; reranking has no query to rank against, so the first final-k by retrieval score are kept"}},
-		{[]string{"--final-k", "3", "--initial-k", "4"}, []string{"ctxlab: warning: --initial-k has no effect without --rerank", "ctxlab: warning: --final-k has no effect without --rerank"}},
+		{[]string{"--final-k", "3", "--initial-k", "4"}, []string{"ctxlab: warning: --initial-k has no effect: it applies only with rerank on", "ctxlab: warning: --final-k has no effect: it applies only with rerank on"}},
 		{[]string{"--rerank", "--initial-k", "5", "--final-k", "50"}, []string{"ctxlab: warning: final-k 50 is more than initial-k 5: reranking keeps at most the 5 documents retrieved (final-k is capped at initial-k)"}},
 		{[]string{"--rerank", "--initial-k", "5", "--final-k", "5"}, nil},
+		// The sample's memory is priority and its builder the pipeline.
+		{[]string{"--keep-recent", "2", "--builder", "rag", "--dedup-threshold", "0.5"}, []string{
+			"ctxlab: warning: --dedup-threshold has no effect: it applies only with the context_manager builder",
+			"ctxlab: warning: --keep-recent has no effect: it applies only with memory summary"}},
 	}
 	for _, c := range cases {
 		stdout, stderr, code := run(t, "", append([]string{"assemble", "--format", "json"}, c.args...)...)
@@ -185,7 +189,7 @@ func TestAssembleWarnings(t *testing.T) {
 	// assemble's --budget is the retrieved-context allocation, and its
 	// help says so rather than showing build's default.
 	stdout, _, _ := run(t, "", "assemble", "--help")
-	if !strings.Contains(stdout, "the retrieved-context allocation, as --rag-budget (default: the scenario's)") || strings.Contains(stdout, "(default 4000)") {
+	if !strings.Contains(stdout, "the retrieved-context allocation, as --rag-budget, which the pipeline uses as its budget (default: the input's)") || strings.Contains(stdout, "(default 4000)") {
 		t.Errorf("assemble --help on --budget:\n%s", stdout)
 	}
 	if stdout, _, _ := run(t, "", "build", "--help"); !strings.Contains(stdout, "token budget for the context block (default 4000)") {

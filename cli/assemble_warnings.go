@@ -3,6 +3,8 @@ package cli
 import (
 	"fmt"
 	"strings"
+
+	"ctxlab/core"
 )
 
 // assembleWarnings are the settings assemble accepts but that are almost
@@ -19,13 +21,15 @@ func assembleWarnings(fs *flagSet, run *assembleRun) []string {
 		}
 		warnings = append(warnings, w)
 	}
-	if !s.Rerank {
-		for _, name := range []string{"initial-k", "final-k"} {
-			if flagWasSet(fs, name) {
-				warnings = append(warnings, fmt.Sprintf("--%s has no effect without --rerank", name))
-			}
+	// Every flag given whose knob does nothing under the settings in
+	// force, as the table says when it applies (the workbench dims the
+	// same controls).
+	for _, k := range core.Knobs() {
+		if flagWasSet(fs, k.Flag) && !k.AppliesTo(s) {
+			warnings = append(warnings, fmt.Sprintf("--%s has no effect: it applies only with %s", k.Flag, k.AppliesWhen))
 		}
-	} else if s.FinalK > s.InitialK {
+	}
+	if s.Rerank && s.FinalK > s.InitialK {
 		// The article slices the reranked pool, so final_k beyond it keeps
 		// the pool; the workbench's controls allow it alike.
 		warnings = append(warnings, fmt.Sprintf("final-k %d is more than initial-k %d: reranking keeps at most the %d documents retrieved (final-k is capped at initial-k)",

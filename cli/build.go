@@ -22,9 +22,9 @@ Usage:
                [--shingle-size K] [--budget-mode reference|strict] [--summarize-overflow]
                [--format text|json]
 
-  --budget is the context block's budget, the pipeline's; in ctxlab
-  assemble, --budget is the retrieved-context allocation (as --rag-budget),
-  which is the pipeline's budget there. The pipeline options, --tokenizer,
+  --budget is the context block's budget. In ctxlab assemble and the
+  workbench, --budget is the retrieved-context allocation (as
+  --rag-budget), which the pipeline then takes as its budget. The pipeline options, --tokenizer,
   --model and --max-turns are the same knobs as in ctxlab assemble and the
   workbench.
 

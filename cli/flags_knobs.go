@@ -26,8 +26,8 @@ type knobFlagValue struct {
 
 // register adds a flag for every knob; forBuild keeps the pipeline's.
 // The defaults are core.DefaultSettings'. In assemble and the workbench a
-// flag overrides the scenario, so its help says the default is the
-// scenario's and names the value a scenario that sets nothing has.
+// flag overrides the input, so its help says the default is the input's
+// and names the value a scenario that sets nothing has.
 func (kf *knobFlags) register(fs *flagSet, forBuild bool) {
 	kf.values = map[string]*knobFlagValue{}
 	defaults := core.DefaultSettings()
@@ -40,9 +40,12 @@ func (kf *knobFlags) register(fs *flagSet, forBuild bool) {
 		def := k.Get(defaults)
 		help := k.Help
 		if !forBuild {
-			help += " (default: the scenario's"
+			// An imported request brings its own values (its model's
+			// window, a preset by use case), so the value named is a
+			// scenario's that sets none.
+			help += " (default: the input's"
 			if shown := k.FormatValue(def); shown != "" {
-				help += "; " + shown
+				help += "; " + shown + " in a scenario that sets none"
 			}
 			help += ")"
 		}

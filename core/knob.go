@@ -1,6 +1,7 @@
 package core
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strconv"
@@ -184,6 +185,9 @@ func (k *Knob) StepBy(s *Settings, dir int) {
 	if k.Bounded {
 		n = min(k.Max, n)
 	}
+	if k.Kind == KnobInt && n >= math.MaxInt64 {
+		return // a step past what an int holds leaves the value alone
+	}
 	if k.Kind == KnobInt {
 		v.Int = int(n)
 	} else {
@@ -202,6 +206,9 @@ func (k *Knob) ParseText(text string) (KnobValue, *KnobError) {
 	switch k.Kind {
 	case KnobInt:
 		n, err := strconv.Atoi(strings.ReplaceAll(trimmed, ",", ""))
+		if errors.Is(err, strconv.ErrRange) {
+			return bad("%q is too large a number")
+		}
 		if err != nil {
 			return bad("%q is not a whole number")
 		}

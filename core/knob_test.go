@@ -1,6 +1,7 @@
 package core
 
 import (
+	"math"
 	"strings"
 	"testing"
 )
@@ -68,7 +69,7 @@ func TestKnobRefusalsNameTheKnobTheirWay(t *testing.T) {
 	}
 	s := DefaultSettings()
 	s.Pipeline.ShingleSize = 0
-	if err := s.Validate(); err == nil || err.Error() != "shingle-size: 0 is below 1" {
+	if err := s.Validate(); err == nil || err.Error() != "shingle-size: 0 is below 1; expected a shingle of at least 1 word" {
 		t.Errorf("Validate: %v", err)
 	}
 	// A knob that does not apply is not checked: dedup under the
@@ -77,5 +78,18 @@ func TestKnobRefusalsNameTheKnobTheirWay(t *testing.T) {
 	s.Builder, s.Pipeline.DedupThreshold = BuilderSimpleRAG, 2
 	if err := s.Validate(); err != nil {
 		t.Errorf("an inapplicable knob was checked: %v", err)
+	}
+}
+
+func TestKnobIntNeverWrapsAround(t *testing.T) {
+	window := KnobByID("window")
+	s := DefaultSettings()
+	s.Budget.TotalWindow = math.MaxInt64
+	window.StepBy(&s, 1)
+	if s.Budget.TotalWindow != math.MaxInt64 {
+		t.Errorf("a step past the largest int made the window %d", s.Budget.TotalWindow)
+	}
+	if _, err := window.ParseText("99999999999999999999"); err == nil || err.Problem != `"99999999999999999999" is too large a number` {
+		t.Errorf("ParseText of a too large number: %v", err)
 	}
 }

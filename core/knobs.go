@@ -51,11 +51,13 @@ var knobTable = []*Knob{
 	intKnob(Knob{
 		ID: "min-tokens", Label: "min tok", Flag: "min-doc-tokens", Key: "pipeline.min_doc_tokens",
 		Help:    "drop documents with fewer tokens",
+		Expect:  "0 or more tokens (0 keeps every document)",
 		Applies: pipelineBuilder, AppliesWhen: appliesWithPipeline, InBuild: true,
 	}, 0, fixedStep(1), func(s *Settings) *int { return &s.Pipeline.MinDocTokens }),
 	intKnob(Knob{
 		ID: "shingle", Label: "shingle", Flag: "shingle-size", Key: "pipeline.shingle_size",
 		Help:    "words per shingle for near-duplicate detection",
+		Expect:  "a shingle of at least 1 word",
 		Applies: pipelineBuilder, AppliesWhen: appliesWithPipeline, InBuild: true,
 	}, 1, fixedStep(1), func(s *Settings) *int { return &s.Pipeline.ShingleSize }),
 	boolKnob(Knob{
@@ -75,7 +77,8 @@ var knobTable = []*Knob{
 	}, func(s *Settings) *bool { return &s.Pipeline.SummarizeOverflow }),
 	intKnob(Knob{
 		ID: "partial-min", Label: "partial min", Flag: "partial-min", Key: "pipeline.partial_min",
-		Help: "tokens that must remain (strictly more) to include an overflowing document in part",
+		Help:   "tokens that must remain (strictly more) to include an overflowing document in part",
+		Expect: "0 or more tokens",
 		Applies: func(s Settings) bool {
 			return pipelineBuilder(s) && !s.Pipeline.SummarizeOverflow && s.Pipeline.BudgetMode == pipeline.BudgetReference
 		},
@@ -230,7 +233,7 @@ var knobTable = []*Knob{
 	}, 1, fixedStep(1), func(s *Settings) *int { return &s.Memory.KeepRecent }),
 	intKnob(Knob{
 		ID: "max-turns", Label: "max turns", Flag: "max-turns", Key: "memory.max_turns",
-		Help:   "format_memory: conversation turns (user+assistant pairs) the reference ContextManager's memory block keeps, 0 for all (assemble's JSON assembly.format_memory; the workbench's Memory view)",
+		Help:   "format_memory: conversation turns (user+assistant pairs) the reference ContextManager's memory block keeps, 0 for all (build's text report with --history, assemble's JSON assembly.format_memory, the workbench's Memory view)",
 		Expect: "0 (the whole history) or more turns", InBuild: true,
 	}, 0, fixedStep(1), func(s *Settings) *int { return &s.MaxTurns }),
 	textKnob(Knob{

@@ -27,7 +27,7 @@ func ValidateOptions(o pipeline.Options) error {
 		return &OptionError{Option: "tokenizer", Problem: "none set"}
 	}
 	if o.Budget < 0 {
-		return &OptionError{Option: "budget", Problem: fmt.Sprintf("%d is negative", o.Budget)}
+		return &OptionError{Option: "budget", Problem: fmt.Sprintf("%d is negative; expected 0 or more tokens", o.Budget)}
 	}
 	s := Settings{Pipeline: o.Settings}
 	for _, k := range Knobs() {
