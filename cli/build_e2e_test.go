@@ -32,7 +32,7 @@ func TestBuildJSONHasExactlyTheReferenceKeys(t *testing.T) {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
-	want := "citation_map context_block duplicates_removed excluded_docs included_docs tokens_budget tokens_used trace truncated utilization_pct"
+	want := "citation_map context_block duplicates_removed excluded_docs findings included_docs tokens_budget tokens_used trace truncated utilization_pct"
 	if got := strings.Join(keys, " "); got != want {
 		t.Errorf("keys = %s\nwant   %s", got, want)
 	}
