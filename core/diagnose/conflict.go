@@ -2,6 +2,7 @@ package diagnose
 
 import (
 	"fmt"
+	"slices"
 
 	"ctxlab/core/pipeline"
 )
@@ -18,13 +19,15 @@ func conflictFindings(in *Input) []Finding {
 	}
 	tr := in.Build.Trace
 	var fs []Finding
+	diffed := 0
 	for _, i := range tr.Sorted {
 		d := tr.Docs[i]
-		if d.Duplicate == nil || d.Duplicate.Kind != pipeline.DuplicateNear {
+		if d.Duplicate == nil || d.Duplicate.Kind != pipeline.DuplicateNear || diffed == maxSimilarityDocs {
 			continue
 		}
+		diffed++
 		kept := d.Duplicate.Of
-		hunks, ok := conflictingHunks(in.Documents[kept].Content, in.Documents[i].Content)
+		hunks, ok := in.texts.factChanges(kept, i)
 		if !ok || len(hunks) == 0 {
 			continue
 		}
@@ -39,19 +42,21 @@ func conflictFindings(in *Input) []Finding {
 // sentConflicts: pairs of similar documents both sent whose facts differ.
 func sentConflicts(in *Input) []Finding {
 	tr := in.Build.Trace
-	cited := tr.Cited
-	sets := make([]map[string]bool, len(cited))
-	for n, i := range cited {
-		sets[n] = wordSet(in.Documents[i].Content)
+	// The strongest cited documents, in citation order.
+	cited := append([]int(nil), tr.Cited...)
+	if len(cited) > maxSimilarityDocs {
+		slices.SortStableFunc(cited, func(a, b int) int { return tr.Docs[a].PosBeforeReorder - tr.Docs[b].PosBeforeReorder })
+		cited = cited[:maxSimilarityDocs]
+		slices.SortFunc(cited, func(a, b int) int { return tr.Docs[a].Citation - tr.Docs[b].Citation })
 	}
 	var fs []Finding
 	for x := range cited {
 		for y := x + 1; y < len(cited); y++ {
-			if setJaccard(sets[x], sets[y]) < similarTextJaccard {
+			if in.texts.similarity(cited[x], cited[y]) < similarTextJaccard {
 				continue
 			}
 			a, b := cited[x], cited[y]
-			hunks, ok := conflictingHunks(in.Documents[a].Content, in.Documents[b].Content)
+			hunks, ok := in.texts.factChanges(a, b)
 			if !ok || len(hunks) == 0 {
 				continue
 			}

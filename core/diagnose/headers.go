@@ -31,7 +31,9 @@ func headerFindings(in *Input) []Finding {
 	for n, i := range res.Trace.Cited {
 		placed := res.IncludedDocs[n]
 		header := tok.Count(pipeline.CitationHeader(n+1, placed.Source, placed.Score, res.Trace.Docs[i].Fate == pipeline.FateSummarized))
-		if content := tok.Count(placed.Content); header >= content {
+		// The trace's kept count is the placed text's: the whole
+		// document, its cut part or its synopsis, counted once already.
+		if content := res.Trace.Docs[i].TokensKept; header >= content {
 			heavy = append(heavy, headerHeavy{doc: i, citation: n + 1, header: header, content: content})
 		}
 	}

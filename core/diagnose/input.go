@@ -40,6 +40,9 @@ type Input struct {
 	ToolResults []window.ToolResult
 	// Model is the model named, "" when none was.
 	Model string
+
+	// texts is Diagnose's cache of the documents' words.
+	texts *docTexts
 }
 
 // docNumber is the input index of the builder's document i.

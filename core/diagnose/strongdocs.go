@@ -59,15 +59,8 @@ func strongDocFindings(in *Input) []Finding {
 	}
 
 	var fs []Finding
-	words := map[int]map[string]bool{}
-	wordsOf := func(i int) map[string]bool {
-		if words[i] == nil {
-			words[i] = wordSet(in.Documents[i].Content)
-		}
-		return words[i]
-	}
-	for _, s := range strongLost {
-		if f, ok := in.weakerCopyFinding(s, weakerSent, wordsOf, assemblerLost[s]); ok {
+	for _, s := range strongLost[:min(len(strongLost), maxCopyChecks)] {
+		if f, ok := in.weakerCopyFinding(s, weakerSent[:min(len(weakerSent), maxSimilarityDocs)], assemblerLost[s]); ok {
 			fs = append(fs, f)
 		}
 	}
@@ -90,10 +83,10 @@ func strongDocFindings(in *Input) []Finding {
 
 // weakerCopyFinding reports a weaker version of the lost document s that
 // was sent in its place, if there is one.
-func (in *Input) weakerCopyFinding(s int, weakerSent []int, wordsOf func(int) map[string]bool, byAssembler bool) (Finding, bool) {
+func (in *Input) weakerCopyFinding(s int, weakerSent []int, byAssembler bool) (Finding, bool) {
 	best, bestSim := -1, 0.0
 	for _, w := range weakerSent {
-		if sim := setJaccard(wordsOf(s), wordsOf(w)); sim >= similarTextJaccard && sim > bestSim {
+		if sim := in.texts.similarity(s, w); sim >= similarTextJaccard && sim > bestSim {
 			best, bestSim = w, sim
 		}
 	}
@@ -102,7 +95,7 @@ func (in *Input) weakerCopyFinding(s int, weakerSent []int, wordsOf func(int) ma
 	}
 	tr := in.Build.Trace
 	differs := fmt.Sprintf("they share %s of their words", percent(int(bestSim*1000), 1000))
-	if hunks, ok := conflictingHunks(in.Documents[s].Content, in.Documents[best].Content); ok && len(hunks) > 0 {
+	if hunks, ok := in.texts.factChanges(s, best); ok && len(hunks) > 0 {
 		differs = "where they differ: " + quoteHunks(hunks) + " (dropped → sent)"
 	}
 	msg := fmt.Sprintf("%s was dropped (%s) while a similar but weaker text, %s, is sent as [%d]; %s.",

@@ -5,9 +5,16 @@ import (
 	"unicode"
 )
 
-// maxDiffWords bounds the word diff's quadratic table: two documents of
-// this many words cost 4 million cells; longer ones are not diffed.
-const maxDiffWords = 2_000
+// maxDiffCells bounds one word diff's table after the common start and
+// end are set aside: two versions that differ in a few places leave a
+// small middle; 100,000 cells (two 316-word middles) is well under a
+// millisecond, and a pair that differs more is hardly one text.
+const maxDiffCells = 100_000
+
+// maxDiffs bounds the diffs one Diagnose runs, so a block of look-alike
+// documents that all differ costs a knob change a few milliseconds; a
+// real document set has a handful of versions of one text.
+const maxDiffs = 32
 
 // maxConflictHunks is how many differing facts a finding quotes: enough
 // to show the point, short enough for one line.
@@ -29,68 +36,101 @@ func (h hunk) String() string {
 	return strings.Join(h.from, " ") + " → " + strings.Join(h.to, " ")
 }
 
+// words is a text split on whitespace, with each word's diff key.
+type words struct {
+	raw, keys []string
+}
+
+func splitWords(text string) words {
+	raw := strings.Fields(text)
+	return words{raw: raw, keys: diffKeys(raw)}
+}
+
 // conflictingHunks returns the differences between a and b that change a
-// fact: a number, a date or a negation. ok is false when the texts were
-// too long to diff.
+// fact: a number, a date or a negation. ok is false when the texts differ
+// too much to diff.
 func conflictingHunks(a, b string) (conflicts []hunk, ok bool) {
-	wa, wb := strings.Fields(a), strings.Fields(b)
-	if len(wa) > maxDiffWords || len(wb) > maxDiffWords {
-		return nil, false
+	return factChanges(splitWords(a), splitWords(b))
+}
+
+func factChanges(a, b words) (conflicts []hunk, ok bool) {
+	if !mayChangeAFact(a.keys, b.keys) {
+		// Most near duplicates differ in wording only; this check is
+		// linear, the diff is not.
+		return nil, true
 	}
-	for _, h := range wordHunks(wa, wb) {
+	hunks, ok := wordHunks(a, b)
+	for _, h := range hunks {
 		if isFactChange(h) {
 			conflicts = append(conflicts, h)
 		}
 	}
-	return conflicts, true
+	return conflicts, ok
 }
 
-// wordHunks diffs two word lists by their longest common subsequence
-// (words compared without case and surrounding punctuation) and returns
-// the differing runs with a word of context.
-func wordHunks(a, b []string) []hunk {
-	ka, kb := diffKeys(a), diffKeys(b)
-	// lcs[i][j] is the LCS length of ka[i:] and kb[j:].
-	lcs := make([][]int, len(ka)+1)
-	for i := range lcs {
-		lcs[i] = make([]int, len(kb)+1)
+// wordHunks diffs two texts by the longest common subsequence of their
+// words (compared by diff key) and returns the differing runs with a word
+// of context. The common start and end are skipped before the table is
+// built; ok is false when the middle is larger than maxDiffCells.
+func wordHunks(a, b words) (hunks []hunk, ok bool) {
+	ka, kb := a.keys, b.keys
+	start := 0
+	for start < len(ka) && start < len(kb) && ka[start] == kb[start] {
+		start++
 	}
-	for i := len(ka) - 1; i >= 0; i-- {
-		for j := len(kb) - 1; j >= 0; j-- {
-			if ka[i] == kb[j] {
-				lcs[i][j] = lcs[i+1][j+1] + 1
+	endA, endB := len(ka), len(kb)
+	for endA > start && endB > start && ka[endA-1] == kb[endB-1] {
+		endA, endB = endA-1, endB-1
+	}
+	n, m := endA-start, endB-start
+	if (n+1)*(m+1) > maxDiffCells {
+		return nil, false
+	}
+	// lcs[i*(m+1)+j] is the LCS length of the middles from i and j on.
+	lcs := make([]int32, (n+1)*(m+1))
+	at := func(i, j int) int32 { return lcs[i*(m+1)+j] }
+	for i := n - 1; i >= 0; i-- {
+		for j := m - 1; j >= 0; j-- {
+			if ka[start+i] == kb[start+j] {
+				lcs[i*(m+1)+j] = at(i+1, j+1) + 1
 			} else {
-				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
+				lcs[i*(m+1)+j] = max(at(i+1, j), at(i, j+1))
 			}
 		}
 	}
-	var hunks []hunk
+	same := func(i, j int) bool { return i < n && j < m && ka[start+i] == kb[start+j] }
 	i, j := 0, 0
-	for i < len(ka) || j < len(kb) {
-		if i < len(ka) && j < len(kb) && ka[i] == kb[j] {
+	for i < n || j < m {
+		if same(i, j) {
 			i, j = i+1, j+1
 			continue
 		}
 		si, sj := i, j
-		for (i < len(ka) || j < len(kb)) && !(i < len(ka) && j < len(kb) && ka[i] == kb[j]) {
-			if j >= len(kb) || (i < len(ka) && lcs[i+1][j] >= lcs[i][j+1]) {
+		for (i < n || j < m) && !same(i, j) {
+			if j >= m || (i < n && at(i+1, j) >= at(i, j+1)) {
 				i++
 			} else {
 				j++
 			}
 		}
-		h := hunk{from: append([]string(nil), a[si:i]...), to: append([]string(nil), b[sj:j]...)}
-		if (len(h.from) == 0 || len(h.to) == 0) && si > 0 && sj > 0 {
-			h.from = append([]string{a[si-1]}, h.from...)
-			h.to = append([]string{b[sj-1]}, h.to...)
-		}
-		if i < len(a) && j < len(b) {
-			h.from = append(h.from, a[i])
-			h.to = append(h.to, b[j])
-		}
-		hunks = append(hunks, h)
+		hunks = append(hunks, withContext(a.raw, b.raw, start+si, start+i, start+sj, start+j))
 	}
-	return hunks
+	return hunks, true
+}
+
+// withContext is the hunk a[fromA:toA] → b[fromB:toB] with the common
+// word after it, and the one before it when a side is empty.
+func withContext(a, b []string, fromA, toA, fromB, toB int) hunk {
+	h := hunk{from: append([]string(nil), a[fromA:toA]...), to: append([]string(nil), b[fromB:toB]...)}
+	if (len(h.from) == 0 || len(h.to) == 0) && fromA > 0 && fromB > 0 {
+		h.from = append([]string{a[fromA-1]}, h.from...)
+		h.to = append([]string{b[fromB-1]}, h.to...)
+	}
+	if toA < len(a) && toB < len(b) {
+		h.from = append(h.from, a[toA])
+		h.to = append(h.to, b[toB])
+	}
+	return h
 }
 
 func diffKeys(words []string) []string {
@@ -126,15 +166,29 @@ func isFactChange(h hunk) bool {
 	return false
 }
 
+// mayChangeAFact reports whether a word only one side has is a number,
+// a date or a negation: without one, no hunk can be a fact change.
+func mayChangeAFact(a, b []string) bool {
+	for _, w := range append(keysOnlyIn(a, b), keysOnlyIn(b, a)...) {
+		if isNumeric(w) || isDateWord(w) || isNegation(w) {
+			return true
+		}
+	}
+	return false
+}
+
 // wordsOnlyIn are the words (as diff keys) of a that b lacks, counting
 // repeats.
-func wordsOnlyIn(a, b []string) []string {
-	have := map[string]int{}
-	for _, k := range diffKeys(b) {
+func wordsOnlyIn(a, b []string) []string { return keysOnlyIn(diffKeys(a), diffKeys(b)) }
+
+// keysOnlyIn are the diff keys of a that b lacks, counting repeats.
+func keysOnlyIn(a, b []string) []string {
+	have := make(map[string]int, len(b))
+	for _, k := range b {
 		have[k]++
 	}
 	var out []string
-	for _, k := range diffKeys(a) {
+	for _, k := range a {
 		if have[k] > 0 {
 			have[k]--
 			continue
