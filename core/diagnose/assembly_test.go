@@ -85,6 +85,13 @@ func TestComponentCutToItsAllocation(t *testing.T) {
 	wantRefs(t, fs[1], "[system]")
 }
 
+func TestRetrievedContextOfTheSimpleBuilderCut(t *testing.T) {
+	// The article's RAG builder has no trace here: the cut is still said.
+	a := assembly(window.Budgeted, testBudget, map[string][3]int{window.ComponentRAG: {2_000, 2_500, 2_000}})
+	f := onlyFinding(t, Diagnose(assemblyInput(a)), CodeComponentOverAllocation)
+	wantContains(t, f, "The rag component was cut to its 2,000-token allocation: 500 of 2,500 tokens cut from its end.")
+}
+
 func TestComponentOverItsAllocationWhenMeasured(t *testing.T) {
 	a := assembly(window.MeasureOnly, testBudget, map[string][3]int{window.ComponentHistory: {2_000, 2_600, 2_600}})
 	f := onlyFinding(t, Diagnose(assemblyInput(a)), CodeComponentOverAllocation)

@@ -26,7 +26,7 @@ func componentFindings(in *Input) []Finding {
 		fs = append(fs, f)
 	}
 	for _, c := range a.Components {
-		if c.Name == window.ComponentRAG || c.Name == window.ComponentHistory && a.Mode == window.Budgeted && in.Memory != nil {
+		if c.Name == window.ComponentRAG && in.Build != nil || c.Name == window.ComponentHistory && a.Mode == window.Budgeted && in.Memory != nil {
 			continue // their own findings say what was lost
 		}
 		switch {
