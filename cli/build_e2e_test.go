@@ -16,6 +16,7 @@ const twoDocs = `{"content": "Refunds are issued to the original payment method 
 {"content": "REFUNDS are issued to the original   payment method within five business days of approval.", "score": 0.8, "source": "zendesk/refunds.md"}
 `
 
+// The reference's keys, plus trace and findings, which sit outside them.
 func TestBuildJSONHasExactlyTheReferenceKeys(t *testing.T) {
 	t.Parallel()
 	path := writeFile(t, "docs.jsonl", twoDocs)

@@ -77,3 +77,30 @@ func TestConflictingHunks(t *testing.T) {
 		}
 	}
 }
+
+func TestDiffsAreBounded(t *testing.T) {
+	long := func(figure string) string {
+		return strings.Repeat("alpha beta ", 400) + figure + strings.Repeat(" gamma delta", 400)
+	}
+	// A figure changed inside long equal runs: the middle is small.
+	if hunks, ok := conflictingHunks(long("30 days"), long("14 days")); !ok || quoteHunks(hunks) != "30 days → 14 days" {
+		t.Errorf("a small change in long texts: %v %q", ok, quoteHunks(hunks))
+	}
+	// Texts that differ throughout are not diffed.
+	a := strings.Repeat("one 1 ", 400)
+	b := strings.Repeat("two 2 ", 400)
+	if _, ok := conflictingHunks(a, b); ok {
+		t.Error("an 800-word middle was diffed")
+	}
+	// One run diffs at most maxDiffs pairs.
+	docs := []value.Document{{Content: "within 30 days"}, {Content: "within 14 days"}}
+	texts := newDocTexts(docs)
+	for range maxDiffs {
+		if _, ok := texts.factChanges(0, 1); !ok {
+			t.Fatal("a diff within the budget was refused")
+		}
+	}
+	if _, ok := texts.factChanges(0, 1); ok {
+		t.Error("a diff beyond the budget ran")
+	}
+}
