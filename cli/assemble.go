@@ -20,10 +20,12 @@ const assembleUsage = `
 ctxlab assemble builds one LLM request from a scenario or an imported API
 request and reports where its tokens went: every component against its
 allocation (raw tokens, tokens used, ✂ cut, ▲ over), the message framing,
-the total against the max input (window − response reserve), what the
-memory strategy kept, what the RAG builder put in the context, and the
-messages themselves. --format json prints the request in OpenAI's chat
-format ({"model", "messages", "tools"}) with the budget report beside it.
+the total against the max input (window − response reserve), the
+findings (what overflowed, what was cut or lost and why, worst first),
+what the memory strategy kept, what the RAG builder put in the context,
+and the messages themselves. --format json prints the request in OpenAI's
+chat format ({"model", "messages", "tools"}) with the budget report and
+the findings beside it.
 
 Usage:
   ctxlab assemble [--scenario FILE | --request FILE [--interaction N] |

@@ -1,10 +1,12 @@
 package cli
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 
 	"ctxlab/core"
+	"ctxlab/core/diagnose"
 	"ctxlab/core/pipeline"
 	"ctxlab/core/value"
 	"ctxlab/loaders"
@@ -14,7 +16,10 @@ const buildUsage = `
 ctxlab build runs the reference ContextManager pipeline on a document set:
 filter, sort, deduplicate, reorder, budget, format. It prints a report of
 every stage (--format text) or the reference's result as JSON with the
-trace of every document (--format json).
+trace of every document (--format json). Both lead with the findings: strong
+documents lost, near duplicates that state different facts, a block over
+its budget, token counts that are estimates ("findings" in the JSON, after
+the reference's keys and the trace).
 
 Usage:
   ctxlab build --docs FILE [--budget N] [--tokenizer NAME | --model NAME]
@@ -98,16 +103,39 @@ func (f *buildFlags) run(env Env, fs *flagSet) error {
 	if err != nil {
 		return flagError(err)
 	}
+	findings := diagnose.Diagnose(diagnose.Input{Documents: docs, Build: res, Pipeline: opts.PipelineSettings, RAGBudget: opts.Budget, Model: settings.Model})
 	if f.format == "json" {
-		out, err := json.MarshalIndent(res, "", "  ")
+		out, err := buildJSON(res, findings)
 		if err != nil {
 			return err
 		}
 		_, err = fmt.Fprintf(env.Stdout, "%s\n", out)
 		return err
 	}
-	input := buildInput{docsPath: f.docs, docFormat: format, docs: docs, opts: opts, history: history, maxTurns: settings.MaxTurns}
+	input := buildInput{docsPath: f.docs, docFormat: format, docs: docs, opts: opts, history: history, maxTurns: settings.MaxTurns, findings: findings}
 	return writeBuildReport(env.Stdout, input, res)
+}
+
+// buildJSON is the reference's result and the trace, exactly as
+// pipeline.Result writes them, with "findings" added last: the keys the
+// reference defines keep their bytes, and findings sits outside them as
+// the trace does.
+func buildJSON(res *pipeline.Result, findings []diagnose.Finding) ([]byte, error) {
+	result, err := json.Marshal(res)
+	if err != nil {
+		return nil, err
+	}
+	list, err := json.Marshal(findings)
+	if err != nil {
+		return nil, err
+	}
+	compact := append(result[:len(result)-1:len(result)-1], `,"findings":`...)
+	compact = append(append(compact, list...), '}')
+	var out bytes.Buffer
+	if err := json.Indent(&out, compact, "", "  "); err != nil {
+		return nil, err
+	}
+	return out.Bytes(), nil
 }
 
 func joinFormats() string {

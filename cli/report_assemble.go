@@ -43,6 +43,7 @@ func writeAssembleReport(out io.Writer, run *assembleRun) error {
 
 	writeRecordedUsage(w, run)
 	writeComponentTable(w, a, s)
+	writeFindings(w, ev.Findings)
 	writeMemorySection(w, ev)
 	if run.formatMemory && len(ev.History) > 0 {
 		writeFormatMemory(w, ev.History, s.MaxTurns)

@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"ctxlab/core"
+	"ctxlab/core/diagnose"
 	"ctxlab/core/memory"
 	"ctxlab/core/metrics"
 	"ctxlab/core/pipeline"
@@ -24,6 +25,8 @@ type assembleJSON struct {
 	Measured *measuredJSON          `json:"measured,omitempty"`
 	Metrics  metrics.ContextMetrics `json:"metrics"`
 	Alert    string                 `json:"alert,omitempty"`
+	// Findings are what the evaluation found worth acting on, worst first.
+	Findings []diagnose.Finding `json:"findings"`
 }
 
 // assemblyJSON is the budget report: core's Assembly without the messages
@@ -112,6 +115,7 @@ func writeAssembleJSON(out io.Writer, run *assembleRun) error {
 		Tools:    a.Tools,
 		Metrics:  ev.Metrics,
 		Alert:    ev.Alert,
+		Findings: ev.Findings,
 		Assembly: assemblyJSON{
 			Source: run.source, Provider: run.scenario.Provider,
 			Mode: a.Mode, Preset: s.Preset, UseCase: a.UseCase, Tokenizer: a.Tokenizer, Exact: a.Exact,
@@ -120,6 +124,9 @@ func writeAssembleJSON(out io.Writer, run *assembleRun) error {
 			ArticleTotal: a.ArticleTotal, Fits: a.Fits, Overflow: ev.Overflow,
 			Memory: memoryReport(ev.Memory), Retrieval: retrievalReport(ev), AgentStep: ev.StepContext, RecordedUsage: ev.Recorded, FormatMemory: formatMemoryReport(ev), Notes: run.scenario.Notes,
 		},
+	}
+	if doc.Findings == nil {
+		doc.Findings = []diagnose.Finding{}
 	}
 	if doc.Messages == nil {
 		doc.Messages = []window.ChatMessage{}

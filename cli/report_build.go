@@ -6,6 +6,7 @@ import (
 	"io"
 	"strconv"
 
+	"ctxlab/core/diagnose"
 	"ctxlab/core/memory"
 	"ctxlab/core/pipeline"
 	"ctxlab/core/value"
@@ -21,6 +22,7 @@ type buildInput struct {
 	opts      pipeline.Options
 	history   []value.Message
 	maxTurns  int
+	findings  []diagnose.Finding
 }
 
 // writeBuildReport renders a Build's Result and Trace for a person: the
@@ -38,6 +40,7 @@ func writeBuildReport(out io.Writer, in buildInput, res *pipeline.Result) error 
 		numfmt.Thousands(c.Input), numfmt.Thousands(c.Filtered), numfmt.Thousands(c.Duplicates), reorderLabel(c.Reordered, o.LostInMiddle),
 		numfmt.Thousands(c.Included), numfmt.Thousands(c.Partial), numfmt.Thousands(c.Summarized), numfmt.Thousands(c.Excluded))
 
+	writeFindings(w, in.findings)
 	writeFilterSection(w, in, tr)
 	writeDedupSection(w, in, tr)
 	writeOrderSection(w, in, tr)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"ctxlab/core/diagnose"
 	"ctxlab/core/memory"
 	"ctxlab/core/metrics"
 	"ctxlab/core/pipeline"
@@ -67,6 +68,9 @@ type Evaluation struct {
 	// block: for each cited document (by index into Documents), whether
 	// it reached the request whole, cut, or not at all.
 	RAGSurvival map[int]CitedSurvival
+	// Findings are what the evaluation found worth acting on, worst
+	// first: overflows, cuts, strong documents lost, conflicting copies.
+	Findings []diagnose.Finding
 }
 
 // RAGBlock is the retrieved-context block the builder produced.
@@ -196,6 +200,7 @@ func Evaluate(ctx context.Context, in EvalInput, s Settings) (*Evaluation, error
 	}
 	ev.Metrics = metrics.For(asm, in.RequestID, useCaseOf(s), in.Now)
 	ev.Alert, _ = metrics.AlertFor(ev.Metrics)
+	ev.Findings = diagnose.Diagnose(diagnoseInput(ev, sc.ToolResults))
 	return ev, nil
 }
 

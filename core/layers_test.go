@@ -19,6 +19,7 @@ var engineLayers = [][]string{
 	{"ctxlab/core/summarize"},
 	{"ctxlab/core/pipeline", "ctxlab/core/window"},
 	{"ctxlab/core/memory", "ctxlab/core/metrics", "ctxlab/core/longdoc"},
+	{"ctxlab/core/diagnose"},
 	{"ctxlab/core"},
 }
 

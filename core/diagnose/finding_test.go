@@ -1,0 +1,22 @@
+package diagnose
+
+import (
+	"encoding/json"
+	"testing"
+)
+
+func TestFindingJSONAndRefLabels(t *testing.T) {
+	f := Finding{Code: CodeWeakerCopySent, Severity: SeverityWarning, Message: "m",
+		Refs: []Ref{DocumentRef(14), ComponentRef("rag"), MessageRef(0), ToolResultRef(2)}}
+	out, err := json.Marshal(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"code":"weaker-copy-sent","severity":"warning","message":"m","refs":[{"kind":"document","index":14},{"kind":"component","name":"rag"},{"kind":"message","index":0},{"kind":"tool_result","index":2}]}`
+	if string(out) != want {
+		t.Errorf("JSON\n got %s\nwant %s", out, want)
+	}
+	if got := refLabels(f.Refs); got != "[#15 rag message 1 tool result 3]" {
+		t.Errorf("labels %s", got)
+	}
+}

@@ -1,0 +1,54 @@
+package diagnose
+
+import (
+	"ctxlab/core/memory"
+	"ctxlab/core/pipeline"
+	"ctxlab/core/value"
+	"ctxlab/core/window"
+)
+
+// Input is what the findings are computed from: the builder's result and
+// trace, and, for an assembled request, the assembly and what the memory
+// strategy did. `ctxlab build` fills only the builder's part.
+type Input struct {
+	// Documents are the documents the builder saw, which the trace
+	// indexes; DocIndex maps those positions to the input numbering the
+	// refs use (nil when they are the same, as without reranking).
+	Documents []value.Document
+	DocIndex  []int
+	// Build is the ContextManager's result; nil for another builder.
+	Build *pipeline.Result
+	// Pipeline are the builder's settings: the reorder, the budget mode
+	// and the tokenizer every count uses.
+	Pipeline pipeline.PipelineSettings
+	// RAGBudget is the retrieved context's budget: the pipeline's.
+	RAGBudget int
+	// RAGLost and RAGCut are the cited documents (builder positions) the
+	// assembler left out entirely or cut when it cut the block to its
+	// allocation.
+	RAGLost, RAGCut []int
+
+	// Assembly is the assembled request; nil for `ctxlab build`.
+	Assembly *window.Assembly
+	// BudgetProblem is set when the allocations do not fit the window
+	// and the request was measured as sent instead.
+	BudgetProblem error
+	// History and Memory are the input history and what the strategy
+	// kept of it; ToolResults are the tool results as given.
+	History     []value.Message
+	Memory      *memory.Result
+	ToolResults []window.ToolResult
+	// Model is the model named, "" when none was.
+	Model string
+
+	// texts is Diagnose's cache of the documents' words.
+	texts *docTexts
+}
+
+// docNumber is the input index of the builder's document i.
+func (in *Input) docNumber(i int) int {
+	if in.DocIndex != nil && i < len(in.DocIndex) {
+		return in.DocIndex[i]
+	}
+	return i
+}

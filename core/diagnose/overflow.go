@@ -1,0 +1,68 @@
+package diagnose
+
+import (
+	"errors"
+	"fmt"
+
+	"ctxlab/core/window"
+	"ctxlab/internal/numfmt"
+)
+
+// overflowFindings: the request over its max input, and allocations that
+// do not fit the window (the article's "Budget overflow"), which is why
+// the request was measured as sent.
+func overflowFindings(in *Input) []Finding {
+	var fs []Finding
+	var budget *window.BudgetOverflowError
+	if errors.As(in.BudgetProblem, &budget) && in.Assembly != nil {
+		b := in.Assembly.Budget
+		largest, largestTokens := largestAllocation(b)
+		msg := fmt.Sprintf("The allocations add up to %s but the max input is %s (the %s window less the %s reply reserve), so nothing could be budgeted and the request was measured as sent; the largest allocation is %s at %s",
+			tokensOf(b.Allocated()), numfmt.Thousands(b.MaxInput()), numfmt.Thousands(b.TotalWindow), numfmt.Thousands(b.ResponseReserve), largest, numfmt.Thousands(largestTokens))
+		if b.ResponseReserve > largestTokens {
+			msg += fmt.Sprintf(", and the reserve alone takes %s of the window", percent(b.ResponseReserve, b.TotalWindow))
+		}
+		fs = append(fs, Finding{Code: CodeAllocationsOverWindow, Severity: SeverityError, Message: msg + ".",
+			Refs: []Ref{ComponentRef(largest), ComponentRef(window.ComponentReserve)}, weight: b.Allocated() - b.MaxInput()})
+	}
+	a := in.Assembly
+	if a == nil || a.Fits {
+		return fs
+	}
+	over := a.Used - a.MaxInput
+	refs := []Ref{}
+	biggest := ""
+	biggestTokens := 0
+	for _, c := range a.Components {
+		if c.Name != window.ComponentReserve && c.Used > biggestTokens {
+			biggest, biggestTokens = c.Name, c.Used
+		}
+	}
+	if biggest != "" {
+		refs = append(refs, ComponentRef(biggest))
+	}
+	refs = append(refs, ComponentRef(window.ComponentReserve))
+	msg := fmt.Sprintf("The request is %s over its max input: %s used of %s (the %s window less the %s reply reserve); the largest part is %s at %s",
+		tokensOf(over), numfmt.Thousands(a.Used), numfmt.Thousands(a.MaxInput), numfmt.Thousands(a.Window), numfmt.Thousands(a.Budget.ResponseReserve),
+		biggest, tokensOf(biggestTokens))
+	return append(fs, Finding{Code: CodeOverflow, Severity: SeverityError, Message: msg + ".", Refs: refs, weight: over})
+}
+
+// largestAllocation names the largest input allocation by its component.
+func largestAllocation(b window.ContextBudget) (string, int) {
+	allocations := []struct {
+		name   string
+		tokens int
+	}{
+		{window.ComponentSystem, b.SystemPrompt}, {window.ComponentTools, b.ToolDefinitions},
+		{window.ComponentHistory, b.ConversationHistory}, {window.ComponentRAG, b.RetrievedContext},
+		{window.ComponentToolResults, b.ToolResults}, {window.ComponentQuery, b.UserQuery},
+	}
+	best := allocations[0]
+	for _, a := range allocations[1:] {
+		if a.tokens > best.tokens {
+			best = a
+		}
+	}
+	return best.name, best.tokens
+}

@@ -1,0 +1,129 @@
+package diagnose
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"ctxlab/core/pipeline"
+	"ctxlab/internal/numfmt"
+)
+
+// strongDocFindings: documents more relevant than one that was sent, yet
+// not sent themselves. With lost-in-the-middle on, the reorder puts the
+// strong documents at both ends and the greedy budget, walking that
+// order, spends itself before the last end: the second-strongest
+// documents are the ones lost. When a weaker version of a lost document
+// is sent instead, the model answers from the stale copy, which is worse
+// than a loss and gets a finding of its own.
+func strongDocFindings(in *Input) []Finding {
+	if in.Build == nil {
+		return nil
+	}
+	tr := in.Build.Trace
+	assemblerLost := map[int]bool{}
+	for _, i := range in.RAGLost {
+		assemblerLost[i] = true
+	}
+	var sent, lost []int
+	for _, d := range tr.Docs {
+		switch {
+		case d.Fate.InContext() && !assemblerLost[d.Index]:
+			sent = append(sent, d.Index)
+		case d.Fate == pipeline.FateExcluded || assemblerLost[d.Index]:
+			lost = append(lost, d.Index)
+		}
+	}
+	if len(sent) == 0 || len(lost) == 0 {
+		return nil
+	}
+	rank := func(i int) int { return tr.Docs[i].PosBeforeReorder }
+	byRank := func(a, b int) int { return rank(a) - rank(b) }
+	slices.SortFunc(sent, byRank)
+	slices.SortFunc(lost, byRank)
+	weakestSent := rank(sent[len(sent)-1])
+	var strongLost []int
+	for _, i := range lost {
+		if rank(i) < weakestSent {
+			strongLost = append(strongLost, i)
+		}
+	}
+	if len(strongLost) == 0 {
+		return nil
+	}
+	var weakerSent []int
+	for _, i := range sent {
+		if rank(i) > rank(strongLost[0]) {
+			weakerSent = append(weakerSent, i)
+		}
+	}
+
+	var fs []Finding
+	for _, s := range strongLost[:min(len(strongLost), maxCopyChecks)] {
+		if f, ok := in.weakerCopyFinding(s, weakerSent[:min(len(weakerSent), maxSimilarityDocs)], assemblerLost[s]); ok {
+			fs = append(fs, f)
+		}
+	}
+
+	strongest := strongLost[0]
+	refs := make([]Ref, 0, len(strongLost)+len(weakerSent))
+	for _, i := range strongLost {
+		refs = append(refs, DocumentRef(in.docNumber(i)))
+	}
+	for _, i := range weakerSent {
+		refs = append(refs, DocumentRef(in.docNumber(i)))
+	}
+	msg := fmt.Sprintf("%s dropped although %s weaker %s sent, the strongest being %s, dropped (%s): %s.",
+		numfmt.Count(len(strongLost), "document was", "documents were"),
+		numfmt.Thousands(len(weakerSent)), numfmt.Plural(len(weakerSent), "one was", "ones were"),
+		in.rankedDoc(strongest), in.lossReason(strongest, assemblerLost[strongest]), in.whyStrongLost())
+	fs = append(fs, Finding{Code: CodeStrongDocLost, Severity: SeverityWarning, Message: msg, Refs: refs, weight: len(strongLost)})
+	return fs
+}
+
+// weakerCopyFinding reports a weaker version of the lost document s that
+// was sent in its place, if there is one.
+func (in *Input) weakerCopyFinding(s int, weakerSent []int, byAssembler bool) (Finding, bool) {
+	best, bestSim := -1, 0.0
+	for _, w := range weakerSent {
+		if sim := in.texts.similarity(s, w); sim >= similarTextJaccard && sim > bestSim {
+			best, bestSim = w, sim
+		}
+	}
+	if best < 0 {
+		return Finding{}, false
+	}
+	tr := in.Build.Trace
+	differs := fmt.Sprintf("they share %s of their words", percent(int(bestSim*1000), 1000))
+	if hunks, ok := in.texts.factChanges(s, best); ok && len(hunks) > 0 {
+		differs = "where they differ: " + quoteHunks(hunks) + " (dropped → sent)"
+	}
+	msg := fmt.Sprintf("%s was dropped (%s) while a similar but weaker text, %s, is sent as [%d]; %s.",
+		in.rankedDoc(s), in.lossReason(s, byAssembler), in.rankedDoc(best), tr.Docs[best].Citation, differs)
+	return Finding{Code: CodeWeakerCopySent, Severity: SeverityWarning, Message: msg,
+		Refs: []Ref{DocumentRef(in.docNumber(s)), DocumentRef(in.docNumber(best))}, weight: -tr.Docs[s].PosBeforeReorder}, true
+}
+
+// lossReason says what left a document out.
+func (in *Input) lossReason(i int, byAssembler bool) string {
+	if byAssembler {
+		return "the assembler cut the retrieved context to its allocation before it"
+	}
+	if r := in.Build.Trace.Docs[i].BudgetReason; r != "" {
+		return strings.TrimSpace(r)
+	}
+	return "over budget"
+}
+
+// whyStrongLost explains how relevance order and the budget combined.
+func (in *Input) whyStrongLost() string {
+	tr := in.Build.Trace
+	mode := fmt.Sprintf("the %s-mode budget, which takes documents greedily in that order until its %s are spent", tr.BudgetMode, tokensOf(in.RAGBudget))
+	if tr.BudgetMode == pipeline.BudgetReference {
+		mode += " (counting document tokens, not headers)"
+	}
+	if tr.Counts.Reordered {
+		return "lost-in-the-middle reordering runs before the budget and puts strong documents at both ends, and " + mode + ", runs out before the far end"
+	}
+	return "without reordering, " + mode + ", skips a document that does not fit and lets smaller, weaker ones after it in"
+}

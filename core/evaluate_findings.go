@@ -1,0 +1,33 @@
+package core
+
+import (
+	"slices"
+
+	"ctxlab/core/diagnose"
+	"ctxlab/core/window"
+)
+
+// diagnoseInput hands the findings engine the parts of an evaluation it
+// reads; diagnose sits below core and cannot take the Evaluation itself.
+func diagnoseInput(ev *Evaluation, toolResults []window.ToolResult) diagnose.Input {
+	s := ev.Settings
+	in := diagnose.Input{
+		Documents: ev.Documents, DocIndex: ev.DocIndex, Build: ev.Build,
+		Pipeline: s.Pipeline, RAGBudget: s.Budget.RetrievedContext,
+		Assembly: ev.Assembly, BudgetProblem: ev.BudgetProblem,
+		History: ev.History, Memory: &ev.Memory, ToolResults: toolResults, Model: s.Model,
+	}
+	for doc, survival := range ev.RAGSurvival {
+		switch survival {
+		case SurvivedLost:
+			in.RAGLost = append(in.RAGLost, doc)
+		case SurvivedCut:
+			in.RAGCut = append(in.RAGCut, doc)
+		}
+	}
+	// The survival map has no order; the findings must read the same on
+	// every run.
+	slices.Sort(in.RAGLost)
+	slices.Sort(in.RAGCut)
+	return in
+}
