@@ -103,7 +103,7 @@ func (f *buildFlags) run(env Env, fs *flagSet) error {
 	if err != nil {
 		return flagError(err)
 	}
-	findings := diagnose.Diagnose(diagnose.Input{Documents: docs, Build: res, Pipeline: opts.PipelineSettings, RAGBudget: opts.Budget, Model: settings.Model})
+	findings := diagnose.Diagnose(diagnose.Input{Documents: docs, Build: res, Pipeline: opts.Settings, RAGBudget: opts.Budget, Model: settings.Model})
 	if f.format == "json" {
 		out, err := buildJSON(res, findings)
 		if err != nil {

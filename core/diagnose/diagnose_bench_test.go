@@ -63,7 +63,7 @@ func BenchmarkDiagnose(b *testing.B) {
 			budget, _ := window.Preset(window.PresetCodeReview)
 			a := &window.Assembly{Mode: window.Budgeted, Budget: budget, MaxInput: budget.MaxInput(), Window: budget.TotalWindow, Used: res.TokensUsed, Fits: true,
 				Components: []window.ComponentReport{{Name: window.ComponentRAG, Allocated: opts.Budget, Raw: res.TokensUsed, Used: min(res.TokensUsed, opts.Budget), Truncated: res.TokensUsed > opts.Budget}}}
-			in := Input{Documents: docs, Build: res, Pipeline: opts.PipelineSettings, RAGBudget: opts.Budget, Assembly: a}
+			in := Input{Documents: docs, Build: res, Pipeline: opts.Settings, RAGBudget: opts.Budget, Assembly: a}
 			b.ReportAllocs()
 			b.ResetTimer()
 			for range b.N {

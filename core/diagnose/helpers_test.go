@@ -41,7 +41,7 @@ func buildInput(t *testing.T, docs []value.Document, budget int, tweak func(*pip
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Input{Documents: docs, Build: res, Pipeline: opts.PipelineSettings, RAGBudget: budget}
+	return Input{Documents: docs, Build: res, Pipeline: opts.Settings, RAGBudget: budget}
 }
 
 // findingsWith returns the findings of one code.
@@ -97,8 +97,8 @@ func wantRefs(t *testing.T, f Finding, want string) {
 	}
 }
 
-func pipelineWith(tok tokens.Tokenizer) pipeline.PipelineSettings {
-	s := pipeline.DefaultOptions().PipelineSettings
+func pipelineWith(tok tokens.Tokenizer) pipeline.Settings {
+	s := pipeline.DefaultOptions().Settings
 	s.Tokenizer = tok
 	return s
 }

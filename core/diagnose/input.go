@@ -20,7 +20,7 @@ type Input struct {
 	Build *pipeline.Result
 	// Pipeline are the builder's settings: the reorder, the budget mode
 	// and the tokenizer every count uses.
-	Pipeline pipeline.PipelineSettings
+	Pipeline pipeline.Settings
 	// RAGBudget is the retrieved context's budget: the pipeline's.
 	RAGBudget int
 	// RAGLost and RAGCut are the cited documents (builder positions) the
