@@ -119,7 +119,7 @@ func Evaluate(ctx context.Context, in EvalInput, s Settings) (*Evaluation, error
 		ev.Analysis = pipeline.Analyze(sc.Documents)
 	}
 	ev.DocIndex = identity(len(sc.Documents))
-	ev.CountEstimate = countEstimateNote(s)
+	ev.CountEstimate = CountEstimateNote(s)
 	ev.Notes = withNote(ev.Notes, ev.CountEstimate)
 
 	if s.Rerank && len(sc.Documents) > 0 {

@@ -2,11 +2,11 @@ package core
 
 import "slices"
 
-// countEstimateNote is the note that the settings' token counts are
+// CountEstimateNote is the note that the settings' token counts are
 // estimates for their model (see ResolveModel), or "". It is worked out
 // from the settings at each evaluation, not once when the input loads,
 // because the workbench's model and tokenizer controls change both.
-func countEstimateNote(s Settings) string {
+func CountEstimateNote(s Settings) string {
 	if s.Model == "" || s.Pipeline.Tokenizer == nil {
 		return ""
 	}
