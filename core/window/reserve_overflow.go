@@ -11,7 +11,8 @@ import (
 // the window down to a small model's wants to see the request against it,
 // so the request is measured and reported as over, with this as the cause.
 type ReserveOverflowError struct {
-	Reserve, Window int
+	Reserve int `json:"response_reserve"`
+	Window  int `json:"total_window"`
 }
 
 // Error says the cause in words; the surface adds which setting to change
