@@ -11,6 +11,7 @@ import (
 	"ctxlab/core/pipeline"
 	"ctxlab/core/tokens"
 	"ctxlab/core/window"
+	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 	"ctxlab/loaders"
 	"ctxlab/sample"
@@ -144,6 +145,8 @@ type assembleRun struct {
 	// formatMemory shows the reference's format_memory block in the text
 	// report: --max-turns was given, or the scenario sets max turns.
 	formatMemory bool
+	// windowHint says the window is --model's, for an overflow's message.
+	windowHint string
 }
 
 func runAssemble(env Env, args []string) error {
@@ -221,8 +224,8 @@ func runAssemble(env Env, args []string) error {
 			return fmt.Errorf("--metrics-out %w", err)
 		}
 	}
-	if ov := run.eval.Overflow; ov != nil {
-		return &exitError{code: ExitOverflow, msg: ov.Error()}
+	if msg := overflowMessage(run); msg != "" {
+		return &exitError{code: ExitOverflow, msg: msg}
 	}
 	return nil
 }
@@ -301,39 +304,18 @@ func prepareAssembly(env Env, fs *flagSet, f *assembleFlags) (*assembleRun, erro
 	if err := s.Validate(); err != nil {
 		return nil, flagError(err)
 	}
-	if s.Mode == window.Budgeted {
-		if err := s.Budget.Validate(); err != nil {
-			var hint string
-			// Only when the window is the model's: a model the table does
-			// not know left the preset's window in place.
-			model := f.knobs.textGiven(fs, core.KnobIDModel)
-			if spec, known := tokens.LookupModel(model); model != "" && !flagWasSet(fs, "window") &&
-				known && spec.Window == s.Budget.TotalWindow {
-				hint = fmt.Sprintf("--model %s's window is %d; --window N sets another", model, s.Budget.TotalWindow)
-			}
-			return nil, budgetError(err, s, hint)
-		}
+	// A budget the window cannot hold is not refused: the evaluation
+	// measures the request as sent and the exit status is the overflow's.
+	// The hint says where the window came from, when it is the model's
+	// (a model the table does not know leaves the preset's in place).
+	model := f.knobs.textGiven(fs, core.KnobIDModel)
+	if spec, known := tokens.LookupModel(model); model != "" && !flagWasSet(fs, "window") &&
+		known && spec.Window == s.Budget.TotalWindow {
+		run.windowHint = fmt.Sprintf("--model %s's window is %s; --window N sets another", model, numfmt.Thousands(s.Budget.TotalWindow))
 	}
 	run.settings = s
 	run.formatMemory = flagWasSet(fs, "max-turns") || s.MaxTurns != memory.DefaultMaxMessages
 	return run, nil
-}
-
-// budgetError returns the budget's own message ("Budget overflow: X tokens
-// allocated, max input is Y"), saying which preset it started from and,
-// when given, where the window came from.
-func budgetError(err error, s core.Settings, hint string) error {
-	var why []string
-	if s.Preset != "" {
-		why = append(why, fmt.Sprintf("preset %s with the options given", s.Preset))
-	}
-	if hint != "" {
-		why = append(why, hint)
-	}
-	if len(why) == 0 {
-		return err
-	}
-	return fmt.Errorf("%w (%s)", err, strings.Join(why, "; "))
 }
 
 // applyAssembleFlags applies the flags given on the command line to the

@@ -9,6 +9,7 @@ import (
 	"ctxlab/core/diagnose"
 	"ctxlab/core/pipeline"
 	"ctxlab/core/value"
+	"ctxlab/internal/safetext"
 	"ctxlab/loaders"
 )
 
@@ -84,6 +85,10 @@ func (f *buildFlags) run(env Env, fs *flagSet) error {
 	settings := core.DefaultSettings()
 	if err := f.knobs.apply(fs, &settings, core.KnobContext{}, nil); err != nil {
 		return err
+	}
+	if note := core.CountEstimateNote(settings); note != "" {
+		// stderr, so --format json stays the pipeline's result alone.
+		fmt.Fprintln(env.Stderr, "ctxlab: note: "+safetext.Line(note))
 	}
 	opts := pipeline.Options{Settings: settings.Pipeline, Budget: f.budget}
 	if err := core.ValidateOptions(opts); err != nil {

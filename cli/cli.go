@@ -95,8 +95,12 @@ func report(env Env, err error) int {
 	}
 	var exit *exitError
 	if errors.As(err, &exit) {
-		if exit.msg != "" {
-			fmt.Fprintln(env.Stderr, safetext.Line(exit.msg))
+		// A message may be several lines (an overflow's cause, then the
+		// article's own line); each is made inert on its own.
+		for _, line := range strings.Split(exit.msg, "\n") {
+			if line != "" {
+				fmt.Fprintln(env.Stderr, safetext.Line(line))
+			}
 		}
 		return exit.code
 	}

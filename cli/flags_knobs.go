@@ -84,17 +84,21 @@ func (kf *knobFlags) value(k *core.Knob) core.KnobValue {
 // window that overrides its own), each checked by the table. skip names
 // knobs the caller applies itself.
 func (kf *knobFlags) apply(fs *flagSet, s *core.Settings, ctx core.KnobContext, skip func(k *core.Knob) bool) error {
-	if kf.given(fs, core.KnobIDModel) {
-		// A model and a tokenizer given together must agree.
-		if _, err := resolveModelFlags(kf.value(core.KnobByID(core.KnobIDModel)).Text, kf.value(core.KnobByID(core.KnobIDTokenizer)).Text,
-			kf.given(fs, core.KnobIDTokenizer)); err != nil {
-			return err
-		}
-	}
+	// A model picks its own tokenizer; a --tokenizer given beside it
+	// counts instead (an estimate, which the evaluation notes), so it is
+	// applied after the model whatever the table's order.
+	tokenizerLast := kf.given(fs, core.KnobIDModel) && kf.given(fs, core.KnobIDTokenizer)
+	var order []*core.Knob
 	for _, k := range core.Knobs() {
-		if !kf.given(fs, k.ID) || (skip != nil && skip(k)) {
+		if !kf.given(fs, k.ID) || (skip != nil && skip(k)) || (tokenizerLast && k.ID == core.KnobIDTokenizer) {
 			continue
 		}
+		order = append(order, k)
+	}
+	if tokenizerLast {
+		order = append(order, core.KnobByID(core.KnobIDTokenizer))
+	}
+	for _, k := range order {
 		v := kf.value(k)
 		if err := k.Check(v); err != nil {
 			return fmt.Errorf("%s", err.Named("--"+k.Flag))

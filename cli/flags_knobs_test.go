@@ -2,7 +2,6 @@ package cli
 
 import (
 	"io"
-	"strings"
 	"testing"
 
 	"ctxlab/core"
@@ -54,11 +53,17 @@ func TestKnobFlagsRefuseNegative(t *testing.T) {
 	}
 }
 
-func TestKnobFlagsModelAndTokenizerMustAgree(t *testing.T) {
-	kf, fs := parsedKnobFlags(t, "--model", "gpt-4", "--tokenizer", "o200k_base")
+// A tokenizer given beside a model counts instead of the model's own (an
+// estimate the evaluation notes), and the model still brings its window;
+// it used to be refused ("give one of them").
+func TestKnobFlagsTokenizerBesideModelCounts(t *testing.T) {
+	kf, fs := parsedKnobFlags(t, "--tokenizer", "o200k_base", "--model", "gpt-4")
 	s := core.DefaultSettings()
-	if err := kf.apply(fs, &s, core.KnobContext{}, nil); err == nil || !strings.Contains(err.Error(), "--model gpt-4 uses cl100k_base but --tokenizer says o200k_base") {
-		t.Errorf("err = %v", err)
+	if err := kf.apply(fs, &s, core.KnobContext{}, nil); err != nil {
+		t.Fatalf("err = %v", err)
+	}
+	if s.Pipeline.Tokenizer.Name() != "o200k_base" || s.Budget.TotalWindow != 8_192 || core.CountEstimateNote(s) == "" {
+		t.Errorf("tokenizer %s, window %d, note %q", s.Pipeline.Tokenizer.Name(), s.Budget.TotalWindow, core.CountEstimateNote(s))
 	}
 	// The model brings its window unless --window is given.
 	kf, fs = parsedKnobFlags(t, "--model", "gpt-4", "--window", "6000")

@@ -8,19 +8,15 @@ import (
 )
 
 // resolveModelFlags is core.ResolveModel with its errors naming the
-// flags: --model and --tokenizer.
+// flags: --model and --tokenizer. A model ctxlab does not know, or a
+// tokenizer that is not the model's own, is no error: the resolution's
+// note says the counts are estimates.
 func resolveModelFlags(model, tokenizerName string, tokenizerGiven bool) (core.ModelResolution, error) {
 	res, err := core.ResolveModel(model, tokenizerName, tokenizerGiven)
-	var conflict *core.ModelTokenizerConflict
-	switch {
-	case err == nil:
-		return res, nil
-	case errors.As(err, &conflict):
-		return res, fmt.Errorf("--model %s uses %s but --tokenizer says %s; give one of them", conflict.Model, conflict.ModelTokenizer, conflict.Given)
-	case model == "":
+	if err != nil {
 		return res, fmt.Errorf("--tokenizer: %w", err)
 	}
-	return res, fmt.Errorf("--model: %w", err)
+	return res, nil
 }
 
 // flagError spells an options validation error with the flag's name.

@@ -118,6 +118,10 @@ func runLongdoc(env Env, args []string) error {
 		return err
 	}
 	tok := model.Tokenizer
+	var modelNotes []string
+	if model.Note != "" {
+		modelNotes = append(modelNotes, model.Note)
+	}
 	sum, err := f.llm.build(env, fs, true)
 	if err != nil {
 		return err
@@ -137,7 +141,7 @@ func runLongdoc(env Env, args []string) error {
 		return err
 	}
 
-	out := longdocOutput{Input: displayPath(input), Summarizer: sum.JSON(), InputNotes: notes}
+	out := longdocOutput{Input: displayPath(input), Summarizer: sum.JSON(), InputNotes: append(modelNotes, notes...)}
 	if strategy == longdoc.MapReduce {
 		out.Plan = longdoc.PlanMapReduce(doc, question, f.chunkSize, tok)
 	} else {

@@ -239,7 +239,6 @@ func TestLongdocAndLLMBadInput(t *testing.T) {
 		// Control characters in a name reach the terminal inert: core
 		// quotes them Go's way (\x1b), it imports nothing terminal-side.
 		{"unknown tokenizer with an escape", nil, []string{"longdoc", doc, "--tokenizer", "gpt\x1b[2J\"2"}, `--tokenizer: unknown tokenizer "gpt\x1b[2J\"2" (expected one of`},
-		{"unknown model with an escape", nil, []string{"longdoc", doc, "--model", "llama\x1b]0;x\a"}, `unknown model "llama\x1b]0;x\a" (known families:`},
 		{"bad format", nil, []string{"longdoc", doc, "--format", "yaml"}, `--format "yaml": expected text or json`},
 		{"malformed --llm-timeout", nil, []string{"longdoc", doc, "--run", "--summarizer", "llm", "--llm-base-url", "http://127.0.0.1:9/v1", "--llm-timeout", "soon"}, `--llm-timeout "soon": expected a duration such as 30s or 2m, or a number of seconds`},
 		{"negative --llm-timeout", nil, []string{"assemble", "--llm-base-url", "http://127.0.0.1:9/v1", "--llm-timeout", "-3s"}, "--llm-timeout -3s is negative"},

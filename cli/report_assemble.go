@@ -34,13 +34,16 @@ func writeAssembleReport(out io.Writer, run *assembleRun) error {
 			asSent = "As sent (measured, nothing cut)"
 		}
 		rows := [][]string{
-			{asSent, numfmt.Thousands(m.Used), "of " + numfmt.Thousands(m.MaxInput) + " max input", pct(m.Utilization), fitLabel(m)},
-			{"Budgeted " + budgetLabel(s), numfmt.Thousands(a.Used), "of " + numfmt.Thousands(a.MaxInput) + " max input", pct(a.Utilization), fitLabel(a)},
+			{asSent, numfmt.Thousands(m.Used), "of " + maxInputText(m.MaxInput) + " max input", pct(m.Utilization), fitLabel(m)},
+			{"Budgeted " + budgetLabel(s), numfmt.Thousands(a.Used), "of " + maxInputText(a.MaxInput) + " max input", pct(a.Utilization), fitLabel(a)},
 		}
 		writeTable(w, rows, "lrlrl")
 		fmt.Fprintln(w)
 	}
 
+	if ev.BudgetProblem != nil {
+		fmt.Fprintf(w, "▲ The budget was not applied: %s; the request was measured as sent instead\n\n", safetext.Line(ev.BudgetProblem.Error()))
+	}
 	writeRecordedUsage(w, run)
 	writeComponentTable(w, a, s)
 	writeFindings(w, ev.Findings)
@@ -84,7 +87,7 @@ func writeAssembleHeader(w io.Writer, run *assembleRun) {
 	}
 	tok := s.Pipeline.Tokenizer
 	tokLabel := "tokenizer " + tok.Name()
-	if !tok.Exact() {
+	if !tok.Exact() || run.eval.CountEstimate != "" {
 		tokLabel += " (an estimate)"
 	}
 	parts = append(parts, tokLabel)
@@ -99,7 +102,9 @@ func writeAssembleHeader(w io.Writer, run *assembleRun) {
 		parts = append(parts, fmt.Sprintf("rerank %d → %d", s.InitialK, s.FinalK))
 	}
 	fmt.Fprintf(w, "  %s\n", strings.Join(parts, " · "))
-	for _, n := range sc.Notes {
+	// The evaluation's notes: the input's, and whether the counts are
+	// estimates for the model.
+	for _, n := range run.eval.Notes {
 		fmt.Fprintf(w, "  note: %s\n", safetext.Line(n))
 	}
 	fmt.Fprintln(w)
@@ -124,13 +129,17 @@ func fitLabel(a *window.Assembly) string {
 	if a.Fits {
 		return "fits"
 	}
+	if reserve := a.Budget.ValidateReserve(); reserve != nil {
+		// Over by more than the request: say the cause instead.
+		return "▲ does not fit: " + reserve.Error()
+	}
 	return fmt.Sprintf("▲ does not fit: over by %s", numfmt.Thousands(a.Used-a.MaxInput))
 }
 
 func writeComponentTable(w io.Writer, a *window.Assembly, s core.Settings) {
 	b := a.Budget
 	fmt.Fprintf(w, "Budget (%s · window %s · reserve %s · max input %s · allocated %s)\n",
-		a.Mode, numfmt.Thousands(b.TotalWindow), numfmt.Thousands(b.ResponseReserve), numfmt.Thousands(b.MaxInput()), numfmt.Thousands(b.Allocated()))
+		a.Mode, numfmt.Thousands(b.TotalWindow), numfmt.Thousands(b.ResponseReserve), maxInputText(b.MaxInput()), numfmt.Thousands(b.Allocated()))
 	rows := [][]string{{"component", "allocated", "raw", "used", "cut", "over", "notes"}}
 	for _, c := range a.Components {
 		allocated := numfmt.Thousands(c.Allocated)
@@ -148,7 +157,7 @@ func writeComponentTable(w io.Writer, a *window.Assembly, s core.Settings) {
 	}
 	writeTable(w, rows, "lrrrlll")
 	fmt.Fprintf(w, "  total: %s used of %s max input (window %s) · utilization %s · %s\n",
-		numfmt.Thousands(a.Used), numfmt.Thousands(a.MaxInput), numfmt.Thousands(a.Window), pct(a.Utilization), fitLabel(a))
+		numfmt.Thousands(a.Used), maxInputText(a.MaxInput), numfmt.Thousands(a.Window), pct(a.Utilization), fitLabel(a))
 	fmt.Fprintf(w, "  the article's own total (message contents only: no framing, no tools array): %s\n", numfmt.Thousands(a.ArticleTotal))
 	if !a.Exact {
 		fmt.Fprintf(w, "  counts are estimates: %s is not the provider's tokenizer\n", a.Tokenizer)
@@ -318,4 +327,10 @@ func cutLines(s string, n int, last bool) string {
 		return strings.Join(lines[len(lines)-n:], "\n")
 	}
 	return strings.Join(lines[:n], "\n")
+}
+
+// maxInputText is a max input as a user reads it: a reserve as large as
+// the window leaves none, not a negative number of tokens.
+func maxInputText(maxInput int) string {
+	return numfmt.Thousands(max(0, maxInput))
 }

@@ -50,9 +50,13 @@ type assemblyJSON struct {
 	ArticleTotal int                      `json:"reference_total"`
 	Fits         bool                     `json:"fits"`
 	// Overflow is set when the request does not fit.
-	Overflow  *window.OverflowError `json:"overflow,omitempty"`
-	Memory    memoryJSON            `json:"memory"`
-	Retrieval retrievalJSON         `json:"retrieval"`
+	Overflow *window.OverflowError `json:"overflow,omitempty"`
+	// BudgetProblem says why the budget was not applied (a reserve that
+	// leaves no room, allocations larger than the max input), when the
+	// request was measured as sent instead.
+	BudgetProblem string        `json:"budget_problem,omitempty"`
+	Memory        memoryJSON    `json:"memory"`
+	Retrieval     retrievalJSON `json:"retrieval"`
 	// FormatMemory is the reference's format_memory block
 	// over the history, for comparison with the strategy's.
 	FormatMemory *memory.Formatted `json:"format_memory,omitempty"`
@@ -121,8 +125,8 @@ func writeAssembleJSON(out io.Writer, run *assembleRun) error {
 			Mode: a.Mode, Preset: s.Preset, UseCase: a.UseCase, Tokenizer: a.Tokenizer, Exact: a.Exact,
 			Budget: a.Budget, Framing: a.Framing, Components: a.Components,
 			Used: a.Used, MaxInput: a.MaxInput, Window: a.Window, Utilization: a.Utilization,
-			ArticleTotal: a.ArticleTotal, Fits: a.Fits, Overflow: ev.Overflow,
-			Memory: memoryReport(ev.Memory), Retrieval: retrievalReport(ev), AgentStep: ev.StepContext, RecordedUsage: ev.Recorded, FormatMemory: formatMemoryReport(ev), Notes: run.scenario.Notes,
+			ArticleTotal: a.ArticleTotal, Fits: a.Fits, Overflow: ev.Overflow, BudgetProblem: errorText(ev.BudgetProblem),
+			Memory: memoryReport(ev.Memory), Retrieval: retrievalReport(ev), AgentStep: ev.StepContext, RecordedUsage: ev.Recorded, FormatMemory: formatMemoryReport(ev), Notes: run.eval.Notes,
 		},
 	}
 	if doc.Findings == nil {
@@ -186,4 +190,12 @@ func formatMemoryReport(ev *core.Evaluation) *memory.Formatted {
 	}
 	fm := ev.FormatMemory
 	return &fm
+}
+
+// errorText is err's message, or "" for none.
+func errorText(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
 }

@@ -39,8 +39,13 @@ type Evaluation struct {
 	SimpleRAG *pipeline.SimpleRAGResult
 
 	// Notes are the scenario's notes (token counts that are estimates,
-	// defaults assumed for an imported request), for display.
+	// defaults assumed for an imported request), for display, and
+	// CountEstimate if it is not among them.
 	Notes []string
+	// CountEstimate says why the token counts are estimates for the
+	// settings' model (a model ctxlab does not know, a tokenizer not the
+	// model's own, a provider whose tokenizer is not public), or "".
+	CountEstimate string
 	// History is the scenario's history, which Memory's fates index.
 	History  []value.Message
 	Memory   memory.Result
@@ -50,10 +55,12 @@ type Evaluation struct {
 	Metrics  metrics.ContextMetrics
 	// Alert is the monitor's >90% alert, "" when below.
 	Alert string
-	// BudgetProblem is set when the allocations do not fit the window
-	// (the article's "Budget overflow"): the budgeted assembly cannot be
-	// made, so the request is measured as sent instead, against the same
-	// window, and this says why.
+	// BudgetProblem is set when the budget cannot be applied: the
+	// allocations do not fit the window (the article's "Budget overflow",
+	// a *window.BudgetOverflowError) or the reply reserve leaves no room
+	// at all (a *window.ReserveOverflowError). The request is measured as
+	// sent instead, against the same window, and this says why; it is an
+	// overflow, as Overflow is, not a refusal.
 	BudgetProblem error
 	// Recorded is the provider's own count of the request, when the input
 	// recorded it (Scenario.Recorded).
@@ -116,6 +123,8 @@ func Evaluate(ctx context.Context, in EvalInput, s Settings) (*Evaluation, error
 		ev.Analysis = pipeline.Analyze(sc.Documents)
 	}
 	ev.DocIndex = identity(len(sc.Documents))
+	ev.CountEstimate = CountEstimateNote(s)
+	ev.Notes = withNote(ev.Notes, ev.CountEstimate)
 
 	if s.Rerank && len(sc.Documents) > 0 {
 		rr := pipeline.RetrieveWithRerank(s.Query, sc.Documents, pipeline.BM25Reranker{}, s.InitialK, s.FinalK)
@@ -141,9 +150,10 @@ func Evaluate(ctx context.Context, in EvalInput, s Settings) (*Evaluation, error
 	mode := s.Mode
 	if mode != window.MeasureOnly {
 		if err := s.Budget.Validate(); err != nil && s.Budget.ValidateWindow() == nil {
-			// Turning the window down under the allocations is a normal
-			// step while exploring a smaller model: show the request
-			// against the new window rather than nothing.
+			// Turning the window down under the allocations, or under
+			// the reserve, is a normal step while exploring a smaller
+			// model: show the request against the new window rather
+			// than nothing.
 			ev.BudgetProblem = err
 			mode = window.MeasureOnly
 		}

@@ -117,7 +117,7 @@ var knobTable = []*Knob{
 		// The model picks the tokenizer and brings its window; a
 		// scenario file's model picks only the tokenizer (see the loader).
 		ID: KnobIDModel, Label: "model", Flag: "model", Key: "model",
-		Help: "model name; picks its tokenizer (gpt-4o, gpt-4.1, o3, gpt-4, ...)",
+		Help: "model name; picks its tokenizer (gpt-4o, gpt-4.1, o3, gpt-4, ...); another name is counted as an estimate (o200k_base unless a tokenizer is given)",
 		Kind: KnobText, InBuild: true,
 		Get: func(s Settings) KnobValue { return KnobValue{Text: s.Model} },
 		Set: func(s *Settings, v KnobValue, _ KnobContext) error {

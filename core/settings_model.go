@@ -1,7 +1,6 @@
 package core
 
 import (
-	"errors"
 	"fmt"
 
 	"ctxlab/core/tokens"
@@ -11,71 +10,86 @@ import (
 // counted: Anthropic's tokenizer is not public, so o200k_base stands in.
 const AnthropicEstimateNote = "Anthropic's tokenizer is not public: token counts are o200k_base estimates"
 
+// UnknownModelTokenizer counts a model ctxlab's tables do not know, unless
+// a tokenizer is named beside it. The window stays the budget's (128,000
+// tokens in every bundled preset) unless one is set.
+const UnknownModelTokenizer = tokens.TokenizerO200K
+
 // ModelResolution is what a model name (and a tokenizer named beside it)
 // decides: the tokenizer that counts every component, the model's window
-// when the model table knows it (0 otherwise), and a note a user must see,
-// such as counts being estimates.
+// when the model table knows it (0 otherwise), and a note a user must see
+// when the counts are estimates: a model ctxlab does not know, a
+// tokenizer that is not the model's own, or a provider whose tokenizer
+// is not public.
 type ModelResolution struct {
 	Tokenizer tokens.Tokenizer
 	Window    int
 	Note      string
 }
 
-// UnknownModelError is a model name ctxlab knows no tokenizer for. A
-// hand-written scenario refuses it; an imported request counts with
-// o200k_base and says so.
-type UnknownModelError struct {
-	Model string
-	err   error
-}
-
-func (e *UnknownModelError) Error() string { return e.err.Error() }
-
-// ModelTokenizerConflict is a model and an explicitly named tokenizer that
-// disagree; the caller names the flags or keys involved.
-type ModelTokenizerConflict struct {
-	Model, ModelTokenizer, Given string
-}
-
-func (e *ModelTokenizerConflict) Error() string {
-	return fmt.Sprintf("model %s uses %s but the tokenizer given is %s; give one of them", e.Model, e.ModelTokenizer, e.Given)
-}
-
 // ResolveModel is the one route from a model name and a tokenizer name to
 // the tokenizer and window every command and the workbench use. With no
 // model, the named tokenizer. With a model, the model table's encoding
 // first (it knows other providers' models too), then OpenAI's name
-// prefixes; a tokenizer given explicitly must agree with it.
+// prefixes. A model neither knows is counted with the tokenizer given, or
+// UnknownModelTokenizer, and a tokenizer given that is not the model's own
+// is used: both are estimates and the note says so, rather than refusing
+// the very input a user wants to inspect. The only error is a tokenizer
+// name that does not exist.
 func ResolveModel(model, tokenizerName string, tokenizerGiven bool) (ModelResolution, error) {
 	if model == "" {
 		tok, err := tokens.ByName(tokenizerName)
 		return ModelResolution{Tokenizer: tok}, err
 	}
 	var res ModelResolution
-	if spec, ok := tokens.LookupModel(model); ok && spec.Encoding != "" {
+	var given tokens.Tokenizer
+	if tokenizerGiven {
+		tok, err := tokens.ByName(tokenizerName)
+		if err != nil {
+			return res, err
+		}
+		given = tok
+	}
+	spec, inTable := tokens.LookupModel(model)
+	anthropic := inTable && spec.Provider == tokens.ProviderAnthropic
+	switch {
+	case inTable && spec.Encoding != "":
 		tok, err := tokens.ByName(spec.Encoding)
 		if err != nil {
 			return res, fmt.Errorf("model %s: %w", model, err)
 		}
 		res.Tokenizer, res.Window = tok, spec.Window
-		if spec.Provider == tokens.ProviderAnthropic {
-			res.Note = AnthropicEstimateNote
-		}
-	} else {
+	default:
 		tok, err := tokens.ForModel(model)
 		if err != nil {
-			return res, &UnknownModelError{Model: model, err: err}
+			res.Tokenizer = given
+			if res.Tokenizer == nil {
+				res.Tokenizer, _ = tokens.ByName(UnknownModelTokenizer)
+			}
+			res.Note = fmt.Sprintf("model %q is not in ctxlab's model table: token counts are %s estimates", model, res.Tokenizer.Name())
+			return res, nil
 		}
 		res.Tokenizer = tok
 	}
-	if tokenizerGiven && tokenizerName != res.Tokenizer.Name() {
-		return res, &ModelTokenizerConflict{Model: model, ModelTokenizer: res.Tokenizer.Name(), Given: tokenizerName}
+	own := res.Tokenizer.Name()
+	if given != nil && given.Name() != own {
+		res.Tokenizer = given
+		if !anthropic {
+			res.Note = fmt.Sprintf("token counts are %s estimates: model %q's own tokenizer is %s", given.Name(), model, own)
+			return res, nil
+		}
+	}
+	if anthropic {
+		res.Note = anthropicEstimateNote(res.Tokenizer.Name())
 	}
 	return res, nil
 }
 
-// IsUnknownModel reports whether err is ResolveModel's unknown model.
-func IsUnknownModel(err error) bool {
-	var unknown *UnknownModelError
-	return errors.As(err, &unknown)
+// anthropicEstimateNote is AnthropicEstimateNote for the tokenizer that
+// stands in.
+func anthropicEstimateNote(tokenizer string) string {
+	if tokenizer == tokens.TokenizerO200K {
+		return AnthropicEstimateNote
+	}
+	return fmt.Sprintf("Anthropic's tokenizer is not public: token counts are %s estimates", tokenizer)
 }

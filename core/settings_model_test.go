@@ -1,7 +1,7 @@
 package core
 
 import (
-	"errors"
+	"strings"
 	"testing"
 
 	"ctxlab/core/tokens"
@@ -32,14 +32,48 @@ func TestResolveModel(t *testing.T) {
 			t.Errorf("ResolveModel(%q, %q) = %s, window %d, note %q", c.model, c.tokenizer, res.Tokenizer.Name(), res.Window, res.Note)
 		}
 	}
-	if _, err := ResolveModel("llama-3", "", false); !IsUnknownModel(err) {
-		t.Errorf("llama-3: %v, want an unknown model", err)
-	}
-	var conflict *ModelTokenizerConflict
-	if _, err := ResolveModel("gpt-4", tokens.TokenizerO200K, true); !errors.As(err, &conflict) || conflict.ModelTokenizer != tokens.TokenizerCL100K {
-		t.Errorf("gpt-4 with o200k_base: %v, want a conflict", err)
+	if _, err := ResolveModel("gpt-4", "nope", true); err == nil {
+		t.Error("an unknown tokenizer beside a model was accepted")
 	}
 	if _, err := ResolveModel("", "nope", true); err == nil {
 		t.Error("an unknown tokenizer was accepted")
+	}
+}
+
+// Estimates are accepted and said, never refused: a model ctxlab does
+// not know, and a tokenizer that is not the model's own.
+func TestResolveModelEstimates(t *testing.T) {
+	cases := []struct {
+		name, model, tokenizer string
+		given                  bool
+		wantTokenizer          string
+		wantWindow             int
+		wantNote               string
+	}{
+		{"unknown model, default tokenizer", "llama-3", "", false, UnknownModelTokenizer, 0,
+			`model "llama-3" is not in ctxlab's model table: token counts are o200k_base estimates`},
+		{"unknown model, tokenizer given", "llama-3", tokens.TokenizerCL100K, true, tokens.TokenizerCL100K, 0,
+			`model "llama-3" is not in ctxlab's model table: token counts are cl100k_base estimates`},
+		{"not the model's own", "gpt-4", tokens.TokenizerO200K, true, tokens.TokenizerO200K, 8_192,
+			`token counts are o200k_base estimates: model "gpt-4"'s own tokenizer is cl100k_base`},
+		{"the model's own", "gpt-4", tokens.TokenizerCL100K, true, tokens.TokenizerCL100K, 8_192, ""},
+		{"Claude with an OpenAI encoding", "claude-sonnet-4-5", tokens.TokenizerCL100K, true, tokens.TokenizerCL100K, 200_000,
+			"Anthropic's tokenizer is not public: token counts are cl100k_base estimates"},
+		{"Claude with its stand-in", "claude-sonnet-4-5", tokens.TokenizerO200K, true, tokens.TokenizerO200K, 200_000, AnthropicEstimateNote},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			res, err := ResolveModel(c.model, c.tokenizer, c.given)
+			if err != nil {
+				t.Fatalf("ResolveModel(%q, %q): %v, want an estimate", c.model, c.tokenizer, err)
+			}
+			if res.Tokenizer.Name() != c.wantTokenizer || res.Window != c.wantWindow || res.Note != c.wantNote {
+				t.Errorf("= %s, window %d, note %q; want %s, %d, %q", res.Tokenizer.Name(), res.Window, res.Note,
+					c.wantTokenizer, c.wantWindow, c.wantNote)
+			}
+			if c.wantNote != "" && !strings.Contains(res.Note, "estimate") {
+				t.Errorf("note %q does not say estimate", res.Note)
+			}
+		})
 	}
 }

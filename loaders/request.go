@@ -333,12 +333,10 @@ func requestScenario(name string, req *chatRequest, pick requestBody, opts Reque
 		budget.ResponseReserve = tokens.DefaultResponseReserve
 		notes = append(notes, fmt.Sprintf("the request sets no max_tokens: %s tokens reserved for the reply", numfmt.Thousands(tokens.DefaultResponseReserve)))
 	}
-	if budget.ResponseReserve >= budget.TotalWindow {
-		what := "the response reserve"
-		if req.maxTokens > 0 {
-			what = req.maxTokensKey
-		}
-		return nil, site.errorf("%s %d leaves no room for input in a %d-token window", what, budget.ResponseReserve, budget.TotalWindow)
+	if budget.ResponseReserve >= budget.TotalWindow && req.maxTokens > 0 && opts.Reserve <= 0 {
+		// Opened all the same: the evaluation reports the overflow and
+		// its cause; this says where the reserve came from.
+		notes = append(notes, fmt.Sprintf("the reply reserve is the request's %s of %s", req.maxTokensKey, numfmt.Thousands(budget.ResponseReserve)))
 	}
 
 	// One note for everything an unknown model leaves to a guess.
@@ -348,7 +346,9 @@ func requestScenario(name string, req *chatRequest, pick requestBody, opts Reque
 	}
 	// Measuring ignores the allocations, but a budgeted assembly will
 	// reject them; say so now rather than when the user switches.
-	if allocated := budget.Allocated(); allocated > budget.MaxInput() {
+	// With a reserve that leaves no room, the reserve is the cause the
+	// evaluation reports, and there is no max input to compare with.
+	if allocated := budget.Allocated(); allocated > budget.MaxInput() && budget.ValidateReserve() == nil {
 		notes = append(notes, fmt.Sprintf("%s allocates %s input tokens, more than this request's max input of %s: a budgeted assembly needs a smaller preset or allocations",
 			presetName, numfmt.Thousands(allocated), numfmt.Thousands(budget.MaxInput())))
 	}

@@ -21,11 +21,18 @@ type bindingLimit struct {
 	// allocation is the single limited component's allocation.
 	allocation int
 	measured   bool // measured as sent: the allocations limit nothing
+	// reserve is set when the reply reserve leaves no input room: the
+	// cause of the overflow, said instead of a figure over a max input
+	// of zero or less.
+	reserve *window.ReserveOverflowError
 }
 
 func bindingLimitOf(ev *core.Evaluation) bindingLimit {
 	a := ev.Assembly
 	if !a.Fits {
+		if ev.Overflow != nil && ev.Overflow.Reserve != nil {
+			return bindingLimit{over: a.Used - a.MaxInput, reserve: ev.Overflow.Reserve}
+		}
 		return bindingLimit{over: a.Used - a.MaxInput}
 	}
 	if a.Mode == window.MeasureOnly {
@@ -83,7 +90,12 @@ func componentWords(name string) string {
 // shortest, with the window's use and the input's figures: the window
 // bar shows the longest its width leaves room for.
 func (b bindingLimit) statements(a *window.Assembly) []string {
-	figures := fmt.Sprintf("%s / %s input", numfmt.Thousands(a.Used), numfmt.Thousands(a.MaxInput))
+	figures := fmt.Sprintf("%s / %s input", numfmt.Thousands(a.Used), numfmt.Thousands(max(0, a.MaxInput)))
+	if b.reserve != nil {
+		cause := "▲ " + b.reserve.Error()
+		short := fmt.Sprintf("▲ reserve %s, window %s: no room", numfmt.Thousands(b.reserve.Reserve), numfmt.Thousands(b.reserve.Window))
+		return []string{figures + " · " + cause, cause, short, "▲ no input room"}
+	}
 	if b.over > 0 {
 		over := "▲ over the max input by " + numfmt.Thousands(b.over)
 		return []string{figures + " · " + over, over, "▲ over by " + numfmt.Thousands(b.over)}

@@ -62,7 +62,7 @@ func (m Model) renderHeader() string {
 		model = "no model"
 	}
 	tokenizer := s.Pipeline.Tokenizer.Name()
-	if !s.Pipeline.Tokenizer.Exact() || (m.eval != nil && m.eval.Assembly != nil && !m.eval.Assembly.Exact) || sc.Provider == "anthropic" {
+	if !s.Pipeline.Tokenizer.Exact() || (m.eval != nil && m.eval.Assembly != nil && !m.eval.Assembly.Exact) || sc.Provider == "anthropic" || (m.eval != nil && m.eval.CountEstimate != "") {
 		tokenizer += ", estimate"
 	}
 	title := fmt.Sprintf(" ctxlab · %s · %s (%s) · window %s", safetext.Line(sc.Name), safetext.Line(model),
@@ -89,8 +89,11 @@ func (m Model) bannerText() string {
 	case m.evalErr != nil:
 		return "⚠ " + m.evalErr.Error() + " (the picture shows the last good setting)"
 	case m.eval != nil && m.eval.BudgetProblem != nil:
-		return "⚠ " + m.eval.BudgetProblem.Error() + ": measured as sent instead; lower the allocations or pick a preset"
+		return "⚠ " + budgetProblemWords(m.eval)
 	case m.eval != nil && m.eval.Overflow != nil:
+		if m.eval.Overflow.Reserve != nil {
+			return "▲ " + overflowWords(m.eval.Overflow) + "; the request would be rejected"
+		}
 		return "▲ " + m.eval.Overflow.Error() + ": the request would be rejected"
 	case m.eval != nil && m.eval.Alert != "":
 		return "⚠ " + m.eval.Alert

@@ -25,11 +25,10 @@ func metricsContent(st *themes.Styles, ev *core.Evaluation, width int) string {
 	a := ev.Assembly
 	met := ev.Metrics
 	var b strings.Builder
-	writeTitled(&b, st, "Utilization", fmt.Sprintf("%.1f%% of max input (%s / %s; window %s, reserve %s)",
-		met.BudgetUtilization*100, numfmt.Thousands(a.Used), numfmt.Thousands(a.MaxInput), numfmt.Thousands(a.Window), numfmt.Thousands(a.Budget.ResponseReserve)), width)
+	writeTitled(&b, st, "Utilization", utilizationText(a, met.BudgetUtilization), width)
 	switch {
 	case ev.Overflow != nil:
-		writeWrapped(&b, st.Alert, "▲ "+ev.Overflow.Error(), width)
+		writeWrapped(&b, st.Alert, "▲ "+overflowWords(ev.Overflow), width)
 	case ev.Alert != "":
 		writeWrapped(&b, st.Alert, "⚠ "+safetext.Line(ev.Alert), width)
 	default:
@@ -96,7 +95,7 @@ func metricsContent(st *themes.Styles, ev *core.Evaluation, width int) string {
 		}
 	}
 	fmt.Fprintf(&b, " %s %9s %9s %9s\n", st.Bold.Render(padRight("total input", 13)), numfmt.Thousands(a.Budget.Allocated()), numfmt.Thousands(raw), numfmt.Thousands(a.Used))
-	fmt.Fprintf(&b, " %s %9s %s\n", padRight("max input", 13), numfmt.Thousands(a.MaxInput), st.Muted.Render(fmt.Sprintf("%21s window %s − reserve %s", "", numfmt.Thousands(a.Window), numfmt.Thousands(a.Budget.ResponseReserve))))
+	fmt.Fprintf(&b, " %s %9s %s\n", padRight("max input", 13), numfmt.Thousands(max(0, a.MaxInput)), st.Muted.Render(fmt.Sprintf("%21s window %s − reserve %s", "", numfmt.Thousands(a.Window), numfmt.Thousands(a.Budget.ResponseReserve))))
 	if len(met.TruncatedComponents) > 0 {
 		b.WriteByte('\n')
 		writeTitled(&b, st, "Truncated components:", strings.Join(met.TruncatedComponents, ", "), width)

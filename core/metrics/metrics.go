@@ -61,8 +61,10 @@ func For(a *window.Assembly, requestID, useCase string, now time.Time) ContextMe
 		BudgetUtilization:   a.Utilization,
 		TruncatedComponents: truncated,
 		Timestamp:           now.UTC().Format(time.RFC3339),
-		MaxInputTokens:      a.MaxInput,
-		FramingTokens:       used(window.ComponentFraming),
-		LabelTokens:         used(window.ComponentLabels),
+		// A reserve as large as the window leaves a max input of zero
+		// or less; the log records none rather than a negative count.
+		MaxInputTokens: max(0, a.MaxInput),
+		FramingTokens:  used(window.ComponentFraming),
+		LabelTokens:    used(window.ComponentLabels),
 	}
 }

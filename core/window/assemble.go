@@ -25,7 +25,8 @@ type Assembly struct {
 	Used     int `json:"used"`
 	MaxInput int `json:"max_input"`
 	Window   int `json:"window"`
-	// Utilization is Used / MaxInput, the article's budget_utilization.
+	// Utilization is Used / MaxInput, the article's budget_utilization;
+	// (Used + reserve) / Window when the reserve leaves no input room.
 	Utilization float64 `json:"utilization"`
 	// ArticleTotal is the article's own total, the messages' contents
 	// without framing, for comparison with the article's check.
@@ -165,10 +166,19 @@ func Assemble(in Input) (*Assembly, error) {
 		Note: "kept free for the reply; not input",
 	})
 
-	a.Utilization = float64(a.Used) / float64(a.MaxInput)
-	a.Fits = a.Used <= a.MaxInput
+	reserveErr, _ := in.Budget.ValidateReserve().(*ReserveOverflowError)
+	if reserveErr != nil {
+		// No input fits: Used / MaxInput would be negative or infinite,
+		// so the utilization is the share of the window the request and
+		// the reserve together would take, always above 100%.
+		a.Utilization = float64(a.Used+reserve) / float64(a.Window)
+		a.Fits = false
+	} else {
+		a.Utilization = float64(a.Used) / float64(a.MaxInput)
+		a.Fits = a.Used <= a.MaxInput
+	}
 	if !a.Fits {
-		return a, &OverflowError{Total: a.Used, MaxInput: a.MaxInput}
+		return a, &OverflowError{Total: a.Used, MaxInput: a.MaxInput, Reserve: reserveErr}
 	}
 	return a, nil
 }

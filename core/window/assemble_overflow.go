@@ -9,9 +9,17 @@ import "fmt"
 type OverflowError struct {
 	Total    int `json:"total"`
 	MaxInput int `json:"max_input"`
+	// Reserve is set when the response reserve leaves no room for input
+	// (MaxInput is 0 or less): the cause, not the request's size.
+	Reserve *ReserveOverflowError `json:"reserve,omitempty"`
 }
 
-// Error is the article's ContextOverflowError message, word for word.
+// Error is the article's ContextOverflowError message, word for word,
+// where it means something. Against a max input of zero or less, "X > -2596"
+// would read as nonsense, so the cause is said instead.
 func (e *OverflowError) Error() string {
+	if e.Reserve != nil {
+		return e.Reserve.Error()
+	}
 	return fmt.Sprintf("Context exceeds budget: %d > %d", e.Total, e.MaxInput)
 }

@@ -273,8 +273,8 @@ func TestAssembleErrors(t *testing.T) {
 		{"measure ignores allocations", func(in *Input) {
 			in.Mode, in.Budget.RetrievedContext, in.Budget.TotalWindow = MeasureOnly, 1000, 1000
 		}, ""},
-		{"measure still needs a window", func(in *Input) { in.Mode, in.Budget.ResponseReserve = MeasureOnly, 100 },
-			"response_reserve 100 leaves no room for input: it must be below total_window 100"},
+		{"measure still needs a window", func(in *Input) { in.Mode, in.Budget.TotalWindow = MeasureOnly, 0 },
+			"total_window is 0: the model window must be positive"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

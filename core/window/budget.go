@@ -74,8 +74,10 @@ func (b ContextBudget) fields() []budgetField {
 }
 
 // ValidateWindow checks what any use of the budget needs: no negative
-// value, a positive window and a reserve that leaves room for input. A
-// request measured as-is needs only this; its allocations are advisory.
+// value and a positive window. A request measured as-is needs only this:
+// its allocations are advisory, and a reserve that leaves no room for
+// input makes the request an overflow (see ReserveOverflowError), not
+// one that cannot be measured.
 func (b ContextBudget) ValidateWindow() error {
 	for _, f := range b.fields() {
 		if f.value < 0 {
@@ -85,19 +87,19 @@ func (b ContextBudget) ValidateWindow() error {
 	if b.TotalWindow == 0 {
 		return fmt.Errorf("total_window is 0: the model window must be positive")
 	}
-	if b.ResponseReserve >= b.TotalWindow {
-		return fmt.Errorf("response_reserve %d leaves no room for input: it must be below total_window %d",
-			b.ResponseReserve, b.TotalWindow)
-	}
 	return nil
 }
 
 // Validate is the article's ContextBudget.validate, preceded by the checks
 // the article leaves out (negative values, a reserve that eats the whole
-// window). An overflow is a *BudgetOverflowError, whose message is the
+// window). An overflow is a *ReserveOverflowError when the reserve alone
+// leaves no room, else a *BudgetOverflowError, whose message is the
 // article's, word for word.
 func (b ContextBudget) Validate() error {
 	if err := b.ValidateWindow(); err != nil {
+		return err
+	}
+	if err := b.ValidateReserve(); err != nil {
 		return err
 	}
 	allocated, exact := b.allocated()

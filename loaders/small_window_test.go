@@ -1,0 +1,52 @@
+package loaders
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"ctxlab/core/window"
+)
+
+// A request whose max_tokens fills the window opens: the reserve is the
+// overflow's cause, told by the evaluation, and a note says where it
+// came from.
+func TestRequestReserveFillingTheWindowOpens(t *testing.T) {
+	sc, err := ParseRequest("request.json", []byte(`{"model": "gpt-4", "max_tokens": 8192, "messages": [{"role": "user", "content": "q"}]}`), RequestOptions{})
+	if err != nil {
+		t.Fatalf("refused: %v", err)
+	}
+	var reserve *window.ReserveOverflowError
+	if err := sc.Settings.Budget.Validate(); !errors.As(err, &reserve) {
+		t.Errorf("budget = %+v: %v, want the reserve to leave no room", sc.Settings.Budget, err)
+	}
+	if !strings.Contains(strings.Join(sc.Notes, "\n"), "the reply reserve is the request's max_tokens of 8,192") {
+		t.Errorf("notes %q do not say where the reserve came from", sc.Notes)
+	}
+	small, err := ParseRequest("request.json", []byte(`{"model": "gpt-4o", "messages": [{"role": "user", "content": "q"}]}`), RequestOptions{Window: 1_500})
+	if err != nil || small.Settings.Budget.TotalWindow != 1_500 || small.Settings.Budget.ResponseReserve != 4_096 {
+		t.Fatalf("--window 1500: %v, budget %+v", err, small)
+	}
+}
+
+// A scenario whose budget the window cannot hold, or whose model ctxlab
+// does not know, opens; the evaluation reports the overflow or the
+// estimate.
+func TestScenarioOverflowsAndUnknownModelsOpen(t *testing.T) {
+	for name, yaml := range map[string]string{
+		"budget larger than window": "preset: support_chat\nwindow: 8000\n",
+		"reserve eats the window":   "budget: {response_reserve: 200000}\n",
+		"unknown model":             "model: llama-3\n",
+	} {
+		t.Run(name, func(t *testing.T) {
+			sc, err := LoadScenarioFS(fstest.MapFS{"s.yaml": {Data: []byte(yaml)}}, "s.yaml")
+			if err != nil {
+				t.Fatalf("refused: %v", err)
+			}
+			if name == "unknown model" && (sc.Settings.Model != "llama-3" || sc.Settings.Pipeline.Tokenizer.Name() != "o200k_base") {
+				t.Errorf("model %q counted with %s", sc.Settings.Model, sc.Settings.Pipeline.Tokenizer.Name())
+			}
+		})
+	}
+}
