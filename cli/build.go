@@ -108,7 +108,7 @@ func (f *buildFlags) run(env Env, fs *flagSet) error {
 	if err != nil {
 		return flagError(err)
 	}
-	findings := diagnose.Diagnose(diagnose.Input{Documents: docs, Build: res, Pipeline: opts.Settings, RAGBudget: opts.Budget, Model: settings.Model})
+	findings := diagnose.Diagnose(diagnose.Input{Documents: docs, Build: res, Pipeline: opts.Settings, RAGBudget: opts.Budget, Model: settings.Model, CountEstimate: core.CountEstimateNote(settings)})
 	if f.format == "json" {
 		out, err := buildJSON(res, findings)
 		if err != nil {

@@ -16,6 +16,7 @@ func diagnoseInput(ev *Evaluation, toolResults []window.ToolResult) diagnose.Inp
 		Pipeline: s.Pipeline, RAGBudget: s.Budget.RetrievedContext,
 		Assembly: ev.Assembly, BudgetProblem: ev.BudgetProblem,
 		History: ev.History, Memory: &ev.Memory, ToolResults: toolResults, Model: s.Model,
+		CountEstimate: ev.CountEstimate,
 	}
 	for doc, survival := range ev.RAGSurvival {
 		switch survival {

@@ -49,3 +49,27 @@ func TestSampleFindsTheStaleRefundPolicy(t *testing.T) {
 		t.Errorf("no strong-doc-lost finding led by #15 naming the reorder and the budget mode: %+v", lost)
 	}
 }
+
+// TestFindingTokenizerEstimateFollowsTheModelRoute: the finding says what
+// ResolveModel says of a model counted with another provider's encoding.
+func TestFindingTokenizerEstimateFollowsTheModelRoute(t *testing.T) {
+	sc, err := loaders.LoadScenarioFS(sample.FS, "scenarios/support_chat.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := sc.Settings
+	s.Model = "claude-sonnet-4-5"
+	ev, err := core.Evaluate(context.Background(), core.EvalInput{Scenario: sc, Now: time.Unix(0, 0)}, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range ev.Findings {
+		if f.Code == diagnose.CodeTokenizerEstimate {
+			if !strings.Contains(f.Message, ev.CountEstimate) || ev.CountEstimate == "" {
+				t.Errorf("finding %q does not pass on the route's note %q", f.Message, ev.CountEstimate)
+			}
+			return
+		}
+	}
+	t.Errorf("no tokenizer-estimate finding for a Claude model counted with %s", s.Pipeline.Tokenizer.Name())
+}

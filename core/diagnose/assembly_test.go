@@ -1,6 +1,7 @@
 package diagnose
 
 import (
+	"strings"
 	"testing"
 
 	"ctxlab/core/memory"
@@ -56,6 +57,18 @@ func TestOverflowSaysByHowMuchAndTheLargestPart(t *testing.T) {
 	if got := findingsWith(Diagnose(assemblyInput(assembly(window.MeasureOnly, testBudget, nil))), CodeOverflow); len(got) != 0 {
 		t.Errorf("an empty request overflows: %s", describe(got))
 	}
+}
+
+func TestOverflowOfAWindowBelowTheReserveBlamesTheReserve(t *testing.T) {
+	b := testBudget
+	b.TotalWindow, b.ResponseReserve = 1_500, 4_096
+	a := assembly(window.MeasureOnly, b, map[string][3]int{window.ComponentQuery: {500, 22, 22}})
+	f := onlyFinding(t, Diagnose(assemblyInput(a)), CodeOverflow)
+	wantContains(t, f, "The reply reserve of 4,096 tokens leaves no room in the 1,500-token window", "lower the reserve")
+	if strings.Contains(f.Message, "-2,596") {
+		t.Errorf("a negative max input is printed: %s", f.Message)
+	}
+	wantRefs(t, f, "[reserve]")
 }
 
 func TestAllocationsOverTheWindowNameTheLargestAndTheReserve(t *testing.T) {
@@ -190,20 +203,25 @@ func TestDocumentsThatAreMostlyHeaders(t *testing.T) {
 func TestTokenizerEstimates(t *testing.T) {
 	o200k, _ := tokens.ByName(tokens.TokenizerO200K)
 	cl100k, _ := tokens.ByName(tokens.TokenizerCL100K)
+	// note is what the model route (core.ResolveModel) says of the model
+	// and tokenizer; the finding passes it on.
+	const claudeNote = "Anthropic's tokenizer is not public: token counts are o200k_base estimates"
 	cases := []struct {
 		name  string
 		tok   tokens.Tokenizer
 		model string
+		note  string
 		want  string // "" for no finding
 	}{
-		{"heuristic", tokens.Heuristic{}, "gpt-4o", "the heuristic tokenizer counts 1.3 tokens per word, not the tokens a model reads (--tokenizer o200k_base counts gpt-4o exactly)."},
-		{"claude", o200k, "claude-sonnet-4-5", "Token counts for claude-sonnet-4-5 are estimates: its provider's tokenizer is not public, so o200k_base stands in for it."},
-		{"another encoding", cl100k, "gpt-4o", "gpt-4o reads o200k_base tokens, and they were counted with cl100k_base."},
-		{"its own encoding", o200k, "gpt-4o", ""},
-		{"no model", o200k, "", ""},
+		{"heuristic", tokens.Heuristic{}, "gpt-4o", "", "the heuristic tokenizer counts 1.3 tokens per word, not the tokens a model reads (--tokenizer o200k_base counts gpt-4o exactly)."},
+		{"claude", o200k, "claude-sonnet-4-5", claudeNote, "Token counts are estimates: " + claudeNote + "."},
+		{"another encoding", cl100k, "gpt-4o", "gpt-4o reads o200k_base tokens; counted with cl100k_base",
+			"Token counts are estimates: gpt-4o reads o200k_base tokens; counted with cl100k_base."},
+		{"its own encoding", o200k, "gpt-4o", "", ""},
+		{"no model", o200k, "", "", ""},
 	}
 	for _, c := range cases {
-		fs := findingsWith(Diagnose(Input{Pipeline: pipelineWith(c.tok), Model: c.model}), CodeTokenizerEstimate)
+		fs := findingsWith(Diagnose(Input{Pipeline: pipelineWith(c.tok), Model: c.model, CountEstimate: c.note}), CodeTokenizerEstimate)
 		if c.want == "" {
 			if len(fs) != 0 {
 				t.Errorf("%s: %s", c.name, describe(fs))

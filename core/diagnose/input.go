@@ -21,6 +21,9 @@ type Input struct {
 	// Pipeline are the builder's settings: the reorder, the budget mode
 	// and the tokenizer every count uses.
 	Pipeline pipeline.Settings
+	// CountEstimate is the model route's note when the counts are
+	// estimates for the model (core.CountEstimateNote), or "".
+	CountEstimate string
 	// RAGBudget is the retrieved context's budget: the pipeline's.
 	RAGBudget int
 	// RAGLost and RAGCut are the cited documents (builder positions) the

@@ -29,6 +29,14 @@ func overflowFindings(in *Input) []Finding {
 	if a == nil || a.Fits {
 		return fs
 	}
+	if a.MaxInput <= 0 {
+		// No room at all: the cause is the reserve, not the request, and
+		// "over a max input of -2,596" would mean nothing.
+		msg := fmt.Sprintf("The reply reserve of %s leaves no room in the %s-token window, so the request's %s cannot fit however small it is; lower the reserve (the request's max_tokens) or raise the window",
+			tokensOf(a.Budget.ResponseReserve), numfmt.Thousands(a.Window), tokensOf(a.Used))
+		return append(fs, Finding{Code: CodeOverflow, Severity: SeverityError, Message: msg + ".",
+			Refs: []Ref{ComponentRef(window.ComponentReserve)}, weight: a.Used - a.MaxInput})
+	}
 	over := a.Used - a.MaxInput
 	refs := []Ref{}
 	biggest := ""
