@@ -24,6 +24,10 @@ the total against the max input (window − response reserve), what the
 memory strategy kept, what the RAG builder put in the context, and the
 messages themselves. --format json prints the request in OpenAI's chat
 format ({"model", "messages", "tools"}) with the budget report beside it.
+--layout chat sends the history as its own messages and the tool calls
+with their results, dropping whole messages oldest first, so those
+messages replay as a chat; the default, article, folds the history into
+one assistant message as the article's assembler does.
 
 Usage:
   ctxlab assemble [--scenario FILE | --request FILE [--interaction N] |
@@ -35,7 +39,7 @@ Usage:
                   [--summarize-every N] [--keep-recent N] [--max-turns N] [--step NAME]
                   [--builder context_manager|rag] [--rerank] [--initial-k N] [--final-k N]
                   [--query TEXT] [--model NAME] [--tokenizer NAME] [pipeline options]
-                  [--mode budgeted|measure] [--format text|json] [--full]
+                  [--mode budgeted|measure] [--layout article|chat] [--format text|json] [--full]
                   [--metrics-out FILE] [--request-id ID]
                   [--summarizer extractive|llm] [--llm-base-url URL] [--llm-model NAME]
                   [--llm-timeout DURATION]

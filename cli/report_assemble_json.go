@@ -17,8 +17,8 @@ import (
 type assembleJSON struct {
 	Model    string               `json:"model"`
 	Messages []window.ChatMessage `json:"messages"`
-	// Tools is set in measure mode; the budgeted assembly puts the tool
-	// definitions into the system message, as the article does.
+	// Tools is set in measure mode and in the chat layout; the article's
+	// layout puts the tool definitions into the system message.
 	Tools    json.RawMessage        `json:"tools,omitempty"`
 	Assembly assemblyJSON           `json:"assembly"`
 	Measured *measuredJSON          `json:"measured,omitempty"`
@@ -32,6 +32,7 @@ type assemblyJSON struct {
 	Source    string               `json:"source"`
 	Provider  string               `json:"provider,omitempty"`
 	Mode      window.Mode          `json:"mode"`
+	Layout    window.Layout        `json:"layout,omitempty"`
 	Preset    string               `json:"preset,omitempty"`
 	UseCase   string               `json:"use_case,omitempty"`
 	Tokenizer string               `json:"tokenizer"`
@@ -114,7 +115,7 @@ func writeAssembleJSON(out io.Writer, run *assembleRun) error {
 		Alert:    ev.Alert,
 		Assembly: assemblyJSON{
 			Source: run.source, Provider: run.scenario.Provider,
-			Mode: a.Mode, Preset: s.Preset, UseCase: a.UseCase, Tokenizer: a.Tokenizer, Exact: a.Exact,
+			Mode: a.Mode, Layout: a.Layout, Preset: s.Preset, UseCase: a.UseCase, Tokenizer: a.Tokenizer, Exact: a.Exact,
 			Budget: a.Budget, Framing: a.Framing, Components: a.Components,
 			Used: a.Used, MaxInput: a.MaxInput, Window: a.Window, Utilization: a.Utilization,
 			ArticleTotal: a.ArticleTotal, Fits: a.Fits, Overflow: ev.Overflow,
