@@ -286,7 +286,9 @@ func prepareAssembly(env Env, fs *flagSet, f *assembleFlags) (*assembleRun, erro
 	}
 
 	s := run.scenario.Settings
-	if run.imported && (preset != "" || f.knobs.allocationGiven(fs) || flagWasSet(fs, "budget")) {
+	// An imported request is measured as sent unless a flag asks for a
+	// budget: a preset, an allocation, or a layout to lay it out in.
+	if run.imported && (preset != "" || f.knobs.allocationGiven(fs) || flagWasSet(fs, "budget") || flagWasSet(fs, "layout")) {
 		s.Mode = window.Budgeted
 	}
 	if err := applyAssembleFlags(fs, f, &s, core.KnobContext{Presets: presets}, run.imported); err != nil {
