@@ -82,7 +82,7 @@ func TestAssembleChatLayoutOnTheSample(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	for _, want := range []string{"budgeted · chat layout", "the oldest dropped whole to fit the allocation"} {
+	for _, want := range []string{"budgeted · chat layout", "oldest messages dropped whole to fit the allocation"} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("report lacks %q:\n%s", want, stdout)
 		}

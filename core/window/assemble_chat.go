@@ -43,7 +43,7 @@ func chatRequest(in Input, calls []json.RawMessage) (map[string]*assembledCompon
 
 	historyUnits, firstMessage := historyUnits(in.History, tok)
 	history, keptHistory, firstKept := keepNewestUnits(historyUnits, b.ConversationHistory,
-		"the oldest dropped whole to fit the allocation, each tool call with its outputs")
+		"oldest messages dropped whole to fit the allocation (a tool call with its outputs)")
 	history.raw = HistoryText(in.History)
 	keptFromHistory := len(in.History)
 	if firstKept < len(historyUnits) {
@@ -57,7 +57,7 @@ func chatRequest(in Input, calls []json.RawMessage) (map[string]*assembledCompon
 	messages = append(messages, ChatMessage{Role: "user", Content: in.UserQuery})
 
 	resultUnits, firstResult := toolResultUnits(in.ToolResults, calls, tok)
-	results, keptResults, firstKept := keepNewestUnits(resultUnits, b.ToolResults, "the oldest dropped whole to fit the allocation, each tool call with its results")
+	results, keptResults, firstKept := keepNewestUnits(resultUnits, b.ToolResults, "oldest messages dropped whole to fit the allocation (a tool call with its results)")
 	results.raw = toolResultsText(in.ToolResults, calls)
 	keptFrom := len(in.ToolResults)
 	if firstKept < len(resultUnits) {
