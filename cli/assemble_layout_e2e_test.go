@@ -92,3 +92,42 @@ func TestAssembleChatLayoutOnTheSample(t *testing.T) {
 		t.Errorf("--layout folded: exit %d, %s", code, stderr)
 	}
 }
+
+// parallelCallsCassette is a pydantic-ai run against Anthropic whose
+// second request answers four parallel tool_use blocks.
+var parallelCallsCassette = testcorpus.Path("pydantic-ai-llm-requests/test_multiple_parallel_tool_calls.yaml")
+
+func TestAssembleChatLayoutOfAnAnthropicRequest(t *testing.T) {
+	t.Parallel()
+	stdout, stderr, code := run(t, "", "assemble", "--request", parallelCallsCassette, "--interaction", "2", "--layout", "chat", "--format", "json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if err := chatbody.CheckAnthropic([]byte(stdout)); err != nil {
+		t.Errorf("not an Anthropic Messages body: %v", err)
+	}
+	var out struct {
+		System   string `json:"system"`
+		Messages []struct {
+			Role    string `json:"role"`
+			Content []struct {
+				Type string `json:"type"`
+			} `json:"content"`
+		} `json:"messages"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &out); err != nil {
+		t.Fatal(err)
+	}
+	var turns []string
+	for _, m := range out.Messages {
+		types := make([]string, len(m.Content))
+		for i, b := range m.Content {
+			types[i] = b.Type
+		}
+		turns = append(turns, m.Role+":"+strings.Join(types, ","))
+	}
+	want := "user:text assistant:text,tool_use,tool_use,tool_use,tool_use user:tool_result,tool_result,tool_result,tool_result"
+	if got := strings.Join(turns, " "); got != want || !strings.Contains(out.System, "retrieve_entity_info") {
+		t.Errorf("turns %s (want %s), system %q", got, want, out.System)
+	}
+}

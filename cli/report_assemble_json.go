@@ -12,11 +12,18 @@ import (
 )
 
 // assembleJSON is `ctxlab assemble --format json`: an OpenAI Chat
-// Completions body (model, messages, tools) that can be sent as it is,
-// with the budget report and the metrics record beside it.
+// Completions body (model, messages, tools), or an Anthropic Messages
+// body for an Anthropic request in the chat layout, that can be sent as
+// it is once the budget report and the metrics record beside it are
+// left out.
 type assembleJSON struct {
-	Model    string               `json:"model"`
-	Messages []window.ChatMessage `json:"messages"`
+	Model string `json:"model"`
+	// MaxTokens and System are set for an Anthropic body (a request
+	// imported from Anthropic, in the chat layout), whose Messages are
+	// then Anthropic's turns of content blocks.
+	MaxTokens int    `json:"max_tokens,omitempty"`
+	System    string `json:"system,omitempty"`
+	Messages  any    `json:"messages"`
 	// Tools is set in measure mode and in the chat layout; the article's
 	// layout puts the tool definitions into the system message.
 	Tools    json.RawMessage        `json:"tools,omitempty"`
@@ -122,7 +129,11 @@ func writeAssembleJSON(out io.Writer, run *assembleRun) error {
 			Memory: memoryReport(ev.Memory), Retrieval: retrievalReport(ev), AgentStep: ev.StepContext, RecordedUsage: ev.Recorded, FormatMemory: formatMemoryReport(ev), Notes: run.scenario.Notes,
 		},
 	}
-	if doc.Messages == nil {
+	switch {
+	case a.SendsAnthropicBody(run.scenario.Provider):
+		body := a.AnthropicBody(s.Model)
+		doc.MaxTokens, doc.System, doc.Messages = body.MaxTokens, body.System, body.Messages
+	case a.Messages == nil:
 		doc.Messages = []window.ChatMessage{}
 	}
 	if m := run.measured; m != nil {

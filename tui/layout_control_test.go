@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"ctxlab/core/tokens"
 	"ctxlab/core/window"
 	"ctxlab/internal/chatbody"
 )
@@ -46,6 +47,10 @@ func TestLayoutControlExportsAChat(t *testing.T) {
 		if !strings.Contains(string(data), want) {
 			t.Errorf("messages.json lacks %s", want)
 		}
+	}
+	// An Anthropic request would be sent back to Anthropic in its shape.
+	if err := chatbody.CheckAnthropic(requestJSON(m.eval, tokens.ProviderAnthropic)); err != nil {
+		t.Errorf("the Anthropic body of the chat layout: %v", err)
 	}
 	scenario, _ := os.ReadFile(filepath.Join(m.cfg.ExportDir, "ctxlab-export-20261129-120000", "scenario.yaml"))
 	if !strings.Contains(string(scenario), "layout: chat") {
