@@ -26,7 +26,11 @@ findings (what overflowed, what was cut or lost and why, worst first),
 what the memory strategy kept, what the RAG builder put in the context,
 and the messages themselves. --format json prints the request in OpenAI's
 chat format ({"model", "messages", "tools"}) with the budget report and
-the findings beside it.
+the findings beside it. --layout chat sends the history as its own
+messages and the tool calls with their results, dropping whole messages
+oldest first, so those messages replay as a chat; the default, article,
+folds the history into one assistant message as the article's assembler
+does.
 
 Usage:
   ctxlab assemble [--scenario FILE | --request FILE [--interaction N] |
@@ -38,7 +42,7 @@ Usage:
                   [--summarize-every N] [--keep-recent N] [--max-turns N] [--step NAME]
                   [--builder context_manager|rag] [--rerank] [--initial-k N] [--final-k N]
                   [--query TEXT] [--model NAME] [--tokenizer NAME] [pipeline options]
-                  [--mode budgeted|measure] [--format text|json] [--full]
+                  [--mode budgeted|measure] [--layout article|chat] [--format text|json] [--full]
                   [--metrics-out FILE] [--request-id ID]
                   [--summarizer extractive|llm] [--llm-base-url URL] [--llm-model NAME]
                   [--llm-timeout DURATION]
@@ -287,7 +291,9 @@ func prepareAssembly(env Env, fs *flagSet, f *assembleFlags) (*assembleRun, erro
 	}
 
 	s := run.scenario.Settings
-	if run.imported && (preset != "" || f.knobs.allocationGiven(fs) || flagWasSet(fs, "budget")) {
+	// An imported request is measured as sent unless a flag asks for a
+	// budget: a preset, an allocation, or a layout to lay it out in.
+	if run.imported && (preset != "" || f.knobs.allocationGiven(fs) || flagWasSet(fs, "budget") || flagWasSet(fs, "layout")) {
 		s.Mode = window.Budgeted
 	}
 	if err := applyAssembleFlags(fs, f, &s, core.KnobContext{Presets: presets}, run.imported); err != nil {

@@ -76,6 +76,9 @@ func writeAssembleHeader(w io.Writer, run *assembleRun) {
 		fmt.Fprintf(w, "  %s\n", safetext.Line(sc.Description))
 	}
 	parts := []string{string(s.Mode)}
+	if a := run.eval.Assembly; a != nil && a.Layout == window.LayoutChat {
+		parts = append(parts, "chat layout")
+	}
 	switch {
 	case s.Preset != "" && s.Mode == window.MeasureOnly:
 		parts = append(parts, "compared with preset "+safetext.Line(s.Preset)+"'s allocations")

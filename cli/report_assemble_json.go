@@ -13,13 +13,20 @@ import (
 )
 
 // assembleJSON is `ctxlab assemble --format json`: an OpenAI Chat
-// Completions body (model, messages, tools) that can be sent as it is,
-// with the budget report and the metrics record beside it.
+// Completions body (model, messages, tools), or an Anthropic Messages
+// body for an Anthropic request in the chat layout, that can be sent as
+// it is once the budget report and the metrics record beside it are
+// left out.
 type assembleJSON struct {
-	Model    string               `json:"model"`
-	Messages []window.ChatMessage `json:"messages"`
-	// Tools is set in measure mode; the budgeted assembly puts the tool
-	// definitions into the system message, as the article does.
+	Model string `json:"model"`
+	// MaxTokens and System are set for an Anthropic body (a request
+	// imported from Anthropic, in the chat layout), whose Messages are
+	// then Anthropic's turns of content blocks.
+	MaxTokens int    `json:"max_tokens,omitempty"`
+	System    string `json:"system,omitempty"`
+	Messages  any    `json:"messages"`
+	// Tools is set in measure mode and in the chat layout; the article's
+	// layout puts the tool definitions into the system message.
 	Tools    json.RawMessage        `json:"tools,omitempty"`
 	Assembly assemblyJSON           `json:"assembly"`
 	Measured *measuredJSON          `json:"measured,omitempty"`
@@ -35,6 +42,7 @@ type assemblyJSON struct {
 	Source    string               `json:"source"`
 	Provider  string               `json:"provider,omitempty"`
 	Mode      window.Mode          `json:"mode"`
+	Layout    window.Layout        `json:"layout,omitempty"`
 	Preset    string               `json:"preset,omitempty"`
 	UseCase   string               `json:"use_case,omitempty"`
 	Tokenizer string               `json:"tokenizer"`
@@ -122,7 +130,7 @@ func writeAssembleJSON(out io.Writer, run *assembleRun) error {
 		Findings: ev.Findings,
 		Assembly: assemblyJSON{
 			Source: run.source, Provider: run.scenario.Provider,
-			Mode: a.Mode, Preset: s.Preset, UseCase: a.UseCase, Tokenizer: a.Tokenizer, Exact: a.Exact,
+			Mode: a.Mode, Layout: a.Layout, Preset: s.Preset, UseCase: a.UseCase, Tokenizer: a.Tokenizer, Exact: a.Exact,
 			Budget: a.Budget, Framing: a.Framing, Components: a.Components,
 			Used: a.Used, MaxInput: a.MaxInput, Window: a.Window, Utilization: a.Utilization,
 			ArticleTotal: a.ArticleTotal, Fits: a.Fits, Overflow: ev.Overflow, BudgetProblem: errorText(ev.BudgetProblem),
@@ -132,7 +140,11 @@ func writeAssembleJSON(out io.Writer, run *assembleRun) error {
 	if doc.Findings == nil {
 		doc.Findings = []diagnose.Finding{}
 	}
-	if doc.Messages == nil {
+	switch {
+	case a.SendsAnthropicBody(run.scenario.Provider):
+		body := a.AnthropicBody(s.Model)
+		doc.MaxTokens, doc.System, doc.Messages = body.MaxTokens, body.System, body.Messages
+	case a.Messages == nil:
 		doc.Messages = []window.ChatMessage{}
 	}
 	if m := run.measured; m != nil {

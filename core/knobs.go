@@ -164,6 +164,11 @@ var knobTable = []*Knob{
 		ID: "assembly", Label: "assembly", Flag: "mode", Key: "mode",
 		Help: "budgeted (cut components to their allocations) or measure (as given, nothing cut)",
 	}, window.Modes, window.ParseMode, func(s *Settings) *window.Mode { return &s.Mode }),
+	choiceKnob(Knob{
+		ID: "layout", Label: "layout", Flag: "layout", Key: "layout",
+		Help:    "article (history folded into one assistant message, as the article's assembler) or chat (the history as its own messages, tool calls with their results, whole messages dropped oldest first: a request a chat API replays)",
+		Applies: func(s Settings) bool { return s.Mode != window.MeasureOnly }, AppliesWhen: "a budgeted assembly (measure keeps the request's own messages)",
+	}, window.Layouts, window.ParseLayout, func(s *Settings) *window.Layout { return &s.Layout }),
 	budgetKnob(Knob{
 		ID: "window", Label: "window", Flag: "window", Key: "budget.total_window", AltKeys: []string{"window"},
 		Help:   "model context window in tokens (total_window); for a request, overrides the model's",

@@ -79,6 +79,8 @@ type Settings struct {
 	Preset string
 	Budget window.ContextBudget
 	Mode   window.Mode
+	// Layout lays a budgeted request out: the article's or a chat's.
+	Layout window.Layout
 	// Model picks message framing and, unless a tokenizer was chosen,
 	// the tokenizer.
 	Model string
@@ -112,6 +114,7 @@ func DefaultSettings() Settings {
 		Preset:   window.PresetSupportChat,
 		Budget:   budget,
 		Mode:     window.Budgeted,
+		Layout:   window.LayoutArticle,
 		Memory:   memory.DefaultSettings(),
 		InitialK: pipeline.DefaultRerankInitialK,
 		FinalK:   pipeline.DefaultRerankFinalK,

@@ -243,6 +243,12 @@ func componentCellFor(st *themes.Styles, ev *core.Evaluation, c window.Component
 		for l := range own {
 			own[l] = st.Excluded.Render(own[l])
 		}
+	case c.Truncated && droppedWhole(ev, c.Name):
+		of := "✂ of " + numfmt.Thousands(c.Raw)
+		own = [markerLevels]string{"✂ kept " + numfmt.Thousands(c.Used) + " of " + numfmt.Thousands(c.Raw) + " whole", "✂ kept from " + numfmt.Thousands(c.Raw), of, of, of}
+		for l := range own {
+			own[l] = st.Partial.Render(own[l])
+		}
 	case c.Truncated:
 		of := "✂ of " + numfmt.Thousands(c.Raw)
 		own = [markerLevels]string{"✂ cut at " + numfmt.Thousands(c.Used) + " of " + numfmt.Thousands(c.Raw), "✂ cut from " + numfmt.Thousands(c.Raw), of, of, of}
@@ -324,4 +330,17 @@ func meter(st *themes.Styles, fill lipgloss.Style, used, allocated, width int) s
 		rest--
 	}
 	return fill.Render(b.String()) + st.Free.Render(strings.Repeat("░", rest))
+}
+
+// droppedWhole: in the chat layout the component lost whole messages or
+// tool definitions, the oldest first, rather than being cut in its text.
+func droppedWhole(ev *core.Evaluation, name string) bool {
+	if ev.Assembly == nil || ev.Assembly.Layout != window.LayoutChat {
+		return false
+	}
+	switch name {
+	case window.ComponentTools, window.ComponentHistory, window.ComponentToolResults:
+		return true
+	}
+	return false
 }

@@ -50,7 +50,7 @@ func (m Model) export() string {
 	if err != nil {
 		return "export failed: " + err.Error()
 	}
-	files := map[string][]byte{"messages.json": requestJSON(m.eval), "scenario.yaml": scenarioYAML, "report.txt": []byte(reportText(m))}
+	files := map[string][]byte{"messages.json": requestJSON(m.eval, m.cfg.Scenario.Provider), "scenario.yaml": scenarioYAML, "report.txt": []byte(reportText(m))}
 	for name, data := range files {
 		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
 			return "export failed: " + err.Error()
@@ -128,14 +128,22 @@ func reportText(m Model) string {
 	return b.String()
 }
 
-// requestJSON is the assembled request in OpenAI's chat completions shape.
-func requestJSON(ev *core.Evaluation) []byte {
-	body := map[string]any{"messages": ev.Assembly.Messages}
-	if ev.Settings.Model != "" {
-		body["model"] = ev.Settings.Model
-	}
-	if len(ev.Assembly.Tools) > 0 {
-		body["tools"] = ev.Assembly.Tools
+// requestJSON is the assembled request in OpenAI's chat completions
+// shape, or in Anthropic's Messages shape for a request imported from
+// Anthropic and laid out as a chat, so it can be sent again as it is.
+func requestJSON(ev *core.Evaluation, provider string) []byte {
+	var body any
+	if a := ev.Assembly; a.SendsAnthropicBody(provider) {
+		body = a.AnthropicBody(ev.Settings.Model)
+	} else {
+		openAI := map[string]any{"messages": a.Messages}
+		if ev.Settings.Model != "" {
+			openAI["model"] = ev.Settings.Model
+		}
+		if len(a.Tools) > 0 {
+			openAI["tools"] = a.Tools
+		}
+		body = openAI
 	}
 	out, _ := json.MarshalIndent(body, "", "  ")
 	return append(out, '\n')

@@ -39,3 +39,19 @@ func TestGoldenTooSmall(t *testing.T) {
 	m := newTestModel(t, "support_chat", "dark", 70, 20)
 	golden.RequireEqual(t, []byte(m.View()))
 }
+
+// TestGoldenChatLayout shows the Budget view in the chat layout with the
+// history allocation lowered, so whole messages are dropped and the notes
+// say which.
+func TestGoldenChatLayout(t *testing.T) {
+	m := newTestModel(t, "support_chat", "mono", 160, 48)
+	m = keys(t, m, "c")
+	m.controls.selectID("layout")
+	m = keys(t, m, "right")
+	m.controls.selectID("history")
+	m = keys(t, m, "enter")
+	m.controls.input.SetValue("")
+	m = typeText(t, m, "600")
+	m = keys(t, m, "enter", "esc", "3")
+	golden.RequireEqual(t, []byte(m.View()))
+}

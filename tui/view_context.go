@@ -44,13 +44,17 @@ func contextContent(st *themes.Styles, ev *core.Evaluation, width int) string {
 	tok := ev.Settings.Pipeline.Tokenizer
 	var b strings.Builder
 	mode := "budgeted by the article's assembler"
-	if a.Mode == window.MeasureOnly {
+	switch {
+	case a.Mode == window.MeasureOnly:
 		mode = "measured as sent: nothing cut"
+	case a.Layout == window.LayoutChat:
+		mode = "budgeted in the chat layout: whole messages dropped, oldest first"
 	}
 	writeTitled(&b, st, "Assembled request", fmt.Sprintf("· %s · %s tokens · %s", numfmt.Plural(len(a.Messages), "1 message", fmt.Sprintf("%d messages", len(a.Messages))), numfmt.Thousands(a.Used), mode), width)
 	if len(a.Tools) > 0 {
 		writeWrapped(&b, st.Muted, "The tools array is sent beside the messages: see “tools (sent beside the messages)” after them.", width)
 	}
+	writeChatDrops(&b, st, a, width)
 	writeAgentStep(&b, st, ev, width)
 	cuts := messageCuts(ev)
 	for i, msg := range a.Messages {
@@ -159,6 +163,9 @@ func messageCuts(ev *core.Evaluation) map[int][]contextCut {
 	if a.Mode == window.MeasureOnly {
 		return out
 	}
+	// The chat layout cuts no history or tool-results message: it drops
+	// whole ones, which writeChatDrops reports above the messages.
+	chat := a.Layout == window.LayoutChat
 	add := func(msg, at int, text string) { out[msg] = append(out[msg], contextCut{at, text}) }
 	kept := func(c window.ComponentReport) string {
 		return fmt.Sprintf("%s of %s tokens kept", numfmt.Thousands(c.Used), numfmt.Thousands(c.Raw))
@@ -183,11 +190,11 @@ func messageCuts(ev *core.Evaluation) map[int][]contextCut {
 				}
 				add(i, len(m.Content), text)
 			}
-		case m.Role == "assistant":
+		case m.Role == "assistant" && !chat:
 			if c, ok := a.Component(window.ComponentHistory); ok && c.Truncated && strings.HasSuffix(m.Content, c.Text) {
 				add(i, len(m.Content)-len(c.Text), "✂ the assembler cut the start of the history here (it keeps the end): "+kept(c))
 			}
-		case m.Role == "system" && strings.HasPrefix(m.Content, resultsHeading):
+		case m.Role == "system" && strings.HasPrefix(m.Content, resultsHeading) && !chat:
 			if c, ok := a.Component(window.ComponentToolResults); ok && c.Truncated {
 				add(i, len(resultsHeading), "✂ the assembler cut the start of the tool results here (it keeps the end): "+kept(c))
 			}
@@ -336,6 +343,21 @@ func writeCitations(b *strings.Builder, st *themes.Styles, ev *core.Evaluation, 
 			writeContinued(b, st.Text, e.source, width, indent)
 			b.WriteString(strings.Repeat(" ", indent))
 			writeContinued(b, st.Excluded, mark, width, indent)
+		}
+	}
+}
+
+// writeChatDrops says, in the chat layout, which components lost whole
+// messages or tool definitions and how many: nothing in the messages
+// below marks a message that is not there.
+func writeChatDrops(b *strings.Builder, st *themes.Styles, a *window.Assembly, width int) {
+	if a.Layout != window.LayoutChat {
+		return
+	}
+	for _, name := range []string{window.ComponentTools, window.ComponentHistory, window.ComponentToolResults} {
+		if c, ok := a.Component(name); ok && c.Truncated {
+			writeWrapped(b, st.CutMarker, fmt.Sprintf("✂ %s: %s of %s tokens kept; %s",
+				componentWords(name), numfmt.Thousands(c.Used), numfmt.Thousands(c.Raw), safetext.Line(c.Note)), width)
 		}
 	}
 }

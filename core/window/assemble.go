@@ -9,7 +9,10 @@ import (
 
 // Assembly is an assembled request and where its tokens went.
 type Assembly struct {
-	Mode      Mode   `json:"mode"`
+	Mode Mode `json:"mode"`
+	// Layout is the budgeted layout; empty when measured, since a measured
+	// request keeps its own.
+	Layout    Layout `json:"layout,omitempty"`
 	UseCase   string `json:"use_case,omitempty"`
 	Model     string `json:"model,omitempty"`
 	Tokenizer string `json:"tokenizer"`
@@ -81,7 +84,8 @@ type assembledComponent struct {
 // Assemble assembles a request and reports every component against its
 // allocation. In Budgeted mode the messages are the article's (see
 // layoutArticle), except that a zero allocation drops its component
-// (ctxlab's choice); in MeasureOnly mode they are the request's own.
+// (ctxlab's choice), or a chat service's in the chat layout (see
+// chatRequest); in MeasureOnly mode they are the request's own.
 // Either way the total counts what the provider counts: contents, the
 // assembler's headings and the message framing (ctxlab's choice; the
 // article counts contents only, see ArticleTotal). When the total exceeds
@@ -111,12 +115,21 @@ func Assemble(in Input) (*Assembly, error) {
 		MaxInput: in.Budget.MaxInput(), Window: in.Budget.TotalWindow,
 	}
 	var parts map[string]*assembledComponent
-	if mode == MeasureOnly {
+	switch {
+	case mode == MeasureOnly:
 		parts, a.Messages = measureRequest(in, toolsJSON, calls)
 		if toolsJSON != "" {
 			a.Tools = json.RawMessage(toolsJSON)
 		}
-	} else {
+	case in.layout() == LayoutChat:
+		a.Layout = LayoutChat
+		var toolsSent string
+		parts, a.Messages, toolsSent = chatRequest(in, calls)
+		if toolsSent != "" {
+			a.Tools = json.RawMessage(toolsSent)
+		}
+	default:
+		a.Layout = LayoutArticle
 		parts, a.Messages = budgetRequest(in, toolsJSON, calls)
 	}
 
@@ -134,7 +147,7 @@ func Assemble(in Input) (*Assembly, error) {
 	labels := a.ArticleTotal - inMessages
 	a.Components = append(a.Components, ComponentReport{
 		Name: ComponentLabels, Raw: labels, Used: labels,
-		Note: "headings the assembler adds: Available tools, Relevant context, Tool results",
+		Note: labelsNote(a.Layout),
 	})
 	a.Used += labels
 
@@ -327,4 +340,12 @@ func providerTools(in Input, toolsJSON string) *assembledComponent {
 	c.counted, c.rawTokens, c.keptTokens = true, n, n
 	c.note = "as OpenAI renders the functions in the prompt (a TypeScript-like namespace, +9 tokens, −4 with a system message), not as the JSON sent"
 	return c
+}
+
+// labelsNote names the headings a layout adds to the components' texts.
+func labelsNote(layout Layout) string {
+	if layout == LayoutChat {
+		return "headings the assembler adds: Relevant context, and Tool results before an output that answers no call"
+	}
+	return "headings the assembler adds: Available tools, Relevant context, Tool results"
 }

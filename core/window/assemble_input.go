@@ -74,6 +74,8 @@ type Input struct {
 	// UseCase labels the assembly in metrics (a preset name, usually).
 	UseCase string
 	Mode    Mode
+	// Layout lays a budgeted request out; empty means the article's.
+	Layout Layout
 
 	SystemPrompt string
 	// Tools are the tool definitions, each exactly as the provider
@@ -105,6 +107,9 @@ func (in Input) validate() error {
 	if mode == MeasureOnly {
 		return in.Budget.ValidateWindow()
 	}
+	if _, err := ParseLayout(string(in.layout())); err != nil {
+		return err
+	}
 	return in.Budget.Validate()
 }
 
@@ -113,4 +118,11 @@ func (in Input) mode() Mode {
 		return Budgeted
 	}
 	return in.Mode
+}
+
+func (in Input) layout() Layout {
+	if in.Layout == "" {
+		return LayoutArticle
+	}
+	return in.Layout
 }
