@@ -37,6 +37,9 @@ type Assembly struct {
 	// mode; in budgeted mode the article puts the tools in the system
 	// message and this is empty.
 	Tools json.RawMessage `json:"tools,omitempty"`
+	// Items are the tool definitions, history messages, tool calls and
+	// tool results one by one, counted as their components were.
+	Items []Item `json:"-"`
 }
 
 // Component returns the report of the named component.
@@ -157,6 +160,7 @@ func Assemble(in Input) (*Assembly, error) {
 		}
 	}
 	a.Components = append(a.Components, framing)
+	a.Items = itemCounts(in, a.Components, calls, mode)
 	a.Used += framing.Used
 
 	reserve := in.Budget.ResponseReserve
