@@ -24,6 +24,8 @@ type assembleJSON struct {
 	Measured *measuredJSON          `json:"measured,omitempty"`
 	Metrics  metrics.ContextMetrics `json:"metrics"`
 	Alert    string                 `json:"alert,omitempty"`
+	// Space is what takes the space in the request, largest first.
+	Space []spaceJSON `json:"space"`
 }
 
 // assemblyJSON is the budget report: core's Assembly without the messages
@@ -112,6 +114,7 @@ func writeAssembleJSON(out io.Writer, run *assembleRun) error {
 		Tools:    a.Tools,
 		Metrics:  ev.Metrics,
 		Alert:    ev.Alert,
+		Space:    spaceReport(ev),
 		Assembly: assemblyJSON{
 			Source: run.source, Provider: run.scenario.Provider,
 			Mode: a.Mode, Preset: s.Preset, UseCase: a.UseCase, Tokenizer: a.Tokenizer, Exact: a.Exact,

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"ctxlab/core/memory"
 	"ctxlab/core/pipeline"
 	"ctxlab/core/window"
 )
@@ -77,6 +78,7 @@ func (e *Evaluation) Space() []SpaceItem {
 	if a == nil {
 		return nil
 	}
+	origins := e.historyOrigins()
 	var items []SpaceItem
 	add := func(it SpaceItem) {
 		it.Order = len(items)
@@ -94,9 +96,14 @@ func (e *Evaluation) Space() []SpaceItem {
 		}
 		add(SpaceItem{Kind: window.ItemComponent, Label: componentLabel(c.Name), Component: c.Name, Tokens: c.Used, Cut: c.Raw - c.Used, Ref: ci})
 		for _, it := range a.Items {
-			if it.Component == c.Name {
-				add(SpaceItem{Kind: it.Kind, Label: it.Label, Component: c.Name, Tokens: it.Tokens, Cut: it.Raw - it.Tokens, Ref: it.Index})
+			if it.Component != c.Name {
+				continue
 			}
+			item := SpaceItem{Kind: it.Kind, Label: it.Label, Component: c.Name, Tokens: it.Tokens, Cut: it.Raw - it.Tokens, Ref: it.Index}
+			if c.Name == window.ComponentHistory {
+				item.Label, item.Ref = e.historyLabel(it.Index, origins)
+			}
+			add(item)
 		}
 		if c.Name == window.ComponentRAG {
 			for _, d := range e.documentSpace(c.Text) {
@@ -144,6 +151,44 @@ func (e *Evaluation) documentSpace(sent string) []SpaceItem {
 		out = append(out, SpaceItem{Kind: window.ItemDocument, Label: label, Component: window.ComponentRAG, Tokens: sentTokens, Cut: whole - sentTokens, Ref: doc})
 	}
 	return out
+}
+
+// historyOrigins maps each message the memory strategy passed to the
+// assembler to its position in the scenario's history, -1 for a message
+// of the strategy's own (the rolling summary). The strategy may put
+// pinned messages first, so each is matched by role and content among the
+// messages it kept, not by position.
+func (e *Evaluation) historyOrigins() []int {
+	kept := make([]int, 0, len(e.Memory.Fates))
+	for _, f := range e.Memory.Fates {
+		if (f.Fate == memory.Kept || f.Fate == memory.Pinned) && f.Index < len(e.History) {
+			kept = append(kept, f.Index)
+		}
+	}
+	origins := make([]int, len(e.Memory.Messages))
+	for i, m := range e.Memory.Messages {
+		origins[i] = -1
+		for k, orig := range kept {
+			if orig >= 0 && e.History[orig] == m {
+				origins[i], kept[k] = orig, -1
+				break
+			}
+		}
+	}
+	return origins
+}
+
+// historyLabel names an assembled history message by its number in the
+// scenario's history, and gives that position as its Ref.
+func (e *Evaluation) historyLabel(assembled int, origins []int) (string, int) {
+	if assembled < len(origins) && assembled < len(e.Memory.Messages) {
+		m := e.Memory.Messages[assembled]
+		if orig := origins[assembled]; orig >= 0 {
+			return fmt.Sprintf("message %d (%s)", orig+1, m.Role), orig
+		}
+		return fmt.Sprintf("conversation summary (%s)", m.Role), -1
+	}
+	return fmt.Sprintf("message %d", assembled+1), assembled
 }
 
 // displayNumber is a document's number as the user knows it: its position
