@@ -107,6 +107,7 @@ func (m *Model) applyEvaluation(msg evaluatedMsg) tea.Cmd {
 	m.shown = msg.gen
 	m.changed = changedDocs(prev, m.eval)
 	m.refreshRows()
+	m.space.refresh(m.eval)
 	var preload tea.Cmd
 	if prev == nil {
 		m.list.selectFirstPresent()
