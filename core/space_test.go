@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"ctxlab/core/internal/testtext"
+	"ctxlab/core/memory"
 	"ctxlab/core/tokens"
 	"ctxlab/core/value"
 	"ctxlab/core/window"
@@ -186,6 +187,53 @@ func TestSpaceCountsDocumentsAsSent(t *testing.T) {
 	for _, it := range items {
 		if it.Kind == window.ItemDocument && ev.RAGSurvival[it.Ref] == SurvivedLost && (it.Tokens != 0 || it.Cut == 0) {
 			t.Errorf("%s was lost but costs %d (cut %d)", it.Label, it.Tokens, it.Cut)
+		}
+	}
+}
+
+// TestSpaceNumbersMessagesAsTheInputDoes: a memory strategy hands the
+// assembler fewer messages, pinned ones first in the article's order;
+// each is still named by its number in the scenario's history, and a
+// dropped message is not listed.
+func TestSpaceNumbersMessagesAsTheInputDoes(t *testing.T) {
+	var history []value.Message
+	for i := 0; i < 12; i++ {
+		role := "user"
+		if i%2 == 1 {
+			role = "assistant"
+		}
+		history = append(history, value.Message{Role: role, Content: fmt.Sprintf("turn%d ", i) + testtext.Words(30+i, fmt.Sprintf("w%d_", i))})
+	}
+	history[1].Content = "ORD-1234 " + history[1].Content
+	for _, referenceOrder := range []bool{false, true} {
+		s := DefaultSettings()
+		s.Pipeline.Tokenizer = tokens.Heuristic{}
+		s.Memory = memory.Settings{Strategy: memory.Priority, Patterns: []string{`ORD-\d+`}, ReferenceOrder: referenceOrder}
+		s.Budget.ConversationHistory = 260
+		s.Query = "where is my order?"
+		ev := evaluated(t, &Scenario{History: history, Settings: s}, s)
+
+		listed := map[int]bool{}
+		for _, it := range ev.Space() {
+			if it.Kind != window.ItemMessage {
+				continue
+			}
+			if it.Ref < 0 || it.Ref >= len(history) {
+				t.Fatalf("reference order %v: %q refers to message %d", referenceOrder, it.Label, it.Ref)
+			}
+			if want := fmt.Sprintf("message %d (%s)", it.Ref+1, history[it.Ref].Role); it.Label != want {
+				t.Errorf("reference order %v: %q, want %q", referenceOrder, it.Label, want)
+			}
+			listed[it.Ref] = true
+		}
+		for _, f := range ev.Memory.Fates {
+			inPrompt := f.Fate == memory.Kept || f.Fate == memory.Pinned
+			if listed[f.Index] != inPrompt {
+				t.Errorf("reference order %v: message %d is %s but listed = %v", referenceOrder, f.Index+1, f.Fate, listed[f.Index])
+			}
+		}
+		if !listed[1] || listed[0] {
+			t.Errorf("reference order %v: the pinned message 2 listed %v, the dropped message 1 listed %v", referenceOrder, listed[1], listed[0])
 		}
 	}
 }
