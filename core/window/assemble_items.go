@@ -46,10 +46,11 @@ type Item struct {
 // itemCounts counts every tool definition, history message and tool
 // result of an assembly, on the text the component was counted on: in
 // measure mode the messages as sent and the tools as the provider bills
-// them, budgeted the lines of the article's rendering. A component the
-// assembler cut shares out what it sent from the end it kept, so the
-// items cut away cost nothing.
-func itemCounts(in Input, reports []ComponentReport, calls []json.RawMessage, mode Mode) []Item {
+// them (toolPieces, OpenAI's rendering of each, when it applies),
+// budgeted the lines of the article's rendering and each tool's JSON. A
+// component the assembler cut shares out what it sent from the end it
+// kept, so the items cut away cost nothing.
+func itemCounts(in Input, reports []ComponentReport, calls []json.RawMessage, toolPieces []string) []Item {
 	used := func(name string) (int, bool) {
 		for _, r := range reports {
 			if r.Name == name {
@@ -61,7 +62,10 @@ func itemCounts(in Input, reports []ComponentReport, calls []json.RawMessage, mo
 	tok := in.Tokenizer
 	var items []Item
 
-	toolTexts := toolDefinitionTexts(in, mode)
+	toolTexts := toolPieces
+	if len(toolTexts) != len(in.Tools) {
+		toolTexts = toolJSONTexts(in.Tools)
+	}
 	tools := make([]Item, len(in.Tools))
 	for i, t := range in.Tools {
 		n := tok.Count(toolTexts[i])
@@ -69,23 +73,35 @@ func itemCounts(in Input, reports []ComponentReport, calls []json.RawMessage, mo
 	}
 	items = append(items, shareCut(tools, used, ComponentTools, tokens.KeepStart)...)
 
+	// Budgeted, a message is its line of the article's rendering;
+	// measured, it is the message itself.
+	measured := in.mode() == MeasureOnly
+	var lines []string
+	if !measured {
+		lines = historyLines(in.History)
+	}
 	history := make([]Item, len(in.History))
-	lines := historyLines(in.History)
 	for i, m := range in.History {
-		n := tok.Count(lines[i])
-		if mode == MeasureOnly {
+		var n int
+		if measured {
 			n = ChatMessage{Role: m.Role, Content: m.Content}.contentTokens(tok)
+		} else {
+			n = tok.Count(lines[i])
 		}
 		history[i] = Item{Kind: ItemMessage, Component: ComponentHistory, Index: i, Label: fmt.Sprintf("message %d (%s)", i+1, m.Role), Tokens: n, Raw: n}
 	}
 	items = append(items, shareCut(history, used, ComponentHistory, tokens.KeepEnd)...)
 
+	if !measured {
+		lines = toolResultLines(in.ToolResults, calls)
+	}
 	results := make([]Item, len(in.ToolResults))
-	lines = toolResultLines(in.ToolResults, calls)
 	for i, r := range in.ToolResults {
-		n := tok.Count(lines[i])
-		if mode == MeasureOnly {
+		var n int
+		if measured {
 			n = ChatMessage{Role: r.role(), Content: r.Content, ToolCallID: r.ToolCallID, ToolCalls: calls[i]}.contentTokens(tok)
+		} else {
+			n = tok.Count(lines[i])
 		}
 		kind, label := toolResultLabel(r, calls[i], i)
 		results[i] = Item{Kind: kind, Component: ComponentToolResults, Index: i, Label: label, Tokens: n, Raw: n}
@@ -112,30 +128,15 @@ func shareCut(items []Item, used func(string) (int, bool), component string, kee
 	return items
 }
 
-// toolDefinitionTexts is each tool definition as its component counts
-// it: OpenAI's rendering in the prompt when a measured request's tools
-// are billed that way, else the tool's compact JSON, which is what the
-// article writes into the system message and what Anthropic receives.
-func toolDefinitionTexts(in Input, mode Mode) []string {
-	texts := make([]string, len(in.Tools))
-	for i, t := range in.Tools {
+// toolJSONTexts is each tool definition as its compact JSON: what the
+// article writes into the system message, and what Anthropic receives.
+func toolJSONTexts(tools []json.RawMessage) []string {
+	texts := make([]string, len(tools))
+	for i, t := range tools {
 		var buf bytes.Buffer
 		if json.Compact(&buf, t) == nil {
 			texts[i] = buf.String()
 		}
-	}
-	if mode != MeasureOnly || len(in.Tools) == 0 {
-		return texts
-	}
-	if spec, ok := tokens.LookupModel(in.Model); ok && spec.Provider == tokens.ProviderAnthropic {
-		return texts
-	}
-	all, err := toolsJSON(in.Tools)
-	if err != nil {
-		return texts
-	}
-	if blocks, ok := openAIToolBlocks(all); ok && len(blocks) == len(texts) {
-		return blocks
 	}
 	return texts
 }

@@ -27,9 +27,15 @@ func openAIToolsText(toolsJSON string) (string, bool) {
 	if !ok {
 		return "", false
 	}
+	return openAINamespace(blocks), true
+}
+
+// openAINamespace wraps the tools' blocks in the namespace OpenAI
+// prompts with.
+func openAINamespace(blocks []string) string {
 	lines := append([]string{"namespace functions {", ""}, blocks...)
 	lines = append(lines, "} // namespace functions")
-	return strings.Join(lines, "\n"), true
+	return strings.Join(lines, "\n")
 }
 
 // openAIToolBlocks renders each tool of the array as its part of the
