@@ -49,14 +49,11 @@ func newSpacePane() spacePane {
 	return spacePane{keys: newSpaceKeys()}
 }
 
-// refresh takes a new evaluation's items, keeping the cursor on the item
-// it was on when that item is still listed.
-func (p *spacePane) refresh(ev *core.Evaluation) {
+// refresh takes a new evaluation's items (Evaluation.Space), keeping the
+// cursor on the item it was on when that item is still listed.
+func (p *spacePane) refresh(items []core.SpaceItem) {
 	current, had := p.selected()
-	p.items = nil
-	if ev != nil {
-		p.items = ev.Space()
-	}
+	p.items = items
 	core.SortSpace(p.items, p.order)
 	p.cursor = 0
 	if had {
