@@ -134,6 +134,15 @@ func (p *spacePane) move(delta, height int) {
 	p.scrollTo(height)
 }
 
+// selectVisibleRow puts the cursor on the row-th row on screen, or the
+// last one when the list ends above it.
+func (p *spacePane) selectVisibleRow(row int) {
+	if row < 0 || len(p.items) == 0 {
+		return
+	}
+	p.cursor = max(0, min(len(p.items)-1, p.offset+row))
+}
+
 // scrollTo keeps the cursor within the visible rows.
 func (p *spacePane) scrollTo(height int) {
 	if height <= 0 {

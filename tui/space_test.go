@@ -125,3 +125,23 @@ func TestSpaceViewEnterOnAToolResultOpensTheContextViewAtIt(t *testing.T) {
 		t.Errorf("enter on %q: view %v at %q, want message %d", call.Label, m.view, top, want)
 	}
 }
+
+func TestSpaceViewWheelMovesAndClickSelects(t *testing.T) {
+	m := newTestModel(t, "support_chat", "mono", 120, 40)
+	m = keys(t, m, "6")
+	l := m.computeLayout()
+	mainTop := 1 + l.budget + 1 + l.banner
+	m = send(t, m, tea.MouseMsg{X: 10, Y: mainTop + 5, Button: tea.MouseButtonWheelDown, Action: tea.MouseActionPress})
+	if m.space.cursor != 3 {
+		t.Errorf("the wheel put the cursor on row %d, not 3", m.space.cursor)
+	}
+	// The fifth item's row: below the border, the summary and the header.
+	m = send(t, m, tea.MouseMsg{X: 10, Y: mainTop + 1 + spaceHeaderLines + 4, Button: tea.MouseButtonLeft, Action: tea.MouseActionPress})
+	if m.space.cursor != 4 {
+		t.Errorf("a click on the fifth row selected row %d", m.space.cursor)
+	}
+	row := strings.Split(ansi.Strip(m.View()), "\n")[mainTop+1+spaceHeaderLines+4]
+	if !strings.Contains(row, "▸  5 ") {
+		t.Errorf("the clicked row reads %q", row)
+	}
+}
