@@ -127,7 +127,7 @@ func (f *assembleFlags) register(fs *flagSet) {
 // workbench shares every other flag.
 func (f *assembleFlags) registerOutput(fs *flagSet) {
 	fs.StringVar(&f.format, "format", "text", "output: text or json")
-	fs.BoolVar(&f.full, "full", false, "text: print every message whole instead of shortening long ones")
+	fs.BoolVar(&f.full, "full", false, "text: print every message whole instead of shortening long ones, and list everything in What takes the space, not the top 10")
 	fs.StringVar(&f.metricsOut, "metrics-out", "", "append the request's ContextMetrics as one JSON line to FILE (created if missing)")
 	fs.StringVar(&f.requestID, "request-id", "", "request id in the metrics record (default: ctxlab- and the time)")
 }

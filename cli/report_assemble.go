@@ -47,6 +47,7 @@ func writeAssembleReport(out io.Writer, run *assembleRun) error {
 	writeRecordedUsage(w, run)
 	writeComponentTable(w, a, s)
 	writeFindings(w, ev.Findings)
+	writeSpaceSection(w, ev, run.full)
 	writeMemorySection(w, ev)
 	if run.formatMemory && len(ev.History) > 0 {
 		writeFormatMemory(w, ev.History, s.MaxTurns)

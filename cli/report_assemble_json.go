@@ -34,6 +34,8 @@ type assembleJSON struct {
 	Alert    string                 `json:"alert,omitempty"`
 	// Findings are what the evaluation found worth acting on, worst first.
 	Findings []diagnose.Finding `json:"findings"`
+	// Space is what takes the space in the request, largest first.
+	Space []spaceJSON `json:"space"`
 }
 
 // assemblyJSON is the budget report: core's Assembly without the messages
@@ -128,6 +130,7 @@ func writeAssembleJSON(out io.Writer, run *assembleRun) error {
 		Metrics:  ev.Metrics,
 		Alert:    ev.Alert,
 		Findings: ev.Findings,
+		Space:    spaceReport(ev),
 		Assembly: assemblyJSON{
 			Source: run.source, Provider: run.scenario.Provider,
 			Mode: a.Mode, Layout: a.Layout, Preset: s.Preset, UseCase: a.UseCase, Tokenizer: a.Tokenizer, Exact: a.Exact,

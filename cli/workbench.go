@@ -40,7 +40,7 @@ type workbenchFlags struct {
 // draws instead, so naming one gets an explanation, not "not defined".
 var headlessOnlyFlags = map[string]string{
 	"format": "--format shapes what ctxlab build and ctxlab assemble print; the workbench draws on the terminal (press e in it to export messages.json, scenario.yaml and report.txt)",
-	"full":   "--full shapes what ctxlab assemble prints; the workbench's Context view (3) shows every message whole",
+	"full":   "--full shapes what ctxlab assemble prints; the workbench's Context view (3) shows every message whole and its Space view (6) every item",
 }
 
 func runWorkbench(env Env, args []string) error {

@@ -74,6 +74,19 @@ func (l *docList) move(delta, height int) {
 	l.scrollTo(height)
 }
 
+// selectDocument puts the cursor on a document's row and scrolls to it;
+// false when the rows do not list it.
+func (l *docList) selectDocument(doc, height int) bool {
+	for i, r := range l.rows {
+		if r.doc == doc {
+			l.cursor = i
+			l.scrollTo(height)
+			return true
+		}
+	}
+	return false
+}
+
 // selectVisibleRow puts the cursor on the row-th row on screen, or the
 // last one when the list ends above it.
 func (l *docList) selectVisibleRow(row int) {

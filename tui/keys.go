@@ -13,7 +13,7 @@ func newGlobalKeys() globalKeys {
 		Help:     key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
 		NextPane: key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "next pane")),
 		PrevPane: key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "previous pane")),
-		Views:    key.NewBinding(key.WithKeys("1", "2", "3", "4", "5"), key.WithHelp("1-5", "views")),
+		Views:    key.NewBinding(key.WithKeys("1", "2", "3", "4", "5", "6"), key.WithHelp("1-6", "views")),
 		Theme:    key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "theme")),
 		Export:   key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "export")),
 		Copy:     key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy context")),

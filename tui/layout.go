@@ -68,6 +68,7 @@ func (m *Model) layoutPanes() {
 	m.help.Width = m.width
 	m.inspector.key, m.views.key = "", ""
 	m.list.scrollTo(m.listBodyHeight())
+	m.space.scrollTo(m.spaceRowsVisible())
 }
 
 // listBodyHeight is the number of document rows visible.

@@ -144,6 +144,7 @@ func legendSections(st *themes.Styles) []legendSection {
 			{"✂", inCutMarker, "in a text: where a document or component was cut"},
 			{"▁▂▃▄▅▆▇█", inAccent, "Ordering view: the attention a slot gets, by lost-in-the-middle's U curve"},
 			{"▕", inMuted, "Ordering view: the chart's axis"},
+			{"██▎░░", inText, "Space view (6): an item's tokens against the largest item's, in its component's colour; ✂ N cut is what the assembler cut of it"},
 		}},
 	}
 }

@@ -68,9 +68,10 @@ const (
 	viewContext
 	viewMemory
 	viewMetrics
+	viewSpace
 )
 
-var viewNames = []string{"Documents", "Ordering", "Context", "Memory", "Metrics"}
+var viewNames = []string{"Documents", "Ordering", "Context", "Memory", "Metrics", "Space"}
 
 // pane is what has the keyboard.
 type pane int
@@ -116,6 +117,7 @@ type Model struct {
 	list      listPane
 	inspector inspectorPane
 	views     viewsPane
+	space     spacePane
 	controls  controlsPane
 	filter    filterPane
 	status    statusLine
@@ -150,6 +152,7 @@ func New(cfg Config) Model {
 		list:      newListPane(),
 		inspector: newInspectorPane(),
 		views:     newViewsPane(),
+		space:     newSpacePane(),
 		controls:  newControlsPane(cfg.Presets, cfg.Scenario.Agent.StepNames(), cfg.Scenario.Settings),
 		filter:    newFilterPane(),
 		help:      help.New(),

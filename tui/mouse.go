@@ -27,6 +27,8 @@ func (m Model) updateMouse(msg tea.MouseMsg) (tea.Model, tea.Cmd) {
 		switch {
 		case overList:
 			m.list.move(delta, m.listBodyHeight())
+		case m.view == viewSpace && !m.views.helpOpen:
+			m.space.move(delta, m.spaceRowsVisible())
 		case documents:
 			scrollBy(&m.inspector.vp, delta)
 		default:
@@ -42,6 +44,10 @@ func (m Model) updateMouse(msg tea.MouseMsg) (tea.Model, tea.Cmd) {
 			m.focus = paneList
 			row := msg.Y - mainTop - 2 // border and column header
 			m.list.selectVisibleRow(row)
+		case inMain && m.view == viewSpace && !m.views.helpOpen:
+			m.focus = paneInspector
+			// Below the border, the summary and the column header.
+			m.space.selectVisibleRow(msg.Y - mainTop - 1 - spaceHeaderLines)
 		case inMain:
 			m.focus = paneInspector
 		case msg.Y >= mainBottom && msg.Y < mainBottom+l.controls:

@@ -18,7 +18,10 @@ import (
 type evaluatedMsg struct {
 	gen  int
 	eval *core.Evaluation
-	err  error
+	// space is the evaluation's items ranked for view 6, counted in the
+	// command so Update does no counting.
+	space []core.SpaceItem
+	err   error
 }
 
 // clearChangedMsg ends the highlight of what the last change moved.
@@ -86,7 +89,10 @@ func (m *Model) evaluationCmd() tea.Cmd {
 	return func() tea.Msg {
 		defer cancel()
 		ev, err := core.Evaluate(ctx, in, settings)
-		return evaluatedMsg{gen: gen, eval: ev, err: err}
+		if err != nil {
+			return evaluatedMsg{gen: gen, err: err}
+		}
+		return evaluatedMsg{gen: gen, eval: ev, space: ev.Space()}
 	}
 }
 
@@ -107,6 +113,7 @@ func (m *Model) applyEvaluation(msg evaluatedMsg) tea.Cmd {
 	m.shown = msg.gen
 	m.changed = changedDocs(prev, m.eval)
 	m.refreshRows()
+	m.space.refresh(msg.space)
 	var preload tea.Cmd
 	if prev == nil {
 		m.list.selectFirstPresent()

@@ -103,6 +103,8 @@ func (m Model) updateKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	switch {
 	case m.focus == paneControls:
 		return m.updateControls(msg)
+	case m.view == viewSpace:
+		return m.updateSpace(msg)
 	case m.focus == paneInspector || m.view != viewDocuments:
 		return m.updateScroll(msg)
 	}

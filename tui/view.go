@@ -104,6 +104,9 @@ func (m Model) bannerText() string {
 // renderMain draws the main area for the current view: the list and
 // the inspector side by side, or one of them, or a text view.
 func (m Model) renderMain(l layout) string {
+	if m.view == viewSpace && !m.views.helpOpen {
+		return m.space.view(m.styles, m.eval, m.width, l.main, m.focus == paneInspector)
+	}
 	if m.views.helpOpen || m.view != viewDocuments {
 		return m.views.view(m.styles, m.view, m.width, l.main, m.focus == paneInspector)
 	}
@@ -144,6 +147,8 @@ func (m Model) renderFooter() string {
 		bindings = m.controls.inputKeys
 	case m.focus == paneControls:
 		bindings = m.controls.keys
+	case m.view == viewSpace:
+		bindings = m.space.keys
 	case m.view != viewDocuments:
 		bindings = m.views.keys
 	case m.focus == paneInspector:

@@ -11,7 +11,7 @@ import (
 )
 
 // textHelp is the help screen's slot in viewsPane.scroll, after the views.
-const textHelp = int(viewMetrics) + 1
+const textHelp = int(viewSpace) + 1
 
 // viewsPane is the scrolling pane views 2-5 and the help screen share.
 // Each of them keeps its own scroll position, so a view reopens where it

@@ -41,6 +41,9 @@ type Assembly struct {
 	// mode; in budgeted mode the article puts the tools in the system
 	// message and this is empty.
 	Tools json.RawMessage `json:"tools,omitempty"`
+	// Items are the tool definitions, history messages, tool calls and
+	// tool results one by one, counted as their components were.
+	Items []Item `json:"-"`
 }
 
 // Component returns the report of the named component.
@@ -79,6 +82,9 @@ type assembledComponent struct {
 	// note explains how the component was counted, when that is not
 	// plain: it becomes the component's report note.
 	note string
+	// pieces are the texts the component's items are counted on, when
+	// the component made them itself (OpenAI's rendering of each tool).
+	pieces []string
 }
 
 // Assemble assembles a request and reports every component against its
@@ -171,6 +177,7 @@ func Assemble(in Input) (*Assembly, error) {
 		}
 	}
 	a.Components = append(a.Components, framing)
+	a.Items = itemCounts(in, a.Components, calls, parts[ComponentTools].pieces)
 	a.Used += framing.Used
 
 	reserve := in.Budget.ResponseReserve
@@ -328,10 +335,12 @@ func providerTools(in Input, toolsJSON string) *assembledComponent {
 		c.note = fmt.Sprintf("the tools JSON plus Anthropic's %d-token tool-use system prompt (tool_choice auto)", anthropicToolUsePrompt(in.Model))
 		return c
 	}
-	text, ok := openAIToolsText(toolsJSON)
+	blocks, ok := openAIToolBlocks(toolsJSON)
 	if !ok {
 		return c
 	}
+	text := openAINamespace(blocks)
+	c.pieces = blocks
 	n := tok.Count(text) + openAIToolsOverhead
 	if in.SystemPrompt != "" || in.RetrievedContext != "" {
 		n -= openAIToolsSystemDiscount

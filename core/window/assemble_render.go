@@ -49,11 +49,16 @@ func compactToolCalls(raw json.RawMessage, item int) (json.RawMessage, error) {
 // article's SlidingWindowMemory.to_text. Roles stay as given, so a system
 // or tool message in the history is still visible for what it is.
 func HistoryText(history []value.Message) string {
+	return strings.Join(historyLines(history), "\n")
+}
+
+// historyLines is HistoryText line by line, one per message.
+func historyLines(history []value.Message) []string {
 	lines := make([]string, len(history))
 	for i, m := range history {
 		lines[i] = m.Role + ": " + m.Content
 	}
-	return strings.Join(lines, "\n")
+	return lines
 }
 
 // toolResultsText renders the tool results for the article's
@@ -61,6 +66,11 @@ func HistoryText(history []value.Message) string {
 // content when the tool is unnamed) and "assistant: content tool_calls"
 // for a call, so the reader sees which tool said what.
 func toolResultsText(results []ToolResult, calls []json.RawMessage) string {
+	return strings.Join(toolResultLines(results, calls), "\n")
+}
+
+// toolResultLines is toolResultsText line by line, one per result.
+func toolResultLines(results []ToolResult, calls []json.RawMessage) []string {
 	lines := make([]string, len(results))
 	for i, r := range results {
 		switch {
@@ -79,5 +89,5 @@ func toolResultsText(results []ToolResult, calls []json.RawMessage) string {
 			lines[i] = r.Content
 		}
 	}
-	return strings.Join(lines, "\n")
+	return lines
 }

@@ -23,16 +23,36 @@ const (
 // ok is false when a tool is not a function definition it can render,
 // and the JSON is then counted as it stands.
 func openAIToolsText(toolsJSON string) (string, bool) {
-	root, err := parseOrderedJSON(toolsJSON)
-	if err != nil || root.kind != '[' {
+	blocks, ok := openAIToolBlocks(toolsJSON)
+	if !ok {
 		return "", false
 	}
-	lines := []string{"namespace functions {", ""}
+	return openAINamespace(blocks), true
+}
+
+// openAINamespace wraps the tools' blocks in the namespace OpenAI
+// prompts with.
+func openAINamespace(blocks []string) string {
+	lines := append([]string{"namespace functions {", ""}, blocks...)
+	lines = append(lines, "} // namespace functions")
+	return strings.Join(lines, "\n")
+}
+
+// openAIToolBlocks renders each tool of the array as its part of the
+// namespace (its comment, its type and the blank line after), so one
+// tool's cost can be counted on the very text the whole is counted on.
+func openAIToolBlocks(toolsJSON string) ([]string, bool) {
+	root, err := parseOrderedJSON(toolsJSON)
+	if err != nil || root.kind != '[' {
+		return nil, false
+	}
+	blocks := make([]string, 0, len(root.items))
 	for _, tool := range root.items {
 		fn := tool.get("function")
 		if tool.kind != '{' || tool.get("type").text() != "function" || fn == nil || fn.get("name").text() == "" {
-			return "", false
+			return nil, false
 		}
+		var lines []string
 		if d := fn.get("description"); d != nil && d.str != "" {
 			lines = append(lines, "// "+d.str)
 		}
@@ -44,9 +64,9 @@ func openAIToolsText(toolsJSON string) (string, bool) {
 			lines = append(lines, "type "+name+" = () => any;")
 		}
 		lines = append(lines, "")
+		blocks = append(blocks, strings.Join(lines, "\n"))
 	}
-	lines = append(lines, "} // namespace functions")
-	return strings.Join(lines, "\n"), true
+	return blocks, true
 }
 
 func openAIProperties(obj *jsonNode, indent int) string {

@@ -1,0 +1,205 @@
+package window
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"ctxlab/core/tokens"
+)
+
+// ItemKind is what one item of a request is: a whole component, or one
+// of the pieces a component is made of.
+type ItemKind string
+
+const (
+	ItemComponent      ItemKind = "component"
+	ItemMessage        ItemKind = "message"
+	ItemToolDefinition ItemKind = "tool-definition"
+	ItemToolCall       ItemKind = "tool-call"
+	ItemToolResult     ItemKind = "tool-result"
+	ItemDocument       ItemKind = "document"
+)
+
+// ItemKinds lists the kinds in the order a request holds them.
+var ItemKinds = []ItemKind{ItemComponent, ItemToolDefinition, ItemDocument, ItemMessage, ItemToolCall, ItemToolResult}
+
+// Item is one piece of a component and the tokens it costs: a tool
+// definition, a history message, a tool call or a tool result. Labels
+// hold names from the input as they are; whoever prints one makes it
+// safe for a terminal.
+type Item struct {
+	Kind ItemKind `json:"kind"`
+	// Component is the component the item belongs to.
+	Component string `json:"component"`
+	// Index is the item's position in its input list (Input.Tools,
+	// Input.History or Input.ToolResults), from 0.
+	Index int    `json:"index"`
+	Label string `json:"label"`
+	// Tokens is what the item costs in the request as sent; Raw is its
+	// cost before the assembler cut its component to the allocation.
+	Tokens int `json:"tokens"`
+	Raw    int `json:"raw"`
+}
+
+// itemCounts counts every tool definition, history message and tool
+// result of an assembly, on the text the component was counted on: in
+// measure mode the messages as sent and the tools as the provider bills
+// them (toolPieces, OpenAI's rendering of each, when it applies),
+// budgeted the lines of the article's rendering and each tool's JSON. A
+// component the assembler cut shares out what it sent from the end it
+// kept, so the items cut away cost nothing.
+func itemCounts(in Input, reports []ComponentReport, calls []json.RawMessage, toolPieces []string) []Item {
+	used := func(name string) (int, bool) {
+		for _, r := range reports {
+			if r.Name == name {
+				return r.Used, r.Truncated
+			}
+		}
+		return 0, false
+	}
+	tok := in.Tokenizer
+	var items []Item
+
+	toolTexts := toolPieces
+	if len(toolTexts) != len(in.Tools) {
+		toolTexts = toolJSONTexts(in.Tools)
+	}
+	tools := make([]Item, len(in.Tools))
+	for i, t := range in.Tools {
+		n := tok.Count(toolTexts[i])
+		tools[i] = Item{Kind: ItemToolDefinition, Component: ComponentTools, Index: i, Label: "tool " + toolName(t, i), Tokens: n, Raw: n}
+	}
+	items = append(items, shareCut(tools, used, ComponentTools, tokens.KeepStart)...)
+
+	// Budgeted, a message is its line of the article's rendering;
+	// measured, it is the message itself.
+	measured := in.mode() == MeasureOnly
+	var lines []string
+	if !measured {
+		lines = historyLines(in.History)
+	}
+	history := make([]Item, len(in.History))
+	for i, m := range in.History {
+		var n int
+		if measured {
+			n = ChatMessage{Role: m.Role, Content: m.Content}.contentTokens(tok)
+		} else {
+			n = tok.Count(lines[i])
+		}
+		history[i] = Item{Kind: ItemMessage, Component: ComponentHistory, Index: i, Label: fmt.Sprintf("message %d (%s)", i+1, m.Role), Tokens: n, Raw: n}
+	}
+	items = append(items, shareCut(history, used, ComponentHistory, tokens.KeepEnd)...)
+
+	if !measured {
+		lines = toolResultLines(in.ToolResults, calls)
+	}
+	results := make([]Item, len(in.ToolResults))
+	for i, r := range in.ToolResults {
+		var n int
+		if measured {
+			n = ChatMessage{Role: r.role(), Content: r.Content, ToolCallID: r.ToolCallID, ToolCalls: calls[i]}.contentTokens(tok)
+		} else {
+			n = tok.Count(lines[i])
+		}
+		kind, label := toolResultLabel(r, calls[i], i)
+		results[i] = Item{Kind: kind, Component: ComponentToolResults, Index: i, Label: label, Tokens: n, Raw: n}
+	}
+	items = append(items, shareCut(results, used, ComponentToolResults, tokens.KeepEnd)...)
+	return items
+}
+
+// shareCut gives a cut component's sent tokens to its items from the end
+// the assembler kept; an uncut component's items keep their counts.
+func shareCut(items []Item, used func(string) (int, bool), component string, keep tokens.Keep) []Item {
+	sent, cut := used(component)
+	if !cut {
+		return items
+	}
+	for step := range items {
+		i := step
+		if keep == tokens.KeepEnd {
+			i = len(items) - 1 - step
+		}
+		items[i].Tokens = min(items[i].Raw, sent)
+		sent -= items[i].Tokens
+	}
+	return items
+}
+
+// toolJSONTexts is each tool definition as its compact JSON: what the
+// article writes into the system message, and what Anthropic receives.
+func toolJSONTexts(tools []json.RawMessage) []string {
+	texts := make([]string, len(tools))
+	for i, t := range tools {
+		var buf bytes.Buffer
+		if json.Compact(&buf, t) == nil {
+			texts[i] = buf.String()
+		}
+	}
+	return texts
+}
+
+// toolName reads a tool definition's name in either provider's shape,
+// falling back to its position.
+func toolName(raw json.RawMessage, i int) string {
+	var def struct {
+		Name     string `json:"name"`
+		Function struct {
+			Name string `json:"name"`
+		} `json:"function"`
+	}
+	_ = json.Unmarshal(raw, &def)
+	switch {
+	case def.Function.Name != "":
+		return def.Function.Name
+	case def.Name != "":
+		return def.Name
+	}
+	return fmt.Sprintf("%d", i+1)
+}
+
+// toolResultLabel names one item of the tool-results component: a
+// tool's output by its tool, an assistant's calls by the tools called.
+func toolResultLabel(r ToolResult, calls json.RawMessage, i int) (ItemKind, string) {
+	if r.role() == "tool" {
+		if r.Name == "" {
+			return ItemToolResult, fmt.Sprintf("tool result %d", i+1)
+		}
+		return ItemToolResult, fmt.Sprintf("tool result %d: %s", i+1, r.Name)
+	}
+	if names := calledTools(calls); names != "" {
+		return ItemToolCall, fmt.Sprintf("tool call %d: %s", i+1, names)
+	}
+	return ItemMessage, fmt.Sprintf("message %d after the query (%s)", i+1, r.role())
+}
+
+// calledTools lists the tools an assistant's tool_calls array names.
+func calledTools(calls json.RawMessage) string {
+	if len(calls) == 0 {
+		return ""
+	}
+	var parsed []struct {
+		Name     string `json:"name"`
+		Function struct {
+			Name string `json:"name"`
+		} `json:"function"`
+	}
+	if json.Unmarshal(calls, &parsed) != nil {
+		return ""
+	}
+	names := make([]string, 0, len(parsed))
+	for _, c := range parsed {
+		switch {
+		case c.Function.Name != "":
+			names = append(names, c.Function.Name)
+		case c.Name != "":
+			names = append(names, c.Name)
+		}
+	}
+	if len(names) == 0 {
+		return "call"
+	}
+	return strings.Join(names, ", ")
+}

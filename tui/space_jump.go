@@ -1,0 +1,151 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+
+	"ctxlab/core"
+	"ctxlab/core/window"
+)
+
+// spaceRowsVisible is the number of item rows view 6 shows.
+func (m *Model) spaceRowsVisible() int {
+	return max(1, m.computeLayout().main-2-spaceHeaderLines)
+}
+
+// updateSpace handles a key in view 6: moving, sorting, going to the
+// item, or back to the list.
+func (m Model) updateSpace(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
+	var action spaceAction
+	m.space, action = m.space.update(msg, m.spaceRowsVisible())
+	switch action {
+	case spaceJump:
+		it, _ := m.space.selected()
+		m.jumpToSpaceItem(it)
+	case spaceBack:
+		m.focus = paneList
+		m.view = viewDocuments
+		m.layoutPanes()
+	}
+	return m, nil
+}
+
+// jumpToSpaceItem shows an item where the workbench shows it: a document
+// on its row of the document list, anything else at its message in the
+// Context view.
+func (m *Model) jumpToSpaceItem(it core.SpaceItem) {
+	if it.Kind == window.ItemDocument {
+		m.openView(viewDocuments)
+		m.focus = paneList
+		if !m.list.selectDocument(it.Ref, m.listBodyHeight()) {
+			// Hidden by the filter, or by the stage: the budget stage
+			// with removed documents shown lists every document.
+			m.filter.clear()
+			m.list.stage, m.list.hideGone = stageBudget, false
+			m.refreshRows()
+			m.list.selectDocument(it.Ref, m.listBodyHeight())
+		}
+		m.layoutPanes()
+		return
+	}
+	m.views.scroll[viewContext] = contextLineOf(m, it)
+	// The Context view takes its position from scroll when it opens.
+	m.views.owner = -1
+	m.openView(viewContext)
+	m.status.set(fmt.Sprintf("Context view at %s", it.Label))
+}
+
+// contextLineOf is the line of the Context view where an item is: its
+// message's header, or for a tool sent beside the messages its name in
+// the tools array.
+func contextLineOf(m *Model, it core.SpaceItem) int {
+	ev := m.eval
+	if ev == nil || ev.Assembly == nil {
+		return 0
+	}
+	lines := strings.Split(ansi.Strip(contextContent(m.styles, ev, m.views.vp.Width)), "\n")
+	find := func(from int, prefix string, contains bool) int {
+		for i := from; i < len(lines); i++ {
+			if (contains && strings.Contains(lines[i], prefix)) || (!contains && strings.HasPrefix(lines[i], prefix)) {
+				return i
+			}
+		}
+		return -1
+	}
+	a := ev.Assembly
+	if it.Component == window.ComponentTools && len(a.Tools) > 0 {
+		at := find(0, "── tools (sent beside the messages)", false)
+		if it.Kind == window.ItemToolDefinition && at >= 0 {
+			if name := find(at, fmt.Sprintf("%q", strings.TrimPrefix(it.Label, "tool ")), true); name >= 0 {
+				return name
+			}
+		}
+		return max(0, at)
+	}
+	msg := messageOf(ev, it)
+	if msg < 0 {
+		return 0
+	}
+	return max(0, find(0, fmt.Sprintf("── %d %s", msg+1, a.Messages[msg].Role), false))
+}
+
+// messageOf is the index of the assembled message that holds an item,
+// -1 when no message does (the headings, the framing).
+func messageOf(ev *core.Evaluation, it core.SpaceItem) int {
+	a := ev.Assembly
+	first := func(match func(window.ChatMessage) bool) int {
+		for i, msg := range a.Messages {
+			if match(msg) {
+				return i
+			}
+		}
+		return -1
+	}
+	measured := a.Mode == window.MeasureOnly
+	results := 0
+	for _, item := range a.Items {
+		if item.Component == window.ComponentToolResults {
+			results++
+		}
+	}
+	switch it.Component {
+	case window.ComponentSystem, window.ComponentTools:
+		return first(func(msg window.ChatMessage) bool { return msg.Role == "system" })
+	case window.ComponentRAG:
+		return first(func(msg window.ChatMessage) bool { return strings.HasPrefix(msg.Content, ragHeading) })
+	case window.ComponentQuery:
+		for i := len(a.Messages) - 1; i >= 0; i-- {
+			if a.Messages[i].Role == "user" && a.Messages[i].Content == ev.Settings.Query {
+				return i
+			}
+		}
+	case window.ComponentHistory:
+		if !measured {
+			return first(func(msg window.ChatMessage) bool { return msg.Role == "assistant" })
+		}
+		ref := it.Ref
+		if it.Kind == window.ItemComponent {
+			ref = 0
+		}
+		if ref < 0 || ref >= len(ev.History) {
+			return -1
+		}
+		h := ev.History[ref]
+		return first(func(msg window.ChatMessage) bool { return msg.Role == h.Role && msg.Content == h.Content })
+	case window.ComponentToolResults:
+		if !measured {
+			return first(func(msg window.ChatMessage) bool { return strings.HasPrefix(msg.Content, resultsHeading) })
+		}
+		ref := it.Ref
+		if it.Kind == window.ItemComponent {
+			ref = 0
+		}
+		if i := len(a.Messages) - results + ref; i >= 0 && i < len(a.Messages) {
+			return i
+		}
+	}
+	return -1
+}

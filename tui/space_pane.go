@@ -1,0 +1,158 @@
+package tui
+
+import (
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"ctxlab/core"
+)
+
+// spacePane is view 6, what takes the space: every component, tool
+// definition, message, tool call or result and document of the request,
+// ranked, with a cursor, a sort order and a jump to the item.
+type spacePane struct {
+	items  []core.SpaceItem
+	order  core.SpaceOrder
+	cursor int
+	offset int
+	keys   spaceKeys
+}
+
+// spaceKeys drive the space list.
+type spaceKeys struct {
+	Up, Down, PageUp, PageDown, Top, Bottom, Sort, Jump, Back key.Binding
+}
+
+func newSpaceKeys() spaceKeys {
+	return spaceKeys{
+		Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
+		Down:     key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
+		PageUp:   key.NewBinding(key.WithKeys("pgup", "ctrl+u"), key.WithHelp("pgup", "page up")),
+		PageDown: key.NewBinding(key.WithKeys("pgdown", "ctrl+d"), key.WithHelp("pgdn", "page down")),
+		Top:      key.NewBinding(key.WithKeys("home", "g"), key.WithHelp("g", "top")),
+		Bottom:   key.NewBinding(key.WithKeys("end", "G"), key.WithHelp("G", "bottom")),
+		Sort:     key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "sort: tokens, order, kind")),
+		Jump:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "go to the item")),
+		Back:     key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back to list")),
+	}
+}
+
+func (k spaceKeys) ShortHelp() []key.Binding {
+	return []key.Binding{k.Down, k.Sort, k.Jump, k.Back}
+}
+
+func (k spaceKeys) FullHelp() [][]key.Binding {
+	return [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Sort, k.Jump, k.Back}}
+}
+
+func newSpacePane() spacePane {
+	return spacePane{keys: newSpaceKeys()}
+}
+
+// refresh takes a new evaluation's items (Evaluation.Space), keeping the
+// cursor on the item it was on when that item is still listed.
+func (p *spacePane) refresh(items []core.SpaceItem) {
+	current, had := p.selected()
+	p.items = items
+	core.SortSpace(p.items, p.order)
+	p.cursor = 0
+	if had {
+		for i, it := range p.items {
+			if it.Kind == current.Kind && it.Label == current.Label {
+				p.cursor = i
+				break
+			}
+		}
+	}
+}
+
+// selected is the item under the cursor.
+func (p spacePane) selected() (core.SpaceItem, bool) {
+	if p.cursor < len(p.items) {
+		return p.items[p.cursor], true
+	}
+	return core.SpaceItem{}, false
+}
+
+// spaceAction is what a key in the space list asks of the root.
+type spaceAction int
+
+const (
+	spaceMoved spaceAction = iota // the cursor or the order changed, or nothing
+	spaceJump                     // show the item under the cursor where it lives
+	spaceBack                     // back to the document list
+)
+
+// update handles a key; height is the number of rows visible.
+func (p spacePane) update(msg tea.KeyMsg, height int) (spacePane, spaceAction) {
+	k := p.keys
+	switch {
+	case key.Matches(msg, k.Up):
+		p.move(-1, height)
+	case key.Matches(msg, k.Down):
+		p.move(1, height)
+	case key.Matches(msg, k.PageUp):
+		p.move(-height, height)
+	case key.Matches(msg, k.PageDown):
+		p.move(height, height)
+	case key.Matches(msg, k.Top):
+		p.move(-len(p.items), height)
+	case key.Matches(msg, k.Bottom):
+		p.move(len(p.items), height)
+	case key.Matches(msg, k.Sort):
+		p.cycleOrder(height)
+	case key.Matches(msg, k.Jump):
+		if _, ok := p.selected(); ok {
+			return p, spaceJump
+		}
+	case key.Matches(msg, k.Back):
+		return p, spaceBack
+	}
+	return p, spaceMoved
+}
+
+// cycleOrder sorts by the next order, the cursor staying on its item.
+func (p *spacePane) cycleOrder(height int) {
+	current, had := p.selected()
+	p.order = core.SpaceOrders[(int(p.order)+1)%len(core.SpaceOrders)]
+	core.SortSpace(p.items, p.order)
+	if had {
+		for i, it := range p.items {
+			if it.Order == current.Order {
+				p.cursor = i
+			}
+		}
+	}
+	p.scrollTo(height)
+}
+
+func (p *spacePane) move(delta, height int) {
+	if len(p.items) == 0 {
+		return
+	}
+	p.cursor = min(len(p.items)-1, max(0, p.cursor+delta))
+	p.scrollTo(height)
+}
+
+// selectVisibleRow puts the cursor on the row-th row on screen, or the
+// last one when the list ends above it.
+func (p *spacePane) selectVisibleRow(row int) {
+	if row < 0 || len(p.items) == 0 {
+		return
+	}
+	p.cursor = max(0, min(len(p.items)-1, p.offset+row))
+}
+
+// scrollTo keeps the cursor within the visible rows.
+func (p *spacePane) scrollTo(height int) {
+	if height <= 0 {
+		return
+	}
+	if p.cursor < p.offset {
+		p.offset = p.cursor
+	}
+	if p.cursor >= p.offset+height {
+		p.offset = p.cursor - height + 1
+	}
+	p.offset = max(0, min(p.offset, max(0, len(p.items)-height)))
+}

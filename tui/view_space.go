@@ -1,0 +1,111 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"ctxlab/core"
+	"ctxlab/internal/numfmt"
+	"ctxlab/internal/safetext"
+	"ctxlab/themes"
+)
+
+// spaceHeaderLines are the lines above the rows: what the shares are
+// of, and the column names.
+const spaceHeaderLines = 2
+
+// spaceColumns are the widths of the space list's columns at a width;
+// the label takes what is left. A narrow screen drops the share of the
+// max input, which differs from the window's by the reserve only.
+type spaceColumns struct {
+	rank, bar, tokens, share, input, kind, label int
+}
+
+func spaceColumnsFor(width, items int) spaceColumns {
+	c := spaceColumns{rank: len(numfmt.Thousands(max(1, items))), bar: 10, tokens: 7, share: 6, kind: 15}
+	if width >= 110 {
+		c.bar, c.input = 20, 9
+	}
+	used := 2 + c.rank + 1 + c.bar + 1 + c.tokens + 1 + c.share + 1 + c.kind + 1
+	if c.input > 0 {
+		used += c.input + 1
+	}
+	c.label = max(8, width-used)
+	return c
+}
+
+// spaceView draws view 6 in a box w×h cells: only the rows on screen
+// are rendered, so a request of thousands of messages costs no more
+// than a short one.
+func (p spacePane) view(st *themes.Styles, ev *core.Evaluation, w, h int, focused bool) string {
+	title := fmt.Sprintf("6 Space: what takes it, by %s · s: sort · enter: go to it", p.order)
+	inner := max(1, w-2)
+	if ev == nil || ev.Assembly == nil {
+		return box(st, title, st.Muted.Render("computing…"), w, h, focused)
+	}
+	a := ev.Assembly
+	cols := spaceColumnsFor(inner, len(p.items))
+	largest := 0
+	for _, it := range p.items {
+		largest = max(largest, it.Tokens)
+	}
+	count := numfmt.Thousands(len(p.items)) + " " + numfmt.Plural(len(p.items), "item", "items")
+	summary := fmt.Sprintf("%s · shares of the %s-token window and the %s max input · bars against the largest, %s tokens",
+		count, numfmt.Thousands(a.Window), numfmt.Thousands(a.MaxInput), numfmt.Thousands(largest))
+	if a.MaxInput <= 0 || ansi.StringWidth(summary) > inner {
+		summary = fmt.Sprintf("%s · share of the %s-token window · bars against the largest", count, numfmt.Thousands(a.Window))
+	}
+	lines := []string{
+		st.Muted.Render(truncateText(summary, inner)),
+		st.Bold.Render(truncateText(spaceHeader(cols), inner)),
+	}
+	rows := max(0, h-2-spaceHeaderLines)
+	end := min(len(p.items), p.offset+rows)
+	for i := p.offset; i < end; i++ {
+		lines = append(lines, spaceRow(st, cols, p.items[i], i+1, largest, i == p.cursor && focused))
+	}
+	if len(p.items) == 0 {
+		lines = append(lines, st.Muted.Render("nothing in the request"))
+	}
+	return box(st, title, strings.Join(lines, "\n"), w, h, focused)
+}
+
+func spaceHeader(c spaceColumns) string {
+	head := "  " + padLeft("#", c.rank) + " " + padRight("share", c.bar) + " " + padLeft("tokens", c.tokens) + " " + padLeft("window", c.share)
+	if c.input > 0 {
+		head += " " + padLeft("max input", c.input)
+	}
+	return head + " " + padRight("kind", c.kind) + " " + "what"
+}
+
+// spaceRow is one item: its rank in the current order, a bar of its
+// tokens against the largest item's, its tokens and shares, its kind and
+// its label, with what its component's cut took from it.
+func spaceRow(st *themes.Styles, c spaceColumns, it core.SpaceItem, rank, largest int, selected bool) string {
+	cursor := "  "
+	if selected {
+		cursor = st.Accent.Render("▸ ")
+	}
+	label := safetext.Line(it.Label)
+	if it.Cut > 0 {
+		label += fmt.Sprintf(" (✂ %s cut)", numfmt.Thousands(it.Cut))
+	}
+	line := cursor + padLeft(numfmt.Thousands(rank), c.rank) + " " +
+		meter(st, componentStyle(st, it.Component), it.Tokens, max(1, largest), c.bar) + " " +
+		padLeft(numfmt.Thousands(it.Tokens), c.tokens) + " " + padLeft(sharePercent(it.ShareOfWindow), c.share)
+	if c.input > 0 {
+		line += " " + padLeft(sharePercent(it.ShareOfInput), c.input)
+	}
+	return line + " " + padRight(core.SpaceKindWords(it.Kind), c.kind) + " " + truncateText(label, c.label)
+}
+
+// sharePercent prints a share with one decimal, and a share too small
+// for it as under 0.1% rather than a misleading 0.0%.
+func sharePercent(share float64) string {
+	if share > 0 && share < 0.001 {
+		return "<0.1%"
+	}
+	return fmt.Sprintf("%.1f%%", share*100)
+}
