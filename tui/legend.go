@@ -126,7 +126,7 @@ func legendSections(st *themes.Styles) []legendSection {
 			{"−4", inText, "documents that left at this stage"},
 			{"11✓ 1✂ 38✗", inText, "documents included, cut and left out by the budget"},
 			{"Reorder off", inText, "lost-in-the-middle is off; skipped when 3 or fewer documents remain"},
-			{"Assembler 1✂ 2✗", inPartial, "cited documents the assembler then cut inside or cut out (Assembly when narrow)"},
+			{"after the assembler 9✓ 1✂ 40✗", inPartial, "the same documents once the assembler cut the RAG block to its allocation: what the Budget list shows (Final when narrow)"},
 			{"Rerank 60→30→12", inMuted, "two-stage retrieval: candidates, retrieved by score, kept by BM25"},
 		}},
 		{"Controls", []legendEntry{
