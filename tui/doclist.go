@@ -74,6 +74,20 @@ func (l *docList) move(delta, height int) {
 	l.scrollTo(height)
 }
 
+// nextChanged moves the cursor to the next row after it, wrapping round,
+// whose document changed fate; false when no listed row did.
+func (l *docList) nextChanged(changed map[int]bool, height int) bool {
+	for step := 1; step <= len(l.rows); step++ {
+		i := (l.cursor + step) % len(l.rows)
+		if changed[l.rows[i].doc] {
+			l.cursor = i
+			l.scrollTo(height)
+			return true
+		}
+	}
+	return false
+}
+
 // selectVisibleRow puts the cursor on the row-th row on screen, or the
 // last one when the list ends above it.
 func (l *docList) selectVisibleRow(row int) {

@@ -32,7 +32,7 @@ func (k globalKeys) FullHelp() [][]key.Binding {
 
 // listKeys drive the document list.
 type listKeys struct {
-	Up, Down, PageUp, PageDown, Top, Bottom, PrevStage, NextStage, HideGone, Inspect key.Binding
+	Up, Down, PageUp, PageDown, Top, Bottom, PrevStage, NextStage, HideGone, Inspect, NextChanged key.Binding
 }
 
 func newListKeys() listKeys {
@@ -47,6 +47,8 @@ func newListKeys() listKeys {
 		NextStage: key.NewBinding(key.WithKeys("]", "right", "l"), key.WithHelp("]/→", "later stage")),
 		HideGone:  key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "hide/show removed")),
 		Inspect:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "inspect")),
+		// n, as a pager's next match: the next row the last change moved.
+		NextChanged: key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "next changed ◆")),
 	}
 }
 
@@ -55,7 +57,7 @@ func (k listKeys) ShortHelp() []key.Binding {
 }
 
 func (k listKeys) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom}, {k.PrevStage, k.NextStage, k.HideGone, k.Inspect}}
+	return [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom}, {k.PrevStage, k.NextStage, k.HideGone, k.Inspect, k.NextChanged}}
 }
 
 // scrollKeys drive the text panes: inspector, context, memory, metrics.

@@ -104,7 +104,7 @@ func legendSections(st *themes.Styles) []legendSection {
 			{"·", inFiltered, "filtered out: fewer tokens than the minimum, dimmed"},
 			{"•", inPlain, "still in play at the stage shown, before the budget decides"},
 			{"⚑", inAccent, "pinned message: kept by priority memory whatever its age"},
-			{"◆", inChanged, "changed fate when a setting last changed"},
+			{"◆", inChanged, "changed fate when a setting last changed; the mark stays until the next change, n goes to the next one"},
 			{"▸", inAccent, "the selected row"},
 			{strikeGlyphs("struck"), inDuplicate, "a line through a duplicate's source, drawn without colour too"},
 		}},

@@ -31,6 +31,7 @@ const (
 	listToggledGone                   // removed documents hidden or shown again
 	listInspect                       // the inspector takes the keyboard
 	listClearFilter                   // esc with a filter in force
+	listNextChanged                   // the cursor goes to the next changed row
 )
 
 func newListPane() listPane {
@@ -65,6 +66,8 @@ func (p listPane) update(msg tea.KeyMsg, height int, stages []stage, filtered bo
 		return p, listToggledGone
 	case key.Matches(msg, k.Inspect):
 		return p, listInspect
+	case key.Matches(msg, k.NextChanged):
+		return p, listNextChanged
 	case msg.String() == "esc" && filtered:
 		return p, listClearFilter
 	}

@@ -102,7 +102,6 @@ type Model struct {
 	// change the model.
 	firstEvaluation tea.Cmd
 	changed         map[int]bool // documents whose fate changed with the last knob
-	changedGen      int
 
 	width, height int
 	palette       themes.Palette
