@@ -11,6 +11,7 @@ import (
 	"ctxlab/core/pipeline"
 	"ctxlab/core/tokens"
 	"ctxlab/core/window"
+	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 	"ctxlab/loaders"
 	"ctxlab/sample"
@@ -235,7 +236,7 @@ func prepareAssembly(env Env, fs *flagSet, f *assembleFlags) (*assembleRun, erro
 			return nil, fmt.Errorf("--interaction selects an interaction of a cassette and needs --request FILE")
 		}
 		if f.interaction < 1 {
-			return nil, fmt.Errorf("--interaction %d: expected an interaction number from 1", f.interaction)
+			return nil, fmt.Errorf("--interaction %s: expected an interaction number from 1", numfmt.Thousands(f.interaction))
 		}
 	}
 	presets, _, err := presetSet(f.budgetFile)
@@ -307,7 +308,7 @@ func prepareAssembly(env Env, fs *flagSet, f *assembleFlags) (*assembleRun, erro
 			model := f.knobs.textGiven(fs, core.KnobIDModel)
 			if spec, known := tokens.LookupModel(model); model != "" && !flagWasSet(fs, "window") &&
 				known && spec.Window == s.Budget.TotalWindow {
-				hint = fmt.Sprintf("--model %s's window is %d; --window N sets another", model, s.Budget.TotalWindow)
+				hint = fmt.Sprintf("--model %s's window is %s; --window N sets another", model, numfmt.Thousands(s.Budget.TotalWindow))
 			}
 			return nil, budgetError(err, s, hint)
 		}
@@ -355,7 +356,7 @@ func applyAssembleFlags(fs *flagSet, f *assembleFlags, s *core.Settings, ctx cor
 			return fmt.Errorf("%s", err.Named("--budget"))
 		}
 		if f.knobs.given(fs, "rag") && f.knobs.intGiven(fs, "rag") != f.budget {
-			return fmt.Errorf("--budget %d and --rag-budget %d disagree: in assemble --budget is the retrieved-context allocation; give one of them", f.budget, f.knobs.intGiven(fs, "rag"))
+			return fmt.Errorf("--budget %s and --rag-budget %s disagree: in assemble --budget is the retrieved-context allocation; give one of them", numfmt.Thousands(f.budget), numfmt.Thousands(f.knobs.intGiven(fs, "rag")))
 		}
 		s.Budget.RetrievedContext = f.budget
 	}

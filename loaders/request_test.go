@@ -457,7 +457,7 @@ func TestParseRequestBadInput(t *testing.T) {
 		{"negative max_tokens", `{"max_tokens": -1, "messages": [{"role": "user", "content": "q"}]}`, RequestOptions{},
 			`request.json: "max_tokens" is the number -1; expected a positive whole number of tokens`},
 		{"max_tokens fills the window", `{"model": "gpt-4", "max_tokens": 8192, "messages": [{"role": "user", "content": "q"}]}`, RequestOptions{},
-			`request.json: max_tokens 8192 leaves no room for input in a 8192-token window`},
+			`request.json: max_tokens 8,192 leaves no room for input in a 8,192-token window`},
 		{"bad preset name", `{"messages": [{"role": "user", "content": "q"}]}`, RequestOptions{Preset: "chat"},
 			`request.json: unknown preset "chat" (expected one of support_chat, document_qa, code_review, agent_workflow)`},
 		{"negative window", `{"messages": [{"role": "user", "content": "q"}]}`, RequestOptions{Window: -5},

@@ -372,7 +372,7 @@ func TestScenarioBadInput(t *testing.T) {
 		{"bad preset name", "preset: suport_chat\n", `line 1, column 9: preset: unknown preset "suport_chat" (expected one of support_chat, document_qa, code_review, agent_workflow)`},
 		{"negative budget", "budget:\n  retrieved_context: -5\n", "line 2, column 22: budget.retrieved_context -5 is negative; expected 0 or more tokens"},
 		{"budget larger than window", "preset: support_chat\nwindow: 8000\n", "line 2, column 1: budget: Budget overflow: 12300 tokens allocated, max input is 6000"},
-		{"reserve eats the window", "budget: {response_reserve: 200000}\n", "budget: response_reserve 200000 leaves no room for input"},
+		{"reserve eats the window", "budget: {response_reserve: 200000}\n", "budget: response_reserve 200,000 leaves no room for input"},
 		{"zero window", "window: 0\n", "line 1, column 9: window 0 is below 1; expected a positive number of tokens"},
 		{"window not a number", "window: lots\n", `line 1, column 9: window is the string "lots"; expected a whole number`},
 		{"regex that does not compile", "memory:\n  patterns: ['ORD-\\d+', '(unclosed']\n", `line 2, column 25: memory.patterns[2] "(unclosed" does not compile: error parsing regexp: missing closing )`},
@@ -428,7 +428,7 @@ func TestScenarioAliasBomb(t *testing.T) {
 		fmt.Fprintf(&b, "  - {a%d: &a%d [%s]}\n", i, i, strings.TrimSuffix(strings.Repeat(prev+", ", 10), ", "))
 	}
 	_, err := LoadScenarioFS(fstest.MapFS{"s.yaml": {Data: []byte(b.String())}}, "s.yaml")
-	if err == nil || !strings.Contains(err.Error(), "expands to more than 1000000 nodes through aliases") {
+	if err == nil || !strings.Contains(err.Error(), "expands to more than 1,000,000 nodes through aliases") {
 		t.Errorf("got %v", err)
 	}
 }

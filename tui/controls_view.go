@@ -125,7 +125,7 @@ func (c *controlsPane) view(st *themes.Styles, s core.Settings, width, height in
 	case start > 0 && end < len(lines):
 		hint = "↑↓ more"
 	case end < len(lines):
-		hint = "↓ " + numfmt.Plural(len(lines)-end, "1 more row", fmt.Sprintf("%d more rows", len(lines)-end))
+		hint = "↓ " + numfmt.Plural(len(lines)-end, "1 more row", fmt.Sprintf("%s more rows", numfmt.Thousands(len(lines)-end)))
 	case start > 0:
 		hint = "↑ more"
 	}

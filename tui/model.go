@@ -17,6 +17,7 @@ import (
 	"ctxlab/core/pipeline"
 	"ctxlab/core/summarize"
 	"ctxlab/core/window"
+	"ctxlab/internal/numfmt"
 	"ctxlab/themes"
 )
 
@@ -168,7 +169,7 @@ func New(cfg Config) Model {
 		if len(notes) == 1 {
 			m.status.set(notes[0] + " (see 5 Metrics)")
 		} else {
-			m.status.set(fmt.Sprintf("%s (%d notes in 5 Metrics)", notes[0], len(notes)))
+			m.status.set(fmt.Sprintf("%s (%s notes in 5 Metrics)", notes[0], numfmt.Thousands(len(notes))))
 		}
 	}
 	m.firstEvaluation = m.evaluationCmd()

@@ -91,7 +91,7 @@ func stripLine(st *themes.Styles, ev *core.Evaluation, selected stage, f stripFo
 	}
 	prefix := ""
 	if r := ev.Rerank; r != nil {
-		prefix = st.Muted.Render(fmt.Sprintf(" Rerank %s→%d→%d", numfmt.Thousands(len(r.Candidates)), len(r.Retrieved), len(r.Selected))) + st.Faint.Render(" "+f.sep)
+		prefix = st.Muted.Render(fmt.Sprintf(" Rerank %s→%s→%s", numfmt.Thousands(len(r.Candidates)), numfmt.Thousands(len(r.Retrieved)), numfmt.Thousands(len(r.Selected)))) + st.Faint.Render(" "+f.sep)
 	}
 	line := prefix + strings.Join(parts, st.Faint.Render(f.sep))
 	// The Budget stage's list shows the assembler's cuts in place, so

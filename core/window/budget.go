@@ -3,6 +3,8 @@ package window
 import (
 	"fmt"
 	"math"
+
+	"ctxlab/internal/numfmt"
 )
 
 // ContextBudget is the article's fixed token allocation per context
@@ -79,15 +81,15 @@ func (b ContextBudget) fields() []budgetField {
 func (b ContextBudget) ValidateWindow() error {
 	for _, f := range b.fields() {
 		if f.value < 0 {
-			return fmt.Errorf("%s is negative (%d)", f.key, f.value)
+			return fmt.Errorf("%s is negative (%s)", f.key, numfmt.Thousands(f.value))
 		}
 	}
 	if b.TotalWindow == 0 {
 		return fmt.Errorf("total_window is 0: the model window must be positive")
 	}
 	if b.ResponseReserve >= b.TotalWindow {
-		return fmt.Errorf("response_reserve %d leaves no room for input: it must be below total_window %d",
-			b.ResponseReserve, b.TotalWindow)
+		return fmt.Errorf("response_reserve %s leaves no room for input: it must be below total_window %s",
+			numfmt.Thousands(b.ResponseReserve), numfmt.Thousands(b.TotalWindow))
 	}
 	return nil
 }

@@ -57,9 +57,9 @@ func TestContextBudgetValidate(t *testing.T) {
 		{"zero window", ContextBudget{},
 			"total_window is 0: the model window must be positive"},
 		{"reserve equals window", with(func(b *ContextBudget) { b.ResponseReserve = 1000 }),
-			"response_reserve 1000 leaves no room for input: it must be below total_window 1000"},
+			"response_reserve 1,000 leaves no room for input: it must be below total_window 1,000"},
 		{"reserve above window", with(func(b *ContextBudget) { b.ResponseReserve = 5000 }),
-			"response_reserve 5000 leaves no room for input: it must be below total_window 1000"},
+			"response_reserve 5,000 leaves no room for input: it must be below total_window 1,000"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
