@@ -116,8 +116,11 @@ func placementContent(st *themes.Styles, ev *core.Evaluation, width int) string 
 	b.WriteByte('\n')
 
 	const fateW = 15
-	srcW := max(10, width-39)
-	b.WriteString(st.TableHeader.Render(fmt.Sprintf(" %4s  %4s  %5s  %-*s  %s", "slot", "rank", "score", fateW+2, "fate", "source")) + "\n")
+	// As many decimals as the list shows, so the order of close scores
+	// reads the same in both.
+	digits, scoreW := scoreColumn(ev.Documents)
+	srcW := max(10, width-34-scoreW)
+	b.WriteString(st.TableHeader.Render(fmt.Sprintf(" %4s  %4s  %*s  %-*s  %s", "slot", "rank", scoreW, "score", fateW+2, "fate", "source")) + "\n")
 	for slot, i := range tr.Reordered {
 		d := tr.Docs[i]
 		glyph, tone := slotLook(ev, i)
@@ -128,7 +131,7 @@ func placementContent(st *themes.Styles, ev *core.Evaluation, width int) string 
 		case core.SurvivedCut:
 			fate += " → cut"
 		}
-		fmt.Fprintf(&b, " %4d  %4d  %5.2f  %s %s  %s\n", slot+1, d.PosBeforeReorder+1, d.Score,
+		fmt.Fprintf(&b, " %4d  %4d  %*.*f  %s %s  %s\n", slot+1, d.PosBeforeReorder+1, scoreW, digits, d.Score,
 			toneStyle(st, tone).Render(glyph), padRight(fate, fateW), truncateText(sourceOf(ev, i), srcW))
 	}
 	if len(ev.RAGSurvival) > 0 {
