@@ -143,6 +143,9 @@ type assembleRun struct {
 	// formatMemory shows the reference's format_memory block in the text
 	// report: --max-turns was given, or the scenario sets max turns.
 	formatMemory bool
+	// skipNotes are the files a --docs directory load passed over, also
+	// among the scenario's notes.
+	skipNotes []string
 }
 
 func runAssemble(env Env, args []string) error {
@@ -165,6 +168,7 @@ func runAssemble(env Env, args []string) error {
 	for _, w := range assembleWarnings(fs, run) {
 		fmt.Fprintln(env.Stderr, "ctxlab: warning: "+safetext.Line(w))
 	}
+	printSkipNotes(env, run.skipNotes)
 	if sum.Explicit && (run.settings.Mode == window.MeasureOnly || memoryStrategy(run.settings.Memory) != memory.Summary) {
 		fmt.Fprintf(env.Stderr, "ctxlab: note: --summarizer llm is not used: only --memory summary in budgeted mode summarizes the history\n")
 	}
@@ -254,7 +258,7 @@ func prepareAssembly(env Env, fs *flagSet, f *assembleFlags) (*assembleRun, erro
 	run := &assembleRun{full: f.full}
 	switch {
 	case f.docs.path != "":
-		if run.scenario, err = scenarioFromDocs(env, &f.docs); err != nil {
+		if run.scenario, run.skipNotes, err = scenarioFromDocs(env, &f.docs); err != nil {
 			return nil, err
 		}
 		run.source = run.scenario.Origin
