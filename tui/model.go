@@ -150,7 +150,7 @@ func New(cfg Config) Model {
 		list:      newListPane(),
 		inspector: newInspectorPane(),
 		views:     newViewsPane(),
-		controls:  newControlsPane(cfg.Presets, cfg.Scenario.Agent.StepNames(), cfg.Scenario.Settings),
+		controls:  newControlsPane(cfg.Presets, cfg.Scenario.Agent.StepNames(), cfg.Scenario.Settings, len(cfg.Scenario.Documents) > 0),
 		filter:    newFilterPane(),
 		help:      help.New(),
 		global:    newGlobalKeys(),

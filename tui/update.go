@@ -81,7 +81,7 @@ func (m Model) updateKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		}
 		return m, cmd
 	}
-	if m.controls.editing {
+	if m.controls.editing || m.controls.finding {
 		return m.updateControls(msg)
 	}
 	if m.views.helpOpen {
@@ -137,6 +137,10 @@ func (m Model) updateGlobal(msg tea.KeyMsg) (Model, tea.Cmd, bool) {
 		m.layoutPanes()
 	case key.Matches(msg, g.Controls) && m.focus != paneControls:
 		m.focus = paneControls
+	case key.Matches(msg, g.FindControl) && m.focus != paneControls:
+		m.focus = paneControls
+		m.controls.startFind()
+		m.layoutPanes()
 	default:
 		return m, nil, false
 	}
