@@ -151,6 +151,9 @@ type assembleRun struct {
 	formatMemory bool
 	// windowHint says the window is --model's, for an overflow's message.
 	windowHint string
+	// skipNotes are the files a --docs directory load passed over, also
+	// among the scenario's notes.
+	skipNotes []string
 }
 
 func runAssemble(env Env, args []string) error {
@@ -173,6 +176,7 @@ func runAssemble(env Env, args []string) error {
 	for _, w := range assembleWarnings(fs, run) {
 		fmt.Fprintln(env.Stderr, "ctxlab: warning: "+safetext.Line(w))
 	}
+	printSkipNotes(env, run.skipNotes)
 	if sum.Explicit && (run.settings.Mode == window.MeasureOnly || memoryStrategy(run.settings.Memory) != memory.Summary) {
 		fmt.Fprintf(env.Stderr, "ctxlab: note: --summarizer llm is not used: only --memory summary in budgeted mode summarizes the history\n")
 	}
@@ -244,7 +248,7 @@ func prepareAssembly(env Env, fs *flagSet, f *assembleFlags) (*assembleRun, erro
 			return nil, fmt.Errorf("--interaction selects an interaction of a cassette and needs --request FILE")
 		}
 		if f.interaction < 1 {
-			return nil, fmt.Errorf("--interaction %d: expected an interaction number from 1", f.interaction)
+			return nil, fmt.Errorf("--interaction %s: expected an interaction number from 1", numfmt.Thousands(f.interaction))
 		}
 	}
 	presets, _, err := presetSet(f.budgetFile)
@@ -262,7 +266,7 @@ func prepareAssembly(env Env, fs *flagSet, f *assembleFlags) (*assembleRun, erro
 	run := &assembleRun{full: f.full}
 	switch {
 	case f.docs.path != "":
-		if run.scenario, err = scenarioFromDocs(env, &f.docs); err != nil {
+		if run.scenario, run.skipNotes, err = scenarioFromDocs(env, &f.docs); err != nil {
 			return nil, err
 		}
 		run.source = run.scenario.Origin
@@ -345,7 +349,7 @@ func applyAssembleFlags(fs *flagSet, f *assembleFlags, s *core.Settings, ctx cor
 			return fmt.Errorf("%s", err.Named("--budget"))
 		}
 		if f.knobs.given(fs, "rag") && f.knobs.intGiven(fs, "rag") != f.budget {
-			return fmt.Errorf("--budget %d and --rag-budget %d disagree: in assemble --budget is the retrieved-context allocation; give one of them", f.budget, f.knobs.intGiven(fs, "rag"))
+			return fmt.Errorf("--budget %s and --rag-budget %s disagree: in assemble --budget is the retrieved-context allocation; give one of them", numfmt.Thousands(f.budget), numfmt.Thousands(f.knobs.intGiven(fs, "rag")))
 		}
 		s.Budget.RetrievedContext = f.budget
 	}

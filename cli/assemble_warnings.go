@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"ctxlab/core"
+	"ctxlab/internal/numfmt"
 )
 
 // assembleWarnings are the settings assemble accepts but that are almost
@@ -32,8 +33,8 @@ func assembleWarnings(fs *flagSet, run *assembleRun) []string {
 	if s.Rerank && s.FinalK > s.InitialK {
 		// The article slices the reranked pool, so final_k beyond it keeps
 		// the pool; the workbench's controls allow it alike.
-		warnings = append(warnings, fmt.Sprintf("final-k %d is more than initial-k %d: reranking keeps at most the %d documents retrieved (final-k is capped at initial-k)",
-			s.FinalK, s.InitialK, s.InitialK))
+		warnings = append(warnings, fmt.Sprintf("final-k %s is more than initial-k %s: reranking keeps at most the %s documents retrieved (final-k is capped at initial-k)",
+			numfmt.Thousands(s.FinalK), numfmt.Thousands(s.InitialK), numfmt.Thousands(s.InitialK)))
 	}
 	return warnings
 }

@@ -94,10 +94,12 @@ func (f *buildFlags) run(env Env, fs *flagSet) error {
 	if err := core.ValidateOptions(opts); err != nil {
 		return flagError(err)
 	}
-	docs, format, err := loaders.LoadDocuments(f.docs, env.Stdin, loaders.DocOptions{Format: f.docFormat, PerParagraph: f.perParagraph})
+	set, err := loaders.LoadDocumentSet(f.docs, env.Stdin, loaders.DocOptions{Format: f.docFormat, PerParagraph: f.perParagraph})
 	if err != nil {
 		return err
 	}
+	docs, format := set.Docs, set.Format
+	printSkipNotes(env, set.SkipNotes(displayPath(f.docs)))
 	var history []value.Message
 	if f.history != "" {
 		if history, err = loaders.LoadHistory(f.history, env.Stdin); err != nil {

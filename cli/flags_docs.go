@@ -7,6 +7,7 @@ import (
 
 	"ctxlab/core"
 	"ctxlab/internal/numfmt"
+	"ctxlab/internal/safetext"
 	"ctxlab/loaders"
 )
 
@@ -55,31 +56,43 @@ func checkInputs(fs *flagSet, d *docsFlags, scenario, request string) error {
 }
 
 // scenarioFromDocs opens the document set (and the history) as a scenario
-// with the default settings.
-func scenarioFromDocs(env Env, d *docsFlags) (*core.Scenario, error) {
+// with the default settings. The files a directory load skipped are
+// among the scenario's notes, for the workbench to show, and returned
+// for a command to print.
+func scenarioFromDocs(env Env, d *docsFlags) (*core.Scenario, []string, error) {
 	if d.path == "-" && d.history == "-" {
-		return nil, fmt.Errorf("--docs - and --history - cannot both read stdin")
+		return nil, nil, fmt.Errorf("--docs - and --history - cannot both read stdin")
 	}
 	for _, in := range []struct{ flag, value string }{{"--docs", d.path}, {"--history", d.history}} {
 		if in.value == "-" && env.StdinIsTTY {
-			return nil, fmt.Errorf("%s -: stdin is a terminal; pipe the input in or give a file", in.flag)
+			return nil, nil, fmt.Errorf("%s -: stdin is a terminal; pipe the input in or give a file", in.flag)
 		}
 	}
-	docs, format, err := loaders.LoadDocuments(d.path, env.Stdin, loaders.DocOptions{Format: d.format, PerParagraph: d.perParagraph})
+	set, err := loaders.LoadDocumentSet(d.path, env.Stdin, loaders.DocOptions{Format: d.format, PerParagraph: d.perParagraph})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
+	docs, format := set.Docs, set.Format
+	skipNotes := set.SkipNotes(displayPath(d.path))
 	sc := &core.Scenario{
 		Name:        filepath.Base(displayPath(d.path)),
 		Origin:      displayPath(d.path),
 		Description: fmt.Sprintf("%s %s (%s) from %s", numfmt.Thousands(len(docs)), numfmt.Plural(len(docs), "document", "documents"), format, displayPath(d.path)),
 		Documents:   docs,
 		Settings:    core.DefaultSettings(),
+		Notes:       skipNotes,
 	}
 	if d.history != "" {
 		if sc.History, err = loaders.LoadHistory(d.history, env.Stdin); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
-	return sc, nil
+	return sc, skipNotes, nil
+}
+
+// printSkipNotes tells on stderr which files a directory load skipped.
+func printSkipNotes(env Env, notes []string) {
+	for _, n := range notes {
+		fmt.Fprintln(env.Stderr, "ctxlab: note: "+safetext.Line(n))
+	}
 }

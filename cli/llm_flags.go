@@ -381,11 +381,11 @@ func (r *fallbackLog) Lines() []string {
 		line := "ctxlab: " + e.Message
 		switch {
 		case e.Skipped > 0 && e.Calls-e.Skipped == 1:
-			line += fmt.Sprintf(", and for the %d summary %s after it without asking the model again", e.Skipped, numfmt.Plural(e.Skipped, "call", "calls"))
+			line += fmt.Sprintf(", and for the %s summary %s after it without asking the model again", numfmt.Thousands(e.Skipped), numfmt.Plural(e.Skipped, "call", "calls"))
 		case e.Skipped > 0:
-			line += fmt.Sprintf(" (%d summary calls; the last %d did not ask the model again)", e.Calls, e.Skipped)
+			line += fmt.Sprintf(" (%s summary calls; the last %s did not ask the model again)", numfmt.Thousands(e.Calls), numfmt.Thousands(e.Skipped))
 		case e.Calls > 1:
-			line += fmt.Sprintf(" (%d summary calls)", e.Calls)
+			line += fmt.Sprintf(" (%s summary calls)", numfmt.Thousands(e.Calls))
 		}
 		lines = append(lines, line)
 	}

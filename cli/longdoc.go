@@ -9,6 +9,7 @@ import (
 	"ctxlab/core"
 	"ctxlab/core/longdoc"
 	"ctxlab/core/tokens"
+	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 )
 
@@ -85,7 +86,7 @@ func runLongdoc(env Env, args []string) error {
 	var f longdocFlags
 	fs := newFlagSet(env, "longdoc", longdocUsage)
 	fs.StringVar(&f.strategy, "strategy", string(longdoc.Hierarchical), "hierarchical (summarize each chunk, then combine) or map-reduce (answer --question per chunk, then synthesize)")
-	fs.IntVar(&f.chunkSize, "chunk-size", 0, fmt.Sprintf("tokens per chunk (default: %d for hierarchical, %d for map-reduce, as the article)", longdoc.DefaultHierarchicalChunkSize, longdoc.DefaultMapReduceChunkSize))
+	fs.IntVar(&f.chunkSize, "chunk-size", 0, fmt.Sprintf("tokens per chunk (default: %s for hierarchical, %s for map-reduce, as the article)", numfmt.Thousands(longdoc.DefaultHierarchicalChunkSize), numfmt.Thousands(longdoc.DefaultMapReduceChunkSize)))
 	fs.StringVar(&f.question, "question", "", "map-reduce: the question every chunk is asked")
 	fs.StringVar(&f.tokenizer, "tokenizer", tokens.TokenizerO200K, "tokenizer the plan counts with: "+strings.Join(tokens.Names, ", "))
 	fs.StringVar(&f.model, "model", "", core.KnobByID(core.KnobIDModel).Help)
@@ -104,7 +105,7 @@ func runLongdoc(env Env, args []string) error {
 		return err
 	}
 	if flagWasSet(fs, "chunk-size") && f.chunkSize < 1 {
-		return fmt.Errorf("--chunk-size %d: expected a positive number of tokens", f.chunkSize)
+		return fmt.Errorf("--chunk-size %s: expected a positive number of tokens", numfmt.Thousands(f.chunkSize))
 	}
 	question := strings.TrimSpace(f.question)
 	switch {
@@ -128,7 +129,7 @@ func runLongdoc(env Env, args []string) error {
 	}
 
 	if len(inputs) > 1 {
-		return fmt.Errorf("longdoc: one document at a time; got %d (%s, %s, ...)", len(inputs), safetext.Line(inputs[0]), safetext.Line(inputs[1]))
+		return fmt.Errorf("longdoc: one document at a time; got %s (%s, %s, ...)", numfmt.Thousands(len(inputs)), safetext.Line(inputs[0]), safetext.Line(inputs[1]))
 	}
 	input := "-"
 	if len(inputs) == 1 {

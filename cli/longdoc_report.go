@@ -93,7 +93,7 @@ func writeLongdocRun(w io.Writer, o longdocOutput, p longdoc.Plan) {
 	r := o.Run
 	fmt.Fprintf(w, "Run (%s %s · summarizer %s)\n", numfmt.Thousands(r.Calls), numfmt.Plural(r.Calls, "call", "calls"), safetext.Line(o.Summarizer.Label))
 	for _, f := range o.Fallbacks {
-		fmt.Fprintf(w, "  ▲ %s (%d %s)\n", safetext.Line(f.Message), f.Calls, numfmt.Plural(f.Calls, "call", "calls"))
+		fmt.Fprintf(w, "  ▲ %s (%s %s)\n", safetext.Line(f.Message), numfmt.Thousands(f.Calls), numfmt.Plural(f.Calls, "call", "calls"))
 	}
 	for i, s := range r.Steps {
 		label := s.Call.Stage

@@ -51,7 +51,7 @@ func runMonitor(env Env, args []string) error {
 		return fmt.Errorf("monitor: no metrics log: pass FILE.jsonl (written by ctxlab assemble --metrics-out)")
 	case 1:
 	default:
-		return fmt.Errorf("monitor: one metrics log at a time, got %d files", len(files))
+		return fmt.Errorf("monitor: one metrics log at a time, got %s files", numfmt.Thousands(len(files)))
 	}
 	path := files[0]
 	records, err := loaders.LoadMetrics(path)

@@ -107,7 +107,7 @@ func validateBudgetFile(env Env, path, format string) error {
 			Presets []string `json:"presets"`
 		}{path, true, set.Names()})
 	}
-	_, err = fmt.Fprintf(env.Stdout, "%s: %d %s valid\n", safetext.Line(path), len(set), numfmt.Plural(len(set), "preset", "presets"))
+	_, err = fmt.Fprintf(env.Stdout, "%s: %s %s valid\n", safetext.Line(path), numfmt.Thousands(len(set)), numfmt.Plural(len(set), "preset", "presets"))
 	return err
 }
 

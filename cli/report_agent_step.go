@@ -21,8 +21,8 @@ func writeAgentStepSection(w io.Writer, ev *core.Evaluation) {
 		fmt.Fprintf(w, "Agent step %s: requires no other step; its context is the workflow summary alone\n\n", safetext.Line(sx.Step))
 		return
 	}
-	fmt.Fprintf(w, "Agent step %s (tool results are its context · %s tokens ÷ %d required = %s each)\n",
-		safetext.Line(sx.Step), numfmt.Thousands(ev.Settings.Budget.ToolResults), len(sx.Trace), numfmt.Thousands(sx.Trace[0].Allowance))
+	fmt.Fprintf(w, "Agent step %s (tool results are its context · %s tokens ÷ %s required = %s each)\n",
+		safetext.Line(sx.Step), numfmt.Thousands(ev.Settings.Budget.ToolResults), numfmt.Thousands(len(sx.Trace)), numfmt.Thousands(sx.Trace[0].Allowance))
 	rows := [][]string{{"required", "output", "kept", "state"}}
 	for _, t := range sx.Trace {
 		row := []string{safetext.Line(t.Step), numfmt.Thousands(t.Tokens), numfmt.Thousands(t.Kept), "whole"}

@@ -103,7 +103,7 @@ func writeAssembleHeader(w io.Writer, run *assembleRun) {
 		parts = append(parts, "agent step "+safetext.Line(s.Step))
 	}
 	if s.Rerank {
-		parts = append(parts, fmt.Sprintf("rerank %d → %d", s.InitialK, s.FinalK))
+		parts = append(parts, fmt.Sprintf("rerank %s → %s", numfmt.Thousands(s.InitialK), numfmt.Thousands(s.FinalK)))
 	}
 	fmt.Fprintf(w, "  %s\n", strings.Join(parts, " · "))
 	// The evaluation's notes: the input's, and whether the counts are
@@ -245,7 +245,7 @@ const (
 func writeMessages(w io.Writer, a *window.Assembly, tok tokens.Tokenizer, tools int, full bool) {
 	fmt.Fprintf(w, "Messages (%s)", numfmt.Thousands(len(a.Messages)))
 	if len(a.Tools) > 0 {
-		fmt.Fprintf(w, " · %d tool %s sent beside them", tools, numfmt.Plural(tools, "definition", "definitions"))
+		fmt.Fprintf(w, " · %s tool %s sent beside them", numfmt.Thousands(tools), numfmt.Plural(tools, "definition", "definitions"))
 	}
 	fmt.Fprintln(w)
 	for i, m := range a.Messages {

@@ -120,10 +120,21 @@ func writeDedupSection(w io.Writer, in buildInput, tr pipeline.Trace) {
 
 func writeOrderSection(w io.Writer, in buildInput, tr pipeline.Trace) {
 	fmt.Fprintf(w, "Final order (rank = relevance after dedup, slot = place in the context)\n")
-	fmt.Fprintf(w, "  %4s  %4s  %5s  %6s  %6s  %-12s  %s\n", "slot", "rank", "score", "tokens", "kept", "fate", "document")
+	// Scores get the decimals that tell them apart: retrieval scores
+	// bunched at 0.9999x would all print 1.00.
+	scores := make([]float64, 0, len(tr.Reordered))
+	for _, i := range tr.Reordered {
+		scores = append(scores, tr.Docs[i].Score)
+	}
+	digits := numfmt.Decimals(scores, 2, 5)
+	scoreW := len("score")
+	for _, s := range scores {
+		scoreW = max(scoreW, len(strconv.FormatFloat(s, 'f', digits, 64)))
+	}
+	fmt.Fprintf(w, "  %4s  %4s  %*s  %6s  %6s  %-12s  %s\n", "slot", "rank", scoreW, "score", "tokens", "kept", "fate", "document")
 	for slot, i := range tr.Reordered {
 		d := tr.Docs[i]
-		fmt.Fprintf(w, "  %4d  %4d  %5.2f  %6d  %6d  %s %-10s  %s\n", slot+1, d.PosBeforeReorder+1, d.Score, d.Tokens, d.TokensKept,
+		fmt.Fprintf(w, "  %4d  %4d  %*.*f  %6s  %6s  %s %-10s  %s\n", slot+1, d.PosBeforeReorder+1, scoreW, digits, d.Score, numfmt.Thousands(d.Tokens), numfmt.Thousands(d.TokensKept),
 			fateGlyph(d.Fate), d.Fate, docLabel(in.docs, i))
 	}
 	fmt.Fprintln(w)

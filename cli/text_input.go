@@ -3,6 +3,8 @@ package cli
 import (
 	"fmt"
 	"unicode/utf8"
+
+	"ctxlab/internal/numfmt"
 )
 
 // checkText refuses input that is not UTF-8 text, naming the input and the
@@ -13,7 +15,7 @@ func checkText(input string, data []byte) error {
 	if utf8.Valid(data) {
 		return nil
 	}
-	return fmt.Errorf("%s: byte %d: invalid UTF-8; expected text", displayPath(input), invalidUTF8Offset(data))
+	return fmt.Errorf("%s: byte %s: invalid UTF-8; expected text", displayPath(input), numfmt.Thousands(invalidUTF8Offset(data)))
 }
 
 // invalidUTF8Offset is the offset of the first byte that is not valid

@@ -14,6 +14,7 @@ import (
 	"ctxlab/core/tokens"
 	"ctxlab/core/value"
 	"ctxlab/core/window"
+	"ctxlab/internal/numfmt"
 )
 
 // Evaluation is everything the workbench and `ctxlab assemble` show for
@@ -239,7 +240,7 @@ func fitMemory(ctx context.Context, history []value.Message, opts memory.Options
 			break
 		}
 		rendered = tok.Count(window.HistoryText(mem.Messages))
-		mem.Notes = append(mem.Notes, fmt.Sprintf("the strategy kept %d tokens of contents within %d: the role prefixes the assembler adds take the rest of the %d allocated", mem.Tokens, opts.MaxTokens, budget))
+		mem.Notes = append(mem.Notes, fmt.Sprintf("the strategy kept %s tokens of contents within %s: the role prefixes the assembler adds take the rest of the %s allocated", numfmt.Thousands(mem.Tokens), numfmt.Thousands(opts.MaxTokens), numfmt.Thousands(budget)))
 	}
 	if err == nil {
 		// Report against the allocation, as sent.
@@ -250,8 +251,8 @@ func fitMemory(ctx context.Context, history []value.Message, opts memory.Options
 			// The strategy's notes count contents; say how the two
 			// figures relate, so "36 over" and "48 over" do not read
 			// as a contradiction.
-			mem.Notes = append(mem.Notes, fmt.Sprintf("as sent, with the role prefixes the assembler adds, the history takes %d tokens: %d over its %d-token allocation (%d over on contents alone)",
-				rendered, mem.Overflow, budget, contentOver))
+			mem.Notes = append(mem.Notes, fmt.Sprintf("as sent, with the role prefixes the assembler adds, the history takes %s tokens: %s over its %s-token allocation (%s over on contents alone)",
+				numfmt.Thousands(rendered), numfmt.Thousands(mem.Overflow), numfmt.Thousands(budget), numfmt.Thousands(contentOver)))
 		}
 	}
 	return mem, err

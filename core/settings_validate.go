@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"ctxlab/core/pipeline"
+	"ctxlab/internal/numfmt"
 )
 
 // OptionError names the option that is out of range. Option is the
@@ -27,7 +28,7 @@ func ValidateOptions(o pipeline.Options) error {
 		return &OptionError{Option: "tokenizer", Problem: "none set"}
 	}
 	if o.Budget < 0 {
-		return &OptionError{Option: "budget", Problem: fmt.Sprintf("%d is negative; expected 0 or more tokens", o.Budget)}
+		return &OptionError{Option: "budget", Problem: fmt.Sprintf("%s is negative; expected 0 or more tokens", numfmt.Thousands(o.Budget))}
 	}
 	s := Settings{Pipeline: o.Settings}
 	for _, k := range Knobs() {

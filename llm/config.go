@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"ctxlab/internal/numfmt"
 )
 
 // Defaults for a Config read from an empty environment.
@@ -133,7 +135,7 @@ func (c Config) Validate() error {
 		return fmt.Errorf("LLM timeout %s is negative", c.Timeout)
 	}
 	if c.MaxRetries < 0 {
-		return fmt.Errorf("LLM max retries %d is negative", c.MaxRetries)
+		return fmt.Errorf("LLM max retries %s is negative", numfmt.Thousands(c.MaxRetries))
 	}
 	return nil
 }

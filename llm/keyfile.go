@@ -11,6 +11,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"ctxlab/internal/numfmt"
 )
 
 // maxKeyFileSize bounds what ReadAPIKeyFile reads. A key is well under a
@@ -58,7 +60,7 @@ func ReadAPIKeyFile(path string) (Secret, error) {
 	case key == "":
 		return "", &KeyFileError{Msg: "the file is empty; expected the API key"}
 	case strings.ContainsAny(key, "\n\r"):
-		return "", &KeyFileError{Msg: fmt.Sprintf("the file has %d lines; expected the API key alone on one line", lineCount(key))}
+		return "", &KeyFileError{Msg: fmt.Sprintf("the file has %s lines; expected the API key alone on one line", numfmt.Thousands(lineCount(key)))}
 	case !utf8.ValidString(key) || strings.IndexFunc(key, notKeyRune) >= 0:
 		return "", &KeyFileError{Msg: "the file holds spaces, control characters or bytes that are not text; expected the API key alone"}
 	case envAssignment.MatchString(key):

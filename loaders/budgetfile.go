@@ -8,6 +8,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"ctxlab/core/window"
+	"ctxlab/internal/numfmt"
 )
 
 // budgetKeys are window.ContextBudget's YAML keys, in its field order.
@@ -209,7 +210,7 @@ func readBudgetOverrides(name string, n *yaml.Node, what string, allowed []strin
 			return budgetOverrides{}, err
 		}
 		if v < 0 {
-			return budgetOverrides{}, yamlErr(name, f.value, "%s %s is negative (%d); expected 0 or more tokens", what, key, v)
+			return budgetOverrides{}, yamlErr(name, f.value, "%s %s is negative (%s); expected 0 or more tokens", what, key, numfmt.Thousands(v))
 		}
 		*targets[key] = &v
 	}

@@ -45,7 +45,7 @@ func pickRequestBody(name string, v any, selector int) (requestBody, error) {
 			return requestBody{}, &Error{Name: name, Msg: "is a VCR cassette with no interactions; expected interactions[].request.parsed_body"}
 		}
 		if selector > 0 {
-			return requestBody{}, &Error{Name: name, Msg: fmt.Sprintf("interaction %d was asked for, but this is a single request body, not a VCR cassette", selector)}
+			return requestBody{}, &Error{Name: name, Msg: fmt.Sprintf("interaction %s was asked for, but this is a single request body, not a VCR cassette", numfmt.Thousands(selector))}
 		}
 		if _, ok := obj["messages"]; !ok {
 			return requestBody{}, &Error{Name: name, Msg: `no "messages"; expected ` + SupportedRequestShapes}
@@ -55,13 +55,13 @@ func pickRequestBody(name string, v any, selector int) (requestBody, error) {
 
 	total := len(list)
 	if selector > total {
-		return requestBody{}, &Error{Name: name, Msg: fmt.Sprintf("interaction %d is out of range: the cassette has %s (1 to %d)", selector, numfmt.Count(total, "interaction", "interactions"), total)}
+		return requestBody{}, &Error{Name: name, Msg: fmt.Sprintf("interaction %s is out of range: the cassette has %s (1 to %s)", numfmt.Thousands(selector), numfmt.Count(total, "interaction", "interactions"), numfmt.Thousands(total))}
 	}
 	if selector > 0 {
 		body, ok := chatRequestBody(list[selector-1])
 		if !ok {
-			return requestBody{}, &Error{Name: name, Msg: fmt.Sprintf("interaction %d's request is not a chat request (no request.parsed_body with messages)%s",
-				selector, chatInteractionsHint(list))}
+			return requestBody{}, &Error{Name: name, Msg: fmt.Sprintf("interaction %s's request is not a chat request (no request.parsed_body with messages)%s",
+				numfmt.Thousands(selector), chatInteractionsHint(list))}
 		}
 		return requestBody{body: body, interaction: selector, total: total}.withUsage(list[selector-1]), nil
 	}

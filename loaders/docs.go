@@ -64,39 +64,63 @@ type DocOptions struct {
 // or .txt is one text document unless a format is forced. Everything else
 // is parsed by ParseDocuments. It returns the format it used.
 func LoadDocuments(path string, stdin io.Reader, opts DocOptions) ([]value.Document, string, error) {
-	name := path
+	set, err := LoadDocumentSet(path, stdin, opts)
+	return set.Docs, set.Format, err
+}
+
+// LoadDocumentSet is LoadDocuments with the files a directory load
+// skipped, for the user to be told.
+func LoadDocumentSet(path string, stdin io.Reader, opts DocOptions) (DocumentSet, error) {
+	docs, format, skipped, err := loadDocuments(path, stdin, opts)
+	return DocumentSet{Docs: docs, Format: format, Skipped: skipped}, err
+}
+
+func loadDocuments(path string, stdin io.Reader, opts DocOptions) ([]value.Document, string, []SkippedFile, error) {
 	if path == "-" {
-		name = "stdin"
+		docs, format, err := loadStdinDocuments(stdin, opts)
+		return docs, format, nil, err
 	}
-	format, err := checkFormat(name, opts.Format)
+	format, err := checkFormat(path, opts.Format)
 	if err != nil {
-		return nil, "", err
-	}
-	if path == "-" {
-		if format == FormatDir {
-			return nil, "", &Error{Name: "stdin", Msg: "the dir format needs a directory path, not stdin"}
-		}
-		data, err := io.ReadAll(stdin)
-		if err != nil {
-			return nil, "", fmt.Errorf("reading stdin: %w", err)
-		}
-		if format == FormatText {
-			docs, err := parseText("stdin", data, "stdin", opts.PerParagraph)
-			return docs, FormatText, err
-		}
-		return ParseDocuments("stdin", data, format)
+		return nil, "", nil, err
 	}
 	info, err := os.Stat(path)
 	if err != nil {
-		return nil, "", fmt.Errorf("loading documents: %w", err)
+		return nil, "", nil, fmt.Errorf("loading documents: %w", err)
 	}
 	if info.IsDir() {
 		if format != FormatAuto && format != FormatDir {
-			return nil, "", &Error{Name: path, Msg: fmt.Sprintf("is a directory; format %s needs a file", quoted(format))}
+			return nil, "", nil, &Error{Name: path, Msg: fmt.Sprintf("is a directory; format %s needs a file", quoted(format))}
 		}
-		docs, err := loadDir(path, opts.PerParagraph)
-		return docs, FormatDir, err
+		docs, skipped, err := loadDir(path, opts.PerParagraph)
+		return docs, FormatDir, skipped, err
 	}
+	docs, format, err := loadDocumentFile(path, format, opts)
+	return docs, format, nil, err
+}
+
+// loadStdinDocuments reads documents piped in.
+func loadStdinDocuments(stdin io.Reader, opts DocOptions) ([]value.Document, string, error) {
+	format, err := checkFormat("stdin", opts.Format)
+	if err != nil {
+		return nil, "", err
+	}
+	if format == FormatDir {
+		return nil, "", &Error{Name: "stdin", Msg: "the dir format needs a directory path, not stdin"}
+	}
+	data, err := io.ReadAll(stdin)
+	if err != nil {
+		return nil, "", fmt.Errorf("reading stdin: %w", err)
+	}
+	if format == FormatText {
+		docs, err := parseText("stdin", data, "stdin", opts.PerParagraph)
+		return docs, FormatText, err
+	}
+	return ParseDocuments("stdin", data, format)
+}
+
+// loadDocumentFile reads documents from a file, in format (checked).
+func loadDocumentFile(path, format string, opts DocOptions) ([]value.Document, string, error) {
 	if format == FormatDir {
 		return nil, "", &Error{Name: path, Msg: "is a file; the dir format needs a directory"}
 	}

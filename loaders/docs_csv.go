@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"ctxlab/core/value"
+	"ctxlab/internal/numfmt"
 )
 
 // isCSVHeader reports whether the first row of data, read as CSV, names a
@@ -126,7 +127,7 @@ func csvError(name string, err error, record []string, want int) error {
 	}
 	if errors.Is(err, csv.ErrFieldCount) {
 		return &Error{Name: name, Line: parseErr.StartLine,
-			Msg: fmt.Sprintf("CSV row has %d fields; the header has %d", len(record), want), Err: csv.ErrFieldCount}
+			Msg: fmt.Sprintf("CSV row has %s fields; the header has %s", numfmt.Thousands(len(record)), numfmt.Thousands(want)), Err: csv.ErrFieldCount}
 	}
 	return &Error{Name: name, Line: parseErr.Line, Column: parseErr.Column, Msg: "invalid CSV", Err: parseErr.Err}
 }

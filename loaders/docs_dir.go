@@ -23,42 +23,61 @@ func isTextFile(path string) bool {
 // not depend on the platform. Files and directories whose names start with
 // "." (.git, editor backups) are skipped, and symlinked directories are not
 // followed, which rules out cycles. The source is the relative path, or
-// "path#pN" per paragraph.
-func loadDir(root string, perParagraph bool) ([]value.Document, error) {
+// "path#pN" per paragraph. Every path passed over is listed with why; a
+// hidden directory once, not each file in it.
+func loadDir(root string, perParagraph bool) ([]value.Document, []SkippedFile, error) {
 	var rels []string
+	var skipped []SkippedFile
 	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
-		}
-		if path != root && strings.HasPrefix(d.Name(), ".") {
-			if d.IsDir() {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if d.IsDir() || !isTextFile(path) {
-			return nil
-		}
-		if d.Type()&fs.ModeSymlink != 0 {
-			info, err := os.Stat(path)
-			if err != nil || !info.Mode().IsRegular() {
-				return nil
-			}
-		} else if !d.Type().IsRegular() {
-			return nil
 		}
 		rel, err := filepath.Rel(root, path)
 		if err != nil {
 			return err
 		}
-		rels = append(rels, filepath.ToSlash(rel))
+		rel = filepath.ToSlash(rel)
+		skip := func(reason string) { skipped = append(skipped, SkippedFile{Path: rel, Reason: reason}) }
+		if path != root && strings.HasPrefix(d.Name(), ".") {
+			if d.IsDir() {
+				skipped = append(skipped, SkippedFile{Path: rel + "/", Reason: skipHiddenDir})
+				return filepath.SkipDir
+			}
+			skip(skipHiddenFile)
+			return nil
+		}
+		if d.IsDir() {
+			return nil
+		}
+		if d.Type()&fs.ModeSymlink != 0 {
+			info, err := os.Stat(path)
+			switch {
+			case err != nil:
+				skip(skipBrokenLink)
+				return nil
+			case info.IsDir():
+				skipped = append(skipped, SkippedFile{Path: rel + "/", Reason: skipLinkedDir})
+				return nil
+			case !info.Mode().IsRegular():
+				skip(skipSpecial)
+				return nil
+			}
+		} else if !d.Type().IsRegular() {
+			skip(skipSpecial)
+			return nil
+		}
+		if !isTextFile(path) {
+			skip(skipNotText)
+			return nil
+		}
+		rels = append(rels, rel)
 		return nil
 	})
 	if err != nil {
-		return nil, fmt.Errorf("reading directory %s: %w", root, err)
+		return nil, nil, fmt.Errorf("reading directory %s: %w", root, err)
 	}
 	if len(rels) == 0 {
-		return nil, &Error{Name: root, Msg: "no .md, .markdown or .txt files in this directory or below; expected text documents"}
+		return nil, skipped, &Error{Name: root, Msg: "no .md, .markdown or .txt files in this directory or below; expected text documents"}
 	}
 	slices.Sort(rels)
 	var docs []value.Document
@@ -66,15 +85,15 @@ func loadDir(root string, perParagraph bool) ([]value.Document, error) {
 		path := filepath.Join(root, filepath.FromSlash(rel))
 		data, err := os.ReadFile(path)
 		if err != nil {
-			return nil, fmt.Errorf("loading documents: %w", err)
+			return nil, nil, fmt.Errorf("loading documents: %w", err)
 		}
 		fileDocs, err := textDocuments(path, stripBOM(data), rel, perParagraph)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		docs = append(docs, fileDocs...)
 	}
-	return docs, nil
+	return docs, skipped, nil
 }
 
 // parseText reads one text or Markdown file (or stdin) as one document, or

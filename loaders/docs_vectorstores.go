@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"ctxlab/core/value"
+	"ctxlab/internal/numfmt"
 )
 
 // chromaResult reads a Chroma query() result,
@@ -66,7 +67,7 @@ func chromaResult(name string, v any) ([]value.Document, error) {
 			continue
 		}
 		if len(list) != len(queries) {
-			return nil, &Error{Name: name, Msg: fmt.Sprintf("%q has %d query lists but %q has %d", col, len(list), "ids", len(queries))}
+			return nil, &Error{Name: name, Msg: fmt.Sprintf("%q has %s query lists but %q has %s", col, numfmt.Thousands(len(list)), "ids", numfmt.Thousands(len(queries)))}
 		}
 		for q, inner := range list {
 			if inner == nil { // a column left out of include= for this query
@@ -90,7 +91,7 @@ func chromaResult(name string, v any) ([]value.Document, error) {
 				continue
 			}
 			if n := len(perColumn[col][q]); n != len(queryIDs) {
-				return nil, &Error{Name: name, Msg: fmt.Sprintf("%q has %d entries for query %d but %q has %d", col, n, q+1, "ids", len(queryIDs))}
+				return nil, &Error{Name: name, Msg: fmt.Sprintf("%q has %s entries for query %s but %q has %s", col, numfmt.Thousands(n), numfmt.Thousands(q+1), "ids", numfmt.Thousands(len(queryIDs)))}
 			}
 		}
 		for i, id := range queryIDs {

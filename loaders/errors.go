@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 )
 
@@ -107,7 +108,7 @@ func checkUTF8(name string, data []byte) error {
 	offset := invalidUTF8Offset(data)
 	line, _ := lineCol(data, offset)
 	return &Error{Name: name, Line: line,
-		Msg: fmt.Sprintf("invalid UTF-8 at byte offset %d (byte 0x%02x); expected UTF-8 text", offset, data[offset])}
+		Msg: fmt.Sprintf("invalid UTF-8 at byte offset %s (byte 0x%02x); expected UTF-8 text", numfmt.Thousands(offset), data[offset])}
 }
 
 func invalidUTF8Offset(data []byte) int {
@@ -127,7 +128,7 @@ func checkStringUTF8(p place, name, field, s string) error {
 	if utf8.ValidString(s) {
 		return nil
 	}
-	return p.err(name, "%s is not valid UTF-8 (invalid byte at offset %d of the value)", field, invalidUTF8Offset([]byte(s)))
+	return p.err(name, "%s is not valid UTF-8 (invalid byte at offset %s of the value)", field, numfmt.Thousands(invalidUTF8Offset([]byte(s))))
 }
 
 // ErrEmpty is the cause of every empty-input error, so a caller can tell

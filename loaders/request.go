@@ -108,9 +108,9 @@ func ParseRequest(name string, data []byte, opts RequestOptions) (sc *core.Scena
 	}()
 	switch {
 	case opts.Interaction < 0:
-		return nil, &Error{Name: name, Msg: fmt.Sprintf("interaction %d is not valid; expected 1 or more (0 picks the first chat request)", opts.Interaction)}
+		return nil, &Error{Name: name, Msg: fmt.Sprintf("interaction %s is not valid; expected 1 or more (0 picks the first chat request)", numfmt.Thousands(opts.Interaction))}
 	case opts.Window < 0:
-		return nil, &Error{Name: name, Msg: fmt.Sprintf("window %d is negative; expected a number of tokens", opts.Window)}
+		return nil, &Error{Name: name, Msg: fmt.Sprintf("window %s is negative; expected a number of tokens", numfmt.Thousands(opts.Window))}
 	}
 	data = stripBOM(data)
 	if isBlank(data) {
@@ -124,7 +124,7 @@ func ParseRequest(name string, data []byte, opts RequestOptions) (sc *core.Scena
 		return nil, err
 	}
 	if t.syntax == syntaxJSONL {
-		return nil, &Error{Name: name, Msg: fmt.Sprintf("holds %d JSON values; expected one request body", len(t.lines))}
+		return nil, &Error{Name: name, Msg: fmt.Sprintf("holds %s JSON values; expected one request body", numfmt.Thousands(len(t.lines)))}
 	}
 	pick, err := pickRequestBody(name, t.value, opts.Interaction)
 	if err != nil {
@@ -387,7 +387,7 @@ func requestScenario(name string, req *chatRequest, pick requestBody, opts Reque
 	description := fmt.Sprintf("%s request · %s · %s · %s", providerLabel(req.provider), modelLabel,
 		numfmt.Count(len(req.tools), "tool", "tools"), numfmt.Count(req.messages, "message", "messages"))
 	if pick.total > 0 {
-		description += fmt.Sprintf(" · interaction %d of %d", pick.interaction, pick.total)
+		description += fmt.Sprintf(" · interaction %s of %s", numfmt.Thousands(pick.interaction), numfmt.Thousands(pick.total))
 	}
 	return &core.Scenario{
 		Name:         requestName(name),

@@ -8,6 +8,7 @@ import (
 
 	"ctxlab/core/value"
 	"ctxlab/core/window"
+	"ctxlab/internal/numfmt"
 )
 
 // Placeholders stand for content that is not text. The provider counts an
@@ -112,8 +113,8 @@ func readOpenAIMessages(site requestSite, messages []any, raw *rawRequest, req *
 		req.notes = append(req.notes, noteMovedSystem)
 	}
 	if calls.synthetic > 0 {
-		req.notes = append(req.notes, fmt.Sprintf("%d tool calls have no id: tool outputs are paired with them in order and labelled call_1 to call_%d, labels that are not in the request",
-			calls.synthetic, calls.synthetic))
+		req.notes = append(req.notes, fmt.Sprintf("%s tool calls have no id: tool outputs are paired with them in order and labelled call_1 to call_%s, labels that are not in the request",
+			numfmt.Thousands(calls.synthetic), numfmt.Thousands(calls.synthetic)))
 	}
 	return nil
 }

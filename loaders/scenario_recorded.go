@@ -2,6 +2,7 @@ package loaders
 
 import (
 	"ctxlab/core/metrics"
+	"ctxlab/internal/numfmt"
 )
 
 var recordedUsageKeys = []string{"input_tokens", "output_tokens", "field"}
@@ -29,14 +30,14 @@ func (r *scenarioReader) readRecordedUsage() error {
 		return err
 	}
 	if u.InputTokens < 0 {
-		return yamlErr(r.name, in.value, "recorded_usage.input_tokens %d is negative; expected 0 or more tokens", u.InputTokens)
+		return yamlErr(r.name, in.value, "recorded_usage.input_tokens %s is negative; expected 0 or more tokens", numfmt.Thousands(u.InputTokens))
 	}
 	if out, ok := fields["output_tokens"]; ok {
 		if u.OutputTokens, err = yamlInt(r.name, out.value, "recorded_usage.output_tokens"); err != nil {
 			return err
 		}
 		if u.OutputTokens < 0 {
-			return yamlErr(r.name, out.value, "recorded_usage.output_tokens %d is negative; expected 0 or more tokens", u.OutputTokens)
+			return yamlErr(r.name, out.value, "recorded_usage.output_tokens %s is negative; expected 0 or more tokens", numfmt.Thousands(u.OutputTokens))
 		}
 	}
 	u.Field = "recorded"

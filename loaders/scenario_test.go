@@ -425,7 +425,7 @@ func TestScenarioAliasBomb(t *testing.T) {
 		fmt.Fprintf(&b, "  - {a%d: &a%d [%s]}\n", i, i, strings.TrimSuffix(strings.Repeat(prev+", ", 10), ", "))
 	}
 	_, err := LoadScenarioFS(fstest.MapFS{"s.yaml": {Data: []byte(b.String())}}, "s.yaml")
-	if err == nil || !strings.Contains(err.Error(), "expands to more than 1000000 nodes through aliases") {
+	if err == nil || !strings.Contains(err.Error(), "expands to more than 1,000,000 nodes through aliases") {
 		t.Errorf("got %v", err)
 	}
 }

@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 
+	"ctxlab/internal/numfmt"
+
 	"gopkg.in/yaml.v3"
 )
 
@@ -326,7 +328,7 @@ type yamlJSONWriter struct {
 func (w *yamlJSONWriter) write(n *yaml.Node, depth int) error {
 	n = resolveAlias(n)
 	if *w.nodes++; *w.nodes > maxYAMLJSONNodes {
-		return yamlErr(w.name, n, "value expands to more than %d nodes through aliases", maxYAMLJSONNodes)
+		return yamlErr(w.name, n, "value expands to more than %s nodes through aliases", numfmt.Thousands(maxYAMLJSONNodes))
 	}
 	if depth > 200 {
 		return yamlErr(w.name, n, "value nests more than 200 levels deep")

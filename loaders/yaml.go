@@ -10,6 +10,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"ctxlab/internal/numfmt"
+
 	"gopkg.in/yaml.v3"
 )
 
@@ -127,7 +129,7 @@ func normalizeYAML(name string, v any) (any, error) {
 		return x, nil
 	case string:
 		if !utf8.ValidString(x) {
-			return nil, &Error{Name: name, Msg: fmt.Sprintf("a YAML value is not valid UTF-8 (invalid byte at offset %d of %q); expected text", invalidUTF8Offset([]byte(x)), x)}
+			return nil, &Error{Name: name, Msg: fmt.Sprintf("a YAML value is not valid UTF-8 (invalid byte at offset %s of %q); expected text", numfmt.Thousands(invalidUTF8Offset([]byte(x))), x)}
 		}
 		return x, nil
 	}

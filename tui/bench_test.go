@@ -143,8 +143,8 @@ func press(m Model, k string) Model {
 // updateSync delivers a message and runs the commands it returns in
 // this goroutine, feeding their messages back, until none is left: what
 // the program loop does for a knob change, without the goroutines and
-// the deadlines settle adds. The change-highlight timer is a no-op in
-// tests (helpers_test.go), so nothing here waits.
+// the deadlines settle adds. Timers are no-ops in tests
+// (helpers_test.go), so nothing here waits.
 func updateSync(b *testing.B, m Model, msg tea.Msg) Model {
 	next, cmd := m.Update(msg)
 	m = next.(Model)

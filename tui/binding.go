@@ -119,7 +119,7 @@ func (b bindingLimit) statements(a *window.Assembly) []string {
 		last := len(words) - 1
 		names := strings.Join(words[:last], ", ") + " and " + words[last]
 		limit = names + " limited by their allocations"
-		short = []string{names + " limited", fmt.Sprintf("%d components limited", len(b.limited))}
+		short = []string{names + " limited", fmt.Sprintf("%s components limited", numfmt.Thousands(len(b.limited)))}
 	}
 	out := []string{figures + " · " + limit + " · window " + used + " used", limit + " · window " + used + " used"}
 	for _, s := range short {

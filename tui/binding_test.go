@@ -74,3 +74,56 @@ func TestBudgetMarkersUseWordsWhereTheWidthAllows(t *testing.T) {
 		}
 	}
 }
+
+// TestBudgetBarsKeepTheirWidthWhenTheCutGoes: raising the RAG allocation
+// until nothing is cut takes the ✂ marker away and changes figures; the
+// bars must stay as long as they were, so the eye can compare them.
+func TestBudgetBarsKeepTheirWidthWhenTheCutGoes(t *testing.T) {
+	for _, width := range []int{80, 120, 160} {
+		m := newTestModel(t, "support_chat", "mono", width, 40)
+		before := barLengths(t, renderBudget(m.styles, m.eval, width))
+		m = keys(t, m, "c")
+		m.controls.selectID("rag")
+		m = keys(t, m, "enter", "ctrl+u")
+		m = typeText(t, m, "9000")
+		m = keys(t, m, "enter")
+		budget := renderBudget(m.styles, m.eval, width)
+		if strings.Contains(ansi.Strip(budget), "✂") {
+			t.Fatalf("%d columns: RAG still cut at 9,000:\n%s", width, ansi.Strip(budget))
+		}
+		after := barLengths(t, budget)
+		for name, n := range before {
+			if after[name] != n {
+				t.Errorf("%d columns: the %s bar went from %d to %d cells when the cut went away", width, name, n, after[name])
+			}
+		}
+	}
+}
+
+// barLengths measures each component's bar in the grid: the run of
+// block and free cells after its label.
+func barLengths(t *testing.T, budget string) map[string]int {
+	t.Helper()
+	out := map[string]int{}
+	for _, line := range strings.Split(ansi.Strip(budget), "\n")[1:] {
+		for _, name := range []string{"system", "tools", "history", "RAG", "tool res", "query"} {
+			i := strings.Index(line, name+" ")
+			if i < 0 {
+				continue
+			}
+			bar := strings.TrimLeft(line[i+len(name):], " ")
+			n := 0
+			for _, r := range bar {
+				if !strings.ContainsRune("█▉▊▋▌▍▎▏░", r) {
+					break
+				}
+				n++
+			}
+			out[name] = n
+		}
+	}
+	if len(out) != 6 {
+		t.Fatalf("found %d bars in:\n%s", len(out), ansi.Strip(budget))
+	}
+	return out
+}

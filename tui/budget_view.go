@@ -60,15 +60,20 @@ func budgetRows(width int) int {
 // markers such as "✂ cut from 1,830 · headers +280" are written out.
 const threeColumnBudget = 200
 
-// minCellBarW is the shortest a component's bar gets for the sake of a
-// wordier marker; below it the markers take their shorter forms.
-const minCellBarW = 6
+// cellBarWidth is the length of every component's bar in a grid column
+// colW wide. It depends on the width alone, never on the figures or
+// markers, so a bar does not grow or shrink when a change makes a
+// marker appear or a figure gain a digit: the figures and the marker
+// share what is left, the marker taking the wordiest form that fits.
+// At 80 columns that leaves "1,966/2,000 ✂ of 1,830" its room.
+func cellBarWidth(colW int) int {
+	return max(3, min(30, 5+(colW-39)/4))
+}
 
 // renderBudget draws the whole window split by component, then a bar per
 // component of used against allocated. Every cell of the grid gives its
-// numbers and marker the same width, so the bars line up and are equal;
-// the markers all take the wordiest form that leaves the bars their
-// minimum.
+// bar, numbers and marker the same width, so the bars line up and are
+// equal.
 func renderBudget(st *themes.Styles, ev *core.Evaluation, width int) string {
 	rows := budgetRows(width)
 	if ev == nil || ev.Assembly == nil {
@@ -107,20 +112,20 @@ func renderBudget(st *themes.Styles, ev *core.Evaluation, width int) string {
 		}
 		cells = append(cells, cell)
 	}
-	room := colW - 9 - numW - 4
+	barW := cellBarWidth(colW)
+	room := max(0, colW-9-barW-numW-4)
 	level := markerLevels - 1
 	for l, w := range levelW {
-		if w <= room-minCellBarW {
+		if w <= room {
 			level = l
 			break
 		}
 	}
-	// The shortest form is cut only when even it leaves the bar less
-	// than three cells.
-	markerW := min(levelW[level], room-3)
+	// The shortest form is cut when even it does not fit.
+	markerW := min(levelW[level], room)
 	var rendered []string
 	for _, cell := range cells {
-		rendered = append(rendered, cell.render(st, colW, numW, markerW, level))
+		rendered = append(rendered, cell.render(st, colW, barW, numW, markerW, level))
 	}
 	for i := 0; i < len(rendered); i += cols {
 		end := min(len(rendered), i+cols)
@@ -292,8 +297,7 @@ func componentCellFor(st *themes.Styles, ev *core.Evaluation, c window.Component
 	return cell
 }
 
-func (cell componentCell) render(st *themes.Styles, width, numW, markerW, level int) string {
-	barW := max(3, width-9-numW-markerW-4)
+func (cell componentCell) render(st *themes.Styles, width, barW, numW, markerW, level int) string {
 	label := padRight(cell.label, 9)
 	bar := strings.Repeat(" ", barW)
 	if cell.bar {

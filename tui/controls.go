@@ -20,14 +20,26 @@ type controlsPane struct {
 	errText   string // why the last value was refused
 	keys      controlKeys
 	inputKeys inputKeys
+	// finding is true while a control's name is typed into findInput;
+	// beforeFind is the selection to return to on esc.
+	finding    bool
+	findInput  textinput.Model
+	beforeFind int
 }
 
-func newControlsPane(presets window.PresetSet, steps []string, initial core.Settings) controlsPane {
+// newControlsPane makes the strip; hasDocuments orders it for the input
+// (relevantFirst).
+func newControlsPane(presets window.PresetSet, steps []string, initial core.Settings, hasDocuments bool) controlsPane {
 	in := textinput.New()
 	in.Prompt = ""
 	in.CharLimit = 2000
 	in.Cursor.SetMode(cursor.CursorStatic)
-	return controlsPane{controls: newControls(presets, steps, initial), input: in, keys: newControlKeys(), inputKeys: newInputKeys()}
+	find := textinput.New()
+	find.Prompt = ""
+	find.CharLimit = 40
+	find.Width = 20
+	find.Cursor.SetMode(cursor.CursorStatic)
+	return controlsPane{controls: relevantFirst(newControls(presets, steps, initial), hasDocuments), input: in, findInput: find, keys: newControlKeys(), inputKeys: newInputKeys()}
 }
 
 func (c *controlsPane) current() control { return c.controls[c.selected] }

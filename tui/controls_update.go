@@ -22,6 +22,10 @@ func (c controlsPane) update(msg tea.KeyMsg, s core.Settings, width int) (contro
 	if c.editing {
 		return c.updateInput(msg, s)
 	}
+	if c.finding {
+		c, cmd := c.updateFind(msg)
+		return c, controlsOutcome{}, cmd
+	}
 	k := c.keys
 	switch {
 	case key.Matches(msg, k.Prev):
@@ -45,6 +49,8 @@ func (c controlsPane) update(msg tea.KeyMsg, s core.Settings, width int) (contro
 		}
 	case key.Matches(msg, k.Edit):
 		c.startEdit(s, width-2)
+	case key.Matches(msg, k.Find):
+		c.startFind()
 	case key.Matches(msg, k.Reset):
 		return c, controlsOutcome{reset: true}, nil
 	case key.Matches(msg, k.Back):

@@ -80,6 +80,10 @@ func (c *controlsPane) view(st *themes.Styles, s core.Settings, width, height in
 	rows := height
 	var errLine string
 	switch cur := c.current(); {
+	case c.finding && focused:
+		// The name typed takes the last row; the selection follows it.
+		errLine = st.ControlFocused.Render(" find a control: ") + c.findInput.View() + st.Muted.Render("  enter keeps "+cur.label+" · esc goes back")
+		rows = max(1, height-1)
 	case c.errText != "" && focused:
 		// The reason takes the last row; the selected control stays in view.
 		errLine = st.Alert.Render(" " + truncateText(safetext.Line(c.errText), width-2) + " ")
@@ -125,7 +129,7 @@ func (c *controlsPane) view(st *themes.Styles, s core.Settings, width, height in
 	case start > 0 && end < len(lines):
 		hint = "↑↓ more"
 	case end < len(lines):
-		hint = "↓ " + numfmt.Plural(len(lines)-end, "1 more row", fmt.Sprintf("%d more rows", len(lines)-end))
+		hint = "↓ " + numfmt.Plural(len(lines)-end, "1 more row", fmt.Sprintf("%s more rows", numfmt.Thousands(len(lines)-end)))
 	case start > 0:
 		hint = "↑ more"
 	}

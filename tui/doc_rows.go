@@ -105,11 +105,11 @@ func stageRows(ev *core.Evaluation, s stage, hideGone bool) []docRow {
 			d := tr.Docs[i]
 			switch {
 			case s == stageSort:
-				add(i, false, rowNote{short: fmt.Sprintf("rank %d by score", d.SortedPos+1)})
+				add(i, false, rowNote{short: fmt.Sprintf("rank %s by score", numfmt.Thousands(d.SortedPos+1))})
 			case d.Duplicate != nil:
 				add(i, true, duplicateNote(ev, d.Duplicate))
 			default:
-				add(i, false, rowNote{short: fmt.Sprintf("kept · rank %d", d.PosBeforeReorder+1)})
+				add(i, false, rowNote{short: fmt.Sprintf("kept · rank %s", numfmt.Thousands(d.PosBeforeReorder+1))})
 			}
 		}
 		return rows
@@ -122,8 +122,8 @@ func stageRows(ev *core.Evaluation, s stage, hideGone bool) []docRow {
 	}
 	for _, i := range tr.Reordered {
 		d := tr.Docs[i]
-		note := rowNote{fmt.Sprintf("rank %d → %d", d.PosBeforeReorder+1, d.PosAfterReorder+1),
-			fmt.Sprintf("rank %d, placed in slot %d", d.PosBeforeReorder+1, d.PosAfterReorder+1)}
+		note := rowNote{fmt.Sprintf("rank %s → %s", numfmt.Thousands(d.PosBeforeReorder+1), numfmt.Thousands(d.PosAfterReorder+1)),
+			fmt.Sprintf("rank %s, placed in slot %s", numfmt.Thousands(d.PosBeforeReorder+1), numfmt.Thousands(d.PosAfterReorder+1))}
 		if s == stageBudget {
 			note = budgetNote(d)
 		}
@@ -168,7 +168,7 @@ func duplicateNote(ev *core.Evaluation, d *pipeline.Duplicate) rowNote {
 // filterNote is the filter's reason, short enough for a list column, and
 // in words.
 func filterNote(d pipeline.DocTrace, minTokens int) rowNote {
-	return rowNote{fmt.Sprintf("%d tok < min %d", d.Tokens, minTokens), fmt.Sprintf("%s, under the minimum of %s", tokenCount(d.Tokens), numfmt.Thousands(minTokens))}
+	return rowNote{fmt.Sprintf("%s tok < min %s", numfmt.Thousands(d.Tokens), numfmt.Thousands(minTokens)), fmt.Sprintf("%s, under the minimum of %s", tokenCount(d.Tokens), numfmt.Thousands(minTokens))}
 }
 
 // tokenCount is "1 token", "87 tokens".
@@ -180,13 +180,13 @@ func tokenCount(n int) string {
 func budgetNote(d pipeline.DocTrace) rowNote {
 	switch d.Fate {
 	case pipeline.FateIncluded:
-		return rowNote{fmt.Sprintf("[%d] rank %d", d.Citation, d.PosBeforeReorder+1), fmt.Sprintf("[%d] sent whole · rank %d", d.Citation, d.PosBeforeReorder+1)}
+		return rowNote{fmt.Sprintf("[%d] rank %s", d.Citation, numfmt.Thousands(d.PosBeforeReorder+1)), fmt.Sprintf("[%d] sent whole · rank %s", d.Citation, numfmt.Thousands(d.PosBeforeReorder+1))}
 	case pipeline.FatePartial:
-		return rowNote{fmt.Sprintf("[%d] cut %d/%d", d.Citation, d.TokensKept, d.Tokens), fmt.Sprintf("[%d] cut at %s of %s", d.Citation, numfmt.Thousands(d.TokensKept), tokenCount(d.Tokens))}
+		return rowNote{fmt.Sprintf("[%d] cut %s/%s", d.Citation, numfmt.Thousands(d.TokensKept), numfmt.Thousands(d.Tokens)), fmt.Sprintf("[%d] cut at %s of %s", d.Citation, numfmt.Thousands(d.TokensKept), tokenCount(d.Tokens))}
 	case pipeline.FateSummarized:
-		return rowNote{fmt.Sprintf("[%d] synopsis %d/%d", d.Citation, d.TokensKept, d.Tokens), fmt.Sprintf("[%d] synopsis, %s of %s", d.Citation, numfmt.Thousands(d.TokensKept), tokenCount(d.Tokens))}
+		return rowNote{fmt.Sprintf("[%d] synopsis %s/%s", d.Citation, numfmt.Thousands(d.TokensKept), numfmt.Thousands(d.Tokens)), fmt.Sprintf("[%d] synopsis, %s of %s", d.Citation, numfmt.Thousands(d.TokensKept), tokenCount(d.Tokens))}
 	case pipeline.FateExcluded:
-		return rowNote{fmt.Sprintf("over · rank %d", d.PosBeforeReorder+1), fmt.Sprintf("left out, budget spent · rank %d", d.PosBeforeReorder+1)}
+		return rowNote{fmt.Sprintf("over · rank %s", numfmt.Thousands(d.PosBeforeReorder+1)), fmt.Sprintf("left out, budget spent · rank %s", numfmt.Thousands(d.PosBeforeReorder+1))}
 	}
 	return rowNote{}
 }
@@ -232,14 +232,14 @@ func simpleRAGRows(ev *core.Evaluation, s stage) []docRow {
 		row := docRow{doc: i, glyph: "•", score: d.Score, tokens: d.Tokens}
 		switch s {
 		case stageSort:
-			row.note = fmt.Sprintf("rank %d by score", d.Rank+1)
+			row.note = fmt.Sprintf("rank %s by score", numfmt.Thousands(d.Rank+1))
 		case stageBudget:
 			switch d.Fate {
 			case pipeline.SimpleRAGIncluded:
 				row.glyph, row.tone, row.note = "✓", toneIncluded, fmt.Sprintf("[%d] whole", d.Citation)
 				row.words = fmt.Sprintf("[%d] sent whole", d.Citation)
 			case pipeline.SimpleRAGTruncated:
-				row.glyph, row.tone, row.note = "✂", tonePartial, fmt.Sprintf("[%d] cut %d/%d", d.Citation, d.TokensKept, d.Tokens)
+				row.glyph, row.tone, row.note = "✂", tonePartial, fmt.Sprintf("[%d] cut %s/%s", d.Citation, numfmt.Thousands(d.TokensKept), numfmt.Thousands(d.Tokens))
 				row.words = fmt.Sprintf("[%d] cut at %s of %s", d.Citation, numfmt.Thousands(d.TokensKept), tokenCount(d.Tokens))
 			case pipeline.SimpleRAGDropped:
 				row.glyph, row.tone, row.note = "✗", toneExcluded, "dropped: ≤100 left, stop"

@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"ctxlab/core"
+	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 	"ctxlab/themes"
 )
@@ -79,6 +80,20 @@ func (l *docList) move(delta, height int) {
 func (l *docList) selectDocument(doc, height int) bool {
 	for i, r := range l.rows {
 		if r.doc == doc {
+			l.cursor = i
+			l.scrollTo(height)
+			return true
+		}
+	}
+	return false
+}
+
+// nextChanged moves the cursor to the next row after it, wrapping round,
+// whose document changed fate; false when no listed row did.
+func (l *docList) nextChanged(changed map[int]bool, height int) bool {
+	for step := 1; step <= len(l.rows); step++ {
+		i := (l.cursor + step) % len(l.rows)
+		if changed[l.rows[i].doc] {
 			l.cursor = i
 			l.scrollTo(height)
 			return true
@@ -179,7 +194,7 @@ func renderRow(rc listRenderContext, layout rowLayout, r docRow, key rowKey) str
 	if key.cursorMark {
 		lead = "▸"
 	}
-	numbers := fmt.Sprintf(" %4d %*.*f %5d ", displayNumber(rc.ev, r.doc), layout.scoreW, layout.scoreDigits, r.score, r.tokens)
+	numbers := fmt.Sprintf(" %4d %*.*f %5s ", displayNumber(rc.ev, r.doc), layout.scoreW, layout.scoreDigits, r.score, numfmt.Thousands(r.tokens))
 	// A URL's scheme says nothing in a column of URLs; its host does.
 	scheme := 0
 	for _, prefix := range []string{"https://", "http://"} {

@@ -56,7 +56,7 @@ func send(t testing.TB, m Model, msg tea.Msg) Model {
 }
 
 // settle runs commands and feeds their messages back until none is left.
-// Commands that wait (the change-highlight timer) are not waited for.
+// Commands that wait (the status line's expiry) are not waited for.
 func settle(t testing.TB, m Model, cmd tea.Cmd) Model {
 	t.Helper()
 	queue := []tea.Cmd{cmd}

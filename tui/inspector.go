@@ -11,6 +11,7 @@ import (
 	"ctxlab/core"
 	"ctxlab/core/pipeline"
 	"ctxlab/core/tokens"
+	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 	"ctxlab/themes"
 )
@@ -53,12 +54,12 @@ func inspectorContent(st *themes.Styles, ev *core.Evaluation, doc int, counts ma
 		line("%s", toneStyle(st, tone).Render(glyph+" "+headline))
 		line("")
 		stage := func(name, text string) { writeLabeled(&b, st, name, text, width) }
-		stage("input", fmt.Sprintf("#%d · score %s · %d tokens", displayNumber(ev, doc), formatScore(t.Score, scoreDigits), t.Tokens))
-		stage("sort", fmt.Sprintf("rank %d of %d by score", t.Rank+1, len(ev.SimpleRAG.Trace)))
+		stage("input", fmt.Sprintf("#%d · score %s · %s tokens", displayNumber(ev, doc), formatScore(t.Score, scoreDigits), numfmt.Thousands(t.Tokens)))
+		stage("sort", fmt.Sprintf("rank %s of %s by score", numfmt.Thousands(t.Rank+1), numfmt.Thousands(len(ev.SimpleRAG.Trace))))
 		if t.Reason != "" {
 			stage("budget", t.Reason)
 		} else {
-			stage("budget", fmt.Sprintf("%s: %d tokens fit", t.Fate, t.Tokens))
+			stage("budget", fmt.Sprintf("%s: %s tokens fit", t.Fate, numfmt.Thousands(t.Tokens)))
 		}
 		writeSurvival(&b, st, ev, doc, width)
 		writeCounts(&b, st, counts, width)
@@ -73,21 +74,21 @@ func inspectorContent(st *themes.Styles, ev *core.Evaluation, doc int, counts ma
 	line("%s", toneStyle(st, tone).Render(glyph+" "+headline))
 	line("")
 	stage := func(name, text string) { writeLabeled(&b, st, name, text, width) }
-	stage("input", fmt.Sprintf("#%d · score %s · %d tokens", displayNumber(ev, doc), formatScore(t.Score, scoreDigits), t.Tokens))
+	stage("input", fmt.Sprintf("#%d · score %s · %s tokens", displayNumber(ev, doc), formatScore(t.Score, scoreDigits), numfmt.Thousands(t.Tokens)))
 	if t.Filtered {
 		stage("filter", st.Filtered.Render("removed: "+t.FilterReason))
 	} else {
-		stage("filter", fmt.Sprintf("kept: %d ≥ %d", t.Tokens, opts.MinDocTokens))
-		stage("sort", fmt.Sprintf("rank %d of %d by score", t.SortedPos+1, len(ev.Build.Trace.Sorted)))
+		stage("filter", fmt.Sprintf("kept: %s ≥ %s", numfmt.Thousands(t.Tokens), numfmt.Thousands(opts.MinDocTokens)))
+		stage("sort", fmt.Sprintf("rank %s of %s by score", numfmt.Thousands(t.SortedPos+1), numfmt.Thousands(len(ev.Build.Trace.Sorted))))
 		switch {
 		case t.Duplicate != nil && t.Duplicate.Kind == pipeline.DuplicateExact:
 			stage("dedup", st.Duplicate.UnsetStrikethrough().Render(fmt.Sprintf("exact duplicate of #%d: same text after lowercasing and collapsing whitespace", displayNumber(ev, t.Duplicate.Of))))
 		case t.Duplicate != nil:
 			stage("dedup", st.Duplicate.UnsetStrikethrough().Render(fmt.Sprintf("near duplicate of #%d: J = %.3f ≥ %.2f", displayNumber(ev, t.Duplicate.Of), t.Duplicate.Similarity, opts.DedupThreshold)))
 		default:
-			stage("dedup", fmt.Sprintf("kept · relevance rank %d", t.PosBeforeReorder+1))
+			stage("dedup", "kept · relevance rank "+numfmt.Thousands(t.PosBeforeReorder+1))
 			if ev.Build.Trace.Counts.Reordered {
-				stage("reorder", fmt.Sprintf("rank %d → slot %d of %d", t.PosBeforeReorder+1, t.PosAfterReorder+1, len(ev.Build.Trace.Reordered)))
+				stage("reorder", fmt.Sprintf("rank %s → slot %s of %s", numfmt.Thousands(t.PosBeforeReorder+1), numfmt.Thousands(t.PosAfterReorder+1), numfmt.Thousands(len(ev.Build.Trace.Reordered))))
 			} else {
 				stage("reorder", "not applied")
 			}
@@ -113,7 +114,7 @@ func simpleRAGLook(t pipeline.SimpleRAGDocTrace) (string, rowTone, string) {
 	case pipeline.SimpleRAGIncluded:
 		return "✓", toneIncluded, fmt.Sprintf("included as [Source %d]", t.Citation)
 	case pipeline.SimpleRAGTruncated:
-		return "✂", tonePartial, fmt.Sprintf("cut to fit as [Source %d]: %d of %d tokens", t.Citation, t.TokensKept, t.Tokens)
+		return "✂", tonePartial, fmt.Sprintf("cut to fit as [Source %d]: %s of %s tokens", t.Citation, numfmt.Thousands(t.TokensKept), numfmt.Thousands(t.Tokens))
 	case pipeline.SimpleRAGDropped:
 		return "✗", toneExcluded, "dropped: it did not fit and 100 tokens or fewer remained"
 	}
@@ -157,9 +158,9 @@ func fateHeadline(ev *core.Evaluation, t pipeline.DocTrace) string {
 	case pipeline.FateIncluded:
 		return fmt.Sprintf("included as [%d]", t.Citation)
 	case pipeline.FatePartial:
-		return fmt.Sprintf("partially included as [%d]: %d of %d tokens", t.Citation, t.TokensKept, t.Tokens)
+		return fmt.Sprintf("partially included as [%d]: %s of %s tokens", t.Citation, numfmt.Thousands(t.TokensKept), numfmt.Thousands(t.Tokens))
 	case pipeline.FateSummarized:
-		return fmt.Sprintf("summarized as [%d]: a %d-token synopsis", t.Citation, t.TokensKept)
+		return fmt.Sprintf("summarized as [%d]: a %s-token synopsis", t.Citation, numfmt.Thousands(t.TokensKept))
 	case pipeline.FateExcluded:
 		return "excluded: over budget"
 	}
@@ -170,7 +171,7 @@ func budgetLine(t pipeline.DocTrace) string {
 	if t.BudgetReason != "" {
 		return string(t.Fate) + ": " + t.BudgetReason
 	}
-	return fmt.Sprintf("%s: %d tokens fit", t.Fate, t.Tokens)
+	return fmt.Sprintf("%s: %s tokens fit", t.Fate, numfmt.Thousands(t.Tokens))
 }
 
 // writeLabeled writes "label   text" with the text wrapped under itself,
@@ -198,7 +199,7 @@ func writeCounts(b *strings.Builder, st *themes.Styles, counts map[string]int, w
 	}
 	var parts []string
 	for _, name := range tokens.Names {
-		parts = append(parts, fmt.Sprintf("%s %d", name, counts[name]))
+		parts = append(parts, fmt.Sprintf("%s %s", name, numfmt.Thousands(counts[name])))
 	}
 	writeLabeled(b, st, "tokens", strings.Join(parts, " · "), width)
 }

@@ -111,6 +111,7 @@ func TestEveryControlKey(t *testing.T) {
 		{k.Dec, func(b, a Model) bool { return minTok(a) == minTok(b)-1 }},
 		{k.Inc, func(b, a Model) bool { return minTok(a) == minTok(b)+1 }},
 		{k.Edit, func(b, a Model) bool { return a.controls.editing }},
+		{k.Find, func(b, a Model) bool { return a.controls.finding }},
 		{k.Back, func(b, a Model) bool { return a.focus == paneList }},
 	}
 	for _, c := range cases {
@@ -153,6 +154,11 @@ func TestEveryGlobalKey(t *testing.T) {
 	for _, name := range g.Controls.Keys() {
 		if keys(t, base, name).focus != paneControls {
 			t.Errorf("%q did not focus the controls", name)
+		}
+	}
+	for _, name := range g.FindControl.Keys() {
+		if after := keys(t, base, name); after.focus != paneControls || !after.controls.finding {
+			t.Errorf("%q did not open the find in the controls", name)
 		}
 	}
 	for _, name := range g.Help.Keys() {

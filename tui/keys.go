@@ -4,7 +4,7 @@ import "github.com/charmbracelet/bubbles/key"
 
 // globalKeys work in every pane unless a text input has focus.
 type globalKeys struct {
-	Quit, Help, NextPane, PrevPane, Views, Theme, Export, Copy, Filter, Controls key.Binding
+	Quit, Help, NextPane, PrevPane, Views, Theme, Export, Copy, Filter, Controls, FindControl key.Binding
 }
 
 func newGlobalKeys() globalKeys {
@@ -19,6 +19,8 @@ func newGlobalKeys() globalKeys {
 		Copy:     key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy context")),
 		Filter:   key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter")),
 		Controls: key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "controls")),
+		// The same key as the strip's own find, from any pane.
+		FindControl: key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "find a control")),
 	}
 }
 
@@ -27,12 +29,12 @@ func (k globalKeys) ShortHelp() []key.Binding {
 }
 
 func (k globalKeys) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{k.NextPane, k.PrevPane, k.Controls, k.Views}, {k.Filter, k.Export, k.Copy, k.Theme}, {k.Help, k.Quit}}
+	return [][]key.Binding{{k.NextPane, k.PrevPane, k.Controls, k.FindControl, k.Views}, {k.Filter, k.Export, k.Copy, k.Theme}, {k.Help, k.Quit}}
 }
 
 // listKeys drive the document list.
 type listKeys struct {
-	Up, Down, PageUp, PageDown, Top, Bottom, PrevStage, NextStage, HideGone, Inspect key.Binding
+	Up, Down, PageUp, PageDown, Top, Bottom, PrevStage, NextStage, HideGone, Inspect, NextChanged key.Binding
 }
 
 func newListKeys() listKeys {
@@ -47,6 +49,8 @@ func newListKeys() listKeys {
 		NextStage: key.NewBinding(key.WithKeys("]", "right", "l"), key.WithHelp("]/→", "later stage")),
 		HideGone:  key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "hide/show removed")),
 		Inspect:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "inspect")),
+		// n, as a pager's next match: the next row the last change moved.
+		NextChanged: key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "next changed ◆")),
 	}
 }
 
@@ -55,7 +59,7 @@ func (k listKeys) ShortHelp() []key.Binding {
 }
 
 func (k listKeys) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom}, {k.PrevStage, k.NextStage, k.HideGone, k.Inspect}}
+	return [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom}, {k.PrevStage, k.NextStage, k.HideGone, k.Inspect, k.NextChanged}}
 }
 
 // scrollKeys drive the text panes: inspector, context, memory, metrics.
@@ -85,7 +89,7 @@ func (k scrollKeys) FullHelp() [][]key.Binding {
 
 // controlKeys drive the controls strip.
 type controlKeys struct {
-	Prev, Next, Dec, Inc, Toggle, Edit, Reset, Back key.Binding
+	Prev, Next, Dec, Inc, Toggle, Edit, Find, Reset, Back key.Binding
 }
 
 func newControlKeys() controlKeys {
@@ -96,17 +100,18 @@ func newControlKeys() controlKeys {
 		Inc:    key.NewBinding(key.WithKeys("right", "l", "+", "=")),
 		Toggle: key.NewBinding(key.WithKeys(" "), key.WithHelp("space", "toggle")),
 		Edit:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "type a value")),
+		Find:   key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "find a control by name")),
 		Reset:  key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "reset all")),
 		Back:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
 	}
 }
 
 func (k controlKeys) ShortHelp() []key.Binding {
-	return []key.Binding{k.Prev, k.Dec, k.Edit, k.Reset, k.Back}
+	return []key.Binding{k.Prev, k.Dec, k.Edit, k.Find, k.Reset, k.Back}
 }
 
 func (k controlKeys) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{k.Prev, k.Next, k.Dec, k.Inc, k.Toggle, k.Edit, k.Reset, k.Back}}
+	return [][]key.Binding{{k.Prev, k.Next, k.Dec, k.Inc, k.Toggle, k.Edit, k.Find, k.Reset, k.Back}}
 }
 
 // inputKeys apply while a text input (filter, control value) has focus.

@@ -105,7 +105,7 @@ func legendSections(st *themes.Styles) []legendSection {
 			{"·", inFiltered, "filtered out: fewer tokens than the minimum, dimmed"},
 			{"•", inPlain, "still in play at the stage shown, before the budget decides"},
 			{"⚑", inAccent, "pinned message: kept by priority memory whatever its age"},
-			{"◆", inChanged, "changed fate when a setting last changed"},
+			{"◆", inChanged, "changed fate when a setting last changed; the mark stays until the next change, n goes to the next one"},
 			{"▸", inAccent, "the selected row"},
 			{strikeGlyphs("struck"), inDuplicate, "a line through a duplicate's source, drawn without colour too"},
 		}},
@@ -127,7 +127,7 @@ func legendSections(st *themes.Styles) []legendSection {
 			{"−4", inText, "documents that left at this stage"},
 			{"11✓ 1✂ 38✗", inText, "documents included, cut and left out by the budget"},
 			{"Reorder off", inText, "lost-in-the-middle is off; skipped when 3 or fewer documents remain"},
-			{"Assembler 1✂ 2✗", inPartial, "cited documents the assembler then cut inside or cut out (Assembly when narrow)"},
+			{"after the assembler 9✓ 1✂ 40✗", inPartial, "the same documents once the assembler cut the RAG block to its allocation: what the Budget list shows (Final when narrow)"},
 			{"Rerank 60→30→12", inMuted, "two-stage retrieval: candidates, retrieved by score, kept by BM25"},
 		}},
 		{"Controls", []legendEntry{

@@ -8,6 +8,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"ctxlab/core"
+	"ctxlab/internal/numfmt"
 )
 
 // listPane is the document list (rows, cursor, scroll, row cache), the
@@ -31,6 +32,7 @@ const (
 	listToggledGone                   // removed documents hidden or shown again
 	listInspect                       // the inspector takes the keyboard
 	listClearFilter                   // esc with a filter in force
+	listNextChanged                   // the cursor goes to the next changed row
 )
 
 func newListPane() listPane {
@@ -65,6 +67,8 @@ func (p listPane) update(msg tea.KeyMsg, height int, stages []stage, filtered bo
 		return p, listToggledGone
 	case key.Matches(msg, k.Inspect):
 		return p, listInspect
+	case key.Matches(msg, k.NextChanged):
+		return p, listNextChanged
 	case msg.String() == "esc" && filtered:
 		return p, listClearFilter
 	}
@@ -77,7 +81,7 @@ func (p listPane) update(msg tea.KeyMsg, height int, stages []stage, filtered bo
 func (p listPane) view(rc listRenderContext, filter *filterPane, w, h int) string {
 	title := "1 Documents · " + stageNames[p.stage]
 	if filter.active {
-		title += fmt.Sprintf(" · filter %q: %d", filter.query, len(p.rows))
+		title += fmt.Sprintf(" · filter %q: %s", filter.query, numfmt.Thousands(len(p.rows)))
 	}
 	if p.hideGone {
 		title += " · removed hidden"

@@ -17,6 +17,7 @@ import (
 	"ctxlab/core/pipeline"
 	"ctxlab/core/summarize"
 	"ctxlab/core/window"
+	"ctxlab/internal/numfmt"
 	"ctxlab/themes"
 )
 
@@ -103,7 +104,6 @@ type Model struct {
 	// change the model.
 	firstEvaluation tea.Cmd
 	changed         map[int]bool // documents whose fate changed with the last knob
-	changedGen      int
 
 	width, height int
 	palette       themes.Palette
@@ -153,7 +153,7 @@ func New(cfg Config) Model {
 		inspector: newInspectorPane(),
 		views:     newViewsPane(),
 		space:     newSpacePane(),
-		controls:  newControlsPane(cfg.Presets, cfg.Scenario.Agent.StepNames(), cfg.Scenario.Settings),
+		controls:  newControlsPane(cfg.Presets, cfg.Scenario.Agent.StepNames(), cfg.Scenario.Settings, len(cfg.Scenario.Documents) > 0),
 		filter:    newFilterPane(),
 		help:      help.New(),
 		global:    newGlobalKeys(),
@@ -172,7 +172,7 @@ func New(cfg Config) Model {
 		if len(notes) == 1 {
 			m.status.set(notes[0] + " (see 5 Metrics)")
 		} else {
-			m.status.set(fmt.Sprintf("%s (%d notes in 5 Metrics)", notes[0], len(notes)))
+			m.status.set(fmt.Sprintf("%s (%s notes in 5 Metrics)", notes[0], numfmt.Thousands(len(notes))))
 		}
 	}
 	m.firstEvaluation = m.evaluationCmd()

@@ -63,7 +63,7 @@ func TestFilterPaneDropsAnOlderResult(t *testing.T) {
 
 func TestControlsPaneOutcomes(t *testing.T) {
 	s := core.DefaultSettings()
-	c := newControlsPane(window.BuiltinPresets(), nil, s)
+	c := newControlsPane(window.BuiltinPresets(), nil, s, true)
 	c.selectID("dedup")
 	if _, out, _ := c.update(keyMsg(" "), s, 120); out.settings != nil {
 		t.Error("space changed a control that is not a toggle")

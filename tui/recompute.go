@@ -24,9 +24,6 @@ type evaluatedMsg struct {
 	err   error
 }
 
-// clearChangedMsg ends the highlight of what the last change moved.
-type clearChangedMsg struct{ gen int }
-
 // tokenCountsMsg carries a document's counts under every tokenizer.
 type tokenCountsMsg struct {
 	doc    int
@@ -35,9 +32,6 @@ type tokenCountsMsg struct {
 
 // tokenizersReadyMsg reports that the BPE vocabularies are loaded.
 type tokenizersReadyMsg struct{}
-
-// changeHighlight is how long what a knob moved stays highlighted.
-const changeHighlight = 1500 * time.Millisecond
 
 // tickAfter schedules a message; tests replace it so they need not wait
 // for timers.
@@ -97,7 +91,8 @@ func (m *Model) evaluationCmd() tea.Cmd {
 }
 
 // applyEvaluation installs a fresh evaluation and marks the documents
-// whose fate it changed.
+// whose fate it changed. The marks stay until the next evaluation
+// replaces them, so a user can read them and step through them with n.
 func (m *Model) applyEvaluation(msg evaluatedMsg) tea.Cmd {
 	if msg.gen != m.gen {
 		return nil // stale: a newer setting is already being evaluated
@@ -123,10 +118,8 @@ func (m *Model) applyEvaluation(msg evaluatedMsg) tea.Cmd {
 		m.status.dropChangedCount()
 		return preload
 	}
-	m.changedGen = msg.gen
-	m.status.setChangedCount(numfmt.Plural(len(m.changed), "1 document changed fate (◆)", fmt.Sprintf("%d documents changed fate (◆)", len(m.changed))))
-	gen := msg.gen
-	return tea.Batch(preload, tickAfter(changeHighlight, func(time.Time) tea.Msg { return clearChangedMsg{gen: gen} }))
+	m.status.setChangedCount(numfmt.Plural(len(m.changed), "1 document changed fate (◆, n goes to it)", numfmt.Thousands(len(m.changed))+" documents changed fate (◆, n goes to the next)"))
+	return preload
 }
 
 // changedDocs lists the documents whose fate differs between two

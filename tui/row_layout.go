@@ -1,12 +1,12 @@
 package tui
 
 import (
-	"slices"
 	"strconv"
 
 	"github.com/mattn/go-runewidth"
 
 	"ctxlab/core/value"
+	"ctxlab/internal/numfmt"
 )
 
 // rowLayout is the document list's column widths, fitted to what the
@@ -56,11 +56,7 @@ func fitRowLayout(rows []docRow, docs []value.Document, prev rowLayout) rowLayou
 	if prev.docs == l.docs && prev.scoreW > 0 {
 		l.scoreDigits, l.scoreW = prev.scoreDigits, prev.scoreW
 	} else {
-		l.scoreDigits = scoreDecimals(docs)
-		l.scoreW = len("score")
-		for _, d := range docs {
-			l.scoreW = max(l.scoreW, len(strconv.FormatFloat(d.Score, 'f', l.scoreDigits, 64)))
-		}
+		l.scoreDigits, l.scoreW = scoreColumn(docs)
 	}
 	for _, r := range rows {
 		l.noteW = max(l.noteW, runewidth.StringWidth(r.note))
@@ -71,6 +67,16 @@ func fitRowLayout(rows []docRow, docs []value.Document, prev rowLayout) rowLayou
 	return l
 }
 
+// scoreColumn is the decimals scores print with and the cells of the
+// widest, at least len("score").
+func scoreColumn(docs []value.Document) (digits, width int) {
+	digits, width = scoreDecimals(docs), len("score")
+	for _, d := range docs {
+		width = max(width, len(strconv.FormatFloat(d.Score, 'f', digits, 64)))
+	}
+	return digits, width
+}
+
 // scoreDecimals is the fewest decimals, from 2 up to 5, at which every
 // two different scores print differently: retrieval scores bunched at
 // 0.9999x all print 1.00 with two.
@@ -79,18 +85,7 @@ func scoreDecimals(docs []value.Document) int {
 	for i, d := range docs {
 		scores[i] = d.Score
 	}
-	slices.Sort(scores)
-	scores = slices.Compact(scores)
-	for digits := 2; digits < 5; digits++ {
-		distinct := true
-		for i := 1; i < len(scores) && distinct; i++ {
-			distinct = strconv.FormatFloat(scores[i-1], 'f', digits, 64) != strconv.FormatFloat(scores[i], 'f', digits, 64)
-		}
-		if distinct {
-			return digits
-		}
-	}
-	return 5
+	return numfmt.Decimals(scores, 2, 5)
 }
 
 // numbersW is the cells of " #### score tok  " before the source.

@@ -46,8 +46,9 @@ func renderPipelineStrip(st *themes.Styles, ev *core.Evaluation, selected stage,
 	}
 	// The full strip first; on a narrow terminal a tighter separator,
 	// then short names, so the counts (what a user reads it for) stay.
+	sent := sentCounts(ev)
 	for _, f := range stripForms {
-		if line := stripLine(st, ev, selected, f); lipgloss.Width(line) <= width || f.last {
+		if line := stripLine(st, ev, selected, f, sent); lipgloss.Width(line) <= width || f.last {
 			return padRight(line, width)
 		}
 	}
@@ -58,44 +59,76 @@ func renderPipelineStrip(st *themes.Styles, ev *core.Evaluation, selected stage,
 type stripForm struct {
 	sep   string
 	names map[stage]string
-	// assembler is the label of the assembler's cuts.
+	// assembler labels the fates after the assembler's cuts.
 	assembler string
-	last      bool
+	// tight drops the spaces around the stages not selected.
+	tight bool
+	last  bool
 }
+
+var shortStageNames = map[stage]string{stageInput: "In", stageFilter: "Filt", stageSort: "Sort",
+	stageDedup: "Dedup", stageReorder: "Order", stageBudget: "Budget"}
 
 var stripForms = []stripForm{
-	{sep: "─►", names: stageNames, assembler: "Assembler"},
-	{sep: "›", names: stageNames, assembler: "Assembler"},
-	{sep: "›", names: map[stage]string{stageInput: "In", stageFilter: "Filt", stageSort: "Sort",
-		stageDedup: "Dedup", stageReorder: "Order", stageBudget: "Budget"}, assembler: "Assembly", last: true},
+	{sep: "─►", names: stageNames, assembler: "after the assembler"},
+	{sep: "›", names: stageNames, assembler: "after the assembler"},
+	{sep: "›", names: shortStageNames, assembler: "Final"},
+	{sep: "›", names: shortStageNames, assembler: "Final", tight: true, last: true},
 }
 
-func stripLine(st *themes.Styles, ev *core.Evaluation, selected stage, f stripForm) string {
+func stripLine(st *themes.Styles, ev *core.Evaluation, selected stage, f stripForm, sent fates) string {
 	var parts []string
 	for _, s := range stagesFor(ev) {
 		label := f.names[s] + stageCount(ev, s)
-		if s == selected {
+		switch {
+		case s == selected:
 			parts = append(parts, st.ControlFocused.Render(" "+label+" "))
-		} else {
+		case f.tight:
+			parts = append(parts, st.Text.Render(label))
+		default:
 			parts = append(parts, st.Text.Render(" "+label+" "))
 		}
 	}
 	prefix := ""
 	if r := ev.Rerank; r != nil {
-		prefix = st.Muted.Render(fmt.Sprintf(" Rerank %s→%d→%d", numfmt.Thousands(len(r.Candidates)), len(r.Retrieved), len(r.Selected))) + st.Faint.Render(" "+f.sep)
+		prefix = st.Muted.Render(fmt.Sprintf(" Rerank %s→%s→%s", numfmt.Thousands(len(r.Candidates)), numfmt.Thousands(len(r.Retrieved)), numfmt.Thousands(len(r.Selected)))) + st.Faint.Render(" "+f.sep)
 	}
 	line := prefix + strings.Join(parts, st.Faint.Render(f.sep))
+	// The Budget stage's list shows the assembler's cuts in place, so
+	// once it cut something the strip says both: what the budget decided,
+	// and what the list shows, which add up to the same documents.
 	if lost, cut := assemblerCuts(ev); lost+cut > 0 {
-		counts := ""
-		if cut > 0 {
-			counts += " " + numfmt.Thousands(cut) + "✂"
+		counts := fateCounts(sent.included, sent.cut, sent.summarized, sent.excluded)
+		segment := " " + f.assembler + counts + " "
+		if f.tight {
+			segment = f.assembler + counts
 		}
-		if lost > 0 {
-			counts += " " + numfmt.Thousands(lost) + "✗"
-		}
-		line += st.Faint.Render(f.sep) + st.Partial.Render(" "+f.assembler+counts+" ")
+		line += st.Faint.Render(f.sep) + st.Partial.Render(segment)
 	}
 	return line
+}
+
+// fates counts the Budget stage's rows by the fate they show.
+type fates struct{ included, cut, summarized, excluded int }
+
+// sentCounts counts the Budget stage's rows, the assembler's cuts
+// included, from the rows themselves, so the strip cannot disagree with
+// the list.
+func sentCounts(ev *core.Evaluation) fates {
+	var n fates
+	for _, r := range stageRows(ev, stageBudget, true) {
+		switch r.tone {
+		case toneIncluded:
+			n.included++
+		case tonePartial:
+			n.cut++
+		case toneSummarized:
+			n.summarized++
+		case toneExcluded:
+			n.excluded++
+		}
+	}
+	return n
 }
 
 func stageCount(ev *core.Evaluation, s stage) string {

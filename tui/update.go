@@ -50,12 +50,6 @@ func (m Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case clearStatusMsg:
 		m.status.clear(msg.id)
 		return m, nil
-	case clearChangedMsg:
-		if msg.gen == m.changedGen {
-			m.changed = nil
-			m.list.cache = make(map[rowKey]string)
-		}
-		return m, nil
 	case tokenCountsMsg:
 		m.inspector.setCounts(msg)
 		return m, nil
@@ -87,7 +81,7 @@ func (m Model) updateKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		}
 		return m, cmd
 	}
-	if m.controls.editing {
+	if m.controls.editing || m.controls.finding {
 		return m.updateControls(msg)
 	}
 	if m.views.helpOpen {
@@ -145,6 +139,10 @@ func (m Model) updateGlobal(msg tea.KeyMsg) (Model, tea.Cmd, bool) {
 		m.layoutPanes()
 	case key.Matches(msg, g.Controls) && m.focus != paneControls:
 		m.focus = paneControls
+	case key.Matches(msg, g.FindControl) && m.focus != paneControls:
+		m.focus = paneControls
+		m.controls.startFind()
+		m.layoutPanes()
 	default:
 		return m, nil, false
 	}
@@ -204,6 +202,14 @@ func (m Model) updateList(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	case listClearFilter:
 		m.filter.clear()
 		m.refreshRows()
+	case listNextChanged:
+		switch {
+		case m.list.nextChanged(m.changed, m.listBodyHeight()):
+		case len(m.changed) == 0:
+			m.status.set("no document changed fate with the last change")
+		default:
+			m.status.set("the documents that changed fate are not in this list (a filter or x hides them)")
+		}
 	}
 	return m, nil
 }

@@ -59,9 +59,51 @@ func TestRaisingSensitivityCatchesMoreDuplicates(t *testing.T) {
 	if !strings.Contains(m.View(), "◆") {
 		t.Error("the changed document is not marked on screen")
 	}
-	m = send(t, m, clearChangedMsg{gen: m.changedGen})
-	if len(m.changed) != 0 {
-		t.Error("highlight not cleared")
+}
+
+// TestChangeMarksStayUntilTheNextChange: ◆ marks what the last change
+// moved for as long as that is the last change, and n steps through the
+// marked rows; a change that moves nothing takes the marks away.
+func TestChangeMarksStayUntilTheNextChange(t *testing.T) {
+	m := newTestModel(t, "support_chat", "dark", 120, 40)
+	m = keys(t, m, "c", "left") // dedup 0.85 -> 0.80: the reset-password pair
+	moved := len(m.changed)
+	if moved == 0 {
+		t.Fatal("lowering the dedup threshold moved no document")
+	}
+	m = keys(t, m, "esc", "j", "k", "2", "1") // time passes: keys, views
+	if len(m.changed) != moved || !strings.Contains(m.View(), "◆") {
+		t.Fatalf("the marks went away without a change: %d of %d left", len(m.changed), moved)
+	}
+	m = keys(t, m, "g")
+	visited := map[int]bool{}
+	for range moved {
+		m = keys(t, m, "n")
+		doc := m.list.selectedDoc()
+		if !m.changed[doc] {
+			t.Fatalf("n stopped on document %d, which did not change", doc)
+		}
+		visited[doc] = true
+	}
+	if len(visited) != moved {
+		t.Errorf("n visited %d of the %d changed documents", len(visited), moved)
+	}
+	m = keys(t, m, "n")
+	if !visited[m.list.selectedDoc()] {
+		t.Error("n past the last changed row did not wrap to a changed one")
+	}
+	m = keys(t, m, "c", "down", "right") // minimum tokens 5 -> 6: no document has 5
+	if m.settings.Pipeline.MinDocTokens != 6 {
+		t.Fatalf("minimum tokens = %d, want 6", m.settings.Pipeline.MinDocTokens)
+	}
+	if len(m.changed) != 0 || strings.Contains(m.View(), "◆") {
+		t.Errorf("a change that moved nothing left %d marks", len(m.changed))
+	}
+	m = keys(t, m, "esc")
+	before := m.list.cursor
+	m = keys(t, m, "n")
+	if m.list.cursor != before || !strings.Contains(m.View(), "no document changed fate") {
+		t.Error("n with nothing changed should stay put and say so")
 	}
 }
 

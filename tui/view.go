@@ -16,8 +16,8 @@ import (
 // controls, footer.
 func (m Model) View() string {
 	if m.width < minWidth || m.height < minHeight {
-		return fmt.Sprintf("ctxlab needs a terminal of at least %d×%d; this one is %d×%d.\nEnlarge the window, or press q to quit.",
-			minWidth, minHeight, m.width, m.height)
+		return fmt.Sprintf("ctxlab needs a terminal of at least %s×%s; this one is %s×%s.\nEnlarge the window, or press q to quit.",
+			numfmt.Thousands(minWidth), numfmt.Thousands(minHeight), numfmt.Thousands(m.width), numfmt.Thousands(m.height))
 	}
 	l := m.computeLayout()
 	parts := []string{

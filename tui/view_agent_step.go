@@ -25,8 +25,8 @@ func writeAgentStep(b *strings.Builder, st *themes.Styles, ev *core.Evaluation, 
 		writeTitled(b, st, "Agent step "+safetext.Line(sx.Step), "requires no other step: its context is the workflow summary alone.", width)
 		return
 	}
-	writeTitled(b, st, "Agent step "+safetext.Line(sx.Step), fmt.Sprintf("· the tool results are its context: %s tokens ÷ %d required steps = %s each, cut keeping the start",
-		numfmt.Thousands(ev.Settings.Budget.ToolResults), len(sx.Trace), numfmt.Thousands(sx.Trace[0].Allowance)), width)
+	writeTitled(b, st, "Agent step "+safetext.Line(sx.Step), fmt.Sprintf("· the tool results are its context: %s tokens ÷ %s required steps = %s each, cut keeping the start",
+		numfmt.Thousands(ev.Settings.Budget.ToolResults), numfmt.Thousands(len(sx.Trace)), numfmt.Thousands(sx.Trace[0].Allowance)), width)
 	nameW := 0
 	for _, t := range sx.Trace {
 		nameW = max(nameW, ansi.StringWidth(safetext.Line(t.Step)))

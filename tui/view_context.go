@@ -50,7 +50,7 @@ func contextContent(st *themes.Styles, ev *core.Evaluation, width int) string {
 	case a.Layout == window.LayoutChat:
 		mode = "budgeted in the chat layout: whole messages dropped, oldest first"
 	}
-	writeTitled(&b, st, "Assembled request", fmt.Sprintf("· %s · %s tokens · %s", numfmt.Plural(len(a.Messages), "1 message", fmt.Sprintf("%d messages", len(a.Messages))), numfmt.Thousands(a.Used), mode), width)
+	writeTitled(&b, st, "Assembled request", fmt.Sprintf("· %s · %s tokens · %s", numfmt.Plural(len(a.Messages), "1 message", numfmt.Thousands(len(a.Messages))+" messages"), numfmt.Thousands(a.Used), mode), width)
 	if len(a.Tools) > 0 {
 		writeWrapped(&b, st.Muted, "The tools array is sent beside the messages: see “tools (sent beside the messages)” after them.", width)
 	}
@@ -58,7 +58,7 @@ func contextContent(st *themes.Styles, ev *core.Evaluation, width int) string {
 	writeAgentStep(&b, st, ev, width)
 	cuts := messageCuts(ev)
 	for i, msg := range a.Messages {
-		head := fmt.Sprintf("%d %s", i+1, msg.Role)
+		head := numfmt.Thousands(i+1) + " " + msg.Role
 		if msg.Name != "" {
 			head += " (" + safetext.Line(msg.Name) + ")"
 		}

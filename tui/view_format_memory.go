@@ -20,15 +20,15 @@ func writeFormatMemory(b *strings.Builder, st *themes.Styles, ev *core.Evaluatio
 		return
 	}
 	b.WriteByte('\n')
-	turns := "last " + numfmt.Plural(fm.MaxTurns, "turn", fmt.Sprintf("%d turns", fm.MaxTurns))
+	turns := "last " + numfmt.Plural(fm.MaxTurns, "turn", fmt.Sprintf("%s turns", numfmt.Thousands(fm.MaxTurns)))
 	if fm.MaxTurns == 1 {
 		turns = "last 1 turn"
 	}
 	if fm.MaxTurns == 0 {
 		turns = "max turns 0: the whole history, as Python's [-0:] slice keeps"
 	}
-	writeTitled(b, st, "format_memory", fmt.Sprintf("· the reference ContextManager's memory block (%s): %d of %d messages",
-		turns, len(fm.Lines), len(ev.History)), width)
+	writeTitled(b, st, "format_memory", fmt.Sprintf("· the reference ContextManager's memory block (%s): %s of %s messages",
+		turns, numfmt.Thousands(len(fm.Lines)), numfmt.Thousands(len(ev.History))), width)
 	mislabeled := 0
 	for _, l := range fm.Lines {
 		if l.Mislabeled {
@@ -37,7 +37,7 @@ func writeFormatMemory(b *strings.Builder, st *themes.Styles, ev *core.Evaluatio
 	}
 	if mislabeled > 0 {
 		writeWrapped(b, st.Warn, fmt.Sprintf("▲ %s labelled Assistant although %s from the assistant (the reference labels every non-user role so)",
-			numfmt.Plural(mislabeled, "1 message", fmt.Sprintf("%d messages", mislabeled)), numfmt.Plural(mislabeled, "it is not", "they are not")), width)
+			numfmt.Plural(mislabeled, "1 message", fmt.Sprintf("%s messages", numfmt.Thousands(mislabeled))), numfmt.Plural(mislabeled, "it is not", "they are not")), width)
 	}
 	for _, l := range fm.Lines {
 		text := ""

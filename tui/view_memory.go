@@ -29,8 +29,8 @@ func memoryContent(st *themes.Styles, ev *core.Evaluation, fallbacks []string, w
 	for _, f := range mem.Fates {
 		counts[f.Fate]++
 	}
-	writeTitled(&b, st, "Memory", fmt.Sprintf("%s · %d kept · %d pinned · %d summarized · %d dropped", mem.Strategy,
-		counts[memory.Kept], counts[memory.Pinned], counts[memory.Summarized], counts[memory.Dropped]), width)
+	writeTitled(&b, st, "Memory", fmt.Sprintf("%s · %s kept · %s pinned · %s summarized · %s dropped", mem.Strategy,
+		numfmt.Thousands(counts[memory.Kept]), numfmt.Thousands(counts[memory.Pinned]), numfmt.Thousands(counts[memory.Summarized]), numfmt.Thousands(counts[memory.Dropped])), width)
 	writeHanging(&b, st.Text, memoryTokensLine(ev), width, len("tokens: "))
 	if mem.Overflow > 0 {
 		writeWrapped(&b, st.Alert, fmt.Sprintf("▲ over the history budget by %s tokens even after the strategy: not hidden", numfmt.Thousands(mem.Overflow)), width)
@@ -92,7 +92,7 @@ func memoryContent(st *themes.Styles, ev *core.Evaluation, fallbacks []string, w
 		fmt.Fprintf(&b, "\n%s\n", st.Bold.Render("Running summary"))
 		writeWrapped(&b, st.Summarized, "[Conversation summary: "+safetext.Sanitize(mem.Summary)+"]", width)
 		for _, fold := range mem.Folds {
-			writeHanging(&b, st.Muted, fmt.Sprintf("  fold at message %d: %s folded, summary now %d tokens", fold.Turn, numfmt.Plural(len(fold.Folded), "1 message", fmt.Sprintf("%d messages", len(fold.Folded))), fold.SummaryTokens), width, 4)
+			writeHanging(&b, st.Muted, fmt.Sprintf("  fold at message %s: %s folded, summary now %s tokens", numfmt.Thousands(fold.Turn), numfmt.Plural(len(fold.Folded), "1 message", numfmt.Thousands(len(fold.Folded))+" messages"), numfmt.Thousands(fold.SummaryTokens)), width, 4)
 		}
 	}
 	writeFormatMemory(&b, st, ev, width)

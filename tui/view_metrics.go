@@ -137,12 +137,12 @@ func memoryDropNote(mem memory.Result) string {
 	}
 	var parts []string
 	if dropped > 0 {
-		parts = append(parts, fmt.Sprintf("%d dropped", dropped))
+		parts = append(parts, fmt.Sprintf("%s dropped", numfmt.Thousands(dropped)))
 	}
 	if summarized > 0 {
-		parts = append(parts, fmt.Sprintf("%d folded into the summary", summarized))
+		parts = append(parts, fmt.Sprintf("%s folded into the summary", numfmt.Thousands(summarized)))
 	}
-	return fmt.Sprintf("raw is after the %s memory: %s of %d messages", mem.Strategy, strings.Join(parts, ", "), len(mem.Fates))
+	return fmt.Sprintf("raw is after the %s memory: %s of %s messages", mem.Strategy, strings.Join(parts, ", "), numfmt.Thousands(len(mem.Fates)))
 }
 
 func joinNotes(a, b string) string {

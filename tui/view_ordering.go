@@ -44,7 +44,7 @@ func placementContent(st *themes.Styles, ev *core.Evaluation, width int) string 
 	case !ev.Settings.Pipeline.LostInMiddle:
 		state = "off: relevance order"
 	case !tr.Counts.Reordered:
-		state = "on, but only " + numfmt.Plural(n, "1 document remains", fmt.Sprintf("%d documents remain", n)) + " (it needs 4): relevance order"
+		state = "on, but only " + numfmt.Plural(n, "1 document remains", fmt.Sprintf("%s documents remain", numfmt.Thousands(n))) + " (it needs 4): relevance order"
 	}
 	title := "Rank vs position in the final context"
 	rest := "lost in the middle: " + state
@@ -100,7 +100,7 @@ func placementContent(st *themes.Styles, ev *core.Evaluation, width int) string 
 	}
 	b.WriteString("\n\n")
 	if shown < n {
-		writeWrapped(&b, st.Warn, fmt.Sprintf("Slots %d–%d do not fit this width: the table below lists every slot.", shown+1, n), width)
+		writeWrapped(&b, st.Warn, fmt.Sprintf("Slots %s–%s do not fit this width: the table below lists every slot.", numfmt.Thousands(shown+1), numfmt.Thousands(n)), width)
 	}
 	legendIndent := len("fate: ")
 	writeHanging(&b, st.Muted, "fate: what reached the model from each slot: ✓ sent whole · ✂ sent cut (the budget's partial copy, or the assembler's cut of the retrieved context) · Σ sent as a synopsis · ✗ not sent (over the budget, or cut out by the assembler). The bars' colours follow the same fates.", width, legendIndent)
@@ -116,8 +116,11 @@ func placementContent(st *themes.Styles, ev *core.Evaluation, width int) string 
 	b.WriteByte('\n')
 
 	const fateW = 15
-	srcW := max(10, width-39)
-	b.WriteString(st.TableHeader.Render(fmt.Sprintf(" %4s  %4s  %5s  %-*s  %s", "slot", "rank", "score", fateW+2, "fate", "source")) + "\n")
+	// As many decimals as the list shows, so the order of close scores
+	// reads the same in both.
+	digits, scoreW := scoreColumn(ev.Documents)
+	srcW := max(10, width-34-scoreW)
+	b.WriteString(st.TableHeader.Render(fmt.Sprintf(" %4s  %4s  %*s  %-*s  %s", "slot", "rank", scoreW, "score", fateW+2, "fate", "source")) + "\n")
 	for slot, i := range tr.Reordered {
 		d := tr.Docs[i]
 		glyph, tone := slotLook(ev, i)
@@ -128,7 +131,7 @@ func placementContent(st *themes.Styles, ev *core.Evaluation, width int) string 
 		case core.SurvivedCut:
 			fate += " → cut"
 		}
-		fmt.Fprintf(&b, " %4d  %4d  %5.2f  %s %s  %s\n", slot+1, d.PosBeforeReorder+1, d.Score,
+		fmt.Fprintf(&b, " %4d  %4d  %*.*f  %s %s  %s\n", slot+1, d.PosBeforeReorder+1, scoreW, digits, d.Score,
 			toneStyle(st, tone).Render(glyph), padRight(fate, fateW), truncateText(sourceOf(ev, i), srcW))
 	}
 	if len(ev.RAGSurvival) > 0 {
@@ -211,9 +214,9 @@ func budgetWalkNote(tr pipeline.Trace) string {
 		first = min(first, d.PosAfterReorder+1)
 		last = max(last, d.PosAfterReorder+1)
 	}
-	where := fmt.Sprintf("in slots %d–%d", first, last)
+	where := fmt.Sprintf("in slots %s–%s", numfmt.Thousands(first), numfmt.Thousands(last))
 	if first == last {
-		where = fmt.Sprintf("in slot %d", first)
+		where = fmt.Sprintf("in slot %s", numfmt.Thousands(first))
 	}
 	if last == len(tr.Reordered) {
 		where = "placed at the end, " + where
@@ -230,12 +233,12 @@ func budgetWalkNote(tr pipeline.Trace) string {
 		verb = "is"
 	}
 	if tr.Counts.Reordered {
-		return fmt.Sprintf("The budget walks the slots front to back: %s %s (%s) %s excluded while rank %d is %s. "+
+		return fmt.Sprintf("The budget walks the slots front to back: %s %s (%s) %s excluded while rank %s is %s. "+
 			"Lost in the middle placed before a greedy budget drops the strong documents it placed last; this is the reference's behaviour.",
-			numfmt.Plural(len(skipped), "rank", "ranks"), listInts(ranks, 6), where, verb, worst+1, kept)
+			numfmt.Plural(len(skipped), "rank", "ranks"), listInts(ranks, 6), where, verb, numfmt.Thousands(worst+1), kept)
 	}
-	return fmt.Sprintf("The budget walks the documents best first and passes over those that no longer fit: %s %s (%s) %s excluded while rank %d is %s.",
-		numfmt.Plural(len(skipped), "rank", "ranks"), listInts(ranks, 6), where, verb, worst+1, kept)
+	return fmt.Sprintf("The budget walks the documents best first and passes over those that no longer fit: %s %s (%s) %s excluded while rank %s is %s.",
+		numfmt.Plural(len(skipped), "rank", "ranks"), listInts(ranks, 6), where, verb, numfmt.Thousands(worst+1), kept)
 }
 
 // assemblerCutNote says which placed documents the assembler then cut out
@@ -283,12 +286,12 @@ func listInts(xs []int, limit int) string {
 		consecutive = xs[k] == xs[k-1]+1
 	}
 	if consecutive {
-		return fmt.Sprintf("%d–%d", xs[0], xs[len(xs)-1])
+		return fmt.Sprintf("%s–%s", numfmt.Thousands(xs[0]), numfmt.Thousands(xs[len(xs)-1]))
 	}
 	var parts []string
 	for k, x := range xs {
 		if k == limit {
-			return strings.Join(parts, ", ") + fmt.Sprintf(" and %d more", len(xs)-limit)
+			return strings.Join(parts, ", ") + fmt.Sprintf(" and %s more", numfmt.Thousands(len(xs)-limit))
 		}
 		parts = append(parts, fmt.Sprint(x))
 	}

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"ctxlab/core"
@@ -26,8 +27,8 @@ func rerankContent(st *themes.Styles, ev *core.Evaluation, width int) string {
 	for j, i := range r.Retrieved {
 		retrieved[j] = r.Candidates[i]
 	}
-	writeTitled(&b, st, "Two-stage retrieval", fmt.Sprintf("· %s → the %d best by retrieval score (initial k %d) → the %d best by BM25 against the query (final k %d)",
-		numfmt.Plural(len(r.Candidates), "1 document", numfmt.Thousands(len(r.Candidates))+" documents"), len(retrieved), r.InitialK, len(r.Selected), r.FinalK), width)
+	writeTitled(&b, st, "Two-stage retrieval", fmt.Sprintf("· %s → the %s best by retrieval score (initial k %s) → the %s best by BM25 against the query (final k %s)",
+		numfmt.Plural(len(r.Candidates), "1 document", numfmt.Thousands(len(r.Candidates))+" documents"), numfmt.Thousands(len(retrieved)), numfmt.Thousands(r.InitialK), numfmt.Thousands(len(r.Selected)), numfmt.Thousands(r.FinalK)), width)
 	if strings.TrimSpace(r.Query) == "" {
 		writeWrapped(&b, st.Warn, "The query is empty: BM25 has nothing to rank against, so every retrieved document scores 0 and keeps its retrieval order.", width)
 	}
@@ -42,20 +43,37 @@ func rerankContent(st *themes.Styles, ev *core.Evaluation, width int) string {
 			ordered[c.RerankRank] = c
 		}
 	}
-	b.WriteString(st.TableHeader.Render(padRight(fmt.Sprintf("   %4s %6s  %-7s  %4s %5s  %s", "BM25", "score", "", "ret.", "score", "source"), width)) + "\n")
-	srcW := max(10, width-39)
+	// Each score column gets the decimals that tell its scores apart.
+	var bm25, retrieval []float64
+	for _, c := range ordered {
+		bm25, retrieval = append(bm25, c.RerankScore), append(retrieval, c.RetrievalScore)
+	}
+	bmDigits, retDigits := numfmt.Decimals(bm25, 2, 5), numfmt.Decimals(retrieval, 2, 5)
+	bmW, retW := floatColumn(bm25, bmDigits, 6), floatColumn(retrieval, retDigits, 5)
+	b.WriteString(st.TableHeader.Render(padRight(fmt.Sprintf("   %4s %*s  %-7s  %4s %*s  %s", "BM25", bmW, "score", "", "ret.", retW, "score", "source"), width)) + "\n")
+	srcW := max(10, width-28-bmW-retW)
 	for _, c := range ordered {
 		glyph, fate, tone := "✓", "kept   ", toneIncluded
 		if c.Fate == pipeline.RerankRerankedOut {
 			glyph, fate, tone = "✗", "dropped", toneExcluded
 		}
 		src, _ := elideMiddle(safetext.Line(c.Source), srcW)
-		line := fmt.Sprintf(" %s %4d %6.2f  %s  %4d %5.2f  %s", toneStyle(st, tone).Render(glyph), c.RerankRank+1, c.RerankScore,
-			fate, c.RetrievalRank+1, c.RetrievalScore, src)
+		line := fmt.Sprintf(" %s %4d %*.*f  %s  %4d %*.*f  %s", toneStyle(st, tone).Render(glyph), c.RerankRank+1, bmW, bmDigits, c.RerankScore,
+			fate, c.RetrievalRank+1, retW, retDigits, c.RetrievalScore, src)
 		b.WriteString(line + "\n")
 	}
 	for _, n := range r.Notes {
 		writeWrapped(&b, st.Muted, "note: "+safetext.Line(n), width)
 	}
 	return b.String()
+}
+
+// floatColumn is the cells of the widest value at digits decimals, at
+// least least.
+func floatColumn(values []float64, digits, least int) int {
+	w := least
+	for _, v := range values {
+		w = max(w, len(strconv.FormatFloat(v, 'f', digits, 64)))
+	}
+	return w
 }

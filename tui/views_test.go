@@ -350,3 +350,27 @@ func TestRAGMarkerSaysWhatTheExcessIs(t *testing.T) {
 		t.Error("no budget made the excess the headers")
 	}
 }
+
+// TestCloseScoresShowTheirOrder: scores that print 1.00 at two decimals
+// print with five in the list, the inspector and the Ordering view.
+func TestCloseScoresShowTheirOrder(t *testing.T) {
+	sc := &core.Scenario{Name: "close", Settings: core.DefaultSettings()}
+	for i, score := range []float64{0.99999, 0.99998, 0.5} {
+		sc.Documents = append(sc.Documents, value.Document{Content: strings.Repeat(fmt.Sprintf("word%d ", i), 40), Score: score, Source: fmt.Sprintf("doc%d.md", i)})
+	}
+	m := New(Config{Scenario: sc, Now: func() time.Time { return fixedNow }, ExportDir: t.TempDir()})
+	m = send(t, m, tea.WindowSizeMsg{Width: 160, Height: 40})
+	m = settle(t, m, m.Init())
+	documents := m.View()
+	for _, want := range []string{"0.99999", "0.99998", "0.50000", "score 0.99999"} {
+		if !strings.Contains(documents, want) {
+			t.Errorf("the Documents view lacks %q:\n%s", want, documents)
+		}
+	}
+	ordering := keys(t, m, "2").View()
+	for _, want := range []string{"0.99999", "0.99998"} {
+		if !strings.Contains(ordering, want) {
+			t.Errorf("the Ordering view lacks %q:\n%s", want, ordering)
+		}
+	}
+}

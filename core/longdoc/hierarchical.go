@@ -68,7 +68,7 @@ func RunHierarchical(ctx context.Context, plan Plan, sum summarize.Summarizer) (
 		req := summarize.Request{Purpose: summarize.PurposeChunk, Text: c.Text}
 		step, err := runStep(ctx, sum, Call{Stage: StageChunkSummary, Chunk: c.Index, MaxTokens: req.MaxTokens()}, req, tok)
 		if err != nil {
-			return run, fmt.Errorf("hierarchical summary, chunk %d/%d: %w", c.Index+1, len(plan.Chunks), err)
+			return run, fmt.Errorf("hierarchical summary, chunk %s/%s: %w", numfmt.Thousands(c.Index+1), numfmt.Thousands(len(plan.Chunks)), err)
 		}
 		run.Steps = append(run.Steps, step)
 		summaries = append(summaries, step.Output)

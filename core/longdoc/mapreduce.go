@@ -77,7 +77,7 @@ func RunMapReduce(ctx context.Context, plan Plan, sum summarize.Summarizer) (Run
 		req := mapRequest(c, n, plan.Question)
 		step, err := runStep(ctx, sum, Call{Stage: StageMap, Chunk: c.Index, MaxTokens: req.MaxTokens()}, req, tok)
 		if err != nil {
-			return run, fmt.Errorf("map-reduce, section %d/%d: %w", c.Index+1, n, err)
+			return run, fmt.Errorf("map-reduce, section %s/%s: %w", numfmt.Thousands(c.Index+1), numfmt.Thousands(n), err)
 		}
 		if strings.Contains(step.Output, summarize.NotFoundAnswer) {
 			step.Used = false

@@ -9,6 +9,7 @@ import (
 	"ctxlab/core/summarize"
 	"ctxlab/core/tokens"
 	"ctxlab/core/value"
+	"ctxlab/internal/numfmt"
 )
 
 // Strategy names one of the article's three ways to keep a chat
@@ -158,11 +159,11 @@ func (o Options) compilePatterns() ([]*regexp.Regexp, error) {
 	}
 	switch {
 	case o.MaxTokens < 0:
-		return nil, fmt.Errorf("memory budget %d tokens is negative", o.MaxTokens)
+		return nil, fmt.Errorf("memory budget %s tokens is negative", numfmt.Thousands(o.MaxTokens))
 	case o.SummarizeEvery < 0:
-		return nil, fmt.Errorf("summarize_every %d is negative", o.SummarizeEvery)
+		return nil, fmt.Errorf("summarize_every %s is negative", numfmt.Thousands(o.SummarizeEvery))
 	case o.KeepRecent < 0:
-		return nil, fmt.Errorf("keep_recent %d is negative", o.KeepRecent)
+		return nil, fmt.Errorf("keep_recent %s is negative", numfmt.Thousands(o.KeepRecent))
 	}
 	compiled := make([]*regexp.Regexp, len(o.Patterns))
 	for i, p := range o.Patterns {

@@ -45,7 +45,7 @@ func applyRollingSummary(ctx context.Context, history []value.Message, tokens []
 			Messages: history[recentStart:foldEnd],
 		})
 		if err != nil {
-			return Result{}, fmt.Errorf("rolling summary at turn %d (messages %d-%d): %w", turn, recentStart+1, foldEnd, err)
+			return Result{}, fmt.Errorf("rolling summary at turn %s (messages %s-%s): %w", numfmt.Thousands(turn), numfmt.Thousands(recentStart+1), numfmt.Thousands(foldEnd), err)
 		}
 		summary = next
 		folded := make([]int, 0, foldEnd-recentStart)

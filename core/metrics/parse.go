@@ -8,6 +8,8 @@ import (
 	"math"
 	"strings"
 	"time"
+
+	"ctxlab/internal/numfmt"
 )
 
 // metricsRequiredFields are the article's fields: a record without one of
@@ -65,7 +67,7 @@ func ParseLine(line []byte) (ContextMetrics, error) {
 		if json.Unmarshal(raw, dst) != nil {
 			err = fmt.Errorf("field %q: want a whole number, got %s", key, metricsSnippet(raw))
 		} else if *dst < 0 {
-			err = fmt.Errorf("field %q: %d is negative", key, *dst)
+			err = fmt.Errorf("field %q: %s is negative", key, numfmt.Thousands(*dst))
 		}
 	}
 	str("request_id", &m.RequestID)

@@ -8,6 +8,7 @@ import (
 	"ctxlab/core/summarize"
 	"ctxlab/core/tokens"
 	"ctxlab/core/value"
+	"ctxlab/internal/numfmt"
 )
 
 // placedDoc is a document as it enters the context block: whole, cut or
@@ -61,17 +62,17 @@ func referenceBudget(a *Analysis, ordered, docTokens []int, opts Options, trace 
 			s := opts.Tokenizer.Count(syn)
 			if syn != "" && out.used+s <= budget {
 				out.include(i, summaryDoc(d, syn), FateSummarized, s,
-					fmt.Sprintf("%d tokens > %d remaining; a %d-token synopsis fits", t, remaining, s), trace)
+					fmt.Sprintf("%s tokens > %s remaining; a %s-token synopsis fits", numfmt.Thousands(t), numfmt.Thousands(remaining), numfmt.Thousands(s)), trace)
 				out.used += s
 				continue
 			}
-			out.exclude(i, fmt.Sprintf("%d tokens > %d remaining; its %d-token synopsis does not fit either", t, remaining, s), trace)
+			out.exclude(i, fmt.Sprintf("%s tokens > %s remaining; its %s-token synopsis does not fit either", numfmt.Thousands(t), numfmt.Thousands(remaining), numfmt.Thousands(s)), trace)
 		case remaining > opts.PartialMinRemaining:
 			cut := opts.Tokenizer.Truncate(d.Content, remaining, tokens.KeepStart)
 			kept := opts.Tokenizer.Count(cut)
 			trace[i].CutAt = CutOffset(d.Content, cut)
 			out.include(i, partialDoc(d, cut), FatePartial, kept,
-				fmt.Sprintf("%d tokens > %d remaining; cut to %d tokens", t, remaining, kept), trace)
+				fmt.Sprintf("%s tokens > %s remaining; cut to %s tokens", numfmt.Thousands(t), numfmt.Thousands(remaining), numfmt.Thousands(kept)), trace)
 			out.used = budget
 		default:
 			out.exclude(i, overBudgetReason(t, remaining, opts.PartialMinRemaining), trace)
@@ -82,9 +83,9 @@ func referenceBudget(a *Analysis, ordered, docTokens []int, opts Options, trace 
 
 func overBudgetReason(n, remaining, partialMin int) string {
 	if remaining <= 0 {
-		return fmt.Sprintf("%d tokens; budget already spent", n)
+		return fmt.Sprintf("%s tokens; budget already spent", numfmt.Thousands(n))
 	}
-	return fmt.Sprintf("%d tokens > %d remaining; %d ≤ %d, too little for a partial copy", n, remaining, remaining, partialMin)
+	return fmt.Sprintf("%s tokens > %s remaining; %s ≤ %s, too little for a partial copy", numfmt.Thousands(n), numfmt.Thousands(remaining), numfmt.Thousands(remaining), numfmt.Thousands(partialMin))
 }
 
 func (out *budgetOutcome) include(i int, d value.Document, fate Fate, kept int, reason string, trace []DocTrace) {

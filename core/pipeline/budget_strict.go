@@ -7,6 +7,7 @@ import (
 	"ctxlab/core/summarize"
 	"ctxlab/core/tokens"
 	"ctxlab/core/value"
+	"ctxlab/internal/numfmt"
 )
 
 // meter charges text in additive units: words for the heuristic, whose
@@ -71,7 +72,7 @@ func strictBudget(a *Analysis, ordered, docTokens []int, opts Options, trace []D
 		out.excluded = append(out.excluded, i)
 		remaining := budget - m.tokens(usedUnits)
 		if spent {
-			out.exclude(i, fmt.Sprintf("%d tokens; budget already spent", t), trace)
+			out.exclude(i, fmt.Sprintf("%s tokens; budget already spent", numfmt.Thousands(t)), trace)
 			continue
 		}
 		switch {
@@ -81,21 +82,21 @@ func strictBudget(a *Analysis, ordered, docTokens []int, opts Options, trace []D
 			if syn != "" && m.tokens(usedUnits+cost) <= budget {
 				s := opts.Tokenizer.Count(syn)
 				out.include(i, summaryDoc(d, syn), FateSummarized, s,
-					fmt.Sprintf("%d tokens + header > %d remaining; a %d-token synopsis fits", t, remaining, s), trace)
+					fmt.Sprintf("%s tokens + header > %s remaining; a %s-token synopsis fits", numfmt.Thousands(t), numfmt.Thousands(remaining), numfmt.Thousands(s)), trace)
 				usedUnits += cost
 				continue
 			}
-			out.exclude(i, fmt.Sprintf("%d tokens + header > %d remaining; its synopsis does not fit either", t, remaining), trace)
+			out.exclude(i, fmt.Sprintf("%s tokens + header > %s remaining; its synopsis does not fit either", numfmt.Thousands(t), numfmt.Thousands(remaining)), trace)
 		case remaining > opts.PartialMinRemaining:
 			cut := fitCut(m, d.Content, budget, usedUnits+frame+markerUnits)
 			if cut == "" {
-				out.exclude(i, fmt.Sprintf("%d tokens + header > %d remaining; no room left after the header", t, remaining), trace)
+				out.exclude(i, fmt.Sprintf("%s tokens + header > %s remaining; no room left after the header", numfmt.Thousands(t), numfmt.Thousands(remaining)), trace)
 				continue
 			}
 			kept := opts.Tokenizer.Count(cut)
 			trace[i].CutAt = CutOffset(d.Content, cut)
 			out.include(i, partialDoc(d, cut), FatePartial, kept,
-				fmt.Sprintf("%d tokens + header > %d remaining; cut to %d tokens", t, remaining, kept), trace)
+				fmt.Sprintf("%s tokens + header > %s remaining; cut to %s tokens", numfmt.Thousands(t), numfmt.Thousands(remaining), numfmt.Thousands(kept)), trace)
 			usedUnits += frame + markerUnits + m.units(cut)
 			spent = true
 		default:
@@ -158,7 +159,7 @@ func (out *budgetOutcome) verify(docs []value.Document, tok tokens.Tokenizer, bu
 			out.excluded = append(out.excluded, i)
 		}
 		out.placed = out.placed[:len(out.placed)-1]
-		out.exclude(i, fmt.Sprintf("dropped: the exact count of the block was %d tokens over the budget", over), trace)
+		out.exclude(i, fmt.Sprintf("dropped: the exact count of the block was %s tokens over the budget", numfmt.Thousands(over)), trace)
 	}
 }
 

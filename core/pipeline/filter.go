@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"ctxlab/core/value"
+	"ctxlab/internal/numfmt"
 )
 
 // filterStage keeps the documents with at least minTokens tokens, in input
@@ -19,7 +20,7 @@ func filterStage(tokens []int, minTokens int, trace []DocTrace) []int {
 			if t == 1 {
 				unit = "token"
 			}
-			trace[i].FilterReason = fmt.Sprintf("%d %s < minimum %d", t, unit, minTokens)
+			trace[i].FilterReason = fmt.Sprintf("%s %s < minimum %s", numfmt.Thousands(t), unit, numfmt.Thousands(minTokens))
 			continue
 		}
 		kept = append(kept, i)

@@ -10,6 +10,7 @@ import (
 	"ctxlab/core/pycompat"
 	"ctxlab/core/tokens"
 	"ctxlab/core/value"
+	"ctxlab/internal/numfmt"
 )
 
 // simpleRAGPartialMin is the article's threshold: the first chunk that
@@ -118,10 +119,10 @@ func BuildSimpleRAG(docs []value.Document, budgetTokens int, tok tokens.Tokenize
 				res.Chunks = append(res.Chunks, SimpleRAGChunk{Index: i, Text: text, Source: d.Source, Score: d.Score, TokenCount: remaining})
 				res.TokensCounted += remaining
 				tr.Fate, tr.TokensKept, tr.Citation = SimpleRAGTruncated, tok.Count(text), len(res.Chunks)
-				tr.Reason = fmt.Sprintf("%d tokens did not fit; cut to the %d remaining", docTokens, remaining)
+				tr.Reason = fmt.Sprintf("%s tokens did not fit; cut to the %s remaining", numfmt.Thousands(docTokens), numfmt.Thousands(remaining))
 			} else {
 				tr.Fate = SimpleRAGDropped
-				tr.Reason = fmt.Sprintf("%d tokens did not fit; %d remaining is not more than %d", docTokens, remaining, simpleRAGPartialMin)
+				tr.Reason = fmt.Sprintf("%s tokens did not fit; %s remaining is not more than %s", numfmt.Thousands(docTokens), numfmt.Thousands(remaining), numfmt.Thousands(simpleRAGPartialMin))
 			}
 		default:
 			res.Chunks = append(res.Chunks, SimpleRAGChunk{Index: i, Text: d.Content, Source: d.Source, Score: d.Score, TokenCount: docTokens})

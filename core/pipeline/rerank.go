@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"ctxlab/core/value"
+	"ctxlab/internal/numfmt"
 )
 
 // Reranker reorders retrieved documents by relevance to the query: the
@@ -128,7 +129,7 @@ func RetrieveWithRerank(query string, candidates []value.Document, r Reranker, i
 		rank++
 	}
 	if n := len(candidates) - len(pool); n > 0 {
-		res.Notes = append(res.Notes, fmt.Sprintf("%d candidates below initial_k=%d by retrieval score were never reranked", n, initialK))
+		res.Notes = append(res.Notes, fmt.Sprintf("%s candidates below initial_k=%s by retrieval score were never reranked", numfmt.Thousands(n), numfmt.Thousands(initialK)))
 	}
 	res.Notes = append(res.Notes, "the article formats the selected chunks without applying budget_tokens; budget them like any retrieved context")
 	return res

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"ctxlab/core/value"
+	"ctxlab/internal/numfmt"
 )
 
 // Summarizer condenses text for the rolling summary and the long-document
@@ -66,7 +67,7 @@ type Request struct {
 // Validate reports a purpose that does not exist or a negative limit.
 func (r Request) Validate() error {
 	if r.MaxWords < 0 {
-		return fmt.Errorf("summary word limit %d is negative", r.MaxWords)
+		return fmt.Errorf("summary word limit %s is negative", numfmt.Thousands(r.MaxWords))
 	}
 	if r.Purpose == "" {
 		return nil

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"ctxlab/core/tokens"
+	"ctxlab/internal/numfmt"
 )
 
 // Assembly is an assembled request and where its tokens went.
@@ -164,8 +165,8 @@ func Assemble(in Input) (*Assembly, error) {
 		a.Framing = FramingForModel(in.Model)
 		framing.Used = a.Framing.Tokens(a.Messages, tok)
 		framing.Raw = framing.Used
-		framing.Note = fmt.Sprintf("%d per message + role, %d per name, %d to prime the reply",
-			a.Framing.PerMessage, a.Framing.PerName, a.Framing.ReplyPriming)
+		framing.Note = fmt.Sprintf("%s per message + role, %s per name, %s to prime the reply",
+			numfmt.Thousands(a.Framing.PerMessage), numfmt.Thousands(a.Framing.PerName), numfmt.Thousands(a.Framing.ReplyPriming))
 		for _, m := range a.Messages {
 			if m.ToolCallID != "" {
 				framing.Note += ", and the tool call ids"
@@ -292,7 +293,7 @@ func reportComponent(b ContextBudget, name string, p *assembledComponent, tok to
 	case mode == Budgeted && name == ComponentQuery && r.Over:
 		r.Note = "never truncated: the query is the one component the reply cannot do without"
 	case mode == Budgeted && zeroAllocationKeepsAll(allocated, keep, r.Raw):
-		r.Note = fmt.Sprintf("allocation 0: dropped; the article's Python keeps all %d tokens here, because tokens[-0:] is the whole list", r.Raw)
+		r.Note = fmt.Sprintf("allocation 0: dropped; the article's Python keeps all %s tokens here, because tokens[-0:] is the whole list", numfmt.Thousands(r.Raw))
 	case mode == MeasureOnly && r.Over:
 		r.Note = "measured as sent: over its allocation, nothing cut"
 	}
@@ -332,7 +333,7 @@ func providerTools(in Input, toolsJSON string) *assembledComponent {
 	if spec, ok := tokens.LookupModel(in.Model); ok && spec.Provider == tokens.ProviderAnthropic {
 		n := tok.Count(toolsJSON) + anthropicToolUsePrompt(in.Model)
 		c.counted, c.rawTokens, c.keptTokens = true, n, n
-		c.note = fmt.Sprintf("the tools JSON plus Anthropic's %d-token tool-use system prompt (tool_choice auto)", anthropicToolUsePrompt(in.Model))
+		c.note = fmt.Sprintf("the tools JSON plus Anthropic's %s-token tool-use system prompt (tool_choice auto)", numfmt.Thousands(anthropicToolUsePrompt(in.Model)))
 		return c
 	}
 	blocks, ok := openAIToolBlocks(toolsJSON)

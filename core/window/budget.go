@@ -3,6 +3,8 @@ package window
 import (
 	"fmt"
 	"math"
+
+	"ctxlab/internal/numfmt"
 )
 
 // ContextBudget is the article's fixed token allocation per context
@@ -81,7 +83,7 @@ func (b ContextBudget) fields() []budgetField {
 func (b ContextBudget) ValidateWindow() error {
 	for _, f := range b.fields() {
 		if f.value < 0 {
-			return fmt.Errorf("%s is negative (%d)", f.key, f.value)
+			return fmt.Errorf("%s is negative (%s)", f.key, numfmt.Thousands(f.value))
 		}
 	}
 	if b.TotalWindow == 0 {
