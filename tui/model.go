@@ -68,9 +68,15 @@ const (
 	viewContext
 	viewMemory
 	viewMetrics
+	viewDiagnosis
 )
 
-var viewNames = []string{"Documents", "Ordering", "Context", "Memory", "Metrics"}
+var viewNames = []string{"Documents", "Ordering", "Context", "Memory", "Metrics", "Diagnosis"}
+
+// viewKeys are the keys that open each view, as its title shows them:
+// the numbered views in order, then the Diagnosis view on d, which is
+// named by what it does rather than by its place.
+var viewKeys = []string{"1", "2", "3", "4", "5", "d"}
 
 // pane is what has the keyboard.
 type pane int
@@ -116,6 +122,7 @@ type Model struct {
 	list      listPane
 	inspector inspectorPane
 	views     viewsPane
+	diagnosis diagnosisPane
 	controls  controlsPane
 	filter    filterPane
 	status    statusLine
@@ -150,6 +157,7 @@ func New(cfg Config) Model {
 		list:      newListPane(),
 		inspector: newInspectorPane(),
 		views:     newViewsPane(),
+		diagnosis: newDiagnosisPane(),
 		controls:  newControlsPane(cfg.Presets, cfg.Scenario.Agent.StepNames(), cfg.Scenario.Settings),
 		filter:    newFilterPane(),
 		help:      help.New(),

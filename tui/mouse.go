@@ -8,7 +8,7 @@ import (
 // row or control band.
 func (m Model) updateMouse(msg tea.MouseMsg) (tea.Model, tea.Cmd) {
 	l := m.computeLayout()
-	mainTop := 1 + l.budget + 1 + l.banner
+	mainTop := 1 + l.budget + 1 + l.banner + l.finding
 	mainBottom := mainTop + l.main
 	inMain := msg.Y >= mainTop && msg.Y < mainBottom
 	// The help screen covers the main area, whichever view is under it.

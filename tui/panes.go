@@ -27,14 +27,15 @@ func (m *Model) refreshTextPanes() tea.Cmd {
 	})
 }
 
-// refreshTextView renders views 2-5, or the help, into the shared
+// refreshTextView renders views 2-5 and Diagnosis, or the help, into the shared
 // scrolling pane.
 func (m *Model) refreshTextView() {
 	owner := int(m.view)
 	if m.views.helpOpen {
 		owner = textHelp
 	}
-	version := fmt.Sprintf("%d/%d/%d/%v/%v", m.view, m.shown, m.themeID, m.views.helpOpen, m.views.legend)
+	version := fmt.Sprintf("%d/%d/%d/%v/%v/%d/%d", m.view, m.shown, m.themeID, m.views.helpOpen, m.views.legend,
+		m.diagnosis.cursor, m.diagnosis.ref)
 	m.views.show(owner, version, func(w int) string {
 		switch {
 		case m.views.helpOpen && m.views.legend:
@@ -53,6 +54,9 @@ func (m *Model) refreshTextView() {
 			return memoryContent(m.styles, m.eval, fallbacks, w)
 		case m.view == viewMetrics:
 			return metricsContent(m.styles, m.eval, w)
+		case m.view == viewDiagnosis:
+			text, _ := diagnosisContent(m.styles, m.eval, m.diagnosis, w)
+			return text
 		}
 		return ""
 	})

@@ -1,0 +1,51 @@
+package tui
+
+import (
+	"regexp"
+
+	"github.com/charmbracelet/lipgloss"
+
+	"ctxlab/core"
+	"ctxlab/internal/numfmt"
+	"ctxlab/internal/safetext"
+	"ctxlab/themes"
+)
+
+// wideFindingLine is the width from which the line names the view in
+// full; narrower, the key and the count say it, leaving the room to the
+// finding.
+const wideFindingLine = 120
+
+// parenthesized is an aside in a finding's sentence: " (rank 2, score
+// 0.91)".
+var parenthesized = regexp.MustCompile(` \([^()]*\)`)
+
+// findingLine is the first screen's word on the findings: the worst one
+// in one line, cut with … rather than wrapped so the layout never moves,
+// and the key that lists them all. It is always there, so a setting that
+// clears the last finding does not shift the panes below.
+func findingLine(st *themes.Styles, ev *core.Evaluation, width int) string {
+	inner := width - 1
+	switch {
+	case ev == nil:
+		return padRight(" "+st.Muted.Render("computing the findings… · d: diagnosis"), width)
+	case len(ev.Findings) == 0:
+		return padRight(" "+st.Included.Render("✓")+st.Muted.Render(" no findings: nothing was cut, lost or estimated · d: diagnosis"), width)
+	}
+	worst := ev.Findings[0]
+	glyph, _, style := severityLook(st, worst.Severity)
+	count := numfmt.Plural(len(ev.Findings), "1 finding", numfmt.Thousands(len(ev.Findings))+" findings")
+	key := " · d: diagnosis (" + count + ")"
+	if width < wideFindingLine {
+		key = " · d: " + count
+	}
+	room := inner - lipgloss.Width(glyph) - 1 - lipgloss.Width(key)
+	sentence := safetext.Line(worst.Message)
+	if lipgloss.Width(sentence) > room {
+		// Cut anyway, the asides (ranks, scores, token counts) go first:
+		// who was dropped for whom says more in one line than why.
+		sentence = parenthesized.ReplaceAllString(sentence, "")
+	}
+	sentence = truncateText(sentence, max(1, room))
+	return padRight(" "+style.Render(glyph)+" "+st.Text.Render(sentence)+st.Muted.Render(key), width)
+}
