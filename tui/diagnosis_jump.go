@@ -1,7 +1,11 @@
 package tui
 
 import (
+	"strconv"
+	"strings"
+
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 
 	"ctxlab/core"
 	"ctxlab/core/diagnose"
@@ -65,13 +69,34 @@ func (m *Model) jumpTo(ref diagnose.Ref) {
 		m.jumpToDocument(ref.Index)
 	case diagnose.RefMessage:
 		m.openView(viewMemory)
-		m.status.set(refLabel(ref) + " of the history: its fate is in the Memory view")
+		m.revealMessageRow(ref.Index)
+		m.status.set(refLabel(ref) + " of the history: its row in the Memory view says what became of it")
 	case diagnose.RefToolResult:
 		m.openView(viewContext)
 		m.status.set(refLabel(ref) + ": the Context view shows what of it was sent")
 	case diagnose.RefComponent:
 		m.openView(viewContext)
 		m.status.set(refLabel(ref) + ": its bar is in the budget above; the Context view shows what was sent")
+	}
+}
+
+// revealMessageRow scrolls the Memory view so history message index's
+// row is on screen, under one line of the table above it.
+func (m *Model) revealMessageRow(index int) {
+	m.refreshTextView()
+	want := strconv.Itoa(index + 1)
+	inTable := false
+	for i, line := range strings.Split(ansi.Strip(m.renderTextView(m.views.vp.Width)), "\n") {
+		// A row is "glyph number role tokens why message", after the
+		// table's "fate # role …" header.
+		f := strings.Fields(line)
+		switch {
+		case len(f) >= 2 && f[0] == "fate" && f[1] == "#":
+			inTable = true
+		case inTable && len(f) >= 2 && f[1] == want:
+			m.views.vp.SetYOffset(max(0, i-1))
+			return
+		}
 	}
 }
 

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -109,6 +110,17 @@ func TestDiagnosisJumpsToComponentsAndMessages(t *testing.T) {
 	}
 	if got := keys(t, m, "l", "enter"); got.view != viewMemory || !strings.Contains(got.status.text, "message 1 of the history") {
 		t.Errorf("a message went to view %d, status %q", got.view, got.status.text)
+	}
+	// A later message is scrolled into sight: the view opens at its row.
+	last := len(m.eval.Findings[history].Refs) - 1
+	want := m.eval.Findings[history].Refs[last]
+	for range last {
+		m = keys(t, m, "l")
+	}
+	got := keys(t, m, "enter")
+	top := strings.Fields(ansi.Strip(strings.Split(got.views.vp.View(), "\n")[1]))
+	if got.view != viewMemory || got.views.vp.YOffset == 0 || len(top) < 2 || top[1] != strconv.Itoa(want.Index+1) {
+		t.Errorf("%s: the Memory view opened at offset %d, its second line %q", want.Label(), got.views.vp.YOffset, top)
 	}
 }
 
