@@ -130,18 +130,18 @@ func TestFindingLineFollowsTheSettings(t *testing.T) {
 	m := newTestModel(t, "support_chat", "mono", 80, 24)
 	line := func(m Model) string { return strings.Split(ansi.Strip(m.View()), "\n")[7] }
 	before := line(m)
-	if !strings.HasPrefix(before, " ⚠ #15 kb/returns/refund-policy.md was dropped while") || !strings.HasSuffix(before, "… · d: 6 findings") {
+	if !strings.HasPrefix(before, " ⚠ #15 was dropped while a similar but weaker text, #34, is sen") || !strings.HasSuffix(before, "… · d: 6 findings") {
 		t.Errorf("finding line %q", before)
 	}
 	m = keys(t, m, "c")
 	m.controls.selectID("lost-in-middle")
 	m = keys(t, m, " ")
 	after := line(m)
-	if m.eval.Settings.Pipeline.LostInMiddle || after == before || strings.Contains(after, "#15 kb/returns/refund-policy.md was dropped") {
+	if m.eval.Settings.Pipeline.LostInMiddle || after == before || strings.Contains(after, "#15 was dropped") {
 		t.Errorf("with lost-in-the-middle off the line still reads %q", after)
 	}
 	first := m.eval.Findings[0].Message
-	if !strings.Contains(after, first[:20]) {
+	if !strings.HasPrefix(after, " ⚠ "+strings.Fields(first)[0]+" ") {
 		t.Errorf("the line %q does not start the worst finding %q", after, first)
 	}
 }
@@ -166,6 +166,26 @@ func TestFindingsAreSanitized(t *testing.T) {
 	lines := strings.Split(ansi.Strip(text), "\n")
 	if len(spans) != 1 || !strings.HasPrefix(lines[spans[0].first], "▸ ▲ error: #1 evil") || spans[0].last != len(lines)-1 {
 		t.Errorf("spans %v of:\n%s", spans, strings.Join(lines, "\n"))
+	}
+}
+
+// TestFindingLineShortensBeforeCutting: asides go first, then the
+// sources after document numbers, and only then is the sentence cut.
+func TestFindingLineShortensBeforeCutting(t *testing.T) {
+	m := newTestModel(t, "support_chat", "mono", 80, 24)
+	worst := m.eval.Findings[0]
+	cases := []struct {
+		room int
+		want string
+	}{
+		{1000, worst.Message},
+		{180, "#15 kb/returns/refund-policy.md was dropped while a similar but weaker text, #34 kb/archive/2025/refund-policy-v3.md, is sent as [2]; where they differ: 60 days → 30 days."},
+		{100, "#15 was dropped while a similar but weaker text, #34, is sent as [2]; where they differ: 60 days → 30 days."},
+	}
+	for _, c := range cases {
+		if got := shortenFinding(m.eval, worst, c.room); got != c.want {
+			t.Errorf("in %d cells:\n got %q\nwant %q", c.room, got, c.want)
+		}
 	}
 }
 

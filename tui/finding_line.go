@@ -2,10 +2,12 @@ package tui
 
 import (
 	"regexp"
+	"strings"
 
 	"github.com/charmbracelet/lipgloss"
 
 	"ctxlab/core"
+	"ctxlab/core/diagnose"
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 	"ctxlab/themes"
@@ -40,12 +42,33 @@ func findingLine(st *themes.Styles, ev *core.Evaluation, width int) string {
 		key = " · d: " + count
 	}
 	room := inner - lipgloss.Width(glyph) - 1 - lipgloss.Width(key)
-	sentence := safetext.Line(worst.Message)
-	if lipgloss.Width(sentence) > room {
-		// Cut anyway, the asides (ranks, scores, token counts) go first:
-		// who was dropped for whom says more in one line than why.
-		sentence = parenthesized.ReplaceAllString(sentence, "")
-	}
-	sentence = truncateText(sentence, max(1, room))
+	sentence := truncateText(safetext.Line(shortenFinding(ev, worst, room)), max(1, room))
 	return padRight(" "+style.Render(glyph)+" "+st.Text.Render(sentence)+st.Muted.Render(key), width)
+}
+
+// shortenFinding fits a finding's sentence to room cells as far as
+// words can be spared before it is cut: first the asides in parentheses
+// (ranks, scores, token counts), then the sources after document numbers,
+// since who was dropped for whom says more in one line than why or where.
+func shortenFinding(ev *core.Evaluation, f diagnose.Finding, room int) string {
+	sentence := f.Message
+	if lipgloss.Width(sentence) <= room {
+		return sentence
+	}
+	sentence = parenthesized.ReplaceAllString(sentence, "")
+	if lipgloss.Width(sentence) <= room {
+		return sentence
+	}
+	for _, r := range f.Refs {
+		if r.Kind != diagnose.RefDocument {
+			continue
+		}
+		for doc, scenarioDoc := range ev.DocIndex {
+			if scenarioDoc == r.Index && doc < len(ev.Documents) && ev.Documents[doc].Source != "" {
+				label := r.Label()
+				sentence = strings.ReplaceAll(sentence, label+" "+ev.Documents[doc].Source, label)
+			}
+		}
+	}
+	return sentence
 }
