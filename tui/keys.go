@@ -16,7 +16,7 @@ func newGlobalKeys() globalKeys {
 		Views:    key.NewBinding(key.WithKeys("1", "2", "3", "4", "5"), key.WithHelp("1-5", "views")),
 		// The Diagnosis view has a letter, not the next number: the
 		// first screen advertises it by what it does.
-		Diagnosis: key.NewBinding(key.WithKeys("d"), key.WithHelp("d", "diagnosis: findings, worst first")),
+		Diagnosis: key.NewBinding(key.WithKeys("d"), key.WithHelp("d", "diagnosis: findings")),
 		Theme:     key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "theme")),
 		Export:    key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "export")),
 		Copy:      key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy context")),
