@@ -155,7 +155,7 @@ func TestFindingsAreSanitized(t *testing.T) {
 		Message: "#1 evil\x1b]0;pwned\x07.md\x1b[2J was dropped", Refs: []diagnose.Ref{diagnose.DocumentRef(0)},
 	}}}
 	text, spans := diagnosisContent(st, ev, newDiagnosisPane(), 60)
-	for name, out := range map[string]string{"line": findingLine(st, ev, 80), "view": text} {
+	for name, out := range map[string]string{"line": findingLine(st, ev, 80, false), "view": text} {
 		if strings.ContainsAny(ansi.Strip(out), "\x1b\x07") || strings.Contains(ansi.Strip(out), "pwned\x07") {
 			t.Errorf("the %s lets control characters through: %q", name, out)
 		}
@@ -189,12 +189,31 @@ func TestFindingLineShortensBeforeCutting(t *testing.T) {
 	}
 }
 
+// TestFindingLineDoesNotRepeatTheBanner: with the request over its max
+// input, the banner says so and the line gives the next finding.
+func TestFindingLineDoesNotRepeatTheBanner(t *testing.T) {
+	m := newTestModel(t, "overflow", "mono", 80, 24)
+	if m.eval.Overflow == nil || m.eval.Findings[0].Code != diagnose.CodeOverflow {
+		t.Fatalf("the overflow sample's worst finding is %q", m.eval.Findings[0].Code)
+	}
+	screen := strings.Split(ansi.Strip(m.View()), "\n")
+	banner, line := screen[7], screen[8]
+	if !strings.Contains(banner, "Context exceeds budget") || !strings.HasPrefix(line, " ⚠ also: ") ||
+		strings.Contains(line, "over its max input") || !strings.HasSuffix(line, "· d: 11 findings") {
+		t.Errorf("banner %q, finding line %q", banner, line)
+	}
+	only := &core.Evaluation{Findings: m.eval.Findings[:1]}
+	if got := ansi.Strip(findingLine(themes.New(themes.Mono), only, 80, true)); !strings.HasPrefix(got, " the banner above is the only finding · d: 1 finding") {
+		t.Errorf("a lone finding the banner states: %q", got)
+	}
+}
+
 // TestNoFindings: the line says so rather than vanish, so nothing below
 // it moves.
 func TestNoFindings(t *testing.T) {
 	st := themes.New(themes.Mono)
 	ev := &core.Evaluation{}
-	if got := ansi.Strip(findingLine(st, ev, 80)); !strings.HasPrefix(got, " ✓ no findings") || ansi.StringWidth(got) != 80 {
+	if got := ansi.Strip(findingLine(st, ev, 80, false)); !strings.HasPrefix(got, " ✓ no findings") || ansi.StringWidth(got) != 80 {
 		t.Errorf("line %q", got)
 	}
 	if text, _ := diagnosisContent(st, ev, newDiagnosisPane(), 60); !strings.Contains(text, "No findings") {

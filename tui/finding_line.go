@@ -25,8 +25,10 @@ var parenthesized = regexp.MustCompile(` \([^()]*\)`)
 // findingLine is the first screen's word on the findings: the worst one
 // in one line, cut with … rather than wrapped so the layout never moves,
 // and the key that lists them all. It is always there, so a setting that
-// clears the last finding does not shift the panes below.
-func findingLine(st *themes.Styles, ev *core.Evaluation, width int) string {
+// clears the last finding does not shift the panes below. When the
+// banner above already states the worst finding, the line gives the next
+// one ("also: …") rather than say it twice.
+func findingLine(st *themes.Styles, ev *core.Evaluation, width int, bannerSaysWorst bool) string {
 	inner := width - 1
 	switch {
 	case ev == nil:
@@ -34,16 +36,39 @@ func findingLine(st *themes.Styles, ev *core.Evaluation, width int) string {
 	case len(ev.Findings) == 0:
 		return padRight(" "+st.Included.Render("✓")+st.Muted.Render(" no findings: nothing was cut, lost or estimated · d: diagnosis"), width)
 	}
-	worst := ev.Findings[0]
-	glyph, _, style := severityLook(st, worst.Severity)
 	count := numfmt.Plural(len(ev.Findings), "1 finding", numfmt.Thousands(len(ev.Findings))+" findings")
 	key := " · d: diagnosis (" + count + ")"
 	if width < wideFindingLine {
 		key = " · d: " + count
 	}
-	room := inner - lipgloss.Width(glyph) - 1 - lipgloss.Width(key)
-	sentence := truncateText(safetext.Line(shortenFinding(ev, worst, room)), max(1, room))
-	return padRight(" "+style.Render(glyph)+" "+st.Text.Render(sentence)+st.Muted.Render(key), width)
+	shown, lead := ev.Findings[0], ""
+	if bannerSaysWorst {
+		if len(ev.Findings) == 1 {
+			return padRight(" "+st.Muted.Render("the banner above is the only finding"+key), width)
+		}
+		shown, lead = ev.Findings[1], "also: "
+	}
+	glyph, _, style := severityLook(st, shown.Severity)
+	room := inner - lipgloss.Width(glyph) - 1 - len(lead) - lipgloss.Width(key)
+	sentence := truncateText(safetext.Line(shortenFinding(ev, shown, room)), max(1, room))
+	return padRight(" "+style.Render(glyph)+" "+st.Muted.Render(lead)+st.Text.Render(sentence)+st.Muted.Render(key), width)
+}
+
+// bannerSaysWorstFinding reports whether the banner states what the
+// worst finding does: the request over its max input, or allocations
+// larger than the window.
+func (m Model) bannerSaysWorstFinding() bool {
+	ev := m.eval
+	if m.evalErr != nil || ev == nil || len(ev.Findings) == 0 {
+		return false
+	}
+	switch ev.Findings[0].Code {
+	case diagnose.CodeAllocationsOverWindow:
+		return ev.BudgetProblem != nil
+	case diagnose.CodeOverflow:
+		return ev.BudgetProblem == nil && ev.Overflow != nil
+	}
+	return false
 }
 
 // shortenFinding fits a finding's sentence to room cells as far as

@@ -35,7 +35,7 @@ func (m Model) View() string {
 			parts = append(parts, m.styles.Alert.Render(padRight(" "+line, m.width)))
 		}
 	}
-	parts = append(parts, findingLine(m.styles, m.eval, m.width))
+	parts = append(parts, findingLine(m.styles, m.eval, m.width, m.bannerSaysWorstFinding()))
 	parts = append(parts, m.renderMain(l))
 	parts = append(parts, m.controls.view(m.styles, m.settings, m.width-1, l.controls, m.focus == paneControls))
 	parts = append(parts, m.renderFooter())
