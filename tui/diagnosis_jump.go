@@ -59,6 +59,17 @@ func (m *Model) revealFinding() {
 	}
 }
 
+// chooseFindingAt puts the cursor on the finding drawn on line (of the
+// view's text), for a click; a click between findings changes nothing.
+func (m *Model) chooseFindingAt(line int) {
+	_, spans := diagnosisContent(m.styles, m.eval, m.diagnosis, m.views.vp.Width)
+	for i, span := range spans {
+		if line >= span.first && line <= span.last && i != m.diagnosis.cursor {
+			m.diagnosis.cursor, m.diagnosis.ref = i, 0
+		}
+	}
+}
+
 // jumpTo shows the row a finding is about where the workbench shows it:
 // a document in the list at the stage that decided its fate, a component
 // and a tool result in the Context view (a component's bar is in the

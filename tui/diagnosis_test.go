@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
 	"ctxlab/core"
@@ -205,6 +206,28 @@ func TestFindingLineDoesNotRepeatTheBanner(t *testing.T) {
 	only := &core.Evaluation{Findings: m.eval.Findings[:1]}
 	if got := ansi.Strip(findingLine(themes.New(themes.Mono), only, 80, true)); !strings.HasPrefix(got, " the banner above is the only finding · d: 1 finding") {
 		t.Errorf("a lone finding the banner states: %q", got)
+	}
+}
+
+// TestFindingClicks: a click on the finding line opens the Diagnosis
+// view, and a click on a finding there chooses it.
+func TestFindingClicks(t *testing.T) {
+	m := newTestModel(t, "support_chat", "dark", 120, 40)
+	l := m.computeLayout()
+	mainTop := 1 + l.budget + 1 + l.banner + l.finding
+	m = send(t, m, tea.MouseMsg{X: 10, Y: mainTop - 1, Button: tea.MouseButtonLeft, Action: tea.MouseActionPress})
+	if m.view != viewDiagnosis {
+		t.Fatalf("a click on the finding line left view %d", m.view)
+	}
+	_, spans := diagnosisContent(m.styles, m.eval, m.diagnosis, m.views.vp.Width)
+	y := mainTop + 1 + spans[2].first + 1 // the third finding's second line
+	m = send(t, m, tea.MouseMsg{X: 10, Y: y, Button: tea.MouseButtonLeft, Action: tea.MouseActionPress})
+	if m.diagnosis.cursor != 2 || m.focus != paneInspector {
+		t.Errorf("a click on the third finding: cursor %d, focus %v", m.diagnosis.cursor, m.focus)
+	}
+	m = send(t, m, tea.MouseMsg{X: 10, Y: mainTop + 1 + spans[2].first - 1, Button: tea.MouseButtonLeft, Action: tea.MouseActionPress})
+	if m.diagnosis.cursor != 2 {
+		t.Errorf("a click between findings moved the cursor to %d", m.diagnosis.cursor)
 	}
 }
 

@@ -42,6 +42,12 @@ func (m Model) updateMouse(msg tea.MouseMsg) (tea.Model, tea.Cmd) {
 			m.focus = paneList
 			row := msg.Y - mainTop - 2 // border and column header
 			m.list.selectVisibleRow(row)
+		case inMain && m.view == viewDiagnosis && !m.views.helpOpen:
+			m.focus = paneInspector
+			m.chooseFindingAt(msg.Y - mainTop - 1 + m.views.vp.YOffset) // below the border
+		case msg.Y == mainTop-1 && l.finding > 0:
+			// The finding line is the Diagnosis view's door.
+			m.openView(viewDiagnosis)
 		case inMain:
 			m.focus = paneInspector
 		case msg.Y >= mainBottom && msg.Y < mainBottom+l.controls:
