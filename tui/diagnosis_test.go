@@ -231,6 +231,21 @@ func TestFindingClicks(t *testing.T) {
 	}
 }
 
+// TestDiagnosisKeepsItsOwnScroll: like views 2–5, the view reopens
+// where it was left after another view scrolled.
+func TestDiagnosisKeepsItsOwnScroll(t *testing.T) {
+	m := newTestModel(t, "support_chat", "dark", 80, 24)
+	m = keys(t, m, "d", "G")
+	left := m.views.vp.YOffset
+	if left == 0 {
+		t.Fatal("the last finding did not scroll the view")
+	}
+	m = keys(t, m, "3", "j", "j", "d")
+	if m.views.vp.YOffset != left || m.diagnosis.cursor != len(m.eval.Findings)-1 {
+		t.Errorf("reopened at offset %d (left at %d), cursor %d", m.views.vp.YOffset, left, m.diagnosis.cursor)
+	}
+}
+
 // TestNoFindings: the line says so rather than vanish, so nothing below
 // it moves.
 func TestNoFindings(t *testing.T) {
