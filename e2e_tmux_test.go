@@ -173,6 +173,28 @@ func TestWorkbenchInTmux(t *testing.T) {
 	}
 }
 
+// TestWorkbenchDiagnosis: the first screen names the sample's worst
+// finding, d lists every finding, and enter on it selects the dropped
+// refund policy in the list.
+func TestWorkbenchDiagnosis(t *testing.T) {
+	t.Parallel()
+	s := startTmux(t, 80, 24, nil)
+	s.waitFor("⚠ #15 was dropped while a similar but weaker text, #34, is sen", "d: 6 findings")
+	s.send("d")
+	s.waitFor("d Diagnosis", "6 findings, worst first", "▸ ⚠ warning: #15 kb/returns/refund-policy.md (rank 2, score 0.91) was dropped",
+		"about ▸#15 · #34")
+	s.send("Enter")
+	s.waitFor("1 Documents · Budget", "#15 kb/returns/refund-policy.md, shown at the Budget stage")
+	s.waitUntil("the refund policy's row selected", func(screen string) bool {
+		for _, line := range strings.Split(screen, "\n") {
+			if strings.Contains(line, "▸✗   15") && strings.Contains(line, "refund-policy.md") {
+				return true
+			}
+		}
+		return false
+	})
+}
+
 func TestWorkbenchSmallAndLarge(t *testing.T) {
 	t.Parallel()
 	small := startTmux(t, 80, 24, nil)

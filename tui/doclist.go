@@ -289,3 +289,15 @@ func highlightMatches(st *themes.Styles, s string, matched []int, base lipgloss.
 	}
 	return b.String()
 }
+
+// selectDoc puts the cursor on document doc's row; false when no row
+// shows it.
+func (l *docList) selectDoc(doc int) bool {
+	for i, r := range l.rows {
+		if r.doc == doc {
+			l.cursor = i
+			return true
+		}
+	}
+	return false
+}

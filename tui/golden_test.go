@@ -16,9 +16,9 @@ func TestGoldenViews(t *testing.T) {
 		for _, size := range sizes {
 			m := newTestModel(t, "support_chat", theme, size.w, size.h)
 			for v := range viewNames {
-				name := fmt.Sprintf("%s_%dx%d_%d_%s", theme, size.w, size.h, v+1, viewNames[v])
+				name := fmt.Sprintf("%s_%dx%d_%s_%s", theme, size.w, size.h, viewKeys[v], viewNames[v])
 				t.Run(name, func(t *testing.T) {
-					mv := keys(t, m, fmt.Sprint(v+1))
+					mv := keys(t, m, viewKeys[v])
 					golden.RequireEqual(t, []byte(mv.View()))
 				})
 			}

@@ -67,6 +67,44 @@ func TestEveryScrollKey(t *testing.T) {
 	}
 }
 
+// TestEveryDiagnosisKey: the Diagnosis view's cursor moves over the
+// sample's findings and their rows, its text pages at 80×24, enter goes
+// to a row and esc back to the list.
+func TestEveryDiagnosisKey(t *testing.T) {
+	base := newTestModel(t, "support_chat", "dark", 80, 24)
+	base = keys(t, base, "d", "j", "l") // the second finding, its second row
+	if n := len(base.eval.Findings); n < 3 {
+		t.Fatalf("the sample has %d findings; the cursor needs room to move", n)
+	}
+	k := base.diagnosis.keys
+	cursor := func(m Model) int { return m.diagnosis.cursor }
+	ref := func(m Model) int { return m.diagnosis.ref }
+	cases := []struct {
+		binding key.Binding
+		check   func(before, after Model) bool
+	}{
+		{k.Up, func(b, a Model) bool { return cursor(a) == cursor(b)-1 && ref(a) == 0 }},
+		{k.Down, func(b, a Model) bool { return cursor(a) == cursor(b)+1 && ref(a) == 0 }},
+		{k.PrevRef, func(b, a Model) bool { return ref(a) == ref(b)-1 && cursor(a) == cursor(b) }},
+		{k.NextRef, func(b, a Model) bool { return ref(a) == ref(b)+1 && cursor(a) == cursor(b) }},
+		{k.PageUp, func(b, a Model) bool { return a.views.vp.YOffset < b.views.vp.YOffset && cursor(a) == cursor(b) }},
+		{k.PageDown, func(b, a Model) bool { return a.views.vp.YOffset > b.views.vp.YOffset && cursor(a) == cursor(b) }},
+		{k.Top, func(b, a Model) bool { return cursor(a) == 0 && a.views.vp.YOffset == 0 }},
+		{k.Bottom, func(b, a Model) bool { return cursor(a) == len(a.eval.Findings)-1 }},
+		{k.Jump, func(b, a Model) bool { return a.view == viewDocuments && a.focus == paneList }},
+		{k.Back, func(b, a Model) bool { return a.view == viewDocuments && a.focus == paneList }},
+	}
+	for _, c := range cases {
+		for _, name := range c.binding.Keys() {
+			after := keys(t, base, name)
+			if !c.check(base, after) {
+				t.Errorf("diagnosis key %q (%s): cursor %d.%d -> %d.%d, offset %d -> %d", name, c.binding.Help().Desc,
+					cursor(base), ref(base), cursor(after), ref(after), base.views.vp.YOffset, after.views.vp.YOffset)
+			}
+		}
+	}
+}
+
 // TestEveryInspectorKey: the inspector scrolls by its own keys; at 80
 // columns it fills the main area and the document overflows it.
 func TestEveryInspectorKey(t *testing.T) {
@@ -179,6 +217,11 @@ func TestEveryGlobalKey(t *testing.T) {
 	for i, name := range g.Views.Keys() {
 		if keys(t, base, name).view != view(i) {
 			t.Errorf("%q did not open view %d", name, i+1)
+		}
+	}
+	for _, name := range g.Diagnosis.Keys() {
+		if after := keys(t, base, name); after.view != viewDiagnosis || after.focus != paneInspector {
+			t.Errorf("%q did not open the Diagnosis view with the keyboard", name)
 		}
 	}
 	for _, name := range g.Quit.Keys() {

@@ -4,7 +4,7 @@ import "github.com/charmbracelet/bubbles/key"
 
 // globalKeys work in every pane unless a text input has focus.
 type globalKeys struct {
-	Quit, Help, NextPane, PrevPane, Views, Theme, Export, Copy, Filter, Controls, FindControl key.Binding
+	Quit, Help, NextPane, PrevPane, Views, Diagnosis, Theme, Export, Copy, Filter, Controls, FindControl key.Binding
 }
 
 func newGlobalKeys() globalKeys {
@@ -14,11 +14,14 @@ func newGlobalKeys() globalKeys {
 		NextPane: key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "next pane")),
 		PrevPane: key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "previous pane")),
 		Views:    key.NewBinding(key.WithKeys("1", "2", "3", "4", "5", "6"), key.WithHelp("1-6", "views")),
-		Theme:    key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "theme")),
-		Export:   key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "export")),
-		Copy:     key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy context")),
-		Filter:   key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter")),
-		Controls: key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "controls")),
+		// The Diagnosis view has a letter, not the next number: the
+		// first screen advertises it by what it does.
+		Diagnosis: key.NewBinding(key.WithKeys("d"), key.WithHelp("d", "diagnosis: findings")),
+		Theme:     key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "theme")),
+		Export:    key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "export")),
+		Copy:      key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy context")),
+		Filter:    key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter")),
+		Controls:  key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "controls")),
 		// The same key as the strip's own find, from any pane.
 		FindControl: key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "find a control")),
 	}
@@ -29,7 +32,7 @@ func (k globalKeys) ShortHelp() []key.Binding {
 }
 
 func (k globalKeys) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{k.NextPane, k.PrevPane, k.Controls, k.FindControl, k.Views}, {k.Filter, k.Export, k.Copy, k.Theme}, {k.Help, k.Quit}}
+	return [][]key.Binding{{k.NextPane, k.PrevPane, k.Controls, k.FindControl, k.Views, k.Diagnosis}, {k.Filter, k.Export, k.Copy, k.Theme}, {k.Help, k.Quit}}
 }
 
 // listKeys drive the document list.
@@ -85,6 +88,35 @@ func (k scrollKeys) ShortHelp() []key.Binding {
 
 func (k scrollKeys) FullHelp() [][]key.Binding {
 	return [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Back}}
+}
+
+// diagnosisKeys drive the Diagnosis view: a cursor over the findings and
+// over the rows the chosen finding is about, and a jump to that row.
+type diagnosisKeys struct {
+	Up, Down, PrevRef, NextRef, PageUp, PageDown, Top, Bottom, Jump, Back key.Binding
+}
+
+func newDiagnosisKeys() diagnosisKeys {
+	return diagnosisKeys{
+		Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/↓", "choose a finding")),
+		Down:     key.NewBinding(key.WithKeys("down", "j")),
+		PrevRef:  key.NewBinding(key.WithKeys("left", "h", "["), key.WithHelp("←/→", "choose a row it is about")),
+		NextRef:  key.NewBinding(key.WithKeys("right", "l", "]")),
+		PageUp:   key.NewBinding(key.WithKeys("pgup", "ctrl+u", "b"), key.WithHelp("pgup", "page up")),
+		PageDown: key.NewBinding(key.WithKeys("pgdown", "ctrl+d", " "), key.WithHelp("pgdn", "page down")),
+		Top:      key.NewBinding(key.WithKeys("home", "g"), key.WithHelp("g", "first finding")),
+		Bottom:   key.NewBinding(key.WithKeys("end", "G"), key.WithHelp("G", "last finding")),
+		Jump:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "go to the row")),
+		Back:     key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back to list")),
+	}
+}
+
+func (k diagnosisKeys) ShortHelp() []key.Binding {
+	return []key.Binding{k.Up, k.PrevRef, k.Jump, k.Back}
+}
+
+func (k diagnosisKeys) FullHelp() [][]key.Binding {
+	return [][]key.Binding{{k.Up, k.Down, k.PrevRef, k.NextRef, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Jump, k.Back}}
 }
 
 // controlKeys drive the controls strip.

@@ -19,12 +19,14 @@ const (
 
 // layout is the height of each band and the split of the main area.
 type layout struct {
-	budget, banner, main, controls int
-	listW, inspW                   int
+	budget, banner, finding, main, controls int
+	listW, inspW                            int
 }
 
 func (m *Model) computeLayout() layout {
-	l := layout{budget: budgetRows(m.width), controls: 2}
+	// The worst finding always has its line, even at 80×24: it is the
+	// first thing a user should read.
+	l := layout{budget: budgetRows(m.width), finding: 1, controls: 2}
 	switch {
 	case m.height >= 48:
 		l.controls = 4
@@ -46,8 +48,8 @@ func (m *Model) computeLayout() layout {
 			l.banner = min(len(hangingWrap(text, m.width-2, 2)), 3)
 		}
 	}
-	// header + budget + pipeline + banner + main + controls + footer
-	l.main = max(3, m.height-1-l.budget-1-l.banner-l.controls-1)
+	// header + budget + pipeline + banner + finding + main + controls + footer
+	l.main = max(3, m.height-1-l.budget-1-l.banner-l.finding-l.controls-1)
 	if m.wide {
 		l.listW = max(44, m.width*3/5)
 		l.inspW = m.width - l.listW
@@ -104,3 +106,7 @@ func box(st *themes.Styles, title, content string, w, h int, focused bool) strin
 	lines = append(lines, paint.Render(border.BottomLeft+strings.Repeat(border.Bottom, inner)+border.BottomRight))
 	return strings.Join(lines, "\n")
 }
+
+// mainTop is the screen row where the main area's box starts: below the
+// header, the budget, the pipeline strip, the banner and the finding line.
+func (l layout) mainTop() int { return 1 + l.budget + 1 + l.banner + l.finding }

@@ -138,6 +138,13 @@ func legendSections(st *themes.Styles) []legendSection {
 			{"▶label◀", inFocused, "the focused control (reverse video with colour)"},
 			{"↓ 2 more rows", inMuted, "more controls: scroll them with ↑/↓"},
 		}},
+		{"Findings: the line above the panes and the Diagnosis view (d)", []legendEntry{
+			{"▲ error", inAlert, "the request cannot be sent as it is: over its max input, or allocations larger than the window"},
+			{"⚠ warning", inWarn, "content was lost, cut, or may mislead: a strong document dropped, a conflicting copy, a component at its allocation"},
+			{"ℹ info", inMuted, "worth knowing: an allocation mostly unused, a token count that is an estimate"},
+			{"✓ no findings", inIncluded, "nothing was cut, lost or estimated"},
+			{"about #15 · RAG", inMuted, "the rows a finding is about: documents by number, budget components, history messages, tool results; ▸ marks the one enter goes to"},
+		}},
 		{"Banners and views", []legendEntry{
 			{"▲", inAlert, "the request is over the max input and would be rejected"},
 			{"⚠", inAlert, "a warning: the allocations do not fit, a setting was refused, or the window is over 90% used"},

@@ -70,9 +70,15 @@ const (
 	viewMemory
 	viewMetrics
 	viewSpace
+	viewDiagnosis
 )
 
-var viewNames = []string{"Documents", "Ordering", "Context", "Memory", "Metrics", "Space"}
+var viewNames = []string{"Documents", "Ordering", "Context", "Memory", "Metrics", "Space", "Diagnosis"}
+
+// viewKeys are the keys that open each view, as its title shows them:
+// the numbered views in order, then the Diagnosis view on d, which is
+// named by what it does rather than by its place.
+var viewKeys = []string{"1", "2", "3", "4", "5", "6", "d"}
 
 // pane is what has the keyboard.
 type pane int
@@ -118,6 +124,7 @@ type Model struct {
 	inspector inspectorPane
 	views     viewsPane
 	space     spacePane
+	diagnosis diagnosisPane
 	controls  controlsPane
 	filter    filterPane
 	status    statusLine
@@ -153,6 +160,7 @@ func New(cfg Config) Model {
 		inspector: newInspectorPane(),
 		views:     newViewsPane(),
 		space:     newSpacePane(),
+		diagnosis: newDiagnosisPane(),
 		controls:  newControlsPane(cfg.Presets, cfg.Scenario.Agent.StepNames(), cfg.Scenario.Settings, len(cfg.Scenario.Documents) > 0),
 		filter:    newFilterPane(),
 		help:      help.New(),

@@ -8,7 +8,7 @@ import (
 // row or control band.
 func (m Model) updateMouse(msg tea.MouseMsg) (tea.Model, tea.Cmd) {
 	l := m.computeLayout()
-	mainTop := 1 + l.budget + 1 + l.banner
+	mainTop := l.mainTop()
 	mainBottom := mainTop + l.main
 	inMain := msg.Y >= mainTop && msg.Y < mainBottom
 	// The help screen covers the main area, whichever view is under it.
@@ -48,6 +48,12 @@ func (m Model) updateMouse(msg tea.MouseMsg) (tea.Model, tea.Cmd) {
 			m.focus = paneInspector
 			// Below the border, the summary and the column header.
 			m.space.selectVisibleRow(msg.Y - mainTop - 1 - spaceHeaderLines)
+		case inMain && m.view == viewDiagnosis && !m.views.helpOpen:
+			m.focus = paneInspector
+			m.chooseFindingAt(msg.Y - mainTop - 1 + m.views.vp.YOffset) // below the border
+		case msg.Y == mainTop-1 && l.finding > 0:
+			// The finding line is the Diagnosis view's door.
+			m.openView(viewDiagnosis)
 		case inMain:
 			m.focus = paneInspector
 		case msg.Y >= mainBottom && msg.Y < mainBottom+l.controls:

@@ -30,33 +30,41 @@ func (m *Model) refreshTextPanes() tea.Cmd {
 	})
 }
 
-// refreshTextView renders views 2-5, or the help, into the shared
+// refreshTextView renders views 2-5 and Diagnosis, or the help, into the shared
 // scrolling pane.
 func (m *Model) refreshTextView() {
 	owner := int(m.view)
 	if m.views.helpOpen {
 		owner = textHelp
 	}
-	version := fmt.Sprintf("%d/%d/%d/%v/%v", m.view, m.shown, m.themeID, m.views.helpOpen, m.views.legend)
-	m.views.show(owner, version, func(w int) string {
-		switch {
-		case m.views.helpOpen && m.views.legend:
-			return legendContent(m.styles, w)
-		case m.views.helpOpen:
-			return helpContent(m.styles, m.helpSections(), w)
-		case m.view == viewOrdering:
-			return orderingContent(m.styles, m.eval, w)
-		case m.view == viewContext:
-			return contextContent(m.styles, m.eval, w)
-		case m.view == viewMemory:
-			var fallbacks []string
-			if m.cfg.SummarizerFallbacks != nil {
-				fallbacks = m.cfg.SummarizerFallbacks()
-			}
-			return memoryContent(m.styles, m.eval, fallbacks, w)
-		case m.view == viewMetrics:
-			return metricsContent(m.styles, m.eval, w)
+	version := fmt.Sprintf("%d/%d/%d/%v/%v/%d/%d", m.view, m.shown, m.themeID, m.views.helpOpen, m.views.legend,
+		m.diagnosis.cursor, m.diagnosis.ref)
+	m.views.show(owner, version, m.renderTextView)
+}
+
+// renderTextView draws what the shared pane shows at a width: the help,
+// its legend, or the view on screen.
+func (m *Model) renderTextView(w int) string {
+	switch {
+	case m.views.helpOpen && m.views.legend:
+		return legendContent(m.styles, w)
+	case m.views.helpOpen:
+		return helpContent(m.styles, m.helpSections(), w)
+	case m.view == viewOrdering:
+		return orderingContent(m.styles, m.eval, w)
+	case m.view == viewContext:
+		return contextContent(m.styles, m.eval, w)
+	case m.view == viewMemory:
+		var fallbacks []string
+		if m.cfg.SummarizerFallbacks != nil {
+			fallbacks = m.cfg.SummarizerFallbacks()
 		}
-		return ""
-	})
+		return memoryContent(m.styles, m.eval, fallbacks, w)
+	case m.view == viewMetrics:
+		return metricsContent(m.styles, m.eval, w)
+	case m.view == viewDiagnosis:
+		text, _ := diagnosisContent(m.styles, m.eval, m.diagnosis, w)
+		return text
+	}
+	return ""
 }

@@ -130,7 +130,7 @@ func TestSpaceViewWheelMovesAndClickSelects(t *testing.T) {
 	m := newTestModel(t, "support_chat", "mono", 120, 40)
 	m = keys(t, m, "6")
 	l := m.computeLayout()
-	mainTop := 1 + l.budget + 1 + l.banner
+	mainTop := l.mainTop()
 	m = send(t, m, tea.MouseMsg{X: 10, Y: mainTop + 5, Button: tea.MouseButtonWheelDown, Action: tea.MouseActionPress})
 	if m.space.cursor != 3 {
 		t.Errorf("the wheel put the cursor on row %d, not 3", m.space.cursor)

@@ -121,6 +121,8 @@ func (m Model) updateGlobal(msg tea.KeyMsg) (Model, tea.Cmd, bool) {
 		m.cycleFocus(-1)
 	case key.Matches(msg, g.Views):
 		m.openView(view(msg.String()[0] - '1'))
+	case key.Matches(msg, g.Diagnosis):
+		m.openView(viewDiagnosis)
 	case key.Matches(msg, g.Theme):
 		m.palette = themes.Next(m.palette)
 		m.styles = themes.New(m.palette)
@@ -217,6 +219,9 @@ func (m Model) updateList(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 // updateScroll scrolls the text pane on screen: the inspector within
 // Documents, views 2-5 otherwise. Back returns to the list.
 func (m Model) updateScroll(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
+	if m.view == viewDiagnosis {
+		return m.updateDiagnosis(msg)
+	}
 	var back bool
 	if m.view == viewDocuments {
 		m.inspector, back = m.inspector.update(msg)

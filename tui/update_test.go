@@ -132,9 +132,9 @@ func TestFocusViewsStagesAndToggles(t *testing.T) {
 		t.Errorf("back to list: %v", m.focus)
 	}
 	for i, name := range viewNames {
-		m = keys(t, m, string(rune('1'+i)))
-		if m.view != view(i) || !strings.Contains(m.View(), name) {
-			t.Errorf("key %d: view %v", i+1, m.view)
+		m = keys(t, m, viewKeys[i])
+		if m.view != view(i) || !strings.Contains(m.View(), viewKeys[i]+" "+name) {
+			t.Errorf("key %s: view %v", viewKeys[i], m.view)
 		}
 	}
 	m = keys(t, m, "1", "esc")
@@ -388,7 +388,7 @@ func TestResizeReflows(t *testing.T) {
 func TestMouseWheelAndClick(t *testing.T) {
 	m := newTestModel(t, "support_chat", "dark", 120, 40)
 	l := m.computeLayout()
-	mainTop := 1 + l.budget + 1 + l.banner
+	mainTop := l.mainTop()
 	start := m.list.cursor
 	m = send(t, m, tea.MouseMsg{X: 10, Y: mainTop + 5, Button: tea.MouseButtonWheelDown, Action: tea.MouseActionPress})
 	if m.list.cursor != start+3 {

@@ -12,8 +12,8 @@ import (
 	"ctxlab/internal/safetext"
 )
 
-// View draws the screen: header, budget, pipeline, banner, main area,
-// controls, footer.
+// View draws the screen: header, budget, pipeline, banner, the worst
+// finding, main area, controls, footer.
 func (m Model) View() string {
 	if m.width < minWidth || m.height < minHeight {
 		return fmt.Sprintf("ctxlab needs a terminal of at least %s×%s; this one is %s×%s.\nEnlarge the window, or press q to quit.",
@@ -35,6 +35,7 @@ func (m Model) View() string {
 			parts = append(parts, m.styles.Alert.Render(padRight(" "+line, m.width)))
 		}
 	}
+	parts = append(parts, findingLine(m.styles, m.eval, m.width, m.bannerSaysWorstFinding()))
 	parts = append(parts, m.renderMain(l))
 	parts = append(parts, m.controls.view(m.styles, m.settings, m.width-1, l.controls, m.focus == paneControls))
 	parts = append(parts, m.renderFooter())
@@ -149,6 +150,8 @@ func (m Model) renderFooter() string {
 		bindings = m.controls.keys
 	case m.view == viewSpace:
 		bindings = m.space.keys
+	case m.view == viewDiagnosis && !m.views.helpOpen:
+		bindings = m.diagnosis.keys
 	case m.view != viewDocuments:
 		bindings = m.views.keys
 	case m.focus == paneInspector:

@@ -11,9 +11,10 @@ import (
 )
 
 // textHelp is the help screen's slot in viewsPane.scroll, after the views.
-const textHelp = int(viewSpace) + 1
+const textHelp = int(viewDiagnosis) + 1
 
-// viewsPane is the scrolling pane views 2-5 and the help screen share.
+// viewsPane is the scrolling pane views 2-5, the Diagnosis view and the
+// help screen share.
 // Each of them keeps its own scroll position, so a view reopens where it
 // was left rather than where another was.
 type viewsPane struct {
@@ -101,5 +102,5 @@ func (p viewsPane) view(st *themes.Styles, v view, w, h int, focused bool) strin
 		}
 		return box(st, title, p.vp.View(), w, h, true)
 	}
-	return box(st, fmt.Sprintf("%d %s", v+1, viewNames[v]), p.vp.View(), w, h, focused)
+	return box(st, viewKeys[v]+" "+viewNames[v], p.vp.View(), w, h, focused)
 }

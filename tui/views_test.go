@@ -91,7 +91,8 @@ func TestContextViewMarksTheAssemblersCut(t *testing.T) {
 }
 
 func TestInspectorMarksFilterMatchesInContent(t *testing.T) {
-	m := newTestModel(t, "support_chat", "mono", 120, 40)
+	// Tall enough that the inspector shows the content's match unscrolled.
+	m := newTestModel(t, "support_chat", "mono", 120, 48)
 	m = keys(t, m, "/")
 	m = typeText(t, m, "gift")
 	m = keys(t, m, "enter")

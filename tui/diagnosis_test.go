@@ -1,0 +1,260 @@
+package tui
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+
+	"ctxlab/core"
+	"ctxlab/core/diagnose"
+	"ctxlab/themes"
+)
+
+// findingIndex is the position of the first finding with code, failing
+// the test when the sample has none.
+func findingIndex(t *testing.T, m Model, code string) int {
+	t.Helper()
+	for i, f := range m.eval.Findings {
+		if f.Code == code {
+			return i
+		}
+	}
+	t.Fatalf("the sample has no %s finding", code)
+	return -1
+}
+
+// chooseFinding moves the Diagnosis view's cursor to finding i by keys.
+func chooseFinding(t *testing.T, m Model, i int) Model {
+	t.Helper()
+	m = keys(t, m, "g")
+	for range i {
+		m = keys(t, m, "j")
+	}
+	if m.diagnosis.cursor != i {
+		t.Fatalf("cursor %d, want %d", m.diagnosis.cursor, i)
+	}
+	return m
+}
+
+func TestDiagnosisViewListsFindingsAndJumpsToTheDocument(t *testing.T) {
+	m := newTestModel(t, "support_chat", "dark", 120, 40)
+	m = keys(t, m, "d")
+	if m.view != viewDiagnosis || m.focus != paneInspector {
+		t.Fatalf("d opened view %d with focus %v", m.view, m.focus)
+	}
+	screen := ansi.Strip(m.View())
+	for _, want := range []string{"d Diagnosis", "6 findings, worst first", "▸ ⚠ warning: #15 kb/returns/refund-policy.md (rank 2, score 0.91) was dropped", "about ▸#15 · #34"} {
+		if !strings.Contains(screen, want) {
+			t.Errorf("the Diagnosis view lacks %q:\n%s", want, screen)
+		}
+	}
+	m = keys(t, m, "j")
+	if m.diagnosis.cursor != 1 || !strings.Contains(ansi.Strip(m.View()), "  ⚠ warning: #15 kb/returns/refund-policy.md") {
+		t.Errorf("j left the cursor at %d", m.diagnosis.cursor)
+	}
+	// The first finding's second row is #34, the stale copy sent.
+	m = keys(t, m, "k", "l", "enter")
+	if m.view != viewDocuments || m.focus != paneList || m.list.stage != stageBudget {
+		t.Fatalf("enter left view %d, focus %v, stage %v", m.view, m.focus, m.list.stage)
+	}
+	if got := scenarioIndex(m.eval, m.list.selectedDoc()); got != 33 {
+		t.Errorf("enter selected document #%d, want #34", got+1)
+	}
+	if !strings.Contains(m.status.text, "#34 kb/archive/2025/refund-policy-v3.md, shown at the Budget stage") {
+		t.Errorf("status %q", m.status.text)
+	}
+	// The view reopens where it was left.
+	if m = keys(t, m, "d"); m.diagnosis.cursor != 0 || m.diagnosis.ref != 1 {
+		t.Errorf("the view reopened at finding %d row %d", m.diagnosis.cursor, m.diagnosis.ref)
+	}
+}
+
+// TestDiagnosisJumpShowsTheStageAndTheHiddenRow: a removed near duplicate
+// is shown at Dedup, where it was struck out, even with removed
+// documents hidden and a filter that does not match it.
+func TestDiagnosisJumpShowsTheStageAndTheHiddenRow(t *testing.T) {
+	m := newTestModel(t, "support_chat", "dark", 120, 40)
+	m = keys(t, m, "x", "/")
+	m = typeText(t, m, "warranty")
+	m = keys(t, m, "enter")
+	if !m.filter.active || !m.list.hideGone {
+		t.Fatalf("filter %v, removed hidden %v", m.filter.active, m.list.hideGone)
+	}
+	m = keys(t, m, "d")
+	m = chooseFinding(t, m, findingIndex(t, m, diagnose.CodeConflictingNearDuplicate))
+	want := m.eval.Findings[m.diagnosis.cursor].Refs[0]
+	m = keys(t, m, "enter")
+	if m.list.stage != stageDedup || m.view != viewDocuments {
+		t.Fatalf("the duplicate was shown at stage %v, view %d", m.list.stage, m.view)
+	}
+	if got := scenarioIndex(m.eval, m.list.selectedDoc()); got != want.Index {
+		t.Errorf("selected #%d, want %s", got+1, want.Label())
+	}
+	if m.filter.active || m.list.hideGone {
+		t.Errorf("the row is still hidden: filter %v, removed hidden %v", m.filter.active, m.list.hideGone)
+	}
+}
+
+func TestDiagnosisJumpsToComponentsAndMessages(t *testing.T) {
+	m := newTestModel(t, "support_chat", "dark", 120, 40)
+	m = keys(t, m, "d")
+	history := findingIndex(t, m, diagnose.CodeComponentOverAllocation)
+	for m.eval.Findings[history].Refs[0] != diagnose.ComponentRef("history") {
+		history++
+	}
+	m = chooseFinding(t, m, history)
+	if got := keys(t, m, "enter"); got.view != viewContext || !strings.Contains(got.status.text, "history: its bar is in the budget above") {
+		t.Errorf("a component went to view %d, status %q", got.view, got.status.text)
+	}
+	if got := keys(t, m, "l", "enter"); got.view != viewMemory || !strings.Contains(got.status.text, "message 1 of the history") {
+		t.Errorf("a message went to view %d, status %q", got.view, got.status.text)
+	}
+	// A later message is scrolled into sight: the view opens at its row.
+	last := len(m.eval.Findings[history].Refs) - 1
+	want := m.eval.Findings[history].Refs[last]
+	for range last {
+		m = keys(t, m, "l")
+	}
+	got := keys(t, m, "enter")
+	top := strings.Fields(ansi.Strip(strings.Split(got.views.vp.View(), "\n")[1]))
+	if got.view != viewMemory || got.views.vp.YOffset == 0 || len(top) < 2 || top[1] != strconv.Itoa(want.Index+1) {
+		t.Errorf("%s: the Memory view opened at offset %d, its second line %q", want.Label(), got.views.vp.YOffset, top)
+	}
+}
+
+// TestFindingLineFollowsTheSettings: the first screen names the worst
+// finding in one line and changes with a knob.
+func TestFindingLineFollowsTheSettings(t *testing.T) {
+	m := newTestModel(t, "support_chat", "mono", 80, 24)
+	line := func(m Model) string { return strings.Split(ansi.Strip(m.View()), "\n")[7] }
+	before := line(m)
+	if !strings.HasPrefix(before, " ⚠ #15 was dropped while a similar but weaker text, #34, is sen") || !strings.HasSuffix(before, "… · d: 6 findings") {
+		t.Errorf("finding line %q", before)
+	}
+	m = keys(t, m, "c")
+	m.controls.selectID("lost-in-middle")
+	m = keys(t, m, " ")
+	after := line(m)
+	if m.eval.Settings.Pipeline.LostInMiddle || after == before || strings.Contains(after, "#15 was dropped") {
+		t.Errorf("with lost-in-the-middle off the line still reads %q", after)
+	}
+	first := m.eval.Findings[0].Message
+	if !strings.HasPrefix(after, " ⚠ "+strings.Fields(first)[0]+" ") {
+		t.Errorf("the line %q does not start the worst finding %q", after, first)
+	}
+}
+
+// TestFindingsAreSanitized: a finding quotes sources and words from the
+// input; neither the line nor the view lets an escape sequence through.
+func TestFindingsAreSanitized(t *testing.T) {
+	st := themes.New(themes.Mono)
+	ev := &core.Evaluation{Findings: []diagnose.Finding{{
+		Code: diagnose.CodeStrongDocLost, Severity: diagnose.SeverityError,
+		Message: "#1 evil\x1b]0;pwned\x07.md\x1b[2J was dropped", Refs: []diagnose.Ref{diagnose.DocumentRef(0)},
+	}}}
+	text, spans := diagnosisContent(st, ev, newDiagnosisPane(), 60)
+	for name, out := range map[string]string{"line": findingLine(st, ev, 80, false), "view": text} {
+		if strings.ContainsAny(ansi.Strip(out), "\x1b\x07") || strings.Contains(ansi.Strip(out), "pwned\x07") {
+			t.Errorf("the %s lets control characters through: %q", name, out)
+		}
+		if !strings.Contains(ansi.Strip(out), "was dropped") {
+			t.Errorf("the %s lost the sentence: %q", name, ansi.Strip(out))
+		}
+	}
+	lines := strings.Split(ansi.Strip(text), "\n")
+	if len(spans) != 1 || !strings.HasPrefix(lines[spans[0].first], "▸ ▲ error: #1 evil") || spans[0].last != len(lines)-1 {
+		t.Errorf("spans %v of:\n%s", spans, strings.Join(lines, "\n"))
+	}
+}
+
+// TestFindingLineShortensBeforeCutting: asides go first, then the
+// sources after document numbers, and only then is the sentence cut.
+func TestFindingLineShortensBeforeCutting(t *testing.T) {
+	m := newTestModel(t, "support_chat", "mono", 80, 24)
+	worst := m.eval.Findings[0]
+	cases := []struct {
+		room int
+		want string
+	}{
+		{1000, worst.Message},
+		{180, "#15 kb/returns/refund-policy.md was dropped while a similar but weaker text, #34 kb/archive/2025/refund-policy-v3.md, is sent as [2]; where they differ: 60 days → 30 days."},
+		{100, "#15 was dropped while a similar but weaker text, #34, is sent as [2]; where they differ: 60 days → 30 days."},
+	}
+	for _, c := range cases {
+		if got := shortenFinding(m.eval, worst, c.room); got != c.want {
+			t.Errorf("in %d cells:\n got %q\nwant %q", c.room, got, c.want)
+		}
+	}
+}
+
+// TestFindingLineDoesNotRepeatTheBanner: with the request over its max
+// input, the banner says so and the line gives the next finding.
+func TestFindingLineDoesNotRepeatTheBanner(t *testing.T) {
+	m := newTestModel(t, "overflow", "mono", 80, 24)
+	if m.eval.Overflow == nil || m.eval.Findings[0].Code != diagnose.CodeOverflow {
+		t.Fatalf("the overflow sample's worst finding is %q", m.eval.Findings[0].Code)
+	}
+	screen := strings.Split(ansi.Strip(m.View()), "\n")
+	banner, line := screen[7], screen[8]
+	if !strings.Contains(banner, "Context exceeds budget") || !strings.HasPrefix(line, " ⚠ also: ") ||
+		strings.Contains(line, "over its max input") || !strings.HasSuffix(line, "· d: 11 findings") {
+		t.Errorf("banner %q, finding line %q", banner, line)
+	}
+	only := &core.Evaluation{Findings: m.eval.Findings[:1]}
+	if got := ansi.Strip(findingLine(themes.New(themes.Mono), only, 80, true)); !strings.HasPrefix(got, " the banner above is the only finding · d: 1 finding") {
+		t.Errorf("a lone finding the banner states: %q", got)
+	}
+}
+
+// TestFindingClicks: a click on the finding line opens the Diagnosis
+// view, and a click on a finding there chooses it.
+func TestFindingClicks(t *testing.T) {
+	m := newTestModel(t, "support_chat", "dark", 120, 40)
+	l := m.computeLayout()
+	mainTop := l.mainTop()
+	m = send(t, m, tea.MouseMsg{X: 10, Y: mainTop - 1, Button: tea.MouseButtonLeft, Action: tea.MouseActionPress})
+	if m.view != viewDiagnosis {
+		t.Fatalf("a click on the finding line left view %d", m.view)
+	}
+	_, spans := diagnosisContent(m.styles, m.eval, m.diagnosis, m.views.vp.Width)
+	y := mainTop + 1 + spans[2].first + 1 // the third finding's second line
+	m = send(t, m, tea.MouseMsg{X: 10, Y: y, Button: tea.MouseButtonLeft, Action: tea.MouseActionPress})
+	if m.diagnosis.cursor != 2 || m.focus != paneInspector {
+		t.Errorf("a click on the third finding: cursor %d, focus %v", m.diagnosis.cursor, m.focus)
+	}
+	m = send(t, m, tea.MouseMsg{X: 10, Y: mainTop + 1 + spans[2].first - 1, Button: tea.MouseButtonLeft, Action: tea.MouseActionPress})
+	if m.diagnosis.cursor != 2 {
+		t.Errorf("a click between findings moved the cursor to %d", m.diagnosis.cursor)
+	}
+}
+
+// TestDiagnosisKeepsItsOwnScroll: like views 2–5, the view reopens
+// where it was left after another view scrolled.
+func TestDiagnosisKeepsItsOwnScroll(t *testing.T) {
+	m := newTestModel(t, "support_chat", "dark", 80, 24)
+	m = keys(t, m, "d", "G")
+	left := m.views.vp.YOffset
+	if left == 0 {
+		t.Fatal("the last finding did not scroll the view")
+	}
+	m = keys(t, m, "3", "j", "j", "d")
+	if m.views.vp.YOffset != left || m.diagnosis.cursor != len(m.eval.Findings)-1 {
+		t.Errorf("reopened at offset %d (left at %d), cursor %d", m.views.vp.YOffset, left, m.diagnosis.cursor)
+	}
+}
+
+// TestNoFindings: the line says so rather than vanish, so nothing below
+// it moves.
+func TestNoFindings(t *testing.T) {
+	st := themes.New(themes.Mono)
+	ev := &core.Evaluation{}
+	if got := ansi.Strip(findingLine(st, ev, 80, false)); !strings.HasPrefix(got, " ✓ no findings") || ansi.StringWidth(got) != 80 {
+		t.Errorf("line %q", got)
+	}
+	if text, _ := diagnosisContent(st, ev, newDiagnosisPane(), 60); !strings.Contains(text, "No findings") {
+		t.Errorf("view %q", text)
+	}
+}

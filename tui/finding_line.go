@@ -1,0 +1,99 @@
+package tui
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/charmbracelet/lipgloss"
+
+	"ctxlab/core"
+	"ctxlab/core/diagnose"
+	"ctxlab/internal/numfmt"
+	"ctxlab/internal/safetext"
+	"ctxlab/themes"
+)
+
+// wideFindingLine is the width from which the line names the view in
+// full; narrower, the key and the count say it, leaving the room to the
+// finding.
+const wideFindingLine = 120
+
+// parenthesized is an aside in a finding's sentence: " (rank 2, score
+// 0.91)".
+var parenthesized = regexp.MustCompile(` \([^()]*\)`)
+
+// findingLine is the first screen's word on the findings: the worst one
+// in one line, cut with … rather than wrapped so the layout never moves,
+// and the key that lists them all. It is always there, so a setting that
+// clears the last finding does not shift the panes below. When the
+// banner above already states the worst finding, the line gives the next
+// one ("also: …") rather than say it twice.
+func findingLine(st *themes.Styles, ev *core.Evaluation, width int, bannerSaysWorst bool) string {
+	inner := width - 1
+	switch {
+	case ev == nil:
+		return padRight(" "+st.Muted.Render("computing the findings… · d: diagnosis"), width)
+	case len(ev.Findings) == 0:
+		return padRight(" "+st.Included.Render("✓")+st.Muted.Render(" no findings: nothing was cut, lost or estimated · d: diagnosis"), width)
+	}
+	count := numfmt.Plural(len(ev.Findings), "1 finding", numfmt.Thousands(len(ev.Findings))+" findings")
+	key := " · d: diagnosis (" + count + ")"
+	if width < wideFindingLine {
+		key = " · d: " + count
+	}
+	shown, lead := ev.Findings[0], ""
+	if bannerSaysWorst {
+		if len(ev.Findings) == 1 {
+			return padRight(" "+st.Muted.Render("the banner above is the only finding"+key), width)
+		}
+		shown, lead = ev.Findings[1], "also: "
+	}
+	glyph, _, style := severityLook(st, shown.Severity)
+	room := inner - lipgloss.Width(glyph) - 1 - len(lead) - lipgloss.Width(key)
+	sentence := truncateText(safetext.Line(shortenFinding(ev, shown, room)), max(1, room))
+	return padRight(" "+style.Render(glyph)+" "+st.Muted.Render(lead)+st.Text.Render(sentence)+st.Muted.Render(key), width)
+}
+
+// bannerSaysWorstFinding reports whether the banner states what the
+// worst finding does: the request over its max input, or allocations
+// larger than the window.
+func (m Model) bannerSaysWorstFinding() bool {
+	ev := m.eval
+	if m.evalErr != nil || ev == nil || len(ev.Findings) == 0 {
+		return false
+	}
+	switch ev.Findings[0].Code {
+	case diagnose.CodeAllocationsOverWindow:
+		return ev.BudgetProblem != nil
+	case diagnose.CodeOverflow:
+		return ev.BudgetProblem == nil && ev.Overflow != nil
+	}
+	return false
+}
+
+// shortenFinding fits a finding's sentence to room cells as far as
+// words can be spared before it is cut: first the asides in parentheses
+// (ranks, scores, token counts), then the sources after document numbers,
+// since who was dropped for whom says more in one line than why or where.
+func shortenFinding(ev *core.Evaluation, f diagnose.Finding, room int) string {
+	sentence := f.Message
+	if lipgloss.Width(sentence) <= room {
+		return sentence
+	}
+	sentence = parenthesized.ReplaceAllString(sentence, "")
+	if lipgloss.Width(sentence) <= room {
+		return sentence
+	}
+	for _, r := range f.Refs {
+		if r.Kind != diagnose.RefDocument {
+			continue
+		}
+		for doc, scenarioDoc := range ev.DocIndex {
+			if scenarioDoc == r.Index && doc < len(ev.Documents) && ev.Documents[doc].Source != "" {
+				label := r.Label()
+				sentence = strings.ReplaceAll(sentence, label+" "+ev.Documents[doc].Source, label)
+			}
+		}
+	}
+	return sentence
+}

@@ -1,0 +1,133 @@
+package tui
+
+import (
+	"strings"
+
+	"github.com/charmbracelet/lipgloss"
+
+	"ctxlab/core"
+	"ctxlab/core/diagnose"
+	"ctxlab/internal/numfmt"
+	"ctxlab/internal/safetext"
+	"ctxlab/themes"
+)
+
+// severityLook is how a finding's severity is drawn: a glyph that reads
+// without colour, the word, and the colour.
+func severityLook(st *themes.Styles, s diagnose.Severity) (glyph, word string, style lipgloss.Style) {
+	switch s {
+	case diagnose.SeverityError:
+		return "▲", "error", st.Alert
+	case diagnose.SeverityWarning:
+		return "⚠", "warning", st.Warn
+	}
+	return "ℹ", "info", st.Muted
+}
+
+// findingSpan is where a finding's lines are in the view's text, so the
+// cursor can be scrolled into sight.
+type findingSpan struct{ first, last int }
+
+// findingIndent is where a finding's text starts: after the cursor mark
+// and the severity glyph.
+const findingIndent = 4
+
+// diagnosisContent renders the Diagnosis view: every finding worst first,
+// one sentence each, wrapped under itself, and the rows it is about; the
+// chosen finding is marked and its chosen row highlighted. It returns the
+// text and each finding's lines.
+func diagnosisContent(st *themes.Styles, ev *core.Evaluation, p diagnosisPane, width int) (string, []findingSpan) {
+	if ev == nil {
+		return st.Muted.Render("computing…"), nil
+	}
+	findings := ev.Findings
+	if len(findings) == 0 {
+		return st.Included.Render("✓ No findings: nothing was cut, lost, conflicting or estimated."), nil
+	}
+	p = p.clamped(findings)
+	var lines []string
+	intro := numfmt.Plural(len(findings), "1 finding", numfmt.Thousands(len(findings))+" findings") +
+		", worst first. ↑/↓ choose one, ←/→ one of the rows it is about, enter shows that row."
+	for _, l := range hangingWrap(intro, width, 0) {
+		lines = append(lines, st.Muted.Render(l))
+	}
+	spans := make([]findingSpan, len(findings))
+	for i, f := range findings {
+		lines = append(lines, "")
+		spans[i].first = len(lines)
+		lines = append(lines, findingLines(st, f, i == p.cursor, p.ref, width)...)
+		spans[i].last = len(lines) - 1
+	}
+	return strings.Join(lines, "\n"), spans
+}
+
+// findingLines is one finding: "▸ ⚠ warning: sentence", wrapped under the
+// sentence, then "about #15 · #34" with the chosen row highlighted when
+// the finding is the chosen one.
+func findingLines(st *themes.Styles, f diagnose.Finding, chosen bool, ref, width int) []string {
+	glyph, word, style := severityLook(st, f.Severity)
+	mark := " "
+	if chosen {
+		mark = st.Accent.Render("▸")
+	}
+	pad := strings.Repeat(" ", findingIndent)
+	text := word + ": " + safetext.Line(f.Message)
+	var lines []string
+	for k, l := range hangingWrap(text, max(1, width-findingIndent), 0) {
+		if k == 0 {
+			// The severity word takes the glyph's colour; the sentence
+			// stays plain to be read.
+			rest := strings.TrimPrefix(l, word)
+			lines = append(lines, mark+" "+style.Render(glyph)+" "+style.Render(word)+st.Text.Render(rest))
+			continue
+		}
+		lines = append(lines, pad+st.Text.Render(l))
+	}
+	if len(f.Refs) == 0 {
+		return lines
+	}
+	// The rows are packed label by label, so that none is broken across
+	// lines and the highlight falls on exactly the chosen one.
+	avail := max(1, width-findingIndent)
+	var b strings.Builder
+	b.WriteString(st.Muted.Render("about"))
+	used := len("about")
+	for i, r := range f.Refs {
+		label := refLabel(r)
+		if chosen && i == ref {
+			// The mark shows the chosen row without colour too.
+			label = "▸" + label
+		}
+		w := lipgloss.Width(label)
+		switch {
+		case used > 0 && used+3+w > avail:
+			lines = append(lines, pad+b.String())
+			b.Reset()
+			used = 0
+		case i == 0:
+			b.WriteString(" ")
+			used++
+		default:
+			b.WriteString(st.Muted.Render(" · "))
+			used += 3
+		}
+		if chosen && i == ref {
+			b.WriteString(st.ControlFocused.Render(label))
+		} else {
+			b.WriteString(st.Muted.Render(label))
+		}
+		used += w
+	}
+	return append(lines, pad+b.String())
+}
+
+// refLabel names a row as the rest of the workbench does: #15 for a
+// document, the budget's label for a component.
+func refLabel(r diagnose.Ref) string {
+	if r.Kind == diagnose.RefComponent {
+		if label, ok := componentLabels[r.Name]; ok {
+			return label
+		}
+	}
+	return safetext.Line(r.Label())
+}
