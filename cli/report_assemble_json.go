@@ -27,6 +27,8 @@ type assembleJSON struct {
 	Alert    string                 `json:"alert,omitempty"`
 	// Findings are what the evaluation found worth acting on, worst first.
 	Findings []diagnose.Finding `json:"findings"`
+	// Suggestions are the fixes, best first, with --suggest only.
+	Suggestions []suggestionJSON `json:"suggestions,omitempty"`
 }
 
 // assemblyJSON is the budget report: core's Assembly without the messages
@@ -124,6 +126,9 @@ func writeAssembleJSON(out io.Writer, run *assembleRun) error {
 			ArticleTotal: a.ArticleTotal, Fits: a.Fits, Overflow: ev.Overflow,
 			Memory: memoryReport(ev.Memory), Retrieval: retrievalReport(ev), AgentStep: ev.StepContext, RecordedUsage: ev.Recorded, FormatMemory: formatMemoryReport(ev), Notes: run.scenario.Notes,
 		},
+	}
+	if run.suggestions != nil {
+		doc.Suggestions = suggestionsJSON(run.suggestions)
 	}
 	if doc.Findings == nil {
 		doc.Findings = []diagnose.Finding{}

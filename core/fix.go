@@ -96,6 +96,16 @@ var allocationKnobs = map[string]string{
 	window.ComponentQuery:       "query-budget",
 }
 
+// componentOfKnob is the component an allocation knob sets.
+func componentOfKnob(id string) string {
+	for component, knob := range allocationKnobs {
+		if knob == id {
+			return component
+		}
+	}
+	return id
+}
+
 // allocationOf reads a component's allocation from a budget.
 func allocationOf(b window.ContextBudget, component string) int {
 	s := Settings{Budget: b}

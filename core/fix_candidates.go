@@ -38,13 +38,13 @@ func fitCandidate(ctx context.Context, in EvalInput, ev *Evaluation) []candidate
 				continue
 			}
 			k := KnobByID(c.KnobID)
-			lowered = append(lowered, fmt.Sprintf("%s %s → %s", k.Label, numfmt.Thousands(k.Get(Settings{Budget: budget}).Int), numfmt.Thousands(c.Value.Int)))
+			lowered = append(lowered, fmt.Sprintf("%s %s → %s", componentOfKnob(c.KnobID), numfmt.Thousands(k.Get(Settings{Budget: budget}).Int), numfmt.Thousands(c.Value.Int)))
 		}
 		cuts := describeCuts(p)
 		if len(lowered) == 0 {
 			return "Assemble within the allocations instead of sending everything as given: the article's assembler " + cuts + "."
 		}
-		return fmt.Sprintf("Scale the allocations down to fit the %s-token max input (%s; a component that needs less keeps what it uses, none goes below %d tokens) and assemble within them: the assembler %s.",
+		return fmt.Sprintf("Scale the allocations down to fit the %s-token max input (%s: a component that needs less than its share keeps what it uses, the others share the rest in proportion, none below %d tokens) and assemble within them: the assembler %s.",
 			numfmt.Thousands(budget.MaxInput()), strings.Join(lowered, ", "), allocationFloor, cuts)
 	}}}
 }

@@ -1,10 +1,12 @@
 package core
 
 import (
+	"cmp"
 	"context"
 	"slices"
 
 	"ctxlab/core/pipeline"
+	"ctxlab/core/value"
 	"ctxlab/core/window"
 )
 
@@ -64,9 +66,23 @@ const (
 // DocumentChange is a retrieved document whose fate a fix changes.
 type DocumentChange struct {
 	// Index is the document's input index (0-based; reports print #Index+1).
-	Index         int
-	Source        string
+	Index  int
+	Source string
+	// Score is the document's relevance score.
+	Score         float64
 	Before, After DocumentFate
+}
+
+// movement is 1 for a document the fix brings in, -1 for one it pushes
+// out, 0 for one it only cuts or restores in part.
+func movement(d DocumentChange) int {
+	switch {
+	case d.Before == DocNotSent:
+		return 1
+	case d.After == DocNotSent:
+		return -1
+	}
+	return 0
 }
 
 // preview evaluates the settings with the changes applied and compares.
@@ -104,25 +120,29 @@ func comparePreview(before, after *Evaluation) Preview {
 			AllocatedBefore: b.Allocated, AllocatedAfter: a.Allocated, UsedBefore: b.Used, UsedAfter: a.Used})
 	}
 	fatesBefore, fatesAfter := documentFates(before), documentFates(after)
-	for index, source := range documentSources(before, after) {
+	for index, doc := range documentsSeen(before, after) {
 		if fatesBefore[index] != fatesAfter[index] {
-			p.Documents = append(p.Documents, DocumentChange{Index: index, Source: source, Before: fatesBefore[index], After: fatesAfter[index]})
+			p.Documents = append(p.Documents, DocumentChange{Index: index, Source: doc.Source, Score: doc.Score,
+				Before: fatesBefore[index], After: fatesAfter[index]})
 		}
 	}
-	slices.SortFunc(p.Documents, func(a, b DocumentChange) int { return a.Index - b.Index })
+	// Documents brought in first, then those pushed out, each strongest
+	// first: the ones a reader looks for.
+	slices.SortFunc(p.Documents, func(a, b DocumentChange) int {
+		return cmp.Or(cmp.Compare(movement(b), movement(a)), cmp.Compare(b.Score, a.Score), cmp.Compare(a.Index, b.Index))
+	})
 	return p
 }
 
-// documentSources names every document either evaluation saw, by input
-// index.
-func documentSources(evs ...*Evaluation) map[int]string {
-	sources := map[int]string{}
+// documentsSeen are the documents either evaluation saw, by input index.
+func documentsSeen(evs ...*Evaluation) map[int]value.Document {
+	docs := map[int]value.Document{}
 	for _, ev := range evs {
 		for i, d := range ev.Documents {
-			sources[ev.DocIndex[i]] = d.Source
+			docs[ev.DocIndex[i]] = d
 		}
 	}
-	return sources
+	return docs
 }
 
 // documentFates says, by input index, how much of each document the

@@ -45,7 +45,9 @@ func Suggest(ctx context.Context, in EvalInput, ev *Evaluation) ([]Fix, error) {
 		if err != nil {
 			return nil, err
 		}
-		if !p.changesAnything() {
+		if !p.changesAnything() || p.Evaluation.BudgetProblem != nil {
+			// No effect, or allocations over the window, which the
+			// assembler cannot apply (and assemble refuses).
 			continue
 		}
 		fixes = append(fixes, Fix{Kind: c.kind, Description: c.describe(p), Changes: c.changes, Flags: flags, Preview: p})
