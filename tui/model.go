@@ -118,6 +118,7 @@ type Model struct {
 	views     viewsPane
 	controls  controlsPane
 	filter    filterPane
+	fixes     fixPane
 	status    statusLine
 	help      help.Model
 	global    globalKeys
@@ -152,6 +153,7 @@ func New(cfg Config) Model {
 		views:     newViewsPane(),
 		controls:  newControlsPane(cfg.Presets, cfg.Scenario.Agent.StepNames(), cfg.Scenario.Settings),
 		filter:    newFilterPane(),
+		fixes:     fixPane{keys: newFixKeys()},
 		help:      help.New(),
 		global:    newGlobalKeys(),
 		started:   cfg.Now(),
