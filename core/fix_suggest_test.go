@@ -256,3 +256,32 @@ func TestSuggestNothingForAFittingRequest(t *testing.T) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// Allocations larger than the window are measured as sent instead (the
+// workbench's case; assemble refuses them): the fit scales them down so
+// the budgeted assembly applies again and fits.
+func TestSuggestScalesAllocationsOverTheWindow(t *testing.T) {
+	sc, s := smallRequest(3_000)
+	s.Budget.TotalWindow, s.Budget.ResponseReserve = 3_000, 500
+	in, ev, fixes := suggestFor(t, sc, s)
+	if ev.BudgetProblem == nil {
+		t.Fatalf("allocations %d fit the %d max input", s.Budget.Allocated(), s.Budget.MaxInput())
+	}
+	fit := fixOfKind(fixes, core.FixFitAllocations)
+	if fit == nil {
+		t.Fatalf("no fit-allocations fix in %+v", fixes)
+	}
+	after := checkPreviewIsExact(t, in, ev, *fit)
+	if after.BudgetProblem != nil || after.Overflow != nil || after.Settings.Budget.Allocated() > after.Settings.Budget.MaxInput() {
+		t.Errorf("after the fit: budget problem %v, overflow %v, %d allocated of %d", after.BudgetProblem, after.Overflow,
+			after.Settings.Budget.Allocated(), after.Settings.Budget.MaxInput())
+	}
+	if !strings.Contains(fit.Description, "Scale the allocations down to fit the 2,500-token max input") {
+		t.Errorf("description: %s", fit.Description)
+	}
+	for _, c := range fit.Changes {
+		if c.KnobID == "system" && c.Value.Int >= s.Budget.SystemPrompt {
+			t.Errorf("the system prompt's allocation was not lowered to its use: %d", c.Value.Int)
+		}
+	}
+}
