@@ -27,8 +27,9 @@ type assembleJSON struct {
 	Alert    string                 `json:"alert,omitempty"`
 	// Findings are what the evaluation found worth acting on, worst first.
 	Findings []diagnose.Finding `json:"findings"`
-	// Suggestions are the fixes, best first, with --suggest only.
-	Suggestions []suggestionJSON `json:"suggestions,omitempty"`
+	// Suggestions are the fixes, best first, with --suggest only (then
+	// always present, [] when there is none).
+	Suggestions *[]suggestionJSON `json:"suggestions,omitempty"`
 }
 
 // assemblyJSON is the budget report: core's Assembly without the messages
@@ -128,7 +129,8 @@ func writeAssembleJSON(out io.Writer, run *assembleRun) error {
 		},
 	}
 	if run.suggestions != nil {
-		doc.Suggestions = suggestionsJSON(run.suggestions)
+		list := suggestionsJSON(run.suggestions)
+		doc.Suggestions = &list
 	}
 	if doc.Findings == nil {
 		doc.Findings = []diagnose.Finding{}

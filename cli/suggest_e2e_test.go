@@ -103,7 +103,11 @@ func TestAssembleSuggestOnlyWhenAsked(t *testing.T) {
 	if strings.Contains(stdout, `"suggestions"`) {
 		t.Error("suggestions without --suggest")
 	}
-	stdout, _, code := run(t, "", "assemble", "--request", hitlCassette, "--suggest")
+	stdout, _, code := run(t, "", "assemble", "--request", hitlCassette, "--suggest", "--format", "json")
+	if code != 0 || !strings.Contains(stdout, `"suggestions": []`) {
+		t.Errorf("a fitting request with --suggest: exit %d, no empty suggestions list", code)
+	}
+	stdout, _, code = run(t, "", "assemble", "--request", hitlCassette, "--suggest")
 	if code != 0 || !strings.Contains(stdout, "Suggested fixes (0, best first)\n  none needed: the request fits and nothing was cut or lost\n") {
 		t.Errorf("a fitting request: exit %d, report ends:\n%s", code, stdout[max(0, len(stdout)-300):])
 	}
