@@ -285,3 +285,23 @@ func TestSuggestScalesAllocationsOverTheWindow(t *testing.T) {
 		}
 	}
 }
+
+// The article's RAG builder drops by score order: the fix raises its
+// allocation to send the strongest document it dropped.
+func TestSuggestNextDocumentUnderTheSimpleRAGBuilder(t *testing.T) {
+	sc := sampleScenario(t, "scenarios/support_chat.yaml")
+	s := sc.Settings
+	s.Builder = core.BuilderSimpleRAG
+	in, ev, fixes := suggestFor(t, sc, s)
+	next := fixOfKind(fixes, core.FixNextStrongDocument)
+	if next == nil {
+		t.Fatalf("no next-strong-document fix in %+v", fixes)
+	}
+	checkPreviewIsExact(t, in, ev, *next)
+	if next.Preview.DocumentsGained() < 1 || next.Preview.Documents[0].Before != core.DocNotSent || next.Preview.Documents[0].After != core.DocSent {
+		t.Errorf("the fix does not send a document it dropped: %+v", next.Preview.Documents)
+	}
+	if fixOfKind(fixes, core.FixLostInMiddleOff) != nil {
+		t.Error("lost-in-the-middle offered for a builder that does not reorder")
+	}
+}
