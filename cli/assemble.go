@@ -42,7 +42,7 @@ Usage:
                   [--summarize-every N] [--keep-recent N] [--max-turns N] [--step NAME]
                   [--builder context_manager|rag] [--rerank] [--initial-k N] [--final-k N]
                   [--query TEXT] [--model NAME] [--tokenizer NAME] [pipeline options]
-                  [--mode budgeted|measure] [--layout article|chat] [--format text|json] [--full]
+                  [--mode budgeted|measure] [--layout article|chat] [--format text|json] [--full] [--suggest]
                   [--metrics-out FILE] [--request-id ID]
                   [--summarizer extractive|llm] [--llm-base-url URL] [--llm-model NAME]
                   [--llm-timeout DURATION]
@@ -77,6 +77,15 @@ Usage:
   (--llm-api-key-env names the variable), never from the command line
   itself, and is never printed.
 
+  --suggest ends the report with fixes, best first: each a change of
+  settings (fit the allocations to the window, lower the reserve, lower
+  the allocation of the largest component, give a cut component or the
+  retrieved context what it needs, turn lost-in-the-middle off), with its
+  effect on every component and document, measured by assembling again,
+  and the flags that apply it: add them to the same command. Fixes that
+  make an overflowing request fit come first. The settings cannot drop or
+  edit an input message, tool result or document, so no fix does.
+
 Exit status: 0 when the request fits, 3 when it exceeds its max input
 ("Context exceeds budget: X > Y" on stderr, the report still on stdout), 1
 on bad input or usage.
@@ -100,6 +109,7 @@ type assembleFlags struct {
 
 	format     string
 	full       bool
+	suggest    bool
 	metricsOut string
 	requestID  string
 }
@@ -128,6 +138,7 @@ func (f *assembleFlags) register(fs *flagSet) {
 func (f *assembleFlags) registerOutput(fs *flagSet) {
 	fs.StringVar(&f.format, "format", "text", "output: text or json")
 	fs.BoolVar(&f.full, "full", false, "text: print every message whole instead of shortening long ones, and list everything in What takes the space, not the top 10")
+	fs.BoolVar(&f.suggest, "suggest", false, "after the report, print fixes ranked by effect, each with its token effect and the exact flags that apply it (json: a suggestions list)")
 	fs.StringVar(&f.metricsOut, "metrics-out", "", "append the request's ContextMetrics as one JSON line to FILE (created if missing)")
 	fs.StringVar(&f.requestID, "request-id", "", "request id in the metrics record (default: ctxlab- and the time)")
 }
@@ -146,6 +157,9 @@ type assembleRun struct {
 	// budgeted, so the report can show both.
 	measured *core.Evaluation
 	full     bool
+	// suggestions are the fixes --suggest asked for, best first; nil
+	// without --suggest.
+	suggestions []core.Fix
 	// formatMemory shows the reference's format_memory block in the text
 	// report: --max-turns was given, or the scenario sets max turns.
 	formatMemory bool
@@ -203,6 +217,15 @@ func runAssemble(env Env, args []string) error {
 		}
 		if run.measured, err = core.Evaluate(ctx, in, measure); err != nil {
 			return flagError(err)
+		}
+	}
+
+	if f.suggest {
+		if run.suggestions, err = core.Suggest(ctx, in, run.eval); err != nil {
+			return flagError(err)
+		}
+		if run.suggestions == nil {
+			run.suggestions = []core.Fix{}
 		}
 	}
 

@@ -59,6 +59,9 @@ func writeAssembleReport(out io.Writer, run *assembleRun) error {
 		fmt.Fprintf(w, "▲ Alert: %s\n\n", safetext.Line(ev.Alert))
 	}
 	writeMessages(w, a, s.Pipeline.Tokenizer, len(run.scenario.Tools), run.full)
+	if run.suggestions != nil {
+		writeSuggestions(w, run.suggestions, ev)
+	}
 	return w.Flush()
 }
 

@@ -36,6 +36,9 @@ type assembleJSON struct {
 	Findings []diagnose.Finding `json:"findings"`
 	// Space is what takes the space in the request, largest first.
 	Space []spaceJSON `json:"space"`
+	// Suggestions are the fixes, best first, with --suggest only (then
+	// always present, [] when there is none).
+	Suggestions *[]suggestionJSON `json:"suggestions,omitempty"`
 }
 
 // assemblyJSON is the budget report: core's Assembly without the messages
@@ -139,6 +142,10 @@ func writeAssembleJSON(out io.Writer, run *assembleRun) error {
 			ArticleTotal: a.ArticleTotal, Fits: a.Fits, Overflow: ev.Overflow, BudgetProblem: errorText(ev.BudgetProblem),
 			Memory: memoryReport(ev.Memory), Retrieval: retrievalReport(ev), AgentStep: ev.StepContext, RecordedUsage: ev.Recorded, FormatMemory: formatMemoryReport(ev), Notes: run.eval.Notes,
 		},
+	}
+	if run.suggestions != nil {
+		list := suggestionsJSON(run.suggestions)
+		doc.Suggestions = &list
 	}
 	if doc.Findings == nil {
 		doc.Findings = []diagnose.Finding{}

@@ -18,7 +18,7 @@ import (
 // goes back to the control selected before.
 func TestFindJumpsToAControlByName(t *testing.T) {
 	m := newTestModel(t, "support_chat", "mono", 120, 40)
-	m = keys(t, m, "f")
+	m = keys(t, m, ":")
 	if m.focus != paneControls || !m.controls.finding {
 		t.Fatalf("f: focus %v, finding %v", m.focus, m.controls.finding)
 	}
@@ -39,9 +39,9 @@ func TestFindJumpsToAControlByName(t *testing.T) {
 	if m.settings.Budget.ResponseReserve <= before {
 		t.Errorf("→ after the find left the reserve at %d", m.settings.Budget.ResponseReserve)
 	}
-	// Inside the strip f finds too; a fuzzy name ("tlres": tool res) works,
+	// Inside the strip : finds too; a fuzzy name ("tlres": tool res) works,
 	// and esc returns to the reserve.
-	m = keys(t, m, "f")
+	m = keys(t, m, ":")
 	m = typeText(t, m, "tlres")
 	if got := m.controls.current().id; got != "tool-results" {
 		t.Errorf("typing tlres selected %q", got)

@@ -37,6 +37,7 @@ func (m Model) helpSections() []helpSection {
 		// Dec, their keys join the "↑/↓" and "←/→" lines.
 		{"Controls", flattenBindings(m.controls.keys.FullHelp())},
 		{"Text inputs (filter, values)", flattenBindings(m.filter.keys.FullHelp())},
+		{"Fixes (measured by assembling again)", flattenBindings(m.fixes.keys.FullHelp())},
 	}
 }
 

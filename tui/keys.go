@@ -23,7 +23,7 @@ func newGlobalKeys() globalKeys {
 		Filter:    key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter")),
 		Controls:  key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "controls")),
 		// The same key as the strip's own find, from any pane.
-		FindControl: key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "find a control")),
+		FindControl: key.NewBinding(key.WithKeys(":"), key.WithHelp(":", "find a control")),
 	}
 }
 
@@ -132,7 +132,7 @@ func newControlKeys() controlKeys {
 		Inc:    key.NewBinding(key.WithKeys("right", "l", "+", "=")),
 		Toggle: key.NewBinding(key.WithKeys(" "), key.WithHelp("space", "toggle")),
 		Edit:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "type a value")),
-		Find:   key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "find a control by name")),
+		Find:   key.NewBinding(key.WithKeys(":"), key.WithHelp(":", "find a control by name")),
 		Reset:  key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "reset all")),
 		Back:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
 	}

@@ -127,6 +127,7 @@ type Model struct {
 	diagnosis diagnosisPane
 	controls  controlsPane
 	filter    filterPane
+	fixes     fixPane
 	status    statusLine
 	help      help.Model
 	global    globalKeys
@@ -163,6 +164,7 @@ func New(cfg Config) Model {
 		diagnosis: newDiagnosisPane(),
 		controls:  newControlsPane(cfg.Presets, cfg.Scenario.Agent.StepNames(), cfg.Scenario.Settings, len(cfg.Scenario.Documents) > 0),
 		filter:    newFilterPane(),
+		fixes:     fixPane{keys: newFixKeys()},
 		help:      help.New(),
 		global:    newGlobalKeys(),
 		started:   cfg.Now(),

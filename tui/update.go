@@ -63,6 +63,9 @@ func (m Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case exportedMsg:
 		m.status.set(msg.text)
 		return m, nil
+	case suggestionsMsg:
+		m.receiveSuggestions(msg)
+		return m, nil
 	case tea.MouseMsg:
 		return m.updateMouse(msg)
 	case tea.KeyMsg:
@@ -90,6 +93,9 @@ func (m Model) updateKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		}
 		m.views = m.views.updateHelp(msg)
 		return m, nil
+	}
+	if next, cmd, ok := m.updateFixKeys(msg); ok {
+		return next, cmd
 	}
 	if next, cmd, ok := m.updateGlobal(msg); ok {
 		return next, cmd

@@ -105,6 +105,9 @@ func (m Model) bannerText() string {
 // renderMain draws the main area for the current view: the list and
 // the inspector side by side, or one of them, or a text view.
 func (m Model) renderMain(l layout) string {
+	if m.fixes.open {
+		return renderFixPreview(m.styles, m.fixes, m.width, l.main)
+	}
 	if m.view == viewSpace && !m.views.helpOpen {
 		return m.space.view(m.styles, m.eval, m.width, l.main, m.focus == paneInspector)
 	}

@@ -1,0 +1,118 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"ctxlab/core"
+	"ctxlab/internal/numfmt"
+	"ctxlab/internal/safetext"
+)
+
+// maxDocumentsListed bounds the documents a suggestion names; the count
+// says how many more change.
+const maxDocumentsListed = 5
+
+// writeSuggestions is assemble --suggest's last section: the fixes best
+// first, each with what it does to the request and the flags that apply
+// it, to paste into the same command.
+func writeSuggestions(w io.Writer, fixes []core.Fix, ev *core.Evaluation) {
+	fmt.Fprintf(w, "\nSuggested fixes (%s, best first)\n", numfmt.Thousands(len(fixes)))
+	switch {
+	case len(fixes) == 0 && ev.Overflow == nil && len(ev.Findings) == 0:
+		fmt.Fprintln(w, "  none needed: the request fits and nothing was cut or lost")
+		return
+	case len(fixes) == 0:
+		fmt.Fprintln(w, "  none: no change of settings helps this request (the settings cannot drop or edit an input message, tool result or document)")
+		return
+	}
+	for i, f := range fixes {
+		p := f.Preview
+		fmt.Fprintf(w, "  %d. %s\n", i+1, safetext.Line(f.Description))
+		fmt.Fprintf(w, "     request: %s → %s tokens of %s max input (%s) · %s\n",
+			numfmt.Thousands(p.UsedBefore), numfmt.Thousands(p.UsedAfter), numfmt.Thousands(p.MaxInputAfter),
+			savedLabel(p.TokensSaved()), fitsLabel(p))
+		if parts := componentChanges(p); len(parts) > 0 {
+			fmt.Fprintf(w, "     components: %s\n", strings.Join(parts, ", "))
+		}
+		if len(p.Documents) > 0 {
+			fmt.Fprintf(w, "     documents: %s\n", documentChanges(p.Documents))
+		}
+		fmt.Fprintf(w, "     apply: %s\n", safetext.Line(strings.Join(f.Flags, " ")))
+	}
+}
+
+func savedLabel(saved int) string {
+	switch {
+	case saved > 0:
+		return numfmt.Count(saved, "token", "tokens") + " saved"
+	case saved < 0:
+		return numfmt.Count(-saved, "token", "tokens") + " more"
+	}
+	return "same size"
+}
+
+func fitsLabel(p core.Preview) string {
+	switch {
+	case p.Fits && !p.FitsBefore:
+		return "fits"
+	case p.Fits:
+		return "still fits"
+	case p.FitsBefore:
+		return "no longer fits: over by " + numfmt.Thousands(p.UsedAfter-p.MaxInputAfter)
+	}
+	return "still over by " + numfmt.Thousands(p.UsedAfter-p.MaxInputAfter)
+}
+
+// componentChanges lists the lines whose tokens the fix moves.
+func componentChanges(p core.Preview) []string {
+	var parts []string
+	for _, c := range p.Components {
+		if c.UsedBefore == c.UsedAfter {
+			continue
+		}
+		parts = append(parts, fmt.Sprintf("%s %s → %s (%s)", c.Name, numfmt.Thousands(c.UsedBefore), numfmt.Thousands(c.UsedAfter), signed(c.UsedAfter-c.UsedBefore)))
+	}
+	return parts
+}
+
+// documentChanges names the first documents that change fate and counts
+// the rest.
+func documentChanges(docs []core.DocumentChange) string {
+	parts := make([]string, 0, maxDocumentsListed+1)
+	for _, d := range docs[:min(len(docs), maxDocumentsListed)] {
+		parts = append(parts, fmt.Sprintf("#%d %s %s → %s", d.Index+1, safetext.Line(d.Source), d.Before, d.After))
+	}
+	if more := len(docs) - maxDocumentsListed; more > 0 {
+		parts = append(parts, fmt.Sprintf("and %s more", numfmt.Thousands(more)))
+	}
+	return numfmt.Count(len(docs), "document changes", "documents change") + " fate: " + strings.Join(parts, "; ")
+}
+
+// signed writes a change with its sign: +1,234 or −567.
+func signed(n int) string {
+	if n < 0 {
+		return "−" + numfmt.Thousands(-n)
+	}
+	return "+" + numfmt.Thousands(n)
+}
+
+// suggestionJSON is one entry of assemble --suggest --format json's
+// suggestions list.
+type suggestionJSON struct {
+	Kind        string   `json:"kind"`
+	Description string   `json:"description"`
+	Flags       []string `json:"flags"`
+	TokensSaved int      `json:"tokens_saved"`
+	Fits        bool     `json:"fits"`
+}
+
+func suggestionsJSON(fixes []core.Fix) []suggestionJSON {
+	out := make([]suggestionJSON, 0, len(fixes))
+	for _, f := range fixes {
+		out = append(out, suggestionJSON{Kind: f.Kind, Description: f.Description, Flags: f.Flags,
+			TokensSaved: f.Preview.TokensSaved(), Fits: f.Preview.Fits})
+	}
+	return out
+}

@@ -1,0 +1,119 @@
+package core
+
+import (
+	"fmt"
+
+	"ctxlab/core/window"
+)
+
+// Fix is one remedy for what the findings report, expressed only as knob
+// changes: so the workbench can preview, apply and undo it, an export
+// writes it as settings, and the CLI prints it as flags, all through the
+// knob table.
+type Fix struct {
+	// Kind says which remedy this is (FixFitAllocations, ...), stable for
+	// scripts and tests.
+	Kind string
+	// Description says what the fix does and what it costs, in plain
+	// words with numbers.
+	Description string
+	Changes     []KnobChange
+	// Flags are the command-line flags that apply the fix, in the order
+	// of Changes: pasted into the same command, they give Preview.
+	Flags   []string
+	Preview Preview
+}
+
+// Kinds of fix, in no particular order (Suggest ranks them by effect).
+const (
+	// FixFitAllocations assembles within allocations that fit the window.
+	FixFitAllocations = "fit-allocations"
+	// FixReserve lowers the reply reserve to what the window leaves.
+	FixReserve = "reserve"
+	// FixShrinkLargest lowers the allocation of the component that takes
+	// the most, by what the request is over.
+	FixShrinkLargest = "shrink-largest"
+	// FixRaiseCut gives a cut component what it needs, when there is room.
+	FixRaiseCut = "raise-cut-component"
+	// FixNextStrongDocument gives the retrieved context enough to include
+	// the strongest document it dropped.
+	FixNextStrongDocument = "next-strong-document"
+	// FixLostInMiddleOff turns the reorder off, so the budget walks the
+	// documents strongest first.
+	FixLostInMiddleOff = "lost-in-middle-off"
+)
+
+// KnobChange sets one knob, named by its workbench id, to a value.
+type KnobChange struct {
+	KnobID string
+	Value  KnobValue
+}
+
+// ApplyChanges returns s with the changes made through the knob table,
+// each checked as any surface checks it.
+func ApplyChanges(s Settings, changes []KnobChange) (Settings, error) {
+	for _, c := range changes {
+		k := KnobByID(c.KnobID)
+		if k == nil {
+			return s, fmt.Errorf("no setting %q", c.KnobID)
+		}
+		if err := k.Check(c.Value); err != nil {
+			return s, err
+		}
+		if err := k.Set(&s, c.Value, KnobContext{}); err != nil {
+			return s, fmt.Errorf("%s: %w", k.Flag, err)
+		}
+	}
+	return s, nil
+}
+
+// ChangeFlags spells changes as command-line flags: ["--reserve", "500"],
+// and a switch as one argument ("--lost-in-middle=false"), the only form
+// Go's flag package reads for a false boolean.
+func ChangeFlags(changes []KnobChange) []string {
+	var flags []string
+	for _, c := range changes {
+		k := KnobByID(c.KnobID)
+		if k == nil {
+			continue
+		}
+		if k.Kind == KnobBool {
+			flags = append(flags, "--"+k.Flag+"="+k.FormatValue(c.Value))
+			continue
+		}
+		flags = append(flags, "--"+k.Flag, k.FormatValue(c.Value))
+	}
+	return flags
+}
+
+// allocationKnobs maps the components with an allocation to their knobs.
+var allocationKnobs = map[string]string{
+	window.ComponentSystem:      "system",
+	window.ComponentTools:       "tools",
+	window.ComponentHistory:     "history",
+	window.ComponentRAG:         "rag",
+	window.ComponentToolResults: "tool-results",
+	window.ComponentQuery:       "query-budget",
+}
+
+// componentOfKnob is the component an allocation knob sets.
+func componentOfKnob(id string) string {
+	for component, knob := range allocationKnobs {
+		if knob == id {
+			return component
+		}
+	}
+	return id
+}
+
+// allocationOf reads a component's allocation from a budget.
+func allocationOf(b window.ContextBudget, component string) int {
+	s := Settings{Budget: b}
+	return KnobByID(allocationKnobs[component]).Get(s).Int
+}
+
+func intChange(id string, n int) KnobChange { return KnobChange{KnobID: id, Value: KnobValue{Int: n}} }
+
+func modeChange(m window.Mode) KnobChange {
+	return KnobChange{KnobID: "assembly", Value: KnobValue{Text: string(m)}}
+}

@@ -1,0 +1,177 @@
+package core
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"ctxlab/core/diagnose"
+	"ctxlab/core/window"
+	"ctxlab/internal/numfmt"
+)
+
+// candidate is a fix before its preview: the changes, and how to say
+// what they do once the preview has measured it.
+type candidate struct {
+	kind     string
+	changes  []KnobChange
+	describe func(p Preview) string
+}
+
+// fitCandidate: assemble within allocations that fit. Under measure mode
+// the allocations only have to be applied; when they do not fit the max
+// input they are scaled down first (fitBudget).
+func fitCandidate(ctx context.Context, in EvalInput, ev *Evaluation) []candidate {
+	if ev.Overflow == nil && ev.BudgetProblem == nil {
+		return nil
+	}
+	changes := fitAllocationChanges(ctx, in, ev)
+	if len(changes) == 0 {
+		return nil
+	}
+	budget := ev.Settings.Budget
+	return []candidate{{kind: FixFitAllocations, changes: changes, describe: func(p Preview) string {
+		var lowered []string
+		for _, c := range changes {
+			if c.KnobID == "assembly" {
+				continue
+			}
+			k := KnobByID(c.KnobID)
+			lowered = append(lowered, fmt.Sprintf("%s %s → %s", componentOfKnob(c.KnobID), numfmt.Thousands(k.Get(Settings{Budget: budget}).Int), numfmt.Thousands(c.Value.Int)))
+		}
+		cuts := describeCuts(p)
+		if len(lowered) == 0 {
+			return "Assemble within the allocations instead of sending everything as given: the article's assembler " + cuts + "."
+		}
+		return fmt.Sprintf("Scale the allocations down to fit the %s-token max input (%s: a component that needs less than its share keeps what it uses, the others share the rest in proportion, none below %d tokens) and assemble within them: the assembler %s.",
+			numfmt.Thousands(budget.MaxInput()), strings.Join(lowered, ", "), allocationFloor, cuts)
+	}}}
+}
+
+// describeCuts names the components the preview shrinks most.
+func describeCuts(p Preview) string {
+	deltas := slices.Clone(p.Components)
+	slices.SortStableFunc(deltas, func(a, b ComponentDelta) int {
+		return (b.UsedBefore - b.UsedAfter) - (a.UsedBefore - a.UsedAfter)
+	})
+	var cuts []string
+	for _, d := range deltas[:min(3, len(deltas))] {
+		if d.UsedAfter < d.UsedBefore {
+			cuts = append(cuts, fmt.Sprintf("cuts %s from %s to %s tokens", d.Name, numfmt.Thousands(d.UsedBefore), numfmt.Thousands(d.UsedAfter)))
+		}
+	}
+	if len(cuts) == 0 {
+		return "cuts nothing"
+	}
+	return strings.Join(cuts, ", ")
+}
+
+// reserveCandidate: lower the reply reserve to what the window leaves
+// beside the request (or beside the allocations, when they are what does
+// not fit). It changes nothing sent; it limits the reply.
+func reserveCandidate(ev *Evaluation) []candidate {
+	if ev.Overflow == nil && ev.BudgetProblem == nil {
+		return nil
+	}
+	b := ev.Settings.Budget
+	needed := ev.Assembly.Used
+	if ev.BudgetProblem != nil {
+		needed = max(needed, b.Allocated())
+	}
+	reserve := b.TotalWindow - needed
+	if reserve < 1 || reserve >= b.ResponseReserve {
+		return nil
+	}
+	return []candidate{{kind: FixReserve, changes: []KnobChange{intChange("reserve", reserve)}, describe: func(Preview) string {
+		return fmt.Sprintf("Lower the reply reserve from %s to %s tokens, what the %s-token window leaves beside the %s-token request: nothing sent changes, but the reply can be no longer than %s tokens.",
+			numfmt.Thousands(b.ResponseReserve), numfmt.Thousands(reserve), numfmt.Thousands(b.TotalWindow), numfmt.Thousands(needed), numfmt.Thousands(reserve))
+	}}}
+}
+
+// shrinkLargestCandidate: in a budgeted request over its max input, cut
+// the component that takes the most by what the request is over.
+func shrinkLargestCandidate(ev *Evaluation) []candidate {
+	if ev.Overflow == nil || ev.BudgetProblem != nil || ev.Settings.Mode != window.Budgeted {
+		return nil
+	}
+	var largest window.ComponentReport
+	for _, c := range ev.Assembly.Components {
+		if _, ok := allocationKnobs[c.Name]; ok && c.Name != window.ComponentQuery && c.Used > largest.Used {
+			largest = c
+		}
+	}
+	excess := ev.Overflow.Total - ev.Overflow.MaxInput
+	lowered := max(min(largest.Allocated, allocationFloor), largest.Used-excess)
+	if largest.Name == "" || lowered >= largest.Allocated {
+		return nil
+	}
+	return []candidate{{kind: FixShrinkLargest, changes: []KnobChange{intChange(allocationKnobs[largest.Name], lowered)}, describe: func(Preview) string {
+		return fmt.Sprintf("Lower the %s allocation from %s to %s tokens: %s takes the most (%s tokens) and the request is %s over, so the assembler cuts that much more of it.",
+			largest.Name, numfmt.Thousands(largest.Allocated), numfmt.Thousands(lowered), largest.Name, numfmt.Thousands(largest.Used), tokenCount(excess))
+	}}}
+}
+
+// raiseCutCandidates: give a component the assembler cut what it needs,
+// when the max input has room for it. The retrieved context has a fix of
+// its own (nextStrongDocumentCandidate) and the query is never cut.
+func raiseCutCandidates(ev *Evaluation) []candidate {
+	if ev.BudgetProblem != nil || ev.Settings.Mode != window.Budgeted {
+		return nil
+	}
+	b := ev.Settings.Budget
+	var out []candidate
+	for _, c := range ev.Assembly.Components {
+		id, ok := allocationKnobs[c.Name]
+		if !ok || c.Name == window.ComponentRAG || c.Name == window.ComponentQuery || !c.Truncated || c.Raw <= c.Allocated {
+			continue
+		}
+		extra := c.Raw - c.Allocated
+		if extra > b.MaxInput()-ev.Assembly.Used || extra > b.Slack() {
+			continue // no room: raising it would overflow
+		}
+		out = append(out, candidate{kind: FixRaiseCut, changes: []KnobChange{intChange(id, c.Raw)}, describe: func(Preview) string {
+			return fmt.Sprintf("Give %s %s more (%s → %s) so none of it is cut; the max input has room for it.",
+				c.Name, tokenCount(extra), numfmt.Thousands(c.Allocated), numfmt.Thousands(c.Raw))
+		}})
+	}
+	return out
+}
+
+// lostInMiddleCandidate: the reorder put strong documents where the
+// greedy budget runs out; without it the budget walks them strongest
+// first.
+func lostInMiddleCandidate(ev *Evaluation) []candidate {
+	if ev.Build == nil || !ev.Settings.Pipeline.LostInMiddle || !hasFinding(ev, diagnose.CodeStrongDocLost, diagnose.CodeWeakerCopySent) {
+		return nil
+	}
+	return []candidate{{kind: FixLostInMiddleOff, changes: []KnobChange{{KnobID: "lost-in-middle", Value: KnobValue{Bool: false}}}, describe: func(p Preview) string {
+		return "Turn lost-in-the-middle reordering off, so the budget takes the documents strongest first instead of spending itself before the far end: " + describeDocuments(p) + "."
+	}}}
+}
+
+// describeDocuments counts the documents a preview brings in and drops.
+func describeDocuments(p Preview) string {
+	in, out := 0, 0
+	for _, d := range p.Documents {
+		switch {
+		case d.Before == DocNotSent:
+			in++
+		case d.After == DocNotSent:
+			out++
+		}
+	}
+	return fmt.Sprintf("%s sent that %s not, %s no longer",
+		numfmt.Count(in, "document is", "documents are"), numfmt.Plural(in, "was", "were"), numfmt.Thousands(out))
+}
+
+func hasFinding(ev *Evaluation, codes ...string) bool {
+	for _, f := range ev.Findings {
+		if slices.Contains(codes, f.Code) {
+			return true
+		}
+	}
+	return false
+}
+
+func tokenCount(n int) string { return numfmt.Count(n, "token", "tokens") }

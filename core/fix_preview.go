@@ -1,0 +1,187 @@
+package core
+
+import (
+	"cmp"
+	"context"
+	"slices"
+
+	"ctxlab/core/pipeline"
+	"ctxlab/core/value"
+	"ctxlab/core/window"
+)
+
+// Preview is what a fix would change, computed by evaluating the request
+// again with the fix applied: nothing in it is an estimate of its own.
+type Preview struct {
+	// Components are the request's lines (the six allocations, labels and
+	// framing) before and after, in the budget table's order.
+	Components []ComponentDelta
+	// UsedBefore and UsedAfter are the request's input tokens; the max
+	// inputs differ when the fix moves the reserve or the window.
+	UsedBefore, UsedAfter         int
+	MaxInputBefore, MaxInputAfter int
+	FitsBefore, Fits              bool
+	// Documents are the retrieved documents whose fate changes.
+	Documents []DocumentChange
+	// Evaluation is the request with the fix applied, for the workbench
+	// to show once the fix is applied without evaluating it again.
+	Evaluation *Evaluation `json:"-"`
+}
+
+// TokensSaved is what the fix takes off the request; negative when it
+// spends tokens to send more.
+func (p Preview) TokensSaved() int { return p.UsedBefore - p.UsedAfter }
+
+// DocumentsGained counts documents the fix brings into the request, less
+// those it pushes out.
+func (p Preview) DocumentsGained() int {
+	n := 0
+	for _, d := range p.Documents {
+		switch {
+		case d.Before == DocNotSent && d.After != DocNotSent:
+			n++
+		case d.Before != DocNotSent && d.After == DocNotSent:
+			n--
+		}
+	}
+	return n
+}
+
+// ComponentDelta is one line of the request before and after a fix.
+type ComponentDelta struct {
+	Name                            string
+	AllocatedBefore, AllocatedAfter int
+	UsedBefore, UsedAfter           int
+}
+
+// DocumentFate is how much of a retrieved document reaches the request.
+type DocumentFate string
+
+const (
+	DocSent    DocumentFate = "sent"
+	DocPartial DocumentFate = "sent in part"
+	DocNotSent DocumentFate = "not sent"
+)
+
+// DocumentChange is a retrieved document whose fate a fix changes.
+type DocumentChange struct {
+	// Index is the document's input index (0-based; reports print #Index+1).
+	Index  int
+	Source string
+	// Score is the document's relevance score.
+	Score         float64
+	Before, After DocumentFate
+}
+
+// movement is 1 for a document the fix brings in, -1 for one it pushes
+// out, 0 for one it only cuts or restores in part.
+func movement(d DocumentChange) int {
+	switch {
+	case d.Before == DocNotSent:
+		return 1
+	case d.After == DocNotSent:
+		return -1
+	}
+	return 0
+}
+
+// preview evaluates the settings with the changes applied and compares.
+func preview(ctx context.Context, in EvalInput, before *Evaluation, changes []KnobChange) (Preview, error) {
+	s, err := ApplyChanges(before.Settings, changes)
+	if err != nil {
+		return Preview{}, err
+	}
+	if s.Rerank || before.Settings.Rerank {
+		in.Analysis = nil // a reranked evaluation's analysis is of its selection
+	} else if in.Analysis == nil {
+		in.Analysis = before.Analysis
+	}
+	after, err := Evaluate(ctx, in, s)
+	if err != nil {
+		return Preview{}, err
+	}
+	return comparePreview(before, after), nil
+}
+
+func comparePreview(before, after *Evaluation) Preview {
+	p := Preview{
+		UsedBefore: before.Assembly.Used, UsedAfter: after.Assembly.Used,
+		MaxInputBefore: before.Assembly.MaxInput, MaxInputAfter: after.Assembly.MaxInput,
+		FitsBefore: before.Overflow == nil, Fits: after.Overflow == nil,
+		Evaluation: after,
+	}
+	for _, name := range window.ComponentNames {
+		if name == window.ComponentReserve {
+			continue
+		}
+		b, _ := before.Assembly.Component(name)
+		a, _ := after.Assembly.Component(name)
+		p.Components = append(p.Components, ComponentDelta{Name: name,
+			AllocatedBefore: b.Allocated, AllocatedAfter: a.Allocated, UsedBefore: b.Used, UsedAfter: a.Used})
+	}
+	fatesBefore, fatesAfter := documentFates(before), documentFates(after)
+	for index, doc := range documentsSeen(before, after) {
+		if fatesBefore[index] != fatesAfter[index] {
+			p.Documents = append(p.Documents, DocumentChange{Index: index, Source: doc.Source, Score: doc.Score,
+				Before: fatesBefore[index], After: fatesAfter[index]})
+		}
+	}
+	// Documents brought in first, then those pushed out, each strongest
+	// first: the ones a reader looks for.
+	slices.SortFunc(p.Documents, func(a, b DocumentChange) int {
+		return cmp.Or(cmp.Compare(movement(b), movement(a)), cmp.Compare(b.Score, a.Score), cmp.Compare(a.Index, b.Index))
+	})
+	return p
+}
+
+// documentsSeen are the documents either evaluation saw, by input index.
+func documentsSeen(evs ...*Evaluation) map[int]value.Document {
+	docs := map[int]value.Document{}
+	for _, ev := range evs {
+		for i, d := range ev.Documents {
+			docs[ev.DocIndex[i]] = d
+		}
+	}
+	return docs
+}
+
+// documentFates says, by input index, how much of each document the
+// request carries: the builder's fate, then the assembler's cut of the
+// block. A document missing from the map is not sent.
+func documentFates(ev *Evaluation) map[int]DocumentFate {
+	fates := map[int]DocumentFate{}
+	set := func(builderIndex int, fate DocumentFate) {
+		switch ev.RAGSurvival[builderIndex] {
+		case SurvivedLost:
+			fate = DocNotSent
+		case SurvivedCut:
+			fate = DocPartial
+		}
+		fates[ev.DocIndex[builderIndex]] = fate
+	}
+	switch {
+	case ev.Build != nil:
+		for _, d := range ev.Build.Trace.Docs {
+			switch d.Fate {
+			case pipeline.FateIncluded:
+				set(d.Index, DocSent)
+			case pipeline.FatePartial, pipeline.FateSummarized:
+				set(d.Index, DocPartial)
+			default:
+				fates[ev.DocIndex[d.Index]] = DocNotSent
+			}
+		}
+	case ev.SimpleRAG != nil:
+		for _, d := range ev.SimpleRAG.Trace {
+			switch d.Fate {
+			case pipeline.SimpleRAGIncluded:
+				set(d.Index, DocSent)
+			case pipeline.SimpleRAGTruncated:
+				set(d.Index, DocPartial)
+			default:
+				fates[ev.DocIndex[d.Index]] = DocNotSent
+			}
+		}
+	}
+	return fates
+}

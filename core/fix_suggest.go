@@ -1,0 +1,89 @@
+package core
+
+import (
+	"cmp"
+	"context"
+	"slices"
+)
+
+// Suggest returns the fixes for an evaluation, best first, each with the
+// preview of its effect. in is the input ev was evaluated from; every
+// fix is evaluated again from it, so a preview is exact.
+//
+// The fixes are knob changes only: the settings cannot drop or edit an
+// input message, a tool result or a document, so a fix that would change
+// the input itself is not offered.
+//
+// Ranking: fixes that make an overflowing request fit come first, those
+// saving the most tokens first among them; then fixes that send the most
+// more documents, then those saving the most tokens; fixes that would
+// make a fitting request overflow come last.
+func Suggest(ctx context.Context, in EvalInput, ev *Evaluation) ([]Fix, error) {
+	if ev == nil || ev.Assembly == nil {
+		return nil, nil
+	}
+	if ev.Settings.Rerank {
+		in.Analysis = nil // ev's analysis is of the reranked selection
+	} else if in.Analysis == nil {
+		in.Analysis = ev.Analysis
+	}
+	var candidates []candidate
+	candidates = append(candidates, fitCandidate(ctx, in, ev)...)
+	candidates = append(candidates, reserveCandidate(ev)...)
+	candidates = append(candidates, shrinkLargestCandidate(ev)...)
+	candidates = append(candidates, raiseCutCandidates(ev)...)
+	candidates = append(candidates, nextStrongDocumentCandidate(ctx, in, ev)...)
+	candidates = append(candidates, lostInMiddleCandidate(ev)...)
+
+	var fixes []Fix
+	for _, c := range candidates {
+		flags := ChangeFlags(c.changes)
+		if slices.ContainsFunc(fixes, func(f Fix) bool { return slices.Equal(f.Flags, flags) }) {
+			continue // two remedies that came to the same changes
+		}
+		p, err := preview(ctx, in, ev, c.changes)
+		if err != nil {
+			return nil, err
+		}
+		if !p.changesAnything() || p.Evaluation.BudgetProblem != nil {
+			// No effect, or allocations over the window, which the
+			// assembler cannot apply (and assemble refuses).
+			continue
+		}
+		fixes = append(fixes, Fix{Kind: c.kind, Description: c.describe(p), Changes: c.changes, Flags: flags, Preview: p})
+	}
+	slices.SortStableFunc(fixes, func(a, b Fix) int {
+		return cmp.Or(
+			cmp.Compare(a.Preview.rankGroup(), b.Preview.rankGroup()),
+			cmp.Compare(b.Preview.DocumentsGained(), a.Preview.DocumentsGained()),
+			cmp.Compare(b.Preview.TokensSaved(), a.Preview.TokensSaved()),
+		)
+	})
+	return fixes, nil
+}
+
+// rankGroup: 0 makes an overflowing request fit, 2 makes a fitting one
+// overflow, 1 is the rest.
+func (p Preview) rankGroup() int {
+	switch {
+	case !p.FitsBefore && p.Fits:
+		return 0
+	case p.FitsBefore && !p.Fits:
+		return 2
+	}
+	return 1
+}
+
+// changesAnything: the fix moves a figure the user sees or a document's
+// fate.
+func (p Preview) changesAnything() bool {
+	if p.UsedBefore != p.UsedAfter || p.MaxInputBefore != p.MaxInputAfter || p.FitsBefore != p.Fits || len(p.Documents) > 0 {
+		return true
+	}
+	for _, c := range p.Components {
+		if c.UsedBefore != c.UsedAfter || c.AllocatedBefore != c.AllocatedAfter {
+			return true
+		}
+	}
+	return false
+}

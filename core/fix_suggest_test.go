@@ -1,0 +1,307 @@
+package core_test
+
+import (
+	"context"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"ctxlab/core"
+	"ctxlab/core/internal/testtext"
+	"ctxlab/core/pipeline"
+	"ctxlab/core/window"
+	"ctxlab/loaders"
+	"ctxlab/sample"
+)
+
+// suggestFor evaluates a scenario and suggests its fixes.
+func suggestFor(t *testing.T, sc *core.Scenario, s core.Settings) (core.EvalInput, *core.Evaluation, []core.Fix) {
+	t.Helper()
+	in := core.EvalInput{Scenario: sc, Now: time.Unix(0, 0)}
+	ev, err := core.Evaluate(context.Background(), in, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fixes, err := core.Suggest(context.Background(), in, ev)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return in, ev, fixes
+}
+
+func sampleScenario(t *testing.T, name string) *core.Scenario {
+	t.Helper()
+	sc, err := loaders.LoadScenarioFS(sample.FS, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sc
+}
+
+func fixOfKind(fixes []core.Fix, kind string) *core.Fix {
+	for i := range fixes {
+		if fixes[i].Kind == kind {
+			return &fixes[i]
+		}
+	}
+	return nil
+}
+
+// checkPreviewIsExact re-evaluates a fix's flags-worth of changes and
+// compares with its preview: the preview is the evaluation, not a guess.
+func checkPreviewIsExact(t *testing.T, in core.EvalInput, ev *core.Evaluation, f core.Fix) *core.Evaluation {
+	t.Helper()
+	s, err := core.ApplyChanges(ev.Settings, f.Changes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	after, err := core.Evaluate(context.Background(), in, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := f.Preview
+	if p.UsedBefore != ev.Assembly.Used || p.UsedAfter != after.Assembly.Used || p.Fits != (after.Overflow == nil) ||
+		p.MaxInputAfter != after.Assembly.MaxInput {
+		t.Errorf("%s: preview %d → %d (fits %v, max input %d), evaluation %d → %d (overflow %v, max input %d)", f.Kind,
+			p.UsedBefore, p.UsedAfter, p.Fits, p.MaxInputAfter, ev.Assembly.Used, after.Assembly.Used, after.Overflow, after.Assembly.MaxInput)
+	}
+	sum := 0
+	for _, c := range p.Components {
+		sum += c.UsedAfter
+	}
+	if sum != p.UsedAfter {
+		t.Errorf("%s: the component lines add up to %d, not the total %d", f.Kind, sum, p.UsedAfter)
+	}
+	return after
+}
+
+// The overflow sample is measured as sent, 66,369 tokens in a 14,000
+// max input: assembling within its allocations makes it fit, and that
+// fix comes first.
+func TestSuggestFitsTheOverflowSample(t *testing.T) {
+	sc := sampleScenario(t, "scenarios/overflow.yaml")
+	in, ev, fixes := suggestFor(t, sc, sc.Settings)
+	if ev.Overflow == nil || len(fixes) == 0 {
+		t.Fatalf("overflow %v, %d fixes", ev.Overflow, len(fixes))
+	}
+	first := fixes[0]
+	if first.Kind != core.FixFitAllocations || !slices.Equal(first.Flags, []string{"--mode", "budgeted"}) || !first.Preview.Fits || first.Preview.FitsBefore {
+		t.Fatalf("first fix %s %q fits %v, want fit-allocations --mode budgeted that fits", first.Kind, first.Flags, first.Preview.Fits)
+	}
+	checkPreviewIsExact(t, in, ev, first)
+	var toolResults core.ComponentDelta
+	for _, c := range first.Preview.Components {
+		if c.Name == window.ComponentToolResults {
+			toolResults = c
+		}
+	}
+	if toolResults.UsedBefore != 56_253 || toolResults.UsedAfter != 2_000 {
+		t.Errorf("tool results %d → %d, want 56,253 → 2,000", toolResults.UsedBefore, toolResults.UsedAfter)
+	}
+	if !strings.Contains(first.Description, "cuts tool_results from 56,253 to 2,000 tokens") {
+		t.Errorf("description does not say the largest cut: %s", first.Description)
+	}
+	for _, f := range fixes[1:] {
+		if f.Preview.Fits {
+			t.Errorf("%s fits but is ranked after %s", f.Kind, fixes[0].Kind)
+		}
+	}
+}
+
+// The bundled sample drops the current refund policy (#15, rank 2): one
+// fix raises the retrieved context's allocation to the least that sends
+// it, another turns the reorder off.
+func TestSuggestRecoversTheStrongDocument(t *testing.T) {
+	sc := sampleScenario(t, "scenarios/support_chat.yaml")
+	in, ev, fixes := suggestFor(t, sc, sc.Settings)
+	next := fixOfKind(fixes, core.FixNextStrongDocument)
+	if next == nil {
+		t.Fatalf("no next-strong-document fix in %+v", fixes)
+	}
+	checkPreviewIsExact(t, in, ev, *next)
+	var refund *core.DocumentChange
+	for i, d := range next.Preview.Documents {
+		if d.Index == 14 {
+			refund = &next.Preview.Documents[i]
+		}
+	}
+	if refund == nil || refund.Before != core.DocNotSent || refund.After != core.DocSent || refund.Source != "kb/returns/refund-policy.md" {
+		t.Fatalf("#15 does not go from not sent to sent: %+v", refund)
+	}
+	// The least allocation: one token fewer does not send it.
+	allocation := next.Changes[0].Value.Int
+	less, err := core.ApplyChanges(ev.Settings, []core.KnobChange{{KnobID: "rag", Value: core.KnobValue{Int: allocation - 1}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	short, err := core.Evaluate(context.Background(), in, less)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range short.Build.Trace.Docs {
+		if d.Index == 14 && d.Fate == pipeline.FateIncluded && short.RAGSurvival[14] != core.SurvivedLost && short.RAGSurvival[14] != core.SurvivedCut {
+			t.Errorf("--rag-budget %d already sends #15 whole; the fix asks for %d", allocation-1, allocation)
+		}
+	}
+	if !strings.Contains(next.Description, "#15 kb/returns/refund-policy.md (rank 2, score 0.91)") {
+		t.Errorf("description does not name the document: %s", next.Description)
+	}
+
+	off := fixOfKind(fixes, core.FixLostInMiddleOff)
+	if off == nil || !slices.Equal(off.Flags, []string{"--lost-in-middle=false"}) || len(off.Preview.Documents) == 0 {
+		t.Fatalf("no lost-in-middle fix that changes documents: %+v", off)
+	}
+	checkPreviewIsExact(t, in, ev, *off)
+	// Neither overflows or fits anew: the one sending more documents leads.
+	if fixes[0].Preview.DocumentsGained() < fixes[len(fixes)-1].Preview.DocumentsGained() {
+		t.Errorf("ranked %s (%+d documents) before %s (%+d)", fixes[0].Kind, fixes[0].Preview.DocumentsGained(),
+			fixes[len(fixes)-1].Kind, fixes[len(fixes)-1].Preview.DocumentsGained())
+	}
+}
+
+// smallRequest is a request with no documents: a system prompt, a long
+// tool result and a query, for the reserve and allocation fixes.
+func smallRequest(toolWords int) (*core.Scenario, core.Settings) {
+	s := core.DefaultSettings()
+	s.Query = "What happened to my order?"
+	sc := &core.Scenario{
+		SystemPrompt: "You are a support assistant.",
+		ToolResults:  []window.ToolResult{{Name: "lookup", Content: testtext.Words(toolWords, "event")}},
+		Settings:     s,
+	}
+	return sc, s
+}
+
+// Measured as sent with a window barely above its reserve, the request
+// fits once the reserve is what the window leaves beside it.
+func TestSuggestLowersTheReserve(t *testing.T) {
+	sc, s := smallRequest(200)
+	s.Mode = window.MeasureOnly
+	s.Budget.TotalWindow, s.Budget.ResponseReserve = 2_100, 2_000
+	in, ev, fixes := suggestFor(t, sc, s)
+	if ev.Overflow == nil {
+		t.Fatalf("the request fits: %d of %d", ev.Assembly.Used, ev.Assembly.MaxInput)
+	}
+	reserve := fixOfKind(fixes, core.FixReserve)
+	if reserve == nil {
+		t.Fatalf("no reserve fix in %+v", fixes)
+	}
+	want := 2_100 - ev.Assembly.Used
+	if reserve.Changes[0].Value.Int != want || !slices.Equal(reserve.Flags, []string{"--reserve", itoa(want)}) {
+		t.Errorf("reserve fix %q, want --reserve %d", reserve.Flags, want)
+	}
+	after := checkPreviewIsExact(t, in, ev, *reserve)
+	if after.Overflow != nil || reserve.Preview.TokensSaved() != 0 {
+		t.Errorf("the reserve fix does not fit or changes what is sent: %v, saved %d", after.Overflow, reserve.Preview.TokensSaved())
+	}
+}
+
+// Budgeted with allocations that fill the max input, the headings and
+// framing push the request over: lowering the largest component's
+// allocation by the excess makes it fit.
+func TestSuggestShrinksTheLargestComponent(t *testing.T) {
+	sc, s := smallRequest(3_000)
+	s.Budget = window.ContextBudget{TotalWindow: 3_000, SystemPrompt: 10, ToolDefinitions: 0, ConversationHistory: 0,
+		RetrievedContext: 0, ToolResults: 2_580, UserQuery: 10, ResponseReserve: 400}
+	in, ev, fixes := suggestFor(t, sc, s)
+	if ev.Overflow == nil {
+		t.Fatalf("the request fits: %d of %d", ev.Assembly.Used, ev.Assembly.MaxInput)
+	}
+	shrink := fixOfKind(fixes, core.FixShrinkLargest)
+	if shrink == nil || shrink.Changes[0].KnobID != "tool-results" {
+		t.Fatalf("no shrink fix on the tool results in %+v", fixes)
+	}
+	excess := ev.Overflow.Total - ev.Overflow.MaxInput
+	if got := shrink.Changes[0].Value.Int; got != 2_580-excess {
+		t.Errorf("tool results lowered to %d, want %d (2,580 less the %d over)", got, 2_580-excess, excess)
+	}
+	checkPreviewIsExact(t, in, ev, *shrink)
+	if !shrink.Preview.Fits || !fixes[0].Preview.Fits {
+		t.Errorf("shrink fits %v; first fix %s fits %v", shrink.Preview.Fits, fixes[0].Kind, fixes[0].Preview.Fits)
+	}
+	fit := fixOfKind(fixes, core.FixFitAllocations)
+	if fit == nil || !fit.Preview.Fits {
+		t.Errorf("no fit-allocations fix that fits: %+v", fit)
+	}
+}
+
+// A cut component with room in the max input gets what it needs.
+func TestSuggestRaisesACutComponentWithRoom(t *testing.T) {
+	sc, s := smallRequest(600)
+	s.Budget.ToolResults = 200
+	in, ev, fixes := suggestFor(t, sc, s)
+	raise := fixOfKind(fixes, core.FixRaiseCut)
+	if raise == nil {
+		t.Fatalf("no raise fix in %+v", fixes)
+	}
+	tr, _ := ev.Assembly.Component(window.ComponentToolResults)
+	if raise.Changes[0].KnobID != "tool-results" || raise.Changes[0].Value.Int != tr.Raw {
+		t.Errorf("raise %+v, want tool-results to %d", raise.Changes, tr.Raw)
+	}
+	after := checkPreviewIsExact(t, in, ev, *raise)
+	if got, _ := after.Assembly.Component(window.ComponentToolResults); got.Truncated || !raise.Preview.Fits {
+		t.Errorf("tool results still cut (%+v) or the request no longer fits", got)
+	}
+}
+
+// A request that fits with nothing cut or lost needs no fix.
+func TestSuggestNothingForAFittingRequest(t *testing.T) {
+	sc, s := smallRequest(20)
+	_, _, fixes := suggestFor(t, sc, s)
+	if len(fixes) != 0 {
+		t.Errorf("fixes for a request with nothing wrong: %+v", fixes)
+	}
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// Allocations larger than the window are measured as sent instead (the
+// workbench's case; assemble refuses them): the fit scales them down so
+// the budgeted assembly applies again and fits.
+func TestSuggestScalesAllocationsOverTheWindow(t *testing.T) {
+	sc, s := smallRequest(3_000)
+	s.Budget.TotalWindow, s.Budget.ResponseReserve = 3_000, 500
+	in, ev, fixes := suggestFor(t, sc, s)
+	if ev.BudgetProblem == nil {
+		t.Fatalf("allocations %d fit the %d max input", s.Budget.Allocated(), s.Budget.MaxInput())
+	}
+	fit := fixOfKind(fixes, core.FixFitAllocations)
+	if fit == nil {
+		t.Fatalf("no fit-allocations fix in %+v", fixes)
+	}
+	after := checkPreviewIsExact(t, in, ev, *fit)
+	if after.BudgetProblem != nil || after.Overflow != nil || after.Settings.Budget.Allocated() > after.Settings.Budget.MaxInput() {
+		t.Errorf("after the fit: budget problem %v, overflow %v, %d allocated of %d", after.BudgetProblem, after.Overflow,
+			after.Settings.Budget.Allocated(), after.Settings.Budget.MaxInput())
+	}
+	if !strings.Contains(fit.Description, "Scale the allocations down to fit the 2,500-token max input") {
+		t.Errorf("description: %s", fit.Description)
+	}
+	for _, c := range fit.Changes {
+		if c.KnobID == "system" && c.Value.Int >= s.Budget.SystemPrompt {
+			t.Errorf("the system prompt's allocation was not lowered to its use: %d", c.Value.Int)
+		}
+	}
+}
+
+// The article's RAG builder drops by score order: the fix raises its
+// allocation to send the strongest document it dropped.
+func TestSuggestNextDocumentUnderTheSimpleRAGBuilder(t *testing.T) {
+	sc := sampleScenario(t, "scenarios/support_chat.yaml")
+	s := sc.Settings
+	s.Builder = core.BuilderSimpleRAG
+	in, ev, fixes := suggestFor(t, sc, s)
+	next := fixOfKind(fixes, core.FixNextStrongDocument)
+	if next == nil {
+		t.Fatalf("no next-strong-document fix in %+v", fixes)
+	}
+	checkPreviewIsExact(t, in, ev, *next)
+	if next.Preview.DocumentsGained() < 1 || next.Preview.Documents[0].Before != core.DocNotSent || next.Preview.Documents[0].After != core.DocSent {
+		t.Errorf("the fix does not send a document it dropped: %+v", next.Preview.Documents)
+	}
+	if fixOfKind(fixes, core.FixLostInMiddleOff) != nil {
+		t.Error("lost-in-the-middle offered for a builder that does not reorder")
+	}
+}

@@ -1,0 +1,48 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"ctxlab/internal/testcorpus"
+)
+
+// TestWorkbenchAppliesAFixInTmux: on the overflowing sample and on a
+// recorded agent request given a window barely above its reserve, f
+// previews a fix that fits, enter applies it and the request fits, u
+// undoes it.
+func TestWorkbenchAppliesAFixInTmux(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name string
+		args []string
+		// over is on screen before the fix and after u; fixed after it.
+		over, fixed    string
+		preview, flags string
+	}{
+		{
+			name: "overflow sample", args: []string{"--scenario", "sample/scenarios/overflow.yaml"},
+			over: "66,369 / 14,000 input · ▲ over the max input by 52,369", fixed: "assembly ◂budgeted▸",
+			preview: "request 66,369 → 9,378 tokens of 14,000 max input · fits", flags: "headless: --mode budgeted",
+		},
+		{
+			name: "agent request", args: []string{"--request", testcorpus.Path("pydantic-ai-llm-requests/test_prefect_agent_with_hitl_tool.yaml"), "--window", "4150"},
+			over: "73 / 54 input · ▲ over the max input by 19", fixed: "73 / 73 input · measured as sent, fits",
+			preview: "request 73 → 73 tokens of 73 max input · fits", flags: "headless: --reserve 4077",
+		},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			s := startTmux(t, 120, 40, nil, c.args...)
+			s.waitFor(c.over)
+			s.send("f")
+			s.waitFor("Fix 1 of", c.preview, c.flags)
+			s.send("Enter")
+			s.waitFor(c.fixed)
+			s.waitUntil("the overflow gone", func(screen string) bool { return !strings.Contains(screen, "over the max input") })
+			s.send("u")
+			s.waitFor(c.over)
+		})
+	}
+}

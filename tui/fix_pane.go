@@ -1,0 +1,157 @@
+package tui
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"ctxlab/core"
+	"ctxlab/internal/numfmt"
+	"ctxlab/internal/safetext"
+)
+
+// fixPane holds the suggested fixes of the evaluation on screen, the one
+// being previewed, and the settings each applied fix replaced, so u can
+// undo them one by one.
+type fixPane struct {
+	// fixes are core.Suggest's for the evaluation of generation gen.
+	fixes []core.Fix
+	gen   int
+	// computing is the generation whose fixes are being found, 0 when
+	// none is.
+	computing int
+	index     int
+	open      bool
+	undo      []core.Settings
+	keys      fixKeys
+}
+
+// fixKeys: f previews the best fix (again: the next), enter applies it,
+// u undoes the last applied fix.
+type fixKeys struct {
+	Preview, Apply, Close, Undo key.Binding
+}
+
+func newFixKeys() fixKeys {
+	return fixKeys{
+		Preview: key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "preview a fix (again: the next)")),
+		Apply:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "apply the fix previewed")),
+		Close:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "close the preview")),
+		Undo:    key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "undo the last fix applied")),
+	}
+}
+
+func (k fixKeys) FullHelp() [][]key.Binding {
+	return [][]key.Binding{{k.Preview, k.Apply, k.Close, k.Undo}}
+}
+
+// suggestionsMsg carries the fixes found for generation gen.
+type suggestionsMsg struct {
+	gen   int
+	fixes []core.Fix
+	err   error
+}
+
+// suggestCmd finds the fixes of the evaluation on screen in a command:
+// each fix is an evaluation of its own, too slow for Update.
+func (m Model) suggestCmd() tea.Cmd {
+	in := core.EvalInput{Scenario: m.cfg.Scenario, Analysis: m.analysis, Summarizer: m.cfg.Summarizer, Now: m.cfg.Now(), RequestID: m.cfg.RequestID}
+	ev, gen, timeout := m.eval, m.shown, m.evaluationTimeout()
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), timeout)
+		defer cancel()
+		fixes, err := core.Suggest(ctx, in, ev)
+		return suggestionsMsg{gen: gen, fixes: fixes, err: err}
+	}
+}
+
+// updateFixKeys handles f, u and, while a preview is open, its keys; ok
+// is false for any other key. Any other key closes an open preview.
+func (m Model) updateFixKeys(msg tea.KeyMsg) (Model, tea.Cmd, bool) {
+	k := m.fixes.keys
+	if m.fixes.open {
+		switch {
+		case key.Matches(msg, k.Preview):
+			m.fixes.index = (m.fixes.index + 1) % len(m.fixes.fixes)
+		case key.Matches(msg, k.Apply):
+			return m.applyFix()
+		default:
+			m.fixes.open = false
+		}
+		return m, nil, true
+	}
+	switch {
+	case key.Matches(msg, k.Preview):
+		if m.eval == nil || m.busy {
+			m.status.set("fixes: wait for the evaluation to finish")
+			return m, nil, true
+		}
+		if m.fixes.gen == m.shown && m.fixes.computing == 0 {
+			m.openFixes()
+			return m, nil, true
+		}
+		if m.fixes.computing == m.shown {
+			return m, nil, true
+		}
+		m.fixes.computing = m.shown
+		m.status.set("finding fixes: each is assembled again to measure it…")
+		return m, m.suggestCmd(), true
+	case key.Matches(msg, k.Undo):
+		n := len(m.fixes.undo)
+		if n == 0 {
+			m.status.set("no fix to undo")
+			return m, nil, true
+		}
+		prev := m.fixes.undo[n-1]
+		m.fixes.undo = m.fixes.undo[:n-1]
+		m.status.set("fix undone: the settings are back to what they were")
+		return m, m.applySettings(prev), true
+	}
+	return m, nil, false
+}
+
+// receiveSuggestions installs fixes that are still for the evaluation on
+// screen and opens the preview.
+func (m *Model) receiveSuggestions(msg suggestionsMsg) {
+	if msg.gen != m.fixes.computing {
+		return
+	}
+	m.fixes.computing = 0
+	if msg.err != nil {
+		m.status.set("fixes: " + safetext.Line(msg.err.Error()))
+		return
+	}
+	if msg.gen != m.shown {
+		return // the settings moved on; f finds the new ones
+	}
+	m.fixes.fixes, m.fixes.gen = msg.fixes, msg.gen
+	m.openFixes()
+}
+
+func (m *Model) openFixes() {
+	m.fixes.index = 0
+	if len(m.fixes.fixes) == 0 {
+		m.status.set("no fix: no change of settings helps this request")
+		return
+	}
+	m.fixes.open = true
+	m.status.set(fmt.Sprintf("%s, best first: enter applies the one shown", numfmt.Count(len(m.fixes.fixes), "fix", "fixes")))
+}
+
+// applyFix applies the fix previewed through the knob table, keeping the
+// settings it replaces for undo.
+func (m Model) applyFix() (Model, tea.Cmd, bool) {
+	fix := m.fixes.fixes[m.fixes.index]
+	m.fixes.open = false
+	next, err := core.ApplyChanges(m.eval.Settings, fix.Changes)
+	if err != nil {
+		m.status.set("fix not applied: " + safetext.Line(err.Error()))
+		return m, nil, true
+	}
+	m.fixes.undo = append(m.fixes.undo, m.settings)
+	m.status.set(fmt.Sprintf("fix applied (%s); u undoes it, e exports the settings", strings.Join(fix.Flags, " ")))
+	return m, m.applySettings(next), true
+}

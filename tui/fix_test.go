@@ -1,0 +1,98 @@
+package tui
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/lipgloss"
+
+	"ctxlab/core/window"
+)
+
+// On the overflowing sample: f previews the best fix as a diff, enter
+// applies it and the request fits, e exports the settings in force, u
+// undoes it.
+func TestFixPreviewApplyExportUndo(t *testing.T) {
+	m := newTestModel(t, "overflow", "dark", 120, 40)
+	if m.eval.Overflow == nil {
+		t.Fatal("the overflow sample fits")
+	}
+	m = keys(t, m, "f")
+	if !m.fixes.open || len(m.fixes.fixes) == 0 {
+		t.Fatalf("no preview open after f: status %q", m.status.text)
+	}
+	screen := m.View()
+	for _, want := range []string{"Fix 1 of", "request 66,369 → 9,378 tokens of 14,000 max input · fits",
+		"tool_results  56,253 → 2,000 tokens (−54,253)", "headless: --mode budgeted"} {
+		if !strings.Contains(screen, want) {
+			t.Errorf("preview lacks %q:\n%s", want, screen)
+		}
+	}
+	m = keys(t, m, "f")
+	if m.fixes.index != 1 || !strings.Contains(m.View(), "Fix 2 of") {
+		t.Errorf("f again does not show the next fix: index %d", m.fixes.index)
+	}
+	m = keys(t, m, "f", "f")
+	if m.fixes.index != 0 && len(m.fixes.fixes) == 3 {
+		t.Errorf("the fixes do not cycle: index %d of %d", m.fixes.index, len(m.fixes.fixes))
+	}
+	m.fixes.index = 0
+	m = keys(t, m, "enter")
+	if m.fixes.open || m.settings.Mode != window.Budgeted || m.eval.Overflow != nil {
+		t.Fatalf("after enter: open %v, mode %s, overflow %v", m.fixes.open, m.settings.Mode, m.eval.Overflow)
+	}
+	if !strings.Contains(m.status.text, "fix applied (--mode budgeted)") {
+		t.Errorf("status %q", m.status.text)
+	}
+
+	m = keys(t, m, "e")
+	matches, _ := filepath.Glob(filepath.Join(m.cfg.ExportDir, "*", "scenario.yaml"))
+	if len(matches) != 1 {
+		t.Fatalf("exported scenarios: %v", matches)
+	}
+	data, err := os.ReadFile(matches[0])
+	if err != nil || !strings.Contains(string(data), "mode: budgeted") {
+		t.Errorf("the export does not carry the fix: %v\n%s", err, data)
+	}
+
+	m = keys(t, m, "u")
+	if m.settings.Mode != window.MeasureOnly || m.eval.Overflow == nil {
+		t.Errorf("after u: mode %s, overflow %v", m.settings.Mode, m.eval.Overflow)
+	}
+	m = keys(t, m, "u")
+	if m.status.text != "no fix to undo" {
+		t.Errorf("a second u: status %q", m.status.text)
+	}
+}
+
+// esc closes the preview without changing anything; the preview fits an
+// 80×24 terminal.
+func TestFixPreviewCloses(t *testing.T) {
+	m := newTestModel(t, "overflow", "dark", 80, 24)
+	before := m.settings
+	m = keys(t, m, "f")
+	if !m.fixes.open {
+		t.Fatal("no preview")
+	}
+	for i, line := range strings.Split(m.View(), "\n") {
+		if w := lipgloss.Width(line); w > 80 {
+			t.Errorf("line %d is %d cells wide: %q", i+1, w, line)
+		}
+	}
+	m = keys(t, m, "esc")
+	if m.fixes.open || m.settings.Mode != before.Mode || m.settings.Budget != before.Budget {
+		t.Errorf("esc: open %v, settings changed", m.fixes.open)
+	}
+}
+
+// A request with nothing to fix says so and opens nothing.
+func TestNoFixForAFittingRequest(t *testing.T) {
+	m := newTestModel(t, "support_chat", "dark", 120, 40)
+	m.eval.Findings = nil
+	m = keys(t, m, "f")
+	if m.fixes.open && len(m.fixes.fixes) == 0 {
+		t.Error("an empty preview opened")
+	}
+}
