@@ -131,7 +131,7 @@ func TestFindingLineFollowsTheSettings(t *testing.T) {
 	m := newTestModel(t, "support_chat", "mono", 80, 24)
 	line := func(m Model) string { return strings.Split(ansi.Strip(m.View()), "\n")[7] }
 	before := line(m)
-	if !strings.HasPrefix(before, " ⚠ #15 was dropped while a similar but weaker text, #34, is sen") || !strings.HasSuffix(before, "… · d: 6 findings") {
+	if !strings.HasPrefix(before, " ⚠ #15 was dropped while a weaker copy, #34, is sent as [2]: 60") || !strings.HasSuffix(before, "… · d: 6 findings") {
 		t.Errorf("finding line %q", before)
 	}
 	m = keys(t, m, "c")
@@ -181,7 +181,8 @@ func TestFindingLineShortensBeforeCutting(t *testing.T) {
 	}{
 		{1000, worst.Message},
 		{180, "#15 kb/returns/refund-policy.md was dropped while a similar but weaker text, #34 kb/archive/2025/refund-policy-v3.md, is sent as [2]; where they differ: 60 days → 30 days."},
-		{100, "#15 was dropped while a similar but weaker text, #34, is sent as [2]; where they differ: 60 days → 30 days."},
+		{110, "#15 was dropped while a similar but weaker text, #34, is sent as [2]; where they differ: 60 days → 30 days."},
+		{100, "#15 was dropped while a weaker copy, #34, is sent as [2]: 60 days → 30 days."},
 	}
 	for _, c := range cases {
 		if got := shortenFinding(m.eval, worst, c.room); got != c.want {

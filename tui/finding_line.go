@@ -50,7 +50,14 @@ func findingLine(st *themes.Styles, ev *core.Evaluation, width int, bannerSaysWo
 	}
 	glyph, _, style := severityLook(st, shown.Severity)
 	room := inner - lipgloss.Width(glyph) - 1 - len(lead) - lipgloss.Width(key)
-	sentence := truncateText(safetext.Line(shortenFinding(ev, shown, room)), max(1, room))
+	sentence := safetext.Line(shortenFinding(ev, shown, room))
+	if short := " · d: " + count; lipgloss.Width(sentence) > room && key != short {
+		// The finding's own words matter more than the view's name.
+		room += lipgloss.Width(key) - lipgloss.Width(short)
+		key = short
+		sentence = safetext.Line(shortenFinding(ev, shown, room))
+	}
+	sentence = truncateText(sentence, max(1, room))
 	return padRight(" "+style.Render(glyph)+" "+st.Muted.Render(lead)+st.Text.Render(sentence)+st.Muted.Render(key), width)
 }
 
@@ -74,7 +81,8 @@ func (m Model) bannerSaysWorstFinding() bool {
 // shortenFinding fits a finding's sentence to room cells as far as
 // words can be spared before it is cut: first the asides in parentheses
 // (ranks, scores, token counts), then the sources after document numbers,
-// since who was dropped for whom says more in one line than why or where.
+// since who was dropped for whom says more in one line than why or where,
+// then connecting phrases.
 func shortenFinding(ev *core.Evaluation, f diagnose.Finding, room int) string {
 	sentence := f.Message
 	if lipgloss.Width(sentence) <= room {
@@ -95,5 +103,15 @@ func shortenFinding(ev *core.Evaluation, f diagnose.Finding, room int) string {
 			}
 		}
 	}
-	return sentence
+	if lipgloss.Width(sentence) <= room {
+		return sentence
+	}
+	return spareWords.Replace(sentence)
 }
+
+// spareWords are the findings' connecting phrases a line can do without
+// before it cuts the facts that follow them (the words that differ).
+var spareWords = strings.NewReplacer(
+	"a similar but weaker text, ", "a weaker copy, ",
+	"; where they differ: ", ": ",
+)
