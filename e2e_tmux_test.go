@@ -240,7 +240,7 @@ func TestWorkbenchLaunchFlagsSetControls(t *testing.T) {
 	t.Parallel()
 	s := startTmux(t, 120, 40, nil, "--dedup-threshold", "0.6", "--preset", "document_qa", "--model", "gpt-4.1",
 		"--min-doc-tokens", "7", "--request-id", "demo-7")
-	s.waitFor("gpt-4.1 (o200k_base)", "dedup ◂0.60▸", "min tok ◂7▸", "preset ◂document_qa▸", "RAG budget ◂8,000▸", "< min 7")
+	s.waitFor("gpt-4.1 (o200k_base)", "dedup ◂0.60▸", "min tok ◂7▸", "preset ◂document_qa▸", "6,584/8,000", "< min 7")
 	s.send("5")
 	s.waitFor(`"request_id": "demo-7"`)
 }

@@ -58,7 +58,7 @@ func describeCuts(p Preview) string {
 	var cuts []string
 	for _, d := range deltas[:min(3, len(deltas))] {
 		if d.UsedAfter < d.UsedBefore {
-			cuts = append(cuts, fmt.Sprintf("cuts %s from %s to %s tokens", d.Name, numfmt.Thousands(d.UsedBefore), numfmt.Thousands(d.UsedAfter)))
+			cuts = append(cuts, fmt.Sprintf("cuts the %s from %s to %s tokens", window.ComponentWords(d.Name), numfmt.Thousands(d.UsedBefore), numfmt.Thousands(d.UsedAfter)))
 		}
 	}
 	if len(cuts) == 0 {
@@ -108,7 +108,7 @@ func shrinkLargestCandidate(ev *Evaluation) []candidate {
 	}
 	return []candidate{{kind: FixShrinkLargest, changes: []KnobChange{intChange(allocationKnobs[largest.Name], lowered)}, describe: func(Preview) string {
 		return fmt.Sprintf("Lower the %s allocation from %s to %s tokens: %s takes the most (%s tokens) and the request is %s over, so the assembler cuts that much more of it.",
-			largest.Name, numfmt.Thousands(largest.Allocated), numfmt.Thousands(lowered), largest.Name, numfmt.Thousands(largest.Used), tokenCount(excess))
+			window.ComponentWords(largest.Name), numfmt.Thousands(largest.Allocated), numfmt.Thousands(lowered), window.ComponentWords(largest.Name), numfmt.Thousands(largest.Used), tokenCount(excess))
 	}}}
 }
 
@@ -131,8 +131,8 @@ func raiseCutCandidates(ev *Evaluation) []candidate {
 			continue // no room: raising it would overflow
 		}
 		out = append(out, candidate{kind: FixRaiseCut, changes: []KnobChange{intChange(id, c.Raw)}, describe: func(Preview) string {
-			return fmt.Sprintf("Give %s %s more (%s → %s) so none of it is cut; the max input has room for it.",
-				c.Name, tokenCount(extra), numfmt.Thousands(c.Allocated), numfmt.Thousands(c.Raw))
+			return fmt.Sprintf("Give the %s %s more (%s → %s) so none of it is cut; the max input has room for it.",
+				window.ComponentWords(c.Name), tokenCount(extra), numfmt.Thousands(c.Allocated), numfmt.Thousands(c.Raw))
 		}})
 	}
 	return out

@@ -17,7 +17,8 @@ import (
 // Ranking: fixes that make an overflowing request fit come first, those
 // saving the most tokens first among them; then fixes that send the most
 // more documents, then those saving the most tokens; fixes that would
-// make a fitting request overflow come last.
+// make a fitting request overflow come last. A fix that adds tokens to a
+// request already over is not offered.
 func Suggest(ctx context.Context, in EvalInput, ev *Evaluation) ([]Fix, error) {
 	if ev == nil || ev.Assembly == nil {
 		return nil, nil
@@ -45,9 +46,10 @@ func Suggest(ctx context.Context, in EvalInput, ev *Evaluation) ([]Fix, error) {
 		if err != nil {
 			return nil, err
 		}
-		if !p.changesAnything() || p.Evaluation.BudgetProblem != nil {
-			// No effect, or allocations over the window, which the
-			// assembler cannot apply (and assemble refuses).
+		if !p.changesAnything() || p.Evaluation.BudgetProblem != nil || p.deepensOverflow() {
+			// No effect; allocations over the window, which the
+			// assembler cannot apply (and assemble refuses); or more
+			// tokens for a request already over, which fixes nothing.
 			continue
 		}
 		fixes = append(fixes, Fix{Kind: c.kind, Description: c.describe(p), Changes: c.changes, Flags: flags, Preview: p})
@@ -72,6 +74,13 @@ func (p Preview) rankGroup() int {
 		return 2
 	}
 	return 1
+}
+
+// deepensOverflow: the request is over its max input before and after,
+// and the fix adds tokens (a larger allocation while over), so it makes
+// the overflow worse whatever documents it brings in.
+func (p Preview) deepensOverflow() bool {
+	return !p.FitsBefore && !p.Fits && p.UsedAfter > p.UsedBefore
 }
 
 // changesAnything: the fix moves a figure the user sees or a document's

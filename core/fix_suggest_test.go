@@ -100,12 +100,15 @@ func TestSuggestFitsTheOverflowSample(t *testing.T) {
 	if toolResults.UsedBefore != 56_253 || toolResults.UsedAfter != 2_000 {
 		t.Errorf("tool results %d → %d, want 56,253 → 2,000", toolResults.UsedBefore, toolResults.UsedAfter)
 	}
-	if !strings.Contains(first.Description, "cuts tool_results from 56,253 to 2,000 tokens") {
+	if !strings.Contains(first.Description, "cuts the tool calls and results from 56,253 to 2,000 tokens") {
 		t.Errorf("description does not say the largest cut: %s", first.Description)
 	}
 	for _, f := range fixes[1:] {
 		if f.Preview.Fits {
 			t.Errorf("%s fits but is ranked after %s", f.Kind, fixes[0].Kind)
+		}
+		if !f.Preview.Fits && f.Preview.UsedAfter > f.Preview.UsedBefore {
+			t.Errorf("%s adds %d tokens to a request already over", f.Kind, f.Preview.UsedAfter-f.Preview.UsedBefore)
 		}
 	}
 }

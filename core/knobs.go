@@ -66,7 +66,7 @@ var knobTable = []*Knob{
 		Applies: pipelineBuilder, AppliesWhen: appliesWithPipeline, InBuild: true,
 	}, func(s *Settings) *bool { return &s.Pipeline.LostInMiddle }),
 	choiceKnob(Knob{
-		ID: "budget-mode", Label: "mode", Flag: "budget-mode", Key: "pipeline.budget_mode",
+		ID: "budget-mode", Label: "budget mode", Flag: "budget-mode", Key: "pipeline.budget_mode",
 		Help:    "reference (headers not budgeted, as the reference) or strict (the block never exceeds the budget)",
 		Applies: pipelineBuilder, AppliesWhen: appliesWithPipeline, InBuild: true,
 	}, pipeline.BudgetModes, pipeline.ParseBudgetMode, func(s *Settings) *pipeline.BudgetMode { return &s.Pipeline.BudgetMode }),

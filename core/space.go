@@ -94,7 +94,7 @@ func (e *Evaluation) Space() []SpaceItem {
 		if c.Name == window.ComponentReserve || (c.Used == 0 && c.Raw == 0) {
 			continue
 		}
-		add(SpaceItem{Kind: window.ItemComponent, Label: componentLabel(c.Name), Component: c.Name, Tokens: c.Used, Cut: c.Raw - c.Used, Ref: ci})
+		add(SpaceItem{Kind: window.ItemComponent, Label: window.ComponentWords(c.Name), Component: c.Name, Tokens: c.Used, Cut: c.Raw - c.Used, Ref: ci})
 		for _, it := range a.Items {
 			if it.Component != c.Name {
 				continue
@@ -198,29 +198,6 @@ func (e *Evaluation) displayNumber(doc int) int {
 		return e.DocIndex[doc] + 1
 	}
 	return doc + 1
-}
-
-// componentLabel names a component in words.
-func componentLabel(name string) string {
-	switch name {
-	case window.ComponentSystem:
-		return "system prompt"
-	case window.ComponentTools:
-		return "tool definitions"
-	case window.ComponentHistory:
-		return "conversation history"
-	case window.ComponentRAG:
-		return "retrieved context"
-	case window.ComponentToolResults:
-		return "tool calls and results"
-	case window.ComponentQuery:
-		return "user query"
-	case window.ComponentLabels:
-		return "assembler's headings"
-	case window.ComponentFraming:
-		return "message framing"
-	}
-	return name
 }
 
 // SortSpace sorts items in place; the sort is stable on request order so

@@ -121,7 +121,14 @@ func (b bindingLimit) statements(a *window.Assembly) []string {
 		limit = names + " limited by their allocations"
 		short = []string{names + " limited", fmt.Sprintf("%s components limited", numfmt.Thousands(len(b.limited)))}
 	}
-	out := []string{figures + " · " + limit + " · window " + used + " used", limit + " · window " + used + " used"}
+	// The share is of the max input (the window less the reply reserve),
+	// as the figures beside it; the token figures go last of all, since a
+	// user checks them against the bars.
+	out := []string{figures + " · " + limit + " · " + used + " of max input"}
+	for _, s := range short {
+		out = append(out, figures+" · "+s+" · "+used)
+	}
+	out = append(out, figures+" · "+used, limit+" · "+used+" of max input")
 	for _, s := range short {
 		out = append(out, s+" · "+used+" used")
 	}

@@ -15,13 +15,13 @@ func TestWindowBarStatesWhatLimitsTheRequest(t *testing.T) {
 	}{
 		// The sliding memory dropped the oldest messages and the builder
 		// left 38 documents out: both allocations bind.
-		{"support_chat", 120, "4,892 / 126,000 input · history and RAG limited by their allocations · window 3.9% used"},
-		{"support_chat", 80, "history and RAG limited · 3.9% used"},
+		{"support_chat", 120, "4,892 / 126,000 input · history and RAG limited by their allocations · 3.9% of max input"},
+		{"support_chat", 80, "4,892 / 126,000 input · history and RAG limited · 3.9%"},
 		{"overflow", 120, "66,369 / 14,000 input · ▲ over the max input by 52,369"},
 		{"overflow", 80, "▲ over the max input by 52,369"},
 		// The rolling summary folds by turn count, not by budget.
-		{"code_review", 120, "8,360 / 124,000 input · everything fits · window 6.7% used"},
-		{"agent_workflow", 80, "everything fits · window 2.7% used"},
+		{"code_review", 120, "8,360 / 124,000 input · everything fits · 6.7% of max input"},
+		{"agent_workflow", 80, "3,373 / 125,000 input · fits · 2.7%"},
 	}
 	for _, tt := range tests {
 		m := newTestModel(t, tt.scenario, "mono", tt.width, 24)
@@ -39,7 +39,8 @@ func TestOneLimitedComponentNamesItsAllocation(t *testing.T) {
 	m := newTestModel(t, "support_chat", "mono", 120, 40)
 	limit := bindingLimitOf(m.eval)
 	limit.limited, limit.allocation = limit.limited[1:], 1550
-	if got := limit.statements(m.eval.Assembly)[1]; got != "RAG limited by its 1,550 allocation · window 3.9% used" {
+	statements := limit.statements(m.eval.Assembly)
+	if got := statements[0]; got != "4,892 / 126,000 input · RAG limited by its 1,550 allocation · 3.9% of max input" {
 		t.Errorf("statement %q", got)
 	}
 }

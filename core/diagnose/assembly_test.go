@@ -49,7 +49,7 @@ func TestOverflowSaysByHowMuchAndTheLargestPart(t *testing.T) {
 	})
 	f := onlyFinding(t, Diagnose(assemblyInput(a)), CodeOverflow)
 	wantContains(t, f, "The request is 400 tokens over its max input: 7,400 used of 7,000 (the 8,000 window less the 1,000 reply reserve)",
-		"the largest part is tool_results at 7,000 tokens")
+		"the largest part is tool calls and results at 7,000 tokens")
 	wantRefs(t, f, "[tool_results reserve]")
 	if f.Severity != SeverityError {
 		t.Errorf("severity %s", f.Severity)
@@ -78,7 +78,7 @@ func TestAllocationsOverTheWindowNameTheLargestAndTheReserve(t *testing.T) {
 	in.BudgetProblem = b.Validate()
 	f := onlyFinding(t, Diagnose(in), CodeAllocationsOverWindow)
 	wantContains(t, f, "The allocations add up to 7,000 tokens but the max input is 904 (the 5,000 window less the 4,096 reply reserve)",
-		"the largest allocation is history at 2,000", "the reserve alone takes 82% of the window")
+		"the largest allocation is conversation history at 2,000", "the reserve alone takes 82% of the window")
 	wantRefs(t, f, "[history reserve]")
 }
 
@@ -93,8 +93,8 @@ func TestComponentCutToItsAllocation(t *testing.T) {
 		t.Fatalf("want 2 cut components, got %s", describe(fs))
 	}
 	// The larger cut first.
-	wantContains(t, fs[0], "The tool_results component was cut to its 1,500-token allocation: 500 of 2,000 tokens cut from its start.")
-	wantContains(t, fs[1], "The system component was cut to its 500-token allocation: 400 of 900 tokens cut from its end.")
+	wantContains(t, fs[0], "Tool calls and results: cut to its 1,500-token allocation, 500 of 2,000 tokens cut from its start.")
+	wantContains(t, fs[1], "System prompt: cut to its 500-token allocation, 400 of 900 tokens cut from its end.")
 	wantRefs(t, fs[1], "[system]")
 }
 
@@ -102,13 +102,13 @@ func TestRetrievedContextOfTheSimpleBuilderCut(t *testing.T) {
 	// The article's RAG builder has no trace here: the cut is still said.
 	a := assembly(window.Budgeted, testBudget, map[string][3]int{window.ComponentRAG: {2_000, 2_500, 2_000}})
 	f := onlyFinding(t, Diagnose(assemblyInput(a)), CodeComponentOverAllocation)
-	wantContains(t, f, "The rag component was cut to its 2,000-token allocation: 500 of 2,500 tokens cut from its end.")
+	wantContains(t, f, "Retrieved context: cut to its 2,000-token allocation, 500 of 2,500 tokens cut from its end.")
 }
 
 func TestComponentOverItsAllocationWhenMeasured(t *testing.T) {
 	a := assembly(window.MeasureOnly, testBudget, map[string][3]int{window.ComponentHistory: {2_000, 2_600, 2_600}})
 	f := onlyFinding(t, Diagnose(assemblyInput(a)), CodeComponentOverAllocation)
-	wantContains(t, f, "The history component takes 2,600 tokens, 600 over its 2,000-token allocation; measured as sent, nothing was cut.")
+	wantContains(t, f, "Conversation history: 2,600 tokens, 600 over its 2,000-token allocation; measured as sent, nothing was cut.")
 	if f.Severity != SeverityInfo {
 		t.Errorf("severity %s: measured as sent, the allocations are advisory", f.Severity)
 	}
@@ -149,7 +149,7 @@ func TestAllocationFarLargerThanItsUse(t *testing.T) {
 		window.ComponentQuery:       {500, 20, 20},     // 4%, but only 480 spare
 	})
 	f := onlyFinding(t, Diagnose(assemblyInput(a)), CodeAllocationUnused)
-	wantContains(t, f, "The rag component uses 300 of its 2,000-token allocation (15%): 1,700 tokens spare")
+	wantContains(t, f, "Retrieved context: uses 300 of its 2,000-token allocation (15%), 1,700 tokens spare")
 	wantRefs(t, f, "[rag]")
 }
 
@@ -198,6 +198,12 @@ func TestDocumentsThatAreMostlyHeaders(t *testing.T) {
 	docs = append(docs, value.Document{Source: "c/d/e/f.md", Score: 0.7, Content: "Another short bit."})
 	f = onlyFinding(t, Diagnose(buildInput(t, docs, 1_000, keepFragments)), CodeMostlyHeaders)
 	wantContains(t, f, "2 documents sent are mostly their citation header, 14 tokens of headers in all: #1 (7 of header for 3 of text), #3 (7 of header for 3 of text).")
+
+	// One the assembler's cut of the block never sent is not named.
+	in := buildInput(t, docs, 1_000, keepFragments)
+	in.RAGLost = []int{2}
+	f = onlyFinding(t, Diagnose(in), CodeMostlyHeaders)
+	wantRefs(t, f, "[#1]")
 }
 
 func TestTokenizerEstimates(t *testing.T) {

@@ -36,13 +36,13 @@ func componentFindings(in *Input) []Finding {
 				end = "start" // the assembler keeps their newest part
 			}
 			fs = append(fs, Finding{Code: CodeComponentOverAllocation, Severity: SeverityWarning,
-				Message: fmt.Sprintf("The %s component was cut to its %s allocation: %s of %s cut from its %s.",
-					c.Name, allocationOf(c.Allocated), numfmt.Thousands(c.Raw-c.Used), tokensOf(c.Raw), end),
+				Message: fmt.Sprintf("%s: cut to its %s allocation, %s of %s cut from its %s.",
+					componentSubject(c.Name), allocationOf(c.Allocated), numfmt.Thousands(c.Raw-c.Used), tokensOf(c.Raw), end),
 				Refs: []Ref{ComponentRef(c.Name)}, weight: c.Raw - c.Used})
 		case a.Mode == window.MeasureOnly && c.Over:
 			fs = append(fs, Finding{Code: CodeComponentOverAllocation, Severity: SeverityInfo,
-				Message: fmt.Sprintf("The %s component takes %s, %s over its %s allocation; measured as sent, nothing was cut.",
-					c.Name, tokensOf(c.Used), numfmt.Thousands(c.Excess), allocationOf(c.Allocated)),
+				Message: fmt.Sprintf("%s: %s, %s over its %s allocation; measured as sent, nothing was cut.",
+					componentSubject(c.Name), tokensOf(c.Used), numfmt.Thousands(c.Excess), allocationOf(c.Allocated)),
 				Refs: []Ref{ComponentRef(c.Name)}, weight: c.Excess})
 		}
 	}
@@ -182,4 +182,11 @@ func uniqueRefs(refs []Ref) []Ref {
 		}
 	}
 	return out
+}
+
+// componentSubject is a component's name in words to open a sentence
+// with: "Tool calls and results: ...".
+func componentSubject(name string) string {
+	words := window.ComponentWords(name)
+	return strings.ToUpper(words[:1]) + words[1:]
 }

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"slices"
 	"strconv"
+
+	"ctxlab/core/window"
 )
 
 // Severity ranks findings: an error stops the request from being sent as
@@ -93,7 +95,7 @@ func (r Ref) Label() string {
 	case RefToolResult:
 		return "tool result " + strconv.Itoa(r.Index+1)
 	}
-	return r.Name
+	return window.ComponentWords(r.Name)
 }
 
 // MarshalJSON writes {"kind":"component","name":"rag"} for a component

@@ -2,6 +2,7 @@ package diagnose
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 )
 
@@ -16,7 +17,11 @@ func TestFindingJSONAndRefLabels(t *testing.T) {
 	if string(out) != want {
 		t.Errorf("JSON\n got %s\nwant %s", out, want)
 	}
-	if got := refLabels(f.Refs); got != "[#15 rag message 1 tool result 3]" {
+	var labels []string
+	for _, r := range f.Refs {
+		labels = append(labels, r.Label())
+	}
+	if got := strings.Join(labels, ", "); got != "#15, retrieved context, message 1, tool result 3" {
 		t.Errorf("labels %s", got)
 	}
 }

@@ -29,6 +29,9 @@ func headerFindings(in *Input) []Finding {
 	tok := in.Pipeline.Tokenizer
 	var heavy []headerHeavy
 	for n, i := range res.Trace.Cited {
+		if slices.Contains(in.RAGLost, i) {
+			continue // the assembler's cut of the block never sent it
+		}
 		placed := res.IncludedDocs[n]
 		header := tok.Count(pipeline.CitationHeader(n+1, placed.Source, placed.Score, res.Trace.Docs[i].Fate == pipeline.FateSummarized))
 		// The trace's kept count is the placed text's: the whole

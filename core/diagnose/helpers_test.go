@@ -73,10 +73,15 @@ func describe(fs []Finding) string {
 	return b.String()
 }
 
+// refLabels lists refs by their labels, a component by its name, so the
+// list reads unambiguously with spaces between.
 func refLabels(refs []Ref) string {
 	labels := make([]string, len(refs))
 	for i, r := range refs {
 		labels[i] = r.Label()
+		if r.Kind == RefComponent {
+			labels[i] = r.Name
+		}
 	}
 	return "[" + strings.Join(labels, " ") + "]"
 }

@@ -18,7 +18,7 @@ func overflowFindings(in *Input) []Finding {
 		b := in.Assembly.Budget
 		largest, largestTokens := largestAllocation(b)
 		msg := fmt.Sprintf("The allocations add up to %s but the max input is %s (the %s window less the %s reply reserve), so nothing could be budgeted and the request was measured as sent; the largest allocation is %s at %s",
-			tokensOf(b.Allocated()), numfmt.Thousands(b.MaxInput()), numfmt.Thousands(b.TotalWindow), numfmt.Thousands(b.ResponseReserve), largest, numfmt.Thousands(largestTokens))
+			tokensOf(b.Allocated()), numfmt.Thousands(b.MaxInput()), numfmt.Thousands(b.TotalWindow), numfmt.Thousands(b.ResponseReserve), window.ComponentWords(largest), numfmt.Thousands(largestTokens))
 		if b.ResponseReserve > largestTokens {
 			msg += fmt.Sprintf(", and the reserve alone takes %s of the window", percent(b.ResponseReserve, b.TotalWindow))
 		}
@@ -52,7 +52,7 @@ func overflowFindings(in *Input) []Finding {
 	refs = append(refs, ComponentRef(window.ComponentReserve))
 	msg := fmt.Sprintf("The request is %s over its max input: %s used of %s (the %s window less the %s reply reserve); the largest part is %s at %s",
 		tokensOf(over), numfmt.Thousands(a.Used), numfmt.Thousands(a.MaxInput), numfmt.Thousands(a.Window), numfmt.Thousands(a.Budget.ResponseReserve),
-		biggest, tokensOf(biggestTokens))
+		window.ComponentWords(biggest), tokensOf(biggestTokens))
 	return append(fs, Finding{Code: CodeOverflow, Severity: SeverityError, Message: msg + ".", Refs: refs, weight: over})
 }
 

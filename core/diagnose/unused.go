@@ -33,8 +33,8 @@ func unusedAllocationFindings(in *Input) []Finding {
 		if float64(c.Used) >= unusedShare*float64(c.Allocated) || spare <= unusedMinTokens {
 			continue
 		}
-		msg := fmt.Sprintf("The %s component uses %s of its %s allocation (%s): %s spare that a cut component could use.",
-			c.Name, numfmt.Thousands(c.Used), allocationOf(c.Allocated), percent(c.Used, c.Allocated), tokensOf(spare))
+		msg := fmt.Sprintf("%s: uses %s of its %s allocation (%s), %s spare that a cut component could use.",
+			componentSubject(c.Name), numfmt.Thousands(c.Used), allocationOf(c.Allocated), percent(c.Used, c.Allocated), tokensOf(spare))
 		fs = append(fs, Finding{Code: CodeAllocationUnused, Severity: SeverityInfo, Message: msg,
 			Refs: []Ref{ComponentRef(c.Name)}, weight: spare})
 	}
