@@ -226,6 +226,11 @@ var knobTable = []*Knob{
 		},
 		Applies: budgetedMemory(memory.Priority), AppliesWhen: "memory priority",
 	},
+	boolKnob(Knob{
+		ID: "reference-order", Label: "pinned first", Flag: "reference-order", Key: "memory.reference_order",
+		Help:    "--memory priority: put pinned messages first, as the article's PriorityMemory does, instead of keeping the history's order",
+		Applies: budgetedMemory(memory.Priority), AppliesWhen: "memory priority",
+	}, func(s *Settings) *bool { return &s.Memory.ReferenceOrder }),
 	intKnob(Knob{
 		ID: "summarize-every", Label: "fold every", Flag: "summarize-every", Key: "memory.summarize_every",
 		Help: "--memory summary: fold the history every N messages", Expect: "at least 1 message",
@@ -271,11 +276,6 @@ var knobTable = []*Knob{
 		Get:     func(s Settings) KnobValue { return KnobValue{Text: s.Step} },
 		Set:     func(s *Settings, v KnobValue, _ KnobContext) error { s.Step = strings.TrimSpace(v.Text); return nil },
 	},
-	boolKnob(Knob{
-		ID: "reference-order", Label: "pinned first", Flag: "reference-order", Key: "memory.reference_order",
-		Help:    "--memory priority: put pinned messages first, as the article's PriorityMemory does, instead of keeping the history's order",
-		Applies: budgetedMemory(memory.Priority), AppliesWhen: "memory priority", NoControl: true,
-	}, func(s *Settings) *bool { return &s.Memory.ReferenceOrder }),
 }
 
 // Knobs returns every setting in the order of the workbench's strip.
