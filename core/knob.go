@@ -91,8 +91,6 @@ type Knob struct {
 	AppliesWhen string
 	// InBuild: `ctxlab build` takes the flag too (the pipeline's knobs).
 	InBuild bool
-	// NoControl: the workbench has no control for it.
-	NoControl bool
 }
 
 // KnobError is a value a knob refuses. Every surface words it the same

@@ -54,7 +54,7 @@ func newControls(presets window.PresetSet, steps []string, initial core.Settings
 	ctx := core.KnobContext{Presets: presets, Steps: steps, Initial: &initial}
 	var controls []control
 	for _, k := range core.Knobs() {
-		if k.NoControl || (k.ID == core.KnobIDAgentStep && len(steps) == 0) {
+		if k.ID == core.KnobIDAgentStep && len(steps) == 0 {
 			continue
 		}
 		controls = append(controls, knobControl(k, ctx))

@@ -17,14 +17,6 @@ func TestEveryKnobIsAControlWithItsRange(t *testing.T) {
 	controls := newControls(window.BuiltinPresets(), []string{"search", "draft"}, defaults)
 	next := 0
 	for _, k := range core.Knobs() {
-		if k.NoControl {
-			for _, c := range controls {
-				if c.id == k.ID {
-					t.Errorf("%s has a control but says it has none", k.ID)
-				}
-			}
-			continue
-		}
 		if next >= len(controls) || controls[next].id != k.ID || controls[next].label != k.Label {
 			t.Fatalf("control %d is not knob %s (%q)", next, k.ID, k.Label)
 		}
