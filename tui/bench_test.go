@@ -39,7 +39,7 @@ var (
 
 // benchScenario is the support_chat sample, or a scenario of n documents
 // made from the sample's articles, built once per run.
-func benchScenario(b *testing.B, n int) *core.Scenario {
+func benchScenario(b testing.TB, n int) *core.Scenario {
 	b.Helper()
 	if n == 0 {
 		return sampleScenario(b, "support_chat")
@@ -64,7 +64,7 @@ func benchScenario(b *testing.B, n int) *core.Scenario {
 // are the defaults. The sample has fewer than 300 sentences, so at 10,000
 // documents each recurs in a couple of hundred: a hard case for the dedup
 // stage, whose shingle postings grow with it.
-func generatedScenario(b *testing.B, n int) *core.Scenario {
+func generatedScenario(b testing.TB, n int) *core.Scenario {
 	b.Helper()
 	base := sampleScenario(b, "support_chat")
 	var sentences []string
@@ -117,7 +117,7 @@ func generatedScenario(b *testing.B, n int) *core.Scenario {
 // benchModel opens the workbench on sc at a size with the first
 // evaluation, the vocabularies and the inspector's counts settled, so
 // the timed loop measures steady state.
-func benchModel(b *testing.B, sc *core.Scenario, width, height int) Model {
+func benchModel(b testing.TB, sc *core.Scenario, width, height int) Model {
 	b.Helper()
 	m := New(Config{
 		Scenario:  sc,

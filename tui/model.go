@@ -98,7 +98,10 @@ type Model struct {
 	settings core.Settings
 	initial  core.Settings
 
-	eval    *core.Evaluation
+	eval *core.Evaluation
+	// sent are the Budget list's fates after the assembler, counted once
+	// per evaluation for the strip rather than on every frame.
+	sent    fates
 	evalErr error
 	gen     int // generation of the newest requested evaluation
 	shown   int // generation of eval

@@ -18,9 +18,11 @@ import (
 type evaluatedMsg struct {
 	gen  int
 	eval *core.Evaluation
-	// space is the evaluation's items ranked for view 6, counted in the
-	// command so Update does no counting.
+	// space is the evaluation's items ranked for view 6, and sent the
+	// strip's fates after the assembler, counted in the command so
+	// neither Update nor View walks every document.
 	space []core.SpaceItem
+	sent  fates
 	err   error
 }
 
@@ -86,7 +88,7 @@ func (m *Model) evaluationCmd() tea.Cmd {
 		if err != nil {
 			return evaluatedMsg{gen: gen, err: err}
 		}
-		return evaluatedMsg{gen: gen, eval: ev, space: ev.Space()}
+		return evaluatedMsg{gen: gen, eval: ev, space: ev.Space(), sent: sentCounts(ev)}
 	}
 }
 
@@ -105,6 +107,7 @@ func (m *Model) applyEvaluation(msg evaluatedMsg) tea.Cmd {
 	m.evalErr = nil
 	prev := m.eval
 	m.eval = msg.eval
+	m.sent = msg.sent
 	m.shown = msg.gen
 	m.changed = changedDocs(prev, m.eval)
 	m.refreshRows()

@@ -40,13 +40,14 @@ func stagesFor(ev *core.Evaluation) []stage {
 
 // renderPipelineStrip draws each stage with its count, the selected one
 // highlighted: "Input 60 ─► Filter −4 ─► Sort ─► Dedup −6 ─► …".
-func renderPipelineStrip(st *themes.Styles, ev *core.Evaluation, selected stage, width int) string {
+// sent are the evaluation's fates after the assembler (sentCounts),
+// counted once per evaluation.
+func renderPipelineStrip(st *themes.Styles, ev *core.Evaluation, sent fates, selected stage, width int) string {
 	if ev == nil {
 		return padRight(st.Muted.Render(" pipeline: computing…"), width)
 	}
 	// The full strip first; on a narrow terminal a tighter separator,
 	// then short names, so the counts (what a user reads it for) stay.
-	sent := sentCounts(ev)
 	for _, f := range stripForms {
 		if line := stripLine(st, ev, selected, f, sent); lipgloss.Width(line) <= width || f.last {
 			return padRight(line, width)

@@ -21,7 +21,7 @@ func TestStripCountsAddUpWithTheBudgetList(t *testing.T) {
 		shown[r.glyph]++
 	}
 	for _, width := range []int{160, 100, 80} {
-		strip := ansi.Strip(renderPipelineStrip(m.styles, m.eval, stageBudget, width))
+		strip := ansi.Strip(renderPipelineStrip(m.styles, m.eval, m.sent, stageBudget, width))
 		segments := regexp.MustCompile(`(Budget|after the assembler|Final)((?: \d[\d,]*[✓✂Σ✗])+)`).FindAllStringSubmatch(strip, -1)
 		if len(segments) != 2 {
 			t.Fatalf("width %d: want a Budget and an after-the-assembler segment in %q", width, strip)

@@ -23,7 +23,7 @@ func (m Model) View() string {
 	parts := []string{
 		m.renderHeader(),
 		renderBudget(m.styles, m.eval, m.width),
-		renderPipelineStrip(m.styles, m.eval, m.list.stage, m.width),
+		renderPipelineStrip(m.styles, m.eval, m.sent, m.list.stage, m.width),
 	}
 	if l.banner > 0 {
 		lines := hangingWrap(m.bannerText(), m.width-2, 2)
