@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
 
 	"ctxlab/core"
 	"ctxlab/core/pipeline"
@@ -49,9 +50,16 @@ func renderPipelineStrip(st *themes.Styles, ev *core.Evaluation, sent fates, sel
 	// The full strip first; on a narrow terminal a tighter separator,
 	// then short names, so the counts (what a user reads it for) stay.
 	for _, f := range stripForms {
-		if line := stripLine(st, ev, selected, f, sent); lipgloss.Width(line) <= width || f.last {
-			return padRight(line, width)
+		line := stripLine(st, ev, selected, f, sent)
+		if lipgloss.Width(line) > width && !f.last {
+			continue
 		}
+		// The tight form drops the spaces around the stages; the line
+		// still starts one cell in, as every other line does, when it can.
+		if !strings.HasPrefix(ansi.Strip(line), " ") && lipgloss.Width(line) < width {
+			line = " " + line
+		}
+		return padRight(line, width)
 	}
 	return ""
 }
