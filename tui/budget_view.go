@@ -135,24 +135,31 @@ func renderBudget(st *themes.Styles, ev *core.Evaluation, width int) string {
 	return fitLines(strings.Join(lines, "\n"), width, rows)
 }
 
-// minWindowBarW is the shortest the window bar gets for the sake of a
-// fuller statement of the limit.
+// minWindowBarW is the shortest the window bar gets, on a narrow terminal.
 const minWindowBarW = 16
+
+// maxWindowBarW is the longest the window bar gets on a wide terminal.
+const maxWindowBarW = 40
 
 // renderWindowBar is one bar for the window: each component's tokens,
 // then the response reserve, then free space; then what limits the
 // request, in as many words as the width leaves room for.
 func renderWindowBar(st *themes.Styles, a *window.Assembly, limit bindingLimit, width int) string {
 	label := " Window "
+	// The bar's width depends on the terminal's alone, so the same share
+	// looks the same whatever the statement beside it says; the statement
+	// takes the wordiest form that fits the rest.
+	barW := min(maxWindowBarW, max(minWindowBarW, width/6))
+	room := width - len(label) - barW - 1
 	statements := limit.statements(a)
 	summary := " " + statements[len(statements)-1]
 	for _, s := range statements {
-		if width-len(label)-1-ansi.StringWidth(s)-1 >= minWindowBarW {
+		if ansi.StringWidth(s)+1 <= room {
 			summary = " " + s
 			break
 		}
 	}
-	barW := max(10, width-len(label)-lipgloss.Width(summary)-1)
+	summary = truncateText(summary, room)
 	windowTokens := max(1, a.Window)
 	total := a.Used + a.Budget.ResponseReserve
 	scale := float64(barW) / float64(max(windowTokens, total))
