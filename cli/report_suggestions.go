@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"ctxlab/core"
+	"ctxlab/core/window"
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 )
@@ -72,7 +73,7 @@ func componentChanges(p core.Preview) []string {
 		if c.UsedBefore == c.UsedAfter {
 			continue
 		}
-		parts = append(parts, fmt.Sprintf("%s %s → %s (%s)", c.Name, numfmt.Thousands(c.UsedBefore), numfmt.Thousands(c.UsedAfter), signed(c.UsedAfter-c.UsedBefore)))
+		parts = append(parts, fmt.Sprintf("%s %s → %s (%s)", window.ComponentWords(c.Name), numfmt.Thousands(c.UsedBefore), numfmt.Thousands(c.UsedAfter), signed(c.UsedAfter-c.UsedBefore)))
 	}
 	return parts
 }

@@ -46,7 +46,11 @@ func renderFixPreview(st *themes.Styles, p fixPane, w, h int) string {
 		if c.UsedBefore == c.UsedAfter && c.AllocatedBefore == c.AllocatedAfter {
 			continue
 		}
-		line := fmt.Sprintf("  %-13s %s → %s tokens (%s)", c.Name, numfmt.Thousands(c.UsedBefore), numfmt.Thousands(c.UsedAfter), signedTokens(c.UsedAfter-c.UsedBefore))
+		name := c.Name
+		if label, ok := componentLabels[c.Name]; ok {
+			name = label // as the budget grid above names it
+		}
+		line := fmt.Sprintf("  %-13s %s → %s tokens (%s)", name, numfmt.Thousands(c.UsedBefore), numfmt.Thousands(c.UsedAfter), signedTokens(c.UsedAfter-c.UsedBefore))
 		if c.AllocatedBefore != c.AllocatedAfter {
 			line += fmt.Sprintf(", allocation %s → %s", numfmt.Thousands(c.AllocatedBefore), numfmt.Thousands(c.AllocatedAfter))
 		}
