@@ -19,8 +19,7 @@ import (
 type docList struct {
 	rows   []docRow
 	layout rowLayout
-	cursor int
-	offset int
+	rowCursor
 
 	cache map[rowKey]string
 }
@@ -67,13 +66,7 @@ func (l *docList) selectedDoc() int {
 	return -1
 }
 
-func (l *docList) move(delta, height int) {
-	if len(l.rows) == 0 {
-		return
-	}
-	l.cursor = min(len(l.rows)-1, max(0, l.cursor+delta))
-	l.scrollTo(height)
-}
+func (l *docList) move(delta, height int) { l.rowCursor.move(delta, height, len(l.rows)) }
 
 // selectDocument puts the cursor on a document's row and scrolls to it;
 // false when the rows do not list it.
@@ -102,28 +95,11 @@ func (l *docList) nextChanged(changed map[int]bool, height int) bool {
 	return false
 }
 
-// selectVisibleRow puts the cursor on the row-th row on screen, or the
-// last one when the list ends above it.
-func (l *docList) selectVisibleRow(row int) {
-	if row < 0 {
-		return
-	}
-	l.cursor = max(0, min(len(l.rows)-1, l.offset+row))
-}
+// selectVisibleRow puts the cursor on the row-th row on screen.
+func (l *docList) selectVisibleRow(row int) { l.rowCursor.selectVisibleRow(row, len(l.rows)) }
 
 // scrollTo keeps the cursor within the visible rows.
-func (l *docList) scrollTo(height int) {
-	if height <= 0 {
-		return
-	}
-	if l.cursor < l.offset {
-		l.offset = l.cursor
-	}
-	if l.cursor >= l.offset+height {
-		l.offset = l.cursor - height + 1
-	}
-	l.offset = max(0, min(l.offset, max(0, len(l.rows)-height)))
-}
+func (l *docList) scrollTo(height int) { l.rowCursor.scrollTo(height, len(l.rows)) }
 
 // listRenderContext is everything rendering depends on besides the rows.
 type listRenderContext struct {

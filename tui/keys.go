@@ -37,17 +37,13 @@ func (k globalKeys) FullHelp() [][]key.Binding {
 
 // listKeys drive the document list.
 type listKeys struct {
-	Up, Down, PageUp, PageDown, Top, Bottom, PrevStage, NextStage, HideGone, Inspect, NextChanged key.Binding
+	moveKeys
+	PrevStage, NextStage, HideGone, Inspect, NextChanged key.Binding
 }
 
 func newListKeys() listKeys {
 	return listKeys{
-		Up:        key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
-		Down:      key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
-		PageUp:    key.NewBinding(key.WithKeys("pgup", "ctrl+u"), key.WithHelp("pgup", "page up")),
-		PageDown:  key.NewBinding(key.WithKeys("pgdown", "ctrl+d"), key.WithHelp("pgdn", "page down")),
-		Top:       key.NewBinding(key.WithKeys("home", "g"), key.WithHelp("g", "top")),
-		Bottom:    key.NewBinding(key.WithKeys("end", "G"), key.WithHelp("G", "bottom")),
+		moveKeys:  newMoveKeys(),
 		PrevStage: key.NewBinding(key.WithKeys("[", "left", "h"), key.WithHelp("[/←", "earlier stage")),
 		NextStage: key.NewBinding(key.WithKeys("]", "right", "l"), key.WithHelp("]/→", "later stage")),
 		HideGone:  key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "hide/show removed")),

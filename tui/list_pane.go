@@ -44,18 +44,7 @@ func newListPane() listPane {
 func (p listPane) update(msg tea.KeyMsg, height int, stages []stage, filtered bool) (listPane, listAction) {
 	k := p.keys
 	switch {
-	case key.Matches(msg, k.Up):
-		p.move(-1, height)
-	case key.Matches(msg, k.Down):
-		p.move(1, height)
-	case key.Matches(msg, k.PageUp):
-		p.move(-height, height)
-	case key.Matches(msg, k.PageDown):
-		p.move(height, height)
-	case key.Matches(msg, k.Top):
-		p.move(-len(p.rows), height)
-	case key.Matches(msg, k.Bottom):
-		p.move(len(p.rows), height)
+	case p.navigate(msg, k.moveKeys, height, len(p.rows)):
 	case key.Matches(msg, k.PrevStage):
 		p.stepStage(stages, -1)
 		return p, listRestaged

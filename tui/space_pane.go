@@ -11,26 +11,21 @@ import (
 // definition, message, tool call or result and document of the request,
 // ranked, with a cursor, a sort order and a jump to the item.
 type spacePane struct {
-	items  []core.SpaceItem
-	order  core.SpaceOrder
-	cursor int
-	offset int
-	keys   spaceKeys
+	items []core.SpaceItem
+	order core.SpaceOrder
+	rowCursor
+	keys spaceKeys
 }
 
 // spaceKeys drive the space list.
 type spaceKeys struct {
-	Up, Down, PageUp, PageDown, Top, Bottom, Sort, Jump, Back key.Binding
+	moveKeys
+	Sort, Jump, Back key.Binding
 }
 
 func newSpaceKeys() spaceKeys {
 	return spaceKeys{
-		Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
-		Down:     key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
-		PageUp:   key.NewBinding(key.WithKeys("pgup", "ctrl+u"), key.WithHelp("pgup", "page up")),
-		PageDown: key.NewBinding(key.WithKeys("pgdown", "ctrl+d"), key.WithHelp("pgdn", "page down")),
-		Top:      key.NewBinding(key.WithKeys("home", "g"), key.WithHelp("g", "top")),
-		Bottom:   key.NewBinding(key.WithKeys("end", "G"), key.WithHelp("G", "bottom")),
+		moveKeys: newMoveKeys(),
 		Sort:     key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "sort: tokens, order, kind")),
 		Jump:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "go to the item")),
 		Back:     key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back to list")),
@@ -87,18 +82,7 @@ const (
 func (p spacePane) update(msg tea.KeyMsg, height int) (spacePane, spaceAction) {
 	k := p.keys
 	switch {
-	case key.Matches(msg, k.Up):
-		p.move(-1, height)
-	case key.Matches(msg, k.Down):
-		p.move(1, height)
-	case key.Matches(msg, k.PageUp):
-		p.move(-height, height)
-	case key.Matches(msg, k.PageDown):
-		p.move(height, height)
-	case key.Matches(msg, k.Top):
-		p.move(-len(p.items), height)
-	case key.Matches(msg, k.Bottom):
-		p.move(len(p.items), height)
+	case p.navigate(msg, k.moveKeys, height, len(p.items)):
 	case key.Matches(msg, k.Sort):
 		p.cycleOrder(height)
 	case key.Matches(msg, k.Jump):
@@ -126,33 +110,10 @@ func (p *spacePane) cycleOrder(height int) {
 	p.scrollTo(height)
 }
 
-func (p *spacePane) move(delta, height int) {
-	if len(p.items) == 0 {
-		return
-	}
-	p.cursor = min(len(p.items)-1, max(0, p.cursor+delta))
-	p.scrollTo(height)
-}
+func (p *spacePane) move(delta, height int) { p.rowCursor.move(delta, height, len(p.items)) }
 
-// selectVisibleRow puts the cursor on the row-th row on screen, or the
-// last one when the list ends above it.
-func (p *spacePane) selectVisibleRow(row int) {
-	if row < 0 || len(p.items) == 0 {
-		return
-	}
-	p.cursor = max(0, min(len(p.items)-1, p.offset+row))
-}
+// selectVisibleRow puts the cursor on the row-th row on screen.
+func (p *spacePane) selectVisibleRow(row int) { p.rowCursor.selectVisibleRow(row, len(p.items)) }
 
 // scrollTo keeps the cursor within the visible rows.
-func (p *spacePane) scrollTo(height int) {
-	if height <= 0 {
-		return
-	}
-	if p.cursor < p.offset {
-		p.offset = p.cursor
-	}
-	if p.cursor >= p.offset+height {
-		p.offset = p.cursor - height + 1
-	}
-	p.offset = max(0, min(p.offset, max(0, len(p.items)-height)))
-}
+func (p *spacePane) scrollTo(height int) { p.rowCursor.scrollTo(height, len(p.items)) }
