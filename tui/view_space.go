@@ -52,10 +52,18 @@ func (p spacePane) view(st *themes.Styles, ev *core.Evaluation, w, h int, focuse
 		largest = max(largest, it.Tokens)
 	}
 	count := numfmt.Thousands(len(p.items)) + " " + numfmt.Plural(len(p.items), "item", "items")
-	summary := fmt.Sprintf("%s · shares of the %s-token window and the %s max input · bars against the largest, %s tokens",
+	// A document's tokens here are as sent, its citation header
+	// included, so they read higher than the list's count of its text.
+	summary := fmt.Sprintf("%s · tokens as sent (a document with its citation header) · shares of the %s-token window and the %s max input · bars against the largest, %s tokens",
 		count, numfmt.Thousands(a.Window), numfmt.Thousands(a.MaxInput), numfmt.Thousands(largest))
-	if a.MaxInput <= 0 || ansi.StringWidth(summary) > inner {
-		summary = fmt.Sprintf("%s · share of the %s-token window · bars against the largest", count, numfmt.Thousands(a.Window))
+	for _, short := range []string{
+		fmt.Sprintf("%s · tokens as sent, headers included · share of the %s-token window · bars against the largest", count, numfmt.Thousands(a.Window)),
+		fmt.Sprintf("%s · share of the %s-token window · bars against the largest", count, numfmt.Thousands(a.Window)),
+	} {
+		if a.MaxInput > 0 && ansi.StringWidth(summary) <= inner {
+			break
+		}
+		summary = short
 	}
 	lines := []string{
 		st.Muted.Render(truncateText(summary, inner)),
