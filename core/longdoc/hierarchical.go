@@ -15,20 +15,8 @@ import (
 // together exceed 3000 tokens, which is unknown until they exist; the plan
 // gives both bounds. chunkSize 0 means the article's 4000.
 func PlanHierarchical(doc string, chunkSize int, tok tokens.Tokenizer) Plan {
-	if tok == nil {
-		tok = tokens.Heuristic{}
-	}
-	if chunkSize <= 0 {
-		chunkSize = DefaultHierarchicalChunkSize
-	}
-	p := Plan{
-		Strategy:       Hierarchical,
-		ChunkSize:      chunkSize,
-		Tokenizer:      tok.Name(),
-		DocumentTokens: tok.Count(doc),
-		Chunks:         planChunks(doc, chunkSize, tok),
-		tok:            tok,
-	}
+	p := newPlan(Hierarchical, doc, chunkSize, DefaultHierarchicalChunkSize, tok)
+	tok = p.tok
 	for _, c := range p.Chunks {
 		req := summarize.Request{Purpose: summarize.PurposeChunk, Text: c.Text}
 		p.Calls = append(p.Calls, Call{Stage: StageChunkSummary, Chunk: c.Index, PromptTokens: tok.Count(req.Prompt()), Exact: true, MaxTokens: req.MaxTokens()})

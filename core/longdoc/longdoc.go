@@ -166,3 +166,23 @@ func runStep(ctx context.Context, sum summarize.Summarizer, call Call, req summa
 	}
 	return Step{Call: call, Output: out, OutputTokens: tok.Count(out), Used: true}, nil
 }
+
+// newPlan is a plan's common start: the document chunked and counted,
+// with the heuristic tokenizer when none is given and the strategy's
+// default chunk size when chunkSize is 0 or less.
+func newPlan(strategy Strategy, doc string, chunkSize, defaultChunkSize int, tok tokens.Tokenizer) Plan {
+	if tok == nil {
+		tok = tokens.Heuristic{}
+	}
+	if chunkSize <= 0 {
+		chunkSize = defaultChunkSize
+	}
+	return Plan{
+		Strategy:       strategy,
+		ChunkSize:      chunkSize,
+		Tokenizer:      tok.Name(),
+		DocumentTokens: tok.Count(doc),
+		Chunks:         planChunks(doc, chunkSize, tok),
+		tok:            tok,
+	}
+}

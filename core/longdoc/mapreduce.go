@@ -15,21 +15,8 @@ import (
 // reduce call unless every section answers NOT FOUND. chunkSize 0 means
 // the article's 6000.
 func PlanMapReduce(doc, question string, chunkSize int, tok tokens.Tokenizer) Plan {
-	if tok == nil {
-		tok = tokens.Heuristic{}
-	}
-	if chunkSize <= 0 {
-		chunkSize = DefaultMapReduceChunkSize
-	}
-	p := Plan{
-		Strategy:       MapReduce,
-		Question:       question,
-		ChunkSize:      chunkSize,
-		Tokenizer:      tok.Name(),
-		DocumentTokens: tok.Count(doc),
-		Chunks:         planChunks(doc, chunkSize, tok),
-		tok:            tok,
-	}
+	p := newPlan(MapReduce, doc, chunkSize, DefaultMapReduceChunkSize, tok)
+	p.Question, tok = question, p.tok
 	n := len(p.Chunks)
 	for _, c := range p.Chunks {
 		req := mapRequest(c, n, question)
