@@ -47,7 +47,7 @@ func diagnosisContent(st *themes.Styles, ev *core.Evaluation, p diagnosisPane, w
 	p = p.clamped(findings)
 	var lines []string
 	intro := numfmt.Plural(len(findings), "1 finding", numfmt.Thousands(len(findings))+" findings") +
-		", worst first. ↑/↓ choose one, ←/→ one of the rows it is about, enter shows that row."
+		", worst first. ↑/↓ choose one, ←/→ one of the rows it is about, enter shows that row, f previews a fix."
 	for _, l := range hangingWrap(intro, width, 0) {
 		lines = append(lines, st.Muted.Render(l))
 	}
