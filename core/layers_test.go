@@ -21,6 +21,7 @@ var engineLayers = [][]string{
 	{"ctxlab/core/memory", "ctxlab/core/metrics", "ctxlab/core/longdoc"},
 	{"ctxlab/core/diagnose"},
 	{"ctxlab/core"},
+	{"ctxlab/core/evalrun"},
 }
 
 // impureImports are what the engine must never import: it reads no files,

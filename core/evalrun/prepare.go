@@ -1,0 +1,51 @@
+package evalrun
+
+import (
+	"context"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"ctxlab/core/pipeline"
+)
+
+// Prepared is a Set with each query's analysis made once, so that a run
+// under new settings costs only the pipeline's cheap stages, as a knob
+// change does for one request. It is safe for concurrent runs.
+type Prepared struct {
+	Set      *Set
+	analyses []*pipeline.Analysis
+}
+
+// Prepare analyzes every query's documents, across all cores.
+func Prepare(set *Set) *Prepared {
+	p := &Prepared{Set: set, analyses: make([]*pipeline.Analysis, len(set.Queries))}
+	_ = forEachQuery(context.Background(), len(set.Queries), func(i int) {
+		p.analyses[i] = pipeline.Analyze(set.Queries[i].Docs)
+	})
+	return p
+}
+
+// forEachQuery calls work for 0..n-1 on one goroutine per core, each
+// taking the next query as it finishes one, so a few long queries do not
+// hold up a fixed share. It stops handing out queries once ctx is done.
+func forEachQuery(ctx context.Context, n int, work func(i int)) error {
+	workers := min(runtime.GOMAXPROCS(0), n)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for ctx.Err() == nil {
+				i := int(next.Add(1)) - 1
+				if i >= n {
+					return
+				}
+				work(i)
+			}
+		}()
+	}
+	wg.Wait()
+	return ctx.Err()
+}

@@ -1,0 +1,68 @@
+package evalrun
+
+import "ctxlab/core/pipeline"
+
+// Stage names where a retrieved document left the pipeline.
+type Stage string
+
+const (
+	StageRerank    Stage = "reranked out" // not among the reranker's final k
+	StageFiltered  Stage = "filtered"     // too few tokens
+	StageDuplicate Stage = "duplicate"    // an exact or near duplicate of a kept document
+	StageBudget    Stage = "budget"       // did not fit the retrieved-context budget
+)
+
+// LostStages lists the stages in pipeline order.
+var LostStages = []Stage{StageRerank, StageFiltered, StageDuplicate, StageBudget}
+
+// QueryResult is one query's run: which documents reached the context and
+// which relevant ones were lost where.
+type QueryResult struct {
+	QID   string
+	Query string
+	// Retrieved is the number of documents the run retrieved.
+	Retrieved int
+	// Included are the ids of the documents in the context, in context
+	// order; Cut are those of them that are there cut or as a synopsis.
+	Included []string
+	Cut      []string
+	// RelevantRetrieved counts retrieved documents judged relevant;
+	// RelevantInContext those of them in the context, whole or cut.
+	RelevantRetrieved int
+	RelevantInContext int
+	// Lost are the ids of the relevant documents that did not reach the
+	// context, by the stage that removed them.
+	Lost map[Stage][]string
+	// Filtered and DuplicatesRemoved count every document removed by
+	// those stages, relevant or not.
+	Filtered          int
+	DuplicatesRemoved int
+	// TokensUsed is the context block's token count; TokensBudget the
+	// retrieved-context budget it was built under.
+	TokensUsed   int
+	TokensBudget int
+	// Truncated is true when the budget left a document out or cut it;
+	// OverBudget when the block itself is over its budget (the citation
+	// headers the reference does not budget push it over).
+	Truncated  bool
+	OverBudget bool
+	// Result is the pipeline's full result, for a caller that shows the
+	// query's context or compares it with another build.
+	Result *pipeline.Result
+}
+
+// HasRecall reports whether the query has a context recall: at least one
+// relevant document retrieved.
+func (r *QueryResult) HasRecall() bool { return r.RelevantRetrieved > 0 }
+
+// ContextRecall is the share of the relevant retrieved documents that
+// reached the context, whole or cut; 0 when HasRecall is false.
+func (r *QueryResult) ContextRecall() float64 {
+	if r.RelevantRetrieved == 0 {
+		return 0
+	}
+	return float64(r.RelevantInContext) / float64(r.RelevantRetrieved)
+}
+
+// RelevantLost is the number of relevant documents lost at any stage.
+func (r *QueryResult) RelevantLost() int { return r.RelevantRetrieved - r.RelevantInContext }

@@ -1,0 +1,125 @@
+package evalrun
+
+import (
+	"context"
+	"fmt"
+
+	"ctxlab/core"
+	"ctxlab/core/pipeline"
+)
+
+// Report is a run of every query under one setting.
+type Report struct {
+	Settings  core.Settings
+	Queries   []QueryResult
+	Aggregate Figures
+}
+
+// Run builds every query's context under s, across all cores: the
+// reference's pipeline with s's knobs and the retrieved-context
+// allocation as its budget, after the reranker when s turns it on (each
+// query reranked against its own text). The other components of a
+// request play no part: what is measured is which documents reach the
+// retrieved context.
+func (p *Prepared) Run(ctx context.Context, s core.Settings) (*Report, error) {
+	opts := pipeline.Options{Settings: s.Pipeline, Budget: s.Budget.RetrievedContext}
+	if err := core.ValidateOptions(opts); err != nil {
+		return nil, err
+	}
+	if s.Builder != core.BuilderContextManager {
+		return nil, &core.OptionError{Option: "builder", Problem: fmt.Sprintf("%s is not evaluated over a run; expected %s, whose trace says where each document went", s.Builder, core.BuilderContextManager)}
+	}
+	rep := &Report{Settings: s, Queries: make([]QueryResult, len(p.Set.Queries))}
+	errs := make([]error, len(p.Set.Queries))
+	err := forEachQuery(ctx, len(p.Set.Queries), func(i int) {
+		rep.Queries[i], errs[i] = runQuery(&p.Set.Queries[i], p.analyses[i], s, opts)
+	})
+	if err != nil {
+		return nil, err
+	}
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	rep.Aggregate = Aggregate(rep.Queries)
+	return rep, nil
+}
+
+// Aggregate runs every query under s and returns the aggregate figures
+// alone: what a sweep or a baseline compares across settings.
+func (p *Prepared) Aggregate(ctx context.Context, s core.Settings) (Figures, error) {
+	rep, err := p.Run(ctx, s)
+	if err != nil {
+		return Figures{}, err
+	}
+	return rep.Aggregate, nil
+}
+
+func runQuery(q *Query, analysis *pipeline.Analysis, s core.Settings, opts pipeline.Options) (QueryResult, error) {
+	r := QueryResult{QID: q.ID, Query: q.Text, Retrieved: len(q.Docs), TokensBudget: opts.Budget, Lost: map[Stage][]string{}}
+	for _, id := range q.DocIDs {
+		if q.Relevant(id) {
+			r.RelevantRetrieved++
+		}
+	}
+	ids := q.DocIDs
+	if s.Rerank && len(q.Docs) > 0 {
+		rr := pipeline.RetrieveWithRerank(q.Text, q.Docs, pipeline.BM25Reranker{}, s.InitialK, s.FinalK)
+		selected := make([]bool, len(q.Docs))
+		ids = make([]string, len(rr.SelectedIndices))
+		for n, i := range rr.SelectedIndices {
+			selected[i] = true
+			ids[n] = q.DocIDs[i]
+		}
+		for i, id := range q.DocIDs {
+			if !selected[i] && q.Relevant(id) {
+				r.Lost[StageRerank] = append(r.Lost[StageRerank], id)
+			}
+		}
+		analysis = pipeline.Analyze(rr.Selected)
+	}
+	res, err := pipeline.Build(analysis, opts)
+	if err != nil {
+		return r, err
+	}
+	r.Result = res
+	r.TokensUsed = res.TokensUsed
+	r.DuplicatesRemoved = res.DuplicatesRemoved
+	r.Filtered = res.Trace.Counts.Filtered
+	r.Truncated = res.Truncated || res.Trace.Counts.Partial > 0 || res.Trace.Counts.Summarized > 0
+	r.OverBudget = res.TokensUsed > res.TokensBudget
+	r.Included = make([]string, len(res.Trace.Cited))
+	for n, i := range res.Trace.Cited {
+		r.Included[n] = ids[i]
+	}
+	for _, d := range res.Trace.Docs {
+		id := ids[d.Index]
+		if d.Fate == pipeline.FatePartial || d.Fate == pipeline.FateSummarized {
+			r.Cut = append(r.Cut, id)
+		}
+		if !q.Relevant(id) {
+			continue
+		}
+		if stage, lost := lostAt(d.Fate); lost {
+			r.Lost[stage] = append(r.Lost[stage], id)
+		} else {
+			r.RelevantInContext++
+		}
+	}
+	return r, nil
+}
+
+// lostAt names the stage that removed a document with fate f, or reports
+// that the document reached the context.
+func lostAt(f pipeline.Fate) (Stage, bool) {
+	switch f {
+	case pipeline.FateFiltered:
+		return StageFiltered, true
+	case pipeline.FateDuplicate:
+		return StageDuplicate, true
+	case pipeline.FateExcluded:
+		return StageBudget, true
+	}
+	return "", false
+}
