@@ -1,0 +1,86 @@
+package loaders
+
+import "fmt"
+
+// corpusEntry is one document of a BEIR-style corpus.
+type corpusEntry struct {
+	content string
+	line    int
+}
+
+// parseCorpus reads a corpus in BEIR's corpus.jsonl layout: one object a
+// line with "_id", "text" and an optional "title".
+func parseCorpus(name string, lines []numberedLine) (map[string]corpusEntry, error) {
+	corpus := make(map[string]corpusEntry, len(lines))
+	const expected = `an object with "_id", "title" and "text"`
+	for _, l := range lines {
+		obj, err := jsonLineObject(name, l, expected)
+		if err != nil {
+			return nil, err
+		}
+		p := place{line: l.number}
+		id, ok, err := firstString(p, name, obj, "_id", "id")
+		if err != nil {
+			return nil, err
+		}
+		if !ok || id == "" {
+			return nil, p.err(name, "has no %q; expected %s", "_id", expected)
+		}
+		if first, dup := corpus[id]; dup {
+			return nil, p.err(name, "document %s is already on line %d; expected each id once", quoted(id), first.line)
+		}
+		text, ok, err := firstString(p, name, obj, "text", "content")
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			return nil, p.err(name, "document %s has no %q; expected %s", quoted(id), "text", expected)
+		}
+		title, _, err := firstString(p, name, obj, "title")
+		if err != nil {
+			return nil, err
+		}
+		if err := checkStringUTF8(p, name, "text", text); err != nil {
+			return nil, err
+		}
+		corpus[id] = corpusEntry{content: passage(title, text), line: l.number}
+	}
+	return corpus, nil
+}
+
+// parseQueries reads queries in BEIR's queries.jsonl layout: "_id" and
+// "text" a line.
+func parseQueries(name string, lines []numberedLine) (map[string]string, error) {
+	queries := make(map[string]string, len(lines))
+	seen := make(map[string]int, len(lines))
+	const expected = `an object with "_id" and "text"`
+	for _, l := range lines {
+		obj, err := jsonLineObject(name, l, expected)
+		if err != nil {
+			return nil, err
+		}
+		p := place{line: l.number}
+		id, ok, err := firstString(p, name, obj, "_id", "id", "qid")
+		if err != nil {
+			return nil, err
+		}
+		if !ok || id == "" {
+			return nil, p.err(name, "has no %q; expected %s", "_id", expected)
+		}
+		if first, dup := seen[id]; dup {
+			return nil, p.err(name, "query %s is already on line %d; expected each id once", quoted(id), first)
+		}
+		text, _, err := firstString(p, name, obj, "text", "query")
+		if err != nil {
+			return nil, err
+		}
+		seen[id] = l.number
+		queries[id] = text
+	}
+	return queries, nil
+}
+
+// missingIn names a file an id was looked up in, for errors.
+func missingIn(kind, id, file string) string {
+	return fmt.Sprintf("%s %s is not in %s", kind, quoted(id), file)
+}

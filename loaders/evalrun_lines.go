@@ -1,0 +1,95 @@
+package loaders
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"strings"
+)
+
+// numberedLine is one non-blank line of a line-oriented eval file.
+type numberedLine struct {
+	number int // 1-based
+	text   string
+}
+
+// readEvalFile reads one of an evaluation's files, checked for UTF-8 and
+// for content; what names what it should hold, for the empty-file error.
+func readEvalFile(path, what string) ([]numberedLine, error) {
+	info, err := os.Stat(path)
+	if err != nil {
+		return nil, fmt.Errorf("loading %s: %w", what, err)
+	}
+	if info.IsDir() {
+		return nil, &Error{Name: path, Msg: "is a directory; expected " + what}
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("loading %s: %w", what, err)
+	}
+	return splitEvalLines(path, data, what)
+}
+
+// splitEvalLines splits data into its non-blank lines, numbered.
+func splitEvalLines(name string, data []byte, what string) ([]numberedLine, error) {
+	data = stripBOM(data)
+	if isBlank(data) {
+		return nil, emptyError(name, what)
+	}
+	if err := checkUTF8(name, data); err != nil {
+		return nil, err
+	}
+	var lines []numberedLine
+	for n, line := range bytes.Split(data, []byte{'\n'}) {
+		text := strings.TrimRight(string(line), "\r")
+		if strings.TrimSpace(text) != "" {
+			lines = append(lines, numberedLine{number: n + 1, text: text})
+		}
+	}
+	return lines, nil
+}
+
+// jsonLineObject decodes one JSON Lines record, numbers kept exact.
+func jsonLineObject(name string, l numberedLine, expected string) (map[string]any, error) {
+	dec := json.NewDecoder(strings.NewReader(l.text))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return nil, &Error{Name: name, Line: l.number, Msg: "is not JSON; expected " + expected, Err: err}
+	}
+	if dec.More() {
+		return nil, &Error{Name: name, Line: l.number, Msg: "holds more than one JSON value; expected one object per line"}
+	}
+	obj, ok := v.(map[string]any)
+	if !ok {
+		return nil, &Error{Name: name, Line: l.number, Msg: "is " + describe(v) + "; expected " + expected}
+	}
+	return obj, nil
+}
+
+// firstString returns the string under the first of keys present in
+// obj (ids may be numbers); present is false when none is.
+func firstString(p place, name string, obj map[string]any, keys ...string) (value string, present bool, err error) {
+	for _, key := range keys {
+		v, ok := obj[key]
+		if !ok || v == nil {
+			continue
+		}
+		s, ok := idString(v)
+		if !ok {
+			return "", true, p.err(name, "%q is %s; expected a string", key, describe(v))
+		}
+		return s, true, nil
+	}
+	return "", false, nil
+}
+
+// passage is a document's content as an evaluation sends it: the text,
+// after its title and a blank line when it has one.
+func passage(title, text string) string {
+	if title == "" {
+		return text
+	}
+	return title + "\n\n" + text
+}
