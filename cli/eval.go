@@ -1,0 +1,101 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+
+	"ctxlab/core"
+	"ctxlab/core/evalrun"
+	"ctxlab/core/pipeline"
+	"ctxlab/internal/safetext"
+	"ctxlab/loaders"
+)
+
+const evalUsage = `
+ctxlab eval runs the reference ContextManager pipeline once per query of a
+retrieval run and reports what reaches each query's context: with
+relevance judgments, the context recall (relevant documents that reach the
+context, whole or cut, over relevant documents retrieved) and where each
+lost relevant document was lost (filtered, duplicate, budget); for every
+query the documents in context, duplicates removed and tokens used.
+
+Usage:
+  ctxlab eval --run FILE [--corpus FILE --queries FILE] [--qrels FILE]
+              [--budget N] [--tokenizer NAME | --model NAME]
+              [--dedup-threshold F] [--min-doc-tokens N] [--lost-in-middle=true|false]
+              [--shingle-size K] [--budget-mode reference|strict] [--summarize-overflow]
+              [--format text|json|csv]
+
+  --run is a TREC run file ("qid Q0 docid rank score tag"), which needs
+  --corpus (BEIR's corpus.jsonl: "_id", "title", "text" a line) and takes
+  --queries (BEIR's queries.jsonl: "_id", "text"); or JSON Lines of one
+  query a line with its documents:
+    {"qid": "q1", "query": "...", "docs": [{"id": "d1", "title": "...", "text": "...", "score": 12.5}]}
+  A document's content is its text, after its title and a blank line when
+  the title is not empty; its score the run's score, its source its id.
+  --qrels is TREC qrels ("qid 0 docid relevance") or BEIR's qrels TSV
+  (header "query-id corpus-id score"); a relevance above 0 is relevant.
+  --budget is each query's context budget, as in ctxlab build. With
+  --tokenizer heuristic each query's context is the reference's own build.
+`
+
+type evalFlags struct {
+	files  loaders.EvalFiles
+	format string
+	budget int
+	knobs  knobFlags
+}
+
+func runEval(env Env, args []string) error {
+	var f evalFlags
+	fs := newFlagSet(env, "eval", evalUsage)
+	fs.StringVar(&f.files.Run, "run", "", "the retrieval run: a TREC run file, or JSON Lines of queries with their documents")
+	fs.StringVar(&f.files.Corpus, "corpus", "", "the documents a TREC run names: BEIR's corpus.jsonl")
+	fs.StringVar(&f.files.Queries, "queries", "", "the queries' text: BEIR's queries.jsonl (optional)")
+	fs.StringVar(&f.files.Qrels, "qrels", "", "relevance judgments: TREC qrels or BEIR's qrels TSV (optional)")
+	fs.StringVar(&f.format, "format", "text", "output: text, json or csv")
+	fs.IntVar(&f.budget, "budget", pipeline.DefaultBudget, "token budget for each query's context block")
+	f.knobs.register(fs, true)
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	return f.run(env, fs)
+}
+
+func (f *evalFlags) run(env Env, fs *flagSet) error {
+	if f.format != "text" && f.format != "json" && f.format != "csv" {
+		return fmt.Errorf("--format %s: expected text, json or csv", quoted(f.format))
+	}
+	if f.files.Run == "" {
+		return fmt.Errorf("eval: no run: pass --run FILE (a TREC run file with --corpus, or JSON Lines of queries with their documents)")
+	}
+	if f.files.Corpus == "" && f.files.Queries != "" {
+		return fmt.Errorf("--queries goes with a TREC run and its --corpus; a JSON Lines run carries its queries")
+	}
+	settings := core.DefaultSettings()
+	if err := f.knobs.apply(fs, &settings, core.KnobContext{}, nil); err != nil {
+		return err
+	}
+	settings.Budget.RetrievedContext = f.budget
+	if err := core.ValidateOptions(pipeline.Options{Settings: settings.Pipeline, Budget: f.budget}); err != nil {
+		return flagError(err)
+	}
+	if note := core.CountEstimateNote(settings); note != "" {
+		fmt.Fprintln(env.Stderr, "ctxlab: note: "+safetext.Line(note))
+	}
+	set, err := loaders.LoadEvalRun(f.files)
+	if err != nil {
+		return err
+	}
+	rep, err := evalrun.Prepare(set).Run(context.Background(), settings)
+	if err != nil {
+		return flagError(err)
+	}
+	switch f.format {
+	case "json":
+		return writeEvalJSON(env.Stdout, set, rep)
+	case "csv":
+		return writeEvalCSV(env.Stdout, rep)
+	}
+	return writeEvalText(env.Stdout, f.files, set, rep)
+}

@@ -1,0 +1,197 @@
+package cli_test
+
+// ctxlab eval, end to end, on the bundled evaluation set (sample/eval):
+// 29 questions to the fictional Larkspur Outdoor Co.'s help center, a
+// BM25 run of 20 documents each, judgments in BEIR's TSV.
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"math"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+var sampleEvalArgs = []string{
+	"eval", "--run", "../sample/eval/run.trec", "--corpus", "../sample/eval/corpus.jsonl",
+	"--queries", "../sample/eval/queries.jsonl", "--qrels", "../sample/eval/qrels.tsv",
+	"--tokenizer", "heuristic", "--budget", "1000",
+}
+
+type evalQueryOut struct {
+	QID               string              `json:"qid"`
+	Included          []string            `json:"included"`
+	RelevantRetrieved int                 `json:"relevant_retrieved"`
+	RelevantInContext int                 `json:"relevant_in_context"`
+	ContextRecall     *float64            `json:"context_recall"`
+	RelevantLost      map[string][]string `json:"relevant_lost"`
+}
+
+type evalOut struct {
+	Queries   []evalQueryOut `json:"queries"`
+	Aggregate struct {
+		Queries             int            `json:"queries"`
+		QueriesWithRelevant int            `json:"queries_with_relevant"`
+		ContextRecall       *float64       `json:"context_recall"`
+		RelevantRetrieved   int            `json:"relevant_retrieved"`
+		RelevantInContext   int            `json:"relevant_in_context"`
+		RelevantLost        map[string]int `json:"relevant_lost"`
+	} `json:"aggregate"`
+}
+
+// The context recalls below were worked out by hand from the files, with
+// the heuristic's int(words × 1.3) and a 1,000-token budget; documents run
+// 45 to 60 words, so about 16 of a query's 20 fit.
+//
+//   - q01 "how many days do I have to return unworn boots": judged relevant
+//     kb-returns-window (2), kb-refund-timing (1), faq-returns-window (1).
+//     The run retrieves the first two; the stale archive-2024 copy, which
+//     says "boots", ranks first and kb-returns-window second. Lost in the
+//     middle puts rank 1 first and rank 2 last, and the budget walk, which
+//     follows that order, runs out before the end: kb-returns-window is
+//     lost to the budget. Recall 1 / 2 = 0.5.
+//   - q11 "can I put my tent in the washing machine": kb-tent-care ranks
+//     second (kb-down-washing, about washing machines, first), so it is
+//     placed last and lost to the budget the same way. Recall 0 / 1 = 0.
+//   - q13 "do gift cards expire": kb-gift-cards reaches the context;
+//     faq-gift-cards is "Cards never expire.", 3 words, int(3 × 1.3) = 3
+//     tokens, under the minimum of 5: filtered. Recall 1 / 2 = 0.5.
+//
+// Over all 29 queries: q17 and q22 retrieve no relevant document (the
+// rental and Afterpay articles do not say "rent" or "installments"), so
+// 27 count; 21 keep every relevant document, q01, q13 and q24 keep half
+// and q11, q15 and q20 none: (21 + 3 × 0.5) / 27 = 0.8333.
+func TestEvalSampleContextRecall(t *testing.T) {
+	t.Parallel()
+	stdout, stderr, code := run(t, "", append(sampleEvalArgs, "--format", "json")...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var out evalOut
+	if err := json.Unmarshal([]byte(stdout), &out); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, stdout)
+	}
+	byID := map[string]evalQueryOut{}
+	for _, q := range out.Queries {
+		byID[q.QID] = q
+	}
+	checks := []struct {
+		qid                 string
+		inContext, relevant int
+		recall              float64
+		lost                map[string][]string
+	}{
+		{"q01", 1, 2, 0.5, map[string][]string{"budget": {"kb-returns-window"}}},
+		{"q11", 0, 1, 0, map[string][]string{"budget": {"kb-tent-care"}}},
+		{"q13", 1, 2, 0.5, map[string][]string{"filtered": {"faq-gift-cards"}}},
+	}
+	for _, c := range checks {
+		q := byID[c.qid]
+		if q.RelevantInContext != c.inContext || q.RelevantRetrieved != c.relevant || q.ContextRecall == nil || *q.ContextRecall != c.recall {
+			t.Errorf("%s: %d of %d relevant in context, recall %v; want %d of %d, %v", c.qid, q.RelevantInContext, q.RelevantRetrieved, q.ContextRecall, c.inContext, c.relevant, c.recall)
+		}
+		lost := map[string][]string{}
+		for stage, ids := range q.RelevantLost {
+			if len(ids) > 0 {
+				lost[stage] = ids
+			}
+		}
+		if !reflect.DeepEqual(lost, c.lost) {
+			t.Errorf("%s lost %v, want %v", c.qid, lost, c.lost)
+		}
+	}
+	if q01 := byID["q01"]; len(q01.Included) == 0 || q01.Included[0] != "archive-2024-returns-window" {
+		t.Errorf("q01's context starts with %v, want the stale copy the run ranks first", q01.Included)
+	}
+	if q := byID["q17"]; q.ContextRecall != nil || q.RelevantRetrieved != 0 {
+		t.Errorf("q17 retrieves nothing relevant, yet recall %v", q.ContextRecall)
+	}
+	agg := out.Aggregate
+	if agg.Queries != 29 || agg.QueriesWithRelevant != 27 || agg.ContextRecall == nil || math.Abs(*agg.ContextRecall-22.5/27) > 1e-12 {
+		t.Errorf("aggregate: %d queries, %d with relevant, recall %v; want 29, 27, %v", agg.Queries, agg.QueriesWithRelevant, agg.ContextRecall, 22.5/27)
+	}
+	wantLost := map[string]int{"budget": 5, "duplicate": 0, "filtered": 1, "reranked_out": 0}
+	if agg.RelevantRetrieved != 31 || agg.RelevantInContext != 25 || !reflect.DeepEqual(agg.RelevantLost, wantLost) {
+		t.Errorf("aggregate: %d of %d relevant in context, lost %v; want 25 of 31, %v", agg.RelevantInContext, agg.RelevantRetrieved, agg.RelevantLost, wantLost)
+	}
+}
+
+// Turning lost-in-the-middle off keeps the top-ranked documents at the
+// head of the budget walk: the five lost to the budget come back.
+func TestEvalSampleWithoutReorderingLosesNothingToTheBudget(t *testing.T) {
+	t.Parallel()
+	stdout, stderr, code := run(t, "", append(sampleEvalArgs, "--lost-in-middle=false", "--format", "json")...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var out evalOut
+	if err := json.Unmarshal([]byte(stdout), &out); err != nil {
+		t.Fatal(err)
+	}
+	if got := out.Aggregate.RelevantLost["budget"]; got != 0 || out.Aggregate.RelevantInContext != 30 {
+		t.Errorf("%d lost to the budget, %d in context; want 0 and 30", got, out.Aggregate.RelevantInContext)
+	}
+}
+
+func TestEvalSampleTextAndCSV(t *testing.T) {
+	t.Parallel()
+	text, stderr, code := run(t, "", sampleEvalArgs...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{
+		"Evaluated 29 queries of ../sample/eval/run.trec: 580 documents retrieved, each query's context built under a 1,000-token budget (heuristic).",
+		"Context recall      0.83, the mean over 27 queries with a relevant document retrieved; 21 kept every one",
+		"Relevant documents  31 retrieved, 25 in context, 6 lost: 1 filtered, 5 over budget",
+		"kb-returns-window (over budget)",
+		"q17    none    no relevant retrieved",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("text report lacks %q:\n%s", want, text)
+		}
+	}
+	out, stderr, code := run(t, "", append(sampleEvalArgs, "--format", "csv")...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	rows, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 30 || rows[0][0] != "qid" || rows[1][0] != "q01" || rows[1][6] != "0.5000" {
+		t.Errorf("CSV: %d rows, first %v / %v; want a header and 29 queries, q01's recall 0.5000", len(rows), rows[0], rows[1])
+	}
+}
+
+func TestEvalWithoutJudgmentsMeasuresNoRecall(t *testing.T) {
+	t.Parallel()
+	runFile := writeFile(t, "run.jsonl", `{"qid": "a", "query": "refunds", "docs": [{"id": "x", "text": "Refunds go back to the card within five business days.", "score": 2}]}`+"\n")
+	stdout, stderr, code := run(t, "", "eval", "--run", runFile, "--tokenizer", "heuristic")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(stdout, "Context recall  not measured: no judgments given (--qrels)") || !strings.Contains(stdout, "a      1 of 1") {
+		t.Errorf("report:\n%s", stdout)
+	}
+}
+
+func TestEvalRefusesBadInputInOneLine(t *testing.T) {
+	t.Parallel()
+	bad := writeFile(t, "run.trec", "q1 Q0 d1 1 0.5\n")
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"eval"}, "ctxlab: eval: no run: pass --run FILE"},
+		{[]string{"eval", "--run", bad, "--format", "xml"}, `ctxlab: --format "xml": expected text, json or csv`},
+		{[]string{"eval", "--run", bad}, "run.trec: line 1: has 5 fields; expected 6"},
+		{[]string{"eval", "--run", "../sample/eval/run.trec", "--corpus", "../sample/eval/corpus.jsonl", "--dedup-threshold", "2"}, "--dedup-threshold 2 is outside [0, 1]"},
+	}
+	for _, c := range cases {
+		_, stderr, code := run(t, "", c.args...)
+		if code != 1 || !strings.Contains(stderr, c.want) || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("%v: exit %d, stderr %q; want exit 1 and one line with %q", c.args, code, stderr, c.want)
+		}
+	}
+}

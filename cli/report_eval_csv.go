@@ -1,0 +1,44 @@
+package cli
+
+import (
+	"encoding/csv"
+	"io"
+	"strconv"
+	"strings"
+
+	"ctxlab/core/evalrun"
+)
+
+// writeEvalCSV writes one row per query, for a spreadsheet; lists of ids
+// are separated by spaces, and a query without a relevant document
+// retrieved has an empty recall.
+func writeEvalCSV(w io.Writer, rep *evalrun.Report) error {
+	out := csv.NewWriter(w)
+	header := []string{"qid", "query", "retrieved", "in_context", "relevant_retrieved", "relevant_in_context", "context_recall"}
+	for _, stage := range evalrun.LostStages {
+		header = append(header, "lost_"+stageKeys[stage])
+	}
+	header = append(header, "filtered", "duplicates_removed", "tokens_used", "tokens_budget", "truncated", "over_budget", "included")
+	if err := out.Write(header); err != nil {
+		return err
+	}
+	for i := range rep.Queries {
+		q := &rep.Queries[i]
+		recall := ""
+		if q.HasRecall() {
+			recall = strconv.FormatFloat(q.ContextRecall(), 'f', 4, 64)
+		}
+		row := []string{q.QID, q.Query, strconv.Itoa(q.Retrieved), strconv.Itoa(len(q.Included)),
+			strconv.Itoa(q.RelevantRetrieved), strconv.Itoa(q.RelevantInContext), recall}
+		for _, stage := range evalrun.LostStages {
+			row = append(row, strings.Join(q.Lost[stage], " "))
+		}
+		row = append(row, strconv.Itoa(q.Filtered), strconv.Itoa(q.DuplicatesRemoved), strconv.Itoa(q.TokensUsed),
+			strconv.Itoa(q.TokensBudget), strconv.FormatBool(q.Truncated), strconv.FormatBool(q.OverBudget), strings.Join(q.Included, " "))
+		if err := out.Write(row); err != nil {
+			return err
+		}
+	}
+	out.Flush()
+	return out.Error()
+}

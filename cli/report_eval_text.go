@@ -1,0 +1,109 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"ctxlab/core/evalrun"
+	"ctxlab/internal/numfmt"
+	"ctxlab/internal/safetext"
+	"ctxlab/loaders"
+)
+
+// stageWords are the lost stages as the text report and the workbench
+// say them.
+var stageWords = map[evalrun.Stage]string{
+	evalrun.StageRerank:    "reranked out",
+	evalrun.StageFiltered:  "filtered",
+	evalrun.StageDuplicate: "duplicate",
+	evalrun.StageBudget:    "over budget",
+}
+
+func writeEvalText(w io.Writer, files loaders.EvalFiles, set *evalrun.Set, rep *evalrun.Report) error {
+	agg := rep.Aggregate
+	b := &strings.Builder{}
+	fmt.Fprintf(b, "Evaluated %s of %s: %s retrieved, each query's context built under a %s-token budget (%s).\n\n",
+		numfmt.Count(agg.Queries, "query", "queries"), safetext.Line(files.Run),
+		numfmt.Count(agg.DocumentsRetrieved, "document", "documents"),
+		numfmt.Thousands(rep.Settings.Budget.RetrievedContext), rep.Settings.Pipeline.Tokenizer.Name())
+	t := tabwriter.NewWriter(b, 0, 0, 2, ' ', 0)
+	switch {
+	case !set.Judged:
+		fmt.Fprintln(t, "Context recall\tnot measured: no judgments given (--qrels)")
+	case agg.QueriesWithRelevant == 0:
+		fmt.Fprintln(t, "Context recall\tnot measured: no query retrieved a document judged relevant")
+	default:
+		fmt.Fprintf(t, "Context recall\t%.2f, the mean over %s with a relevant document retrieved; %s kept every one\n",
+			agg.ContextRecall, numfmt.Count(agg.QueriesWithRelevant, "query", "queries"), numfmt.Thousands(agg.QueriesFullRecall))
+		fmt.Fprintf(t, "Relevant documents\t%s retrieved, %s in context, %s lost%s\n",
+			numfmt.Thousands(agg.RelevantRetrieved), numfmt.Thousands(agg.RelevantInContext),
+			numfmt.Thousands(agg.RelevantLostTotal()), lostByStage(agg.RelevantLost))
+	}
+	fmt.Fprintf(t, "Documents\t%s retrieved, %s in context, %s filtered, %s\n",
+		numfmt.Thousands(agg.DocumentsRetrieved), numfmt.Thousands(agg.DocumentsInContext),
+		numfmt.Thousands(agg.Filtered), numfmt.Count(agg.DuplicatesRemoved, "duplicate removed", "duplicates removed"))
+	fmt.Fprintf(t, "Tokens used\t%s in all, %s per query on average\n",
+		numfmt.Thousands(agg.TokensUsed), numfmt.Thousands(int(agg.MeanTokensUsed()+0.5)))
+	fmt.Fprintf(t, "Budget\t%s cut by the budget; %s over the budget (the citation headers are not budgeted)\n",
+		numfmt.Count(agg.Truncated, "query", "queries"), numfmt.Count(agg.OverBudget, "query's block", "queries' blocks"))
+	if err := t.Flush(); err != nil {
+		return err
+	}
+	b.WriteString("\n")
+	writeEvalTable(b, set.Judged, rep.Queries)
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// lostByStage is ": 3 duplicate, 2 filtered" in pipeline order, or "".
+func lostByStage(lost map[evalrun.Stage]int) string {
+	var parts []string
+	for _, stage := range evalrun.LostStages {
+		if n := lost[stage]; n > 0 {
+			parts = append(parts, numfmt.Thousands(n)+" "+stageWords[stage])
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return ": " + strings.Join(parts, ", ")
+}
+
+func writeEvalTable(b *strings.Builder, judged bool, queries []evalrun.QueryResult) {
+	t := tabwriter.NewWriter(b, 0, 0, 2, ' ', 0)
+	if judged {
+		fmt.Fprintln(t, "Query\tRecall\tRelevant in context\tIn context\tDuplicates\tTokens\tRelevant lost")
+	} else {
+		fmt.Fprintln(t, "Query\tIn context\tDuplicates\tTokens")
+	}
+	for i := range queries {
+		q := &queries[i]
+		inContext := fmt.Sprintf("%s of %s", numfmt.Thousands(len(q.Included)), numfmt.Thousands(q.Retrieved))
+		if !judged {
+			fmt.Fprintf(t, "%s\t%s\t%s\t%s\n", safetext.Line(q.QID), inContext, numfmt.Thousands(q.DuplicatesRemoved), numfmt.Thousands(q.TokensUsed))
+			continue
+		}
+		recall, relevant := "none", "no relevant retrieved"
+		if q.HasRecall() {
+			recall = fmt.Sprintf("%.2f", q.ContextRecall())
+			relevant = fmt.Sprintf("%s of %s", numfmt.Thousands(q.RelevantInContext), numfmt.Thousands(q.RelevantRetrieved))
+		}
+		fmt.Fprintf(t, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", safetext.Line(q.QID), recall, relevant, inContext,
+			numfmt.Thousands(q.DuplicatesRemoved), numfmt.Thousands(q.TokensUsed), lostDocuments(q.Lost))
+	}
+	_ = t.Flush()
+}
+
+// lostDocuments lists a query's lost relevant documents with the stage
+// that removed each: "kb-x (duplicate), kb-y (over budget)".
+func lostDocuments(lost map[evalrun.Stage][]string) string {
+	var parts []string
+	for _, stage := range evalrun.LostStages {
+		for _, id := range lost[stage] {
+			parts = append(parts, safetext.Line(id)+" ("+stageWords[stage]+")")
+		}
+	}
+	return strings.Join(parts, ", ")
+}
