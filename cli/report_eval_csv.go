@@ -16,7 +16,7 @@ func writeEvalCSV(w io.Writer, rep *evalrun.Report) error {
 	out := csv.NewWriter(w)
 	header := []string{"qid", "query", "retrieved", "in_context", "relevant_retrieved", "relevant_in_context", "context_recall"}
 	for _, stage := range evalrun.LostStages {
-		header = append(header, "lost_"+stageKeys[stage])
+		header = append(header, "lost_"+stage.Key())
 	}
 	header = append(header, "filtered", "duplicates_removed", "tokens_used", "tokens_budget", "truncated", "over_budget", "included")
 	if err := out.Write(header); err != nil {

@@ -60,14 +60,6 @@ type evalSettingsJSON struct {
 	SummarizeOverflow bool    `json:"summarize_overflow"`
 }
 
-// stageKeys are the lost stages as JSON and CSV keys.
-var stageKeys = map[evalrun.Stage]string{
-	evalrun.StageRerank:    "reranked_out",
-	evalrun.StageFiltered:  "filtered",
-	evalrun.StageDuplicate: "duplicate",
-	evalrun.StageBudget:    "budget",
-}
-
 func writeEvalJSON(w io.Writer, set *evalrun.Set, rep *evalrun.Report) error {
 	queries := make([]evalQueryJSON, len(rep.Queries))
 	for i := range rep.Queries {
@@ -83,7 +75,7 @@ func writeEvalJSON(w io.Writer, set *evalrun.Set, rep *evalrun.Report) error {
 			out.ContextRecall = &recall
 		}
 		for _, stage := range evalrun.LostStages {
-			out.RelevantLost[stageKeys[stage]] = nonNil(q.Lost[stage])
+			out.RelevantLost[stage.Key()] = nonNil(q.Lost[stage])
 		}
 		queries[i] = out
 	}
@@ -100,7 +92,7 @@ func writeEvalJSON(w io.Writer, set *evalrun.Set, rep *evalrun.Report) error {
 		aggOut.ContextRecall = &recall
 	}
 	for _, stage := range evalrun.LostStages {
-		aggOut.RelevantLost[stageKeys[stage]] = agg.RelevantLost[stage]
+		aggOut.RelevantLost[stage.Key()] = agg.RelevantLost[stage]
 	}
 	p := rep.Settings.Pipeline
 	out, err := json.MarshalIndent(struct {

@@ -12,15 +12,6 @@ import (
 	"ctxlab/loaders"
 )
 
-// stageWords are the lost stages as the text report and the workbench
-// say them.
-var stageWords = map[evalrun.Stage]string{
-	evalrun.StageRerank:    "reranked out",
-	evalrun.StageFiltered:  "filtered",
-	evalrun.StageDuplicate: "duplicate",
-	evalrun.StageBudget:    "over budget",
-}
-
 func writeEvalText(w io.Writer, files loaders.EvalFiles, set *evalrun.Set, rep *evalrun.Report) error {
 	agg := rep.Aggregate
 	b := &strings.Builder{}
@@ -62,7 +53,7 @@ func lostByStage(lost map[evalrun.Stage]int) string {
 	var parts []string
 	for _, stage := range evalrun.LostStages {
 		if n := lost[stage]; n > 0 {
-			parts = append(parts, numfmt.Thousands(n)+" "+stageWords[stage])
+			parts = append(parts, numfmt.Thousands(n)+" "+string(stage))
 		}
 	}
 	if len(parts) == 0 {
@@ -102,7 +93,7 @@ func lostDocuments(lost map[evalrun.Stage][]string) string {
 	var parts []string
 	for _, stage := range evalrun.LostStages {
 		for _, id := range lost[stage] {
-			parts = append(parts, safetext.Line(id)+" ("+stageWords[stage]+")")
+			parts = append(parts, safetext.Line(id)+" ("+string(stage)+")")
 		}
 	}
 	return strings.Join(parts, ", ")

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"ctxlab/core/evalrun"
 	"ctxlab/internal/safetext"
 	"ctxlab/loaders"
 	"ctxlab/themes"
@@ -21,16 +22,22 @@ Usage:
   ctxlab [SCENARIO.yaml] [options]
   ctxlab --scenario FILE | --request FILE [--interaction N] [options]
   ctxlab --docs FILE [--history FILE] [--query TEXT] [options]
+  ctxlab --run FILE [--corpus FILE --queries FILE] [--qrels FILE] [SCENARIO.yaml] [options]
   COMMAND | ctxlab [options]          documents piped on stdin
 
   Every option of ctxlab build and ctxlab assemble is also accepted here and
   sets the starting value of its control. Keys: ? in the workbench.
+  With --run (the retrieval run ctxlab eval takes) it opens on the Eval
+  view: every query's context recall and losses, recomputed as knobs
+  turn; enter opens a query as the scenario (the bundled sample's when
+  none is named) with the query's documents and text, and a returns.
   The workbench needs a terminal; for scripts and CI use ctxlab build or
   ctxlab assemble.
 `
 
 type workbenchFlags struct {
 	assemble   assembleFlags
+	eval       loaders.EvalFiles
 	theme      string
 	requestID  string
 	metricsOut string
@@ -72,7 +79,7 @@ func runWorkbench(env Env, args []string) error {
 	}
 	a := &f.assemble
 	pipedDocs := false
-	if a.docs.path == "" && a.scenario == "" && a.request == "" && !env.StdinIsTTY {
+	if a.docs.path == "" && a.scenario == "" && a.request == "" && f.eval.Run == "" && !env.StdinIsTTY {
 		a.docs.path, pipedDocs = "-", true
 	}
 	// The inputs are checked and loaded as assemble does.
@@ -93,6 +100,10 @@ func runWorkbench(env Env, args []string) error {
 	}
 	sc := *run.scenario
 	sc.Settings = run.settings
+	prepared, err := f.loadEval()
+	if err != nil {
+		return err
+	}
 	cwd, _ := os.Getwd()
 	err = tui.Run(tui.Config{
 		Scenario:   &sc,
@@ -109,6 +120,8 @@ func runWorkbench(env Env, args []string) error {
 		RequestID:     f.requestID,
 		MetricsOut:    f.metricsOut,
 		AppendMetrics: loaders.AppendMetricsFile,
+		Eval:          prepared,
+		EvalName:      f.eval.Run,
 	})
 	// The workbench owns the screen while it runs, so the LLM's failures
 	// (each answered by the extractive summary) are told once it closes.
@@ -123,8 +136,30 @@ func newWorkbenchFlagSet(env Env, f *workbenchFlags) *flagSet {
 	f.assemble.register(fs) // --docs, --doc-format, --per-paragraph and --history among them
 	fs.StringVar(&f.requestID, "request-id", "", "request id in the metrics record (default: ctxlab-, the session's start time and the evaluation's number)")
 	fs.StringVar(&f.metricsOut, "metrics-out", "", "each export (e) also appends the current ContextMetrics as one JSON line to FILE")
+	fs.StringVar(&f.eval.Run, "run", "", "a retrieval run to evaluate, as ctxlab eval takes it: opens on the Eval view of every query")
+	fs.StringVar(&f.eval.Corpus, "corpus", "", "with --run: the documents a TREC run names (BEIR's corpus.jsonl)")
+	fs.StringVar(&f.eval.Queries, "queries", "", "with --run: the queries' text (BEIR's queries.jsonl)")
+	fs.StringVar(&f.eval.Qrels, "qrels", "", "with --run: relevance judgments, TREC qrels or BEIR's qrels TSV")
 	fs.StringVar(&f.theme, "theme", "", "colour theme: "+strings.Join(themes.Names(), ", ")+" (default: follows NO_COLOR and the terminal background)")
 	return fs
+}
+
+// loadEval loads and prepares the retrieval run, when one is given.
+func (f *workbenchFlags) loadEval() (*evalrun.Prepared, error) {
+	if f.eval.Run == "" {
+		if f.eval.Corpus != "" || f.eval.Queries != "" || f.eval.Qrels != "" {
+			return nil, errors.New("--corpus, --queries and --qrels go with --run, the retrieval run they describe")
+		}
+		return nil, nil
+	}
+	set, err := loaders.LoadEvalRun(f.eval)
+	if err != nil {
+		return nil, err
+	}
+	if len(set.Queries) == 0 {
+		return nil, fmt.Errorf("%s holds no query", f.eval.Run)
+	}
+	return evalrun.Prepare(set), nil
 }
 
 // explainHeadlessFlag turns "flag provided but not defined" for an output

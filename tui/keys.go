@@ -4,7 +4,7 @@ import "github.com/charmbracelet/bubbles/key"
 
 // globalKeys work in every pane unless a text input has focus.
 type globalKeys struct {
-	Quit, Help, NextPane, PrevPane, Views, Diagnosis, Theme, Export, Copy, Filter, Controls, FindControl key.Binding
+	Quit, Help, NextPane, PrevPane, Views, Diagnosis, Eval, Theme, Export, Copy, Filter, Controls, FindControl key.Binding
 }
 
 func newGlobalKeys() globalKeys {
@@ -17,11 +17,13 @@ func newGlobalKeys() globalKeys {
 		// The Diagnosis view has a letter, not the next number: the
 		// first screen advertises it by what it does.
 		Diagnosis: key.NewBinding(key.WithKeys("d"), key.WithHelp("d", "diagnosis: findings")),
-		Theme:     key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "theme")),
-		Export:    key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "export")),
-		Copy:      key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy context")),
-		Filter:    key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter")),
-		Controls:  key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "controls")),
+		// a: all the queries of a retrieval run, when one is loaded.
+		Eval:     key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "eval: all queries of a run")),
+		Theme:    key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "theme")),
+		Export:   key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "export")),
+		Copy:     key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy context")),
+		Filter:   key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter")),
+		Controls: key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "controls")),
 		// The same key as the strip's own find, from any pane.
 		FindControl: key.NewBinding(key.WithKeys(":"), key.WithHelp(":", "find a control")),
 	}
@@ -32,7 +34,7 @@ func (k globalKeys) ShortHelp() []key.Binding {
 }
 
 func (k globalKeys) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{k.NextPane, k.PrevPane, k.Controls, k.FindControl, k.Views, k.Diagnosis}, {k.Filter, k.Export, k.Copy, k.Theme}, {k.Help, k.Quit}}
+	return [][]key.Binding{{k.NextPane, k.PrevPane, k.Controls, k.FindControl, k.Views, k.Diagnosis, k.Eval}, {k.Filter, k.Export, k.Copy, k.Theme}, {k.Help, k.Quit}}
 }
 
 // listKeys drive the document list.

@@ -71,6 +71,7 @@ func (m *Model) layoutPanes() {
 	m.inspector.key, m.views.key = "", ""
 	m.list.scrollTo(m.listBodyHeight())
 	m.space.scrollTo(m.spaceRowsVisible())
+	m.evalTable.scrollTo(m.evalRowsVisible(), len(m.evalTable.order))
 }
 
 // listBodyHeight is the number of document rows visible.

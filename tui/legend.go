@@ -130,6 +130,11 @@ func legendSections(st *themes.Styles) []legendSection {
 			{"after the assembler 9✓ 1✂ 40✗", inPartial, "the same documents once the assembler cut the RAG block to its allocation: what the Budget list shows (Final when narrow)"},
 			{"Rerank 60→30→12", inMuted, "two-stage retrieval: candidates, retrieved by score, kept by BM25"},
 		}},
+		{"Eval view (a, with a retrieval run)", []legendEntry{
+			{"query ▲ / ▼", inText, "the table is sorted by this column, ascending or descending (s: next column, r: reverse)"},
+			{"◆ q03", inChanged, "the query the other views show (enter opens another)"},
+			{"recall none", inText, "no document judged relevant was retrieved for the query, so it has no context recall and is not in the mean"},
+		}},
 		{"Controls", []legendEntry{
 			{"◂value▸", inText, "a setting: ←/→ change it"},
 			{"● ○", inText, "on / off"},

@@ -13,6 +13,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"ctxlab/core"
+	"ctxlab/core/evalrun"
 	"ctxlab/core/metrics"
 	"ctxlab/core/pipeline"
 	"ctxlab/core/summarize"
@@ -58,6 +59,11 @@ type Config struct {
 	// assemble --metrics-out does (loaders.AppendMetricsFile).
 	MetricsOut    string
 	AppendMetrics func(path string, m metrics.ContextMetrics) (alert string, err error)
+	// Eval is a retrieval run of many queries, prepared; the workbench
+	// then opens on its Eval view, named EvalName, and Scenario is what
+	// each of its queries opens as, with the query's documents.
+	Eval     *evalrun.Prepared
+	EvalName string
 }
 
 // view is what the main area shows.
@@ -131,6 +137,8 @@ type Model struct {
 	controls  controlsPane
 	filter    filterPane
 	fixes     fixPane
+	evalTable evalPane
+	run       evalRunState
 	status    statusLine
 	help      help.Model
 	global    globalKeys
@@ -148,6 +156,11 @@ func New(cfg Config) Model {
 	}
 	if cfg.ExportDir == "" {
 		cfg.ExportDir = "."
+	}
+	base := cfg.Scenario
+	if cfg.Eval != nil && len(cfg.Eval.Set.Queries) > 0 {
+		// The other views start on the run's first query.
+		cfg.Scenario = evalQueryScenario(base, cfg.Eval.Set.Queries[0])
 	}
 	palette := themes.Default(cfg.NoColor, cfg.DarkBackground)
 	if p, ok := themes.ByName(cfg.Theme); ok {
@@ -168,6 +181,8 @@ func New(cfg Config) Model {
 		controls:  newControlsPane(cfg.Presets, cfg.Scenario.Agent.StepNames(), cfg.Scenario.Settings, len(cfg.Scenario.Documents) > 0),
 		filter:    newFilterPane(),
 		fixes:     fixPane{keys: newFixKeys()},
+		evalTable: newEvalPane(),
+		run:       evalRunState{base: base, shown: -1},
 		help:      help.New(),
 		global:    newGlobalKeys(),
 		started:   cfg.Now(),
@@ -189,6 +204,13 @@ func New(cfg Config) Model {
 		}
 	}
 	m.firstEvaluation = m.evaluationCmd()
+	if cfg.Eval != nil {
+		m.firstEvaluation = tea.Batch(m.firstEvaluation, m.evalRunCmd())
+		m.run.open, m.focus = true, paneInspector
+		if len(cfg.Eval.Set.Queries) > 0 {
+			m.run.shown = 0
+		}
+	}
 	return m
 }
 

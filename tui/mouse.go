@@ -12,7 +12,8 @@ func (m Model) updateMouse(msg tea.MouseMsg) (tea.Model, tea.Cmd) {
 	mainBottom := mainTop + l.main
 	inMain := msg.Y >= mainTop && msg.Y < mainBottom
 	// The help screen covers the main area, whichever view is under it.
-	documents := m.view == viewDocuments && !m.views.helpOpen
+	documents := m.view == viewDocuments && !m.views.helpOpen && !m.run.open
+	evalTable := m.run.open && !m.views.helpOpen
 	overList := documents && (!m.wide || msg.X < l.listW) && !(m.focus == paneInspector && !m.wide)
 
 	switch msg.Button {
@@ -25,6 +26,8 @@ func (m Model) updateMouse(msg tea.MouseMsg) (tea.Model, tea.Cmd) {
 			delta = -3
 		}
 		switch {
+		case evalTable:
+			m.evalTable.move(delta, m.evalRowsVisible(), len(m.evalTable.order))
 		case overList:
 			m.list.move(delta, m.listBodyHeight())
 		case m.view == viewSpace && !m.views.helpOpen:
@@ -40,6 +43,10 @@ func (m Model) updateMouse(msg tea.MouseMsg) (tea.Model, tea.Cmd) {
 			return m, nil
 		}
 		switch {
+		case inMain && evalTable:
+			m.focus = paneInspector
+			// Below the border and the header lines.
+			m.evalTable.selectVisibleRow(msg.Y-mainTop-1-evalHeaderLines, len(m.evalTable.order))
 		case inMain && overList:
 			m.focus = paneList
 			row := msg.Y - mainTop - 2 // border and column header

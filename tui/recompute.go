@@ -48,7 +48,7 @@ func (m *Model) requestEvaluation() tea.Cmd {
 	if m.cancelEval != nil {
 		m.cancelEval()
 	}
-	return m.evaluationCmd()
+	return tea.Batch(m.evaluationCmd(), m.evalRunCmd())
 }
 
 // evaluationTimeout bounds one evaluation. With an LLM summarizer the

@@ -47,6 +47,9 @@ func (m Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case evaluatedMsg:
 		cmd := m.applyEvaluation(msg)
 		return m, cmd
+	case evalRunMsg:
+		m.applyEvalRun(msg)
+		return m, nil
 	case clearStatusMsg:
 		m.status.clear(msg.id)
 		return m, nil
@@ -103,6 +106,8 @@ func (m Model) updateKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	switch {
 	case m.focus == paneControls:
 		return m.updateControls(msg)
+	case m.run.open:
+		return m.updateEval(msg)
 	case m.view == viewSpace:
 		return m.updateSpace(msg)
 	case m.focus == paneInspector || m.view != viewDocuments:
@@ -129,6 +134,8 @@ func (m Model) updateGlobal(msg tea.KeyMsg) (Model, tea.Cmd, bool) {
 		m.openView(view(msg.String()[0] - '1'))
 	case key.Matches(msg, g.Diagnosis):
 		m.openView(viewDiagnosis)
+	case key.Matches(msg, g.Eval):
+		m.openEvalView()
 	case key.Matches(msg, g.Theme):
 		m.palette = themes.Next(m.palette)
 		m.styles = themes.New(m.palette)
@@ -162,6 +169,7 @@ func (m Model) updateGlobal(msg tea.KeyMsg) (Model, tea.Cmd, bool) {
 // alone.
 func (m *Model) openView(v view) {
 	prev := m.view
+	m.run.open = false
 	m.view = v
 	if m.view != viewDocuments && m.focus != paneControls {
 		m.focus = paneInspector

@@ -108,6 +108,10 @@ func (m Model) renderMain(l layout) string {
 	if m.fixes.open {
 		return renderFixPreview(m.styles, m.fixes, m.width, l.main)
 	}
+	if m.run.open && !m.views.helpOpen {
+		state := evalViewState{name: m.cfg.EvalName, computing: m.run.busy, err: m.run.err, shown: m.run.shown}
+		return m.evalTable.view(m.styles, state, m.width, l.main, m.focus != paneControls)
+	}
 	if m.view == viewSpace && !m.views.helpOpen {
 		return m.space.view(m.styles, m.eval, m.width, l.main, m.focus == paneInspector)
 	}
@@ -151,6 +155,8 @@ func (m Model) renderFooter() string {
 		bindings = m.controls.inputKeys
 	case m.focus == paneControls:
 		bindings = m.controls.keys
+	case m.run.open:
+		bindings = m.evalTable.keys
 	case m.view == viewSpace:
 		bindings = m.space.keys
 	case m.view == viewDiagnosis && !m.views.helpOpen:

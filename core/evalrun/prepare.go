@@ -49,3 +49,7 @@ func forEachQuery(ctx context.Context, n int, work func(i int)) error {
 	wg.Wait()
 	return ctx.Err()
 }
+
+// Analysis is query i's analysis, for a caller that opens the query on
+// its own (the workbench) and should not analyze its documents again.
+func (p *Prepared) Analysis(i int) *pipeline.Analysis { return p.analyses[i] }

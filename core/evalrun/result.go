@@ -2,15 +2,27 @@ package evalrun
 
 import "ctxlab/core/pipeline"
 
-// Stage names where a retrieved document left the pipeline.
+// Stage names where a retrieved document left the pipeline, in the words
+// reports use.
 type Stage string
 
 const (
 	StageRerank    Stage = "reranked out" // not among the reranker's final k
 	StageFiltered  Stage = "filtered"     // too few tokens
 	StageDuplicate Stage = "duplicate"    // an exact or near duplicate of a kept document
-	StageBudget    Stage = "budget"       // did not fit the retrieved-context budget
+	StageBudget    Stage = "over budget"  // did not fit the retrieved-context budget
 )
+
+// Key is the stage as a JSON or CSV key.
+func (s Stage) Key() string {
+	switch s {
+	case StageRerank:
+		return "reranked_out"
+	case StageBudget:
+		return "budget"
+	}
+	return string(s)
+}
 
 // LostStages lists the stages in pipeline order.
 var LostStages = []Stage{StageRerank, StageFiltered, StageDuplicate, StageBudget}

@@ -123,3 +123,10 @@ func lostAt(f pipeline.Fate) (Stage, bool) {
 	}
 	return "", false
 }
+
+// SameRun reports whether a run under a and one under b build every
+// query alike: the settings a run reads are equal.
+func SameRun(a, b core.Settings) bool {
+	return a.Pipeline == b.Pipeline && a.Budget.RetrievedContext == b.Budget.RetrievedContext && a.Builder == b.Builder &&
+		a.Rerank == b.Rerank && (!a.Rerank || (a.InitialK == b.InitialK && a.FinalK == b.FinalK))
+}

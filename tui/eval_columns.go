@@ -1,0 +1,66 @@
+package tui
+
+import (
+	"cmp"
+	"fmt"
+	"strings"
+
+	"ctxlab/core/evalrun"
+	"ctxlab/internal/numfmt"
+	"ctxlab/internal/safetext"
+)
+
+// evalColumn is one column of the Eval view's per-query table: its
+// heading, its width, the cell of a query and the order it sorts by.
+type evalColumn struct {
+	heading string
+	width   int // 0 takes what is left
+	cell    func(q *evalrun.QueryResult) string
+	compare func(a, b *evalrun.QueryResult) int
+}
+
+// recallKey orders queries by recall, those without one (nothing relevant
+// retrieved) first, so an ascending sort starts at the worst measured.
+func recallKey(q *evalrun.QueryResult) float64 {
+	if !q.HasRecall() {
+		return -1
+	}
+	return q.ContextRecall()
+}
+
+var evalColumns = []evalColumn{
+	{"query", 10, func(q *evalrun.QueryResult) string { return safetext.Line(q.QID) },
+		func(a, b *evalrun.QueryResult) int { return cmp.Compare(a.QID, b.QID) }},
+	{"recall", 6, func(q *evalrun.QueryResult) string {
+		if !q.HasRecall() {
+			return "none"
+		}
+		return fmt.Sprintf("%.2f", q.ContextRecall())
+	}, func(a, b *evalrun.QueryResult) int { return cmp.Compare(recallKey(a), recallKey(b)) }},
+	{"relevant in context", 19, func(q *evalrun.QueryResult) string {
+		return fmt.Sprintf("%s of %s", numfmt.Thousands(q.RelevantInContext), numfmt.Thousands(q.RelevantRetrieved))
+	}, func(a, b *evalrun.QueryResult) int { return cmp.Compare(a.RelevantInContext, b.RelevantInContext) }},
+	{"relevant lost", 13, func(q *evalrun.QueryResult) string { return numfmt.Thousands(q.RelevantLost()) },
+		func(a, b *evalrun.QueryResult) int { return cmp.Compare(a.RelevantLost(), b.RelevantLost()) }},
+	{"in context", 10, func(q *evalrun.QueryResult) string {
+		return fmt.Sprintf("%s of %s", numfmt.Thousands(len(q.Included)), numfmt.Thousands(q.Retrieved))
+	}, func(a, b *evalrun.QueryResult) int { return cmp.Compare(len(a.Included), len(b.Included)) }},
+	{"duplicates", 10, func(q *evalrun.QueryResult) string { return numfmt.Thousands(q.DuplicatesRemoved) },
+		func(a, b *evalrun.QueryResult) int { return cmp.Compare(a.DuplicatesRemoved, b.DuplicatesRemoved) }},
+	{"tokens", 7, func(q *evalrun.QueryResult) string { return numfmt.Thousands(q.TokensUsed) },
+		func(a, b *evalrun.QueryResult) int { return cmp.Compare(a.TokensUsed, b.TokensUsed) }},
+	{"lost where", 0, func(q *evalrun.QueryResult) string { return lostWhere(q.Lost) },
+		func(a, b *evalrun.QueryResult) int { return cmp.Compare(lostWhere(a.Lost), lostWhere(b.Lost)) }},
+}
+
+// lostWhere lists a query's lost relevant documents by stage:
+// "kb-x over budget, kb-y duplicate".
+func lostWhere(lost map[evalrun.Stage][]string) string {
+	var parts []string
+	for _, stage := range evalrun.LostStages {
+		for _, id := range lost[stage] {
+			parts = append(parts, safetext.Line(id)+" "+string(stage))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
