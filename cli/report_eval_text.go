@@ -44,7 +44,13 @@ func writeEvalText(w io.Writer, files loaders.EvalFiles, set *evalrun.Set, rep *
 	}
 	b.WriteString("\n")
 	writeEvalTable(b, set.Judged, rep.Queries)
-	_, err := io.WriteString(w, b.String())
+	// An empty last column leaves the padding before it at the end of
+	// the line; it is cut, so the report copies cleanly.
+	lines := strings.Split(b.String(), "\n")
+	for i, line := range lines {
+		lines[i] = strings.TrimRight(line, " ")
+	}
+	_, err := io.WriteString(w, strings.Join(lines, "\n"))
 	return err
 }
 
