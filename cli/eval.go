@@ -21,7 +21,7 @@ query the documents in context, duplicates removed and tokens used.
 
 Usage:
   ctxlab eval --run FILE [--corpus FILE --queries FILE] [--qrels FILE]
-              [--budget N] [--tokenizer NAME | --model NAME]
+              [--scenario FILE] [--budget N] [--tokenizer NAME | --model NAME]
               [--dedup-threshold F] [--min-doc-tokens N] [--lost-in-middle=true|false]
               [--shingle-size K] [--budget-mode reference|strict] [--summarize-overflow]
               [--format text|json|csv]
@@ -37,11 +37,16 @@ Usage:
   (header "query-id corpus-id score"); a relevance above 0 is relevant.
   --budget is each query's context budget, as in ctxlab build. With
   --tokenizer heuristic each query's context is the reference's own build.
+
+  --scenario takes the settings from a scenario file, its retrieved-context
+  allocation as the budget, and, when it has an eval: key (run, corpus,
+  queries, qrels: paths relative to it), the run; flags override both.
 `
 
 type evalFlags struct {
-	files  loaders.EvalFiles
-	format string
+	files    loaders.EvalFiles
+	scenario string
+	format   string
 	budget int
 	knobs  knobFlags
 }
@@ -53,6 +58,7 @@ func runEval(env Env, args []string) error {
 	fs.StringVar(&f.files.Corpus, "corpus", "", "the documents a TREC run names: BEIR's corpus.jsonl")
 	fs.StringVar(&f.files.Queries, "queries", "", "the queries' text: BEIR's queries.jsonl (optional)")
 	fs.StringVar(&f.files.Qrels, "qrels", "", "relevance judgments: TREC qrels or BEIR's qrels TSV (optional)")
+	fs.StringVar(&f.scenario, "scenario", "", "a scenario file: its settings, and its eval: run when it names one")
 	fs.StringVar(&f.format, "format", "text", "output: text, json or csv")
 	fs.IntVar(&f.budget, "budget", pipeline.DefaultBudget, "token budget for each query's context block")
 	f.knobs.register(fs, true)
@@ -66,18 +72,31 @@ func (f *evalFlags) run(env Env, fs *flagSet) error {
 	if f.format != "text" && f.format != "json" && f.format != "csv" {
 		return fmt.Errorf("--format %s: expected text, json or csv", quoted(f.format))
 	}
+	settings := core.DefaultSettings()
+	settings.Budget.RetrievedContext = f.budget
+	if f.scenario != "" {
+		sc, err := loaders.LoadScenarioWithPresets(f.scenario, nil)
+		if err != nil {
+			return err
+		}
+		settings = sc.Settings
+		if f.files.Run == "" {
+			f.files = loaders.EvalFiles(sc.EvalRun)
+		}
+	}
 	if f.files.Run == "" {
-		return fmt.Errorf("eval: no run: pass --run FILE (a TREC run file with --corpus, or JSON Lines of queries with their documents)")
+		return fmt.Errorf("eval: no run: pass --run FILE (a TREC run file with --corpus, or JSON Lines of queries with their documents), or a --scenario with an eval: key")
 	}
 	if f.files.Corpus == "" && f.files.Queries != "" {
 		return fmt.Errorf("--queries goes with a TREC run and its --corpus; a JSON Lines run carries its queries")
 	}
-	settings := core.DefaultSettings()
 	if err := f.knobs.apply(fs, &settings, core.KnobContext{}, nil); err != nil {
 		return err
 	}
-	settings.Budget.RetrievedContext = f.budget
-	if err := core.ValidateOptions(pipeline.Options{Settings: settings.Pipeline, Budget: f.budget}); err != nil {
+	if flagWasSet(fs, "budget") {
+		settings.Budget.RetrievedContext = f.budget
+	}
+	if err := core.ValidateOptions(pipeline.Options{Settings: settings.Pipeline, Budget: settings.Budget.RetrievedContext}); err != nil {
 		return flagError(err)
 	}
 	if note := core.CountEstimateNote(settings); note != "" {

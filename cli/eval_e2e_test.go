@@ -195,3 +195,25 @@ func TestEvalRefusesBadInputInOneLine(t *testing.T) {
 		}
 	}
 }
+
+// The sample's scenario names the same run and settings in its eval:
+// key, so it reports the recall worked out above.
+func TestEvalTakesTheRunAndSettingsFromAScenario(t *testing.T) {
+	t.Parallel()
+	stdout, stderr, code := run(t, "", "eval", "--scenario", "../sample/eval/help_center.yaml", "--format", "json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var out evalOut
+	if err := json.Unmarshal([]byte(stdout), &out); err != nil {
+		t.Fatal(err)
+	}
+	if agg := out.Aggregate; agg.ContextRecall == nil || math.Abs(*agg.ContextRecall-22.5/27) > 1e-12 || agg.RelevantLost["budget"] != 5 {
+		t.Errorf("aggregate recall %v, %d lost to the budget; want %v and 5", agg.ContextRecall, agg.RelevantLost["budget"], 22.5/27)
+	}
+	// A flag overrides the scenario's budget.
+	stdout, _, _ = run(t, "", "eval", "--scenario", "../sample/eval/help_center.yaml", "--budget", "4000")
+	if !strings.Contains(stdout, "under a 4,000-token budget") || !strings.Contains(stdout, "Relevant documents  31 retrieved, 30 in context, 1 lost: 1 filtered") {
+		t.Errorf("--budget 4000 over the scenario:\n%s", stdout)
+	}
+}

@@ -3,6 +3,8 @@ package cli
 import (
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"text/tabwriter"
 
@@ -16,7 +18,7 @@ func writeEvalText(w io.Writer, files loaders.EvalFiles, set *evalrun.Set, rep *
 	agg := rep.Aggregate
 	b := &strings.Builder{}
 	fmt.Fprintf(b, "Evaluated %s of %s: %s retrieved, each query's context built under a %s-token budget (%s).\n\n",
-		numfmt.Count(agg.Queries, "query", "queries"), safetext.Line(files.Run),
+		numfmt.Count(agg.Queries, "query", "queries"), safetext.Line(relativePath(files.Run)),
 		numfmt.Count(agg.DocumentsRetrieved, "document", "documents"),
 		numfmt.Thousands(rep.Settings.Budget.RetrievedContext), rep.Settings.Pipeline.Tokenizer.Name())
 	t := tabwriter.NewWriter(b, 0, 0, 2, ' ', 0)
@@ -52,6 +54,22 @@ func writeEvalText(w io.Writer, files loaders.EvalFiles, set *evalrun.Set, rep *
 	}
 	_, err := io.WriteString(w, strings.Join(lines, "\n"))
 	return err
+}
+
+// relativePath shows a path under the working folder relative to it (a
+// scenario's eval: paths are absolute), any other as it is.
+func relativePath(p string) string {
+	if !filepath.IsAbs(p) {
+		return p
+	}
+	cwd, err := os.Getwd()
+	if err != nil {
+		return p
+	}
+	if rel, err := filepath.Rel(cwd, p); err == nil && !strings.HasPrefix(rel, "..") {
+		return rel
+	}
+	return p
 }
 
 // lostByStage is ": 3 duplicate, 2 filtered" in pipeline order, or "".

@@ -23,6 +23,7 @@ Usage:
   ctxlab --scenario FILE | --request FILE [--interaction N] [options]
   ctxlab --docs FILE [--history FILE] [--query TEXT] [options]
   ctxlab --run FILE [--corpus FILE --queries FILE] [--qrels FILE] [SCENARIO.yaml] [options]
+  ctxlab SCENARIO.yaml                a scenario with an eval: key opens its run too
   COMMAND | ctxlab [options]          documents piped on stdin
 
   Every option of ctxlab build and ctxlab assemble is also accepted here and
@@ -100,6 +101,9 @@ func runWorkbench(env Env, args []string) error {
 	}
 	sc := *run.scenario
 	sc.Settings = run.settings
+	if f.eval.Run == "" && sc.EvalRun.Run != "" {
+		f.eval = loaders.EvalFiles(sc.EvalRun)
+	}
 	prepared, err := f.loadEval()
 	if err != nil {
 		return err

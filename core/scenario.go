@@ -41,6 +41,9 @@ type Scenario struct {
 	// Notes are facts about the input a user must know, such as token
 	// counts being estimates.
 	Notes []string
+	// EvalRun is the retrieval run the scenario names to evaluate its
+	// settings over (Run is "" when none).
+	EvalRun EvalRunPaths
 
 	Settings Settings
 }

@@ -26,6 +26,7 @@ type scenarioFile struct {
 	Documents    []documentFile   `yaml:"documents,omitempty"`
 	Agent        *agentFile       `yaml:"agent,omitempty"`
 	Recorded     *recordedFile    `yaml:"recorded_usage,omitempty"`
+	Eval         *evalFile        `yaml:"eval,omitempty"`
 }
 
 type recordedFile struct {
@@ -77,6 +78,9 @@ func MarshalScenario(sc *core.Scenario, s core.Settings) ([]byte, error) {
 	}
 	if r := sc.Recorded; r != nil {
 		f.Recorded = &recordedFile{InputTokens: r.InputTokens, OutputTokens: r.OutputTokens, Field: r.Field}
+	}
+	if e := sc.EvalRun; e.Run != "" {
+		f.Eval = &evalFile{Run: e.Run, Corpus: e.Corpus, Queries: e.Queries, Qrels: e.Qrels}
 	}
 	if sc.Agent != nil {
 		f.Agent = &agentFile{Summary: sc.Agent.Summary, Step: s.Step}

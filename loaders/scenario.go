@@ -22,7 +22,7 @@ import (
 var scenarioKeys = []string{
 	"name", "description", "preset", "model", "tokenizer", "window", "budget",
 	"system_prompt", "tools", "history", "tool_results", "query", "documents",
-	"pipeline", "memory", "rerank", "mode", "layout", "agent", "recorded_usage",
+	"pipeline", "memory", "rerank", "mode", "layout", "agent", "recorded_usage", "eval",
 }
 
 // toolResultKeys are a tool result's keys; role and tool_calls let an
@@ -104,7 +104,7 @@ func parseScenario(name string, data []byte, files scenarioFiles, presets window
 	}
 	steps := []func() error{
 		r.readText, r.readModel, r.readTools, r.readHistory, r.readToolResults,
-		r.readDocuments, r.readKnobs, r.readAgent, r.readRecordedUsage, r.validate,
+		r.readDocuments, r.readKnobs, r.readAgent, r.readRecordedUsage, r.readEval, r.validate,
 	}
 	for _, step := range steps {
 		if err := step(); err != nil {
