@@ -47,8 +47,8 @@ type evalFlags struct {
 	files    loaders.EvalFiles
 	scenario string
 	format   string
-	budget int
-	knobs  knobFlags
+	budget   int
+	knobs    knobFlags
 }
 
 func runEval(env Env, args []string) error {
