@@ -217,3 +217,16 @@ func TestEvalTakesTheRunAndSettingsFromAScenario(t *testing.T) {
 		t.Errorf("--budget 4000 over the scenario:\n%s", stdout)
 	}
 }
+
+// Ids from the input reach the terminal inert, in every format a
+// terminal may show.
+func TestEvalShowsInputIdsInert(t *testing.T) {
+	t.Parallel()
+	runFile := writeFile(t, "run.jsonl", `{"qid": "q\u001b[31m", "query": "x", "docs": [{"id": "d\u001b]0;t\u0007", "text": "Refunds go back to the card within five business days.", "score": 2}]}`+"\n")
+	for _, format := range []string{"text", "csv"} {
+		stdout, stderr, code := run(t, "", "eval", "--run", runFile, "--tokenizer", "heuristic", "--format", format)
+		if code != 0 || strings.ContainsRune(stdout, '\x1b') || strings.ContainsRune(stdout, '\a') || !strings.Contains(stdout, "q␛[31m") {
+			t.Errorf("--format %s: exit %d %s, output %q", format, code, stderr, stdout)
+		}
+	}
+}

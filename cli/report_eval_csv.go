@@ -7,11 +7,13 @@ import (
 	"strings"
 
 	"ctxlab/core/evalrun"
+	"ctxlab/internal/safetext"
 )
 
 // writeEvalCSV writes one row per query, for a spreadsheet; lists of ids
 // are separated by spaces, and a query without a relevant document
-// retrieved has an empty recall.
+// retrieved has an empty recall. Ids and query text are made inert, as
+// the CSV may go straight to a terminal.
 func writeEvalCSV(w io.Writer, rep *evalrun.Report) error {
 	out := csv.NewWriter(w)
 	header := []string{"qid", "query", "retrieved", "in_context", "relevant_retrieved", "relevant_in_context", "context_recall"}
@@ -28,13 +30,13 @@ func writeEvalCSV(w io.Writer, rep *evalrun.Report) error {
 		if q.HasRecall() {
 			recall = strconv.FormatFloat(q.ContextRecall(), 'f', 4, 64)
 		}
-		row := []string{q.QID, q.Query, strconv.Itoa(q.Retrieved), strconv.Itoa(len(q.Included)),
+		row := []string{safetext.Line(q.QID), safetext.Line(q.Query), strconv.Itoa(q.Retrieved), strconv.Itoa(len(q.Included)),
 			strconv.Itoa(q.RelevantRetrieved), strconv.Itoa(q.RelevantInContext), recall}
 		for _, stage := range evalrun.LostStages {
-			row = append(row, strings.Join(q.Lost[stage], " "))
+			row = append(row, safetext.Line(strings.Join(q.Lost[stage], " ")))
 		}
 		row = append(row, strconv.Itoa(q.Filtered), strconv.Itoa(q.DuplicatesRemoved), strconv.Itoa(q.TokensUsed),
-			strconv.Itoa(q.TokensBudget), strconv.FormatBool(q.Truncated), strconv.FormatBool(q.OverBudget), strings.Join(q.Included, " "))
+			strconv.Itoa(q.TokensBudget), strconv.FormatBool(q.Truncated), strconv.FormatBool(q.OverBudget), safetext.Line(strings.Join(q.Included, " ")))
 		if err := out.Write(row); err != nil {
 			return err
 		}

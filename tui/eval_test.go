@@ -109,6 +109,14 @@ func TestEvalViewRecomputesOnAKnobAndNotOnTheQuery(t *testing.T) {
 	}
 }
 
+func TestEvalHelpListsTheTableKeys(t *testing.T) {
+	m := newEvalModel(t, 160, 48)
+	m = keys(t, m, "?")
+	if view := m.View(); !strings.Contains(view, "Eval view (a)") || !strings.Contains(view, "sort by the next column") {
+		t.Errorf("the help lacks the Eval view's keys:\n%s", view)
+	}
+}
+
 func TestEvalKeyWithoutARunSaysHowToLoadOne(t *testing.T) {
 	m := newTestModel(t, "support_chat", "mono", 160, 48)
 	m = keys(t, m, "a")

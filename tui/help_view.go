@@ -27,7 +27,7 @@ const (
 
 // helpSections groups every binding by where it works, for the ? screen.
 func (m Model) helpSections() []helpSection {
-	return []helpSection{
+	sections := []helpSection{
 		{"Global", flattenBindings(m.global.FullHelp())},
 		{"Document list", flattenBindings(m.list.keys.FullHelp())},
 		{"Text panes (inspector, views 2–5)", flattenBindings(m.views.keys.FullHelp())},
@@ -39,6 +39,10 @@ func (m Model) helpSections() []helpSection {
 		{"Text inputs (filter, values)", flattenBindings(m.filter.keys.FullHelp())},
 		{"Fixes (measured by assembling again)", flattenBindings(m.fixes.keys.FullHelp())},
 	}
+	if m.cfg.Eval != nil {
+		sections = append(sections, helpSection{"Eval view (a): every query of the run", flattenBindings(m.evalTable.keys.FullHelp())})
+	}
+	return sections
 }
 
 func flattenBindings(groups [][]key.Binding) []key.Binding {
