@@ -14,6 +14,9 @@ import (
 // heading, its width, the cell of a query and the order it sorts by.
 type evalColumn struct {
 	heading string
+	// narrow is the heading below evalWideWidth, where the table must
+	// leave room for the last column.
+	narrow  string
 	width   int // 0 takes what is left
 	cell    func(q *evalrun.QueryResult) string
 	compare func(a, b *evalrun.QueryResult) int
@@ -29,27 +32,27 @@ func recallKey(q *evalrun.QueryResult) float64 {
 }
 
 var evalColumns = []evalColumn{
-	{"query", 10, func(q *evalrun.QueryResult) string { return safetext.Line(q.QID) },
+	{"query", "query", 10, func(q *evalrun.QueryResult) string { return safetext.Line(q.QID) },
 		func(a, b *evalrun.QueryResult) int { return cmp.Compare(a.QID, b.QID) }},
-	{"recall", 6, func(q *evalrun.QueryResult) string {
+	{"recall", "recall", 6, func(q *evalrun.QueryResult) string {
 		if !q.HasRecall() {
 			return "none"
 		}
 		return fmt.Sprintf("%.2f", q.ContextRecall())
 	}, func(a, b *evalrun.QueryResult) int { return cmp.Compare(recallKey(a), recallKey(b)) }},
-	{"relevant in context", 19, func(q *evalrun.QueryResult) string {
+	{"relevant in context", "relevant", 6, func(q *evalrun.QueryResult) string {
 		return fmt.Sprintf("%s of %s", numfmt.Thousands(q.RelevantInContext), numfmt.Thousands(q.RelevantRetrieved))
 	}, func(a, b *evalrun.QueryResult) int { return cmp.Compare(a.RelevantInContext, b.RelevantInContext) }},
-	{"relevant lost", 13, func(q *evalrun.QueryResult) string { return numfmt.Thousands(q.RelevantLost()) },
+	{"relevant lost", "lost", 4, func(q *evalrun.QueryResult) string { return numfmt.Thousands(q.RelevantLost()) },
 		func(a, b *evalrun.QueryResult) int { return cmp.Compare(a.RelevantLost(), b.RelevantLost()) }},
-	{"in context", 10, func(q *evalrun.QueryResult) string {
+	{"in context", "in context", 8, func(q *evalrun.QueryResult) string {
 		return fmt.Sprintf("%s of %s", numfmt.Thousands(len(q.Included)), numfmt.Thousands(q.Retrieved))
 	}, func(a, b *evalrun.QueryResult) int { return cmp.Compare(len(a.Included), len(b.Included)) }},
-	{"duplicates", 10, func(q *evalrun.QueryResult) string { return numfmt.Thousands(q.DuplicatesRemoved) },
+	{"duplicates", "duplicates", 4, func(q *evalrun.QueryResult) string { return numfmt.Thousands(q.DuplicatesRemoved) },
 		func(a, b *evalrun.QueryResult) int { return cmp.Compare(a.DuplicatesRemoved, b.DuplicatesRemoved) }},
-	{"tokens", 7, func(q *evalrun.QueryResult) string { return numfmt.Thousands(q.TokensUsed) },
+	{"tokens", "tokens", 6, func(q *evalrun.QueryResult) string { return numfmt.Thousands(q.TokensUsed) },
 		func(a, b *evalrun.QueryResult) int { return cmp.Compare(a.TokensUsed, b.TokensUsed) }},
-	{"lost where", 0, func(q *evalrun.QueryResult) string { return lostWhere(q.Lost) },
+	{"lost where", "lost where", 0, func(q *evalrun.QueryResult) string { return lostWhere(q.Lost) },
 		func(a, b *evalrun.QueryResult) int { return cmp.Compare(lostWhere(a.Lost), lostWhere(b.Lost)) }},
 }
 

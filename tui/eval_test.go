@@ -51,6 +51,13 @@ func TestEvalViewOpensOnTheRun(t *testing.T) {
 	golden.RequireEqual(t, []byte(view))
 }
 
+// TestEvalViewNarrow is the Eval view at the smallest supported size:
+// shorter aggregate lines and headings leave room for every column.
+func TestEvalViewNarrow(t *testing.T) {
+	m := newEvalModel(t, 80, 24)
+	golden.RequireEqual(t, []byte(m.View()))
+}
+
 func TestEvalViewSortsByAnyColumn(t *testing.T) {
 	m := newEvalModel(t, 160, 48)
 	m = keys(t, m, "s") // recall, ascending: no recall first, then the lowest

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"ctxlab/core/evalrun"
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
@@ -38,8 +40,8 @@ func (p evalPane) view(st *themes.Styles, state evalViewState, w, h int, focused
 	}
 	agg := p.report.Aggregate
 	lines := []string{
-		truncateText(evalRecallLine(agg), inner),
-		st.Muted.Render(truncateText(evalVolumeLine(agg, p.report.Settings.Budget.RetrievedContext), inner)),
+		truncateText(fitting(inner, evalRecallLines(agg)...), inner),
+		st.Muted.Render(truncateText(fitting(inner, evalVolumeLines(agg, p.report.Settings.Budget.RetrievedContext)...), inner)),
 	}
 	switch {
 	case state.err != nil:
@@ -49,8 +51,8 @@ func (p evalPane) view(st *themes.Styles, state evalViewState, w, h int, focused
 	default:
 		lines = append(lines, st.Muted.Render(truncateText("under the current settings · ◆ marks the query open in the other views", inner)))
 	}
-	widths := evalColumnWidths(inner - 2)
-	lines = append(lines, st.Bold.Render(truncateText("  "+evalHeadings(widths, p.sortBy, p.descending), inner)))
+	widths := evalColumnWidths(inner-2, p.sortBy)
+	lines = append(lines, st.Bold.Render(truncateText("  "+evalHeadings(widths, inner, p.sortBy, p.descending), inner)))
 	rows := max(0, h-2-evalHeaderLines)
 	end := min(len(p.order), p.offset+rows)
 	for row := p.offset; row < end; row++ {
@@ -63,57 +65,95 @@ func (p evalPane) view(st *themes.Styles, state evalViewState, w, h int, focused
 	return box(st, title, strings.Join(lines, "\n"), w, h, focused)
 }
 
-// evalRecallLine is the aggregate's first line: recall and the relevant
-// documents lost, by stage.
-func evalRecallLine(agg evalrun.Figures) string {
+// fitting is the first of lines, longest first, that fits width, or the
+// last.
+func fitting(width int, lines ...string) string {
+	for _, line := range lines {
+		if ansi.StringWidth(line) <= width {
+			return line
+		}
+	}
+	return lines[len(lines)-1]
+}
+
+// evalRecallLines are the aggregate's first line, longest first: recall
+// and the relevant documents lost, by stage.
+func evalRecallLines(agg evalrun.Figures) []string {
 	head := numfmt.Count(agg.Queries, "query", "queries")
 	if agg.QueriesWithRelevant == 0 {
-		return head + " · context recall not measured: no judgments, or no relevant document retrieved"
+		return []string{head + " · context recall not measured: no judgments, or no relevant document retrieved", head + " · no context recall: nothing judged relevant retrieved"}
 	}
-	line := fmt.Sprintf("%s · context recall %.2f over the %s with a relevant document retrieved (%s kept every one) · relevant in context %s of %s",
-		head, agg.ContextRecall, numfmt.Thousands(agg.QueriesWithRelevant), numfmt.Thousands(agg.QueriesFullRecall),
-		numfmt.Thousands(agg.RelevantInContext), numfmt.Thousands(agg.RelevantRetrieved))
 	var lost []string
 	for _, stage := range evalrun.LostStages {
 		if n := agg.RelevantLost[stage]; n > 0 {
 			lost = append(lost, numfmt.Thousands(n)+" "+string(stage))
 		}
 	}
+	lostWords := ""
 	if len(lost) > 0 {
-		line += ", lost: " + strings.Join(lost, ", ")
+		lostWords = ", lost: " + strings.Join(lost, ", ")
 	}
-	return line
+	relevant := fmt.Sprintf("relevant in context %s of %s%s", numfmt.Thousands(agg.RelevantInContext), numfmt.Thousands(agg.RelevantRetrieved), lostWords)
+	return []string{
+		fmt.Sprintf("%s · context recall %.2f over the %s with a relevant document retrieved (%s kept every one) · %s",
+			head, agg.ContextRecall, numfmt.Thousands(agg.QueriesWithRelevant), numfmt.Thousands(agg.QueriesFullRecall), relevant),
+		fmt.Sprintf("%s · context recall %.2f over %s · %s", head, agg.ContextRecall, numfmt.Thousands(agg.QueriesWithRelevant), relevant),
+		fmt.Sprintf("recall %.2f over %s · relevant in context %s of %s%s", agg.ContextRecall, numfmt.Count(agg.QueriesWithRelevant, "query", "queries"),
+			numfmt.Thousands(agg.RelevantInContext), numfmt.Thousands(agg.RelevantRetrieved), lostWords),
+	}
 }
 
-// evalVolumeLine is the aggregate's second line: documents, duplicates,
-// tokens and the budget.
-func evalVolumeLine(agg evalrun.Figures, budget int) string {
-	return fmt.Sprintf("%s retrieved, %s in context · %s removed · %s tokens, %s a query · %s-token budget: %s cut, %s over",
-		numfmt.Count(agg.DocumentsRetrieved, "document", "documents"), numfmt.Thousands(agg.DocumentsInContext),
-		numfmt.Count(agg.DuplicatesRemoved, "duplicate", "duplicates"), numfmt.Thousands(agg.TokensUsed),
-		numfmt.Thousands(int(agg.MeanTokensUsed()+0.5)), numfmt.Thousands(budget),
-		numfmt.Count(agg.Truncated, "query", "queries"), numfmt.Thousands(agg.OverBudget))
+// evalVolumeLines are the aggregate's second line, longest first:
+// documents, duplicates, tokens and the budget.
+func evalVolumeLines(agg evalrun.Figures, budget int) []string {
+	docs := fmt.Sprintf("%s retrieved, %s in context", numfmt.Count(agg.DocumentsRetrieved, "document", "documents"), numfmt.Thousands(agg.DocumentsInContext))
+	dupes := numfmt.Count(agg.DuplicatesRemoved, "duplicate", "duplicates") + " removed"
+	tokens := fmt.Sprintf("%s tokens, %s a query", numfmt.Thousands(agg.TokensUsed), numfmt.Thousands(int(agg.MeanTokensUsed()+0.5)))
+	cut := fmt.Sprintf("%s-token budget: %s cut, %s over", numfmt.Thousands(budget), numfmt.Count(agg.Truncated, "query", "queries"), numfmt.Thousands(agg.OverBudget))
+	return []string{
+		strings.Join([]string{docs, dupes, tokens, cut}, " · "),
+		strings.Join([]string{dupes, tokens, cut}, " · "),
+		strings.Join([]string{dupes, tokens}, " · "),
+	}
 }
 
-// evalColumnWidths are the columns' widths at a width; the last takes
-// what is left.
-func evalColumnWidths(width int) []int {
+// evalColumnGap separates the table's columns.
+const evalColumnGap = "  "
+
+// evalWideWidth is the width from which the table's headings are spelt
+// out in full.
+const evalWideWidth = 120
+
+// evalColumnHeading is column i's heading at a width.
+func evalColumnHeading(i, width int) string {
+	if width < evalWideWidth {
+		return evalColumns[i].narrow
+	}
+	return evalColumns[i].heading
+}
+
+// evalColumnWidths are the columns' widths at a width, sorted by column
+// sortBy; the last takes what is left.
+func evalColumnWidths(width, sortBy int) []int {
 	widths := make([]int, len(evalColumns))
 	used := 0
-	for i, c := range evalColumns {
-		// Room for the heading and the sort mark after it.
-		widths[i] = max(c.width, len([]rune(c.heading))+2)
-		used += widths[i] + 1
+	for i, c := range evalColumns[:len(evalColumns)-1] {
+		heading := len([]rune(evalColumnHeading(i, width)))
+		if i == sortBy {
+			heading += 2 // the sort mark
+		}
+		widths[i] = max(c.width, heading)
+		used += widths[i] + len(evalColumnGap)
 	}
 	widths[len(widths)-1] = max(8, width-used)
 	return widths
 }
 
 // evalHeadings are the column headings, the sorted one marked ▲ or ▼.
-func evalHeadings(widths []int, sortBy int, descending bool) string {
+func evalHeadings(widths []int, width, sortBy int, descending bool) string {
 	cells := make([]string, len(evalColumns))
-	for i, c := range evalColumns {
-		heading := c.heading
+	for i := range evalColumns {
+		heading := evalColumnHeading(i, width)
 		if i == sortBy {
 			mark := " ▲"
 			if descending {
@@ -123,7 +163,7 @@ func evalHeadings(widths []int, sortBy int, descending bool) string {
 		}
 		cells[i] = padRight(truncateText(heading, widths[i]), widths[i])
 	}
-	return strings.Join(cells, " ")
+	return strings.Join(cells, evalColumnGap)
 }
 
 func evalRow(st *themes.Styles, widths []int, q *evalrun.QueryResult, selected, shown bool) string {
@@ -138,7 +178,7 @@ func evalRow(st *themes.Styles, widths []int, q *evalrun.QueryResult, selected, 
 	for i, c := range evalColumns {
 		cells[i] = padRight(truncateText(c.cell(q), widths[i]), widths[i])
 	}
-	line := strings.Join(cells, " ")
+	line := strings.Join(cells, evalColumnGap)
 	if q.HasRecall() && q.RelevantLost() > 0 {
 		return cursor + st.Warn.Render(line)
 	}
