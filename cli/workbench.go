@@ -125,7 +125,7 @@ func runWorkbench(env Env, args []string) error {
 		MetricsOut:    f.metricsOut,
 		AppendMetrics: loaders.AppendMetricsFile,
 		Eval:          prepared,
-		EvalName:      f.eval.Run,
+		EvalName:      relativePath(f.eval.Run),
 	})
 	// The workbench owns the screen while it runs, so the LLM's failures
 	// (each answered by the extractive summary) are told once it closes.
