@@ -24,7 +24,7 @@ Usage:
               [--scenario FILE] [--budget N] [--tokenizer NAME | --model NAME]
               [--dedup-threshold F] [--min-doc-tokens N] [--lost-in-middle=true|false]
               [--shingle-size K] [--budget-mode reference|strict] [--summarize-overflow]
-              [--format text|json|csv]
+              [--rerank [--initial-k N] [--final-k N]] [--format text|json|csv]
 
   --run is a TREC run file ("qid Q0 docid rank score tag"), which needs
   --corpus (BEIR's corpus.jsonl: "_id", "title", "text" a line) and takes
@@ -37,6 +37,10 @@ Usage:
   (header "query-id corpus-id score"); a relevance above 0 is relevant.
   --budget is each query's context budget, as in ctxlab build. With
   --tokenizer heuristic each query's context is the reference's own build.
+
+  --rerank reranks each query's documents by BM25 against its text first,
+  as the article's two-stage retrieval does; the documents it drops are
+  lost "reranked out".
 
   --scenario takes the settings from a scenario file, its retrieved-context
   allocation as the budget, and, when it has an eval: key (run, corpus,
@@ -61,7 +65,8 @@ func runEval(env Env, args []string) error {
 	fs.StringVar(&f.scenario, "scenario", "", "a scenario file: its settings, and its eval: run when it names one")
 	fs.StringVar(&f.format, "format", "text", "output: text, json or csv")
 	fs.IntVar(&f.budget, "budget", pipeline.DefaultBudget, "token budget for each query's context block")
-	f.knobs.register(fs, true)
+	// Reranking reads each query's own text, which a run carries.
+	f.knobs.register(fs, true, core.KnobIDRerank, "initial-k", "final-k")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}

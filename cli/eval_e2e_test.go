@@ -230,3 +230,40 @@ func TestEvalShowsInputIdsInert(t *testing.T) {
 		}
 	}
 }
+
+// With --rerank each query's documents are reranked by BM25 against its
+// text first, and the relevant ones the reranker drops are lost
+// "reranked out"; the JSON says so in its settings.
+func TestEvalRerankLosesDocumentsAtItsOwnStage(t *testing.T) {
+	t.Parallel()
+	stdout, stderr, code := run(t, "", "eval", "--scenario", "../sample/eval/help_center.yaml", "--budget", "4000",
+		"--rerank", "--initial-k", "20", "--final-k", "8", "--format", "json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var out struct {
+		evalOut
+		Settings struct {
+			Rerank *struct {
+				InitialK int `json:"initial_k"`
+				FinalK   int `json:"final_k"`
+			} `json:"rerank"`
+		} `json:"settings"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &out); err != nil {
+		t.Fatal(err)
+	}
+	if r := out.Settings.Rerank; r == nil || r.InitialK != 20 || r.FinalK != 8 {
+		t.Errorf("settings.rerank = %+v, want 20 and 8", r)
+	}
+	for _, q := range out.Queries {
+		if len(q.Included) > 8 {
+			t.Errorf("%s: %d documents in context after a final k of 8", q.QID, len(q.Included))
+		}
+	}
+	// q01's kb-refund-timing and q10's kb-repair-service share few words
+	// with their queries, so BM25 drops them below the final 8.
+	if got := out.Aggregate.RelevantLost["reranked_out"]; got != 2 {
+		t.Errorf("%d relevant documents reranked out, want 2 (lost %v)", got, out.Aggregate.RelevantLost)
+	}
+}

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"ctxlab/core"
@@ -24,15 +25,16 @@ type knobFlagValue struct {
 	list     stringList
 }
 
-// register adds a flag for every knob; forBuild keeps the pipeline's.
+// register adds a flag for every knob; forBuild keeps the pipeline's
+// and those named in also (eval's reranking).
 // The defaults are core.DefaultSettings'. In assemble and the workbench a
 // flag overrides the input, so its help says the default is the input's
 // and names the value a scenario that sets nothing has.
-func (kf *knobFlags) register(fs *flagSet, forBuild bool) {
+func (kf *knobFlags) register(fs *flagSet, forBuild bool, also ...string) {
 	kf.values = map[string]*knobFlagValue{}
 	defaults := core.DefaultSettings()
 	for _, k := range core.Knobs() {
-		if forBuild && !k.InBuild {
+		if forBuild && !k.InBuild && !slices.Contains(also, k.ID) {
 			continue
 		}
 		v := &knobFlagValue{}

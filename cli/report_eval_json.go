@@ -58,6 +58,14 @@ type evalSettingsJSON struct {
 	LostInMiddle      bool    `json:"lost_in_middle"`
 	ShingleSize       int     `json:"shingle_size"`
 	SummarizeOverflow bool    `json:"summarize_overflow"`
+	// Rerank is set when each query was reranked first: initial_k and
+	// final_k.
+	Rerank *evalRerankJSON `json:"rerank"`
+}
+
+type evalRerankJSON struct {
+	InitialK int `json:"initial_k"`
+	FinalK   int `json:"final_k"`
 }
 
 func writeEvalJSON(w io.Writer, set *evalrun.Set, rep *evalrun.Report) error {
@@ -95,6 +103,10 @@ func writeEvalJSON(w io.Writer, set *evalrun.Set, rep *evalrun.Report) error {
 		aggOut.RelevantLost[stage.Key()] = agg.RelevantLost[stage]
 	}
 	p := rep.Settings.Pipeline
+	var rerank *evalRerankJSON
+	if rep.Settings.Rerank {
+		rerank = &evalRerankJSON{InitialK: rep.Settings.InitialK, FinalK: rep.Settings.FinalK}
+	}
 	out, err := json.MarshalIndent(struct {
 		Settings  evalSettingsJSON  `json:"settings"`
 		Queries   []evalQueryJSON   `json:"queries"`
@@ -103,7 +115,7 @@ func writeEvalJSON(w io.Writer, set *evalrun.Set, rep *evalrun.Report) error {
 		evalSettingsJSON{
 			Tokenizer: p.Tokenizer.Name(), Budget: rep.Settings.Budget.RetrievedContext, BudgetMode: string(p.BudgetMode),
 			DedupThreshold: p.DedupThreshold, MinDocTokens: p.MinDocTokens, LostInMiddle: p.LostInMiddle,
-			ShingleSize: p.ShingleSize, SummarizeOverflow: p.SummarizeOverflow,
+			ShingleSize: p.ShingleSize, SummarizeOverflow: p.SummarizeOverflow, Rerank: rerank,
 		},
 		queries, aggOut,
 	}, "", "  ")
