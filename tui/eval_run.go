@@ -130,7 +130,10 @@ func (m *Model) openQuery(i int) tea.Cmd {
 	q := m.cfg.Eval.Set.Queries[i]
 	m.cfg.Scenario = evalQueryScenario(m.run.base, q)
 	m.analysis = m.cfg.Eval.Analysis(i)
+	// The query's text is the query, and what a reset of the controls
+	// returns to while the query is open.
 	m.settings.Query = m.cfg.Scenario.Settings.Query
+	m.initial.Query = m.settings.Query
 	// A new document set: nothing from the last one's rows carries over,
 	// and its first evaluation marks no document as changed.
 	m.eval, m.changed, m.sent = nil, nil, fates{}

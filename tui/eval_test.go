@@ -91,6 +91,9 @@ func TestEvalViewOpensAQueryAndReturns(t *testing.T) {
 	if !strings.Contains(m.View(), "query q03") {
 		t.Errorf("the header does not name the query:\n%s", m.View())
 	}
+	if m.initial.Query != q.Text {
+		t.Errorf("a reset would return to the query %q, not q03's", m.initial.Query)
+	}
 	m = keys(t, m, "a", "j")
 	if !m.run.open || !strings.Contains(m.View(), "◆ q03") {
 		t.Errorf("a does not return to the table with q03 marked:\n%s", m.View())

@@ -125,7 +125,8 @@ func lostAt(f pipeline.Fate) (Stage, bool) {
 }
 
 // SameRun reports whether a run under a and one under b build every
-// query alike: the settings a run reads are equal.
+// query alike: the settings a run reads are equal. It compares the
+// pipeline's settings with ==, so they must stay comparable.
 func SameRun(a, b core.Settings) bool {
 	return a.Pipeline == b.Pipeline && a.Budget.RetrievedContext == b.Budget.RetrievedContext && a.Builder == b.Builder &&
 		a.Rerank == b.Rerank && (!a.Rerank || (a.InitialK == b.InitialK && a.FinalK == b.FinalK))
