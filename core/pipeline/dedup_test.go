@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"ctxlab/core/pycompat"
 	"ctxlab/core/value"
 )
 
@@ -23,7 +24,7 @@ func bruteDedup(a *Analysis, sorted []int, threshold float64, k int) []string {
 		}
 		fate := "kept"
 		for _, o := range kept {
-			if j := jaccard(sets[i], sets[o]); j >= threshold {
+			if j := jaccard(sets[a.hashClass[i]], sets[a.hashClass[o]]); j >= threshold {
 				fate = fmt.Sprintf("near %d %v", o, j)
 				break
 			}
@@ -85,6 +86,26 @@ func TestDedupMatchesBruteForce(t *testing.T) {
 					t.Fatalf("trial %d, k=%d, threshold %v:\n got %v\nwant %v", trial, k, threshold, got, want)
 				}
 			}
+		}
+	}
+}
+
+// TestLowerWordHashesMatchSplit checks the one-pass word hashing against
+// lowercasing and splitting first, on text with Unicode case, Python-only
+// whitespace and invalid bytes.
+func TestLowerWordHashesMatchSplit(t *testing.T) {
+	texts := []string{"", "  ", "Hello WORLD", "ÉCOLE école\u00a0Straße\x1cA\x1fb", "a\xffb \xff", "İstanbul ΣΑΣ\u2003x\u0085y", "tab\tnew\nline\r\v\f end"}
+	for _, text := range texts {
+		var want []uint64
+		for _, w := range pycompat.Split(strings.ToLower(text)) {
+			h := uint64(fnvOffset)
+			for i := 0; i < len(w); i++ {
+				h = (h ^ uint64(w[i])) * fnvPrime
+			}
+			want = append(want, mix(h))
+		}
+		if got := lowerWordHashes(text, nil); fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("%q: got %v, want %v", text, got, want)
 		}
 	}
 }

@@ -1,0 +1,98 @@
+package pipeline
+
+import (
+	"cmp"
+	"slices"
+	"sync"
+)
+
+// shingleIndex is, for one shingle size, every hash class's shingle set
+// and, for each shingle, the classes that contain it (compressed: the
+// classes of shingle s are classes[offsets[s]:offsets[s+1]], ascending).
+// Documents of one hash class have the same words, so the sets are built
+// and compared once per class, never per copy.
+type shingleIndex struct {
+	sets    []shingleSet
+	offsets []int32
+	classes []int32
+	// rank orders the shingles rarest first (fewest classes, then id);
+	// ranked[c] is class c's shingles as ranks, ascending, and idOfRank
+	// turns a rank back into a shingle id. Prefix filters probe only each
+	// set's rarest shingles, so a shingle every document shares is never
+	// probed unless a set has nothing rarer.
+	rank     []uint32
+	idOfRank []uint32
+	ranked   [][]uint32
+
+	mu    sync.Mutex
+	pairs *nearPairs // the pairs at the lowest floor asked for so far
+}
+
+func (x *shingleIndex) containing(id uint32) []int32 {
+	return x.classes[x.offsets[id]:x.offsets[id+1]]
+}
+
+func newShingleIndex(a *Analysis, k int) *shingleIndex {
+	interner := newShingleInterner()
+	x := &shingleIndex{sets: make([]shingleSet, len(a.classRep))}
+	for c, doc := range a.classRep {
+		x.sets[c] = interner.shingles(a.Docs[doc].Content, k)
+	}
+	// Count, then fill: two passes build the compressed postings without
+	// a slice per shingle.
+	x.offsets = make([]int32, len(interner.ids)+1)
+	for _, set := range x.sets {
+		for _, id := range set {
+			x.offsets[id+1]++
+		}
+	}
+	for id := 1; id < len(x.offsets); id++ {
+		x.offsets[id] += x.offsets[id-1]
+	}
+	x.classes = make([]int32, x.offsets[len(x.offsets)-1])
+	next := append([]int32(nil), x.offsets[:len(x.offsets)-1]...)
+	for c, set := range x.sets {
+		for _, id := range set {
+			x.classes[next[id]] = int32(c)
+			next[id]++
+		}
+	}
+	x.idOfRank = make([]uint32, len(x.offsets)-1)
+	for id := range x.idOfRank {
+		x.idOfRank[id] = uint32(id)
+	}
+	slices.SortFunc(x.idOfRank, func(p, q uint32) int {
+		if dp, dq := x.offsets[p+1]-x.offsets[p], x.offsets[q+1]-x.offsets[q]; dp != dq {
+			return cmp.Compare(dp, dq)
+		}
+		return cmp.Compare(p, q)
+	})
+	x.rank = make([]uint32, len(x.idOfRank))
+	for r, id := range x.idOfRank {
+		x.rank[id] = uint32(r)
+	}
+	x.ranked = make([][]uint32, len(x.sets))
+	flat := make([]uint32, len(x.classes))
+	for c, set := range x.sets {
+		ranks := flat[:len(set):len(set)]
+		flat = flat[len(set):]
+		for j, id := range set {
+			ranks[j] = x.rank[id]
+		}
+		slices.Sort(ranks)
+		x.ranked[c] = ranks
+	}
+	return x
+}
+
+// nearPairsFrom returns every pair of classes whose similarity reaches
+// floor, computing them the first time (or when a lower floor is asked
+// for) and reusing them for any higher threshold.
+func (x *shingleIndex) nearPairsFrom(floor float64) *nearPairs {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	if x.pairs == nil || x.pairs.floor > floor {
+		x.pairs = findNearPairs(x, floor)
+	}
+	return x.pairs
+}
