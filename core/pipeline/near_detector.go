@@ -49,7 +49,7 @@ func (d *nearDetector) firstMatch(c int32) (int, float64, bool) {
 			if float64(min(la, lb))/float64(max(la, lb)) < d.threshold {
 				continue
 			}
-			if inter, ok := interAtLeast(x.ranked[c], x.ranked[other], d.threshold); ok {
+			if inter, ok := x.interAtLeast(c, other, d.threshold); ok {
 				best, sim = pos, jaccardFromSizes(inter, la, lb)
 			}
 		}

@@ -111,7 +111,7 @@ func findNearPairs(x *shingleIndex, floor float64) *nearPairs {
 				if float64(len(x.ranked[o]))/float64(size) < floor {
 					continue
 				}
-				if inter, ok := interAtLeast(x.ranked[c], x.ranked[o], floor); ok {
+				if inter, ok := x.interAtLeast(c, o, floor); ok {
 					found = append(found, pair{c, o, uint32(inter)})
 				}
 			}
@@ -138,15 +138,17 @@ func findNearPairs(x *shingleIndex, floor float64) *nearPairs {
 	return p
 }
 
-// interAtLeast returns the size of a∩b when the similarity it gives, as
-// the reference computes it, reaches threshold; it stops counting as soon
-// as the overlap still needed is out of reach.
-func interAtLeast(a, b []uint32, threshold float64) (int, bool) {
+// interAtLeast returns the size of the intersection of classes c and o
+// when the similarity it gives, as the reference computes it, reaches
+// threshold. The bitmap bound rules most pairs out without a merge; the
+// merge stops as soon as the overlap still needed is out of reach.
+func (x *shingleIndex) interAtLeast(c, o int32, threshold float64) (int, bool) {
+	a, b := x.ranked[c], x.ranked[o]
 	need := max(0, int(threshold*float64(len(a)+len(b))/(1+threshold))-1)
 	for need <= min(len(a), len(b)) && jaccardFromSizes(need, len(a), len(b)) < threshold {
 		need++
 	}
-	if need > min(len(a), len(b)) {
+	if need > min(len(a), len(b)) || x.bitmaps[c].overlapBound(&x.bitmaps[o], len(a), len(b)) < need {
 		return 0, false
 	}
 	inter, ok := intersectionAtLeast(a, b, need)

@@ -23,6 +23,7 @@ type shingleIndex struct {
 	rank     []uint32
 	idOfRank []uint32
 	ranked   [][]uint32
+	bitmaps  []shingleBitmap // per class
 
 	mu    sync.Mutex
 	pairs *nearPairs // the pairs at the lowest floor asked for so far
@@ -70,6 +71,10 @@ func newShingleIndex(a *Analysis, k int) *shingleIndex {
 	x.rank = make([]uint32, len(x.idOfRank))
 	for r, id := range x.idOfRank {
 		x.rank[id] = uint32(r)
+	}
+	x.bitmaps = make([]shingleBitmap, len(x.sets))
+	for c, set := range x.sets {
+		x.bitmaps[c] = newShingleBitmap(set)
 	}
 	x.ranked = make([][]uint32, len(x.sets))
 	flat := make([]uint32, len(x.classes))
