@@ -55,7 +55,7 @@ var knobTable = []*Knob{
 		Help:    "drop documents with fewer tokens",
 		Expect:  "0 or more tokens (0 keeps every document)",
 		Applies: pipelineBuilder, AppliesWhen: appliesWithPipeline, InBuild: true,
-		Sweep:   &KnobSweep{Param: pipeline.SweepMinTokens, Values: fixedSweep(0, 100, 2)},
+		Sweep: &KnobSweep{Param: pipeline.SweepMinTokens, Values: fixedSweep(0, 100, 2)},
 	}, 0, fixedStep(1), func(s *Settings) *int { return &s.Pipeline.MinDocTokens }),
 	intKnob(Knob{
 		ID: "shingle", Label: "shingle", Flag: "shingle-size", Key: "pipeline.shingle_size",
