@@ -46,6 +46,7 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"build", "run the ContextManager pipeline on documents, headless", runBuild},
+		{"sweep", "run the pipeline once per value of one knob: kept, removed, sent, tokens, score", runSweep},
 		{"assemble", "assemble a request within a token budget; exit 3 if it overflows", runAssemble},
 		{"presets", "list the token budget presets, or validate a budget file", runPresets},
 		{"tokens", "count tokens under every tokenizer side by side", runTokens},
