@@ -105,22 +105,9 @@ func writeSweepText(w io.Writer, sw *core.Sweep, docsPath string, docs, budget i
 	}
 	writeAlignedRows(w, rows)
 	fmt.Fprintf(w, "\n> marks the current value, %s.\n", sweepValue(k, sw.Current))
-	series := []struct {
-		name string
-		of   func(pipeline.SweepPoint) float64
-	}{
-		{"duplicates removed", func(p pipeline.SweepPoint) float64 { return float64(p.Duplicates) }},
-		{"documents sent", func(p pipeline.SweepPoint) float64 { return float64(p.Sent) }},
-		{"tokens used", func(p pipeline.SweepPoint) float64 { return float64(p.TokensUsed) }},
-		{"score sent", func(p pipeline.SweepPoint) float64 { return p.ScoreSent }},
-	}
 	fmt.Fprintf(w, "\nFrom %s to %s (the caret marks the current value):\n", sweepValue(k, sw.Points[0].Value), sweepValue(k, sw.Points[len(sw.Points)-1].Value))
-	for _, s := range series {
-		values := make([]float64, len(sw.Points))
-		for i, p := range sw.Points {
-			values[i] = s.of(p)
-		}
-		fmt.Fprintf(w, "  %-19s %s\n", s.name, string(sparkline.Bars(values)))
+	for _, s := range sw.Series() {
+		fmt.Fprintf(w, "  %-19s %s\n", s.Name, string(sparkline.Bars(s.Values)))
 	}
 	_, err := fmt.Fprintf(w, "  %-19s %s^\n", "", strings.Repeat(" ", cur))
 	return err

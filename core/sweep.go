@@ -135,3 +135,34 @@ func SweepEvaluation(ev *Evaluation, k *Knob) (*Sweep, error) {
 	opts := pipeline.Options{Settings: ev.Settings.Pipeline, Budget: ev.Settings.Budget.RetrievedContext}
 	return SweepOptions(ev.Analysis, opts, k)
 }
+
+// SweepSeries is one measure of a sweep across its values.
+type SweepSeries struct {
+	Name   string
+	Values []float64
+}
+
+// Series are the sweep's measures, the one that tells most about its knob
+// first: duplicates removed for the threshold, documents kept for min
+// tokens, tokens used for the budget.
+func (s *Sweep) Series() []SweepSeries {
+	of := func(name string, f func(pipeline.SweepPoint) float64) SweepSeries {
+		out := SweepSeries{Name: name, Values: make([]float64, len(s.Points))}
+		for i, p := range s.Points {
+			out.Values[i] = f(p)
+		}
+		return out
+	}
+	removed := of("duplicates removed", func(p pipeline.SweepPoint) float64 { return float64(p.Duplicates) })
+	kept := of("documents kept", func(p pipeline.SweepPoint) float64 { return float64(p.Kept) })
+	sent := of("documents sent", func(p pipeline.SweepPoint) float64 { return float64(p.Sent) })
+	used := of("tokens used", func(p pipeline.SweepPoint) float64 { return float64(p.TokensUsed) })
+	score := of("score sent", func(p pipeline.SweepPoint) float64 { return p.ScoreSent })
+	switch s.Knob.Sweep.Param {
+	case pipeline.SweepMinTokens:
+		return []SweepSeries{kept, removed, sent, used, score}
+	case pipeline.SweepBudget:
+		return []SweepSeries{used, sent, score, kept, removed}
+	}
+	return []SweepSeries{removed, kept, sent, used, score}
+}
