@@ -44,7 +44,41 @@ func dedupStage(a *Analysis, sorted []int, threshold float64, shingleSize int, t
 	for pos, i := range kept {
 		trace[i].PosBeforeReorder = pos
 	}
+	if threshold >= NearPairFloor {
+		x := a.shingleIndex(shingleSize)
+		markNearest(a, x, x.nearPairsFrom(NearPairFloor), sorted, kept, trace)
+	}
 	return kept, removed
+}
+
+// markNearest gives each kept document its most similar other text among
+// the sorted documents, from the cached pairs; on a tie, the one ranked
+// first. Copies of its own text (its hash class) are not neighbours.
+func markNearest(a *Analysis, x *shingleIndex, p *nearPairs, sorted, kept []int, trace []DocTrace) {
+	firstOf := make([]int32, len(a.classRep)) // class -> first sorted document + 1
+	for _, i := range sorted {
+		if c := a.hashClass[i]; firstOf[c] == 0 {
+			firstOf[c] = int32(i + 1)
+		}
+	}
+	for _, i := range kept {
+		c := a.hashClass[i]
+		nbr, inter := p.neighbours(c)
+		best, bestSim := int32(0), 0.0
+		for j, o := range nbr {
+			doc := firstOf[o]
+			if doc == 0 {
+				continue
+			}
+			sim := jaccardFromSizes(int(inter[j]), len(x.sets[c]), len(x.sets[o]))
+			if sim > bestSim || (sim == bestSim && trace[doc-1].SortedPos < trace[best-1].SortedPos) {
+				best, bestSim = doc, sim
+			}
+		}
+		if best > 0 {
+			trace[i].Nearest = &Neighbour{Of: int(best - 1), Similarity: bestSim}
+		}
+	}
 }
 
 // nearMatcher returns the function that finds, for a class not kept

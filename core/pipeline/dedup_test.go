@@ -109,3 +109,47 @@ func TestLowerWordHashesMatchSplit(t *testing.T) {
 		}
 	}
 }
+
+// TestNearestMatchesBruteForce checks each kept document's nearest
+// neighbour against comparing it with every sorted document of another
+// text.
+func TestNearestMatchesBruteForce(t *testing.T) {
+	vocab := strings.Fields("a b c d e f")
+	rng := rand.New(rand.NewPCG(5, 5))
+	for trial := range 100 {
+		docs := make([]value.Document, 2+rng.IntN(40))
+		for i := range docs {
+			words := make([]string, 3+rng.IntN(10))
+			for w := range words {
+				words[w] = vocab[rng.IntN(2+trial%5)]
+			}
+			docs[i].Content = strings.Join(words, " ")
+		}
+		a := Analyze(docs)
+		sorted := rng.Perm(len(docs))
+		trace := make([]DocTrace, len(docs))
+		for pos, i := range sorted {
+			trace[i].SortedPos = pos
+		}
+		kept, _ := dedupStage(a, sorted, 0.9, 2, trace)
+		sets := a.shingleIndex(2).sets
+		for _, i := range kept {
+			want, wantSim := -1, 0.0
+			for _, o := range sorted {
+				if a.hashClass[o] == a.hashClass[i] {
+					continue
+				}
+				if j := jaccard(sets[a.hashClass[i]], sets[a.hashClass[o]]); j >= NearPairFloor && j > wantSim {
+					want, wantSim = o, j
+				}
+			}
+			got := trace[i].Nearest
+			switch {
+			case want < 0 && got != nil:
+				t.Fatalf("trial %d: #%d has nearest %+v, want none", trial, i, *got)
+			case want >= 0 && (got == nil || got.Of != want || got.Similarity != wantSim):
+				t.Fatalf("trial %d: #%d has nearest %+v, want #%d at %v", trial, i, got, want, wantSim)
+			}
+		}
+	}
+}
