@@ -37,3 +37,20 @@ func BenchmarkDedupBoilerplate(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkNearPairs is candidate generation alone: the shingle index and
+// the exact join at NearPairFloor, on a fresh analysis each time.
+func BenchmarkNearPairs(b *testing.B) {
+	for _, n := range []int{1000, 10000, 100000} {
+		b.Run(fmt.Sprintf("docs=%d", n), func(b *testing.B) {
+			docs := benchDocs(n)
+			pairs := 0
+			b.ResetTimer()
+			for range b.N {
+				x := Analyze(docs).shingleIndex(5)
+				pairs = x.nearPairsFrom(NearPairFloor).Pairs()
+			}
+			b.ReportMetric(float64(pairs), "pairs")
+		})
+	}
+}

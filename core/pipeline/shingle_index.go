@@ -34,14 +34,40 @@ func (x *shingleIndex) containing(id uint32) []int32 {
 }
 
 func newShingleIndex(a *Analysis, k int) *shingleIndex {
-	interner := newShingleInterner()
-	x := &shingleIndex{sets: make([]shingleSet, len(a.classRep))}
+	// Hash every class's windows first, then number the distinct hashes:
+	// their total bounds the number of distinct shingles, so the map is
+	// sized once and never grows.
+	var words, hashes []uint64
+	ends := make([]int, len(a.classRep))
 	for c, doc := range a.classRep {
-		x.sets[c] = interner.shingles(a.Docs[doc].Content, k)
+		words, hashes = appendWindowHashes(a.Docs[doc].Content, k, words, hashes)
+		ends[c] = len(hashes)
+	}
+	ids := make(map[uint64]uint32, len(hashes))
+	flatIDs := make([]uint32, len(hashes))
+	for i, h := range hashes {
+		id, ok := ids[h]
+		if !ok {
+			id = uint32(len(ids))
+			ids[h] = id
+		}
+		flatIDs[i] = id
+	}
+	// Past here ids and hashes are dead, so the collector may take them
+	// before the postings grow.
+	distinct := len(ids)
+	x := &shingleIndex{sets: make([]shingleSet, len(a.classRep))}
+	for c := range x.sets {
+		start := 0
+		if c > 0 {
+			start = ends[c-1]
+		}
+		x.sets[c] = flatIDs[start:ends[c]:ends[c]]
+		slices.Sort(x.sets[c])
 	}
 	// Count, then fill: two passes build the compressed postings without
 	// a slice per shingle.
-	x.offsets = make([]int32, len(interner.ids)+1)
+	x.offsets = make([]int32, distinct+1)
 	for _, set := range x.sets {
 		for _, id := range set {
 			x.offsets[id+1]++

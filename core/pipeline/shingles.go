@@ -9,58 +9,32 @@ import (
 )
 
 // shingleSet is a document's set of k-word windows, each hashed to 64
-// bits and then numbered densely, sorted ascending and without repeats.
+// bits and then numbered densely (see newShingleIndex), sorted ascending
+// and without repeats.
 // No window's text is kept: at 200,000 documents the strings cost more
 // than the documents. Two different windows share a number only if their
 // 64-bit hashes collide, which at a hundred million distinct windows has
 // odds below one in a thousand billion per pair.
 type shingleSet []uint32
 
-// shingleInterner numbers window hashes for one shingle size.
-type shingleInterner struct {
-	ids     map[uint64]uint32
-	hashes  []uint64 // scratch: the current text's word hashes
-	windows []uint64 // scratch: its window hashes
-}
-
-func newShingleInterner() *shingleInterner {
-	return &shingleInterner{ids: make(map[uint64]uint32)}
-}
-
-// shingles builds the set of k-word windows of text's lowercased words.
-// A text with fewer than k words has a single shingle made of all its
-// words, as in the reference (so an empty text has one empty shingle). A
-// window's hash chains its words' hashes in order, so the same words in
-// another order, or fewer of them, hash apart.
-func (in *shingleInterner) shingles(text string, k int) shingleSet {
-	in.hashes = lowerWordHashes(text, in.hashes[:0])
-	words := in.hashes
+// appendWindowHashes appends the distinct hashes of text's k-word
+// windows of lowercased words to dst, ascending; words is scratch space,
+// returned for reuse. A text with fewer than k words has a single shingle
+// made of all its words, as in the reference (so an empty text has one
+// empty shingle). A window's hash chains its words' hashes in order, so
+// the same words in another order, or fewer of them, hash apart.
+func appendWindowHashes(text string, k int, words, dst []uint64) (scratch, out []uint64) {
+	words = lowerWordHashes(text, words[:0])
 	if len(words) < k {
-		return shingleSet{in.id(windowHash(in.hashes))}
+		return words, append(dst, windowHash(words))
 	}
-	// Hash every window, then number only the distinct ones: a text that
-	// repeats itself looks up each window once.
-	in.windows = in.windows[:0]
+	from := len(dst)
 	for i := 0; i+k <= len(words); i++ {
-		in.windows = append(in.windows, windowHash(words[i:i+k]))
+		dst = append(dst, windowHash(words[i:i+k]))
 	}
-	slices.Sort(in.windows)
-	in.windows = slices.Compact(in.windows)
-	set := make(shingleSet, len(in.windows))
-	for i, h := range in.windows {
-		set[i] = in.id(h)
-	}
+	set := dst[from:]
 	slices.Sort(set)
-	return set
-}
-
-func (in *shingleInterner) id(h uint64) uint32 {
-	if id, ok := in.ids[h]; ok {
-		return id
-	}
-	id := uint32(len(in.ids))
-	in.ids[h] = id
-	return id
+	return words, append(dst[:from], slices.Compact(set)...)
 }
 
 const (
