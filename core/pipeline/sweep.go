@@ -64,6 +64,9 @@ func pointOf(v float64, r *Result) SweepPoint {
 	for _, d := range r.IncludedDocs {
 		p.ScoreSent += d.Score
 	}
+	// A sum of decimal scores carries binary noise (72.82500000000005):
+	// nine decimals keep every digit a score has and drop the noise.
+	p.ScoreSent = math.Round(p.ScoreSent*1e9) / 1e9
 	return p
 }
 
