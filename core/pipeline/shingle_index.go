@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"cmp"
+	"runtime"
 	"slices"
 	"sync"
 )
@@ -37,12 +38,7 @@ func newShingleIndex(a *Analysis, k int) *shingleIndex {
 	// Hash every class's windows first, then number the distinct hashes:
 	// their total bounds the number of distinct shingles, so the map is
 	// sized once and never grows.
-	var words, hashes []uint64
-	ends := make([]int, len(a.classRep))
-	for c, doc := range a.classRep {
-		words, hashes = appendWindowHashes(a.Docs[doc].Content, k, words, hashes)
-		ends[c] = len(hashes)
-	}
+	hashes, ends := classWindowHashes(a, k)
 	ids := make(map[uint64]uint32, len(hashes))
 	flatIDs := make([]uint32, len(hashes))
 	for i, h := range hashes {
@@ -114,6 +110,42 @@ func newShingleIndex(a *Analysis, k int) *shingleIndex {
 		x.ranked[c] = ranks
 	}
 	return x
+}
+
+// classWindowHashes hashes every class's windows, the classes split
+// between the cores in contiguous runs, and returns the hashes in class
+// order with where each class's end.
+func classWindowHashes(a *Analysis, k int) (hashes []uint64, ends []int) {
+	n := len(a.classRep)
+	workers := max(1, min(runtime.GOMAXPROCS(0), n/1024))
+	parts := make([][]uint64, workers)
+	ends = make([]int, n)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var words, out []uint64
+			for c := w * n / workers; c < (w+1)*n/workers; c++ {
+				words, out = appendWindowHashes(a.Docs[a.classRep[c]].Content, k, words, out)
+				ends[c] = len(out) // within this part; shifted below
+			}
+			parts[w] = out
+		}()
+	}
+	wg.Wait()
+	total := 0
+	for _, p := range parts {
+		total += len(p)
+	}
+	hashes = make([]uint64, 0, total)
+	for w, p := range parts {
+		for c := w * n / workers; c < (w+1)*n/workers; c++ {
+			ends[c] += len(hashes)
+		}
+		hashes = append(hashes, p...)
+	}
+	return hashes, ends
 }
 
 // nearPairsFrom returns every pair of classes whose similarity reaches
