@@ -62,44 +62,31 @@ func runBuild(env Env, args []string) error {
 
 func newBuildFlagSet(env Env, f *buildFlags) *flagSet {
 	fs := newFlagSet(env, "build", buildUsage)
+	f.registerPipelineInput(fs)
+	fs.StringVar(&f.history, "history", "", "chat history file; the text report shows format_memory's block")
+	fs.StringVar(&f.format, "format", "text", "output: text or json")
+	return fs
+}
+
+// registerPipelineInput registers the flags of the pipeline's input and
+// options, which build and sweep share.
+func (f *buildFlags) registerPipelineInput(fs *flagSet) {
 	fs.StringVar(&f.docs, "docs", "", "documents: a file, a directory of .md/.txt files, or - for stdin")
 	fs.StringVar(&f.docFormat, "doc-format", loaders.FormatAuto, "force the document format: "+joinFormats())
 	fs.BoolVar(&f.perParagraph, "per-paragraph", false, "directory input: one document per paragraph instead of per file")
-	fs.StringVar(&f.history, "history", "", "chat history file; the text report shows format_memory's block")
-	fs.StringVar(&f.format, "format", "text", "output: text or json")
 	fs.IntVar(&f.budget, "budget", pipeline.DefaultBudget, "token budget for the context block")
 	f.knobs.register(fs, true)
-	return fs
 }
 
 func (f *buildFlags) run(env Env, fs *flagSet) error {
 	if f.format != "text" && f.format != "json" {
 		return fmt.Errorf("--format %s: expected text or json", quoted(f.format))
 	}
-	if f.docs == "" {
-		if env.StdinIsTTY {
-			return fmt.Errorf("build: no documents: pass --docs FILE (or --docs - to read stdin)")
-		}
-		f.docs = "-"
-	}
-	settings := core.DefaultSettings()
-	if err := f.knobs.apply(fs, &settings, core.KnobContext{}, nil); err != nil {
-		return err
-	}
-	if note := core.CountEstimateNote(settings); note != "" {
-		// stderr, so --format json stays the pipeline's result alone.
-		fmt.Fprintln(env.Stderr, "ctxlab: note: "+safetext.Line(note))
-	}
-	opts := pipeline.Options{Settings: settings.Pipeline, Budget: f.budget}
-	if err := core.ValidateOptions(opts); err != nil {
-		return flagError(err)
-	}
-	set, err := loaders.LoadDocumentSet(f.docs, env.Stdin, loaders.DocOptions{Format: f.docFormat, PerParagraph: f.perParagraph})
+	settings, opts, set, err := f.loadPipelineInput(env, fs, "build")
 	if err != nil {
 		return err
 	}
 	docs, format := set.Docs, set.Format
-	printSkipNotes(env, set.SkipNotes(displayPath(f.docs)))
 	var history []value.Message
 	if f.history != "" {
 		if history, err = loaders.LoadHistory(f.history, env.Stdin); err != nil {
@@ -121,6 +108,36 @@ func (f *buildFlags) run(env Env, fs *flagSet) error {
 	}
 	input := buildInput{docsPath: f.docs, docFormat: format, docs: docs, opts: opts, history: history, maxTurns: settings.MaxTurns, findings: findings}
 	return writeBuildReport(env.Stdout, input, res)
+}
+
+// loadPipelineInput reads the settings from the flags and loads the
+// documents, with their notes on stderr; command names the caller in the
+// message for missing documents.
+func (f *buildFlags) loadPipelineInput(env Env, fs *flagSet, command string) (core.Settings, pipeline.Options, loaders.DocumentSet, error) {
+	settings := core.DefaultSettings()
+	if f.docs == "" {
+		if env.StdinIsTTY {
+			return settings, pipeline.Options{}, loaders.DocumentSet{}, fmt.Errorf("%s: no documents: pass --docs FILE (or --docs - to read stdin)", command)
+		}
+		f.docs = "-"
+	}
+	if err := f.knobs.apply(fs, &settings, core.KnobContext{}, nil); err != nil {
+		return settings, pipeline.Options{}, loaders.DocumentSet{}, err
+	}
+	if note := core.CountEstimateNote(settings); note != "" {
+		// stderr, so --format json stays the result alone.
+		fmt.Fprintln(env.Stderr, "ctxlab: note: "+safetext.Line(note))
+	}
+	opts := pipeline.Options{Settings: settings.Pipeline, Budget: f.budget}
+	if err := core.ValidateOptions(opts); err != nil {
+		return settings, opts, loaders.DocumentSet{}, flagError(err)
+	}
+	set, err := loaders.LoadDocumentSet(f.docs, env.Stdin, loaders.DocOptions{Format: f.docFormat, PerParagraph: f.perParagraph})
+	if err != nil {
+		return settings, opts, loaders.DocumentSet{}, err
+	}
+	printSkipNotes(env, set.SkipNotes(displayPath(f.docs)))
+	return settings, opts, set, nil
 }
 
 // buildJSON is the reference's result and the trace, exactly as

@@ -46,6 +46,7 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"build", "run the ContextManager pipeline on documents, headless", runBuild},
+		{"sweep", "run the pipeline once per value of one knob: kept, removed, sent, tokens, score", runSweep},
 		{"assemble", "assemble a request within a token budget; exit 3 if it overflows", runAssemble},
 		{"eval", "run the pipeline over every query of a retrieval run; context recall with judgments", runEval},
 		{"presets", "list the token budget presets, or validate a budget file", runPresets},

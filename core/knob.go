@@ -91,6 +91,9 @@ type Knob struct {
 	AppliesWhen string
 	// InBuild: `ctxlab build` takes the flag too (the pipeline's knobs).
 	InBuild bool
+	// Sweep, when set, says how `ctxlab sweep` and the workbench's
+	// sparkline vary the knob: the pipeline option and its values.
+	Sweep *KnobSweep
 }
 
 // KnobError is a value a knob refuses. Every surface words it the same

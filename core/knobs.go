@@ -47,12 +47,15 @@ var knobTable = []*Knob{
 		Get:     func(s Settings) KnobValue { return KnobValue{Float: s.Pipeline.DedupThreshold} },
 		Set:     func(s *Settings, v KnobValue, _ KnobContext) error { s.Pipeline.DedupThreshold = v.Float; return nil },
 		Applies: pipelineBuilder, AppliesWhen: appliesWithPipeline, InBuild: true,
+		// From the floor of the cached near pairs: every value reads them.
+		Sweep: &KnobSweep{Param: pipeline.SweepDedupThreshold, Values: fixedSweep(pipeline.NearPairFloor, 1, 0.01)},
 	},
 	intKnob(Knob{
 		ID: "min-tokens", Label: "min tok", Flag: "min-doc-tokens", Key: "pipeline.min_doc_tokens",
 		Help:    "drop documents with fewer tokens",
 		Expect:  "0 or more tokens (0 keeps every document)",
 		Applies: pipelineBuilder, AppliesWhen: appliesWithPipeline, InBuild: true,
+		Sweep: &KnobSweep{Param: pipeline.SweepMinTokens, Values: fixedSweep(0, 100, 2)},
 	}, 0, fixedStep(1), func(s *Settings) *int { return &s.Pipeline.MinDocTokens }),
 	intKnob(Knob{
 		ID: "shingle", Label: "shingle", Flag: "shingle-size", Key: "pipeline.shingle_size",
@@ -188,7 +191,8 @@ var knobTable = []*Knob{
 	}, func(b *window.ContextBudget) *int { return &b.ConversationHistory }),
 	budgetKnob(Knob{
 		ID: "rag", Label: "RAG budget", Flag: "rag-budget", Key: "budget.retrieved_context",
-		Help: "tokens allocated to retrieved context (retrieved_context); the pipeline's budget",
+		Help:  "tokens allocated to retrieved context (retrieved_context); the pipeline's budget",
+		Sweep: &KnobSweep{Param: pipeline.SweepBudget, Values: budgetSweep},
 	}, func(b *window.ContextBudget) *int { return &b.RetrievedContext }),
 	budgetKnob(Knob{
 		ID: "tool-results", Label: "tool res", Flag: "tool-results-budget", Key: "budget.tool_results",

@@ -25,6 +25,9 @@ type controlsPane struct {
 	finding    bool
 	findInput  textinput.Model
 	beforeFind int
+	// spark is the sweep's sparkline drawn beside control sparkID when it
+	// is selected (tui/sweep.go), rendered once per sweep.
+	spark, sparkID string
 }
 
 // newControlsPane makes the strip; hasDocuments orders it for the input

@@ -180,11 +180,15 @@ func (c *controlsPane) renderItem(st *themes.Styles, ctl control, s core.Setting
 	shown := itemText(ctl, s)
 	applies := ctl.appliesTo(s)
 	if selected {
+		spark := ""
+		if ctl.id == c.sparkID && c.spark != "" {
+			spark = " " + c.spark
+		}
 		if st.Mono {
 			// Without colour the focus needs a glyph of its own.
-			return "▶" + shown + "◀"
+			return "▶" + shown + "◀" + spark
 		}
-		return st.ControlFocused.Render(shown)
+		return st.ControlFocused.Render(shown) + spark
 	}
 	if !applies {
 		return st.Faint.Render(shown)

@@ -87,6 +87,11 @@ func inspectorContent(st *themes.Styles, ev *core.Evaluation, doc int, counts ma
 			stage("dedup", st.Duplicate.UnsetStrikethrough().Render(fmt.Sprintf("near duplicate of #%d: J = %.3f ≥ %.2f", displayNumber(ev, t.Duplicate.Of), t.Duplicate.Similarity, opts.DedupThreshold)))
 		default:
 			stage("dedup", "kept · relevance rank "+numfmt.Thousands(t.PosBeforeReorder+1))
+			if n := t.Nearest; n != nil {
+				stage("nearest", fmt.Sprintf("#%d · J = %.3f, the most similar other text", displayNumber(ev, n.Of), n.Similarity))
+			} else if opts.DedupThreshold >= pipeline.NearPairFloor {
+				stage("nearest", fmt.Sprintf("no other text at J ≥ %.2f", pipeline.NearPairFloor))
+			}
 			if ev.Build.Trace.Counts.Reordered {
 				stage("reorder", fmt.Sprintf("rank %s → slot %s of %s", numfmt.Thousands(t.PosBeforeReorder+1), numfmt.Thousands(t.PosAfterReorder+1), numfmt.Thousands(len(ev.Build.Trace.Reordered))))
 			} else {

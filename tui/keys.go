@@ -4,7 +4,7 @@ import "github.com/charmbracelet/bubbles/key"
 
 // globalKeys work in every pane unless a text input has focus.
 type globalKeys struct {
-	Quit, Help, NextPane, PrevPane, Views, Diagnosis, Eval, Theme, Export, Copy, Filter, Controls, FindControl key.Binding
+	Quit, Help, NextPane, PrevPane, Views, Diagnosis, Eval, Sweep, Theme, Export, Copy, Filter, Controls, FindControl key.Binding
 }
 
 func newGlobalKeys() globalKeys {
@@ -19,6 +19,7 @@ func newGlobalKeys() globalKeys {
 		Diagnosis: key.NewBinding(key.WithKeys("d"), key.WithHelp("d", "diagnosis: findings")),
 		// a: all the queries of a retrieval run, when one is loaded.
 		Eval:     key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "eval: all queries of a run")),
+		Sweep:    key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "sweep: a knob's every value")),
 		Theme:    key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "theme")),
 		Export:   key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "export")),
 		Copy:     key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy context")),
@@ -34,7 +35,7 @@ func (k globalKeys) ShortHelp() []key.Binding {
 }
 
 func (k globalKeys) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{k.NextPane, k.PrevPane, k.Controls, k.FindControl, k.Views, k.Diagnosis, k.Eval}, {k.Filter, k.Export, k.Copy, k.Theme}, {k.Help, k.Quit}}
+	return [][]key.Binding{{k.NextPane, k.PrevPane, k.Controls, k.FindControl, k.Views, k.Diagnosis, k.Sweep, k.Eval}, {k.Filter, k.Export, k.Copy, k.Theme}, {k.Help, k.Quit}}
 }
 
 // listKeys drive the document list.

@@ -157,6 +157,9 @@ func legendSections(st *themes.Styles) []legendSection {
 			{"▁▂▃▄▅▆▇█", inAccent, "Ordering view: the attention a slot gets, by lost-in-the-middle's U curve"},
 			{"▕", inMuted, "Ordering view: the chart's axis"},
 			{"██▎░░", inText, "Space view (6): an item's tokens against the largest item's, in its component's colour; ✂ N cut is what the assembler cut of it"},
+			{"▁▃▅█", inText, "beside a selected dedup, min tok or RAG budget control, and in the Sweep view (w): a measure across the knob's every value, lowest to highest"},
+			{"▲ B", inAlert, "Sweep view: the current value and the pinned baseline; beside the control the current value's bar is in this colour"},
+			{"┃", inText, "without colour: the current value's bar beside a swept control"},
 		}},
 	}
 }

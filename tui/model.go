@@ -77,14 +77,16 @@ const (
 	viewMetrics
 	viewSpace
 	viewDiagnosis
+	viewSweep
 )
 
-var viewNames = []string{"Documents", "Ordering", "Context", "Memory", "Metrics", "Space", "Diagnosis"}
+var viewNames = []string{"Documents", "Ordering", "Context", "Memory", "Metrics", "Space", "Diagnosis", "Sweep"}
 
 // viewKeys are the keys that open each view, as its title shows them:
-// the numbered views in order, then the Diagnosis view on d, which is
-// named by what it does rather than by its place.
-var viewKeys = []string{"1", "2", "3", "4", "5", "6", "d"}
+// the numbered views in order, then the Diagnosis view on d and the
+// Sweep view on w, which are named by what they do rather than by their
+// place.
+var viewKeys = []string{"1", "2", "3", "4", "5", "6", "d", "w"}
 
 // pane is what has the keyboard.
 type pane int
@@ -119,6 +121,7 @@ type Model struct {
 	// change the model.
 	firstEvaluation tea.Cmd
 	changed         map[int]bool // documents whose fate changed with the last knob
+	sweeps          sweepState
 
 	width, height int
 	palette       themes.Palette

@@ -30,7 +30,8 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	// whether a return's operands are read before or after its calls.
 	count := nm.refreshTextPanes()
 	expire := nm.status.expiry(m.status.id)
-	return nm, tea.Batch(cmd, count, expire)
+	sweep := nm.sweepCmd()
+	return nm, tea.Batch(cmd, count, expire, sweep)
 }
 
 // typing reports whether a text input has the keyboard.
@@ -68,6 +69,9 @@ func (m Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case suggestionsMsg:
 		m.receiveSuggestions(msg)
+		return m, nil
+	case sweptMsg:
+		m.receiveSweep(msg)
 		return m, nil
 	case tea.MouseMsg:
 		return m.updateMouse(msg)
@@ -136,6 +140,8 @@ func (m Model) updateGlobal(msg tea.KeyMsg) (Model, tea.Cmd, bool) {
 		m.openView(viewDiagnosis)
 	case key.Matches(msg, g.Eval):
 		m.openEvalView()
+	case key.Matches(msg, g.Sweep):
+		m.openView(viewSweep)
 	case key.Matches(msg, g.Theme):
 		m.palette = themes.Next(m.palette)
 		m.styles = themes.New(m.palette)

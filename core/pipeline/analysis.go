@@ -1,9 +1,7 @@
 package pipeline
 
 import (
-	"cmp"
 	"crypto/md5"
-	"slices"
 	"strings"
 	"sync"
 
@@ -21,54 +19,34 @@ type Analysis struct {
 	// Docs are the input documents, in input order. Do not modify.
 	Docs []value.Document
 
-	hashes     [][md5.Size]byte
-	hashClass  []int32 // documents with equal hashes share a class, numbered from 0
-	lowerWords [][]string
+	hashes    [][md5.Size]byte
+	hashClass []int32 // documents with equal hashes share a class, numbered from 0
+	classRep  []int32 // class -> its first document
 
-	mu       sync.Mutex
-	tokens   map[string][]int
-	shingles map[int]*shingleIndex
-}
-
-// shingleIndex is every document's shingle set for one shingle size and,
-// for each shingle, the documents that contain it (compressed: the
-// documents of shingle s are docs[offsets[s]:offsets[s+1]], ascending).
-type shingleIndex struct {
-	sets    []shingleSet
-	offsets []int32
-	docs    []int32
-	// rank orders the shingles rarest first (fewest documents, then id);
-	// ranked[i] is document i's shingles as ranks, ascending, and
-	// idOfRank turns a rank back into a shingle id. The dedup stage's
-	// prefix filter probes only each set's rarest shingles.
-	rank     []uint32
-	idOfRank []uint32
-	ranked   [][]uint32
-}
-
-func (x *shingleIndex) containing(id uint32) []int32 {
-	return x.docs[x.offsets[id]:x.offsets[id+1]]
+	mu        sync.Mutex
+	tokens    map[string][]int
+	shingles  map[int]*shingleIndex
+	wordCount []int32 // words per document, counted when strict mode asks
 }
 
 // Analyze prepares docs for any number of Builds.
 func Analyze(docs []value.Document) *Analysis {
 	a := &Analysis{
-		Docs:       docs,
-		hashes:     make([][md5.Size]byte, len(docs)),
-		lowerWords: make([][]string, len(docs)),
-		hashClass:  make([]int32, len(docs)),
-		tokens:     make(map[string][]int),
-		shingles:   make(map[int]*shingleIndex),
+		Docs:      docs,
+		hashes:    make([][md5.Size]byte, len(docs)),
+		hashClass: make([]int32, len(docs)),
+		tokens:    make(map[string][]int),
+		shingles:  make(map[int]*shingleIndex),
 	}
 	classes := make(map[[md5.Size]byte]int32, len(docs))
 	for i, d := range docs {
 		lower := strings.ToLower(d.Content)
 		a.hashes[i] = md5.Sum([]byte(pycompat.CollapseWhitespace(lower)))
-		a.lowerWords[i] = pycompat.Split(lower)
 		class, ok := classes[a.hashes[i]]
 		if !ok {
 			class = int32(len(classes))
 			classes[a.hashes[i]] = class
+			a.classRep = append(a.classRep, int32(i))
 		}
 		a.hashClass[i] = class
 	}
@@ -91,65 +69,38 @@ func (a *Analysis) Tokens(tok tokens.Tokenizer) []int {
 	return counts
 }
 
-// shingleIndex returns the k-word shingle sets and their inverted index,
-// built the first time k is asked for.
+// shingleIndex returns the k-word shingle sets of every hash class and
+// their inverted index, built the first time k is asked for.
 func (a *Analysis) shingleIndex(k int) *shingleIndex {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if x, ok := a.shingles[k]; ok {
 		return x
 	}
-	interner := newShingleInterner()
-	x := &shingleIndex{sets: make([]shingleSet, len(a.Docs))}
-	for i, words := range a.lowerWords {
-		x.sets[i] = interner.shingles(words, k)
-	}
-	// Count, then fill: two passes build the compressed postings without
-	// a slice per shingle.
-	x.offsets = make([]int32, len(interner.ids)+1)
-	for _, set := range x.sets {
-		for _, id := range set {
-			x.offsets[id+1]++
-		}
-	}
-	for id := 1; id < len(x.offsets); id++ {
-		x.offsets[id] += x.offsets[id-1]
-	}
-	x.docs = make([]int32, x.offsets[len(x.offsets)-1])
-	next := append([]int32(nil), x.offsets[:len(x.offsets)-1]...)
-	for i, set := range x.sets {
-		for _, id := range set {
-			x.docs[next[id]] = int32(i)
-			next[id]++
-		}
-	}
-	x.idOfRank = make([]uint32, len(x.offsets)-1)
-	for id := range x.idOfRank {
-		x.idOfRank[id] = uint32(id)
-	}
-	slices.SortFunc(x.idOfRank, func(p, q uint32) int {
-		if dp, dq := x.offsets[p+1]-x.offsets[p], x.offsets[q+1]-x.offsets[q]; dp != dq {
-			return cmp.Compare(dp, dq)
-		}
-		return cmp.Compare(p, q)
-	})
-	x.rank = make([]uint32, len(x.idOfRank))
-	for r, id := range x.idOfRank {
-		x.rank[id] = uint32(r)
-	}
-	x.ranked = make([][]uint32, len(x.sets))
-	flat := make([]uint32, len(x.docs))
-	for i, set := range x.sets {
-		ranks := flat[:len(set):len(set)]
-		flat = flat[len(set):]
-		for j, id := range set {
-			ranks[j] = x.rank[id]
-		}
-		slices.Sort(ranks)
-		x.ranked[i] = ranks
-	}
+	x := newShingleIndex(a, k)
 	a.shingles[k] = x
 	return x
+}
+
+// words returns every document's word count as the reference splits
+// words, counted the first time it is asked for.
+func (a *Analysis) words() []int32 {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.wordCount == nil {
+		a.wordCount = make([]int32, len(a.Docs))
+		for i, d := range a.Docs {
+			a.wordCount[i] = int32(pycompat.WordCount(d.Content))
+		}
+	}
+	return a.wordCount
+}
+
+// lowerWords is document i's words, lowercased, as the reference splits
+// them. They are recomputed when needed rather than kept: a word list per
+// document costs more memory than the documents themselves.
+func (a *Analysis) lowerWords(i int) []string {
+	return pycompat.Split(strings.ToLower(a.Docs[i].Content))
 }
 
 func windows(words []string, k int) []string {
@@ -167,10 +118,10 @@ func windows(words []string, k int) []string {
 // finds), whether it belongs to a k-word window that document j contains
 // too: the text the inspector highlights when showing why i duplicates j.
 func (a *Analysis) SharedWords(i, j, k int) []bool {
-	words := a.lowerWords[i]
+	words := a.lowerWords(i)
 	mask := make([]bool, len(words))
 	other := make(map[string]bool)
-	for _, s := range windows(a.lowerWords[j], k) {
+	for _, s := range windows(a.lowerWords(j), k) {
 		other[s] = true
 	}
 	if len(words) < k {

@@ -74,6 +74,8 @@ func referenceBudget(a *Analysis, ordered, docTokens []int, opts Options, trace 
 			out.include(i, partialDoc(d, cut), FatePartial, kept,
 				fmt.Sprintf("%s tokens > %s remaining; cut to %s tokens", numfmt.Thousands(t), numfmt.Thousands(remaining), numfmt.Thousands(kept)), trace)
 			out.used = budget
+		case opts.sweeping:
+			out.exclude(i, "", trace) // a sweep reads counts, not reasons
 		default:
 			out.exclude(i, overBudgetReason(t, remaining, opts.PartialMinRemaining), trace)
 		}

@@ -41,7 +41,7 @@ func (m meter) tokens(units int) int {
 // contentUnits is a document's content in units, from the analysis.
 func (m meter) contentUnits(a *Analysis, docTokens []int, i int) int {
 	if m.words {
-		return len(a.lowerWords[i])
+		return int(a.words()[i])
 	}
 	return docTokens[i]
 }

@@ -20,6 +20,12 @@ func Build(a *Analysis, opts Options) (*Result, error) {
 
 	filtered := filterStage(tokens, opts.MinDocTokens, trace)
 	sorted := sortStage(a.Docs, filtered, trace)
+	return buildFromSorted(a, opts, tokens, trace, len(filtered), sorted), nil
+}
+
+// buildFromSorted runs the stages after the sort: what a sweep of a knob
+// that neither filters nor sorts repeats per value.
+func buildFromSorted(a *Analysis, opts Options, tokens []int, trace []DocTrace, afterFilter int, sorted []int) *Result {
 	deduped, dupes := dedupStage(a, sorted, opts.DedupThreshold, opts.ShingleSize, trace)
 	ordered, reordered := reorderStage(deduped, opts.LostInMiddle, trace)
 	outcome := budgetStage(a, ordered, tokens, opts, trace)
@@ -46,7 +52,7 @@ func Build(a *Analysis, opts Options) (*Result, error) {
 	}
 	res.Trace = Trace{
 		Docs:       trace,
-		Counts:     countStages(trace, len(filtered), dupes, reordered),
+		Counts:     countStages(trace, afterFilter, dupes, reordered),
 		Sorted:     sorted,
 		Deduped:    deduped,
 		Reordered:  ordered,
@@ -55,7 +61,7 @@ func Build(a *Analysis, opts Options) (*Result, error) {
 		Tokenizer:  opts.Tokenizer.Name(),
 		BudgetMode: opts.BudgetMode,
 	}
-	return res, nil
+	return res
 }
 
 // errUncheckedOptions is a caller's bug: options that skipped validation.

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"ctxlab/core/pycompat"
 	"ctxlab/core/value"
 )
 
@@ -23,7 +24,7 @@ func bruteDedup(a *Analysis, sorted []int, threshold float64, k int) []string {
 		}
 		fate := "kept"
 		for _, o := range kept {
-			if j := jaccard(sets[i], sets[o]); j >= threshold {
+			if j := jaccard(sets[a.hashClass[i]], sets[a.hashClass[o]]); j >= threshold {
 				fate = fmt.Sprintf("near %d %v", o, j)
 				break
 			}
@@ -84,6 +85,70 @@ func TestDedupMatchesBruteForce(t *testing.T) {
 				if want := bruteDedup(a, sorted, threshold, k); fmt.Sprint(got) != fmt.Sprint(want) {
 					t.Fatalf("trial %d, k=%d, threshold %v:\n got %v\nwant %v", trial, k, threshold, got, want)
 				}
+			}
+		}
+	}
+}
+
+// TestLowerWordHashesMatchSplit checks the one-pass word hashing against
+// lowercasing and splitting first, on text with Unicode case, Python-only
+// whitespace and invalid bytes.
+func TestLowerWordHashesMatchSplit(t *testing.T) {
+	texts := []string{"", "  ", "Hello WORLD", "ÉCOLE école\u00a0Straße\x1cA\x1fb", "a\xffb \xff", "İstanbul ΣΑΣ\u2003x\u0085y", "tab\tnew\nline\r\v\f end"}
+	for _, text := range texts {
+		var want []uint64
+		for _, w := range pycompat.Split(strings.ToLower(text)) {
+			h := uint64(fnvOffset)
+			for i := 0; i < len(w); i++ {
+				h = (h ^ uint64(w[i])) * fnvPrime
+			}
+			want = append(want, mix(h))
+		}
+		if got := lowerWordHashes(text, nil); fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("%q: got %v, want %v", text, got, want)
+		}
+	}
+}
+
+// TestNearestMatchesBruteForce checks each kept document's nearest
+// neighbour against comparing it with every sorted document of another
+// text.
+func TestNearestMatchesBruteForce(t *testing.T) {
+	vocab := strings.Fields("a b c d e f")
+	rng := rand.New(rand.NewPCG(5, 5))
+	for trial := range 100 {
+		docs := make([]value.Document, 2+rng.IntN(40))
+		for i := range docs {
+			words := make([]string, 3+rng.IntN(10))
+			for w := range words {
+				words[w] = vocab[rng.IntN(2+trial%5)]
+			}
+			docs[i].Content = strings.Join(words, " ")
+		}
+		a := Analyze(docs)
+		sorted := rng.Perm(len(docs))
+		trace := make([]DocTrace, len(docs))
+		for pos, i := range sorted {
+			trace[i].SortedPos = pos
+		}
+		kept, _ := dedupStage(a, sorted, 0.9, 2, trace)
+		sets := a.shingleIndex(2).sets
+		for _, i := range kept {
+			want, wantSim := -1, 0.0
+			for _, o := range sorted {
+				if a.hashClass[o] == a.hashClass[i] {
+					continue
+				}
+				if j := jaccard(sets[a.hashClass[i]], sets[a.hashClass[o]]); j >= NearPairFloor && j > wantSim {
+					want, wantSim = o, j
+				}
+			}
+			got := trace[i].Nearest
+			switch {
+			case want < 0 && got != nil:
+				t.Fatalf("trial %d: #%d has nearest %+v, want none", trial, i, *got)
+			case want >= 0 && (got == nil || got.Of != want || got.Similarity != wantSim):
+				t.Fatalf("trial %d: #%d has nearest %+v, want #%d at %v", trial, i, got, want, wantSim)
 			}
 		}
 	}

@@ -40,6 +40,9 @@ type Options struct {
 	// Budget is the token budget for the context block: --budget in
 	// `ctxlab build`, the retrieved-context allocation in an evaluation.
 	Budget int
+	// sweeping: only the counts matter (Sweep), so the budget stage
+	// spells no reason for the many documents that do not fit.
+	sweeping bool
 }
 
 // Settings are the reference's knobs, everything its pipeline

@@ -2,47 +2,116 @@ package pipeline
 
 import (
 	"slices"
-	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"ctxlab/core/pycompat"
 )
 
-// shingleSet is a document's set of k-word windows, each interned to an
-// id, sorted ascending and without repeats. Interning keeps the sets exact
-// (no hashing collisions) while making intersection a merge of integers.
+// shingleSet is a document's set of k-word windows, each hashed to 64
+// bits and then numbered densely (see newShingleIndex), sorted ascending
+// and without repeats.
+// No window's text is kept: at 200,000 documents the strings cost more
+// than the documents. Two different windows share a number only if their
+// 64-bit hashes collide, which at a hundred million distinct windows has
+// odds below one in a thousand billion per pair.
 type shingleSet []uint32
 
-// shingleInterner assigns ids to shingle texts for one shingle size.
-type shingleInterner struct {
-	ids map[string]uint32
-}
-
-func newShingleInterner() *shingleInterner {
-	return &shingleInterner{ids: make(map[string]uint32)}
-}
-
-// shingles builds the set of k-word windows of words, which must already
-// be lowercased. A text with fewer than k words has a single shingle made
-// of all its words, as in the reference (so an empty text has one empty
-// shingle). Words never contain whitespace, so joining them with a space
-// names each window unambiguously.
-func (in *shingleInterner) shingles(words []string, k int) shingleSet {
+// appendWindowHashes appends the distinct hashes of text's k-word
+// windows of lowercased words to dst, ascending; words is scratch space,
+// returned for reuse. A text with fewer than k words has a single shingle
+// made of all its words, as in the reference (so an empty text has one
+// empty shingle). A window's hash chains its words' hashes in order, so
+// the same words in another order, or fewer of them, hash apart.
+func appendWindowHashes(text string, k int, words, dst []uint64) (scratch, out []uint64) {
+	words = lowerWordHashes(text, words[:0])
 	if len(words) < k {
-		return shingleSet{in.id(strings.Join(words, " "))}
+		return words, append(dst, windowHash(words))
 	}
-	set := make(shingleSet, 0, len(words)-k+1)
+	from := len(dst)
 	for i := 0; i+k <= len(words); i++ {
-		set = append(set, in.id(strings.Join(words[i:i+k], " ")))
+		dst = append(dst, windowHash(words[i:i+k]))
 	}
+	set := dst[from:]
 	slices.Sort(set)
-	return slices.Compact(set)
+	return words, append(dst[:from], slices.Compact(set)...)
 }
 
-func (in *shingleInterner) id(shingle string) uint32 {
-	if id, ok := in.ids[shingle]; ok {
-		return id
+const (
+	fnvOffset = 14695981039346656037
+	fnvPrime  = 1099511628211
+)
+
+// asciiSpace marks the ASCII bytes pycompat.IsSpace calls whitespace.
+var asciiSpace = func() (t [utf8.RuneSelf]bool) {
+	for b := range t {
+		t[b] = pycompat.IsSpace(rune(b))
 	}
-	id := uint32(len(in.ids))
-	in.ids[shingle] = id
-	return id
+	return t
+}()
+
+// lowerWordHashes appends the hash of each word of
+// pycompat.Split(strings.ToLower(text)) to dst without building either
+// string: FNV-1a over the lowercased word's UTF-8 bytes, finished by mix
+// so that words differing in one byte differ in every bit. Lowercasing
+// rune by rune is what strings.ToLower does (an invalid byte becomes
+// U+FFFD there as here), so equal words hash equal.
+func lowerWordHashes(text string, dst []uint64) []uint64 {
+	h, inWord := uint64(fnvOffset), false
+	var buf [utf8.UTFMax]byte
+	for i := 0; i < len(text); {
+		b := text[i]
+		if b < utf8.RuneSelf {
+			i++
+			if asciiSpace[b] {
+				if inWord {
+					dst, h, inWord = append(dst, mix(h)), fnvOffset, false
+				}
+				continue
+			}
+			if 'A' <= b && b <= 'Z' {
+				b += 'a' - 'A'
+			}
+			h, inWord = (h^uint64(b))*fnvPrime, true
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(text[i:])
+		i += size
+		r = unicode.ToLower(r)
+		if pycompat.IsSpace(r) {
+			if inWord {
+				dst, h, inWord = append(dst, mix(h)), fnvOffset, false
+			}
+			continue
+		}
+		for _, c := range utf8.AppendRune(buf[:0], r) {
+			h = (h ^ uint64(c)) * fnvPrime
+		}
+		inWord = true
+	}
+	if inWord {
+		dst = append(dst, mix(h))
+	}
+	return dst
+}
+
+// windowHash chains word hashes; the length seeds it so a window of n
+// words never equals a longer one by construction of the chain alone.
+func windowHash(words []uint64) uint64 {
+	h := mix(uint64(len(words)) + 0x9e3779b97f4a7c15)
+	for _, w := range words {
+		h = mix(h ^ w)
+	}
+	return h
+}
+
+// mix is SplitMix64's finalizer, a bijection on 64 bits.
+func mix(x uint64) uint64 {
+	x ^= x >> 30
+	x *= 0xbf58476d1ce4e5b9
+	x ^= x >> 27
+	x *= 0x94d049bb133111eb
+	return x ^ x>>31
 }
 
 // intersectionSize counts the ids two sorted sets share.
@@ -53,7 +122,7 @@ func intersectionSize(a, b shingleSet) int {
 
 // intersectionAtLeast counts the ids two sorted sets share, giving up
 // (ok false) as soon as fewer than need could still be found.
-func intersectionAtLeast(a, b shingleSet, need int) (n int, ok bool) {
+func intersectionAtLeast[T uint32 | int32](a, b []T, need int) (n int, ok bool) {
 	i, j := 0, 0
 	for i < len(a) && j < len(b) {
 		if n+min(len(a)-i, len(b)-j) < need {

@@ -36,6 +36,12 @@ type Duplicate struct {
 	Similarity float64 `json:"similarity"`
 }
 
+// Neighbour is another document and its Jaccard similarity with this one.
+type Neighbour struct {
+	Of         int     `json:"of"` // input index
+	Similarity float64 `json:"similarity"`
+}
+
 // DocTrace is one input document's path through the pipeline. Positions
 // are 0-based and -1 when the document did not reach that stage.
 type DocTrace struct {
@@ -47,6 +53,11 @@ type DocTrace struct {
 	FilterReason string     `json:"filter_reason,omitempty"`
 	SortedPos    int        `json:"sorted_pos"`
 	Duplicate    *Duplicate `json:"duplicate,omitempty"`
+	// Nearest is a kept document's most similar other text among the
+	// documents that reached deduplication, when one is at or above
+	// NearPairFloor and the threshold is too (the cached pairs answer
+	// it): the similarity at which the threshold would start to bite.
+	Nearest *Neighbour `json:"nearest,omitempty"`
 	// PosBeforeReorder is the position among deduplicated documents (the
 	// relevance rank); PosAfterReorder is the position in the final order.
 	PosBeforeReorder int  `json:"pos_before_reorder"`

@@ -1,0 +1,168 @@
+package core
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"ctxlab/core/pipeline"
+)
+
+// KnobSweep says how a knob is swept: the pipeline option it varies and
+// the values it takes, given the knob's current value.
+type KnobSweep struct {
+	Param  pipeline.SweepParam
+	Values func(current float64) []float64
+}
+
+// fixedSweep is from, from+step, ..., to, each value computed from its
+// index so that 0.01 steps land on 0.57, not 0.5700000000000001.
+func fixedSweep(from, to, step float64) func(float64) []float64 {
+	return func(float64) []float64 {
+		n := int(math.Round((to-from)/step)) + 1
+		out := make([]float64, n)
+		for i := range out {
+			out[i] = math.Round((from+float64(i)*step)*1e6) / 1e6
+		}
+		return out
+	}
+}
+
+// budgetSweep is 0 to twice the current budget (at least 1,000 tokens)
+// in 50 whole-token steps: the current value sits mid-chart.
+func budgetSweep(current float64) []float64 {
+	top := max(1000, 2*current)
+	step := math.Ceil(top / 50)
+	return fixedSweep(0, step*50, step)(current)
+}
+
+// withValue inserts v into the ascending values when it lies within
+// them and is not one of them, so the current value always has a point.
+func withValue(values []float64, v float64) []float64 {
+	if len(values) == 0 || v < values[0] || v > values[len(values)-1] {
+		return values
+	}
+	i, found := slices.BinarySearch(values, v)
+	if found {
+		return values
+	}
+	return slices.Insert(values, i, v)
+}
+
+// Sweep is the effect of every value of one knob on the pipeline, every
+// other setting unchanged.
+type Sweep struct {
+	Knob *Knob
+	// Current is the knob's value in the settings swept from.
+	Current float64
+	// Baseline is the knob's value in the pinned baseline, when one is
+	// pinned (the compare work sets it; NaN means none).
+	Baseline float64
+	Points   []pipeline.SweepPoint
+}
+
+// CurrentIndex is the point nearest the current value.
+func (s *Sweep) CurrentIndex() int { return s.nearest(s.Current) }
+
+// BaselineIndex is the point nearest the baseline, or -1 without one.
+func (s *Sweep) BaselineIndex() int {
+	if math.IsNaN(s.Baseline) {
+		return -1
+	}
+	return s.nearest(s.Baseline)
+}
+
+func (s *Sweep) nearest(v float64) int {
+	best := 0
+	for i, p := range s.Points {
+		if math.Abs(p.Value-v) < math.Abs(s.Points[best].Value-v) {
+			best = i
+		}
+	}
+	return best
+}
+
+// SweepableKnobs are the knobs a sweep can vary, in table order.
+func SweepableKnobs() []*Knob {
+	var out []*Knob
+	for _, k := range Knobs() {
+		if k.Sweep != nil {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// SweepKnobByFlag returns the sweepable knob named by its flag, or an
+// error listing the ones there are.
+func SweepKnobByFlag(flag string) (*Knob, error) {
+	var names []string
+	for _, k := range SweepableKnobs() {
+		if k.Flag == flag {
+			return k, nil
+		}
+		names = append(names, k.Flag)
+	}
+	return nil, fmt.Errorf("%q cannot be swept (expected %s)", flag, strings.Join(names, ", "))
+}
+
+// SweepOptions sweeps knob k over the pipeline with options opts on a.
+func SweepOptions(a *pipeline.Analysis, opts pipeline.Options, k *Knob) (*Sweep, error) {
+	if k.Sweep == nil {
+		return nil, fmt.Errorf("%s cannot be swept", k.Flag)
+	}
+	current := k.Sweep.Param.Of(opts)
+	values := withValue(k.Sweep.Values(current), current)
+	points, err := pipeline.Sweep(a, opts, k.Sweep.Param, values)
+	if err != nil {
+		return nil, err
+	}
+	return &Sweep{Knob: k, Current: current, Baseline: math.NaN(), Points: points}, nil
+}
+
+// errSweepBuilder: a sweep varies the reference pipeline's knobs.
+var errSweepBuilder = errors.New("a sweep needs the context_manager builder: the rag builder has no dedup, filter or pipeline budget")
+
+// SweepEvaluation sweeps knob k from an evaluation's settings and its
+// analysis (the reranked documents when reranking is on), so the
+// workbench's sweep reuses every cache the evaluation filled.
+func SweepEvaluation(ev *Evaluation, k *Knob) (*Sweep, error) {
+	if ev.Settings.Builder != BuilderContextManager {
+		return nil, errSweepBuilder
+	}
+	opts := pipeline.Options{Settings: ev.Settings.Pipeline, Budget: ev.Settings.Budget.RetrievedContext}
+	return SweepOptions(ev.Analysis, opts, k)
+}
+
+// SweepSeries is one measure of a sweep across its values.
+type SweepSeries struct {
+	Name   string
+	Values []float64
+}
+
+// Series are the sweep's measures, the one that tells most about its knob
+// first: duplicates removed for the threshold, documents kept for min
+// tokens, tokens used for the budget.
+func (s *Sweep) Series() []SweepSeries {
+	of := func(name string, f func(pipeline.SweepPoint) float64) SweepSeries {
+		out := SweepSeries{Name: name, Values: make([]float64, len(s.Points))}
+		for i, p := range s.Points {
+			out.Values[i] = f(p)
+		}
+		return out
+	}
+	removed := of("duplicates removed", func(p pipeline.SweepPoint) float64 { return float64(p.Duplicates) })
+	kept := of("documents kept", func(p pipeline.SweepPoint) float64 { return float64(p.Kept) })
+	sent := of("documents sent", func(p pipeline.SweepPoint) float64 { return float64(p.Sent) })
+	used := of("tokens used", func(p pipeline.SweepPoint) float64 { return float64(p.TokensUsed) })
+	score := of("score sent", func(p pipeline.SweepPoint) float64 { return p.ScoreSent })
+	switch s.Knob.Sweep.Param {
+	case pipeline.SweepMinTokens:
+		return []SweepSeries{kept, removed, sent, used, score}
+	case pipeline.SweepBudget:
+		return []SweepSeries{used, sent, score, kept, removed}
+	}
+	return []SweepSeries{removed, kept, sent, used, score}
+}

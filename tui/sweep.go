@@ -1,0 +1,205 @@
+package tui
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"ctxlab/core"
+	"ctxlab/internal/numfmt"
+	"ctxlab/internal/safetext"
+	"ctxlab/internal/sparkline"
+	"ctxlab/themes"
+)
+
+// sparkCells is the width of the sparkline beside a swept control.
+const sparkCells = 17
+
+// sweepState is the sweep the workbench shows: beside the selected
+// control when the strip has the keyboard and the control can be swept,
+// and in full in the Sweep view. It is computed in a command from the
+// evaluation on screen and its analysis's caches.
+type sweepState struct {
+	want  string // knob id and generation last requested
+	have  string // what sweep was computed for
+	sweep *core.Sweep
+	err   error
+	// knob is the knob the Sweep view shows when the strip does not
+	// choose one: the last swept, the dedup threshold at first.
+	knob *core.Knob
+	// baseline is the settings pinned as the baseline, when the compare
+	// work provides one; until then nil, and no baseline is marked.
+	baseline *core.Settings
+}
+
+// sweptMsg carries a sweep back to Update.
+type sweptMsg struct {
+	key   string
+	sweep *core.Sweep
+	err   error
+}
+
+// sweptKnob is the knob a sweep is wanted for now, or nil.
+func (m *Model) sweptKnob() *core.Knob {
+	if m.focus == paneControls {
+		if k := core.KnobByID(m.controls.current().id); k != nil && k.Sweep != nil {
+			return k
+		}
+	}
+	if m.view != viewSweep {
+		return nil
+	}
+	if m.sweeps.knob == nil {
+		m.sweeps.knob = core.KnobByID("dedup")
+	}
+	return m.sweeps.knob
+}
+
+// sweepCmd asks for the sweep wanted now unless it is already requested.
+func (m *Model) sweepCmd() tea.Cmd {
+	k := m.sweptKnob()
+	if k == nil || m.eval == nil {
+		return nil
+	}
+	key := fmt.Sprintf("%s/%d", k.ID, m.shown)
+	if key == m.sweeps.want {
+		return nil
+	}
+	m.sweeps.want = key
+	m.sweeps.knob = k
+	ev := m.eval
+	baseline := m.sweeps.baseline
+	return func() tea.Msg {
+		sw, err := core.SweepEvaluation(ev, k)
+		if err == nil && baseline != nil {
+			sw.Baseline = k.Get(*baseline).Number(k.Kind)
+		}
+		return sweptMsg{key: key, sweep: sw, err: err}
+	}
+}
+
+// receiveSweep installs a sweep still wanted.
+func (m *Model) receiveSweep(msg sweptMsg) {
+	if msg.key != m.sweeps.want {
+		return
+	}
+	m.sweeps.have, m.sweeps.sweep, m.sweeps.err = msg.key, msg.sweep, msg.err
+	m.views.key = ""
+	m.controls.spark, m.controls.sparkID = "", ""
+	if msg.err == nil {
+		m.controls.spark = controlSpark(m.styles, msg.sweep)
+		m.controls.sparkID = msg.sweep.Knob.ID
+	}
+}
+
+// controlSpark is the sweep's first series in sparkCells cells, the
+// current value's cell marked: in colour by the alert style, without
+// colour by a bar of its own.
+func controlSpark(st *themes.Styles, sw *core.Sweep) string {
+	cells, cellOf := sparkline.Resample(sw.Series()[0].Values, sparkCells)
+	bars := sparkline.Bars(cells)
+	cur := cellOf(sw.CurrentIndex())
+	var b strings.Builder
+	for i, r := range bars {
+		switch {
+		case i == cur && st.Mono:
+			b.WriteRune('┃')
+		case i == cur:
+			b.WriteString(st.Alert.Render(string(r)))
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// sweepContent is the Sweep view: every measure across the knob's range
+// as a sparkline the width of the pane, the current value (and the
+// baseline, when one is pinned) marked under it, then the table.
+func sweepContent(st *themes.Styles, s sweepState, w int) string {
+	var b strings.Builder
+	switch {
+	case s.err != nil:
+		return st.Muted.Render(safetext.Line(s.err.Error()))
+	case s.sweep == nil:
+		return st.Muted.Render("computing the sweep…")
+	}
+	sw := s.sweep
+	k := sw.Knob
+	first, last := sw.Points[0].Value, sw.Points[len(sw.Points)-1].Value
+	fmt.Fprintf(&b, "%s from %s to %s, every other setting as now. Select a control that can be swept\n(dedup, min tok, RAG budget) in the strip to sweep it; ▲ marks the current value %s",
+		st.Accent.Render(k.Label), sweepValue(k, first), sweepValue(k, last), sweepValue(k, sw.Current))
+	if bi := sw.BaselineIndex(); bi >= 0 {
+		fmt.Fprintf(&b, ", B the baseline %s", sweepValue(k, sw.Baseline))
+	}
+	b.WriteString(".\n\n")
+	label := 20
+	cells, cellOf := []float64(nil), func(i int) int { return i }
+	for _, series := range sw.Series() {
+		cells, cellOf = sparkline.Resample(series.Values, max(8, w-label-2))
+		lo, hi := minMax(series.Values)
+		fmt.Fprintf(&b, "%-*s%s  %s to %s\n", label, series.Name, string(sparkline.Bars(cells)), sweepNumber(lo), sweepNumber(hi))
+	}
+	marks := []rune(strings.Repeat(" ", len(cells)))
+	if bi := sw.BaselineIndex(); bi >= 0 {
+		marks[cellOf(bi)] = 'B'
+	}
+	marks[cellOf(sw.CurrentIndex())] = '▲'
+	fmt.Fprintf(&b, "%-*s%s\n\n", label, "", st.Alert.Render(string(marks)))
+
+	header := []string{k.Label, "kept", "removed", "sent", "tokens", "score sent"}
+	rows := [][]string{header}
+	for _, p := range sw.Points {
+		rows = append(rows, []string{sweepValue(k, p.Value), numfmt.Thousands(p.Kept), numfmt.Thousands(p.Duplicates),
+			numfmt.Thousands(p.Sent), numfmt.Thousands(p.TokensUsed), strconv.FormatFloat(p.ScoreSent, 'f', 2, 64)})
+	}
+	widths := make([]int, len(header))
+	for _, r := range rows {
+		for c, cell := range r {
+			widths[c] = max(widths[c], len(cell))
+		}
+	}
+	cur := sw.CurrentIndex()
+	for n, r := range rows {
+		line := "  "
+		if n-1 == cur {
+			line = "▲ "
+		}
+		for c, cell := range r {
+			line += strings.Repeat(" ", widths[c]-len(cell)) + cell + "  "
+		}
+		line = strings.TrimRight(line, " ")
+		if n == 0 {
+			line = st.Muted.Render(line)
+		}
+		b.WriteString(line + "\n")
+	}
+	return b.String()
+}
+
+func sweepValue(k *core.Knob, v float64) string {
+	if k.Kind == core.KnobFloat {
+		return strconv.FormatFloat(v, 'f', max(2, k.Decimals), 64)
+	}
+	return numfmt.Thousands(int(math.Round(v)))
+}
+
+// sweepNumber spells a series' bound: whole counts with separators, a
+// score sum with two decimals.
+func sweepNumber(v float64) string {
+	if v == math.Trunc(v) && math.Abs(v) < 1e15 {
+		return numfmt.Thousands(int(v))
+	}
+	return strconv.FormatFloat(v, 'f', 2, 64)
+}
+
+func minMax(values []float64) (lo, hi float64) {
+	lo, hi = math.Inf(1), math.Inf(-1)
+	for _, v := range values {
+		lo, hi = math.Min(lo, v), math.Max(hi, v)
+	}
+	return lo, hi
+}
