@@ -232,8 +232,8 @@ func TestLongdocAndLLMBadInput(t *testing.T) {
 		{"question with hierarchical", nil, []string{"longdoc", doc, "--question", "why?"}, "--question goes with --strategy map-reduce"},
 		{"missing file", nil, []string{"longdoc", "/nonexistent/doc.txt"}, "reading /nonexistent/doc.txt: no such file or directory"},
 		{"empty document", nil, []string{"longdoc", empty}, "empty.txt: the document is empty"},
-		{"binary document", nil, []string{"longdoc", binary}, "garbage.bin: byte 2: invalid UTF-8; expected text"},
-		{"binary document, run", nil, []string{"longdoc", binary, "--run"}, "garbage.bin: byte 2: invalid UTF-8; expected text"},
+		{"binary document", nil, []string{"longdoc", binary}, "garbage.bin: line 1: NUL byte at byte offset 0; expected text, not binary data"},
+		{"binary document, run", nil, []string{"longdoc", binary, "--run"}, "garbage.bin: line 1: NUL byte at byte offset 0; expected text, not binary data"},
 		{"two documents", nil, []string{"longdoc", doc, doc}, "longdoc: one document at a time"},
 		{"unknown tokenizer", nil, []string{"longdoc", doc, "--tokenizer", "gpt2"}, `--tokenizer: unknown tokenizer "gpt2"`},
 		// Control characters in a name reach the terminal inert: core
@@ -270,7 +270,7 @@ func TestLongdocAndLLMBadInput(t *testing.T) {
 	}
 
 	// Stdin is checked like a file: garbage piped in is not chunked.
-	if _, stderr, code := run(t, "text \xc3\x28 more", "longdoc", "-"); code != 1 || stderr != "ctxlab: stdin: byte 5: invalid UTF-8; expected text\n" {
+	if _, stderr, code := run(t, "text \xc3\x28 more", "longdoc", "-"); code != 1 || stderr != "ctxlab: stdin: line 1: invalid UTF-8 at byte offset 5 (byte 0xc3); expected UTF-8 text\n" {
 		t.Errorf("binary stdin: exit %d, stderr %q", code, stderr)
 	}
 

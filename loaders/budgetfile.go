@@ -2,7 +2,6 @@ package loaders
 
 import (
 	"fmt"
-	"os"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -38,9 +37,9 @@ var presetEntryKeys = append([]string{"extends"}, budgetKeys...)
 // names the file, the line and the preset. The result holds only the
 // file's presets; merge it over window.BuiltinPresets with window.MergePresets.
 func LoadBudgetFile(path string) (window.PresetSet, error) {
-	data, err := os.ReadFile(path)
+	data, err := ReadInputFile(path)
 	if err != nil {
-		return nil, fmt.Errorf("loading budget file: %w", err)
+		return nil, inputError("loading budget file", err)
 	}
 	return ParseBudgetFile(path, data)
 }

@@ -83,9 +83,9 @@ func loadDir(root string, perParagraph bool) ([]value.Document, []SkippedFile, e
 	var docs []value.Document
 	for _, rel := range rels {
 		path := filepath.Join(root, filepath.FromSlash(rel))
-		data, err := os.ReadFile(path)
+		data, err := ReadInputFile(path)
 		if err != nil {
-			return nil, nil, fmt.Errorf("loading documents: %w", err)
+			return nil, nil, inputError("loading documents", err)
 		}
 		fileDocs, err := textDocuments(path, stripBOM(data), rel, perParagraph)
 		if err != nil {

@@ -67,9 +67,9 @@ func LoadRequest(path string, stdin io.Reader, opts RequestOptions) (*core.Scena
 		if stdin == nil {
 			return nil, &Error{Name: "stdin", Msg: "no standard input to read the request from"}
 		}
-		data, err := io.ReadAll(stdin)
+		data, err := ReadInput("stdin", stdin)
 		if err != nil {
-			return nil, fmt.Errorf("reading stdin: %w", err)
+			return nil, inputError("reading stdin", err)
 		}
 		return ParseRequest("stdin", data, opts)
 	}
@@ -80,9 +80,9 @@ func LoadRequest(path string, stdin io.Reader, opts RequestOptions) (*core.Scena
 	if info.IsDir() {
 		return nil, &Error{Name: path, Msg: "is a directory; expected a request body or a VCR cassette"}
 	}
-	data, err := os.ReadFile(path)
+	data, err := ReadInputFile(path)
 	if err != nil {
-		return nil, fmt.Errorf("loading request: %w", err)
+		return nil, inputError("loading request", err)
 	}
 	return ParseRequest(path, data, opts)
 }

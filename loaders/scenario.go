@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path"
 	"path/filepath"
 	"strings"
@@ -37,9 +36,9 @@ var toolResultKeys = []string{"name", "content", "tool_call_id", "role", "tool_c
 // built-in ones. Pass the built-ins merged with a budget file
 // (window.MergePresets) so a scenario can use a team's presets.
 func LoadScenarioWithPresets(path string, presets window.PresetSet) (*core.Scenario, error) {
-	data, err := os.ReadFile(path)
+	data, err := ReadInputFile(path)
 	if err != nil {
-		return nil, fmt.Errorf("loading scenario: %w", err)
+		return nil, inputError("loading scenario", err)
 	}
 	return parseScenario(path, data, diskFiles{dir: filepath.Dir(path)}, presets)
 }
