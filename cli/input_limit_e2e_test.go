@@ -85,3 +85,26 @@ func TestLongdocDropsTheByteOrderMark(t *testing.T) {
 		t.Errorf("the plan of a document with a BOM differs from the plan without:\n%s\n---\n%s", a, b)
 	}
 }
+
+// TestHostileLLMTimeouts: a timeout that would truncate to none, overflow
+// or is not a number is refused on the flag itself, whether or not an
+// endpoint is configured.
+func TestHostileLLMTimeouts(t *testing.T) {
+	t.Parallel()
+	cases := map[string]string{
+		"0.0000000001": "is shorter than 1 millisecond",
+		"NaN":          "is not a number of seconds",
+		"1e300":        "is longer than 24 hours",
+		"9223372037":   "is longer than 24 hours",
+	}
+	for value, want := range cases {
+		for _, endpoint := range [][]string{nil, {"--llm-base-url", "http://127.0.0.1:9/v1"}} {
+			args := append([]string{"assemble", "--llm-timeout", value}, endpoint...)
+			_, stderr, code := run(t, "", args...)
+			wantLine := "ctxlab: --llm-timeout \"" + value + "\" " + want
+			if code != 1 || !strings.HasPrefix(stderr, wantLine) || strings.Count(stderr, "\n") != 1 {
+				t.Errorf("%s: exit %d, stderr %q; want one line starting %q", strings.Join(args, " "), code, stderr, wantLine)
+			}
+		}
+	}
+}

@@ -240,9 +240,9 @@ func TestLongdocAndLLMBadInput(t *testing.T) {
 		// quotes them Go's way (\x1b), it imports nothing terminal-side.
 		{"unknown tokenizer with an escape", nil, []string{"longdoc", doc, "--tokenizer", "gpt\x1b[2J\"2"}, `--tokenizer: unknown tokenizer "gpt\x1b[2J\"2" (expected one of`},
 		{"bad format", nil, []string{"longdoc", doc, "--format", "yaml"}, `--format "yaml": expected text or json`},
-		{"malformed --llm-timeout", nil, []string{"longdoc", doc, "--run", "--summarizer", "llm", "--llm-base-url", "http://127.0.0.1:9/v1", "--llm-timeout", "soon"}, `--llm-timeout "soon": expected a duration such as 30s or 2m, or a number of seconds`},
-		{"negative --llm-timeout", nil, []string{"assemble", "--llm-base-url", "http://127.0.0.1:9/v1", "--llm-timeout", "-3s"}, "--llm-timeout -3s is negative"},
-		{"malformed CTXLAB_LLM_TIMEOUT", []string{"CTXLAB_LLM_MODEL=m", "CTXLAB_LLM_TIMEOUT=soon"}, []string{"longdoc", doc}, `CTXLAB_LLM_TIMEOUT: timeout "soon" is neither`},
+		{"malformed --llm-timeout", nil, []string{"longdoc", doc, "--run", "--summarizer", "llm", "--llm-base-url", "http://127.0.0.1:9/v1", "--llm-timeout", "soon"}, `--llm-timeout "soon" is not a timeout; expected a duration such as 30s or 2m, or a number of seconds`},
+		{"negative --llm-timeout", nil, []string{"assemble", "--llm-base-url", "http://127.0.0.1:9/v1", "--llm-timeout", "-3s"}, `--llm-timeout "-3s" is negative`},
+		{"malformed CTXLAB_LLM_TIMEOUT", []string{"CTXLAB_LLM_MODEL=m", "CTXLAB_LLM_TIMEOUT=soon"}, []string{"longdoc", doc}, `CTXLAB_LLM_TIMEOUT: timeout "soon" is not a timeout`},
 		{"unknown summarizer", nil, []string{"assemble", "--summarizer", "gpt"}, `--summarizer "gpt": expected extractive or llm`},
 		{"invalid base URL, longdoc", nil, []string{"longdoc", doc, "--summarizer", "llm", "--llm-base-url", "localhost:11434"}, `--llm-base-url: LLM base URL "localhost:11434" must be http:// or https:// with a host`},
 		{"invalid base URL, assemble", nil, []string{"assemble", "--memory", "summary", "--summarizer", "llm", "--llm-base-url", "ftp://example.com/v1"}, `--llm-base-url: LLM base URL "ftp://example.com/v1" must be http:// or https://`},
