@@ -52,7 +52,7 @@ func (m Model) export() string {
 	}
 	files := map[string][]byte{"messages.json": requestJSON(m.eval, m.cfg.Scenario.Provider), "scenario.yaml": scenarioYAML, "report.txt": []byte(reportText(m))}
 	for name, data := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+		if err := writeFileAtomic(filepath.Join(dir, name), data); err != nil {
 			return "export failed: " + err.Error()
 		}
 	}
@@ -107,6 +107,31 @@ func makeUniqueDir(dir string) (string, error) {
 		}
 		candidate = fmt.Sprintf("%s-%d", dir, n)
 	}
+}
+
+// writeFileAtomic writes data to a temporary file beside path and renames
+// it into place, so a reader (or a crash) never sees half a file under
+// the final name.
+func writeFileAtomic(path string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return err
+	}
+	_, writeErr := tmp.Write(data)
+	closeErr := tmp.Close()
+	if err := errors.Join(writeErr, closeErr); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	return nil
 }
 
 // reportText is the plain-text report: the screen as it stands, without
