@@ -171,7 +171,8 @@ func requestJSON(ev *core.Evaluation, provider string) []byte {
 		body = openAI
 	}
 	out, _ := json.MarshalIndent(body, "", "  ")
-	return append(out, '\n')
+	// The file is meant to be read in a terminal too: no raw controls.
+	return append(safetext.EscapeJSON(out), '\n')
 }
 
 // copyCmd puts the context block on the clipboard.
