@@ -287,6 +287,9 @@ func requestScenario(name string, req *chatRequest, pick requestBody, opts Reque
 	}
 
 	notes := append([]string(nil), req.notes...)
+	if pick.usageProblem != "" {
+		notes = append(notes, pick.usageProblem)
+	}
 	modelLabel := req.model
 	if modelLabel == "" {
 		modelLabel = "no model"
