@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -220,6 +221,10 @@ func readMaxTokens(site requestSite, body map[string]any, req *chatRequest) erro
 			continue
 		}
 		n, ok := wholeNumber(v)
+		if f, isNumber := asFloat(v); !ok && isNumber && f == math.Trunc(f) && f >= 1<<31 {
+			// Whole and positive, but more than any model writes in a reply.
+			return site.errorf("%q is %s, more tokens than any model writes in a reply; expected at most %s", key, describe(v), numfmt.Thousands(1<<31-1))
+		}
 		if !ok || n < 1 {
 			return site.errorf("%q is %s; expected a positive whole number of tokens", key, describe(v))
 		}
@@ -258,8 +263,12 @@ func readTools(site requestSite, body map[string]any, raw *rawRequest, req *chat
 		return site.errorf(`"tools" is %s; expected a list of tool definitions`, describe(v))
 	}
 	for i, tool := range tools {
-		if _, ok := asMap(tool); !ok {
+		obj, ok := asMap(tool)
+		if !ok {
 			return site.errorf("tool %d is %s; expected a tool definition object", i+1, describe(tool))
+		}
+		if problem := toolNameProblem(obj); problem != "" {
+			return site.errorf("tool %d: %s", i+1, problem)
 		}
 		data, err := compactJSON(raw.tool(i, len(tools)), tool)
 		if err != nil {

@@ -1,6 +1,7 @@
 package loaders
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -197,6 +198,12 @@ func (r *scenarioReader) readTools() error {
 		raw, err := yamlToJSON(r.name, item, &r.jsonNodes)
 		if err != nil {
 			return err
+		}
+		var tool map[string]any
+		if json.Unmarshal(raw, &tool) == nil {
+			if problem := toolNameProblem(tool); problem != "" {
+				return yamlErr(r.name, item, "tools item %d: %s", i+1, problem)
+			}
 		}
 		r.sc.Tools = append(r.sc.Tools, raw)
 	}
