@@ -35,3 +35,24 @@ func TestMonitorRefusesOverflowingCounts(t *testing.T) {
 		}
 	}
 }
+
+// TestHugeScoreKeepsTheTableAligned: a score of 1e29 is written 1e+29,
+// not as 33 digits that push the columns out of line.
+func TestHugeScoreKeepsTheTableAligned(t *testing.T) {
+	t.Parallel()
+	docs := writeFile(t, "docs.jsonl", `{"content":"refund policy text here for testing purposes","score":1e29,"source":"a"}`+"\n"+
+		`{"content":"another document entirely with other words","score":0.5,"source":"b"}`+"\n")
+	stdout, stderr, code := run(t, "", "build", "--docs", docs)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var rows []string
+	for _, line := range strings.Split(stdout, "\n") {
+		if strings.Contains(line, "included    #") {
+			rows = append(rows, line)
+		}
+	}
+	if len(rows) != 2 || !strings.Contains(rows[0], " 1e+29 ") || strings.Index(rows[0], "#1") != strings.Index(rows[1], "#2") {
+		t.Errorf("the final order's rows:\n%s", strings.Join(rows, "\n"))
+	}
+}
