@@ -28,11 +28,10 @@ func Run(cfg Config) error {
 	if !cfg.NoColor {
 		cfg.DarkBackground = lipgloss.HasDarkBackground()
 	}
-	opts := []tea.ProgramOption{tea.WithAltScreen(), tea.WithMouseCellMotion()}
+	opts := []tea.ProgramOption{tea.WithAltScreen(), tea.WithMouseCellMotion(), tea.WithoutSignalHandler()}
 	if cfg.InputTTY {
 		opts = append(opts, tea.WithInputTTY())
 	}
 	p := tea.NewProgram(New(cfg), opts...)
-	_, err := p.Run()
-	return err
+	return runWithSignals(p)
 }
