@@ -187,11 +187,18 @@ func (m Model) copyCmd() tea.Cmd {
 			return exportedMsg{"the context block is empty: nothing copied"}
 		}
 		if clip == nil {
-			return exportedMsg{"no clipboard available"}
+			return exportedMsg{"no terminal to send the clipboard sequence to: nothing copied"}
 		}
-		if err := clip(block); err != nil {
+		// The block is input: its escape sequences would act on whatever
+		// it is pasted into, so the clipboard gets it without them.
+		plain, removed := safetext.Plain(block)
+		if err := clip(plain); err != nil {
 			return exportedMsg{"copy failed: " + err.Error()}
 		}
-		return exportedMsg{fmt.Sprintf("sent the context block (%s bytes) to the clipboard by OSC 52 (if your terminal allows it)", numfmt.Thousands(len(block)))}
+		text := fmt.Sprintf("sent the context block (%s bytes) to the terminal's clipboard by OSC 52 (if your terminal allows it)", numfmt.Thousands(len(plain)))
+		if removed > 0 {
+			text += fmt.Sprintf("; %s left out", numfmt.Count(removed, "control sequence or character", "control sequences and characters"))
+		}
+		return exportedMsg{text}
 	}
 }

@@ -89,3 +89,29 @@ func assertExportFolders(t *testing.T, dir string, n int) {
 		}
 	}
 }
+
+// TestCopySendsPlainText: a context block carrying escape sequences,
+// carriage returns and backspaces reaches the clipboard without them, and
+// the footer says how many were left out.
+func TestCopySendsPlainText(t *testing.T) {
+	m := newTestModel(t, "support_chat", "dark", 120, 40)
+	var copied string
+	m.cfg.Clipboard = func(s string) error { copied = s; return nil }
+	hostile := "Refunds \x1b]52;c;ZXZpbA==\x07take\r five\x08 days \x1b[2J\u009b31m."
+	m.eval.Build.ContextBlock = hostile
+	if m.eval.RAGBlock() != hostile {
+		t.Fatal("the RAG block is not the build's context block here")
+	}
+	m = keys(t, m, "y")
+	if copied != "Refunds take five days ." {
+		t.Errorf("copied %q", copied)
+	}
+	if !strings.Contains(m.status.text, "5 control sequences and characters left out") {
+		t.Errorf("status %q", m.status.text)
+	}
+	m.cfg.Clipboard = nil
+	m = keys(t, m, "y")
+	if m.status.text != "no terminal to send the clipboard sequence to: nothing copied" {
+		t.Errorf("without a terminal: %q", m.status.text)
+	}
+}
