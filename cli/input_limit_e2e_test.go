@@ -28,8 +28,8 @@ func TestEveryInputStopsAtTheFirstBadByte(t *testing.T) {
 			{"assemble", "--scenario", dev},
 			{"assemble", "--docs", dev, "--query", "q"},
 			{"assemble", "--docs", "../sample/docs/support_kb.jsonl", "--history", dev, "--query", "q"},
-			{"assemble", "--scenario", scenario},
-			{"assemble", "--scenario", historyScenario},
+			{"assemble", "--scenario", scenario, "--allow-outside"},
+			{"assemble", "--scenario", historyScenario, "--allow-outside"},
 			{"presets", "--validate", dev},
 		}
 		for _, args := range commands {
@@ -106,5 +106,20 @@ func TestHostileLLMTimeouts(t *testing.T) {
 				t.Errorf("%s: exit %d, stderr %q; want one line starting %q", strings.Join(args, " "), code, stderr, wantLine)
 			}
 		}
+	}
+}
+
+// TestScenarioPathOutsideIsRefused: a scenario may not read a file outside
+// its folder and the working folder unless --allow-outside says so.
+func TestScenarioPathOutsideIsRefused(t *testing.T) {
+	t.Parallel()
+	scenario := writeFile(t, "s.yaml", "name: x\nquery: q\ndocuments: ../../../../../../../../etc/passwd\n")
+	_, stderr, code := run(t, "", "assemble", "--scenario", scenario)
+	want := `line 3, column 12: documents path "../../../../../../../../etc/passwd" leads outside the scenario's folder and the working folder; pass --allow-outside to read it`
+	if code != 1 || !strings.Contains(stderr, want) {
+		t.Errorf("exit %d, stderr %q; want %q", code, stderr, want)
+	}
+	if _, stderr, _ := run(t, "", "assemble", "--scenario", scenario, "--allow-outside"); strings.Contains(stderr, "leads outside") {
+		t.Errorf("--allow-outside still refused: %s", stderr)
 	}
 }

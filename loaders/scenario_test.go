@@ -127,9 +127,10 @@ func TestSupportChatSettings(t *testing.T) {
 }
 
 // Loading from disk resolves paths against the scenario's directory, not
-// the working directory.
+// the working directory. The sample's paths lead to a sibling folder,
+// outside both this package's folder and the scenario's: allowed here.
 func TestLoadScenarioFromDisk(t *testing.T) {
-	sc, err := LoadScenarioWithPresets(filepath.Join("..", "sample", "scenarios", "code_review.yaml"), nil)
+	sc, err := LoadScenarioFile(filepath.Join("..", "sample", "scenarios", "code_review.yaml"), ScenarioOptions{AllowOutside: true})
 	if err != nil {
 		t.Fatal(err)
 	}
