@@ -1,6 +1,7 @@
 package loaders
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -132,6 +133,16 @@ func (in *inputReader) check(chunk []byte) error {
 		buf = in.scratch
 		in.pending = in.pending[:0]
 	}
+	// The common case, a chunk of whole valid characters and no NUL, is
+	// checked by the library's fast scans; only a chunk with a problem or
+	// a character cut at its end is walked byte by byte.
+	whole := buf[:len(buf)-cutTail(buf)]
+	if utf8.Valid(whole) && bytes.IndexByte(whole, 0) < 0 {
+		in.line += bytes.Count(whole, []byte{'\n'})
+		in.offset += int64(len(whole))
+		in.pending = append(in.pending, buf[len(whole):]...)
+		return nil
+	}
 	for i := 0; i < len(buf); {
 		c := buf[i]
 		if c < utf8.RuneSelf {
@@ -158,6 +169,20 @@ func (in *inputReader) check(chunk []byte) error {
 		i += size
 	}
 	return nil
+}
+
+// cutTail is how many bytes at the end of buf start a character that the
+// next read completes: 0 to 3.
+func cutTail(buf []byte) int {
+	for i := 1; i <= utf8.UTFMax-1 && i <= len(buf); i++ {
+		if c := buf[len(buf)-i]; c&0xC0 != 0x80 { // the start of a character
+			if c >= utf8.RuneSelf && !utf8.FullRune(buf[len(buf)-i:]) {
+				return i
+			}
+			return 0
+		}
+	}
+	return 0
 }
 
 // invalid words the first byte that is not UTF-8, as checkUTF8 does for
