@@ -9,7 +9,8 @@ import (
 
 // TestEveryInputStopsAtTheFirstBadByte points every input of every
 // command at /dev/zero and /dev/urandom: each must end at once with one
-// line naming the device, not read it until memory runs out.
+// line naming the device, not read it until memory runs out. (Random
+// bytes may hold a newline before the first invalid one: any line.)
 func TestEveryInputStopsAtTheFirstBadByte(t *testing.T) {
 	t.Parallel()
 	for _, dev := range []string{"/dev/zero", "/dev/urandom"} {
@@ -34,7 +35,7 @@ func TestEveryInputStopsAtTheFirstBadByte(t *testing.T) {
 		}
 		for _, args := range commands {
 			_, stderr, code := run(t, "", args...)
-			if code != 1 || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, dev+": line 1: ") {
+			if code != 1 || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, dev+": line ") {
 				t.Errorf("%s: exit %d, stderr %q; want exit 1 and one line naming %s at its first byte", strings.Join(args, " "), code, stderr, dev)
 			}
 		}
