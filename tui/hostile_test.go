@@ -1,6 +1,9 @@
 package tui
 
 import (
+	"encoding/json"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -83,5 +86,33 @@ func assertInert(t *testing.T, name, screen string, width int) {
 			t.Errorf("%s: line %d is %d cells, wider than %d", name, i+1, w, width)
 			return
 		}
+	}
+}
+
+// TestExportedMessagesEscapeControls: messages.json, meant to be read in
+// a terminal too, writes C1, DEL, bidi and zero-width characters as \u
+// escapes, and decodes to the same text.
+func TestExportedMessagesEscapeControls(t *testing.T) {
+	t.Parallel()
+	sc := sampleScenario(t, "support_chat")
+	sc.SystemPrompt += hostile
+	m := New(Config{Scenario: sc, Theme: "dark", Now: func() time.Time { return fixedNow }, ExportDir: t.TempDir(), WriteScenario: loaders.MarshalScenario})
+	m = send(t, m, tea.WindowSizeMsg{Width: 120, Height: 40})
+	m = settle(t, m, m.Init())
+	m = keys(t, m, "e")
+	data, err := os.ReadFile(filepath.Join(m.cfg.ExportDir, "ctxlab-export-20261129-120000", "messages.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range []rune{0x9b, 0x9d, 0x9c, 0x7f, 0x202e, 0x202c, 0x200b} {
+		if strings.ContainsRune(string(data), r) {
+			t.Errorf("messages.json holds U+%04X raw", r)
+		}
+	}
+	var body struct {
+		Messages []struct{ Content string } `json:"messages"`
+	}
+	if err := json.Unmarshal(data, &body); err != nil || len(body.Messages) == 0 || !strings.Contains(body.Messages[0].Content, "\u202eevil\u202c") {
+		t.Errorf("messages.json does not decode to the system prompt as sent (%v)", err)
 	}
 }
