@@ -60,14 +60,26 @@ func OpenInput(path string) (io.ReadCloser, error) {
 	}{NewInputReader(path, f), f}, nil
 }
 
-// ReadInputFile reads a whole input file through OpenInput.
+// ReadInputFile reads a whole input file through OpenInput. A regular
+// file over the limit is refused before a byte is read, and one within it
+// is read into a buffer of its size, as os.ReadFile does, rather than one
+// grown by doubling to up to twice that.
 func ReadInputFile(path string) ([]byte, error) {
 	r, err := OpenInput(path)
 	if err != nil {
 		return nil, err
 	}
 	defer r.Close()
-	return io.ReadAll(r)
+	size := int64(0)
+	if info, err := os.Stat(path); err == nil && info.Mode().IsRegular() {
+		size = info.Size()
+	}
+	if size > MaxInputSize() {
+		return nil, (&inputReader{name: path, limit: MaxInputSize()}).tooLarge()
+	}
+	buf := bytes.NewBuffer(make([]byte, 0, size+bytes.MinRead))
+	_, err = buf.ReadFrom(r)
+	return buf.Bytes(), err
 }
 
 // ReadInput reads a whole input, such as stdin, through NewInputReader;

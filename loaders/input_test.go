@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -153,5 +154,26 @@ func TestInputReaderKeepsBytes(t *testing.T) {
 	got, err := ReadInput("x", bytes.NewReader(big.Bytes()))
 	if err != nil || !bytes.Equal(got, big.Bytes()) {
 		t.Fatalf("a long text came back changed (%v)", err)
+	}
+}
+
+// TestLargeFileRefusedBeforeReading: a regular file over the limit is
+// refused from its size, with the same message as a stream over it.
+func TestLargeFileRefusedBeforeReading(t *testing.T) {
+	defer SetMaxInputSize(100)()
+	path := filepath.Join(t.TempDir(), "big.txt")
+	if err := os.WriteFile(path, bytes.Repeat([]byte("a"), 101), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := ReadInputFile(path)
+	want := path + ": is larger than 100 bytes, the input size limit; raise it with --max-input-size if the input is meant to be this large"
+	if err == nil || err.Error() != want {
+		t.Errorf("got %v, want %s", err, want)
+	}
+	if err := os.WriteFile(path, bytes.Repeat([]byte("a"), 100), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if data, err := ReadInputFile(path); err != nil || len(data) != 100 {
+		t.Errorf("a file at the limit: %d bytes, %v", len(data), err)
 	}
 }
