@@ -92,10 +92,13 @@ on bad input or usage.
 `
 
 type assembleFlags struct {
-	scenario    string
-	request     string
-	interaction int
-	budgetFile  string
+	scenario string
+	// allowOutside lets a scenario read files outside its folder and the
+	// working folder (loaders.ScenarioOptions).
+	allowOutside bool
+	request      string
+	interaction  int
+	budgetFile   string
 	// budget is --budget: here the retrieved-context allocation, as
 	// --rag-budget; in build, the pipeline's budget, which that is.
 	budget int
@@ -123,6 +126,7 @@ func newAssembleFlagSet(env Env, f *assembleFlags) *flagSet {
 
 func (f *assembleFlags) register(fs *flagSet) {
 	fs.StringVar(&f.scenario, "scenario", "", "scenario file (YAML); default: the bundled sample")
+	fs.BoolVar(&f.allowOutside, "allow-outside", false, "let the scenario's documents and history paths lead outside its folder and the working folder")
 	fs.StringVar(&f.request, "request", "", "API request body to import (OpenAI or Anthropic JSON, or a YAML cassette); - reads stdin")
 	fs.IntVar(&f.interaction, "interaction", 0, "cassette: the interaction to import, from 1 (default: the first chat request)")
 	f.docs.register(fs)
@@ -307,7 +311,7 @@ func prepareAssembly(env Env, fs *flagSet, f *assembleFlags) (*assembleRun, erro
 	case f.scenario != "":
 		run.source = f.scenario
 		// A scenario's own preset: key may name a budget file's preset.
-		if run.scenario, err = loaders.LoadScenarioWithPresets(f.scenario, presets); err != nil {
+		if run.scenario, err = loaders.LoadScenarioFile(f.scenario, loaders.ScenarioOptions{Presets: presets, AllowOutside: f.allowOutside}); err != nil {
 			return nil, err
 		}
 	default:

@@ -126,8 +126,8 @@ func TestAssembleModelSetsTheWindow(t *testing.T) {
 		{[]string{"--request", g4, "--model", "gpt-4o"}, 128_000 - 1000},
 		{[]string{"--request", g4, "--model", "gpt-4o", "--window", "20000"}, 20_000 - 1000},
 		{[]string{"--model", "gpt-4.1"}, 1_047_576 - 2000},
-		{[]string{"--scenario", "../sample/scenarios/overflow.yaml", "--mode", "measure", "--model", "gpt-4o"}, 128_000 - 2000},
-		{[]string{"--scenario", "../sample/scenarios/overflow.yaml", "--mode", "measure", "--model", "gpt-4o", "--window", "16000"}, 16_000 - 2000},
+		{[]string{"--scenario", "../sample/scenarios/overflow.yaml", "--allow-outside", "--mode", "measure", "--model", "gpt-4o"}, 128_000 - 2000},
+		{[]string{"--scenario", "../sample/scenarios/overflow.yaml", "--allow-outside", "--mode", "measure", "--model", "gpt-4o", "--window", "16000"}, 16_000 - 2000},
 	}
 	for _, c := range cases {
 		stdout, stderr, code := run(t, "", append([]string{"assemble", "--format", "json"}, c.args...)...)

@@ -159,7 +159,7 @@ func buildJSON(res *pipeline.Result, findings []diagnose.Finding) ([]byte, error
 	if err := json.Indent(&out, compact, "", "  "); err != nil {
 		return nil, err
 	}
-	return out.Bytes(), nil
+	return safetext.EscapeJSON(out.Bytes()), nil
 }
 
 func joinFormats() string {

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"ctxlab/internal/safetext"
+	"ctxlab/loaders"
 )
 
 // Version is ctxlab's release version.
@@ -60,6 +61,10 @@ func commands() []command {
 // Main runs ctxlab with args (without the program name) and returns the
 // exit code. Without a command it opens the workbench.
 func Main(env Env, args []string) int {
+	// --max-input-size sets the loaders' limit for this run only: what is
+	// in force now comes back when the run ends.
+	restore := loaders.SetMaxInputSize(loaders.MaxInputSize())
+	defer restore()
 	if len(args) > 0 {
 		switch args[0] {
 		case "-h", "-help", "--help", "help":

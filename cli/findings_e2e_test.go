@@ -100,7 +100,7 @@ func TestAssembleJSONFindings(t *testing.T) {
 
 func TestAssembleOverflowFindingFirst(t *testing.T) {
 	t.Parallel()
-	stdout, _, code := run(t, "", "assemble", "--scenario", "../sample/scenarios/overflow.yaml")
+	stdout, _, code := run(t, "", "assemble", "--scenario", "../sample/scenarios/overflow.yaml", "--allow-outside")
 	if code != 3 {
 		t.Fatalf("exit %d, want 3 (overflow)", code)
 	}

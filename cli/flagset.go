@@ -7,6 +7,8 @@ import (
 	"io"
 	"reflect"
 	"strings"
+
+	"ctxlab/loaders"
 )
 
 // flagSet is a flag set whose errors come back to the caller as one line
@@ -26,6 +28,7 @@ func newFlagSet(env Env, name, usage string) *flagSet {
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {}
 	set := &flagSet{FlagSet: fs}
+	fs.Var(inputSizeFlag{}, "max-input-size", "the most bytes one input (a file, stdin, a pipe) may hold, such as 1GiB; larger input is refused (default "+loaders.FormatSize(loaders.DefaultMaxInputSize)+")")
 	set.help = func() {
 		for name, shown := range set.helpDefaults {
 			if f := fs.Lookup(name); f != nil {

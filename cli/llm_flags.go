@@ -7,7 +7,6 @@ import (
 	"io/fs"
 	"net/url"
 	"regexp"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -257,22 +256,12 @@ func baseURLSource(set func(string) bool, getenv func(string) string) string {
 	return "--summarizer llm"
 }
 
-// parseLLMTimeout checks --llm-timeout as llm reads CTXLAB_LLM_TIMEOUT: a
-// Go duration or a number of seconds, not negative.
+// parseLLMTimeout checks --llm-timeout as llm reads CTXLAB_LLM_TIMEOUT
+// (llm.ParseTimeout), naming the flag.
 func parseLLMTimeout(v string) (time.Duration, error) {
-	v = strings.TrimSpace(v)
-	if secs, err := strconv.ParseFloat(v, 64); err == nil {
-		if secs < 0 {
-			return 0, fmt.Errorf("--llm-timeout %s is negative", v)
-		}
-		return time.Duration(secs * float64(time.Second)), nil
-	}
-	d, err := time.ParseDuration(v)
+	d, err := llm.ParseTimeout(v)
 	if err != nil {
-		return 0, fmt.Errorf("--llm-timeout %s: expected a duration such as 30s or 2m, or a number of seconds", quoted(v))
-	}
-	if d < 0 {
-		return 0, fmt.Errorf("--llm-timeout %s is negative", v)
+		return 0, fmt.Errorf("--llm-timeout %s %v", quoted(strings.TrimSpace(v)), err)
 	}
 	return d, nil
 }

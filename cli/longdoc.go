@@ -3,7 +3,6 @@ package cli
 import (
 	"context"
 	"fmt"
-	"io"
 	"strings"
 
 	"ctxlab/core"
@@ -184,23 +183,22 @@ func parseLongDocStrategy(s string) (longdoc.Strategy, error) {
 	return "", fmt.Errorf("--strategy %s: expected %s or %s", quoted(s), longdoc.Hierarchical, longdoc.MapReduce)
 }
 
-// readLongDoc reads the document. Windows line endings are made "\n", or
+// readLongDoc reads the document. A UTF-8 byte-order mark is dropped. Windows line endings are made "\n", or
 // no paragraph boundary ("\n\n") would be found; a document with no text
 // is refused, since there is nothing to plan.
 func readLongDoc(env Env, input string) (string, []string, error) {
 	var data []byte
 	var err error
 	if input == "-" {
-		if data, err = io.ReadAll(env.Stdin); err != nil {
-			return "", nil, fmt.Errorf("reading stdin: %w", err)
+		if data, err = readStdin(env); err != nil {
+			return "", nil, err
 		}
 	} else if data, err = readInputFile(input); err != nil {
 		return "", nil, err
 	}
-	if err := checkText(input, data); err != nil {
-		return "", nil, err
-	}
-	doc := string(data)
+	// A leading byte-order mark is dropped, as the document loaders drop
+	// it: it is an editor's marker, not a token of the document.
+	doc := strings.TrimPrefix(string(data), "\uFEFF")
 	var notes []string
 	if strings.Contains(doc, "\r\n") {
 		doc = strings.ReplaceAll(doc, "\r\n", "\n")

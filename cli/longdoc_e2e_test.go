@@ -232,17 +232,17 @@ func TestLongdocAndLLMBadInput(t *testing.T) {
 		{"question with hierarchical", nil, []string{"longdoc", doc, "--question", "why?"}, "--question goes with --strategy map-reduce"},
 		{"missing file", nil, []string{"longdoc", "/nonexistent/doc.txt"}, "reading /nonexistent/doc.txt: no such file or directory"},
 		{"empty document", nil, []string{"longdoc", empty}, "empty.txt: the document is empty"},
-		{"binary document", nil, []string{"longdoc", binary}, "garbage.bin: byte 2: invalid UTF-8; expected text"},
-		{"binary document, run", nil, []string{"longdoc", binary, "--run"}, "garbage.bin: byte 2: invalid UTF-8; expected text"},
+		{"binary document", nil, []string{"longdoc", binary}, "garbage.bin: line 1: NUL byte at byte offset 0; expected text, not binary data"},
+		{"binary document, run", nil, []string{"longdoc", binary, "--run"}, "garbage.bin: line 1: NUL byte at byte offset 0; expected text, not binary data"},
 		{"two documents", nil, []string{"longdoc", doc, doc}, "longdoc: one document at a time"},
 		{"unknown tokenizer", nil, []string{"longdoc", doc, "--tokenizer", "gpt2"}, `--tokenizer: unknown tokenizer "gpt2"`},
 		// Control characters in a name reach the terminal inert: core
 		// quotes them Go's way (\x1b), it imports nothing terminal-side.
 		{"unknown tokenizer with an escape", nil, []string{"longdoc", doc, "--tokenizer", "gpt\x1b[2J\"2"}, `--tokenizer: unknown tokenizer "gpt\x1b[2J\"2" (expected one of`},
 		{"bad format", nil, []string{"longdoc", doc, "--format", "yaml"}, `--format "yaml": expected text or json`},
-		{"malformed --llm-timeout", nil, []string{"longdoc", doc, "--run", "--summarizer", "llm", "--llm-base-url", "http://127.0.0.1:9/v1", "--llm-timeout", "soon"}, `--llm-timeout "soon": expected a duration such as 30s or 2m, or a number of seconds`},
-		{"negative --llm-timeout", nil, []string{"assemble", "--llm-base-url", "http://127.0.0.1:9/v1", "--llm-timeout", "-3s"}, "--llm-timeout -3s is negative"},
-		{"malformed CTXLAB_LLM_TIMEOUT", []string{"CTXLAB_LLM_MODEL=m", "CTXLAB_LLM_TIMEOUT=soon"}, []string{"longdoc", doc}, `CTXLAB_LLM_TIMEOUT: timeout "soon" is neither`},
+		{"malformed --llm-timeout", nil, []string{"longdoc", doc, "--run", "--summarizer", "llm", "--llm-base-url", "http://127.0.0.1:9/v1", "--llm-timeout", "soon"}, `--llm-timeout "soon" is not a timeout; expected a duration such as 30s or 2m, or a number of seconds`},
+		{"negative --llm-timeout", nil, []string{"assemble", "--llm-base-url", "http://127.0.0.1:9/v1", "--llm-timeout", "-3s"}, `--llm-timeout "-3s" is negative`},
+		{"malformed CTXLAB_LLM_TIMEOUT", []string{"CTXLAB_LLM_MODEL=m", "CTXLAB_LLM_TIMEOUT=soon"}, []string{"longdoc", doc}, `CTXLAB_LLM_TIMEOUT: timeout "soon" is not a timeout`},
 		{"unknown summarizer", nil, []string{"assemble", "--summarizer", "gpt"}, `--summarizer "gpt": expected extractive or llm`},
 		{"invalid base URL, longdoc", nil, []string{"longdoc", doc, "--summarizer", "llm", "--llm-base-url", "localhost:11434"}, `--llm-base-url: LLM base URL "localhost:11434" must be http:// or https:// with a host`},
 		{"invalid base URL, assemble", nil, []string{"assemble", "--memory", "summary", "--summarizer", "llm", "--llm-base-url", "ftp://example.com/v1"}, `--llm-base-url: LLM base URL "ftp://example.com/v1" must be http:// or https://`},
@@ -270,7 +270,7 @@ func TestLongdocAndLLMBadInput(t *testing.T) {
 	}
 
 	// Stdin is checked like a file: garbage piped in is not chunked.
-	if _, stderr, code := run(t, "text \xc3\x28 more", "longdoc", "-"); code != 1 || stderr != "ctxlab: stdin: byte 5: invalid UTF-8; expected text\n" {
+	if _, stderr, code := run(t, "text \xc3\x28 more", "longdoc", "-"); code != 1 || stderr != "ctxlab: stdin: line 1: invalid UTF-8 at byte offset 5 (byte 0xc3); expected UTF-8 text\n" {
 		t.Errorf("binary stdin: exit %d, stderr %q", code, stderr)
 	}
 

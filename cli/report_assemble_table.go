@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"ctxlab/internal/safetext"
 )
 
 // Helpers shared by the reports of assemble, presets, tokens and monitor.
@@ -54,6 +56,6 @@ func writeJSON(out io.Writer, v any) error {
 	if err != nil {
 		return err
 	}
-	_, err = fmt.Fprintf(out, "%s\n", data)
+	_, err = fmt.Fprintf(out, "%s\n", safetext.EscapeJSON(data))
 	return err
 }

@@ -129,12 +129,12 @@ func writeOrderSection(w io.Writer, in buildInput, tr pipeline.Trace) {
 	digits := numfmt.Decimals(scores, 2, 5)
 	scoreW := len("score")
 	for _, s := range scores {
-		scoreW = max(scoreW, len(strconv.FormatFloat(s, 'f', digits, 64)))
+		scoreW = max(scoreW, len(numfmt.Score(s, digits)))
 	}
 	fmt.Fprintf(w, "  %4s  %4s  %*s  %6s  %6s  %-12s  %s\n", "slot", "rank", scoreW, "score", "tokens", "kept", "fate", "document")
 	for slot, i := range tr.Reordered {
 		d := tr.Docs[i]
-		fmt.Fprintf(w, "  %4d  %4d  %*.*f  %6s  %6s  %s %-10s  %s\n", slot+1, d.PosBeforeReorder+1, scoreW, digits, d.Score, numfmt.Thousands(d.Tokens), numfmt.Thousands(d.TokensKept),
+		fmt.Fprintf(w, "  %4d  %4d  %*s  %6s  %6s  %s %-10s  %s\n", slot+1, d.PosBeforeReorder+1, scoreW, numfmt.Score(d.Score, digits), numfmt.Thousands(d.Tokens), numfmt.Thousands(d.TokensKept),
 			fateGlyph(d.Fate), d.Fate, docLabel(in.docs, i))
 	}
 	fmt.Fprintln(w)

@@ -25,7 +25,7 @@ type suggestionsOutput struct {
 func TestAssembleSuggestFlagsMakeTheRequestFit(t *testing.T) {
 	t.Parallel()
 	cases := map[string][]string{
-		"overflow sample": {"--scenario", "../sample/scenarios/overflow.yaml"},
+		"overflow sample": {"--scenario", "../sample/scenarios/overflow.yaml", "--allow-outside"},
 		// 73 tokens as sent; a window 54 tokens above the 4,096 reserve
 		// the request's missing max_tokens implies.
 		"agent request": {"--request", hitlCassette, "--window", "4150"},
@@ -75,7 +75,7 @@ func TestAssembleSuggestFlagsMakeTheRequestFit(t *testing.T) {
 // The text report ends with the fixes; the apply line, pasted, fits.
 func TestAssembleSuggestText(t *testing.T) {
 	t.Parallel()
-	args := []string{"assemble", "--scenario", "../sample/scenarios/overflow.yaml", "--suggest"}
+	args := []string{"assemble", "--scenario", "../sample/scenarios/overflow.yaml", "--allow-outside", "--suggest"}
 	stdout, _, code := run(t, "", args...)
 	if code != 3 {
 		t.Fatalf("exit %d, want 3", code)
@@ -92,14 +92,14 @@ func TestAssembleSuggestText(t *testing.T) {
 	}
 	_, applyLine, _ := strings.Cut(fixes, "apply: ")
 	applyLine, _, _ = strings.Cut(applyLine, "\n")
-	if _, stderr, code := run(t, "", append(args[:3], strings.Fields(applyLine)...)...); code != 0 {
+	if _, stderr, code := run(t, "", append(args[:4], strings.Fields(applyLine)...)...); code != 0 {
 		t.Errorf("pasting %q: exit %d, stderr %q", applyLine, code, stderr)
 	}
 }
 
 func TestAssembleSuggestOnlyWhenAsked(t *testing.T) {
 	t.Parallel()
-	stdout, _, _ := run(t, "", "assemble", "--format", "json", "--scenario", "../sample/scenarios/overflow.yaml")
+	stdout, _, _ := run(t, "", "assemble", "--format", "json", "--scenario", "../sample/scenarios/overflow.yaml", "--allow-outside")
 	if strings.Contains(stdout, `"suggestions"`) {
 		t.Error("suggestions without --suggest")
 	}

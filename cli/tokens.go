@@ -13,6 +13,7 @@ import (
 	"ctxlab/core/tokens"
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
+	"ctxlab/loaders"
 )
 
 const tokensUsage = `
@@ -70,14 +71,10 @@ func runTokens(env Env, args []string) error {
 				return fmt.Errorf("tokens: - is given twice: stdin can be read once")
 			}
 			stdinRead = true
-			if data, err = io.ReadAll(env.Stdin); err != nil {
-				return fmt.Errorf("reading stdin: %w", err)
+			if data, err = readStdin(env); err != nil {
+				return err
 			}
 		} else if data, err = readInputFile(in); err != nil {
-			return err
-		}
-		// Counts of bytes that are not text would mean nothing.
-		if err := checkText(in, data); err != nil {
 			return err
 		}
 		rows = append(rows, countTokens(displayPath(in), string(data)))
@@ -92,8 +89,10 @@ func runTokens(env Env, args []string) error {
 	return writeTokensTable(env.Stdout, rows, total)
 }
 
-// readInputFile reads a regular file, with an error that names it and says
-// what was expected when it is a directory.
+// readInputFile reads a text file, with an error that names it and says
+// what was expected when it is a directory. It reads through the loaders'
+// input reader, so the size limit applies and bytes that are not text
+// (counts of them would mean nothing) are refused at the first one.
 func readInputFile(path string) ([]byte, error) {
 	info, err := os.Stat(path)
 	if err != nil {
@@ -102,11 +101,25 @@ func readInputFile(path string) ([]byte, error) {
 	if info.IsDir() {
 		return nil, fmt.Errorf("%s is a directory: expected a text file", path)
 	}
-	data, err := os.ReadFile(path)
+	data, err := loaders.ReadInputFile(path)
 	if err != nil {
+		var inputErr *loaders.Error
+		if errors.As(err, &inputErr) {
+			return nil, err
+		}
 		return nil, fmt.Errorf("reading %s: %w", path, unwrapPathError(err))
 	}
 	return data, nil
+}
+
+// readStdin reads stdin as text, as readInputFile reads a file.
+func readStdin(env Env) ([]byte, error) {
+	data, err := loaders.ReadInput("stdin", env.Stdin)
+	var inputErr *loaders.Error
+	if err != nil && !errors.As(err, &inputErr) {
+		return nil, fmt.Errorf("reading stdin: %w", err)
+	}
+	return data, err
 }
 
 // unwrapPathError drops the *fs.PathError's own copy of the path, which

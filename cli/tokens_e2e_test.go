@@ -51,7 +51,7 @@ func TestTokensRejectsInvalidUTF8(t *testing.T) {
 	t.Parallel()
 	path := writeFile(t, "bad.txt", "fine text \xff then more")
 	_, stderr, code := run(t, "", "tokens", path)
-	if code != 1 || !strings.Contains(stderr, "bad.txt: byte 10: invalid UTF-8") {
+	if code != 1 || !strings.Contains(stderr, "bad.txt: line 1: invalid UTF-8 at byte offset 10 (byte 0xff)") {
 		t.Errorf("exit %d, %q", code, stderr)
 	}
 }

@@ -132,6 +132,11 @@ func runWorkbench(env Env, args []string) error {
 	for _, line := range sum.Fallbacks.Lines() {
 		fmt.Fprintln(env.Stderr, safetext.Line(line))
 	}
+	var closed *tui.SignalError
+	if errors.As(err, &closed) {
+		// The shell's convention for a process a signal ended.
+		return &exitError{code: closed.ExitCode()}
+	}
 	return err
 }
 

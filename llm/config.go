@@ -6,7 +6,6 @@ import (
 	"log/slog"
 	"net/http"
 	"net/url"
-	"strconv"
 	"strings"
 	"time"
 
@@ -100,20 +99,11 @@ func ConfigFromLookup(lookup func(string) (string, bool)) (cfg Config, configure
 	return cfg, configured, nil
 }
 
-// parseTimeout accepts a Go duration ("90s", "2m") or plain seconds.
+// parseTimeout reads CTXLAB_LLM_TIMEOUT through ParseTimeout.
 func parseTimeout(v string) (time.Duration, error) {
-	if secs, err := strconv.ParseFloat(v, 64); err == nil {
-		if secs < 0 {
-			return 0, fmt.Errorf("timeout %q is negative", v)
-		}
-		return time.Duration(secs * float64(time.Second)), nil
-	}
-	d, err := time.ParseDuration(v)
+	d, err := ParseTimeout(v)
 	if err != nil {
-		return 0, fmt.Errorf("timeout %q is neither a duration such as 30s nor a number of seconds", v)
-	}
-	if d < 0 {
-		return 0, fmt.Errorf("timeout %q is negative", v)
+		return 0, fmt.Errorf("timeout %q %v", v, err)
 	}
 	return d, nil
 }

@@ -28,6 +28,7 @@ const (
 	KindMalformed   ErrorKind = "malformed"    // a body that is not a chat completion
 	KindEmpty       ErrorKind = "empty"        // no choices, or an empty message
 	KindRequest     ErrorKind = "request"      // the request could not be built
+	KindTooLarge    ErrorKind = "too-large"    // a reply over MaxReplySize, cut
 )
 
 // Error is a failed summary call. Its text names the endpoint and the
@@ -65,6 +66,9 @@ func (s *OpenAISummarizer) classify(err error, resp *http.Response, callerCtx co
 		e.Kind, e.Detail = KindTimeout, "request timed out (the caller's deadline passed)"
 	case errors.Is(err, context.Canceled):
 		e.Kind, e.Detail = KindCanceled, "request canceled"
+	case errors.Is(err, errReplyTooLarge):
+		e.Status = statusOf(resp)
+		e.Kind, e.Detail = KindTooLarge, fmt.Sprintf("the reply is larger than %s, the most ctxlab reads from an endpoint; the rest was not read", replySizeText)
 	case errors.As(err, &apiErr):
 		e.Status = apiErr.StatusCode
 		e.Kind, e.Detail = statusDetail(apiErr.StatusCode, s.scrub(apiErr.Message))
@@ -146,10 +150,24 @@ func transportProblem(err error) string {
 	return err.Error()
 }
 
+// replySizeText is MaxReplySize in words.
+const replySizeText = "1 MiB (1,048,576 bytes)"
+
 // scrub removes the API key and any password in the base URL from text
 // a server or library produced, and turns control characters into
 // spaces, since server messages end up on a terminal.
 func (s *OpenAISummarizer) scrub(text string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return ' '
+		}
+		return r
+	}, s.redact(text))
+}
+
+// redact replaces the API key and any password in the base URL in text
+// that came back from the endpoint.
+func (s *OpenAISummarizer) redact(text string) string {
 	secrets := []string{s.cfg.APIKey.Reveal()}
 	if u, err := url.Parse(s.cfg.BaseURL); err == nil && u.User != nil {
 		if pw, ok := u.User.Password(); ok {
@@ -161,10 +179,5 @@ func (s *OpenAISummarizer) scrub(text string) string {
 			text = strings.ReplaceAll(text, secret, redacted)
 		}
 	}
-	return strings.Map(func(r rune) rune {
-		if unicode.IsControl(r) {
-			return ' '
-		}
-		return r
-	}, text)
+	return text
 }

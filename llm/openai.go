@@ -31,7 +31,7 @@ func New(cfg Config) (*OpenAISummarizer, error) {
 	}
 	opts := []option.RequestOption{
 		option.WithBaseURL(cfg.BaseURL),
-		option.WithHTTPClient(client),
+		option.WithHTTPClient(withReplyLimit(client, MaxReplySize)),
 		option.WithMaxRetries(cfg.MaxRetries),
 	}
 	if key := cfg.APIKey.Reveal(); key != "" {
@@ -90,7 +90,9 @@ func (s *OpenAISummarizer) Summarize(ctx context.Context, req summarize.Request)
 		}
 		return "", &Error{Endpoint: s.cfg.Endpoint(), Model: s.cfg.Model, Kind: KindEmpty, Status: statusOf(resp), Detail: detail}
 	}
-	return content, nil
+	// A server may echo the request's Authorization header or the key
+	// back inside the text; the summary is shown, exported and logged.
+	return s.redact(content), nil
 }
 
 func statusOf(resp *http.Response) int {

@@ -2,7 +2,6 @@ package loaders
 
 import (
 	"fmt"
-	"os"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -38,9 +37,9 @@ var presetEntryKeys = append([]string{"extends"}, budgetKeys...)
 // names the file, the line and the preset. The result holds only the
 // file's presets; merge it over window.BuiltinPresets with window.MergePresets.
 func LoadBudgetFile(path string) (window.PresetSet, error) {
-	data, err := os.ReadFile(path)
+	data, err := ReadInputFile(path)
 	if err != nil {
-		return nil, fmt.Errorf("loading budget file: %w", err)
+		return nil, inputError("loading budget file", err)
 	}
 	return ParseBudgetFile(path, data)
 }
@@ -154,6 +153,12 @@ func resolvePresets(name string, entries []presetEntry) (window.PresetSet, error
 			base = b
 		default:
 			b, err := window.Preset(e.extends)
+			if err != nil && e.extends == e.name {
+				// Extending one's own name reaches for the built-in of
+				// that name, and there is none.
+				return window.ContextBudget{}, yamlErr(name, e.extendsAt, "preset %s extends itself, and no built-in preset has that name; expected a built-in (%s) or another preset of this file",
+					quoted(e.name), strings.Join(window.PresetNames, ", "))
+			}
 			if err != nil {
 				return window.ContextBudget{}, yamlErr(name, e.extendsAt, "preset %s extends %s, which is neither built in nor defined in this file (built-in: %s)",
 					quoted(e.name), quoted(e.extends), strings.Join(window.PresetNames, ", "))

@@ -82,6 +82,8 @@ func TestBudgetFileBadInput(t *testing.T) {
 		{"unknown base", "x: {extends: chat}\n",
 			`b.yaml: line 1, column 14: preset "x" extends "chat", which is neither built in nor defined in this file (built-in: support_chat, document_qa, code_review, agent_workflow)`},
 		{"cycle", "a: {extends: b}\nb: {extends: a}\n", `extends forms a cycle: a → b → a`},
+		{"extends itself, no built-in of that name", "mine: {extends: mine, system_prompt: 5}\n",
+			`b.yaml: line 1, column 17: preset "mine" extends itself, and no built-in preset has that name; expected a built-in (support_chat, document_qa, code_review, agent_workflow) or another preset of this file`},
 		{"no window, no base", "x: {system_prompt: 100}\n",
 			`b.yaml: line 1, column 1: preset "x" has no total_window; give the whole budget or extends: a preset`},
 		{"not a number", "x: {extends: support_chat, tool_results: many}\n", `preset "x" tool_results is the string "many"; expected a whole number`},

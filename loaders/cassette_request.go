@@ -20,13 +20,17 @@ type requestBody struct {
 	// usage is what the provider counted, from the interaction's recorded
 	// response; nil when none was recorded.
 	usage *metrics.RecordedUsage
+	// usageProblem says why a recorded usage could not be used.
+	usageProblem string
 }
 
 // withUsage adds the recorded usage of the interaction the body came from.
 func (r requestBody) withUsage(interaction map[string]any) requestBody {
-	if u, ok := recordedUsage(interaction); ok {
+	u, ok, problem := recordedUsage(interaction)
+	if ok {
 		r.usage = &u
 	}
+	r.usageProblem = problem
 	return r
 }
 

@@ -3,6 +3,7 @@ package loaders
 import (
 	"bufio"
 	"encoding/json"
+	"fmt"
 	"strings"
 
 	"ctxlab/core/metrics"
@@ -12,25 +13,35 @@ import (
 // interaction's recorded response: parsed_body.usage, or the usage a
 // streamed (server-sent events) body reports in its final chunk (OpenAI)
 // or its message_start event (Anthropic). ok is false when the response
-// records none.
-func recordedUsage(interaction map[string]any) (metrics.RecordedUsage, bool) {
+// records none; problem then says why a usage that is there could not be
+// used (a count of NaN, -5, 1e23 or "abc"), for a note: dropping it
+// silently would hide that the bill cannot be compared.
+func recordedUsage(interaction map[string]any) (u metrics.RecordedUsage, ok bool, problem string) {
 	response, _ := asMap(interaction["response"])
 	if response == nil {
-		return metrics.RecordedUsage{}, false
+		return metrics.RecordedUsage{}, false, ""
 	}
 	for _, body := range cassetteBodies(response) {
-		if obj, ok := asMap(body); ok {
-			if u, ok := usageOf(obj); ok {
-				return u, true
+		if obj, isObj := asMap(body); isObj {
+			u, ok, p := usageOf(obj)
+			if ok {
+				return u, true, ""
+			}
+			if problem == "" {
+				problem = p
 			}
 		}
 	}
-	if body, ok := asMap(response["body"]); ok {
-		if text, ok := body["string"].(string); ok {
-			return streamedUsage(text)
+	if problem != "" {
+		return metrics.RecordedUsage{}, false, problem
+	}
+	if body, isObj := asMap(response["body"]); isObj {
+		if text, isText := body["string"].(string); isText {
+			u, ok := streamedUsage(text)
+			return u, ok, ""
 		}
 	}
-	return metrics.RecordedUsage{}, false
+	return metrics.RecordedUsage{}, false, ""
 }
 
 // streamedUsage reads "data: {…}" lines and keeps the last usage seen
@@ -53,7 +64,7 @@ func streamedUsage(text string) (metrics.RecordedUsage, bool) {
 		if msg, isStart := asMap(event["message"]); isStart {
 			event = msg // Anthropic's message_start carries the message
 		}
-		if u, has := usageOf(event); has {
+		if u, has, _ := usageOf(event); has {
 			found, ok = u, true
 		} else if usage, _ := asMap(event["usage"]); usage != nil && ok {
 			// Anthropic's message_delta: the final output count only.
@@ -66,17 +77,25 @@ func streamedUsage(text string) (metrics.RecordedUsage, bool) {
 }
 
 // usageOf reads a response body's usage object, OpenAI's or Anthropic's.
-func usageOf(body map[string]any) (metrics.RecordedUsage, bool) {
+// A usage whose input count is there but is not a count gives problem.
+func usageOf(body map[string]any) (metrics.RecordedUsage, bool, string) {
 	usage, _ := asMap(body["usage"])
 	if usage == nil {
-		return metrics.RecordedUsage{}, false
+		return metrics.RecordedUsage{}, false, ""
 	}
 	count := func(key string) (int, bool) {
 		return tokenCount(usage[key])
 	}
+	for _, key := range []string{"prompt_tokens", "input_tokens"} {
+		if v, present := usage[key]; present {
+			if _, ok := count(key); !ok {
+				return metrics.RecordedUsage{}, false, fmt.Sprintf("the recorded usage.%s, %s, is not a token count (a whole number from 0 up), so the provider's count is not compared", key, quoted(fmt.Sprint(v)))
+			}
+		}
+	}
 	if in, ok := count("prompt_tokens"); ok {
 		out, _ := count("completion_tokens")
-		return metrics.RecordedUsage{InputTokens: in, OutputTokens: out, Field: "usage.prompt_tokens"}, true
+		return metrics.RecordedUsage{InputTokens: in, OutputTokens: out, Field: "usage.prompt_tokens"}, true, ""
 	}
 	if in, ok := count("input_tokens"); ok {
 		// Anthropic bills cached prompt tokens apart from input_tokens;
@@ -88,9 +107,9 @@ func usageOf(body map[string]any) (metrics.RecordedUsage, bool) {
 		if created+read > 0 {
 			field += " + cache tokens"
 		}
-		return metrics.RecordedUsage{InputTokens: in + created + read, OutputTokens: out, Field: field}, true
+		return metrics.RecordedUsage{InputTokens: in + created + read, OutputTokens: out, Field: field}, true, ""
 	}
-	return metrics.RecordedUsage{}, false
+	return metrics.RecordedUsage{}, false, ""
 }
 
 // tokenCount reads a count as a JSON or YAML decoder left it: a whole,

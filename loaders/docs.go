@@ -108,9 +108,9 @@ func loadStdinDocuments(stdin io.Reader, opts DocOptions) ([]value.Document, str
 	if format == FormatDir {
 		return nil, "", &Error{Name: "stdin", Msg: "the dir format needs a directory path, not stdin"}
 	}
-	data, err := io.ReadAll(stdin)
+	data, err := ReadInput("stdin", stdin)
 	if err != nil {
-		return nil, "", fmt.Errorf("reading stdin: %w", err)
+		return nil, "", inputError("reading stdin", err)
 	}
 	if format == FormatText {
 		docs, err := parseText("stdin", data, "stdin", opts.PerParagraph)
@@ -124,9 +124,9 @@ func loadDocumentFile(path, format string, opts DocOptions) ([]value.Document, s
 	if format == FormatDir {
 		return nil, "", &Error{Name: path, Msg: "is a file; the dir format needs a directory"}
 	}
-	data, err := os.ReadFile(path)
+	data, err := ReadInputFile(path)
 	if err != nil {
-		return nil, "", fmt.Errorf("loading documents: %w", err)
+		return nil, "", inputError("loading documents", err)
 	}
 	// A Markdown or text file is prose, not a serialization: sniffing it
 	// could mistake "Note: ..." for YAML, so its extension decides.

@@ -28,16 +28,29 @@ func isTextFile(path string) bool {
 func loadDir(root string, perParagraph bool) ([]value.Document, []SkippedFile, error) {
 	var rels []string
 	var skipped []SkippedFile
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
+	realRoot := []string{root}
+	if abs, err := filepath.Abs(root); err == nil {
+		realRoot = pathRoots(abs)[:1]
+	}
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, walkErr error) error {
 		rel, err := filepath.Rel(root, path)
 		if err != nil {
 			return err
 		}
 		rel = filepath.ToSlash(rel)
 		skip := func(reason string) { skipped = append(skipped, SkippedFile{Path: rel, Reason: reason}) }
+		if walkErr != nil {
+			if path == root {
+				return walkErr
+			}
+			// An unreadable subdirectory is told, not the end of the load.
+			if d != nil && d.IsDir() {
+				skipped = append(skipped, SkippedFile{Path: rel + "/", Reason: skipUnreadable})
+				return filepath.SkipDir
+			}
+			skip(skipUnreadable)
+			return nil
+		}
 		if path != root && strings.HasPrefix(d.Name(), ".") {
 			if d.IsDir() {
 				skipped = append(skipped, SkippedFile{Path: rel + "/", Reason: skipHiddenDir})
@@ -61,6 +74,12 @@ func loadDir(root string, perParagraph bool) ([]value.Document, []SkippedFile, e
 			case !info.Mode().IsRegular():
 				skip(skipSpecial)
 				return nil
+			case !insideAny(path, realRoot):
+				// A document set is the directory's files: a link out of
+				// it (to ~/.ssh, to /etc) would put a file nobody chose
+				// in the context.
+				skip(skipLinkOut)
+				return nil
 			}
 		} else if !d.Type().IsRegular() {
 			skip(skipSpecial)
@@ -83,9 +102,9 @@ func loadDir(root string, perParagraph bool) ([]value.Document, []SkippedFile, e
 	var docs []value.Document
 	for _, rel := range rels {
 		path := filepath.Join(root, filepath.FromSlash(rel))
-		data, err := os.ReadFile(path)
+		data, err := ReadInputFile(path)
 		if err != nil {
-			return nil, nil, fmt.Errorf("loading documents: %w", err)
+			return nil, nil, inputError("loading documents", err)
 		}
 		fileDocs, err := textDocuments(path, stripBOM(data), rel, perParagraph)
 		if err != nil {

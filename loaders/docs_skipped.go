@@ -35,6 +35,8 @@ const (
 	skipLinkedDir  = "a link to a directory, not followed"
 	skipBrokenLink = "a link to nothing that can be read"
 	skipSpecial    = "not a regular file"
+	skipLinkOut    = "a link to a file outside the directory, not followed"
+	skipUnreadable = "could not be read"
 )
 
 // SkipNotes words the skipped paths for a user, one line per reason

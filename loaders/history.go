@@ -18,9 +18,9 @@ const SupportedHistoryShapes = `a JSON array or JSON Lines of {role, content} me
 // LoadHistory reads a chat history from path, or from stdin when path is "-".
 func LoadHistory(path string, stdin io.Reader) ([]value.Message, error) {
 	if path == "-" {
-		data, err := io.ReadAll(stdin)
+		data, err := ReadInput("stdin", stdin)
 		if err != nil {
-			return nil, fmt.Errorf("reading stdin: %w", err)
+			return nil, inputError("reading stdin", err)
 		}
 		return ParseHistory("stdin", data)
 	}
@@ -31,9 +31,9 @@ func LoadHistory(path string, stdin io.Reader) ([]value.Message, error) {
 	if info.IsDir() {
 		return nil, &Error{Name: path, Msg: "is a directory; expected a chat history file"}
 	}
-	data, err := os.ReadFile(path)
+	data, err := ReadInputFile(path)
 	if err != nil {
-		return nil, fmt.Errorf("loading history: %w", err)
+		return nil, inputError("loading history", err)
 	}
 	return ParseHistory(path, data)
 }

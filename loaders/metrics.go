@@ -4,9 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"errors"
-	"fmt"
 	"io"
-	"os"
 
 	"ctxlab/core/metrics"
 )
@@ -19,9 +17,9 @@ import (
 // record is an error matching ErrEmpty, so a caller can report "no
 // requests yet" instead of failing.
 func LoadMetrics(path string) ([]metrics.ContextMetrics, error) {
-	f, err := os.Open(path)
+	f, err := OpenInput(path)
 	if err != nil {
-		return nil, fmt.Errorf("loading metrics: %w", err)
+		return nil, inputError("loading metrics", err)
 	}
 	defer f.Close()
 	return readMetrics(path, f)
@@ -36,7 +34,7 @@ func readMetrics(name string, r io.Reader) ([]metrics.ContextMetrics, error) {
 	for lineNo := 1; ; lineNo++ {
 		line, readErr := br.ReadBytes('\n')
 		if readErr != nil && !errors.Is(readErr, io.EOF) {
-			return nil, fmt.Errorf("reading %s: %w", name, readErr)
+			return nil, inputError("reading "+name, readErr)
 		}
 		if lineNo == 1 {
 			line = stripBOM(line)

@@ -64,16 +64,41 @@ func AppendMetricsFile(path string, m metrics.ContextMetrics) (alert string, err
 	return alert, nil
 }
 
-// openMetricsLog opens path to read its tail and append to it.
+// openMetricsLog opens path to read its tail and append to it. Only a
+// regular file is a log: a record written to a FIFO with no reader, or to
+// a device, is lost while the command reports it appended.
 func openMetricsLog(path string) (*os.File, error) {
-	if info, err := os.Stat(path); err == nil && info.IsDir() {
-		return nil, &Error{Name: path, Msg: "is a directory; expected a metrics log file (JSON Lines)"}
+	if info, err := os.Stat(path); err == nil {
+		if err := checkMetricsLogMode(path, info); err != nil {
+			return nil, err
+		}
 	}
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_APPEND|os.O_CREATE, 0o644)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, unwrapPath(err))
 	}
+	// Checked again on what was opened: the path may have been replaced
+	// between the two.
+	info, err := f.Stat()
+	if err == nil {
+		err = checkMetricsLogMode(path, info)
+	}
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
 	return f, nil
+}
+
+// checkMetricsLogMode refuses a directory, FIFO, device or socket.
+func checkMetricsLogMode(path string, info os.FileInfo) error {
+	switch {
+	case info.IsDir():
+		return &Error{Name: path, Msg: "is a directory; expected a metrics log file (JSON Lines)"}
+	case !info.Mode().IsRegular():
+		return &Error{Name: path, Msg: "is not a regular file (a pipe, a device or a socket); expected a metrics log file (JSON Lines) to append to"}
+	}
+	return nil
 }
 
 // metricsLogTail checks the last line of the log in f and reports whether

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"ctxlab/core/metrics"
@@ -150,4 +151,24 @@ func FuzzAppendMetricsFile(f *testing.F) {
 			t.Fatalf("the appended record is not a line of its own: %q (%v)", after, err)
 		}
 	})
+}
+
+// TestMetricsLogRefusesAFIFO: a record appended to a FIFO nobody reads is
+// lost, so a FIFO, like a device, is refused before anything is written.
+func TestMetricsLogRefusesAFIFO(t *testing.T) {
+	t.Parallel()
+	fifo := filepath.Join(t.TempDir(), "metrics.fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skipf("no FIFOs here: %v", err)
+	}
+	want := fifo + ": is not a regular file (a pipe, a device or a socket); expected a metrics log file (JSON Lines) to append to"
+	if err := CheckMetricsLog(fifo); err == nil || err.Error() != want {
+		t.Errorf("CheckMetricsLog: got %v, want %s", err, want)
+	}
+	if _, err := AppendMetricsFile(fifo, metrics.ContextMetrics{UseCase: "x"}); err == nil || err.Error() != want {
+		t.Errorf("AppendMetricsFile: got %v, want %s", err, want)
+	}
+	if err := CheckMetricsLog("/dev/null"); err == nil {
+		t.Error("/dev/null was taken as a metrics log")
+	}
 }

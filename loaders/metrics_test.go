@@ -56,7 +56,7 @@ func TestLoadMetricsBadInput(t *testing.T) {
 	}{
 		{"not JSON", good + "\n{oops\n", `: line 2: invalid metrics record: not a JSON object`},
 		{"missing field", good + "\n" + good + "\n" + `{"request_id": "x"}` + "\n", `: line 3: invalid metrics record: field "use_case" is missing`},
-		{"invalid UTF-8", "\xff\n", ": line 1: invalid UTF-8; expected a JSON object"},
+		{"invalid UTF-8", "\xff\n", ": line 1: invalid UTF-8 at byte offset 0 (byte 0xff); expected UTF-8 text"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

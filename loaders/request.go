@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -67,9 +68,9 @@ func LoadRequest(path string, stdin io.Reader, opts RequestOptions) (*core.Scena
 		if stdin == nil {
 			return nil, &Error{Name: "stdin", Msg: "no standard input to read the request from"}
 		}
-		data, err := io.ReadAll(stdin)
+		data, err := ReadInput("stdin", stdin)
 		if err != nil {
-			return nil, fmt.Errorf("reading stdin: %w", err)
+			return nil, inputError("reading stdin", err)
 		}
 		return ParseRequest("stdin", data, opts)
 	}
@@ -80,9 +81,9 @@ func LoadRequest(path string, stdin io.Reader, opts RequestOptions) (*core.Scena
 	if info.IsDir() {
 		return nil, &Error{Name: path, Msg: "is a directory; expected a request body or a VCR cassette"}
 	}
-	data, err := os.ReadFile(path)
+	data, err := ReadInputFile(path)
 	if err != nil {
-		return nil, fmt.Errorf("loading request: %w", err)
+		return nil, inputError("loading request", err)
 	}
 	return ParseRequest(path, data, opts)
 }
@@ -220,6 +221,10 @@ func readMaxTokens(site requestSite, body map[string]any, req *chatRequest) erro
 			continue
 		}
 		n, ok := wholeNumber(v)
+		if f, isNumber := asFloat(v); !ok && isNumber && f == math.Trunc(f) && f >= 1<<31 {
+			// Whole and positive, but more than any model writes in a reply.
+			return site.errorf("%q is %s, more tokens than any model writes in a reply; expected at most %s", key, describe(v), numfmt.Thousands(1<<31-1))
+		}
 		if !ok || n < 1 {
 			return site.errorf("%q is %s; expected a positive whole number of tokens", key, describe(v))
 		}
@@ -258,8 +263,12 @@ func readTools(site requestSite, body map[string]any, raw *rawRequest, req *chat
 		return site.errorf(`"tools" is %s; expected a list of tool definitions`, describe(v))
 	}
 	for i, tool := range tools {
-		if _, ok := asMap(tool); !ok {
+		obj, ok := asMap(tool)
+		if !ok {
 			return site.errorf("tool %d is %s; expected a tool definition object", i+1, describe(tool))
+		}
+		if problem := toolNameProblem(obj); problem != "" {
+			return site.errorf("tool %d: %s", i+1, problem)
 		}
 		data, err := compactJSON(raw.tool(i, len(tools)), tool)
 		if err != nil {
@@ -287,6 +296,9 @@ func requestScenario(name string, req *chatRequest, pick requestBody, opts Reque
 	}
 
 	notes := append([]string(nil), req.notes...)
+	if pick.usageProblem != "" {
+		notes = append(notes, pick.usageProblem)
+	}
 	modelLabel := req.model
 	if modelLabel == "" {
 		modelLabel = "no model"

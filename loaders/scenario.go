@@ -1,10 +1,10 @@
 package loaders
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path"
 	"path/filepath"
 	"strings"
@@ -36,12 +36,37 @@ var toolResultKeys = []string{"name", "content", "tool_call_id", "role", "tool_c
 // directory. presets are those a `preset:` key may name; nil means the
 // built-in ones. Pass the built-ins merged with a budget file
 // (window.MergePresets) so a scenario can use a team's presets.
+//
+// The paths a scenario names must stay inside its own folder or the
+// working folder (see ScenarioOptions); LoadScenarioFile can allow others.
 func LoadScenarioWithPresets(path string, presets window.PresetSet) (*core.Scenario, error) {
-	data, err := os.ReadFile(path)
+	return LoadScenarioFile(path, ScenarioOptions{Presets: presets})
+}
+
+// ScenarioOptions controls LoadScenarioFile.
+type ScenarioOptions struct {
+	// Presets are those a preset: key may name; nil means the built-ins.
+	Presets window.PresetSet
+	// AllowOutside lets the scenario's documents and history paths lead
+	// anywhere. Without it they must resolve, symlinks followed, inside
+	// the scenario's folder or the working folder: a scenario from
+	// someone else must not read ~/.ssh or /etc into a context that is
+	// then shown, exported or sent to a model.
+	AllowOutside bool
+}
+
+// LoadScenarioFile reads a scenario file from disk (LoadScenarioWithPresets
+// with options).
+func LoadScenarioFile(path string, opts ScenarioOptions) (*core.Scenario, error) {
+	data, err := ReadInputFile(path)
 	if err != nil {
-		return nil, fmt.Errorf("loading scenario: %w", err)
+		return nil, inputError("loading scenario", err)
 	}
-	return parseScenario(path, data, diskFiles{dir: filepath.Dir(path)}, presets)
+	files := diskFiles{dir: filepath.Dir(path)}
+	if !opts.AllowOutside {
+		files.roots = pathRoots(files.dir)
+	}
+	return parseScenario(path, data, files, opts.Presets)
 }
 
 // LoadScenarioFS reads a scenario file from fsys, such as sample.FS;
@@ -199,6 +224,12 @@ func (r *scenarioReader) readTools() error {
 		if err != nil {
 			return err
 		}
+		var tool map[string]any
+		if json.Unmarshal(raw, &tool) == nil {
+			if problem := toolNameProblem(tool); problem != "" {
+				return yamlErr(r.name, item, "tools item %d: %s", i+1, problem)
+			}
+		}
 		r.sc.Tools = append(r.sc.Tools, raw)
 	}
 	return nil
@@ -349,6 +380,9 @@ func (r *scenarioReader) filePath(f yamlField, key string) (string, error) {
 		return "", yamlErr(r.name, f.value, "%s is text with line breaks; expected a path or a list", key)
 	}
 	resolved, err := r.files.resolve(rel)
+	if errors.Is(err, errOutside) {
+		return "", yamlErr(r.name, f.value, "%s path %s leads outside the scenario's folder and the working folder; pass --allow-outside to read it", key, quoted(rel))
+	}
 	if err != nil {
 		return "", yamlErr(r.name, f.value, "%s path %s leaves the embedded file system; expected a path relative to the scenario", key, quoted(rel))
 	}

@@ -74,6 +74,10 @@ func (r *scenarioReader) readAgent() error {
 			}
 		}
 	}
+	if i, cycle := requiresCycle(wf.Steps); cycle != nil {
+		return yamlErr(r.name, items[i], "agent steps require each other in a cycle: %s; expected each step to read only steps that can run before it",
+			strings.Join(cycle, " → "))
+	}
 	if s, ok := fields["step"]; ok {
 		name, err := yamlText(r.name, s.value, "agent step")
 		if err != nil {
@@ -132,4 +136,51 @@ func (r *scenarioReader) agentStep(item *yaml.Node, n int) (core.AgentStep, erro
 		step.Recorded = true
 	}
 	return step, nil
+}
+
+// requiresCycle finds steps that require each other round (a requires b,
+// b requires a): none of them could ever run. It returns the index of the
+// step the cycle was found from and the cycle as names, first name
+// repeated at the end; nil when there is none. Every require names a step
+// (checked before).
+func requiresCycle(steps []core.AgentStep) (int, []string) {
+	index := make(map[string]int, len(steps))
+	for i, s := range steps {
+		index[s.Name] = i
+	}
+	const (
+		unvisited = iota
+		onPath
+		done
+	)
+	state := make([]int, len(steps))
+	var path []string
+	var visit func(i int) []string
+	visit = func(i int) []string {
+		state[i] = onPath
+		path = append(path, steps[i].Name)
+		for _, req := range steps[i].Requires {
+			j := index[req]
+			switch state[j] {
+			case onPath:
+				start := slices.Index(path, req)
+				return append(slices.Clone(path[start:]), req)
+			case unvisited:
+				if cycle := visit(j); cycle != nil {
+					return cycle
+				}
+			}
+		}
+		path = path[:len(path)-1]
+		state[i] = done
+		return nil
+	}
+	for i := range steps {
+		if state[i] == unvisited {
+			if cycle := visit(i); cycle != nil {
+				return index[cycle[0]], cycle
+			}
+		}
+	}
+	return 0, nil
 }

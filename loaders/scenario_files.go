@@ -1,6 +1,7 @@
 package loaders
 
 import (
+	"errors"
 	"io/fs"
 	"path"
 	"path/filepath"
@@ -19,14 +20,22 @@ type scenarioFiles interface {
 	history(resolved string) ([]value.Message, error)
 }
 
-// diskFiles resolves against the scenario file's directory.
-type diskFiles struct{ dir string }
+// diskFiles resolves against the scenario file's directory. roots, when
+// set, are the folders a resolved path must stay inside.
+type diskFiles struct {
+	dir   string
+	roots []string
+}
 
 func (d diskFiles) resolve(rel string) (string, error) {
+	resolved := filepath.Join(d.dir, filepath.FromSlash(rel))
 	if filepath.IsAbs(rel) {
-		return filepath.Clean(rel), nil
+		resolved = filepath.Clean(rel)
 	}
-	return filepath.Join(d.dir, filepath.FromSlash(rel)), nil
+	if d.roots != nil && !insideAny(resolved, d.roots) {
+		return "", errOutside
+	}
+	return resolved, nil
 }
 
 func (diskFiles) documents(resolved string) ([]value.Document, error) {
@@ -36,6 +45,43 @@ func (diskFiles) documents(resolved string) ([]value.Document, error) {
 
 func (diskFiles) history(resolved string) ([]value.Message, error) {
 	return LoadHistory(resolved, nil)
+}
+
+// errOutside is a scenario path that leaves the folders it may read.
+var errOutside = errors.New("outside the allowed folders")
+
+// pathRoots are the folders a scenario in dir may read from: its own and
+// the working folder, each with its symlinks resolved.
+func pathRoots(dir string) []string {
+	var roots []string
+	for _, d := range []string{dir, "."} {
+		if abs, err := filepath.Abs(d); err == nil {
+			if real, err := filepath.EvalSymlinks(abs); err == nil {
+				abs = real
+			}
+			roots = append(roots, abs)
+		}
+	}
+	return roots
+}
+
+// insideAny reports whether path, symlinks resolved, lies inside one of
+// roots. A path that does not exist is judged as written: loading it
+// fails anyway, with "not found".
+func insideAny(path string, roots []string) bool {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return false
+	}
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = real
+	}
+	for _, root := range roots {
+		if rel, err := filepath.Rel(root, abs); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			return true
+		}
+	}
+	return false
 }
 
 // fsFiles resolves against the scenario's directory inside an fs.FS.

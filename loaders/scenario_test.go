@@ -127,9 +127,10 @@ func TestSupportChatSettings(t *testing.T) {
 }
 
 // Loading from disk resolves paths against the scenario's directory, not
-// the working directory.
+// the working directory. The sample's paths lead to a sibling folder,
+// outside both this package's folder and the scenario's: allowed here.
 func TestLoadScenarioFromDisk(t *testing.T) {
-	sc, err := LoadScenarioWithPresets(filepath.Join("..", "sample", "scenarios", "code_review.yaml"), nil)
+	sc, err := LoadScenarioFile(filepath.Join("..", "sample", "scenarios", "code_review.yaml"), ScenarioOptions{AllowOutside: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -361,6 +362,10 @@ func TestScenarioBadInput(t *testing.T) {
 		{"recorded usage without input", "recorded_usage: {output_tokens: 3}\n", `line 1, column 1: recorded_usage has no input_tokens`},
 		{"agent steps empty", "agent:\n  steps: []\n", `line 2, column 10: agent steps is empty`},
 		{"agent step requires itself", "agent:\n  steps:\n    - {name: a, requires: [a]}\n", `line 3, column 28: agent step "a" requires itself`},
+		{"agent steps require each other", "agent:\n  steps:\n    - {name: a, requires: [b]}\n    - {name: b, requires: [a]}\n", `line 3, column 7: agent steps require each other in a cycle: a → b → a; expected each step to read only steps that can run before it`},
+		{"agent steps in a longer cycle", "agent:\n  steps:\n    - {name: s}\n    - {name: a, requires: [s, c]}\n    - {name: b, requires: [a]}\n    - {name: c, requires: [b]}\n", `line 4, column 7: agent steps require each other in a cycle: a → c → b → a`},
+		{"tool name not a string", "tools:\n  - {type: function, function: {name: 5}}\n", `line 2, column 5: tools item 1: function.name is the number 5; expected the tool's name as a string`},
+		{"tool function not a mapping", "tools:\n  - {type: function, function: lookup}\n", `tools item 1: "function" is the string "lookup"; expected {name, description, parameters}`},
 		{"agent step requires twice", "agent:\n  steps:\n    - {name: a}\n    - {name: b, requires: [a, a]}\n", `line 4, column 31: agent step "b" requires "a" twice`},
 		{"duplicate key", "query: a\nquery: b\n", `key "query" appears twice`},
 		{"missing documents file", "documents: ../docs/missing.jsonl\n", `line 1, column 12: documents file "../docs/missing.jsonl" not found (looked for docs/missing.jsonl)`},

@@ -170,7 +170,7 @@ func renderRow(rc listRenderContext, layout rowLayout, r docRow, key rowKey) str
 	if key.cursorMark {
 		lead = "▸"
 	}
-	numbers := fmt.Sprintf(" %4d %*.*f %5s ", displayNumber(rc.ev, r.doc), layout.scoreW, layout.scoreDigits, r.score, numfmt.Thousands(r.tokens))
+	numbers := fmt.Sprintf(" %4d %*s %5s ", displayNumber(rc.ev, r.doc), layout.scoreW, numfmt.Score(r.score, layout.scoreDigits), numfmt.Thousands(r.tokens))
 	// A URL's scheme says nothing in a column of URLs; its host does.
 	scheme := 0
 	for _, prefix := range []string{"https://", "http://"} {

@@ -52,7 +52,7 @@ func (m Model) export() string {
 	}
 	files := map[string][]byte{"messages.json": requestJSON(m.eval, m.cfg.Scenario.Provider), "scenario.yaml": scenarioYAML, "report.txt": []byte(reportText(m))}
 	for name, data := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+		if err := writeFileAtomic(filepath.Join(dir, name), data); err != nil {
 			return "export failed: " + err.Error()
 		}
 	}
@@ -109,6 +109,31 @@ func makeUniqueDir(dir string) (string, error) {
 	}
 }
 
+// writeFileAtomic writes data to a temporary file beside path and renames
+// it into place, so a reader (or a crash) never sees half a file under
+// the final name.
+func writeFileAtomic(path string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return err
+	}
+	_, writeErr := tmp.Write(data)
+	closeErr := tmp.Close()
+	if err := errors.Join(writeErr, closeErr); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	return nil
+}
+
 // reportText is the plain-text report: the screen as it stands, without
 // the status line, then every document of the list, not only the rows on
 // screen, with full sources.
@@ -122,7 +147,7 @@ func reportText(m Model) string {
 	b.WriteString(screen)
 	b.WriteString("\n\nAll documents after the " + stageNames[m.list.stage] + " stage (# input number, score, tokens, source, state)\n")
 	for _, r := range stageRows(m.eval, m.list.stage, false) {
-		fmt.Fprintf(&b, "%s %4d %6.2f %6d  %s  %s\n", r.glyph, displayNumber(m.eval, r.doc), r.score, r.tokens,
+		fmt.Fprintf(&b, "%s %4d %6s %6d  %s  %s\n", r.glyph, displayNumber(m.eval, r.doc), numfmt.Score(r.score, 2), r.tokens,
 			safetext.Line(m.eval.Documents[r.doc].Source), r.note)
 	}
 	return b.String()
@@ -146,7 +171,8 @@ func requestJSON(ev *core.Evaluation, provider string) []byte {
 		body = openAI
 	}
 	out, _ := json.MarshalIndent(body, "", "  ")
-	return append(out, '\n')
+	// The file is meant to be read in a terminal too: no raw controls.
+	return append(safetext.EscapeJSON(out), '\n')
 }
 
 // copyCmd puts the context block on the clipboard.
@@ -161,11 +187,18 @@ func (m Model) copyCmd() tea.Cmd {
 			return exportedMsg{"the context block is empty: nothing copied"}
 		}
 		if clip == nil {
-			return exportedMsg{"no clipboard available"}
+			return exportedMsg{"no terminal to send the clipboard sequence to: nothing copied"}
 		}
-		if err := clip(block); err != nil {
+		// The block is input: its escape sequences would act on whatever
+		// it is pasted into, so the clipboard gets it without them.
+		plain, removed := safetext.Plain(block)
+		if err := clip(plain); err != nil {
 			return exportedMsg{"copy failed: " + err.Error()}
 		}
-		return exportedMsg{fmt.Sprintf("sent the context block (%s bytes) to the clipboard by OSC 52 (if your terminal allows it)", numfmt.Thousands(len(block)))}
+		text := fmt.Sprintf("sent the context block (%s bytes) to the terminal's clipboard by OSC 52 (if your terminal allows it)", numfmt.Thousands(len(plain)))
+		if removed > 0 {
+			text += fmt.Sprintf("; %s left out", numfmt.Count(removed, "control sequence or character", "control sequences and characters"))
+		}
+		return exportedMsg{text}
 	}
 }

@@ -3,7 +3,6 @@ package tui
 import (
 	"fmt"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
@@ -30,7 +29,7 @@ func inspectorTitle(ev *core.Evaluation, doc int) string {
 
 // formatScore prints a score with the list's decimals (2 to 5).
 func formatScore(score float64, digits int) string {
-	return strconv.FormatFloat(score, 'f', max(2, digits), 64)
+	return numfmt.Score(score, max(2, digits))
 }
 
 // inspectorContent describes one document: its fate at each stage and

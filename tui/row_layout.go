@@ -1,8 +1,6 @@
 package tui
 
 import (
-	"strconv"
-
 	"github.com/mattn/go-runewidth"
 
 	"ctxlab/core/value"
@@ -72,7 +70,7 @@ func fitRowLayout(rows []docRow, docs []value.Document, prev rowLayout) rowLayou
 func scoreColumn(docs []value.Document) (digits, width int) {
 	digits, width = scoreDecimals(docs), len("score")
 	for _, d := range docs {
-		width = max(width, len(strconv.FormatFloat(d.Score, 'f', digits, 64)))
+		width = max(width, len(numfmt.Score(d.Score, digits)))
 	}
 	return digits, width
 }

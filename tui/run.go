@@ -3,7 +3,6 @@ package tui
 import (
 	"os"
 
-	"github.com/aymanbagabas/go-osc52/v2"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/muesli/termenv"
@@ -13,10 +12,7 @@ import (
 // quits.
 func Run(cfg Config) error {
 	if cfg.Clipboard == nil {
-		cfg.Clipboard = func(text string) error {
-			_, err := osc52.New(text).WriteTo(os.Stderr)
-			return err
-		}
+		cfg.Clipboard = terminalClipboard()
 	}
 	// The caller has checked that stdout is a terminal. termenv would
 	// still treat it as a pipe when CI is set (a shell inside a CI job, a
@@ -28,11 +24,10 @@ func Run(cfg Config) error {
 	if !cfg.NoColor {
 		cfg.DarkBackground = lipgloss.HasDarkBackground()
 	}
-	opts := []tea.ProgramOption{tea.WithAltScreen(), tea.WithMouseCellMotion()}
+	opts := []tea.ProgramOption{tea.WithAltScreen(), tea.WithMouseCellMotion(), tea.WithoutSignalHandler()}
 	if cfg.InputTTY {
 		opts = append(opts, tea.WithInputTTY())
 	}
 	p := tea.NewProgram(New(cfg), opts...)
-	_, err := p.Run()
-	return err
+	return runWithSignals(p)
 }

@@ -82,6 +82,11 @@ func (m Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 func (m Model) updateKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
+	// Ctrl-C quits from anywhere, a text field included: a field that
+	// swallowed it would leave no way out but killing the terminal.
+	if msg.Type == tea.KeyCtrlC {
+		return m, tea.Quit
+	}
 	if m.filter.editing {
 		var cmd tea.Cmd
 		var cleared bool
@@ -95,9 +100,6 @@ func (m Model) updateKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		return m.updateControls(msg)
 	}
 	if m.views.helpOpen {
-		if msg.String() == "ctrl+c" {
-			return m, tea.Quit
-		}
 		m.views = m.views.updateHelp(msg)
 		return m, nil
 	}

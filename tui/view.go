@@ -16,8 +16,7 @@ import (
 // finding, main area, controls, footer.
 func (m Model) View() string {
 	if m.width < minWidth || m.height < minHeight {
-		return fmt.Sprintf("ctxlab needs a terminal of at least %s×%s; this one is %s×%s.\nEnlarge the window, or press q to quit.",
-			numfmt.Thousands(minWidth), numfmt.Thousands(minHeight), numfmt.Thousands(m.width), numfmt.Thousands(m.height))
+		return tooSmall(m.width, m.height)
 	}
 	l := m.computeLayout()
 	parts := []string{
@@ -187,4 +186,21 @@ func (m *Model) applyHelpStyles() {
 	m.help.Styles.FullDesc = st.HelpDesc
 	m.help.Styles.FullSeparator = st.HelpSep
 	m.help.Styles.Ellipsis = st.HelpSep
+}
+
+// tooSmall asks for a larger terminal, cut to the one there is: lines the
+// terminal wrapped would scroll the message off a window of a line or two.
+func tooSmall(width, height int) string {
+	lines := []string{
+		fmt.Sprintf("ctxlab needs a terminal of at least %s×%s; this one is %s×%s.",
+			numfmt.Thousands(minWidth), numfmt.Thousands(minHeight), numfmt.Thousands(width), numfmt.Thousands(height)),
+		"Enlarge the window, or press q to quit.",
+	}
+	if height > 0 && len(lines) > height {
+		lines = lines[:height]
+	}
+	for i, line := range lines {
+		lines[i] = truncateText(line, width)
+	}
+	return strings.Join(lines, "\n")
 }

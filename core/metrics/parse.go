@@ -25,6 +25,16 @@ var metricsRequiredFields = []string{
 // datetime.utcnow() produces, read as UTC.
 var metricsTimestampLayouts = []string{time.RFC3339Nano, "2006-01-02T15:04:05.999999999", "2006-01-02 15:04:05.999999999"}
 
+// Bounds of a record's numbers. No request holds a trillion tokens, and
+// with every count below it the report's sums stay exact in an int: it
+// would take over 9 million records at the bound (a log of gigabytes,
+// beyond the loaders' input size limit) to overflow. The audit's record
+// of 9,223,372,036,854,775,807 tokens printed a negative average.
+const (
+	MaxRecordedTokens      = 1_000_000_000_000
+	MaxRecordedUtilization = 1_000_000
+)
+
 // ParseLine reads one line of a metrics log. It checks that every
 // article field is present with the right type, counts are not negative,
 // the utilization is a finite number not below 0, the use case is named
@@ -68,6 +78,8 @@ func ParseLine(line []byte) (ContextMetrics, error) {
 			err = fmt.Errorf("field %q: want a whole number, got %s", key, metricsSnippet(raw))
 		} else if *dst < 0 {
 			err = fmt.Errorf("field %q: %s is negative", key, numfmt.Thousands(*dst))
+		} else if *dst > MaxRecordedTokens {
+			err = fmt.Errorf("field %q: %s is more tokens than any request holds; expected at most %s", key, numfmt.Thousands(*dst), numfmt.Thousands(MaxRecordedTokens))
 		}
 	}
 	str("request_id", &m.RequestID)
@@ -91,6 +103,9 @@ func ParseLine(line []byte) (ContextMetrics, error) {
 	}
 	if u := m.BudgetUtilization; math.IsNaN(u) || math.IsInf(u, 0) || u < 0 {
 		return m, fmt.Errorf("field %q: %v is not a utilization (a number from 0 up)", "budget_utilization", u)
+	}
+	if u := m.BudgetUtilization; u > MaxRecordedUtilization {
+		return m, fmt.Errorf("field %q: %v is not a utilization; expected at most %s (a million times the budget)", "budget_utilization", u, numfmt.Thousands(MaxRecordedUtilization))
 	}
 	if json.Unmarshal(fields["truncated_components"], &m.TruncatedComponents) != nil {
 		return m, fmt.Errorf("field %q: want a list of component names, got %s", "truncated_components", metricsSnippet(fields["truncated_components"]))

@@ -88,3 +88,31 @@ func FuzzParseMetricsLine(f *testing.F) {
 		}
 	})
 }
+
+// TestParseLineRefusesOverflowingCounts: counts that would overflow the
+// report's sums, or a utilization whose mean would be infinite, are
+// refused with the field named.
+func TestParseLineRefusesOverflowingCounts(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name  string
+		field string
+		value any
+		want  string
+	}{
+		{"int64 max", "total_input_tokens", int64(9223372036854775807), `field "total_input_tokens": 9,223,372,036,854,775,807 is more tokens than any request holds; expected at most 1,000,000,000,000`},
+		{"5e18", "total_input_tokens", int64(5e18), `is more tokens than any request holds`},
+		{"past int64", "rag_tokens", json.Number("9223372036854775808"), `field "rag_tokens": want a whole number`},
+		{"huge utilization", "budget_utilization", 1e300, `field "budget_utilization": 1e+300 is not a utilization; expected at most 1,000,000`},
+	}
+	for _, c := range cases {
+		_, err := ParseLine([]byte(metricsLineWith(func(m map[string]any) { m[c.field] = c.value })))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: got %v, want %q", c.name, err, c.want)
+		}
+	}
+	at := metricsLineWith(func(m map[string]any) { m["total_input_tokens"] = MaxRecordedTokens })
+	if _, err := ParseLine([]byte(at)); err != nil {
+		t.Errorf("a count at the bound: %v", err)
+	}
+}

@@ -1,0 +1,221 @@
+package loaders
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"sync/atomic"
+	"unicode/utf8"
+
+	"ctxlab/internal/numfmt"
+)
+
+// DefaultMaxInputSize is the most bytes one input (a documents file, a
+// history, a request, a scenario, a metrics log, a text to count) may
+// hold unless --max-input-size raises it. It is above the largest inputs
+// ctxlab is meant to take (a 200 MB JSON Lines export) and far below what
+// would exhaust memory, so /dev/zero or an endless pipe ends with a clear
+// error instead of the kernel killing the process.
+const DefaultMaxInputSize int64 = 256 << 20
+
+// maxInputSize is the limit in force. It is process-wide because every
+// loader reads through it and the CLI sets it once per command from
+// --max-input-size; a test that changes it must not run in parallel.
+var maxInputSize atomic.Int64
+
+func init() { maxInputSize.Store(DefaultMaxInputSize) }
+
+// MaxInputSize returns the input size limit in force, in bytes.
+func MaxInputSize() int64 { return maxInputSize.Load() }
+
+// SetMaxInputSize sets the input size limit (n > 0) and returns a function
+// that restores the previous one.
+func SetMaxInputSize(n int64) (restore func()) {
+	old := maxInputSize.Swap(n)
+	return func() { maxInputSize.Store(old) }
+}
+
+// OpenInput opens a file to be read as input through NewInputReader. A
+// directory is refused here; a FIFO or a device is read like a file, since
+// the reader bounds it and stops at its first byte that is not text.
+func OpenInput(path string) (io.ReadCloser, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	info, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	if info.IsDir() {
+		f.Close()
+		return nil, &Error{Name: path, Msg: "is a directory; expected a file"}
+	}
+	return struct {
+		io.Reader
+		io.Closer
+	}{NewInputReader(path, f), f}, nil
+}
+
+// ReadInputFile reads a whole input file through OpenInput. A regular
+// file over the limit is refused before a byte is read, and one within it
+// is read into a buffer of its size, as os.ReadFile does, rather than one
+// grown by doubling to up to twice that.
+func ReadInputFile(path string) ([]byte, error) {
+	r, err := OpenInput(path)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	size := int64(0)
+	if info, err := os.Stat(path); err == nil && info.Mode().IsRegular() {
+		size = info.Size()
+	}
+	if size > MaxInputSize() {
+		return nil, (&inputReader{name: path, limit: MaxInputSize()}).tooLarge()
+	}
+	buf := bytes.NewBuffer(make([]byte, 0, size+bytes.MinRead))
+	_, err = buf.ReadFrom(r)
+	return buf.Bytes(), err
+}
+
+// ReadInput reads a whole input, such as stdin, through NewInputReader;
+// name is how errors call it.
+func ReadInput(name string, r io.Reader) ([]byte, error) {
+	return io.ReadAll(NewInputReader(name, r))
+}
+
+// NewInputReader wraps r so that reading it fails, with an *Error naming
+// the input, as soon as it passes the input size limit, holds a byte that
+// is not UTF-8, or holds a NUL byte (binary data: no text format here
+// allows a raw one). Checking while reading, rather than after, is what
+// makes /dev/zero, /dev/urandom or an endless pipe fail at once.
+func NewInputReader(name string, r io.Reader) io.Reader {
+	return &inputReader{name: name, r: r, limit: MaxInputSize(), line: 1}
+}
+
+// inputReader checks the bytes that pass through it.
+type inputReader struct {
+	name  string
+	r     io.Reader
+	limit int64
+	// offset is how many bytes were checked; line is the line the next
+	// byte is on.
+	offset int64
+	line   int
+	// pending holds the start of a character cut by the end of the last
+	// read, checked once the rest arrives.
+	pending []byte
+	scratch []byte
+	err     error
+}
+
+func (in *inputReader) Read(p []byte) (int, error) {
+	if in.err != nil {
+		return 0, in.err
+	}
+	n, err := in.r.Read(p)
+	if n > 0 {
+		if in.offset+int64(len(in.pending))+int64(n) > in.limit {
+			in.err = in.tooLarge()
+			return 0, in.err
+		}
+		if checkErr := in.check(p[:n]); checkErr != nil {
+			in.err = checkErr
+			return 0, in.err
+		}
+	}
+	if errors.Is(err, io.EOF) && len(in.pending) > 0 {
+		// The input ends inside a character.
+		in.err = in.invalid(in.pending[0])
+		return n, in.err
+	}
+	return n, err
+}
+
+// check validates chunk, continuing the character pending from the
+// previous chunk.
+func (in *inputReader) check(chunk []byte) error {
+	buf := chunk
+	if len(in.pending) > 0 {
+		in.scratch = append(append(in.scratch[:0], in.pending...), chunk...)
+		buf = in.scratch
+		in.pending = in.pending[:0]
+	}
+	// The common case, a chunk of whole valid characters and no NUL, is
+	// checked by the library's fast scans; only a chunk with a problem or
+	// a character cut at its end is walked byte by byte.
+	whole := buf[:len(buf)-cutTail(buf)]
+	if utf8.Valid(whole) && bytes.IndexByte(whole, 0) < 0 {
+		in.line += bytes.Count(whole, []byte{'\n'})
+		in.offset += int64(len(whole))
+		in.pending = append(in.pending, buf[len(whole):]...)
+		return nil
+	}
+	for i := 0; i < len(buf); {
+		c := buf[i]
+		if c < utf8.RuneSelf {
+			switch c {
+			case 0:
+				return &Error{Name: in.name, Line: in.line,
+					Msg: fmt.Sprintf("NUL byte at byte offset %s; expected text, not binary data", numfmt.Thousands(int(in.offset)))}
+			case '\n':
+				in.line++
+			}
+			in.offset++
+			i++
+			continue
+		}
+		if !utf8.FullRune(buf[i:]) {
+			in.pending = append(in.pending, buf[i:]...)
+			return nil
+		}
+		r, size := utf8.DecodeRune(buf[i:])
+		if r == utf8.RuneError && size <= 1 {
+			return in.invalid(c)
+		}
+		in.offset += int64(size)
+		i += size
+	}
+	return nil
+}
+
+// cutTail is how many bytes at the end of buf start a character that the
+// next read completes: 0 to 3.
+func cutTail(buf []byte) int {
+	for i := 1; i <= utf8.UTFMax-1 && i <= len(buf); i++ {
+		if c := buf[len(buf)-i]; c&0xC0 != 0x80 { // the start of a character
+			if c >= utf8.RuneSelf && !utf8.FullRune(buf[len(buf)-i:]) {
+				return i
+			}
+			return 0
+		}
+	}
+	return 0
+}
+
+// invalid words the first byte that is not UTF-8, as checkUTF8 does for
+// bytes already in memory.
+func (in *inputReader) invalid(b byte) error {
+	return &Error{Name: in.name, Line: in.line,
+		Msg: fmt.Sprintf("invalid UTF-8 at byte offset %s (byte 0x%02x); expected UTF-8 text", numfmt.Thousands(int(in.offset)), b)}
+}
+
+func (in *inputReader) tooLarge() error {
+	return &Error{Name: in.name,
+		Msg: fmt.Sprintf("is larger than %s, the input size limit; raise it with --max-input-size if the input is meant to be this large", FormatSize(in.limit))}
+}
+
+// inputError returns an *Error as it is, since it already names the input
+// and says what was wrong, and prefixes any other (a missing file, a
+// permission) with what was being done.
+func inputError(doing string, err error) error {
+	var inputErr *Error
+	if errors.As(err, &inputErr) {
+		return err
+	}
+	return fmt.Errorf("%s: %w", doing, err)
+}
