@@ -10,13 +10,13 @@ import (
 )
 
 func TestScenarioEvalKeyResolvesAgainstTheScenario(t *testing.T) {
-	paths := evalFiles(t, map[string]string{"s.yaml": "name: s\neval:\n  run: runs/run.trec\n  corpus: corpus.jsonl\n  qrels: /abs/qrels\n"})
+	paths := evalFiles(t, map[string]string{"s.yaml": "name: s\neval:\n  run: runs/run.trec\n  corpus: corpus.jsonl\n  qrels: judged/qrels.txt\n"})
 	sc, err := LoadScenarioWithPresets(paths["s.yaml"], nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	dir := filepath.Dir(paths["s.yaml"])
-	want := core.EvalRunPaths{Run: filepath.Join(dir, "runs", "run.trec"), Corpus: filepath.Join(dir, "corpus.jsonl"), Qrels: "/abs/qrels"}
+	want := core.EvalRunPaths{Run: filepath.Join(dir, "runs", "run.trec"), Corpus: filepath.Join(dir, "corpus.jsonl"), Qrels: filepath.Join(dir, "judged", "qrels.txt")}
 	if sc.EvalRun != want {
 		t.Errorf("eval = %+v, want %+v", sc.EvalRun, want)
 	}
