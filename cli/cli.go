@@ -47,6 +47,7 @@ func commands() []command {
 	return []command{
 		{"build", "run the ContextManager pipeline on documents, headless", runBuild},
 		{"assemble", "assemble a request within a token budget; exit 3 if it overflows", runAssemble},
+		{"diff", "compare two settings or scenarios: documents in, out, cut or moved, tokens, findings, text", runDiff},
 		{"presets", "list the token budget presets, or validate a budget file", runPresets},
 		{"tokens", "count tokens under every tokenizer side by side", runTokens},
 		{"longdoc", "plan a long document's hierarchical or map-reduce calls; --run makes them", runLongdoc},

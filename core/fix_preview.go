@@ -191,7 +191,8 @@ func documentFates(ev *Evaluation) map[int]DocumentFate {
 }
 
 // documentPlaces maps input indices to the documents' citation numbers in
-// the retrieved-context block; a document not cited is absent.
+// the retrieved-context block; a document not cited, or cited in a part
+// of the block the assembler cut off, is absent.
 func documentPlaces(ev *Evaluation) map[int]int {
 	places := map[int]int{}
 	switch {
@@ -206,6 +207,11 @@ func documentPlaces(ev *Evaluation) map[int]int {
 			if d.Citation > 0 {
 				places[ev.DocIndex[d.Index]] = d.Citation
 			}
+		}
+	}
+	for index, fate := range documentFates(ev) {
+		if fate == DocNotSent {
+			delete(places, index)
 		}
 	}
 	return places
