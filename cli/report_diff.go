@@ -31,6 +31,7 @@ func writeDiffReport(w io.Writer, baseline, current diffSide, input string, c co
 		return nil
 	}
 	fmt.Fprintln(w)
+	writeDiffSettings(w, c.Settings)
 	writeDiffDocuments(w, c.Documents)
 	fmt.Fprintf(w, "Request: %s → %s tokens of %s max input (%s) · %s\n",
 		numfmt.Thousands(c.UsedBefore), numfmt.Thousands(c.UsedAfter), maxInputText(c.MaxInputAfter), savedLabel(c.TokensSaved()), fitsLabel(c.Preview))
@@ -40,6 +41,15 @@ func writeDiffReport(w io.Writer, baseline, current diffSide, input string, c co
 	writeDiffFindings(w, "went away", c.FindingsGone)
 	writeDiffText(w, c.Text, full)
 	return nil
+}
+
+// writeDiffSettings lists the knobs turned, by their flags.
+func writeDiffSettings(w io.Writer, changes []core.SettingChange) {
+	fmt.Fprintf(w, "Settings that differ (%s)\n", numfmt.Thousands(len(changes)))
+	for _, ch := range changes {
+		fmt.Fprintf(w, "  %s (--%s): %s → %s\n", ch.Knob.Label, ch.Knob.Flag, safetext.Line(ch.Knob.ShowValue(ch.Before)), safetext.Line(ch.Knob.ShowValue(ch.After)))
+	}
+	fmt.Fprintln(w)
 }
 
 // writeDiffDocuments lists the documents whose fate or place changed.
@@ -115,11 +125,11 @@ func writeDiffText(w io.Writer, text []core.TextLine, full bool) {
 	}
 	fmt.Fprintf(w, "Request text (%s removed, %s added; - baseline only, + current only)\n",
 		numfmt.Count(removed, "line", "lines"), numfmt.Count(added, "line", "lines"))
-	shown := diffLinesShown(text, full)
+	shown := core.LinesAroundChanges(text, diffContextLines)
 	lineBefore, lineAfter := 1, 1
 	gap := false
 	for i, l := range text {
-		if shown[i] {
+		if full || shown[i] {
 			if gap {
 				fmt.Fprintf(w, "  @@ line %s of the baseline, %s of the current request\n", numfmt.Thousands(lineBefore), numfmt.Thousands(lineAfter))
 			}
@@ -139,24 +149,6 @@ func writeDiffText(w io.Writer, text []core.TextLine, full bool) {
 			lineAfter++
 		}
 	}
-}
-
-// diffLinesShown marks the lines the text diff prints.
-func diffLinesShown(text []core.TextLine, full bool) []bool {
-	shown := make([]bool, len(text))
-	for i, l := range text {
-		if full {
-			shown[i] = true
-			continue
-		}
-		if l.Op == core.TextSame {
-			continue
-		}
-		for j := max(0, i-diffContextLines); j <= min(len(text)-1, i+diffContextLines); j++ {
-			shown[j] = true
-		}
-	}
-	return shown
 }
 
 // shortenLine cuts a line to width runes, saying how much it left out.

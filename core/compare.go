@@ -15,6 +15,9 @@ import (
 // of its own.
 type Comparison struct {
 	Preview
+	// Settings are the knobs turned from the baseline to the current
+	// request.
+	Settings                            []SettingChange
 	UtilizationBefore, UtilizationAfter float64
 	// FindingsAppeared are the current request's findings the baseline
 	// did not have; FindingsGone the baseline's that the current one has
@@ -58,6 +61,7 @@ var changeOrder = []DocumentChangeKind{ChangeIn, ChangeOut, ChangeCut, ChangeRes
 func Compare(baseline, current *Evaluation) Comparison {
 	c := Comparison{Preview: comparePreview(baseline, current)}
 	c.Evaluation = nil // the caller holds it; a comparison is plain values
+	c.Settings = SettingsChanges(baseline.Settings, current.Settings)
 	c.UtilizationBefore, c.UtilizationAfter = baseline.Assembly.Utilization, current.Assembly.Utilization
 
 	changed := make(map[int]bool, len(c.Documents))

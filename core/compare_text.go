@@ -115,3 +115,18 @@ func RequestLines(ev *Evaluation) []string {
 	}
 	return lines
 }
+
+// LinesAroundChanges marks the lines of a diff worth printing: every
+// changed line and up to around unchanged lines on each side of it.
+func LinesAroundChanges(text []TextLine, around int) []bool {
+	shown := make([]bool, len(text))
+	for i, l := range text {
+		if l.Op == TextSame {
+			continue
+		}
+		for j := max(0, i-around); j <= min(len(text)-1, i+around); j++ {
+			shown[j] = true
+		}
+	}
+	return shown
+}
