@@ -153,6 +153,15 @@ func legendSections(st *themes.Styles) []legendSection {
 			{"▕", inMuted, "Ordering view: the chart's axis"},
 			{"██▎░░", inText, "Space view (6): an item's tokens against the largest item's, in its component's colour; ✂ N cut is what the assembler cut of it"},
 		}},
+		{"Compare view (v): the request against the baseline p pinned", []legendEntry{
+			{"+ in", inIncluded, "a document sent now that the baseline did not send (+ restored: sent whole again)"},
+			{"− out", inExcluded, "a document the baseline sent that is not sent now"},
+			{"✂ cut", inPartial, "a document the baseline sent whole, now sent in part"},
+			{"↕ moved", inChanged, "a document sent as before, at another place in the context"},
+			{"− line", inExcluded, "a line of the request's text only in the baseline"},
+			{"+ line", inIncluded, "a line only in the request now"},
+			{"⋯", inMuted, "unchanged lines left out between two changes"},
+		}},
 	}
 }
 

@@ -71,14 +71,16 @@ const (
 	viewMetrics
 	viewSpace
 	viewDiagnosis
+	viewCompare
 )
 
-var viewNames = []string{"Documents", "Ordering", "Context", "Memory", "Metrics", "Space", "Diagnosis"}
+var viewNames = []string{"Documents", "Ordering", "Context", "Memory", "Metrics", "Space", "Diagnosis", "Compare"}
 
 // viewKeys are the keys that open each view, as its title shows them:
-// the numbered views in order, then the Diagnosis view on d, which is
-// named by what it does rather than by its place.
-var viewKeys = []string{"1", "2", "3", "4", "5", "6", "d"}
+// the numbered views in order, then the Diagnosis view on d and the
+// Compare view on v (versus), named by what they do rather than by their
+// place.
+var viewKeys = []string{"1", "2", "3", "4", "5", "6", "d", "v"}
 
 // pane is what has the keyboard.
 type pane int
@@ -113,6 +115,10 @@ type Model struct {
 	// change the model.
 	firstEvaluation tea.Cmd
 	changed         map[int]bool // documents whose fate changed with the last knob
+	// baseline is the evaluation pinned to compare with (p), nil when
+	// none; comparison is eval against it.
+	baseline   *core.Evaluation
+	comparison *core.Comparison
 
 	width, height int
 	palette       themes.Palette

@@ -37,8 +37,8 @@ func (m *Model) refreshTextView() {
 	if m.views.helpOpen {
 		owner = textHelp
 	}
-	version := fmt.Sprintf("%d/%d/%d/%v/%v/%d/%d", m.view, m.shown, m.themeID, m.views.helpOpen, m.views.legend,
-		m.diagnosis.cursor, m.diagnosis.ref)
+	version := fmt.Sprintf("%d/%d/%d/%v/%v/%d/%d/%p", m.view, m.shown, m.themeID, m.views.helpOpen, m.views.legend,
+		m.diagnosis.cursor, m.diagnosis.ref, m.comparison)
 	m.views.show(owner, version, m.renderTextView)
 }
 
@@ -65,6 +65,8 @@ func (m *Model) renderTextView(w int) string {
 	case m.view == viewDiagnosis:
 		text, _ := diagnosisContent(m.styles, m.eval, m.diagnosis, w)
 		return text
+	case m.view == viewCompare:
+		return compareContent(m.styles, m.comparison, w)
 	}
 	return ""
 }

@@ -129,6 +129,12 @@ func (m Model) updateGlobal(msg tea.KeyMsg) (Model, tea.Cmd, bool) {
 		m.openView(view(msg.String()[0] - '1'))
 	case key.Matches(msg, g.Diagnosis):
 		m.openView(viewDiagnosis)
+	case key.Matches(msg, g.Compare):
+		m.openView(viewCompare)
+	case key.Matches(msg, g.PinBaseline):
+		m.pinBaseline()
+	case key.Matches(msg, g.ClearBaseline):
+		m.clearBaseline()
 	case key.Matches(msg, g.Theme):
 		m.palette = themes.Next(m.palette)
 		m.styles = themes.New(m.palette)

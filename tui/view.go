@@ -71,6 +71,7 @@ func (m Model) renderHeader() string {
 	if s.Mode == window.MeasureOnly || (m.eval != nil && m.eval.BudgetProblem != nil) {
 		title += " · measured as sent"
 	}
+	title += baselineWords(m.comparison)
 	right := "? help "
 	if m.busy && m.shown != m.gen {
 		right = "computing… " + right
