@@ -5,7 +5,7 @@ import "github.com/charmbracelet/bubbles/key"
 // globalKeys work in every pane unless a text input has focus.
 type globalKeys struct {
 	Quit, Help, NextPane, PrevPane, Views, Diagnosis, Theme, Export, Copy, Filter, Controls, FindControl key.Binding
-	PinBaseline, ClearBaseline, Compare                                                             key.Binding
+	PinBaseline, ClearBaseline, Compare                                                                  key.Binding
 }
 
 func newGlobalKeys() globalKeys {
