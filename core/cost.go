@@ -1,0 +1,57 @@
+package core
+
+import (
+	"math"
+
+	"ctxlab/core/tokens"
+)
+
+// RequestCost is what one request costs at a model's list price.
+type RequestCost struct {
+	// Model is the settings' model and PriceEntry the price table's entry
+	// that priced it; Known is false when the table has none, or no input
+	// rate for it.
+	Model, PriceEntry string
+	Known             bool
+	Price             tokens.Price
+	// InputTokens are the request's input tokens, ReplyTokens the reply
+	// reserve: the most the reply may cost.
+	InputTokens, ReplyTokens int
+	// Input is the input's cost in US dollars, Cached the same tokens at
+	// the cached-input rate (NaN when unknown), ReplyMax the reserve's at
+	// the output rate (NaN when unknown).
+	Input, Cached, ReplyMax float64
+}
+
+// Per1000 is the input cost of a thousand such requests.
+func (c RequestCost) Per1000() float64 { return c.Input * 1000 }
+
+// CostOf prices an evaluation's request under a price table.
+func CostOf(ev *Evaluation, prices tokens.PriceTable) RequestCost {
+	c := RequestCost{Model: ev.Settings.Model, Input: math.NaN(), Cached: math.NaN(), ReplyMax: math.NaN()}
+	if ev.Assembly != nil {
+		c.InputTokens = ev.Assembly.Used
+	}
+	c.ReplyTokens = ev.Settings.Budget.ResponseReserve
+	price, entry, ok := prices.Lookup(ev.Settings.Model)
+	if !ok || ev.Settings.Model == "" || math.IsNaN(price.Input) {
+		return c
+	}
+	c.Known, c.PriceEntry, c.Price = true, entry, price
+	c.Input = perMillion(c.InputTokens, price.Input)
+	c.Cached = perMillion(c.InputTokens, price.CachedInput)
+	c.ReplyMax = perMillion(c.ReplyTokens, price.Output)
+	return c
+}
+
+func perMillion(n int, rate float64) float64 { return float64(n) * rate / 1e6 }
+
+// CostSaving is what the current request saves per 1,000 requests
+// against the baseline, at each one's own model's price; ok is false when
+// either cost is unknown.
+func CostSaving(baseline, current RequestCost) (saving float64, ok bool) {
+	if !baseline.Known || !current.Known {
+		return 0, false
+	}
+	return baseline.Per1000() - current.Per1000(), true
+}
