@@ -106,6 +106,8 @@ type assembleFlags struct {
 	llm llmFlags
 	// docs is the third input, beside --scenario and --request.
 	docs docsFlags
+	// prices price the request (--prices FILE over the bundled table).
+	prices pricesFlag
 
 	format     string
 	full       bool
@@ -131,6 +133,7 @@ func (f *assembleFlags) register(fs *flagSet) {
 	fs.IntVar(&f.budget, "budget", pipeline.DefaultBudget, "the retrieved-context allocation, as --rag-budget, which the pipeline uses as its budget (default: the input's); in ctxlab build, the context block's budget")
 	fs.hideDefault("budget")
 	f.llm.register(fs)
+	f.prices.register(fs)
 }
 
 // registerOutput adds the flags that shape assemble's printed output; the
@@ -168,6 +171,8 @@ type assembleRun struct {
 	// skipNotes are the files a --docs directory load passed over, also
 	// among the scenario's notes.
 	skipNotes []string
+	// prices price the request for the Cost section.
+	prices tokens.PriceTable
 }
 
 func runAssemble(env Env, args []string) error {
@@ -287,6 +292,9 @@ func prepareAssembly(env Env, fs *flagSet, f *assembleFlags) (*assembleRun, erro
 	}
 
 	run := &assembleRun{full: f.full}
+	if run.prices, err = f.prices.load(); err != nil {
+		return nil, err
+	}
 	switch {
 	case f.docs.path != "":
 		if run.scenario, run.skipNotes, err = scenarioFromDocs(env, &f.docs); err != nil {

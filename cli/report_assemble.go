@@ -46,6 +46,7 @@ func writeAssembleReport(out io.Writer, run *assembleRun) error {
 	}
 	writeRecordedUsage(w, run)
 	writeComponentTable(w, a, s)
+	writeCostSection(w, core.CostOf(ev, run.prices), run.prices)
 	writeFindings(w, ev.Findings)
 	writeSpaceSection(w, ev, run.full)
 	writeMemorySection(w, ev)

@@ -109,6 +109,7 @@ func runWorkbench(env Env, args []string) error {
 		RequestID:     f.requestID,
 		MetricsOut:    f.metricsOut,
 		AppendMetrics: loaders.AppendMetricsFile,
+		Prices:        run.prices,
 	})
 	// The workbench owns the screen while it runs, so the LLM's failures
 	// (each answered by the extractive summary) are told once it closes.

@@ -66,7 +66,11 @@ func LoadPrices(path string) (tokens.PriceTable, error) {
 		if name == "" {
 			return defaults, yamlErr(path, m.key, "a model's name is empty")
 		}
-		price, err := readPrice(path, name, m)
+		source := path
+		if len(own.Sources) > 0 {
+			source = own.Sources[0]
+		}
+		price, err := readPrice(path, name, source, m)
 		if err != nil {
 			return defaults, err
 		}
@@ -77,12 +81,12 @@ func LoadPrices(path string) (tokens.PriceTable, error) {
 
 // readPrice reads one model's rates; a rate left out is unknown, and a
 // negative one refused.
-func readPrice(path, name string, m yamlField) (tokens.Price, error) {
+func readPrice(path, name, source string, m yamlField) (tokens.Price, error) {
 	rates, err := yamlFields(path, m.value, "models."+name, priceKeys)
 	if err != nil {
 		return tokens.Price{}, err
 	}
-	price := tokens.Price{Input: tokens.Unknown, CachedInput: tokens.Unknown, Output: tokens.Unknown, Note: "from " + path}
+	price := tokens.Price{Input: tokens.Unknown, CachedInput: tokens.Unknown, Output: tokens.Unknown, Note: "from " + path, Source: source}
 	for key, dst := range map[string]*float64{"input": &price.Input, "cached_input": &price.CachedInput, "output": &price.Output} {
 		f, ok := rates[key]
 		if !ok {

@@ -16,6 +16,7 @@ import (
 	"ctxlab/core/metrics"
 	"ctxlab/core/pipeline"
 	"ctxlab/core/summarize"
+	"ctxlab/core/tokens"
 	"ctxlab/core/window"
 	"ctxlab/internal/numfmt"
 	"ctxlab/themes"
@@ -58,6 +59,9 @@ type Config struct {
 	// assemble --metrics-out does (loaders.AppendMetricsFile).
 	MetricsOut    string
 	AppendMetrics func(path string, m metrics.ContextMetrics) (alert string, err error)
+	// Prices price the request in the header and the Compare view; nil
+	// Prices means the bundled table.
+	Prices tokens.PriceTable
 }
 
 // view is what the main area shows.
@@ -151,6 +155,9 @@ func New(cfg Config) Model {
 	}
 	if cfg.Presets == nil {
 		cfg.Presets = window.BuiltinPresets()
+	}
+	if cfg.Prices.Prices == nil {
+		cfg.Prices = tokens.DefaultPrices()
 	}
 	if cfg.ExportDir == "" {
 		cfg.ExportDir = "."

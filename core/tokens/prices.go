@@ -10,9 +10,11 @@ import (
 // guess.
 type Price struct {
 	Input, CachedInput, Output float64
-	// Note says where the figures come from, or what about them is not
+	// Note says how the figures were checked, or what about them is not
 	// certain.
 	Note string
+	// Source is the page or file the figures come from.
+	Source string
 }
 
 // PriceTable is a set of prices by model-name prefix, looked up as the
@@ -41,6 +43,7 @@ const (
 	noteOpenAI      = "OpenAI's pricing page as quoted by several third-party copies that agree; not read on openai.com itself"
 	noteNotVerified = "priced apart from its family, at a figure not verified here: give it in a --prices file"
 	noteConflict    = "input and output as quoted from OpenAI's pricing page; the copies disagree on cached input, so it is left unknown"
+	noteNoCached    = "input and output as quoted from OpenAI's pricing page by third-party copies; none quoted a cached rate, so it is left unknown"
 )
 
 // DefaultPrices are the bundled figures, taken on 2026-12-01 for the
@@ -48,44 +51,52 @@ const (
 // verified (retired models, open-weight gpt-oss, Claude 2 and 3 Sonnet)
 // has no entry: its cost is unknown until a --prices file gives it.
 func DefaultPrices() PriceTable {
-	return PriceTable{
+	table := PriceTable{
 		Date:    "2026-12-01",
 		Sources: []string{OpenAIPricingPage, AnthropicPricingPage},
 		Prices: map[string]Price{
-			"gpt-5":        {1.25, Unknown, 10.00, noteConflict},
-			"gpt-5-mini":   {0.25, 0.025, 2.00, noteOpenAI},
-			"gpt-5-nano":   {0.05, Unknown, 0.40, noteConflict},
-			"gpt-4.1":      {2.00, 0.50, 8.00, noteOpenAI},
-			"gpt-4.1-mini": {0.40, Unknown, 1.60, noteConflict},
-			"gpt-4.1-nano": {0.10, Unknown, 0.40, noteConflict},
-			"gpt-4o":       {2.50, 1.25, 10.00, noteOpenAI},
-			"gpt-4o-mini":  {0.15, 0.075, 0.60, noteOpenAI},
-			"o1":           {15.00, 7.50, 60.00, noteOpenAI},
-			"o3":           {2.00, Unknown, 8.00, noteConflict},
-			"o3-mini":      {1.10, Unknown, 4.40, noteConflict},
-			"o4-mini":      {1.10, Unknown, 4.40, noteConflict},
-			"gpt-3.5-turbo": {0.50, Unknown, 1.50,
-				"OpenAI's pricing page as quoted by third-party copies; no cached rate is quoted"},
+			"gpt-5":        {Input: 1.25, CachedInput: Unknown, Output: 10.00, Note: noteConflict},
+			"gpt-5-mini":   {Input: 0.25, CachedInput: 0.025, Output: 2.00, Note: noteOpenAI},
+			"gpt-5-nano":   {Input: 0.05, CachedInput: Unknown, Output: 0.40, Note: noteNoCached},
+			"gpt-4.1":      {Input: 2.00, CachedInput: 0.50, Output: 8.00, Note: noteOpenAI},
+			"gpt-4.1-mini": {Input: 0.40, CachedInput: Unknown, Output: 1.60, Note: noteNoCached},
+			"gpt-4.1-nano": {Input: 0.10, CachedInput: Unknown, Output: 0.40, Note: noteNoCached},
+			"gpt-4o":       {Input: 2.50, CachedInput: 1.25, Output: 10.00, Note: noteOpenAI},
+			"gpt-4o-mini":  {Input: 0.15, CachedInput: 0.075, Output: 0.60, Note: noteOpenAI},
+			"o1":           {Input: 15.00, CachedInput: 7.50, Output: 60.00, Note: noteOpenAI},
+			"o3":           {Input: 2.00, CachedInput: Unknown, Output: 8.00, Note: noteConflict},
+			"o3-mini":      {Input: 1.10, CachedInput: Unknown, Output: 4.40, Note: "the figure most third-party copies of OpenAI's pricing page quote; one quotes $0.50 and $2.00; no cached rate is quoted"},
+			"o4-mini":      {Input: 1.10, CachedInput: Unknown, Output: 4.40, Note: noteNoCached},
+			"gpt-3.5-turbo": {Input: 0.50, CachedInput: Unknown, Output: 1.50,
+				Note: "OpenAI's pricing page as quoted by third-party copies; no cached rate is quoted"},
 
 			// Entries that only stop a shorter prefix from lending its
 			// price to a model priced otherwise.
-			"o1-mini":    {Unknown, Unknown, Unknown, noteNotVerified},
-			"o1-preview": {Unknown, Unknown, Unknown, noteNotVerified},
-			"o3-pro":     {Unknown, Unknown, Unknown, noteNotVerified},
-			"gpt-5-pro":  {Unknown, Unknown, Unknown, noteNotVerified},
+			"o1-mini":    {Input: Unknown, CachedInput: Unknown, Output: Unknown, Note: noteNotVerified},
+			"o1-preview": {Input: Unknown, CachedInput: Unknown, Output: Unknown, Note: noteNotVerified},
+			"o3-pro":     {Input: Unknown, CachedInput: Unknown, Output: Unknown, Note: noteNotVerified},
+			"gpt-5-pro":  {Input: Unknown, CachedInput: Unknown, Output: Unknown, Note: noteNotVerified},
 
-			"claude-opus-4-5":   {5.00, 0.50, 25.00, noteAnthropic},
-			"claude-opus-4-6":   {5.00, 0.50, 25.00, noteAnthropic},
-			"claude-opus-4-1":   {15.00, 1.50, 75.00, noteAnthropic},
-			"claude-opus-4":     {15.00, 1.50, 75.00, noteAnthropic},
-			"claude-sonnet-4":   {3.00, 0.30, 15.00, noteAnthropic},
-			"claude-3-7-sonnet": {3.00, 0.30, 15.00, noteAnthropic + " (deprecated model)"},
-			"claude-haiku-4":    {1.00, 0.10, 5.00, noteAnthropic},
-			"claude-3-5-haiku":  {0.80, 0.08, 4.00, noteAnthropic},
-			"claude-3-opus":     {15.00, 1.50, 75.00, noteAnthropic + " (deprecated model)"},
-			"claude-3-haiku":    {0.25, 0.03, 1.25, noteAnthropic},
+			"claude-opus-4-5":   {Input: 5.00, CachedInput: 0.50, Output: 25.00, Note: noteAnthropic},
+			"claude-opus-4-6":   {Input: 5.00, CachedInput: 0.50, Output: 25.00, Note: noteAnthropic},
+			"claude-opus-4-1":   {Input: 15.00, CachedInput: 1.50, Output: 75.00, Note: noteAnthropic},
+			"claude-opus-4":     {Input: 15.00, CachedInput: 1.50, Output: 75.00, Note: noteAnthropic},
+			"claude-sonnet-4":   {Input: 3.00, CachedInput: 0.30, Output: 15.00, Note: noteAnthropic},
+			"claude-3-7-sonnet": {Input: 3.00, CachedInput: 0.30, Output: 15.00, Note: noteAnthropic + " (deprecated model)"},
+			"claude-haiku-4":    {Input: 1.00, CachedInput: 0.10, Output: 5.00, Note: noteAnthropic},
+			"claude-3-5-haiku":  {Input: 0.80, CachedInput: 0.08, Output: 4.00, Note: noteAnthropic},
+			"claude-3-opus":     {Input: 15.00, CachedInput: 1.50, Output: 75.00, Note: noteAnthropic + " (deprecated model)"},
+			"claude-3-haiku":    {Input: 0.25, CachedInput: 0.03, Output: 1.25, Note: noteAnthropic},
 		},
 	}
+	for name, p := range table.Prices {
+		p.Source = OpenAIPricingPage
+		if strings.HasPrefix(name, "claude") {
+			p.Source = AnthropicPricingPage
+		}
+		table.Prices[name] = p
+	}
+	return table
 }
 
 // Lookup returns the price of a model by the longest prefix of its name
