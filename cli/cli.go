@@ -50,6 +50,7 @@ func commands() []command {
 		{"diff", "compare two settings or scenarios: documents in, out, cut or moved, tokens, findings, text", runDiff},
 		{"presets", "list the token budget presets, or validate a budget file", runPresets},
 		{"tokens", "count tokens under every tokenizer side by side", runTokens},
+		{"prices", "list the model prices costs are computed with, with their date and source", runPrices},
 		{"longdoc", "plan a long document's hierarchical or map-reduce calls; --run makes them", runLongdoc},
 		{"monitor", "report on a metrics log written by assemble --metrics-out", runMonitor},
 		{"version", "print the version", runVersion},

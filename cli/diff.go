@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"ctxlab/core"
+	"ctxlab/core/tokens"
 	"ctxlab/loaders"
 )
 
@@ -24,7 +25,7 @@ Usage:
   ctxlab diff A.yaml B.yaml                 two scenario files
   ctxlab diff --scenario FILE A.yaml B.yaml one input, two settings files
   ctxlab diff --docs FILE|DIR|- [--doc-format F] [--per-paragraph] [--history FILE] A.yaml B.yaml
-              [--budget-file FILE] [--format text|json] [--full]
+              [--budget-file FILE] [--prices FILE] [--format text|json] [--full]
 
   A settings file holds a scenario file's settings and no input: any of
   preset, model, tokenizer, window, budget, query, pipeline, memory,
@@ -41,6 +42,13 @@ type diffFlags struct {
 	budgetFile string
 	format     string
 	full       bool
+	prices     pricesFlag
+}
+
+// diffCosts are both requests at their models' list prices.
+type diffCosts struct {
+	before, after core.RequestCost
+	prices        tokens.PriceTable
 }
 
 // diffSide is one of the two requests compared.
@@ -57,6 +65,7 @@ func runDiff(env Env, args []string) error {
 	f.docs.register(fs)
 	fs.StringVar(&f.budgetFile, "budget-file", "", "YAML budget file with presets of your own")
 	fs.StringVar(&f.format, "format", "text", "output: text or json")
+	f.prices.register(fs)
 	fs.BoolVar(&f.full, "full", false, "text: print the request's whole text with its changes marked, not only the changed lines and a few around them")
 	files, err := parseWithPositionals(fs, args)
 	if err != nil {
@@ -75,11 +84,16 @@ func runDiff(env Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	c := core.Compare(baseline.eval, current.eval)
-	if f.format == "json" {
-		return writeJSON(env.Stdout, diffJSONOf(baseline, current, input, c))
+	prices, err := f.prices.load()
+	if err != nil {
+		return err
 	}
-	return writeDiffReport(env.Stdout, baseline, current, input, c, f.full)
+	c := core.Compare(baseline.eval, current.eval)
+	costs := diffCosts{before: core.CostOf(baseline.eval, prices), after: core.CostOf(current.eval, prices), prices: prices}
+	if f.format == "json" {
+		return writeJSON(env.Stdout, diffJSONOf(baseline, current, input, c, costs))
+	}
+	return writeDiffReport(env.Stdout, baseline, current, input, c, costs, f.full)
 }
 
 // loadDiffSides evaluates both sides; input describes what they share

@@ -3,6 +3,7 @@ package cli_test
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 )
@@ -126,5 +127,49 @@ func TestDiffRefusals(t *testing.T) {
 		if code != 1 || !strings.Contains(stderr, tc.want) || strings.Count(stderr, "\n") != 1 {
 			t.Errorf("%v: exit %d, stderr %q, want one line with %q", tc.args, code, stderr, tc.want)
 		}
+	}
+}
+
+// The saving is the tokens saved at the model's input price, per 1,000
+// requests; --prices replaces the price.
+func TestDiffPricesTheSaving(t *testing.T) {
+	t.Parallel()
+	docs := writeFile(t, "docs.jsonl", diffDocs())
+	baseline := writeFile(t, "a.yaml", "model: gpt-4o\ntokenizer: heuristic\nbudget:\n  retrieved_context: 1000\n")
+	smaller := writeFile(t, "b.yaml", "model: gpt-4o\ntokenizer: heuristic\nbudget:\n  retrieved_context: 400\n")
+	ours := writeFile(t, "prices.yaml", "source: our contract\nmodels:\n  gpt-4o: {input: 10, output: 30}\n")
+	for _, tc := range []struct {
+		args       []string
+		perMillion float64
+	}{
+		{nil, 2.50},
+		{[]string{"--prices", ours}, 10},
+	} {
+		args := append([]string{"diff", "--docs", docs, baseline, smaller, "--format", "json"}, tc.args...)
+		stdout, stderr, code := run(t, "", args...)
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+		var got struct {
+			TokensSaved int      `json:"tokens_saved"`
+			Saving      *float64 `json:"saving_per_1000_requests"`
+			CostAfter   struct {
+				Source string `json:"price_source"`
+			} `json:"cost_after"`
+		}
+		if err := json.Unmarshal([]byte(stdout), &got); err != nil {
+			t.Fatal(err)
+		}
+		want := float64(got.TokensSaved) * tc.perMillion / 1e6 * 1000
+		if got.TokensSaved <= 0 || got.Saving == nil || math.Abs(*got.Saving-want) > 1e-9 {
+			t.Errorf("%v: saved %d tokens, saving %v, want %v", tc.args, got.TokensSaved, got.Saving, want)
+		}
+		if tc.args != nil && got.CostAfter.Source != "our contract" {
+			t.Errorf("source %q", got.CostAfter.Source)
+		}
+	}
+	text, _, _ := run(t, "", "diff", "--docs", docs, baseline, smaller)
+	if !strings.Contains(text, "per 1,000 requests (input, at list prices), saves $") {
+		t.Errorf("text report lacks the saving:\n%s", text)
 	}
 }

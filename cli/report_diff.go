@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 
 	"ctxlab/core"
@@ -21,7 +22,7 @@ const diffLineWidth = 160
 
 // writeDiffReport is ctxlab diff's text report: what changed, most
 // telling first.
-func writeDiffReport(w io.Writer, baseline, current diffSide, input string, c core.Comparison, full bool) error {
+func writeDiffReport(w io.Writer, baseline, current diffSide, input string, c core.Comparison, costs diffCosts, full bool) error {
 	fmt.Fprintf(w, "Baseline %s compared with %s\n", safetext.Line(baseline.label), safetext.Line(current.label))
 	if input != "" {
 		fmt.Fprintf(w, "Input: %s\n", safetext.Line(input))
@@ -35,7 +36,8 @@ func writeDiffReport(w io.Writer, baseline, current diffSide, input string, c co
 	writeDiffDocuments(w, c.Documents)
 	fmt.Fprintf(w, "Request: %s → %s tokens of %s max input (%s) · %s\n",
 		numfmt.Thousands(c.UsedBefore), numfmt.Thousands(c.UsedAfter), maxInputText(c.MaxInputAfter), savedLabel(c.TokensSaved()), fitsLabel(c.Preview))
-	fmt.Fprintf(w, "Utilization: %s → %s\n\n", pct(c.UtilizationBefore), pct(c.UtilizationAfter))
+	fmt.Fprintf(w, "Utilization: %s → %s\n", pct(c.UtilizationBefore), pct(c.UtilizationAfter))
+	fmt.Fprintf(w, "Cost: %s\n\n", costChangeWords(costs.before, costs.after))
 	writeDiffComponents(w, c.Components)
 	writeDiffFindings(w, "appeared", c.FindingsAppeared)
 	writeDiffFindings(w, "went away", c.FindingsGone)
@@ -158,4 +160,38 @@ func shortenLine(s string, width int) string {
 		return s
 	}
 	return string(runes[:width]) + fmt.Sprintf(" … (%s more characters)", numfmt.Thousands(len(runes)-width))
+}
+
+// costChangeWords is the input's cost per 1,000 requests before and
+// after, and what the change saves.
+func costChangeWords(before, after core.RequestCost) string {
+	saving, ok := core.CostSaving(before, after)
+	if before.Per1000() >= 1 && after.Per1000() >= 1 {
+		// In whole cents, as both sides are printed, so the three
+		// figures add up.
+		saving = math.Round(before.Per1000()*100)/100 - math.Round(after.Per1000()*100)/100
+	}
+	if !ok {
+		return "unknown (" + unknownCostWhy(before, after) + ")"
+	}
+	words := fmt.Sprintf("%s → %s per 1,000 requests (input, at list prices)", numfmt.Dollars(before.Per1000()), numfmt.Dollars(after.Per1000()))
+	switch {
+	case saving > 0:
+		words += ", saves " + numfmt.Dollars(saving)
+	case saving < 0:
+		words += ", costs " + numfmt.Dollars(-saving) + " more"
+	}
+	return words
+}
+
+func unknownCostWhy(costs ...core.RequestCost) string {
+	for _, c := range costs {
+		if !c.Known {
+			if c.Model == "" {
+				return "no model set"
+			}
+			return "no verified price for " + safetext.Line(c.Model) + "; a --prices file can give one"
+		}
+	}
+	return ""
 }

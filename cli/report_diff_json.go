@@ -19,6 +19,12 @@ type diffJSON struct {
 	Components       []diffComponentJSON `json:"components"`
 	FindingsAppeared []diagnose.Finding  `json:"findings_appeared"`
 	FindingsGone     []diagnose.Finding  `json:"findings_gone"`
+	// CostBefore and CostAfter are both requests at their models' list
+	// prices; SavingPer1000 is what the change saves on 1,000 requests'
+	// input, null when either cost is unknown.
+	CostBefore    costJSON `json:"cost_before"`
+	CostAfter     costJSON `json:"cost_after"`
+	SavingPer1000 *float64 `json:"saving_per_1000_requests"`
 	// TextChanges are the request text's changed lines, each with its
 	// 1-based line number in the side it is on.
 	TextChanges []diffTextJSON `json:"text_changes"`
@@ -59,13 +65,17 @@ type diffTextJSON struct {
 	Text string `json:"text"`
 }
 
-func diffJSONOf(baseline, current diffSide, input string, c core.Comparison) diffJSON {
+func diffJSONOf(baseline, current diffSide, input string, c core.Comparison, costs diffCosts) diffJSON {
 	out := diffJSON{
 		Baseline: diffSideJSON{File: baseline.label, Used: c.UsedBefore, MaxInput: c.MaxInputBefore, Utilization: c.UtilizationBefore, Fits: c.FitsBefore},
 		Current:  diffSideJSON{File: current.label, Used: c.UsedAfter, MaxInput: c.MaxInputAfter, Utilization: c.UtilizationAfter, Fits: c.Fits},
 		Input:    input, Same: c.Same(), TokensSaved: c.TokensSaved(),
 		Documents: []diffDocumentJSON{}, Components: []diffComponentJSON{}, TextChanges: []diffTextJSON{},
 		FindingsAppeared: nonNilFindings(c.FindingsAppeared), FindingsGone: nonNilFindings(c.FindingsGone),
+		CostBefore: costJSONOf(costs.before, costs.prices), CostAfter: costJSONOf(costs.after, costs.prices),
+	}
+	if saving, ok := core.CostSaving(costs.before, costs.after); ok {
+		out.SavingPer1000 = &saving
 	}
 	for _, d := range c.Documents {
 		out.Documents = append(out.Documents, diffDocumentJSON{Index: d.Index, Source: d.Source, Score: d.Score, Change: string(d.Kind()),
