@@ -3,7 +3,6 @@ package cli
 import (
 	"fmt"
 	"io"
-	"math"
 	"strconv"
 
 	"ctxlab/core"
@@ -166,11 +165,6 @@ func shortenLine(s string, width int) string {
 // after, and what the change saves.
 func costChangeWords(before, after core.RequestCost) string {
 	saving, ok := core.CostSaving(before, after)
-	if before.Per1000() >= 1 && after.Per1000() >= 1 {
-		// In whole cents, as both sides are printed, so the three
-		// figures add up.
-		saving = math.Round(before.Per1000()*100)/100 - math.Round(after.Per1000()*100)/100
-	}
 	if !ok {
 		return "unknown (" + unknownCostWhy(before, after) + ")"
 	}

@@ -48,10 +48,15 @@ func perMillion(n int, rate float64) float64 { return float64(n) * rate / 1e6 }
 
 // CostSaving is what the current request saves per 1,000 requests
 // against the baseline, at each one's own model's price; ok is false when
-// either cost is unknown.
+// either cost is unknown. From a dollar up it is in whole cents, as both
+// costs are shown, so the three figures a reader sees add up.
 func CostSaving(baseline, current RequestCost) (saving float64, ok bool) {
 	if !baseline.Known || !current.Known {
 		return 0, false
 	}
-	return baseline.Per1000() - current.Per1000(), true
+	before, after := baseline.Per1000(), current.Per1000()
+	if before >= 1 && after >= 1 {
+		before, after = math.Round(before*100)/100, math.Round(after*100)/100
+	}
+	return before - after, true
 }

@@ -54,3 +54,12 @@ func baselineWords(c *core.Comparison) string {
 	}
 	return " · vs baseline: same size (v)"
 }
+
+// compareCosts are the baseline's and the current request's costs at
+// their models' list prices, for the Compare view.
+func (m Model) compareCosts() [2]core.RequestCost {
+	if m.baseline == nil || m.eval == nil {
+		return [2]core.RequestCost{}
+	}
+	return [2]core.RequestCost{core.CostOf(m.baseline, m.cfg.Prices), core.CostOf(m.eval, m.cfg.Prices)}
+}

@@ -66,7 +66,7 @@ func (m *Model) renderTextView(w int) string {
 		text, _ := diagnosisContent(m.styles, m.eval, m.diagnosis, w)
 		return text
 	case m.view == viewCompare:
-		return compareContent(m.styles, m.comparison, w)
+		return compareContent(m.styles, m.comparison, m.compareCosts(), w)
 	}
 	return ""
 }

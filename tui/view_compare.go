@@ -26,7 +26,7 @@ const sideBySideWidth = 120
 // pinned baseline, what changed most telling first: the knobs turned,
 // the request's size, the documents whose fate or place changed, the
 // components, the findings, then the text with its changes marked.
-func compareContent(st *themes.Styles, c *core.Comparison, width int) string {
+func compareContent(st *themes.Styles, c *core.Comparison, costs [2]core.RequestCost, width int) string {
 	var b strings.Builder
 	if c == nil {
 		writeTitled(&b, st, "No baseline pinned.", "Press p to pin the settings on screen as the baseline, then turn any control: this view shows what changed against it, document by document, component by component and line by line. P clears the baseline.", width)
@@ -42,6 +42,7 @@ func compareContent(st *themes.Styles, c *core.Comparison, width int) string {
 		return b.String()
 	}
 	writeHanging(&b, st.Bold, requestChangeWords(c), width, 2)
+	writeHanging(&b, st.Text, costChangeWords(costs[0], costs[1]), width, 2)
 	b.WriteByte('\n')
 	writeCompareDocuments(&b, st, c.Documents, width)
 	writeCompareComponents(&b, st, c.Components, width)
@@ -257,4 +258,21 @@ func writeSideBySide(b *strings.Builder, st *themes.Styles, text []core.TextLine
 			row(l, r)
 		}
 	}
+}
+
+// costChangeWords is the input's cost per 1,000 requests, baseline and
+// now, and the saving.
+func costChangeWords(before, after core.RequestCost) string {
+	saving, ok := core.CostSaving(before, after)
+	if !ok {
+		return "Cost: unknown (no verified price for the model; ctxlab prices lists them, --prices FILE adds one)"
+	}
+	words := fmt.Sprintf("Cost %s → %s per 1,000 requests (input, list prices)", numfmt.Dollars(before.Per1000()), numfmt.Dollars(after.Per1000()))
+	switch {
+	case saving > 0:
+		words += " · saves " + numfmt.Dollars(saving)
+	case saving < 0:
+		words += " · costs " + numfmt.Dollars(-saving) + " more"
+	}
+	return words
 }
