@@ -216,10 +216,7 @@ func runAssemble(env Env, args []string) error {
 	if run.settings.Mode == window.Budgeted {
 		measure := run.settings
 		measure.Mode = window.MeasureOnly
-		in.Analysis = run.eval.Analysis
-		if run.settings.Rerank {
-			in.Analysis = nil // the analysis above is of the reranked selection
-		}
+		in.Analysis = run.eval.InputAnalysis()
 		if run.measured, err = core.Evaluate(ctx, in, measure); err != nil {
 			return flagError(err)
 		}

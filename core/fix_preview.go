@@ -94,10 +94,8 @@ func preview(ctx context.Context, in EvalInput, before *Evaluation, changes []Kn
 	if err != nil {
 		return Preview{}, err
 	}
-	if s.Rerank || before.Settings.Rerank {
-		in.Analysis = nil // a reranked evaluation's analysis is of its selection
-	} else if in.Analysis == nil {
-		in.Analysis = before.Analysis
+	if in.Analysis == nil {
+		in.Analysis = before.InputAnalysis()
 	}
 	after, err := Evaluate(ctx, in, s)
 	if err != nil {

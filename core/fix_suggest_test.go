@@ -295,6 +295,7 @@ func TestSuggestNextDocumentUnderTheSimpleRAGBuilder(t *testing.T) {
 	sc := sampleScenario(t, "scenarios/support_chat.yaml")
 	s := sc.Settings
 	s.Builder = core.BuilderSimpleRAG
+	s.RAGTopK = len(sc.Documents) // every document reaches the builder
 	in, ev, fixes := suggestFor(t, sc, s)
 	next := fixOfKind(fixes, core.FixNextStrongDocument)
 	if next == nil {

@@ -15,7 +15,7 @@ import (
 // assembling one input (ctxlab diff --scenario S A.yaml B.yaml).
 var settingsKeys = []string{
 	"name", "description", "preset", "model", "tokenizer", "window", "budget",
-	"query", "pipeline", "memory", "rerank", "mode", "layout",
+	"query", "pipeline", "memory", "rerank", "mode", "layout", "content_only_total",
 }
 
 // LoadSettingsFile reads a settings file and returns base with the keys
