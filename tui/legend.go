@@ -162,6 +162,11 @@ func legendSections(st *themes.Styles) []legendSection {
 			{"+ line", inIncluded, "a line only in the request now"},
 			{"⋯", inMuted, "unchanged lines left out between two changes"},
 		}},
+		{"Text as tokens (T, in the inspector and the Context view)", []legendEntry{
+			{"ab", inAccent, "each token in turn plain and highlighted, as the tokenizer reads the text; the token ids follow"},
+			{"▏", inMuted, "between two tokens without colour (NO_COLOR, --theme mono)"},
+			{"↵ →", inText, "a line break and a tab inside a token"},
+		}},
 	}
 }
 

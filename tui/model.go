@@ -123,6 +123,9 @@ type Model struct {
 	// none; comparison is eval against it.
 	baseline   *core.Evaluation
 	comparison *core.Comparison
+	// tokenView shows the inspector's and the Context view's text as
+	// tokens (T).
+	tokenView bool
 
 	width, height int
 	palette       themes.Palette
