@@ -20,12 +20,19 @@ var settingsKeys = []string{
 
 // LoadSettingsFile reads a settings file and returns base with the keys
 // the file gives applied, read and checked exactly as a scenario file's
-// are: a key the file leaves out keeps base's value. Input keys
-// (documents, history, ...) are refused by name.
+// are: a key the file leaves out keeps base's value, and an empty file
+// is base itself. Input keys (documents, history, ...) are refused by
+// name.
 func LoadSettingsFile(path string, base core.Settings, presets window.PresetSet) (core.Settings, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return base, fmt.Errorf("loading settings: %w", err)
+	}
+	var doc yaml.Node
+	if yaml.Unmarshal(data, &doc) == nil && len(doc.Content) == 0 {
+		// Empty, or comments only: the input's own settings, a natural
+		// baseline to compare another file with.
+		return base, nil
 	}
 	root, err := parseYAMLNode(path, data, "settings (preset, model, budget, pipeline, memory, ...)")
 	if err != nil {
