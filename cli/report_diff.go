@@ -36,7 +36,7 @@ func writeDiffReport(w io.Writer, baseline, current diffSide, input string, c co
 	fmt.Fprintf(w, "Request: %s → %s tokens of %s max input (%s) · %s\n",
 		numfmt.Thousands(c.UsedBefore), numfmt.Thousands(c.UsedAfter), maxInputText(c.MaxInputAfter), savedLabel(c.TokensSaved()), fitsLabel(c.Preview))
 	fmt.Fprintf(w, "Utilization: %s → %s\n", pct(c.UtilizationBefore), pct(c.UtilizationAfter))
-	fmt.Fprintf(w, "Cost: %s\n\n", costChangeWords(costs.before, costs.after))
+	fmt.Fprintf(w, "Cost: %s\n\n", safetext.Line(core.CostChangeWords(costs.before, costs.after)))
 	writeDiffComponents(w, c.Components)
 	writeDiffFindings(w, "appeared", c.FindingsAppeared)
 	writeDiffFindings(w, "went away", c.FindingsGone)
@@ -115,15 +115,7 @@ func writeDiffFindings(w io.Writer, what string, findings []diagnose.Finding) {
 // full, only the changed lines and a few around each change, long lines
 // shortened.
 func writeDiffText(w io.Writer, text []core.TextLine, full bool) {
-	removed, added := 0, 0
-	for _, l := range text {
-		switch l.Op {
-		case core.TextRemoved:
-			removed++
-		case core.TextAdded:
-			added++
-		}
-	}
+	removed, added := core.TextChangeCounts(text)
 	fmt.Fprintf(w, "Request text (%s removed, %s added; - baseline only, + current only)\n",
 		numfmt.Count(removed, "line", "lines"), numfmt.Count(added, "line", "lines"))
 	shown := core.LinesAroundChanges(text, diffContextLines)
@@ -159,33 +151,4 @@ func shortenLine(s string, width int) string {
 		return s
 	}
 	return string(runes[:width]) + fmt.Sprintf(" … (%s more characters)", numfmt.Thousands(len(runes)-width))
-}
-
-// costChangeWords is the input's cost per 1,000 requests before and
-// after, and what the change saves.
-func costChangeWords(before, after core.RequestCost) string {
-	saving, ok := core.CostSaving(before, after)
-	if !ok {
-		return "unknown (" + unknownCostWhy(before, after) + ")"
-	}
-	words := fmt.Sprintf("%s → %s per 1,000 requests (input, at list prices)", numfmt.Dollars(before.Per1000()), numfmt.Dollars(after.Per1000()))
-	switch {
-	case saving > 0:
-		words += ", saves " + numfmt.Dollars(saving)
-	case saving < 0:
-		words += ", costs " + numfmt.Dollars(-saving) + " more"
-	}
-	return words
-}
-
-func unknownCostWhy(costs ...core.RequestCost) string {
-	for _, c := range costs {
-		if !c.Known {
-			if c.Model == "" {
-				return "no model set"
-			}
-			return "no verified price for " + safetext.Line(c.Model) + "; a --prices file can give one"
-		}
-	}
-	return ""
 }

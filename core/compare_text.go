@@ -130,3 +130,16 @@ func LinesAroundChanges(text []TextLine, around int) []bool {
 	}
 	return shown
 }
+
+// TextChangeCounts counts a diff's lines removed and added.
+func TextChangeCounts(text []TextLine) (removed, added int) {
+	for _, l := range text {
+		switch l.Op {
+		case TextRemoved:
+			removed++
+		case TextAdded:
+			added++
+		}
+	}
+	return removed, added
+}

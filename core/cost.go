@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"ctxlab/core/tokens"
+	"ctxlab/internal/numfmt"
 )
 
 // RequestCost is what one request costs at a model's list price.
@@ -59,4 +60,31 @@ func CostSaving(baseline, current RequestCost) (saving float64, ok bool) {
 		before, after = math.Round(before*100)/100, math.Round(after*100)/100
 	}
 	return before - after, true
+}
+
+// CostChangeWords says what a change does to the cost, for the compare
+// view and ctxlab diff alike: "$12.23 → $10.61 per 1,000 requests
+// (input, at list prices), saves $1.62", or why it is unknown. It may
+// name the model: render it sanitized.
+func CostChangeWords(before, after RequestCost) string {
+	saving, ok := CostSaving(before, after)
+	if !ok {
+		for _, c := range []RequestCost{before, after} {
+			switch {
+			case c.Known:
+			case c.Model == "":
+				return "unknown (no model set)"
+			default:
+				return "unknown (no verified price for " + c.Model + "; ctxlab prices lists them, --prices FILE adds one)"
+			}
+		}
+	}
+	words := numfmt.Dollars(before.Per1000()) + " → " + numfmt.Dollars(after.Per1000()) + " per 1,000 requests (input, at list prices)"
+	switch {
+	case saving > 0:
+		words += ", saves " + numfmt.Dollars(saving)
+	case saving < 0:
+		words += ", costs " + numfmt.Dollars(-saving) + " more"
+	}
+	return words
 }

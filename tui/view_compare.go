@@ -42,7 +42,7 @@ func compareContent(st *themes.Styles, c *core.Comparison, costs [2]core.Request
 		return b.String()
 	}
 	writeHanging(&b, st.Bold, requestChangeWords(c), width, 2)
-	writeHanging(&b, st.Text, costChangeWords(costs[0], costs[1]), width, 2)
+	writeHanging(&b, st.Text, "Cost "+safetext.Line(core.CostChangeWords(costs[0], costs[1])), width, 2)
 	b.WriteByte('\n')
 	writeCompareDocuments(&b, st, c.Documents, width)
 	writeCompareComponents(&b, st, c.Components, width)
@@ -160,15 +160,7 @@ func writeCompareFindings(b *strings.Builder, st *themes.Styles, what string, fi
 // unified otherwise. Each line is cut to its column rather than wrapped,
 // so the two sides stay aligned.
 func writeCompareText(b *strings.Builder, st *themes.Styles, text []core.TextLine, width int) {
-	removed, added := 0, 0
-	for _, l := range text {
-		switch l.Op {
-		case core.TextRemoved:
-			removed++
-		case core.TextAdded:
-			added++
-		}
-	}
+	removed, added := core.TextChangeCounts(text)
 	writeTitled(b, st, "Request text", fmt.Sprintf("· %s removed, %s added · − baseline only, + now only",
 		numfmt.Count(removed, "line", "lines"), numfmt.Count(added, "line", "lines")), width)
 	shown := core.LinesAroundChanges(text, compareAround)
@@ -258,21 +250,4 @@ func writeSideBySide(b *strings.Builder, st *themes.Styles, text []core.TextLine
 			row(l, r)
 		}
 	}
-}
-
-// costChangeWords is the input's cost per 1,000 requests, baseline and
-// now, and the saving.
-func costChangeWords(before, after core.RequestCost) string {
-	saving, ok := core.CostSaving(before, after)
-	if !ok {
-		return "Cost: unknown (no verified price for the model; ctxlab prices lists them, --prices FILE adds one)"
-	}
-	words := fmt.Sprintf("Cost %s → %s per 1,000 requests (input, list prices)", numfmt.Dollars(before.Per1000()), numfmt.Dollars(after.Per1000()))
-	switch {
-	case saving > 0:
-		words += " · saves " + numfmt.Dollars(saving)
-	case saving < 0:
-		words += " · costs " + numfmt.Dollars(-saving) + " more"
-	}
-	return words
 }
