@@ -54,3 +54,30 @@ func TestPricesFileOverridesAndJSON(t *testing.T) {
 		t.Errorf("exit %d: %s", code, stderr)
 	}
 }
+
+// build prices its context block at --model's list price, in the text
+// report and in the JSON beside the reference's keys.
+func TestBuildPricesTheBlock(t *testing.T) {
+	t.Parallel()
+	stdout, stderr, code := run(t, "", "build", "--docs", "../sample/docs/support_kb.jsonl", "--model", "gpt-4o", "--format", "json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var got struct {
+		TokensUsed int `json:"tokens_used"`
+		Cost       struct {
+			Known      bool     `json:"known"`
+			PerRequest *float64 `json:"input_cost_per_request"`
+		} `json:"cost"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &got); err != nil {
+		t.Fatal(err)
+	}
+	if want := float64(got.TokensUsed) * 2.50 / 1e6; !got.Cost.Known || got.Cost.PerRequest == nil || *got.Cost.PerRequest != want {
+		t.Errorf("cost %+v, want %v for %d tokens", got.Cost, want, got.TokensUsed)
+	}
+	text, _, _ := run(t, "", "build", "--docs", "../sample/docs/support_kb.jsonl")
+	if !strings.Contains(text, "Cost (no model set, so no price: --model NAME prices the request)") {
+		t.Errorf("text report:\n%s", text)
+	}
+}

@@ -65,11 +65,13 @@ func costLines(c core.RequestCost) []string {
 		lines = append(lines, fmt.Sprintf("the same input from the prompt cache: %s per request (cached input at %s per million)",
 			numfmt.Dollars(c.Cached), numfmt.Dollars(c.Price.CachedInput)))
 	}
-	reply := "unknown"
-	if !math.IsNaN(c.ReplyMax) {
-		reply = "up to " + numfmt.Dollars(c.ReplyMax) + " more"
+	if c.ReplyTokens > 0 {
+		reply := "unknown"
+		if !math.IsNaN(c.ReplyMax) {
+			reply = "up to " + numfmt.Dollars(c.ReplyMax) + " more"
+		}
+		lines = append(lines, fmt.Sprintf("the reply: %s if it uses the whole %s-token reserve", reply, numfmt.Thousands(c.ReplyTokens)))
 	}
-	lines = append(lines, fmt.Sprintf("the reply: %s if it uses the whole %s-token reserve", reply, numfmt.Thousands(c.ReplyTokens)))
 	if c.Price.Note != "" {
 		lines = append(lines, "figures: "+safetext.Line(c.Price.Note))
 	}

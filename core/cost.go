@@ -29,13 +29,19 @@ func (c RequestCost) Per1000() float64 { return c.Input * 1000 }
 
 // CostOf prices an evaluation's request under a price table.
 func CostOf(ev *Evaluation, prices tokens.PriceTable) RequestCost {
-	c := RequestCost{Model: ev.Settings.Model, Input: math.NaN(), Cached: math.NaN(), ReplyMax: math.NaN()}
+	input := 0
 	if ev.Assembly != nil {
-		c.InputTokens = ev.Assembly.Used
+		input = ev.Assembly.Used
 	}
-	c.ReplyTokens = ev.Settings.Budget.ResponseReserve
-	price, entry, ok := prices.Lookup(ev.Settings.Model)
-	if !ok || ev.Settings.Model == "" || math.IsNaN(price.Input) {
+	return CostOfTokens(ev.Settings.Model, input, ev.Settings.Budget.ResponseReserve, prices)
+}
+
+// CostOfTokens prices input tokens, and a reply of up to replyTokens, at
+// a model's list price: what `ctxlab build` reports for its context block.
+func CostOfTokens(model string, inputTokens, replyTokens int, prices tokens.PriceTable) RequestCost {
+	c := RequestCost{Model: model, InputTokens: inputTokens, ReplyTokens: replyTokens, Input: math.NaN(), Cached: math.NaN(), ReplyMax: math.NaN()}
+	price, entry, ok := prices.Lookup(model)
+	if !ok || model == "" || math.IsNaN(price.Input) {
 		return c
 	}
 	c.Known, c.PriceEntry, c.Price = true, entry, price
