@@ -31,7 +31,7 @@ func suggestFor(t *testing.T, sc *core.Scenario, s core.Settings) (core.EvalInpu
 	return in, ev, fixes
 }
 
-func sampleScenario(t *testing.T, name string) *core.Scenario {
+func sampleScenario(t testing.TB, name string) *core.Scenario {
 	t.Helper()
 	sc, err := loaders.LoadScenarioFS(sample.FS, name)
 	if err != nil {
