@@ -109,6 +109,8 @@ type assembleFlags struct {
 	llm llmFlags
 	// docs is the third input, beside --scenario and --request.
 	docs docsFlags
+	// prices price the request (--prices FILE over the bundled table).
+	prices pricesFlag
 
 	format     string
 	full       bool
@@ -126,7 +128,7 @@ func newAssembleFlagSet(env Env, f *assembleFlags) *flagSet {
 
 func (f *assembleFlags) register(fs *flagSet) {
 	fs.StringVar(&f.scenario, "scenario", "", "scenario file (YAML); default: the bundled sample")
-	fs.BoolVar(&f.allowOutside, "allow-outside", false, "let the scenario's documents and history paths lead outside its folder and the working folder")
+	fs.BoolVar(&f.allowOutside, "allow-outside", false, allowOutsideHelp)
 	fs.StringVar(&f.request, "request", "", "API request body to import (OpenAI or Anthropic JSON, or a YAML cassette); - reads stdin")
 	fs.IntVar(&f.interaction, "interaction", 0, "cassette: the interaction to import, from 1 (default: the first chat request)")
 	f.docs.register(fs)
@@ -135,6 +137,7 @@ func (f *assembleFlags) register(fs *flagSet) {
 	fs.IntVar(&f.budget, "budget", pipeline.DefaultBudget, "the retrieved-context allocation, as --rag-budget, which the pipeline uses as its budget (default: the input's); in ctxlab build, the context block's budget")
 	fs.hideDefault("budget")
 	f.llm.register(fs)
+	f.prices.register(fs)
 }
 
 // registerOutput adds the flags that shape assemble's printed output; the
@@ -172,6 +175,8 @@ type assembleRun struct {
 	// skipNotes are the files a --docs directory load passed over, also
 	// among the scenario's notes.
 	skipNotes []string
+	// prices price the request for the Cost section.
+	prices tokens.PriceTable
 }
 
 func runAssemble(env Env, args []string) error {
@@ -215,10 +220,7 @@ func runAssemble(env Env, args []string) error {
 	if run.settings.Mode == window.Budgeted {
 		measure := run.settings
 		measure.Mode = window.MeasureOnly
-		in.Analysis = run.eval.Analysis
-		if run.settings.Rerank {
-			in.Analysis = nil // the analysis above is of the reranked selection
-		}
+		in.Analysis = run.eval.InputAnalysis()
 		if run.measured, err = core.Evaluate(ctx, in, measure); err != nil {
 			return flagError(err)
 		}
@@ -291,6 +293,9 @@ func prepareAssembly(env Env, fs *flagSet, f *assembleFlags) (*assembleRun, erro
 	}
 
 	run := &assembleRun{full: f.full}
+	if run.prices, err = f.prices.load(); err != nil {
+		return nil, err
+	}
 	switch {
 	case f.docs.path != "":
 		if run.scenario, run.skipNotes, err = scenarioFromDocs(env, &f.docs); err != nil {
@@ -392,3 +397,7 @@ func (l *stringList) Set(v string) error {
 	*l = append(*l, v)
 	return nil
 }
+
+// allowOutsideHelp describes --allow-outside the same way for every
+// command that reads scenario files.
+const allowOutsideHelp = "let a scenario's documents, history and run paths lead outside its folder and the working folder"

@@ -49,6 +49,7 @@ type buildFlags struct {
 	// budget is the pipeline's budget: the retrieved-context block's.
 	budget int
 	knobs  knobFlags
+	prices pricesFlag
 }
 
 func runBuild(env Env, args []string) error {
@@ -65,6 +66,7 @@ func newBuildFlagSet(env Env, f *buildFlags) *flagSet {
 	f.registerPipelineInput(fs)
 	fs.StringVar(&f.history, "history", "", "chat history file; the text report shows format_memory's block")
 	fs.StringVar(&f.format, "format", "text", "output: text or json")
+	f.prices.register(fs)
 	return fs
 }
 
@@ -98,15 +100,23 @@ func (f *buildFlags) run(env Env, fs *flagSet) error {
 		return flagError(err)
 	}
 	findings := diagnose.Diagnose(diagnose.Input{Documents: docs, Build: res, Pipeline: opts.Settings, RAGBudget: opts.Budget, Model: settings.Model, CountEstimate: core.CountEstimateNote(settings)})
+	prices, err := f.prices.load()
+	if err != nil {
+		return err
+	}
+	// The block alone is priced: it is the part of a request build makes;
+	// the reply is not part of it.
+	cost := core.CostOfTokens(settings.Model, res.TokensUsed, 0, prices)
 	if f.format == "json" {
-		out, err := buildJSON(res, findings)
+		out, err := buildJSON(res, findings, costJSONOf(cost, prices))
 		if err != nil {
 			return err
 		}
 		_, err = fmt.Fprintf(env.Stdout, "%s\n", out)
 		return err
 	}
-	input := buildInput{docsPath: f.docs, docFormat: format, docs: docs, opts: opts, history: history, maxTurns: settings.MaxTurns, findings: findings}
+	input := buildInput{docsPath: f.docs, docFormat: format, docs: docs, opts: opts, history: history, maxTurns: settings.MaxTurns, findings: findings,
+		cost: cost, prices: prices}
 	return writeBuildReport(env.Stdout, input, res)
 }
 
@@ -141,10 +151,10 @@ func (f *buildFlags) loadPipelineInput(env Env, fs *flagSet, command string) (co
 }
 
 // buildJSON is the reference's result and the trace, exactly as
-// pipeline.Result writes them, with "findings" added last: the keys the
-// reference defines keep their bytes, and findings sits outside them as
-// the trace does.
-func buildJSON(res *pipeline.Result, findings []diagnose.Finding) ([]byte, error) {
+// pipeline.Result writes them, with "findings" and "cost" added last: the
+// keys the reference defines keep their bytes, and these sit outside them
+// as the trace does.
+func buildJSON(res *pipeline.Result, findings []diagnose.Finding, cost costJSON) ([]byte, error) {
 	result, err := json.Marshal(res)
 	if err != nil {
 		return nil, err
@@ -153,8 +163,13 @@ func buildJSON(res *pipeline.Result, findings []diagnose.Finding) ([]byte, error
 	if err != nil {
 		return nil, err
 	}
+	costData, err := json.Marshal(cost)
+	if err != nil {
+		return nil, err
+	}
 	compact := append(result[:len(result)-1:len(result)-1], `,"findings":`...)
-	compact = append(append(compact, list...), '}')
+	compact = append(append(compact, list...), `,"cost":`...)
+	compact = append(append(compact, costData...), '}')
 	var out bytes.Buffer
 	if err := json.Indent(&out, compact, "", "  "); err != nil {
 		return nil, err

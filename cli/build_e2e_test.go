@@ -16,7 +16,7 @@ const twoDocs = `{"content": "Refunds are issued to the original payment method 
 {"content": "REFUNDS are issued to the original   payment method within five business days of approval.", "score": 0.8, "source": "zendesk/refunds.md"}
 `
 
-// The reference's keys, plus trace and findings, which sit outside them.
+// The reference's keys, plus trace, findings and cost, which sit outside them.
 func TestBuildJSONHasExactlyTheReferenceKeys(t *testing.T) {
 	t.Parallel()
 	path := writeFile(t, "docs.jsonl", twoDocs)
@@ -33,7 +33,7 @@ func TestBuildJSONHasExactlyTheReferenceKeys(t *testing.T) {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
-	want := "citation_map context_block duplicates_removed excluded_docs findings included_docs tokens_budget tokens_used trace truncated utilization_pct"
+	want := "citation_map context_block cost duplicates_removed excluded_docs findings included_docs tokens_budget tokens_used trace truncated utilization_pct"
 	if got := strings.Join(keys, " "); got != want {
 		t.Errorf("keys = %s\nwant   %s", got, want)
 	}

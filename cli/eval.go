@@ -53,6 +53,8 @@ type evalFlags struct {
 	format   string
 	budget   int
 	knobs    knobFlags
+	// allowOutside lets the scenario's paths leave its folder.
+	allowOutside bool
 }
 
 func runEval(env Env, args []string) error {
@@ -64,6 +66,7 @@ func runEval(env Env, args []string) error {
 	fs.StringVar(&f.files.Qrels, "qrels", "", "relevance judgments: TREC qrels or BEIR's qrels TSV (optional)")
 	fs.StringVar(&f.scenario, "scenario", "", "a scenario file: its settings, and its eval: run when it names one")
 	fs.StringVar(&f.format, "format", "text", "output: text, json or csv")
+	fs.BoolVar(&f.allowOutside, "allow-outside", false, allowOutsideHelp)
 	fs.IntVar(&f.budget, "budget", pipeline.DefaultBudget, "token budget for each query's context block")
 	// Reranking reads each query's own text, which a run carries.
 	f.knobs.register(fs, true, core.KnobIDRerank, "initial-k", "final-k")
@@ -80,7 +83,7 @@ func (f *evalFlags) run(env Env, fs *flagSet) error {
 	settings := core.DefaultSettings()
 	settings.Budget.RetrievedContext = f.budget
 	if f.scenario != "" {
-		sc, err := loaders.LoadScenarioWithPresets(f.scenario, nil)
+		sc, err := loaders.LoadScenarioFile(f.scenario, loaders.ScenarioOptions{AllowOutside: f.allowOutside})
 		if err != nil {
 			return err
 		}

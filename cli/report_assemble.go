@@ -46,6 +46,7 @@ func writeAssembleReport(out io.Writer, run *assembleRun) error {
 	}
 	writeRecordedUsage(w, run)
 	writeComponentTable(w, a, s)
+	writeCostSection(w, core.CostOf(ev, run.prices), run.prices)
 	writeFindings(w, ev.Findings)
 	writeSpaceSection(w, ev, run.full)
 	writeMemorySection(w, ev)
@@ -229,8 +230,14 @@ func writeRetrievalSection(w io.Writer, ev *core.Evaluation) {
 		for _, t := range rag.Trace {
 			counts[t.Fate]++
 		}
-		fmt.Fprintf(w, "Retrieved context (rag · budget %s): %s %s by score → %s included, %s truncated, %s dropped, %s not reached · counted %s, block %s tokens\n",
-			budget, numfmt.Thousands(len(rag.Trace)), numfmt.Plural(len(rag.Trace), "chunk", "chunks"), numfmt.Thousands(counts[pipeline.SimpleRAGIncluded]), numfmt.Thousands(counts[pipeline.SimpleRAGTruncated]), numfmt.Thousands(counts[pipeline.SimpleRAGDropped]),
+		order := "by score"
+		if ev.Rerank != nil {
+			order = "in the reranker's order"
+		} else if s.RAGTopK > 0 {
+			order = "by score, top_k " + numfmt.Thousands(s.RAGTopK)
+		}
+		fmt.Fprintf(w, "Retrieved context (rag · budget %s): %s %s %s → %s included, %s truncated, %s dropped, %s not reached · counted %s, block %s tokens\n",
+			budget, numfmt.Thousands(len(rag.Trace)), numfmt.Plural(len(rag.Trace), "chunk", "chunks"), order, numfmt.Thousands(counts[pipeline.SimpleRAGIncluded]), numfmt.Thousands(counts[pipeline.SimpleRAGTruncated]), numfmt.Thousands(counts[pipeline.SimpleRAGDropped]),
 			numfmt.Thousands(counts[pipeline.SimpleRAGNotReached]), numfmt.Thousands(rag.TokensCounted), numfmt.Thousands(rag.TokensUsed))
 	}
 	fmt.Fprintln(w)

@@ -31,7 +31,9 @@ type assembleJSON struct {
 	Assembly assemblyJSON           `json:"assembly"`
 	Measured *measuredJSON          `json:"measured,omitempty"`
 	Metrics  metrics.ContextMetrics `json:"metrics"`
-	Alert    string                 `json:"alert,omitempty"`
+	// Cost is the request at its model's list price.
+	Cost  costJSON `json:"cost"`
+	Alert string   `json:"alert,omitempty"`
 	// Findings are what the evaluation found worth acting on, worst first.
 	Findings []diagnose.Finding `json:"findings"`
 	// Space is what takes the space in the request, largest first.
@@ -131,6 +133,7 @@ func writeAssembleJSON(out io.Writer, run *assembleRun) error {
 		Messages: a.Messages,
 		Tools:    a.Tools,
 		Metrics:  ev.Metrics,
+		Cost:     costJSONOf(core.CostOf(ev, run.prices), run.prices),
 		Alert:    ev.Alert,
 		Findings: ev.Findings,
 		Space:    spaceReport(ev),

@@ -6,9 +6,11 @@ import (
 	"io"
 	"strconv"
 
+	"ctxlab/core"
 	"ctxlab/core/diagnose"
 	"ctxlab/core/memory"
 	"ctxlab/core/pipeline"
+	"ctxlab/core/tokens"
 	"ctxlab/core/value"
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
@@ -23,6 +25,9 @@ type buildInput struct {
 	history   []value.Message
 	maxTurns  int
 	findings  []diagnose.Finding
+	// cost is the context block at --model's list price.
+	cost   core.RequestCost
+	prices tokens.PriceTable
 }
 
 // writeBuildReport renders a Build's Result and Trace for a person: the
@@ -45,6 +50,7 @@ func writeBuildReport(out io.Writer, in buildInput, res *pipeline.Result) error 
 	writeDedupSection(w, in, tr)
 	writeOrderSection(w, in, tr)
 	writeBudgetSection(w, in, res)
+	writeCostSection(w, in.cost, in.prices)
 
 	fmt.Fprintf(w, "Citations\n")
 	for n := 1; n <= len(res.CitationMap); n++ {

@@ -126,6 +126,7 @@ func runWorkbench(env Env, args []string) error {
 		AppendMetrics: loaders.AppendMetricsFile,
 		Eval:          prepared,
 		EvalName:      relativePath(f.eval.Run),
+		Prices:        run.prices,
 	})
 	// The workbench owns the screen while it runs, so the LLM's failures
 	// (each answered by the extractive summary) are told once it closes.

@@ -33,6 +33,9 @@ type Evaluation struct {
 	// Analysis is the analysis the builder used, for the inspector's
 	// shared shingles and similarities.
 	Analysis *pipeline.Analysis
+	// selected is true when Documents are a selection of the input's
+	// (reranked, or the rag builder's top_k), so Analysis is of them.
+	selected bool
 
 	// Build is set for the context_manager builder (the reference's
 	// pipeline), SimpleRAG for the article's RAGContextManager.
@@ -79,6 +82,16 @@ type Evaluation struct {
 	// Findings are what the evaluation found worth acting on, worst
 	// first: overflows, cuts, strong documents lost, conflicting copies.
 	Findings []diagnose.Finding
+}
+
+// InputAnalysis is Analysis when it is of the input's whole document
+// set, for another evaluation of the same input to reuse; nil when the
+// builder saw a selection.
+func (e *Evaluation) InputAnalysis() *pipeline.Analysis {
+	if e.selected {
+		return nil
+	}
+	return e.Analysis
 }
 
 // RAGBlock is the retrieved-context block the builder produced.
@@ -132,12 +145,12 @@ func Evaluate(ctx context.Context, in EvalInput, s Settings) (*Evaluation, error
 		ev.Rerank = &rr
 		ev.Documents, ev.DocIndex = rr.Selected, rr.SelectedIndices
 		ev.Analysis = pipeline.Analyze(rr.Selected)
+		ev.selected = true
 	}
 
 	switch s.Builder {
 	case BuilderSimpleRAG:
-		rag := pipeline.BuildSimpleRAG(ev.Documents, s.Budget.RetrievedContext, tok)
-		ev.SimpleRAG = &rag
+		ev.SimpleRAG = buildSimpleRAG(ev, s)
 	default:
 		res, err := pipeline.Build(ev.Analysis, pipeline.Options{Settings: s.Pipeline, Budget: s.Budget.RetrievedContext})
 		if err != nil {
@@ -196,7 +209,7 @@ func Evaluate(ctx context.Context, in EvalInput, s Settings) (*Evaluation, error
 	asm, err := window.Assemble(window.Input{
 		Budget: s.Budget, Tokenizer: tok, Model: s.Model, UseCase: useCaseOf(s), Mode: mode, Layout: s.Layout,
 		SystemPrompt: sc.SystemPrompt, Tools: sc.Tools, History: history, ToolResults: toolResults,
-		UserQuery: s.Query, RetrievedContext: ev.RAGBlock(),
+		UserQuery: s.Query, RetrievedContext: ev.RAGBlock(), NoFraming: s.ContentOnlyTotal && mode != window.MeasureOnly,
 	})
 	var overflow *window.OverflowError
 	switch {

@@ -71,6 +71,9 @@ type DocumentChange struct {
 	// Score is the document's relevance score.
 	Score         float64
 	Before, After DocumentFate
+	// PlaceBefore and PlaceAfter are the document's citation number in
+	// the retrieved context ([n], Source n), 0 when it is not there.
+	PlaceBefore, PlaceAfter int
 }
 
 // movement is 1 for a document the fix brings in, -1 for one it pushes
@@ -91,10 +94,8 @@ func preview(ctx context.Context, in EvalInput, before *Evaluation, changes []Kn
 	if err != nil {
 		return Preview{}, err
 	}
-	if s.Rerank || before.Settings.Rerank {
-		in.Analysis = nil // a reranked evaluation's analysis is of its selection
-	} else if in.Analysis == nil {
-		in.Analysis = before.Analysis
+	if in.Analysis == nil {
+		in.Analysis = before.InputAnalysis()
 	}
 	after, err := Evaluate(ctx, in, s)
 	if err != nil {
@@ -120,10 +121,11 @@ func comparePreview(before, after *Evaluation) Preview {
 			AllocatedBefore: b.Allocated, AllocatedAfter: a.Allocated, UsedBefore: b.Used, UsedAfter: a.Used})
 	}
 	fatesBefore, fatesAfter := documentFates(before), documentFates(after)
+	placesBefore, placesAfter := documentPlaces(before), documentPlaces(after)
 	for index, doc := range documentsSeen(before, after) {
 		if fatesBefore[index] != fatesAfter[index] {
 			p.Documents = append(p.Documents, DocumentChange{Index: index, Source: doc.Source, Score: doc.Score,
-				Before: fatesBefore[index], After: fatesAfter[index]})
+				Before: fatesBefore[index], After: fatesAfter[index], PlaceBefore: placesBefore[index], PlaceAfter: placesAfter[index]})
 		}
 	}
 	// Documents brought in first, then those pushed out, each strongest
@@ -184,4 +186,31 @@ func documentFates(ev *Evaluation) map[int]DocumentFate {
 		}
 	}
 	return fates
+}
+
+// documentPlaces maps input indices to the documents' citation numbers in
+// the retrieved-context block; a document not cited, or cited in a part
+// of the block the assembler cut off, is absent.
+func documentPlaces(ev *Evaluation) map[int]int {
+	places := map[int]int{}
+	switch {
+	case ev.Build != nil:
+		for _, d := range ev.Build.Trace.Docs {
+			if d.Citation > 0 {
+				places[ev.DocIndex[d.Index]] = d.Citation
+			}
+		}
+	case ev.SimpleRAG != nil:
+		for _, d := range ev.SimpleRAG.Trace {
+			if d.Citation > 0 {
+				places[ev.DocIndex[d.Index]] = d.Citation
+			}
+		}
+	}
+	for index, fate := range documentFates(ev) {
+		if fate == DocNotSent {
+			delete(places, index)
+		}
+	}
+	return places
 }

@@ -23,10 +23,8 @@ func Suggest(ctx context.Context, in EvalInput, ev *Evaluation) ([]Fix, error) {
 	if ev == nil || ev.Assembly == nil {
 		return nil, nil
 	}
-	if ev.Settings.Rerank {
-		in.Analysis = nil // ev's analysis is of the reranked selection
-	} else if in.Analysis == nil {
-		in.Analysis = ev.Analysis
+	if in.Analysis == nil {
+		in.Analysis = ev.InputAnalysis()
 	}
 	var candidates []candidate
 	candidates = append(candidates, fitCandidate(ctx, in, ev)...)

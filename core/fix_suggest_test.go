@@ -31,7 +31,7 @@ func suggestFor(t *testing.T, sc *core.Scenario, s core.Settings) (core.EvalInpu
 	return in, ev, fixes
 }
 
-func sampleScenario(t *testing.T, name string) *core.Scenario {
+func sampleScenario(t testing.TB, name string) *core.Scenario {
 	t.Helper()
 	sc, err := loaders.LoadScenarioFS(sample.FS, name)
 	if err != nil {
@@ -295,6 +295,7 @@ func TestSuggestNextDocumentUnderTheSimpleRAGBuilder(t *testing.T) {
 	sc := sampleScenario(t, "scenarios/support_chat.yaml")
 	s := sc.Settings
 	s.Builder = core.BuilderSimpleRAG
+	s.RAGTopK = len(sc.Documents) // every document reaches the builder
 	in, ev, fixes := suggestFor(t, sc, s)
 	next := fixOfKind(fixes, core.FixNextStrongDocument)
 	if next == nil {

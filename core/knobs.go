@@ -91,6 +91,14 @@ var knobTable = []*Knob{
 		ID: "builder", Label: "builder", Flag: "builder", Key: "pipeline.builder",
 		Help: "retrieved-context builder: context_manager (the pipeline) or rag (the article's RAGContextManager)",
 	}, RAGBuilders, ParseRAGBuilder, func(s *Settings) *RAGBuilder { return &s.Builder }),
+	// Fidelity to the article: its RAGContextManager's top_k (and, after
+	// the reserve, its content-only overflow check).
+	intKnob(Knob{
+		ID: "rag-top-k", Label: "RAG top k", Flag: "rag-top-k", Key: "pipeline.rag_top_k",
+		Help:    "the rag builder's top_k: it sees only the k highest-scoring documents, as the article's vector_store.search(limit=top_k) (the article's default is 10)",
+		Expect:  "at least 1 document",
+		Applies: func(s Settings) bool { return s.Builder == BuilderSimpleRAG && !s.Rerank }, AppliesWhen: "the rag builder without rerank (final-k limits a reranked selection)",
+	}, 1, fixedStep(1), func(s *Settings) *int { return &s.RAGTopK }),
 	{
 		ID: KnobIDTokenizer, Label: "tokenizer", Flag: "tokenizer", Key: "tokenizer",
 		Help: "tokenizer: heuristic, cl100k_base or o200k_base",
@@ -206,6 +214,11 @@ var knobTable = []*Knob{
 		ID: "reserve", Label: "reserve", Flag: "reserve", Key: "budget.response_reserve",
 		Help: "tokens reserved for the reply (response_reserve)",
 	}, func(b *window.ContextBudget) *int { return &b.ResponseReserve }),
+	boolKnob(Knob{
+		ID: "content-only-total", Label: "content-only total", Flag: "content-only-total", Key: "content_only_total",
+		Help:    "check the request against its max input by message contents alone, without each message's framing tokens, as the article's assembler does (its own overflow decision)",
+		Applies: func(s Settings) bool { return s.Mode != window.MeasureOnly }, AppliesWhen: "a budgeted assembly",
+	}, func(s *Settings) *bool { return &s.ContentOnlyTotal }),
 	choiceKnob(Knob{
 		ID: "memory", Label: "memory", Flag: "memory", Key: "memory.strategy",
 		Help:    "history strategy: sliding, priority or summary",

@@ -78,6 +78,10 @@ type Settings struct {
 	// retrieved-context allocation. Its Tokenizer counts every component.
 	Pipeline pipeline.Settings
 	Builder  RAGBuilder
+	// RAGTopK is the article's RAGContextManager top_k: the rag builder
+	// sees the k highest-scoring documents, as vector_store.search(limit=
+	// top_k) returns them (0 means every document).
+	RAGTopK int
 	// Preset is the name the budget started from ("" for a custom one).
 	Preset string
 	Budget window.ContextBudget
@@ -99,6 +103,10 @@ type Settings struct {
 	// Step, when set, names the agent step whose context (the outputs of
 	// the steps it requires) is the tool-results component.
 	Step string
+	// ContentOnlyTotal checks the request against its max input by the
+	// messages' contents alone, as the article's assembler does, instead
+	// of with each message's framing tokens.
+	ContentOnlyTotal bool
 	// MaxTurns is the reference's max_memory_messages, the
 	// turns its format_memory keeps (0 keeps all, as its slice does).
 	MaxTurns int
@@ -114,6 +122,7 @@ func DefaultSettings() Settings {
 	return Settings{
 		Pipeline: pipelineSettings,
 		Builder:  BuilderContextManager,
+		RAGTopK:  pipeline.DefaultSimpleRAGTopK,
 		Preset:   window.PresetSupportChat,
 		Budget:   budget,
 		Mode:     window.Budgeted,

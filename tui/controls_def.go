@@ -3,12 +3,10 @@ package tui
 import (
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"ctxlab/core"
 	"ctxlab/core/window"
-	"ctxlab/internal/numfmt"
 )
 
 // controlKind says how a control is adjusted and drawn.
@@ -66,7 +64,7 @@ func newControls(presets window.PresetSet, steps []string, initial core.Settings
 // kind says, refused with the knob's own message after the label.
 func knobControl(k *core.Knob, ctx core.KnobContext) control {
 	c := control{id: k.ID, label: k.Label, applies: k.Applies, onlyWith: k.AppliesWhen}
-	c.get = func(s core.Settings) string { return shownValue(k, k.Get(s)) }
+	c.get = func(s core.Settings) string { return k.ShowValue(k.Get(s)) }
 	c.set = func(s *core.Settings, text string) error {
 		if k.ID == core.KnobIDAgentStep && strings.TrimSpace(text) == "—" {
 			text = ""
@@ -104,30 +102,4 @@ func knobControl(k *core.Knob, ctx core.KnobContext) control {
 		c.kind = kindText
 	}
 	return c
-}
-
-// shownValue is a value as the strip draws it: whole numbers with
-// thousands separators, toggles on/off, an empty choice or text as "—".
-func shownValue(k *core.Knob, v core.KnobValue) string {
-	switch k.Kind {
-	case core.KnobInt:
-		return numfmt.Thousands(v.Int)
-	case core.KnobFloat:
-		return strconv.FormatFloat(v.Float, 'f', k.Decimals, 64)
-	case core.KnobBool:
-		if v.Bool {
-			return "on"
-		}
-		return "off"
-	case core.KnobList:
-		return strings.Join(v.List, " ; ")
-	}
-	return orDash(v.Text)
-}
-
-func orDash(s string) string {
-	if s == "" {
-		return "—"
-	}
-	return s
 }

@@ -43,6 +43,8 @@ type inspected struct {
 	doc         int // evaluation document, -1 for none
 	filter      *filterPane
 	scoreDigits int
+	// tokenView shows the document's text as tokens.
+	tokenView bool
 }
 
 // show renders in.doc when it or anything it is drawn with changed, and
@@ -50,7 +52,7 @@ type inspected struct {
 func (p *inspectorPane) show(in inspected) tea.Cmd {
 	scenarioDoc := scenarioIndex(in.ev, in.doc)
 	counts := p.tokenCounts[scenarioDoc]
-	key := fmt.Sprintf("%d/%d/%d/%d/%d/%d", in.doc, in.shown, p.vp.Width, in.themeID, len(counts), in.filter.version)
+	key := fmt.Sprintf("%d/%d/%d/%d/%d/%d/%v", in.doc, in.shown, p.vp.Width, in.themeID, len(counts), in.filter.version, in.tokenView)
 	if key == p.key {
 		return nil
 	}
@@ -59,7 +61,11 @@ func (p *inspectorPane) show(in inspected) tea.Cmd {
 		p.doc = in.doc
 	}
 	p.key = key
-	p.vp.SetContent(inspectorContent(in.st, in.ev, in.doc, counts, in.filter.highlighted(), p.vp.Width, in.scoreDigits))
+	content := inspectorContent(in.st, in.ev, in.doc, counts, in.filter.highlighted(), p.vp.Width, in.scoreDigits)
+	if in.tokenView && in.ev != nil && in.doc >= 0 {
+		content = inspectorTokensContent(in.st, in.ev, in.doc, p.vp.Width)
+	}
+	p.vp.SetContent(content)
 	if counts == nil && in.ev != nil && in.doc >= 0 {
 		return countTokens(scenarioDoc, in.ev.Documents[in.doc].Content)
 	}

@@ -5,6 +5,7 @@ import "github.com/charmbracelet/bubbles/key"
 // globalKeys work in every pane unless a text input has focus.
 type globalKeys struct {
 	Quit, Help, NextPane, PrevPane, Views, Diagnosis, Eval, Sweep, Theme, Export, Copy, Filter, Controls, FindControl key.Binding
+	PinBaseline, ClearBaseline, Compare, Tokens                                                                       key.Binding
 }
 
 func newGlobalKeys() globalKeys {
@@ -27,6 +28,14 @@ func newGlobalKeys() globalKeys {
 		Controls: key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "controls")),
 		// The same key as the strip's own find, from any pane.
 		FindControl: key.NewBinding(key.WithKeys(":"), key.WithHelp(":", "find a control")),
+		// p pins what is on screen; every change after it is measured
+		// against it in the Compare view (v, for versus).
+		PinBaseline:   key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "pin baseline")),
+		ClearBaseline: key.NewBinding(key.WithKeys("P"), key.WithHelp("P", "clear baseline")),
+		Compare:       key.NewBinding(key.WithKeys("v"), key.WithHelp("v", "compare with baseline")),
+		// T shows the inspector's and the Context view's text as the
+		// tokenizer reads it.
+		Tokens: key.NewBinding(key.WithKeys("T"), key.WithHelp("T", "text as tokens")),
 	}
 }
 
@@ -35,7 +44,7 @@ func (k globalKeys) ShortHelp() []key.Binding {
 }
 
 func (k globalKeys) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{k.NextPane, k.PrevPane, k.Controls, k.FindControl, k.Views, k.Diagnosis, k.Sweep, k.Eval}, {k.Filter, k.Export, k.Copy, k.Theme}, {k.Help, k.Quit}}
+	return [][]key.Binding{{k.NextPane, k.PrevPane, k.Controls, k.FindControl, k.Views, k.Diagnosis, k.Sweep, k.Eval}, {k.PinBaseline, k.ClearBaseline, k.Compare, k.Tokens}, {k.Filter, k.Export, k.Copy, k.Theme}, {k.Help, k.Quit}}
 }
 
 // listKeys drive the document list.

@@ -161,6 +161,20 @@ func legendSections(st *themes.Styles) []legendSection {
 			{"▲ B", inAlert, "Sweep view: the current value and the pinned baseline; beside the control the current value's bar is in this colour"},
 			{"┃", inText, "without colour: the current value's bar beside a swept control"},
 		}},
+		{"Compare view (v): the request against the baseline p pinned", []legendEntry{
+			{"+ in", inIncluded, "a document sent now that the baseline did not send (+ restored: sent whole again)"},
+			{"− out", inExcluded, "a document the baseline sent that is not sent now"},
+			{"✂ cut", inPartial, "a document the baseline sent whole, now sent in part"},
+			{"↕ moved", inChanged, "a document sent as before, at another place in the context"},
+			{"− line", inExcluded, "a line of the request's text only in the baseline"},
+			{"+ line", inIncluded, "a line only in the request now"},
+			{"⋯", inMuted, "unchanged lines left out between two changes"},
+		}},
+		{"Text as tokens (T, in the inspector and the Context view)", []legendEntry{
+			{"ab", inAccent, "each token in turn plain and highlighted, as the tokenizer reads the text; the token ids follow"},
+			{"▏", inMuted, "between two tokens without colour (NO_COLOR, --theme mono)"},
+			{"↵ →", inText, "a line break and a tab inside a token"},
+		}},
 	}
 }
 

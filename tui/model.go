@@ -17,6 +17,7 @@ import (
 	"ctxlab/core/metrics"
 	"ctxlab/core/pipeline"
 	"ctxlab/core/summarize"
+	"ctxlab/core/tokens"
 	"ctxlab/core/window"
 	"ctxlab/internal/numfmt"
 	"ctxlab/themes"
@@ -64,6 +65,9 @@ type Config struct {
 	// each of its queries opens as, with the query's documents.
 	Eval     *evalrun.Prepared
 	EvalName string
+	// Prices price the request in the header and the Compare view; nil
+	// Prices means the bundled table.
+	Prices tokens.PriceTable
 }
 
 // view is what the main area shows.
@@ -78,15 +82,16 @@ const (
 	viewSpace
 	viewDiagnosis
 	viewSweep
+	viewCompare
 )
 
-var viewNames = []string{"Documents", "Ordering", "Context", "Memory", "Metrics", "Space", "Diagnosis", "Sweep"}
+var viewNames = []string{"Documents", "Ordering", "Context", "Memory", "Metrics", "Space", "Diagnosis", "Sweep", "Compare"}
 
 // viewKeys are the keys that open each view, as its title shows them:
-// the numbered views in order, then the Diagnosis view on d and the
-// Sweep view on w, which are named by what they do rather than by their
-// place.
-var viewKeys = []string{"1", "2", "3", "4", "5", "6", "d", "w"}
+// the numbered views in order, then the Diagnosis view on d, the Sweep
+// view on w and the Compare view on v (versus), which are named by what
+// they do rather than by their place.
+var viewKeys = []string{"1", "2", "3", "4", "5", "6", "d", "w", "v"}
 
 // pane is what has the keyboard.
 type pane int
@@ -122,6 +127,13 @@ type Model struct {
 	firstEvaluation tea.Cmd
 	changed         map[int]bool // documents whose fate changed with the last knob
 	sweeps          sweepState
+	// baseline is the evaluation pinned to compare with (p), nil when
+	// none; comparison is eval against it.
+	baseline   *core.Evaluation
+	comparison *core.Comparison
+	// tokenView shows the inspector's and the Context view's text as
+	// tokens (T).
+	tokenView bool
 
 	width, height int
 	palette       themes.Palette
@@ -156,6 +168,9 @@ func New(cfg Config) Model {
 	}
 	if cfg.Presets == nil {
 		cfg.Presets = window.BuiltinPresets()
+	}
+	if cfg.Prices.Prices == nil {
+		cfg.Prices = tokens.DefaultPrices()
 	}
 	if cfg.ExportDir == "" {
 		cfg.ExportDir = "."

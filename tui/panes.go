@@ -26,7 +26,7 @@ func (m *Model) refreshTextPanes() tea.Cmd {
 	}
 	return m.inspector.show(inspected{
 		st: m.styles, themeID: m.themeID, ev: m.eval, shown: m.shown, doc: m.list.selectedDoc(),
-		filter: &m.filter, scoreDigits: m.list.layout.scoreDigits,
+		filter: &m.filter, scoreDigits: m.list.layout.scoreDigits, tokenView: m.tokenView,
 	})
 }
 
@@ -37,8 +37,8 @@ func (m *Model) refreshTextView() {
 	if m.views.helpOpen {
 		owner = textHelp
 	}
-	version := fmt.Sprintf("%d/%d/%d/%v/%v/%d/%d/%s", m.view, m.shown, m.themeID, m.views.helpOpen, m.views.legend,
-		m.diagnosis.cursor, m.diagnosis.ref, m.sweeps.have)
+	version := fmt.Sprintf("%d/%d/%d/%v/%v/%d/%d/%s/%p/%v", m.view, m.shown, m.themeID, m.views.helpOpen, m.views.legend,
+		m.diagnosis.cursor, m.diagnosis.ref, m.sweeps.have, m.comparison, m.tokenView)
 	m.views.show(owner, version, m.renderTextView)
 }
 
@@ -52,6 +52,8 @@ func (m *Model) renderTextView(w int) string {
 		return helpContent(m.styles, m.helpSections(), w)
 	case m.view == viewOrdering:
 		return orderingContent(m.styles, m.eval, w)
+	case m.view == viewContext && m.tokenView:
+		return contextTokensContent(m.styles, m.eval, w)
 	case m.view == viewContext:
 		return contextContent(m.styles, m.eval, w)
 	case m.view == viewMemory:
@@ -67,6 +69,8 @@ func (m *Model) renderTextView(w int) string {
 		return text
 	case m.view == viewSweep:
 		return sweepContent(m.styles, m.sweeps, w)
+	case m.view == viewCompare:
+		return compareContent(m.styles, m.comparison, m.compareCosts(), w)
 	}
 	return ""
 }

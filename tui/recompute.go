@@ -23,7 +23,11 @@ type evaluatedMsg struct {
 	// neither Update nor View walks every document.
 	space []core.SpaceItem
 	sent  fates
-	err   error
+	// comparison is the evaluation against the baseline pinned when it
+	// was requested (nil without one), computed in the command too.
+	comparison *core.Comparison
+	baseline   *core.Evaluation
+	err        error
 }
 
 // tokenCountsMsg carries a document's counts under every tokenizer.
@@ -68,7 +72,7 @@ func (m Model) evaluationTimeout() time.Duration {
 func (m *Model) evaluationCmd() tea.Cmd {
 	ctx, cancel := context.WithTimeout(context.Background(), m.evaluationTimeout())
 	m.cancelEval = cancel
-	gen, settings := m.gen, m.settings
+	gen, settings, baseline := m.gen, m.settings, m.baseline
 	requestID := m.cfg.RequestID
 	if requestID == "" {
 		// Unique across sessions, as assemble's are: the session's start
@@ -88,7 +92,12 @@ func (m *Model) evaluationCmd() tea.Cmd {
 		if err != nil {
 			return evaluatedMsg{gen: gen, err: err}
 		}
-		return evaluatedMsg{gen: gen, eval: ev, space: ev.Space(), sent: sentCounts(ev)}
+		msg := evaluatedMsg{gen: gen, eval: ev, space: ev.Space(), sent: sentCounts(ev), baseline: baseline}
+		if baseline != nil {
+			c := core.Compare(baseline, ev)
+			msg.comparison = &c
+		}
+		return msg
 	}
 }
 
@@ -112,6 +121,13 @@ func (m *Model) applyEvaluation(msg evaluatedMsg) tea.Cmd {
 	m.changed = changedDocs(prev, m.eval)
 	m.refreshRows()
 	m.space.refresh(msg.space)
+	if msg.baseline == m.baseline {
+		m.comparison = msg.comparison
+	} else if m.baseline != nil {
+		// The baseline was pinned or cleared while this was computing.
+		c := core.Compare(m.baseline, m.eval)
+		m.comparison = &c
+	}
 	var preload tea.Cmd
 	if prev == nil {
 		m.list.selectFirstPresent()

@@ -144,6 +144,20 @@ func (m Model) updateGlobal(msg tea.KeyMsg) (Model, tea.Cmd, bool) {
 		m.openEvalView()
 	case key.Matches(msg, g.Sweep):
 		m.openView(viewSweep)
+	case key.Matches(msg, g.Compare):
+		m.openView(viewCompare)
+	case key.Matches(msg, g.PinBaseline):
+		m.pinBaseline()
+	case key.Matches(msg, g.ClearBaseline):
+		m.clearBaseline()
+	case key.Matches(msg, g.Tokens):
+		m.tokenView = !m.tokenView
+		m.inspector.key, m.views.key = "", ""
+		if m.tokenView {
+			m.status.set("text shown as tokens in the inspector and the Context view (T shows the text again)")
+		} else {
+			m.status.set("text shown as text")
+		}
 	case key.Matches(msg, g.Theme):
 		m.palette = themes.Next(m.palette)
 		m.styles = themes.New(m.palette)

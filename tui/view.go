@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/lipgloss"
 
+	"ctxlab/core"
 	"ctxlab/core/window"
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
@@ -70,6 +71,12 @@ func (m Model) renderHeader() string {
 	if s.Mode == window.MeasureOnly || (m.eval != nil && m.eval.BudgetProblem != nil) {
 		title += " · measured as sent"
 	}
+	if m.eval != nil {
+		if c := core.CostOf(m.eval, m.cfg.Prices); c.Known {
+			title += " · " + numfmt.Dollars(c.Per1000()) + " per 1,000 requests"
+		}
+	}
+	title += baselineWords(m.comparison)
 	right := "? help "
 	if m.busy && m.shown != m.gen {
 		right = "computing… " + right

@@ -11,7 +11,7 @@ import (
 )
 
 // textHelp is the help screen's slot in viewsPane.scroll, after the views.
-const textHelp = int(viewSweep) + 1
+const textHelp = int(viewCompare) + 1
 
 // viewsPane is the scrolling pane views 2-5, the Diagnosis view and the
 // help screen share.

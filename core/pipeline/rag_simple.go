@@ -18,6 +18,9 @@ import (
 // this many tokens remain.
 const simpleRAGPartialMin = 100
 
+// DefaultSimpleRAGTopK is the article's RAGContextManager top_k.
+const DefaultSimpleRAGTopK = 10
+
 // SimpleRAGSeparator joins formatted chunks in the article's block.
 const SimpleRAGSeparator = "\n\n---\n\n"
 
@@ -58,7 +61,8 @@ type SimpleRAGDocTrace struct {
 	Source string  `json:"source"`
 	Score  float64 `json:"score"`
 	Tokens int     `json:"tokens"`
-	// Rank is the 0-based position after sorting by score.
+	// Rank is the 0-based position in the walk (after sorting by score,
+	// or in the reranker's order).
 	Rank int           `json:"rank"`
 	Fate SimpleRAGFate `json:"fate"`
 	// TokensKept is the tokenizer's count of the text placed in the
@@ -82,7 +86,8 @@ type SimpleRAGResult struct {
 	Budget        int `json:"budget"`
 	// Trace has one entry per input document, by input index.
 	Trace []SimpleRAGDocTrace `json:"trace"`
-	// Order is the input indices sorted by score, as walked.
+	// Order is the input indices as walked: sorted by score, or the
+	// reranker's order (BuildSimpleRAGInOrder).
 	Order []int `json:"order"`
 }
 
@@ -92,14 +97,37 @@ type SimpleRAGResult struct {
 // fit the budget; cut the first that does not, keeping its start, when
 // more than 100 tokens remain; then stop either way.
 func BuildSimpleRAG(docs []value.Document, budgetTokens int, tok tokens.Tokenizer) SimpleRAGResult {
-	res := SimpleRAGResult{Budget: budgetTokens, Trace: make([]SimpleRAGDocTrace, len(docs))}
-	res.Order = make([]int, len(docs))
+	return buildSimpleRAG(docs, budgetTokens, tok, SimpleRAGByScore(docs))
+}
+
+// BuildSimpleRAGInOrder is BuildSimpleRAG on documents already in the
+// order they are to be formatted: the article's retrieve_with_reranking
+// hands the reranker's order to _format_chunks, so BM25's doc4, doc3,
+// doc9 stay in that order rather than being sorted by retrieval score
+// again.
+func BuildSimpleRAGInOrder(docs []value.Document, budgetTokens int, tok tokens.Tokenizer) SimpleRAGResult {
+	order := make([]int, len(docs))
 	for i := range docs {
-		res.Order[i] = i
+		order[i] = i
 	}
-	sort.SliceStable(res.Order, func(x, y int) bool {
-		return simpleRAGScoreAbove(docs[res.Order[x]].Score, docs[res.Order[y]].Score)
+	return buildSimpleRAG(docs, budgetTokens, tok, order)
+}
+
+// SimpleRAGByScore is the article's walk order: input indices by score,
+// highest first (ties keep input order, as Python's stable sort does).
+func SimpleRAGByScore(docs []value.Document) []int {
+	order := make([]int, len(docs))
+	for i := range docs {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(x, y int) bool {
+		return simpleRAGScoreAbove(docs[order[x]].Score, docs[order[y]].Score)
 	})
+	return order
+}
+
+func buildSimpleRAG(docs []value.Document, budgetTokens int, tok tokens.Tokenizer, order []int) SimpleRAGResult {
+	res := SimpleRAGResult{Budget: budgetTokens, Trace: make([]SimpleRAGDocTrace, len(docs)), Order: order}
 
 	total := 0
 	stopped := false
@@ -166,4 +194,16 @@ func FormatSimpleRAGChunks(chunks []SimpleRAGChunk) string {
 		b.WriteString(c.Text)
 	}
 	return b.String()
+}
+
+// TopKByScore returns the input indices of the k highest-scoring
+// documents in input order, as a vector store's search(limit=k) would
+// return them to the builder; k <= 0 or k >= len(docs) keeps every one.
+func TopKByScore(docs []value.Document, k int) []int {
+	order := SimpleRAGByScore(docs)
+	if k > 0 && k < len(order) {
+		order = order[:k]
+	}
+	sort.Ints(order)
+	return order
 }

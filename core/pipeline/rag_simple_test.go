@@ -187,3 +187,28 @@ func BenchmarkBuildSimpleRAG(b *testing.B) {
 		})
 	}
 }
+
+// The article's retrieve_with_reranking formats the reranker's selection
+// in the reranker's order: a weaker retrieval score placed first by the
+// reranker stays first.
+func TestBuildSimpleRAGInOrderKeepsTheRerankersOrder(t *testing.T) {
+	docs := []value.Document{
+		{Content: "doc four text", Score: 0.4, Source: "doc4"},
+		{Content: "doc three text", Score: 0.3, Source: "doc3"},
+		{Content: "doc nine text", Score: 0.9, Source: "doc9"},
+	}
+	res := BuildSimpleRAGInOrder(docs, 4000, tokens.Heuristic{})
+	var sources []string
+	for _, c := range res.Chunks {
+		sources = append(sources, c.Source)
+	}
+	if got := strings.Join(sources, " "); got != "doc4 doc3 doc9" {
+		t.Errorf("formatted %s, want doc4 doc3 doc9", got)
+	}
+	if !strings.HasPrefix(res.ContextBlock, "[Source 1: doc4 (relevance: 0.40)]") {
+		t.Errorf("block starts %q", res.ContextBlock[:40])
+	}
+	if byScore := BuildSimpleRAG(docs, 4000, tokens.Heuristic{}); byScore.Chunks[0].Source != "doc9" {
+		t.Errorf("the plain builder sorts by score: first %s", byScore.Chunks[0].Source)
+	}
+}

@@ -1,0 +1,111 @@
+package loaders
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"ctxlab/core/tokens"
+)
+
+// priceFileKeys are a price file's keys; priceKeys a model's.
+var (
+	priceFileKeys = []string{"date", "source", "models"}
+	priceKeys     = []string{"input", "cached_input", "output", "note"}
+)
+
+// LoadPrices reads a price file and returns the bundled prices with the
+// file's added or replacing theirs:
+//
+//	date: 2027-01-15              # when the figures were taken
+//	source: https://example.com   # where from
+//	models:
+//	  gpt-4o: {input: 2.50, cached_input: 1.25, output: 10.00}
+//
+// Rates are US dollars per million tokens; a rate left out is unknown.
+// Models match by the longest prefix of their name, as the model table
+// does.
+func LoadPrices(path string) (tokens.PriceTable, error) {
+	defaults := tokens.DefaultPrices()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return defaults, fmt.Errorf("loading prices: %w", err)
+	}
+	root, err := parseYAMLNode(path, data, "prices (date, source, models)")
+	if err != nil {
+		return defaults, err
+	}
+	fields, err := yamlFields(path, root, "the price file", priceFileKeys)
+	if err != nil {
+		return defaults, err
+	}
+	var own tokens.PriceTable
+	if f, ok := fields["date"]; ok {
+		if own.Date, err = yamlText(path, f.value, "date"); err != nil {
+			return defaults, err
+		}
+	}
+	if f, ok := fields["source"]; ok {
+		source, err := yamlText(path, f.value, "source")
+		if err != nil {
+			return defaults, err
+		}
+		own.Sources = []string{source}
+	}
+	f, ok := fields["models"]
+	if !ok {
+		return defaults, &Error{Name: path, Msg: "no models: key; expected models: with each model's input, cached_input and output per million tokens"}
+	}
+	models, err := yamlPairs(path, f.value, "models")
+	if err != nil {
+		return defaults, err
+	}
+	own.Prices = make(map[string]tokens.Price, len(models))
+	for _, m := range models {
+		name := strings.TrimSpace(m.key.Value)
+		if name == "" {
+			return defaults, yamlErr(path, m.key, "a model's name is empty")
+		}
+		source := path
+		if len(own.Sources) > 0 {
+			source = own.Sources[0]
+		}
+		price, err := readPrice(path, name, source, m)
+		if err != nil {
+			return defaults, err
+		}
+		own.Prices[name] = price
+	}
+	return defaults.Merge(own), nil
+}
+
+// readPrice reads one model's rates; a rate left out is unknown, and a
+// negative one refused.
+func readPrice(path, name, source string, m yamlField) (tokens.Price, error) {
+	rates, err := yamlFields(path, m.value, "models."+name, priceKeys)
+	if err != nil {
+		return tokens.Price{}, err
+	}
+	price := tokens.Price{Input: tokens.Unknown, CachedInput: tokens.Unknown, Output: tokens.Unknown, Note: "from " + path, Source: source}
+	for key, dst := range map[string]*float64{"input": &price.Input, "cached_input": &price.CachedInput, "output": &price.Output} {
+		f, ok := rates[key]
+		if !ok {
+			continue
+		}
+		field := "models." + name + "." + key
+		v, err := yamlFloat(path, f.value, field)
+		if err != nil {
+			return price, err
+		}
+		if v < 0 {
+			return price, yamlErr(path, f.value, "%s %s is negative; expected US dollars per million tokens", field, f.value.Value)
+		}
+		*dst = v
+	}
+	if f, ok := rates["note"]; ok {
+		if price.Note, err = yamlText(path, f.value, "models."+name+".note"); err != nil {
+			return price, err
+		}
+	}
+	return price, nil
+}

@@ -1,0 +1,65 @@
+package tui
+
+import (
+	"ctxlab/core"
+	"ctxlab/internal/numfmt"
+)
+
+// Baseline is the evaluation pinned with p to compare with, and whether
+// one is pinned: the Compare view diffs against it, and any view that
+// marks "the baseline's value" reads it here.
+func (m Model) Baseline() (*core.Evaluation, bool) {
+	return m.baseline, m.baseline != nil
+}
+
+// Comparison is the evaluation on screen against the baseline, nil when
+// none is pinned.
+func (m Model) Comparison() *core.Comparison { return m.comparison }
+
+// pinBaseline pins the evaluation on screen: from now on the Compare view
+// and the header measure every change against it.
+func (m *Model) pinBaseline() {
+	if m.eval == nil {
+		m.status.set("nothing to pin yet: the first evaluation is still computing")
+		return
+	}
+	m.baseline = m.eval
+	c := core.Compare(m.baseline, m.eval)
+	m.comparison = &c
+	m.views.key = ""
+	m.status.set("baseline pinned: turn any control, then v shows what changed (P clears it)")
+}
+
+func (m *Model) clearBaseline() {
+	if m.baseline == nil {
+		m.status.set("no baseline is pinned (p pins the current settings)")
+		return
+	}
+	m.baseline, m.comparison = nil, nil
+	m.views.key = ""
+	m.status.set("baseline cleared")
+}
+
+// baselineWords is the header's note of the request against the
+// baseline, "" when none is pinned.
+func baselineWords(c *core.Comparison) string {
+	if c == nil {
+		return ""
+	}
+	switch saved := c.TokensSaved(); {
+	case saved > 0:
+		return " · vs baseline −" + numfmt.Thousands(saved) + " tokens (v)"
+	case saved < 0:
+		return " · vs baseline +" + numfmt.Thousands(-saved) + " tokens (v)"
+	}
+	return " · vs baseline: same size (v)"
+}
+
+// compareCosts are the baseline's and the current request's costs at
+// their models' list prices, for the Compare view.
+func (m Model) compareCosts() [2]core.RequestCost {
+	if m.baseline == nil || m.eval == nil {
+		return [2]core.RequestCost{}
+	}
+	return [2]core.RequestCost{core.CostOf(m.baseline, m.cfg.Prices), core.CostOf(m.eval, m.cfg.Prices)}
+}

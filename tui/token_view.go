@@ -1,0 +1,93 @@
+package tui
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"ctxlab/core"
+	"ctxlab/core/tokens"
+	"ctxlab/internal/numfmt"
+	"ctxlab/internal/safetext"
+	"ctxlab/themes"
+)
+
+// tokenSeparator parts tokens where colour cannot: NO_COLOR and the mono
+// theme.
+const tokenSeparator = "▏"
+
+// writeTokens shows text as the tokenizer reads it, as tiktokenizer does:
+// each token in alternating shades (split by ▏ without colour), a line
+// break drawn as ↵ and a tab as →, then the token ids. Every piece is
+// made inert with safetext before it is styled.
+func writeTokens(b *strings.Builder, st *themes.Styles, tok tokens.Tokenizer, text string, width int) {
+	if tok == nil {
+		writeWrapped(b, st.Muted, "computing…", width)
+		return
+	}
+	pieces := tokens.Pieces(tok, text)
+	var marked strings.Builder
+	var ids []string
+	for i, p := range pieces {
+		style := st.Text
+		if i%2 == 1 {
+			style = st.Accent
+		}
+		if st.Mono && i > 0 {
+			marked.WriteString(st.Muted.Render(tokenSeparator))
+		}
+		shown := strings.NewReplacer("\n", "↵\n", "\t", "→").Replace(safetext.Sanitize(p.Text))
+		for k, line := range strings.Split(shown, "\n") {
+			if k > 0 {
+				marked.WriteByte('\n')
+			}
+			if line != "" {
+				marked.WriteString(style.Render(line))
+			}
+		}
+		for _, id := range p.IDs {
+			ids = append(ids, strconv.Itoa(id))
+		}
+	}
+	for _, l := range wrapText(marked.String(), max(10, width)) {
+		b.WriteString(l + "\n")
+	}
+	if len(ids) == 0 {
+		writeWrapped(b, st.Muted, fmt.Sprintf("%s reads %s as %s; it has no token ids", tok.Name(),
+			numfmt.Count(len(pieces), "piece", "pieces"), numfmt.Count(tok.Count(text), "token", "tokens")), width)
+		return
+	}
+	writeWrapped(b, st.Muted, fmt.Sprintf("%s token ids: %s", numfmt.Thousands(len(ids)), strings.Join(ids, " ")), width)
+}
+
+// contextTokensContent is the Context view with every message shown as
+// tokens under the settings' tokenizer.
+func contextTokensContent(st *themes.Styles, ev *core.Evaluation, width int) string {
+	if ev == nil || ev.Assembly == nil {
+		return st.Muted.Render("computing…")
+	}
+	tok := ev.Settings.Pipeline.Tokenizer
+	var b strings.Builder
+	writeTitled(&b, st, "Assembled request as tokens", fmt.Sprintf("· %s · T shows the text again", tok.Name()), width)
+	for i, msg := range ev.Assembly.Messages {
+		b.WriteByte('\n')
+		writeRule(&b, st, numfmt.Thousands(i+1)+" "+safetext.Line(msg.Role)+" · "+numfmt.Count(tok.Count(msg.Content), "token", "tokens"), width)
+		writeTokens(&b, st, tok, msg.Content, width)
+	}
+	return b.String()
+}
+
+// inspectorTokensContent is the inspector with the document's text shown
+// as tokens under the settings' tokenizer.
+func inspectorTokensContent(st *themes.Styles, ev *core.Evaluation, doc, width int) string {
+	tok := ev.Settings.Pipeline.Tokenizer
+	content := ev.Documents[doc].Content
+	var b strings.Builder
+	name := "the tokenizer"
+	if tok != nil {
+		name = tok.Name()
+	}
+	writeTitled(&b, st, "As tokens", fmt.Sprintf("· %s · T shows the text again", name), width)
+	writeTokens(&b, st, tok, content, width)
+	return b.String()
+}
