@@ -102,7 +102,7 @@ func punctuationRun(s string, i int, tail func(rune) bool) int {
 	}
 }
 
-func isNewline(r rune) bool         { return r == '\r' || r == '\n' }
+func isNewline(r rune) bool        { return r == '\r' || r == '\n' }
 func isNewlineOrSlash(r rune) bool { return r == '\r' || r == '\n' || r == '/' }
 
 // whitespace is the last three alternatives of both patterns, for a piece
