@@ -38,7 +38,7 @@ func (e *encoding) count(text string) int {
 
 func (e *encoding) countMerged(piece string) int {
 	n := 0
-	bytePairMerge(piece, e.ranks, func(string) { n++ })
+	bytePairMerge(piece, e.ranks, e.maxLen, func(string) { n++ })
 	return n
 }
 
@@ -54,7 +54,7 @@ func (e *encoding) encode(text string) []int {
 			ids = append(ids, id)
 			continue
 		}
-		bytePairMerge(piece, e.ranks, func(token string) { ids = append(ids, e.ranks[token]) })
+		bytePairMerge(piece, e.ranks, e.maxLen, func(token string) { ids = append(ids, e.ranks[token]) })
 	}
 	return ids
 }

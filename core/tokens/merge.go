@@ -13,44 +13,50 @@ const noRank = -1
 // piece's length, so a line of 50,000 '=' took seconds; here the pairs
 // wait in a min-heap ordered by (rank, position) over a linked list of
 // parts, and a merge re-ranks only its two neighbours: O(n log n).
+//
 // A merge replaces the pair at p by a longer part, whose pairs with its
-// neighbours are new strings, hence new ranks: a heap entry whose rank no
-// longer matches its position's current pair is stale and skipped.
-func bytePairMerge(piece string, ranks map[string]int, emit func(token string)) {
+// neighbours are new, longer strings, hence new ranks: a heap entry whose
+// rank no longer matches its position's current pair is stale and
+// skipped. maxLen is the longest token's length: a longer pair is no
+// token, without asking the map.
+func bytePairMerge(piece string, ranks map[string]int, maxLen int, emit func(token string)) {
 	m := mergePool.Get().(*merger)
 	defer mergePool.Put(m)
+	n := int32(len(piece))
 	m.reset(len(piece))
 
-	// start[p] is where part p begins; next and prev link the live parts;
-	// part len(piece) is the end sentinel.
-	rankOf := func(p int) int {
+	// next and prev link the live parts by their start; n is the end.
+	rankOf := func(p int32) int32 {
 		q := m.next[p]
-		if q >= len(piece) {
+		if q >= n {
 			return noRank
 		}
-		if r, ok := ranks[piece[p:m.next[q]]]; ok {
-			return r
+		end := m.next[q]
+		if int(end-p) > maxLen {
+			return noRank
+		}
+		if r, ok := ranks[piece[p:end]]; ok {
+			return int32(r)
 		}
 		return noRank
 	}
-	for p := 0; p < len(piece); p++ {
+	for p := int32(0); p < n; p++ {
 		m.pairRank[p] = rankOf(p)
 		if m.pairRank[p] != noRank {
-			m.queue = append(m.queue, pairEntry{rank: m.pairRank[p], pos: int32(p)})
+			m.queue = append(m.queue, queued(m.pairRank[p], p))
 		}
 	}
 	m.queue.init()
 	for len(m.queue) > 0 {
-		e := m.queue.pop()
-		p := int(e.pos)
-		if m.removed[p] || m.pairRank[p] != e.rank {
+		rank, p := m.queue.pop().split()
+		if m.removed[p] || m.pairRank[p] != rank {
 			continue
 		}
 		// Join part p with the part after it.
 		q := m.next[p]
 		m.removed[q] = true
 		m.next[p] = m.next[q]
-		if m.next[q] <= len(piece) {
+		if m.next[q] < n {
 			m.prev[m.next[q]] = p
 		}
 		m.rerank(p, rankOf(p))
@@ -58,7 +64,7 @@ func bytePairMerge(piece string, ranks map[string]int, emit func(token string)) 
 			m.rerank(m.prev[p], rankOf(m.prev[p]))
 		}
 	}
-	for p := 0; p < len(piece); p = m.next[p] {
+	for p := int32(0); p < n; p = m.next[p] {
 		emit(piece[p:m.next[p]])
 	}
 }
@@ -66,8 +72,8 @@ func bytePairMerge(piece string, ranks map[string]int, emit func(token string)) 
 // merger is bytePairMerge's working memory, pooled: most pieces are short
 // and merged by the thousand.
 type merger struct {
-	next, prev []int
-	pairRank   []int
+	next, prev []int32
+	pairRank   []int32
 	removed    []bool
 	queue      pairQueue
 }
@@ -76,39 +82,38 @@ var mergePool = sync.Pool{New: func() any { return new(merger) }}
 
 func (m *merger) reset(n int) {
 	if cap(m.next) < n+1 {
-		m.next = make([]int, n+1)
-		m.prev = make([]int, n+1)
-		m.pairRank = make([]int, n+1)
+		m.next = make([]int32, n+1)
+		m.prev = make([]int32, n+1)
+		m.pairRank = make([]int32, n+1)
 		m.removed = make([]bool, n+1)
 	}
 	m.next, m.prev, m.pairRank, m.removed = m.next[:n+1], m.prev[:n+1], m.pairRank[:n+1], m.removed[:n+1]
-	for p := 0; p <= n; p++ {
+	for p := range int32(n + 1) {
 		m.next[p], m.prev[p], m.pairRank[p], m.removed[p] = p+1, p-1, noRank, false
 	}
 	m.queue = m.queue[:0]
 }
 
 // rerank records part p's new pair rank and queues it.
-func (m *merger) rerank(p, rank int) {
+func (m *merger) rerank(p, rank int32) {
 	m.pairRank[p] = rank
 	if rank != noRank {
-		m.queue.push(pairEntry{rank: rank, pos: int32(p)})
+		m.queue.push(queued(rank, p))
 	}
 }
 
-type pairEntry struct {
-	rank int
-	pos  int32
-}
+// pairEntry is a queued pair, rank in the high half and position in the
+// low: one integer comparison orders by rank, then leftmost, and a heap
+// of a million pairs stays compact.
+type pairEntry uint64
 
-// pairQueue is a binary min-heap of pairs: lowest rank first, then
-// leftmost. It is written out rather than built on container/heap, whose
-// interface boxes every entry pushed.
+func queued(rank, pos int32) pairEntry { return pairEntry(uint64(rank)<<32 | uint64(uint32(pos))) }
+
+func (e pairEntry) split() (rank, pos int32) { return int32(e >> 32), int32(uint32(e)) }
+
+// pairQueue is a binary min-heap, written out rather than built on
+// container/heap, whose interface boxes every entry pushed.
 type pairQueue []pairEntry
-
-func (e pairEntry) before(f pairEntry) bool {
-	return e.rank < f.rank || (e.rank == f.rank && e.pos < f.pos)
-}
 
 func (q pairQueue) init() {
 	for i := len(q)/2 - 1; i >= 0; i-- {
@@ -119,14 +124,16 @@ func (q pairQueue) init() {
 func (q *pairQueue) push(e pairEntry) {
 	*q = append(*q, e)
 	h := *q
-	for i := len(h) - 1; i > 0; {
+	i := len(h) - 1
+	for i > 0 {
 		parent := (i - 1) / 2
-		if !h[i].before(h[parent]) {
+		if h[parent] <= e {
 			break
 		}
-		h[i], h[parent] = h[parent], h[i]
+		h[i] = h[parent]
 		i = parent
 	}
+	h[i] = e
 }
 
 func (q *pairQueue) pop() pairEntry {
@@ -140,18 +147,23 @@ func (q *pairQueue) pop() pairEntry {
 }
 
 func (q pairQueue) down(i int) {
-	for {
-		least, left, right := i, 2*i+1, 2*i+2
-		if left < len(q) && q[left].before(q[least]) {
-			least = left
-		}
-		if right < len(q) && q[right].before(q[least]) {
-			least = right
-		}
-		if least == i {
-			return
-		}
-		q[i], q[least] = q[least], q[i]
-		i = least
+	if i >= len(q) {
+		return
 	}
+	e := q[i]
+	for {
+		child := 2*i + 1
+		if child >= len(q) {
+			break
+		}
+		if right := child + 1; right < len(q) && q[right] < q[child] {
+			child = right
+		}
+		if e <= q[child] {
+			break
+		}
+		q[i] = q[child]
+		i = child
+	}
+	q[i] = e
 }

@@ -14,6 +14,7 @@ import (
 type vocabulary struct {
 	ranks  map[string]int
 	tokens []string
+	maxLen int // the longest token's length in bytes
 }
 
 // loadVocabulary reads an encoding's .tiktoken file (one "base64 rank"
@@ -66,6 +67,7 @@ func loadVocabulary(name string) (*vocabulary, error) {
 		token := all[e.start:e.end]
 		v.ranks[token] = e.rank
 		v.tokens[e.rank] = token
+		v.maxLen = max(v.maxLen, len(token))
 	}
 	return v, nil
 }
