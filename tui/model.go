@@ -95,6 +95,18 @@ const (
 type Model struct {
 	cfg      Config
 	analysis *pipeline.Analysis
+	// docBytes is the documents' total size, to tell whether counting
+	// them can happen inline (token_counting.go).
+	docBytes int
+	// pending names the tokenizer whose counts the evaluation shown
+	// stands in for with the heuristic, "" when its counts are exact;
+	// counting is the background job making them, countShown its
+	// progress as of the last tick.
+	pending    string
+	counting   *countJob
+	countShown *pipeline.TokenProgress
+	// preloaded: the other vocabularies' background load has started.
+	preloaded bool
 	settings core.Settings
 	initial  core.Settings
 
@@ -175,6 +187,9 @@ func New(cfg Config) Model {
 		busy:      true,
 		width:     120,
 		height:    40,
+	}
+	for _, d := range cfg.Scenario.Documents {
+		m.docBytes += len(d.Content)
 	}
 	m.applyHelpStyles()
 	if len(cfg.Scenario.Documents) == 0 {

@@ -24,6 +24,8 @@ type evaluatedMsg struct {
 	space []core.SpaceItem
 	sent  fates
 	err   error
+	// pending names the tokenizer the heuristic stood in for.
+	pending string
 }
 
 // tokenCountsMsg carries a document's counts under every tokenizer.
@@ -68,7 +70,8 @@ func (m Model) evaluationTimeout() time.Duration {
 func (m *Model) evaluationCmd() tea.Cmd {
 	ctx, cancel := context.WithTimeout(context.Background(), m.evaluationTimeout())
 	m.cancelEval = cancel
-	gen, settings := m.gen, m.settings
+	settings, pending := m.standIn(m.settings)
+	gen := m.gen
 	requestID := m.cfg.RequestID
 	if requestID == "" {
 		// Unique across sessions, as assemble's are: the session's start
@@ -82,14 +85,18 @@ func (m *Model) evaluationCmd() tea.Cmd {
 		Now:        m.cfg.Now(),
 		RequestID:  requestID,
 	}
-	return func() tea.Msg {
+	evaluate := func() tea.Msg {
 		defer cancel()
 		ev, err := core.Evaluate(ctx, in, settings)
 		if err != nil {
-			return evaluatedMsg{gen: gen, err: err}
+			return evaluatedMsg{gen: gen, err: err, pending: pending}
 		}
-		return evaluatedMsg{gen: gen, eval: ev, space: ev.Space(), sent: sentCounts(ev)}
+		return evaluatedMsg{gen: gen, eval: ev, space: ev.Space(), sent: sentCounts(ev), pending: pending}
 	}
+	if pending == "" {
+		return evaluate
+	}
+	return tea.Batch(evaluate, m.startCounting(m.settings.Pipeline.Tokenizer))
 }
 
 // applyEvaluation installs a fresh evaluation and marks the documents
@@ -106,15 +113,25 @@ func (m *Model) applyEvaluation(msg evaluatedMsg) tea.Cmd {
 	}
 	m.evalErr = nil
 	prev := m.eval
+	// Exact counts replacing the heuristic's estimate are no change of
+	// fate a user made, so they mark nothing.
+	refined := m.pending != "" && msg.pending == ""
+	m.pending = msg.pending
 	m.eval = msg.eval
 	m.sent = msg.sent
 	m.shown = msg.gen
 	m.changed = changedDocs(prev, m.eval)
+	if refined {
+		m.changed = nil
+	}
 	m.refreshRows()
 	m.space.refresh(msg.space)
 	var preload tea.Cmd
-	if prev == nil {
+	if prev == nil || refined {
 		m.list.selectFirstPresent()
+	}
+	if !m.preloaded && m.pending == "" {
+		m.preloaded = true
 		preload = preloadTokenizers()
 	}
 	if len(m.changed) == 0 {

@@ -55,6 +55,9 @@ func (m Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case tokenizersReadyMsg:
 		return m, nil
+	case countTickMsg, countDoneMsg:
+		cmd := m.updateCounting(msg)
+		return m, cmd
 	case filterResultMsg:
 		if m.filter.apply(msg) {
 			m.refreshRows()
@@ -75,6 +78,10 @@ func (m Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 func (m Model) updateKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
+	if m.counting != nil && !m.typing() && msg.String() == "esc" {
+		m.stopCounting()
+		return m, nil
+	}
 	if m.filter.editing {
 		var cmd tea.Cmd
 		var cleared bool

@@ -39,6 +39,22 @@ func (a *Analysis) Tokens(tok tokens.Tokenizer) []int {
 	return counts
 }
 
+// Counted reports whether tok's counts are made, so Tokens returns at once.
+func (a *Analysis) Counted(tok tokens.Tokenizer) bool {
+	a.mu.Lock()
+	job, ok := a.tokens[tok.Name()]
+	a.mu.Unlock()
+	if !ok {
+		return false
+	}
+	select {
+	case <-job.done:
+		return job.counts != nil
+	default:
+		return false
+	}
+}
+
 // CountTokens is Tokens on every core, cancellable: it returns ctx's
 // error, and keeps nothing, if ctx ends first. progress, if not nil, is
 // called from the calling goroutine as documents finish (at most once per

@@ -1,6 +1,7 @@
 package tokens
 
 import (
+	"fmt"
 	"sync"
 	"sync/atomic"
 	"unicode/utf8"
@@ -27,6 +28,16 @@ type BPE struct {
 }
 
 func newBPE(name string) *BPE { return &BPE{name: name} }
+
+// NewBPE returns a BPE tokenizer of its own, unloaded, unlike ByName's
+// shared one: a benchmark or test of a cold start (the workbench before
+// the vocabulary is in memory) needs one that no earlier test loaded.
+func NewBPE(name string) (*BPE, error) {
+	if _, ok := splitters[name]; !ok {
+		return nil, fmt.Errorf("unknown BPE encoding %q (expected %s or %s)", name, TokenizerCL100K, TokenizerO200K)
+	}
+	return newBPE(name), nil
+}
 
 func (b *BPE) load() *encoding {
 	b.once.Do(func() {
@@ -117,4 +128,9 @@ func trimPartialRunes(s string) string {
 }
 
 // Preloader is implemented by tokenizers whose first use is expensive.
-type Preloader interface{ Preload() }
+type Preloader interface {
+	// Preload loads what the first count needs.
+	Preload()
+	// Loaded reports, without waiting, whether a count would start at once.
+	Loaded() bool
+}
