@@ -107,8 +107,8 @@ type Model struct {
 	countShown *pipeline.TokenProgress
 	// preloaded: the other vocabularies' background load has started.
 	preloaded bool
-	settings core.Settings
-	initial  core.Settings
+	settings  core.Settings
+	initial   core.Settings
 
 	eval *core.Evaluation
 	// sent are the Budget list's fates after the assembler, counted once
