@@ -9,6 +9,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync"
 
 	"ctxlab/core/tokens"
 	"ctxlab/internal/numfmt"
@@ -120,12 +121,24 @@ func unwrapPathError(err error) error {
 
 func countTokens(name, text string) tokenCount {
 	c := tokenCount{Input: name, Bytes: len(text), Words: len(strings.Fields(text))}
-	counts := make(map[string]int, len(tokens.Names))
-	for _, n := range tokens.Names {
-		tok, _ := tokens.ByName(n)
-		counts[n] = tok.Count(text)
+	// One tokenizer per core: each loads its vocabulary and counts at
+	// the same time as the others.
+	counts := make([]int, len(tokens.Names))
+	var wg sync.WaitGroup
+	for i, n := range tokens.Names {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			tok, _ := tokens.ByName(n)
+			counts[i] = tok.Count(text)
+		}()
 	}
-	c.Heuristic, c.CL100K, c.O200K = counts[tokens.TokenizerHeuristic], counts[tokens.TokenizerCL100K], counts[tokens.TokenizerO200K]
+	wg.Wait()
+	byName := map[string]int{}
+	for i, n := range tokens.Names {
+		byName[n] = counts[i]
+	}
+	c.Heuristic, c.CL100K, c.O200K = byName[tokens.TokenizerHeuristic], byName[tokens.TokenizerCL100K], byName[tokens.TokenizerO200K]
 	c.HeuristicErrorPct = heuristicError(c.Heuristic, c.O200K)
 	return c
 }

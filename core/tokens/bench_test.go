@@ -109,17 +109,20 @@ func benchBase64(size int) string {
 	return string(out)
 }
 
-// BenchmarkCount is ctxlab's encoder alone on generated prose.
+// BenchmarkCount is ctxlab's encoder alone on 1 MB of generated prose
+// and of base64, on one core (-cpu 1: one text is counted by one core).
 func BenchmarkCount(b *testing.B) {
-	text := benchProse(1<<20, 1)
-	for _, name := range bpeNames {
-		b.Run(name, func(b *testing.B) {
-			tok, _ := ByName(name)
-			enc := tok.(*BPE).load()
-			b.SetBytes(int64(len(text)))
-			for b.Loop() {
-				enc.count(text)
-			}
-		})
+	texts := []struct{ name, text string }{{"prose", benchProse(1<<20, 1)}, {"base64", benchBase64(1 << 20)}}
+	for _, in := range texts {
+		for _, name := range bpeNames {
+			b.Run(in.name+"/"+name, func(b *testing.B) {
+				tok, _ := ByName(name)
+				enc := tok.(*BPE).load()
+				b.SetBytes(int64(len(in.text)))
+				for b.Loop() {
+					enc.count(in.text)
+				}
+			})
+		}
 	}
 }

@@ -91,6 +91,12 @@ func (m *merger) reset(n int) {
 	for p := range int32(n + 1) {
 		m.next[p], m.prev[p], m.pairRank[p], m.removed[p] = p+1, p-1, noRank, false
 	}
+	// Each merge pops one pair and pushes at most two, so the queue
+	// never holds more than 2n entries: room for them up front saves
+	// copying a long piece's queue as it grows.
+	if cap(m.queue) < 2*n {
+		m.queue = make(pairQueue, 0, 2*n)
+	}
 	m.queue = m.queue[:0]
 }
 

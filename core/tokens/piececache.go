@@ -15,15 +15,31 @@ import (
 type pieceCache struct {
 	seed   maphash.Seed
 	shards [pieceShards]pieceShard
+	long   longPieces
 }
 
 const (
 	pieceShards       = 64
 	pieceShardEntries = 2048
-	// pieceMaxBytes: longer pieces (base64, long numbers of '=') rarely
-	// recur and would hold much memory; they are merged each time.
+	// pieceMaxBytes: longer pieces go to the long-piece cache.
 	pieceMaxBytes = 64
+	// longPieceMinBytes: from this length a merge costs more than
+	// hashing and copying the piece, so a repeat is worth remembering.
+	longPieceMinBytes = 4 << 10
+	// longPiecesMaxBytes bounds the long pieces kept.
+	longPiecesMaxBytes = 32 << 20
 )
+
+// longPieces remembers the counts of very long pieces: a line of 50,000
+// '=', a megabyte-long word. Such a piece is rare but recurs in every
+// text built around it (a document's source appears in its citation
+// header, the context block and the request), and each merge of it costs
+// milliseconds to a second.
+type longPieces struct {
+	mu     sync.Mutex
+	counts map[string]int
+	bytes  int
+}
 
 type pieceShard struct {
 	mu     sync.Mutex
@@ -35,7 +51,10 @@ func newPieceCache() *pieceCache { return &pieceCache{seed: maphash.MakeSeed()} 
 // count returns piece's token count, merging it on a miss.
 func (c *pieceCache) count(piece string, merge func(string) int) int {
 	if len(piece) > pieceMaxBytes {
-		return merge(piece)
+		if len(piece) < longPieceMinBytes {
+			return merge(piece)
+		}
+		return c.long.count(piece, merge)
 	}
 	shard := &c.shards[maphash.String(c.seed, piece)%pieceShards]
 	shard.mu.Lock()
@@ -53,5 +72,26 @@ func (c *pieceCache) count(piece string, merge func(string) int) int {
 	// alive by the cache.
 	shard.counts[strings.Clone(piece)] = n
 	shard.mu.Unlock()
+	return n
+}
+
+func (l *longPieces) count(piece string, merge func(string) int) int {
+	l.mu.Lock()
+	n, ok := l.counts[piece]
+	l.mu.Unlock()
+	if ok {
+		return n
+	}
+	n = merge(piece)
+	if len(piece) > longPiecesMaxBytes {
+		return n
+	}
+	l.mu.Lock()
+	if l.counts == nil || l.bytes+len(piece) > longPiecesMaxBytes {
+		l.counts, l.bytes = map[string]int{}, 0
+	}
+	l.counts[strings.Clone(piece)] = n
+	l.bytes += len(piece)
+	l.mu.Unlock()
 	return n
 }
