@@ -30,8 +30,13 @@ type progressBar struct {
 	start   time.Time
 	now     func() time.Time
 	shown   bool
-	width   int // of the last line drawn, to blank it when done
+	drawn   time.Time // when the line was last drawn
+	width   int       // of the last line drawn, to blank it when done
 }
+
+// progressRedraw is how often the line is redrawn at most: often enough to
+// look alive, seldom enough not to flood a slow terminal.
+const progressRedraw = 100 * time.Millisecond
 
 const progressBarCells = 20
 
@@ -40,10 +45,14 @@ func newProgressBar(env Env, label string) *progressBar {
 }
 
 func (p *progressBar) update(pr pipeline.TokenProgress) {
-	if !p.enabled || (!p.shown && p.now().Sub(p.start) < progressDelay) {
+	now := p.now()
+	if !p.enabled || (!p.shown && now.Sub(p.start) < progressDelay) {
 		return
 	}
-	p.shown = true
+	if p.shown && now.Sub(p.drawn) < progressRedraw && pr.Docs < pr.TotalDocs {
+		return
+	}
+	p.shown, p.drawn = true, now
 	line := progressLine(p.label, pr)
 	pad := max(p.width-len([]rune(line)), 0)
 	p.width = len([]rune(line))

@@ -43,3 +43,20 @@ func TestProgressBarSilentWhenStderrIsNotATerminal(t *testing.T) {
 		t.Errorf("wrote %q to a stderr that is not a terminal", out.String())
 	}
 }
+
+func TestProgressBarRedrawsAtMostEveryTenthOfASecondButAlwaysTheEnd(t *testing.T) {
+	var out bytes.Buffer
+	clock := time.Unix(0, 0)
+	bar := &progressBar{w: &out, enabled: true, label: "counting", start: clock, now: func() time.Time { return clock }}
+	clock = clock.Add(time.Second)
+	bar.update(pipeline.TokenProgress{Docs: 1, TotalDocs: 3, Bytes: 1, TotalBytes: 3})
+	clock = clock.Add(10 * time.Millisecond)
+	bar.update(pipeline.TokenProgress{Docs: 2, TotalDocs: 3, Bytes: 2, TotalBytes: 3})
+	if strings.Count(out.String(), "\r") != 1 || strings.Contains(out.String(), "2 of 3") {
+		t.Fatalf("redrawn within 10 ms: %q", out.String())
+	}
+	bar.update(pipeline.TokenProgress{Docs: 3, TotalDocs: 3, Bytes: 3, TotalBytes: 3})
+	if !strings.Contains(out.String(), "100%  3 of 3 documents") {
+		t.Errorf("the last state was not drawn: %q", out.String())
+	}
+}
