@@ -77,7 +77,7 @@ func digits(s string, i int) int {
 // punctuationRun is ` ?[^\s\p{L}\p{N}]+` followed by a run of the runes in
 // tail ([\r\n]* in cl100k_base, [\r\n/]* in o200k_base), or -1.
 func punctuationRun(s string, i int, tail func(rune) bool) int {
-	r, c, size := at(s, i)
+	r, c, _ := at(s, i)
 	if r == ' ' {
 		if _, next, _ := at(s, i+1); next.punctuation() {
 			i, c = i+1, next
@@ -87,14 +87,14 @@ func punctuationRun(s string, i int, tail func(rune) bool) int {
 		return -1
 	}
 	for {
-		_, c, size = at(s, i)
+		_, c, size := at(s, i)
 		if size == 0 || !c.punctuation() {
 			break
 		}
 		i += size
 	}
 	for {
-		r, _, size = at(s, i)
+		r, _, size := at(s, i)
 		if size == 0 || !tail(r) {
 			return i
 		}
