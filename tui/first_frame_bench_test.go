@@ -14,7 +14,7 @@ func BenchmarkFirstFrame(b *testing.B) {
 	b.Run("estimate", func(b *testing.B) {
 		for b.Loop() {
 			m, _ := coldModel(b)
-			m = firstEvaluation(b, m)
+			m, _ = firstEvaluation(b, m)
 			if m.View() == "" || m.pending == "" {
 				b.Fatal("no pending first frame")
 			}

@@ -93,10 +93,7 @@ func (m *Model) evaluationCmd() tea.Cmd {
 		}
 		return evaluatedMsg{gen: gen, eval: ev, space: ev.Space(), sent: sentCounts(ev), pending: pending}
 	}
-	if pending == "" {
-		return evaluate
-	}
-	return tea.Batch(evaluate, m.startCounting(m.settings.Pipeline.Tokenizer))
+	return evaluate
 }
 
 // applyEvaluation installs a fresh evaluation and marks the documents
@@ -133,6 +130,11 @@ func (m *Model) applyEvaluation(msg evaluatedMsg) tea.Cmd {
 	if !m.preloaded && m.pending == "" {
 		m.preloaded = true
 		preload = preloadTokenizers()
+	}
+	if tok := m.settings.Pipeline.Tokenizer; m.pending != "" && tok != nil && tok.Name() == m.pending {
+		// Counting starts once the estimate is on screen, so loading the
+		// vocabulary does not hold the first picture back.
+		preload = tea.Batch(preload, m.startCounting(tok))
 	}
 	if len(m.changed) == 0 {
 		m.status.dropChangedCount()

@@ -36,28 +36,20 @@ func coldModel(t testing.TB) (Model, *tokens.BPE) {
 }
 
 // firstEvaluation runs only the first evaluation of m's Init, not the
-// background count beside it.
-func firstEvaluation(t testing.TB, m Model) Model {
+// background count it starts; that command is returned.
+func firstEvaluation(t testing.TB, m Model) (Model, tea.Cmd) {
 	t.Helper()
 	msg, ok := runCmd(m.firstEvaluation)
 	if !ok {
 		t.Fatal("the first evaluation hung")
 	}
-	batch, isBatch := msg.(tea.BatchMsg)
-	if !isBatch {
-		t.Fatalf("a cold start should evaluate and count side by side, got %T", msg)
-	}
-	ev, ok := runCmd(batch[0])
-	if !ok {
-		t.Fatal("the stand-in evaluation hung")
-	}
-	next, _ := m.Update(ev)
-	return next.(Model)
+	next, cmd := m.Update(msg)
+	return next.(Model), cmd
 }
 
 func TestColdStartShowsPendingEstimateThenExactCounts(t *testing.T) {
 	m, bpe := coldModel(t)
-	m = firstEvaluation(t, m)
+	m, count := firstEvaluation(t, m)
 	if m.eval == nil || bpe.Loaded() {
 		t.Fatalf("the first picture waited for the vocabulary (eval %v, loaded %v)", m.eval != nil, bpe.Loaded())
 	}
@@ -67,7 +59,7 @@ func TestColdStartShowsPendingEstimateThenExactCounts(t *testing.T) {
 	}
 
 	// The background job loads, counts and asks for the exact picture.
-	m = settle(t, m, m.firstEvaluation)
+	m = settle(t, m, count)
 	if m.pending != "" || m.counting != nil || !bpe.Loaded() {
 		t.Fatalf("after the count: pending %q, job running %v, loaded %v", m.pending, m.counting != nil, bpe.Loaded())
 	}
@@ -84,7 +76,7 @@ func TestColdStartShowsPendingEstimateThenExactCounts(t *testing.T) {
 
 func TestEscStopsTheCount(t *testing.T) {
 	m, _ := coldModel(t)
-	m = firstEvaluation(t, m)
+	m, _ = firstEvaluation(t, m)
 	job := m.counting
 	if job == nil {
 		t.Fatal("no count running")
