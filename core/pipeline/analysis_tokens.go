@@ -102,7 +102,7 @@ func (a *Analysis) countTokens(ctx context.Context, tok tokens.Tokenizer, progre
 	}
 	workers := min(runtime.GOMAXPROCS(0), len(a.Docs))
 	var next atomic.Int64
-	finished := make(chan int, 4*max(workers, 1)) // bytes of each document done
+	steps := make(chan countStep, 4*max(workers, 1))
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Add(1)
@@ -113,17 +113,23 @@ func (a *Analysis) countTokens(ctx context.Context, tok tokens.Tokenizer, progre
 				if i >= len(a.Docs) {
 					return
 				}
-				counts[i] = tok.Count(a.Docs[i].Content)
-				finished <- len(a.Docs[i].Content)
+				n, read, err := countOne(ctx, tok, a.Docs[i].Content, steps)
+				if err != nil {
+					return
+				}
+				counts[i] = n
+				steps <- countStep{bytes: len(a.Docs[i].Content) - read, doc: true}
 			}
 		}()
 	}
-	go func() { wg.Wait(); close(finished) }()
+	go func() { wg.Wait(); close(steps) }()
 	done, reported := total, -1
 	done.Docs, done.Bytes = 0, 0
-	for size := range finished {
-		done.Docs++
-		done.Bytes += size
+	for step := range steps {
+		if step.doc {
+			done.Docs++
+		}
+		done.Bytes += step.bytes
 		if progress == nil {
 			continue
 		}
@@ -139,4 +145,29 @@ func (a *Analysis) countTokens(ctx context.Context, tok tokens.Tokenizer, progre
 		progress(done)
 	}
 	return counts, nil
+}
+
+// countStep is a worker's news: bytes more read, and whether a document
+// was finished.
+type countStep struct {
+	bytes int
+	doc   bool
+}
+
+// inStepsFrom: a document this long is counted in steps, so its progress
+// shows and a cancel stops it midway, when the tokenizer can.
+const inStepsFrom = 1 << 20
+
+// countOne counts one document, in steps when it is long, reporting the
+// bytes of each step; read is how many bytes it reported.
+func countOne(ctx context.Context, tok tokens.Tokenizer, text string, steps chan<- countStep) (n, read int, err error) {
+	counter, ok := tok.(tokens.ContextCounter)
+	if !ok || len(text) < inStepsFrom {
+		return tok.Count(text), 0, nil
+	}
+	n, err = counter.CountContext(ctx, text, func(bytes int) {
+		steps <- countStep{bytes: bytes - read}
+		read = bytes
+	})
+	return n, read, err
 }

@@ -4,12 +4,14 @@ import (
 	"context"
 	"errors"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 
 	"ctxlab/core/internal/testfake"
 	"ctxlab/core/tokens"
+	"ctxlab/core/value"
 )
 
 func TestCountTokensMatchesOneByOneWithProgress(t *testing.T) {
@@ -93,5 +95,33 @@ func TestCountTokensConcurrentCallersShareOneCount(t *testing.T) {
 		if &r[0] != &results[0][0] {
 			t.Error("callers got different slices")
 		}
+	}
+}
+
+// TestCountTokensStepsThroughALongDocument: one 4 MB document shows
+// progress before it is done, and a cancel stops it midway.
+func TestCountTokensStepsThroughALongDocument(t *testing.T) {
+	docs := []value.Document{{Content: strings.Repeat("long document text ", 220_000)}}
+	tok, _ := tokens.ByName(tokens.TokenizerCL100K)
+	ctx, cancel := context.WithCancel(context.Background())
+	var seen []TokenProgress
+	counts, err := Analyze(docs).CountTokens(ctx, tok, func(p TokenProgress) {
+		seen = append(seen, p)
+		if p.Docs == 0 && p.Bytes > 0 {
+			cancel()
+		}
+	})
+	if !errors.Is(err, context.Canceled) || counts != nil {
+		t.Fatalf("cancelled midway: %d counts, err %v", len(counts), err)
+	}
+	if len(seen) == 0 || seen[0].Docs != 0 || seen[0].Bytes == 0 {
+		t.Errorf("no progress within the document: %+v", seen)
+	}
+	// Uncancelled, the steps add up to the document and the count is Count's.
+	a := Analyze(docs)
+	var last TokenProgress
+	counts, err = a.CountTokens(context.Background(), tok, func(p TokenProgress) { last = p })
+	if err != nil || counts[0] != tok.Count(docs[0].Content) || last.Bytes != len(docs[0].Content) || last.Docs != 1 {
+		t.Errorf("count %v (want %d), err %v, last progress %+v", counts, tok.Count(docs[0].Content), err, last)
 	}
 }

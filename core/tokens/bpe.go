@@ -1,6 +1,7 @@
 package tokens
 
 import (
+	"context"
 	"fmt"
 	"sync"
 	"sync/atomic"
@@ -83,6 +84,11 @@ func (b *BPE) Count(text string) int {
 	return b.memo.count(text, b.load().count)
 }
 
+// CountContext implements ContextCounter.
+func (b *BPE) CountContext(ctx context.Context, text string, done func(bytes int)) (int, error) {
+	return b.load().countContext(ctx, text, done)
+}
+
 // Truncate implements Tokenizer. A cut that falls inside a multi-byte
 // character drops the partial character rather than emit invalid UTF-8.
 func (b *BPE) Truncate(text string, maxTokens int, keep Keep) string {
@@ -125,6 +131,13 @@ func trimPartialRunes(s string) string {
 		s = s[:len(s)-1]
 	}
 	return s
+}
+
+// ContextCounter is implemented by tokenizers that can count one long
+// text in steps: stopped through ctx, telling done how many bytes they
+// have read. The count is Count's.
+type ContextCounter interface {
+	CountContext(ctx context.Context, text string, done func(bytes int)) (int, error)
 }
 
 // Preloader is implemented by tokenizers whose first use is expensive.

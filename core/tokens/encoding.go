@@ -1,6 +1,9 @@
 package tokens
 
-import "unicode/utf8"
+import (
+	"context"
+	"unicode/utf8"
+)
 
 // encoding is a BPE encoding ready to use: its vocabulary, its
 // pre-tokenization, and the counts of the pieces it has merged.
@@ -34,6 +37,38 @@ func (e *encoding) count(text string) int {
 		n += e.pieces.count(piece, e.countMerged)
 	}
 	return n
+}
+
+// countStep is how much text countContext reads between two looks at its
+// context: often enough to stop within milliseconds, seldom enough to cost
+// nothing.
+const countStep = 64 << 10
+
+// countContext is count for a text so long that a caller may stop it and
+// wants to hear how far it got: done is called with the bytes read so far.
+func (e *encoding) countContext(ctx context.Context, text string, done func(bytes int)) (int, error) {
+	text = validText(text)
+	n, checked := 0, 0
+	for i := 0; i < len(text); {
+		if i-checked >= countStep {
+			if err := ctx.Err(); err != nil {
+				return 0, err
+			}
+			checked = i
+			if done != nil {
+				done(i)
+			}
+		}
+		end := e.next(text, i)
+		piece := text[i:end]
+		i = end
+		if _, ok := e.ranks[piece]; ok {
+			n++
+			continue
+		}
+		n += e.pieces.count(piece, e.countMerged)
+	}
+	return n, nil
 }
 
 func (e *encoding) countMerged(piece string) int {
