@@ -27,7 +27,9 @@ type progressBar struct {
 	w       io.Writer
 	enabled bool
 	label   string
-	start   time.Time
+	// one and many name what is counted: document, documents.
+	one, many string
+	start     time.Time
 	now     func() time.Time
 	shown   bool
 	drawn   time.Time // when the line was last drawn
@@ -41,7 +43,7 @@ const progressRedraw = 100 * time.Millisecond
 const progressBarCells = 20
 
 func newProgressBar(env Env, label string) *progressBar {
-	return &progressBar{w: env.Stderr, enabled: env.StderrIsTTY, label: label, start: time.Now(), now: time.Now}
+	return &progressBar{w: env.Stderr, enabled: env.StderrIsTTY, label: label, one: "document", many: "documents", start: time.Now(), now: time.Now}
 }
 
 func (p *progressBar) update(pr pipeline.TokenProgress) {
@@ -53,7 +55,7 @@ func (p *progressBar) update(pr pipeline.TokenProgress) {
 		return
 	}
 	p.shown, p.drawn = true, now
-	line := progressLine(p.label, pr)
+	line := p.line(pr)
 	pad := max(p.width-len([]rune(line)), 0)
 	p.width = len([]rune(line))
 	fmt.Fprintf(p.w, "\r%s%s", line, strings.Repeat(" ", pad))
@@ -67,12 +69,12 @@ func (p *progressBar) finish() {
 	}
 }
 
-func progressLine(label string, pr pipeline.TokenProgress) string {
+func (p *progressBar) line(pr pipeline.TokenProgress) string {
 	fraction := pr.Fraction()
 	filled := int(fraction * progressBarCells)
-	return fmt.Sprintf("%s  %s%s  %3d%%  %s of %s", label,
+	return fmt.Sprintf("%s  %s%s  %3d%%  %s of %s", p.label,
 		strings.Repeat("█", filled), strings.Repeat("░", progressBarCells-filled),
-		int(fraction*100), numfmt.Thousands(pr.Docs), numfmt.Count(pr.TotalDocs, "document", "documents"))
+		int(fraction*100), numfmt.Thousands(pr.Docs), numfmt.Count(pr.TotalDocs, p.one, p.many))
 }
 
 // countTokensShowingProgress counts the documents' tokens under tok before

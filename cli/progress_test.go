@@ -12,7 +12,7 @@ import (
 func TestProgressBarWaitsHalfASecondThenDrawsAndClears(t *testing.T) {
 	var out bytes.Buffer
 	clock := time.Unix(0, 0)
-	bar := &progressBar{w: &out, enabled: true, label: "counting tokens (o200k_base)", start: clock, now: func() time.Time { return clock }}
+	bar := &progressBar{w: &out, enabled: true, label: "counting tokens (o200k_base)", one: "document", many: "documents", start: clock, now: func() time.Time { return clock }}
 	pr := pipeline.TokenProgress{Docs: 14_921, TotalDocs: 28_933, Bytes: 52, TotalBytes: 100}
 
 	clock = clock.Add(400 * time.Millisecond)
@@ -47,7 +47,7 @@ func TestProgressBarSilentWhenStderrIsNotATerminal(t *testing.T) {
 func TestProgressBarRedrawsAtMostEveryTenthOfASecondButAlwaysTheEnd(t *testing.T) {
 	var out bytes.Buffer
 	clock := time.Unix(0, 0)
-	bar := &progressBar{w: &out, enabled: true, label: "counting", start: clock, now: func() time.Time { return clock }}
+	bar := &progressBar{w: &out, enabled: true, label: "counting", one: "document", many: "documents", start: clock, now: func() time.Time { return clock }}
 	clock = clock.Add(time.Second)
 	bar.update(pipeline.TokenProgress{Docs: 1, TotalDocs: 3, Bytes: 1, TotalBytes: 3})
 	clock = clock.Add(10 * time.Millisecond)

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -11,6 +12,7 @@ import (
 	"strings"
 	"sync"
 
+	"ctxlab/core/pipeline"
 	"ctxlab/core/tokens"
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
@@ -81,7 +83,7 @@ func runTokens(env Env, args []string) error {
 		if err := checkText(in, data); err != nil {
 			return err
 		}
-		rows = append(rows, countTokens(displayPath(in), string(data)))
+		rows = append(rows, countTokens(env, displayPath(in), string(data)))
 	}
 	total := totalTokens(rows)
 	if format == "json" {
@@ -119,18 +121,45 @@ func unwrapPathError(err error) error {
 	return err
 }
 
-func countTokens(name, text string) tokenCount {
+func countTokens(env Env, name, text string) tokenCount {
 	c := tokenCount{Input: name, Bytes: len(text), Words: len(strings.Fields(text))}
 	// One tokenizer per core: each loads its vocabulary and counts at
-	// the same time as the others.
+	// the same time as the others. A long input shows a bar of the bytes
+	// the BPE tokenizers have read.
+	bar := newProgressBar(env, "counting tokens of "+safetext.Line(name))
+	bar.one, bar.many = "input", "inputs"
+	defer bar.finish()
+	var mu sync.Mutex
+	progress := pipeline.TokenProgress{TotalDocs: 1}
 	counts := make([]int, len(tokens.Names))
 	var wg sync.WaitGroup
 	for i, n := range tokens.Names {
+		tok, _ := tokens.ByName(n)
+		counter, inSteps := tok.(tokens.ContextCounter)
+		if inSteps {
+			progress.TotalBytes += len(text)
+		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			tok, _ := tokens.ByName(n)
-			counts[i] = tok.Count(text)
+			if !inSteps {
+				counts[i] = tok.Count(text)
+				return
+			}
+			read := 0
+			step := func(bytes int) {
+				mu.Lock()
+				defer mu.Unlock()
+				progress.Bytes += bytes - read
+				read = bytes
+				if progress.Bytes == progress.TotalBytes {
+					progress.Docs = 1
+				}
+				bar.update(progress)
+			}
+			// Nothing cancels it: an interrupt ends the command.
+			counts[i], _ = counter.CountContext(context.Background(), text, step)
+			step(len(text))
 		}()
 	}
 	wg.Wait()
