@@ -30,10 +30,10 @@ type progressBar struct {
 	// one and many name what is counted: document, documents.
 	one, many string
 	start     time.Time
-	now     func() time.Time
-	shown   bool
-	drawn   time.Time // when the line was last drawn
-	width   int       // of the last line drawn, to blank it when done
+	now       func() time.Time
+	shown     bool
+	drawn     time.Time // when the line was last drawn
+	width     int       // of the last line drawn, to blank it when done
 }
 
 // progressRedraw is how often the line is redrawn at most: often enough to
