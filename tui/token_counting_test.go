@@ -96,3 +96,13 @@ func TestEscStopsTheCount(t *testing.T) {
 		t.Errorf("status %q", m.status.text)
 	}
 }
+
+func TestFixesWaitForExactCounts(t *testing.T) {
+	m, _ := coldModel(t)
+	m, _ = firstEvaluation(t, m)
+	next, cmd := m.Update(keyMsg("f"))
+	m = next.(Model)
+	if cmd != nil || m.fixes.open || !strings.Contains(m.status.text, "wait until the o200k_base counts") {
+		t.Errorf("f while counts are pending: command %v, open %v, status %q", cmd != nil, m.fixes.open, m.status.text)
+	}
+}
