@@ -78,18 +78,24 @@ func benchBase64(size int) string {
 }
 
 // BenchmarkCount is ctxlab's encoder alone on 1 MB of generated prose
-// and of base64, on one core (-cpu 1: one text is counted by one core).
+// and of base64, on one thread (one text is counted by one core), also
+// per CPU second of that thread.
 func BenchmarkCount(b *testing.B) {
 	texts := []struct{ name, text string }{{"prose", testtext.Prose(1<<20, 1)}, {"base64", benchBase64(1 << 20)}}
 	for _, in := range texts {
 		for _, name := range bpeNames {
 			b.Run(in.name+"/"+name, func(b *testing.B) {
+				runtime.LockOSThread()
+				defer runtime.UnlockOSThread()
 				tok, _ := ByName(name)
 				enc := tok.(*BPE).load()
 				b.SetBytes(int64(len(in.text)))
+				start := threadCPU(b)
 				for b.Loop() {
 					enc.count(in.text)
 				}
+				cpu := threadCPU(b) - start
+				b.ReportMetric(float64(len(in.text))*float64(b.N)/1e6/cpu.Seconds(), "MB/cpu-s")
 			})
 		}
 	}
