@@ -20,6 +20,15 @@ const noRank = -1
 // skipped. maxLen is the longest token's length: a longer pair is no
 // token, without asking the map.
 func bytePairMerge(piece string, ranks map[string]int, maxLen int, emit func(token string)) {
+	if len(piece) <= smallPieceBytes {
+		mergeSmall(piece, ranks, emit)
+		return
+	}
+	heapMerge(piece, ranks, maxLen, emit)
+}
+
+// heapMerge is bytePairMerge's O(n log n) merge.
+func heapMerge(piece string, ranks map[string]int, maxLen int, emit func(token string)) {
 	m := mergePool.Get().(*merger)
 	defer mergePool.Put(m)
 	n := int32(len(piece))
