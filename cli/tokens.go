@@ -131,14 +131,18 @@ func countTokens(env Env, name, text string) tokenCount {
 	defer bar.finish()
 	var mu sync.Mutex
 	progress := pipeline.TokenProgress{TotalDocs: 1}
+	for _, n := range tokens.Names {
+		if tok, _ := tokens.ByName(n); tok != nil {
+			if _, inSteps := tok.(tokens.ContextCounter); inSteps {
+				progress.TotalBytes += len(text)
+			}
+		}
+	}
 	counts := make([]int, len(tokens.Names))
 	var wg sync.WaitGroup
 	for i, n := range tokens.Names {
 		tok, _ := tokens.ByName(n)
 		counter, inSteps := tok.(tokens.ContextCounter)
-		if inSteps {
-			progress.TotalBytes += len(text)
-		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
