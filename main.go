@@ -20,6 +20,7 @@ func main() {
 		Stderr:      os.Stderr,
 		StdinIsTTY:  term.IsTerminal(os.Stdin.Fd()),
 		StdoutIsTTY: term.IsTerminal(os.Stdout.Fd()),
+		StderrIsTTY: term.IsTerminal(os.Stderr.Fd()),
 		Getenv:      os.Getenv,
 	}
 	os.Exit(cli.Main(env, os.Args[1:]))

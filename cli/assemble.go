@@ -210,6 +210,13 @@ func runAssemble(env Env, args []string) error {
 	}
 	ctx := context.Background()
 	in := core.EvalInput{Scenario: run.scenario, Summarizer: sum.Summarizer, Now: now, RequestID: requestID}
+	if !run.settings.Rerank && run.settings.Builder != core.BuilderSimpleRAG {
+		// The pipeline counts every document; they are counted here, with
+		// a bar when that takes a while. (Reranking analyses its own
+		// selection, and the simple builder counts as it goes.)
+		in.Analysis = pipeline.Analyze(run.scenario.Documents)
+		countTokensShowingProgress(env, in.Analysis, run.settings.Pipeline.Tokenizer)
+	}
 	run.eval, err = core.Evaluate(ctx, in, run.settings)
 	for _, line := range sum.Fallbacks.Lines() {
 		fmt.Fprintln(env.Stderr, safetext.Line(line))

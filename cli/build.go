@@ -95,7 +95,9 @@ func (f *buildFlags) run(env Env, fs *flagSet) error {
 			return err
 		}
 	}
-	res, err := pipeline.Build(pipeline.Analyze(docs), opts)
+	analysis := pipeline.Analyze(docs)
+	countTokensShowingProgress(env, analysis, opts.Tokenizer)
+	res, err := pipeline.Build(analysis, opts)
 	if err != nil {
 		return flagError(err)
 	}

@@ -28,11 +28,13 @@ const (
 // Env is what a command may touch: its streams, whether stdout is a
 // terminal, and the environment. Tests pass their own.
 type Env struct {
-	Stdin         io.Reader
-	Stdout        io.Writer
-	Stderr        io.Writer
-	StdinIsTTY    bool
-	StdoutIsTTY   bool
+	Stdin       io.Reader
+	Stdout      io.Writer
+	Stderr      io.Writer
+	StdinIsTTY  bool
+	StdoutIsTTY bool
+	// StderrIsTTY says progress bars may be drawn on Stderr.
+	StderrIsTTY   bool
 	Getenv        func(string) string
 	WorkingFolder string
 }

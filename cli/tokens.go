@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -9,7 +10,9 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync"
 
+	"ctxlab/core/pipeline"
 	"ctxlab/core/tokens"
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
@@ -77,7 +80,7 @@ func runTokens(env Env, args []string) error {
 		} else if data, err = readInputFile(in); err != nil {
 			return err
 		}
-		rows = append(rows, countTokens(displayPath(in), string(data)))
+		rows = append(rows, countTokens(env, displayPath(in), string(data)))
 	}
 	total := totalTokens(rows)
 	if format == "json" {
@@ -131,14 +134,57 @@ func unwrapPathError(err error) error {
 	return err
 }
 
-func countTokens(name, text string) tokenCount {
+func countTokens(env Env, name, text string) tokenCount {
 	c := tokenCount{Input: name, Bytes: len(text), Words: len(strings.Fields(text))}
-	counts := make(map[string]int, len(tokens.Names))
+	// One tokenizer per core: each loads its vocabulary and counts at
+	// the same time as the others. A long input shows a bar of the bytes
+	// the BPE tokenizers have read.
+	bar := newProgressBar(env, "counting tokens of "+safetext.Line(name))
+	bar.one, bar.many = "input", "inputs"
+	defer bar.finish()
+	var mu sync.Mutex
+	progress := pipeline.TokenProgress{TotalDocs: 1}
 	for _, n := range tokens.Names {
-		tok, _ := tokens.ByName(n)
-		counts[n] = tok.Count(text)
+		if tok, _ := tokens.ByName(n); tok != nil {
+			if _, inSteps := tok.(tokens.ContextCounter); inSteps {
+				progress.TotalBytes += len(text)
+			}
+		}
 	}
-	c.Heuristic, c.CL100K, c.O200K = counts[tokens.TokenizerHeuristic], counts[tokens.TokenizerCL100K], counts[tokens.TokenizerO200K]
+	counts := make([]int, len(tokens.Names))
+	var wg sync.WaitGroup
+	for i, n := range tokens.Names {
+		tok, _ := tokens.ByName(n)
+		counter, inSteps := tok.(tokens.ContextCounter)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if !inSteps {
+				counts[i] = tok.Count(text)
+				return
+			}
+			read := 0
+			step := func(bytes int) {
+				mu.Lock()
+				defer mu.Unlock()
+				progress.Bytes += bytes - read
+				read = bytes
+				if progress.Bytes == progress.TotalBytes {
+					progress.Docs = 1
+				}
+				bar.update(progress)
+			}
+			// Nothing cancels it: an interrupt ends the command.
+			counts[i], _ = counter.CountContext(context.Background(), text, step)
+			step(len(text))
+		}()
+	}
+	wg.Wait()
+	byName := map[string]int{}
+	for i, n := range tokens.Names {
+		byName[n] = counts[i]
+	}
+	c.Heuristic, c.CL100K, c.O200K = byName[tokens.TokenizerHeuristic], byName[tokens.TokenizerCL100K], byName[tokens.TokenizerO200K]
 	c.HeuristicErrorPct = heuristicError(c.Heuristic, c.O200K)
 	return c
 }

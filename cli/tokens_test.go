@@ -34,11 +34,11 @@ func TestParseInterspersed(t *testing.T) {
 }
 
 func TestCountTokensHeuristicError(t *testing.T) {
-	c := countTokens("x", "hello world")
+	c := countTokens(Env{}, "x", "hello world")
 	if c.Words != 2 || c.Heuristic != 2 || c.O200K != 2 || c.HeuristicErrorPct == nil || *c.HeuristicErrorPct != 0 {
 		t.Errorf("counts = %+v", c)
 	}
-	if empty := countTokens("e", ""); empty.HeuristicErrorPct != nil || formatErrorPct(empty.HeuristicErrorPct) != "n/a" {
+	if empty := countTokens(Env{}, "e", ""); empty.HeuristicErrorPct != nil || formatErrorPct(empty.HeuristicErrorPct) != "n/a" {
 		t.Errorf("empty input has no relative error: %+v", empty)
 	}
 	under := -25.0

@@ -89,6 +89,11 @@ func (m Model) updateFixKeys(msg tea.KeyMsg) (Model, tea.Cmd, bool) {
 			m.status.set("fixes: wait for the evaluation to finish")
 			return m, nil, true
 		}
+		if m.pending != "" {
+			// A fix is measured by its counts; the estimate's would mislead.
+			m.status.set("fixes: wait until the " + m.pending + " counts replace the estimate")
+			return m, nil, true
+		}
 		if m.fixes.gen == m.shown && m.fixes.computing == 0 {
 			m.openFixes()
 			return m, nil, true

@@ -108,8 +108,20 @@ const (
 type Model struct {
 	cfg      Config
 	analysis *pipeline.Analysis
-	settings core.Settings
-	initial  core.Settings
+	// docBytes is the documents' total size, to tell whether counting
+	// them can happen inline (token_counting.go).
+	docBytes int
+	// pending names the tokenizer whose counts the evaluation shown
+	// stands in for with the heuristic, "" when its counts are exact;
+	// counting is the background job making them, countShown its
+	// progress as of the last tick.
+	pending    string
+	counting   *countJob
+	countShown *pipeline.TokenProgress
+	// preloaded: the other vocabularies' background load has started.
+	preloaded bool
+	settings  core.Settings
+	initial   core.Settings
 
 	eval *core.Evaluation
 	// sent are the Budget list's fates after the assembler, counted once
@@ -208,6 +220,9 @@ func New(cfg Config) Model {
 		busy:      true,
 		width:     120,
 		height:    40,
+	}
+	for _, d := range cfg.Scenario.Documents {
+		m.docBytes += len(d.Content)
 	}
 	m.applyHelpStyles()
 	if len(cfg.Scenario.Documents) == 0 {

@@ -28,6 +28,8 @@ type evaluatedMsg struct {
 	comparison *core.Comparison
 	baseline   *core.Evaluation
 	err        error
+	// pending names the tokenizer the heuristic stood in for.
+	pending string
 }
 
 // tokenCountsMsg carries a document's counts under every tokenizer.
@@ -72,7 +74,8 @@ func (m Model) evaluationTimeout() time.Duration {
 func (m *Model) evaluationCmd() tea.Cmd {
 	ctx, cancel := context.WithTimeout(context.Background(), m.evaluationTimeout())
 	m.cancelEval = cancel
-	gen, settings, baseline := m.gen, m.settings, m.baseline
+	settings, pending := m.standIn(m.settings)
+	gen, baseline := m.gen, m.baseline
 	requestID := m.cfg.RequestID
 	if requestID == "" {
 		// Unique across sessions, as assemble's are: the session's start
@@ -86,19 +89,20 @@ func (m *Model) evaluationCmd() tea.Cmd {
 		Now:        m.cfg.Now(),
 		RequestID:  requestID,
 	}
-	return func() tea.Msg {
+	evaluate := func() tea.Msg {
 		defer cancel()
 		ev, err := core.Evaluate(ctx, in, settings)
 		if err != nil {
-			return evaluatedMsg{gen: gen, err: err}
+			return evaluatedMsg{gen: gen, err: err, pending: pending}
 		}
-		msg := evaluatedMsg{gen: gen, eval: ev, space: ev.Space(), sent: sentCounts(ev), baseline: baseline}
+		msg := evaluatedMsg{gen: gen, eval: ev, space: ev.Space(), sent: sentCounts(ev), baseline: baseline, pending: pending}
 		if baseline != nil {
 			c := core.Compare(baseline, ev)
 			msg.comparison = &c
 		}
 		return msg
 	}
+	return evaluate
 }
 
 // applyEvaluation installs a fresh evaluation and marks the documents
@@ -115,10 +119,17 @@ func (m *Model) applyEvaluation(msg evaluatedMsg) tea.Cmd {
 	}
 	m.evalErr = nil
 	prev := m.eval
+	// Exact counts replacing the heuristic's estimate are no change of
+	// fate a user made, so they mark nothing.
+	refined := m.pending != "" && msg.pending == ""
+	m.pending = msg.pending
 	m.eval = msg.eval
 	m.sent = msg.sent
 	m.shown = msg.gen
 	m.changed = changedDocs(prev, m.eval)
+	if refined {
+		m.changed = nil
+	}
 	m.refreshRows()
 	m.space.refresh(msg.space)
 	if msg.baseline == m.baseline {
@@ -129,9 +140,17 @@ func (m *Model) applyEvaluation(msg evaluatedMsg) tea.Cmd {
 		m.comparison = &c
 	}
 	var preload tea.Cmd
-	if prev == nil {
+	if prev == nil || refined {
 		m.list.selectFirstPresent()
+	}
+	if !m.preloaded && m.pending == "" {
+		m.preloaded = true
 		preload = preloadTokenizers()
+	}
+	if tok := m.settings.Pipeline.Tokenizer; m.pending != "" && tok != nil && tok.Name() == m.pending {
+		// Counting starts once the estimate is on screen, so loading the
+		// vocabulary does not hold the first picture back.
+		preload = tea.Batch(preload, m.startCounting(tok))
 	}
 	if len(m.changed) == 0 {
 		m.status.dropChangedCount()

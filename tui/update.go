@@ -59,6 +59,9 @@ func (m Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case tokenizersReadyMsg:
 		return m, nil
+	case countTickMsg, countDoneMsg:
+		cmd := m.updateCounting(msg)
+		return m, cmd
 	case filterResultMsg:
 		if m.filter.apply(msg) {
 			m.refreshRows()
@@ -86,6 +89,10 @@ func (m Model) updateKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	// swallowed it would leave no way out but killing the terminal.
 	if msg.Type == tea.KeyCtrlC {
 		return m, tea.Quit
+	}
+	if m.counting != nil && !m.typing() && msg.String() == "esc" {
+		m.stopCounting()
+		return m, nil
 	}
 	if m.filter.editing {
 		var cmd tea.Cmd

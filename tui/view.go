@@ -63,7 +63,9 @@ func (m Model) renderHeader() string {
 		model = "no model"
 	}
 	tokenizer := s.Pipeline.Tokenizer.Name()
-	if !s.Pipeline.Tokenizer.Exact() || (m.eval != nil && m.eval.Assembly != nil && !m.eval.Assembly.Exact) || sc.Provider == "anthropic" || (m.eval != nil && m.eval.CountEstimate != "") {
+	if m.pending != "" {
+		tokenizer = m.pending + " pending, heuristic estimate"
+	} else if !s.Pipeline.Tokenizer.Exact() || (m.eval != nil && m.eval.Assembly != nil && !m.eval.Assembly.Exact) || sc.Provider == "anthropic" || (m.eval != nil && m.eval.CountEstimate != "") {
 		tokenizer += ", estimate"
 	}
 	title := fmt.Sprintf(" ctxlab · %s · %s (%s) · window %s", safetext.Line(sc.Name), safetext.Line(model),
@@ -80,6 +82,9 @@ func (m Model) renderHeader() string {
 	right := "? help "
 	if m.busy && m.shown != m.gen {
 		right = "computing… " + right
+	}
+	if words := m.countingWords(); words != "" {
+		right = words + " · " + right
 	}
 	gap := m.width - lipgloss.Width(title) - lipgloss.Width(right)
 	if gap < 1 {

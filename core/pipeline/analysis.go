@@ -6,7 +6,6 @@ import (
 	"sync"
 
 	"ctxlab/core/pycompat"
-	"ctxlab/core/tokens"
 	"ctxlab/core/value"
 )
 
@@ -24,7 +23,7 @@ type Analysis struct {
 	classRep  []int32 // class -> its first document
 
 	mu        sync.Mutex
-	tokens    map[string][]int
+	tokens    map[string]*tokenJob
 	shingles  map[int]*shingleIndex
 	wordCount []int32 // words per document, counted when strict mode asks
 }
@@ -35,7 +34,7 @@ func Analyze(docs []value.Document) *Analysis {
 		Docs:      docs,
 		hashes:    make([][md5.Size]byte, len(docs)),
 		hashClass: make([]int32, len(docs)),
-		tokens:    make(map[string][]int),
+		tokens:    make(map[string]*tokenJob),
 		shingles:  make(map[int]*shingleIndex),
 	}
 	classes := make(map[[md5.Size]byte]int32, len(docs))
@@ -51,22 +50,6 @@ func Analyze(docs []value.Document) *Analysis {
 		a.hashClass[i] = class
 	}
 	return a
-}
-
-// Tokens returns every document's token count under tok, computing them
-// the first time tok is asked for. The slice is shared: do not modify it.
-func (a *Analysis) Tokens(tok tokens.Tokenizer) []int {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	if counts, ok := a.tokens[tok.Name()]; ok {
-		return counts
-	}
-	counts := make([]int, len(a.Docs))
-	for i, d := range a.Docs {
-		counts[i] = tok.Count(d.Content)
-	}
-	a.tokens[tok.Name()] = counts
-	return counts
 }
 
 // shingleIndex returns the k-word shingle sets of every hash class and

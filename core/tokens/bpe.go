@@ -1,34 +1,53 @@
 package tokens
 
 import (
+	"context"
+	"fmt"
 	"sync"
+	"sync/atomic"
 	"unicode/utf8"
-
-	"github.com/pkoukk/tiktoken-go"
-	tiktokenloader "github.com/pkoukk/tiktoken-go-loader"
 )
 
-// The vocabularies are embedded by tiktoken-go-loader; setting the loader
-// before any encoding is built means tiktoken-go never downloads anything.
-var setOfflineLoader sync.Once
+// splitters are the pre-tokenizations of the built-in encodings.
+var splitters = map[string]splitter{
+	TokenizerCL100K: cl100kNext,
+	TokenizerO200K:  o200kNext,
+}
 
 // BPE is a tiktoken encoding loaded on first use. Loading parses a
-// multi-megabyte vocabulary (~170 ms), so it happens at most once per
-// process and only when a count is actually needed.
+// multi-megabyte vocabulary, so it happens at most once per process and
+// only when a count is actually needed. Its tokens are exactly
+// tiktoken-go's (EncodeOrdinary); the encoder is ctxlab's own, for speed
+// (see splitter and bytePairMerge).
 type BPE struct {
-	name string
-	once sync.Once
-	enc  *tiktoken.Tiktoken
-	err  error
-	memo tokenMemo
+	name  string
+	once  sync.Once
+	enc   *encoding
+	err   error
+	ready atomic.Bool
+	memo  tokenMemo
 }
 
 func newBPE(name string) *BPE { return &BPE{name: name} }
 
-func (b *BPE) load() *tiktoken.Tiktoken {
+// NewBPE returns a BPE tokenizer of its own, unloaded, unlike ByName's
+// shared one: a benchmark or test of a cold start (the workbench before
+// the vocabulary is in memory) needs one that no earlier test loaded.
+func NewBPE(name string) (*BPE, error) {
+	if _, ok := splitters[name]; !ok {
+		return nil, fmt.Errorf("unknown BPE encoding %q (expected %s or %s)", name, TokenizerCL100K, TokenizerO200K)
+	}
+	return newBPE(name), nil
+}
+
+func (b *BPE) load() *encoding {
 	b.once.Do(func() {
-		setOfflineLoader.Do(func() { tiktoken.SetBpeLoader(tiktokenloader.NewOfflineLoader()) })
-		b.enc, b.err = tiktoken.GetEncoding(b.name)
+		var v *vocabulary
+		v, b.err = loadVocabulary(b.name)
+		if b.err == nil {
+			b.enc = &encoding{vocabulary: *v, next: splitters[b.name], pieces: newPieceCache()}
+		}
+		b.ready.Store(true)
 	})
 	if b.err != nil {
 		// The vocabularies are compiled into the binary; failing to parse
@@ -37,6 +56,10 @@ func (b *BPE) load() *tiktoken.Tiktoken {
 	}
 	return b.enc
 }
+
+// Loaded reports, without waiting, whether the vocabulary is in memory,
+// so a count would not stall on loading it.
+func (b *BPE) Loaded() bool { return b.ready.Load() }
 
 // Name implements Tokenizer.
 func (b *BPE) Name() string { return b.name }
@@ -51,14 +74,19 @@ func (b *BPE) Preload() { b.load() }
 // Encode returns the token ids of text. Special-token text such as
 // "<|endoftext|>" is encoded as ordinary text, never as the special token:
 // input is data, not control.
-func (b *BPE) Encode(text string) []int { return b.load().EncodeOrdinary(text) }
+func (b *BPE) Encode(text string) []int { return b.load().encode(text) }
 
 // Count implements Tokenizer.
 func (b *BPE) Count(text string) int {
 	if text == "" {
 		return 0
 	}
-	return b.memo.count(text, func(t string) int { return len(b.Encode(t)) })
+	return b.memo.count(text, b.load().count)
+}
+
+// CountContext implements ContextCounter.
+func (b *BPE) CountContext(ctx context.Context, text string, done func(bytes int)) (int, error) {
+	return b.load().countContext(ctx, text, done)
 }
 
 // Truncate implements Tokenizer. A cut that falls inside a multi-byte
@@ -80,9 +108,9 @@ func (b *BPE) truncate(text string, maxTokens int, keep Keep) string {
 	}
 	enc := b.load()
 	if keep == KeepEnd {
-		return trimPartialRunes(enc.Decode(tokens[len(tokens)-maxTokens:]))
+		return trimPartialRunes(enc.decode(tokens[len(tokens)-maxTokens:]))
 	}
-	return trimPartialRunes(enc.Decode(tokens[:maxTokens]))
+	return trimPartialRunes(enc.decode(tokens[:maxTokens]))
 }
 
 // trimPartialRunes removes the bytes of characters a token boundary split,
@@ -105,5 +133,17 @@ func trimPartialRunes(s string) string {
 	return s
 }
 
+// ContextCounter is implemented by tokenizers that can count one long
+// text in steps: stopped through ctx, telling done how many bytes they
+// have read. The count is Count's.
+type ContextCounter interface {
+	CountContext(ctx context.Context, text string, done func(bytes int)) (int, error)
+}
+
 // Preloader is implemented by tokenizers whose first use is expensive.
-type Preloader interface{ Preload() }
+type Preloader interface {
+	// Preload loads what the first count needs.
+	Preload()
+	// Loaded reports, without waiting, whether a count would start at once.
+	Loaded() bool
+}

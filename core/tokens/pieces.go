@@ -40,7 +40,7 @@ func bpePieces(b *BPE, text string) []Piece {
 	var pending []byte
 	var ids []int
 	for _, id := range b.Encode(text) {
-		pending = append(pending, enc.Decode([]int{id})...)
+		pending = append(pending, enc.decode([]int{id})...)
 		ids = append(ids, id)
 		if utf8.Valid(pending) {
 			pieces = append(pieces, Piece{Text: string(pending), IDs: ids})

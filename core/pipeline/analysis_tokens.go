@@ -1,0 +1,173 @@
+package pipeline
+
+import (
+	"context"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"ctxlab/core/tokens"
+)
+
+// TokenProgress is how far a count of a document set's tokens has got.
+// Bytes measure it better than documents: one huge document is most of
+// the work of some sets.
+type TokenProgress struct {
+	Docs, TotalDocs   int
+	Bytes, TotalBytes int
+}
+
+// Fraction is the share of the bytes counted, from 0 to 1.
+func (p TokenProgress) Fraction() float64 {
+	if p.TotalBytes == 0 {
+		return 1
+	}
+	return float64(p.Bytes) / float64(p.TotalBytes)
+}
+
+// tokenJob is one tokenizer's counts, computed once: callers that ask
+// while it runs wait for it rather than count again.
+type tokenJob struct {
+	done   chan struct{}
+	counts []int // nil if the counting was cancelled
+}
+
+// Tokens returns every document's token count under tok, computing them
+// the first time tok is asked for. The slice is shared: do not modify it.
+func (a *Analysis) Tokens(tok tokens.Tokenizer) []int {
+	counts, _ := a.CountTokens(context.Background(), tok, nil)
+	return counts
+}
+
+// Counted reports whether tok's counts are made, so Tokens returns at once.
+func (a *Analysis) Counted(tok tokens.Tokenizer) bool {
+	a.mu.Lock()
+	job, ok := a.tokens[tok.Name()]
+	a.mu.Unlock()
+	if !ok {
+		return false
+	}
+	select {
+	case <-job.done:
+		return job.counts != nil
+	default:
+		return false
+	}
+}
+
+// CountTokens is Tokens on every core, cancellable: it returns ctx's
+// error, and keeps nothing, if ctx ends first. progress, if not nil, is
+// called from the calling goroutine as documents finish (at most once per
+// thousandth of the bytes, and once at the end); a caller that finds the
+// counts already being made by another waits for them without progress.
+func (a *Analysis) CountTokens(ctx context.Context, tok tokens.Tokenizer, progress func(TokenProgress)) ([]int, error) {
+	for {
+		a.mu.Lock()
+		job, running := a.tokens[tok.Name()]
+		if !running {
+			job = &tokenJob{done: make(chan struct{})}
+			a.tokens[tok.Name()] = job
+		}
+		a.mu.Unlock()
+		if !running {
+			counts, err := a.countTokens(ctx, tok, progress)
+			a.mu.Lock()
+			if err != nil {
+				delete(a.tokens, tok.Name()) // the next caller starts over
+			}
+			job.counts = counts
+			a.mu.Unlock()
+			close(job.done)
+			return counts, err
+		}
+		select {
+		case <-job.done:
+			if job.counts != nil {
+				return job.counts, nil
+			}
+			// The counting it waited for was cancelled; count itself.
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	}
+}
+
+// countTokens counts with one worker per core, each taking the next
+// document, so a few long documents do not leave the other cores idle.
+func (a *Analysis) countTokens(ctx context.Context, tok tokens.Tokenizer, progress func(TokenProgress)) ([]int, error) {
+	counts := make([]int, len(a.Docs))
+	total := TokenProgress{TotalDocs: len(a.Docs)}
+	for _, d := range a.Docs {
+		total.TotalBytes += len(d.Content)
+	}
+	workers := min(runtime.GOMAXPROCS(0), len(a.Docs))
+	var next atomic.Int64
+	steps := make(chan countStep, 4*max(workers, 1))
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for ctx.Err() == nil {
+				i := int(next.Add(1)) - 1
+				if i >= len(a.Docs) {
+					return
+				}
+				n, read, err := countOne(ctx, tok, a.Docs[i].Content, steps)
+				if err != nil {
+					return
+				}
+				counts[i] = n
+				steps <- countStep{bytes: len(a.Docs[i].Content) - read, doc: true}
+			}
+		}()
+	}
+	go func() { wg.Wait(); close(steps) }()
+	done, reported := total, -1
+	done.Docs, done.Bytes = 0, 0
+	for step := range steps {
+		if step.doc {
+			done.Docs++
+		}
+		done.Bytes += step.bytes
+		if progress == nil {
+			continue
+		}
+		if permille := int(done.Fraction() * 1000); permille != reported || done.Docs == done.TotalDocs {
+			reported = permille
+			progress(done)
+		}
+	}
+	if err := ctx.Err(); err != nil && done.Docs < done.TotalDocs {
+		return nil, err
+	}
+	if progress != nil && len(a.Docs) == 0 {
+		progress(done)
+	}
+	return counts, nil
+}
+
+// countStep is a worker's news: bytes more read, and whether a document
+// was finished.
+type countStep struct {
+	bytes int
+	doc   bool
+}
+
+// inStepsFrom: a document this long is counted in steps, so its progress
+// shows and a cancel stops it midway, when the tokenizer can.
+const inStepsFrom = 1 << 20
+
+// countOne counts one document, in steps when it is long, reporting the
+// bytes of each step; read is how many bytes it reported.
+func countOne(ctx context.Context, tok tokens.Tokenizer, text string, steps chan<- countStep) (n, read int, err error) {
+	counter, ok := tok.(tokens.ContextCounter)
+	if !ok || len(text) < inStepsFrom {
+		return tok.Count(text), 0, nil
+	}
+	n, err = counter.CountContext(ctx, text, func(bytes int) {
+		steps <- countStep{bytes: bytes - read}
+		read = bytes
+	})
+	return n, read, err
+}

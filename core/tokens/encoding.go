@@ -1,0 +1,109 @@
+package tokens
+
+import (
+	"context"
+	"unicode/utf8"
+)
+
+// encoding is a BPE encoding ready to use: its vocabulary, its
+// pre-tokenization, and the counts of the pieces it has merged.
+type encoding struct {
+	vocabulary
+	next   splitter
+	pieces *pieceCache
+}
+
+// validText is text as tiktoken-go sees it: it reads a string as runes,
+// so each byte of an invalid sequence becomes U+FFFD.
+func validText(text string) string {
+	if utf8.ValidString(text) {
+		return text
+	}
+	return string([]rune(text))
+}
+
+// count is len(encode(text)) without building the token list.
+func (e *encoding) count(text string) int {
+	text = validText(text)
+	n := 0
+	for i := 0; i < len(text); {
+		end := e.next(text, i)
+		piece := text[i:end]
+		i = end
+		if _, ok := e.ranks[piece]; ok {
+			n++
+			continue
+		}
+		n += e.pieces.count(piece, e.countMerged)
+	}
+	return n
+}
+
+// countStep is how much text countContext reads between two looks at its
+// context: often enough to stop within milliseconds, seldom enough to cost
+// nothing.
+const countStep = 64 << 10
+
+// countContext is count for a text so long that a caller may stop it and
+// wants to hear how far it got: done is called with the bytes read so far.
+func (e *encoding) countContext(ctx context.Context, text string, done func(bytes int)) (int, error) {
+	text = validText(text)
+	n, checked := 0, 0
+	for i := 0; i < len(text); {
+		if i-checked >= countStep {
+			if err := ctx.Err(); err != nil {
+				return 0, err
+			}
+			checked = i
+			if done != nil {
+				done(i)
+			}
+		}
+		end := e.next(text, i)
+		piece := text[i:end]
+		i = end
+		if _, ok := e.ranks[piece]; ok {
+			n++
+			continue
+		}
+		n += e.pieces.count(piece, e.countMerged)
+	}
+	return n, nil
+}
+
+func (e *encoding) countMerged(piece string) int {
+	n := 0
+	bytePairMerge(piece, e.ranks, e.maxLen, func(string) { n++ })
+	return n
+}
+
+// encode returns text's token ids. Special-token text is ordinary text.
+func (e *encoding) encode(text string) []int {
+	text = validText(text)
+	ids := make([]int, 0, len(text)/4+1)
+	for i := 0; i < len(text); {
+		end := e.next(text, i)
+		piece := text[i:end]
+		i = end
+		if id, ok := e.ranks[piece]; ok {
+			ids = append(ids, id)
+			continue
+		}
+		bytePairMerge(piece, e.ranks, e.maxLen, func(token string) { ids = append(ids, e.ranks[token]) })
+	}
+	return ids
+}
+
+// decode joins the tokens' bytes; a cut inside a character leaves partial
+// bytes at the ends, which the caller trims.
+func (e *encoding) decode(ids []int) string {
+	size := 0
+	for _, id := range ids {
+		size += len(e.tokens[id])
+	}
+	out := make([]byte, 0, size)
+	for _, id := range ids {
+		out = append(out, e.tokens[id]...)
+	}
+	return string(out)
+}

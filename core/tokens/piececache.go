@@ -1,0 +1,97 @@
+package tokens
+
+import (
+	"hash/maphash"
+	"strings"
+	"sync"
+)
+
+// pieceCache remembers how many tokens a pre-tokenized piece merges to.
+// Text is mostly made of a few thousand recurring words; those that are
+// not a single token would be merged again at every occurrence. Bounded:
+// each shard starts over when full, so memory stays under about
+// pieceShards × pieceShardEntries short strings whatever is counted.
+// Sharded by hash so parallel counting rarely waits on a lock.
+type pieceCache struct {
+	seed   maphash.Seed
+	shards [pieceShards]pieceShard
+	long   longPieces
+}
+
+const (
+	pieceShards       = 64
+	pieceShardEntries = 2048
+	// pieceMaxBytes: longer pieces go to the long-piece cache.
+	pieceMaxBytes = 64
+	// longPieceMinBytes: from this length a merge costs more than
+	// hashing and copying the piece, so a repeat is worth remembering.
+	longPieceMinBytes = 4 << 10
+	// longPiecesMaxBytes bounds the long pieces kept.
+	longPiecesMaxBytes = 32 << 20
+)
+
+// longPieces remembers the counts of very long pieces: a line of 50,000
+// '=', a megabyte-long word. Such a piece is rare but recurs in every
+// text built around it (a document's source appears in its citation
+// header, the context block and the request), and each merge of it costs
+// milliseconds to a second.
+type longPieces struct {
+	mu     sync.Mutex
+	counts map[string]int
+	bytes  int
+}
+
+type pieceShard struct {
+	mu     sync.Mutex
+	counts map[string]int
+}
+
+func newPieceCache() *pieceCache { return &pieceCache{seed: maphash.MakeSeed()} }
+
+// count returns piece's token count, merging it on a miss.
+func (c *pieceCache) count(piece string, merge func(string) int) int {
+	if len(piece) > pieceMaxBytes {
+		if len(piece) < longPieceMinBytes {
+			return merge(piece)
+		}
+		return c.long.count(piece, merge)
+	}
+	shard := &c.shards[maphash.String(c.seed, piece)%pieceShards]
+	shard.mu.Lock()
+	n, ok := shard.counts[piece]
+	shard.mu.Unlock()
+	if ok {
+		return n
+	}
+	n = merge(piece)
+	shard.mu.Lock()
+	if len(shard.counts) >= pieceShardEntries || shard.counts == nil {
+		shard.counts = make(map[string]int, pieceShardEntries)
+	}
+	// A copy: the piece is a slice of a document that must not be kept
+	// alive by the cache.
+	shard.counts[strings.Clone(piece)] = n
+	shard.mu.Unlock()
+	return n
+}
+
+func (l *longPieces) count(piece string, merge func(string) int) int {
+	l.mu.Lock()
+	n, ok := l.counts[piece]
+	l.mu.Unlock()
+	if ok {
+		return n
+	}
+	n = merge(piece)
+	if len(piece) > longPiecesMaxBytes {
+		return n
+	}
+	l.mu.Lock()
+	if l.counts == nil || l.bytes+len(piece) > longPiecesMaxBytes {
+		l.counts, l.bytes = map[string]int{}, 0
+	}
+	l.counts[strings.Clone(piece)] = n
+	l.bytes += len(piece)
+	l.mu.Unlock()
+	return n
+}
