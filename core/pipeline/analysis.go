@@ -25,6 +25,8 @@ type Analysis struct {
 	hashClass  []int32 // documents with equal hashes share a class, numbered from 0
 	lowerWords [][]string
 
+	byScore scoreOrder
+
 	mu       sync.Mutex
 	tokens   map[string][]int
 	shingles map[int]*shingleIndex

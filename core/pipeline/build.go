@@ -19,7 +19,7 @@ func Build(a *Analysis, opts Options) (*Result, error) {
 	trace := newDocTraces(a, tokens)
 
 	filtered := filterStage(tokens, opts.MinDocTokens, trace)
-	sorted := sortStage(a.Docs, filtered, trace)
+	sorted := sortStage(a, filtered, trace)
 	deduped, dupes := dedupStage(a, sorted, opts.DedupThreshold, opts.ShingleSize, trace)
 	ordered, reordered := reorderStage(deduped, opts.LostInMiddle, trace)
 	outcome := budgetStage(a, ordered, tokens, opts, trace)
