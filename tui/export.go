@@ -123,7 +123,7 @@ func reportText(m Model) string {
 	b.WriteString("\n\nAll documents after the " + stageNames[m.list.stage] + " stage (# input number, score, tokens, source, state)\n")
 	for _, r := range stageRows(m.eval, m.list.stage, false) {
 		fmt.Fprintf(&b, "%s %4d %6.2f %6d  %s  %s\n", r.glyph, displayNumber(m.eval, r.doc), r.score, r.tokens,
-			safetext.Line(m.eval.Documents[r.doc].Source), r.note)
+			safetext.Line(m.eval.Documents[r.doc].Source), r.note.text(false))
 	}
 	return b.String()
 }
