@@ -13,6 +13,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"ctxlab/core"
+	"ctxlab/core/diagnose"
 	"ctxlab/core/metrics"
 	"ctxlab/core/pipeline"
 	"ctxlab/core/summarize"
@@ -95,6 +96,9 @@ const (
 type Model struct {
 	cfg      Config
 	analysis *pipeline.Analysis
+	// texts keeps the findings' words and compared pairs between
+	// evaluations of the scenario's documents.
+	texts    *diagnose.Texts
 	settings core.Settings
 	initial  core.Settings
 
@@ -156,6 +160,7 @@ func New(cfg Config) Model {
 	m := Model{
 		cfg:       cfg,
 		analysis:  pipeline.Analyze(cfg.Scenario.Documents),
+		texts:     diagnose.NewTexts(cfg.Scenario.Documents),
 		settings:  cfg.Scenario.Settings,
 		initial:   cfg.Scenario.Settings,
 		palette:   palette,
