@@ -126,9 +126,10 @@ func (f *buildFlags) run(env Env, fs *flagSet) error {
 // buildJSON is the reference's result and the trace, exactly as
 // pipeline.Result writes them, with "findings" added last: the keys the
 // reference defines keep their bytes, and findings sits outside them as
-// the trace does.
+// the trace does. The result is written indented in one pass
+// (AppendIndentedJSON), the same bytes as marshalling and indenting it.
 func buildJSON(res *pipeline.Result, findings []diagnose.Finding) ([]byte, error) {
-	result, err := json.Marshal(res)
+	out, err := res.AppendIndentedJSON(make([]byte, 0, len(res.ContextBlock)*2+4096))
 	if err != nil {
 		return nil, err
 	}
@@ -136,13 +137,13 @@ func buildJSON(res *pipeline.Result, findings []diagnose.Finding) ([]byte, error
 	if err != nil {
 		return nil, err
 	}
-	compact := append(result[:len(result)-1:len(result)-1], `,"findings":`...)
-	compact = append(append(compact, list...), '}')
-	var out bytes.Buffer
-	if err := json.Indent(&out, compact, "", "  "); err != nil {
+	var indented bytes.Buffer
+	if err := json.Indent(&indented, list, "  ", "  "); err != nil {
 		return nil, err
 	}
-	return out.Bytes(), nil
+	out = append(out, ",\n  \"findings\": "...)
+	out = append(out, indented.Bytes()...)
+	return append(out, "\n}"...), nil
 }
 
 func joinFormats() string {
