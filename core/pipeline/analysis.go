@@ -62,11 +62,14 @@ func Analyze(docs []value.Document) *Analysis {
 		tokens:     make(map[string][]int),
 		shingles:   make(map[int]*shingleIndex),
 	}
-	classes := make(map[[md5.Size]byte]int32, len(docs))
-	for i, d := range docs {
-		lower := strings.ToLower(d.Content)
+	forEachDocument(len(docs), func(i int) {
+		lower := strings.ToLower(docs[i].Content)
 		a.hashes[i] = md5.Sum([]byte(pycompat.CollapseWhitespace(lower)))
 		a.lowerWords[i] = pycompat.Split(lower)
+	})
+	// Classes are numbered in input order, so after the parallel part.
+	classes := make(map[[md5.Size]byte]int32, len(docs))
+	for i := range docs {
 		class, ok := classes[a.hashes[i]]
 		if !ok {
 			class = int32(len(classes))
