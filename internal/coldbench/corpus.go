@@ -56,20 +56,14 @@ func writeCopyrightCorpus(out string) (corpusStats, error) {
 			continue // a dangling symlink or an unreadable file is not a paragraph
 		}
 		st.files++
-		// A blank line is blank whatever the line ending.
-		text := strings.ReplaceAll(strings.ToValidUTF8(string(data), "\uFFFD"), "\r\n", "\n")
-		for n, para := range blankLine.Split(text, -1) {
-			para = strings.TrimSpace(para)
-			if para == "" {
-				continue
-			}
-			rec := corpusRecord{Content: para, Score: positionScore(st.paragraphs), Source: fmt.Sprintf("%s#%d", path, n+1)}
+		for _, para := range paragraphs(string(data)) {
+			rec := corpusRecord{Content: para.text, Score: positionScore(st.paragraphs), Source: fmt.Sprintf("%s#%d", path, para.n)}
 			if err := enc.Encode(rec); err != nil {
 				f.Close()
 				return st, err
 			}
 			st.paragraphs++
-			st.bytes += int64(len(para))
+			st.bytes += int64(len(para.text))
 		}
 	}
 	if err := w.Flush(); err != nil {
@@ -77,6 +71,28 @@ func writeCopyrightCorpus(out string) (corpusStats, error) {
 		return st, err
 	}
 	return st, f.Close()
+}
+
+// paragraph is one paragraph of a file and its number there, counting
+// the empty stretches between blank lines too, so a paragraph's number
+// does not change when another's text does.
+type paragraph struct {
+	text string
+	n    int
+}
+
+// paragraphs splits a file's text at blank lines, trimmed, empty ones
+// left out; invalid UTF-8 becomes U+FFFD, and a blank line is blank
+// whatever the line ending.
+func paragraphs(text string) []paragraph {
+	text = strings.ReplaceAll(strings.ToValidUTF8(text, "\uFFFD"), "\r\n", "\n")
+	var out []paragraph
+	for n, para := range blankLine.Split(text, -1) {
+		if para = strings.TrimSpace(para); para != "" {
+			out = append(out, paragraph{text: para, n: n + 1})
+		}
+	}
+	return out
 }
 
 // positionScore spreads scores over [0.001, 1.000] by a fixed
