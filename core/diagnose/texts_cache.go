@@ -47,12 +47,7 @@ func (t *Texts) serves(docs []value.Document) bool {
 	return len(docs) == 0 || &t.docs[0] == &docs[0]
 }
 
-func (t *Texts) text(i int) *docText {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return t.textLocked(i)
-}
-
+// textLocked is document i's words; t.mu is held.
 func (t *Texts) textLocked(i int) *docText {
 	if dt, ok := t.words[i]; ok {
 		return dt

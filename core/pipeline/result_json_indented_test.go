@@ -3,6 +3,7 @@ package pipeline
 import (
 	"bytes"
 	"encoding/json"
+	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -78,7 +79,7 @@ func TestAppendIndentedJSONEscapesAsEncodingJSON(t *testing.T) {
 		}
 		return b.String()
 	}
-	floats := []float64{0, -0.0, 1, 0.5, 1e-7, 1e-6, 9.99e-7, 1e20, 1e21, 123456789.125, 0.1 + 0.2, -3e-9}
+	floats := []float64{0, math.Copysign(0, -1), 1, 0.5, 1e-7, 1e-6, 9.99e-7, 1e20, 1e21, 123456789.125, 0.1 + 0.2, -3e-9}
 	for round := range 200 {
 		r := &Result{
 			ContextBlock: text(), CitationMap: map[int]string{1: text(), 2: text()},
