@@ -155,9 +155,10 @@ func (f *buildFlags) loadPipelineInput(env Env, fs *flagSet, command string) (co
 // buildJSON is the reference's result and the trace, exactly as
 // pipeline.Result writes them, with "findings" and "cost" added last: the
 // keys the reference defines keep their bytes, and these sit outside them
-// as the trace does.
+// as the trace does. The result is written indented in one pass
+// (AppendIndentedJSON), the same bytes as marshalling and indenting it.
 func buildJSON(res *pipeline.Result, findings []diagnose.Finding, cost costJSON) ([]byte, error) {
-	result, err := json.Marshal(res)
+	out, err := res.AppendIndentedJSON(make([]byte, 0, len(res.ContextBlock)*2+4096))
 	if err != nil {
 		return nil, err
 	}
@@ -169,14 +170,19 @@ func buildJSON(res *pipeline.Result, findings []diagnose.Finding, cost costJSON)
 	if err != nil {
 		return nil, err
 	}
-	compact := append(result[:len(result)-1:len(result)-1], `,"findings":`...)
-	compact = append(append(compact, list...), `,"cost":`...)
-	compact = append(append(compact, costData...), '}')
-	var out bytes.Buffer
-	if err := json.Indent(&out, compact, "", "  "); err != nil {
+	var indented bytes.Buffer
+	if err := json.Indent(&indented, list, "  ", "  "); err != nil {
 		return nil, err
 	}
-	return safetext.EscapeJSON(out.Bytes()), nil
+	out = append(out, ",\n  \"findings\": "...)
+	out = append(out, indented.Bytes()...)
+	indented.Reset()
+	if err := json.Indent(&indented, costData, "  ", "  "); err != nil {
+		return nil, err
+	}
+	out = append(out, ",\n  \"cost\": "...)
+	out = append(out, indented.Bytes()...)
+	return safetext.EscapeJSON(append(out, "\n}"...)), nil
 }
 
 func joinFormats() string {

@@ -111,6 +111,10 @@ type EvalInput struct {
 	// Analysis is Analyze(Scenario.Documents), made once and reused by
 	// every evaluation of the scenario.
 	Analysis *pipeline.Analysis
+	// Texts is diagnose.NewTexts(Scenario.Documents), made once beside
+	// the Analysis: the findings' words and compared pairs, kept for the
+	// next evaluation. nil works them out each time.
+	Texts *diagnose.Texts
 	// Summarizer folds history for the rolling-summary strategy; nil
 	// means the extractive summarizer.
 	Summarizer summarize.Summarizer
@@ -224,7 +228,7 @@ func Evaluate(ctx context.Context, in EvalInput, s Settings) (*Evaluation, error
 	}
 	ev.Metrics = metrics.For(asm, in.RequestID, useCaseOf(s), in.Now)
 	ev.Alert, _ = metrics.AlertFor(ev.Metrics)
-	ev.Findings = diagnose.Diagnose(diagnoseInput(ev, sc.ToolResults))
+	ev.Findings = diagnose.Diagnose(diagnoseInput(ev, sc.ToolResults, in.Texts))
 	return ev, nil
 }
 

@@ -9,14 +9,16 @@ import (
 
 // diagnoseInput hands the findings engine the parts of an evaluation it
 // reads; diagnose sits below core and cannot take the Evaluation itself.
-func diagnoseInput(ev *Evaluation, toolResults []window.ToolResult) diagnose.Input {
+// texts is used only when the builder saw the scenario's own documents
+// (diagnose checks the slice), not a reranked selection.
+func diagnoseInput(ev *Evaluation, toolResults []window.ToolResult, texts *diagnose.Texts) diagnose.Input {
 	s := ev.Settings
 	in := diagnose.Input{
 		Documents: ev.Documents, DocIndex: ev.DocIndex, Build: ev.Build,
 		Pipeline: s.Pipeline, RAGBudget: s.Budget.RetrievedContext,
 		Assembly: ev.Assembly, BudgetProblem: ev.BudgetProblem,
 		History: ev.History, Memory: &ev.Memory, ToolResults: toolResults, Model: s.Model,
-		CountEstimate: ev.CountEstimate,
+		CountEstimate: ev.CountEstimate, Texts: texts,
 	}
 	for doc, survival := range ev.RAGSurvival {
 		switch survival {

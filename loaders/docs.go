@@ -124,6 +124,15 @@ func loadDocumentFile(path, format string, opts DocOptions) ([]value.Document, s
 	if format == FormatDir {
 		return nil, "", &Error{Name: path, Msg: "is a file; the dir format needs a directory"}
 	}
+	if format == FormatJSONL || format == FormatJSON || (format == FormatAuto && !isTextFile(path)) {
+		docs, handled, err := streamJSONLines(path)
+		if err != nil {
+			return nil, "", err
+		}
+		if handled {
+			return docs, FormatJSONL, nil
+		}
+	}
 	data, err := ReadInputFile(path)
 	if err != nil {
 		return nil, "", inputError("loading documents", err)

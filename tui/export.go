@@ -148,7 +148,7 @@ func reportText(m Model) string {
 	b.WriteString("\n\nAll documents after the " + stageNames[m.list.stage] + " stage (# input number, score, tokens, source, state)\n")
 	for _, r := range stageRows(m.eval, m.list.stage, false) {
 		fmt.Fprintf(&b, "%s %4d %6s %6d  %s  %s\n", r.glyph, displayNumber(m.eval, r.doc), numfmt.Score(r.score, 2), r.tokens,
-			safetext.Line(m.eval.Documents[r.doc].Source), r.note)
+			safetext.Line(m.eval.Documents[r.doc].Source), r.note.text(false))
 	}
 	return b.String()
 }

@@ -58,7 +58,7 @@ type suggestionsMsg struct {
 // suggestCmd finds the fixes of the evaluation on screen in a command:
 // each fix is an evaluation of its own, too slow for Update.
 func (m Model) suggestCmd() tea.Cmd {
-	in := core.EvalInput{Scenario: m.cfg.Scenario, Analysis: m.analysis, Summarizer: m.cfg.Summarizer, Now: m.cfg.Now(), RequestID: m.cfg.RequestID}
+	in := core.EvalInput{Scenario: m.cfg.Scenario, Analysis: m.analysis, Texts: m.texts, Summarizer: m.cfg.Summarizer, Now: m.cfg.Now(), RequestID: m.cfg.RequestID}
 	ev, gen, timeout := m.eval, m.shown, m.evaluationTimeout()
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), timeout)

@@ -13,6 +13,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"ctxlab/core"
+	"ctxlab/core/diagnose"
 	"ctxlab/core/evalrun"
 	"ctxlab/core/metrics"
 	"ctxlab/core/pipeline"
@@ -120,8 +121,11 @@ type Model struct {
 	countShown *pipeline.TokenProgress
 	// preloaded: the other vocabularies' background load has started.
 	preloaded bool
-	settings  core.Settings
-	initial   core.Settings
+	// texts keeps the findings' words and compared pairs between
+	// evaluations of the scenario's documents.
+	texts    *diagnose.Texts
+	settings core.Settings
+	initial  core.Settings
 
 	eval *core.Evaluation
 	// sent are the Budget list's fates after the assembler, counted once
@@ -199,6 +203,7 @@ func New(cfg Config) Model {
 	m := Model{
 		cfg:       cfg,
 		analysis:  pipeline.Analyze(cfg.Scenario.Documents),
+		texts:     diagnose.NewTexts(cfg.Scenario.Documents),
 		settings:  cfg.Scenario.Settings,
 		initial:   cfg.Scenario.Settings,
 		palette:   palette,

@@ -85,6 +85,7 @@ func (m *Model) evaluationCmd() tea.Cmd {
 	in := core.EvalInput{
 		Scenario:   m.cfg.Scenario,
 		Analysis:   m.analysis,
+		Texts:      m.texts,
 		Summarizer: m.cfg.Summarizer,
 		Now:        m.cfg.Now(),
 		RequestID:  requestID,

@@ -120,24 +120,43 @@ func stripLine(st *themes.Styles, ev *core.Evaluation, selected stage, f stripFo
 // fates counts the Budget stage's rows by the fate they show.
 type fates struct{ included, cut, summarized, excluded int }
 
-// sentCounts counts the Budget stage's rows, the assembler's cuts
-// included, from the rows themselves, so the strip cannot disagree with
-// the list.
+// sentCounts counts the Budget stage's rows by the fate they show, the
+// assembler's cuts included. The rows look as fateLook and sentLook say,
+// so the count starts from the trace's and moves only the documents the
+// assembler cut: no walk over every document.
 func sentCounts(ev *core.Evaluation) fates {
 	var n fates
-	for _, r := range stageRows(ev, stageBudget, true) {
-		switch r.tone {
-		case toneIncluded:
-			n.included++
-		case tonePartial:
-			n.cut++
-		case toneSummarized:
-			n.summarized++
-		case toneExcluded:
-			n.excluded++
+	if ev.SimpleRAG != nil {
+		// The article's builder takes a handful of documents; count its
+		// rows.
+		for _, r := range simpleRAGRows(ev, stageBudget) {
+			n.add(r.tone, 1)
 		}
+		return n
+	}
+	c := ev.Build.Trace.Counts
+	n = fates{included: c.Included, cut: c.Partial, summarized: c.Summarized, excluded: c.Excluded}
+	for doc, survival := range ev.RAGSurvival {
+		_, before := fateLook(ev.Build.Trace.Docs[doc].Fate)
+		_, after := sentLook("", before, survival)
+		n.add(before, -1)
+		n.add(after, 1)
 	}
 	return n
+}
+
+// add counts delta rows of a tone.
+func (n *fates) add(tone rowTone, delta int) {
+	switch tone {
+	case toneIncluded:
+		n.included += delta
+	case tonePartial:
+		n.cut += delta
+	case toneSummarized:
+		n.summarized += delta
+	case toneExcluded:
+		n.excluded += delta
+	}
 }
 
 func stageCount(ev *core.Evaluation, s stage) string {

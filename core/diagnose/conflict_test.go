@@ -94,7 +94,7 @@ func TestDiffsAreBounded(t *testing.T) {
 	}
 	// One run diffs at most maxDiffs pairs.
 	docs := []value.Document{{Content: "within 30 days"}, {Content: "within 14 days"}}
-	texts := newDocTexts(docs)
+	texts := newDocTexts(docs, nil)
 	for range maxDiffs {
 		if _, ok := texts.factChanges(0, 1); !ok {
 			t.Fatal("a diff within the budget was refused")

@@ -4,7 +4,7 @@ package diagnose
 // fails: a part that is missing (no builder trace, no assembly) only
 // means the findings about it are not made.
 func Diagnose(in Input) []Finding {
-	in.texts = newDocTexts(in.Documents)
+	in.texts = newDocTexts(in.Documents, in.Texts)
 	var fs []Finding
 	for _, check := range []func(*Input) []Finding{
 		overflowFindings,

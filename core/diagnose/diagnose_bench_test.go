@@ -52,18 +52,21 @@ func benchDocs(n int) []value.Document {
 func BenchmarkDiagnose(b *testing.B) {
 	for _, n := range []int{60, 1_000, 10_000} {
 		b.Run(fmt.Sprintf("docs=%d", n), func(b *testing.B) {
-			docs := benchDocs(n)
-			opts := pipeline.DefaultOptions()
-			opts.Tokenizer, _ = tokens.ByName(tokens.TokenizerHeuristic)
-			opts.Budget = 24_000
-			res, err := pipeline.Build(pipeline.Analyze(docs), opts)
-			if err != nil {
-				b.Fatal(err)
+			in := diagnoseBenchInput(b, n)
+			b.ReportAllocs()
+			b.ResetTimer()
+			for range b.N {
+				if len(Diagnose(in)) == 0 {
+					b.Fatal("no findings")
+				}
 			}
-			budget, _ := window.Preset(window.PresetCodeReview)
-			a := &window.Assembly{Mode: window.Budgeted, Budget: budget, MaxInput: budget.MaxInput(), Window: budget.TotalWindow, Used: res.TokensUsed, Fits: true,
-				Components: []window.ComponentReport{{Name: window.ComponentRAG, Allocated: opts.Budget, Raw: res.TokensUsed, Used: min(res.TokensUsed, opts.Budget), Truncated: res.TokensUsed > opts.Budget}}}
-			in := Input{Documents: docs, Build: res, Pipeline: opts.Settings, RAGBudget: opts.Budget, Assembly: a}
+		})
+		// As the workbench runs it: the words and pairs of the previous
+		// evaluation kept (Input.Texts).
+		b.Run(fmt.Sprintf("docs=%d/shared-texts", n), func(b *testing.B) {
+			in := diagnoseBenchInput(b, n)
+			in.Texts = NewTexts(in.Documents)
+			Diagnose(in)
 			b.ReportAllocs()
 			b.ResetTimer()
 			for range b.N {
@@ -73,4 +76,21 @@ func BenchmarkDiagnose(b *testing.B) {
 			}
 		})
 	}
+}
+
+// diagnoseBenchInput is a block of n documents built under a 24,000-token
+// budget and assembled into a code-review request.
+func diagnoseBenchInput(b *testing.B, n int) Input {
+	docs := benchDocs(n)
+	opts := pipeline.DefaultOptions()
+	opts.Tokenizer, _ = tokens.ByName(tokens.TokenizerHeuristic)
+	opts.Budget = 24_000
+	res, err := pipeline.Build(pipeline.Analyze(docs), opts)
+	if err != nil {
+		b.Fatal(err)
+	}
+	budget, _ := window.Preset(window.PresetCodeReview)
+	a := &window.Assembly{Mode: window.Budgeted, Budget: budget, MaxInput: budget.MaxInput(), Window: budget.TotalWindow, Used: res.TokensUsed, Fits: true,
+		Components: []window.ComponentReport{{Name: window.ComponentRAG, Allocated: opts.Budget, Raw: res.TokensUsed, Used: min(res.TokensUsed, opts.Budget), Truncated: res.TokensUsed > opts.Budget}}}
+	return Input{Documents: docs, Build: res, Pipeline: opts.Settings, RAGBudget: opts.Budget, Assembly: a}
 }

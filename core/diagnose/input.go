@@ -44,7 +44,12 @@ type Input struct {
 	// Model is the model named, "" when none was.
 	Model string
 
-	// texts is Diagnose's cache of the documents' words.
+	// Texts, when made for Documents (NewTexts), keeps the documents'
+	// words and the pairs compared for the next Diagnose; nil works them
+	// out for this one alone.
+	Texts *Texts
+
+	// texts is this Diagnose's view of them.
 	texts *docTexts
 }
 

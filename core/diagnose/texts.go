@@ -6,13 +6,12 @@ import (
 	"ctxlab/core/value"
 )
 
-// docTexts splits each document into words once per Diagnose, for the
-// similarity and diff checks that compare documents pairwise, and counts
-// the diffs they may still run.
+// docTexts is one Diagnose's view of the documents' words: the shared
+// cache (Input.Texts, or one made for this call) and the diffs this call
+// may still run, counted per call whether the cache already knows the
+// answer or not, so the findings never depend on what ran before.
 type docTexts struct {
-	docs      []value.Document
-	cache     map[int]*docText
-	ids       map[string]uint32
+	shared    *Texts
 	diffsLeft int
 }
 
@@ -23,35 +22,36 @@ type docText struct {
 	set []uint32
 }
 
-func newDocTexts(docs []value.Document) *docTexts {
-	return &docTexts{docs: docs, cache: map[int]*docText{}, ids: map[string]uint32{}, diffsLeft: maxDiffs}
+func newDocTexts(docs []value.Document, shared *Texts) *docTexts {
+	if !shared.serves(docs) {
+		shared = NewTexts(docs)
+	}
+	return &docTexts{shared: shared, diffsLeft: maxDiffs}
 }
 
-func (t *docTexts) text(i int) *docText {
-	if dt, ok := t.cache[i]; ok {
-		return dt
-	}
-	dt := &docText{words: splitWords(t.docs[i].Content)}
+// newDocText splits content into words and numbers their diff keys with
+// ids, which it extends.
+func newDocText(content string, ids map[string]uint32) *docText {
+	dt := &docText{words: splitWords(content)}
 	for _, k := range dt.keys {
 		if k == "" {
 			continue
 		}
-		id, ok := t.ids[k]
+		id, ok := ids[k]
 		if !ok {
-			id = uint32(len(t.ids))
-			t.ids[k] = id
+			id = uint32(len(ids))
+			ids[k] = id
 		}
 		dt.set = append(dt.set, id)
 	}
 	slices.Sort(dt.set)
 	dt.set = slices.Compact(dt.set)
-	t.cache[i] = dt
 	return dt
 }
 
 // similarity is versionSimilarity of documents a and b.
 func (t *docTexts) similarity(a, b int) float64 {
-	return versionSimilarity(t.text(a).set, t.text(b).set)
+	return t.shared.similarity(a, b)
 }
 
 // factChanges is factChanges of documents a and b, while the diff budget
@@ -61,5 +61,5 @@ func (t *docTexts) factChanges(a, b int) ([]hunk, bool) {
 		return nil, false
 	}
 	t.diffsLeft--
-	return factChanges(t.text(a).words, t.text(b).words)
+	return t.shared.factChanges(a, b)
 }

@@ -22,6 +22,8 @@ type Analysis struct {
 	hashClass []int32 // documents with equal hashes share a class, numbered from 0
 	classRep  []int32 // class -> its first document
 
+	byScore scoreOrder
+
 	mu        sync.Mutex
 	tokens    map[string]*tokenJob
 	shingles  map[int]*shingleIndex
@@ -37,10 +39,13 @@ func Analyze(docs []value.Document) *Analysis {
 		tokens:    make(map[string]*tokenJob),
 		shingles:  make(map[int]*shingleIndex),
 	}
-	classes := make(map[[md5.Size]byte]int32, len(docs))
-	for i, d := range docs {
-		lower := strings.ToLower(d.Content)
+	forEachDocument(len(docs), func(i int) {
+		lower := strings.ToLower(docs[i].Content)
 		a.hashes[i] = md5.Sum([]byte(pycompat.CollapseWhitespace(lower)))
+	})
+	// Classes are numbered in input order, so after the parallel part.
+	classes := make(map[[md5.Size]byte]int32, len(docs))
+	for i := range docs {
 		class, ok := classes[a.hashes[i]]
 		if !ok {
 			class = int32(len(classes))

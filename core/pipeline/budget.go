@@ -83,9 +83,11 @@ func referenceBudget(a *Analysis, ordered, docTokens []int, opts Options, trace 
 	return out
 }
 
+// overBudgetReason is written for most documents of a large set, every
+// Build, so it is concatenated rather than formatted.
 func overBudgetReason(n, remaining, partialMin int) string {
 	if remaining <= 0 {
-		return fmt.Sprintf("%s tokens; budget already spent", numfmt.Thousands(n))
+		return numfmt.Thousands(n) + " tokens; budget already spent"
 	}
 	return fmt.Sprintf("%s tokens > %s remaining; %s ≤ %s, too little for a partial copy", numfmt.Thousands(n), numfmt.Thousands(remaining), numfmt.Thousands(remaining), numfmt.Thousands(partialMin))
 }

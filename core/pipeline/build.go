@@ -19,7 +19,7 @@ func Build(a *Analysis, opts Options) (*Result, error) {
 	trace := newDocTraces(a, tokens)
 
 	filtered := filterStage(tokens, opts.MinDocTokens, trace)
-	sorted := sortStage(a.Docs, filtered, trace)
+	sorted := sortStage(a, filtered, trace)
 	return buildFromSorted(a, opts, tokens, trace, len(filtered), sorted), nil
 }
 

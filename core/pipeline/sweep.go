@@ -99,7 +99,7 @@ func Sweep(a *Analysis, opts Options, param SweepParam, values []float64) ([]Swe
 	tokens := a.Tokens(opts.Tokenizer)
 	base := newDocTraces(a, tokens)
 	filtered := filterStage(tokens, opts.MinDocTokens, base)
-	sorted := sortStage(a.Docs, filtered, base)
+	sorted := sortStage(a, filtered, base)
 	trace := make([]DocTrace, len(base))
 	for _, v := range values {
 		o := opts

@@ -9,19 +9,26 @@ import "strconv"
 
 // Thousands writes n with comma separators: 12,345 and -1,000.
 func Thousands(n int) string {
-	digits := strconv.Itoa(n)
-	sign := ""
+	var buf [32]byte
+	return string(AppendThousands(buf[:0], n))
+}
+
+// AppendThousands appends n as Thousands writes it, for text put together
+// without allocating, such as a list's row measured on every evaluation.
+func AppendThousands(dst []byte, n int) []byte {
+	var digitsBuf [24]byte
+	digits := strconv.AppendInt(digitsBuf[:0], int64(n), 10)
 	if n < 0 {
-		sign, digits = "-", digits[1:]
+		dst = append(dst, '-')
+		digits = digits[1:]
 	}
-	grouped := make([]byte, 0, len(digits)+len(digits)/3)
-	for i := range digits {
+	for i, c := range digits {
 		if i > 0 && (len(digits)-i)%3 == 0 {
-			grouped = append(grouped, ',')
+			dst = append(dst, ',')
 		}
-		grouped = append(grouped, digits[i])
+		dst = append(dst, c)
 	}
-	return sign + string(grouped)
+	return dst
 }
 
 // Plural is one for a count of exactly one and many for any other count,

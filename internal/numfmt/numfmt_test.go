@@ -28,6 +28,9 @@ func TestThousands(t *testing.T) {
 		if got := Thousands(c.n); got != c.want {
 			t.Errorf("Thousands(%d) = %q, want %q", c.n, got, c.want)
 		}
+		if got := string(AppendThousands([]byte("n="), c.n)); got != "n="+c.want {
+			t.Errorf("AppendThousands(\"n=\", %d) = %q, want %q", c.n, got, "n="+c.want)
+		}
 	}
 }
 

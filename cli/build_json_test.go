@@ -1,0 +1,54 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"testing"
+
+	"ctxlab/core/diagnose"
+	"ctxlab/core/pipeline"
+	"ctxlab/core/tokens"
+	"ctxlab/internal/safetext"
+	"ctxlab/loaders"
+)
+
+// build's JSON is written in one pass; it must be, byte for byte, the
+// result, the findings and the cost marshalled by reflection and indented.
+func TestBuildJSONIsTheMarshalledResultIndented(t *testing.T) {
+	docs, _, err := loaders.LoadDocuments("../sample/docs/support_kb.jsonl", nil, loaders.DocOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, budget := range []int{300, 1550, 100_000} {
+		opts := pipeline.DefaultOptions()
+		opts.Tokenizer, _ = tokens.ByName(tokens.TokenizerHeuristic)
+		opts.Budget = budget
+		res, err := pipeline.Build(pipeline.Analyze(docs), opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		findings := diagnose.Diagnose(diagnose.Input{Documents: docs, Build: res, Pipeline: opts.Settings, RAGBudget: budget})
+		rate := 2.5
+		cost := costJSON{Model: "gpt-4o", Known: true, PricesDate: "2026-12-01", Sources: []string{"https://example.com/prices"}, InputRate: &rate, InputTokens: res.TokensUsed}
+		got, err := buildJSON(res, findings, cost)
+		if err != nil {
+			t.Fatal(err)
+		}
+		result, _ := json.Marshal(res)
+		list, _ := json.Marshal(findings)
+		compact := append(result[:len(result)-1:len(result)-1], `,"findings":`...)
+		costData, _ := json.Marshal(cost)
+		compact = append(append(compact, list...), `,"cost":`...)
+		compact = append(append(compact, costData...), '}')
+		var want bytes.Buffer
+		if err := json.Indent(&want, compact, "", "  "); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, safetext.EscapeJSON(want.Bytes())) {
+			t.Fatalf("budget %d: the JSON differs from the marshalled result indented", budget)
+		}
+		if budget == 1550 && len(findings) == 0 {
+			t.Fatal("no findings at 1,550 tokens; the test compares none")
+		}
+	}
+}

@@ -1,0 +1,366 @@
+package pipeline
+
+import (
+	"bytes"
+	"encoding/json"
+	"math"
+	"strconv"
+	"unicode/utf8"
+
+	"ctxlab/core/pycompat"
+	"ctxlab/core/value"
+)
+
+// AppendIndentedJSON appends r exactly as json.Indent(MarshalJSON(r), "",
+// "  ") writes it, but without the closing "\n}", so a caller can add keys
+// of its own (`ctxlab build` adds "findings"). It writes the bytes in one
+// pass instead of marshalling by reflection and indenting a copy: on a
+// 29,000-document set the JSON is most of a cold build. Every byte follows
+// encoding/json's rules (HTML-safe string escapes, U+2028 and U+2029,
+// invalid UTF-8 as U+FFFD, its float spelling for the trace's scores);
+// TestAppendIndentedJSONIsMarshalIndented holds it to them.
+func (r *Result) AppendIndentedJSON(b []byte) ([]byte, error) {
+	w := jsonWriter{b: b}
+	w.open('{')
+	w.key("context_block")
+	w.str(r.ContextBlock)
+	w.key("included_docs")
+	if err := w.documents(r.IncludedDocs); err != nil {
+		return nil, err
+	}
+	w.key("excluded_docs")
+	if err := w.documents(r.ExcludedDocs); err != nil {
+		return nil, err
+	}
+	w.key("citation_map")
+	citations, err := orderedCitations(r.CitationMap).MarshalJSON()
+	if err != nil {
+		return nil, err
+	}
+	w.raw(citations)
+	w.key("tokens_used")
+	w.int(r.TokensUsed)
+	w.key("tokens_budget")
+	w.int(r.TokensBudget)
+	w.key("duplicates_removed")
+	w.int(r.DuplicatesRemoved)
+	w.key("truncated")
+	w.bool(r.Truncated)
+	w.key("utilization_pct")
+	w.pyFloat(r.UtilizationPct)
+	w.key("trace")
+	if err := w.trace(&r.Trace); err != nil {
+		return nil, err
+	}
+	w.depth--
+	return w.b, nil
+}
+
+// jsonWriter appends indented JSON: two spaces a level, a newline before
+// every member, as json.Indent lays it out.
+type jsonWriter struct {
+	b     []byte
+	depth int
+	first bool // no member written yet at this level
+}
+
+func (w *jsonWriter) newline() {
+	w.b = append(w.b, '\n')
+	for range w.depth {
+		w.b = append(w.b, ' ', ' ')
+	}
+}
+
+func (w *jsonWriter) open(c byte) {
+	w.b = append(w.b, c)
+	w.depth++
+	w.first = true
+}
+
+// close ends an object or array; an empty one stays on its line ({} or []).
+func (w *jsonWriter) close(c byte) {
+	w.depth--
+	if !w.first {
+		w.newline()
+	}
+	w.b = append(w.b, c)
+	w.first = false
+}
+
+// member starts an element of an array or object.
+func (w *jsonWriter) member() {
+	if !w.first {
+		w.b = append(w.b, ',')
+	}
+	w.first = false
+	w.newline()
+}
+
+func (w *jsonWriter) key(k string) {
+	w.member()
+	w.b = appendJSONString(w.b, k)
+	w.b = append(w.b, ':', ' ')
+}
+
+func (w *jsonWriter) str(s string) { w.b = appendJSONString(w.b, s) }
+func (w *jsonWriter) int(n int)    { w.b = strconv.AppendInt(w.b, int64(n), 10) }
+
+func (w *jsonWriter) bool(v bool) { w.b = strconv.AppendBool(w.b, v) }
+
+// pyFloat is a float as Python writes it, as the reference's keys are.
+func (w *jsonWriter) pyFloat(f float64) {
+	repr, _ := pycompat.Float(f).MarshalJSON() // never fails
+	w.b = append(w.b, repr...)
+}
+
+// float is encoding/json's spelling of a float64: ES6 number formatting.
+func (w *jsonWriter) float(f float64) error {
+	if math.IsInf(f, 0) || math.IsNaN(f) {
+		return &json.UnsupportedValueError{Str: strconv.FormatFloat(f, 'g', -1, 64)}
+	}
+	format := byte('f')
+	if abs := math.Abs(f); abs != 0 && (abs < 1e-6 || abs >= 1e21) {
+		format = 'e'
+	}
+	w.b = strconv.AppendFloat(w.b, f, format, -1, 64)
+	if format == 'e' {
+		// e-09 is written e-9.
+		if n := len(w.b); n >= 4 && w.b[n-4] == 'e' && w.b[n-3] == '-' && w.b[n-2] == '0' {
+			w.b[n-2] = w.b[n-1]
+			w.b = w.b[:n-1]
+		}
+	}
+	return nil
+}
+
+// raw appends compact JSON, indented at the current depth.
+func (w *jsonWriter) raw(compact []byte) {
+	if len(compact) <= 2 {
+		w.b = append(w.b, compact...) // {} or []
+		return
+	}
+	var out bytes.Buffer
+	prefix := make([]byte, 2*w.depth)
+	for i := range prefix {
+		prefix[i] = ' '
+	}
+	_ = json.Indent(&out, compact, string(prefix), "  ") // compact is valid: it was just marshalled
+	w.b = append(w.b, out.Bytes()...)
+}
+
+func (w *jsonWriter) ints(list []int) {
+	if list == nil {
+		w.b = append(w.b, "null"...)
+		return
+	}
+	w.open('[')
+	for _, n := range list {
+		w.member()
+		w.int(n)
+	}
+	w.close(']')
+}
+
+func (w *jsonWriter) documents(docs []value.Document) error {
+	// documentsJSON never returns nil: an empty list is [].
+	w.open('[')
+	for _, d := range docs {
+		w.member()
+		w.open('{')
+		w.key("content")
+		w.str(d.Content)
+		w.key("score")
+		w.pyFloat(d.Score)
+		w.key("source")
+		w.str(d.Source)
+		w.key("metadata")
+		if len(d.Metadata) == 0 {
+			w.b = append(w.b, '{', '}')
+		} else {
+			md, err := json.Marshal(d.Metadata)
+			if err != nil {
+				return err
+			}
+			w.raw(md)
+		}
+		w.close('}')
+	}
+	w.close(']')
+	return nil
+}
+
+func (w *jsonWriter) trace(t *Trace) error {
+	w.open('{')
+	w.key("docs")
+	if t.Docs == nil {
+		w.b = append(w.b, "null"...)
+	} else {
+		w.open('[')
+		for i := range t.Docs {
+			w.member()
+			if err := w.docTrace(&t.Docs[i]); err != nil {
+				return err
+			}
+		}
+		w.close(']')
+	}
+	w.key("counts")
+	w.counts(t.Counts)
+	w.key("sorted")
+	w.ints(t.Sorted)
+	w.key("deduped")
+	w.ints(t.Deduped)
+	w.key("reordered")
+	w.ints(t.Reordered)
+	w.key("cited")
+	w.ints(t.Cited)
+	w.key("budget_used")
+	w.int(t.BudgetUsed)
+	w.key("tokenizer")
+	w.str(t.Tokenizer)
+	w.key("budget_mode")
+	w.str(string(t.BudgetMode))
+	w.close('}')
+	return nil
+}
+
+func (w *jsonWriter) counts(c StageCounts) {
+	w.open('{')
+	w.key("input")
+	w.int(c.Input)
+	w.key("filtered")
+	w.int(c.Filtered)
+	w.key("duplicates")
+	w.int(c.Duplicates)
+	w.key("reordered")
+	w.bool(c.Reordered)
+	w.key("included")
+	w.int(c.Included)
+	w.key("partial")
+	w.int(c.Partial)
+	w.key("summarized")
+	w.int(c.Summarized)
+	w.key("excluded")
+	w.int(c.Excluded)
+	w.close('}')
+}
+
+func (w *jsonWriter) docTrace(d *DocTrace) error {
+	w.open('{')
+	w.key("index")
+	w.int(d.Index)
+	w.key("source")
+	w.str(d.Source)
+	w.key("score")
+	if err := w.float(d.Score); err != nil {
+		return err
+	}
+	w.key("tokens")
+	w.int(d.Tokens)
+	w.key("filtered")
+	w.bool(d.Filtered)
+	if d.FilterReason != "" {
+		w.key("filter_reason")
+		w.str(d.FilterReason)
+	}
+	w.key("sorted_pos")
+	w.int(d.SortedPos)
+	if dup := d.Duplicate; dup != nil {
+		w.key("duplicate")
+		w.open('{')
+		w.key("kind")
+		w.str(string(dup.Kind))
+		w.key("of")
+		w.int(dup.Of)
+		w.key("similarity")
+		if err := w.float(dup.Similarity); err != nil {
+			return err
+		}
+		w.close('}')
+	}
+	if n := d.Nearest; n != nil {
+		w.key("nearest")
+		w.open('{')
+		w.key("of")
+		w.int(n.Of)
+		w.key("similarity")
+		if err := w.float(n.Similarity); err != nil {
+			return err
+		}
+		w.close('}')
+	}
+	w.key("pos_before_reorder")
+	w.int(d.PosBeforeReorder)
+	w.key("pos_after_reorder")
+	w.int(d.PosAfterReorder)
+	w.key("fate")
+	w.str(string(d.Fate))
+	w.key("tokens_kept")
+	w.int(d.TokensKept)
+	w.key("cut_at")
+	w.int(d.CutAt)
+	if d.Citation != 0 {
+		w.key("citation")
+		w.int(d.Citation)
+	}
+	if d.BudgetReason != "" {
+		w.key("budget_reason")
+		w.str(d.BudgetReason)
+	}
+	w.close('}')
+	return nil
+}
+
+// appendJSONString is encoding/json's string encoding with HTML escaping,
+// its default.
+func appendJSONString(dst []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	dst = append(dst, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
+				i++
+				continue
+			}
+			dst = append(dst, s[start:i]...)
+			switch c {
+			case '\\', '"':
+				dst = append(dst, '\\', c)
+			case '\b':
+				dst = append(dst, '\\', 'b')
+			case '\f':
+				dst = append(dst, '\\', 'f')
+			case '\n':
+				dst = append(dst, '\\', 'n')
+			case '\r':
+				dst = append(dst, '\\', 'r')
+			case '\t':
+				dst = append(dst, '\\', 't')
+			default:
+				dst = append(dst, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, `\ufffd`...)
+			i += size
+			start = i
+			continue
+		}
+		if r == '\u2028' || r == '\u2029' {
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, '\\', 'u', '2', '0', '2', hex[r&0xF])
+			i += size
+			start = i
+			continue
+		}
+		i += size
+	}
+	dst = append(dst, s[start:]...)
+	return append(dst, '"')
+}

@@ -1,0 +1,111 @@
+package pipeline
+
+import (
+	"bytes"
+	"encoding/json"
+	"math"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"ctxlab/core/tokens"
+	"ctxlab/core/value"
+)
+
+// marshalIndented is what AppendIndentedJSON must equal: the reflection
+// encoder's output, indented, without its closing "\n}".
+func marshalIndented(t *testing.T, r *Result) []byte {
+	t.Helper()
+	compact, err := json.Marshal(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if err := json.Indent(&out, compact, "", "  "); err != nil {
+		t.Fatal(err)
+	}
+	return bytes.TrimSuffix(out.Bytes(), []byte("\n}"))
+}
+
+func checkIndented(t *testing.T, name string, r *Result) {
+	t.Helper()
+	got, err := r.AppendIndentedJSON(nil)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	if want := marshalIndented(t, r); !bytes.Equal(got, want) {
+		at := 0
+		for at < min(len(got), len(want)) && got[at] == want[at] {
+			at++
+		}
+		t.Fatalf("%s: differs at byte %d:\n got %q\nwant %q", name, at, got[max(0, at-80):min(len(got), at+80)], want[max(0, at-80):min(len(want), at+80)])
+	}
+}
+
+// Every reference case, in both budget modes and with synopses, written
+// by hand equals the reflection encoder's bytes.
+func TestAppendIndentedJSONIsMarshalIndented(t *testing.T) {
+	heuristic, _ := tokens.ByName(tokens.TokenizerHeuristic)
+	for _, c := range loadReferenceCases(t) {
+		docs := make([]value.Document, len(c.Documents))
+		for i, d := range c.Documents {
+			docs[i] = value.Document{Content: d.Content, Score: d.Score, Source: d.Source, Metadata: d.Metadata}
+		}
+		a := Analyze(docs)
+		for _, mode := range []BudgetMode{BudgetReference, BudgetStrict} {
+			opts := DefaultOptions()
+			opts.Tokenizer = heuristic
+			opts.DedupThreshold, opts.MinDocTokens, opts.LostInMiddle = c.Options.DedupThreshold, c.Options.MinDocTokens, c.Options.LostInMiddle
+			opts.ShingleSize, opts.Budget, opts.BudgetMode = c.Options.ShingleSize, c.Options.Budget, mode
+			opts.SummarizeOverflow = len(c.Name)%2 == 0
+			r, err := Build(a, opts)
+			if err != nil {
+				t.Fatalf("%s: %v", c.Name, err)
+			}
+			checkIndented(t, c.Name+"/"+string(mode), r)
+		}
+	}
+}
+
+// Strings of every kind encoding/json escapes, floats at its exponent
+// cutoffs, empty and nil lists, metadata of every JSON type.
+func TestAppendIndentedJSONEscapesAsEncodingJSON(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	pieces := []string{"a", "<b>&", "\"q\"", "\\", "\n\r\t\b\f", "\x00\x01\x1f\x7f", "\u2028\u2029", "é漢🙂", "\xff\xfe", "\xe2\x80", "</script>"}
+	text := func() string {
+		var b strings.Builder
+		for range rng.IntN(12) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		return b.String()
+	}
+	floats := []float64{0, math.Copysign(0, -1), 1, 0.5, 1e-7, 1e-6, 9.99e-7, 1e20, 1e21, 123456789.125, 0.1 + 0.2, -3e-9}
+	for round := range 200 {
+		r := &Result{
+			ContextBlock: text(), CitationMap: map[int]string{1: text(), 2: text()},
+			TokensUsed: rng.IntN(5000), TokensBudget: 4000, DuplicatesRemoved: rng.IntN(3), Truncated: rng.IntN(2) == 0,
+			UtilizationPct: floats[rng.IntN(len(floats))],
+			IncludedDocs: []value.Document{{Content: text(), Score: floats[rng.IntN(len(floats))], Source: text(),
+				Metadata: map[string]any{text(): text(), "n": 3.5, "list": []any{1.0, "x", nil, true}, "obj": map[string]any{"k": text()}}}},
+			ExcludedDocs: []value.Document{},
+		}
+		if round%2 == 0 {
+			r.ExcludedDocs = nil
+		}
+		for i := range 3 {
+			d := DocTrace{Index: i, Source: text(), Score: floats[rng.IntN(len(floats))], Tokens: rng.IntN(99), FilterReason: text(),
+				SortedPos: i - 1, PosBeforeReorder: -1, PosAfterReorder: i, Fate: FateExcluded, CutAt: -1, Citation: rng.IntN(2), BudgetReason: text()}
+			if rng.IntN(2) == 0 {
+				d.Duplicate = &Duplicate{Kind: DuplicateNear, Of: 0, Similarity: floats[rng.IntN(len(floats))]}
+			}
+			r.Trace.Docs = append(r.Trace.Docs, d)
+		}
+		r.Trace.Sorted = []int{}
+		if round%3 == 0 {
+			r.Trace.Cited = []int{2, 0}
+			r.Trace.Docs = nil
+		}
+		r.Trace.Tokenizer, r.Trace.BudgetMode = text(), BudgetStrict
+		checkIndented(t, "round", r)
+	}
+}
