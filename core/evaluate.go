@@ -139,7 +139,7 @@ func Evaluate(ctx context.Context, in EvalInput, s Settings) (*Evaluation, error
 		rag := pipeline.BuildSimpleRAG(ev.Documents, s.Budget.RetrievedContext, tok)
 		ev.SimpleRAG = &rag
 	default:
-		res, err := pipeline.Build(ev.Analysis, pipeline.Options{Settings: s.Pipeline, Budget: s.Budget.RetrievedContext})
+		res, err := pipeline.Build(ev.Analysis, pipeline.Options{Settings: s.Pipeline, Budget: s.Budget.RetrievedContext, Query: s.Query})
 		if err != nil {
 			return nil, err
 		}

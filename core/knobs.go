@@ -72,7 +72,7 @@ var knobTable = []*Knob{
 	}, pipeline.BudgetModes, pipeline.ParseBudgetMode, func(s *Settings) *pipeline.BudgetMode { return &s.Pipeline.BudgetMode }),
 	boolKnob(Knob{
 		ID: "summarize", Label: "summarize overflow", Flag: "summarize-overflow", Key: "pipeline.summarize_overflow",
-		Help:    "represent documents that do not fit by a one-sentence synopsis",
+		Help:    "represent documents that do not fit by a synopsis: the sentences that best cover the query and the document within the remaining tokens",
 		Applies: pipelineBuilder, AppliesWhen: appliesWithPipeline, InBuild: true,
 	}, func(s *Settings) *bool { return &s.Pipeline.SummarizeOverflow }),
 	intKnob(Knob{

@@ -24,7 +24,7 @@ func TestFixPreviewApplyExportUndo(t *testing.T) {
 		t.Fatalf("no preview open after f: status %q", m.status.text)
 	}
 	screen := m.View()
-	for _, want := range []string{"Fix 1 of", "request 66,369 → 9,378 tokens of 14,000 max input · fits",
+	for _, want := range []string{"Fix 1 of", "request 66,151 → 9,378 tokens of 14,000 max input · fits",
 		"tool res      56,253 → 2,000 tokens (−54,253)", "headless: --mode budgeted"} {
 		if !strings.Contains(screen, want) {
 			t.Errorf("preview lacks %q:\n%s", want, screen)

@@ -40,6 +40,10 @@ type Options struct {
 	// Budget is the token budget for the context block: --budget in
 	// `ctxlab build`, the retrieved-context allocation in an evaluation.
 	Budget int
+	// Query is the user's query, when known (the workbench, assemble):
+	// a synopsis (SummarizeOverflow) then keeps the sentences that answer
+	// it. The reference's pipeline itself never reads the query.
+	Query string
 }
 
 // Settings are the reference's knobs, everything its pipeline
@@ -58,8 +62,9 @@ type Settings struct {
 	// PartialMinRemaining is the budget that must remain, strictly more,
 	// for the first document that does not fit to be included in part.
 	PartialMinRemaining int
-	// SummarizeOverflow represents documents that do not fit by a
-	// one-sentence extractive synopsis when that fits. Making it work is
+	// SummarizeOverflow represents documents that do not fit by an
+	// extractive synopsis when that fits: the sentences that best cover
+	// the query and the document within the remaining tokens. Making it work is
 	// ctxlab's choice: the reference accepts summarize_overflow but no
 	// code reads it, so its output never changes.
 	SummarizeOverflow bool

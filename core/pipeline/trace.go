@@ -8,7 +8,7 @@ const (
 	FateDuplicate  Fate = "duplicate"  // exact or near duplicate of a kept document
 	FateIncluded   Fate = "included"   // in the context whole
 	FatePartial    Fate = "partial"    // in the context cut, with " [...]"
-	FateSummarized Fate = "summarized" // in the context as a one-sentence synopsis
+	FateSummarized Fate = "summarized" // in the context as a synopsis (its sentences that best cover the query)
 	FateExcluded   Fate = "excluded"   // over budget
 )
 
