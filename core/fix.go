@@ -38,9 +38,10 @@ const (
 	// FixNextStrongDocument gives the retrieved context enough to include
 	// the strongest document it dropped.
 	FixNextStrongDocument = "next-strong-document"
-	// FixLostInMiddleOff turns the reorder off, so the budget walks the
-	// documents strongest first.
-	FixLostInMiddleOff = "lost-in-middle-off"
+	// FixBudgetBeforeReorder runs the budget before the reorder, so it
+	// walks the documents strongest first and lost-in-the-middle still
+	// places what it kept at both ends.
+	FixBudgetBeforeReorder = "budget-before-reorder"
 )
 
 // KnobChange sets one knob, named by its workbench id, to a value.
@@ -68,8 +69,9 @@ func ApplyChanges(s Settings, changes []KnobChange) (Settings, error) {
 }
 
 // ChangeFlags spells changes as command-line flags: ["--reserve", "500"],
-// and a switch as one argument ("--lost-in-middle=false"), the only form
-// Go's flag package reads for a false boolean.
+// a switch turned on as itself ("--budget-before-reorder") and one turned
+// off as one argument ("--lost-in-middle=false"), the only form Go's flag
+// package reads for a false boolean.
 func ChangeFlags(changes []KnobChange) []string {
 	var flags []string
 	for _, c := range changes {
@@ -78,7 +80,11 @@ func ChangeFlags(changes []KnobChange) []string {
 			continue
 		}
 		if k.Kind == KnobBool {
-			flags = append(flags, "--"+k.Flag+"="+k.FormatValue(c.Value))
+			flag := "--" + k.Flag
+			if !c.Value.Bool {
+				flag += "=false"
+			}
+			flags = append(flags, flag)
 			continue
 		}
 		flags = append(flags, "--"+k.Flag, k.FormatValue(c.Value))

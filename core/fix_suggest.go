@@ -34,7 +34,7 @@ func Suggest(ctx context.Context, in EvalInput, ev *Evaluation) ([]Fix, error) {
 	candidates = append(candidates, shrinkLargestCandidate(ev)...)
 	candidates = append(candidates, raiseCutCandidates(ev)...)
 	candidates = append(candidates, nextStrongDocumentCandidate(ctx, in, ev)...)
-	candidates = append(candidates, lostInMiddleCandidate(ev)...)
+	candidates = append(candidates, budgetFirstCandidate(ev)...)
 
 	var fixes []Fix
 	for _, c := range candidates {

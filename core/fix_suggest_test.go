@@ -152,11 +152,18 @@ func TestSuggestRecoversTheStrongDocument(t *testing.T) {
 		t.Errorf("description does not name the document: %s", next.Description)
 	}
 
-	off := fixOfKind(fixes, core.FixLostInMiddleOff)
-	if off == nil || !slices.Equal(off.Flags, []string{"--lost-in-middle=false"}) || len(off.Preview.Documents) == 0 {
-		t.Fatalf("no lost-in-middle fix that changes documents: %+v", off)
+	first := fixOfKind(fixes, core.FixBudgetBeforeReorder)
+	if first == nil || !slices.Equal(first.Flags, []string{"--budget-before-reorder", "--budget-mode", "strict"}) || len(first.Preview.Documents) == 0 {
+		t.Fatalf("no budget-before-reorder fix that changes documents: %+v", first)
 	}
-	checkPreviewIsExact(t, in, ev, *off)
+	checkPreviewIsExact(t, in, ev, *first)
+	brought := false
+	for _, d := range first.Preview.Documents {
+		brought = brought || (d.Index == 14 && d.Before == core.DocNotSent && d.After == core.DocSent)
+	}
+	if !brought {
+		t.Errorf("budgeting first does not send #15, the strongest lost document: %+v", first.Preview.Documents)
+	}
 	// Neither overflows or fits anew: the one sending more documents leads.
 	if fixes[0].Preview.DocumentsGained() < fixes[len(fixes)-1].Preview.DocumentsGained() {
 		t.Errorf("ranked %s (%+d documents) before %s (%+d)", fixes[0].Kind, fixes[0].Preview.DocumentsGained(),
@@ -304,7 +311,7 @@ func TestSuggestNextDocumentUnderTheSimpleRAGBuilder(t *testing.T) {
 	if next.Preview.DocumentsGained() < 1 || next.Preview.Documents[0].Before != core.DocNotSent || next.Preview.Documents[0].After != core.DocSent {
 		t.Errorf("the fix does not send a document it dropped: %+v", next.Preview.Documents)
 	}
-	if fixOfKind(fixes, core.FixLostInMiddleOff) != nil {
-		t.Error("lost-in-the-middle offered for a builder that does not reorder")
+	if fixOfKind(fixes, core.FixBudgetBeforeReorder) != nil {
+		t.Error("budget before reordering offered for a builder that does not reorder")
 	}
 }

@@ -65,6 +65,12 @@ var knobTable = []*Knob{
 		Help:    "place the strongest documents at both ends (--lost-in-middle=false to turn off)",
 		Applies: pipelineBuilder, AppliesWhen: appliesWithPipeline, InBuild: true,
 	}, func(s *Settings) *bool { return &s.Pipeline.LostInMiddle }),
+	boolKnob(Knob{
+		ID: "budget-first", Label: "budget before reorder", Flag: "budget-before-reorder", Key: "pipeline.budget_before_reorder",
+		Help:        "run the budget on the relevance order, then place what it kept strongest at both ends (the reference reorders first, so its greedy budget can drop strong documents placed last)",
+		Applies:     func(s Settings) bool { return pipelineBuilder(s) && s.Pipeline.LostInMiddle },
+		AppliesWhen: "the context_manager builder with lost-in-middle on", InBuild: true,
+	}, func(s *Settings) *bool { return &s.Pipeline.BudgetBeforeReorder }),
 	choiceKnob(Knob{
 		ID: "budget-mode", Label: "budget mode", Flag: "budget-mode", Key: "pipeline.budget_mode",
 		Help:    "reference (headers not budgeted, as the reference) or strict (the block never exceeds the budget)",

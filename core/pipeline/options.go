@@ -57,6 +57,12 @@ type Settings struct {
 	MinDocTokens int
 	// LostInMiddle reorders documents so the strongest sit at both ends.
 	LostInMiddle bool
+	// BudgetBeforeReorder runs the budget on the relevance order and then
+	// places what it kept strongest at both ends, instead of the
+	// reference's reorder-then-budget, whose greedy walk spends itself
+	// before the far end and drops strong documents placed there.
+	// ctxlab's own; off by default, as the reference.
+	BudgetBeforeReorder bool
 	// ShingleSize is the number of words in one shingle.
 	ShingleSize int
 	// PartialMinRemaining is the budget that must remain, strictly more,

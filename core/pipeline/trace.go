@@ -92,4 +92,8 @@ type Trace struct {
 	BudgetUsed int        `json:"budget_used"`
 	Tokenizer  string     `json:"tokenizer"`
 	BudgetMode BudgetMode `json:"budget_mode"`
+	// BudgetFirst: the budget walked the relevance order and the
+	// reorder then placed only what it kept (BudgetBeforeReorder);
+	// Reordered lists those first, then the rest in relevance order.
+	BudgetFirst bool `json:"budget_first,omitempty"`
 }
