@@ -25,7 +25,7 @@ func writeSuggestions(w io.Writer, fixes []core.Fix, ev *core.Evaluation) {
 		fmt.Fprintln(w, "  none needed: the request fits and nothing was cut or lost")
 		return
 	case len(fixes) == 0:
-		fmt.Fprintln(w, "  none: no change of settings helps this request (the settings cannot drop or edit an input message, tool result or document)")
+		fmt.Fprintln(w, "  none: no change of settings helps this request, nor dropping or cutting its largest tool result or message")
 		return
 	}
 	for i, f := range fixes {

@@ -42,6 +42,11 @@ const (
 	// walks the documents strongest first and lost-in-the-middle still
 	// places what it kept at both ends.
 	FixBudgetBeforeReorder = "budget-before-reorder"
+	// FixDropItem replaces the largest tool result by a one-line note.
+	FixDropItem = "drop-item"
+	// FixTruncateItem cuts the largest tool result or message by what
+	// the request is over.
+	FixTruncateItem = "truncate-item"
 )
 
 // KnobChange sets one knob, named by its workbench id, to a value.
@@ -77,6 +82,14 @@ func ChangeFlags(changes []KnobChange) []string {
 	for _, c := range changes {
 		k := KnobByID(c.KnobID)
 		if k == nil {
+			continue
+		}
+		if k.Kind == KnobList {
+			// A repeatable flag, once per item; given, it replaces the
+			// input's list, so every item is spelt.
+			for _, item := range c.Value.List {
+				flags = append(flags, "--"+k.Flag, item)
+			}
 			continue
 		}
 		if k.Kind == KnobBool {

@@ -273,6 +273,28 @@ var knobTable = []*Knob{
 		Applies: reranking, AppliesWhen: "rerank on",
 	}, 1, fixedStep(1), func(s *Settings) *int { return &s.FinalK }),
 	{
+		ID: "drop-items", Label: "dropped items", Flag: "drop-item", Key: "edits.drop",
+		Help:   "replace an input item by a one-line note before assembly: tool_result:N or message:N, numbered from 1 as the reports number them (repeatable)",
+		Expect: "tool_result:N or message:N",
+		Kind:   KnobList, Refuse: refuseItemEdits(false),
+		Get: func(s Settings) KnobValue { return KnobValue{List: s.DropItems} },
+		Set: func(s *Settings, v KnobValue, _ KnobContext) error {
+			s.DropItems = append([]string(nil), v.List...)
+			return nil
+		},
+	},
+	{
+		ID: "truncate-items", Label: "truncated items", Flag: "truncate-item", Key: "edits.truncate",
+		Help:   "cut an input item to its first TOKENS tokens before assembly: tool_result:N=TOKENS or message:N=TOKENS (repeatable)",
+		Expect: "tool_result:N=TOKENS or message:N=TOKENS",
+		Kind:   KnobList, Refuse: refuseItemEdits(true),
+		Get: func(s Settings) KnobValue { return KnobValue{List: s.TruncateItems} },
+		Set: func(s *Settings, v KnobValue, _ KnobContext) error {
+			s.TruncateItems = append([]string(nil), v.List...)
+			return nil
+		},
+	},
+	{
 		// The steps are the input's, so whether a name is one is checked
 		// where the input is known; "" keeps the tool results as given.
 		ID: KnobIDAgentStep, Label: "agent step", Flag: "step", Key: "agent.step",
