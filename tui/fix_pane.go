@@ -22,7 +22,7 @@ type fixPane struct {
 	// gen, best first; fixes are them as previewed (a finding's own
 	// first when f came from the Diagnosis view).
 	ranked, fixes []core.Fix
-	gen   int
+	gen           int
 	// computing is the generation whose fixes are being found, 0 when
 	// none is.
 	computing int
