@@ -88,7 +88,7 @@ func documentChanges(docs []core.DocumentChange) string {
 	if more := len(docs) - maxDocumentsListed; more > 0 {
 		parts = append(parts, fmt.Sprintf("and %s more", numfmt.Thousands(more)))
 	}
-	return numfmt.Count(len(docs), "document changes", "documents change") + " fate: " + strings.Join(parts, "; ")
+	return numfmt.Count(len(docs), "document changes", "documents change") + " fate as sent: " + strings.Join(parts, "; ")
 }
 
 // signed writes a change with its sign: +1,234 or −567.

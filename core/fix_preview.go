@@ -119,19 +119,30 @@ func comparePreview(before, after *Evaluation) Preview {
 		p.Components = append(p.Components, ComponentDelta{Name: name,
 			AllocatedBefore: b.Allocated, AllocatedAfter: a.Allocated, UsedBefore: b.Used, UsedAfter: a.Used})
 	}
+	p.Documents = ChangedDocuments(before, after)
+	return p
+}
+
+// ChangedDocuments is the one definition of a document that changed fate
+// between two evaluations, for the fix preview and the workbench's ◆ and
+// its count alike: its fate as sent (DocumentFate: sent whole, sent in
+// part, which a cut copy, a synopsis and a copy the assembler cut into
+// all are, or not sent) differs. A partial copy cut at another length is
+// not a change of fate. They come brought in first, then pushed out, then
+// cut or restored, each strongest first: the ones a reader looks for.
+func ChangedDocuments(before, after *Evaluation) []DocumentChange {
+	var out []DocumentChange
 	fatesBefore, fatesAfter := documentFates(before), documentFates(after)
 	for index, doc := range documentsSeen(before, after) {
 		if fatesBefore[index] != fatesAfter[index] {
-			p.Documents = append(p.Documents, DocumentChange{Index: index, Source: doc.Source, Score: doc.Score,
+			out = append(out, DocumentChange{Index: index, Source: doc.Source, Score: doc.Score,
 				Before: fatesBefore[index], After: fatesAfter[index]})
 		}
 	}
-	// Documents brought in first, then those pushed out, each strongest
-	// first: the ones a reader looks for.
-	slices.SortFunc(p.Documents, func(a, b DocumentChange) int {
+	slices.SortFunc(out, func(a, b DocumentChange) int {
 		return cmp.Or(cmp.Compare(movement(b), movement(a)), cmp.Compare(b.Score, a.Score), cmp.Compare(a.Index, b.Index))
 	})
-	return p
+	return out
 }
 
 // documentsSeen are the documents either evaluation saw, by input index.

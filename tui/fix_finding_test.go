@@ -42,3 +42,31 @@ func TestFixFromAFinding(t *testing.T) {
 		t.Errorf("from the Documents view f still shows the finding's fix first")
 	}
 }
+
+// The status line's count of documents that changed fate after a fix is
+// the count its preview gave: one definition, core.ChangedDocuments.
+func TestChangedCountMatchesThePreview(t *testing.T) {
+	for _, scenario := range []string{"overflow", "support_chat"} {
+		m := newTestModel(t, scenario, "mono", 160, 48)
+		m = keys(t, m, "f")
+		applied := -1
+		for i, f := range m.fixes.fixes {
+			if len(f.Preview.Documents) > 0 {
+				applied = i
+				break
+			}
+		}
+		if applied < 0 {
+			t.Fatalf("%s: no fix changes a document", scenario)
+		}
+		want := len(m.fixes.fixes[applied].Preview.Documents)
+		m.fixes.index = applied
+		m = keys(t, m, "enter")
+		if len(m.changed) != want {
+			t.Errorf("%s: %d documents marked changed after the fix, its preview said %d", scenario, len(m.changed), want)
+		}
+		if !strings.Contains(m.View(), "changed fate as sent") {
+			t.Errorf("%s: the status line does not say which fates it counts", scenario)
+		}
+	}
+}

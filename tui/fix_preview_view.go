@@ -57,7 +57,7 @@ func renderFixPreview(st *themes.Styles, p fixPane, w, h int) string {
 		row(line)
 	}
 	if n := len(pv.Documents); n > 0 {
-		row(numfmt.Count(n, "document changes", "documents change") + " fate, the ones brought in first:")
+		row(numfmt.Count(n, "document changes", "documents change") + " fate as sent, the ones brought in first:")
 		// As many as the box holds, the last line saying how many more.
 		room := max(1, h-2-len(lines))
 		shown := min(n, room)
