@@ -83,7 +83,7 @@ func componentChanges(p core.Preview) []string {
 func documentChanges(docs []core.DocumentChange) string {
 	parts := make([]string, 0, maxDocumentsListed+1)
 	for _, d := range docs[:min(len(docs), maxDocumentsListed)] {
-		parts = append(parts, fmt.Sprintf("#%d %s %s → %s", d.Index+1, safetext.Line(d.Source), d.Before, d.After))
+		parts = append(parts, fmt.Sprintf("#%d %s %s", d.Index+1, safetext.Line(d.Source), d.Transition()))
 	}
 	if more := len(docs) - maxDocumentsListed; more > 0 {
 		parts = append(parts, fmt.Sprintf("and %s more", numfmt.Thousands(more)))

@@ -3,7 +3,9 @@ package core
 import (
 	"cmp"
 	"context"
+	"fmt"
 	"slices"
+	"strings"
 
 	"ctxlab/core/pipeline"
 	"ctxlab/core/value"
@@ -71,6 +73,19 @@ type DocumentChange struct {
 	// Score is the document's relevance score.
 	Score         float64
 	Before, After DocumentFate
+	// StageBefore and StageAfter are the builder's fates (included,
+	// duplicate, excluded, ...): they tell a change of why a document
+	// is not sent, when it is not sent either way.
+	StageBefore, StageAfter string
+}
+
+// Transition says the change in words: "sent → not sent", or, when the
+// document is not sent either way, "not sent: excluded → duplicate".
+func (d DocumentChange) Transition() string {
+	if d.Before == d.After {
+		return fmt.Sprintf("%s: %s → %s", d.Before, d.StageBefore, d.StageAfter)
+	}
+	return fmt.Sprintf("%s → %s", d.Before, d.After)
 }
 
 // movement is 1 for a document the fix brings in, -1 for one it pushes
@@ -127,16 +142,20 @@ func comparePreview(before, after *Evaluation) Preview {
 // between two evaluations, for the fix preview and the workbench's ◆ and
 // its count alike: its fate as sent (DocumentFate: sent whole, sent in
 // part, which a cut copy, a synopsis and a copy the assembler cut into
-// all are, or not sent) differs. A partial copy cut at another length is
-// not a change of fate. They come brought in first, then pushed out, then
-// cut or restored, each strongest first: the ones a reader looks for.
+// all are, or not sent) differs, or the builder's fate does (a document
+// not sent either way that is now a duplicate rather than over budget).
+// A partial copy cut at another length is not a change of fate. They
+// come brought in first, then pushed out, then the rest, each strongest
+// first: the ones a reader looks for.
 func ChangedDocuments(before, after *Evaluation) []DocumentChange {
 	var out []DocumentChange
 	fatesBefore, fatesAfter := documentFates(before), documentFates(after)
+	stagesBefore, stagesAfter := builderFates(before), builderFates(after)
 	for index, doc := range documentsSeen(before, after) {
-		if fatesBefore[index] != fatesAfter[index] {
+		if fatesBefore[index] != fatesAfter[index] || stagesBefore[index] != stagesAfter[index] {
 			out = append(out, DocumentChange{Index: index, Source: doc.Source, Score: doc.Score,
-				Before: fatesBefore[index], After: fatesAfter[index]})
+				Before: orNotSent(fatesBefore[index]), After: orNotSent(fatesAfter[index]),
+				StageBefore: orWord(stagesBefore[index]), StageAfter: orWord(stagesAfter[index])})
 		}
 	}
 	slices.SortFunc(out, func(a, b DocumentChange) int {
@@ -195,4 +214,38 @@ func documentFates(ev *Evaluation) map[int]DocumentFate {
 		}
 	}
 	return fates
+}
+
+// builderFates are the builder's fates by input index: the pipeline's
+// (included, partial, summarized, excluded, duplicate, filtered) or the
+// article's RAGContextManager's.
+func builderFates(ev *Evaluation) map[int]string {
+	fates := map[int]string{}
+	switch {
+	case ev.Build != nil:
+		for _, d := range ev.Build.Trace.Docs {
+			fates[ev.DocIndex[d.Index]] = string(d.Fate)
+		}
+	case ev.SimpleRAG != nil:
+		for _, d := range ev.SimpleRAG.Trace {
+			fates[ev.DocIndex[d.Index]] = string(d.Fate)
+		}
+	}
+	return fates
+}
+
+// orNotSent: a document an evaluation did not see (reranking left it
+// out) is not sent.
+func orNotSent(f DocumentFate) DocumentFate {
+	if f == "" {
+		return DocNotSent
+	}
+	return f
+}
+
+func orWord(stage string) string {
+	if stage == "" {
+		return "not retrieved"
+	}
+	return strings.ReplaceAll(stage, "_", " ")
 }

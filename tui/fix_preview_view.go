@@ -65,7 +65,7 @@ func renderFixPreview(st *themes.Styles, p fixPane, w, h int) string {
 			shown = max(0, room-1)
 		}
 		for _, d := range pv.Documents[:shown] {
-			row(fmt.Sprintf("  #%d %s: %s → %s", d.Index+1, safetext.Line(d.Source), d.Before, d.After))
+			row(fmt.Sprintf("  #%d %s: %s", d.Index+1, safetext.Line(d.Source), d.Transition()))
 		}
 		if more := n - shown; more > 0 {
 			row(fmt.Sprintf("  and %s more", numfmt.Thousands(more)))
