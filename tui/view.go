@@ -16,8 +16,10 @@ import (
 // finding, main area, controls, footer.
 func (m Model) View() string {
 	if m.width < minWidth || m.height < minHeight {
-		return fmt.Sprintf("ctxlab needs a terminal of at least %s×%s; this one is %s×%s.\nEnlarge the window, or press q to quit.",
+		notice := fmt.Sprintf("ctxlab needs a terminal of at least %s×%s; this one is %s×%s.",
 			numfmt.Thousands(minWidth), numfmt.Thousands(minHeight), numfmt.Thousands(m.width), numfmt.Thousands(m.height))
+		lines := append(hangingWrap(notice, max(1, m.width), 0), hangingWrap("Enlarge the window, or press q to quit.", max(1, m.width), 0)...)
+		return m.painted(strings.Join(lines, "\n"))
 	}
 	l := m.computeLayout()
 	parts := []string{
@@ -39,11 +41,7 @@ func (m Model) View() string {
 	parts = append(parts, m.renderMain(l))
 	parts = append(parts, m.controls.view(m.styles, m.settings, m.width-1, l.controls, m.focus == paneControls))
 	parts = append(parts, m.renderFooter())
-	frame := strings.Join(parts, "\n")
-	if m.paintsBackground() {
-		frame = paintBackground(frame, m.palette.Text, m.palette.Background, m.width)
-	}
-	return frame
+	return m.painted(strings.Join(parts, "\n"))
 }
 
 // renderHeader is the scenario, model, tokenizer and window, with the
