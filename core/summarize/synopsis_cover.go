@@ -8,12 +8,6 @@ import (
 	"ctxlab/core/pycompat"
 )
 
-// queryTermWeight is what one query term a sentence brings counts for,
-// against one point per document word it covers (weighted by how many
-// sentences use the word): a sentence that answers the query beats one
-// that merely repeats the document's subject.
-const queryTermWeight = 4
-
 // factPoints is what one point of a sentence's fact score (an amount or
 // date 2, an identifier 3, ...) counts for: a synopsis is there to carry
 // the document's facts, which a word count alone would not favour.
