@@ -48,9 +48,14 @@ type coverSentence struct {
 // fits, the best one is cut to the limit; when that leaves fewer than
 // four words, Text is "".
 func CoveringSynopsis(text, query string, limit int, count func(string) int) Covering {
+	if limit < minCutSentenceWords {
+		// Not even a cut sentence of four words fits: spare the analysis,
+		// the common case once a budget is spent (Of is left 0).
+		return Covering{}
+	}
 	sents, all := coverSentences(text, count)
 	out := Covering{Of: all}
-	if len(sents) == 0 || limit <= 0 {
+	if len(sents) == 0 {
 		return out
 	}
 	terms := questionTerms(query)

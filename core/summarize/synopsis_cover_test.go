@@ -57,7 +57,7 @@ func TestCoveringSynopsisCutsTheBestSentenceWhenNoneFits(t *testing.T) {
 	if !got.Cut || !strings.HasSuffix(got.Text, "…") || wordCount(got.Text) > 8 {
 		t.Errorf("covering = %+v", got)
 	}
-	if none := CoveringSynopsis(refundPolicy, "", 3, wordCount); none.Text != "" {
+	if none := CoveringSynopsis(refundPolicy, "", 3, wordCount); none.Text != "" || none.Sentences != 0 {
 		t.Errorf("a 3-token limit should leave no synopsis, got %q", none.Text)
 	}
 	if empty := CoveringSynopsis("", "q", 100, wordCount); empty.Text != "" || empty.Of != 0 {
