@@ -34,7 +34,7 @@ func TestFixFromAFinding(t *testing.T) {
 	if !m.fixes.open || m.fixes.fixes[0].Kind != core.FixBudgetBeforeReorder {
 		t.Fatalf("f on the strong-documents finding: open %v, first %v", m.fixes.open, m.fixes.fixes)
 	}
-	if !strings.Contains(m.status.text, "for this finding first") {
+	if !strings.Contains(m.status.text, "for this finding") {
 		t.Errorf("status %q", m.status.text)
 	}
 	m = keys(t, m, "esc", "1", "f")

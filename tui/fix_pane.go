@@ -147,9 +147,13 @@ func (m *Model) openFixes() {
 		// reading about, not the evaluation's best overall.
 		var n int
 		m.fixes.fixes, n = core.FixesForFindingFirst(m.fixes.fixes, f.Code)
-		if n > 0 {
+		switch rest := len(m.fixes.fixes) - n; {
+		case n > 0 && rest == 0:
+			m.status.set(fmt.Sprintf("%s for this finding: enter applies the one shown", numfmt.Count(n, "fix", "fixes")))
+			return
+		case n > 0:
 			m.status.set(fmt.Sprintf("%s for this finding first, then the other %s: enter applies the one shown",
-				numfmt.Count(n, "fix", "fixes"), numfmt.Thousands(len(m.fixes.fixes)-n)))
+				numfmt.Count(n, "fix", "fixes"), numfmt.Thousands(rest)))
 			return
 		}
 		m.status.set(fmt.Sprintf("no fix addresses this finding; %s for the request, best first", numfmt.Count(len(m.fixes.fixes), "fix", "fixes")))
