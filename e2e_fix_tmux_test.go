@@ -22,8 +22,8 @@ func TestWorkbenchAppliesAFixInTmux(t *testing.T) {
 	}{
 		{
 			name: "overflow sample", args: []string{"--scenario", "sample/scenarios/overflow.yaml"},
-			over: "66,369 / 14,000 input · ▲ over the max input by 52,369", fixed: "assembly ◂budgeted▸",
-			preview: "request 66,369 → 9,378 tokens of 14,000 max input · fits", flags: "headless: --mode budgeted",
+			over: "66,151 / 14,000 input · ▲ over the max input by 52,151", fixed: "10,092 / 14,000 input",
+			preview: "request 66,151 → 10,092 tokens of 14,000 max input · fits", flags: "headless: --drop-item tool_result:2",
 		},
 		{
 			name: "agent request", args: []string{"--request", testcorpus.Path("pydantic-ai-llm-requests/test_prefect_agent_with_hitl_tool.yaml"), "--window", "4150"},

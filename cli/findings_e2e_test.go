@@ -104,7 +104,7 @@ func TestAssembleOverflowFindingFirst(t *testing.T) {
 	if code != 3 {
 		t.Fatalf("exit %d, want 3 (overflow)", code)
 	}
-	if !strings.Contains(stdout, "\n  ▲ error   overflow: The request is 52,369 tokens over its max input: 66,369 used of 14,000 (the 16,000 window less the 2,000 reply reserve); the largest part is tool calls and results at 56,253 tokens. [about tool calls and results, reply reserve]\n  ! warning") {
+	if !strings.Contains(stdout, "\n  ▲ error   overflow: The request is 52,151 tokens over its max input: 66,151 used of 14,000 (the 16,000 window less the 2,000 reply reserve); the largest part is tool calls and results at 56,253 tokens. [about tool calls and results, reply reserve]\n  ! warning") {
 		t.Errorf("the overflow is not the first finding:\n%s", stdout[:min(len(stdout), 4000)])
 	}
 }

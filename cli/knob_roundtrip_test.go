@@ -42,6 +42,12 @@ func otherValue(t *testing.T, k *core.Knob, def core.KnobValue) (core.KnobValue,
 		t.Fatalf("%s: no choice but the default", k.ID)
 	case core.KnobList:
 		v.List = []string{`ORD-\d+`, "refund"}
+		switch k.ID { // lists of item edits take their own spelling
+		case "drop-items":
+			v.List = []string{"tool_result:1", "message:2"}
+		case "truncate-items":
+			v.List = []string{"tool_result:1=50", "message:2=20"}
+		}
 		return v, []string{flag + v.List[0], flag + v.List[1]}
 	}
 	v.Text = "where is my tent?"

@@ -41,9 +41,14 @@ func writeBuildReport(out io.Writer, in buildInput, res *pipeline.Result) error 
 
 	fmt.Fprintf(w, "ctxlab build · %s (%s) · %s %s · tokenizer %s · budget %s · %s mode\n\n",
 		safetext.Line(displayPath(in.docsPath)), in.docFormat, numfmt.Thousands(c.Input), numfmt.Plural(c.Input, "document", "documents"), o.Tokenizer.Name(), numfmt.Thousands(o.Budget), o.BudgetMode)
-	fmt.Fprintf(w, "Pipeline  %s in → filter −%s → sort → dedup −%s → %s → budget: %s included, %s partial, %s summarized, %s excluded\n\n",
-		numfmt.Thousands(c.Input), numfmt.Thousands(c.Filtered), numfmt.Thousands(c.Duplicates), reorderLabel(c.Reordered, o.LostInMiddle),
+	budget := fmt.Sprintf("budget: %s included, %s partial, %s summarized, %s excluded",
 		numfmt.Thousands(c.Included), numfmt.Thousands(c.Partial), numfmt.Thousands(c.Summarized), numfmt.Thousands(c.Excluded))
+	stages := reorderLabel(c.Reordered, o.LostInMiddle) + " → " + budget
+	if tr.BudgetFirst {
+		stages = budget + " → " + reorderLabel(c.Reordered, o.LostInMiddle) + " of what was kept"
+	}
+	fmt.Fprintf(w, "Pipeline  %s in → filter −%s → sort → dedup −%s → %s\n\n",
+		numfmt.Thousands(c.Input), numfmt.Thousands(c.Filtered), numfmt.Thousands(c.Duplicates), stages)
 
 	writeFindings(w, in.findings)
 	writeFilterSection(w, in, tr)

@@ -25,7 +25,7 @@ func writeSuggestions(w io.Writer, fixes []core.Fix, ev *core.Evaluation) {
 		fmt.Fprintln(w, "  none needed: the request fits and nothing was cut or lost")
 		return
 	case len(fixes) == 0:
-		fmt.Fprintln(w, "  none: no change of settings helps this request (the settings cannot drop or edit an input message, tool result or document)")
+		fmt.Fprintln(w, "  none: no change of settings helps this request, nor dropping or cutting its largest tool result or message")
 		return
 	}
 	for i, f := range fixes {
@@ -83,12 +83,12 @@ func componentChanges(p core.Preview) []string {
 func documentChanges(docs []core.DocumentChange) string {
 	parts := make([]string, 0, maxDocumentsListed+1)
 	for _, d := range docs[:min(len(docs), maxDocumentsListed)] {
-		parts = append(parts, fmt.Sprintf("#%d %s %s → %s", d.Index+1, safetext.Line(d.Source), d.Before, d.After))
+		parts = append(parts, fmt.Sprintf("#%d %s %s", d.Index+1, safetext.Line(d.Source), d.Transition()))
 	}
 	if more := len(docs) - maxDocumentsListed; more > 0 {
 		parts = append(parts, fmt.Sprintf("and %s more", numfmt.Thousands(more)))
 	}
-	return numfmt.Count(len(docs), "document changes", "documents change") + " fate: " + strings.Join(parts, "; ")
+	return numfmt.Count(len(docs), "document changes", "documents change") + " fate as sent: " + strings.Join(parts, "; ")
 }
 
 // signed writes a change with its sign: +1,234 or −567.

@@ -134,7 +134,10 @@ func Evaluate(ctx context.Context, in EvalInput, s Settings) (*Evaluation, error
 	if err := s.Validate(); err != nil {
 		return nil, err
 	}
-	sc := in.Scenario
+	sc, editNotes, err := editedScenario(in.Scenario, s)
+	if err != nil {
+		return nil, err
+	}
 	tok := s.Pipeline.Tokenizer
 	ev := &Evaluation{Settings: s, Documents: sc.Documents, Analysis: in.Analysis, History: sc.History, Notes: sc.Notes, Recorded: sc.Recorded}
 	if ev.Analysis == nil {
@@ -143,6 +146,9 @@ func Evaluate(ctx context.Context, in EvalInput, s Settings) (*Evaluation, error
 	ev.DocIndex = identity(len(sc.Documents))
 	ev.CountEstimate = CountEstimateNote(s)
 	ev.Notes = withNote(ev.Notes, ev.CountEstimate)
+	for _, n := range editNotes {
+		ev.Notes = withNote(ev.Notes, n)
+	}
 
 	if s.Rerank && len(sc.Documents) > 0 {
 		rr := pipeline.RetrieveWithRerank(s.Query, sc.Documents, pipeline.BM25Reranker{}, s.InitialK, s.FinalK)
@@ -156,7 +162,7 @@ func Evaluate(ctx context.Context, in EvalInput, s Settings) (*Evaluation, error
 	case BuilderSimpleRAG:
 		ev.SimpleRAG = buildSimpleRAG(ev, s)
 	default:
-		res, err := pipeline.Build(ev.Analysis, pipeline.Options{Settings: s.Pipeline, Budget: s.Budget.RetrievedContext})
+		res, err := pipeline.Build(ev.Analysis, pipeline.Options{Settings: s.Pipeline, Budget: s.Budget.RetrievedContext, Query: s.Query})
 		if err != nil {
 			return nil, err
 		}

@@ -38,9 +38,15 @@ const (
 	// FixNextStrongDocument gives the retrieved context enough to include
 	// the strongest document it dropped.
 	FixNextStrongDocument = "next-strong-document"
-	// FixLostInMiddleOff turns the reorder off, so the budget walks the
-	// documents strongest first.
-	FixLostInMiddleOff = "lost-in-middle-off"
+	// FixBudgetBeforeReorder runs the budget before the reorder, so it
+	// walks the documents strongest first and lost-in-the-middle still
+	// places what it kept at both ends.
+	FixBudgetBeforeReorder = "budget-before-reorder"
+	// FixDropItem replaces the largest tool result by a one-line note.
+	FixDropItem = "drop-item"
+	// FixTruncateItem cuts the largest tool result or message by what
+	// the request is over.
+	FixTruncateItem = "truncate-item"
 )
 
 // KnobChange sets one knob, named by its workbench id, to a value.
@@ -68,8 +74,9 @@ func ApplyChanges(s Settings, changes []KnobChange) (Settings, error) {
 }
 
 // ChangeFlags spells changes as command-line flags: ["--reserve", "500"],
-// and a switch as one argument ("--lost-in-middle=false"), the only form
-// Go's flag package reads for a false boolean.
+// a switch turned on as itself ("--budget-before-reorder") and one turned
+// off as one argument ("--lost-in-middle=false"), the only form Go's flag
+// package reads for a false boolean.
 func ChangeFlags(changes []KnobChange) []string {
 	var flags []string
 	for _, c := range changes {
@@ -77,8 +84,20 @@ func ChangeFlags(changes []KnobChange) []string {
 		if k == nil {
 			continue
 		}
+		if k.Kind == KnobList {
+			// A repeatable flag, once per item; given, it replaces the
+			// input's list, so every item is spelt.
+			for _, item := range c.Value.List {
+				flags = append(flags, "--"+k.Flag, item)
+			}
+			continue
+		}
 		if k.Kind == KnobBool {
-			flags = append(flags, "--"+k.Flag+"="+k.FormatValue(c.Value))
+			flag := "--" + k.Flag
+			if !c.Value.Bool {
+				flag += "=false"
+			}
+			flags = append(flags, flag)
 			continue
 		}
 		flags = append(flags, "--"+k.Flag, k.FormatValue(c.Value))

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"ctxlab/core/diagnose"
+	"ctxlab/core/pipeline"
 	"ctxlab/core/window"
 	"ctxlab/internal/numfmt"
 )
@@ -138,15 +139,30 @@ func raiseCutCandidates(ev *Evaluation) []candidate {
 	return out
 }
 
-// lostInMiddleCandidate: the reorder put strong documents where the
-// greedy budget runs out; without it the budget walks them strongest
-// first.
-func lostInMiddleCandidate(ev *Evaluation) []candidate {
-	if ev.Build == nil || !ev.Settings.Pipeline.LostInMiddle || !hasFinding(ev, diagnose.CodeStrongDocLost, diagnose.CodeWeakerCopySent) {
+// budgetFirstCandidate: the reorder put strong documents where the
+// greedy budget runs out. Budgeting first walks them strongest first, and
+// the reorder still puts what was kept at both ends, so the ordering's
+// benefit stays (turning lost-in-the-middle off would lose it). A
+// reference-mode block overshoots its allocation by its headers and the
+// assembler cuts its end, exactly where the reorder puts the
+// second-strongest document; so when the block is over its allocation
+// the fix counts headers too (strict mode).
+func budgetFirstCandidate(ev *Evaluation) []candidate {
+	p := ev.Settings.Pipeline
+	if ev.Build == nil || !p.LostInMiddle || p.BudgetBeforeReorder || !hasFinding(ev, diagnose.CodeStrongDocLost, diagnose.CodeWeakerCopySent) {
 		return nil
 	}
-	return []candidate{{kind: FixLostInMiddleOff, changes: []KnobChange{{KnobID: "lost-in-middle", Value: KnobValue{Bool: false}}}, describe: func(p Preview) string {
-		return "Turn lost-in-the-middle reordering off, so the budget takes the documents strongest first instead of spending itself before the far end: " + describeDocuments(p) + "."
+	changes := []KnobChange{{KnobID: "budget-first", Value: KnobValue{Bool: true}}}
+	strict := p.BudgetMode == pipeline.BudgetReference && ev.Build.TokensUsed > ev.Settings.Budget.RetrievedContext
+	if strict {
+		changes = append(changes, KnobChange{KnobID: "budget-mode", Value: KnobValue{Text: string(pipeline.BudgetStrict)}})
+	}
+	return []candidate{{kind: FixBudgetBeforeReorder, changes: changes, describe: func(p Preview) string {
+		how := "Budget before reordering: the budget takes the documents strongest first instead of spending itself before the far end, and lost-in-the-middle then places what it kept at both ends"
+		if strict {
+			how += "; with the citation headers counted (strict mode), so the block fits its allocation and the assembler does not cut the far end, where the second-strongest goes"
+		}
+		return how + ": " + describeDocuments(p) + "."
 	}}}
 }
 

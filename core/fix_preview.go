@@ -3,7 +3,9 @@ package core
 import (
 	"cmp"
 	"context"
+	"fmt"
 	"slices"
+	"strings"
 
 	"ctxlab/core/pipeline"
 	"ctxlab/core/value"
@@ -74,6 +76,19 @@ type DocumentChange struct {
 	// PlaceBefore and PlaceAfter are the document's citation number in
 	// the retrieved context ([n], Source n), 0 when it is not there.
 	PlaceBefore, PlaceAfter int
+	// StageBefore and StageAfter are the builder's fates (included,
+	// duplicate, excluded, ...): they tell a change of why a document
+	// is not sent, when it is not sent either way.
+	StageBefore, StageAfter string
+}
+
+// Transition says the change in words: "sent → not sent", or, when the
+// document is not sent either way, "not sent: excluded → duplicate".
+func (d DocumentChange) Transition() string {
+	if d.Before == d.After {
+		return fmt.Sprintf("%s: %s → %s", d.Before, d.StageBefore, d.StageAfter)
+	}
+	return fmt.Sprintf("%s → %s", d.Before, d.After)
 }
 
 // movement is 1 for a document the fix brings in, -1 for one it pushes
@@ -120,20 +135,36 @@ func comparePreview(before, after *Evaluation) Preview {
 		p.Components = append(p.Components, ComponentDelta{Name: name,
 			AllocatedBefore: b.Allocated, AllocatedAfter: a.Allocated, UsedBefore: b.Used, UsedAfter: a.Used})
 	}
+	p.Documents = ChangedDocuments(before, after)
+	return p
+}
+
+// ChangedDocuments is the one definition of a document that changed fate
+// between two evaluations, for the fix preview and the workbench's ◆ and
+// its count alike: its fate as sent (DocumentFate: sent whole, sent in
+// part, which a cut copy, a synopsis and a copy the assembler cut into
+// all are, or not sent) differs, or the builder's fate does (a document
+// not sent either way that is now a duplicate rather than over budget).
+// A partial copy cut at another length is not a change of fate. They
+// come brought in first, then pushed out, then the rest, each strongest
+// first: the ones a reader looks for.
+func ChangedDocuments(before, after *Evaluation) []DocumentChange {
+	var out []DocumentChange
 	fatesBefore, fatesAfter := documentFates(before), documentFates(after)
+	stagesBefore, stagesAfter := builderFates(before), builderFates(after)
 	placesBefore, placesAfter := documentPlaces(before), documentPlaces(after)
 	for index, doc := range documentsSeen(before, after) {
-		if fatesBefore[index] != fatesAfter[index] {
-			p.Documents = append(p.Documents, DocumentChange{Index: index, Source: doc.Source, Score: doc.Score,
-				Before: fatesBefore[index], After: fatesAfter[index], PlaceBefore: placesBefore[index], PlaceAfter: placesAfter[index]})
+		if fatesBefore[index] != fatesAfter[index] || stagesBefore[index] != stagesAfter[index] {
+			out = append(out, DocumentChange{Index: index, Source: doc.Source, Score: doc.Score,
+				Before: orNotSent(fatesBefore[index]), After: orNotSent(fatesAfter[index]),
+				StageBefore: orWord(stagesBefore[index]), StageAfter: orWord(stagesAfter[index]),
+				PlaceBefore: placesBefore[index], PlaceAfter: placesAfter[index]})
 		}
 	}
-	// Documents brought in first, then those pushed out, each strongest
-	// first: the ones a reader looks for.
-	slices.SortFunc(p.Documents, func(a, b DocumentChange) int {
+	slices.SortFunc(out, func(a, b DocumentChange) int {
 		return cmp.Or(cmp.Compare(movement(b), movement(a)), cmp.Compare(b.Score, a.Score), cmp.Compare(a.Index, b.Index))
 	})
-	return p
+	return out
 }
 
 // documentsSeen are the documents either evaluation saw, by input index.
@@ -213,4 +244,38 @@ func documentPlaces(ev *Evaluation) map[int]int {
 		}
 	}
 	return places
+}
+
+// builderFates are the builder's fates by input index: the pipeline's
+// (included, partial, summarized, excluded, duplicate, filtered) or the
+// article's RAGContextManager's.
+func builderFates(ev *Evaluation) map[int]string {
+	fates := map[int]string{}
+	switch {
+	case ev.Build != nil:
+		for _, d := range ev.Build.Trace.Docs {
+			fates[ev.DocIndex[d.Index]] = string(d.Fate)
+		}
+	case ev.SimpleRAG != nil:
+		for _, d := range ev.SimpleRAG.Trace {
+			fates[ev.DocIndex[d.Index]] = string(d.Fate)
+		}
+	}
+	return fates
+}
+
+// orNotSent: a document an evaluation did not see (reranking left it
+// out) is not sent.
+func orNotSent(f DocumentFate) DocumentFate {
+	if f == "" {
+		return DocNotSent
+	}
+	return f
+}
+
+func orWord(stage string) string {
+	if stage == "" {
+		return "not retrieved"
+	}
+	return strings.ReplaceAll(stage, "_", " ")
 }

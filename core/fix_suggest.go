@@ -10,9 +10,9 @@ import (
 // preview of its effect. in is the input ev was evaluated from; every
 // fix is evaluated again from it, so a preview is exact.
 //
-// The fixes are knob changes only: the settings cannot drop or edit an
-// input message, a tool result or a document, so a fix that would change
-// the input itself is not offered.
+// The fixes are knob changes only; the input itself is never edited. The
+// largest tool result or message is dropped or cut through the item-edit
+// settings (--drop-item, --truncate-item), applied before assembly.
 //
 // Ranking: fixes that make an overflowing request fit come first, those
 // saving the most tokens first among them; then fixes that send the most
@@ -32,7 +32,8 @@ func Suggest(ctx context.Context, in EvalInput, ev *Evaluation) ([]Fix, error) {
 	candidates = append(candidates, shrinkLargestCandidate(ev)...)
 	candidates = append(candidates, raiseCutCandidates(ev)...)
 	candidates = append(candidates, nextStrongDocumentCandidate(ctx, in, ev)...)
-	candidates = append(candidates, lostInMiddleCandidate(ev)...)
+	candidates = append(candidates, budgetFirstCandidate(ev)...)
+	candidates = append(candidates, itemCandidates(in, ev)...)
 
 	var fixes []Fix
 	for _, c := range candidates {

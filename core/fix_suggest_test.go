@@ -77,19 +77,20 @@ func checkPreviewIsExact(t *testing.T, in core.EvalInput, ev *core.Evaluation, f
 	return after
 }
 
-// The overflow sample is measured as sent, 66,369 tokens in a 14,000
-// max input: assembling within its allocations makes it fit, and that
-// fix comes first.
+// The overflow sample is measured as sent, 66,151 tokens in a 14,000
+// max input: assembling within its allocations makes it fit, and the
+// fixes that fit come first.
 func TestSuggestFitsTheOverflowSample(t *testing.T) {
 	sc := sampleScenario(t, "scenarios/overflow.yaml")
 	in, ev, fixes := suggestFor(t, sc, sc.Settings)
 	if ev.Overflow == nil || len(fixes) == 0 {
 		t.Fatalf("overflow %v, %d fixes", ev.Overflow, len(fixes))
 	}
-	first := fixes[0]
-	if first.Kind != core.FixFitAllocations || !slices.Equal(first.Flags, []string{"--mode", "budgeted"}) || !first.Preview.Fits || first.Preview.FitsBefore {
-		t.Fatalf("first fix %s %q fits %v, want fit-allocations --mode budgeted that fits", first.Kind, first.Flags, first.Preview.Fits)
+	fit := fixOfKind(fixes, core.FixFitAllocations)
+	if fit == nil || !slices.Equal(fit.Flags, []string{"--mode", "budgeted"}) || !fit.Preview.Fits || fit.Preview.FitsBefore {
+		t.Fatalf("no fit-allocations --mode budgeted that fits: %+v", fit)
 	}
+	first := *fit
 	checkPreviewIsExact(t, in, ev, first)
 	var toolResults core.ComponentDelta
 	for _, c := range first.Preview.Components {
@@ -103,9 +104,9 @@ func TestSuggestFitsTheOverflowSample(t *testing.T) {
 	if !strings.Contains(first.Description, "cuts the tool calls and results from 56,253 to 2,000 tokens") {
 		t.Errorf("description does not say the largest cut: %s", first.Description)
 	}
-	for _, f := range fixes[1:] {
-		if f.Preview.Fits {
-			t.Errorf("%s fits but is ranked after %s", f.Kind, fixes[0].Kind)
+	for n, f := range fixes {
+		if n > 0 && f.Preview.Fits && !fixes[n-1].Preview.Fits {
+			t.Errorf("%s fits but is ranked after %s, which does not", f.Kind, fixes[n-1].Kind)
 		}
 		if !f.Preview.Fits && f.Preview.UsedAfter > f.Preview.UsedBefore {
 			t.Errorf("%s adds %d tokens to a request already over", f.Kind, f.Preview.UsedAfter-f.Preview.UsedBefore)
@@ -115,7 +116,7 @@ func TestSuggestFitsTheOverflowSample(t *testing.T) {
 
 // The bundled sample drops the current refund policy (#15, rank 2): one
 // fix raises the retrieved context's allocation to the least that sends
-// it, another turns the reorder off.
+// it, another budgets before reordering.
 func TestSuggestRecoversTheStrongDocument(t *testing.T) {
 	sc := sampleScenario(t, "scenarios/support_chat.yaml")
 	in, ev, fixes := suggestFor(t, sc, sc.Settings)
@@ -152,11 +153,18 @@ func TestSuggestRecoversTheStrongDocument(t *testing.T) {
 		t.Errorf("description does not name the document: %s", next.Description)
 	}
 
-	off := fixOfKind(fixes, core.FixLostInMiddleOff)
-	if off == nil || !slices.Equal(off.Flags, []string{"--lost-in-middle=false"}) || len(off.Preview.Documents) == 0 {
-		t.Fatalf("no lost-in-middle fix that changes documents: %+v", off)
+	first := fixOfKind(fixes, core.FixBudgetBeforeReorder)
+	if first == nil || !slices.Equal(first.Flags, []string{"--budget-before-reorder", "--budget-mode", "strict"}) || len(first.Preview.Documents) == 0 {
+		t.Fatalf("no budget-before-reorder fix that changes documents: %+v", first)
 	}
-	checkPreviewIsExact(t, in, ev, *off)
+	checkPreviewIsExact(t, in, ev, *first)
+	brought := false
+	for _, d := range first.Preview.Documents {
+		brought = brought || (d.Index == 14 && d.Before == core.DocNotSent && d.After == core.DocSent)
+	}
+	if !brought {
+		t.Errorf("budgeting first does not send #15, the strongest lost document: %+v", first.Preview.Documents)
+	}
 	// Neither overflows or fits anew: the one sending more documents leads.
 	if fixes[0].Preview.DocumentsGained() < fixes[len(fixes)-1].Preview.DocumentsGained() {
 		t.Errorf("ranked %s (%+d documents) before %s (%+d)", fixes[0].Kind, fixes[0].Preview.DocumentsGained(),
@@ -305,7 +313,7 @@ func TestSuggestNextDocumentUnderTheSimpleRAGBuilder(t *testing.T) {
 	if next.Preview.DocumentsGained() < 1 || next.Preview.Documents[0].Before != core.DocNotSent || next.Preview.Documents[0].After != core.DocSent {
 		t.Errorf("the fix does not send a document it dropped: %+v", next.Preview.Documents)
 	}
-	if fixOfKind(fixes, core.FixLostInMiddleOff) != nil {
-		t.Error("lost-in-the-middle offered for a builder that does not reorder")
+	if fixOfKind(fixes, core.FixBudgetBeforeReorder) != nil {
+		t.Error("budget before reordering offered for a builder that does not reorder")
 	}
 }

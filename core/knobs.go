@@ -68,6 +68,12 @@ var knobTable = []*Knob{
 		Help:    "place the strongest documents at both ends (--lost-in-middle=false to turn off)",
 		Applies: pipelineBuilder, AppliesWhen: appliesWithPipeline, InBuild: true,
 	}, func(s *Settings) *bool { return &s.Pipeline.LostInMiddle }),
+	boolKnob(Knob{
+		ID: "budget-first", Label: "budget before reorder", Flag: "budget-before-reorder", Key: "pipeline.budget_before_reorder",
+		Help:        "run the budget on the relevance order, then place what it kept strongest at both ends (the reference reorders first, so its greedy budget can drop strong documents placed last)",
+		Applies:     func(s Settings) bool { return pipelineBuilder(s) && s.Pipeline.LostInMiddle },
+		AppliesWhen: "the context_manager builder with lost-in-middle on", InBuild: true,
+	}, func(s *Settings) *bool { return &s.Pipeline.BudgetBeforeReorder }),
 	choiceKnob(Knob{
 		ID: "budget-mode", Label: "budget mode", Flag: "budget-mode", Key: "pipeline.budget_mode",
 		Help:    "reference (headers not budgeted, as the reference) or strict (the block never exceeds the budget)",
@@ -75,7 +81,7 @@ var knobTable = []*Knob{
 	}, pipeline.BudgetModes, pipeline.ParseBudgetMode, func(s *Settings) *pipeline.BudgetMode { return &s.Pipeline.BudgetMode }),
 	boolKnob(Knob{
 		ID: "summarize", Label: "summarize overflow", Flag: "summarize-overflow", Key: "pipeline.summarize_overflow",
-		Help:    "represent documents that do not fit by a one-sentence synopsis",
+		Help:    "represent documents that do not fit by a synopsis: the sentences that best cover the query and the document within the remaining tokens",
 		Applies: pipelineBuilder, AppliesWhen: appliesWithPipeline, InBuild: true,
 	}, func(s *Settings) *bool { return &s.Pipeline.SummarizeOverflow }),
 	intKnob(Knob{
@@ -283,6 +289,28 @@ var knobTable = []*Knob{
 		Help: "--rerank: documents kept after reranking", Expect: "at least 1 document",
 		Applies: reranking, AppliesWhen: "rerank on",
 	}, 1, fixedStep(1), func(s *Settings) *int { return &s.FinalK }),
+	{
+		ID: "drop-items", Label: "dropped items", Flag: "drop-item", Key: "edits.drop",
+		Help:   "replace an input item by a one-line note before assembly: tool_result:N or message:N, numbered from 1 as the reports number them (repeatable)",
+		Expect: "tool_result:N or message:N",
+		Kind:   KnobList, Refuse: refuseItemEdits(false),
+		Get: func(s Settings) KnobValue { return KnobValue{List: s.DropItems} },
+		Set: func(s *Settings, v KnobValue, _ KnobContext) error {
+			s.DropItems = append([]string(nil), v.List...)
+			return nil
+		},
+	},
+	{
+		ID: "truncate-items", Label: "truncated items", Flag: "truncate-item", Key: "edits.truncate",
+		Help:   "cut an input item to its first TOKENS tokens before assembly: tool_result:N=TOKENS or message:N=TOKENS (repeatable)",
+		Expect: "tool_result:N=TOKENS or message:N=TOKENS",
+		Kind:   KnobList, Refuse: refuseItemEdits(true),
+		Get: func(s Settings) KnobValue { return KnobValue{List: s.TruncateItems} },
+		Set: func(s *Settings, v KnobValue, _ KnobContext) error {
+			s.TruncateItems = append([]string(nil), v.List...)
+			return nil
+		},
+	},
 	{
 		// The steps are the input's, so whether a name is one is checked
 		// where the input is known; "" keeps the tool results as given.

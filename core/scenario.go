@@ -110,6 +110,10 @@ type Settings struct {
 	// MaxTurns is the reference's max_memory_messages, the
 	// turns its format_memory keeps (0 keeps all, as its slice does).
 	MaxTurns int
+	// DropItems and TruncateItems are ItemEdits as their flags spell
+	// them ("tool_result:3", "message:5=500"), applied to the input's
+	// tool results and history before assembly.
+	DropItems, TruncateItems []string
 }
 
 // DefaultSettings are the support_chat preset with the reference

@@ -107,7 +107,11 @@ func (r *scenarioReader) readKnob(k *core.Knob, key string, n *yaml.Node, ctx co
 	case k.Kind == core.KnobBool:
 		v.Bool, err = yamlBool(r.name, n, key)
 	case k.Kind == core.KnobList:
-		if items, err = yamlList(r.name, n, key, "a list of regular expressions"); err != nil {
+		expect := "a list of regular expressions"
+		if k.Expect != "" {
+			expect = "a list of " + k.Expect
+		}
+		if items, err = yamlList(r.name, n, key, expect); err != nil {
 			return err
 		}
 		v.List = make([]string, len(items))

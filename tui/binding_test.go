@@ -17,8 +17,8 @@ func TestWindowBarStatesWhatLimitsTheRequest(t *testing.T) {
 		// left 38 documents out: both allocations bind.
 		{"support_chat", 120, "4,892 / 126,000 input · history and RAG limited by their allocations · 3.9% of max input"},
 		{"support_chat", 80, "4,892 / 126,000 input · history and RAG limited · 3.9%"},
-		{"overflow", 120, "66,369 / 14,000 input · ▲ over the max input by 52,369"},
-		{"overflow", 80, "▲ over the max input by 52,369"},
+		{"overflow", 120, "66,151 / 14,000 input · ▲ over the max input by 52,151"},
+		{"overflow", 80, "▲ over the max input by 52,151"},
 		// The rolling summary folds by turn count, not by budget.
 		{"code_review", 120, "8,360 / 124,000 input · everything fits · 6.7% of max input"},
 		{"agent_workflow", 80, "3,373 / 125,000 input · fits · 2.7%"},
@@ -54,8 +54,8 @@ func TestBudgetMarkersUseWordsWhereTheWidthAllows(t *testing.T) {
 		{"support_chat", 160, []string{"✂ cut at 1,550 of 1,830 · headers +280", "framing and labels"}},
 		{"support_chat", 120, []string{"✂ of 1,830 · headers +280", "framing and labels"}},
 		{"support_chat", 80, []string{"✂ of 1,830", "framing+"}},
-		{"overflow", 120, []string{"▲ over by 54,253", "▲ +875 = headers"}},
-		{"overflow", 80, []string{"▲ +54,253", "▲ +875"}},
+		{"overflow", 120, []string{"▲ over by 54,253", "▲ +657 = headers"}},
+		{"overflow", 80, []string{"▲ +54,253", "▲ +657"}},
 	}
 	for _, tt := range tests {
 		m := newTestModel(t, tt.scenario, "mono", tt.width, 24)

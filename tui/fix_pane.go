@@ -9,6 +9,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"ctxlab/core"
+	"ctxlab/core/diagnose"
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 )
@@ -17,9 +18,11 @@ import (
 // being previewed, and the settings each applied fix replaced, so u can
 // undo them one by one.
 type fixPane struct {
-	// fixes are core.Suggest's for the evaluation of generation gen.
-	fixes []core.Fix
-	gen   int
+	// ranked are core.Suggest's fixes for the evaluation of generation
+	// gen, best first; fixes are them as previewed (a finding's own
+	// first when f came from the Diagnosis view).
+	ranked, fixes []core.Fix
+	gen           int
 	// computing is the generation whose fixes are being found, 0 when
 	// none is.
 	computing int
@@ -132,18 +135,45 @@ func (m *Model) receiveSuggestions(msg suggestionsMsg) {
 	if msg.gen != m.shown {
 		return // the settings moved on; f finds the new ones
 	}
-	m.fixes.fixes, m.fixes.gen = msg.fixes, msg.gen
+	m.fixes.ranked, m.fixes.gen = msg.fixes, msg.gen
 	m.openFixes()
 }
 
 func (m *Model) openFixes() {
 	m.fixes.index = 0
+	m.fixes.fixes = m.fixes.ranked
 	if len(m.fixes.fixes) == 0 {
 		m.status.set("no fix: no change of settings helps this request")
 		return
 	}
 	m.fixes.open = true
+	if f, ok := m.chosenFinding(); ok {
+		// From a finding, its own fixes first: the one the user is
+		// reading about, not the evaluation's best overall.
+		var n int
+		m.fixes.fixes, n = core.FixesForFindingFirst(m.fixes.fixes, f.Code)
+		switch rest := len(m.fixes.fixes) - n; {
+		case n > 0 && rest == 0:
+			m.status.set(fmt.Sprintf("%s for this finding: enter applies the one shown", numfmt.Count(n, "fix", "fixes")))
+			return
+		case n > 0:
+			m.status.set(fmt.Sprintf("%s for this finding first, then the other %s: enter applies the one shown",
+				numfmt.Count(n, "fix", "fixes"), numfmt.Thousands(rest)))
+			return
+		}
+		m.status.set(fmt.Sprintf("no fix addresses this finding; %s for the request, best first", numfmt.Count(len(m.fixes.fixes), "fix", "fixes")))
+		return
+	}
 	m.status.set(fmt.Sprintf("%s, best first: enter applies the one shown", numfmt.Count(len(m.fixes.fixes), "fix", "fixes")))
+}
+
+// chosenFinding is the finding the Diagnosis view's cursor is on, when
+// that view is on screen.
+func (m *Model) chosenFinding() (diagnose.Finding, bool) {
+	if m.view != viewDiagnosis || m.views.helpOpen || m.eval == nil || len(m.eval.Findings) == 0 {
+		return diagnose.Finding{}, false
+	}
+	return m.eval.Findings[m.diagnosis.clamped(m.eval.Findings).cursor], true
 }
 
 // applyFix applies the fix previewed through the knob table, keeping the

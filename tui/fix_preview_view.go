@@ -57,7 +57,7 @@ func renderFixPreview(st *themes.Styles, p fixPane, w, h int) string {
 		row(line)
 	}
 	if n := len(pv.Documents); n > 0 {
-		row(numfmt.Count(n, "document changes", "documents change") + " fate, the ones brought in first:")
+		row(numfmt.Count(n, "document changes", "documents change") + " fate as sent, the ones brought in first:")
 		// As many as the box holds, the last line saying how many more.
 		room := max(1, h-2-len(lines))
 		shown := min(n, room)
@@ -65,7 +65,7 @@ func renderFixPreview(st *themes.Styles, p fixPane, w, h int) string {
 			shown = max(0, room-1)
 		}
 		for _, d := range pv.Documents[:shown] {
-			row(fmt.Sprintf("  #%d %s: %s → %s", d.Index+1, safetext.Line(d.Source), d.Before, d.After))
+			row(fmt.Sprintf("  #%d %s: %s", d.Index+1, safetext.Line(d.Source), d.Transition()))
 		}
 		if more := n - shown; more > 0 {
 			row(fmt.Sprintf("  and %s more", numfmt.Thousands(more)))

@@ -3,11 +3,13 @@ package tui
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/charmbracelet/lipgloss"
 
+	"ctxlab/core"
 	"ctxlab/core/window"
 )
 
@@ -24,8 +26,8 @@ func TestFixPreviewApplyExportUndo(t *testing.T) {
 		t.Fatalf("no preview open after f: status %q", m.status.text)
 	}
 	screen := m.View()
-	for _, want := range []string{"Fix 1 of", "request 66,369 → 9,378 tokens of 14,000 max input · fits",
-		"tool res      56,253 → 2,000 tokens (−54,253)", "headless: --mode budgeted"} {
+	for _, want := range []string{"Fix 1 of", "Drop tool result 2 (get_fulfillment_events), the largest tool result",
+		"request 66,151 → 10,092 tokens of 14,000 max input · fits", "headless: --drop-item tool_result:2"} {
 		if !strings.Contains(screen, want) {
 			t.Errorf("preview lacks %q:\n%s", want, screen)
 		}
@@ -34,16 +36,24 @@ func TestFixPreviewApplyExportUndo(t *testing.T) {
 	if m.fixes.index != 1 || !strings.Contains(m.View(), "Fix 2 of") {
 		t.Errorf("f again does not show the next fix: index %d", m.fixes.index)
 	}
-	m = keys(t, m, "f", "f")
-	if m.fixes.index != 0 && len(m.fixes.fixes) == 3 {
+	kinds := make([]string, len(m.fixes.fixes))
+	for i, f := range m.fixes.fixes {
+		kinds[i] = f.Kind
+	}
+	if !slices.Equal(kinds, []string{core.FixDropItem, core.FixTruncateItem, core.FixFitAllocations, core.FixBudgetBeforeReorder}) {
+		t.Errorf("fixes %v", kinds)
+	}
+	for range len(m.fixes.fixes) - 1 {
+		m = keys(t, m, "f")
+	}
+	if m.fixes.index != 0 {
 		t.Errorf("the fixes do not cycle: index %d of %d", m.fixes.index, len(m.fixes.fixes))
 	}
-	m.fixes.index = 0
 	m = keys(t, m, "enter")
-	if m.fixes.open || m.settings.Mode != window.Budgeted || m.eval.Overflow != nil {
-		t.Fatalf("after enter: open %v, mode %s, overflow %v", m.fixes.open, m.settings.Mode, m.eval.Overflow)
+	if m.fixes.open || !slices.Equal(m.settings.DropItems, []string{"tool_result:2"}) || m.eval.Overflow != nil {
+		t.Fatalf("after enter: open %v, dropped %v, overflow %v", m.fixes.open, m.settings.DropItems, m.eval.Overflow)
 	}
-	if !strings.Contains(m.status.text, "fix applied (--mode budgeted)") {
+	if !strings.Contains(m.status.text, "fix applied (--drop-item tool_result:2)") {
 		t.Errorf("status %q", m.status.text)
 	}
 
@@ -53,13 +63,13 @@ func TestFixPreviewApplyExportUndo(t *testing.T) {
 		t.Fatalf("exported scenarios: %v", matches)
 	}
 	data, err := os.ReadFile(matches[0])
-	if err != nil || !strings.Contains(string(data), "mode: budgeted") {
+	if err != nil || !strings.Contains(string(data), "edits:") || !strings.Contains(string(data), "tool_result:2") {
 		t.Errorf("the export does not carry the fix: %v\n%s", err, data)
 	}
 
 	m = keys(t, m, "u")
-	if m.settings.Mode != window.MeasureOnly || m.eval.Overflow == nil {
-		t.Errorf("after u: mode %s, overflow %v", m.settings.Mode, m.eval.Overflow)
+	if len(m.settings.DropItems) != 0 || m.eval.Overflow == nil || m.settings.Mode != window.MeasureOnly {
+		t.Errorf("after u: dropped %v, overflow %v", m.settings.DropItems, m.eval.Overflow)
 	}
 	m = keys(t, m, "u")
 	if m.status.text != "no fix to undo" {

@@ -59,3 +59,21 @@ func TestLightThemeOnDarkTerminalPaintsItsBackground(t *testing.T) {
 		}
 	}
 }
+
+// The too-small notice is painted too, every line of the terminal, so a
+// light theme on a dark terminal never shows a patch of the terminal's
+// black.
+func TestTooSmallNoticeIsPainted(t *testing.T) {
+	withTrueColor(t)
+	m := newTestModel(t, "support_chat", "light", 60, 20)
+	m.cfg.DarkBackground = true
+	lines := strings.Split(m.View(), "\n")
+	if len(lines) != 20 {
+		t.Fatalf("%d lines, want the terminal's 20", len(lines))
+	}
+	for i, l := range lines {
+		if !strings.Contains(l, "48;2;255;255;255") || ansi.StringWidth(l) != 60 {
+			t.Errorf("line %d is not painted full width: %q", i, l)
+		}
+	}
+}

@@ -8,7 +8,6 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"ctxlab/core"
-	"ctxlab/core/pipeline"
 	"ctxlab/core/tokens"
 	"ctxlab/internal/numfmt"
 )
@@ -157,21 +156,25 @@ func (m *Model) applyEvaluation(msg evaluatedMsg) tea.Cmd {
 		m.status.dropChangedCount()
 		return preload
 	}
-	m.status.setChangedCount(numfmt.Plural(len(m.changed), "1 document changed fate (◆, n goes to it)", numfmt.Thousands(len(m.changed))+" documents changed fate (◆, n goes to the next)"))
+	m.status.setChangedCount(numfmt.Plural(len(m.changed), "1 document changed fate as sent (◆, n goes to it)", numfmt.Thousands(len(m.changed))+" documents changed fate as sent: whole, in part or not sent (◆, n goes to the next)"))
 	return preload
 }
 
-// changedDocs lists the documents whose fate differs between two
-// evaluations of the same document set.
+// changedDocs marks, by position in next's document list, the documents
+// core.ChangedDocuments finds: the fix preview's definition, so the ◆
+// count after applying a fix is the preview's "documents change fate".
 func changedDocs(prev, next *core.Evaluation) map[int]bool {
-	if prev == nil || prev.Build == nil || next.Build == nil || len(prev.Documents) != len(next.Documents) {
+	if prev == nil || prev.Assembly == nil || next == nil {
 		return nil
 	}
+	position := make(map[int]int, len(next.DocIndex))
+	for pos, input := range next.DocIndex {
+		position[input] = pos
+	}
 	changed := map[int]bool{}
-	for i, d := range next.Build.Trace.Docs {
-		p := prev.Build.Trace.Docs[i]
-		if d.Fate != p.Fate || (d.Fate == pipeline.FatePartial && d.TokensKept != p.TokensKept) {
-			changed[i] = true
+	for _, d := range core.ChangedDocuments(prev, next) {
+		if pos, ok := position[d.Index]; ok {
+			changed[pos] = true
 		}
 	}
 	return changed

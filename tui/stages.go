@@ -189,6 +189,8 @@ func stageCount(ev *core.Evaluation, s stage) string {
 			return " off"
 		case !c.Reordered:
 			return " skipped" // on, but 3 or fewer documents remain
+		case ev.Build.Trace.BudgetFirst:
+			return " after budget"
 		}
 	case stageBudget:
 		return fateCounts(c.Included, c.Partial, c.Summarized, c.Excluded)

@@ -17,7 +17,7 @@ import (
 // finding, main area, controls, footer.
 func (m Model) View() string {
 	if m.width < minWidth || m.height < minHeight {
-		return tooSmall(m.width, m.height)
+		return m.painted(tooSmall(m.width, m.height))
 	}
 	l := m.computeLayout()
 	parts := []string{
@@ -39,11 +39,7 @@ func (m Model) View() string {
 	parts = append(parts, m.renderMain(l))
 	parts = append(parts, m.controls.view(m.styles, m.settings, m.width-1, l.controls, m.focus == paneControls))
 	parts = append(parts, m.renderFooter())
-	frame := strings.Join(parts, "\n")
-	if m.paintsBackground() {
-		frame = paintBackground(frame, m.palette.Text, m.palette.Background, m.width)
-	}
-	return frame
+	return m.painted(strings.Join(parts, "\n"))
 }
 
 // renderHeader is the scenario, model, tokenizer and window, with the
@@ -203,11 +199,9 @@ func (m *Model) applyHelpStyles() {
 // tooSmall asks for a larger terminal, cut to the one there is: lines the
 // terminal wrapped would scroll the message off a window of a line or two.
 func tooSmall(width, height int) string {
-	lines := []string{
-		fmt.Sprintf("ctxlab needs a terminal of at least %s×%s; this one is %s×%s.",
-			numfmt.Thousands(minWidth), numfmt.Thousands(minHeight), numfmt.Thousands(width), numfmt.Thousands(height)),
-		"Enlarge the window, or press q to quit.",
-	}
+	notice := fmt.Sprintf("ctxlab needs a terminal of at least %s×%s; this one is %s×%s.",
+		numfmt.Thousands(minWidth), numfmt.Thousands(minHeight), numfmt.Thousands(width), numfmt.Thousands(height))
+	lines := append(hangingWrap(notice, max(1, width), 0), hangingWrap("Enlarge the window, or press q to quit.", max(1, width), 0)...)
 	if height > 0 && len(lines) > height {
 		lines = lines[:height]
 	}

@@ -47,7 +47,7 @@ func diagnosisContent(st *themes.Styles, ev *core.Evaluation, p diagnosisPane, w
 	p = p.clamped(findings)
 	var lines []string
 	intro := numfmt.Plural(len(findings), "1 finding", numfmt.Thousands(len(findings))+" findings") +
-		", worst first. ↑/↓ choose one, ←/→ one of the rows it is about, enter shows that row, f previews a fix."
+		", worst first. ↑/↓ choose one, ←/→ one of the rows it is about, enter shows that row, f previews the chosen finding's fixes first."
 	for _, l := range hangingWrap(intro, width, 0) {
 		lines = append(lines, st.Muted.Render(l))
 	}
@@ -82,6 +82,11 @@ func findingLines(st *themes.Styles, f diagnose.Finding, chosen bool, ref, width
 			continue
 		}
 		lines = append(lines, pad+st.Text.Render(l))
+	}
+	if hint := fixHint(f, chosen); hint != "" {
+		for _, l := range hangingWrap(hint, max(1, width-findingIndent), 0) {
+			lines = append(lines, pad+st.Accent.Render(l))
+		}
 	}
 	if len(f.Refs) == 0 {
 		return lines
@@ -130,4 +135,16 @@ func refLabel(r diagnose.Ref) string {
 		}
 	}
 	return safetext.Line(r.Label())
+}
+
+// fixHint says which key fixes a finding that a setting can fix: f on
+// the chosen one previews its own fixes first.
+func fixHint(f diagnose.Finding, chosen bool) string {
+	if len(core.FixKindsFor(f.Code)) == 0 {
+		return ""
+	}
+	if chosen {
+		return "fix: f previews the fixes for this finding first"
+	}
+	return "fix: choose it with ↑/↓, then f"
 }

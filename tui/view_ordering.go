@@ -43,6 +43,10 @@ func placementContent(st *themes.Styles, ev *core.Evaluation, width int) string 
 	switch {
 	case !ev.Settings.Pipeline.LostInMiddle:
 		state = "off: relevance order"
+	case tr.BudgetFirst && !tr.Counts.Reordered:
+		state = "on, after the budget, but it kept " + numfmt.Count(len(tr.Cited), "document", "documents") + " (it needs 4): relevance order"
+	case tr.BudgetFirst:
+		state = "on, after the budget: the budget took documents best first, then what it kept was placed strongest at both ends; the documents not sent follow"
 	case !tr.Counts.Reordered:
 		state = "on, but only " + numfmt.Plural(n, "1 document remains", fmt.Sprintf("%s documents remain", numfmt.Thousands(n))) + " (it needs 4): relevance order"
 	}
@@ -231,6 +235,10 @@ func budgetWalkNote(tr pipeline.Trace) string {
 	verb := "are"
 	if len(skipped) == 1 {
 		verb = "is"
+	}
+	if tr.BudgetFirst {
+		return fmt.Sprintf("The budget walks the documents best first, before the reorder, and passes over those that no longer fit: %s %s %s excluded while rank %s is %s.",
+			numfmt.Plural(len(skipped), "rank", "ranks"), listInts(ranks, 6), verb, numfmt.Thousands(worst+1), kept)
 	}
 	if tr.Counts.Reordered {
 		return fmt.Sprintf("The budget walks the slots front to back: %s %s (%s) %s excluded while rank %s is %s. "+

@@ -76,7 +76,7 @@ func strongDocFindings(in *Input) []Finding {
 	msg := fmt.Sprintf("%s dropped although %s weaker %s sent, the strongest being %s, dropped (%s): %s.",
 		numfmt.Count(len(strongLost), "document was", "documents were"),
 		numfmt.Thousands(len(weakerSent)), numfmt.Plural(len(weakerSent), "one was", "ones were"),
-		in.rankedDoc(strongest), in.lossReason(strongest, assemblerLost[strongest]), in.whyStrongLost())
+		in.rankedDoc(strongest), in.lossReason(strongest, assemblerLost[strongest]), in.whyStrongLost(assemblerLost[strongest]))
 	fs = append(fs, Finding{Code: CodeStrongDocLost, Severity: SeverityWarning, Message: msg, Refs: refs, weight: len(strongLost)})
 	return fs
 }
@@ -115,12 +115,27 @@ func (in *Input) lossReason(i int, byAssembler bool) string {
 	return "over budget"
 }
 
-// whyStrongLost explains how relevance order and the budget combined.
-func (in *Input) whyStrongLost() string {
+// whyStrongLost explains how relevance order and the budget combined, or,
+// when the assembler's cut of the block lost the strongest document, how
+// it came to sit at the block's end.
+func (in *Input) whyStrongLost(byAssembler bool) string {
 	tr := in.Build.Trace
+	if byAssembler {
+		why := "the assembler keeps the start of the retrieved context and cut its end to fit the allocation"
+		if tr.Counts.Reordered {
+			why += ", and lost-in-the-middle reordering puts the second-strongest documents at the end"
+		}
+		if tr.BudgetMode == pipeline.BudgetReference {
+			why += "; the reference-mode budget does not count the citation headers, so the block overshoots its allocation"
+		}
+		return why
+	}
 	mode := fmt.Sprintf("the %s-mode budget, which takes documents greedily in that order until its %s are spent", tr.BudgetMode, tokensOf(in.RAGBudget))
 	if tr.BudgetMode == pipeline.BudgetReference {
 		mode += " (counting document tokens, not headers)"
+	}
+	if tr.BudgetFirst {
+		return "the budget runs before lost-in-the-middle reordering, so " + mode + ", skips a document that does not fit and lets smaller, weaker ones after it in"
 	}
 	if tr.Counts.Reordered {
 		return "lost-in-the-middle reordering runs before the budget and puts strong documents at both ends, and " + mode + ", runs out before the far end"

@@ -5,7 +5,6 @@ import (
 	"maps"
 
 	"ctxlab/core/pycompat"
-	"ctxlab/core/summarize"
 	"ctxlab/core/tokens"
 	"ctxlab/core/value"
 	"ctxlab/internal/numfmt"
@@ -43,7 +42,8 @@ func budgetStage(a *Analysis, ordered, docTokens []int, opts Options, trace []Do
 // whole is recorded as excluded; the walk never stops early. Headers are
 // not charged. With SummarizeOverflow (ctxlab's own: the reference ignores
 // the flag), documents that do not fit are offered as a synopsis instead
-// of a cut copy.
+// of a cut copy: the sentences that best cover the query and the document
+// within the remaining tokens (synopsisCap at most).
 func referenceBudget(a *Analysis, ordered, docTokens []int, opts Options, trace []DocTrace) budgetOutcome {
 	var out budgetOutcome
 	budget := opts.Budget
@@ -58,15 +58,15 @@ func referenceBudget(a *Analysis, ordered, docTokens []int, opts Options, trace 
 		remaining := budget - out.used
 		switch {
 		case opts.SummarizeOverflow:
-			syn := summarize.Synopsis(d.Content)
-			s := opts.Tokenizer.Count(syn)
-			if syn != "" && out.used+s <= budget {
-				out.include(i, summaryDoc(d, syn), FateSummarized, s,
-					fmt.Sprintf("%s tokens > %s remaining; a %s-token synopsis fits", numfmt.Thousands(t), numfmt.Thousands(remaining), numfmt.Thousands(s)), trace)
+			syn := synopsisOf(d.Content, opts, min(remaining, synopsisCap(t)), opts.Tokenizer.Count)
+			s := opts.Tokenizer.Count(syn.Text)
+			if syn.Text != "" && out.used+s <= budget {
+				out.include(i, summaryDoc(d, syn.Text), FateSummarized, s,
+					fmt.Sprintf("%s tokens > %s remaining; a %s-token synopsis (%s) fits", numfmt.Thousands(t), numfmt.Thousands(remaining), numfmt.Thousands(s), synopsisWords(syn)), trace)
 				out.used += s
 				continue
 			}
-			out.exclude(i, fmt.Sprintf("%s tokens > %s remaining; its %s-token synopsis does not fit either", numfmt.Thousands(t), numfmt.Thousands(remaining), numfmt.Thousands(s)), trace)
+			out.exclude(i, fmt.Sprintf("%s tokens > %s remaining; not even one sentence of it fits as a synopsis", numfmt.Thousands(t), numfmt.Thousands(remaining)), trace)
 		case remaining > opts.PartialMinRemaining:
 			cut := opts.Tokenizer.Truncate(d.Content, remaining, tokens.KeepStart)
 			kept := opts.Tokenizer.Count(cut)

@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"ctxlab/core/pycompat"
-	"ctxlab/core/summarize"
 	"ctxlab/core/tokens"
 	"ctxlab/core/value"
 	"ctxlab/internal/numfmt"
@@ -77,16 +76,18 @@ func strictBudget(a *Analysis, ordered, docTokens []int, opts Options, trace []D
 		}
 		switch {
 		case opts.SummarizeOverflow:
-			syn := summarize.Synopsis(d.Content)
-			cost := m.units(pieceFrame(citation, d, true)) + m.units(syn)
-			if syn != "" && m.tokens(usedUnits+cost) <= budget {
-				s := opts.Tokenizer.Count(syn)
-				out.include(i, summaryDoc(d, syn), FateSummarized, s,
-					fmt.Sprintf("%s tokens + header > %s remaining; a %s-token synopsis fits", numfmt.Thousands(t), numfmt.Thousands(remaining), numfmt.Thousands(s)), trace)
+			frameUnits := m.units(pieceFrame(citation, d, true))
+			room := unitsWithin(m, budget, usedUnits+frameUnits)
+			syn := synopsisOf(d.Content, opts, min(room, synopsisCap(m.contentUnits(a, docTokens, i))), m.units)
+			cost := frameUnits + m.units(syn.Text)
+			if syn.Text != "" && m.tokens(usedUnits+cost) <= budget {
+				s := opts.Tokenizer.Count(syn.Text)
+				out.include(i, summaryDoc(d, syn.Text), FateSummarized, s,
+					fmt.Sprintf("%s tokens + header > %s remaining; a %s-token synopsis (%s) fits", numfmt.Thousands(t), numfmt.Thousands(remaining), numfmt.Thousands(s), synopsisWords(syn)), trace)
 				usedUnits += cost
 				continue
 			}
-			out.exclude(i, fmt.Sprintf("%s tokens + header > %s remaining; its synopsis does not fit either", numfmt.Thousands(t), numfmt.Thousands(remaining)), trace)
+			out.exclude(i, fmt.Sprintf("%s tokens + header > %s remaining; not even one sentence of it fits as a synopsis", numfmt.Thousands(t), numfmt.Thousands(remaining)), trace)
 		case remaining > opts.PartialMinRemaining:
 			cut := fitCut(m, d.Content, budget, usedUnits+frame+markerUnits)
 			if cut == "" {
@@ -116,6 +117,21 @@ func pieceFrame(citation int, d value.Document, summary bool) string {
 		frame = Separator + frame
 	}
 	return frame
+}
+
+// unitsWithin is the most units that can be added to usedUnits while
+// the total stays within budget tokens (0 when none can).
+func unitsWithin(m meter, budget, usedUnits int) int {
+	lo, hi := 0, max(0, budget) // a unit costs at least a token's worth of room
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		if m.tokens(usedUnits+mid) <= budget {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	return lo
 }
 
 // fitCut returns the longest start of content that keeps the total within

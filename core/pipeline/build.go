@@ -7,7 +7,8 @@ import (
 )
 
 // Build runs the reference's pipeline on an analysis: filter,
-// sort, deduplicate, reorder, budget, format. It is pure and cheap: the
+// sort, deduplicate, reorder, budget, format (or, with
+// BudgetBeforeReorder, budget then reorder what was kept). It is pure and cheap: the
 // per-document work comes from the Analysis. Its callers check the options
 // against the knob table first (ValidateOptions, Settings.Validate); Build
 // refuses only options it cannot run with at all.
@@ -27,8 +28,17 @@ func Build(a *Analysis, opts Options) (*Result, error) {
 // that neither filters nor sorts repeats per value.
 func buildFromSorted(a *Analysis, opts Options, tokens []int, trace []DocTrace, afterFilter int, sorted []int) *Result {
 	deduped, dupes := dedupStage(a, sorted, opts.DedupThreshold, opts.ShingleSize, trace)
-	ordered, reordered := reorderStage(deduped, opts.LostInMiddle, trace)
-	outcome := budgetStage(a, ordered, tokens, opts, trace)
+	var ordered []int
+	var reordered bool
+	var outcome budgetOutcome
+	budgetFirst := opts.BudgetBeforeReorder && opts.LostInMiddle
+	if budgetFirst {
+		outcome = budgetStage(a, deduped, tokens, opts, trace)
+		ordered, reordered = reorderKept(a, &outcome, deduped, opts, trace)
+	} else {
+		ordered, reordered = reorderStage(deduped, opts.LostInMiddle, trace)
+		outcome = budgetStage(a, ordered, tokens, opts, trace)
+	}
 	block, citations := formatBlock(outcome.placed)
 
 	res := &Result{
@@ -51,15 +61,16 @@ func buildFromSorted(a *Analysis, opts Options, tokens []int, trace []DocTrace, 
 		res.ExcludedDocs[n] = a.Docs[i]
 	}
 	res.Trace = Trace{
-		Docs:       trace,
-		Counts:     countStages(trace, afterFilter, dupes, reordered),
-		Sorted:     sorted,
-		Deduped:    deduped,
-		Reordered:  ordered,
-		Cited:      cited,
-		BudgetUsed: outcome.used,
-		Tokenizer:  opts.Tokenizer.Name(),
-		BudgetMode: opts.BudgetMode,
+		Docs:        trace,
+		Counts:      countStages(trace, afterFilter, dupes, reordered),
+		Sorted:      sorted,
+		Deduped:     deduped,
+		Reordered:   ordered,
+		Cited:       cited,
+		BudgetUsed:  outcome.used,
+		Tokenizer:   opts.Tokenizer.Name(),
+		BudgetMode:  opts.BudgetMode,
+		BudgetFirst: budgetFirst,
 	}
 	return res
 }

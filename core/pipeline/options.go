@@ -40,6 +40,10 @@ type Options struct {
 	// Budget is the token budget for the context block: --budget in
 	// `ctxlab build`, the retrieved-context allocation in an evaluation.
 	Budget int
+	// Query is the user's query, when known (the workbench, assemble):
+	// a synopsis (SummarizeOverflow) then keeps the sentences that answer
+	// it. The reference's pipeline itself never reads the query.
+	Query string
 	// sweeping: only the counts matter (Sweep), so the budget stage
 	// spells no reason for the many documents that do not fit.
 	sweeping bool
@@ -56,13 +60,20 @@ type Settings struct {
 	MinDocTokens int
 	// LostInMiddle reorders documents so the strongest sit at both ends.
 	LostInMiddle bool
+	// BudgetBeforeReorder runs the budget on the relevance order and then
+	// places what it kept strongest at both ends, instead of the
+	// reference's reorder-then-budget, whose greedy walk spends itself
+	// before the far end and drops strong documents placed there.
+	// ctxlab's own; off by default, as the reference.
+	BudgetBeforeReorder bool
 	// ShingleSize is the number of words in one shingle.
 	ShingleSize int
 	// PartialMinRemaining is the budget that must remain, strictly more,
 	// for the first document that does not fit to be included in part.
 	PartialMinRemaining int
-	// SummarizeOverflow represents documents that do not fit by a
-	// one-sentence extractive synopsis when that fits. Making it work is
+	// SummarizeOverflow represents documents that do not fit by an
+	// extractive synopsis when that fits: the sentences that best cover
+	// the query and the document within the remaining tokens. Making it work is
 	// ctxlab's choice: the reference accepts summarize_overflow but no
 	// code reads it, so its output never changes.
 	SummarizeOverflow bool

@@ -36,3 +36,37 @@ func lostInMiddle[T any](ranked []T) []T {
 	}
 	return out
 }
+
+// reorderKept is the reorder after the budget (BudgetBeforeReorder): the
+// budget walked the relevance order, so the documents it placed are the
+// strongest that fit; when more than three were placed they are put
+// strongest at both ends and renumbered. The final order is the placed
+// documents, then the rest in relevance order. In strict mode the
+// renumbered block is counted again, since a citation's header costs what
+// its number does.
+func reorderKept(a *Analysis, out *budgetOutcome, ranked []int, opts Options, trace []DocTrace) (ordered []int, applied bool) {
+	if len(out.placed) > lostInMiddleMinDocs {
+		out.placed = lostInMiddle(out.placed)
+		applied = true
+		for n, p := range out.placed {
+			trace[p.index].Citation = n + 1
+		}
+		if opts.BudgetMode == BudgetStrict {
+			out.verify(a.Docs, opts.Tokenizer, opts.Budget, trace)
+		}
+	}
+	placed := make(map[int]bool, len(out.placed))
+	for _, p := range out.placed {
+		ordered = append(ordered, p.index)
+		placed[p.index] = true
+	}
+	for _, i := range ranked {
+		if !placed[i] {
+			ordered = append(ordered, i)
+		}
+	}
+	for pos, i := range ordered {
+		trace[i].PosAfterReorder = pos
+	}
+	return ordered, applied
+}

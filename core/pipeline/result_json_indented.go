@@ -220,6 +220,10 @@ func (w *jsonWriter) trace(t *Trace) error {
 	w.str(t.Tokenizer)
 	w.key("budget_mode")
 	w.str(string(t.BudgetMode))
+	if t.BudgetFirst {
+		w.key("budget_first")
+		w.bool(true)
+	}
 	w.close('}')
 	return nil
 }

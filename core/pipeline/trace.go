@@ -8,7 +8,7 @@ const (
 	FateDuplicate  Fate = "duplicate"  // exact or near duplicate of a kept document
 	FateIncluded   Fate = "included"   // in the context whole
 	FatePartial    Fate = "partial"    // in the context cut, with " [...]"
-	FateSummarized Fate = "summarized" // in the context as a one-sentence synopsis
+	FateSummarized Fate = "summarized" // in the context as a synopsis (its sentences that best cover the query)
 	FateExcluded   Fate = "excluded"   // over budget
 )
 
@@ -103,4 +103,8 @@ type Trace struct {
 	BudgetUsed int        `json:"budget_used"`
 	Tokenizer  string     `json:"tokenizer"`
 	BudgetMode BudgetMode `json:"budget_mode"`
+	// BudgetFirst: the budget walked the relevance order and the
+	// reorder then placed only what it kept (BudgetBeforeReorder);
+	// Reordered lists those first, then the rest in relevance order.
+	BudgetFirst bool `json:"budget_first,omitempty"`
 }

@@ -56,14 +56,18 @@ func chatRequest(in Input, calls []json.RawMessage) (map[string]*assembledCompon
 	parts[ComponentQuery] = &assembledComponent{raw: in.UserQuery, kept: in.UserQuery, inMessages: true}
 	messages = append(messages, ChatMessage{Role: "user", Content: in.UserQuery})
 
-	resultUnits, firstResult := toolResultUnits(in.ToolResults, calls, tok)
+	toolResults, calls, madeUp := withCallIDs(in.ToolResults, calls)
+	resultUnits, firstResult := toolResultUnits(toolResults, calls, tok)
 	results, keptResults, firstKept := keepNewestUnits(resultUnits, b.ToolResults, "oldest messages dropped whole to fit the allocation (a tool call with its results)")
-	results.raw = toolResultsText(in.ToolResults, calls)
-	keptFrom := len(in.ToolResults)
+	results.raw = toolResultsText(toolResults, calls)
+	keptFrom := len(toolResults)
 	if firstKept < len(resultUnits) {
 		keptFrom = firstResult[firstKept]
 	}
-	results.kept = toolResultsText(in.ToolResults[keptFrom:], calls[keptFrom:])
+	results.kept = toolResultsText(toolResults[keptFrom:], calls[keptFrom:])
+	if madeUp > 0 {
+		results.note = strings.TrimPrefix(results.note+"; "+madeUpIDsNote(madeUp), "; ")
+	}
 	parts[ComponentToolResults] = results
 	messages = append(messages, keptResults...)
 	return parts, messages, toolsSent

@@ -1,0 +1,103 @@
+package core
+
+import (
+	"fmt"
+	"slices"
+)
+
+// itemFloor is the least a truncation fix keeps of an item: less says
+// nothing, and dropping it is then the honest fix.
+const itemFloor = 100
+
+// largestItem is the input's costliest tool result or history message.
+type largestItem struct {
+	edit   ItemEdit // Kind and Number
+	label  string   // the tool's name or the message's role
+	tokens int
+}
+
+// largestItems finds the largest tool result (an output, not an
+// assistant's call) and the largest history message of the input, each
+// counted with the settings' tokenizer; items an edit already names are
+// passed over.
+func largestItems(in EvalInput, s Settings) []largestItem {
+	edited := map[string]bool{}
+	for _, e := range s.itemEdits() {
+		edited[ItemEdit{Kind: e.Kind, Number: e.Number}.String()] = true
+	}
+	tok := s.Pipeline.Tokenizer
+	var out []largestItem
+	consider := func(best *largestItem, kind string, number int, label, content string) {
+		e := ItemEdit{Kind: kind, Number: number}
+		if edited[e.String()] {
+			return
+		}
+		if t := tok.Count(content); t > best.tokens {
+			*best = largestItem{edit: e, label: label, tokens: t}
+		}
+	}
+	var result, message largestItem
+	for i, r := range in.Scenario.ToolResults {
+		if r.Role == "" || r.Role == "tool" {
+			consider(&result, ItemToolResult, i+1, r.Name, r.Content)
+		}
+	}
+	for i, m := range in.Scenario.History {
+		consider(&message, ItemMessage, i+1, m.Role, m.Content)
+	}
+	for _, it := range []largestItem{result, message} {
+		if it.tokens > itemFloor {
+			out = append(out, it)
+		}
+	}
+	return out
+}
+
+// itemCandidates: in a request over its max input, drop the largest tool
+// result, and cut the largest tool result or message by what the request
+// is over (to itemFloor at least). The edits are settings (--drop-item,
+// --truncate-item), so they preview, apply and undo like any fix.
+func itemCandidates(in EvalInput, ev *Evaluation) []candidate {
+	if ev.Overflow == nil || in.Scenario == nil {
+		return nil
+	}
+	excess := ev.Overflow.Total - ev.Overflow.MaxInput
+	s := ev.Settings
+	var out []candidate
+	for _, it := range largestItems(in, s) {
+		it := it
+		what := it.edit.Words()
+		if it.label != "" {
+			what += " (" + it.label + ")"
+		}
+		// The cut marker, and a token a merge across the cut may cost.
+		marker := s.Pipeline.Tokenizer.Count(truncatedMarker) + 1
+		if keep := it.tokens - excess - marker; keep >= itemFloor {
+			cut := it.edit
+			cut.Tokens = keep
+			out = append(out, candidate{kind: FixTruncateItem,
+				changes: []KnobChange{{KnobID: "truncate-items", Value: KnobValue{List: append(slices.Clone(s.TruncateItems), cut.String())}}},
+				describe: func(Preview) string {
+					return fmt.Sprintf("Cut %s, the largest %s at %s, to its first %s: the request is %s over.",
+						what, itemKindWords(it.edit.Kind), tokenCount(it.tokens), tokenCount(keep), tokenCount(excess))
+				}})
+		}
+		if it.edit.Kind == ItemToolResult {
+			out = append(out, candidate{kind: FixDropItem,
+				changes: []KnobChange{{KnobID: "drop-items", Value: KnobValue{List: append(slices.Clone(s.DropItems), it.edit.String())}}},
+				describe: func(Preview) string {
+					return fmt.Sprintf("Drop %s, the largest tool result at %s: its content is replaced by a one-line note, so the call it answers keeps an answer.",
+						what, tokenCount(it.tokens))
+				}})
+		}
+	}
+	return out
+}
+
+// itemKindWords names an item kind in a sentence.
+func itemKindWords(kind string) string {
+	if kind == ItemToolResult {
+		return "tool result"
+	}
+	return "message"
+}

@@ -1,0 +1,172 @@
+package core
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"ctxlab/core/tokens"
+	"ctxlab/core/value"
+	"ctxlab/core/window"
+	"ctxlab/internal/numfmt"
+)
+
+// Item kinds an edit names, as the flags spell them.
+const (
+	ItemToolResult = "tool_result"
+	ItemMessage    = "message"
+)
+
+// ItemEdit drops or truncates one input item before assembly: a tool
+// result or a history message, numbered from 1 as the reports number
+// them ("tool result 3"). Dropping replaces the content by a one-line
+// note rather than removing the item, so a tool result still answers its
+// call (a chat body with a call and no result is refused) and every
+// other item keeps its number. It is a setting, not an edit of the input:
+// undoing it or exporting the scenario keeps the input as it was.
+type ItemEdit struct {
+	Kind   string
+	Number int
+	// Tokens is what a truncation keeps; 0 for a drop.
+	Tokens int
+}
+
+// String spells the edit as its flag takes it: "tool_result:3",
+// "message:5=500".
+func (e ItemEdit) String() string {
+	s := e.Kind + ":" + strconv.Itoa(e.Number)
+	if e.Tokens > 0 {
+		s += "=" + strconv.Itoa(e.Tokens)
+	}
+	return s
+}
+
+// flag is the flag that spells the edit.
+func (e ItemEdit) flag() string {
+	if e.Tokens > 0 {
+		return "--truncate-item"
+	}
+	return "--drop-item"
+}
+
+// Words names the item as the reports do: "tool result 3", "message 5".
+func (e ItemEdit) Words() string {
+	return strings.ReplaceAll(e.Kind, "_", " ") + " " + strconv.Itoa(e.Number)
+}
+
+// ParseItemEdit reads "KIND:N" (a drop) or, when truncate, "KIND:N=TOKENS".
+func ParseItemEdit(text string, truncate bool) (ItemEdit, error) {
+	want := "KIND:N (tool_result:3 or message:5)"
+	if truncate {
+		want = "KIND:N=TOKENS (tool_result:3=500 or message:5=200)"
+	}
+	bad := func() (ItemEdit, error) { return ItemEdit{}, fmt.Errorf("%q is not %s", text, want) }
+	item, keep, hasKeep := strings.Cut(strings.TrimSpace(text), "=")
+	if hasKeep != truncate {
+		return bad()
+	}
+	kind, number, ok := strings.Cut(item, ":")
+	if !ok || (kind != ItemToolResult && kind != ItemMessage) {
+		return bad()
+	}
+	e := ItemEdit{Kind: kind}
+	var err error
+	if e.Number, err = strconv.Atoi(number); err != nil || e.Number < 1 {
+		return bad()
+	}
+	if truncate {
+		if e.Tokens, err = strconv.Atoi(keep); err != nil || e.Tokens < 1 {
+			return bad()
+		}
+	}
+	return e, nil
+}
+
+// refuseItemEdits is the list knobs' check: every item parses.
+func refuseItemEdits(truncate bool) func(KnobValue) (string, int) {
+	return func(v KnobValue) (string, int) {
+		for i, text := range v.List {
+			if _, err := ParseItemEdit(text, truncate); err != nil {
+				return err.Error(), i + 1
+			}
+		}
+		return "", 0
+	}
+}
+
+// itemEdits are the settings' drops and truncations, parsed (the knobs
+// have checked them).
+func (s Settings) itemEdits() []ItemEdit {
+	var out []ItemEdit
+	for _, list := range []struct {
+		texts    []string
+		truncate bool
+	}{{s.DropItems, false}, {s.TruncateItems, true}} {
+		for _, text := range list.texts {
+			if e, err := ParseItemEdit(text, list.truncate); err == nil {
+				out = append(out, e)
+			}
+		}
+	}
+	return out
+}
+
+// truncatedMarker ends a truncated item, as the reference marks a cut
+// document.
+const truncatedMarker = " [...]"
+
+// droppedNote is what a dropped item's content becomes.
+func droppedNote(tokensBefore int) string {
+	return fmt.Sprintf("[removed by ctxlab: %s]", tokenCount(tokensBefore))
+}
+
+// applyItemEdits returns the history and tool results with the settings'
+// edits applied (copies; the scenario is not touched), and a note per
+// edit. An edit naming an item the input does not have is an error.
+func applyItemEdits(sc *Scenario, s Settings) ([]value.Message, []window.ToolResult, []string, error) {
+	edits := s.itemEdits()
+	if len(edits) == 0 {
+		return sc.History, sc.ToolResults, nil, nil
+	}
+	history := append([]value.Message(nil), sc.History...)
+	results := append([]window.ToolResult(nil), sc.ToolResults...)
+	tok := s.Pipeline.Tokenizer
+	var notes []string
+	for _, e := range edits {
+		var content *string
+		switch e.Kind {
+		case ItemToolResult:
+			if e.Number > len(results) {
+				return nil, nil, nil, fmt.Errorf("%s %s: the input has %s", e.flag(), e, numfmt.Count(len(results), "tool result", "tool results"))
+			}
+			content = &results[e.Number-1].Content
+		default:
+			if e.Number > len(history) {
+				return nil, nil, nil, fmt.Errorf("%s %s: the input has %s in its history", e.flag(), e, numfmt.Count(len(history), "message", "messages"))
+			}
+			content = &history[e.Number-1].Content
+		}
+		before := tok.Count(*content)
+		switch {
+		case e.Tokens == 0:
+			*content = droppedNote(before)
+			notes = append(notes, fmt.Sprintf("%s replaced by a note: %s removed (%s %s)", e.Words(), tokenCount(before), e.flag(), e))
+		case before > e.Tokens:
+			*content = tok.Truncate(*content, e.Tokens, tokens.KeepStart) + truncatedMarker
+			notes = append(notes, fmt.Sprintf("%s cut to its first %s of %s (%s %s)", e.Words(), tokenCount(e.Tokens), numfmt.Thousands(before), e.flag(), e))
+		}
+	}
+	return history, results, notes, nil
+}
+
+// editedScenario is the scenario with the settings' item edits applied:
+// a shallow copy whose history and tool results are edited copies.
+func editedScenario(sc *Scenario, s Settings) (*Scenario, []string, error) {
+	history, results, notes, err := applyItemEdits(sc, s)
+	if err != nil || len(notes) == 0 && len(s.DropItems)+len(s.TruncateItems) == 0 {
+		return sc, notes, err
+	}
+	edited := *sc
+	edited.History, edited.ToolResults = history, results
+	return &edited, notes, nil
+}
