@@ -47,6 +47,12 @@ func renderPipelineStrip(st *themes.Styles, ev *core.Evaluation, sent fates, sel
 	if ev == nil {
 		return padRight(st.Muted.Render(" pipeline: computing…"), width)
 	}
+	if len(ev.Documents) == 0 {
+		// A request with no retrieved documents (an agent loop, a chat)
+		// has nothing to filter or rank: a strip of zeros would read as
+		// a pipeline that lost everything.
+		return padRight(st.Muted.Render(truncateText(" No retrieved documents: the retrieval pipeline has nothing to filter or rank", width)), width)
+	}
 	// The full strip first; on a narrow terminal a tighter separator,
 	// then short names, so the counts (what a user reads it for) stay.
 	for _, f := range stripForms {
