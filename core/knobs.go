@@ -57,6 +57,8 @@ var knobTable = []*Knob{
 		Applies: pipelineBuilder, AppliesWhen: appliesWithPipeline, InBuild: true,
 		Sweep: &KnobSweep{Param: pipeline.SweepMinTokens, Values: fixedSweep(0, 100, 2)},
 	}, 0, fixedStep(1), func(s *Settings) *int { return &s.Pipeline.MinDocTokens }),
+	minScoreKnob(),
+	scoresKnob(),
 	intKnob(Knob{
 		ID: "shingle", Label: "shingle", Flag: "shingle-size", Key: "pipeline.shingle_size",
 		Help:    "words per shingle for near-duplicate detection",

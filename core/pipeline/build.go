@@ -18,8 +18,8 @@ func Build(a *Analysis, opts Options) (*Result, error) {
 	tokens := a.Tokens(opts.Tokenizer)
 	trace := newDocTraces(a, tokens)
 
-	filtered := filterStage(tokens, opts.MinDocTokens, trace)
-	sorted := sortStage(a.Docs, filtered, trace)
+	filtered := filterStage(a.Docs, tokens, opts.Settings, trace)
+	sorted := sortStage(a.Docs, filtered, opts.Scores, trace)
 	return buildFromSorted(a, opts, tokens, trace, len(filtered), sorted), nil
 }
 

@@ -98,8 +98,8 @@ func Sweep(a *Analysis, opts Options, param SweepParam, values []float64) ([]Swe
 	}
 	tokens := a.Tokens(opts.Tokenizer)
 	base := newDocTraces(a, tokens)
-	filtered := filterStage(tokens, opts.MinDocTokens, base)
-	sorted := sortStage(a.Docs, filtered, base)
+	filtered := filterStage(a.Docs, tokens, opts.Settings, base)
+	sorted := sortStage(a.Docs, filtered, opts.Scores, base)
 	trace := make([]DocTrace, len(base))
 	for _, v := range values {
 		o := opts

@@ -1,0 +1,87 @@
+package cli_test
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// distanceDocs are ranked best first, as a vector store returns them, with
+// distances: the best has the lowest score.
+const distanceDocs = `{"content": "Refunds are issued to the original payment method within five business days.", "source": "refunds.md", "score": 0.21}
+{"content": "Exchanges ship once the returned item reaches our warehouse and passes inspection.", "source": "exchanges.md", "score": 0.35}
+{"content": "Gift cards never expire and can be combined at checkout with any other payment.", "source": "gift-cards.md", "score": 0.62}
+{"content": "Our stores open at nine on weekdays and at ten on weekends and public holidays.", "source": "hours.md", "score": 0.93}`
+
+type builtTrace struct {
+	Trace struct {
+		Docs []struct {
+			Source       string `json:"source"`
+			Fate         string `json:"fate"`
+			FilterReason string `json:"filter_reason"`
+		} `json:"docs"`
+		Cited []int `json:"cited"`
+	} `json:"trace"`
+	Findings []struct {
+		Code string `json:"code"`
+	} `json:"findings"`
+}
+
+func buildJSONOf(t *testing.T, docs string, args ...string) (builtTrace, string) {
+	t.Helper()
+	stdout, stderr, code := run(t, docs, append([]string{"build", "--docs", "-", "--format", "json", "--tokenizer", "heuristic"}, args...)...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var out builtTrace
+	if err := json.Unmarshal([]byte(stdout), &out); err != nil {
+		t.Fatalf("%v\n%s", err, stdout)
+	}
+	return out, stderr
+}
+
+func hasFinding(b builtTrace, code string) bool {
+	for _, f := range b.Findings {
+		if f.Code == code {
+			return true
+		}
+	}
+	return false
+}
+
+// TestBuildWarnsOfDistancesAndRanksThem: distances read as similarities
+// draw a warning and a finding; --scores distance ranks the lowest first
+// and reads --min-score as a maximum distance.
+func TestBuildWarnsOfDistancesAndRanksThem(t *testing.T) {
+	t.Parallel()
+	out, stderr := buildJSONOf(t, distanceDocs, "--lost-in-middle=false")
+	if !strings.Contains(stderr, "ctxlab: warning: the scores rise along the input (0.21 first, 0.93 last)") {
+		t.Errorf("no distance warning on stderr: %q", stderr)
+	}
+	if !hasFinding(out, "scores-look-like-distances") {
+		t.Errorf("no finding: %+v", out.Findings)
+	}
+	if got := out.Trace.Cited; len(got) == 0 || got[0] != 3 {
+		t.Errorf("as similarities the worst document should come first, cited %v", got)
+	}
+
+	out, stderr = buildJSONOf(t, distanceDocs, "--lost-in-middle=false", "--scores", "distance", "--min-score", "0.5")
+	if strings.Contains(stderr, "warning") || hasFinding(out, "scores-look-like-distances") {
+		t.Errorf("warned under --scores distance: %q %+v", stderr, out.Findings)
+	}
+	if got := out.Trace.Cited; len(got) != 2 || got[0] != 0 || got[1] != 1 {
+		t.Errorf("cited %v, want [0 1]", got)
+	}
+	if d := out.Trace.Docs[2]; d.Fate != "filtered" || d.FilterReason != "distance 0.62 > maximum 0.5" {
+		t.Errorf("gift-cards.md: %+v", d)
+	}
+}
+
+// TestMinScoreRefusal: a cutoff that is not a number is one clear line.
+func TestMinScoreRefusal(t *testing.T) {
+	t.Parallel()
+	_, stderr, code := run(t, distanceDocs, "build", "--docs", "-", "--min-score", "high")
+	if code == 0 || !strings.Contains(stderr, `--min-score: "high" is not a score; expected a number such as 0.5, or none`) {
+		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
+}
