@@ -85,3 +85,29 @@ func TestMinScoreRefusal(t *testing.T) {
 		t.Errorf("exit %d, stderr %q", code, stderr)
 	}
 }
+
+// TestTopKBuildAndSweep: --top-k keeps the best-ranked documents with a
+// reason for the rest, and `sweep --knob top-k` draws one row a value.
+func TestTopKBuildAndSweep(t *testing.T) {
+	t.Parallel()
+	out, _ := buildJSONOf(t, distanceDocs, "--scores", "distance", "--top-k", "1")
+	if got := out.Trace.Cited; len(got) != 1 || got[0] != 0 {
+		t.Errorf("cited %v, want [0]", got)
+	}
+	if d := out.Trace.Docs[3]; d.Fate != "filtered" || d.FilterReason != "ranked 4 after deduplication, beyond top-k 1" {
+		t.Errorf("hours.md: %+v", d)
+	}
+	path := writeFile(t, "docs.jsonl", distanceDocs)
+	stdout, stderr, code := run(t, "", "sweep", "--knob", "top-k", "--docs", path, "--scores", "distance", "--tokenizer", "heuristic", "--format", "csv")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	lines := strings.Split(strings.TrimSpace(stdout), "\n")
+	if lines[0] != "top-k,documents_kept,duplicates_removed,documents_sent,tokens_used,score_sent,current" || len(lines) != 32 {
+		t.Fatalf("header %q, %d lines", lines[0], len(lines))
+	}
+	// 0 is every document and the current value; 2 sends the best two.
+	if !strings.HasPrefix(lines[1], "0,4,0,4,") || !strings.HasSuffix(lines[1], ",true") || !strings.HasPrefix(lines[3], "2,2,0,2,") || !strings.HasSuffix(lines[3], ",0.56,false") {
+		t.Errorf("rows:\n%s", strings.Join(lines[:5], "\n"))
+	}
+}

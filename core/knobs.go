@@ -58,6 +58,13 @@ var knobTable = []*Knob{
 		Sweep: &KnobSweep{Param: pipeline.SweepMinTokens, Values: fixedSweep(0, 100, 2)},
 	}, 0, fixedStep(1), func(s *Settings) *int { return &s.Pipeline.MinDocTokens }),
 	minScoreKnob(),
+	intKnob(Knob{
+		ID: "top-k", Label: "top k", Flag: "top-k", Key: "pipeline.top_k",
+		Help:    "keep the k best-ranked documents after deduplication, before reordering and the budget (0 keeps all, as the reference)",
+		Expect:  "0 (every document) or more documents",
+		Applies: pipelineBuilder, AppliesWhen: appliesWithPipeline, InBuild: true,
+		Sweep: &KnobSweep{Param: pipeline.SweepTopK, Values: topKSweep},
+	}, 0, fixedStep(1), func(s *Settings) *int { return &s.Pipeline.TopK }),
 	scoresKnob(),
 	intKnob(Knob{
 		ID: "shingle", Label: "shingle", Flag: "shingle-size", Key: "pipeline.shingle_size",

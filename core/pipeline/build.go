@@ -27,6 +27,8 @@ func Build(a *Analysis, opts Options) (*Result, error) {
 // that neither filters nor sorts repeats per value.
 func buildFromSorted(a *Analysis, opts Options, tokens []int, trace []DocTrace, afterFilter int, sorted []int) *Result {
 	deduped, dupes := dedupStage(a, sorted, opts.DedupThreshold, opts.ShingleSize, trace)
+	deduped, beyondTopK := topKStage(deduped, opts.TopK, trace)
+	afterFilter -= beyondTopK // top-k's cut counts as filtered
 	ordered, reordered := reorderStage(deduped, opts.LostInMiddle, trace)
 	outcome := budgetStage(a, ordered, tokens, opts, trace)
 	block, citations := formatBlock(outcome.placed)
