@@ -50,6 +50,8 @@ func otherValue(t *testing.T, k *core.Knob, def core.KnobValue) (core.KnobValue,
 		v.Text = "gpt-4.1"
 	case "min-score":
 		v.Text = "0.35"
+	case "dedup-key":
+		v.Text = "metadata:doc_id"
 	}
 	return v, []string{flag + v.Text}
 }

@@ -111,3 +111,35 @@ func TestTopKBuildAndSweep(t *testing.T) {
 		t.Errorf("rows:\n%s", strings.Join(lines[:5], "\n"))
 	}
 }
+
+// arxivCopies are one paper retrieved three times under three URLs, with
+// different chunks of text, and another paper.
+const arxivCopies = `{"content": "Performance is often highest when relevant information occurs at the beginning or end of the input context.", "source": "https://arxiv.org/abs/2307.03172v1", "score": 0.91}
+{"content": "Language models struggle to use information in the middle of long input contexts, even explicitly long-context ones.", "source": "https://www.arxiv.org/pdf/2307.03172v2.pdf", "score": 0.88}
+{"content": "We analyze the performance of language models on multi-document question answering and key-value retrieval.", "source": "http://arxiv.org/html/2307.03172v3#S2", "score": 0.85}
+{"content": "Retrieval-augmented generation combines a parametric memory with a non-parametric index of passages.", "source": "https://arxiv.org/abs/2005.11401", "score": 0.80}`
+
+// TestDedupKeyURL: three URLs of one arXiv paper are one document; the
+// text report names the key.
+func TestDedupKeyURL(t *testing.T) {
+	t.Parallel()
+	stdout, stderr, code := run(t, arxivCopies, "build", "--docs", "-", "--tokenizer", "heuristic", "--dedup-key", "url")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{
+		"exact duplicate of #1 https://arxiv.org/abs/2307.03172v1 (same url arxiv.org/abs/2307.03172)",
+		"[2] https://arxiv.org/abs/2005.11401",
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("the report lacks %q:\n%s", want, stdout)
+		}
+	}
+	if strings.Count(stdout, "(same url arxiv.org/abs/2307.03172)") != 2 {
+		t.Errorf("two copies should be named:\n%s", stdout)
+	}
+	_, stderr, code = run(t, arxivCopies, "build", "--docs", "-", "--dedup-key", "title")
+	if code == 0 || !strings.Contains(stderr, `unknown dedup key "title" (expected none, url or metadata:FIELD)`) {
+		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
+}

@@ -57,6 +57,14 @@ var knobTable = []*Knob{
 		Applies: pipelineBuilder, AppliesWhen: appliesWithPipeline, InBuild: true,
 		Sweep: &KnobSweep{Param: pipeline.SweepMinTokens, Values: fixedSweep(0, 100, 2)},
 	}, 0, fixedStep(1), func(s *Settings) *int { return &s.Pipeline.MinDocTokens }),
+	intKnob(Knob{
+		ID: "shingle", Label: "shingle", Flag: "shingle-size", Key: "pipeline.shingle_size",
+		Help:    "words per shingle for near-duplicate detection",
+		Expect:  "a shingle of at least 1 word",
+		Applies: pipelineBuilder, AppliesWhen: appliesWithPipeline, InBuild: true,
+	}, 1, fixedStep(1), func(s *Settings) *int { return &s.Pipeline.ShingleSize }),
+	// The retrieval knobs beyond the reference's (knobs_retrieval.go).
+	dedupKeyKnob(),
 	minScoreKnob(),
 	intKnob(Knob{
 		ID: "top-k", Label: "top k", Flag: "top-k", Key: "pipeline.top_k",
@@ -66,12 +74,6 @@ var knobTable = []*Knob{
 		Sweep: &KnobSweep{Param: pipeline.SweepTopK, Values: topKSweep},
 	}, 0, fixedStep(1), func(s *Settings) *int { return &s.Pipeline.TopK }),
 	scoresKnob(),
-	intKnob(Knob{
-		ID: "shingle", Label: "shingle", Flag: "shingle-size", Key: "pipeline.shingle_size",
-		Help:    "words per shingle for near-duplicate detection",
-		Expect:  "a shingle of at least 1 word",
-		Applies: pipelineBuilder, AppliesWhen: appliesWithPipeline, InBuild: true,
-	}, 1, fixedStep(1), func(s *Settings) *int { return &s.Pipeline.ShingleSize }),
 	boolKnob(Knob{
 		ID: "lost-in-middle", Label: "lost-in-middle", Flag: "lost-in-middle", Key: "pipeline.lost_in_middle",
 		Help:    "place the strongest documents at both ends (--lost-in-middle=false to turn off)",

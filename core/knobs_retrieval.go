@@ -77,3 +77,33 @@ func scoresKnob() *Knob {
 	}
 	return k
 }
+
+// dedupKeyKnob is what besides the text makes two documents the same. It
+// is text because metadata:FIELD names any field.
+func dedupKeyKnob() *Knob {
+	return &Knob{
+		ID: "dedup-key", Label: "dedup key", Flag: "dedup-key", Key: "pipeline.dedup_key",
+		Help: "also remove documents sharing a key with a kept one, as exact duplicates: none (content only, as the reference), url (the canonical URL of the source or metadata url: no scheme, www., query, fragment or trailing slash; arXiv abs/html/pdf pages and versions as one) or metadata:FIELD",
+		Kind: KnobText, InBuild: true,
+		Refuse: func(v KnobValue) (string, int) {
+			if _, err := pipeline.ParseDedupKey(v.Text); err != nil {
+				return err.Error(), 0
+			}
+			return "", 0
+		},
+		Get: func(s Settings) KnobValue {
+			if s.Pipeline.DedupKey == "" {
+				return KnobValue{Text: string(pipeline.DedupKeyNone)}
+			}
+			return KnobValue{Text: string(s.Pipeline.DedupKey)}
+		},
+		Set: func(s *Settings, v KnobValue, _ KnobContext) error {
+			key, err := pipeline.ParseDedupKey(v.Text)
+			if err == nil {
+				s.Pipeline.DedupKey = key
+			}
+			return err
+		},
+		Applies: pipelineBuilder, AppliesWhen: appliesWithPipeline,
+	}
+}

@@ -17,8 +17,16 @@ const NearPairFloor = 0.5
 // nearDetector's prefix filter); both skip only pairs that cannot reach
 // the threshold. The result, including which kept document is named, is
 // the same.
-func dedupStage(a *Analysis, sorted []int, threshold float64, shingleSize int, trace []DocTrace) (kept []int, removed int) {
+//
+// keys, when not nil, are the documents' dedup keys (DedupKey.keys): a
+// document whose key a kept document has is an exact duplicate of it,
+// after the content's own check.
+func dedupStage(a *Analysis, sorted []int, threshold float64, shingleSize int, keys []string, trace []DocTrace) (kept []int, removed int) {
 	kept = make([]int, 0, len(sorted))
+	var keptByKey map[string]int // key -> kept document
+	if keys != nil {
+		keptByKey = make(map[string]int)
+	}
 	// keptOf[c] is the position in kept of class c's kept document + 1.
 	keptOf := make([]int32, len(a.classRep))
 	match := nearMatcher(a, shingleSize, threshold, keptOf)
@@ -30,6 +38,14 @@ func dedupStage(a *Analysis, sorted []int, threshold float64, shingleSize int, t
 			removed++
 			continue
 		}
+		if keys != nil && keys[i] != "" {
+			if of, seen := keptByKey[keys[i]]; seen {
+				trace[i].Duplicate = &Duplicate{Kind: DuplicateExact, Of: of, Similarity: 1, Key: keys[i]}
+				trace[i].Fate = FateDuplicate
+				removed++
+				continue
+			}
+		}
 		if len(kept) > 0 {
 			if pos, sim, ok := match(c); ok {
 				trace[i].Duplicate = &Duplicate{Kind: DuplicateNear, Of: kept[pos], Similarity: sim}
@@ -40,6 +56,9 @@ func dedupStage(a *Analysis, sorted []int, threshold float64, shingleSize int, t
 		}
 		kept = append(kept, i)
 		keptOf[c] = int32(len(kept))
+		if keys != nil && keys[i] != "" {
+			keptByKey[keys[i]] = i
+		}
 	}
 	for pos, i := range kept {
 		trace[i].PosBeforeReorder = pos

@@ -82,6 +82,9 @@ type Settings struct {
 	// Scores says which way a score points: similarity (the reference's
 	// higher is better) or distance.
 	Scores ScoreKind
+	// DedupKey makes documents sharing a URL or a metadata field exact
+	// duplicates too; none (the reference) compares content alone.
+	DedupKey DedupKey
 }
 
 // DefaultBudget is the `ctxlab build` default budget in tokens.
@@ -101,6 +104,7 @@ func DefaultOptions() Options {
 			BudgetMode:          BudgetReference,
 			Tokenizer:           tokens.Heuristic{},
 			Scores:              ScoresSimilarity,
+			DedupKey:            DedupKeyNone,
 		},
 		Budget: DefaultBudget,
 	}
