@@ -25,7 +25,7 @@ func scoreFindings(in *Input) []Finding {
 	msg := DistanceLikeWarning(docs[0].Score, docs[len(docs)-1].Score)
 	return []Finding{{
 		Code: CodeScoresLookLikeDistances, Severity: SeverityWarning,
-		Message: "The s" + msg[1:] + ".",
+		Message: "T" + msg[1:] + ".",
 		Refs:    []Ref{DocumentRef(in.docNumber(0)), DocumentRef(in.docNumber(len(docs) - 1))},
 	}}
 }
