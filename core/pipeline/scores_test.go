@@ -80,3 +80,16 @@ func TestLooksLikeDistances(t *testing.T) {
 		}
 	}
 }
+
+// TestRerankStageOneFollowsDistances: under distances the first stage
+// retrieves the lowest scores.
+func TestRerankStageOneFollowsDistances(t *testing.T) {
+	docs := scoredDocs(0.42, 0.10, 0.95, 0.30)
+	res := RetrieveWithRerankScores("", docs, BM25Reranker{}, 2, 2, ScoresDistance)
+	if len(res.Retrieved) != 2 || res.Retrieved[0] != 1 || res.Retrieved[1] != 3 {
+		t.Errorf("retrieved %v, want [1 3]", res.Retrieved)
+	}
+	if res = RetrieveWithRerankScores("", docs, BM25Reranker{}, 2, 2, ScoresSimilarity); res.Retrieved[0] != 2 || res.Retrieved[1] != 0 {
+		t.Errorf("similarity retrieved %v, want [2 0]", res.Retrieved)
+	}
+}
