@@ -143,3 +143,35 @@ func TestDedupKeyURL(t *testing.T) {
 		t.Errorf("exit %d, stderr %q", code, stderr)
 	}
 }
+
+// distanceRun is a JSON Lines run of two queries ranked by distance: in
+// both the scores rise along the rank order.
+const distanceRun = `{"qid": "a", "query": "refunds", "docs": [{"id": "x", "text": "Refunds go back to the card within five business days.", "score": 0.12}, {"id": "y", "text": "Exchanges ship once the return passes inspection at the warehouse.", "score": 0.4}, {"id": "z", "text": "Gift cards never expire and combine with any other payment.", "score": 0.8}]}
+{"qid": "b", "query": "hours", "docs": [{"id": "h", "text": "Stores open at nine on weekdays and at ten on weekends.", "score": 0.2}, {"id": "x", "text": "Refunds go back to the card within five business days.", "score": 0.5}, {"id": "z", "text": "Gift cards never expire and combine with any other payment.", "score": 0.9}]}
+`
+
+// TestEvalWarnsOfADistanceRun: a run whose queries all rise is warned
+// of once; --scores distance with --top-k 1 keeps each query's lowest.
+func TestEvalWarnsOfADistanceRun(t *testing.T) {
+	t.Parallel()
+	runFile := writeFile(t, "run.jsonl", distanceRun)
+	_, stderr, code := run(t, "", "eval", "--run", runFile, "--tokenizer", "heuristic", "--min-doc-tokens", "0")
+	if code != 0 || !strings.Contains(stderr, "ctxlab: warning: in 2 of 2 queries the scores rise along the run's rank order") {
+		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
+	stdout, stderr, code := run(t, "", "eval", "--run", runFile, "--tokenizer", "heuristic", "--scores", "distance", "--top-k", "1", "--format", "json")
+	if code != 0 || strings.Contains(stderr, "warning") {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	var out struct {
+		Queries []struct {
+			Included []string `json:"included"`
+		} `json:"queries"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &out); err != nil {
+		t.Fatal(err)
+	}
+	if len(out.Queries) != 2 || len(out.Queries[0].Included) != 1 || out.Queries[0].Included[0] != "x" || out.Queries[1].Included[0] != "h" {
+		t.Errorf("included %+v", out.Queries)
+	}
+}
