@@ -26,7 +26,7 @@ func Build(a *Analysis, opts Options) (*Result, error) {
 // buildFromSorted runs the stages after the sort: what a sweep of a knob
 // that neither filters nor sorts repeats per value.
 func buildFromSorted(a *Analysis, opts Options, tokens []int, trace []DocTrace, afterFilter int, sorted []int) *Result {
-	deduped, dupes := dedupStage(a, sorted, opts.DedupThreshold, opts.ShingleSize, opts.DedupKey.keys(a.Docs), trace)
+	deduped, dupes := dedupStage(a, sorted, opts.DedupThreshold, opts.ShingleSize, a.dedupKeys(opts.DedupKey), trace)
 	deduped, beyondTopK := topKStage(deduped, opts.TopK, trace)
 	afterFilter -= beyondTopK // top-k's cut counts as filtered
 	ordered, reordered := reorderStage(deduped, opts.LostInMiddle, trace)

@@ -18,14 +18,14 @@ const NearPairFloor = 0.5
 // the threshold. The result, including which kept document is named, is
 // the same.
 //
-// keys, when not nil, are the documents' dedup keys (DedupKey.keys): a
-// document whose key a kept document has is an exact duplicate of it,
+// keys, when not nil, are the documents' dedup keys (Analysis.dedupKeys):
+// a document whose key a kept document has is an exact duplicate of it,
 // after the content's own check.
-func dedupStage(a *Analysis, sorted []int, threshold float64, shingleSize int, keys []string, trace []DocTrace) (kept []int, removed int) {
+func dedupStage(a *Analysis, sorted []int, threshold float64, shingleSize int, keys *docKeys, trace []DocTrace) (kept []int, removed int) {
 	kept = make([]int, 0, len(sorted))
-	var keptByKey map[string]int // key -> kept document
+	var keptByKey []int32 // key number -> kept document + 1
 	if keys != nil {
-		keptByKey = make(map[string]int)
+		keptByKey = make([]int32, len(keys.Name))
 	}
 	// keptOf[c] is the position in kept of class c's kept document + 1.
 	keptOf := make([]int32, len(a.classRep))
@@ -38,9 +38,9 @@ func dedupStage(a *Analysis, sorted []int, threshold float64, shingleSize int, k
 			removed++
 			continue
 		}
-		if keys != nil && keys[i] != "" {
-			if of, seen := keptByKey[keys[i]]; seen {
-				trace[i].Duplicate = &Duplicate{Kind: DuplicateExact, Of: of, Similarity: 1, Key: keys[i]}
+		if keys != nil && keys.ID[i] >= 0 {
+			if of := keptByKey[keys.ID[i]]; of > 0 {
+				trace[i].Duplicate = &Duplicate{Kind: DuplicateExact, Of: int(of - 1), Similarity: 1, Key: keys.Name[keys.ID[i]]}
 				trace[i].Fate = FateDuplicate
 				removed++
 				continue
@@ -56,8 +56,8 @@ func dedupStage(a *Analysis, sorted []int, threshold float64, shingleSize int, k
 		}
 		kept = append(kept, i)
 		keptOf[c] = int32(len(kept))
-		if keys != nil && keys[i] != "" {
-			keptByKey[keys[i]] = i
+		if keys != nil && keys.ID[i] >= 0 {
+			keptByKey[keys.ID[i]] = int32(i + 1)
 		}
 	}
 	for pos, i := range kept {

@@ -39,27 +39,55 @@ func ParseDedupKey(s string) (DedupKey, error) {
 // when its source is something else; the source is the URL otherwise.
 var urlFields = []string{"url", "source_url", "link"}
 
-// keys returns each document's key as the trace names it ("url
-// arxiv.org/abs/2307.03172"), "" for a document without one; nil when
-// the key is none.
-func (k DedupKey) keys(docs []value.Document) []string {
+// docKeys are the documents' dedup keys, interned: ID[i] is document
+// i's key number, -1 without one, and Name[n] says key n as the trace
+// names it ("url arxiv.org/abs/2307.03172").
+type docKeys struct {
+	ID   []int32
+	Name []string
+}
+
+// dedupKeys returns the documents' keys under k, worked out the first
+// time k is asked for, so a knob change does not canonicalise every URL
+// again; nil when k is none.
+func (a *Analysis) dedupKeys(k DedupKey) *docKeys {
 	if k == "" || k == DedupKeyNone {
 		return nil
 	}
-	out := make([]string, len(docs))
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if dk, ok := a.keys[k]; ok {
+		return dk
+	}
+	dk := &docKeys{ID: make([]int32, len(a.Docs))}
+	ids := make(map[string]int32)
 	field, byField := strings.CutPrefix(string(k), dedupKeyMetadata)
-	for i, d := range docs {
+	for i, d := range a.Docs {
+		name := ""
 		if byField {
 			if v := metadataText(d.Metadata[field]); v != "" {
-				out[i] = "metadata " + field + " = " + v
+				name = "metadata " + field + " = " + v
 			}
+		} else if u, ok := documentURL(d); ok {
+			name = "url " + u
+		}
+		if name == "" {
+			dk.ID[i] = -1
 			continue
 		}
-		if u, ok := documentURL(d); ok {
-			out[i] = "url " + u
+		id, seen := ids[name]
+		if !seen {
+			id = int32(len(dk.Name))
+			ids[name] = id
+			dk.Name = append(dk.Name, name)
 		}
+		dk.ID[i] = id
 	}
-	return out
+	if a.keys == nil {
+		a.keys = make(map[DedupKey]*docKeys)
+	}
+	a.keys[k] = dk
+	return dk
 }
 
 // metadataText is a metadata value as a key: strings trimmed, numbers and
