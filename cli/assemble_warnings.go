@@ -22,6 +22,9 @@ func assembleWarnings(fs *flagSet, run *assembleRun) []string {
 		}
 		warnings = append(warnings, w)
 	}
+	if w := distanceLikeWarning(s.Pipeline.Scores, run.scenario.Documents); w != "" && s.Builder == core.BuilderContextManager {
+		warnings = append(warnings, w)
+	}
 	// Every flag given whose knob does nothing under the settings in
 	// force, as the table says when it applies (the workbench dims the
 	// same controls).

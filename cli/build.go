@@ -149,6 +149,7 @@ func (f *buildFlags) loadPipelineInput(env Env, fs *flagSet, command string) (co
 		return settings, opts, loaders.DocumentSet{}, err
 	}
 	printSkipNotes(env, set.SkipNotes(displayPath(f.docs)))
+	warnDistanceLike(env, settings.Pipeline.Scores, set.Docs)
 	return settings, opts, set, nil
 }
 

@@ -114,6 +114,9 @@ func (f *evalFlags) run(env Env, fs *flagSet) error {
 	if err != nil {
 		return err
 	}
+	if w := evalDistanceWarning(settings.Pipeline.Scores, set); w != "" {
+		fmt.Fprintln(env.Stderr, "ctxlab: warning: "+w)
+	}
 	rep, err := evalrun.Prepare(set).Run(context.Background(), settings)
 	if err != nil {
 		return flagError(err)

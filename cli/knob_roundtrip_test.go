@@ -51,8 +51,13 @@ func otherValue(t *testing.T, k *core.Knob, def core.KnobValue) (core.KnobValue,
 		return v, []string{flag + v.List[0], flag + v.List[1]}
 	}
 	v.Text = "where is my tent?"
-	if k.ID == core.KnobIDModel {
+	switch k.ID {
+	case core.KnobIDModel:
 		v.Text = "gpt-4.1"
+	case "min-score":
+		v.Text = "0.35"
+	case "dedup-key":
+		v.Text = "metadata:doc_id"
 	}
 	return v, []string{flag + v.Text}
 }

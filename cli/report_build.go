@@ -102,7 +102,18 @@ func docLabel(docs []value.Document, i int) string {
 }
 
 func writeFilterSection(w io.Writer, in buildInput, tr pipeline.Trace) {
-	fmt.Fprintf(w, "Filter (minimum %s tokens): %s removed\n", numfmt.Thousands(in.opts.MinDocTokens), numfmt.Thousands(tr.Counts.Filtered))
+	rules := "minimum " + numfmt.Thousands(in.opts.MinDocTokens) + " tokens"
+	if o := in.opts; o.MinScoreSet {
+		cutoff := "minimum score "
+		if o.Scores == pipeline.ScoresDistance {
+			cutoff = "maximum distance "
+		}
+		rules += ", " + cutoff + strconv.FormatFloat(o.MinScore, 'f', -1, 64)
+	}
+	if in.opts.TopK > 0 {
+		rules += ", top-k " + numfmt.Thousands(in.opts.TopK) + " after dedup"
+	}
+	fmt.Fprintf(w, "Filter (%s): %s removed\n", rules, numfmt.Thousands(tr.Counts.Filtered))
 	for _, d := range tr.Docs {
 		if d.Filtered {
 			fmt.Fprintf(w, "  ✗ %s: %s\n", docLabel(in.docs, d.Index), d.FilterReason)
@@ -112,15 +123,21 @@ func writeFilterSection(w io.Writer, in buildInput, tr pipeline.Trace) {
 }
 
 func writeDedupSection(w io.Writer, in buildInput, tr pipeline.Trace) {
-	fmt.Fprintf(w, "Dedup (exact: normalized MD5; near: Jaccard ≥ %s on %d-word shingles): %s removed\n",
-		strconv.FormatFloat(in.opts.DedupThreshold, 'f', -1, 64), in.opts.ShingleSize, numfmt.Thousands(tr.Counts.Duplicates))
+	key := ""
+	if k := in.opts.DedupKey; k != "" && k != pipeline.DedupKeyNone {
+		key = "; key: " + safetext.Line(string(k))
+	}
+	fmt.Fprintf(w, "Dedup (exact: normalized MD5%s; near: Jaccard ≥ %s on %d-word shingles): %s removed\n",
+		key, strconv.FormatFloat(in.opts.DedupThreshold, 'f', -1, 64), in.opts.ShingleSize, numfmt.Thousands(tr.Counts.Duplicates))
 	for _, i := range tr.Sorted {
 		d := tr.Docs[i]
 		if d.Duplicate == nil {
 			continue
 		}
-		switch d.Duplicate.Kind {
-		case pipeline.DuplicateExact:
+		switch {
+		case d.Duplicate.Key != "":
+			fmt.Fprintf(w, "  = %s: exact duplicate of %s (same %s)\n", docLabel(in.docs, i), docLabel(in.docs, d.Duplicate.Of), safetext.Line(d.Duplicate.Key))
+		case d.Duplicate.Kind == pipeline.DuplicateExact:
 			fmt.Fprintf(w, "  = %s: exact duplicate of %s\n", docLabel(in.docs, i), docLabel(in.docs, d.Duplicate.Of))
 		default:
 			fmt.Fprintf(w, "  ≈ %s: near duplicate of %s (J=%.3f)\n", docLabel(in.docs, i), docLabel(in.docs, d.Duplicate.Of), d.Duplicate.Similarity)

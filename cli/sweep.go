@@ -25,6 +25,7 @@ sent, the context block's tokens and the sum of the sent documents' scores.
   --knob dedup-threshold    0.50 to 1.00 in 0.01 steps (near-duplicate
                             pairs are found once and read for every value)
   --knob min-doc-tokens     0 to 100 in steps of 2
+  --knob top-k              0 (every document), then 1 to 30 (or twice --top-k)
   --knob rag-budget         0 to twice --budget (at least 1,000) in 50 steps
 
 The current value (the flag's own, or its default) always has a row.

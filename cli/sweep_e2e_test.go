@@ -75,7 +75,7 @@ func TestSweepRefusesAKnobItCannotSweep(t *testing.T) {
 	t.Parallel()
 	path := writeFile(t, "docs.jsonl", nearPair)
 	_, stderr, code := run(t, "", "sweep", "--knob", "shingle-size", "--docs", path)
-	if code != 1 || !strings.Contains(stderr, `--knob "shingle-size" cannot be swept (expected dedup-threshold, min-doc-tokens, rag-budget)`) {
+	if code != 1 || !strings.Contains(stderr, `--knob "shingle-size" cannot be swept (expected dedup-threshold, min-doc-tokens, top-k, rag-budget)`) {
 		t.Errorf("exit %d, stderr %q", code, stderr)
 	}
 }

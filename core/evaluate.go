@@ -151,7 +151,13 @@ func Evaluate(ctx context.Context, in EvalInput, s Settings) (*Evaluation, error
 	}
 
 	if s.Rerank && len(sc.Documents) > 0 {
-		rr := pipeline.RetrieveWithRerank(s.Query, sc.Documents, pipeline.BM25Reranker{}, s.InitialK, s.FinalK)
+		// Stage 1 ranks the way the pipeline's scores point; the rag
+		// builder knows only similarities.
+		kind := pipeline.ScoresSimilarity
+		if s.Builder == BuilderContextManager {
+			kind = s.Pipeline.Scores
+		}
+		rr := pipeline.RetrieveWithRerankScores(s.Query, sc.Documents, pipeline.BM25Reranker{}, s.InitialK, s.FinalK, kind)
 		ev.Rerank = &rr
 		ev.Documents, ev.DocIndex = rr.Selected, rr.SelectedIndices
 		ev.Analysis = pipeline.Analyze(rr.Selected)

@@ -63,6 +63,17 @@ var knobTable = []*Knob{
 		Expect:  "a shingle of at least 1 word",
 		Applies: pipelineBuilder, AppliesWhen: appliesWithPipeline, InBuild: true,
 	}, 1, fixedStep(1), func(s *Settings) *int { return &s.Pipeline.ShingleSize }),
+	// The retrieval knobs beyond the reference's (knobs_retrieval.go).
+	dedupKeyKnob(),
+	minScoreKnob(),
+	intKnob(Knob{
+		ID: "top-k", Label: "top k", Flag: "top-k", Key: "pipeline.top_k",
+		Help:    "keep the k best-ranked documents after deduplication, before reordering and the budget (0 keeps all, as the reference)",
+		Expect:  "0 (every document) or more documents",
+		Applies: pipelineBuilder, AppliesWhen: appliesWithPipeline, InBuild: true,
+		Sweep: &KnobSweep{Param: pipeline.SweepTopK, Values: topKSweep},
+	}, 0, fixedStep(1), func(s *Settings) *int { return &s.Pipeline.TopK }),
+	scoresKnob(),
 	boolKnob(Knob{
 		ID: "lost-in-middle", Label: "lost-in-middle", Flag: "lost-in-middle", Key: "pipeline.lost_in_middle",
 		Help:    "place the strongest documents at both ends (--lost-in-middle=false to turn off)",

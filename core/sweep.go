@@ -38,6 +38,12 @@ func budgetSweep(current float64) []float64 {
 	return fixedSweep(0, step*50, step)(current)
 }
 
+// topKSweep is 0 (every document, the default) then 1 to 30 documents,
+// or to twice the current top-k when that is more.
+func topKSweep(current float64) []float64 {
+	return fixedSweep(0, max(30, 2*current), 1)(current)
+}
+
 // withValue inserts v into the ascending values when it lies within
 // them and is not one of them, so the current value always has a point.
 func withValue(values []float64, v float64) []float64 {
@@ -163,6 +169,8 @@ func (s *Sweep) Series() []SweepSeries {
 		return []SweepSeries{kept, removed, sent, used, score}
 	case pipeline.SweepBudget:
 		return []SweepSeries{used, sent, score, kept, removed}
+	case pipeline.SweepTopK:
+		return []SweepSeries{sent, used, score, kept, removed}
 	}
 	return []SweepSeries{removed, kept, sent, used, score}
 }

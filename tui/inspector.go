@@ -80,6 +80,8 @@ func inspectorContent(st *themes.Styles, ev *core.Evaluation, doc int, counts ma
 		stage("filter", fmt.Sprintf("kept: %s ≥ %s", numfmt.Thousands(t.Tokens), numfmt.Thousands(opts.MinDocTokens)))
 		stage("sort", fmt.Sprintf("rank %s of %s by score", numfmt.Thousands(t.SortedPos+1), numfmt.Thousands(len(ev.Build.Trace.Sorted))))
 		switch {
+		case t.Duplicate != nil && t.Duplicate.Key != "":
+			stage("dedup", st.Duplicate.UnsetStrikethrough().Render(fmt.Sprintf("exact duplicate of #%d by the dedup key: same %s", displayNumber(ev, t.Duplicate.Of), safetext.Line(t.Duplicate.Key))))
 		case t.Duplicate != nil && t.Duplicate.Kind == pipeline.DuplicateExact:
 			stage("dedup", st.Duplicate.UnsetStrikethrough().Render(fmt.Sprintf("exact duplicate of #%d: same text after lowercasing and collapsing whitespace", displayNumber(ev, t.Duplicate.Of))))
 		case t.Duplicate != nil:
@@ -155,6 +157,9 @@ func fateHeadline(ev *core.Evaluation, t pipeline.DocTrace) string {
 		return "filtered: " + t.FilterReason
 	case pipeline.FateDuplicate:
 		of := ev.Documents[t.Duplicate.Of].Source
+		if t.Duplicate.Key != "" {
+			return fmt.Sprintf("exact duplicate of #%d %s (same %s)", displayNumber(ev, t.Duplicate.Of), safetext.Line(of), safetext.Line(t.Duplicate.Key))
+		}
 		if t.Duplicate.Kind == pipeline.DuplicateExact {
 			return fmt.Sprintf("exact duplicate of #%d %s", displayNumber(ev, t.Duplicate.Of), safetext.Line(of))
 		}

@@ -8,6 +8,7 @@ func Diagnose(in Input) []Finding {
 	var fs []Finding
 	for _, check := range []func(*Input) []Finding{
 		overflowFindings,
+		scoreFindings,
 		strongDocFindings,
 		conflictFindings,
 		componentFindings,

@@ -43,12 +43,13 @@ const (
 	CodeMostlyHeaders            = "mostly-headers"
 	CodeAllocationUnused         = "allocation-unused"
 	CodeTokenizerEstimate        = "tokenizer-estimate"
+	CodeScoresLookLikeDistances  = "scores-look-like-distances"
 )
 
 // codeOrder ranks findings of one severity: what costs the answer most
 // first (a fact sent stale before a fact merely lost), estimates last.
 var codeOrder = []string{
-	CodeOverflow, CodeAllocationsOverWindow, CodeWeakerCopySent, CodeStrongDocLost,
+	CodeOverflow, CodeAllocationsOverWindow, CodeScoresLookLikeDistances, CodeWeakerCopySent, CodeStrongDocLost,
 	CodeConflictingNearDuplicate, CodeComponentOverAllocation, CodeHistoryDominates,
 	CodeToolResultsDominate, CodeMostlyHeaders, CodeAllocationUnused, CodeTokenizerEstimate,
 }

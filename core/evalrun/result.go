@@ -8,7 +8,7 @@ type Stage string
 
 const (
 	StageRerank    Stage = "reranked out" // not among the reranker's final k
-	StageFiltered  Stage = "filtered"     // too few tokens
+	StageFiltered  Stage = "filtered"     // too few tokens, below the minimum score or beyond top-k
 	StageDuplicate Stage = "duplicate"    // an exact or near duplicate of a kept document
 	StageBudget    Stage = "over budget"  // did not fit the retrieved-context budget
 )

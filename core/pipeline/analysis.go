@@ -28,6 +28,7 @@ type Analysis struct {
 	tokens    map[string]*tokenJob
 	shingles  map[int]*shingleIndex
 	wordCount []int32 // words per document, counted when strict mode asks
+	keys      map[DedupKey]*docKeys
 }
 
 // Analyze prepares docs for any number of Builds.

@@ -19,15 +19,17 @@ func Build(a *Analysis, opts Options) (*Result, error) {
 	tokens := a.Tokens(opts.Tokenizer)
 	trace := newDocTraces(a, tokens)
 
-	filtered := filterStage(tokens, opts.MinDocTokens, trace)
-	sorted := sortStage(a, filtered, trace)
+	filtered := filterStage(a.Docs, tokens, opts.Settings, trace)
+	sorted := sortStage(a, filtered, opts.Scores, trace)
 	return buildFromSorted(a, opts, tokens, trace, len(filtered), sorted), nil
 }
 
 // buildFromSorted runs the stages after the sort: what a sweep of a knob
 // that neither filters nor sorts repeats per value.
 func buildFromSorted(a *Analysis, opts Options, tokens []int, trace []DocTrace, afterFilter int, sorted []int) *Result {
-	deduped, dupes := dedupStage(a, sorted, opts.DedupThreshold, opts.ShingleSize, trace)
+	deduped, dupes := dedupStage(a, sorted, opts.DedupThreshold, opts.ShingleSize, a.dedupKeys(opts.DedupKey), trace)
+	deduped, beyondTopK := topKStage(deduped, opts.TopK, trace)
+	afterFilter -= beyondTopK // top-k's cut counts as filtered
 	var ordered []int
 	var reordered bool
 	var outcome budgetOutcome

@@ -17,8 +17,16 @@ const NearPairFloor = 0.5
 // nearDetector's prefix filter); both skip only pairs that cannot reach
 // the threshold. The result, including which kept document is named, is
 // the same.
-func dedupStage(a *Analysis, sorted []int, threshold float64, shingleSize int, trace []DocTrace) (kept []int, removed int) {
+//
+// keys, when not nil, are the documents' dedup keys (Analysis.dedupKeys):
+// a document whose key a kept document has is an exact duplicate of it,
+// after the content's own check.
+func dedupStage(a *Analysis, sorted []int, threshold float64, shingleSize int, keys *docKeys, trace []DocTrace) (kept []int, removed int) {
 	kept = make([]int, 0, len(sorted))
+	var keptByKey []int32 // key number -> kept document + 1
+	if keys != nil {
+		keptByKey = make([]int32, len(keys.Name))
+	}
 	// keptOf[c] is the position in kept of class c's kept document + 1.
 	keptOf := make([]int32, len(a.classRep))
 	match := nearMatcher(a, shingleSize, threshold, keptOf)
@@ -30,6 +38,14 @@ func dedupStage(a *Analysis, sorted []int, threshold float64, shingleSize int, t
 			removed++
 			continue
 		}
+		if keys != nil && keys.ID[i] >= 0 {
+			if of := keptByKey[keys.ID[i]]; of > 0 {
+				trace[i].Duplicate = &Duplicate{Kind: DuplicateExact, Of: int(of - 1), Similarity: 1, Key: keys.Name[keys.ID[i]]}
+				trace[i].Fate = FateDuplicate
+				removed++
+				continue
+			}
+		}
 		if len(kept) > 0 {
 			if pos, sim, ok := match(c); ok {
 				trace[i].Duplicate = &Duplicate{Kind: DuplicateNear, Of: kept[pos], Similarity: sim}
@@ -40,6 +56,9 @@ func dedupStage(a *Analysis, sorted []int, threshold float64, shingleSize int, t
 		}
 		kept = append(kept, i)
 		keptOf[c] = int32(len(kept))
+		if keys != nil && keys.ID[i] >= 0 {
+			keptByKey[keys.ID[i]] = int32(i + 1)
+		}
 	}
 	for pos, i := range kept {
 		trace[i].PosBeforeReorder = pos

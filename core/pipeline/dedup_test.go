@@ -70,7 +70,7 @@ func TestDedupMatchesBruteForce(t *testing.T) {
 		for _, k := range []int{1, 2, 3, 5} {
 			for _, threshold := range []float64{0.01, 0.1, 0.2, 1.0 / 3, 0.5, 0.6, 2.0 / 3, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95, 1, 1.5} {
 				trace := make([]DocTrace, n)
-				dedupStage(a, sorted, threshold, k, trace)
+				dedupStage(a, sorted, threshold, k, nil, trace)
 				var got []string
 				for _, i := range sorted {
 					switch d := trace[i].Duplicate; {
@@ -131,7 +131,7 @@ func TestNearestMatchesBruteForce(t *testing.T) {
 		for pos, i := range sorted {
 			trace[i].SortedPos = pos
 		}
-		kept, _ := dedupStage(a, sorted, 0.9, 2, trace)
+		kept, _ := dedupStage(a, sorted, 0.9, 2, nil, trace)
 		sets := a.shingleIndex(2).sets
 		for _, i := range kept {
 			want, wantSim := -1, 0.0

@@ -7,19 +7,26 @@ import (
 	"ctxlab/internal/numfmt"
 )
 
-// filterStage keeps the documents with at least minTokens tokens, in input
-// order, and records why the others left.
-func filterStage(tokens []int, minTokens int, trace []DocTrace) []int {
+// filterStage keeps the documents with at least MinDocTokens tokens and,
+// when a minimum score is set, a score that passes it, in input order,
+// and records why the others left.
+func filterStage(docs []value.Document, tokens []int, s Settings, trace []DocTrace) []int {
 	kept := make([]int, 0, len(tokens))
 	for i, t := range tokens {
-		if t < minTokens {
-			trace[i].Filtered = true
-			trace[i].Fate = FateFiltered
+		reason := ""
+		if t < s.MinDocTokens {
 			unit := "tokens"
 			if t == 1 {
 				unit = "token"
 			}
-			trace[i].FilterReason = numfmt.Thousands(t) + " " + unit + " < minimum " + numfmt.Thousands(minTokens)
+			reason = numfmt.Thousands(t) + " " + unit + " < minimum " + numfmt.Thousands(s.MinDocTokens)
+		} else if s.MinScoreSet {
+			reason = s.Scores.belowMinimum(docs[i].Score, s.MinScore)
+		}
+		if reason != "" {
+			trace[i].Filtered = true
+			trace[i].Fate = FateFiltered
+			trace[i].FilterReason = reason
 			continue
 		}
 		kept = append(kept, i)
@@ -27,14 +34,18 @@ func filterStage(tokens []int, minTokens int, trace []DocTrace) []int {
 	return kept
 }
 
-// sortStage orders the documents the filter kept by score, highest first.
-// The order is stable, as Python's sorted(reverse=True) is: equal scores
-// keep input order. It reads the analysis's order of every document and
-// skips the filtered ones, which is the same order without a sort.
-func sortStage(a *Analysis, kept []int, trace []DocTrace) []int {
-	order := a.byScore.get(a.Docs)
+// sortStage orders the documents the filter kept best score first:
+// highest for similarities, lowest for distances. The order is stable, as
+// Python's sorted(reverse=True) is: equal scores keep input order. For
+// similarities it reads the analysis's order of every document and skips
+// the filtered ones, which is the same order without a sort.
+func sortStage(a *Analysis, kept []int, kind ScoreKind, trace []DocTrace) []int {
+	var order []int32
+	if kind != ScoresDistance {
+		order = a.byScore.get(a.Docs)
+	}
 	if order == nil {
-		return sortByScore(a.Docs, kept, trace)
+		return sortByScore(a.Docs, kept, kind, trace)
 	}
 	sorted := make([]int, 0, len(kept))
 	for _, i := range order {
@@ -46,12 +57,12 @@ func sortStage(a *Analysis, kept []int, trace []DocTrace) []int {
 	return sorted
 }
 
-// sortByScore sorts indices by score, stably, for a document set whose
-// scores have no total order.
-func sortByScore(docs []value.Document, indices []int, trace []DocTrace) []int {
+// sortByScore sorts indices best score first, stably: for distances, and
+// for a document set whose scores have no total order.
+func sortByScore(docs []value.Document, indices []int, kind ScoreKind, trace []DocTrace) []int {
 	sorted := append([]int(nil), indices...)
 	sort.SliceStable(sorted, func(a, b int) bool {
-		return docs[sorted[a]].Score > docs[sorted[b]].Score
+		return kind.better(docs[sorted[a]].Score, docs[sorted[b]].Score)
 	})
 	for pos, i := range sorted {
 		trace[i].SortedPos = pos

@@ -81,6 +81,21 @@ type Settings struct {
 	BudgetMode BudgetMode
 	// Tokenizer counts every token in the pipeline.
 	Tokenizer tokens.Tokenizer
+	// MinScore, when MinScoreSet, drops documents scored worse than it
+	// (below it for similarities, above it for distances). The reference
+	// has no cutoff, so it is off by default.
+	MinScore    float64
+	MinScoreSet bool
+	// TopK keeps the TopK best-ranked documents after deduplication,
+	// before reordering and the budget; 0 keeps them all, as the
+	// reference does.
+	TopK int
+	// Scores says which way a score points: similarity (the reference's
+	// higher is better) or distance.
+	Scores ScoreKind
+	// DedupKey makes documents sharing a URL or a metadata field exact
+	// duplicates too; none (the reference) compares content alone.
+	DedupKey DedupKey
 }
 
 // DefaultBudget is the `ctxlab build` default budget in tokens.
@@ -99,6 +114,8 @@ func DefaultOptions() Options {
 			SummarizeOverflow:   false,
 			BudgetMode:          BudgetReference,
 			Tokenizer:           tokens.Heuristic{},
+			Scores:              ScoresSimilarity,
+			DedupKey:            DedupKeyNone,
 		},
 		Budget: DefaultBudget,
 	}

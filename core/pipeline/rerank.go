@@ -82,6 +82,12 @@ type RerankResult struct {
 // finalK, so the trace can show where each reranked-out document landed;
 // a deterministic reranker selects the same documents either way.
 func RetrieveWithRerank(query string, candidates []value.Document, r Reranker, initialK, finalK int) RerankResult {
+	return RetrieveWithRerankScores(query, candidates, r, initialK, finalK, ScoresSimilarity)
+}
+
+// RetrieveWithRerankScores is RetrieveWithRerank with stage 1 ranking by
+// kind: under distances the initialK lowest scores are the best.
+func RetrieveWithRerankScores(query string, candidates []value.Document, r Reranker, initialK, finalK int, kind ScoreKind) RerankResult {
 	if initialK <= 0 {
 		initialK = DefaultRerankInitialK
 	}
@@ -98,7 +104,12 @@ func RetrieveWithRerank(query string, candidates []value.Document, r Reranker, i
 		byScore[i] = i
 		res.Candidates[i] = RerankCandidate{Index: i, Source: d.Source, RetrievalScore: d.Score, Fate: RerankNotRetrieved, RerankRank: -1}
 	}
-	slices.SortStableFunc(byScore, func(a, b int) int { return rerankCompareDesc(candidates[a].Score, candidates[b].Score) })
+	slices.SortStableFunc(byScore, func(a, b int) int {
+		if kind == ScoresDistance {
+			return rerankCompareDesc(-candidates[a].Score, -candidates[b].Score)
+		}
+		return rerankCompareDesc(candidates[a].Score, candidates[b].Score)
+	})
 	for rank, i := range byScore {
 		res.Candidates[i].RetrievalRank = rank
 	}

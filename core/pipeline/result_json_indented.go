@@ -280,6 +280,10 @@ func (w *jsonWriter) docTrace(d *DocTrace) error {
 		if err := w.float(dup.Similarity); err != nil {
 			return err
 		}
+		if dup.Key != "" {
+			w.key("key")
+			w.str(dup.Key)
+		}
 		w.close('}')
 	}
 	if n := d.Nearest; n != nil {

@@ -34,9 +34,15 @@ func TestSortStageMatchesAStableSortOfTheKept(t *testing.T) {
 					kept = append(kept, i)
 				}
 			}
+			// Distances sort lowest first, by a sort of their own.
+			wantDistance := append([]int(nil), kept...)
+			sort.SliceStable(wantDistance, func(p, q int) bool { return docs[wantDistance[p]].Score < docs[wantDistance[q]].Score })
+			if got := sortStage(a, kept, ScoresDistance, trace); !slices.Equal(got, wantDistance) {
+				t.Fatalf("round %d: distance order %v, a stable sort gives %v", round, got, wantDistance)
+			}
 			want := append([]int(nil), kept...)
 			sort.SliceStable(want, func(p, q int) bool { return docs[want[p]].Score > docs[want[q]].Score })
-			got := sortStage(a, kept, trace)
+			got := sortStage(a, kept, ScoresSimilarity, trace)
 			if !slices.Equal(got, want) {
 				t.Fatalf("round %d: order %v, a stable sort gives %v", round, got, want)
 			}
@@ -56,7 +62,7 @@ func TestSortStageWithANaNScoreSortsTheKept(t *testing.T) {
 	a := Analyze(docs)
 	trace := make([]DocTrace, len(docs))
 	trace[1].Filtered = true
-	got := sortStage(a, []int{0, 2, 3}, trace)
+	got := sortStage(a, []int{0, 2, 3}, ScoresSimilarity, trace)
 	if want := []int{2, 3, 0}; !slices.Equal(got, want) {
 		t.Fatalf("order %v, want %v", got, want)
 	}

@@ -12,6 +12,7 @@ const (
 	SweepDedupThreshold SweepParam = iota // Settings.DedupThreshold
 	SweepMinTokens                        // Settings.MinDocTokens
 	SweepBudget                           // Options.Budget
+	SweepTopK                             // Settings.TopK
 )
 
 // apply writes v into the option; a whole-number option takes v rounded.
@@ -23,6 +24,8 @@ func (p SweepParam) apply(o *Options, v float64) {
 		o.MinDocTokens = int(math.Round(v))
 	case SweepBudget:
 		o.Budget = int(math.Round(v))
+	case SweepTopK:
+		o.TopK = int(math.Round(v))
 	}
 }
 
@@ -33,6 +36,8 @@ func (p SweepParam) Of(o Options) float64 {
 		return float64(o.MinDocTokens)
 	case SweepBudget:
 		return float64(o.Budget)
+	case SweepTopK:
+		return float64(o.TopK)
 	default:
 		return o.DedupThreshold
 	}
@@ -98,14 +103,14 @@ func Sweep(a *Analysis, opts Options, param SweepParam, values []float64) ([]Swe
 	}
 	tokens := a.Tokens(opts.Tokenizer)
 	base := newDocTraces(a, tokens)
-	filtered := filterStage(tokens, opts.MinDocTokens, base)
-	sorted := sortStage(a, filtered, base)
+	filtered := filterStage(a.Docs, tokens, opts.Settings, base)
+	sorted := sortStage(a, filtered, opts.Scores, base)
 	trace := make([]DocTrace, len(base))
 	for _, v := range values {
 		o := opts
 		param.apply(&o, v)
-		if o.Budget < 0 {
-			return nil, fmt.Errorf("sweep: budget %d is negative", o.Budget)
+		if o.Budget < 0 || o.TopK < 0 {
+			return nil, fmt.Errorf("sweep: budget %d or top-k %d is negative", o.Budget, o.TopK)
 		}
 		copy(trace, base)
 		points = append(points, pointOf(v, buildFromSorted(a, o, tokens, trace, len(filtered), sorted)))

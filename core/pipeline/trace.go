@@ -34,6 +34,10 @@ type Duplicate struct {
 	// Similarity is the Jaccard similarity with that document (1 for an
 	// exact duplicate).
 	Similarity float64 `json:"similarity"`
+	// Key is the dedup key it shares with that document ("url
+	// arxiv.org/abs/2307.03172"), when the key and not the text made it
+	// a duplicate.
+	Key string `json:"key,omitempty"`
 }
 
 // Neighbour is another document and its Jaccard similarity with this one.

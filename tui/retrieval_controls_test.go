@@ -1,0 +1,51 @@
+package tui
+
+import (
+	"testing"
+
+	"ctxlab/core/pipeline"
+)
+
+// TestRetrievalControls: the min score, top-k and scores controls reach
+// the evaluation; a bad min score is refused where it was typed.
+func TestRetrievalControls(t *testing.T) {
+	m := newTestModel(t, "support_chat", "dark", 120, 40)
+	sentBefore := len(m.eval.Build.IncludedDocs)
+	m = keys(t, m, "c")
+	m.controls.selectID("top-k")
+	m = keys(t, m, "right", "right", "right")
+	if m.settings.Pipeline.TopK != 3 || len(m.eval.Build.IncludedDocs) != 3 {
+		t.Fatalf("top k %d sent %d documents (before: %d)", m.settings.Pipeline.TopK, len(m.eval.Build.IncludedDocs), sentBefore)
+	}
+	m.controls.selectID("scores")
+	m = keys(t, m, "right")
+	if m.settings.Pipeline.Scores != pipeline.ScoresDistance {
+		t.Fatalf("scores %q", m.settings.Pipeline.Scores)
+	}
+	// Under distances the three lowest scores are the ones sent.
+	worst := 2.0
+	for _, d := range m.eval.Build.IncludedDocs {
+		worst = min(worst, d.Score)
+	}
+	for _, tr := range m.eval.Build.Trace.Docs {
+		if tr.Fate == pipeline.FateFiltered && tr.FilterReason != "" && tr.Score < worst && tr.Tokens >= m.settings.Pipeline.MinDocTokens {
+			t.Errorf("#%d scored %v was left out while %v was sent: %s", tr.Index+1, tr.Score, worst, tr.FilterReason)
+			break
+		}
+	}
+	m.controls.selectID("min-score")
+	m = keys(t, m, "enter", "ctrl+u")
+	m = typeText(t, m, "high")
+	m = keys(t, m, "enter")
+	if m.settings.Pipeline.MinScoreSet {
+		t.Errorf("a min score of %q was taken", "high")
+	}
+	m = keys(t, m, "esc", "c")
+	m.controls.selectID("min-score")
+	m = keys(t, m, "enter", "ctrl+u")
+	m = typeText(t, m, "0.5")
+	m = keys(t, m, "enter")
+	if !m.settings.Pipeline.MinScoreSet || m.settings.Pipeline.MinScore != 0.5 {
+		t.Errorf("min score %v set %v", m.settings.Pipeline.MinScore, m.settings.Pipeline.MinScoreSet)
+	}
+}
