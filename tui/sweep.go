@@ -64,7 +64,11 @@ func (m *Model) sweepCmd() tea.Cmd {
 	if k == nil || m.eval == nil {
 		return nil
 	}
+	// The baseline is in the key: pinning one asks for the sweep again.
 	key := fmt.Sprintf("%s/%d", k.ID, m.shown)
+	if m.sweeps.baseline != nil {
+		key += "/" + k.FormatValue(k.Get(*m.sweeps.baseline))
+	}
 	if key == m.sweeps.want {
 		return nil
 	}
@@ -97,11 +101,15 @@ func (m *Model) receiveSweep(msg sweptMsg) {
 
 // controlSpark is the sweep's first series in sparkCells cells, the
 // current value's cell marked: in colour by the alert style, without
-// colour by a bar of its own.
+// colour by a bar of its own; the baseline's cell, when one is pinned
+// elsewhere, by the accent style or a B.
 func controlSpark(st *themes.Styles, sw *core.Sweep) string {
 	cells, cellOf := sparkline.Resample(sw.Series()[0].Values, sparkCells)
 	bars := sparkline.Bars(cells)
-	cur := cellOf(sw.CurrentIndex())
+	cur, base := cellOf(sw.CurrentIndex()), -1
+	if bi := sw.BaselineIndex(); bi >= 0 {
+		base = cellOf(bi)
+	}
 	var b strings.Builder
 	for i, r := range bars {
 		switch {
@@ -109,6 +117,10 @@ func controlSpark(st *themes.Styles, sw *core.Sweep) string {
 			b.WriteRune('┃')
 		case i == cur:
 			b.WriteString(st.Alert.Render(string(r)))
+		case i == base && st.Mono:
+			b.WriteRune('B')
+		case i == base:
+			b.WriteString(st.Accent.Render(string(r)))
 		default:
 			b.WriteRune(r)
 		}
@@ -162,11 +174,15 @@ func sweepContent(st *themes.Styles, s sweepState, w int) string {
 			widths[c] = max(widths[c], len(cell))
 		}
 	}
-	cur := sw.CurrentIndex()
+	cur, base := sw.CurrentIndex(), sw.BaselineIndex()
 	for n, r := range rows {
 		line := "  "
-		if n-1 == cur {
+		switch {
+		case n == 0:
+		case n-1 == cur:
 			line = "▲ "
+		case n-1 == base:
+			line = "B "
 		}
 		for c, cell := range r {
 			line += strings.Repeat(" ", widths[c]-len(cell)) + cell + "  "

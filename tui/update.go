@@ -51,6 +51,9 @@ func (m Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case evalRunMsg:
 		m.applyEvalRun(msg)
 		return m, nil
+	case evalBaselineMsg:
+		m.applyEvalBaseline(msg)
+		return m, nil
 	case clearStatusMsg:
 		m.status.clear(msg.id)
 		return m, nil
@@ -154,7 +157,7 @@ func (m Model) updateGlobal(msg tea.KeyMsg) (Model, tea.Cmd, bool) {
 	case key.Matches(msg, g.Compare):
 		m.openView(viewCompare)
 	case key.Matches(msg, g.PinBaseline):
-		m.pinBaseline()
+		return m, m.pinBaseline(), true
 	case key.Matches(msg, g.ClearBaseline):
 		m.clearBaseline()
 	case key.Matches(msg, g.Tokens):

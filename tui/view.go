@@ -116,7 +116,11 @@ func (m Model) renderMain(l layout) string {
 		return renderFixPreview(m.styles, m.fixes, m.width, l.main)
 	}
 	if m.run.open && !m.views.helpOpen {
-		state := evalViewState{name: m.cfg.EvalName, computing: m.run.busy, err: m.run.err, shown: m.run.shown}
+		state := evalViewState{name: m.cfg.EvalName, computing: m.run.busy, err: m.run.err, shown: m.run.shown,
+			pinned: m.baseline != nil, baseline: m.run.baseline}
+		if m.baseline != nil && m.evalTable.report != nil {
+			state.at = evalChangeAt(m.baseline.Settings, m.evalTable.report.Settings)
+		}
 		return m.evalTable.view(m.styles, state, m.width, l.main, m.focus != paneControls)
 	}
 	if m.view == viewSpace && !m.views.helpOpen {

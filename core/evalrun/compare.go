@@ -87,3 +87,23 @@ func (c FiguresChange) tokensWords() string {
 	}
 	return fmt.Sprintf("%s%% %s tokens", numfmt.Thousands(int(pct)), more)
 }
+
+// Brief is Words for a narrow screen: the relevant documents lost, the
+// tokens and the recall, "6 more relevant lost, 23% fewer tokens, recall
+// 0.98 → 0.81".
+func (c FiguresChange) Brief() string {
+	var lost string
+	switch d := c.RelevantLostChange(); {
+	case d > 0:
+		lost = numfmt.Thousands(d) + " more relevant lost"
+	case d < 0:
+		lost = numfmt.Thousands(-d) + " fewer relevant lost"
+	default:
+		lost = "as many relevant lost"
+	}
+	parts := []string{lost, c.tokensWords()}
+	if c.Now.QueriesWithRelevant > 0 || c.Baseline.QueriesWithRelevant > 0 {
+		parts = append(parts, fmt.Sprintf("recall %.2f → %.2f", c.Baseline.ContextRecall, c.Now.ContextRecall))
+	}
+	return strings.Join(parts, ", ")
+}

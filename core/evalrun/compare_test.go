@@ -46,6 +46,9 @@ func TestFiguresChangeSaysWhatASmallerBudgetCost(t *testing.T) {
 	if got := c.Words("at RAG budget 60"); got != want {
 		t.Errorf("words:\n got %s\nwant %s", got, want)
 	}
+	if got := c.Brief(); got != "1 more relevant lost, 50% fewer tokens, recall 1.00 → 0.50" {
+		t.Errorf("brief: %s", got)
+	}
 	back := FiguresChange{Baseline: narrow, Now: wide}
 	want = "1 fewer relevant document lost across 2 queries, 100% more tokens, as many duplicates removed (0), context recall 0.50 → 1.00"
 	if got := back.Words(""); got != want {
