@@ -29,10 +29,11 @@ func (m *Model) pinBaseline() tea.Cmd {
 	}
 	m.baseline = m.eval
 	c := core.Compare(m.baseline, m.eval)
-	m.comparison = &c
+	m.setComparison(&c)
 	m.views.key = ""
 	pinned := m.eval.Settings
 	m.setSweepBaseline(&pinned)
+	m.refreshRows()
 	m.status.set("baseline pinned: turn any control, then v shows what changed (P clears it)")
 	return m.pinEvalBaseline(pinned)
 }
@@ -42,7 +43,9 @@ func (m *Model) clearBaseline() {
 		m.status.set("no baseline is pinned (p pins the current settings)")
 		return
 	}
-	m.baseline, m.comparison = nil, nil
+	m.baseline = nil
+	m.setComparison(nil)
+	m.refreshRows()
 	m.views.key = ""
 	m.setSweepBaseline(nil)
 	m.run.baseline, m.run.baselineGen = nil, 0

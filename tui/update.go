@@ -250,6 +250,9 @@ func (m Model) updateList(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	case listClearFilter:
 		m.filter.clear()
 		m.refreshRows()
+	case listBaselineFirst:
+		m.refreshRows()
+		m.status.set(m.baselineFirstWords())
 	case listNextChanged:
 		switch {
 		case m.list.nextChanged(m.changed, m.listBodyHeight()):

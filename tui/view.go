@@ -145,7 +145,7 @@ func (m Model) renderMain(l layout) string {
 func (m Model) listContext(width int) listRenderContext {
 	return listRenderContext{
 		st: m.styles, themeID: m.themeID, ev: m.eval, gen: m.shown, stage: m.list.stage, width: width,
-		focused: m.focus == paneList, changed: m.changed, matches: m.filter.hits, filterVer: m.filter.version,
+		focused: m.focus == paneList, changed: m.changed, versus: m.versus, matches: m.filter.hits, filterVer: m.filter.version,
 		filtered: m.filter.active,
 	}
 }
