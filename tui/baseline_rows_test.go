@@ -21,8 +21,9 @@ func listAgainstBaseline(t *testing.T, theme string, width, height int) Model {
 }
 
 // TestListMarksChangesAgainstTheBaseline: with a baseline pinned, a row
-// whose document the smaller budget pushed out says "− out", and b lists
-// every changed document first, in the list's order, then the rest.
+// whose document the smaller budget pushed out says "− out", the RAG bar
+// says by how many tokens it shrank, and b lists every changed document
+// first, in the list's order, then the rest.
 func TestListMarksChangesAgainstTheBaseline(t *testing.T) {
 	m := listAgainstBaseline(t, "mono", 160, 48)
 	if len(m.versus) == 0 {
@@ -36,6 +37,10 @@ func TestListMarksChangesAgainstTheBaseline(t *testing.T) {
 	}
 	if outs == 0 || !strings.Contains(m.View(), "− out") {
 		t.Errorf("%d documents out; want some, marked − out:\n%s", outs, m.View())
+	}
+	// The RAG bar says what the smaller budget took off.
+	if !strings.Contains(m.View(), "300/300 −1,250 ") {
+		t.Errorf("the RAG bar lacks its change against the baseline:\n%s", m.View())
 	}
 	m = keys(t, m, "b")
 	if !m.list.baselineFirst {

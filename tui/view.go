@@ -22,7 +22,7 @@ func (m Model) View() string {
 	l := m.computeLayout()
 	parts := []string{
 		m.renderHeader(),
-		renderBudget(m.styles, m.eval, m.width),
+		renderBudget(m.styles, m.eval, m.comparison, m.width),
 		renderPipelineStrip(m.styles, m.eval, m.sent, m.list.stage, m.width),
 	}
 	if l.banner > 0 {
