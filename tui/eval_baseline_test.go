@@ -76,3 +76,25 @@ func TestGoldenEvalBaseline(t *testing.T) {
 		})
 	}
 }
+
+// TestSweepViewSweepsTheRun: with a run loaded, the Sweep view sweeps the
+// knob over every query too, and says the current value against the
+// pinned baseline over the run.
+func TestSweepViewSweepsTheRun(t *testing.T) {
+	m := evalAgainstBaseline(t, 160, 48)
+	m = keys(t, m, "w")
+	run := m.sweeps.run
+	if run == nil || run.Knob.ID != "dedup" || run.Current != 0.5 || run.Points[run.BaselineIndex()].Value != 0.85 {
+		t.Fatalf("run sweep %+v; want dedup at 0.50 with the baseline 0.85", run)
+	}
+	if got, want := run.Points[run.CurrentIndex()].Figures, m.evalTable.report.Aggregate; got.TokensUsed != want.TokensUsed || got.ContextRecall != want.ContextRecall {
+		t.Errorf("the sweep's current point %+v is not the run's aggregate %+v", got, want)
+	}
+	view := m.View()
+	for _, want := range []string{"Over the run's 29 queries", "context recall", "against the baseline 0.85: at 0.50, 6 more relevant documents lost across 29 queries"} {
+		if !strings.Contains(view, want) {
+			t.Errorf("the Sweep view lacks %q:\n%s", want, view)
+		}
+	}
+	golden.RequireEqual(t, []byte(view))
+}

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"strconv"
@@ -9,6 +10,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"ctxlab/core"
+	"ctxlab/core/evalrun"
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 	"ctxlab/internal/sparkline"
@@ -33,6 +35,11 @@ type sweepState struct {
 	// baseline is the settings pinned as the baseline, when the compare
 	// work provides one; until then nil, and no baseline is marked.
 	baseline *core.Settings
+	// run is the same knob swept over a loaded retrieval run's aggregate,
+	// for the Sweep view; nil without a run or until it is computed
+	// (sweep_run.go). runCancel stops the one in flight.
+	run       *evalrun.AggregateSweep
+	runCancel context.CancelFunc
 }
 
 // sweptMsg carries a sweep back to Update.
@@ -72,17 +79,37 @@ func (m *Model) sweepCmd() tea.Cmd {
 	if key == m.sweeps.want {
 		return nil
 	}
+	// The Sweep view sweeps a loaded run's aggregate too.
+	prepared := m.cfg.Eval
+	if m.view != viewSweep {
+		prepared = nil
+	}
+	if prepared != nil {
+		key += "/run"
+		if key == m.sweeps.want {
+			return nil
+		}
+	}
 	m.sweeps.want = key
 	m.sweeps.knob = k
 	ev := m.eval
 	baseline := m.sweeps.baseline
-	return func() tea.Msg {
+	one := func() tea.Msg {
 		sw, err := core.SweepEvaluation(ev, k)
 		if err == nil && baseline != nil {
 			sw.Baseline = k.Get(*baseline).Number(k.Kind)
 		}
 		return sweptMsg{key: key, sweep: sw, err: err}
 	}
+	m.sweeps.run = nil
+	if m.sweeps.runCancel != nil {
+		m.sweeps.runCancel()
+		m.sweeps.runCancel = nil
+	}
+	if prepared == nil {
+		return one
+	}
+	return tea.Batch(one, m.sweepRunCmd(key, prepared, ev.Settings, k, baseline))
 }
 
 // receiveSweep installs a sweep still wanted.
@@ -161,6 +188,9 @@ func sweepContent(st *themes.Styles, s sweepState, w int) string {
 	}
 	marks[cellOf(sw.CurrentIndex())] = '▲'
 	fmt.Fprintf(&b, "%-*s%s\n\n", label, "", st.Alert.Render(string(marks)))
+	if s.run != nil {
+		writeRunSweep(&b, st, s.run, w, label)
+	}
 
 	header := []string{k.Label, "kept", "removed", "sent", "tokens", "score sent"}
 	rows := [][]string{header}

@@ -79,6 +79,9 @@ func (m Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case sweptMsg:
 		m.receiveSweep(msg)
 		return m, nil
+	case sweptRunMsg:
+		m.receiveRunSweep(msg)
+		return m, nil
 	case tea.MouseMsg:
 		return m.updateMouse(msg)
 	case tea.KeyMsg:
