@@ -34,7 +34,7 @@ func (m *Model) pinBaseline() tea.Cmd {
 	pinned := m.eval.Settings
 	m.setSweepBaseline(&pinned)
 	m.refreshRows()
-	m.status.set("baseline pinned: turn any control, then v shows what changed (P clears it)")
+	m.status.set("baseline pinned: turn any control; v shows what changed, b lists the changed documents first, P clears it")
 	return m.pinEvalBaseline(pinned)
 }
 
