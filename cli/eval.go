@@ -25,6 +25,7 @@ Usage:
               [--dedup-threshold F] [--min-doc-tokens N] [--lost-in-middle=true|false]
               [--shingle-size K] [--budget-mode reference|strict] [--summarize-overflow]
               [--rerank [--initial-k N] [--final-k N]] [--format text|json|csv]
+              [--sweep dedup-threshold|min-doc-tokens|budget]
 
   --run is a TREC run file ("qid Q0 docid rank score tag"), which needs
   --corpus (BEIR's corpus.jsonl: "_id", "title", "text" a line) and takes
@@ -42,6 +43,12 @@ Usage:
   as the article's two-stage retrieval does; the documents it drops are
   lost "reranked out".
 
+  --sweep runs every query once per value of one knob, every other
+  option as given, and reports the aggregate for each: context recall,
+  relevant documents lost, tokens used, duplicates removed. dedup-threshold
+  goes from 0.50 to 1.00 in 0.01 steps, min-doc-tokens from 0 to 100 in
+  steps of 2, budget (rag-budget) from 0 to twice --budget in 50 steps.
+
   --scenario takes the settings from a scenario file, its retrieved-context
   allocation as the budget, and, when it has an eval: key (run, corpus,
   queries, qrels: paths relative to it), the run; flags override both.
@@ -52,7 +59,9 @@ type evalFlags struct {
 	scenario string
 	format   string
 	budget   int
-	knobs    knobFlags
+	// sweep names the knob to sweep over the aggregate, "" for one run.
+	sweep string
+	knobs knobFlags
 	// allowOutside lets the scenario's paths leave its folder.
 	allowOutside bool
 }
@@ -66,6 +75,7 @@ func runEval(env Env, args []string) error {
 	fs.StringVar(&f.files.Qrels, "qrels", "", "relevance judgments: TREC qrels or BEIR's qrels TSV (optional)")
 	fs.StringVar(&f.scenario, "scenario", "", "a scenario file: its settings, and its eval: run when it names one")
 	fs.StringVar(&f.format, "format", "text", "output: text, json or csv")
+	fs.StringVar(&f.sweep, "sweep", "", "a knob to sweep over the aggregate: dedup-threshold, min-doc-tokens or budget")
 	fs.BoolVar(&f.allowOutside, "allow-outside", false, allowOutsideHelp)
 	fs.IntVar(&f.budget, "budget", pipeline.DefaultBudget, "token budget for each query's context block")
 	// Reranking reads each query's own text, which a run carries.
@@ -79,6 +89,14 @@ func runEval(env Env, args []string) error {
 func (f *evalFlags) run(env Env, fs *flagSet) error {
 	if f.format != "text" && f.format != "json" && f.format != "csv" {
 		return fmt.Errorf("--format %s: expected text, json or csv", quoted(f.format))
+	}
+	var swept *core.Knob
+	if f.sweep != "" {
+		k, err := evalSweepKnob(f.sweep)
+		if err != nil {
+			return err
+		}
+		swept = k
 	}
 	settings := core.DefaultSettings()
 	settings.Budget.RetrievedContext = f.budget
@@ -117,7 +135,11 @@ func (f *evalFlags) run(env Env, fs *flagSet) error {
 	if w := evalDistanceWarning(settings.Pipeline.Scores, set); w != "" {
 		fmt.Fprintln(env.Stderr, "ctxlab: warning: "+w)
 	}
-	rep, err := evalrun.Prepare(set).Run(context.Background(), settings)
+	prepared := evalrun.Prepare(set)
+	if swept != nil {
+		return f.writeSweep(env, prepared, settings, swept)
+	}
+	rep, err := prepared.Run(context.Background(), settings)
 	if err != nil {
 		return flagError(err)
 	}
@@ -128,4 +150,20 @@ func (f *evalFlags) run(env Env, fs *flagSet) error {
 		return writeEvalCSV(env.Stdout, rep)
 	}
 	return writeEvalText(env.Stdout, f.files, set, rep)
+}
+
+// writeSweep runs the set once per value of knob k and writes the
+// aggregates in the chosen format.
+func (f *evalFlags) writeSweep(env Env, prepared *evalrun.Prepared, settings core.Settings, k *core.Knob) error {
+	sw, err := prepared.Sweep(context.Background(), settings, k)
+	if err != nil {
+		return flagError(err)
+	}
+	switch f.format {
+	case "json":
+		return writeEvalSweepJSON(env.Stdout, sw)
+	case "csv":
+		return writeEvalSweepCSV(env.Stdout, sw)
+	}
+	return writeEvalSweepText(env.Stdout, f.files, prepared.Set.Judged, sw)
 }

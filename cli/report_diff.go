@@ -74,8 +74,11 @@ func documentChangeWords(d core.DocumentChange) string {
 		}
 		return fmt.Sprintf("source %d", n)
 	}
-	if d.Kind() == core.ChangeMoved {
+	switch d.Kind() {
+	case core.ChangeMoved:
 		return fmt.Sprintf("%s, %s → %s", d.After, place(d.PlaceBefore), place(d.PlaceAfter))
+	case core.ChangeStage:
+		return fmt.Sprintf("not sent either way, the pipeline: %s → %s", d.StageBefore, d.StageAfter)
 	}
 	return fmt.Sprintf("%s → %s (%s → %s)", d.Before, d.After, place(d.PlaceBefore), place(d.PlaceAfter))
 }

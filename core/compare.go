@@ -36,11 +36,16 @@ const (
 	ChangeCut      DocumentChangeKind = "cut"      // whole before, in part now
 	ChangeRestored DocumentChangeKind = "restored" // in part before, whole now
 	ChangeMoved    DocumentChangeKind = "moved"    // same fate, another place in the context
+	// ChangeStage: not sent either way, but another stage left it out (the
+	// pipeline kept it and the assembler dropped it, then the budget did).
+	ChangeStage DocumentChangeKind = "stage"
 )
 
 // Kind says how the document changed.
 func (d DocumentChange) Kind() DocumentChangeKind {
 	switch {
+	case d.Before == DocNotSent && d.After == DocNotSent:
+		return ChangeStage
 	case d.Before == DocNotSent:
 		return ChangeIn
 	case d.After == DocNotSent:
@@ -55,7 +60,7 @@ func (d DocumentChange) Kind() DocumentChangeKind {
 
 // changeOrder lists the kinds as a reader looks for them: what came in,
 // what went out, what was cut, then the rest.
-var changeOrder = []DocumentChangeKind{ChangeIn, ChangeOut, ChangeCut, ChangeRestored, ChangeMoved}
+var changeOrder = []DocumentChangeKind{ChangeIn, ChangeOut, ChangeCut, ChangeRestored, ChangeStage, ChangeMoved}
 
 // Compare diffs two evaluations of the same input, baseline first.
 func Compare(baseline, current *Evaluation) Comparison {

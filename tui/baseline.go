@@ -1,6 +1,8 @@
 package tui
 
 import (
+	tea "github.com/charmbracelet/bubbletea"
+
 	"ctxlab/core"
 	"ctxlab/internal/numfmt"
 )
@@ -17,17 +19,23 @@ func (m Model) Baseline() (*core.Evaluation, bool) {
 func (m Model) Comparison() *core.Comparison { return m.comparison }
 
 // pinBaseline pins the evaluation on screen: from now on the Compare view
-// and the header measure every change against it.
-func (m *Model) pinBaseline() {
+// and the header measure every change against it. With a retrieval run
+// loaded, the command it returns runs the queries under the pinned
+// settings when no run under them is on screen.
+func (m *Model) pinBaseline() tea.Cmd {
 	if m.eval == nil {
 		m.status.set("nothing to pin yet: the first evaluation is still computing")
-		return
+		return nil
 	}
 	m.baseline = m.eval
 	c := core.Compare(m.baseline, m.eval)
-	m.comparison = &c
+	m.setComparison(&c)
 	m.views.key = ""
-	m.status.set("baseline pinned: turn any control, then v shows what changed (P clears it)")
+	pinned := m.eval.Settings
+	m.setSweepBaseline(&pinned)
+	m.refreshRows()
+	m.status.set("baseline pinned: turn any control; v shows what changed, b lists the changed documents first, P clears it")
+	return m.pinEvalBaseline(pinned)
 }
 
 func (m *Model) clearBaseline() {
@@ -35,8 +43,12 @@ func (m *Model) clearBaseline() {
 		m.status.set("no baseline is pinned (p pins the current settings)")
 		return
 	}
-	m.baseline, m.comparison = nil, nil
+	m.baseline = nil
+	m.setComparison(nil)
+	m.refreshRows()
 	m.views.key = ""
+	m.setSweepBaseline(nil)
+	m.run.baseline, m.run.baselineGen = nil, 0
 	m.status.set("baseline cleared")
 }
 
@@ -62,4 +74,11 @@ func (m Model) compareCosts() [2]core.RequestCost {
 		return [2]core.RequestCost{}
 	}
 	return [2]core.RequestCost{core.CostOf(m.baseline, m.cfg.Prices), core.CostOf(m.eval, m.cfg.Prices)}
+}
+
+// setSweepBaseline gives the sweeps the pinned settings (nil: none) and
+// asks for them again, so the sparkline and the Sweep view mark it.
+func (m *Model) setSweepBaseline(s *core.Settings) {
+	m.sweeps.baseline = s
+	m.sweeps.want = ""
 }

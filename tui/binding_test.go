@@ -25,7 +25,7 @@ func TestWindowBarStatesWhatLimitsTheRequest(t *testing.T) {
 	}
 	for _, tt := range tests {
 		m := newTestModel(t, tt.scenario, "mono", tt.width, 24)
-		bar := strings.TrimRight(ansi.Strip(strings.SplitN(renderBudget(m.styles, m.eval, tt.width), "\n", 2)[0]), " ")
+		bar := strings.TrimRight(ansi.Strip(strings.SplitN(renderBudget(m.styles, m.eval, nil, tt.width), "\n", 2)[0]), " ")
 		if !strings.HasSuffix(bar, " "+tt.want) {
 			t.Errorf("%s at %d columns: window bar %q, want it to end %q", tt.scenario, tt.width, bar, tt.want)
 		}
@@ -59,7 +59,7 @@ func TestBudgetMarkersUseWordsWhereTheWidthAllows(t *testing.T) {
 	}
 	for _, tt := range tests {
 		m := newTestModel(t, tt.scenario, "mono", tt.width, 24)
-		budget := ansi.Strip(renderBudget(m.styles, m.eval, tt.width))
+		budget := ansi.Strip(renderBudget(m.styles, m.eval, nil, tt.width))
 		for _, w := range tt.want {
 			if !strings.Contains(budget, w) {
 				t.Errorf("%s at %d columns lacks %q:\n%s", tt.scenario, tt.width, w, budget)
@@ -82,13 +82,13 @@ func TestBudgetMarkersUseWordsWhereTheWidthAllows(t *testing.T) {
 func TestBudgetBarsKeepTheirWidthWhenTheCutGoes(t *testing.T) {
 	for _, width := range []int{80, 120, 160} {
 		m := newTestModel(t, "support_chat", "mono", width, 40)
-		before := barLengths(t, renderBudget(m.styles, m.eval, width))
+		before := barLengths(t, renderBudget(m.styles, m.eval, nil, width))
 		m = keys(t, m, "c")
 		m.controls.selectID("rag")
 		m = keys(t, m, "enter", "ctrl+u")
 		m = typeText(t, m, "9000")
 		m = keys(t, m, "enter")
-		budget := renderBudget(m.styles, m.eval, width)
+		budget := renderBudget(m.styles, m.eval, nil, width)
 		if strings.Contains(ansi.Strip(budget), "✂") {
 			t.Fatalf("%d columns: RAG still cut at 9,000:\n%s", width, ansi.Strip(budget))
 		}

@@ -73,8 +73,9 @@ func cellBarWidth(colW int) int {
 // renderBudget draws the whole window split by component, then a bar per
 // component of used against allocated. Every cell of the grid gives its
 // bar, numbers and marker the same width, so the bars line up and are
-// equal.
-func renderBudget(st *themes.Styles, ev *core.Evaluation, width int) string {
+// equal. With a baseline pinned (c not nil), a component whose tokens
+// changed against it says by how many first.
+func renderBudget(st *themes.Styles, ev *core.Evaluation, c *core.Comparison, width int) string {
 	rows := budgetRows(width)
 	if ev == nil || ev.Assembly == nil {
 		return fitLines(st.Muted.Render(" measuring…"), width, rows)
@@ -95,17 +96,21 @@ func renderBudget(st *themes.Styles, ev *core.Evaluation, width int) string {
 	var cells []componentCell
 	numW := 0
 	var levelW [markerLevels]int
+	deltas := componentDeltas(c)
 	for _, name := range names {
-		c, ok := a.Component(name)
+		comp, ok := a.Component(name)
 		if !ok {
 			continue
 		}
+		delta := deltas[name]
 		if name == window.ComponentFraming && cols == 2 {
 			labels, _ := a.Component(window.ComponentLabels)
-			c.Used += labels.Used
-			c.Raw += labels.Raw
+			comp.Used += labels.Used
+			comp.Raw += labels.Raw
+			delta += deltas[window.ComponentLabels]
 		}
-		cell := componentCellFor(st, ev, c, cols == 2)
+		cell := componentCellFor(st, ev, comp, cols == 2)
+		cell.markers = withDelta(st, cell.markers, delta)
 		numW = max(numW, ansi.StringWidth(cell.nums))
 		for level, form := range cell.markers {
 			levelW[level] = max(levelW[level], ansi.StringWidth(form))

@@ -27,6 +27,7 @@ type docList struct {
 type rowKey struct {
 	doc, width, stage, gen        int
 	selected, cursorMark, changed bool
+	versus                        core.DocumentChangeKind
 	filterVer, themeID            int
 }
 
@@ -111,7 +112,8 @@ type listRenderContext struct {
 	width     int
 	focused   bool
 	changed   map[int]bool
-	matches   map[int][]int // document -> matched rune indexes in its source
+	versus    map[int]core.DocumentChangeKind // by input index; nil without a baseline
+	matches   map[int][]int                   // document -> matched rune indexes in its source
 	filterVer int
 	filtered  bool // a filter is narrowing the rows
 }
@@ -146,7 +148,7 @@ func (l *docList) view(rc listRenderContext, height int) string {
 	for i := l.offset; i < end; i++ {
 		r := l.rows[i]
 		key := rowKey{doc: r.doc, gen: rc.gen, width: rc.width, stage: int(rc.stage), selected: i == l.cursor && rc.focused,
-			cursorMark: i == l.cursor, changed: rc.changed[r.doc], filterVer: rc.filterVer, themeID: rc.themeID}
+			cursorMark: i == l.cursor, changed: rc.changed[r.doc], versus: rc.versus[scenarioIndex(rc.ev, r.doc)], filterVer: rc.filterVer, themeID: rc.themeID}
 		line, ok := l.cache[key]
 		if !ok {
 			line = renderRow(rc, l.layout, r, key)
@@ -207,7 +209,12 @@ func renderRow(rc listRenderContext, layout rowLayout, r docRow, key rowKey) str
 		nums = st.Filtered.Render(numbers)
 	}
 	noteStyled := tone.Render(note)
-	if key.changed {
+	// Against a pinned baseline the lasting mark wins over the momentary ◆.
+	switch {
+	case key.versus != "":
+		mark, style := versusMark(st, key.versus)
+		noteStyled = style.Render(mark + " " + truncateText(r.shown(wordy), noteW-len([]rune(mark))-1))
+	case key.changed:
 		noteStyled = st.Changed.Render("◆ " + truncateText(r.shown(wordy), noteW-2))
 	}
 	return padRight(st.Accent.Render(lead)+glyph+nums+padRight(srcStyled, sourceW)+" "+noteStyled, rc.width)

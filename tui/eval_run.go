@@ -38,6 +38,11 @@ type evalRunState struct {
 	// one is opened.
 	base  *core.Scenario
 	shown int
+	// baseline is the run under the pinned baseline's settings, nil when
+	// none is pinned or its run is computing; baselineGen counts pins, so
+	// a run for an older pin is dropped.
+	baseline    *evalrun.Report
+	baselineGen int
 }
 
 // evalRunCmd runs every query under the current settings in a command,
@@ -90,7 +95,7 @@ func evalQueryScenario(base *core.Scenario, q evalrun.Query) *core.Scenario {
 
 // evalRowsVisible is the number of query rows the Eval view shows.
 func (m *Model) evalRowsVisible() int {
-	return max(1, m.computeLayout().main-2-evalHeaderLines)
+	return max(1, m.computeLayout().main-2-evalHeaderHeight(m.baseline != nil))
 }
 
 // openEvalView gives the main area to the Eval view.

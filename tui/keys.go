@@ -50,7 +50,7 @@ func (k globalKeys) FullHelp() [][]key.Binding {
 // listKeys drive the document list.
 type listKeys struct {
 	moveKeys
-	PrevStage, NextStage, HideGone, Inspect, NextChanged key.Binding
+	PrevStage, NextStage, HideGone, Inspect, NextChanged, BaselineFirst key.Binding
 }
 
 func newListKeys() listKeys {
@@ -62,6 +62,8 @@ func newListKeys() listKeys {
 		Inspect:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "inspect")),
 		// n, as a pager's next match: the next row the last change moved.
 		NextChanged: key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "next changed ◆")),
+		// b for baseline: its changes first, the rest after.
+		BaselineFirst: key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "changed vs baseline first")),
 	}
 }
 
@@ -70,7 +72,7 @@ func (k listKeys) ShortHelp() []key.Binding {
 }
 
 func (k listKeys) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom}, {k.PrevStage, k.NextStage, k.HideGone, k.Inspect, k.NextChanged}}
+	return [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom}, {k.PrevStage, k.NextStage, k.HideGone, k.Inspect, k.NextChanged, k.BaselineFirst}}
 }
 
 // scrollKeys drive the text panes: inspector, context, memory, metrics.

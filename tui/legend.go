@@ -161,11 +161,12 @@ func legendSections(st *themes.Styles) []legendSection {
 			{"▲ B", inAlert, "Sweep view: the current value and the pinned baseline; beside the control the current value's bar is in this colour"},
 			{"┃", inText, "without colour: the current value's bar beside a swept control"},
 		}},
-		{"Compare view (v): the request against the baseline p pinned", []legendEntry{
+		{"Compare view (v), and the document list's notes while a baseline is pinned (b lists those rows first)", []legendEntry{
 			{"+ in", inIncluded, "a document sent now that the baseline did not send (+ restored: sent whole again)"},
 			{"− out", inExcluded, "a document the baseline sent that is not sent now"},
 			{"✂ cut", inPartial, "a document the baseline sent whole, now sent in part"},
 			{"↕ moved", inChanged, "a document sent as before, at another place in the context"},
+			{"≠ stage", inMuted, "a document not sent either way, left out by another stage (the budget now, the assembler before)"},
 			{"− line", inExcluded, "a line of the request's text only in the baseline"},
 			{"+ line", inIncluded, "a line only in the request now"},
 			{"⋯", inMuted, "unchanged lines left out between two changes"},

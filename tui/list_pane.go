@@ -20,19 +20,23 @@ type listPane struct {
 	docList
 	stage    stage
 	hideGone bool
-	keys     listKeys
+	// baselineFirst lists the documents whose fate changed against the
+	// baseline first (b).
+	baselineFirst bool
+	keys          listKeys
 }
 
 // listAction is what a key in the list asks of the root.
 type listAction int
 
 const (
-	listMoved       listAction = iota // the cursor moved, or nothing happened
-	listRestaged                      // another stage: the rows must be rebuilt
-	listToggledGone                   // removed documents hidden or shown again
-	listInspect                       // the inspector takes the keyboard
-	listClearFilter                   // esc with a filter in force
-	listNextChanged                   // the cursor goes to the next changed row
+	listMoved         listAction = iota // the cursor moved, or nothing happened
+	listRestaged                        // another stage: the rows must be rebuilt
+	listToggledGone                     // removed documents hidden or shown again
+	listInspect                         // the inspector takes the keyboard
+	listClearFilter                     // esc with a filter in force
+	listNextChanged                     // the cursor goes to the next changed row
+	listBaselineFirst                   // changed against the baseline first, or not
 )
 
 func newListPane() listPane {
@@ -58,6 +62,9 @@ func (p listPane) update(msg tea.KeyMsg, height int, stages []stage, filtered bo
 		return p, listInspect
 	case key.Matches(msg, k.NextChanged):
 		return p, listNextChanged
+	case key.Matches(msg, k.BaselineFirst):
+		p.baselineFirst = !p.baselineFirst
+		return p, listBaselineFirst
 	case msg.String() == "esc" && filtered:
 		return p, listClearFilter
 	}
@@ -97,7 +104,7 @@ func (p *listPane) stepStage(stages []stage, dir int) {
 
 // refresh rebuilds the rows for the stage, the filter and ev, falling
 // back to the budget stage when ev has not the one selected.
-func (p *listPane) refresh(ev *core.Evaluation, filter *filterPane) {
+func (p *listPane) refresh(ev *core.Evaluation, filter *filterPane, versus map[int]core.DocumentChangeKind) {
 	found := false
 	for _, s := range stagesFor(ev) {
 		found = found || s == p.stage
@@ -114,6 +121,9 @@ func (p *listPane) refresh(ev *core.Evaluation, filter *filterPane) {
 			}
 		}
 		rows = kept
+	}
+	if p.baselineFirst {
+		rows = changedFirst(ev, rows, versus)
 	}
 	p.setRows(rows)
 	if ev != nil {

@@ -147,6 +147,9 @@ type Model struct {
 	// none; comparison is eval against it.
 	baseline   *core.Evaluation
 	comparison *core.Comparison
+	// versus is how each document's fate changed against the baseline,
+	// by input index: the list's marks (baseline_rows.go).
+	versus map[int]core.DocumentChangeKind
 	// tokenView shows the inspector's and the Context view's text as
 	// tokens (T).
 	tokenView bool

@@ -46,7 +46,7 @@ func (m Model) updateMouse(msg tea.MouseMsg) (tea.Model, tea.Cmd) {
 		case inMain && evalTable:
 			m.focus = paneInspector
 			// Below the border and the header lines.
-			m.evalTable.selectVisibleRow(msg.Y-mainTop-1-evalHeaderLines, len(m.evalTable.order))
+			m.evalTable.selectVisibleRow(msg.Y-mainTop-1-evalHeaderHeight(m.baseline != nil), len(m.evalTable.order))
 		case inMain && overList:
 			m.focus = paneList
 			row := msg.Y - mainTop - 2 // border and column header

@@ -9,7 +9,7 @@ import (
 // refreshRows rebuilds the document list for the stage and filter; the
 // text panes render again, since what they describe may have moved.
 func (m *Model) refreshRows() {
-	m.list.refresh(m.eval, &m.filter)
+	m.list.refresh(m.eval, &m.filter, m.versus)
 	m.inspector.key, m.views.key = "", ""
 }
 

@@ -130,15 +130,16 @@ func (m *Model) applyEvaluation(msg evaluatedMsg) tea.Cmd {
 	if refined {
 		m.changed = nil
 	}
-	m.refreshRows()
-	m.space.refresh(msg.space)
 	if msg.baseline == m.baseline {
-		m.comparison = msg.comparison
+		m.setComparison(msg.comparison)
 	} else if m.baseline != nil {
 		// The baseline was pinned or cleared while this was computing.
 		c := core.Compare(m.baseline, m.eval)
-		m.comparison = &c
+		m.setComparison(&c)
 	}
+	// After the comparison: the rows may list the changed ones first.
+	m.refreshRows()
+	m.space.refresh(msg.space)
 	var preload tea.Cmd
 	if prev == nil || refined {
 		m.list.selectFirstPresent()

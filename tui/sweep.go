@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"strconv"
@@ -9,6 +10,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"ctxlab/core"
+	"ctxlab/core/evalrun"
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 	"ctxlab/internal/sparkline"
@@ -33,6 +35,11 @@ type sweepState struct {
 	// baseline is the settings pinned as the baseline, when the compare
 	// work provides one; until then nil, and no baseline is marked.
 	baseline *core.Settings
+	// run is the same knob swept over a loaded retrieval run's aggregate,
+	// for the Sweep view; nil without a run or until it is computed
+	// (sweep_run.go). runCancel stops the one in flight.
+	run       *evalrun.AggregateSweep
+	runCancel context.CancelFunc
 }
 
 // sweptMsg carries a sweep back to Update.
@@ -64,21 +71,45 @@ func (m *Model) sweepCmd() tea.Cmd {
 	if k == nil || m.eval == nil {
 		return nil
 	}
+	// The baseline is in the key: pinning one asks for the sweep again.
 	key := fmt.Sprintf("%s/%d", k.ID, m.shown)
+	if m.sweeps.baseline != nil {
+		key += "/" + k.FormatValue(k.Get(*m.sweeps.baseline))
+	}
 	if key == m.sweeps.want {
 		return nil
+	}
+	// The Sweep view sweeps a loaded run's aggregate too.
+	prepared := m.cfg.Eval
+	if m.view != viewSweep {
+		prepared = nil
+	}
+	if prepared != nil {
+		key += "/run"
+		if key == m.sweeps.want {
+			return nil
+		}
 	}
 	m.sweeps.want = key
 	m.sweeps.knob = k
 	ev := m.eval
 	baseline := m.sweeps.baseline
-	return func() tea.Msg {
+	one := func() tea.Msg {
 		sw, err := core.SweepEvaluation(ev, k)
 		if err == nil && baseline != nil {
 			sw.Baseline = k.Get(*baseline).Number(k.Kind)
 		}
 		return sweptMsg{key: key, sweep: sw, err: err}
 	}
+	m.sweeps.run = nil
+	if m.sweeps.runCancel != nil {
+		m.sweeps.runCancel()
+		m.sweeps.runCancel = nil
+	}
+	if prepared == nil {
+		return one
+	}
+	return tea.Batch(one, m.sweepRunCmd(key, prepared, ev.Settings, k, baseline))
 }
 
 // receiveSweep installs a sweep still wanted.
@@ -97,11 +128,15 @@ func (m *Model) receiveSweep(msg sweptMsg) {
 
 // controlSpark is the sweep's first series in sparkCells cells, the
 // current value's cell marked: in colour by the alert style, without
-// colour by a bar of its own.
+// colour by a bar of its own; the baseline's cell, when one is pinned
+// elsewhere, by the accent style or a B.
 func controlSpark(st *themes.Styles, sw *core.Sweep) string {
 	cells, cellOf := sparkline.Resample(sw.Series()[0].Values, sparkCells)
 	bars := sparkline.Bars(cells)
-	cur := cellOf(sw.CurrentIndex())
+	cur, base := cellOf(sw.CurrentIndex()), -1
+	if bi := sw.BaselineIndex(); bi >= 0 {
+		base = cellOf(bi)
+	}
 	var b strings.Builder
 	for i, r := range bars {
 		switch {
@@ -109,6 +144,10 @@ func controlSpark(st *themes.Styles, sw *core.Sweep) string {
 			b.WriteRune('┃')
 		case i == cur:
 			b.WriteString(st.Alert.Render(string(r)))
+		case i == base && st.Mono:
+			b.WriteRune('B')
+		case i == base:
+			b.WriteString(st.Accent.Render(string(r)))
 		default:
 			b.WriteRune(r)
 		}
@@ -130,8 +169,8 @@ func sweepContent(st *themes.Styles, s sweepState, w int) string {
 	sw := s.sweep
 	k := sw.Knob
 	first, last := sw.Points[0].Value, sw.Points[len(sw.Points)-1].Value
-	fmt.Fprintf(&b, "%s from %s to %s, every other setting as now. Select a control that can be swept\n(dedup, min tok, RAG budget) in the strip to sweep it; ▲ marks the current value %s",
-		st.Accent.Render(k.Label), sweepValue(k, first), sweepValue(k, last), sweepValue(k, sw.Current))
+	fmt.Fprintf(&b, "%s from %s to %s, every other setting as now. Select a control that can be swept\n(%s) in the strip to sweep it; ▲ marks the current value %s",
+		st.Accent.Render(k.Label), sweepValue(k, first), sweepValue(k, last), sweptLabels(), sweepValue(k, sw.Current))
 	if bi := sw.BaselineIndex(); bi >= 0 {
 		fmt.Fprintf(&b, ", B the baseline %s", sweepValue(k, sw.Baseline))
 	}
@@ -149,6 +188,9 @@ func sweepContent(st *themes.Styles, s sweepState, w int) string {
 	}
 	marks[cellOf(sw.CurrentIndex())] = '▲'
 	fmt.Fprintf(&b, "%-*s%s\n\n", label, "", st.Alert.Render(string(marks)))
+	if s.run != nil {
+		writeRunSweep(&b, st, s.run, w, label)
+	}
 
 	header := []string{k.Label, "kept", "removed", "sent", "tokens", "score sent"}
 	rows := [][]string{header}
@@ -162,11 +204,15 @@ func sweepContent(st *themes.Styles, s sweepState, w int) string {
 			widths[c] = max(widths[c], len(cell))
 		}
 	}
-	cur := sw.CurrentIndex()
+	cur, base := sw.CurrentIndex(), sw.BaselineIndex()
 	for n, r := range rows {
 		line := "  "
-		if n-1 == cur {
+		switch {
+		case n == 0:
+		case n-1 == cur:
 			line = "▲ "
+		case n-1 == base:
+			line = "B "
 		}
 		for c, cell := range r {
 			line += strings.Repeat(" ", widths[c]-len(cell)) + cell + "  "
@@ -202,4 +248,15 @@ func minMax(values []float64) (lo, hi float64) {
 		lo, hi = math.Min(lo, v), math.Max(hi, v)
 	}
 	return lo, hi
+}
+
+// sweptLabels names the controls that can be swept, from the knob table.
+func sweptLabels() string {
+	var labels []string
+	for _, k := range core.Knobs() {
+		if k.Sweep != nil {
+			labels = append(labels, k.Label)
+		}
+	}
+	return strings.Join(labels, ", ")
 }

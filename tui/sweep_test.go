@@ -1,8 +1,11 @@
 package tui
 
 import (
+	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/charmbracelet/x/exp/golden"
 )
 
 // TestSweepSparklineBesideTheSelectedControl: focusing the strip on the
@@ -26,5 +29,52 @@ func TestSweepSparklineBesideTheSelectedControl(t *testing.T) {
 	m.controls.selectID("shingle")
 	if screen := m.View(); strings.Contains(screen, "▶shingle ◂5▸◀ ▁") || strings.Contains(screen, "▶shingle ◂5▸◀ █") {
 		t.Errorf("a sparkline beside shingle, which cannot be swept")
+	}
+}
+
+// sweptAgainstBaseline pins the sample's settings, sets the dedup
+// threshold to 0.70 and opens the Sweep view.
+func sweptAgainstBaseline(t *testing.T, theme string, width, height int) Model {
+	t.Helper()
+	m := keys(t, newTestModel(t, "support_chat", theme, width, height), "p")
+	next := m.settings
+	next.Pipeline.DedupThreshold = 0.7
+	m = settle(t, m, m.applySettings(next))
+	return keys(t, m, "w")
+}
+
+// TestSweepMarksTheBaseline: with a baseline pinned, the Sweep view marks
+// its value under the chart and its row in the table, and the sparkline
+// beside the control marks its cell.
+func TestSweepMarksTheBaseline(t *testing.T) {
+	m := sweptAgainstBaseline(t, "mono", 160, 48)
+	sw := m.sweeps.sweep
+	if sw == nil || sw.Current != 0.7 || sw.BaselineIndex() < 0 || sw.Points[sw.BaselineIndex()].Value != 0.85 {
+		t.Fatalf("sweep %+v; want the current 0.70 and the baseline 0.85 marked", sw)
+	}
+	// The whole view's text: the table runs below the screen.
+	view := sweepContent(m.styles, m.sweeps, 160)
+	for _, want := range []string{", B the baseline 0.85.", "B  0.85", "▲  0.70"} {
+		if !strings.Contains(view, want) {
+			t.Errorf("the Sweep view lacks %q:\n%s", want, view)
+		}
+	}
+	m = keys(t, m, "c")
+	if spark := m.controls.spark; !strings.ContainsRune(spark, 'B') || !strings.ContainsRune(spark, '┃') {
+		t.Errorf("the sparkline %q marks the current value and the baseline", spark)
+	}
+	m = keys(t, m, "esc", "P", "w")
+	if strings.Contains(m.View(), "B the baseline") {
+		t.Errorf("P left the baseline marked in the Sweep view")
+	}
+}
+
+// TestGoldenSweepBaseline pins the Sweep view with a baseline at both
+// sizes.
+func TestGoldenSweepBaseline(t *testing.T) {
+	for _, size := range []struct{ w, h int }{{80, 24}, {160, 48}} {
+		t.Run(fmt.Sprintf("%dx%d", size.w, size.h), func(t *testing.T) {
+			golden.RequireEqual(t, []byte(sweptAgainstBaseline(t, "mono", size.w, size.h).View()))
+		})
 	}
 }

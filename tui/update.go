@@ -51,6 +51,9 @@ func (m Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case evalRunMsg:
 		m.applyEvalRun(msg)
 		return m, nil
+	case evalBaselineMsg:
+		m.applyEvalBaseline(msg)
+		return m, nil
 	case clearStatusMsg:
 		m.status.clear(msg.id)
 		return m, nil
@@ -75,6 +78,9 @@ func (m Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case sweptMsg:
 		m.receiveSweep(msg)
+		return m, nil
+	case sweptRunMsg:
+		m.receiveRunSweep(msg)
 		return m, nil
 	case tea.MouseMsg:
 		return m.updateMouse(msg)
@@ -154,7 +160,7 @@ func (m Model) updateGlobal(msg tea.KeyMsg) (Model, tea.Cmd, bool) {
 	case key.Matches(msg, g.Compare):
 		m.openView(viewCompare)
 	case key.Matches(msg, g.PinBaseline):
-		m.pinBaseline()
+		return m, m.pinBaseline(), true
 	case key.Matches(msg, g.ClearBaseline):
 		m.clearBaseline()
 	case key.Matches(msg, g.Tokens):
@@ -247,6 +253,9 @@ func (m Model) updateList(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	case listClearFilter:
 		m.filter.clear()
 		m.refreshRows()
+	case listBaselineFirst:
+		m.refreshRows()
+		m.status.set(m.baselineFirstWords())
 	case listNextChanged:
 		switch {
 		case m.list.nextChanged(m.changed, m.listBodyHeight()):

@@ -22,7 +22,7 @@ func (m Model) View() string {
 	l := m.computeLayout()
 	parts := []string{
 		m.renderHeader(),
-		renderBudget(m.styles, m.eval, m.width),
+		renderBudget(m.styles, m.eval, m.comparison, m.width),
 		renderPipelineStrip(m.styles, m.eval, m.sent, m.list.stage, m.width),
 	}
 	if l.banner > 0 {
@@ -116,7 +116,11 @@ func (m Model) renderMain(l layout) string {
 		return renderFixPreview(m.styles, m.fixes, m.width, l.main)
 	}
 	if m.run.open && !m.views.helpOpen {
-		state := evalViewState{name: m.cfg.EvalName, computing: m.run.busy, err: m.run.err, shown: m.run.shown}
+		state := evalViewState{name: m.cfg.EvalName, computing: m.run.busy, err: m.run.err, shown: m.run.shown,
+			pinned: m.baseline != nil, baseline: m.run.baseline}
+		if m.baseline != nil && m.evalTable.report != nil {
+			state.at = evalChangeAt(m.baseline.Settings, m.evalTable.report.Settings)
+		}
 		return m.evalTable.view(m.styles, state, m.width, l.main, m.focus != paneControls)
 	}
 	if m.view == viewSpace && !m.views.helpOpen {
@@ -141,7 +145,7 @@ func (m Model) renderMain(l layout) string {
 func (m Model) listContext(width int) listRenderContext {
 	return listRenderContext{
 		st: m.styles, themeID: m.themeID, ev: m.eval, gen: m.shown, stage: m.list.stage, width: width,
-		focused: m.focus == paneList, changed: m.changed, matches: m.filter.hits, filterVer: m.filter.version,
+		focused: m.focus == paneList, changed: m.changed, versus: m.versus, matches: m.filter.hits, filterVer: m.filter.version,
 		filtered: m.filter.active,
 	}
 }

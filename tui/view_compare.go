@@ -87,6 +87,8 @@ func changeLook(st *themes.Styles, kind core.DocumentChangeKind) (string, lipglo
 		return "✂ cut     ", st.Partial
 	case core.ChangeRestored:
 		return "+ restored", st.Included
+	case core.ChangeStage:
+		return "≠ stage   ", st.Muted
 	}
 	return "↕ moved   ", st.Changed
 }
@@ -105,8 +107,11 @@ func writeCompareDocuments(b *strings.Builder, st *themes.Styles, docs []core.Do
 	for _, d := range docs {
 		glyph, style := changeLook(st, d.Kind())
 		what := fmt.Sprintf("%s → %s, %s → %s", d.Before, d.After, place(d.PlaceBefore), place(d.PlaceAfter))
-		if d.Kind() == core.ChangeMoved {
+		switch d.Kind() {
+		case core.ChangeMoved:
 			what = fmt.Sprintf("%s → %s", place(d.PlaceBefore), place(d.PlaceAfter))
+		case core.ChangeStage:
+			what = fmt.Sprintf("not sent either way, the pipeline: %s → %s", d.StageBefore, d.StageAfter)
 		}
 		line := fmt.Sprintf("#%d %s · %s", d.Index+1, safetext.Line(d.Source), what)
 		b.WriteString("  " + style.Render(glyph) + " ")

@@ -13,8 +13,21 @@ import (
 )
 
 // evalHeaderLines are the lines above the rows: two of aggregate, one of
-// state, the column headings.
-const evalHeaderLines = 4
+// state, the column headings; evalBaselineLines more with a baseline
+// pinned: its aggregate, and the change in words.
+const (
+	evalHeaderLines   = 4
+	evalBaselineLines = 2
+)
+
+// evalHeaderHeight is the lines above the rows, with or without a
+// baseline pinned.
+func evalHeaderHeight(baseline bool) int {
+	if baseline {
+		return evalHeaderLines + evalBaselineLines
+	}
+	return evalHeaderLines
+}
 
 // evalViewState is what the Eval view shows besides the pane's own rows:
 // whether a run is computing, and why the last one failed.
@@ -24,6 +37,11 @@ type evalViewState struct {
 	err       error
 	// shown is the query open in the other views, -1 for none.
 	shown int
+	// pinned is set while a baseline is pinned; baseline is the run under
+	// it once computed, at the settings turned since ("at dedup 0.80").
+	pinned   bool
+	baseline *evalrun.Report
+	at       string
 }
 
 // view draws the Eval view in a box w×h cells, rendering only the rows
@@ -43,6 +61,9 @@ func (p evalPane) view(st *themes.Styles, state evalViewState, w, h int, focused
 		truncateText(fitting(inner, evalRecallLines(agg)...), inner),
 		st.Muted.Render(truncateText(fitting(inner, evalVolumeLines(agg, p.report.Settings.Budget.RetrievedContext)...), inner)),
 	}
+	if state.pinned {
+		lines = append(lines, evalBaselineText(st, state, agg, inner)...)
+	}
 	switch {
 	case state.err != nil:
 		lines = append(lines, st.Warn.Render(truncateText(safetext.Line("⚠ "+state.err.Error()+" (the table shows the last good setting)"), inner)))
@@ -53,7 +74,7 @@ func (p evalPane) view(st *themes.Styles, state evalViewState, w, h int, focused
 	}
 	widths := evalColumnWidths(inner-2, p.sortBy)
 	lines = append(lines, st.Bold.Render(truncateText("  "+evalHeadings(widths, inner, p.sortBy, p.descending), inner)))
-	rows := max(0, h-2-evalHeaderLines)
+	rows := max(0, h-2-evalHeaderHeight(state.pinned))
 	end := min(len(p.order), p.offset+rows)
 	for row := p.offset; row < end; row++ {
 		i := p.order[row]
@@ -183,4 +204,35 @@ func evalRow(st *themes.Styles, widths []int, q *evalrun.QueryResult, selected, 
 		return cursor + st.Warn.Render(line)
 	}
 	return cursor + line
+}
+
+// evalBaselineText is the baseline's aggregate and the change in words,
+// in warning colour when more relevant documents are lost than under the
+// baseline.
+func evalBaselineText(st *themes.Styles, state evalViewState, now evalrun.Figures, inner int) []string {
+	if state.baseline == nil {
+		return []string{st.Muted.Render(truncateText("baseline: running every query under the pinned settings…", inner)), ""}
+	}
+	change := evalrun.FiguresChange{Baseline: state.baseline.Aggregate, Now: now}
+	base := state.baseline.Aggregate
+	recall := "no context recall"
+	if base.QueriesWithRelevant > 0 {
+		recall = fmt.Sprintf("context recall %.2f", base.ContextRecall)
+	}
+	lost := numfmt.Count(base.RelevantLostTotal(), "relevant document", "relevant documents") + " lost"
+	baseLines := []string{
+		fmt.Sprintf("baseline: %s, %s, %s tokens, %s removed · P clears it", recall, lost,
+			numfmt.Thousands(base.TokensUsed), numfmt.Count(base.DuplicatesRemoved, "duplicate", "duplicates")),
+		fmt.Sprintf("baseline: %s · %s · %s tokens", recall, lost, numfmt.Thousands(base.TokensUsed)),
+	}
+	at := state.at
+	if at == "" {
+		at = "same run settings"
+	}
+	words := []string{"now against it: " + change.Words(at), "vs baseline: " + change.Brief()}
+	style := st.Changed
+	if change.RelevantLostChange() > 0 {
+		style = st.Warn
+	}
+	return []string{st.Muted.Render(truncateText(fitting(inner, baseLines...), inner)), style.Render(truncateText(fitting(inner, words...), inner))}
 }

@@ -74,3 +74,25 @@ func BenchmarkRun(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkAggregateSweep sweeps the dedup threshold (51 values) over
+// the run of 1,000 queries × 50 documents: one run per value, the
+// near-duplicate pairs of each query found once for all of them.
+func BenchmarkAggregateSweep(b *testing.B) {
+	tok, err := tokens.ByName(tokens.TokenizerHeuristic)
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := core.DefaultSettings()
+	s.Pipeline.Tokenizer = tok
+	prepared := Prepare(benchmarkSet(1000, 50))
+	if _, err := prepared.Run(context.Background(), s); err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for range b.N {
+		if _, err := prepared.Sweep(context.Background(), s, core.KnobByID("dedup")); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

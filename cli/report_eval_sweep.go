@@ -1,0 +1,134 @@
+package cli
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+
+	"ctxlab/core"
+	"ctxlab/core/evalrun"
+	"ctxlab/internal/numfmt"
+	"ctxlab/internal/safetext"
+	"ctxlab/loaders"
+)
+
+// evalSweepKnob is the knob `eval --sweep NAME` varies: a sweepable
+// knob's flag, or "budget", eval's own name for the retrieved-context
+// budget.
+func evalSweepKnob(name string) (*core.Knob, error) {
+	if name == "budget" {
+		name = core.KnobByID("rag").Flag
+	}
+	k, err := core.SweepKnobByFlag(name)
+	if err != nil {
+		return nil, fmt.Errorf("--sweep %w", err)
+	}
+	return k, nil
+}
+
+// writeEvalSweepText is a row per value: context recall, relevant lost,
+// tokens, duplicates and documents in context, the current value marked,
+// then the extremes against it in words.
+func writeEvalSweepText(w io.Writer, files loaders.EvalFiles, judged bool, sw *evalrun.AggregateSweep) error {
+	k := sw.Knob
+	cur := sw.Points[sw.CurrentIndex()]
+	fmt.Fprintf(w, "Sweep of --%s over %s of %s, every query run once per value; other options as given.\n\n",
+		k.Flag, numfmt.Count(cur.Figures.Queries, "query", "queries"), safetext.Line(relativePath(files.Run)))
+	rows := [][]string{{"", k.Flag, "context recall", "relevant lost", "tokens used", "duplicates removed", "in context"}}
+	for i, p := range sw.Points {
+		mark := ""
+		if i == sw.CurrentIndex() {
+			mark = ">"
+		}
+		recall := "—"
+		if p.Figures.QueriesWithRelevant > 0 {
+			recall = strconv.FormatFloat(p.Figures.ContextRecall, 'f', 2, 64)
+		}
+		rows = append(rows, []string{mark, sweepValue(k, p.Value), recall, numfmt.Thousands(p.Figures.RelevantLostTotal()),
+			numfmt.Thousands(p.Figures.TokensUsed), numfmt.Thousands(p.Figures.DuplicatesRemoved), numfmt.Thousands(p.Figures.DocumentsInContext)})
+	}
+	writeAlignedRows(w, rows)
+	fmt.Fprintf(w, "\n> marks the current value, %s.", sweepValue(k, sw.Current))
+	if !judged {
+		fmt.Fprint(w, " Context recall is not measured: no judgments given (--qrels).")
+	}
+	fmt.Fprintf(w, "\nAgainst the current value:\n")
+	for _, i := range []int{0, len(sw.Points) - 1} {
+		if i == sw.CurrentIndex() {
+			continue
+		}
+		p := sw.Points[i]
+		change := evalrun.FiguresChange{Baseline: cur.Figures, Now: p.Figures}
+		fmt.Fprintf(w, "  %s\n", change.Words("at "+sweepValue(k, p.Value)))
+	}
+	return nil
+}
+
+func writeEvalSweepCSV(w io.Writer, sw *evalrun.AggregateSweep) error {
+	cw := csv.NewWriter(w)
+	_ = cw.Write([]string{sw.Knob.Flag, "context_recall", "relevant_retrieved", "relevant_in_context", "relevant_lost",
+		"tokens_used", "duplicates_removed", "documents_in_context", "truncated", "over_budget", "current"})
+	cur := sw.CurrentIndex()
+	for i, p := range sw.Points {
+		f := p.Figures
+		recall := ""
+		if f.QueriesWithRelevant > 0 {
+			recall = strconv.FormatFloat(f.ContextRecall, 'f', -1, 64)
+		}
+		_ = cw.Write([]string{strconv.FormatFloat(p.Value, 'f', -1, 64), recall, strconv.Itoa(f.RelevantRetrieved), strconv.Itoa(f.RelevantInContext),
+			strconv.Itoa(f.RelevantLostTotal()), strconv.Itoa(f.TokensUsed), strconv.Itoa(f.DuplicatesRemoved), strconv.Itoa(f.DocumentsInContext),
+			strconv.Itoa(f.Truncated), strconv.Itoa(f.OverBudget), strconv.FormatBool(i == cur)})
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// evalSweepPointJSON is one value of `eval --sweep --format json`: the
+// aggregate's figures under their `eval --format json` names.
+type evalSweepPointJSON struct {
+	Value              float64        `json:"value"`
+	ContextRecall      *float64       `json:"context_recall"`
+	RelevantRetrieved  int            `json:"relevant_retrieved"`
+	RelevantInContext  int            `json:"relevant_in_context"`
+	RelevantLost       map[string]int `json:"relevant_lost"`
+	TokensUsed         int            `json:"tokens_used"`
+	DuplicatesRemoved  int            `json:"duplicates_removed"`
+	DocumentsInContext int            `json:"documents_in_context"`
+	Truncated          int            `json:"truncated"`
+	OverBudget         int            `json:"over_budget"`
+}
+
+func writeEvalSweepJSON(w io.Writer, sw *evalrun.AggregateSweep) error {
+	points := make([]evalSweepPointJSON, len(sw.Points))
+	for i, p := range sw.Points {
+		f := p.Figures
+		out := evalSweepPointJSON{Value: p.Value, RelevantRetrieved: f.RelevantRetrieved, RelevantInContext: f.RelevantInContext,
+			RelevantLost: map[string]int{}, TokensUsed: f.TokensUsed, DuplicatesRemoved: f.DuplicatesRemoved,
+			DocumentsInContext: f.DocumentsInContext, Truncated: f.Truncated, OverBudget: f.OverBudget}
+		if f.QueriesWithRelevant > 0 {
+			recall := f.ContextRecall
+			out.ContextRecall = &recall
+		}
+		for _, stage := range evalrun.LostStages {
+			out.RelevantLost[stage.Key()] = f.RelevantLost[stage]
+		}
+		points[i] = out
+	}
+	queries := 0
+	if len(sw.Points) > 0 {
+		queries = sw.Points[0].Figures.Queries
+	}
+	data, err := json.MarshalIndent(struct {
+		Knob    string               `json:"knob"`
+		Current float64              `json:"current"`
+		Queries int                  `json:"queries"`
+		Points  []evalSweepPointJSON `json:"points"`
+	}{sw.Knob.Flag, sw.Current, queries, points}, "", "  ")
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(w, "%s\n", data)
+	return err
+}

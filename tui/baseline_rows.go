@@ -1,0 +1,76 @@
+package tui
+
+import (
+	"github.com/charmbracelet/lipgloss"
+
+	"ctxlab/core"
+	"ctxlab/internal/numfmt"
+	"ctxlab/themes"
+)
+
+// setComparison installs the comparison with the baseline (nil: none)
+// and the per-document changes the list marks.
+func (m *Model) setComparison(c *core.Comparison) {
+	m.comparison = c
+	m.versus = nil
+	if c == nil || len(c.Documents) == 0 {
+		return
+	}
+	m.versus = make(map[int]core.DocumentChangeKind, len(c.Documents))
+	for _, d := range c.Documents {
+		m.versus[d.Index] = d.Kind()
+	}
+}
+
+// versusMark is the glyph and word a row's note starts with when its
+// document's fate changed against the baseline, as the Compare view
+// words it: "+ in", "− out", "✂ cut", "+ restored", "≠ stage" (not sent
+// either way, left out by another stage), "↕ moved".
+func versusMark(st *themes.Styles, kind core.DocumentChangeKind) (string, lipgloss.Style) {
+	switch kind {
+	case core.ChangeIn:
+		return "+ in", st.Included
+	case core.ChangeOut:
+		return "− out", st.Excluded
+	case core.ChangeCut:
+		return "✂ cut", st.Partial
+	case core.ChangeRestored:
+		return "+ restored", st.Included
+	case core.ChangeStage:
+		return "≠ stage", st.Muted
+	}
+	return "↕ moved", st.Changed
+}
+
+// changedFirst puts the rows whose document changed against the baseline
+// first, each group in its own order.
+func changedFirst(ev *core.Evaluation, rows []docRow, versus map[int]core.DocumentChangeKind) []docRow {
+	if len(versus) == 0 {
+		return rows
+	}
+	out := make([]docRow, 0, len(rows))
+	for _, r := range rows {
+		if versus[scenarioIndex(ev, r.doc)] != "" {
+			out = append(out, r)
+		}
+	}
+	for _, r := range rows {
+		if versus[scenarioIndex(ev, r.doc)] == "" {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// baselineFirstWords is the status after b.
+func (m Model) baselineFirstWords() string {
+	switch {
+	case !m.list.baselineFirst:
+		return "documents in pipeline order again"
+	case m.baseline == nil:
+		return "no baseline pinned: p pins the current settings, then the documents that change against it come first"
+	case len(m.versus) == 0:
+		return "no document changed against the baseline yet; they will come first (b: pipeline order)"
+	}
+	return numfmt.Count(len(m.versus), "document", "documents") + " changed against the baseline, listed first (b: pipeline order)"
+}

@@ -1,0 +1,105 @@
+package tui
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"ctxlab/core"
+	"ctxlab/core/evalrun"
+	"ctxlab/internal/numfmt"
+	"ctxlab/internal/safetext"
+	"ctxlab/internal/sparkline"
+	"ctxlab/themes"
+)
+
+// sweptRunMsg carries a sweep of the run's aggregate back to Update.
+type sweptRunMsg struct {
+	key string
+	run *evalrun.AggregateSweep
+	err error
+}
+
+// sweepRunCmd sweeps knob k over every query of a loaded run from
+// settings s in a command of its own, so the request's sweep does not
+// wait for it; a newer request cancels it between values.
+func (m *Model) sweepRunCmd(key string, prepared *evalrun.Prepared, s core.Settings, k *core.Knob, baseline *core.Settings) tea.Cmd {
+	ctx, cancel := context.WithCancel(context.Background())
+	m.sweeps.runCancel = cancel
+	return func() tea.Msg {
+		defer cancel()
+		sw, err := prepared.Sweep(ctx, s, k)
+		if err == nil && baseline != nil {
+			sw.Baseline = k.Get(*baseline).Number(k.Kind)
+		}
+		return sweptRunMsg{key: key, run: sw, err: err}
+	}
+}
+
+// receiveRunSweep installs a run's sweep still wanted; a failure other
+// than a cancel goes to the status line.
+func (m *Model) receiveRunSweep(msg sweptRunMsg) {
+	if msg.key != m.sweeps.want {
+		return
+	}
+	if msg.err != nil {
+		if !errors.Is(msg.err, context.Canceled) {
+			m.status.set("the sweep over the run failed: " + safetext.Line(msg.err.Error()))
+		}
+		return
+	}
+	m.sweeps.run = msg.run
+	m.views.key = ""
+}
+
+// writeRunSweep draws the run's aggregate across the knob's values:
+// context recall and tokens used as sparklines, the current value and
+// the baseline marked, then the current point against the baseline's
+// (or the two ends against the current one) in words.
+func writeRunSweep(b *strings.Builder, st *themes.Styles, sw *evalrun.AggregateSweep, w, label int) {
+	cur := sw.Points[sw.CurrentIndex()].Figures
+	fmt.Fprintf(b, "%s\n", st.Accent.Render("Over the run's "+numfmt.Count(cur.Queries, "query", "queries")))
+	series := []struct {
+		name   string
+		values func(evalrun.Figures) float64
+	}{
+		{"context recall", func(f evalrun.Figures) float64 { return f.ContextRecall }},
+		{"relevant lost", func(f evalrun.Figures) float64 { return float64(f.RelevantLostTotal()) }},
+		{"tokens used", func(f evalrun.Figures) float64 { return float64(f.TokensUsed) }},
+	}
+	cellOf := func(i int) int { return i }
+	cells := 0
+	for _, s := range series {
+		values := make([]float64, len(sw.Points))
+		for i, p := range sw.Points {
+			values[i] = s.values(p.Figures)
+		}
+		var resampled []float64
+		resampled, cellOf = sparkline.Resample(values, max(8, w-label-2))
+		cells = len(resampled)
+		lo, hi := minMax(values)
+		fmt.Fprintf(b, "%-*s%s  %s to %s\n", label, s.name, string(sparkline.Bars(resampled)), sweepNumber(lo), sweepNumber(hi))
+	}
+	marks := []rune(strings.Repeat(" ", cells))
+	if bi := sw.BaselineIndex(); bi >= 0 {
+		marks[cellOf(bi)] = 'B'
+	}
+	marks[cellOf(sw.CurrentIndex())] = '▲'
+	fmt.Fprintf(b, "%-*s%s\n", label, "", st.Alert.Render(string(marks)))
+	k := sw.Knob
+	if bi := sw.BaselineIndex(); bi >= 0 && bi != sw.CurrentIndex() {
+		change := evalrun.FiguresChange{Baseline: sw.Points[bi].Figures, Now: cur}
+		b.WriteString(st.Changed.Render(truncateText("against the baseline "+sweepValue(k, sw.Baseline)+": "+change.Words("at "+sweepValue(k, sw.Current)), w)) + "\n")
+	}
+	for _, i := range []int{0, len(sw.Points) - 1} {
+		if i == sw.CurrentIndex() {
+			continue
+		}
+		change := evalrun.FiguresChange{Baseline: cur, Now: sw.Points[i].Figures}
+		b.WriteString(st.Muted.Render(truncateText(change.Words("at "+sweepValue(k, sw.Points[i].Value)), w)) + "\n")
+	}
+	b.WriteString("\n")
+}
