@@ -27,7 +27,8 @@ type Analysis struct {
 	mu        sync.Mutex
 	tokens    map[string]*tokenJob
 	shingles  map[int]*shingleIndex
-	wordCount []int32 // words per document, counted when strict mode asks
+	wordCount []int32                   // words per document, counted when strict mode asks
+	sweeps    map[SweepParam]sweepEntry // the last sweep of each option (CachedSweep)
 }
 
 // Analyze prepares docs for any number of Builds.
