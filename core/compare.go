@@ -73,10 +73,11 @@ func Compare(baseline, current *Evaluation) Comparison {
 	for _, d := range c.Documents {
 		changed[d.Index] = true
 	}
-	fates := documentFates(current)
-	placesBefore, placesAfter := documentPlaces(baseline), documentPlaces(current)
-	for index, doc := range documentsSeen(baseline, current) {
-		if !changed[index] && placesBefore[index] != placesAfter[index] {
+	n := inputSpan(baseline, current)
+	fates := documentFates(current, n)
+	placesBefore, placesAfter := documentPlaces(baseline, documentFates(baseline, n)), documentPlaces(current, fates)
+	for index, doc := range documentsSeen(n, baseline, current) {
+		if doc != nil && !changed[index] && placesBefore[index] != placesAfter[index] {
 			c.Documents = append(c.Documents, DocumentChange{Index: index, Source: doc.Source, Score: doc.Score,
 				Before: fates[index], After: fates[index], PlaceBefore: placesBefore[index], PlaceAfter: placesAfter[index]})
 		}

@@ -7,8 +7,6 @@ import (
 	"slices"
 	"strings"
 
-	"ctxlab/core/pipeline"
-	"ctxlab/core/value"
 	"ctxlab/core/window"
 )
 
@@ -150,118 +148,26 @@ func comparePreview(before, after *Evaluation) Preview {
 // first: the ones a reader looks for.
 func ChangedDocuments(before, after *Evaluation) []DocumentChange {
 	var out []DocumentChange
-	fatesBefore, fatesAfter := documentFates(before), documentFates(after)
-	stagesBefore, stagesAfter := builderFates(before), builderFates(after)
-	placesBefore, placesAfter := documentPlaces(before), documentPlaces(after)
-	for index, doc := range documentsSeen(before, after) {
-		if fatesBefore[index] != fatesAfter[index] || stagesBefore[index] != stagesAfter[index] {
-			out = append(out, DocumentChange{Index: index, Source: doc.Source, Score: doc.Score,
-				Before: orNotSent(fatesBefore[index]), After: orNotSent(fatesAfter[index]),
-				StageBefore: orWord(stagesBefore[index]), StageAfter: orWord(stagesAfter[index]),
-				PlaceBefore: placesBefore[index], PlaceAfter: placesAfter[index]})
+	n := inputSpan(before, after)
+	fatesBefore, fatesAfter := documentFates(before, n), documentFates(after, n)
+	stagesBefore, stagesAfter := builderFates(before, n), builderFates(after, n)
+	var placesBefore, placesAfter []int // only read for a change, which most knob steps have few of
+	for index, doc := range documentsSeen(n, before, after) {
+		if doc == nil || (fatesBefore[index] == fatesAfter[index] && stagesBefore[index] == stagesAfter[index]) {
+			continue
 		}
+		if placesBefore == nil {
+			placesBefore, placesAfter = documentPlaces(before, fatesBefore), documentPlaces(after, fatesAfter)
+		}
+		out = append(out, DocumentChange{Index: index, Source: doc.Source, Score: doc.Score,
+			Before: orNotSent(fatesBefore[index]), After: orNotSent(fatesAfter[index]),
+			StageBefore: orWord(stagesBefore[index]), StageAfter: orWord(stagesAfter[index]),
+			PlaceBefore: placesBefore[index], PlaceAfter: placesAfter[index]})
 	}
 	slices.SortFunc(out, func(a, b DocumentChange) int {
 		return cmp.Or(cmp.Compare(movement(b), movement(a)), cmp.Compare(b.Score, a.Score), cmp.Compare(a.Index, b.Index))
 	})
 	return out
-}
-
-// documentsSeen are the documents either evaluation saw, by input index.
-func documentsSeen(evs ...*Evaluation) map[int]value.Document {
-	docs := map[int]value.Document{}
-	for _, ev := range evs {
-		for i, d := range ev.Documents {
-			docs[ev.DocIndex[i]] = d
-		}
-	}
-	return docs
-}
-
-// documentFates says, by input index, how much of each document the
-// request carries: the builder's fate, then the assembler's cut of the
-// block. A document missing from the map is not sent.
-func documentFates(ev *Evaluation) map[int]DocumentFate {
-	fates := map[int]DocumentFate{}
-	set := func(builderIndex int, fate DocumentFate) {
-		switch ev.RAGSurvival[builderIndex] {
-		case SurvivedLost:
-			fate = DocNotSent
-		case SurvivedCut:
-			fate = DocPartial
-		}
-		fates[ev.DocIndex[builderIndex]] = fate
-	}
-	switch {
-	case ev.Build != nil:
-		for _, d := range ev.Build.Trace.Docs {
-			switch d.Fate {
-			case pipeline.FateIncluded:
-				set(d.Index, DocSent)
-			case pipeline.FatePartial, pipeline.FateSummarized:
-				set(d.Index, DocPartial)
-			default:
-				fates[ev.DocIndex[d.Index]] = DocNotSent
-			}
-		}
-	case ev.SimpleRAG != nil:
-		for _, d := range ev.SimpleRAG.Trace {
-			switch d.Fate {
-			case pipeline.SimpleRAGIncluded:
-				set(d.Index, DocSent)
-			case pipeline.SimpleRAGTruncated:
-				set(d.Index, DocPartial)
-			default:
-				fates[ev.DocIndex[d.Index]] = DocNotSent
-			}
-		}
-	}
-	return fates
-}
-
-// documentPlaces maps input indices to the documents' citation numbers in
-// the retrieved-context block; a document not cited, or cited in a part
-// of the block the assembler cut off, is absent.
-func documentPlaces(ev *Evaluation) map[int]int {
-	places := map[int]int{}
-	switch {
-	case ev.Build != nil:
-		for _, d := range ev.Build.Trace.Docs {
-			if d.Citation > 0 {
-				places[ev.DocIndex[d.Index]] = d.Citation
-			}
-		}
-	case ev.SimpleRAG != nil:
-		for _, d := range ev.SimpleRAG.Trace {
-			if d.Citation > 0 {
-				places[ev.DocIndex[d.Index]] = d.Citation
-			}
-		}
-	}
-	for index, fate := range documentFates(ev) {
-		if fate == DocNotSent {
-			delete(places, index)
-		}
-	}
-	return places
-}
-
-// builderFates are the builder's fates by input index: the pipeline's
-// (included, partial, summarized, excluded, duplicate, filtered) or the
-// article's RAGContextManager's.
-func builderFates(ev *Evaluation) map[int]string {
-	fates := map[int]string{}
-	switch {
-	case ev.Build != nil:
-		for _, d := range ev.Build.Trace.Docs {
-			fates[ev.DocIndex[d.Index]] = string(d.Fate)
-		}
-	case ev.SimpleRAG != nil:
-		for _, d := range ev.SimpleRAG.Trace {
-			fates[ev.DocIndex[d.Index]] = string(d.Fate)
-		}
-	}
-	return fates
 }
 
 // orNotSent: a document an evaluation did not see (reranking left it

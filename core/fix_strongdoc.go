@@ -70,7 +70,7 @@ func nextStrongDocumentCandidate(ctx context.Context, in EvalInput, ev *Evaluati
 			return false
 		}
 		after, err := Evaluate(ctx, in, s)
-		return err == nil && documentFates(after)[doc.input] == DocSent
+		return err == nil && documentFates(after, max(doc.input+1, inputSpan(after)))[doc.input] == DocSent
 	}
 	low, step, high := base, max(doc.tokens, 1), -1
 	for range strongDocSearchSteps {

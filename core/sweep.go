@@ -115,13 +115,14 @@ func SweepKnobByFlag(flag string) (*Knob, error) {
 }
 
 // SweepOptions sweeps knob k over the pipeline with options opts on a.
+// The analysis remembers the sweep, so a change of k alone reuses it.
 func SweepOptions(a *pipeline.Analysis, opts pipeline.Options, k *Knob) (*Sweep, error) {
 	if k.Sweep == nil {
 		return nil, fmt.Errorf("%s cannot be swept", k.Flag)
 	}
 	current := k.Sweep.Param.Of(opts)
 	values := withValue(k.Sweep.Values(current), current)
-	points, err := pipeline.Sweep(a, opts, k.Sweep.Param, values)
+	points, err := pipeline.CachedSweep(a, opts, k.Sweep.Param, values)
 	if err != nil {
 		return nil, err
 	}

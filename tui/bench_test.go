@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -54,6 +55,31 @@ func benchScenario(b testing.TB, n int) *core.Scenario {
 	return sc
 }
 
+// sentenceBlock is how many generated documents draw on one pool of
+// sentences: past it, each block of documents has the sample's sentences
+// in words of its own (blockSentences), so a sentence recurs in a couple
+// of hundred documents at any size, as in a corpus that grows by new
+// articles rather than by the same 300 sentences again. Without it, at
+// 100,000 documents each sentence recurred in about 2,400, and finding
+// the near-duplicate pairs, once per document set, took many minutes:
+// the benchmark's set-up never ended.
+const sentenceBlock = 10_000
+
+// blockSentences are the sentences with every word marked by the block's
+// number, so no 5-word shingle is shared with another block's.
+func blockSentences(sentences []string, block int) []string {
+	out := make([]string, len(sentences))
+	suffix := strconv.Itoa(block)
+	for i, s := range sentences {
+		words := strings.Fields(s)
+		for w := range words {
+			words[w] += suffix
+		}
+		out[i] = strings.Join(words, " ")
+	}
+	return out
+}
+
 // generatedScenario builds n documents from the sentences of the
 // sample's knowledge base, so the text, its tokens and its shingles are
 // those of real support articles: most documents are a new mix of 1-12
@@ -63,7 +89,8 @@ func benchScenario(b testing.TB, n int) *core.Scenario {
 // prompt, tools, history and tool results are the sample's; the settings
 // are the defaults. The sample has fewer than 300 sentences, so at 10,000
 // documents each recurs in a couple of hundred: a hard case for the dedup
-// stage, whose shingle postings grow with it.
+// stage, whose shingle postings grow with it. Larger sets repeat that
+// density per block of 10,000 (sentenceBlock).
 func generatedScenario(b testing.TB, n int) *core.Scenario {
 	b.Helper()
 	base := sampleScenario(b, "support_chat")
@@ -76,16 +103,20 @@ func generatedScenario(b testing.TB, n int) *core.Scenario {
 		}
 	}
 	rng := rand.New(rand.NewPCG(4, 2))
+	pool := sentences
 	mix := func(count int) []string {
 		out := make([]string, count)
 		for i := range out {
-			out[i] = sentences[rng.IntN(len(sentences))]
+			out[i] = pool[rng.IntN(len(pool))]
 		}
 		return out
 	}
 	docs := make([]value.Document, n)
 	parts := make([][]string, n)
 	for i := range docs {
+		if block := i / sentenceBlock; block > 0 && i%sentenceBlock == 0 {
+			pool = blockSentences(sentences, block)
+		}
 		switch {
 		case i > 20 && i%20 == 0:
 			parts[i] = parts[rng.IntN(i)]

@@ -168,14 +168,24 @@ func changedDocs(prev, next *core.Evaluation) map[int]bool {
 	if prev == nil || prev.Assembly == nil || next == nil {
 		return nil
 	}
-	position := make(map[int]int, len(next.DocIndex))
-	for pos, input := range next.DocIndex {
-		position[input] = pos
+	docs := core.ChangedDocuments(prev, next)
+	if len(docs) == 0 {
+		return nil
 	}
-	changed := map[int]bool{}
-	for _, d := range core.ChangedDocuments(prev, next) {
-		if pos, ok := position[d.Index]; ok {
-			changed[pos] = true
+	// Input index -> position + 1 in next's list, built only when
+	// something changed.
+	span := 0
+	for _, input := range next.DocIndex {
+		span = max(span, input+1)
+	}
+	position := make([]int, span)
+	for pos, input := range next.DocIndex {
+		position[input] = pos + 1
+	}
+	changed := make(map[int]bool, len(docs))
+	for _, d := range docs {
+		if d.Index < span && position[d.Index] > 0 {
+			changed[position[d.Index]-1] = true
 		}
 	}
 	return changed

@@ -29,6 +29,7 @@ type Analysis struct {
 	shingles  map[int]*shingleIndex
 	wordCount []int32 // words per document, counted when strict mode asks
 	keys      map[DedupKey]*docKeys
+	sweeps    map[SweepParam]sweepEntry // the last sweep of each option (CachedSweep)
 }
 
 // Analyze prepares docs for any number of Builds.

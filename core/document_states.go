@@ -1,0 +1,121 @@
+package core
+
+import (
+	"ctxlab/core/pipeline"
+	"ctxlab/core/value"
+)
+
+// The tables below say, by input index, what an evaluation did with each
+// document. They are slices rather than maps because ChangedDocuments
+// reads them for every document after every knob change in the
+// workbench: at 10,000 documents, maps cost most of a frame. A zero entry
+// (an empty fate or stage, citation 0, a nil document) means the
+// evaluation did not see the document or did not do that with it.
+
+// inputSpan is the length that holds every input index of evs.
+func inputSpan(evs ...*Evaluation) int {
+	n := 0
+	for _, ev := range evs {
+		for _, i := range ev.DocIndex {
+			n = max(n, i+1)
+		}
+	}
+	return n
+}
+
+// documentsSeen are the documents either evaluation saw, by input index;
+// nil for one neither saw (reranking left it out).
+func documentsSeen(n int, evs ...*Evaluation) []*value.Document {
+	docs := make([]*value.Document, n)
+	for _, ev := range evs {
+		for i := range ev.Documents {
+			docs[ev.DocIndex[i]] = &ev.Documents[i]
+		}
+	}
+	return docs
+}
+
+// documentFates says, by input index (n of them), how much of each
+// document the request carries: the builder's fate, then the assembler's
+// cut of the block. An empty fate is a document the evaluation did not
+// see, so not sent.
+func documentFates(ev *Evaluation, n int) []DocumentFate {
+	fates := make([]DocumentFate, n)
+	set := func(builderIndex int, fate DocumentFate) {
+		switch ev.RAGSurvival[builderIndex] {
+		case SurvivedLost:
+			fate = DocNotSent
+		case SurvivedCut:
+			fate = DocPartial
+		}
+		fates[ev.DocIndex[builderIndex]] = fate
+	}
+	switch {
+	case ev.Build != nil:
+		for _, d := range ev.Build.Trace.Docs {
+			switch d.Fate {
+			case pipeline.FateIncluded:
+				set(d.Index, DocSent)
+			case pipeline.FatePartial, pipeline.FateSummarized:
+				set(d.Index, DocPartial)
+			default:
+				fates[ev.DocIndex[d.Index]] = DocNotSent
+			}
+		}
+	case ev.SimpleRAG != nil:
+		for _, d := range ev.SimpleRAG.Trace {
+			switch d.Fate {
+			case pipeline.SimpleRAGIncluded:
+				set(d.Index, DocSent)
+			case pipeline.SimpleRAGTruncated:
+				set(d.Index, DocPartial)
+			default:
+				fates[ev.DocIndex[d.Index]] = DocNotSent
+			}
+		}
+	}
+	return fates
+}
+
+// documentPlaces are the documents' citation numbers in the
+// retrieved-context block, by input index (as fates, ev's documentFates);
+// 0 for a document not cited, or cited in a part of the block the
+// assembler cut off.
+func documentPlaces(ev *Evaluation, fates []DocumentFate) []int {
+	places := make([]int, len(fates))
+	set := func(builderIndex, citation int) {
+		if index := ev.DocIndex[builderIndex]; citation > 0 && fates[index] != DocNotSent {
+			places[index] = citation
+		}
+	}
+	switch {
+	case ev.Build != nil:
+		for _, d := range ev.Build.Trace.Docs {
+			set(d.Index, d.Citation)
+		}
+	case ev.SimpleRAG != nil:
+		for _, d := range ev.SimpleRAG.Trace {
+			set(d.Index, d.Citation)
+		}
+	}
+	return places
+}
+
+// builderFates are the builder's fates by input index (n of them): the
+// pipeline's (included, partial, summarized, excluded, duplicate,
+// filtered) or the article's RAGContextManager's; empty for a document
+// the builder did not see.
+func builderFates(ev *Evaluation, n int) []string {
+	fates := make([]string, n)
+	switch {
+	case ev.Build != nil:
+		for _, d := range ev.Build.Trace.Docs {
+			fates[ev.DocIndex[d.Index]] = string(d.Fate)
+		}
+	case ev.SimpleRAG != nil:
+		for _, d := range ev.SimpleRAG.Trace {
+			fates[ev.DocIndex[d.Index]] = string(d.Fate)
+		}
+	}
+	return fates
+}
