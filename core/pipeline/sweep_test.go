@@ -67,8 +67,9 @@ func BenchmarkSweep(b *testing.B) {
 		"dedup":      {SweepDedupThreshold, steps(0.5, 1, 0.01)},
 		"min-tokens": {SweepMinTokens, steps(0, 100, 2)},
 		"budget":     {SweepBudget, steps(0, 8000, 160)},
+		"top-k":      {SweepTopK, steps(0, 30, 1)},
 	}
-	for _, name := range []string{"dedup", "min-tokens", "budget"} {
+	for _, name := range []string{"dedup", "min-tokens", "budget", "top-k"} {
 		r := ranges[name]
 		for _, n := range []int{1000, 10000, 100000} {
 			b.Run(fmt.Sprintf("%s/docs=%d", name, n), func(b *testing.B) {
