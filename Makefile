@@ -4,6 +4,10 @@
 GO      ?= go
 BIN     ?= bin/ctxlab
 FUZZTIME ?= 10s
+# How long the fuzzer may spend shrinking one new input. Go's default
+# (60 s) stalls the file-reading loader targets: they find new inputs
+# every few runs and sat shrinking each one for a minute.
+FUZZMINIMIZETIME ?= 1s
 # staticcheck is pinned so a check added in a later release cannot fail CI
 # unannounced; go run with a version builds it once into the module cache.
 # 2026.2.2 (v0.8.2) reads Go 1.26 code. Raise it deliberately, and fix or
@@ -53,6 +57,6 @@ fuzz:
 	@for pkg in $$($(GO) list ./...); do \
 		for target in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
 			echo "fuzz $$pkg $$target"; \
-			$(GO) test -run '^$$' -fuzz "^$$target$$" -fuzztime $(FUZZTIME) $$pkg || exit 1; \
+			$(GO) test -run '^$$' -fuzz "^$$target$$" -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMINIMIZETIME) $$pkg || exit 1; \
 		done; \
 	done

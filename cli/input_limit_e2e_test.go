@@ -32,6 +32,11 @@ func TestEveryInputStopsAtTheFirstBadByte(t *testing.T) {
 			{"assemble", "--scenario", scenario, "--allow-outside"},
 			{"assemble", "--scenario", historyScenario, "--allow-outside"},
 			{"presets", "--validate", dev},
+			{"assemble", "--scenario", "../sample/scenarios/support_chat.yaml", "--prices", dev},
+			{"diff", "--allow-outside", "--scenario", "../sample/scenarios/support_chat.yaml", dev, dev},
+			{"eval", "--run", dev},
+			{"eval", "--run", "../sample/eval/run.trec", "--corpus", dev},
+			{"eval", "--run", "../sample/eval/run.trec", "--corpus", "../sample/eval/corpus.jsonl", "--qrels", dev},
 		}
 		for _, args := range commands {
 			_, stderr, code := run(t, "", args...)

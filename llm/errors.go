@@ -72,6 +72,11 @@ func (s *OpenAISummarizer) classify(err error, resp *http.Response, callerCtx co
 	case errors.As(err, &apiErr):
 		e.Status = apiErr.StatusCode
 		e.Kind, e.Detail = statusDetail(apiErr.StatusCode, s.scrub(apiErr.Message))
+		if e.Kind == KindRateLimited {
+			if wait := retryAfterText(apiErr.Response); wait != "" {
+				e.Detail += "; " + wait
+			}
+		}
 	case resp != nil && resp.StatusCode >= 400:
 		// The SDK could not read the error body (HTML from a proxy,
 		// plain text from a local server) and returned that instead.

@@ -24,9 +24,9 @@ func readEvalFile(path, what string) ([]numberedLine, error) {
 	if info.IsDir() {
 		return nil, &Error{Name: path, Msg: "is a directory; expected " + what}
 	}
-	data, err := os.ReadFile(path)
+	data, err := ReadInputFile(path)
 	if err != nil {
-		return nil, fmt.Errorf("loading %s: %w", what, err)
+		return nil, inputError("loading "+what, err)
 	}
 	return splitEvalLines(path, data, what)
 }

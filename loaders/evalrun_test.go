@@ -134,18 +134,38 @@ func runCorpus(p map[string]string) EvalFiles { return EvalFiles{Run: p["run"], 
 func FuzzParseEvalFiles(f *testing.F) {
 	f.Add([]byte(testRun), []byte(testCorpus), []byte("q1 0 d1 1\n"))
 	f.Add([]byte(`{"qid": "a", "docs": [{"id": "x", "text": "t"}]}`), []byte(testQueries), []byte("query-id corpus-id score\nq d 1\n"))
+	read := func(name string) []byte {
+		data, err := os.ReadFile(filepath.Join(sampleDir, "eval", name))
+		if err != nil {
+			f.Fatal(err)
+		}
+		return data
+	}
+	f.Add(read("run.trec"), read("corpus.jsonl"), read("qrels.tsv"))
+	f.Add(read("queries.jsonl"), read("queries.jsonl"), read("run.trec"))
 	f.Fuzz(func(t *testing.T, run, corpus, qrels []byte) {
-		// Any input is parsed or refused with an error; none panics.
-		if lines, err := splitEvalLines("run", run, "a run"); err == nil {
-			_, _ = parseTRECRun("run", lines)
-			_, _ = parseRunJSONL("run", lines)
+		// Any input is parsed or refused with one clean error; none panics.
+		check := func(_ any, err error) {
+			if err != nil {
+				checkFuzzError(t, err)
+			}
 		}
-		if lines, err := splitEvalLines("corpus", corpus, "a corpus"); err == nil {
-			_, _ = parseCorpus("corpus", lines)
-			_, _ = parseQueries("corpus", lines)
+		lines, err := splitEvalLines("run", run, "a run")
+		check(nil, err)
+		if err == nil {
+			check(parseTRECRun("run", lines))
+			check(parseRunJSONL("run", lines))
 		}
-		if lines, err := splitEvalLines("qrels", qrels, "judgments"); err == nil {
-			_, _ = parseQrels("qrels", lines)
+		lines, err = splitEvalLines("corpus", corpus, "a corpus")
+		check(nil, err)
+		if err == nil {
+			check(parseCorpus("corpus", lines))
+			check(parseQueries("corpus", lines))
+		}
+		lines, err = splitEvalLines("qrels", qrels, "judgments")
+		check(nil, err)
+		if err == nil {
+			check(parseQrels("qrels", lines))
 		}
 	})
 }

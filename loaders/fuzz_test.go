@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"errors"
 	"math"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -33,6 +35,14 @@ var docSeeds = []string{
 func FuzzParseDocuments(f *testing.F) {
 	for i, seed := range docSeeds {
 		f.Add([]byte(seed), uint8(i))
+	}
+	for _, path := range []string{
+		filepath.Join(corpusDir, "pydantic-ai-tavily-retrieval", "test_basic_search.yaml"),
+		filepath.Join(corpusDir, "pydantic-ai-tavily-retrieval", "test_search_with_include_domains.yaml"),
+		filepath.Join(sampleDir, "docs", "sla_chunks.jsonl"),
+		filepath.Join(sampleDir, "eval", "corpus.jsonl"),
+	} {
+		addFileSeed(f, path, uint8(0))
 	}
 	f.Fuzz(func(t *testing.T, data []byte, formatIndex uint8) {
 		format := DocumentFormats[int(formatIndex)%len(DocumentFormats)]
@@ -78,6 +88,13 @@ func FuzzParseHistory(f *testing.F) {
 	for _, seed := range historySeeds {
 		f.Add([]byte(seed))
 	}
+	for _, path := range []string{
+		filepath.Join(sampleDir, "history", "support_chat.json"),
+		filepath.Join(sampleDir, "history", "code_review_chat.json"),
+		filepath.Join(corpusDir, "pydantic-ai-llm-requests", "test_multiple_parallel_tool_calls.yaml"),
+	} {
+		addFileSeed(f, path)
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		messages, err := ParseHistory("fuzz", data)
 		if err != nil {
@@ -93,6 +110,17 @@ func FuzzParseHistory(f *testing.F) {
 			}
 		}
 	})
+}
+
+// addFileSeed adds a real file's bytes, followed by the target's other
+// arguments, as a seed.
+func addFileSeed(f *testing.F, path string, args ...any) {
+	f.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(append([]any{data}, args...)...)
 }
 
 // checkFuzzError holds every error to the loader contract: a *Error that

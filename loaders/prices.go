@@ -1,8 +1,6 @@
 package loaders
 
 import (
-	"fmt"
-	"os"
 	"strings"
 
 	"ctxlab/core/tokens"
@@ -27,9 +25,11 @@ var (
 // does.
 func LoadPrices(path string) (tokens.PriceTable, error) {
 	defaults := tokens.DefaultPrices()
-	data, err := os.ReadFile(path)
+	// Through the bounded reader, as every input: a device or an endless
+	// pipe given as a price file stops at its first bad byte.
+	data, err := ReadInputFile(path)
 	if err != nil {
-		return defaults, fmt.Errorf("loading prices: %w", err)
+		return defaults, inputError("loading prices", err)
 	}
 	root, err := parseYAMLNode(path, data, "prices (date, source, models)")
 	if err != nil {

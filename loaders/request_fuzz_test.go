@@ -91,6 +91,10 @@ func FuzzParseScenario(f *testing.F) {
 	for _, seed := range scenarioSeeds {
 		f.Add([]byte(seed))
 	}
+	for _, name := range []string{"support_chat.yaml", "agent_workflow.yaml", "code_review.yaml", "document_qa.yaml", "overflow.yaml"} {
+		addFileSeed(f, filepath.Join(sampleDir, "scenarios", name))
+	}
+	addFileSeed(f, filepath.Join(sampleDir, "eval", "help_center.yaml"))
 	fsys := fstest.MapFS{
 		"docs.jsonl": {Data: []byte(`{"content": "one two three four five"}` + "\n")},
 		"chat.json":  {Data: []byte(`[{"role": "user", "content": "hi"}]`)},

@@ -1,9 +1,6 @@
 package loaders
 
 import (
-	"fmt"
-	"os"
-
 	"gopkg.in/yaml.v3"
 
 	"ctxlab/core"
@@ -24,9 +21,9 @@ var settingsKeys = []string{
 // is base itself. Input keys (documents, history, ...) are refused by
 // name.
 func LoadSettingsFile(path string, base core.Settings, presets window.PresetSet) (core.Settings, error) {
-	data, err := os.ReadFile(path)
+	data, err := ReadInputFile(path)
 	if err != nil {
-		return base, fmt.Errorf("loading settings: %w", err)
+		return base, inputError("loading settings", err)
 	}
 	var doc yaml.Node
 	if yaml.Unmarshal(data, &doc) == nil && len(doc.Content) == 0 {
