@@ -111,13 +111,20 @@ func (s *tmuxSession) waitUntil(what string, shows func(screen string) bool) str
 
 func (s *tmuxSession) send(keys ...string) {
 	s.t.Helper()
+	escape := keys[len(keys)-1] == "Escape"
+	var before string
+	if escape {
+		before = s.capture(false)
+	}
 	if out, err := tmux(append([]string{"send-keys", "-t", s.name}, keys...)...).CombinedOutput(); err != nil {
 		s.t.Fatalf("send-keys %v: %v: %s", keys, err, out)
 	}
-	if keys[len(keys)-1] == "Escape" {
-		// A key that follows Escape too closely reads as Alt+key: this
-		// paces the input; it does not wait for the screen.
-		time.Sleep(300 * time.Millisecond)
+	if escape {
+		// A key that reaches the program in the same read as Escape is
+		// taken as Alt+key, so the next key waits until the workbench has
+		// shown what Escape did (every Escape in these flows changes the
+		// screen): a state, not a pause.
+		s.waitUntil("a change after Escape", func(screen string) bool { return screen != before })
 	}
 }
 
