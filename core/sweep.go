@@ -81,9 +81,16 @@ func (s *Sweep) BaselineIndex() int {
 }
 
 func (s *Sweep) nearest(v float64) int {
+	return NearestPoint(len(s.Points), func(i int) float64 { return s.Points[i].Value }, v)
+}
+
+// NearestPoint is the index of the value nearest v among n swept values
+// (the first of equally near ones): where a sweep marks the current value
+// or the baseline.
+func NearestPoint(n int, valueAt func(i int) float64, v float64) int {
 	best := 0
-	for i, p := range s.Points {
-		if math.Abs(p.Value-v) < math.Abs(s.Points[best].Value-v) {
+	for i := range n {
+		if math.Abs(valueAt(i)-v) < math.Abs(valueAt(best)-v) {
 			best = i
 		}
 	}

@@ -59,11 +59,5 @@ func (s *AggregateSweep) BaselineIndex() int {
 }
 
 func (s *AggregateSweep) nearest(v float64) int {
-	best := 0
-	for i, p := range s.Points {
-		if math.Abs(p.Value-v) < math.Abs(s.Points[best].Value-v) {
-			best = i
-		}
-	}
-	return best
+	return core.NearestPoint(len(s.Points), func(i int) float64 { return s.Points[i].Value }, v)
 }
