@@ -6,6 +6,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -169,18 +170,29 @@ func sweepContent(st *themes.Styles, s sweepState, w int) string {
 	sw := s.sweep
 	k := sw.Knob
 	first, last := sw.Points[0].Value, sw.Points[len(sw.Points)-1].Value
-	fmt.Fprintf(&b, "%s from %s to %s, every other setting as now. Select a control that can be swept\n(%s) in the strip to sweep it; ▲ marks the current value %s",
-		st.Accent.Render(k.Label), sweepValue(k, first), sweepValue(k, last), sweptLabels(), sweepValue(k, sw.Current))
+	intro := fmt.Sprintf("%s from %s to %s, every other setting as now. Select a control that can be swept (%s) in the strip to sweep it; ▲ marks the current value %s",
+		k.Label, sweepValue(k, first), sweepValue(k, last), sweptLabels(), sweepValue(k, sw.Current))
 	if bi := sw.BaselineIndex(); bi >= 0 {
-		fmt.Fprintf(&b, ", B the baseline %s", sweepValue(k, sw.Baseline))
+		intro += fmt.Sprintf(", B the baseline %s", sweepValue(k, sw.Baseline))
 	}
-	b.WriteString(".\n\n")
+	// Wrapped to the pane, so a narrow terminal loses no words.
+	for i, line := range hangingWrap(intro+".", max(1, w), 0) {
+		if i == 0 && strings.HasPrefix(line, k.Label) {
+			line = st.Accent.Render(k.Label) + line[len(k.Label):]
+		}
+		b.WriteString(line + "\n")
+	}
+	b.WriteString("\n")
 	label := 20
+	all := sw.Series()
+	ranges := make([]string, len(all))
+	for i, series := range all {
+		ranges[i] = seriesRange(series.Values)
+	}
 	cells, cellOf := []float64(nil), func(i int) int { return i }
-	for _, series := range sw.Series() {
-		cells, cellOf = sparkline.Resample(series.Values, max(8, w-label-2))
-		lo, hi := minMax(series.Values)
-		fmt.Fprintf(&b, "%-*s%s  %s to %s\n", label, series.Name, string(sparkline.Bars(cells)), sweepNumber(lo), sweepNumber(hi))
+	for i, series := range all {
+		cells, cellOf = sparkline.Resample(series.Values, barsWidth(w, label, ranges))
+		fmt.Fprintf(&b, "%-*s%s  %s\n", label, series.Name, string(sparkline.Bars(cells)), ranges[i])
 	}
 	marks := []rune(strings.Repeat(" ", len(cells)))
 	if bi := sw.BaselineIndex(); bi >= 0 {
@@ -240,6 +252,23 @@ func sweepNumber(v float64) string {
 		return numfmt.Thousands(int(v))
 	}
 	return strconv.FormatFloat(v, 'f', 2, 64)
+}
+
+// seriesRange is a series' bounds in words, "4 to 9", drawn after its
+// sparkline.
+func seriesRange(values []float64) string {
+	lo, hi := minMax(values)
+	return sweepNumber(lo) + " to " + sweepNumber(hi)
+}
+
+// barsWidth is how many cells a chart's sparklines take: what the pane
+// leaves after the labels and the widest range, so every range shows.
+func barsWidth(w, label int, ranges []string) int {
+	widest := 0
+	for _, r := range ranges {
+		widest = max(widest, utf8.RuneCountInString(r))
+	}
+	return max(8, w-label-2-widest)
 }
 
 func minMax(values []float64) (lo, hi float64) {

@@ -72,16 +72,20 @@ func writeRunSweep(b *strings.Builder, st *themes.Styles, sw *evalrun.AggregateS
 	}
 	cellOf := func(i int) int { return i }
 	cells := 0
-	for _, s := range series {
-		values := make([]float64, len(sw.Points))
+	values := make([][]float64, len(series))
+	ranges := make([]string, len(series))
+	for n, s := range series {
+		values[n] = make([]float64, len(sw.Points))
 		for i, p := range sw.Points {
-			values[i] = s.values(p.Figures)
+			values[n][i] = s.values(p.Figures)
 		}
+		ranges[n] = seriesRange(values[n])
+	}
+	for n, s := range series {
 		var resampled []float64
-		resampled, cellOf = sparkline.Resample(values, max(8, w-label-2))
+		resampled, cellOf = sparkline.Resample(values[n], barsWidth(w, label, ranges))
 		cells = len(resampled)
-		lo, hi := minMax(values)
-		fmt.Fprintf(b, "%-*s%s  %s to %s\n", label, s.name, string(sparkline.Bars(resampled)), sweepNumber(lo), sweepNumber(hi))
+		fmt.Fprintf(b, "%-*s%s  %s\n", label, s.name, string(sparkline.Bars(resampled)), ranges[n])
 	}
 	marks := []rune(strings.Repeat(" ", cells))
 	if bi := sw.BaselineIndex(); bi >= 0 {
