@@ -85,7 +85,7 @@ func TestBuildBadInput(t *testing.T) {
 		{"bad format", []string{"--docs", good, "--format", "xml"}, "expected text or json"},
 		{"bad mode", []string{"--docs", good, "--budget-mode", "loose"}, "unknown budget mode"},
 		{"stray argument", []string{good}, "unexpected argument"},
-		{"unknown flag", []string{"--docs", good, "--bogus"}, "flag provided but not defined: -bogus"},
+		{"unknown flag", []string{"--docs", good, "--bogus"}, `unknown option "--bogus" (run ctxlab build --help)`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
