@@ -23,6 +23,9 @@ type flagSet struct {
 	// with; the zero value hides it. A flag shared with another command
 	// keeps one DefValue, which may not be this command's default.
 	helpDefaults map[string]string
+	// explainUnknown, when set, explains an unknown flag the command
+	// refuses on purpose; its answer replaces "unknown option".
+	explainUnknown func(name string) (string, bool)
 }
 
 func newFlagSet(env Env, name, usage string) *flagSet {
@@ -91,6 +94,11 @@ func describeFlagError(fs *flagSet, err error) string {
 	name, ok := strings.CutPrefix(err.Error(), undefinedFlag)
 	if !ok {
 		return err.Error()
+	}
+	if fs.explainUnknown != nil {
+		if why, ok := fs.explainUnknown(name); ok {
+			return why
+		}
 	}
 	var names []string
 	fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })

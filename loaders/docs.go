@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -84,9 +83,9 @@ func loadDocuments(path string, stdin io.Reader, opts DocOptions) ([]value.Docum
 	if err != nil {
 		return nil, "", nil, err
 	}
-	info, err := os.Stat(path)
+	info, err := statInput(path, "loading documents")
 	if err != nil {
-		return nil, "", nil, fmt.Errorf("loading documents: %w", err)
+		return nil, "", nil, err
 	}
 	if info.IsDir() {
 		if format != FormatAuto && format != FormatDir {

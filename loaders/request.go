@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -74,9 +73,9 @@ func LoadRequest(path string, stdin io.Reader, opts RequestOptions) (*core.Scena
 		}
 		return ParseRequest("stdin", data, opts)
 	}
-	info, err := os.Stat(path)
+	info, err := statInput(path, "loading request")
 	if err != nil {
-		return nil, fmt.Errorf("loading request: %w", err)
+		return nil, err
 	}
 	if info.IsDir() {
 		return nil, &Error{Name: path, Msg: "is a directory; expected a request body or a VCR cassette"}
