@@ -2,6 +2,7 @@ package loaders
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -124,10 +125,16 @@ func ParseRequest(name string, data []byte, opts RequestOptions) (sc *core.Scena
 		return nil, err
 	}
 	if t.syntax == syntaxJSONL {
-		return nil, &Error{Name: name, Msg: fmt.Sprintf("holds %s JSON values; expected one request body", numfmt.Thousands(len(t.lines)))}
+		return nil, &Error{Name: name, Msg: fmt.Sprintf("holds %s JSON values; expected one request body%s", numfmt.Thousands(len(t.lines)), documentsNotRequest(t))}
 	}
 	pick, err := pickRequestBody(name, t.value, opts.Interaction)
 	if err != nil {
+		if hint := documentsNotRequest(t); hint != "" {
+			var loadErr *Error
+			if errors.As(err, &loadErr) {
+				loadErr.Msg += hint
+			}
+		}
 		return nil, err
 	}
 	var raw *rawRequest
