@@ -314,7 +314,11 @@ func requestScenario(name string, req *chatRequest, pick requestBody, opts Reque
 	// model was given, whose own provider decides.
 	anthropicCounts := req.provider == tokens.ProviderAnthropic
 	if model := strings.TrimSpace(opts.Model); model != "" && model != req.model {
-		notes = append(notes, fmt.Sprintf("measured as a request to %s (the model given), not to %s: its window and tokenizer", model, modelLabel))
+		if req.model == "" {
+			notes = append(notes, fmt.Sprintf("measured as a request to %s (the model given; the request names none): its window and tokenizer", model))
+		} else {
+			notes = append(notes, fmt.Sprintf("measured as a request to %s (the model given), not to %s: its window and tokenizer", model, modelLabel))
+		}
 		if pick.usage != nil {
 			// What the provider billed was for the recorded model: not a
 			// measure of this count, so it is told, not compared.
