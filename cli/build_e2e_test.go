@@ -144,3 +144,24 @@ func TestReportsGroupNumbersAndPlurals(t *testing.T) {
 		t.Errorf("one chunk:\n%s", stdout)
 	}
 }
+
+// TestBuildHeaderSaysTheBudgetIsTheDefault: build's default budget is not
+// the workbench's, so a header without --budget says where the figure
+// comes from, and one with --budget does not.
+func TestBuildHeaderSaysTheBudgetIsTheDefault(t *testing.T) {
+	t.Parallel()
+	docs := "../sample/docs/support_kb.jsonl"
+	stdout, _, code := run(t, "", "build", "--docs", docs)
+	if code != 0 || !strings.Contains(stdout, "budget 4,000 (the default; the workbench budgets with its preset's RAG allocation)") {
+		t.Errorf("default budget: exit %d, %q", code, firstLine(stdout))
+	}
+	stdout, _, code = run(t, "", "build", "--docs", docs, "--budget", "1550")
+	if code != 0 || !strings.Contains(stdout, "budget 1,550 · ") || strings.Contains(firstLine(stdout), "default") {
+		t.Errorf("--budget 1550: exit %d, %q", code, firstLine(stdout))
+	}
+}
+
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
+}
