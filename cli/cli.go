@@ -10,6 +10,8 @@ import (
 	"os"
 	"strings"
 
+	"ctxlab/internal/nearname"
+
 	"ctxlab/internal/safetext"
 	"ctxlab/loaders"
 )
@@ -83,11 +85,25 @@ func Main(env Env, args []string) int {
 			}
 		}
 		if !strings.HasPrefix(args[0], "-") && !looksLikeFile(args[0]) {
-			fmt.Fprintf(env.Stderr, "ctxlab: unknown command %q (run ctxlab --help for the list)\n", safetext.Line(args[0]))
+			fmt.Fprintf(env.Stderr, "ctxlab: unknown command %q%s (run ctxlab --help for the list)\n", safetext.Line(args[0]), commandSuggestion(args[0]))
 			return ExitError
 		}
 	}
 	return report(env, runWorkbench(env, args))
+}
+
+// commandSuggestion returns "; did you mean build?" for a mistyped
+// command, or nothing when no command is close.
+func commandSuggestion(typed string) string {
+	var names []string
+	for _, c := range commands() {
+		names = append(names, c.name)
+	}
+	near := nearname.Suggest(typed, names)
+	if len(near) == 0 {
+		return ""
+	}
+	return "; did you mean " + orList(near) + "?"
 }
 
 // looksLikeFile tells `ctxlab scenario.yaml` from a mistyped command.

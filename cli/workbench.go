@@ -62,7 +62,7 @@ func runWorkbench(env Env, args []string) error {
 		args = append([]string{"--scenario", args[0]}, args[1:]...)
 	}
 	if err := parseFlags(fs, args); err != nil {
-		return explainHeadlessFlag(err)
+		return err
 	}
 	if !env.StdoutIsTTY {
 		return fmt.Errorf("the workbench needs a terminal, and stdout is not one; for scripts use `ctxlab build --docs FILE` or `ctxlab assemble` (ctxlab --help lists the commands)")
@@ -143,6 +143,12 @@ func runWorkbench(env Env, args []string) error {
 
 func newWorkbenchFlagSet(env Env, f *workbenchFlags) *flagSet {
 	fs := newFlagSet(env, "ctxlab", workbenchUsage)
+	// An output option of build or assemble gets what it is for and what
+	// to use here, rather than "unknown option".
+	fs.explainUnknown = func(name string) (string, bool) {
+		why, ok := headlessOnlyFlags[name]
+		return why, ok
+	}
 	f.assemble.register(fs) // --docs, --doc-format, --per-paragraph and --history among them
 	fs.StringVar(&f.requestID, "request-id", "", "request id in the metrics record (default: ctxlab-, the session's start time and the evaluation's number)")
 	fs.StringVar(&f.metricsOut, "metrics-out", "", "each export (e) also appends the current ContextMetrics as one JSON line to FILE")
@@ -170,23 +176,6 @@ func (f *workbenchFlags) loadEval() (*evalrun.Prepared, error) {
 		return nil, fmt.Errorf("%s holds no query", f.eval.Run)
 	}
 	return evalrun.Prepare(set), nil
-}
-
-// explainHeadlessFlag turns "flag provided but not defined" for an output
-// option of build or assemble into what it is for and what to use here.
-func explainHeadlessFlag(err error) error {
-	const undefined = "flag provided but not defined: -"
-	msg := err.Error()
-	i := strings.Index(msg, undefined)
-	if i < 0 {
-		return err
-	}
-	name := strings.TrimLeft(msg[i+len(undefined):], "-")
-	name, _, _ = strings.Cut(name, " ")
-	if why, ok := headlessOnlyFlags[name]; ok {
-		return errors.New(why)
-	}
-	return err
 }
 
 // checkScenarioArgument catches the easy mistake of naming a document set

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -84,9 +83,9 @@ func loadDocuments(path string, stdin io.Reader, opts DocOptions) ([]value.Docum
 	if err != nil {
 		return nil, "", nil, err
 	}
-	info, err := os.Stat(path)
+	info, err := statInput(path, "loading documents")
 	if err != nil {
-		return nil, "", nil, fmt.Errorf("loading documents: %w", err)
+		return nil, "", nil, err
 	}
 	if info.IsDir() {
 		if format != FormatAuto && format != FormatDir {
@@ -235,6 +234,9 @@ func extractDocuments(name string, t tree, want string) ([]value.Document, strin
 			// not lines of the file.
 			value, at, shape, inCassette = body, recordPlace, bodyShape, true
 		} else if n := len(cassetteInteractions(value)); n > 0 {
+			if why, ok := requestNotDocuments(value); ok && wantShape == "" {
+				return nil, "", &Error{Name: name, Msg: why}
+			}
 			if wantShape == "" {
 				return nil, "", &Error{Name: name, Msg: fmt.Sprintf("is a VCR cassette with %s, none with a supported response body; expected one of: %s", numfmt.Count(n, "interaction", "interactions"), SupportedDocumentShapes)}
 			}
@@ -253,6 +255,9 @@ func extractDocuments(name string, t tree, want string) ([]value.Document, strin
 		at = func(int) place { return place{line: t.first} }
 	}
 	if shape == "" {
+		if why, ok := requestNotDocuments(value); ok && wantShape == "" {
+			return nil, "", &Error{Name: name, Msg: why}
+		}
 		if wantShape == "" {
 			return nil, "", &Error{Name: name, Msg: "not a supported document format; expected one of: " + SupportedDocumentShapes}
 		}

@@ -217,5 +217,32 @@ func inputError(doing string, err error) error {
 	if errors.As(err, &inputErr) {
 		return err
 	}
-	return fmt.Errorf("%s: %w", doing, err)
+	return fmt.Errorf("%s: %w", doing, withoutSyscall(err))
+}
+
+// pathProblem is an error about a path worded for a person: the path and
+// the problem, without the system call (open, stat) Go names first.
+type pathProblem struct{ err *os.PathError }
+
+func (p pathProblem) Error() string { return p.err.Path + ": " + p.err.Err.Error() }
+func (p pathProblem) Unwrap() error { return p.err }
+
+// withoutSyscall rewords a *os.PathError as a pathProblem; errors.Is and
+// errors.As still reach it and what it wraps.
+func withoutSyscall(err error) error {
+	if pathErr, ok := err.(*os.PathError); ok {
+		return pathProblem{pathErr}
+	}
+	return err
+}
+
+// statInput stats an input path. Its error names the path and the
+// problem ("loading documents: nope.jsonl: no such file or directory"),
+// without the system call Go's own message starts with.
+func statInput(path, doing string) (os.FileInfo, error) {
+	info, err := os.Stat(path)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", doing, withoutSyscall(err))
+	}
+	return info, nil
 }
