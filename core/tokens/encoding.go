@@ -30,7 +30,7 @@ func (e *encoding) count(text string) int {
 		end := e.next(text, i)
 		piece := text[i:end]
 		i = end
-		if _, ok := e.ranks[piece]; ok {
+		if e.ranks.has(piece) {
 			n++
 			continue
 		}
@@ -62,7 +62,7 @@ func (e *encoding) countContext(ctx context.Context, text string, done func(byte
 		end := e.next(text, i)
 		piece := text[i:end]
 		i = end
-		if _, ok := e.ranks[piece]; ok {
+		if e.ranks.has(piece) {
 			n++
 			continue
 		}
@@ -85,11 +85,14 @@ func (e *encoding) encode(text string) []int {
 		end := e.next(text, i)
 		piece := text[i:end]
 		i = end
-		if id, ok := e.ranks[piece]; ok {
+		if id, ok := e.ranks.rank(piece); ok {
 			ids = append(ids, id)
 			continue
 		}
-		bytePairMerge(piece, e.ranks, e.maxLen, func(token string) { ids = append(ids, e.ranks[token]) })
+		bytePairMerge(piece, e.ranks, e.maxLen, func(token string) {
+			id, _ := e.ranks.rank(token)
+			ids = append(ids, id)
+		})
 	}
 	return ids
 }
@@ -99,11 +102,11 @@ func (e *encoding) encode(text string) []int {
 func (e *encoding) decode(ids []int) string {
 	size := 0
 	for _, id := range ids {
-		size += len(e.tokens[id])
+		size += len(e.ranks.token(id))
 	}
 	out := make([]byte, 0, size)
 	for _, id := range ids {
-		out = append(out, e.tokens[id]...)
+		out = append(out, e.ranks.token(id)...)
 	}
 	return string(out)
 }
