@@ -85,7 +85,11 @@ func ReadInputFile(path string) ([]byte, error) {
 // ReadInput reads a whole input, such as stdin, through NewInputReader;
 // name is how errors call it.
 func ReadInput(name string, r io.Reader) ([]byte, error) {
-	return io.ReadAll(NewInputReader(name, r))
+	size := regularFileSize(r)
+	if size > MaxInputSize() {
+		return nil, (&inputReader{name: name, limit: MaxInputSize()}).tooLarge()
+	}
+	return readBounded(NewInputReader(name, r), size)
 }
 
 // NewInputReader wraps r so that reading it fails, with an *Error naming
