@@ -65,18 +65,11 @@ func OpenInput(path string) (io.ReadCloser, error) {
 // is read into a buffer of its size, as os.ReadFile does, rather than one
 // grown by doubling to up to twice that.
 func ReadInputFile(path string) ([]byte, error) {
-	r, err := OpenInput(path)
+	r, size, err := openSizedInput(path)
 	if err != nil {
 		return nil, err
 	}
 	defer r.Close()
-	size := int64(0)
-	if info, err := os.Stat(path); err == nil && info.Mode().IsRegular() {
-		size = info.Size()
-	}
-	if size > MaxInputSize() {
-		return nil, (&inputReader{name: path, limit: MaxInputSize()}).tooLarge()
-	}
 	buf := bytes.NewBuffer(make([]byte, 0, size+bytes.MinRead))
 	_, err = buf.ReadFrom(r)
 	return buf.Bytes(), err
