@@ -76,7 +76,9 @@ func readChunks(r io.Reader, chunks [][]byte) ([]byte, error) {
 	return out, nil
 }
 
-// regularFileSize is r's size when r is an open regular file, else 0.
+// regularFileSize is what is left to read of r when r is an open regular
+// file (stdin redirected from one may have been read from already), else
+// 0.
 func regularFileSize(r io.Reader) int64 {
 	f, ok := r.(*os.File)
 	if !ok {
@@ -86,5 +88,9 @@ func regularFileSize(r io.Reader) int64 {
 	if err != nil || !info.Mode().IsRegular() {
 		return 0
 	}
-	return info.Size()
+	at, err := f.Seek(0, io.SeekCurrent)
+	if err != nil || at > info.Size() {
+		return 0
+	}
+	return info.Size() - at
 }

@@ -88,3 +88,23 @@ func TestReadInputSizesARedirectedFile(t *testing.T) {
 		}
 	}
 }
+
+// A redirected file read from already is sized by what is left of it.
+func TestReadInputSizesWhatIsLeftOfAFile(t *testing.T) {
+	defer SetMaxInputSize(1000)()
+	path := filepath.Join(t.TempDir(), "in.txt")
+	if err := os.WriteFile(path, bytes.Repeat([]byte("c"), 1500), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if _, err := f.Seek(600, io.SeekStart); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := ReadInput("stdin", f); err != nil || len(got) != 900 {
+		t.Fatalf("900 bytes left of 1,500 at a limit of 1,000: got %d bytes, %v", len(got), err)
+	}
+}
