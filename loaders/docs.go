@@ -132,15 +132,19 @@ func loadDocumentFile(path, format string, opts DocOptions) ([]value.Document, s
 			return docs, FormatJSONL, nil
 		}
 	}
-	data, err := ReadInputFile(path)
-	if err != nil {
-		return nil, "", inputError("loading documents", err)
-	}
 	// A Markdown or text file is prose, not a serialization: sniffing it
 	// could mistake "Note: ..." for YAML, so its extension decides.
 	if format == FormatText || (format == FormatAuto && isTextFile(path)) {
-		docs, err := parseText(path, data, filepath.ToSlash(path), opts.PerParagraph)
+		text, err := ReadInputFileString(path)
+		if err != nil {
+			return nil, "", inputError("loading documents", err)
+		}
+		docs, err := parseTextString(path, text, filepath.ToSlash(path), opts.PerParagraph)
 		return docs, FormatText, err
+	}
+	data, err := ReadInputFile(path)
+	if err != nil {
+		return nil, "", inputError("loading documents", err)
 	}
 	return ParseDocuments(path, data, format)
 }

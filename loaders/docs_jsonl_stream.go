@@ -29,6 +29,7 @@ func streamJSONLines(path string) (docs []value.Document, handled bool, err erro
 	defer f.Close()
 	r := bufio.NewReaderSize(f, 1<<20)
 	var long []byte // a line longer than the reader's buffer, put together
+	loneRecord := false
 	for lineNo := 1; ; lineNo++ {
 		line, readErr := r.ReadSlice('\n')
 		for errors.Is(readErr, bufio.ErrBufferFull) {
@@ -41,41 +42,46 @@ func streamJSONLines(path string) (docs []value.Document, handled bool, err erro
 			return nil, false, inputError("loading documents", readErr)
 		}
 		if trimmed := bytes.Trim(line, " \t\r\n"); len(trimmed) > 0 {
-			doc, ok := streamedRecord(path, trimmed, lineNo, len(docs) == 0)
+			doc, lone, ok := streamedRecord(path, trimmed, lineNo, len(docs) == 0)
 			if !ok {
 				return nil, false, nil
 			}
+			loneRecord = lone
 			docs = append(docs, doc)
 		}
 		if readErr == io.EOF {
 			break
 		}
 	}
-	// One value may be a wrapper (Chroma, Tavily, a cassette) or a lone
-	// record: the whole-file reader tells them apart.
-	return docs, len(docs) >= 2, nil
+	// One value may be a wrapper (Chroma, Tavily, a cassette): the
+	// whole-file reader tells it apart. A lone plain record with its text
+	// at the top is what that reader makes of it too, so one huge record
+	// is not read twice.
+	return docs, len(docs) >= 2 || (len(docs) == 1 && loneRecord), nil
 }
 
-// streamedRecord decodes one line holding one plain record.
-func streamedRecord(path string, line []byte, lineNo int, first bool) (value.Document, bool) {
+// streamedRecord decodes one line holding one plain record; lone says
+// the record, read as a whole file's only value, is a plain record too.
+func streamedRecord(path string, line []byte, lineNo int, first bool) (doc value.Document, lone, ok bool) {
 	if line[0] != '{' || !utf8.Valid(line) {
-		return value.Document{}, false
+		return value.Document{}, false, false
 	}
 	dec := json.NewDecoder(bytes.NewReader(line))
 	dec.UseNumber()
 	var v any
 	if dec.Decode(&v) != nil || dec.InputOffset() != int64(len(line)) {
-		return value.Document{}, false
+		return value.Document{}, false, false
 	}
 	obj, ok := normalizeJSON(v).(map[string]any)
 	if !ok {
-		return value.Document{}, false
+		return value.Document{}, false, false
 	}
 	// The whole-file reader decides the shape of a list by its first
 	// element; streaming goes on only when that is plain records.
 	if first && detectShape([]any{obj}, false) != FormatJSON {
-		return value.Document{}, false
+		return value.Document{}, false, false
 	}
+	lone = detectShape(obj, false) == FormatJSON
 	doc, err := plainRecord(place{line: lineNo}, path, obj)
-	return doc, err == nil
+	return doc, lone, err == nil
 }

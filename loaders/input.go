@@ -65,18 +65,11 @@ func OpenInput(path string) (io.ReadCloser, error) {
 // is read into a buffer of its size, as os.ReadFile does, rather than one
 // grown by doubling to up to twice that.
 func ReadInputFile(path string) ([]byte, error) {
-	r, err := OpenInput(path)
+	r, size, err := openSizedInput(path)
 	if err != nil {
 		return nil, err
 	}
 	defer r.Close()
-	size := int64(0)
-	if info, err := os.Stat(path); err == nil && info.Mode().IsRegular() {
-		size = info.Size()
-	}
-	if size > MaxInputSize() {
-		return nil, (&inputReader{name: path, limit: MaxInputSize()}).tooLarge()
-	}
 	buf := bytes.NewBuffer(make([]byte, 0, size+bytes.MinRead))
 	_, err = buf.ReadFrom(r)
 	return buf.Bytes(), err
@@ -85,7 +78,11 @@ func ReadInputFile(path string) ([]byte, error) {
 // ReadInput reads a whole input, such as stdin, through NewInputReader;
 // name is how errors call it.
 func ReadInput(name string, r io.Reader) ([]byte, error) {
-	return io.ReadAll(NewInputReader(name, r))
+	size := regularFileSize(r)
+	if size > MaxInputSize() {
+		return nil, (&inputReader{name: name, limit: MaxInputSize()}).tooLarge()
+	}
+	return readBounded(NewInputReader(name, r), size)
 }
 
 // NewInputReader wraps r so that reading it fails, with an *Error naming

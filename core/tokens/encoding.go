@@ -78,10 +78,16 @@ func (e *encoding) countMerged(piece string) int {
 }
 
 // encode returns text's token ids. Special-token text is ordinary text.
-func (e *encoding) encode(text string) []int {
+func (e *encoding) encode(text string) []int { return e.encodeUpTo(text, len(text)) }
+
+// encodeUpTo is encode stopped once it has at least limit ids. Pieces are
+// split left to right and merged each on its own, so these are the first
+// ids of the whole text's: a cut that keeps the start of a 50 MB document
+// encodes only the start.
+func (e *encoding) encodeUpTo(text string, limit int) []int {
 	text = validText(text)
-	ids := make([]int, 0, len(text)/4+1)
-	for i := 0; i < len(text); {
+	ids := make([]int, 0, min(len(text)/4, limit)+1)
+	for i := 0; i < len(text) && len(ids) < limit; {
 		end := e.next(text, i)
 		piece := text[i:end]
 		i = end
