@@ -82,6 +82,8 @@ func (m Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case sweptRunMsg:
 		m.receiveRunSweep(msg)
 		return m, nil
+	case tea.ResumeMsg:
+		return m, resumed()
 	case tea.MouseMsg:
 		return m.updateMouse(msg)
 	case tea.KeyMsg:
@@ -95,6 +97,10 @@ func (m Model) updateKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	// swallowed it would leave no way out but killing the terminal.
 	if msg.Type == tea.KeyCtrlC {
 		return m, tea.Quit
+	}
+	// Ctrl-Z too: the shell's job control must work whatever has focus.
+	if key.Matches(msg, m.global.Suspend) {
+		return m, tea.Suspend
 	}
 	if m.counting != nil && !m.typing() && msg.String() == "esc" {
 		m.stopCounting()
