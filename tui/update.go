@@ -11,6 +11,9 @@ import (
 // Update routes a message, then brings the scrolling panes up to date
 // with whatever it changed.
 func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if cmd, ok := crashTestKey(msg); ok {
+		return m, cmd
+	}
 	if keys, ok := msg.(tea.KeyMsg); ok && keys.Type == tea.KeyRunes && len(keys.Runes) > 1 && !keys.Paste && !m.typing() {
 		// Keys typed fast (or repeated) can arrive in one read, which
 		// Bubble Tea hands over as one message of several runes: "jjj"

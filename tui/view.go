@@ -16,6 +16,7 @@ import (
 // View draws the screen: header, budget, pipeline, banner, the worst
 // finding, main area, controls, footer.
 func (m Model) View() string {
+	crashTestView()
 	if m.width < minWidth || m.height < minHeight {
 		return m.painted(tooSmall(m.width, m.height))
 	}
