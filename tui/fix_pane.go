@@ -10,6 +10,7 @@ import (
 
 	"ctxlab/core"
 	"ctxlab/core/diagnose"
+	"ctxlab/core/summarize"
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 )
@@ -61,7 +62,13 @@ type suggestionsMsg struct {
 // suggestCmd finds the fixes of the evaluation on screen in a command:
 // each fix is an evaluation of its own, too slow for Update.
 func (m Model) suggestCmd() tea.Cmd {
-	in := core.EvalInput{Scenario: m.cfg.Scenario, Analysis: m.analysis, Texts: m.texts, Summarizer: m.cfg.Summarizer, Now: m.cfg.Now(), RequestID: m.cfg.RequestID}
+	summarizer := m.cfg.Summarizer
+	if m.shownStandIn {
+		// Measured against the picture on screen, whose summary is the
+		// extractive stand-in for a cancelled model call.
+		summarizer = summarize.ExtractiveSummarizer{}
+	}
+	in := core.EvalInput{Scenario: m.cfg.Scenario, Analysis: m.analysis, Texts: m.texts, Summarizer: summarizer, Now: m.cfg.Now(), RequestID: m.cfg.RequestID}
 	ev, gen, timeout := m.eval, m.shown, m.evaluationTimeout()
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), timeout)

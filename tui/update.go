@@ -57,6 +57,11 @@ func (m Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case evalBaselineMsg:
 		m.applyEvalBaseline(msg)
 		return m, nil
+	case summaryCallMsg:
+		if msg.gen == m.gen && m.busy {
+			m.summaryCall = msg.gen
+		}
+		return m, nil
 	case clearStatusMsg:
 		m.status.clear(msg.id)
 		return m, nil
@@ -104,6 +109,11 @@ func (m Model) updateKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	// Ctrl-Z too: the shell's job control must work whatever has focus.
 	if key.Matches(msg, m.global.Suspend) {
 		return m, tea.Suspend
+	}
+	// esc stops what is computing before it does anything else: a model
+	// call first (the footer offers it), then a token count.
+	if m.summaryCallInFlight() && !m.typing() && key.Matches(msg, m.global.CancelSummary) {
+		return m, m.cancelSummaryCall()
 	}
 	if m.counting != nil && !m.typing() && msg.String() == "esc" {
 		m.stopCounting()
@@ -324,5 +334,6 @@ func (m *Model) applySettings(next core.Settings) tea.Cmd {
 		return nil
 	}
 	m.settings = next
+	m.summaryStandIn = false // a new setting asks the model again
 	return m.requestEvaluation()
 }
