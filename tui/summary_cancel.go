@@ -18,9 +18,12 @@ import (
 // with a message, so the header and the footer offer esc only while a
 // call is really in flight.
 
-// summaryCallMsg says that the evaluation of generation gen is waiting
-// for the model.
-type summaryCallMsg struct{ gen int }
+// summaryCallMsg says that the evaluation of generation gen, or the fix
+// search for it, is waiting for the model.
+type summaryCallMsg struct {
+	gen   int
+	fixes bool
+}
 
 // callsModel reports whether s asks a model: any summarizer but the
 // offline extractive one (which is what runs when no LLM is configured).
@@ -53,14 +56,21 @@ func (m *Model) summarizerFor(gen int, done <-chan struct{}) (summarize.Summariz
 	if m.summaryStandIn {
 		return summarize.ExtractiveSummarizer{}, nil
 	}
-	if !callsModel(m.cfg.Summarizer) {
-		return m.cfg.Summarizer, nil
+	return watchModelCalls(m.cfg.Summarizer, done, summaryCallMsg{gen: gen})
+}
+
+// watchModelCalls wraps s, when it asks a model, and returns the command
+// that reports its first call with started; the command ends without a
+// message when done closes first.
+func watchModelCalls(s summarize.Summarizer, done <-chan struct{}, started summaryCallMsg) (summarize.Summarizer, tea.Cmd) {
+	if !callsModel(s) {
+		return s, nil
 	}
-	w := watchedSummarizer{next: m.cfg.Summarizer, once: &sync.Once{}, started: make(chan struct{})}
+	w := watchedSummarizer{next: s, once: &sync.Once{}, started: make(chan struct{})}
 	watch := func() tea.Msg {
 		select {
 		case <-w.started:
-			return summaryCallMsg{gen: gen}
+			return started
 		case <-done:
 			return nil
 		}
@@ -68,10 +78,44 @@ func (m *Model) summarizerFor(gen int, done <-chan struct{}) (summarize.Summariz
 	return w, watch
 }
 
-// summaryCallInFlight reports whether the newest evaluation waits for
-// the model: what esc would cancel.
-func (m Model) summaryCallInFlight() bool {
+// noteModelCall records a summaryCallMsg that is still current.
+func (m *Model) noteModelCall(msg summaryCallMsg) {
+	switch {
+	case msg.fixes && msg.gen == m.fixes.computing:
+		m.fixes.modelCall = true
+	case !msg.fixes && msg.gen == m.gen && m.busy:
+		m.summaryCall = msg.gen
+	}
+}
+
+// evalWaitsForModel reports whether the newest evaluation waits for the
+// model; fixesWaitForModel, whether the fix search does.
+func (m Model) evalWaitsForModel() bool {
 	return m.summaryCall != 0 && m.summaryCall == m.gen && m.busy
+}
+
+func (m Model) fixesWaitForModel() bool { return m.fixes.computing != 0 && m.fixes.modelCall }
+
+// summaryCallInFlight reports whether esc would cancel a model call.
+func (m Model) summaryCallInFlight() bool { return m.evalWaitsForModel() || m.fixesWaitForModel() }
+
+// cancelModelCall is esc while a model call is in flight: the
+// evaluation's first, else the fix search's.
+func (m *Model) cancelModelCall() tea.Cmd {
+	if m.evalWaitsForModel() {
+		return m.cancelSummaryCall()
+	}
+	m.cancelFixSearch()
+	return nil
+}
+
+// cancelFixSearch stops a fix search waiting for the model. Its fixes
+// would be measured with the model's summaries, as the picture on screen
+// was, so no stand-in replaces them: f searches again.
+func (m *Model) cancelFixSearch() {
+	m.fixes.cancel()
+	m.fixes.computing, m.fixes.modelCall = 0, false
+	m.status.set("fix search cancelled while it waited for the LLM summary; f searches again")
 }
 
 // cancelSummaryCall is esc while a model call is in flight: the call is

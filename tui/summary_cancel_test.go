@@ -1,11 +1,14 @@
 package tui
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -137,4 +140,70 @@ func TestEscCancelsTheLLMSummaryCall(t *testing.T) {
 	waitFor(t, endpoint.arrived, "the new setting's summary request")
 	m.cancelEval()
 	waitFor(t, endpoint.gone, "the last request's end")
+}
+
+// switchableSummarizer answers at once until hang is set, then waits
+// for the caller to give up, reporting such calls' starts and ends.
+type switchableSummarizer struct {
+	hang           atomic.Bool
+	started, ended chan error
+}
+
+func (s *switchableSummarizer) Summarize(ctx context.Context, req summarize.Request) (string, error) {
+	if !s.hang.Load() {
+		return summarize.ExtractiveSummarizer{}.Summarize(ctx, req)
+	}
+	// The search may ask again after the cancellation: only the first
+	// start and end are waited for, the others are not kept.
+	select {
+	case s.started <- nil:
+	default:
+	}
+	<-ctx.Done()
+	select {
+	case s.ended <- ctx.Err():
+	default:
+	}
+	return "", ctx.Err()
+}
+
+// TestEscCancelsAFixSearchWaitingForTheModel: the fix search measures
+// each fix with the model's summaries; while it waits for the model, esc
+// stops it and the footer says f searches again.
+func TestEscCancelsAFixSearchWaitingForTheModel(t *testing.T) {
+	model := &switchableSummarizer{started: make(chan error, 8), ended: make(chan error, 8)}
+	sc := sampleScenario(t, "code_review") // the summary memory strategy
+	// A retrieved context cut short, so there are fixes to measure.
+	sc.Settings.Budget.RetrievedContext = 1000
+	m := New(Config{Scenario: sc, Summarizer: model, Theme: "dark", Now: func() time.Time { return fixedNow }, ExportDir: t.TempDir()})
+	m = send(t, m, tea.WindowSizeMsg{Width: 120, Height: 40})
+	m = settle(t, m, m.Init())
+	if m.eval == nil || m.busy || m.pending != "" {
+		t.Fatal("the first evaluation did not settle")
+	}
+
+	model.hang.Store(true)
+	results := make(chan tea.Msg, 32)
+	run := runCommands(results)
+	next, cmd := m.Update(keyMsg("f"))
+	m = next.(Model)
+	run(cmd)
+	waitFor(t, model.started, "a fix's summary call")
+	m, _ = nextMsg[summaryCallMsg](t, m, results, run)
+	if screen := m.View(); !strings.Contains(screen, "waiting for the LLM summary (esc cancels)") {
+		t.Fatalf("the header does not offer esc while the fix search waits:\n%s", screen)
+	}
+
+	next, _ = m.Update(keyMsg("esc"))
+	m = next.(Model)
+	if err := waitFor(t, model.ended, "the cancellation"); !errors.Is(err, context.Canceled) {
+		t.Fatalf("the call ended with %v, want it cancelled", err)
+	}
+	m, _ = nextMsg[suggestionsMsg](t, m, results, run)
+	if m.fixes.computing != 0 || m.fixes.open || m.summaryCallInFlight() {
+		t.Errorf("after esc: computing %d, open %v", m.fixes.computing, m.fixes.open)
+	}
+	if want := "fix search cancelled while it waited for the LLM summary; f searches again"; m.status.text != want {
+		t.Errorf("the footer says %q, want %q", m.status.text, want)
+	}
 }

@@ -58,9 +58,7 @@ func (m Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.applyEvalBaseline(msg)
 		return m, nil
 	case summaryCallMsg:
-		if msg.gen == m.gen && m.busy {
-			m.summaryCall = msg.gen
-		}
+		m.noteModelCall(msg)
 		return m, nil
 	case clearStatusMsg:
 		m.status.clear(msg.id)
@@ -113,7 +111,7 @@ func (m Model) updateKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	// esc stops what is computing before it does anything else: a model
 	// call first (the footer offers it), then a token count.
 	if m.summaryCallInFlight() && !m.typing() && key.Matches(msg, m.global.CancelSummary) {
-		return m, m.cancelSummaryCall()
+		return m, m.cancelModelCall()
 	}
 	if m.counting != nil && !m.typing() && msg.String() == "esc" {
 		m.stopCounting()
