@@ -133,6 +133,11 @@ func runWorkbench(env Env, args []string) error {
 	for _, line := range sum.Fallbacks.Lines() {
 		fmt.Fprintln(env.Stderr, safetext.Line(line))
 	}
+	var crashed *tui.CrashError
+	if errors.As(err, &crashed) {
+		fmt.Fprint(env.Stderr, crashed.Report())
+		return &exitError{code: crashed.ExitCode()}
+	}
 	var closed *tui.SignalError
 	if errors.As(err, &closed) {
 		// The shell's convention for a process a signal ended.

@@ -10,6 +10,7 @@ import (
 
 	"ctxlab/core"
 	"ctxlab/core/diagnose"
+	"ctxlab/core/summarize"
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 )
@@ -26,6 +27,10 @@ type fixPane struct {
 	// computing is the generation whose fixes are being found, 0 when
 	// none is.
 	computing int
+	// cancel stops the search in flight; modelCall says it is waiting
+	// for the LLM, so esc can stop it.
+	cancel    context.CancelFunc
+	modelCall bool
 	index     int
 	open      bool
 	undo      []core.Settings
@@ -60,15 +65,27 @@ type suggestionsMsg struct {
 
 // suggestCmd finds the fixes of the evaluation on screen in a command:
 // each fix is an evaluation of its own, too slow for Update.
-func (m Model) suggestCmd() tea.Cmd {
-	in := core.EvalInput{Scenario: m.cfg.Scenario, Analysis: m.analysis, Texts: m.texts, Summarizer: m.cfg.Summarizer, Now: m.cfg.Now(), RequestID: m.cfg.RequestID}
+func (m *Model) suggestCmd() tea.Cmd {
 	ev, gen, timeout := m.eval, m.shown, m.evaluationTimeout()
-	return func() tea.Msg {
-		ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	done := make(chan struct{})
+	summarizer, watch := m.cfg.Summarizer, tea.Cmd(nil)
+	if m.shownStandIn {
+		// Measured against the picture on screen, whose summary is the
+		// extractive stand-in for a cancelled model call.
+		summarizer = summarize.ExtractiveSummarizer{}
+	} else {
+		summarizer, watch = watchModelCalls(summarizer, done, summaryCallMsg{gen: gen, fixes: true})
+	}
+	in := core.EvalInput{Scenario: m.cfg.Scenario, Analysis: m.analysis, Texts: m.texts, Summarizer: summarizer, Now: m.cfg.Now(), RequestID: m.cfg.RequestID}
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	m.fixes.cancel, m.fixes.modelCall = cancel, false
+	search := func() tea.Msg {
+		defer close(done)
 		defer cancel()
 		fixes, err := core.Suggest(ctx, in, ev)
 		return suggestionsMsg{gen: gen, fixes: fixes, err: err}
 	}
+	return tea.Batch(search, watch)
 }
 
 // updateFixKeys handles f, u and, while a preview is open, its keys; ok
@@ -106,7 +123,10 @@ func (m Model) updateFixKeys(msg tea.KeyMsg) (Model, tea.Cmd, bool) {
 		}
 		m.fixes.computing = m.shown
 		m.status.set("finding fixes: each is assembled again to measure it…")
-		return m, m.suggestCmd(), true
+		// The command first: it records its cancel in m, and Go does not
+		// say whether a return's operands are read before its calls.
+		search := m.suggestCmd()
+		return m, search, true
 	case key.Matches(msg, k.Undo):
 		n := len(m.fixes.undo)
 		if n == 0 {
@@ -127,7 +147,7 @@ func (m *Model) receiveSuggestions(msg suggestionsMsg) {
 	if msg.gen != m.fixes.computing {
 		return
 	}
-	m.fixes.computing = 0
+	m.fixes.computing, m.fixes.modelCall = 0, false
 	if msg.err != nil {
 		m.status.set("fixes: " + safetext.Line(msg.err.Error()))
 		return

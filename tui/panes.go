@@ -61,6 +61,9 @@ func (m *Model) renderTextView(w int) string {
 		if m.cfg.SummarizerFallbacks != nil {
 			fallbacks = m.cfg.SummarizerFallbacks()
 		}
+		if m.shownStandIn {
+			fallbacks = append(fallbacks, standInNote)
+		}
 		return memoryContent(m.styles, m.eval, fallbacks, w)
 	case m.view == viewMetrics:
 		return metricsContent(m.styles, m.eval, w)

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/bubbles/help"
+	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/lipgloss"
 
 	"ctxlab/core"
@@ -16,6 +17,7 @@ import (
 // View draws the screen: header, budget, pipeline, banner, the worst
 // finding, main area, controls, footer.
 func (m Model) View() string {
+	crashTestView()
 	if m.width < minWidth || m.height < minHeight {
 		return m.painted(tooSmall(m.width, m.height))
 	}
@@ -76,7 +78,10 @@ func (m Model) renderHeader() string {
 	}
 	title += baselineWords(m.comparison)
 	right := "? help "
-	if m.busy && m.shown != m.gen {
+	switch {
+	case m.summaryCallInFlight():
+		right = "waiting for the LLM summary (esc cancels) " + right
+	case m.busy && m.shown != m.gen:
 		right = "computing… " + right
 	}
 	if words := m.countingWords(); words != "" {
@@ -186,6 +191,9 @@ func (m Model) renderFooter() string {
 	}
 	global := m.help.ShortHelpView(m.global.ShortHelp())
 	line := " " + local + m.styles.HelpSep.Render("  │  ") + global
+	if m.summaryCallInFlight() {
+		line = " " + m.help.ShortHelpView([]key.Binding{m.global.CancelSummary}) + m.styles.HelpSep.Render("  │  ") + local
+	}
 	return padRight(line, m.width)
 }
 
