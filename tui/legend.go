@@ -110,9 +110,10 @@ func legendSections(st *themes.Styles) []legendSection {
 			{strikeGlyphs("struck"), inDuplicate, "a line through a duplicate's source, drawn without colour too"},
 		}},
 		{"Notes beside a document (in words when the list is wide enough)", []legendEntry{
-			{"[n] rank r", inIncluded, "citation n; r is its rank by score before reordering"},
-			{"rank a → b", inText, "lost-in-the-middle reordering moved it from rank a to slot b"},
-			{"over · rank r", inExcluded, "left out: the budget was spent before its turn (rank r by score)"},
+			{"score rank s", inText, "at the Sort stage: its place by score among every document, before dedup"},
+			{"[n] rank r", inIncluded, "citation n; r is its rank after dedup (by score, among the documents dedup kept), before reordering"},
+			{"rank a → b", inText, "lost-in-the-middle reordering moved it from rank a after dedup to slot b"},
+			{"over · rank r", inExcluded, "left out: the budget was spent before its turn (r: its rank after dedup)"},
 			{"cut 87/127", inPartial, "the builder kept 87 of its 127 tokens"},
 			{"→ lost", inExcluded, "and then the assembler cut it out of the request"},
 			{"→ cut", inPartial, "and then the assembler cut inside it as well"},
