@@ -69,13 +69,20 @@ func (m Model) renderHeader() string {
 	if s.Mode == window.MeasureOnly || (m.eval != nil && m.eval.BudgetProblem != nil) {
 		title += " · measured as sent"
 	}
+	// The baseline's summary before the cost: with a baseline pinned the
+	// change is what the user is looking for, and a narrow header cuts
+	// from the end.
+	title += baselineWords(m.comparison)
 	if m.eval != nil {
 		if c := core.CostOf(m.eval, m.cfg.Prices); c.Known {
 			title += " · " + numfmt.Dollars(c.Per1000()) + " per 1,000 requests"
 		}
 	}
-	title += baselineWords(m.comparison)
 	right := "? help "
+	if m.width-lipgloss.Width(title) > lipgloss.Width(helpAndLegend)+2 {
+		// Where there is room, the legend (a second ?) is named too.
+		right = helpAndLegend
+	}
 	if m.busy && m.shown != m.gen {
 		right = "computing… " + right
 	}
@@ -89,6 +96,9 @@ func (m Model) renderHeader() string {
 	}
 	return st.Header.Render(title + strings.Repeat(" ", max(0, gap)) + right)
 }
+
+// helpAndLegend is the header's right end when the title leaves room.
+const helpAndLegend = "? help, ?? legend "
 
 // bannerText is the alert that must be seen: an evaluation error, an
 // overflow, or the monitor's >90% alert.
