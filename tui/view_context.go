@@ -71,6 +71,9 @@ func contextContent(st *themes.Styles, ev *core.Evaluation, width int) string {
 				n += tok.Count(string(msg.ToolCalls))
 			}
 			head += " · " + numfmt.Plural(n, "1 token", numfmt.Thousands(n)+" tokens")
+			if i == 0 {
+				head += systemMessageParts(a, n)
+			}
 		}
 		b.WriteByte('\n')
 		writeRule(&b, st, head, width)
@@ -100,6 +103,24 @@ func contextContent(st *themes.Styles, ev *core.Evaluation, width int) string {
 	writeTools(&b, st, a, width)
 	writeCitations(&b, st, ev, width)
 	return b.String()
+}
+
+// systemMessageParts splits the article layout's first message, the
+// system prompt with the tools appended under a heading, into the
+// figures the budget bars show for them: " (system prompt 279 + tools
+// 557 + heading 3)" of its n tokens, so the two screens agree. Empty for
+// any other layout or when there are no tools to add.
+func systemMessageParts(a *window.Assembly, n int) string {
+	if a.Mode == window.MeasureOnly || a.Layout == window.LayoutChat || len(a.Messages) == 0 || a.Messages[0].Role != "system" {
+		return ""
+	}
+	system, _ := a.Component(window.ComponentSystem)
+	tools, _ := a.Component(window.ComponentTools)
+	heading := n - system.Used - tools.Used
+	if tools.Used == 0 || heading < 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (system prompt %s + tools %s + heading %s)", numfmt.Thousands(system.Used), numfmt.Thousands(tools.Used), numfmt.Thousands(heading))
 }
 
 // writeTitled writes a bold title and the plain text after it, wrapped to
