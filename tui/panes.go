@@ -55,7 +55,7 @@ func (m *Model) renderTextView(w int) string {
 	case m.view == viewContext && m.tokenView:
 		return contextTokensContent(m.styles, m.eval, w)
 	case m.view == viewContext:
-		return contextContent(m.styles, m.eval, w)
+		return contextContent(m.styles, m.eval, m.cfg.Scenario, w)
 	case m.view == viewMemory:
 		var fallbacks []string
 		if m.cfg.SummarizerFallbacks != nil {

@@ -64,7 +64,13 @@ func (m Model) renderHeader() string {
 	} else if !s.Pipeline.Tokenizer.Exact() || (m.eval != nil && m.eval.Assembly != nil && !m.eval.Assembly.Exact) || sc.Provider == "anthropic" || (m.eval != nil && m.eval.CountEstimate != "") {
 		tokenizer += ", estimate"
 	}
-	title := fmt.Sprintf(" ctxlab · %s · %s (%s) · window %s", safetext.Line(sc.Name), safetext.Line(model),
+	name := safetext.Line(sc.Name)
+	if sc.Interactions > 0 {
+		// A cassette holds several requests; which one is on screen
+		// (the Context view says how to open another).
+		name += " · " + interactionWords(sc)
+	}
+	title := fmt.Sprintf(" ctxlab · %s · %s (%s) · window %s", name, safetext.Line(model),
 		tokenizer, numfmt.Thousands(s.Budget.TotalWindow))
 	if s.Mode == window.MeasureOnly || (m.eval != nil && m.eval.BudgetProblem != nil) {
 		title += " · measured as sent"
@@ -95,6 +101,12 @@ func (m Model) renderHeader() string {
 		gap = m.width - lipgloss.Width(title) - lipgloss.Width(right)
 	}
 	return st.Header.Render(title + strings.Repeat(" ", max(0, gap)) + right)
+}
+
+// interactionWords is which of a cassette's chat requests is shown:
+// "interaction 1 of 3".
+func interactionWords(sc *core.Scenario) string {
+	return "interaction " + numfmt.Thousands(sc.Interaction) + " of " + numfmt.Thousands(sc.Interactions)
 }
 
 // helpAndLegend is the header's right end when the title leaves room.

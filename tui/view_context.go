@@ -36,7 +36,7 @@ const (
 // markers highlighted and a ✂ line wherever the assembler cut a component
 // to its allocation; then the tools array when it is sent beside the
 // messages, then the citation map.
-func contextContent(st *themes.Styles, ev *core.Evaluation, width int) string {
+func contextContent(st *themes.Styles, ev *core.Evaluation, sc *core.Scenario, width int) string {
 	if ev == nil || ev.Assembly == nil {
 		return st.Muted.Render("computing…")
 	}
@@ -51,6 +51,7 @@ func contextContent(st *themes.Styles, ev *core.Evaluation, width int) string {
 		mode = "budgeted in the chat layout: whole messages dropped, oldest first"
 	}
 	writeTitled(&b, st, "Assembled request", fmt.Sprintf("· %s · %s tokens · %s", numfmt.Plural(len(a.Messages), "1 message", numfmt.Thousands(len(a.Messages))+" messages"), numfmt.Thousands(a.Used), mode), width)
+	writeScenarioAbout(&b, st, sc, width)
 	if len(a.Tools) > 0 {
 		writeWrapped(&b, st.Muted, "The tools array is sent beside the messages: see “tools (sent beside the messages)” after them.", width)
 	}
@@ -103,6 +104,22 @@ func contextContent(st *themes.Styles, ev *core.Evaluation, width int) string {
 	writeTools(&b, st, a, width)
 	writeCitations(&b, st, ev, width)
 	return b.String()
+}
+
+// writeScenarioAbout writes the scenario's description, when it has one,
+// and for a cassette which interaction is shown and how to open another:
+// the header has room for the name only.
+func writeScenarioAbout(b *strings.Builder, st *themes.Styles, sc *core.Scenario, width int) {
+	if sc == nil {
+		return
+	}
+	if sc.Description != "" {
+		writeWrapped(b, st.Muted, safetext.Line(sc.Description), width)
+	}
+	if sc.Interactions > 1 {
+		writeWrapped(b, st.Muted, fmt.Sprintf("Another of the cassette's %s chat requests: ctxlab --request %s --interaction N.",
+			numfmt.Thousands(sc.Interactions), safetext.Line(sc.Origin)), width)
+	}
 }
 
 // systemMessageParts splits the article layout's first message, the
