@@ -127,18 +127,21 @@ func (m *Model) receiveSweep(msg sweptMsg) {
 	}
 }
 
-// controlSpark is the sweep's first series in sparkCells cells, the
-// current value's cell marked: in colour by the alert style, without
-// colour by a bar of its own; the baseline's cell, when one is pinned
-// elsewhere, by the accent style or a B.
+// controlSpark is the sweep's first series in sparkCells cells after its
+// name (bars alone do not say what they measure), the current value's
+// cell marked: in colour by the alert style, without colour by a bar of
+// its own; the baseline's cell, when one is pinned elsewhere, by the
+// accent style or a B.
 func controlSpark(st *themes.Styles, sw *core.Sweep) string {
-	cells, cellOf := sparkline.Resample(sw.Series()[0].Values, sparkCells)
+	series := sw.Series()[0]
+	cells, cellOf := sparkline.Resample(series.Values, sparkCells)
 	bars := sparkline.Bars(cells)
 	cur, base := cellOf(sw.CurrentIndex()), -1
 	if bi := sw.BaselineIndex(); bi >= 0 {
 		base = cellOf(bi)
 	}
 	var b strings.Builder
+	b.WriteString(st.Muted.Render(series.Name) + " ")
 	for i, r := range bars {
 		switch {
 		case i == cur && st.Mono:

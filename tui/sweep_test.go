@@ -22,7 +22,11 @@ func TestSweepSparklineBesideTheSelectedControl(t *testing.T) {
 	if i < 0 {
 		t.Fatalf("no selected dedup control:\n%s", screen)
 	}
-	spark := []rune(screen[i+len("▶dedup ◂0.85▸◀ "):])[:sparkCells]
+	const label = "▶dedup ◂0.85▸◀ duplicates removed "
+	if !strings.Contains(screen, label) {
+		t.Fatalf("the sparkline beside dedup is not labelled %q:\n%s", label, screen)
+	}
+	spark := []rune(screen[i+len(label):])[:sparkCells]
 	if !strings.ContainsRune(string(spark), '┃') || !strings.ContainsRune(string(spark), '█') {
 		t.Errorf("beside the control %q, want a sparkline with the current value marked", string(spark))
 	}

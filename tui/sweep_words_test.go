@@ -48,3 +48,17 @@ func TestSweepSaysTheAssemblerCutsTheBlock(t *testing.T) {
 		t.Errorf("the Sweep view calls the pipeline's block %q:\n%s", "documents sent", view)
 	}
 }
+
+// TestControlWithoutEffectSaysSo: where the strip is wide, a control
+// that changes nothing now says so in words beside its dash; narrow, the
+// dash alone keeps the strip's rows.
+func TestControlWithoutEffectSaysSo(t *testing.T) {
+	wide := newTestModel(t, "support_chat", "mono", 160, 48)
+	if screen := wide.View(); !strings.Contains(screen, "–RAG top k ◂10▸ (no effect now)") {
+		t.Errorf("at 160 columns the unused RAG top k does not say so:\n%s", screen)
+	}
+	narrow := newTestModel(t, "support_chat", "mono", 120, 40)
+	if screen := narrow.View(); strings.Contains(screen, "(no effect now)") || !strings.Contains(screen, "–RAG top k ◂10▸") {
+		t.Errorf("at 120 columns the strip should keep the dash alone:\n%s", screen)
+	}
+}
