@@ -52,3 +52,24 @@ func TestFixPreviewScrolls(t *testing.T) {
 		t.Errorf("esc: preview open %v, status %q", m.fixes.open, m.status.text)
 	}
 }
+
+// TestFixPreviewNarrowPutsTheFiguresFirst: below fixNarrowWidth the
+// preview opens on the fix's name and its figures, its reason last,
+// where scrolling reaches it; wide, the description comes whole first.
+func TestFixPreviewNarrowPutsTheFiguresFirst(t *testing.T) {
+	const description = "Budget before reordering: the budget takes the documents strongest first"
+	if head, why := fixExplanation(description, 80); head != "Budget before reordering" || why != "the budget takes the documents strongest first" {
+		t.Errorf("at 80 columns: %q, then %q", head, why)
+	}
+	if head, why := fixExplanation(description, 120); head != description || why != "" {
+		t.Errorf("at 120 columns: %q, then %q", head, why)
+	}
+	m := keys(t, newTestModel(t, "support_chat", "mono", 80, 24), "d", "f")
+	lines := fixPreviewLines(m.styles, m.fixes, 80)
+	if !strings.HasPrefix(ansi.Strip(lines[1]), " request ") {
+		t.Errorf("at 80 columns the second line is %q, want the request's figures", ansi.Strip(lines[1]))
+	}
+	if last := ansi.Strip(strings.Join(lines, "\n")); !strings.Contains(last, " why: ") {
+		t.Errorf("at 80 columns the reason is not in the preview:\n%s", last)
+	}
+}
