@@ -191,7 +191,7 @@ func TestWorkbenchInTmux(t *testing.T) {
 func TestWorkbenchDiagnosis(t *testing.T) {
 	t.Parallel()
 	s := startTmux(t, 80, 24, nil)
-	s.waitFor("⚠ #15 was dropped while a weaker copy, #34, is sent as [2]: 60", "d: 6 findings")
+	s.waitFor("⚠ #15 dropped; weaker copy #34 sent as [2]: 60 days → 30 days.", "d: 6 findings")
 	s.send("d")
 	s.waitFor("d Diagnosis", "6 findings, worst first", "▸ ⚠ warning: #15 kb/returns/refund-policy.md (rank 2, score 0.91) was dropped",
 		"about ▸#15 · #34")

@@ -167,6 +167,7 @@ Workbench options:
   --request FILE [--interaction N]    an OpenAI or Anthropic request body, or a VCR cassette
   --docs FILE|DIR|- [--history FILE]  documents (and a chat history); documents piped on stdin work too
   --query TEXT                        the user's query
+  --run FILE [--qrels FILE]           a retrieval run (as ctxlab eval takes it): opens on the Eval view
   --theme dark|light|high-contrast|mono   colours (default: follows NO_COLOR and the background)
   and every option of ctxlab build and ctxlab assemble, as starting values of the controls.
 

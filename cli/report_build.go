@@ -155,7 +155,7 @@ func writeDedupSection(w io.Writer, in buildInput, tr pipeline.Trace) {
 }
 
 func writeOrderSection(w io.Writer, in buildInput, tr pipeline.Trace) {
-	fmt.Fprintf(w, "Final order (rank = relevance after dedup, slot = place in the context)\n")
+	fmt.Fprintf(w, "Final order (rank = rank by score after dedup, slot = place in the context)\n")
 	// Scores get the decimals that tell them apart: retrieval scores
 	// bunched at 0.9999x would all print 1.00.
 	scores := make([]float64, 0, len(tr.Reordered))

@@ -30,8 +30,9 @@ Usage:
   sets the starting value of its control. Keys: ? in the workbench.
   With --run (the retrieval run ctxlab eval takes) it opens on the Eval
   view: every query's context recall and losses, recomputed as knobs
-  turn; enter opens a query as the scenario (the bundled sample's when
-  none is named) with the query's documents and text, and a returns.
+  turn; enter opens a query as the scenario (an empty request, documents
+  and query only, when none is named) with the query's documents and
+  text, and a returns.
   The workbench needs a terminal; for scripts and CI use ctxlab build or
   ctxlab assemble.
 `
@@ -83,8 +84,7 @@ func runWorkbench(env Env, args []string) error {
 	if a.docs.path == "" && a.scenario == "" && a.request == "" && f.eval.Run == "" && !env.StdinIsTTY {
 		a.docs.path, pipedDocs = "-", true
 	}
-	// The inputs are checked and loaded as assemble does.
-	run, err := prepareAssembly(env, fs, a)
+	run, err := f.prepareInput(env, fs)
 	if err != nil {
 		return err
 	}
@@ -163,6 +163,15 @@ func newWorkbenchFlagSet(env Env, f *workbenchFlags) *flagSet {
 	fs.StringVar(&f.eval.Qrels, "qrels", "", "with --run: relevance judgments, TREC qrels or BEIR's qrels TSV")
 	fs.StringVar(&f.theme, "theme", "", "colour theme: "+strings.Join(themes.Names(), ", ")+" (default: follows NO_COLOR and the terminal background)")
 	return fs
+}
+
+// prepareInput checks and loads the inputs as assemble does. A run alone
+// opens on an empty request: its queries bring documents and text, and
+// the bundled sample's chat, tools and tool results would be glued onto
+// every one.
+func (f *workbenchFlags) prepareInput(env Env, fs *flagSet) (*assembleRun, error) {
+	f.assemble.emptyByDefault = f.eval.Run != ""
+	return prepareAssembly(env, fs, &f.assemble)
 }
 
 // loadEval loads and prepares the retrieval run, when one is given.

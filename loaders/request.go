@@ -423,6 +423,8 @@ func requestScenario(name string, req *chatRequest, pick requestBody, opts Reque
 		Notes:        notes,
 		Settings:     s,
 		Recorded:     pick.usage,
+		Interaction:  pick.interaction,
+		Interactions: pick.total,
 	}, nil
 }
 

@@ -33,27 +33,39 @@ type fixPane struct {
 	modelCall bool
 	index     int
 	open      bool
-	undo      []core.Settings
-	keys      fixKeys
+	// offset is the preview's first line on screen (↑/↓, pgup/pgdn).
+	offset int
+	// statusID is the status message opening the preview set, cleared
+	// with the preview when still shown: it describes the preview.
+	statusID int
+	undo     []core.Settings
+	keys     fixKeys
 }
 
 // fixKeys: f previews the best fix (again: the next), enter applies it,
 // u undoes the last applied fix.
 type fixKeys struct {
 	Preview, Apply, Close, Undo key.Binding
+	// Up, Down, PageUp and PageDown scroll the preview; any other key
+	// closes it.
+	Up, Down, PageUp, PageDown key.Binding
 }
 
 func newFixKeys() fixKeys {
 	return fixKeys{
-		Preview: key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "preview a fix (again: the next)")),
-		Apply:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "apply the fix previewed")),
-		Close:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "close the preview")),
-		Undo:    key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "undo the last fix applied")),
+		Preview:  key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "preview a fix (again: the next)")),
+		Apply:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "apply the fix previewed")),
+		Close:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "close the preview")),
+		Undo:     key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "undo the last fix applied")),
+		Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/↓", "scroll the preview")),
+		Down:     key.NewBinding(key.WithKeys("down", "j")),
+		PageUp:   key.NewBinding(key.WithKeys("pgup", "ctrl+u", "b"), key.WithHelp("pgup/pgdn", "page the preview")),
+		PageDown: key.NewBinding(key.WithKeys("pgdown", "ctrl+d", " ")),
 	}
 }
 
 func (k fixKeys) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{k.Preview, k.Apply, k.Close, k.Undo}}
+	return [][]key.Binding{{k.Preview, k.Apply, k.Close, k.Undo, k.Up, k.Down, k.PageUp, k.PageDown}}
 }
 
 // suggestionsMsg carries the fixes found for generation gen.
@@ -96,10 +108,13 @@ func (m Model) updateFixKeys(msg tea.KeyMsg) (Model, tea.Cmd, bool) {
 		switch {
 		case key.Matches(msg, k.Preview):
 			m.fixes.index = (m.fixes.index + 1) % len(m.fixes.fixes)
+			m.fixes.offset = 0
 		case key.Matches(msg, k.Apply):
 			return m.applyFix()
+		case key.Matches(msg, k.Up, k.Down, k.PageUp, k.PageDown):
+			m.scrollFixPreview(msg)
 		default:
-			m.fixes.open = false
+			m.closeFixPreview()
 		}
 		return m, nil, true
 	}
@@ -159,7 +174,36 @@ func (m *Model) receiveSuggestions(msg suggestionsMsg) {
 	m.openFixes()
 }
 
+// scrollFixPreview moves the preview a line or a page, within its lines.
+func (m *Model) scrollFixPreview(msg tea.KeyMsg) {
+	k := m.fixes.keys
+	page := max(1, m.computeLayout().main-3)
+	switch {
+	case key.Matches(msg, k.Up):
+		m.fixes.offset--
+	case key.Matches(msg, k.Down):
+		m.fixes.offset++
+	case key.Matches(msg, k.PageUp):
+		m.fixes.offset -= page
+	case key.Matches(msg, k.PageDown):
+		m.fixes.offset += page
+	}
+	lines := len(fixPreviewLines(m.styles, m.fixes, m.width))
+	m.fixes.offset = max(0, min(m.fixes.offset, fixPreviewMaxOffset(lines, m.computeLayout().main)))
+}
+
+// closeFixPreview closes the preview, and the status line that described
+// it when no later message replaced it.
+func (m *Model) closeFixPreview() {
+	m.fixes.open = false
+	if m.status.id == m.fixes.statusID {
+		m.status.text = ""
+	}
+}
+
 func (m *Model) openFixes() {
+	defer func() { m.fixes.statusID = m.status.id }()
+	m.fixes.offset = 0
 	m.fixes.index = 0
 	m.fixes.fixes = m.fixes.ranked
 	if len(m.fixes.fixes) == 0 {

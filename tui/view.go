@@ -66,18 +66,31 @@ func (m Model) renderHeader() string {
 	} else if !s.Pipeline.Tokenizer.Exact() || (m.eval != nil && m.eval.Assembly != nil && !m.eval.Assembly.Exact) || sc.Provider == "anthropic" || (m.eval != nil && m.eval.CountEstimate != "") {
 		tokenizer += ", estimate"
 	}
-	title := fmt.Sprintf(" ctxlab · %s · %s (%s) · window %s", safetext.Line(sc.Name), safetext.Line(model),
+	name := safetext.Line(sc.Name)
+	if sc.Interactions > 0 {
+		// A cassette holds several requests; which one is on screen
+		// (the Context view says how to open another).
+		name += " · " + interactionWords(sc)
+	}
+	title := fmt.Sprintf(" ctxlab · %s · %s (%s) · window %s", name, safetext.Line(model),
 		tokenizer, numfmt.Thousands(s.Budget.TotalWindow))
 	if s.Mode == window.MeasureOnly || (m.eval != nil && m.eval.BudgetProblem != nil) {
 		title += " · measured as sent"
 	}
+	// The baseline's summary before the cost: with a baseline pinned the
+	// change is what the user is looking for, and a narrow header cuts
+	// from the end.
+	title += baselineWords(m.comparison)
 	if m.eval != nil {
 		if c := core.CostOf(m.eval, m.cfg.Prices); c.Known {
 			title += " · " + numfmt.Dollars(c.Per1000()) + " per 1,000 requests"
 		}
 	}
-	title += baselineWords(m.comparison)
 	right := "? help "
+	if m.width-lipgloss.Width(title) > lipgloss.Width(helpAndLegend)+2 {
+		// Where there is room, the legend (a second ?) is named too.
+		right = helpAndLegend
+	}
 	switch {
 	case m.summaryCallInFlight():
 		right = "waiting for the LLM summary (esc cancels) " + right
@@ -94,6 +107,15 @@ func (m Model) renderHeader() string {
 	}
 	return st.Header.Render(title + strings.Repeat(" ", max(0, gap)) + right)
 }
+
+// interactionWords is which of a cassette's chat requests is shown:
+// "interaction 1 of 3".
+func interactionWords(sc *core.Scenario) string {
+	return "interaction " + numfmt.Thousands(sc.Interaction) + " of " + numfmt.Thousands(sc.Interactions)
+}
+
+// helpAndLegend is the header's right end when the title leaves room.
+const helpAndLegend = "? help, ?? legend "
 
 // bannerText is the alert that must be seen: an evaluation error, an
 // overflow, or the monitor's >90% alert.
