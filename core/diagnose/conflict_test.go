@@ -51,8 +51,9 @@ func TestSimilarDocumentsBothSentWithDifferentFacts(t *testing.T) {
 	}
 	// Dedup off (a threshold of 1 removes exact copies only), so both are sent.
 	in := buildInput(t, docs, 1_000, func(o *pipeline.Options) { o.DedupThreshold = 1 })
-	f := onlyFinding(t, Diagnose(in), CodeConflictingNearDuplicate)
-	wantContains(t, f, "both sent as [1] and [2]", "14 days → 30 days", "the model may quote either")
+	f := onlyFinding(t, Diagnose(in), CodeConflictingTextsSent)
+	wantContains(t, f, "both sent as [1] and [2]", "14 days → 30 days", "the model may quote either",
+		"#2 is probably the stale one (its source says archive)")
 	wantRefs(t, f, "[#1 #2]")
 }
 
@@ -102,5 +103,31 @@ func TestDiffsAreBounded(t *testing.T) {
 	}
 	if _, ok := texts.factChanges(0, 1); ok {
 		t.Error("a diff beyond the budget ran")
+	}
+}
+
+// A removed copy filed under an archive is what dedup should remove: the
+// finding says so and is only worth knowing; an archived copy kept over
+// the current one stays a warning and says which is stale.
+func TestRemovedNearDuplicateNamesTheStaleCopy(t *testing.T) {
+	for _, tc := range []struct {
+		name, keptSource, removedSource string
+		severity                        Severity
+		says                            string
+	}{
+		{"the archive removed", "kb/damaged.md", "kb/archive/2024/damaged.md", SeverityInfo,
+			"the removed copy is probably the stale one (its source says archive, 2024), so the current one is kept."},
+		{"the archive kept", "kb/archive/2024/damaged.md", "kb/damaged.md", SeverityWarning,
+			"the kept copy is probably the stale one (its source says archive, 2024): check which one is current."},
+	} {
+		docs := []value.Document{
+			{Source: tc.keptSource, Score: 0.96, Content: claimText("14 days")},
+			{Source: tc.removedSource, Score: 0.94, Content: claimText("10 days")},
+		}
+		f := onlyFinding(t, Diagnose(buildInput(t, docs, 1_000, nil)), CodeConflictingNearDuplicate)
+		if f.Severity != tc.severity {
+			t.Errorf("%s: severity %s, want %s", tc.name, f.Severity, tc.severity)
+		}
+		wantContains(t, f, tc.says)
 	}
 }
