@@ -183,7 +183,7 @@ func TestFindingsSanitizeInput(t *testing.T) {
 {"content": "` + strings.Replace(body, "14", "10", 1) + `", "score": 0.8, "source": "evil\u001b[2J.md"}
 `
 	stdout, _, code := run(t, docs, "build", "--docs", "-")
-	if code != 0 || !strings.Contains(stdout, "conflicting-near-duplicate") {
+	if code != 0 || !strings.Contains(stdout, "conflicting-texts-sent") {
 		t.Fatalf("exit %d, no conflict finding:\n%s", code, stdout)
 	}
 	if strings.ContainsRune(stdout, 0x1b) {

@@ -40,7 +40,24 @@ func writeSuggestions(w io.Writer, fixes []core.Fix, ev *core.Evaluation) {
 		if len(p.Documents) > 0 {
 			fmt.Fprintf(w, "     documents: %s\n", documentChanges(p.Documents))
 		}
+		writeFindingChanges(w, p)
 		fmt.Fprintf(w, "     apply: %s\n", safetext.Line(strings.Join(f.Flags, " ")))
+	}
+}
+
+// writeFindingChanges says which findings the fix clears, by their code
+// and rows (the reader has their sentences above), and which it raises,
+// in full: a new warning is what the fix costs besides tokens.
+func writeFindingChanges(w io.Writer, p core.Preview) {
+	if len(p.FindingsGone) > 0 {
+		gone := make([]string, len(p.FindingsGone))
+		for i, f := range p.FindingsGone {
+			gone[i] = safetext.Line(core.FindingAbout(f))
+		}
+		fmt.Fprintf(w, "     findings gone: %s\n", strings.Join(gone, "; "))
+	}
+	for _, f := range p.FindingsAppeared {
+		fmt.Fprintf(w, "     finding new: %s %s: %s\n", severityMark[f.Severity], f.Code, safetext.Line(f.Message))
 	}
 }
 

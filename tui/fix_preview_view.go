@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"ctxlab/core"
+	"ctxlab/core/diagnose"
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 	"ctxlab/themes"
@@ -12,7 +14,8 @@ import (
 // renderFixPreview draws the fix previewed as a diff of the request: its
 // description, the total against the max input and whether it fits, each
 // component whose tokens move, the documents that change fate, and the
-// flags that apply it headless. It fills the main area, w×h cells.
+// flags that apply it headless, the findings that go away and appear,
+// and the documents that change fate. It fills the main area, w×h cells.
 func renderFixPreview(st *themes.Styles, p fixPane, w, h int) string {
 	fix := p.fixes[p.index]
 	pv := fix.Preview
@@ -55,6 +58,24 @@ func renderFixPreview(st *themes.Styles, p fixPane, w, h int) string {
 			line += fmt.Sprintf(", allocation %s → %s", numfmt.Thousands(c.AllocatedBefore), numfmt.Thousands(c.AllocatedAfter))
 		}
 		row(line)
+	}
+	// What the findings say after it, before the documents, whose list
+	// takes the room left: the new warnings in full, as they are what
+	// the fix costs besides tokens; those gone by their rows, as the
+	// reader has just read them.
+	if len(pv.FindingsGone) > 0 {
+		gone := make([]string, len(pv.FindingsGone))
+		for i, f := range pv.FindingsGone {
+			gone[i] = core.FindingAbout(f)
+		}
+		wrapped(safetext.Line(numfmt.Count(len(gone), "finding goes", "findings go")+" away: "+strings.Join(gone, "; ")), st.Text.Render)
+	}
+	for _, f := range pv.FindingsAppeared {
+		style := st.Warn.Render
+		if f.Severity == diagnose.SeverityInfo {
+			style = st.Text.Render
+		}
+		wrapped(safetext.Line("new "+string(f.Severity)+": "+f.Message), style)
 	}
 	if n := len(pv.Documents); n > 0 {
 		row(numfmt.Count(n, "document changes", "documents change") + " fate as sent, the ones brought in first:")
