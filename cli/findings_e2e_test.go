@@ -119,7 +119,7 @@ func TestBuildTextFindings(t *testing.T) {
 	if !strings.Contains(stdout, want) {
 		t.Errorf("the findings do not follow the pipeline line, stale copy first:\n%s", stdout[:min(len(stdout), 3000)])
 	}
-	if !strings.Contains(stdout, "component-over-allocation: The context block is at its 1,550-token budget: the budget walk left out 38 documents and cut or summarized 1, 4,333 tokens in all; the formatted block is 280 tokens over it") {
+	if !strings.Contains(stdout, "component-over-allocation: The context block is at its 1,550-token budget: the budget walk left out 38 documents and cut 1; 4,333 tokens not sent; the formatted block is 280 tokens over it (headers 280)") {
 		t.Errorf("no finding about the block's budget:\n%s", stdout[:min(len(stdout), 3000)])
 	}
 }
@@ -188,5 +188,19 @@ func TestFindingsSanitizeInput(t *testing.T) {
 	}
 	if strings.ContainsRune(stdout, 0x1b) {
 		t.Errorf("an escape sequence from a source reached the findings")
+	}
+}
+
+// With dedup at 0.70 the budget walk leaves 40 tokens unspent: the block
+// is 238 tokens over, its 278 tokens of headers less those 40, and the
+// finding says both, as the budget bar does.
+func TestOvershootAddsUp(t *testing.T) {
+	t.Parallel()
+	stdout, stderr, code := run(t, "", "assemble", "--scenario", "../sample/scenarios/support_chat.yaml", "--allow-outside", "--dedup-threshold", "0.70")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(stdout, "the formatted block is 238 tokens over it (headers 278, 40 left unspent)") {
+		t.Errorf("the overshoot is not broken down:\n%s", stdout[:min(len(stdout), 4000)])
 	}
 }
