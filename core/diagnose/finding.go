@@ -45,6 +45,7 @@ const (
 	CodeHistoryDominates        = "history-dominates"
 	CodeToolResultsDominate     = "tool-results-dominate"
 	CodeMostlyHeaders           = "mostly-headers"
+	CodeSameSourceSent          = "same-source-sent"
 	CodeAllocationUnused        = "allocation-unused"
 	CodeTokenizerEstimate       = "tokenizer-estimate"
 	CodeScoresLookLikeDistances = "scores-look-like-distances"
@@ -55,7 +56,7 @@ const (
 var codeOrder = []string{
 	CodeOverflow, CodeAllocationsOverWindow, CodeScoresLookLikeDistances, CodeWeakerCopySent, CodeStrongDocLost,
 	CodeConflictingTextsSent, CodeConflictingNearDuplicate, CodeComponentOverAllocation, CodeHistoryDominates,
-	CodeToolResultsDominate, CodeMostlyHeaders, CodeAllocationUnused, CodeTokenizerEstimate,
+	CodeToolResultsDominate, CodeSameSourceSent, CodeMostlyHeaders, CodeAllocationUnused, CodeTokenizerEstimate,
 }
 
 // RefKind says what kind of row a Ref points at.
