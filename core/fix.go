@@ -46,6 +46,9 @@ const (
 	// similarity, so the weaker is removed as a near duplicate of the
 	// stronger instead of sent beside it or in its place.
 	FixDedupPair = "dedup-pair"
+	// FixDedupURL deduplicates by canonical URL, so one source sent
+	// twice under two addresses is sent once.
+	FixDedupURL = "dedup-url"
 	// FixDropItem replaces the largest tool result by a one-line note.
 	FixDropItem = "drop-item"
 	// FixTruncateItem cuts the largest tool result or message by what

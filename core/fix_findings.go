@@ -19,6 +19,7 @@ var fixKindsByFinding = map[string][]string{
 	diagnose.CodeStrongDocLost:           {FixBudgetBeforeReorder, FixNextStrongDocument},
 	diagnose.CodeWeakerCopySent:          {FixDedupPair, FixBudgetBeforeReorder, FixNextStrongDocument},
 	diagnose.CodeConflictingTextsSent:    {FixDedupPair},
+	diagnose.CodeSameSourceSent:          {FixDedupURL},
 	diagnose.CodeComponentOverAllocation: {FixRaiseCut, FixNextStrongDocument, FixFitAllocations},
 	diagnose.CodeToolResultsDominate:     {FixDropItem, FixTruncateItem, FixShrinkLargest},
 	diagnose.CodeHistoryDominates:        {FixTruncateItem, FixShrinkLargest},

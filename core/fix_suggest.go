@@ -36,6 +36,7 @@ func Suggest(ctx context.Context, in EvalInput, ev *Evaluation) ([]Fix, error) {
 	candidates = append(candidates, nextStrongDocumentCandidate(ctx, in, ev)...)
 	candidates = append(candidates, budgetFirstCandidate(ev)...)
 	candidates = append(candidates, dedupPairCandidates(ev)...)
+	candidates = append(candidates, dedupURLCandidate(ev)...)
 	candidates = append(candidates, itemCandidates(in, ev)...)
 
 	var fixes []Fix

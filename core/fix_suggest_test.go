@@ -12,6 +12,7 @@ import (
 	"ctxlab/core/diagnose"
 	"ctxlab/core/internal/testtext"
 	"ctxlab/core/pipeline"
+	"ctxlab/core/value"
 	"ctxlab/core/window"
 	"ctxlab/loaders"
 	"ctxlab/sample"
@@ -397,5 +398,30 @@ func TestTransitionAmongNotSentStages(t *testing.T) {
 		if got := tc.d.Transition(); got != tc.want {
 			t.Errorf("%+v: %q, want %q", tc.d, got, tc.want)
 		}
+	}
+}
+
+// One arXiv paper sent as its abstract and its HTML page: the fix
+// deduplicates by URL, and the finding goes.
+func TestSuggestDedupByURL(t *testing.T) {
+	s := core.DefaultSettings()
+	s.Query = "context windows"
+	sc := &core.Scenario{Settings: s, Documents: []value.Document{
+		{Source: "https://arxiv.org/abs/2507.13043", Score: 0.9, Content: testtext.Words(60, "abstract")},
+		{Source: "https://arxiv.org/html/2507.13043v1", Score: 0.8, Content: testtext.Words(80, "paper")},
+	}}
+	_, ev, fixes := suggestFor(t, sc, s)
+	fix := fixOfKind(fixes, core.FixDedupURL)
+	if fix == nil || !slices.Equal(fix.Flags, []string{"--dedup-key", "url"}) {
+		t.Fatalf("no --dedup-key url fix in %+v (findings %+v)", fixes, ev.Findings)
+	}
+	var same *diagnose.Finding
+	for i := range ev.Findings {
+		if ev.Findings[i].Code == diagnose.CodeSameSourceSent {
+			same = &ev.Findings[i]
+		}
+	}
+	if same == nil || !fix.Preview.Clears(*same) {
+		t.Errorf("the fix does not clear the same-source finding: %+v", fix.Preview.FindingsGone)
 	}
 }
