@@ -63,7 +63,12 @@ func TestConflictingHunks(t *testing.T) {
 	}{
 		{"number", "returned within 30 days of delivery", "returned within 14 days of delivery", "30 days → 14 days"},
 		{"negation inserted", "these items are refundable in full", "these items are not refundable in full", "are refundable → are not refundable"},
-		{"date", "the sale ends on Friday at noon", "the sale ends on Monday at noon", "Friday at → Monday at"},
+		{"date", "the sale ends on Friday at noon", "the sale ends on Monday at noon", "Friday → Monday"},
+		{"a range is one phrase with its unit", "orders arrive in 5 to 9 business days after shipping", "orders arrive in 3 to 7 business days after shipping",
+			"5 to 9 business days → 3 to 7 business days"},
+		{"a figure ends at a function word", "the link expires after one hour and cannot be reused", "the link expires after 30 minutes and cannot be reused",
+			"one hour → 30 minutes"},
+		{"a phrase ends with its clause", "refunds take 10 days, by card", "refunds take 5 days, by card", "10 days, → 5 days,"},
 		{"reworded", "we reply quickly to every message", "we reply promptly to every message", ""},
 		{"sentence added", "ships in two days.", "ships in two days. Holiday orders may take until December 24 to arrive.", ""},
 		{"repeated change reads once", "pay 100% now and 100% later", "pay 50% now and 50% later", "100% now → 50% now; 100% later → 50% later"},
@@ -81,7 +86,7 @@ func TestConflictingHunks(t *testing.T) {
 
 func TestDiffsAreBounded(t *testing.T) {
 	long := func(figure string) string {
-		return strings.Repeat("alpha beta ", 400) + figure + strings.Repeat(" gamma delta", 400)
+		return strings.Repeat("alpha beta ", 400) + figure + strings.Repeat(" of gamma", 400)
 	}
 	// A figure changed inside long equal runs: the middle is small.
 	if hunks, ok := conflictingHunks(long("30 days"), long("14 days")); !ok || quoteHunks(hunks) != "30 days → 14 days" {
