@@ -27,7 +27,7 @@ type findingJSON struct {
 
 // The sample's headline: the current refund policy (#15) dropped while
 // the archived copy (#34) is sent.
-const staleRefundFinding = "weaker-copy-sent: #15 kb/returns/refund-policy.md (rank 2, score 0.91) was dropped (141 tokens; budget already spent) while a similar but weaker text, #34 kb/archive/2025/refund-policy-v3.md (rank 3, score 0.89), is sent as [2]; where they differ: 60 days → 30 days (dropped → sent). [about #15, #34]"
+const staleRefundFinding = "weaker-copy-sent: #15 kb/returns/refund-policy.md (rank 2, score 0.91) was dropped (141 tokens; budget already spent) while a similar but weaker text, #34 kb/archive/2025/refund-policy-v3.md (rank 3, score 0.89), is sent as [2]; where they differ: 60 days → 30 days (dropped → sent); #34 is probably the stale one (its source says archive, 2025). [about #15, #34]"
 
 func TestAssembleTextFindings(t *testing.T) {
 	t.Parallel()
