@@ -204,3 +204,25 @@ func TestOvershootAddsUp(t *testing.T) {
 		t.Errorf("the overshoot is not broken down:\n%s", stdout[:min(len(stdout), 4000)])
 	}
 }
+
+// On the sample, the fix that removes the archived refund policy as a
+// near duplicate comes first; each fix lists the findings it clears and
+// those it raises, and one that sends both policies says so.
+func TestSuggestListsFindingsGoneAndNew(t *testing.T) {
+	t.Parallel()
+	stdout, stderr, code := run(t, "", "assemble", "--scenario", "../sample/scenarios/support_chat.yaml", "--allow-outside", "--suggest")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{
+		"  1. Remove #34 kb/archive/2025/refund-policy-v3.md as a near duplicate of #15 kb/returns/refund-policy.md",
+		"     findings gone: weaker-copy-sent about #15, #34;",
+		"     apply: --dedup-threshold 0.72 --budget-before-reorder --budget-mode strict\n",
+		"It leaves a contradiction sent: #34 kb/archive/2025/refund-policy-v3.md and #15 kb/returns/refund-policy.md",
+		"     finding new: ! warning conflicting-texts-sent: #34",
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("the suggestions lack %q:\n%s", want, stdout[strings.Index(stdout, "Suggested fixes"):])
+		}
+	}
+}

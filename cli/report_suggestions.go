@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"ctxlab/core"
+	"ctxlab/core/diagnose"
 	"ctxlab/core/window"
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
@@ -124,13 +125,18 @@ type suggestionJSON struct {
 	Flags       []string `json:"flags"`
 	TokensSaved int      `json:"tokens_saved"`
 	Fits        bool     `json:"fits"`
+	// FindingsGone and FindingsAppeared are the findings the fix makes go
+	// away and appear, in the findings list's shape.
+	FindingsGone     []diagnose.Finding `json:"findings_gone"`
+	FindingsAppeared []diagnose.Finding `json:"findings_appeared"`
 }
 
 func suggestionsJSON(fixes []core.Fix) []suggestionJSON {
 	out := make([]suggestionJSON, 0, len(fixes))
 	for _, f := range fixes {
 		out = append(out, suggestionJSON{Kind: f.Kind, Description: f.Description, Flags: f.Flags,
-			TokensSaved: f.Preview.TokensSaved(), Fits: f.Preview.Fits})
+			TokensSaved: f.Preview.TokensSaved(), Fits: f.Preview.Fits,
+			FindingsGone: nonNilFindings(f.Preview.FindingsGone), FindingsAppeared: nonNilFindings(f.Preview.FindingsAppeared)})
 	}
 	return out
 }
