@@ -65,15 +65,32 @@ func pathMarks(source string) marks {
 			m.archive = append(m.archive, p)
 			continue
 		}
-		if n, err := strconv.Atoi(p); err == nil && len(p) == 4 && n >= 1990 && n <= 2099 {
+		if n, ok := digits(p); ok && len(p) == 4 && n >= 1990 && n <= 2099 {
 			m.year = max(m.year, n)
 			continue
 		}
-		if v, ok := strings.CutPrefix(p, "v"); ok && v != "" {
-			if n, err := strconv.Atoi(v); err == nil {
+		if v, ok := strings.CutPrefix(p, "v"); ok {
+			if n, ok := digits(v); ok {
 				m.version = n
 			}
 		}
 	}
 	return m
+}
+
+// digits reads a short run of ASCII digits (a year, a version); anything
+// else is not one. strconv.Atoi would allocate an error for every word
+// of every path.
+func digits(s string) (int, bool) {
+	if s == "" || len(s) > 6 {
+		return 0, false
+	}
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return 0, false
+		}
+		n = n*10 + int(s[i]-'0')
+	}
+	return n, true
 }

@@ -163,7 +163,7 @@ func withContext(a, b []string, fromA, toA, fromB, toB, common int) hunk {
 		return h
 	}
 	tail := 0
-	for tail < min(common, maxPhraseTail) && toA+tail < len(a) && toB+tail < len(b) && !functionWords[diffKeys(a[toA+tail:toA+tail+1])[0]] {
+	for tail < min(common, maxPhraseTail) && toA+tail < len(a) && toB+tail < len(b) && !functionWords[diffKey(a[toA+tail])] {
 		tail++
 		if endsClause(a[toA+tail-1]) {
 			break
@@ -191,9 +191,15 @@ var functionWords = map[string]bool{
 func diffKeys(words []string) []string {
 	keys := make([]string, len(words))
 	for i, w := range words {
-		keys[i] = strings.ToLower(strings.TrimFunc(w, func(r rune) bool { return unicode.IsPunct(r) }))
+		keys[i] = diffKey(w)
 	}
 	return keys
+}
+
+// diffKey is a word as the diff compares it: lower case, without the
+// punctuation around it.
+func diffKey(w string) string {
+	return strings.ToLower(strings.TrimFunc(w, unicode.IsPunct))
 }
 
 // isFactChange reports whether a hunk changes a number, a date or a
