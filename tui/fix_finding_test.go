@@ -104,3 +104,25 @@ func TestFixPreviewListsTheFindingsItChanges(t *testing.T) {
 		t.Errorf("budgeting first sends both policies and the preview does not say so:\n%s", screen)
 	}
 }
+
+// Two similar texts both sent that state different facts have a fix of
+// their own: the Diagnosis view says so, and f previews the dedup
+// threshold that keeps the stronger first.
+func TestConflictSentHasAFix(t *testing.T) {
+	m := newTestModel(t, "support_chat", "mono", 160, 48)
+	m = keys(t, m, "c")
+	m.controls.selectID("rag")
+	m = keys(t, m, "enter", "ctrl+u")
+	m = typeText(t, m, "7042")
+	m = keys(t, m, "enter", "esc", "d")
+	conflict := findingIndex(t, m, diagnose.CodeConflictingTextsSent)
+	m = chooseFinding(t, m, conflict)
+	text, _ := diagnosisContent(m.styles, m.eval, m.diagnosis, 150)
+	if !strings.Contains(text, "fix: f previews the fixes for this finding first") {
+		t.Errorf("the conflict does not say a fix exists:\n%s", text)
+	}
+	m = keys(t, m, "f")
+	if !m.fixes.open || m.fixes.fixes[0].Kind != core.FixDedupPair || !m.fixes.fixes[0].Preview.Clears(m.eval.Findings[conflict]) {
+		t.Fatalf("f on the conflict: open %v, first %+v", m.fixes.open, m.fixes.fixes)
+	}
+}
