@@ -27,7 +27,7 @@ type findingJSON struct {
 
 // The sample's headline: the current refund policy (#15) dropped while
 // the archived copy (#34) is sent.
-const staleRefundFinding = "weaker-copy-sent: #15 kb/returns/refund-policy.md (rank 2, score 0.91) was dropped (141 tokens; budget already spent) while a similar but weaker text, #34 kb/archive/2025/refund-policy-v3.md (rank 3, score 0.89), is sent as [2]; where they differ: 60 days → 30 days (dropped → sent). [about #15, #34]"
+const staleRefundFinding = "weaker-copy-sent: #15 kb/returns/refund-policy.md (rank 2, score 0.91) was dropped (141 tokens; budget already spent) while a similar but weaker text, #34 kb/archive/2025/refund-policy-v3.md (rank 3, score 0.89), is sent as [2]; where they differ: 60 days → 30 days (dropped → sent); #34 is probably the stale one (its source says archive, 2025). [about #15, #34]"
 
 func TestAssembleTextFindings(t *testing.T) {
 	t.Parallel()
@@ -119,7 +119,7 @@ func TestBuildTextFindings(t *testing.T) {
 	if !strings.Contains(stdout, want) {
 		t.Errorf("the findings do not follow the pipeline line, stale copy first:\n%s", stdout[:min(len(stdout), 3000)])
 	}
-	if !strings.Contains(stdout, "component-over-allocation: The context block is at its 1,550-token budget: the budget walk left out 38 documents and cut or summarized 1, 4,333 tokens in all; the formatted block is 280 tokens over it") {
+	if !strings.Contains(stdout, "component-over-allocation: The context block is at its 1,550-token budget: the budget walk left out 38 documents and cut 1; 4,333 tokens not sent; the formatted block is 280 tokens over it (headers 280)") {
 		t.Errorf("no finding about the block's budget:\n%s", stdout[:min(len(stdout), 3000)])
 	}
 }
@@ -183,10 +183,46 @@ func TestFindingsSanitizeInput(t *testing.T) {
 {"content": "` + strings.Replace(body, "14", "10", 1) + `", "score": 0.8, "source": "evil\u001b[2J.md"}
 `
 	stdout, _, code := run(t, docs, "build", "--docs", "-")
-	if code != 0 || !strings.Contains(stdout, "conflicting-near-duplicate") {
+	if code != 0 || !strings.Contains(stdout, "conflicting-texts-sent") {
 		t.Fatalf("exit %d, no conflict finding:\n%s", code, stdout)
 	}
 	if strings.ContainsRune(stdout, 0x1b) {
 		t.Errorf("an escape sequence from a source reached the findings")
+	}
+}
+
+// With dedup at 0.70 the budget walk leaves 40 tokens unspent: the block
+// is 238 tokens over, its 278 tokens of headers less those 40, and the
+// finding says both, as the budget bar does.
+func TestOvershootAddsUp(t *testing.T) {
+	t.Parallel()
+	stdout, stderr, code := run(t, "", "assemble", "--scenario", "../sample/scenarios/support_chat.yaml", "--allow-outside", "--dedup-threshold", "0.70")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(stdout, "the formatted block is 238 tokens over it (headers 278, 40 left unspent)") {
+		t.Errorf("the overshoot is not broken down:\n%s", stdout[:min(len(stdout), 4000)])
+	}
+}
+
+// On the sample, the fix that removes the archived refund policy as a
+// near duplicate comes first; each fix lists the findings it clears and
+// those it raises, and one that sends both policies says so.
+func TestSuggestListsFindingsGoneAndNew(t *testing.T) {
+	t.Parallel()
+	stdout, stderr, code := run(t, "", "assemble", "--scenario", "../sample/scenarios/support_chat.yaml", "--allow-outside", "--suggest")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{
+		"  1. Remove #34 kb/archive/2025/refund-policy-v3.md as a near duplicate of #15 kb/returns/refund-policy.md",
+		"     findings gone: weaker-copy-sent about #15, #34;",
+		"     apply: --dedup-threshold 0.72 --budget-before-reorder --budget-mode strict\n",
+		"It leaves a contradiction sent: #34 kb/archive/2025/refund-policy-v3.md and #15 kb/returns/refund-policy.md",
+		"     finding new: ! warning conflicting-texts-sent: #34",
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("the suggestions lack %q:\n%s", want, stdout[strings.Index(stdout, "Suggested fixes"):])
+		}
 	}
 }

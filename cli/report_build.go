@@ -144,7 +144,7 @@ func writeDedupSection(w io.Writer, in buildInput, tr pipeline.Trace) {
 		}
 		switch {
 		case d.Duplicate.Key != "":
-			fmt.Fprintf(w, "  = %s: exact duplicate of %s (same %s)\n", docLabel(in.docs, i), docLabel(in.docs, d.Duplicate.Of), safetext.Line(d.Duplicate.Key))
+			fmt.Fprintf(w, "  = %s: same source as %s (%s)\n", docLabel(in.docs, i), docLabel(in.docs, d.Duplicate.Of), safetext.Line(d.Duplicate.Key))
 		case d.Duplicate.Kind == pipeline.DuplicateExact:
 			fmt.Fprintf(w, "  = %s: exact duplicate of %s\n", docLabel(in.docs, i), docLabel(in.docs, d.Duplicate.Of))
 		default:

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"ctxlab/core"
+	"ctxlab/core/diagnose"
 	"ctxlab/core/window"
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
@@ -40,7 +41,24 @@ func writeSuggestions(w io.Writer, fixes []core.Fix, ev *core.Evaluation) {
 		if len(p.Documents) > 0 {
 			fmt.Fprintf(w, "     documents: %s\n", documentChanges(p.Documents))
 		}
+		writeFindingChanges(w, p)
 		fmt.Fprintf(w, "     apply: %s\n", safetext.Line(strings.Join(f.Flags, " ")))
+	}
+}
+
+// writeFindingChanges says which findings the fix clears, by their code
+// and rows (the reader has their sentences above), and which it raises,
+// in full: a new warning is what the fix costs besides tokens.
+func writeFindingChanges(w io.Writer, p core.Preview) {
+	if len(p.FindingsGone) > 0 {
+		gone := make([]string, len(p.FindingsGone))
+		for i, f := range p.FindingsGone {
+			gone[i] = safetext.Line(core.FindingAbout(f))
+		}
+		fmt.Fprintf(w, "     findings gone: %s\n", strings.Join(gone, "; "))
+	}
+	for _, f := range p.FindingsAppeared {
+		fmt.Fprintf(w, "     finding new: %s %s: %s\n", severityMark[f.Severity], f.Code, safetext.Line(f.Message))
 	}
 }
 
@@ -88,7 +106,7 @@ func documentChanges(docs []core.DocumentChange) string {
 	if more := len(docs) - maxDocumentsListed; more > 0 {
 		parts = append(parts, fmt.Sprintf("and %s more", numfmt.Thousands(more)))
 	}
-	return numfmt.Count(len(docs), "document changes", "documents change") + " fate as sent: " + strings.Join(parts, "; ")
+	return core.DocumentChangesHeading(docs) + ": " + strings.Join(parts, "; ")
 }
 
 // signed writes a change with its sign: +1,234 or −567.
@@ -107,13 +125,18 @@ type suggestionJSON struct {
 	Flags       []string `json:"flags"`
 	TokensSaved int      `json:"tokens_saved"`
 	Fits        bool     `json:"fits"`
+	// FindingsGone and FindingsAppeared are the findings the fix makes go
+	// away and appear, in the findings list's shape.
+	FindingsGone     []diagnose.Finding `json:"findings_gone"`
+	FindingsAppeared []diagnose.Finding `json:"findings_appeared"`
 }
 
 func suggestionsJSON(fixes []core.Fix) []suggestionJSON {
 	out := make([]suggestionJSON, 0, len(fixes))
 	for _, f := range fixes {
 		out = append(out, suggestionJSON{Kind: f.Kind, Description: f.Description, Flags: f.Flags,
-			TokensSaved: f.Preview.TokensSaved(), Fits: f.Preview.Fits})
+			TokensSaved: f.Preview.TokensSaved(), Fits: f.Preview.Fits,
+			FindingsGone: nonNilFindings(f.Preview.FindingsGone), FindingsAppeared: nonNilFindings(f.Preview.FindingsAppeared)})
 	}
 	return out
 }

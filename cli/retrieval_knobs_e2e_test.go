@@ -119,7 +119,21 @@ const arxivCopies = `{"content": "Performance is often highest when relevant inf
 {"content": "We analyze the performance of language models on multi-document question answering and key-value retrieval.", "source": "http://arxiv.org/html/2307.03172v3#S2", "score": 0.85}
 {"content": "Retrieval-augmented generation combines a parametric memory with a non-parametric index of passages.", "source": "https://arxiv.org/abs/2005.11401", "score": 0.80}`
 
-// TestDedupKeyURL: three URLs of one arXiv paper are one document; the
+// Three URLs of one arXiv paper are one source: without the URL key, a
+// finding says it is sent three times and names the key.
+func TestSameSourceFindingWithoutTheKey(t *testing.T) {
+	t.Parallel()
+	stdout, stderr, code := run(t, arxivCopies, "build", "--docs", "-", "--tokenizer", "heuristic")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(stdout, "info    same-source-sent: 3 documents sent share a canonical URL (#1, #2, #3;") ||
+		!strings.Contains(stdout, "--dedup-key url keeps one.") {
+		t.Errorf("no same-source finding:\n%s", stdout)
+	}
+}
+
+// TestDedupKeyURL: with the key, the three URLs are one document; the
 // text report names the key.
 func TestDedupKeyURL(t *testing.T) {
 	t.Parallel()
@@ -128,14 +142,14 @@ func TestDedupKeyURL(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	for _, want := range []string{
-		"exact duplicate of #1 https://arxiv.org/abs/2307.03172v1 (same url arxiv.org/abs/2307.03172)",
+		"same source as #1 https://arxiv.org/abs/2307.03172v1 (url arxiv.org/abs/2307.03172)",
 		"[2] https://arxiv.org/abs/2005.11401",
 	} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("the report lacks %q:\n%s", want, stdout)
 		}
 	}
-	if strings.Count(stdout, "(same url arxiv.org/abs/2307.03172)") != 2 {
+	if strings.Count(stdout, "(url arxiv.org/abs/2307.03172)") != 2 {
 		t.Errorf("two copies should be named:\n%s", stdout)
 	}
 	_, stderr, code = run(t, arxivCopies, "build", "--docs", "-", "--dedup-key", "title")

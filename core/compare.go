@@ -3,14 +3,15 @@ package core
 import (
 	"cmp"
 	"slices"
+	"strings"
 
 	"ctxlab/core/diagnose"
 )
 
 // Comparison is a request against a baseline: the fix preview's diff
-// (components, totals, documents whose fate changed) widened to the
-// documents that only moved, the utilization, the findings that appeared
-// or went away, and the request's text line by line. The workbench's
+// (components, totals, documents whose fate changed, the findings that
+// appeared or went away) widened to the documents that only moved, the
+// utilization, and the request's text line by line. The workbench's
 // compare view and `ctxlab diff` both render it; neither diffs anything
 // of its own.
 type Comparison struct {
@@ -19,10 +20,6 @@ type Comparison struct {
 	// request.
 	Settings                            []SettingChange
 	UtilizationBefore, UtilizationAfter float64
-	// FindingsAppeared are the current request's findings the baseline
-	// did not have; FindingsGone the baseline's that the current one has
-	// not. A finding is the same when its code and the rows it names are.
-	FindingsAppeared, FindingsGone []diagnose.Finding
 	// Text is the request's messages as lines, diffed (RequestLines).
 	Text []TextLine
 }
@@ -86,8 +83,6 @@ func Compare(baseline, current *Evaluation) Comparison {
 		return cmp.Or(cmp.Compare(slices.Index(changeOrder, a.Kind()), slices.Index(changeOrder, b.Kind())),
 			cmp.Compare(b.Score, a.Score), cmp.Compare(a.Index, b.Index))
 	})
-	c.FindingsAppeared = findingsMissing(current.Findings, baseline.Findings)
-	c.FindingsGone = findingsMissing(baseline.Findings, current.Findings)
 	c.Text = DiffLines(RequestLines(baseline), RequestLines(current))
 	return c
 }
@@ -122,11 +117,27 @@ func findingsMissing(from, other []diagnose.Finding) []diagnose.Finding {
 }
 
 // findingKey identifies a finding across two requests: its message holds
-// numbers that move with any setting, its code and rows do not.
+// numbers that move with any setting, its code and the rows it is about
+// do not. Those rows are its first ref (the component, the strongest
+// document lost), or its first two for a finding about a pair of
+// documents, in either order; the refs after them list rows that move
+// with the settings (the documents a cut lost), so a finding that only
+// lists other rows is the same finding.
 func findingKey(f diagnose.Finding) string {
-	key := f.Code
-	for _, r := range f.Refs {
-		key += "|" + string(r.Kind) + ":" + r.Name + ":" + r.Label()
+	refs := f.Refs[:min(len(f.Refs), identifyingRefs(f.Code))]
+	labels := make([]string, len(refs))
+	for i, r := range refs {
+		labels[i] = string(r.Kind) + ":" + r.Name + ":" + r.Label()
 	}
-	return key
+	slices.Sort(labels)
+	return f.Code + "|" + strings.Join(labels, "|")
+}
+
+// identifyingRefs is how many of a finding's refs say what it is about.
+func identifyingRefs(code string) int {
+	switch code {
+	case diagnose.CodeWeakerCopySent, diagnose.CodeConflictingNearDuplicate, diagnose.CodeConflictingTextsSent:
+		return 2
+	}
+	return 1
 }

@@ -42,6 +42,13 @@ const (
 	// walks the documents strongest first and lost-in-the-middle still
 	// places what it kept at both ends.
 	FixBudgetBeforeReorder = "budget-before-reorder"
+	// FixDedupPair lowers the dedup threshold to two similar documents'
+	// similarity, so the weaker is removed as a near duplicate of the
+	// stronger instead of sent beside it or in its place.
+	FixDedupPair = "dedup-pair"
+	// FixDedupURL deduplicates by canonical URL, so one source sent
+	// twice under two addresses is sent once.
+	FixDedupURL = "dedup-url"
 	// FixDropItem replaces the largest tool result by a one-line note.
 	FixDropItem = "drop-item"
 	// FixTruncateItem cuts the largest tool result or message by what

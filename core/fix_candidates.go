@@ -18,6 +18,9 @@ type candidate struct {
 	kind     string
 	changes  []KnobChange
 	describe func(p Preview) string
+	// accept, when set, checks the measured preview does what the fix
+	// is offered for; a candidate it refuses is not offered.
+	accept func(p Preview) bool
 }
 
 // fitCandidate: assemble within allocations that fit. Under measure mode
@@ -148,14 +151,12 @@ func raiseCutCandidates(ev *Evaluation) []candidate {
 // second-strongest document; so when the block is over its allocation
 // the fix counts headers too (strict mode).
 func budgetFirstCandidate(ev *Evaluation) []candidate {
-	p := ev.Settings.Pipeline
-	if ev.Build == nil || !p.LostInMiddle || p.BudgetBeforeReorder || !hasFinding(ev, diagnose.CodeStrongDocLost, diagnose.CodeWeakerCopySent) {
+	if !hasFinding(ev, diagnose.CodeStrongDocLost, diagnose.CodeWeakerCopySent) {
 		return nil
 	}
-	changes := []KnobChange{{KnobID: "budget-first", Value: KnobValue{Bool: true}}}
-	strict := p.BudgetMode == pipeline.BudgetReference && ev.Build.TokensUsed > ev.Settings.Budget.RetrievedContext
-	if strict {
-		changes = append(changes, KnobChange{KnobID: "budget-mode", Value: KnobValue{Text: string(pipeline.BudgetStrict)}})
+	changes, strict := budgetFirstChanges(ev)
+	if changes == nil {
+		return nil
 	}
 	return []candidate{{kind: FixBudgetBeforeReorder, changes: changes, describe: func(p Preview) string {
 		how := "Budget before reordering: the budget takes the documents strongest first instead of spending itself before the far end, and lost-in-the-middle then places what it kept at both ends"
@@ -166,19 +167,37 @@ func budgetFirstCandidate(ev *Evaluation) []candidate {
 	}}}
 }
 
-// describeDocuments counts the documents a preview brings in and drops.
+// budgetFirstChanges are the changes that budget before the reorder, with
+// strict mode when the block overshoots its allocation; nil when the
+// reorder is off or the budget already runs first.
+func budgetFirstChanges(ev *Evaluation) (changes []KnobChange, strict bool) {
+	p := ev.Settings.Pipeline
+	if ev.Build == nil || !p.LostInMiddle || p.BudgetBeforeReorder {
+		return nil, false
+	}
+	changes = []KnobChange{{KnobID: "budget-first", Value: KnobValue{Bool: true}}}
+	strict = p.BudgetMode == pipeline.BudgetReference && ev.Build.TokensUsed > ev.Settings.Budget.RetrievedContext
+	if strict {
+		changes = append(changes, KnobChange{KnobID: "budget-mode", Value: KnobValue{Text: string(pipeline.BudgetStrict)}})
+	}
+	return changes, strict
+}
+
+// describeDocuments counts the documents a preview brings in and drops,
+// by the kinds the preview's list shows (DocumentChange.Kind), so the
+// sentence and the list under it agree: a document left out by another
+// stage, not sent either way, is neither.
 func describeDocuments(p Preview) string {
 	in, out := 0, 0
 	for _, d := range p.Documents {
-		switch {
-		case d.Before == DocNotSent:
+		switch d.Kind() {
+		case ChangeIn:
 			in++
-		case d.After == DocNotSent:
+		case ChangeOut:
 			out++
 		}
 	}
-	return fmt.Sprintf("%s sent that %s not, %s no longer",
-		numfmt.Count(in, "document is", "documents are"), numfmt.Plural(in, "was", "were"), numfmt.Thousands(out))
+	return fmt.Sprintf("%s brought in, %s dropped", numfmt.Count(in, "document", "documents"), numfmt.Thousands(out))
 }
 
 func hasFinding(ev *Evaluation, codes ...string) bool {

@@ -1,6 +1,7 @@
 package core
 
 import (
+	"cmp"
 	"slices"
 
 	"ctxlab/core/diagnose"
@@ -9,13 +10,16 @@ import (
 // fixKindsByFinding are the fixes that address each kind of finding:
 // what makes the request fit for an overflow, what sends a lost document
 // for the strong-documents findings, what shrinks the item or component
-// that dominates. A finding absent here (an estimate, a conflict between
-// two copies) has no fix a setting makes.
+// that dominates, the dedup threshold that keeps one of two similar texts
+// for a conflict. A finding absent here (an estimate) has no fix a
+// setting makes.
 var fixKindsByFinding = map[string][]string{
 	diagnose.CodeOverflow:                {FixFitAllocations, FixReserve, FixShrinkLargest, FixDropItem, FixTruncateItem},
 	diagnose.CodeAllocationsOverWindow:   {FixFitAllocations, FixReserve},
 	diagnose.CodeStrongDocLost:           {FixBudgetBeforeReorder, FixNextStrongDocument},
-	diagnose.CodeWeakerCopySent:          {FixBudgetBeforeReorder, FixNextStrongDocument},
+	diagnose.CodeWeakerCopySent:          {FixDedupPair, FixBudgetBeforeReorder, FixNextStrongDocument},
+	diagnose.CodeConflictingTextsSent:    {FixDedupPair},
+	diagnose.CodeSameSourceSent:          {FixDedupURL},
 	diagnose.CodeComponentOverAllocation: {FixRaiseCut, FixNextStrongDocument, FixFitAllocations},
 	diagnose.CodeToolResultsDominate:     {FixDropItem, FixTruncateItem, FixShrinkLargest},
 	diagnose.CodeHistoryDominates:        {FixTruncateItem, FixShrinkLargest},
@@ -25,24 +29,37 @@ var fixKindsByFinding = map[string][]string{
 // direct first; none when no setting fixes it.
 func FixKindsFor(code string) []string { return fixKindsByFinding[code] }
 
-// FixesForFindingFirst orders fixes so that those addressing the finding
-// come first, in the order FixKindsFor gives, the rest after in their
-// own order, and says how many address it.
-func FixesForFindingFirst(fixes []Fix, code string) ([]Fix, int) {
-	kinds := FixKindsFor(code)
-	rank := func(f Fix) int {
-		if i := slices.Index(kinds, f.Kind); i >= 0 {
-			return i
+// FixesForFinding orders fixes for one finding the reader chose: first
+// those that make it go away without raising a new warning, then those
+// that make it go away at that cost, then the others of a kind that
+// addresses its code (FixKindsFor), each group cheapest in tokens first;
+// the rest after, in their own order. n says how many address it.
+func FixesForFinding(fixes []Fix, f diagnose.Finding) (ordered []Fix, n int) {
+	kinds := FixKindsFor(f.Code)
+	const unrelated = 3
+	tier := func(x Fix) int {
+		switch {
+		case x.Preview.Clears(f) && x.Preview.NewWarnings() == 0:
+			return 0
+		case x.Preview.Clears(f):
+			return 1
+		case slices.Contains(kinds, x.Kind):
+			return 2
 		}
-		return len(kinds)
+		return unrelated
 	}
-	out := slices.Clone(fixes)
-	slices.SortStableFunc(out, func(a, b Fix) int { return rank(a) - rank(b) })
-	n := 0
-	for _, f := range out {
-		if rank(f) < len(kinds) {
+	ordered = slices.Clone(fixes)
+	slices.SortStableFunc(ordered, func(a, b Fix) int {
+		ta, tb := tier(a), tier(b)
+		if ta != tb || ta == unrelated {
+			return cmp.Compare(ta, tb)
+		}
+		return cmp.Compare(b.Preview.TokensSaved(), a.Preview.TokensSaved())
+	})
+	for _, x := range ordered {
+		if tier(x) < unrelated {
 			n++
 		}
 	}
-	return out, n
+	return ordered, n
 }

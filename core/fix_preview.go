@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"ctxlab/core/diagnose"
 	"ctxlab/core/window"
 )
 
@@ -23,6 +24,11 @@ type Preview struct {
 	FitsBefore, Fits              bool
 	// Documents are the retrieved documents whose fate changes.
 	Documents []DocumentChange
+	// FindingsAppeared are the findings the request has after the change
+	// and did not have before; FindingsGone those it had and has no
+	// longer. A finding is the same when its code and the rows it names
+	// are (findingKey), whatever its numbers.
+	FindingsAppeared, FindingsGone []diagnose.Finding
 	// Evaluation is the request with the fix applied, for the workbench
 	// to show once the fix is applied without evaluating it again.
 	Evaluation *Evaluation `json:"-"`
@@ -81,12 +87,36 @@ type DocumentChange struct {
 }
 
 // Transition says the change in words: "sent → not sent", or, when the
-// document is not sent either way, "not sent: excluded → duplicate".
+// document is not sent either way, which stage now leaves it out: "still
+// not sent (now left out by the budget instead of the assembler)". That
+// is no change of fate, and must not read as one.
 func (d DocumentChange) Transition() string {
+	if d.Before == DocNotSent && d.After == DocNotSent {
+		return fmt.Sprintf("still not sent (now left out by %s instead of %s)", leftOutBy(d.StageAfter), leftOutBy(d.StageBefore))
+	}
 	if d.Before == d.After {
 		return fmt.Sprintf("%s: %s → %s", d.Before, d.StageBefore, d.StageAfter)
 	}
 	return fmt.Sprintf("%s → %s", d.Before, d.After)
+}
+
+// leftOutBy names the stage that left out a document not sent, from the
+// builder's fate as orWord writes it: a document the builder kept and the
+// request does not carry was cut off the block by the assembler.
+func leftOutBy(stage string) string {
+	switch stage {
+	case "excluded", "dropped":
+		return "the budget"
+	case "not reached":
+		return "the budget's stop at the first document that did not fit"
+	case "duplicate":
+		return "deduplication"
+	case "filtered":
+		return "the filter"
+	case "not retrieved":
+		return "the reranker"
+	}
+	return "the assembler"
 }
 
 // movement is 1 for a document the fix brings in, -1 for one it pushes
@@ -134,6 +164,8 @@ func comparePreview(before, after *Evaluation) Preview {
 			AllocatedBefore: b.Allocated, AllocatedAfter: a.Allocated, UsedBefore: b.Used, UsedAfter: a.Used})
 	}
 	p.Documents = ChangedDocuments(before, after)
+	p.FindingsAppeared = findingsMissing(after.Findings, before.Findings)
+	p.FindingsGone = findingsMissing(before.Findings, after.Findings)
 	return p
 }
 

@@ -15,9 +15,11 @@ import (
 // settings (--drop-item, --truncate-item), applied before assembly.
 //
 // Ranking: fixes that make an overflowing request fit come first, those
-// saving the most tokens first among them; then fixes that send the most
-// more documents, then those saving the most tokens; fixes that would
-// make a fitting request overflow come last. A fix that adds tokens to a
+// sending the most more documents, then saving the most tokens, first
+// among them; then the fixes that change what is sent, those that clear
+// the most warnings less the warnings they raise first, then the
+// cheapest in tokens, then those sending the most more documents; fixes
+// that would make a fitting request overflow come last. A fix that adds tokens to a
 // request already over is not offered.
 func Suggest(ctx context.Context, in EvalInput, ev *Evaluation) ([]Fix, error) {
 	if ev == nil || ev.Assembly == nil {
@@ -33,6 +35,8 @@ func Suggest(ctx context.Context, in EvalInput, ev *Evaluation) ([]Fix, error) {
 	candidates = append(candidates, raiseCutCandidates(ev)...)
 	candidates = append(candidates, nextStrongDocumentCandidate(ctx, in, ev)...)
 	candidates = append(candidates, budgetFirstCandidate(ev)...)
+	candidates = append(candidates, dedupPairCandidates(ev)...)
+	candidates = append(candidates, dedupURLCandidate(ev)...)
 	candidates = append(candidates, itemCandidates(in, ev)...)
 
 	var fixes []Fix
@@ -51,17 +55,39 @@ func Suggest(ctx context.Context, in EvalInput, ev *Evaluation) ([]Fix, error) {
 			// tokens for a request already over, which fixes nothing.
 			continue
 		}
-		fixes = append(fixes, Fix{Kind: c.kind, Description: c.describe(p), Changes: c.changes, Flags: flags, Preview: p})
+		if c.accept != nil && !c.accept(p) {
+			continue // measured, it does not do what it is offered for
+		}
+		description := c.describe(p)
+		if f, ok := p.leavesContradiction(); ok {
+			description += " It leaves a contradiction sent: " + f.Message
+		}
+		fixes = append(fixes, Fix{Kind: c.kind, Description: description, Changes: c.changes, Flags: flags, Preview: p})
 	}
 	slices.SortStableFunc(fixes, func(a, b Fix) int {
+		ga, gb := a.Preview.rankGroup(), b.Preview.rankGroup()
+		if ga != gb || ga != 1 {
+			return cmp.Or(
+				cmp.Compare(ga, gb),
+				cmp.Compare(b.Preview.DocumentsGained(), a.Preview.DocumentsGained()),
+				cmp.Compare(b.Preview.TokensSaved(), a.Preview.TokensSaved()),
+			)
+		}
+		// Neither is about fitting: what the findings say first (a fix
+		// that trades a lost document for a contradiction sent resolves
+		// nothing), then the cheapest, then the most documents.
 		return cmp.Or(
-			cmp.Compare(a.Preview.rankGroup(), b.Preview.rankGroup()),
-			cmp.Compare(b.Preview.DocumentsGained(), a.Preview.DocumentsGained()),
+			cmp.Compare(b.Preview.warningsResolved(), a.Preview.warningsResolved()),
 			cmp.Compare(b.Preview.TokensSaved(), a.Preview.TokensSaved()),
+			cmp.Compare(b.Preview.DocumentsGained(), a.Preview.DocumentsGained()),
 		)
 	})
 	return fixes, nil
 }
+
+// warningsResolved is the warnings and errors a preview makes go away
+// less those it makes appear.
+func (p Preview) warningsResolved() int { return p.WarningsGone() - p.NewWarnings() }
 
 // rankGroup: 0 makes an overflowing request fit, 2 makes a fitting one
 // overflow, 1 is the rest.

@@ -9,8 +9,10 @@ import (
 	"time"
 
 	"ctxlab/core"
+	"ctxlab/core/diagnose"
 	"ctxlab/core/internal/testtext"
 	"ctxlab/core/pipeline"
+	"ctxlab/core/value"
 	"ctxlab/core/window"
 	"ctxlab/loaders"
 	"ctxlab/sample"
@@ -165,10 +167,72 @@ func TestSuggestRecoversTheStrongDocument(t *testing.T) {
 	if !brought {
 		t.Errorf("budgeting first does not send #15, the strongest lost document: %+v", first.Preview.Documents)
 	}
-	// Neither overflows or fits anew: the one sending more documents leads.
-	if fixes[0].Preview.DocumentsGained() < fixes[len(fixes)-1].Preview.DocumentsGained() {
-		t.Errorf("ranked %s (%+d documents) before %s (%+d)", fixes[0].Kind, fixes[0].Preview.DocumentsGained(),
-			fixes[len(fixes)-1].Kind, fixes[len(fixes)-1].Preview.DocumentsGained())
+	// The sentence counts as the list under it does.
+	broughtIn, out := 0, 0
+	for _, d := range first.Preview.Documents {
+		switch d.Kind() {
+		case core.ChangeIn:
+			broughtIn++
+		case core.ChangeOut:
+			out++
+		}
+	}
+	if want := strconv.Itoa(broughtIn) + " documents brought in, " + strconv.Itoa(out) + " dropped"; !strings.Contains(first.Description, want) {
+		t.Errorf("description does not say %q: %s", want, first.Description)
+	}
+	// Both send #15 beside its stale copy #34, and each says so.
+	for _, f := range []*core.Fix{next, first} {
+		if !strings.Contains(f.Description, "It leaves a contradiction sent: #34 kb/archive/2025/refund-policy-v3.md and #15") {
+			t.Errorf("%s does not say it sends both policies: %s", f.Kind, f.Description)
+		}
+	}
+	// Neither overflows or fits anew: the one clearing the most warnings
+	// less those it raises leads, then the cheapest.
+	for n := 1; n < len(fixes); n++ {
+		a, b := fixes[n-1].Preview, fixes[n].Preview
+		ra, rb := a.WarningsGone()-a.NewWarnings(), b.WarningsGone()-b.NewWarnings()
+		if ra < rb || ra == rb && a.TokensSaved() < b.TokensSaved() {
+			t.Errorf("ranked %s (%+d warnings, %d tokens saved) before %s (%+d, %d)", fixes[n-1].Kind, ra, a.TokensSaved(), fixes[n].Kind, rb, b.TokensSaved())
+		}
+	}
+}
+
+// The sample sends #34, the archived refund policy, in place of #15, the
+// current one. The fix for that finding lowers the dedup threshold to
+// the pair's similarity, so #34 is removed as #15's near duplicate, and
+// budgets first, so #15 is sent: the finding goes, and no contradiction
+// is sent.
+func TestSuggestRemovesTheWeakerCopy(t *testing.T) {
+	sc := sampleScenario(t, "scenarios/support_chat.yaml")
+	in, ev, fixes := suggestFor(t, sc, sc.Settings)
+	fix := fixOfKind(fixes, core.FixDedupPair)
+	if fix == nil {
+		t.Fatalf("no dedup-pair fix in %+v", fixes)
+	}
+	after := checkPreviewIsExact(t, in, ev, *fix)
+	similarity := ev.Analysis.Similarity(14, 33, ev.Settings.Pipeline.ShingleSize)
+	threshold := fix.Changes[0].Value.Float
+	if fix.Changes[0].KnobID != "dedup" || threshold > similarity || similarity-threshold >= 0.01 {
+		t.Errorf("threshold %v for a similarity of %v: want the knob's step at or just below it", threshold, similarity)
+	}
+	if d := after.Build.Trace.Docs[33].Duplicate; d == nil || d.Of != 14 {
+		t.Errorf("#34 is not removed as #15's duplicate: %+v", d)
+	}
+	if !slices.Contains(fix.Flags, "--budget-before-reorder") {
+		t.Errorf("flags %v do not budget first, so #15 would stay dropped", fix.Flags)
+	}
+	weaker := ev.Findings[0]
+	if weaker.Code != diagnose.CodeWeakerCopySent || !fix.Preview.Clears(weaker) {
+		t.Errorf("the fix does not clear %s: gone %v", weaker.Code, fix.Preview.FindingsGone)
+	}
+	for _, f := range fix.Preview.FindingsAppeared {
+		if f.Code == diagnose.CodeConflictingTextsSent {
+			t.Errorf("the fix sends a contradiction: %s", f.Message)
+		}
+	}
+	ranked, n := core.FixesForFinding(fixes, weaker)
+	if n == 0 || ranked[0].Kind != core.FixDedupPair {
+		t.Errorf("for the weaker copy, %d fixes address it and %s comes first", n, ranked[0].Kind)
 	}
 }
 
@@ -315,5 +379,49 @@ func TestSuggestNextDocumentUnderTheSimpleRAGBuilder(t *testing.T) {
 	}
 	if fixOfKind(fixes, core.FixBudgetBeforeReorder) != nil {
 		t.Error("budget before reordering offered for a builder that does not reorder")
+	}
+}
+
+// A document not sent either way is no change of fate: the words say it
+// is still not sent, and which stage leaves it out now.
+func TestTransitionAmongNotSentStages(t *testing.T) {
+	for _, tc := range []struct {
+		d    core.DocumentChange
+		want string
+	}{
+		{core.DocumentChange{Before: core.DocNotSent, After: core.DocNotSent, StageBefore: "included", StageAfter: "excluded"},
+			"still not sent (now left out by the budget instead of the assembler)"},
+		{core.DocumentChange{Before: core.DocNotSent, After: core.DocNotSent, StageBefore: "excluded", StageAfter: "duplicate"},
+			"still not sent (now left out by deduplication instead of the budget)"},
+		{core.DocumentChange{Before: core.DocSent, After: core.DocNotSent, StageBefore: "included", StageAfter: "excluded"}, "sent → not sent"},
+	} {
+		if got := tc.d.Transition(); got != tc.want {
+			t.Errorf("%+v: %q, want %q", tc.d, got, tc.want)
+		}
+	}
+}
+
+// One arXiv paper sent as its abstract and its HTML page: the fix
+// deduplicates by URL, and the finding goes.
+func TestSuggestDedupByURL(t *testing.T) {
+	s := core.DefaultSettings()
+	s.Query = "context windows"
+	sc := &core.Scenario{Settings: s, Documents: []value.Document{
+		{Source: "https://arxiv.org/abs/2507.13043", Score: 0.9, Content: testtext.Words(60, "abstract")},
+		{Source: "https://arxiv.org/html/2507.13043v1", Score: 0.8, Content: testtext.Words(80, "paper")},
+	}}
+	_, ev, fixes := suggestFor(t, sc, s)
+	fix := fixOfKind(fixes, core.FixDedupURL)
+	if fix == nil || !slices.Equal(fix.Flags, []string{"--dedup-key", "url"}) {
+		t.Fatalf("no --dedup-key url fix in %+v (findings %+v)", fixes, ev.Findings)
+	}
+	var same *diagnose.Finding
+	for i := range ev.Findings {
+		if ev.Findings[i].Code == diagnose.CodeSameSourceSent {
+			same = &ev.Findings[i]
+		}
+	}
+	if same == nil || !fix.Preview.Clears(*same) {
+		t.Errorf("the fix does not clear the same-source finding: %+v", fix.Preview.FindingsGone)
 	}
 }

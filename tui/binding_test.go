@@ -51,8 +51,8 @@ func TestBudgetMarkersUseWordsWhereTheWidthAllows(t *testing.T) {
 		width    int
 		want     []string
 	}{
-		{"support_chat", 160, []string{"✂ cut at 1,550 of 1,830 · headers +280", "framing and labels"}},
-		{"support_chat", 120, []string{"✂ of 1,830 · headers +280", "framing and labels"}},
+		{"support_chat", 160, []string{"✂ cut from 1,830 · +280 over", "framing and labels"}},
+		{"support_chat", 120, []string{"✂ of 1,830 · +280 over", "framing and labels"}},
 		{"support_chat", 80, []string{"✂ of 1,830", "framing+"}},
 		{"overflow", 120, []string{"▲ over by 54,253", "▲ +657 = headers"}},
 		{"overflow", 80, []string{"▲ +54,253", "▲ +657"}},

@@ -288,9 +288,22 @@ func componentCellFor(st *themes.Styles, ev *core.Evaluation, c window.Component
 		}
 		words := st.Warn.Render("headers +" + numfmt.Thousands(hdr))
 		short := st.Warn.Render("hdr +" + numfmt.Thousands(hdr))
+		suffixes := [markerLevels]string{words, words, words, short, ""}
+		switch o := ev.Build.Overshoot(ev.Settings.Budget.RetrievedContext); {
+		case o.Over > 0 && c.Over:
+			// Measured as sent, ▲ already gives the excess: what makes it.
+			why := st.Warn.Render("(" + o.Why() + ")")
+			suffixes[0], suffixes[1], suffixes[2] = why, why, why
+		case o.Over > 0:
+			// Cut to the allocation: the figure the finding gives, with
+			// the headers and what the walk left unspent that make it
+			// where there is room, so the other cells keep their words.
+			over := st.Warn.Render("+" + numfmt.Thousands(o.Over) + " over")
+			suffixes = [markerLevels]string{st.Warn.Render("+" + numfmt.Thousands(o.Over) + " over (" + o.Why() + ")"), over, over, over, ""}
+			short = over
+		}
 		// The overshoot goes last of all: a grid too narrow for it
 		// keeps the cut.
-		suffixes := [markerLevels]string{words, words, words, short, ""}
 		for l := range cell.markers {
 			switch {
 			case suffixes[l] == "":

@@ -180,8 +180,9 @@ func TestFindingLineShortensBeforeCutting(t *testing.T) {
 		want string
 	}{
 		{1000, worst.Message},
-		{180, "#15 kb/returns/refund-policy.md was dropped while a similar but weaker text, #34 kb/archive/2025/refund-policy-v3.md, is sent as [2]; where they differ: 60 days → 30 days."},
-		{110, "#15 was dropped while a similar but weaker text, #34, is sent as [2]; where they differ: 60 days → 30 days."},
+		{230, "#15 kb/returns/refund-policy.md was dropped while a similar but weaker text, #34 kb/archive/2025/refund-policy-v3.md, is sent as [2]; where they differ: 60 days → 30 days; #34 is probably the stale one."},
+		{180, "#15 was dropped while a similar but weaker text, #34, is sent as [2]; where they differ: 60 days → 30 days; #34 is probably the stale one."},
+		{110, "#15 was dropped while a weaker copy, #34, is sent as [2]: 60 days → 30 days; #34 is probably the stale one."},
 		{100, "#15 was dropped while a weaker copy, #34, is sent as [2]: 60 days → 30 days."},
 		{60, "#15 dropped; weaker copy #34 sent as [2]: 60 days → 30 days."},
 	}

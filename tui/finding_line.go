@@ -112,6 +112,10 @@ func shortenFinding(ev *core.Evaluation, f diagnose.Finding, room int) string {
 	if lipgloss.Width(sentence) <= room {
 		return sentence
 	}
+	sentence = staleClause.ReplaceAllString(sentence, ".")
+	if lipgloss.Width(sentence) <= room {
+		return sentence
+	}
 	return tightWords.Replace(sentence)
 }
 
@@ -142,6 +146,11 @@ func keepTheDifference(sentence string, room int) string {
 	}
 	return truncateText(front, keep) + tail
 }
+
+// staleClause is the findings' guess at which copy is stale ("; #34 is
+// probably the stale one."): the Diagnosis view says it in full, and a
+// narrow line keeps who was sent for whom and what differs first.
+var staleClause = regexp.MustCompile(`; #[0-9]+ is probably the stale one\.$`)
 
 // spareWords are the findings' connecting phrases a line can do without
 // before it cuts the facts that follow them (the words that differ).

@@ -215,7 +215,7 @@ func (m *Model) openFixes() {
 		// From a finding, its own fixes first: the one the user is
 		// reading about, not the evaluation's best overall.
 		var n int
-		m.fixes.fixes, n = core.FixesForFindingFirst(m.fixes.fixes, f.Code)
+		m.fixes.fixes, n = core.FixesForFinding(m.fixes.fixes, f)
 		switch rest := len(m.fixes.fixes) - n; {
 		case n > 0 && rest == 0:
 			m.status.set(fmt.Sprintf("%s for this finding: enter applies the one shown", numfmt.Count(n, "fix", "fixes")))

@@ -4,6 +4,10 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/charmbracelet/lipgloss"
+
+	"ctxlab/core"
+	"ctxlab/core/diagnose"
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 	"ctxlab/themes"
@@ -43,8 +47,8 @@ func fixPreviewTitle(p fixPane, w int) string {
 
 // fixPreviewLines are the fix previewed as a diff of the request: its
 // description, the total against the max input and whether it fits, each
-// component whose tokens move, every document that changes fate, and the
-// flags that apply it headless.
+// component whose tokens move, the flags that apply it headless, the
+// findings that go away and appear, and every document that changes fate.
 func fixPreviewLines(st *themes.Styles, p fixPane, w int) []string {
 	fix := p.fixes[p.index]
 	pv := fix.Preview
@@ -89,8 +93,26 @@ func fixPreviewLines(st *themes.Styles, p fixPane, w int) []string {
 		}
 		row(line)
 	}
+	// What the findings say after it, before the documents, whose list
+	// takes the room left: the new warnings in full, as they are what
+	// the fix costs besides tokens; those gone by their rows, as the
+	// reader has just read them.
+	if len(pv.FindingsGone) > 0 {
+		gone := make([]string, len(pv.FindingsGone))
+		for i, f := range pv.FindingsGone {
+			gone[i] = core.FindingAbout(f)
+		}
+		wrapped(safetext.Line(numfmt.Count(len(gone), "finding goes", "findings go")+" away: "+strings.Join(gone, "; ")), st.Text.Render)
+	}
+	for _, f := range pv.FindingsAppeared {
+		style := st.Warn.Render
+		if f.Severity == diagnose.SeverityInfo {
+			style = st.Text.Render
+		}
+		wrapped(safetext.Line("new "+string(f.Severity)+": "+f.Message), style)
+	}
 	if n := len(pv.Documents); n > 0 {
-		row(numfmt.Count(n, "document changes", "documents change") + " fate as sent, the ones brought in first:")
+		wrapped(core.DocumentChangesHeading(pv.Documents)+"; the ones brought in first:", st.Text.Render)
 		for _, d := range pv.Documents {
 			row(fmt.Sprintf("  #%d %s: %s", d.Index+1, safetext.Line(d.Source), d.Transition()))
 		}
@@ -113,6 +135,11 @@ func fixExplanation(description string, w int) (head, why string) {
 	name, reason, ok := strings.Cut(description, ": ")
 	if w >= fixNarrowWidth || !ok {
 		return description, ""
+	}
+	if room := max(10, w-4); lipgloss.Width(name) > room {
+		// A name longer than the line (which document for which) is cut
+		// to one line here and given whole with the reason.
+		return truncateText(name, room), description
 	}
 	return name, reason
 }

@@ -81,7 +81,7 @@ func inspectorContent(st *themes.Styles, ev *core.Evaluation, doc int, counts ma
 		stage("sort", fmt.Sprintf("score rank %s of %s (before dedup)", numfmt.Thousands(t.SortedPos+1), numfmt.Thousands(len(ev.Build.Trace.Sorted))))
 		switch {
 		case t.Duplicate != nil && t.Duplicate.Key != "":
-			stage("dedup", st.Duplicate.UnsetStrikethrough().Render(fmt.Sprintf("exact duplicate of #%d by the dedup key: same %s", displayNumber(ev, t.Duplicate.Of), safetext.Line(t.Duplicate.Key))))
+			stage("dedup", st.Duplicate.UnsetStrikethrough().Render(fmt.Sprintf("same source as #%d, by the dedup key (%s)", displayNumber(ev, t.Duplicate.Of), safetext.Line(t.Duplicate.Key))))
 		case t.Duplicate != nil && t.Duplicate.Kind == pipeline.DuplicateExact:
 			stage("dedup", st.Duplicate.UnsetStrikethrough().Render(fmt.Sprintf("exact duplicate of #%d: same text after lowercasing and collapsing whitespace", displayNumber(ev, t.Duplicate.Of))))
 		case t.Duplicate != nil:
@@ -158,7 +158,7 @@ func fateHeadline(ev *core.Evaluation, t pipeline.DocTrace) string {
 	case pipeline.FateDuplicate:
 		of := ev.Documents[t.Duplicate.Of].Source
 		if t.Duplicate.Key != "" {
-			return fmt.Sprintf("exact duplicate of #%d %s (same %s)", displayNumber(ev, t.Duplicate.Of), safetext.Line(of), safetext.Line(t.Duplicate.Key))
+			return fmt.Sprintf("same source as #%d %s (%s)", displayNumber(ev, t.Duplicate.Of), safetext.Line(of), safetext.Line(t.Duplicate.Key))
 		}
 		if t.Duplicate.Kind == pipeline.DuplicateExact {
 			return fmt.Sprintf("exact duplicate of #%d %s", displayNumber(ev, t.Duplicate.Of), safetext.Line(of))

@@ -90,7 +90,7 @@ func legendSections(st *themes.Styles) []legendSection {
 		legendEntry{"▲ over by N", inExcluded, "over its allocation by N tokens (▲ +N when narrow); on the window bar, the request is over the max input"},
 		legendEntry{"✂ cut at U of R", inPartial, "the assembler cut the component from R tokens to U, its allocation (✂ cut from R, or ✂ of R, when narrow)"},
 		legendEntry{"✂ kept U of R whole", inPartial, "chat layout: whole messages or tool definitions kept, U of R tokens, the oldest dropped (✂ kept from R, or ✂ of R, when narrow)"},
-		legendEntry{"headers +N", inWarn, "the reference does not budget its --- Source [i] --- headers, so the RAG block it builds is N tokens over its budget before the assembler cuts it (hdr +N when narrow)"},
+		legendEntry{"+N over (headers H, U left unspent)", inWarn, "the reference does not budget its --- Source [i] --- headers, so the RAG block it builds is N tokens over its budget before the assembler cuts it: its H tokens of headers less the U the budget walk left unspent (+N over when narrow); headers +H when the block still fits"},
 		legendEntry{"▲ +N = headers", inExcluded, "the RAG excess is those headers, give or take a few tokens (= hdr when narrow)"},
 		legendEntry{"limited by", inText, "the window bar's end names what limits the request: the allocations that cut or dropped something, the max input it is over, or everything fits"},
 	)

@@ -343,7 +343,7 @@ func TestRAGMarkerSaysWhatTheExcessIs(t *testing.T) {
 		if want := hdr-rag.Excess <= max(2, hdr/50); one != want {
 			t.Errorf("RAG %s: excess %d, hdr %d: %q", budget, rag.Excess, hdr, budgetLine)
 		}
-		if !one && !strings.Contains(budgetLine, fmt.Sprintf("headers +%s", numfmt.Thousands(hdr))) {
+		if !one && !strings.Contains(budgetLine, fmt.Sprintf("(headers %s", numfmt.Thousands(hdr))) {
 			t.Errorf("RAG %s: the header figure is missing: %q", budget, budgetLine)
 		}
 	}

@@ -138,8 +138,8 @@ func TestRetrievedContextCutByTheAssembler(t *testing.T) {
 
 func TestContextBlockOverItsBudgetByHeaders(t *testing.T) {
 	f := onlyFinding(t, Diagnose(buildInput(t, policyDocs, 41, nil)), CodeComponentOverAllocation)
-	wantContains(t, f, "The context block is at its 41-token budget: the budget walk left out 2 documents, 28 tokens in all",
-		"over it, because reference mode does not count the citation headers")
+	wantContains(t, f, "The context block is at its 41-token budget: the budget walk left out 2 documents; 28 tokens not sent",
+		"the formatted block is 21 tokens over it (headers 21), because reference mode does not count the citation headers")
 }
 
 func TestAllocationFarLargerThanItsUse(t *testing.T) {

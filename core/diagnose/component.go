@@ -59,28 +59,42 @@ func ragFinding(in *Input) (Finding, bool) {
 	tr := res.Trace
 	var parts []string
 	refs := []Ref{ComponentRef(window.ComponentRAG)}
-	left, cut, tokensLost := 0, 0, 0
+	left, cut, summarized, tokensLost := 0, 0, 0, 0
 	for _, d := range tr.Docs {
 		switch d.Fate {
 		case pipeline.FateExcluded:
 			left++
 			tokensLost += d.Tokens
 		case pipeline.FatePartial, pipeline.FateSummarized:
-			cut++
+			if d.Fate == pipeline.FatePartial {
+				cut++
+			} else {
+				summarized++
+			}
 			tokensLost += d.Tokens - d.TokensKept
 			refs = append(refs, DocumentRef(in.docNumber(d.Index)))
 		}
 	}
-	if left+cut > 0 {
-		s := "the budget walk left out " + numfmt.Count(left, "document", "documents")
+	if left+cut+summarized > 0 {
+		did := []string{"left out " + numfmt.Count(left, "document", "documents")}
 		if cut > 0 {
-			s += " and cut or summarized " + numfmt.Thousands(cut)
+			did = append(did, "cut "+numfmt.Thousands(cut))
 		}
-		parts = append(parts, s+", "+tokensOf(tokensLost)+" in all")
+		if summarized > 0 {
+			did = append(did, "summarized "+numfmt.Thousands(summarized))
+		}
+		s := "the budget walk " + did[0]
+		switch len(did) {
+		case 2:
+			s += " and " + did[1]
+		case 3:
+			s += ", " + did[1] + " and " + did[2]
+		}
+		parts = append(parts, s+"; "+tokensOf(tokensLost)+" not sent")
 	}
-	if over := res.TokensUsed - in.RAGBudget; over > 0 && tr.BudgetMode == pipeline.BudgetReference {
-		parts = append(parts, fmt.Sprintf("the formatted block is %s over it, because reference mode does not count the citation headers",
-			tokensOf(over)))
+	if o := res.Overshoot(in.RAGBudget); o.Over > 0 && tr.BudgetMode == pipeline.BudgetReference {
+		parts = append(parts, fmt.Sprintf("the formatted block is %s over it (%s), because reference mode does not count the citation headers",
+			tokensOf(o.Over), o.Why()))
 	}
 	if rag, ok := in.assemblyComponent(window.ComponentRAG); ok && rag.Truncated {
 		s := fmt.Sprintf("the assembler cut %s off the block's end", tokensOf(rag.Raw-rag.Used))

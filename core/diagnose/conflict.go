@@ -31,9 +31,20 @@ func conflictFindings(in *Input) []Finding {
 		if !ok || len(hunks) == 0 {
 			continue
 		}
-		msg := fmt.Sprintf("%s was removed as a near duplicate (similarity %.3f) of %s, but they state different facts: %s (kept → removed); check which one is current.",
+		msg := fmt.Sprintf("%s was removed as a near duplicate (similarity %.3f) of %s, but they state different facts: %s (kept → removed); ",
 			in.rankedDoc(i), d.Duplicate.Similarity, in.docLabel(kept), quoteHunks(hunks))
-		fs = append(fs, Finding{Code: CodeConflictingNearDuplicate, Severity: SeverityWarning, Message: msg,
+		severity := SeverityWarning
+		switch stale, why := ProbablyStale(in.Documents[kept].Source, in.Documents[i].Source); stale {
+		case 1:
+			// What dedup removed is what should go: worth knowing only.
+			severity = SeverityInfo
+			msg += fmt.Sprintf("the removed copy is probably the stale one (its source says %s), so the current one is kept.", why)
+		case 0:
+			msg += fmt.Sprintf("the kept copy is probably the stale one (its source says %s): check which one is current.", why)
+		default:
+			msg += "check which one is current."
+		}
+		fs = append(fs, Finding{Code: CodeConflictingNearDuplicate, Severity: severity, Message: msg,
 			Refs: []Ref{DocumentRef(in.docNumber(i)), DocumentRef(in.docNumber(kept))}, weight: len(hunks)})
 	}
 	return append(fs, sentConflicts(in)...)
@@ -60,9 +71,13 @@ func sentConflicts(in *Input) []Finding {
 			if !ok || len(hunks) == 0 {
 				continue
 			}
-			msg := fmt.Sprintf("%s and %s are similar texts, both sent as [%d] and [%d], that state different facts: %s; the model may quote either.",
+			msg := fmt.Sprintf("%s and %s are similar texts, both sent as [%d] and [%d], that state different facts: %s; the model may quote either",
 				in.docLabel(a), in.docLabel(b), tr.Docs[a].Citation, tr.Docs[b].Citation, quoteHunks(hunks))
-			fs = append(fs, Finding{Code: CodeConflictingNearDuplicate, Severity: SeverityWarning, Message: msg,
+			if stale, why := ProbablyStale(in.Documents[a].Source, in.Documents[b].Source); stale >= 0 {
+				msg += fmt.Sprintf(", and %s is probably the stale one (its source says %s)", DocumentRef(in.docNumber([]int{a, b}[stale])).Label(), why)
+			}
+			msg += "."
+			fs = append(fs, Finding{Code: CodeConflictingTextsSent, Severity: SeverityWarning, Message: msg,
 				Refs: []Ref{DocumentRef(in.docNumber(a)), DocumentRef(in.docNumber(b))}, weight: len(hunks)})
 		}
 	}

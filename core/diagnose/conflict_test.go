@@ -51,8 +51,9 @@ func TestSimilarDocumentsBothSentWithDifferentFacts(t *testing.T) {
 	}
 	// Dedup off (a threshold of 1 removes exact copies only), so both are sent.
 	in := buildInput(t, docs, 1_000, func(o *pipeline.Options) { o.DedupThreshold = 1 })
-	f := onlyFinding(t, Diagnose(in), CodeConflictingNearDuplicate)
-	wantContains(t, f, "both sent as [1] and [2]", "14 days → 30 days", "the model may quote either")
+	f := onlyFinding(t, Diagnose(in), CodeConflictingTextsSent)
+	wantContains(t, f, "both sent as [1] and [2]", "14 days → 30 days", "the model may quote either",
+		"#2 is probably the stale one (its source says archive)")
 	wantRefs(t, f, "[#1 #2]")
 }
 
@@ -62,7 +63,12 @@ func TestConflictingHunks(t *testing.T) {
 	}{
 		{"number", "returned within 30 days of delivery", "returned within 14 days of delivery", "30 days → 14 days"},
 		{"negation inserted", "these items are refundable in full", "these items are not refundable in full", "are refundable → are not refundable"},
-		{"date", "the sale ends on Friday at noon", "the sale ends on Monday at noon", "Friday at → Monday at"},
+		{"date", "the sale ends on Friday at noon", "the sale ends on Monday at noon", "Friday → Monday"},
+		{"a range is one phrase with its unit", "orders arrive in 5 to 9 business days after shipping", "orders arrive in 3 to 7 business days after shipping",
+			"5 to 9 business days → 3 to 7 business days"},
+		{"a figure ends at a function word", "the link expires after one hour and cannot be reused", "the link expires after 30 minutes and cannot be reused",
+			"one hour → 30 minutes"},
+		{"a phrase ends with its clause", "refunds take 10 days, by card", "refunds take 5 days, by card", "10 days, → 5 days,"},
 		{"reworded", "we reply quickly to every message", "we reply promptly to every message", ""},
 		{"sentence added", "ships in two days.", "ships in two days. Holiday orders may take until December 24 to arrive.", ""},
 		{"repeated change reads once", "pay 100% now and 100% later", "pay 50% now and 50% later", "100% now → 50% now; 100% later → 50% later"},
@@ -80,7 +86,7 @@ func TestConflictingHunks(t *testing.T) {
 
 func TestDiffsAreBounded(t *testing.T) {
 	long := func(figure string) string {
-		return strings.Repeat("alpha beta ", 400) + figure + strings.Repeat(" gamma delta", 400)
+		return strings.Repeat("alpha beta ", 400) + figure + strings.Repeat(" of gamma", 400)
 	}
 	// A figure changed inside long equal runs: the middle is small.
 	if hunks, ok := conflictingHunks(long("30 days"), long("14 days")); !ok || quoteHunks(hunks) != "30 days → 14 days" {
@@ -102,5 +108,31 @@ func TestDiffsAreBounded(t *testing.T) {
 	}
 	if _, ok := texts.factChanges(0, 1); ok {
 		t.Error("a diff beyond the budget ran")
+	}
+}
+
+// A removed copy filed under an archive is what dedup should remove: the
+// finding says so and is only worth knowing; an archived copy kept over
+// the current one stays a warning and says which is stale.
+func TestRemovedNearDuplicateNamesTheStaleCopy(t *testing.T) {
+	for _, tc := range []struct {
+		name, keptSource, removedSource string
+		severity                        Severity
+		says                            string
+	}{
+		{"the archive removed", "kb/damaged.md", "kb/archive/2024/damaged.md", SeverityInfo,
+			"the removed copy is probably the stale one (its source says archive, 2024), so the current one is kept."},
+		{"the archive kept", "kb/archive/2024/damaged.md", "kb/damaged.md", SeverityWarning,
+			"the kept copy is probably the stale one (its source says archive, 2024): check which one is current."},
+	} {
+		docs := []value.Document{
+			{Source: tc.keptSource, Score: 0.96, Content: claimText("14 days")},
+			{Source: tc.removedSource, Score: 0.94, Content: claimText("10 days")},
+		}
+		f := onlyFinding(t, Diagnose(buildInput(t, docs, 1_000, nil)), CodeConflictingNearDuplicate)
+		if f.Severity != tc.severity {
+			t.Errorf("%s: severity %s, want %s", tc.name, f.Severity, tc.severity)
+		}
+		wantContains(t, f, tc.says)
 	}
 }

@@ -14,6 +14,7 @@ func Diagnose(in Input) []Finding {
 		componentFindings,
 		dominanceFindings,
 		headerFindings,
+		sameSourceFindings,
 		unusedAllocationFindings,
 		tokenizerFindings,
 	} {

@@ -37,21 +37,26 @@ const (
 	CodeWeakerCopySent           = "weaker-copy-sent"
 	CodeStrongDocLost            = "strong-doc-lost"
 	CodeConflictingNearDuplicate = "conflicting-near-duplicate"
-	CodeComponentOverAllocation  = "component-over-allocation"
-	CodeHistoryDominates         = "history-dominates"
-	CodeToolResultsDominate      = "tool-results-dominate"
-	CodeMostlyHeaders            = "mostly-headers"
-	CodeAllocationUnused         = "allocation-unused"
-	CodeTokenizerEstimate        = "tokenizer-estimate"
-	CodeScoresLookLikeDistances  = "scores-look-like-distances"
+	// CodeConflictingTextsSent: two similar texts both sent state
+	// different facts (a near duplicate removed with other facts is
+	// CodeConflictingNearDuplicate).
+	CodeConflictingTextsSent    = "conflicting-texts-sent"
+	CodeComponentOverAllocation = "component-over-allocation"
+	CodeHistoryDominates        = "history-dominates"
+	CodeToolResultsDominate     = "tool-results-dominate"
+	CodeMostlyHeaders           = "mostly-headers"
+	CodeSameSourceSent          = "same-source-sent"
+	CodeAllocationUnused        = "allocation-unused"
+	CodeTokenizerEstimate       = "tokenizer-estimate"
+	CodeScoresLookLikeDistances = "scores-look-like-distances"
 )
 
 // codeOrder ranks findings of one severity: what costs the answer most
 // first (a fact sent stale before a fact merely lost), estimates last.
 var codeOrder = []string{
 	CodeOverflow, CodeAllocationsOverWindow, CodeScoresLookLikeDistances, CodeWeakerCopySent, CodeStrongDocLost,
-	CodeConflictingNearDuplicate, CodeComponentOverAllocation, CodeHistoryDominates,
-	CodeToolResultsDominate, CodeMostlyHeaders, CodeAllocationUnused, CodeTokenizerEstimate,
+	CodeConflictingTextsSent, CodeConflictingNearDuplicate, CodeComponentOverAllocation, CodeHistoryDominates,
+	CodeToolResultsDominate, CodeSameSourceSent, CodeMostlyHeaders, CodeAllocationUnused, CodeTokenizerEstimate,
 }
 
 // RefKind says what kind of row a Ref points at.

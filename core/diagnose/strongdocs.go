@@ -105,6 +105,9 @@ func (in *Input) weakerCopyFinding(s int, weakerSent []int, byAssembler bool) (F
 	if hunks, ok := in.texts.factChanges(s, best); ok && len(hunks) > 0 {
 		differs = "where they differ: " + quoteHunks(hunks) + " (dropped → sent)"
 	}
+	if stale, why := ProbablyStale(in.Documents[s].Source, in.Documents[best].Source); stale == 1 {
+		differs += fmt.Sprintf("; %s is probably the stale one (its source says %s)", DocumentRef(in.docNumber(best)).Label(), why)
+	}
 	msg := fmt.Sprintf("%s was dropped (%s) while a similar but weaker text, %s, is sent as [%d]; %s.",
 		in.rankedDoc(s), in.lossReason(s, byAssembler), in.rankedDoc(best), tr.Docs[best].Citation, differs)
 	return Finding{Code: CodeWeakerCopySent, Severity: SeverityWarning, Message: msg,

@@ -99,6 +99,8 @@ func wordHunks(a, b words) (hunks []hunk, ok bool) {
 		}
 	}
 	same := func(i, j int) bool { return i < n && j < m && ka[start+i] == kb[start+j] }
+	type run struct{ fromA, toA, fromB, toB int }
+	var runs []run
 	i, j := 0, 0
 	for i < n || j < m {
 		if same(i, j) {
@@ -113,32 +115,91 @@ func wordHunks(a, b words) (hunks []hunk, ok bool) {
 				j++
 			}
 		}
-		hunks = append(hunks, withContext(a.raw, b.raw, start+si, start+i, start+sj, start+j))
+		r := run{start + si, start + i, start + sj, start + j}
+		// Two changes one common word apart are one phrase: "5 to 9"
+		// → "3 to 7", not "5 to → 3 to; 9 business → 7 business".
+		if k := len(runs) - 1; k >= 0 && r.fromA-runs[k].toA <= maxPhraseGap {
+			runs[k].toA, runs[k].toB = r.toA, r.toB
+			continue
+		}
+		runs = append(runs, r)
+	}
+	for k, r := range runs {
+		common := len(a.raw) - r.toA // the common words up to the next change
+		if k+1 < len(runs) {
+			common = runs[k+1].fromA - r.toA
+		}
+		hunks = append(hunks, withContext(a.raw, b.raw, r.fromA, r.toA, r.fromB, r.toB, common))
 	}
 	return hunks, true
 }
 
-// withContext is the hunk a[fromA:toA] → b[fromB:toB] with the common
-// word after it, and the one before it when a side is empty.
-func withContext(a, b []string, fromA, toA, fromB, toB int) hunk {
+// maxPhraseGap is how many common words may part two changes of one
+// phrase; two apart ("100% now and 100% later") are two facts.
+const maxPhraseGap = 1
+
+// maxPhraseTail is how many common words after a change complete its
+// phrase: the unit of a figure ("business days").
+const maxPhraseTail = 2
+
+// withContext is the hunk a[fromA:toA] → b[fromB:toB] widened to a
+// phrase: a replacement takes up to maxPhraseTail of the common words
+// after it (common of them before the next change) until a function word
+// or the end of a clause, so a figure keeps its unit ("9 business days",
+// "one hour", not "one hour and"); an insertion or deletion takes the
+// word on either side, so "not" reads "are refundable → are not
+// refundable".
+func withContext(a, b []string, fromA, toA, fromB, toB, common int) hunk {
 	h := hunk{from: append([]string(nil), a[fromA:toA]...), to: append([]string(nil), b[fromB:toB]...)}
-	if (len(h.from) == 0 || len(h.to) == 0) && fromA > 0 && fromB > 0 {
-		h.from = append([]string{a[fromA-1]}, h.from...)
-		h.to = append([]string{b[fromB-1]}, h.to...)
+	if len(h.from) == 0 || len(h.to) == 0 {
+		if fromA > 0 && fromB > 0 {
+			h.from = append([]string{a[fromA-1]}, h.from...)
+			h.to = append([]string{b[fromB-1]}, h.to...)
+		}
+		if toA < len(a) && toB < len(b) {
+			h.from = append(h.from, a[toA])
+			h.to = append(h.to, b[toB])
+		}
+		return h
 	}
-	if toA < len(a) && toB < len(b) {
-		h.from = append(h.from, a[toA])
-		h.to = append(h.to, b[toB])
+	tail := 0
+	for tail < min(common, maxPhraseTail) && toA+tail < len(a) && toB+tail < len(b) && !functionWords[diffKey(a[toA+tail])] {
+		tail++
+		if endsClause(a[toA+tail-1]) {
+			break
+		}
 	}
+	h.from = append(h.from, a[toA:toA+tail]...)
+	h.to = append(h.to, b[toB:toB+tail]...)
 	return h
+}
+
+// endsClause: a word that closes a clause or sentence.
+func endsClause(w string) bool {
+	return strings.HasSuffix(w, ",") || strings.HasSuffix(w, ".") || strings.HasSuffix(w, ";") ||
+		strings.HasSuffix(w, ":") || strings.HasSuffix(w, "!") || strings.HasSuffix(w, "?") || strings.HasSuffix(w, ")")
+}
+
+// functionWords end the phrase a change is quoted in.
+var functionWords = map[string]bool{
+	"a": true, "an": true, "the": true, "and": true, "or": true, "but": true, "of": true, "to": true,
+	"in": true, "on": true, "at": true, "by": true, "for": true, "from": true, "with": true, "as": true,
+	"is": true, "are": true, "was": true, "be": true, "can": true, "will": true, "may": true, "if": true,
+	"we": true, "you": true, "it": true, "that": true, "this": true, "so": true, "your": true, "our": true,
 }
 
 func diffKeys(words []string) []string {
 	keys := make([]string, len(words))
 	for i, w := range words {
-		keys[i] = strings.ToLower(strings.TrimFunc(w, func(r rune) bool { return unicode.IsPunct(r) }))
+		keys[i] = diffKey(w)
 	}
 	return keys
+}
+
+// diffKey is a word as the diff compares it: lower case, without the
+// punctuation around it.
+func diffKey(w string) string {
+	return strings.ToLower(strings.TrimFunc(w, unicode.IsPunct))
 }
 
 // isFactChange reports whether a hunk changes a number, a date or a

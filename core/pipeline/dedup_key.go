@@ -68,7 +68,7 @@ func (a *Analysis) dedupKeys(k DedupKey) *docKeys {
 			if v := metadataText(d.Metadata[field]); v != "" {
 				name = "metadata " + field + " = " + v
 			}
-		} else if u, ok := documentURL(d); ok {
+		} else if u, ok := DocumentURL(d); ok {
 			name = "url " + u
 		}
 		if name == "" {
@@ -108,9 +108,10 @@ func metadataText(v any) string {
 	return ""
 }
 
-// documentURL is the document's canonical URL: from a URL field of its
-// metadata, else its source, when either is a URL.
-func documentURL(d value.Document) (string, bool) {
+// DocumentURL is the document's canonical URL (CanonicalURL): from a URL
+// field of its metadata, else its source, when either is a URL. The URL
+// dedup key and the findings' same-source check both read it.
+func DocumentURL(d value.Document) (string, bool) {
 	for _, f := range urlFields {
 		if s, ok := d.Metadata[f].(string); ok {
 			if u, ok := CanonicalURL(s); ok {
