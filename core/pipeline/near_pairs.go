@@ -17,6 +17,10 @@ type nearPairs struct {
 	offsets []int32
 	nbr     []int32
 	inter   []uint32
+	// candidates counts the distinct pairs the prefixes brought together,
+	// verified those whose shingles were merged: what the filters left to
+	// compare, read by the benchmarks.
+	candidates, verified int
 }
 
 // neighbours returns class c's neighbours and their intersection sizes.
@@ -36,26 +40,64 @@ func sureCeil(v float64) int { return int(math.Ceil(v - 1e-9)) }
 // meet every set no larger than it with similarity t or more: such a set
 // shares at least ceil(t*|x|) shingles with x.
 func probePrefixLen(size int, t float64) int {
-	return min(size, max(0, size-max(1, sureCeil(t*float64(size)))+1))
+	return min(size, max(0, size-probeOverlap(size, t)+1))
 }
 
-// indexPrefixLen is how many of a set's rarest shingles must be indexed
-// for every set no smaller than it to find it: two such sets with
-// similarity t share at least ceil(2t/(1+t)*|y|) shingles.
-func indexPrefixLen(size int, t float64) int {
-	return min(size, max(0, size-max(1, sureCeil(2*t/(1+t)*float64(size)))+1))
+// probeOverlap is the overlap a set of size shingles shares with any set
+// no larger than it whose similarity with it reaches t.
+func probeOverlap(size int, t float64) int { return max(1, sureCeil(t*float64(size))) }
+
+// indexOverlap is the overlap a set of size shingles shares with any set
+// no smaller than it whose similarity with it reaches t: ceil(2t/(1+t)*|y|).
+func indexOverlap(size int, t float64) int { return max(1, sureCeil(2*t/(1+t)*float64(size))) }
+
+// groupPrefixLen is how many of a class's groups, rarest first, hold its
+// first size-overlap+1 shingles: the prefix a pair sharing overlap
+// shingles must meet in, since the shingles past it are too few.
+func groupPrefixLen(ends []uint32, size, overlap int) int {
+	keep := uint32(max(0, size-overlap+1))
+	p, _ := slices.BinarySearch(ends, keep)
+	return min(len(ends), p+1)
+}
+
+// neededOverlap is the least intersection with which two sets of sizes a
+// and b reach similarity t as the reference divides, or more than the
+// smaller size when no intersection does.
+func neededOverlap(a, b int, t float64) int {
+	need := overlapLowerBound(a, b, t)
+	for need <= min(a, b) && jaccardFromSizes(need, a, b) < t {
+		need++
+	}
+	return need
+}
+
+// overlapLowerBound is at most neededOverlap(a, b, t): the real bound
+// t(a+b)/(1+t) less one, for rounding.
+func overlapLowerBound(a, b int, t float64) int {
+	return max(0, int(t*float64(a+b)/(1+t))-1)
 }
 
 // findNearPairs is an exact similarity self-join by prefix filtering
 // (Chaudhuri et al. 2006; Bayardo et al.'s AllPairs; Xiao et al.'s
-// PPJoin). Classes are visited from the smallest set up; each probes its
+// PPJoin, WWW 2008) over the weighted groups of shingleGroups. Classes
+// are visited from the smallest set up; each probes the groups of its
 // probe prefix against the index prefixes of the classes visited before
-// it, and every candidate that passes the length filter is verified by a
-// full intersection. Pairs that cannot reach floor are the only ones
-// skipped, so the result is every pair at or above it. Because shingles
-// are ranked rarest first, a shingle that every document shares sits at
-// the end of each set and is never indexed unless a set has nothing
-// rarer: boilerplate does not make the join quadratic.
+// it. Two classes whose similarity reaches floor share a group in both
+// prefixes, the first they share in rarest-first order, so no pair is
+// missed; and because shingles are ranked rarest first, a shingle that
+// every document shares is never indexed unless a set has nothing
+// rarer, so boilerplate does not make the join quadratic.
+//
+// A candidate met at a group is pruned by PPJoin's positional filter:
+// the overlap found so far in the groups before it (all of which are in
+// both prefixes, so none is missed) plus the group's weight plus the
+// shingles left after it in the shorter remainder bound the overlap, and
+// when that bound is below the overlap the floor needs, the pair cannot
+// reach it. Two documents that share one common sentence early in their
+// rarest-first order, and little else, are thus dropped without being
+// compared. The survivors pass the length filter, a 256-bit bitmap bound
+// and then an exact, weighted intersection, so the result is every pair
+// at or above floor and no other.
 func findNearPairs(x *shingleIndex, floor float64) *nearPairs {
 	n := len(x.sets)
 	order := make([]int32, n)
@@ -65,60 +107,118 @@ func findNearPairs(x *shingleIndex, floor float64) *nearPairs {
 	slices.SortFunc(order, func(p, q int32) int {
 		return cmp.Or(cmp.Compare(len(x.sets[p]), len(x.sets[q])), cmp.Compare(p, q))
 	})
-
-	// The index: for each shingle rank, the visiting positions of the
-	// classes whose index prefix holds it, ascending, in one flat array.
-	start := make([]int32, len(x.idOfRank)+1)
-	for _, c := range order {
-		ranks := x.ranked[c]
-		for _, r := range ranks[:indexPrefixLen(len(ranks), floor)] {
-			start[r+1]++
-		}
-	}
-	for r := 1; r < len(start); r++ {
-		start[r] += start[r-1]
-	}
-	entries := make([]int32, start[len(start)-1])
-	fill := append([]int32(nil), start[:len(start)-1]...)
-	for pos, c := range order {
-		ranks := x.ranked[c]
-		for _, r := range ranks[:indexPrefixLen(len(ranks), floor)] {
-			entries[fill[r]] = int32(pos)
-			fill[r]++
-		}
-	}
+	g := &x.groups
+	entries, start, indexed := indexGroupPrefixes(x, order, floor)
 
 	type pair struct {
 		a, b  int32
 		inter uint32
 	}
 	var found []pair
-	seen := make([]int32, n) // visiting position -> last prober + 1
+	candidates, verified := 0, 0
+	// Per visiting position, for the prober that last met it (metBy is
+	// its position + 1): the overlap found so far, or -1 once pruned, and
+	// the overlap the pair needs.
+	metBy := make([]int32, n)
+	overlap := make([]int32, n)
+	need := make([]int32, n)
+	sizeAt := make([]int32, n) // by visiting position, ascending
 	for pos, c := range order {
-		ranks := x.ranked[c]
-		size := len(ranks)
-		for _, r := range ranks[:probePrefixLen(size, floor)] {
-			for _, other := range entries[start[r]:start[r+1]] {
-				if int(other) >= pos {
+		sizeAt[pos] = int32(len(x.sets[c]))
+	}
+	var met []int32
+	for pos, c := range order {
+		size := int32(len(x.sets[c]))
+		groups, ends := g.sets[c], g.ends[c]
+		met = met[:0]
+		// Length filter: J <= |y|/|x| for |y| <= |x|. Postings are in
+		// visiting order, smallest sets first, so the classes too small
+		// to reach floor open every list and are skipped by a search.
+		from, _ := slices.BinarySearchFunc(sizeAt[:pos], size, func(other, size int32) int {
+			if float64(other)/float64(size) < floor {
+				return -1
+			}
+			return 1
+		})
+		before := int32(0) // shingles of c in the groups before the current one
+		probed := groups[:groupPrefixLen(ends, int(size), probeOverlap(int(size), floor))]
+		for i, grp := range probed {
+			weight := int32(ends[i]) - before
+			list := entries[start[grp]:start[grp+1]]
+			skip, _ := slices.BinarySearchFunc(list, int32(from), func(e groupEntry, from int32) int { return cmp.Compare(e.pos, from) })
+			for _, e := range list[skip:] {
+				if int(e.pos) >= pos {
 					break // visited after c: it will probe c itself
 				}
-				if seen[other] == int32(pos+1) {
+				otherSize := sizeAt[e.pos]
+				shared := overlap[e.pos]
+				if metBy[e.pos] != int32(pos+1) {
+					metBy[e.pos], shared = int32(pos+1), 0
+					candidates++
+				} else if shared < 0 {
+					continue // pruned
+				}
+				// Positional filter: what is shared so far, this group
+				// and the shingles after it in the shorter remainder.
+				bound := shared + weight + min(size-before-weight, otherSize-e.before-weight)
+				if shared == 0 {
+					// First met: the bound against the least overlap the
+					// pair could need, cheaply, before the exact one.
+					if bound < int32(overlapLowerBound(int(size), int(otherSize), floor)) {
+						overlap[e.pos] = -1
+						continue
+					}
+					need[e.pos] = int32(neededOverlap(int(size), int(otherSize), floor))
+					met = append(met, e.pos)
+				}
+				if bound < need[e.pos] {
+					overlap[e.pos] = -1
 					continue
 				}
-				seen[other] = int32(pos + 1)
-				o := order[other]
-				// Length filter: J <= |y|/|x| for |y| <= |x|.
-				if float64(len(x.ranked[o]))/float64(size) < floor {
+				overlap[e.pos] = shared + weight
+			}
+			before = int32(ends[i])
+		}
+		lastProbed, probedShingles := probed[len(probed)-1], int(ends[len(probed)-1])
+		for _, at := range met {
+			if overlap[at] < 0 {
+				continue
+			}
+			o := order[at]
+			oGroups, oEnds := g.sets[o], g.ends[o]
+			shared, required, otherSize := int(overlap[at]), int(need[at]), int(sizeAt[at])
+			// Every group both share up to the earlier of the two
+			// prefixes' last groups was met in both: overlap holds them
+			// all, and only the groups after that one can add to it
+			// (PPJoin's bound at the end of the prefix). Its own side is
+			// known; the other's needs a search, made only if the first
+			// bound leaves the pair standing.
+			var i, j int
+			if lastProbed <= indexed[at].last {
+				if shared+int(size)-probedShingles < required {
 					continue
 				}
-				if inter, ok := x.interAtLeast(c, o, floor); ok {
-					found = append(found, pair{c, o, uint32(inter)})
+				i, j = len(probed), groupsThrough(oGroups[:indexed[at].groups], lastProbed)
+			} else {
+				if shared+otherSize-int(indexed[at].shingles) < required {
+					continue
 				}
+				i, j = groupsThrough(probed, indexed[at].last), int(indexed[at].groups)
+			}
+			if shared+min(int(size)-shingleCount(ends, i), otherSize-shingleCount(oEnds, j)) < required {
+				continue
+			}
+			if x.bitmaps[c].overlapBound(&x.bitmaps[o], int(size), otherSize) < required {
+				continue
+			}
+			verified++
+			if inter, ok := groupOverlapAtLeast(groups, ends, i, oGroups, oEnds, j, required-shared); ok {
+				found = append(found, pair{c, o, uint32(shared + inter)})
 			}
 		}
 	}
 
-	p := &nearPairs{floor: floor, offsets: make([]int32, n+1)}
+	p := &nearPairs{floor: floor, offsets: make([]int32, n+1), candidates: candidates, verified: verified}
 	for _, f := range found {
 		p.offsets[f.a+1]++
 		p.offsets[f.b+1]++
@@ -138,16 +238,106 @@ func findNearPairs(x *shingleIndex, floor float64) *nearPairs {
 	return p
 }
 
+// groupEntry is a class in a group's postings: its visiting position and
+// how many of its shingles come before the group in its rarest-first
+// order, which the positional filter reads.
+type groupEntry struct {
+	pos, before int32
+}
+
+// indexPrefix is where the index prefix of a class ends: its last
+// group, and how many groups and shingles it holds.
+type indexPrefix struct {
+	last, groups, shingles uint32
+}
+
+// indexGroupPrefixes lists, for each group, the classes whose index
+// prefix holds it, in visiting order, in one flat array: group g's are
+// entries[start[g]:start[g+1]]. prefixes[pos] is where the index prefix
+// of the class visited at pos ends.
+func indexGroupPrefixes(x *shingleIndex, order []int32, floor float64) (entries []groupEntry, start []int32, prefixes []indexPrefix) {
+	g := &x.groups
+	start = make([]int32, len(g.first)+1)
+	prefix := func(c int32) []uint32 {
+		size := len(x.sets[c])
+		return g.sets[c][:groupPrefixLen(g.ends[c], size, indexOverlap(size, floor))]
+	}
+	for _, c := range order {
+		for _, grp := range prefix(c) {
+			start[grp+1]++
+		}
+	}
+	for grp := 1; grp < len(start); grp++ {
+		start[grp] += start[grp-1]
+	}
+	entries = make([]groupEntry, start[len(start)-1])
+	prefixes = make([]indexPrefix, len(order))
+	fill := slices.Clone(start[:len(start)-1])
+	for pos, c := range order {
+		before := uint32(0)
+		indexed := prefix(c)
+		for i, grp := range indexed {
+			entries[fill[grp]] = groupEntry{pos: int32(pos), before: int32(before)}
+			fill[grp]++
+			before = g.ends[c][i]
+		}
+		prefixes[pos] = indexPrefix{last: indexed[len(indexed)-1], groups: uint32(len(indexed)), shingles: before}
+	}
+	return entries, start, prefixes
+}
+
+// groupsThrough is how many of a class's groups come at or before group
+// cut.
+func groupsThrough(groups []uint32, cut uint32) int {
+	i, found := slices.BinarySearch(groups, cut)
+	if found {
+		i++
+	}
+	return i
+}
+
+// shingleCount is how many shingles a class has in its first i groups.
+func shingleCount(ends []uint32, i int) int {
+	if i == 0 {
+		return 0
+	}
+	return int(ends[i-1])
+}
+
+// groupOverlapAtLeast is the number of shingles two classes share in
+// their groups from i and j on, from their groups and running totals,
+// giving up (ok false) as soon as fewer than need could still be found.
+func groupOverlapAtLeast(aGroups, aEnds []uint32, i int, bGroups, bEnds []uint32, j int, need int) (n int, ok bool) {
+	sizeA, sizeB := int(aEnds[len(aEnds)-1]), int(bEnds[len(bEnds)-1])
+	doneA, doneB := shingleCount(aEnds, i), shingleCount(bEnds, j) // shingles behind each cursor
+	for i < len(aGroups) && j < len(bGroups) {
+		if n+min(sizeA-doneA, sizeB-doneB) < need {
+			return n, false
+		}
+		switch {
+		case aGroups[i] == bGroups[j]:
+			n += int(aEnds[i]) - doneA
+			doneA, doneB = int(aEnds[i]), int(bEnds[j])
+			i++
+			j++
+		case aGroups[i] < bGroups[j]:
+			doneA = int(aEnds[i])
+			i++
+		default:
+			doneB = int(bEnds[j])
+			j++
+		}
+	}
+	return n, n >= need
+}
+
 // interAtLeast returns the size of the intersection of classes c and o
 // when the similarity it gives, as the reference computes it, reaches
 // threshold. The bitmap bound rules most pairs out without a merge; the
 // merge stops as soon as the overlap still needed is out of reach.
 func (x *shingleIndex) interAtLeast(c, o int32, threshold float64) (int, bool) {
-	a, b := x.ranked[c], x.ranked[o]
-	need := max(0, int(threshold*float64(len(a)+len(b))/(1+threshold))-1)
-	for need <= min(len(a), len(b)) && jaccardFromSizes(need, len(a), len(b)) < threshold {
-		need++
-	}
+	a, b := x.sets[c], x.sets[o]
+	need := neededOverlap(len(a), len(b), threshold)
 	if need > min(len(a), len(b)) || x.bitmaps[c].overlapBound(&x.bitmaps[o], len(a), len(b)) < need {
 		return 0, false
 	}
