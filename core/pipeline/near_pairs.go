@@ -3,7 +3,9 @@ package pipeline
 import (
 	"cmp"
 	"math"
+	"runtime"
 	"slices"
+	"sync"
 )
 
 // nearPairs is every pair of hash classes whose Jaccard similarity
@@ -99,6 +101,11 @@ func overlapLowerBound(a, b int, t float64) int {
 // and then an exact, weighted intersection, so the result is every pair
 // at or above floor and no other.
 func findNearPairs(x *shingleIndex, floor float64) *nearPairs {
+	return joinNearPairs(x, floor, max(1, min(runtime.GOMAXPROCS(0), len(x.sets)/4096)))
+}
+
+// joinNearPairs is findNearPairs on workers cores.
+func joinNearPairs(x *shingleIndex, floor float64, workers int) *nearPairs {
 	n := len(x.sets)
 	order := make([]int32, n)
 	for c := range order {
@@ -107,118 +114,31 @@ func findNearPairs(x *shingleIndex, floor float64) *nearPairs {
 	slices.SortFunc(order, func(p, q int32) int {
 		return cmp.Or(cmp.Compare(len(x.sets[p]), len(x.sets[q])), cmp.Compare(p, q))
 	})
-	g := &x.groups
-	entries, start, indexed := indexGroupPrefixes(x, order, floor)
-
-	type pair struct {
-		a, b  int32
-		inter uint32
+	j := newJoin(x, order, floor)
+	// Each core probes every workers-th class: the late, large ones cost
+	// the most, so interleaving shares them out.
+	probers := make([]*prober, workers)
+	var wg sync.WaitGroup
+	for w := range probers {
+		probers[w] = j.newProber()
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for pos := w; pos < n; pos += workers {
+				probers[w].probe(pos)
+			}
+		}()
 	}
-	var found []pair
-	candidates, verified := 0, 0
-	// Per visiting position, for the prober that last met it (metBy is
-	// its position + 1): the overlap found so far, or -1 once pruned, and
-	// the overlap the pair needs.
-	metBy := make([]int32, n)
-	overlap := make([]int32, n)
-	need := make([]int32, n)
-	sizeAt := make([]int32, n) // by visiting position, ascending
-	for pos, c := range order {
-		sizeAt[pos] = int32(len(x.sets[c]))
+	wg.Wait()
+	var found []nearPair
+	p := &nearPairs{floor: floor, offsets: make([]int32, n+1)}
+	for _, pr := range probers {
+		found = append(found, pr.found...)
+		p.candidates += pr.candidates
+		p.verified += pr.verified
 	}
-	var met []int32
-	for pos, c := range order {
-		size := int32(len(x.sets[c]))
-		groups, ends := g.sets[c], g.ends[c]
-		met = met[:0]
-		// Length filter: J <= |y|/|x| for |y| <= |x|. Postings are in
-		// visiting order, smallest sets first, so the classes too small
-		// to reach floor open every list and are skipped by a search.
-		from, _ := slices.BinarySearchFunc(sizeAt[:pos], size, func(other, size int32) int {
-			if float64(other)/float64(size) < floor {
-				return -1
-			}
-			return 1
-		})
-		before := int32(0) // shingles of c in the groups before the current one
-		probed := groups[:groupPrefixLen(ends, int(size), probeOverlap(int(size), floor))]
-		for i, grp := range probed {
-			weight := int32(ends[i]) - before
-			list := entries[start[grp]:start[grp+1]]
-			skip, _ := slices.BinarySearchFunc(list, int32(from), func(e groupEntry, from int32) int { return cmp.Compare(e.pos, from) })
-			for _, e := range list[skip:] {
-				if int(e.pos) >= pos {
-					break // visited after c: it will probe c itself
-				}
-				otherSize := sizeAt[e.pos]
-				shared := overlap[e.pos]
-				if metBy[e.pos] != int32(pos+1) {
-					metBy[e.pos], shared = int32(pos+1), 0
-					candidates++
-				} else if shared < 0 {
-					continue // pruned
-				}
-				// Positional filter: what is shared so far, this group
-				// and the shingles after it in the shorter remainder.
-				bound := shared + weight + min(size-before-weight, otherSize-e.before-weight)
-				if shared == 0 {
-					// First met: the bound against the least overlap the
-					// pair could need, cheaply, before the exact one.
-					if bound < int32(overlapLowerBound(int(size), int(otherSize), floor)) {
-						overlap[e.pos] = -1
-						continue
-					}
-					need[e.pos] = int32(neededOverlap(int(size), int(otherSize), floor))
-					met = append(met, e.pos)
-				}
-				if bound < need[e.pos] {
-					overlap[e.pos] = -1
-					continue
-				}
-				overlap[e.pos] = shared + weight
-			}
-			before = int32(ends[i])
-		}
-		lastProbed, probedShingles := probed[len(probed)-1], int(ends[len(probed)-1])
-		for _, at := range met {
-			if overlap[at] < 0 {
-				continue
-			}
-			o := order[at]
-			oGroups, oEnds := g.sets[o], g.ends[o]
-			shared, required, otherSize := int(overlap[at]), int(need[at]), int(sizeAt[at])
-			// Every group both share up to the earlier of the two
-			// prefixes' last groups was met in both: overlap holds them
-			// all, and only the groups after that one can add to it
-			// (PPJoin's bound at the end of the prefix). Its own side is
-			// known; the other's needs a search, made only if the first
-			// bound leaves the pair standing.
-			var i, j int
-			if lastProbed <= indexed[at].last {
-				if shared+int(size)-probedShingles < required {
-					continue
-				}
-				i, j = len(probed), groupsThrough(oGroups[:indexed[at].groups], lastProbed)
-			} else {
-				if shared+otherSize-int(indexed[at].shingles) < required {
-					continue
-				}
-				i, j = groupsThrough(probed, indexed[at].last), int(indexed[at].groups)
-			}
-			if shared+min(int(size)-shingleCount(ends, i), otherSize-shingleCount(oEnds, j)) < required {
-				continue
-			}
-			if x.bitmaps[c].overlapBound(&x.bitmaps[o], int(size), otherSize) < required {
-				continue
-			}
-			verified++
-			if inter, ok := groupOverlapAtLeast(groups, ends, i, oGroups, oEnds, j, required-shared); ok {
-				found = append(found, pair{c, o, uint32(shared + inter)})
-			}
-		}
-	}
-
-	p := &nearPairs{floor: floor, offsets: make([]int32, n+1), candidates: candidates, verified: verified}
+	// In class order, so the lists do not depend on how many cores ran.
+	slices.SortFunc(found, func(e, f nearPair) int { return cmp.Or(cmp.Compare(e.a, f.a), cmp.Compare(e.b, f.b)) })
 	for _, f := range found {
 		p.offsets[f.a+1]++
 		p.offsets[f.b+1]++

@@ -81,12 +81,19 @@ func TestNearPairsDenseMatchBruteForce(t *testing.T) {
 	}
 }
 
-// checkPairsAgainstBruteForce fails unless findNearPairs at floor gives
-// exactly the pairs of classes whose similarity, computed from a full
-// intersection, reaches floor, each with its intersection size.
+// checkPairsAgainstBruteForce fails unless the join at floor, on one
+// core and on three, gives exactly the pairs of classes whose
+// similarity, computed from a full intersection, reaches floor, each
+// with its intersection size.
 func checkPairsAgainstBruteForce(t *testing.T, x *shingleIndex, floor float64, label string) {
 	t.Helper()
-	p := findNearPairs(x, floor)
+	for _, workers := range []int{1, 3} {
+		checkJoinAgainstBruteForce(t, x, joinNearPairs(x, floor, workers), floor, fmt.Sprintf("%s, %d cores", label, workers))
+	}
+}
+
+func checkJoinAgainstBruteForce(t *testing.T, x *shingleIndex, p *nearPairs, floor float64, label string) {
+	t.Helper()
 	got := map[[2]int32]uint32{}
 	for c := range x.sets {
 		nbr, inter := p.neighbours(int32(c))
