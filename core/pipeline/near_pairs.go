@@ -56,10 +56,10 @@ func indexOverlap(size int, t float64) int { return max(1, sureCeil(2*t/(1+t)*fl
 // groupPrefixLen is how many of a class's groups, rarest first, hold its
 // first size-overlap+1 shingles: the prefix a pair sharing overlap
 // shingles must meet in, since the shingles past it are too few.
-func groupPrefixLen(ends []uint32, size, overlap int) int {
+func groupPrefixLen(groups []groupAt, size, overlap int) int {
 	keep := uint32(max(0, size-overlap+1))
-	p, _ := slices.BinarySearch(ends, keep)
-	return min(len(ends), p+1)
+	p, _ := slices.BinarySearchFunc(groups, keep, func(g groupAt, keep uint32) int { return cmp.Compare(g.end, keep) })
+	return min(len(groups), p+1)
 }
 
 // neededOverlap is the least intersection with which two sets of sizes a
@@ -173,43 +173,42 @@ type indexPrefix struct {
 
 // indexGroupPrefixes lists, for each group, the classes whose index
 // prefix holds it, in visiting order, in one flat array: group g's are
-// entries[start[g]:start[g+1]]. prefixes[pos] is where the index prefix
-// of the class visited at pos ends.
-func indexGroupPrefixes(x *shingleIndex, order []int32, floor float64) (entries []groupEntry, start []int32, prefixes []indexPrefix) {
-	g := &x.groups
-	start = make([]int32, len(g.first)+1)
-	prefix := func(c int32) []uint32 {
-		size := len(x.sets[c])
-		return g.sets[c][:groupPrefixLen(g.ends[c], size, indexOverlap(size, floor))]
+// entries[start[g]:start[g+1]]. groupsAt(pos) are the groups of the
+// class visited at pos, and prefixes[pos] is where its index prefix ends.
+func indexGroupPrefixes(groups int, visits int, groupsAt func(pos int) []groupAt, size func(pos int) int, floor float64) (entries []groupEntry, start []int32, prefixes []indexPrefix) {
+	start = make([]int32, groups+1)
+	prefix := func(pos int) []groupAt {
+		gs := groupsAt(pos)
+		return gs[:groupPrefixLen(gs, size(pos), indexOverlap(size(pos), floor))]
 	}
-	for _, c := range order {
-		for _, grp := range prefix(c) {
-			start[grp+1]++
+	for pos := range visits {
+		for _, ga := range prefix(pos) {
+			start[ga.group+1]++
 		}
 	}
 	for grp := 1; grp < len(start); grp++ {
 		start[grp] += start[grp-1]
 	}
 	entries = make([]groupEntry, start[len(start)-1])
-	prefixes = make([]indexPrefix, len(order))
+	prefixes = make([]indexPrefix, visits)
 	fill := slices.Clone(start[:len(start)-1])
-	for pos, c := range order {
+	for pos := range visits {
 		before := uint32(0)
-		indexed := prefix(c)
-		for i, grp := range indexed {
-			entries[fill[grp]] = groupEntry{pos: int32(pos), before: int32(before)}
-			fill[grp]++
-			before = g.ends[c][i]
+		indexed := prefix(pos)
+		for _, ga := range indexed {
+			entries[fill[ga.group]] = groupEntry{pos: int32(pos), before: int32(before)}
+			fill[ga.group]++
+			before = ga.end
 		}
-		prefixes[pos] = indexPrefix{last: indexed[len(indexed)-1], groups: uint32(len(indexed)), shingles: before}
+		prefixes[pos] = indexPrefix{last: indexed[len(indexed)-1].group, groups: uint32(len(indexed)), shingles: before}
 	}
 	return entries, start, prefixes
 }
 
 // groupsThrough is how many of a class's groups come at or before group
 // cut.
-func groupsThrough(groups []uint32, cut uint32) int {
-	i, found := slices.BinarySearch(groups, cut)
+func groupsThrough(groups []groupAt, cut uint32) int {
+	i, found := slices.BinarySearchFunc(groups, cut, func(g groupAt, cut uint32) int { return cmp.Compare(g.group, cut) })
 	if found {
 		i++
 	}
@@ -217,34 +216,34 @@ func groupsThrough(groups []uint32, cut uint32) int {
 }
 
 // shingleCount is how many shingles a class has in its first i groups.
-func shingleCount(ends []uint32, i int) int {
+func shingleCount(groups []groupAt, i int) int {
 	if i == 0 {
 		return 0
 	}
-	return int(ends[i-1])
+	return int(groups[i-1].end)
 }
 
 // groupOverlapAtLeast is the number of shingles two classes share in
-// their groups from i and j on, from their groups and running totals,
-// giving up (ok false) as soon as fewer than need could still be found.
-func groupOverlapAtLeast(aGroups, aEnds []uint32, i int, bGroups, bEnds []uint32, j int, need int) (n int, ok bool) {
-	sizeA, sizeB := int(aEnds[len(aEnds)-1]), int(bEnds[len(bEnds)-1])
-	doneA, doneB := shingleCount(aEnds, i), shingleCount(bEnds, j) // shingles behind each cursor
-	for i < len(aGroups) && j < len(bGroups) {
+// their groups from i and j on, giving up (ok false) as soon as fewer
+// than need could still be found.
+func groupOverlapAtLeast(a []groupAt, i int, b []groupAt, j int, need int) (n int, ok bool) {
+	sizeA, sizeB := int(a[len(a)-1].end), int(b[len(b)-1].end)
+	doneA, doneB := shingleCount(a, i), shingleCount(b, j) // shingles behind each cursor
+	for i < len(a) && j < len(b) {
 		if n+min(sizeA-doneA, sizeB-doneB) < need {
 			return n, false
 		}
 		switch {
-		case aGroups[i] == bGroups[j]:
-			n += int(aEnds[i]) - doneA
-			doneA, doneB = int(aEnds[i]), int(bEnds[j])
+		case a[i].group == b[j].group:
+			n += int(a[i].end) - doneA
+			doneA, doneB = int(a[i].end), int(b[j].end)
 			i++
 			j++
-		case aGroups[i] < bGroups[j]:
-			doneA = int(aEnds[i])
+		case a[i].group < b[j].group:
+			doneA = int(a[i].end)
 			i++
 		default:
-			doneB = int(bEnds[j])
+			doneB = int(b[j].end)
 			j++
 		}
 	}

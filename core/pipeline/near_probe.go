@@ -9,22 +9,39 @@ import (
 // visiting order (smallest set first), their sizes, and the index of
 // their prefixes' groups.
 type join struct {
-	x        *shingleIndex
-	floor    float64
-	order    []int32
-	sizeAt   []int32 // by visiting position, ascending
-	entries  []groupEntry
-	start    []int32
-	prefixes []indexPrefix
+	x      *shingleIndex
+	floor  float64
+	order  []int32
+	sizeAt []int32 // by visiting position, ascending
+	// The classes' groups copied in visiting order, those of the class at
+	// pos being groups[groupsFrom[pos]:groupsFrom[pos+1]]: a candidate's
+	// groups are found from its position without reading a slice header
+	// of the class's.
+	groups     []groupAt
+	groupsFrom []int32
+	entries    []groupEntry
+	start      []int32
+	prefixes   []indexPrefix
 }
 
 func newJoin(x *shingleIndex, order []int32, floor float64) *join {
-	j := &join{x: x, floor: floor, order: order, sizeAt: make([]int32, len(order))}
+	n := len(order)
+	j := &join{x: x, floor: floor, order: order, sizeAt: make([]int32, n), groupsFrom: make([]int32, n+1)}
 	for pos, c := range order {
 		j.sizeAt[pos] = int32(len(x.sets[c]))
+		j.groupsFrom[pos+1] = j.groupsFrom[pos] + int32(len(x.groups.sets[c]))
 	}
-	j.entries, j.start, j.prefixes = indexGroupPrefixes(x, order, floor)
+	j.groups = make([]groupAt, 0, j.groupsFrom[n])
+	for _, c := range order {
+		j.groups = append(j.groups, x.groups.sets[c]...)
+	}
+	j.entries, j.start, j.prefixes = indexGroupPrefixes(len(x.groups.first), n, j.groupsAt, func(pos int) int { return int(j.sizeAt[pos]) }, floor)
 	return j
+}
+
+// groupsAt returns the groups of the class visited at pos.
+func (j *join) groupsAt(pos int) []groupAt {
+	return j.groups[j.groupsFrom[pos]:j.groupsFrom[pos+1]]
 }
 
 // nearPair is two classes and the number of shingles they share.
@@ -61,10 +78,10 @@ func (j *join) newProber() *prober {
 // probe finds the pairs of the class visited at pos with those visited
 // before it.
 func (p *prober) probe(pos int) {
-	x, g, floor := p.x, &p.x.groups, p.floor
+	x, floor := p.x, p.floor
 	c := p.order[pos]
 	size := p.sizeAt[pos]
-	groups, ends := g.sets[c], g.ends[c]
+	groups := p.groupsAt(pos)
 	p.touched = p.touched[:0]
 	// Length filter: J <= |y|/|x| for |y| <= |x|. Postings are in
 	// visiting order, smallest sets first, so the classes too small to
@@ -77,10 +94,10 @@ func (p *prober) probe(pos int) {
 	})
 	stamp := int32(pos + 1)
 	before := int32(0) // shingles of c in the groups before the current one
-	probed := groups[:groupPrefixLen(ends, int(size), probeOverlap(int(size), floor))]
-	for i, grp := range probed {
-		weight := int32(ends[i]) - before
-		list := p.entries[p.start[grp]:p.start[grp+1]]
+	probed := groups[:groupPrefixLen(groups, int(size), probeOverlap(int(size), floor))]
+	for _, ga := range probed {
+		weight := int32(ga.end) - before
+		list := p.entries[p.start[ga.group]:p.start[ga.group+1]]
 		skip, _ := slices.BinarySearchFunc(list, int32(from), func(e groupEntry, from int32) int { return cmp.Compare(e.pos, from) })
 		for _, e := range list[skip:] {
 			if int(e.pos) >= pos {
@@ -113,9 +130,9 @@ func (p *prober) probe(pos int) {
 			}
 			m.shared += weight
 		}
-		before = int32(ends[i])
+		before = int32(ga.end)
 	}
-	lastProbed, probedShingles := probed[len(probed)-1], int(ends[len(probed)-1])
+	lastProbed, probedShingles := probed[len(probed)-1].group, int(probed[len(probed)-1].end)
 	for _, at := range p.touched {
 		m := p.met[at]
 		if m.shared < 0 {
@@ -134,22 +151,22 @@ func (p *prober) probe(pos int) {
 		} else if shared+otherSize-int(prefix.shingles) < required {
 			continue
 		}
-		o := p.order[at]
-		oGroups, oEnds := g.sets[o], g.ends[o]
+		oGroups := p.groupsAt(int(at))
 		var i, j int
 		if lastProbed <= prefix.last {
 			i, j = len(probed), groupsThrough(oGroups[:prefix.groups], lastProbed)
 		} else {
 			i, j = groupsThrough(probed, prefix.last), int(prefix.groups)
 		}
-		if shared+min(int(size)-shingleCount(ends, i), otherSize-shingleCount(oEnds, j)) < required {
+		if shared+min(int(size)-shingleCount(groups, i), otherSize-shingleCount(oGroups, j)) < required {
 			continue
 		}
+		o := p.order[at]
 		if x.bitmaps[c].overlapBound(&x.bitmaps[o], int(size), otherSize) < required {
 			continue
 		}
 		p.verified++
-		if inter, ok := groupOverlapAtLeast(groups, ends, i, oGroups, oEnds, j, required-shared); ok {
+		if inter, ok := groupOverlapAtLeast(groups, i, oGroups, j, required-shared); ok {
 			p.found = append(p.found, nearPair{c, o, uint32(shared + inter)})
 		}
 	}

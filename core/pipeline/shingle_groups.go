@@ -19,12 +19,17 @@ type shingleGroups struct {
 	// first[g] is group g's rarest shingle, whose postings are the
 	// group's.
 	first []uint32
-	// sets[c] is class c's groups ascending, and ends[c][i] the number of
-	// its shingles in its groups up to sets[c][i] (a running total, so
-	// ends[c][i] minus the one before is the group's weight, and the last
-	// is the class's shingle count).
-	sets [][]uint32
-	ends [][]uint32
+	// sets[c] is class c's groups ascending, each with the number of the
+	// class's shingles in its groups up to that one (a running total, so
+	// an entry's end less the one before is the group's weight, and the
+	// last end is the class's shingle count).
+	sets [][]groupAt
+}
+
+// groupAt is a group in a class's list and the running total of the
+// class's shingles through it.
+type groupAt struct {
+	group, end uint32
 }
 
 // groupShingles finds the groups of the index's shingles. Every class of
@@ -99,19 +104,17 @@ func groupShingles(x *shingleIndex) shingleGroups {
 			}
 		}
 	}
-	flatSets, flatEnds := make([]uint32, 0, total), make([]uint32, 0, total)
-	g.sets, g.ends = make([][]uint32, len(x.sets)), make([][]uint32, len(x.sets))
+	flat := make([]groupAt, 0, total)
+	g.sets = make([][]groupAt, len(x.sets))
 	for c, set := range x.sets {
-		from, through := len(flatSets), uint32(0)
+		from, through := len(flat), uint32(0)
 		for _, r := range set {
 			if grp := groupOf[r]; g.first[grp] == r {
 				through += weight[grp]
-				flatSets = append(flatSets, grp)
-				flatEnds = append(flatEnds, through)
+				flat = append(flat, groupAt{group: grp, end: through})
 			}
 		}
-		g.sets[c] = flatSets[from:len(flatSets):len(flatSets)]
-		g.ends[c] = flatEnds[from:len(flatEnds):len(flatEnds)]
+		g.sets[c] = flat[from:len(flat):len(flat)]
 	}
 	return g
 }
