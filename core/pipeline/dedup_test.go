@@ -38,6 +38,23 @@ func bruteDedup(a *Analysis, sorted []int, threshold float64, k int) []string {
 	return fates
 }
 
+// dedupFates describes each sorted document's fate in trace as
+// bruteDedup does.
+func dedupFates(sorted []int, trace []DocTrace) []string {
+	var fates []string
+	for _, i := range sorted {
+		switch d := trace[i].Duplicate; {
+		case d == nil:
+			fates = append(fates, "kept")
+		case d.Kind == DuplicateExact:
+			fates = append(fates, fmt.Sprintf("exact %d", d.Of))
+		default:
+			fates = append(fates, fmt.Sprintf("near %d %v", d.Of, d.Similarity))
+		}
+	}
+	return fates
+}
+
 // TestDedupMatchesBruteForce checks the prefix-filtered dedup against the
 // quadratic walk on small random corpora full of near copies, over
 // thresholds that sit on rounding edges (1/3, 2/3) and beyond 1.
@@ -71,17 +88,7 @@ func TestDedupMatchesBruteForce(t *testing.T) {
 			for _, threshold := range []float64{0.01, 0.1, 0.2, 1.0 / 3, 0.5, 0.6, 2.0 / 3, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95, 1, 1.5} {
 				trace := make([]DocTrace, n)
 				dedupStage(a, sorted, threshold, k, nil, trace)
-				var got []string
-				for _, i := range sorted {
-					switch d := trace[i].Duplicate; {
-					case d == nil:
-						got = append(got, "kept")
-					case d.Kind == DuplicateExact:
-						got = append(got, fmt.Sprintf("exact %d", d.Of))
-					default:
-						got = append(got, fmt.Sprintf("near %d %v", d.Of, d.Similarity))
-					}
-				}
+				got := dedupFates(sorted, trace)
 				if want := bruteDedup(a, sorted, threshold, k); fmt.Sprint(got) != fmt.Sprint(want) {
 					t.Fatalf("trial %d, k=%d, threshold %v:\n got %v\nwant %v", trial, k, threshold, got, want)
 				}

@@ -27,17 +27,17 @@ func (d *nearDetector) firstMatch(c int32) (int, float64, bool) {
 	x := d.index
 	sets := x.sets
 	d.stamp++
-	ranks := x.ranked[c]
+	ranks := x.sets[c]
 	best, sim := int32(0), 0.0
 	for _, r := range ranks[:probePrefixLen(len(ranks), d.threshold)] {
-		for _, other := range x.containing(x.idOfRank[r]) {
+		for _, other := range x.containing(r) {
 			pos := d.keptOf[other]
 			if pos == 0 || d.seen[other] == d.stamp {
 				continue
 			}
 			d.seen[other] = d.stamp
 			// The other set's own prefix must hold r too.
-			if o := x.ranked[other]; r > o[probePrefixLen(len(o), d.threshold)-1] {
+			if o := x.sets[other]; r > o[probePrefixLen(len(o), d.threshold)-1] {
 				continue
 			}
 			if best > 0 && pos > best {

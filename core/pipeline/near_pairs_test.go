@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -26,34 +27,97 @@ func TestNearPairsMatchBruteForce(t *testing.T) {
 		for _, k := range []int{1, 2, 3} {
 			x := a.shingleIndex(k)
 			for _, floor := range []float64{0.5, 0.6, 2.0 / 3, 0.75, 0.8, 0.9, 1} {
-				p := findNearPairs(x, floor)
-				got := map[[2]int32]uint32{}
-				for c := range x.sets {
-					nbr, inter := p.neighbours(int32(c))
-					for j, o := range nbr {
-						got[[2]int32{int32(c), o}] = inter[j]
-					}
-				}
-				want := 0
-				for c := range x.sets {
-					for o := range x.sets {
-						if c == o {
-							continue
-						}
-						inter := intersectionSize(x.sets[c], x.sets[o])
-						if jaccardFromSizes(inter, len(x.sets[c]), len(x.sets[o])) < floor {
-							continue
-						}
-						want++
-						if g, ok := got[[2]int32{int32(c), int32(o)}]; !ok || int(g) != inter {
-							t.Fatalf("trial %d, k=%d, floor %v: pair %d-%d (intersection %d) found as %d, %v", trial, k, floor, c, o, inter, g, ok)
-						}
-					}
-				}
-				if want != len(got) {
-					t.Fatalf("trial %d, k=%d, floor %v: %d pairs found, %d exist", trial, k, floor, len(got), want)
+				checkPairsAgainstBruteForce(t, x, floor, fmt.Sprintf("trial %d, k=%d, floor %v", trial, k, floor))
+			}
+		}
+	}
+}
+
+// TestNearPairsDenseMatchBruteForce checks the join where its filters
+// work hardest: many documents made of the same few sentences, so nearly
+// every pair shares shingles, every sentence's shingles form one group,
+// and the positional filter and the bound at the end of the prefixes
+// decide most candidates. Empty documents, one-word documents and
+// documents shorter than a shingle are mixed in, and the floors sit just
+// at and above 0.50 and just below and at 1.00.
+func TestNearPairsDenseMatchBruteForce(t *testing.T) {
+	vocab := strings.Fields("a b c d e f g h i j k l")
+	rng := rand.New(rand.NewPCG(7, 11))
+	for trial := range 150 {
+		sentences := make([]string, 2+rng.IntN(8))
+		for s := range sentences {
+			words := make([]string, 1+rng.IntN(9))
+			for w := range words {
+				words[w] = vocab[rng.IntN(len(vocab))]
+			}
+			sentences[s] = strings.Join(words, " ")
+		}
+		docs := mixedSentenceDocs(sentences, 2+rng.IntN(70), rng)
+		for i := range docs {
+			switch rng.IntN(12) {
+			case 0:
+				docs[i].Content = ""
+			case 1:
+				docs[i].Content = vocab[rng.IntN(3)]
+			}
+		}
+		a := Analyze(docs)
+		for _, k := range []int{1, 2, 3, 5} {
+			x := a.shingleIndex(k)
+			for _, floor := range []float64{0.5, 0.5 + 1e-12, 0.51, 0.99, 1 - 1e-12, 1} {
+				checkPairsAgainstBruteForce(t, x, floor, fmt.Sprintf("trial %d, k=%d, floor %v", trial, k, floor))
+			}
+		}
+		sorted := rng.Perm(len(docs))
+		for _, k := range []int{1, 3, 5} {
+			for _, threshold := range []float64{0.5, 0.5 + 1e-12, 0.51, 0.99, 1} {
+				trace := make([]DocTrace, len(docs))
+				dedupStage(a, sorted, threshold, k, nil, trace)
+				if got, want := fmt.Sprint(dedupFates(sorted, trace)), fmt.Sprint(bruteDedup(a, sorted, threshold, k)); got != want {
+					t.Fatalf("trial %d, k=%d, threshold %v:\n got %v\nwant %v", trial, k, threshold, got, want)
 				}
 			}
 		}
+	}
+}
+
+// checkPairsAgainstBruteForce fails unless the join at floor, on one
+// core and on three, gives exactly the pairs of classes whose
+// similarity, computed from a full intersection, reaches floor, each
+// with its intersection size.
+func checkPairsAgainstBruteForce(t *testing.T, x *shingleIndex, floor float64, label string) {
+	t.Helper()
+	for _, workers := range []int{1, 3} {
+		checkJoinAgainstBruteForce(t, x, joinNearPairs(x, floor, workers), floor, fmt.Sprintf("%s, %d cores", label, workers))
+	}
+}
+
+func checkJoinAgainstBruteForce(t *testing.T, x *shingleIndex, p *nearPairs, floor float64, label string) {
+	t.Helper()
+	got := map[[2]int32]uint32{}
+	for c := range x.sets {
+		nbr, inter := p.neighbours(int32(c))
+		for j, o := range nbr {
+			got[[2]int32{int32(c), o}] = inter[j]
+		}
+	}
+	want := 0
+	for c := range x.sets {
+		for o := range x.sets {
+			if c == o {
+				continue
+			}
+			inter := intersectionSize(x.sets[c], x.sets[o])
+			if jaccardFromSizes(inter, len(x.sets[c]), len(x.sets[o])) < floor {
+				continue
+			}
+			want++
+			if g, ok := got[[2]int32{int32(c), int32(o)}]; !ok || int(g) != inter {
+				t.Fatalf("%s: pair %d-%d (intersection %d) found as %d, %v", label, c, o, inter, g, ok)
+			}
+		}
+	}
+	if want != len(got) {
+		t.Fatalf("%s: %d pairs found, %d exist", label, len(got), want)
 	}
 }

@@ -1,7 +1,6 @@
 package pipeline
 
 import (
-	"cmp"
 	"runtime"
 	"slices"
 	"sync"
@@ -13,111 +12,82 @@ import (
 // Documents of one hash class have the same words, so the sets are built
 // and compared once per class, never per copy.
 type shingleIndex struct {
+	// sets[c] is class c's shingles as ranks, ascending: shingles are
+	// numbered rarest first (rankWindowHashes), so prefix filters probe
+	// each set's rarest shingles, and a shingle every document shares is
+	// never probed unless a set has nothing rarer.
 	sets    []shingleSet
 	offsets []int32
 	classes []int32
-	// rank orders the shingles rarest first (fewest classes, then id);
-	// ranked[c] is class c's shingles as ranks, ascending, and idOfRank
-	// turns a rank back into a shingle id. Prefix filters probe only each
-	// set's rarest shingles, so a shingle every document shares is never
-	// probed unless a set has nothing rarer.
-	rank     []uint32
-	idOfRank []uint32
-	ranked   [][]uint32
-	bitmaps  []shingleBitmap // per class
+	groups  shingleGroups   // shingles held by the same classes, merged
+	bitmaps []shingleBitmap // per class
 
 	mu    sync.Mutex
 	pairs *nearPairs // the pairs at the lowest floor asked for so far
 }
 
-func (x *shingleIndex) containing(id uint32) []int32 {
-	return x.classes[x.offsets[id]:x.offsets[id+1]]
+// containing returns the classes that hold the shingle of rank r.
+func (x *shingleIndex) containing(r uint32) []int32 {
+	return x.classes[x.offsets[r]:x.offsets[r+1]]
 }
 
 func newShingleIndex(a *Analysis, k int) *shingleIndex {
-	// Hash every class's windows first, then number the distinct hashes:
-	// their total bounds the number of distinct shingles, so the map is
-	// sized once and never grows.
 	hashes, ends := classWindowHashes(a, k)
-	ids := make(map[uint64]uint32, len(hashes))
-	flatIDs := make([]uint32, len(hashes))
-	for i, h := range hashes {
-		id, ok := ids[h]
-		if !ok {
-			id = uint32(len(ids))
-			ids[h] = id
-		}
-		flatIDs[i] = id
-	}
-	// Past here ids and hashes are dead, so the collector may take them
-	// before the postings grow.
-	distinct := len(ids)
+	ranks, distinct, counts := rankWindowHashes(hashes)
+	hashes = nil // dead from here, so the collector may take it
 	x := &shingleIndex{sets: make([]shingleSet, len(a.classRep))}
 	for c := range x.sets {
 		start := 0
 		if c > 0 {
 			start = ends[c-1]
 		}
-		x.sets[c] = flatIDs[start:ends[c]:ends[c]]
+		x.sets[c] = ranks[start:ends[c]:ends[c]]
 		slices.Sort(x.sets[c])
 	}
-	// Count, then fill: two passes build the compressed postings without
-	// a slice per shingle.
+	// The postings, compressed: a count per shingle is its number of
+	// classes, so one pass fills them without a slice per shingle.
 	x.offsets = make([]int32, distinct+1)
-	for _, set := range x.sets {
-		for _, id := range set {
-			x.offsets[id+1]++
-		}
+	for r, n := range counts {
+		x.offsets[r+1] = x.offsets[r] + int32(n)
 	}
-	for id := 1; id < len(x.offsets); id++ {
-		x.offsets[id] += x.offsets[id-1]
-	}
-	x.classes = make([]int32, x.offsets[len(x.offsets)-1])
-	next := append([]int32(nil), x.offsets[:len(x.offsets)-1]...)
+	x.classes = make([]int32, x.offsets[distinct])
+	next := slices.Clone(x.offsets[:distinct])
 	for c, set := range x.sets {
-		for _, id := range set {
-			x.classes[next[id]] = int32(c)
-			next[id]++
+		for _, r := range set {
+			x.classes[next[r]] = int32(c)
+			next[r]++
 		}
-	}
-	x.idOfRank = make([]uint32, len(x.offsets)-1)
-	for id := range x.idOfRank {
-		x.idOfRank[id] = uint32(id)
-	}
-	slices.SortFunc(x.idOfRank, func(p, q uint32) int {
-		if dp, dq := x.offsets[p+1]-x.offsets[p], x.offsets[q+1]-x.offsets[q]; dp != dq {
-			return cmp.Compare(dp, dq)
-		}
-		return cmp.Compare(p, q)
-	})
-	x.rank = make([]uint32, len(x.idOfRank))
-	for r, id := range x.idOfRank {
-		x.rank[id] = uint32(r)
 	}
 	x.bitmaps = make([]shingleBitmap, len(x.sets))
 	for c, set := range x.sets {
 		x.bitmaps[c] = newShingleBitmap(set)
 	}
-	x.ranked = make([][]uint32, len(x.sets))
-	flat := make([]uint32, len(x.classes))
-	for c, set := range x.sets {
-		ranks := flat[:len(set):len(set)]
-		flat = flat[len(set):]
-		for j, id := range set {
-			ranks[j] = x.rank[id]
-		}
-		slices.Sort(ranks)
-		x.ranked[c] = ranks
-	}
+	x.groups = groupShingles(x)
 	return x
 }
 
 // classWindowHashes hashes every class's windows, the classes split
 // between the cores in contiguous runs, and returns the hashes in class
 // order with where each class's end.
+//
+// The runs write into one array, each into a region sized from its
+// text (a window per five bytes, more than prose has), and are then
+// moved together: no array grows by doubling, and the hashes are never
+// copied into a second one. A run with more windows than its region
+// continues in an array of its own, copied in at the end.
 func classWindowHashes(a *Analysis, k int) (hashes []uint64, ends []int) {
 	n := len(a.classRep)
 	workers := max(1, min(runtime.GOMAXPROCS(0), n/1024))
+	first := func(w int) int { return w * n / workers }
+	regionStart := make([]int, workers+1)
+	for w := range workers {
+		estimate := 0
+		for c := first(w); c < first(w+1); c++ {
+			estimate += len(a.Docs[a.classRep[c]].Content)/5 + 1
+		}
+		regionStart[w+1] = regionStart[w] + estimate
+	}
+	all := make([]uint64, regionStart[workers])
 	parts := make([][]uint64, workers)
 	ends = make([]int, n)
 	var wg sync.WaitGroup
@@ -125,8 +95,9 @@ func classWindowHashes(a *Analysis, k int) (hashes []uint64, ends []int) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			var words, out []uint64
-			for c := w * n / workers; c < (w+1)*n/workers; c++ {
+			var words []uint64
+			out := all[regionStart[w]:regionStart[w]:regionStart[w+1]]
+			for c := first(w); c < first(w+1); c++ {
 				words, out = appendWindowHashes(a.Docs[a.classRep[c]].Content, k, words, out)
 				ends[c] = len(out) // within this part; shifted below
 			}
@@ -134,18 +105,23 @@ func classWindowHashes(a *Analysis, k int) (hashes []uint64, ends []int) {
 		}()
 	}
 	wg.Wait()
-	total := 0
-	for _, p := range parts {
-		total += len(p)
-	}
-	hashes = make([]uint64, 0, total)
+	total, overflowed := 0, false
 	for w, p := range parts {
-		for c := w * n / workers; c < (w+1)*n/workers; c++ {
-			ends[c] += len(hashes)
+		for c := first(w); c < first(w+1); c++ {
+			ends[c] += total
 		}
-		hashes = append(hashes, p...)
+		total += len(p)
+		overflowed = overflowed || len(p) > regionStart[w+1]-regionStart[w]
 	}
-	return hashes, ends
+	if overflowed {
+		// A part moved down could overwrite the next one before it moves.
+		all = make([]uint64, total)
+	}
+	at := 0
+	for _, p := range parts {
+		at += copy(all[at:], p) // moving down within all: copy allows overlap
+	}
+	return all[:total:total], ends
 }
 
 // nearPairsFrom returns every pair of classes whose similarity reaches
