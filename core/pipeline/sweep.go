@@ -88,13 +88,18 @@ func Sweep(a *Analysis, opts Options, param SweepParam, values []float64) ([]Swe
 	opts.sweeping = true
 	tokens := a.Tokens(opts.Tokenizer)
 	if param.filters() {
+		// The filter and the sort read what they write (a document's
+		// filtered mark), so each value starts from fresh traces: copied
+		// from one made once rather than made again.
+		fresh := newDocTraces(a, tokens)
+		trace := make([]DocTrace, len(fresh))
 		for _, v := range values {
 			o := opts
 			param.apply(&o, v)
 			if o.MinDocTokens < 0 {
 				return nil, fmt.Errorf("sweep: minimum tokens %d is negative", o.MinDocTokens)
 			}
-			trace := newDocTraces(a, tokens)
+			copy(trace, fresh)
 			filtered := filterStage(a.Docs, tokens, o.Settings, trace)
 			sorted := sortStage(a, filtered, o.Scores, trace)
 			st := afterSort(a, o, tokens, trace, len(filtered), sorted)
