@@ -45,7 +45,9 @@ func budgetStage(a *Analysis, ordered, docTokens []int, opts Options, trace []Do
 // of a cut copy: the sentences that best cover the query and the document
 // within the remaining tokens (synopsisCap at most).
 func referenceBudget(a *Analysis, ordered, docTokens []int, opts Options, trace []DocTrace) budgetOutcome {
-	var out budgetOutcome
+	// Most documents of a large set do not fit: room for all of them
+	// saves growing the list a dozen times.
+	out := budgetOutcome{excluded: make([]int, 0, len(ordered))}
 	var reasons overBudgetReasons
 	budget := opts.Budget
 	for _, i := range ordered {
