@@ -42,25 +42,12 @@ func documentsSeen(n int, evs ...*Evaluation) []*value.Document {
 func documentFates(ev *Evaluation, n int) []DocumentFate {
 	fates := make([]DocumentFate, n)
 	set := func(builderIndex int, fate DocumentFate) {
-		switch ev.RAGSurvival[builderIndex] {
-		case SurvivedLost:
-			fate = DocNotSent
-		case SurvivedCut:
-			fate = DocPartial
-		}
-		fates[ev.DocIndex[builderIndex]] = fate
+		fates[ev.DocIndex[builderIndex]] = afterAssemblerCut(ev, builderIndex, fate)
 	}
 	switch {
 	case ev.Build != nil:
-		for _, d := range ev.Build.Trace.Docs {
-			switch d.Fate {
-			case pipeline.FateIncluded:
-				set(d.Index, DocSent)
-			case pipeline.FatePartial, pipeline.FateSummarized:
-				set(d.Index, DocPartial)
-			default:
-				fates[ev.DocIndex[d.Index]] = DocNotSent
-			}
+		for i := range ev.Build.Trace.Docs {
+			fates[ev.DocIndex[i]] = traceDocumentFate(ev, i)
 		}
 	case ev.SimpleRAG != nil:
 		for _, d := range ev.SimpleRAG.Trace {
@@ -118,4 +105,28 @@ func builderFates(ev *Evaluation, n int) []string {
 		}
 	}
 	return fates
+}
+
+// traceDocumentFate is how much of the pipeline builder's document i the
+// request carries: its fate in the trace, then the assembler's cut.
+func traceDocumentFate(ev *Evaluation, i int) DocumentFate {
+	switch ev.Build.Trace.Docs[i].Fate {
+	case pipeline.FateIncluded:
+		return afterAssemblerCut(ev, i, DocSent)
+	case pipeline.FatePartial, pipeline.FateSummarized:
+		return afterAssemblerCut(ev, i, DocPartial)
+	}
+	return DocNotSent
+}
+
+// afterAssemblerCut is a cited document's fate once the assembler cut
+// the block: lost or cut into by it, else as the builder placed it.
+func afterAssemblerCut(ev *Evaluation, builderIndex int, fate DocumentFate) DocumentFate {
+	switch ev.RAGSurvival[builderIndex] {
+	case SurvivedLost:
+		return DocNotSent
+	case SurvivedCut:
+		return DocPartial
+	}
+	return fate
 }

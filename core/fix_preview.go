@@ -179,6 +179,19 @@ func comparePreview(before, after *Evaluation) Preview {
 // come brought in first, then pushed out, then the rest, each strongest
 // first: the ones a reader looks for.
 func ChangedDocuments(before, after *Evaluation) []DocumentChange {
+	out, ok := changedInOneDocumentSet(before, after)
+	if !ok {
+		out = changedInTables(before, after)
+	}
+	slices.SortFunc(out, func(a, b DocumentChange) int {
+		return cmp.Or(cmp.Compare(movement(b), movement(a)), cmp.Compare(b.Score, a.Score), cmp.Compare(a.Index, b.Index))
+	})
+	return out
+}
+
+// changedInTables finds the changes through tables by input index, which
+// serve any two evaluations: reranked selections, either builder.
+func changedInTables(before, after *Evaluation) []DocumentChange {
 	var out []DocumentChange
 	n := inputSpan(before, after)
 	fatesBefore, fatesAfter := documentFates(before, n), documentFates(after, n)
@@ -196,9 +209,6 @@ func ChangedDocuments(before, after *Evaluation) []DocumentChange {
 			StageBefore: orWord(stagesBefore[index]), StageAfter: orWord(stagesAfter[index]),
 			PlaceBefore: placesBefore[index], PlaceAfter: placesAfter[index]})
 	}
-	slices.SortFunc(out, func(a, b DocumentChange) int {
-		return cmp.Or(cmp.Compare(movement(b), movement(a)), cmp.Compare(b.Score, a.Score), cmp.Compare(a.Index, b.Index))
-	})
 	return out
 }
 

@@ -107,14 +107,9 @@ func stageRows(ev *core.Evaluation, s stage, hideGone bool) []docRow {
 		}
 		return rows
 	}
-	var dupesOf map[int][]int
+	var dupes duplicatesOf
 	if !hideGone {
-		dupesOf = map[int][]int{}
-		for _, i := range tr.Sorted {
-			if d := tr.Docs[i].Duplicate; d != nil {
-				dupesOf[d.Of] = append(dupesOf[d.Of], i)
-			}
-		}
+		dupes = listDuplicates(tr)
 	}
 	for _, i := range tr.Reordered {
 		d := &tr.Docs[i]
@@ -123,12 +118,47 @@ func stageRows(ev *core.Evaluation, s stage, hideGone bool) []docRow {
 			note = budgetNote(d)
 		}
 		add(i, false, note)
-		for _, dup := range dupesOf[i] {
+		for dup := dupes.first(i); dup >= 0; dup = dupes.after(dup) {
 			add(dup, true, duplicateNote(ev, tr.Docs[dup].Duplicate))
 		}
 	}
 	return rows
 }
+
+// duplicatesOf lists each kept document's duplicates in sorted order,
+// as two slices indexed by document rather than a map of slices: at
+// 100,000 documents a map with a slice per kept document cost a tenth
+// of a knob change.
+type duplicatesOf struct {
+	firstOf []int32 // document -> its first duplicate + 1, 0 for none
+	next    []int32 // duplicate -> the next duplicate of the same document + 1
+}
+
+func listDuplicates(tr pipeline.Trace) duplicatesOf {
+	l := duplicatesOf{firstOf: make([]int32, len(tr.Docs)), next: make([]int32, len(tr.Docs))}
+	// Walking the sorted order backwards and putting each duplicate in
+	// front leaves every list in sorted order.
+	for k := len(tr.Sorted) - 1; k >= 0; k-- {
+		i := tr.Sorted[k]
+		if d := tr.Docs[i].Duplicate; d != nil {
+			l.next[i] = l.firstOf[d.Of]
+			l.firstOf[d.Of] = int32(i + 1)
+		}
+	}
+	return l
+}
+
+// first is doc's first duplicate, -1 when it has none (or none are
+// listed).
+func (l duplicatesOf) first(doc int) int {
+	if l.firstOf == nil {
+		return -1
+	}
+	return int(l.firstOf[doc]) - 1
+}
+
+// after is the duplicate listed after dup, -1 at the end.
+func (l duplicatesOf) after(dup int) int { return int(l.next[dup]) - 1 }
 
 func fateLook(f pipeline.Fate) (string, rowTone) {
 	switch f {

@@ -60,7 +60,8 @@ func ragFinding(in *Input) (Finding, bool) {
 	var parts []string
 	refs := []Ref{ComponentRef(window.ComponentRAG)}
 	left, cut, summarized, tokensLost := 0, 0, 0, 0
-	for _, d := range tr.Docs {
+	for k := range tr.Docs {
+		d := &tr.Docs[k]
 		switch d.Fate {
 		case pipeline.FateExcluded:
 			left++

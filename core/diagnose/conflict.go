@@ -21,8 +21,11 @@ func conflictFindings(in *Input) []Finding {
 	var fs []Finding
 	diffed := 0
 	for _, i := range tr.Sorted {
-		d := tr.Docs[i]
-		if d.Duplicate == nil || d.Duplicate.Kind != pipeline.DuplicateNear || diffed == maxSimilarityDocs {
+		if diffed == maxSimilarityDocs {
+			break // the rest of a large set is not diffed
+		}
+		d := &tr.Docs[i]
+		if d.Duplicate == nil || d.Duplicate.Kind != pipeline.DuplicateNear {
 			continue
 		}
 		diffed++

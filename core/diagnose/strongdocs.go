@@ -25,17 +25,31 @@ func strongDocFindings(in *Input) []Finding {
 	for _, i := range in.RAGLost {
 		assemblerLost[i] = true
 	}
+	// The sent documents are the cited ones the assembler did not cut
+	// out: counted first, so the walk below stops at the weakest of them.
+	sentCount := 0
+	for _, i := range tr.Cited {
+		if !assemblerLost[i] {
+			sentCount++
+		}
+	}
 	var sent, lost []int
 	// Sent and lost documents all passed deduplication, so walking the
 	// deduplicated order finds them by rank already (PosBeforeReorder is
 	// the position there): no sort of 100,000 indices per evaluation.
+	// Only a document ranked above a sent one can be a strong one lost,
+	// so the walk ends at the last sent document rather than at the
+	// 100,000th.
 	for _, i := range tr.Deduped {
-		d := tr.Docs[i]
+		d := &tr.Docs[i]
 		switch {
-		case d.Fate.InContext() && !assemblerLost[d.Index]:
-			sent = append(sent, d.Index)
-		case d.Fate == pipeline.FateExcluded || assemblerLost[d.Index]:
-			lost = append(lost, d.Index)
+		case d.Fate.InContext() && !assemblerLost[i]:
+			sent = append(sent, i)
+		case d.Fate == pipeline.FateExcluded || assemblerLost[i]:
+			lost = append(lost, i)
+		}
+		if len(sent) == sentCount {
+			break
 		}
 	}
 	if len(sent) == 0 || len(lost) == 0 {

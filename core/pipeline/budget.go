@@ -45,12 +45,18 @@ func budgetStage(a *Analysis, ordered, docTokens []int, opts Options, trace []Do
 // of a cut copy: the sentences that best cover the query and the document
 // within the remaining tokens (synopsisCap at most).
 func referenceBudget(a *Analysis, ordered, docTokens []int, opts Options, trace []DocTrace) budgetOutcome {
-	var out budgetOutcome
+	// Most documents of a large set do not fit: room for all of them
+	// saves growing the list a dozen times.
+	out := budgetOutcome{excluded: make([]int, 0, len(ordered))}
+	var reasons overBudgetReasons
 	budget := opts.Budget
 	for _, i := range ordered {
-		d, t := a.Docs[i], docTokens[i]
+		// The document itself is read only when it is placed or cut: at
+		// 100,000 documents the walk is mostly exclusions, and copying
+		// each one from the input costs more than the rest of the walk.
+		t := docTokens[i]
 		if out.used+t <= budget {
-			out.include(i, d, FateIncluded, t, "", trace)
+			out.include(i, a.Docs[i], FateIncluded, t, "", trace)
 			out.used += t
 			continue
 		}
@@ -58,6 +64,7 @@ func referenceBudget(a *Analysis, ordered, docTokens []int, opts Options, trace 
 		remaining := budget - out.used
 		switch {
 		case opts.SummarizeOverflow:
+			d := a.Docs[i]
 			syn := synopsisOf(d.Content, opts, min(remaining, synopsisCap(t)), opts.Tokenizer.Count)
 			s := opts.Tokenizer.Count(syn.Text)
 			if syn.Text != "" && out.used+s <= budget {
@@ -68,6 +75,7 @@ func referenceBudget(a *Analysis, ordered, docTokens []int, opts Options, trace 
 			}
 			out.exclude(i, fmt.Sprintf("%s tokens > %s remaining; not even one sentence of it fits as a synopsis", numfmt.Thousands(t), numfmt.Thousands(remaining)), trace)
 		case remaining > opts.PartialMinRemaining:
+			d := a.Docs[i]
 			cut := opts.Tokenizer.Truncate(d.Content, remaining, tokens.KeepStart)
 			kept := opts.Tokenizer.Count(cut)
 			trace[i].CutAt = CutOffset(d.Content, cut)
@@ -77,10 +85,37 @@ func referenceBudget(a *Analysis, ordered, docTokens []int, opts Options, trace 
 		case opts.sweeping:
 			out.exclude(i, "", trace) // a sweep reads counts, not reasons
 		default:
-			out.exclude(i, overBudgetReason(t, remaining, opts.PartialMinRemaining), trace)
+			out.exclude(i, reasons.of(t, remaining, opts.PartialMinRemaining), trace)
 		}
 	}
 	return out
+}
+
+// overBudgetReasons remembers the reasons one walk wrote. Once the
+// budget is spent every later document gets the same reason for its
+// token count, and a large set has few distinct counts, so most of the
+// walk's reasons are one string each rather than one per document.
+type overBudgetReasons struct {
+	remaining int
+	byTokens  map[int]string
+}
+
+func (r *overBudgetReasons) of(n, remaining, partialMin int) string {
+	if r.byTokens == nil {
+		r.byTokens = make(map[int]string)
+	}
+	if r.remaining != remaining {
+		// The reason also names what remains, which changes only when a
+		// document is placed; start again then.
+		r.remaining = remaining
+		clear(r.byTokens)
+	}
+	reason, ok := r.byTokens[n]
+	if !ok {
+		reason = overBudgetReason(n, remaining, partialMin)
+		r.byTokens[n] = reason
+	}
+	return reason
 }
 
 // overBudgetReason is written for most documents of a large set, every

@@ -51,7 +51,9 @@ func (m meter) contentUnits(a *Analysis, docTokens []int, i int) int {
 // cut the first that does not when more than PartialMinRemaining remain
 // (then the budget is spent), record everything that did not fit whole.
 func strictBudget(a *Analysis, ordered, docTokens []int, opts Options, trace []DocTrace) budgetOutcome {
-	var out budgetOutcome
+	// Most documents of a large set do not fit: room for all of them
+	// saves growing the list a dozen times.
+	out := budgetOutcome{excluded: make([]int, 0, len(ordered))}
 	m := newMeter(opts.Tokenizer)
 	budget := opts.Budget
 	usedUnits := 0

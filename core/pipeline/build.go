@@ -21,36 +21,53 @@ func Build(a *Analysis, opts Options) (*Result, error) {
 
 	filtered := filterStage(a.Docs, tokens, opts.Settings, trace)
 	sorted := sortStage(a, filtered, opts.Scores, trace)
-	return buildFromSorted(a, opts, tokens, trace, len(filtered), sorted), nil
+	st := afterSort(a, opts, tokens, trace, len(filtered), sorted)
+	return st.result(a, opts, trace), nil
 }
 
-// buildFromSorted runs the stages after the sort: what a sweep of a knob
-// that neither filters nor sorts repeats per value.
-func buildFromSorted(a *Analysis, opts Options, tokens []int, trace []DocTrace, afterFilter int, sorted []int) *Result {
-	deduped, dupes := dedupStage(a, sorted, opts.DedupThreshold, opts.ShingleSize, a.dedupKeys(opts.DedupKey), trace)
-	deduped, beyondTopK := topKStage(deduped, opts.TopK, trace)
-	afterFilter -= beyondTopK // top-k's cut counts as filtered
-	var ordered []int
-	var reordered bool
-	var outcome budgetOutcome
-	budgetFirst := opts.BudgetBeforeReorder && opts.LostInMiddle
-	if budgetFirst {
-		outcome = budgetStage(a, deduped, tokens, opts, trace)
-		ordered, reordered = reorderKept(a, &outcome, deduped, opts, trace)
-	} else {
-		ordered, reordered = reorderStage(deduped, opts.LostInMiddle, trace)
-		outcome = budgetStage(a, ordered, tokens, opts, trace)
-	}
-	block, citations := formatBlock(outcome.placed)
+// stagesAfterSort is what the stages after the sort decided: what a
+// sweep of a knob that neither filters nor sorts repeats per value, and
+// reads its point from without making a Result.
+type stagesAfterSort struct {
+	sorted, deduped, ordered []int
+	afterFilter, dupes       int
+	reordered, budgetFirst   bool
+	outcome                  budgetOutcome
+	block                    string
+	citations                map[int]string
+}
 
+// afterSort runs deduplication, top-k, the reorder and the budget, and
+// formats the block.
+func afterSort(a *Analysis, opts Options, tokens []int, trace []DocTrace, afterFilter int, sorted []int) stagesAfterSort {
+	st := stagesAfterSort{sorted: sorted}
+	deduped, dupes := dedupStage(a, sorted, opts.DedupThreshold, opts.ShingleSize, a.dedupKeys(opts.DedupKey), trace)
+	deduped, beyondTopK := topKStage(deduped, opts.TopK, trace, !opts.sweeping)
+	st.deduped, st.dupes = deduped, dupes
+	st.afterFilter = afterFilter - beyondTopK // top-k's cut counts as filtered
+	st.budgetFirst = opts.BudgetBeforeReorder && opts.LostInMiddle
+	if st.budgetFirst {
+		st.outcome = budgetStage(a, deduped, tokens, opts, trace)
+		st.ordered, st.reordered = reorderKept(a, &st.outcome, deduped, opts, trace)
+	} else {
+		st.ordered, st.reordered = reorderStage(deduped, opts.LostInMiddle, trace)
+		st.outcome = budgetStage(a, st.ordered, tokens, opts, trace)
+	}
+	st.block, st.citations = formatBlock(st.outcome.placed)
+	return st
+}
+
+// result is the Result and its Trace.
+func (st *stagesAfterSort) result(a *Analysis, opts Options, trace []DocTrace) *Result {
+	outcome := st.outcome
 	res := &Result{
-		ContextBlock:      block,
+		ContextBlock:      st.block,
 		IncludedDocs:      make([]value.Document, len(outcome.placed)),
 		ExcludedDocs:      make([]value.Document, len(outcome.excluded)),
-		CitationMap:       citations,
-		TokensUsed:        opts.Tokenizer.Count(block),
+		CitationMap:       st.citations,
+		TokensUsed:        blockTokens(a, opts.Tokenizer, outcome.placed, st.block),
 		TokensBudget:      opts.Budget,
-		DuplicatesRemoved: dupes,
+		DuplicatesRemoved: st.dupes,
 		Truncated:         len(outcome.excluded) > 0,
 	}
 	res.UtilizationPct = utilizationPct(res.TokensUsed, res.TokensBudget)
@@ -64,15 +81,15 @@ func buildFromSorted(a *Analysis, opts Options, tokens []int, trace []DocTrace, 
 	}
 	res.Trace = Trace{
 		Docs:        trace,
-		Counts:      countStages(trace, afterFilter, dupes, reordered),
-		Sorted:      sorted,
-		Deduped:     deduped,
-		Reordered:   ordered,
+		Counts:      countStages(trace, st.afterFilter, st.dupes, st.reordered),
+		Sorted:      st.sorted,
+		Deduped:     st.deduped,
+		Reordered:   st.ordered,
 		Cited:       cited,
 		BudgetUsed:  outcome.used,
 		Tokenizer:   opts.Tokenizer.Name(),
 		BudgetMode:  opts.BudgetMode,
-		BudgetFirst: budgetFirst,
+		BudgetFirst: st.budgetFirst,
 	}
 	return res
 }

@@ -64,10 +64,10 @@ type SweepPoint struct {
 	ScoreSent float64 `json:"score_sent"`
 }
 
-func pointOf(v float64, r *Result) SweepPoint {
-	p := SweepPoint{Value: v, Kept: len(r.Trace.Deduped), Duplicates: r.DuplicatesRemoved, Sent: len(r.IncludedDocs), TokensUsed: r.TokensUsed}
-	for _, d := range r.IncludedDocs {
-		p.ScoreSent += d.Score
+func pointOf(a *Analysis, v float64, st *stagesAfterSort, opts Options) SweepPoint {
+	p := SweepPoint{Value: v, Kept: len(st.deduped), Duplicates: st.dupes, Sent: len(st.outcome.placed), TokensUsed: blockTokens(a, opts.Tokenizer, st.outcome.placed, st.block)}
+	for _, d := range st.outcome.placed {
+		p.ScoreSent += d.doc.Score
 	}
 	// A sum of decimal scores carries binary noise (72.82500000000005):
 	// nine decimals keep every digit a score has and drop the noise.
@@ -86,34 +86,43 @@ func Sweep(a *Analysis, opts Options, param SweepParam, values []float64) ([]Swe
 	}
 	points := make([]SweepPoint, 0, len(values))
 	opts.sweeping = true
+	tokens := a.Tokens(opts.Tokenizer)
 	if param.filters() {
+		// The filter and the sort read what they write (a document's
+		// filtered mark), so each value starts from fresh traces: copied
+		// from one made once rather than made again.
+		fresh := newDocTraces(a, tokens)
+		trace := make([]DocTrace, len(fresh))
 		for _, v := range values {
 			o := opts
 			param.apply(&o, v)
 			if o.MinDocTokens < 0 {
 				return nil, fmt.Errorf("sweep: minimum tokens %d is negative", o.MinDocTokens)
 			}
-			res, err := Build(a, o)
-			if err != nil {
-				return nil, err
-			}
-			points = append(points, pointOf(v, res))
+			copy(trace, fresh)
+			filtered := filterStage(a.Docs, tokens, o.Settings, trace)
+			sorted := sortStage(a, filtered, o.Scores, trace)
+			st := afterSort(a, o, tokens, trace, len(filtered), sorted)
+			points = append(points, pointOf(a, v, &st, o))
 		}
 		return points, nil
 	}
-	tokens := a.Tokens(opts.Tokenizer)
-	base := newDocTraces(a, tokens)
-	filtered := filterStage(a.Docs, tokens, opts.Settings, base)
-	sorted := sortStage(a, filtered, opts.Scores, base)
-	trace := make([]DocTrace, len(base))
+	// One filter and sort serve every value, and their trace is the
+	// scratch every value's stages write into: no stage after the sort
+	// reads what an earlier value wrote (the nearest neighbours read the
+	// sorted positions, which only the sort writes), and a point is
+	// counted from the stages' outcome, not from the trace.
+	trace := newDocTraces(a, tokens)
+	filtered := filterStage(a.Docs, tokens, opts.Settings, trace)
+	sorted := sortStage(a, filtered, opts.Scores, trace)
 	for _, v := range values {
 		o := opts
 		param.apply(&o, v)
 		if o.Budget < 0 || o.TopK < 0 {
 			return nil, fmt.Errorf("sweep: budget %d or top-k %d is negative", o.Budget, o.TopK)
 		}
-		copy(trace, base)
-		points = append(points, pointOf(v, buildFromSorted(a, o, tokens, trace, len(filtered), sorted)))
+		st := afterSort(a, o, tokens, trace, len(filtered), sorted)
+		points = append(points, pointOf(a, v, &st, o))
 	}
 	return points, nil
 }

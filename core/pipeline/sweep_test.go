@@ -2,36 +2,60 @@ package pipeline
 
 import (
 	"fmt"
+	"math"
 	"testing"
 )
 
 // TestSweepMatchesBuilds checks each point against a whole Build with
-// that value, for every option a sweep varies.
+// that value, for every option a sweep varies, in both budget modes and
+// both orders of budget and reorder: a sweep reuses one trace for every
+// value, so a value must not see what the one before it wrote.
 func TestSweepMatchesBuilds(t *testing.T) {
 	a := Analyze(benchDocs(400))
 	values := map[SweepParam][]float64{
-		SweepDedupThreshold: {0.3, 0.5, 0.51, 0.75, 0.9, 1},
-		SweepMinTokens:      {0, 50, 150, 400},
-		SweepBudget:         {0, 100, 1000, 4000, 50000},
+		SweepDedupThreshold: {0.3, 0.5, 0.51, 0.75, 0.9, 1, 0.5},
+		SweepMinTokens:      {0, 50, 150, 400, 50},
+		SweepBudget:         {0, 100, 1000, 4000, 50000, 100},
+		SweepTopK:           {0, 1, 5, 30, 400, 5},
 	}
-	for param, vs := range values {
-		opts := DefaultOptions()
-		points, err := Sweep(a, opts, param, vs)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for n, v := range vs {
-			o := opts
-			param.apply(&o, v)
-			res, err := Build(a, o)
+	variants := map[string]func(*Options){
+		"default":       func(*Options) {},
+		"strict":        func(o *Options) { o.BudgetMode = BudgetStrict },
+		"budget first":  func(o *Options) { o.BudgetBeforeReorder = true },
+		"no reordering": func(o *Options) { o.LostInMiddle = false },
+	}
+	for name, variant := range variants {
+		for param, vs := range values {
+			opts := DefaultOptions()
+			variant(&opts)
+			points, err := Sweep(a, opts, param, vs)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if want := pointOf(v, res); points[n] != want {
-				t.Errorf("param %d at %v: sweep %+v, build %+v", param, v, points[n], want)
+			for n, v := range vs {
+				o := opts
+				param.apply(&o, v)
+				res, err := Build(a, o)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if want := pointOfResult(v, res); points[n] != want {
+					t.Errorf("%s, param %d at %v: sweep %+v, build %+v", name, param, v, points[n], want)
+				}
 			}
 		}
 	}
+}
+
+// pointOfResult reads a point from a whole Build's Result, as a user
+// of the Result would.
+func pointOfResult(v float64, r *Result) SweepPoint {
+	p := SweepPoint{Value: v, Kept: len(r.Trace.Deduped), Duplicates: r.DuplicatesRemoved, Sent: len(r.IncludedDocs), TokensUsed: r.TokensUsed}
+	for _, d := range r.IncludedDocs {
+		p.ScoreSent += d.Score
+	}
+	p.ScoreSent = math.Round(p.ScoreSent*1e9) / 1e9
+	return p
 }
 
 // TestSweepDedupFallsAsThresholdRises: the benchmark documents' near
