@@ -20,7 +20,23 @@ import (
 // invalid UTF-8 as U+FFFD, its float spelling for the trace's scores);
 // TestAppendIndentedJSONIsMarshalIndented holds it to them.
 func (r *Result) AppendIndentedJSON(b []byte) ([]byte, error) {
-	w := jsonWriter{b: b}
+	return r.StreamIndentedJSON(b, 0, nil)
+}
+
+// StreamIndentedJSON is AppendIndentedJSON handing its bytes to emit in
+// pieces: once more than pieceSize bytes are ready, at the end of a
+// document or of a document's trace, emit receives them (b's start
+// included) and the buffer is reused. What is left over, the end of the
+// result, is returned. A 29,000-document result is then never held
+// whole, nor copied each time its buffer would have doubled. The trace's
+// floats, which JSON cannot spell when infinite or NaN, are checked
+// first, so that error comes before the first piece; a nil emit appends
+// everything.
+func (r *Result) StreamIndentedJSON(b []byte, pieceSize int, emit func([]byte) error) ([]byte, error) {
+	if err := r.checkFloats(); err != nil {
+		return nil, err
+	}
+	w := jsonWriter{b: b, pieceSize: pieceSize, emit: emit}
 	w.open('{')
 	w.key("context_block")
 	w.str(r.ContextBlock)
@@ -53,7 +69,7 @@ func (r *Result) AppendIndentedJSON(b []byte) ([]byte, error) {
 		return nil, err
 	}
 	w.depth--
-	return w.b, nil
+	return w.b, w.err
 }
 
 // jsonWriter appends indented JSON: two spaces a level, a newline before
@@ -62,6 +78,23 @@ type jsonWriter struct {
 	b     []byte
 	depth int
 	first bool // no member written yet at this level
+
+	// emit, if set, takes the bytes written so far once there are more
+	// than pieceSize of them (see flushIfFull); err is its first error.
+	emit      func([]byte) error
+	pieceSize int
+	err       error
+}
+
+// flushIfFull hands the bytes written to emit when there are enough of
+// them. It is called between members only, so a piece never ends inside
+// a string or a character.
+func (w *jsonWriter) flushIfFull() {
+	if w.emit == nil || w.err != nil || len(w.b) <= w.pieceSize {
+		return
+	}
+	w.err = w.emit(w.b)
+	w.b = w.b[:0]
 }
 
 func (w *jsonWriter) newline() {
@@ -111,6 +144,27 @@ func (w *jsonWriter) bool(v bool) { w.b = strconv.AppendBool(w.b, v) }
 func (w *jsonWriter) pyFloat(f float64) {
 	repr, _ := pycompat.Float(f).MarshalJSON() // never fails
 	w.b = append(w.b, repr...)
+}
+
+// checkFloats returns the error float would return for the first trace
+// float JSON cannot spell.
+func (r *Result) checkFloats() error {
+	for i := range r.Trace.Docs {
+		d := &r.Trace.Docs[i]
+		values := [3]float64{d.Score}
+		if d.Duplicate != nil {
+			values[1] = d.Duplicate.Similarity
+		}
+		if d.Nearest != nil {
+			values[2] = d.Nearest.Similarity
+		}
+		for _, f := range values {
+			if math.IsInf(f, 0) || math.IsNaN(f) {
+				return &json.UnsupportedValueError{Str: strconv.FormatFloat(f, 'g', -1, 64)}
+			}
+		}
+	}
+	return nil
 }
 
 // float is encoding/json's spelling of a float64: ES6 number formatting.
@@ -184,6 +238,7 @@ func (w *jsonWriter) documents(docs []value.Document) error {
 			w.raw(md)
 		}
 		w.close('}')
+		w.flushIfFull()
 	}
 	w.close(']')
 	return nil
@@ -201,6 +256,7 @@ func (w *jsonWriter) trace(t *Trace) error {
 			if err := w.docTrace(&t.Docs[i]); err != nil {
 				return err
 			}
+			w.flushIfFull()
 		}
 		w.close(']')
 	}

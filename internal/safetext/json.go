@@ -20,17 +20,16 @@ func EscapeJSON(data []byte) []byte {
 		return data
 	}
 	out := make([]byte, 0, len(data)+32)
-	out = append(out, data[:i]...)
-	for i < len(data) {
+	// Copy the clean stretches whole: a build's JSON is megabytes with an
+	// escape every few kilobytes.
+	for i >= 0 {
+		out = append(out, data[:i]...)
 		r, size := utf8.DecodeRune(data[i:])
-		if jsonEscapes(r) {
-			out = fmt.Appendf(out, `\u%04x`, r)
-		} else {
-			out = append(out, data[i:i+size]...)
-		}
-		i += size
+		out = fmt.Appendf(out, `\u%04x`, r)
+		data = data[i+size:]
+		i = firstToEscape(data)
 	}
-	return out
+	return append(out, data...)
 }
 
 // firstToEscape is the offset of the first character EscapeJSON rewrites,
