@@ -28,7 +28,8 @@ func streamJSONLines(path string) (docs []value.Document, handled bool, err erro
 	}
 	defer f.Close()
 	r := bufio.NewReaderSize(f, 1<<20)
-	var long []byte // a line longer than the reader's buffer, put together
+	var long []byte    // a line longer than the reader's buffer, put together
+	var scratch []byte // plainLine's, for unescaping
 	for lineNo := 1; ; lineNo++ {
 		line, readErr := r.ReadSlice('\n')
 		for errors.Is(readErr, bufio.ErrBufferFull) {
@@ -41,7 +42,7 @@ func streamJSONLines(path string) (docs []value.Document, handled bool, err erro
 			return nil, false, inputError("loading documents", readErr)
 		}
 		if trimmed := bytes.Trim(line, " \t\r\n"); len(trimmed) > 0 {
-			doc, ok := streamedRecord(path, trimmed, lineNo, len(docs) == 0)
+			doc, ok := streamedRecord(path, trimmed, lineNo, len(docs) == 0, &scratch)
 			if !ok {
 				return nil, false, nil
 			}
@@ -56,11 +57,21 @@ func streamJSONLines(path string) (docs []value.Document, handled bool, err erro
 	return docs, len(docs) >= 2, nil
 }
 
-// streamedRecord decodes one line holding one plain record.
-func streamedRecord(path string, line []byte, lineNo int, first bool) (value.Document, bool) {
+// streamedRecord decodes one line holding one plain record: the plainest
+// records directly (plainLine), any other through encoding/json.
+func streamedRecord(path string, line []byte, lineNo int, first bool, scratch *[]byte) (value.Document, bool) {
 	if line[0] != '{' || !utf8.Valid(line) {
 		return value.Document{}, false
 	}
+	if doc, ok := plainLine(line, scratch); ok {
+		return doc, true
+	}
+	return generalRecord(path, line, lineNo, first)
+}
+
+// generalRecord decodes a line holding one record of any plain shape
+// through encoding/json, as the whole-file reader does.
+func generalRecord(path string, line []byte, lineNo int, first bool) (value.Document, bool) {
 	dec := json.NewDecoder(bytes.NewReader(line))
 	dec.UseNumber()
 	var v any
