@@ -78,7 +78,7 @@ func checkPlainLine(t *testing.T, line []byte) (scratch []byte, ok bool) {
 	if !ok {
 		return scratch, false
 	}
-	want, wantOK := generalRecord("f.jsonl", line, 1, true)
+	want, wantOK := generalRecord("f.jsonl", line, true)
 	if !wantOK {
 		t.Fatalf("%q: decoded directly, but the general decoder refuses it", line)
 	}
