@@ -218,8 +218,8 @@ func (w *jsonWriter) ints(list []int) {
 func (w *jsonWriter) documents(docs []value.Document) error {
 	// documentsJSON never returns nil: an empty list is [].
 	w.open('[')
-	for _, d := range docs {
-		w.member()
+	err := w.members(len(docs), func(w *jsonWriter, i int) error {
+		d := &docs[i]
 		w.open('{')
 		w.key("content")
 		w.str(d.Content)
@@ -238,7 +238,10 @@ func (w *jsonWriter) documents(docs []value.Document) error {
 			w.raw(md)
 		}
 		w.close('}')
-		w.flushIfFull()
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	w.close(']')
 	return nil
@@ -251,12 +254,11 @@ func (w *jsonWriter) trace(t *Trace) error {
 		w.b = append(w.b, "null"...)
 	} else {
 		w.open('[')
-		for i := range t.Docs {
-			w.member()
-			if err := w.docTrace(&t.Docs[i]); err != nil {
-				return err
-			}
-			w.flushIfFull()
+		err := w.members(len(t.Docs), func(w *jsonWriter, i int) error {
+			return w.docTrace(&t.Docs[i])
+		})
+		if err != nil {
+			return err
 		}
 		w.close(']')
 	}
