@@ -19,7 +19,7 @@ GOIMPORTS ?= golang.org/x/tools/cmd/goimports@v0.52.0
 # The Go files git tracks; outside a git checkout, every Go file.
 GOFILES = $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')
 
-.PHONY: run build fmt vet lint test e2e bench fuzz
+.PHONY: run build fmt vet lint test e2e bench fuzz vocabularies
 
 run: build
 	./$(BIN)
@@ -60,3 +60,10 @@ fuzz:
 			$(GO) test -run '^$$' -fuzz "^$$target$$" -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMINIMIZETIME) $$pkg || exit 1; \
 		done; \
 	done
+
+# The BPE vocabularies compiled into the binary
+# (core/tokens/vocabularies/*.bpe) are generated from tiktoken-go-loader's
+# .tiktoken files; run this after changing the loader's version. Without
+# the flag the same test fails whenever the two differ.
+vocabularies:
+	$(GO) test -count=1 -run '^TestCompiledVocabulariesMatchLoader$$' ./core/tokens -update-vocabularies

@@ -47,6 +47,12 @@ func tmux(args ...string) *exec.Cmd {
 
 func startTmux(t *testing.T, width, height int, env []string, args ...string) *tmuxSession {
 	t.Helper()
+	return startTmuxCommand(t, width, height, strings.Join(append(env, append([]string{ctxlabBin}, args...)...), " "))
+}
+
+// startTmuxCommand runs a shell command line in a new session.
+func startTmuxCommand(t *testing.T, width, height int, command string) *tmuxSession {
+	t.Helper()
 	if _, err := exec.LookPath("tmux"); err != nil {
 		if os.Getenv("CI") != "" {
 			t.Fatal("tmux is not installed; .ci/run installs it")
@@ -55,7 +61,6 @@ func startTmux(t *testing.T, width, height int, env []string, args ...string) *t
 	}
 	tmuxServer.Do(func() { tmux("start-server", ";", "set", "-g", "exit-empty", "off").Run() })
 	s := &tmuxSession{t: t, name: fmt.Sprintf("ctxlab-e2e-%d-%d", os.Getpid(), tmuxSessions.Add(1))}
-	command := strings.Join(append(env, append([]string{ctxlabBin}, args...)...), " ")
 	cmd := tmux("new-session", "-d", "-s", s.name, "-x", fmt.Sprint(width), "-y", fmt.Sprint(height),
 		"env TERM=xterm-256color COLORTERM=truecolor "+command)
 	if out, err := cmd.CombinedOutput(); err != nil {
@@ -186,7 +191,7 @@ func TestWorkbenchInTmux(t *testing.T) {
 func TestWorkbenchDiagnosis(t *testing.T) {
 	t.Parallel()
 	s := startTmux(t, 80, 24, nil)
-	s.waitFor("⚠ #15 was dropped while a weaker copy, #34, is sent as [2]: 60", "d: 6 findings")
+	s.waitFor("⚠ #15 dropped; weaker copy #34 sent as [2]: 60 days → 30 days.", "d: 6 findings")
 	s.send("d")
 	s.waitFor("d Diagnosis", "6 findings, worst first", "▸ ⚠ warning: #15 kb/returns/refund-policy.md (rank 2, score 0.91) was dropped",
 		"about ▸#15 · #34")

@@ -99,6 +99,10 @@ type assembleFlags struct {
 	request      string
 	interaction  int
 	budgetFile   string
+	// emptyByDefault starts from an empty request, not the bundled
+	// sample, when no input is named: the workbench's --run, whose
+	// queries bring their own documents and text.
+	emptyByDefault bool
 	// budget is --budget: here the retrieved-context allocation, as
 	// --rag-budget; in build, the pipeline's budget, which that is.
 	budget int
@@ -326,6 +330,10 @@ func prepareAssembly(env Env, fs *flagSet, f *assembleFlags) (*assembleRun, erro
 		if run.scenario, err = loaders.LoadScenarioFile(f.scenario, loaders.ScenarioOptions{Presets: presets, AllowOutside: f.allowOutside}); err != nil {
 			return nil, err
 		}
+	case f.emptyByDefault:
+		run.source = "an empty request"
+		run.scenario = &core.Scenario{Name: "retrieval run", Origin: run.source, Settings: core.DefaultSettings(),
+			Description: "an empty request: each query of the run brings its documents and text"}
 	default:
 		run.source = "bundled sample (" + sample.DefaultScenario + ")"
 		if run.scenario, err = loaders.LoadScenarioFS(sample.FS, sample.DefaultScenario); err != nil {

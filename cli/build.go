@@ -114,7 +114,7 @@ func (f *buildFlags) run(env Env, fs *flagSet) error {
 		return writeBuildJSON(env.Stdout, res, findings, costJSONOf(cost, prices))
 	}
 	input := buildInput{docsPath: f.docs, docFormat: format, docs: docs, opts: opts, history: history, maxTurns: settings.MaxTurns, findings: findings,
-		cost: cost, prices: prices}
+		cost: cost, prices: prices, budgetIsDefault: !flagWasSet(fs, "budget")}
 	return writeBuildReport(env.Stdout, input, res)
 }
 

@@ -85,7 +85,7 @@ func TestBuildBadInput(t *testing.T) {
 		{"bad format", []string{"--docs", good, "--format", "xml"}, "expected text or json"},
 		{"bad mode", []string{"--docs", good, "--budget-mode", "loose"}, "unknown budget mode"},
 		{"stray argument", []string{good}, "unexpected argument"},
-		{"unknown flag", []string{"--docs", good, "--bogus"}, "flag provided but not defined: -bogus"},
+		{"unknown flag", []string{"--docs", good, "--bogus"}, `unknown option "--bogus" (run ctxlab build --help)`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -143,4 +143,25 @@ func TestReportsGroupNumbersAndPlurals(t *testing.T) {
 	if strings.Contains(stdout, "1 chunk summaries") || !strings.Contains(stdout, "the chunk summary") {
 		t.Errorf("one chunk:\n%s", stdout)
 	}
+}
+
+// TestBuildHeaderSaysTheBudgetIsTheDefault: build's default budget is not
+// the workbench's, so a header without --budget says where the figure
+// comes from, and one with --budget does not.
+func TestBuildHeaderSaysTheBudgetIsTheDefault(t *testing.T) {
+	t.Parallel()
+	docs := "../sample/docs/support_kb.jsonl"
+	stdout, _, code := run(t, "", "build", "--docs", docs)
+	if code != 0 || !strings.Contains(stdout, "budget 4,000 (the default; the workbench budgets with its preset's RAG allocation)") {
+		t.Errorf("default budget: exit %d, %q", code, firstLine(stdout))
+	}
+	stdout, _, code = run(t, "", "build", "--docs", docs, "--budget", "1550")
+	if code != 0 || !strings.Contains(stdout, "budget 1,550 · ") || strings.Contains(firstLine(stdout), "default") {
+		t.Errorf("--budget 1550: exit %d, %q", code, firstLine(stdout))
+	}
+}
+
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
 }

@@ -10,6 +10,8 @@ import (
 	"os"
 	"strings"
 
+	"ctxlab/internal/nearname"
+
 	"ctxlab/internal/safetext"
 	"ctxlab/loaders"
 )
@@ -83,11 +85,25 @@ func Main(env Env, args []string) int {
 			}
 		}
 		if !strings.HasPrefix(args[0], "-") && !looksLikeFile(args[0]) {
-			fmt.Fprintf(env.Stderr, "ctxlab: unknown command %q (run ctxlab --help for the list)\n", safetext.Line(args[0]))
+			fmt.Fprintf(env.Stderr, "ctxlab: unknown command %q%s (run ctxlab --help for the list)\n", safetext.Line(args[0]), commandSuggestion(args[0]))
 			return ExitError
 		}
 	}
 	return report(env, runWorkbench(env, args))
+}
+
+// commandSuggestion returns "; did you mean build?" for a mistyped
+// command, or nothing when no command is close.
+func commandSuggestion(typed string) string {
+	var names []string
+	for _, c := range commands() {
+		names = append(names, c.name)
+	}
+	near := nearname.Suggest(typed, names)
+	if len(near) == 0 {
+		return ""
+	}
+	return "; did you mean " + orList(near) + "?"
 }
 
 // looksLikeFile tells `ctxlab scenario.yaml` from a mistyped command.
@@ -151,6 +167,7 @@ Workbench options:
   --request FILE [--interaction N]    an OpenAI or Anthropic request body, or a VCR cassette
   --docs FILE|DIR|- [--history FILE]  documents (and a chat history); documents piped on stdin work too
   --query TEXT                        the user's query
+  --run FILE [--qrels FILE]           a retrieval run (as ctxlab eval takes it): opens on the Eval view
   --theme dark|light|high-contrast|mono   colours (default: follows NO_COLOR and the background)
   and every option of ctxlab build and ctxlab assemble, as starting values of the controls.
 

@@ -20,8 +20,28 @@ func TestVersionAndHelp(t *testing.T) {
 		}
 	}
 	_, stderr, code := run(t, "", "biuld")
-	if code != 1 || !strings.Contains(stderr, `unknown command "biuld"`) {
+	if code != 1 || !strings.Contains(stderr, `unknown command "biuld"; did you mean build?`) {
 		t.Errorf("typo: exit %d, %q", code, stderr)
+	}
+}
+
+// TestMistypedFlagsNameWhatWasMeant: an unknown option names the options
+// it is a typo or a prefix of, so the user need not read --help.
+func TestMistypedFlagsNameWhatWasMeant(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"build", "--dedup-treshold", "0.7"}, `build: unknown option "--dedup-treshold"; did you mean --dedup-threshold? (run ctxlab build --help)`},
+		{[]string{"build", "--dedup", "0.7"}, `did you mean --dedup-key or --dedup-threshold?`},
+		{[]string{"assemble", "--windw", "3"}, `did you mean --window?`},
+		{[]string{"sweep", "--zzzz"}, `sweep: unknown option "--zzzz" (run ctxlab sweep --help)`},
+	} {
+		_, stderr, code := run(t, "", c.args...)
+		if code != 1 || !strings.Contains(stderr, c.want) || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("%v: exit %d, %q; want one line containing %q", c.args, code, stderr, c.want)
+		}
 	}
 }
 

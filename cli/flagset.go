@@ -8,6 +8,8 @@ import (
 	"reflect"
 	"strings"
 
+	"ctxlab/internal/nearname"
+
 	"ctxlab/loaders"
 )
 
@@ -21,6 +23,9 @@ type flagSet struct {
 	// with; the zero value hides it. A flag shared with another command
 	// keeps one DefValue, which may not be this command's default.
 	helpDefaults map[string]string
+	// explainUnknown, when set, explains an unknown flag the command
+	// refuses on purpose; its answer replaces "unknown option".
+	explainUnknown func(name string) (string, bool)
 }
 
 func newFlagSet(env Env, name, usage string) *flagSet {
@@ -71,12 +76,48 @@ func parseFlags(fs *flagSet, args []string) error {
 			fs.help()
 			return errHelpShown
 		}
-		return fmt.Errorf("%s%v (run %s --help)", commandPrefix(fs), err, commandLine(fs))
+		return fmt.Errorf("%s%s (run %s --help)", commandPrefix(fs), describeFlagError(fs, err), commandLine(fs))
 	}
 	if fs.NArg() > 0 {
 		return fmt.Errorf("%sunexpected argument %s (options start with --; run %s --help)", commandPrefix(fs), quoted(fs.Arg(0)), commandLine(fs))
 	}
 	return nil
+}
+
+// undefinedFlag is how the flag package words a flag it does not know;
+// the name follows it.
+const undefinedFlag = "flag provided but not defined: -"
+
+// describeFlagError words a parse error for a person: an unknown flag is
+// named as typed, with the flags it probably meant.
+func describeFlagError(fs *flagSet, err error) string {
+	name, ok := strings.CutPrefix(err.Error(), undefinedFlag)
+	if !ok {
+		return err.Error()
+	}
+	if fs.explainUnknown != nil {
+		if why, ok := fs.explainUnknown(name); ok {
+			return why
+		}
+	}
+	var names []string
+	fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
+	msg := "unknown option " + quoted("--"+name)
+	if near := nearname.Suggest(name, names); len(near) > 0 {
+		for i := range near {
+			near[i] = "--" + near[i]
+		}
+		msg += "; did you mean " + orList(near) + "?"
+	}
+	return msg
+}
+
+// orList joins names as "a", "a or b", "a, b or c".
+func orList(names []string) string {
+	if len(names) <= 1 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
 
 // commandPrefix names the subcommand in an error; the workbench's flag set

@@ -28,6 +28,10 @@ type buildInput struct {
 	// cost is the context block at --model's list price.
 	cost   core.RequestCost
 	prices tokens.PriceTable
+	// budgetIsDefault is true when --budget was not given: the header
+	// says so, since the workbench budgets the block with the preset's
+	// retrieved-context allocation instead and its picture differs.
+	budgetIsDefault bool
 }
 
 // writeBuildReport renders a Build's Result and Trace for a person: the
@@ -39,8 +43,12 @@ func writeBuildReport(out io.Writer, in buildInput, res *pipeline.Result) error 
 	c := tr.Counts
 	o := in.opts
 
-	fmt.Fprintf(w, "ctxlab build · %s (%s) · %s %s · tokenizer %s · budget %s · %s mode\n\n",
-		safetext.Line(displayPath(in.docsPath)), in.docFormat, numfmt.Thousands(c.Input), numfmt.Plural(c.Input, "document", "documents"), o.Tokenizer.Name(), numfmt.Thousands(o.Budget), o.BudgetMode)
+	budgetNote := ""
+	if in.budgetIsDefault {
+		budgetNote = " (the default; the workbench budgets with its preset's RAG allocation)"
+	}
+	fmt.Fprintf(w, "ctxlab build · %s (%s) · %s %s · tokenizer %s · budget %s%s · %s mode\n\n",
+		safetext.Line(displayPath(in.docsPath)), in.docFormat, numfmt.Thousands(c.Input), numfmt.Plural(c.Input, "document", "documents"), o.Tokenizer.Name(), numfmt.Thousands(o.Budget), budgetNote, o.BudgetMode)
 	budget := fmt.Sprintf("budget: %s included, %s partial, %s summarized, %s excluded",
 		numfmt.Thousands(c.Included), numfmt.Thousands(c.Partial), numfmt.Thousands(c.Summarized), numfmt.Thousands(c.Excluded))
 	stages := reorderLabel(c.Reordered, o.LostInMiddle) + " → " + budget
@@ -147,7 +155,7 @@ func writeDedupSection(w io.Writer, in buildInput, tr pipeline.Trace) {
 }
 
 func writeOrderSection(w io.Writer, in buildInput, tr pipeline.Trace) {
-	fmt.Fprintf(w, "Final order (rank = relevance after dedup, slot = place in the context)\n")
+	fmt.Fprintf(w, "Final order (rank = rank by score after dedup, slot = place in the context)\n")
 	// Scores get the decimals that tell them apart: retrieval scores
 	// bunched at 0.9999x would all print 1.00.
 	scores := make([]float64, 0, len(tr.Reordered))

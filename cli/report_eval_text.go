@@ -39,8 +39,7 @@ func writeEvalText(w io.Writer, files loaders.EvalFiles, set *evalrun.Set, rep *
 		numfmt.Thousands(agg.Filtered), numfmt.Count(agg.DuplicatesRemoved, "duplicate removed", "duplicates removed"))
 	fmt.Fprintf(t, "Tokens used\t%s in all, %s per query on average\n",
 		numfmt.Thousands(agg.TokensUsed), numfmt.Thousands(int(agg.MeanTokensUsed()+0.5)))
-	fmt.Fprintf(t, "Budget\t%s cut by the budget; %s over the budget (the citation headers are not budgeted)\n",
-		numfmt.Count(agg.Truncated, "query", "queries"), numfmt.Count(agg.OverBudget, "query's block", "queries' blocks"))
+	fmt.Fprintf(t, "Budget\t%s\n", evalrun.BudgetWords(agg))
 	if err := t.Flush(); err != nil {
 		return err
 	}

@@ -94,7 +94,7 @@ func writeSweepText(w io.Writer, sw *core.Sweep, docsPath string, docs, budget i
 	k := sw.Knob
 	fmt.Fprintf(w, "Sweep of --%s over %s from %s, budget %s tokens; other options as given.\n\n",
 		k.Flag, numfmt.Count(docs, "document", "documents"), safetext.Line(displayPath(docsPath)), numfmt.Thousands(budget))
-	rows := [][]string{{"", k.Flag, "kept", "duplicates removed", "sent", "tokens used", "score sent"}}
+	rows := [][]string{{"", k.Flag, "kept", "duplicates removed", "in block", "tokens used", "score sum"}}
 	cur := sw.CurrentIndex()
 	for i, p := range sw.Points {
 		mark := ""

@@ -30,8 +30,9 @@ Usage:
   sets the starting value of its control. Keys: ? in the workbench.
   With --run (the retrieval run ctxlab eval takes) it opens on the Eval
   view: every query's context recall and losses, recomputed as knobs
-  turn; enter opens a query as the scenario (the bundled sample's when
-  none is named) with the query's documents and text, and a returns.
+  turn; enter opens a query as the scenario (an empty request, documents
+  and query only, when none is named) with the query's documents and
+  text, and a returns.
   The workbench needs a terminal; for scripts and CI use ctxlab build or
   ctxlab assemble.
 `
@@ -62,7 +63,7 @@ func runWorkbench(env Env, args []string) error {
 		args = append([]string{"--scenario", args[0]}, args[1:]...)
 	}
 	if err := parseFlags(fs, args); err != nil {
-		return explainHeadlessFlag(err)
+		return err
 	}
 	if !env.StdoutIsTTY {
 		return fmt.Errorf("the workbench needs a terminal, and stdout is not one; for scripts use `ctxlab build --docs FILE` or `ctxlab assemble` (ctxlab --help lists the commands)")
@@ -83,8 +84,7 @@ func runWorkbench(env Env, args []string) error {
 	if a.docs.path == "" && a.scenario == "" && a.request == "" && f.eval.Run == "" && !env.StdinIsTTY {
 		a.docs.path, pipedDocs = "-", true
 	}
-	// The inputs are checked and loaded as assemble does.
-	run, err := prepareAssembly(env, fs, a)
+	run, err := f.prepareInput(env, fs)
 	if err != nil {
 		return err
 	}
@@ -133,6 +133,11 @@ func runWorkbench(env Env, args []string) error {
 	for _, line := range sum.Fallbacks.Lines() {
 		fmt.Fprintln(env.Stderr, safetext.Line(line))
 	}
+	var crashed *tui.CrashError
+	if errors.As(err, &crashed) {
+		fmt.Fprint(env.Stderr, crashed.Report())
+		return &exitError{code: crashed.ExitCode()}
+	}
 	var closed *tui.SignalError
 	if errors.As(err, &closed) {
 		// The shell's convention for a process a signal ended.
@@ -143,6 +148,12 @@ func runWorkbench(env Env, args []string) error {
 
 func newWorkbenchFlagSet(env Env, f *workbenchFlags) *flagSet {
 	fs := newFlagSet(env, "ctxlab", workbenchUsage)
+	// An output option of build or assemble gets what it is for and what
+	// to use here, rather than "unknown option".
+	fs.explainUnknown = func(name string) (string, bool) {
+		why, ok := headlessOnlyFlags[name]
+		return why, ok
+	}
 	f.assemble.register(fs) // --docs, --doc-format, --per-paragraph and --history among them
 	fs.StringVar(&f.requestID, "request-id", "", "request id in the metrics record (default: ctxlab-, the session's start time and the evaluation's number)")
 	fs.StringVar(&f.metricsOut, "metrics-out", "", "each export (e) also appends the current ContextMetrics as one JSON line to FILE")
@@ -152,6 +163,15 @@ func newWorkbenchFlagSet(env Env, f *workbenchFlags) *flagSet {
 	fs.StringVar(&f.eval.Qrels, "qrels", "", "with --run: relevance judgments, TREC qrels or BEIR's qrels TSV")
 	fs.StringVar(&f.theme, "theme", "", "colour theme: "+strings.Join(themes.Names(), ", ")+" (default: follows NO_COLOR and the terminal background)")
 	return fs
+}
+
+// prepareInput checks and loads the inputs as assemble does. A run alone
+// opens on an empty request: its queries bring documents and text, and
+// the bundled sample's chat, tools and tool results would be glued onto
+// every one.
+func (f *workbenchFlags) prepareInput(env Env, fs *flagSet) (*assembleRun, error) {
+	f.assemble.emptyByDefault = f.eval.Run != ""
+	return prepareAssembly(env, fs, &f.assemble)
 }
 
 // loadEval loads and prepares the retrieval run, when one is given.
@@ -170,23 +190,6 @@ func (f *workbenchFlags) loadEval() (*evalrun.Prepared, error) {
 		return nil, fmt.Errorf("%s holds no query", f.eval.Run)
 	}
 	return evalrun.Prepare(set), nil
-}
-
-// explainHeadlessFlag turns "flag provided but not defined" for an output
-// option of build or assemble into what it is for and what to use here.
-func explainHeadlessFlag(err error) error {
-	const undefined = "flag provided but not defined: -"
-	msg := err.Error()
-	i := strings.Index(msg, undefined)
-	if i < 0 {
-		return err
-	}
-	name := strings.TrimLeft(msg[i+len(undefined):], "-")
-	name, _, _ = strings.Cut(name, " ")
-	if why, ok := headlessOnlyFlags[name]; ok {
-		return errors.New(why)
-	}
-	return err
 }
 
 // checkScenarioArgument catches the easy mistake of naming a document set

@@ -60,7 +60,7 @@ func TestWorkbenchExplainsOutputOnlyFlags(t *testing.T) {
 	var stderr bytes.Buffer
 	env := testEnv()
 	env.Stderr = &stderr
-	if err := runWorkbench(env, []string{"--no-such-flag"}); err == nil || !strings.Contains(err.Error(), "not defined") {
+	if err := runWorkbench(env, []string{"--no-such-flag"}); err == nil || !strings.Contains(err.Error(), `unknown option "--no-such-flag"`) {
 		t.Errorf("an unknown flag: %v", err)
 	}
 	env.StdoutIsTTY = true // the log is checked before the screen is taken

@@ -44,6 +44,9 @@ type Scenario struct {
 	// EvalRun is the retrieval run the scenario names to evaluate its
 	// settings over (Run is "" when none).
 	EvalRun EvalRunPaths
+	// Interaction is which of a VCR cassette's Interactions chat requests
+	// the scenario is, from 1; 0 for any other input.
+	Interaction, Interactions int
 
 	Settings Settings
 }

@@ -2,6 +2,7 @@ package core
 
 import (
 	"fmt"
+	"strings"
 
 	"ctxlab/core/tokens"
 )
@@ -82,7 +83,21 @@ func ResolveModel(model, tokenizerName string, tokenizerGiven bool) (ModelResolu
 	if anthropic {
 		res.Note = anthropicEstimateNote(res.Tokenizer.Name())
 	}
+	if loose := tokens.LooseModelMatchNote(model); loose != "" {
+		res.Note = joinNotes(loose, res.Note)
+	}
 	return res, nil
+}
+
+// joinNotes joins the notes that are not empty with "; ".
+func joinNotes(notes ...string) string {
+	kept := notes[:0:0]
+	for _, n := range notes {
+		if n != "" {
+			kept = append(kept, n)
+		}
+	}
+	return strings.Join(kept, "; ")
 }
 
 // anthropicEstimateNote is AnthropicEstimateNote for the tokenizer that

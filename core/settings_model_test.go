@@ -77,3 +77,15 @@ func TestResolveModelEstimates(t *testing.T) {
 		})
 	}
 }
+
+// TestResolveModelNamesALooseMatch: a mistyped model resolves to its
+// family's window and price, and the note says so and what was meant.
+func TestResolveModelNamesALooseMatch(t *testing.T) {
+	res, err := ResolveModel("gpt-4o-mni", "", false)
+	if err != nil || res.Window != 128_000 || !strings.Contains(res.Note, "did you mean gpt-4o-mini?") {
+		t.Fatalf("gpt-4o-mni: window %d, note %q, %v", res.Window, res.Note, err)
+	}
+	if res, _ := ResolveModel("gpt-4o-2024-08-06", "", false); res.Note != "" {
+		t.Errorf("a dated name got a note: %q", res.Note)
+	}
+}

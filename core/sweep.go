@@ -154,24 +154,30 @@ func SweepEvaluation(ev *Evaluation, k *Knob) (*Sweep, error) {
 type SweepSeries struct {
 	Name   string
 	Values []float64
+	// Unit and Units name what a value counts, one and many ("document",
+	// "documents"), so a range can be said in words; empty for a sum of
+	// scores, which counts nothing.
+	Unit, Units string
 }
 
 // Series are the sweep's measures, the one that tells most about its knob
 // first: duplicates removed for the threshold, documents kept for min
 // tokens, tokens used for the budget.
 func (s *Sweep) Series() []SweepSeries {
-	of := func(name string, f func(pipeline.SweepPoint) float64) SweepSeries {
-		out := SweepSeries{Name: name, Values: make([]float64, len(s.Points))}
+	of := func(name, unit, units string, f func(pipeline.SweepPoint) float64) SweepSeries {
+		out := SweepSeries{Name: name, Values: make([]float64, len(s.Points)), Unit: unit, Units: units}
 		for i, p := range s.Points {
 			out.Values[i] = f(p)
 		}
 		return out
 	}
-	removed := of("duplicates removed", func(p pipeline.SweepPoint) float64 { return float64(p.Duplicates) })
-	kept := of("documents kept", func(p pipeline.SweepPoint) float64 { return float64(p.Kept) })
-	sent := of("documents sent", func(p pipeline.SweepPoint) float64 { return float64(p.Sent) })
-	used := of("tokens used", func(p pipeline.SweepPoint) float64 { return float64(p.TokensUsed) })
-	score := of("score sent", func(p pipeline.SweepPoint) float64 { return p.ScoreSent })
+	removed := of("duplicates removed", "duplicate", "duplicates", func(p pipeline.SweepPoint) float64 { return float64(p.Duplicates) })
+	kept := of("documents kept", "document", "documents", func(p pipeline.SweepPoint) float64 { return float64(p.Kept) })
+	// The pipeline's block: in the workbench the assembler may cut it
+	// further to the RAG allocation, so "sent" would overstate it there.
+	sent := of("documents in block", "document", "documents", func(p pipeline.SweepPoint) float64 { return float64(p.Sent) })
+	used := of("tokens used", "token", "tokens", func(p pipeline.SweepPoint) float64 { return float64(p.TokensUsed) })
+	score := of("sum of block scores", "", "", func(p pipeline.SweepPoint) float64 { return p.ScoreSent })
 	switch s.Knob.Sweep.Param {
 	case pipeline.SweepMinTokens:
 		return []SweepSeries{kept, removed, sent, used, score}

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -84,9 +83,9 @@ func loadDocuments(path string, stdin io.Reader, opts DocOptions) ([]value.Docum
 	if err != nil {
 		return nil, "", nil, err
 	}
-	info, err := os.Stat(path)
+	info, err := statInput(path, "loading documents")
 	if err != nil {
-		return nil, "", nil, fmt.Errorf("loading documents: %w", err)
+		return nil, "", nil, err
 	}
 	if info.IsDir() {
 		if format != FormatAuto && format != FormatDir {
@@ -133,15 +132,19 @@ func loadDocumentFile(path, format string, opts DocOptions) ([]value.Document, s
 			return docs, FormatJSONL, nil
 		}
 	}
-	data, err := ReadInputFile(path)
-	if err != nil {
-		return nil, "", inputError("loading documents", err)
-	}
 	// A Markdown or text file is prose, not a serialization: sniffing it
 	// could mistake "Note: ..." for YAML, so its extension decides.
 	if format == FormatText || (format == FormatAuto && isTextFile(path)) {
-		docs, err := parseText(path, data, filepath.ToSlash(path), opts.PerParagraph)
+		text, err := ReadInputFileString(path)
+		if err != nil {
+			return nil, "", inputError("loading documents", err)
+		}
+		docs, err := parseTextString(path, text, filepath.ToSlash(path), opts.PerParagraph)
 		return docs, FormatText, err
+	}
+	data, err := ReadInputFile(path)
+	if err != nil {
+		return nil, "", inputError("loading documents", err)
 	}
 	return ParseDocuments(path, data, format)
 }
@@ -235,6 +238,9 @@ func extractDocuments(name string, t tree, want string) ([]value.Document, strin
 			// not lines of the file.
 			value, at, shape, inCassette = body, recordPlace, bodyShape, true
 		} else if n := len(cassetteInteractions(value)); n > 0 {
+			if why, ok := requestNotDocuments(value); ok && wantShape == "" {
+				return nil, "", &Error{Name: name, Msg: why}
+			}
 			if wantShape == "" {
 				return nil, "", &Error{Name: name, Msg: fmt.Sprintf("is a VCR cassette with %s, none with a supported response body; expected one of: %s", numfmt.Count(n, "interaction", "interactions"), SupportedDocumentShapes)}
 			}
@@ -253,6 +259,9 @@ func extractDocuments(name string, t tree, want string) ([]value.Document, strin
 		at = func(int) place { return place{line: t.first} }
 	}
 	if shape == "" {
+		if why, ok := requestNotDocuments(value); ok && wantShape == "" {
+			return nil, "", &Error{Name: name, Msg: why}
+		}
 		if wantShape == "" {
 			return nil, "", &Error{Name: name, Msg: "not a supported document format; expected one of: " + SupportedDocumentShapes}
 		}

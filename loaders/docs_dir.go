@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"ctxlab/core/value"
 )
@@ -106,7 +107,7 @@ func loadDir(root string, perParagraph bool) ([]value.Document, []SkippedFile, e
 		if err != nil {
 			return nil, nil, inputError("loading documents", err)
 		}
-		fileDocs, err := textDocuments(path, stripBOM(data), rel, perParagraph)
+		fileDocs, err := textDocuments(path, string(stripBOM(data)), rel, perParagraph)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -119,21 +120,26 @@ func loadDir(root string, perParagraph bool) ([]value.Document, []SkippedFile, e
 // one per paragraph. Unlike a file inside a directory, an empty one is an
 // error: it was named explicitly and holds nothing.
 func parseText(name string, data []byte, source string, perParagraph bool) ([]value.Document, error) {
-	data = stripBOM(data)
-	if isBlank(data) {
+	return parseTextString(name, string(data), source, perParagraph)
+}
+
+// parseTextString is parseText on text already in a string, which the
+// documents then share rather than copy.
+func parseTextString(name, text, source string, perParagraph bool) ([]value.Document, error) {
+	text = strings.TrimPrefix(text, string(utf8BOM))
+	if strings.TrimSpace(text) == "" {
 		return nil, emptyError(name, "text")
 	}
-	return textDocuments(name, data, source, perParagraph)
+	return textDocuments(name, text, source, perParagraph)
 }
 
 // textDocuments turns one file's bytes into documents, keeping content
 // byte-exact. An empty file inside a directory still becomes a document, so
 // it shows up in the trace (filtered as too short) instead of vanishing.
-func textDocuments(name string, data []byte, source string, perParagraph bool) ([]value.Document, error) {
-	if err := checkUTF8(name, data); err != nil {
-		return nil, err
+func textDocuments(name, text, source string, perParagraph bool) ([]value.Document, error) {
+	if !utf8.ValidString(text) {
+		return nil, checkUTF8(name, []byte(text))
 	}
-	text := string(data)
 	if !perParagraph {
 		return []value.Document{{Content: text, Score: 1, Source: source, Metadata: map[string]any{}}}, nil
 	}

@@ -147,7 +147,7 @@ func TestLoadDocumentsPaths(t *testing.T) {
 		opts DocOptions
 		want string
 	}{
-		{"missing path", filepath.Join(root, "nope.json"), DocOptions{}, "loading documents: stat "},
+		{"missing path", filepath.Join(root, "nope.json"), DocOptions{}, "loading documents: " + filepath.Join(root, "nope.json") + ": no such file or directory"},
 		{"empty text file", filepath.Join(root, "empty.md"), DocOptions{}, "empty.md: input is empty; expected text"},
 		{"invalid utf-8 text file", filepath.Join(root, "bad.md"), DocOptions{}, "bad.md: line 2: invalid UTF-8 at byte offset 3 (byte 0xff)"},
 		{"directory without text files", filepath.Join(root, "only"), DocOptions{}, "only: no .md, .markdown or .txt files in this directory or below"},

@@ -34,7 +34,7 @@ func streamJSONLines(path string) (docs []value.Document, handled bool, err erro
 	// The first record decides whether the file is plain records at all
 	// (the whole-file reader decides a list's shape by its first
 	// element), so it is read here before any block is handed on.
-	sawFirst := false
+	sawFirst, loneRecord := false, false
 	for !decoder.declined.Load() {
 		block, err := blocks.next()
 		if err != nil {
@@ -52,10 +52,11 @@ func streamJSONLines(path string) (docs []value.Document, handled bool, err erro
 				continue // only blank lines so far
 			}
 			sawFirst = true
-			doc, ok := streamedRecord(path, first, true, new([]byte))
+			doc, lone, ok := firstRecord(path, first)
 			if !ok {
 				return nil, false, nil
 			}
+			loneRecord = lone
 			decoder.add([]value.Document{doc})
 		}
 		decoder.decode(block, buf)
@@ -64,9 +65,32 @@ func streamJSONLines(path string) (docs []value.Document, handled bool, err erro
 	if !ok {
 		return nil, false, nil
 	}
-	// One value may be a wrapper (Chroma, Tavily, a cassette) or a lone
-	// record: the whole-file reader tells them apart.
-	return docs, len(docs) >= 2, nil
+	// One value may be a wrapper (Chroma, Tavily, a cassette): the
+	// whole-file reader tells it apart. A lone plain record with its text
+	// at the top is what that reader makes of it too, so one huge record
+	// is not read twice.
+	return docs, len(docs) >= 2 || (len(docs) == 1 && loneRecord), nil
+}
+
+// firstRecord decodes the file's first record, which decides whether the
+// file is plain records at all; lone says the record, read as a whole
+// file's only value, is a plain record too.
+func firstRecord(path string, line []byte) (doc value.Document, lone, ok bool) {
+	if line[0] != '{' || !utf8.Valid(line) {
+		return value.Document{}, false, false
+	}
+	// A record plainLine decodes has its text in "content": a lone
+	// record to the whole-file reader as well.
+	var scratch []byte
+	if doc, ok := plainLine(line, &scratch); ok {
+		return doc, true, true
+	}
+	obj, ok := generalObject(line)
+	if !ok || detectShape([]any{obj}, false) != FormatJSON {
+		return value.Document{}, false, false
+	}
+	doc, err := plainRecord(place{}, path, obj)
+	return doc, detectShape(obj, false) == FormatJSON, err == nil
 }
 
 // streamBlockSize is how many bytes of lines are read and decoded at a
@@ -189,7 +213,7 @@ func decodeLines(path string, block []byte, scratch *[]byte) (docs []value.Docum
 		if len(line) == 0 {
 			continue
 		}
-		doc, ok := streamedRecord(path, line, false, scratch)
+		doc, ok := streamedRecord(path, line, scratch)
 		if !ok {
 			return nil, false
 		}
@@ -198,39 +222,35 @@ func decodeLines(path string, block []byte, scratch *[]byte) (docs []value.Docum
 	return docs, true
 }
 
-// streamedRecord decodes one line holding one plain record: the plainest
-// records directly (plainLine), any other through encoding/json. first
-// says it is the file's first record, which decides the file's shape.
-func streamedRecord(path string, line []byte, first bool, scratch *[]byte) (value.Document, bool) {
+// streamedRecord decodes one line holding one plain record, not the
+// file's first: the plainest records directly (plainLine), any other
+// through encoding/json.
+func streamedRecord(path string, line []byte, scratch *[]byte) (value.Document, bool) {
 	if line[0] != '{' || !utf8.Valid(line) {
 		return value.Document{}, false
 	}
 	if doc, ok := plainLine(line, scratch); ok {
 		return doc, true
 	}
-	return generalRecord(path, line, first)
-}
-
-// generalRecord decodes a line holding one record of any plain shape
-// through encoding/json, as the whole-file reader does.
-func generalRecord(path string, line []byte, first bool) (value.Document, bool) {
-	dec := json.NewDecoder(bytes.NewReader(line))
-	dec.UseNumber()
-	var v any
-	if dec.Decode(&v) != nil || dec.InputOffset() != int64(len(line)) {
-		return value.Document{}, false
-	}
-	obj, ok := normalizeJSON(v).(map[string]any)
+	obj, ok := generalObject(line)
 	if !ok {
-		return value.Document{}, false
-	}
-	// The whole-file reader decides the shape of a list by its first
-	// element; streaming goes on only when that is plain records.
-	if first && detectShape([]any{obj}, false) != FormatJSON {
 		return value.Document{}, false
 	}
 	// Errors are not kept: a file with any is read whole, which reports
 	// them with their line.
 	doc, err := plainRecord(place{}, path, obj)
 	return doc, err == nil
+}
+
+// generalObject decodes a line holding one JSON object through
+// encoding/json, as the whole-file reader does.
+func generalObject(line []byte) (map[string]any, bool) {
+	dec := json.NewDecoder(bytes.NewReader(line))
+	dec.UseNumber()
+	var v any
+	if dec.Decode(&v) != nil || dec.InputOffset() != int64(len(line)) {
+		return nil, false
+	}
+	obj, ok := normalizeJSON(v).(map[string]any)
+	return obj, ok
 }

@@ -20,22 +20,27 @@ func TestStreamedJSONLinesEqualTheWholeFileParse(t *testing.T) {
 		"blank and crlf": "\r\n" + `{"content": "x"}` + "\r\n\r\n" + `{"content": "y", "source": ""}` + "\r\n",
 		"long line":      `{"content": "` + long + `"}` + "\n" + `{"content": "short"}` + "\n",
 		"one record":     `{"content": "alone", "score": 0.3}` + "\n",
-		"wrapper":        `{"results": [{"url": "u", "title": "t", "content": "c", "score": 0.9}]}` + "\n",
-		"pretty":         "{\n  \"content\": \"a\"\n}\n{\"content\": \"b\"}\n",
-		"two per line":   `{"content": "a"} {"content": "b"}` + "\n" + `{"content": "c"}`,
-		"bom":            "\ufeff" + `{"content": "a"}` + "\n" + `{"content": "b"}`,
-		"bad score":      `{"content": "a"}` + "\n" + `{"content": "b", "score": "high"}` + "\n",
-		"no content":     `{"content": "a"}` + "\n" + `{"body": "b"}` + "\n",
-		"invalid json":   `{"content": "a"}` + "\n" + `{"content": "b"` + "\n",
-		"invalid utf8":   `{"content": "a"}` + "\n" + "{\"content\": \"\xff\"}\n",
-		"not an object":  `{"content": "a"}` + "\n" + `["content", "b"]` + "\n",
-		"llamaindex":     `{"node": {"text": "n", "id_": "1"}, "score": 0.4}` + "\n" + `{"node": {"text": "m", "id_": "2"}, "score": 0.3}` + "\n",
-		"qdrant":         `{"id": 1, "score": 0.4, "payload": {"text": "q"}}` + "\n" + `{"id": 2, "score": 0.3, "payload": {"text": "r"}}` + "\n",
-		"many":           manyRecords(3_000, ""),
-		"many, one bad":  manyRecords(3_000, `{"content": "late", "score": "high"}`),
-		"many, general":  manyRecords(3_000, `{"text": "a text field", "metadata": {"k": 1}}`),
-		"blank start":    strings.Repeat("\n  \r\n", 400) + manyRecords(50, ""),
-		"no last eol":    strings.TrimSuffix(manyRecords(200, ""), "\n"),
+		"one long":       `{"content": "` + long + `", "score": 1e-1}`,
+		"one with values": `{"content": "tab\tquote\" \u00e9 \ud83d\ude42", "score": -0.25e1, "id": 12345678901234567890, ` +
+			`"metadata": {"n": 9007199254740993, "f": 1.50, "ok": true, "none": null, "list": [1, -2, 3.0, "x"], "deep": {"e": 2E3}}, "extra": false}` + "\n",
+		"one lone kwargs": `{"lc": 1, "kwargs": {"page_content": "k", "metadata": {"source": "s"}}}` + "\n",
+		"one id source":   `{"content": "c", "id": 42}` + "\n",
+		"wrapper":         `{"results": [{"url": "u", "title": "t", "content": "c", "score": 0.9}]}` + "\n",
+		"pretty":          "{\n  \"content\": \"a\"\n}\n{\"content\": \"b\"}\n",
+		"two per line":    `{"content": "a"} {"content": "b"}` + "\n" + `{"content": "c"}`,
+		"bom":             "\ufeff" + `{"content": "a"}` + "\n" + `{"content": "b"}`,
+		"bad score":       `{"content": "a"}` + "\n" + `{"content": "b", "score": "high"}` + "\n",
+		"no content":      `{"content": "a"}` + "\n" + `{"body": "b"}` + "\n",
+		"invalid json":    `{"content": "a"}` + "\n" + `{"content": "b"` + "\n",
+		"invalid utf8":    `{"content": "a"}` + "\n" + "{\"content\": \"\xff\"}\n",
+		"not an object":   `{"content": "a"}` + "\n" + `["content", "b"]` + "\n",
+		"llamaindex":      `{"node": {"text": "n", "id_": "1"}, "score": 0.4}` + "\n" + `{"node": {"text": "m", "id_": "2"}, "score": 0.3}` + "\n",
+		"qdrant":          `{"id": 1, "score": 0.4, "payload": {"text": "q"}}` + "\n" + `{"id": 2, "score": 0.3, "payload": {"text": "r"}}` + "\n",
+		"many":            manyRecords(3_000, ""),
+		"many, one bad":   manyRecords(3_000, `{"content": "late", "score": "high"}`),
+		"many, general":   manyRecords(3_000, `{"text": "a text field", "metadata": {"k": 1}}`),
+		"blank start":     strings.Repeat("\n  \r\n", 400) + manyRecords(50, ""),
+		"no last eol":     strings.TrimSuffix(manyRecords(200, ""), "\n"),
 	}
 	dir := t.TempDir()
 	// Blocks of a few bytes put every line, and many a character, across
@@ -47,8 +52,9 @@ func TestStreamedJSONLinesEqualTheWholeFileParse(t *testing.T) {
 			checkStreamedFile(t, dir, fmt.Sprintf("%s, blocks of %d", name, size), text)
 		}
 	}
+	// A lone record is streamed too, so one huge record is not read twice.
 	for name, streamed := range map[string]bool{"plain": true, "many": true, "many, general": true, "blank start": true, "long line": true,
-		"pretty": false, "many, one bad": false} {
+		"one record": true, "one long": true, "one with values": true, "wrapper": false, "pretty": false, "many, one bad": false} {
 		for _, size := range []int{997, 7} {
 			streamBlockSize = size
 			file := filepath.Join(dir, fmt.Sprintf("%s, blocks of %d.jsonl", name, size))

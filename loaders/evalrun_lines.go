@@ -3,8 +3,6 @@ package loaders
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
-	"os"
 	"strings"
 )
 
@@ -17,9 +15,9 @@ type numberedLine struct {
 // readEvalFile reads one of an evaluation's files, checked for UTF-8 and
 // for content; what names what it should hold, for the empty-file error.
 func readEvalFile(path, what string) ([]numberedLine, error) {
-	info, err := os.Stat(path)
+	info, err := statInput(path, "loading "+what)
 	if err != nil {
-		return nil, fmt.Errorf("loading %s: %w", what, err)
+		return nil, err
 	}
 	if info.IsDir() {
 		return nil, &Error{Name: path, Msg: "is a directory; expected " + what}

@@ -3,7 +3,6 @@ package loaders
 import (
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"ctxlab/core/value"
@@ -24,9 +23,9 @@ func LoadHistory(path string, stdin io.Reader) ([]value.Message, error) {
 		}
 		return ParseHistory("stdin", data)
 	}
-	info, err := os.Stat(path)
+	info, err := statInput(path, "loading history")
 	if err != nil {
-		return nil, fmt.Errorf("loading history: %w", err)
+		return nil, err
 	}
 	if info.IsDir() {
 		return nil, &Error{Name: path, Msg: "is a directory; expected a chat history file"}

@@ -65,18 +65,11 @@ func OpenInput(path string) (io.ReadCloser, error) {
 // is read into a buffer of its size, as os.ReadFile does, rather than one
 // grown by doubling to up to twice that.
 func ReadInputFile(path string) ([]byte, error) {
-	r, err := OpenInput(path)
+	r, size, err := openSizedInput(path)
 	if err != nil {
 		return nil, err
 	}
 	defer r.Close()
-	size := int64(0)
-	if info, err := os.Stat(path); err == nil && info.Mode().IsRegular() {
-		size = info.Size()
-	}
-	if size > MaxInputSize() {
-		return nil, (&inputReader{name: path, limit: MaxInputSize()}).tooLarge()
-	}
 	buf := bytes.NewBuffer(make([]byte, 0, size+bytes.MinRead))
 	_, err = buf.ReadFrom(r)
 	return buf.Bytes(), err
@@ -85,7 +78,11 @@ func ReadInputFile(path string) ([]byte, error) {
 // ReadInput reads a whole input, such as stdin, through NewInputReader;
 // name is how errors call it.
 func ReadInput(name string, r io.Reader) ([]byte, error) {
-	return io.ReadAll(NewInputReader(name, r))
+	size := regularFileSize(r)
+	if size > MaxInputSize() {
+		return nil, (&inputReader{name: name, limit: MaxInputSize()}).tooLarge()
+	}
+	return readBounded(NewInputReader(name, r), size)
 }
 
 // NewInputReader wraps r so that reading it fails, with an *Error naming
@@ -217,5 +214,32 @@ func inputError(doing string, err error) error {
 	if errors.As(err, &inputErr) {
 		return err
 	}
-	return fmt.Errorf("%s: %w", doing, err)
+	return fmt.Errorf("%s: %w", doing, withoutSyscall(err))
+}
+
+// pathProblem is an error about a path worded for a person: the path and
+// the problem, without the system call (open, stat) Go names first.
+type pathProblem struct{ err *os.PathError }
+
+func (p pathProblem) Error() string { return p.err.Path + ": " + p.err.Err.Error() }
+func (p pathProblem) Unwrap() error { return p.err }
+
+// withoutSyscall rewords a *os.PathError as a pathProblem; errors.Is and
+// errors.As still reach it and what it wraps.
+func withoutSyscall(err error) error {
+	if pathErr, ok := err.(*os.PathError); ok {
+		return pathProblem{pathErr}
+	}
+	return err
+}
+
+// statInput stats an input path. Its error names the path and the
+// problem ("loading documents: nope.jsonl: no such file or directory"),
+// without the system call Go's own message starts with.
+func statInput(path, doing string) (os.FileInfo, error) {
+	info, err := os.Stat(path)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", doing, withoutSyscall(err))
+	}
+	return info, nil
 }

@@ -2,6 +2,7 @@ package loaders
 
 import (
 	"bytes"
+	"errors"
 	"io"
 	"os"
 	"path/filepath"
@@ -175,5 +176,21 @@ func TestLargeFileRefusedBeforeReading(t *testing.T) {
 	}
 	if data, err := ReadInputFile(path); err != nil || len(data) != 100 {
 		t.Errorf("a file at the limit: %d bytes, %v", len(data), err)
+	}
+}
+
+// TestMissingInputsNameNoSystemCall: a missing file is "PATH: no such
+// file or directory", not Go's "stat PATH: …" or "open PATH: …", for
+// every kind of input, and stays recognisable as os.ErrNotExist.
+func TestMissingInputsNameNoSystemCall(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "nope.json")
+	_, _, docsErr := LoadDocuments(missing, strings.NewReader(""), DocOptions{})
+	_, historyErr := LoadHistory(missing, strings.NewReader(""))
+	_, readErr := ReadInputFile(missing)
+	for what, err := range map[string]error{"documents": docsErr, "history": historyErr, "read": inputError("loading scenario", readErr)} {
+		if err == nil || !strings.HasSuffix(err.Error(), missing+": no such file or directory") ||
+			strings.Contains(err.Error(), "stat ") || strings.Contains(err.Error(), "open ") || !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("%s: %v", what, err)
+		}
 	}
 }

@@ -2,10 +2,10 @@ package loaders
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -74,9 +74,9 @@ func LoadRequest(path string, stdin io.Reader, opts RequestOptions) (*core.Scena
 		}
 		return ParseRequest("stdin", data, opts)
 	}
-	info, err := os.Stat(path)
+	info, err := statInput(path, "loading request")
 	if err != nil {
-		return nil, fmt.Errorf("loading request: %w", err)
+		return nil, err
 	}
 	if info.IsDir() {
 		return nil, &Error{Name: path, Msg: "is a directory; expected a request body or a VCR cassette"}
@@ -125,10 +125,16 @@ func ParseRequest(name string, data []byte, opts RequestOptions) (sc *core.Scena
 		return nil, err
 	}
 	if t.syntax == syntaxJSONL {
-		return nil, &Error{Name: name, Msg: fmt.Sprintf("holds %s JSON values; expected one request body", numfmt.Thousands(len(t.lines)))}
+		return nil, &Error{Name: name, Msg: fmt.Sprintf("holds %s JSON values; expected one request body%s", numfmt.Thousands(len(t.lines)), documentsNotRequest(t))}
 	}
 	pick, err := pickRequestBody(name, t.value, opts.Interaction)
 	if err != nil {
+		if hint := documentsNotRequest(t); hint != "" {
+			var loadErr *Error
+			if errors.As(err, &loadErr) {
+				loadErr.Msg += hint
+			}
+		}
 		return nil, err
 	}
 	var raw *rawRequest
@@ -308,7 +314,11 @@ func requestScenario(name string, req *chatRequest, pick requestBody, opts Reque
 	// model was given, whose own provider decides.
 	anthropicCounts := req.provider == tokens.ProviderAnthropic
 	if model := strings.TrimSpace(opts.Model); model != "" && model != req.model {
-		notes = append(notes, fmt.Sprintf("measured as a request to %s (the model given), not to %s: its window and tokenizer", model, modelLabel))
+		if req.model == "" {
+			notes = append(notes, fmt.Sprintf("measured as a request to %s (the model given; the request names none): its window and tokenizer", model))
+		} else {
+			notes = append(notes, fmt.Sprintf("measured as a request to %s (the model given), not to %s: its window and tokenizer", model, modelLabel))
+		}
 		if pick.usage != nil {
 			// What the provider billed was for the recorded model: not a
 			// measure of this count, so it is told, not compared.
@@ -413,6 +423,8 @@ func requestScenario(name string, req *chatRequest, pick requestBody, opts Reque
 		Notes:        notes,
 		Settings:     s,
 		Recorded:     pick.usage,
+		Interaction:  pick.interaction,
+		Interactions: pick.total,
 	}, nil
 }
 

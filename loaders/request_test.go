@@ -427,7 +427,7 @@ func TestParseRequestBadInput(t *testing.T) {
 		{"JSON Lines", "{\"messages\": []}\n{\"messages\": []}\n", RequestOptions{},
 			`request.json: holds 2 JSON values; expected one request body`},
 		{"not an object", `[{"role": "user", "content": "q"}]`, RequestOptions{},
-			`request.json: is a list; expected ` + SupportedRequestShapes},
+			`request.json: is a list; expected ` + SupportedRequestShapes + `; it looks like a chat history: pass it with --history, beside --docs`},
 		{"no messages key", `{"model": "gpt-4o", "prompt": "q"}`, RequestOptions{},
 			`request.json: no "messages"; expected ` + SupportedRequestShapes},
 		{"messages not a list", `{"messages": {"role": "user"}}`, RequestOptions{},

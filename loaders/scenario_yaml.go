@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 
+	"ctxlab/internal/nearname"
+
 	"ctxlab/internal/numfmt"
 
 	"gopkg.in/yaml.v3"
@@ -143,45 +145,11 @@ func yamlPairs(name string, n *yaml.Node, what string) ([]yamlField, error) {
 // suggestion returns ` (did you mean "x"?)` for the allowed key closest to
 // key, when it is close enough to be a typo.
 func suggestion(key string, allowed []string) string {
-	best, bestDist := "", 3
-	if len(key) <= 4 {
-		bestDist = 2
-	}
-	for _, k := range allowed {
-		if d := editDistance(key, k); d < bestDist {
-			best, bestDist = k, d
-		}
-	}
-	if best == "" {
+	best, ok := nearname.Closest(key, allowed)
+	if !ok {
 		return ""
 	}
 	return fmt.Sprintf(" (did you mean %q?)", best)
-}
-
-// editDistance is the optimal-string-alignment distance between two short
-// keys: Levenshtein plus swapping two adjacent letters, the commonest typo.
-func editDistance(a, b string) int {
-	d := make([][]int, len(a)+1)
-	for i := range d {
-		d[i] = make([]int, len(b)+1)
-		d[i][0] = i
-	}
-	for j := range d[0] {
-		d[0][j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
-			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
-				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
-			}
-		}
-	}
-	return d[len(a)][len(b)]
 }
 
 // describeNode names a node's kind for error messages, quoting scalars.

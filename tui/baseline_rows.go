@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"strings"
+
 	"github.com/charmbracelet/lipgloss"
 
 	"ctxlab/core"
@@ -40,6 +42,22 @@ func versusMark(st *themes.Styles, kind core.DocumentChangeKind) (string, lipglo
 		return "≠ stage", st.Muted
 	}
 	return "↕ moved", st.Changed
+}
+
+// versusNote is a row's note beside a baseline mark: without its rank,
+// which says nothing about the change and would push the mark's words
+// ("≠ stage over") off a 120-column list.
+func versusNote(r docRow, wordy bool) string {
+	text := r.shown(wordy)
+	switch r.note.kind {
+	case noteSentWhole, noteOverBudget, noteDedupKept:
+		for _, sep := range []string{" · rank ", " rank "} {
+			if i := strings.Index(text, sep); i >= 0 {
+				return text[:i]
+			}
+		}
+	}
+	return text
 }
 
 // changedFirst puts the rows whose document changed against the baseline

@@ -21,7 +21,7 @@ import (
 func (c *controlsPane) rowsNeeded(s core.Settings, width int) int {
 	rows, lineW := 1, 0
 	for _, ctl := range c.controls {
-		w := ansi.StringWidth(itemText(ctl, s))
+		w := ansi.StringWidth(itemText(ctl, s, width))
 		if lineW > 0 && lineW+2+w > width {
 			rows++
 			lineW = 0
@@ -147,11 +147,19 @@ func (c *controlsPane) view(st *themes.Styles, s core.Settings, width, height in
 	return strings.Join(out, "\n")
 }
 
+// noEffectWords follow a control that has no effect, from
+// noEffectWidth columns: the dash alone is explained only in the legend.
+const (
+	noEffectWords = " (no effect now)"
+	noEffectWidth = 140
+)
+
 // itemText is a control as text, before styling: "label ◂value▸", a
 // toggle's dot, a text value in quotes; a leading dash when it has no
 // effect under s, in every theme (dimming does not survive NO_COLOR, and
-// in some palettes it is hard to see).
-func itemText(ctl control, s core.Settings) string {
+// in some palettes it is hard to see), and the words saying so when the
+// strip is width wide enough.
+func itemText(ctl control, s core.Settings, width int) string {
 	value := safetext.Line(ctl.get(s))
 	var shown string
 	switch ctl.kind {
@@ -169,6 +177,9 @@ func itemText(ctl control, s core.Settings) string {
 	}
 	if !ctl.appliesTo(s) {
 		shown = "–" + shown
+		if width >= noEffectWidth {
+			shown += noEffectWords
+		}
 	}
 	return shown
 }
@@ -177,7 +188,7 @@ func (c *controlsPane) renderItem(st *themes.Styles, ctl control, s core.Setting
 	if selected && c.editing {
 		return st.ControlFocused.Render(ctl.label+" ") + c.input.View()
 	}
-	shown := itemText(ctl, s)
+	shown := itemText(ctl, s, width)
 	applies := ctl.appliesTo(s)
 	if selected {
 		spark := ""

@@ -131,7 +131,7 @@ func TestFindingLineFollowsTheSettings(t *testing.T) {
 	m := newTestModel(t, "support_chat", "mono", 80, 24)
 	line := func(m Model) string { return strings.Split(ansi.Strip(m.View()), "\n")[7] }
 	before := line(m)
-	if !strings.HasPrefix(before, " ⚠ #15 was dropped while a weaker copy, #34, is sent as [2]: 60") || !strings.HasSuffix(before, "… · d: 6 findings") {
+	if !strings.HasPrefix(before, " ⚠ #15 dropped; weaker copy #34 sent as [2]: 60 days → 30 days.") || !strings.HasSuffix(before, " · d: 6 findings ") {
 		t.Errorf("finding line %q", before)
 	}
 	m = keys(t, m, "c")
@@ -183,11 +183,29 @@ func TestFindingLineShortensBeforeCutting(t *testing.T) {
 		{180, "#15 kb/returns/refund-policy.md was dropped while a similar but weaker text, #34 kb/archive/2025/refund-policy-v3.md, is sent as [2]; where they differ: 60 days → 30 days."},
 		{110, "#15 was dropped while a similar but weaker text, #34, is sent as [2]; where they differ: 60 days → 30 days."},
 		{100, "#15 was dropped while a weaker copy, #34, is sent as [2]: 60 days → 30 days."},
+		{60, "#15 dropped; weaker copy #34 sent as [2]: 60 days → 30 days."},
 	}
 	for _, c := range cases {
 		if got := shortenFinding(m.eval, worst, c.room); got != c.want {
 			t.Errorf("in %d cells:\n got %q\nwant %q", c.room, got, c.want)
 		}
+	}
+}
+
+// TestFindingLineKeepsTheDifference: at 80 columns the line keeps what
+// the two texts differ in, the fact a user acts on, and cuts its front
+// when it must; wide, it names the fixes key too.
+func TestFindingLineKeepsTheDifference(t *testing.T) {
+	m := newTestModel(t, "support_chat", "mono", 80, 24)
+	st := themes.New(themes.Mono)
+	if got := ansi.Strip(findingLine(st, m.eval, 80, false)); !strings.Contains(got, "60 days → 30 days.") {
+		t.Errorf("at 80 columns the finding line %q loses the difference", got)
+	}
+	if got := keepTheDifference("#15 was dropped while a weaker copy, #34, is sent as [2]: 60 days → 30 days.", 50); got != "#15 was dropped while a weake…: 60 days → 30 days." {
+		t.Errorf("keepTheDifference cut the front to %q", got)
+	}
+	if got := ansi.Strip(findingLine(st, m.eval, 120, false)); !strings.Contains(got, "· f: fixes") {
+		t.Errorf("at 120 columns the finding line %q does not name f", got)
 	}
 }
 

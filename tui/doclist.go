@@ -213,7 +213,7 @@ func renderRow(rc listRenderContext, layout rowLayout, r docRow, key rowKey) str
 	switch {
 	case key.versus != "":
 		mark, style := versusMark(st, key.versus)
-		noteStyled = style.Render(mark + " " + truncateText(r.shown(wordy), noteW-len([]rune(mark))-1))
+		noteStyled = style.Render(mark + " " + truncateText(versusNote(r, wordy), noteW-len([]rune(mark))-1))
 	case key.changed:
 		noteStyled = st.Changed.Render("◆ " + truncateText(r.shown(wordy), noteW-2))
 	}

@@ -16,8 +16,12 @@ type evalColumn struct {
 	heading string
 	// narrow is the heading below evalWideWidth, where the table must
 	// leave room for the last column.
-	narrow  string
-	width   int // 0 takes what is left
+	narrow string
+	width  int // 0 takes what is left
+	// spare columns are left out, in table order, while the last column
+	// (which documents were lost, the fact a narrow screen must keep)
+	// would be narrower than evalLostWhereMin.
+	spare   bool
 	cell    func(q *evalrun.QueryResult) string
 	compare func(a, b *evalrun.QueryResult) int
 }
@@ -32,27 +36,27 @@ func recallKey(q *evalrun.QueryResult) float64 {
 }
 
 var evalColumns = []evalColumn{
-	{"query", "query", 10, func(q *evalrun.QueryResult) string { return safetext.Line(q.QID) },
+	{"query", "query", 10, false, func(q *evalrun.QueryResult) string { return safetext.Line(q.QID) },
 		func(a, b *evalrun.QueryResult) int { return cmp.Compare(a.QID, b.QID) }},
-	{"recall", "recall", 6, func(q *evalrun.QueryResult) string {
+	{"recall", "recall", 6, false, func(q *evalrun.QueryResult) string {
 		if !q.HasRecall() {
 			return "none"
 		}
 		return fmt.Sprintf("%.2f", q.ContextRecall())
 	}, func(a, b *evalrun.QueryResult) int { return cmp.Compare(recallKey(a), recallKey(b)) }},
-	{"relevant in context", "relevant", 6, func(q *evalrun.QueryResult) string {
+	{"relevant in context", "relevant", 6, false, func(q *evalrun.QueryResult) string {
 		return fmt.Sprintf("%s of %s", numfmt.Thousands(q.RelevantInContext), numfmt.Thousands(q.RelevantRetrieved))
 	}, func(a, b *evalrun.QueryResult) int { return cmp.Compare(a.RelevantInContext, b.RelevantInContext) }},
-	{"relevant lost", "lost", 4, func(q *evalrun.QueryResult) string { return numfmt.Thousands(q.RelevantLost()) },
+	{"relevant lost", "lost", 4, false, func(q *evalrun.QueryResult) string { return numfmt.Thousands(q.RelevantLost()) },
 		func(a, b *evalrun.QueryResult) int { return cmp.Compare(a.RelevantLost(), b.RelevantLost()) }},
-	{"in context", "in context", 8, func(q *evalrun.QueryResult) string {
+	{"in the block", "in block", 8, false, func(q *evalrun.QueryResult) string {
 		return fmt.Sprintf("%s of %s", numfmt.Thousands(len(q.Included)), numfmt.Thousands(q.Retrieved))
 	}, func(a, b *evalrun.QueryResult) int { return cmp.Compare(len(a.Included), len(b.Included)) }},
-	{"duplicates", "duplicates", 4, func(q *evalrun.QueryResult) string { return numfmt.Thousands(q.DuplicatesRemoved) },
+	{"duplicates", "duplicates", 4, true, func(q *evalrun.QueryResult) string { return numfmt.Thousands(q.DuplicatesRemoved) },
 		func(a, b *evalrun.QueryResult) int { return cmp.Compare(a.DuplicatesRemoved, b.DuplicatesRemoved) }},
-	{"tokens", "tokens", 6, func(q *evalrun.QueryResult) string { return numfmt.Thousands(q.TokensUsed) },
+	{"tokens", "tokens", 6, true, func(q *evalrun.QueryResult) string { return numfmt.Thousands(q.TokensUsed) },
 		func(a, b *evalrun.QueryResult) int { return cmp.Compare(a.TokensUsed, b.TokensUsed) }},
-	{"lost where", "lost where", 0, func(q *evalrun.QueryResult) string { return lostWhere(q.Lost) },
+	{"lost where", "lost where", 0, false, func(q *evalrun.QueryResult) string { return lostWhere(q.Lost) },
 		func(a, b *evalrun.QueryResult) int { return cmp.Compare(lostWhere(a.Lost), lostWhere(b.Lost)) }},
 }
 

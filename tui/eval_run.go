@@ -101,7 +101,7 @@ func (m *Model) evalRowsVisible() int {
 // openEvalView gives the main area to the Eval view.
 func (m *Model) openEvalView() {
 	if m.cfg.Eval == nil {
-		m.status.set("no retrieval run loaded: open one with ctxlab --run FILE [--corpus FILE --queries FILE] [--qrels FILE]")
+		m.status.set("no retrieval run loaded: try ctxlab sample/eval/help_center.yaml, or ctxlab --run FILE [--qrels FILE]")
 		return
 	}
 	m.run.open = true

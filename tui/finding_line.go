@@ -37,7 +37,9 @@ func findingLine(st *themes.Styles, ev *core.Evaluation, width int, bannerSaysWo
 		return padRight(" "+st.Included.Render("✓")+st.Muted.Render(" no findings: nothing was cut, lost or estimated · d: diagnosis"), width)
 	}
 	count := numfmt.Plural(len(ev.Findings), "1 finding", numfmt.Thousands(len(ev.Findings))+" findings")
-	key := " · d: diagnosis (" + count + ")"
+	// f is named where there is room: a new user reads this line first,
+	// and the fixes are otherwise found only in the help.
+	key := " · d: diagnosis (" + count + ") · f: fixes"
 	if width < wideFindingLine {
 		key = " · d: " + count
 	}
@@ -57,7 +59,7 @@ func findingLine(st *themes.Styles, ev *core.Evaluation, width int, bannerSaysWo
 		key = short
 		sentence = safetext.Line(shortenFinding(ev, shown, room))
 	}
-	sentence = truncateText(sentence, max(1, room))
+	sentence = truncateText(keepTheDifference(sentence, room), max(1, room))
 	return padRight(" "+style.Render(glyph)+" "+st.Muted.Render(lead)+st.Text.Render(sentence)+st.Muted.Render(key), width)
 }
 
@@ -106,7 +108,39 @@ func shortenFinding(ev *core.Evaluation, f diagnose.Finding, room int) string {
 	if lipgloss.Width(sentence) <= room {
 		return sentence
 	}
-	return spareWords.Replace(sentence)
+	sentence = spareWords.Replace(sentence)
+	if lipgloss.Width(sentence) <= room {
+		return sentence
+	}
+	return tightWords.Replace(sentence)
+}
+
+// tightWords shorten the front of a finding further, in the words
+// spareWords left, so that an 80-column line keeps who was sent for whom
+// and what differs.
+var tightWords = strings.NewReplacer(
+	" was dropped while a weaker copy, ", " dropped; weaker copy ",
+	", is sent as ", " sent as ",
+)
+
+// keepTheDifference fits a sentence that ends with what two texts differ
+// in ("…: 60 days → 30 days.") by cutting its front, not that end: on a
+// narrow line the difference is the fact a user acts on.
+func keepTheDifference(sentence string, room int) string {
+	if lipgloss.Width(sentence) <= room || !strings.Contains(sentence, " → ") {
+		return sentence
+	}
+	colon := strings.LastIndex(sentence[:strings.Index(sentence, " → ")], ": ")
+	if colon < 0 {
+		return sentence
+	}
+	front, tail := sentence[:colon], sentence[colon:]
+	keep := room - lipgloss.Width(tail)
+	if keep < lipgloss.Width(front)/2 {
+		// Too little of the front would be left to say what differs.
+		return sentence
+	}
+	return truncateText(front, keep) + tail
 }
 
 // spareWords are the findings' connecting phrases a line can do without

@@ -10,6 +10,7 @@ import (
 
 	"ctxlab/core"
 	"ctxlab/core/diagnose"
+	"ctxlab/core/summarize"
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 )
@@ -26,29 +27,45 @@ type fixPane struct {
 	// computing is the generation whose fixes are being found, 0 when
 	// none is.
 	computing int
+	// cancel stops the search in flight; modelCall says it is waiting
+	// for the LLM, so esc can stop it.
+	cancel    context.CancelFunc
+	modelCall bool
 	index     int
 	open      bool
-	undo      []core.Settings
-	keys      fixKeys
+	// offset is the preview's first line on screen (↑/↓, pgup/pgdn).
+	offset int
+	// statusID is the status message opening the preview set, cleared
+	// with the preview when still shown: it describes the preview.
+	statusID int
+	undo     []core.Settings
+	keys     fixKeys
 }
 
 // fixKeys: f previews the best fix (again: the next), enter applies it,
 // u undoes the last applied fix.
 type fixKeys struct {
 	Preview, Apply, Close, Undo key.Binding
+	// Up, Down, PageUp and PageDown scroll the preview; any other key
+	// closes it.
+	Up, Down, PageUp, PageDown key.Binding
 }
 
 func newFixKeys() fixKeys {
 	return fixKeys{
-		Preview: key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "preview a fix (again: the next)")),
-		Apply:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "apply the fix previewed")),
-		Close:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "close the preview")),
-		Undo:    key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "undo the last fix applied")),
+		Preview:  key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "preview a fix (again: the next)")),
+		Apply:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "apply the fix previewed")),
+		Close:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "close the preview")),
+		Undo:     key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "undo the last fix applied")),
+		Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/↓", "scroll the preview")),
+		Down:     key.NewBinding(key.WithKeys("down", "j")),
+		PageUp:   key.NewBinding(key.WithKeys("pgup", "ctrl+u", "b"), key.WithHelp("pgup/pgdn", "page the preview")),
+		PageDown: key.NewBinding(key.WithKeys("pgdown", "ctrl+d", " ")),
 	}
 }
 
 func (k fixKeys) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{k.Preview, k.Apply, k.Close, k.Undo}}
+	return [][]key.Binding{{k.Preview, k.Apply, k.Close, k.Undo, k.Up, k.Down, k.PageUp, k.PageDown}}
 }
 
 // suggestionsMsg carries the fixes found for generation gen.
@@ -60,15 +77,27 @@ type suggestionsMsg struct {
 
 // suggestCmd finds the fixes of the evaluation on screen in a command:
 // each fix is an evaluation of its own, too slow for Update.
-func (m Model) suggestCmd() tea.Cmd {
-	in := core.EvalInput{Scenario: m.cfg.Scenario, Analysis: m.analysis, Texts: m.texts, Summarizer: m.cfg.Summarizer, Now: m.cfg.Now(), RequestID: m.cfg.RequestID}
+func (m *Model) suggestCmd() tea.Cmd {
 	ev, gen, timeout := m.eval, m.shown, m.evaluationTimeout()
-	return func() tea.Msg {
-		ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	done := make(chan struct{})
+	summarizer, watch := m.cfg.Summarizer, tea.Cmd(nil)
+	if m.shownStandIn {
+		// Measured against the picture on screen, whose summary is the
+		// extractive stand-in for a cancelled model call.
+		summarizer = summarize.ExtractiveSummarizer{}
+	} else {
+		summarizer, watch = watchModelCalls(summarizer, done, summaryCallMsg{gen: gen, fixes: true})
+	}
+	in := core.EvalInput{Scenario: m.cfg.Scenario, Analysis: m.analysis, Texts: m.texts, Summarizer: summarizer, Now: m.cfg.Now(), RequestID: m.cfg.RequestID}
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	m.fixes.cancel, m.fixes.modelCall = cancel, false
+	search := func() tea.Msg {
+		defer close(done)
 		defer cancel()
 		fixes, err := core.Suggest(ctx, in, ev)
 		return suggestionsMsg{gen: gen, fixes: fixes, err: err}
 	}
+	return tea.Batch(search, watch)
 }
 
 // updateFixKeys handles f, u and, while a preview is open, its keys; ok
@@ -79,10 +108,13 @@ func (m Model) updateFixKeys(msg tea.KeyMsg) (Model, tea.Cmd, bool) {
 		switch {
 		case key.Matches(msg, k.Preview):
 			m.fixes.index = (m.fixes.index + 1) % len(m.fixes.fixes)
+			m.fixes.offset = 0
 		case key.Matches(msg, k.Apply):
 			return m.applyFix()
+		case key.Matches(msg, k.Up, k.Down, k.PageUp, k.PageDown):
+			m.scrollFixPreview(msg)
 		default:
-			m.fixes.open = false
+			m.closeFixPreview()
 		}
 		return m, nil, true
 	}
@@ -106,7 +138,10 @@ func (m Model) updateFixKeys(msg tea.KeyMsg) (Model, tea.Cmd, bool) {
 		}
 		m.fixes.computing = m.shown
 		m.status.set("finding fixes: each is assembled again to measure it…")
-		return m, m.suggestCmd(), true
+		// The command first: it records its cancel in m, and Go does not
+		// say whether a return's operands are read before its calls.
+		search := m.suggestCmd()
+		return m, search, true
 	case key.Matches(msg, k.Undo):
 		n := len(m.fixes.undo)
 		if n == 0 {
@@ -127,7 +162,7 @@ func (m *Model) receiveSuggestions(msg suggestionsMsg) {
 	if msg.gen != m.fixes.computing {
 		return
 	}
-	m.fixes.computing = 0
+	m.fixes.computing, m.fixes.modelCall = 0, false
 	if msg.err != nil {
 		m.status.set("fixes: " + safetext.Line(msg.err.Error()))
 		return
@@ -139,7 +174,36 @@ func (m *Model) receiveSuggestions(msg suggestionsMsg) {
 	m.openFixes()
 }
 
+// scrollFixPreview moves the preview a line or a page, within its lines.
+func (m *Model) scrollFixPreview(msg tea.KeyMsg) {
+	k := m.fixes.keys
+	page := max(1, m.computeLayout().main-3)
+	switch {
+	case key.Matches(msg, k.Up):
+		m.fixes.offset--
+	case key.Matches(msg, k.Down):
+		m.fixes.offset++
+	case key.Matches(msg, k.PageUp):
+		m.fixes.offset -= page
+	case key.Matches(msg, k.PageDown):
+		m.fixes.offset += page
+	}
+	lines := len(fixPreviewLines(m.styles, m.fixes, m.width))
+	m.fixes.offset = max(0, min(m.fixes.offset, fixPreviewMaxOffset(lines, m.computeLayout().main)))
+}
+
+// closeFixPreview closes the preview, and the status line that described
+// it when no later message replaced it.
+func (m *Model) closeFixPreview() {
+	m.fixes.open = false
+	if m.status.id == m.fixes.statusID {
+		m.status.text = ""
+	}
+}
+
 func (m *Model) openFixes() {
+	defer func() { m.fixes.statusID = m.status.id }()
+	m.fixes.offset = 0
 	m.fixes.index = 0
 	m.fixes.fixes = m.fixes.ranked
 	if len(m.fixes.fixes) == 0 {

@@ -9,11 +9,43 @@ import (
 	"ctxlab/themes"
 )
 
-// renderFixPreview draws the fix previewed as a diff of the request: its
-// description, the total against the max input and whether it fits, each
-// component whose tokens move, the documents that change fate, and the
-// flags that apply it headless. It fills the main area, w×h cells.
+// renderFixPreview draws the fix previewed in the main area, w×h cells:
+// the lines of fixPreviewLines from the preview's scroll offset, the
+// last line saying how many more there are when they do not all fit.
 func renderFixPreview(st *themes.Styles, p fixPane, w, h int) string {
+	lines := fixPreviewLines(st, p, w)
+	rows := max(1, h-2)
+	offset := min(p.offset, fixPreviewMaxOffset(len(lines), h))
+	end := min(len(lines), offset+rows)
+	shown := lines[offset:end]
+	if end < len(lines) {
+		shown = append(shown[:len(shown)-1:len(shown)-1], " "+st.Muted.Render(truncateText(
+			fmt.Sprintf("↓ %s below (↓/pgdn scrolls)", numfmt.Count(len(lines)-end+1, "line", "lines")), max(1, w-4))))
+	}
+	return box(st, fixPreviewTitle(p, w), strings.Join(shown, "\n"), w, h, true)
+}
+
+// fixPreviewMaxOffset is the furthest the preview scrolls: its last line
+// at the bottom of the box.
+func fixPreviewMaxOffset(lines, h int) int {
+	return max(0, lines-max(1, h-2))
+}
+
+// fixPreviewTitle is the preview's title: its keys in full where they
+// fit, the essential ones on a narrow screen.
+func fixPreviewTitle(p fixPane, w int) string {
+	head := fmt.Sprintf("Fix %d of %d", p.index+1, len(p.fixes))
+	return fitting(max(1, w-6),
+		head+" · enter applies · f next · ↑/↓ scroll · esc closes · u undoes an applied fix",
+		head+" · enter applies · f next · ↑/↓ scroll · esc closes",
+		head+" · enter applies · f next · esc")
+}
+
+// fixPreviewLines are the fix previewed as a diff of the request: its
+// description, the total against the max input and whether it fits, each
+// component whose tokens move, every document that changes fate, and the
+// flags that apply it headless.
+func fixPreviewLines(st *themes.Styles, p fixPane, w int) []string {
 	fix := p.fixes[p.index]
 	pv := fix.Preview
 	width := max(10, w-4)
@@ -29,7 +61,8 @@ func renderFixPreview(st *themes.Styles, p fixPane, w, h int) string {
 		}
 	}
 	row := func(text string) { lines = append(lines, " "+st.Text.Render(truncateText(text, width))) }
-	wrapped(safetext.Line(fix.Description), st.Text.Render)
+	head, why := fixExplanation(safetext.Line(fix.Description), w)
+	wrapped(head, st.Text.Render)
 	verdict, verdictStyle := "still over", st.Warn.Render
 	switch {
 	case pv.Fits && !pv.FitsBefore:
@@ -58,21 +91,30 @@ func renderFixPreview(st *themes.Styles, p fixPane, w, h int) string {
 	}
 	if n := len(pv.Documents); n > 0 {
 		row(numfmt.Count(n, "document changes", "documents change") + " fate as sent, the ones brought in first:")
-		// As many as the box holds, the last line saying how many more.
-		room := max(1, h-2-len(lines))
-		shown := min(n, room)
-		if shown < n {
-			shown = max(0, room-1)
-		}
-		for _, d := range pv.Documents[:shown] {
+		for _, d := range pv.Documents {
 			row(fmt.Sprintf("  #%d %s: %s", d.Index+1, safetext.Line(d.Source), d.Transition()))
 		}
-		if more := n - shown; more > 0 {
-			row(fmt.Sprintf("  and %s more", numfmt.Thousands(more)))
-		}
 	}
-	title := fmt.Sprintf("Fix %d of %d · enter applies · f next · esc closes · u undoes an applied fix", p.index+1, len(p.fixes))
-	return box(st, title, strings.Join(lines, "\n"), w, h, true)
+	if why != "" {
+		wrapped("why: "+why, st.Muted.Render)
+	}
+	return lines
+}
+
+// fixNarrowWidth is the width under which the preview shortens its
+// explanation to the fix's name, the figures first.
+const fixNarrowWidth = 100
+
+// fixExplanation splits a fix's description for the width: whole where
+// it is wide; on a narrow screen its name ("Budget before reordering")
+// first and the reason, after the figures, where scrolling reaches it,
+// so the first page shows what the fix changes, not six lines of why.
+func fixExplanation(description string, w int) (head, why string) {
+	name, reason, ok := strings.Cut(description, ": ")
+	if w >= fixNarrowWidth || !ok {
+		return description, ""
+	}
+	return name, reason
 }
 
 // signedTokens writes a change with its sign: +1,234 or −567.

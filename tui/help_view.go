@@ -29,6 +29,9 @@ const (
 func (m Model) helpSections() []helpSection {
 	sections := []helpSection{
 		{"Global", flattenBindings(m.global.FullHelp())},
+		// Second, so the fixes are on the first screen of the help, not
+		// below the fold of its last column.
+		{"Fixes (measured by assembling again)", flattenBindings(m.fixes.keys.FullHelp())},
 		{"Document list", flattenBindings(m.list.keys.FullHelp())},
 		{"Text panes (inspector, views 2–5)", flattenBindings(m.views.keys.FullHelp())},
 		{"What takes the space (view 6)", flattenBindings(m.space.keys.FullHelp())},
@@ -37,7 +40,6 @@ func (m Model) helpSections() []helpSection {
 		// Dec, their keys join the "↑/↓" and "←/→" lines.
 		{"Controls", flattenBindings(m.controls.keys.FullHelp())},
 		{"Text inputs (filter, values)", flattenBindings(m.filter.keys.FullHelp())},
-		{"Fixes (measured by assembling again)", flattenBindings(m.fixes.keys.FullHelp())},
 	}
 	if m.cfg.Eval != nil {
 		sections = append(sections, helpSection{"Eval view (a): every query of the run", flattenBindings(m.evalTable.keys.FullHelp())})

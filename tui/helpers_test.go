@@ -100,7 +100,7 @@ var namedKeys = map[string]tea.KeyType{
 	"up": tea.KeyUp, "down": tea.KeyDown, "left": tea.KeyLeft, "right": tea.KeyRight,
 	"shift+left": tea.KeyShiftLeft, "shift+right": tea.KeyShiftRight,
 	"pgup": tea.KeyPgUp, "pgdown": tea.KeyPgDown, "home": tea.KeyHome, "end": tea.KeyEnd,
-	"ctrl+u": tea.KeyCtrlU, "ctrl+d": tea.KeyCtrlD, "ctrl+c": tea.KeyCtrlC, "backspace": tea.KeyBackspace,
+	"ctrl+u": tea.KeyCtrlU, "ctrl+d": tea.KeyCtrlD, "ctrl+c": tea.KeyCtrlC, "ctrl+z": tea.KeyCtrlZ, "backspace": tea.KeyBackspace,
 }
 
 // keyMsg is the message the terminal sends for a key as bindings name it.

@@ -54,7 +54,7 @@ func inspectorContent(st *themes.Styles, ev *core.Evaluation, doc int, counts ma
 		line("")
 		stage := func(name, text string) { writeLabeled(&b, st, name, text, width) }
 		stage("input", fmt.Sprintf("#%d · score %s · %s tokens", displayNumber(ev, doc), formatScore(t.Score, scoreDigits), numfmt.Thousands(t.Tokens)))
-		stage("sort", fmt.Sprintf("rank %s of %s by score", numfmt.Thousands(t.Rank+1), numfmt.Thousands(len(ev.SimpleRAG.Trace))))
+		stage("sort", fmt.Sprintf("score rank %s of %s", numfmt.Thousands(t.Rank+1), numfmt.Thousands(len(ev.SimpleRAG.Trace))))
 		if t.Reason != "" {
 			stage("budget", t.Reason)
 		} else {
@@ -78,7 +78,7 @@ func inspectorContent(st *themes.Styles, ev *core.Evaluation, doc int, counts ma
 		stage("filter", st.Filtered.Render("removed: "+t.FilterReason))
 	} else {
 		stage("filter", fmt.Sprintf("kept: %s ≥ %s", numfmt.Thousands(t.Tokens), numfmt.Thousands(opts.MinDocTokens)))
-		stage("sort", fmt.Sprintf("rank %s of %s by score", numfmt.Thousands(t.SortedPos+1), numfmt.Thousands(len(ev.Build.Trace.Sorted))))
+		stage("sort", fmt.Sprintf("score rank %s of %s (before dedup)", numfmt.Thousands(t.SortedPos+1), numfmt.Thousands(len(ev.Build.Trace.Sorted))))
 		switch {
 		case t.Duplicate != nil && t.Duplicate.Key != "":
 			stage("dedup", st.Duplicate.UnsetStrikethrough().Render(fmt.Sprintf("exact duplicate of #%d by the dedup key: same %s", displayNumber(ev, t.Duplicate.Of), safetext.Line(t.Duplicate.Key))))
@@ -87,14 +87,14 @@ func inspectorContent(st *themes.Styles, ev *core.Evaluation, doc int, counts ma
 		case t.Duplicate != nil:
 			stage("dedup", st.Duplicate.UnsetStrikethrough().Render(fmt.Sprintf("near duplicate of #%d: J = %.3f ≥ %.2f", displayNumber(ev, t.Duplicate.Of), t.Duplicate.Similarity, opts.DedupThreshold)))
 		default:
-			stage("dedup", "kept · relevance rank "+numfmt.Thousands(t.PosBeforeReorder+1))
+			stage("dedup", "kept · rank "+numfmt.Thousands(t.PosBeforeReorder+1)+" after dedup")
 			if n := t.Nearest; n != nil {
 				stage("nearest", fmt.Sprintf("#%d · J = %.3f, the most similar other text", displayNumber(ev, n.Of), n.Similarity))
 			} else if opts.DedupThreshold >= pipeline.NearPairFloor {
 				stage("nearest", fmt.Sprintf("no other text at J ≥ %.2f", pipeline.NearPairFloor))
 			}
 			if ev.Build.Trace.Counts.Reordered {
-				stage("reorder", fmt.Sprintf("rank %s → slot %s of %s", numfmt.Thousands(t.PosBeforeReorder+1), numfmt.Thousands(t.PosAfterReorder+1), numfmt.Thousands(len(ev.Build.Trace.Reordered))))
+				stage("reorder", fmt.Sprintf("rank %s after dedup → slot %s of %s", numfmt.Thousands(t.PosBeforeReorder+1), numfmt.Thousands(t.PosAfterReorder+1), numfmt.Thousands(len(ev.Build.Trace.Reordered))))
 			} else {
 				stage("reorder", "not applied")
 			}

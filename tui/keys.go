@@ -5,7 +5,7 @@ import "github.com/charmbracelet/bubbles/key"
 // globalKeys work in every pane unless a text input has focus.
 type globalKeys struct {
 	Quit, Help, NextPane, PrevPane, Views, Diagnosis, Eval, Sweep, Theme, Export, Copy, Filter, Controls, FindControl key.Binding
-	PinBaseline, ClearBaseline, Compare, Tokens                                                                       key.Binding
+	PinBaseline, ClearBaseline, Compare, Tokens, Suspend, CancelSummary                                               key.Binding
 }
 
 func newGlobalKeys() globalKeys {
@@ -36,6 +36,12 @@ func newGlobalKeys() globalKeys {
 		// T shows the inspector's and the Context view's text as the
 		// tokenizer reads it.
 		Tokens: key.NewBinding(key.WithKeys("T"), key.WithHelp("T", "text as tokens")),
+		// The terminal is raw while the workbench runs, so ctrl+z arrives
+		// as a key rather than as the shell's stop signal.
+		Suspend: key.NewBinding(key.WithKeys("ctrl+z"), key.WithHelp("ctrl+z", "suspend to the shell (fg returns)")),
+		// esc's other meanings wait while an LLM call is in flight: the
+		// footer offers this one then.
+		CancelSummary: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel the LLM summary call in flight")),
 	}
 }
 
@@ -44,7 +50,7 @@ func (k globalKeys) ShortHelp() []key.Binding {
 }
 
 func (k globalKeys) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{k.NextPane, k.PrevPane, k.Controls, k.FindControl, k.Views, k.Diagnosis, k.Sweep, k.Eval}, {k.PinBaseline, k.ClearBaseline, k.Compare, k.Tokens}, {k.Filter, k.Export, k.Copy, k.Theme}, {k.Help, k.Quit}}
+	return [][]key.Binding{{k.NextPane, k.PrevPane, k.Controls, k.FindControl, k.Views, k.Diagnosis, k.Sweep, k.Eval}, {k.PinBaseline, k.ClearBaseline, k.Compare, k.Tokens}, {k.Filter, k.Export, k.Copy, k.Theme}, {k.CancelSummary, k.Help, k.Suspend, k.Quit}}
 }
 
 // listKeys drive the document list.

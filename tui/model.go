@@ -138,6 +138,13 @@ type Model struct {
 	// cancelEval stops the evaluation in flight when a newer one starts,
 	// so a slow LLM summary for a setting already left is not waited on.
 	cancelEval context.CancelFunc
+	// summaryCall is the generation whose evaluation is waiting for the
+	// LLM (0 when none is): esc cancels that call.
+	summaryCall int
+	// summaryStandIn: the user cancelled a model call, and the extractive
+	// summary stands in for the model's until a setting changes;
+	// shownStandIn says the evaluation on screen used it.
+	summaryStandIn, shownStandIn bool
 	// firstEvaluation is the command New prepared for Init, which cannot
 	// change the model.
 	firstEvaluation tea.Cmd

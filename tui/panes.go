@@ -55,11 +55,14 @@ func (m *Model) renderTextView(w int) string {
 	case m.view == viewContext && m.tokenView:
 		return contextTokensContent(m.styles, m.eval, w)
 	case m.view == viewContext:
-		return contextContent(m.styles, m.eval, w)
+		return contextContent(m.styles, m.eval, m.cfg.Scenario, w)
 	case m.view == viewMemory:
 		var fallbacks []string
 		if m.cfg.SummarizerFallbacks != nil {
 			fallbacks = m.cfg.SummarizerFallbacks()
+		}
+		if m.shownStandIn {
+			fallbacks = append(fallbacks, standInNote)
 		}
 		return memoryContent(m.styles, m.eval, fallbacks, w)
 	case m.view == viewMetrics:
@@ -68,7 +71,7 @@ func (m *Model) renderTextView(w int) string {
 		text, _ := diagnosisContent(m.styles, m.eval, m.diagnosis, w)
 		return text
 	case m.view == viewSweep:
-		return sweepContent(m.styles, m.sweeps, w)
+		return sweepContent(m.styles, m.sweeps, sweepAssembled(m.eval, m.sent), w)
 	case m.view == viewCompare:
 		return compareContent(m.styles, m.comparison, m.compareCosts(), w)
 	}

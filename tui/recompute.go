@@ -29,6 +29,8 @@ type evaluatedMsg struct {
 	err        error
 	// pending names the tokenizer the heuristic stood in for.
 	pending string
+	// standIn: the extractive summary stood in for the LLM's.
+	standIn bool
 }
 
 // tokenCountsMsg carries a document's counts under every tokenizer.
@@ -50,6 +52,7 @@ var tickAfter = tea.Tick
 func (m *Model) requestEvaluation() tea.Cmd {
 	m.gen++
 	m.busy = true
+	m.summaryCall = 0 // the call in flight, if any, is cancelled below
 	if m.cancelEval != nil {
 		m.cancelEval()
 	}
@@ -81,28 +84,32 @@ func (m *Model) evaluationCmd() tea.Cmd {
 		// and the evaluation's number.
 		requestID = fmt.Sprintf("ctxlab-%s-%d", m.started.UTC().Format("20060102T150405"), gen)
 	}
+	done := make(chan struct{})
+	summarizer, watch := m.summarizerFor(gen, done)
+	standIn := m.summaryStandIn
 	in := core.EvalInput{
 		Scenario:   m.cfg.Scenario,
 		Analysis:   m.analysis,
 		Texts:      m.texts,
-		Summarizer: m.cfg.Summarizer,
+		Summarizer: summarizer,
 		Now:        m.cfg.Now(),
 		RequestID:  requestID,
 	}
 	evaluate := func() tea.Msg {
+		defer close(done)
 		defer cancel()
 		ev, err := core.Evaluate(ctx, in, settings)
 		if err != nil {
-			return evaluatedMsg{gen: gen, err: err, pending: pending}
+			return evaluatedMsg{gen: gen, err: err, pending: pending, standIn: standIn}
 		}
-		msg := evaluatedMsg{gen: gen, eval: ev, space: ev.Space(), sent: sentCounts(ev), baseline: baseline, pending: pending}
+		msg := evaluatedMsg{gen: gen, eval: ev, space: ev.Space(), sent: sentCounts(ev), baseline: baseline, pending: pending, standIn: standIn}
 		if baseline != nil {
 			c := core.Compare(baseline, ev)
 			msg.comparison = &c
 		}
 		return msg
 	}
-	return evaluate
+	return tea.Batch(evaluate, watch)
 }
 
 // applyEvaluation installs a fresh evaluation and marks the documents
@@ -113,11 +120,13 @@ func (m *Model) applyEvaluation(msg evaluatedMsg) tea.Cmd {
 		return nil // stale: a newer setting is already being evaluated
 	}
 	m.busy = false
+	m.summaryCall = 0
 	if msg.err != nil {
 		m.evalErr = msg.err
 		return nil
 	}
 	m.evalErr = nil
+	m.shownStandIn = msg.standIn
 	prev := m.eval
 	// Exact counts replacing the heuristic's estimate are no change of
 	// fate a user made, so they mark nothing.

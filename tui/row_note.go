@@ -90,8 +90,16 @@ func (n rowNote) appendOwn(b []byte, wordy bool) []byte {
 		}
 		return th(append(th(b, n.n1), " tok < min "...), n.n2)
 	case noteSortRank:
-		return append(th(append(b, "rank "...), n.n1), " by score"...)
+		// "score rank" (before dedup) and "rank" (after it) are two
+		// numbers for one document: each says which it is.
+		if wordy {
+			return append(th(append(b, "score rank "...), n.n1), " (before dedup)"...)
+		}
+		return th(append(b, "score rank "...), n.n1)
 	case noteDedupKept:
+		if wordy {
+			return append(th(append(b, "kept · rank "...), n.n1), " after dedup"...)
+		}
 		return th(append(b, "kept · rank "...), n.n1)
 	case noteExactCopy:
 		if wordy {
@@ -107,12 +115,12 @@ func (n rowNote) appendOwn(b []byte, wordy bool) []byte {
 		return strconv.AppendFloat(append(b, " J="...), n.sim, 'f', 2, 64)
 	case noteReordered:
 		if wordy {
-			return th(append(th(append(b, "rank "...), n.n1), ", placed in slot "...), n.n2)
+			return th(append(th(append(b, "rank "...), n.n1), " after dedup, placed in slot "...), n.n2)
 		}
 		return th(append(th(append(b, "rank "...), n.n1), " → "...), n.n2)
 	case noteSentWhole:
 		if wordy {
-			return th(append(n.appendCitation(b), " sent whole · rank "...), n.n1)
+			return append(th(append(n.appendCitation(b), " sent whole · rank "...), n.n1), " after dedup"...)
 		}
 		return th(append(n.appendCitation(b), " rank "...), n.n1)
 	case noteCut, noteSynopsis:
@@ -130,7 +138,7 @@ func (n rowNote) appendOwn(b []byte, wordy bool) []byte {
 		return th(append(th(append(n.appendCitation(b), word...), n.n1), '/'), n.n2)
 	case noteOverBudget:
 		if wordy {
-			return th(append(b, "left out, budget spent · rank "...), n.n1)
+			return append(th(append(b, "over budget · rank "...), n.n1), " after dedup"...)
 		}
 		return th(append(b, "over · rank "...), n.n1)
 	case noteSimpleWhole:

@@ -9,8 +9,8 @@ import (
 
 func TestListNotesAreInWordsWhenTheListIsWide(t *testing.T) {
 	words := []string{
-		"[1] sent whole · rank 1", "[10] cut inside the RAG block", "[11] lost: the assembler cut the RAG block",
-		"[12] 87 of 127 kept; the assembler cut it", "left out, budget spent · rank 25",
+		"[1] sent whole · rank 1 after dedup", "[10] cut inside the RAG block", "[11] lost: the assembler cut the RAG block",
+		"[12] 87 of 127 kept; the assembler cut it", "over budget · rank 25 after dedup",
 		"= exact copy of #36", "≈ near copy of #2, similarity 0.94", "2 tokens, under the minimum of 5",
 	}
 	short := []string{"[1] rank 1", "[10] RAG cut inside", "[11] lost: RAG cut", "[12] cut 87/127 → lost", "over · rank 25", "= #36 exact", "≈ #2 J=0.94", "2 tok < min 5"}

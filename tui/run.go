@@ -28,6 +28,12 @@ func Run(cfg Config) error {
 	if cfg.InputTTY {
 		opts = append(opts, tea.WithInputTTY())
 	}
-	p := tea.NewProgram(New(cfg), opts...)
-	return runWithSignals(p)
+	record := &crashRecord{}
+	p := tea.NewProgram(crashGuard{inner: New(cfg), record: record}, opts...)
+	record.kill = p.Kill
+	err := runWithSignals(p)
+	if crash := record.result(); crash != nil {
+		return crash
+	}
+	return err
 }

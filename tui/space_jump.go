@@ -66,7 +66,7 @@ func contextLineOf(m *Model, it core.SpaceItem) int {
 	if ev == nil || ev.Assembly == nil {
 		return 0
 	}
-	lines := strings.Split(ansi.Strip(contextContent(m.styles, ev, m.views.vp.Width)), "\n")
+	lines := strings.Split(ansi.Strip(contextContent(m.styles, ev, m.cfg.Scenario, m.views.vp.Width)), "\n")
 	find := func(from int, prefix string, contains bool) int {
 		for i := from; i < len(lines); i++ {
 			if (contains && strings.Contains(lines[i], prefix)) || (!contains && strings.HasPrefix(lines[i], prefix)) {

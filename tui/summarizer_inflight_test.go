@@ -26,6 +26,29 @@ func (h *hangingSummarizer) Summarize(ctx context.Context, _ summarize.Request) 
 	return "", ctx.Err()
 }
 
+// runCommands returns a function that runs a command as Bubble Tea
+// would, each command of a batch on its own goroutine, and sends the
+// messages to results.
+func runCommands(results chan<- tea.Msg) func(tea.Cmd) {
+	var run func(tea.Cmd)
+	run = func(cmd tea.Cmd) {
+		if cmd == nil {
+			return
+		}
+		go func() {
+			msg := cmd()
+			if batch, ok := msg.(tea.BatchMsg); ok {
+				for _, c := range batch {
+					run(c)
+				}
+				return
+			}
+			results <- msg
+		}()
+	}
+	return run
+}
+
 // waitFor fails the test when ch yields nothing in a long while: a guard
 // against a hang, not a timing the test depends on.
 func waitFor[T any](t *testing.T, ch <-chan T, what string) T {
@@ -53,23 +76,7 @@ func TestWorkbenchStaysResponsiveDuringASummaryCall(t *testing.T) {
 
 	// Run the first evaluation as Bubble Tea would, off the update loop.
 	results := make(chan tea.Msg, 16)
-	runAll := func(cmd tea.Cmd) {
-		if cmd == nil {
-			return
-		}
-		go func() {
-			msg := cmd()
-			if batch, ok := msg.(tea.BatchMsg); ok {
-				for _, c := range batch {
-					if c != nil {
-						go func() { results <- c() }()
-					}
-				}
-				return
-			}
-			results <- msg
-		}()
-	}
+	runAll := runCommands(results)
 	runAll(m.Init())
 	waitFor(t, llm.started, "the summary call")
 

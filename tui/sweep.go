@@ -127,18 +127,21 @@ func (m *Model) receiveSweep(msg sweptMsg) {
 	}
 }
 
-// controlSpark is the sweep's first series in sparkCells cells, the
-// current value's cell marked: in colour by the alert style, without
-// colour by a bar of its own; the baseline's cell, when one is pinned
-// elsewhere, by the accent style or a B.
+// controlSpark is the sweep's first series in sparkCells cells after its
+// name (bars alone do not say what they measure), the current value's
+// cell marked: in colour by the alert style, without colour by a bar of
+// its own; the baseline's cell, when one is pinned elsewhere, by the
+// accent style or a B.
 func controlSpark(st *themes.Styles, sw *core.Sweep) string {
-	cells, cellOf := sparkline.Resample(sw.Series()[0].Values, sparkCells)
+	series := sw.Series()[0]
+	cells, cellOf := sparkline.Resample(series.Values, sparkCells)
 	bars := sparkline.Bars(cells)
 	cur, base := cellOf(sw.CurrentIndex()), -1
 	if bi := sw.BaselineIndex(); bi >= 0 {
 		base = cellOf(bi)
 	}
 	var b strings.Builder
+	b.WriteString(st.Muted.Render(series.Name) + " ")
 	for i, r := range bars {
 		switch {
 		case i == cur && st.Mono:
@@ -159,7 +162,11 @@ func controlSpark(st *themes.Styles, sw *core.Sweep) string {
 // sweepContent is the Sweep view: every measure across the knob's range
 // as a sparkline the width of the pane, the current value (and the
 // baseline, when one is pinned) marked under it, then the table.
-func sweepContent(st *themes.Styles, s sweepState, w int) string {
+//
+// assembled says what the assembler does to the current block, when it
+// cuts it (sweepAssembled): the sweep counts the pipeline's block, and
+// the strip the documents sent after the cut.
+func sweepContent(st *themes.Styles, s sweepState, assembled string, w int) string {
 	var b strings.Builder
 	switch {
 	case s.err != nil:
@@ -175,6 +182,9 @@ func sweepContent(st *themes.Styles, s sweepState, w int) string {
 	if bi := sw.BaselineIndex(); bi >= 0 {
 		intro += fmt.Sprintf(", B the baseline %s", sweepValue(k, sw.Baseline))
 	}
+	if assembled != "" {
+		intro += ". " + assembled
+	}
 	// Wrapped to the pane, so a narrow terminal loses no words.
 	for i, line := range hangingWrap(intro+".", max(1, w), 0) {
 		if i == 0 && strings.HasPrefix(line, k.Label) {
@@ -187,7 +197,7 @@ func sweepContent(st *themes.Styles, s sweepState, w int) string {
 	all := sw.Series()
 	ranges := make([]string, len(all))
 	for i, series := range all {
-		ranges[i] = seriesRange(series.Values)
+		ranges[i] = seriesRange(series)
 	}
 	cells, cellOf := []float64(nil), func(i int) int { return i }
 	for i, series := range all {
@@ -204,7 +214,7 @@ func sweepContent(st *themes.Styles, s sweepState, w int) string {
 		writeRunSweep(&b, st, s.run, w, label)
 	}
 
-	header := []string{k.Label, "kept", "removed", "sent", "tokens", "score sent"}
+	header := []string{k.Label, "kept", "removed", "in block", "tokens", "score sum"}
 	rows := [][]string{header}
 	for _, p := range sw.Points {
 		rows = append(rows, []string{sweepValue(k, p.Value), numfmt.Thousands(p.Kept), numfmt.Thousands(p.Duplicates),
@@ -254,11 +264,20 @@ func sweepNumber(v float64) string {
 	return strconv.FormatFloat(v, 'f', 2, 64)
 }
 
-// seriesRange is a series' bounds in words, "4 to 9", drawn after its
-// sparkline.
-func seriesRange(values []float64) string {
-	lo, hi := minMax(values)
-	return sweepNumber(lo) + " to " + sweepNumber(hi)
+// seriesRange is a series' bounds and their span in words, "11 to 12,
+// range: 1 document", drawn after its sparkline: the bars stretch any
+// span to the full height, so a span of one document would otherwise
+// look like a cliff.
+func seriesRange(series core.SweepSeries) string {
+	lo, hi := minMax(series.Values)
+	if lo == hi {
+		return sweepNumber(lo) + " throughout"
+	}
+	bounds := sweepNumber(lo) + " to " + sweepNumber(hi)
+	if series.Unit == "" {
+		return bounds
+	}
+	return bounds + ", range: " + numfmt.Count(int(math.Round(hi-lo)), series.Unit, series.Units)
 }
 
 // barsWidth is how many cells a chart's sparklines take: what the pane
@@ -288,4 +307,20 @@ func sweptLabels() string {
 		}
 	}
 	return strings.Join(labels, ", ")
+}
+
+// sweepAssembled says, when the assembler cuts the evaluation's block to
+// the RAG allocation, how many of the block's documents it sends: the
+// sweep's "documents in block" are the pipeline's count, before the cut,
+// and the strip's "after the assembler" the count after it. Empty when
+// the assembler sends the block whole.
+func sweepAssembled(ev *core.Evaluation, sent fates) string {
+	if ev == nil || ev.Build == nil || len(ev.RAGSurvival) == 0 {
+		return ""
+	}
+	c := ev.Build.Trace.Counts
+	block := c.Included + c.Partial + c.Summarized
+	after := sent.included + sent.cut + sent.summarized
+	return fmt.Sprintf("The sweep counts the pipeline's block, before the assembler cuts it to the RAG allocation: now the block holds %s and the assembler sends %s of them in full or in part",
+		numfmt.Count(block, "document", "documents"), numfmt.Thousands(after))
 }

@@ -63,12 +63,13 @@ func writeRunSweep(b *strings.Builder, st *themes.Styles, sw *evalrun.AggregateS
 	cur := sw.Points[sw.CurrentIndex()].Figures
 	fmt.Fprintf(b, "%s\n", st.Accent.Render("Over the run's "+numfmt.Count(cur.Queries, "query", "queries")))
 	series := []struct {
-		name   string
-		values func(evalrun.Figures) float64
+		name        string
+		unit, units string
+		values      func(evalrun.Figures) float64
 	}{
-		{"context recall", func(f evalrun.Figures) float64 { return f.ContextRecall }},
-		{"relevant lost", func(f evalrun.Figures) float64 { return float64(f.RelevantLostTotal()) }},
-		{"tokens used", func(f evalrun.Figures) float64 { return float64(f.TokensUsed) }},
+		{"context recall", "", "", func(f evalrun.Figures) float64 { return f.ContextRecall }},
+		{"relevant lost", "document", "documents", func(f evalrun.Figures) float64 { return float64(f.RelevantLostTotal()) }},
+		{"tokens used", "token", "tokens", func(f evalrun.Figures) float64 { return float64(f.TokensUsed) }},
 	}
 	cellOf := func(i int) int { return i }
 	cells := 0
@@ -79,7 +80,7 @@ func writeRunSweep(b *strings.Builder, st *themes.Styles, sw *evalrun.AggregateS
 		for i, p := range sw.Points {
 			values[n][i] = s.values(p.Figures)
 		}
-		ranges[n] = seriesRange(values[n])
+		ranges[n] = seriesRange(core.SweepSeries{Values: values[n], Unit: s.unit, Units: s.units})
 	}
 	for n, s := range series {
 		var resampled []float64

@@ -22,7 +22,11 @@ func TestSweepSparklineBesideTheSelectedControl(t *testing.T) {
 	if i < 0 {
 		t.Fatalf("no selected dedup control:\n%s", screen)
 	}
-	spark := []rune(screen[i+len("▶dedup ◂0.85▸◀ "):])[:sparkCells]
+	const label = "▶dedup ◂0.85▸◀ duplicates removed "
+	if !strings.Contains(screen, label) {
+		t.Fatalf("the sparkline beside dedup is not labelled %q:\n%s", label, screen)
+	}
+	spark := []rune(screen[i+len(label):])[:sparkCells]
 	if !strings.ContainsRune(string(spark), '┃') || !strings.ContainsRune(string(spark), '█') {
 		t.Errorf("beside the control %q, want a sparkline with the current value marked", string(spark))
 	}
@@ -53,7 +57,7 @@ func TestSweepMarksTheBaseline(t *testing.T) {
 		t.Fatalf("sweep %+v; want the current 0.70 and the baseline 0.85 marked", sw)
 	}
 	// The whole view's text: the table runs below the screen.
-	view := sweepContent(m.styles, m.sweeps, 160)
+	view := sweepContent(m.styles, m.sweeps, sweepAssembled(m.eval, m.sent), 160)
 	for _, want := range []string{", B the baseline 0.85.", "B  0.85", "▲  0.70"} {
 		if !strings.Contains(view, want) {
 			t.Errorf("the Sweep view lacks %q:\n%s", want, view)

@@ -11,6 +11,9 @@ import (
 // Update routes a message, then brings the scrolling panes up to date
 // with whatever it changed.
 func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if cmd, ok := crashTestKey(msg); ok {
+		return m, cmd
+	}
 	if keys, ok := msg.(tea.KeyMsg); ok && keys.Type == tea.KeyRunes && len(keys.Runes) > 1 && !keys.Paste && !m.typing() {
 		// Keys typed fast (or repeated) can arrive in one read, which
 		// Bubble Tea hands over as one message of several runes: "jjj"
@@ -54,6 +57,9 @@ func (m Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case evalBaselineMsg:
 		m.applyEvalBaseline(msg)
 		return m, nil
+	case summaryCallMsg:
+		m.noteModelCall(msg)
+		return m, nil
 	case clearStatusMsg:
 		m.status.clear(msg.id)
 		return m, nil
@@ -82,6 +88,8 @@ func (m Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case sweptRunMsg:
 		m.receiveRunSweep(msg)
 		return m, nil
+	case tea.ResumeMsg:
+		return m, resumed()
 	case tea.MouseMsg:
 		return m.updateMouse(msg)
 	case tea.KeyMsg:
@@ -95,6 +103,15 @@ func (m Model) updateKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	// swallowed it would leave no way out but killing the terminal.
 	if msg.Type == tea.KeyCtrlC {
 		return m, tea.Quit
+	}
+	// Ctrl-Z too: the shell's job control must work whatever has focus.
+	if key.Matches(msg, m.global.Suspend) {
+		return m, tea.Suspend
+	}
+	// esc stops what is computing before it does anything else: a model
+	// call first (the footer offers it), then a token count.
+	if m.summaryCallInFlight() && !m.typing() && key.Matches(msg, m.global.CancelSummary) {
+		return m, m.cancelModelCall()
 	}
 	if m.counting != nil && !m.typing() && msg.String() == "esc" {
 		m.stopCounting()
@@ -315,5 +332,6 @@ func (m *Model) applySettings(next core.Settings) tea.Cmd {
 		return nil
 	}
 	m.settings = next
+	m.summaryStandIn = false // a new setting asks the model again
 	return m.requestEvaluation()
 }

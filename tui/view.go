@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/bubbles/help"
+	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/lipgloss"
 
 	"ctxlab/core"
@@ -16,6 +17,7 @@ import (
 // View draws the screen: header, budget, pipeline, banner, the worst
 // finding, main area, controls, footer.
 func (m Model) View() string {
+	crashTestView()
 	if m.width < minWidth || m.height < minHeight {
 		return m.painted(tooSmall(m.width, m.height))
 	}
@@ -64,19 +66,35 @@ func (m Model) renderHeader() string {
 	} else if !s.Pipeline.Tokenizer.Exact() || (m.eval != nil && m.eval.Assembly != nil && !m.eval.Assembly.Exact) || sc.Provider == "anthropic" || (m.eval != nil && m.eval.CountEstimate != "") {
 		tokenizer += ", estimate"
 	}
-	title := fmt.Sprintf(" ctxlab · %s · %s (%s) · window %s", safetext.Line(sc.Name), safetext.Line(model),
+	name := safetext.Line(sc.Name)
+	if sc.Interactions > 0 {
+		// A cassette holds several requests; which one is on screen
+		// (the Context view says how to open another).
+		name += " · " + interactionWords(sc)
+	}
+	title := fmt.Sprintf(" ctxlab · %s · %s (%s) · window %s", name, safetext.Line(model),
 		tokenizer, numfmt.Thousands(s.Budget.TotalWindow))
 	if s.Mode == window.MeasureOnly || (m.eval != nil && m.eval.BudgetProblem != nil) {
 		title += " · measured as sent"
 	}
+	// The baseline's summary before the cost: with a baseline pinned the
+	// change is what the user is looking for, and a narrow header cuts
+	// from the end.
+	title += baselineWords(m.comparison)
 	if m.eval != nil {
 		if c := core.CostOf(m.eval, m.cfg.Prices); c.Known {
 			title += " · " + numfmt.Dollars(c.Per1000()) + " per 1,000 requests"
 		}
 	}
-	title += baselineWords(m.comparison)
 	right := "? help "
-	if m.busy && m.shown != m.gen {
+	if m.width-lipgloss.Width(title) > lipgloss.Width(helpAndLegend)+2 {
+		// Where there is room, the legend (a second ?) is named too.
+		right = helpAndLegend
+	}
+	switch {
+	case m.summaryCallInFlight():
+		right = "waiting for the LLM summary (esc cancels) " + right
+	case m.busy && m.shown != m.gen:
 		right = "computing… " + right
 	}
 	if words := m.countingWords(); words != "" {
@@ -89,6 +107,15 @@ func (m Model) renderHeader() string {
 	}
 	return st.Header.Render(title + strings.Repeat(" ", max(0, gap)) + right)
 }
+
+// interactionWords is which of a cassette's chat requests is shown:
+// "interaction 1 of 3".
+func interactionWords(sc *core.Scenario) string {
+	return "interaction " + numfmt.Thousands(sc.Interaction) + " of " + numfmt.Thousands(sc.Interactions)
+}
+
+// helpAndLegend is the header's right end when the title leaves room.
+const helpAndLegend = "? help, ?? legend "
 
 // bannerText is the alert that must be seen: an evaluation error, an
 // overflow, or the monitor's >90% alert.
@@ -186,6 +213,9 @@ func (m Model) renderFooter() string {
 	}
 	global := m.help.ShortHelpView(m.global.ShortHelp())
 	line := " " + local + m.styles.HelpSep.Render("  │  ") + global
+	if m.summaryCallInFlight() {
+		line = " " + m.help.ShortHelpView([]key.Binding{m.global.CancelSummary}) + m.styles.HelpSep.Render("  │  ") + local
+	}
 	return padRight(line, m.width)
 }
 

@@ -36,7 +36,7 @@ const (
 // markers highlighted and a ✂ line wherever the assembler cut a component
 // to its allocation; then the tools array when it is sent beside the
 // messages, then the citation map.
-func contextContent(st *themes.Styles, ev *core.Evaluation, width int) string {
+func contextContent(st *themes.Styles, ev *core.Evaluation, sc *core.Scenario, width int) string {
 	if ev == nil || ev.Assembly == nil {
 		return st.Muted.Render("computing…")
 	}
@@ -51,6 +51,7 @@ func contextContent(st *themes.Styles, ev *core.Evaluation, width int) string {
 		mode = "budgeted in the chat layout: whole messages dropped, oldest first"
 	}
 	writeTitled(&b, st, "Assembled request", fmt.Sprintf("· %s · %s tokens · %s", numfmt.Plural(len(a.Messages), "1 message", numfmt.Thousands(len(a.Messages))+" messages"), numfmt.Thousands(a.Used), mode), width)
+	writeScenarioAbout(&b, st, sc, width)
 	if len(a.Tools) > 0 {
 		writeWrapped(&b, st.Muted, "The tools array is sent beside the messages: see “tools (sent beside the messages)” after them.", width)
 	}
@@ -71,6 +72,9 @@ func contextContent(st *themes.Styles, ev *core.Evaluation, width int) string {
 				n += tok.Count(string(msg.ToolCalls))
 			}
 			head += " · " + numfmt.Plural(n, "1 token", numfmt.Thousands(n)+" tokens")
+			if i == 0 {
+				head += systemMessageParts(a, n)
+			}
 		}
 		b.WriteByte('\n')
 		writeRule(&b, st, head, width)
@@ -100,6 +104,40 @@ func contextContent(st *themes.Styles, ev *core.Evaluation, width int) string {
 	writeTools(&b, st, a, width)
 	writeCitations(&b, st, ev, width)
 	return b.String()
+}
+
+// writeScenarioAbout writes the scenario's description, when it has one,
+// and for a cassette which interaction is shown and how to open another:
+// the header has room for the name only.
+func writeScenarioAbout(b *strings.Builder, st *themes.Styles, sc *core.Scenario, width int) {
+	if sc == nil {
+		return
+	}
+	if sc.Description != "" {
+		writeWrapped(b, st.Muted, safetext.Line(sc.Description), width)
+	}
+	if sc.Interactions > 1 {
+		writeWrapped(b, st.Muted, fmt.Sprintf("Another of the cassette's %s chat requests: ctxlab --request %s --interaction N.",
+			numfmt.Thousands(sc.Interactions), safetext.Line(sc.Origin)), width)
+	}
+}
+
+// systemMessageParts splits the article layout's first message, the
+// system prompt with the tools appended under a heading, into the
+// figures the budget bars show for them: " (system prompt 279 + tools
+// 557 + heading 3)" of its n tokens, so the two screens agree. Empty for
+// any other layout or when there are no tools to add.
+func systemMessageParts(a *window.Assembly, n int) string {
+	if a.Mode == window.MeasureOnly || a.Layout == window.LayoutChat || len(a.Messages) == 0 || a.Messages[0].Role != "system" {
+		return ""
+	}
+	system, _ := a.Component(window.ComponentSystem)
+	tools, _ := a.Component(window.ComponentTools)
+	heading := n - system.Used - tools.Used
+	if tools.Used == 0 || heading < 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (system prompt %s + tools %s + heading %s)", numfmt.Thousands(system.Used), numfmt.Thousands(tools.Used), numfmt.Thousands(heading))
 }
 
 // writeTitled writes a bold title and the plain text after it, wrapped to

@@ -70,7 +70,7 @@ func (p evalPane) view(st *themes.Styles, state evalViewState, w, h int, focused
 	case state.computing:
 		lines = append(lines, st.Muted.Render("recomputing every query under the new setting…"))
 	default:
-		lines = append(lines, st.Muted.Render(truncateText("under the current settings · ◆ marks the query open in the other views", inner)))
+		lines = append(lines, st.Muted.Render(truncateText(fitting(inner, evalBudgetLines(agg, p.report.Settings.Budget.RetrievedContext)...), inner)))
 	}
 	widths := evalColumnWidths(inner-2, p.sortBy)
 	lines = append(lines, st.Bold.Render(truncateText("  "+evalHeadings(widths, inner, p.sortBy, p.descending), inner)))
@@ -125,16 +125,31 @@ func evalRecallLines(agg evalrun.Figures) []string {
 }
 
 // evalVolumeLines are the aggregate's second line, longest first:
-// documents, duplicates, tokens and the budget.
+// documents, duplicates, tokens and the budget they were built under.
 func evalVolumeLines(agg evalrun.Figures, budget int) []string {
-	docs := fmt.Sprintf("%s retrieved, %s in context", numfmt.Count(agg.DocumentsRetrieved, "document", "documents"), numfmt.Thousands(agg.DocumentsInContext))
+	docs := fmt.Sprintf("%s retrieved, %s in the blocks", numfmt.Count(agg.DocumentsRetrieved, "document", "documents"), numfmt.Thousands(agg.DocumentsInContext))
 	dupes := numfmt.Count(agg.DuplicatesRemoved, "duplicate", "duplicates") + " removed"
 	tokens := fmt.Sprintf("%s tokens, %s a query", numfmt.Thousands(agg.TokensUsed), numfmt.Thousands(int(agg.MeanTokensUsed()+0.5)))
-	cut := fmt.Sprintf("%s-token budget: %s cut, %s over", numfmt.Thousands(budget), numfmt.Count(agg.Truncated, "query", "queries"), numfmt.Thousands(agg.OverBudget))
+	budgeted := fmt.Sprintf("%s (budget %s)", tokens, numfmt.Thousands(budget))
 	return []string{
-		strings.Join([]string{docs, dupes, tokens, cut}, " · "),
-		strings.Join([]string{dupes, tokens, cut}, " · "),
+		strings.Join([]string{docs, dupes, budgeted}, " · "),
+		strings.Join([]string{dupes, budgeted}, " · "),
+		strings.Join([]string{docs, dupes, tokens}, " · "),
 		strings.Join([]string{dupes, tokens}, " · "),
+	}
+}
+
+// evalBudgetLines are the line under the aggregate, longest first: what
+// the budget did, in the words `ctxlab eval` prints, since every row's
+// tokens are over the budget when the citation headers are.
+func evalBudgetLines(agg evalrun.Figures, budget int) []string {
+	words := evalrun.BudgetWords(agg)
+	under := fmt.Sprintf("under the current settings, a %s-token budget: %s", numfmt.Thousands(budget), words)
+	return []string{
+		under + " · ◆ marks the query open in the other views",
+		under,
+		numfmt.Thousands(budget) + "-token budget: " + words,
+		words,
 	}
 }
 
@@ -153,8 +168,13 @@ func evalColumnHeading(i, width int) string {
 	return evalColumns[i].heading
 }
 
+// evalLostWhereMin is the width the last column, the lost documents'
+// names, keeps before the spare columns give way.
+const evalLostWhereMin = 30
+
 // evalColumnWidths are the columns' widths at a width, sorted by column
-// sortBy; the last takes what is left.
+// sortBy; the last takes what is left, a spare column left out (width 0)
+// gives it room, and a column left out is never the one sorted by.
 func evalColumnWidths(width, sortBy int) []int {
 	widths := make([]int, len(evalColumns))
 	used := 0
@@ -166,14 +186,33 @@ func evalColumnWidths(width, sortBy int) []int {
 		widths[i] = max(c.width, heading)
 		used += widths[i] + len(evalColumnGap)
 	}
+	for i, c := range evalColumns {
+		if width-used >= evalLostWhereMin {
+			break
+		}
+		if c.spare && i != sortBy {
+			used -= widths[i] + len(evalColumnGap)
+			widths[i] = 0
+		}
+	}
 	widths[len(widths)-1] = max(8, width-used)
 	return widths
 }
 
+// evalCells joins the cells of the columns shown (width above 0).
+func evalCells(widths []int, cell func(i int) string) string {
+	var cells []string
+	for i, w := range widths {
+		if w > 0 {
+			cells = append(cells, padRight(truncateText(cell(i), w), w))
+		}
+	}
+	return strings.Join(cells, evalColumnGap)
+}
+
 // evalHeadings are the column headings, the sorted one marked ▲ or ▼.
 func evalHeadings(widths []int, width, sortBy int, descending bool) string {
-	cells := make([]string, len(evalColumns))
-	for i := range evalColumns {
+	return evalCells(widths, func(i int) string {
 		heading := evalColumnHeading(i, width)
 		if i == sortBy {
 			mark := " ▲"
@@ -182,9 +221,8 @@ func evalHeadings(widths []int, width, sortBy int, descending bool) string {
 			}
 			heading += mark
 		}
-		cells[i] = padRight(truncateText(heading, widths[i]), widths[i])
-	}
-	return strings.Join(cells, evalColumnGap)
+		return heading
+	})
 }
 
 func evalRow(st *themes.Styles, widths []int, q *evalrun.QueryResult, selected, shown bool) string {
@@ -195,11 +233,7 @@ func evalRow(st *themes.Styles, widths []int, q *evalrun.QueryResult, selected, 
 	case shown:
 		cursor = st.Changed.Render("◆ ")
 	}
-	cells := make([]string, len(evalColumns))
-	for i, c := range evalColumns {
-		cells[i] = padRight(truncateText(c.cell(q), widths[i]), widths[i])
-	}
-	line := strings.Join(cells, evalColumnGap)
+	line := evalCells(widths, func(i int) string { return evalColumns[i].cell(q) })
 	if q.HasRecall() && q.RelevantLost() > 0 {
 		return cursor + st.Warn.Render(line)
 	}

@@ -98,7 +98,11 @@ func metricsContent(st *themes.Styles, ev *core.Evaluation, width int) string {
 	fmt.Fprintf(&b, " %s %9s %s\n", padRight("max input", 13), numfmt.Thousands(max(0, a.MaxInput)), st.Muted.Render(fmt.Sprintf("%21s window %s − reserve %s", "", numfmt.Thousands(a.Window), numfmt.Thousands(a.Budget.ResponseReserve))))
 	if len(met.TruncatedComponents) > 0 {
 		b.WriteByte('\n')
-		writeTitled(&b, st, "Truncated components:", strings.Join(met.TruncatedComponents, ", "), width)
+		words := make([]string, len(met.TruncatedComponents))
+		for i, name := range met.TruncatedComponents {
+			words[i] = window.ComponentWords(name) + " (" + name + ")"
+		}
+		writeTitled(&b, st, "Truncated components:", strings.Join(words, ", "), width)
 	}
 	if ev.Build != nil && ev.Settings.Pipeline.BudgetMode == pipeline.BudgetReference && ev.Build.HeaderOverhead() > 0 {
 		b.WriteByte('\n')

@@ -75,7 +75,7 @@ func TestContextViewMarksTheAssemblersCut(t *testing.T) {
 	if len(cuts) == 0 {
 		t.Fatal("the sample's RAG block is cut by the assembler, but no cut is reported")
 	}
-	text := ansi.Strip(contextContent(m.styles, m.eval, 116))
+	text := ansi.Strip(contextContent(m.styles, m.eval, m.cfg.Scenario, 116))
 	if !strings.Contains(text, "✂") || !strings.Contains(text, "not sent (assembler cut)") {
 		t.Error("the context view does not show the assembler's cut")
 	}
@@ -251,7 +251,7 @@ func TestContextViewExplainsAnEmptySystemMessage(t *testing.T) {
 	m2 := New(Config{Scenario: &sc, Now: m.cfg.Now, ExportDir: t.TempDir()})
 	m2 = send(t, m2, tea.WindowSizeMsg{Width: 120, Height: 40})
 	m2 = settle(t, m2, m2.Init())
-	text := contextContent(m2.styles, m2.eval, 100)
+	text := contextContent(m2.styles, m2.eval, m2.cfg.Scenario, 100)
 	if !strings.Contains(strings.Join(strings.Fields(text), " "), "(empty: the article's assembler always sends a system message") {
 		t.Errorf("no explanation:\n%s", text[:min(len(text), 600)])
 	}

@@ -135,12 +135,7 @@ func CutOffset(original, cut string) int {
 	if len(cut) <= len(original) && original[:len(cut)] == cut {
 		return len(cut)
 	}
-	n := len(pycompat.Split(cut))
-	spans := WordSpans(original)
-	if n == 0 || len(spans) == 0 {
-		return 0
-	}
-	return spans[min(n, len(spans))-1][1]
+	return pycompat.WordsEnd(original, pycompat.WordCount(cut))
 }
 
 // WordSpans returns the byte span [start, end) of every whitespace-

@@ -29,7 +29,10 @@ func dedupStage(a *Analysis, sorted []int, threshold float64, shingleSize int, k
 	}
 	// keptOf[c] is the position in kept of class c's kept document + 1.
 	keptOf := make([]int32, len(a.classRep))
-	match := nearMatcher(a, shingleSize, threshold, keptOf)
+	// The matcher (and the shingle index under it) is made at the first
+	// comparison: a set of one text, or of copies of one text, never
+	// compares, and one huge document's shingles cost more memory than it.
+	var match func(c int32) (int, float64, bool)
 	for _, i := range sorted {
 		c := a.hashClass[i]
 		if pos := keptOf[c]; pos > 0 {
@@ -47,6 +50,9 @@ func dedupStage(a *Analysis, sorted []int, threshold float64, shingleSize int, k
 			}
 		}
 		if len(kept) > 0 {
+			if match == nil {
+				match = nearMatcher(a, shingleSize, threshold, keptOf)
+			}
 			if pos, sim, ok := match(c); ok {
 				trace[i].Duplicate = &Duplicate{Kind: DuplicateNear, Of: kept[pos], Similarity: sim}
 				trace[i].Fate = FateDuplicate
@@ -63,7 +69,7 @@ func dedupStage(a *Analysis, sorted []int, threshold float64, shingleSize int, k
 	for pos, i := range kept {
 		trace[i].PosBeforeReorder = pos
 	}
-	if threshold >= NearPairFloor {
+	if threshold >= NearPairFloor && len(a.classRep) > 1 {
 		x := a.shingleIndex(shingleSize)
 		markNearest(a, x, x.nearPairsFrom(NearPairFloor), sorted, kept, trace)
 	}

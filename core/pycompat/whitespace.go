@@ -21,6 +21,36 @@ func Split(text string) []string {
 	return strings.FieldsFunc(text, IsSpace)
 }
 
+// WordsEnd is the byte offset just after text's n-th word, as Split
+// sees words: after the last word when there are fewer, 0 when n is 0 or
+// there are none. text[:WordsEnd(text, n)] splits into Split(text)[:n]
+// without splitting the rest, so cutting a huge document to its first
+// words never holds a string header for every word of it.
+func WordsEnd(text string, n int) int {
+	if n <= 0 {
+		return 0
+	}
+	count, end, inWord := 0, 0, false
+	for i, r := range text {
+		if IsSpace(r) {
+			if inWord {
+				end, inWord = i, false
+				if count == n {
+					return end
+				}
+			}
+			continue
+		}
+		if !inWord {
+			count, inWord = count+1, true
+		}
+	}
+	if inWord {
+		end = len(text)
+	}
+	return end
+}
+
 // WordCount counts the fields Split would return without allocating
 // them; the heuristic tokenizer runs it on every document, so ASCII, most
 // of any text, is tested by a table rather than unicode.IsSpace.

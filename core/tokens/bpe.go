@@ -99,14 +99,20 @@ func (b *BPE) Truncate(text string, maxTokens int, keep Keep) string {
 }
 
 func (b *BPE) truncate(text string, maxTokens int, keep Keep) string {
-	tokens := b.Encode(text)
+	enc := b.load()
+	var tokens []int
+	if keep == KeepStart {
+		// One id past the cut tells whether anything is cut.
+		tokens = enc.encodeUpTo(text, max(maxTokens, 0)+1)
+	} else {
+		tokens = enc.encode(text)
+	}
 	if len(tokens) <= maxTokens {
 		return text
 	}
 	if maxTokens <= 0 {
 		return ""
 	}
-	enc := b.load()
 	if keep == KeepEnd {
 		return trimPartialRunes(enc.decode(tokens[len(tokens)-maxTokens:]))
 	}

@@ -30,7 +30,7 @@ func (e *encoding) count(text string) int {
 		end := e.next(text, i)
 		piece := text[i:end]
 		i = end
-		if _, ok := e.ranks[piece]; ok {
+		if e.ranks.has(piece) {
 			n++
 			continue
 		}
@@ -62,7 +62,7 @@ func (e *encoding) countContext(ctx context.Context, text string, done func(byte
 		end := e.next(text, i)
 		piece := text[i:end]
 		i = end
-		if _, ok := e.ranks[piece]; ok {
+		if e.ranks.has(piece) {
 			n++
 			continue
 		}
@@ -78,18 +78,27 @@ func (e *encoding) countMerged(piece string) int {
 }
 
 // encode returns text's token ids. Special-token text is ordinary text.
-func (e *encoding) encode(text string) []int {
+func (e *encoding) encode(text string) []int { return e.encodeUpTo(text, len(text)) }
+
+// encodeUpTo is encode stopped once it has at least limit ids. Pieces are
+// split left to right and merged each on its own, so these are the first
+// ids of the whole text's: a cut that keeps the start of a 50 MB document
+// encodes only the start.
+func (e *encoding) encodeUpTo(text string, limit int) []int {
 	text = validText(text)
-	ids := make([]int, 0, len(text)/4+1)
-	for i := 0; i < len(text); {
+	ids := make([]int, 0, min(len(text)/4, limit)+1)
+	for i := 0; i < len(text) && len(ids) < limit; {
 		end := e.next(text, i)
 		piece := text[i:end]
 		i = end
-		if id, ok := e.ranks[piece]; ok {
+		if id, ok := e.ranks.rank(piece); ok {
 			ids = append(ids, id)
 			continue
 		}
-		bytePairMerge(piece, e.ranks, e.maxLen, func(token string) { ids = append(ids, e.ranks[token]) })
+		bytePairMerge(piece, e.ranks, e.maxLen, func(token string) {
+			id, _ := e.ranks.rank(token)
+			ids = append(ids, id)
+		})
 	}
 	return ids
 }
@@ -99,11 +108,11 @@ func (e *encoding) encode(text string) []int {
 func (e *encoding) decode(ids []int) string {
 	size := 0
 	for _, id := range ids {
-		size += len(e.tokens[id])
+		size += len(e.ranks.token(id))
 	}
 	out := make([]byte, 0, size)
 	for _, id := range ids {
-		out = append(out, e.tokens[id]...)
+		out = append(out, e.ranks.token(id)...)
 	}
 	return string(out)
 }

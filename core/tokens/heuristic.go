@@ -41,13 +41,13 @@ func heuristicWordsFor(tokens int) int {
 // Truncate implements Tokenizer. The kept words are joined by single
 // spaces, as the reference does when it cuts a document.
 func (h Heuristic) Truncate(text string, maxTokens int, keep Keep) string {
-	words := pycompat.Split(text)
-	if HeuristicTokens(len(words)) <= maxTokens {
+	if h.Count(text) <= maxTokens {
 		return text
 	}
 	n := heuristicWordsFor(maxTokens)
 	if keep == KeepEnd {
+		words := pycompat.Split(text)
 		return strings.Join(words[len(words)-n:], " ")
 	}
-	return strings.Join(words[:n], " ")
+	return strings.Join(pycompat.Split(text[:pycompat.WordsEnd(text, n)]), " ")
 }

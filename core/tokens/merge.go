@@ -18,8 +18,8 @@ const noRank = -1
 // neighbours are new, longer strings, hence new ranks: a heap entry whose
 // rank no longer matches its position's current pair is stale and
 // skipped. maxLen is the longest token's length: a longer pair is no
-// token, without asking the map.
-func bytePairMerge(piece string, ranks map[string]int, maxLen int, emit func(token string)) {
+// token, without asking the table.
+func bytePairMerge(piece string, ranks *rankTable, maxLen int, emit func(token string)) {
 	if len(piece) <= smallPieceBytes {
 		mergeSmall(piece, ranks, emit)
 		return
@@ -28,7 +28,7 @@ func bytePairMerge(piece string, ranks map[string]int, maxLen int, emit func(tok
 }
 
 // heapMerge is bytePairMerge's O(n log n) merge.
-func heapMerge(piece string, ranks map[string]int, maxLen int, emit func(token string)) {
+func heapMerge(piece string, ranks *rankTable, maxLen int, emit func(token string)) {
 	m := mergePool.Get().(*merger)
 	defer mergePool.Put(m)
 	n := int32(len(piece))
@@ -44,7 +44,7 @@ func heapMerge(piece string, ranks map[string]int, maxLen int, emit func(token s
 		if int(end-p) > maxLen {
 			return noRank
 		}
-		if r, ok := ranks[piece[p:end]]; ok {
+		if r, ok := ranks.rank(piece[p:end]); ok {
 			return int32(r)
 		}
 		return noRank

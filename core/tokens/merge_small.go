@@ -9,7 +9,7 @@ const smallPieceBytes = 24
 // mergeSmall is tiktoken's _byte_pair_merge as written: after each merge,
 // rescan the pairs for the lowest rank, the leftmost of equal ranks.
 // Quadratic, but on at most smallPieceBytes parts.
-func mergeSmall(piece string, ranks map[string]int, emit func(token string)) {
+func mergeSmall(piece string, ranks *rankTable, emit func(token string)) {
 	var start [smallPieceBytes + 1]int32
 	var rank [smallPieceBytes + 1]int32
 	n := len(piece)
@@ -21,7 +21,7 @@ func mergeSmall(piece string, ranks map[string]int, emit func(token string)) {
 		if i+2 >= parts {
 			return noRank
 		}
-		if r, ok := ranks[piece[start[i]:start[i+2]]]; ok {
+		if r, ok := ranks.rank(piece[start[i]:start[i+2]]); ok {
 			return int32(r)
 		}
 		return noRank

@@ -1,0 +1,77 @@
+package main
+
+import (
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// crashBin is ctxlab built with the ctxlab_crashtest tag, whose ! key
+// panics where CTXLAB_CRASHTEST says; built on first use.
+var (
+	crashBinOnce sync.Once
+	crashBin     string
+	crashBinErr  error
+)
+
+func crashTestBinary(t *testing.T) string {
+	t.Helper()
+	crashBinOnce.Do(func() {
+		crashBin = filepath.Join(filepath.Dir(ctxlabBin), "ctxlab-crashtest")
+		build := exec.Command("go", "build", "-tags", "ctxlab_crashtest", "-o", crashBin, ".")
+		if out, err := build.CombinedOutput(); err != nil {
+			crashBinErr = err
+			crashBin = string(out)
+		}
+	})
+	if crashBinErr != nil {
+		t.Fatalf("building the crash-test binary: %v\n%s", crashBinErr, crashBin)
+	}
+	return crashBin
+}
+
+// TestPanicRestoresTheTerminal panics in Update, in View and in a
+// command Bubble Tea runs on its own goroutine: each must leave the
+// alternate screen, turn mouse tracking off, show the cursor and give
+// the shell its cooked mode back, then print on the main screen one line
+// saying ctxlab crashed, the panic and where it happened, and exit 2.
+func TestPanicRestoresTheTerminal(t *testing.T) {
+	t.Parallel()
+	bin := crashTestBinary(t)
+	for _, c := range []struct{ where, part string }{
+		{"update", "Update"},
+		{"view", "View"},
+		{"command", "a background command"},
+	} {
+		t.Run(c.where, func(t *testing.T) {
+			t.Parallel()
+			// Tall, so the stack printed on the main screen stays in view.
+			s := startShellTmux(t, 120, 100)
+			s.typeLine("CTXLAB_CRASHTEST=" + c.where + " " + bin + " sample/scenarios/support_chat.yaml; echo exit=$?")
+			s.waitFor("1 Documents", "dedup ◂", "? help")
+			if state := s.terminalState(); state != "1 1 0" {
+				t.Fatalf("while running: alternate screen, mouse, cursor = %q; want 1 1 0", state)
+			}
+			s.send("!")
+			screen := s.waitFor("exit=2")
+			for _, want := range []string{
+				"ctxlab crashed: a panic in " + c.part + ". This is a bug in ctxlab; please report it",
+				"panic: ctxlab crash test: a panic in " + c.part,
+				// Where: the stack starts at the function that panicked.
+				"[running]:\nctxlab/tui.crashTest",
+				"tui/crashtest_on.go:",
+			} {
+				if !strings.Contains(screen, want) {
+					t.Errorf("the main screen lacks %q:\n%s", want, screen)
+				}
+			}
+			if state := s.terminalState(); state != "0 0 1" {
+				t.Errorf("after the panic: alternate screen, mouse, cursor = %q; want 0 0 1", state)
+			}
+			s.typeLine("ttymode")
+			s.waitFor("mode: cooked")
+		})
+	}
+}
