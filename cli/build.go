@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 
 	"ctxlab/core"
 	"ctxlab/core/diagnose"
@@ -110,12 +111,7 @@ func (f *buildFlags) run(env Env, fs *flagSet) error {
 	// the reply is not part of it.
 	cost := core.CostOfTokens(settings.Model, res.TokensUsed, 0, prices)
 	if f.format == "json" {
-		out, err := buildJSON(res, findings, costJSONOf(cost, prices))
-		if err != nil {
-			return err
-		}
-		_, err = fmt.Fprintf(env.Stdout, "%s\n", out)
-		return err
+		return writeBuildJSON(env.Stdout, res, findings, costJSONOf(cost, prices))
 	}
 	input := buildInput{docsPath: f.docs, docFormat: format, docs: docs, opts: opts, history: history, maxTurns: settings.MaxTurns, findings: findings,
 		cost: cost, prices: prices, budgetIsDefault: !flagWasSet(fs, "budget")}
@@ -153,38 +149,50 @@ func (f *buildFlags) loadPipelineInput(env Env, fs *flagSet, command string) (co
 	return settings, opts, set, nil
 }
 
-// buildJSON is the reference's result and the trace, exactly as
+// writeBuildJSON writes the reference's result and the trace, exactly as
 // pipeline.Result writes them, with "findings" and "cost" added last: the
 // keys the reference defines keep their bytes, and these sit outside them
 // as the trace does. The result is written indented in one pass
-// (AppendIndentedJSON), the same bytes as marshalling and indenting it.
-func buildJSON(res *pipeline.Result, findings []diagnose.Finding, cost costJSON) ([]byte, error) {
-	out, err := res.AppendIndentedJSON(make([]byte, 0, len(res.ContextBlock)*2+4096))
-	if err != nil {
-		return nil, err
-	}
+// (StreamIndentedJSON), the same bytes as marshalling and indenting it,
+// and reaches w in pieces of about jsonPieceSize, each made inert for a
+// terminal (safetext.EscapeJSON), so a large result is never held whole
+// nor copied as a buffer grows.
+func writeBuildJSON(w io.Writer, res *pipeline.Result, findings []diagnose.Finding, cost costJSON) error {
 	list, err := json.Marshal(findings)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	costData, err := json.Marshal(cost)
 	if err != nil {
-		return nil, err
+		return err
+	}
+	emit := func(piece []byte) error {
+		_, err := w.Write(safetext.EscapeJSON(piece))
+		return err
+	}
+	out, err := res.StreamIndentedJSON(make([]byte, 0, jsonPieceSize+64<<10), jsonPieceSize, emit)
+	if err != nil {
+		return err
 	}
 	var indented bytes.Buffer
 	if err := json.Indent(&indented, list, "  ", "  "); err != nil {
-		return nil, err
+		return err
 	}
 	out = append(out, ",\n  \"findings\": "...)
 	out = append(out, indented.Bytes()...)
 	indented.Reset()
 	if err := json.Indent(&indented, costData, "  ", "  "); err != nil {
-		return nil, err
+		return err
 	}
 	out = append(out, ",\n  \"cost\": "...)
 	out = append(out, indented.Bytes()...)
-	return safetext.EscapeJSON(append(out, "\n}"...)), nil
+	return emit(append(out, "\n}\n"...))
 }
+
+// jsonPieceSize is how many bytes of build's JSON are gathered before
+// they are written: few writes, and a buffer that stays in the cache's
+// neighbourhood rather than the result's size.
+const jsonPieceSize = 256 << 10
 
 func joinFormats() string {
 	s := ""

@@ -30,8 +30,8 @@ func TestBuildJSONIsTheMarshalledResultIndented(t *testing.T) {
 		findings := diagnose.Diagnose(diagnose.Input{Documents: docs, Build: res, Pipeline: opts.Settings, RAGBudget: budget})
 		rate := 2.5
 		cost := costJSON{Model: "gpt-4o", Known: true, PricesDate: "2026-12-01", Sources: []string{"https://example.com/prices"}, InputRate: &rate, InputTokens: res.TokensUsed}
-		got, err := buildJSON(res, findings, cost)
-		if err != nil {
+		var got bytes.Buffer
+		if err := writeBuildJSON(&got, res, findings, cost); err != nil {
 			t.Fatal(err)
 		}
 		result, _ := json.Marshal(res)
@@ -44,7 +44,8 @@ func TestBuildJSONIsTheMarshalledResultIndented(t *testing.T) {
 		if err := json.Indent(&want, compact, "", "  "); err != nil {
 			t.Fatal(err)
 		}
-		if !bytes.Equal(got, safetext.EscapeJSON(want.Bytes())) {
+		want.WriteByte('\n')
+		if !bytes.Equal(got.Bytes(), safetext.EscapeJSON(want.Bytes())) {
 			t.Fatalf("budget %d: the JSON differs from the marshalled result indented", budget)
 		}
 		if budget == 1550 && len(findings) == 0 {

@@ -1,24 +1,25 @@
 package loaders
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
-	"errors"
-	"io"
+	"runtime"
+	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"ctxlab/core/value"
 )
 
-// streamJSONLines reads a JSON Lines file of plain document records one
-// line at a time, so a large retrieval run is never held whole beside its
-// documents. handled is false for anything else, or for a file with any
-// problem (a record spread over lines, a byte-order mark, invalid UTF-8 or
-// JSON, a bad field, a single value that might be a wrapper shape): the
-// caller then reads the file whole, which says what is wrong exactly as it
-// always has. The documents are those the whole-file reader makes from the
-// same records.
+// streamJSONLines reads a JSON Lines file of plain document records in
+// blocks of whole lines, decoded on every core while the next block is
+// read, so a large retrieval run is never held whole beside its documents
+// and its decoding does not wait for one core. handled is false for
+// anything else, or for a file with any problem (a record spread over
+// lines, a byte-order mark, invalid UTF-8 or JSON, a bad field, a single
+// value that might be a wrapper shape): the caller then reads the file
+// whole, which says what is wrong exactly as it always has. The documents
+// are those the whole-file reader makes from the same records, in order.
 func streamJSONLines(path string) (docs []value.Document, handled bool, err error) {
 	// The bounded reader checks the size limit and stops at the first
 	// byte that is not text, as for every input.
@@ -27,31 +28,42 @@ func streamJSONLines(path string) (docs []value.Document, handled bool, err erro
 		return nil, false, inputError("loading documents", err)
 	}
 	defer f.Close()
-	r := bufio.NewReaderSize(f, 1<<20)
-	var long []byte // a line longer than the reader's buffer, put together
-	loneRecord := false
-	for lineNo := 1; ; lineNo++ {
-		line, readErr := r.ReadSlice('\n')
-		for errors.Is(readErr, bufio.ErrBufferFull) {
-			long = append(long[:0], line...)
-			line, readErr = r.ReadSlice('\n')
-			long = append(long, line...)
-			line = long
+	blocks := newLineBlocks(f, streamBlockSize)
+	decoder := newBlockDecoder(path, blocks.recycle)
+	defer decoder.stop()
+	// The first record decides whether the file is plain records at all
+	// (the whole-file reader decides a list's shape by its first
+	// element), so it is read here before any block is handed on.
+	sawFirst, loneRecord := false, false
+	for !decoder.declined.Load() {
+		block, err := blocks.next()
+		if err != nil {
+			return nil, false, inputError("loading documents", err)
 		}
-		if readErr != nil && readErr != io.EOF {
-			return nil, false, inputError("loading documents", readErr)
+		if block == nil {
+			break
 		}
-		if trimmed := bytes.Trim(line, " \t\r\n"); len(trimmed) > 0 {
-			doc, lone, ok := streamedRecord(path, trimmed, lineNo, len(docs) == 0)
+		buf := block
+		if !sawFirst {
+			var first []byte
+			first, block = firstLine(block)
+			if first == nil {
+				blocks.recycle(buf)
+				continue // only blank lines so far
+			}
+			sawFirst = true
+			doc, lone, ok := firstRecord(path, first)
 			if !ok {
 				return nil, false, nil
 			}
 			loneRecord = lone
-			docs = append(docs, doc)
+			decoder.add([]value.Document{doc})
 		}
-		if readErr == io.EOF {
-			break
-		}
+		decoder.decode(block, buf)
+	}
+	docs, ok := decoder.wait()
+	if !ok {
+		return nil, false, nil
 	}
 	// One value may be a wrapper (Chroma, Tavily, a cassette): the
 	// whole-file reader tells it apart. A lone plain record with its text
@@ -60,28 +72,185 @@ func streamJSONLines(path string) (docs []value.Document, handled bool, err erro
 	return docs, len(docs) >= 2 || (len(docs) == 1 && loneRecord), nil
 }
 
-// streamedRecord decodes one line holding one plain record; lone says
-// the record, read as a whole file's only value, is a plain record too.
-func streamedRecord(path string, line []byte, lineNo int, first bool) (doc value.Document, lone, ok bool) {
+// firstRecord decodes the file's first record, which decides whether the
+// file is plain records at all; lone says the record, read as a whole
+// file's only value, is a plain record too.
+func firstRecord(path string, line []byte) (doc value.Document, lone, ok bool) {
 	if line[0] != '{' || !utf8.Valid(line) {
 		return value.Document{}, false, false
 	}
+	// A record plainLine decodes has its text in "content": a lone
+	// record to the whole-file reader as well.
+	var scratch []byte
+	if doc, ok := plainLine(line, &scratch); ok {
+		return doc, true, true
+	}
+	obj, ok := generalObject(line)
+	if !ok || detectShape([]any{obj}, false) != FormatJSON {
+		return value.Document{}, false, false
+	}
+	doc, err := plainRecord(place{}, path, obj)
+	return doc, detectShape(obj, false) == FormatJSON, err == nil
+}
+
+// streamBlockSize is how many bytes of lines are read and decoded at a
+// time: large enough that handing a block over costs nothing beside
+// decoding it, small enough that the blocks in flight are a few
+// megabytes. A variable so tests can cut files into many blocks.
+var streamBlockSize = 4 << 20
+
+// firstLine returns block's first line that is not blank, trimmed, and
+// the rest of the block after it; nil if every line is blank.
+func firstLine(block []byte) (line, rest []byte) {
+	for len(block) > 0 {
+		end := bytes.IndexByte(block, '\n')
+		if end < 0 {
+			end = len(block) - 1
+		}
+		line, block = bytes.Trim(block[:end+1], " \t\r\n"), block[end+1:]
+		if len(line) > 0 {
+			return line, block
+		}
+	}
+	return nil, nil
+}
+
+// blockDecoder decodes blocks of lines on every core, keeping each
+// block's documents in its place in the file's order.
+type blockDecoder struct {
+	path     string
+	recycle  func(buf []byte) // takes a block's buffer once it is decoded
+	jobs     chan decodeJob
+	results  []*[]value.Document // one per block, in file order
+	workers  sync.WaitGroup
+	declined atomic.Bool // a line that is not a plain record was met
+	stopped  bool
+}
+
+type decodeJob struct {
+	block, buf []byte // the lines, and the buffer holding them
+	docs       *[]value.Document
+}
+
+func newBlockDecoder(path string, recycle func([]byte)) *blockDecoder {
+	d := &blockDecoder{path: path, recycle: recycle, jobs: make(chan decodeJob)}
+	for range runtime.GOMAXPROCS(0) {
+		d.workers.Add(1)
+		go d.work()
+	}
+	return d
+}
+
+func (d *blockDecoder) work() {
+	defer d.workers.Done()
+	var scratch []byte // plainLine's, for unescaping
+	for job := range d.jobs {
+		if d.declined.Load() {
+			continue // the file is read whole anyway
+		}
+		docs, ok := decodeLines(d.path, job.block, &scratch)
+		if !ok {
+			d.declined.Store(true)
+		}
+		*job.docs = docs
+		d.recycle(job.buf)
+	}
+}
+
+// add places documents decoded already after the blocks handed on.
+func (d *blockDecoder) add(docs []value.Document) {
+	d.results = append(d.results, &docs)
+}
+
+// decode hands block, held in buf, to a worker; its documents come after
+// those of the blocks before it.
+func (d *blockDecoder) decode(block, buf []byte) {
+	docs := new([]value.Document)
+	d.results = append(d.results, docs)
+	d.jobs <- decodeJob{block: block, buf: buf, docs: docs}
+}
+
+// stop ends the workers; it may be called more than once.
+func (d *blockDecoder) stop() {
+	if !d.stopped {
+		d.stopped = true
+		close(d.jobs)
+		d.workers.Wait()
+	}
+}
+
+// wait returns every document in file order once all blocks are decoded;
+// ok is false if any line was not a plain record.
+func (d *blockDecoder) wait() ([]value.Document, bool) {
+	d.stop()
+	if d.declined.Load() {
+		return nil, false
+	}
+	n := 0
+	for _, r := range d.results {
+		n += len(*r)
+	}
+	docs := make([]value.Document, 0, n)
+	for _, r := range d.results {
+		docs = append(docs, *r...)
+	}
+	return docs, true
+}
+
+// decodeLines decodes every line of block that is not blank; ok is false
+// at the first that is not a plain record.
+func decodeLines(path string, block []byte, scratch *[]byte) (docs []value.Document, ok bool) {
+	// A line a document, blank ones aside: counting them is a fast scan,
+	// and sizes the list once.
+	docs = make([]value.Document, 0, bytes.Count(block, []byte{'\n'})+1)
+	for len(block) > 0 {
+		end := bytes.IndexByte(block, '\n')
+		if end < 0 {
+			end = len(block) - 1
+		}
+		line := bytes.Trim(block[:end+1], " \t\r\n")
+		block = block[end+1:]
+		if len(line) == 0 {
+			continue
+		}
+		doc, ok := streamedRecord(path, line, scratch)
+		if !ok {
+			return nil, false
+		}
+		docs = append(docs, doc)
+	}
+	return docs, true
+}
+
+// streamedRecord decodes one line holding one plain record, not the
+// file's first: the plainest records directly (plainLine), any other
+// through encoding/json.
+func streamedRecord(path string, line []byte, scratch *[]byte) (value.Document, bool) {
+	if line[0] != '{' || !utf8.Valid(line) {
+		return value.Document{}, false
+	}
+	if doc, ok := plainLine(line, scratch); ok {
+		return doc, true
+	}
+	obj, ok := generalObject(line)
+	if !ok {
+		return value.Document{}, false
+	}
+	// Errors are not kept: a file with any is read whole, which reports
+	// them with their line.
+	doc, err := plainRecord(place{}, path, obj)
+	return doc, err == nil
+}
+
+// generalObject decodes a line holding one JSON object through
+// encoding/json, as the whole-file reader does.
+func generalObject(line []byte) (map[string]any, bool) {
 	dec := json.NewDecoder(bytes.NewReader(line))
 	dec.UseNumber()
 	var v any
 	if dec.Decode(&v) != nil || dec.InputOffset() != int64(len(line)) {
-		return value.Document{}, false, false
+		return nil, false
 	}
 	obj, ok := normalizeJSON(v).(map[string]any)
-	if !ok {
-		return value.Document{}, false, false
-	}
-	// The whole-file reader decides the shape of a list by its first
-	// element; streaming goes on only when that is plain records.
-	if first && detectShape([]any{obj}, false) != FormatJSON {
-		return value.Document{}, false, false
-	}
-	lone = detectShape(obj, false) == FormatJSON
-	doc, err := plainRecord(place{line: lineNo}, path, obj)
-	return doc, lone, err == nil
+	return obj, ok
 }

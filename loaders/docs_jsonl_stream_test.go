@@ -1,6 +1,7 @@
 package loaders
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -35,37 +36,63 @@ func TestStreamedJSONLinesEqualTheWholeFileParse(t *testing.T) {
 		"not an object":   `{"content": "a"}` + "\n" + `["content", "b"]` + "\n",
 		"llamaindex":      `{"node": {"text": "n", "id_": "1"}, "score": 0.4}` + "\n" + `{"node": {"text": "m", "id_": "2"}, "score": 0.3}` + "\n",
 		"qdrant":          `{"id": 1, "score": 0.4, "payload": {"text": "q"}}` + "\n" + `{"id": 2, "score": 0.3, "payload": {"text": "r"}}` + "\n",
+		"many":            manyRecords(3_000, ""),
+		"many, one bad":   manyRecords(3_000, `{"content": "late", "score": "high"}`),
+		"many, general":   manyRecords(3_000, `{"text": "a text field", "metadata": {"k": 1}}`),
+		"blank start":     strings.Repeat("\n  \r\n", 400) + manyRecords(50, ""),
+		"no last eol":     strings.TrimSuffix(manyRecords(200, ""), "\n"),
 	}
 	dir := t.TempDir()
-	for name, text := range cases {
-		t.Run(name, func(t *testing.T) {
-			path := filepath.Join(dir, strings.ReplaceAll(name, " ", "_")+".jsonl")
-			if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			got, gotFormat, gotErr := LoadDocuments(path, nil, DocOptions{})
-			want, wantFormat, wantErr := ParseDocuments(path, []byte(text), FormatAuto)
-			if (gotErr == nil) != (wantErr == nil) || (gotErr != nil && gotErr.Error() != wantErr.Error()) {
-				t.Fatalf("error %v, the whole-file parse says %v", gotErr, wantErr)
-			}
-			if gotFormat != wantFormat || !reflect.DeepEqual(got, want) {
-				t.Fatalf("%s %#v, the whole-file parse gives %s %#v", gotFormat, got, wantFormat, want)
-			}
-		})
-	}
-	if _, handled, _ := streamJSONLines(filepath.Join(dir, "plain.jsonl")); !handled {
-		t.Fatal("plain records were not streamed")
-	}
-	// A lone record is streamed too, so one huge record is not read twice.
-	for _, name := range []string{"one_record", "one_long", "one_with_values"} {
-		if _, handled, _ := streamJSONLines(filepath.Join(dir, name+".jsonl")); !handled {
-			t.Fatalf("%s was not streamed", name)
+	// Blocks of a few bytes put every line, and many a character, across
+	// a block's end; the default puts most files in one block.
+	defer func(size int) { streamBlockSize = size }(streamBlockSize)
+	for _, size := range []int{streamBlockSize, 997, 7} {
+		streamBlockSize = size
+		for name, text := range cases {
+			checkStreamedFile(t, dir, fmt.Sprintf("%s, blocks of %d", name, size), text)
 		}
 	}
-	if _, handled, _ := streamJSONLines(filepath.Join(dir, "wrapper.jsonl")); handled {
-		t.Fatal("a wrapper was streamed")
+	// A lone record is streamed too, so one huge record is not read twice.
+	for name, streamed := range map[string]bool{"plain": true, "many": true, "many, general": true, "blank start": true, "long line": true,
+		"one record": true, "one long": true, "one with values": true, "wrapper": false, "pretty": false, "many, one bad": false} {
+		for _, size := range []int{997, 7} {
+			streamBlockSize = size
+			file := filepath.Join(dir, fmt.Sprintf("%s, blocks of %d.jsonl", name, size))
+			if _, handled, _ := streamJSONLines(file); handled != streamed {
+				t.Errorf("%s in blocks of %d: streamed %v, want %v", name, size, handled, streamed)
+			}
+		}
 	}
-	if _, handled, _ := streamJSONLines(filepath.Join(dir, "pretty.jsonl")); handled {
-		t.Fatal("a record over several lines was streamed")
+}
+
+// manyRecords is n plain records, with escapes and characters of every
+// width, and odd put at the middle when not empty.
+func manyRecords(n int, odd string) string {
+	var b strings.Builder
+	for i := range n {
+		if i == n/2 && odd != "" {
+			b.WriteString(odd + "\n")
+		}
+		fmt.Fprintf(&b, `{"content": "record %d\n\u00e9 漢 🙂 \ud83d\ude00 %s", "score": 0.%d, "source": "s%d"}`+"\n", i, strings.Repeat("w ", i%40), i%10, i)
 	}
+	return b.String()
+}
+
+// checkStreamedFile writes text to a file and fails t unless loading it
+// gives what parsing it whole gives.
+func checkStreamedFile(t *testing.T, dir, name, text string) {
+	t.Run(name, func(t *testing.T) {
+		path := filepath.Join(dir, name+".jsonl")
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		got, gotFormat, gotErr := LoadDocuments(path, nil, DocOptions{})
+		want, wantFormat, wantErr := ParseDocuments(path, []byte(text), FormatAuto)
+		if (gotErr == nil) != (wantErr == nil) || (gotErr != nil && gotErr.Error() != wantErr.Error()) {
+			t.Fatalf("error %v, the whole-file parse says %v", gotErr, wantErr)
+		}
+		if gotFormat != wantFormat || !reflect.DeepEqual(got, want) {
+			t.Fatalf("%s %#v, the whole-file parse gives %s %#v", gotFormat, got, wantFormat, want)
+		}
+	})
 }

@@ -41,9 +41,11 @@ func Analyze(docs []value.Document) *Analysis {
 		tokens:    make(map[string]*tokenJob),
 		shingles:  make(map[int]*shingleIndex),
 	}
-	forEachDocument(len(docs), func(i int) {
-		lower := strings.ToLower(docs[i].Content)
-		a.hashes[i] = md5.Sum([]byte(pycompat.CollapseWhitespace(lower)))
+	forEachBlock(len(docs), func(start, end int) {
+		var hasher contentHasher
+		for i := start; i < end; i++ {
+			a.hashes[i] = hasher.sum(docs[i].Content)
+		}
 	})
 	// Classes are numbered in input order, so after the parallel part.
 	classes := make(map[[md5.Size]byte]int32, len(docs))

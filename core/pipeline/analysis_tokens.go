@@ -92,8 +92,11 @@ func (a *Analysis) CountTokens(ctx context.Context, tok tokens.Tokenizer, progre
 	}
 }
 
-// countTokens counts with one worker per core, each taking the next
-// document, so a few long documents do not leave the other cores idle.
+// countTokens counts with one worker per core, each claiming the next
+// block of documents, so a few long documents do not leave the other
+// cores idle while the hand-offs (a claim and a progress step) stay one
+// per block, not one per document: a heuristic count of a document is
+// cheaper than a channel send.
 func (a *Analysis) countTokens(ctx context.Context, tok tokens.Tokenizer, progress func(TokenProgress)) ([]int, error) {
 	counts := make([]int, len(a.Docs))
 	total := TokenProgress{TotalDocs: len(a.Docs)}
@@ -101,6 +104,8 @@ func (a *Analysis) countTokens(ctx context.Context, tok tokens.Tokenizer, progre
 		total.TotalBytes += len(d.Content)
 	}
 	workers := min(runtime.GOMAXPROCS(0), len(a.Docs))
+	// About 64 blocks a worker: even enough, and progress moves often.
+	block := max(1, len(a.Docs)/(64*max(workers, 1)))
 	var next atomic.Int64
 	steps := make(chan countStep, 4*max(workers, 1))
 	var wg sync.WaitGroup
@@ -109,16 +114,25 @@ func (a *Analysis) countTokens(ctx context.Context, tok tokens.Tokenizer, progre
 		go func() {
 			defer wg.Done()
 			for ctx.Err() == nil {
-				i := int(next.Add(1)) - 1
-				if i >= len(a.Docs) {
+				end := int(next.Add(int64(block)))
+				start := end - block
+				if start >= len(a.Docs) {
 					return
 				}
-				n, read, err := countOne(ctx, tok, a.Docs[i].Content, steps)
-				if err != nil {
-					return
+				step := countStep{}
+				for i := start; i < min(end, len(a.Docs)); i++ {
+					if ctx.Err() != nil {
+						return // a cancel stops a block midway
+					}
+					n, read, err := countOne(ctx, tok, a.Docs[i].Content, steps)
+					if err != nil {
+						return
+					}
+					counts[i] = n
+					step.bytes += len(a.Docs[i].Content) - read
+					step.docs++
 				}
-				counts[i] = n
-				steps <- countStep{bytes: len(a.Docs[i].Content) - read, doc: true}
+				steps <- step
 			}
 		}()
 	}
@@ -126,9 +140,7 @@ func (a *Analysis) countTokens(ctx context.Context, tok tokens.Tokenizer, progre
 	done, reported := total, -1
 	done.Docs, done.Bytes = 0, 0
 	for step := range steps {
-		if step.doc {
-			done.Docs++
-		}
+		done.Docs += step.docs
 		done.Bytes += step.bytes
 		if progress == nil {
 			continue
@@ -147,11 +159,11 @@ func (a *Analysis) countTokens(ctx context.Context, tok tokens.Tokenizer, progre
 	return counts, nil
 }
 
-// countStep is a worker's news: bytes more read, and whether a document
-// was finished.
+// countStep is a worker's news: bytes more read, and how many documents
+// were finished.
 type countStep struct {
 	bytes int
-	doc   bool
+	docs  int
 }
 
 // inStepsFrom: a document this long is counted in steps, so its progress

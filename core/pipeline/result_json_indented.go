@@ -20,7 +20,23 @@ import (
 // invalid UTF-8 as U+FFFD, its float spelling for the trace's scores);
 // TestAppendIndentedJSONIsMarshalIndented holds it to them.
 func (r *Result) AppendIndentedJSON(b []byte) ([]byte, error) {
-	w := jsonWriter{b: b}
+	return r.StreamIndentedJSON(b, 0, nil)
+}
+
+// StreamIndentedJSON is AppendIndentedJSON handing its bytes to emit in
+// pieces: once more than pieceSize bytes are ready, at the end of a
+// document or of a document's trace, emit receives them (b's start
+// included) and the buffer is reused. What is left over, the end of the
+// result, is returned. A 29,000-document result is then never held
+// whole, nor copied each time its buffer would have doubled. The trace's
+// floats, which JSON cannot spell when infinite or NaN, are checked
+// first, so that error comes before the first piece; a nil emit appends
+// everything.
+func (r *Result) StreamIndentedJSON(b []byte, pieceSize int, emit func([]byte) error) ([]byte, error) {
+	if err := r.checkFloats(); err != nil {
+		return nil, err
+	}
+	w := jsonWriter{b: b, pieceSize: pieceSize, emit: emit}
 	w.open('{')
 	w.key("context_block")
 	w.str(r.ContextBlock)
@@ -53,7 +69,7 @@ func (r *Result) AppendIndentedJSON(b []byte) ([]byte, error) {
 		return nil, err
 	}
 	w.depth--
-	return w.b, nil
+	return w.b, w.err
 }
 
 // jsonWriter appends indented JSON: two spaces a level, a newline before
@@ -62,6 +78,23 @@ type jsonWriter struct {
 	b     []byte
 	depth int
 	first bool // no member written yet at this level
+
+	// emit, if set, takes the bytes written so far once there are more
+	// than pieceSize of them (see flushIfFull); err is its first error.
+	emit      func([]byte) error
+	pieceSize int
+	err       error
+}
+
+// flushIfFull hands the bytes written to emit when there are enough of
+// them. It is called between members only, so a piece never ends inside
+// a string or a character.
+func (w *jsonWriter) flushIfFull() {
+	if w.emit == nil || w.err != nil || len(w.b) <= w.pieceSize {
+		return
+	}
+	w.err = w.emit(w.b)
+	w.b = w.b[:0]
 }
 
 func (w *jsonWriter) newline() {
@@ -111,6 +144,27 @@ func (w *jsonWriter) bool(v bool) { w.b = strconv.AppendBool(w.b, v) }
 func (w *jsonWriter) pyFloat(f float64) {
 	repr, _ := pycompat.Float(f).MarshalJSON() // never fails
 	w.b = append(w.b, repr...)
+}
+
+// checkFloats returns the error float would return for the first trace
+// float JSON cannot spell.
+func (r *Result) checkFloats() error {
+	for i := range r.Trace.Docs {
+		d := &r.Trace.Docs[i]
+		values := [3]float64{d.Score}
+		if d.Duplicate != nil {
+			values[1] = d.Duplicate.Similarity
+		}
+		if d.Nearest != nil {
+			values[2] = d.Nearest.Similarity
+		}
+		for _, f := range values {
+			if math.IsInf(f, 0) || math.IsNaN(f) {
+				return &json.UnsupportedValueError{Str: strconv.FormatFloat(f, 'g', -1, 64)}
+			}
+		}
+	}
+	return nil
 }
 
 // float is encoding/json's spelling of a float64: ES6 number formatting.
@@ -164,8 +218,8 @@ func (w *jsonWriter) ints(list []int) {
 func (w *jsonWriter) documents(docs []value.Document) error {
 	// documentsJSON never returns nil: an empty list is [].
 	w.open('[')
-	for _, d := range docs {
-		w.member()
+	err := w.members(len(docs), func(w *jsonWriter, i int) error {
+		d := &docs[i]
 		w.open('{')
 		w.key("content")
 		w.str(d.Content)
@@ -184,6 +238,10 @@ func (w *jsonWriter) documents(docs []value.Document) error {
 			w.raw(md)
 		}
 		w.close('}')
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	w.close(']')
 	return nil
@@ -196,11 +254,11 @@ func (w *jsonWriter) trace(t *Trace) error {
 		w.b = append(w.b, "null"...)
 	} else {
 		w.open('[')
-		for i := range t.Docs {
-			w.member()
-			if err := w.docTrace(&t.Docs[i]); err != nil {
-				return err
-			}
+		err := w.members(len(t.Docs), func(w *jsonWriter, i int) error {
+			return w.docTrace(&t.Docs[i])
+		})
+		if err != nil {
+			return err
 		}
 		w.close(']')
 	}
@@ -326,11 +384,12 @@ func appendJSONString(dst []byte, s string) []byte {
 	dst = append(dst, '"')
 	start := 0
 	for i := 0; i < len(s); {
-		if c := s[i]; c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
-				i++
-				continue
-			}
+		c := s[i]
+		if plainInJSON[c] {
+			i++
+			continue
+		}
+		if c < utf8.RuneSelf {
 			dst = append(dst, s[start:i]...)
 			switch c {
 			case '\\', '"':
@@ -372,3 +431,15 @@ func appendJSONString(dst []byte, s string) []byte {
 	dst = append(dst, s[start:]...)
 	return append(dst, '"')
 }
+
+// plainInJSON marks the bytes a JSON string holds as they are: ASCII but
+// controls, the quote, the backslash and the HTML characters < > &.
+// Bytes from 0x80 start a character that must be decoded (invalid UTF-8,
+// U+2028 and U+2029 are escaped). One lookup a byte replaces six
+// comparisons on the output's hottest loop.
+var plainInJSON = func() (t [256]bool) {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\' && c != '<' && c != '>' && c != '&'
+	}
+	return t
+}()

@@ -40,6 +40,35 @@ func checkIndented(t *testing.T, name string, r *Result) {
 		}
 		t.Fatalf("%s: differs at byte %d:\n got %q\nwant %q", name, at, got[max(0, at-80):min(len(got), at+80)], want[max(0, at-80):min(len(want), at+80)])
 	}
+	// In pieces, a piece after every document and trace, the same bytes.
+	var streamed []byte
+	pieces := 0
+	rest, err := r.StreamIndentedJSON([]byte(nil), 1, func(piece []byte) error {
+		streamed = append(streamed, piece...)
+		pieces++
+		return nil
+	})
+	if err != nil {
+		t.Fatalf("%s: streamed: %v", name, err)
+	}
+	if streamed = append(streamed, rest...); !bytes.Equal(streamed, got) {
+		t.Fatalf("%s: in pieces the JSON differs from AppendIndentedJSON's", name)
+	}
+	if want := len(r.IncludedDocs) + len(r.ExcludedDocs) + len(r.Trace.Docs); pieces != want {
+		t.Fatalf("%s: %d pieces, want one per document and trace (%d)", name, pieces, want)
+	}
+}
+
+// A float JSON cannot spell fails the stream before any piece is emitted.
+func TestStreamIndentedJSONRefusesNaNBeforeWriting(t *testing.T) {
+	r := &Result{Trace: Trace{Docs: []DocTrace{{Score: 0.5}, {Score: 0.4, Nearest: &Neighbour{Similarity: math.NaN()}}}}}
+	_, err := r.StreamIndentedJSON(nil, 1, func([]byte) error {
+		t.Fatal("a piece was emitted before the error")
+		return nil
+	})
+	if err == nil {
+		t.Fatal("NaN similarity: no error")
+	}
 }
 
 // Every reference case, in both budget modes and with synopses, written
@@ -108,4 +137,37 @@ func TestAppendIndentedJSONEscapesAsEncodingJSON(t *testing.T) {
 		r.Trace.Tokenizer, r.Trace.BudgetMode = text(), BudgetStrict
 		checkIndented(t, "round", r)
 	}
+}
+
+// BenchmarkStreamIndentedJSON writes the result of 10,000 documents, a
+// third of them with accents, quotes and angle brackets, in the pieces
+// `ctxlab build --format json` writes.
+func BenchmarkStreamIndentedJSON(b *testing.B) {
+	docs := benchDocs(10_000)
+	for i := range docs {
+		if i%3 == 0 {
+			docs[i].Content += ` "Größe" <b>café</b> & naïve`
+		}
+	}
+	opts := DefaultOptions()
+	opts.Tokenizer, _ = tokens.ByName(tokens.TokenizerHeuristic)
+	r, err := Build(Analyze(docs), opts)
+	if err != nil {
+		b.Fatal(err)
+	}
+	buf := make([]byte, 0, 300<<10)
+	size := 0
+	b.ResetTimer()
+	for range b.N {
+		size = 0
+		rest, err := r.StreamIndentedJSON(buf, 256<<10, func(piece []byte) error {
+			size += len(piece)
+			return nil
+		})
+		if err != nil {
+			b.Fatal(err)
+		}
+		size += len(rest)
+	}
+	b.SetBytes(int64(size))
 }

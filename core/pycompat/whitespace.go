@@ -3,6 +3,7 @@ package pycompat
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // IsSpace reports whether r is whitespace as Python's str.split() and the
@@ -51,12 +52,24 @@ func WordsEnd(text string, n int) int {
 }
 
 // WordCount counts the fields Split would return without allocating
-// them; the heuristic tokenizer runs it on every document.
+// them; the heuristic tokenizer runs it on every document, so ASCII, most
+// of any text, is tested by a table rather than unicode.IsSpace.
 func WordCount(text string) int {
 	count := 0
 	inWord := false
-	for _, r := range text {
-		if IsSpace(r) {
+	for i := 0; i < len(text); {
+		var space bool
+		if b := text[i]; b < utf8.RuneSelf {
+			space = asciiSpace[b]
+			i++
+		} else {
+			// An invalid byte decodes as U+FFFD, as ranging over the
+			// string does: a letter, not a space.
+			r, size := utf8.DecodeRuneInString(text[i:])
+			space = IsSpace(r)
+			i += size
+		}
+		if space {
 			inWord = false
 			continue
 		}
@@ -67,6 +80,14 @@ func WordCount(text string) int {
 	}
 	return count
 }
+
+// asciiSpace marks the ASCII bytes IsSpace calls whitespace.
+var asciiSpace = func() (t [utf8.RuneSelf]bool) {
+	for b := range t {
+		t[b] = IsSpace(rune(b))
+	}
+	return t
+}()
 
 // CollapseWhitespace replaces every run of whitespace with a single space,
 // like Python's re.sub(r"\s+", " ", text). Leading and trailing runs become

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestEscapeJSON(t *testing.T) {
@@ -29,5 +30,28 @@ func TestEscapeJSON(t *testing.T) {
 	clean := []byte(`{"a":"plain text, é"}`)
 	if out := EscapeJSON(clean); &out[0] != &clean[0] {
 		t.Error("clean JSON was copied")
+	}
+}
+
+// Every character EscapeJSON rewrites begins with a byte firstToEscape
+// stops at, and text around one, at every offset from a word's start, is
+// found at the right place.
+func TestMayStartEscapeCoversEveryEscape(t *testing.T) {
+	t.Parallel()
+	for r := rune(0); r <= 0x10ffff; r++ {
+		if jsonEscapes(r) && !mayStartEscape[utf8.AppendRune(nil, r)[0]] {
+			t.Fatalf("U+%04X is escaped but its first byte is not in mayStartEscape", r)
+		}
+	}
+	for _, r := range []rune{0x7f, 0x85, 0x061c, 0x200b, 0x202e, 0x2066, 0xfeff} {
+		for pad := range 20 {
+			data := []byte(strings.Repeat("a", pad) + "é漢\u2028" + string(r) + "tail")
+			if got, want := firstToEscape(data), pad+len("é漢\u2028"); got != want {
+				t.Fatalf("U+%04X after %d bytes: found at %d, want %d", r, pad, got, want)
+			}
+		}
+	}
+	if got := firstToEscape([]byte(strings.Repeat("plain é 漢 \u2028 ", 9))); got != -1 {
+		t.Fatalf("clean text: found an escape at %d", got)
 	}
 }
