@@ -72,11 +72,19 @@ func plainLine(line []byte) (doc value.Document, ok bool) {
 	if d.i != len(d.s) || !seen[0] {
 		return doc, false
 	}
-	// The general decoder gives every document a metadata map, empty here,
-	// so consumers never meet a nil one.
-	doc.Metadata = map[string]any{}
+	doc.Metadata = noMetadata
 	return doc, true
 }
+
+// noMetadata is the metadata of every record plainLine decodes: such a
+// record has none, and the general decoder gives each document an empty
+// map so that consumers never meet a nil one (its JSON says {}). One map
+// shared by all instead of one each saves 48 bytes a document, 48 MB on a
+// million records. Nothing writes into a document's metadata: loaders
+// add keys (setDefault) only to maps they made, and the pipeline's
+// partial and summary copies clone it first;
+// TestSharedEmptyMetadataStaysEmpty holds it.
+var noMetadata = map[string]any{}
 
 // plainDecoder reads one line of JSON from s[i:].
 type plainDecoder struct {
