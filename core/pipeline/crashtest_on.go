@@ -19,7 +19,9 @@ func ArmWorkerCrashTest() { crashTestWorkerArmed.Store(true) }
 
 // crashTestWorker panics once armed, in the worker that calls it.
 func crashTestWorker() {
-	if crashTestWorkerArmed.Swap(false) {
+	// A load first: the workers call it for every block, and a write each
+	// time would make them contend for the flag.
+	if crashTestWorkerArmed.Load() && crashTestWorkerArmed.CompareAndSwap(true, false) {
 		panic("ctxlab crash test: a panic in an engine worker")
 	}
 }
