@@ -75,3 +75,50 @@ func TestPanicRestoresTheTerminal(t *testing.T) {
 		})
 	}
 }
+
+// TestWorkerPanicRestoresTheTerminal panics in a goroutine the engine
+// starts itself: a token-counting worker, during the recompute a change
+// of tokenizer asks for. The worker's pool raises the panic again in the
+// command that waits for it, so the workbench's guard gives the terminal
+// back and the report names the worker's function, then where it was
+// raised again.
+func TestWorkerPanicRestoresTheTerminal(t *testing.T) {
+	t.Parallel()
+	bin := crashTestBinary(t)
+	s := startShellTmux(t, 120, 100)
+	s.typeLine("CTXLAB_CRASHTEST=worker " + bin + " sample/scenarios/support_chat.yaml; echo exit=$?")
+	s.waitFor("1 Documents", "dedup ◂", "? help")
+	if state := s.terminalState(); state != "1 1 0" {
+		t.Fatalf("while running: alternate screen, mouse, cursor = %q; want 1 1 0", state)
+	}
+	s.send(":")
+	s.send("-l", "tokenizer")
+	s.send("Enter")
+	s.waitFor("tokenizer ◂o200k_base▸")
+	// Armed now, with the counts of the first picture made: the next
+	// count is cl100k_base's, which the recompute for Left starts.
+	s.send("!")
+	s.send("Left")
+	screen := s.waitFor("exit=2")
+	for _, want := range []string{
+		"ctxlab crashed: a panic in a worker goroutine of a background command. This is a bug in ctxlab; please report it",
+		"panic: ctxlab crash test: a panic in an engine worker",
+		// Where: the worker's stack, from the function that panicked to
+		// the worker's function and the pool that started it.
+		"[running]:\nctxlab/core/pipeline.crashTestWorker(",
+		"\nctxlab/core/pipeline.(*Analysis).countTokens.func1()\n",
+		"created by ctxlab/core/pipeline.(*Analysis).countTokens in goroutine",
+		// Then the command's, which raised it again.
+		"raised again in the goroutine that waited for the worker:",
+		"ctxlab/tui.(*Model).evaluationCmd.func1()",
+	} {
+		if !strings.Contains(screen, want) {
+			t.Errorf("the main screen lacks %q:\n%s", want, screen)
+		}
+	}
+	if state := s.terminalState(); state != "0 0 1" {
+		t.Errorf("after the panic: alternate screen, mouse, cursor = %q; want 0 0 1", state)
+	}
+	s.typeLine("ttymode")
+	s.waitFor("mode: cooked")
+}

@@ -16,6 +16,7 @@ import (
 	"ctxlab/core/tokens"
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
+	"ctxlab/internal/workerpanic"
 	"ctxlab/loaders"
 )
 
@@ -153,12 +154,17 @@ func countTokens(env Env, name, text string) tokenCount {
 	}
 	counts := make([]int, len(tokens.Names))
 	var wg sync.WaitGroup
+	// A tokenizer's panic is raised again on this goroutine, with the
+	// counting goroutine's stack, so the deferred finish clears the bar
+	// before Go prints it.
+	var panics workerpanic.Relay
 	for i, n := range tokens.Names {
 		tok, _ := tokens.ByName(n)
 		counter, inSteps := tok.(tokens.ContextCounter)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			defer panics.Catch()
 			if !inSteps {
 				counts[i] = tok.Count(text)
 				return
@@ -180,6 +186,7 @@ func countTokens(env Env, name, text string) tokenCount {
 		}()
 	}
 	wg.Wait()
+	panics.Raise()
 	byName := map[string]int{}
 	for i, n := range tokens.Names {
 		byName[n] = counts[i]

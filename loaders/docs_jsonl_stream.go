@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"ctxlab/core/value"
+	"ctxlab/internal/workerpanic"
 )
 
 // streamJSONLines reads a JSON Lines file of plain document records in
@@ -35,7 +36,7 @@ func streamJSONLines(path string) (docs []value.Document, handled bool, err erro
 	// (the whole-file reader decides a list's shape by its first
 	// element), so it is read here before any block is handed on.
 	sawFirst, loneRecord := false, false
-	for !decoder.declined.Load() {
+	for decoder.accepting() {
 		block, err := blocks.next()
 		if err != nil {
 			return nil, false, inputError("loading documents", err)
@@ -122,7 +123,8 @@ type blockDecoder struct {
 	jobs     chan decodeJob
 	results  []*[]value.Document // one per block, in file order
 	workers  sync.WaitGroup
-	declined atomic.Bool // a line that is not a plain record was met
+	panics   workerpanic.Relay // a worker's panic, raised again by stop
+	declined atomic.Bool       // a line that is not a plain record was met
 	stopped  bool
 }
 
@@ -142,6 +144,7 @@ func newBlockDecoder(path string, recycle func([]byte)) *blockDecoder {
 
 func (d *blockDecoder) work() {
 	defer d.workers.Done()
+	defer d.panics.Catch()
 	for job := range d.jobs {
 		if d.declined.Load() {
 			continue // the file is read whole anyway
@@ -155,25 +158,42 @@ func (d *blockDecoder) work() {
 	}
 }
 
+// accepting reports whether more blocks are wanted: not once a line was
+// not a plain record, nor once a worker has panicked.
+func (d *blockDecoder) accepting() bool {
+	select {
+	case <-d.panics.Failed():
+		return false
+	default:
+		return !d.declined.Load()
+	}
+}
+
 // add places documents decoded already after the blocks handed on.
 func (d *blockDecoder) add(docs []value.Document) {
 	d.results = append(d.results, &docs)
 }
 
 // decode hands block, held in buf, to a worker; its documents come after
-// those of the blocks before it.
+// those of the blocks before it. Once a worker has panicked the block is
+// dropped: the workers left may all have panicked, and stop raises it.
 func (d *blockDecoder) decode(block, buf []byte) {
 	docs := new([]value.Document)
 	d.results = append(d.results, docs)
-	d.jobs <- decodeJob{block: block, buf: buf, docs: docs}
+	select {
+	case d.jobs <- decodeJob{block: block, buf: buf, docs: docs}:
+	case <-d.panics.Failed():
+	}
 }
 
-// stop ends the workers; it may be called more than once.
+// stop ends the workers and raises a worker's panic again; it may be
+// called more than once.
 func (d *blockDecoder) stop() {
 	if !d.stopped {
 		d.stopped = true
 		close(d.jobs)
 		d.workers.Wait()
+		d.panics.Raise()
 	}
 }
 

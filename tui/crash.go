@@ -10,6 +10,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"ctxlab/internal/safetext"
+	"ctxlab/internal/workerpanic"
 )
 
 // A panic anywhere in the workbench must give the terminal back as the
@@ -23,18 +24,24 @@ import (
 // into one crashRecord, which kills the program the way a closing signal
 // does, so Bubble Tea restores the terminal on its way out; Run then
 // returns a *CrashError carrying the panic and its stack for the caller
-// to print on the main screen.
+// to print on the main screen. A panic in a goroutine a command starts
+// itself (the engine's worker pools) reaches the guard too: each pool
+// raises its workers' panics again in the goroutine waiting for them
+// (internal/workerpanic), which is the command's.
 
 // CrashError ends a workbench that panicked. The terminal has been
 // restored; Report is what to print on stderr, and the process should
 // exit non-zero (2, as Go does for a panic).
 type CrashError struct {
 	// Where names the part of the workbench that panicked: "Update",
-	// "View" or "a background command".
+	// "View" or "a background command", or "a worker goroutine of" one
+	// of them.
 	Where string
 	// Value is the panic's value, as %v prints it.
 	Value string
-	// Stack is the panicking goroutine's stack, from the panic up.
+	// Stack is the panicking goroutine's stack, from the panic up; for a
+	// worker's panic, the worker's, then that of the goroutine that
+	// raised it again.
 	Stack string
 }
 
@@ -79,36 +86,21 @@ func (c *crashRecord) recovered(r any, where string) {
 	if r == nil {
 		return
 	}
-	stack := fromPanic(string(debug.Stack()))
+	crash := &CrashError{Where: where, Value: fmt.Sprint(r), Stack: workerpanic.FromPanic(string(debug.Stack()))}
+	if worker, ok := r.(*workerpanic.Panic); ok {
+		// A worker goroutine of the command panicked and the command
+		// raised it again: the worker's stack says where it happened,
+		// the command's how the worker was reached.
+		crash.Where = "a worker goroutine of " + where
+		crash.Value = fmt.Sprint(worker.Value)
+		crash.Stack = strings.TrimRight(worker.Stack, "\n") + "\n\nraised again in the goroutine that waited for the worker:\n" + crash.Stack
+	}
 	c.once.Do(func() {
-		c.crash.Store(&CrashError{Where: where, Value: fmt.Sprint(r), Stack: stack})
+		c.crash.Store(crash)
 		if c.kill != nil {
 			c.kill()
 		}
 	})
-}
-
-// fromPanic drops the frames of the recovery itself from a stack
-// debug.Stack took in a deferred function (debug.Stack, recovered, the
-// deferred closure, runtime's panic), so it starts at the function that
-// panicked. A stack of another shape is returned whole.
-func fromPanic(stack string) string {
-	header, frames, ok := strings.Cut(stack, "\n")
-	if !ok {
-		return stack
-	}
-	i := strings.Index(frames, "\npanic(")
-	if i < 0 {
-		return stack
-	}
-	// The panic( frame is two lines: the call and its file.
-	rest := frames[i+1:]
-	for range 2 {
-		if _, after, found := strings.Cut(rest, "\n"); found {
-			rest = after
-		}
-	}
-	return header + "\n" + rest
 }
 
 // result is the crash, once the program has returned.

@@ -2,9 +2,12 @@ package tui
 
 import (
 	"strings"
+	"sync"
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
+
+	"ctxlab/internal/workerpanic"
 )
 
 // panicky panics in the part its field names.
@@ -85,5 +88,46 @@ func TestCrashReportMakesTheValueInert(t *testing.T) {
 	report := (&CrashError{Where: "Update", Value: "bad \x1b]0;title\x07 doc", Stack: "goroutine 1 [running]:\n"}).Report()
 	if strings.ContainsAny(report, "\x1b\x07") {
 		t.Errorf("raw controls in the report: %q", report)
+	}
+}
+
+// workerBoom panics in a worker goroutine of a command; the command
+// raises it again, as every engine pool does.
+func workerBoom() tea.Msg {
+	var relay workerpanic.Relay
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		defer relay.Catch()
+		panic("boom in a worker")
+	}()
+	wg.Wait()
+	relay.Raise()
+	return nil
+}
+
+// TestCrashGuardNamesTheWorker: a command whose worker panicked is
+// recorded as a panic in a worker goroutine, with the worker's value (not
+// the relay's wrapping) and the worker's stack first, then the command's.
+func TestCrashGuardNamesTheWorker(t *testing.T) {
+	t.Parallel()
+	record := &crashRecord{kill: func() {}}
+	g := crashGuard{record: record}
+	g.guardCmd(workerBoom)()
+	crash := record.result()
+	if crash == nil {
+		t.Fatal("no crash recorded")
+	}
+	if crash.Where != "a worker goroutine of a background command" || crash.Value != "boom in a worker" {
+		t.Errorf("recorded %q %q", crash.Where, crash.Value)
+	}
+	worker, waiter, ok := strings.Cut(crash.Stack, "\n\nraised again in the goroutine that waited for the worker:\n")
+	if !ok || !strings.Contains(worker, "ctxlab/tui.workerBoom.func1(") || !strings.Contains(waiter, "ctxlab/tui.workerBoom(") {
+		t.Errorf("the stack is not the worker's, then the waiter's:\n%s", crash.Stack)
+	}
+	if report := crash.Report(); !strings.HasPrefix(report, "ctxlab crashed: a panic in a worker goroutine of a background command. ") ||
+		!strings.Contains(report, "panic: boom in a worker\n\ngoroutine ") {
+		t.Errorf("report:\n%s", report)
 	}
 }

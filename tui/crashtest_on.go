@@ -7,6 +7,8 @@ import (
 	"sync/atomic"
 
 	tea "github.com/charmbracelet/bubbletea"
+
+	"ctxlab/core/pipeline"
 )
 
 // This file is in test builds only (go build -tags ctxlab_crashtest): the
@@ -22,7 +24,9 @@ var crashTestViewArmed atomic.Bool
 
 // crashTestKey handles ! in Update: "update" panics here, "view" arms
 // the next View, "command" returns a command that panics on Bubble Tea's
-// goroutine.
+// goroutine, "worker" arms a panic in the next token count's worker, a
+// goroutine the engine starts itself, which the next tokenizer change
+// runs during its recompute.
 func crashTestKey(msg tea.Msg) (tea.Cmd, bool) {
 	key, ok := msg.(tea.KeyMsg)
 	if !ok || key.String() != "!" || crashTestWhere == "" {
@@ -36,6 +40,9 @@ func crashTestKey(msg tea.Msg) (tea.Cmd, bool) {
 		return nil, true
 	case "command":
 		return func() tea.Msg { panic("ctxlab crash test: a panic in a background command") }, true
+	case "worker":
+		pipeline.ArmWorkerCrashTest()
+		return nil, true
 	}
 	return nil, false
 }

@@ -116,14 +116,9 @@ func (m *Model) revealMessageRow(index int) {
 // showing removed documents when either hides it.
 func (m *Model) jumpToDocument(scenarioDoc int) {
 	ev := m.eval
-	doc := -1
-	for i, s := range ev.DocIndex {
-		if s == scenarioDoc {
-			doc = i
-		}
-	}
+	doc, found := ev.EvaluatedIndex(scenarioDoc)
 	label := refLabel(diagnose.DocumentRef(scenarioDoc))
-	if doc < 0 {
+	if !found {
 		m.status.set(label + " is not among the documents reranking kept")
 		return
 	}

@@ -98,11 +98,9 @@ func shortenFinding(ev *core.Evaluation, f diagnose.Finding, room int) string {
 		if r.Kind != diagnose.RefDocument {
 			continue
 		}
-		for doc, scenarioDoc := range ev.DocIndex {
-			if scenarioDoc == r.Index && doc < len(ev.Documents) && ev.Documents[doc].Source != "" {
-				label := r.Label()
-				sentence = strings.ReplaceAll(sentence, label+" "+ev.Documents[doc].Source, label)
-			}
+		if doc, ok := ev.EvaluatedIndex(r.Index); ok && doc < len(ev.Documents) && ev.Documents[doc].Source != "" {
+			label := r.Label()
+			sentence = strings.ReplaceAll(sentence, label+" "+ev.Documents[doc].Source, label)
 		}
 	}
 	if lipgloss.Width(sentence) <= room {

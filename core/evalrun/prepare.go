@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 
 	"ctxlab/core/pipeline"
+	"ctxlab/internal/workerpanic"
 )
 
 // Prepared is a Set with each query's analysis made once, so that a run
@@ -29,14 +30,17 @@ func Prepare(set *Set) *Prepared {
 // forEachQuery calls work for 0..n-1 on one goroutine per core, each
 // taking the next query as it finishes one, so a few long queries do not
 // hold up a fixed share. It stops handing out queries once ctx is done.
+// A panic in work is raised again here once every worker has stopped.
 func forEachQuery(ctx context.Context, n int, work func(i int)) error {
 	workers := min(runtime.GOMAXPROCS(0), n)
 	var next atomic.Int64
 	var wg sync.WaitGroup
+	var panics workerpanic.Relay
 	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			defer panics.Catch()
 			for ctx.Err() == nil {
 				i := int(next.Add(1)) - 1
 				if i >= n {
@@ -47,6 +51,7 @@ func forEachQuery(ctx context.Context, n int, work func(i int)) error {
 		}()
 	}
 	wg.Wait()
+	panics.Raise()
 	return ctx.Err()
 }
 

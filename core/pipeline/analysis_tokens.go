@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 
 	"ctxlab/core/tokens"
+	"ctxlab/internal/workerpanic"
 )
 
 // TokenProgress is how far a count of a document set's tokens has got.
@@ -70,15 +71,7 @@ func (a *Analysis) CountTokens(ctx context.Context, tok tokens.Tokenizer, progre
 		}
 		a.mu.Unlock()
 		if !running {
-			counts, err := a.countTokens(ctx, tok, progress)
-			a.mu.Lock()
-			if err != nil {
-				delete(a.tokens, tok.Name()) // the next caller starts over
-			}
-			job.counts = counts
-			a.mu.Unlock()
-			close(job.done)
-			return counts, err
+			return a.runTokenJob(ctx, job, tok, progress)
 		}
 		select {
 		case <-job.done:
@@ -92,11 +85,30 @@ func (a *Analysis) CountTokens(ctx context.Context, tok tokens.Tokenizer, progre
 	}
 }
 
+// runTokenJob makes job's counts and hands them to the callers waiting
+// for them. A count that fails, or panics, keeps nothing, so the next
+// caller starts over rather than wait for a job that will never end.
+func (a *Analysis) runTokenJob(ctx context.Context, job *tokenJob, tok tokens.Tokenizer, progress func(TokenProgress)) (counts []int, err error) {
+	finished := false
+	defer func() {
+		a.mu.Lock()
+		if err != nil || !finished {
+			delete(a.tokens, tok.Name()) // the next caller starts over
+		}
+		job.counts = counts
+		a.mu.Unlock()
+		close(job.done)
+	}()
+	counts, err = a.countTokens(ctx, tok, progress)
+	finished = true
+	return counts, err
+}
+
 // countTokens counts with one worker per core, each claiming the next
 // block of documents, so a few long documents do not leave the other
 // cores idle while the hand-offs (a claim and a progress step) stay one
 // per block, not one per document: a heuristic count of a document is
-// cheaper than a channel send.
+// cheaper than a channel send. A worker's panic is raised again here.
 func (a *Analysis) countTokens(ctx context.Context, tok tokens.Tokenizer, progress func(TokenProgress)) ([]int, error) {
 	counts := make([]int, len(a.Docs))
 	total := TokenProgress{TotalDocs: len(a.Docs)}
@@ -109,16 +121,19 @@ func (a *Analysis) countTokens(ctx context.Context, tok tokens.Tokenizer, progre
 	var next atomic.Int64
 	steps := make(chan countStep, 4*max(workers, 1))
 	var wg sync.WaitGroup
+	var panics workerpanic.Relay
 	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			defer panics.Catch()
 			for ctx.Err() == nil {
 				end := int(next.Add(int64(block)))
 				start := end - block
 				if start >= len(a.Docs) {
 					return
 				}
+				crashTestWorker()
 				step := countStep{}
 				for i := start; i < min(end, len(a.Docs)); i++ {
 					if ctx.Err() != nil {
@@ -150,6 +165,9 @@ func (a *Analysis) countTokens(ctx context.Context, tok tokens.Tokenizer, progre
 			progress(done)
 		}
 	}
+	// The steps end when every worker has; one that panicked sent none
+	// for its block, so the counts are not used.
+	panics.Raise()
 	if err := ctx.Err(); err != nil && done.Docs < done.TotalDocs {
 		return nil, err
 	}

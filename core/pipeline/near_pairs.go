@@ -6,6 +6,8 @@ import (
 	"runtime"
 	"slices"
 	"sync"
+
+	"ctxlab/internal/workerpanic"
 )
 
 // nearPairs is every pair of hash classes whose Jaccard similarity
@@ -119,17 +121,20 @@ func joinNearPairs(x *shingleIndex, floor float64, workers int) *nearPairs {
 	// the most, so interleaving shares them out.
 	probers := make([]*prober, workers)
 	var wg sync.WaitGroup
+	var panics workerpanic.Relay
 	for w := range probers {
 		probers[w] = j.newProber()
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			defer panics.Catch()
 			for pos := w; pos < n; pos += workers {
 				probers[w].probe(pos)
 			}
 		}()
 	}
 	wg.Wait()
+	panics.Raise()
 	var found []nearPair
 	p := &nearPairs{floor: floor, offsets: make([]int32, n+1)}
 	for _, pr := range probers {

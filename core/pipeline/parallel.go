@@ -4,6 +4,8 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+
+	"ctxlab/internal/workerpanic"
 )
 
 // parallelMinDocs is the set size below which splitting the work costs
@@ -16,6 +18,7 @@ const parallelMinDocs = 512
 // leave a core idle, while the hand-offs stay a few dozen per set rather
 // than one per document; work may keep state for its block (a scratch
 // buffer). work must only write what belongs to documents start to end-1.
+// A panic in work is raised again here, once every worker has stopped.
 func forEachBlock(n int, work func(start, end int)) {
 	workers := min(runtime.GOMAXPROCS(0), n/parallelMinDocs)
 	if workers < 2 {
@@ -29,10 +32,12 @@ func forEachBlock(n int, work func(start, end int)) {
 	block := max(parallelMinDocs, n/(16*workers))
 	var next atomic.Int64
 	var wg sync.WaitGroup
+	var panics workerpanic.Relay
 	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			defer panics.Catch()
 			for {
 				end := int(next.Add(int64(block)))
 				start := end - block
@@ -44,4 +49,5 @@ func forEachBlock(n int, work func(start, end int)) {
 		}()
 	}
 	wg.Wait()
+	panics.Raise()
 }

@@ -1,9 +1,12 @@
 package pipeline
 
 import (
+	"errors"
 	"runtime"
 	"sync"
 	"sync/atomic"
+
+	"ctxlab/internal/workerpanic"
 )
 
 // jsonMembersBlock is how many array members one worker formats at a
@@ -16,7 +19,8 @@ const jsonMembersBlock = 256
 // emitted in order: a member's bytes depend only on the depth and on
 // whether it is the array's first, so the output is the same bytes as
 // writing them one after another. Formatting the documents and their
-// traces is most of writing a large result.
+// traces is most of writing a large result. A panic in write, on a
+// worker, is raised again here once the workers have stopped.
 func (w *jsonWriter) members(n int, write func(w *jsonWriter, i int) error) error {
 	workers := runtime.GOMAXPROCS(0)
 	blocks := (n + jsonMembersBlock - 1) / jsonMembersBlock
@@ -43,11 +47,13 @@ func (w *jsonWriter) members(n int, write func(w *jsonWriter, i int) error) erro
 	stop := make(chan struct{})
 	var next atomic.Int64
 	var wg sync.WaitGroup
+	var panics workerpanic.Relay
 	first := w.first
 	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			defer panics.Catch()
 			for {
 				var buf []byte
 				select {
@@ -69,9 +75,10 @@ func (w *jsonWriter) members(n int, write func(w *jsonWriter, i int) error) erro
 			}
 		}()
 	}
-	err := w.emitInOrder(done, slots)
+	err := w.emitInOrder(done, slots, panics.Failed())
 	close(stop)
 	wg.Wait()
+	panics.Raise()
 	w.first = false // there were members
 	return err
 }
@@ -82,11 +89,21 @@ type formattedBlock struct {
 	err error
 }
 
+// errWorkerPanicked stops the emitting when a worker has panicked; the
+// panic itself is raised once the workers have stopped.
+var errWorkerPanicked = errors.New("a worker formatting the JSON panicked")
+
 // emitInOrder emits each block once its turn comes, after the bytes the
-// writer holds, and hands its buffer back for another block.
-func (w *jsonWriter) emitInOrder(done []chan formattedBlock, slots chan<- []byte) error {
+// writer holds, and hands its buffer back for another block. It stops
+// when failed closes: the block a panicking worker held never comes.
+func (w *jsonWriter) emitInOrder(done []chan formattedBlock, slots chan<- []byte, failed <-chan struct{}) error {
 	for k := range done {
-		block := <-done[k]
+		var block formattedBlock
+		select {
+		case block = <-done[k]:
+		case <-failed:
+			return errWorkerPanicked
+		}
 		if block.err != nil {
 			return block.err
 		}

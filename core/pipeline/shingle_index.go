@@ -4,6 +4,8 @@ import (
 	"runtime"
 	"slices"
 	"sync"
+
+	"ctxlab/internal/workerpanic"
 )
 
 // shingleIndex is, for one shingle size, every hash class's shingle set
@@ -91,10 +93,12 @@ func classWindowHashes(a *Analysis, k int) (hashes []uint64, ends []int) {
 	parts := make([][]uint64, workers)
 	ends = make([]int, n)
 	var wg sync.WaitGroup
+	var panics workerpanic.Relay
 	for w := range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			defer panics.Catch()
 			var words []uint64
 			out := all[regionStart[w]:regionStart[w]:regionStart[w+1]]
 			for c := first(w); c < first(w+1); c++ {
@@ -105,6 +109,7 @@ func classWindowHashes(a *Analysis, k int) (hashes []uint64, ends []int) {
 		}()
 	}
 	wg.Wait()
+	panics.Raise()
 	total, overflowed := 0, false
 	for w, p := range parts {
 		for c := first(w); c < first(w+1); c++ {
