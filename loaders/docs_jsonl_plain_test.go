@@ -56,6 +56,9 @@ var plainLineCases = map[string]bool{
 	`{"content": "\ud83d\ude00\ud83d\ude00\ud83d"}`:                           true,
 	`{"content": "backslash at the end \\"}`:                                  true,
 	`{"content": "a", "score": 0.1, "score": 0.2}`:                            false,
+	`{"content": "lone then quote \ud83d\"x", "source": "\ud83d\ude00"}`:      true,
+	`{"content": "pair cut \ud83d\u12"}`:                                      false,
+	"{\"content\": \"escaped tab \\\tx\"}":                                    false,
 	`{"content": "a", "source": "x", "source": "y"}`:                          false,
 	`{"content": "a", "score": -12.5e-1, "source": "\u2028\u2029"}`:           true,
 	`{"content": "` + "\u2028 \u00ad \u200b" + `", "source": "` + "\t" + `"}`: false,
@@ -65,7 +68,7 @@ var plainLineCases = map[string]bool{
 // document, and the lines it declines are declined.
 func TestPlainLineIsTheGeneralDecoding(t *testing.T) {
 	for line, decoded := range plainLineCases {
-		_, ok := checkPlainLine(t, []byte(line))
+		ok := checkPlainLine(t, []byte(line))
 		if ok != decoded {
 			t.Errorf("%s: decoded directly %v, want %v", line, ok, decoded)
 		}
@@ -74,11 +77,11 @@ func TestPlainLineIsTheGeneralDecoding(t *testing.T) {
 
 // checkPlainLine fails t if plainLine decodes line differently from the
 // general decoder, and says whether plainLine decoded it.
-func checkPlainLine(t *testing.T, line []byte) (scratch []byte, ok bool) {
+func checkPlainLine(t *testing.T, line []byte) (ok bool) {
 	t.Helper()
-	doc, ok := plainLine(line, &scratch)
+	doc, ok := plainLine(line)
 	if !ok {
-		return scratch, false
+		return false
 	}
 	obj, wantOK := generalObject(line)
 	var want value.Document
@@ -93,7 +96,7 @@ func checkPlainLine(t *testing.T, line []byte) (scratch []byte, ok bool) {
 	if !reflect.DeepEqual(doc, want) || math.Float64bits(doc.Score) != math.Float64bits(want.Score) {
 		t.Fatalf("%q: decoded directly as %#v, the general decoder gives %#v", line, doc, want)
 	}
-	return scratch, true
+	return true
 }
 
 func FuzzPlainLine(f *testing.F) {

@@ -24,12 +24,12 @@ import (
 func streamJSONLines(path string) (docs []value.Document, handled bool, err error) {
 	// The bounded reader checks the size limit and stops at the first
 	// byte that is not text, as for every input.
-	f, err := OpenInput(path)
+	f, size, err := openSizedInput(path)
 	if err != nil {
 		return nil, false, inputError("loading documents", err)
 	}
 	defer f.Close()
-	blocks := newLineBlocks(f, streamBlockSize)
+	blocks := newLineBlocks(f, streamBlockSize, size)
 	decoder := newBlockDecoder(path, blocks.recycle)
 	defer decoder.stop()
 	// The first record decides whether the file is plain records at all
@@ -82,8 +82,7 @@ func firstRecord(path string, line []byte) (doc value.Document, lone, ok bool) {
 	}
 	// A record plainLine decodes has its text in "content": a lone
 	// record to the whole-file reader as well.
-	var scratch []byte
-	if doc, ok := plainLine(line, &scratch); ok {
+	if doc, ok := plainLine(line); ok {
 		return doc, true, true
 	}
 	obj, ok := generalObject(line)
@@ -146,12 +145,11 @@ func newBlockDecoder(path string, recycle func([]byte)) *blockDecoder {
 func (d *blockDecoder) work() {
 	defer d.workers.Done()
 	defer d.panics.Catch()
-	var scratch []byte // plainLine's, for unescaping
 	for job := range d.jobs {
 		if d.declined.Load() {
 			continue // the file is read whole anyway
 		}
-		docs, ok := decodeLines(d.path, job.block, &scratch)
+		docs, ok := decodeLines(d.path, job.block)
 		if !ok {
 			d.declined.Store(true)
 		}
@@ -219,7 +217,7 @@ func (d *blockDecoder) wait() ([]value.Document, bool) {
 
 // decodeLines decodes every line of block that is not blank; ok is false
 // at the first that is not a plain record.
-func decodeLines(path string, block []byte, scratch *[]byte) (docs []value.Document, ok bool) {
+func decodeLines(path string, block []byte) (docs []value.Document, ok bool) {
 	// A line a document, blank ones aside: counting them is a fast scan,
 	// and sizes the list once.
 	docs = make([]value.Document, 0, bytes.Count(block, []byte{'\n'})+1)
@@ -233,7 +231,7 @@ func decodeLines(path string, block []byte, scratch *[]byte) (docs []value.Docum
 		if len(line) == 0 {
 			continue
 		}
-		doc, ok := streamedRecord(path, line, scratch)
+		doc, ok := streamedRecord(path, line)
 		if !ok {
 			return nil, false
 		}
@@ -245,11 +243,11 @@ func decodeLines(path string, block []byte, scratch *[]byte) (docs []value.Docum
 // streamedRecord decodes one line holding one plain record, not the
 // file's first: the plainest records directly (plainLine), any other
 // through encoding/json.
-func streamedRecord(path string, line []byte, scratch *[]byte) (value.Document, bool) {
+func streamedRecord(path string, line []byte) (value.Document, bool) {
 	if line[0] != '{' || !utf8.Valid(line) {
 		return value.Document{}, false
 	}
-	if doc, ok := plainLine(line, scratch); ok {
+	if doc, ok := plainLine(line); ok {
 		return doc, true
 	}
 	obj, ok := generalObject(line)

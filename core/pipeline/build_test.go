@@ -271,3 +271,16 @@ func TestCutOffsetAndSharedWords(t *testing.T) {
 		t.Error("WordSpans miscounted")
 	}
 }
+
+// Documents of different counts under the minimum each get their own
+// count in the reason, those of one count the same words.
+func TestFilterReasonPerCount(t *testing.T) {
+	docs := []value.Document{{Content: "one", Score: 1}, {Content: "two words", Score: 1}, {Content: "again", Score: 1}, {Content: testtext.Words(10, "x"), Score: 1}}
+	res := mustBuild(t, docs, nil)
+	want := []string{"1 token < minimum 5", "2 tokens < minimum 5", "1 token < minimum 5", ""}
+	for i, w := range want {
+		if got := res.Trace.Docs[i].FilterReason; got != w {
+			t.Errorf("document %d: reason %q, want %q", i, got, w)
+		}
+	}
+}

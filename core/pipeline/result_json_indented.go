@@ -37,6 +37,9 @@ func (r *Result) StreamIndentedJSON(b []byte, pieceSize int, emit func([]byte) e
 		return nil, err
 	}
 	w := jsonWriter{b: b, pieceSize: pieceSize, emit: emit}
+	if emit != nil {
+		w.stringWindow = jsonStringWindow
+	}
 	w.open('{')
 	w.key("context_block")
 	w.str(r.ContextBlock)
@@ -84,11 +87,18 @@ type jsonWriter struct {
 	emit      func([]byte) error
 	pieceSize int
 	err       error
+
+	// stringWindow, if set, is the longest stretch of a string escaped
+	// into the buffer before it may be emitted (str); 0 writes every
+	// string whole.
+	stringWindow int
 }
 
 // flushIfFull hands the bytes written to emit when there are enough of
-// them. It is called between members only, so a piece never ends inside
-// a string or a character.
+// them. It is called between members, and between the windows of a long
+// string (str), so a piece never ends inside a character or an escape:
+// each piece is valid UTF-8 on its own, which is what lets a caller make
+// the pieces inert for a terminal one by one.
 func (w *jsonWriter) flushIfFull() {
 	if w.emit == nil || w.err != nil || len(w.b) <= w.pieceSize {
 		return
@@ -135,8 +145,7 @@ func (w *jsonWriter) key(k string) {
 	w.b = append(w.b, ':', ' ')
 }
 
-func (w *jsonWriter) str(s string) { w.b = appendJSONString(w.b, s) }
-func (w *jsonWriter) int(n int)    { w.b = strconv.AppendInt(w.b, int64(n), 10) }
+func (w *jsonWriter) int(n int) { w.b = strconv.AppendInt(w.b, int64(n), 10) }
 
 func (w *jsonWriter) bool(v bool) { w.b = strconv.AppendBool(w.b, v) }
 
@@ -380,10 +389,22 @@ func (w *jsonWriter) docTrace(d *DocTrace) error {
 // appendJSONString is encoding/json's string encoding with HTML escaping,
 // its default.
 func appendJSONString(dst []byte, s string) []byte {
-	const hex = "0123456789abcdef"
 	dst = append(dst, '"')
-	start := 0
-	for i := 0; i < len(s); {
+	dst, _ = appendJSONStringPart(dst, s, 0, len(s))
+	return append(dst, '"')
+}
+
+// appendJSONStringPart appends, escaped, the characters of s that start
+// in s[from:to], without quotes, and returns where it stopped: to, or
+// past it when a character starting before to runs over it. Characters
+// are decoded from s itself, so cutting a string into parts changes no
+// byte of its encoding, and a part always ends after a whole character
+// and a whole escape.
+func appendJSONStringPart(dst []byte, s string, from, to int) ([]byte, int) {
+	const hex = "0123456789abcdef"
+	start := from
+	i := from
+	for i < to {
 		c := s[i]
 		if plainInJSON[c] {
 			i++
@@ -428,8 +449,7 @@ func appendJSONString(dst []byte, s string) []byte {
 		}
 		i += size
 	}
-	dst = append(dst, s[start:]...)
-	return append(dst, '"')
+	return append(dst, s[start:i]...), i
 }
 
 // plainInJSON marks the bytes a JSON string holds as they are: ASCII but
