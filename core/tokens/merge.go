@@ -36,7 +36,7 @@ func queueMerge(piece string, ranks *rankTable, maxLen int, long bool, emit func
 	m := mergePool.Get().(*merger)
 	defer mergePool.Put(m)
 	n := int32(len(piece))
-	m.reset(len(piece), ranks.size(), long)
+	m.reset(len(piece), long)
 
 	// next and prev link the live parts by their start; n is the end.
 	rankOf := func(p int32) int32 {
@@ -107,9 +107,9 @@ const longPieceBytes = 1024
 
 var mergePool = sync.Pool{New: func() any { return new(merger) }}
 
-// reset readies m for a piece of n bytes under a vocabulary of tokens
-// tokens, its pairs to be queued in buckets if long.
-func (m *merger) reset(n, tokens int, long bool) {
+// reset readies m for a piece of n bytes, its pairs to be queued in
+// buckets if long.
+func (m *merger) reset(n int, long bool) {
 	if cap(m.next) < n+1 {
 		m.next = make([]int32, n+1)
 		m.prev = make([]int32, n+1)
@@ -122,7 +122,7 @@ func (m *merger) reset(n, tokens int, long bool) {
 	}
 	m.long = long
 	if long {
-		m.buckets.reset(tokens)
+		m.buckets.reset(n)
 		return
 	}
 	// Each merge pops one pair and pushes at most two, so the heap never

@@ -13,119 +13,171 @@ import "slices"
 // Here the pairs of one rank wait in a bucket, and a small heap orders the
 // ranks that have a bucket waiting. A pop takes the next position of the
 // lowest rank's bucket: constant time, a stale pair skipped for the price
-// of one comparison; the table of buckets by rank, as large as the
-// vocabulary, is what makes this slower than the heap on short pieces.
-// A bucket stays sorted while its positions arrive left
-// to right, as a merge's do; when one arrives out of order the rest of the
-// bucket is sorted once before its next pop. Pops come out exactly as the
-// heap's do: the lowest rank, and within it the lowest position,
-// of every pair queued and not yet popped.
+// of one comparison. A bucket stays sorted while its positions arrive left
+// to right, as a merge's mostly do; when one arrives out of order the rest
+// of the bucket is sorted once before its next pop. Pops come out exactly
+// as the heap's do: the lowest rank, and within it the lowest position, of
+// every pair queued and not yet popped.
+//
+// The buckets are lists threaded through one array of nodes, so a piece's
+// pairs take one allocation however they spread over ranks, and a rank
+// finds its bucket in a small hash table of the piece's ranks: a table as
+// large as the vocabulary cost more to clear and to fault in than a whole
+// merge of a short piece.
 type rankBuckets struct {
-	// bucketOf is each rank's bucket, as index+1 into buckets (0: none
-	// yet), for the ranks of the whole vocabulary: a piece's pairs find
-	// their bucket without hashing. Only the ranks in used are non-zero.
-	bucketOf []int32
-	used     []int32
-	buckets  []rankBucket
+	nodes   []bucketNode
+	buckets []rankBucket
+	// slotRank and slotBucket are an open-addressing table from a rank
+	// (stored as rank+1, 0 for an empty slot) to its bucket's index.
+	slotRank, slotBucket []int32
 	// ranks is a binary min-heap of the ranks whose bucket has positions
-	// not yet popped.
-	ranks []int32
+	// not yet popped, each with its bucket (rankEntry).
+	ranks []rankEntry
+	// sorting is scratch space for sorting a bucket.
+	sorting []int32
 }
 
-// rankBucket is the positions of the pairs of one rank; at[next:] are the
-// ones not yet popped.
+// bucketNode is one queued position and the node after it in its bucket
+// (noNode at the end).
+type bucketNode struct{ pos, next int32 }
+
+const noNode = -1
+
+// rankBucket is the queued positions of one rank, from head to tail.
 type rankBucket struct {
-	at     []int32
-	next   int
-	sorted bool // at[next:] is in increasing order
-	queued bool // the rank is in the queue's heap of ranks
+	rank, index int32
+	head, tail  int32
+	sorted      bool // the positions from head on are in increasing order
+	queued      bool // rank is in the heap of ranks
 }
 
-// reset empties q for a vocabulary of tokens ranks, keeping its memory.
-func (q *rankBuckets) reset(tokens int) {
-	for _, r := range q.used {
-		q.bucketOf[r] = 0
+// reset empties q for a piece of n bytes, keeping its memory.
+func (q *rankBuckets) reset(n int) {
+	// A piece's n-1 first pairs, and two for each of at most n-1 merges.
+	if cap(q.nodes) < 3*n {
+		q.nodes = make([]bucketNode, 0, 3*n)
 	}
-	q.used = q.used[:0]
-	if len(q.bucketOf) < tokens {
-		q.bucketOf = make([]int32, tokens)
-	}
-	for i := range q.buckets {
-		q.buckets[i].at = q.buckets[i].at[:0]
-	}
+	q.nodes = q.nodes[:0]
 	q.buckets = q.buckets[:0]
 	q.ranks = q.ranks[:0]
+	if len(q.slotRank) == 0 {
+		q.slotRank, q.slotBucket = make([]int32, 64), make([]int32, 64)
+	}
+	clear(q.slotRank)
 }
 
 // push queues the pair of the given rank at position pos.
 func (q *rankBuckets) push(rank, pos int32) {
-	b := q.bucket(rank)
-	if b.next == len(b.at) {
-		b.at, b.next, b.sorted = b.at[:0], 0, true
-	} else if pos < b.at[len(b.at)-1] {
-		b.sorted = false
+	b := &q.buckets[q.bucketOf(rank)]
+	k := int32(len(q.nodes))
+	q.nodes = append(q.nodes, bucketNode{pos: pos, next: noNode})
+	if b.head == noNode {
+		b.head, b.tail, b.sorted = k, k, true
+	} else {
+		if pos < q.nodes[b.tail].pos {
+			b.sorted = false
+		}
+		q.nodes[b.tail].next = k
+		b.tail = k
 	}
-	b.at = append(b.at, pos)
 	if !b.queued {
 		b.queued = true
-		q.pushRank(rank)
+		q.pushRank(rankEntry(uint64(rank)<<32 | uint64(b.index)))
 	}
 }
 
-// bucket returns rank's bucket, making it on the rank's first pair.
-func (q *rankBuckets) bucket(rank int32) *rankBucket {
-	i := q.bucketOf[rank]
-	if i == 0 {
-		if len(q.buckets) < cap(q.buckets) {
-			q.buckets = q.buckets[:len(q.buckets)+1]
-		} else {
-			q.buckets = append(q.buckets, rankBucket{})
+// rankEntry is a rank in the high half and its bucket's index in the low:
+// the heap orders by rank, and a pop finds the bucket without a lookup.
+type rankEntry uint64
+
+// bucketOf returns the index of rank's bucket, making the bucket on the
+// rank's first pair.
+func (q *rankBuckets) bucketOf(rank int32) int32 {
+	mask := uint32(len(q.slotRank) - 1)
+	for i := uint32(rank) * 0x9e3779b1 & mask; ; i = (i + 1) & mask {
+		switch q.slotRank[i] {
+		case rank + 1:
+			return q.slotBucket[i]
+		case 0:
+			b := int32(len(q.buckets))
+			q.buckets = append(q.buckets, rankBucket{rank: rank, index: b, head: noNode, tail: noNode})
+			q.slotRank[i], q.slotBucket[i] = rank+1, b
+			if 2*len(q.buckets) > len(q.slotRank) {
+				q.grow()
+			}
+			return b
 		}
-		i = int32(len(q.buckets))
-		q.bucketOf[rank] = i
-		q.used = append(q.used, rank)
-		b := &q.buckets[i-1]
-		b.at, b.next, b.sorted, b.queued = b.at[:0], 0, true, false
 	}
-	return &q.buckets[i-1]
+}
+
+// grow doubles the table of ranks, keeping it at most half full.
+func (q *rankBuckets) grow() {
+	size := 2 * len(q.slotRank)
+	q.slotRank, q.slotBucket = make([]int32, size), make([]int32, size)
+	mask := uint32(size - 1)
+	for b, bucket := range q.buckets {
+		i := uint32(bucket.rank) * 0x9e3779b1 & mask
+		for q.slotRank[i] != 0 {
+			i = (i + 1) & mask
+		}
+		q.slotRank[i], q.slotBucket[i] = bucket.rank+1, int32(b)
+	}
 }
 
 // pop removes and returns the pair of lowest rank, the leftmost of that
 // rank; ok is false when the queue is empty.
 func (q *rankBuckets) pop() (rank, pos int32, ok bool) {
 	for len(q.ranks) > 0 {
-		rank = q.ranks[0]
-		b := &q.buckets[q.bucketOf[rank]-1]
-		if b.next == len(b.at) {
+		top := q.ranks[0]
+		rank = int32(top >> 32)
+		b := &q.buckets[uint32(top)]
+		if b.head == noNode {
 			b.queued = false
 			q.popRank()
 			continue
 		}
 		if !b.sorted {
-			slices.Sort(b.at[b.next:])
-			b.sorted = true
+			q.sort(b)
 		}
-		pos = b.at[b.next]
-		b.next++
-		return rank, pos, true
+		node := q.nodes[b.head]
+		b.head = node.next
+		if b.head == noNode {
+			b.tail = noNode
+		}
+		return rank, node.pos, true
 	}
 	return 0, 0, false
 }
 
+// sort puts b's positions in increasing order, in the nodes they hold.
+func (q *rankBuckets) sort(b *rankBucket) {
+	q.sorting = q.sorting[:0]
+	for k := b.head; k != noNode; k = q.nodes[k].next {
+		q.sorting = append(q.sorting, q.nodes[k].pos)
+	}
+	slices.Sort(q.sorting)
+	i := 0
+	for k := b.head; k != noNode; k = q.nodes[k].next {
+		q.nodes[k].pos = q.sorting[i]
+		i++
+	}
+	b.sorted = true
+}
+
 // pushRank adds rank to the heap of ranks.
-func (q *rankBuckets) pushRank(rank int32) {
-	q.ranks = append(q.ranks, rank)
+func (q *rankBuckets) pushRank(e rankEntry) {
+	q.ranks = append(q.ranks, e)
 	h := q.ranks
 	i := len(h) - 1
 	for i > 0 {
 		parent := (i - 1) / 2
-		if h[parent] <= rank {
+		if h[parent] <= e {
 			break
 		}
 		h[i] = h[parent]
 		i = parent
 	}
-	h[i] = rank
+	h[i] = e
 }
 
 // popRank removes the lowest rank from the heap of ranks.

@@ -16,12 +16,12 @@ func TestRankBucketsPopInHeapOrder(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 14))
 	var q rankBuckets
 	for round := range 300 {
-		const tokens = 40
-		q.reset(tokens)
+		const tokens, positions = 40, 500
+		q.reset(positions)
 		var model []pairEntry // every pair pushed and not popped, unordered
 		for range 2000 {
 			if len(model) == 0 || rng.IntN(3) > 0 {
-				rank, pos := int32(rng.IntN(tokens)), int32(rng.IntN(500))
+				rank, pos := int32(rng.IntN(tokens)), int32(rng.IntN(positions))
 				q.push(rank, pos)
 				model = append(model, queued(rank, pos))
 				continue

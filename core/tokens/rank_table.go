@@ -65,6 +65,3 @@ func (t *rankTable) has(s string) bool {
 func (t *rankTable) token(r int) string {
 	return t.bytes[t.offsets[r]:t.offsets[r+1]]
 }
-
-// size is the number of tokens; their ranks are 0 to size-1.
-func (t *rankTable) size() int { return len(t.offsets) - 1 }
