@@ -13,7 +13,7 @@ const noRank = -1
 // piece's length, so a line of 50,000 '=' took seconds; here the pairs
 // wait in a queue ordered by (rank, position) over a linked list of
 // parts, and a merge re-ranks only its two neighbours. The queue is a
-// binary heap (merge_heap.go) for pieces of up to a few hundred bytes
+// binary heap (merge_heap.go) for pieces shorter than longPieceBytes
 // and buckets by rank (merge_buckets.go) for longer ones, where one
 // heap's sifts cost most of the merge.
 //
@@ -67,12 +67,14 @@ func queueMerge(piece string, ranks *rankTable, maxLen int, long bool, emit func
 		if !ok {
 			break
 		}
-		if m.removed[p] || m.pairRank[p] != rank {
+		if m.pairRank[p] != rank {
 			continue
 		}
 		// Join part p with the part after it.
 		q := m.next[p]
-		m.removed[q] = true
+		// q is gone: no pair starts there any more, so whatever is
+		// queued at q is stale.
+		m.pairRank[q] = noRank
 		m.next[p] = m.next[q]
 		if m.next[q] < n {
 			m.prev[m.next[q]] = p
@@ -92,7 +94,6 @@ func queueMerge(piece string, ranks *rankTable, maxLen int, long bool, emit func
 type merger struct {
 	next, prev []int32
 	pairRank   []int32
-	removed    []bool
 	// long picks the queue: buckets for a piece of longPieceBytes or
 	// more, the heap for shorter ones.
 	long    bool
@@ -114,11 +115,10 @@ func (m *merger) reset(n int, long bool) {
 		m.next = make([]int32, n+1)
 		m.prev = make([]int32, n+1)
 		m.pairRank = make([]int32, n+1)
-		m.removed = make([]bool, n+1)
 	}
-	m.next, m.prev, m.pairRank, m.removed = m.next[:n+1], m.prev[:n+1], m.pairRank[:n+1], m.removed[:n+1]
+	m.next, m.prev, m.pairRank = m.next[:n+1], m.prev[:n+1], m.pairRank[:n+1]
 	for p := range int32(n + 1) {
-		m.next[p], m.prev[p], m.pairRank[p], m.removed[p] = p+1, p-1, noRank, false
+		m.next[p], m.prev[p], m.pairRank[p] = p+1, p-1, noRank
 	}
 	m.long = long
 	if long {
