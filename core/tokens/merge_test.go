@@ -3,6 +3,7 @@ package tokens
 import (
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -59,4 +60,30 @@ func TestBucketsMatchHeap(t *testing.T) {
 			}
 		}
 	}
+}
+
+// FuzzBucketsMatchHeap: on any bytes taken as one piece, and on runs of
+// them long enough for the buckets' own size, the merge's two queues make
+// the same tokens. FuzzEncodeMatchesTiktoken holds the heap to
+// tiktoken-go; its texts stay short, so this one reaches the buckets.
+func FuzzBucketsMatchHeap(f *testing.F) {
+	for _, seed := range []string{"=", "ab", "=-", "漢字", "aaab", "\xff\xfe", "0123456789", "  \n"} {
+		f.Add(seed, uint16(600))
+	}
+	f.Fuzz(func(t *testing.T, unit string, repeats uint16) {
+		if unit == "" || len(unit)*int(repeats) > 20_000 {
+			return
+		}
+		piece := strings.Repeat(unit, max(int(repeats), 1))
+		for _, name := range bpeNames {
+			tok, _ := ByName(name)
+			enc := tok.(*BPE).load()
+			var heap, buckets []string
+			queueMerge(piece, enc.ranks, enc.maxLen, false, func(s string) { heap = append(heap, s) })
+			queueMerge(piece, enc.ranks, enc.maxLen, true, func(s string) { buckets = append(buckets, s) })
+			if !slices.Equal(heap, buckets) {
+				t.Fatalf("%s: %q × %d: heap %d tokens, buckets %d", name, clip(unit), repeats, len(heap), len(buckets))
+			}
+		}
+	})
 }
