@@ -39,7 +39,7 @@ type rankBuckets struct {
 	slotRank, slotBucket []int32
 	// ranks is a binary min-heap of the ranks whose bucket has positions
 	// not yet popped, each with its bucket (rankEntry).
-	ranks []rankEntry
+	ranks minHeap[rankEntry]
 	// sorting is scratch space for sorting a bucket.
 	sorting []int32
 }
@@ -98,7 +98,7 @@ func (q *rankBuckets) push(rank, pos int32) {
 	}
 	if !b.queued {
 		b.queued = true
-		q.pushRank(rankEntry(uint64(rank)<<32 | uint64(b.index)))
+		q.ranks.push(rankEntry(uint64(rank)<<32 | uint64(b.index)))
 	}
 }
 
@@ -149,7 +149,7 @@ func (q *rankBuckets) pop() (rank, pos int32, ok bool) {
 		b := &q.buckets[uint32(top)]
 		if b.head == noNode {
 			b.queued = false
-			q.popRank()
+			q.ranks.pop()
 			continue
 		}
 		if !b.sorted {
@@ -180,48 +180,4 @@ func (q *rankBuckets) sort(b *rankBucket) {
 		i++
 	}
 	b.sorted = true
-}
-
-// pushRank adds rank to the heap of ranks.
-func (q *rankBuckets) pushRank(e rankEntry) {
-	q.ranks = append(q.ranks, e)
-	h := q.ranks
-	i := len(h) - 1
-	for i > 0 {
-		parent := (i - 1) / 2
-		if h[parent] <= e {
-			break
-		}
-		h[i] = h[parent]
-		i = parent
-	}
-	h[i] = e
-}
-
-// popRank removes the lowest rank from the heap of ranks.
-func (q *rankBuckets) popRank() {
-	h := q.ranks
-	last := len(h) - 1
-	e := h[last]
-	h = h[:last]
-	q.ranks = h
-	if last == 0 {
-		return
-	}
-	i := 0
-	for {
-		child := 2*i + 1
-		if child >= len(h) {
-			break
-		}
-		if right := child + 1; right < len(h) && h[right] < h[child] {
-			child = right
-		}
-		if e <= h[child] {
-			break
-		}
-		h[i] = h[child]
-		i = child
-	}
-	h[i] = e
 }

@@ -9,18 +9,21 @@ func queued(rank, pos int32) pairEntry { return pairEntry(uint64(rank)<<32 | uin
 
 func (e pairEntry) split() (rank, pos int32) { return int32(e >> 32), int32(uint32(e)) }
 
-// pairHeap is a binary min-heap of pairs, the queue of pieces shorter
-// than longPieceBytes (merge.go), written out rather than built on
-// container/heap, whose interface boxes every entry pushed.
-type pairHeap []pairEntry
+// pairHeap is the queue of pieces shorter than longPieceBytes (merge.go).
+type pairHeap = minHeap[pairEntry]
 
-func (q pairHeap) init() {
+// minHeap is a binary min-heap of integers, written out rather than built
+// on container/heap, whose interface boxes every entry pushed. It holds
+// the pairs of a short piece and the ranks of a long one's buckets.
+type minHeap[E ~uint64] []E
+
+func (q minHeap[E]) init() {
 	for i := len(q)/2 - 1; i >= 0; i-- {
 		q.down(i)
 	}
 }
 
-func (q *pairHeap) push(e pairEntry) {
+func (q *minHeap[E]) push(e E) {
 	*q = append(*q, e)
 	h := *q
 	i := len(h) - 1
@@ -35,7 +38,7 @@ func (q *pairHeap) push(e pairEntry) {
 	h[i] = e
 }
 
-func (q *pairHeap) pop() pairEntry {
+func (q *minHeap[E]) pop() E {
 	h := *q
 	top := h[0]
 	last := len(h) - 1
@@ -45,7 +48,7 @@ func (q *pairHeap) pop() pairEntry {
 	return top
 }
 
-func (q pairHeap) down(i int) {
+func (q minHeap[E]) down(i int) {
 	if i >= len(q) {
 		return
 	}
