@@ -48,10 +48,16 @@ func queueMerge(piece string, ranks *rankTable, maxLen int, long bool, emit func
 		if int(end-p) > maxLen {
 			return noRank
 		}
+		if m.long && m.partRank[p] >= 0 && m.partRank[q] >= 0 {
+			return m.pairs.rank(m.partRank[p], m.partRank[q], piece[p:end], ranks)
+		}
 		if r, ok := ranks.rank(piece[p:end]); ok {
 			return int32(r)
 		}
 		return noRank
+	}
+	if m.long {
+		m.rankParts(piece, ranks)
 	}
 	for p := int32(0); p < n; p++ {
 		m.pairRank[p] = rankOf(p)
@@ -75,6 +81,9 @@ func queueMerge(piece string, ranks *rankTable, maxLen int, long bool, emit func
 		// q is gone: no pair starts there any more, so whatever is
 		// queued at q is stale.
 		m.pairRank[q] = noRank
+		if m.long {
+			m.partRank[p] = rank
+		}
 		m.next[p] = m.next[q]
 		if m.next[q] < n {
 			m.prev[m.next[q]] = p
@@ -99,6 +108,27 @@ type merger struct {
 	long    bool
 	heap    pairHeap
 	buckets rankBuckets
+	// A long piece's pairs are looked up by their parts' ranks:
+	// partRank is each live part's token rank (noRank for a byte that
+	// is no token), byteRank each byte's.
+	partRank []int32
+	byteRank [256]int32
+	pairs    pairRanks
+}
+
+// rankParts records the rank of each byte of piece, its first parts.
+func (m *merger) rankParts(piece string, ranks *rankTable) {
+	var one [1]byte
+	for b := range m.byteRank {
+		one[0] = byte(b)
+		m.byteRank[b] = noRank
+		if r, ok := ranks.rank(string(one[:])); ok {
+			m.byteRank[b] = int32(r)
+		}
+	}
+	for p := range len(piece) {
+		m.partRank[p] = m.byteRank[piece[p]]
+	}
 }
 
 // longPieceBytes is the length from which a piece's pairs are queued in
@@ -122,6 +152,11 @@ func (m *merger) reset(n int, long bool) {
 	}
 	m.long = long
 	if long {
+		if cap(m.partRank) < n {
+			m.partRank = make([]int32, n)
+		}
+		m.partRank = m.partRank[:n]
+		m.pairs.reset()
 		m.buckets.reset(n)
 		return
 	}
