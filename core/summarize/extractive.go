@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -78,7 +79,9 @@ func (ExtractiveSummarizer) Summarize(ctx context.Context, req Request) (string,
 // protectedRe matches what a summary must keep whatever else competes
 // for its words: identifiers like ORD-48213 or CLM-7730418, user ids, and
 // explicitly stated preferences.
-var protectedRe = regexp.MustCompile(`\b[A-Z]{2,}-\d{3,}\b|(?i)\buser_id:\s*\S+|(?i)\bpreference:`)
+var protectedRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\b[A-Z]{2,}-\d{3,}\b|(?i)\buser_id:\s*\S+|(?i)\bpreference:`)
+})
 
 // protectedBonus outweighs any combination of ordinary facts.
 const protectedBonus = 100
@@ -100,7 +103,7 @@ func candidateUnits(text string, group int, label string, fromUser bool) []unit 
 			// are conversation, not open issues; halve their weight.
 			score /= 2
 		}
-		if protectedRe.MatchString(s) {
+		if protectedRe().MatchString(s) {
 			// Order and case identifiers, user ids and stated
 			// preferences must survive every fold: a running summary
 			// that drops them loses what the article says to preserve.
@@ -133,7 +136,7 @@ func candidateUnits(text string, group int, label string, fromUser bool) []unit 
 func sentences(text string) []string {
 	var out []string
 	for _, s := range splitSentences(strings.ReplaceAll(text, "’", "'")) {
-		stripped := strings.TrimSpace(leadFillerRe.ReplaceAllString(s, ""))
+		stripped := strings.TrimSpace(leadFillerRe().ReplaceAllString(s, ""))
 		if stripped == "" {
 			continue
 		}
@@ -161,15 +164,15 @@ func analyze(s string) info {
 		has[number] = true
 	}
 	if !has[identifier] {
-		has[identifier] = (strings.Contains(padded, "id ") && keyedIDRe.MatchString(s)) ||
-			(strings.Contains(s, "@") && emailRe.MatchString(s)) ||
-			((strings.Contains(padded, " http") || strings.Contains(padded, " www ")) && urlRe.MatchString(s))
+		has[identifier] = (strings.Contains(padded, "id ") && keyedIDRe().MatchString(s)) ||
+			(strings.Contains(s, "@") && emailRe().MatchString(s)) ||
+			((strings.Contains(padded, " http") || strings.Contains(padded, " www ")) && urlRe().MatchString(s))
 	}
-	has[moneyDate] = has[moneyDate] || dateLex.match(words, padded)
+	has[moneyDate] = has[moneyDate] || dateLex().match(words, padded)
 	has[number] = has[number] && !has[identifier] && !has[moneyDate]
-	has[decision] = decisionLex.match(words, padded)
-	has[preference] = preferenceLex.match(words, padded)
-	has[unresolved] = unresolvedLex.match(words, padded) || strings.HasSuffix(s, "?")
+	has[decision] = decisionLex().match(words, padded)
+	has[preference] = preferenceLex().match(words, padded)
+	has[unresolved] = unresolvedLex().match(words, padded) || strings.HasSuffix(s, "?")
 	has[name] = hasName(s, padded)
 	info := info{}
 	for kind, ok := range has {
@@ -191,7 +194,7 @@ func analyze(s string) info {
 // place.
 func hasName(s, padded string) bool {
 	for _, intro := range nameIntro {
-		if strings.Contains(padded, intro) && nameIntroRe.MatchString(s) {
+		if strings.Contains(padded, intro) && nameIntroRe().MatchString(s) {
 			return true
 		}
 	}
@@ -212,7 +215,7 @@ func hasName(s, padded string) bool {
 		if strings.IndexFunc(word[size:], unicode.IsLower) < 0 {
 			continue // an acronym, not a name
 		}
-		if !commonCapitalized[strings.ToLower(word)] {
+		if !commonCapitalized()[strings.ToLower(word)] {
 			return true
 		}
 	}
@@ -224,7 +227,7 @@ func hasName(s, padded string) bool {
 func contentWords(words []string) (content int, removed bool) {
 	for i := 0; i < len(words); {
 		matched := 0
-		for _, phrase := range fillerPhrases[words[i]] {
+		for _, phrase := range fillerPhrases()[words[i]] {
 			if len(phrase) <= len(words)-i && slices.Equal(phrase, words[i:i+len(phrase)]) {
 				matched = len(phrase)
 				break
@@ -235,7 +238,7 @@ func contentWords(words []string) (content int, removed bool) {
 			i += matched
 			continue
 		}
-		if !stopWords[words[i]] {
+		if !stopWords()[words[i]] {
 			content++
 		}
 		i++
@@ -261,7 +264,7 @@ func keywords(s string) []string {
 	var kw []string
 	for _, w := range words(strings.ToLower(s)) {
 		w = stem(strings.TrimRight(w, ".:/-"))
-		if w == "" || stopWords[w] {
+		if w == "" || stopWords()[w] {
 			continue
 		}
 		kw = append(kw, w)

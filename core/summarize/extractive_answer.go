@@ -4,24 +4,27 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"ctxlab/core/pycompat"
 )
 
 // questionNoise are words a question uses to ask rather than to say
 // what it is about.
-var questionNoise = set(strings.Fields(`document documents section sections text mention mentioned
+var questionNoise = sync.OnceValue(func() map[string]bool {
+	return set(strings.Fields(`document documents section sections text mention mentioned
 say says said tell describe explain list give find state stated according`))
+})
 
 // sectionPrefixRe matches the "Section i: " the article writes before
 // each partial answer.
-var sectionPrefixRe = regexp.MustCompile(`^Section (\d+): `)
+var sectionPrefixRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^Section (\d+): `) })
 
 // questionTerms are the question's content words.
 func questionTerms(question string) []string {
 	var terms []string
 	for _, w := range keywords(question) {
-		if !questionNoise[w] {
+		if !questionNoise()[w] {
 			terms = append(terms, w)
 		}
 	}
@@ -80,7 +83,7 @@ func reduce(req Request) string {
 	var units []unit
 	for i, line := range strings.Split(req.Input(), "\n") {
 		label := ""
-		if m := sectionPrefixRe.FindStringSubmatch(line); m != nil {
+		if m := sectionPrefixRe().FindStringSubmatch(line); m != nil {
 			label = "Section " + m[1]
 			line = line[len(m[0]):]
 		}

@@ -3,6 +3,7 @@ package summarize
 import (
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // The extractive summarizer's lexicon: what marks a sentence as a fact
@@ -12,6 +13,11 @@ import (
 // case-insensitive regular expression: the rolling summary re-reads its
 // previous summary at every fold, and RE2 alternations of this size were
 // most of its cost.
+//
+// The sets, lexicons and regular expressions here and in the other
+// extractive files are built on first use (sync.OnceValue), not at
+// start-up: every command paid for them, about a millisecond, though only
+// the extractive summarizer reads them.
 
 // fact is one kind of information a sentence can carry.
 type fact int
@@ -85,43 +91,58 @@ func (l lexicon) match(words []string, padded string) bool {
 }
 
 var (
-	decisionLex = newExtLexicon(`we'll, i'll, we will, i will, going to, decided, decision, will ship, ship, ships,
+	decisionLex = sync.OnceValue(func() lexicon {
+		return newExtLexicon(`we'll, i'll, we will, i will, going to, decided, decision, will ship, ship, ships,
 		shipped, shipping, approve, approved, refund, refunds, refunded, replacement, replace, replaced, replaces,
 		agree, agreed, confirm, confirmed, confirms, schedule, scheduled, escalat*, cancel, cancels, canceled,
 		cancelled, issued, credit, credited, exchange, resolve, resolved, must, shall, require, required,
 		obligat*, responsible for, due, deadline, no later than, liable, terminat*, committed, promise, promised,
 		waive, waived, waives`)
-	preferenceLex = newExtLexicon(`prefer, prefers, preferred, preference, only, rather, never, always, avoid,
+	})
+	preferenceLex = sync.OnceValue(func() lexicon {
+		return newExtLexicon(`prefer, prefers, preferred, preference, only, rather, never, always, avoid,
 		instead, favorite, favourite, don't want, do not want, doesn't want, does not want, would like, i'd like,
 		please don't, please do not`)
-	unresolvedLex = newExtLexicon(`still, not yet, pending, waiting, unresolved, outstanding, open issue,
+	})
+	unresolvedLex = sync.OnceValue(func() lexicon {
+		return newExtLexicon(`still, not yet, pending, waiting, unresolved, outstanding, open issue,
 		open question, open ticket, hasn't, haven't, hadn't, didn't, doesn't, isn't, wasn't, can't, cannot,
 		couldn't, won't, unable, broken, damaged, cracked, missing, wrong, error, fail, fails, failed, failing,
 		failure, issue, issues, problem, problems, complain*, late, delayed, overcharged, charged twice,
 		double charged, not working, stopped working`)
-	dateLex = newExtLexicon(`january, february, march, april, june, july, august, september, october,
+	})
+	dateLex = sync.OnceValue(func() lexicon {
+		return newExtLexicon(`january, february, march, april, june, july, august, september, october,
 		november, december, monday, tuesday, wednesday, thursday, friday, saturday, sunday, today, tonight,
 		tomorrow, yesterday, weekday, weekdays, weekend, weekends, next week, next month, next year,
 		next quarter, end of day, end of the day, end of week, end of the week, end of month, end of the month,
 		business day, business days`)
+	})
 	// monthAbbrev are dates only before a number: "may" is mostly a verb.
-	monthAbbrev = set(strings.Fields(`jan feb mar apr may jun jul aug sep sept oct nov dec`))
-	nameIntro   = []string{" my name is ", " name's ", " i'm ", " i am ", " this is ", " speaking with ", " call me "}
+	monthAbbrev = sync.OnceValue(func() map[string]bool {
+		return set(strings.Fields(`jan feb mar apr may jun jul aug sep sept oct nov dec`))
+	})
+	nameIntro = []string{" my name is ", " name's ", " i'm ", " i am ", " this is ", " speaking with ", " call me "}
 
-	keyedIDRe   = regexp.MustCompile(`(?i)(?:\b|_)id\s*[:#=]\s*\S`) // user_id: u-7, ID: 42
-	emailRe     = regexp.MustCompile(`[\w.+-]+@[\w-]+\.[\w.-]+`)
-	urlRe       = regexp.MustCompile(`(?i)\bhttps?://\S|\bwww\.\S`)
-	nameIntroRe = regexp.MustCompile(`\b(?:[Mm]y name is|[Nn]ame's|I'm|I am|[Tt]his is|[Ss]peaking with|[Cc]all me)\s+[A-Z][a-z]+`)
+	keyedIDRe   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)(?:\b|_)id\s*[:#=]\s*\S`) }) // user_id: u-7, ID: 42
+	emailRe     = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[\w.+-]+@[\w-]+\.[\w.-]+`) })
+	urlRe       = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)\bhttps?://\S|\bwww\.\S`) })
+	nameIntroRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\b(?:[Mm]y name is|[Nn]ame's|I'm|I am|[Tt]his is|[Ss]peaking with|[Cc]all me)\s+[A-Z][a-z]+`)
+	})
 
 	// leadFillerRe strips a greeting or acknowledgement that opens a
 	// sentence with content after it: "Hi, my order…" keeps "my order…".
-	leadFillerRe = regexp.MustCompile(`(?i)^(?:(?:hi|hello|hey|thanks|thank you|thanks so much|thank you so much|ok|okay|sure|great|perfect|got it|alright|of course|absolutely|certainly|no problem|sorry|yes|yeah|no)(?: there)?[,!.:;-]+\s+)+`)
+	leadFillerRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)^(?:(?:hi|hello|hey|thanks|thank you|thanks so much|thank you so much|ok|okay|sure|great|perfect|got it|alright|of course|absolutely|certainly|no problem|sorry|yes|yeah|no)(?: there)?[,!.:;-]+\s+)+`)
+	})
 )
 
 // fillerPhrases are greetings, thanks and acknowledgements; a sentence
 // made of them and stop words is filler. Indexed by first word, longest
 // first, so "thank you so much" is taken whole.
-var fillerPhrases = phraseIndex(`is there anything else i can help you with, is there anything else i can help with,
+var fillerPhrases = sync.OnceValue(func() map[string][][]string {
+	return phraseIndex(`is there anything else i can help you with, is there anything else i can help with,
 	anything else i can help you with, anything else i can help with, is there anything else,
 	how can i help you today, how can i help you, how can i help, how may i help you,
 	what can i do for you, thank you for contacting us, thank you for contacting, thanks for contacting,
@@ -139,6 +160,7 @@ var fillerPhrases = phraseIndex(`is there anything else i can help you with, is 
 	good afternoon, good evening, hi there, hello there, of course, all right, alright,
 	absolutely, certainly, great, perfect, awesome, cool, okay, ok, sure, yes,
 	yeah, yep, nope, no, hi, hello, hey, bye, goodbye, cheers, welcome, understood`)
+})
 
 // phraseIndex maps each phrase's first word to its phrases' words,
 // longest first.
@@ -162,16 +184,20 @@ func phraseIndex(list string) map[string][][]string {
 
 // stopWords carry no information of their own; a sentence made only of
 // them and filler phrases is dropped.
-var stopWords = set(strings.Fields(`a an the and or but if then so to of in on at for with by from as
+var stopWords = sync.OnceValue(func() map[string]bool {
+	return set(strings.Fields(`a an the and or but if then so to of in on at for with by from as
 is are was were be been being am do does did have has had it its it's this that these those
 i me my we us our you your he him his she her they them their what which who whom when where why
 how can could would should will shall may might must just also very too there here about into up
 out please all any some not i'm i'll i'd i've we'll we're we've you're you'll that's there's let
 now well really again more bit`))
+})
 
 // commonCapitalized are capitalized mid-sentence without being names.
-var commonCapitalized = set(strings.Fields(`i i'm i'll i'd i've ok mr mrs ms dr user assistant
+var commonCapitalized = sync.OnceValue(func() map[string]bool {
+	return set(strings.Fields(`i i'm i'll i'd i've ok mr mrs ms dr user assistant
 system tool previous conversation summary section please thanks`))
+})
 
 func set(words []string) map[string]bool {
 	set := make(map[string]bool, len(words))

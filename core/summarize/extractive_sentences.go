@@ -2,6 +2,7 @@ package summarize
 
 import (
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -60,15 +61,17 @@ func sentenceText(runes []rune) string {
 // a sentence does not end on them ("Dr. Okafor", "e.g. a tent"), lower
 // case and without their final full stop. Dotted abbreviations of single
 // letters (U.S., i.e., a.k.a.) are recognised by their shape instead.
-var neverFinal = set(strings.Fields(`mr mrs ms dr prof st vs cf approx`))
+var neverFinal = sync.OnceValue(func() map[string]bool { return set(strings.Fields(`mr mrs ms dr prof st vs cf approx`)) })
 
 // finalBeforeCapital are abbreviations that often end a sentence too
 // ("Larkspur Outdoor Co. Absolutely, ..."): a sentence ends on them only
 // when the next word starts with a capital.
-var finalBeforeCapital = set(strings.Fields(`etc inc ltd co corp jr sr`))
+var finalBeforeCapital = sync.OnceValue(func() map[string]bool { return set(strings.Fields(`etc inc ltd co corp jr sr`)) })
 
 // timeZoneWords follow "1 p.m." without starting a sentence.
-var timeZoneWords = set(strings.Fields(`time mountain eastern central pacific atlantic alaska hawaii local`))
+var timeZoneWords = sync.OnceValue(func() map[string]bool {
+	return set(strings.Fields(`time mountain eastern central pacific atlantic alaska hawaii local`))
+})
 
 // abbreviationStop reports whether the full stop at runes[dot], followed
 // by a space, ends an abbreviation, a number or an initial inside the
@@ -96,7 +99,7 @@ func abbreviationStop(runes []rune, start, dot int) bool {
 		return false
 	case word == "a.m" || word == "p.m":
 		return !nextStartsUpper || isTimeZone(next)
-	case neverFinal[word] || dottedLetters(word):
+	case neverFinal()[word] || dottedLetters(word):
 		return true
 	case len([]rune(token)) == 2 && unicode.IsUpper([]rune(token)[0]) && token != "I.":
 		return true // an initial; "I." is the pronoun ending a sentence
@@ -106,7 +109,7 @@ func abbreviationStop(runes []rune, start, dot int) bool {
 		// "1. Open the box. 2. Check …": a list number, the sentence's
 		// first token.
 		return strings.TrimSpace(string(runes[start:from])) == ""
-	case finalBeforeCapital[word]:
+	case finalBeforeCapital()[word]:
 		return !nextStartsUpper
 	}
 	return false
@@ -143,7 +146,7 @@ func nextWord(rest []rune) string {
 
 // isTimeZone: Mountain, Eastern Time, ET, PST, UTC, CEST.
 func isTimeZone(word string) bool {
-	if timeZoneWords[strings.ToLower(word)] {
+	if timeZoneWords()[strings.ToLower(word)] {
 		return true
 	}
 	if n := len(word); n < 2 || n > 5 {

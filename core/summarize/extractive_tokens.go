@@ -2,6 +2,7 @@ package summarize
 
 import (
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -82,7 +83,9 @@ func isIdentifierToken(tok string) bool {
 }
 
 // currencyWords follow or precede an amount.
-var currencyWords = set(strings.Fields(`% percent usd eur gbp dollar dollars euro euros pound pounds`))
+var currencyWords = sync.OnceValue(func() map[string]bool {
+	return set(strings.Fields(`% percent usd eur gbp dollar dollars euro euros pound pounds`))
+})
 
 // isMoneyDateToken: $349.99, 15%, 12 percent, EUR 12,000, 2024-05-02,
 // 5/2 or 5/2/2024, 10am, 10:30 pm, May 3.
@@ -94,9 +97,9 @@ func isMoneyDateToken(tok, next string) bool {
 	}
 	if !startsWithDigit(tok) {
 		// A currency code or month before a number.
-		return (currencyWords[lower] || monthAbbrev[lower]) && startsWithDigit(next)
+		return (currencyWords()[lower] || monthAbbrev()[lower]) && startsWithDigit(next)
 	}
-	if strings.HasSuffix(tok, "%") || currencyWords[next] {
+	if strings.HasSuffix(tok, "%") || currencyWords()[next] {
 		return true
 	}
 	for _, suffix := range []string{"am", "pm"} {

@@ -1,6 +1,7 @@
 package tokens
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"runtime"
 	"strings"
@@ -97,6 +98,36 @@ func BenchmarkCount(b *testing.B) {
 				cpu := threadCPU(b) - start
 				b.ReportMetric(float64(len(in.text))*float64(b.N)/1e6/cpu.Seconds(), "MB/cpu-s")
 			})
+		}
+	}
+}
+
+// BenchmarkMergeQueue merges one piece with each of the merge's two
+// queues, one heap and buckets by rank, at lengths around longPieceBytes,
+// where the choice between them is made, and at issue 9's 50,000 bytes:
+// a run of '=' (few ranks, many stale pairs) and random Han characters
+// (many ranks, few pairs each).
+func BenchmarkMergeQueue(b *testing.B) {
+	rng := rand.New(rand.NewPCG(4, 5))
+	han := []rune("的一是不了人我在有他这中大来上国个到说们为子和你地出道也时年得就那要下以生会自着去之过家学对可她里后小么心多天而能好都然没日于起还发成事")
+	for _, size := range []int{256, 1024, 4096, 50_000} {
+		var sb strings.Builder
+		for sb.Len() < size {
+			sb.WriteRune(han[rng.IntN(len(han))])
+		}
+		pieces := []struct{ name, text string }{{"equals", strings.Repeat("=", size)}, {"han", sb.String()}}
+		for _, piece := range pieces {
+			for _, long := range []bool{false, true} {
+				queue := map[bool]string{false: "heap", true: "buckets"}[long]
+				b.Run(fmt.Sprintf("%s-%d/%s", piece.name, size, queue), func(b *testing.B) {
+					tok, _ := ByName(TokenizerO200K)
+					enc := tok.(*BPE).load()
+					b.SetBytes(int64(len(piece.text)))
+					for b.Loop() {
+						queueMerge(piece.text, enc.ranks, enc.maxLen, long, func(string) {})
+					}
+				})
+			}
 		}
 	}
 }

@@ -11,12 +11,15 @@ const noRank = -1
 // bytes have the lowest rank, the leftmost of equal ranks. tiktoken (and
 // tiktoken-go) rescan every pair after each merge, quadratic in the
 // piece's length, so a line of 50,000 '=' took seconds; here the pairs
-// wait in a min-heap ordered by (rank, position) over a linked list of
-// parts, and a merge re-ranks only its two neighbours: O(n log n).
+// wait in a queue ordered by (rank, position) over a linked list of
+// parts, and a merge re-ranks only its two neighbours. The queue is a
+// binary heap (merge_heap.go) for pieces shorter than longPieceBytes
+// and buckets by rank (merge_buckets.go) for longer ones, where one
+// heap's sifts cost most of the merge.
 //
 // A merge replaces the pair at p by a longer part, whose pairs with its
-// neighbours are new, longer strings, hence new ranks: a heap entry whose
-// rank no longer matches its position's current pair is stale and
+// neighbours are new, longer strings, hence new ranks: a queued pair
+// whose rank no longer matches its position's current pair is stale and
 // skipped. maxLen is the longest token's length: a longer pair is no
 // token, without asking the table.
 func bytePairMerge(piece string, ranks *rankTable, maxLen int, emit func(token string)) {
@@ -24,15 +27,16 @@ func bytePairMerge(piece string, ranks *rankTable, maxLen int, emit func(token s
 		mergeSmall(piece, ranks, emit)
 		return
 	}
-	heapMerge(piece, ranks, maxLen, emit)
+	queueMerge(piece, ranks, maxLen, len(piece) >= longPieceBytes, emit)
 }
 
-// heapMerge is bytePairMerge's O(n log n) merge.
-func heapMerge(piece string, ranks *rankTable, maxLen int, emit func(token string)) {
+// queueMerge is bytePairMerge for pieces longer than a few bytes, with
+// its pairs queued in buckets by rank if long, else in a heap.
+func queueMerge(piece string, ranks *rankTable, maxLen int, long bool, emit func(token string)) {
 	m := mergePool.Get().(*merger)
 	defer mergePool.Put(m)
 	n := int32(len(piece))
-	m.reset(len(piece))
+	m.reset(len(piece), long)
 
 	// next and prev link the live parts by their start; n is the end.
 	rankOf := func(p int32) int32 {
@@ -44,26 +48,42 @@ func heapMerge(piece string, ranks *rankTable, maxLen int, emit func(token strin
 		if int(end-p) > maxLen {
 			return noRank
 		}
+		if m.long && m.partRank[p] >= 0 && m.partRank[q] >= 0 {
+			return m.pairs.rank(m.partRank[p], m.partRank[q], piece[p:end], ranks)
+		}
 		if r, ok := ranks.rank(piece[p:end]); ok {
 			return int32(r)
 		}
 		return noRank
 	}
+	if m.long {
+		m.rankParts(piece, ranks)
+	}
 	for p := int32(0); p < n; p++ {
 		m.pairRank[p] = rankOf(p)
 		if m.pairRank[p] != noRank {
-			m.queue = append(m.queue, queued(m.pairRank[p], p))
+			m.initial(m.pairRank[p], p)
 		}
 	}
-	m.queue.init()
-	for len(m.queue) > 0 {
-		rank, p := m.queue.pop().split()
-		if m.removed[p] || m.pairRank[p] != rank {
+	if !m.long {
+		m.heap.init()
+	}
+	for {
+		rank, p, ok := m.pop()
+		if !ok {
+			break
+		}
+		if m.pairRank[p] != rank {
 			continue
 		}
 		// Join part p with the part after it.
 		q := m.next[p]
-		m.removed[q] = true
+		// q is gone: no pair starts there any more, so whatever is
+		// queued at q is stale.
+		m.pairRank[q] = noRank
+		if m.long {
+			m.partRank[p] = rank
+		}
 		m.next[p] = m.next[q]
 		if m.next[q] < n {
 			m.prev[m.next[q]] = p
@@ -83,102 +103,104 @@ func heapMerge(piece string, ranks *rankTable, maxLen int, emit func(token strin
 type merger struct {
 	next, prev []int32
 	pairRank   []int32
-	removed    []bool
-	queue      pairQueue
+	// long picks the queue: buckets for a piece of longPieceBytes or
+	// more, the heap for shorter ones.
+	long    bool
+	heap    pairHeap
+	buckets rankBuckets
+	// A long piece's pairs are looked up by their parts' ranks:
+	// partRank is each live part's token rank (noRank for a byte that
+	// is no token), byteRank each byte's.
+	partRank []int32
+	byteRank [256]int32
+	pairs    pairRanks
 }
+
+// rankParts records the rank of each byte of piece, its first parts.
+func (m *merger) rankParts(piece string, ranks *rankTable) {
+	var one [1]byte
+	for b := range m.byteRank {
+		one[0] = byte(b)
+		m.byteRank[b] = noRank
+		if r, ok := ranks.rank(string(one[:])); ok {
+			m.byteRank[b] = int32(r)
+		}
+	}
+	for p := range len(piece) {
+		m.partRank[p] = m.byteRank[piece[p]]
+	}
+}
+
+// longPieceBytes is the length from which a piece's pairs are queued in
+// buckets by rank: below it, the few pairs of each rank do not pay for a
+// bucket each (BenchmarkMergeQueue).
+const longPieceBytes = 1024
 
 var mergePool = sync.Pool{New: func() any { return new(merger) }}
 
-func (m *merger) reset(n int) {
+// reset readies m for a piece of n bytes, its pairs to be queued in
+// buckets if long.
+func (m *merger) reset(n int, long bool) {
 	if cap(m.next) < n+1 {
 		m.next = make([]int32, n+1)
 		m.prev = make([]int32, n+1)
 		m.pairRank = make([]int32, n+1)
-		m.removed = make([]bool, n+1)
 	}
-	m.next, m.prev, m.pairRank, m.removed = m.next[:n+1], m.prev[:n+1], m.pairRank[:n+1], m.removed[:n+1]
+	m.next, m.prev, m.pairRank = m.next[:n+1], m.prev[:n+1], m.pairRank[:n+1]
 	for p := range int32(n + 1) {
-		m.next[p], m.prev[p], m.pairRank[p], m.removed[p] = p+1, p-1, noRank, false
+		m.next[p], m.prev[p], m.pairRank[p] = p+1, p-1, noRank
 	}
-	// Each merge pops one pair and pushes at most two, so the queue
-	// never holds more than 2n entries: room for them up front saves
-	// copying a long piece's queue as it grows.
-	if cap(m.queue) < 2*n {
-		m.queue = make(pairQueue, 0, 2*n)
+	m.long = long
+	if long {
+		if cap(m.partRank) < n {
+			m.partRank = make([]int32, n)
+		}
+		m.partRank = m.partRank[:n]
+		m.pairs.reset()
+		m.buckets.reset(n)
+		return
 	}
-	m.queue = m.queue[:0]
+	// Each merge pops one pair and pushes at most two, so the heap never
+	// holds more than 2n entries: room for them up front saves copying a
+	// long piece's heap as it grows.
+	if cap(m.heap) < 2*n {
+		m.heap = make(pairHeap, 0, 2*n)
+	}
+	m.heap = m.heap[:0]
+}
+
+// initial queues one of the piece's first pairs; the heap is ordered
+// once they all are (pairHeap.init).
+func (m *merger) initial(rank, p int32) {
+	if m.long {
+		m.buckets.push(rank, p)
+		return
+	}
+	m.heap = append(m.heap, queued(rank, p))
+}
+
+// pop removes the pair of lowest rank, the leftmost of that rank; ok is
+// false when none is left.
+func (m *merger) pop() (rank, p int32, ok bool) {
+	if m.long {
+		return m.buckets.pop()
+	}
+	if len(m.heap) == 0 {
+		return 0, 0, false
+	}
+	rank, p = m.heap.pop().split()
+	return rank, p, true
 }
 
 // rerank records part p's new pair rank and queues it.
 func (m *merger) rerank(p, rank int32) {
 	m.pairRank[p] = rank
-	if rank != noRank {
-		m.queue.push(queued(rank, p))
-	}
-}
-
-// pairEntry is a queued pair, rank in the high half and position in the
-// low: one integer comparison orders by rank, then leftmost, and a heap
-// of a million pairs stays compact.
-type pairEntry uint64
-
-func queued(rank, pos int32) pairEntry { return pairEntry(uint64(rank)<<32 | uint64(uint32(pos))) }
-
-func (e pairEntry) split() (rank, pos int32) { return int32(e >> 32), int32(uint32(e)) }
-
-// pairQueue is a binary min-heap, written out rather than built on
-// container/heap, whose interface boxes every entry pushed.
-type pairQueue []pairEntry
-
-func (q pairQueue) init() {
-	for i := len(q)/2 - 1; i >= 0; i-- {
-		q.down(i)
-	}
-}
-
-func (q *pairQueue) push(e pairEntry) {
-	*q = append(*q, e)
-	h := *q
-	i := len(h) - 1
-	for i > 0 {
-		parent := (i - 1) / 2
-		if h[parent] <= e {
-			break
-		}
-		h[i] = h[parent]
-		i = parent
-	}
-	h[i] = e
-}
-
-func (q *pairQueue) pop() pairEntry {
-	h := *q
-	top := h[0]
-	last := len(h) - 1
-	h[0] = h[last]
-	*q = h[:last]
-	q.down(0)
-	return top
-}
-
-func (q pairQueue) down(i int) {
-	if i >= len(q) {
+	if rank == noRank {
 		return
 	}
-	e := q[i]
-	for {
-		child := 2*i + 1
-		if child >= len(q) {
-			break
-		}
-		if right := child + 1; right < len(q) && q[right] < q[child] {
-			child = right
-		}
-		if e <= q[child] {
-			break
-		}
-		q[i] = q[child]
-		i = child
+	if m.long {
+		m.buckets.push(rank, p)
+		return
 	}
-	q[i] = e
+	m.heap.push(queued(rank, p))
 }

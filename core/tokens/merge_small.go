@@ -3,7 +3,7 @@ package tokens
 // smallPieceBytes: up to this length a piece is merged by tiktoken's own
 // scan over a fixed array on the stack, which beats the heap's setup for
 // the short pieces most text is made of. Both make the same merges
-// (TestSmallMergeMatchesHeapMerge).
+// (TestSmallMergeMatchesQueueMerge).
 const smallPieceBytes = 24
 
 // mergeSmall is tiktoken's _byte_pair_merge as written: after each merge,

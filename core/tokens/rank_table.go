@@ -8,7 +8,7 @@ import "math/bits"
 // Every part of it lies in the binary as compiled (vocab_file.go): the
 // tokens' bytes in rank order, and the index, an open-addressing array of
 // uint32 slots at most half full, laid out by vocabHash when the file was
-// generated. Loading only computes where each token starts.
+// generated, and where each token starts. Loading computes nothing.
 //
 // A slot holds rank+1 in its low rankBits bits (0 is an empty slot) and,
 // above them, a tag: the top bits of the token's hash. A lookup compares
@@ -19,7 +19,7 @@ type rankTable struct {
 	slots    string // little-endian uint32 slots, a power of two of them
 	mask     uint64 // number of slots - 1
 	bytes    string // every token's bytes, in rank order
-	offsets  []uint32
+	offsets  string // little-endian uint32s: where each token starts in bytes, then the end
 	rankBits uint
 }
 
@@ -63,5 +63,8 @@ func (t *rankTable) has(s string) bool {
 
 // token returns the bytes of the token of rank r.
 func (t *rankTable) token(r int) string {
-	return t.bytes[t.offsets[r]:t.offsets[r+1]]
+	return t.bytes[le32(t.offsets[4*r:]):le32(t.offsets[4*r+4:])]
 }
+
+// size is the number of tokens; their ranks are 0 to size-1.
+func (t *rankTable) size() int { return len(t.offsets)/4 - 1 }

@@ -12,7 +12,7 @@ func TestRankTableFindsEveryToken(t *testing.T) {
 			t.Fatal(err)
 		}
 		ranks := v.ranks
-		n := len(ranks.offsets) - 1
+		n := ranks.size()
 		isToken := make(map[string]int, n)
 		for r := range n {
 			isToken[ranks.token(r)] = r

@@ -50,15 +50,16 @@ func TestCompiledVocabulariesMatchLoader(t *testing.T) {
 // 0 in file order, as they do in every tiktoken file, every token be 1 to
 // 255 bytes long and no two the same.
 func compactVocabulary(tiktokenFile []byte) ([]byte, error) {
-	var lengths, tokens []byte
+	var tokens []byte
 	offsets := []uint32{0}
+	maxLen := 0
 	for i, line := range strings.Split(strings.TrimSuffix(string(tiktokenFile), "\n"), "\n") {
 		encoded, rank, ok := strings.Cut(line, " ")
 		if !ok {
 			return nil, fmt.Errorf("line %d: expected \"base64 rank\"", i+1)
 		}
-		if rank != strconv.Itoa(len(lengths)) {
-			return nil, fmt.Errorf("line %d: rank %q, expected %d (ranks count up from 0)", i+1, rank, len(lengths))
+		if rank != strconv.Itoa(len(offsets)-1) {
+			return nil, fmt.Errorf("line %d: rank %q, expected %d (ranks count up from 0)", i+1, rank, len(offsets)-1)
 		}
 		token, err := base64.StdEncoding.DecodeString(encoded)
 		if err != nil {
@@ -67,7 +68,7 @@ func compactVocabulary(tiktokenFile []byte) ([]byte, error) {
 		if len(token) < 1 || len(token) > 255 {
 			return nil, fmt.Errorf("line %d: a token of %d bytes (expected 1 to 255)", i+1, len(token))
 		}
-		lengths = append(lengths, byte(len(token)))
+		maxLen = max(maxLen, len(token))
 		tokens = append(tokens, token...)
 		offsets = append(offsets, uint32(len(tokens)))
 	}
@@ -76,12 +77,15 @@ func compactVocabulary(tiktokenFile []byte) ([]byte, error) {
 		return nil, err
 	}
 	out := []byte(vocabFileMagic)
-	out = binary.LittleEndian.AppendUint32(out, uint32(len(lengths)))
+	out = binary.LittleEndian.AppendUint32(out, uint32(len(offsets)-1))
 	out = binary.LittleEndian.AppendUint32(out, uint32(slotBits))
+	out = binary.LittleEndian.AppendUint32(out, uint32(maxLen))
 	for _, slot := range slots {
 		out = binary.LittleEndian.AppendUint32(out, slot)
 	}
-	out = append(out, lengths...)
+	for _, offset := range offsets {
+		out = binary.LittleEndian.AppendUint32(out, offset)
+	}
 	return append(out, tokens...), nil
 }
 
@@ -116,7 +120,7 @@ func TestReadVocabFileRejectsDamage(t *testing.T) {
 		t.Fatal(err)
 	}
 	table, maxLen, err := readVocabFile(string(good))
-	if err != nil || table.bytes != "abab" || fmt.Sprint(table.offsets) != "[0 1 2 4]" || maxLen != 2 {
+	if err != nil || table.bytes != "abab" || table.offsets != "\x00\x00\x00\x00\x01\x00\x00\x00\x02\x00\x00\x00\x04\x00\x00\x00" || maxLen != 2 {
 		t.Fatalf("read %+v %d, %v", table, maxLen, err)
 	}
 	for r, token := range []string{"a", "b", "ab"} {
@@ -127,19 +131,21 @@ func TestReadVocabFileRejectsDamage(t *testing.T) {
 	if got, ok := table.rank("ba"); ok {
 		t.Errorf("\"ba\" found at %d", got)
 	}
-	// Three tokens in 2^3 slots of four bytes, then their lengths.
-	lengths := vocabHeaderBytes + 4<<3
+	// Three tokens in 2^3 slots of four bytes, then their four offsets.
+	offsets := vocabHeaderBytes + 4<<3
 	cases := map[string]string{
 		"another magic":         "ctxlab BPE vocabulary 9\n" + string(good[len(vocabFileMagic):]),
 		"empty":                 "",
 		"cut in a count":        string(good[:vocabHeaderBytes-2]),
-		"cut in the table":      string(good[:lengths-1]),
+		"cut in the table":      string(good[:offsets-1]),
 		"cut in tokens":         string(good[:len(good)-1]),
 		"a byte over":           string(good) + "x",
-		"no tokens":             vocabFileMagic + "\x00\x00\x00\x00\x03\x00\x00\x00",
-		"no empty slot":         vocabFileMagic + "\x08\x00\x00\x00\x03\x00\x00\x00" + string(good[vocabHeaderBytes:]),
-		"a table of 2^31 slots": vocabFileMagic + "\x03\x00\x00\x00\x1f\x00\x00\x00",
-		"an empty token":        string(good[:lengths]) + "\x00\x01\x03" + string(good[lengths+3:]),
+		"no tokens":             vocabFileMagic + "\x00\x00\x00\x00\x03\x00\x00\x00\x02\x00\x00\x00",
+		"no empty slot":         vocabFileMagic + "\x08\x00\x00\x00\x03\x00\x00\x00" + string(good[vocabHeaderBytes-4:]),
+		"a table of 2^31 slots": vocabFileMagic + "\x03\x00\x00\x00\x1f\x00\x00\x00\x02\x00\x00\x00",
+		"no longest token":      vocabFileMagic + "\x03\x00\x00\x00\x03\x00\x00\x00\x00\x00\x00\x00" + string(good[vocabHeaderBytes:]),
+		"not from byte 0":       string(good[:offsets]) + "\x01" + string(good[offsets+1:]),
+		"ending past the file":  string(good[:offsets+12]) + "\x05" + string(good[offsets+13:]),
 	}
 	for label, file := range cases {
 		if _, _, err := readVocabFile(file); err == nil {
