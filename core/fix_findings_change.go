@@ -31,20 +31,15 @@ func FindingAbout(f diagnose.Finding) string {
 
 // NewWarnings counts the findings a preview makes appear that are
 // warnings or errors: what a fix costs in trust, beside its tokens.
-func (p Preview) NewWarnings() int {
-	n := 0
-	for _, f := range p.FindingsAppeared {
-		if f.Severity != diagnose.SeverityInfo {
-			n++
-		}
-	}
-	return n
-}
+func (p Preview) NewWarnings() int { return countWarnings(p.FindingsAppeared) }
 
 // WarningsGone counts the warnings and errors a preview makes go away.
-func (p Preview) WarningsGone() int {
+func (p Preview) WarningsGone() int { return countWarnings(p.FindingsGone) }
+
+// countWarnings counts the findings that are not mere information.
+func countWarnings(findings []diagnose.Finding) int {
 	n := 0
-	for _, f := range p.FindingsGone {
+	for _, f := range findings {
 		if f.Severity != diagnose.SeverityInfo {
 			n++
 		}
