@@ -68,7 +68,7 @@ func TestConflictingHunks(t *testing.T) {
 			"5 to 9 business days → 3 to 7 business days"},
 		{"a figure ends at a function word", "the link expires after one hour and cannot be reused", "the link expires after 30 minutes and cannot be reused",
 			"one hour → 30 minutes"},
-		{"a phrase ends with its clause", "refunds take 10 days, by card", "refunds take 5 days, by card", "10 days, → 5 days,"},
+		{"a phrase ends with its clause", "refunds take 10 days, by card", "refunds take 5 days, by card", "10 days → 5 days"},
 		{"reworded", "we reply quickly to every message", "we reply promptly to every message", ""},
 		{"sentence added", "ships in two days.", "ships in two days. Holiday orders may take until December 24 to arrive.", ""},
 		{"repeated change reads once", "pay 100% now and 100% later", "pay 50% now and 50% later", "100% now → 50% now; 100% later → 50% later"},

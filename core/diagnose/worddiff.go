@@ -32,8 +32,16 @@ type hunk struct {
 	from, to []string
 }
 
+// String quotes the change as "from → to". The punctuation that closed
+// the clause the phrase was widened to is left out of the quote, so a
+// finding reads "one business day → three business days", not
+// "one business day, → three business days,".
 func (h hunk) String() string {
-	return strings.Join(h.from, " ") + " → " + strings.Join(h.to, " ")
+	return quotedPhrase(h.from) + " → " + quotedPhrase(h.to)
+}
+
+func quotedPhrase(words []string) string {
+	return strings.TrimRight(strings.Join(words, " "), ",;:.")
 }
 
 // words is a text split on whitespace, with each word's diff key.
