@@ -72,20 +72,27 @@ func (m Model) renderHeader() string {
 		// (the Context view says how to open another).
 		name += " · " + interactionWords(sc)
 	}
-	title := fmt.Sprintf(" ctxlab · %s · %s (%s) · window %s", name, safetext.Line(model),
-		tokenizer, numfmt.Thousands(s.Budget.TotalWindow))
+	measured := ""
 	if s.Mode == window.MeasureOnly || (m.eval != nil && m.eval.BudgetProblem != nil) {
-		title += " · measured as sent"
+		measured = " · measured as sent"
+	}
+	cost := ""
+	if m.eval != nil {
+		if c := core.CostOf(m.eval, m.cfg.Prices); c.Known {
+			cost = " · " + numfmt.Dollars(c.Per1000()) + " per 1,000 requests"
+		}
 	}
 	// The baseline's summary before the cost: with a baseline pinned the
 	// change is what the user is looking for, and a narrow header cuts
-	// from the end.
-	title += baselineWords(m.comparison)
-	if m.eval != nil {
-		if c := core.CostOf(m.eval, m.cfg.Prices); c.Known {
-			title += " · " + numfmt.Dollars(c.Per1000()) + " per 1,000 requests"
-		}
-	}
+	// from the end. On a narrow screen the header first spares what the
+	// user knows or can read elsewhere (the program's name, an exact
+	// tokenizer, the model's own), so the cost is not what gets cut.
+	rest := " · window " + numfmt.Thousands(s.Budget.TotalWindow) + measured + baselineWords(m.comparison) + cost
+	room := m.width - lipgloss.Width("? help ") - 1
+	title := fitting(room,
+		" ctxlab · "+name+" · "+safetext.Line(model)+" ("+tokenizer+")"+rest,
+		" ctxlab · "+name+" · "+compactModelWords(model, tokenizer)+rest,
+		" "+name+" · "+compactModelWords(model, tokenizer)+rest)
 	right := "? help "
 	if m.width-lipgloss.Width(title) > lipgloss.Width(helpAndLegend)+2 {
 		// Where there is room, the legend (a second ?) is named too.
@@ -106,6 +113,16 @@ func (m Model) renderHeader() string {
 		gap = m.width - lipgloss.Width(title) - lipgloss.Width(right)
 	}
 	return st.Header.Render(title + strings.Repeat(" ", max(0, gap)) + right)
+}
+
+// compactModelWords names the model alone when its tokenizer needs no
+// saying (the model's own, counted exactly), for a narrow header; an
+// estimate or a pending count is always said.
+func compactModelWords(model, tokenizer string) string {
+	if strings.Contains(tokenizer, "estimate") || strings.Contains(tokenizer, "pending") {
+		return safetext.Line(model) + " (" + tokenizer + ")"
+	}
+	return safetext.Line(model)
 }
 
 // interactionWords is which of a cassette's chat requests is shown:
