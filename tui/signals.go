@@ -30,20 +30,28 @@ var closingSignals = []os.Signal{syscall.SIGHUP, syscall.SIGINT, syscall.SIGTERM
 // runWithSignals runs p with its own signal handling (the program must be
 // made WithoutSignalHandler): the first closing signal kills the program,
 // which restores the terminal on its way out, and Run returns a
-// *SignalError.
+// *SignalError; SIGTSTP suspends it as Ctrl-Z does.
 func runWithSignals(p *tea.Program) error {
 	signals := make(chan os.Signal, 1)
 	signal.Notify(signals, closingSignals...)
 	defer signal.Stop(signals)
+	stops, release := catchStopSignal()
+	defer release()
 	caught := make(chan syscall.Signal, 1)
 	done := make(chan struct{})
 	defer close(done)
 	go func() {
-		select {
-		case s := <-signals:
-			caught <- s.(syscall.Signal)
-			p.Kill()
-		case <-done:
+		for {
+			select {
+			case s := <-signals:
+				caught <- s.(syscall.Signal)
+				p.Kill()
+				return
+			case <-stops:
+				p.Send(suspend())
+			case <-done:
+				return
+			}
 		}
 	}()
 	_, err := p.Run()

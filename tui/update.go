@@ -106,7 +106,7 @@ func (m Model) updateKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	}
 	// Ctrl-Z too: the shell's job control must work whatever has focus.
 	if key.Matches(msg, m.global.Suspend) {
-		return m, tea.Suspend
+		return m, suspend
 	}
 	// esc stops what is computing before it does anything else: a model
 	// call first (the footer offers it), then a token count.
