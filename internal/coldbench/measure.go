@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"strconv"
-	"syscall"
 	"time"
 )
 
@@ -27,12 +26,12 @@ func timeCommand(cmd *exec.Cmd) (measured, error) {
 	if err := cmd.Run(); err != nil {
 		return measured{}, fmt.Errorf("%s: %w", cmd.String(), err)
 	}
-	m := measured{wall: time.Since(start)}
-	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-		m.maxRSS = ru.Maxrss << 10 // Linux reports kilobytes
-		m.cpu = time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-	}
-	return m, nil
+	ps := cmd.ProcessState
+	return measured{
+		wall:   time.Since(start),
+		cpu:    ps.UserTime() + ps.SystemTime(),
+		maxRSS: peakResident(ps),
+	}, nil
 }
 
 // timeCtxlab runs the build runs times, writing the JSON to out, and
