@@ -10,6 +10,7 @@ import (
 	"os"
 	"strings"
 
+	"ctxlab/internal/memlimit"
 	"ctxlab/internal/nearname"
 
 	"ctxlab/internal/safetext"
@@ -71,6 +72,9 @@ func Main(env Env, args []string) int {
 	// in force now comes back when the run ends.
 	restore := loaders.SetMaxInputSize(loaders.MaxInputSize())
 	defer restore()
+	// A command sets a memory limit from what it read (limitMemoryFor);
+	// it holds for this run only.
+	defer memlimit.Keep()()
 	if len(args) > 0 {
 		switch args[0] {
 		case "-h", "-help", "--help", "help":
