@@ -95,6 +95,35 @@ func lowerWordHashes(text string, dst []uint64) []uint64 {
 	return dst
 }
 
+// windowCount is how many windows appendWindowHashes hashes for text:
+// its words less k-1, or one when it has fewer than k words. It splits
+// words as lowerWordHashes does, lowercasing first, so the count is
+// exact: at least the distinct hashes it keeps.
+func windowCount(text string, k int) int {
+	words, inWord := 0, false
+	for i := 0; i < len(text); {
+		b := text[i]
+		space := false
+		if b < utf8.RuneSelf {
+			i++
+			space = asciiSpace[b]
+		} else {
+			r, size := utf8.DecodeRuneInString(text[i:])
+			i += size
+			space = pycompat.IsSpace(unicode.ToLower(r))
+		}
+		if space {
+			inWord = false
+		} else if !inWord {
+			words, inWord = words+1, true
+		}
+	}
+	if words < k {
+		return 1
+	}
+	return words - k + 1
+}
+
 // windowHash chains word hashes; the length seeds it so a window of n
 // words never equals a longer one by construction of the chain alone.
 func windowHash(words []uint64) uint64 {
