@@ -10,7 +10,6 @@ import (
 	"os"
 	"strings"
 
-	"ctxlab/internal/memlimit"
 	"ctxlab/internal/nearname"
 
 	"ctxlab/internal/safetext"
@@ -40,6 +39,11 @@ type Env struct {
 	StderrIsTTY   bool
 	Getenv        func(string) string
 	WorkingFolder string
+	// SetsMemoryLimit lets a command set Go's soft memory limit, which
+	// holds for the whole process, from the documents it read
+	// (limitMemoryFor): true in the binary, whose process runs one
+	// command; false in tests, which run many at once in one process.
+	SetsMemoryLimit bool
 }
 
 // command is one subcommand.
@@ -72,9 +76,6 @@ func Main(env Env, args []string) int {
 	// in force now comes back when the run ends.
 	restore := loaders.SetMaxInputSize(loaders.MaxInputSize())
 	defer restore()
-	// A command sets a memory limit from what it read (limitMemoryFor);
-	// it holds for this run only.
-	defer memlimit.Keep()()
 	if len(args) > 0 {
 		switch args[0] {
 		case "-h", "-help", "--help", "help":

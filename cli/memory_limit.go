@@ -6,12 +6,14 @@ import (
 )
 
 // limitMemoryFor sets Go's soft memory limit from the documents a
-// headless command loaded (unless the user set GOMEMLIMIT), so a large
-// set is collected as it nears a few times its size instead of growing
-// to twice its peak live heap. Main puts the earlier limit back when the
-// command ends.
+// headless command loaded (unless the user set GOMEMLIMIT, or the
+// command does not own its process), so a large set is collected as it
+// nears a few times its size instead of growing to twice its peak live
+// heap.
 func limitMemoryFor(env Env, docs []value.Document) {
-	memlimit.Apply(env.Getenv, documentBytes(docs), len(docs))
+	if env.SetsMemoryLimit {
+		memlimit.Apply(env.Getenv, documentBytes(docs), len(docs))
+	}
 }
 
 // documentBytes is the text a document set holds: what its memory grows

@@ -56,10 +56,3 @@ func Apply(getenv func(string) string, inputBytes int64, documents int) int64 {
 	debug.SetMemoryLimit(limit)
 	return limit
 }
-
-// Keep returns the function that puts back the limit in force now: a
-// command run inside a test must not leave its limit to the next.
-func Keep() (restore func()) {
-	before := debug.SetMemoryLimit(-1)
-	return func() { debug.SetMemoryLimit(before) }
-}
