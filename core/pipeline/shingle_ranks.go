@@ -24,7 +24,9 @@ func rankByCount(ids []uint32, distinct int) (unique uint32, shared []int32) {
 	}
 	// slot[d] counts the positions of distinct hash d, until d is ranked
 	// at its first position; then it holds the rank, marked.
-	const rankedMark = 1 << 31 // positions are uint32, so counts stay below it unless every one is a single hash
+	// Counts and ranks stay below the mark while there are fewer than
+	// 2^31 windows (16 GiB of hashes, made from 4 GB of text or more).
+	const rankedMark = 1 << 31
 	slot := make([]uint32, distinct)
 	for _, d := range ranks {
 		slot[d]++
