@@ -145,6 +145,7 @@ func (f *buildFlags) loadPipelineInput(env Env, fs *flagSet, command string) (co
 		return settings, opts, loaders.DocumentSet{}, err
 	}
 	printSkipNotes(env, set.SkipNotes(displayPath(f.docs)))
+	limitMemoryFor(env, set.Docs)
 	warnDistanceLike(env, settings.Pipeline.Scores, set.Docs)
 	return settings, opts, set, nil
 }

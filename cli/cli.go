@@ -39,6 +39,11 @@ type Env struct {
 	StderrIsTTY   bool
 	Getenv        func(string) string
 	WorkingFolder string
+	// SetsMemoryLimit lets a command set Go's soft memory limit, which
+	// holds for the whole process, from the documents it read
+	// (limitMemoryFor): true in the binary, whose process runs one
+	// command; false in tests, which run many at once in one process.
+	SetsMemoryLimit bool
 }
 
 // command is one subcommand.

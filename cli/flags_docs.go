@@ -73,6 +73,7 @@ func scenarioFromDocs(env Env, d *docsFlags) (*core.Scenario, []string, error) {
 		return nil, nil, err
 	}
 	docs, format := set.Docs, set.Format
+	limitMemoryFor(env, docs)
 	skipNotes := set.SkipNotes(displayPath(d.path))
 	sc := &core.Scenario{
 		Name:        filepath.Base(displayPath(d.path)),

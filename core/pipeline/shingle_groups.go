@@ -32,46 +32,53 @@ type groupAt struct {
 	group, end uint32
 }
 
-// groupShingles finds the groups of the index's shingles. Every class of
-// a group holds the group's shingles, so shingles that may be grouped are
-// looked for among those whose first holder is the same class, with a
-// hash of the postings to sort on and a comparison of the postings to
-// confirm: a hash collision can only leave two groups apart.
+// groupShingles finds the groups of the index's shingles. The unique
+// shingles of a class (held by it alone) are one group, led by the
+// first in its set. Every class of a group holds the group's shingles,
+// so shared shingles that may be grouped are looked for among those
+// whose first holder is the same class, with a hash of the postings to
+// sort on and a comparison of the postings to confirm: a hash collision
+// can only leave two groups apart. The scratch space is per shared
+// shingle, which random text has few of.
 func groupShingles(x *shingleIndex) shingleGroups {
-	distinct := len(x.offsets) - 1
-	postingHash := make([]uint64, distinct)
+	unique, sharedCount := x.unique, len(x.shared)-1
+	postingHash := make([]uint64, sharedCount)
 	ownerStart := make([]int32, len(x.sets)+1)
-	for r := range postingHash {
-		h := uint64(x.offsets[r+1] - x.offsets[r])
-		for _, c := range x.containing(uint32(r)) {
+	for i := range postingHash {
+		postings := x.containing(unique + uint32(i))
+		h := uint64(len(postings))
+		for _, c := range postings {
 			h = mix(h ^ uint64(c))
 		}
-		postingHash[r] = h
-		ownerStart[x.classes[x.offsets[r]]+1]++
+		postingHash[i] = h
+		ownerStart[postings[0]+1]++
 	}
 	for c := 1; c < len(ownerStart); c++ {
 		ownerStart[c] += ownerStart[c-1]
 	}
-	// owned lists, per class, the shingles it holds first, ascending.
-	owned := make([]uint32, distinct)
+	// owned lists, per class, the shared shingles it holds first,
+	// ascending.
+	owned := make([]uint32, sharedCount)
 	fill := slices.Clone(ownerStart[:len(ownerStart)-1])
-	for r := range owned {
-		c := x.classes[x.offsets[r]]
-		owned[fill[c]] = uint32(r)
+	for i := range owned {
+		c := x.containing(unique + uint32(i))[0]
+		owned[fill[c]] = unique + uint32(i)
 		fill[c]++
 	}
 	fill = nil
-	// leader[r] becomes the rarest shingle of r's group.
-	leader := make([]uint32, distinct)
+	// leader[r-unique] becomes the rarest shingle of shared shingle r's
+	// group.
+	leader := make([]uint32, sharedCount)
 	var leaders []uint32 // scratch for leadRun
+	hashOf := func(r uint32) uint64 { return postingHash[r-unique] }
 	for c := range x.sets {
 		mine := owned[ownerStart[c]:ownerStart[c+1]]
 		slices.SortFunc(mine, func(p, q uint32) int {
-			return cmp.Or(cmp.Compare(postingHash[p], postingHash[q]), cmp.Compare(p, q))
+			return cmp.Or(cmp.Compare(hashOf(p), hashOf(q)), cmp.Compare(p, q))
 		})
 		for i := 0; i < len(mine); {
 			j := i + 1
-			for j < len(mine) && postingHash[mine[j]] == postingHash[mine[i]] {
+			for j < len(mine) && hashOf(mine[j]) == hashOf(mine[i]) {
 				j++
 			}
 			leaders = x.leadRun(mine[i:j], leader, leaders)
@@ -80,26 +87,45 @@ func groupShingles(x *shingleIndex) shingleGroups {
 	}
 	owned, postingHash = nil, nil
 
+	// Groups are numbered in the order of their leaders' ranks: first
+	// the classes' unique groups, in class order, then the shared ones.
 	g := shingleGroups{}
-	groupOf := leader // reused: a leader's entry is read before it is overwritten
-	for r := range groupOf {
-		if groupOf[r] == uint32(r) {
-			groupOf[r] = uint32(len(g.first))
-			g.first = append(g.first, uint32(r))
-		} else {
-			groupOf[r] = groupOf[groupOf[r]]
+	uniqueGroup := make([]uint32, len(x.sets))
+	var weight []uint32
+	for c, set := range x.sets {
+		if n, _ := slices.BinarySearch(set, unique); n > 0 {
+			uniqueGroup[c] = uint32(len(g.first))
+			g.first = append(g.first, set[0])
+			weight = append(weight, uint32(n))
 		}
 	}
-	weight := make([]uint32, len(g.first))
+	groupOf := leader // reused: a leader's entry is read before it is overwritten
+	for i := range groupOf {
+		if r := unique + uint32(i); groupOf[i] == r {
+			groupOf[i] = uint32(len(g.first))
+			g.first = append(g.first, r)
+			weight = append(weight, 0)
+		} else {
+			groupOf[i] = groupOf[groupOf[i]-unique]
+		}
+	}
 	for _, grp := range groupOf {
 		weight[grp]++
 	}
-	// A class's groups are its shingles that lead one, in rank order,
-	// which is group order.
+	// A class's groups are its unique group, if any, then its shared
+	// shingles that lead one, in rank order, which is group order.
+	// groupLed is the group r leads in class c's set, if it leads one.
+	groupLed := func(c int, r uint32) (uint32, bool) {
+		if r < unique {
+			return uniqueGroup[c], r == x.sets[c][0]
+		}
+		grp := groupOf[r-unique]
+		return grp, g.first[grp] == r
+	}
 	total := 0
-	for _, set := range x.sets {
+	for c, set := range x.sets {
 		for _, r := range set {
-			if grp := groupOf[r]; g.first[grp] == r {
+			if _, ok := groupLed(c, r); ok {
 				total++
 			}
 		}
@@ -109,7 +135,7 @@ func groupShingles(x *shingleIndex) shingleGroups {
 	for c, set := range x.sets {
 		from, through := len(flat), uint32(0)
 		for _, r := range set {
-			if grp := groupOf[r]; g.first[grp] == r {
+			if grp, ok := groupLed(c, r); ok {
 				through += weight[grp]
 				flat = append(flat, groupAt{group: grp, end: through})
 			}
@@ -119,21 +145,21 @@ func groupShingles(x *shingleIndex) shingleGroups {
 	return g
 }
 
-// leadRun sets leader for a run of shingles with equal posting hashes,
-// ascending: each joins the first earlier one whose postings are the
-// same, or leads a group of its own. leaders is scratch space, returned
-// for reuse.
+// leadRun sets leader for a run of shared shingles with equal posting
+// hashes, ascending: each joins the first earlier one whose postings are
+// the same, or leads a group of its own. leader is indexed by rank less
+// x.unique; leaders is scratch space, returned for reuse.
 func (x *shingleIndex) leadRun(run, leader, leaders []uint32) []uint32 {
 	leaders = leaders[:0]
 	for _, r := range run {
-		leader[r] = r
+		leader[r-x.unique] = r
 		for _, l := range leaders {
 			if slices.Equal(x.containing(l), x.containing(r)) {
-				leader[r] = l
+				leader[r-x.unique] = l
 				break
 			}
 		}
-		if leader[r] == r {
+		if leader[r-x.unique] == r {
 			leaders = append(leaders, r)
 		}
 	}

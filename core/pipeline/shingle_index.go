@@ -9,8 +9,7 @@ import (
 )
 
 // shingleIndex is, for one shingle size, every hash class's shingle set
-// and, for each shingle, the classes that contain it (compressed: the
-// classes of shingle s are classes[offsets[s]:offsets[s+1]], ascending).
+// and, for each shingle, the classes that contain it (see containing).
 // Documents of one hash class have the same words, so the sets are built
 // and compared once per class, never per copy.
 type shingleIndex struct {
@@ -18,8 +17,14 @@ type shingleIndex struct {
 	// numbered rarest first (rankWindowHashes), so prefix filters probe
 	// each set's rarest shingles, and a shingle every document shares is
 	// never probed unless a set has nothing rarer.
-	sets    []shingleSet
-	offsets []int32
+	sets []shingleSet
+	// The postings, compressed: classes lists every class of every
+	// shingle by rank. The unique shingles, ranks below unique, are held
+	// by one class each, and in random text nearly all are, so rank r's
+	// class is classes[r] with no start of its own; a shared shingle's
+	// classes, ascending, are classes[shared[r-unique]:shared[r-unique+1]].
+	unique  uint32
+	shared  []int32
 	classes []int32
 	groups  shingleGroups   // shingles held by the same classes, merged
 	bitmaps []shingleBitmap // per class
@@ -30,14 +35,20 @@ type shingleIndex struct {
 
 // containing returns the classes that hold the shingle of rank r.
 func (x *shingleIndex) containing(r uint32) []int32 {
-	return x.classes[x.offsets[r]:x.offsets[r+1]]
+	if r < x.unique {
+		return x.classes[r : r+1]
+	}
+	i := r - x.unique
+	return x.classes[x.shared[i]:x.shared[i+1]]
 }
 
 func newShingleIndex(a *Analysis, k int) *shingleIndex {
 	hashes, ends := classWindowHashes(a, k)
-	ranks, distinct, counts := rankWindowHashes(hashes)
+	ranks := make([]uint32, len(hashes))
+	distinct := numberDistinct(hashes, ranks)
 	hashes = nil // dead from here, so the collector may take it
-	x := &shingleIndex{sets: make([]shingleSet, len(a.classRep))}
+	unique, shared := rankByCount(ranks, distinct)
+	x := &shingleIndex{sets: make([]shingleSet, len(a.classRep)), unique: unique, shared: shared}
 	for c := range x.sets {
 		start := 0
 		if c > 0 {
@@ -46,20 +57,23 @@ func newShingleIndex(a *Analysis, k int) *shingleIndex {
 		x.sets[c] = ranks[start:ends[c]:ends[c]]
 		slices.Sort(x.sets[c])
 	}
-	// The postings, compressed: a count per shingle is its number of
-	// classes, so one pass fills them without a slice per shingle.
-	x.offsets = make([]int32, distinct+1)
-	for r, n := range counts {
-		x.offsets[r+1] = x.offsets[r] + int32(n)
-	}
-	x.classes = make([]int32, x.offsets[distinct])
-	next := slices.Clone(x.offsets[:distinct])
+	// Filled through the starts, each moved on past what it filled; then
+	// each start is its predecessor's end, shifted back into place.
+	x.classes = make([]int32, len(ranks))
 	for c, set := range x.sets {
 		for _, r := range set {
-			x.classes[next[r]] = int32(c)
-			next[r]++
+			if r < unique {
+				x.classes[r] = int32(c)
+				continue
+			}
+			x.classes[shared[r-unique]] = int32(c)
+			shared[r-unique]++
 		}
 	}
+	for i := len(shared) - 1; i > 0; i-- {
+		shared[i] = shared[i-1]
+	}
+	shared[0] = int32(unique)
 	x.bitmaps = make([]shingleBitmap, len(x.sets))
 	for c, set := range x.sets {
 		x.bitmaps[c] = newShingleBitmap(set)
@@ -72,23 +86,30 @@ func newShingleIndex(a *Analysis, k int) *shingleIndex {
 // between the cores in contiguous runs, and returns the hashes in class
 // order with where each class's end.
 //
-// The runs write into one array, each into a region sized from its
-// text (a window per five bytes, more than prose has), and are then
-// moved together: no array grows by doubling, and the hashes are never
-// copied into a second one. A run with more windows than its region
-// continues in an array of its own, copied in at the end.
+// Each class's windows are counted first (a pass over the text without
+// hashing), so the runs write into one array of the size the windows
+// need, each into its own region: no array grows by doubling, none is
+// sized from a guess, and the hashes are never copied into a second
+// one. A class whose text repeats a window has fewer distinct hashes
+// than windows, so the runs are then moved together.
 func classWindowHashes(a *Analysis, k int) (hashes []uint64, ends []int) {
 	n := len(a.classRep)
 	workers := max(1, min(runtime.GOMAXPROCS(0), n/1024))
 	first := func(w int) int { return w * n / workers }
+	windows := make([]int, n)
+	forEachBlock(n, func(start, end int) {
+		for c := start; c < end; c++ {
+			windows[c] = windowCount(a.Docs[a.classRep[c]].Content, k)
+		}
+	})
 	regionStart := make([]int, workers+1)
 	for w := range workers {
-		estimate := 0
+		regionStart[w+1] = regionStart[w]
 		for c := first(w); c < first(w+1); c++ {
-			estimate += len(a.Docs[a.classRep[c]].Content)/5 + 1
+			regionStart[w+1] += windows[c]
 		}
-		regionStart[w+1] = regionStart[w] + estimate
 	}
+	windows = nil
 	all := make([]uint64, regionStart[workers])
 	parts := make([][]uint64, workers)
 	ends = make([]int, n)
@@ -100,6 +121,8 @@ func classWindowHashes(a *Analysis, k int) (hashes []uint64, ends []int) {
 			defer wg.Done()
 			defer panics.Catch()
 			var words []uint64
+			// Capped at the region's end: a window count too low would
+			// make append move the run rather than overwrite the next.
 			out := all[regionStart[w]:regionStart[w]:regionStart[w+1]]
 			for c := first(w); c < first(w+1); c++ {
 				words, out = appendWindowHashes(a.Docs[a.classRep[c]].Content, k, words, out)

@@ -95,6 +95,49 @@ func lowerWordHashes(text string, dst []uint64) []uint64 {
 	return dst
 }
 
+// windowCount is how many windows appendWindowHashes hashes for text:
+// its words less k-1, or one when it has fewer than k words. It splits
+// words as lowerWordHashes does, lowercasing first, so the count is
+// exact: at least the distinct hashes it keeps.
+func windowCount(text string, k int) int {
+	// Branch-free on ASCII, where the text is nearly all of it: a word
+	// starts where a word byte follows a space.
+	words, prev := 0, uint8(0)
+	for i := 0; i < len(text); {
+		b := text[i]
+		if b < utf8.RuneSelf {
+			w := asciiWordByte[b]
+			words += int(w &^ prev)
+			prev = w
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(text[i:])
+		i += size
+		w := uint8(1)
+		if pycompat.IsSpace(unicode.ToLower(r)) {
+			w = 0
+		}
+		words += int(w &^ prev)
+		prev = w
+	}
+	if words < k {
+		return 1
+	}
+	return words - k + 1
+}
+
+// asciiWordByte is 1 for the ASCII bytes that belong to a word, 0 for
+// spaces.
+var asciiWordByte = func() (t [utf8.RuneSelf]uint8) {
+	for b := range t {
+		if !asciiSpace[b] {
+			t[b] = 1
+		}
+	}
+	return t
+}()
+
 // windowHash chains word hashes; the length seeds it so a window of n
 // words never equals a longer one by construction of the chain alone.
 func windowHash(words []uint64) uint64 {

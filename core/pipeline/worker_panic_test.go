@@ -71,7 +71,7 @@ func TestCountTokensRaisesAWorkersPanic(t *testing.T) {
 func TestClassWindowHashesRaisesAWorkersPanic(t *testing.T) {
 	t.Parallel()
 	a := Analyze([]value.Document{{Content: "one two three four"}, {Content: "five six seven eight"}})
-	panictest.Expect(t, "runtime error: slice bounds out of range", "ctxlab/core/pipeline.classWindowHashes.func2", func() {
+	panictest.Expect(t, "runtime error: slice bounds out of range", "ctxlab/core/pipeline.classWindowHashes.func3", func() {
 		classWindowHashes(a, -1)
 	})
 }

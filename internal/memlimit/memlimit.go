@@ -1,0 +1,58 @@
+// Package memlimit sets Go's soft memory limit from the size of what a
+// command read, so that the collector runs before the heap doubles.
+//
+// Without a limit Go collects when the heap has grown by its size since
+// the last collection (GOGC=100): a run whose live heap peaks at 600 MB
+// may reach 1.2 GB before the collector looks, although most of that is
+// garbage. A limit a little above what the run keeps live makes the
+// collector run as the heap nears it instead. It is soft: a run that
+// needs more than the limit gets it, at the cost of more collections,
+// so the limit is set with room above the live heap, never at it.
+package memlimit
+
+import (
+	"math"
+	"runtime/debug"
+)
+
+// What a run holds live, measured on the inputs in the README's Limits
+// table (a heap profile taken after a collection at the peak): the text
+// itself and up to twice as much again while the near-duplicate index
+// is made, a few hundred bytes per document (its trace record, its
+// analysis), and the program's own start-up heap.
+const (
+	// PerInputByte is what a byte of document text may cost at the peak.
+	PerInputByte = 3
+	// PerDocument is what one document costs beyond its text.
+	PerDocument = 320
+	// Floor is the least limit: the program with a small input, the
+	// tokenizer's tables and a margin for the collector.
+	Floor = 64 << 20
+)
+
+// EnvVar is Go's own setting for the soft limit. A user who sets it
+// chooses the limit; ctxlab then sets none.
+const EnvVar = "GOMEMLIMIT"
+
+// For returns the soft limit for a run that read inputBytes of document
+// text in documents documents.
+func For(inputBytes int64, documents int) int64 {
+	limit := float64(Floor) + PerInputByte*float64(max(0, inputBytes)) + PerDocument*float64(max(0, documents))
+	if limit >= math.MaxInt64 {
+		return math.MaxInt64
+	}
+	return int64(limit)
+}
+
+// Apply sets the soft limit For(inputBytes, documents) unless getenv
+// says the user set GOMEMLIMIT, and returns it (0 when the user's
+// stands). It never raises a limit set before it: a caller that applies
+// twice, or a program that set a lower one, keeps the lower.
+func Apply(getenv func(string) string, inputBytes int64, documents int) int64 {
+	if getenv(EnvVar) != "" {
+		return 0
+	}
+	limit := min(debug.SetMemoryLimit(-1), For(inputBytes, documents)) // a negative limit only reads it
+	debug.SetMemoryLimit(limit)
+	return limit
+}

@@ -1,0 +1,75 @@
+package memlimit
+
+import (
+	"math"
+	"runtime/debug"
+	"testing"
+)
+
+func TestForGrowsWithTheInput(t *testing.T) {
+	cases := []struct {
+		name      string
+		bytes     int64
+		documents int
+		want      int64
+	}{
+		{"nothing read", 0, 0, Floor},
+		{"200 MB of 300-word documents", 200_000_000, 92_906, Floor + 3*200_000_000 + 320*92_906},
+		{"a million one-word documents", 36_000_000, 1_000_000, Floor + 3*36_000_000 + 320*1_000_000},
+		{"negative sizes count as none", -5, -1, Floor},
+		{"beyond what an int64 holds", math.MaxInt64, math.MaxInt32, math.MaxInt64},
+	}
+	for _, c := range cases {
+		if got := For(c.bytes, c.documents); got != c.want {
+			t.Errorf("%s: For(%d, %d) = %d, want %d", c.name, c.bytes, c.documents, got, c.want)
+		}
+	}
+}
+
+// noLimit sets the runtime's limit to none for a test, and puts back
+// what was in force after it.
+func noLimit(t *testing.T) {
+	t.Helper()
+	before := debug.SetMemoryLimit(math.MaxInt64)
+	t.Cleanup(func() { debug.SetMemoryLimit(before) })
+}
+
+func TestApplySetsTheLimit(t *testing.T) {
+	noLimit(t)
+	limit := Apply(func(string) string { return "" }, 100_000_000, 1_000)
+	if want := For(100_000_000, 1_000); limit != want {
+		t.Fatalf("Apply returned %d, want %d", limit, want)
+	}
+	if got := debug.SetMemoryLimit(-1); got != limit {
+		t.Fatalf("the runtime's limit is %d after Apply, want %d", got, limit)
+	}
+}
+
+func TestApplyLeavesAUsersGOMEMLIMIT(t *testing.T) {
+	noLimit(t)
+	getenv := func(key string) string {
+		if key == EnvVar {
+			return "2GiB"
+		}
+		return ""
+	}
+	limit := Apply(getenv, 100_000_000, 1_000)
+	if limit != 0 {
+		t.Errorf("Apply returned %d with GOMEMLIMIT set, want 0 (no limit of its own)", limit)
+	}
+	if got := debug.SetMemoryLimit(-1); got != math.MaxInt64 {
+		t.Errorf("the runtime's limit is %d with GOMEMLIMIT set, want it untouched (%d)", got, int64(math.MaxInt64))
+	}
+}
+
+func TestApplyNeverRaisesALowerLimit(t *testing.T) {
+	noLimit(t)
+	const lower = 32 << 20
+	debug.SetMemoryLimit(lower)
+	if limit := Apply(func(string) string { return "" }, 1_000_000_000, 0); limit != lower {
+		t.Errorf("Apply returned %d over a limit of %d, want the lower kept", limit, lower)
+	}
+	if got := debug.SetMemoryLimit(-1); got != lower {
+		t.Errorf("the runtime's limit is %d, want the earlier %d", got, lower)
+	}
+}
