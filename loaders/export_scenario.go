@@ -120,6 +120,7 @@ func MarshalScenario(sc *core.Scenario, s core.Settings) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	quoteHidden(doc)
 	var buf bytes.Buffer
 	buf.WriteString("# Exported by ctxlab: the inputs and the settings in force. Open it with `ctxlab FILE`.\n")
 	enc := yaml.NewEncoder(&buf)
@@ -127,7 +128,10 @@ func MarshalScenario(sc *core.Scenario, s core.Settings) ([]byte, error) {
 	if err := enc.Encode(doc); err != nil {
 		return nil, err
 	}
-	return buf.Bytes(), enc.Close()
+	if err := enc.Close(); err != nil {
+		return nil, err
+	}
+	return escapeHidden(buf.Bytes()), nil
 }
 
 // scenarioDocument is the file's one mapping: the inputs of f and the
@@ -160,8 +164,12 @@ func jsonAsYAML(raw json.RawMessage) (*yaml.Node, error) {
 	if !json.Valid(raw) {
 		return nil, fmt.Errorf("not valid JSON")
 	}
+	readable, err := yamlReadableJSON(raw)
+	if err != nil {
+		return nil, err
+	}
 	var doc yaml.Node
-	if err := yaml.Unmarshal(raw, &doc); err != nil {
+	if err := yaml.Unmarshal(readable, &doc); err != nil {
 		return nil, err
 	}
 	blockStyle(doc.Content[0])

@@ -23,6 +23,7 @@ func CheckMetricsLog(path string) error {
 	if err != nil {
 		return err
 	}
+	lockMetricsLog(f, false)
 	_, err = metricsLogTail(path, f)
 	if closeErr := f.Close(); err == nil && closeErr != nil {
 		err = fmt.Errorf("%s: %w", path, closeErr)
@@ -46,6 +47,7 @@ func AppendMetricsFile(path string, m metrics.ContextMetrics) (alert string, err
 		return alert, err
 	}
 	defer f.Close()
+	lockMetricsLog(f, true)
 	needsNewline, err := metricsLogTail(path, f)
 	if err != nil {
 		return alert, err

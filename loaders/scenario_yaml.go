@@ -44,12 +44,12 @@ func parseYAMLNode(name string, data []byte, expected string) (root *yaml.Node, 
 		if errors.Is(err, io.EOF) {
 			return nil, emptyError(name, expected)
 		}
-		return nil, yamlError(name, err)
+		return nil, yamlError(name, data, err)
 	}
 	var extra yaml.Node
 	if err := dec.Decode(&extra); !errors.Is(err, io.EOF) {
 		if err != nil {
-			return nil, yamlError(name, err)
+			return nil, yamlError(name, data, err)
 		}
 		return nil, &Error{Name: name, Line: extra.Line, Msg: "a second YAML document (---); expected one"}
 	}

@@ -32,12 +32,12 @@ func decodeYAML(name string, data []byte) (t tree, err error) {
 		if errors.Is(err, io.EOF) {
 			return tree{}, emptyError(name, "a YAML document")
 		}
-		return tree{}, yamlError(name, err)
+		return tree{}, yamlError(name, data, err)
 	}
 	var extra any
 	if err := dec.Decode(&extra); !errors.Is(err, io.EOF) {
 		if err != nil {
-			return tree{}, yamlError(name, err)
+			return tree{}, yamlError(name, data, err)
 		}
 		return tree{}, &Error{Name: name, Msg: "more than one YAML document (---); expected one"}
 	}
@@ -60,7 +60,10 @@ type yamlCause struct {
 func (c *yamlCause) Error() string { return c.msg }
 func (c *yamlCause) Unwrap() error { return c.err }
 
-func yamlError(name string, err error) error {
+func yamlError(name string, data []byte, err error) error {
+	if placed := yamlControlError(name, data, err); placed != nil {
+		return placed
+	}
 	msg := err.Error()
 	if first, _, found := strings.Cut(msg, "\n"); found {
 		msg = first

@@ -129,7 +129,7 @@ func (l *docList) view(rc listRenderContext, height int) string {
 	if len(l.cache) > 4096 {
 		clear(l.cache)
 	}
-	header := fmt.Sprintf("  %5s %*s %5s %s", "#", l.layout.scoreW, "score", "tok", "source")
+	header := fmt.Sprintf("  %*s %*s %*s %s", l.layout.numW+1, "#", l.layout.scoreW, "score", l.layout.tokW, "tok", "source")
 	lines := []string{rc.st.TableHeader.Render(padRight(header, rc.width))}
 	if len(l.rows) == 0 {
 		empty := " no documents at this stage"
@@ -172,7 +172,7 @@ func renderRow(rc listRenderContext, layout rowLayout, r docRow, key rowKey) str
 	if key.cursorMark {
 		lead = "▸"
 	}
-	numbers := fmt.Sprintf(" %4d %*s %5s ", displayNumber(rc.ev, r.doc), layout.scoreW, numfmt.Score(r.score, layout.scoreDigits), numfmt.Thousands(r.tokens))
+	numbers := fmt.Sprintf(" %*d %*s %*s ", layout.numW, displayNumber(rc.ev, r.doc), layout.scoreW, numfmt.Score(r.score, layout.scoreDigits), layout.tokW, numfmt.Thousands(r.tokens))
 	// A URL's scheme says nothing in a column of URLs; its host does.
 	scheme := 0
 	for _, prefix := range []string{"https://", "http://"} {

@@ -246,6 +246,7 @@ func writeContent(b *strings.Builder, st *themes.Styles, content string, shared 
 		title = "content · ✂ marks the cut: the text after it was left out"
 	}
 	fmt.Fprintf(b, "\n%s\n", st.Muted.Render("── "+title+" ──"))
+	content, omitted := inspectorExcerpt(content, cutAt)
 	text := safetext.Sanitize(content)
 	if len(text) != len(content) {
 		// Sanitizing moved byte offsets; show the text without marks.
@@ -254,6 +255,10 @@ func writeContent(b *strings.Builder, st *themes.Styles, content string, shared 
 	marked := markContent(st, text, shared, cutAt, query)
 	for _, l := range wrapText(marked, max(10, width)) {
 		b.WriteString(l)
+		b.WriteByte('\n')
+	}
+	if omitted != "" {
+		b.WriteString(st.Muted.Render(omitted))
 		b.WriteByte('\n')
 	}
 }

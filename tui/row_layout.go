@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"strconv"
+
 	"ctxlab/core/value"
 	"ctxlab/internal/numfmt"
 )
@@ -11,7 +13,11 @@ import (
 type rowLayout struct {
 	scoreDigits int // decimals, 2 to 5
 	scoreW      int // cells of the widest score, at least len("score")
-	noteW       int // cells of the longest note, 12 to 24
+	// numW and tokW are the cells of the largest document number (at
+	// least 4) and token count (at least 5): the millions of tokens of
+	// a 50 MB document pushed its row's source out of line.
+	numW, tokW int
+	noteW      int // cells of the longest note, 12 to 24
 	// wordsW is the cells of the longest note in words (or short note
 	// where a row has no words), up to maxWordsW.
 	wordsW int
@@ -48,7 +54,12 @@ const (
 // already did for the same documents: the scores only change with the
 // document set, and sorting 10,000 of them on every knob shows.
 func fitRowLayout(rows []docRow, docs []value.Document, prev rowLayout) rowLayout {
-	l := rowLayout{noteW: minNoteW, docs: docsKey(docs)}
+	l := rowLayout{noteW: minNoteW, docs: docsKey(docs), numW: max(4, len(strconv.Itoa(len(docs)))), tokW: 5}
+	most := 0
+	for _, r := range rows {
+		most = max(most, r.tokens)
+	}
+	l.tokW = max(l.tokW, len(numfmt.Thousands(most)))
 	if prev.docs == l.docs && prev.scoreW > 0 {
 		l.scoreDigits, l.scoreW = prev.scoreDigits, prev.scoreW
 	} else {
@@ -96,7 +107,7 @@ func scoreDecimals(docs []value.Document) int {
 }
 
 // numbersW is the cells of " #### score tok  " before the source.
-func (l rowLayout) numbersW() int { return 1 + 4 + 1 + l.scoreW + 1 + 5 + 1 }
+func (l rowLayout) numbersW() int { return 1 + l.numW + 1 + l.scoreW + 1 + l.tokW + 1 }
 
 // columns splits a row's width between source and note: notes in words
 // when they leave sources wordsSourceW cells, else the short notes,

@@ -88,6 +88,13 @@ func inspectorTokensContent(st *themes.Styles, ev *core.Evaluation, doc, width i
 		name = tok.Name()
 	}
 	writeTitled(&b, st, "As tokens", fmt.Sprintf("· %s · T shows the text again", name), width)
+	// A token view of a whole 50 MB document froze the update loop as the
+	// text view did; the excerpt's last token may be cut short where the
+	// excerpt ends.
+	content, omitted := inspectorExcerpt(content, -1)
 	writeTokens(&b, st, tok, content, width)
+	if omitted != "" {
+		writeWrapped(&b, st.Muted, omitted, width)
+	}
 	return b.String()
 }

@@ -1,0 +1,78 @@
+package tui
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf8"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"ctxlab/core/value"
+	"ctxlab/loaders"
+)
+
+// TestInspectorExcerpt: text within the limit is shown whole; a longer
+// text is cut on a character boundary with a note of what was left out,
+// reaching past a cut near the start and naming a cut beyond it.
+func TestInspectorExcerpt(t *testing.T) {
+	t.Parallel()
+	if got, note := inspectorExcerpt("short text", -1); got != "short text" || note != "" {
+		t.Errorf("short text: %q, note %q", got, note)
+	}
+	long := strings.Repeat("漢字 ", inspectorTextLimit/3) // 7 bytes a repeat: past the limit, in multibyte runes
+	got, note := inspectorExcerpt(long, -1)
+	if len(got) > inspectorTextLimit || len(got) < inspectorTextLimit-utf8.UTFMax || !utf8.ValidString(got) || !strings.HasPrefix(long, got) {
+		t.Errorf("excerpt of %d bytes: %d bytes, valid UTF-8 %v", len(long), len(got), utf8.ValidString(got))
+	}
+	if !strings.Contains(note, "more bytes of this document are not shown") || strings.Contains(note, "the cut") {
+		t.Errorf("note %q", note)
+	}
+	nearCut := inspectorTextLimit - 10
+	if got, _ := inspectorExcerpt(long, nearCut); len(got) <= nearCut {
+		t.Errorf("a cut at byte %d: the excerpt ends at %d, before the cut marker", nearCut, len(got))
+	}
+	if _, note := inspectorExcerpt(long+long+long+long+long, 4*inspectorTextLimit+1); !strings.Contains(note, "the cut is at byte") {
+		t.Errorf("a cut past the excerpt is not named: %q", note)
+	}
+}
+
+// TestInspectorOfAHugeDocumentStaysSmall: a 2 MB document is laid out in
+// the inspector, as text and as tokens, from its first quarter megabyte
+// only, so the update loop is not held for minutes (a 50 MB document was)
+// while Ctrl-C waits.
+func TestInspectorOfAHugeDocumentStaysSmall(t *testing.T) {
+	t.Parallel()
+	rng := rand.New(rand.NewPCG(11, 12))
+	words := []string{"refund", "policy", "tent", "order", "carrier", "damage", "warranty", "pole", "lot", "hold"}
+	var text strings.Builder
+	for text.Len() < 2<<20 {
+		text.WriteString(words[rng.IntN(len(words))])
+		text.WriteByte(' ')
+	}
+	sc := sampleScenario(t, "support_chat")
+	sc.Documents = []value.Document{{Content: text.String(), Score: 0.9, Source: "huge.md"}}
+	m := New(Config{Scenario: sc, Theme: "dark", Now: func() time.Time { return fixedNow }, ExportDir: t.TempDir(), WriteScenario: loaders.MarshalScenario})
+	m = send(t, m, tea.WindowSizeMsg{Width: 120, Height: 40})
+	m = settle(t, m, m.Init())
+	for _, tokenView := range []bool{false, true} {
+		if tokenView {
+			m = keys(t, m, "T")
+		}
+		lines := m.inspector.vp.TotalLineCount()
+		// A quarter megabyte wrapped to the pane's width, with room for the
+		// stage lines and token ids; the whole 2 MB would need eight times as many.
+		most := 2*inspectorTextLimit/max(1, m.inspector.vp.Width-1) + 200
+		if tokenView {
+			most *= 3 // ids and separators
+		}
+		if lines == 0 || lines > most {
+			t.Errorf("token view %v: the inspector holds %d lines at width %d; want at most %d", tokenView, lines, m.inspector.vp.Width, most)
+		}
+		m.inspector.vp.GotoBottom()
+		if view := m.inspector.vp.View(); !strings.Contains(strings.Join(strings.Fields(view), " "), "not shown") {
+			t.Errorf("token view %v: the end of the inspector does not say the rest is not shown:\n%s", tokenView, view)
+		}
+	}
+}
