@@ -29,3 +29,20 @@ func docsBeforeCut(tok tokens.Tokenizer, block string, blockTokens int, placed [
 	}
 	return n
 }
+
+// DocsSentAfterCut is docsBeforeCut for a whole build: the result's
+// documents the article's assembler still sends, whole or in part, once
+// it cuts the block to allocation tokens with tok.
+func (r *Result) DocsSentAfterCut(tok tokens.Tokenizer, allocation int) int {
+	return docsBeforeCut(tok, r.ContextBlock, r.TokensUsed, placedOf(r), allocation)
+}
+
+// placedOf is the budget stage's placed documents again, from a result:
+// each cited document as placed, with its fate.
+func placedOf(r *Result) []placedDoc {
+	placed := make([]placedDoc, len(r.IncludedDocs))
+	for n, i := range r.Trace.Cited {
+		placed[n] = placedDoc{index: i, doc: r.IncludedDocs[n], fate: r.Trace.Docs[i].Fate}
+	}
+	return placed
+}

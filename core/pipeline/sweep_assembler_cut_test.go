@@ -36,20 +36,11 @@ func TestDocsBeforeCutCountsThePiecesTheCutReaches(t *testing.T) {
 					want++
 				}
 			}
-			if got := docsBeforeCut(tok, block, total, placed, allocation); got != want {
+			if got := docsBeforeCut(tok, block, total, placed, allocation); got != want || res.DocsSentAfterCut(tok, allocation) != want {
 				t.Fatalf("%s, allocation %d of %d: %d documents before the cut, want %d", tok.Name(), allocation, total, got, want)
 			}
 		}
 	}
-}
-
-// placedOf rebuilds the budget stage's placed documents from a Result.
-func placedOf(r *Result) []placedDoc {
-	placed := make([]placedDoc, len(r.IncludedDocs))
-	for n, i := range r.Trace.Cited {
-		placed[n] = placedDoc{index: i, doc: r.IncludedDocs[n], fate: r.Trace.Docs[i].Fate}
-	}
-	return placed
 }
 
 // pieceStartsByHeader finds each cited document's header in the block by
