@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"ctxlab/core"
+	"ctxlab/core/tokens"
 	"ctxlab/core/window"
 )
 
@@ -68,21 +69,28 @@ func sentAfterCut(ev *core.Evaluation) int {
 	return n
 }
 
-// TestSweepCountsWhatTheAssemblerSends: at every value of every knob the
-// sweep's count after the assembler's cut is the one an evaluation at
-// that value makes from its own assembly, in the sample whose block the
-// assembler cuts (three documents fewer at the sample's settings); with
-// the request measured as sent, nothing is cut and none is counted.
+// TestSweepCountsWhatTheAssemblerSends: at every fifth value of every
+// knob the sweep's count after the assembler's cut is the one an
+// evaluation at that value makes from its own assembly, in the sample
+// whose block the assembler cuts, with its model's tokenizer and with the
+// heuristic (counted from words, not text); with the request measured as
+// sent, nothing is cut and none is counted.
 func TestSweepCountsWhatTheAssemblerSends(t *testing.T) {
 	sc := sampleScenario(t, "scenarios/support_chat.yaml")
+	heuristic := sc.Settings
+	heuristic.Pipeline.Tokenizer = tokens.Heuristic{}
+	for _, settings := range []core.Settings{sc.Settings, heuristic} {
+		sweepCountsWhatTheAssemblerSends(t, sc, settings)
+	}
+}
+
+func sweepCountsWhatTheAssemblerSends(t *testing.T, sc *core.Scenario, settings core.Settings) {
 	ctx := context.Background()
-	ev, err := core.Evaluate(ctx, core.EvalInput{Scenario: sc}, sc.Settings)
+	ev, err := core.Evaluate(ctx, core.EvalInput{Scenario: sc}, settings)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, block := sentAfterCut(ev), len(ev.Build.IncludedDocs); got >= block {
-		t.Fatalf("the sample's assembler sends %d of its block's %d documents: nothing to check", got, block)
-	}
+	cuts := 0 // values checked where the cut leaves a document out
 	for _, k := range core.SweepableKnobs() {
 		sw, err := core.SweepEvaluation(ev, k)
 		if err != nil {
@@ -93,7 +101,7 @@ func TestSweepCountsWhatTheAssemblerSends(t *testing.T) {
 			if i%5 != 0 && i != len(sw.Points)-1 {
 				continue
 			}
-			s := sc.Settings
+			s := settings
 			if err := k.Set(&s, core.KnobValue{Int: int(math.Round(p.Value)), Float: p.Value}, core.KnobContext{}); err != nil {
 				t.Fatalf("%s = %v: %v", k.Flag, p.Value, err)
 			}
@@ -101,12 +109,18 @@ func TestSweepCountsWhatTheAssemblerSends(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s = %v: %v", k.Flag, p.Value, err)
 			}
+			if len(at.Build.IncludedDocs) > sentAfterCut(at) {
+				cuts++
+			}
 			if want := sentAfterCut(at); p.SentAfterCut != want || p.Sent != len(at.Build.IncludedDocs) {
-				t.Errorf("%s = %v: sweep %d in block, %d sent; evaluation %d in block, %d sent", k.Flag, p.Value, p.Sent, p.SentAfterCut, len(at.Build.IncludedDocs), want)
+				t.Errorf("%s, %s = %v: sweep %d in block, %d sent; evaluation %d in block, %d sent", settings.Pipeline.Tokenizer.Name(), k.Flag, p.Value, p.Sent, p.SentAfterCut, len(at.Build.IncludedDocs), want)
 			}
 		}
 	}
-	measured := sc.Settings
+	if cuts < 5 {
+		t.Errorf("%s: only %d values checked where the assembler's cut leaves a document out", settings.Pipeline.Tokenizer.Name(), cuts)
+	}
+	measured := settings
 	measured.Mode = window.MeasureOnly
 	mev, err := core.Evaluate(ctx, core.EvalInput{Scenario: sc, Analysis: ev.Analysis}, measured)
 	if err != nil {

@@ -96,7 +96,7 @@ func runQuery(q *Query, analysis *pipeline.Analysis, s core.Settings, opts pipel
 	r.OverBudget = res.TokensUsed > res.TokensBudget
 	r.Sent = len(res.IncludedDocs)
 	if cut {
-		r.Sent = res.DocsSentAfterCut(opts.Tokenizer, opts.Budget)
+		r.Sent = res.DocsSentAfterCut(analysis, opts.Tokenizer, opts.Budget)
 	}
 	r.Included = make([]string, len(res.Trace.Cited))
 	for n, i := range res.Trace.Cited {

@@ -38,7 +38,7 @@ func TestRunCountsWhatTheAssemblerSends(t *testing.T) {
 		t.Fatal(err)
 	}
 	q = cut.Queries[0]
-	if want := q.Result.DocsSentAfterCut(s.Pipeline.Tokenizer, 60); !cut.AssemblerCut || q.Sent != want || q.Sent >= len(q.Included) {
+	if want := q.Result.DocsSentAfterCut(prepared.Analysis(0), s.Pipeline.Tokenizer, 60); !cut.AssemblerCut || q.Sent != want || q.Sent >= len(q.Included) {
 		t.Errorf("a block of %d tokens under a 60-token allocation: %d sent of %d in the block, want %d (fewer)", q.TokensUsed, q.Sent, len(q.Included), want)
 	}
 	if cut.Aggregate.DocumentsSent != q.Sent || cut.Aggregate.DocumentsInContext != len(q.Included) {

@@ -77,7 +77,7 @@ func pointOf(a *Analysis, v float64, st *stagesAfterSort, opts Options) SweepPoi
 	}
 	p.SentAfterCut = p.Sent
 	if opts.SweepAssemblerCut {
-		p.SentAfterCut = docsBeforeCut(opts.Tokenizer, st.block, p.TokensUsed, st.outcome.placed, opts.Budget)
+		p.SentAfterCut = docsBeforeCut(opts.Tokenizer, st.block, p.TokensUsed, placedPieces(a, st.outcome.placed), opts.Budget)
 	}
 	// A sum of decimal scores carries binary noise (72.82500000000005):
 	// nine decimals keep every digit a score has and drop the noise.

@@ -22,7 +22,8 @@ func TestDocsBeforeCutCountsThePiecesTheCutReaches(t *testing.T) {
 		}
 		opts := DefaultOptions()
 		opts.Tokenizer, opts.Budget, opts.LostInMiddle = tok, 10000, false
-		res, err := Build(Analyze(docs), opts)
+		a := Analyze(docs)
+		res, err := Build(a, opts)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -36,11 +37,20 @@ func TestDocsBeforeCutCountsThePiecesTheCutReaches(t *testing.T) {
 					want++
 				}
 			}
-			if got := docsBeforeCut(tok, block, total, placed, allocation); got != want || res.DocsSentAfterCut(tok, allocation) != want {
+			if got := docsBeforeCut(tok, block, total, placedPieces(a, placed), allocation); got != want || res.DocsSentAfterCut(a, tok, allocation) != want {
 				t.Fatalf("%s, allocation %d of %d: %d documents before the cut, want %d", tok.Name(), allocation, total, got, want)
 			}
 		}
 	}
+}
+
+// placedOf rebuilds the budget stage's placed documents from a Result.
+func placedOf(r *Result) []placedDoc {
+	placed := make([]placedDoc, len(r.IncludedDocs))
+	for n, i := range r.Trace.Cited {
+		placed[n] = placedDoc{index: i, doc: r.IncludedDocs[n], fate: r.Trace.Docs[i].Fate}
+	}
+	return placed
 }
 
 // pieceStartsByHeader finds each cited document's header in the block by
