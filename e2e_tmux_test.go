@@ -141,7 +141,7 @@ func TestWorkbenchInTmux(t *testing.T) {
 	t.Parallel()
 	s := startTmux(t, 120, 40, nil)
 	s.waitFor("ctxlab · support_chat · gpt-4o (o200k_base)", "Window", "Budget 11✓", "Dedup −6", "≈", "✂", "✗", "? help",
-		"history and RAG limited by their allocations")
+		"conversation history and retrieved context limited")
 	// ? shows the keys, ? again the legend, and another key closes it.
 	s.send("?")
 	s.waitFor("Keys ·")

@@ -60,7 +60,7 @@ func TestAssembleSample(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	for _, want := range []string{"bundled sample", "component", "allocated", "system", "tools", "history", "rag", "tool_results", "query", "labels", "framing", "reserve", "fits", "Memory (priority", "Retrieved context (context_manager", "Messages ("} {
+	for _, want := range []string{"bundled sample", "component", "allocated", "system prompt", "tool definitions", "conversation history", "retrieved context", "tool results", "user query", "assembler's headings", "message framing", "response reserve", "fits", "Memory (priority", "Retrieved context (context_manager", "Messages ("} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("report lacks %q", want)
 		}

@@ -152,7 +152,7 @@ func TestBuildHeaderSaysTheBudgetIsTheDefault(t *testing.T) {
 	t.Parallel()
 	docs := "../sample/docs/support_kb.jsonl"
 	stdout, _, code := run(t, "", "build", "--docs", docs)
-	if code != 0 || !strings.Contains(stdout, "budget 4,000 (the default; the workbench budgets with its preset's RAG allocation)") {
+	if code != 0 || !strings.Contains(stdout, "budget 4,000 (the default; the workbench budgets with its preset's allocation for the retrieved context)") {
 		t.Errorf("default budget: exit %d, %q", code, firstLine(stdout))
 	}
 	stdout, _, code = run(t, "", "build", "--docs", docs, "--budget", "1550")

@@ -54,7 +54,7 @@ func TestAssembleTextFindings(t *testing.T) {
 			t.Errorf("findings lack %q:\n%s", want, section)
 		}
 	}
-	if last := lines[len(lines)-1]; !strings.HasPrefix(last, "  · info    allocation-unused: Tool calls and results: uses 444 of its 2,000-token allocation") {
+	if last := lines[len(lines)-1]; !strings.HasPrefix(last, "  · info    allocation-unused: Tool results: uses 444 of its 2,000-token allocation") {
 		t.Errorf("last finding: %s", last)
 	}
 	if strings.Index(stdout, "\nFindings (") > strings.Index(stdout, "\nMemory (") {
@@ -104,7 +104,7 @@ func TestAssembleOverflowFindingFirst(t *testing.T) {
 	if code != 3 {
 		t.Fatalf("exit %d, want 3 (overflow)", code)
 	}
-	if !strings.Contains(stdout, "\n  ▲ error   overflow: The request is 52,151 tokens over its max input: 66,151 used of 14,000 (the 16,000 window less the 2,000 reply reserve); the largest part is tool calls and results at 56,253 tokens. [about tool calls and results, reply reserve]\n  ! warning") {
+	if !strings.Contains(stdout, "\n  ▲ error   overflow: The request is 52,151 tokens over its max input: 66,151 used of 14,000 (the 16,000 window less the 2,000 response reserve); the largest part is tool results at 56,253 tokens. [about tool results, response reserve]\n  ! warning") {
 		t.Errorf("the overflow is not the first finding:\n%s", stdout[:min(len(stdout), 4000)])
 	}
 }

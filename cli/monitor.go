@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"ctxlab/core/metrics"
+	"ctxlab/core/window"
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 	"ctxlab/loaders"
@@ -146,7 +147,7 @@ func writeTruncations(w io.Writer, counts []metrics.ComponentCount) {
 	}
 	table := make([][]string, 0, len(counts))
 	for _, c := range counts {
-		table = append(table, []string{safetext.Line(c.Component), numfmt.Thousands(c.Count)})
+		table = append(table, []string{componentInLog(c.Component), numfmt.Thousands(c.Count)})
 	}
 	writeTable(w, table, "l")
 }
@@ -162,7 +163,15 @@ func mostCut(counts []metrics.ComponentCount) string {
 	if best.Count == 0 {
 		return "-"
 	}
-	return fmt.Sprintf("%s (%s)", safetext.Line(best.Component), numfmt.Thousands(best.Count))
+	return fmt.Sprintf("%s (%s)", componentInLog(best.Component), numfmt.Thousands(best.Count))
+}
+
+// componentInLog names a component a metrics record lists as cut in the
+// words every other report uses ("rag" is the retrieved context); a name
+// that is no component of ours, which another writer's log may hold, is
+// shown as it is, made inert.
+func componentInLog(name string) string {
+	return safetext.Line(window.ComponentWords(name))
 }
 
 // pct formats a utilization ratio as a percentage.

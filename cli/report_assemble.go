@@ -161,7 +161,7 @@ func writeComponentTable(w io.Writer, a *window.Assembly, s core.Settings) {
 		if c.Over {
 			over = "▲ +" + numfmt.Thousands(c.Excess)
 		}
-		rows = append(rows, []string{c.Name, allocated, numfmt.Thousands(c.Raw), numfmt.Thousands(c.Used), cut, over, safetext.Line(c.Note)})
+		rows = append(rows, []string{window.ComponentWords(c.Name), allocated, numfmt.Thousands(c.Raw), numfmt.Thousands(c.Used), cut, over, safetext.Line(c.Note)})
 	}
 	writeTable(w, rows, "lrrrlll")
 	fmt.Fprintf(w, "  total: %s used of %s max input (window %s) · utilization %s · %s\n",

@@ -45,7 +45,7 @@ func writeBuildReport(out io.Writer, in buildInput, res *pipeline.Result) error 
 
 	budgetNote := ""
 	if in.budgetIsDefault {
-		budgetNote = " (the default; the workbench budgets with its preset's RAG allocation)"
+		budgetNote = " (the default; the workbench budgets with its preset's allocation for the retrieved context)"
 	}
 	fmt.Fprintf(w, "ctxlab build · %s (%s) · %s %s · tokenizer %s · budget %s%s · %s mode\n\n",
 		safetext.Line(displayPath(in.docsPath)), in.docFormat, numfmt.Thousands(c.Input), numfmt.Plural(c.Input, "document", "documents"), o.Tokenizer.Name(), numfmt.Thousands(o.Budget), budgetNote, o.BudgetMode)

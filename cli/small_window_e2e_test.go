@@ -22,11 +22,11 @@ func TestAssembleWindowBelowReserveExits3(t *testing.T) {
 		t.Run(strings.Join(args[2:], " "), func(t *testing.T) {
 			t.Parallel()
 			stdout, stderr, code := run(t, "", append([]string{"assemble"}, args...)...)
-			want := "the reply reserve of 4,096 leaves no room in a 1,500-token window: lower --reserve or raise --window\n"
+			want := "the response reserve of 4,096 leaves no room in a 1,500-token window: lower --reserve or raise --window\n"
 			if code != 3 || stderr != want {
 				t.Fatalf("exit %d, stderr %q; want 3 and %q", code, stderr, want)
 			}
-			if !strings.Contains(stdout, "of 0 max input") || !strings.Contains(stdout, "▲ does not fit: the reply reserve of 4,096 leaves no room in a 1,500-token window") {
+			if !strings.Contains(stdout, "of 0 max input") || !strings.Contains(stdout, "▲ does not fit: the response reserve of 4,096 leaves no room in a 1,500-token window") {
 				t.Errorf("the report does not explain the overflow:\n%s", stdout)
 			}
 			if strings.Contains(stdout+stderr, "-2,596") || strings.Contains(stdout+stderr, "-2596") {
@@ -36,7 +36,7 @@ func TestAssembleWindowBelowReserveExits3(t *testing.T) {
 	}
 	stdout, _, code := run(t, "", "assemble", "--format", "json", "--request", req, "--window", "1500", "--rag-budget", "500")
 	out := parseAssemble(t, stdout)
-	if code != 3 || out.Assembly.Fits || !strings.HasPrefix(out.Assembly.BudgetProblem, "the reply reserve of 4,096") {
+	if code != 3 || out.Assembly.Fits || !strings.HasPrefix(out.Assembly.BudgetProblem, "the response reserve of 4,096") {
 		t.Errorf("json: exit %d, fits %v, budget problem %q", code, out.Assembly.Fits, out.Assembly.BudgetProblem)
 	}
 }

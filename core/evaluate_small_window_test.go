@@ -11,7 +11,7 @@ import (
 	"ctxlab/core/window"
 )
 
-// A window below the reply reserve is evaluated, not refused: the
+// A window below the response reserve is evaluated, not refused: the
 // request is measured and the overflow carries the reserve as its cause.
 func TestEvaluateWindowBelowReserve(t *testing.T) {
 	s := DefaultSettings()

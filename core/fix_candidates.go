@@ -88,7 +88,7 @@ func reserveCandidate(ev *Evaluation) []candidate {
 		return nil
 	}
 	return []candidate{{kind: FixReserve, changes: []KnobChange{intChange("reserve", reserve)}, describe: func(Preview) string {
-		return fmt.Sprintf("Lower the reply reserve from %s to %s tokens, what the %s-token window leaves beside the %s-token request: nothing sent changes, but the reply can be no longer than %s tokens.",
+		return fmt.Sprintf("Lower the response reserve from %s to %s tokens, what the %s-token window leaves beside the %s-token request: nothing sent changes, but the reply can be no longer than %s tokens.",
 			numfmt.Thousands(b.ResponseReserve), numfmt.Thousands(reserve), numfmt.Thousands(b.TotalWindow), numfmt.Thousands(needed), numfmt.Thousands(reserve))
 	}}}
 }

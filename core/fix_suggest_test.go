@@ -103,7 +103,7 @@ func TestSuggestFitsTheOverflowSample(t *testing.T) {
 	if toolResults.UsedBefore != 56_253 || toolResults.UsedAfter != 2_000 {
 		t.Errorf("tool results %d → %d, want 56,253 → 2,000", toolResults.UsedBefore, toolResults.UsedAfter)
 	}
-	if !strings.Contains(first.Description, "cuts the tool calls and results from 56,253 to 2,000 tokens") {
+	if !strings.Contains(first.Description, "cuts the tool results from 56,253 to 2,000 tokens") {
 		t.Errorf("description does not say the largest cut: %s", first.Description)
 	}
 	for n, f := range fixes {

@@ -203,33 +203,33 @@ var knobTable = []*Knob{
 		Expect: "a positive number of tokens", Min: 1,
 	}, func(b *window.ContextBudget) *int { return &b.TotalWindow }),
 	budgetKnob(Knob{
-		ID: "system", Label: "system", Flag: "system-budget", Key: "budget.system_prompt",
-		Help: "tokens allocated to the system prompt (system_prompt)",
+		ID: "system", Label: window.ComponentShort(window.ComponentSystem), Flag: "system-budget", Key: "budget.system_prompt",
+		Help: "tokens allocated to the " + window.ComponentWords(window.ComponentSystem) + " (system_prompt)",
 	}, func(b *window.ContextBudget) *int { return &b.SystemPrompt }),
 	budgetKnob(Knob{
-		ID: "tools", Label: "tools", Flag: "tools-budget", Key: "budget.tool_definitions",
-		Help: "tokens allocated to tool definitions (tool_definitions)",
+		ID: "tools", Label: window.ComponentShort(window.ComponentTools), Flag: "tools-budget", Key: "budget.tool_definitions",
+		Help: "tokens allocated to the " + window.ComponentWords(window.ComponentTools) + " (tool_definitions)",
 	}, func(b *window.ContextBudget) *int { return &b.ToolDefinitions }),
 	budgetKnob(Knob{
-		ID: "history", Label: "history", Flag: "history-budget", Key: "budget.conversation_history",
-		Help: "tokens allocated to the conversation history (conversation_history)",
+		ID: "history", Label: window.ComponentShort(window.ComponentHistory), Flag: "history-budget", Key: "budget.conversation_history",
+		Help: "tokens allocated to the " + window.ComponentWords(window.ComponentHistory) + " (conversation_history)",
 	}, func(b *window.ContextBudget) *int { return &b.ConversationHistory }),
 	budgetKnob(Knob{
-		ID: "rag", Label: "RAG budget", Flag: "rag-budget", Key: "budget.retrieved_context",
-		Help:  "tokens allocated to retrieved context (retrieved_context); the pipeline's budget",
+		ID: "rag", Label: window.ComponentShort(window.ComponentRAG) + " budget", Flag: "rag-budget", Key: "budget.retrieved_context",
+		Help:  "tokens allocated to the " + window.ComponentWords(window.ComponentRAG) + " (retrieved_context); the pipeline's budget",
 		Sweep: &KnobSweep{Param: pipeline.SweepBudget, Values: budgetSweep},
 	}, func(b *window.ContextBudget) *int { return &b.RetrievedContext }),
 	budgetKnob(Knob{
-		ID: "tool-results", Label: "tool res", Flag: "tool-results-budget", Key: "budget.tool_results",
-		Help: "tokens allocated to tool results (tool_results)",
+		ID: "tool-results", Label: window.ComponentShort(window.ComponentToolResults), Flag: "tool-results-budget", Key: "budget.tool_results",
+		Help: "tokens allocated to the " + window.ComponentWords(window.ComponentToolResults) + " (tool_results)",
 	}, func(b *window.ContextBudget) *int { return &b.ToolResults }),
 	budgetKnob(Knob{
-		ID: "query-budget", Label: "query", Flag: "query-budget", Key: "budget.user_query",
-		Help: "tokens allocated to the user query (user_query); the query is never cut",
+		ID: "query-budget", Label: window.ComponentShort(window.ComponentQuery), Flag: "query-budget", Key: "budget.user_query",
+		Help: "tokens allocated to the " + window.ComponentWords(window.ComponentQuery) + " (user_query); the query is never cut",
 	}, func(b *window.ContextBudget) *int { return &b.UserQuery }),
 	budgetKnob(Knob{
-		ID: "reserve", Label: "reserve", Flag: "reserve", Key: "budget.response_reserve",
-		Help: "tokens reserved for the reply (response_reserve)",
+		ID: "reserve", Label: window.ComponentShort(window.ComponentReserve), Flag: "reserve", Key: "budget.response_reserve",
+		Help: "the " + window.ComponentWords(window.ComponentReserve) + ": tokens kept free for the reply (response_reserve)",
 	}, func(b *window.ContextBudget) *int { return &b.ResponseReserve }),
 	boolKnob(Knob{
 		ID: "content-only-total", Label: "content-only total", Flag: "content-only-total", Key: "content_only_total",

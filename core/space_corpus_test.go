@@ -11,7 +11,7 @@ import (
 )
 
 // TestSpaceFindsTheLargestToolResultOfARecordedAgentLoop: on a recorded
-// agent request, the item ranked first among tool calls and results is
+// agent request, the item ranked first among tool results is
 // the message after the query that costs most as sent, counted here
 // independently from the assembled messages.
 func TestSpaceFindsTheLargestToolResultOfARecordedAgentLoop(t *testing.T) {
@@ -24,7 +24,7 @@ func TestSpaceFindsTheLargestToolResultOfARecordedAgentLoop(t *testing.T) {
 		t.Fatal(err)
 	}
 	if len(sc.ToolResults) < 2 {
-		t.Fatalf("the cassette's second request has %d tool calls and results", len(sc.ToolResults))
+		t.Fatalf("the cassette's second request has %d tool results", len(sc.ToolResults))
 	}
 
 	tok := sc.Settings.Pipeline.Tokenizer

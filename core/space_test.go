@@ -60,7 +60,7 @@ func TestSpaceRanksLargestFirstWithShares(t *testing.T) {
 		}
 	}
 	results, _ := evaluated(t, sc, s).Assembly.Component(window.ComponentToolResults)
-	if first := items[0]; first.Kind != window.ItemComponent || first.Label != "tool calls and results" || first.Tokens != results.Used {
+	if first := items[0]; first.Kind != window.ItemComponent || first.Label != "tool results" || first.Tokens != results.Used {
 		t.Errorf("first: %+v", first)
 	}
 	var toolResults []SpaceItem

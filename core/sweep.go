@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"ctxlab/core/pipeline"
+	"ctxlab/core/window"
 )
 
 // KnobSweep says how a knob is swept: the pipeline option it varies and
@@ -67,6 +68,22 @@ type Sweep struct {
 	// pinned (the compare work sets it; NaN means none).
 	Baseline float64
 	Points   []pipeline.SweepPoint
+	// AssemblerCut says the points count what the article's assembler
+	// sends of each block (SweepPoint.SentAfterCut): the request is
+	// budgeted, so its assembler cuts the block to the retrieved-context
+	// allocation, and "in block" alone would overstate what is sent.
+	AssemblerCut bool
+	// Allocation is the retrieved-context allocation the block is cut to
+	// at every value but the budget sweep's, where it is the value.
+	Allocation int
+}
+
+// AllocationAt is the retrieved-context allocation at point i.
+func (s *Sweep) AllocationAt(i int) int {
+	if s.Knob.Sweep.Param == pipeline.SweepBudget {
+		return int(math.Round(s.Points[i].Value))
+	}
+	return s.Allocation
 }
 
 // CurrentIndex is the point nearest the current value.
@@ -133,7 +150,7 @@ func SweepOptions(a *pipeline.Analysis, opts pipeline.Options, k *Knob) (*Sweep,
 	if err != nil {
 		return nil, err
 	}
-	return &Sweep{Knob: k, Current: current, Baseline: math.NaN(), Points: points}, nil
+	return &Sweep{Knob: k, Current: current, Baseline: math.NaN(), Points: points, AssemblerCut: opts.SweepAssemblerCut, Allocation: opts.Budget}, nil
 }
 
 // errSweepBuilder: a sweep varies the reference pipeline's knobs.
@@ -146,8 +163,16 @@ func SweepEvaluation(ev *Evaluation, k *Knob) (*Sweep, error) {
 	if ev.Settings.Builder != BuilderContextManager {
 		return nil, errSweepBuilder
 	}
-	opts := pipeline.Options{Settings: ev.Settings.Pipeline, Budget: ev.Settings.Budget.RetrievedContext}
+	opts := pipeline.Options{Settings: ev.Settings.Pipeline, Budget: ev.Settings.Budget.RetrievedContext,
+		SweepAssemblerCut: assemblerCutsBlock(ev)}
 	return SweepOptions(ev.Analysis, opts, k)
+}
+
+// assemblerCutsBlock reports whether the evaluation's assembler cuts the
+// pipeline's block to the retrieved-context allocation: a budgeted
+// assembly does (measured as sent, nothing is cut), whatever the layout.
+func assemblerCutsBlock(ev *Evaluation) bool {
+	return ev.Assembly != nil && ev.Assembly.Mode == window.Budgeted
 }
 
 // SweepSeries is one measure of a sweep across its values.
@@ -173,18 +198,27 @@ func (s *Sweep) Series() []SweepSeries {
 	}
 	removed := of("duplicates removed", "duplicate", "duplicates", func(p pipeline.SweepPoint) float64 { return float64(p.Duplicates) })
 	kept := of("documents kept", "document", "documents", func(p pipeline.SweepPoint) float64 { return float64(p.Kept) })
-	// The pipeline's block: in the workbench the assembler may cut it
-	// further to the RAG allocation, so "sent" would overstate it there.
+	// The pipeline's block; the assembler may cut it further (sentAfter).
 	sent := of("documents in block", "document", "documents", func(p pipeline.SweepPoint) float64 { return float64(p.Sent) })
 	used := of("tokens used", "token", "tokens", func(p pipeline.SweepPoint) float64 { return float64(p.TokensUsed) })
 	score := of("sum of block scores", "", "", func(p pipeline.SweepPoint) float64 { return p.ScoreSent })
+	var series []SweepSeries
 	switch s.Knob.Sweep.Param {
 	case pipeline.SweepMinTokens:
-		return []SweepSeries{kept, removed, sent, used, score}
+		series = []SweepSeries{kept, removed, sent, used, score}
 	case pipeline.SweepBudget:
-		return []SweepSeries{used, sent, score, kept, removed}
+		series = []SweepSeries{used, sent, score, kept, removed}
 	case pipeline.SweepTopK:
-		return []SweepSeries{sent, used, score, kept, removed}
+		series = []SweepSeries{sent, used, score, kept, removed}
+	default:
+		series = []SweepSeries{removed, kept, sent, used, score}
 	}
-	return []SweepSeries{removed, kept, sent, used, score}
+	if !s.AssemblerCut {
+		return series
+	}
+	// What the request sends of the block, after the assembler cuts it to
+	// the retrieved-context allocation, right after the block's count.
+	sentAfter := of("documents sent", "document", "documents", func(p pipeline.SweepPoint) float64 { return float64(p.SentAfterCut) })
+	i := slices.IndexFunc(series, func(x SweepSeries) bool { return x.Name == sent.Name })
+	return slices.Insert(series, i+1, sentAfter)
 }

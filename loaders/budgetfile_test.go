@@ -78,7 +78,7 @@ func TestBudgetFileBadInput(t *testing.T) {
 		{"overflow names file, line and preset", "presets:\n  tiny:\n    extends: support_chat\n    total_window: 8000\n",
 			`b.yaml: line 2, column 3: preset "tiny": Budget overflow: 12300 tokens allocated, max input is 6000`},
 		{"reserve over window", "x: {total_window: 1000, response_reserve: 1000}\n",
-			`b.yaml: line 1, column 1: preset "x": the reply reserve of 1,000 leaves no room in a 1,000-token window`},
+			`b.yaml: line 1, column 1: preset "x": the response reserve of 1,000 leaves no room in a 1,000-token window`},
 		{"unknown base", "x: {extends: chat}\n",
 			`b.yaml: line 1, column 14: preset "x" extends "chat", which is neither built in nor defined in this file (built-in: support_chat, document_qa, code_review, agent_workflow)`},
 		{"cycle", "a: {extends: b}\nb: {extends: a}\n", `extends forms a cycle: a → b → a`},

@@ -358,7 +358,7 @@ func requestScenario(name string, req *chatRequest, pick requestBody, opts Reque
 	if budget.ResponseReserve >= budget.TotalWindow && req.maxTokens > 0 && opts.Reserve <= 0 {
 		// Opened all the same: the evaluation reports the overflow and
 		// its cause; this says where the reserve came from.
-		notes = append(notes, fmt.Sprintf("the reply reserve is the request's %s of %s", req.maxTokensKey, numfmt.Thousands(budget.ResponseReserve)))
+		notes = append(notes, fmt.Sprintf("the response reserve is the request's %s of %s", req.maxTokensKey, numfmt.Thousands(budget.ResponseReserve)))
 	}
 
 	// One note for everything an unknown model leaves to a guess.

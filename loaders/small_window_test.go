@@ -21,7 +21,7 @@ func TestRequestReserveFillingTheWindowOpens(t *testing.T) {
 	if err := sc.Settings.Budget.Validate(); !errors.As(err, &reserve) {
 		t.Errorf("budget = %+v: %v, want the reserve to leave no room", sc.Settings.Budget, err)
 	}
-	if !strings.Contains(strings.Join(sc.Notes, "\n"), "the reply reserve is the request's max_tokens of 8,192") {
+	if !strings.Contains(strings.Join(sc.Notes, "\n"), "the response reserve is the request's max_tokens of 8,192") {
 		t.Errorf("notes %q do not say where the reserve came from", sc.Notes)
 	}
 	small, err := ParseRequest("request.json", []byte(`{"model": "gpt-4o", "messages": [{"role": "user", "content": "q"}]}`), RequestOptions{Window: 1_500})

@@ -78,14 +78,6 @@ func allocationDropped(ev *core.Evaluation, name string) bool {
 	return false
 }
 
-// componentWords names a component in a sentence.
-func componentWords(name string) string {
-	if name == window.ComponentToolResults {
-		return "tool results"
-	}
-	return componentLabels[name]
-}
-
 // statements are the ways to say the limit, from the fullest to the
 // shortest, with the window's use and the input's figures: the window
 // bar shows the longest its width leaves room for.
@@ -109,17 +101,22 @@ func (b bindingLimit) statements(a *window.Assembly) []string {
 	case len(b.limited) == 0:
 		limit, short = "everything fits", []string{"fits"}
 	case len(b.limited) == 1:
-		limit = fmt.Sprintf("%s limited by its %s allocation", componentWords(b.limited[0]), numfmt.Thousands(b.allocation))
-		short = []string{componentWords(b.limited[0]) + " limited"}
+		limit = fmt.Sprintf("%s limited by its %s allocation", window.ComponentWords(b.limited[0]), numfmt.Thousands(b.allocation))
+		short = []string{window.ComponentWords(b.limited[0]) + " limited", window.ComponentShort(b.limited[0]) + " limited"}
 	default:
-		words := make([]string, len(b.limited))
-		for i, name := range b.limited {
-			words[i] = componentWords(name)
+		names := func(name func(string) string) string {
+			words := make([]string, len(b.limited))
+			for i, n := range b.limited {
+				words[i] = name(n)
+			}
+			last := len(words) - 1
+			return strings.Join(words[:last], ", ") + " and " + words[last]
 		}
-		last := len(words) - 1
-		names := strings.Join(words[:last], ", ") + " and " + words[last]
-		limit = names + " limited by their allocations"
-		short = []string{names + " limited", fmt.Sprintf("%s components limited", numfmt.Thousands(len(b.limited)))}
+		// The components' words where they fit, their short forms (the
+		// grid's labels below) where they do not.
+		limit = names(window.ComponentWords) + " limited by their allocations"
+		short = []string{names(window.ComponentWords) + " limited", names(window.ComponentShort) + " limited",
+			fmt.Sprintf("%s components limited", numfmt.Thousands(len(b.limited)))}
 	}
 	// The share is of the max input (the window less the reply reserve),
 	// as the figures beside it; the token figures go last of all, since a

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"ctxlab/core/window"
+
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -15,7 +17,8 @@ func TestWindowBarStatesWhatLimitsTheRequest(t *testing.T) {
 	}{
 		// The sliding memory dropped the oldest messages and the builder
 		// left 38 documents out: both allocations bind.
-		{"support_chat", 120, "4,892 / 126,000 input · history and RAG limited by their allocations · 3.9% of max input"},
+		{"support_chat", 120, "4,892 / 126,000 input · conversation history and retrieved context limited · 3.9%"},
+		{"support_chat", 160, "4,892 / 126,000 input · conversation history and retrieved context limited by their allocations · 3.9% of max input"},
 		{"support_chat", 80, "4,892 / 126,000 input · history and RAG limited · 3.9%"},
 		{"overflow", 120, "66,151 / 14,000 input · ▲ over the max input by 52,151"},
 		{"overflow", 80, "▲ over the max input by 52,151"},
@@ -40,7 +43,7 @@ func TestOneLimitedComponentNamesItsAllocation(t *testing.T) {
 	limit := bindingLimitOf(m.eval)
 	limit.limited, limit.allocation = limit.limited[1:], 1550
 	statements := limit.statements(m.eval.Assembly)
-	if got := statements[0]; got != "4,892 / 126,000 input · RAG limited by its 1,550 allocation · 3.9% of max input" {
+	if got := statements[0]; got != "4,892 / 126,000 input · retrieved context limited by its 1,550 allocation · 3.9% of max input" {
 		t.Errorf("statement %q", got)
 	}
 }
@@ -51,9 +54,10 @@ func TestBudgetMarkersUseWordsWhereTheWidthAllows(t *testing.T) {
 		width    int
 		want     []string
 	}{
-		{"support_chat", 160, []string{"✂ cut from 1,830 · +280 over", "framing and labels"}},
-		{"support_chat", 120, []string{"✂ of 1,830 · +280 over", "framing and labels"}},
-		{"support_chat", 80, []string{"✂ of 1,830", "framing+"}},
+		{"support_chat", 190, []string{"✂ cut from 1,830 · +280 over", "framing and headings", "retrieved context ", "tool results "}},
+		{"support_chat", 160, []string{"✂ cut from 1,830 · +280 over", "framing and headings", "RAG ", "tool res "}},
+		{"support_chat", 120, []string{"✂ of 1,830 · +280 over", "framing+", "RAG ", "tool res "}},
+		{"support_chat", 80, []string{"✂ of 1,830", "framing+", "RAG ", "tool res "}},
 		{"overflow", 120, []string{"▲ over by 54,253", "▲ +657 = headers"}},
 		{"overflow", 80, []string{"▲ +54,253", "▲ +657"}},
 	}
@@ -80,7 +84,7 @@ func TestBudgetMarkersUseWordsWhereTheWidthAllows(t *testing.T) {
 // until nothing is cut takes the ✂ marker away and changes figures; the
 // bars must stay as long as they were, so the eye can compare them.
 func TestBudgetBarsKeepTheirWidthWhenTheCutGoes(t *testing.T) {
-	for _, width := range []int{80, 120, 160} {
+	for _, width := range []int{80, 120, 160, 190} {
 		m := newTestModel(t, "support_chat", "mono", width, 40)
 		before := barLengths(t, renderBudget(m.styles, m.eval, nil, width))
 		m = keys(t, m, "c")
@@ -107,8 +111,15 @@ func barLengths(t *testing.T, budget string) map[string]int {
 	t.Helper()
 	out := map[string]int{}
 	for _, line := range strings.Split(ansi.Strip(budget), "\n")[1:] {
-		for _, name := range []string{"system", "tools", "history", "RAG", "tool res", "query"} {
+		for _, c := range window.AllocatedComponentNames {
+			// A wide grid labels a bar with the component's words, a
+			// narrow one with its short form.
+			name := window.ComponentWords(c)
 			i := strings.Index(line, name+" ")
+			if i < 0 {
+				name = window.ComponentShort(c)
+				i = strings.Index(line, name+" ")
+			}
 			if i < 0 {
 				continue
 			}

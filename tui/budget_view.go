@@ -14,17 +14,40 @@ import (
 	"ctxlab/themes"
 )
 
-// componentLabels are the short names the bars use.
-var componentLabels = map[string]string{
-	window.ComponentSystem:      "system",
-	window.ComponentTools:       "tools",
-	window.ComponentHistory:     "history",
-	window.ComponentRAG:         "RAG",
-	window.ComponentToolResults: "tool res",
-	window.ComponentQuery:       "query",
-	window.ComponentLabels:      "labels",
-	window.ComponentFraming:     "framing",
-	window.ComponentReserve:     "reserve",
+// fullLabelColumn is the grid column width from which the bars are
+// labelled with their components' words ("retrieved context") rather
+// than the short forms ("RAG", which the legend ties to the words): a
+// width alone, so a label never changes when a figure does. A column is
+// 79 wide at 160 columns, where the words would take the room in which
+// the retrieved context's marker says what its excess is ("▲ +269 ·
+// (headers 279, 10 left unspent)"); from 181 columns there is room for
+// both.
+const fullLabelColumn = 90
+
+// componentLabel is a component's name in the grid: its words when the
+// column has room for them, else its short form.
+func componentLabel(name string, full bool) string {
+	if full {
+		return window.ComponentWords(name)
+	}
+	return window.ComponentShort(name)
+}
+
+// framingAndHeadings labels the narrow grid's line that holds both the
+// message framing and the assembler's headings, when it has the room.
+var framingAndHeadings = window.ComponentShort(window.ComponentFraming) + " and " + window.ComponentShort(window.ComponentLabels)
+
+// labelWidth is the label column of a grid: the widest name it can hold
+// and a space, the same for every cell so the bars line up.
+func labelWidth(full bool) int {
+	if !full {
+		return 9
+	}
+	w := 0
+	for _, name := range window.ComponentNames {
+		w = max(w, len(window.ComponentWords(name)))
+	}
+	return w + 1
 }
 
 // monoFills tell window-bar segments apart when there is no colour.
@@ -93,6 +116,8 @@ func renderBudget(st *themes.Styles, ev *core.Evaluation, c *core.Comparison, wi
 		names = append(append([]string{}, window.AllocatedComponentNames...), window.ComponentFraming, window.ComponentReserve)
 	}
 	colW := (width - 1) / cols
+	full := colW >= fullLabelColumn
+	labelW := labelWidth(full)
 	var cells []componentCell
 	numW := 0
 	var levelW [markerLevels]int
@@ -109,7 +134,7 @@ func renderBudget(st *themes.Styles, ev *core.Evaluation, c *core.Comparison, wi
 			comp.Raw += labels.Raw
 			delta += deltas[window.ComponentLabels]
 		}
-		cell := componentCellFor(st, ev, comp, cols == 2)
+		cell := componentCellFor(st, ev, comp, cols == 2, full)
 		cell.markers = withDelta(st, cell.markers, delta)
 		numW = max(numW, ansi.StringWidth(cell.nums))
 		for level, form := range cell.markers {
@@ -118,7 +143,7 @@ func renderBudget(st *themes.Styles, ev *core.Evaluation, c *core.Comparison, wi
 		cells = append(cells, cell)
 	}
 	barW := cellBarWidth(colW)
-	room := max(0, colW-9-barW-numW-4)
+	room := max(0, colW-labelW-barW-numW-4)
 	level := markerLevels - 1
 	for l, w := range levelW {
 		if w <= room {
@@ -130,7 +155,7 @@ func renderBudget(st *themes.Styles, ev *core.Evaluation, c *core.Comparison, wi
 	markerW := min(levelW[level], room)
 	var rendered []string
 	for _, cell := range cells {
-		rendered = append(rendered, cell.render(st, colW, barW, numW, markerW, level))
+		rendered = append(rendered, cell.render(st, colW, labelW, barW, numW, markerW, level))
 	}
 	for i := 0; i < len(rendered); i += cols {
 		end := min(len(rendered), i+cols)
@@ -236,13 +261,14 @@ type componentCell struct {
 	bar bool
 }
 
-func componentCellFor(st *themes.Styles, ev *core.Evaluation, c window.ComponentReport, narrow bool) componentCell {
-	cell := componentCell{c: c, label: componentLabels[c.Name]}
+func componentCellFor(st *themes.Styles, ev *core.Evaluation, c window.ComponentReport, narrow, full bool) componentCell {
+	cell := componentCell{c: c, label: componentLabel(c.Name, full)}
 	switch c.Name {
 	case window.ComponentFraming, window.ComponentLabels:
 		cell.nums = numfmt.Thousands(c.Used) + " tok"
 		if narrow {
-			cell.label, cell.wideLabel = "framing+", "framing and labels"
+			// Framing and the assembler's headings share one line.
+			cell.label, cell.wideLabel = window.ComponentShort(window.ComponentFraming)+"+", framingAndHeadings
 		}
 		return cell
 	case window.ComponentReserve:
@@ -322,13 +348,13 @@ func componentCellFor(st *themes.Styles, ev *core.Evaluation, c window.Component
 	return cell
 }
 
-func (cell componentCell) render(st *themes.Styles, width, barW, numW, markerW, level int) string {
-	label := padRight(cell.label, 9)
+func (cell componentCell) render(st *themes.Styles, width, labelW, barW, numW, markerW, level int) string {
+	label := padRight(cell.label, labelW)
 	bar := strings.Repeat(" ", barW)
 	if cell.bar {
 		bar = meter(st, componentStyle(st, cell.c.Name), cell.c.Used, cell.c.Allocated, barW)
-	} else if cell.wideLabel != "" && ansi.StringWidth(cell.wideLabel) < 9+barW {
-		label, bar = padRight(cell.wideLabel, 9+barW), ""
+	} else if cell.wideLabel != "" && ansi.StringWidth(cell.wideLabel) < labelW+barW {
+		label, bar = padRight(cell.wideLabel, labelW+barW), ""
 	}
 	marker := cell.markers[level]
 	if ansi.StringWidth(marker) > markerW {

@@ -52,6 +52,11 @@ var evalColumns = []evalColumn{
 	{"in the block", "in block", 8, false, func(q *evalrun.QueryResult) string {
 		return fmt.Sprintf("%s of %s", numfmt.Thousands(len(q.Included)), numfmt.Thousands(q.Retrieved))
 	}, func(a, b *evalrun.QueryResult) int { return cmp.Compare(len(a.Included), len(b.Included)) }},
+	// What the request carries of the block once the assembler cuts it to
+	// the retrieved context's allocation (the block's own count measured
+	// as sent).
+	{"sent", "sent", 4, false, func(q *evalrun.QueryResult) string { return numfmt.Thousands(q.Sent) },
+		func(a, b *evalrun.QueryResult) int { return cmp.Compare(a.Sent, b.Sent) }},
 	{"duplicates", "duplicates", 4, true, func(q *evalrun.QueryResult) string { return numfmt.Thousands(q.DuplicatesRemoved) },
 		func(a, b *evalrun.QueryResult) int { return cmp.Compare(a.DuplicatesRemoved, b.DuplicatesRemoved) }},
 	{"tokens", "tokens", 6, true, func(q *evalrun.QueryResult) string { return numfmt.Thousands(q.TokensUsed) },

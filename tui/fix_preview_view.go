@@ -8,6 +8,7 @@ import (
 
 	"ctxlab/core"
 	"ctxlab/core/diagnose"
+	"ctxlab/core/window"
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 	"ctxlab/themes"
@@ -83,11 +84,7 @@ func fixPreviewLines(st *themes.Styles, p fixPane, w int) []string {
 		if c.UsedBefore == c.UsedAfter && c.AllocatedBefore == c.AllocatedAfter {
 			continue
 		}
-		name := c.Name
-		if label, ok := componentLabels[c.Name]; ok {
-			name = label // as the budget grid above names it
-		}
-		line := fmt.Sprintf("  %-13s %s → %s tokens (%s)", name, numfmt.Thousands(c.UsedBefore), numfmt.Thousands(c.UsedAfter), signedTokens(c.UsedAfter-c.UsedBefore))
+		line := fmt.Sprintf("  %-20s %s → %s tokens (%s)", window.ComponentWords(c.Name), numfmt.Thousands(c.UsedBefore), numfmt.Thousands(c.UsedAfter), signedTokens(c.UsedAfter-c.UsedBefore))
 		if c.AllocatedBefore != c.AllocatedAfter {
 			line += fmt.Sprintf(", allocation %s → %s", numfmt.Thousands(c.AllocatedBefore), numfmt.Thousands(c.AllocatedAfter))
 		}

@@ -51,17 +51,19 @@ func inTone(t rowTone) func(st *themes.Styles) lipgloss.Style {
 }
 
 // componentMeanings say what each line of the budget holds, in the
-// order the window bar stacks them.
+// order the window bar stacks them; the legend puts the component's
+// words before it, which tie the short form the narrow grid shows to the
+// name every other screen uses.
 var componentMeanings = map[string]string{
-	window.ComponentSystem:      "the system prompt",
-	window.ComponentTools:       "the tool definitions",
+	window.ComponentSystem:      "the instructions sent first",
+	window.ComponentTools:       "the tools the model may call, as the API is sent them",
 	window.ComponentHistory:     "the chat history the memory strategy kept",
-	window.ComponentRAG:         "the retrieved documents (retrieval-augmented generation)",
-	window.ComponentToolResults: "the results of tool calls",
+	window.ComponentRAG:         "the documents the pipeline put in its context block (RAG: retrieval-augmented generation)",
+	window.ComponentToolResults: "the results of tool calls (in the chat layout, with the calls that asked for them)",
 	window.ComponentQuery:       "the user's question",
 	window.ComponentLabels:      "the headings the assembler adds itself",
-	window.ComponentFraming:     "the tokens each chat message's format costs (framing and labels, or framing+, is the two together)",
-	window.ComponentReserve:     "the tokens kept free for the reply",
+	window.ComponentFraming:     "the tokens each chat message's format costs (" + framingAndHeadings + ", or " + window.ComponentShort(window.ComponentFraming) + "+, is the two together)",
+	window.ComponentReserve:     "the tokens kept free for the reply; not input",
 }
 
 // legendSections is every glyph, label and colour the screen draws,
@@ -75,9 +77,9 @@ func legendSections(st *themes.Styles) []legendSection {
 			fill = monoFills[name]
 		}
 		components = append(components, legendEntry{
-			mark:  strings.Repeat(fill, 2) + " " + componentLabels[name],
+			mark:  strings.Repeat(fill, 2) + " " + window.ComponentShort(name),
 			style: func(st *themes.Styles) lipgloss.Style { return componentStyle(st, name) },
-			means: componentMeanings[name],
+			means: window.ComponentWords(name) + ": " + componentMeanings[name],
 		})
 	}
 	bars := append(components,
@@ -90,8 +92,8 @@ func legendSections(st *themes.Styles) []legendSection {
 		legendEntry{"▲ over by N", inExcluded, "over its allocation by N tokens (▲ +N when narrow); on the window bar, the request is over the max input"},
 		legendEntry{"✂ cut at U of R", inPartial, "the assembler cut the component from R tokens to U, its allocation (✂ cut from R, or ✂ of R, when narrow)"},
 		legendEntry{"✂ kept U of R whole", inPartial, "chat layout: whole messages or tool definitions kept, U of R tokens, the oldest dropped (✂ kept from R, or ✂ of R, when narrow)"},
-		legendEntry{"+N over (headers H, U left unspent)", inWarn, "the reference does not budget its --- Source [i] --- headers, so the RAG block it builds is N tokens over its budget before the assembler cuts it: its H tokens of headers less the U the budget walk left unspent (+N over when narrow); headers +H when the block still fits"},
-		legendEntry{"▲ +N = headers", inExcluded, "the RAG excess is those headers, give or take a few tokens (= hdr when narrow)"},
+		legendEntry{"+N over (headers H, U left unspent)", inWarn, "the reference does not budget its --- Source [i] --- headers, so the context block it builds is N tokens over its budget before the assembler cuts it: its H tokens of headers less the U the budget walk left unspent (+N over when narrow); headers +H when the block still fits"},
+		legendEntry{"▲ +N = headers", inExcluded, "the retrieved context's excess is those headers, give or take a few tokens (= hdr when narrow)"},
 		legendEntry{"limited by", inText, "the window bar's end names what limits the request: the allocations that cut or dropped something, the max input it is over, or everything fits"},
 	)
 	return []legendSection{
@@ -117,8 +119,8 @@ func legendSections(st *themes.Styles) []legendSection {
 			{"cut 87/127", inPartial, "the builder kept 87 of its 127 tokens"},
 			{"→ lost", inExcluded, "and then the assembler cut it out of the request"},
 			{"→ cut", inPartial, "and then the assembler cut inside it as well"},
-			{"lost: RAG cut", inExcluded, "cited, but the assembler cut it out when it cut the RAG block to its allocation"},
-			{"RAG cut inside", inPartial, "cited, but the assembler's cut of the RAG block ends inside it"},
+			{"lost in the assembler's cut", inExcluded, "cited, but the assembler cut it out when it cut the retrieved context to its allocation (lost: RAG cut when narrow)"},
+			{"cut inside the retrieved context", inPartial, "cited, but the assembler's cut of the retrieved context ends inside it (RAG cut inside when narrow)"},
 			{"2 tok < min 5", inFiltered, "filtered: 2 tokens, below the minimum of 5"},
 			{"dropped: ≤100 left", inExcluded, "the article's builder stopped: 100 tokens or fewer were left"},
 		}},
@@ -128,7 +130,7 @@ func legendSections(st *themes.Styles) []legendSection {
 			{"−4", inText, "documents that left at this stage"},
 			{"11✓ 1✂ 38✗", inText, "documents included, cut and left out by the budget"},
 			{"Reorder off", inText, "lost-in-the-middle is off; skipped when 3 or fewer documents remain"},
-			{"after the assembler 9✓ 1✂ 40✗", inPartial, "the same documents once the assembler cut the RAG block to its allocation: what the Budget list shows (Final when narrow)"},
+			{"after the assembler 9✓ 1✂ 40✗", inPartial, "the same documents once the assembler cut the retrieved context to its allocation: what the Budget list shows (Final when narrow)"},
 			{"Rerank 60→30→12", inMuted, "two-stage retrieval: candidates, retrieved by score, kept by BM25"},
 		}},
 		{"Eval view (a, with a retrieval run)", []legendEntry{
@@ -150,7 +152,7 @@ func legendSections(st *themes.Styles) []legendSection {
 			{"⚠ warning", inWarn, "content was lost, cut, or may mislead: a strong document dropped, a conflicting copy, a component at its allocation"},
 			{"ℹ info", inMuted, "worth knowing: an allocation mostly unused, a token count that is an estimate"},
 			{"✓ no findings", inIncluded, "nothing was cut, lost or estimated"},
-			{"about #15 · RAG", inMuted, "the rows a finding is about: documents by number, budget components, history messages, tool results; ▸ marks the one enter goes to"},
+			{"about #15 · retrieved context", inMuted, "the rows a finding is about: documents by number, budget components, history messages, tool results; ▸ marks the one enter goes to"},
 		}},
 		{"Banners and views", []legendEntry{
 			{"▲", inAlert, "the request is over the max input and would be rejected"},

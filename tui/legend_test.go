@@ -91,8 +91,19 @@ func TestLegendExplainsEveryGlyphTheRenderersDraw(t *testing.T) {
 func TestLegendNamesEveryComponentAndStripLabel(t *testing.T) {
 	legend := ansi.Strip(legendContent(themes.New(themes.Dark), 200))
 	var labels []string
-	for _, l := range componentLabels {
-		labels = append(labels, l)
+	for _, name := range window.ComponentNames {
+		// The short form the narrow grid draws, and on the same line
+		// the words every other screen uses.
+		short, words := "██ "+window.ComponentShort(name)+" ", " "+window.ComponentWords(name)+":"
+		tied := false
+		for _, line := range strings.Split(legend, "\n") {
+			if i := strings.Index(line, short); i >= 0 && strings.Contains(line[i:], words) {
+				tied = true
+			}
+		}
+		if !tied {
+			t.Errorf("no legend line ties %q to %q", short, words)
+		}
 	}
 	for _, f := range stripForms {
 		labels = append(labels, f.assembler, f.sep)
@@ -171,7 +182,7 @@ func TestLegendDrawsEachFateAndComponentInItsOwnColour(t *testing.T) {
 			}
 		}
 		for _, name := range window.ComponentNames {
-			if want := componentStyle(st, name).Render("██ " + componentLabels[name]); !strings.Contains(legend, want) {
+			if want := componentStyle(st, name).Render("██ " + window.ComponentShort(name)); !strings.Contains(legend, want) {
 				t.Errorf("%s: the legend lacks component %s in its colour", palette.Name, name)
 			}
 		}

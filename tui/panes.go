@@ -71,7 +71,7 @@ func (m *Model) renderTextView(w int) string {
 		text, _ := diagnosisContent(m.styles, m.eval, m.diagnosis, w)
 		return text
 	case m.view == viewSweep:
-		return sweepContent(m.styles, m.sweeps, sweepAssembled(m.eval, m.sent), w)
+		return sweepContent(m.styles, m.sweeps, w)
 	case m.view == viewCompare:
 		return compareContent(m.styles, m.comparison, m.compareCosts(), w)
 	}

@@ -184,11 +184,11 @@ func (n rowNote) appendAssemblerCut(b []byte, wordy bool) []byte {
 		}
 		return append(n.appendOwn(b, false), " → cut"...)
 	case lost && wordy:
-		return append(n.appendCitation(b), " lost: the assembler cut the RAG block"...)
+		return append(n.appendCitation(b), " lost in the assembler's cut"...)
 	case lost:
 		return append(n.appendCitation(b), " lost: RAG cut"...)
 	case wordy:
-		return append(n.appendCitation(b), " cut inside the RAG block"...)
+		return append(n.appendCitation(b), " cut inside the retrieved context"...)
 	}
 	return append(n.appendCitation(b), " RAG cut inside"...)
 }

@@ -9,7 +9,7 @@ import (
 
 func TestListNotesAreInWordsWhenTheListIsWide(t *testing.T) {
 	words := []string{
-		"[1] sent whole · rank 1 after dedup", "[10] cut inside the RAG block", "[11] lost: the assembler cut the RAG block",
+		"[1] sent whole · rank 1 after dedup", "[10] cut inside the retrieved context", "[11] lost in the assembler's cut",
 		"[12] 87 of 127 kept; the assembler cut it", "over budget · rank 25 after dedup",
 		"= exact copy of #36", "≈ near copy of #2, similarity 0.94", "2 tokens, under the minimum of 5",
 	}

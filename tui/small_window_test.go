@@ -35,12 +35,12 @@ func TestSmallWindowOpensAsOverflow(t *testing.T) {
 	if m.evalErr != nil || m.eval == nil || m.eval.Overflow == nil || m.eval.Overflow.Reserve == nil {
 		t.Fatalf("evaluation %v, error %v: want an overflow caused by the reserve", m.eval, m.evalErr)
 	}
-	want := "the reply reserve of 4,096 leaves no room in a 1,500-token window: lower the reserve or raise the window"
+	want := "the response reserve of 4,096 leaves no room in a 1,500-token window: lower the reserve or raise the window"
 	if banner := m.bannerText(); !strings.Contains(banner, want) {
 		t.Errorf("banner %q lacks %q", banner, want)
 	}
 	view := m.View()
-	if !strings.Contains(view, "▲ the reply reserve of 4,096 leaves no room in a 1,500-token window") {
+	if !strings.Contains(view, "▲ the response reserve of 4,096 leaves no room in a 1,500-token window") {
 		t.Errorf("the window bar does not say the cause:\n%s", view)
 	}
 	if strings.Contains(view, "-2,596") || strings.Contains(view, "-2596") {

@@ -12,6 +12,7 @@ import (
 
 	"ctxlab/core"
 	"ctxlab/core/evalrun"
+	"ctxlab/core/window"
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 	"ctxlab/internal/sparkline"
@@ -162,11 +163,7 @@ func controlSpark(st *themes.Styles, sw *core.Sweep) string {
 // sweepContent is the Sweep view: every measure across the knob's range
 // as a sparkline the width of the pane, the current value (and the
 // baseline, when one is pinned) marked under it, then the table.
-//
-// assembled says what the assembler does to the current block, when it
-// cuts it (sweepAssembled): the sweep counts the pipeline's block, and
-// the strip the documents sent after the cut.
-func sweepContent(st *themes.Styles, s sweepState, assembled string, w int) string {
+func sweepContent(st *themes.Styles, s sweepState, w int) string {
 	var b strings.Builder
 	switch {
 	case s.err != nil:
@@ -182,8 +179,8 @@ func sweepContent(st *themes.Styles, s sweepState, assembled string, w int) stri
 	if bi := sw.BaselineIndex(); bi >= 0 {
 		intro += fmt.Sprintf(", B the baseline %s", sweepValue(k, sw.Baseline))
 	}
-	if assembled != "" {
-		intro += ". " + assembled
+	if cut := sweepCutWords(sw); cut != "" {
+		intro += ". " + cut
 	}
 	// Wrapped to the pane, so a narrow terminal loses no words.
 	for i, line := range hangingWrap(intro+".", max(1, w), 0) {
@@ -215,10 +212,16 @@ func sweepContent(st *themes.Styles, s sweepState, assembled string, w int) stri
 	}
 
 	header := []string{k.Label, "kept", "removed", "in block", "tokens", "score sum"}
+	if sw.AssemblerCut {
+		header = []string{k.Label, "kept", "removed", "in block", "sent", "tokens", "score sum"}
+	}
 	rows := [][]string{header}
 	for _, p := range sw.Points {
-		rows = append(rows, []string{sweepValue(k, p.Value), numfmt.Thousands(p.Kept), numfmt.Thousands(p.Duplicates),
-			numfmt.Thousands(p.Sent), numfmt.Thousands(p.TokensUsed), strconv.FormatFloat(p.ScoreSent, 'f', 2, 64)})
+		row := []string{sweepValue(k, p.Value), numfmt.Thousands(p.Kept), numfmt.Thousands(p.Duplicates), numfmt.Thousands(p.Sent)}
+		if sw.AssemblerCut {
+			row = append(row, numfmt.Thousands(p.SentAfterCut))
+		}
+		rows = append(rows, append(row, numfmt.Thousands(p.TokensUsed), strconv.FormatFloat(p.ScoreSent, 'f', 2, 64)))
 	}
 	widths := make([]int, len(header))
 	for _, r := range rows {
@@ -309,18 +312,24 @@ func sweptLabels() string {
 	return strings.Join(labels, ", ")
 }
 
-// sweepAssembled says, when the assembler cuts the evaluation's block to
-// the RAG allocation, how many of the block's documents it sends: the
-// sweep's "documents in block" are the pipeline's count, before the cut,
-// and the strip's "after the assembler" the count after it. Empty when
-// the assembler sends the block whole.
-func sweepAssembled(ev *core.Evaluation, sent fates) string {
-	if ev == nil || ev.Build == nil || len(ev.RAGSurvival) == 0 {
+// sweepCutWords says what the "in block" and "sent" columns count when
+// the request's assembler cuts the pipeline's block to the retrieved
+// context's allocation, with the current value's figures, which are the
+// strip's "after the assembler" (core's sweep counts them from the same
+// cut). Measured as sent, nothing is cut and the table has no "sent".
+func sweepCutWords(sw *core.Sweep) string {
+	if !sw.AssemblerCut {
 		return ""
 	}
-	c := ev.Build.Trace.Counts
-	block := c.Included + c.Partial + c.Summarized
-	after := sent.included + sent.cut + sent.summarized
-	return fmt.Sprintf("The sweep counts the pipeline's block, before the assembler cuts it to the RAG allocation: now the block holds %s and the assembler sends %s of them in full or in part",
-		numfmt.Count(block, "document", "documents"), numfmt.Thousands(after))
+	i := sw.CurrentIndex()
+	p := sw.Points[i]
+	words := fmt.Sprintf(`"in block" counts the documents in the pipeline's context block; "sent", those the request still carries, whole or cut, once the assembler cuts the block to the %s's allocation: at %s`,
+		window.ComponentWords(window.ComponentRAG), sweepValue(sw.Knob, p.Value))
+	alloc := numfmt.Thousands(sw.AllocationAt(i))
+	if p.SentAfterCut < p.Sent || p.TokensUsed > sw.AllocationAt(i) {
+		return words + fmt.Sprintf(" the block's %s tokens are cut to %s, and %s of its %s are sent",
+			numfmt.Thousands(p.TokensUsed), alloc, numfmt.Thousands(p.SentAfterCut), numfmt.Count(p.Sent, "document", "documents"))
+	}
+	return words + fmt.Sprintf(" the block's %s tokens fit its %s and nothing is cut (%s)",
+		numfmt.Thousands(p.TokensUsed), alloc, numfmt.Count(p.Sent, "document", "documents"))
 }

@@ -57,7 +57,7 @@ func TestSweepMarksTheBaseline(t *testing.T) {
 		t.Fatalf("sweep %+v; want the current 0.70 and the baseline 0.85 marked", sw)
 	}
 	// The whole view's text: the table runs below the screen.
-	view := sweepContent(m.styles, m.sweeps, sweepAssembled(m.eval, m.sent), 160)
+	view := sweepContent(m.styles, m.sweeps, 160)
 	for _, want := range []string{", B the baseline 0.85.", "B  0.85", "▲  0.70"} {
 		if !strings.Contains(view, want) {
 			t.Errorf("the Sweep view lacks %q:\n%s", want, view)

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"ctxlab/core"
+	"ctxlab/core/window"
 )
 
 // TestSeriesRangeSaysTheSpan: the bars stretch any span to full height,
@@ -27,10 +28,10 @@ func TestSeriesRangeSaysTheSpan(t *testing.T) {
 	}
 }
 
-// TestSweepSaysTheAssemblerCutsTheBlock: the sample's RAG block is cut by
-// the assembler, so the Sweep view, which counts the pipeline's block,
-// says how many of its documents the strip's "after the assembler" sends,
-// with the strip's own figures.
+// TestSweepSaysTheAssemblerCutsTheBlock: the sample's retrieved context
+// is cut by the assembler, so the Sweep view shows, beside the documents
+// in the pipeline's block, those sent after the cut, and at the current
+// value they are the strip's "after the assembler".
 func TestSweepSaysTheAssemblerCutsTheBlock(t *testing.T) {
 	m := keys(t, newTestModel(t, "support_chat", "mono", 160, 48), "w")
 	c := m.eval.Build.Trace.Counts
@@ -39,14 +40,36 @@ func TestSweepSaysTheAssemblerCutsTheBlock(t *testing.T) {
 	if sent >= block {
 		t.Fatalf("the sample's assembler sends %d of the block's %d documents; the test needs a cut", sent, block)
 	}
-	want := fmt.Sprintf("now the block holds %d documents and the assembler sends %d of them", block, sent)
-	view := sweepContent(m.styles, m.sweeps, sweepAssembled(m.eval, m.sent), 400)
-	if !strings.Contains(view, want) {
-		t.Errorf("the Sweep view lacks %q:\n%s", want, view)
+	view := sweepContent(m.styles, m.sweeps, 400)
+	words := fmt.Sprintf("at 0.85 the block's 1,830 tokens are cut to 1,550, and %d of its %d documents are sent", sent, block)
+	for _, want := range []string{words, "in block sent", "documents sent"} {
+		if !strings.Contains(strings.Join(strings.Fields(view), " "), want) {
+			t.Errorf("the Sweep view lacks %q:\n%s", want, view)
+		}
 	}
-	if strings.Contains(view, "documents sent") {
-		t.Errorf("the Sweep view calls the pipeline's block %q:\n%s", "documents sent", view)
+	// The current value's row: ▲ 0.85 kept removed in-block sent ...
+	found := false
+	for _, line := range strings.Split(view, "\n") {
+		if f := strings.Fields(line); len(f) > 5 && f[0] == "▲" && f[1] == "0.85" {
+			found = true
+			if f[4] != fmt.Sprint(block) || f[5] != fmt.Sprint(sent) {
+				t.Errorf("the current row %q, want %d in block and %d sent", line, block, sent)
+			}
+		}
 	}
+	if !found {
+		t.Errorf("no row for the current value 0.85:\n%s", view)
+	}
+	// Measured as sent, nothing is cut: no "sent" column or series.
+	m = settle(t, m, m.applySettings(measuredAsSent(m.settings)))
+	if view := sweepContent(m.styles, m.sweeps, 400); strings.Contains(view, "documents sent") || strings.Contains(view, "in block  sent") {
+		t.Errorf("measured as sent, the Sweep view still counts a cut:\n%s", view)
+	}
+}
+
+func measuredAsSent(s core.Settings) core.Settings {
+	s.Mode = window.MeasureOnly
+	return s
 }
 
 // TestControlWithoutEffectSaysSo: where the strip is wide, a control

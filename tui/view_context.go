@@ -395,7 +395,7 @@ func writeChatDrops(b *strings.Builder, st *themes.Styles, a *window.Assembly, w
 	for _, name := range []string{window.ComponentTools, window.ComponentHistory, window.ComponentToolResults} {
 		if c, ok := a.Component(name); ok && c.Truncated {
 			writeWrapped(b, st.CutMarker, fmt.Sprintf("✂ %s: %s of %s tokens kept; %s",
-				componentWords(name), numfmt.Thousands(c.Used), numfmt.Thousands(c.Raw), safetext.Line(c.Note)), width)
+				window.ComponentWords(name), numfmt.Thousands(c.Used), numfmt.Thousands(c.Raw), safetext.Line(c.Note)), width)
 		}
 	}
 }

@@ -127,13 +127,8 @@ func findingLines(st *themes.Styles, f diagnose.Finding, chosen bool, ref, width
 }
 
 // refLabel names a row as the rest of the workbench does: #15 for a
-// document, the budget's label for a component.
+// document, a component in its words.
 func refLabel(r diagnose.Ref) string {
-	if r.Kind == diagnose.RefComponent {
-		if label, ok := componentLabels[r.Name]; ok {
-			return label
-		}
-	}
 	return safetext.Line(r.Label())
 }
 

@@ -131,12 +131,25 @@ func evalVolumeLines(agg evalrun.Figures, budget int) []string {
 	dupes := numfmt.Count(agg.DuplicatesRemoved, "duplicate", "duplicates") + " removed"
 	tokens := fmt.Sprintf("%s tokens, %s a query", numfmt.Thousands(agg.TokensUsed), numfmt.Thousands(int(agg.MeanTokensUsed()+0.5)))
 	budgeted := fmt.Sprintf("%s (budget %s)", tokens, numfmt.Thousands(budget))
-	return []string{
+	var sentForms []string
+	if agg.DocumentsSent < agg.DocumentsInContext {
+		// The headers the reference does not budget put the blocks over
+		// the allocation, and the assembler cuts their ends off: what is
+		// sent goes before the rest, which the table's columns repeat.
+		sent := numfmt.Thousands(agg.DocumentsSent)
+		sentForms = []string{
+			strings.Join([]string{docs + ", " + sent + " sent after the assembler's cut", dupes, budgeted}, " · "),
+			strings.Join([]string{docs + ", " + sent + " sent after the assembler's cut", budgeted}, " · "),
+			strings.Join([]string{docs + ", " + sent + " sent", budgeted}, " · "),
+			docs + ", " + sent + " sent",
+		}
+	}
+	return append(sentForms,
 		strings.Join([]string{docs, dupes, budgeted}, " · "),
 		strings.Join([]string{dupes, budgeted}, " · "),
 		strings.Join([]string{docs, dupes, tokens}, " · "),
 		strings.Join([]string{dupes, tokens}, " · "),
-	}
+	)
 }
 
 // evalBudgetLines are the line under the aggregate, longest first: what

@@ -45,14 +45,14 @@ func metricsContent(st *themes.Styles, ev *core.Evaluation, width int) string {
 	// The note column starts after the numbers; when too little of the
 	// width is left there, a note goes on the lines below its row,
 	// indented under the numbers, and always wraps rather than being cut.
-	const noteCol = 59
+	const noteCol = 66
 	noteIndent, noteW := noteCol, width-noteCol
 	inline := noteW >= 28
 	if !inline {
-		noteIndent = 15
+		noteIndent = 22
 		noteW = width - noteIndent
 	}
-	fmt.Fprintf(&b, "%s\n", st.TableHeader.Render(fmt.Sprintf(" %-13s %9s %9s %9s  %-12s %s", "component", "allocated", "raw", "used", "state", "note")))
+	fmt.Fprintf(&b, "%s\n", st.TableHeader.Render(fmt.Sprintf(" %-20s %9s %9s %9s  %-12s %s", "component", "allocated", "raw", "used", "state", "note")))
 	for _, c := range a.Components {
 		state := ""
 		switch {
@@ -67,7 +67,7 @@ func metricsContent(st *themes.Styles, ev *core.Evaluation, width int) string {
 		if c.Name == window.ComponentLabels || c.Name == window.ComponentFraming {
 			alloc = "—"
 		}
-		fmt.Fprintf(&b, " %s %9s %9s %9s  %s", componentStyle(st, c.Name).Render(padRight(componentLabels[c.Name], 13)),
+		fmt.Fprintf(&b, " %s %9s %9s %9s  %s", componentStyle(st, c.Name).Render(padRight(window.ComponentWords(c.Name), 20)),
 			alloc, numfmt.Thousands(c.Raw), numfmt.Thousands(c.Used), state)
 		note := safetext.Line(c.Note)
 		if c.Name == window.ComponentHistory {
@@ -94,8 +94,8 @@ func metricsContent(st *themes.Styles, ev *core.Evaluation, width int) string {
 			raw += c.Raw
 		}
 	}
-	fmt.Fprintf(&b, " %s %9s %9s %9s\n", st.Bold.Render(padRight("total input", 13)), numfmt.Thousands(a.Budget.Allocated()), numfmt.Thousands(raw), numfmt.Thousands(a.Used))
-	fmt.Fprintf(&b, " %s %9s %s\n", padRight("max input", 13), numfmt.Thousands(max(0, a.MaxInput)), st.Muted.Render(fmt.Sprintf("%21s window %s − reserve %s", "", numfmt.Thousands(a.Window), numfmt.Thousands(a.Budget.ResponseReserve))))
+	fmt.Fprintf(&b, " %s %9s %9s %9s\n", st.Bold.Render(padRight("total input", 20)), numfmt.Thousands(a.Budget.Allocated()), numfmt.Thousands(raw), numfmt.Thousands(a.Used))
+	fmt.Fprintf(&b, " %s %9s %s\n", padRight("max input", 20), numfmt.Thousands(max(0, a.MaxInput)), st.Muted.Render(fmt.Sprintf("%21s window %s − reserve %s", "", numfmt.Thousands(a.Window), numfmt.Thousands(a.Budget.ResponseReserve))))
 	if len(met.TruncatedComponents) > 0 {
 		b.WriteByte('\n')
 		words := make([]string, len(met.TruncatedComponents))

@@ -48,8 +48,8 @@ func TestOverflowSaysByHowMuchAndTheLargestPart(t *testing.T) {
 		window.ComponentToolResults: {1_500, 7_000, 7_000},
 	})
 	f := onlyFinding(t, Diagnose(assemblyInput(a)), CodeOverflow)
-	wantContains(t, f, "The request is 400 tokens over its max input: 7,400 used of 7,000 (the 8,000 window less the 1,000 reply reserve)",
-		"the largest part is tool calls and results at 7,000 tokens")
+	wantContains(t, f, "The request is 400 tokens over its max input: 7,400 used of 7,000 (the 8,000 window less the 1,000 response reserve)",
+		"the largest part is tool results at 7,000 tokens")
 	wantRefs(t, f, "[tool_results reserve]")
 	if f.Severity != SeverityError {
 		t.Errorf("severity %s", f.Severity)
@@ -64,7 +64,7 @@ func TestOverflowOfAWindowBelowTheReserveBlamesTheReserve(t *testing.T) {
 	b.TotalWindow, b.ResponseReserve = 1_500, 4_096
 	a := assembly(window.MeasureOnly, b, map[string][3]int{window.ComponentQuery: {500, 22, 22}})
 	f := onlyFinding(t, Diagnose(assemblyInput(a)), CodeOverflow)
-	wantContains(t, f, "The reply reserve of 4,096 tokens leaves no room in the 1,500-token window", "lower the reserve")
+	wantContains(t, f, "The response reserve of 4,096 tokens leaves no room in the 1,500-token window", "lower the reserve")
 	if strings.Contains(f.Message, "-2,596") {
 		t.Errorf("a negative max input is printed: %s", f.Message)
 	}
@@ -77,7 +77,7 @@ func TestAllocationsOverTheWindowNameTheLargestAndTheReserve(t *testing.T) {
 	in := assemblyInput(assembly(window.MeasureOnly, b, map[string][3]int{window.ComponentQuery: {500, 50, 50}}))
 	in.BudgetProblem = b.Validate()
 	f := onlyFinding(t, Diagnose(in), CodeAllocationsOverWindow)
-	wantContains(t, f, "The allocations add up to 7,000 tokens but the max input is 904 (the 5,000 window less the 4,096 reply reserve)",
+	wantContains(t, f, "The allocations add up to 7,000 tokens but the max input is 904 (the 5,000 window less the 4,096 response reserve)",
 		"the largest allocation is conversation history at 2,000", "the reserve alone takes 82% of the window")
 	wantRefs(t, f, "[history reserve]")
 }
@@ -93,7 +93,7 @@ func TestComponentCutToItsAllocation(t *testing.T) {
 		t.Fatalf("want 2 cut components, got %s", describe(fs))
 	}
 	// The larger cut first.
-	wantContains(t, fs[0], "Tool calls and results: cut to its 1,500-token allocation, 500 of 2,000 tokens cut from its start.")
+	wantContains(t, fs[0], "Tool results: cut to its 1,500-token allocation, 500 of 2,000 tokens cut from its start.")
 	wantContains(t, fs[1], "System prompt: cut to its 500-token allocation, 400 of 900 tokens cut from its end.")
 	wantRefs(t, fs[1], "[system]")
 }

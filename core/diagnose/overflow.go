@@ -17,7 +17,7 @@ func overflowFindings(in *Input) []Finding {
 	if errors.As(in.BudgetProblem, &budget) && in.Assembly != nil {
 		b := in.Assembly.Budget
 		largest, largestTokens := largestAllocation(b)
-		msg := fmt.Sprintf("The allocations add up to %s but the max input is %s (the %s window less the %s reply reserve), so nothing could be budgeted and the request was measured as sent; the largest allocation is %s at %s",
+		msg := fmt.Sprintf("The allocations add up to %s but the max input is %s (the %s window less the %s response reserve), so nothing could be budgeted and the request was measured as sent; the largest allocation is %s at %s",
 			tokensOf(b.Allocated()), numfmt.Thousands(b.MaxInput()), numfmt.Thousands(b.TotalWindow), numfmt.Thousands(b.ResponseReserve), window.ComponentWords(largest), numfmt.Thousands(largestTokens))
 		if b.ResponseReserve > largestTokens {
 			msg += fmt.Sprintf(", and the reserve alone takes %s of the window", percent(b.ResponseReserve, b.TotalWindow))
@@ -32,7 +32,7 @@ func overflowFindings(in *Input) []Finding {
 	if a.MaxInput <= 0 {
 		// No room at all: the cause is the reserve, not the request, and
 		// "over a max input of -2,596" would mean nothing.
-		msg := fmt.Sprintf("The reply reserve of %s leaves no room in the %s-token window, so the request's %s cannot fit however small it is; lower the reserve (the request's max_tokens) or raise the window",
+		msg := fmt.Sprintf("The response reserve of %s leaves no room in the %s-token window, so the request's %s cannot fit however small it is; lower the reserve (the request's max_tokens) or raise the window",
 			tokensOf(a.Budget.ResponseReserve), numfmt.Thousands(a.Window), tokensOf(a.Used))
 		return append(fs, Finding{Code: CodeOverflow, Severity: SeverityError, Message: msg + ".",
 			Refs: []Ref{ComponentRef(window.ComponentReserve)}, weight: a.Used - a.MaxInput})
@@ -50,7 +50,7 @@ func overflowFindings(in *Input) []Finding {
 		refs = append(refs, ComponentRef(biggest))
 	}
 	refs = append(refs, ComponentRef(window.ComponentReserve))
-	msg := fmt.Sprintf("The request is %s over its max input: %s used of %s (the %s window less the %s reply reserve); the largest part is %s at %s",
+	msg := fmt.Sprintf("The request is %s over its max input: %s used of %s (the %s window less the %s response reserve); the largest part is %s at %s",
 		tokensOf(over), numfmt.Thousands(a.Used), numfmt.Thousands(a.MaxInput), numfmt.Thousands(a.Window), numfmt.Thousands(a.Budget.ResponseReserve),
 		window.ComponentWords(biggest), tokensOf(biggestTokens))
 	return append(fs, Finding{Code: CodeOverflow, Severity: SeverityError, Message: msg + ".", Refs: refs, weight: over})

@@ -19,8 +19,11 @@ type Figures struct {
 	// DocumentsRetrieved and DocumentsInContext count every document.
 	DocumentsRetrieved int
 	DocumentsInContext int
-	Filtered           int
-	DuplicatesRemoved  int
+	// DocumentsSent counts the documents the requests carry after the
+	// assembler's cut (QueryResult.Sent).
+	DocumentsSent     int
+	Filtered          int
+	DuplicatesRemoved int
 	// TokensUsed is the sum of the context blocks' tokens.
 	TokensUsed int
 	// Truncated counts queries whose budget left documents out or cut
@@ -62,6 +65,7 @@ func Aggregate(results []QueryResult) Figures {
 		}
 		f.DocumentsRetrieved += r.Retrieved
 		f.DocumentsInContext += len(r.Included)
+		f.DocumentsSent += r.Sent
 		f.Filtered += r.Filtered
 		f.DuplicatesRemoved += r.DuplicatesRemoved
 		f.TokensUsed += r.TokensUsed

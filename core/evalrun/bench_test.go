@@ -55,23 +55,30 @@ func benchmarkSet(queries, docs int) *Set {
 // BenchmarkRun is a run of 1,000 queries × 50 documents under a new
 // setting, after loading: the analyses made once, as the workbench and
 // `ctxlab eval` make them.
+// The sub-benchmark cut=true counts each query's documents sent after the
+// assembler's cut, as the workbench's runs do.
 func BenchmarkRun(b *testing.B) {
 	tok, err := tokens.ByName(tokens.TokenizerHeuristic)
 	if err != nil {
 		b.Fatal(err)
 	}
-	s := core.DefaultSettings()
-	s.Pipeline.Tokenizer = tok
 	prepared := Prepare(benchmarkSet(1000, 50))
-	if _, err := prepared.Run(context.Background(), s); err != nil {
-		b.Fatal(err) // the first run counts every document's tokens once
-	}
-	b.ResetTimer()
-	for i := range b.N {
-		s.Pipeline.DedupThreshold = 0.7 + float64(i%3)/10
-		if _, err := prepared.Run(context.Background(), s); err != nil {
-			b.Fatal(err)
-		}
+	for _, cut := range []bool{false, true} {
+		b.Run(fmt.Sprintf("cut=%v", cut), func(b *testing.B) {
+			s := core.DefaultSettings()
+			s.Pipeline.Tokenizer = tok
+			prepared.AssemblerCut = cut
+			if _, err := prepared.Run(context.Background(), s); err != nil {
+				b.Fatal(err) // the first run counts every document's tokens once
+			}
+			b.ResetTimer()
+			for i := range b.N {
+				s.Pipeline.DedupThreshold = 0.7 + float64(i%3)/10
+				if _, err := prepared.Run(context.Background(), s); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
 

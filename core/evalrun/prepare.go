@@ -14,8 +14,15 @@ import (
 // under new settings costs only the pipeline's cheap stages, as a knob
 // change does for one request. It is safe for concurrent runs.
 type Prepared struct {
-	Set      *Set
-	analyses []*pipeline.Analysis
+	Set *Set
+	// AssemblerCut makes a run under budgeted settings count, per query,
+	// the documents a request still carries once the article's assembler
+	// cuts the block to the retrieved-context allocation
+	// (QueryResult.Sent): the workbench sets it, as it opens a query as a
+	// request; headless, the block is what is measured. Set it before
+	// the first run.
+	AssemblerCut bool
+	analyses     []*pipeline.Analysis
 }
 
 // Prepare analyzes every query's documents, across all cores.

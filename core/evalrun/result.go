@@ -38,6 +38,12 @@ type QueryResult struct {
 	// order; Cut are those of them that are there cut or as a synopsis.
 	Included []string
 	Cut      []string
+	// Sent counts the documents of the block a request carries, whole or
+	// cut, once the article's assembler cuts the block to the
+	// retrieved-context allocation: fewer than Included when the block is
+	// over it (the reference does not budget its citation headers). It is
+	// len(Included) unless the run counts the cut (Report.AssemblerCut).
+	Sent int
 	// RelevantRetrieved counts retrieved documents judged relevant;
 	// RelevantInContext those of them in the context, whole or cut.
 	RelevantRetrieved int

@@ -6,6 +6,7 @@ import (
 
 	"ctxlab/core"
 	"ctxlab/core/pipeline"
+	"ctxlab/core/window"
 )
 
 // Report is a run of every query under one setting.
@@ -13,6 +14,9 @@ type Report struct {
 	Settings  core.Settings
 	Queries   []QueryResult
 	Aggregate Figures
+	// AssemblerCut says each query's Sent counts the assembler's cut
+	// (Prepared.AssemblerCut under budgeted settings).
+	AssemblerCut bool
 }
 
 // Run builds every query's context under s, across all cores: the
@@ -29,10 +33,11 @@ func (p *Prepared) Run(ctx context.Context, s core.Settings) (*Report, error) {
 	if s.Builder != core.BuilderContextManager {
 		return nil, &core.OptionError{Option: "builder", Problem: fmt.Sprintf("%s is not evaluated over a run; expected %s, whose trace says where each document went", s.Builder, core.BuilderContextManager)}
 	}
-	rep := &Report{Settings: s, Queries: make([]QueryResult, len(p.Set.Queries))}
+	cut := p.AssemblerCut && s.Mode == window.Budgeted
+	rep := &Report{Settings: s, Queries: make([]QueryResult, len(p.Set.Queries)), AssemblerCut: cut}
 	errs := make([]error, len(p.Set.Queries))
 	err := forEachQuery(ctx, len(p.Set.Queries), func(i int) {
-		rep.Queries[i], errs[i] = runQuery(&p.Set.Queries[i], p.analyses[i], s, opts)
+		rep.Queries[i], errs[i] = runQuery(&p.Set.Queries[i], p.analyses[i], s, opts, cut)
 	})
 	if err != nil {
 		return nil, err
@@ -56,7 +61,7 @@ func (p *Prepared) Aggregate(ctx context.Context, s core.Settings) (Figures, err
 	return rep.Aggregate, nil
 }
 
-func runQuery(q *Query, analysis *pipeline.Analysis, s core.Settings, opts pipeline.Options) (QueryResult, error) {
+func runQuery(q *Query, analysis *pipeline.Analysis, s core.Settings, opts pipeline.Options, cut bool) (QueryResult, error) {
 	r := QueryResult{QID: q.ID, Query: q.Text, Retrieved: len(q.Docs), TokensBudget: opts.Budget, Lost: map[Stage][]string{}}
 	for _, id := range q.DocIDs {
 		if q.Relevant(id) {
@@ -89,6 +94,10 @@ func runQuery(q *Query, analysis *pipeline.Analysis, s core.Settings, opts pipel
 	r.Filtered = res.Trace.Counts.Filtered
 	r.Truncated = res.Truncated || res.Trace.Counts.Partial > 0 || res.Trace.Counts.Summarized > 0
 	r.OverBudget = res.TokensUsed > res.TokensBudget
+	r.Sent = len(res.IncludedDocs)
+	if cut {
+		r.Sent = res.DocsSentAfterCut(analysis, opts.Tokenizer, opts.Budget)
+	}
 	r.Included = make([]string, len(res.Trace.Cited))
 	for n, i := range res.Trace.Cited {
 		r.Included[n] = ids[i]
@@ -125,9 +134,11 @@ func lostAt(f pipeline.Fate) (Stage, bool) {
 }
 
 // SameRun reports whether a run under a and one under b build every
-// query alike: the settings a run reads are equal. It compares the
-// pipeline's settings with ==, so they must stay comparable.
+// query alike: the settings a run reads are equal (the mode among them,
+// since a budgeted request's assembler cuts the block and a measured one
+// does not). It compares the pipeline's settings with ==, so they must
+// stay comparable.
 func SameRun(a, b core.Settings) bool {
-	return a.Pipeline == b.Pipeline && a.Budget.RetrievedContext == b.Budget.RetrievedContext && a.Builder == b.Builder &&
+	return a.Pipeline == b.Pipeline && a.Budget.RetrievedContext == b.Budget.RetrievedContext && a.Builder == b.Builder && a.Mode == b.Mode &&
 		a.Rerank == b.Rerank && (!a.Rerank || (a.InitialK == b.InitialK && a.FinalK == b.FinalK))
 }

@@ -44,6 +44,12 @@ type Options struct {
 	// a synopsis (SummarizeOverflow) then keeps the sentences that answer
 	// it. The reference's pipeline itself never reads the query.
 	Query string
+	// SweepAssemblerCut makes Sweep count, per value, the documents the
+	// article's assembler sends once it cuts the block to Budget tokens
+	// (SweepPoint.SentAfterCut): the workbench sets it for a budgeted
+	// request, whose assembler cuts the block; headless, the block is
+	// what is sent and the count is not made.
+	SweepAssemblerCut bool
 	// sweeping: only the counts matter (Sweep), so the budget stage
 	// spells no reason for the many documents that do not fit.
 	sweeping bool

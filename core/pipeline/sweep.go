@@ -58,6 +58,12 @@ type SweepPoint struct {
 	// Sent is the documents in the context block, whole, cut or
 	// summarized.
 	Sent int `json:"documents_sent"`
+	// SentAfterCut is the block's documents the article's assembler
+	// sends, whole or cut, once it cuts the block to the retrieved-context
+	// allocation; Sent when the block fits. Counted only under
+	// Options.SweepAssemblerCut (the workbench's budgeted request): the
+	// headless sweep sends the block as it is and writes no such figure.
+	SentAfterCut int `json:"-"`
 	// TokensUsed is the block's tokens, as Result.TokensUsed.
 	TokensUsed int `json:"tokens_used"`
 	// ScoreSent is the sum of the sent documents' retrieval scores.
@@ -68,6 +74,10 @@ func pointOf(a *Analysis, v float64, st *stagesAfterSort, opts Options) SweepPoi
 	p := SweepPoint{Value: v, Kept: len(st.deduped), Duplicates: st.dupes, Sent: len(st.outcome.placed), TokensUsed: blockTokens(a, opts.Tokenizer, st.outcome.placed, st.block)}
 	for _, d := range st.outcome.placed {
 		p.ScoreSent += d.doc.Score
+	}
+	p.SentAfterCut = p.Sent
+	if opts.SweepAssemblerCut {
+		p.SentAfterCut = docsBeforeCut(opts.Tokenizer, st.block, p.TokensUsed, placedPieces(a, st.outcome.placed), opts.Budget)
 	}
 	// A sum of decimal scores carries binary noise (72.82500000000005):
 	// nine decimals keep every digit a score has and drop the noise.

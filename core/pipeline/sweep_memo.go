@@ -15,13 +15,15 @@ type sweepKey struct {
 	tokenizer string
 	budget    int
 	query     string
+	// cut: the points count the assembler's cut or do not.
+	cut bool
 }
 
 func sweepKeyOf(opts Options, param SweepParam) sweepKey {
 	param.apply(&opts, 0)
 	s := opts.Settings
 	s.Tokenizer = nil
-	return sweepKey{param: param, settings: s, tokenizer: opts.Tokenizer.Name(), budget: opts.Budget, query: opts.Query}
+	return sweepKey{param: param, settings: s, tokenizer: opts.Tokenizer.Name(), budget: opts.Budget, query: opts.Query, cut: opts.SweepAssemblerCut}
 }
 
 // sweepEntry is one remembered sweep.

@@ -48,9 +48,11 @@ func TestSweepMatchesBuilds(t *testing.T) {
 }
 
 // pointOfResult reads a point from a whole Build's Result, as a user
-// of the Result would.
+// of the Result would. Without SweepAssemblerCut nothing is cut after
+// the block, so what is sent is the block's documents.
 func pointOfResult(v float64, r *Result) SweepPoint {
 	p := SweepPoint{Value: v, Kept: len(r.Trace.Deduped), Duplicates: r.DuplicatesRemoved, Sent: len(r.IncludedDocs), TokensUsed: r.TokensUsed}
+	p.SentAfterCut = p.Sent
 	for _, d := range r.IncludedDocs {
 		p.ScoreSent += d.Score
 	}

@@ -38,6 +38,12 @@ func heuristicWordsFor(tokens int) int {
 	return int(float64(tokens) / heuristicTokensPerWord)
 }
 
+// HeuristicWordsFor is how many words Truncate keeps of a text it cuts
+// to tokens: for a caller that knows its text's words already and needs
+// only where the cut falls (the assembler's cut of a block, counted per
+// sweep value and per query).
+func HeuristicWordsFor(tokens int) int { return heuristicWordsFor(tokens) }
+
 // Truncate implements Tokenizer. The kept words are joined by single
 // spaces, as the reference does when it cuts a document.
 func (h Heuristic) Truncate(text string, maxTokens int, keep Keep) string {

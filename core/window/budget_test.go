@@ -57,9 +57,9 @@ func TestContextBudgetValidate(t *testing.T) {
 		{"zero window", ContextBudget{},
 			"total_window is 0: the model window must be positive"},
 		{"reserve equals window", with(func(b *ContextBudget) { b.ResponseReserve = 1000 }),
-			"the reply reserve of 1,000 leaves no room in a 1,000-token window"},
+			"the response reserve of 1,000 leaves no room in a 1,000-token window"},
 		{"reserve above window", with(func(b *ContextBudget) { b.ResponseReserve = 5000 }),
-			"the reply reserve of 5,000 leaves no room in a 1,000-token window"},
+			"the response reserve of 5,000 leaves no room in a 1,000-token window"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

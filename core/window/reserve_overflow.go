@@ -18,7 +18,7 @@ type ReserveOverflowError struct {
 // Error says the cause in words; the surface adds which setting to change
 // (--reserve and --window, or the workbench's controls).
 func (e *ReserveOverflowError) Error() string {
-	return fmt.Sprintf("the reply reserve of %s leaves no room in a %s-token window",
+	return fmt.Sprintf("the response reserve of %s leaves no room in a %s-token window",
 		numfmt.Thousands(e.Reserve), numfmt.Thousands(e.Window))
 }
 

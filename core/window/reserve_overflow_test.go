@@ -21,7 +21,7 @@ func TestAssembleReserveLeavesNoRoom(t *testing.T) {
 	if overflow.Reserve == nil || overflow.Reserve.Reserve != 4_096 || overflow.Reserve.Window != 1_500 {
 		t.Errorf("overflow cause = %+v, want the 4,096 reserve in a 1,500 window", overflow.Reserve)
 	}
-	want := "the reply reserve of 4,096 leaves no room in a 1,500-token window"
+	want := "the response reserve of 4,096 leaves no room in a 1,500-token window"
 	if err.Error() != want {
 		t.Errorf("message = %q, want %q", err, want)
 	}

@@ -1,0 +1,100 @@
+package pipeline
+
+import (
+	"ctxlab/core/pycompat"
+	"ctxlab/core/tokens"
+	"ctxlab/core/value"
+)
+
+// blockPieces describes the n pieces (citation header, newline, content)
+// a block is made of, joined by Separator: each one's length in bytes,
+// and its words, which the heuristic counts.
+type blockPieces struct {
+	n     int
+	len   func(i int) int
+	words func(i int) int
+}
+
+// docsBeforeCut counts the documents of a block that the article's
+// assembler still sends, whole or in part, once it cuts the block to the
+// retrieved-context allocation: it keeps the block's first allocation
+// tokens, so a document is sent when its piece begins before the cut. It
+// is the sweep's and the Eval view's count of what a request sends, where
+// the block's count is what the pipeline built; the workbench's strip
+// counts the same from the evaluation's assembly (core's ragSurvival).
+func docsBeforeCut(tok tokens.Tokenizer, block string, blockTokens int, pieces blockPieces, allocation int) int {
+	if blockTokens <= allocation {
+		return pieces.n
+	}
+	allocation = max(allocation, 0) // an allocation of 0 keeps nothing
+	if _, heuristic := tok.(tokens.Heuristic); heuristic {
+		// The heuristic keeps the block's first words: a piece is sent
+		// when its first word is among them. Counted from the pieces'
+		// words (the analysis has each document's), not the block's
+		// text, which a run of many queries would scan once per block.
+		kept, start := tokens.HeuristicWordsFor(allocation), 0
+		for i := range pieces.n {
+			if start >= kept {
+				return i
+			}
+			start += pieces.words(i) // Separator is blank: no words
+		}
+		return pieces.n
+	}
+	// The assembler's own call (window's articleTruncate), so the cut
+	// falls where the request's does. From the end: the cut usually
+	// leaves out a few documents of many.
+	kept := CutOffset(block, tok.Truncate(block, allocation, tokens.KeepStart))
+	end := len(block)
+	for i := pieces.n - 1; i >= 0; i-- {
+		start := end - pieces.len(i)
+		if start < kept {
+			return i + 1
+		}
+		end = start - len(Separator)
+	}
+	return 0
+}
+
+// piecesOf describes the pieces of documents as placed: the i-th has
+// citation i+1, its copy as placed (cut copies and synopses included)
+// and its input index, whose whole content's words the analysis counted.
+func piecesOf(a *Analysis, n int, doc func(i int) (placed value.Document, index int, fate Fate)) blockPieces {
+	header := func(i int) string {
+		d, _, fate := doc(i)
+		return CitationHeader(i+1, d.Source, d.Score, fate == FateSummarized)
+	}
+	return blockPieces{
+		n: n,
+		len: func(i int) int {
+			d, _, _ := doc(i)
+			return len(header(i)) + 1 + len(d.Content)
+		},
+		words: func(i int) int {
+			d, index, fate := doc(i)
+			words := pycompat.WordCount(header(i))
+			if fate != FateIncluded {
+				return words + pycompat.WordCount(d.Content) // a cut copy or a synopsis
+			}
+			return words + int(a.words()[index])
+		},
+	}
+}
+
+// placedPieces are the pieces formatBlock makes of the placed documents.
+func placedPieces(a *Analysis, placed []placedDoc) blockPieces {
+	return piecesOf(a, len(placed), func(i int) (value.Document, int, Fate) {
+		return placed[i].doc, placed[i].index, placed[i].fate
+	})
+}
+
+// DocsSentAfterCut is docsBeforeCut for a whole build on a: the result's
+// documents the article's assembler still sends, whole or in part, once
+// it cuts the block to allocation tokens with tok.
+func (r *Result) DocsSentAfterCut(a *Analysis, tok tokens.Tokenizer, allocation int) int {
+	pieces := piecesOf(a, len(r.IncludedDocs), func(n int) (value.Document, int, Fate) {
+		i := r.Trace.Cited[n]
+		return r.IncludedDocs[n], i, r.Trace.Docs[i].Fate
+	})
+	return docsBeforeCut(tok, r.ContextBlock, r.TokensUsed, pieces, allocation)
+}
