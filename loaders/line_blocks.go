@@ -107,3 +107,44 @@ func (b *lineBlocks) recycle(block []byte) {
 	default:
 	}
 }
+
+// wholeInput is the input whole, for a reader that cannot read it again:
+// kept, every block next returned, in order, then the line the last one
+// cut and what was not read yet. size is what the input held at the
+// start, if known. A single block holding all of it is returned as it is.
+func (b *lineBlocks) wholeInput(kept [][]byte, size int64) ([]byte, error) {
+	if len(kept) == 1 && len(b.carry) == 0 && b.eof {
+		return kept[0], nil
+	}
+	n := len(b.carry)
+	for _, block := range kept {
+		n += len(block)
+	}
+	buf := make([]byte, 0, max(int(size), n)+1)
+	for i, block := range kept {
+		buf = append(buf, block...)
+		kept[i] = nil // the collector may take it once it runs
+	}
+	buf = append(buf, b.carry...)
+	b.carry = nil
+	for !b.eof {
+		if len(buf) == cap(buf) {
+			// The input grew while it was read: go on in chunks.
+			in := &inputChunks{}
+			in.add(buf, false)
+			if err := in.readRest(b.r); err != nil {
+				in.free()
+				return nil, err
+			}
+			return in.bytes(), nil
+		}
+		n, err := b.r.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if errors.Is(err, io.EOF) {
+			b.eof = true
+		} else if err != nil {
+			return nil, err
+		}
+	}
+	return buf, nil
+}
