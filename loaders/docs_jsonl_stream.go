@@ -44,19 +44,18 @@ func streamJSONLines(path string) (docs []value.Document, handled bool, err erro
 // whole-input reader.
 func streamJSONLinesFrom(name string, r io.Reader, size int64, keep bool) (docs []value.Document, handled bool, whole []byte, err error) {
 	blocks := newLineBlocks(r, streamBlockSize, size)
-	var kept [][]byte
-	recycle := blocks.recycle
 	if keep {
-		recycle = func([]byte) {}
+		blocks = newKeptLineBlocks(r, streamBlockSize, size)
+		defer blocks.releaseKept() // after the workers have stopped
 	}
-	decoder := newBlockDecoder(name, recycle)
+	decoder := newBlockDecoder(name, blocks.recycle)
 	defer decoder.stop()
 	declined := func() ([]value.Document, bool, []byte, error) {
 		if !keep {
 			return nil, false, nil, nil
 		}
 		decoder.stop() // no worker reads a kept block any more
-		whole, err := blocks.wholeInput(kept, size)
+		whole, err := blocks.wholeInput()
 		return nil, false, whole, err
 	}
 	// The first record decides whether the input is plain records at all
@@ -71,15 +70,12 @@ func streamJSONLinesFrom(name string, r io.Reader, size int64, keep bool) (docs 
 		if block == nil {
 			break
 		}
-		if keep {
-			kept = append(kept, block)
-		}
 		buf := block
 		if !sawFirst {
 			var first []byte
 			first, block = firstLine(block)
 			if first == nil {
-				recycle(buf)
+				blocks.recycle(buf)
 				continue // only blank lines so far
 			}
 			sawFirst = true
