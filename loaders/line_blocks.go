@@ -119,4 +119,3 @@ func (b *lineBlocks) recycle(block []byte) {
 	default:
 	}
 }
-
