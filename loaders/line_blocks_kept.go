@@ -7,9 +7,8 @@ import "io"
 // given whole to a reader that needs it so (wholeInput), until
 // releaseKept. Kept blocks are mapped outside the heap, as a pipe's chunks
 // are: on the heap they would count as live data, and the collector, which
-// lets the heap grow to twice that between collections, would let
-// garbage pile up beside them (a pipe of 100,000 records peaked at up to
-// 1 GB instead of 0.8).
+// lets the heap grow to twice what is live between collections, would let
+// as much garbage pile up beside them while the records are decoded.
 func newKeptLineBlocks(r io.Reader, blockSize int, size int64) *lineBlocks {
 	b := newLineBlocks(r, blockSize, size)
 	b.kept = &inputChunks{}
