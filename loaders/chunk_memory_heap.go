@@ -7,4 +7,4 @@ package loaders
 func newChunk(n int) (chunk []byte, mapped bool) { return make([]byte, n), false }
 
 // freeChunk is never called for a chunk on the heap.
-func freeChunk([]byte) {}
+func freeChunk([]byte) error { return nil }

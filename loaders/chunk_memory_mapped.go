@@ -18,11 +18,13 @@ func newChunk(n int) (chunk []byte, mapped bool) {
 	return b, true
 }
 
-// freeChunk unmaps a chunk newChunk mapped; nothing may refer to its
-// bytes afterwards, so every reader of a chunk copies out of it.
-func freeChunk(chunk []byte) {
-	// The slice has the mapping's start and capacity, which is all
-	// Munmap looks up; an error would mean a chunk freed twice, which
-	// inputChunks prevents by dropping its reference first.
-	_ = syscall.Munmap(chunk)
+// freeChunk unmaps a chunk newChunk mapped, or any slice of it from its
+// start; nothing may refer to its bytes afterwards, so every reader of a
+// chunk copies out of it. Its callers drop their reference first, so it
+// is never given a chunk twice, and the error, which would say it was,
+// is for tests.
+func freeChunk(chunk []byte) error {
+	// Munmap wants the mapping whole: its start, and its length as long
+	// as its capacity.
+	return syscall.Munmap(chunk[:cap(chunk)])
 }

@@ -30,7 +30,7 @@ func (b *lineBlocks) moveTo(buf []byte, n int) []byte {
 	wasMapped := b.mapped
 	moved := append(b.newKeptBuffer(n), buf...)
 	if wasMapped {
-		freeChunk(buf)
+		_ = freeChunk(buf)
 	}
 	return moved
 }
@@ -38,7 +38,7 @@ func (b *lineBlocks) moveTo(buf []byte, n int) []byte {
 // drop lets go of the buffer being filled when it ends up empty.
 func (b *lineBlocks) drop(buf []byte) {
 	if b.kept != nil && b.mapped {
-		freeChunk(buf)
+		_ = freeChunk(buf)
 	}
 }
 

@@ -75,7 +75,7 @@ func (in *inputChunks) readRest(r io.Reader) error {
 			// is what unmapping it takes.
 			in.add(chunk[:n], mapped)
 		} else if mapped {
-			freeChunk(chunk)
+			_ = freeChunk(chunk)
 		}
 		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
 			return nil
@@ -96,7 +96,7 @@ func (in *inputChunks) add(b []byte, mapped bool) {
 // must have been copied on.
 func (in *inputChunks) release(i int) {
 	if c := in.chunks[i]; c.mapped {
-		freeChunk(c.bytes)
+		_ = freeChunk(c.bytes) // never twice: the reference is dropped below
 	}
 	in.chunks[i] = inputChunk{} // a chunk on the heap goes at the next collection
 }
@@ -134,6 +134,18 @@ func (in *inputChunks) text() string {
 		in.release(i)
 	}
 	return b.String()
+}
+
+// firstByte is the first byte that is not a space, tab or line end, or 0.
+func (in *inputChunks) firstByte() byte {
+	for _, c := range in.chunks {
+		for _, b := range c.bytes {
+			if b != ' ' && b != '\t' && b != '\r' && b != '\n' {
+				return b
+			}
+		}
+	}
+	return 0
 }
 
 // reader reads the chunks in order, releasing each once it has been read
