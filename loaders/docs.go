@@ -123,12 +123,17 @@ func loadStdinDocuments(stdin io.Reader, opts DocOptions) ([]value.Document, str
 		return ParseDocuments("stdin", data, format)
 	}
 	// JSON Lines of plain records are decoded in blocks, as from a file;
-	// anything else is parsed whole, as it always was.
-	r, size, err := openInputStream("stdin", stdin)
+	// anything else is parsed whole, as it always was. A pipe that does
+	// not start with a record is joined at once: cutting it into blocks
+	// first would hold it twice.
+	in, err := openInputStream("stdin", stdin)
 	if err != nil {
 		return nil, "", inputError("reading stdin", err)
 	}
-	docs, handled, data, err := streamJSONLinesFrom("stdin", r, size, true)
+	if in.whole != nil && in.whole.firstByte() != '{' {
+		return ParseDocuments("stdin", in.whole.bytes(), format)
+	}
+	docs, handled, data, err := streamJSONLinesFrom("stdin", in.r, in.size, true)
 	if err != nil {
 		return nil, "", inputError("reading stdin", err)
 	}

@@ -115,23 +115,29 @@ func readWholeInput(name string, r io.Reader) (*inputChunks, error) {
 	return readBounded(NewInputReader(name, r), size)
 }
 
-// openInputStream returns a reader of the whole input r and how many bytes
-// it holds, for a loader that cuts it into blocks as it reads a file: a
-// redirected regular file is read as it is decoded, like a named one;
-// a pipe, whose size is known only at its end, is read whole first, in
-// chunks that the reader releases as it goes.
-func openInputStream(name string, r io.Reader) (io.Reader, int64, error) {
+// streamedInput is a whole input to be cut into blocks as a file is read:
+// r reads it and holds size bytes. A redirected regular file is read as
+// it is decoded, like a named one; a pipe, whose size is known only at
+// its end, is read whole first, into chunks (whole) that r releases as
+// it goes.
+type streamedInput struct {
+	r     io.Reader
+	size  int64
+	whole *inputChunks // a pipe's chunks; nil for a file
+}
+
+func openInputStream(name string, r io.Reader) (streamedInput, error) {
 	if size := regularFileSize(r); size > 0 {
 		if size > MaxInputSize() {
-			return nil, 0, (&inputReader{name: name, limit: MaxInputSize()}).tooLarge()
+			return streamedInput{}, (&inputReader{name: name, limit: MaxInputSize()}).tooLarge()
 		}
-		return NewInputReader(name, r), size, nil
+		return streamedInput{r: NewInputReader(name, r), size: size}, nil
 	}
 	in, err := readWholeInput(name, r)
 	if err != nil {
-		return nil, 0, err
+		return streamedInput{}, err
 	}
-	return in.reader(), int64(in.size), nil
+	return streamedInput{r: in.reader(), size: int64(in.size), whole: in}, nil
 }
 
 // NewInputReader wraps r so that reading it fails, with an *Error naming
