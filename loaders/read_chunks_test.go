@@ -2,6 +2,7 @@ package loaders
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"math/rand/v2"
 	"os"
@@ -187,6 +188,44 @@ func TestAPipesBadByteIsNamedAcrossChunks(t *testing.T) {
 		done()
 		if err == nil || err.Error() != want {
 			t.Errorf("%s: got %v, want %s", name, err, want)
+		}
+	}
+}
+
+// ReadInputString gives what ReadInput gives, from a pipe and from a
+// redirected file, and refuses the same inputs with the same words.
+func TestReadInputStringIsReadInput(t *testing.T) {
+	defer SetMaxInputSize(200_000)()
+	path := filepath.Join(t.TempDir(), "in.txt")
+	for _, text := range []string{
+		strings.Repeat("été 漢字 word\n", 10_000),    // 170,000 bytes, many chunks
+		strings.Repeat("été 漢字 word\n", 12_000),    // over the limit
+		strings.Repeat("a line\n", 1_000) + "\x00", // a NUL on line 1,001
+		"",
+	} {
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for _, source := range []string{"pipe", "redirected file"} {
+			open := func() (*os.File, func()) {
+				if source == "pipe" {
+					return pipeWith(t, []byte(text))
+				}
+				f, err := os.Open(path)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return f, func() { f.Close() }
+			}
+			f, done := open()
+			want, wantErr := ReadInput("stdin", f)
+			done()
+			f, done = open()
+			got, gotErr := ReadInputString("stdin", f)
+			done()
+			if fmt.Sprint(gotErr) != fmt.Sprint(wantErr) || (wantErr == nil && got != string(want)) {
+				t.Errorf("%d bytes from a %s: %d bytes and %v, ReadInput gives %d and %v", len(text), source, len(got), gotErr, len(want), wantErr)
+			}
 		}
 	}
 }
