@@ -43,10 +43,12 @@ func streamJSONLines(path string) (docs []value.Document, handled bool, err erro
 // reused, and when it is not handled, whole is all of it, for the
 // whole-input reader.
 func streamJSONLinesFrom(name string, r io.Reader, size int64, keep bool) (docs []value.Document, handled bool, whole []byte, err error) {
-	blocks := newLineBlocks(r, streamBlockSize, size)
+	var blocks *lineBlocks
 	if keep {
 		blocks = newKeptLineBlocks(r, streamBlockSize, size)
 		defer blocks.releaseKept() // after the workers have stopped
+	} else {
+		blocks = newLineBlocks(r, streamBlockSize, size)
 	}
 	decoder := newBlockDecoder(name, blocks.recycle)
 	defer decoder.stop()
