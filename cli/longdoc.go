@@ -187,7 +187,7 @@ func parseLongDocStrategy(s string) (longdoc.Strategy, error) {
 // no paragraph boundary ("\n\n") would be found; a document with no text
 // is refused, since there is nothing to plan.
 func readLongDoc(env Env, input string) (string, []string, error) {
-	var data []byte
+	var data string
 	var err error
 	if input == "-" {
 		if data, err = readStdin(env); err != nil {
@@ -198,7 +198,7 @@ func readLongDoc(env Env, input string) (string, []string, error) {
 	}
 	// A leading byte-order mark is dropped, as the document loaders drop
 	// it: it is an editor's marker, not a token of the document.
-	doc := strings.TrimPrefix(string(data), "\uFEFF")
+	doc := strings.TrimPrefix(data, "\uFEFF")
 	var notes []string
 	if strings.Contains(doc, "\r\n") {
 		doc = strings.ReplaceAll(doc, "\r\n", "\n")

@@ -69,7 +69,7 @@ func runTokens(env Env, args []string) error {
 	stdinRead := false
 	var rows []tokenCount
 	for _, in := range inputs {
-		var data []byte
+		var data string
 		if in == "-" {
 			if stdinRead {
 				return fmt.Errorf("tokens: - is given twice: stdin can be read once")
@@ -81,7 +81,7 @@ func runTokens(env Env, args []string) error {
 		} else if data, err = readInputFile(in); err != nil {
 			return err
 		}
-		rows = append(rows, countTokens(env, displayPath(in), string(data)))
+		rows = append(rows, countTokens(env, displayPath(in), data))
 	}
 	total := totalTokens(rows)
 	if format == "json" {
@@ -96,34 +96,36 @@ func runTokens(env Env, args []string) error {
 // readInputFile reads a text file, with an error that names it and says
 // what was expected when it is a directory. It reads through the loaders'
 // input reader, so the size limit applies and bytes that are not text
-// (counts of them would mean nothing) are refused at the first one.
-func readInputFile(path string) ([]byte, error) {
+// (counts of them would mean nothing) are refused at the first one. The
+// text is read into the string's own memory, not converted from bytes,
+// which would hold it twice.
+func readInputFile(path string) (string, error) {
 	info, err := os.Stat(path)
 	if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", path, unwrapPathError(err))
+		return "", fmt.Errorf("reading %s: %w", path, unwrapPathError(err))
 	}
 	if info.IsDir() {
-		return nil, fmt.Errorf("%s is a directory: expected a text file", path)
+		return "", fmt.Errorf("%s is a directory: expected a text file", path)
 	}
-	data, err := loaders.ReadInputFile(path)
+	text, err := loaders.ReadInputFileString(path)
 	if err != nil {
 		var inputErr *loaders.Error
 		if errors.As(err, &inputErr) {
-			return nil, err
+			return "", err
 		}
-		return nil, fmt.Errorf("reading %s: %w", path, unwrapPathError(err))
+		return "", fmt.Errorf("reading %s: %w", path, unwrapPathError(err))
 	}
-	return data, nil
+	return text, nil
 }
 
 // readStdin reads stdin as text, as readInputFile reads a file.
-func readStdin(env Env) ([]byte, error) {
-	data, err := loaders.ReadInput("stdin", env.Stdin)
+func readStdin(env Env) (string, error) {
+	text, err := loaders.ReadInputString("stdin", env.Stdin)
 	var inputErr *loaders.Error
 	if err != nil && !errors.As(err, &inputErr) {
-		return nil, fmt.Errorf("reading stdin: %w", err)
+		return "", fmt.Errorf("reading stdin: %w", err)
 	}
-	return data, err
+	return text, err
 }
 
 // unwrapPathError drops the *fs.PathError's own copy of the path, which

@@ -107,13 +107,38 @@ func loadStdinDocuments(stdin io.Reader, opts DocOptions) ([]value.Document, str
 	if format == FormatDir {
 		return nil, "", &Error{Name: "stdin", Msg: "the dir format needs a directory path, not stdin"}
 	}
-	data, err := ReadInput("stdin", stdin)
+	if format == FormatText {
+		text, err := ReadInputString("stdin", stdin)
+		if err != nil {
+			return nil, "", inputError("reading stdin", err)
+		}
+		docs, err := parseTextString("stdin", text, "stdin", opts.PerParagraph)
+		return docs, FormatText, err
+	}
+	if format != FormatJSONL && format != FormatJSON && format != FormatAuto {
+		data, err := ReadInput("stdin", stdin)
+		if err != nil {
+			return nil, "", inputError("reading stdin", err)
+		}
+		return ParseDocuments("stdin", data, format)
+	}
+	// JSON Lines of plain records are decoded in blocks, as from a file;
+	// anything else is parsed whole, as it always was. A pipe that does
+	// not start with a record is joined at once: cutting it into blocks
+	// first would hold it twice.
+	in, err := openInputStream("stdin", stdin)
 	if err != nil {
 		return nil, "", inputError("reading stdin", err)
 	}
-	if format == FormatText {
-		docs, err := parseText("stdin", data, "stdin", opts.PerParagraph)
-		return docs, FormatText, err
+	if in.whole != nil && in.whole.firstByte() != '{' {
+		return ParseDocuments("stdin", in.whole.bytes(), format)
+	}
+	docs, handled, data, err := streamJSONLinesFrom("stdin", in.r, in.size, true)
+	if err != nil {
+		return nil, "", inputError("reading stdin", err)
+	}
+	if handled {
+		return docs, FormatJSONL, nil
 	}
 	return ParseDocuments("stdin", data, format)
 }

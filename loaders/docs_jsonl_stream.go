@@ -3,6 +3,7 @@ package loaders
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -29,17 +30,44 @@ func streamJSONLines(path string) (docs []value.Document, handled bool, err erro
 		return nil, false, inputError("loading documents", err)
 	}
 	defer f.Close()
-	blocks := newLineBlocks(f, streamBlockSize, size)
-	decoder := newBlockDecoder(path, blocks.recycle)
+	docs, handled, _, err = streamJSONLinesFrom(path, f, size, false)
+	if err != nil {
+		return nil, false, inputError("loading documents", err)
+	}
+	return docs, handled, nil
+}
+
+// streamJSONLinesFrom is streamJSONLines on the input r, which holds size
+// bytes if size > 0, called name in errors. An input that cannot be read
+// again (stdin) is streamed with keep: its blocks are kept rather than
+// reused, and when it is not handled, whole is all of it, for the
+// whole-input reader.
+func streamJSONLinesFrom(name string, r io.Reader, size int64, keep bool) (docs []value.Document, handled bool, whole []byte, err error) {
+	var blocks *lineBlocks
+	if keep {
+		blocks = newKeptLineBlocks(r, streamBlockSize, size)
+		defer blocks.releaseKept() // after the workers have stopped
+	} else {
+		blocks = newLineBlocks(r, streamBlockSize, size)
+	}
+	decoder := newBlockDecoder(name, blocks.recycle)
 	defer decoder.stop()
-	// The first record decides whether the file is plain records at all
-	// (the whole-file reader decides a list's shape by its first
+	declined := func() ([]value.Document, bool, []byte, error) {
+		if !keep {
+			return nil, false, nil, nil
+		}
+		decoder.stop() // no worker reads a kept block any more
+		whole, err := blocks.wholeInput()
+		return nil, false, whole, err
+	}
+	// The first record decides whether the input is plain records at all
+	// (the whole-input reader decides a list's shape by its first
 	// element), so it is read here before any block is handed on.
 	sawFirst, loneRecord := false, false
 	for decoder.accepting() {
 		block, err := blocks.next()
 		if err != nil {
-			return nil, false, inputError("loading documents", err)
+			return nil, false, nil, err
 		}
 		if block == nil {
 			break
@@ -53,9 +81,9 @@ func streamJSONLines(path string) (docs []value.Document, handled bool, err erro
 				continue // only blank lines so far
 			}
 			sawFirst = true
-			doc, lone, ok := firstRecord(path, first)
+			doc, lone, ok := firstRecord(name, first)
 			if !ok {
-				return nil, false, nil
+				return declined()
 			}
 			loneRecord = lone
 			decoder.add([]value.Document{doc})
@@ -63,14 +91,14 @@ func streamJSONLines(path string) (docs []value.Document, handled bool, err erro
 		decoder.decode(block, buf)
 	}
 	docs, ok := decoder.wait()
-	if !ok {
-		return nil, false, nil
-	}
 	// One value may be a wrapper (Chroma, Tavily, a cassette): the
-	// whole-file reader tells it apart. A lone plain record with its text
-	// at the top is what that reader makes of it too, so one huge record
-	// is not read twice.
-	return docs, len(docs) >= 2 || (len(docs) == 1 && loneRecord), nil
+	// whole-input reader tells it apart. A lone plain record with its
+	// text at the top is what that reader makes of it too, so one huge
+	// record is not read twice.
+	if !ok || !(len(docs) >= 2 || (len(docs) == 1 && loneRecord)) {
+		return declined()
+	}
+	return docs, true, nil, nil
 }
 
 // firstRecord decodes the file's first record, which decides whether the

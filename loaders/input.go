@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"sync/atomic"
 	"unicode/utf8"
 
@@ -78,11 +79,65 @@ func ReadInputFile(path string) ([]byte, error) {
 // ReadInput reads a whole input, such as stdin, through NewInputReader;
 // name is how errors call it.
 func ReadInput(name string, r io.Reader) ([]byte, error) {
+	in, err := readWholeInput(name, r)
+	if err != nil {
+		return nil, err
+	}
+	return in.bytes(), nil
+}
+
+// ReadInputString is ReadInput into a string's own memory, for an input
+// that is used as text: converting ReadInput's bytes would hold it twice.
+func ReadInputString(name string, r io.Reader) (string, error) {
+	size := regularFileSize(r)
+	if size > 0 && size <= MaxInputSize() {
+		// A redirected file: read straight into a string of its size,
+		// as ReadInputFileString reads a named one.
+		var b strings.Builder
+		b.Grow(int(size))
+		_, err := io.Copy(&b, NewInputReader(name, r))
+		return b.String(), err
+	}
+	in, err := readWholeInput(name, r)
+	if err != nil {
+		return "", err
+	}
+	return in.text(), nil
+}
+
+// readWholeInput reads all of r through NewInputReader, refusing a
+// regular file over the limit from its size before a byte is read.
+func readWholeInput(name string, r io.Reader) (*inputChunks, error) {
 	size := regularFileSize(r)
 	if size > MaxInputSize() {
 		return nil, (&inputReader{name: name, limit: MaxInputSize()}).tooLarge()
 	}
 	return readBounded(NewInputReader(name, r), size)
+}
+
+// streamedInput is a whole input to be cut into blocks as a file is read:
+// r reads it and holds size bytes. A redirected regular file is read as
+// it is decoded, like a named one; a pipe, whose size is known only at
+// its end, is read whole first, into chunks (whole) that r releases as
+// it goes.
+type streamedInput struct {
+	r     io.Reader
+	size  int64
+	whole *inputChunks // a pipe's chunks; nil for a file
+}
+
+func openInputStream(name string, r io.Reader) (streamedInput, error) {
+	if size := regularFileSize(r); size > 0 {
+		if size > MaxInputSize() {
+			return streamedInput{}, (&inputReader{name: name, limit: MaxInputSize()}).tooLarge()
+		}
+		return streamedInput{r: NewInputReader(name, r), size: size}, nil
+	}
+	in, err := readWholeInput(name, r)
+	if err != nil {
+		return streamedInput{}, err
+	}
+	return streamedInput{r: in.reader(), size: int64(in.size), whole: in}, nil
 }
 
 // NewInputReader wraps r so that reading it fails, with an *Error naming

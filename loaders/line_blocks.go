@@ -18,6 +18,11 @@ type lineBlocks struct {
 	// left is how many bytes the reader has not handed over yet when it
 	// reads a regular file of a known size, or 0 (see grow).
 	left int64
+	// kept is every block handed out, in order, for an input that cannot
+	// be read again; nil unless made by newKeptLineBlocks.
+	kept *inputChunks
+	// mapped says the buffer being filled is mapped by newChunk.
+	mapped bool
 }
 
 // newLineBlocks cuts r, which holds size bytes if size > 0.
@@ -33,10 +38,14 @@ func (b *lineBlocks) next() ([]byte, error) {
 		return nil, nil
 	}
 	var buf []byte
-	select {
-	case buf = <-b.free:
-	default:
-		buf = make([]byte, 0, b.size)
+	if b.kept != nil {
+		buf = b.newKeptBuffer(b.size)
+	} else {
+		select {
+		case buf = <-b.free:
+		default:
+			buf = make([]byte, 0, b.size)
+		}
 	}
 	buf = append(buf[:0], b.carry...)
 	b.carry = b.carry[:0]
@@ -44,7 +53,7 @@ func (b *lineBlocks) next() ([]byte, error) {
 	for {
 		if !b.eof {
 			if len(buf) == cap(buf) {
-				buf = append(make([]byte, 0, b.grow(buf)), buf...)
+				buf = b.moveTo(buf, b.grow(buf))
 			}
 			n, err := b.r.Read(buf[len(buf):cap(buf)])
 			buf = buf[:len(buf)+n]
@@ -52,6 +61,7 @@ func (b *lineBlocks) next() ([]byte, error) {
 			if errors.Is(err, io.EOF) {
 				b.eof = true
 			} else if err != nil {
+				b.drop(buf)
 				return nil, err
 			}
 			if len(buf) < cap(buf) && !b.eof {
@@ -60,16 +70,17 @@ func (b *lineBlocks) next() ([]byte, error) {
 		}
 		if b.eof {
 			if len(buf) == 0 {
+				b.drop(buf)
 				return nil, nil
 			}
-			return buf, nil
+			return b.handOut(buf), nil
 		}
 		cut := bytes.LastIndexByte(buf[searched:], '\n')
 		if cut >= 0 {
 			cut += searched
 			// The carry is copied out: buf goes to the caller.
 			b.carry = append(b.carry, buf[cut+1:]...)
-			return buf[:cut+1], nil
+			return b.handOut(buf[:cut+1]), nil
 		}
 		searched = len(buf)
 	}
@@ -97,9 +108,10 @@ const jumpBlocks = 16
 
 // recycle gives a block's buffer back for a later block. A long line's
 // buffer is left to the collector: kept, it would make every later block
-// as large, and hold the line's size until the file is read.
+// as large, and hold the line's size until the file is read. Kept blocks
+// are not reused.
 func (b *lineBlocks) recycle(block []byte) {
-	if cap(block) != b.size {
+	if cap(block) != b.size || b.kept != nil {
 		return
 	}
 	select {

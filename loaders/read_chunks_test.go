@@ -2,6 +2,7 @@ package loaders
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"math/rand/v2"
 	"os"
@@ -106,5 +107,125 @@ func TestReadInputSizesWhatIsLeftOfAFile(t *testing.T) {
 	}
 	if got, err := ReadInput("stdin", f); err != nil || len(got) != 900 {
 		t.Fatalf("900 bytes left of 1,500 at a limit of 1,000: got %d bytes, %v", len(got), err)
+	}
+}
+
+// A pipe read in chunks comes back the same joined into bytes, into a
+// string, or read through, with characters of two to four bytes cut at
+// every chunk's end; each way lets go of every chunk, and reading lets go
+// of each chunk as soon as it has been read through, so a pipe is not
+// held twice while it is copied on.
+func TestInputChunksGiveThePipeBackAndLetGo(t *testing.T) {
+	var text []byte
+	chars := []string{"é", "漢", "🙂"}
+	end := 0 // where the next chunk ends
+	for i, size := 0, firstChunkSize; end < 3<<20; i, size = i+1, min(2*size, maxChunkSize) {
+		end += size
+		// The character's first byte is the chunk's last.
+		text = append(text, strings.Repeat("w", end-len(text)-1)...)
+		text = append(text, chars[i%len(chars)]...)
+	}
+	text = append(text, "\nthe end"...)
+	read := map[string]func(in *inputChunks) ([]byte, error){
+		"bytes": func(in *inputChunks) ([]byte, error) { return in.bytes(), nil },
+		"text":  func(in *inputChunks) ([]byte, error) { return []byte(in.text()), nil },
+		"reader": func(in *inputChunks) ([]byte, error) {
+			r := in.reader().(*chunkReader)
+			var got []byte
+			buf := make([]byte, 10_007)
+			for {
+				n, err := r.Read(buf)
+				got = append(got, buf[:n]...)
+				for i := range r.next {
+					if in.chunks[i].bytes != nil {
+						t.Fatalf("chunk %d of %d is held after it was read through", i, len(in.chunks))
+					}
+				}
+				if err == io.EOF {
+					return got, nil
+				}
+				if err != nil {
+					return got, err
+				}
+			}
+		},
+	}
+	for name, readAll := range read {
+		pipe, done := pipeWith(t, text)
+		in, err := readBounded(NewInputReader("stdin", pipe), 0)
+		done()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(in.chunks) < 4 {
+			t.Fatalf("%d bytes in %d chunks; the test wants several", len(text), len(in.chunks))
+		}
+		got, err := readAll(in)
+		if err != nil || !bytes.Equal(got, text) {
+			t.Fatalf("%s: %d bytes back of %d (%v)", name, len(got), len(text), err)
+		}
+		for i, c := range in.chunks {
+			if c.bytes != nil {
+				t.Fatalf("%s: chunk %d of %d is still held", name, i, len(in.chunks))
+			}
+		}
+	}
+}
+
+// A bad byte in a pipe is named by its line and offset however the
+// chunks cut the pipe, and by every reader of stdin alike.
+func TestAPipesBadByteIsNamedAcrossChunks(t *testing.T) {
+	lines := strings.Repeat("a line of words\n", 2*firstChunkSize/16) // 8,192 lines
+	text := lines + "é\xff"
+	want := "stdin: line 8193: invalid UTF-8 at byte offset 131,074 (byte 0xff); expected UTF-8 text"
+	for name, read := range map[string]func(*os.File) error{
+		"bytes":  func(f *os.File) error { _, err := ReadInput("stdin", f); return err },
+		"string": func(f *os.File) error { _, err := ReadInputString("stdin", f); return err },
+		"docs":   func(f *os.File) error { _, _, err := LoadDocuments("-", f, DocOptions{}); return err },
+	} {
+		pipe, done := pipeWith(t, []byte(text))
+		err := read(pipe)
+		done()
+		if err == nil || err.Error() != want {
+			t.Errorf("%s: got %v, want %s", name, err, want)
+		}
+	}
+}
+
+// ReadInputString gives what ReadInput gives, from a pipe and from a
+// redirected file, and refuses the same inputs with the same words.
+func TestReadInputStringIsReadInput(t *testing.T) {
+	defer SetMaxInputSize(200_000)()
+	path := filepath.Join(t.TempDir(), "in.txt")
+	for _, text := range []string{
+		strings.Repeat("été 漢字 word\n", 10_000),    // 170,000 bytes, many chunks
+		strings.Repeat("été 漢字 word\n", 12_000),    // over the limit
+		strings.Repeat("a line\n", 1_000) + "\x00", // a NUL on line 1,001
+		"",
+	} {
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for _, source := range []string{"pipe", "redirected file"} {
+			open := func() (*os.File, func()) {
+				if source == "pipe" {
+					return pipeWith(t, []byte(text))
+				}
+				f, err := os.Open(path)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return f, func() { f.Close() }
+			}
+			f, done := open()
+			want, wantErr := ReadInput("stdin", f)
+			done()
+			f, done = open()
+			got, gotErr := ReadInputString("stdin", f)
+			done()
+			if fmt.Sprint(gotErr) != fmt.Sprint(wantErr) || (wantErr == nil && got != string(want)) {
+				t.Errorf("%d bytes from a %s: %d bytes and %v, ReadInput gives %d and %v", len(text), source, len(got), gotErr, len(want), wantErr)
+			}
+		}
 	}
 }

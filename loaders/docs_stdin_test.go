@@ -1,0 +1,86 @@
+package loaders
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// Documents piped on stdin, or redirected from a file, are streamed as a
+// file's are when they are JSON Lines of plain records and read whole
+// otherwise; either way the documents, the format and every error are
+// what parsing the whole input gives, whatever the format asked for.
+func TestStdinDocumentsEqualTheWholeInputParse(t *testing.T) {
+	long := strings.Repeat("word ", 300_000) // longer than many chunks
+	// A record whose bytes cross the first chunk's end, and the second's,
+	// with a character of three bytes cut by each, the record itself cut
+	// with it.
+	prefix := `{"content": "`
+	straddle := prefix + strings.Repeat("a", firstChunkSize-len(prefix)-1) + "漢" +
+		strings.Repeat("b", 2*firstChunkSize-2) + "字 end\", \"score\": 0.5}\n"
+	cases := map[string]string{
+		"plain":           `{"content": "a b c", "score": 0.5, "source": "s1"}` + "\n" + `{"content": "d e", "score": 1}` + "\n",
+		"one record":      `{"content": "alone", "score": 0.3}` + "\n",
+		"one long":        `{"content": "` + long + `", "score": 1e-1}`,
+		"long then short": `{"content": "` + long + `"}` + "\n" + `{"content": "short"}` + "\n",
+		"straddling":      straddle,
+		"straddling two":  straddle + `{"content": "next"}` + "\n",
+		"wrapper":         `{"results": [{"url": "u", "title": "t", "content": "c", "score": 0.9}]}` + "\n",
+		"pretty":          "{\n  \"content\": \"a\"\n}\n{\"content\": \"b\"}\n",
+		"array":           `[{"content": "a"}, {"content": "` + long + `"}]`,
+		"yaml":            "- content: a\n  score: 0.5\n- content: " + long + "\n",
+		"csv":             "content,score\n" + "a,0.5\n" + long + ",0.25\n",
+		"bom":             "\ufeff" + `{"content": "a"}` + "\n" + `{"content": "b"}`,
+		"many":            manyRecords(3_000, ""),
+		"many, one bad":   manyRecords(3_000, `{"content": "late", "score": "high"}`),
+		"late bad json":   manyRecords(3_000, "") + `{"content": "b"` + "\n",
+		"invalid utf8":    straddle + "{\"content\": \"\xff\"}\n",
+		"cut character":   strings.TrimSuffix(straddle, "\n") + "\xe6\xbc",
+		"blank":           "\n \n\t\n",
+		"empty":           "",
+	}
+	dir := t.TempDir()
+	defer func(size int) { streamBlockSize = size }(streamBlockSize)
+	for _, size := range []int{streamBlockSize, 997} {
+		streamBlockSize = size
+		for name, text := range cases {
+			for _, format := range []string{FormatAuto, FormatJSONL, FormatJSON} {
+				label := fmt.Sprintf("%s, %s, blocks of %d", name, format, size)
+				t.Run(label+", pipe", func(t *testing.T) {
+					pipe, done := pipeWith(t, []byte(text))
+					defer done()
+					checkStdinDocuments(t, pipe, text, format)
+				})
+				t.Run(label+", redirected file", func(t *testing.T) {
+					path := filepath.Join(dir, "in.jsonl")
+					if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+						t.Fatal(err)
+					}
+					f, err := os.Open(path)
+					if err != nil {
+						t.Fatal(err)
+					}
+					defer f.Close()
+					checkStdinDocuments(t, f, text, format)
+				})
+			}
+		}
+	}
+}
+
+// checkStdinDocuments fails t unless loading "-" from stdin gives what
+// parsing text whole gives.
+func checkStdinDocuments(t *testing.T, stdin *os.File, text, format string) {
+	t.Helper()
+	got, gotFormat, gotErr := LoadDocuments("-", stdin, DocOptions{Format: format})
+	want, wantFormat, wantErr := ParseDocuments("stdin", []byte(text), format)
+	if (gotErr == nil) != (wantErr == nil) || (gotErr != nil && gotErr.Error() != wantErr.Error()) {
+		t.Fatalf("error %v, the whole-input parse says %v", gotErr, wantErr)
+	}
+	if gotFormat != wantFormat || !reflect.DeepEqual(got, want) {
+		t.Fatalf("format %s and %d documents, the whole-input parse gives %s and %d", gotFormat, len(got), wantFormat, len(want))
+	}
+}
