@@ -25,7 +25,7 @@ func changedInOneDocumentSet(before, after *Evaluation) (out []DocumentChange, o
 		doc := &after.Documents[i]
 		out = append(out, DocumentChange{Index: i, Source: doc.Source, Score: doc.Score,
 			Before: fateBefore, After: fateAfter,
-			StageBefore: orWord(string(stageBefore)), StageAfter: orWord(string(stageAfter)),
+			StageBefore: orWord(stageBefore.String()), StageAfter: orWord(stageAfter.String()),
 			PlaceBefore: citedPlace(tb[i].Citation, fateBefore), PlaceAfter: citedPlace(ta[i].Citation, fateAfter)})
 	}
 	return out, true

@@ -97,7 +97,7 @@ func builderFates(ev *Evaluation, n int) []string {
 	switch {
 	case ev.Build != nil:
 		for _, d := range ev.Build.Trace.Docs {
-			fates[ev.DocIndex[d.Index]] = string(d.Fate)
+			fates[ev.DocIndex[d.Index]] = d.Fate.String()
 		}
 	case ev.SimpleRAG != nil:
 		for _, d := range ev.SimpleRAG.Trace {

@@ -173,12 +173,12 @@ func fateHeadline(ev *core.Evaluation, t pipeline.DocTrace) string {
 	case pipeline.FateExcluded:
 		return "excluded: over budget"
 	}
-	return string(t.Fate)
+	return t.Fate.String()
 }
 
 func budgetLine(t pipeline.DocTrace) string {
 	if t.BudgetReason != "" {
-		return string(t.Fate) + ": " + t.BudgetReason
+		return t.Fate.String() + ": " + t.BudgetReason
 	}
 	return fmt.Sprintf("%s: %s tokens fit", t.Fate, numfmt.Thousands(t.Tokens))
 }

@@ -128,7 +128,7 @@ func placementContent(st *themes.Styles, ev *core.Evaluation, width int) string 
 	for slot, i := range tr.Reordered {
 		d := tr.Docs[i]
 		glyph, tone := slotLook(ev, i)
-		fate := string(d.Fate)
+		fate := d.Fate.String()
 		switch ev.RAGSurvival[i] {
 		case core.SurvivedLost:
 			fate += " → lost"
@@ -193,7 +193,8 @@ func slotAxis(shown, colW int) string {
 // to back, so after lost-in-the-middle the strong documents placed at the
 // end meet an exhausted budget. This is the reference's behaviour.
 func budgetWalkNote(tr pipeline.Trace) string {
-	worst, worstFate := -1, pipeline.Fate("")
+	worst := -1
+	var worstFate pipeline.Fate
 	for _, i := range tr.Reordered {
 		d := tr.Docs[i]
 		if d.Fate.InContext() && d.PosBeforeReorder > worst {

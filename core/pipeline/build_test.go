@@ -226,7 +226,7 @@ func TestEveryDocumentHasOneFate(t *testing.T) {
 	}
 	res := mustBuild(t, docs, func(o *Options) { o.Budget = 200 })
 	for _, d := range res.Trace.Docs {
-		if d.Fate == "" {
+		if d.Fate == fateUndecided {
 			t.Errorf("doc %d has no fate", d.Index)
 		}
 	}

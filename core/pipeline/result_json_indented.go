@@ -369,7 +369,7 @@ func (w *jsonWriter) docTrace(d *DocTrace) error {
 	w.key("pos_after_reorder")
 	w.int(d.PosAfterReorder)
 	w.key("fate")
-	w.str(string(d.Fate))
+	w.str(d.Fate.String())
 	w.key("tokens_kept")
 	w.int(d.TokensKept)
 	w.key("cut_at")

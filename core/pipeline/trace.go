@@ -1,23 +1,5 @@
 package pipeline
 
-// Fate is where a document ended up. Every input document has exactly one.
-type Fate string
-
-const (
-	FateFiltered   Fate = "filtered"   // too few tokens
-	FateDuplicate  Fate = "duplicate"  // exact or near duplicate of a kept document
-	FateIncluded   Fate = "included"   // in the context whole
-	FatePartial    Fate = "partial"    // in the context cut, with " [...]"
-	FateSummarized Fate = "summarized" // in the context as a synopsis (its sentences that best cover the query)
-	FateExcluded   Fate = "excluded"   // over budget
-)
-
-// InContext reports whether a document with this fate appears in the
-// context block in some form.
-func (f Fate) InContext() bool {
-	return f == FateIncluded || f == FatePartial || f == FateSummarized
-}
-
 // DuplicateKind says how a duplicate was detected.
 type DuplicateKind string
 
