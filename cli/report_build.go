@@ -124,7 +124,7 @@ func writeFilterSection(w io.Writer, in buildInput, tr pipeline.Trace) {
 	fmt.Fprintf(w, "Filter (%s): %s removed\n", rules, numfmt.Thousands(tr.Counts.Filtered))
 	for _, d := range tr.Docs {
 		if d.Filtered {
-			fmt.Fprintf(w, "  ✗ %s: %s\n", docLabel(in.docs, d.Index), d.FilterReason)
+			fmt.Fprintf(w, "  ✗ %s: %s\n", docLabel(in.docs, int(d.Index)), d.FilterReason())
 		}
 	}
 	fmt.Fprintln(w)
@@ -186,8 +186,8 @@ func writeBudgetSection(w io.Writer, in buildInput, res *pipeline.Result) {
 	}
 	for _, i := range tr.Reordered {
 		d := tr.Docs[i]
-		if d.BudgetReason != "" {
-			fmt.Fprintf(w, "  %s %s: %s\n", fateGlyph(d.Fate), docLabel(in.docs, i), d.BudgetReason)
+		if d.BudgetReason() != "" {
+			fmt.Fprintf(w, "  %s %s: %s\n", fateGlyph(d.Fate), docLabel(in.docs, i), d.BudgetReason())
 		}
 	}
 	fmt.Fprintln(w)

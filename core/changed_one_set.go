@@ -26,7 +26,7 @@ func changedInOneDocumentSet(before, after *Evaluation) (out []DocumentChange, o
 		out = append(out, DocumentChange{Index: i, Source: doc.Source, Score: doc.Score,
 			Before: fateBefore, After: fateAfter,
 			StageBefore: orWord(stageBefore.String()), StageAfter: orWord(stageAfter.String()),
-			PlaceBefore: citedPlace(tb[i].Citation, fateBefore), PlaceAfter: citedPlace(ta[i].Citation, fateAfter)})
+			PlaceBefore: citedPlace(int(tb[i].Citation), fateBefore), PlaceAfter: citedPlace(int(ta[i].Citation), fateAfter)})
 	}
 	return out, true
 }

@@ -78,7 +78,7 @@ func documentPlaces(ev *Evaluation, fates []DocumentFate) []int {
 	switch {
 	case ev.Build != nil:
 		for _, d := range ev.Build.Trace.Docs {
-			set(d.Index, d.Citation)
+			set(int(d.Index), int(d.Citation))
 		}
 	case ev.SimpleRAG != nil:
 		for _, d := range ev.SimpleRAG.Trace {

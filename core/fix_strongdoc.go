@@ -34,8 +34,8 @@ func strongestDropped(ev *Evaluation) (droppedDocument, bool) {
 	switch {
 	case ev.Build != nil:
 		for _, d := range ev.Build.Trace.Docs {
-			if d.Fate == pipeline.FateExcluded || (d.Fate.InContext() && ev.RAGSurvival[d.Index] == SurvivedLost) {
-				consider(d.Index, d.PosBeforeReorder+1, d.Score, d.Tokens)
+			if d.Fate == pipeline.FateExcluded || (d.Fate.InContext() && ev.RAGSurvival[int(d.Index)] == SurvivedLost) {
+				consider(int(d.Index), int(d.PosBeforeReorder)+1, d.Score, d.Tokens)
 			}
 		}
 	case ev.SimpleRAG != nil:

@@ -98,11 +98,11 @@ func stageRows(ev *core.Evaluation, s stage, hideGone bool) []docRow {
 			d := &tr.Docs[i]
 			switch {
 			case s == stageSort:
-				add(i, false, rowNote{kind: noteSortRank, n1: d.SortedPos + 1})
+				add(i, false, rowNote{kind: noteSortRank, n1: int(d.SortedPos) + 1})
 			case d.Duplicate != nil:
 				add(i, true, duplicateNote(ev, d.Duplicate))
 			default:
-				add(i, false, rowNote{kind: noteDedupKept, n1: d.PosBeforeReorder + 1})
+				add(i, false, rowNote{kind: noteDedupKept, n1: int(d.PosBeforeReorder) + 1})
 			}
 		}
 		return rows
@@ -113,7 +113,7 @@ func stageRows(ev *core.Evaluation, s stage, hideGone bool) []docRow {
 	}
 	for _, i := range tr.Reordered {
 		d := &tr.Docs[i]
-		note := rowNote{kind: noteReordered, n1: d.PosBeforeReorder + 1, n2: d.PosAfterReorder + 1}
+		note := rowNote{kind: noteReordered, n1: int(d.PosBeforeReorder) + 1, n2: int(d.PosAfterReorder) + 1}
 		if s == stageBudget {
 			note = budgetNote(d)
 		}
@@ -203,13 +203,13 @@ func duplicateNote(ev *core.Evaluation, d *pipeline.Duplicate) rowNote {
 func budgetNote(d *pipeline.DocTrace) rowNote {
 	switch d.Fate {
 	case pipeline.FateIncluded:
-		return rowNote{kind: noteSentWhole, citation: d.Citation, n1: d.PosBeforeReorder + 1}
+		return rowNote{kind: noteSentWhole, citation: int(d.Citation), n1: int(d.PosBeforeReorder) + 1}
 	case pipeline.FatePartial:
-		return rowNote{kind: noteCut, citation: d.Citation, n1: d.TokensKept, n2: d.Tokens}
+		return rowNote{kind: noteCut, citation: int(d.Citation), n1: d.TokensKept, n2: d.Tokens}
 	case pipeline.FateSummarized:
-		return rowNote{kind: noteSynopsis, citation: d.Citation, n1: d.TokensKept, n2: d.Tokens}
+		return rowNote{kind: noteSynopsis, citation: int(d.Citation), n1: d.TokensKept, n2: d.Tokens}
 	case pipeline.FateExcluded:
-		return rowNote{kind: noteOverBudget, n1: d.PosBeforeReorder + 1}
+		return rowNote{kind: noteOverBudget, n1: int(d.PosBeforeReorder) + 1}
 	}
 	return rowNote{}
 }

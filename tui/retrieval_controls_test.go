@@ -28,8 +28,8 @@ func TestRetrievalControls(t *testing.T) {
 		worst = min(worst, d.Score)
 	}
 	for _, tr := range m.eval.Build.Trace.Docs {
-		if tr.Fate == pipeline.FateFiltered && tr.FilterReason != "" && tr.Score < worst && tr.Tokens >= m.settings.Pipeline.MinDocTokens {
-			t.Errorf("#%d scored %v was left out while %v was sent: %s", tr.Index+1, tr.Score, worst, tr.FilterReason)
+		if tr.Fate == pipeline.FateFiltered && tr.FilterReason() != "" && tr.Score < worst && tr.Tokens >= m.settings.Pipeline.MinDocTokens {
+			t.Errorf("#%d scored %v was left out while %v was sent: %s", tr.Index+1, tr.Score, worst, tr.FilterReason())
 			break
 		}
 	}

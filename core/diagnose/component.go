@@ -73,7 +73,7 @@ func ragFinding(in *Input) (Finding, bool) {
 				summarized++
 			}
 			tokensLost += d.Tokens - d.TokensKept
-			refs = append(refs, DocumentRef(in.docNumber(d.Index)))
+			refs = append(refs, DocumentRef(in.docNumber(int(d.Index))))
 		}
 	}
 	if left+cut+summarized > 0 {

@@ -16,6 +16,9 @@ func Build(a *Analysis, opts Options) (*Result, error) {
 	if opts.Tokenizer == nil || opts.ShingleSize < 1 || opts.Budget < 0 {
 		return nil, errUncheckedOptions
 	}
+	if err := checkDocumentCount(len(a.Docs)); err != nil {
+		return nil, err
+	}
 	tokens := a.Tokens(opts.Tokenizer)
 	trace := newDocTraces(a, tokens)
 
@@ -101,7 +104,7 @@ func newDocTraces(a *Analysis, tokens []int) []DocTrace {
 	trace := make([]DocTrace, len(a.Docs))
 	for i, d := range a.Docs {
 		trace[i] = DocTrace{
-			Index: i, Source: d.Source, Score: d.Score, Tokens: tokens[i],
+			Index: int32(i), Source: d.Source, Score: d.Score, Tokens: tokens[i],
 			SortedPos: -1, PosBeforeReorder: -1, PosAfterReorder: -1, CutAt: -1,
 		}
 	}

@@ -30,9 +30,7 @@ func filterStage(docs []value.Document, tokens []int, s Settings, trace []DocTra
 			reason = s.Scores.belowMinimum(docs[i].Score, s.MinScore)
 		}
 		if reason != "" {
-			trace[i].Filtered = true
-			trace[i].Fate = FateFiltered
-			trace[i].FilterReason = reason
+			trace[i].markFiltered(reason)
 			continue
 		}
 		kept = append(kept, i)
@@ -65,7 +63,7 @@ func sortStage(a *Analysis, kept []int, kind ScoreKind, trace []DocTrace) []int 
 	sorted := make([]int, 0, len(kept))
 	for _, i := range order {
 		if !trace[i].Filtered {
-			trace[i].SortedPos = len(sorted)
+			trace[i].SortedPos = int32(len(sorted))
 			sorted = append(sorted, int(i))
 		}
 	}
@@ -80,7 +78,7 @@ func sortByScore(docs []value.Document, indices []int, kind ScoreKind, trace []D
 		return kind.better(docs[sorted[a]].Score, docs[sorted[b]].Score)
 	})
 	for pos, i := range sorted {
-		trace[i].SortedPos = pos
+		trace[i].SortedPos = int32(pos)
 	}
 	return sorted
 }

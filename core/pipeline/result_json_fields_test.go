@@ -42,9 +42,14 @@ func TestAppendIndentedJSONWritesEveryTraceField(t *testing.T) {
 	var d DocTrace
 	fillEveryField(reflect.ValueOf(&d), 0)
 	d.Fate, d.Duplicate.Kind = FateIncluded, DuplicateNear
+	// The two reasons share an unexported field: one document with each.
+	filtered, cut := d, d
+	filtered.markFiltered("sf")
+	cut.Filtered, cut.Fate = false, FatePartial
+	cut.setBudgetReason("sb")
 	var tr Trace
 	fillEveryField(reflect.ValueOf(&tr), 3)
-	tr.Docs = []DocTrace{d}
+	tr.Docs = []DocTrace{filtered, cut}
 	tr.BudgetMode = BudgetStrict
 	checkIndented(t, "every field", &Result{Trace: tr, CitationMap: map[int]string{1: "a"}})
 }

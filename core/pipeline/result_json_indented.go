@@ -319,7 +319,7 @@ func (w *jsonWriter) counts(c StageCounts) {
 func (w *jsonWriter) docTrace(d *DocTrace) error {
 	w.open('{')
 	w.key("index")
-	w.int(d.Index)
+	w.int(int(d.Index))
 	w.key("source")
 	w.str(d.Source)
 	w.key("score")
@@ -330,12 +330,12 @@ func (w *jsonWriter) docTrace(d *DocTrace) error {
 	w.int(d.Tokens)
 	w.key("filtered")
 	w.bool(d.Filtered)
-	if d.FilterReason != "" {
+	if r := d.FilterReason(); r != "" {
 		w.key("filter_reason")
-		w.str(d.FilterReason)
+		w.str(r)
 	}
 	w.key("sorted_pos")
-	w.int(d.SortedPos)
+	w.int(int(d.SortedPos))
 	if dup := d.Duplicate; dup != nil {
 		w.key("duplicate")
 		w.open('{')
@@ -365,9 +365,9 @@ func (w *jsonWriter) docTrace(d *DocTrace) error {
 		w.close('}')
 	}
 	w.key("pos_before_reorder")
-	w.int(d.PosBeforeReorder)
+	w.int(int(d.PosBeforeReorder))
 	w.key("pos_after_reorder")
-	w.int(d.PosAfterReorder)
+	w.int(int(d.PosAfterReorder))
 	w.key("fate")
 	w.str(d.Fate.String())
 	w.key("tokens_kept")
@@ -376,11 +376,11 @@ func (w *jsonWriter) docTrace(d *DocTrace) error {
 	w.int(d.CutAt)
 	if d.Citation != 0 {
 		w.key("citation")
-		w.int(d.Citation)
+		w.int(int(d.Citation))
 	}
-	if d.BudgetReason != "" {
+	if r := d.BudgetReason(); r != "" {
 		w.key("budget_reason")
-		w.str(d.BudgetReason)
+		w.str(r)
 	}
 	w.close('}')
 	return nil

@@ -122,8 +122,13 @@ func TestAppendIndentedJSONEscapesAsEncodingJSON(t *testing.T) {
 			r.ExcludedDocs = nil
 		}
 		for i := range 3 {
-			d := DocTrace{Index: i, Source: text(), Score: floats[rng.IntN(len(floats))], Tokens: rng.IntN(99), FilterReason: text(),
-				SortedPos: i - 1, PosBeforeReorder: -1, PosAfterReorder: i, Fate: FateExcluded, CutAt: -1, Citation: rng.IntN(2), BudgetReason: text()}
+			d := DocTrace{Index: int32(i), Source: text(), Score: floats[rng.IntN(len(floats))], Tokens: rng.IntN(99),
+				SortedPos: int32(i - 1), PosBeforeReorder: -1, PosAfterReorder: int32(i), Fate: FateExcluded, CutAt: -1, Citation: int32(rng.IntN(2))}
+			if rng.IntN(2) == 0 {
+				d.markFiltered(text())
+			} else {
+				d.setBudgetReason(text())
+			}
 			if rng.IntN(2) == 0 {
 				d.Duplicate = &Duplicate{Kind: DuplicateNear, Of: 0, Similarity: floats[rng.IntN(len(floats))]}
 			}

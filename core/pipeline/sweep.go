@@ -84,6 +84,9 @@ func Sweep(a *Analysis, opts Options, param SweepParam, values []float64) ([]Swe
 	if opts.Tokenizer == nil || opts.ShingleSize < 1 || opts.Budget < 0 {
 		return nil, errUncheckedOptions
 	}
+	if err := checkDocumentCount(len(a.Docs)); err != nil {
+		return nil, err
+	}
 	points := make([]SweepPoint, 0, len(values))
 	opts.sweeping = true
 	tokens := a.Tokens(opts.Tokenizer)

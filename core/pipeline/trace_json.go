@@ -1,0 +1,37 @@
+package pipeline
+
+import "encoding/json"
+
+// docTraceJSON is a DocTrace as JSON spells it: the keys, their order and
+// their types as they were before the trace was packed, so Result's
+// MarshalJSON (the hand-written writer's model) writes the same bytes.
+type docTraceJSON struct {
+	Index            int        `json:"index"`
+	Source           string     `json:"source"`
+	Score            float64    `json:"score"`
+	Tokens           int        `json:"tokens"`
+	Filtered         bool       `json:"filtered"`
+	FilterReason     string     `json:"filter_reason,omitempty"`
+	SortedPos        int        `json:"sorted_pos"`
+	Duplicate        *Duplicate `json:"duplicate,omitempty"`
+	Nearest          *Neighbour `json:"nearest,omitempty"`
+	PosBeforeReorder int        `json:"pos_before_reorder"`
+	PosAfterReorder  int        `json:"pos_after_reorder"`
+	Fate             Fate       `json:"fate"`
+	TokensKept       int        `json:"tokens_kept"`
+	CutAt            int        `json:"cut_at"`
+	Citation         int        `json:"citation,omitempty"`
+	BudgetReason     string     `json:"budget_reason,omitempty"`
+}
+
+// MarshalJSON writes the trace with its keys in their documented order.
+func (d DocTrace) MarshalJSON() ([]byte, error) {
+	return json.Marshal(docTraceJSON{
+		Index: int(d.Index), Source: d.Source, Score: d.Score, Tokens: d.Tokens,
+		Filtered: d.Filtered, FilterReason: d.FilterReason(), SortedPos: int(d.SortedPos),
+		Duplicate: d.Duplicate, Nearest: d.Nearest,
+		PosBeforeReorder: int(d.PosBeforeReorder), PosAfterReorder: int(d.PosAfterReorder),
+		Fate: d.Fate, TokensKept: d.TokensKept, CutAt: d.CutAt, Citation: int(d.Citation),
+		BudgetReason: d.BudgetReason(),
+	})
+}
