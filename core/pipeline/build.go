@@ -83,6 +83,7 @@ func (st *stagesAfterSort) result(a *Analysis, opts Options, trace []DocTrace) *
 		res.ExcludedDocs[n] = a.Docs[i]
 	}
 	res.Trace = Trace{
+		docs:        a.Docs,
 		Docs:        trace,
 		Counts:      countStages(trace, st.afterFilter, st.dupes, st.reordered),
 		Sorted:      st.sorted,
@@ -104,7 +105,7 @@ func newDocTraces(a *Analysis, tokens []int) []DocTrace {
 	trace := make([]DocTrace, len(a.Docs))
 	for i, d := range a.Docs {
 		trace[i] = DocTrace{
-			Index: int32(i), Source: d.Source, Score: d.Score, Tokens: tokens[i],
+			Index: int32(i), Score: d.Score, Tokens: tokens[i],
 			SortedPos: -1, PosBeforeReorder: -1, PosAfterReorder: -1, CutAt: -1,
 		}
 	}

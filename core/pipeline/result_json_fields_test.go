@@ -3,6 +3,8 @@ package pipeline
 import (
 	"reflect"
 	"testing"
+
+	"ctxlab/core/value"
 )
 
 // fillEveryField sets every field reachable from v to a value that is not
@@ -50,6 +52,7 @@ func TestAppendIndentedJSONWritesEveryTraceField(t *testing.T) {
 	var tr Trace
 	fillEveryField(reflect.ValueOf(&tr), 3)
 	tr.Docs = []DocTrace{filtered, cut}
+	tr.docs = []value.Document{{Source: "sa"}, {Source: "sb"}}
 	tr.BudgetMode = BudgetStrict
 	checkIndented(t, "every field", &Result{Trace: tr, CitationMap: map[int]string{1: "a"}})
 }

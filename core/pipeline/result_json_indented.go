@@ -264,7 +264,7 @@ func (w *jsonWriter) trace(t *Trace) error {
 	} else {
 		w.open('[')
 		err := w.members(len(t.Docs), func(w *jsonWriter, i int) error {
-			return w.docTrace(&t.Docs[i])
+			return w.docTrace(&t.Docs[i], t.Source(i))
 		})
 		if err != nil {
 			return err
@@ -316,12 +316,12 @@ func (w *jsonWriter) counts(c StageCounts) {
 	w.close('}')
 }
 
-func (w *jsonWriter) docTrace(d *DocTrace) error {
+func (w *jsonWriter) docTrace(d *DocTrace, source string) error {
 	w.open('{')
 	w.key("index")
 	w.int(int(d.Index))
 	w.key("source")
-	w.str(d.Source)
+	w.str(source)
 	w.key("score")
 	if err := w.float(d.Score); err != nil {
 		return err

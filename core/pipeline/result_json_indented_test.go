@@ -122,7 +122,7 @@ func TestAppendIndentedJSONEscapesAsEncodingJSON(t *testing.T) {
 			r.ExcludedDocs = nil
 		}
 		for i := range 3 {
-			d := DocTrace{Index: int32(i), Source: text(), Score: floats[rng.IntN(len(floats))], Tokens: rng.IntN(99),
+			d := DocTrace{Index: int32(i), Score: floats[rng.IntN(len(floats))], Tokens: rng.IntN(99),
 				SortedPos: int32(i - 1), PosBeforeReorder: -1, PosAfterReorder: int32(i), Fate: FateExcluded, CutAt: -1, Citation: int32(rng.IntN(2))}
 			if rng.IntN(2) == 0 {
 				d.markFiltered(text())
@@ -133,6 +133,7 @@ func TestAppendIndentedJSONEscapesAsEncodingJSON(t *testing.T) {
 				d.Duplicate = &Duplicate{Kind: DuplicateNear, Of: 0, Similarity: floats[rng.IntN(len(floats))]}
 			}
 			r.Trace.Docs = append(r.Trace.Docs, d)
+			r.Trace.docs = append(r.Trace.docs, value.Document{Content: text(), Source: text()})
 		}
 		r.Trace.Sorted = []int{}
 		if round%3 == 0 {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"ctxlab/core/value"
 	"ctxlab/internal/numfmt"
 )
 
@@ -59,10 +60,11 @@ type Neighbour struct {
 // MaxDocuments), the fate is a byte, and the filter's and the budget's
 // reasons share one field, since a filtered document never reaches the
 // budget. Token counts and CutAt stay int: a document may be longer than
-// 2 GiB when --max-input-size allows it. TestDocTraceSize keeps it small.
-// Its JSON keys and their order are as they were (MarshalJSON).
+// 2 GiB when --max-input-size allows it. The source is the document's
+// own, read from it (Trace.Source) rather than copied into each trace.
+// TestDocTraceSize keeps it small. Its JSON keys and their order are as
+// they were (Trace.MarshalJSON).
 type DocTrace struct {
-	Source string
 	Score  float64
 	Tokens int
 	// Duplicate is what a duplicate duplicates; nil otherwise.
@@ -153,4 +155,17 @@ type Trace struct {
 	// reorder then placed only what it kept (BudgetBeforeReorder);
 	// Reordered lists those first, then the rest in relevance order.
 	BudgetFirst bool `json:"budget_first,omitempty"`
+
+	// docs are the documents Docs trace, by input index: where a
+	// document's source is read (Source).
+	docs []value.Document
+}
+
+// Source is the source of input document i, as the JSON's "source"
+// writes it; "" for a trace made without its documents.
+func (t *Trace) Source(i int) string {
+	if i < len(t.docs) {
+		return t.docs[i].Source
+	}
+	return ""
 }

@@ -24,14 +24,34 @@ type docTraceJSON struct {
 	BudgetReason     string     `json:"budget_reason,omitempty"`
 }
 
-// MarshalJSON writes the trace with its keys in their documented order.
-func (d DocTrace) MarshalJSON() ([]byte, error) {
-	return json.Marshal(docTraceJSON{
-		Index: int(d.Index), Source: d.Source, Score: d.Score, Tokens: d.Tokens,
+func (d *DocTrace) jsonWithSource(source string) docTraceJSON {
+	return docTraceJSON{
+		Index: int(d.Index), Source: source, Score: d.Score, Tokens: d.Tokens,
 		Filtered: d.Filtered, FilterReason: d.FilterReason(), SortedPos: int(d.SortedPos),
 		Duplicate: d.Duplicate, Nearest: d.Nearest,
 		PosBeforeReorder: int(d.PosBeforeReorder), PosAfterReorder: int(d.PosAfterReorder),
 		Fate: d.Fate, TokensKept: d.TokensKept, CutAt: d.CutAt, Citation: int(d.Citation),
 		BudgetReason: d.BudgetReason(),
-	})
+	}
+}
+
+// traceFields is Trace without its methods, so MarshalJSON can encode
+// its other fields as their tags say without calling itself.
+type traceFields Trace
+
+// MarshalJSON writes the trace with each document's source read from
+// the document and the keys in their documented order: "docs" first,
+// then the rest of Trace's fields as tagged.
+func (t Trace) MarshalJSON() ([]byte, error) {
+	var docs []docTraceJSON
+	if t.Docs != nil {
+		docs = make([]docTraceJSON, len(t.Docs))
+		for i := range t.Docs {
+			docs[i] = t.Docs[i].jsonWithSource(t.Source(i))
+		}
+	}
+	return json.Marshal(struct {
+		Docs []docTraceJSON `json:"docs"`
+		*traceFields
+	}{docs, (*traceFields)(&t)})
 }
