@@ -67,17 +67,18 @@ func inspectorContent(st *themes.Styles, ev *core.Evaluation, doc int, counts ma
 	}
 
 	t := ev.Build.Trace.Docs[doc]
+	docTokens := ev.Build.Trace.Tokens(doc)
 	opts := ev.Settings.Pipeline
 	glyph, tone := fateLook(t.Fate)
-	glyph, tone, headline := assemblerLook(ev, doc, glyph, tone, fateHeadline(ev, t))
+	glyph, tone, headline := assemblerLook(ev, doc, glyph, tone, fateHeadline(ev, t, docTokens))
 	line("%s", toneStyle(st, tone).Render(glyph+" "+headline))
 	line("")
 	stage := func(name, text string) { writeLabeled(&b, st, name, text, width) }
-	stage("input", fmt.Sprintf("#%d · score %s · %s tokens", displayNumber(ev, doc), formatScore(t.Score, scoreDigits), numfmt.Thousands(t.Tokens)))
+	stage("input", fmt.Sprintf("#%d · score %s · %s tokens", displayNumber(ev, doc), formatScore(ev.Build.Trace.Score(doc), scoreDigits), numfmt.Thousands(docTokens)))
 	if t.Filtered {
 		stage("filter", st.Filtered.Render("removed: "+t.FilterReason()))
 	} else {
-		stage("filter", fmt.Sprintf("kept: %s ≥ %s", numfmt.Thousands(t.Tokens), numfmt.Thousands(opts.MinDocTokens)))
+		stage("filter", fmt.Sprintf("kept: %s ≥ %s", numfmt.Thousands(docTokens), numfmt.Thousands(opts.MinDocTokens)))
 		stage("sort", fmt.Sprintf("score rank %s of %s (before dedup)", numfmt.Thousands(int(t.SortedPos)+1), numfmt.Thousands(len(ev.Build.Trace.Sorted))))
 		switch {
 		case t.Duplicate != nil && t.Duplicate.Key != "":
@@ -98,7 +99,7 @@ func inspectorContent(st *themes.Styles, ev *core.Evaluation, doc int, counts ma
 			} else {
 				stage("reorder", "not applied")
 			}
-			stage("budget", budgetLine(t))
+			stage("budget", budgetLine(t, docTokens))
 			writeSurvival(&b, st, ev, doc, width)
 		}
 	}
@@ -151,7 +152,8 @@ func writeSurvival(b *strings.Builder, st *themes.Styles, ev *core.Evaluation, d
 	}
 }
 
-func fateHeadline(ev *core.Evaluation, t pipeline.DocTrace) string {
+// fateHeadline is the document's fate in a line; docTokens is its count.
+func fateHeadline(ev *core.Evaluation, t pipeline.DocTrace, docTokens int) string {
 	switch t.Fate {
 	case pipeline.FateFiltered:
 		return "filtered: " + t.FilterReason()
@@ -167,7 +169,7 @@ func fateHeadline(ev *core.Evaluation, t pipeline.DocTrace) string {
 	case pipeline.FateIncluded:
 		return fmt.Sprintf("included as [%d]", t.Citation)
 	case pipeline.FatePartial:
-		return fmt.Sprintf("partially included as [%d]: %s of %s tokens", t.Citation, numfmt.Thousands(t.TokensKept), numfmt.Thousands(t.Tokens))
+		return fmt.Sprintf("partially included as [%d]: %s of %s tokens", t.Citation, numfmt.Thousands(t.TokensKept), numfmt.Thousands(docTokens))
 	case pipeline.FateSummarized:
 		return fmt.Sprintf("summarized as [%d]: a %s-token synopsis", t.Citation, numfmt.Thousands(t.TokensKept))
 	case pipeline.FateExcluded:
@@ -176,11 +178,12 @@ func fateHeadline(ev *core.Evaluation, t pipeline.DocTrace) string {
 	return t.Fate.String()
 }
 
-func budgetLine(t pipeline.DocTrace) string {
+// budgetLine is what the budget did with a document of docTokens tokens.
+func budgetLine(t pipeline.DocTrace, docTokens int) string {
 	if t.BudgetReason() != "" {
 		return t.Fate.String() + ": " + t.BudgetReason()
 	}
-	return fmt.Sprintf("%s: %s tokens fit", t.Fate, numfmt.Thousands(t.Tokens))
+	return fmt.Sprintf("%s: %s tokens fit", t.Fate, numfmt.Thousands(docTokens))
 }
 
 // writeLabeled writes "label   text" with the text wrapped under itself,

@@ -135,7 +135,7 @@ func placementContent(st *themes.Styles, ev *core.Evaluation, width int) string 
 		case core.SurvivedCut:
 			fate += " → cut"
 		}
-		fmt.Fprintf(&b, " %4d  %4d  %*.*f  %s %s  %s\n", slot+1, d.PosBeforeReorder+1, scoreW, digits, d.Score,
+		fmt.Fprintf(&b, " %4d  %4d  %*.*f  %s %s  %s\n", slot+1, d.PosBeforeReorder+1, scoreW, digits, tr.Score(i),
 			toneStyle(st, tone).Render(glyph), padRight(fate, fateW), truncateText(sourceOf(ev, i), srcW))
 	}
 	if len(ev.RAGSurvival) > 0 {

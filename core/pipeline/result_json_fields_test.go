@@ -52,7 +52,8 @@ func TestAppendIndentedJSONWritesEveryTraceField(t *testing.T) {
 	var tr Trace
 	fillEveryField(reflect.ValueOf(&tr), 3)
 	tr.Docs = []DocTrace{filtered, cut}
-	tr.docs = []value.Document{{Source: "sa"}, {Source: "sb"}}
+	tr.docs = []value.Document{{Source: "sa", Score: 0.5}, {Source: "sb", Score: 1.5}}
+	tr.tokens = []int{7, 8}
 	tr.BudgetMode = BudgetStrict
 	checkIndented(t, "every field", &Result{Trace: tr, CitationMap: map[int]string{1: "a"}})
 }

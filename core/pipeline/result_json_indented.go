@@ -160,7 +160,7 @@ func (w *jsonWriter) pyFloat(f float64) {
 func (r *Result) checkFloats() error {
 	for i := range r.Trace.Docs {
 		d := &r.Trace.Docs[i]
-		values := [3]float64{d.Score}
+		values := [3]float64{r.Trace.Score(i)}
 		if d.Duplicate != nil {
 			values[1] = d.Duplicate.Similarity
 		}
@@ -264,7 +264,7 @@ func (w *jsonWriter) trace(t *Trace) error {
 	} else {
 		w.open('[')
 		err := w.members(len(t.Docs), func(w *jsonWriter, i int) error {
-			return w.docTrace(&t.Docs[i], t.Source(i))
+			return w.docTrace(t, i)
 		})
 		if err != nil {
 			return err
@@ -316,18 +316,19 @@ func (w *jsonWriter) counts(c StageCounts) {
 	w.close('}')
 }
 
-func (w *jsonWriter) docTrace(d *DocTrace, source string) error {
+func (w *jsonWriter) docTrace(t *Trace, i int) error {
+	d := &t.Docs[i]
 	w.open('{')
 	w.key("index")
 	w.int(int(d.Index))
 	w.key("source")
-	w.str(source)
+	w.str(t.Source(i))
 	w.key("score")
-	if err := w.float(d.Score); err != nil {
+	if err := w.float(t.Score(i)); err != nil {
 		return err
 	}
 	w.key("tokens")
-	w.int(d.Tokens)
+	w.int(t.Tokens(i))
 	w.key("filtered")
 	w.bool(d.Filtered)
 	if r := d.FilterReason(); r != "" {

@@ -60,13 +60,13 @@ type Neighbour struct {
 // MaxDocuments), the fate is a byte, and the filter's and the budget's
 // reasons share one field, since a filtered document never reaches the
 // budget. Token counts and CutAt stay int: a document may be longer than
-// 2 GiB when --max-input-size allows it. The source is the document's
-// own, read from it (Trace.Source) rather than copied into each trace.
+// 2 GiB when --max-input-size allows it. The source and the score are
+// the document's own and the token count the analysis's, read from them
+// (Trace.Source, Trace.Score, Trace.Tokens) rather than copied into each
+// trace.
 // TestDocTraceSize keeps it small. Its JSON keys and their order are as
 // they were (Trace.MarshalJSON).
 type DocTrace struct {
-	Score  float64
-	Tokens int
 	// Duplicate is what a duplicate duplicates; nil otherwise.
 	Duplicate *Duplicate
 	// Nearest is a kept document's most similar other text among the
@@ -156,9 +156,11 @@ type Trace struct {
 	// Reordered lists those first, then the rest in relevance order.
 	BudgetFirst bool `json:"budget_first,omitempty"`
 
-	// docs are the documents Docs trace, by input index: where a
-	// document's source is read (Source).
-	docs []value.Document
+	// docs are the documents Docs trace, by input index, and tokens
+	// their token counts under the build's tokenizer: where a
+	// document's source, score and count are read.
+	docs   []value.Document
+	tokens []int
 }
 
 // Source is the source of input document i, as the JSON's "source"
@@ -168,4 +170,22 @@ func (t *Trace) Source(i int) string {
 		return t.docs[i].Source
 	}
 	return ""
+}
+
+// Score is input document i's retrieval score; 0 for a trace made
+// without its documents.
+func (t *Trace) Score(i int) float64 {
+	if i < len(t.docs) {
+		return t.docs[i].Score
+	}
+	return 0
+}
+
+// Tokens is input document i's token count under the build's
+// tokenizer; 0 for a trace made without its counts.
+func (t *Trace) Tokens(i int) int {
+	if i < len(t.tokens) {
+		return t.tokens[i]
+	}
+	return 0
 }

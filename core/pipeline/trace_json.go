@@ -24,9 +24,10 @@ type docTraceJSON struct {
 	BudgetReason     string     `json:"budget_reason,omitempty"`
 }
 
-func (d *DocTrace) jsonWithSource(source string) docTraceJSON {
+func (t *Trace) docJSON(i int) docTraceJSON {
+	d := &t.Docs[i]
 	return docTraceJSON{
-		Index: int(d.Index), Source: source, Score: d.Score, Tokens: d.Tokens,
+		Index: int(d.Index), Source: t.Source(i), Score: t.Score(i), Tokens: t.Tokens(i),
 		Filtered: d.Filtered, FilterReason: d.FilterReason(), SortedPos: int(d.SortedPos),
 		Duplicate: d.Duplicate, Nearest: d.Nearest,
 		PosBeforeReorder: int(d.PosBeforeReorder), PosAfterReorder: int(d.PosAfterReorder),
@@ -39,15 +40,15 @@ func (d *DocTrace) jsonWithSource(source string) docTraceJSON {
 // its other fields as their tags say without calling itself.
 type traceFields Trace
 
-// MarshalJSON writes the trace with each document's source read from
-// the document and the keys in their documented order: "docs" first,
+// MarshalJSON writes the trace with each document's source, score and
+// token count read from the document and the analysis, and the keys in their documented order: "docs" first,
 // then the rest of Trace's fields as tagged.
 func (t Trace) MarshalJSON() ([]byte, error) {
 	var docs []docTraceJSON
 	if t.Docs != nil {
 		docs = make([]docTraceJSON, len(t.Docs))
 		for i := range t.Docs {
-			docs[i] = t.Docs[i].jsonWithSource(t.Source(i))
+			docs[i] = t.docJSON(i)
 		}
 	}
 	return json.Marshal(struct {

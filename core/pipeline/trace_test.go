@@ -12,7 +12,7 @@ import (
 // set: it was 160 bytes a document. A field added, widened or placed
 // where it pads the struct shows here first.
 func TestDocTraceSize(t *testing.T) {
-	if got, most := unsafe.Sizeof(DocTrace{}), uintptr(88); got > most {
+	if got, most := unsafe.Sizeof(DocTrace{}), uintptr(72); got > most {
 		t.Errorf("DocTrace is %d bytes, more than %d: every input document pays for it", got, most)
 	}
 }
@@ -22,13 +22,13 @@ func TestDocTraceSize(t *testing.T) {
 // reasons under their own keys, positions as plain numbers, the fate as
 // its word.
 func TestDocTraceJSONKeepsItsKeys(t *testing.T) {
-	filtered := DocTrace{Index: 0, Score: 0.5, Tokens: 2, SortedPos: -1, PosBeforeReorder: -1, PosAfterReorder: -1, CutAt: -1}
+	filtered := DocTrace{Index: 0, SortedPos: -1, PosBeforeReorder: -1, PosAfterReorder: -1, CutAt: -1}
 	filtered.markFiltered("2 tokens < minimum 5")
-	cut := DocTrace{Index: 1, Score: 0.25, Tokens: 90, SortedPos: 1, PosBeforeReorder: 1, PosAfterReorder: 2,
+	cut := DocTrace{Index: 1, SortedPos: 1, PosBeforeReorder: 1, PosAfterReorder: 2,
 		Fate: FatePartial, TokensKept: 40, CutAt: 180, Citation: 2,
 		Duplicate: &Duplicate{Kind: DuplicateNear, Of: 1, Similarity: 0.75}, Nearest: &Neighbour{Of: 0, Similarity: 0.5}}
 	cut.setBudgetReason("90 tokens > 40 remaining")
-	tr := Trace{Docs: []DocTrace{filtered, cut}, docs: []value.Document{{Source: "a.md"}, {Source: "b.md"}}}
+	tr := Trace{Docs: []DocTrace{filtered, cut}, docs: []value.Document{{Source: "a.md", Score: 0.5}, {Source: "b.md", Score: 0.25}}, tokens: []int{2, 90}}
 	data, err := json.Marshal(tr)
 	if err != nil {
 		t.Fatal(err)
