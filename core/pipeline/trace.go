@@ -59,7 +59,7 @@ type Neighbour struct {
 // citation are 32-bit (Build refuses more documents than that counts,
 // MaxDocuments), the fate is a byte, and the filter's and the budget's
 // reasons share one field, since a filtered document never reaches the
-// budget. Token counts and CutAt stay int: a document may be longer than
+// budget. TokensKept and CutAt stay int: a document may be longer than
 // 2 GiB when --max-input-size allows it. The source and the score are
 // the document's own and the token count the analysis's, read from them
 // (Trace.Source, Trace.Score, Trace.Tokens) rather than copied into each
