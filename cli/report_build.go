@@ -124,7 +124,7 @@ func writeFilterSection(w io.Writer, in buildInput, tr pipeline.Trace) {
 	fmt.Fprintf(w, "Filter (%s): %s removed\n", rules, numfmt.Thousands(tr.Counts.Filtered))
 	for _, d := range tr.Docs {
 		if d.Filtered {
-			fmt.Fprintf(w, "  ✗ %s: %s\n", docLabel(in.docs, d.Index), d.FilterReason)
+			fmt.Fprintf(w, "  ✗ %s: %s\n", docLabel(in.docs, int(d.Index)), d.FilterReason())
 		}
 	}
 	fmt.Fprintln(w)
@@ -160,7 +160,7 @@ func writeOrderSection(w io.Writer, in buildInput, tr pipeline.Trace) {
 	// bunched at 0.9999x would all print 1.00.
 	scores := make([]float64, 0, len(tr.Reordered))
 	for _, i := range tr.Reordered {
-		scores = append(scores, tr.Docs[i].Score)
+		scores = append(scores, tr.Score(i))
 	}
 	digits := numfmt.Decimals(scores, 2, 5)
 	scoreW := len("score")
@@ -170,7 +170,7 @@ func writeOrderSection(w io.Writer, in buildInput, tr pipeline.Trace) {
 	fmt.Fprintf(w, "  %4s  %4s  %*s  %6s  %6s  %-12s  %s\n", "slot", "rank", scoreW, "score", "tokens", "kept", "fate", "document")
 	for slot, i := range tr.Reordered {
 		d := tr.Docs[i]
-		fmt.Fprintf(w, "  %4d  %4d  %*s  %6s  %6s  %s %-10s  %s\n", slot+1, d.PosBeforeReorder+1, scoreW, numfmt.Score(d.Score, digits), numfmt.Thousands(d.Tokens), numfmt.Thousands(d.TokensKept),
+		fmt.Fprintf(w, "  %4d  %4d  %*s  %6s  %6s  %s %-10s  %s\n", slot+1, d.PosBeforeReorder+1, scoreW, numfmt.Score(tr.Score(i), digits), numfmt.Thousands(tr.Tokens(i)), numfmt.Thousands(d.TokensKept),
 			fateGlyph(d.Fate), d.Fate, docLabel(in.docs, i))
 	}
 	fmt.Fprintln(w)
@@ -186,8 +186,8 @@ func writeBudgetSection(w io.Writer, in buildInput, res *pipeline.Result) {
 	}
 	for _, i := range tr.Reordered {
 		d := tr.Docs[i]
-		if d.BudgetReason != "" {
-			fmt.Fprintf(w, "  %s %s: %s\n", fateGlyph(d.Fate), docLabel(in.docs, i), d.BudgetReason)
+		if d.BudgetReason() != "" {
+			fmt.Fprintf(w, "  %s %s: %s\n", fateGlyph(d.Fate), docLabel(in.docs, i), d.BudgetReason())
 		}
 	}
 	fmt.Fprintln(w)

@@ -25,8 +25,8 @@ func changedInOneDocumentSet(before, after *Evaluation) (out []DocumentChange, o
 		doc := &after.Documents[i]
 		out = append(out, DocumentChange{Index: i, Source: doc.Source, Score: doc.Score,
 			Before: fateBefore, After: fateAfter,
-			StageBefore: orWord(string(stageBefore)), StageAfter: orWord(string(stageAfter)),
-			PlaceBefore: citedPlace(tb[i].Citation, fateBefore), PlaceAfter: citedPlace(ta[i].Citation, fateAfter)})
+			StageBefore: orWord(stageBefore.String()), StageAfter: orWord(stageAfter.String()),
+			PlaceBefore: citedPlace(int(tb[i].Citation), fateBefore), PlaceAfter: citedPlace(int(ta[i].Citation), fateAfter)})
 	}
 	return out, true
 }

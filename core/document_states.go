@@ -78,7 +78,7 @@ func documentPlaces(ev *Evaluation, fates []DocumentFate) []int {
 	switch {
 	case ev.Build != nil:
 		for _, d := range ev.Build.Trace.Docs {
-			set(d.Index, d.Citation)
+			set(int(d.Index), int(d.Citation))
 		}
 	case ev.SimpleRAG != nil:
 		for _, d := range ev.SimpleRAG.Trace {
@@ -97,7 +97,7 @@ func builderFates(ev *Evaluation, n int) []string {
 	switch {
 	case ev.Build != nil:
 		for _, d := range ev.Build.Trace.Docs {
-			fates[ev.DocIndex[d.Index]] = string(d.Fate)
+			fates[ev.DocIndex[d.Index]] = d.Fate.String()
 		}
 	case ev.SimpleRAG != nil:
 		for _, d := range ev.SimpleRAG.Trace {

@@ -33,9 +33,10 @@ func strongestDropped(ev *Evaluation) (droppedDocument, bool) {
 	}
 	switch {
 	case ev.Build != nil:
-		for _, d := range ev.Build.Trace.Docs {
-			if d.Fate == pipeline.FateExcluded || (d.Fate.InContext() && ev.RAGSurvival[d.Index] == SurvivedLost) {
-				consider(d.Index, d.PosBeforeReorder+1, d.Score, d.Tokens)
+		tr := &ev.Build.Trace
+		for i, d := range tr.Docs {
+			if d.Fate == pipeline.FateExcluded || (d.Fate.InContext() && ev.RAGSurvival[i] == SurvivedLost) {
+				consider(i, int(d.PosBeforeReorder)+1, tr.Score(i), tr.Tokens(i))
 			}
 		}
 	case ev.SimpleRAG != nil:

@@ -65,7 +65,7 @@ func stageRows(ev *core.Evaluation, s stage, hideGone bool) []docRow {
 			n.cut = ev.RAGSurvival[i]
 			glyph, tone = sentLook(glyph, tone, n.cut)
 		}
-		rows = append(rows, docRow{doc: i, gone: gone, glyph: glyph, tone: tone, score: d.Score, tokens: d.Tokens, note: n})
+		rows = append(rows, docRow{doc: i, gone: gone, glyph: glyph, tone: tone, score: tr.Score(i), tokens: tr.Tokens(i), note: n})
 	}
 	minTokens := ev.Settings.Pipeline.MinDocTokens
 	if s == stageInput {
@@ -77,7 +77,7 @@ func stageRows(ev *core.Evaluation, s stage, hideGone bool) []docRow {
 	if s == stageFilter {
 		for i := range tr.Docs {
 			if d := &tr.Docs[i]; d.Filtered {
-				add(i, true, rowNote{kind: noteFiltered, n1: d.Tokens, n2: minTokens})
+				add(i, true, rowNote{kind: noteFiltered, n1: tr.Tokens(i), n2: minTokens})
 			} else {
 				add(i, false, rowNote{kind: noteKept})
 			}
@@ -87,7 +87,7 @@ func stageRows(ev *core.Evaluation, s stage, hideGone bool) []docRow {
 	if !hideGone {
 		for i := range tr.Docs {
 			if d := &tr.Docs[i]; d.Filtered {
-				add(i, true, rowNote{kind: noteFiltered, n1: d.Tokens, n2: minTokens})
+				add(i, true, rowNote{kind: noteFiltered, n1: tr.Tokens(i), n2: minTokens})
 			}
 		}
 	}
@@ -98,11 +98,11 @@ func stageRows(ev *core.Evaluation, s stage, hideGone bool) []docRow {
 			d := &tr.Docs[i]
 			switch {
 			case s == stageSort:
-				add(i, false, rowNote{kind: noteSortRank, n1: d.SortedPos + 1})
+				add(i, false, rowNote{kind: noteSortRank, n1: int(d.SortedPos) + 1})
 			case d.Duplicate != nil:
 				add(i, true, duplicateNote(ev, d.Duplicate))
 			default:
-				add(i, false, rowNote{kind: noteDedupKept, n1: d.PosBeforeReorder + 1})
+				add(i, false, rowNote{kind: noteDedupKept, n1: int(d.PosBeforeReorder) + 1})
 			}
 		}
 		return rows
@@ -113,9 +113,9 @@ func stageRows(ev *core.Evaluation, s stage, hideGone bool) []docRow {
 	}
 	for _, i := range tr.Reordered {
 		d := &tr.Docs[i]
-		note := rowNote{kind: noteReordered, n1: d.PosBeforeReorder + 1, n2: d.PosAfterReorder + 1}
+		note := rowNote{kind: noteReordered, n1: int(d.PosBeforeReorder) + 1, n2: int(d.PosAfterReorder) + 1}
 		if s == stageBudget {
-			note = budgetNote(d)
+			note = budgetNote(d, tr.Tokens(i))
 		}
 		add(i, false, note)
 		for dup := dupes.first(i); dup >= 0; dup = dupes.after(dup) {
@@ -199,17 +199,17 @@ func duplicateNote(ev *core.Evaluation, d *pipeline.Duplicate) rowNote {
 	return rowNote{kind: noteNearCopy, n1: displayNumber(ev, d.Of), sim: d.Similarity}
 }
 
-// budgetNote is the budget's verdict.
-func budgetNote(d *pipeline.DocTrace) rowNote {
+// budgetNote is the budget's verdict on a document of tokens tokens.
+func budgetNote(d *pipeline.DocTrace, tokens int) rowNote {
 	switch d.Fate {
 	case pipeline.FateIncluded:
-		return rowNote{kind: noteSentWhole, citation: d.Citation, n1: d.PosBeforeReorder + 1}
+		return rowNote{kind: noteSentWhole, citation: int(d.Citation), n1: int(d.PosBeforeReorder) + 1}
 	case pipeline.FatePartial:
-		return rowNote{kind: noteCut, citation: d.Citation, n1: d.TokensKept, n2: d.Tokens}
+		return rowNote{kind: noteCut, citation: int(d.Citation), n1: d.TokensKept, n2: tokens}
 	case pipeline.FateSummarized:
-		return rowNote{kind: noteSynopsis, citation: d.Citation, n1: d.TokensKept, n2: d.Tokens}
+		return rowNote{kind: noteSynopsis, citation: int(d.Citation), n1: d.TokensKept, n2: tokens}
 	case pipeline.FateExcluded:
-		return rowNote{kind: noteOverBudget, n1: d.PosBeforeReorder + 1}
+		return rowNote{kind: noteOverBudget, n1: int(d.PosBeforeReorder) + 1}
 	}
 	return rowNote{}
 }

@@ -67,18 +67,19 @@ func inspectorContent(st *themes.Styles, ev *core.Evaluation, doc int, counts ma
 	}
 
 	t := ev.Build.Trace.Docs[doc]
+	docTokens := ev.Build.Trace.Tokens(doc)
 	opts := ev.Settings.Pipeline
 	glyph, tone := fateLook(t.Fate)
-	glyph, tone, headline := assemblerLook(ev, doc, glyph, tone, fateHeadline(ev, t))
+	glyph, tone, headline := assemblerLook(ev, doc, glyph, tone, fateHeadline(ev, t, docTokens))
 	line("%s", toneStyle(st, tone).Render(glyph+" "+headline))
 	line("")
 	stage := func(name, text string) { writeLabeled(&b, st, name, text, width) }
-	stage("input", fmt.Sprintf("#%d · score %s · %s tokens", displayNumber(ev, doc), formatScore(t.Score, scoreDigits), numfmt.Thousands(t.Tokens)))
+	stage("input", fmt.Sprintf("#%d · score %s · %s tokens", displayNumber(ev, doc), formatScore(ev.Build.Trace.Score(doc), scoreDigits), numfmt.Thousands(docTokens)))
 	if t.Filtered {
-		stage("filter", st.Filtered.Render("removed: "+t.FilterReason))
+		stage("filter", st.Filtered.Render("removed: "+t.FilterReason()))
 	} else {
-		stage("filter", fmt.Sprintf("kept: %s ≥ %s", numfmt.Thousands(t.Tokens), numfmt.Thousands(opts.MinDocTokens)))
-		stage("sort", fmt.Sprintf("score rank %s of %s (before dedup)", numfmt.Thousands(t.SortedPos+1), numfmt.Thousands(len(ev.Build.Trace.Sorted))))
+		stage("filter", fmt.Sprintf("kept: %s ≥ %s", numfmt.Thousands(docTokens), numfmt.Thousands(opts.MinDocTokens)))
+		stage("sort", fmt.Sprintf("score rank %s of %s (before dedup)", numfmt.Thousands(int(t.SortedPos)+1), numfmt.Thousands(len(ev.Build.Trace.Sorted))))
 		switch {
 		case t.Duplicate != nil && t.Duplicate.Key != "":
 			stage("dedup", st.Duplicate.UnsetStrikethrough().Render(fmt.Sprintf("same source as #%d, by the dedup key (%s)", displayNumber(ev, t.Duplicate.Of), safetext.Line(t.Duplicate.Key))))
@@ -87,18 +88,18 @@ func inspectorContent(st *themes.Styles, ev *core.Evaluation, doc int, counts ma
 		case t.Duplicate != nil:
 			stage("dedup", st.Duplicate.UnsetStrikethrough().Render(fmt.Sprintf("near duplicate of #%d: J = %.3f ≥ %.2f", displayNumber(ev, t.Duplicate.Of), t.Duplicate.Similarity, opts.DedupThreshold)))
 		default:
-			stage("dedup", "kept · rank "+numfmt.Thousands(t.PosBeforeReorder+1)+" after dedup")
+			stage("dedup", "kept · rank "+numfmt.Thousands(int(t.PosBeforeReorder)+1)+" after dedup")
 			if n := t.Nearest; n != nil {
 				stage("nearest", fmt.Sprintf("#%d · J = %.3f, the most similar other text", displayNumber(ev, n.Of), n.Similarity))
 			} else if opts.DedupThreshold >= pipeline.NearPairFloor {
 				stage("nearest", fmt.Sprintf("no other text at J ≥ %.2f", pipeline.NearPairFloor))
 			}
 			if ev.Build.Trace.Counts.Reordered {
-				stage("reorder", fmt.Sprintf("rank %s after dedup → slot %s of %s", numfmt.Thousands(t.PosBeforeReorder+1), numfmt.Thousands(t.PosAfterReorder+1), numfmt.Thousands(len(ev.Build.Trace.Reordered))))
+				stage("reorder", fmt.Sprintf("rank %s after dedup → slot %s of %s", numfmt.Thousands(int(t.PosBeforeReorder)+1), numfmt.Thousands(int(t.PosAfterReorder)+1), numfmt.Thousands(len(ev.Build.Trace.Reordered))))
 			} else {
 				stage("reorder", "not applied")
 			}
-			stage("budget", budgetLine(t))
+			stage("budget", budgetLine(t, docTokens))
 			writeSurvival(&b, st, ev, doc, width)
 		}
 	}
@@ -151,10 +152,11 @@ func writeSurvival(b *strings.Builder, st *themes.Styles, ev *core.Evaluation, d
 	}
 }
 
-func fateHeadline(ev *core.Evaluation, t pipeline.DocTrace) string {
+// fateHeadline is the document's fate in a line; docTokens is its count.
+func fateHeadline(ev *core.Evaluation, t pipeline.DocTrace, docTokens int) string {
 	switch t.Fate {
 	case pipeline.FateFiltered:
-		return "filtered: " + t.FilterReason
+		return "filtered: " + t.FilterReason()
 	case pipeline.FateDuplicate:
 		of := ev.Documents[t.Duplicate.Of].Source
 		if t.Duplicate.Key != "" {
@@ -167,20 +169,21 @@ func fateHeadline(ev *core.Evaluation, t pipeline.DocTrace) string {
 	case pipeline.FateIncluded:
 		return fmt.Sprintf("included as [%d]", t.Citation)
 	case pipeline.FatePartial:
-		return fmt.Sprintf("partially included as [%d]: %s of %s tokens", t.Citation, numfmt.Thousands(t.TokensKept), numfmt.Thousands(t.Tokens))
+		return fmt.Sprintf("partially included as [%d]: %s of %s tokens", t.Citation, numfmt.Thousands(t.TokensKept), numfmt.Thousands(docTokens))
 	case pipeline.FateSummarized:
 		return fmt.Sprintf("summarized as [%d]: a %s-token synopsis", t.Citation, numfmt.Thousands(t.TokensKept))
 	case pipeline.FateExcluded:
 		return "excluded: over budget"
 	}
-	return string(t.Fate)
+	return t.Fate.String()
 }
 
-func budgetLine(t pipeline.DocTrace) string {
-	if t.BudgetReason != "" {
-		return string(t.Fate) + ": " + t.BudgetReason
+// budgetLine is what the budget did with a document of docTokens tokens.
+func budgetLine(t pipeline.DocTrace, docTokens int) string {
+	if t.BudgetReason() != "" {
+		return t.Fate.String() + ": " + t.BudgetReason()
 	}
-	return fmt.Sprintf("%s: %s tokens fit", t.Fate, numfmt.Thousands(t.Tokens))
+	return fmt.Sprintf("%s: %s tokens fit", t.Fate, numfmt.Thousands(docTokens))
 }
 
 // writeLabeled writes "label   text" with the text wrapped under itself,
@@ -223,7 +226,7 @@ func writeRelations(b *strings.Builder, st *themes.Styles, ev *core.Evaluation, 
 			if other.Duplicate.Kind == pipeline.DuplicateNear {
 				kind = fmt.Sprintf("near J=%.2f", other.Duplicate.Similarity)
 			}
-			by = append(by, fmt.Sprintf("#%d (%s)", displayNumber(ev, other.Index), kind))
+			by = append(by, fmt.Sprintf("#%d (%s)", displayNumber(ev, int(other.Index)), kind))
 		}
 	}
 	sort.Strings(by)

@@ -164,8 +164,8 @@ func TestLegendDrawsEachFateAndComponentInItsOwnColour(t *testing.T) {
 	for _, palette := range []themes.Palette{themes.Dark, themes.Light} {
 		st := themes.New(palette)
 		legend := legendContent(st, 200)
-		for _, f := range constantsOfType(t, "../core/pipeline", "Fate") {
-			glyph, tone := fateLook(pipeline.Fate(f))
+		for _, f := range pipeline.Fates() {
+			glyph, tone := fateLook(f)
 			if want := toneStyle(st, tone).Render(glyph); !strings.Contains(legend, want) {
 				t.Errorf("%s: the legend lacks document fate %q drawn as %q", palette.Name, f, want)
 			}

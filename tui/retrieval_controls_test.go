@@ -27,9 +27,10 @@ func TestRetrievalControls(t *testing.T) {
 	for _, d := range m.eval.Build.IncludedDocs {
 		worst = min(worst, d.Score)
 	}
-	for _, tr := range m.eval.Build.Trace.Docs {
-		if tr.Fate == pipeline.FateFiltered && tr.FilterReason != "" && tr.Score < worst && tr.Tokens >= m.settings.Pipeline.MinDocTokens {
-			t.Errorf("#%d scored %v was left out while %v was sent: %s", tr.Index+1, tr.Score, worst, tr.FilterReason)
+	trace := &m.eval.Build.Trace
+	for i, tr := range trace.Docs {
+		if tr.Fate == pipeline.FateFiltered && tr.FilterReason() != "" && trace.Score(i) < worst && trace.Tokens(i) >= m.settings.Pipeline.MinDocTokens {
+			t.Errorf("#%d scored %v was left out while %v was sent: %s", i+1, trace.Score(i), worst, tr.FilterReason())
 			break
 		}
 	}

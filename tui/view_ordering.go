@@ -79,7 +79,7 @@ func placementContent(st *themes.Styles, ev *core.Evaluation, width int) string 
 		for slot := 0; slot < shown; slot++ {
 			i := tr.Reordered[slot]
 			d := tr.Docs[i]
-			h := int(math.Ceil(float64(n-d.PosBeforeReorder) / float64(n) * float64(height)))
+			h := int(math.Ceil(float64(n-int(d.PosBeforeReorder)) / float64(n) * float64(height)))
 			cell := strings.Repeat(" ", colW)
 			if h >= row {
 				_, tone := slotLook(ev, i)
@@ -128,14 +128,14 @@ func placementContent(st *themes.Styles, ev *core.Evaluation, width int) string 
 	for slot, i := range tr.Reordered {
 		d := tr.Docs[i]
 		glyph, tone := slotLook(ev, i)
-		fate := string(d.Fate)
+		fate := d.Fate.String()
 		switch ev.RAGSurvival[i] {
 		case core.SurvivedLost:
 			fate += " → lost"
 		case core.SurvivedCut:
 			fate += " → cut"
 		}
-		fmt.Fprintf(&b, " %4d  %4d  %*.*f  %s %s  %s\n", slot+1, d.PosBeforeReorder+1, scoreW, digits, d.Score,
+		fmt.Fprintf(&b, " %4d  %4d  %*.*f  %s %s  %s\n", slot+1, d.PosBeforeReorder+1, scoreW, digits, tr.Score(i),
 			toneStyle(st, tone).Render(glyph), padRight(fate, fateW), truncateText(sourceOf(ev, i), srcW))
 	}
 	if len(ev.RAGSurvival) > 0 {
@@ -193,17 +193,18 @@ func slotAxis(shown, colW int) string {
 // to back, so after lost-in-the-middle the strong documents placed at the
 // end meet an exhausted budget. This is the reference's behaviour.
 func budgetWalkNote(tr pipeline.Trace) string {
-	worst, worstFate := -1, pipeline.Fate("")
+	worst := -1
+	var worstFate pipeline.Fate
 	for _, i := range tr.Reordered {
 		d := tr.Docs[i]
-		if d.Fate.InContext() && d.PosBeforeReorder > worst {
-			worst, worstFate = d.PosBeforeReorder, d.Fate
+		if d.Fate.InContext() && int(d.PosBeforeReorder) > worst {
+			worst, worstFate = int(d.PosBeforeReorder), d.Fate
 		}
 	}
 	var skipped []pipeline.DocTrace
 	for _, i := range tr.Reordered {
 		d := tr.Docs[i]
-		if d.Fate == pipeline.FateExcluded && d.PosBeforeReorder < worst {
+		if d.Fate == pipeline.FateExcluded && int(d.PosBeforeReorder) < worst {
 			skipped = append(skipped, d)
 		}
 	}
@@ -214,9 +215,9 @@ func budgetWalkNote(tr pipeline.Trace) string {
 	ranks := make([]int, len(skipped))
 	first, last := len(tr.Reordered), 0
 	for k, d := range skipped {
-		ranks[k] = d.PosBeforeReorder + 1
-		first = min(first, d.PosAfterReorder+1)
-		last = max(last, d.PosAfterReorder+1)
+		ranks[k] = int(d.PosBeforeReorder) + 1
+		first = min(first, int(d.PosAfterReorder)+1)
+		last = max(last, int(d.PosAfterReorder)+1)
 	}
 	where := fmt.Sprintf("in slots %s–%s", numfmt.Thousands(first), numfmt.Thousands(last))
 	if first == last {
@@ -272,7 +273,7 @@ func assemblerCutNote(ev *core.Evaluation) string {
 		slots := make([]int, len(docs))
 		ranks := make([]int, len(docs))
 		for k, d := range docs {
-			slots[k], ranks[k] = d.PosAfterReorder+1, d.PosBeforeReorder+1
+			slots[k], ranks[k] = int(d.PosAfterReorder)+1, int(d.PosBeforeReorder)+1
 		}
 		return fmt.Sprintf("%s %s (%s %s)", numfmt.Plural(len(docs), "slot", "slots"), listInts(slots, 6), numfmt.Plural(len(docs), "rank", "ranks"), listInts(ranks, 6))
 	}

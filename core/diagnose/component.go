@@ -65,15 +65,15 @@ func ragFinding(in *Input) (Finding, bool) {
 		switch d.Fate {
 		case pipeline.FateExcluded:
 			left++
-			tokensLost += d.Tokens
+			tokensLost += tr.Tokens(k)
 		case pipeline.FatePartial, pipeline.FateSummarized:
 			if d.Fate == pipeline.FatePartial {
 				cut++
 			} else {
 				summarized++
 			}
-			tokensLost += d.Tokens - d.TokensKept
-			refs = append(refs, DocumentRef(in.docNumber(d.Index)))
+			tokensLost += tr.Tokens(k) - d.TokensKept
+			refs = append(refs, DocumentRef(in.docNumber(int(d.Index))))
 		}
 	}
 	if left+cut+summarized > 0 {

@@ -59,9 +59,9 @@ func sentConflicts(in *Input) []Finding {
 	// The strongest cited documents, in citation order.
 	cited := append([]int(nil), tr.Cited...)
 	if len(cited) > maxSimilarityDocs {
-		slices.SortStableFunc(cited, func(a, b int) int { return tr.Docs[a].PosBeforeReorder - tr.Docs[b].PosBeforeReorder })
+		slices.SortStableFunc(cited, func(a, b int) int { return int(tr.Docs[a].PosBeforeReorder) - int(tr.Docs[b].PosBeforeReorder) })
 		cited = cited[:maxSimilarityDocs]
-		slices.SortFunc(cited, func(a, b int) int { return tr.Docs[a].Citation - tr.Docs[b].Citation })
+		slices.SortFunc(cited, func(a, b int) int { return int(tr.Docs[a].Citation) - int(tr.Docs[b].Citation) })
 	}
 	var fs []Finding
 	for x := range cited {

@@ -23,9 +23,9 @@ func (in *Input) rankedDoc(i int) string {
 	d := in.Build.Trace.Docs[i]
 	if d.PosBeforeReorder < 0 {
 		// Filtered and duplicates have no rank among the kept.
-		return fmt.Sprintf("%s (score %s)", in.docLabel(i), score(d.Score))
+		return fmt.Sprintf("%s (score %s)", in.docLabel(i), score(in.Build.Trace.Score(i)))
 	}
-	return fmt.Sprintf("%s (rank %d, score %s)", in.docLabel(i), d.PosBeforeReorder+1, score(d.Score))
+	return fmt.Sprintf("%s (rank %d, score %s)", in.docLabel(i), d.PosBeforeReorder+1, score(in.Build.Trace.Score(i)))
 }
 
 // score writes a relevance score with up to four decimals, so 0.91 and

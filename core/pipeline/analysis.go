@@ -18,7 +18,6 @@ type Analysis struct {
 	// Docs are the input documents, in input order. Do not modify.
 	Docs []value.Document
 
-	hashes    [][md5.Size]byte
 	hashClass []int32 // documents with equal hashes share a class, numbered from 0
 	classRep  []int32 // class -> its first document
 
@@ -36,24 +35,29 @@ type Analysis struct {
 func Analyze(docs []value.Document) *Analysis {
 	a := &Analysis{
 		Docs:      docs,
-		hashes:    make([][md5.Size]byte, len(docs)),
 		hashClass: make([]int32, len(docs)),
 		tokens:    make(map[string]*tokenJob),
 		shingles:  make(map[int]*shingleIndex),
 	}
+	// The hashes serve only to number the classes: they are dropped when
+	// Analyze returns (16 bytes a document kept for nothing before).
+	hashes := make([][md5.Size]byte, len(docs))
 	forEachBlock(len(docs), func(start, end int) {
 		var hasher contentHasher
 		for i := start; i < end; i++ {
-			a.hashes[i] = hasher.sum(docs[i].Content)
+			hashes[i] = hasher.sum(docs[i].Content)
 		}
 	})
 	// Classes are numbered in input order, so after the parallel part.
-	classes := make(map[[md5.Size]byte]int32, len(docs))
+	// The map grows with the classes found rather than being sized for
+	// one per document: a million one-word documents have a few thousand
+	// texts, and a map sized for a million held about 50 MB for them.
+	classes := make(map[[md5.Size]byte]int32)
 	for i := range docs {
-		class, ok := classes[a.hashes[i]]
+		class, ok := classes[hashes[i]]
 		if !ok {
 			class = int32(len(classes))
-			classes[a.hashes[i]] = class
+			classes[hashes[i]] = class
 			a.classRep = append(a.classRep, int32(i))
 		}
 		a.hashClass[i] = class

@@ -131,15 +131,15 @@ func (out *budgetOutcome) include(i int, d value.Document, fate Fate, kept int, 
 	out.placed = append(out.placed, placedDoc{index: i, doc: d, fate: fate, tokensKept: kept})
 	trace[i].Fate = fate
 	trace[i].TokensKept = kept
-	trace[i].Citation = len(out.placed)
-	trace[i].BudgetReason = reason
+	trace[i].Citation = int32(len(out.placed))
+	trace[i].setBudgetReason(reason)
 }
 
 func (out *budgetOutcome) exclude(i int, reason string, trace []DocTrace) {
 	trace[i].Fate = FateExcluded
 	trace[i].TokensKept = 0
 	trace[i].Citation = 0
-	trace[i].BudgetReason = reason
+	trace[i].setBudgetReason(reason)
 }
 
 // partialDoc is the reference's partial copy: the cut text, the marker,

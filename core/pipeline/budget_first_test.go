@@ -43,7 +43,7 @@ func TestBudgetBeforeReorderKeepsTheStrongest(t *testing.T) {
 			t.Errorf("%s: final order %v, want the kept four placed, then the rest by rank", mode, tr.Reordered)
 		}
 		for n, i := range tr.Cited {
-			if tr.Docs[i].Citation != n+1 || tr.Docs[i].PosAfterReorder != n {
+			if int(tr.Docs[i].Citation) != n+1 || int(tr.Docs[i].PosAfterReorder) != n {
 				t.Errorf("%s: #%d cited [%d] in slot %d, want [%d] in slot %d", mode, i+1, tr.Docs[i].Citation, tr.Docs[i].PosAfterReorder, n+1, n)
 			}
 		}

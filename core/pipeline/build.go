@@ -16,13 +16,18 @@ func Build(a *Analysis, opts Options) (*Result, error) {
 	if opts.Tokenizer == nil || opts.ShingleSize < 1 || opts.Budget < 0 {
 		return nil, errUncheckedOptions
 	}
+	if err := checkDocumentCount(len(a.Docs)); err != nil {
+		return nil, err
+	}
 	tokens := a.Tokens(opts.Tokenizer)
-	trace := newDocTraces(a, tokens)
+	trace := newDocTraces(len(a.Docs))
 
 	filtered := filterStage(a.Docs, tokens, opts.Settings, trace)
 	sorted := sortStage(a, filtered, opts.Scores, trace)
 	st := afterSort(a, opts, tokens, trace, len(filtered), sorted)
-	return st.result(a, opts, trace), nil
+	res := st.result(a, opts, trace)
+	res.Trace.tokens = tokens
+	return res, nil
 }
 
 // stagesAfterSort is what the stages after the sort decided: what a
@@ -80,6 +85,7 @@ func (st *stagesAfterSort) result(a *Analysis, opts Options, trace []DocTrace) *
 		res.ExcludedDocs[n] = a.Docs[i]
 	}
 	res.Trace = Trace{
+		docs:        a.Docs,
 		Docs:        trace,
 		Counts:      countStages(trace, st.afterFilter, st.dupes, st.reordered),
 		Sorted:      st.sorted,
@@ -97,13 +103,11 @@ func (st *stagesAfterSort) result(a *Analysis, opts Options, trace []DocTrace) *
 // errUncheckedOptions is a caller's bug: options that skipped validation.
 var errUncheckedOptions = errors.New("build: the options were not validated (no tokenizer, a shingle size below 1 or a negative budget)")
 
-func newDocTraces(a *Analysis, tokens []int) []DocTrace {
-	trace := make([]DocTrace, len(a.Docs))
-	for i, d := range a.Docs {
-		trace[i] = DocTrace{
-			Index: i, Source: d.Source, Score: d.Score, Tokens: tokens[i],
-			SortedPos: -1, PosBeforeReorder: -1, PosAfterReorder: -1, CutAt: -1,
-		}
+// newDocTraces makes n documents' traces, each at no stage yet.
+func newDocTraces(n int) []DocTrace {
+	trace := make([]DocTrace, n)
+	for i := range trace {
+		trace[i] = DocTrace{Index: int32(i), SortedPos: -1, PosBeforeReorder: -1, PosAfterReorder: -1, CutAt: -1}
 	}
 	return trace
 }

@@ -94,7 +94,7 @@ func TestFilterAndStableSort(t *testing.T) {
 	}
 	res := mustBuild(t, docs, func(o *Options) { o.LostInMiddle = false })
 	tr := res.Trace
-	if !tr.Docs[0].Filtered || tr.Docs[0].Fate != FateFiltered || tr.Docs[0].FilterReason != "2 tokens < minimum 5" {
+	if !tr.Docs[0].Filtered || tr.Docs[0].Fate != FateFiltered || tr.Docs[0].FilterReason() != "2 tokens < minimum 5" {
 		t.Errorf("filter trace = %+v", tr.Docs[0])
 	}
 	if fmt.Sprint(tr.Sorted) != "[2 1 3]" {
@@ -226,7 +226,7 @@ func TestEveryDocumentHasOneFate(t *testing.T) {
 	}
 	res := mustBuild(t, docs, func(o *Options) { o.Budget = 200 })
 	for _, d := range res.Trace.Docs {
-		if d.Fate == "" {
+		if d.Fate == fateUndecided {
 			t.Errorf("doc %d has no fate", d.Index)
 		}
 	}
@@ -279,7 +279,7 @@ func TestFilterReasonPerCount(t *testing.T) {
 	res := mustBuild(t, docs, nil)
 	want := []string{"1 token < minimum 5", "2 tokens < minimum 5", "1 token < minimum 5", ""}
 	for i, w := range want {
-		if got := res.Trace.Docs[i].FilterReason; got != w {
+		if got := res.Trace.Docs[i].FilterReason(); got != w {
 			t.Errorf("document %d: reason %q, want %q", i, got, w)
 		}
 	}

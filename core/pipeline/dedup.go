@@ -67,7 +67,7 @@ func dedupStage(a *Analysis, sorted []int, threshold float64, shingleSize int, k
 		}
 	}
 	for pos, i := range kept {
-		trace[i].PosBeforeReorder = pos
+		trace[i].PosBeforeReorder = int32(pos)
 	}
 	if threshold >= NearPairFloor && len(a.classRep) > 1 {
 		x := a.shingleIndex(shingleSize)

@@ -136,7 +136,7 @@ func TestNearestMatchesBruteForce(t *testing.T) {
 		sorted := rng.Perm(len(docs))
 		trace := make([]DocTrace, len(docs))
 		for pos, i := range sorted {
-			trace[i].SortedPos = pos
+			trace[i].SortedPos = int32(pos)
 		}
 		kept, _ := dedupStage(a, sorted, 0.9, 2, nil, trace)
 		sets := a.shingleIndex(2).sets

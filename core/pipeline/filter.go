@@ -11,7 +11,7 @@ import (
 // when a minimum score is set, a score that passes it, in input order,
 // and records why the others left.
 func filterStage(docs []value.Document, tokens []int, s Settings, trace []DocTrace) []int {
-	kept := make([]int, 0, len(tokens))
+	kept := make([]int, 0, longEnough(tokens, s.MinDocTokens))
 	// The reason depends on the count alone: one string per count, shared
 	// by the documents that have it, not one each (a million one-word
 	// documents filtered held 18 MB of the same words).
@@ -30,14 +30,25 @@ func filterStage(docs []value.Document, tokens []int, s Settings, trace []DocTra
 			reason = s.Scores.belowMinimum(docs[i].Score, s.MinScore)
 		}
 		if reason != "" {
-			trace[i].Filtered = true
-			trace[i].Fate = FateFiltered
-			trace[i].FilterReason = reason
+			trace[i].markFiltered(reason)
 			continue
 		}
 		kept = append(kept, i)
 	}
 	return kept
+}
+
+// longEnough counts the documents of at least minimum tokens: the most
+// the filter keeps, so its list is sized for them rather than for every
+// document (8 MB for a million documents it all filters out).
+func longEnough(tokens []int, minimum int) int {
+	n := 0
+	for _, t := range tokens {
+		if t >= minimum {
+			n++
+		}
+	}
+	return n
 }
 
 // tooFewTokens says why a document of t tokens is filtered out.
@@ -65,7 +76,7 @@ func sortStage(a *Analysis, kept []int, kind ScoreKind, trace []DocTrace) []int 
 	sorted := make([]int, 0, len(kept))
 	for _, i := range order {
 		if !trace[i].Filtered {
-			trace[i].SortedPos = len(sorted)
+			trace[i].SortedPos = int32(len(sorted))
 			sorted = append(sorted, int(i))
 		}
 	}
@@ -80,7 +91,7 @@ func sortByScore(docs []value.Document, indices []int, kind ScoreKind, trace []D
 		return kind.better(docs[sorted[a]].Score, docs[sorted[b]].Score)
 	})
 	for pos, i := range sorted {
-		trace[i].SortedPos = pos
+		trace[i].SortedPos = int32(pos)
 	}
 	return sorted
 }

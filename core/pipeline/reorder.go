@@ -15,7 +15,7 @@ func reorderStage(ranked []int, enabled bool, trace []DocTrace) (ordered []int, 
 		applied = true
 	}
 	for pos, i := range ordered {
-		trace[i].PosAfterReorder = pos
+		trace[i].PosAfterReorder = int32(pos)
 	}
 	return ordered, applied
 }
@@ -49,7 +49,7 @@ func reorderKept(a *Analysis, out *budgetOutcome, ranked []int, opts Options, tr
 		out.placed = lostInMiddle(out.placed)
 		applied = true
 		for n, p := range out.placed {
-			trace[p.index].Citation = n + 1
+			trace[p.index].Citation = int32(n + 1)
 		}
 		if opts.BudgetMode == BudgetStrict {
 			out.verify(a.Docs, opts.Tokenizer, opts.Budget, trace)
@@ -66,7 +66,7 @@ func reorderKept(a *Analysis, out *budgetOutcome, ranked []int, opts Options, tr
 		}
 	}
 	for pos, i := range ordered {
-		trace[i].PosAfterReorder = pos
+		trace[i].PosAfterReorder = int32(pos)
 	}
 	return ordered, applied
 }

@@ -3,6 +3,8 @@ package pipeline
 import (
 	"reflect"
 	"testing"
+
+	"ctxlab/core/value"
 )
 
 // fillEveryField sets every field reachable from v to a value that is not
@@ -42,9 +44,16 @@ func TestAppendIndentedJSONWritesEveryTraceField(t *testing.T) {
 	var d DocTrace
 	fillEveryField(reflect.ValueOf(&d), 0)
 	d.Fate, d.Duplicate.Kind = FateIncluded, DuplicateNear
+	// The two reasons share an unexported field: one document with each.
+	filtered, cut := d, d
+	filtered.markFiltered("sf")
+	cut.Filtered, cut.Fate = false, FatePartial
+	cut.setBudgetReason("sb")
 	var tr Trace
 	fillEveryField(reflect.ValueOf(&tr), 3)
-	tr.Docs = []DocTrace{d}
+	tr.Docs = []DocTrace{filtered, cut}
+	tr.docs = []value.Document{{Source: "sa", Score: 0.5}, {Source: "sb", Score: 1.5}}
+	tr.tokens = []int{7, 8}
 	tr.BudgetMode = BudgetStrict
 	checkIndented(t, "every field", &Result{Trace: tr, CitationMap: map[int]string{1: "a"}})
 }

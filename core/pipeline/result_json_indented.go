@@ -160,7 +160,7 @@ func (w *jsonWriter) pyFloat(f float64) {
 func (r *Result) checkFloats() error {
 	for i := range r.Trace.Docs {
 		d := &r.Trace.Docs[i]
-		values := [3]float64{d.Score}
+		values := [3]float64{r.Trace.Score(i)}
 		if d.Duplicate != nil {
 			values[1] = d.Duplicate.Similarity
 		}
@@ -264,7 +264,7 @@ func (w *jsonWriter) trace(t *Trace) error {
 	} else {
 		w.open('[')
 		err := w.members(len(t.Docs), func(w *jsonWriter, i int) error {
-			return w.docTrace(&t.Docs[i])
+			return w.docTrace(t, i)
 		})
 		if err != nil {
 			return err
@@ -316,26 +316,27 @@ func (w *jsonWriter) counts(c StageCounts) {
 	w.close('}')
 }
 
-func (w *jsonWriter) docTrace(d *DocTrace) error {
+func (w *jsonWriter) docTrace(t *Trace, i int) error {
+	d := &t.Docs[i]
 	w.open('{')
 	w.key("index")
-	w.int(d.Index)
+	w.int(int(d.Index))
 	w.key("source")
-	w.str(d.Source)
+	w.str(t.Source(i))
 	w.key("score")
-	if err := w.float(d.Score); err != nil {
+	if err := w.float(t.Score(i)); err != nil {
 		return err
 	}
 	w.key("tokens")
-	w.int(d.Tokens)
+	w.int(t.Tokens(i))
 	w.key("filtered")
 	w.bool(d.Filtered)
-	if d.FilterReason != "" {
+	if r := d.FilterReason(); r != "" {
 		w.key("filter_reason")
-		w.str(d.FilterReason)
+		w.str(r)
 	}
 	w.key("sorted_pos")
-	w.int(d.SortedPos)
+	w.int(int(d.SortedPos))
 	if dup := d.Duplicate; dup != nil {
 		w.key("duplicate")
 		w.open('{')
@@ -365,22 +366,22 @@ func (w *jsonWriter) docTrace(d *DocTrace) error {
 		w.close('}')
 	}
 	w.key("pos_before_reorder")
-	w.int(d.PosBeforeReorder)
+	w.int(int(d.PosBeforeReorder))
 	w.key("pos_after_reorder")
-	w.int(d.PosAfterReorder)
+	w.int(int(d.PosAfterReorder))
 	w.key("fate")
-	w.str(string(d.Fate))
+	w.str(d.Fate.String())
 	w.key("tokens_kept")
 	w.int(d.TokensKept)
 	w.key("cut_at")
 	w.int(d.CutAt)
 	if d.Citation != 0 {
 		w.key("citation")
-		w.int(d.Citation)
+		w.int(int(d.Citation))
 	}
-	if d.BudgetReason != "" {
+	if r := d.BudgetReason(); r != "" {
 		w.key("budget_reason")
-		w.str(d.BudgetReason)
+		w.str(r)
 	}
 	w.close('}')
 	return nil

@@ -61,7 +61,7 @@ func checkIndented(t *testing.T, name string, r *Result) {
 
 // A float JSON cannot spell fails the stream before any piece is emitted.
 func TestStreamIndentedJSONRefusesNaNBeforeWriting(t *testing.T) {
-	r := &Result{Trace: Trace{Docs: []DocTrace{{Score: 0.5}, {Score: 0.4, Nearest: &Neighbour{Similarity: math.NaN()}}}}}
+	r := &Result{Trace: Trace{Docs: []DocTrace{{}, {Nearest: &Neighbour{Similarity: math.NaN()}}}, docs: []value.Document{{Score: 0.5}, {Score: 0.4}}}}
 	_, err := r.StreamIndentedJSON(nil, 1, func([]byte) error {
 		t.Fatal("a piece was emitted before the error")
 		return nil
@@ -122,12 +122,19 @@ func TestAppendIndentedJSONEscapesAsEncodingJSON(t *testing.T) {
 			r.ExcludedDocs = nil
 		}
 		for i := range 3 {
-			d := DocTrace{Index: i, Source: text(), Score: floats[rng.IntN(len(floats))], Tokens: rng.IntN(99), FilterReason: text(),
-				SortedPos: i - 1, PosBeforeReorder: -1, PosAfterReorder: i, Fate: FateExcluded, CutAt: -1, Citation: rng.IntN(2), BudgetReason: text()}
+			d := DocTrace{Index: int32(i),
+				SortedPos: int32(i - 1), PosBeforeReorder: -1, PosAfterReorder: int32(i), Fate: FateExcluded, CutAt: -1, Citation: int32(rng.IntN(2))}
+			if rng.IntN(2) == 0 {
+				d.markFiltered(text())
+			} else {
+				d.setBudgetReason(text())
+			}
 			if rng.IntN(2) == 0 {
 				d.Duplicate = &Duplicate{Kind: DuplicateNear, Of: 0, Similarity: floats[rng.IntN(len(floats))]}
 			}
 			r.Trace.Docs = append(r.Trace.Docs, d)
+			r.Trace.docs = append(r.Trace.docs, value.Document{Content: text(), Source: text(), Score: floats[rng.IntN(len(floats))]})
+			r.Trace.tokens = append(r.Trace.tokens, rng.IntN(99))
 		}
 		r.Trace.Sorted = []int{}
 		if round%3 == 0 {

@@ -61,8 +61,9 @@ func TestStreamIndentedJSONCutsALongDocumentIntoPieces(t *testing.T) {
 	r := &Result{
 		ContextBlock: long[:1000],
 		ExcludedDocs: []value.Document{{Content: long, Score: 0.5, Source: "long.txt"}},
-		Trace:        Trace{Docs: []DocTrace{{Source: "long.txt", Score: 0.5, Fate: FateExcluded}}},
+		Trace:        Trace{Docs: []DocTrace{{Fate: FateExcluded}}},
 	}
+	r.Trace.docs = r.ExcludedDocs
 	want, err := r.AppendIndentedJSON(nil)
 	if err != nil {
 		t.Fatal(err)

@@ -47,7 +47,7 @@ func TestSortStageMatchesAStableSortOfTheKept(t *testing.T) {
 				t.Fatalf("round %d: order %v, a stable sort gives %v", round, got, want)
 			}
 			for pos, i := range got {
-				if trace[i].SortedPos != pos {
+				if int(trace[i].SortedPos) != pos {
 					t.Fatalf("round %d: document %d at %d has SortedPos %d", round, i, pos, trace[i].SortedPos)
 				}
 			}

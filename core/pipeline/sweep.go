@@ -94,6 +94,9 @@ func Sweep(a *Analysis, opts Options, param SweepParam, values []float64) ([]Swe
 	if opts.Tokenizer == nil || opts.ShingleSize < 1 || opts.Budget < 0 {
 		return nil, errUncheckedOptions
 	}
+	if err := checkDocumentCount(len(a.Docs)); err != nil {
+		return nil, err
+	}
 	points := make([]SweepPoint, 0, len(values))
 	opts.sweeping = true
 	tokens := a.Tokens(opts.Tokenizer)
@@ -101,7 +104,7 @@ func Sweep(a *Analysis, opts Options, param SweepParam, values []float64) ([]Swe
 		// The filter and the sort read what they write (a document's
 		// filtered mark), so each value starts from fresh traces: copied
 		// from one made once rather than made again.
-		fresh := newDocTraces(a, tokens)
+		fresh := newDocTraces(len(a.Docs))
 		trace := make([]DocTrace, len(fresh))
 		for _, v := range values {
 			o := opts
@@ -122,7 +125,7 @@ func Sweep(a *Analysis, opts Options, param SweepParam, values []float64) ([]Swe
 	// reads what an earlier value wrote (the nearest neighbours read the
 	// sorted positions, which only the sort writes), and a point is
 	// counted from the stages' outcome, not from the trace.
-	trace := newDocTraces(a, tokens)
+	trace := newDocTraces(len(a.Docs))
 	filtered := filterStage(a.Docs, tokens, opts.Settings, trace)
 	sorted := sortStage(a, filtered, opts.Scores, trace)
 	for _, v := range values {

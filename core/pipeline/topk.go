@@ -17,9 +17,7 @@ func topKStage(deduped []int, k int, trace []DocTrace, reasons bool) (kept []int
 	}
 	if reasons {
 		for rank, i := range deduped[k:] {
-			trace[i].Filtered = true
-			trace[i].Fate = FateFiltered
-			trace[i].FilterReason = fmt.Sprintf("ranked %s after deduplication, beyond top-k %s", numfmt.Thousands(k+rank+1), numfmt.Thousands(k))
+			trace[i].markFiltered(fmt.Sprintf("ranked %s after deduplication, beyond top-k %s", numfmt.Thousands(k+rank+1), numfmt.Thousands(k)))
 			trace[i].PosBeforeReorder = -1
 		}
 	}

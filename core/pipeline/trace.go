@@ -1,21 +1,25 @@
 package pipeline
 
-// Fate is where a document ended up. Every input document has exactly one.
-type Fate string
+import (
+	"fmt"
+	"math"
 
-const (
-	FateFiltered   Fate = "filtered"   // too few tokens
-	FateDuplicate  Fate = "duplicate"  // exact or near duplicate of a kept document
-	FateIncluded   Fate = "included"   // in the context whole
-	FatePartial    Fate = "partial"    // in the context cut, with " [...]"
-	FateSummarized Fate = "summarized" // in the context as a synopsis (its sentences that best cover the query)
-	FateExcluded   Fate = "excluded"   // over budget
+	"ctxlab/core/value"
+	"ctxlab/internal/numfmt"
 )
 
-// InContext reports whether a document with this fate appears in the
-// context block in some form.
-func (f Fate) InContext() bool {
-	return f == FateIncluded || f == FatePartial || f == FateSummarized
+// MaxDocuments is the most documents one build traces: a trace keeps
+// positions and citations as 32-bit numbers. A set that large would
+// need more than 4 GiB of input and hundreds of gigabytes of memory
+// before it got here.
+const MaxDocuments = math.MaxInt32
+
+// checkDocumentCount refuses a set the trace's positions cannot count.
+func checkDocumentCount(n int) error {
+	if n > MaxDocuments {
+		return fmt.Errorf("%s documents: a build traces at most %s", numfmt.Thousands(n), numfmt.Thousands(MaxDocuments))
+	}
+	return nil
 }
 
 // DuplicateKind says how a duplicate was detected.
@@ -48,36 +52,76 @@ type Neighbour struct {
 
 // DocTrace is one input document's path through the pipeline. Positions
 // are 0-based and -1 when the document did not reach that stage.
+//
+// A trace holds one per input document, so its size is most of what a
+// large set of small documents costs (a million one-word documents): the
+// fields are ordered widest first so nothing is padded, positions and the
+// citation are 32-bit (Build refuses more documents than that counts,
+// MaxDocuments), the fate is a byte, and the filter's and the budget's
+// reasons share one field, since a filtered document never reaches the
+// budget. TokensKept and CutAt stay int: a document may be longer than
+// 2 GiB when --max-input-size allows it. The source and the score are
+// the document's own and the token count the analysis's, read from them
+// (Trace.Source, Trace.Score, Trace.Tokens) rather than copied into each
+// trace.
+// TestDocTraceSize keeps it small. Its JSON keys and their order are as
+// they were (Trace.MarshalJSON).
 type DocTrace struct {
-	Index        int        `json:"index"`
-	Source       string     `json:"source"`
-	Score        float64    `json:"score"`
-	Tokens       int        `json:"tokens"`
-	Filtered     bool       `json:"filtered"`
-	FilterReason string     `json:"filter_reason,omitempty"`
-	SortedPos    int        `json:"sorted_pos"`
-	Duplicate    *Duplicate `json:"duplicate,omitempty"`
+	// Duplicate is what a duplicate duplicates; nil otherwise.
+	Duplicate *Duplicate
 	// Nearest is a kept document's most similar other text among the
 	// documents that reached deduplication, when one is at or above
 	// NearPairFloor and the threshold is too (the cached pairs answer
 	// it): the similarity at which the threshold would start to bite.
-	Nearest *Neighbour `json:"nearest,omitempty"`
-	// PosBeforeReorder is the position among deduplicated documents (the
-	// relevance rank); PosAfterReorder is the position in the final order.
-	PosBeforeReorder int  `json:"pos_before_reorder"`
-	PosAfterReorder  int  `json:"pos_after_reorder"`
-	Fate             Fate `json:"fate"`
+	Nearest *Neighbour
 	// TokensKept is the number of the document's tokens in the context:
 	// all of them when included, the kept part when partial, the
 	// synopsis's when summarized, 0 otherwise.
-	TokensKept int `json:"tokens_kept"`
+	TokensKept int
 	// CutAt is the byte offset in the document's content where a partial
 	// copy was cut: the text before it is in the context. -1 otherwise.
-	CutAt int `json:"cut_at"`
+	CutAt int
+	// reason is FilterReason when Filtered, else BudgetReason.
+	reason string
+
+	Index     int32
+	SortedPos int32
+	// PosBeforeReorder is the position among deduplicated documents (the
+	// relevance rank); PosAfterReorder is the position in the final order.
+	PosBeforeReorder int32
+	PosAfterReorder  int32
 	// Citation is the document's [n] in the context block, 0 when absent.
-	Citation int `json:"citation,omitempty"`
-	// BudgetReason explains a partial, summarized or excluded fate.
-	BudgetReason string `json:"budget_reason,omitempty"`
+	Citation int32
+	Fate     Fate
+	Filtered bool
+}
+
+// FilterReason says why the filter (or top-k) removed the document; ""
+// when it was not removed.
+func (d DocTrace) FilterReason() string {
+	if d.Filtered {
+		return d.reason
+	}
+	return ""
+}
+
+// BudgetReason explains a partial, summarized or excluded fate; "" for
+// the others.
+func (d DocTrace) BudgetReason() string {
+	if d.Filtered {
+		return ""
+	}
+	return d.reason
+}
+
+// markFiltered records the filter's (or top-k's) decision.
+func (d *DocTrace) markFiltered(reason string) {
+	d.Filtered, d.Fate, d.reason = true, FateFiltered, reason
+}
+
+// setBudgetReason records why the budget cut or left out the document.
+func (d *DocTrace) setBudgetReason(reason string) {
+	d.reason = reason
 }
 
 // StageCounts are the number of documents after each stage.
@@ -111,4 +155,37 @@ type Trace struct {
 	// reorder then placed only what it kept (BudgetBeforeReorder);
 	// Reordered lists those first, then the rest in relevance order.
 	BudgetFirst bool `json:"budget_first,omitempty"`
+
+	// docs are the documents Docs trace, by input index, and tokens
+	// their token counts under the build's tokenizer: where a
+	// document's source, score and count are read.
+	docs   []value.Document
+	tokens []int
+}
+
+// Source is the source of input document i, as the JSON's "source"
+// writes it; "" for a trace made without its documents.
+func (t *Trace) Source(i int) string {
+	if i < len(t.docs) {
+		return t.docs[i].Source
+	}
+	return ""
+}
+
+// Score is input document i's retrieval score; 0 for a trace made
+// without its documents.
+func (t *Trace) Score(i int) float64 {
+	if i < len(t.docs) {
+		return t.docs[i].Score
+	}
+	return 0
+}
+
+// Tokens is input document i's token count under the build's
+// tokenizer; 0 for a trace made without its counts.
+func (t *Trace) Tokens(i int) int {
+	if i < len(t.tokens) {
+		return t.tokens[i]
+	}
+	return 0
 }
