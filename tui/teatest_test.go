@@ -20,8 +20,12 @@ import (
 // messages through the event loop, the standard renderer) and read what
 // it draws, where the Update-level tests call the model directly.
 
+// flowTimeout is only how long a failing flow waits before it reports: a
+// passing one goes on as soon as the screen shows what it waits for. It
+// is generous because CI machines run at a load of 15 on 2 cores, where
+// 10 seconds once ran out before the filter's first frame.
 const (
-	flowTimeout  = 10 * time.Second
+	flowTimeout  = 60 * time.Second
 	flowInterval = 10 * time.Millisecond
 )
 
