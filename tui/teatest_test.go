@@ -23,7 +23,7 @@ import (
 // flowTimeout is only how long a failing flow waits before it reports: a
 // passing one goes on as soon as the screen shows what it waits for. It
 // is generous because CI machines run at a load of 15 on 2 cores, where
-// 10 seconds once ran out before the filter's first frame.
+// TestFlowFilter failed once under load when the deadline was 10 s.
 const (
 	flowTimeout  = 60 * time.Second
 	flowInterval = 10 * time.Millisecond
