@@ -324,6 +324,7 @@ func prepareAssembly(env Env, fs *flagSet, f *assembleFlags) (*assembleRun, erro
 		if run.scenario, err = loaders.LoadRequest(f.request, env.Stdin, opts); err != nil {
 			return nil, err
 		}
+		limitMemoryForScenario(env, run.scenario)
 	case f.scenario != "":
 		run.source = f.scenario
 		// A scenario's own preset: key may name a budget file's preset.
