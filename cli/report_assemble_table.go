@@ -52,10 +52,22 @@ func checkFormat(format string) error {
 }
 
 func writeJSON(out io.Writer, v any) error {
-	data, err := json.MarshalIndent(v, "", "  ")
-	if err != nil {
-		return err
+	// An encoder indents into its own buffer and writes it once: a
+	// report holding a 50 MB message is not copied again as Marshal's
+	// result and as Printf's buffer. Its bytes are MarshalIndent's and a
+	// line break.
+	enc := json.NewEncoder(jsonEscapingWriter{out})
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
+// jsonEscapingWriter passes encoded JSON on with safetext.EscapeJSON
+// applied; each Write must be whole JSON text, as an Encoder's is.
+type jsonEscapingWriter struct{ out io.Writer }
+
+func (w jsonEscapingWriter) Write(p []byte) (int, error) {
+	if _, err := w.out.Write(safetext.EscapeJSON(p)); err != nil {
+		return 0, err
 	}
-	_, err = fmt.Fprintf(out, "%s\n", safetext.EscapeJSON(data))
-	return err
+	return len(p), nil
 }
