@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-
-	"ctxlab/internal/safetext"
 )
 
 // Helpers shared by the reports of assemble, presets, tokens and monitor.
@@ -52,22 +50,13 @@ func checkFormat(format string) error {
 }
 
 func writeJSON(out io.Writer, v any) error {
-	// An encoder indents into its own buffer and writes it once: a
-	// report holding a 50 MB message is not copied again as Marshal's
-	// result and as Printf's buffer. Its bytes are MarshalIndent's and a
-	// line break.
-	enc := json.NewEncoder(jsonEscapingWriter{out})
-	enc.SetIndent("", "  ")
-	return enc.Encode(v)
-}
-
-// jsonEscapingWriter passes encoded JSON on with safetext.EscapeJSON
-// applied; each Write must be whole JSON text, as an Encoder's is.
-type jsonEscapingWriter struct{ out io.Writer }
-
-func (w jsonEscapingWriter) Write(p []byte) (int, error) {
-	if _, err := w.out.Write(safetext.EscapeJSON(p)); err != nil {
-		return 0, err
+	// The encoder writes compact JSON once, whole; the indenting writer
+	// passes it on in chunks. The bytes are MarshalIndent's and a line
+	// break, and a report holding a 50 MB message is not copied again as
+	// an indented buffer, Marshal's result or Printf's buffer.
+	w := newJSONIndentWriter(out)
+	if err := json.NewEncoder(w).Encode(v); err != nil {
+		return err
 	}
-	return len(p), nil
+	return w.flush()
 }
