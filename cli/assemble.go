@@ -235,6 +235,9 @@ func runAssemble(env Env, args []string) error {
 		if run.measured, err = core.Evaluate(ctx, in, measure); err != nil {
 			return flagError(err)
 		}
+		// The same history and turns give the same format_memory block:
+		// one copy is kept, not two (a 50 MB message made it 50 MB more).
+		run.measured.FormatMemory = run.eval.FormatMemory
 	}
 
 	if f.suggest {
@@ -324,6 +327,7 @@ func prepareAssembly(env Env, fs *flagSet, f *assembleFlags) (*assembleRun, erro
 		if run.scenario, err = loaders.LoadRequest(f.request, env.Stdin, opts); err != nil {
 			return nil, err
 		}
+		limitMemoryForScenario(env, run.scenario)
 	case f.scenario != "":
 		run.source = f.scenario
 		// A scenario's own preset: key may name a budget file's preset.

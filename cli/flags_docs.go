@@ -73,7 +73,6 @@ func scenarioFromDocs(env Env, d *docsFlags) (*core.Scenario, []string, error) {
 		return nil, nil, err
 	}
 	docs, format := set.Docs, set.Format
-	limitMemoryFor(env, docs)
 	skipNotes := set.SkipNotes(displayPath(d.path))
 	sc := &core.Scenario{
 		Name:        filepath.Base(displayPath(d.path)),
@@ -88,6 +87,7 @@ func scenarioFromDocs(env Env, d *docsFlags) (*core.Scenario, []string, error) {
 			return nil, nil, err
 		}
 	}
+	limitMemoryForScenario(env, sc)
 	return sc, skipNotes, nil
 }
 

@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-
-	"ctxlab/internal/safetext"
 )
 
 // Helpers shared by the reports of assemble, presets, tokens and monitor.
@@ -52,10 +50,13 @@ func checkFormat(format string) error {
 }
 
 func writeJSON(out io.Writer, v any) error {
-	data, err := json.MarshalIndent(v, "", "  ")
-	if err != nil {
+	// The encoder writes compact JSON once, whole; the indenting writer
+	// passes it on in chunks. The bytes are MarshalIndent's and a line
+	// break, and a report holding a 50 MB message is not copied again as
+	// an indented buffer, Marshal's result or Printf's buffer.
+	w := newJSONIndentWriter(out)
+	if err := json.NewEncoder(w).Encode(v); err != nil {
 		return err
 	}
-	_, err = fmt.Fprintf(out, "%s\n", safetext.EscapeJSON(data))
-	return err
+	return w.flush()
 }

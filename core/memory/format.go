@@ -29,17 +29,29 @@ type Line struct {
 func Format(history []value.Message, maxTurns int) (string, []Line) {
 	start := pySliceStart(-maxTurns*2, len(history))
 	tail := history[start:]
-	lines := make([]string, len(tail))
 	trace := make([]Line, len(tail))
+	size := 0
 	for i, m := range tail {
 		label := "Assistant"
 		if m.Role == "user" {
 			label = "User"
 		}
-		lines[i] = label + ": " + m.Content
 		trace[i] = Line{Index: start + i, Role: m.Role, Label: label, Mislabeled: m.Role != "user" && m.Role != "assistant"}
+		size += len(label) + len(": ") + len(m.Content) + len("\n")
 	}
-	return strings.Join(lines, "\n"), trace
+	// Written once into a block of its exact size: a 50 MB message is
+	// not copied into a line and then again into the joined block.
+	var b strings.Builder
+	b.Grow(max(0, size-1))
+	for i, m := range tail {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(trace[i].Label)
+		b.WriteString(": ")
+		b.WriteString(m.Content)
+	}
+	return b.String(), trace
 }
 
 // pySliceStart resolves a Python slice start against a length.

@@ -177,7 +177,14 @@ func (r Request) Prompt() string {
 
 // RenderMemoryLines is the article's to_text: "role: content" per message.
 func RenderMemoryLines(msgs []value.Message) string {
+	// Sized first, so a long history is written once, not into a
+	// builder that doubles and copies as it grows.
+	size := 0
+	for _, m := range msgs {
+		size += len(m.Role) + len(": ") + len(m.Content) + len("\n")
+	}
 	var b strings.Builder
+	b.Grow(max(0, size-1))
 	for i, m := range msgs {
 		if i > 0 {
 			b.WriteByte('\n')

@@ -3,6 +3,7 @@ package tokens
 import (
 	"context"
 	"fmt"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"unicode/utf8"
@@ -100,21 +101,25 @@ func (b *BPE) Truncate(text string, maxTokens int, keep Keep) string {
 
 func (b *BPE) truncate(text string, maxTokens int, keep Keep) string {
 	enc := b.load()
-	var tokens []int
-	if keep == KeepStart {
-		// One id past the cut tells whether anything is cut.
-		tokens = enc.encodeUpTo(text, max(maxTokens, 0)+1)
-	} else {
-		tokens = enc.encode(text)
+	if keep == KeepEnd {
+		valid := validText(text)
+		start, total := enc.tailStart(valid, maxTokens)
+		if total <= maxTokens {
+			return text
+		}
+		if maxTokens <= 0 {
+			return ""
+		}
+		// A copy, so the cut does not hold the whole text alive.
+		return strings.Clone(trimPartialRunes(valid[start:]))
 	}
+	// One id past the cut tells whether anything is cut.
+	tokens := enc.encodeUpTo(text, max(maxTokens, 0)+1)
 	if len(tokens) <= maxTokens {
 		return text
 	}
 	if maxTokens <= 0 {
 		return ""
-	}
-	if keep == KeepEnd {
-		return trimPartialRunes(enc.decode(tokens[len(tokens)-maxTokens:]))
 	}
 	return trimPartialRunes(enc.decode(tokens[:maxTokens]))
 }

@@ -1,0 +1,34 @@
+package cli
+
+import (
+	"ctxlab/core"
+	"ctxlab/internal/memlimit"
+)
+
+// limitMemoryForScenario sets the soft memory limit from everything a
+// loaded scenario holds: its documents, and its history, tool results,
+// system prompt and tool definitions, which are what an imported request
+// or a --history file grows with. A 50 MB history with a handful of
+// documents would otherwise be held to the documents' 64 MiB floor (the
+// collector running without pause) or, for a request, left without a
+// limit at all until the heap doubles.
+func limitMemoryForScenario(env Env, sc *core.Scenario) {
+	if env.SetsMemoryLimit {
+		memlimit.Apply(env.Getenv, scenarioBytes(sc), len(sc.Documents)+len(sc.History)+len(sc.ToolResults))
+	}
+}
+
+// scenarioBytes is the text a scenario holds, whatever it was read from.
+func scenarioBytes(sc *core.Scenario) int64 {
+	n := documentBytes(sc.Documents) + int64(len(sc.SystemPrompt))
+	for _, t := range sc.Tools {
+		n += int64(len(t))
+	}
+	for _, m := range sc.History {
+		n += int64(len(m.Role) + len(m.Content))
+	}
+	for _, r := range sc.ToolResults {
+		n += int64(len(r.Name) + len(r.Content) + len(r.ToolCallID) + len(r.ToolCalls))
+	}
+	return n
+}
