@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"ctxlab/internal/memlimit"
+	"ctxlab/loaders"
 )
 
 // TestLimitMemoryForInputFromTheFileSize: before loading, the binary's
@@ -59,5 +60,28 @@ func TestLimitMemoryForInputFromTheFileSize(t *testing.T) {
 	docInputRead(own)(1 << 20)
 	if got, want := debug.SetMemoryLimit(-1), memlimit.For(1<<20, 0); got != want {
 		t.Errorf("a pipe of 1 MiB: the limit is %d, want %d", got, want)
+	}
+}
+
+// TestLimitMemoryForEvalFromItsFiles: eval's limit is from the sizes of
+// every file it reads, added; in a shared process it sets none.
+func TestLimitMemoryForEvalFromItsFiles(t *testing.T) {
+	before := debug.SetMemoryLimit(math.MaxInt64)
+	t.Cleanup(func() { debug.SetMemoryLimit(before) })
+	dir := t.TempDir()
+	run, qrels := filepath.Join(dir, "run.txt"), filepath.Join(dir, "qrels.tsv")
+	for path, text := range map[string]string{run: "q1 Q0 d1 1 2.5 bm25\n", qrels: "q1 0 d1 1\n"} {
+		if err := os.WriteFile(path, []byte(text), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	files := loaders.EvalFiles{Run: run, Corpus: filepath.Join(dir, "missing.jsonl"), Qrels: qrels}
+	limitMemoryForEval(Env{Getenv: func(string) string { return "" }}, files)
+	if got := debug.SetMemoryLimit(-1); got != math.MaxInt64 {
+		t.Errorf("a shared process: the limit is %d, want none", got)
+	}
+	limitMemoryForEval(Env{Getenv: func(string) string { return "" }, SetsMemoryLimit: true}, files)
+	if got, want := debug.SetMemoryLimit(-1), memlimit.ForEval(20+10); got != want {
+		t.Errorf("its own process: the limit is %d, want %d", got, want)
 	}
 }
