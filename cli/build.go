@@ -140,7 +140,8 @@ func (f *buildFlags) loadPipelineInput(env Env, fs *flagSet, command string) (co
 	if err := core.ValidateOptions(opts); err != nil {
 		return settings, opts, loaders.DocumentSet{}, flagError(err)
 	}
-	set, err := loaders.LoadDocumentSet(f.docs, env.Stdin, loaders.DocOptions{Format: f.docFormat, PerParagraph: f.perParagraph})
+	limitMemoryForInput(env, f.docs)
+	set, err := loaders.LoadDocumentSet(f.docs, env.Stdin, loaders.DocOptions{Format: f.docFormat, PerParagraph: f.perParagraph, Read: docInputRead(env)})
 	if err != nil {
 		return settings, opts, loaders.DocumentSet{}, err
 	}

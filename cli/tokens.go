@@ -9,7 +9,6 @@ import (
 	"io"
 	"os"
 	"strconv"
-	"strings"
 	"sync"
 
 	"ctxlab/core/pipeline"
@@ -138,7 +137,7 @@ func unwrapPathError(err error) error {
 }
 
 func countTokens(env Env, name, text string) tokenCount {
-	c := tokenCount{Input: name, Bytes: len(text), Words: len(strings.Fields(text))}
+	c := tokenCount{Input: name, Bytes: len(text), Words: wordCount(text)}
 	// One tokenizer per core: each loads its vocabulary and counts at
 	// the same time as the others. A long input shows a bar of the bytes
 	// the BPE tokenizers have read.

@@ -56,6 +56,18 @@ type DocOptions struct {
 	// blank-line-separated paragraph instead of one per file. Other formats
 	// already have their own records and ignore it.
 	PerParagraph bool
+	// Read, when set, is told the size of a piped input once it is read
+	// whole and before it is parsed, the first moment a pipe's size is
+	// known: the command sets its memory limit from it. JSON Lines
+	// decoded in blocks as it arrives is never whole and never told.
+	Read func(bytes int)
+}
+
+// read tells opts.Read the size of an input read whole.
+func (opts DocOptions) read(bytes int) {
+	if opts.Read != nil {
+		opts.Read(bytes)
+	}
 }
 
 // LoadDocuments reads documents from path: "-" reads stdin, a directory is
@@ -112,6 +124,7 @@ func loadStdinDocuments(stdin io.Reader, opts DocOptions) ([]value.Document, str
 		if err != nil {
 			return nil, "", inputError("reading stdin", err)
 		}
+		opts.read(len(text))
 		docs, err := parseTextString("stdin", text, "stdin", opts.PerParagraph)
 		return docs, FormatText, err
 	}
@@ -120,6 +133,7 @@ func loadStdinDocuments(stdin io.Reader, opts DocOptions) ([]value.Document, str
 		if err != nil {
 			return nil, "", inputError("reading stdin", err)
 		}
+		opts.read(len(data))
 		return ParseDocuments("stdin", data, format)
 	}
 	// JSON Lines of plain records are decoded in blocks, as from a file;
@@ -131,7 +145,9 @@ func loadStdinDocuments(stdin io.Reader, opts DocOptions) ([]value.Document, str
 		return nil, "", inputError("reading stdin", err)
 	}
 	if in.whole != nil && in.whole.firstByte() != '{' {
-		return ParseDocuments("stdin", in.whole.bytes(), format)
+		data := in.whole.bytes()
+		opts.read(len(data))
+		return ParseDocuments("stdin", data, format)
 	}
 	docs, handled, data, err := streamJSONLinesFrom("stdin", in.r, in.size, true)
 	if err != nil {
@@ -140,6 +156,7 @@ func loadStdinDocuments(stdin io.Reader, opts DocOptions) ([]value.Document, str
 	if handled {
 		return docs, FormatJSONL, nil
 	}
+	opts.read(len(data))
 	return ParseDocuments("stdin", data, format)
 }
 

@@ -19,7 +19,7 @@ func PlanHierarchical(doc string, chunkSize int, tok tokens.Tokenizer) Plan {
 	tok = p.tok
 	for _, c := range p.Chunks {
 		req := summarize.Request{Purpose: summarize.PurposeChunk, Text: c.Text}
-		p.Calls = append(p.Calls, Call{Stage: StageChunkSummary, Chunk: c.Index, PromptTokens: tok.Count(req.Prompt()), Exact: true, MaxTokens: req.MaxTokens()})
+		p.Calls = append(p.Calls, Call{Stage: StageChunkSummary, Chunk: c.Index, PromptTokens: tokens.CountOnce(tok, req.Prompt()), Exact: true, MaxTokens: req.MaxTokens()})
 	}
 	// The combined summaries are at most n × max_tokens plus separators;
 	// when even that cannot pass the threshold, no combine call is

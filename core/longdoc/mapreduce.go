@@ -20,7 +20,7 @@ func PlanMapReduce(doc, question string, chunkSize int, tok tokens.Tokenizer) Pl
 	n := len(p.Chunks)
 	for _, c := range p.Chunks {
 		req := mapRequest(c, n, question)
-		p.Calls = append(p.Calls, Call{Stage: StageMap, Chunk: c.Index, PromptTokens: tok.Count(req.Prompt()), Exact: true, MaxTokens: req.MaxTokens()})
+		p.Calls = append(p.Calls, Call{Stage: StageMap, Chunk: c.Index, PromptTokens: tokens.CountOnce(tok, req.Prompt()), Exact: true, MaxTokens: req.MaxTokens()})
 	}
 	if n > 0 {
 		// Each partial answer is at most max_tokens behind its

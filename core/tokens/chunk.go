@@ -1,6 +1,7 @@
 package tokens
 
 import (
+	"context"
 	"strings"
 
 	"ctxlab/core/pycompat"
@@ -27,23 +28,47 @@ func SplitIntoChunks(text string, maxTokens int, tok Tokenizer) []string {
 		tok = Heuristic{}
 	}
 	var chunks []string
-	current := ""
-	for _, para := range strings.Split(text, ChunkParagraphSeparator) {
-		if current != "" && tok.Count(current+para) > maxTokens {
+	// The current chunk is the paragraphs from start to end joined by
+	// their separators, which is text[start:end] itself: a chunk is a
+	// part of the text, never a copy of it.
+	start, end := 0, 0
+	for pStart := 0; ; {
+		pEnd := len(text)
+		if i := strings.Index(text[pStart:], ChunkParagraphSeparator); i >= 0 {
+			pEnd = pStart + i
+		}
+		current, para := text[start:end], text[pStart:pEnd]
+		switch {
+		case current != "" && CountOnce(tok, current+para) > maxTokens:
 			chunks = append(chunks, chunkStrip(current))
-			current = para
-			continue
+			start, end = pStart, pEnd
+		case current != "":
+			end = pEnd
+		default:
+			start, end = pStart, pEnd
 		}
-		if current != "" {
-			current += ChunkParagraphSeparator + para
-		} else {
-			current = para
+		if pEnd == len(text) {
+			break
 		}
+		pStart = pEnd + len(ChunkParagraphSeparator)
 	}
-	if s := chunkStrip(current); s != "" {
+	if s := chunkStrip(text[start:end]); s != "" {
 		chunks = append(chunks, s)
 	}
 	return chunks
+}
+
+// CountOnce counts a text that will not be counted again, such as a
+// paragraph glued to a chunk to see whether it fits, or a prompt in a
+// plan: a BPE tokenizer's memo would keep each of them alive, up to
+// 64 MiB of text no one asks about again. Its pieces' cache still
+// serves the words.
+func CountOnce(tok Tokenizer, text string) int {
+	if c, ok := tok.(ContextCounter); ok {
+		n, _ := c.CountContext(context.Background(), text, nil) // a background context is never done
+		return n
+	}
+	return tok.Count(text)
 }
 
 // chunkStrip is Python's str.strip() with no arguments.

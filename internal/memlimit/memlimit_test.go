@@ -73,3 +73,20 @@ func TestApplyNeverRaisesALowerLimit(t *testing.T) {
 		t.Errorf("the runtime's limit is %d, want the earlier %d", got, lower)
 	}
 }
+
+func TestForEvalGrowsWithTheFiles(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		bytes int64
+		want  int64
+	}{
+		{"nothing read", 0, Floor},
+		{"a 51 MB run", 51_231_596, Floor + 2*51_231_596},
+		{"negative sizes count as none", -5, Floor},
+		{"beyond what an int64 holds", math.MaxInt64, math.MaxInt64},
+	} {
+		if got := ForEval(c.bytes); got != c.want {
+			t.Errorf("%s: ForEval(%d) = %d, want %d", c.name, c.bytes, got, c.want)
+		}
+	}
+}

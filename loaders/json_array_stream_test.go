@@ -1,0 +1,49 @@
+package loaders
+
+import (
+	"bytes"
+	"encoding/json"
+	"reflect"
+	"testing"
+)
+
+// decodeJSONArray gives what decoding the whole array at once gives, and
+// leaves everything else, errors included, to the whole-input decoder.
+func TestDecodeJSONArrayAsWhole(t *testing.T) {
+	for _, in := range []string{
+		`[]`,
+		"\n\n  [ {\"content\": \"a\", \"score\": 0.5, \"id\": 12345678901234567890}, {\"content\": \"b\", \"metadata\": {\"n\": [1, 2.5, null, true]}} ]\n",
+		`[[{"page_content": "x"}, 0.9], [{"page_content": "y"}, 1e400]]`,
+		`["\u00e9\ud83d\udc4d", -0, 7]`,
+	} {
+		got, ok := decodeJSONArray([]byte(in))
+		if !ok {
+			t.Fatalf("%q: not decoded", in)
+		}
+		dec := json.NewDecoder(bytes.NewReader([]byte(in)))
+		dec.UseNumber()
+		var whole any
+		if err := dec.Decode(&whole); err != nil {
+			t.Fatal(err)
+		}
+		if want := normalizeJSON(whole); !reflect.DeepEqual(got.value, want) {
+			t.Errorf("%q:\n got %#v\nwant %#v", in, got.value, want)
+		}
+		if want := 1 + bytes.Count([]byte(in)[:bytes.IndexByte([]byte(in), '[')], []byte{'\n'}); got.first != want || got.syntax != syntaxJSON {
+			t.Errorf("%q: line %d, syntax %s; want line %d, json", in, got.first, got.syntax, want)
+		}
+	}
+	for _, in := range []string{
+		`{"content": "a"}`,
+		`[1, 2] [3]`,
+		`[1 2]`,
+		`[1, 2,]`,
+		`[1, 2`,
+		`[{"content": "a"}] x`,
+		``,
+	} {
+		if _, ok := decodeJSONArray([]byte(in)); ok {
+			t.Errorf("%q: decoded element by element; want it left to the whole-input decoder", in)
+		}
+	}
+}
