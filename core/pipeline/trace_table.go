@@ -56,20 +56,28 @@ func (t *traceTable) len() int { return len(t.states) }
 // slot in the side table on first use. The pointer is good until the
 // next document is given one.
 func (t *traceTable) detail(i int) *DocTrace {
-	s := &t.states[i]
-	if s.detail == 0 {
-		t.details = append(t.details, untraced(i))
-		s.detail = int32(len(t.details))
+	if slot := t.states[i].detail; slot > 0 {
+		return &t.details[slot-1]
 	}
-	return &t.details[s.detail-1]
+	return t.addDetail(i)
+}
+
+// addDetail gives document i its slot in the side table; apart from
+// detail, so detail's common case stays small enough to inline.
+func (t *traceTable) addDetail(i int) *DocTrace {
+	t.details = append(t.details, untraced(i))
+	t.states[i].detail = int32(len(t.details))
+	return &t.details[len(t.details)-1]
 }
 
 // view is document i's whole trace as readers see it.
 func (t *traceTable) view(i int) DocTrace {
 	s := t.states[i]
-	d := untraced(i)
+	var d DocTrace
 	if s.detail > 0 {
 		d = t.details[s.detail-1]
+	} else {
+		d = untraced(i)
 	}
 	d.Fate, d.Filtered = s.fate, s.filtered
 	if s.filtered {
