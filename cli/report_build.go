@@ -122,8 +122,8 @@ func writeFilterSection(w io.Writer, in buildInput, tr pipeline.Trace) {
 		rules += ", top-k " + numfmt.Thousands(in.opts.TopK) + " after dedup"
 	}
 	fmt.Fprintf(w, "Filter (%s): %s removed\n", rules, numfmt.Thousands(tr.Counts.Filtered))
-	for _, d := range tr.Docs {
-		if d.Filtered {
+	for i := range tr.Len() {
+		if d := tr.Doc(i); d.Filtered {
 			fmt.Fprintf(w, "  ✗ %s: %s\n", docLabel(in.docs, int(d.Index)), d.FilterReason())
 		}
 	}
@@ -138,7 +138,7 @@ func writeDedupSection(w io.Writer, in buildInput, tr pipeline.Trace) {
 	fmt.Fprintf(w, "Dedup (exact: normalized MD5%s; near: Jaccard ≥ %s on %d-word shingles): %s removed\n",
 		key, strconv.FormatFloat(in.opts.DedupThreshold, 'f', -1, 64), in.opts.ShingleSize, numfmt.Thousands(tr.Counts.Duplicates))
 	for _, i := range tr.Sorted {
-		d := tr.Docs[i]
+		d := tr.Doc(i)
 		if d.Duplicate == nil {
 			continue
 		}
@@ -169,7 +169,7 @@ func writeOrderSection(w io.Writer, in buildInput, tr pipeline.Trace) {
 	}
 	fmt.Fprintf(w, "  %4s  %4s  %*s  %6s  %6s  %-12s  %s\n", "slot", "rank", scoreW, "score", "tokens", "kept", "fate", "document")
 	for slot, i := range tr.Reordered {
-		d := tr.Docs[i]
+		d := tr.Doc(i)
 		fmt.Fprintf(w, "  %4d  %4d  %*s  %6s  %6s  %s %-10s  %s\n", slot+1, d.PosBeforeReorder+1, scoreW, numfmt.Score(tr.Score(i), digits), numfmt.Thousands(tr.Tokens(i)), numfmt.Thousands(d.TokensKept),
 			fateGlyph(d.Fate), d.Fate, docLabel(in.docs, i))
 	}
@@ -185,7 +185,7 @@ func writeBudgetSection(w io.Writer, in buildInput, res *pipeline.Result) {
 		fmt.Fprintf(w, "  ▲ the block is %s tokens over the budget: citation headers and separators are not budgeted in reference mode (--budget-mode strict charges them)\n", numfmt.Thousands(over))
 	}
 	for _, i := range tr.Reordered {
-		d := tr.Docs[i]
+		d := tr.Doc(i)
 		if d.BudgetReason() != "" {
 			fmt.Fprintf(w, "  %s %s: %s\n", fateGlyph(d.Fate), docLabel(in.docs, i), d.BudgetReason())
 		}

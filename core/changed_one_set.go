@@ -9,12 +9,12 @@ package core
 // other pair of evaluations.
 func changedInOneDocumentSet(before, after *Evaluation) (out []DocumentChange, ok bool) {
 	if before.Build == nil || after.Build == nil || before.selected || after.selected ||
-		len(before.Build.Trace.Docs) != len(after.Build.Trace.Docs) || len(after.Documents) != len(after.Build.Trace.Docs) {
+		before.Build.Trace.Len() != after.Build.Trace.Len() || len(after.Documents) != after.Build.Trace.Len() {
 		return nil, false
 	}
-	tb, ta := before.Build.Trace.Docs, after.Build.Trace.Docs
-	for i := range ta {
-		stageBefore, stageAfter := tb[i].Fate, ta[i].Fate
+	tb, ta := &before.Build.Trace, &after.Build.Trace
+	for i := range ta.Len() {
+		stageBefore, stageAfter := tb.Fate(i), ta.Fate(i)
 		if stageBefore == stageAfter && !stageBefore.InContext() {
 			continue // not sent either way, for the same reason
 		}
@@ -26,7 +26,7 @@ func changedInOneDocumentSet(before, after *Evaluation) (out []DocumentChange, o
 		out = append(out, DocumentChange{Index: i, Source: doc.Source, Score: doc.Score,
 			Before: fateBefore, After: fateAfter,
 			StageBefore: orWord(stageBefore.String()), StageAfter: orWord(stageAfter.String()),
-			PlaceBefore: citedPlace(int(tb[i].Citation), fateBefore), PlaceAfter: citedPlace(int(ta[i].Citation), fateAfter)})
+			PlaceBefore: citedPlace(int(tb.Doc(i).Citation), fateBefore), PlaceAfter: citedPlace(int(ta.Doc(i).Citation), fateAfter)})
 	}
 	return out, true
 }

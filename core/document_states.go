@@ -46,7 +46,7 @@ func documentFates(ev *Evaluation, n int) []DocumentFate {
 	}
 	switch {
 	case ev.Build != nil:
-		for i := range ev.Build.Trace.Docs {
+		for i := range ev.Build.Trace.Len() {
 			fates[ev.DocIndex[i]] = traceDocumentFate(ev, i)
 		}
 	case ev.SimpleRAG != nil:
@@ -77,7 +77,9 @@ func documentPlaces(ev *Evaluation, fates []DocumentFate) []int {
 	}
 	switch {
 	case ev.Build != nil:
-		for _, d := range ev.Build.Trace.Docs {
+		tr := &ev.Build.Trace
+		for i := range tr.Len() {
+			d := tr.Doc(i)
 			set(int(d.Index), int(d.Citation))
 		}
 	case ev.SimpleRAG != nil:
@@ -96,8 +98,9 @@ func builderFates(ev *Evaluation, n int) []string {
 	fates := make([]string, n)
 	switch {
 	case ev.Build != nil:
-		for _, d := range ev.Build.Trace.Docs {
-			fates[ev.DocIndex[d.Index]] = d.Fate.String()
+		tr := &ev.Build.Trace
+		for i := range tr.Len() {
+			fates[ev.DocIndex[i]] = tr.Fate(i).String()
 		}
 	case ev.SimpleRAG != nil:
 		for _, d := range ev.SimpleRAG.Trace {
@@ -110,7 +113,7 @@ func builderFates(ev *Evaluation, n int) []string {
 // traceDocumentFate is how much of the pipeline builder's document i the
 // request carries: its fate in the trace, then the assembler's cut.
 func traceDocumentFate(ev *Evaluation, i int) DocumentFate {
-	switch ev.Build.Trace.Docs[i].Fate {
+	switch ev.Build.Trace.Doc(i).Fate {
 	case pipeline.FateIncluded:
 		return afterAssemblerCut(ev, i, DocSent)
 	case pipeline.FatePartial, pipeline.FateSummarized:

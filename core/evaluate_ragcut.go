@@ -59,7 +59,7 @@ func citedPieces(ev *Evaluation) (starts, docs []int) {
 			starts = append(starts, offset)
 			docs = append(docs, i)
 			offset += len(pipeline.CitationHeader(n+1, ev.Build.IncludedDocs[n].Source, ev.Build.IncludedDocs[n].Score,
-				ev.Build.Trace.Docs[i].Fate == pipeline.FateSummarized)) + 1 + len(ev.Build.IncludedDocs[n].Content)
+				ev.Build.Trace.Doc(i).Fate == pipeline.FateSummarized)) + 1 + len(ev.Build.IncludedDocs[n].Content)
 		}
 	case ev.SimpleRAG != nil:
 		chunks := ev.SimpleRAG.Chunks

@@ -37,11 +37,11 @@ func dedupPairCandidates(ev *Evaluation) []candidate {
 			continue
 		}
 		strong, weak := f.Refs[0].Index, f.Refs[1].Index
-		tr := ev.Build.Trace.Docs
-		if tr[strong].PosBeforeReorder < 0 || tr[weak].PosBeforeReorder < 0 {
+		rankStrong, rankWeak := ev.Build.Trace.Doc(strong).PosBeforeReorder, ev.Build.Trace.Doc(weak).PosBeforeReorder
+		if rankStrong < 0 || rankWeak < 0 {
 			continue // one was removed already: the conflict of a dedup, not of two sent
 		}
-		if tr[weak].PosBeforeReorder < tr[strong].PosBeforeReorder {
+		if rankWeak < rankStrong {
 			strong, weak = weak, strong // dedup keeps the one ranked first
 		}
 		current := ev.Settings.Pipeline.DedupThreshold
@@ -60,7 +60,7 @@ func dedupPairCandidates(ev *Evaluation) []candidate {
 		label := func(i int) string { return fmt.Sprintf("#%d %s", i+1, ev.Documents[i].Source) }
 		out = append(out, candidate{kind: FixDedupPair, changes: changes,
 			accept: func(p Preview) bool {
-				d := p.Evaluation.Build.Trace.Docs[weak].Duplicate
+				d := p.Evaluation.Build.Trace.Doc(weak).Duplicate
 				return d != nil && d.Of == strong && p.Clears(finding)
 			},
 			describe: func(p Preview) string {

@@ -34,7 +34,8 @@ func strongestDropped(ev *Evaluation) (droppedDocument, bool) {
 	switch {
 	case ev.Build != nil:
 		tr := &ev.Build.Trace
-		for i, d := range tr.Docs {
+		for i := range tr.Len() {
+			d := tr.Doc(i)
 			if d.Fate == pipeline.FateExcluded || (d.Fate.InContext() && ev.RAGSurvival[i] == SurvivedLost) {
 				consider(i, int(d.PosBeforeReorder)+1, tr.Score(i), tr.Tokens(i))
 			}

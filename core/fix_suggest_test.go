@@ -146,7 +146,8 @@ func TestSuggestRecoversTheStrongDocument(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, d := range short.Build.Trace.Docs {
+	for i := range short.Build.Trace.Len() {
+		d := short.Build.Trace.Doc(i)
 		if d.Index == 14 && d.Fate == pipeline.FateIncluded && short.RAGSurvival[14] != core.SurvivedLost && short.RAGSurvival[14] != core.SurvivedCut {
 			t.Errorf("--rag-budget %d already sends #15 whole; the fix asks for %d", allocation-1, allocation)
 		}
@@ -215,7 +216,7 @@ func TestSuggestRemovesTheWeakerCopy(t *testing.T) {
 	if fix.Changes[0].KnobID != "dedup" || threshold > similarity || similarity-threshold >= 0.01 {
 		t.Errorf("threshold %v for a similarity of %v: want the knob's step at or just below it", threshold, similarity)
 	}
-	if d := after.Build.Trace.Docs[33].Duplicate; d == nil || d.Of != 14 {
+	if d := after.Build.Trace.Doc(33).Duplicate; d == nil || d.Of != 14 {
 		t.Errorf("#34 is not removed as #15's duplicate: %+v", d)
 	}
 	if !slices.Contains(fix.Flags, "--budget-before-reorder") {

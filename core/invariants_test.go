@@ -26,11 +26,12 @@ import (
 func checkBuild(t *testing.T, docs []value.Document, opts pipeline.Options, res *pipeline.Result) {
 	t.Helper()
 	tr := res.Trace
-	if len(tr.Docs) != len(docs) {
-		t.Fatalf("%d traces for %d documents", len(tr.Docs), len(docs))
+	if tr.Len() != len(docs) {
+		t.Fatalf("%d traces for %d documents", tr.Len(), len(docs))
 	}
 	fates := map[pipeline.Fate]int{}
-	for i, d := range tr.Docs {
+	for i := range tr.Len() {
+		d := tr.Doc(i)
 		switch d.Fate {
 		case pipeline.FateFiltered, pipeline.FateDuplicate, pipeline.FateIncluded,
 			pipeline.FatePartial, pipeline.FateSummarized, pipeline.FateExcluded:
@@ -46,7 +47,7 @@ func checkBuild(t *testing.T, docs []value.Document, opts pipeline.Options, res 
 	}
 	cited := 0
 	for _, i := range tr.Cited {
-		if f := tr.Docs[i].Fate; f != pipeline.FateIncluded && f != pipeline.FatePartial && f != pipeline.FateSummarized {
+		if f := tr.Doc(i).Fate; f != pipeline.FateIncluded && f != pipeline.FatePartial && f != pipeline.FateSummarized {
 			t.Errorf("document %d is cited with fate %s", i, f)
 		}
 		cited++

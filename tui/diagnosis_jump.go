@@ -141,10 +141,10 @@ func (m *Model) jumpToDocument(scenarioDoc int) {
 // decidingStage is the stage at which a document's fate was decided: the
 // filter for one too short, dedup for a duplicate, else the budget.
 func decidingStage(ev *core.Evaluation, doc int) stage {
-	if ev.SimpleRAG != nil || ev.Build == nil || doc >= len(ev.Build.Trace.Docs) {
+	if ev.SimpleRAG != nil || ev.Build == nil || doc >= ev.Build.Trace.Len() {
 		return stageBudget
 	}
-	d := ev.Build.Trace.Docs[doc]
+	d := ev.Build.Trace.Doc(doc)
 	switch {
 	case d.Filtered:
 		return stageFilter

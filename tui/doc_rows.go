@@ -48,12 +48,12 @@ func stageRows(ev *core.Evaluation, s stage, hideGone bool) []docRow {
 		return simpleRAGRows(ev, s)
 	}
 	tr := ev.Build.Trace
-	rows := make([]docRow, 0, len(tr.Docs))
+	rows := make([]docRow, 0, tr.Len())
 	add := func(i int, gone bool, n rowNote) {
 		if gone && hideGone {
 			return
 		}
-		d := &tr.Docs[i]
+		d := tr.Doc(i)
 		glyph, tone := fateLook(d.Fate)
 		if d.Duplicate != nil && d.Duplicate.Kind == pipeline.DuplicateExact {
 			glyph = "="
@@ -69,14 +69,14 @@ func stageRows(ev *core.Evaluation, s stage, hideGone bool) []docRow {
 	}
 	minTokens := ev.Settings.Pipeline.MinDocTokens
 	if s == stageInput {
-		for i := range tr.Docs {
+		for i := range tr.Len() {
 			add(i, false, rowNote{})
 		}
 		return rows
 	}
 	if s == stageFilter {
-		for i := range tr.Docs {
-			if d := &tr.Docs[i]; d.Filtered {
+		for i := range tr.Len() {
+			if tr.Filtered(i) {
 				add(i, true, rowNote{kind: noteFiltered, n1: tr.Tokens(i), n2: minTokens})
 			} else {
 				add(i, false, rowNote{kind: noteKept})
@@ -85,8 +85,8 @@ func stageRows(ev *core.Evaluation, s stage, hideGone bool) []docRow {
 		return rows
 	}
 	if !hideGone {
-		for i := range tr.Docs {
-			if d := &tr.Docs[i]; d.Filtered {
+		for i := range tr.Len() {
+			if tr.Filtered(i) {
 				add(i, true, rowNote{kind: noteFiltered, n1: tr.Tokens(i), n2: minTokens})
 			}
 		}
@@ -95,7 +95,7 @@ func stageRows(ev *core.Evaluation, s stage, hideGone bool) []docRow {
 		// Duplicates stay in their sorted place: at Sort they are still in
 		// play, at Dedup they are struck out where they lost.
 		for _, i := range tr.Sorted {
-			d := &tr.Docs[i]
+			d := tr.Doc(i)
 			switch {
 			case s == stageSort:
 				add(i, false, rowNote{kind: noteSortRank, n1: int(d.SortedPos) + 1})
@@ -112,14 +112,14 @@ func stageRows(ev *core.Evaluation, s stage, hideGone bool) []docRow {
 		dupes = listDuplicates(tr)
 	}
 	for _, i := range tr.Reordered {
-		d := &tr.Docs[i]
+		d := tr.Doc(i)
 		note := rowNote{kind: noteReordered, n1: int(d.PosBeforeReorder) + 1, n2: int(d.PosAfterReorder) + 1}
 		if s == stageBudget {
-			note = budgetNote(d, tr.Tokens(i))
+			note = budgetNote(&d, tr.Tokens(i))
 		}
 		add(i, false, note)
 		for dup := dupes.first(i); dup >= 0; dup = dupes.after(dup) {
-			add(dup, true, duplicateNote(ev, tr.Docs[dup].Duplicate))
+			add(dup, true, duplicateNote(ev, tr.Doc(dup).Duplicate))
 		}
 	}
 	return rows
@@ -135,12 +135,12 @@ type duplicatesOf struct {
 }
 
 func listDuplicates(tr pipeline.Trace) duplicatesOf {
-	l := duplicatesOf{firstOf: make([]int32, len(tr.Docs)), next: make([]int32, len(tr.Docs))}
+	l := duplicatesOf{firstOf: make([]int32, tr.Len()), next: make([]int32, tr.Len())}
 	// Walking the sorted order backwards and putting each duplicate in
 	// front leaves every list in sorted order.
 	for k := len(tr.Sorted) - 1; k >= 0; k-- {
 		i := tr.Sorted[k]
-		if d := tr.Docs[i].Duplicate; d != nil {
+		if d := tr.Doc(i).Duplicate; d != nil {
 			l.next[i] = l.firstOf[d.Of]
 			l.firstOf[d.Of] = int32(i + 1)
 		}

@@ -66,7 +66,7 @@ func inspectorContent(st *themes.Styles, ev *core.Evaluation, doc int, counts ma
 		return strings.Join(wrapText(b.String(), width), "\n")
 	}
 
-	t := ev.Build.Trace.Docs[doc]
+	t := ev.Build.Trace.Doc(doc)
 	docTokens := ev.Build.Trace.Tokens(doc)
 	opts := ev.Settings.Pipeline
 	glyph, tone := fateLook(t.Fate)
@@ -220,7 +220,9 @@ func writeCounts(b *strings.Builder, st *themes.Styles, counts map[string]int, w
 // duplicate it.
 func writeRelations(b *strings.Builder, st *themes.Styles, ev *core.Evaluation, doc int, t pipeline.DocTrace, width int) {
 	var by []string
-	for _, other := range ev.Build.Trace.Docs {
+	tr := &ev.Build.Trace
+	for i := range tr.Len() {
+		other := tr.Doc(i)
 		if other.Duplicate != nil && other.Duplicate.Of == doc {
 			kind := "exact"
 			if other.Duplicate.Kind == pipeline.DuplicateNear {

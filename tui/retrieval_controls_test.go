@@ -28,7 +28,8 @@ func TestRetrievalControls(t *testing.T) {
 		worst = min(worst, d.Score)
 	}
 	trace := &m.eval.Build.Trace
-	for i, tr := range trace.Docs {
+	for i := range trace.Len() {
+		tr := trace.Doc(i)
 		if tr.Fate == pipeline.FateFiltered && tr.FilterReason() != "" && trace.Score(i) < worst && trace.Tokens(i) >= m.settings.Pipeline.MinDocTokens {
 			t.Errorf("#%d scored %v was left out while %v was sent: %s", i+1, trace.Score(i), worst, tr.FilterReason())
 			break

@@ -143,7 +143,7 @@ func sentCounts(ev *core.Evaluation) fates {
 	c := ev.Build.Trace.Counts
 	n = fates{included: c.Included, cut: c.Partial, summarized: c.Summarized, excluded: c.Excluded}
 	for doc, survival := range ev.RAGSurvival {
-		_, before := fateLook(ev.Build.Trace.Docs[doc].Fate)
+		_, before := fateLook(ev.Build.Trace.Doc(doc).Fate)
 		_, after := sentLook("", before, survival)
 		n.add(before, -1)
 		n.add(after, 1)

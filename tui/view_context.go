@@ -277,8 +277,8 @@ func survivalCitations(ev *core.Evaluation, want core.CitedSurvival) (string, in
 // citationOf is a document's citation number in the block, 0 if none.
 func citationOf(ev *core.Evaluation, doc int) int {
 	switch {
-	case ev.Build != nil && doc < len(ev.Build.Trace.Docs):
-		return int(ev.Build.Trace.Docs[doc].Citation)
+	case ev.Build != nil && doc < ev.Build.Trace.Len():
+		return int(ev.Build.Trace.Doc(doc).Citation)
 	case ev.SimpleRAG != nil && doc < len(ev.SimpleRAG.Trace):
 		return ev.SimpleRAG.Trace[doc].Citation
 	}
@@ -335,7 +335,7 @@ func writeCitations(b *strings.Builder, st *themes.Styles, ev *core.Evaluation, 
 	case ev.Build != nil && len(ev.Build.CitationMap) > 0:
 		docOf := map[int]int{}
 		for _, i := range ev.Build.Trace.Cited {
-			docOf[int(ev.Build.Trace.Docs[i].Citation)] = i
+			docOf[int(ev.Build.Trace.Doc(i).Citation)] = i
 		}
 		keys := make([]int, 0, len(ev.Build.CitationMap))
 		for k := range ev.Build.CitationMap {

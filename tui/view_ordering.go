@@ -78,7 +78,7 @@ func placementContent(st *themes.Styles, ev *core.Evaluation, width int) string 
 		b.WriteString(axis(label))
 		for slot := 0; slot < shown; slot++ {
 			i := tr.Reordered[slot]
-			d := tr.Docs[i]
+			d := tr.Doc(i)
 			h := int(math.Ceil(float64(n-int(d.PosBeforeReorder)) / float64(n) * float64(height)))
 			cell := strings.Repeat(" ", colW)
 			if h >= row {
@@ -126,7 +126,7 @@ func placementContent(st *themes.Styles, ev *core.Evaluation, width int) string 
 	srcW := max(10, width-34-scoreW)
 	b.WriteString(st.TableHeader.Render(fmt.Sprintf(" %4s  %4s  %*s  %-*s  %s", "slot", "rank", scoreW, "score", fateW+2, "fate", "source")) + "\n")
 	for slot, i := range tr.Reordered {
-		d := tr.Docs[i]
+		d := tr.Doc(i)
 		glyph, tone := slotLook(ev, i)
 		fate := d.Fate.String()
 		switch ev.RAGSurvival[i] {
@@ -155,7 +155,7 @@ func slotLook(ev *core.Evaluation, doc int) (string, rowTone) {
 	case core.SurvivedCut:
 		return "✂", tonePartial
 	}
-	return fateLook(ev.Build.Trace.Docs[doc].Fate)
+	return fateLook(ev.Build.Trace.Doc(doc).Fate)
 }
 
 // slotAxis numbers the slots under the chart: slot 1, then every step-th
@@ -196,14 +196,14 @@ func budgetWalkNote(tr pipeline.Trace) string {
 	worst := -1
 	var worstFate pipeline.Fate
 	for _, i := range tr.Reordered {
-		d := tr.Docs[i]
+		d := tr.Doc(i)
 		if d.Fate.InContext() && int(d.PosBeforeReorder) > worst {
 			worst, worstFate = int(d.PosBeforeReorder), d.Fate
 		}
 	}
 	var skipped []pipeline.DocTrace
 	for _, i := range tr.Reordered {
-		d := tr.Docs[i]
+		d := tr.Doc(i)
 		if d.Fate == pipeline.FateExcluded && int(d.PosBeforeReorder) < worst {
 			skipped = append(skipped, d)
 		}
@@ -261,9 +261,9 @@ func assemblerCutNote(ev *core.Evaluation) string {
 	for _, i := range tr.Reordered {
 		switch ev.RAGSurvival[i] {
 		case core.SurvivedLost:
-			lost = append(lost, tr.Docs[i])
+			lost = append(lost, tr.Doc(i))
 		case core.SurvivedCut:
-			cut = append(cut, tr.Docs[i])
+			cut = append(cut, tr.Doc(i))
 		}
 	}
 	if len(lost) == 0 && len(cut) == 0 {

@@ -60,8 +60,8 @@ func ragFinding(in *Input) (Finding, bool) {
 	var parts []string
 	refs := []Ref{ComponentRef(window.ComponentRAG)}
 	left, cut, summarized, tokensLost := 0, 0, 0, 0
-	for k := range tr.Docs {
-		d := &tr.Docs[k]
+	for k := range tr.Len() {
+		d := tr.Doc(k)
 		switch d.Fate {
 		case pipeline.FateExcluded:
 			left++

@@ -24,7 +24,7 @@ func conflictFindings(in *Input) []Finding {
 		if diffed == maxSimilarityDocs {
 			break // the rest of a large set is not diffed
 		}
-		d := &tr.Docs[i]
+		d := tr.Doc(i)
 		if d.Duplicate == nil || d.Duplicate.Kind != pipeline.DuplicateNear {
 			continue
 		}
@@ -59,9 +59,9 @@ func sentConflicts(in *Input) []Finding {
 	// The strongest cited documents, in citation order.
 	cited := append([]int(nil), tr.Cited...)
 	if len(cited) > maxSimilarityDocs {
-		slices.SortStableFunc(cited, func(a, b int) int { return int(tr.Docs[a].PosBeforeReorder) - int(tr.Docs[b].PosBeforeReorder) })
+		slices.SortStableFunc(cited, func(a, b int) int { return int(tr.Doc(a).PosBeforeReorder) - int(tr.Doc(b).PosBeforeReorder) })
 		cited = cited[:maxSimilarityDocs]
-		slices.SortFunc(cited, func(a, b int) int { return int(tr.Docs[a].Citation) - int(tr.Docs[b].Citation) })
+		slices.SortFunc(cited, func(a, b int) int { return int(tr.Doc(a).Citation) - int(tr.Doc(b).Citation) })
 	}
 	var fs []Finding
 	for x := range cited {
@@ -75,7 +75,7 @@ func sentConflicts(in *Input) []Finding {
 				continue
 			}
 			msg := fmt.Sprintf("%s and %s are similar texts, both sent as [%d] and [%d], that state different facts: %s; the model may quote either",
-				in.docLabel(a), in.docLabel(b), tr.Docs[a].Citation, tr.Docs[b].Citation, quoteHunks(hunks))
+				in.docLabel(a), in.docLabel(b), tr.Doc(a).Citation, tr.Doc(b).Citation, quoteHunks(hunks))
 			if stale, why := ProbablyStale(in.Documents[a].Source, in.Documents[b].Source); stale >= 0 {
 				msg += fmt.Sprintf(", and %s is probably the stale one (its source says %s)", DocumentRef(in.docNumber([]int{a, b}[stale])).Label(), why)
 			}

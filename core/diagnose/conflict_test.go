@@ -36,7 +36,7 @@ func TestRemovedNearDuplicateThatOnlyRewordsIsNoConflict(t *testing.T) {
 		{Source: "export/damaged.html", Score: 0.94, Content: strings.Replace(claimText("14 days"), "quickly", "promptly", 1)},
 	}
 	in := buildInput(t, docs, 1_000, nil)
-	if in.Build.Trace.Docs[1].Duplicate == nil {
+	if in.Build.Trace.Doc(1).Duplicate == nil {
 		t.Fatal("the reworded copy is not a near duplicate: the test proves nothing")
 	}
 	if got := findingsWith(Diagnose(in), CodeConflictingNearDuplicate); len(got) != 0 {

@@ -20,7 +20,7 @@ func (in *Input) docLabel(i int) string {
 
 // rankedDoc is docLabel with the document's relevance rank and score.
 func (in *Input) rankedDoc(i int) string {
-	d := in.Build.Trace.Docs[i]
+	d := in.Build.Trace.Doc(i)
 	if d.PosBeforeReorder < 0 {
 		// Filtered and duplicates have no rank among the kept.
 		return fmt.Sprintf("%s (score %s)", in.docLabel(i), score(in.Build.Trace.Score(i)))

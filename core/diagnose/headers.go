@@ -33,10 +33,10 @@ func headerFindings(in *Input) []Finding {
 			continue // the assembler's cut of the block never sent it
 		}
 		placed := res.IncludedDocs[n]
-		header := tok.Count(pipeline.CitationHeader(n+1, placed.Source, placed.Score, res.Trace.Docs[i].Fate == pipeline.FateSummarized))
+		header := tok.Count(pipeline.CitationHeader(n+1, placed.Source, placed.Score, res.Trace.Doc(i).Fate == pipeline.FateSummarized))
 		// The trace's kept count is the placed text's: the whole
 		// document, its cut part or its synopsis, counted once already.
-		if content := res.Trace.Docs[i].TokensKept; header >= content {
+		if content := res.Trace.Doc(i).TokensKept; header >= content {
 			heavy = append(heavy, headerHeavy{doc: i, citation: n + 1, header: header, content: content})
 		}
 	}

@@ -44,13 +44,13 @@ func sameSourceFindings(in *Input) []Finding {
 			continue
 		}
 		// The strongest stays under the URL key; the others are copies.
-		slices.SortFunc(g, func(a, b int) int { return cmp.Compare(tr.Docs[a].PosBeforeReorder, tr.Docs[b].PosBeforeReorder) })
+		slices.SortFunc(g, func(a, b int) int { return cmp.Compare(tr.Doc(a).PosBeforeReorder, tr.Doc(b).PosBeforeReorder) })
 		labels := make([]string, len(g))
 		for n, i := range g {
 			labels[n] = DocumentRef(in.docNumber(i)).Label()
 			refs = append(refs, DocumentRef(in.docNumber(i)))
 			if n > 0 {
-				copyTokens += tr.Docs[i].TokensKept
+				copyTokens += tr.Doc(i).TokensKept
 			}
 		}
 		docs += len(g)

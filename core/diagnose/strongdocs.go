@@ -41,7 +41,7 @@ func strongDocFindings(in *Input) []Finding {
 	// so the walk ends at the last sent document rather than at the
 	// 100,000th.
 	for _, i := range tr.Deduped {
-		d := &tr.Docs[i]
+		d := tr.Doc(i)
 		switch {
 		case d.Fate.InContext() && !assemblerLost[i]:
 			sent = append(sent, i)
@@ -55,7 +55,7 @@ func strongDocFindings(in *Input) []Finding {
 	if len(sent) == 0 || len(lost) == 0 {
 		return nil
 	}
-	rank := func(i int) int { return int(tr.Docs[i].PosBeforeReorder) }
+	rank := func(i int) int { return int(tr.Doc(i).PosBeforeReorder) }
 	byRank := func(a, b int) int { return rank(a) - rank(b) }
 	for _, ranked := range [][]int{sent, lost} {
 		if !slices.IsSortedFunc(ranked, byRank) {
@@ -123,9 +123,9 @@ func (in *Input) weakerCopyFinding(s int, weakerSent []int, byAssembler bool) (F
 		differs += fmt.Sprintf("; %s is probably the stale one (its source says %s)", DocumentRef(in.docNumber(best)).Label(), why)
 	}
 	msg := fmt.Sprintf("%s was dropped (%s) while a similar but weaker text, %s, is sent as [%d]; %s.",
-		in.rankedDoc(s), in.lossReason(s, byAssembler), in.rankedDoc(best), tr.Docs[best].Citation, differs)
+		in.rankedDoc(s), in.lossReason(s, byAssembler), in.rankedDoc(best), tr.Doc(best).Citation, differs)
 	return Finding{Code: CodeWeakerCopySent, Severity: SeverityWarning, Message: msg,
-		Refs: []Ref{DocumentRef(in.docNumber(s)), DocumentRef(in.docNumber(best))}, weight: -int(tr.Docs[s].PosBeforeReorder)}, true
+		Refs: []Ref{DocumentRef(in.docNumber(s)), DocumentRef(in.docNumber(best))}, weight: -int(tr.Doc(s).PosBeforeReorder)}, true
 }
 
 // lossReason says what left a document out.
@@ -133,7 +133,7 @@ func (in *Input) lossReason(i int, byAssembler bool) string {
 	if byAssembler {
 		return "the assembler cut the retrieved context to its allocation before it"
 	}
-	if r := in.Build.Trace.Docs[i].BudgetReason(); r != "" {
+	if r := in.Build.Trace.Doc(i).BudgetReason(); r != "" {
 		return strings.TrimSpace(r)
 	}
 	return "over budget"

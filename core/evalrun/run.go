@@ -102,7 +102,8 @@ func runQuery(q *Query, analysis *pipeline.Analysis, s core.Settings, opts pipel
 	for n, i := range res.Trace.Cited {
 		r.Included[n] = ids[i]
 	}
-	for _, d := range res.Trace.Docs {
+	for i := range res.Trace.Len() {
+		d := res.Trace.Doc(i)
 		id := ids[d.Index]
 		if d.Fate == pipeline.FatePartial || d.Fate == pipeline.FateSummarized {
 			r.Cut = append(r.Cut, id)

@@ -28,7 +28,7 @@ type budgetOutcome struct {
 
 // budgetStage walks the ordered documents against the budget in the
 // chosen mode.
-func budgetStage(a *Analysis, ordered, docTokens []int, opts Options, trace []DocTrace) budgetOutcome {
+func budgetStage(a *Analysis, ordered, docTokens []int, opts Options, trace *traceTable) budgetOutcome {
 	if opts.BudgetMode == BudgetStrict {
 		return strictBudget(a, ordered, docTokens, opts, trace)
 	}
@@ -44,7 +44,7 @@ func budgetStage(a *Analysis, ordered, docTokens []int, opts Options, trace []Do
 // the flag), documents that do not fit are offered as a synopsis instead
 // of a cut copy: the sentences that best cover the query and the document
 // within the remaining tokens (synopsisCap at most).
-func referenceBudget(a *Analysis, ordered, docTokens []int, opts Options, trace []DocTrace) budgetOutcome {
+func referenceBudget(a *Analysis, ordered, docTokens []int, opts Options, trace *traceTable) budgetOutcome {
 	// Most documents of a large set do not fit: room for all of them
 	// saves growing the list a dozen times.
 	out := budgetOutcome{excluded: make([]int, 0, len(ordered))}
@@ -78,7 +78,7 @@ func referenceBudget(a *Analysis, ordered, docTokens []int, opts Options, trace 
 			d := a.Docs[i]
 			cut := opts.Tokenizer.Truncate(d.Content, remaining, tokens.KeepStart)
 			kept := opts.Tokenizer.Count(cut)
-			trace[i].CutAt = CutOffset(d.Content, cut)
+			trace.detail(i).CutAt = CutOffset(d.Content, cut)
 			out.include(i, partialDoc(d, cut), FatePartial, kept,
 				fmt.Sprintf("%s tokens > %s remaining; cut to %s tokens", numfmt.Thousands(t), numfmt.Thousands(remaining), numfmt.Thousands(kept)), trace)
 			out.used = budget
@@ -127,19 +127,21 @@ func overBudgetReason(n, remaining, partialMin int) string {
 	return fmt.Sprintf("%s tokens > %s remaining; %s ≤ %s, too little for a partial copy", numfmt.Thousands(n), numfmt.Thousands(remaining), numfmt.Thousands(remaining), numfmt.Thousands(partialMin))
 }
 
-func (out *budgetOutcome) include(i int, d value.Document, fate Fate, kept int, reason string, trace []DocTrace) {
+func (out *budgetOutcome) include(i int, d value.Document, fate Fate, kept int, reason string, trace *traceTable) {
 	out.placed = append(out.placed, placedDoc{index: i, doc: d, fate: fate, tokensKept: kept})
-	trace[i].Fate = fate
-	trace[i].TokensKept = kept
-	trace[i].Citation = int32(len(out.placed))
-	trace[i].setBudgetReason(reason)
+	trace.setFate(i, fate)
+	t := trace.detail(i)
+	t.TokensKept = kept
+	t.Citation = int32(len(out.placed))
+	t.setBudgetReason(reason)
 }
 
-func (out *budgetOutcome) exclude(i int, reason string, trace []DocTrace) {
-	trace[i].Fate = FateExcluded
-	trace[i].TokensKept = 0
-	trace[i].Citation = 0
-	trace[i].setBudgetReason(reason)
+func (out *budgetOutcome) exclude(i int, reason string, trace *traceTable) {
+	trace.setFate(i, FateExcluded)
+	d := trace.detail(i)
+	d.TokensKept = 0
+	d.Citation = 0
+	d.setBudgetReason(reason)
 }
 
 // partialDoc is the reference's partial copy: the cut text, the marker,

@@ -43,8 +43,8 @@ func TestBudgetBeforeReorderKeepsTheStrongest(t *testing.T) {
 			t.Errorf("%s: final order %v, want the kept four placed, then the rest by rank", mode, tr.Reordered)
 		}
 		for n, i := range tr.Cited {
-			if int(tr.Docs[i].Citation) != n+1 || int(tr.Docs[i].PosAfterReorder) != n {
-				t.Errorf("%s: #%d cited [%d] in slot %d, want [%d] in slot %d", mode, i+1, tr.Docs[i].Citation, tr.Docs[i].PosAfterReorder, n+1, n)
+			if int(tr.Doc(i).Citation) != n+1 || int(tr.Doc(i).PosAfterReorder) != n {
+				t.Errorf("%s: #%d cited [%d] in slot %d, want [%d] in slot %d", mode, i+1, tr.Doc(i).Citation, tr.Doc(i).PosAfterReorder, n+1, n)
 			}
 		}
 		if mode == BudgetStrict && res.TokensUsed > budget {

@@ -50,7 +50,7 @@ func (m meter) contentUnits(a *Analysis, docTokens []int, i int) int {
 // budget. It otherwise follows the reference walk: include what fits,
 // cut the first that does not when more than PartialMinRemaining remain
 // (then the budget is spent), record everything that did not fit whole.
-func strictBudget(a *Analysis, ordered, docTokens []int, opts Options, trace []DocTrace) budgetOutcome {
+func strictBudget(a *Analysis, ordered, docTokens []int, opts Options, trace *traceTable) budgetOutcome {
 	// Most documents of a large set do not fit: room for all of them
 	// saves growing the list a dozen times.
 	out := budgetOutcome{excluded: make([]int, 0, len(ordered))}
@@ -97,7 +97,7 @@ func strictBudget(a *Analysis, ordered, docTokens []int, opts Options, trace []D
 				continue
 			}
 			kept := opts.Tokenizer.Count(cut)
-			trace[i].CutAt = CutOffset(d.Content, cut)
+			trace.detail(i).CutAt = CutOffset(d.Content, cut)
 			out.include(i, partialDoc(d, cut), FatePartial, kept,
 				fmt.Sprintf("%s tokens + header > %s remaining; cut to %s tokens", numfmt.Thousands(t), numfmt.Thousands(remaining), numfmt.Thousands(kept)), trace)
 			usedUnits += frame + markerUnits + m.units(cut)
@@ -153,7 +153,7 @@ func fitCut(m meter, content string, budget, usedUnits int) string {
 // verify counts the formatted block exactly and, while it exceeds the
 // budget (a BPE merge across a boundary can cost a token the additive
 // estimate did not see), shortens or drops the last placed document.
-func (out *budgetOutcome) verify(docs []value.Document, tok tokens.Tokenizer, budget int, trace []DocTrace) {
+func (out *budgetOutcome) verify(docs []value.Document, tok tokens.Tokenizer, budget int, trace *traceTable) {
 	for len(out.placed) > 0 {
 		block, _ := formatBlock(out.placed)
 		over := tok.Count(block) - budget
@@ -167,8 +167,9 @@ func (out *budgetOutcome) verify(docs []value.Document, tok tokens.Tokenizer, bu
 			if shorter != "" && shorter != cut {
 				last.doc.Content = shorter + cutMarker
 				last.tokensKept = tok.Count(shorter)
-				trace[last.index].TokensKept = last.tokensKept
-				trace[last.index].CutAt = CutOffset(docs[last.index].Content, shorter)
+				d := trace.detail(last.index)
+				d.TokensKept = last.tokensKept
+				d.CutAt = CutOffset(docs[last.index].Content, shorter)
 				continue
 			}
 		}

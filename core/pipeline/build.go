@@ -20,12 +20,12 @@ func Build(a *Analysis, opts Options) (*Result, error) {
 		return nil, err
 	}
 	tokens := a.Tokens(opts.Tokenizer)
-	trace := newDocTraces(len(a.Docs))
+	trace := newTraceTable(len(a.Docs))
 
-	filtered := filterStage(a.Docs, tokens, opts.Settings, trace)
-	sorted := sortStage(a, filtered, opts.Scores, trace)
-	st := afterSort(a, opts, tokens, trace, len(filtered), sorted)
-	res := st.result(a, opts, trace)
+	filtered := filterStage(a.Docs, tokens, opts.Settings, &trace)
+	sorted := sortStage(a, filtered, opts.Scores, &trace)
+	st := afterSort(a, opts, tokens, &trace, len(filtered), sorted)
+	res := st.result(a, opts, &trace)
 	res.Trace.tokens = tokens
 	return res, nil
 }
@@ -44,7 +44,7 @@ type stagesAfterSort struct {
 
 // afterSort runs deduplication, top-k, the reorder and the budget, and
 // formats the block.
-func afterSort(a *Analysis, opts Options, tokens []int, trace []DocTrace, afterFilter int, sorted []int) stagesAfterSort {
+func afterSort(a *Analysis, opts Options, tokens []int, trace *traceTable, afterFilter int, sorted []int) stagesAfterSort {
 	st := stagesAfterSort{sorted: sorted}
 	deduped, dupes := dedupStage(a, sorted, opts.DedupThreshold, opts.ShingleSize, a.dedupKeys(opts.DedupKey), trace)
 	deduped, beyondTopK := topKStage(deduped, opts.TopK, trace, !opts.sweeping)
@@ -63,7 +63,7 @@ func afterSort(a *Analysis, opts Options, tokens []int, trace []DocTrace, afterF
 }
 
 // result is the Result and its Trace.
-func (st *stagesAfterSort) result(a *Analysis, opts Options, trace []DocTrace) *Result {
+func (st *stagesAfterSort) result(a *Analysis, opts Options, trace *traceTable) *Result {
 	outcome := st.outcome
 	res := &Result{
 		ContextBlock:      st.block,
@@ -86,7 +86,7 @@ func (st *stagesAfterSort) result(a *Analysis, opts Options, trace []DocTrace) *
 	}
 	res.Trace = Trace{
 		docs:        a.Docs,
-		Docs:        trace,
+		docTraces:   *trace,
 		Counts:      countStages(trace, st.afterFilter, st.dupes, st.reordered),
 		Sorted:      st.sorted,
 		Deduped:     st.deduped,
@@ -103,19 +103,10 @@ func (st *stagesAfterSort) result(a *Analysis, opts Options, trace []DocTrace) *
 // errUncheckedOptions is a caller's bug: options that skipped validation.
 var errUncheckedOptions = errors.New("build: the options were not validated (no tokenizer, a shingle size below 1 or a negative budget)")
 
-// newDocTraces makes n documents' traces, each at no stage yet.
-func newDocTraces(n int) []DocTrace {
-	trace := make([]DocTrace, n)
-	for i := range trace {
-		trace[i] = DocTrace{Index: int32(i), SortedPos: -1, PosBeforeReorder: -1, PosAfterReorder: -1, CutAt: -1}
-	}
-	return trace
-}
-
-func countStages(trace []DocTrace, afterFilter, dupes int, reordered bool) StageCounts {
-	c := StageCounts{Input: len(trace), Filtered: len(trace) - afterFilter, Duplicates: dupes, Reordered: reordered}
-	for _, d := range trace {
-		switch d.Fate {
+func countStages(trace *traceTable, afterFilter, dupes int, reordered bool) StageCounts {
+	c := StageCounts{Input: trace.len(), Filtered: trace.len() - afterFilter, Duplicates: dupes, Reordered: reordered}
+	for _, d := range trace.states {
+		switch d.fate {
 		case FateIncluded:
 			c.Included++
 		case FatePartial:

@@ -94,8 +94,8 @@ func TestFilterAndStableSort(t *testing.T) {
 	}
 	res := mustBuild(t, docs, func(o *Options) { o.LostInMiddle = false })
 	tr := res.Trace
-	if !tr.Docs[0].Filtered || tr.Docs[0].Fate != FateFiltered || tr.Docs[0].FilterReason() != "2 tokens < minimum 5" {
-		t.Errorf("filter trace = %+v", tr.Docs[0])
+	if !tr.Doc(0).Filtered || tr.Doc(0).Fate != FateFiltered || tr.Doc(0).FilterReason() != "2 tokens < minimum 5" {
+		t.Errorf("filter trace = %+v", tr.Doc(0))
 	}
 	if fmt.Sprint(tr.Sorted) != "[2 1 3]" {
 		t.Errorf("sorted = %v, want ties in input order", tr.Sorted)
@@ -111,12 +111,12 @@ func TestDedupExactAndNear(t *testing.T) {
 		{Content: near, Score: 0.7, Source: "near"},
 	}
 	res := mustBuild(t, docs, func(o *Options) { o.DedupThreshold = 0.75 })
-	tr := res.Trace.Docs
-	if d := tr[1].Duplicate; d == nil || d.Kind != DuplicateExact || d.Of != 0 {
+	tr := &res.Trace
+	if d := tr.Doc(1).Duplicate; d == nil || d.Kind != DuplicateExact || d.Of != 0 {
 		t.Errorf("exact duplicate trace = %+v", d)
 	}
 	wantJ := 31.0 / 41.0
-	if d := tr[2].Duplicate; d == nil || d.Kind != DuplicateNear || d.Of != 0 || d.Similarity != wantJ {
+	if d := tr.Doc(2).Duplicate; d == nil || d.Kind != DuplicateNear || d.Of != 0 || d.Similarity != wantJ {
 		t.Errorf("near duplicate trace = %+v, want J=%v", d, wantJ)
 	}
 	if res.DuplicatesRemoved != 2 {
@@ -124,12 +124,12 @@ func TestDedupExactAndNear(t *testing.T) {
 	}
 	// Above its similarity the near copy survives.
 	res = mustBuild(t, docs, nil)
-	if res.Trace.Docs[2].Duplicate != nil || res.DuplicatesRemoved != 1 {
-		t.Errorf("near copy removed at 0.8: %+v", res.Trace.Docs[2].Duplicate)
+	if res.Trace.Doc(2).Duplicate != nil || res.DuplicatesRemoved != 1 {
+		t.Errorf("near copy removed at 0.8: %+v", res.Trace.Doc(2).Duplicate)
 	}
 	// A threshold of 0 makes every later document a duplicate of the first kept.
 	res = mustBuild(t, []value.Document{{Content: testtext.Words(8, "a"), Score: 1}, {Content: testtext.Words(8, "b"), Score: 0.5}}, func(o *Options) { o.DedupThreshold = 0 })
-	if d := res.Trace.Docs[1].Duplicate; d == nil || d.Of != 0 || d.Similarity != 0 {
+	if d := res.Trace.Doc(1).Duplicate; d == nil || d.Of != 0 || d.Similarity != 0 {
 		t.Errorf("threshold 0: %+v", d)
 	}
 }
@@ -144,7 +144,7 @@ func TestDedupNamesFirstKeptMatch(t *testing.T) {
 		{Content: both, Score: 0.7},
 	}
 	res := mustBuild(t, docs, func(o *Options) { o.DedupThreshold = 0.3 })
-	if d := res.Trace.Docs[2].Duplicate; d == nil || d.Of != 0 {
+	if d := res.Trace.Doc(2).Duplicate; d == nil || d.Of != 0 {
 		t.Errorf("duplicate should name the first kept match: %+v", d)
 	}
 }
@@ -156,9 +156,9 @@ func TestBudgetPartialAndWalkContinues(t *testing.T) {
 		{Content: testtext.Words(20, "c"), Score: 0.7, Source: "c"},  // 26 tokens
 	}
 	res := mustBuild(t, docs, func(o *Options) { o.Budget = 150; o.LostInMiddle = false })
-	tr := res.Trace.Docs
-	if tr[0].Fate != FateIncluded || tr[1].Fate != FatePartial || tr[2].Fate != FateExcluded {
-		t.Fatalf("fates = %s %s %s", tr[0].Fate, tr[1].Fate, tr[2].Fate)
+	tr := &res.Trace
+	if tr.Doc(0).Fate != FateIncluded || tr.Doc(1).Fate != FatePartial || tr.Doc(2).Fate != FateExcluded {
+		t.Fatalf("fates = %s %s %s", tr.Doc(0).Fate, tr.Doc(1).Fate, tr.Doc(2).Fate)
 	}
 	// remaining 72 -> int(72/1.3) = 55 words
 	if got := res.IncludedDocs[1].Content; got != strings.Join(strings.Fields(testtext.Words(100, "b"))[:55], " ")+" [...]" {
@@ -170,9 +170,9 @@ func TestBudgetPartialAndWalkContinues(t *testing.T) {
 	// With 50 or fewer remaining there is no partial copy, and a later
 	// document that fits is still included.
 	res = mustBuild(t, docs, func(o *Options) { o.Budget = 110; o.LostInMiddle = false })
-	tr = res.Trace.Docs
-	if tr[1].Fate != FateExcluded || tr[2].Fate != FateIncluded {
-		t.Errorf("fates = %s %s", tr[1].Fate, tr[2].Fate)
+	tr = &res.Trace
+	if tr.Doc(1).Fate != FateExcluded || tr.Doc(2).Fate != FateIncluded {
+		t.Errorf("fates = %s %s", tr.Doc(1).Fate, tr.Doc(2).Fate)
 	}
 }
 
@@ -207,7 +207,7 @@ func TestSummarizeOverflow(t *testing.T) {
 		{Content: "Refunds are issued within five business days. " + testtext.Words(200, "b"), Score: 0.8, Source: "b"},
 	}
 	res := mustBuild(t, docs, func(o *Options) { o.Budget = 150; o.SummarizeOverflow = true; o.LostInMiddle = false })
-	tr := res.Trace.Docs[1]
+	tr := res.Trace.Doc(1)
 	if tr.Fate != FateSummarized || tr.Citation != 2 {
 		t.Fatalf("fate = %s", tr.Fate)
 	}
@@ -225,8 +225,8 @@ func TestEveryDocumentHasOneFate(t *testing.T) {
 		{Content: testtext.Words(300, "c"), Score: 0.6},
 	}
 	res := mustBuild(t, docs, func(o *Options) { o.Budget = 200 })
-	for _, d := range res.Trace.Docs {
-		if d.Fate == fateUndecided {
+	for i := range res.Trace.Len() {
+		if d := res.Trace.Doc(i); d.Fate == fateUndecided {
 			t.Errorf("doc %d has no fate", d.Index)
 		}
 	}
@@ -257,7 +257,7 @@ func TestCutOffsetAndSharedWords(t *testing.T) {
 		{Content: "b0  b1\tb2 " + testtext.Words(100, "c"), Score: 0.8, Source: "b"},
 	}
 	res := mustBuild(t, docs, func(o *Options) { o.Budget = 150; o.LostInMiddle = false })
-	tr := res.Trace.Docs[1]
+	tr := res.Trace.Doc(1)
 	kept := strings.TrimSuffix(res.IncludedDocs[1].Content, " [...]")
 	if tr.CutAt <= 0 || len(strings.Fields(docs[1].Content[:tr.CutAt])) != len(strings.Fields(kept)) {
 		t.Errorf("cut at %d does not end the kept words %q", tr.CutAt, kept)
@@ -279,7 +279,7 @@ func TestFilterReasonPerCount(t *testing.T) {
 	res := mustBuild(t, docs, nil)
 	want := []string{"1 token < minimum 5", "2 tokens < minimum 5", "1 token < minimum 5", ""}
 	for i, w := range want {
-		if got := res.Trace.Docs[i].FilterReason(); got != w {
+		if got := res.Trace.Doc(i).FilterReason(); got != w {
 			t.Errorf("document %d: reason %q, want %q", i, got, w)
 		}
 	}

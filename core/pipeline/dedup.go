@@ -21,7 +21,7 @@ const NearPairFloor = 0.5
 // keys, when not nil, are the documents' dedup keys (Analysis.dedupKeys):
 // a document whose key a kept document has is an exact duplicate of it,
 // after the content's own check.
-func dedupStage(a *Analysis, sorted []int, threshold float64, shingleSize int, keys *docKeys, trace []DocTrace) (kept []int, removed int) {
+func dedupStage(a *Analysis, sorted []int, threshold float64, shingleSize int, keys *docKeys, trace *traceTable) (kept []int, removed int) {
 	kept = make([]int, 0, len(sorted))
 	var keptByKey []int32 // key number -> kept document + 1
 	if keys != nil {
@@ -36,15 +36,15 @@ func dedupStage(a *Analysis, sorted []int, threshold float64, shingleSize int, k
 	for _, i := range sorted {
 		c := a.hashClass[i]
 		if pos := keptOf[c]; pos > 0 {
-			trace[i].Duplicate = &Duplicate{Kind: DuplicateExact, Of: kept[pos-1], Similarity: 1}
-			trace[i].Fate = FateDuplicate
+			trace.detail(i).Duplicate = &Duplicate{Kind: DuplicateExact, Of: kept[pos-1], Similarity: 1}
+			trace.setFate(i, FateDuplicate)
 			removed++
 			continue
 		}
 		if keys != nil && keys.ID[i] >= 0 {
 			if of := keptByKey[keys.ID[i]]; of > 0 {
-				trace[i].Duplicate = &Duplicate{Kind: DuplicateExact, Of: int(of - 1), Similarity: 1, Key: keys.Name[keys.ID[i]]}
-				trace[i].Fate = FateDuplicate
+				trace.detail(i).Duplicate = &Duplicate{Kind: DuplicateExact, Of: int(of - 1), Similarity: 1, Key: keys.Name[keys.ID[i]]}
+				trace.setFate(i, FateDuplicate)
 				removed++
 				continue
 			}
@@ -54,8 +54,8 @@ func dedupStage(a *Analysis, sorted []int, threshold float64, shingleSize int, k
 				match = nearMatcher(a, shingleSize, threshold, keptOf)
 			}
 			if pos, sim, ok := match(c); ok {
-				trace[i].Duplicate = &Duplicate{Kind: DuplicateNear, Of: kept[pos], Similarity: sim}
-				trace[i].Fate = FateDuplicate
+				trace.detail(i).Duplicate = &Duplicate{Kind: DuplicateNear, Of: kept[pos], Similarity: sim}
+				trace.setFate(i, FateDuplicate)
 				removed++
 				continue
 			}
@@ -67,7 +67,7 @@ func dedupStage(a *Analysis, sorted []int, threshold float64, shingleSize int, k
 		}
 	}
 	for pos, i := range kept {
-		trace[i].PosBeforeReorder = int32(pos)
+		trace.detail(i).PosBeforeReorder = int32(pos)
 	}
 	if threshold >= NearPairFloor && len(a.classRep) > 1 {
 		x := a.shingleIndex(shingleSize)
@@ -79,7 +79,7 @@ func dedupStage(a *Analysis, sorted []int, threshold float64, shingleSize int, k
 // markNearest gives each kept document its most similar other text among
 // the sorted documents, from the cached pairs; on a tie, the one ranked
 // first. Copies of its own text (its hash class) are not neighbours.
-func markNearest(a *Analysis, x *shingleIndex, p *nearPairs, sorted, kept []int, trace []DocTrace) {
+func markNearest(a *Analysis, x *shingleIndex, p *nearPairs, sorted, kept []int, trace *traceTable) {
 	firstOf := make([]int32, len(a.classRep)) // class -> first sorted document + 1
 	for _, i := range sorted {
 		if c := a.hashClass[i]; firstOf[c] == 0 {
@@ -96,12 +96,12 @@ func markNearest(a *Analysis, x *shingleIndex, p *nearPairs, sorted, kept []int,
 				continue
 			}
 			sim := jaccardFromSizes(int(inter[j]), len(x.sets[c]), len(x.sets[o]))
-			if sim > bestSim || (sim == bestSim && trace[doc-1].SortedPos < trace[best-1].SortedPos) {
+			if sim > bestSim || (sim == bestSim && trace.sortedPos(int(doc-1)) < trace.sortedPos(int(best-1))) {
 				best, bestSim = doc, sim
 			}
 		}
 		if best > 0 {
-			trace[i].Nearest = &Neighbour{Of: int(best - 1), Similarity: bestSim}
+			trace.detail(i).Nearest = &Neighbour{Of: int(best - 1), Similarity: bestSim}
 		}
 	}
 }

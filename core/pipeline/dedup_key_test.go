@@ -52,7 +52,7 @@ func TestDedupByURLAndMetadata(t *testing.T) {
 		t.Errorf("by url kept %q", got)
 	}
 	want := Duplicate{Kind: DuplicateExact, Of: 0, Similarity: 1, Key: "url arxiv.org/abs/2307.03172"}
-	if d := res.Trace.Docs[1].Duplicate; d == nil || *d != want {
+	if d := res.Trace.Doc(1).Duplicate; d == nil || *d != want {
 		t.Errorf("b's duplicate %+v, want %+v", d, want)
 	}
 	if res.DuplicatesRemoved != 1 {
@@ -63,7 +63,7 @@ func TestDedupByURLAndMetadata(t *testing.T) {
 	if got := sources(res); got != "https://arxiv.org/abs/2307.03172v1 notes.md notes.md" {
 		t.Errorf("by doc_id kept %q", got)
 	}
-	if d := res.Trace.Docs[3].Duplicate; d == nil || d.Of != 1 || d.Key != "metadata doc_id = 7" {
+	if d := res.Trace.Doc(3).Duplicate; d == nil || d.Of != 1 || d.Key != "metadata doc_id = 7" {
 		t.Errorf("d's duplicate %+v", d)
 	}
 

@@ -40,10 +40,10 @@ func bruteDedup(a *Analysis, sorted []int, threshold float64, k int) []string {
 
 // dedupFates describes each sorted document's fate in trace as
 // bruteDedup does.
-func dedupFates(sorted []int, trace []DocTrace) []string {
+func dedupFates(sorted []int, trace *traceTable) []string {
 	var fates []string
 	for _, i := range sorted {
-		switch d := trace[i].Duplicate; {
+		switch d := trace.view(i).Duplicate; {
 		case d == nil:
 			fates = append(fates, "kept")
 		case d.Kind == DuplicateExact:
@@ -86,9 +86,9 @@ func TestDedupMatchesBruteForce(t *testing.T) {
 		sorted := rng.Perm(n)
 		for _, k := range []int{1, 2, 3, 5} {
 			for _, threshold := range []float64{0.01, 0.1, 0.2, 1.0 / 3, 0.5, 0.6, 2.0 / 3, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95, 1, 1.5} {
-				trace := make([]DocTrace, n)
-				dedupStage(a, sorted, threshold, k, nil, trace)
-				got := dedupFates(sorted, trace)
+				trace := newTraceTable(n)
+				dedupStage(a, sorted, threshold, k, nil, &trace)
+				got := dedupFates(sorted, &trace)
 				if want := bruteDedup(a, sorted, threshold, k); fmt.Sprint(got) != fmt.Sprint(want) {
 					t.Fatalf("trial %d, k=%d, threshold %v:\n got %v\nwant %v", trial, k, threshold, got, want)
 				}
@@ -134,11 +134,11 @@ func TestNearestMatchesBruteForce(t *testing.T) {
 		}
 		a := Analyze(docs)
 		sorted := rng.Perm(len(docs))
-		trace := make([]DocTrace, len(docs))
+		trace := newTraceTable(len(docs))
 		for pos, i := range sorted {
-			trace[i].SortedPos = int32(pos)
+			trace.detail(i).SortedPos = int32(pos)
 		}
-		kept, _ := dedupStage(a, sorted, 0.9, 2, nil, trace)
+		kept, _ := dedupStage(a, sorted, 0.9, 2, nil, &trace)
 		sets := a.shingleIndex(2).sets
 		for _, i := range kept {
 			want, wantSim := -1, 0.0
@@ -150,7 +150,7 @@ func TestNearestMatchesBruteForce(t *testing.T) {
 					want, wantSim = o, j
 				}
 			}
-			got := trace[i].Nearest
+			got := trace.view(i).Nearest
 			switch {
 			case want < 0 && got != nil:
 				t.Fatalf("trial %d: #%d has nearest %+v, want none", trial, i, *got)

@@ -31,9 +31,9 @@ func FuzzNearPairs(f *testing.F) {
 		for i := range sorted {
 			sorted[len(sorted)-1-i] = i
 		}
-		trace := make([]DocTrace, len(docs))
-		dedupStage(a, sorted, floor, shingleSize, nil, trace)
-		if got, want := fmt.Sprint(dedupFates(sorted, trace)), fmt.Sprint(bruteDedup(a, sorted, floor, shingleSize)); got != want {
+		trace := newTraceTable(len(docs))
+		dedupStage(a, sorted, floor, shingleSize, nil, &trace)
+		if got, want := fmt.Sprint(dedupFates(sorted, &trace)), fmt.Sprint(bruteDedup(a, sorted, floor, shingleSize)); got != want {
 			t.Fatalf("k=%d, threshold %v:\n got %v\nwant %v", shingleSize, floor, got, want)
 		}
 	})

@@ -71,9 +71,9 @@ func TestNearPairsDenseMatchBruteForce(t *testing.T) {
 		sorted := rng.Perm(len(docs))
 		for _, k := range []int{1, 3, 5} {
 			for _, threshold := range []float64{0.5, 0.5 + 1e-12, 0.51, 0.99, 1} {
-				trace := make([]DocTrace, len(docs))
-				dedupStage(a, sorted, threshold, k, nil, trace)
-				if got, want := fmt.Sprint(dedupFates(sorted, trace)), fmt.Sprint(bruteDedup(a, sorted, threshold, k)); got != want {
+				trace := newTraceTable(len(docs))
+				dedupStage(a, sorted, threshold, k, nil, &trace)
+				if got, want := fmt.Sprint(dedupFates(sorted, &trace)), fmt.Sprint(bruteDedup(a, sorted, threshold, k)); got != want {
 					t.Fatalf("trial %d, k=%d, threshold %v:\n got %v\nwant %v", trial, k, threshold, got, want)
 				}
 			}

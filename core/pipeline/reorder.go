@@ -8,14 +8,14 @@ const lostInMiddleMinDocs = 3
 // more than three documents remain: documents at even ranks fill the
 // result from the front, those at odd ranks from the back, so the
 // strongest sit at both ends and the weakest in the middle.
-func reorderStage(ranked []int, enabled bool, trace []DocTrace) (ordered []int, applied bool) {
+func reorderStage(ranked []int, enabled bool, trace *traceTable) (ordered []int, applied bool) {
 	ordered = ranked
 	if enabled && len(ranked) > lostInMiddleMinDocs {
 		ordered = lostInMiddle(ranked)
 		applied = true
 	}
 	for pos, i := range ordered {
-		trace[i].PosAfterReorder = int32(pos)
+		trace.detail(i).PosAfterReorder = int32(pos)
 	}
 	return ordered, applied
 }
@@ -44,12 +44,12 @@ func lostInMiddle[T any](ranked []T) []T {
 // documents, then the rest in relevance order. In strict mode the
 // renumbered block is counted again, since a citation's header costs what
 // its number does.
-func reorderKept(a *Analysis, out *budgetOutcome, ranked []int, opts Options, trace []DocTrace) (ordered []int, applied bool) {
+func reorderKept(a *Analysis, out *budgetOutcome, ranked []int, opts Options, trace *traceTable) (ordered []int, applied bool) {
 	if len(out.placed) > lostInMiddleMinDocs {
 		out.placed = lostInMiddle(out.placed)
 		applied = true
 		for n, p := range out.placed {
-			trace[p.index].Citation = int32(n + 1)
+			trace.detail(p.index).Citation = int32(n + 1)
 		}
 		if opts.BudgetMode == BudgetStrict {
 			out.verify(a.Docs, opts.Tokenizer, opts.Budget, trace)
@@ -66,7 +66,7 @@ func reorderKept(a *Analysis, out *budgetOutcome, ranked []int, opts Options, tr
 		}
 	}
 	for pos, i := range ordered {
-		trace[i].PosAfterReorder = int32(pos)
+		trace.detail(i).PosAfterReorder = int32(pos)
 	}
 	return ordered, applied
 }

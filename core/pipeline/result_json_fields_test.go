@@ -51,7 +51,7 @@ func TestAppendIndentedJSONWritesEveryTraceField(t *testing.T) {
 	cut.setBudgetReason("sb")
 	var tr Trace
 	fillEveryField(reflect.ValueOf(&tr), 3)
-	tr.Docs = []DocTrace{filtered, cut}
+	tr.docTraces = traceTableOf([]DocTrace{filtered, cut})
 	tr.docs = []value.Document{{Source: "sa", Score: 0.5}, {Source: "sb", Score: 1.5}}
 	tr.tokens = []int{7, 8}
 	tr.BudgetMode = BudgetStrict

@@ -158,8 +158,8 @@ func (w *jsonWriter) pyFloat(f float64) {
 // checkFloats returns the error float would return for the first trace
 // float JSON cannot spell.
 func (r *Result) checkFloats() error {
-	for i := range r.Trace.Docs {
-		d := &r.Trace.Docs[i]
+	for i := range r.Trace.Len() {
+		d := r.Trace.Doc(i)
 		values := [3]float64{r.Trace.Score(i)}
 		if d.Duplicate != nil {
 			values[1] = d.Duplicate.Similarity
@@ -259,11 +259,11 @@ func (w *jsonWriter) documents(docs []value.Document) error {
 func (w *jsonWriter) trace(t *Trace) error {
 	w.open('{')
 	w.key("docs")
-	if t.Docs == nil {
+	if t.docTraces.states == nil {
 		w.b = append(w.b, "null"...)
 	} else {
 		w.open('[')
-		err := w.members(len(t.Docs), func(w *jsonWriter, i int) error {
+		err := w.members(t.Len(), func(w *jsonWriter, i int) error {
 			return w.docTrace(t, i)
 		})
 		if err != nil {
@@ -317,7 +317,7 @@ func (w *jsonWriter) counts(c StageCounts) {
 }
 
 func (w *jsonWriter) docTrace(t *Trace, i int) error {
-	d := &t.Docs[i]
+	d := t.Doc(i)
 	w.open('{')
 	w.key("index")
 	w.int(int(d.Index))

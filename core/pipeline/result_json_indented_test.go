@@ -54,14 +54,14 @@ func checkIndented(t *testing.T, name string, r *Result) {
 	if streamed = append(streamed, rest...); !bytes.Equal(streamed, got) {
 		t.Fatalf("%s: in pieces the JSON differs from AppendIndentedJSON's", name)
 	}
-	if want := len(r.IncludedDocs) + len(r.ExcludedDocs) + len(r.Trace.Docs); pieces != want {
+	if want := len(r.IncludedDocs) + len(r.ExcludedDocs) + r.Trace.Len(); pieces != want {
 		t.Fatalf("%s: %d pieces, want one per document and trace (%d)", name, pieces, want)
 	}
 }
 
 // A float JSON cannot spell fails the stream before any piece is emitted.
 func TestStreamIndentedJSONRefusesNaNBeforeWriting(t *testing.T) {
-	r := &Result{Trace: Trace{Docs: []DocTrace{{}, {Nearest: &Neighbour{Similarity: math.NaN()}}}, docs: []value.Document{{Score: 0.5}, {Score: 0.4}}}}
+	r := &Result{Trace: Trace{docTraces: traceTableOf([]DocTrace{{}, {Nearest: &Neighbour{Similarity: math.NaN()}}}), docs: []value.Document{{Score: 0.5}, {Score: 0.4}}}}
 	_, err := r.StreamIndentedJSON(nil, 1, func([]byte) error {
 		t.Fatal("a piece was emitted before the error")
 		return nil
@@ -121,6 +121,7 @@ func TestAppendIndentedJSONEscapesAsEncodingJSON(t *testing.T) {
 		if round%2 == 0 {
 			r.ExcludedDocs = nil
 		}
+		var traces []DocTrace
 		for i := range 3 {
 			d := DocTrace{Index: int32(i),
 				SortedPos: int32(i - 1), PosBeforeReorder: -1, PosAfterReorder: int32(i), Fate: FateExcluded, CutAt: -1, Citation: int32(rng.IntN(2))}
@@ -132,14 +133,15 @@ func TestAppendIndentedJSONEscapesAsEncodingJSON(t *testing.T) {
 			if rng.IntN(2) == 0 {
 				d.Duplicate = &Duplicate{Kind: DuplicateNear, Of: 0, Similarity: floats[rng.IntN(len(floats))]}
 			}
-			r.Trace.Docs = append(r.Trace.Docs, d)
+			traces = append(traces, d)
 			r.Trace.docs = append(r.Trace.docs, value.Document{Content: text(), Source: text(), Score: floats[rng.IntN(len(floats))]})
 			r.Trace.tokens = append(r.Trace.tokens, rng.IntN(99))
 		}
+		r.Trace.docTraces = traceTableOf(traces)
 		r.Trace.Sorted = []int{}
 		if round%3 == 0 {
 			r.Trace.Cited = []int{2, 0}
-			r.Trace.Docs = nil
+			r.Trace.docTraces = traceTableOf(nil)
 		}
 		r.Trace.Tokenizer, r.Trace.BudgetMode = text(), BudgetStrict
 		checkIndented(t, "round", r)

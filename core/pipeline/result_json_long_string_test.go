@@ -61,7 +61,7 @@ func TestStreamIndentedJSONCutsALongDocumentIntoPieces(t *testing.T) {
 	r := &Result{
 		ContextBlock: long[:1000],
 		ExcludedDocs: []value.Document{{Content: long, Score: 0.5, Source: "long.txt"}},
-		Trace:        Trace{Docs: []DocTrace{{Fate: FateExcluded}}},
+		Trace:        Trace{docTraces: traceTableOf([]DocTrace{{Fate: FateExcluded}})},
 	}
 	r.Trace.docs = r.ExcludedDocs
 	want, err := r.AppendIndentedJSON(nil)

@@ -25,11 +25,11 @@ func TestSortStageMatchesAStableSortOfTheKept(t *testing.T) {
 		}
 		a := Analyze(docs)
 		for range 5 {
-			trace := make([]DocTrace, len(docs))
+			trace := newTraceTable(len(docs))
 			var kept []int
 			for i := range docs {
 				if rng.IntN(3) == 0 {
-					trace[i].Filtered = true
+					trace.markFiltered(i, 0)
 				} else {
 					kept = append(kept, i)
 				}
@@ -37,18 +37,18 @@ func TestSortStageMatchesAStableSortOfTheKept(t *testing.T) {
 			// Distances sort lowest first, by a sort of their own.
 			wantDistance := append([]int(nil), kept...)
 			sort.SliceStable(wantDistance, func(p, q int) bool { return docs[wantDistance[p]].Score < docs[wantDistance[q]].Score })
-			if got := sortStage(a, kept, ScoresDistance, trace); !slices.Equal(got, wantDistance) {
+			if got := sortStage(a, kept, ScoresDistance, &trace); !slices.Equal(got, wantDistance) {
 				t.Fatalf("round %d: distance order %v, a stable sort gives %v", round, got, wantDistance)
 			}
 			want := append([]int(nil), kept...)
 			sort.SliceStable(want, func(p, q int) bool { return docs[want[p]].Score > docs[want[q]].Score })
-			got := sortStage(a, kept, ScoresSimilarity, trace)
+			got := sortStage(a, kept, ScoresSimilarity, &trace)
 			if !slices.Equal(got, want) {
 				t.Fatalf("round %d: order %v, a stable sort gives %v", round, got, want)
 			}
 			for pos, i := range got {
-				if int(trace[i].SortedPos) != pos {
-					t.Fatalf("round %d: document %d at %d has SortedPos %d", round, i, pos, trace[i].SortedPos)
+				if int(trace.sortedPos(i)) != pos {
+					t.Fatalf("round %d: document %d at %d has SortedPos %d", round, i, pos, trace.sortedPos(i))
 				}
 			}
 		}
@@ -60,9 +60,9 @@ func TestSortStageMatchesAStableSortOfTheKept(t *testing.T) {
 func TestSortStageWithANaNScoreSortsTheKept(t *testing.T) {
 	docs := []value.Document{{Score: 0.2}, {Score: math.NaN()}, {Score: 0.9}, {Score: 0.5}}
 	a := Analyze(docs)
-	trace := make([]DocTrace, len(docs))
-	trace[1].Filtered = true
-	got := sortStage(a, []int{0, 2, 3}, ScoresSimilarity, trace)
+	trace := newTraceTable(len(docs))
+	trace.markFiltered(1, 0)
+	got := sortStage(a, []int{0, 2, 3}, ScoresSimilarity, &trace)
 	if want := []int{2, 3, 0}; !slices.Equal(got, want) {
 		t.Fatalf("order %v, want %v", got, want)
 	}

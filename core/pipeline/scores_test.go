@@ -33,7 +33,7 @@ func TestMinScoreFiltersWithReason(t *testing.T) {
 	if got := sources(res); got != "a c" {
 		t.Errorf("included %q, want %q", got, "a c")
 	}
-	if tr := res.Trace.Docs[1]; tr.Fate != FateFiltered || tr.FilterReason() != "score 0.3 < minimum 0.5" {
+	if tr := res.Trace.Doc(1); tr.Fate != FateFiltered || tr.FilterReason() != "score 0.3 < minimum 0.5" {
 		t.Errorf("b: fate %s reason %q", tr.Fate, tr.FilterReason())
 	}
 	if res.Trace.Counts.Filtered != 2 {
@@ -58,7 +58,7 @@ func TestDistanceScoresRankAscending(t *testing.T) {
 	if got := sources(res); got != "b d" {
 		t.Errorf("distance cutoff kept %q, want %q", got, "b d")
 	}
-	if r := res.Trace.Docs[2].FilterReason(); r != "distance 0.95 > maximum 0.4" {
+	if r := res.Trace.Doc(2).FilterReason(); r != "distance 0.95 > maximum 0.4" {
 		t.Errorf("reason %q", r)
 	}
 }

@@ -102,20 +102,19 @@ func Sweep(a *Analysis, opts Options, param SweepParam, values []float64) ([]Swe
 	tokens := a.Tokens(opts.Tokenizer)
 	if param.filters() {
 		// The filter and the sort read what they write (a document's
-		// filtered mark), so each value starts from fresh traces: copied
-		// from one made once rather than made again.
-		fresh := newDocTraces(len(a.Docs))
-		trace := make([]DocTrace, len(fresh))
+		// filtered mark), so each value starts from fresh traces: the
+		// same table reset, its storage kept.
+		trace := newTraceTable(len(a.Docs))
 		for _, v := range values {
 			o := opts
 			param.apply(&o, v)
 			if o.MinDocTokens < 0 {
 				return nil, fmt.Errorf("sweep: minimum tokens %d is negative", o.MinDocTokens)
 			}
-			copy(trace, fresh)
-			filtered := filterStage(a.Docs, tokens, o.Settings, trace)
-			sorted := sortStage(a, filtered, o.Scores, trace)
-			st := afterSort(a, o, tokens, trace, len(filtered), sorted)
+			trace.reset()
+			filtered := filterStage(a.Docs, tokens, o.Settings, &trace)
+			sorted := sortStage(a, filtered, o.Scores, &trace)
+			st := afterSort(a, o, tokens, &trace, len(filtered), sorted)
 			points = append(points, pointOf(a, v, &st, o))
 		}
 		return points, nil
@@ -125,16 +124,16 @@ func Sweep(a *Analysis, opts Options, param SweepParam, values []float64) ([]Swe
 	// reads what an earlier value wrote (the nearest neighbours read the
 	// sorted positions, which only the sort writes), and a point is
 	// counted from the stages' outcome, not from the trace.
-	trace := newDocTraces(len(a.Docs))
-	filtered := filterStage(a.Docs, tokens, opts.Settings, trace)
-	sorted := sortStage(a, filtered, opts.Scores, trace)
+	trace := newTraceTable(len(a.Docs))
+	filtered := filterStage(a.Docs, tokens, opts.Settings, &trace)
+	sorted := sortStage(a, filtered, opts.Scores, &trace)
 	for _, v := range values {
 		o := opts
 		param.apply(&o, v)
 		if o.Budget < 0 || o.TopK < 0 {
 			return nil, fmt.Errorf("sweep: budget %d or top-k %d is negative", o.Budget, o.TopK)
 		}
-		st := afterSort(a, o, tokens, trace, len(filtered), sorted)
+		st := afterSort(a, o, tokens, &trace, len(filtered), sorted)
 		points = append(points, pointOf(a, v, &st, o))
 	}
 	return points, nil

@@ -94,7 +94,7 @@ func placedPieces(a *Analysis, placed []placedDoc) blockPieces {
 func (r *Result) DocsSentAfterCut(a *Analysis, tok tokens.Tokenizer, allocation int) int {
 	pieces := piecesOf(a, len(r.IncludedDocs), func(n int) (value.Document, int, Fate) {
 		i := r.Trace.Cited[n]
-		return r.IncludedDocs[n], i, r.Trace.Docs[i].Fate
+		return r.IncludedDocs[n], i, r.Trace.Doc(i).Fate
 	})
 	return docsBeforeCut(tok, r.ContextBlock, r.TokensUsed, pieces, allocation)
 }

@@ -48,7 +48,7 @@ func TestDocsBeforeCutCountsThePiecesTheCutReaches(t *testing.T) {
 func placedOf(r *Result) []placedDoc {
 	placed := make([]placedDoc, len(r.IncludedDocs))
 	for n, i := range r.Trace.Cited {
-		placed[n] = placedDoc{index: i, doc: r.IncludedDocs[n], fate: r.Trace.Docs[i].Fate}
+		placed[n] = placedDoc{index: i, doc: r.IncludedDocs[n], fate: r.Trace.Doc(i).Fate}
 	}
 	return placed
 }
@@ -60,7 +60,7 @@ func pieceStartsByHeader(r *Result) []int {
 	var starts []int
 	from := 0
 	for n, i := range r.Trace.Cited {
-		header := CitationHeader(n+1, r.IncludedDocs[n].Source, r.IncludedDocs[n].Score, r.Trace.Docs[i].Fate == FateSummarized)
+		header := CitationHeader(n+1, r.IncludedDocs[n].Source, r.IncludedDocs[n].Score, r.Trace.Doc(i).Fate == FateSummarized)
 		at := strings.Index(r.ContextBlock[from:], header) + from
 		starts = append(starts, at)
 		from = at + len(header)

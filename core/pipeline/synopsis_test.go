@@ -23,7 +23,7 @@ func TestSynopsisCarriesTheQuerysFacts(t *testing.T) {
 			o.Budget, o.SummarizeOverflow, o.LostInMiddle, o.BudgetMode = 170, true, false, mode
 			o.Query = "Can I return an opened sleeping bag?"
 		})
-		tr := res.Trace.Docs[1]
+		tr := res.Trace.Doc(1)
 		if tr.Fate != FateSummarized {
 			t.Fatalf("%s: fate = %s (%s)", mode, tr.Fate, tr.BudgetReason())
 		}

@@ -11,14 +11,14 @@ import (
 // vector store's top-k makes, here after deduplication so a duplicate
 // never takes a place of the k. Without reasons (a sweep, which reads
 // counts) the trace is left as it is.
-func topKStage(deduped []int, k int, trace []DocTrace, reasons bool) (kept []int, cut int) {
+func topKStage(deduped []int, k int, trace *traceTable, reasons bool) (kept []int, cut int) {
 	if k <= 0 || len(deduped) <= k {
 		return deduped, 0
 	}
 	if reasons {
 		for rank, i := range deduped[k:] {
-			trace[i].markFiltered(fmt.Sprintf("ranked %s after deduplication, beyond top-k %s", numfmt.Thousands(k+rank+1), numfmt.Thousands(k)))
-			trace[i].PosBeforeReorder = -1
+			trace.markFiltered(i, trace.addReason(fmt.Sprintf("ranked %s after deduplication, beyond top-k %s", numfmt.Thousands(k+rank+1), numfmt.Thousands(k))))
+			trace.detail(i).PosBeforeReorder = -1
 		}
 	}
 	return deduped[:k:k], len(deduped) - k

@@ -9,7 +9,7 @@ func TestTopKKeepsTheBestAfterDedup(t *testing.T) {
 	if got := sources(res); got != "b e" {
 		t.Errorf("top-2 kept %q, want %q", got, "b e")
 	}
-	if tr := res.Trace.Docs[3]; tr.Fate != FateFiltered || tr.FilterReason() != "ranked 3 after deduplication, beyond top-k 2" || tr.PosBeforeReorder != -1 {
+	if tr := res.Trace.Doc(3); tr.Fate != FateFiltered || tr.FilterReason() != "ranked 3 after deduplication, beyond top-k 2" || tr.PosBeforeReorder != -1 {
 		t.Errorf("d: %+v", tr)
 	}
 	if c := res.Trace.Counts; c.Filtered != 2 || c.Duplicates != 1 || c.Included != 2 {

@@ -53,15 +53,18 @@ type Neighbour struct {
 // DocTrace is one input document's path through the pipeline. Positions
 // are 0-based and -1 when the document did not reach that stage.
 //
-// A trace holds one per input document, so its size is most of what a
-// large set of small documents costs (a million one-word documents): the
-// fields are ordered widest first so nothing is padded, positions and the
-// citation are 32-bit (Build refuses more documents than that counts,
-// MaxDocuments), the fate is a byte, and the filter's and the budget's
-// reasons share one field, since a filtered document never reaches the
-// budget. TokensKept and CutAt stay int: a document may be longer than
-// 2 GiB when --max-input-size allows it. The source and the score are
-// the document's own and the token count the analysis's, read from them
+// It is what readers see (Trace.Doc). A build stores it whole only for
+// the documents that got past the filter; a filtered document keeps
+// only its fate and filter reason (traceTable), so a large set of small
+// documents the filter removes (a million one-word documents) costs 12
+// bytes a document, not this record's 72. For those that pass, the
+// fields are ordered widest first so nothing is padded, positions and
+// the citation are 32-bit (Build refuses more documents than that
+// counts, MaxDocuments), and the filter's and the budget's reasons share
+// one field, since a filtered document never reaches the budget.
+// TokensKept and CutAt stay int: a document may be longer than 2 GiB
+// when --max-input-size allows it. The source and the score are the
+// document's own and the token count the analysis's, read from them
 // (Trace.Source, Trace.Score, Trace.Tokens) rather than copied into each
 // trace.
 // TestDocTraceSize keeps it small. Its JSON keys and their order are as
@@ -114,11 +117,6 @@ func (d DocTrace) BudgetReason() string {
 	return d.reason
 }
 
-// markFiltered records the filter's (or top-k's) decision.
-func (d *DocTrace) markFiltered(reason string) {
-	d.Filtered, d.Fate, d.reason = true, FateFiltered, reason
-}
-
 // setBudgetReason records why the budget cut or left out the document.
 func (d *DocTrace) setBudgetReason(reason string) {
 	d.reason = reason
@@ -139,7 +137,9 @@ type StageCounts struct {
 // Trace is every document's fate and the order after each stage, as input
 // indices.
 type Trace struct {
-	Docs      []DocTrace  `json:"docs"`
+	// docTraces are every input document's trace, read through Len and
+	// Doc: the JSON writes them first, as "docs".
+	docTraces traceTable
 	Counts    StageCounts `json:"counts"`
 	Sorted    []int       `json:"sorted"`    // after filter and sort
 	Deduped   []int       `json:"deduped"`   // after dedup, relevance order
@@ -162,6 +162,20 @@ type Trace struct {
 	docs   []value.Document
 	tokens []int
 }
+
+// Len is the number of documents traced: every input document.
+func (t *Trace) Len() int { return t.docTraces.len() }
+
+// Doc is input document i's trace, 0 <= i < Len().
+func (t *Trace) Doc(i int) DocTrace { return t.docTraces.view(i) }
+
+// Fate is input document i's fate: Doc(i).Fate without the rest of its
+// trace, for a loop over every document that reads only that.
+func (t *Trace) Fate(i int) Fate { return t.docTraces.fate(i) }
+
+// Filtered reports whether the filter (or top-k) removed input
+// document i: Doc(i).Filtered without the rest of its trace.
+func (t *Trace) Filtered(i int) bool { return t.docTraces.filtered(i) }
 
 // Source is the source of input document i, as the JSON's "source"
 // writes it; "" for a trace made without its documents.

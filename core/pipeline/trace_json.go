@@ -25,7 +25,7 @@ type docTraceJSON struct {
 }
 
 func (t *Trace) docJSON(i int) docTraceJSON {
-	d := &t.Docs[i]
+	d := t.Doc(i)
 	return docTraceJSON{
 		Index: int(d.Index), Source: t.Source(i), Score: t.Score(i), Tokens: t.Tokens(i),
 		Filtered: d.Filtered, FilterReason: d.FilterReason(), SortedPos: int(d.SortedPos),
@@ -45,9 +45,9 @@ type traceFields Trace
 // then the rest of Trace's fields as tagged.
 func (t Trace) MarshalJSON() ([]byte, error) {
 	var docs []docTraceJSON
-	if t.Docs != nil {
-		docs = make([]docTraceJSON, len(t.Docs))
-		for i := range t.Docs {
+	if t.docTraces.states != nil {
+		docs = make([]docTraceJSON, t.Len())
+		for i := range t.Len() {
 			docs[i] = t.docJSON(i)
 		}
 	}

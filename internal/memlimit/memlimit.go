@@ -18,13 +18,20 @@ import (
 // What a run holds live, measured on the inputs in the README's Limits
 // table (a heap profile taken after a collection at the peak): the text
 // itself and up to twice as much again while the near-duplicate index
-// is made, a few hundred bytes per document (its trace record, its
-// analysis), and the program's own start-up heap.
+// is made, under a hundred bytes per document beyond its text, and the
+// program's own start-up heap.
 const (
 	// PerInputByte is what a byte of document text may cost at the peak.
 	PerInputByte = 3
-	// PerDocument is what one document costs beyond its text.
-	PerDocument = 320
+	// PerDocument is what one document adds to the limit beyond its
+	// text: about half of the 80-odd bytes it holds live (its record,
+	// its token count, the analysis's numbers, a filtered document's
+	// 12-byte trace), the Floor's margin covering the rest. A million
+	// one-word documents then get a limit of about 115 MiB over some 80
+	// MB live: six collections, and 3.8 times their 36 MB instead of the
+	// 5.5 times they reach when the collector waits for the heap to
+	// double. At the full 80 bytes the limit would stand above that peak.
+	PerDocument = 40
 	// Floor is the least limit: the program with a small input, the
 	// tokenizer's tables and a margin for the collector.
 	Floor = 64 << 20
