@@ -24,14 +24,15 @@ const (
 	// PerInputByte is what a byte of document text may cost at the peak.
 	PerInputByte = 3
 	// PerDocument is what one document adds to the limit beyond its
-	// text: about half of the 80-odd bytes it holds live (its record,
+	// text: about a third of the 80-odd bytes it holds live (its record,
 	// its token count, the analysis's numbers, a filtered document's
 	// 12-byte trace), the Floor's margin covering the rest. A million
-	// one-word documents then get a limit of about 115 MiB over some 80
-	// MB live: six collections, and 3.8 times their 36 MB instead of the
-	// 5.5 times they reach when the collector waits for the heap to
-	// double. At the full 80 bytes the limit would stand above that peak.
-	PerDocument = 40
+	// one-word documents then get a limit of about 109 MiB over some 80
+	// MB live and peak at 3.7 times their 36 MB, in the same processor
+	// time; at 40 bytes (119 MiB) they peaked at 3.8-4.0 times, at the
+	// full 80 the limit would stand above the peak the collector reaches
+	// unaided (5.5 times).
+	PerDocument = 30
 	// Floor is the least limit: the program with a small input, the
 	// tokenizer's tables and a margin for the collector.
 	Floor = 64 << 20

@@ -14,8 +14,8 @@ func TestForGrowsWithTheInput(t *testing.T) {
 		want      int64
 	}{
 		{"nothing read", 0, 0, Floor},
-		{"200 MB of 300-word documents", 200_000_000, 92_906, Floor + 3*200_000_000 + 40*92_906},
-		{"a million one-word documents", 36_000_000, 1_000_000, Floor + 3*36_000_000 + 40*1_000_000},
+		{"200 MB of 300-word documents", 200_000_000, 92_906, Floor + 3*200_000_000 + 30*92_906},
+		{"a million one-word documents", 36_000_000, 1_000_000, Floor + 3*36_000_000 + 30*1_000_000},
 		{"negative sizes count as none", -5, -1, Floor},
 		{"beyond what an int64 holds", math.MaxInt64, math.MaxInt32, math.MaxInt64},
 	}
