@@ -139,7 +139,12 @@ func presetRows(set window.PresetSet, custom map[string]bool, budgetFile string)
 
 func writePresetsTable(out io.Writer, rows []presetRow, budgetFile string) error {
 	w := bufio.NewWriter(out)
-	header := []string{"preset", "window", "system", "tools", "history", "rag", "tool results", "query", "reserve", "allocated", "max input", "slack"}
+	// The components are headed as the workbench's budget bars name them
+	// (core/window's table), the one abbreviation explained under it.
+	short := window.ComponentShort
+	header := []string{"preset", "window", short(window.ComponentSystem), short(window.ComponentTools),
+		short(window.ComponentHistory), short(window.ComponentRAG), window.ComponentWords(window.ComponentToolResults),
+		short(window.ComponentQuery), short(window.ComponentReserve), "allocated", "max input", "slack"}
 	table := [][]string{header}
 	var overridden []string
 	for _, r := range rows {
@@ -156,6 +161,8 @@ func writePresetsTable(out io.Writer, rows []presetRow, budgetFile string) error
 			numfmt.Thousands(r.Allocated), numfmt.Thousands(r.MaxInput), numfmt.Thousands(r.Slack)})
 	}
 	writeTable(w, table, "l")
+	fmt.Fprintf(w, "\n%s is the %s; max input is the window less the %s; slack, what max input leaves unallocated.\n",
+		short(window.ComponentRAG), window.ComponentWords(window.ComponentRAG), window.ComponentWords(window.ComponentReserve))
 	if len(overridden) > 0 {
 		fmt.Fprintf(w, "\n* from %s: %s\n", safetext.Line(budgetFile), strings.Join(overridden, ", "))
 	}

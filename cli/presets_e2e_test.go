@@ -31,6 +31,12 @@ func TestPresetsTable(t *testing.T) {
 			t.Errorf("%s row = %q, want %q", name, rows[name], w)
 		}
 	}
+	// The components are headed as the workbench names them, the one
+	// abbreviation explained.
+	if rows["preset"] != "window system tools history RAG tool results query reserve allocated max input slack" ||
+		!strings.Contains(stdout, "RAG is the retrieved context;") {
+		t.Errorf("header or its note:\n%s", stdout)
+	}
 	if _, ok := rows["code_review"]; !ok || !strings.Contains(stdout, "tool results") || !strings.Contains(stdout, "max input") {
 		t.Errorf("table:\n%s", stdout)
 	}
