@@ -13,37 +13,15 @@ import (
 // it.
 func TestCtrlZSuspendsAndFgResumes(t *testing.T) {
 	t.Parallel()
-	s := startShellTmux(t, 120, 40)
-	s.typeLine(ctxlabBin + " sample/scenarios/support_chat.yaml")
-	s.waitFor("1 Documents", "dedup ◂", "? help")
-	if state := s.terminalState(); state != "1 1 0" {
-		t.Fatalf("while running: alternate screen, mouse, cursor = %q; want 1 1 0", state)
-	}
+	s := startSuspendableWorkbench(t)
 
 	s.send("C-z")
-	s.waitUntil("the stopped job and the prompt", func(screen string) bool {
-		return strings.Contains(screen, "Stopped") && lastLine(screen) == strings.TrimSpace(shellPrompt)
-	})
-	if state := s.terminalState(); state != "0 0 1" {
-		t.Errorf("suspended: alternate screen, mouse, cursor = %q; want 0 0 1", state)
-	}
-	s.typeLine("ttymode")
-	s.waitFor("mode: cooked")
-
-	s.typeLine("fg")
+	s.expectStoppedWithTerminalGivenBack("after Ctrl-Z")
+	// clear, so the checks after q read what q leaves, not this stop's.
+	s.typeLine("clear; fg")
 	s.waitFor("1 Documents", "dedup ◂", "? help", "Window")
-	s.waitUntil("mouse tracking on again", func(string) bool { return s.terminalState() == "1 1 0" })
-	// The workbench takes keys again.
-	s.send("2")
-	s.waitFor("2 Ordering")
-
-	s.send("q")
-	s.waitUntil("the prompt after q", func(screen string) bool { return lastLine(screen) == strings.TrimSpace(shellPrompt) })
-	if state := s.terminalState(); state != "0 0 1" {
-		t.Errorf("after q: alternate screen, mouse, cursor = %q; want 0 0 1", state)
-	}
-	s.typeLine("ttymode")
-	s.waitFor("mode: cooked")
+	s.expectMouseAgainAndKeysTaken()
+	s.quitToPrompt()
 }
 
 // TestOutsideStopSignalSuspends: a SIGTSTP sent from outside (kill -TSTP
@@ -51,45 +29,76 @@ func TestCtrlZSuspendsAndFgResumes(t *testing.T) {
 // terminal given back; fg brings it back, and Ctrl-Z still works after.
 func TestOutsideStopSignalSuspends(t *testing.T) {
 	t.Parallel()
+	s := startSuspendableWorkbench(t)
+	stopFromOutside := func() {
+		if err := syscall.Kill(s.childPID(), syscall.SIGTSTP); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	stopFromOutside()
+	s.expectStoppedWithTerminalGivenBack("after an outside SIGTSTP")
+	s.typeLine("clear; fg")
+	s.waitFor("1 Documents", "dedup ◂", "? help", "Window")
+	s.expectMouseAgainAndKeysTaken()
+
+	// The catch stays set after fg, and Ctrl-Z's own stop still stops.
+	s.send("C-z")
+	s.expectStoppedWithTerminalGivenBack("after Ctrl-Z that follows")
+	s.typeLine("clear; fg")
+	s.waitFor("2 Ordering")
+	stopFromOutside()
+	s.expectStoppedWithTerminalGivenBack("after a second outside SIGTSTP")
+	s.typeLine("clear; fg")
+	s.waitFor("2 Ordering")
+	s.quitToPrompt()
+}
+
+// startSuspendableWorkbench opens the sample in a shell with job control
+// and checks the workbench holds the terminal.
+func startSuspendableWorkbench(t *testing.T) *tmuxSession {
+	t.Helper()
 	s := startShellTmux(t, 120, 40)
 	s.typeLine(ctxlabBin + " sample/scenarios/support_chat.yaml")
 	s.waitFor("1 Documents", "dedup ◂", "? help")
-	if err := syscall.Kill(s.childPID(), syscall.SIGTSTP); err != nil {
-		t.Fatal(err)
+	if state := s.terminalState(); state != "1 1 0" {
+		t.Fatalf("while running: alternate screen, mouse, cursor = %q; want 1 1 0", state)
 	}
-	stopped := func(screen string) bool {
+	return s
+}
+
+// expectStoppedWithTerminalGivenBack waits for the shell's stopped-job
+// line and prompt, then checks the terminal: main screen, mouse off,
+// cursor shown, cooked mode.
+func (s *tmuxSession) expectStoppedWithTerminalGivenBack(when string) {
+	s.t.Helper()
+	s.waitUntil("the stopped job and the prompt "+when, func(screen string) bool {
 		return strings.Contains(screen, "Stopped") && lastLine(screen) == strings.TrimSpace(shellPrompt)
-	}
-	s.waitUntil("the stopped job and the prompt", stopped)
+	})
 	if state := s.terminalState(); state != "0 0 1" {
-		t.Errorf("stopped from outside: alternate screen, mouse, cursor = %q; want 0 0 1", state)
+		s.t.Errorf("stopped %s: alternate screen, mouse, cursor = %q; want 0 0 1", when, state)
 	}
 	s.typeLine("ttymode")
 	s.waitFor("mode: cooked")
+}
 
-	s.typeLine("clear; fg")
-	s.waitFor("1 Documents", "dedup ◂", "? help", "Window")
+// expectMouseAgainAndKeysTaken: after fg, mouse tracking is on again and
+// the workbench takes keys.
+func (s *tmuxSession) expectMouseAgainAndKeysTaken() {
+	s.t.Helper()
 	s.waitUntil("mouse tracking on again", func(string) bool { return s.terminalState() == "1 1 0" })
 	s.send("2")
 	s.waitFor("2 Ordering")
+}
 
-	// The catch is set again after fg, and Ctrl-Z's own stop still stops.
-	s.send("C-z")
-	s.waitUntil("the stopped job and the prompt after Ctrl-Z", stopped)
-	s.typeLine("clear; fg")
-	s.waitFor("2 Ordering")
-	if err := syscall.Kill(s.childPID(), syscall.SIGTSTP); err != nil {
-		t.Fatal(err)
-	}
-	s.waitUntil("the stopped job after a second outside stop", stopped)
-	if state := s.terminalState(); state != "0 0 1" {
-		t.Errorf("stopped from outside again: alternate screen, mouse, cursor = %q; want 0 0 1", state)
-	}
-	s.typeLine("clear; fg")
-	s.waitFor("2 Ordering")
+// quitToPrompt quits with q and checks the terminal is left as found.
+func (s *tmuxSession) quitToPrompt() {
+	s.t.Helper()
 	s.send("q")
 	s.waitUntil("the prompt after q", func(screen string) bool { return lastLine(screen) == strings.TrimSpace(shellPrompt) })
 	if state := s.terminalState(); state != "0 0 1" {
-		t.Errorf("after q: alternate screen, mouse, cursor = %q; want 0 0 1", state)
+		s.t.Errorf("after q: alternate screen, mouse, cursor = %q; want 0 0 1", state)
 	}
+	s.typeLine("ttymode")
+	s.waitFor("mode: cooked")
 }
