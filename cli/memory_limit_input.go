@@ -8,22 +8,31 @@ import (
 )
 
 // limitMemoryForInput sets Go's soft memory limit from the size of the
-// documents a command is about to load, so the parser's peak (the
-// input, its decoded values, and for YAML the parser's node tree, all
-// at once) is collected near the limit instead of growing to twice its
-// live heap while no limit is set yet. A named file is measured before
-// it is read; a pipe's size is known once it is read, and the loader
-// reports it (docInputRead). limitMemoryFor later keeps the lower of
-// this and the limit from the documents.
-func limitMemoryForInput(env Env, path string) {
-	if !env.SetsMemoryLimit || path == "" || path == "-" {
+// files a command is about to load (the documents, and a history read
+// with them), so the parser's peak (the input, its decoded values, and
+// for YAML the parser's node tree, all at once) is collected near the
+// limit instead of growing to twice its live heap while no limit is set
+// yet. A named file is measured before it is read; a pipe's size is
+// known once it is read, and the loader reports it (docInputRead).
+// limitMemoryFor later keeps the lower of this and the limit from the
+// documents; limitMemoryForScenario replaces it with the limit from
+// everything loaded.
+func limitMemoryForInput(env Env, paths ...string) {
+	if !env.SetsMemoryLimit {
 		return
 	}
-	info, err := os.Stat(path)
-	if err != nil || !info.Mode().IsRegular() {
-		return // a directory's files are measured as they load; a bad path is the loader's to report
+	total := int64(0)
+	for _, path := range paths {
+		if path == "" || path == "-" {
+			continue
+		}
+		if info, err := os.Stat(path); err == nil && info.Mode().IsRegular() {
+			total += info.Size() // a directory's files are measured as they load; a bad path is the loader's to report
+		}
 	}
-	memlimit.Apply(env.Getenv, info.Size(), 0)
+	if total > 0 {
+		memlimit.Apply(env.Getenv, total, 0)
+	}
 }
 
 // docInputRead is the loader's report of a piped input's size, for

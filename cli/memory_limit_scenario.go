@@ -14,7 +14,9 @@ import (
 // limit at all until the heap doubles.
 func limitMemoryForScenario(env Env, sc *core.Scenario) {
 	if env.SetsMemoryLimit {
-		memlimit.Apply(env.Getenv, scenarioBytes(sc), len(sc.Documents)+len(sc.History)+len(sc.ToolResults))
+		// Replace, not Apply: a limit set before loading from the
+		// documents file alone must not hold a large history to it.
+		memlimit.Replace(env.Getenv, scenarioBytes(sc), len(sc.Documents)+len(sc.History)+len(sc.ToolResults))
 	}
 }
 

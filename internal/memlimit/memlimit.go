@@ -76,6 +76,22 @@ func Apply(getenv func(string) string, inputBytes int64, documents int) int64 {
 	return ApplyLimit(getenv, For(inputBytes, documents))
 }
 
+// Replace sets the soft limit For(inputBytes, documents) even over a
+// lower one set before (unless the user set GOMEMLIMIT), and returns it.
+// It is for a caller that now knows everything the run holds, after
+// limits set from part of it: `assemble --docs small.jsonl --history
+// big.jsonl` is first limited from the small documents file alone, and
+// keeping that lower limit once the 50 MB history is in made the
+// collector run without pause (three times the processor time).
+func Replace(getenv func(string) string, inputBytes int64, documents int) int64 {
+	if getenv(EnvVar) != "" {
+		return 0
+	}
+	limit := For(inputBytes, documents)
+	debug.SetMemoryLimit(limit)
+	return limit
+}
+
 // ApplyLimit is Apply for a limit computed by the caller (ForEval).
 func ApplyLimit(getenv func(string) string, limit int64) int64 {
 	if getenv(EnvVar) != "" {

@@ -90,3 +90,23 @@ func TestForEvalGrowsWithTheFiles(t *testing.T) {
 		}
 	}
 }
+
+func TestReplaceRaisesALimitSetFromPartOfTheInput(t *testing.T) {
+	noLimit(t)
+	first := Apply(func(string) string { return "" }, 1_000, 2) // a small documents file
+	if limit := Replace(func(string) string { return "" }, 50_000_000, 20_002); limit != For(50_000_000, 20_002) || limit <= first {
+		t.Errorf("Replace returned %d over %d, want For's %d", limit, first, For(50_000_000, 20_002))
+	}
+	if got := debug.SetMemoryLimit(-1); got != For(50_000_000, 20_002) {
+		t.Errorf("the runtime's limit is %d, want %d", got, For(50_000_000, 20_002))
+	}
+	getenv := func(key string) string {
+		if key == EnvVar {
+			return "off"
+		}
+		return ""
+	}
+	if limit := Replace(getenv, 1, 1); limit != 0 || debug.SetMemoryLimit(-1) != For(50_000_000, 20_002) {
+		t.Errorf("Replace with GOMEMLIMIT set returned %d and changed the limit", limit)
+	}
+}
