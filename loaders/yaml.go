@@ -19,6 +19,17 @@ import (
 // superset of JSON's data model, so every JSON shape (and VCR cassettes, the
 // usual way recorded API traffic is stored) is accepted in YAML too.
 func decodeYAML(name string, data []byte) (t tree, err error) {
+	// A top-level sequence is decoded an item at a time when that is
+	// plainly safe (yaml_items.go), never holding the whole file's tree.
+	if items, ok := decodeYAMLItems(name, data, yamlRunSize); ok {
+		return tree{value: items, syntax: syntaxYAML}, nil
+	}
+	return decodeWholeYAML(name, data)
+}
+
+// decodeWholeYAML is decodeYAML by yaml.v3 on the whole file at once: the
+// judge of every file the cut declines, and of its errors.
+func decodeWholeYAML(name string, data []byte) (t tree, err error) {
 	// yaml.v3 has panicked on hostile input before (CVE-2022-28948); a
 	// loader must turn any input into an error, never a crash.
 	defer func() {
