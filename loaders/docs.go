@@ -174,6 +174,15 @@ func loadDocumentFile(path, format string, opts DocOptions) ([]value.Document, s
 			return docs, FormatJSONL, nil
 		}
 	}
+	if format == FormatYAML || (format == FormatAuto && !isTextFile(path)) {
+		docs, handled, err := streamYAMLRecords(path, format == FormatAuto)
+		if err != nil {
+			return nil, "", err
+		}
+		if handled {
+			return docs, FormatYAML, nil
+		}
+	}
 	// A Markdown or text file is prose, not a serialization: sniffing it
 	// could mistake "Note: ..." for YAML, so its extension decides.
 	if format == FormatText || (format == FormatAuto && isTextFile(path)) {

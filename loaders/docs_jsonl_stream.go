@@ -50,7 +50,7 @@ func streamJSONLinesFrom(name string, r io.Reader, size int64, keep bool) (docs 
 	} else {
 		blocks = newLineBlocks(r, streamBlockSize, size)
 	}
-	decoder := newBlockDecoder(name, blocks.recycle)
+	decoder := newBlockDecoder(name, decodeLines, blocks.recycle)
 	defer decoder.stop()
 	declined := func() ([]value.Document, bool, []byte, error) {
 		if !keep {
@@ -147,6 +147,7 @@ func firstLine(block []byte) (line, rest []byte) {
 // block's documents in its place in the file's order.
 type blockDecoder struct {
 	path     string
+	decoder  blockDecodeFunc
 	recycle  func(buf []byte) // takes a block's buffer once it is decoded
 	jobs     chan decodeJob
 	results  []*[]value.Document // one per block, in file order
@@ -161,8 +162,14 @@ type decodeJob struct {
 	docs       *[]value.Document
 }
 
-func newBlockDecoder(path string, recycle func([]byte)) *blockDecoder {
-	d := &blockDecoder{path: path, recycle: recycle, jobs: make(chan decodeJob)}
+// blockDecodeFunc makes the documents of one block; ok is false when the
+// block holds anything but plain records, which declines the whole input.
+// JSON Lines blocks are cut into lines (decodeLines), YAML blocks into a
+// top-level sequence's items (decodeYAMLBlock).
+type blockDecodeFunc func(path string, block []byte) (docs []value.Document, ok bool)
+
+func newBlockDecoder(path string, decode blockDecodeFunc, recycle func([]byte)) *blockDecoder {
+	d := &blockDecoder{path: path, decoder: decode, recycle: recycle, jobs: make(chan decodeJob)}
 	for range runtime.GOMAXPROCS(0) {
 		d.workers.Add(1)
 		go d.work()
@@ -177,7 +184,7 @@ func (d *blockDecoder) work() {
 		if d.declined.Load() {
 			continue // the file is read whole anyway
 		}
-		docs, ok := decodeLines(d.path, job.block)
+		docs, ok := d.decoder(d.path, job.block)
 		if !ok {
 			d.declined.Store(true)
 		}
