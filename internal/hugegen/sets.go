@@ -29,6 +29,7 @@ var sets = []set{
 	{"one-doc-50mb.jsonl", "one document of 50 MB of random words", oneDoc},
 	{"two-docs.jsonl", "two small documents, for assemble", twoDocs},
 	{"history-20k.jsonl", "a chat history of 20,000 messages of 2.5 KB, 50.7 MB", history20k},
+	{"history-20k.yaml", "the same history as YAML", history20kYAML},
 	{"history-one-50mb.json", "a chat history whose one message is 50 MB", historyOne},
 	{"request-47mb.json", "an OpenAI request body of 16,500 messages of 2.5 KB, the query, 2,000 tool calls and their 2.5 KB outputs, 47 MB", request47},
 }
@@ -193,13 +194,27 @@ func twoDocs(w *bufio.Writer) {
 }
 
 func history20k(w *bufio.Writer) {
+	history20kMessages(func(role, content string) {
+		fmt.Fprintf(w, "{\"role\": %q, \"content\": %q}\n", role, content)
+	})
+}
+
+func history20kYAML(w *bufio.Writer) {
+	history20kMessages(func(role, content string) {
+		fmt.Fprintf(w, "- role: %s\n  content: %s\n", role, content)
+	})
+}
+
+// history20kMessages makes history-20k's messages, the same in every
+// syntax.
+func history20kMessages(each func(role, content string)) {
 	rng := rand.New(rand.NewPCG(7, 1))
 	for i := range 20000 {
 		role := "user"
 		if i%2 == 1 {
 			role = "assistant"
 		}
-		fmt.Fprintf(w, "{\"role\": %q, \"content\": %q}\n", role, randomWords(rng, 2500))
+		each(role, randomWords(rng, 2500))
 	}
 }
 
