@@ -162,3 +162,34 @@ func TestRowsLookAsTheirStageMadeThem(t *testing.T) {
 		t.Fatalf("compared %d rows in play and %d removed; the test needs both", compared[false], compared[true])
 	}
 }
+
+// TestDuplicatesFollowTheirDocument: on a generated set where documents
+// have several exact and near copies, each kept document's duplicates
+// follow it in sorted order, as the reference lists them.
+func TestDuplicatesFollowTheirDocument(t *testing.T) {
+	sc := benchScenario(t, 2000)
+	ev, err := core.Evaluate(context.Background(), core.EvalInput{Scenario: sc, Now: fixedNow}, sc.Settings)
+	if err != nil {
+		t.Fatal(err)
+	}
+	several, dupes := 0, listDuplicates(ev.Build.Trace)
+	for _, p := range dupes.pairs {
+		if len(dupes.of(int(p.of))) > 1 {
+			several++
+		}
+	}
+	if several == 0 {
+		t.Fatal("no document has more than one duplicate; the test checks nothing of their order")
+	}
+	for _, st := range []stage{stageReorder, stageBudget} {
+		want, got := referenceRows(ev, st, false), stageRows(ev, st, false)
+		if len(got) != len(want) {
+			t.Fatalf("%s: %d rows, want %d", stageNames[st], len(got), len(want))
+		}
+		for k, r := range got {
+			if r.index() != want[k].doc || r.gone != want[k].gone {
+				t.Fatalf("%s, row %d: document %d gone %v, want %d %v", stageNames[st], k, r.index(), r.gone, want[k].doc, want[k].gone)
+			}
+		}
+	}
+}
