@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"math"
 	"math/rand/v2"
 	"runtime"
 	"strings"
@@ -35,13 +36,18 @@ func liveHeap() int64 {
 }
 
 // liveAfterOpening is the live heap with the workbench open and settled
-// on n one-word documents (counted exactly, evaluated), and their text.
+// on n one-word documents (counted exactly, evaluated), and their text:
+// the least of three openings, since what else the test binary runs
+// (the goroutines of tests before) can only add to it.
 func liveAfterOpening(t *testing.T, n int) (live, text int64) {
-	before := liveHeap()
-	sc, text := oneWordScenario(n)
-	m := benchModel(t, sc, 160, 48)
-	live = liveHeap() - before
-	runtime.KeepAlive(m)
+	live = math.MaxInt64
+	for range 3 {
+		before := liveHeap()
+		sc, scText := oneWordScenario(n)
+		m := benchModel(t, sc, 160, 48)
+		live, text = min(live, liveHeap()-before), scText
+		runtime.KeepAlive(m)
+	}
 	return live, text
 }
 

@@ -51,17 +51,19 @@ const (
 	// frame to compare it, 60 times a second: 0.9 MB/s at 160x48), so
 	// For's limit sat under its live heap on a million one-word
 	// documents (111 MiB for 96 MB live) and the collector ran again and
-	// again. TestWorkbenchLimitCoversItsLiveHeap (tui) measures 98 bytes
-	// a one-word document (its 7 bytes of text among them) and fails
+	// again. TestWorkbenchLimitCoversItsLiveHeap (tui) measures 98 to 101
+	// bytes a one-word document (its 7 bytes of text among them, the
+	// figure moving with what ran before in the test binary) and fails
 	// when the limit is not a tenth above the live heap and 16 MiB for
 	// the runtime's own memory, at a million documents and at ten.
-	PerWorkbenchDocument = 90
+	PerWorkbenchDocument = 96
 	// WorkbenchFloor is the workbench's limit before its documents: the
 	// runtime's own memory beside the heap and room for the collector.
 	// Floor, For's, is the least all the same; on a large set every MiB
-	// here is one more of the peak: at 32 MiB a million one-word
-	// documents peaked at 158 MB resident, at 16 at 154 MB, collecting
-	// every 10 s while idle (96 MB live, goal 109).
+	// here is one more of the peak: at 32 MiB (and 90 bytes a
+	// document) a million one-word documents peaked at 158 MB resident,
+	// at 16 at 154 MB, collecting every 10 s while idle (96 MB live,
+	// goal 109).
 	WorkbenchFloor = 16 << 20
 )
 
