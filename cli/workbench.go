@@ -88,6 +88,7 @@ func runWorkbench(env Env, args []string) error {
 	if err != nil {
 		return err
 	}
+	limitMemoryForWorkbench(env, run.scenario)
 	presets, _, err := presetSet(a.budgetFile)
 	if err != nil {
 		return err

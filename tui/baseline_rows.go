@@ -47,7 +47,7 @@ func versusMark(st *themes.Styles, kind core.DocumentChangeKind) (string, lipglo
 // versusNote is a row's note beside a baseline mark: without its rank,
 // which says nothing about the change and would push the mark's words
 // ("≠ stage over") off a 120-column list.
-func versusNote(r docRow, wordy bool) string {
+func versusNote(r rowLook, wordy bool) string {
 	text := r.shown(wordy)
 	switch r.note.kind {
 	case noteSentWhole, noteOverBudget, noteDedupKept:
@@ -68,12 +68,12 @@ func changedFirst(ev *core.Evaluation, rows []docRow, versus map[int]core.Docume
 	}
 	out := make([]docRow, 0, len(rows))
 	for _, r := range rows {
-		if versus[scenarioIndex(ev, r.doc)] != "" {
+		if versus[scenarioIndex(ev, r.index())] != "" {
 			out = append(out, r)
 		}
 	}
 	for _, r := range rows {
-		if versus[scenarioIndex(ev, r.doc)] == "" {
+		if versus[scenarioIndex(ev, r.index())] == "" {
 			out = append(out, r)
 		}
 	}

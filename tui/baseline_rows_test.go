@@ -48,13 +48,13 @@ func TestListMarksChangesAgainstTheBaseline(t *testing.T) {
 	}
 	seenUnchanged := false
 	for i, r := range m.list.rows {
-		changed := m.versus[scenarioIndex(m.eval, r.doc)] != ""
+		changed := m.versus[scenarioIndex(m.eval, r.index())] != ""
 		if changed && seenUnchanged {
 			t.Fatalf("row %d changed against the baseline but comes after an unchanged one", i)
 		}
 		seenUnchanged = seenUnchanged || !changed
 	}
-	if first := m.list.rows[0]; m.versus[scenarioIndex(m.eval, first.doc)] == "" {
+	if first := m.list.rows[0]; m.versus[scenarioIndex(m.eval, first.index())] == "" {
 		t.Errorf("the first row is unchanged")
 	}
 	m = keys(t, m, "P")
@@ -87,7 +87,7 @@ func TestVersusNoteDropsTheRank(t *testing.T) {
 		{rowNote{kind: noteNearCopy, n1: 2, sim: 0.94}, "≈ #2 J=0.94", "≈ near copy of #2, similarity 0.94"},
 	}
 	for _, c := range cases {
-		r := docRow{note: c.note}
+		r := rowLook{note: c.note}
 		if got := versusNote(r, false); got != c.short {
 			t.Errorf("short %v: %q, want %q", c.note.kind, got, c.short)
 		}

@@ -17,7 +17,10 @@ import (
 // row is cached by (document, width, generation, state), so scrolling a
 // 10,000-document list costs the same as scrolling a short one.
 type docList struct {
-	rows   []docRow
+	rows []docRow
+	// from is what the rows were made from, where each drawn row's look
+	// is read.
+	from   rowSource
 	layout rowLayout
 	rowCursor
 
@@ -36,12 +39,12 @@ type rowKey struct {
 func (l *docList) setRows(rows []docRow) {
 	current := -1
 	if l.cursor < len(l.rows) {
-		current = l.rows[l.cursor].doc
+		current = l.rows[l.cursor].index()
 	}
 	l.rows = rows
 	l.cursor = 0
 	for i, r := range rows {
-		if r.doc == current {
+		if r.index() == current {
 			l.cursor = i
 			break
 		}
@@ -62,7 +65,7 @@ func (l *docList) selectFirstPresent() {
 // selectedDoc is the document under the cursor, -1 for an empty list.
 func (l *docList) selectedDoc() int {
 	if l.cursor < len(l.rows) {
-		return l.rows[l.cursor].doc
+		return l.rows[l.cursor].index()
 	}
 	return -1
 }
@@ -73,7 +76,7 @@ func (l *docList) move(delta, height int) { l.rowCursor.move(delta, height, len(
 // false when the rows do not list it.
 func (l *docList) selectDocument(doc, height int) bool {
 	for i, r := range l.rows {
-		if r.doc == doc {
+		if r.index() == doc {
 			l.cursor = i
 			l.scrollTo(height)
 			return true
@@ -87,7 +90,7 @@ func (l *docList) selectDocument(doc, height int) bool {
 func (l *docList) nextChanged(changed map[int]bool, height int) bool {
 	for step := 1; step <= len(l.rows); step++ {
 		i := (l.cursor + step) % len(l.rows)
-		if changed[l.rows[i].doc] {
+		if changed[l.rows[i].index()] {
 			l.cursor = i
 			l.scrollTo(height)
 			return true
@@ -147,11 +150,12 @@ func (l *docList) view(rc listRenderContext, height int) string {
 	end := min(len(l.rows), l.offset+body)
 	for i := l.offset; i < end; i++ {
 		r := l.rows[i]
-		key := rowKey{doc: r.doc, gen: rc.gen, width: rc.width, stage: int(rc.stage), selected: i == l.cursor && rc.focused,
-			cursorMark: i == l.cursor, changed: rc.changed[r.doc], versus: rc.versus[scenarioIndex(rc.ev, r.doc)], filterVer: rc.filterVer, themeID: rc.themeID}
+		doc := r.index()
+		key := rowKey{doc: doc, gen: rc.gen, width: rc.width, stage: int(rc.stage), selected: i == l.cursor && rc.focused,
+			cursorMark: i == l.cursor, changed: rc.changed[doc], versus: rc.versus[scenarioIndex(rc.ev, doc)], filterVer: rc.filterVer, themeID: rc.themeID}
 		line, ok := l.cache[key]
 		if !ok {
-			line = renderRow(rc, l.layout, r, key)
+			line = renderRow(rc, l.layout, r, l.from.look(r), key)
 			l.cache[key] = line
 		}
 		lines = append(lines, line)
@@ -159,10 +163,11 @@ func (l *docList) view(rc listRenderContext, height int) string {
 	return fitLines(strings.Join(lines, "\n"), rc.width, height)
 }
 
-// renderRow draws one row: glyph, number, score, tokens, source, note.
-func renderRow(rc listRenderContext, layout rowLayout, r docRow, key rowKey) string {
+// renderRow draws one row, which looks as look: glyph, number, score,
+// tokens, source, note.
+func renderRow(rc listRenderContext, layout rowLayout, row docRow, r rowLook, key rowKey) string {
 	st := rc.st
-	doc := rc.ev.Documents[r.doc]
+	doc := rc.ev.Documents[row.index()]
 	sourceW, noteW, wordy := layout.columns(rc.width)
 	source := safetext.Line(doc.Source)
 	if source == "" {
@@ -172,7 +177,7 @@ func renderRow(rc listRenderContext, layout rowLayout, r docRow, key rowKey) str
 	if key.cursorMark {
 		lead = "▸"
 	}
-	numbers := fmt.Sprintf(" %*d %*s %*s ", layout.numW, displayNumber(rc.ev, r.doc), layout.scoreW, numfmt.Score(r.score, layout.scoreDigits), layout.tokW, numfmt.Thousands(r.tokens))
+	numbers := fmt.Sprintf(" %*d %*s %*s ", layout.numW, displayNumber(rc.ev, row.index()), layout.scoreW, numfmt.Score(r.score, layout.scoreDigits), layout.tokW, numfmt.Thousands(r.tokens))
 	// A URL's scheme says nothing in a column of URLs; its host does.
 	scheme := 0
 	for _, prefix := range []string{"https://", "http://"} {
@@ -185,7 +190,7 @@ func renderRow(rc listRenderContext, layout rowLayout, r docRow, key rowKey) str
 	note := truncateText(r.shown(wordy), noteW)
 
 	if key.selected {
-		if st.Mono && r.tone == toneDuplicate && r.gone {
+		if st.Mono && r.tone == toneDuplicate && row.gone {
 			src = strikeGlyphs(src)
 		}
 		return st.Selected.Render(padRight(lead+r.glyph+numbers+padRight(src, sourceW)+" "+note, rc.width))
@@ -193,9 +198,9 @@ func renderRow(rc listRenderContext, layout rowLayout, r docRow, key rowKey) str
 	tone := toneStyle(st, r.tone)
 	glyph := tone.Render(r.glyph)
 	nums := st.Text.Render(numbers)
-	srcStyled := highlightMatches(st, src, keptMatches(rc.matches[r.doc], kept), st.Text)
+	srcStyled := highlightMatches(st, src, keptMatches(rc.matches[row.index()], kept), st.Text)
 	switch {
-	case r.tone == toneDuplicate && r.gone:
+	case r.tone == toneDuplicate && row.gone:
 		// Struck out: with colour by the terminal, without it by
 		// combining strokes, which survive NO_COLOR.
 		if st.Mono {
@@ -204,7 +209,7 @@ func renderRow(rc listRenderContext, layout rowLayout, r docRow, key rowKey) str
 			srcStyled = st.Duplicate.Render(src)
 		}
 		nums = st.Faint.Render(numbers)
-	case r.gone:
+	case row.gone:
 		srcStyled = st.Filtered.Render(src)
 		nums = st.Filtered.Render(numbers)
 	}
@@ -277,7 +282,7 @@ func highlightMatches(st *themes.Styles, s string, matched []int, base lipgloss.
 // shows it.
 func (l *docList) selectDoc(doc int) bool {
 	for i, r := range l.rows {
-		if r.doc == doc {
+		if r.index() == doc {
 			l.cursor = i
 			return true
 		}

@@ -146,9 +146,10 @@ func reportText(m Model) string {
 	}
 	b.WriteString(screen)
 	b.WriteString("\n\nAll documents after the " + stageNames[m.list.stage] + " stage (# input number, score, tokens, source, state)\n")
-	for _, r := range stageRows(m.eval, m.list.stage, false) {
-		fmt.Fprintf(&b, "%s %4d %6s %6d  %s  %s\n", r.glyph, displayNumber(m.eval, r.doc), numfmt.Score(r.score, 2), r.tokens,
-			safetext.Line(m.eval.Documents[r.doc].Source), r.note.text(false))
+	for _, row := range stageRows(m.eval, m.list.stage, false) {
+		r := lookRow(m.eval, m.list.stage, row)
+		fmt.Fprintf(&b, "%s %4d %6s %6d  %s  %s\n", r.glyph, displayNumber(m.eval, row.index()), numfmt.Score(r.score, 2), r.tokens,
+			safetext.Line(m.eval.Documents[row.index()].Source), r.note.text(false))
 	}
 	return b.String()
 }

@@ -116,7 +116,7 @@ func (p *listPane) refresh(ev *core.Evaluation, filter *filterPane, versus map[i
 	if filter.active {
 		kept := rows[:0:0]
 		for _, r := range rows {
-			if filter.admits(scenarioIndex(ev, r.doc)) {
+			if filter.admits(scenarioIndex(ev, r.index())) {
 				kept = append(kept, r)
 			}
 		}
@@ -126,8 +126,9 @@ func (p *listPane) refresh(ev *core.Evaluation, filter *filterPane, versus map[i
 		rows = changedFirst(ev, rows, versus)
 	}
 	p.setRows(rows)
+	p.from = rowSource{ev: ev, stage: p.stage}
 	if ev != nil {
-		p.layout = fitRowLayout(rows, ev.Documents, p.layout)
+		p.layout = fitRowLayout(len(rows), func(k int) rowLook { return p.from.look(rows[k]) }, ev.Documents, p.layout)
 	}
 	p.cache = make(map[rowKey]string)
 }

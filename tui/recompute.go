@@ -138,6 +138,7 @@ func (m *Model) applyEvaluation(msg evaluatedMsg) tea.Cmd {
 	m.changed = changedDocs(prev, m.eval)
 	if refined {
 		m.changed = nil
+		m.forgetStandInCounts()
 	}
 	if msg.baseline == m.baseline {
 		m.setComparison(msg.comparison)

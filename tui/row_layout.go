@@ -50,16 +50,13 @@ const (
 	wordsSourceW = 28
 )
 
-// fitRowLayout measures rows, and every document's score unless prev
-// already did for the same documents: the scores only change with the
-// document set, and sorting 10,000 of them on every knob shows.
-func fitRowLayout(rows []docRow, docs []value.Document, prev rowLayout) rowLayout {
+// fitRowLayout measures n rows, row k looking as look(k), and every
+// document's score unless prev already did for the same documents: the
+// scores only change with the document set, and sorting 10,000 of them
+// on every knob shows. Each row is looked at once: the looks are made
+// here rather than kept by the rows.
+func fitRowLayout(n int, look func(k int) rowLook, docs []value.Document, prev rowLayout) rowLayout {
 	l := rowLayout{noteW: minNoteW, docs: docsKey(docs), numW: max(4, len(strconv.Itoa(len(docs)))), tokW: 5}
-	most := 0
-	for _, r := range rows {
-		most = max(most, r.tokens)
-	}
-	l.tokW = max(l.tokW, len(numfmt.Thousands(most)))
 	if prev.docs == l.docs && prev.scoreW > 0 {
 		l.scoreDigits, l.scoreW = prev.scoreDigits, prev.scoreW
 	} else {
@@ -70,7 +67,10 @@ func fitRowLayout(rows []docRow, docs []value.Document, prev rowLayout) rowLayou
 	// rows mostly share a shape, so the last one is checked first.
 	measured := make(map[noteShape]bool)
 	var last noteShape
-	for k, r := range rows {
+	most := 0
+	for k := range n {
+		r := look(k)
+		most = max(most, r.tokens)
 		shape := r.note.shape()
 		if (k > 0 && shape == last) || measured[shape] {
 			last = shape
@@ -80,6 +80,7 @@ func fitRowLayout(rows []docRow, docs []value.Document, prev rowLayout) rowLayou
 		l.noteW = max(l.noteW, r.note.width(false))
 		l.wordsW = max(l.wordsW, r.note.width(true))
 	}
+	l.tokW = max(l.tokW, len(numfmt.Thousands(most)))
 	l.noteW = min(l.noteW, maxNoteW)
 	l.wordsW = min(max(l.wordsW, l.noteW), maxWordsW)
 	return l

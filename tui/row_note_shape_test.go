@@ -43,7 +43,7 @@ func TestNotesOfOneShapeAreEquallyWide(t *testing.T) {
 func TestFitRowLayoutMeasuresEveryNote(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	for trial := range 200 {
-		rows := make([]docRow, 1+rng.IntN(50))
+		rows := make([]rowLook, 1+rng.IntN(50))
 		for k := range rows {
 			rows[k].note = rowNote{kind: noteKind(rng.IntN(int(noteSimpleNotReached) + 1)),
 				citation: rng.IntN(200), n1: rng.IntN(1 << rng.IntN(24)), n2: rng.IntN(1 << rng.IntN(24)), sim: rng.Float64()}
@@ -55,7 +55,7 @@ func TestFitRowLayoutMeasuresEveryNote(t *testing.T) {
 		}
 		want.noteW = min(want.noteW, maxNoteW)
 		want.wordsW = min(max(want.wordsW, want.noteW), maxWordsW)
-		got := fitRowLayout(rows, nil, rowLayout{})
+		got := fitRowLayout(len(rows), func(k int) rowLook { return rows[k] }, nil, rowLayout{})
 		if got.noteW != want.noteW || got.wordsW != want.wordsW {
 			t.Fatalf("trial %d: note %d, words %d; measuring every note gives %d, %d", trial, got.noteW, got.wordsW, want.noteW, want.wordsW)
 		}

@@ -39,7 +39,7 @@ func TestSentCountsAreTheBudgetRowsCounted(t *testing.T) {
 			cuts += len(ev.RAGSurvival)
 			var want fates
 			for _, r := range stageRows(ev, stageBudget, true) {
-				want.add(r.tone, 1)
+				want.add(lookRow(ev, stageBudget, r).tone, 1)
 			}
 			if got := sentCounts(ev); got != want {
 				t.Fatalf("sentCounts %+v, the rows show %+v", got, want)

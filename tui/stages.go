@@ -136,7 +136,7 @@ func sentCounts(ev *core.Evaluation) fates {
 		// The article's builder takes a handful of documents; count its
 		// rows.
 		for _, r := range simpleRAGRows(ev, stageBudget) {
-			n.add(r.tone, 1)
+			n.add(lookRow(ev, stageBudget, r).tone, 1)
 		}
 		return n
 	}

@@ -18,7 +18,7 @@ func TestStripCountsAddUpWithTheBudgetList(t *testing.T) {
 	rows := stageRows(m.eval, stageBudget, true)
 	shown := map[string]int{}
 	for _, r := range rows {
-		shown[r.glyph]++
+		shown[lookRow(m.eval, stageBudget, r).glyph]++
 	}
 	for _, width := range []int{160, 100, 80} {
 		strip := ansi.Strip(renderPipelineStrip(m.styles, m.eval, m.sent, stageBudget, width))

@@ -140,3 +140,15 @@ func (m Model) countingWords() string {
 	return fmt.Sprintf("counting %s tokens %d%% of %s (esc stops)", m.counting.tokenizer, int(p.Fraction()*100),
 		numfmt.Count(p.TotalDocs, "document", "documents"))
 }
+
+// forgetStandInCounts drops the heuristic's counts once the exact ones
+// are shown: the evaluation that used them is replaced, and keeping them
+// for the next tokenizer's wait held 8 MB a million documents while the
+// workbench sat idle. Counting them again takes a moment; they are
+// kept when the heuristic is the tokenizer chosen.
+func (m *Model) forgetStandInCounts() {
+	if tok := m.settings.Pipeline.Tokenizer; tok == nil || tok.Name() == (tokens.Heuristic{}).Name() {
+		return
+	}
+	m.analysis.ForgetTokens(tokens.Heuristic{})
+}

@@ -24,7 +24,7 @@ func TestOpensOnTheSampleWithEveryFate(t *testing.T) {
 	visible := m.list.rows[m.list.offset:min(len(m.list.rows), m.list.offset+m.listBodyHeight())]
 	seen := map[string]bool{}
 	for _, r := range visible {
-		seen[r.glyph] = true
+		seen[lookRow(m.eval, m.list.stage, r).glyph] = true
 	}
 	for glyph, fate := range map[string]string{"·": "filtered", "≈": "near duplicate", "=": "exact duplicate", "✓": "included", "✂": "cut", "✗": "over budget or cut out"} {
 		if !seen[glyph] {

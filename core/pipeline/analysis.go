@@ -21,7 +21,8 @@ type Analysis struct {
 	hashClass []int32 // documents with equal hashes share a class, numbered from 0
 	classRep  []int32 // class -> its first document
 
-	byScore scoreOrder
+	byScore  scoreOrder
+	identity identityOnce
 
 	mu        sync.Mutex
 	tokens    map[string]*tokenJob

@@ -201,3 +201,22 @@ func countOne(ctx context.Context, tok tokens.Tokenizer, text string, steps chan
 	})
 	return n, read, err
 }
+
+// ForgetTokens drops tok's counts if they are made, so they can be
+// collected once no Build holds them; a later Tokens counts again. The
+// workbench counts with the heuristic while a vocabulary's counts are
+// made, and then no longer needs the heuristic's (8 MB a million
+// documents). Counts still being made are left to finish.
+func (a *Analysis) ForgetTokens(tok tokens.Tokenizer) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	job, ok := a.tokens[tok.Name()]
+	if !ok {
+		return
+	}
+	select {
+	case <-job.done:
+		delete(a.tokens, tok.Name())
+	default:
+	}
+}

@@ -42,6 +42,29 @@ const (
 	// JSON Lines run of 250 queries (25,000 documents of 2 KB): 123 MB
 	// live at the peak, 2.4 times the run, the floor included.
 	PerEvalInputByte = 2
+	// PerWorkbenchDocument is what the workbench holds a document beyond
+	// its text, measured: For's PerDocument is a third of what a
+	// headless build holds, the Floor covering the rest for a run that
+	// ends, but the workbench lives on with all of it (the records, the
+	// trace, the exact counts, the evaluation's numbering, the list's
+	// rows) and allocates while idle (bubbletea copies the unchanged
+	// frame to compare it, 60 times a second: 0.9 MB/s at 160x48), so
+	// For's limit sat under its live heap on a million one-word
+	// documents (111 MiB for 96 MB live) and the collector ran again and
+	// again. TestWorkbenchLimitCoversItsLiveHeap (tui) measures 98 to 101
+	// bytes a one-word document (its 7 bytes of text among them, the
+	// figure moving with what ran before in the test binary) and fails
+	// when the limit is not a tenth above the live heap and 16 MiB for
+	// the runtime's own memory, at a million documents and at ten.
+	PerWorkbenchDocument = 96
+	// WorkbenchFloor is the workbench's limit before its documents: the
+	// runtime's own memory beside the heap and room for the collector.
+	// Floor, For's, is the least all the same; on a large set every MiB
+	// here is one more of the peak: at 32 MiB (and 90 bytes a
+	// document) a million one-word documents peaked at 158 MB resident,
+	// at 16 at 154 MB, collecting every 10 s while idle (96 MB live,
+	// goal 109).
+	WorkbenchFloor = 16 << 20
 )
 
 // EnvVar is Go's own setting for the soft limit. A user who sets it
@@ -56,6 +79,18 @@ func For(inputBytes int64, documents int) int64 {
 		return math.MaxInt64
 	}
 	return int64(limit)
+}
+
+// ForWorkbench returns the soft limit for the workbench open on
+// documents documents holding inputBytes of text: WorkbenchFloor,
+// PerInputByte a byte and PerWorkbenchDocument a document, and never
+// less than For's, whose Floor a small input stays at.
+func ForWorkbench(inputBytes int64, documents int) int64 {
+	limit := float64(WorkbenchFloor) + PerInputByte*float64(max(0, inputBytes)) + PerWorkbenchDocument*float64(max(0, documents))
+	if limit >= math.MaxInt64 {
+		return math.MaxInt64
+	}
+	return max(int64(limit), For(inputBytes, documents))
 }
 
 // ForEval returns the soft limit for an eval whose files hold
@@ -84,10 +119,15 @@ func Apply(getenv func(string) string, inputBytes int64, documents int) int64 {
 // keeping that lower limit once the 50 MB history is in made the
 // collector run without pause (three times the processor time).
 func Replace(getenv func(string) string, inputBytes int64, documents int) int64 {
+	return ReplaceLimit(getenv, For(inputBytes, documents))
+}
+
+// ReplaceLimit is Replace for a limit computed by the caller
+// (ForWorkbench).
+func ReplaceLimit(getenv func(string) string, limit int64) int64 {
 	if getenv(EnvVar) != "" {
 		return 0
 	}
-	limit := For(inputBytes, documents)
 	debug.SetMemoryLimit(limit)
 	return limit
 }

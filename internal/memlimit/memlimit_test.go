@@ -110,3 +110,31 @@ func TestReplaceRaisesALimitSetFromPartOfTheInput(t *testing.T) {
 		t.Errorf("Replace with GOMEMLIMIT set returned %d and changed the limit", limit)
 	}
 }
+
+func TestForWorkbench(t *testing.T) {
+	cases := []struct {
+		name      string
+		bytes     int64
+		documents int
+		want      int64
+	}{
+		{"nothing read: For's floor", 0, 0, Floor},
+		{"a small set stays at For's", 1_000_000, 1_000, For(1_000_000, 1_000)},
+		{"a million one-word documents", 6_450_880, 1_000_000, WorkbenchFloor + 3*6_450_880 + PerWorkbenchDocument*1_000_000},
+		{"beyond what an int64 holds", math.MaxInt64, math.MaxInt32, math.MaxInt64},
+	}
+	for _, c := range cases {
+		if got := ForWorkbench(c.bytes, c.documents); got != c.want {
+			t.Errorf("%s: ForWorkbench(%d, %d) = %d, want %d", c.name, c.bytes, c.documents, got, c.want)
+		}
+	}
+}
+
+func TestReplaceLimitRaisesALowerLimit(t *testing.T) {
+	noLimit(t)
+	Apply(func(string) string { return "" }, 1_000, 10)
+	limit := ReplaceLimit(func(string) string { return "" }, ForWorkbench(6_450_880, 1_000_000))
+	if got := debug.SetMemoryLimit(-1); got != limit || limit <= For(1_000, 10) {
+		t.Fatalf("the runtime's limit is %d after ReplaceLimit(%d) over %d", got, limit, For(1_000, 10))
+	}
+}
