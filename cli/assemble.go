@@ -235,9 +235,6 @@ func runAssemble(env Env, args []string) error {
 		if run.measured, err = core.Evaluate(ctx, in, measure); err != nil {
 			return flagError(err)
 		}
-		// The same history and turns give the same format_memory block:
-		// one copy is kept, not two (a 50 MB message made it 50 MB more).
-		run.measured.FormatMemory = run.eval.FormatMemory
 	}
 
 	if f.suggest {

@@ -73,6 +73,9 @@ type ComponentReport struct {
 	// Note explains anything surprising about the line, in a sentence.
 	Note string `json:"note,omitempty"`
 	// Text is the component as it was sent, for the inspector; the JSON
-	// output carries it in the messages instead.
+	// output carries it in the messages instead. A measured history or
+	// tool-results component, sent as messages of their own and never
+	// cut, has none: the messages are the text. A cut component's text
+	// is a copy of its own, so the whole it was cut from is not kept.
 	Text string `json:"-"`
 }
