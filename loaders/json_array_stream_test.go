@@ -15,6 +15,12 @@ func TestDecodeJSONArrayAsWhole(t *testing.T) {
 		"\n\n  [ {\"content\": \"a\", \"score\": 0.5, \"id\": 12345678901234567890}, {\"content\": \"b\", \"metadata\": {\"n\": [1, 2.5, null, true]}} ]\n",
 		`[[{"page_content": "x"}, 0.9], [{"page_content": "y"}, 1e400]]`,
 		`["\u00e9\ud83d\udc4d", -0, 7]`,
+		// Elements without numbers, decoded by Unmarshal where they are:
+		// brackets, quotes and escapes inside strings, scalars, nesting.
+		`[{"role": "user", "content": "] }, [\" \\\" {"}, {"role":"tool","content":"\\"}]`,
+		` [ true ,false,null, "x" , [ [ ], { } ], {"a": {"b": ["c"]}} ] `,
+		"[\"\xff\u2028<&>\", {\"k\": \"v\", \"k\": \"w\"}]",
+		`[{"content": "no numbers here"}, {"score": -1}]`,
 	} {
 		got, ok := decodeJSONArray([]byte(in))
 		if !ok {
@@ -41,6 +47,14 @@ func TestDecodeJSONArrayAsWhole(t *testing.T) {
 		`[1, 2`,
 		`[{"content": "a"}] x`,
 		``,
+		`[{"a": "b" "c": "d"}]`,
+		`["unterminated]`,
+		`[tru]`,
+		`[{"a": "b"]]`,
+		`[1"a"]`,
+		`[,1]`,
+		`["a",]`,
+		`[{"a": "b"}`,
 	} {
 		if _, ok := decodeJSONArray([]byte(in)); ok {
 			t.Errorf("%q: decoded element by element; want it left to the whole-input decoder", in)
