@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
 	"strings"
 	"testing"
 	"time"
@@ -113,4 +114,27 @@ func TestStreamedAssembleJSONFailsBeforeWriting(t *testing.T) {
 func posInf() float64 {
 	zero := 0.0
 	return 1 / zero
+}
+
+// BenchmarkAssembleJSONLongMessage writes a report whose one message is
+// 8 MB, streamed and as encoding/json wrote it; -benchmem shows what each
+// allocates (go test ./cli -run '^$' -bench AssembleJSONLongMessage -benchmem).
+func BenchmarkAssembleJSONLongMessage(b *testing.B) {
+	doc := assembleJSON{Messages: []window.ChatMessage{{Role: "user", Content: strings.Repeat("a <long> message\n", 8<<20/17)}}}
+	for _, c := range []struct {
+		name  string
+		write func(io.Writer, *assembleJSON) error
+	}{
+		{"streamed", writeStreamedJSON},
+		{"encoding-json", func(w io.Writer, d *assembleJSON) error { return writeJSON(w, d) }},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := c.write(io.Discard, &doc); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
 }
