@@ -76,6 +76,7 @@ type ComponentReport struct {
 	// output carries it in the messages instead. A measured history or
 	// tool-results component, sent as messages of their own and never
 	// cut, has none: the messages are the text. A cut component's text
-	// is a copy of its own, so the whole it was cut from is not kept.
+	// is the tokenizer's cut, a copy, so it does not keep the whole it
+	// was cut from alive.
 	Text string `json:"-"`
 }

@@ -1,10 +1,6 @@
 package window
 
-import (
-	"strings"
-
-	"ctxlab/core/tokens"
-)
+import "ctxlab/core/tokens"
 
 // articleTruncate is the article's truncate_to_token_limit, including
 // what Python's slices do with an allocation of zero or below:
@@ -20,18 +16,6 @@ import (
 // the text: ctxlab's choice, reading the article's zero allocations
 // (document_qa's tool results) as "none of this component".
 func articleTruncate(tok tokens.Tokenizer, text string, maxTokens int, keep tokens.Keep, pythonSlices bool) string {
-	kept := articleSlice(tok, text, maxTokens, keep, pythonSlices)
-	if len(kept) < len(text) {
-		// A cut keeps a part of text, which would hold the whole alive
-		// for as long as the assembly is kept: a history of one 50 MB
-		// message cut to 4,000 tokens would keep its 50 MB rendering.
-		return strings.Clone(kept)
-	}
-	return kept
-}
-
-// articleSlice is articleTruncate's cut, a part of text.
-func articleSlice(tok tokens.Tokenizer, text string, maxTokens int, keep tokens.Keep, pythonSlices bool) string {
 	if !pythonSlices || maxTokens > 0 {
 		return tok.Truncate(text, maxTokens, keep)
 	}
