@@ -5,8 +5,9 @@ import (
 	"encoding/json"
 )
 
-// decodeJSONArray decodes input that is one JSON array an element at a
-// time. json.Decoder reads a whole value into its own buffer before
+// decodeJSONInPlace decodes input that is one JSON array an element at a
+// time, or one JSON object a member at a time (its arrays element by
+// element). json.Decoder reads a whole value into its own buffer before
 // decoding it, so decoding a 50 MB array as one value held the input
 // twice (the caller's bytes and the decoder's copy) beside the decoded
 // strings. Element by element the buffer holds one element, which for
@@ -15,29 +16,48 @@ import (
 // UseNumber would keep apart, is decoded straight from the input by
 // json.Unmarshal instead, which gives the same values.
 //
-// It reports false for anything else: input that is not an array, an
-// array followed by more values, and any error, which the whole-input
+// It reports false for anything else: input that is neither, a value
+// followed by more values, and any error, which the whole-input
 // decoder then reports as it always did (its offsets count the
 // delimiters this one reads as tokens, so its messages are the ones
 // the tests pin).
-func decodeJSONArray(data []byte) (tree, bool) {
+func decodeJSONInPlace(data []byte) (tree, bool) {
 	start := skipJSONSpace(data, 0)
-	if start >= len(data) || data[start] != '[' {
+	if start >= len(data) {
 		return tree{}, false
 	}
+	var v any
+	var end int
+	var ok bool
+	switch data[start] {
+	case '[':
+		v, end, ok = decodeArrayInPlace(data, start)
+	case '{':
+		v, end, ok = decodeObjectInPlace(data, start)
+	}
+	if !ok || skipJSONSpace(data, end) < len(data) {
+		return tree{}, false // not decoded, or more values: a stream, decoded whole
+	}
+	first := 1 + bytes.Count(data[:start], []byte{'\n'})
+	return tree{value: v, syntax: syntaxJSON, first: first}, true
+}
+
+// decodeArrayInPlace decodes the array at data[start] element by
+// element and returns where it ends.
+func decodeArrayInPlace(data []byte, start int) ([]any, int, bool) {
 	list := []any{}
 	i := skipJSONSpace(data, start+1)
-	for first := true; ; first = false {
-		if i < len(data) && data[i] == ']' && first {
-			break
-		}
+	if i < len(data) && data[i] == ']' {
+		return list, i + 1, true
+	}
+	for {
 		end, numbers, ok := jsonValueEnd(data, i)
 		if !ok {
-			return tree{}, false
+			return nil, 0, false
 		}
 		v, ok := decodeJSONElement(data[i:end], numbers)
 		if !ok {
-			return tree{}, false
+			return nil, 0, false
 		}
 		list = append(list, v)
 		i = skipJSONSpace(data, end)
@@ -46,15 +66,56 @@ func decodeJSONArray(data []byte) (tree, bool) {
 			continue
 		}
 		if i >= len(data) || data[i] != ']' {
-			return tree{}, false
+			return nil, 0, false
 		}
-		break
+		return list, i + 1, true
 	}
-	if skipJSONSpace(data, i+1) < len(data) {
-		return tree{}, false // more values: a stream, decoded whole
+}
+
+// decodeObjectInPlace decodes the object at data[start] a member at a
+// time, an array member element by element, and returns where it ends:
+// a request body is one object whose "messages" are most of it. A key
+// given twice keeps its last value, as encoding/json's does.
+func decodeObjectInPlace(data []byte, start int) (map[string]any, int, bool) {
+	obj := map[string]any{}
+	i := skipJSONSpace(data, start+1)
+	if i < len(data) && data[i] == '}' {
+		return obj, i + 1, true
 	}
-	first := 1 + bytes.Count(data[:start], []byte{'\n'})
-	return tree{value: list, syntax: syntaxJSON, first: first}, true
+	for {
+		end, _, ok := jsonValueEnd(data, i)
+		var key string
+		if !ok || data[i] != '"' || json.Unmarshal(data[i:end], &key) != nil {
+			return nil, 0, false
+		}
+		i = skipJSONSpace(data, end)
+		if i >= len(data) || data[i] != ':' {
+			return nil, 0, false
+		}
+		i = skipJSONSpace(data, i+1)
+		var v any
+		if i < len(data) && data[i] == '[' {
+			v, end, ok = decodeArrayInPlace(data, i)
+		} else {
+			var numbers bool
+			if end, numbers, ok = jsonValueEnd(data, i); ok {
+				v, ok = decodeJSONElement(data[i:end], numbers)
+			}
+		}
+		if !ok {
+			return nil, 0, false
+		}
+		obj[key] = v
+		i = skipJSONSpace(data, end)
+		if i < len(data) && data[i] == ',' {
+			i = skipJSONSpace(data, i+1)
+			continue
+		}
+		if i >= len(data) || data[i] != '}' {
+			return nil, 0, false
+		}
+		return obj, i + 1, true
+	}
 }
 
 // decodeJSONElement decodes one element as a Decoder with UseNumber
