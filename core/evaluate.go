@@ -189,7 +189,7 @@ func Evaluate(ctx context.Context, in EvalInput, s Settings) (*Evaluation, error
 		}
 	}
 
-	history := sc.History
+	history, historyText := sc.History, ""
 	if mode != window.MeasureOnly {
 		memOpts := s.Memory.Options(s.Budget.ConversationHistory)
 		summarizer := in.Summarizer
@@ -200,8 +200,13 @@ func Evaluate(ctx context.Context, in EvalInput, s Settings) (*Evaluation, error
 		if err != nil {
 			return nil, err
 		}
-		ev.Memory = mem
+		ev.Memory = mem.WithoutText()
 		history = mem.Messages
+		if mem.Summary == "" {
+			// The strategy's text is the assembler's rendering of the
+			// kept messages: handed on, not written again.
+			historyText = mem.Text()
+		}
 	} else {
 		ev.Memory = keepAllMemory(sc.History, tok)
 	}
@@ -223,7 +228,7 @@ func Evaluate(ctx context.Context, in EvalInput, s Settings) (*Evaluation, error
 
 	asm, err := window.Assemble(window.Input{
 		Budget: s.Budget, Tokenizer: tok, Model: s.Model, UseCase: useCaseOf(s), Mode: mode, Layout: s.Layout,
-		SystemPrompt: sc.SystemPrompt, Tools: sc.Tools, History: history, ToolResults: toolResults,
+		SystemPrompt: sc.SystemPrompt, Tools: sc.Tools, History: history, HistoryText: historyText, ToolResults: toolResults,
 		UserQuery: s.Query, RetrievedContext: ev.RAGBlock(), NoFraming: s.ContentOnlyTotal && mode != window.MeasureOnly,
 	})
 	var overflow *window.OverflowError

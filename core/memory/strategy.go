@@ -241,6 +241,12 @@ type Result struct {
 	// included (ctxlab's choice), and says so in a note.
 	Overflow int      `json:"overflow,omitempty"`
 	Notes    []string `json:"notes,omitempty"`
+	// text is Text as ApplyContext wrote it to count it, for its caller
+	// to hand on (the assembler renders the same text) and then drop
+	// (WithoutText): rendering it twice allocated a second 50 MB copy
+	// while the first was still waiting for the collector.
+	text     string
+	rendered bool
 }
 
 // Text is the history as the article renders it: "role: content" lines
@@ -249,6 +255,9 @@ type Result struct {
 // Result: for a 50 MB message it would be 50 MB more held for as long as
 // the evaluation is.
 func (r Result) Text() string {
+	if r.rendered {
+		return r.text
+	}
 	if r.Summary == "" || len(r.Messages) == 0 {
 		return summarize.RenderMemoryLines(r.Messages)
 	}
@@ -257,6 +266,13 @@ func (r Result) Text() string {
 		return r.Messages[0].Content
 	}
 	return r.Messages[0].Content + "\n" + summarize.RenderMemoryLines(r.Messages[1:])
+}
+
+// WithoutText is r without the text ApplyContext wrote, which Text
+// then writes again when asked: what an evaluation keeps.
+func (r Result) WithoutText() Result {
+	r.text, r.rendered = "", false
+	return r
 }
 
 // ApplyContext runs the chosen strategy over the whole history, as
@@ -293,7 +309,8 @@ func ApplyContext(ctx context.Context, history []value.Message, opts Options, to
 	}
 	res.Strategy = opts.Strategy
 	res.MaxTokens = opts.MaxTokens
-	res.TextTokens = tok.Count(res.Text())
+	res.text, res.rendered = res.Text(), true
+	res.TextTokens = tok.Count(res.text)
 	if res.Overflow = res.Tokens - opts.MaxTokens; res.Overflow < 0 {
 		res.Overflow = 0
 	}

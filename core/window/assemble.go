@@ -209,7 +209,7 @@ func budgetRequest(in Input, toolsJSON string, calls []json.RawMessage) (map[str
 	raw := ArticleComponents{
 		SystemPrompt:        in.SystemPrompt,
 		ToolDefinitions:     toolsJSON,
-		ConversationHistory: HistoryText(in.History),
+		ConversationHistory: in.historyText(),
 		RetrievedContext:    in.RetrievedContext,
 		ToolResults:         toolResultsText(in.ToolResults, calls),
 		UserQuery:           in.UserQuery,

@@ -56,6 +56,14 @@ func HistoryText(history []value.Message) string {
 	return summarize.RenderMemoryLines(history)
 }
 
+// historyText is HistoryText(in.History), or the caller's copy of it.
+func (in Input) historyText() string {
+	if in.HistoryText != "" {
+		return in.HistoryText
+	}
+	return HistoryText(in.History)
+}
+
 // historyLinesIn cuts text, HistoryText(history), into its lines, one
 // per message: parts of text, not copies of each line.
 func historyLinesIn(text string, history []value.Message) []string {
