@@ -235,9 +235,6 @@ func runAssemble(env Env, args []string) error {
 		if run.measured, err = core.Evaluate(ctx, in, measure); err != nil {
 			return flagError(err)
 		}
-		// The same history and turns give the same format_memory block:
-		// one copy is kept, not two (a 50 MB message made it 50 MB more).
-		run.measured.FormatMemory = run.eval.FormatMemory
 	}
 
 	if f.suggest {
@@ -323,7 +320,10 @@ func prepareAssembly(env Env, fs *flagSet, f *assembleFlags) (*assembleRun, erro
 		run.imported = true
 		run.source = displayPath(f.request)
 		opts := loaders.RequestOptions{Interaction: f.interaction, Window: f.knobs.intGiven(fs, "window"), Reserve: f.knobs.intGiven(fs, "reserve"),
-			Preset: preset, Presets: presets, Model: f.knobs.textGiven(fs, core.KnobIDModel)}
+			Preset: preset, Presets: presets, Model: f.knobs.textGiven(fs, core.KnobIDModel), Read: requestInputRead(env)}
+		// Limited before loading too: decoding a 47 MB request let the
+		// heap reach 230 MB with no limit set.
+		limitMemoryForConversationInput(env, "", f.request)
 		if run.scenario, err = loaders.LoadRequest(f.request, env.Stdin, opts); err != nil {
 			return nil, err
 		}

@@ -53,6 +53,28 @@ func TestLimitMemoryForInputFromTheFileSize(t *testing.T) {
 		}
 	}
 
+	// A history or request file beside the documents counts at the
+	// messages' rate; stdin counts nothing before it is read.
+	debug.SetMemoryLimit(math.MaxInt64)
+	limitMemoryForConversationInput(own, file, file)
+	if got, want := debug.SetMemoryLimit(-1), memlimit.ForConversation(14, 0, 14); got != want {
+		t.Errorf("documents and a history: the limit is %d, want %d", got, want)
+	}
+	debug.SetMemoryLimit(math.MaxInt64)
+	limitMemoryForConversationInput(own, "", "-")
+	if got := debug.SetMemoryLimit(-1); got != math.MaxInt64 {
+		t.Errorf("a request on stdin, before it is read: the limit is %d, want none", got)
+	}
+
+	debug.SetMemoryLimit(math.MaxInt64)
+	if requestInputRead(Env{Getenv: noEnv}) != nil {
+		t.Error("a shared process is given a report of the request's size; want none")
+	}
+	requestInputRead(own)(1 << 20)
+	if got, want := debug.SetMemoryLimit(-1), memlimit.ForConversation(0, 0, 1<<20); got != want {
+		t.Errorf("a piped request of 1 MiB: the limit is %d, want %d", got, want)
+	}
+
 	debug.SetMemoryLimit(math.MaxInt64)
 	if docInputRead(Env{Getenv: noEnv}) != nil {
 		t.Error("a shared process is given a report of the pipe's size; want none")

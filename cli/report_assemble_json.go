@@ -27,8 +27,14 @@ type assembleJSON struct {
 	Messages  any    `json:"messages"`
 	// Tools is set in measure mode and in the chat layout; the article's
 	// layout puts the tool definitions into the system message.
-	Tools    json.RawMessage        `json:"tools,omitempty"`
-	Assembly assemblyJSON           `json:"assembly"`
+	Tools    json.RawMessage `json:"tools,omitempty"`
+	Assembly assemblyJSON    `json:"assembly"`
+	assembleJSONRest
+}
+
+// assembleJSONRest is the report's keys after the assembly, apart so
+// that streamAssembleJSON can encode them in one piece.
+type assembleJSONRest struct {
 	Measured *measuredJSON          `json:"measured,omitempty"`
 	Metrics  metrics.ContextMetrics `json:"metrics"`
 	// Cost is the request at its model's list price.
@@ -46,6 +52,16 @@ type assembleJSON struct {
 // assemblyJSON is the budget report: core's Assembly without the messages
 // and tools, which are at the top level, plus memory and retrieval.
 type assemblyJSON struct {
+	assemblyJSONHead
+	// FormatMemory is the reference's format_memory block
+	// over the history, for comparison with the strategy's.
+	FormatMemory *formatMemoryJSON `json:"format_memory,omitempty"`
+	assemblyJSONTail
+}
+
+// assemblyJSONHead is the assembly's keys before format_memory, whose
+// block streamAssembleJSON writes a piece at a time.
+type assemblyJSONHead struct {
 	Source    string               `json:"source"`
 	Provider  string               `json:"provider,omitempty"`
 	Mode      window.Mode          `json:"mode"`
@@ -72,14 +88,30 @@ type assemblyJSON struct {
 	BudgetProblem string        `json:"budget_problem,omitempty"`
 	Memory        memoryJSON    `json:"memory"`
 	Retrieval     retrievalJSON `json:"retrieval"`
-	// FormatMemory is the reference's format_memory block
-	// over the history, for comparison with the strategy's.
-	FormatMemory *memory.Formatted `json:"format_memory,omitempty"`
+}
+
+// assemblyJSONTail is the assembly's keys after format_memory.
+type assemblyJSONTail struct {
 	// RecordedUsage is the provider's own count, when the input recorded it.
 	RecordedUsage *metrics.RecordedUsage `json:"recorded_usage,omitempty"`
 	// AgentStep is the chosen agent step's context, when one is.
 	AgentStep *core.StepContext `json:"agent_step,omitempty"`
 	Notes     []string          `json:"notes,omitempty"`
+}
+
+// formatMemoryJSON is format_memory's block and lines. Its MarshalJSON
+// writes the block whole, as the report's keys always were;
+// streamAssembleJSON writes the same bytes from the block's parts.
+type formatMemoryJSON struct {
+	memory.Formatted
+}
+
+func (f *formatMemoryJSON) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		MaxTurns int           `json:"max_turns"`
+		Block    string        `json:"block"`
+		Lines    []memory.Line `json:"lines"`
+	}{f.MaxTurns, f.Block(), f.Lines})
 }
 
 // measuredJSON is the input measured as given, beside a budgeted
@@ -125,6 +157,12 @@ type retrievalJSON struct {
 }
 
 func writeAssembleJSON(out io.Writer, run *assembleRun) error {
+	doc := assembleJSONOf(run)
+	return writeStreamedJSON(out, &doc)
+}
+
+// assembleJSONOf is the report of one assembly.
+func assembleJSONOf(run *assembleRun) assembleJSON {
 	ev := run.eval
 	a := ev.Assembly
 	s := ev.Settings
@@ -132,18 +170,24 @@ func writeAssembleJSON(out io.Writer, run *assembleRun) error {
 		Model:    s.Model,
 		Messages: a.Messages,
 		Tools:    a.Tools,
-		Metrics:  ev.Metrics,
-		Cost:     costJSONOf(core.CostOf(ev, run.prices), run.prices),
-		Alert:    ev.Alert,
-		Findings: ev.Findings,
-		Space:    spaceReport(ev),
+		assembleJSONRest: assembleJSONRest{
+			Metrics:  ev.Metrics,
+			Cost:     costJSONOf(core.CostOf(ev, run.prices), run.prices),
+			Alert:    ev.Alert,
+			Findings: ev.Findings,
+			Space:    spaceReport(ev),
+		},
 		Assembly: assemblyJSON{
-			Source: run.source, Provider: run.scenario.Provider,
-			Mode: a.Mode, Layout: a.Layout, Preset: s.Preset, UseCase: a.UseCase, Tokenizer: a.Tokenizer, Exact: a.Exact,
-			Budget: a.Budget, Framing: a.Framing, Components: a.Components,
-			Used: a.Used, MaxInput: a.MaxInput, Window: a.Window, Utilization: a.Utilization,
-			ArticleTotal: a.ArticleTotal, Fits: a.Fits, Overflow: ev.Overflow, BudgetProblem: errorText(ev.BudgetProblem),
-			Memory: memoryReport(ev.Memory), Retrieval: retrievalReport(ev), AgentStep: ev.StepContext, RecordedUsage: ev.Recorded, FormatMemory: formatMemoryReport(ev), Notes: run.eval.Notes,
+			assemblyJSONHead: assemblyJSONHead{
+				Source: run.source, Provider: run.scenario.Provider,
+				Mode: a.Mode, Layout: a.Layout, Preset: s.Preset, UseCase: a.UseCase, Tokenizer: a.Tokenizer, Exact: a.Exact,
+				Budget: a.Budget, Framing: a.Framing, Components: a.Components,
+				Used: a.Used, MaxInput: a.MaxInput, Window: a.Window, Utilization: a.Utilization,
+				ArticleTotal: a.ArticleTotal, Fits: a.Fits, Overflow: ev.Overflow, BudgetProblem: errorText(ev.BudgetProblem),
+				Memory: memoryReport(ev.Memory), Retrieval: retrievalReport(ev),
+			},
+			FormatMemory:     formatMemoryReport(ev),
+			assemblyJSONTail: assemblyJSONTail{AgentStep: ev.StepContext, RecordedUsage: ev.Recorded, Notes: run.eval.Notes},
 		},
 	}
 	if run.suggestions != nil {
@@ -165,7 +209,7 @@ func writeAssembleJSON(out io.Writer, run *assembleRun) error {
 		doc.Measured = &measuredJSON{Components: ma.Components, Used: ma.Used, MaxInput: ma.MaxInput,
 			Window: ma.Window, Utilization: ma.Utilization, Fits: ma.Fits, Overflow: m.Overflow}
 	}
-	return writeJSON(out, doc)
+	return doc
 }
 
 func memoryReport(mem memory.Result) memoryJSON {
@@ -209,12 +253,11 @@ func retrievalReport(ev *core.Evaluation) retrievalJSON {
 }
 
 // formatMemoryReport is format_memory's block, when there is a history.
-func formatMemoryReport(ev *core.Evaluation) *memory.Formatted {
+func formatMemoryReport(ev *core.Evaluation) *formatMemoryJSON {
 	if len(ev.History) == 0 {
 		return nil
 	}
-	fm := ev.FormatMemory
-	return &fm
+	return &formatMemoryJSON{ev.FormatMemory}
 }
 
 // errorText is err's message, or "" for none.

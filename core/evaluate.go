@@ -195,7 +195,7 @@ func Evaluate(ctx context.Context, in EvalInput, s Settings) (*Evaluation, error
 		}
 	}
 
-	history := sc.History
+	history, historyText := sc.History, ""
 	if mode != window.MeasureOnly {
 		memOpts := s.Memory.Options(s.Budget.ConversationHistory)
 		summarizer := in.Summarizer
@@ -206,14 +206,18 @@ func Evaluate(ctx context.Context, in EvalInput, s Settings) (*Evaluation, error
 		if err != nil {
 			return nil, err
 		}
-		ev.Memory = mem
+		ev.Memory = mem.WithoutText()
 		history = mem.Messages
+		if mem.Summary == "" {
+			// The strategy's text is the assembler's rendering of the
+			// kept messages: handed on, not written again.
+			historyText = mem.Text()
+		}
 	} else {
 		ev.Memory = keepAllMemory(sc.History, tok)
 	}
 
-	ev.FormatMemory.MaxTurns = s.MaxTurns
-	ev.FormatMemory.Block, ev.FormatMemory.Lines = memory.Format(sc.History, s.MaxTurns)
+	ev.FormatMemory = memory.FormatView(sc.History, s.MaxTurns)
 
 	toolResults := sc.ToolResults
 	if s.Step != "" {
@@ -230,7 +234,7 @@ func Evaluate(ctx context.Context, in EvalInput, s Settings) (*Evaluation, error
 
 	asm, err := window.Assemble(window.Input{
 		Budget: s.Budget, Tokenizer: tok, Model: s.Model, UseCase: useCaseOf(s), Mode: mode, Layout: s.Layout,
-		SystemPrompt: sc.SystemPrompt, Tools: sc.Tools, History: history, ToolResults: toolResults,
+		SystemPrompt: sc.SystemPrompt, Tools: sc.Tools, History: history, HistoryText: historyText, ToolResults: toolResults,
 		UserQuery: s.Query, RetrievedContext: ev.RAGBlock(), NoFraming: s.ContentOnlyTotal && mode != window.MeasureOnly,
 	})
 	var overflow *window.OverflowError
@@ -260,7 +264,7 @@ func Evaluate(ctx context.Context, in EvalInput, s Settings) (*Evaluation, error
 func fitMemory(ctx context.Context, history []value.Message, opts memory.Options, tok tokens.Tokenizer, sum summarize.Summarizer) (memory.Result, error) {
 	budget := opts.MaxTokens
 	mem, err := memory.ApplyContext(ctx, history, opts, tok, sum)
-	rendered := tok.Count(window.HistoryText(mem.Messages))
+	rendered := renderedTokens(mem, tok)
 	for attempt := 0; err == nil && attempt < 4 && rendered > budget && mem.Overflow == 0; attempt++ {
 		// Only the rendering's overhead is taken off the strategy's
 		// budget; a strategy that cannot fit at all reports its own
@@ -274,7 +278,7 @@ func fitMemory(ctx context.Context, history []value.Message, opts memory.Options
 		if err != nil {
 			break
 		}
-		rendered = tok.Count(window.HistoryText(mem.Messages))
+		rendered = renderedTokens(mem, tok)
 		mem.Notes = append(mem.Notes, fmt.Sprintf("the strategy kept %s tokens of contents within %s: the role prefixes the assembler adds take the rest of the %s allocated", numfmt.Thousands(mem.Tokens), numfmt.Thousands(opts.MaxTokens), numfmt.Thousands(budget)))
 	}
 	if err == nil {
@@ -291,6 +295,17 @@ func fitMemory(ctx context.Context, history []value.Message, opts memory.Options
 		}
 	}
 	return mem, err
+}
+
+// renderedTokens counts the kept history as the assembler renders it
+// (window.HistoryText). Without a summary line that is the strategy's own
+// Text, already counted: a 50 MB message is then neither written out nor
+// encoded again.
+func renderedTokens(mem memory.Result, tok tokens.Tokenizer) int {
+	if mem.Summary == "" {
+		return mem.TextTokens
+	}
+	return tok.Count(window.HistoryText(mem.Messages))
 }
 
 // keepAllMemory reports a history measured as it is: every message kept.

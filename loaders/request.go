@@ -54,6 +54,10 @@ type RequestOptions struct {
 	// Presets resolves Preset; nil means core's built-in presets. Pass
 	// the built-ins merged with a budget file for --budget-file.
 	Presets window.PresetSet
+	// Read, if set, is told the size of a request read from stdin once
+	// it is read whole, before it is parsed: a caller sets its memory
+	// limit from it, as it does from a file's size before reading.
+	Read func(bytes int)
 }
 
 // SupportedRequestShapes describes, on one line, what LoadRequest reads.
@@ -71,6 +75,9 @@ func LoadRequest(path string, stdin io.Reader, opts RequestOptions) (*core.Scena
 		data, err := ReadInput("stdin", stdin)
 		if err != nil {
 			return nil, inputError("reading stdin", err)
+		}
+		if opts.Read != nil {
+			opts.Read(len(data))
 		}
 		return ParseRequest("stdin", data, opts)
 	}

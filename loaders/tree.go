@@ -48,7 +48,7 @@ func looksLikeJSON(data []byte) bool {
 // decodeJSON decodes one JSON value, or a stream of them (JSON Lines, or
 // concatenated pretty-printed objects) into a list.
 func decodeJSON(name string, data []byte) (tree, error) {
-	if t, ok := decodeJSONArray(data); ok {
+	if t, ok := decodeJSONInPlace(data); ok {
 		return t, nil
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))

@@ -1,6 +1,7 @@
 package memory
 
 import (
+	"iter"
 	"strings"
 
 	"ctxlab/core/value"
@@ -27,31 +28,26 @@ type Line struct {
 // really the assistant's. The slice follows Python's memory[-max_turns*2:]
 // exactly, so maxTurns 0 keeps the whole history, as the reference does.
 func Format(history []value.Message, maxTurns int) (string, []Line) {
+	f := FormatView(history, maxTurns)
+	return f.Block(), f.Lines
+}
+
+// FormatView is Format without the block written out: the lines, and
+// the messages they label, which Block and BlockParts read. An
+// evaluation keeps one for the whole run, and a copy of a 50 MB message
+// prefixed "Assistant: " would be 50 MB more held beside the history.
+func FormatView(history []value.Message, maxTurns int) Formatted {
 	start := pySliceStart(-maxTurns*2, len(history))
 	tail := history[start:]
 	trace := make([]Line, len(tail))
-	size := 0
 	for i, m := range tail {
 		label := "Assistant"
 		if m.Role == "user" {
 			label = "User"
 		}
 		trace[i] = Line{Index: start + i, Role: m.Role, Label: label, Mislabeled: m.Role != "user" && m.Role != "assistant"}
-		size += len(label) + len(": ") + len(m.Content) + len("\n")
 	}
-	// Written once into a block of its exact size: a 50 MB message is
-	// not copied into a line and then again into the joined block.
-	var b strings.Builder
-	b.Grow(max(0, size-1))
-	for i, m := range tail {
-		if i > 0 {
-			b.WriteByte('\n')
-		}
-		b.WriteString(trace[i].Label)
-		b.WriteString(": ")
-		b.WriteString(m.Content)
-	}
-	return b.String(), trace
+	return Formatted{MaxTurns: maxTurns, Lines: trace, tail: tail}
 }
 
 // pySliceStart resolves a Python slice start against a length.
@@ -65,11 +61,45 @@ func pySliceStart(start, length int) int {
 	return min(start, length)
 }
 
-// Formatted is format_memory's output for one history: the block
-// the reference would put in its prompt, and each
-// message's line.
+// Formatted is format_memory's output for one history: each message's
+// line, and the block the reference would put in its prompt, written
+// out only on request (Block) or piece by piece (BlockParts).
 type Formatted struct {
 	MaxTurns int    `json:"max_turns"`
-	Block    string `json:"block"`
 	Lines    []Line `json:"lines"`
+	// tail are the messages Lines label, a slice of the history.
+	tail []value.Message
+}
+
+// BlockParts yields the block's text in order, a label, ": ", a
+// message's content and the line breaks between, so a writer can pass
+// it on without holding it whole. Every part boundary is next to an
+// ASCII byte, so a part never ends inside a character the next one
+// completes.
+func (f Formatted) BlockParts() iter.Seq[string] {
+	return func(yield func(string) bool) {
+		for i, m := range f.tail {
+			if i > 0 && !yield("\n") {
+				return
+			}
+			if !yield(f.Lines[i].Label) || !yield(": ") || !yield(m.Content) {
+				return
+			}
+		}
+	}
+}
+
+// Block is the block whole, written once into a buffer of its exact
+// size.
+func (f Formatted) Block() string {
+	size := 0
+	for part := range f.BlockParts() {
+		size += len(part)
+	}
+	var b strings.Builder
+	b.Grow(size)
+	for part := range f.BlockParts() {
+		b.WriteString(part)
+	}
+	return b.String()
 }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"regexp"
 
-	"ctxlab/core/summarize"
 	"ctxlab/core/value"
 	"ctxlab/internal/numfmt"
 )
@@ -67,7 +66,6 @@ func applyPriority(history []value.Message, tokens []int, opts Options, patterns
 
 	res := Result{
 		Messages: kept,
-		Text:     summarize.RenderMemoryLines(kept),
 		Fates:    fates,
 		Tokens:   pinnedTokens + unpinnedTokens,
 	}

@@ -3,7 +3,6 @@ package memory
 import (
 	"fmt"
 
-	"ctxlab/core/summarize"
 	"ctxlab/core/value"
 	"ctxlab/internal/numfmt"
 )
@@ -24,7 +23,6 @@ func applySliding(history []value.Message, tokens []int, maxTokens int) Result {
 	kept := append([]value.Message(nil), history[start:]...)
 	res := Result{
 		Messages: kept,
-		Text:     summarize.RenderMemoryLines(kept),
 		Fates:    fates,
 		Tokens:   used,
 	}

@@ -43,8 +43,8 @@ func TestSlidingWindow(t *testing.T) {
 			if last := res.Messages[len(res.Messages)-1]; last != history[len(history)-1] {
 				t.Errorf("newest message missing: %+v", res.Messages)
 			}
-			if res.Text != summarize.RenderMemoryLines(res.Messages) {
-				t.Errorf("text %q is not the kept messages' to_text", res.Text)
+			if res.Text() != summarize.RenderMemoryLines(res.Messages) {
+				t.Errorf("text %q is not the kept messages' to_text", res.Text())
 			}
 		})
 	}
@@ -53,8 +53,8 @@ func TestSlidingWindow(t *testing.T) {
 func TestSlidingText(t *testing.T) {
 	history := []value.Message{{Role: "user", Content: "hi there"}, {Role: "assistant", Content: "hello"}}
 	res, _ := applyMemory(history, Options{MaxTokens: 10}, testfake.Words{}, nil)
-	if res.Text != "user: hi there\nassistant: hello" {
-		t.Errorf("text = %q", res.Text)
+	if res.Text() != "user: hi there\nassistant: hello" {
+		t.Errorf("text = %q", res.Text())
 	}
 	if res.Tokens != 3 || res.TextTokens != 5 {
 		t.Errorf("tokens %d (content), text tokens %d; want 3 and 5", res.Tokens, res.TextTokens)

@@ -220,10 +220,6 @@ type Result struct {
 	// Under the summary strategy the first is the summary line with role
 	// SummaryRole.
 	Messages []value.Message `json:"messages"`
-	// Text is the history as the article renders it: "role: content"
-	// lines (to_text), after the "[Conversation summary: …]" line for the
-	// summary strategy (build_context).
-	Text string `json:"text"`
 	// Summary is the rolling summary's text, "" when nothing was folded.
 	Summary string `json:"summary,omitempty"`
 	// Fates has one entry per input message, in input order.
@@ -232,7 +228,7 @@ type Result struct {
 	// Tokens is what the strategy charges against MaxTokens: the kept
 	// messages' content tokens plus the summary line's.
 	Tokens int `json:"tokens"`
-	// TextTokens is Text's own count: Tokens plus the "role: " prefixes
+	// TextTokens is Text()'s count: Tokens plus the "role: " prefixes
 	// and line breaks, which the article's budget does not see but its
 	// assembler's history truncation does.
 	TextTokens int `json:"text_tokens"`
@@ -245,6 +241,38 @@ type Result struct {
 	// included (ctxlab's choice), and says so in a note.
 	Overflow int      `json:"overflow,omitempty"`
 	Notes    []string `json:"notes,omitempty"`
+	// text is Text as ApplyContext wrote it to count it, for its caller
+	// to hand on (the assembler renders the same text) and then drop
+	// (WithoutText): rendering it twice allocated a second 50 MB copy
+	// while the first was still waiting for the collector.
+	text     string
+	rendered bool
+}
+
+// Text is the history as the article renders it: "role: content" lines
+// (to_text), after the "[Conversation summary: …]" line for the summary
+// strategy (build_context). It is written on each call, not kept in the
+// Result: for a 50 MB message it would be 50 MB more held for as long as
+// the evaluation is.
+func (r Result) Text() string {
+	if r.rendered {
+		return r.text
+	}
+	if r.Summary == "" || len(r.Messages) == 0 {
+		return summarize.RenderMemoryLines(r.Messages)
+	}
+	// The first message is the summary line, written without its role.
+	if len(r.Messages) == 1 {
+		return r.Messages[0].Content
+	}
+	return r.Messages[0].Content + "\n" + summarize.RenderMemoryLines(r.Messages[1:])
+}
+
+// WithoutText is r without the text ApplyContext wrote, which Text
+// then writes again when asked: what an evaluation keeps.
+func (r Result) WithoutText() Result {
+	r.text, r.rendered = "", false
+	return r
 }
 
 // ApplyContext runs the chosen strategy over the whole history, as
@@ -281,7 +309,8 @@ func ApplyContext(ctx context.Context, history []value.Message, opts Options, to
 	}
 	res.Strategy = opts.Strategy
 	res.MaxTokens = opts.MaxTokens
-	res.TextTokens = tok.Count(res.Text)
+	res.text, res.rendered = res.Text(), true
+	res.TextTokens = tok.Count(res.text)
 	if res.Overflow = res.Tokens - opts.MaxTokens; res.Overflow < 0 {
 		res.Overflow = 0
 	}

@@ -89,7 +89,7 @@ func TestApplyMemoryEmptyHistory(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", s, err)
 		}
-		if len(res.Messages) != 0 || res.Text != "" || res.Tokens != 0 || res.Overflow != 0 || len(res.Fates) != 0 {
+		if len(res.Messages) != 0 || res.Text() != "" || res.Tokens != 0 || res.Overflow != 0 || len(res.Fates) != 0 {
 			t.Errorf("%s: %+v", s, res)
 		}
 	}

@@ -74,16 +74,6 @@ func applyRollingSummary(ctx context.Context, history []value.Message, tokens []
 	res.Messages = lines
 	res.Tokens = summaryTokens + recentTokens
 
-	// build_context: the summary line, then "role: content" per message.
-	res.Text = summarize.RenderMemoryLines(recent)
-	if summary != "" {
-		if res.Text != "" {
-			res.Text = lines[0].Content + "\n" + res.Text
-		} else {
-			res.Text = lines[0].Content
-		}
-	}
-
 	if len(folds) > 0 && summary == "" {
 		res.Notes = append(res.Notes, fmt.Sprintf("the summarizer found nothing worth keeping in the %s folded %s", numfmt.Thousands(recentStart), numfmt.Plural(recentStart, "message", "messages")))
 	} else if len(folds) > 0 {

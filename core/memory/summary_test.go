@@ -77,8 +77,8 @@ func TestRollingSummaryCadence(t *testing.T) {
 			}
 			if tt.summary != "" {
 				wantText := "[Conversation summary: " + tt.summary + "]\n" + summarize.RenderMemoryLines(history[tt.recentFirst:])
-				if res.Text != wantText {
-					t.Errorf("text = %q\nwant   %q", res.Text, wantText)
+				if res.Text() != wantText {
+					t.Errorf("text = %q\nwant   %q", res.Text(), wantText)
 				}
 				if res.Messages[0].Role != SummaryRole || res.Messages[0].Content != "[Conversation summary: "+tt.summary+"]" {
 					t.Errorf("first message = %+v", res.Messages[0])
@@ -142,12 +142,12 @@ func TestRollingSummaryDefaultSummarizer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.HasPrefix(res.Text, "[Conversation summary: ") {
-		t.Fatalf("text = %q", res.Text)
+	if !strings.HasPrefix(res.Text(), "[Conversation summary: ") {
+		t.Fatalf("text = %q", res.Text())
 	}
 	for _, fact := range []string{"ORD-48213", "dana.w@example.com", "user_id: dw-7781", "preference:"} {
-		if !strings.Contains(res.Text, fact) {
-			t.Errorf("%q lost from %q", fact, res.Text)
+		if !strings.Contains(res.Text(), fact) {
+			t.Errorf("%q lost from %q", fact, res.Text())
 		}
 	}
 	want := tokens.Heuristic{}.Count(res.Messages[0].Content)

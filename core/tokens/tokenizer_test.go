@@ -170,3 +170,29 @@ func TestLaterOpenAIModelsUseO200K(t *testing.T) {
 		}
 	}
 }
+
+// TestMemoKeepsNoLongText: a text of memoPrintBytes or more is
+// remembered by its fingerprint, so the memo keeps no reference to it
+// (a 50 MB rendering of a history would otherwise stay alive), and it
+// is still counted once; a cut of it is remembered, the text is not.
+func TestMemoKeepsNoLongText(t *testing.T) {
+	long := strings.Repeat("a long history line\n", memoPrintBytes/20+1)
+	other := "b" + long[1:] // the same length, another text
+	var m tokenMemo
+	computed := 0
+	count := func(s string) int { computed++; return len(s) % 1000 }
+	for range 2 {
+		if got := m.count(long, count); got != len(long)%1000 {
+			t.Fatalf("count = %d", got)
+		}
+	}
+	m.count(other, count)
+	if computed != 2 || len(m.counts) != 0 || len(m.bigCounts) != 2 || m.bytes != 0 {
+		t.Errorf("%d computed, %d texts kept as keys, %d fingerprints, %d bytes; want 2, 0, 2, 0", computed, len(m.counts), len(m.bigCounts), m.bytes)
+	}
+	cut := m.truncate(cutKey{long, 3, KeepEnd}, func() string { return strings.Clone(long[len(long)-5:]) })
+	again := m.truncate(cutKey{long, 3, KeepEnd}, func() string { t.Fatal("cut twice"); return "" })
+	if cut != again || len(m.cuts) != 0 || len(m.bigCuts) != 1 || m.bytes != len(cut) {
+		t.Errorf("cut %q then %q; %d cuts by text, %d by fingerprint, %d bytes", cut, again, len(m.cuts), len(m.bigCuts), m.bytes)
+	}
+}

@@ -178,7 +178,7 @@ func Assemble(in Input) (*Assembly, error) {
 		}
 	}
 	a.Components = append(a.Components, framing)
-	a.Items = itemCounts(in, a.Components, calls, parts[ComponentTools].pieces)
+	a.Items = itemCounts(in, a.Components, calls, parts[ComponentTools].pieces, parts[ComponentHistory].raw)
 	a.Used += framing.Used
 
 	reserve := in.Budget.ResponseReserve
@@ -209,7 +209,7 @@ func budgetRequest(in Input, toolsJSON string, calls []json.RawMessage) (map[str
 	raw := ArticleComponents{
 		SystemPrompt:        in.SystemPrompt,
 		ToolDefinitions:     toolsJSON,
-		ConversationHistory: HistoryText(in.History),
+		ConversationHistory: in.historyText(),
 		RetrievedContext:    in.RetrievedContext,
 		ToolResults:         toolResultsText(in.ToolResults, calls),
 		UserQuery:           in.UserQuery,
@@ -250,28 +250,29 @@ func measureRequest(in Input, toolsJSON string, calls []json.RawMessage) (map[st
 		messages = append(messages, ChatMessage{Role: "system", Content: articleRAGHeading + in.RetrievedContext})
 	}
 
-	history := &assembledComponent{raw: HistoryText(in.History), inMessages: true, counted: true}
+	// The history and the tool results are sent as messages, counted
+	// one by one, and never cut: their component has no text of its own
+	// (a rendering of every message would hold the request twice).
+	history := &assembledComponent{inMessages: true, counted: true}
 	for _, m := range in.History {
 		cm := ChatMessage{Role: m.Role, Content: m.Content}
 		history.keptTokens += cm.contentTokens(tok)
 		messages = append(messages, cm)
 	}
 	history.rawTokens = history.keptTokens
-	history.kept = history.raw
 	parts[ComponentHistory] = history
 
 	if in.UserQuery != "" {
 		messages = append(messages, ChatMessage{Role: "user", Content: in.UserQuery})
 	}
 
-	results := &assembledComponent{raw: toolResultsText(in.ToolResults, calls), inMessages: true, counted: true}
+	results := &assembledComponent{inMessages: true, counted: true}
 	for i, r := range in.ToolResults {
 		cm := ChatMessage{Role: r.role(), Content: r.Content, ToolCallID: r.ToolCallID, ToolCalls: calls[i]}
 		results.keptTokens += cm.contentTokens(tok)
 		messages = append(messages, cm)
 	}
 	results.rawTokens = results.keptTokens
-	results.kept = results.raw
 	parts[ComponentToolResults] = results
 	return parts, messages
 }

@@ -73,6 +73,10 @@ type ComponentReport struct {
 	// Note explains anything surprising about the line, in a sentence.
 	Note string `json:"note,omitempty"`
 	// Text is the component as it was sent, for the inspector; the JSON
-	// output carries it in the messages instead.
+	// output carries it in the messages instead. A measured history or
+	// tool-results component, sent as messages of their own and never
+	// cut, has none: the messages are the text. A cut component's text
+	// is the tokenizer's cut, a copy, so it does not keep the whole it
+	// was cut from alive.
 	Text string `json:"-"`
 }

@@ -86,7 +86,11 @@ type Input struct {
 	// line per message (the article's SlidingWindowMemory.to_text), so a
 	// memory strategy's output plugs in as messages; measured, each
 	// message is sent as itself.
-	History     []value.Message
+	History []value.Message
+	// HistoryText, when not "", is HistoryText(History) already written
+	// by the caller (the memory strategy counts the same text), so the
+	// assembler does not write a second copy of a long history.
+	HistoryText string
 	ToolResults []ToolResult
 	UserQuery   string
 	// RetrievedContext is a context block already built, by Build or by

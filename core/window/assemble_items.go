@@ -49,8 +49,9 @@ type Item struct {
 // them (toolPieces, OpenAI's rendering of each, when it applies),
 // budgeted the lines of the article's rendering and each tool's JSON. A
 // component the assembler cut shares out what it sent from the end it
-// kept, so the items cut away cost nothing.
-func itemCounts(in Input, reports []ComponentReport, calls []json.RawMessage, toolPieces []string) []Item {
+// kept, so the items cut away cost nothing. historyText is the history
+// component's rendering, budgeted (HistoryText).
+func itemCounts(in Input, reports []ComponentReport, calls []json.RawMessage, toolPieces []string, historyText string) []Item {
 	used := func(name string) (int, bool) {
 		for _, r := range reports {
 			if r.Name == name {
@@ -78,7 +79,7 @@ func itemCounts(in Input, reports []ComponentReport, calls []json.RawMessage, to
 	measured := in.mode() == MeasureOnly
 	var lines []string
 	if !measured {
-		lines = historyLines(in.History)
+		lines = historyLinesIn(historyText, in.History)
 	}
 	history := make([]Item, len(in.History))
 	for i, m := range in.History {

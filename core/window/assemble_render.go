@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"ctxlab/core/summarize"
 	"ctxlab/core/value"
 )
 
@@ -49,14 +50,29 @@ func compactToolCalls(raw json.RawMessage, item int) (json.RawMessage, error) {
 // article's SlidingWindowMemory.to_text. Roles stay as given, so a system
 // or tool message in the history is still visible for what it is.
 func HistoryText(history []value.Message) string {
-	return strings.Join(historyLines(history), "\n")
+	// The same text as the memory strategies' to_text, written once into
+	// a buffer of its size: joining lines would hold a long history
+	// twice, as lines and as the joined text.
+	return summarize.RenderMemoryLines(history)
 }
 
-// historyLines is HistoryText line by line, one per message.
-func historyLines(history []value.Message) []string {
+// historyText is HistoryText(in.History), or the caller's copy of it.
+func (in Input) historyText() string {
+	if in.HistoryText != "" {
+		return in.HistoryText
+	}
+	return HistoryText(in.History)
+}
+
+// historyLinesIn cuts text, HistoryText(history), into its lines, one
+// per message: parts of text, not copies of each line.
+func historyLinesIn(text string, history []value.Message) []string {
 	lines := make([]string, len(history))
+	at := 0
 	for i, m := range history {
-		lines[i] = m.Role + ": " + m.Content
+		n := len(m.Role) + len(": ") + len(m.Content)
+		lines[i] = text[at : at+n]
+		at += n + len("\n")
 	}
 	return lines
 }

@@ -320,3 +320,19 @@ func TestAssembleHistoryAndResultsText(t *testing.T) {
 		t.Errorf("results text = %q, want %q", got, want)
 	}
 }
+
+// TestAssembleTakesTheCallersHistoryText: a history rendering handed in
+// (Input.HistoryText, the memory strategy's) gives the assembly the
+// assembler's own rendering gives, cut or whole, every item included.
+func TestAssembleTakesTheCallersHistoryText(t *testing.T) {
+	for _, historyBudget := range []int{1, 3, 1000} {
+		in := asmInput(Budgeted)
+		in.Budget.ConversationHistory = historyBudget
+		own, errOwn := Assemble(in)
+		in.HistoryText = HistoryText(in.History)
+		given, errGiven := Assemble(in)
+		if (errOwn == nil) != (errGiven == nil) || !reflect.DeepEqual(own, given) {
+			t.Errorf("history budget %d: the assembly differs with the rendering handed in:\n%+v\nwant\n%+v", historyBudget, given, own)
+		}
+	}
+}

@@ -33,6 +33,16 @@ const (
 	// full 80 the limit would stand above the peak the collector reaches
 	// unaided (5.5 times).
 	PerDocument = 30
+	// PerMessageByte is what a byte of a chat history or an imported
+	// request may cost at the peak: assemble holds the messages once,
+	// and a rendering of them ("role: content" lines) while it is
+	// counted and cut, twice their size live with the Floor's margin
+	// for the rest. Three bytes a byte let the heap of a 50 MB history
+	// or request reach 4.4-4.7 times its size; at two the peak was
+	// 3.8-4.0 times, at one and a half 3.7-3.9, in the same processor
+	// time (gctrace: the live heap stays under the limit but while a
+	// request or one 50 MB message is decoded).
+	PerMessageByte = 1.5
 	// Floor is the least limit: the program with a small input, the
 	// tokenizer's tables and a margin for the collector.
 	Floor = 64 << 20
@@ -93,6 +103,16 @@ func ForWorkbench(inputBytes int64, documents int) int64 {
 	return max(int64(limit), For(inputBytes, documents))
 }
 
+// ForConversation is the limit for documents of docBytes (docs of
+// them) beside a chat history or an imported request of messageBytes.
+func ForConversation(docBytes int64, docs int, messageBytes int64) int64 {
+	limit := float64(For(docBytes, docs)) + PerMessageByte*float64(max(0, messageBytes))
+	if limit >= math.MaxInt64 {
+		return math.MaxInt64
+	}
+	return int64(limit)
+}
+
 // ForEval returns the soft limit for an eval whose files hold
 // inputBytes.
 func ForEval(inputBytes int64) int64 {
@@ -122,8 +142,8 @@ func Replace(getenv func(string) string, inputBytes int64, documents int) int64 
 	return ReplaceLimit(getenv, For(inputBytes, documents))
 }
 
-// ReplaceLimit is Replace for a limit computed by the caller
-// (ForWorkbench).
+// ReplaceLimit is Replace with a limit the caller computed
+// (ForWorkbench, ForConversation).
 func ReplaceLimit(getenv func(string) string, limit int64) int64 {
 	if getenv(EnvVar) != "" {
 		return 0

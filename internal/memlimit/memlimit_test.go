@@ -138,3 +138,17 @@ func TestReplaceLimitRaisesALowerLimit(t *testing.T) {
 		t.Fatalf("the runtime's limit is %d after ReplaceLimit(%d) over %d", got, limit, For(1_000, 10))
 	}
 }
+
+// TestForConversationCountsMessagesAtTheirRate: a history or a request
+// adds PerMessageByte a byte to the documents' limit.
+func TestForConversationCountsMessagesAtTheirRate(t *testing.T) {
+	if got, want := ForConversation(1_000, 2, 50_000_000), For(1_000, 2)+int64(PerMessageByte*50_000_000); got != want {
+		t.Errorf("ForConversation = %d, want %d", got, want)
+	}
+	if got := ForConversation(0, 0, -5); got != Floor {
+		t.Errorf("a negative size: %d, want the floor %d", got, int64(Floor))
+	}
+	if got := ForConversation(math.MaxInt64, 0, math.MaxInt64); got != math.MaxInt64 {
+		t.Errorf("beyond what an int64 holds: %d", got)
+	}
+}
