@@ -5,14 +5,14 @@ import (
 	"ctxlab/internal/memlimit"
 )
 
-// limitMemoryFor sets Go's soft memory limit from the documents a
-// headless command loaded (unless the user set GOMEMLIMIT, or the
-// command does not own its process), so a large set is collected as it
-// nears a few times its size instead of growing to twice its peak live
-// heap.
+// limitMemoryFor sets Go's soft memory limit from the documents `build`
+// loaded (unless the user set GOMEMLIMIT, or the command does not own
+// its process), so a large set is collected as it nears a few times its
+// size instead of growing to twice its peak live heap. It only lowers
+// the limit set before loading from the file's size.
 func limitMemoryFor(env Env, docs []value.Document) {
 	if env.SetsMemoryLimit {
-		memlimit.Apply(env.Getenv, documentBytes(docs), len(docs))
+		memlimit.ApplyLimit(env.Getenv, memlimit.ForBuild(documentBytes(docs), len(docs)))
 	}
 }
 

@@ -32,7 +32,7 @@ func TestLimitMemoryForOnlyInItsOwnProcess(t *testing.T) {
 	}{
 		{"a shared process", Env{Getenv: noEnv}, math.MaxInt64},
 		{"a user's GOMEMLIMIT", Env{Getenv: userLimit, SetsMemoryLimit: true}, math.MaxInt64},
-		{"its own process", Env{Getenv: noEnv, SetsMemoryLimit: true}, memlimit.For(text, 2)},
+		{"its own process", Env{Getenv: noEnv, SetsMemoryLimit: true}, memlimit.ForBuild(text, 2)},
 	}
 	for _, c := range cases {
 		debug.SetMemoryLimit(math.MaxInt64)

@@ -95,7 +95,7 @@ func markNearest(a *Analysis, x *shingleIndex, p *nearPairs, sorted, kept []int,
 			if doc == 0 {
 				continue
 			}
-			sim := jaccardFromSizes(int(inter[j]), len(x.sets[c]), len(x.sets[o]))
+			sim := jaccardFromSizes(int(inter[j]), x.size(c), x.size(o))
 			if sim > bestSim || (sim == bestSim && trace.sortedPos(int(doc-1)) < trace.sortedPos(int(best-1))) {
 				best, bestSim = doc, sim
 			}
@@ -127,7 +127,7 @@ func nearMatcher(a *Analysis, shingleSize int, threshold float64, keptOf []int32
 					}
 				}
 			}
-			return 0, jaccard(x.sets[c], x.sets[first]), true
+			return 0, x.similarity(c, first), true
 		}
 	case threshold >= NearPairFloor:
 		x := a.shingleIndex(shingleSize)
@@ -145,13 +145,13 @@ func pairMatcher(x *shingleIndex, p *nearPairs, threshold float64, keptOf []int3
 	return func(c int32) (int, float64, bool) {
 		best, bestSim := int32(0), 0.0
 		nbr, inter := p.neighbours(c)
-		size := len(x.sets[c])
+		size := x.size(c)
 		for j, o := range nbr {
 			pos := keptOf[o]
 			if pos == 0 || (best > 0 && pos > best) {
 				continue
 			}
-			if sim := jaccardFromSizes(int(inter[j]), size, len(x.sets[o])); sim >= threshold {
+			if sim := jaccardFromSizes(int(inter[j]), size, x.size(o)); sim >= threshold {
 				best, bestSim = pos, sim
 			}
 		}

@@ -13,7 +13,7 @@ import (
 // bruteDedup is the reference's walk: every candidate against every kept
 // document, in kept order. It describes each document's fate as a string.
 func bruteDedup(a *Analysis, sorted []int, threshold float64, k int) []string {
-	sets := a.shingleIndex(k).sets
+	sets := referenceShingles(a, k)
 	var kept []int
 	keptOfClass := map[int32]int{}
 	var fates []string
@@ -24,7 +24,7 @@ func bruteDedup(a *Analysis, sorted []int, threshold float64, k int) []string {
 		}
 		fate := "kept"
 		for _, o := range kept {
-			if j := jaccard(sets[a.hashClass[i]], sets[a.hashClass[o]]); j >= threshold {
+			if j := referenceSimilarity(sets[a.hashClass[i]], sets[a.hashClass[o]]); j >= threshold {
 				fate = fmt.Sprintf("near %d %v", o, j)
 				break
 			}
@@ -85,12 +85,21 @@ func TestDedupMatchesBruteForce(t *testing.T) {
 		a := Analyze(docs)
 		sorted := rng.Perm(n)
 		for _, k := range []int{1, 2, 3, 5} {
-			for _, threshold := range []float64{0.01, 0.1, 0.2, 1.0 / 3, 0.5, 0.6, 2.0 / 3, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95, 1, 1.5} {
+			for _, threshold := range []float64{0, 0.01, 0.1, 0.2, 1.0 / 3, 0.5, 0.6, 2.0 / 3, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95, 1, 1.5} {
 				trace := newTraceTable(n)
 				dedupStage(a, sorted, threshold, k, nil, &trace)
 				got := dedupFates(sorted, &trace)
 				if want := bruteDedup(a, sorted, threshold, k); fmt.Sprint(got) != fmt.Sprint(want) {
 					t.Fatalf("trial %d, k=%d, threshold %v:\n got %v\nwant %v", trial, k, threshold, got, want)
+				}
+			}
+			// Similarity, which fixes read, for any two documents, copies
+			// of one text included.
+			ref := referenceShingles(a, k)
+			for range 10 {
+				i, j := rng.IntN(n), rng.IntN(n)
+				if got, want := a.Similarity(i, j, k), referenceSimilarity(ref[a.hashClass[i]], ref[a.hashClass[j]]); got != want {
+					t.Fatalf("trial %d, k=%d: Similarity(%d, %d) = %v, want %v", trial, k, i, j, got, want)
 				}
 			}
 		}
@@ -139,14 +148,14 @@ func TestNearestMatchesBruteForce(t *testing.T) {
 			trace.detail(i).SortedPos = int32(pos)
 		}
 		kept, _ := dedupStage(a, sorted, 0.9, 2, nil, &trace)
-		sets := a.shingleIndex(2).sets
+		sets := referenceShingles(a, 2)
 		for _, i := range kept {
 			want, wantSim := -1, 0.0
 			for _, o := range sorted {
 				if a.hashClass[o] == a.hashClass[i] {
 					continue
 				}
-				if j := jaccard(sets[a.hashClass[i]], sets[a.hashClass[o]]); j >= NearPairFloor && j > wantSim {
+				if j := referenceSimilarity(sets[a.hashClass[i]], sets[a.hashClass[o]]); j >= NearPairFloor && j > wantSim {
 					want, wantSim = o, j
 				}
 			}

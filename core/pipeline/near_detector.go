@@ -23,13 +23,16 @@ func newNearDetector(index *shingleIndex, threshold float64, keptOf []int32) *ne
 
 // firstMatch returns the position in kept of the first kept class whose
 // similarity with c reaches the threshold, and that similarity.
+//
+// A set's unique shingles, rarer than its shared ones, open its prefix
+// but are held by no other class: only the shared shingles past them,
+// if the prefix reaches that far, are probed, and the other set's
+// prefix holds r when r is among as many of its shared shingles.
 func (d *nearDetector) firstMatch(c int32) (int, float64, bool) {
 	x := d.index
-	sets := x.sets
 	d.stamp++
-	ranks := x.sets[c]
 	best, sim := int32(0), 0.0
-	for _, r := range ranks[:probePrefixLen(len(ranks), d.threshold)] {
+	for _, r := range d.sharedPrefix(c) {
 		for _, other := range x.containing(r) {
 			pos := d.keptOf[other]
 			if pos == 0 || d.seen[other] == d.stamp {
@@ -37,7 +40,7 @@ func (d *nearDetector) firstMatch(c int32) (int, float64, bool) {
 			}
 			d.seen[other] = d.stamp
 			// The other set's own prefix must hold r too.
-			if o := x.sets[other]; r > o[probePrefixLen(len(o), d.threshold)-1] {
+			if o := d.sharedPrefix(other); len(o) == 0 || r > o[len(o)-1] {
 				continue
 			}
 			if best > 0 && pos > best {
@@ -45,7 +48,7 @@ func (d *nearDetector) firstMatch(c int32) (int, float64, bool) {
 			}
 			// Length filter: J <= min/max of the sizes, and correctly
 			// rounded division keeps that order in floating point.
-			la, lb := len(sets[c]), len(sets[other])
+			la, lb := x.size(c), x.size(other)
 			if float64(min(la, lb))/float64(max(la, lb)) < d.threshold {
 				continue
 			}
@@ -55,4 +58,11 @@ func (d *nearDetector) firstMatch(c int32) (int, float64, bool) {
 		}
 	}
 	return int(best - 1), sim, best > 0
+}
+
+// sharedPrefix is the shared shingles in class c's probe prefix.
+func (d *nearDetector) sharedPrefix(c int32) []uint32 {
+	x := d.index
+	n := probePrefixLen(x.size(c), d.threshold) - x.uniqueShingles(c)
+	return x.sets[c][:max(0, n)]
 }

@@ -114,7 +114,7 @@ func joinNearPairs(x *shingleIndex, floor float64, workers int) *nearPairs {
 		order[c] = int32(c)
 	}
 	slices.SortFunc(order, func(p, q int32) int {
-		return cmp.Or(cmp.Compare(len(x.sets[p]), len(x.sets[q])), cmp.Compare(p, q))
+		return cmp.Or(cmp.Compare(x.size(p), x.size(q)), cmp.Compare(p, q))
 	})
 	j := newJoin(x, order, floor)
 	// Each core probes every workers-th class: the late, large ones cost
@@ -257,14 +257,20 @@ func groupOverlapAtLeast(a []groupAt, i int, b []groupAt, j int, need int) (n in
 
 // interAtLeast returns the size of the intersection of classes c and o
 // when the similarity it gives, as the reference computes it, reaches
-// threshold. The bitmap bound rules most pairs out without a merge; the
-// merge stops as soon as the overlap still needed is out of reach.
+// threshold. Two classes share only shared shingles, so the bounds and
+// the merge read their sets, not their sizes: the bitmap bound rules
+// most pairs out without a merge; the merge stops as soon as the
+// overlap still needed is out of reach.
 func (x *shingleIndex) interAtLeast(c, o int32, threshold float64) (int, bool) {
+	sizeA, sizeB := x.size(c), x.size(o)
+	if c == o {
+		return sizeA, jaccardFromSizes(sizeA, sizeA, sizeB) >= threshold
+	}
 	a, b := x.sets[c], x.sets[o]
-	need := neededOverlap(len(a), len(b), threshold)
+	need := neededOverlap(sizeA, sizeB, threshold)
 	if need > min(len(a), len(b)) || x.bitmaps[c].overlapBound(&x.bitmaps[o], len(a), len(b)) < need {
 		return 0, false
 	}
 	inter, ok := intersectionAtLeast(a, b, need)
-	return inter, ok && jaccardFromSizes(inter, len(a), len(b)) >= threshold
+	return inter, ok && jaccardFromSizes(inter, sizeA, sizeB) >= threshold
 }

@@ -26,7 +26,7 @@ func FuzzNearPairs(f *testing.F) {
 		a := Analyze(docs)
 		shingleSize := 1 + int(k)%5
 		floor := 0.5 + float64(floorByte)/510
-		checkPairsAgainstBruteForce(t, a.shingleIndex(shingleSize), floor, fmt.Sprintf("k=%d, floor %v", shingleSize, floor))
+		checkPairsAgainstBruteForce(t, a, shingleSize, floor, fmt.Sprintf("k=%d, floor %v", shingleSize, floor))
 		sorted := make([]int, len(docs))
 		for i := range sorted {
 			sorted[len(sorted)-1-i] = i

@@ -25,9 +25,8 @@ func TestNearPairsMatchBruteForce(t *testing.T) {
 		}
 		a := Analyze(docs)
 		for _, k := range []int{1, 2, 3} {
-			x := a.shingleIndex(k)
 			for _, floor := range []float64{0.5, 0.6, 2.0 / 3, 0.75, 0.8, 0.9, 1} {
-				checkPairsAgainstBruteForce(t, x, floor, fmt.Sprintf("trial %d, k=%d, floor %v", trial, k, floor))
+				checkPairsAgainstBruteForce(t, a, k, floor, fmt.Sprintf("trial %d, k=%d, floor %v", trial, k, floor))
 			}
 		}
 	}
@@ -63,9 +62,8 @@ func TestNearPairsDenseMatchBruteForce(t *testing.T) {
 		}
 		a := Analyze(docs)
 		for _, k := range []int{1, 2, 3, 5} {
-			x := a.shingleIndex(k)
 			for _, floor := range []float64{0.5, 0.5 + 1e-12, 0.51, 0.99, 1 - 1e-12, 1} {
-				checkPairsAgainstBruteForce(t, x, floor, fmt.Sprintf("trial %d, k=%d, floor %v", trial, k, floor))
+				checkPairsAgainstBruteForce(t, a, k, floor, fmt.Sprintf("trial %d, k=%d, floor %v", trial, k, floor))
 			}
 		}
 		sorted := rng.Perm(len(docs))
@@ -81,34 +79,35 @@ func TestNearPairsDenseMatchBruteForce(t *testing.T) {
 	}
 }
 
-// checkPairsAgainstBruteForce fails unless the join at floor, on one
-// core and on three, gives exactly the pairs of classes whose
-// similarity, computed from a full intersection, reaches floor, each
-// with its intersection size.
-func checkPairsAgainstBruteForce(t *testing.T, x *shingleIndex, floor float64, label string) {
+// checkPairsAgainstBruteForce fails unless the join at floor of a's
+// k-word shingles, on one core and on three, gives exactly the pairs of
+// classes whose similarity, computed from the windows' strings, reaches
+// floor, each with its intersection size.
+func checkPairsAgainstBruteForce(t *testing.T, a *Analysis, k int, floor float64, label string) {
 	t.Helper()
+	x, ref := a.shingleIndex(k), referenceShingles(a, k)
 	for _, workers := range []int{1, 3} {
-		checkJoinAgainstBruteForce(t, x, joinNearPairs(x, floor, workers), floor, fmt.Sprintf("%s, %d cores", label, workers))
+		checkJoinAgainstBruteForce(t, ref, joinNearPairs(x, floor, workers), floor, fmt.Sprintf("%s, %d cores", label, workers))
 	}
 }
 
-func checkJoinAgainstBruteForce(t *testing.T, x *shingleIndex, p *nearPairs, floor float64, label string) {
+func checkJoinAgainstBruteForce(t *testing.T, ref []map[string]bool, p *nearPairs, floor float64, label string) {
 	t.Helper()
 	got := map[[2]int32]uint32{}
-	for c := range x.sets {
+	for c := range ref {
 		nbr, inter := p.neighbours(int32(c))
 		for j, o := range nbr {
 			got[[2]int32{int32(c), o}] = inter[j]
 		}
 	}
 	want := 0
-	for c := range x.sets {
-		for o := range x.sets {
+	for c := range ref {
+		for o := range ref {
 			if c == o {
 				continue
 			}
-			inter := intersectionSize(x.sets[c], x.sets[o])
-			if jaccardFromSizes(inter, len(x.sets[c]), len(x.sets[o])) < floor {
+			inter := referenceIntersection(ref[c], ref[o])
+			if jaccardFromSizes(inter, len(ref[c]), len(ref[o])) < floor {
 				continue
 			}
 			want++

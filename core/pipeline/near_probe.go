@@ -28,14 +28,14 @@ func newJoin(x *shingleIndex, order []int32, floor float64) *join {
 	n := len(order)
 	j := &join{x: x, floor: floor, order: order, sizeAt: make([]int32, n), groupsFrom: make([]int32, n+1)}
 	for pos, c := range order {
-		j.sizeAt[pos] = int32(len(x.sets[c]))
+		j.sizeAt[pos] = int32(x.size(c))
 		j.groupsFrom[pos+1] = j.groupsFrom[pos] + int32(len(x.groups.sets[c]))
 	}
 	j.groups = make([]groupAt, 0, j.groupsFrom[n])
 	for _, c := range order {
 		j.groups = append(j.groups, x.groups.sets[c]...)
 	}
-	j.entries, j.start, j.prefixes = indexGroupPrefixes(len(x.groups.first), n, j.groupsAt, func(pos int) int { return int(j.sizeAt[pos]) }, floor)
+	j.entries, j.start, j.prefixes = indexGroupPrefixes(int(x.groups.count), n, j.groupsAt, func(pos int) int { return int(j.sizeAt[pos]) }, floor)
 	return j
 }
 
@@ -162,7 +162,9 @@ func (p *prober) probe(pos int) {
 			continue
 		}
 		o := p.order[at]
-		if x.bitmaps[c].overlapBound(&x.bitmaps[o], int(size), otherSize) < required {
+		// The bitmaps fold the shared shingles only, the ones the pair
+		// can have in common, so the bound takes their counts.
+		if x.bitmaps[c].overlapBound(&x.bitmaps[o], len(x.sets[c]), len(x.sets[o])) < required {
 			continue
 		}
 		p.verified++

@@ -10,15 +10,15 @@ import (
 // none of it, so the overlap of two classes is the summed weight of the
 // groups they share: exact, with far fewer entries. The shingles of a
 // sentence that recurs in thousands of documents are one group, so are
-// all the shingles only one class holds, and the join walks each
-// group's postings once instead of once per shingle.
+// all the shingles only one class holds (which the index counts but does
+// not keep), and the join walks each group's postings once instead of
+// once per shingle.
 //
-// Groups are numbered by their rarest shingle, so they keep the
-// rarest-first order the prefix filters need.
+// Groups are numbered rarest first: each class's unique group, in class
+// order, then the shared groups by their rarest shingle, so they keep
+// the rarest-first order the prefix filters need.
 type shingleGroups struct {
-	// first[g] is group g's rarest shingle, whose postings are the
-	// group's.
-	first []uint32
+	count uint32 // groups
 	// sets[c] is class c's groups ascending, each with the number of the
 	// class's shingles in its groups up to that one (a running total, so
 	// an entry's end less the one before is the group's weight, and the
@@ -33,24 +33,24 @@ type groupAt struct {
 }
 
 // groupShingles finds the groups of the index's shingles. The unique
-// shingles of a class (held by it alone) are one group, led by the
-// first in its set. Every class of a group holds the group's shingles,
-// so shared shingles that may be grouped are looked for among those
-// whose first holder is the same class, with a hash of the postings to
-// sort on and a comparison of the postings to confirm: a hash collision
-// can only leave two groups apart. The scratch space is per shared
-// shingle, which random text has few of.
+// shingles of a class (held by it alone) are one group, weighed by their
+// count. Every class of a group holds the group's shingles, so shared
+// shingles that may be grouped are looked for among those whose first
+// holder is the same class, with a hash of the postings to sort on and a
+// comparison of the postings to confirm: a hash collision can only
+// leave two groups apart. The scratch space is per shared shingle, which
+// random text has few of.
 func groupShingles(x *shingleIndex) shingleGroups {
-	unique, sharedCount := x.unique, len(x.shared)-1
+	sharedCount := len(x.shared) - 1
 	postingHash := make([]uint64, sharedCount)
 	ownerStart := make([]int32, len(x.sets)+1)
-	for i := range postingHash {
-		postings := x.containing(unique + uint32(i))
+	for r := range postingHash {
+		postings := x.containing(uint32(r))
 		h := uint64(len(postings))
 		for _, c := range postings {
 			h = mix(h ^ uint64(c))
 		}
-		postingHash[i] = h
+		postingHash[r] = h
 		ownerStart[postings[0]+1]++
 	}
 	for c := 1; c < len(ownerStart); c++ {
@@ -60,17 +60,16 @@ func groupShingles(x *shingleIndex) shingleGroups {
 	// ascending.
 	owned := make([]uint32, sharedCount)
 	fill := slices.Clone(ownerStart[:len(ownerStart)-1])
-	for i := range owned {
-		c := x.containing(unique + uint32(i))[0]
-		owned[fill[c]] = unique + uint32(i)
+	for r := range owned {
+		c := x.containing(uint32(r))[0]
+		owned[fill[c]] = uint32(r)
 		fill[c]++
 	}
 	fill = nil
-	// leader[r-unique] becomes the rarest shingle of shared shingle r's
-	// group.
+	// leader[r] becomes the rarest shingle of shared shingle r's group.
 	leader := make([]uint32, sharedCount)
 	var leaders []uint32 // scratch for leadRun
-	hashOf := func(r uint32) uint64 { return postingHash[r-unique] }
+	hashOf := func(r uint32) uint64 { return postingHash[r] }
 	for c := range x.sets {
 		mine := owned[ownerStart[c]:ownerStart[c+1]]
 		slices.SortFunc(mine, func(p, q uint32) int {
@@ -87,26 +86,29 @@ func groupShingles(x *shingleIndex) shingleGroups {
 	}
 	owned, postingHash = nil, nil
 
-	// Groups are numbered in the order of their leaders' ranks: first
-	// the classes' unique groups, in class order, then the shared ones.
+	// Groups are numbered in rarest-first order: first the classes'
+	// unique groups, in class order, then the shared ones by leader.
 	g := shingleGroups{}
 	uniqueGroup := make([]uint32, len(x.sets))
 	var weight []uint32
-	for c, set := range x.sets {
-		if n, _ := slices.BinarySearch(set, unique); n > 0 {
-			uniqueGroup[c] = uint32(len(g.first))
-			g.first = append(g.first, set[0])
-			weight = append(weight, uint32(n))
+	for c := range x.sets {
+		if u := x.uniqueShingles(int32(c)); u > 0 {
+			uniqueGroup[c] = g.count
+			g.count++
+			weight = append(weight, uint32(u))
 		}
 	}
-	groupOf := leader // reused: a leader's entry is read before it is overwritten
-	for i := range groupOf {
-		if r := unique + uint32(i); groupOf[i] == r {
-			groupOf[i] = uint32(len(g.first))
-			g.first = append(g.first, r)
+	firstShared := g.count
+	var leads []uint32 // shared group less firstShared -> its leader
+	groupOf := leader  // reused: a leader's entry is read before it is overwritten
+	for r := range groupOf {
+		if groupOf[r] == uint32(r) {
+			groupOf[r] = g.count
+			g.count++
+			leads = append(leads, uint32(r))
 			weight = append(weight, 0)
 		} else {
-			groupOf[i] = groupOf[groupOf[i]-unique]
+			groupOf[r] = groupOf[groupOf[r]]
 		}
 	}
 	for _, grp := range groupOf {
@@ -114,18 +116,13 @@ func groupShingles(x *shingleIndex) shingleGroups {
 	}
 	// A class's groups are its unique group, if any, then its shared
 	// shingles that lead one, in rank order, which is group order.
-	// groupLed is the group r leads in class c's set, if it leads one.
-	groupLed := func(c int, r uint32) (uint32, bool) {
-		if r < unique {
-			return uniqueGroup[c], r == x.sets[c][0]
-		}
-		grp := groupOf[r-unique]
-		return grp, g.first[grp] == r
-	}
 	total := 0
 	for c, set := range x.sets {
+		if x.uniqueShingles(int32(c)) > 0 {
+			total++
+		}
 		for _, r := range set {
-			if _, ok := groupLed(c, r); ok {
+			if leads[groupOf[r]-firstShared] == r {
 				total++
 			}
 		}
@@ -134,8 +131,12 @@ func groupShingles(x *shingleIndex) shingleGroups {
 	g.sets = make([][]groupAt, len(x.sets))
 	for c, set := range x.sets {
 		from, through := len(flat), uint32(0)
+		if u := x.uniqueShingles(int32(c)); u > 0 {
+			through = uint32(u)
+			flat = append(flat, groupAt{group: uniqueGroup[c], end: through})
+		}
 		for _, r := range set {
-			if grp, ok := groupLed(c, r); ok {
+			if grp := groupOf[r]; leads[grp-firstShared] == r {
 				through += weight[grp]
 				flat = append(flat, groupAt{group: grp, end: through})
 			}
@@ -147,19 +148,19 @@ func groupShingles(x *shingleIndex) shingleGroups {
 
 // leadRun sets leader for a run of shared shingles with equal posting
 // hashes, ascending: each joins the first earlier one whose postings are
-// the same, or leads a group of its own. leader is indexed by rank less
-// x.unique; leaders is scratch space, returned for reuse.
+// the same, or leads a group of its own. leader is indexed by rank;
+// leaders is scratch space, returned for reuse.
 func (x *shingleIndex) leadRun(run, leader, leaders []uint32) []uint32 {
 	leaders = leaders[:0]
 	for _, r := range run {
-		leader[r-x.unique] = r
+		leader[r] = r
 		for _, l := range leaders {
 			if slices.Equal(x.containing(l), x.containing(r)) {
-				leader[r-x.unique] = l
+				leader[r] = l
 				break
 			}
 		}
-		if leader[r-x.unique] == r {
+		if leader[r] == r {
 			leaders = append(leaders, r)
 		}
 	}

@@ -3,6 +3,7 @@ package pipeline
 import (
 	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -10,20 +11,23 @@ import (
 	"ctxlab/core/value"
 )
 
-// TestNumberDistinctInParts: equal hashes get equal numbers and others
-// not, numbered from 0 in hash order, whether the buckets are taken in
-// one part or in eight; hashes crowded into a few buckets and repeated
-// many times included.
-func TestNumberDistinctInParts(t *testing.T) {
+// TestForEachDistinctInParts: each distinct hash's positions come in
+// one run, ascending, the runs in hash order, whether the buckets are
+// taken in one part or in eight, on every bit or below fixed top bits;
+// hashes crowded into a few buckets and repeated many times included.
+func TestForEachDistinctInParts(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 9))
 	for trial := range 60 {
+		fixed := uint(trial % 4)
 		hashes := make([]uint64, rng.IntN(3000))
 		pool := make([]uint64, 1+rng.IntN(len(hashes)+1))
+		top := rng.Uint64() >> (64 - fixed) << (64 - fixed) // 0 when fixed is 0
 		for i := range pool {
 			pool[i] = rng.Uint64()
 			if trial%3 == 1 {
 				pool[i] >>= 40 // every hash in the first bucket or so
 			}
+			pool[i] = top | pool[i]>>fixed
 		}
 		for p := range hashes {
 			hashes[p] = pool[rng.IntN(len(pool))]
@@ -31,79 +35,23 @@ func TestNumberDistinctInParts(t *testing.T) {
 		want := slices.Clone(hashes)
 		slices.Sort(want)
 		want = slices.Compact(want)
+		byHash := map[uint64][]uint32{}
+		for p, h := range hashes {
+			byHash[h] = append(byHash[h], uint32(p))
+		}
 		for _, partMin := range []int{1 << 30, 64, 1} {
-			ids := make([]uint32, len(hashes))
-			if got := numberDistinctInParts(hashes, ids, partMin); got != len(want) {
-				t.Fatalf("trial %d, parts over %d: %d distinct, want %d", trial, partMin, got, len(want))
+			var got [][]uint32
+			forEachDistinctInParts(hashes, fixed, partMin, func(positions []uint32) {
+				got = append(got, slices.Clone(positions))
+			})
+			if len(got) != len(want) {
+				t.Fatalf("trial %d, parts over %d: %d runs, want %d", trial, partMin, len(got), len(want))
 			}
-			for p, h := range hashes {
-				if i, _ := slices.BinarySearch(want, h); ids[p] != uint32(i) {
-					t.Fatalf("trial %d, parts over %d: position %d numbered %d, its hash is the %dth", trial, partMin, p, ids[p], i)
+			for i, positions := range got {
+				if wantPositions := byHash[want[i]]; !slices.Equal(positions, wantPositions) {
+					t.Fatalf("trial %d, parts over %d: run %d is %v, want %v", trial, partMin, i, positions, wantPositions)
 				}
 			}
-		}
-	}
-}
-
-// TestRankByCount: ranks order numbers by how often they occur, ties by
-// first position; the unique ones come first, and the shared ones'
-// starts count the positions of the ranks before them.
-func TestRankByCount(t *testing.T) {
-	rng := rand.New(rand.NewPCG(5, 1))
-	for trial := range 100 {
-		distinct := 1 + rng.IntN(200)
-		ids := make([]uint32, distinct+rng.IntN(400))
-		for p := range ids {
-			if p < distinct {
-				ids[p] = uint32(p) // every number occurs
-			} else {
-				ids[p] = uint32(rng.IntN(max(1, distinct/(1+trial%4))))
-			}
-		}
-		rng.Shuffle(len(ids), func(i, j int) { ids[i], ids[j] = ids[j], ids[i] })
-		count := make([]int, distinct)
-		firstAt := make([]int, distinct)
-		for p := len(ids) - 1; p >= 0; p-- {
-			count[ids[p]]++
-			firstAt[ids[p]] = p
-		}
-		order := make([]int, distinct)
-		for d := range order {
-			order[d] = d
-		}
-		slices.SortFunc(order, func(d, e int) int {
-			if count[d] != count[e] {
-				return count[d] - count[e]
-			}
-			return firstAt[d] - firstAt[e]
-		})
-		wantRank := make([]uint32, distinct)
-		wantUnique := 0
-		for r, d := range order {
-			wantRank[d] = uint32(r)
-			if count[d] == 1 {
-				wantUnique++
-			}
-		}
-		before := slices.Clone(ids)
-		unique, shared := rankByCount(ids, distinct)
-		for p, d := range before {
-			if ids[p] != wantRank[d] {
-				t.Fatalf("trial %d: position %d ranked %d, want %d", trial, p, ids[p], wantRank[d])
-			}
-		}
-		if int(unique) != wantUnique || len(shared) != distinct-wantUnique+1 {
-			t.Fatalf("trial %d: unique %d and %d shared starts, want %d and %d", trial, unique, len(shared), wantUnique, distinct-wantUnique+1)
-		}
-		at := wantUnique
-		for r := wantUnique; r < distinct; r++ {
-			if int(shared[r-wantUnique]) != at {
-				t.Fatalf("trial %d: rank %d's postings start at %d, want %d", trial, r, shared[r-wantUnique], at)
-			}
-			at += count[order[r]]
-		}
-		if int(shared[len(shared)-1]) != len(ids) {
-			t.Fatalf("trial %d: the postings end at %d, want %d", trial, shared[len(shared)-1], len(ids))
 		}
 	}
 }
@@ -133,11 +81,13 @@ func TestWindowCount(t *testing.T) {
 	}
 }
 
-// TestShingleIndexPostingsAndGroups checks the index against what it
-// compresses: each rank's classes are exactly the classes whose sets
-// hold it, the unique ranks (held by one class) come first, and the
-// groups are the shingles held by the same classes, numbered by their
-// rarest shingle, with each class's running totals.
+// TestShingleIndexPostingsAndGroups checks the index against the
+// windows' strings: each class's size is its number of distinct windows,
+// its set holds exactly its shared ones (no rank for a window one class
+// holds), each rank's classes are exactly the classes whose sets hold
+// it, ranks go rarest first, and the groups are each class's unique
+// windows and the shared ones held by the same classes, numbered rarest
+// first, with each class's running totals.
 func TestShingleIndexPostingsAndGroups(t *testing.T) {
 	rng := rand.New(rand.NewPCG(6, 6))
 	for trial := range 80 {
@@ -153,16 +103,87 @@ func TestShingleIndexPostingsAndGroups(t *testing.T) {
 			}
 			docs[i].Content = strings.Join(words, " ")
 		}
+		a := Analyze(docs)
 		for _, k := range []int{1, 2, 3} {
-			checkShingleIndex(t, newShingleIndex(Analyze(docs), k), fmt.Sprintf("trial %d, k=%d", trial, k))
+			checkShingleIndex(t, a, newShingleIndex(a, k), k, fmt.Sprintf("trial %d, k=%d", trial, k))
 		}
 	}
 }
 
-func checkShingleIndex(t *testing.T, x *shingleIndex, label string) {
+// TestShingleIndexSameInPartitions: hashing the windows in 2, 4 or 8
+// partitions of the hash space, on one core or several, gives the index
+// one pass gives, rank for rank; and both pass checkShingleIndex. The
+// documents include many copies of a few sentences, so that the first
+// pass's runs can outgrow their estimated share.
+func TestShingleIndexSameInPartitions(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
+	rng := rand.New(rand.NewPCG(2, 7))
+	for trial := range 12 {
+		n := 1 + rng.IntN(60)
+		if trial%4 == 3 {
+			n = 2048 + rng.IntN(3000) // several runs
+		}
+		sentences := []string{"the tent was torn", "please refund the order", "a b c d e"}
+		docs := make([]value.Document, n)
+		for i := range docs {
+			words := make([]string, rng.IntN(20))
+			for w := range words {
+				words[w] = fmt.Sprint(rng.IntN(3 + trial*7))
+			}
+			if trial%2 == 1 {
+				words = append(words, sentences[rng.IntN(len(sentences))])
+			}
+			docs[i].Content = strings.Join(words, " ")
+		}
+		a := Analyze(docs)
+		for _, k := range []int{1, 3} {
+			one := newWindowPlan(a, k)
+			one.setParts(1)
+			want := buildShingleIndex(a, one)
+			label := fmt.Sprintf("trial %d, k=%d", trial, k)
+			checkShingleIndex(t, a, want, k, label)
+			for _, parts := range []int{2, 4, 8} {
+				pl := newWindowPlan(a, k)
+				pl.setParts(parts)
+				got := buildShingleIndex(a, pl)
+				switch {
+				case !slices.Equal(got.sizes, want.sizes):
+					t.Fatalf("%s, %d parts: sizes differ", label, parts)
+				case !slices.Equal(got.shared, want.shared) || !slices.Equal(got.classes, want.classes):
+					t.Fatalf("%s, %d parts: postings differ", label, parts)
+				case got.groups.count != want.groups.count:
+					t.Fatalf("%s, %d parts: %d groups, want %d", label, parts, got.groups.count, want.groups.count)
+				}
+				for c := range want.sets {
+					if !slices.Equal(got.sets[c], want.sets[c]) || !slices.Equal(got.groups.sets[c], want.groups.sets[c]) {
+						t.Fatalf("%s, %d parts: class %d's set or groups differ", label, parts, c)
+					}
+				}
+			}
+		}
+	}
+}
+
+func checkShingleIndex(t *testing.T, a *Analysis, x *shingleIndex, k int, label string) {
 	t.Helper()
+	ref := referenceShingles(a, k)
+	holders := map[string][]int32{} // a window's classes, ascending
+	for c := range ref {
+		for w := range ref[c] {
+			holders[w] = append(holders[w], int32(c))
+		}
+	}
 	postings := map[uint32][]int32{}
 	for c, set := range x.sets {
+		shared := 0
+		for w := range ref[c] {
+			if len(holders[w]) > 1 {
+				shared++
+			}
+		}
+		if x.size(int32(c)) != len(ref[c]) || len(set) != shared {
+			t.Fatalf("%s: class %d has size %d and keeps %d shingles; it has %d windows, %d of them shared", label, c, x.size(int32(c)), len(set), len(ref[c]), shared)
+		}
 		if !slices.IsSorted(set) || len(slices.Compact(slices.Clone(set))) != len(set) {
 			t.Fatalf("%s: class %d's set %v is not ascending and distinct", label, c, set)
 		}
@@ -170,48 +191,79 @@ func checkShingleIndex(t *testing.T, x *shingleIndex, label string) {
 			postings[r] = append(postings[r], int32(c))
 		}
 	}
-	byPostings := map[string][]uint32{} // the ranks of each posting list, ascending
-	for r := range uint32(len(postings)) {
-		want, ok := postings[r]
-		if !ok {
-			t.Fatalf("%s: rank %d is in no set, of %d ranks", label, r, len(postings))
+	ranks := uint32(len(x.shared) - 1)
+	if int(ranks) != len(postings) {
+		t.Fatalf("%s: %d ranks, the sets hold %d", label, ranks, len(postings))
+	}
+	var gotLists, wantLists []string
+	for r := range ranks {
+		want := postings[r]
+		if len(want) < 2 {
+			t.Fatalf("%s: rank %d is held by %v: a shingle one class holds is kept", label, r, want)
 		}
 		if got := x.containing(r); !slices.Equal(got, want) {
 			t.Fatalf("%s: rank %d is held by %v, the index says %v", label, r, want, got)
 		}
-		if (r < x.unique) != (len(want) == 1) {
-			t.Fatalf("%s: rank %d is held by %d classes, and unique is %d", label, r, len(want), x.unique)
+		if prev := postings[r-1]; r > 0 && (len(prev) > len(want) || len(prev) == len(want) && prev[0] > want[0]) {
+			t.Fatalf("%s: rank %d, held by %v, comes after rank %d, held by %v", label, r, want, r-1, prev)
 		}
-		key := fmt.Sprint(want)
+		gotLists = append(gotLists, fmt.Sprint(want))
+	}
+	for _, classes := range holders {
+		if len(classes) > 1 {
+			wantLists = append(wantLists, fmt.Sprint(classes))
+		}
+	}
+	slices.Sort(gotLists)
+	slices.Sort(wantLists)
+	if !slices.Equal(gotLists, wantLists) {
+		t.Fatalf("%s: the ranks' classes are %v, the shared windows' %v", label, gotLists, wantLists)
+	}
+
+	// The groups: each class's unique shingles, in class order, then the
+	// ranks held by the same classes, by their rarest.
+	byPostings := map[string][]uint32{} // the ranks of each posting list, ascending
+	for r := range ranks {
+		key := fmt.Sprint(postings[r])
 		byPostings[key] = append(byPostings[key], r)
 	}
-	groupOf := map[uint32]uint32{}
-	for grp, first := range x.groups.first {
-		if grp > 0 && first <= x.groups.first[grp-1] {
-			t.Fatalf("%s: group %d's first shingle %d does not follow %d", label, grp, first, x.groups.first[grp-1])
-		}
-		members := byPostings[fmt.Sprint(postings[first])]
-		if members[0] != first {
-			t.Fatalf("%s: group %d is led by %d, its rarest shingle is %d", label, grp, first, members[0])
-		}
-		for _, r := range members {
-			groupOf[r] = uint32(grp)
+	uniqueGroup := map[int]uint32{}
+	groups := uint32(0)
+	for c := range x.sets {
+		if x.uniqueShingles(int32(c)) > 0 {
+			uniqueGroup[c] = groups
+			groups++
 		}
 	}
-	if len(groupOf) != len(postings) {
-		t.Fatalf("%s: the groups hold %d shingles of %d", label, len(groupOf), len(postings))
+	var leaders []uint32
+	for _, members := range byPostings {
+		leaders = append(leaders, members[0])
+	}
+	slices.Sort(leaders)
+	groupOf := map[uint32]uint32{}
+	for i, l := range leaders {
+		for _, r := range byPostings[fmt.Sprint(postings[l])] {
+			groupOf[r] = groups + uint32(i)
+		}
+	}
+	groups += uint32(len(leaders))
+	if x.groups.count != groups {
+		t.Fatalf("%s: %d groups, want %d", label, x.groups.count, groups)
 	}
 	for c, set := range x.sets {
+		var want []groupAt
+		through := uint32(0)
+		if u := x.uniqueShingles(int32(c)); u > 0 {
+			through = uint32(u)
+			want = append(want, groupAt{group: uniqueGroup[c], end: through})
+		}
 		var held []uint32
 		for _, r := range set {
 			held = append(held, groupOf[r])
 		}
 		slices.Sort(held)
-		held = slices.Compact(held)
-		var want []groupAt
-		through := uint32(0)
-		for _, grp := range held {
-			through += uint32(len(byPostings[fmt.Sprint(postings[x.groups.first[grp]])]))
+		for _, grp := range slices.Compact(held) {
+			through += uint32(len(byPostings[fmt.Sprint(postings[leaders[grp-groups+uint32(len(leaders))]])]))
 			want = append(want, groupAt{group: grp, end: through})
 		}
 		if got := x.groups.sets[c]; !slices.Equal(got, want) {

@@ -8,9 +8,9 @@ import (
 	"ctxlab/core/pycompat"
 )
 
-// shingleSet is a document's set of k-word windows, each hashed to 64
-// bits and then numbered densely (see newShingleIndex), sorted ascending
-// and without repeats.
+// shingleSet is a document's set of k-word windows that other documents
+// have too, each hashed to 64 bits and then numbered densely by rank
+// (see sharedShingles.index), sorted ascending and without repeats.
 // No window's text is kept: at 200,000 documents the strings cost more
 // than the documents. Two different windows share a number only if their
 // 64-bit hashes collide, which at a hundred million distinct windows has
@@ -18,23 +18,45 @@ import (
 type shingleSet []uint32
 
 // appendWindowHashes appends the distinct hashes of text's k-word
-// windows of lowercased words to dst, ascending; words is scratch space,
-// returned for reuse. A text with fewer than k words has a single shingle
-// made of all its words, as in the reference (so an empty text has one
-// empty shingle). A window's hash chains its words' hashes in order, so
-// the same words in another order, or fewer of them, hash apart.
-func appendWindowHashes(text string, k int, words, dst []uint64) (scratch, out []uint64) {
+// windows of lowercased words that keep accepts to dst, ascending; words
+// is scratch space, returned for reuse. A text with fewer than k words
+// has a single shingle made of all its words, as in the reference (so an
+// empty text has one empty shingle). A window's hash chains its words'
+// hashes in order, so the same words in another order, or fewer of
+// them, hash apart.
+func appendWindowHashes(text string, k int, keep windowFilter, words, dst []uint64) (scratch, out []uint64) {
 	words = lowerWordHashes(text, words[:0])
 	if len(words) < k {
-		return words, append(dst, windowHash(words))
+		return words, keep.appendIf(dst, windowHash(words))
 	}
 	from := len(dst)
+	seed := windowSeed(k)
 	for i := 0; i+k <= len(words); i++ {
-		dst = append(dst, windowHash(words[i:i+k]))
+		dst = keep.appendIf(dst, chainWords(seed, words[i:i+k]))
 	}
 	set := dst[from:]
 	slices.Sort(set)
 	return words, append(dst[:from], slices.Compact(set)...)
+}
+
+// windowFilter keeps the hashes of one partition of the hash space, those
+// whose top bits (h >> shift) are part; a shift of 64 keeps every hash.
+// When counts is not nil it counts every window's partition too.
+type windowFilter struct {
+	shift  uint
+	part   uint64
+	counts []int
+}
+
+func (f windowFilter) appendIf(dst []uint64, h uint64) []uint64 {
+	p := h >> f.shift
+	if f.counts != nil {
+		f.counts[p]++
+	}
+	if p == f.part {
+		dst = append(dst, h)
+	}
+	return dst
 }
 
 const (
@@ -141,7 +163,16 @@ var asciiWordByte = func() (t [utf8.RuneSelf]uint8) {
 // windowHash chains word hashes; the length seeds it so a window of n
 // words never equals a longer one by construction of the chain alone.
 func windowHash(words []uint64) uint64 {
-	h := mix(uint64(len(words)) + 0x9e3779b97f4a7c15)
+	return chainWords(windowSeed(len(words)), words)
+}
+
+// windowSeed is where the chain of a window of n words starts: the same
+// for every window of a text, so computed once for them.
+func windowSeed(n int) uint64 { return mix(uint64(n) + 0x9e3779b97f4a7c15) }
+
+// chainWords chains word hashes onto seed.
+func chainWords(seed uint64, words []uint64) uint64 {
+	h := seed
 	for _, w := range words {
 		h = mix(h ^ w)
 	}
@@ -193,9 +224,4 @@ func jaccardFromSizes(inter, sizeA, sizeB int) float64 {
 		return 0
 	}
 	return float64(inter) / float64(union)
-}
-
-// jaccard returns the similarity of two shingle sets.
-func jaccard(a, b shingleSet) float64 {
-	return jaccardFromSizes(intersectionSize(a, b), len(a), len(b))
 }

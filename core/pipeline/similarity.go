@@ -6,5 +6,5 @@ package pipeline
 // other derives its threshold from it.
 func (a *Analysis) Similarity(i, j, k int) float64 {
 	x := a.shingleIndex(k)
-	return jaccard(x.sets[a.hashClass[i]], x.sets[a.hashClass[j]])
+	return x.similarity(a.hashClass[i], a.hashClass[j])
 }

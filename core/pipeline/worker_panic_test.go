@@ -71,8 +71,8 @@ func TestCountTokensRaisesAWorkersPanic(t *testing.T) {
 func TestClassWindowHashesRaisesAWorkersPanic(t *testing.T) {
 	t.Parallel()
 	a := Analyze([]value.Document{{Content: "one two three four"}, {Content: "five six seven eight"}})
-	panictest.Expect(t, "runtime error: slice bounds out of range", "ctxlab/core/pipeline.classWindowHashes.func3", func() {
-		classWindowHashes(a, -1)
+	panictest.Expect(t, "runtime error: slice bounds out of range", "ctxlab/core/pipeline.(*windowPlan).classWindowHashes.func1", func() {
+		newWindowPlan(a, -1).classWindowHashes(a, 0)
 	})
 }
 

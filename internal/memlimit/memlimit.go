@@ -21,8 +21,18 @@ import (
 // is made, under a hundred bytes per document beyond its text, and the
 // program's own start-up heap.
 const (
-	// PerInputByte is what a byte of document text may cost at the peak.
+	// PerInputByte is what a byte of input may cost at the peak: a file
+	// being parsed, or a scenario's history and requests.
 	PerInputByte = 3
+	// PerBuildTextByte is what a byte of document text may cost at the
+	// peak of `build`, once the documents are loaded: the text itself
+	// and the near-duplicate index being made, which keeps only the
+	// shingles more than one document holds and, for text of very short
+	// words, hashes the windows in two passes (core/pipeline
+	// shingle_hashes.go). ForBuild adds a margin. With 3 bytes a byte
+	// and the floor, a 42 MB set of very short words, 125 MB live at
+	// its peak, grew to 4.6 times its size.
+	PerBuildTextByte = 2
 	// PerDocument is what one document adds to the limit beyond its
 	// text: about a third of the 80-odd bytes it holds live (its record,
 	// its token count, the analysis's numbers, a filtered document's
@@ -91,6 +101,22 @@ func For(inputBytes int64, documents int) int64 {
 	return int64(limit)
 }
 
+// ForBuild returns the soft limit for a build over documents documents
+// of textBytes of text: PerBuildTextByte a byte, and a margin of the
+// floor or of the text's size, whichever is larger. The floor alone
+// would hold a large set whose index is being hashed to within a few
+// percent of its live heap, so that every allocation started a
+// collection (48 instead of 9 on kb-100k.jsonl, 125 MB); the text's
+// size alone would let a small set's heap pass 4 times its size.
+func ForBuild(textBytes int64, documents int) int64 {
+	text := float64(max(0, textBytes))
+	limit := PerBuildTextByte*text + max(float64(Floor), text) + PerDocument*float64(max(0, documents))
+	if limit >= math.MaxInt64 {
+		return math.MaxInt64
+	}
+	return int64(limit)
+}
+
 // ForWorkbench returns the soft limit for the workbench open on
 // documents documents holding inputBytes of text: WorkbenchFloor,
 // PerInputByte a byte and PerWorkbenchDocument a document, and never
@@ -152,7 +178,8 @@ func ReplaceLimit(getenv func(string) string, limit int64) int64 {
 	return limit
 }
 
-// ApplyLimit is Apply for a limit computed by the caller (ForEval).
+// ApplyLimit is Apply for a limit computed by the caller (ForEval,
+// ForBuild).
 func ApplyLimit(getenv func(string) string, limit int64) int64 {
 	if getenv(EnvVar) != "" {
 		return 0

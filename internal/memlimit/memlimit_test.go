@@ -26,6 +26,21 @@ func TestForGrowsWithTheInput(t *testing.T) {
 	}
 }
 
+func TestForBuildCountsTwoBytesOfTextAndAMargin(t *testing.T) {
+	if got, want := ForBuild(42_000_000, 16_504), int64(Floor+2*42_000_000+30*16_504); got != want {
+		t.Errorf("ForBuild(42 MB, 16,504) = %d, want %d (the floor is the margin)", got, want)
+	}
+	if got, want := ForBuild(113_000_000, 100_000), int64(3*113_000_000+30*100_000); got != want {
+		t.Errorf("ForBuild(113 MB, 100,000) = %d, want %d (the text is the margin)", got, want)
+	}
+	if got := ForBuild(-1, -1); got != Floor {
+		t.Errorf("ForBuild of negative sizes = %d, want the floor %d", got, Floor)
+	}
+	if got := ForBuild(math.MaxInt64, math.MaxInt32); got != math.MaxInt64 {
+		t.Errorf("ForBuild beyond an int64 = %d, want %d", got, int64(math.MaxInt64))
+	}
+}
+
 // noLimit sets the runtime's limit to none for a test, and puts back
 // what was in force after it.
 func noLimit(t *testing.T) {
