@@ -106,7 +106,7 @@ var errUncheckedOptions = errors.New("build: the options were not validated (no 
 func countStages(trace *traceTable, afterFilter, dupes int, reordered bool) StageCounts {
 	c := StageCounts{Input: trace.len(), Filtered: trace.len() - afterFilter, Duplicates: dupes, Reordered: reordered}
 	for _, d := range trace.states {
-		switch d.fate {
+		switch d.fate() {
 		case FateIncluded:
 			c.Included++
 		case FatePartial:

@@ -9,10 +9,11 @@ import (
 )
 
 // MaxDocuments is the most documents one build traces: a trace keeps
-// positions and citations as 32-bit numbers. A set that large would
-// need more than 4 GiB of input and hundreds of gigabytes of memory
-// before it got here.
-const MaxDocuments = math.MaxInt32
+// positions and citations as 32-bit numbers, and a document's state its
+// filter reason's number in the 29 bits its fate leaves (trace_table.go).
+// A set that large would need more than 10 GiB of input and tens of
+// gigabytes of memory before it got here.
+const MaxDocuments = math.MaxUint32 >> fateBits
 
 // checkDocumentCount refuses a set the trace's positions cannot count.
 func checkDocumentCount(n int) error {

@@ -2,11 +2,11 @@ package pipeline
 
 // traceTable holds every input document's trace in two parts. A
 // document's state (its fate, whether and why it was filtered) is kept
-// for every document, 12 bytes each; the rest of a DocTrace (positions,
+// for every document, 8 bytes each; the rest of a DocTrace (positions,
 // citation, tokens kept, cut offset, duplicate and nearest, budget
 // reason) is kept only for the documents that got past the filter, in a
 // side table the state points into. A million one-word documents the
-// filter removes then cost 12 bytes each instead of a full DocTrace of
+// filter removes then cost 8 bytes each instead of a full DocTrace of
 // 72. Readers see whole DocTraces either way (Trace.Doc).
 type traceTable struct {
 	states []docState
@@ -19,16 +19,27 @@ type traceTable struct {
 	reasons []string
 }
 
-// docState is the part of a document's trace every document has.
+// docState is the part of a document's trace every document has: 8
+// bytes, since every input document pays for it (the workbench holds two
+// traces while it replaces one, a million documents apiece).
 type docState struct {
 	// detail is 1 + the document's slot in details; 0 when no stage after
 	// the filter reached it.
 	detail int32
-	// reason is 1 + its filter reason's number in reasons; 0 for none.
-	reason   int32
-	fate     Fate
-	filtered bool
+	// fateAndReason is the fate in its low fateBits bits and, above them,
+	// 1 + the filter reason's number in reasons, 0 for none. Only the
+	// filter (and top-k) gives the fate FateFiltered, so it says whether
+	// the document was filtered. MaxDocuments keeps the reasons, at most
+	// one a document, within the bits left.
+	fateAndReason uint32
 }
+
+// fateBits holds every Fate.
+const fateBits = 3
+
+func (s docState) fate() Fate       { return Fate(s.fateAndReason & (1<<fateBits - 1)) }
+func (s docState) reason() uint32   { return s.fateAndReason >> fateBits }
+func (s docState) isFiltered() bool { return s.fate() == FateFiltered }
 
 // newTraceTable makes n documents' traces, each at no stage yet.
 func newTraceTable(n int) traceTable {
@@ -79,11 +90,11 @@ func (t *traceTable) view(i int) DocTrace {
 	} else {
 		d = untraced(i)
 	}
-	d.Fate, d.Filtered = s.fate, s.filtered
-	if s.filtered {
+	d.Fate, d.Filtered = s.fate(), s.isFiltered()
+	if d.Filtered {
 		d.reason = ""
-		if s.reason > 0 {
-			d.reason = t.reasons[s.reason-1]
+		if r := s.reason(); r > 0 {
+			d.reason = t.reasons[r-1]
 		}
 	}
 	return d
@@ -98,13 +109,16 @@ func (t *traceTable) sortedPos(i int) int32 {
 }
 
 // filtered reports whether the filter (or top-k) removed document i.
-func (t *traceTable) filtered(i int) bool { return t.states[i].filtered }
+func (t *traceTable) filtered(i int) bool { return t.states[i].isFiltered() }
 
 // fate is document i's fate.
-func (t *traceTable) fate(i int) Fate { return t.states[i].fate }
+func (t *traceTable) fate(i int) Fate { return t.states[i].fate() }
 
 // setFate records document i's fate.
-func (t *traceTable) setFate(i int, f Fate) { t.states[i].fate = f }
+func (t *traceTable) setFate(i int, f Fate) {
+	s := &t.states[i]
+	s.fateAndReason = s.fateAndReason&^(1<<fateBits-1) | uint32(f)
+}
 
 // addReason stores a filter reason and returns its number for
 // markFiltered; documents filtered for the same reason pass the same
@@ -117,6 +131,5 @@ func (t *traceTable) addReason(reason string) int32 {
 // markFiltered records the filter's (or top-k's) decision, with a reason
 // number from addReason.
 func (t *traceTable) markFiltered(i int, reason int32) {
-	s := &t.states[i]
-	s.filtered, s.fate, s.reason = true, FateFiltered, reason
+	t.states[i].fateAndReason = uint32(reason)<<fateBits | uint32(FateFiltered)
 }

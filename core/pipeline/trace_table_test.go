@@ -11,7 +11,7 @@ import (
 // Every input document pays for its state, a million of them for a large
 // set; the full DocTrace only the documents past the filter pay for.
 func TestDocStateSize(t *testing.T) {
-	if got, most := unsafe.Sizeof(docState{}), uintptr(12); got > most {
+	if got, most := unsafe.Sizeof(docState{}), uintptr(8); got > most {
 		t.Errorf("docState is %d bytes, more than %d: every input document pays for it", got, most)
 	}
 }
@@ -68,4 +68,24 @@ func traceTableOf(docs []DocTrace) traceTable {
 // markFiltered writes a filter's decision into a trace made by hand.
 func (d *DocTrace) markFiltered(reason string) {
 	d.Filtered, d.Fate, d.reason = true, FateFiltered, reason
+}
+
+// Every fate and every filter reason number up to MaxDocuments fit in a
+// document's state, and reading them back gives what was written.
+func TestDocStateHoldsEveryFateAndReason(t *testing.T) {
+	if len(fateWords) > 1<<fateBits {
+		t.Fatalf("%d fates do not fit in %d bits", len(fateWords), fateBits)
+	}
+	tab := newTraceTable(2)
+	tab.reasons = make([]string, 0) // markFiltered takes the number as given
+	tab.markFiltered(0, MaxDocuments)
+	if s := tab.states[0]; !s.isFiltered() || s.reason() != MaxDocuments || s.fate() != FateFiltered {
+		t.Errorf("filtered with reason %d: reads back filtered %v, reason %d, fate %v", MaxDocuments, s.isFiltered(), s.reason(), s.fate())
+	}
+	for f := range Fate(len(fateWords)) {
+		tab.setFate(1, f)
+		if s := tab.states[1]; s.fate() != f || s.isFiltered() != (f == FateFiltered) {
+			t.Errorf("setFate(%v) reads back %v, filtered %v", f, s.fate(), s.isFiltered())
+		}
+	}
 }

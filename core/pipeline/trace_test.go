@@ -51,7 +51,7 @@ func TestCheckDocumentCount(t *testing.T) {
 		t.Errorf("%d documents refused: %v", MaxDocuments, err)
 	}
 	err := checkDocumentCount(MaxDocuments + 1)
-	if want := "2,147,483,648 documents: a build traces at most 2,147,483,647"; err == nil || err.Error() != want {
+	if want := "536,870,912 documents: a build traces at most 536,870,911"; err == nil || err.Error() != want {
 		t.Errorf("one document too many: %v, want %q", err, want)
 	}
 }

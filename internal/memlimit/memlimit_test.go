@@ -134,8 +134,9 @@ func TestForWorkbench(t *testing.T) {
 		want      int64
 	}{
 		{"nothing read: For's floor", 0, 0, Floor},
-		{"a small set stays at For's", 1_000_000, 1_000, For(1_000_000, 1_000)},
-		{"a million one-word documents", 6_450_880, 1_000_000, WorkbenchFloor + 3*6_450_880 + PerWorkbenchDocument*1_000_000},
+		{"a small set stays at the floor", 1_000_000, 1_000, Floor},
+		{"a million one-word documents", 6_450_880, 1_000_000, WorkbenchFloor + 2.5*6_450_880 + PerWorkbenchDocument*1_000_000},
+		{"25,000 documents of 2 KB", 51_000_000, 25_000, WorkbenchFloor + 2.5*51_000_000 + PerWorkbenchDocument*25_000},
 		{"beyond what an int64 holds", math.MaxInt64, math.MaxInt32, math.MaxInt64},
 	}
 	for _, c := range cases {
