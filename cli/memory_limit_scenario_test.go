@@ -36,9 +36,9 @@ func TestLimitMemoryForScenarioCountsTheRequest(t *testing.T) {
 		t.Errorf("a shared process: the limit is %d, want none", got)
 	}
 	limitMemoryForScenario(Env{Getenv: noEnv, SetsMemoryLimit: true}, sc)
-	// The documents' text at For's rate, the request's at PerMessageByte.
+	// The documents' text at ForBuild's rate, the request's at PerMessageByte.
 	const docText = 12 + 4
-	if got, want := debug.SetMemoryLimit(-1), memlimit.ForConversation(docText, 4, text-docText); got != want || want != memlimit.For(docText, 4)+int64(memlimit.PerMessageByte*(text-docText)) {
+	if got, want := debug.SetMemoryLimit(-1), memlimit.ForConversation(docText, 4, text-docText); got != want || want != memlimit.ForBuild(docText, 4)+int64(memlimit.PerMessageByte*(text-docText)) {
 		t.Errorf("its own process: the limit is %d, want %d", got, want)
 	}
 }

@@ -158,7 +158,7 @@ func TestReplaceLimitRaisesALowerLimit(t *testing.T) {
 // TestForConversationCountsMessagesAtTheirRate: a history or a request
 // adds PerMessageByte a byte to the documents' limit.
 func TestForConversationCountsMessagesAtTheirRate(t *testing.T) {
-	if got, want := ForConversation(1_000, 2, 50_000_000), For(1_000, 2)+int64(PerMessageByte*50_000_000); got != want {
+	if got, want := ForConversation(1_000, 2, 50_000_000), ForBuild(1_000, 2)+int64(PerMessageByte*50_000_000); got != want {
 		t.Errorf("ForConversation = %d, want %d", got, want)
 	}
 	if got := ForConversation(0, 0, -5); got != Floor {
