@@ -141,7 +141,14 @@ func TestShingleIndexSameInPartitions(t *testing.T) {
 			one.setParts(1)
 			want := buildShingleIndex(a, one)
 			label := fmt.Sprintf("trial %d, k=%d", trial, k)
-			checkShingleIndex(t, a, want, k, label)
+			if n < 1024 {
+				// Against the brute force on the small sets only: on the
+				// large ones it took minutes under the race detector
+				// (postings thousands of classes long, printed to
+				// compare), and what they add is the runs, which the
+				// comparison between partitions below covers.
+				checkShingleIndex(t, a, want, k, label)
+			}
 			for _, parts := range []int{2, 4, 8} {
 				pl := newWindowPlan(a, k)
 				pl.setParts(parts)
