@@ -148,15 +148,7 @@ func (s *compactStream) strPart(text string) {
 func (s *compactStream) messages(v any) {
 	switch list := v.(type) {
 	case []window.ChatMessage:
-		if list == nil {
-			s.raw("null")
-			return
-		}
-		s.raw("[")
-		for i, m := range list {
-			if i > 0 {
-				s.raw(",")
-			}
+		streamList(s, list, func(m window.ChatMessage) {
 			s.raw(`{"role":`)
 			s.str(m.Role)
 			s.raw(`,"content":`)
@@ -174,24 +166,29 @@ func (s *compactStream) messages(v any) {
 				s.value(m.ToolCalls)
 			}
 			s.raw("}")
-		}
-		s.raw("]")
+		})
 	case []window.AnthropicMessage:
-		if list == nil {
-			s.raw("null")
-			return
-		}
-		s.raw("[")
-		for i, m := range list {
-			if i > 0 {
-				s.raw(",")
-			}
-			s.value(m)
-		}
-		s.raw("]")
+		streamList(s, list, func(m window.AnthropicMessage) { s.value(m) })
 	default:
 		s.value(v)
 	}
+}
+
+// streamList appends list as a JSON array, each element by each; a nil
+// list is null, as encoding/json writes it.
+func streamList[T any](s *compactStream, list []T, each func(T)) {
+	if list == nil {
+		s.raw("null")
+		return
+	}
+	s.raw("[")
+	for i, m := range list {
+		if i > 0 {
+			s.raw(",")
+		}
+		each(m)
+	}
+	s.raw("]")
 }
 
 func (s *compactStream) flushIfFull() {
