@@ -32,17 +32,23 @@ type windowPlan struct {
 // Partition choice. A pass costs about windowCostBytes a window it
 // keeps: the hash (8 bytes), the buckets' starts and an eighth of the
 // positions at a time (forEachDistinct). Passes are added while a pass
-// would cost more than twice the text (and more than passFloorBytes, so
-// that a small set is never hashed twice): text of ordinary words, a
-// window every 6 or 7 bytes, takes one pass (each more costs about a
-// tenth of a build's processor time, for little: measured on
-// random-200mb.jsonl, two passes peaked 8% lower in 19% more processor
-// time); text of one- and two-letter words, a window every 3 bytes,
-// takes two.
+// would cost more than 19/10 of the text's size (and more than
+// passFloorBytes, so that a small set is never hashed twice).
+//
+// Text of ordinary words, a window every 6 to 8 bytes (1.3 to 1.7 bytes
+// of pass a byte; English prose is near 1.7), takes one pass: each more
+// costs about a tenth of a build's processor time, for little (measured
+// on random-200mb.jsonl, two passes peaked 8% lower in 19% more
+// processor time). Text of one- and two-letter words, a window every
+// 2.5 bytes (4 bytes a byte), takes four: at two, with twice the text
+// allowed, a pass as large as 1.6 times the text was live beside it
+// (131 MB live of a 42 MB set, short-words-42mb.jsonl, which then
+// peaked at 3.99 times its size).
 const (
-	windowCostBytes = 10
-	passFloorBytes  = 32 << 20
-	maxWindowParts  = 8
+	passTextShareNum, passTextShareDen = 19, 10
+	windowCostBytes                    = 10
+	passFloorBytes                     = 32 << 20
+	maxWindowParts                     = 8
 )
 
 // newWindowPlan counts every class's windows (a pass over the text
@@ -73,7 +79,7 @@ func newWindowPlan(a *Analysis, k int) *windowPlan {
 // windowParts is how many partitions keep a pass over windows windows
 // within its share of textBytes.
 func windowParts(windows, textBytes int) int {
-	allowed := max(2*textBytes, passFloorBytes)
+	allowed := max(textBytes*passTextShareNum/passTextShareDen, passFloorBytes)
 	parts := 1
 	for parts < maxWindowParts && windows/parts*windowCostBytes > allowed {
 		parts *= 2
@@ -118,12 +124,22 @@ func (pl *windowPlan) capacity(w, part int) int {
 // region: no array grows by doubling, and the hashes are never copied
 // into a second one. A class whose text repeats a window has fewer
 // distinct hashes than windows, so the runs are then moved together.
-func (pl *windowPlan) classWindowHashes(a *Analysis, part int) (hashes []uint64, ends []int) {
+//
+// reuse is the last pass's array, done with: a pass writes into it when
+// it is large enough. Allocated afresh, each pass's array would be live
+// beside the last one's until the collector frees it, and with text of
+// short words the array is the largest thing a build holds (measured on
+// short-words-42mb.jsonl: the heap reached 193 MB while the second
+// pass's array was made, 113 MB of it live).
+func (pl *windowPlan) classWindowHashes(a *Analysis, part int, reuse []uint64) (hashes []uint64, ends []int) {
 	regionStart := make([]int, pl.workers+1)
 	for w := range pl.workers {
 		regionStart[w+1] = regionStart[w] + pl.capacity(w, part)
 	}
-	all := make([]uint64, regionStart[pl.workers])
+	all := reuse[:cap(reuse)]
+	if len(all) < regionStart[pl.workers] {
+		all = make([]uint64, regionStart[pl.workers])
+	}
 	runs := make([][]uint64, pl.workers)
 	counting := pl.parts > 1 && pl.partWindows == nil
 	counts := make([][]int, pl.workers)
@@ -171,5 +187,5 @@ func (pl *windowPlan) classWindowHashes(a *Analysis, part int) (hashes []uint64,
 	for _, run := range runs {
 		at += copy(all[at:], run) // moving down within all: copy allows overlap
 	}
-	return all[:total:total], ends
+	return all[:total], ends // the capacity beyond is the next pass's reuse
 }

@@ -67,8 +67,10 @@ func newShingleIndex(a *Analysis, k int) *shingleIndex {
 // hash nor every window's number is ever live.
 func buildShingleIndex(a *Analysis, pl *windowPlan) *shingleIndex {
 	gathered := sharedShingles{sizes: make([]uint32, pl.classes)}
+	var hashes []uint64
 	for part := range pl.parts {
-		hashes, ends := pl.classWindowHashes(a, part)
+		var ends []int
+		hashes, ends = pl.classWindowHashes(a, part, hashes)
 		gathered.add(hashes, ends, 64-pl.shift)
 	}
 	x := &shingleIndex{sizes: gathered.sizes}

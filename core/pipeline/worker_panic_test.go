@@ -72,7 +72,7 @@ func TestClassWindowHashesRaisesAWorkersPanic(t *testing.T) {
 	t.Parallel()
 	a := Analyze([]value.Document{{Content: "one two three four"}, {Content: "five six seven eight"}})
 	panictest.Expect(t, "runtime error: slice bounds out of range", "ctxlab/core/pipeline.(*windowPlan).classWindowHashes.func1", func() {
-		newWindowPlan(a, -1).classWindowHashes(a, 0)
+		newWindowPlan(a, -1).classWindowHashes(a, 0, nil)
 	})
 }
 
