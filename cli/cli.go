@@ -10,6 +10,7 @@ import (
 	"os"
 	"strings"
 
+	"ctxlab/internal/memlimit"
 	"ctxlab/internal/nearname"
 
 	"ctxlab/internal/safetext"
@@ -86,6 +87,12 @@ func Main(env Env, args []string) int {
 		}
 		for _, c := range commands() {
 			if args[0] == c.name {
+				if env.SetsMemoryLimit {
+					// A command runs and ends: its heap need not double
+					// before a collection (the workbench, which lives on,
+					// keeps Go's default).
+					memlimit.CollectSooner(env.Getenv)
+				}
 				return report(env, c.run(env, args[1:]))
 			}
 		}
