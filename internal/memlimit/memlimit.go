@@ -27,11 +27,12 @@ const (
 	// PerBuildTextByte is what a byte of document text may cost at the
 	// peak of `build`, once the documents are loaded: the text itself
 	// and the near-duplicate index being made, which keeps only the
-	// shingles more than one document holds and, for text of very short
-	// words, hashes the windows in two passes (core/pipeline
-	// shingle_hashes.go). ForBuild adds a margin. With 3 bytes a byte
-	// and the floor, a 42 MB set of very short words, 125 MB live at
-	// its peak, grew to 4.6 times its size.
+	// shingles more than one document holds and hashes the windows in
+	// passes of at most 1.9 times the text (four for text of very short
+	// words, core/pipeline shingle_hashes.go). ForBuild adds a margin.
+	// With 3 bytes a byte and the floor, a 42 MB set of very short
+	// words, 125 MB live at its peak in two passes, grew to 4.6 times
+	// its size.
 	PerBuildTextByte = 2
 	// PerDocument is what one document adds to the limit beyond its
 	// text: about a third of the 80-odd bytes it holds live (its record,
