@@ -59,12 +59,14 @@ func TestStreamedYAMLEqualsTheWholeFileParse(t *testing.T) {
 		cases[fmt.Sprintf("random %d", i)] = randomYAMLList(rng)
 	}
 	dir := t.TempDir()
-	// Blocks of a few bytes put every item in a block of its own.
-	defer func(size int) { yamlRunSize = size }(yamlRunSize)
-	for _, size := range []int{yamlRunSize, 997, 7} {
-		yamlRunSize = size
+	// Blocks of a few bytes put every item in a block of its own; a long
+	// item of a few bytes has every item past the first lines streamed
+	// to the parser (decodeLongYAMLItem) instead.
+	defer func(size, long int) { yamlRunSize, yamlLongItemBytes = size, long }(yamlRunSize, yamlLongItemBytes)
+	for _, sizes := range [][2]int{{yamlRunSize, yamlLongItemBytes}, {997, yamlLongItemBytes}, {7, yamlLongItemBytes}, {997, 40}, {7, 3}} {
+		yamlRunSize, yamlLongItemBytes = sizes[0], sizes[1]
 		for name, text := range cases {
-			checkStreamedYAMLFile(t, dir, fmt.Sprintf("%s, blocks of %d", name, size), text)
+			checkStreamedYAMLFile(t, dir, fmt.Sprintf("%s, blocks of %d, long from %d", name, sizes[0], sizes[1]), text)
 		}
 	}
 	for name, streamed := range map[string]bool{"plain": true, "fields": true, "comments": true, "crlf": true, "block scalars": true,
@@ -73,11 +75,11 @@ func TestStreamedYAMLEqualsTheWholeFileParse(t *testing.T) {
 		"many, control": false, "many, tab": false, "nan score": false, "binary": false, "not a record": false, "strings": false,
 		"langchain": false, "llamaindex": false, "qdrant": false, "pinecone": false, "json inside": false, "csv header": false,
 		"csv quoted": true, "bom": false, "indented": false, "mapping": false, "comment only": false, "bad indent": false} {
-		for _, size := range []int{997, 7} {
-			yamlRunSize = size
-			file := filepath.Join(dir, fmt.Sprintf("%s, blocks of %d.yaml", name, size))
+		for _, sizes := range [][2]int{{997, 16 << 20}, {7, 16 << 20}, {997, 40}, {7, 3}} {
+			yamlRunSize, yamlLongItemBytes = sizes[0], sizes[1]
+			file := filepath.Join(dir, fmt.Sprintf("%s, blocks of %d, long from %d.yaml", name, sizes[0], sizes[1]))
 			if _, handled, _ := streamYAMLRecords(file, true); handled != streamed {
-				t.Errorf("%s in blocks of %d: streamed %v, want %v", name, size, handled, streamed)
+				t.Errorf("%s in blocks of %d, long items from %d bytes: streamed %v, want %v", name, sizes[0], sizes[1], handled, streamed)
 			}
 		}
 	}
@@ -127,13 +129,19 @@ func FuzzStreamedYAMLDocuments(f *testing.F) {
 	f.Add([]byte(manyYAMLRecords(20, "- content: late\n  score: high\n")))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		path := writeFuzzFile(t, "docs.yaml", data)
-		got, gotFormat, gotErr := LoadDocuments(path, nil, DocOptions{})
 		want, wantFormat, wantErr := loadDocumentsWhole(path, FormatAuto)
-		if fmt.Sprint(gotErr) != fmt.Sprint(wantErr) {
-			t.Fatalf("error %v, the whole-file parse says %v", gotErr, wantErr)
-		}
-		if g, w := fmt.Sprintf("%s %#v", gotFormat, got), fmt.Sprintf("%s %#v", wantFormat, want); g != w {
-			t.Fatalf("%s, the whole-file parse gives %s", g, w)
+		// As read, and with every item past a few bytes streamed to the
+		// parser (decodeLongYAMLItem).
+		defer func(long int) { yamlLongItemBytes = long }(yamlLongItemBytes)
+		for _, long := range []int{yamlLongItemBytes, 5} {
+			yamlLongItemBytes = long
+			got, gotFormat, gotErr := LoadDocuments(path, nil, DocOptions{})
+			if fmt.Sprint(gotErr) != fmt.Sprint(wantErr) {
+				t.Fatalf("long items from %d bytes: error %v, the whole-file parse says %v", long, gotErr, wantErr)
+			}
+			if g, w := fmt.Sprintf("%s %#v", gotFormat, got), fmt.Sprintf("%s %#v", wantFormat, want); g != w {
+				t.Fatalf("long items from %d bytes: %s, the whole-file parse gives %s", long, g, w)
+			}
 		}
 	})
 }
