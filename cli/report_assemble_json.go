@@ -237,7 +237,7 @@ func retrievalReport(ev *core.Evaluation) retrievalJSON {
 	r := retrievalJSON{Builder: ev.Settings.Builder, Budget: ev.Settings.Budget.RetrievedContext,
 		Documents: len(ev.Documents), Reranked: ev.Rerank != nil}
 	if ev.Rerank != nil {
-		r.Selected = ev.DocIndex
+		r.Selected = ev.Rerank.SelectedIndices
 	}
 	switch {
 	case ev.Build != nil:

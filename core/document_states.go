@@ -16,7 +16,11 @@ import (
 func inputSpan(evs ...*Evaluation) int {
 	n := 0
 	for _, ev := range evs {
-		for _, i := range ev.DocIndex {
+		if ev.InInputOrder() {
+			n = max(n, len(ev.Documents))
+			continue
+		}
+		for _, i := range ev.docIndex {
 			n = max(n, i+1)
 		}
 	}
@@ -29,7 +33,7 @@ func documentsSeen(n int, evs ...*Evaluation) []*value.Document {
 	docs := make([]*value.Document, n)
 	for _, ev := range evs {
 		for i := range ev.Documents {
-			docs[ev.DocIndex[i]] = &ev.Documents[i]
+			docs[ev.InputIndex(i)] = &ev.Documents[i]
 		}
 	}
 	return docs
@@ -42,12 +46,12 @@ func documentsSeen(n int, evs ...*Evaluation) []*value.Document {
 func documentFates(ev *Evaluation, n int) []DocumentFate {
 	fates := make([]DocumentFate, n)
 	set := func(builderIndex int, fate DocumentFate) {
-		fates[ev.DocIndex[builderIndex]] = afterAssemblerCut(ev, builderIndex, fate)
+		fates[ev.InputIndex(builderIndex)] = afterAssemblerCut(ev, builderIndex, fate)
 	}
 	switch {
 	case ev.Build != nil:
 		for i := range ev.Build.Trace.Len() {
-			fates[ev.DocIndex[i]] = traceDocumentFate(ev, i)
+			fates[ev.InputIndex(i)] = traceDocumentFate(ev, i)
 		}
 	case ev.SimpleRAG != nil:
 		for _, d := range ev.SimpleRAG.Trace {
@@ -57,7 +61,7 @@ func documentFates(ev *Evaluation, n int) []DocumentFate {
 			case pipeline.SimpleRAGTruncated:
 				set(d.Index, DocPartial)
 			default:
-				fates[ev.DocIndex[d.Index]] = DocNotSent
+				fates[ev.InputIndex(d.Index)] = DocNotSent
 			}
 		}
 	}
@@ -71,7 +75,7 @@ func documentFates(ev *Evaluation, n int) []DocumentFate {
 func documentPlaces(ev *Evaluation, fates []DocumentFate) []int {
 	places := make([]int, len(fates))
 	set := func(builderIndex, citation int) {
-		if index := ev.DocIndex[builderIndex]; citation > 0 && fates[index] != DocNotSent {
+		if index := ev.InputIndex(builderIndex); citation > 0 && fates[index] != DocNotSent {
 			places[index] = citation
 		}
 	}
@@ -100,11 +104,11 @@ func builderFates(ev *Evaluation, n int) []string {
 	case ev.Build != nil:
 		tr := &ev.Build.Trace
 		for i := range tr.Len() {
-			fates[ev.DocIndex[i]] = tr.Fate(i).String()
+			fates[ev.InputIndex(i)] = tr.Fate(i).String()
 		}
 	case ev.SimpleRAG != nil:
 		for _, d := range ev.SimpleRAG.Trace {
-			fates[ev.DocIndex[d.Index]] = string(d.Fate)
+			fates[ev.InputIndex(d.Index)] = string(d.Fate)
 		}
 	}
 	return fates

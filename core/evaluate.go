@@ -26,10 +26,11 @@ type Evaluation struct {
 	// Rerank is the two-stage retrieval, when on.
 	Rerank *pipeline.RerankResult
 	// Documents are the documents the builder saw (the reranked selection
-	// when reranking, else the scenario's documents) and DocIndex maps
-	// their positions to the scenario's.
+	// when reranking, else the scenario's documents); InputIndex maps
+	// their positions to the scenario's, through docIndex: nil when they
+	// are the scenario's own in its order.
 	Documents []value.Document
-	DocIndex  []int
+	docIndex  []int
 	// Analysis is the analysis the builder used, for the inspector's
 	// shared shingles and similarities.
 	Analysis *pipeline.Analysis
@@ -143,13 +144,6 @@ func Evaluate(ctx context.Context, in EvalInput, s Settings) (*Evaluation, error
 	if ev.Analysis == nil {
 		ev.Analysis = pipeline.Analyze(sc.Documents)
 	}
-	// Shared by every evaluation of the same documents (it is never
-	// written): the workbench kept one 8 MB copy per evaluation of a
-	// million documents, two while a knob's was made beside the last.
-	ev.DocIndex = ev.Analysis.Identity()
-	if len(ev.DocIndex) != len(sc.Documents) {
-		ev.DocIndex = identity(len(sc.Documents))
-	}
 	ev.CountEstimate = CountEstimateNote(s)
 	ev.Notes = withNote(ev.Notes, ev.CountEstimate)
 	for _, n := range editNotes {
@@ -165,7 +159,7 @@ func Evaluate(ctx context.Context, in EvalInput, s Settings) (*Evaluation, error
 		}
 		rr := pipeline.RetrieveWithRerankScores(s.Query, sc.Documents, pipeline.BM25Reranker{}, s.InitialK, s.FinalK, kind)
 		ev.Rerank = &rr
-		ev.Documents, ev.DocIndex = rr.Selected, rr.SelectedIndices
+		ev.Documents, ev.docIndex = rr.Selected, rr.SelectedIndices
 		ev.Analysis = pipeline.Analyze(rr.Selected)
 		ev.selected = true
 	}
@@ -325,29 +319,4 @@ func useCaseOf(s Settings) string {
 		return s.Preset
 	}
 	return "custom"
-}
-
-func identity(n int) []int {
-	out := make([]int, n)
-	for i := range out {
-		out[i] = i
-	}
-	return out
-}
-
-// EvaluatedIndex returns where scenario document scenarioDoc (the
-// numbering findings and refs use) is among ev.Documents, and whether
-// it is there at all. Without reranking the two numberings are the same,
-// so the answer is found without a walk of every document, which a
-// frame drawn per keystroke cannot afford at 100,000 documents.
-func (ev *Evaluation) EvaluatedIndex(scenarioDoc int) (int, bool) {
-	if scenarioDoc >= 0 && scenarioDoc < len(ev.DocIndex) && ev.DocIndex[scenarioDoc] == scenarioDoc {
-		return scenarioDoc, true
-	}
-	for doc, s := range ev.DocIndex {
-		if s == scenarioDoc {
-			return doc, true
-		}
-	}
-	return -1, false
 }

@@ -14,7 +14,7 @@ import (
 func diagnoseInput(ev *Evaluation, toolResults []window.ToolResult, texts *diagnose.Texts) diagnose.Input {
 	s := ev.Settings
 	in := diagnose.Input{
-		Documents: ev.Documents, DocIndex: ev.DocIndex, Build: ev.Build,
+		Documents: ev.Documents, DocIndex: ev.docIndex, Build: ev.Build,
 		Pipeline: s.Pipeline, RAGBudget: s.Budget.RetrievedContext,
 		Assembly: ev.Assembly, BudgetProblem: ev.BudgetProblem,
 		History: ev.History, Memory: &ev.Memory, ToolResults: toolResults, Model: s.Model,

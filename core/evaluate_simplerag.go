@@ -24,11 +24,11 @@ func buildSimpleRAG(ev *Evaluation, s Settings) *pipeline.SimpleRAGResult {
 		docs := make([]value.Document, len(kept))
 		index := make([]int, len(kept))
 		for i, k := range kept {
-			docs[i], index[i] = ev.Documents[k], ev.DocIndex[k]
+			docs[i], index[i] = ev.Documents[k], ev.InputIndex(k)
 		}
 		ev.Notes = withNote(ev.Notes, fmt.Sprintf("the rag builder's top_k of %s passed it the %s highest-scoring of %s documents, as the article's vector_store.search(limit=top_k) does",
 			numfmt.Thousands(s.RAGTopK), numfmt.Thousands(len(kept)), numfmt.Thousands(len(ev.Documents))))
-		ev.Documents, ev.DocIndex = docs, index
+		ev.Documents, ev.docIndex = docs, index
 		ev.Analysis = pipeline.Analyze(docs)
 		ev.selected = true
 	}

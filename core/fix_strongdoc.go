@@ -27,7 +27,7 @@ func strongestDropped(ev *Evaluation) (droppedDocument, bool) {
 	best := droppedDocument{rank: -1}
 	consider := func(builderIndex, rank int, score float64, tokens int) {
 		if best.rank < 0 || rank < best.rank {
-			best = droppedDocument{input: ev.DocIndex[builderIndex], rank: rank, score: score,
+			best = droppedDocument{input: ev.InputIndex(builderIndex), rank: rank, score: score,
 				source: ev.Documents[builderIndex].Source, tokens: tokens}
 		}
 	}

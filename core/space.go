@@ -194,10 +194,7 @@ func (e *Evaluation) historyLabel(assembled int, origins []int) (string, int) {
 // displayNumber is a document's number as the user knows it: its position
 // in the scenario's input, from 1, also when reranking chose a subset.
 func (e *Evaluation) displayNumber(doc int) int {
-	if doc >= 0 && doc < len(e.DocIndex) {
-		return e.DocIndex[doc] + 1
-	}
-	return doc + 1
+	return e.InputIndex(doc) + 1
 }
 
 // SortSpace sorts items in place; the sort is stable on request order so

@@ -60,28 +60,28 @@ func runeIndexes(s string, offsets []int) []int {
 // filterCmd matches query against every document's source (fuzzy,
 // matched characters kept for highlighting) and content (fuzzy within a
 // tight span, or a plain substring), in a command.
-func filterCmd(version int, query string, docs []value.Document, docIndex []int) tea.Cmd {
+func filterCmd(version int, query string, docs []value.Document, inputIndex func(int) int) tea.Cmd {
 	return func() tea.Msg {
 		res := filterResultMsg{version: version, query: query, docs: map[int]bool{}, hits: map[int][]int{}}
 		n := len([]rune(query))
 		for _, match := range fuzzy.FindFrom(query, sourcesOf(docs)) {
 			if compact(match.MatchedIndexes, n, sourceMatchSpan) {
-				res.docs[docIndex[match.Index]] = true
+				res.docs[inputIndex(match.Index)] = true
 				res.hits[match.Index] = runeIndexes(match.Str, match.MatchedIndexes)
 			}
 		}
 		lower := strings.ToLower(query)
 		for i, d := range docs {
-			if res.docs[docIndex[i]] {
+			if res.docs[inputIndex(i)] {
 				continue
 			}
 			if strings.Contains(strings.ToLower(d.Content), lower) {
-				res.docs[docIndex[i]] = true
+				res.docs[inputIndex(i)] = true
 				continue
 			}
 			for _, m := range fuzzy.Find(query, []string{d.Content}) {
 				if compact(m.MatchedIndexes, n, contentMatchSpan) {
-					res.docs[docIndex[i]] = true
+					res.docs[inputIndex(i)] = true
 				}
 			}
 		}

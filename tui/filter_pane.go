@@ -76,7 +76,7 @@ func (f filterPane) update(msg tea.KeyMsg, ev *core.Evaluation) (filterPane, tea
 		f.clear()
 		return f, cmd, true
 	}
-	return f, tea.Batch(cmd, filterCmd(f.version, query, ev.Documents, ev.DocIndex)), false
+	return f, tea.Batch(cmd, filterCmd(f.version, query, ev.Documents, ev.InputIndex)), false
 }
 
 // apply installs a result unless a newer query replaced it; it reports

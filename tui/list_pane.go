@@ -136,8 +136,8 @@ func (p *listPane) refresh(ev *core.Evaluation, filter *filterPane, versus map[i
 // scenarioIndex maps an evaluation's document to the scenario's, which
 // reranking may have reordered.
 func scenarioIndex(ev *core.Evaluation, doc int) int {
-	if ev == nil || doc < 0 || doc >= len(ev.DocIndex) {
+	if ev == nil {
 		return doc
 	}
-	return ev.DocIndex[doc]
+	return ev.InputIndex(doc)
 }

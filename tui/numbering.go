@@ -6,8 +6,8 @@ import "ctxlab/core"
 // scenario's input, from 1, also when reranking handed the builder a
 // subset.
 func displayNumber(ev *core.Evaluation, doc int) int {
-	if ev != nil && doc >= 0 && doc < len(ev.DocIndex) {
-		return ev.DocIndex[doc] + 1
+	if ev == nil {
+		return doc + 1
 	}
-	return doc + 1
+	return ev.InputIndex(doc) + 1
 }

@@ -42,7 +42,7 @@ func TestListPaneKeys(t *testing.T) {
 func TestFilterPaneDropsAnOlderResult(t *testing.T) {
 	f := newFilterPane()
 	f.open()
-	ev := &core.Evaluation{Documents: []value.Document{{Source: "kb/refunds.md"}}, DocIndex: []int{0}}
+	ev := &core.Evaluation{Documents: []value.Document{{Source: "kb/refunds.md"}}}
 	f, cmd, _ := f.update(keyMsg("r"), ev)
 	if cmd == nil || f.query != "r" {
 		t.Fatalf("typing r: query %q, command %v", f.query, cmd != nil)

@@ -185,12 +185,12 @@ func changedDocs(prev, next *core.Evaluation) map[int]bool {
 	// Input index -> position + 1 in next's list, built only when
 	// something changed.
 	span := 0
-	for _, input := range next.DocIndex {
-		span = max(span, input+1)
+	for pos := range next.Documents {
+		span = max(span, next.InputIndex(pos)+1)
 	}
 	position := make([]int, span)
-	for pos, input := range next.DocIndex {
-		position[input] = pos + 1
+	for pos := range next.Documents {
+		position[next.InputIndex(pos)] = pos + 1
 	}
 	changed := make(map[int]bool, len(docs))
 	for _, d := range docs {

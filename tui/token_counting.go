@@ -143,7 +143,7 @@ func (m Model) countingWords() string {
 
 // forgetStandInCounts drops the heuristic's counts once the exact ones
 // are shown: the evaluation that used them is replaced, and keeping them
-// for the next tokenizer's wait held 8 MB a million documents while the
+// for the next tokenizer's wait held 4 MB a million documents while the
 // workbench sat idle. Counting them again takes a moment; they are
 // kept when the heuristic is the tokenizer chosen.
 func (m *Model) forgetStandInCounts() {

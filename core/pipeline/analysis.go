@@ -21,8 +21,7 @@ type Analysis struct {
 	hashClass []int32 // documents with equal hashes share a class, numbered from 0
 	classRep  []int32 // class -> its first document
 
-	byScore  scoreOrder
-	identity identityOnce
+	byScore scoreOrder
 
 	mu        sync.Mutex
 	tokens    map[string]*tokenJob

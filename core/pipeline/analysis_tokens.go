@@ -30,12 +30,13 @@ func (p TokenProgress) Fraction() float64 {
 // while it runs wait for it rather than count again.
 type tokenJob struct {
 	done   chan struct{}
-	counts []int // nil if the counting was cancelled
+	counts TokenCounts
+	made   bool // false if the counting was cancelled or failed
 }
 
 // Tokens returns every document's token count under tok, computing them
 // the first time tok is asked for. The slice is shared: do not modify it.
-func (a *Analysis) Tokens(tok tokens.Tokenizer) []int {
+func (a *Analysis) Tokens(tok tokens.Tokenizer) TokenCounts {
 	counts, _ := a.CountTokens(context.Background(), tok, nil)
 	return counts
 }
@@ -50,7 +51,7 @@ func (a *Analysis) Counted(tok tokens.Tokenizer) bool {
 	}
 	select {
 	case <-job.done:
-		return job.counts != nil
+		return job.made
 	default:
 		return false
 	}
@@ -61,7 +62,7 @@ func (a *Analysis) Counted(tok tokens.Tokenizer) bool {
 // called from the calling goroutine as documents finish (at most once per
 // thousandth of the bytes, and once at the end); a caller that finds the
 // counts already being made by another waits for them without progress.
-func (a *Analysis) CountTokens(ctx context.Context, tok tokens.Tokenizer, progress func(TokenProgress)) ([]int, error) {
+func (a *Analysis) CountTokens(ctx context.Context, tok tokens.Tokenizer, progress func(TokenProgress)) (TokenCounts, error) {
 	for {
 		a.mu.Lock()
 		job, running := a.tokens[tok.Name()]
@@ -75,12 +76,12 @@ func (a *Analysis) CountTokens(ctx context.Context, tok tokens.Tokenizer, progre
 		}
 		select {
 		case <-job.done:
-			if job.counts != nil {
+			if job.made {
 				return job.counts, nil
 			}
 			// The counting it waited for was cancelled; count itself.
 		case <-ctx.Done():
-			return nil, ctx.Err()
+			return TokenCounts{}, ctx.Err()
 		}
 	}
 }
@@ -88,14 +89,14 @@ func (a *Analysis) CountTokens(ctx context.Context, tok tokens.Tokenizer, progre
 // runTokenJob makes job's counts and hands them to the callers waiting
 // for them. A count that fails, or panics, keeps nothing, so the next
 // caller starts over rather than wait for a job that will never end.
-func (a *Analysis) runTokenJob(ctx context.Context, job *tokenJob, tok tokens.Tokenizer, progress func(TokenProgress)) (counts []int, err error) {
+func (a *Analysis) runTokenJob(ctx context.Context, job *tokenJob, tok tokens.Tokenizer, progress func(TokenProgress)) (counts TokenCounts, err error) {
 	finished := false
 	defer func() {
 		a.mu.Lock()
 		if err != nil || !finished {
 			delete(a.tokens, tok.Name()) // the next caller starts over
 		}
-		job.counts = counts
+		job.counts, job.made = counts, err == nil && finished
 		a.mu.Unlock()
 		close(job.done)
 	}()
@@ -109,8 +110,8 @@ func (a *Analysis) runTokenJob(ctx context.Context, job *tokenJob, tok tokens.To
 // cores idle while the hand-offs (a claim and a progress step) stay one
 // per block, not one per document: a heuristic count of a document is
 // cheaper than a channel send. A worker's panic is raised again here.
-func (a *Analysis) countTokens(ctx context.Context, tok tokens.Tokenizer, progress func(TokenProgress)) ([]int, error) {
-	counts := make([]int, len(a.Docs))
+func (a *Analysis) countTokens(ctx context.Context, tok tokens.Tokenizer, progress func(TokenProgress)) (TokenCounts, error) {
+	counts := newTokenCounts(len(a.Docs))
 	total := TokenProgress{TotalDocs: len(a.Docs)}
 	for _, d := range a.Docs {
 		total.TotalBytes += len(d.Content)
@@ -143,7 +144,7 @@ func (a *Analysis) countTokens(ctx context.Context, tok tokens.Tokenizer, progre
 					if err != nil {
 						return
 					}
-					counts[i] = n
+					counts.set(i, n)
 					step.bytes += len(a.Docs[i].Content) - read
 					step.docs++
 				}
@@ -169,7 +170,7 @@ func (a *Analysis) countTokens(ctx context.Context, tok tokens.Tokenizer, progre
 	// for its block, so the counts are not used.
 	panics.Raise()
 	if err := ctx.Err(); err != nil && done.Docs < done.TotalDocs {
-		return nil, err
+		return TokenCounts{}, err
 	}
 	if progress != nil && len(a.Docs) == 0 {
 		progress(done)
@@ -205,7 +206,7 @@ func countOne(ctx context.Context, tok tokens.Tokenizer, text string, steps chan
 // ForgetTokens drops tok's counts if they are made, so they can be
 // collected once no Build holds them; a later Tokens counts again. The
 // workbench counts with the heuristic while a vocabulary's counts are
-// made, and then no longer needs the heuristic's (8 MB a million
+// made, and then no longer needs the heuristic's (4 MB a million
 // documents). Counts still being made are left to finish.
 func (a *Analysis) ForgetTokens(tok tokens.Tokenizer) {
 	a.mu.Lock()

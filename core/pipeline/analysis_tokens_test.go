@@ -23,7 +23,7 @@ func TestCountTokensMatchesOneByOneWithProgress(t *testing.T) {
 	}
 	var seen []TokenProgress
 	got, err := Analyze(docs).CountTokens(context.Background(), tok, func(p TokenProgress) { seen = append(seen, p) })
-	if err != nil || !slices.Equal(got, want) {
+	if err != nil || !slices.Equal(got.ints(), want) {
 		t.Fatalf("parallel counts differ (err %v)", err)
 	}
 	if len(seen) == 0 {
@@ -62,15 +62,15 @@ func TestCountTokensCancelsAndKeepsNothing(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	tok := &cancellingTokenizer{after: 10, cancel: cancel}
 	counts, err := a.CountTokens(ctx, tok, nil)
-	if !errors.Is(err, context.Canceled) || counts != nil {
-		t.Fatalf("cancelled count returned %d counts, err %v", len(counts), err)
+	if !errors.Is(err, context.Canceled) || counts.Len() != 0 {
+		t.Fatalf("cancelled count returned %d counts, err %v", counts.Len(), err)
 	}
 	if n := tok.counts.Load(); n >= int64(len(docs)) {
 		t.Errorf("counted all %d documents after the cancel", n)
 	}
 	// Nothing half-done was kept: a later count starts over and finishes.
 	full := a.Tokens(testfake.Words{})
-	if len(full) != len(docs) || full[len(docs)-1] != (testfake.Words{}).Count(docs[len(docs)-1].Content) {
+	if full.Len() != len(docs) || full.At(len(docs)-1) != (testfake.Words{}).Count(docs[len(docs)-1].Content) {
 		t.Error("a count after a cancelled one is incomplete")
 	}
 }
@@ -79,7 +79,7 @@ func TestCountTokensConcurrentCallersShareOneCount(t *testing.T) {
 	a := Analyze(benchDocs(500))
 	tok := &cancellingTokenizer{after: -1}
 	var wg sync.WaitGroup
-	results := make([][]int, 4)
+	results := make([]TokenCounts, 4)
 	for i := range results {
 		wg.Add(1)
 		go func() {
@@ -92,7 +92,7 @@ func TestCountTokensConcurrentCallersShareOneCount(t *testing.T) {
 		t.Errorf("%d documents counted for 4 callers, want 500: they should share one count", n)
 	}
 	for _, r := range results[1:] {
-		if &r[0] != &results[0][0] {
+		if &r.n[0] != &results[0].n[0] {
 			t.Error("callers got different slices")
 		}
 	}
@@ -111,8 +111,8 @@ func TestCountTokensStepsThroughALongDocument(t *testing.T) {
 			cancel()
 		}
 	})
-	if !errors.Is(err, context.Canceled) || counts != nil {
-		t.Fatalf("cancelled midway: %d counts, err %v", len(counts), err)
+	if !errors.Is(err, context.Canceled) || counts.Len() != 0 {
+		t.Fatalf("cancelled midway: %d counts, err %v", counts.Len(), err)
 	}
 	if len(seen) == 0 || seen[0].Docs != 0 || seen[0].Bytes == 0 {
 		t.Errorf("no progress within the document: %+v", seen)
@@ -121,7 +121,7 @@ func TestCountTokensStepsThroughALongDocument(t *testing.T) {
 	a := Analyze(docs)
 	var last TokenProgress
 	counts, err = a.CountTokens(context.Background(), tok, func(p TokenProgress) { last = p })
-	if err != nil || counts[0] != tok.Count(docs[0].Content) || last.Bytes != len(docs[0].Content) || last.Docs != 1 {
-		t.Errorf("count %v (want %d), err %v, last progress %+v", counts, tok.Count(docs[0].Content), err, last)
+	if err != nil || counts.At(0) != tok.Count(docs[0].Content) || last.Bytes != len(docs[0].Content) || last.Docs != 1 {
+		t.Errorf("count %v (want %d), err %v, last progress %+v", counts.ints(), tok.Count(docs[0].Content), err, last)
 	}
 }

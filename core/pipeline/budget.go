@@ -28,7 +28,7 @@ type budgetOutcome struct {
 
 // budgetStage walks the ordered documents against the budget in the
 // chosen mode.
-func budgetStage(a *Analysis, ordered, docTokens []int, opts Options, trace *traceTable) budgetOutcome {
+func budgetStage(a *Analysis, ordered []int, docTokens TokenCounts, opts Options, trace *traceTable) budgetOutcome {
 	if opts.BudgetMode == BudgetStrict {
 		return strictBudget(a, ordered, docTokens, opts, trace)
 	}
@@ -44,7 +44,7 @@ func budgetStage(a *Analysis, ordered, docTokens []int, opts Options, trace *tra
 // the flag), documents that do not fit are offered as a synopsis instead
 // of a cut copy: the sentences that best cover the query and the document
 // within the remaining tokens (synopsisCap at most).
-func referenceBudget(a *Analysis, ordered, docTokens []int, opts Options, trace *traceTable) budgetOutcome {
+func referenceBudget(a *Analysis, ordered []int, docTokens TokenCounts, opts Options, trace *traceTable) budgetOutcome {
 	// Most documents of a large set do not fit: room for all of them
 	// saves growing the list a dozen times.
 	out := budgetOutcome{excluded: make([]int, 0, len(ordered))}
@@ -54,7 +54,7 @@ func referenceBudget(a *Analysis, ordered, docTokens []int, opts Options, trace 
 		// The document itself is read only when it is placed or cut: at
 		// 100,000 documents the walk is mostly exclusions, and copying
 		// each one from the input costs more than the rest of the walk.
-		t := docTokens[i]
+		t := docTokens.At(i)
 		if out.used+t <= budget {
 			out.include(i, a.Docs[i], FateIncluded, t, "", trace)
 			out.used += t

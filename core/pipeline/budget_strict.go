@@ -38,11 +38,11 @@ func (m meter) tokens(units int) int {
 }
 
 // contentUnits is a document's content in units, from the analysis.
-func (m meter) contentUnits(a *Analysis, docTokens []int, i int) int {
+func (m meter) contentUnits(a *Analysis, docTokens TokenCounts, i int) int {
 	if m.words {
 		return int(a.words()[i])
 	}
-	return docTokens[i]
+	return docTokens.At(i)
 }
 
 // strictBudget charges every byte of the block, headers, separators and
@@ -50,7 +50,7 @@ func (m meter) contentUnits(a *Analysis, docTokens []int, i int) int {
 // budget. It otherwise follows the reference walk: include what fits,
 // cut the first that does not when more than PartialMinRemaining remain
 // (then the budget is spent), record everything that did not fit whole.
-func strictBudget(a *Analysis, ordered, docTokens []int, opts Options, trace *traceTable) budgetOutcome {
+func strictBudget(a *Analysis, ordered []int, docTokens TokenCounts, opts Options, trace *traceTable) budgetOutcome {
 	// Most documents of a large set do not fit: room for all of them
 	// saves growing the list a dozen times.
 	out := budgetOutcome{excluded: make([]int, 0, len(ordered))}
@@ -61,7 +61,7 @@ func strictBudget(a *Analysis, ordered, docTokens []int, opts Options, trace *tr
 	markerUnits := m.units(cutMarker)
 
 	for _, i := range ordered {
-		d, t := a.Docs[i], docTokens[i]
+		d, t := a.Docs[i], docTokens.At(i)
 		citation := len(out.placed) + 1
 		frame := m.units(pieceFrame(citation, d, false))
 		whole := frame + m.contentUnits(a, docTokens, i)

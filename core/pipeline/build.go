@@ -44,7 +44,7 @@ type stagesAfterSort struct {
 
 // afterSort runs deduplication, top-k, the reorder and the budget, and
 // formats the block.
-func afterSort(a *Analysis, opts Options, tokens []int, trace *traceTable, afterFilter int, sorted []int) stagesAfterSort {
+func afterSort(a *Analysis, opts Options, tokens TokenCounts, trace *traceTable, afterFilter int, sorted []int) stagesAfterSort {
 	st := stagesAfterSort{sorted: sorted}
 	deduped, dupes := dedupStage(a, sorted, opts.DedupThreshold, opts.ShingleSize, a.dedupKeys(opts.DedupKey), trace)
 	deduped, beyondTopK := topKStage(deduped, opts.TopK, trace, !opts.sweeping)

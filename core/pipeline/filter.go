@@ -11,13 +11,14 @@ import (
 // filterStage keeps the documents with at least MinDocTokens tokens and,
 // when a minimum score is set, a score that passes it, in input order,
 // and records why the others left.
-func filterStage(docs []value.Document, tokens []int, s Settings, trace *traceTable) []int {
+func filterStage(docs []value.Document, tokens TokenCounts, s Settings, trace *traceTable) []int {
 	kept := make([]int, 0, longEnough(tokens, s.MinDocTokens))
 	// The reason depends on the count alone: one string per count, shared
 	// by the documents that have it, not one each (a million one-word
 	// documents filtered held 18 MB of the same words).
 	var tooShort map[int]int32 // count -> its reason's number
-	for i, t := range tokens {
+	for i := range tokens.Len() {
+		t := tokens.At(i)
 		var reason int32
 		if t < s.MinDocTokens {
 			if tooShort == nil {
@@ -44,10 +45,10 @@ func filterStage(docs []value.Document, tokens []int, s Settings, trace *traceTa
 // longEnough counts the documents of at least minimum tokens: the most
 // the filter keeps, so its list is sized for them rather than for every
 // document (8 MB for a million documents it all filters out).
-func longEnough(tokens []int, minimum int) int {
+func longEnough(tokens TokenCounts, minimum int) int {
 	n := 0
-	for _, t := range tokens {
-		if t >= minimum {
+	for i := range tokens.Len() {
+		if tokens.At(i) >= minimum {
 			n++
 		}
 	}

@@ -18,8 +18,8 @@ func TestForgetTokensDropsMadeCounts(t *testing.T) {
 		t.Fatal("the counts are still kept")
 	}
 	after := a.Tokens(tok)
-	if len(after) != len(before) || after[0] != before[0] || after[1] != before[1] || &after[0] == &before[0] {
-		t.Errorf("counted again %v, before %v", after, before)
+	if after.Len() != before.Len() || after.At(0) != before.At(0) || after.At(1) != before.At(1) || &after.n[0] == &before.n[0] {
+		t.Errorf("counted again %v, before %v", after.ints(), before.ints())
 	}
 	a.ForgetTokens(tokens.Heuristic{}) // made: dropped
 	a.ForgetTokens(tok)                // none kept: nothing to do

@@ -53,7 +53,7 @@ func TestAppendIndentedJSONWritesEveryTraceField(t *testing.T) {
 	fillEveryField(reflect.ValueOf(&tr), 3)
 	tr.docTraces = traceTableOf([]DocTrace{filtered, cut})
 	tr.docs = []value.Document{{Source: "sa", Score: 0.5}, {Source: "sb", Score: 1.5}}
-	tr.tokens = []int{7, 8}
+	tr.tokens = tokenCountsOf(7, 8)
 	tr.BudgetMode = BudgetStrict
 	checkIndented(t, "every field", &Result{Trace: tr, CitationMap: map[int]string{1: "a"}})
 }

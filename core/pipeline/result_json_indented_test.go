@@ -135,7 +135,7 @@ func TestAppendIndentedJSONEscapesAsEncodingJSON(t *testing.T) {
 			}
 			traces = append(traces, d)
 			r.Trace.docs = append(r.Trace.docs, value.Document{Content: text(), Source: text(), Score: floats[rng.IntN(len(floats))]})
-			r.Trace.tokens = append(r.Trace.tokens, rng.IntN(99))
+			r.Trace.tokens.n = append(r.Trace.tokens.n, uint32(rng.IntN(99)))
 		}
 		r.Trace.docTraces = traceTableOf(traces)
 		r.Trace.Sorted = []int{}

@@ -161,7 +161,7 @@ type Trace struct {
 	// their token counts under the build's tokenizer: where a
 	// document's source, score and count are read.
 	docs   []value.Document
-	tokens []int
+	tokens TokenCounts
 }
 
 // Len is the number of documents traced: every input document.
@@ -199,8 +199,8 @@ func (t *Trace) Score(i int) float64 {
 // Tokens is input document i's token count under the build's
 // tokenizer; 0 for a trace made without its counts.
 func (t *Trace) Tokens(i int) int {
-	if i < len(t.tokens) {
-		return t.tokens[i]
+	if i < t.tokens.Len() {
+		return t.tokens.At(i)
 	}
 	return 0
 }

@@ -28,7 +28,7 @@ func TestDocTraceJSONKeepsItsKeys(t *testing.T) {
 		Fate: FatePartial, TokensKept: 40, CutAt: 180, Citation: 2,
 		Duplicate: &Duplicate{Kind: DuplicateNear, Of: 1, Similarity: 0.75}, Nearest: &Neighbour{Of: 0, Similarity: 0.5}}
 	cut.setBudgetReason("90 tokens > 40 remaining")
-	tr := Trace{docTraces: traceTableOf([]DocTrace{filtered, cut}), docs: []value.Document{{Source: "a.md", Score: 0.5}, {Source: "b.md", Score: 0.25}}, tokens: []int{2, 90}}
+	tr := Trace{docTraces: traceTableOf([]DocTrace{filtered, cut}), docs: []value.Document{{Source: "a.md", Score: 0.5}, {Source: "b.md", Score: 0.25}}, tokens: tokenCountsOf(2, 90)}
 	data, err := json.Marshal(tr)
 	if err != nil {
 		t.Fatal(err)

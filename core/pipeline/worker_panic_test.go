@@ -61,8 +61,8 @@ func TestCountTokensRaisesAWorkersPanic(t *testing.T) {
 		t.Error("a count that panicked is kept as made")
 	}
 	counts, err := a.CountTokens(context.Background(), calmTokenizer{}, nil)
-	if err != nil || len(counts) != len(docs) || counts[123] != tokens.Heuristic.Count(tokens.Heuristic{}, "a boom here") {
-		t.Errorf("counting again after the panic: %v, %d counts", err, len(counts))
+	if err != nil || counts.Len() != len(docs) || counts.At(123) != tokens.Heuristic.Count(tokens.Heuristic{}, "a boom here") {
+		t.Errorf("counting again after the panic: %v, %d counts", err, counts.Len())
 	}
 }
 

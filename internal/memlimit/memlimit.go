@@ -67,18 +67,23 @@ const (
 	// its text, measured: For's PerDocument is a third of what a
 	// headless build holds, the Floor covering the rest for a run that
 	// ends, but the workbench lives on with all of it (the records, the
-	// trace, the exact counts, the evaluation's numbering, the list's
-	// rows) and allocates while idle (bubbletea copies the unchanged
+	// trace, the exact counts, the list's rows) and allocates while idle (bubbletea copies the unchanged
 	// frame to compare it, 60 times a second: 0.9 MB/s at 160x48), so
 	// For's limit sat under its live heap on a million one-word
 	// documents (111 MiB for 96 MB live) and the collector ran again and
-	// again. TestWorkbenchLimitCoversItsLiveHeap (tui) measures 98 to 101
-	// bytes a one-word document, 104 to 105 under the race detector (its
-	// 7 bytes of text among them, the figure moving with what ran before
-	// in the test binary) and fails when the limit is not a twentieth
-	// above the live heap and 16 MiB for
-	// the runtime's own memory, at a million documents and at ten.
-	PerWorkbenchDocument = 96
+	// again. TestWorkbenchLimitCoversItsLiveHeap (tui) measures 84 bytes
+	// a one-word document, 92 under the race detector (its 7 bytes of
+	// text among them, the figure moving with what ran before in the
+	// test binary), and fails when the limit is not a twentieth above the
+	// live heap and 16 MiB for the runtime's own memory, at a million
+	// documents and at ten. Before the token counts took 4 bytes a
+	// document instead of 8 and an evaluation in input order stopped
+	// holding an 8-byte numbering of its documents, it measured 96 bytes
+	// (104 to 105 under the race detector) and this was 96; lowered by
+	// the 12 bytes the live heap lost, a million one-word documents
+	// (million-words.jsonl) peak at 136-138 MB resident, 3.5 to 3.6 times
+	// the file, where they peaked at 150-153 MB, 3.9 to 4.0 times.
+	PerWorkbenchDocument = 84
 	// WorkbenchFloor is the workbench's limit before its documents: the
 	// runtime's own memory beside the heap and room for the collector.
 	// Floor, For's, is the least all the same; on a large set every MiB
