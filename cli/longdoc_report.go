@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode/utf8"
 
 	"ctxlab/core/longdoc"
 	"ctxlab/core/summarize"
@@ -132,11 +133,46 @@ func chunkLabel(index, n int) string {
 	return fmt.Sprintf("%d/%d", index+1, n)
 }
 
-// opening is the start of a chunk on one line.
+// opening is the start of a chunk on one line: its text made inert,
+// its spaces collapsed, cut at chunkOpeningRunes.
+//
+// It reads a growing start of the text, never more than the opening
+// needs: made whole, one 50 MB paragraph's line (the text sanitized, its
+// seven million words listed and joined) held four times the text to
+// show sixty characters. A start gives the line's start: each character
+// is made inert on its own but the last one read, which may be half of
+// a "\r\n" pair, so what comes before the last openingMargin of the
+// start's line is the whole line's.
 func opening(text string) string {
-	line := strings.Join(strings.Fields(safetext.Line(text)), " ")
-	if r := []rune(line); len(r) > chunkOpeningRunes {
-		return strings.TrimRight(string(r[:chunkOpeningRunes-1]), " ") + "…"
+	for size := 4 << 10; ; size *= 4 {
+		if size >= len(text) {
+			return cutOpening(strings.Join(strings.Fields(safetext.Line(text)), " "))
+		}
+		cut := size
+		for cut > size-utf8.UTFMax && !utf8.RuneStart(text[cut]) {
+			cut-- // a start of whole characters
+		}
+		line := strings.Join(strings.Fields(safetext.Line(text[:cut])), " ")
+		if utf8.RuneCountInString(line) > chunkOpeningRunes+openingMargin {
+			return cutOpening(line)
+		}
 	}
-	return line
+}
+
+// openingMargin is more than one character made inert can become
+// ("<U+202E>").
+const openingMargin = 16
+
+// cutOpening cuts a chunk's line at chunkOpeningRunes, marking the cut.
+func cutOpening(line string) string {
+	if utf8.RuneCountInString(line) <= chunkOpeningRunes {
+		return line
+	}
+	at, n := 0, 0
+	for n < chunkOpeningRunes-1 {
+		_, size := utf8.DecodeRuneInString(line[at:])
+		at += size
+		n++
+	}
+	return strings.TrimRight(line[:at], " ") + "…"
 }
