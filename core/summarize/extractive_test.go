@@ -3,6 +3,7 @@ package summarize
 import (
 	"context"
 	"regexp"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -243,5 +244,23 @@ func BenchmarkExtractiveSummarize(b *testing.B) {
 		if _, err := (ExtractiveSummarizer{}).Summarize(b.Context(), req); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestMapPromptIsMadeOnce: a map call's prompt is made once, in an
+// allocation of its size, whatever the section's length: made through
+// fmt's doubling buffer and copied, a 50 MB section was in memory three
+// times while the plan counted its prompt.
+func TestMapPromptIsMadeOnce(t *testing.T) {
+	req := Request{Purpose: PurposeMapQuestion, Text: strings.Repeat("word ", 1<<18), Question: "what?", Section: 3, Sections: 12}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	prompt := req.Prompt()
+	runtime.ReadMemStats(&after)
+	if allocated := after.TotalAlloc - before.TotalAlloc; allocated > uint64(len(prompt))+64<<10 {
+		t.Errorf("a map prompt of %d bytes allocated %d bytes, want it made once", len(prompt), allocated)
+	}
+	if got, want := req.Prompt(), "Document section 3/12:\n"+req.Text+"\n\nQuestion: what?\n\nAnswer based on this section only. Say 'NOT FOUND' if not in this section."; got != want {
+		t.Errorf("the prompt changed: %.80q…", got)
 	}
 }

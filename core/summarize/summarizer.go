@@ -3,6 +3,7 @@ package summarize
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"ctxlab/core/value"
@@ -155,8 +156,11 @@ func (r Request) Prompt() string {
 	case PurposeFinal:
 		return "Create a comprehensive summary from these section summaries:\n\n" + r.Input()
 	case PurposeMapQuestion:
-		return fmt.Sprintf("Document section %d/%d:\n%s\n\nQuestion: %s\n\nAnswer based on this section only. Say '%s' if not in this section.",
-			r.Section, r.Sections, r.Input(), r.Question, NotFoundAnswer)
+		// One concatenation, one allocation of the prompt's size: through
+		// fmt's buffer, which doubles as it grows and is then copied, a
+		// 50 MB section was in memory three times.
+		return "Document section " + strconv.Itoa(r.Section) + "/" + strconv.Itoa(r.Sections) + ":\n" + r.Input() +
+			"\n\nQuestion: " + r.Question + "\n\nAnswer based on this section only. Say '" + NotFoundAnswer + "' if not in this section."
 	case PurposeReduce:
 		return "Question: " + r.Question + "\n\nPartial answers from document sections:\n" + r.Input() + "\n\nSynthesize a complete, coherent answer."
 	default:
