@@ -183,6 +183,15 @@ func loadDocumentFile(path, format string, opts DocOptions) ([]value.Document, s
 			return docs, FormatYAML, nil
 		}
 	}
+	if format == FormatCSV || (format == FormatAuto && !isTextFile(path)) {
+		docs, handled, err := streamCSVRecords(path, format == FormatAuto)
+		if err != nil {
+			return nil, "", err
+		}
+		if handled {
+			return docs, FormatCSV, nil
+		}
+	}
 	// A Markdown or text file is prose, not a serialization: sniffing it
 	// could mistake "Note: ..." for YAML, so its extension decides.
 	if format == FormatText || (format == FormatAuto && isTextFile(path)) {

@@ -52,7 +52,12 @@ func csvColumnName(h string) string {
 // Content is kept as written, except that encoding/csv turns CRLF inside a
 // quoted field into LF.
 func parseCSV(name string, data []byte) ([]value.Document, error) {
-	r := csv.NewReader(bytes.NewReader(data))
+	return parseCSVFrom(name, bytes.NewReader(data))
+}
+
+// parseCSVFrom is parseCSV reading from in.
+func parseCSVFrom(name string, in io.Reader) ([]value.Document, error) {
+	r := csv.NewReader(in)
 	header, err := r.Read()
 	if err != nil {
 		return nil, csvError(name, err, nil, 0)
