@@ -132,10 +132,12 @@ func candidateUnits(text string, group int, label string, fromUser bool) []unit 
 }
 
 // sentences splits text into sentences with any opening greeting
-// ("Hi, …", "Thanks! …") removed.
+// ("Hi, …", "Thanks! …") removed, each read for at most its first
+// maxSentenceBytes.
 func sentences(text string) []string {
 	var out []string
 	for _, s := range splitSentences(strings.ReplaceAll(text, "’", "'")) {
+		s = sentenceStart(s)
 		stripped := strings.TrimSpace(leadFillerRe().ReplaceAllString(s, ""))
 		if stripped == "" {
 			continue
@@ -146,6 +148,31 @@ func sentences(text string) []string {
 		out = append(out, stripped)
 	}
 	return out
+}
+
+// maxSentenceBytes is how much of a sentence the summarizer reads: some
+// ten thousand words, forty times the longest summary. A summary keeps a
+// sentence whole only when it fits, and cuts the best one to the limit
+// when none does, so the words it can show of a longer "sentence" (a
+// log line, text without full stops) are all in its start. Read whole,
+// the words of one 50 MB sentence and its content words were listed at
+// once: longdoc --run took 14.5 times the document.
+const maxSentenceBytes = 64 << 10
+
+// sentenceStart is s cut to at most maxSentenceBytes, after the last
+// space within them (or, with none, after the last whole character).
+func sentenceStart(s string) string {
+	if len(s) <= maxSentenceBytes {
+		return s
+	}
+	cut := maxSentenceBytes
+	if i := strings.LastIndexFunc(s[:cut], unicode.IsSpace); i > 0 {
+		return strings.TrimRightFunc(s[:i], unicode.IsSpace)
+	}
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut]
 }
 
 // info is what analyze learns about one sentence.
@@ -409,7 +436,7 @@ func render(units []unit, limit int) string {
 
 // capWords cuts text to limit words, marking the cut with an ellipsis.
 func capWords(text string, limit int) string {
-	words := pycompat.Split(text)
+	words := pycompat.Split(text[:pycompat.WordsEnd(text, limit+1)]) // the rest is cut anyway
 	if len(words) <= limit {
 		return strings.Join(words, " ")
 	}

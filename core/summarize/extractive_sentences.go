@@ -14,30 +14,65 @@ import (
 // sentence cut at "before the 1 p.m." would be kept as a fact and lose
 // the cutoff it was about. It is deterministic: the same text always
 // splits the same way.
+//
+// A line is read where it lies, its sentences parts of it: made into
+// runes first, one line of 50 MB took four times its size, then its
+// sentence as a copy (a line that is not valid UTF-8 still is, by
+// splitLineRunes, whose replacement characters the sentences keep).
 func splitSentences(text string) []string {
 	var out []string
 	for _, line := range strings.Split(text, "\n") {
 		line = strings.TrimLeft(strings.TrimSpace(line), "#>*- ")
-		runes := []rune(line)
+		if !utf8.ValidString(line) {
+			out = splitLineRunes(line, out)
+			continue
+		}
 		start := 0
-		for i, r := range runes {
-			if r != '.' && r != '!' && r != '?' {
+		for i := 0; i < len(line); i++ {
+			c := line[i] // '.', '!' and '?' are a character each in UTF-8
+			if c != '.' && c != '!' && c != '?' {
 				continue
 			}
-			if i+1 < len(runes) && !unicode.IsSpace(runes[i+1]) {
+			if next, _ := utf8.DecodeRuneInString(line[i+1:]); i+1 < len(line) && !unicode.IsSpace(next) {
 				continue // inside a token: 3.5, v1.2.3, example.com, ?!
 			}
-			if r == '.' && i+1 < len(runes) && abbreviationStop(runes, start, i) {
+			if c == '.' && i+1 < len(line) && abbreviationStopIn(line, start, i) {
 				continue
 			}
-			if s := sentenceText(runes[start : i+1]); s != "" {
+			if s := sentenceTextOf(line[start : i+1]); s != "" {
 				out = append(out, s)
 			}
 			start = i + 1
 		}
-		if s := sentenceText(runes[start:]); s != "" {
+		if s := sentenceTextOf(line[start:]); s != "" {
 			out = append(out, s)
 		}
+	}
+	return out
+}
+
+// splitLineRunes is splitSentences for one line as runes: for a line
+// that is not valid UTF-8, whose invalid bytes become U+FFFD.
+func splitLineRunes(line string, out []string) []string {
+	runes := []rune(line)
+	start := 0
+	for i, r := range runes {
+		if r != '.' && r != '!' && r != '?' {
+			continue
+		}
+		if i+1 < len(runes) && !unicode.IsSpace(runes[i+1]) {
+			continue
+		}
+		if r == '.' && i+1 < len(runes) && abbreviationStop(runes, start, i) {
+			continue
+		}
+		if s := sentenceText(runes[start : i+1]); s != "" {
+			out = append(out, s)
+		}
+		start = i + 1
+	}
+	if s := sentenceText(runes[start:]); s != "" {
+		out = append(out, s)
 	}
 	return out
 }
@@ -45,8 +80,11 @@ func splitSentences(text string) []string {
 // sentenceText is a sentence as the summary keeps it: trimmed, and
 // without a list number in front ("3. The checklist asks …"), which, like
 // a bullet, says where the sentence stood, not what it says.
-func sentenceText(runes []rune) string {
-	s := strings.TrimSpace(string(runes))
+func sentenceText(runes []rune) string { return sentenceTextOf(string(runes)) }
+
+// sentenceTextOf is sentenceText of a part of a line.
+func sentenceTextOf(s string) string {
+	s = strings.TrimSpace(s)
 	digits := 0
 	for digits < len(s) && digits < 4 && s[digits] >= '0' && s[digits] <= '9' {
 		digits++
@@ -89,9 +127,33 @@ func abbreviationStop(runes []rune, start, dot int) bool {
 	for from > start && !unicode.IsSpace(runes[from-1]) {
 		from--
 	}
-	token := strings.TrimLeft(string(runes[from:dot+1]), `("'[{“‘`)
+	return abbreviationAt(string(runes[from:dot+1]), nextWord(runes[dot+1:]), func() bool {
+		return strings.TrimSpace(string(runes[start:from])) == ""
+	})
+}
+
+// abbreviationStopIn is abbreviationStop with byte offsets into a line
+// of valid UTF-8.
+func abbreviationStopIn(line string, start, dot int) bool {
+	from := dot
+	for from > start {
+		r, size := utf8.DecodeLastRuneInString(line[start:from])
+		if unicode.IsSpace(r) {
+			break
+		}
+		from -= size
+	}
+	return abbreviationAt(line[from:dot+1], nextWordOf(line[dot+1:]), func() bool {
+		return strings.TrimSpace(line[start:from]) == ""
+	})
+}
+
+// abbreviationAt is abbreviationStop's judgment of the token ending in
+// the full stop, given the word after it and whether the token opens
+// its sentence.
+func abbreviationAt(tokenText, next string, opensSentence func() bool) bool {
+	token := strings.TrimLeft(tokenText, `("'[{“‘`)
 	word := strings.ToLower(strings.TrimSuffix(token, "."))
-	next := nextWord(runes[dot+1:])
 	first, _ := utf8.DecodeRuneInString(next)
 	nextStartsUpper := unicode.IsUpper(first)
 	switch {
@@ -101,14 +163,14 @@ func abbreviationStop(runes []rune, start, dot int) bool {
 		return !nextStartsUpper || isTimeZone(next)
 	case neverFinal()[word] || dottedLetters(word):
 		return true
-	case len([]rune(token)) == 2 && unicode.IsUpper([]rune(token)[0]) && token != "I.":
+	case utf8.RuneCountInString(token) == 2 && unicode.IsUpper(first0(token)) && token != "I.":
 		return true // an initial; "I." is the pronoun ending a sentence
 	case word == "no":
 		return next != "" && (next[0] == '#' || next[0] >= '0' && next[0] <= '9')
 	case allDigits(word) && len(word) <= 3:
 		// "1. Open the box. 2. Check …": a list number, the sentence's
 		// first token.
-		return strings.TrimSpace(string(runes[start:from])) == ""
+		return opensSentence()
 	case finalBeforeCapital()[word]:
 		return !nextStartsUpper
 	}
@@ -141,7 +203,26 @@ func nextWord(rest []rune) string {
 	for j < len(rest) && !unicode.IsSpace(rest[j]) {
 		j++
 	}
-	return strings.TrimRight(strings.TrimLeft(string(rest[i:j]), `("'[{“‘`), `.,;:!?)]}"'”’`)
+	return trimWord(string(rest[i:j]))
+}
+
+// nextWordOf is nextWord of the rest of a line of valid UTF-8.
+func nextWordOf(rest string) string {
+	rest = strings.TrimLeftFunc(rest, unicode.IsSpace)
+	if j := strings.IndexFunc(rest, unicode.IsSpace); j >= 0 {
+		rest = rest[:j]
+	}
+	return trimWord(rest)
+}
+
+func trimWord(w string) string {
+	return strings.TrimRight(strings.TrimLeft(w, `("'[{“‘`), `.,;:!?)]}"'”’`)
+}
+
+// first0 is a string's first rune.
+func first0(s string) rune {
+	r, _ := utf8.DecodeRuneInString(s)
+	return r
 }
 
 // isTimeZone: Mountain, Eastern Time, ET, PST, UTC, CEST.

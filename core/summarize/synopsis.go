@@ -2,6 +2,7 @@ package summarize
 
 import (
 	"strings"
+	"unicode"
 
 	"ctxlab/core/pycompat"
 )
@@ -20,14 +21,34 @@ func Synopsis(text string) string {
 	}
 	chosen := sentences[0]
 	for _, s := range sentences {
-		if len(strings.Fields(s)) >= 4 {
+		if hasFields(s, 4) {
 			chosen = s
 			break
 		}
 	}
-	words := pycompat.Split(chosen)
+	// Its first words only: a "sentence" may be a 50 MB line, whose
+	// every word listed took two and a half times its size.
+	words := pycompat.Split(chosen[:pycompat.WordsEnd(chosen, synopsisMaxWords+1)])
 	if len(words) > synopsisMaxWords {
 		return strings.Join(words[:synopsisMaxWords], " ") + "…"
 	}
 	return strings.Join(words, " ")
+}
+
+// hasFields reports whether s has at least n words as strings.Fields
+// splits it, reading no further than the n-th.
+func hasFields(s string, n int) bool {
+	inWord := false
+	for _, r := range s {
+		switch {
+		case unicode.IsSpace(r):
+			inWord = false
+		case !inWord:
+			inWord = true
+			if n--; n == 0 {
+				return true
+			}
+		}
+	}
+	return n <= 0
 }
