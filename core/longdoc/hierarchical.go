@@ -54,7 +54,7 @@ func RunHierarchical(ctx context.Context, plan Plan, sum summarize.Summarizer) (
 	summaries := make([]string, 0, len(plan.Chunks))
 	for _, c := range plan.Chunks {
 		req := summarize.Request{Purpose: summarize.PurposeChunk, Text: c.Text}
-		step, err := runStep(ctx, sum, Call{Stage: StageChunkSummary, Chunk: c.Index, MaxTokens: req.MaxTokens()}, req, tok)
+		step, err := runStep(ctx, sum, Call{Stage: StageChunkSummary, Chunk: c.Index, MaxTokens: req.MaxTokens()}, req, tok, plan)
 		if err != nil {
 			return run, fmt.Errorf("hierarchical summary, chunk %s/%s: %w", numfmt.Thousands(c.Index+1), numfmt.Thousands(len(plan.Chunks)), err)
 		}
@@ -65,7 +65,7 @@ func RunHierarchical(ctx context.Context, plan Plan, sum summarize.Summarizer) (
 	run.Result = combined
 	if n := tok.Count(combined); n > hierarchicalCombineThreshold {
 		req := summarize.Request{Purpose: summarize.PurposeFinal, Text: combined}
-		step, err := runStep(ctx, sum, Call{Stage: StageCombine, Chunk: -1, MaxTokens: req.MaxTokens()}, req, tok)
+		step, err := runStep(ctx, sum, Call{Stage: StageCombine, Chunk: -1, MaxTokens: req.MaxTokens()}, req, tok, plan)
 		if err != nil {
 			return run, fmt.Errorf("hierarchical summary, combine: %w", err)
 		}

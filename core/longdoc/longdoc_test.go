@@ -154,3 +154,57 @@ func TestRunMapReduceOffline(t *testing.T) {
 		t.Errorf("substring NOT FOUND kept: %q", run.Result)
 	}
 }
+
+// promptCounter is the heuristic tokenizer counting how often it is
+// asked about a chunk's prompt (a text opening as chunk and map prompts
+// do).
+type promptCounter struct {
+	tokens.Heuristic
+	times int
+}
+
+func (c *promptCounter) Count(text string) int {
+	if strings.HasPrefix(text, "Summarize key facts") || strings.HasPrefix(text, "Document section") {
+		c.times++
+	}
+	return c.Heuristic.Count(text)
+}
+
+// TestRunCountsNoPlannedPromptAgain: a run takes a chunk's or a map
+// call's prompt tokens from its plan, where they were counted exactly,
+// instead of making the prompt again (for one 50 MB chunk, a second
+// 50 MB string) to count it; the numbers are the plan's.
+func TestRunCountsNoPlannedPromptAgain(t *testing.T) {
+	doc := "First paragraph about the refund policy, order ORD-48213.\n\nSecond paragraph: the carrier, DHL, delivers in 3 days."
+	for _, strategy := range []Strategy{Hierarchical, MapReduce} {
+		tok := &promptCounter{}
+		var plan Plan
+		var run Run
+		var err error
+		if strategy == Hierarchical {
+			plan = PlanHierarchical(doc, 12, tok)
+		} else {
+			plan = PlanMapReduce(doc, "when?", 12, tok)
+		}
+		planned := tok.times
+		if strategy == Hierarchical {
+			run, err = RunHierarchical(context.Background(), plan, nil)
+		} else {
+			run, err = RunMapReduce(context.Background(), plan, nil)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, step := range run.Steps {
+			if step.Call.Chunk >= 0 && step.Call.PromptTokens != plan.Calls[step.Call.Chunk].PromptTokens {
+				t.Errorf("%s: chunk %d: the run counted %d prompt tokens, the plan %d", strategy, step.Call.Chunk, step.Call.PromptTokens, plan.Calls[step.Call.Chunk].PromptTokens)
+			}
+		}
+		if planned != len(plan.Chunks) {
+			t.Errorf("%s: the plan counted %d chunk prompts for %d chunks", strategy, planned, len(plan.Chunks))
+		}
+		if again := tok.times - planned; again != 0 {
+			t.Errorf("%s: the run counted %d chunk prompts again", strategy, again)
+		}
+	}
+}

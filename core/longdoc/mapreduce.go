@@ -62,7 +62,7 @@ func RunMapReduce(ctx context.Context, plan Plan, sum summarize.Summarizer) (Run
 	var answers []string
 	for _, c := range plan.Chunks {
 		req := mapRequest(c, n, plan.Question)
-		step, err := runStep(ctx, sum, Call{Stage: StageMap, Chunk: c.Index, MaxTokens: req.MaxTokens()}, req, tok)
+		step, err := runStep(ctx, sum, Call{Stage: StageMap, Chunk: c.Index, MaxTokens: req.MaxTokens()}, req, tok, plan)
 		if err != nil {
 			return run, fmt.Errorf("map-reduce, section %s/%s: %w", numfmt.Thousands(c.Index+1), numfmt.Thousands(n), err)
 		}
@@ -80,7 +80,7 @@ func RunMapReduce(ctx context.Context, plan Plan, sum summarize.Summarizer) (Run
 		return run, nil
 	}
 	req := summarize.Request{Purpose: summarize.PurposeReduce, Question: plan.Question, Text: strings.Join(answers, "\n")}
-	step, err := runStep(ctx, sum, Call{Stage: StageReduce, Chunk: -1, MaxTokens: req.MaxTokens()}, req, tok)
+	step, err := runStep(ctx, sum, Call{Stage: StageReduce, Chunk: -1, MaxTokens: req.MaxTokens()}, req, tok, plan)
 	if err != nil {
 		return run, fmt.Errorf("map-reduce, reduce: %w", err)
 	}
