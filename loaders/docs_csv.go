@@ -52,39 +52,52 @@ func csvColumnName(h string) string {
 // Content is kept as written, except that encoding/csv turns CRLF inside a
 // quoted field into LF.
 func parseCSV(name string, data []byte) ([]value.Document, error) {
+	if docs, ok := csvDocuments(name, bytes.NewReader(data)); ok {
+		return docs, nil
+	}
 	return parseCSVFrom(name, bytes.NewReader(data))
 }
 
-// parseCSVFrom is parseCSV reading from in.
+// csvDocuments reads the documents of a CSV input with csvRecords, each
+// record's text held once; ok is false for anything else, an error
+// included, which parseCSVFrom then reads and reports.
+func csvDocuments(name string, in io.Reader) (docs []value.Document, ok bool) {
+	records := newCSVRecords(in)
+	header, ok := records.next()
+	if !ok || header == nil {
+		return nil, false
+	}
+	layout, err := csvLayoutOf(name, header)
+	if err != nil {
+		return nil, false
+	}
+	for {
+		record, ok := records.next()
+		if !ok {
+			return nil, false
+		}
+		if record == nil {
+			return docs, true
+		}
+		doc, err := layout.document(name, place{}, record)
+		if err != nil {
+			return nil, false
+		}
+		docs = append(docs, doc)
+	}
+}
+
+// parseCSVFrom is parseCSV reading from in with encoding/csv, whose
+// errors name the line and column.
 func parseCSVFrom(name string, in io.Reader) ([]value.Document, error) {
 	r := csv.NewReader(in)
 	header, err := r.Read()
 	if err != nil {
 		return nil, csvError(name, err, nil, 0)
 	}
-	contentCol, ok := csvContentColumn(header)
-	if !ok {
-		return nil, &Error{Name: name, Line: 1, Msg: fmt.Sprintf("CSV header %q has no content column; expected %s", header, recordText.alternatives())}
-	}
-	scoreCol, sourceCol, idCol := -1, -1, -1
-	seen := map[string]int{}
-	for i, h := range header {
-		col := csvColumnName(h)
-		if col == "" {
-			return nil, &Error{Name: name, Line: 1, Msg: fmt.Sprintf("CSV header column %d has no name; every column needs one", i+1)}
-		}
-		if first, dup := seen[col]; dup {
-			return nil, &Error{Name: name, Line: 1, Msg: fmt.Sprintf("CSV header names %s twice (columns %d and %d)", quoted(col), first+1, i+1)}
-		}
-		seen[col] = i
-		switch col {
-		case "score":
-			scoreCol = i
-		case "source":
-			sourceCol = i
-		case "id":
-			idCol = i
-		}
+	layout, err := csvLayoutOf(name, header)
+	if err != nil {
+		return nil, err
 	}
 	var docs []value.Document
 	for {
@@ -96,31 +109,76 @@ func parseCSVFrom(name string, in io.Reader) ([]value.Document, error) {
 			return nil, csvError(name, err, record, len(header))
 		}
 		line, _ := r.FieldPos(0)
-		p := place{line: line}
-		content := record[contentCol]
-		var score float64 = 1
-		if scoreCol >= 0 && strings.TrimSpace(record[scoreCol]) != "" {
-			score, err = parseScore(p, name, "score", record[scoreCol], true)
-			if err != nil {
-				return nil, err
-			}
+		doc, err := layout.document(name, place{line: line}, record)
+		if err != nil {
+			return nil, err
 		}
-		meta := map[string]any{}
-		for i, cell := range record {
-			if i != contentCol && i != scoreCol && i != sourceCol {
-				meta[strings.TrimSpace(header[i])] = cell
-			}
-		}
-		source := ""
-		switch {
-		case sourceCol >= 0:
-			source = record[sourceCol]
-		case idCol >= 0:
-			source = record[idCol]
-		}
-		docs = append(docs, value.Document{Content: content, Score: score, Source: source, Metadata: meta})
+		docs = append(docs, doc)
 	}
 	return docs, nil
+}
+
+// csvLayout is where a CSV header puts the document's fields.
+type csvLayout struct {
+	header                                 []string
+	contentCol, scoreCol, sourceCol, idCol int
+}
+
+// csvLayoutOf reads a header row: a content column, every column named
+// once.
+func csvLayoutOf(name string, header []string) (csvLayout, error) {
+	contentCol, ok := csvContentColumn(header)
+	if !ok {
+		return csvLayout{}, &Error{Name: name, Line: 1, Msg: fmt.Sprintf("CSV header %q has no content column; expected %s", header, recordText.alternatives())}
+	}
+	l := csvLayout{header: header, contentCol: contentCol, scoreCol: -1, sourceCol: -1, idCol: -1}
+	seen := map[string]int{}
+	for i, h := range header {
+		col := csvColumnName(h)
+		if col == "" {
+			return csvLayout{}, &Error{Name: name, Line: 1, Msg: fmt.Sprintf("CSV header column %d has no name; every column needs one", i+1)}
+		}
+		if first, dup := seen[col]; dup {
+			return csvLayout{}, &Error{Name: name, Line: 1, Msg: fmt.Sprintf("CSV header names %s twice (columns %d and %d)", quoted(col), first+1, i+1)}
+		}
+		seen[col] = i
+		switch col {
+		case "score":
+			l.scoreCol = i
+		case "source":
+			l.sourceCol = i
+		case "id":
+			l.idCol = i
+		}
+	}
+	return l, nil
+}
+
+// document makes one record's document, at p for its errors.
+func (l csvLayout) document(name string, p place, record []string) (value.Document, error) {
+	content := record[l.contentCol]
+	var score float64 = 1
+	if l.scoreCol >= 0 && strings.TrimSpace(record[l.scoreCol]) != "" {
+		var err error
+		score, err = parseScore(p, name, "score", record[l.scoreCol], true)
+		if err != nil {
+			return value.Document{}, err
+		}
+	}
+	meta := map[string]any{}
+	for i, cell := range record {
+		if i != l.contentCol && i != l.scoreCol && i != l.sourceCol {
+			meta[strings.TrimSpace(l.header[i])] = cell
+		}
+	}
+	source := ""
+	switch {
+	case l.sourceCol >= 0:
+		source = record[l.sourceCol]
+	case l.idCol >= 0:
+		source = record[l.idCol]
+	}
+	return value.Document{Content: content, Score: score, Source: source, Metadata: meta}, nil
 }
 
 // csvError reports a CSV parse error at its line, and for a short or long

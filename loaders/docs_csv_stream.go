@@ -43,8 +43,8 @@ func streamCSVRecords(path string, detect bool) (docs []value.Document, handled 
 	if isBlank(start) || (detect && !csvHeaderWithin(start, whole)) {
 		return nil, false, nil
 	}
-	docs, err = parseCSVFrom(path, br)
-	if err != nil || in.err != nil {
+	docs, ok := csvDocuments(path, br)
+	if !ok || in.err != nil {
 		return nil, false, nil
 	}
 	return docs, true, nil
