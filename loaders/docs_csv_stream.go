@@ -3,7 +3,6 @@ package loaders
 import (
 	"bufio"
 	"bytes"
-	"encoding/csv"
 	"errors"
 	"io"
 
@@ -52,22 +51,10 @@ func streamCSVRecords(path string, detect bool) (docs []value.Document, handled 
 
 // csvHeaderWithin reports whether start, the beginning of a file (all of
 // it when whole), opens as detectDocuments reads CSV, judged on start
-// alone: not like JSON, and a first row naming a content column that
-// ends within start, so what follows cannot change it.
+// alone (detectedFromStart).
 func csvHeaderWithin(start []byte, whole bool) bool {
-	if looksLikeJSON(start) {
-		return false
-	}
-	r := csv.NewReader(bytes.NewReader(start))
-	header, err := r.Read()
-	if err != nil && !errors.Is(err, csv.ErrFieldCount) {
-		return false
-	}
-	if !whole && r.InputOffset() >= int64(len(start)) {
-		return false // the row may run on past start
-	}
-	_, ok := csvContentColumn(header)
-	return ok
+	format, judged := detectedFromStart(start, whole)
+	return judged && format == FormatCSV
 }
 
 // readErrors passes reads on and keeps the first error that is not the

@@ -3,7 +3,6 @@ package loaders
 import (
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -61,22 +60,7 @@ func TestStreamedCSVEqualsTheWholeFileParse(t *testing.T) {
 	}
 	dir := t.TempDir()
 	for name, text := range cases {
-		t.Run(name, func(t *testing.T) {
-			path := filepath.Join(dir, name+".csv")
-			if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			for _, format := range []string{FormatAuto, FormatCSV} {
-				got, gotFormat, gotErr := LoadDocuments(path, nil, DocOptions{Format: format})
-				want, wantFormat, wantErr := loadDocumentsWhole(path, format)
-				if fmt.Sprint(gotErr) != fmt.Sprint(wantErr) {
-					t.Fatalf("format %s: error %v, the whole-file parse says %v", format, gotErr, wantErr)
-				}
-				if g, w := fmt.Sprintf("%s %#v", gotFormat, got), fmt.Sprintf("%s %#v", wantFormat, want); g != w {
-					t.Fatalf("format %s: %.300s, the whole-file parse gives %.300s", format, g, w)
-				}
-			}
-		})
+		checkLoadedAsWhole(t, dir, name+".csv", text, FormatCSV)
 	}
 	for name, streamed := range map[string]bool{"plain": true, "bom": true, "crlf": true, "long cell": true, "quoted header": true,
 		"spaces in header": true, "no last newline": true, "empty lines first": true, "long header": false, "short row": false,

@@ -3,7 +3,6 @@ package loaders
 import (
 	"bufio"
 	"bytes"
-	"encoding/csv"
 	"errors"
 	"io"
 
@@ -83,24 +82,11 @@ func streamYAMLRecords(path string, detect bool) (docs []value.Document, handled
 }
 
 // detectedAsYAML reports whether detectDocuments, given the file that
-// begins with block (all of it when eof), would read it as YAML: it
-// neither opens like JSON nor has a first row naming a CSV content
-// column. A first CSV row that may run past the block is not judged
-// here: a quoted cell the block leaves open, or a last line cut short.
+// begins with block (all of it when eof), would read it as YAML, judged
+// on block alone (detectedFromStart).
 func detectedAsYAML(block []byte, eof bool) bool {
-	if looksLikeJSON(block) {
-		return false
-	}
-	r := csv.NewReader(bytes.NewReader(block))
-	header, err := r.Read()
-	if !eof && (errors.Is(err, csv.ErrQuote) || block[len(block)-1] != '\n') {
-		return false
-	}
-	if err != nil && !errors.Is(err, csv.ErrFieldCount) {
-		return true
-	}
-	_, isCSV := csvContentColumn(header)
-	return !isCSV
+	format, judged := detectedFromStart(block, eof)
+	return judged && format == FormatYAML
 }
 
 // firstYAMLItem splits the first block into its first item (with the

@@ -102,12 +102,19 @@ func manyYAMLRecords(n int, odd string) string {
 // loading it, detected and as forced YAML, gives what parsing it whole
 // gives.
 func checkStreamedYAMLFile(t *testing.T, dir, name, text string) {
+	checkLoadedAsWhole(t, dir, name+".yaml", text, FormatYAML)
+}
+
+// checkLoadedAsWhole writes text to dir/name and fails t unless loading
+// it, detected and as forced format, gives what parsing it whole gives:
+// the documents, the format and any error.
+func checkLoadedAsWhole(t *testing.T, dir, name, text, forced string) {
 	t.Run(name, func(t *testing.T) {
-		path := filepath.Join(dir, name+".yaml")
+		path := filepath.Join(dir, name)
 		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		for _, format := range []string{FormatAuto, FormatYAML} {
+		for _, format := range []string{FormatAuto, forced} {
 			got, gotFormat, gotErr := LoadDocuments(path, nil, DocOptions{Format: format})
 			want, wantFormat, wantErr := loadDocumentsWhole(path, format)
 			if fmt.Sprint(gotErr) != fmt.Sprint(wantErr) {

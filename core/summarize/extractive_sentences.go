@@ -17,15 +17,14 @@ import (
 //
 // A line is read where it lies, its sentences parts of it: made into
 // runes first, one line of 50 MB took four times its size, then its
-// sentence as a copy (a line that is not valid UTF-8 still is, by
-// splitLineRunes, whose replacement characters the sentences keep).
+// sentence as a copy. A line that is not valid UTF-8 is first made
+// what that reading made of it, each invalid byte a U+FFFD.
 func splitSentences(text string) []string {
 	var out []string
 	for _, line := range strings.Split(text, "\n") {
 		line = strings.TrimLeft(strings.TrimSpace(line), "#>*- ")
 		if !utf8.ValidString(line) {
-			out = splitLineRunes(line, out)
-			continue
+			line = string([]rune(line))
 		}
 		start := 0
 		for i := 0; i < len(line); i++ {
@@ -36,43 +35,17 @@ func splitSentences(text string) []string {
 			if next, _ := utf8.DecodeRuneInString(line[i+1:]); i+1 < len(line) && !unicode.IsSpace(next) {
 				continue // inside a token: 3.5, v1.2.3, example.com, ?!
 			}
-			if c == '.' && i+1 < len(line) && abbreviationStopIn(line, start, i) {
+			if c == '.' && i+1 < len(line) && abbreviationStop(line, start, i) {
 				continue
 			}
-			if s := sentenceTextOf(line[start : i+1]); s != "" {
+			if s := sentenceText(line[start : i+1]); s != "" {
 				out = append(out, s)
 			}
 			start = i + 1
 		}
-		if s := sentenceTextOf(line[start:]); s != "" {
+		if s := sentenceText(line[start:]); s != "" {
 			out = append(out, s)
 		}
-	}
-	return out
-}
-
-// splitLineRunes is splitSentences for one line as runes: for a line
-// that is not valid UTF-8, whose invalid bytes become U+FFFD.
-func splitLineRunes(line string, out []string) []string {
-	runes := []rune(line)
-	start := 0
-	for i, r := range runes {
-		if r != '.' && r != '!' && r != '?' {
-			continue
-		}
-		if i+1 < len(runes) && !unicode.IsSpace(runes[i+1]) {
-			continue
-		}
-		if r == '.' && i+1 < len(runes) && abbreviationStop(runes, start, i) {
-			continue
-		}
-		if s := sentenceText(runes[start : i+1]); s != "" {
-			out = append(out, s)
-		}
-		start = i + 1
-	}
-	if s := sentenceText(runes[start:]); s != "" {
-		out = append(out, s)
 	}
 	return out
 }
@@ -80,10 +53,7 @@ func splitLineRunes(line string, out []string) []string {
 // sentenceText is a sentence as the summary keeps it: trimmed, and
 // without a list number in front ("3. The checklist asks …"), which, like
 // a bullet, says where the sentence stood, not what it says.
-func sentenceText(runes []rune) string { return sentenceTextOf(string(runes)) }
-
-// sentenceTextOf is sentenceText of a part of a line.
-func sentenceTextOf(s string) string {
+func sentenceText(s string) string {
 	s = strings.TrimSpace(s)
 	digits := 0
 	for digits < len(s) && digits < 4 && s[digits] >= '0' && s[digits] <= '9' {
@@ -111,9 +81,9 @@ var timeZoneWords = sync.OnceValue(func() map[string]bool {
 	return set(strings.Fields(`time mountain eastern central pacific atlantic alaska hawaii local`))
 })
 
-// abbreviationStop reports whether the full stop at runes[dot], followed
+// abbreviationStop reports whether the full stop at line[dot], followed
 // by a space, ends an abbreviation, a number or an initial inside the
-// sentence that began at runes[start], rather than the sentence:
+// sentence that began at line[start], rather than the sentence:
 //
 //	Dr. Okafor, Mr. and Mrs. Lee, St. Paul, cats vs. dogs   titles and the like, always
 //	e.g. a tent, i.e. one, the U.S. office, a.k.a. Sam     letters with dots, always
@@ -122,19 +92,7 @@ var timeZoneWords = sync.OnceValue(func() map[string]bool {
 //	1. Open the box. 2. Check the poles.                   a list number opening a sentence
 //	before 1 p.m. Mountain Time                            a.m./p.m. before a time zone or a lower-case word
 //	tents, stoves, etc. and more; Acme Co. is              etc., Co., Inc. ... before a lower-case word
-func abbreviationStop(runes []rune, start, dot int) bool {
-	from := dot
-	for from > start && !unicode.IsSpace(runes[from-1]) {
-		from--
-	}
-	return abbreviationAt(string(runes[from:dot+1]), nextWord(runes[dot+1:]), func() bool {
-		return strings.TrimSpace(string(runes[start:from])) == ""
-	})
-}
-
-// abbreviationStopIn is abbreviationStop with byte offsets into a line
-// of valid UTF-8.
-func abbreviationStopIn(line string, start, dot int) bool {
+func abbreviationStop(line string, start, dot int) bool {
 	from := dot
 	for from > start {
 		r, size := utf8.DecodeLastRuneInString(line[start:from])
@@ -143,14 +101,14 @@ func abbreviationStopIn(line string, start, dot int) bool {
 		}
 		from -= size
 	}
-	return abbreviationAt(line[from:dot+1], nextWordOf(line[dot+1:]), func() bool {
+	return abbreviationAt(line[from:dot+1], nextWord(line[dot+1:]), func() bool {
 		return strings.TrimSpace(line[start:from]) == ""
 	})
 }
 
 // abbreviationAt is abbreviationStop's judgment of the token ending in
-// the full stop, given the word after it and whether the token opens
-// its sentence.
+// the full stop (tokenText, from the space before it), given the word
+// after it and whether the token opens its sentence.
 func abbreviationAt(tokenText, next string, opensSentence func() bool) bool {
 	token := strings.TrimLeft(tokenText, `("'[{“‘`)
 	word := strings.ToLower(strings.TrimSuffix(token, "."))
@@ -194,29 +152,12 @@ func dottedLetters(word string) bool {
 
 // nextWord is the word after a full stop, opening quotes and brackets
 // dropped from its front and punctuation from its end.
-func nextWord(rest []rune) string {
-	i := 0
-	for i < len(rest) && unicode.IsSpace(rest[i]) {
-		i++
-	}
-	j := i
-	for j < len(rest) && !unicode.IsSpace(rest[j]) {
-		j++
-	}
-	return trimWord(string(rest[i:j]))
-}
-
-// nextWordOf is nextWord of the rest of a line of valid UTF-8.
-func nextWordOf(rest string) string {
+func nextWord(rest string) string {
 	rest = strings.TrimLeftFunc(rest, unicode.IsSpace)
 	if j := strings.IndexFunc(rest, unicode.IsSpace); j >= 0 {
 		rest = rest[:j]
 	}
-	return trimWord(rest)
-}
-
-func trimWord(w string) string {
-	return strings.TrimRight(strings.TrimLeft(w, `("'[{“‘`), `.,;:!?)]}"'”’`)
+	return strings.TrimRight(strings.TrimLeft(rest, `("'[{“‘`), `.,;:!?)]}"'”’`)
 }
 
 // first0 is a string's first rune.

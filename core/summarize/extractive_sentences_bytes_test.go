@@ -7,16 +7,58 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
 )
 
 // splitSentencesRunes is splitSentences reading every line as runes,
-// as it always did: the oracle for the reading in place.
+// as it did before it read lines where they lie: the oracle for that
+// reading (the judgment of a token, abbreviationAt, is shared).
 func splitSentencesRunes(text string) []string {
 	var out []string
 	for _, line := range strings.Split(text, "\n") {
-		out = splitLineRunes(strings.TrimLeft(strings.TrimSpace(line), "#>*- "), out)
+		runes := []rune(strings.TrimLeft(strings.TrimSpace(line), "#>*- "))
+		start := 0
+		for i, r := range runes {
+			if r != '.' && r != '!' && r != '?' {
+				continue
+			}
+			if i+1 < len(runes) && !unicode.IsSpace(runes[i+1]) {
+				continue
+			}
+			if r == '.' && i+1 < len(runes) && abbreviationStopRunes(runes, start, i) {
+				continue
+			}
+			if s := sentenceText(string(runes[start : i+1])); s != "" {
+				out = append(out, s)
+			}
+			start = i + 1
+		}
+		if s := sentenceText(string(runes[start:])); s != "" {
+			out = append(out, s)
+		}
 	}
 	return out
+}
+
+// abbreviationStopRunes is abbreviationStop over runes, as it was.
+func abbreviationStopRunes(runes []rune, start, dot int) bool {
+	from := dot
+	for from > start && !unicode.IsSpace(runes[from-1]) {
+		from--
+	}
+	rest := runes[dot+1:]
+	i := 0
+	for i < len(rest) && unicode.IsSpace(rest[i]) {
+		i++
+	}
+	j := i
+	for j < len(rest) && !unicode.IsSpace(rest[j]) {
+		j++
+	}
+	next := strings.TrimRight(strings.TrimLeft(string(rest[i:j]), `("'[{“‘`), `.,;:!?)]}"'”’`)
+	return abbreviationAt(string(runes[from:dot+1]), next, func() bool {
+		return strings.TrimSpace(string(runes[start:from])) == ""
+	})
 }
 
 // TestSplitSentencesInPlaceAsRunes: splitting lines where they lie
