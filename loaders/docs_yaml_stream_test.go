@@ -66,6 +66,9 @@ func TestStreamedYAMLEqualsTheWholeFileParse(t *testing.T) {
 	for _, sizes := range [][2]int{{yamlRunSize, yamlLongItemBytes}, {997, yamlLongItemBytes}, {7, yamlLongItemBytes}, {997, 40}, {7, 3}} {
 		yamlRunSize, yamlLongItemBytes = sizes[0], sizes[1]
 		for name, text := range cases {
+			if sizes == [2]int{7, 3} && strings.HasPrefix(name, "many") {
+				continue // every item streamed: the thousand-record files add minutes under the race detector, and {997, 40} streams theirs
+			}
 			checkStreamedYAMLFile(t, dir, fmt.Sprintf("%s, blocks of %d, long from %d", name, sizes[0], sizes[1]), text)
 		}
 	}
@@ -76,6 +79,9 @@ func TestStreamedYAMLEqualsTheWholeFileParse(t *testing.T) {
 		"langchain": false, "llamaindex": false, "qdrant": false, "pinecone": false, "json inside": false, "csv header": false,
 		"csv quoted": true, "bom": false, "indented": false, "mapping": false, "comment only": false, "bad indent": false} {
 		for _, sizes := range [][2]int{{997, 16 << 20}, {7, 16 << 20}, {997, 40}, {7, 3}} {
+			if sizes == [2]int{7, 3} && strings.HasPrefix(name, "many") {
+				continue // not written, as above
+			}
 			yamlRunSize, yamlLongItemBytes = sizes[0], sizes[1]
 			file := filepath.Join(dir, fmt.Sprintf("%s, blocks of %d, long from %d.yaml", name, sizes[0], sizes[1]))
 			if _, handled, _ := streamYAMLRecords(file, true); handled != streamed {
