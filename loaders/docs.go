@@ -59,7 +59,8 @@ type DocOptions struct {
 	// Read, when set, is told the size of a piped input once it is read
 	// whole and before it is parsed, the first moment a pipe's size is
 	// known: the command sets its memory limit from it. JSON Lines
-	// decoded in blocks as it arrives is never whole and never told.
+	// decoded in blocks as it arrives is never whole and never told;
+	// stdin redirected from a file is told its size before it is read.
 	Read func(bytes int)
 }
 
@@ -128,34 +129,40 @@ func loadStdinDocuments(stdin io.Reader, opts DocOptions) ([]value.Document, str
 		docs, err := parseTextString("stdin", text, "stdin", opts.PerParagraph)
 		return docs, FormatText, err
 	}
-	if format != FormatJSONL && format != FormatJSON && format != FormatAuto {
-		data, err := ReadInput("stdin", stdin)
-		if err != nil {
-			return nil, "", inputError("reading stdin", err)
-		}
-		opts.read(len(data))
-		return ParseDocuments("stdin", data, format)
+	// Redirected from a file, stdin is read where it lies, as a named
+	// file is: streamed, and read again only when that gives up.
+	if in, size, ok := stdinFileInput(stdin); ok {
+		opts.read(int(size))
+		return loadDocumentInput(in, format)
 	}
-	// JSON Lines of plain records are decoded in blocks, as from a file;
-	// anything else is parsed whole, as it always was. A pipe that does
-	// not start with a record is joined at once: cutting it into blocks
-	// first would hold it twice.
+	// A pipe is read whole first (openInputStream), into chunks.
 	in, err := openInputStream("stdin", stdin)
 	if err != nil {
 		return nil, "", inputError("reading stdin", err)
 	}
-	if in.whole != nil && in.whole.firstByte() != '{' {
-		data := in.whole.bytes()
+	first := in.whole.firstByte()
+	if first == '{' && (format == FormatJSONL || format == FormatJSON || format == FormatAuto) {
+		// JSON Lines of plain records are decoded in blocks as the
+		// chunks are read through, the blocks kept in case the stream
+		// gives up and the whole input must be parsed.
+		docs, handled, data, err := streamJSONLinesFrom("stdin", in.r, in.size, true)
+		if err != nil {
+			return nil, "", inputError("reading stdin", err)
+		}
+		if handled {
+			return docs, FormatJSONL, nil
+		}
 		opts.read(len(data))
 		return ParseDocuments("stdin", data, format)
 	}
-	docs, handled, data, err := streamJSONLinesFrom("stdin", in.r, in.size, true)
-	if err != nil {
-		return nil, "", inputError("reading stdin", err)
+	if spoolable(format, first, int(in.size)) {
+		if spooled, done, ok := spoolPipe(in.whole); ok {
+			defer done()
+			opts.read(int(in.size))
+			return loadDocumentInput(spooled, format)
+		}
 	}
-	if handled {
-		return docs, FormatJSONL, nil
-	}
+	data := in.whole.bytes()
 	opts.read(len(data))
 	return ParseDocuments("stdin", data, format)
 }
@@ -164,33 +171,6 @@ func loadStdinDocuments(stdin io.Reader, opts DocOptions) ([]value.Document, str
 func loadDocumentFile(path, format string, opts DocOptions) ([]value.Document, string, error) {
 	if format == FormatDir {
 		return nil, "", &Error{Name: path, Msg: "is a file; the dir format needs a directory"}
-	}
-	if format == FormatJSONL || format == FormatJSON || (format == FormatAuto && !isTextFile(path)) {
-		docs, handled, err := streamJSONLines(path)
-		if err != nil {
-			return nil, "", err
-		}
-		if handled {
-			return docs, FormatJSONL, nil
-		}
-	}
-	if format == FormatYAML || (format == FormatAuto && !isTextFile(path)) {
-		docs, handled, err := streamYAMLRecords(path, format == FormatAuto)
-		if err != nil {
-			return nil, "", err
-		}
-		if handled {
-			return docs, FormatYAML, nil
-		}
-	}
-	if format == FormatCSV || (format == FormatAuto && !isTextFile(path)) {
-		docs, handled, err := streamCSVRecords(path, format == FormatAuto)
-		if err != nil {
-			return nil, "", err
-		}
-		if handled {
-			return docs, FormatCSV, nil
-		}
 	}
 	// A Markdown or text file is prose, not a serialization: sniffing it
 	// could mistake "Note: ..." for YAML, so its extension decides.
@@ -202,11 +182,45 @@ func loadDocumentFile(path, format string, opts DocOptions) ([]value.Document, s
 		docs, err := parseTextString(path, text, filepath.ToSlash(path), opts.PerParagraph)
 		return docs, FormatText, err
 	}
-	data, err := ReadInputFile(path)
+	return loadDocumentInput(fileInput(path), format)
+}
+
+// loadDocumentInput reads documents in a serialization (format, checked,
+// neither dir nor text) from an input that can be read again: streamed
+// when it is plain records in JSON Lines, YAML or CSV, else read whole.
+func loadDocumentInput(in docInput, format string) ([]value.Document, string, error) {
+	if format == FormatJSONL || format == FormatJSON || format == FormatAuto {
+		docs, handled, err := streamJSONLines(in)
+		if err != nil {
+			return nil, "", err
+		}
+		if handled {
+			return docs, FormatJSONL, nil
+		}
+	}
+	if format == FormatYAML || format == FormatAuto {
+		docs, handled, err := streamYAMLRecords(in, format == FormatAuto)
+		if err != nil {
+			return nil, "", err
+		}
+		if handled {
+			return docs, FormatYAML, nil
+		}
+	}
+	if format == FormatCSV || format == FormatAuto {
+		docs, handled, err := streamCSVRecords(in, format == FormatAuto)
+		if err != nil {
+			return nil, "", err
+		}
+		if handled {
+			return docs, FormatCSV, nil
+		}
+	}
+	data, err := in.readAll()
 	if err != nil {
 		return nil, "", inputError("loading documents", err)
 	}
-	return ParseDocuments(path, data, format)
+	return ParseDocuments(in.name, data, format)
 }
 
 // ParseDocuments parses data in the given format (FormatAuto or "" to

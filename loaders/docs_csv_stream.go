@@ -22,8 +22,9 @@ const csvPeekBytes = 64 << 10
 // it. handled is false for anything else and for a file with any
 // problem: the caller then reads it whole, which says what is wrong
 // exactly as it always has.
-func streamCSVRecords(path string, detect bool) (docs []value.Document, handled bool, err error) {
-	f, _, err := openSizedInput(path)
+func streamCSVRecords(input docInput, detect bool) (docs []value.Document, handled bool, err error) {
+	path := input.name
+	f, _, err := input.open()
 	if err != nil {
 		return nil, false, inputError("loading documents", err)
 	}

@@ -65,7 +65,7 @@ func TestStreamedCSVEqualsTheWholeFileParse(t *testing.T) {
 	for name, streamed := range map[string]bool{"plain": true, "bom": true, "crlf": true, "long cell": true, "quoted header": true,
 		"spaces in header": true, "no last newline": true, "empty lines first": true, "long header": false, "short row": false,
 		"bad score": false, "invalid utf-8": false, "json": false, "yaml with commas": true, "empty": false, "blank": false} {
-		if _, handled, _ := streamCSVRecords(filepath.Join(dir, name+".csv"), true); handled != streamed {
+		if _, handled, _ := streamCSVRecords(fileInput(filepath.Join(dir, name+".csv")), true); handled != streamed {
 			t.Errorf("%s: streamed %v, want %v", name, handled, streamed)
 		}
 	}

@@ -22,10 +22,11 @@ import (
 // value that might be a wrapper shape): the caller then reads the file
 // whole, which says what is wrong exactly as it always has. The documents
 // are those the whole-file reader makes from the same records, in order.
-func streamJSONLines(path string) (docs []value.Document, handled bool, err error) {
+func streamJSONLines(in docInput) (docs []value.Document, handled bool, err error) {
 	// The bounded reader checks the size limit and stops at the first
 	// byte that is not text, as for every input.
-	f, size, err := openSizedInput(path)
+	path := in.name
+	f, size, err := in.open()
 	if err != nil {
 		return nil, false, inputError("loading documents", err)
 	}

@@ -10,11 +10,13 @@ import (
 )
 
 // Documents piped on stdin, or redirected from a file, are streamed as a
-// file's are when they are JSON Lines of plain records and read whole
-// otherwise; either way the documents, the format and every error are
-// what parsing the whole input gives, whatever the format asked for.
+// file's are when they are plain records, a pipe read as YAML or CSV
+// from a temporary file it is spooled to; either way the documents, the
+// format and every error are what parsing the whole input gives,
+// whatever the format asked for.
 func TestStdinDocumentsEqualTheWholeInputParse(t *testing.T) {
 	long := strings.Repeat("word ", 300_000) // longer than many chunks
+	mid := long[:100_000]                    // YAML is slow to parse: enough to cross blocks
 	// A record whose bytes cross the first chunk's end, and the second's,
 	// with a character of three bytes cut by each, the record itself cut
 	// with it.
@@ -31,8 +33,11 @@ func TestStdinDocumentsEqualTheWholeInputParse(t *testing.T) {
 		"wrapper":         `{"results": [{"url": "u", "title": "t", "content": "c", "score": 0.9}]}` + "\n",
 		"pretty":          "{\n  \"content\": \"a\"\n}\n{\"content\": \"b\"}\n",
 		"array":           `[{"content": "a"}, {"content": "` + long + `"}]`,
-		"yaml":            "- content: a\n  score: 0.5\n- content: " + long + "\n",
+		"yaml":            "- content: a\n  score: 0.5\n- content: " + mid + "\n",
+		"yaml, late bad":  "- content: a\n  score: 0.5\n- content: " + mid + "\n- content: [b\n",
+		"yaml, one long":  "- content: \"" + mid + "\"\n",
 		"csv":             "content,score\n" + "a,0.5\n" + long + ",0.25\n",
+		"csv, late bad":   "content,score\n" + "a,0.5\n" + mid + ",0.25\n\"b,1\n",
 		"bom":             "\ufeff" + `{"content": "a"}` + "\n" + `{"content": "b"}`,
 		"many":            manyRecords(3_000, ""),
 		"many, one bad":   manyRecords(3_000, `{"content": "late", "score": "high"}`),
@@ -43,17 +48,30 @@ func TestStdinDocumentsEqualTheWholeInputParse(t *testing.T) {
 		"empty":           "",
 	}
 	dir := t.TempDir()
-	defer func(size int) { streamBlockSize = size }(streamBlockSize)
-	for _, size := range []int{streamBlockSize, 997} {
-		streamBlockSize = size
+	defer func(size, spool int) { streamBlockSize, spoolMinBytes = size, spool }(streamBlockSize, spoolMinBytes)
+	// Blocks of 997 bytes cut JSON Lines everywhere; YAML and CSV pipes
+	// are spooled (from 0 bytes, every one) or not (from 16 MiB, these).
+	runs := []struct {
+		blocks, spool int
+		formats       []string
+	}{
+		{streamBlockSize, 16 << 20, []string{FormatAuto, FormatJSONL, FormatJSON, FormatYAML, FormatCSV}},
+		{997, 16 << 20, []string{FormatAuto, FormatJSONL, FormatJSON}},
+		{streamBlockSize, 0, []string{FormatAuto, FormatYAML, FormatCSV}},
+	}
+	for _, run := range runs {
+		streamBlockSize, spoolMinBytes = run.blocks, run.spool
 		for name, text := range cases {
-			for _, format := range []string{FormatAuto, FormatJSONL, FormatJSON} {
-				label := fmt.Sprintf("%s, %s, blocks of %d", name, format, size)
+			for _, format := range run.formats {
+				label := fmt.Sprintf("%s, %s, blocks of %d, spooled from %d bytes", name, format, run.blocks, run.spool)
 				t.Run(label+", pipe", func(t *testing.T) {
 					pipe, done := pipeWith(t, []byte(text))
 					defer done()
 					checkStdinDocuments(t, pipe, text, format)
 				})
+				if run.spool == 0 {
+					continue // a redirected file is never spooled
+				}
 				t.Run(label+", redirected file", func(t *testing.T) {
 					path := filepath.Join(dir, "in.jsonl")
 					if err := os.WriteFile(path, []byte(text), 0o644); err != nil {

@@ -9,7 +9,7 @@ import (
 	"ctxlab/core/value"
 )
 
-// streamYAMLRecords reads a YAML file that is a top-level block sequence
+// streamYAMLRecords reads a YAML input that is a top-level block sequence
 // of plain document records in blocks of whole items (yamlItemBlocks),
 // each block parsed on its own (decodeYAMLRun) on every core while the
 // next is read, as JSON Lines is: the file is never held whole,
@@ -19,8 +19,9 @@ import (
 // problem: the caller then reads it whole, which says what is wrong
 // exactly as it always has. The documents are those the whole-file
 // reader makes of the same file, in order.
-func streamYAMLRecords(path string, detect bool) (docs []value.Document, handled bool, err error) {
-	f, _, err := openSizedInput(path)
+func streamYAMLRecords(in docInput, detect bool) (docs []value.Document, handled bool, err error) {
+	path := in.name
+	f, _, err := in.open()
 	if err != nil {
 		return nil, false, inputError("loading documents", err)
 	}

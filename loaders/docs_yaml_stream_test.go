@@ -84,7 +84,7 @@ func TestStreamedYAMLEqualsTheWholeFileParse(t *testing.T) {
 			}
 			yamlRunSize, yamlLongItemBytes = sizes[0], sizes[1]
 			file := filepath.Join(dir, fmt.Sprintf("%s, blocks of %d, long from %d.yaml", name, sizes[0], sizes[1]))
-			if _, handled, _ := streamYAMLRecords(file, true); handled != streamed {
+			if _, handled, _ := streamYAMLRecords(fileInput(file), true); handled != streamed {
 				t.Errorf("%s in blocks of %d, long items from %d bytes: streamed %v, want %v", name, sizes[0], sizes[1], handled, streamed)
 			}
 		}

@@ -66,14 +66,7 @@ func OpenInput(path string) (io.ReadCloser, error) {
 // is read into a buffer of its size, as os.ReadFile does, rather than one
 // grown by doubling to up to twice that.
 func ReadInputFile(path string) ([]byte, error) {
-	r, size, err := openSizedInput(path)
-	if err != nil {
-		return nil, err
-	}
-	defer r.Close()
-	buf := bytes.NewBuffer(make([]byte, 0, size+bytes.MinRead))
-	_, err = buf.ReadFrom(r)
-	return buf.Bytes(), err
+	return fileInput(path).readAll()
 }
 
 // ReadInput reads a whole input, such as stdin, through NewInputReader;
