@@ -51,6 +51,39 @@ func WordsEnd(text string, n int) int {
 	return end
 }
 
+// WordsStart is the byte offset where text's last n words begin, as Split
+// sees words: 0 when there are fewer, len(text) when n is 0 or there are
+// none. text[WordsStart(text, n):] splits into the last n of Split(text)
+// without splitting the rest, so keeping a huge message's last words
+// never holds a string header for every word of it.
+func WordsStart(text string, n int) int {
+	if n <= 0 {
+		return len(text)
+	}
+	count, start, inWord := 0, len(text), false
+	for i := len(text); i > 0; {
+		r, size := utf8.DecodeLastRuneInString(text[:i])
+		i -= size
+		if IsSpace(r) {
+			if inWord {
+				inWord = false
+				if count == n {
+					return start
+				}
+			}
+			continue
+		}
+		if !inWord {
+			count, inWord = count+1, true
+		}
+		start = i
+	}
+	if inWord {
+		return 0
+	}
+	return start
+}
+
 // WordCount counts the fields Split would return without allocating
 // them; the heuristic tokenizer runs it on every document, so ASCII, most
 // of any text, is tested by a table rather than unicode.IsSpace.

@@ -52,8 +52,10 @@ func (h Heuristic) Truncate(text string, maxTokens int, keep Keep) string {
 	}
 	n := heuristicWordsFor(maxTokens)
 	if keep == KeepEnd {
-		words := pycompat.Split(text)
-		return strings.Join(words[len(words)-n:], " ")
+		// Only the kept words are split: splitting all of a 50 MB
+		// message held a string header for each of its 7.7 million
+		// words, 9.5 times the message at the peak.
+		return strings.Join(pycompat.Split(text[pycompat.WordsStart(text, n):]), " ")
 	}
 	return strings.Join(pycompat.Split(text[:pycompat.WordsEnd(text, n)]), " ")
 }
