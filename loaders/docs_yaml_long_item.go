@@ -86,12 +86,38 @@ func (it *yamlLongItem) Read(p []byte) (int, error) {
 // the file again and reports it), err the input's own error. first says
 // the item is the file's first, which decides the list's shape.
 func decodeLongYAMLItem(path string, it *yamlLongItem, first bool) (docs []value.Document, ok bool, err error) {
+	item, ok, err := decodeLongYAMLValue(path, it)
+	if !ok {
+		return nil, false, err
+	}
+	if it.header != nil {
+		if it.b.eof && len(it.b.carry) == 0 {
+			it.header.finish()
+		}
+		if !it.header.decided || !it.header.isYAML {
+			return nil, false, nil // CSV, or not judged: the whole-file reader decides
+		}
+	}
+	record, ok := yamlRecord(path, item, first)
+	if !ok {
+		return nil, false, nil
+	}
+	return []value.Document{record}, true, nil
+}
+
+// decodeLongYAMLValue parses one long item as it is read, as
+// decodeYAMLRun parses a run of one item, into its value: ok is false
+// for anything the whole-file reader must judge, err the input's own
+// error. A value that alone takes the rest of a long line is read by
+// longValues into a string of its size, not by yaml.v3.
+func decodeLongYAMLValue(path string, it *yamlLongItem) (item any, ok bool, err error) {
+	values := newLongValues(it)
 	defer func() {
 		if recover() != nil {
-			docs, ok, err = nil, false, it.err
+			item, ok, err = nil, false, it.err
 		}
 	}()
-	dec := yaml.NewDecoder(it)
+	dec := yaml.NewDecoder(values)
 	var doc yaml.Node
 	// The tree first, as for a run holding a '*': an alias may name an
 	// anchor elsewhere in the file. Decoding the tree shares its strings.
@@ -106,13 +132,8 @@ func decodeLongYAMLItem(path string, it *yamlLongItem, first bool) (docs []value
 	if !errors.Is(dec.Decode(&extra), io.EOF) || !it.done {
 		return nil, false, it.err
 	}
-	if it.header != nil {
-		if it.b.eof && len(it.b.carry) == 0 {
-			it.header.finish()
-		}
-		if !it.header.decided || !it.header.isYAML {
-			return nil, false, nil // CSV, or not judged: the whole-file reader decides
-		}
+	if !values.fill(&doc) {
+		return nil, false, nil
 	}
 	var v any
 	if doc.Decode(&v) != nil {
@@ -125,11 +146,7 @@ func decodeLongYAMLItem(path string, it *yamlLongItem, first bool) (docs []value
 	if _, err := normalizeYAML(path, list); err != nil {
 		return nil, false, nil
 	}
-	record, ok := yamlRecord(path, list[0], first)
-	if !ok {
-		return nil, false, nil
-	}
-	return []value.Document{record}, true, nil
+	return list[0], true, nil
 }
 
 // yamlRecord makes one item's document: a plain record, and for the

@@ -30,6 +30,13 @@ func LoadHistory(path string, stdin io.Reader) ([]value.Message, error) {
 	if info.IsDir() {
 		return nil, &Error{Name: path, Msg: "is a directory; expected a chat history file"}
 	}
+	messages, handled, err := streamHistory(fileInput(path))
+	if handled {
+		return messages, err
+	}
+	if err != nil {
+		return nil, inputError("loading history", err)
+	}
 	data, err := ReadInputFile(path)
 	if err != nil {
 		return nil, inputError("loading history", err)
@@ -56,7 +63,7 @@ func ParseHistory(name string, data []byte) ([]value.Message, error) {
 		}
 		return historyMessages(name, t)
 	}
-	if isTranscript(string(data)) {
+	if isTranscript(data) {
 		return parseTranscript(name, string(data))
 	}
 	t, err := decodeYAML(name, data)

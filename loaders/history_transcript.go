@@ -1,6 +1,7 @@
 package loaders
 
 import (
+	"bytes"
 	"regexp"
 	"strings"
 
@@ -13,12 +14,14 @@ import (
 var roleLabelRE = regexp.MustCompile(`^(?i)(user|assistant|system):`)
 
 // isTranscript reports whether the first non-blank line starts with a role label.
-func isTranscript(text string) bool {
-	for line := range strings.Lines(text) {
-		if strings.TrimSpace(line) == "" {
+func isTranscript(data []byte) bool {
+	// Bytes, not a string of them: converting a 50 MB history to ask
+	// about its first line copied all of it.
+	for line := range bytes.Lines(data) {
+		if len(bytes.TrimSpace(line)) == 0 {
 			continue
 		}
-		return roleLabelRE.MatchString(line)
+		return roleLabelRE.Match(line)
 	}
 	return false
 }

@@ -1,0 +1,216 @@
+package loaders
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// longValues passes a long item on to yaml.v3 as it is read, with each
+// value that alone takes the rest of a line longer than its read buffer
+// (longScalarHead) read here instead (longScalarReader), into a string
+// of its size, and a short placeholder put in its place: yaml.v3 then
+// parses a short item, and fill puts the values in its tree where their
+// placeholders are. Anything the reader does not vouch for declines the
+// item (errLongValueDeclined), and the whole-file reader judges it.
+type longValues struct {
+	r         *bufio.Reader
+	out       []byte // bytes for the parser
+	lineStart bool
+	eof       bool
+	err       error // the source's own error
+	declined  bool
+	nonce     string
+	values    []string
+	plain     []bool // values[i] was a plain scalar
+	// plainColumn is the key column of the plain value just read: the
+	// next line that is not blank must be no more indented, or the
+	// value goes on over it. -1 when no value waits for that.
+	plainColumn int
+}
+
+// longValueLineBytes is the read buffer's size: a line longer than it
+// is a long line (a variable for the tests, which make it 16 bytes, the
+// least bufio allows, to have short lines read so).
+var longValueLineBytes = 64 << 10
+
+// errLongValueDeclined stops yaml.v3 at a long value longValues does
+// not read.
+var errLongValueDeclined = errors.New("a long value left to the whole-file reader")
+
+func newLongValues(src io.Reader) *longValues {
+	return &longValues{
+		r:           bufio.NewReaderSize(src, longValueLineBytes),
+		lineStart:   true,
+		nonce:       strconv.FormatUint(rand.Uint64(), 36),
+		plainColumn: -1,
+	}
+}
+
+func (l *longValues) Read(p []byte) (int, error) {
+	for len(l.out) == 0 {
+		switch {
+		case l.err != nil:
+			return 0, l.err
+		case l.declined:
+			return 0, errLongValueDeclined
+		case l.eof:
+			return 0, io.EOF
+		}
+		frag, full := l.next()
+		if l.err != nil {
+			return 0, l.err
+		}
+		if l.lineStart && len(frag) > 0 {
+			l.confirmPlainEnd(frag, full)
+			if full && !l.declined && l.readLongValue(frag) {
+				continue
+			}
+		}
+		l.out = frag
+		l.lineStart = !full
+	}
+	n := copy(p, l.out)
+	l.out = l.out[n:]
+	return n, nil
+}
+
+// next reads the next fragment: a line, or as much of it as the buffer
+// holds (full).
+func (l *longValues) next() (frag []byte, full bool) {
+	frag, err := l.r.ReadSlice('\n')
+	switch {
+	case errors.Is(err, bufio.ErrBufferFull):
+		return frag, true
+	case errors.Is(err, io.EOF):
+		l.eof = true
+	case err != nil:
+		l.err = err
+	}
+	return frag, false
+}
+
+// confirmPlainEnd checks, at the start of a line, that a plain value
+// read before ended with its line: a blank line proves nothing yet, a
+// line no more indented than its key ends it, and anything else
+// declines.
+func (l *longValues) confirmPlainEnd(frag []byte, full bool) {
+	if l.plainColumn < 0 {
+		return
+	}
+	indent := 0
+	for indent < len(frag) && frag[indent] == ' ' {
+		indent++
+	}
+	rest := frag[indent:]
+	if !full && (len(rest) == 0 || rest[0] == '\n' || (rest[0] == '\r' && len(rest) > 1 && rest[1] == '\n')) {
+		return // blank
+	}
+	if indent > l.plainColumn || len(rest) == 0 || rest[0] == '\t' || rest[0] == '\r' {
+		l.declined = true
+		return
+	}
+	l.plainColumn = -1
+}
+
+// readLongValue reads the value of a long line that starts with frag,
+// when longScalarHead recognises it, and makes the line for the parser:
+// its head, the placeholder and its line end. false leaves frag as it is.
+func (l *longValues) readLongValue(frag []byte) bool {
+	head, column, style, ok := longScalarHead(frag)
+	if !ok {
+		return false
+	}
+	keep := head
+	if style != longPlain {
+		keep-- // the opening quote: the placeholder brings its own
+	}
+	line := append([]byte(nil), frag[:keep]...)
+	line = append(line, l.placeholder(len(l.values))...)
+	reader := &longScalarReader{style: style}
+	rest, full := frag[head:], true
+	for {
+		reader.feed(rest, !full)
+		if reader.bad || !full {
+			break
+		}
+		rest, full = l.next()
+		if l.err != nil {
+			reader.text.free()
+			return true // Read reports it
+		}
+	}
+	value, ok := reader.value()
+	if !ok {
+		l.declined = true
+		return true
+	}
+	l.values = append(l.values, value)
+	l.plain = append(l.plain, style == longPlain)
+	if style == longPlain {
+		l.plainColumn = column
+	}
+	switch {
+	case bytes.HasSuffix(rest, []byte("\r\n")):
+		line = append(line, '\r', '\n')
+	case bytes.HasSuffix(rest, []byte("\n")):
+		line = append(line, '\n')
+	}
+	l.out, l.lineStart = line, true
+	return true
+}
+
+// placeholder is value i's stand-in, a double-quoted scalar: a NUL
+// (which no input holds raw, and an escape would have to spell) and a
+// nonce drawn for this item.
+func (l *longValues) placeholder(i int) string {
+	return fmt.Sprintf(`"\0ctxlab-%s-%d"`, l.nonce, i)
+}
+
+// fill puts each value in doc where its placeholder is, reporting
+// whether every placeholder was found once, as the value of a mapping,
+// and a plain value's outside any flow collection (where a comma or a
+// bracket would have ended it).
+func (l *longValues) fill(doc *yaml.Node) bool {
+	if len(l.values) == 0 {
+		return true
+	}
+	prefix := "\x00ctxlab-" + l.nonce + "-"
+	found := make([]bool, len(l.values))
+	var walk func(n *yaml.Node, inFlow, isValue bool) bool
+	walk = func(n *yaml.Node, inFlow, isValue bool) bool {
+		if n.Kind == yaml.ScalarNode && strings.HasPrefix(n.Value, prefix) {
+			i, err := strconv.Atoi(n.Value[len(prefix):])
+			if err != nil || i < 0 || i >= len(l.values) || found[i] || !isValue ||
+				n.Style != yaml.DoubleQuotedStyle || (l.plain[i] && inFlow) {
+				return false
+			}
+			found[i] = true
+			n.Value = l.values[i]
+			return true
+		}
+		inFlow = inFlow || n.Style&yaml.FlowStyle != 0
+		for k, c := range n.Content {
+			if !walk(c, inFlow, n.Kind == yaml.MappingNode && k%2 == 1) {
+				return false
+			}
+		}
+		return true
+	}
+	if !walk(doc, false, false) {
+		return false
+	}
+	for _, f := range found {
+		if !f {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,113 @@
+package loaders
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// A value read by longValues is the value yaml.v3 reads from the same
+// line, or the item is left to yaml.v3: random lines of every style,
+// full of escapes, quotes, colons, hashes, blanks and line breaks of
+// every kind, read with lines of 16 bytes counted long, give the list
+// the whole-file parser gives whenever the stream takes them.
+func TestLongValuesEqualYAMLv3(t *testing.T) {
+	defer func(long, line int) { yamlLongItemBytes, longValueLineBytes = long, line }(yamlLongItemBytes, longValueLineBytes)
+	yamlLongItemBytes, longValueLineBytes = 3, 16
+	rng := rand.New(rand.NewPCG(18, 1))
+	dir := t.TempDir()
+	taken := map[longScalarStyle]int{}
+	for i := range 4000 {
+		style := longScalarStyle(rng.IntN(3))
+		text := randomLongValueList(rng, style)
+		path := filepath.Join(dir, fmt.Sprintf("%d.yaml", i))
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		got, handled, err := streamYAMLList(fileInput(path))
+		if err != nil {
+			t.Fatalf("%q: %v", text, err)
+		}
+		if !handled {
+			continue
+		}
+		want, err := decodeWholeYAML(path, []byte(text))
+		if err != nil {
+			t.Fatalf("%q: streamed as %#v, yaml.v3 says %v", text, got, err)
+		}
+		if !reflect.DeepEqual(any(got), want.value) {
+			t.Fatalf("%q: streamed as %#v, yaml.v3 reads %#v", text, got, want.value)
+		}
+		taken[style]++
+	}
+	// The stream must take a fair share of each style, or this proves
+	// nothing about how it reads them.
+	t.Logf("taken %v", taken)
+	for style, name := range []string{"plain", "single-quoted", "double-quoted"} {
+		if taken[longScalarStyle(style)] < 150 {
+			t.Errorf("only %d of about 1,333 lists with %s values were streamed", taken[longScalarStyle(style)], name)
+		}
+	}
+}
+
+// randomLongValueList is a list of one or two items whose values are
+// written in style, from pieces chosen to sit on every edge of it.
+func randomLongValueList(rng *rand.Rand, style longScalarStyle) string {
+	var b strings.Builder
+	for range 1 + rng.IntN(2) {
+		b.WriteString(pick(rng, "- ", "- - ", "-   "))
+		indent := strings.Repeat(" ", b.Len()-strings.LastIndexByte(b.String(), '\n')-1)
+		for k := range 1 + rng.IntN(2) {
+			if k > 0 {
+				b.WriteString(indent)
+			}
+			b.WriteString(pick(rng, "content", "text", "a_b", "x1") + ":" + pick(rng, " ", " ", "  ", "\t", ""))
+			b.WriteString(randomLongValue(rng, style))
+			b.WriteString(pick(rng, "", "", "", " ", "  ", " # c", "\t", " x", ","))
+			b.WriteString(pick(rng, "\n", "\n", "\n", "\r\n", "\r", "\n\n", "\n   more\n", "\n  # note\n", "\n"+indent+"  on\n"))
+		}
+	}
+	s := b.String()
+	if rng.IntN(10) == 0 {
+		s = strings.TrimRight(s, "\r\n")
+	}
+	if rng.IntN(15) == 0 {
+		s = "- {" + strings.TrimPrefix(s, "- ") + "}\n"
+	}
+	return s
+}
+
+// randomLongValue is one value in style, longer than 16 bytes.
+func randomLongValue(rng *rand.Rand, style longScalarStyle) string {
+	common := []string{"word", "words and more", " ", "  ", "é", "漢字", "🙂", ":", "a:b", "#", "x #y", ",", "[", "]", "{", "}",
+		"\u00a0", "\u0085", "\u2028", "\t", "\x7f", "\x01", "\ufeff", "-", "?", "!", "&", "*", "|", ">", "%", "@", "`"}
+	var pieces []string
+	var open, close string
+	switch style {
+	case longDoubleQuoted:
+		open, close = `"`, `"`
+		pieces = append(common, `\"`, `\\`, `\n`, `\t`, "\\\t", `\0`, `\a`, `\e`, `\ `, `\/`, `\'`, `\x41`, `\xe9`, `\u00e9`, `\U0001F600`,
+			`\ud800`, `\U00110000`, `\N`, `\_`, `\L`, `\P`, `\q`, `\x4`, `\u12`, "\\\n", `'`, `"`)
+	case longSingleQuoted:
+		open, close = `'`, `'`
+		pieces = append(common, `''`, `'`, `"`, `\`, `\n`)
+	default:
+		pieces = append(common, `'`, `"`, `\`, "a: b", "a :b", "a:", "# c")
+		open = pick(rng, "a", "Z", "é", "yes ", "no ", "true ", "null ", "x")
+	}
+	var b strings.Builder
+	b.WriteString(open)
+	for b.Len() < 17 || rng.IntN(4) > 0 {
+		if rng.IntN(3) == 0 {
+			b.WriteString(pick(rng, pieces...))
+		} else {
+			b.WriteString(pick(rng, "text", "more words", "a", " b"))
+		}
+	}
+	b.WriteString(close)
+	return b.String()
+}
