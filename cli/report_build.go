@@ -229,5 +229,9 @@ func writeFormatMemory(w io.Writer, history []value.Message, maxTurns int) {
 			fmt.Fprintf(w, "  note: message %d has role %q and is labelled Assistant, as the reference does\n", l.Index+1, safetext.Line(l.Role))
 		}
 	}
-	fmt.Fprintf(w, "%s\n%s\n%s\n", rule, safetext.Sanitize(block), rule)
+	// Written in pieces: formatted as one, the block of a 50 MB history
+	// was copied into fmt's buffer beside itself.
+	for _, piece := range []string{rule, "\n", safetext.Sanitize(block), "\n", rule, "\n"} {
+		io.WriteString(w, piece)
+	}
 }
