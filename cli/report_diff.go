@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"unicode/utf8"
 
 	"ctxlab/core"
 	"ctxlab/core/diagnose"
@@ -148,10 +149,15 @@ func writeDiffText(w io.Writer, text []core.TextLine, full bool) {
 }
 
 // shortenLine cuts a line to width runes, saying how much it left out.
+// Only the kept characters are read as such: a 50 MB query made runes
+// took four bytes a character.
 func shortenLine(s string, width int) string {
-	runes := []rune(s)
-	if len(runes) <= width {
+	count := utf8.RuneCountInString(s)
+	if count <= width {
 		return s
 	}
-	return string(runes[:width]) + fmt.Sprintf(" … (%s more characters)", numfmt.Thousands(len(runes)-width))
+	if !utf8.ValidString(s) {
+		s = string([]rune(s)) // each invalid byte one U+FFFD, as the runes always read it
+	}
+	return s[:runesEnd(s, width)] + fmt.Sprintf(" … (%s more characters)", numfmt.Thousands(count-width))
 }

@@ -58,3 +58,23 @@ func shortenByRunes(text string, full bool) string {
 	}
 	return strings.TrimRight(head, " \n") + "\n… ✂ " + numfmt.Thousands(omitted) + " characters not shown (--full prints everything) …\n" + strings.TrimLeft(tail, " \n")
 }
+
+// shortenLine cuts where cutting the runes cut, on random lines.
+func TestShortenLineEqualsTheRuneReading(t *testing.T) {
+	rng := rand.New(rand.NewPCG(18, 3))
+	pieces := []string{"a", "漢", "é", "🙂", "\xff", "\xe6\xbc", " "}
+	for range 2000 {
+		var b strings.Builder
+		for range rng.IntN(40) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		line, width := b.String(), rng.IntN(30)
+		want := line
+		if runes := []rune(line); len(runes) > width {
+			want = string(runes[:width]) + " … (" + numfmt.Thousands(len(runes)-width) + " more characters)"
+		}
+		if got := shortenLine(line, width); got != want {
+			t.Fatalf("shortenLine(%q, %d) = %q, want %q", line, width, got, want)
+		}
+	}
+}
