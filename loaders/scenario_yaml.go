@@ -38,6 +38,12 @@ func parseYAMLNode(name string, data []byte, expected string) (root *yaml.Node, 
 			root, err = nil, &Error{Name: name, Msg: fmt.Sprintf("invalid YAML (parser failed: %v)", r)}
 		}
 	}()
+	if doc, ok := decodeOneYAMLDocument(data); ok {
+		if doc.Kind != yaml.DocumentNode || len(doc.Content) == 0 {
+			return nil, emptyError(name, expected)
+		}
+		return resolveAlias(doc.Content[0]), nil
+	}
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	var doc yaml.Node
 	if err := dec.Decode(&doc); err != nil {

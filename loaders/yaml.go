@@ -37,8 +37,16 @@ func decodeWholeYAML(name string, data []byte) (t tree, err error) {
 			t, err = tree{}, &Error{Name: name, Msg: fmt.Sprintf("invalid YAML (parser failed: %v)", r)}
 		}
 	}()
-	dec := yaml.NewDecoder(bytes.NewReader(data))
 	var v any
+	if doc, ok := decodeOneYAMLDocument(data); ok && doc.Decode(&v) == nil {
+		v, err = normalizeYAML(name, v)
+		if err != nil {
+			return tree{}, err
+		}
+		return tree{value: v, syntax: syntaxYAML}, nil
+	}
+	v = nil
+	dec := yaml.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(&v); err != nil {
 		if errors.Is(err, io.EOF) {
 			return tree{}, emptyError(name, "a YAML document")

@@ -118,8 +118,16 @@ func decodeYAMLRun(name string, run yamlRun) (items []any, ok bool) {
 			items, ok = nil, false
 		}
 	}()
-	dec := yaml.NewDecoder(bytes.NewReader(run.text))
 	var v any
+	if doc, ok := decodeOneYAMLDocument(run.text); ok {
+		// Long lines' values read by longValues, the tree first for the
+		// alias check.
+		if hasYAMLAlias(&doc) || doc.Decode(&v) != nil {
+			return nil, false
+		}
+		return yamlRunItems(name, v, run.items)
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(run.text))
 	if bytes.IndexByte(run.text, '*') < 0 {
 		// No '*', no alias: decoded directly, without the tree first.
 		if dec.Decode(&v) != nil {
@@ -141,8 +149,15 @@ func decodeYAMLRun(name string, run yamlRun) (items []any, ok bool) {
 	if !errors.Is(dec.Decode(&extra), io.EOF) {
 		return nil, false
 	}
+	return yamlRunItems(name, v, run.items)
+}
+
+// yamlRunItems is a run's decoded value as its list of items: ok is
+// false unless it is a list of as many items as the run begins, every
+// value of which normalizeYAML takes.
+func yamlRunItems(name string, v any, items int) ([]any, bool) {
 	list, isList := v.([]any)
-	if !isList || len(list) != run.items {
+	if !isList || len(list) != items {
 		return nil, false
 	}
 	if _, err := normalizeYAML(name, list); err != nil {

@@ -29,7 +29,7 @@ type longValues struct {
 	declined  bool
 	nonce     string
 	values    []string
-	plain     []bool // values[i] was a plain scalar
+	styles    []longScalarStyle // how values[i] was written
 	// plainColumn is the key column of the plain value just read: the
 	// next line that is not blank must be no more indented, or the
 	// value goes on over it. -1 when no value waits for that.
@@ -153,7 +153,7 @@ func (l *longValues) readLongValue(frag []byte) bool {
 		return true
 	}
 	l.values = append(l.values, value)
-	l.plain = append(l.plain, style == longPlain)
+	l.styles = append(l.styles, style)
 	if style == longPlain {
 		l.plainColumn = column
 	}
@@ -189,11 +189,12 @@ func (l *longValues) fill(doc *yaml.Node) bool {
 		if n.Kind == yaml.ScalarNode && strings.HasPrefix(n.Value, prefix) {
 			i, err := strconv.Atoi(n.Value[len(prefix):])
 			if err != nil || i < 0 || i >= len(l.values) || found[i] || !isValue ||
-				n.Style != yaml.DoubleQuotedStyle || (l.plain[i] && inFlow) {
+				n.Style != yaml.DoubleQuotedStyle || (l.styles[i] == longPlain && inFlow) {
 				return false
 			}
 			found[i] = true
-			n.Value = l.values[i]
+			// The node as yaml.v3 makes it of the value as written.
+			n.Value, n.Style = l.values[i], [...]yaml.Style{0, yaml.SingleQuotedStyle, yaml.DoubleQuotedStyle}[l.styles[i]]
 			return true
 		}
 		inFlow = inFlow || n.Style&yaml.FlowStyle != 0
@@ -213,4 +214,44 @@ func (l *longValues) fill(doc *yaml.Node) bool {
 		}
 	}
 	return true
+}
+
+// decodeOneYAMLDocument parses data, one YAML document with a line longer
+// than longValueLineBytes, into its node tree, the values of long lines
+// read by longValues: a scenario, a cassette or a history read whole
+// with one 50 MB string then costs that string once beside the file,
+// not yaml.v3's growing buffer as well. ok is false for data without a
+// long line and for anything but one document longValues vouches for:
+// the caller then parses data as before, which says what is wrong.
+func decodeOneYAMLDocument(data []byte) (doc yaml.Node, ok bool) {
+	if !hasLongLine(data, longValueLineBytes) {
+		return yaml.Node{}, false
+	}
+	defer func() {
+		if recover() != nil {
+			doc, ok = yaml.Node{}, false
+		}
+	}()
+	values := newLongValues(bytes.NewReader(data))
+	dec := yaml.NewDecoder(values)
+	if dec.Decode(&doc) != nil {
+		return yaml.Node{}, false
+	}
+	var extra yaml.Node
+	if !errors.Is(dec.Decode(&extra), io.EOF) || !values.fill(&doc) {
+		return yaml.Node{}, false
+	}
+	return doc, true
+}
+
+// hasLongLine reports whether data has a line longer than n bytes.
+func hasLongLine(data []byte, n int) bool {
+	for len(data) > n {
+		i := bytes.IndexByte(data, '\n')
+		if i < 0 || i > n {
+			return true
+		}
+		data = data[i+1:]
+	}
+	return false
 }

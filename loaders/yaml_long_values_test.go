@@ -8,6 +8,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"gopkg.in/yaml.v3"
 )
 
 // A value read by longValues is the value yaml.v3 reads from the same
@@ -110,4 +112,53 @@ func randomLongValue(rng *rand.Rand, style longScalarStyle) string {
 	}
 	b.WriteString(close)
 	return b.String()
+}
+
+// A document read with long lines' values by longValues is the node tree
+// yaml.v3 makes of it, node for node: kind, style, tag, value, line and
+// column, which the scenario loader's errors quote. Lines of 16 bytes
+// count as long.
+func TestOneYAMLDocumentEqualsYAMLv3(t *testing.T) {
+	defer func(line int) { longValueLineBytes = line }(longValueLineBytes)
+	longValueLineBytes = 16
+	rng := rand.New(rand.NewPCG(18, 4))
+	read := 0
+	for range 4000 {
+		text := randomLongValueList(rng, longScalarStyle(rng.IntN(3)))
+		if rng.IntN(2) == 0 {
+			// A mapping at the top, as a scenario or a cassette is.
+			text = strings.ReplaceAll(strings.TrimPrefix(text, "- "), "\n  ", "\n")
+		}
+		got, ok := decodeOneYAMLDocument([]byte(text))
+		if !ok {
+			continue
+		}
+		var want yaml.Node
+		if err := yaml.Unmarshal([]byte(text), &want); err != nil {
+			t.Fatalf("%q: read, but yaml.v3 says %v", text, err)
+		}
+		if diff := nodeDifference(&got, &want, "document"); diff != "" {
+			t.Fatalf("%q: %s", text, diff)
+		}
+		read++
+	}
+	if read < 500 {
+		t.Errorf("only %d of 4,000 documents were read with longValues", read)
+	}
+}
+
+// nodeDifference says where two node trees differ, "" when they do not.
+func nodeDifference(got, want *yaml.Node, at string) string {
+	if got.Kind != want.Kind || got.Style != want.Style || got.Tag != want.Tag || got.Value != want.Value ||
+		got.Line != want.Line || got.Column != want.Column || len(got.Content) != len(want.Content) {
+		return fmt.Sprintf("at %s: kind %v style %v tag %s line %d column %d value %.80q and %d children, yaml.v3 has %v %v %s %d %d %.80q and %d",
+			at, got.Kind, got.Style, got.Tag, got.Line, got.Column, got.Value, len(got.Content),
+			want.Kind, want.Style, want.Tag, want.Line, want.Column, want.Value, len(want.Content))
+	}
+	for i := range got.Content {
+		if diff := nodeDifference(got.Content[i], want.Content[i], fmt.Sprintf("%s/%d", at, i)); diff != "" {
+			return diff
+		}
+	}
+	return ""
 }
