@@ -178,7 +178,7 @@ func Assemble(in Input) (*Assembly, error) {
 		}
 	}
 	a.Components = append(a.Components, framing)
-	a.Items = itemCounts(in, a.Components, calls, parts[ComponentTools].pieces, parts[ComponentHistory].raw)
+	a.Items = itemCounts(in, a.Components, calls, parts[ComponentTools].pieces, parts[ComponentHistory].raw, parts[ComponentToolResults].pieces)
 	a.Used += framing.Used
 
 	reserve := in.Budget.ResponseReserve
@@ -224,6 +224,8 @@ func budgetRequest(in Input, toolsJSON string, calls []json.RawMessage) (map[str
 	for name, text := range texts {
 		parts[name] = &assembledComponent{raw: text, kept: layout.kept[name], inMessages: true}
 	}
+	// The results' lines for itemCounts, cut from the text counted.
+	parts[ComponentToolResults].pieces = toolResultLinesOf(raw.ToolResults, in.ToolResults, calls)
 	return parts, layout.messages
 }
 

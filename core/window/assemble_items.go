@@ -50,8 +50,10 @@ type Item struct {
 // budgeted the lines of the article's rendering and each tool's JSON. A
 // component the assembler cut shares out what it sent from the end it
 // kept, so the items cut away cost nothing. historyText is the history
-// component's rendering, budgeted (HistoryText).
-func itemCounts(in Input, reports []ComponentReport, calls []json.RawMessage, toolPieces []string, historyText string) []Item {
+// component's rendering, budgeted (HistoryText); resultLines the tool
+// results' lines of the article's rendering when the assembly has them
+// (toolResultLinesOf), else they are rendered here.
+func itemCounts(in Input, reports []ComponentReport, calls []json.RawMessage, toolPieces []string, historyText string, resultLines []string) []Item {
 	used := func(name string) (int, bool) {
 		for _, r := range reports {
 			if r.Name == name {
@@ -94,7 +96,10 @@ func itemCounts(in Input, reports []ComponentReport, calls []json.RawMessage, to
 	items = append(items, shareCut(history, used, ComponentHistory, tokens.KeepEnd)...)
 
 	if !measured {
-		lines = toolResultLines(in.ToolResults, calls)
+		lines = resultLines
+		if lines == nil {
+			lines = toolResultLines(in.ToolResults, calls)
+		}
 	}
 	results := make([]Item, len(in.ToolResults))
 	for i, r := range in.ToolResults {

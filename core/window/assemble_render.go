@@ -80,30 +80,74 @@ func historyLinesIn(text string, history []value.Message) []string {
 // toolResultsText renders the tool results for the article's
 // "Tool results:" message: one "name: content" line per output (the bare
 // content when the tool is unnamed) and "assistant: content tool_calls"
-// for a call, so the reader sees which tool said what.
+// for a call, so the reader sees which tool said what. It is written
+// once into a string of its size, and a lone unnamed output is its
+// content itself: each line made and then joined held a 50 MB output
+// twice more.
 func toolResultsText(results []ToolResult, calls []json.RawMessage) string {
-	return strings.Join(toolResultLines(results, calls), "\n")
-}
-
-// toolResultLines is toolResultsText line by line, one per result.
-func toolResultLines(results []ToolResult, calls []json.RawMessage) []string {
-	lines := make([]string, len(results))
+	if len(results) == 1 && results[0].role() == "tool" && results[0].Name == "" {
+		return results[0].Content
+	}
+	size := max(len(results)-1, 0) // the line ends
 	for i, r := range results {
+		size += toolResultLineSize(r, calls[i])
+	}
+	var b strings.Builder
+	b.Grow(size)
+	for i, r := range results {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
 		switch {
 		case r.role() != "tool":
-			parts := make([]string, 0, 2)
-			if r.Content != "" {
-				parts = append(parts, r.Content)
+			b.WriteString(r.role())
+			b.WriteString(": ")
+			b.WriteString(r.Content)
+			if r.Content != "" && len(calls[i]) > 0 {
+				b.WriteByte(' ')
 			}
-			if len(calls[i]) > 0 {
-				parts = append(parts, string(calls[i]))
-			}
-			lines[i] = r.role() + ": " + strings.Join(parts, " ")
+			b.Write(calls[i])
 		case r.Name != "":
-			lines[i] = r.Name + ": " + r.Content
+			b.WriteString(r.Name)
+			b.WriteString(": ")
+			b.WriteString(r.Content)
 		default:
-			lines[i] = r.Content
+			b.WriteString(r.Content)
 		}
+	}
+	return b.String()
+}
+
+// toolResultLineSize is the length of a result's line in toolResultsText.
+func toolResultLineSize(r ToolResult, call json.RawMessage) int {
+	switch {
+	case r.role() != "tool":
+		n := len(r.role()) + len(": ") + len(r.Content) + len(call)
+		if r.Content != "" && len(call) > 0 {
+			n++
+		}
+		return n
+	case r.Name != "":
+		return len(r.Name) + len(": ") + len(r.Content)
+	}
+	return len(r.Content)
+}
+
+// toolResultLines is toolResultsText line by line, one per result, each
+// a substring of it.
+func toolResultLines(results []ToolResult, calls []json.RawMessage) []string {
+	return toolResultLinesOf(toolResultsText(results, calls), results, calls)
+}
+
+// toolResultLinesOf cuts text, toolResultsText(results, calls), into its
+// lines: substrings of it, not copies.
+func toolResultLinesOf(text string, results []ToolResult, calls []json.RawMessage) []string {
+	lines := make([]string, len(results))
+	at := 0
+	for i, r := range results {
+		n := toolResultLineSize(r, calls[i])
+		lines[i] = text[at : at+n]
+		at += n + len("\n")
 	}
 	return lines
 }
