@@ -60,6 +60,9 @@ func ParseBudgetFile(name string, data []byte) (set window.PresetSet, err error)
 		return nil, err
 	}
 	var entries []presetEntry
+	// Where each name was first defined, for the duplicate check: a scan
+	// of the entries so far made a file of 500,000 presets take hours.
+	defined := map[string]int{}
 	for _, p := range pairs {
 		if p.key.Value == "presets" {
 			nested, err := yamlPairs(name, p.value, "presets")
@@ -67,13 +70,13 @@ func ParseBudgetFile(name string, data []byte) (set window.PresetSet, err error)
 				return nil, err
 			}
 			for _, np := range nested {
-				if err := appendPresetEntry(name, &entries, np); err != nil {
+				if err := appendPresetEntry(name, &entries, defined, np); err != nil {
 					return nil, err
 				}
 			}
 			continue
 		}
-		if err := appendPresetEntry(name, &entries, p); err != nil {
+		if err := appendPresetEntry(name, &entries, defined, p); err != nil {
 			return nil, err
 		}
 	}
@@ -93,16 +96,15 @@ type presetEntry struct {
 	budget    budgetOverrides
 }
 
-func appendPresetEntry(name string, entries *[]presetEntry, p yamlField) error {
+func appendPresetEntry(name string, entries *[]presetEntry, defined map[string]int, p yamlField) error {
 	presetName := p.key.Value
 	if strings.TrimSpace(presetName) == "" {
 		return yamlErr(name, p.key, "a preset has an empty name")
 	}
-	for _, e := range *entries {
-		if e.name == presetName {
-			return yamlErr(name, p.key, "preset %s is defined twice (first on line %d)", quoted(presetName), e.keyNode.Line)
-		}
+	if first, ok := defined[presetName]; ok {
+		return yamlErr(name, p.key, "preset %s is defined twice (first on line %d)", quoted(presetName), (*entries)[first].keyNode.Line)
 	}
+	defined[presetName] = len(*entries)
 	what := "preset " + quoted(presetName)
 	b, err := readBudgetOverrides(name, p.value, what, presetEntryKeys)
 	if err != nil {
@@ -129,15 +131,16 @@ func resolvePresets(name string, entries []presetEntry) (window.PresetSet, error
 		byName[entries[i].name] = &entries[i]
 	}
 	resolved := window.PresetSet{}
+	// inChain holds the names on chain, the presets being resolved: a
+	// scan of the chain at each step made a long one quadratic.
+	inChain := map[string]bool{}
 	var resolve func(e *presetEntry, chain []string) (window.ContextBudget, error)
 	resolve = func(e *presetEntry, chain []string) (window.ContextBudget, error) {
 		if b, ok := resolved[e.name]; ok {
 			return b, nil
 		}
-		for _, seen := range chain {
-			if seen == e.name {
-				return window.ContextBudget{}, yamlErr(name, e.extendsAt, "preset %s: extends forms a cycle: %s", quoted(e.name), strings.Join(append(chain, e.name), " → "))
-			}
+		if inChain[e.name] {
+			return window.ContextBudget{}, yamlErr(name, e.extendsAt, "preset %s: extends forms a cycle: %s", quoted(e.name), strings.Join(append(chain, e.name), " → "))
 		}
 		var base window.ContextBudget
 		switch parent, inFile := byName[e.extends]; {
@@ -146,7 +149,9 @@ func resolvePresets(name string, entries []presetEntry) (window.PresetSet, error
 				return window.ContextBudget{}, yamlErr(name, e.keyNode, "preset %s has no total_window; give the whole budget or extends: a preset (%s)", quoted(e.name), strings.Join(window.PresetNames, ", "))
 			}
 		case inFile && e.extends != e.name:
+			inChain[e.name] = true
 			b, err := resolve(parent, append(chain, e.name))
+			delete(inChain, e.name)
 			if err != nil {
 				return window.ContextBudget{}, err
 			}
