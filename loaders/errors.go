@@ -67,11 +67,26 @@ func oneLine(s string) string {
 // quotes (a quote or backslash in it escaped, as %q does), control
 // characters made inert like oneLine. fmt's %q would escape them Go's way
 // (\x1b), which reads differently from the ␛ the terminal shows of the
-// same input everywhere else.
+// same input everywhere else. A value longer than quotedMaxBytes shows
+// its start and its size: a message is one line a person reads, and a
+// 50 MB preset name quoted whole in every label a loader prepared for
+// its errors held the file several times over.
 func quoted(s string) string {
+	size := ""
+	if len(s) > quotedMaxBytes {
+		size = " (" + numfmt.Thousands(len(s)) + " bytes)"
+		cut := quotedMaxBytes
+		for cut > 0 && !utf8.RuneStart(s[cut]) {
+			cut--
+		}
+		s = s[:cut] + "…"
+	}
 	s = strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s)
-	return `"` + safetext.Line(s) + `"`
+	return `"` + safetext.Line(s) + `"` + size
 }
+
+// quotedMaxBytes is how much of a value an error message quotes.
+const quotedMaxBytes = 120
 
 // place says where a record came from: a line (JSON Lines, CSV) or its
 // 1-based position in a list (JSON arrays, YAML, nested result lists).

@@ -3,6 +3,7 @@ package loaders
 import (
 	"errors"
 	"io"
+	"strings"
 	"testing"
 )
 
@@ -41,5 +42,19 @@ func TestLineCol(t *testing.T) {
 		if line, col := lineCol(data, tt.offset); line != tt.line || col != tt.col {
 			t.Errorf("lineCol(%d) = %d:%d, want %d:%d", tt.offset, line, col, tt.line, tt.col)
 		}
+	}
+}
+
+// An error quotes a long value's start and says its size, on one line;
+// a short value whole.
+func TestQuotedShortensALongValue(t *testing.T) {
+	if got := quoted(`a "b"`); got != `"a \"b\""` {
+		t.Errorf("quoted a short value as %s", got)
+	}
+	long := strings.Repeat("é", 100) // 200 bytes: the cut falls inside a character
+	got := quoted(long)
+	want := `"` + strings.Repeat("é", 60) + `…" (200 bytes)`
+	if got != want {
+		t.Errorf("quoted a long value as %s, want %s", got, want)
 	}
 }
