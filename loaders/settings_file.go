@@ -1,6 +1,8 @@
 package loaders
 
 import (
+	"bytes"
+
 	"gopkg.in/yaml.v3"
 
 	"ctxlab/core"
@@ -25,10 +27,15 @@ func LoadSettingsFile(path string, base core.Settings, presets window.PresetSet)
 	if err != nil {
 		return base, inputError("loading settings", err)
 	}
+	// Empty, or comments only: the input's own settings, a natural
+	// baseline to compare another file with. A file with a long line is
+	// not parsed twice to ask (a 50 MB query was held by yaml.v3's
+	// growing buffer here): a long line that is not a comment is content.
+	if commentsOnly(data) {
+		return base, nil
+	}
 	var doc yaml.Node
-	if yaml.Unmarshal(data, &doc) == nil && len(doc.Content) == 0 {
-		// Empty, or comments only: the input's own settings, a natural
-		// baseline to compare another file with.
+	if !hasLongLine(data, longValueLineBytes) && yaml.Unmarshal(data, &doc) == nil && len(doc.Content) == 0 {
 		return base, nil
 	}
 	root, err := parseYAMLNode(path, data, "settings (preset, model, budget, pipeline, memory, ...)")
@@ -73,4 +80,14 @@ func (r *scenarioReader) readModelGiven() error {
 		r.sc.Settings.Model = kept
 	}
 	return nil
+}
+
+// commentsOnly reports whether every line of data is blank or a comment.
+func commentsOnly(data []byte) bool {
+	for line := range bytes.Lines(stripBOM(data)) {
+		if trimmed := bytes.TrimSpace(line); len(trimmed) > 0 && trimmed[0] != '#' {
+			return false
+		}
+	}
+	return true
 }
