@@ -125,9 +125,12 @@ func Assemble(in Input) (*Assembly, error) {
 	switch {
 	case mode == MeasureOnly:
 		parts, a.Messages = measureRequest(in, toolsJSON, calls)
-		if toolsJSON != "" {
-			a.Tools = json.RawMessage(toolsJSON)
-		}
+		// The array sent is compacted again rather than copied from
+		// toolsJSON: once OpenAI's rendering has replaced it in the
+		// component, toolsJSON is garbage, and a long tool description
+		// is then held as the input, the rendering and this array, not
+		// also as toolsJSON.
+		a.Tools, _ = compactTools(in.Tools)
 	case in.layout() == LayoutChat:
 		a.Layout = LayoutChat
 		var toolsSent string
@@ -337,11 +340,10 @@ func providerTools(in Input, toolsJSON string) *assembledComponent {
 		c.note = fmt.Sprintf("the tools JSON plus Anthropic's %s-token tool-use system prompt (tool_choice auto)", numfmt.Thousands(anthropicToolUsePrompt(in.Model)))
 		return c
 	}
-	blocks, ok := openAIToolBlocks(toolsJSON)
+	text, blocks, ok := openAIRender(toolsJSON)
 	if !ok {
 		return c
 	}
-	text := openAINamespace(blocks)
 	c.pieces = blocks
 	n := tok.Count(text) + openAIToolsOverhead
 	if in.SystemPrompt != "" || in.RetrievedContext != "" {
