@@ -329,7 +329,9 @@ func countsAreExact(tok tokens.Tokenizer, model string) bool {
 // (openAIToolsText), Anthropic adds a tool-use system prompt. The JSON
 // itself is what the component holds when neither applies.
 func providerTools(in Input, toolsJSON string) *assembledComponent {
-	c := &assembledComponent{raw: toolsJSON, kept: toolsJSON}
+	// Each definition is counted, as an item, on its part of the JSON
+	// unless OpenAI's rendering replaces it.
+	c := &assembledComponent{raw: toolsJSON, kept: toolsJSON, pieces: arrayElements(toolsJSON)}
 	if toolsJSON == "" {
 		return c
 	}

@@ -207,3 +207,38 @@ func (p *jsonScan) scalar() (string, error) {
 	}
 	return lit, nil
 }
+
+// arrayElements cuts a JSON array into its elements' texts, substrings
+// of it, or returns nil when text is not an array. The tools component
+// counts each definition on its part of the array it holds, instead of
+// compacting every definition again into strings of its own.
+func arrayElements(text string) []string {
+	if len(text) < 2 || text[0] != '[' || text[len(text)-1] != ']' {
+		return nil
+	}
+	var elems []string
+	depth, start, inString, escaped := 0, 1, false, false
+	for i := 1; i < len(text)-1; i++ {
+		c := text[i]
+		switch {
+		case escaped:
+			escaped = false
+		case inString:
+			escaped = c == '\\'
+			inString = c != '"'
+		case c == '"':
+			inString = true
+		case c == '{' || c == '[':
+			depth++
+		case c == '}' || c == ']':
+			depth--
+		case c == ',' && depth == 0:
+			elems = append(elems, strings.TrimSpace(text[start:i]))
+			start = i + 1
+		}
+	}
+	if last := strings.TrimSpace(text[start : len(text)-1]); last != "" || len(elems) > 0 {
+		elems = append(elems, last)
+	}
+	return elems
+}

@@ -134,7 +134,8 @@ func within(part, whole string) bool {
 }
 
 // TestToolsJSONEqualsCompact: the tools array is json.Compact's bytes
-// whether a definition arrives compact (written as it is) or not.
+// whether a definition arrives compact (written as it is) or not, and
+// its elements are each definition compacted.
 func TestToolsJSONEqualsCompact(t *testing.T) {
 	r := rand.New(rand.NewSource(3))
 	for range 500 {
@@ -161,6 +162,9 @@ func TestToolsJSONEqualsCompact(t *testing.T) {
 		}
 		if b, _ := compactTools(tools); string(b) != want.String() {
 			t.Fatalf("compactTools = %q\nwant %q", b, want.String())
+		}
+		if elems, each := arrayElements(got), toolJSONTexts(tools); strings.Join(elems, "\x00") != strings.Join(each, "\x00") || len(elems) != len(each) {
+			t.Fatalf("arrayElements = %q\nwant %q", elems, each)
 		}
 	}
 	if _, err := toolsJSON([]json.RawMessage{json.RawMessage(`{"a":`)}); err == nil {
