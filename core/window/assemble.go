@@ -133,11 +133,11 @@ func Assemble(in Input) (*Assembly, error) {
 		a.Tools, _ = compactTools(in.Tools)
 	case in.layout() == LayoutChat:
 		a.Layout = LayoutChat
-		var toolsSent string
+		var toolsSent int
 		parts, a.Messages, toolsSent = chatRequest(in, calls)
-		if toolsSent != "" {
-			a.Tools = json.RawMessage(toolsSent)
-		}
+		// Compacted again, as in measure mode, rather than copied from a
+		// string the component no longer holds.
+		a.Tools, _ = compactTools(in.Tools[:toolsSent])
 	default:
 		a.Layout = LayoutArticle
 		parts, a.Messages = budgetRequest(in, toolsJSON, calls)
