@@ -49,7 +49,7 @@ func writeStreamedJSON(out io.Writer, doc *assembleJSON) error {
 	s.messages(doc.Messages)
 	if len(doc.Tools) != 0 {
 		s.raw(`,"tools":`)
-		s.value(doc.Tools)
+		s.rawJSON(doc.Tools)
 	}
 	s.raw(`,"assembly":{`)
 	s.members(head, false)
@@ -163,7 +163,7 @@ func (s *compactStream) messages(v any) {
 			}
 			if len(m.ToolCalls) != 0 {
 				s.raw(`,"tool_calls":`)
-				s.value(m.ToolCalls)
+				s.rawJSON(m.ToolCalls)
 			}
 			s.raw("}")
 		})

@@ -27,7 +27,7 @@ type rawMessage struct {
 // what is wrong.
 func rawRequestOf(data []byte) *rawRequest {
 	var body struct {
-		Tools    []json.RawMessage `json:"tools"`
+		Tools    []inPlace `json:"tools"`
 		Messages []struct {
 			ToolCalls    json.RawMessage `json:"tool_calls"`
 			FunctionCall json.RawMessage `json:"function_call"`
@@ -37,7 +37,10 @@ func rawRequestOf(data []byte) *rawRequest {
 	if json.Unmarshal(data, &body) != nil {
 		return nil
 	}
-	r := &rawRequest{tools: body.Tools, messages: make([]rawMessage, len(body.Messages))}
+	r := &rawRequest{tools: make([]json.RawMessage, len(body.Tools)), messages: make([]rawMessage, len(body.Messages))}
+	for i, t := range body.Tools {
+		r.tools[i] = t.of(data)
+	}
 	for i, m := range body.Messages {
 		r.messages[i] = rawMessage{toolCalls: m.ToolCalls, functionCall: m.FunctionCall}
 		if trimmed := bytes.TrimSpace(m.Content); len(trimmed) > 0 && trimmed[0] == '[' {
@@ -62,6 +65,30 @@ func (c *listContent) UnmarshalJSON(b []byte) error {
 		*c = append((*c)[:0], trimmed...)
 	}
 	return nil
+}
+
+// inPlace is a value's JSON left where it lies in the body, not copied
+// out of it: the tool definitions are compacted into a copy of their own
+// (compactJSON) while the body is still read, and a json.RawMessage
+// would hold a 50 MB description once more meanwhile.
+type inPlace []byte
+
+// UnmarshalJSON keeps b, which json.Unmarshal cuts from the data it was
+// given; of checks that it did before the bytes are used.
+func (p *inPlace) UnmarshalJSON(b []byte) error {
+	*p = b
+	return nil
+}
+
+// of is p when it lies within data, which is the caller's and stays as
+// it is, else nil: the raw JSON is then not known, and the definition
+// is encoded from its decoded value, as for any odd input.
+func (p inPlace) of(data []byte) json.RawMessage {
+	off := cap(data) - cap(p)
+	if len(p) == 0 || off < 0 || off+len(p) > len(data) || &data[off] != &p[0] {
+		return nil
+	}
+	return json.RawMessage(data[off : off+len(p) : off+len(p)])
 }
 
 // tool returns the raw JSON of tool i when the raw reading saw the same
@@ -96,7 +123,10 @@ func (m rawMessage) block(j, count int) json.RawMessage {
 // without HTML escaping: the JSON as the provider would count it.
 func compactJSON(raw json.RawMessage, v any) (json.RawMessage, error) {
 	if len(raw) > 0 {
+		// Compacting never lengthens the JSON: one buffer of its size,
+		// not one doubled (and copied) up to it.
 		var buf bytes.Buffer
+		buf.Grow(len(raw))
 		if err := json.Compact(&buf, raw); err == nil {
 			return buf.Bytes(), nil
 		}

@@ -125,16 +125,19 @@ func Assemble(in Input) (*Assembly, error) {
 	switch {
 	case mode == MeasureOnly:
 		parts, a.Messages = measureRequest(in, toolsJSON, calls)
-		if toolsJSON != "" {
-			a.Tools = json.RawMessage(toolsJSON)
-		}
+		// The array sent is compacted again rather than copied from
+		// toolsJSON: once OpenAI's rendering has replaced it in the
+		// component, toolsJSON is garbage, and a long tool description
+		// is then held as the input, the rendering and this array, not
+		// also as toolsJSON.
+		a.Tools, _ = compactTools(in.Tools)
 	case in.layout() == LayoutChat:
 		a.Layout = LayoutChat
-		var toolsSent string
+		var toolsSent int
 		parts, a.Messages, toolsSent = chatRequest(in, calls)
-		if toolsSent != "" {
-			a.Tools = json.RawMessage(toolsSent)
-		}
+		// Compacted again, as in measure mode, rather than copied from a
+		// string the component no longer holds.
+		a.Tools, _ = compactTools(in.Tools[:toolsSent])
 	default:
 		a.Layout = LayoutArticle
 		parts, a.Messages = budgetRequest(in, toolsJSON, calls)
@@ -328,7 +331,9 @@ func countsAreExact(tok tokens.Tokenizer, model string) bool {
 // (openAIToolsText), Anthropic adds a tool-use system prompt. The JSON
 // itself is what the component holds when neither applies.
 func providerTools(in Input, toolsJSON string) *assembledComponent {
-	c := &assembledComponent{raw: toolsJSON, kept: toolsJSON}
+	// Each definition is counted, as an item, on its part of the JSON
+	// unless OpenAI's rendering replaces it.
+	c := &assembledComponent{raw: toolsJSON, kept: toolsJSON, pieces: arrayElements(toolsJSON)}
 	if toolsJSON == "" {
 		return c
 	}
@@ -339,11 +344,10 @@ func providerTools(in Input, toolsJSON string) *assembledComponent {
 		c.note = fmt.Sprintf("the tools JSON plus Anthropic's %s-token tool-use system prompt (tool_choice auto)", numfmt.Thousands(anthropicToolUsePrompt(in.Model)))
 		return c
 	}
-	blocks, ok := openAIToolBlocks(toolsJSON)
+	text, blocks, ok := openAIRender(toolsJSON)
 	if !ok {
 		return c
 	}
-	text := openAINamespace(blocks)
 	c.pieces = blocks
 	n := tok.Count(text) + openAIToolsOverhead
 	if in.SystemPrompt != "" || in.RetrievedContext != "" {

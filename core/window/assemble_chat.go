@@ -17,7 +17,7 @@ import (
 // keep whole definitions in order while they fit; the history and the tool
 // results lose whole messages, oldest first, a tool call together with the
 // results that answer it, so what is sent is still a valid conversation.
-func chatRequest(in Input, calls []json.RawMessage) (map[string]*assembledComponent, []ChatMessage, string) {
+func chatRequest(in Input, calls []json.RawMessage) (map[string]*assembledComponent, []ChatMessage, int) {
 	tok := in.Tokenizer
 	b := in.Budget
 	parts := make(map[string]*assembledComponent, len(AllocatedComponentNames))
@@ -212,19 +212,24 @@ func toolCallIDs(calls json.RawMessage) []string {
 // fits the allocation: half a definition is not a tool a provider takes.
 // The array is sent beside the messages, as the request's tools, and
 // counted as its provider bills it (see providerTools). It returns the
-// component and the JSON array to send.
-func chatTools(in Input, allocation int) (*assembledComponent, string) {
+// component and how many definitions, from the first, are sent.
+func chatTools(in Input, allocation int) (*assembledComponent, int) {
 	// Assemble has compacted every definition once already, so the arrays
 	// below cannot fail.
 	all, _ := toolsJSON(in.Tools)
 	whole := providerTools(in, all)
 	c := &assembledComponent{raw: whole.raw, counted: true, rawTokens: billedTokens(whole, in.Tokenizer)}
-	kept, sent := 0, ""
+	kept := 0
 	for n := len(in.Tools); n > 0; n-- {
-		candidate, _ := toolsJSON(in.Tools[:n])
-		part := providerTools(in, candidate)
+		// All of them is the array counted above, not rendered again:
+		// a long description would be held twice more.
+		part := whole
+		if n < len(in.Tools) {
+			candidate, _ := toolsJSON(in.Tools[:n])
+			part = providerTools(in, candidate)
+		}
 		if billed := billedTokens(part, in.Tokenizer); billed <= allocation {
-			c.kept, c.keptTokens, kept, sent = part.kept, billed, n, candidate
+			c.kept, c.keptTokens, kept = part.kept, billed, n
 			break
 		}
 	}
@@ -240,7 +245,7 @@ func chatTools(in Input, allocation int) (*assembledComponent, string) {
 			numfmt.Thousands(kept), numfmt.Count(len(in.Tools), "definition", "definitions")))
 	}
 	c.note = strings.Join(notes, "; ")
-	return c, sent
+	return c, kept
 }
 
 // billedTokens is a tools component's tokens: providerTools counts what

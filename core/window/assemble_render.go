@@ -18,18 +18,80 @@ func toolsJSON(tools []json.RawMessage) (string, error) {
 	if len(tools) == 0 {
 		return "", nil
 	}
+	// A definition already compact (the loaders compact what they read)
+	// is written as it is into a builder of the array's size: compacting
+	// into a buffer and copying that into a string would hold a long
+	// definition twice more at once.
+	var b strings.Builder
+	b.Grow(compactToolsSize(tools))
+	b.WriteByte('[')
+	for i, t := range tools {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		if json.Valid(t) && isCompactJSON(t) {
+			b.Write(t)
+			continue
+		}
+		var buf bytes.Buffer
+		if err := json.Compact(&buf, t); err != nil {
+			return "", fmt.Errorf("tool definition %d is not valid JSON: %w", i+1, err)
+		}
+		b.Write(buf.Bytes())
+	}
+	b.WriteByte(']')
+	return b.String(), nil
+}
+
+// compactToolsSize bounds the compact array's length: the definitions,
+// their commas and the brackets (compacting never lengthens JSON).
+func compactToolsSize(tools []json.RawMessage) int {
+	size := len(tools) + 1
+	for _, t := range tools {
+		size += len(t)
+	}
+	return size
+}
+
+// isCompactJSON reports whether valid JSON has no space outside its
+// strings, so that json.Compact would return it unchanged.
+func isCompactJSON(b []byte) bool {
+	inString, escaped := false, false
+	for _, c := range b {
+		switch {
+		case escaped:
+			escaped = false
+		case inString && c == '\\':
+			escaped = true
+		case c == '"':
+			inString = !inString
+		case !inString && (c == ' ' || c == '\t' || c == '\n' || c == '\r'):
+			return false
+		}
+	}
+	return true
+}
+
+// compactTools is toolsJSON as bytes, the request's tools array. The
+// buffer is grown once to the definitions' length (compacting never
+// lengthens them), not by doubling past it.
+func compactTools(tools []json.RawMessage) ([]byte, error) {
+	if len(tools) == 0 {
+		return nil, nil
+	}
 	var buf bytes.Buffer
+	buf.Grow(compactToolsSize(tools))
 	buf.WriteByte('[')
 	for i, t := range tools {
 		if i > 0 {
 			buf.WriteByte(',')
 		}
 		if err := json.Compact(&buf, t); err != nil {
-			return "", fmt.Errorf("tool definition %d is not valid JSON: %w", i+1, err)
+			return nil, fmt.Errorf("tool definition %d is not valid JSON: %w", i+1, err)
 		}
 	}
 	buf.WriteByte(']')
-	return buf.String(), nil
+	return buf.Bytes(), nil
 }
 
 // compactToolCalls returns a tool_calls array compacted, so whitespace in

@@ -1,11 +1,6 @@
 package window
 
-import (
-	"bytes"
-	"encoding/json"
-	"errors"
-	"strings"
-)
+import "strings"
 
 // OpenAI does not bill a request's tools array as the JSON it receives:
 // it renders the function definitions as a TypeScript-like namespace in
@@ -23,53 +18,70 @@ const (
 // ok is false when a tool is not a function definition it can render,
 // and the JSON is then counted as it stands.
 func openAIToolsText(toolsJSON string) (string, bool) {
-	blocks, ok := openAIToolBlocks(toolsJSON)
-	if !ok {
-		return "", false
-	}
-	return openAINamespace(blocks), true
-}
-
-// openAINamespace wraps the tools' blocks in the namespace OpenAI
-// prompts with.
-func openAINamespace(blocks []string) string {
-	lines := append([]string{"namespace functions {", ""}, blocks...)
-	lines = append(lines, "} // namespace functions")
-	return strings.Join(lines, "\n")
+	text, _, ok := openAIRender(toolsJSON)
+	return text, ok
 }
 
 // openAIToolBlocks renders each tool of the array as its part of the
 // namespace (its comment, its type and the blank line after), so one
 // tool's cost can be counted on the very text the whole is counted on.
 func openAIToolBlocks(toolsJSON string) ([]string, bool) {
+	_, blocks, ok := openAIRender(toolsJSON)
+	return blocks, ok
+}
+
+// openAIRender renders the tools array as the namespace OpenAI prompts
+// with, and each tool's block of it. The text is written once, at its
+// length, and the blocks are substrings of it: a tool with a long
+// description is held once, not once per block, join and namespace.
+func openAIRender(toolsJSON string) (text string, blocks []string, ok bool) {
 	root, err := parseOrderedJSON(toolsJSON)
 	if err != nil || root.kind != '[' {
-		return nil, false
+		return "", nil, false
 	}
-	blocks := make([]string, 0, len(root.items))
+	var out textParts
+	out.add("namespace functions {\n\n")
+	bounds := make([][2]int, 0, len(root.items))
 	for _, tool := range root.items {
 		fn := tool.get("function")
 		if tool.kind != '{' || tool.get("type").text() != "function" || fn == nil || fn.get("name").text() == "" {
-			return nil, false
+			return "", nil, false
 		}
-		var lines []string
-		if d := fn.get("description"); d != nil && d.str != "" {
-			lines = append(lines, "// "+d.str)
-		}
-		name := fn.get("name").str
-		params := fn.get("parameters")
-		if props := params.get("properties"); props != nil && len(props.keys) > 0 {
-			lines = append(lines, "type "+name+" = (_: {", openAIProperties(params, 0), "}) => any;")
-		} else {
-			lines = append(lines, "type "+name+" = () => any;")
-		}
-		lines = append(lines, "")
-		blocks = append(blocks, strings.Join(lines, "\n"))
+		start := out.len()
+		openAIToolBlock(fn, &out)
+		bounds = append(bounds, [2]int{start, out.len()})
+		out.add("\n")
 	}
-	return blocks, true
+	out.add("} // namespace functions")
+	text = out.String()
+	blocks = make([]string, len(bounds))
+	for i, b := range bounds {
+		blocks[i] = text[b[0]:b[1]]
+	}
+	return text, blocks, true
 }
 
-func openAIProperties(obj *jsonNode, indent int) string {
+// openAIToolBlock writes one function's block: its description as a
+// comment, its type, and the newline that ends the blank line after.
+func openAIToolBlock(fn *jsonNode, out *textParts) {
+	if d := fn.get("description"); d != nil && d.str != "" {
+		out.add("// ", d.str, "\n")
+	}
+	name := fn.get("name").str
+	params := fn.get("parameters")
+	if props := params.get("properties"); props != nil && len(props.keys) > 0 {
+		out.add("type ", name, " = (_: {\n")
+		openAIProperties(params, 0, out)
+		out.add("\n}) => any;\n")
+	} else {
+		out.add("type ", name, " = () => any;\n")
+	}
+}
+
+// openAIProperties writes an object's properties, one line each (after
+// its description's comment, above the nesting shown), joined by
+// newlines, each line led by indent spaces.
+func openAIProperties(obj *jsonNode, indent int, out *textParts) {
 	required := map[string]bool{}
 	if req := obj.get("required"); req != nil {
 		for _, r := range req.items {
@@ -78,28 +90,28 @@ func openAIProperties(obj *jsonNode, indent int) string {
 	}
 	props := obj.get("properties")
 	if props == nil {
-		return "" // an object with no properties declared: "{\n\n}"
+		return // an object with no properties declared: "{\n\n}"
 	}
-	var lines []string
+	pad := strings.Repeat(" ", indent)
 	for i, name := range props.keys {
+		if i > 0 {
+			out.add("\n")
+		}
 		p := props.items[i]
 		if d := p.get("description"); d != nil && d.str != "" && indent < 2 {
-			lines = append(lines, "// "+d.str)
+			out.add(pad, "// ", d.str, "\n")
 		}
 		optional := "?"
 		if required[name] {
 			optional = ""
 		}
-		lines = append(lines, name+optional+": "+openAIType(p, indent)+",")
+		out.add(pad, name, optional, ": ")
+		openAIType(p, indent, out)
+		out.add(",")
 	}
-	pad := strings.Repeat(" ", indent)
-	for i := range lines {
-		lines[i] = pad + lines[i]
-	}
-	return strings.Join(lines, "\n")
 }
 
-func openAIType(p *jsonNode, indent int) string {
+func openAIType(p *jsonNode, indent int, out *textParts) {
 	t := p.get("type")
 	kind := ""
 	switch {
@@ -120,126 +132,35 @@ func openAIType(p *jsonNode, indent int) string {
 	}
 	enum := p.get("enum")
 	switch kind {
-	case "string":
+	case "string", "number", "integer":
 		if enum != nil && len(enum.items) > 0 {
-			vals := make([]string, len(enum.items))
 			for i, v := range enum.items {
-				vals[i] = v.raw
+				if i > 0 {
+					out.add(" | ")
+				}
+				out.add(v.literal())
 			}
-			return strings.Join(vals, " | ")
+			return
 		}
-		return "string"
-	case "number", "integer":
-		if enum != nil && len(enum.items) > 0 {
-			vals := make([]string, len(enum.items))
-			for i, v := range enum.items {
-				vals[i] = v.raw
-			}
-			return strings.Join(vals, " | ")
+		if kind == "string" {
+			out.add("string")
+		} else {
+			out.add("number")
 		}
-		return "number"
 	case "boolean", "null":
-		return kind
+		out.add(kind)
 	case "object":
-		return "{\n" + openAIProperties(p, indent+2) + "\n}"
+		out.add("{\n")
+		openAIProperties(p, indent+2, out)
+		out.add("\n}")
 	case "array":
 		if items := p.get("items"); items != nil {
-			return openAIType(items, indent) + "[]"
+			openAIType(items, indent, out)
+			out.add("[]")
+			return
 		}
-		return "any[]"
-	}
-	return "any"
-}
-
-// jsonNode is a JSON value that keeps its object keys in order, which
-// the rendering (like the provider) follows.
-type jsonNode struct {
-	kind  byte // '{', '[', '"', or 'v' for numbers, booleans and null
-	keys  []string
-	items []*jsonNode // object values (by keys) or array elements
-	str   string      // a string's value
-	raw   string      // the value as written (compact JSON)
-}
-
-// text is a string's value, "" for anything else or nothing.
-func (n *jsonNode) text() string {
-	if n == nil || n.kind != '"' {
-		return ""
-	}
-	return n.str
-}
-
-// get is an object's value for key, nil when absent (or not an object).
-func (n *jsonNode) get(key string) *jsonNode {
-	if n == nil || n.kind != '{' {
-		return nil
-	}
-	for i, k := range n.keys {
-		if k == key {
-			return n.items[i]
-		}
-	}
-	return nil
-}
-
-// maxToolDepth bounds the nesting the rendering follows: tool schemas
-// are a few levels deep, and a pathological one must not recurse without
-// end.
-const maxToolDepth = 64
-
-var errToolTooDeep = errors.New("tool definitions nested too deep")
-
-func parseOrderedJSON(text string) (*jsonNode, error) {
-	dec := json.NewDecoder(strings.NewReader(text))
-	dec.UseNumber()
-	return decodeNode(dec, 0)
-}
-
-func decodeNode(dec *json.Decoder, depth int) (*jsonNode, error) {
-	if depth > maxToolDepth {
-		return nil, errToolTooDeep
-	}
-	tok, err := dec.Token()
-	if err != nil {
-		return nil, err
-	}
-	switch v := tok.(type) {
-	case json.Delim:
-		n := &jsonNode{kind: byte(v)}
-		for dec.More() {
-			if n.kind == '{' {
-				keyTok, err := dec.Token()
-				if err != nil {
-					return nil, err
-				}
-				key, _ := keyTok.(string)
-				n.keys = append(n.keys, key)
-			}
-			child, err := decodeNode(dec, depth+1)
-			if err != nil {
-				return nil, err
-			}
-			n.items = append(n.items, child)
-		}
-		if _, err := dec.Token(); err != nil { // the closing delimiter
-			return nil, err
-		}
-		return n, nil
-	case string:
-		// As JSON.stringify writes it: <, > and & are not escaped.
-		var buf bytes.Buffer
-		enc := json.NewEncoder(&buf)
-		enc.SetEscapeHTML(false)
-		_ = enc.Encode(v)
-		return &jsonNode{kind: '"', str: v, raw: string(bytes.TrimSpace(buf.Bytes()))}, nil
-	case json.Number:
-		return &jsonNode{kind: 'v', raw: v.String()}, nil
-	case bool:
-		if v {
-			return &jsonNode{kind: 'v', raw: "true"}, nil
-		}
-		return &jsonNode{kind: 'v', raw: "false"}, nil
+		out.add("any[]")
 	default:
-		return &jsonNode{kind: 'v', raw: "null"}, nil
+		out.add("any")
 	}
 }
