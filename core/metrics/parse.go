@@ -47,8 +47,13 @@ func ParseLine(line []byte) (ContextMetrics, error) {
 	if len(line) == 0 {
 		return m, errors.New("empty line: expected a JSON object")
 	}
-	var fields map[string]json.RawMessage
+	var fields map[string]rawField
 	if err := json.Unmarshal(line, &fields); err != nil {
+		// The error json gives for the map type it always named.
+		var named map[string]json.RawMessage
+		if namedErr := json.Unmarshal(line, &named); namedErr != nil {
+			err = namedErr
+		}
 		return m, fmt.Errorf("not a JSON object: %w", err)
 	}
 	for _, key := range metricsRequiredFields {
@@ -132,9 +137,21 @@ func parseMetricsTime(s string) (time.Time, bool) {
 	return time.Time{}, false
 }
 
+// rawField is a field's JSON where it lies in the record's line, which
+// outlives it: json.RawMessage would copy it, and a record with a 50 MB
+// request id was then held three times (the line, the copy, the
+// string). json.Unmarshal hands an Unmarshaler a slice of its input.
+type rawField []byte
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (r *rawField) UnmarshalJSON(b []byte) error {
+	*r = b
+	return nil
+}
+
 // metricsSnippet quotes a bad value briefly, since a log line can be
 // huge, without splitting a character.
-func metricsSnippet(raw json.RawMessage) string {
+func metricsSnippet(raw rawField) string {
 	const limit = 40
 	if len(raw) > limit {
 		return strings.ToValidUTF8(string(raw[:limit]), "") + "…"
