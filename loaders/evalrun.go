@@ -31,8 +31,13 @@ func LoadEvalRun(files EvalFiles) (*evalrun.Set, error) {
 	if err != nil {
 		return nil, err
 	}
-	// The run's bytes are dropped now: join the titles.
-	joinTitles(queries, titles)
+	// The run's bytes are unreachable now: collect them, join the titles,
+	// and collect the texts the passages replaced (see collectDropped).
+	collectDropped()
+	if len(titles) > 0 {
+		joinTitles(queries, titles)
+		collectDropped()
+	}
 	set := &evalrun.Set{Queries: queries}
 	if files.Qrels != "" {
 		lines, err := readEvalFile(files.Qrels, "relevance judgments")

@@ -59,11 +59,17 @@ func loadCorpus(name string) (map[string]corpusEntry, error) {
 	if err != nil {
 		return nil, err
 	}
+	collectDropped() // the corpus's bytes
+	titled := false
 	for id, e := range corpus {
 		if e.title != "" {
 			e.content, e.title = passage(e.title, e.content), ""
 			corpus[id] = e
+			titled = true
 		}
+	}
+	if titled {
+		collectDropped() // the texts the passages replaced
 	}
 	return corpus, nil
 }
