@@ -3,6 +3,7 @@ package pipeline
 import (
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -128,4 +129,21 @@ func listedBM25(query string, docs []value.Document) []RerankHit {
 	}
 	slices.SortStableFunc(hits, func(a, b RerankHit) int { return rerankCompareDesc(a.Score, b.Score) })
 	return hits
+}
+
+// TestBM25RerankAllocatesLittle: ranking a large document allocates a
+// small share of its size. Lowercasing it (it has capitals) copied it,
+// and the list of its terms took 16 bytes a term, 3.2 times the text.
+func TestBM25RerankAllocatesLittle(t *testing.T) {
+	docs := []value.Document{{Content: strings.Repeat("Word refund ", 400_000)}, {Content: "refund policy"}}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	hits := BM25Reranker{}.Rerank("refund window", docs, 0)
+	runtime.ReadMemStats(&after)
+	if !slices.Equal(hits, listedBM25("refund window", docs)) {
+		t.Fatalf("hits %v differ from listing the terms", hits)
+	}
+	if allocated := after.TotalAlloc - before.TotalAlloc; allocated > uint64(len(docs[0].Content))/10 {
+		t.Errorf("ranking a %d-byte document allocated %d bytes; want at most a tenth of it", len(docs[0].Content), allocated)
+	}
 }

@@ -50,6 +50,9 @@ func TestWindowHashesFromRing(t *testing.T) {
 			want := allWordsWindowHashes(text, k, windowFilter{shift: shift, part: part, counts: wantCounts}, slices.Clone(prefix))
 			var got []uint64
 			scratch, got = appendWindowHashes(text, k, windowFilter{shift: shift, part: part, counts: gotCounts}, scratch, slices.Clone(prefix))
+			if cap(scratch) > 2*6 {
+				t.Fatalf("the scratch holds %d hashes; the ring is 2k, at most 12", cap(scratch))
+			}
 			if fmt.Sprint(got, gotCounts) != fmt.Sprint(want, wantCounts) {
 				t.Fatalf("appendWindowHashes(%q, k=%d, part %d/%d) = %v %v, want %v %v", text, k, part, shift, got, gotCounts, want, wantCounts)
 			}
