@@ -3,6 +3,7 @@ package pipeline
 import (
 	"math"
 	"slices"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 
@@ -39,36 +40,32 @@ func (r BM25Reranker) Rerank(query string, docs []value.Document, topK int) []Re
 		b = DefaultBM25B
 	}
 	terms := bm25Terms(query)
-	freqs := make([]map[string]int, len(docs))
+	freqs := make([]map[string]*int, len(docs))
 	lengths := make([]int, len(docs))
 	docFreq := make(map[string]int, len(terms))
 	for _, t := range terms {
 		docFreq[t] = 0
 	}
-	// Each asked term's place in a document's counts: a document's terms
-	// are counted as they are found, never listed (see eachBM25Term).
-	slot := make(map[string]int, len(terms))
-	for _, t := range terms {
-		if _, ok := slot[t]; !ok {
-			slot[t] = len(slot)
-		}
-	}
 	total := 0
 	for i, d := range docs {
-		counts := make([]int, len(slot))
+		// A document's terms are counted as they are found, never
+		// listed (see eachBM25Term); a term is looked up without a copy,
+		// and made a string once a document, when it is asked for.
+		tf := make(map[string]*int)
 		eachBM25Term(d.Content, func(w []byte) {
 			lengths[i]++
-			if s, asked := slot[string(w)]; asked { // looked up without a copy
-				counts[s]++
+			if _, asked := docFreq[string(w)]; !asked {
+				return
+			}
+			if n := tf[string(w)]; n != nil {
+				*n++
+			} else {
+				tf[string(w)] = new(int(1))
 			}
 		})
 		total += lengths[i]
-		tf := make(map[string]int)
-		for t, s := range slot {
-			if counts[s] > 0 {
-				tf[t] = counts[s]
-				docFreq[t]++
-			}
+		for w := range tf {
+			docFreq[w]++
 		}
 		freqs[i] = tf
 	}
@@ -85,10 +82,11 @@ func (r BM25Reranker) Rerank(query string, docs []value.Document, topK int) []Re
 		}
 		score := 0.0
 		for _, t := range terms {
-			tf := float64(freqs[i][t])
-			if tf == 0 {
+			count := freqs[i][t]
+			if count == nil {
 				continue
 			}
+			tf := float64(*count)
 			df := float64(docFreq[t])
 			idf := math.Log(1 + (n-df+0.5)/(df+0.5))
 			score += idf * tf * (k1 + 1) / (tf + k1*norm)
@@ -103,16 +101,18 @@ func (r BM25Reranker) Rerank(query string, docs []value.Document, topK int) []Re
 }
 
 // bm25Terms lowercases text and splits it into runs of letters and
-// digits: the terms eachBM25Term finds, as strings.
+// digits: the query's terms, in order, for the scores' sums. They are
+// parts of one lowercased copy, where a string made for each term found
+// by eachBM25Term would be an allocation a term (a 50 MB query took 2.5
+// times the processor time and 1.6 times the memory so).
 func bm25Terms(text string) []string {
-	var terms []string
-	eachBM25Term(text, func(t []byte) { terms = append(terms, string(t)) })
-	return terms
+	return strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	})
 }
 
-// eachBM25Term calls term with each run of letters and digits of
-// strings.ToLower(text), in order, in a buffer that the next term
-// overwrites. It lowercases rune by rune as strings.ToLower does (an
+// eachBM25Term calls term with each of bm25Terms(text), in order, in a
+// buffer that the next term overwrites. It lowercases rune by rune as strings.ToLower does (an
 // invalid byte is U+FFFD there, not a letter, as here) and tests the
 // lowercased rune, as splitting the lowercased text did, without making
 // it: the lowercased copy of a 50 MB document and the list of its 7.7

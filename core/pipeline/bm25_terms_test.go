@@ -7,16 +7,15 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"unicode"
 
 	"ctxlab/core/value"
 )
 
-// oldBM25Terms is bm25Terms as it was: the lowercased text split.
-func oldBM25Terms(text string) []string {
-	return strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
-	})
+// foundBM25Terms lists the terms eachBM25Term finds.
+func foundBM25Terms(text string) []string {
+	var terms []string
+	eachBM25Term(text, func(t []byte) { terms = append(terms, string(t)) })
+	return terms
 }
 
 // randomBM25Text mixes ASCII, letters whose lowercase is longer or
@@ -43,8 +42,8 @@ func TestBM25TermsAsSplitting(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 25))
 	for range 20000 {
 		text := randomBM25Text(rng)
-		if got, want := bm25Terms(text), oldBM25Terms(text); !slices.Equal(got, want) {
-			t.Fatalf("bm25Terms(%q) = %q, want %q", text, got, want)
+		if got, want := foundBM25Terms(text), bm25Terms(text); !slices.Equal(got, want) {
+			t.Fatalf("eachBM25Term(%q) finds %q, want %q", text, got, want)
 		}
 	}
 }
@@ -81,7 +80,7 @@ func randomRerankDocs(rng *rand.Rand) []value.Document {
 // every document's terms listed.
 func listedBM25(query string, docs []value.Document) []RerankHit {
 	k1, b := DefaultBM25K1, DefaultBM25B
-	terms := oldBM25Terms(query)
+	terms := bm25Terms(query)
 	freqs := make([]map[string]int, len(docs))
 	lengths := make([]int, len(docs))
 	docFreq := make(map[string]int, len(terms))
@@ -90,7 +89,7 @@ func listedBM25(query string, docs []value.Document) []RerankHit {
 	}
 	total := 0
 	for i, d := range docs {
-		words := oldBM25Terms(d.Content)
+		words := bm25Terms(d.Content)
 		lengths[i] = len(words)
 		total += len(words)
 		tf := make(map[string]int)
