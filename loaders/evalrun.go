@@ -1,10 +1,10 @@
 package loaders
 
 import (
+	"bytes"
 	"cmp"
 	"fmt"
 	"slices"
-	"strings"
 
 	"ctxlab/core/evalrun"
 	"ctxlab/core/value"
@@ -27,22 +27,16 @@ type EvalFiles struct {
 // set. Queries keep the order they first appear in the run, and each
 // query's documents their rank order.
 func LoadEvalRun(files EvalFiles) (*evalrun.Set, error) {
-	runLines, err := readEvalFile(files.Run, "a retrieval run")
+	queries, titles, err := loadRun(files)
 	if err != nil {
 		return nil, err
 	}
-	var queries []evalrun.Query
-	if strings.HasPrefix(strings.TrimSpace(runLines[0].text), "{") {
-		if files.Corpus != "" {
-			return nil, &Error{Name: files.Run, Line: runLines[0].number, Msg: "is a JSON Lines run, which carries its documents; --corpus goes with a TREC run file (\"qid Q0 docid rank score tag\")"}
-		}
-		if queries, err = parseRunJSONL(files.Run, runLines); err != nil {
-			return nil, err
-		}
-	} else {
-		if queries, err = loadTRECRun(files, runLines); err != nil {
-			return nil, err
-		}
+	// The run's bytes are unreachable now: collect them, join the titles,
+	// and collect the texts the passages replaced (see collectDropped).
+	collectDropped()
+	if len(titles) > 0 {
+		joinTitles(queries, titles)
+		collectDropped()
 	}
 	set := &evalrun.Set{Queries: queries}
 	if files.Qrels != "" {
@@ -62,6 +56,23 @@ func LoadEvalRun(files EvalFiles) (*evalrun.Set, error) {
 	return set, nil
 }
 
+// loadRun reads the run, and a TREC run's corpus and queries; a JSON
+// Lines run's titled documents are in titles, to join to their text.
+func loadRun(files EvalFiles) ([]evalrun.Query, []docTitle, error) {
+	runLines, err := readEvalFile(files.Run, "a retrieval run")
+	if err != nil {
+		return nil, nil, err
+	}
+	if bytes.HasPrefix(bytes.TrimSpace(runLines[0].text), []byte("{")) {
+		if files.Corpus != "" {
+			return nil, nil, &Error{Name: files.Run, Line: runLines[0].number, Msg: "is a JSON Lines run, which carries its documents; --corpus goes with a TREC run file (\"qid Q0 docid rank score tag\")"}
+		}
+		return parseRunJSONL(files.Run, runLines)
+	}
+	queries, err := loadTRECRun(files, runLines)
+	return queries, nil, err
+}
+
 // loadTRECRun joins a TREC run with its corpus and, when given, its
 // queries.
 func loadTRECRun(files EvalFiles, runLines []numberedLine) ([]evalrun.Query, error) {
@@ -72,11 +83,7 @@ func loadTRECRun(files EvalFiles, runLines []numberedLine) ([]evalrun.Query, err
 	if files.Corpus == "" {
 		return nil, &Error{Name: files.Run, Msg: "is a TREC run, which names documents by id; expected --corpus with their text (BEIR's corpus.jsonl)"}
 	}
-	corpusLines, err := readEvalFile(files.Corpus, "a corpus")
-	if err != nil {
-		return nil, err
-	}
-	corpus, err := parseCorpus(files.Corpus, corpusLines)
+	corpus, err := loadCorpus(files.Corpus)
 	if err != nil {
 		return nil, err
 	}

@@ -4,7 +4,10 @@ import "fmt"
 
 // corpusEntry is one document of a BEIR-style corpus.
 type corpusEntry struct {
+	// content is the text alone until joinCorpusTitles makes it the
+	// passage, once the corpus's lines are no longer held.
 	content string
+	title   string
 	line    int
 }
 
@@ -43,9 +46,41 @@ func parseCorpus(name string, lines []numberedLine) (map[string]corpusEntry, err
 		if err := checkStringUTF8(p, name, "text", text); err != nil {
 			return nil, err
 		}
-		corpus[id] = corpusEntry{content: passage(title, text), line: l.number}
+		corpus[id] = corpusEntry{content: text, title: title, line: l.number}
 	}
 	return corpus, nil
+}
+
+// loadCorpus reads and parses a corpus, each document's content its
+// passage. The file's bytes are dropped when parseCorpus is done, before
+// the titles are joined.
+func loadCorpus(name string) (map[string]corpusEntry, error) {
+	corpus, err := readCorpus(name)
+	if err != nil {
+		return nil, err
+	}
+	collectDropped() // the corpus's bytes
+	titled := false
+	for id, e := range corpus {
+		if e.title != "" {
+			e.content, e.title = passage(e.title, e.content), ""
+			corpus[id] = e
+			titled = true
+		}
+	}
+	if titled {
+		collectDropped() // the texts the passages replaced
+	}
+	return corpus, nil
+}
+
+// readCorpus is loadCorpus before the titles are joined.
+func readCorpus(name string) (map[string]corpusEntry, error) {
+	lines, err := readEvalFile(name, "a corpus")
+	if err != nil {
+		return nil, err
+	}
+	return parseCorpus(name, lines)
 }
 
 // parseQueries reads queries in BEIR's queries.jsonl layout: "_id" and

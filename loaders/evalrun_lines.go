@@ -3,13 +3,16 @@ package loaders
 import (
 	"bytes"
 	"encoding/json"
-	"strings"
+
+	"ctxlab/core/evalrun"
 )
 
 // numberedLine is one non-blank line of a line-oriented eval file.
 type numberedLine struct {
 	number int // 1-based
-	text   string
+	// text is the line's bytes in the file read whole, not a copy: a
+	// string of each line held a file of one 50 MB record twice over.
+	text []byte
 }
 
 // readEvalFile reads one of an evaluation's files, checked for UTF-8 and
@@ -40,17 +43,23 @@ func splitEvalLines(name string, data []byte, what string) ([]numberedLine, erro
 	}
 	var lines []numberedLine
 	for n, line := range bytes.Split(data, []byte{'\n'}) {
-		text := strings.TrimRight(string(line), "\r")
-		if strings.TrimSpace(text) != "" {
+		text := bytes.TrimRight(line, "\r")
+		if len(bytes.TrimSpace(text)) != 0 {
 			lines = append(lines, numberedLine{number: n + 1, text: text})
 		}
 	}
 	return lines, nil
 }
 
-// jsonLineObject decodes one JSON Lines record, numbers kept exact.
+// jsonLineObject decodes one JSON Lines record, numbers kept exact: in
+// place (lineValue), or by encoding/json when that declines the line.
 func jsonLineObject(name string, l numberedLine, expected string) (map[string]any, error) {
-	dec := json.NewDecoder(strings.NewReader(l.text))
+	if v, ok := lineValue(l.text); ok {
+		if obj, ok := v.(map[string]any); ok {
+			return obj, nil
+		}
+	}
+	dec := json.NewDecoder(bytes.NewReader(l.text))
 	dec.UseNumber()
 	var v any
 	if err := dec.Decode(&v); err != nil {
@@ -84,10 +93,29 @@ func firstString(p place, name string, obj map[string]any, keys ...string) (valu
 }
 
 // passage is a document's content as an evaluation sends it: the text,
-// after its title and a blank line when it has one.
+// after its title and a blank line when it has one. The loaders join
+// them only once the file's bytes are no longer held (see titled), so a
+// large document is not held three times, in the file, as its decoded
+// text and joined.
 func passage(title, text string) string {
 	if title == "" {
 		return text
 	}
 	return title + "\n\n" + text
+}
+
+// docTitle is the title of document doc of query query, joined to its
+// text by joinTitles once the run's lines are dropped.
+type docTitle struct {
+	query, doc int
+	title      string
+}
+
+// joinTitles makes each titled document's content its passage. One text
+// is held twice at a time, not every one.
+func joinTitles(queries []evalrun.Query, titles []docTitle) {
+	for _, t := range titles {
+		d := &queries[t.query].Docs[t.doc]
+		d.Content = passage(t.title, d.Content)
+	}
 }

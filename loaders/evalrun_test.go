@@ -154,7 +154,8 @@ func FuzzParseEvalFiles(f *testing.F) {
 		check(nil, err)
 		if err == nil {
 			check(parseTRECRun("run", lines))
-			check(parseRunJSONL("run", lines))
+			queries, _, err := parseRunJSONL("run", lines)
+			check(queries, err)
 		}
 		lines, err = splitEvalLines("corpus", corpus, "a corpus")
 		check(nil, err)

@@ -21,7 +21,7 @@ func parseTRECRun(name string, lines []numberedLine) ([]runEntry, error) {
 	const expected = `"qid Q0 docid rank score tag"`
 	for _, l := range lines {
 		p := place{line: l.number}
-		fields := strings.Fields(l.text)
+		fields := strings.Fields(string(l.text))
 		if len(fields) != 6 {
 			return nil, p.err(name, "has %d fields; expected 6: %s", len(fields), expected)
 		}
@@ -46,7 +46,7 @@ var beirQrelsHeader = []string{"query-id", "corpus-id", "score"}
 // grade is a whole number; above 0 is relevant.
 func parseQrels(name string, lines []numberedLine) (map[string]map[string]int, error) {
 	qrels := map[string]map[string]int{}
-	beir := len(lines) > 0 && slicesEqualFold(strings.Fields(lines[0].text), beirQrelsHeader)
+	beir := len(lines) > 0 && slicesEqualFold(strings.Fields(string(lines[0].text)), beirQrelsHeader)
 	if beir {
 		lines = lines[1:]
 	}
@@ -56,7 +56,7 @@ func parseQrels(name string, lines []numberedLine) (map[string]map[string]int, e
 	}
 	for _, l := range lines {
 		p := place{line: l.number}
-		fields := strings.Fields(l.text)
+		fields := strings.Fields(string(l.text))
 		var qid, docID, grade string
 		switch {
 		case beir && len(fields) == 3:

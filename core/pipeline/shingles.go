@@ -24,19 +24,38 @@ type shingleSet []uint32
 // empty text has one empty shingle). A window's hash chains its words'
 // hashes in order, so the same words in another order, or fewer of
 // them, hash apart.
+//
+// Only the last k words' hashes are kept, each twice (at i and i+k of a
+// 2k ring), so that every window is a contiguous run of the ring. The
+// hashes of all of a text's words were 8 bytes a word beside the
+// windows' hashes, grown by appending: a 50 MB document of 7 million
+// words held 57 MB of them and, while the slice last grew, the 46 MB it
+// grew from.
 func appendWindowHashes(text string, k int, keep windowFilter, words, dst []uint64) (scratch, out []uint64) {
-	words = lowerWordHashes(text, words[:0])
-	if len(words) < k {
-		return words, keep.appendIf(dst, windowHash(words))
+	if cap(words) < 2*k {
+		words = make([]uint64, 2*k)
 	}
+	ring := words[:2*k]
 	from := len(dst)
 	seed := windowSeed(k)
-	for i := 0; i+k <= len(words); i++ {
-		dst = keep.appendIf(dst, chainWords(seed, words[i:i+k]))
+	n, at := 0, 0 // words seen; where the next goes in the ring
+	eachLowerWordHash(text, func(h uint64) {
+		ring[at], ring[at+k] = h, h
+		n++
+		if at++; at == k {
+			at = 0
+		}
+		if n >= k {
+			// The oldest of the last k words is where the next goes.
+			dst = keep.appendIf(dst, chainWords(seed, ring[at:at+k]))
+		}
+	})
+	if n < k {
+		return ring, keep.appendIf(dst, windowHash(ring[:n]))
 	}
 	set := dst[from:]
 	slices.Sort(set)
-	return words, append(dst[:from], slices.Compact(set)...)
+	return ring, append(dst[:from], slices.Compact(set)...)
 }
 
 // windowFilter keeps the hashes of one partition of the hash space, those
@@ -79,6 +98,13 @@ var asciiSpace = func() (t [utf8.RuneSelf]bool) {
 // rune by rune is what strings.ToLower does (an invalid byte becomes
 // U+FFFD there as here), so equal words hash equal.
 func lowerWordHashes(text string, dst []uint64) []uint64 {
+	eachLowerWordHash(text, func(h uint64) { dst = append(dst, h) })
+	return dst
+}
+
+// eachLowerWordHash calls word with the hash of each word of text, in
+// order, as lowerWordHashes appends them.
+func eachLowerWordHash(text string, word func(uint64)) {
 	h, inWord := uint64(fnvOffset), false
 	var buf [utf8.UTFMax]byte
 	for i := 0; i < len(text); {
@@ -87,7 +113,8 @@ func lowerWordHashes(text string, dst []uint64) []uint64 {
 			i++
 			if asciiSpace[b] {
 				if inWord {
-					dst, h, inWord = append(dst, mix(h)), fnvOffset, false
+					word(mix(h))
+					h, inWord = fnvOffset, false
 				}
 				continue
 			}
@@ -102,7 +129,8 @@ func lowerWordHashes(text string, dst []uint64) []uint64 {
 		r = unicode.ToLower(r)
 		if pycompat.IsSpace(r) {
 			if inWord {
-				dst, h, inWord = append(dst, mix(h)), fnvOffset, false
+				word(mix(h))
+				h, inWord = fnvOffset, false
 			}
 			continue
 		}
@@ -112,9 +140,8 @@ func lowerWordHashes(text string, dst []uint64) []uint64 {
 		inWord = true
 	}
 	if inWord {
-		dst = append(dst, mix(h))
+		word(mix(h))
 	}
-	return dst
 }
 
 // windowCount is how many windows appendWindowHashes hashes for text:
