@@ -16,25 +16,18 @@ type chunkedText struct {
 	mapped bool
 }
 
-func (t *chunkedText) write(b []byte) {
-	for len(b) > 0 {
-		if len(t.cur) == cap(t.cur) {
-			t.nextChunk()
-		}
-		n := copy(t.cur[len(t.cur):cap(t.cur)], b)
-		t.cur = t.cur[:len(t.cur)+n]
-		b = b[n:]
-	}
-}
+func (t *chunkedText) write(b []byte)       { writeChunked(t, b) }
+func (t *chunkedText) writeString(s string) { writeChunked(t, s) }
 
-func (t *chunkedText) writeString(s string) {
-	for len(s) > 0 {
+// writeChunked appends text to t's chunks, filing each as it fills.
+func writeChunked[T string | []byte](t *chunkedText, text T) {
+	for len(text) > 0 {
 		if len(t.cur) == cap(t.cur) {
 			t.nextChunk()
 		}
-		n := copy(t.cur[len(t.cur):cap(t.cur)], s)
+		n := copy(t.cur[len(t.cur):cap(t.cur)], text)
 		t.cur = t.cur[:len(t.cur)+n]
-		s = s[n:]
+		text = text[n:]
 	}
 }
 
