@@ -81,7 +81,9 @@ func TestRunIsTheReferenceBuildPerQuery(t *testing.T) {
 		o := group[0].Options
 		s.Pipeline.DedupThreshold, s.Pipeline.MinDocTokens, s.Pipeline.LostInMiddle, s.Pipeline.ShingleSize = o.DedupThreshold, o.MinDocTokens, o.LostInMiddle, o.ShingleSize
 		s.Budget.RetrievedContext = o.Budget
-		rep, err := Prepare(set).Run(context.Background(), s)
+		prepared := Prepare(set)
+		prepared.KeepResults = true
+		rep, err := prepared.Run(context.Background(), s)
 		if err != nil {
 			t.Fatalf("options %s: %v", key, err)
 		}

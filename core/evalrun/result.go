@@ -65,7 +65,8 @@ type QueryResult struct {
 	Truncated  bool
 	OverBudget bool
 	// Result is the pipeline's full result, for a caller that shows the
-	// query's context or compares it with another build.
+	// query's context or compares it with another build: set only when
+	// the run was asked to keep it (Prepared.KeepResults).
 	Result *pipeline.Result
 }
 

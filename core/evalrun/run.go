@@ -37,7 +37,7 @@ func (p *Prepared) Run(ctx context.Context, s core.Settings) (*Report, error) {
 	rep := &Report{Settings: s, Queries: make([]QueryResult, len(p.Set.Queries)), AssemblerCut: cut}
 	errs := make([]error, len(p.Set.Queries))
 	err := forEachQuery(ctx, len(p.Set.Queries), func(i int) {
-		rep.Queries[i], errs[i] = runQuery(&p.Set.Queries[i], p.analyses[i], s, opts, cut)
+		rep.Queries[i], errs[i] = runQuery(&p.Set.Queries[i], p.analyses[i], s, opts, cut, p.KeepResults)
 	})
 	if err != nil {
 		return nil, err
@@ -61,7 +61,7 @@ func (p *Prepared) Aggregate(ctx context.Context, s core.Settings) (Figures, err
 	return rep.Aggregate, nil
 }
 
-func runQuery(q *Query, analysis *pipeline.Analysis, s core.Settings, opts pipeline.Options, cut bool) (QueryResult, error) {
+func runQuery(q *Query, analysis *pipeline.Analysis, s core.Settings, opts pipeline.Options, cut, keep bool) (QueryResult, error) {
 	r := QueryResult{QID: q.ID, Query: q.Text, Retrieved: len(q.Docs), TokensBudget: opts.Budget, Lost: map[Stage][]string{}}
 	for _, id := range q.DocIDs {
 		if q.Relevant(id) {
@@ -88,7 +88,9 @@ func runQuery(q *Query, analysis *pipeline.Analysis, s core.Settings, opts pipel
 	if err != nil {
 		return r, err
 	}
-	r.Result = res
+	if keep {
+		r.Result = res
+	}
 	r.TokensUsed = res.TokensUsed
 	r.DuplicatesRemoved = res.DuplicatesRemoved
 	r.Filtered = res.Trace.Counts.Filtered

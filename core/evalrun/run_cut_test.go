@@ -32,7 +32,7 @@ func TestRunCountsWhatTheAssemblerSends(t *testing.T) {
 		t.Fatalf("without AssemblerCut: %d sent of %d in the block (counted: %v)", q.Sent, len(q.Included), plain.AssemblerCut)
 	}
 
-	prepared.AssemblerCut = true
+	prepared.AssemblerCut, prepared.KeepResults = true, true
 	cut, err := prepared.Run(context.Background(), s)
 	if err != nil {
 		t.Fatal(err)
