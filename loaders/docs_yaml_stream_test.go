@@ -62,17 +62,9 @@ func TestStreamedYAMLEqualsTheWholeFileParse(t *testing.T) {
 	// Blocks of a few bytes put every item in a block of its own; a long
 	// item of a few bytes has every item past the first lines streamed
 	// to the parser (decodeLongYAMLItem) instead.
-	defer func(size, long, line int) {
-		yamlRunSize, yamlLongItemBytes, longValueLineBytes = size, long, line
-	}(yamlRunSize, yamlLongItemBytes, longValueLineBytes)
+	defer streamSizes(yamlRunSize, yamlLongItemBytes)()
 	for _, sizes := range [][2]int{{yamlRunSize, yamlLongItemBytes}, {997, yamlLongItemBytes}, {7, yamlLongItemBytes}, {997, 40}, {7, 3}} {
-		yamlRunSize, yamlLongItemBytes = sizes[0], sizes[1]
-		// With items streamed, lines of 16 bytes count as long: their
-		// values are read by longValues, not yaml.v3.
-		longValueLineBytes = 64 << 10
-		if sizes[1] < 1000 {
-			longValueLineBytes = 16
-		}
+		streamSizes(sizes[0], sizes[1])
 		for name, text := range cases {
 			if sizes == [2]int{7, 3} && strings.HasPrefix(name, "many") {
 				continue // every item streamed: the thousand-record files add minutes under the race detector, and {997, 40} streams theirs

@@ -46,17 +46,9 @@ func TestStreamedHistoryEqualsTheWholeFileParse(t *testing.T) {
 		cases[fmt.Sprintf("cut case %d", i)] = text
 	}
 	dir := t.TempDir()
-	defer func(size, long, line int) {
-		yamlRunSize, yamlLongItemBytes, longValueLineBytes = size, long, line
-	}(yamlRunSize, yamlLongItemBytes, longValueLineBytes)
+	defer streamSizes(yamlRunSize, yamlLongItemBytes)()
 	for _, sizes := range [][2]int{{yamlRunSize, yamlLongItemBytes}, {997, 40}, {7, 3}} {
-		yamlRunSize, yamlLongItemBytes = sizes[0], sizes[1]
-		// With items streamed, lines of 16 bytes count as long: their
-		// values are read by longValues, not yaml.v3.
-		longValueLineBytes = 64 << 10
-		if sizes[1] < 1000 {
-			longValueLineBytes = 16
-		}
+		streamSizes(sizes[0], sizes[1])
 		for name, text := range cases {
 			if sizes == [2]int{7, 3} && strings.HasPrefix(name, "many") {
 				continue // every item streamed: {997, 40} streams theirs
@@ -147,4 +139,17 @@ func writeTestFile(t *testing.T, dir, name, text string) string {
 		t.Fatal(err)
 	}
 	return path
+}
+
+// streamSizes sets the YAML stream's block size and long-item size for a
+// test, lines of 16 bytes counting as long whenever items are streamed
+// (their values then read by longValues, not yaml.v3), and returns what
+// puts the three back.
+func streamSizes(blocks, long int) (restore func()) {
+	oldBlocks, oldLong, oldLine := yamlRunSize, yamlLongItemBytes, longValueLineBytes
+	yamlRunSize, yamlLongItemBytes, longValueLineBytes = blocks, long, 64<<10
+	if long < 1000 {
+		longValueLineBytes = 16
+	}
+	return func() { yamlRunSize, yamlLongItemBytes, longValueLineBytes = oldBlocks, oldLong, oldLine }
 }
