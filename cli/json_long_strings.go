@@ -29,7 +29,11 @@ func (l *longStrings) hold(s string) string {
 // strings themselves: a longdoc report of one 50 MB chunk held its
 // escaped text whole (4.15 times the file at the peak).
 func writeJSONSpliced(out io.Writer, v any, long *longStrings) error {
-	w := newJSONIndentWriter(out)
+	return writeSpliced(newJSONIndentWriter(out), v, long)
+}
+
+// writeSpliced is writeJSONSpliced through w.
+func writeSpliced(w *jsonIndentWriter, v any, long *longStrings) error {
 	var compact bytes.Buffer
 	if err := json.NewEncoder(&compact).Encode(v); err != nil {
 		return err
