@@ -1,7 +1,11 @@
 package cli
 
 import (
+	"bytes"
+	"io"
 	"reflect"
+	"runtime"
+	"strings"
 	"testing"
 
 	"ctxlab/core/metrics"
@@ -19,5 +23,52 @@ func TestRecentAlertsKeepsTheLatestInLogOrder(t *testing.T) {
 	}
 	if got := recentAlerts(records[1:2], 5); len(got) != 0 || got == nil {
 		t.Errorf("no alert: %#v, want an empty list (JSON [])", got)
+	}
+}
+
+// monitorOf is the monitor's output for one record of each use case.
+func monitorOf(useCases ...string) monitorOutput {
+	var records []metrics.ContextMetrics
+	for i, uc := range useCases {
+		records = append(records, metrics.ContextMetrics{UseCase: uc, TotalInputTokens: 100 * i, MaxInputTokens: 1000,
+			BudgetUtilization: 0.1 * float64(i), TruncatedComponents: []string{"rag"}, Timestamp: "2026-12-01T17:58:22Z"})
+	}
+	return monitorOutput{File: "m.jsonl", MonitorReport: metrics.Report(records), RecentAlerts: recentAlerts(records, recentAlertsShown)}
+}
+
+// TestMonitorJSONAsWritten: with the use cases spliced in, the JSON is
+// the bytes writeJSON gives of the report itself, for use cases that
+// encoding/json or safetext.EscapeJSON escape and one longer than the
+// windows they are written in.
+func TestMonitorJSONAsWritten(t *testing.T) {
+	out := monitorOf("support", "<a & b>", "bidi \u202e, CSI \u009b, line\u2028", "tab\tand \x1b[2J",
+		strings.Repeat("long é 😀 \u202e ", 10_000), "")
+	var want, got bytes.Buffer
+	if err := writeJSON(&want, out); err != nil {
+		t.Fatal(err)
+	}
+	if err := writeMonitorJSON(&got, out); err != nil {
+		t.Fatal(err)
+	}
+	if got.String() != want.String() {
+		t.Errorf("spliced:\n%.3000s\nwant\n%.3000s", got.String(), want.String())
+	}
+}
+
+// TestMonitorHoldsNoUseCaseWhole: both reports of a 4 MB use case
+// allocate a small share of it.
+func TestMonitorHoldsNoUseCaseWhole(t *testing.T) {
+	out := monitorOf(strings.Repeat("support\tchat ", 300_000))
+	size := uint64(len(out.UseCases[0].UseCase))
+	for format, write := range map[string]func(io.Writer, monitorOutput) error{"text": writeMonitorReport, "json": writeMonitorJSON} {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		if err := write(io.Discard, out); err != nil {
+			t.Fatal(err)
+		}
+		runtime.ReadMemStats(&after)
+		if allocated := after.TotalAlloc - before.TotalAlloc; allocated > size/10 {
+			t.Errorf("%s: a report of a %d-byte use case allocated %d bytes; want at most a tenth of it", format, size, allocated)
+		}
 	}
 }
