@@ -75,7 +75,7 @@ func writeEvalJSON(w io.Writer, set *evalrun.Set, rep *evalrun.Report) error {
 	var long longStrings
 	out := newJSONIndentWriter(w)
 	out.asEncoded = true
-	return writeSpliced(out, evalReportJSON(set, rep, long.hold), &long)
+	return writeSpliced(out, evalReportJSON(set, rep, func(s string) string { return long.hold(s) }), &long)
 }
 
 // evalReportJSON is the report `eval --format json` writes, each query's
