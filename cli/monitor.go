@@ -33,8 +33,9 @@ type monitorOutput struct {
 	File string `json:"file"`
 	metrics.MonitorReport
 	// RecentAlerts are the alert texts of the last records above 90%, in
-	// log order, at most recentAlertsShown. The reports fill it from
-	// alerts, in pieces, so an alert's use case is not copied into it.
+	// log order, at most recentAlertsShown: filled by writeMonitorJSON
+	// with placeholders for alerts, which the text report writes in
+	// parts, so an alert's use case is never copied into a text.
 	RecentAlerts []string `json:"recent_alerts"`
 	alerts       [][3]string
 }
