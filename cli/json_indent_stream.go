@@ -26,6 +26,9 @@ type jsonIndentWriter struct {
 	open     bool
 	inString bool
 	escaped  bool
+	// asEncoded skips EscapeJSON: for a report whose bytes have always
+	// been encoding/json's own (eval's), so streaming it changes none.
+	asEncoded bool
 }
 
 func newJSONIndentWriter(out io.Writer) *jsonIndentWriter {
@@ -96,7 +99,11 @@ func (w *jsonIndentWriter) flush() error {
 	if len(w.buf) == 0 {
 		return nil
 	}
-	_, err := w.out.Write(safetext.EscapeJSON(w.buf))
+	chunk := w.buf
+	if !w.asEncoded {
+		chunk = safetext.EscapeJSON(chunk)
+	}
+	_, err := w.out.Write(chunk)
 	w.buf = w.buf[:0]
 	return err
 }

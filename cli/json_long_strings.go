@@ -14,11 +14,13 @@ import (
 // writes a window at a time: the report holds a placeholder for each, a
 // NUL and the string's number, which no input text holds (every input
 // refuses a NUL byte), and which encoding/json writes as "\u0000".
-type longStrings struct{ texts []string }
+type longStrings struct{ texts [][]string }
 
-// hold returns a placeholder for s.
-func (l *longStrings) hold(s string) string {
-	l.texts = append(l.texts, s)
+// hold returns a placeholder for the string that parts make together.
+// Each part must end after a whole character, as Go strings from valid
+// UTF-8 input do: each is escaped on its own.
+func (l *longStrings) hold(parts ...string) string {
+	l.texts = append(l.texts, parts)
 	return "\x00" + strconv.Itoa(len(l.texts)-1)
 }
 
@@ -29,7 +31,11 @@ func (l *longStrings) hold(s string) string {
 // strings themselves: a longdoc report of one 50 MB chunk held its
 // escaped text whole (4.15 times the file at the peak).
 func writeJSONSpliced(out io.Writer, v any, long *longStrings) error {
-	w := newJSONIndentWriter(out)
+	return writeSpliced(newJSONIndentWriter(out), v, long)
+}
+
+// writeSpliced is writeJSONSpliced through w.
+func writeSpliced(w *jsonIndentWriter, v any, long *longStrings) error {
 	var compact bytes.Buffer
 	if err := json.NewEncoder(&compact).Encode(v); err != nil {
 		return err
@@ -53,7 +59,7 @@ func writeJSONSpliced(out io.Writer, v any, long *longStrings) error {
 		if _, err := w.Write(rest[:at]); err != nil {
 			return err
 		}
-		if err := writeStringWindows(w, long.texts[n]); err != nil {
+		if err := writeStringWindows(w, long.texts[n]...); err != nil {
 			return err
 		}
 		rest, next = rest[digits+1:], next+1
@@ -67,17 +73,19 @@ func writeJSONSpliced(out io.Writer, v any, long *longStrings) error {
 	return w.flush()
 }
 
-// writeStringWindows writes s quoted and escaped as encoding/json
-// escapes it, streamWindow bytes at a time.
-func writeStringWindows(w io.Writer, s string) error {
+// writeStringWindows writes the string parts make together, quoted and
+// escaped as encoding/json escapes it, streamWindow bytes at a time.
+func writeStringWindows(w io.Writer, parts ...string) error {
 	buf := make([]byte, 0, streamWindow+64)
 	buf = append(buf, '"')
-	for i := 0; i < len(s); {
-		buf, i = jsonstring.AppendPart(buf, s, i, min(len(s), i+streamWindow))
-		if _, err := w.Write(buf); err != nil {
-			return err
+	for _, s := range parts {
+		for i := 0; i < len(s); {
+			buf, i = jsonstring.AppendPart(buf, s, i, min(len(s), i+streamWindow))
+			if _, err := w.Write(buf); err != nil {
+				return err
+			}
+			buf = buf[:0]
 		}
-		buf = buf[:0]
 	}
 	_, err := w.Write(append(buf, '"'))
 	return err

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"ctxlab/core/metrics"
@@ -32,8 +33,11 @@ type monitorOutput struct {
 	File string `json:"file"`
 	metrics.MonitorReport
 	// RecentAlerts are the alert texts of the last records above 90%, in
-	// log order, at most recentAlertsShown.
+	// log order, at most recentAlertsShown: filled by writeMonitorJSON
+	// with placeholders for alerts, which the text report writes in
+	// parts, so an alert's use case is never copied into a text.
 	RecentAlerts []string `json:"recent_alerts"`
+	alerts       [][3]string
 }
 
 func runMonitor(env Env, args []string) error {
@@ -59,19 +63,37 @@ func runMonitor(env Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	out := monitorOutput{File: path, MonitorReport: metrics.Report(records), RecentAlerts: recentAlerts(records, recentAlertsShown)}
+	out := monitorOutput{File: path, MonitorReport: metrics.Report(records), alerts: recentAlerts(records, recentAlertsShown)}
 	if format == "json" {
-		return writeJSON(env.Stdout, out)
+		return writeMonitorJSON(env.Stdout, out)
 	}
 	return writeMonitorReport(env.Stdout, out)
 }
 
-// recentAlerts returns the alerts of the last n records that raised one.
-// The log is append-only, so its order is the order requests were made.
-func recentAlerts(records []metrics.ContextMetrics, n int) []string {
-	alerts := []string{}
+// writeMonitorJSON is writeJSON of r with each use case, and each
+// alert's, spliced in a window at a time: the encoder's buffer (grown by
+// doubling) held a 50 MB use case escaped whole, 4.4 times the log at the
+// peak, and an alert's text was another copy.
+func writeMonitorJSON(w io.Writer, r monitorOutput) error {
+	var long longStrings
+	r.UseCases = slices.Clone(r.UseCases)
+	for i := range r.UseCases {
+		r.UseCases[i].UseCase = long.hold(r.UseCases[i].UseCase)
+	}
+	r.RecentAlerts = make([]string, len(r.alerts))
+	for i, parts := range r.alerts {
+		r.RecentAlerts[i] = long.hold(parts[:]...)
+	}
+	return writeJSONSpliced(w, r, &long)
+}
+
+// recentAlerts returns the alerts of the last n records that raised one,
+// in parts (metrics.AlertParts). The log is append-only, so its order is
+// the order requests were made.
+func recentAlerts(records []metrics.ContextMetrics, n int) [][3]string {
+	alerts := [][3]string{}
 	for i := len(records) - 1; i >= 0 && len(alerts) < n; i-- {
-		if alert, ok := metrics.AlertFor(records[i]); ok {
+		if alert, ok := metrics.AlertParts(records[i]); ok {
 			alerts = append(alerts, alert)
 		}
 	}
@@ -100,11 +122,18 @@ func writeMonitorReport(out io.Writer, r monitorOutput) error {
 	writeHistogram(w, u.Buckets)
 
 	fmt.Fprintf(w, "\nAlerts (utilization above %.0f%%): %s of %s requests\n", metrics.UtilizationAlertThreshold*100, numfmt.Thousands(r.Alerts), numfmt.Thousands(r.Requests))
-	for _, a := range r.RecentAlerts {
-		fmt.Fprintf(w, "  ▲ %s\n", safetext.Line(a))
+	var buf []byte
+	for _, parts := range r.alerts {
+		// Line changes text a character at a time: the parts made safe
+		// in turn are the alert made safe.
+		w.WriteString("  ▲ ")
+		for _, part := range parts {
+			eachLineWindow(part, &buf, func(p []byte) { w.Write(p) })
+		}
+		w.WriteString("\n")
 	}
-	if r.Alerts > len(r.RecentAlerts) {
-		fmt.Fprintf(w, "  (the latest %s shown)\n", numfmt.Thousands(len(r.RecentAlerts)))
+	if r.Alerts > len(r.alerts) {
+		fmt.Fprintf(w, "  (the latest %s shown)\n", numfmt.Thousands(len(r.alerts)))
 	}
 
 	fmt.Fprintf(w, "\nTruncations: %s of %s requests cut a component\n", numfmt.Thousands(r.TruncatedRequests), numfmt.Thousands(r.Requests))
@@ -113,11 +142,12 @@ func writeMonitorReport(out io.Writer, r monitorOutput) error {
 	fmt.Fprintf(w, "\nPer use case\n")
 	table := [][]string{{"use case", "requests", "alerts", "truncated", "mean input", "p50", "p90", "max", "cut most"}}
 	for _, uc := range r.UseCases {
-		table = append(table, []string{safetext.Line(uc.UseCase), numfmt.Thousands(uc.Requests), numfmt.Thousands(uc.Alerts),
+		table = append(table, []string{uc.UseCase, numfmt.Thousands(uc.Requests), numfmt.Thousands(uc.Alerts),
 			numfmt.Thousands(uc.TruncatedRequests), numfmt.Thousands(int(uc.MeanInputTokens + 0.5)),
 			pct(uc.Utilization.P50), pct(uc.Utilization.P90), pct(uc.Utilization.Max), mostCut(uc.Truncations)})
 	}
-	writeTable(w, table, "l")
+	// The use case is made safe as it is written (see writeTableFromInput).
+	writeTableFromInput(w, table, "l", []bool{true})
 	return w.Flush()
 }
 

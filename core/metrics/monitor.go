@@ -14,10 +14,18 @@ const UtilizationAlertThreshold = 0.9
 // one: `Context budget >90% for USE_CASE: N tokens` when the utilization is
 // strictly above 90%.
 func AlertFor(m ContextMetrics) (string, bool) {
+	parts, ok := AlertParts(m)
+	return parts[0] + parts[1] + parts[2], ok
+}
+
+// AlertParts is AlertFor's alert in three parts, the use case in the
+// middle as m holds it, so a report can write the alert of a long use
+// case (50 MB) without copying the use case into it.
+func AlertParts(m ContextMetrics) ([3]string, bool) {
 	if m.BudgetUtilization > UtilizationAlertThreshold {
-		return fmt.Sprintf("Context budget >90%% for %s: %d tokens", m.UseCase, m.TotalInputTokens), true
+		return [3]string{"Context budget >90% for ", m.UseCase, fmt.Sprintf(": %d tokens", m.TotalInputTokens)}, true
 	}
-	return "", false
+	return [3]string{}, false
 }
 
 // Monitor is the article's ContextMonitor: it writes every record as one

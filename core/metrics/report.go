@@ -122,7 +122,7 @@ func summarizeMetrics(records []ContextMetrics) (alerts, truncatedRequests, tota
 	for i, m := range records {
 		values[i] = m.BudgetUtilization
 		totalInput += m.TotalInputTokens
-		if _, ok := AlertFor(m); ok {
+		if _, ok := AlertParts(m); ok { // the alert is not made: only counted
 			alerts++
 		}
 		if len(m.TruncatedComponents) > 0 {

@@ -1,9 +1,7 @@
 package pipeline
 
 import (
-	"math"
 	"slices"
-	"strings"
 	"unicode"
 	"unicode/utf8"
 
@@ -31,6 +29,12 @@ type BM25Reranker struct {
 func (BM25Reranker) Name() string { return "bm25" }
 
 // Rerank implements Reranker. Equal scores keep input order.
+//
+// A document's score is the sum of its weights for the query's terms, in
+// the query's order, a repeated term added again: that order is kept
+// (floating-point sums depend on it) by walking the query once more to
+// add up, rather than listing its terms. Neither the query nor a
+// document is copied or split into a list (see eachBM25Term, bm25Index).
 func (r BM25Reranker) Rerank(query string, docs []value.Document, topK int) []RerankHit {
 	k1, b := r.K1, r.B
 	if k1 == 0 {
@@ -39,58 +43,15 @@ func (r BM25Reranker) Rerank(query string, docs []value.Document, topK int) []Re
 	if b == 0 {
 		b = DefaultBM25B
 	}
-	terms := bm25Terms(query)
-	freqs := make([]map[string]*int, len(docs))
-	lengths := make([]int, len(docs))
-	docFreq := make(map[string]int, len(terms))
-	for _, t := range terms {
-		docFreq[t] = 0
-	}
-	total := 0
-	for i, d := range docs {
-		// A document's terms are counted as they are found, never
-		// listed (see eachBM25Term); a term is looked up without a copy,
-		// and made a string once a document, when it is asked for.
-		tf := make(map[string]*int)
-		eachBM25Term(d.Content, func(w []byte) {
-			lengths[i]++
-			if _, asked := docFreq[string(w)]; !asked {
-				return
-			}
-			if n := tf[string(w)]; n != nil {
-				*n++
-			} else {
-				tf[string(w)] = new(int(1))
-			}
-		})
-		total += lengths[i]
-		for w := range tf {
-			docFreq[w]++
+	ix := newBM25Index(query, docs, k1, b)
+	scores := make([]float64, len(docs))
+	eachBM25Term(query, func(w []byte) {
+		for _, p := range ix.postings(w) {
+			scores[p.doc] += p.weight
 		}
-		freqs[i] = tf
-	}
-	avgLen := 0.0
-	if len(docs) > 0 {
-		avgLen = float64(total) / float64(len(docs))
-	}
-	n := float64(len(docs))
+	})
 	hits := make([]RerankHit, len(docs))
-	for i := range docs {
-		norm := 1.0
-		if avgLen > 0 {
-			norm = 1 - b + b*float64(lengths[i])/avgLen
-		}
-		score := 0.0
-		for _, t := range terms {
-			count := freqs[i][t]
-			if count == nil {
-				continue
-			}
-			tf := float64(*count)
-			df := float64(docFreq[t])
-			idf := math.Log(1 + (n-df+0.5)/(df+0.5))
-			score += idf * tf * (k1 + 1) / (tf + k1*norm)
-		}
+	for i, score := range scores {
 		hits[i] = RerankHit{Index: i, Score: score}
 	}
 	slices.SortStableFunc(hits, func(a, b RerankHit) int { return rerankCompareDesc(a.Score, b.Score) })
@@ -100,24 +61,15 @@ func (r BM25Reranker) Rerank(query string, docs []value.Document, topK int) []Re
 	return hits
 }
 
-// bm25Terms lowercases text and splits it into runs of letters and
-// digits: the query's terms, in order, for the scores' sums. They are
-// parts of one lowercased copy, where a string made for each term found
-// by eachBM25Term would be an allocation a term (a 50 MB query took 2.5
-// times the processor time and 1.6 times the memory so).
-func bm25Terms(text string) []string {
-	return strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
-	})
-}
-
-// eachBM25Term calls term with each of bm25Terms(text), in order, in a
-// buffer that the next term overwrites. It lowercases rune by rune as strings.ToLower does (an
-// invalid byte is U+FFFD there, not a letter, as here) and tests the
-// lowercased rune, as splitting the lowercased text did, without making
-// it: the lowercased copy of a 50 MB document and the list of its 7.7
-// million terms (16 bytes each, grown by doubling) were most of a
-// reranked eval's peak, 9.4 times the run's size.
+// eachBM25Term calls term with each term of text, in order, in a buffer
+// that the next term overwrites: the lowercase runs of letters and
+// digits that strings.FieldsFunc finds in strings.ToLower(text). It
+// lowercases rune by rune as strings.ToLower does (an invalid byte is
+// U+FFFD there, not a letter, as here) and tests the lowercased rune, as
+// splitting the lowercased text did, without making it: the lowercased
+// copy of a 50 MB document and the list of its 7.7 million terms (16
+// bytes each, grown by doubling) were most of a reranked eval's peak,
+// 9.4 times the run's size.
 func eachBM25Term(text string, term func([]byte)) {
 	var buf []byte
 	for i := 0; i < len(text); {

@@ -1,15 +1,25 @@
 package pipeline
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"runtime"
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
 
 	"ctxlab/core/value"
 )
+
+// bm25Terms is how the reranker found terms before eachBM25Term: the
+// runs of letters and digits of the lowercased text.
+func bm25Terms(text string) []string {
+	return strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	})
+}
 
 // foundBM25Terms lists the terms eachBM25Term finds.
 func foundBM25Terms(text string) []string {
@@ -48,19 +58,45 @@ func TestBM25TermsAsSplitting(t *testing.T) {
 	}
 }
 
-// TestBM25RerankCountsAsListed: ranking with each document's terms
-// counted as they are found gives the hits that listing them gave.
+// TestBM25RerankCountsAsListed: ranking with the terms counted as they
+// are found, the query's once more to add up, gives the hits that
+// listing them gave, bit for bit, whether the query or the documents
+// are the shorter side (the one whose terms are numbered).
 func TestBM25RerankCountsAsListed(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 1))
-	for range 500 {
+	sides := map[bool]int{}
+	for round := range 3000 {
 		docs := randomRerankDocs(rng)
 		query := randomBM25Text(rng) + " a é ⱥ k"
+		switch round % 3 {
+		case 1: // a long query, repeating terms, over short documents
+			query = strings.Repeat(query, 1+rng.IntN(20))
+		case 2: // long documents sharing the query's terms
+			for i := range docs {
+				docs[i].Content = strings.Repeat(docs[i].Content+" "+query, 1+rng.IntN(8))
+			}
+		}
+		docBytes := 0
+		for _, d := range docs {
+			docBytes += len(d.Content)
+		}
+		sides[len(query) <= docBytes]++
 		got := BM25Reranker{}.Rerank(query, docs, 0)
-		want := listedBM25(query, docs)
-		if !slices.Equal(got, want) {
-			t.Fatalf("Rerank(%q) = %v, want %v", query, got, want)
+		if want := listedBM25(query, docs); !sameHits(got, want) {
+			t.Fatalf("Rerank(%q, %+v) = %v, want %v", query, docs, got, want)
 		}
 	}
+	if sides[true] < 500 || sides[false] < 500 {
+		t.Errorf("query the shorter side %d times, the documents %d times; want both often", sides[true], sides[false])
+	}
+}
+
+// sameHits: the same documents in the same order with the same scores,
+// bit for bit.
+func sameHits(a, b []RerankHit) bool {
+	return slices.EqualFunc(a, b, func(x, y RerankHit) bool {
+		return x.Index == y.Index && math.Float64bits(x.Score) == math.Float64bits(y.Score)
+	})
 }
 
 // randomRerankDocs are a few documents of random text, some sharing it.
@@ -139,10 +175,32 @@ func TestBM25RerankAllocatesLittle(t *testing.T) {
 	runtime.ReadMemStats(&before)
 	hits := BM25Reranker{}.Rerank("refund window", docs, 0)
 	runtime.ReadMemStats(&after)
-	if !slices.Equal(hits, listedBM25("refund window", docs)) {
+	if !sameHits(hits, listedBM25("refund window", docs)) {
 		t.Fatalf("hits %v differ from listing the terms", hits)
 	}
 	if allocated := after.TotalAlloc - before.TotalAlloc; allocated > uint64(len(docs[0].Content))/10 {
 		t.Errorf("ranking a %d-byte document allocated %d bytes; want at most a tenth of it", len(docs[0].Content), allocated)
+	}
+}
+
+// TestBM25RerankLongQueryAllocatesLittle: ranking short documents
+// against a large query allocates a small share of the query's size. Its
+// list of terms took 16 bytes a term and the map sized by them more.
+func TestBM25RerankLongQueryAllocatesLittle(t *testing.T) {
+	var b strings.Builder
+	for i := range 300_000 {
+		fmt.Fprintf(&b, "Term%d refund ", i)
+	}
+	query := b.String()
+	docs := []value.Document{{Content: "refund policy term7"}, {Content: "Term12 and TERM12, refund"}, {Content: "nothing"}}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	hits := BM25Reranker{}.Rerank(query, docs, 0)
+	runtime.ReadMemStats(&after)
+	if !sameHits(hits, listedBM25(query, docs)) {
+		t.Fatalf("hits %v differ from listing the terms", hits)
+	}
+	if allocated := after.TotalAlloc - before.TotalAlloc; allocated > uint64(len(query))/10 {
+		t.Errorf("ranking against a %d-byte query allocated %d bytes; want at most a tenth of it", len(query), allocated)
 	}
 }

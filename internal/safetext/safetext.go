@@ -47,13 +47,6 @@ func Sanitize(s string) string {
 	return b.String()
 }
 
-// Line is Sanitize for one-line contexts: newlines and tabs become spaces
-// as well.
-func Line(s string) string {
-	s = Sanitize(s)
-	return strings.NewReplacer("\r\n", " ", "\n", " ", "\t", " ").Replace(s)
-}
-
 // clean reports whether s needs no change, the common case, so Sanitize
 // can return it without allocating.
 func clean(s string) bool {

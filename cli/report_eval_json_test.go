@@ -1,0 +1,67 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"runtime"
+	"strings"
+	"testing"
+
+	"ctxlab/core"
+	"ctxlab/core/evalrun"
+)
+
+// evalReportOf is a report of queries with the given texts, as a run
+// gives it, with the defaults' settings.
+func evalReportOf(texts ...string) *evalrun.Report {
+	rep := &evalrun.Report{Settings: core.DefaultSettings()}
+	rep.Settings.Rerank, rep.Settings.InitialK, rep.Settings.FinalK = true, 20, 5
+	for i, text := range texts {
+		rep.Queries = append(rep.Queries, evalrun.QueryResult{
+			QID: "q" + strings.Repeat("<&>", i), Query: text, Retrieved: 3, Included: []string{"d1"},
+			Lost: map[evalrun.Stage][]string{evalrun.StageBudget: {"d2"}},
+		})
+	}
+	return rep
+}
+
+// TestEvalJSONAsMarshalIndent: the streamed report is the bytes
+// MarshalIndent gave, a line break after, for texts that encoding/json
+// escapes (<, &, U+2028, controls) or leaves raw (U+202E, U+009B), and
+// for one longer than the windows it is written in.
+func TestEvalJSONAsMarshalIndent(t *testing.T) {
+	rep := evalReportOf("", "a <b> & c", "line\u2028sep\u2029 \t\"q\"\\", "bidi \u202e and CSI \u009b31m",
+		strings.Repeat("long é 😀 <x> \u2028 ", 20_000), "last")
+	set := &evalrun.Set{Judged: true}
+	want, err := json.MarshalIndent(evalReportJSON(set, rep, func(s string) string { return s }), "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want = append(want, '\n')
+	var got bytes.Buffer
+	if err := writeEvalJSON(&got, set, rep); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got.Bytes(), want) {
+		t.Errorf("streamed report differs from MarshalIndent's:\n%.2000s\nwant\n%.2000s", got.Bytes(), want)
+	}
+}
+
+// TestEvalJSONHoldsNoQueryWhole: writing a report whose query is 5 MB
+// allocates a small share of it; MarshalIndent allocated about four
+// times it (its buffer grown by doubling, its result, the indented copy).
+func TestEvalJSONHoldsNoQueryWhole(t *testing.T) {
+	query := strings.Repeat("where is my order ", 300_000)
+	rep := evalReportOf(query)
+	set := &evalrun.Set{}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	if err := writeEvalJSON(io.Discard, set, rep); err != nil {
+		t.Fatal(err)
+	}
+	runtime.ReadMemStats(&after)
+	if allocated := after.TotalAlloc - before.TotalAlloc; allocated > uint64(len(query))/4 {
+		t.Errorf("writing a report of a %d-byte query allocated %d bytes; want at most a quarter of it", len(query), allocated)
+	}
+}
