@@ -46,6 +46,11 @@ func TestEveryReportKeepsHostileInputInert(t *testing.T) {
 		"system_tokens": 1, "history_tokens": 1, "rag_tokens": 1, "tool_tokens": 0, "query_tokens": 1, "max_input_tokens": 100,
 		"budget_utilization": 0.95, "truncated_components": []string{terminalHostile}, "timestamp": "2026-01-01T00:00:00Z"})
 	metricsFile := writeFile(t, "metrics.jsonl", string(metric)+"\n")
+	evalLine, _ := json.Marshal(map[string]any{"qid": "q" + terminalHostile, "query": "refund " + terminalHostile, "docs": []any{
+		map[string]any{"id": "d1" + terminalHostile, "title": terminalHostile, "text": "refund policy " + terminalHostile, "score": 2.5},
+		map[string]any{"id": "d2" + terminalHostile, "title": "Refunds", "text": "refund policy " + terminalHostile, "score": 1.5},
+	}})
+	evalFile := writeFile(t, "run.jsonl", string(evalLine)+"\n")
 	badHistory := writeFile(t, "bad.json", `[{"role": "`+strings.ReplaceAll(terminalHostile, `\`, `\\`)+`", "content": "x"}]`)
 	var runs [][]string
 	for _, format := range []string{"text", "json"} {
@@ -57,8 +62,11 @@ func TestEveryReportKeepsHostileInputInert(t *testing.T) {
 			[]string{"longdoc", textFile, "--format", format},
 			[]string{"tokens", textFile, "--format", format},
 			[]string{"monitor", metricsFile, "--format", format},
+			[]string{"eval", "--run", evalFile, "--rerank", "--format", format},
+			[]string{"eval", "--run", evalFile, "--sweep", "budget", "--format", format},
 		)
 	}
+	runs = append(runs, []string{"eval", "--run", evalFile, "--format", "csv"})
 	runs = append(runs,
 		[]string{"build", "--docs", docsFile, "--history", badHistory},
 		[]string{"build", "--docs", terminalHostile + ".jsonl"},

@@ -22,11 +22,19 @@ func TestJSONOutputsEscapeControls(t *testing.T) {
 	}
 	docs := writeFile(t, "docs.jsonl", string(doc)+"\n")
 	text := writeFile(t, "long.txt", strings.Repeat(hostileText+"\n\n", 30))
+	query, err := json.Marshal(map[string]any{"_id": "q\u202e1", "text": hostileText})
+	if err != nil {
+		t.Fatal(err)
+	}
+	queries := writeFile(t, "queries.jsonl", string(query)+"\n")
+	corpus := writeFile(t, "corpus.jsonl", `{"_id": "d1", "title": "Refunds", "text": "Refunds take five days."}`+"\n")
+	trecRun := writeFile(t, "run.trec", "q\u202e1 Q0 d1 1 9.5 bm25\n")
 	for _, args := range [][]string{
 		{"build", "--docs", docs, "--format", "json"},
 		{"assemble", "--docs", docs, "--query", "refunds \u202e?", "--format", "json"},
 		{"longdoc", text, "--format", "json"},
 		{"tokens", text, "--format", "json"},
+		{"eval", "--run", trecRun, "--corpus", corpus, "--queries", queries, "--format", "json"},
 	} {
 		stdout, stderr, code := run(t, "", args...)
 		if code != 0 {

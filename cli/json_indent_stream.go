@@ -26,9 +26,6 @@ type jsonIndentWriter struct {
 	open     bool
 	inString bool
 	escaped  bool
-	// asEncoded skips EscapeJSON: for a report whose bytes have always
-	// been encoding/json's own (eval's), so streaming it changes none.
-	asEncoded bool
 }
 
 func newJSONIndentWriter(out io.Writer) *jsonIndentWriter {
@@ -99,11 +96,7 @@ func (w *jsonIndentWriter) flush() error {
 	if len(w.buf) == 0 {
 		return nil
 	}
-	chunk := w.buf
-	if !w.asEncoded {
-		chunk = safetext.EscapeJSON(chunk)
-	}
-	_, err := w.out.Write(chunk)
+	_, err := w.out.Write(safetext.EscapeJSON(w.buf))
 	w.buf = w.buf[:0]
 	return err
 }

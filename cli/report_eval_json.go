@@ -69,12 +69,12 @@ type evalRerankJSON struct {
 func writeEvalJSON(w io.Writer, set *evalrun.Set, rep *evalrun.Report) error {
 	// The queries' texts are spliced in a window at a time: MarshalIndent
 	// held a 50 MB query three times more (its buffer, its result, the
-	// indented copy), 4.4 times the queries file at the peak. The bytes
-	// are MarshalIndent's and a line break, as they were: encoding/json's
-	// escapes only (see jsonIndentWriter.asEncoded).
+	// indented copy), 4.4 times the queries file at the peak. As every
+	// JSON report, it writes the characters that could act on a terminal
+	// as \u escapes (safetext.EscapeJSON): a query or document id from a
+	// production log may carry them.
 	var long longStrings
 	out := newJSONIndentWriter(w)
-	out.asEncoded = true
 	return writeSpliced(out, evalReportJSON(set, rep, func(s string) string { return long.hold(s) }), &long)
 }
 

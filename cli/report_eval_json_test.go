@@ -10,6 +10,7 @@ import (
 
 	"ctxlab/core"
 	"ctxlab/core/evalrun"
+	"ctxlab/internal/safetext"
 )
 
 // evalReportOf is a report of queries with the given texts, as a run
@@ -27,9 +28,10 @@ func evalReportOf(texts ...string) *evalrun.Report {
 }
 
 // TestEvalJSONAsMarshalIndent: the streamed report is the bytes
-// MarshalIndent gave, a line break after, for texts that encoding/json
-// escapes (<, &, U+2028, controls) or leaves raw (U+202E, U+009B), and
-// for one longer than the windows it is written in.
+// MarshalIndent gives with what could act on a terminal escaped
+// (safetext.EscapeJSON, as every JSON report), a line break after, for
+// texts that encoding/json escapes (<, &, U+2028, controls) or leaves raw
+// (U+202E, U+009B), and for one longer than the windows it is written in.
 func TestEvalJSONAsMarshalIndent(t *testing.T) {
 	rep := evalReportOf("", "a <b> & c", "line\u2028sep\u2029 \t\"q\"\\", "bidi \u202e and CSI \u009b31m",
 		strings.Repeat("long é 😀 <x> \u2028 ", 20_000), "last")
@@ -38,7 +40,7 @@ func TestEvalJSONAsMarshalIndent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want = append(want, '\n')
+	want = append(safetext.EscapeJSON(want), '\n')
 	var got bytes.Buffer
 	if err := writeEvalJSON(&got, set, rep); err != nil {
 		t.Fatal(err)
