@@ -94,3 +94,12 @@ func TestEvalSweepRefusesAKnobItCannotSweep(t *testing.T) {
 		t.Errorf("exit %d, stderr %q", code, stderr)
 	}
 }
+
+func TestEvalSweepSaysAKnobTakesNoValues(t *testing.T) {
+	t.Parallel()
+	_, stderr, code := run(t, "", append(sampleEvalArgs, "--sweep", "dedup-threshold=0.5,0.9")...)
+	want := `--sweep "dedup-threshold=0.5,0.9": give the knob's name alone (dedup-threshold); a sweep runs its own range of values around the current one`
+	if code == 0 || strings.Count(strings.TrimSpace(stderr), "\n") != 0 || !strings.Contains(stderr, want) {
+		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
+}

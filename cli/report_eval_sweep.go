@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 
 	"ctxlab/core"
 	"ctxlab/core/evalrun"
@@ -18,8 +19,12 @@ import (
 // knob's flag, or "budget", eval's own name for the retrieved-context
 // budget.
 func evalSweepKnob(name string) (*core.Knob, error) {
-	if name == "budget" {
+	if knob, values, ok := strings.Cut(name, "="); knob == "budget" {
+		// budget=... too, so the error says what a sweep takes.
 		name = core.KnobByID("rag").Flag
+		if ok {
+			name += "=" + values
+		}
 	}
 	k, err := core.SweepKnobByFlag(name)
 	if err != nil {

@@ -135,6 +135,16 @@ func SweepKnobByFlag(flag string) (*Knob, error) {
 		}
 		names = append(names, k.Flag)
 	}
+	// "dedup-threshold=0.5,0.9" is a knob given with values of the
+	// user's own: say the values are the sweep's, not that the knob
+	// cannot be swept while listing it among the ones that can.
+	if name, _, ok := strings.Cut(flag, "="); ok {
+		for _, k := range SweepableKnobs() {
+			if k.Flag == name {
+				return nil, fmt.Errorf("%q: give the knob's name alone (%s); a sweep runs its own range of values around the current one", flag, name)
+			}
+		}
+	}
 	return nil, fmt.Errorf("%q cannot be swept (expected %s)", flag, strings.Join(names, ", "))
 }
 
