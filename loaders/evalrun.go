@@ -57,41 +57,18 @@ func LoadEvalRun(files EvalFiles) (*evalrun.Set, error) {
 // loadRun reads the run, and a TREC run's corpus and queries; a JSON
 // Lines run's titled documents are in titles, to join to their text.
 func loadRun(files EvalFiles) ([]evalrun.Query, []docTitle, error) {
-	run, jsonLines, err := openTRECRun(files.Run)
+	run, runLines, err := openRun(files.Run)
 	if err != nil {
 		return nil, nil, err
 	}
-	if !jsonLines {
+	if run != nil {
 		queries, err := loadTRECRun(files, run)
 		return queries, nil, err
-	}
-	runLines, err := readEvalFile(files.Run, "a retrieval run")
-	if err != nil {
-		return nil, nil, err
 	}
 	if files.Corpus != "" {
 		return nil, nil, &Error{Name: files.Run, Line: runLines[0].number, Msg: "is a JSON Lines run, which carries its documents; --corpus goes with a TREC run file (\"qid Q0 docid rank score tag\")"}
 	}
 	return parseRunJSONL(files.Run, runLines)
-}
-
-// openTRECRun reads the run file as a TREC run, a line at a time, or
-// says it is JSON Lines; its errors are readEvalFile's.
-func openTRECRun(path string) (*trecRun, bool, error) {
-	const what = "a retrieval run"
-	info, err := statInput(path, "loading "+what)
-	if err != nil {
-		return nil, false, err
-	}
-	if info.IsDir() {
-		return nil, false, &Error{Name: path, Msg: "is a directory; expected " + what}
-	}
-	r, _, err := openSizedInput(path)
-	if err != nil {
-		return nil, false, inputError("loading "+what, err)
-	}
-	defer r.Close()
-	return readTRECRun(path, r)
 }
 
 // loadTRECRun joins a TREC run with its corpus and, when given, its

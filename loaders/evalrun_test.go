@@ -163,7 +163,7 @@ func FuzzParseEvalFiles(f *testing.F) {
 				checkFuzzError(t, err)
 			}
 		}
-		trec, _, err := readTRECRun("run", NewInputReader("run", bytes.NewReader(run)))
+		trec, _, err := readTRECRun("run", NewInputReader("run", bytes.NewReader(run)), func() {})
 		check(trec, err)
 		lines, err := splitEvalLines("run", run, "a run")
 		check(nil, err)

@@ -42,12 +42,12 @@ type trecEntry struct {
 const trecRunExpected = `"qid Q0 docid rank score tag"`
 
 // readTRECRun reads a run from r, which checks its bytes (NewInputReader).
-// jsonLines is true, and nothing read, when the first line that is not
-// blank opens a JSON object: a JSON Lines run, which the caller reads
-// whole. Its errors are the ones reading the file whole and then parsing
+// jsonLines is true, and nothing more read, when the first line that is
+// not blank opens a JSON object: a JSON Lines run, which the caller reads
+// whole; otherwise trec is called once that line is known to be TREC's. Its errors are the ones reading the file whole and then parsing
 // it gave: one that r meets anywhere in the file (a NUL byte, invalid
 // UTF-8, the size limit) before a line's, an empty file before either.
-func readTRECRun(name string, r io.Reader) (run *trecRun, jsonLines bool, err error) {
+func readTRECRun(name string, r io.Reader, trec func()) (run *trecRun, jsonLines bool, err error) {
 	run = &trecRun{queryOf: map[string]int32{}, docOf: map[string]int32{}}
 	br := bufio.NewReaderSize(r, 64<<10)
 	var long []byte // a line longer than br's buffer, joined
@@ -76,8 +76,11 @@ func readTRECRun(name string, r io.Reader) (run *trecRun, jsonLines bool, err er
 		}
 		text := bytes.TrimRight(bytes.TrimSuffix(line, []byte{'\n'}), "\r")
 		if lineErr == nil && len(bytes.TrimSpace(text)) != 0 {
-			if !seen && bytes.HasPrefix(bytes.TrimSpace(text), []byte("{")) {
-				return nil, true, nil
+			if !seen {
+				if bytes.HasPrefix(bytes.TrimSpace(text), []byte("{")) {
+					return nil, true, nil
+				}
+				trec()
 			}
 			seen = true
 			lineErr = run.add(name, number, text)
