@@ -57,6 +57,11 @@ func readTRECRun(name string, r io.Reader, trec func()) (run *trecRun, jsonLines
 		chunk, readErr := br.ReadSlice('\n')
 		if errors.Is(readErr, bufio.ErrBufferFull) {
 			long = append(long, chunk...)
+			// A JSON Lines run's first line may be one 50 MB document:
+			// it is known by its first bytes, not held whole to be judged.
+			if !seen && opensObject(long, number == 0) {
+				return nil, true, nil
+			}
 			continue
 		}
 		if readErr != nil && readErr != io.EOF {
@@ -77,7 +82,7 @@ func readTRECRun(name string, r io.Reader, trec func()) (run *trecRun, jsonLines
 		text := bytes.TrimRight(bytes.TrimSuffix(line, []byte{'\n'}), "\r")
 		if lineErr == nil && len(bytes.TrimSpace(text)) != 0 {
 			if !seen {
-				if bytes.HasPrefix(bytes.TrimSpace(text), []byte("{")) {
+				if opensObject(text, false) {
 					return nil, true, nil
 				}
 				trec()
@@ -97,6 +102,16 @@ func readTRECRun(name string, r io.Reader, trec func()) (run *trecRun, jsonLines
 	}
 	run.queryOf, run.docOf, run.fields = nil, nil, nil
 	return run, false, nil
+}
+
+// opensObject reports whether the line start begins, after white space
+// (and the byte order mark on the file's first line), with a JSON
+// object's brace.
+func opensObject(start []byte, first bool) bool {
+	if first {
+		start = stripBOM(start)
+	}
+	return bytes.HasPrefix(bytes.TrimLeftFunc(start, unicode.IsSpace), []byte("{"))
 }
 
 // add parses line number of the run. After an error the caller reads on
