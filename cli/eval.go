@@ -136,7 +136,7 @@ func (f *evalFlags) run(env Env, fs *flagSet) error {
 	if w := evalDistanceWarning(settings.Pipeline.Scores, set); w != "" {
 		fmt.Fprintln(env.Stderr, "ctxlab: warning: "+w)
 	}
-	prepared := evalrun.Prepare(set)
+	prepared := evalrun.OnePass(set)
 	if swept != nil {
 		return f.writeSweep(env, prepared, settings, swept)
 	}

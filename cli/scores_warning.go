@@ -37,7 +37,7 @@ func evalDistanceWarning(kind pipeline.ScoreKind, set *evalrun.Set) string {
 	}
 	rising := 0
 	for i := range set.Queries {
-		if pipeline.LooksLikeDistances(set.Queries[i].Docs) {
+		if pipeline.LooksLikeDistances(set.Queries[i].Documents()) {
 			rising++
 		}
 	}

@@ -1,13 +1,11 @@
 package loaders
 
 import (
-	"bytes"
 	"cmp"
 	"fmt"
 	"slices"
 
 	"ctxlab/core/evalrun"
-	"ctxlab/core/value"
 )
 
 // EvalFiles are the files of a retrieval run to evaluate.
@@ -59,27 +57,25 @@ func LoadEvalRun(files EvalFiles) (*evalrun.Set, error) {
 // loadRun reads the run, and a TREC run's corpus and queries; a JSON
 // Lines run's titled documents are in titles, to join to their text.
 func loadRun(files EvalFiles) ([]evalrun.Query, []docTitle, error) {
-	runLines, err := readEvalFile(files.Run, "a retrieval run")
+	run, runLines, err := openRun(files.Run)
 	if err != nil {
 		return nil, nil, err
 	}
-	if bytes.HasPrefix(bytes.TrimSpace(runLines[0].text), []byte("{")) {
-		if files.Corpus != "" {
-			return nil, nil, &Error{Name: files.Run, Line: runLines[0].number, Msg: "is a JSON Lines run, which carries its documents; --corpus goes with a TREC run file (\"qid Q0 docid rank score tag\")"}
-		}
-		return parseRunJSONL(files.Run, runLines)
+	if run != nil {
+		queries, err := loadTRECRun(files, run)
+		return queries, nil, err
 	}
-	queries, err := loadTRECRun(files, runLines)
-	return queries, nil, err
+	if files.Corpus != "" {
+		return nil, nil, &Error{Name: files.Run, Line: runLines[0].number, Msg: "is a JSON Lines run, which carries its documents; --corpus goes with a TREC run file (\"qid Q0 docid rank score tag\")"}
+	}
+	return parseRunJSONL(files.Run, runLines)
 }
 
 // loadTRECRun joins a TREC run with its corpus and, when given, its
-// queries.
-func loadTRECRun(files EvalFiles, runLines []numberedLine) ([]evalrun.Query, error) {
-	entries, err := parseTRECRun(files.Run, runLines)
-	if err != nil {
-		return nil, err
-	}
+// queries. Each query keeps its documents as indexes into one corpus of
+// the documents the run names, with their scores: two million
+// value.Documents, one a line, were most of a long run's memory.
+func loadTRECRun(files EvalFiles, run *trecRun) ([]evalrun.Query, error) {
 	if files.Corpus == "" {
 		return nil, &Error{Name: files.Run, Msg: "is a TREC run, which names documents by id; expected --corpus with their text (BEIR's corpus.jsonl)"}
 	}
@@ -97,40 +93,80 @@ func loadTRECRun(files EvalFiles, runLines []numberedLine) ([]evalrun.Query, err
 			return nil, err
 		}
 	}
-	byQuery := map[string][]runEntry{}
-	var order []string
-	for _, e := range entries {
-		if byQuery[e.qid] == nil {
-			order = append(order, e.qid)
+	j := newTRECJoin(run, corpus)
+	queries := make([]evalrun.Query, len(run.qids))
+	for n, qid := range run.qids {
+		list := run.lists[n]
+		if !slices.IsSortedFunc(list, byRank) {
+			slices.SortStableFunc(list, byRank)
 		}
-		byQuery[e.qid] = append(byQuery[e.qid], e)
-	}
-	queries := make([]evalrun.Query, 0, len(order))
-	for _, qid := range order {
-		list := byQuery[qid]
-		slices.SortStableFunc(list, func(a, b runEntry) int { return cmp.Compare(a.rank, b.rank) })
-		q := evalrun.Query{ID: qid}
+		q := evalrun.Query{ID: qid, Corpus: j.out}
 		if texts != nil {
 			text, ok := texts[qid]
 			if !ok {
-				return nil, &Error{Name: files.Run, Line: list[0].line, Msg: missingIn("query", qid, files.Queries)}
+				return nil, &Error{Name: files.Run, Line: int(list[0].line), Msg: missingIn("query", qid, files.Queries)}
 			}
 			q.Text = text
 		}
-		lineOf := map[string]int{}
-		for _, e := range list {
-			if first, dup := lineOf[e.docID]; dup {
-				return nil, &Error{Name: files.Run, Line: e.line, Msg: fmt.Sprintf("query %s retrieves document %s again (first on line %d); expected each once", quoted(qid), quoted(e.docID), first)}
+		q.Refs, q.Scores = make([]int32, len(list)), make([]float64, len(list))
+		for i, e := range list {
+			ref, err := j.ref(files, qid, int32(n), e)
+			if err != nil {
+				return nil, err
 			}
-			lineOf[e.docID] = e.line
-			doc, ok := corpus[e.docID]
-			if !ok {
-				return nil, &Error{Name: files.Run, Line: e.line, Msg: missingIn("document", e.docID, files.Corpus)}
-			}
-			q.Docs = append(q.Docs, value.Document{Content: doc.content, Score: e.score, Source: e.docID})
-			q.DocIDs = append(q.DocIDs, e.docID)
+			q.Refs[i], q.Scores[i] = ref, e.score
 		}
-		queries = append(queries, q)
+		queries[n] = q
+		run.lists[n] = nil // its entries are garbage now
 	}
 	return queries, nil
+}
+
+func byRank(a, b trecEntry) int { return cmp.Compare(a.rank, b.rank) }
+
+// trecJoin finds a run's documents in its corpus, and each query's
+// repeats.
+type trecJoin struct {
+	run    *trecRun
+	corpus map[string]corpusEntry
+	// out holds the documents the run names, in the order they are
+	// first reached; refOf[doc] is a run document's index in it, -1
+	// until reached.
+	out   *evalrun.Corpus
+	refOf []int32
+	// seenIn[doc] is 1 + the query that last retrieved doc, and
+	// firstLine[doc] the line it did so on.
+	seenIn    []int32
+	firstLine []uint32
+}
+
+func newTRECJoin(run *trecRun, corpus map[string]corpusEntry) *trecJoin {
+	j := &trecJoin{run: run, corpus: corpus, out: &evalrun.Corpus{},
+		refOf: make([]int32, len(run.docIDs)), seenIn: make([]int32, len(run.docIDs)), firstLine: make([]uint32, len(run.docIDs))}
+	for i := range j.refOf {
+		j.refOf[i] = -1
+	}
+	return j
+}
+
+// ref is entry e of query q's index in the joined corpus, or why it has
+// none: the query retrieves the document again, or the corpus lacks it.
+func (j *trecJoin) ref(files EvalFiles, qid string, q int32, e trecEntry) (int32, error) {
+	id := j.run.docIDs[e.doc]
+	if j.seenIn[e.doc] == q+1 {
+		return 0, &Error{Name: files.Run, Line: int(e.line), Msg: fmt.Sprintf("query %s retrieves document %s again (first on line %d); expected each once", quoted(qid), quoted(id), j.firstLine[e.doc])}
+	}
+	j.seenIn[e.doc], j.firstLine[e.doc] = q+1, e.line
+	if ref := j.refOf[e.doc]; ref >= 0 {
+		return ref, nil
+	}
+	doc, ok := j.corpus[id]
+	if !ok {
+		return 0, &Error{Name: files.Run, Line: int(e.line), Msg: missingIn("document", id, files.Corpus)}
+	}
+	ref := int32(len(j.out.IDs))
+	j.out.IDs = append(j.out.IDs, id)
+	j.out.Contents = append(j.out.Contents, doc.content)
+	j.refOf[e.doc] = ref
+	return ref, nil
 }

@@ -1,11 +1,15 @@
 package loaders
 
 import (
+	"bytes"
+	"io"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
+
+	"ctxlab/core/evalrun"
 )
 
 // evalFiles writes the named files into a temporary folder and returns
@@ -49,21 +53,31 @@ func TestLoadEvalRunJoinsTRECRunCorpusAndQueries(t *testing.T) {
 		t.Fatalf("%d queries, judged %v; want 2, judged", len(set.Queries), set.Judged)
 	}
 	q1 := set.Queries[0]
-	if q1.ID != "q1" || q1.Text != "how long do refunds take" || !reflect.DeepEqual(q1.DocIDs, []string{"d1", "d2"}) {
-		t.Errorf("q1 = %s %q %v; want q1, its text, d1 then d2 by rank", q1.ID, q1.Text, q1.DocIDs)
+	if q1.ID != "q1" || q1.Text != "how long do refunds take" || !reflect.DeepEqual(docIDs(&q1), []string{"d1", "d2"}) {
+		t.Errorf("q1 = %s %q %v; want q1, its text, d1 then d2 by rank", q1.ID, q1.Text, docIDs(&q1))
 	}
-	if got := q1.Docs[0]; got.Content != "Refunds\n\nRefunds take five days." || got.Score != 9.25 || got.Source != "d1" {
+	docs := q1.Documents()
+	if got := docs[0]; got.Content != "Refunds\n\nRefunds take five days." || got.Score != 9.25 || got.Source != "d1" {
 		t.Errorf("d1 = %+v; want the title, a blank line and the text, the run's score, the id as source", got)
 	}
-	if got := q1.Docs[1].Content; got != "Shipping is free over fifty dollars." {
+	if got := docs[1].Content; got != "Shipping is free over fifty dollars." {
 		t.Errorf("d2 content %q; an empty title adds nothing", got)
 	}
 	if !q1.Relevant("d1") || q1.Relevant("d2") || set.Queries[1].Relevance != nil {
 		t.Errorf("relevance %v / %v; want d1 relevant, d2 judged 0, q2 unjudged", q1.Relevance, set.Queries[1].Relevance)
 	}
-	if got := set.Queries[1].DocIDs; !reflect.DeepEqual(got, []string{"3"}) {
+	if got := docIDs(&set.Queries[1]); !reflect.DeepEqual(got, []string{"3"}) {
 		t.Errorf("q2 documents %v, want the numeric id as text", got)
 	}
+}
+
+// docIDs lists q's documents' ids in rank order.
+func docIDs(q *evalrun.Query) []string {
+	ids := make([]string, q.Len())
+	for i := range ids {
+		ids[i] = q.DocID(i)
+	}
+	return ids
 }
 
 func TestLoadEvalRunReadsTRECQrelsAndJSONLRuns(t *testing.T) {
@@ -150,10 +164,11 @@ func FuzzParseEvalFiles(f *testing.F) {
 				checkFuzzError(t, err)
 			}
 		}
+		trec, _, err := readTRECRun("run", NewInputReader("run", bytes.NewReader(run)), func() {})
+		check(trec, err)
 		lines, err := splitEvalLines("run", run, "a run")
 		check(nil, err)
 		if err == nil {
-			check(parseTRECRun("run", lines))
 			queries, _, err := parseRunJSONL("run", lines)
 			check(queries, err)
 		}
@@ -169,4 +184,66 @@ func FuzzParseEvalFiles(f *testing.F) {
 			check(parseQrels("qrels", lines))
 		}
 	})
+}
+
+// TestLoadEvalRunHoldsATRECRunsDocumentsOnce: a TREC run's queries hold
+// their documents as indexes into one corpus of the documents the run
+// names, not a value.Document a line, and a run whose queries' lines are
+// interleaved, with ranks tied, reads as the grouped one does: by rank,
+// ties in file order.
+func TestLoadEvalRunHoldsATRECRunsDocumentsOnce(t *testing.T) {
+	paths := evalFiles(t, map[string]string{
+		"corpus.jsonl": testCorpus,
+		"grouped":      "q1 Q0 d1 1 9 x\nq1 Q0 3 2 8 x\nq1 Q0 d2 2 7 x\nq2 Q0 d1 1 5 x\nq2 Q0 3 1 4 x\n",
+		"interleaved":  "q1 Q0 3 2 8 x\nq2 Q0 d1 1 5 x\nq1 Q0 d1 1 9 x\nq2 Q0 3 1 4 x\nq1 Q0 d2 2 7 x\n",
+	})
+	want := [][]string{{"d1", "3", "d2"}, {"d1", "3"}}
+	for _, run := range []string{"grouped", "interleaved"} {
+		set, err := LoadEvalRun(EvalFiles{Run: paths[run], Corpus: paths["corpus.jsonl"]})
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := set.Queries[0].Corpus
+		if c == nil || set.Queries[1].Corpus != c || len(c.IDs) != 3 || len(c.Contents) != 3 {
+			t.Fatalf("%s: the queries' corpus is %+v; want one of the 3 documents, shared", run, c)
+		}
+		for n, q := range set.Queries {
+			if q.Docs != nil || q.DocIDs != nil {
+				t.Errorf("%s: query %s holds %d documents of its own", run, q.ID, len(q.Docs))
+			}
+			if got := docIDs(&set.Queries[n]); !reflect.DeepEqual(got, want[n]) {
+				t.Errorf("%s: query %s retrieves %v; want %v", run, q.ID, got, want[n])
+			}
+		}
+		if got := set.Queries[1].Documents()[0]; got.Content != "Refunds\n\nRefunds take five days." || got.Score != 5 || got.Source != "d1" {
+			t.Errorf("%s: q2's first document is %+v", run, got)
+		}
+	}
+}
+
+// readCounter counts the bytes read through it.
+type readCounter struct {
+	r io.Reader
+	n int
+}
+
+func (c *readCounter) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += n
+	return n, err
+}
+
+// TestReadTRECRunJudgesAJSONLinesRunByItsStart: a JSON Lines run whose
+// first line is one long document is known by the line's first bytes,
+// not read whole (and held) to be judged.
+func TestReadTRECRunJudgesAJSONLinesRunByItsStart(t *testing.T) {
+	line := "\ufeff  " + `{"qid": "a", "docs": [{"id": "x", "text": "` + strings.Repeat("word ", 1<<20) + `"}]}` + "\n"
+	r := &readCounter{r: strings.NewReader(line)}
+	_, jsonLines, err := readTRECRun("run", r, func() { t.Error("the run was judged TREC's") })
+	if err != nil || !jsonLines {
+		t.Fatalf("jsonLines %v, err %v; want a JSON Lines run", jsonLines, err)
+	}
+	if r.n > len(line)/8 {
+		t.Errorf("%d of the line's %d bytes read to judge it", r.n, len(line))
+	}
 }

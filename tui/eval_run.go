@@ -85,7 +85,7 @@ func (m *Model) applyEvalRun(msg evalRunMsg) {
 // has it, the query's text.
 func evalQueryScenario(base *core.Scenario, q evalrun.Query) *core.Scenario {
 	sc := *base
-	sc.Documents = q.Docs
+	sc.Documents = q.Documents()
 	sc.Name = fmt.Sprintf("%s · query %s", base.Name, q.ID)
 	if q.Text != "" {
 		sc.Settings.Query = q.Text
@@ -146,6 +146,6 @@ func (m *Model) openQuery(i int) tea.Cmd {
 	m.run.shown, m.run.open = i, false
 	m.openView(viewDocuments)
 	m.focus = paneList
-	m.status.set(fmt.Sprintf("query %s: %s retrieved · a returns to the Eval view", safetext.Line(q.ID), numfmt.Count(len(q.Docs), "document", "documents")))
+	m.status.set(fmt.Sprintf("query %s: %s retrieved · a returns to the Eval view", safetext.Line(q.ID), numfmt.Count(q.Len(), "document", "documents")))
 	return m.requestEvaluation()
 }

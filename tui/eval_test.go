@@ -85,7 +85,7 @@ func TestEvalViewOpensAQueryAndReturns(t *testing.T) {
 	if m.run.open || m.view != viewDocuments || m.run.shown != 2 {
 		t.Fatalf("after enter: eval open %v, view %v, shown %d; want query 3 in the Documents view", m.run.open, m.view, m.run.shown)
 	}
-	if m.eval == nil || len(m.eval.Documents) != len(q.Docs) || m.eval.Documents[0].Source != q.DocIDs[0] || m.settings.Query != q.Text {
+	if m.eval == nil || len(m.eval.Documents) != q.Len() || m.eval.Documents[0].Source != q.DocID(0) || m.settings.Query != q.Text {
 		t.Fatalf("the evaluation is not of q03's documents and text")
 	}
 	if !strings.Contains(m.View(), "query q03") {

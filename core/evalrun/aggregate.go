@@ -47,32 +47,66 @@ func (f Figures) RelevantLostTotal() int { return f.RelevantRetrieved - f.Releva
 // the queries that have one, so a query without relevant documents
 // neither helps nor hurts it.
 func Aggregate(results []QueryResult) Figures {
-	f := Figures{Queries: len(results), RelevantLost: map[Stage]int{}}
+	return aggregateTallies(len(results), func(i int) tally { return tallyOf(&results[i]) })
+}
+
+// tally is what the aggregate reads of one query's result: a sweep keeps
+// it for every value and query, not the result with its lists of ids.
+type tally struct {
+	relevantRetrieved, relevantInContext int
+	// lost counts the relevant documents lost, by stage, in LostStages'
+	// order.
+	lost                                    [len(LostStages)]int
+	retrieved, inContext, sent              int
+	filtered, duplicatesRemoved, tokensUsed int
+	truncated, overBudget                   bool
+}
+
+func tallyOf(r *QueryResult) tally {
+	t := tally{
+		relevantRetrieved: r.RelevantRetrieved, relevantInContext: r.RelevantInContext,
+		retrieved: r.Retrieved, inContext: len(r.Included), sent: r.Sent,
+		filtered: r.Filtered, duplicatesRemoved: r.DuplicatesRemoved, tokensUsed: r.TokensUsed,
+		truncated: r.Truncated, overBudget: r.OverBudget,
+	}
+	for n, stage := range LostStages {
+		t.lost[n] = len(r.Lost[stage])
+	}
+	return t
+}
+
+// aggregateTallies sums n queries' tallies in query order (the recall's
+// mean is a sum of fractions, which the order can change in its last
+// digit).
+func aggregateTallies(n int, at func(i int) tally) Figures {
+	f := Figures{Queries: n, RelevantLost: map[Stage]int{}}
 	recallSum := 0.0
-	for i := range results {
-		r := &results[i]
-		if r.HasRecall() {
+	for i := range n {
+		t := at(i)
+		if t.relevantRetrieved > 0 {
 			f.QueriesWithRelevant++
-			recallSum += r.ContextRecall()
-			if r.RelevantInContext == r.RelevantRetrieved {
+			recallSum += float64(t.relevantInContext) / float64(t.relevantRetrieved)
+			if t.relevantInContext == t.relevantRetrieved {
 				f.QueriesFullRecall++
 			}
 		}
-		f.RelevantRetrieved += r.RelevantRetrieved
-		f.RelevantInContext += r.RelevantInContext
-		for stage, ids := range r.Lost {
-			f.RelevantLost[stage] += len(ids)
+		f.RelevantRetrieved += t.relevantRetrieved
+		f.RelevantInContext += t.relevantInContext
+		for n, lost := range t.lost {
+			if lost > 0 {
+				f.RelevantLost[LostStages[n]] += lost
+			}
 		}
-		f.DocumentsRetrieved += r.Retrieved
-		f.DocumentsInContext += len(r.Included)
-		f.DocumentsSent += r.Sent
-		f.Filtered += r.Filtered
-		f.DuplicatesRemoved += r.DuplicatesRemoved
-		f.TokensUsed += r.TokensUsed
-		if r.Truncated {
+		f.DocumentsRetrieved += t.retrieved
+		f.DocumentsInContext += t.inContext
+		f.DocumentsSent += t.sent
+		f.Filtered += t.filtered
+		f.DuplicatesRemoved += t.duplicatesRemoved
+		f.TokensUsed += t.tokensUsed
+		if t.truncated {
 			f.Truncated++
 		}
-		if r.OverBudget {
+		if t.overBudget {
 			f.OverBudget++
 		}
 	}

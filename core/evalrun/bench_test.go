@@ -53,8 +53,9 @@ func benchmarkSet(queries, docs int) *Set {
 }
 
 // BenchmarkRun is a run of 1,000 queries × 50 documents under a new
-// setting, after loading: the analyses made once, as the workbench and
-// `ctxlab eval` make them.
+// setting, after loading: the analyses made once, as the workbench makes
+// them (`ctxlab eval` runs once, and analyzes each query as it runs it:
+// BenchmarkOnePassRun).
 // The sub-benchmark cut=true counts each query's documents sent after the
 // assembler's cut, as the workbench's runs do.
 func BenchmarkRun(b *testing.B) {
@@ -83,8 +84,11 @@ func BenchmarkRun(b *testing.B) {
 }
 
 // BenchmarkAggregateSweep sweeps the dedup threshold (51 values) over
-// the run of 1,000 queries × 50 documents: one run per value, the
-// near-duplicate pairs of each query found once for all of them.
+// the run of 1,000 queries × 50 documents: every value run on a query
+// before the next, the near-duplicate pairs of each query found once for
+// all of them. prepared keeps every query's analysis, as the workbench
+// does, after a first run; one-pass makes each as it reaches its query
+// and drops it, as `ctxlab eval --sweep` does.
 func BenchmarkAggregateSweep(b *testing.B) {
 	tok, err := tokens.ByName(tokens.TokenizerHeuristic)
 	if err != nil {
@@ -92,14 +96,47 @@ func BenchmarkAggregateSweep(b *testing.B) {
 	}
 	s := core.DefaultSettings()
 	s.Pipeline.Tokenizer = tok
-	prepared := Prepare(benchmarkSet(1000, 50))
-	if _, err := prepared.Run(context.Background(), s); err != nil {
-		b.Fatal(err)
-	}
-	b.ResetTimer()
-	for range b.N {
-		if _, err := prepared.Sweep(context.Background(), s, core.KnobByID("dedup")); err != nil {
+	set := benchmarkSet(1000, 50)
+	b.Run("prepared", func(b *testing.B) {
+		prepared := Prepare(set)
+		if _, err := prepared.Run(context.Background(), s); err != nil {
 			b.Fatal(err)
 		}
+		b.ResetTimer()
+		for range b.N {
+			if _, err := prepared.Sweep(context.Background(), s, core.KnobByID("dedup")); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("one-pass", func(b *testing.B) {
+		for range b.N {
+			if _, err := OnePass(set).Sweep(context.Background(), s, core.KnobByID("dedup")); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+// BenchmarkOnePassRun is `ctxlab eval`'s run of 1,000 queries × 50
+// documents: each query's documents analyzed as a worker reaches it,
+// from a set held as indexes into a corpus (as a TREC run is loaded) or
+// as documents.
+func BenchmarkOnePassRun(b *testing.B) {
+	tok, err := tokens.ByName(tokens.TokenizerHeuristic)
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := core.DefaultSettings()
+	s.Pipeline.Tokenizer = tok
+	set := benchmarkSet(1000, 50)
+	for name, set := range map[string]*Set{"documents": set, "corpus": heldInCorpus(set)} {
+		b.Run(name, func(b *testing.B) {
+			for range b.N {
+				if _, err := OnePass(set).Run(context.Background(), s); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

@@ -24,8 +24,9 @@ func (s Stage) Key() string {
 	return string(s)
 }
 
-// LostStages lists the stages in pipeline order.
-var LostStages = []Stage{StageRerank, StageFiltered, StageDuplicate, StageBudget}
+// LostStages lists the stages in pipeline order (an array, so that a
+// count by stage can be one too).
+var LostStages = [...]Stage{StageRerank, StageFiltered, StageDuplicate, StageBudget}
 
 // QueryResult is one query's run: which documents reached the context and
 // which relevant ones were lost where.

@@ -26,18 +26,15 @@ type Report struct {
 // request play no part: what is measured is which documents reach the
 // retrieved context.
 func (p *Prepared) Run(ctx context.Context, s core.Settings) (*Report, error) {
-	opts := pipeline.Options{Settings: s.Pipeline, Budget: s.Budget.RetrievedContext}
-	if err := core.ValidateOptions(opts); err != nil {
+	opts, err := runOptions(s)
+	if err != nil {
 		return nil, err
-	}
-	if s.Builder != core.BuilderContextManager {
-		return nil, &core.OptionError{Option: "builder", Problem: fmt.Sprintf("%s is not evaluated over a run; expected %s, whose trace says where each document went", s.Builder, core.BuilderContextManager)}
 	}
 	cut := p.AssemblerCut && s.Mode == window.Budgeted
 	rep := &Report{Settings: s, Queries: make([]QueryResult, len(p.Set.Queries)), AssemblerCut: cut}
 	errs := make([]error, len(p.Set.Queries))
-	err := forEachQuery(ctx, len(p.Set.Queries), func(i int) {
-		rep.Queries[i], errs[i] = runQuery(&p.Set.Queries[i], p.analyses[i], s, opts, cut, p.KeepResults)
+	err = forEachQuery(ctx, len(p.Set.Queries), func(i int) {
+		rep.Queries[i], errs[i] = runQuery(&p.Set.Queries[i], p.analysisFor(i), s, opts, cut, p.KeepResults)
 	})
 	if err != nil {
 		return nil, err
@@ -51,6 +48,19 @@ func (p *Prepared) Run(ctx context.Context, s core.Settings) (*Report, error) {
 	return rep, nil
 }
 
+// runOptions are the pipeline's options for a run under s, or why s
+// cannot be run.
+func runOptions(s core.Settings) (pipeline.Options, error) {
+	opts := pipeline.Options{Settings: s.Pipeline, Budget: s.Budget.RetrievedContext}
+	if err := core.ValidateOptions(opts); err != nil {
+		return opts, err
+	}
+	if s.Builder != core.BuilderContextManager {
+		return opts, &core.OptionError{Option: "builder", Problem: fmt.Sprintf("%s is not evaluated over a run; expected %s, whose trace says where each document went", s.Builder, core.BuilderContextManager)}
+	}
+	return opts, nil
+}
+
 // Aggregate runs every query under s and returns the aggregate figures
 // alone: what a sweep or a baseline compares across settings.
 func (p *Prepared) Aggregate(ctx context.Context, s core.Settings) (Figures, error) {
@@ -62,26 +72,27 @@ func (p *Prepared) Aggregate(ctx context.Context, s core.Settings) (Figures, err
 }
 
 func runQuery(q *Query, analysis *pipeline.Analysis, s core.Settings, opts pipeline.Options, cut, keep bool) (QueryResult, error) {
-	r := QueryResult{QID: q.ID, Query: q.Text, Retrieved: len(q.Docs), TokensBudget: opts.Budget, Lost: map[Stage][]string{}}
-	for _, id := range q.DocIDs {
-		if q.Relevant(id) {
+	r := QueryResult{QID: q.ID, Query: q.Text, Retrieved: q.Len(), TokensBudget: opts.Budget, Lost: map[Stage][]string{}}
+	for i := range q.Len() {
+		if q.Relevant(q.DocID(i)) {
 			r.RelevantRetrieved++
 		}
 	}
-	ids := q.DocIDs
-	if s.Rerank && len(q.Docs) > 0 {
-		rr := pipeline.RetrieveWithRerank(q.Text, q.Docs, pipeline.BM25Reranker{}, s.InitialK, s.FinalK)
-		selected := make([]bool, len(q.Docs))
-		ids = make([]string, len(rr.SelectedIndices))
-		for n, i := range rr.SelectedIndices {
+	// id names the document the pipeline saw at index i: the run's own
+	// i-th, or the reranker's i-th pick.
+	id := q.DocID
+	if s.Rerank && q.Len() > 0 {
+		rr := pipeline.RetrieveWithRerank(q.Text, analysis.Docs, pipeline.BM25Reranker{}, s.InitialK, s.FinalK)
+		selected := make([]bool, q.Len())
+		for _, i := range rr.SelectedIndices {
 			selected[i] = true
-			ids[n] = q.DocIDs[i]
 		}
-		for i, id := range q.DocIDs {
-			if !selected[i] && q.Relevant(id) {
-				r.Lost[StageRerank] = append(r.Lost[StageRerank], id)
+		for i := range q.Len() {
+			if !selected[i] && q.Relevant(q.DocID(i)) {
+				r.Lost[StageRerank] = append(r.Lost[StageRerank], q.DocID(i))
 			}
 		}
+		id = func(n int) string { return q.DocID(rr.SelectedIndices[n]) }
 		analysis = pipeline.Analyze(rr.Selected)
 	}
 	res, err := pipeline.Build(analysis, opts)
@@ -102,19 +113,19 @@ func runQuery(q *Query, analysis *pipeline.Analysis, s core.Settings, opts pipel
 	}
 	r.Included = make([]string, len(res.Trace.Cited))
 	for n, i := range res.Trace.Cited {
-		r.Included[n] = ids[i]
+		r.Included[n] = id(i)
 	}
 	for i := range res.Trace.Len() {
 		d := res.Trace.Doc(i)
-		id := ids[d.Index]
+		docID := id(int(d.Index))
 		if d.Fate == pipeline.FatePartial || d.Fate == pipeline.FateSummarized {
-			r.Cut = append(r.Cut, id)
+			r.Cut = append(r.Cut, docID)
 		}
-		if !q.Relevant(id) {
+		if !q.Relevant(docID) {
 			continue
 		}
 		if stage, lost := lostAt(d.Fate); lost {
-			r.Lost[stage] = append(r.Lost[stage], id)
+			r.Lost[stage] = append(r.Lost[stage], docID)
 		} else {
 			r.RelevantInContext++
 		}

@@ -6,6 +6,8 @@ import (
 	"math"
 
 	"ctxlab/core"
+	"ctxlab/core/pipeline"
+	"ctxlab/core/window"
 )
 
 // AggregatePoint is the run's aggregate with the swept knob at Value.
@@ -26,25 +28,82 @@ type AggregateSweep struct {
 }
 
 // Sweep runs every query once per value of knob k, the other settings as
-// s; each run spreads over all cores, and ctx stops it between values.
+// s, across all cores. A worker runs every value on one query before it
+// takes the next, so the query's analysis serves every value and is
+// dropped after (OnePass), and what a sweep keeps of a query is a few
+// counts a value. ctx stops it between queries. It returns the error a
+// value-by-value sweep meets first: the first value's that cannot be
+// run, or whose run fails, in the knob's order.
 func (p *Prepared) Sweep(ctx context.Context, s core.Settings, k *core.Knob) (*AggregateSweep, error) {
 	if k.Sweep == nil {
 		return nil, fmt.Errorf("%s cannot be swept", k.Flag)
 	}
 	current := k.Get(s).Number(k.Kind)
+	values := k.SweepValues(current)
+	// Only the values before the first that cannot be run are run: a
+	// sweep value by value stopped there.
+	var points []sweepPoint
+	var setupErr error
+	for _, v := range values {
+		pt, err := p.sweepPoint(s, k, v)
+		if err != nil {
+			setupErr = err
+			break
+		}
+		points = append(points, pt)
+	}
+	n := len(p.Set.Queries)
+	tallies := make([][]tally, len(points))
+	errs := make([][]error, len(points))
+	for j := range points {
+		tallies[j], errs[j] = make([]tally, n), make([]error, n)
+	}
+	if len(points) > 0 {
+		err := forEachQuery(ctx, n, func(i int) {
+			q, analysis := &p.Set.Queries[i], p.analysisFor(i)
+			for j, pt := range points {
+				r, err := runQuery(q, analysis, pt.at, pt.opts, pt.cut, false)
+				tallies[j][i], errs[j][i] = tallyOf(&r), err
+			}
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
 	sw := &AggregateSweep{Knob: k, Current: current, Baseline: math.NaN()}
-	for _, v := range k.SweepValues(current) {
-		at, err := k.WithNumber(s, v)
-		if err != nil {
-			return nil, err
+	for j, pt := range points {
+		for _, err := range errs[j] {
+			if err != nil {
+				return nil, err
+			}
 		}
-		figures, err := p.Aggregate(ctx, at)
-		if err != nil {
-			return nil, err
-		}
-		sw.Points = append(sw.Points, AggregatePoint{Value: v, Figures: figures})
+		figures := aggregateTallies(n, func(i int) tally { return tallies[j][i] })
+		sw.Points = append(sw.Points, AggregatePoint{Value: pt.value, Figures: figures})
+	}
+	if setupErr != nil {
+		return nil, setupErr
 	}
 	return sw, nil
+}
+
+// sweepPoint is one value of a sweep with the settings it is run under.
+type sweepPoint struct {
+	value float64
+	at    core.Settings
+	opts  pipeline.Options
+	cut   bool
+}
+
+func (p *Prepared) sweepPoint(s core.Settings, k *core.Knob, v float64) (sweepPoint, error) {
+	at, err := k.WithNumber(s, v)
+	if err != nil {
+		return sweepPoint{}, err
+	}
+	opts, err := runOptions(at)
+	if err != nil {
+		return sweepPoint{}, err
+	}
+	return sweepPoint{value: v, at: at, opts: opts, cut: p.AssemblerCut && at.Mode == window.Budgeted}, nil
 }
 
 // CurrentIndex is the point at (or nearest) the current value.

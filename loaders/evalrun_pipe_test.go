@@ -1,0 +1,75 @@
+package loaders
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// TestLoadEvalRunReadsARunFromAPipe: a run from a FIFO (as `--run
+// <(...)` gives) is read once: a JSON Lines run from the bytes its first
+// line was judged on and the rest, which cannot be read again, and a
+// TREC run a line at a time; each gives the set its file gives.
+func TestLoadEvalRunReadsARunFromAPipe(t *testing.T) {
+	paths := evalFiles(t, map[string]string{
+		"run.jsonl":    "\n" + `{"qid": "a", "query": "refunds", "docs": [{"id": "x", "title": "T", "text": "one two", "score": 0.5}, {"id": "y", "text": "three"}]}` + "\n",
+		"run.trec":     testRun,
+		"corpus.jsonl": testCorpus,
+	})
+	for _, name := range []string{"run.jsonl", "run.trec"} {
+		files := EvalFiles{Run: paths[name]}
+		if name == "run.trec" {
+			files.Corpus = paths["corpus.jsonl"]
+		}
+		want, err := LoadEvalRun(files)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fifo := filepath.Join(t.TempDir(), "run")
+		if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+			t.Skipf("no FIFOs here: %v", err)
+		}
+		data, err := os.ReadFile(paths[name])
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The writer writes the run once; after that, a reader that opens
+		// the FIFO again meets a writer that writes nothing (and so reads
+		// an empty input) rather than waiting for ever.
+		done := make(chan struct{})
+		go func() {
+			if f, err := os.OpenFile(fifo, os.O_WRONLY, 0); err == nil {
+				_, _ = f.Write(data)
+				_ = f.Close()
+			}
+			for {
+				select {
+				case <-done:
+					return
+				case <-time.After(time.Millisecond):
+				}
+				if f, err := os.OpenFile(fifo, os.O_WRONLY|syscall.O_NONBLOCK, 0); err == nil {
+					_ = f.Close()
+				}
+			}
+		}()
+		files.Run = fifo
+		got, err := LoadEvalRun(files)
+		close(done)
+		if err != nil {
+			t.Fatalf("%s through a pipe: %v", name, err)
+		}
+		for i := range want.Queries {
+			w, g := want.Queries[i], got.Queries[i]
+			if g.ID != w.ID || g.Text != w.Text || !reflect.DeepEqual(g.Documents(), w.Documents()) || !reflect.DeepEqual(docIDs(&g), docIDs(&w)) {
+				t.Errorf("%s through a pipe: query %d is %+v; the file gives %+v", name, i, g, w)
+			}
+		}
+		if len(got.Queries) != len(want.Queries) {
+			t.Errorf("%s through a pipe: %d queries; the file gives %d", name, len(got.Queries), len(want.Queries))
+		}
+	}
+}
