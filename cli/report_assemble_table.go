@@ -1,10 +1,11 @@
 package cli
 
 import (
+	"bufio"
 	"encoding/json"
 	"fmt"
 	"io"
-	"strings"
+	"unicode/utf8"
 )
 
 // Helpers shared by the reports of assemble, presets, tokens and monitor.
@@ -12,6 +13,8 @@ import (
 // writeTable prints rows in aligned columns, two spaces apart, indented by
 // two spaces. align gives each column's alignment, 'l' or 'r'; columns
 // beyond it are right-aligned. Widths count runes, so ✂ and ▲ align.
+// Each line is written as it goes (tableLine), not built first: beside
+// a 50 MB model name every other row is padded to 50 MB.
 func writeTable(w io.Writer, rows [][]string, align string) {
 	var widths []int
 	for _, row := range rows {
@@ -22,25 +25,30 @@ func writeTable(w io.Writer, rows [][]string, align string) {
 			widths[i] = max(widths[i], displayWidth(cell))
 		}
 	}
+	bw := bufio.NewWriter(w)
+	line := tableLine{w: bw}
 	for _, row := range rows {
-		var b strings.Builder
-		b.WriteString("  ")
+		line.blank(2)
 		for i, cell := range row {
 			if i > 0 {
-				b.WriteString("  ")
+				line.blank(2)
 			}
-			pad := strings.Repeat(" ", widths[i]-displayWidth(cell))
+			pad := widths[i] - displayWidth(cell)
 			if i < len(align) && align[i] == 'l' {
-				b.WriteString(cell + pad)
+				line.text(cell)
+				line.blank(pad)
 			} else {
-				b.WriteString(pad + cell)
+				line.blank(pad)
+				line.text(cell)
 			}
 		}
-		fmt.Fprintln(w, strings.TrimRight(b.String(), " "))
+		line.end()
 	}
+	bw.Flush()
 }
 
-func displayWidth(s string) int { return len([]rune(s)) }
+// displayWidth counts runes, as []rune(s) would, without making them.
+func displayWidth(s string) int { return utf8.RuneCountInString(s) }
 
 func checkFormat(format string) error {
 	if format != "text" && format != "json" {

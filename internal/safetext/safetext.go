@@ -51,6 +51,12 @@ func Sanitize(s string) string {
 // as well.
 func Line(s string) string {
 	s = Sanitize(s)
+	if !strings.ContainsAny(s, "\n\t") {
+		// Nothing to replace: the replacer would still copy s twice (its
+		// buffer, then the string), 100 MB for a 50 MB preset name
+		// printed once.
+		return s
+	}
 	return strings.NewReplacer("\r\n", " ", "\n", " ", "\t", " ").Replace(s)
 }
 
