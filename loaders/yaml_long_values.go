@@ -211,6 +211,14 @@ func (l *longValues) fill(doc *yaml.Node) bool {
 			place := elsewhere
 			if n.Kind == yaml.MappingNode {
 				place = asKey + k%2
+				// A key with no value after it ("? key" and no ":")
+				// has an empty one placed where the key ends, which the
+				// placeholder does not: left to yaml.v3.
+				if place == asKey && c.Kind == yaml.ScalarNode && strings.HasPrefix(c.Value, prefix) && k+1 < len(n.Content) {
+					if v := n.Content[k+1]; v.Kind == yaml.ScalarNode && v.Value == "" && v.Style == 0 {
+						return false
+					}
+				}
 			}
 			if !walk(c, inFlow, place) {
 				return false
