@@ -16,9 +16,16 @@ import (
 // Each line is written as it goes (tableLine), not built first: beside
 // a 50 MB model name every other row is padded to 50 MB.
 func writeTable(w io.Writer, rows [][]string, align string) {
+	writeTableRows(w, len(rows), func(i int) []string { return rows[i] }, align)
+}
+
+// writeTableRows is writeTable over n rows made by cells, each made once
+// to measure the columns and again to be written, so a table of 505,051
+// presets is never held.
+func writeTableRows(w io.Writer, n int, cells func(i int) []string, align string) {
 	var widths []int
-	for _, row := range rows {
-		for i, cell := range row {
+	for r := range n {
+		for i, cell := range cells(r) {
 			if i >= len(widths) {
 				widths = append(widths, 0)
 			}
@@ -27,7 +34,8 @@ func writeTable(w io.Writer, rows [][]string, align string) {
 	}
 	bw := bufio.NewWriter(w)
 	line := tableLine{w: bw}
-	for _, row := range rows {
+	for r := range n {
+		row := cells(r)
 		line.blank(2)
 		for i, cell := range row {
 			if i > 0 {

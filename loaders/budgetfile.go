@@ -38,7 +38,11 @@ var presetEntryKeys = append([]string{"extends"}, budgetKeys...)
 // names the file, the line and the preset. The result holds only the
 // file's presets; merge it over window.BuiltinPresets with window.MergePresets.
 func LoadBudgetFile(path string) (window.PresetSet, error) {
-	if set, ok := loadBudgetFileStreamed(path); ok {
+	var set window.PresetSet
+	if loadBudgetFileStreamed(path, func(entries int) presetSink {
+		set = make(window.PresetSet, entries)
+		return presetMap(set)
+	}) {
 		return set, nil
 	}
 	data, err := ReadInputFile(path)
@@ -48,13 +52,33 @@ func LoadBudgetFile(path string) (window.PresetSet, error) {
 	return ParseBudgetFile(path, data)
 }
 
-// loadBudgetFileStreamed is LoadBudgetFile a run of presets at a time
-// (streamBudgetFile), for a regular file: ok is false when the stream
-// declines, and for anything else (a pipe could not be read again). The
-// file is read twice: first to count its entries, so the set is made
-// its size at once; a map of 505,051 presets grown as they came took
-// 84 MB, made to size 47 MB.
-func loadBudgetFileStreamed(path string) (window.PresetSet, bool) {
+// LoadBudgetFilePresets is LoadBudgetFile with the presets held
+// compactly (FilePresets), for a caller that lists or counts them.
+func LoadBudgetFilePresets(path string) (*FilePresets, error) {
+	var presets *FilePresets
+	if loadBudgetFileStreamed(path, func(entries int) presetSink {
+		presets = newFilePresets(entries)
+		return presets
+	}) {
+		return presets, nil
+	}
+	data, err := ReadInputFile(path)
+	if err != nil {
+		return nil, inputError("loading budget file", err)
+	}
+	set, err := ParseBudgetFile(path, data)
+	if err != nil {
+		return nil, err
+	}
+	return filePresetsOf(set), nil
+}
+
+// loadBudgetFileStreamed reads a budget file a run of presets at a time
+// (streamBudgetFile) into the sink made for its count of entries, for a
+// regular file: false when the stream declines, and for anything else
+// (a pipe could not be read again). The file is read twice: first to
+// count its entries, so the presets are given room for them at once.
+func loadBudgetFileStreamed(path string, sink func(entries int) presetSink) bool {
 	open := func() (io.ReadCloser, bool) {
 		r, size, err := openSizedInput(path)
 		if err != nil {
@@ -68,18 +92,18 @@ func loadBudgetFileStreamed(path string) (window.PresetSet, bool) {
 	}
 	r, ok := open()
 	if !ok {
-		return nil, false
+		return false
 	}
 	entries, ok := countBudgetEntries(r)
 	r.Close()
 	if !ok {
-		return nil, false
+		return false
 	}
 	if r, ok = open(); !ok {
-		return nil, false
+		return false
 	}
 	defer r.Close()
-	return streamBudgetFile(path, r, entries)
+	return streamBudgetFile(path, r, sink(entries))
 }
 
 // ParseBudgetFile is LoadBudgetFile on bytes; name appears in errors.

@@ -18,29 +18,46 @@ import (
 // declines, and anything yaml.v3 might read otherwise in a run than in
 // the whole file (anchors, aliases, tags, flow collections), and the
 // whole-file reader then gives the error it always gave, with its line.
-// entries is how many presets to make room for.
-func streamBudgetFile(name string, r io.Reader, entries int) (set window.PresetSet, ok bool) {
+// The presets go to into, which makes room for entries of them.
+func streamBudgetFile(name string, r io.Reader, into presetSink) (ok bool) {
 	defer func() {
 		if recover() != nil {
-			set, ok = nil, false
+			ok = false
 		}
 	}()
 	runs := newBudgetRuns(r)
-	s := newPresetStream(entries)
+	s := newPresetStream(into)
 	for {
 		run, more := runs.next()
 		if !more {
 			break
 		}
 		if !s.readRun(name, run) {
-			return nil, false
+			return false
 		}
 	}
 	if runs.declined || s.count == 0 {
-		return nil, false
+		return false
 	}
 	return s.finish()
 }
+
+// presetSink holds resolved presets: FilePresets, or a window.PresetSet
+// for a caller that wants one (presetMap).
+type presetSink interface {
+	Get(name string) (window.ContextBudget, bool)
+	add(name string, b window.ContextBudget)
+}
+
+// presetMap is a window.PresetSet as a presetSink.
+type presetMap window.PresetSet
+
+func (m presetMap) Get(name string) (window.ContextBudget, bool) {
+	b, ok := m[name]
+	return b, ok
+}
+
+func (m presetMap) add(name string, b window.ContextBudget) { m[name] = b }
 
 // readRun parses one run and takes its presets: a block mapping of as
 // many pairs as the run begins entries, holding no anchor, alias, tag
@@ -97,7 +114,7 @@ func plainBudgetTree(n *yaml.Node, depth int) bool {
 // so that a preset of that name read later declines the stream (its
 // base was the file's); any other waits in deferred until the end.
 type presetStream struct {
-	resolved     window.PresetSet
+	resolved     presetSink
 	deferred     map[string]*presetEntry
 	order        []*presetEntry // deferred, in file order
 	builtinBases map[string]bool
@@ -108,8 +125,8 @@ type presetStream struct {
 	defined map[string]int
 }
 
-func newPresetStream(entries int) *presetStream {
-	return &presetStream{resolved: make(window.PresetSet, entries), deferred: map[string]*presetEntry{}, builtinBases: map[string]bool{},
+func newPresetStream(into presetSink) *presetStream {
+	return &presetStream{resolved: into, deferred: map[string]*presetEntry{}, builtinBases: map[string]bool{},
 		defined: map[string]int{}}
 }
 
@@ -120,7 +137,7 @@ func (s *presetStream) take(name string, p yamlField) bool {
 	if strings.TrimSpace(presetName) == "" || s.builtinBases[presetName] {
 		return false
 	}
-	if _, dup := s.resolved[presetName]; dup {
+	if _, dup := s.resolved.Get(presetName); dup {
 		return false
 	}
 	if _, dup := s.deferred[presetName]; dup {
@@ -140,7 +157,7 @@ func (s *presetStream) take(name string, p yamlField) bool {
 	e.keyNode, e.extendsAt, e.budget.fields = nil, nil, nil
 	s.count++
 	var base window.ContextBudget
-	switch parent, inFile := s.resolved[e.extends]; {
+	switch parent, inFile := s.resolved.Get(e.extends); {
 	case e.extends == "":
 		if !givesWindow {
 			return false
@@ -171,7 +188,7 @@ func (s *presetStream) take(name string, p yamlField) bool {
 	if budget.Validate() != nil {
 		return false
 	}
-	s.resolved[e.name] = budget
+	s.resolved.add(e.name, budget)
 	return true
 }
 
@@ -183,9 +200,9 @@ func (s *presetStream) wait(e *presetEntry) {
 // finish resolves the presets that waited, with the file's presets all
 // read: resolvePresets over them, the resolved ones standing in as the
 // file's presets they extend.
-func (s *presetStream) finish() (window.PresetSet, bool) {
+func (s *presetStream) finish() bool {
 	if len(s.order) == 0 {
-		return s.resolved, true
+		return true
 	}
 	entries := make([]presetEntry, 0, len(s.order))
 	for _, e := range s.order {
@@ -198,7 +215,7 @@ func (s *presetStream) finish() (window.PresetSet, bool) {
 	inChain := map[string]bool{}
 	var resolve func(e *presetEntry) bool
 	resolve = func(e *presetEntry) bool {
-		if _, ok := s.resolved[e.name]; ok {
+		if _, ok := s.resolved.Get(e.name); ok {
 			return true
 		}
 		if inChain[e.name] {
@@ -212,8 +229,8 @@ func (s *presetStream) finish() (window.PresetSet, bool) {
 			if !ok {
 				return false
 			}
-			base = s.resolved[e.extends]
-		} else if b, inFile := s.resolved[e.extends]; inFile && e.extends != e.name {
+			base, _ = s.resolved.Get(e.extends)
+		} else if b, inFile := s.resolved.Get(e.extends); inFile && e.extends != e.name {
 			base = b
 		} else {
 			b, err := window.Preset(e.extends)
@@ -226,13 +243,13 @@ func (s *presetStream) finish() (window.PresetSet, bool) {
 		if budget.Validate() != nil {
 			return false
 		}
-		s.resolved[e.name] = budget
+		s.resolved.add(e.name, budget)
 		return true
 	}
 	for i := range entries {
 		if !resolve(&entries[i]) {
-			return nil, false
+			return false
 		}
 	}
-	return s.resolved, true
+	return true
 }

@@ -9,6 +9,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"ctxlab/core/window"
 )
 
 // budgetStreamAgrees checks that the stream, cutting text into runs of
@@ -22,8 +24,8 @@ func budgetStreamAgrees(t *testing.T, text string, runBytes int) bool {
 	if !ok {
 		return false
 	}
-	got, ok := streamBudgetFile("b.yaml", strings.NewReader(text), entries)
-	if !ok {
+	got := make(window.PresetSet, entries)
+	if !streamBudgetFile("b.yaml", strings.NewReader(text), presetMap(got)) {
 		return false
 	}
 	want, err := ParseBudgetFile("b.yaml", []byte(text))
@@ -32,6 +34,11 @@ func budgetStreamAgrees(t *testing.T, text string, runBytes int) bool {
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("%q: streamed as %v, the whole file gives %v", text, got, want)
+	}
+	// And held compactly, in the file's order.
+	compact := newFilePresets(entries)
+	if !streamBudgetFile("b.yaml", strings.NewReader(text), compact) || !reflect.DeepEqual(compact.Set(), want) {
+		t.Fatalf("%q: held compactly as %v, the whole file gives %v", text, compact.Set(), want)
 	}
 	return true
 }
