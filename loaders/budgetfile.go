@@ -3,6 +3,7 @@ package loaders
 import (
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -79,6 +80,11 @@ func LoadBudgetFilePresets(path string) (*FilePresets, error) {
 // (a pipe could not be read again). The file is read twice: first to
 // count its entries, so the presets are given room for them at once.
 func loadBudgetFileStreamed(path string, sink func(entries int) presetSink) bool {
+	// Not even opened otherwise: a named pipe opened and closed unread
+	// could fail its writer before the whole-file reader opens it again.
+	if info, err := os.Stat(path); err != nil || !info.Mode().IsRegular() {
+		return false
+	}
 	open := func() (io.ReadCloser, bool) {
 		r, size, err := openSizedInput(path)
 		if err != nil {
