@@ -291,7 +291,7 @@ func prepareAssembly(env Env, fs *flagSet, f *assembleFlags) (*assembleRun, erro
 			return nil, fmt.Errorf("--interaction %s: expected an interaction number from 1", numfmt.Thousands(f.interaction))
 		}
 	}
-	presets, _, err := presetSet(f.budgetFile)
+	presets, err := presetSet(f.budgetFile)
 	if err != nil {
 		return nil, err
 	}

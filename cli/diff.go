@@ -102,7 +102,7 @@ func runDiff(env Env, args []string) error {
 // loadDiffSides evaluates both sides; input describes what they share
 // ("" for two scenario files, which each carry their own).
 func loadDiffSides(env Env, f *diffFlags, a, b string) (baseline, current diffSide, input string, err error) {
-	presets, _, err := presetSet(f.budgetFile)
+	presets, err := presetSet(f.budgetFile)
 	if err != nil {
 		return baseline, current, "", err
 	}

@@ -2,9 +2,12 @@ package cli
 
 import (
 	"bufio"
+	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"sort"
 	"strings"
 
 	"ctxlab/core/window"
@@ -52,33 +55,39 @@ func runPresets(env Env, args []string) error {
 		}
 		return validateBudgetFile(env, f.validate, f.format)
 	}
-	set, custom, err := presetSet(f.budgetFile)
-	if err != nil {
-		return err
+	var file *loaders.FilePresets
+	if f.budgetFile != "" {
+		var err error
+		if file, err = loaders.LoadBudgetFilePresets(f.budgetFile); err != nil {
+			return budgetFileError(f.budgetFile, err)
+		}
 	}
-	rows := presetRows(set, custom, f.budgetFile)
+	rows := newPresetRows(file, f.budgetFile)
 	if f.format == "json" {
-		return writeJSON(env.Stdout, rows)
+		return writePresetRowsJSON(env.Stdout, rows)
 	}
 	return writePresetsTable(env.Stdout, rows, f.budgetFile)
 }
 
-// presetSet returns the built-in presets merged with a budget file's, and
-// the names the file defines. An empty path gives the built-ins alone.
-func presetSet(budgetFile string) (window.PresetSet, map[string]bool, error) {
+// presetSet returns the built-in presets merged with a budget file's. An
+// empty path gives the built-ins alone. The built-ins are added to the
+// file's set, not both copied into a third: a file of 505,051 presets
+// is a map of 84 MB.
+func presetSet(budgetFile string) (window.PresetSet, error) {
 	builtin := window.BuiltinPresets()
 	if budgetFile == "" {
-		return builtin, nil, nil
+		return builtin, nil
 	}
 	loaded, err := loaders.LoadBudgetFile(budgetFile)
 	if err != nil {
-		return nil, nil, budgetFileError(budgetFile, err)
+		return nil, budgetFileError(budgetFile, err)
 	}
-	custom := make(map[string]bool, len(loaded))
-	for name := range loaded {
-		custom[name] = true
+	for name, b := range builtin {
+		if _, mine := loaded[name]; !mine {
+			loaded[name] = b
+		}
 	}
-	return window.MergePresets(builtin, loaded), custom, nil
+	return loaded, nil
 }
 
 // budgetFileError makes sure an error names the file it is about, once.
@@ -93,10 +102,8 @@ func budgetFileError(path string, err error) error {
 }
 
 func validateBudgetFile(env Env, path, format string) error {
-	set, err := loaders.LoadBudgetFile(path)
-	if err == nil {
-		err = set.Validate()
-	}
+	// Every preset was validated as it was loaded.
+	file, err := loaders.LoadBudgetFilePresets(path)
 	if err != nil {
 		return budgetFileError(path, err)
 	}
@@ -105,10 +112,43 @@ func validateBudgetFile(env Env, path, format string) error {
 			File    string   `json:"file"`
 			Valid   bool     `json:"valid"`
 			Presets []string `json:"presets"`
-		}{path, true, set.Names()})
+		}{path, true, presetOrder(file, false)})
 	}
-	_, err = fmt.Fprintf(env.Stdout, "%s: %s %s valid\n", safetext.Line(path), numfmt.Thousands(len(set)), numfmt.Plural(len(set), "preset", "presets"))
+	n := file.Len()
+	_, err = fmt.Fprintf(env.Stdout, "%s: %s %s valid\n", safetext.Line(path), numfmt.Thousands(n), numfmt.Plural(n, "preset", "presets"))
 	return err
+}
+
+// presetOrder is the order window.PresetSet.Names gives the built-ins
+// merged with file's presets (withBuiltins), or file's alone: the
+// built-ins' names first in the article's order, then the others
+// alphabetically.
+func presetOrder(file *loaders.FilePresets, withBuiltins bool) []string {
+	builtin := window.BuiltinPresets()
+	var names []string
+	for _, name := range window.PresetNames {
+		if _, mine := fileGet(file, name); mine || withBuiltins {
+			names = append(names, name)
+		}
+	}
+	if file == nil {
+		return names
+	}
+	extra := make([]string, 0, file.Len())
+	for _, name := range file.Names() {
+		if _, isBuiltin := builtin[name]; !isBuiltin {
+			extra = append(extra, name)
+		}
+	}
+	sort.Strings(extra)
+	return append(names, extra...)
+}
+
+func fileGet(file *loaders.FilePresets, name string) (window.ContextBudget, bool) {
+	if file == nil {
+		return window.ContextBudget{}, false
+	}
+	return file.Get(name)
 }
 
 // presetRow is one line of the presets table and one object of its JSON.
@@ -122,22 +162,62 @@ type presetRow struct {
 	Slack     int `json:"slack"`
 }
 
-func presetRows(set window.PresetSet, custom map[string]bool, budgetFile string) []presetRow {
-	names := set.Names()
-	rows := make([]presetRow, 0, len(names))
-	for _, name := range names {
-		b := set[name]
-		source := "builtin"
-		if custom[name] {
-			source = budgetFile
-		}
-		rows = append(rows, presetRow{Name: name, Source: source, ContextBudget: b,
-			Allocated: b.Allocated(), MaxInput: b.MaxInput(), Slack: b.Slack()})
-	}
-	return rows
+// presetRows are the listing's rows, each made when it is written: a
+// listing of 505,051 presets held as rows, then as one JSON text, took
+// hundreds of megabytes.
+type presetRows struct {
+	names      []string
+	file       *loaders.FilePresets
+	builtin    window.PresetSet
+	budgetFile string
 }
 
-func writePresetsTable(out io.Writer, rows []presetRow, budgetFile string) error {
+func newPresetRows(file *loaders.FilePresets, budgetFile string) presetRows {
+	return presetRows{names: presetOrder(file, true), file: file, builtin: window.BuiltinPresets(), budgetFile: budgetFile}
+}
+
+func (r presetRows) len() int { return len(r.names) }
+
+func (r presetRows) row(i int) presetRow {
+	name := r.names[i]
+	b, mine := fileGet(r.file, name)
+	source := r.budgetFile
+	if !mine {
+		b, source = r.builtin[name], "builtin"
+	}
+	return presetRow{Name: name, Source: source, ContextBudget: b, Allocated: b.Allocated(), MaxInput: b.MaxInput(), Slack: b.Slack()}
+}
+
+// writePresetRowsJSON writes the rows as writeJSON writes a list of
+// them, the same bytes, a row at a time, each encoded straight into the
+// indenting writer (json.Marshal would copy a row holding a 50 MB name).
+func writePresetRowsJSON(out io.Writer, rows presetRows) error {
+	w := newJSONIndentWriter(out)
+	enc := json.NewEncoder(encodedValue{w})
+	w.Write([]byte("["))
+	for i := range rows.len() {
+		if i > 0 {
+			w.Write([]byte(","))
+		}
+		if err := enc.Encode(rows.row(i)); err != nil {
+			return err
+		}
+	}
+	w.Write([]byte("]\n"))
+	return w.flush()
+}
+
+// encodedValue passes on what a json.Encoder writes without the line
+// break Encode ends each value with: Encode writes a value and its line
+// break in one Write, and compact JSON has no other raw line break.
+type encodedValue struct{ w io.Writer }
+
+func (e encodedValue) Write(p []byte) (int, error) {
+	_, err := e.w.Write(bytes.TrimSuffix(p, []byte{'\n'}))
+	return len(p), err
+}
+
+func writePresetsTable(out io.Writer, rows presetRows, budgetFile string) error {
 	w := bufio.NewWriter(out)
 	// The components are headed as the workbench's budget bars name them
 	// (core/window's table), the one abbreviation explained under it.
@@ -145,28 +225,44 @@ func writePresetsTable(out io.Writer, rows []presetRow, budgetFile string) error
 	header := []string{"preset", "window", short(window.ComponentSystem), short(window.ComponentTools),
 		short(window.ComponentHistory), short(window.ComponentRAG), window.ComponentWords(window.ComponentToolResults),
 		short(window.ComponentQuery), short(window.ComponentReserve), "allocated", "max input", "slack"}
-	table := [][]string{header}
-	var overridden []string
-	for _, r := range rows {
+	cells := func(i int) []string {
+		if i == 0 {
+			return header
+		}
+		r := rows.row(i - 1)
 		name := safetext.Line(r.Name)
 		if r.Source != "builtin" {
 			name += " *"
-			overridden = append(overridden, safetext.Line(r.Name))
 		}
 		b := r.ContextBudget
-		table = append(table, []string{name,
+		return []string{name,
 			numfmt.Thousands(b.TotalWindow), numfmt.Thousands(b.SystemPrompt), numfmt.Thousands(b.ToolDefinitions),
 			numfmt.Thousands(b.ConversationHistory), numfmt.Thousands(b.RetrievedContext), numfmt.Thousands(b.ToolResults),
 			numfmt.Thousands(b.UserQuery), numfmt.Thousands(b.ResponseReserve),
-			numfmt.Thousands(r.Allocated), numfmt.Thousands(r.MaxInput), numfmt.Thousands(r.Slack)})
+			numfmt.Thousands(r.Allocated), numfmt.Thousands(r.MaxInput), numfmt.Thousands(r.Slack)}
 	}
-	writeTable(w, table, "l")
+	writeTableRows(w, 1+rows.len(), cells, "l", nil)
 	fmt.Fprintf(w, "\n%s is the %s; max input is the window less the %s; slack, what max input leaves unallocated.\n",
 		short(window.ComponentRAG), window.ComponentWords(window.ComponentRAG), window.ComponentWords(window.ComponentReserve))
-	if len(overridden) > 0 {
-		fmt.Fprintf(w, "\n* from %s: %s\n", safetext.Line(budgetFile), strings.Join(overridden, ", "))
+	overridden := 0
+	for i := range rows.len() {
+		r := rows.row(i)
+		if r.Source == "builtin" {
+			continue
+		}
+		if overridden == 0 {
+			fmt.Fprintf(w, "\n* from %s: ", safetext.Line(budgetFile))
+		} else {
+			w.WriteString(", ")
+		}
+		w.WriteString(safetext.Line(r.Name))
+		overridden++
 	}
-	for _, r := range rows {
+	if overridden > 0 {
+		w.WriteString("\n")
+	}
+	for i := range rows.len() {
+		r := rows.row(i)
 		if err := r.ContextBudget.Validate(); err != nil {
 			fmt.Fprintf(w, "▲ %s: %s\n", safetext.Line(r.Name), safetext.Line(err.Error()))
 		}

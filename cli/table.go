@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bufio"
 	"bytes"
 	"io"
 	"strings"
@@ -13,7 +14,7 @@ import (
 // two spaces. align gives each column's alignment, 'l' or 'r'; columns
 // beyond it are right-aligned. Widths count runes, so ✂ and ▲ align.
 func writeTable(w io.Writer, rows [][]string, align string) {
-	writeTableFromInput(w, rows, align, nil)
+	writeTableRows(w, len(rows), func(i int) []string { return rows[i] }, align, nil)
 }
 
 // writeTableFromInput is writeTable whose columns marked in fromInput hold
@@ -23,20 +24,29 @@ func writeTable(w io.Writer, rows [][]string, align string) {
 // log's 50 MB use case was sanitized, padded, built into its line and
 // copied into fmt's buffer, 5.4 times the log at the peak.
 func writeTableFromInput(w io.Writer, rows [][]string, align string, fromInput []bool) {
+	writeTableRows(w, len(rows), func(i int) []string { return rows[i] }, align, fromInput)
+}
+
+// writeTableRows is writeTableFromInput over n rows made by cells, each
+// made once to measure the columns and again to be written, so a table
+// of 505,051 presets is never held.
+func writeTableRows(w io.Writer, n int, cells func(i int) []string, align string, fromInput []bool) {
 	isInput := func(col int) bool { return col < len(fromInput) && fromInput[col] }
-	line := tableLine{w: w}
+	bw := bufio.NewWriter(w)
+	defer bw.Flush()
+	line := tableLine{w: bw}
 	var widths []int
-	for _, row := range rows {
-		for i, cell := range row {
+	for r := range n {
+		for i, cell := range cells(r) {
 			if i >= len(widths) {
 				widths = append(widths, 0)
 			}
 			widths[i] = max(widths[i], cellWidth(cell, isInput(i), &line.buf))
 		}
 	}
-	for _, row := range rows {
+	for r := range n {
 		line.spaces = 2
-		for i, cell := range row {
+		for i, cell := range cells(r) {
 			if i > 0 {
 				line.spaces += 2
 			}

@@ -89,7 +89,7 @@ func runWorkbench(env Env, args []string) error {
 		return err
 	}
 	limitMemoryForWorkbench(env, run.scenario)
-	presets, _, err := presetSet(a.budgetFile)
+	presets, err := presetSet(a.budgetFile)
 	if err != nil {
 		return err
 	}

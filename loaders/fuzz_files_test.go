@@ -1,6 +1,7 @@
 package loaders
 
 import (
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -75,8 +76,23 @@ func FuzzLoadPrices(f *testing.F) {
 	f.Add([]byte("models:\n  x: {input: -1}\n  y: {output: .nan, note: 5}\n"))
 	f.Add([]byte("models: [1, 2]\n"))
 	f.Add([]byte("models:\n  a: &p {input: 1}\n  b: *p\n"))
+	// A long model name as PyYAML writes it, an explicit key; and one
+	// with no value after it.
+	f.Add([]byte("models:\n  ? a model name long enough to be read as a long key\n  : input: 2.5\n    output: 10\n"))
+	f.Add([]byte("models:\n  ? 'a model name, single-quoted, and long'\n  : {input: 1}\n  ? \"b\\u00e9 double-quoted model name\"\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		table, err := LoadPrices(writeFuzzFile(t, "prices.yaml", data))
+		path := writeFuzzFile(t, "prices.yaml", data)
+		table, err := LoadPrices(path)
+		// With lines past 16 bytes counted long, keys and values read
+		// by longValues: the same prices or the same error.
+		func() {
+			defer func(n int) { longValueLineBytes = n }(longValueLineBytes)
+			longValueLineBytes = 16
+			longTable, longErr := LoadPrices(path)
+			if fmt.Sprint(longErr) != fmt.Sprint(err) || fmt.Sprint(longTable) != fmt.Sprint(table) {
+				t.Fatalf("with long lines read by longValues: %v, %v; yaml.v3 alone: %v, %v", longTable, longErr, table, err)
+			}
+		}()
 		if err != nil {
 			checkFuzzError(t, err)
 			return

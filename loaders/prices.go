@@ -80,9 +80,11 @@ func LoadPrices(path string) (tokens.PriceTable, error) {
 }
 
 // readPrice reads one model's rates; a rate left out is unknown, and a
-// negative one refused.
+// negative one refused. The labels naming a rate ("models.NAME.input")
+// are made only for an error: beside a 50 MB model name each was that
+// name copied again.
 func readPrice(path, name, source string, m yamlField) (tokens.Price, error) {
-	rates, err := yamlFields(path, m.value, "models."+name, priceKeys)
+	rates, err := yamlFieldsLabeled(path, m.value, func() string { return "models." + name }, priceKeys)
 	if err != nil {
 		return tokens.Price{}, err
 	}
@@ -92,18 +94,18 @@ func readPrice(path, name, source string, m yamlField) (tokens.Price, error) {
 		if !ok {
 			continue
 		}
-		field := "models." + name + "." + key
-		v, err := yamlFloat(path, f.value, field)
+		field := func() string { return "models." + name + "." + key }
+		v, err := yamlFloatLabeled(path, f.value, field)
 		if err != nil {
 			return price, err
 		}
 		if v < 0 {
-			return price, yamlErr(path, f.value, "%s %s is negative; expected US dollars per million tokens", field, f.value.Value)
+			return price, yamlErr(path, f.value, "%s %s is negative; expected US dollars per million tokens", field(), f.value.Value)
 		}
 		*dst = v
 	}
 	if f, ok := rates["note"]; ok {
-		if price.Note, err = yamlText(path, f.value, "models."+name+".note"); err != nil {
+		if price.Note, err = yamlTextLabeled(path, f.value, func() string { return "models." + name + ".note" }); err != nil {
 			return price, err
 		}
 	}

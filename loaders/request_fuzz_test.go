@@ -2,8 +2,10 @@ package loaders
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"testing"
 	"testing/fstest"
 	"unicode/utf8"
@@ -122,18 +124,34 @@ func FuzzParseScenario(f *testing.F) {
 }
 
 // FuzzParseBudgetFile checks that every preset a budget file yields is
-// valid and that bad files fail cleanly.
+// valid and that bad files fail cleanly; that the stream, cut into runs
+// of one entry, takes only files that load, to the same presets
+// (budgetStreamAgrees); and that a long key read by longValues ("? "
+// and a name, lines over 16 bytes counted long) gives the same result.
 func FuzzParseBudgetFile(f *testing.F) {
 	for _, seed := range []string{
 		"presets:\n  a: {total_window: 1000, response_reserve: 10}\n",
 		"support_chat: {extends: support_chat, retrieved_context: 6000}\n",
 		"a: {extends: b}\nb: {extends: a}\n",
 		"a: {extends: a}\n",
+		"presets:\n  a:\n    extends: support_chat\n    retrieved_context: 6000\n  b:\n    extends: a\nc:\n  extends: b\n",
+		"presets:\n  a:\n    extends: support_chat\n  support_chat:\n    extends: support_chat\n",
+		"presets:\n  ? a long preset name written as an explicit key\n  : extends: support_chat\n    retrieved_context: 6000\n",
+		"presets:\n  ? \"a long quoted preset name, \\u00e9 escaped\"\n  : extends: support_chat\n",
 	} {
 		f.Add([]byte(seed))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		set, err := ParseBudgetFile("fuzz.yaml", data)
+		budgetStreamAgrees(t, string(data), 1)
+		func() {
+			defer func(n int) { longValueLineBytes = n }(longValueLineBytes)
+			longValueLineBytes = 16
+			longSet, longErr := ParseBudgetFile("fuzz.yaml", data)
+			if fmt.Sprint(longErr) != fmt.Sprint(err) || !reflect.DeepEqual(longSet, set) {
+				t.Fatalf("with long lines read by longValues: %v, %v; yaml.v3 alone: %v, %v", longSet, longErr, set, err)
+			}
+		}()
 		if err != nil {
 			checkFuzzError(t, err)
 			return

@@ -95,9 +95,16 @@ type yamlField struct {
 // error that lists the allowed ones and suggests the closest, because the
 // usual cause is a typo that would otherwise leave a default in force.
 func yamlFields(name string, n *yaml.Node, what string, allowed []string) (map[string]yamlField, error) {
+	return yamlFieldsLabeled(name, n, func() string { return what }, allowed)
+}
+
+// yamlFieldsLabeled is yamlFields with what made only for an error: a
+// label holding a 50 MB model name, made for every mapping read, was
+// that name copied again each time.
+func yamlFieldsLabeled(name string, n *yaml.Node, what func() string, allowed []string) (map[string]yamlField, error) {
 	n = resolveAlias(n)
 	if n.Kind != yaml.MappingNode {
-		return nil, yamlErr(name, n, "%s is %s; expected a mapping of %s", what, describeNode(n), strings.Join(allowed, ", "))
+		return nil, yamlErr(name, n, "%s is %s; expected a mapping of %s", what(), describeNode(n), strings.Join(allowed, ", "))
 	}
 	known := make(map[string]bool, len(allowed))
 	for _, k := range allowed {
@@ -107,18 +114,18 @@ func yamlFields(name string, n *yaml.Node, what string, allowed []string) (map[s
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		keyNode, valueNode := resolveAlias(n.Content[i]), resolveAlias(n.Content[i+1])
 		if keyNode.Kind != yaml.ScalarNode {
-			return nil, yamlErr(name, keyNode, "a key in %s is %s; expected a name", what, describeNode(keyNode))
+			return nil, yamlErr(name, keyNode, "a key in %s is %s; expected a name", what(), describeNode(keyNode))
 		}
 		key := keyNode.Value
 		if key == "<<" {
-			return nil, yamlErr(name, keyNode, "merge keys (<<) are not supported in %s; write the keys out", what)
+			return nil, yamlErr(name, keyNode, "merge keys (<<) are not supported in %s; write the keys out", what())
 		}
 		if !known[key] {
 			return nil, yamlErr(name, keyNode, "unknown key %s in %s%s; expected one of %s",
-				quoted(key), what, suggestion(key, allowed), strings.Join(allowed, ", "))
+				quoted(key), what(), suggestion(key, allowed), strings.Join(allowed, ", "))
 		}
 		if first, dup := fields[key]; dup {
-			return nil, yamlErr(name, keyNode, "key %s appears twice in %s (first on line %d)", quoted(key), what, first.key.Line)
+			return nil, yamlErr(name, keyNode, "key %s appears twice in %s (first on line %d)", quoted(key), what(), first.key.Line)
 		}
 		fields[key] = yamlField{key: keyNode, value: valueNode}
 	}
@@ -191,15 +198,21 @@ func isNull(n *yaml.Node) bool {
 // yamlText reads a text value. Any scalar is accepted as written ("query:
 // 42" is the text "42"); null is "".
 func yamlText(name string, n *yaml.Node, field string) (string, error) {
+	return yamlTextLabeled(name, n, func() string { return field })
+}
+
+// yamlTextLabeled is yamlText with the field's label made only for an
+// error.
+func yamlTextLabeled(name string, n *yaml.Node, field func() string) (string, error) {
 	n = resolveAlias(n)
 	if isNull(n) {
 		return "", nil
 	}
 	if n.Kind != yaml.ScalarNode {
-		return "", yamlErr(name, n, "%s is %s; expected text", field, describeNode(n))
+		return "", yamlErr(name, n, "%s is %s; expected text", field(), describeNode(n))
 	}
 	if n.ShortTag() == "!!binary" {
-		return "", yamlErr(name, n, "%s is binary data; expected text", field)
+		return "", yamlErr(name, n, "%s is binary data; expected text", field())
 	}
 	return n.Value, nil
 }
@@ -225,15 +238,21 @@ func yamlInt(name string, n *yaml.Node, field string) (int, error) {
 
 // yamlFloat reads a finite number.
 func yamlFloat(name string, n *yaml.Node, field string) (float64, error) {
+	return yamlFloatLabeled(name, n, func() string { return field })
+}
+
+// yamlFloatLabeled is yamlFloat with the field's label made only for an
+// error.
+func yamlFloatLabeled(name string, n *yaml.Node, field func() string) (float64, error) {
 	n = resolveAlias(n)
 	if n.Kind == yaml.ScalarNode && (n.ShortTag() == "!!int" || n.ShortTag() == "!!float") {
 		var f float64
 		if err := n.Decode(&f); err == nil && !math.IsNaN(f) && !math.IsInf(f, 0) {
 			return f, nil
 		}
-		return 0, yamlErr(name, n, "%s %s is not a finite number", field, n.Value)
+		return 0, yamlErr(name, n, "%s %s is not a finite number", field(), n.Value)
 	}
-	return 0, yamlErr(name, n, "%s is %s; expected a number", field, describeNode(n))
+	return 0, yamlErr(name, n, "%s is %s; expected a number", field(), describeNode(n))
 }
 
 // yamlBool reads true or false.

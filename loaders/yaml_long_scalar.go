@@ -18,7 +18,13 @@ const (
 // or as a plain one starting with a letter. head is where the value's
 // text begins (after an opening quote), column the key's, which a plain
 // value's next line must not pass.
-func longScalarHead(line []byte) (head, column int, style longScalarStyle, ok bool) {
+//
+// It also matches an explicit key, "  ? key": a key longer than 1,024
+// characters can only be written so (yaml.v3 refuses a longer implicit
+// one), and so PyYAML writes a long preset or model name. Then isKey is
+// true and column is the question mark's, which a plain key's next line
+// (": value") must not pass either.
+func longScalarHead(line []byte) (head, column int, style longScalarStyle, isKey, ok bool) {
 	i := 0
 	for i < len(line) && line[i] == ' ' {
 		i++
@@ -30,31 +36,37 @@ func longScalarHead(line []byte) (head, column int, style longScalarStyle, ok bo
 		}
 	}
 	column = i
-	if i >= len(line) || !isKeyStart(line[i]) {
-		return 0, 0, 0, false
-	}
-	for i < len(line) && (isKeyStart(line[i]) || (line[i] >= '0' && line[i] <= '9')) {
-		i++
-	}
-	if i+1 >= len(line) || line[i] != ':' || line[i+1] != ' ' {
-		return 0, 0, 0, false
-	}
-	for i += 2; i < len(line) && line[i] == ' '; i++ {
+	if i+1 < len(line) && line[i] == '?' && line[i+1] == ' ' {
+		isKey = true
+		for i += 2; i < len(line) && line[i] == ' '; i++ {
+		}
+	} else {
+		if i >= len(line) || !isKeyStart(line[i]) {
+			return 0, 0, 0, false, false
+		}
+		for i < len(line) && (isKeyStart(line[i]) || (line[i] >= '0' && line[i] <= '9')) {
+			i++
+		}
+		if i+1 >= len(line) || line[i] != ':' || line[i+1] != ' ' {
+			return 0, 0, 0, false, false
+		}
+		for i += 2; i < len(line) && line[i] == ' '; i++ {
+		}
 	}
 	if i >= len(line) {
-		return 0, 0, 0, false
+		return 0, 0, 0, false, false
 	}
 	switch c := line[i]; {
 	case c == '"':
-		return i + 1, column, longDoubleQuoted, true
+		return i + 1, column, longDoubleQuoted, isKey, true
 	case c == '\'':
-		return i + 1, column, longSingleQuoted, true
+		return i + 1, column, longSingleQuoted, isKey, true
 	case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= utf8.RuneSelf:
 		// A letter has no meaning for a plain scalar's start, and a
 		// long plain value that starts with one can only be a string.
-		return i, column, longPlain, true
+		return i, column, longPlain, isKey, true
 	}
-	return 0, 0, 0, false
+	return 0, 0, 0, false, false
 }
 
 func isKeyStart(c byte) bool {

@@ -30,6 +30,7 @@ type longValues struct {
 	nonce     string
 	values    []string
 	styles    []longScalarStyle // how values[i] was written
+	keys      []bool            // values[i] is a key ("? key"), not a value
 	// plainColumn is the key column of the plain value just read: the
 	// next line that is not blank must be no more indented, or the
 	// value goes on over it. -1 when no value waits for that.
@@ -124,7 +125,7 @@ func (l *longValues) confirmPlainEnd(frag []byte, full bool) {
 // when longScalarHead recognises it, and makes the line for the parser:
 // its head, the placeholder and its line end. false leaves frag as it is.
 func (l *longValues) readLongValue(frag []byte) bool {
-	head, column, style, ok := longScalarHead(frag)
+	head, column, style, isKey, ok := longScalarHead(frag)
 	if !ok {
 		return false
 	}
@@ -154,6 +155,7 @@ func (l *longValues) readLongValue(frag []byte) bool {
 	}
 	l.values = append(l.values, value)
 	l.styles = append(l.styles, style)
+	l.keys = append(l.keys, isKey)
 	if style == longPlain {
 		l.plainColumn = column
 	}
@@ -175,20 +177,27 @@ func (l *longValues) placeholder(i int) string {
 }
 
 // fill puts each value in doc where its placeholder is, reporting
-// whether every placeholder was found once, as the value of a mapping,
-// and a plain value's outside any flow collection (where a comma or a
-// bracket would have ended it).
+// whether every placeholder was found once, as the value of a mapping
+// (or as a key, for a key read after "? "), and a plain value's outside
+// any flow collection (where a comma or a bracket would have ended it).
 func (l *longValues) fill(doc *yaml.Node) bool {
 	if len(l.values) == 0 {
 		return true
 	}
 	prefix := "\x00ctxlab-" + l.nonce + "-"
 	found := make([]bool, len(l.values))
-	var walk func(n *yaml.Node, inFlow, isValue bool) bool
-	walk = func(n *yaml.Node, inFlow, isValue bool) bool {
+	// at is where a node sits: in a mapping as a key or as a value, or
+	// elsewhere (the document, a list's item).
+	const (
+		elsewhere = iota
+		asKey
+		asValue
+	)
+	var walk func(n *yaml.Node, inFlow bool, at int) bool
+	walk = func(n *yaml.Node, inFlow bool, at int) bool {
 		if n.Kind == yaml.ScalarNode && strings.HasPrefix(n.Value, prefix) {
 			i, err := strconv.Atoi(n.Value[len(prefix):])
-			if err != nil || i < 0 || i >= len(l.values) || found[i] || !isValue ||
+			if err != nil || i < 0 || i >= len(l.values) || found[i] || (l.keys[i] && at != asKey) || (!l.keys[i] && at != asValue) ||
 				n.Style != yaml.DoubleQuotedStyle || (l.styles[i] == longPlain && inFlow) {
 				return false
 			}
@@ -199,13 +208,25 @@ func (l *longValues) fill(doc *yaml.Node) bool {
 		}
 		inFlow = inFlow || n.Style&yaml.FlowStyle != 0
 		for k, c := range n.Content {
-			if !walk(c, inFlow, n.Kind == yaml.MappingNode && k%2 == 1) {
+			place := elsewhere
+			if n.Kind == yaml.MappingNode {
+				place = asKey + k%2
+				// A key with no value after it ("? key" and no ":")
+				// has an empty one placed where the key ends, which the
+				// placeholder does not: left to yaml.v3.
+				if place == asKey && c.Kind == yaml.ScalarNode && strings.HasPrefix(c.Value, prefix) && k+1 < len(n.Content) {
+					if v := n.Content[k+1]; v.Kind == yaml.ScalarNode && v.Value == "" && v.Style == 0 {
+						return false
+					}
+				}
+			}
+			if !walk(c, inFlow, place) {
 				return false
 			}
 		}
 		return true
 	}
-	if !walk(doc, false, false) {
+	if !walk(doc, false, elsewhere) {
 		return false
 	}
 	for _, f := range found {

@@ -25,7 +25,7 @@ func TestLongValuesEqualYAMLv3(t *testing.T) {
 	taken := map[longScalarStyle]int{}
 	for i := range 4000 {
 		style := longScalarStyle(rng.IntN(3))
-		text := randomLongValueList(rng, style)
+		text := randomLongValueList(rng, style, false)
 		path := filepath.Join(dir, fmt.Sprintf("%d.yaml", i))
 		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 			t.Fatal(err)
@@ -57,8 +57,9 @@ func TestLongValuesEqualYAMLv3(t *testing.T) {
 }
 
 // randomLongValueList is a list of one or two items whose values are
-// written in style, from pieces chosen to sit on every edge of it.
-func randomLongValueList(rng *rand.Rand, style longScalarStyle) string {
+// written in style, from pieces chosen to sit on every edge of it; with
+// keys, about half of them are keys instead ("? key" and ": value").
+func randomLongValueList(rng *rand.Rand, style longScalarStyle, keys bool) string {
 	var b strings.Builder
 	for range 1 + rng.IntN(2) {
 		b.WriteString(pick(rng, "- ", "- - ", "-   "))
@@ -66,6 +67,16 @@ func randomLongValueList(rng *rand.Rand, style longScalarStyle) string {
 		for k := range 1 + rng.IntN(2) {
 			if k > 0 {
 				b.WriteString(indent)
+			}
+			if keys && rng.IntN(2) == 0 {
+				// A long key, written explicitly as PyYAML writes one,
+				// and its value on the next line.
+				b.WriteString("?" + pick(rng, " ", " ", "  ", "\t", ""))
+				b.WriteString(randomLongValue(rng, style))
+				b.WriteString(pick(rng, "", "", "", "", "", " ", " # c", "\t", ": x", ","))
+				b.WriteString(pick(rng, "\n", "\n", "\n", "\n", "\r\n", "\n\n", "\n   more\n", "\n  # note\n", "\n"+indent+"  on\n"))
+				b.WriteString(indent + pick(rng, ": ", ": ", ":  ", " : ", ":") + pick(rng, "v", "1", "\"q\"", "[a, b]", "") + "\n")
+				continue
 			}
 			b.WriteString(pick(rng, "content", "text", "a_b", "x1") + ":" + pick(rng, " ", " ", "  ", "\t", ""))
 			b.WriteString(randomLongValue(rng, style))
@@ -122,9 +133,13 @@ func TestOneYAMLDocumentEqualsYAMLv3(t *testing.T) {
 	defer func(line int) { longValueLineBytes = line }(longValueLineBytes)
 	longValueLineBytes = 16
 	rng := rand.New(rand.NewPCG(18, 4))
-	read := 0
-	for range 4000 {
-		text := randomLongValueList(rng, longScalarStyle(rng.IntN(3)))
+	read, withKeys := 0, 0
+	for i := range 12000 {
+		// The last two thirds have long keys (a preset's or a model's
+		// name), fewer of which the reader takes: a key has more ways
+		// to go wrong (a comment, a value on its line, its ": " line).
+		keys := i >= 4000
+		text := randomLongValueList(rng, longScalarStyle(rng.IntN(3)), keys)
 		if rng.IntN(2) == 0 {
 			// A mapping at the top, as a scenario or a cassette is.
 			text = strings.ReplaceAll(strings.TrimPrefix(text, "- "), "\n  ", "\n")
@@ -140,10 +155,56 @@ func TestOneYAMLDocumentEqualsYAMLv3(t *testing.T) {
 		if diff := nodeDifference(&got, &want, "document"); diff != "" {
 			t.Fatalf("%q: %s", text, diff)
 		}
+		if keys {
+			if strings.Contains(text, "? ") {
+				withKeys++
+			}
+			continue
+		}
 		read++
 	}
 	if read < 500 {
 		t.Errorf("only %d of 4,000 documents were read with longValues", read)
+	}
+	if withKeys < 100 {
+		t.Errorf("only %d of 8,000 documents with long keys were read with longValues", withKeys)
+	}
+}
+
+// A long key read after "? " by longValues is the key yaml.v3 reads, in
+// a list of items read as the documents loader reads one.
+func TestLongKeysEqualYAMLv3(t *testing.T) {
+	defer func(long, line int) { yamlLongItemBytes, longValueLineBytes = long, line }(yamlLongItemBytes, longValueLineBytes)
+	yamlLongItemBytes, longValueLineBytes = 3, 16
+	rng := rand.New(rand.NewPCG(19, 2))
+	dir := t.TempDir()
+	taken := 0
+	for i := range 2000 {
+		text := randomLongValueList(rng, longScalarStyle(rng.IntN(3)), true)
+		path := filepath.Join(dir, fmt.Sprintf("%d.yaml", i))
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		got, handled, err := streamYAMLList(fileInput(path))
+		if err != nil {
+			t.Fatalf("%q: %v", text, err)
+		}
+		if !handled {
+			continue
+		}
+		want, err := decodeWholeYAML(path, []byte(text))
+		if err != nil {
+			t.Fatalf("%q: streamed as %#v, yaml.v3 says %v", text, got, err)
+		}
+		if !reflect.DeepEqual(any(got), want.value) {
+			t.Fatalf("%q: streamed as %#v, yaml.v3 reads %#v", text, got, want.value)
+		}
+		if strings.Contains(text, "? ") {
+			taken++
+		}
+	}
+	if taken < 25 {
+		t.Errorf("only %d of 2,000 lists with long keys were streamed", taken)
 	}
 }
 

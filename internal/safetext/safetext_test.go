@@ -32,6 +32,15 @@ func TestLine(t *testing.T) {
 	}
 }
 
+// A line with nothing to change is returned as it is: a 50 MB preset
+// name shown in a listing was copied twice by every call.
+func TestLineOfCleanTextDoesNotCopy(t *testing.T) {
+	clean := strings.Repeat("preset name é ", 1000)
+	if allocs := testing.AllocsPerRun(10, func() { _ = Line(clean) }); allocs != 0 {
+		t.Errorf("Line of clean text made %v allocations, want 0", allocs)
+	}
+}
+
 func FuzzSanitize(f *testing.F) {
 	f.Add("\x1b[2J\x9b\u202e")
 	f.Fuzz(func(t *testing.T, s string) {
