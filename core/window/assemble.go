@@ -84,8 +84,15 @@ type assembledComponent struct {
 	// plain: it becomes the component's report note.
 	note string
 	// pieces are the texts the component's items are counted on, when
-	// the component made them itself (OpenAI's rendering of each tool).
+	// the component made them itself (each definition's part of the
+	// tools JSON).
 	pieces []string
+	// itemTokens are the items' tokens when the component counted them
+	// itself (each tool as its provider bills it), in place of pieces.
+	itemTokens []int
+	// cut reports a component cut to its allocation that holds no text
+	// to compare (the chat layout's tools, counted and not kept).
+	cut bool
 }
 
 // Assemble assembles a request and reports every component against its
@@ -102,10 +109,13 @@ func Assemble(in Input) (*Assembly, error) {
 	if err := in.validate(); err != nil {
 		return nil, err
 	}
-	toolsJSON, err := toolsJSON(in.Tools)
-	if err != nil {
+	// Checked here, written by the layout that sends it: the chat layout
+	// writes the array of the tools it keeps, and one written here for
+	// nothing held a long description once more while that was made.
+	if err := checkTools(in.Tools); err != nil {
 		return nil, err
 	}
+	var err error
 	calls := make([]json.RawMessage, len(in.ToolResults))
 	for i, r := range in.ToolResults {
 		if calls[i], err = compactToolCalls(r.ToolCalls, i); err != nil {
@@ -124,12 +134,13 @@ func Assemble(in Input) (*Assembly, error) {
 	var parts map[string]*assembledComponent
 	switch {
 	case mode == MeasureOnly:
-		parts, a.Messages = measureRequest(in, toolsJSON, calls)
+		tools, _ := toolsJSON(in.Tools) // checked above
+		parts, a.Messages = measureRequest(in, tools, calls)
 		// The array sent is compacted again rather than copied from
-		// toolsJSON: once OpenAI's rendering has replaced it in the
-		// component, toolsJSON is garbage, and a long tool description
-		// is then held as the input, the rendering and this array, not
-		// also as toolsJSON.
+		// toolsJSON: once the component has counted it (or OpenAI's
+		// rendering of it) it holds the counts, toolsJSON is garbage,
+		// and a long tool description is then held as the input and
+		// this array, not also as toolsJSON or a rendering.
 		a.Tools, _ = compactTools(in.Tools)
 	case in.layout() == LayoutChat:
 		a.Layout = LayoutChat
@@ -140,7 +151,8 @@ func Assemble(in Input) (*Assembly, error) {
 		a.Tools, _ = compactTools(in.Tools[:toolsSent])
 	default:
 		a.Layout = LayoutArticle
-		parts, a.Messages = budgetRequest(in, toolsJSON, calls)
+		tools, _ := toolsJSON(in.Tools) // checked above
+		parts, a.Messages = budgetRequest(in, tools, calls)
 	}
 
 	a.ArticleTotal = articleTotal(a.Messages, tok)
@@ -181,7 +193,7 @@ func Assemble(in Input) (*Assembly, error) {
 		}
 	}
 	a.Components = append(a.Components, framing)
-	a.Items = itemCounts(in, a.Components, calls, parts[ComponentTools].pieces, parts[ComponentHistory].raw, parts[ComponentToolResults].pieces)
+	a.Items = itemCounts(in, a.Components, calls, parts[ComponentTools], parts[ComponentHistory].raw, parts[ComponentToolResults].pieces)
 	a.Used += framing.Used
 
 	reserve := in.Budget.ResponseReserve
@@ -291,7 +303,7 @@ func reportComponent(b ContextBudget, name string, p *assembledComponent, tok to
 	} else {
 		r.Raw, r.Used = tok.Count(p.raw), tok.Count(p.kept)
 	}
-	r.Truncated = p.kept != p.raw
+	r.Truncated = p.kept != p.raw || p.cut
 	if r.Used > allocated {
 		r.Over, r.Excess = true, r.Used-allocated
 	}
@@ -330,6 +342,15 @@ func countsAreExact(tok tokens.Tokenizer, model string) bool {
 // bills it: OpenAI renders the functions as a namespace in the prompt
 // (openAIToolsText), Anthropic adds a tool-use system prompt. The JSON
 // itself is what the component holds when neither applies.
+//
+// What the provider bills is counted here, with each definition as an
+// item, and the component keeps the counts, not the text: OpenAI's
+// namespace is counted on the pieces it is written from, never written
+// (tokens.CountJoined), and nothing counted is kept in the assembly's
+// memo, so once the array sent is made the tools JSON is garbage. A long
+// tool description was held as the definitions, this JSON, the namespace
+// and the array sent at once. providerToolsText writes the text counted
+// for a caller that shows it (the chat layout's kept tools).
 func providerTools(in Input, toolsJSON string) *assembledComponent {
 	// Each definition is counted, as an item, on its part of the JSON
 	// unless OpenAI's rendering replaces it.
@@ -339,24 +360,40 @@ func providerTools(in Input, toolsJSON string) *assembledComponent {
 	}
 	tok := in.Tokenizer
 	if spec, ok := tokens.LookupModel(in.Model); ok && spec.Provider == tokens.ProviderAnthropic {
-		n := tok.Count(toolsJSON) + anthropicToolUsePrompt(in.Model)
-		c.counted, c.rawTokens, c.keptTokens = true, n, n
-		c.note = fmt.Sprintf("the tools JSON plus Anthropic's %s-token tool-use system prompt (tool_choice auto)", numfmt.Thousands(anthropicToolUsePrompt(in.Model)))
-		return c
+		n := countOnce(tok, toolsJSON) + anthropicToolUsePrompt(in.Model)
+		return &assembledComponent{
+			counted: true, rawTokens: n, keptTokens: n, itemTokens: countEachOnce(tok, c.pieces),
+			note: fmt.Sprintf("the tools JSON plus Anthropic's %s-token tool-use system prompt (tool_choice auto)", numfmt.Thousands(anthropicToolUsePrompt(in.Model))),
+		}
 	}
-	text, blocks, ok := openAIRender(toolsJSON)
+	r, ok := renderOpenAI(toolsJSON)
 	if !ok {
 		return c
 	}
-	c.pieces = blocks
-	n := tok.Count(text) + openAIToolsOverhead
+	n := countOnce(tok, r.parts.parts...) + openAIToolsOverhead
 	if in.SystemPrompt != "" || in.RetrievedContext != "" {
 		n -= openAIToolsSystemDiscount
 	}
-	c.raw, c.kept = text, text
-	c.counted, c.rawTokens, c.keptTokens = true, n, n
-	c.note = "as OpenAI renders the functions in the prompt (a TypeScript-like namespace, +9 tokens, −4 with a system message), not as the JSON sent"
-	return c
+	items := make([]int, len(r.blocks))
+	for i := range r.blocks {
+		items[i] = countOnce(tok, r.blockParts(i)...)
+	}
+	return &assembledComponent{
+		counted: true, rawTokens: n, keptTokens: n, itemTokens: items,
+		note: "as OpenAI renders the functions in the prompt (a TypeScript-like namespace, +9 tokens, −4 with a system message), not as the JSON sent",
+	}
+}
+
+// providerToolsText is the text providerTools counts for toolsJSON:
+// OpenAI's namespace when it renders the tools, else the JSON.
+func providerToolsText(in Input, toolsJSON string) string {
+	if spec, ok := tokens.LookupModel(in.Model); ok && spec.Provider == tokens.ProviderAnthropic {
+		return toolsJSON
+	}
+	if text, ok := openAIToolsText(toolsJSON); ok {
+		return text
+	}
+	return toolsJSON
 }
 
 // labelsNote names the headings a layout adds to the components' texts.
