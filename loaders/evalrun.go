@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"ctxlab/core/evalrun"
+	"ctxlab/internal/heapcollect"
 )
 
 // EvalFiles are the files of a retrieval run to evaluate.
@@ -30,11 +31,11 @@ func LoadEvalRun(files EvalFiles) (*evalrun.Set, error) {
 		return nil, err
 	}
 	// The run's bytes are unreachable now: collect them, join the titles,
-	// and collect the texts the passages replaced (see collectDropped).
-	collectDropped()
+	// and collect the texts the passages replaced (see heapcollect.Dropped).
+	heapcollect.Dropped()
 	if len(titles) > 0 {
 		joinTitles(queries, titles)
-		collectDropped()
+		heapcollect.Dropped()
 	}
 	set := &evalrun.Set{Queries: queries}
 	if files.Qrels != "" {

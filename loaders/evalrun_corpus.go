@@ -1,6 +1,10 @@
 package loaders
 
-import "fmt"
+import (
+	"fmt"
+
+	"ctxlab/internal/heapcollect"
+)
 
 // corpusEntry is one document of a BEIR-style corpus.
 type corpusEntry struct {
@@ -59,7 +63,7 @@ func loadCorpus(name string) (map[string]corpusEntry, error) {
 	if err != nil {
 		return nil, err
 	}
-	collectDropped() // the corpus's bytes
+	heapcollect.Dropped() // the corpus's bytes
 	titled := false
 	for id, e := range corpus {
 		if e.title != "" {
@@ -69,7 +73,7 @@ func loadCorpus(name string) (map[string]corpusEntry, error) {
 		}
 	}
 	if titled {
-		collectDropped() // the texts the passages replaced
+		heapcollect.Dropped() // the texts the passages replaced
 	}
 	return corpus, nil
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"ctxlab/core/tokens"
+	"ctxlab/internal/heapcollect"
 	"ctxlab/internal/numfmt"
 )
 
@@ -84,8 +85,15 @@ type assembledComponent struct {
 	// plain: it becomes the component's report note.
 	note string
 	// pieces are the texts the component's items are counted on, when
-	// the component made them itself (OpenAI's rendering of each tool).
+	// the component made them itself (each definition's part of the
+	// tools JSON).
 	pieces []string
+	// itemTokens are the items' tokens when the component counted them
+	// itself (each tool as its provider bills it), in place of pieces.
+	itemTokens []int
+	// cut reports a component cut to its allocation that holds no text
+	// to compare (the chat layout's tools, counted and not kept).
+	cut bool
 }
 
 // Assemble assembles a request and reports every component against its
@@ -102,10 +110,13 @@ func Assemble(in Input) (*Assembly, error) {
 	if err := in.validate(); err != nil {
 		return nil, err
 	}
-	toolsJSON, err := toolsJSON(in.Tools)
-	if err != nil {
+	// Checked here, written by the layout that sends it: the chat layout
+	// writes the array of the tools it keeps, and one written here for
+	// nothing held a long description once more while that was made.
+	if err := checkTools(in.Tools); err != nil {
 		return nil, err
 	}
+	var err error
 	calls := make([]json.RawMessage, len(in.ToolResults))
 	for i, r := range in.ToolResults {
 		if calls[i], err = compactToolCalls(r.ToolCalls, i); err != nil {
@@ -124,23 +135,27 @@ func Assemble(in Input) (*Assembly, error) {
 	var parts map[string]*assembledComponent
 	switch {
 	case mode == MeasureOnly:
-		parts, a.Messages = measureRequest(in, toolsJSON, calls)
+		tools, _ := toolsJSON(in.Tools) // checked above
+		parts, a.Messages = measureRequest(in, tools, calls)
+		collectCountedTools(in.Tools)
 		// The array sent is compacted again rather than copied from
-		// toolsJSON: once OpenAI's rendering has replaced it in the
-		// component, toolsJSON is garbage, and a long tool description
-		// is then held as the input, the rendering and this array, not
-		// also as toolsJSON.
+		// toolsJSON: once the component has counted it (or OpenAI's
+		// rendering of it) it holds the counts, toolsJSON is garbage,
+		// and a long tool description is then held as the input and
+		// this array, not also as toolsJSON or a rendering.
 		a.Tools, _ = compactTools(in.Tools)
 	case in.layout() == LayoutChat:
 		a.Layout = LayoutChat
 		var toolsSent int
 		parts, a.Messages, toolsSent = chatRequest(in, calls)
+		collectCountedTools(in.Tools)
 		// Compacted again, as in measure mode, rather than copied from a
 		// string the component no longer holds.
 		a.Tools, _ = compactTools(in.Tools[:toolsSent])
 	default:
 		a.Layout = LayoutArticle
-		parts, a.Messages = budgetRequest(in, toolsJSON, calls)
+		tools, _ := toolsJSON(in.Tools) // checked above
+		parts, a.Messages = budgetRequest(in, tools, calls)
 	}
 
 	a.ArticleTotal = articleTotal(a.Messages, tok)
@@ -181,7 +196,7 @@ func Assemble(in Input) (*Assembly, error) {
 		}
 	}
 	a.Components = append(a.Components, framing)
-	a.Items = itemCounts(in, a.Components, calls, parts[ComponentTools].pieces, parts[ComponentHistory].raw, parts[ComponentToolResults].pieces)
+	a.Items = itemCounts(in, a.Components, calls, parts[ComponentTools], parts[ComponentHistory].raw, parts[ComponentToolResults].pieces)
 	a.Used += framing.Used
 
 	reserve := in.Budget.ResponseReserve
@@ -206,6 +221,22 @@ func Assemble(in Input) (*Assembly, error) {
 	}
 	return a, nil
 }
+
+// collectCountedTools runs a collection when the tools array a measured
+// or chat assembly counted, garbage once counted, is long, before the
+// array sent is written: a collection still marking then let the heap
+// hold the definitions, the array counted and the array sent at once
+// (156 MiB for one 50 MB tool description), or, for the chat layout,
+// the array it counted beside the one the measured assembly after it
+// counts. Under collectToolsFromBytes the collector's pacing is left
+// alone: a workbench evaluates again on every change.
+func collectCountedTools(tools []json.RawMessage) {
+	if compactToolsSize(tools) >= collectToolsFromBytes {
+		heapcollect.Dropped()
+	}
+}
+
+const collectToolsFromBytes = 16 << 20
 
 // budgetRequest lays the input out with the article's assembler.
 func budgetRequest(in Input, toolsJSON string, calls []json.RawMessage) (map[string]*assembledComponent, []ChatMessage) {
@@ -291,7 +322,7 @@ func reportComponent(b ContextBudget, name string, p *assembledComponent, tok to
 	} else {
 		r.Raw, r.Used = tok.Count(p.raw), tok.Count(p.kept)
 	}
-	r.Truncated = p.kept != p.raw
+	r.Truncated = p.kept != p.raw || p.cut
 	if r.Used > allocated {
 		r.Over, r.Excess = true, r.Used-allocated
 	}
@@ -330,6 +361,15 @@ func countsAreExact(tok tokens.Tokenizer, model string) bool {
 // bills it: OpenAI renders the functions as a namespace in the prompt
 // (openAIToolsText), Anthropic adds a tool-use system prompt. The JSON
 // itself is what the component holds when neither applies.
+//
+// What the provider bills is counted here, with each definition as an
+// item, and the component keeps the counts, not the text: OpenAI's
+// namespace is counted on the pieces it is written from, never written
+// (tokens.CountJoined), and nothing counted is kept in the assembly's
+// memo, so once the array sent is made the tools JSON is garbage. A long
+// tool description was held as the definitions, this JSON, the namespace
+// and the array sent at once. providerToolsText writes the text counted
+// for a caller that shows it (the chat layout's kept tools).
 func providerTools(in Input, toolsJSON string) *assembledComponent {
 	// Each definition is counted, as an item, on its part of the JSON
 	// unless OpenAI's rendering replaces it.
@@ -339,24 +379,40 @@ func providerTools(in Input, toolsJSON string) *assembledComponent {
 	}
 	tok := in.Tokenizer
 	if spec, ok := tokens.LookupModel(in.Model); ok && spec.Provider == tokens.ProviderAnthropic {
-		n := tok.Count(toolsJSON) + anthropicToolUsePrompt(in.Model)
-		c.counted, c.rawTokens, c.keptTokens = true, n, n
-		c.note = fmt.Sprintf("the tools JSON plus Anthropic's %s-token tool-use system prompt (tool_choice auto)", numfmt.Thousands(anthropicToolUsePrompt(in.Model)))
-		return c
+		n := countOnce(tok, toolsJSON) + anthropicToolUsePrompt(in.Model)
+		return &assembledComponent{
+			counted: true, rawTokens: n, keptTokens: n, itemTokens: countEachOnce(tok, c.pieces),
+			note: fmt.Sprintf("the tools JSON plus Anthropic's %s-token tool-use system prompt (tool_choice auto)", numfmt.Thousands(anthropicToolUsePrompt(in.Model))),
+		}
 	}
-	text, blocks, ok := openAIRender(toolsJSON)
+	r, ok := renderOpenAI(toolsJSON)
 	if !ok {
 		return c
 	}
-	c.pieces = blocks
-	n := tok.Count(text) + openAIToolsOverhead
+	n := countOnce(tok, r.parts.parts...) + openAIToolsOverhead
 	if in.SystemPrompt != "" || in.RetrievedContext != "" {
 		n -= openAIToolsSystemDiscount
 	}
-	c.raw, c.kept = text, text
-	c.counted, c.rawTokens, c.keptTokens = true, n, n
-	c.note = "as OpenAI renders the functions in the prompt (a TypeScript-like namespace, +9 tokens, −4 with a system message), not as the JSON sent"
-	return c
+	items := make([]int, len(r.blocks))
+	for i := range r.blocks {
+		items[i] = countOnce(tok, r.blockParts(i)...)
+	}
+	return &assembledComponent{
+		counted: true, rawTokens: n, keptTokens: n, itemTokens: items,
+		note: "as OpenAI renders the functions in the prompt (a TypeScript-like namespace, +9 tokens, −4 with a system message), not as the JSON sent",
+	}
+}
+
+// providerToolsText is the text providerTools counts for toolsJSON:
+// OpenAI's namespace when it renders the tools, else the JSON.
+func providerToolsText(in Input, toolsJSON string) string {
+	if spec, ok := tokens.LookupModel(in.Model); ok && spec.Provider == tokens.ProviderAnthropic {
+		return toolsJSON
+	}
+	if text, ok := openAIToolsText(toolsJSON); ok {
+		return text
+	}
+	return toolsJSON
 }
 
 // labelsNote names the headings a layout adds to the components' texts.

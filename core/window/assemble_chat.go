@@ -218,21 +218,32 @@ func chatTools(in Input, allocation int) (*assembledComponent, int) {
 	// below cannot fail.
 	all, _ := toolsJSON(in.Tools)
 	whole := providerTools(in, all)
-	c := &assembledComponent{raw: whole.raw, counted: true, rawTokens: billedTokens(whole, in.Tokenizer)}
-	kept := 0
+	c := &assembledComponent{counted: true, rawTokens: billedTokens(whole, in.Tokenizer)}
+	// Each definition is an item counted on its JSON, here, so that
+	// itemCounts need not compact every definition again.
+	if elems := arrayElements(all); len(elems) == len(in.Tools) {
+		c.itemTokens = countEachOnce(in.Tokenizer, elems)
+	}
+	kept, keptJSON := 0, ""
 	for n := len(in.Tools); n > 0; n-- {
 		// All of them is the array counted above, not rendered again:
 		// a long description would be held twice more.
-		part := whole
+		part, candidate := whole, all
 		if n < len(in.Tools) {
-			candidate, _ := toolsJSON(in.Tools[:n])
+			candidate, _ = toolsJSON(in.Tools[:n])
 			part = providerTools(in, candidate)
 		}
 		if billed := billedTokens(part, in.Tokenizer); billed <= allocation {
-			c.kept, c.keptTokens, kept = part.kept, billed, n
+			c.keptTokens, kept, keptJSON = billed, n, candidate
 			break
 		}
 	}
+	// The text sent (the component's text for the inspector) is written
+	// only for the tools kept: providerTools counted without it.
+	if kept > 0 {
+		c.kept = providerToolsText(in, keptJSON)
+	}
+	c.raw, c.cut = c.kept, kept < len(in.Tools)
 	var notes []string
 	if all != "" {
 		notes = append(notes, "sent as the request's tools array, beside the messages")

@@ -75,7 +75,10 @@ type ComponentReport struct {
 	// Text is the component as it was sent, for the inspector; the JSON
 	// output carries it in the messages instead. A measured history or
 	// tool-results component, sent as messages of their own and never
-	// cut, has none: the messages are the text. A cut component's text
+	// cut, has none: the messages are the text. Nor has a measured
+	// request's tools component once it is counted as its provider bills
+	// it: the array sent is Assembly.Tools, and the namespace OpenAI
+	// renders from it is counted on its pieces, never written. A cut component's text
 	// is the tokenizer's cut, a copy, so it does not keep the whole it
 	// was cut from alive.
 	Text string `json:"-"`

@@ -46,14 +46,15 @@ type Item struct {
 // itemCounts counts every tool definition, history message and tool
 // result of an assembly, on the text the component was counted on: in
 // measure mode the messages as sent and the tools as the provider bills
-// them (toolPieces, OpenAI's rendering of each, when it applies),
-// budgeted the lines of the article's rendering and each tool's JSON. A
+// them (the counts toolsPart made, or its pieces, each definition's part
+// of the JSON), budgeted the lines of the article's rendering and each
+// tool's JSON (the chat layout's counts of them in toolsPart). A
 // component the assembler cut shares out what it sent from the end it
 // kept, so the items cut away cost nothing. historyText is the history
 // component's rendering, budgeted (HistoryText); resultLines the tool
 // results' lines of the article's rendering when the assembly has them
 // (toolResultLinesOf), else they are rendered here.
-func itemCounts(in Input, reports []ComponentReport, calls []json.RawMessage, toolPieces []string, historyText string, resultLines []string) []Item {
+func itemCounts(in Input, reports []ComponentReport, calls []json.RawMessage, toolsPart *assembledComponent, historyText string, resultLines []string) []Item {
 	used := func(name string) (int, bool) {
 		for _, r := range reports {
 			if r.Name == name {
@@ -65,13 +66,19 @@ func itemCounts(in Input, reports []ComponentReport, calls []json.RawMessage, to
 	tok := in.Tokenizer
 	var items []Item
 
-	toolTexts := toolPieces
-	if len(toolTexts) != len(in.Tools) {
+	toolTexts := toolsPart.pieces
+	counted := len(toolsPart.itemTokens) == len(in.Tools)
+	if !counted && len(toolTexts) != len(in.Tools) {
 		toolTexts = toolJSONTexts(in.Tools)
 	}
 	tools := make([]Item, len(in.Tools))
 	for i, t := range in.Tools {
-		n := tok.Count(toolTexts[i])
+		var n int
+		if counted {
+			n = toolsPart.itemTokens[i]
+		} else {
+			n = tok.Count(toolTexts[i])
+		}
 		tools[i] = Item{Kind: ItemToolDefinition, Component: ComponentTools, Index: i, Label: "tool " + toolName(t, i), Tokens: n, Raw: n}
 	}
 	items = append(items, shareCut(tools, used, ComponentTools, tokens.KeepStart)...)

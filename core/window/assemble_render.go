@@ -43,6 +43,21 @@ func toolsJSON(tools []json.RawMessage) (string, error) {
 	return b.String(), nil
 }
 
+// checkTools returns toolsJSON's error without writing the array: a
+// definition that is not valid JSON, as json.Compact reports it.
+func checkTools(tools []json.RawMessage) error {
+	for i, t := range tools {
+		if json.Valid(t) {
+			continue
+		}
+		var buf bytes.Buffer
+		if err := json.Compact(&buf, t); err != nil {
+			return fmt.Errorf("tool definition %d is not valid JSON: %w", i+1, err)
+		}
+	}
+	return nil
+}
+
 // compactToolsSize bounds the compact array's length: the definitions,
 // their commas and the brackets (compacting never lengthens JSON).
 func compactToolsSize(tools []json.RawMessage) int {

@@ -18,9 +18,6 @@ func (t *textParts) add(parts ...string) {
 	}
 }
 
-// len is the length the text has so far.
-func (t *textParts) len() int { return t.n }
-
 func (t *textParts) String() string {
 	var b strings.Builder
 	b.Grow(t.n)

@@ -35,30 +35,63 @@ func openAIToolBlocks(toolsJSON string) ([]string, bool) {
 // length, and the blocks are substrings of it: a tool with a long
 // description is held once, not once per block, join and namespace.
 func openAIRender(toolsJSON string) (text string, blocks []string, ok bool) {
-	root, err := parseOrderedJSON(toolsJSON)
-	if err != nil || root.kind != '[' {
+	r, ok := renderOpenAI(toolsJSON)
+	if !ok {
 		return "", nil, false
 	}
-	var out textParts
+	text = r.parts.String()
+	blocks = make([]string, len(r.blocks))
+	offset, part := 0, 0
+	for i, b := range r.blocks {
+		for ; part < b[0]; part++ {
+			offset += len(r.parts.parts[part])
+		}
+		start := offset
+		for ; part < b[1]; part++ {
+			offset += len(r.parts.parts[part])
+		}
+		blocks[i] = text[start:offset]
+	}
+	return text, blocks, true
+}
+
+// openAIRendering is the namespace as the pieces it is written from,
+// mostly substrings of the tools JSON (a description is one), and each
+// tool's block as a range of them: a measured request counts the
+// namespace and the blocks on their pieces (tokens.CountJoined) and never
+// writes the namespace, which would hold a long description once more.
+type openAIRendering struct {
+	parts  textParts
+	blocks [][2]int // each tool's block: parts[b[0]:b[1]]
+}
+
+// blockParts are tool i's block as its pieces.
+func (r *openAIRendering) blockParts(i int) []string {
+	return r.parts.parts[r.blocks[i][0]:r.blocks[i][1]]
+}
+
+// renderOpenAI renders the tools array as openAIRender does, into
+// pieces; ok is false when a tool is not a function definition.
+func renderOpenAI(toolsJSON string) (r openAIRendering, ok bool) {
+	root, err := parseOrderedJSON(toolsJSON)
+	if err != nil || root.kind != '[' {
+		return r, false
+	}
+	out := &r.parts
 	out.add("namespace functions {\n\n")
-	bounds := make([][2]int, 0, len(root.items))
+	r.blocks = make([][2]int, 0, len(root.items))
 	for _, tool := range root.items {
 		fn := tool.get("function")
 		if tool.kind != '{' || tool.get("type").text() != "function" || fn == nil || fn.get("name").text() == "" {
-			return "", nil, false
+			return openAIRendering{}, false
 		}
-		start := out.len()
-		openAIToolBlock(fn, &out)
-		bounds = append(bounds, [2]int{start, out.len()})
+		start := len(out.parts)
+		openAIToolBlock(fn, out)
+		r.blocks = append(r.blocks, [2]int{start, len(out.parts)})
 		out.add("\n")
 	}
 	out.add("} // namespace functions")
-	text = out.String()
-	blocks = make([]string, len(bounds))
-	for i, b := range bounds {
-		blocks[i] = text[b[0]:b[1]]
-	}
-	return text, blocks, true
+	return r, true
 }
 
 // openAIToolBlock writes one function's block: its description as a

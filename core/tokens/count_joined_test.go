@@ -1,0 +1,104 @@
+package tokens
+
+import (
+	"math/rand"
+	"strings"
+	"testing"
+
+	"ctxlab/core/pycompat"
+)
+
+// joinedAlphabet holds what the pre-tokenizers treat each in their own
+// way: lowercase and uppercase letters around the spaces a cut is made
+// at, apostrophes of contractions, digits, punctuation and slashes,
+// newlines and other spaces, letters beyond ASCII, a combining mark.
+var joinedAlphabet = []string{
+	"a", "b", "z", "q", " ", " ", " ", "A", "Z", "'", "'s", "'ll", "1", "42", ".", ",", "/", "//", "\n", "\r\n",
+	"\t", "  ", "é", "É", "ß", "ж", "中", "\u0301", "\u00a0", "\u3000", "{", "}", "\"", "-", "_", "x y", "ab cd",
+}
+
+func randomJoinedText(r *rand.Rand, n int) string {
+	var b strings.Builder
+	for b.Len() < n {
+		b.WriteString(joinedAlphabet[r.Intn(len(joinedAlphabet))])
+	}
+	return b.String()
+}
+
+// randomParts cuts text into parts at random byte offsets that fall
+// between characters, some parts empty.
+func randomParts(r *rand.Rand, text string) []string {
+	var parts []string
+	for len(text) > 0 {
+		i := r.Intn(len(text) + 1)
+		for i < len(text) && !utf8RuneStart(text[i]) {
+			i++
+		}
+		parts = append(parts, text[:i])
+		text = text[i:]
+	}
+	return parts
+}
+
+func utf8RuneStart(b byte) bool { return b&0xC0 != 0x80 }
+
+// TestCountJoinedEqualsCount: the stretches' counts add up to the joined
+// text's, for both BPE encodings and the heuristic, on random texts cut
+// into random parts, with the long-part threshold low enough that nearly
+// every part is cut.
+func TestCountJoinedEqualsCount(t *testing.T) {
+	r := rand.New(rand.NewSource(11))
+	bpes := []*BPE{BuiltinTokenizers[TokenizerO200K].(*BPE), BuiltinTokenizers[TokenizerCL100K].(*BPE)}
+	for i := 0; i < 3000; i++ {
+		text := randomJoinedText(r, 1+r.Intn(200))
+		parts := randomParts(r, text)
+		stretches := joinedStretches(parts, 1+r.Intn(8), 1+r.Intn(40))
+		if got := strings.Join(stretches, ""); got != text {
+			t.Fatalf("stretches %q join to %q, want %q", stretches, got, text)
+		}
+		for _, b := range bpes {
+			enc := b.load()
+			sum := 0
+			for _, s := range stretches {
+				sum += enc.count(s)
+			}
+			if want := enc.count(text); sum != want {
+				t.Fatalf("%s: stretches %q count %d, the joined text %q %d", b.Name(), stretches, sum, text, want)
+			}
+		}
+		words := 0
+		for _, s := range stretches {
+			words += pycompat.WordCount(s)
+		}
+		if want := pycompat.WordCount(text); words != want {
+			t.Fatalf("heuristic: stretches %q hold %d words, the joined text %d", stretches, words, want)
+		}
+	}
+}
+
+// TestCountJoinedLongPart: a part long enough to be counted where it
+// lies (a description of a few megabytes between a rendering's short
+// pieces) counts as the joined text, with each tokenizer, and a part
+// with no place to cut, or invalid UTF-8, is joined.
+func TestCountJoinedLongPart(t *testing.T) {
+	r := rand.New(rand.NewSource(12))
+	var long strings.Builder
+	for long.Len() < joinedLongPart+joinedCutSearch {
+		long.WriteString(randomJoinedText(r, 64))
+	}
+	cases := [][]string{
+		{"// ", long.String(), "\ntype f = () => any;\n"},
+		{"x", strings.Repeat("A", joinedLongPart), "y"},
+		{"a\xe2\x82", "\xac b"},
+	}
+	for _, tok := range []Tokenizer{BuiltinTokenizers[TokenizerO200K], Heuristic{}} {
+		for i, parts := range cases {
+			if got, want := CountJoined(tok, parts), tok.Count(strings.Join(parts, "")); got != want {
+				t.Errorf("%s, case %d: CountJoined = %d, Count of the joined text = %d", tok.Name(), i, got, want)
+			}
+		}
+	}
+	if s := joinedStretches(cases[0], joinedLongPart, joinedCutSearch); len(s) != 3 || len(s[1]) < memoPrintBytes {
+		t.Errorf("the long part was not counted where it lies: %d stretches", len(s))
+	}
+}
