@@ -184,6 +184,12 @@ func (s *presetStream) take(name string, p yamlField) bool {
 		s.builtinBases[e.extends] = true
 		base = b
 	}
+	return s.settle(&e, base)
+}
+
+// settle applies e's overrides to base and keeps the budget as e's, or
+// reports false when it is not valid (the whole-file reader says why).
+func (s *presetStream) settle(e *presetEntry, base window.ContextBudget) bool {
 	budget := e.budget.overrides.Apply(base)
 	if budget.Validate() != nil {
 		return false
@@ -239,12 +245,7 @@ func (s *presetStream) finish() bool {
 			}
 			base = b
 		}
-		budget := e.budget.overrides.Apply(base)
-		if budget.Validate() != nil {
-			return false
-		}
-		s.resolved.add(e.name, budget)
-		return true
+		return s.settle(e, base)
 	}
 	for i := range entries {
 		if !resolve(&entries[i]) {

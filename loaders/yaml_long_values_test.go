@@ -26,23 +26,8 @@ func TestLongValuesEqualYAMLv3(t *testing.T) {
 	for i := range 4000 {
 		style := longScalarStyle(rng.IntN(3))
 		text := randomLongValueList(rng, style, false)
-		path := filepath.Join(dir, fmt.Sprintf("%d.yaml", i))
-		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		got, handled, err := streamYAMLList(fileInput(path))
-		if err != nil {
-			t.Fatalf("%q: %v", text, err)
-		}
-		if !handled {
+		if !streamedAsWhole(t, filepath.Join(dir, fmt.Sprintf("%d.yaml", i)), text) {
 			continue
-		}
-		want, err := decodeWholeYAML(path, []byte(text))
-		if err != nil {
-			t.Fatalf("%q: streamed as %#v, yaml.v3 says %v", text, got, err)
-		}
-		if !reflect.DeepEqual(any(got), want.value) {
-			t.Fatalf("%q: streamed as %#v, yaml.v3 reads %#v", text, got, want.value)
 		}
 		taken[style]++
 	}
@@ -54,6 +39,31 @@ func TestLongValuesEqualYAMLv3(t *testing.T) {
 			t.Errorf("only %d of about 1,333 lists with %s values were streamed", taken[longScalarStyle(style)], name)
 		}
 	}
+}
+
+// streamedAsWhole writes text to path and reports whether the stream
+// took it, failing the test unless what it read is what the whole-file
+// parser reads.
+func streamedAsWhole(t *testing.T, path, text string) bool {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, handled, err := streamYAMLList(fileInput(path))
+	if err != nil {
+		t.Fatalf("%q: %v", text, err)
+	}
+	if !handled {
+		return false
+	}
+	want, err := decodeWholeYAML(path, []byte(text))
+	if err != nil {
+		t.Fatalf("%q: streamed as %#v, yaml.v3 says %v", text, got, err)
+	}
+	if !reflect.DeepEqual(any(got), want.value) {
+		t.Fatalf("%q: streamed as %#v, yaml.v3 reads %#v", text, got, want.value)
+	}
+	return true
 }
 
 // randomLongValueList is a list of one or two items whose values are
@@ -181,23 +191,8 @@ func TestLongKeysEqualYAMLv3(t *testing.T) {
 	taken := 0
 	for i := range 2000 {
 		text := randomLongValueList(rng, longScalarStyle(rng.IntN(3)), true)
-		path := filepath.Join(dir, fmt.Sprintf("%d.yaml", i))
-		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		got, handled, err := streamYAMLList(fileInput(path))
-		if err != nil {
-			t.Fatalf("%q: %v", text, err)
-		}
-		if !handled {
+		if !streamedAsWhole(t, filepath.Join(dir, fmt.Sprintf("%d.yaml", i)), text) {
 			continue
-		}
-		want, err := decodeWholeYAML(path, []byte(text))
-		if err != nil {
-			t.Fatalf("%q: streamed as %#v, yaml.v3 says %v", text, got, err)
-		}
-		if !reflect.DeepEqual(any(got), want.value) {
-			t.Fatalf("%q: streamed as %#v, yaml.v3 reads %#v", text, got, want.value)
 		}
 		if strings.Contains(text, "? ") {
 			taken++
