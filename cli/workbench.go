@@ -109,6 +109,7 @@ func runWorkbench(env Env, args []string) error {
 	if err != nil {
 		return err
 	}
+	limitMemoryForWorkbenchRun(env, f.eval, prepared)
 	cwd, _ := os.Getwd()
 	err = tui.Run(tui.Config{
 		Scenario:   &sc,
@@ -183,7 +184,7 @@ const evalKeepFloor = 32 << 20
 // loadEval loads and prepares the retrieval run, when one is given. The
 // run's analyses are kept between runs only while estimated at most the
 // run's files' size (and evalKeepFloor): kept, those of a 69 MB TREC
-// run of 2,000 queries x 1,000 documents took the workbench to 6.8 times
+// run of 2,000 queries x 1,000 documents took the workbench to 6.9 times
 // its size; past that each run analyzes every query again.
 func (f *workbenchFlags) loadEval() (*evalrun.Prepared, error) {
 	if f.eval.Run == "" {
