@@ -85,13 +85,19 @@ func limitMemoryForEval(env Env, files loaders.EvalFiles) {
 	if !env.SetsMemoryLimit {
 		return
 	}
+	if total := evalFilesBytes(files); total > 0 {
+		memlimit.ApplyLimit(env.Getenv, memlimit.ForEval(total))
+	}
+}
+
+// evalFilesBytes is the size of an eval's regular files (a pipe counts
+// nothing).
+func evalFilesBytes(files loaders.EvalFiles) int64 {
 	total := int64(0)
 	for _, path := range []string{files.Run, files.Corpus, files.Queries, files.Qrels} {
 		if info, err := os.Stat(path); path != "" && err == nil && info.Mode().IsRegular() {
 			total += info.Size()
 		}
 	}
-	if total > 0 {
-		memlimit.ApplyLimit(env.Getenv, memlimit.ForEval(total))
-	}
+	return total
 }

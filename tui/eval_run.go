@@ -8,6 +8,7 @@ import (
 
 	"ctxlab/core"
 	"ctxlab/core/evalrun"
+	"ctxlab/core/pipeline"
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 )
@@ -134,7 +135,11 @@ func (m Model) updateEval(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 func (m *Model) openQuery(i int) tea.Cmd {
 	q := m.cfg.Eval.Set.Queries[i]
 	m.cfg.Scenario = evalQueryScenario(m.run.base, q)
-	m.analysis = m.cfg.Eval.Analysis(i)
+	// A run too large to keep its analyses (evalrun.PrepareWithin) has
+	// none to lend: the query's own is made here, for its documents alone.
+	if m.analysis = m.cfg.Eval.Analysis(i); m.analysis == nil {
+		m.analysis = pipeline.Analyze(m.cfg.Scenario.Documents)
+	}
 	// The query's text is the query, and what a reset of the controls
 	// returns to while the query is open.
 	m.settings.Query = m.cfg.Scenario.Settings.Query

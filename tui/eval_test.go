@@ -17,6 +17,14 @@ import (
 // ... --qrels ...` does, with the first run settled.
 func newEvalModel(t *testing.T, width, height int) Model {
 	t.Helper()
+	return newEvalModelPrepared(t, width, height, evalrun.Prepare)
+}
+
+// newEvalModelPrepared is newEvalModel with the run prepared by prepare:
+// evalrun.Prepare keeps every query's analysis, evalrun.OnePass keeps
+// none, as the workbench does for a run too large to keep them.
+func newEvalModelPrepared(t *testing.T, width, height int, prepare func(*evalrun.Set) *evalrun.Prepared) Model {
+	t.Helper()
 	set, err := loaders.LoadEvalRun(loaders.EvalFiles{
 		Run: "../sample/eval/run.trec", Corpus: "../sample/eval/corpus.jsonl",
 		Queries: "../sample/eval/queries.jsonl", Qrels: "../sample/eval/qrels.tsv",
@@ -27,7 +35,7 @@ func newEvalModel(t *testing.T, width, height int) Model {
 	m := New(Config{
 		Scenario: sampleScenario(t, "support_chat"), Theme: "mono",
 		Now: func() time.Time { return fixedNow }, ExportDir: t.TempDir(), WriteScenario: loaders.MarshalScenario,
-		Eval: evalrun.Prepare(set), EvalName: "run.trec",
+		Eval: prepare(set), EvalName: "run.trec",
 	})
 	m = send(t, m, tea.WindowSizeMsg{Width: width, Height: height})
 	return settle(t, m, m.Init())

@@ -36,7 +36,8 @@ type Prepared struct {
 
 // Prepare analyzes every query's documents, across all cores, and keeps
 // the analyses for every run after: for a caller that runs the set again
-// and again under new settings (the workbench).
+// and again under new settings (the workbench, through PrepareWithin,
+// while they fit its budget).
 func Prepare(set *Set) *Prepared {
 	p := &Prepared{Set: set, analyses: make([]*pipeline.Analysis, len(set.Queries))}
 	_ = forEachQuery(context.Background(), len(set.Queries), func(i int) {
