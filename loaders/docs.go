@@ -272,10 +272,11 @@ func ParseDocuments(name string, data []byte, format string) ([]value.Document, 
 }
 
 // detectDocuments picks the syntax from the first bytes: JSON when it opens
-// with { or [, CSV when the first row names a content column, else YAML.
+// with { or [ (YAML when that fails and it is YAML, decodeJSONOrYAML), CSV
+// when the first row names a content column, else YAML.
 func detectDocuments(name string, data []byte) ([]value.Document, string, error) {
 	if looksLikeJSON(data) {
-		t, err := decodeJSON(name, data)
+		t, err := decodeJSONOrYAML(name, data)
 		if err != nil {
 			return nil, "", err
 		}

@@ -58,7 +58,7 @@ func (it *yamlLongItem) Read(p []byte) (int, error) {
 			return 0, err
 		}
 		if it.lineStart && len(frag) > 0 {
-			switch yamlLineKindOf(frag) {
+			switch it.b.lines.kind(frag) {
 			case yamlUncut:
 				it.b.uncut = true
 				return 0, errYAMLItemUncut

@@ -161,6 +161,7 @@ type yamlItemBlocks struct {
 	carry   []byte
 	midLine bool
 	seen    bool // an item has begun
+	lines   yamlLines
 	eof     bool
 	uncut   bool
 	free    chan []byte
@@ -208,7 +209,7 @@ func (b *yamlItemBlocks) next() (block []byte, long bool, err error) {
 			return nil, false, err
 		}
 		if lineStart && len(frag) > 0 {
-			switch yamlLineKindOf(frag) {
+			switch b.lines.kind(frag) {
 			case yamlUncut:
 				b.uncut = true
 				return nil, false, nil

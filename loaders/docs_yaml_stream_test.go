@@ -32,6 +32,9 @@ func TestStreamedYAMLEqualsTheWholeFileParse(t *testing.T) {
 		"many, alias":   manyYAMLRecords(300, "- content: &t aliased\n  title: *t\n"),
 		"many, other":   manyYAMLRecords(300, "- {text: flow record, metadata: {k: 1}}\n"),
 		"many, marker":  manyYAMLRecords(300, "---\n"),
+		"marker first":  "---\n" + manyYAMLRecords(300, ""),
+		"marker, long":  "# c\n--- \n- content: " + long + "\n- content: short\n",
+		"two markers":   "---\n---\n" + manyYAMLRecords(10, ""),
 		"many, error":   manyYAMLRecords(300, "- content: \"open\n"),
 		"many, control": manyYAMLRecords(300, "- content: \x1b[31mred\n"),
 		"many, tab":     manyYAMLRecords(300, "- content: a\n\tb: 1\n"),
@@ -74,7 +77,7 @@ func TestStreamedYAMLEqualsTheWholeFileParse(t *testing.T) {
 	}
 	for name, streamed := range map[string]bool{"plain": true, "fields": true, "comments": true, "crlf": true, "block scalars": true,
 		"quoted": true, "long item": true, "one record": true, "one long": true, "kwargs": true, "many": true, "no last eol": true,
-		"many, one bad": false, "many, alias": false, "many, other": true, "many, marker": false, "many, error": false,
+		"many, one bad": false, "many, alias": false, "many, other": true, "many, marker": false, "marker first": true, "marker, long": true, "two markers": false, "many, error": false,
 		"many, control": false, "many, tab": false, "nan score": false, "binary": false, "not a record": false, "strings": false,
 		"langchain": false, "llamaindex": false, "qdrant": false, "pinecone": false, "json inside": false, "csv header": false,
 		"csv quoted": true, "bom": false, "indented": false, "mapping": false, "comment only": false, "bad indent": false} {

@@ -46,7 +46,8 @@ func LoadHistory(path string, stdin io.Reader) ([]value.Message, error) {
 
 // ParseHistory parses a chat history; name is the file path or "stdin" and
 // only appears in errors. Roles are lowercased. The shape is detected:
-// JSON when the input starts with { or [, a transcript when the first
+// JSON when the input starts with { or [ (YAML when that fails and it is
+// YAML, decodeJSONOrYAML), a transcript when the first
 // non-blank line starts with a role label, and YAML otherwise.
 func ParseHistory(name string, data []byte) ([]value.Message, error) {
 	data = stripBOM(data)
@@ -57,7 +58,7 @@ func ParseHistory(name string, data []byte) ([]value.Message, error) {
 		return nil, err
 	}
 	if looksLikeJSON(data) {
-		t, err := decodeJSON(name, data)
+		t, err := decodeJSONOrYAML(name, data)
 		if err != nil {
 			return nil, err
 		}

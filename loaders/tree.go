@@ -140,10 +140,11 @@ func normalizeJSON(v any) any {
 	return v
 }
 
-// decodeAny decodes JSON when the input starts like JSON and YAML otherwise.
+// decodeAny decodes JSON when the input starts like JSON (or YAML when
+// that fails, decodeJSONOrYAML) and YAML otherwise.
 func decodeAny(name string, data []byte) (tree, error) {
 	if looksLikeJSON(data) {
-		return decodeJSON(name, data)
+		return decodeJSONOrYAML(name, data)
 	}
 	return decodeYAML(name, data)
 }

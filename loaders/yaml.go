@@ -19,6 +19,9 @@ import (
 // superset of JSON's data model, so every JSON shape (and VCR cassettes, the
 // usual way recorded API traffic is stored) is accepted in YAML too.
 func decodeYAML(name string, data []byte) (t tree, err error) {
+	if err := yamlFlowTooLarge(name, data); err != nil {
+		return tree{}, err
+	}
 	// A top-level sequence is decoded an item at a time when that is
 	// plainly safe (yaml_items.go), never holding the whole file's tree.
 	if items, ok := decodeYAMLItems(name, data, yamlRunSize); ok {

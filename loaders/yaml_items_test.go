@@ -38,6 +38,12 @@ var yamlCutCases = []string{
 	"- content: &t text\n  title: *t\n",
 	"- content: a\n  note: \"2 * 3\"\n",
 	"---\n- content: a\n",
+	"# c\n--- \n- content: a\n- content: b\n",
+	"---\r\n- content: a\r\n- content: b\r\n",
+	"---\n---\n- content: a\n",
+	"---\n- content: a\n---\n",
+	"--- # c\n- content: a\n",
+	"---\n",
 	"- content: a\n---\n- content: b\n",
 	"- content: a\n...\n",
 	"%YAML 1.2\n---\n- content: a\n",
@@ -83,7 +89,8 @@ func TestYAMLCutDeclines(t *testing.T) {
 		"- &m {source: s}\n- {content: c, metadata: *m}\n", // an alias to another item
 		"- content: &t text\n  title: *t\n",                // any alias: yaml.v3 bounds them over the whole file
 		"- content: a\n---\n- content: b\n",                // two documents
-		"---\n- content: a\n",                              // a document marker
+		"---\n---\n- content: a\n",                         // two document markers
+		"- content: a\n---\n",                              // a marker after an item
 		"[{content: a}]\n",                                 // flow style
 		"key: value\n",                                     // a mapping
 		"- content: a\n\t- tab\n",                          // a tab at column 0
@@ -98,8 +105,10 @@ func TestYAMLCutDeclines(t *testing.T) {
 			t.Errorf("the cut was taken on %q", input)
 		}
 	}
-	if _, ok := decodeYAMLItems("docs.yaml", []byte("- content: a\n# c\n- content: b\n"), 1); !ok {
-		t.Error("the cut was declined on a plain list of records")
+	for _, input := range []string{"- content: a\n# c\n- content: b\n", "---\n- content: a\n- content: b\n", "# c\n---  \r\n- content: a\r\n- content: b\r\n"} {
+		if _, ok := decodeYAMLItems("docs.yaml", []byte(input), 1); !ok {
+			t.Errorf("the cut was declined on a plain list of records: %q", input)
+		}
 	}
 }
 

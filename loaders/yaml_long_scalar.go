@@ -9,6 +9,9 @@ const (
 	longPlain longScalarStyle = iota
 	longSingleQuoted
 	longDoubleQuoted
+	// A block scalar's one line (yaml_long_block.go).
+	longLiteral
+	longFolded
 )
 
 // longScalarHead matches the start of a line that gives one simple key

@@ -35,6 +35,16 @@ type longValues struct {
 	// next line that is not blank must be no more indented, or the
 	// value goes on over it. -1 when no value waits for that.
 	plainColumn int
+	// held is a block scalar's header not yet given to the parser
+	// (yaml_long_block.go); blockColumn the key column of a block just
+	// read, which the next line must not pass (-1 when none).
+	held        *blockHeld
+	blockColumn int
+	// pushed is a fragment read after a held header and given back,
+	// to be read again once the header is passed on.
+	pushed     []byte
+	pushedFull bool
+	hasPushed  bool
 }
 
 // longValueLineBytes is the read buffer's size: a line longer than it
@@ -52,6 +62,7 @@ func newLongValues(src io.Reader) *longValues {
 		lineStart:   true,
 		nonce:       strconv.FormatUint(rand.Uint64(), 36),
 		plainColumn: -1,
+		blockColumn: -1,
 	}
 }
 
@@ -62,16 +73,31 @@ func (l *longValues) Read(p []byte) (int, error) {
 			return 0, l.err
 		case l.declined:
 			return 0, errLongValueDeclined
-		case l.eof:
+		case l.eof && !l.hasPushed && l.held == nil:
 			return 0, io.EOF
 		}
 		frag, full := l.next()
 		if l.err != nil {
 			return 0, l.err
 		}
+		if l.held != nil {
+			if len(frag) > 0 && !l.declined && l.readBlockLine(frag, full) {
+				continue
+			}
+			// Not a block read here: the header goes on as it is, then
+			// frag.
+			l.out, l.held = l.held.line, nil
+			l.pushed, l.pushedFull, l.hasPushed = frag, full, true
+			l.lineStart = true
+			continue
+		}
 		if l.lineStart && len(frag) > 0 {
 			l.confirmPlainEnd(frag, full)
+			l.confirmBlockEnd(frag)
 			if full && !l.declined && l.readLongValue(frag) {
+				continue
+			}
+			if !full && !l.declined && l.holdBlockHead(frag) {
 				continue
 			}
 		}
@@ -86,6 +112,10 @@ func (l *longValues) Read(p []byte) (int, error) {
 // next reads the next fragment: a line, or as much of it as the buffer
 // holds (full).
 func (l *longValues) next() (frag []byte, full bool) {
+	if l.hasPushed {
+		l.hasPushed = false
+		return l.pushed, l.pushedFull
+	}
 	frag, err := l.r.ReadSlice('\n')
 	switch {
 	case errors.Is(err, bufio.ErrBufferFull):
@@ -203,7 +233,7 @@ func (l *longValues) fill(doc *yaml.Node) bool {
 			}
 			found[i] = true
 			// The node as yaml.v3 makes it of the value as written.
-			n.Value, n.Style = l.values[i], [...]yaml.Style{0, yaml.SingleQuotedStyle, yaml.DoubleQuotedStyle}[l.styles[i]]
+			n.Value, n.Style = l.values[i], [...]yaml.Style{0, yaml.SingleQuotedStyle, yaml.DoubleQuotedStyle, yaml.LiteralStyle, yaml.FoldedStyle}[l.styles[i]]
 			return true
 		}
 		inFlow = inFlow || n.Style&yaml.FlowStyle != 0
