@@ -98,21 +98,9 @@ func joinedStretches(parts []string, longPart, search int) []string {
 	return append(stretches, pending.String())
 }
 
-// safeCutAt reports whether valid UTF-8 text may be cut before byte i,
-// strictly inside it and between two runes, with the BPE counts of the
-// two sides adding up to the whole's: whether the runes on either side
-// end a pre-tokenizer's piece between them (pieceEndsBetween).
-func safeCutAt(text string, i int) bool {
-	if i <= 0 || i >= len(text) || !utf8.RuneStart(text[i]) {
-		return false
-	}
-	x, _ := utf8.DecodeLastRuneInString(text[:i])
-	y, _ := utf8.DecodeRuneInString(text[i:])
-	return pieceEndsBetween(x, y)
-}
-
-// firstSafeCut is the first place text may be cut (safeCutAt) at byte
-// limit or before, or -1.
+// firstSafeCut is the first place text, valid UTF-8, may be cut: where
+// the runes either side end a piece (pieceEndsBetween), at byte limit or
+// before; or -1.
 func firstSafeCut(text string, limit int) int {
 	for i, y := range text {
 		if i > limit {
@@ -125,8 +113,8 @@ func firstSafeCut(text string, limit int) int {
 	return -1
 }
 
-// lastSafeCut is the last place text may be cut (safeCutAt) at byte
-// from or after, or -1.
+// lastSafeCut is the last place text may be cut, as firstSafeCut, at
+// byte from or after; or -1.
 func lastSafeCut(text string, from int) int {
 	y, size := utf8.DecodeLastRuneInString(text)
 	for i := len(text) - size; i > 0 && i >= from; i -= size {

@@ -4,6 +4,7 @@ import (
 	"math/rand"
 	"slices"
 	"testing"
+	"unicode/utf8"
 )
 
 // TestPieceEndsBetweenCutsAsTiktoken cuts many random texts at every
@@ -47,6 +48,20 @@ func TestPieceEndsBetweenCutsAsTiktoken(t *testing.T) {
 			t.Errorf("no cut %s was checked (%v)", kind, seen)
 		}
 	}
+}
+
+// safeCutAt reports whether valid UTF-8 text may be cut before byte i,
+// as firstSafeCut and lastSafeCut find such places,
+// strictly inside it and between two runes, with the BPE counts of the
+// two sides adding up to the whole's: whether the runes on either side
+// end a pre-tokenizer's piece between them (pieceEndsBetween).
+func safeCutAt(text string, i int) bool {
+	if i <= 0 || i >= len(text) || !utf8.RuneStart(text[i]) {
+		return false
+	}
+	x, _ := utf8.DecodeLastRuneInString(text[:i])
+	y, _ := utf8.DecodeRuneInString(text[i:])
+	return pieceEndsBetween(x, y)
 }
 
 // cutKind names the classes of the runes either side of byte i.
@@ -99,6 +114,34 @@ func TestSafeCutsOfLongText(t *testing.T) {
 	} {
 		if got := firstSafeCut(c.text, len(c.text)); got != c.cut {
 			t.Errorf("%q: first cut %d, want %d", c.text, got, c.cut)
+		}
+	}
+}
+
+// TestSafeCutSearchFindsTheFirstAndLast: the searches find the first
+// and the last place safeCutAt allows within their bounds, on random
+// texts with random bounds.
+func TestSafeCutSearchFindsTheFirstAndLast(t *testing.T) {
+	r := rand.New(rand.NewSource(20))
+	for k := 0; k < 3000; k++ {
+		text := randomJoinedText(r, 1+r.Intn(80))
+		limit, from := r.Intn(len(text)+2)-1, r.Intn(len(text)+2)-1
+		first, last := -1, -1
+		for i := 1; i < len(text); i++ {
+			if safeCutAt(text, i) {
+				if first < 0 && i <= limit {
+					first = i
+				}
+				if i >= from {
+					last = i
+				}
+			}
+		}
+		if got := firstSafeCut(text, limit); got != first {
+			t.Fatalf("%q: firstSafeCut(%d) = %d, want %d", text, limit, got, first)
+		}
+		if got := lastSafeCut(text, from); got != last {
+			t.Fatalf("%q: lastSafeCut(%d) = %d, want %d", text, from, got, last)
 		}
 	}
 }
