@@ -131,3 +131,33 @@ func BenchmarkMergeQueue(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkCountJoined counts a rendering of a 4 MiB description between
+// two short pieces, as the OpenAI tool namespace is counted, for texts
+// of each kind a description may be: B/op shows whether the description
+// was copied to be counted (about 4 MiB) or counted where it lies. The
+// BPE memo remembers the long stretch after the first round, so ns/op is
+// mostly the cut search and the short pieces.
+//
+//	go test -run '^$' -bench CountJoined -benchmem ./core/tokens/
+func BenchmarkCountJoined(b *testing.B) {
+	kinds := map[string]string{
+		"lowercase": "the order ships today and arrives tomorrow ",
+		"capitals":  "THE ORDER SHIPS TODAY AND ARRIVES TOMORROW ",
+		"cyrillic":  "заказ отправлен сегодня и прибудет завтра ",
+		"chinese":   "订单已发货，预计明天到达。请注意查收、谢谢。",
+		"base64":    "QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVo0MjEz+/",
+		"schema":    `{"type":"object","properties":{"f1":{"type":"string"}}},`,
+	}
+	for _, name := range []string{"lowercase", "capitals", "cyrillic", "chinese", "base64", "schema"} {
+		long := strings.Repeat(kinds[name], (4<<20)/len(kinds[name]))
+		parts := []string{"// ", long, "\ntype lookup_order = () => any;\n"}
+		for _, tok := range []Tokenizer{BuiltinTokenizers[TokenizerO200K], Heuristic{}} {
+			b.Run(name+"/"+tok.Name(), func(b *testing.B) {
+				for b.Loop() {
+					CountJoined(tok, parts)
+				}
+			})
+		}
+	}
+}

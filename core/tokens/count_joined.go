@@ -14,33 +14,51 @@ import (
 // are copied, so the rendering is never held beside what it was made
 // from. The count is the joined text's, always.
 //
-// The text is counted in stretches cut where a piece ends with an ASCII
-// lowercase letter followed by a space and another ASCII lowercase
-// letter ("a| b", see safeCutAt); a long piece with no such place near
-// its ends, or a piece that is not valid UTF-8 (the joined text would
-// decode differently), is joined as before. Tokenizers other than the
-// built-in ones count the joined text.
+// A BPE encoding counts the text in stretches cut where its
+// pre-tokenizer must end a piece whatever follows (see pieceEndsBetween);
+// a long piece with no such place near its ends, one pre-token from end
+// to end such as 50 MB of Chinese without punctuation, is joined as
+// before. The heuristic counts each piece's words where it lies and
+// takes one off where a word runs across two pieces. A piece that is not
+// valid UTF-8 (the joined text would decode differently) is joined, and
+// tokenizers other than the built-in ones count the joined text.
 func CountJoined(tok Tokenizer, parts []string) int {
-	var count func(string) int
-	switch t := tok.(type) {
-	case *BPE:
-		count = t.Count
-	case Heuristic:
-		count = pycompat.WordCount
-	default:
-		return tok.Count(strings.Join(parts, ""))
-	}
 	for _, p := range parts {
 		if !utf8.ValidString(p) {
 			return tok.Count(strings.Join(parts, ""))
 		}
 	}
-	n := 0
-	for _, stretch := range joinedStretches(parts, joinedLongPart, joinedCutSearch) {
-		n += count(stretch)
+	switch t := tok.(type) {
+	case *BPE:
+		n := 0
+		for _, stretch := range joinedStretches(parts, joinedLongPart, joinedCutSearch) {
+			n += t.Count(stretch)
+		}
+		return n
+	case Heuristic:
+		return HeuristicTokens(joinedWords(parts)) // the words are counted, then made tokens
 	}
-	if _, ok := tok.(Heuristic); ok {
-		return HeuristicTokens(n) // the words were counted, not tokens
+	return tok.Count(strings.Join(parts, ""))
+}
+
+// joinedWords is pycompat.WordCount(strings.Join(parts, "")) counted on
+// each part where it lies: the parts' words add up to the joined text's
+// but where a part ending inside a word meets one starting inside a word,
+// two counted words are one. The parts are valid UTF-8, so each rune
+// decodes in its part as in the joined text.
+func joinedWords(parts []string) int {
+	n := 0
+	inWord := false // the parts so far end with a rune that is no space
+	for _, p := range parts {
+		if p == "" {
+			continue
+		}
+		n += pycompat.WordCount(p)
+		if first, _ := utf8.DecodeRuneInString(p); inWord && !pycompat.IsSpace(first) {
+			n--
+		}
+		last, _ := utf8.DecodeLastRuneInString(p)
+		inWord = !pycompat.IsSpace(last)
 	}
 	return n
 }
@@ -56,20 +74,17 @@ const joinedLongPart = 2 * memoPrintBytes
 const joinedCutSearch = 64 << 10
 
 // joinedStretches cuts the joined text of parts into stretches whose
-// counts add up to its count: the middle of each part of longPart bytes
-// or more as it lies, cut within search bytes of its ends, and the rest
-// copied into strings of its own between them.
+// BPE counts add up to its count: the middle of each part of longPart
+// bytes or more as it lies, cut within search bytes of its ends, and the
+// rest copied into strings of its own between them.
 func joinedStretches(parts []string, longPart, search int) []string {
 	var stretches []string
 	var pending strings.Builder
 	for _, p := range parts {
 		first, last := -1, -1
 		if len(p) >= longPart {
-			first = firstSafeCut(p[:min(search, len(p))])
-			last = lastSafeCut(p[max(0, len(p)-search):])
-			if last >= 0 {
-				last += max(0, len(p)-search)
-			}
+			first = firstSafeCut(p, search)
+			last = lastSafeCut(p, len(p)-search)
 		}
 		if first < 0 || last <= first {
 			pending.WriteString(p)
@@ -83,52 +98,37 @@ func joinedStretches(parts []string, longPart, search int) []string {
 	return append(stretches, pending.String())
 }
 
-// safeCutAt reports whether text may be cut before byte i with the
-// counts of the two sides adding up to the whole's: text[i-1] is an
-// ASCII lowercase letter, text[i] a space and text[i+1] an ASCII
-// lowercase letter.
-//
-// Why the BPE counts add up: each encoding's pre-tokenizer (splitter)
-// reads a piece from its start forward only, so the pieces of text[i:]
-// are the whole's from i on once a piece of the whole ends at i; and one
-// does: the letter at i-1 can only be in a word piece (a run of letters,
-// with an optional prefix and, after it, a contraction such as "'s"),
-// which ends at the first byte that is not a letter, the space at i,
-// with no contraction after it since none starts with a space. No piece
-// before i reads past i-1 to decide where it ends: only a word piece
-// reads a letter, and it stops at i, where the cut text's end stops it
-// the same way (neither the end nor a space is a letter or an
-// apostrophe). The merges are made within pieces, so equal pieces are
-// equal tokens. For the heuristic's words the cut falls between a
-// letter and a space, inside no word. TestCountJoinedEqualsCount checks
-// this on random texts cut at random.
-func safeCutAt(text string, i int) bool {
-	return i >= 1 && i+1 < len(text) && isASCIILower(text[i-1]) && text[i] == ' ' && isASCIILower(text[i+1])
-}
-
-func isASCIILower(b byte) bool { return 'a' <= b && b <= 'z' }
-
-// firstSafeCut is the first place text may be cut (safeCutAt), or -1.
-func firstSafeCut(text string) int {
-	for i := strings.IndexByte(text, ' '); i >= 0; {
-		if safeCutAt(text, i) {
-			return i
+// firstSafeCut is the first place text, valid UTF-8, may be cut: where
+// the runes either side end a piece (pieceEndsBetween), at byte limit or
+// before; or -1.
+func firstSafeCut(text string, limit int) int {
+	for i, y := range text {
+		if i > limit {
+			break
 		}
-		next := strings.IndexByte(text[i+1:], ' ')
-		if next < 0 {
-			return -1
-		}
-		i += 1 + next
-	}
-	return -1
-}
-
-// lastSafeCut is the last place text may be cut (safeCutAt), or -1.
-func lastSafeCut(text string) int {
-	for i := strings.LastIndexByte(text, ' '); i >= 0; i = strings.LastIndexByte(text[:i], ' ') {
-		if safeCutAt(text, i) {
+		if i > 0 && pieceEndsBetween(lastRune(text[:i]), y) {
 			return i
 		}
 	}
 	return -1
+}
+
+// lastSafeCut is the last place text may be cut, as firstSafeCut, at
+// byte from or after; or -1.
+func lastSafeCut(text string, from int) int {
+	y, size := utf8.DecodeLastRuneInString(text)
+	for i := len(text) - size; i > 0 && i >= from; i -= size {
+		var x rune
+		x, size = utf8.DecodeLastRuneInString(text[:i])
+		if pieceEndsBetween(x, y) {
+			return i
+		}
+		y = x
+	}
+	return -1
+}
+
+func lastRune(text string) rune {
+	r, _ := utf8.DecodeLastRuneInString(text)
+	return r
 }

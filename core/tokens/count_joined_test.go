@@ -10,11 +10,14 @@ import (
 
 // joinedAlphabet holds what the pre-tokenizers treat each in their own
 // way: lowercase and uppercase letters around the spaces a cut is made
-// at, apostrophes of contractions, digits, punctuation and slashes,
-// newlines and other spaces, letters beyond ASCII, a combining mark.
+// at, in Latin, Cyrillic and Greek, apostrophes of contractions, digits
+// (full-width too), punctuation and slashes, newlines and other spaces,
+// letters beyond ASCII, Chinese and Japanese with their punctuation and
+// the long-vowel mark (a modifier letter), combining marks.
 var joinedAlphabet = []string{
 	"a", "b", "z", "q", " ", " ", " ", "A", "Z", "'", "'s", "'ll", "1", "42", ".", ",", "/", "//", "\n", "\r\n",
 	"\t", "  ", "é", "É", "ß", "ж", "中", "\u0301", "\u00a0", "\u3000", "{", "}", "\"", "-", "_", "x y", "ab cd",
+	"а", "б", "Ж", "α", "Ω", "文字", "，", "。", "、", "あ", "カ", "ー", "１", "THE ", "\n\n", "\u0308", "=", "+",
 }
 
 func randomJoinedText(r *rand.Rand, n int) string {
@@ -43,9 +46,9 @@ func randomParts(r *rand.Rand, text string) []string {
 func utf8RuneStart(b byte) bool { return b&0xC0 != 0x80 }
 
 // TestCountJoinedEqualsCount: the stretches' counts add up to the joined
-// text's, for both BPE encodings and the heuristic, on random texts cut
-// into random parts, with the long-part threshold low enough that nearly
-// every part is cut.
+// text's, for both BPE encodings, and the parts' words to its words, on
+// random texts cut into random parts, with the long-part threshold low
+// enough that nearly every part is cut.
 func TestCountJoinedEqualsCount(t *testing.T) {
 	r := rand.New(rand.NewSource(11))
 	bpes := []*BPE{BuiltinTokenizers[TokenizerO200K].(*BPE), BuiltinTokenizers[TokenizerCL100K].(*BPE)}
@@ -66,12 +69,8 @@ func TestCountJoinedEqualsCount(t *testing.T) {
 				t.Fatalf("%s: stretches %q count %d, the joined text %q %d", b.Name(), stretches, sum, text, want)
 			}
 		}
-		words := 0
-		for _, s := range stretches {
-			words += pycompat.WordCount(s)
-		}
-		if want := pycompat.WordCount(text); words != want {
-			t.Fatalf("heuristic: stretches %q hold %d words, the joined text %d", stretches, words, want)
+		if got, want := joinedWords(parts), pycompat.WordCount(text); got != want {
+			t.Fatalf("heuristic: parts %q hold %d words, the joined text %d", parts, got, want)
 		}
 	}
 }
@@ -100,5 +99,35 @@ func TestCountJoinedLongPart(t *testing.T) {
 	}
 	if s := joinedStretches(cases[0], joinedLongPart, joinedCutSearch); len(s) != 3 || len(s[1]) < memoPrintBytes {
 		t.Errorf("the long part was not counted where it lies: %d stretches", len(s))
+	}
+}
+
+// TestCountJoinedLongPartOfEachKind: a long description in capitals, in
+// Cyrillic, in Chinese with its punctuation and no space, or base64, is
+// counted where it lies (one stretch of nearly all of it) and counts as
+// the joined text; one pre-token from end to end (Chinese without
+// punctuation) is joined.
+func TestCountJoinedLongPartOfEachKind(t *testing.T) {
+	for _, c := range []struct {
+		unit  string
+		where bool // counted where it lies
+	}{
+		{"THE ORDER SHIPS TODAY ", true},
+		{"заказ отправлен ", true},
+		{"订单已发货，预计明天到达。", true},
+		{"QUJDREVGR0hJ+/4", true},
+		{"订单已发货预计明天到达", false},
+	} {
+		long := strings.Repeat(c.unit, joinedLongPart/len(c.unit)+1)
+		parts := []string{"// ", long, "\n"}
+		s := joinedStretches(parts, joinedLongPart, joinedCutSearch)
+		if where := len(s) == 3 && len(s[1]) > len(long)-2*joinedCutSearch; where != c.where {
+			t.Errorf("%q: counted where it lies %v, want %v", c.unit, where, c.where)
+		}
+		for _, tok := range []Tokenizer{BuiltinTokenizers[TokenizerO200K], BuiltinTokenizers[TokenizerCL100K], Heuristic{}} {
+			if got, want := CountJoined(tok, parts), tok.Count(strings.Join(parts, "")); got != want {
+				t.Errorf("%q, %s: CountJoined = %d, Count of the joined text = %d", c.unit, tok.Name(), got, want)
+			}
+		}
 	}
 }

@@ -184,9 +184,9 @@ func (p *jsonScan) string() (string, error) {
 			if !escaped && utf8.ValidString(inner) {
 				return inner, nil
 			}
-			var v string
-			if err := json.Unmarshal([]byte(p.s[start:j+1]), &v); err != nil {
-				return "", err
+			v, ok := decodeJSONString(inner)
+			if !ok {
+				return "", errToolJSON
 			}
 			return v, nil
 		}
