@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"ctxlab/core/value"
+	"ctxlab/internal/jsonstring"
 )
 
 // plainLine decodes a line holding a record of the plainest shape, the
@@ -292,21 +293,7 @@ func (d *plainDecoder) hex4(at int) (rune, bool) {
 	if at+4 > len(d.s) {
 		return 0, false
 	}
-	var r rune
-	for _, c := range d.s[at : at+4] {
-		switch {
-		case '0' <= c && c <= '9':
-			c -= '0'
-		case 'a' <= c && c <= 'f':
-			c = c - 'a' + 10
-		case 'A' <= c && c <= 'F':
-			c = c - 'A' + 10
-		default:
-			return 0, false
-		}
-		r = r<<4 | rune(c)
-	}
-	return r, true
+	return jsonstring.Hex4(d.s[at : at+4])
 }
 
 // score reads a JSON number as the general decoder turns a score into a

@@ -23,16 +23,7 @@ import (
 // folded block scalar, "  - key: |-" or `- "key": >`: at is where the
 // indicator begins, column the key's, strip whether "-" follows it.
 func blockScalarHead(line []byte) (at, column int, style longScalarStyle, strip, ok bool) {
-	i := 0
-	for i < len(line) && line[i] == ' ' {
-		i++
-	}
-	for i+1 < len(line) && line[i] == '-' && line[i+1] == ' ' {
-		i += 2
-		for i < len(line) && line[i] == ' ' {
-			i++
-		}
-	}
+	i := itemKeyColumn(line)
 	column = i
 	quoted := i < len(line) && line[i] == '"'
 	if quoted {

@@ -28,16 +28,7 @@ const (
 // true and column is the question mark's, which a plain key's next line
 // (": value") must not pass either.
 func longScalarHead(line []byte) (head, column int, style longScalarStyle, isKey, ok bool) {
-	i := 0
-	for i < len(line) && line[i] == ' ' {
-		i++
-	}
-	for i+1 < len(line) && line[i] == '-' && line[i+1] == ' ' {
-		i += 2
-		for i < len(line) && line[i] == ' ' {
-			i++
-		}
-	}
+	i := itemKeyColumn(line)
 	column = i
 	if i+1 < len(line) && line[i] == '?' && line[i+1] == ' ' {
 		isKey = true
@@ -390,4 +381,20 @@ func (r *longScalarReader) value() (string, bool) {
 		return "", false
 	}
 	return r.text.string(), true
+}
+
+// itemKeyColumn is where a line's key begins: past its indentation and
+// the "- " of every list item it opens.
+func itemKeyColumn(line []byte) int {
+	i := 0
+	for i < len(line) && line[i] == ' ' {
+		i++
+	}
+	for i+1 < len(line) && line[i] == '-' && line[i+1] == ' ' {
+		i += 2
+		for i < len(line) && line[i] == ' ' {
+			i++
+		}
+	}
+	return i
 }

@@ -5,6 +5,8 @@ import (
 	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"ctxlab/internal/jsonstring"
 )
 
 // decodeJSONString is encoding/json's value of the string literal whose
@@ -76,19 +78,9 @@ func hex4(s string, i int) rune {
 	if i+6 > len(s) || s[i] != '\\' || s[i+1] != 'u' {
 		return -1
 	}
-	var r rune
-	for _, c := range []byte(s[i+2 : i+6]) {
-		switch {
-		case '0' <= c && c <= '9':
-			c -= '0'
-		case 'a' <= c && c <= 'f':
-			c = c - 'a' + 10
-		case 'A' <= c && c <= 'F':
-			c = c - 'A' + 10
-		default:
-			return -1
-		}
-		r = r*16 + rune(c)
+	r, ok := jsonstring.Hex4(s[i+2 : i+6])
+	if !ok {
+		return -1
 	}
 	return r
 }

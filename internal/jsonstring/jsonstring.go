@@ -85,3 +85,26 @@ var plainInJSON = func() (t [256]bool) {
 	}
 	return t
 }()
+
+// Hex4 reads the four hex digits of a \u escape, the first four bytes of
+// digits; ok is false when there are fewer or one is not a hex digit.
+func Hex4[T string | []byte](digits T) (r rune, ok bool) {
+	if len(digits) < 4 {
+		return 0, false
+	}
+	for i := range 4 {
+		c := digits[i]
+		switch {
+		case '0' <= c && c <= '9':
+			c -= '0'
+		case 'a' <= c && c <= 'f':
+			c = c - 'a' + 10
+		case 'A' <= c && c <= 'F':
+			c = c - 'A' + 10
+		default:
+			return 0, false
+		}
+		r = r<<4 | rune(c)
+	}
+	return r, true
+}
