@@ -214,7 +214,10 @@ func messageCuts(ev *core.Evaluation) map[int][]contextCut {
 			if c, ok := a.Component(window.ComponentSystem); ok && c.Truncated && strings.HasPrefix(m.Content, c.Text) {
 				add(i, len(c.Text), "✂ the assembler cut the system prompt here: "+kept(c))
 			}
-			if c, ok := a.Component(window.ComponentTools); ok && c.Truncated && strings.HasSuffix(m.Content, c.Text) {
+			// The chat layout sends its tools as an array beside the
+			// messages, never in the system message: an empty kept text
+			// would match any message's end.
+			if c, ok := a.Component(window.ComponentTools); ok && c.Truncated && !chat && strings.HasSuffix(m.Content, c.Text) {
 				add(i, len(m.Content), "✂ the assembler cut the tool definitions here: "+kept(c)+"; the JSON the model sees is incomplete")
 			}
 		case m.Role == "system" && strings.HasPrefix(m.Content, ragHeading):
