@@ -169,17 +169,9 @@ func (l *longValues) readBlockLine(frag []byte, full bool) bool {
 		return false
 	}
 	reader := &blockLineReader{}
-	rest := frag[indent:]
-	for {
-		reader.feed(rest, !full)
-		if reader.bad || !full {
-			break
-		}
-		rest, full = l.next()
-		if l.err != nil {
-			reader.text.free()
-			return true // Read reports it
-		}
+	rest, read := l.feedLine(reader, frag[indent:], full)
+	if !read {
+		return true // Read reports it
 	}
 	if reader.bad {
 		reader.text.free()

@@ -166,17 +166,9 @@ func (l *longValues) readLongValue(frag []byte) bool {
 	line := append([]byte(nil), frag[:keep]...)
 	line = append(line, l.placeholder(len(l.values))...)
 	reader := &longScalarReader{style: style}
-	rest, full := frag[head:], true
-	for {
-		reader.feed(rest, !full)
-		if reader.bad || !full {
-			break
-		}
-		rest, full = l.next()
-		if l.err != nil {
-			reader.text.free()
-			return true // Read reports it
-		}
+	rest, read := l.feedLine(reader, frag[head:], true)
+	if !read {
+		return true // Read reports it
 	}
 	value, ok := reader.value()
 	if !ok {
@@ -306,3 +298,33 @@ func hasLongLine(data []byte, n int) bool {
 	}
 	return false
 }
+
+// lineReader reads one long line a fragment at a time into its own text.
+type lineReader interface {
+	feed(frag []byte, last bool)
+	failed() bool
+	discard()
+}
+
+// feedLine feeds r the line that begins with frag (full when more of it
+// follows) to its end, or until r fails; last is the last fragment fed.
+// read is false when reading the input failed (l.err, which Read
+// reports); r's text is then discarded.
+func (l *longValues) feedLine(r lineReader, frag []byte, full bool) (last []byte, read bool) {
+	for {
+		r.feed(frag, !full)
+		if r.failed() || !full {
+			return frag, true
+		}
+		frag, full = l.next()
+		if l.err != nil {
+			r.discard()
+			return nil, false
+		}
+	}
+}
+
+func (r *longScalarReader) failed() bool { return r.bad }
+func (r *longScalarReader) discard()     { r.text.free() }
+func (r *blockLineReader) failed() bool  { return r.bad }
+func (r *blockLineReader) discard()      { r.text.free() }
