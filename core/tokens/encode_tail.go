@@ -27,9 +27,10 @@ func (e *encoding) tailStart(text string, keep int) (start, total int) {
 			record(i)
 		} else {
 			offset := i
-			bytePairMerge(piece, e.ranks, e.maxLen, func(token string) {
+			e.splitPiece(piece, func(token string) bool {
 				record(offset)
 				offset += len(token)
+				return true
 			})
 		}
 		i = end

@@ -72,6 +72,9 @@ func (e *encoding) countContext(ctx context.Context, text string, done func(byte
 }
 
 func (e *encoding) countMerged(piece string) int {
+	if len(piece) >= backtrackPieceBytes {
+		return e.countLong(piece)
+	}
 	n := 0
 	bytePairMerge(piece, e.ranks, e.maxLen, func(string) { n++ })
 	return n
@@ -95,9 +98,10 @@ func (e *encoding) encodeUpTo(text string, limit int) []int {
 			ids = append(ids, id)
 			continue
 		}
-		bytePairMerge(piece, e.ranks, e.maxLen, func(token string) {
+		e.splitPiece(piece, func(token string) bool {
 			id, _ := e.ranks.rank(token)
 			ids = append(ids, id)
+			return len(ids) < limit
 		})
 	}
 	return ids

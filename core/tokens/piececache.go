@@ -26,19 +26,20 @@ const (
 	// longPieceMinBytes: from this length a merge costs more than
 	// hashing and copying the piece, so a repeat is worth remembering.
 	longPieceMinBytes = 4 << 10
-	// longPiecesMaxBytes bounds the long pieces kept.
-	longPiecesMaxBytes = 32 << 20
+	// longPiecesMax bounds the long pieces remembered, 40 bytes each.
+	longPiecesMax = 4096
 )
 
 // longPieces remembers the counts of very long pieces: a line of 50,000
 // '=', a megabyte-long word. Such a piece is rare but recurs in every
 // text built around it (a document's source appears in its citation
-// header, the context block and the request), and each merge of it costs
-// milliseconds to a second.
+// header, the context block and the request), and each count of it costs
+// milliseconds to seconds. A piece is remembered by its fingerprint (as
+// the BPE memo remembers a long text), never copied: a copy of a 10 MB
+// piece would double what counting it holds.
 type longPieces struct {
 	mu     sync.Mutex
-	counts map[string]int
-	bytes  int
+	counts map[printKey]int
 }
 
 type pieceShard struct {
@@ -76,22 +77,19 @@ func (c *pieceCache) count(piece string, merge func(string) int) int {
 }
 
 func (l *longPieces) count(piece string, merge func(string) int) int {
+	key := fingerprint(piece)
 	l.mu.Lock()
-	n, ok := l.counts[piece]
+	n, ok := l.counts[key]
 	l.mu.Unlock()
 	if ok {
 		return n
 	}
 	n = merge(piece)
-	if len(piece) > longPiecesMaxBytes {
-		return n
-	}
 	l.mu.Lock()
-	if l.counts == nil || l.bytes+len(piece) > longPiecesMaxBytes {
-		l.counts, l.bytes = map[string]int{}, 0
+	if l.counts == nil || len(l.counts) >= longPiecesMax {
+		l.counts = map[printKey]int{}
 	}
-	l.counts[strings.Clone(piece)] = n
-	l.bytes += len(piece)
+	l.counts[key] = n
 	l.mu.Unlock()
 	return n
 }

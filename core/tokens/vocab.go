@@ -5,6 +5,7 @@ import "fmt"
 // vocabulary is an encoding's mergeable tokens: rank by bytes, and bytes
 // by rank for decoding.
 type vocabulary struct {
+	name   string // the encoding's, as ByName knows it
 	ranks  *rankTable
 	maxLen int // the longest token's length in bytes
 }
@@ -23,5 +24,5 @@ func loadVocabulary(name string) (*vocabulary, error) {
 	if err != nil {
 		return nil, fmt.Errorf("vocabulary %s: %w", name, err)
 	}
-	return &vocabulary{ranks: ranks, maxLen: maxLen}, nil
+	return &vocabulary{name: name, ranks: ranks, maxLen: maxLen}, nil
 }

@@ -1,0 +1,187 @@
+package tokens
+
+// backtrack walks piece with the backtracking encoder of github/rust-gems
+// crates/bpe (backtrack_encoder.rs) and returns how many tokens tiktoken
+// makes of it, in memory that does not grow with the piece: the merge
+// (bytePairMerge) holds 22-30 bytes of state per byte, so one pre-token of
+// 10 MB (a line of 'a', a DNA sequence, Chinese without punctuation) took
+// 300 MB to count.
+//
+// The encoder keeps a stack of tokens, a position, and one bit per
+// position, cleared once no valid encoding can have a token boundary
+// there. At each step it takes the longest token at the position; if its
+// end is still possible and tiktoken would keep it beside the token before
+// (validPair), it is pushed; otherwise the next shorter prefix token is
+// tried, and when none is left the bit is cleared and the token before is
+// popped and retried shorter. Bits are cleared for good, so the work is
+// linear, and what is left is tiktoken's encoding (the crate's README,
+// Corollaries I-III).
+//
+// Here the stack keeps only its latest `window` tokens, in a ring, and the
+// bits only the positions those tokens and the next maxLen bytes span;
+// tokens below the window are counted and, if emit is not nil, passed to
+// emit as they leave it, until emit returns false. Pops reach at most a few tokens back on every
+// text measured (0 on runs of one byte, at most 8 bytes on random ACGT and
+// CJK), so the window is never left; if a pop ever has to reach below
+// it, ok is false and the caller counts again another way. A token that
+// left the window was never popped when ok is true, so it is final and
+// emitted in order.
+func backtrack(piece string, v *backtrackVocab, s *backtrackScratch, window int, emit func(token int32) bool) (count int, ok bool) {
+	n := len(piece)
+	if n == 0 {
+		return 0, true
+	}
+	s.reset(window, v.maxLen)
+	pos := 0
+	next := v.longest(piece)
+	for next >= 0 {
+		token := next
+		last := int32(-1)
+		if s.top > s.bottom {
+			last = s.ring[(s.top-1)&s.ringMask]
+		} else if s.dropped > 0 {
+			return 0, false // a pop below the window
+		}
+		for {
+			end := pos + v.tokenLen(token)
+			if s.possible(end) && (last < 0 || v.validPair(s, last, token)) {
+				if s.top-s.bottom == window {
+					if emit != nil && !emit(s.ring[s.bottom&s.ringMask]) {
+						return s.dropped + 1, true
+					}
+					s.bottom++
+					s.dropped++
+				}
+				s.ring[s.top&s.ringMask] = token
+				s.top++
+				pos = end
+				next = -1
+				if pos < n {
+					next = v.longest(piece[pos:])
+				}
+				break
+			}
+			if shorter := v.shorter(token); shorter >= 0 {
+				token = shorter
+				continue
+			}
+			if last < 0 {
+				return 0, false // no token fits at the start: not tiktoken's vocabulary
+			}
+			s.impossible(pos)
+			s.top--
+			pos -= v.tokenLen(last)
+			next = last
+			break
+		}
+	}
+	if emit != nil {
+		for i := s.bottom; i < s.top && emit(s.ring[i&s.ringMask]); i++ {
+		}
+	}
+	return s.dropped + s.top - s.bottom, true
+}
+
+// backtrackState is backtrack's stack and bits, kept in backtrackScratch
+// to be reused from piece to piece.
+type backtrackState struct {
+	// ring holds the stack's latest tokens: those from bottom to top
+	// (exclusive), at index i&ringMask; dropped tokens left below it.
+	ring                []int32
+	ringMask            int
+	bottom, top         int
+	dropped             int
+	bits                []uint64
+	bitMask             int
+	initialized         int // bits of positions up to here are set
+	windowSize, longest int
+}
+
+// reset readies the state for a window of that many tokens of at most
+// longest bytes each.
+func (s *backtrackState) reset(window, longest int) {
+	if s.windowSize != window || s.longest != longest {
+		size := 1
+		for size < window {
+			size <<= 1
+		}
+		s.ring, s.ringMask = make([]int32, size), size-1
+		// The kept tokens and the next token span at most
+		// (window+1)*longest bytes, and a position's bit is asked from
+		// the oldest kept token's start to longest past the current one.
+		nbits := 64
+		for nbits < (window+1)*longest+1 {
+			nbits <<= 1
+		}
+		s.bits, s.bitMask = make([]uint64, nbits/64), nbits-1
+		s.windowSize, s.longest = window, longest
+	}
+	s.bottom, s.top, s.dropped = 0, 0, 0
+	s.initialized = -1
+}
+
+// possible reports whether a token may still end at p; positions are set
+// as they are first reached, since the ring reuses the bits of earlier
+// ones.
+func (s *backtrackState) possible(p int) bool {
+	for s.initialized < p {
+		s.initialized++
+		q := s.initialized & s.bitMask
+		s.bits[q>>6] |= 1 << (q & 63)
+	}
+	q := p & s.bitMask
+	return s.bits[q>>6]&(1<<(q&63)) != 0
+}
+
+// impossible records that no valid encoding has a token boundary at p.
+func (s *backtrackState) impossible(p int) {
+	q := p & s.bitMask
+	s.bits[q>>6] &^= 1 << (q & 63)
+}
+
+// dpCount is the count by the crate's appendable encoder (encode_all_prefixes
+// in appendable_encoder.rs): the last token of a prefix's encoding is the
+// one token t ending there that is a valid pair with the last token of
+// the prefix before t (exactly one is, the crate's Corollary IIa), and
+// its count is that prefix's plus one. Both look back at most maxLen
+// bytes, so a ring of maxLen+1 states is all the memory, whatever the
+// piece: provably constant, where backtrack's window is bounded only in
+// practice. It is backtrack's fallback, slower (about 2-4 MB/s, probing
+// the rank table length by length for the tokens ending at each byte).
+// ok is false if no token fits, which tiktoken's vocabularies never allow.
+func dpCount(piece string, v *backtrackVocab, s *backtrackScratch) (count int, ok bool) {
+	n := len(piece)
+	size := 1
+	for size < v.maxLen+1 {
+		size <<= 1
+	}
+	last := make([]int32, size) // the last token of the prefix of length p, at p&m
+	counts := make([]int32, size)
+	m := size - 1
+	for p := 1; p <= n; p++ {
+		found := false
+		top := 1
+		if p >= 2 {
+			top = min(int(v.endLen2[int(piece[p-2])<<8|int(piece[p-1])]), p)
+		}
+		for l := max(top, 1); l > 0 && !found; l-- {
+			r, isToken := v.ranks.rank(piece[p-l : p])
+			if !isToken {
+				continue
+			}
+			t := int32(r)
+			switch {
+			case l == p:
+				last[p&m], counts[p&m] = t, 1
+				found = true
+			case v.validPair(s, last[(p-l)&m], t):
+				last[p&m], counts[p&m] = t, counts[(p-l)&m]+1
+				found = true
+			}
+		}
+		if !found {
+			return 0, false
+		}
+	}
+	return int(counts[n&m]), true
+}

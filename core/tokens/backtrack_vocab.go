@@ -1,0 +1,204 @@
+package tokens
+
+import (
+	"sync"
+	"sync/atomic"
+)
+
+// backtrackVocab is what the backtracking encoder (backtrack.go) asks of
+// a vocabulary beyond ranks: the longest token starting at a position,
+// the next shorter token that is a prefix of a token, and each token's
+// split, the two tokens tiktoken joins last when it merges the token's
+// own bytes. It follows github/rust-gems crates/bpe (byte_pair_encoding.rs),
+// whose equivalence with tiktoken is tested there for cl100k_base and
+// o200k_base, the two vocabularies ctxlab has; ctxlab's own tests hold it
+// to tiktoken-go (backtrack_test.go).
+//
+// Built on the first long piece, never for ordinary text: split and
+// prefix are filled per token on first use (atomically, so counts in
+// parallel share them), about 12 bytes a token when all are.
+type backtrackVocab struct {
+	ranks  *rankTable
+	maxLen int
+	// split holds each token's split as (left+1)<<32 | (right+1); 0 is
+	// not yet known.
+	split []atomic.Uint64
+	// prefix holds each token's next shorter prefix token as rank+2
+	// (1: none); 0 is not yet known.
+	prefix []atomic.Int32
+	// maxLen2 is, for each two first bytes, the longest token starting
+	// with them: longest tries no length above it.
+	maxLen2 [1 << 16]uint8
+	// endLen2 is, for each two last bytes, the longest token ending with
+	// them: dpCount tries no length above it.
+	endLen2 [1 << 16]uint8
+	// scratch pools the per-piece state: a pair cache of 512 KB is too
+	// much to clear for each piece and too much to allocate per call.
+	scratch sync.Pool
+}
+
+func newBacktrackVocab(ranks *rankTable, maxLen int) *backtrackVocab {
+	v := &backtrackVocab{ranks: ranks, maxLen: maxLen}
+	v.split = make([]atomic.Uint64, ranks.size())
+	v.prefix = make([]atomic.Int32, ranks.size())
+	for r := range ranks.size() {
+		b := ranks.token(r)
+		if len(b) >= 2 {
+			k := int(b[0])<<8 | int(b[1])
+			v.maxLen2[k] = uint8(max(int(v.maxLen2[k]), min(len(b), 255)))
+			k = int(b[len(b)-2])<<8 | int(b[len(b)-1])
+			v.endLen2[k] = uint8(max(int(v.endLen2[k]), min(len(b), 255)))
+		}
+	}
+	v.scratch.New = func() any { return new(backtrackScratch) }
+	return v
+}
+
+// tokenLen is the length in bytes of the token of rank t.
+func (v *backtrackVocab) tokenLen(t int32) int { return len(v.ranks.token(int(t))) }
+
+// longest is the rank of the longest token that is a prefix of s, which
+// is not empty; -1 if none (every single byte is a token in both
+// vocabularies, so never for them).
+func (v *backtrackVocab) longest(s string) int32 {
+	top := 1
+	if len(s) >= 2 {
+		top = max(1, min(int(v.maxLen2[int(s[0])<<8|int(s[1])]), len(s)))
+	}
+	for l := top; l > 0; l-- {
+		if r, ok := v.ranks.rank(s[:l]); ok {
+			return int32(r)
+		}
+	}
+	return -1
+}
+
+// shorter is the longest token that is a proper prefix of token t, -1 if
+// none.
+func (v *backtrackVocab) shorter(t int32) int32 {
+	if p := v.prefix[t].Load(); p != 0 {
+		return p - 2
+	}
+	b := v.ranks.token(int(t))
+	p := int32(-1)
+	for l := len(b) - 1; l > 0; l-- {
+		if r, ok := v.ranks.rank(b[:l]); ok {
+			p = int32(r)
+			break
+		}
+	}
+	v.prefix[t].Store(p + 2)
+	return p
+}
+
+// splitOf is the pair of tokens tiktoken joins last when it merges token
+// t's bytes; (t, t) for a token of one byte, and for a token tiktoken
+// would not make from its own bytes (none in either vocabulary), which
+// then never counts as undone.
+func (v *backtrackVocab) splitOf(t int32) (left, right int32) {
+	if s := v.split[t].Load(); s != 0 {
+		return int32(s>>32) - 1, int32(uint32(s)) - 1
+	}
+	left, right = t, t
+	if b := v.ranks.token(int(t)); len(b) > 1 {
+		if l, r, ok := lastMerge(b, v.ranks); ok {
+			left, right = l, r
+		}
+	}
+	v.split[t].Store(uint64(left+1)<<32 | uint64(uint32(right+1)))
+	return left, right
+}
+
+// lastMerge runs tiktoken's merge on a token's bytes until two parts are
+// left and returns their ranks; ok is false if it never gets to two. A
+// token is at most a few dozen bytes and each is split once, so the
+// plain quadratic merge does.
+func lastMerge(token string, ranks *rankTable) (left, right int32, ok bool) {
+	start := make([]int, len(token)+1)
+	for i := range start {
+		start[i] = i
+	}
+	for len(start) > 3 {
+		best, bestRank := -1, 0
+		for i := 0; i+2 < len(start); i++ {
+			if r, ok := ranks.rank(token[start[i]:start[i+2]]); ok && (best < 0 || r < bestRank) {
+				best, bestRank = i, r
+			}
+		}
+		if best < 0 {
+			return 0, 0, false
+		}
+		start = append(start[:best+1], start[best+2:]...)
+	}
+	l, ok1 := ranks.rank(token[start[0]:start[1]])
+	r, ok2 := ranks.rank(token[start[1]:start[2]])
+	return int32(l), int32(r), ok1 && ok2
+}
+
+// validPair reports whether tiktoken, merging the bytes of t1 then t2,
+// ends with exactly the tokens t1, t2: the crate's is_valid_token_pair.
+// It undoes t1's and t2's merges, the later first, and asks at each step
+// whether the pair across the boundary is a token that tiktoken would
+// have merged before the merge just undone (the leftmost first among
+// equal ranks, hence t2+1). The pair's rank is tiktoken's own rule: any
+// adjacent pair whose joined bytes are a token merges at that rank.
+func (v *backtrackVocab) validPair(s *backtrackScratch, t1, t2 int32) bool {
+	limit := int32(1<<31 - 1)
+	for {
+		if c := s.pairRank(v, t1, t2); c >= 0 && c < limit {
+			return false
+		}
+		if t1 > t2 {
+			limit = t1
+			_, t1 = v.splitOf(t1)
+			if t1 == limit {
+				limit = t2 + 1
+				t2, _ = v.splitOf(t2)
+				if t2+1 == limit {
+					return true
+				}
+			}
+		} else {
+			limit = t2 + 1
+			t2, _ = v.splitOf(t2)
+			if t2+1 == limit {
+				limit = t1
+				_, t1 = v.splitOf(t1)
+				if t1 == limit {
+					return true
+				}
+			}
+		}
+	}
+}
+
+// backtrackScratch is one count's working memory, pooled: backtrack's
+// stack and bits, and a cache of pair ranks, direct-mapped by the two tokens' ranks. A long piece asks for
+// the same few pairs over and over; hashing their joined bytes each time
+// cost most of a count.
+type backtrackScratch struct {
+	backtrackState
+	pairs [1 << 15]struct {
+		key  uint64 // t1<<32 | t2, plus 1 so 0 is empty
+		rank int32
+	}
+}
+
+// pairRank is the rank of the token whose bytes are t1's then t2's, -1
+// if none.
+func (s *backtrackScratch) pairRank(v *backtrackVocab, t1, t2 int32) int32 {
+	key := uint64(t1)<<32 | uint64(uint32(t2)) + 1
+	e := &s.pairs[(key*0x9E3779B97F4A7C15)>>49]
+	if e.key == key {
+		return e.rank
+	}
+	rank := int32(-1)
+	a, b := v.ranks.token(int(t1)), v.ranks.token(int(t2))
+	if len(a)+len(b) <= v.maxLen {
+		if r, ok := v.ranks.rank(a + b); ok {
+			rank = int32(r)
+		}
+	}
+	e.key, e.rank = key, rank
+	return rank
+}
