@@ -3,7 +3,12 @@ package window
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
+	"unicode/utf8"
+
+	"ctxlab/internal/nearname"
+	"ctxlab/internal/numfmt"
 )
 
 // Built-in preset names: the article's UseCase enum.
@@ -127,12 +132,41 @@ func (s PresetSet) Names() []string {
 }
 
 // Lookup returns a preset by name; an unknown name's error lists the
-// valid ones.
+// valid ones, or when there are more than presetsListed (a generated
+// budget file held half a million, and the error listed every name) says
+// how many and suggests the nearest.
 func (s PresetSet) Lookup(name string) (ContextBudget, error) {
 	if b, ok := s[strings.TrimSpace(name)]; ok {
 		return b, nil
 	}
-	return ContextBudget{}, fmt.Errorf("unknown preset %q (expected one of %s)", name, strings.Join(s.Names(), ", "))
+	names := s.Names()
+	if len(names) <= presetsListed {
+		return ContextBudget{}, fmt.Errorf("unknown preset %q (expected one of %s)", name, strings.Join(names, ", "))
+	}
+	hint := ""
+	if near := nearname.Suggest(strings.TrimSpace(name), names); len(near) > 0 {
+		quoted := make([]string, len(near))
+		for i, n := range near {
+			quoted[i] = strconv.Quote(clipName(n))
+		}
+		hint = "; did you mean " + strings.Join(quoted, " or ") + "?"
+	}
+	return ContextBudget{}, fmt.Errorf("unknown preset %q (expected one of the %s presets defined; `ctxlab presets` lists them%s)", clipName(name), numfmt.Thousands(len(names)), hint)
+}
+
+// presetsListed is how many preset names an unknown name's error lists.
+const presetsListed = 20
+
+// clipName is a preset name short enough for an error line.
+func clipName(name string) string {
+	if len(name) <= 120 {
+		return name
+	}
+	cut := 120
+	for cut > 0 && !utf8.RuneStart(name[cut]) {
+		cut--
+	}
+	return name[:cut] + "…"
 }
 
 // Validate checks every preset in Names order and names the first bad one

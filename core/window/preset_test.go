@@ -1,6 +1,7 @@
 package window
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -106,5 +107,25 @@ func TestPresetSetMergeAndValidate(t *testing.T) {
 	}
 	if _, err := merged.Lookup("nope"); err == nil || !strings.Contains(err.Error(), "bulk_summary") {
 		t.Errorf("Lookup error should list team presets: %v", err)
+	}
+}
+
+// TestPresetUnknownAmongMany: with more presets than an error line can
+// list, an unknown name's error gives their number and the nearest name,
+// not every name (a budget file of half a million presets gave an error
+// of megabytes).
+func TestPresetUnknownAmongMany(t *testing.T) {
+	set := PresetSet{}
+	for i := range 5000 {
+		set[fmt.Sprintf("team_%04d", i)] = ContextBudget{}
+	}
+	_, err := set.Lookup("team_O042")
+	want := "unknown preset \"team_O042\" (expected one of the 5,000 presets defined; `ctxlab presets` lists them; did you mean \"team_0042\"?)"
+	if err == nil || err.Error() != want {
+		t.Fatalf("error = %v\nwant    %s", err, want)
+	}
+	_, err = set.Lookup("zzz")
+	if want := "unknown preset \"zzz\" (expected one of the 5,000 presets defined; `ctxlab presets` lists them)"; err == nil || err.Error() != want {
+		t.Fatalf("error = %v\nwant    %s", err, want)
 	}
 }
