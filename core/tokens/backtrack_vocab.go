@@ -14,21 +14,22 @@ import (
 // o200k_base, the two vocabularies ctxlab has; ctxlab's own tests hold it
 // to tiktoken-go (backtrack_test.go).
 //
-// Built on the first long piece, never for ordinary text: split and
-// prefix are filled per token on first use (atomically, so counts in
-// parallel share them), about 12 bytes a token when all are.
+// Built on the first long piece, never for ordinary text: the trie and
+// prefix with it, split per token on first use (atomically, so counts in
+// parallel share it), 8 bytes a token.
 type backtrackVocab struct {
 	ranks  *rankTable
 	maxLen int
+	// trie finds the longest token at a position.
+	trie *tokenTrie
 	// split holds each token's split as (left+1)<<32 | (right+1); 0 is
 	// not yet known.
 	split []atomic.Uint64
-	// prefix holds each token's next shorter prefix token as rank+2
-	// (1: none); 0 is not yet known.
-	prefix []atomic.Int32
-	// maxLen2 is, for each two first bytes, the longest token starting
-	// with them: longest tries no length above it.
-	maxLen2 [1 << 16]uint8
+	// prefix holds each token's next shorter prefix token, -1 if none.
+	prefix []int32
+	// lens holds each token's length: read at every step, where the rank
+	// table's two offsets cost a tenth of a count.
+	lens []uint16
 	// endLen2 is, for each two last bytes, the longest token ending with
 	// them: dpCount tries no length above it.
 	endLen2 [1 << 16]uint8
@@ -40,13 +41,14 @@ type backtrackVocab struct {
 func newBacktrackVocab(ranks *rankTable, maxLen int) *backtrackVocab {
 	v := &backtrackVocab{ranks: ranks, maxLen: maxLen}
 	v.split = make([]atomic.Uint64, ranks.size())
-	v.prefix = make([]atomic.Int32, ranks.size())
+	v.prefix = make([]int32, ranks.size())
+	v.lens = make([]uint16, ranks.size())
+	v.trie = newTokenTrie(ranks, func(token, prefix int32) { v.prefix[token] = prefix })
 	for r := range ranks.size() {
 		b := ranks.token(r)
+		v.lens[r] = uint16(min(len(b), 1<<16-1)) // 128 at most in both vocabularies
 		if len(b) >= 2 {
-			k := int(b[0])<<8 | int(b[1])
-			v.maxLen2[k] = uint8(max(int(v.maxLen2[k]), min(len(b), 255)))
-			k = int(b[len(b)-2])<<8 | int(b[len(b)-1])
+			k := int(b[len(b)-2])<<8 | int(b[len(b)-1])
 			v.endLen2[k] = uint8(max(int(v.endLen2[k]), min(len(b), 255)))
 		}
 	}
@@ -55,41 +57,16 @@ func newBacktrackVocab(ranks *rankTable, maxLen int) *backtrackVocab {
 }
 
 // tokenLen is the length in bytes of the token of rank t.
-func (v *backtrackVocab) tokenLen(t int32) int { return len(v.ranks.token(int(t))) }
+func (v *backtrackVocab) tokenLen(t int32) int { return int(v.lens[t]) }
 
 // longest is the rank of the longest token that is a prefix of s, which
 // is not empty; -1 if none (every single byte is a token in both
 // vocabularies, so never for them).
-func (v *backtrackVocab) longest(s string) int32 {
-	top := 1
-	if len(s) >= 2 {
-		top = max(1, min(int(v.maxLen2[int(s[0])<<8|int(s[1])]), len(s)))
-	}
-	for l := top; l > 0; l-- {
-		if r, ok := v.ranks.rank(s[:l]); ok {
-			return int32(r)
-		}
-	}
-	return -1
-}
+func (v *backtrackVocab) longest(s string) int32 { return v.trie.longest(s) }
 
 // shorter is the longest token that is a proper prefix of token t, -1 if
 // none.
-func (v *backtrackVocab) shorter(t int32) int32 {
-	if p := v.prefix[t].Load(); p != 0 {
-		return p - 2
-	}
-	b := v.ranks.token(int(t))
-	p := int32(-1)
-	for l := len(b) - 1; l > 0; l-- {
-		if r, ok := v.ranks.rank(b[:l]); ok {
-			p = int32(r)
-			break
-		}
-	}
-	v.prefix[t].Store(p + 2)
-	return p
-}
+func (v *backtrackVocab) shorter(t int32) int32 { return v.prefix[t] }
 
 // splitOf is the pair of tokens tiktoken joins last when it merges token
 // t's bytes; (t, t) for a token of one byte, and for a token tiktoken
