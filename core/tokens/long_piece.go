@@ -37,19 +37,29 @@ func (e *encoding) backtrackVocab() *backtrackVocab {
 // backtrack, or if a pop ever reaches below its window, dpCount, whose
 // memory is constant by construction. The merge is the last resort only
 // if neither finds a token to fit, which tiktoken's vocabularies rule out.
-func (e *encoding) countLong(piece string) int {
+// check, if not nil, is called every countStep bytes of the piece with
+// the position (see backtrack); when it returns false the count stops
+// and ok is false.
+func (e *encoding) countLong(piece string, check func(pos int) bool) (n int, ok bool) {
 	v := e.backtrackVocab()
 	s := v.scratch.Get().(*backtrackScratch)
 	defer v.scratch.Put(s)
-	if n, ok := backtrack(piece, v, s, backtrackWindow, nil); ok {
-		return n
+	stopped := false
+	if check != nil {
+		inner := check
+		check = func(pos int) bool {
+			stopped = !inner(pos)
+			return !stopped
+		}
 	}
-	if n, ok := dpCount(piece, v, s); ok {
-		return n
+	if n, ok := backtrack(piece, v, s, backtrackWindow, nil, check); ok || stopped {
+		return n, ok
 	}
-	n := 0
+	if n, ok := dpCount(piece, v, s, check); ok || stopped {
+		return n, ok
+	}
 	bytePairMerge(piece, e.ranks, e.maxLen, func(string) { n++ })
-	return n
+	return n, true
 }
 
 // splitPiece calls emit with each of piece's tokens in order, as
@@ -70,8 +80,8 @@ func (e *encoding) splitPiece(piece string, emit func(token string) bool) {
 	v := e.backtrackVocab()
 	s := v.scratch.Get().(*backtrackScratch)
 	defer v.scratch.Put(s)
-	if _, ok := backtrack(piece, v, s, backtrackWindow, nil); ok {
-		backtrack(piece, v, s, backtrackWindow, func(t int32) bool { return emit(v.ranks.token(int(t))) })
+	if _, ok := backtrack(piece, v, s, backtrackWindow, nil, nil); ok {
+		backtrack(piece, v, s, backtrackWindow, func(t int32) bool { return emit(v.ranks.token(int(t))) }, nil)
 		return
 	}
 	more := true

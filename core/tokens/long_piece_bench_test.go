@@ -39,13 +39,13 @@ func BenchmarkLongPiece(b *testing.B) {
 					{"backtrack", func(p string) int {
 						s := v.scratch.Get().(*backtrackScratch)
 						defer v.scratch.Put(s)
-						n, _ := backtrack(p, v, s, backtrackWindow, nil)
+						n, _ := backtrack(p, v, s, backtrackWindow, nil, nil)
 						return n
 					}},
 					{"dpCount", func(p string) int {
 						s := v.scratch.Get().(*backtrackScratch)
 						defer v.scratch.Put(s)
-						n, _ := dpCount(p, v, s)
+						n, _ := dpCount(p, v, s, nil)
 						return n
 					}},
 				}
