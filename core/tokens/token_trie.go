@@ -10,10 +10,11 @@ import "slices"
 // per byte of the token found, plus one.
 //
 // Node s's child by byte c is node base(s)+c if that node's check is s.
-// Nodes are 12 bytes (base, check, rank) side by side, so one step reads
-// one cache line; about 0.9 million nodes for o200k_base (11 MB), 0.5
-// million for cl100k_base, built once per vocabulary on its first long
-// piece.
+// A node's base, check and rank lie side by side (12 bytes), so a step
+// reads the child's check, rank and base from one place. o200k_base
+// uses 421,914 slots, cl100k_base 216,993, of an array made for 2.25 a
+// token (5.4 and 2.7 MB); built once per vocabulary on its first long
+// piece, in 129 and 63 ms.
 type tokenTrie struct {
 	nodes []trieNode
 }
@@ -36,7 +37,9 @@ func newTokenTrie(ranks *rankTable, prefixOf func(token, prefix int32)) *tokenTr
 	for i := range order {
 		order[i] = int32(i)
 	}
-	b := newTrieBuilder(2 * len(order))
+	// Both vocabularies need about 2.1 slots a token: room for 2.25
+	// spares the array a doubling while it is built.
+	b := newTrieBuilder(len(order)*9/4 + 512)
 	b.nodes[trieRoot] = trieNode{check: trieRoot, rank: -1}
 	b.use(trieRoot)
 	// Each node covers the tokens that start with its path, a range of
@@ -94,8 +97,7 @@ func newTokenTrie(ranks *rankTable, prefixOf func(token, prefix int32)) *tokenTr
 		maxBase = max(maxBase, int(n.base))
 	}
 	b.grow(maxBase + 256)
-	// A copy of the exact size: append left up to twice the room.
-	return &tokenTrie{nodes: slices.Clone(b.nodes)}
+	return &tokenTrie{nodes: slices.Clip(b.nodes)}
 }
 
 // sortByByte sorts tokens, which are all longer than depth, by their
@@ -137,7 +139,7 @@ type trieBuilder struct {
 }
 
 func newTrieBuilder(capacity int) *trieBuilder {
-	b := &trieBuilder{nodes: make([]trieNode, 0, capacity), tail: -1}
+	b := &trieBuilder{nodes: make([]trieNode, 0, capacity), next: make([]int32, 0, capacity), prev: make([]int32, 0, capacity), tail: -1}
 	b.grow(257)
 	return b
 }
@@ -213,5 +215,5 @@ func (t *tokenTrie) longest(s string) int32 {
 	return best
 }
 
-// bytes is the trie's memory.
-func (t *tokenTrie) bytes() int { return 12 * cap(t.nodes) }
+// bytes is the memory of the trie's slots in use.
+func (t *tokenTrie) bytes() int { return 12 * len(t.nodes) }

@@ -14,7 +14,7 @@ func TestTokenTrieFindsEveryToken(t *testing.T) {
 		tok, _ := ByName(name)
 		enc := tok.(*BPE).load()
 		v := enc.backtrackVocab()
-		t.Logf("%s: trie of %d nodes, %.1f MB", name, len(v.trie.nodes), float64(v.trie.bytes())/1e6)
+		t.Logf("%s: trie of %d slots, %.1f MB", name, len(v.trie.nodes), float64(v.trie.bytes())/1e6)
 		for r := range enc.ranks.size() {
 			b := enc.ranks.token(r)
 			if got := v.longest(b); got != int32(r) {
