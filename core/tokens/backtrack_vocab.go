@@ -119,10 +119,31 @@ func lastMerge(token string, ranks *rankTable) (left, right int32, ok bool) {
 // have merged before the merge just undone (the leftmost first among
 // equal ranks, hence t2+1). The pair's rank is tiktoken's own rule: any
 // adjacent pair whose joined bytes are a token merges at that rank.
+//
+// Its answer is kept with the pair's rank in the scratch's cache: a long
+// piece asks about the same few thousand pairs over and over, and undoing
+// their merges again took most of a count after the trie.
 func (v *backtrackVocab) validPair(s *backtrackScratch, t1, t2 int32) bool {
+	if e := s.pair(v, t1, t2); e.valid != pairUnknown {
+		return e.valid == pairValid
+	}
+	valid := v.undoPair(s, t1, t2)
+	// Undoing asked for other pairs, which may have taken this one's
+	// entry: look it up again.
+	e := s.pair(v, t1, t2)
+	e.valid = pairInvalid
+	if valid {
+		e.valid = pairValid
+	}
+	return valid
+}
+
+// undoPair is validPair's answer worked out: the crate's
+// is_valid_token_pair.
+func (v *backtrackVocab) undoPair(s *backtrackScratch, t1, t2 int32) bool {
 	limit := int32(1<<31 - 1)
 	for {
-		if c := s.pairRank(v, t1, t2); c >= 0 && c < limit {
+		if c := s.pair(v, t1, t2).rank; c >= 0 && c < limit {
 			return false
 		}
 		if t1 > t2 {
@@ -150,24 +171,33 @@ func (v *backtrackVocab) validPair(s *backtrackScratch, t1, t2 int32) bool {
 }
 
 // backtrackScratch is one count's working memory, pooled: backtrack's
-// stack and bits, and a cache of pair ranks, direct-mapped by the two tokens' ranks. A long piece asks for
-// the same few pairs over and over; hashing their joined bytes each time
-// cost most of a count.
+// stack and bits, and a cache of pairs, direct-mapped by the two tokens'
+// ranks. A long piece asks for the same few pairs over and over; hashing
+// their joined bytes each time cost most of a count.
 type backtrackScratch struct {
 	backtrackState
-	pairs [1 << 15]struct {
-		key  uint64 // t1<<32 | t2, plus 1 so 0 is empty
-		rank int32
-	}
+	pairs [1 << 15]tokenPair
 }
 
-// pairRank is the rank of the token whose bytes are t1's then t2's, -1
-// if none.
-func (s *backtrackScratch) pairRank(v *backtrackVocab, t1, t2 int32) int32 {
+// tokenPair is what is known of a pair of tokens t1, t2.
+type tokenPair struct {
+	key   uint64 // t1<<32 | t2, plus 1 so 0 is empty
+	rank  int32  // of the token whose bytes are t1's then t2's, -1 if none
+	valid int8   // validPair's answer, pairUnknown until it is asked
+}
+
+const (
+	pairUnknown int8 = iota
+	pairValid
+	pairInvalid
+)
+
+// pair is the cache's entry for t1, t2, its rank filled in.
+func (s *backtrackScratch) pair(v *backtrackVocab, t1, t2 int32) *tokenPair {
 	key := uint64(t1)<<32 | uint64(uint32(t2)) + 1
 	e := &s.pairs[(key*0x9E3779B97F4A7C15)>>49]
 	if e.key == key {
-		return e.rank
+		return e
 	}
 	rank := int32(-1)
 	a, b := v.ranks.token(int(t1)), v.ranks.token(int(t2))
@@ -176,6 +206,6 @@ func (s *backtrackScratch) pairRank(v *backtrackVocab, t1, t2 int32) int32 {
 			rank = int32(r)
 		}
 	}
-	e.key, e.rank = key, rank
-	return rank
+	*e = tokenPair{key: key, rank: rank}
+	return e
 }

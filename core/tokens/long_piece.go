@@ -69,6 +69,10 @@ func (e *encoding) countLong(piece string, check func(pos int) bool) (n int, ok 
 // by backtrack twice: once to learn that it stays within its window,
 // then to emit the tokens as they leave it, which are then final. Should
 // it not stay within its window (never seen), the piece is merged.
+// One pass would not be exact: a token is handed to emit as it leaves
+// the window, and whether some later pop reaches below it is known only
+// at the piece's end, when it cannot be taken back; no bound on how far
+// back a pop reaches is known, so no lag makes an early token safe.
 func (e *encoding) splitPiece(piece string, emit func(token string) bool) {
 	if len(piece) < backtrackPieceBytes {
 		more := true
