@@ -275,3 +275,30 @@ func FuzzBacktrackMatchesMerge(f *testing.F) {
 		}
 	})
 }
+
+// TestSplitPieceAfterWalk: a piece countLong walked within the window is
+// marked walked, so splitPiece makes only its emitting pass, and its
+// tokens are still the merge's; at a window of one token ACGT leaves the
+// window, is not marked, and splitPiece falls back to the merge.
+func TestSplitPieceAfterWalk(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 24))
+	piece := randomPiece(rng, []rune("ACGT"), raceCut(100_000))
+	for _, window := range []int{backtrackWindow, 1} {
+		enc := backtrackEncoding(t, TokenizerO200K, window)
+		want := mergeTokens(piece, enc)
+		if n, _ := enc.countLong(piece, nil); n != len(want) {
+			t.Fatalf("window %d: countLong %d, merge %d", window, n, len(want))
+		}
+		if walked := enc.pieces.long.wasWalked(fingerprint(piece)); walked != (window > 1) {
+			t.Fatalf("window %d: marked walked %v", window, walked)
+		}
+		var got []string
+		enc.splitPiece(piece, func(tok string) bool {
+			got = append(got, tok)
+			return true
+		})
+		if !slices.Equal(got, want) {
+			t.Fatalf("window %d: splitPiece after countLong differs from the merge", window)
+		}
+	}
+}

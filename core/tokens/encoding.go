@@ -52,10 +52,9 @@ func (e *encoding) countContext(ctx context.Context, text string, done func(byte
 	text = validText(text)
 	n, checked := 0, 0
 	var err error
-	// step is the look at ctx: false once it is done, after the bytes
-	// read so far are reported.
-	// A long piece whose backtrack falls back to dpCount reads its
-	// start again: only new ground is reported.
+	// step looks at ctx (false once it is done) and reports the bytes
+	// read so far. Only new ground is reported: a long piece whose
+	// backtrack falls back to dpCount reads its start again.
 	step := func(read int) bool {
 		if err = ctx.Err(); err != nil {
 			return false

@@ -40,6 +40,9 @@ const (
 type longPieces struct {
 	mu     sync.Mutex
 	counts map[printKey]int
+	// walked holds the pieces backtrack has walked within its window
+	// (long_piece.go): splitting one again needs no first pass.
+	walked map[printKey]struct{}
 }
 
 type pieceShard struct {
@@ -97,4 +100,24 @@ func (l *longPieces) count(piece string, merge func(string) (int, bool)) (n int,
 	l.counts[key] = n
 	l.mu.Unlock()
 	return n, true
+}
+
+// markWalked records that backtrack walked the piece of that key within
+// its window.
+func (l *longPieces) markWalked(key printKey) {
+	l.mu.Lock()
+	if l.walked == nil || len(l.walked) >= longPiecesMax {
+		l.walked = map[printKey]struct{}{}
+	}
+	l.walked[key] = struct{}{}
+	l.mu.Unlock()
+}
+
+// wasWalked reports whether markWalked recorded key (and has not
+// forgotten it since).
+func (l *longPieces) wasWalked(key printKey) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	_, ok := l.walked[key]
+	return ok
 }
