@@ -52,6 +52,10 @@ func longPieceText(size int) (text, piece string) {
 	return longPiecePrefix + piece + longPieceSuffix, piece
 }
 
+// longPieceTestBytes is long enough for four reports inside the piece,
+// and no longer: no raceCut, which would leave one.
+const longPieceTestBytes = 4*countStep + countStep/2
+
 const longPiecePrefix, longPieceSuffix = "a DNA sequence:\n", "\nend of it"
 
 // longPieceTextCount is the count of longPieceText's text by the merge.
@@ -59,13 +63,13 @@ func longPieceTextCount(enc *encoding, piece string) int {
 	return enc.count(longPiecePrefix) + mergeCount(piece, enc) + enc.count(longPieceSuffix)
 }
 
-// TestCountContextReportsWithinALongPiece: one pre-token of 640 KiB is
+// TestCountContextReportsWithinALongPiece: one pre-token of 288 KiB is
 // counted in one call of backtrack, which looks at the context every
 // countStep bytes: the progress reports fall inside the piece and grow,
 // and the count is the merge's. Window 1 sends the count through dpCount
 // after backtrack leaves its window; its reports still grow.
 func TestCountContextReportsWithinALongPiece(t *testing.T) {
-	text, piece := longPieceText(raceCut(640 << 10))
+	text, piece := longPieceText(longPieceTestBytes)
 	pieceEnd := len(longPiecePrefix) + len(piece)
 	for _, window := range []int{backtrackWindow, 1} {
 		for _, name := range bpeNames {
@@ -97,7 +101,7 @@ func TestCountContextReportsWithinALongPiece(t *testing.T) {
 // the context's error, and the stopped count is not remembered as the
 // piece's.
 func TestCountContextStopsWithinALongPiece(t *testing.T) {
-	text, piece := longPieceText(raceCut(640 << 10))
+	text, piece := longPieceText(longPieceTestBytes)
 	for _, window := range []int{backtrackWindow, 1} {
 		enc := backtrackEncoding(t, TokenizerO200K, window)
 		backtrackPieceBytes = 64 << 10
