@@ -14,9 +14,11 @@ import (
 // o200k_base, the two vocabularies ctxlab has; ctxlab's own tests hold it
 // to tiktoken-go (backtrack_test.go).
 //
-// Built on the first long piece, never for ordinary text: the trie and
-// prefix with it, split per token on first use (atomically, so counts in
-// parallel share it), 8 bytes a token.
+// Built on the first long piece, never for ordinary text: the trie, and
+// prefix and lens with it; split is filled per token on first use
+// (atomically, so counts in parallel share it). Kept for the run: 8.3 MB
+// for o200k_base (trie 5.4, split 1.6, prefix 0.8, lens 0.4), 4.2 MB for
+// cl100k_base; building also makes 5.3 and 2.7 MB of garbage.
 type backtrackVocab struct {
 	ranks  *rankTable
 	maxLen int
