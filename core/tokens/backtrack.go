@@ -26,13 +26,22 @@ package tokens
 // it, ok is false and the caller counts again another way. A token that
 // left the window was never popped when ok is true, so it is final and
 // emitted in order.
-func backtrack(piece string, v *backtrackVocab, s *backtrackScratch, window int, emit func(token int32) bool) (count int, ok bool) {
+//
+// One piece may take seconds (50 MB of ACGT), so check, if not nil, is
+// called each time the position has gone countStep bytes past the last
+// call, with the position; if it returns false, so does backtrack (ok
+// false), at once.
+func backtrack(piece string, v *backtrackVocab, s *backtrackScratch, window int, emit func(token int32) bool, check func(pos int) bool) (count int, ok bool) {
 	n := len(piece)
 	if n == 0 {
 		return 0, true
 	}
 	s.reset(window, v.maxLen)
 	pos := 0
+	nextCheck := countStep
+	if check == nil {
+		nextCheck = n + 1 // never reached
+	}
 	next := v.longest(piece)
 	for next >= 0 {
 		token := next
@@ -55,6 +64,12 @@ func backtrack(piece string, v *backtrackVocab, s *backtrackScratch, window int,
 				s.ring[s.top&s.ringMask] = token
 				s.top++
 				pos = end
+				if pos >= nextCheck {
+					if !check(pos) {
+						return 0, false
+					}
+					nextCheck = pos + countStep
+				}
 				next = -1
 				if pos < n {
 					next = v.longest(piece[pos:])
@@ -148,9 +163,14 @@ func (s *backtrackState) impossible(p int) {
 // piece: provably constant, where backtrack's window is bounded only in
 // practice. It is backtrack's fallback, slower (about 2-4 MB/s, probing
 // the rank table length by length for the tokens ending at each byte).
-// ok is false if no token fits, which tiktoken's vocabularies never allow.
-func dpCount(piece string, v *backtrackVocab, s *backtrackScratch) (count int, ok bool) {
+// ok is false if no token fits, which tiktoken's vocabularies never allow,
+// or if check, called as backtrack calls it, returns false.
+func dpCount(piece string, v *backtrackVocab, s *backtrackScratch, check func(pos int) bool) (count int, ok bool) {
 	n := len(piece)
+	nextCheck := countStep
+	if check == nil {
+		nextCheck = n + 1 // never reached
+	}
 	size := 1
 	for size < v.maxLen+1 {
 		size <<= 1
@@ -159,6 +179,12 @@ func dpCount(piece string, v *backtrackVocab, s *backtrackScratch) (count int, o
 	counts := make([]int32, size)
 	m := size - 1
 	for p := 1; p <= n; p++ {
+		if p >= nextCheck {
+			if !check(p) {
+				return 0, false
+			}
+			nextCheck = p + countStep
+		}
 		found := false
 		top := 1
 		if p >= 2 {

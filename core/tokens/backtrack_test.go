@@ -56,14 +56,14 @@ func checkPiece(t testing.TB, enc *encoding, name, label, piece string, window i
 	n, ok := backtrack(piece, v, s, window, func(tok int32) bool {
 		got = append(got, v.ranks.token(int(tok)))
 		return true
-	})
+	}, nil)
 	if ok && (n != len(want) || !slices.Equal(got, want)) {
 		t.Fatalf("%s, %s: %q\nbacktrack %d %q\nmerge     %d %q", name, label, clip(piece), n, got, len(want), want)
 	}
-	if n, ok := dpCount(piece, v, s); !ok || n != len(want) {
+	if n, ok := dpCount(piece, v, s, nil); !ok || n != len(want) {
 		t.Fatalf("%s, %s: %q: dpCount %d (ok %v), merge %d", name, label, clip(piece), n, ok, len(want))
 	}
-	if n := enc.countLong(piece); n != len(want) {
+	if n, _ := enc.countLong(piece, nil); n != len(want) {
 		t.Fatalf("%s, %s: %q: countLong %d, merge %d", name, label, clip(piece), n, len(want))
 	}
 	got = got[:0]
@@ -207,11 +207,11 @@ func TestCountLongPieceAllocatesLittle(t *testing.T) {
 			t.Fatal(err)
 		}
 		enc := b.load()
-		enc.countLong("warm up the vocabulary's tables and the pool " + strings.Repeat("b", 100))
+		enc.countLong("warm up the vocabulary's tables and the pool "+strings.Repeat("b", 100), nil)
 		for label, piece := range pieces {
 			var before, after runtime.MemStats
 			runtime.ReadMemStats(&before)
-			enc.countLong(piece)
+			enc.countLong(piece, nil)
 			runtime.ReadMemStats(&after)
 			// The scratch is pooled; a collection between the two
 			// calls may drop it, and then it is made again: 600 KB.
@@ -246,7 +246,7 @@ func TestCountLongPiecesInParallel(t *testing.T) {
 	got := make([]int, len(pieces))
 	var wg sync.WaitGroup
 	for i, piece := range pieces {
-		wg.Go(func() { got[i] = enc.countLong(piece) })
+		wg.Go(func() { got[i], _ = enc.countLong(piece, nil) })
 	}
 	wg.Wait()
 	if !slices.Equal(got, want) {
@@ -274,4 +274,31 @@ func FuzzBacktrackMatchesMerge(f *testing.F) {
 			checkPiece(t, encs[name], name, "fuzz, window 1", piece, 1)
 		}
 	})
+}
+
+// TestSplitPieceAfterWalk: a piece countLong walked within the window is
+// marked walked, so splitPiece makes only its emitting pass, and its
+// tokens are still the merge's; at a window of one token ACGT leaves the
+// window, is not marked, and splitPiece falls back to the merge.
+func TestSplitPieceAfterWalk(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 24))
+	piece := randomPiece(rng, []rune("ACGT"), raceCut(100_000))
+	for _, window := range []int{backtrackWindow, 1} {
+		enc := backtrackEncoding(t, TokenizerO200K, window)
+		want := mergeTokens(piece, enc)
+		if n, _ := enc.countLong(piece, nil); n != len(want) {
+			t.Fatalf("window %d: countLong %d, merge %d", window, n, len(want))
+		}
+		if walked := enc.pieces.long.wasWalked(fingerprint(piece)); walked != (window > 1) {
+			t.Fatalf("window %d: marked walked %v", window, walked)
+		}
+		var got []string
+		enc.splitPiece(piece, func(tok string) bool {
+			got = append(got, tok)
+			return true
+		})
+		if !slices.Equal(got, want) {
+			t.Fatalf("window %d: splitPiece after countLong differs from the merge", window)
+		}
+	}
 }

@@ -14,21 +14,25 @@ import (
 // o200k_base, the two vocabularies ctxlab has; ctxlab's own tests hold it
 // to tiktoken-go (backtrack_test.go).
 //
-// Built on the first long piece, never for ordinary text: split and
-// prefix are filled per token on first use (atomically, so counts in
-// parallel share them), about 12 bytes a token when all are.
+// Built on the first long piece, never for ordinary text: the trie, and
+// prefix and lens with it; split is filled per token on first use
+// (atomically, so counts in parallel share it). Kept for the run: 6.5 MB
+// for o200k_base (trie 3.6, split 1.6, prefix 0.8, lens 0.4), 3.3 MB for
+// cl100k_base; building also makes 5.2 and 2.7 MB of garbage (the
+// free list and the token order).
 type backtrackVocab struct {
 	ranks  *rankTable
 	maxLen int
+	// trie finds the longest token at a position.
+	trie *tokenTrie
 	// split holds each token's split as (left+1)<<32 | (right+1); 0 is
 	// not yet known.
 	split []atomic.Uint64
-	// prefix holds each token's next shorter prefix token as rank+2
-	// (1: none); 0 is not yet known.
-	prefix []atomic.Int32
-	// maxLen2 is, for each two first bytes, the longest token starting
-	// with them: longest tries no length above it.
-	maxLen2 [1 << 16]uint8
+	// prefix holds each token's next shorter prefix token, -1 if none.
+	prefix []int32
+	// lens holds each token's length: read at every step, where the rank
+	// table's two offsets cost a tenth of a count.
+	lens []uint16
 	// endLen2 is, for each two last bytes, the longest token ending with
 	// them: dpCount tries no length above it.
 	endLen2 [1 << 16]uint8
@@ -40,13 +44,14 @@ type backtrackVocab struct {
 func newBacktrackVocab(ranks *rankTable, maxLen int) *backtrackVocab {
 	v := &backtrackVocab{ranks: ranks, maxLen: maxLen}
 	v.split = make([]atomic.Uint64, ranks.size())
-	v.prefix = make([]atomic.Int32, ranks.size())
+	v.prefix = make([]int32, ranks.size())
+	v.lens = make([]uint16, ranks.size())
+	v.trie = newTokenTrie(ranks, func(token, prefix int32) { v.prefix[token] = prefix })
 	for r := range ranks.size() {
 		b := ranks.token(r)
+		v.lens[r] = uint16(min(len(b), 1<<16-1)) // 128 at most in both vocabularies
 		if len(b) >= 2 {
-			k := int(b[0])<<8 | int(b[1])
-			v.maxLen2[k] = uint8(max(int(v.maxLen2[k]), min(len(b), 255)))
-			k = int(b[len(b)-2])<<8 | int(b[len(b)-1])
+			k := int(b[len(b)-2])<<8 | int(b[len(b)-1])
 			v.endLen2[k] = uint8(max(int(v.endLen2[k]), min(len(b), 255)))
 		}
 	}
@@ -55,41 +60,16 @@ func newBacktrackVocab(ranks *rankTable, maxLen int) *backtrackVocab {
 }
 
 // tokenLen is the length in bytes of the token of rank t.
-func (v *backtrackVocab) tokenLen(t int32) int { return len(v.ranks.token(int(t))) }
+func (v *backtrackVocab) tokenLen(t int32) int { return int(v.lens[t]) }
 
 // longest is the rank of the longest token that is a prefix of s, which
 // is not empty; -1 if none (every single byte is a token in both
 // vocabularies, so never for them).
-func (v *backtrackVocab) longest(s string) int32 {
-	top := 1
-	if len(s) >= 2 {
-		top = max(1, min(int(v.maxLen2[int(s[0])<<8|int(s[1])]), len(s)))
-	}
-	for l := top; l > 0; l-- {
-		if r, ok := v.ranks.rank(s[:l]); ok {
-			return int32(r)
-		}
-	}
-	return -1
-}
+func (v *backtrackVocab) longest(s string) int32 { return v.trie.longest(s) }
 
 // shorter is the longest token that is a proper prefix of token t, -1 if
 // none.
-func (v *backtrackVocab) shorter(t int32) int32 {
-	if p := v.prefix[t].Load(); p != 0 {
-		return p - 2
-	}
-	b := v.ranks.token(int(t))
-	p := int32(-1)
-	for l := len(b) - 1; l > 0; l-- {
-		if r, ok := v.ranks.rank(b[:l]); ok {
-			p = int32(r)
-			break
-		}
-	}
-	v.prefix[t].Store(p + 2)
-	return p
-}
+func (v *backtrackVocab) shorter(t int32) int32 { return v.prefix[t] }
 
 // splitOf is the pair of tokens tiktoken joins last when it merges token
 // t's bytes; (t, t) for a token of one byte, and for a token tiktoken
@@ -142,10 +122,31 @@ func lastMerge(token string, ranks *rankTable) (left, right int32, ok bool) {
 // have merged before the merge just undone (the leftmost first among
 // equal ranks, hence t2+1). The pair's rank is tiktoken's own rule: any
 // adjacent pair whose joined bytes are a token merges at that rank.
+//
+// Its answer is kept with the pair's rank in the scratch's cache: a long
+// piece asks about the same few thousand pairs over and over, and undoing
+// their merges again took most of a count after the trie.
 func (v *backtrackVocab) validPair(s *backtrackScratch, t1, t2 int32) bool {
+	if e := s.pair(v, t1, t2); e.valid != pairUnknown {
+		return e.valid == pairValid
+	}
+	valid := v.undoPair(s, t1, t2)
+	// Undoing asked for other pairs, which may have taken this one's
+	// entry: look it up again.
+	e := s.pair(v, t1, t2)
+	e.valid = pairInvalid
+	if valid {
+		e.valid = pairValid
+	}
+	return valid
+}
+
+// undoPair is validPair's answer worked out: the crate's
+// is_valid_token_pair.
+func (v *backtrackVocab) undoPair(s *backtrackScratch, t1, t2 int32) bool {
 	limit := int32(1<<31 - 1)
 	for {
-		if c := s.pairRank(v, t1, t2); c >= 0 && c < limit {
+		if c := s.pair(v, t1, t2).rank; c >= 0 && c < limit {
 			return false
 		}
 		if t1 > t2 {
@@ -173,24 +174,33 @@ func (v *backtrackVocab) validPair(s *backtrackScratch, t1, t2 int32) bool {
 }
 
 // backtrackScratch is one count's working memory, pooled: backtrack's
-// stack and bits, and a cache of pair ranks, direct-mapped by the two tokens' ranks. A long piece asks for
-// the same few pairs over and over; hashing their joined bytes each time
-// cost most of a count.
+// stack and bits, and a cache of pairs, direct-mapped by the two tokens'
+// ranks. A long piece asks for the same few pairs over and over; hashing
+// their joined bytes each time cost most of a count.
 type backtrackScratch struct {
 	backtrackState
-	pairs [1 << 15]struct {
-		key  uint64 // t1<<32 | t2, plus 1 so 0 is empty
-		rank int32
-	}
+	pairs [1 << 15]tokenPair
 }
 
-// pairRank is the rank of the token whose bytes are t1's then t2's, -1
-// if none.
-func (s *backtrackScratch) pairRank(v *backtrackVocab, t1, t2 int32) int32 {
+// tokenPair is what is known of a pair of tokens t1, t2.
+type tokenPair struct {
+	key   uint64 // t1<<32 | t2, plus 1 so 0 is empty
+	rank  int32  // of the token whose bytes are t1's then t2's, -1 if none
+	valid int8   // validPair's answer, pairUnknown until it is asked
+}
+
+const (
+	pairUnknown int8 = iota
+	pairValid
+	pairInvalid
+)
+
+// pair is the cache's entry for t1, t2, its rank filled in.
+func (s *backtrackScratch) pair(v *backtrackVocab, t1, t2 int32) *tokenPair {
 	key := uint64(t1)<<32 | uint64(uint32(t2)) + 1
 	e := &s.pairs[(key*0x9E3779B97F4A7C15)>>49]
 	if e.key == key {
-		return e.rank
+		return e
 	}
 	rank := int32(-1)
 	a, b := v.ranks.token(int(t1)), v.ranks.token(int(t2))
@@ -199,6 +209,6 @@ func (s *backtrackScratch) pairRank(v *backtrackVocab, t1, t2 int32) int32 {
 			rank = int32(r)
 		}
 	}
-	e.key, e.rank = key, rank
-	return rank
+	*e = tokenPair{key: key, rank: rank}
+	return e
 }

@@ -45,35 +45,59 @@ func (e *encoding) count(text string) int {
 const countStep = 64 << 10
 
 // countContext is count for a text so long that a caller may stop it and
-// wants to hear how far it got: done is called with the bytes read so far.
+// wants to hear how far it got: done is called with the bytes read so far,
+// every countStep bytes or so, inside one long piece too (50 MB of ACGT
+// is one piece and takes seconds).
 func (e *encoding) countContext(ctx context.Context, text string, done func(bytes int)) (int, error) {
 	text = validText(text)
 	n, checked := 0, 0
-	for i := 0; i < len(text); {
-		if i-checked >= countStep {
-			if err := ctx.Err(); err != nil {
-				return 0, err
-			}
-			checked = i
+	var err error
+	// step looks at ctx (false once it is done) and reports the bytes
+	// read so far. Only new ground is reported: a long piece whose
+	// backtrack falls back to dpCount reads its start again.
+	step := func(read int) bool {
+		if err = ctx.Err(); err != nil {
+			return false
+		}
+		if read > checked {
+			checked = read
 			if done != nil {
-				done(i)
+				done(read)
 			}
+		}
+		return true
+	}
+	for i := 0; i < len(text); {
+		if i-checked >= countStep && !step(i) {
+			return 0, err
 		}
 		end := e.next(text, i)
 		piece := text[i:end]
+		start := i
 		i = end
 		if e.ranks.has(piece) {
 			n++
 			continue
 		}
-		n += e.pieces.count(piece, e.countMerged)
+		if len(piece) < backtrackPieceBytes {
+			n += e.pieces.count(piece, e.countMerged)
+			continue
+		}
+		c, ok := e.pieces.long.count(piece, func(piece string) (int, bool) {
+			return e.countLong(piece, func(pos int) bool { return step(start + pos) })
+		})
+		if !ok {
+			return 0, err
+		}
+		n += c
 	}
 	return n, nil
 }
 
 func (e *encoding) countMerged(piece string) int {
 	if len(piece) >= backtrackPieceBytes {
-		return e.countLong(piece)
+		n, _ := e.countLong(piece, nil) // nothing to stop it: always ok
+		return n
 	}
 	n := 0
 	bytePairMerge(piece, e.ranks, e.maxLen, func(string) { n++ })

@@ -37,19 +37,32 @@ func (e *encoding) backtrackVocab() *backtrackVocab {
 // backtrack, or if a pop ever reaches below its window, dpCount, whose
 // memory is constant by construction. The merge is the last resort only
 // if neither finds a token to fit, which tiktoken's vocabularies rule out.
-func (e *encoding) countLong(piece string) int {
+// check, if not nil, is called every countStep bytes of the piece with
+// the position (see backtrack); when it returns false the count stops
+// and ok is false.
+func (e *encoding) countLong(piece string, check func(pos int) bool) (n int, ok bool) {
 	v := e.backtrackVocab()
 	s := v.scratch.Get().(*backtrackScratch)
 	defer v.scratch.Put(s)
-	if n, ok := backtrack(piece, v, s, backtrackWindow, nil); ok {
-		return n
+	stopped := false
+	if check != nil {
+		inner := check
+		check = func(pos int) bool {
+			stopped = !inner(pos)
+			return !stopped
+		}
 	}
-	if n, ok := dpCount(piece, v, s); ok {
-		return n
+	if n, ok := backtrack(piece, v, s, backtrackWindow, nil, check); ok || stopped {
+		if ok {
+			e.pieces.long.markWalked(fingerprint(piece))
+		}
+		return n, ok
 	}
-	n := 0
+	if n, ok := dpCount(piece, v, s, check); ok || stopped {
+		return n, ok
+	}
 	bytePairMerge(piece, e.ranks, e.maxLen, func(string) { n++ })
-	return n
+	return n, true
 }
 
 // splitPiece calls emit with each of piece's tokens in order, as
@@ -59,6 +72,14 @@ func (e *encoding) countLong(piece string) int {
 // by backtrack twice: once to learn that it stays within its window,
 // then to emit the tokens as they leave it, which are then final. Should
 // it not stay within its window (never seen), the piece is merged.
+// One pass would not be exact: a token is handed to emit as it leaves
+// the window, and whether some later pop reaches below it is known only
+// at the piece's end, when it cannot be taken back; no bound on how far
+// back a pop reaches is known, so no lag makes an early token safe.
+// But backtrack is deterministic: a piece it once walked within its
+// window (counted by countLong, or split before) needs no first pass.
+// A build counts a long document, then cuts it: the first pass was half
+// of build --docs over 50 MB of ACGT, for a cut that kept 500 tokens.
 func (e *encoding) splitPiece(piece string, emit func(token string) bool) {
 	if len(piece) < backtrackPieceBytes {
 		more := true
@@ -70,8 +91,14 @@ func (e *encoding) splitPiece(piece string, emit func(token string) bool) {
 	v := e.backtrackVocab()
 	s := v.scratch.Get().(*backtrackScratch)
 	defer v.scratch.Put(s)
-	if _, ok := backtrack(piece, v, s, backtrackWindow, nil); ok {
-		backtrack(piece, v, s, backtrackWindow, func(t int32) bool { return emit(v.ranks.token(int(t))) })
+	key := fingerprint(piece)
+	walked := e.pieces.long.wasWalked(key)
+	if !walked {
+		_, walked = backtrack(piece, v, s, backtrackWindow, nil, nil)
+	}
+	if walked {
+		e.pieces.long.markWalked(key)
+		backtrack(piece, v, s, backtrackWindow, func(t int32) bool { return emit(v.ranks.token(int(t))) }, nil)
 		return
 	}
 	more := true

@@ -40,6 +40,9 @@ const (
 type longPieces struct {
 	mu     sync.Mutex
 	counts map[printKey]int
+	// walked holds the pieces backtrack has walked within its window
+	// (long_piece.go): splitting one again needs no first pass.
+	walked map[printKey]struct{}
 }
 
 type pieceShard struct {
@@ -55,7 +58,8 @@ func (c *pieceCache) count(piece string, merge func(string) int) int {
 		if len(piece) < longPieceMinBytes {
 			return merge(piece)
 		}
-		return c.long.count(piece, merge)
+		n, _ := c.long.count(piece, func(piece string) (int, bool) { return merge(piece), true })
+		return n
 	}
 	shard := &c.shards[maphash.String(c.seed, piece)%pieceShards]
 	shard.mu.Lock()
@@ -76,20 +80,44 @@ func (c *pieceCache) count(piece string, merge func(string) int) int {
 	return n
 }
 
-func (l *longPieces) count(piece string, merge func(string) int) int {
+// count is the long piece's count, remembered or from merge; a merge that
+// was stopped (ok false) is neither remembered nor counted.
+func (l *longPieces) count(piece string, merge func(string) (int, bool)) (n int, ok bool) {
 	key := fingerprint(piece)
 	l.mu.Lock()
-	n, ok := l.counts[key]
+	n, ok = l.counts[key]
 	l.mu.Unlock()
 	if ok {
-		return n
+		return n, true
 	}
-	n = merge(piece)
+	if n, ok = merge(piece); !ok {
+		return 0, false
+	}
 	l.mu.Lock()
 	if l.counts == nil || len(l.counts) >= longPiecesMax {
 		l.counts = map[printKey]int{}
 	}
 	l.counts[key] = n
 	l.mu.Unlock()
-	return n
+	return n, true
+}
+
+// markWalked records that backtrack walked the piece of that key within
+// its window.
+func (l *longPieces) markWalked(key printKey) {
+	l.mu.Lock()
+	if l.walked == nil || len(l.walked) >= longPiecesMax {
+		l.walked = map[printKey]struct{}{}
+	}
+	l.walked[key] = struct{}{}
+	l.mu.Unlock()
+}
+
+// wasWalked reports whether markWalked recorded key (and has not
+// forgotten it since).
+func (l *longPieces) wasWalked(key printKey) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	_, ok := l.walked[key]
+	return ok
 }
