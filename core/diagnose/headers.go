@@ -40,7 +40,13 @@ func headerFindings(in *Input) []Finding {
 			continue // the assembler's cut of the block never sent it
 		}
 		placed := res.IncludedDocs[n]
-		longSource = longSource || len(placed.Source) >= longHeaderBytes
+		if !longSource && len(placed.Source) >= longHeaderBytes {
+			// CountJoined may copy a long source into its header: what
+			// the pipeline let go of is collected first, or the copy is
+			// made beside it.
+			longSource = true
+			heapcollect.Dropped()
+		}
 		header := tokens.CountJoined(tok, pipeline.CitationHeaderParts(n+1, placed.Source, placed.Score, res.Trace.Doc(i).Fate == pipeline.FateSummarized))
 		// The trace's kept count is the placed text's: the whole
 		// document, its cut part or its synopsis, counted once already.
