@@ -54,3 +54,24 @@ func TestCitationHeaderParts(t *testing.T) {
 		}
 	}
 }
+
+// TestStreamedJSONHoldsNoSourceWhole: the citation map is written as the
+// rest of the result is, a long source a window at a time; marshalled
+// and then indented, a 50 MB source was copied four times over.
+func TestStreamedJSONHoldsNoSourceWhole(t *testing.T) {
+	source := strings.Repeat("https://example.com/a/source ", 40_000)
+	res, err := Build(Analyze([]value.Document{{Content: "Paris is the capital of France.", Score: 0.9, Source: source}}), DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	_, err = res.StreamIndentedJSON(make([]byte, 0, 64<<10), 32<<10, func([]byte) error { return nil })
+	runtime.ReadMemStats(&after)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if allocated := after.TotalAlloc - before.TotalAlloc; allocated > uint64(len(source))/4 {
+		t.Errorf("streaming a result with a %d-byte source allocated %d bytes; want at most a quarter of it", len(source), allocated)
+	}
+}
