@@ -160,10 +160,6 @@ func (f *buildFlags) loadPipelineInput(env Env, fs *flagSet, command string) (co
 // terminal (safetext.EscapeJSON), so a large result is never held whole
 // nor copied as a buffer grows.
 func writeBuildJSON(w io.Writer, res *pipeline.Result, findings []diagnose.Finding, cost costJSON) error {
-	list, err := json.Marshal(findings)
-	if err != nil {
-		return err
-	}
 	costData, err := json.Marshal(cost)
 	if err != nil {
 		return err
@@ -176,13 +172,14 @@ func writeBuildJSON(w io.Writer, res *pipeline.Result, findings []diagnose.Findi
 	if err != nil {
 		return err
 	}
-	var indented bytes.Buffer
-	if err := json.Indent(&indented, list, "  ", "  "); err != nil {
+	if err := emit(append(out, ",\n  \"findings\": "...)); err != nil {
 		return err
 	}
-	out = append(out, ",\n  \"findings\": "...)
-	out = append(out, indented.Bytes()...)
-	indented.Reset()
+	if err := writeFindingsJSON(w, findings, 1); err != nil {
+		return err
+	}
+	out = out[:0]
+	var indented bytes.Buffer
 	if err := json.Indent(&indented, costData, "  ", "  "); err != nil {
 		return err
 	}

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"io"
+	"unicode/utf8"
 
 	"ctxlab/internal/safetext"
 )
@@ -15,8 +16,10 @@ const indentChunk = 64 << 10
 // writes it, into the bytes json.Indent(dst, src, "", "  ") would give,
 // and passes them on in chunks with safetext.EscapeJSON applied. An
 // Encoder that indents holds the compact encoding and the indented copy
-// at once; this holds only the compact one. Chunks end before an ASCII
-// byte, never inside a character, so each is whole for EscapeJSON.
+// at once; this holds only the compact one. Chunks end where a
+// character starts, never inside one, so each is whole for EscapeJSON:
+// ending them only before an ASCII byte held a string with none, 50 MB
+// of Chinese, whole in the buffer.
 type jsonIndentWriter struct {
 	out   io.Writer
 	buf   []byte
@@ -34,7 +37,7 @@ func newJSONIndentWriter(out io.Writer) *jsonIndentWriter {
 
 func (w *jsonIndentWriter) Write(p []byte) (int, error) {
 	for _, c := range p {
-		if c < 0x80 && len(w.buf) >= indentChunk {
+		if len(w.buf) >= indentChunk && utf8.RuneStart(c) {
 			if err := w.flush(); err != nil {
 				return 0, err
 			}

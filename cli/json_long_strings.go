@@ -40,7 +40,12 @@ func writeSpliced(w *jsonIndentWriter, v any, long *longStrings) error {
 	if err := json.NewEncoder(&compact).Encode(v); err != nil {
 		return err
 	}
-	rest := compact.Bytes()
+	return splice(w, compact.Bytes(), long)
+}
+
+// splice writes compact JSON through w with long's strings where their
+// placeholders stand.
+func splice(w *jsonIndentWriter, rest []byte, long *longStrings) error {
 	next := 0
 	for {
 		at := bytes.Index(rest, []byte(`"\u0000`))

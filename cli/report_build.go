@@ -67,12 +67,14 @@ func writeBuildReport(out io.Writer, in buildInput, res *pipeline.Result) error 
 
 	fmt.Fprintf(w, "Citations\n")
 	for n := 1; n <= len(res.CitationMap); n++ {
-		fmt.Fprintf(w, "  [%d] %s\n", n, safetext.Line(res.CitationMap[n]))
+		fmt.Fprintf(w, "  [%d] ", n)
+		writeLong(w, safetext.Line(res.CitationMap[n]), "\n")
 	}
 	if len(res.CitationMap) == 0 {
 		fmt.Fprintf(w, "  none: no document is in the context\n")
 	}
-	fmt.Fprintf(w, "\nContext block (%s tokens)\n%s\n%s\n%s\n", numfmt.Thousands(res.TokensUsed), rule, safetext.Sanitize(res.ContextBlock), rule)
+	fmt.Fprintf(w, "\nContext block (%s tokens)\n%s\n", numfmt.Thousands(res.TokensUsed), rule)
+	writeLong(w, safetext.Sanitize(res.ContextBlock), "\n", rule, "\n")
 
 	if in.history != nil {
 		writeFormatMemory(w, in.history, in.maxTurns)
@@ -100,13 +102,14 @@ func reorderLabel(applied, enabled bool) string {
 	}
 }
 
-// docLabel names a document by its input number and source.
-func docLabel(docs []value.Document, i int) string {
+// writeDocLabel writes a document's name, its input number and source,
+// without joining them: a source may be as long as a document.
+func writeDocLabel(w io.Writer, docs []value.Document, i int) {
 	src := docs[i].Source
 	if src == "" {
 		src = "(no source)"
 	}
-	return "#" + strconv.Itoa(i+1) + " " + safetext.Line(src)
+	writeLong(w, "#", strconv.Itoa(i+1), " ", safetext.Line(src))
 }
 
 func writeFilterSection(w io.Writer, in buildInput, tr pipeline.Trace) {
@@ -124,7 +127,9 @@ func writeFilterSection(w io.Writer, in buildInput, tr pipeline.Trace) {
 	fmt.Fprintf(w, "Filter (%s): %s removed\n", rules, numfmt.Thousands(tr.Counts.Filtered))
 	for i := range tr.Len() {
 		if d := tr.Doc(i); d.Filtered {
-			fmt.Fprintf(w, "  ✗ %s: %s\n", docLabel(in.docs, int(d.Index)), d.FilterReason())
+			io.WriteString(w, "  ✗ ")
+			writeDocLabel(w, in.docs, int(d.Index))
+			fmt.Fprintf(w, ": %s\n", d.FilterReason())
 		}
 	}
 	fmt.Fprintln(w)
@@ -144,11 +149,23 @@ func writeDedupSection(w io.Writer, in buildInput, tr pipeline.Trace) {
 		}
 		switch {
 		case d.Duplicate.Key != "":
-			fmt.Fprintf(w, "  = %s: same source as %s (%s)\n", docLabel(in.docs, i), docLabel(in.docs, d.Duplicate.Of), safetext.Line(d.Duplicate.Key))
+			io.WriteString(w, "  = ")
+			writeDocLabel(w, in.docs, i)
+			io.WriteString(w, ": same source as ")
+			writeDocLabel(w, in.docs, d.Duplicate.Of)
+			writeLong(w, " (", safetext.Line(d.Duplicate.Key), ")\n")
 		case d.Duplicate.Kind == pipeline.DuplicateExact:
-			fmt.Fprintf(w, "  = %s: exact duplicate of %s\n", docLabel(in.docs, i), docLabel(in.docs, d.Duplicate.Of))
+			io.WriteString(w, "  = ")
+			writeDocLabel(w, in.docs, i)
+			io.WriteString(w, ": exact duplicate of ")
+			writeDocLabel(w, in.docs, d.Duplicate.Of)
+			io.WriteString(w, "\n")
 		default:
-			fmt.Fprintf(w, "  ≈ %s: near duplicate of %s (J=%.3f)\n", docLabel(in.docs, i), docLabel(in.docs, d.Duplicate.Of), d.Duplicate.Similarity)
+			io.WriteString(w, "  ≈ ")
+			writeDocLabel(w, in.docs, i)
+			io.WriteString(w, ": near duplicate of ")
+			writeDocLabel(w, in.docs, d.Duplicate.Of)
+			fmt.Fprintf(w, " (J=%.3f)\n", d.Duplicate.Similarity)
 		}
 	}
 	fmt.Fprintln(w)
@@ -170,8 +187,10 @@ func writeOrderSection(w io.Writer, in buildInput, tr pipeline.Trace) {
 	fmt.Fprintf(w, "  %4s  %4s  %*s  %6s  %6s  %-12s  %s\n", "slot", "rank", scoreW, "score", "tokens", "kept", "fate", "document")
 	for slot, i := range tr.Reordered {
 		d := tr.Doc(i)
-		fmt.Fprintf(w, "  %4d  %4d  %*s  %6s  %6s  %s %-10s  %s\n", slot+1, d.PosBeforeReorder+1, scoreW, numfmt.Score(tr.Score(i), digits), numfmt.Thousands(tr.Tokens(i)), numfmt.Thousands(d.TokensKept),
-			fateGlyph(d.Fate), d.Fate, docLabel(in.docs, i))
+		fmt.Fprintf(w, "  %4d  %4d  %*s  %6s  %6s  %s %-10s  ", slot+1, d.PosBeforeReorder+1, scoreW, numfmt.Score(tr.Score(i), digits), numfmt.Thousands(tr.Tokens(i)), numfmt.Thousands(d.TokensKept),
+			fateGlyph(d.Fate), d.Fate)
+		writeDocLabel(w, in.docs, i)
+		io.WriteString(w, "\n")
 	}
 	fmt.Fprintln(w)
 }
@@ -187,7 +206,9 @@ func writeBudgetSection(w io.Writer, in buildInput, res *pipeline.Result) {
 	for _, i := range tr.Reordered {
 		d := tr.Doc(i)
 		if d.BudgetReason() != "" {
-			fmt.Fprintf(w, "  %s %s: %s\n", fateGlyph(d.Fate), docLabel(in.docs, i), d.BudgetReason())
+			fmt.Fprintf(w, "  %s ", fateGlyph(d.Fate))
+			writeDocLabel(w, in.docs, i)
+			fmt.Fprintf(w, ": %s\n", d.BudgetReason())
 		}
 	}
 	fmt.Fprintln(w)

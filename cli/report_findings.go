@@ -3,7 +3,6 @@ package cli
 import (
 	"fmt"
 	"io"
-	"strings"
 
 	"ctxlab/core/diagnose"
 	"ctxlab/internal/numfmt"
@@ -26,15 +25,19 @@ func writeFindings(w io.Writer, findings []diagnose.Finding) {
 		fmt.Fprintf(w, "  none: nothing was cut, lost or estimated\n")
 	}
 	for _, f := range findings {
-		line := fmt.Sprintf("  %s %s: %s", severityMark[f.Severity], f.Code, safetext.Line(f.Message))
-		if len(f.Refs) > 0 {
-			labels := make([]string, len(f.Refs))
-			for i, r := range f.Refs {
-				labels[i] = safetext.Line(r.Label())
+		fmt.Fprintf(w, "  %s %s: ", severityMark[f.Severity], f.Code)
+		writeLong(w, safetext.Line(f.Message))
+		for i, r := range f.Refs {
+			sep := ", "
+			if i == 0 {
+				sep = " [about "
 			}
-			line += " [about " + strings.Join(labels, ", ") + "]"
+			writeLong(w, sep, safetext.Line(r.Label()))
 		}
-		fmt.Fprintln(w, line)
+		if len(f.Refs) > 0 {
+			io.WriteString(w, "]")
+		}
+		io.WriteString(w, "\n")
 	}
 	fmt.Fprintln(w)
 }

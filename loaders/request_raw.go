@@ -43,11 +43,8 @@ func rawRequestOf(data []byte) *rawRequest {
 	}
 	for i, m := range body.Messages {
 		r.messages[i] = rawMessage{toolCalls: m.ToolCalls, functionCall: m.FunctionCall}
-		if trimmed := bytes.TrimSpace(m.Content); len(trimmed) > 0 && trimmed[0] == '[' {
-			var blocks []json.RawMessage
-			if json.Unmarshal(trimmed, &blocks) == nil {
-				r.messages[i].blocks = blocks
-			}
+		if list := inPlace(m.Content).of(data); list != nil {
+			r.messages[i].blocks = blocksOf(list)
 		}
 	}
 	return r
@@ -57,14 +54,35 @@ func rawRequestOf(data []byte) *rawRequest {
 // blocks, and nothing otherwise: a string content, most of a request,
 // is read from the decoded body, and a json.RawMessage here copied every
 // message's text once more while the body was parsed (40 MB of a 47 MB
-// request, gctrace).
+// request, gctrace). The list is left where it lies in the body, as
+// inPlace is: a copy held an Anthropic tool result of 50 MB once more.
 type listContent []byte
 
 func (c *listContent) UnmarshalJSON(b []byte) error {
 	if trimmed := bytes.TrimSpace(b); len(trimmed) > 0 && trimmed[0] == '[' {
-		*c = append((*c)[:0], trimmed...)
+		*c = trimmed
 	}
 	return nil
+}
+
+// blocksOf is the JSON of each block of list, a content list in the
+// body, left where it lies: json.RawMessage blocks copied a tool
+// result's 50 MB out of the body while the body and its decoded value
+// were both held (the blocks are compacted into their own copy, when
+// used, by compactJSON). nil when list is not a list of blocks or a
+// block was not cut from it.
+func blocksOf(list json.RawMessage) []json.RawMessage {
+	var cut []inPlace
+	if json.Unmarshal(list, &cut) != nil {
+		return nil
+	}
+	blocks := make([]json.RawMessage, len(cut))
+	for j, b := range cut {
+		if blocks[j] = b.of(list); blocks[j] == nil {
+			return nil
+		}
+	}
+	return blocks
 }
 
 // inPlace is a value's JSON left where it lies in the body, not copied

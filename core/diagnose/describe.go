@@ -18,6 +18,17 @@ func (in *Input) docLabel(i int) string {
 	return "#" + strconv.Itoa(in.docNumber(i)+1) + " " + src
 }
 
+// docLabelThen is docLabel(i) + rest made in one allocation: a source as
+// long as a document is copied once into the finding's message, where
+// the label, then a message formatted around it, held it three times.
+func (in *Input) docLabelThen(i int, rest string) string {
+	src := in.Documents[i].Source
+	if src == "" {
+		src = "(no source)"
+	}
+	return "#" + strconv.Itoa(in.docNumber(i)+1) + " " + src + rest
+}
+
 // rankedDoc is docLabel with the document's relevance rank and score.
 func (in *Input) rankedDoc(i int) string {
 	d := in.Build.Trace.Doc(i)

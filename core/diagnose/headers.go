@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"ctxlab/core/pipeline"
+	"ctxlab/core/tokens"
+	"ctxlab/internal/heapcollect"
 	"ctxlab/internal/numfmt"
 )
 
@@ -14,6 +16,10 @@ import (
 type headerHeavy struct {
 	doc, citation, header, content int
 }
+
+// longHeaderBytes is the source length from which a header counted may
+// have been a copy worth collecting before the finding is written.
+const longHeaderBytes = 1 << 20
 
 // headerFindings: documents in the context that are mostly their
 // citation header (the header at least as long as the text). Such a
@@ -28,12 +34,20 @@ func headerFindings(in *Input) []Finding {
 	res := in.Build
 	tok := in.Pipeline.Tokenizer
 	var heavy []headerHeavy
+	longSource := false // a header was long enough to be worth collecting
 	for n, i := range res.Trace.Cited {
 		if slices.Contains(in.RAGLost, i) {
 			continue // the assembler's cut of the block never sent it
 		}
 		placed := res.IncludedDocs[n]
-		header := tok.Count(pipeline.CitationHeader(n+1, placed.Source, placed.Score, res.Trace.Doc(i).Fate == pipeline.FateSummarized))
+		if !longSource && len(placed.Source) >= longHeaderBytes {
+			// CountJoined may copy a long source into its header: what
+			// the pipeline let go of is collected first, or the copy is
+			// made beside it.
+			longSource = true
+			heapcollect.Dropped()
+		}
+		header := tokens.CountJoined(tok, pipeline.CitationHeaderParts(n+1, placed.Source, placed.Score, res.Trace.Doc(i).Fate == pipeline.FateSummarized))
 		// The trace's kept count is the placed text's: the whole
 		// document, its cut part or its synopsis, counted once already.
 		if content := res.Trace.Doc(i).TokensKept; header >= content {
@@ -42,6 +56,12 @@ func headerFindings(in *Input) []Finding {
 	}
 	if len(heavy) == 0 {
 		return nil
+	}
+	if longSource {
+		// CountJoined copies a source that is one pre-token into its
+		// header (it has no place to cut it); that copy is garbage now,
+		// and the message about to be made holds the source once more.
+		heapcollect.Dropped()
 	}
 	slices.SortStableFunc(heavy, func(a, b headerHeavy) int { return cmp.Compare(b.header-b.content, a.header-a.content) })
 	refs := make([]Ref, len(heavy))
@@ -53,8 +73,8 @@ func headerFindings(in *Input) []Finding {
 	var msg string
 	if len(heavy) == 1 {
 		h := heavy[0]
-		msg = fmt.Sprintf("%s, sent as [%d], is mostly its citation header: the header takes %s and the text only %s.",
-			in.docLabel(h.doc), h.citation, tokensOf(h.header), tokensOf(h.content))
+		msg = in.docLabelThen(h.doc, fmt.Sprintf(", sent as [%d], is mostly its citation header: the header takes %s and the text only %s.",
+			h.citation, tokensOf(h.header), tokensOf(h.content)))
 	} else {
 		listed := make([]string, 0, largestListed)
 		for _, h := range heavy[:min(len(heavy), largestListed)] {

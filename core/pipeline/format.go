@@ -19,44 +19,69 @@ const cutMarker = " [...]"
 // model, and the reader, can tell it from the document's own text.
 func CitationHeader(citation int, source string, score float64, summary bool) string {
 	var b strings.Builder
-	b.WriteString("--- Source [")
-	b.WriteString(strconv.Itoa(citation))
-	b.WriteString("]")
-	if source != "" {
-		b.WriteString(" ")
-		b.WriteString(source)
-	}
-	b.WriteString(" ---")
-	if score < 1.0 {
-		b.WriteString(" (relevance: ")
-		b.WriteString(pycompat.FormatRelevance(score))
-		b.WriteString(")")
-	}
-	if summary {
-		b.WriteString(" [summary]")
-	}
+	b.Grow(len(source) + headerRoom)
+	writeCitationHeader(&b, citation, source, score, summary)
 	return b.String()
 }
 
-// formattedPiece is one document as it appears in the block.
-func formattedPiece(citation int, p placedDoc) string {
-	return CitationHeader(citation, p.doc.Source, p.doc.Score, p.fate == FateSummarized) + "\n" + p.doc.Content
+// headerRoom is more than a citation header holds beside its source
+// (number, dashes, relevance, summary mark) and the newline after it: the
+// builders are grown once to it, where growing by doubling held up to
+// twice a long source.
+const headerRoom = 96
+
+func writeCitationHeader(b *strings.Builder, citation int, source string, score float64, summary bool) {
+	for _, part := range CitationHeaderParts(citation, source, score, summary) {
+		b.WriteString(part)
+	}
+}
+
+// CitationHeaderParts is CitationHeader in three parts, the source alone
+// in the middle, so that a source as long as a document is counted
+// (tokens.CountJoined) or written where it lies, not copied into a header.
+func CitationHeaderParts(citation int, source string, score float64, summary bool) []string {
+	before := "--- Source [" + strconv.Itoa(citation) + "]"
+	if source != "" {
+		before += " "
+	}
+	after := " ---"
+	if score < 1.0 {
+		after += " (relevance: " + pycompat.FormatRelevance(score) + ")"
+	}
+	if summary {
+		after += " [summary]"
+	}
+	return []string{before, source, after}
 }
 
 // formatBlock renders the placed documents, numbered from 1, and the
 // citation map, which sends a number to the source or to "doc_N" when the
-// source is empty.
+// source is empty. The block is written once into a builder grown to its
+// size: each document formatted into a string of its own, then joined,
+// held a document of 50 MB (or one whose source is that long, since the
+// header repeats it) two or three times over.
 func formatBlock(placed []placedDoc) (string, map[int]string) {
 	citations := make(map[int]string, len(placed))
-	pieces := make([]string, len(placed))
+	size := 0
+	for _, p := range placed {
+		size += len(Separator) + len(p.doc.Source) + headerRoom + len(p.doc.Content)
+	}
+	var b strings.Builder
+	b.Grow(size)
 	for i, p := range placed {
 		n := i + 1
-		pieces[i] = formattedPiece(n, p)
+		if i > 0 {
+			b.WriteString(Separator)
+		}
+		// One document as it appears in the block.
+		writeCitationHeader(&b, n, p.doc.Source, p.doc.Score, p.fate == FateSummarized)
+		b.WriteString("\n")
+		b.WriteString(p.doc.Content)
 		if p.doc.Source != "" {
 			citations[n] = p.doc.Source
 		} else {
 			citations[n] = "doc_" + strconv.Itoa(n)
 		}
 	}
-	return strings.Join(pieces, Separator), citations
+	return b.String(), citations
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"math"
+	"sort"
 	"strconv"
 
 	"ctxlab/core/pycompat"
@@ -52,11 +53,7 @@ func (r *Result) StreamIndentedJSON(b []byte, pieceSize int, emit func([]byte) e
 		return nil, err
 	}
 	w.key("citation_map")
-	citations, err := orderedCitations(r.CitationMap).MarshalJSON()
-	if err != nil {
-		return nil, err
-	}
-	w.raw(citations)
+	w.citations(r.CitationMap)
 	w.key("tokens_used")
 	w.int(r.TokensUsed)
 	w.key("tokens_budget")
@@ -197,6 +194,23 @@ func (w *jsonWriter) float(f float64) error {
 }
 
 // raw appends compact JSON, indented at the current depth.
+// citations writes the citation map as orderedCitations marshals it,
+// indented, each source a string written in windows (str): marshalled,
+// then indented, a source of 50 MB was copied four times over.
+func (w *jsonWriter) citations(c map[int]string) {
+	keys := make([]int, 0, len(c))
+	for k := range c {
+		keys = append(keys, k)
+	}
+	sort.Ints(keys)
+	w.open('{')
+	for _, k := range keys {
+		w.key(strconv.Itoa(k))
+		w.str(c[k])
+	}
+	w.close('}')
+}
+
 func (w *jsonWriter) raw(compact []byte) {
 	if len(compact) <= 2 {
 		w.b = append(w.b, compact...) // {} or []

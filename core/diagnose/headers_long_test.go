@@ -1,0 +1,38 @@
+package diagnose
+
+import (
+	"runtime"
+	"strings"
+	"testing"
+
+	"ctxlab/core/pipeline"
+	"ctxlab/core/tokens"
+	"ctxlab/core/value"
+)
+
+// TestMostlyHeadersCopiesALongSourceOnce: a document whose source is as
+// long as a document is mostly its header; the finding's message names
+// it, one copy of the source, and nothing else is copied. The header
+// built to be counted, the label, then the message formatted around it
+// held a 50 MB source three times more beside the block.
+func TestMostlyHeadersCopiesALongSourceOnce(t *testing.T) {
+	o200k, err := tokens.ByName(tokens.TokenizerO200K)
+	if err != nil {
+		t.Fatal(err)
+	}
+	source := "kb/" + strings.Repeat("word ", 450_000) // past CountJoined's long part
+	docs := []value.Document{{Source: source, Score: 0.9, Content: "Tiny fragment here."}}
+	in := buildInput(t, docs, 1_000, func(o *pipeline.Options) { o.MinDocTokens, o.Tokenizer = 0, o200k })
+	want := tokens.CountJoined(o200k, []string{pipeline.CitationHeader(1, source, 0.9, false)})
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	found := headerFindings(&in)
+	runtime.ReadMemStats(&after)
+	if len(found) != 1 || !strings.HasPrefix(found[0].Message, "#1 "+source+", sent as [1], is mostly its citation header: the header takes ") ||
+		!strings.Contains(found[0].Message, " takes "+tokensOf(want)+" and ") {
+		t.Fatalf("findings %.200v; want one naming the source, its header %d tokens", found, want)
+	}
+	if allocated := after.TotalAlloc - before.TotalAlloc; allocated > uint64(len(source))+uint64(len(source))/4 {
+		t.Errorf("the finding on a %d-byte source allocated %d bytes; want one copy of it and a quarter more at most", len(source), allocated)
+	}
+}
