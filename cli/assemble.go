@@ -221,7 +221,11 @@ func runAssemble(env Env, args []string) error {
 		in.Analysis = pipeline.Analyze(run.scenario.Documents)
 		countTokensShowingProgress(env, in.Analysis, run.settings.Pipeline.Tokenizer)
 	}
+	// A request's long parts are counted inside the assembly; a bar
+	// shows those counts that take a while.
+	stopBar := showingLongCounts(env, run.settings.Pipeline.Tokenizer)
 	run.eval, err = core.Evaluate(ctx, in, run.settings)
+	stopBar()
 	for _, line := range sum.Fallbacks.Lines() {
 		fmt.Fprintln(env.Stderr, safetext.Line(line))
 	}

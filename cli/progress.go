@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 	"time"
 
 	"ctxlab/core/pipeline"
@@ -47,15 +48,37 @@ func newProgressBar(env Env, label string) *progressBar {
 }
 
 func (p *progressBar) update(pr pipeline.TokenProgress) {
+	p.draw(pr.Docs >= pr.TotalDocs, func() string { return p.line(pr) })
+}
+
+// updateText is update for one long text of total bytes, done of them
+// counted: the counts `assemble` makes inside the window's assembly.
+func (p *progressBar) updateText(done, total int) {
+	p.draw(done >= total, func() string {
+		fraction := 1.0
+		if total > 0 {
+			fraction = float64(done) / float64(total)
+		}
+		return fmt.Sprintf("%s  %s  %3d%%  of a text of %s bytes", p.label, barCells(fraction), int(fraction*100), numfmt.Thousands(total))
+	})
+}
+
+// draw redraws the line made by line, unless it is too early for a bar or
+// too soon after the last drawing of an unfinished one.
+func (p *progressBar) draw(finished bool, line func() string) {
 	now := p.now()
 	if !p.enabled || (!p.shown && now.Sub(p.start) < progressDelay) {
 		return
 	}
-	if p.shown && now.Sub(p.drawn) < progressRedraw && pr.Docs < pr.TotalDocs {
+	if p.shown && now.Sub(p.drawn) < progressRedraw && !finished {
 		return
 	}
 	p.shown, p.drawn = true, now
-	line := p.line(pr)
+	p.show(line())
+}
+
+// show writes line over the last one.
+func (p *progressBar) show(line string) {
 	pad := max(p.width-len([]rune(line)), 0)
 	p.width = len([]rune(line))
 	fmt.Fprintf(p.w, "\r%s%s", line, strings.Repeat(" ", pad))
@@ -71,10 +94,38 @@ func (p *progressBar) finish() {
 
 func (p *progressBar) line(pr pipeline.TokenProgress) string {
 	fraction := pr.Fraction()
-	filled := int(fraction * progressBarCells)
-	return fmt.Sprintf("%s  %s%s  %3d%%  %s of %s", p.label,
-		strings.Repeat("█", filled), strings.Repeat("░", progressBarCells-filled),
+	return fmt.Sprintf("%s  %s  %3d%%  %s of %s", p.label, barCells(fraction),
 		int(fraction*100), numfmt.Thousands(pr.Docs), numfmt.Count(pr.TotalDocs, p.one, p.many))
+}
+
+// barCells is the bar itself, fraction (0 to 1) of it filled.
+func barCells(fraction float64) string {
+	filled := min(max(int(fraction*progressBarCells), 0), progressBarCells)
+	return strings.Repeat("█", filled) + strings.Repeat("░", progressBarCells-filled)
+}
+
+// showingLongCounts draws a bar, on a terminal, for the BPE counts of long
+// texts that `assemble` makes inside the window's assembly (a request's
+// 50 MB system prompt, tool description or tool result), where no
+// callback reaches: tokens.ObserveLongCounts. Call the returned function
+// when the counting is over.
+func showingLongCounts(env Env, tok tokens.Tokenizer) (stop func()) {
+	if tok == nil || !env.StderrIsTTY {
+		return func() {}
+	}
+	bar := newProgressBar(env, "counting tokens ("+tok.Name()+")")
+	var mu sync.Mutex // counts may run on several goroutines
+	stopObserving := tokens.ObserveLongCounts(func(done, total int) {
+		mu.Lock()
+		defer mu.Unlock()
+		bar.updateText(done, total)
+	})
+	return func() {
+		stopObserving()
+		mu.Lock()
+		defer mu.Unlock()
+		bar.finish()
+	}
 }
 
 // countTokensShowingProgress counts the documents' tokens under tok before

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"ctxlab/core/pipeline"
+	"ctxlab/core/tokens"
 )
 
 func TestProgressBarWaitsHalfASecondThenDrawsAndClears(t *testing.T) {
@@ -58,5 +59,57 @@ func TestProgressBarRedrawsAtMostEveryTenthOfASecondButAlwaysTheEnd(t *testing.T
 	bar.update(pipeline.TokenProgress{Docs: 3, TotalDocs: 3, Bytes: 3, TotalBytes: 3})
 	if !strings.Contains(out.String(), "100%  3 of 3 documents") {
 		t.Errorf("the last state was not drawn: %q", out.String())
+	}
+}
+
+// TestProgressBarOfOneLongText: the bar `assemble` draws for a request's
+// long part counted inside the assembly names the text's size.
+func TestProgressBarOfOneLongText(t *testing.T) {
+	var out bytes.Buffer
+	clock := time.Unix(0, 0)
+	bar := &progressBar{w: &out, enabled: true, label: "counting tokens (o200k_base)", start: clock, now: func() time.Time { return clock }}
+	clock = clock.Add(time.Second)
+	bar.updateText(26_000_000, 50_000_000)
+	want := "\rcounting tokens (o200k_base)  ██████████░░░░░░░░░░   52%  of a text of 50,000,000 bytes"
+	if out.String() != want {
+		t.Fatalf("bar\n got %q\nwant %q", out.String(), want)
+	}
+}
+
+// TestShowingLongCountsDrawsWhileABPECountGoes: on a terminal, a long
+// count made through Count (as the window's assembly makes it) reaches
+// the bar, which is blank again once stopped; off a terminal nothing is
+// written.
+func TestShowingLongCountsDrawsWhileABPECountGoes(t *testing.T) {
+	text := strings.Repeat("=", 3<<20)
+	for _, tty := range []bool{true, false} {
+		var out bytes.Buffer
+		tok, err := tokens.NewBPE(tokens.TokenizerO200K)
+		if err != nil {
+			t.Fatal(err)
+		}
+		stop := showingLongCounts(Env{Stderr: &out, StderrIsTTY: tty}, tok)
+		// The bar waits half a second before it draws: the count is
+		// made until it has, however fast the machine.
+		for i := 0; out.Len() == 0 && i < 200 && tty; i++ {
+			tok.Count(text[:len(text)-i])
+		}
+		if !tty {
+			tok.Count(text)
+		}
+		stop()
+		got := out.String()
+		if !tty {
+			if got != "" {
+				t.Fatalf("wrote %q off a terminal", got)
+			}
+			continue
+		}
+		if !strings.Contains(got, "counting tokens (o200k_base)") || !strings.Contains(got, "of a text of") {
+			t.Fatalf("no bar drawn: %q", got)
+		}
+		if end := got[strings.LastIndex(got, "\r")+1:]; strings.TrimSpace(end) != "" && !strings.HasSuffix(got, "\r") {
+			t.Fatalf("bar not blanked at the end: %q", got[max(len(got)-200, 0):])
+		}
 	}
 }

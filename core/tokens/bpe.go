@@ -82,7 +82,7 @@ func (b *BPE) Count(text string) int {
 	if text == "" {
 		return 0
 	}
-	return b.memo.count(text, b.load().count)
+	return b.memo.count(text, b.load().countObserved)
 }
 
 // CountContext implements ContextCounter.
