@@ -44,14 +44,23 @@ func backtrack(piece string, v *backtrackVocab, s *backtrackScratch, window int,
 	}
 	next, read := v.trie.longestRead(piece)
 	s.remember(0, read, next)
+	popped := false // next was just popped: its end is ruled out
 	for next >= 0 {
 		token := next
+		if popped {
+			token = v.shorter(token)
+		}
 		last := int32(-1)
 		if s.top > s.bottom {
 			last = s.ring[(s.top-1)&s.ringMask]
-			// Most often the longest token is a valid pair (ACGT, Han):
-			// one pair lookup. Else the rest of its chain.
-			if !v.validPair(s, last, token) {
+			switch {
+			case token < 0:
+			case popped || v.tokenLen(token) >= longChain:
+				token = v.firstValid(s, last, token)
+			case !v.validPair(s, last, token):
+				// Most often a short longest token is a valid pair
+				// (ACGT, Han): one pair lookup, where firstValid's cache
+				// would miss on the many pairs of random text.
 				token = v.firstValid(s, last, v.shorter(token))
 			}
 		} else if s.dropped > 0 {
@@ -65,7 +74,7 @@ func backtrack(piece string, v *backtrackVocab, s *backtrackScratch, window int,
 				s.impossible(pos)
 				s.top--
 				pos -= v.tokenLen(last)
-				next = last
+				next, popped = last, true
 				break
 			}
 			end := pos + v.tokenLen(token)
@@ -86,7 +95,7 @@ func backtrack(piece string, v *backtrackVocab, s *backtrackScratch, window int,
 			}
 			s.ring[s.top&s.ringMask] = token
 			s.top++
-			pos = end
+			pos, popped = end, false
 			if pos >= nextCheck {
 				if !check(pos) {
 					return 0, false

@@ -28,6 +28,12 @@ func (v *backtrackVocab) firstValid(s *backtrackScratch, last, from int32) int32
 	return t
 }
 
+// longChain is the length from which backtrack asks firstValid for a
+// longest token's chain at once: the runs' tokens of 16 to 113 bytes are
+// mostly not valid pairs, and short ones (ACGT, Han) mostly are, where
+// one pair lookup does.
+const longChain = 16
+
 // chainBits sizes firstValid's cache: 4096 entries of 16 bytes. A run
 // asks for a few dozen pairs, random ACGT and Han for a few thousand.
 const chainBits = 12
