@@ -108,13 +108,39 @@ func TestBacktrackMatchesMerge(t *testing.T) {
 	}
 }
 
+// TestBacktrackPunctuationRuns: runs of punctuation, where backtrack
+// pushes a short token after each long one and pops it at a dead end
+// (firstValid answers the dead ends, a remembered walk down the trie the
+// longest token): runs of every length to 300, whose ends need the short
+// tokens, and runs and repeated patterns broken by another byte, where
+// the remembered walk stops holding.
+func TestBacktrackPunctuationRuns(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 24))
+	for _, name := range bpeNames {
+		enc := backtrackEncoding(t, name, backtrackWindow)
+		for _, c := range []string{"=", "-", "*", "#", "~", "_", ".", "/"} {
+			for n := 1; n <= raceCut(300); n++ {
+				checkPiece(t, enc, name, fmt.Sprintf("%q × %d", c, n), strings.Repeat(c, n), backtrackWindow)
+			}
+		}
+		for i := range raceCut(200) {
+			unit := []string{"=", "-", "*", "=-", "-=*", "ab", "==-"}[i%7]
+			b := []byte(strings.Repeat(unit, 1+rng.IntN(1500/len(unit))))
+			for range 1 + rng.IntN(4) {
+				b[rng.IntN(len(b))] = "=-*a \n"[rng.IntN(6)]
+			}
+			checkPiece(t, enc, name, fmt.Sprintf("broken run %d", i), string(b), backtrackWindow)
+		}
+	}
+}
+
 // TestBacktrackLongPieces: pieces of 100,000 bytes (20,000 under the race
 // detector), far past the window.
 func TestBacktrackLongPieces(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for _, name := range bpeNames {
 		enc := backtrackEncoding(t, name, backtrackWindow)
-		for _, alphabet := range []string{"a", "ACGT", "漢字かなカナ的一是不了人我在有"} {
+		for _, alphabet := range []string{"a", "ACGT", "漢字かなカナ的一是不了人我在有", "=", "-", "*"} {
 			piece := randomPiece(rng, []rune(alphabet), raceCut(100_000))
 			if checkPiece(t, enc, name, "100 KB of "+alphabet, piece, backtrackWindow) {
 				t.Errorf("%s: 300 KB of %q left the window", name, alphabet)

@@ -176,10 +176,12 @@ func (v *backtrackVocab) undoPair(s *backtrackScratch, t1, t2 int32) bool {
 // backtrackScratch is one count's working memory, pooled: backtrack's
 // stack and bits, and a cache of pairs, direct-mapped by the two tokens'
 // ranks. A long piece asks for the same few pairs over and over; hashing
-// their joined bytes each time cost most of a count.
+// their joined bytes each time cost most of a count. chains is
+// firstValid's cache (backtrack_chain.go).
 type backtrackScratch struct {
 	backtrackState
-	pairs [1 << 15]tokenPair
+	pairs  [1 << 15]tokenPair
+	chains [1 << chainBits]chainEntry
 }
 
 // tokenPair is what is known of a pair of tokens t1, t2.

@@ -13,7 +13,8 @@ import (
 // use), backtrack (what longer ones use), dpCount (its fallback), and, on
 // 64 KiB only since it is quadratic, tiktoken-go's EncodeOrdinary. The
 // pieces are a run of 'a', random ACGT and random Han, the three kinds of
-// pre-token that run for megabytes. MB/cpu-s is timed by the thread's
+// pre-token that run for megabytes, and runs of '=', '-' and '*' (rules
+// and separators drawn in text, which the pre-tokenizer keeps whole). MB/cpu-s is timed by the thread's
 // processor time, steadier than ns/op on a shared machine.
 //
 //	go test -run '^$' -bench LongPiece -benchtime 3x ./core/tokens/
@@ -25,6 +26,9 @@ func BenchmarkLongPiece(b *testing.B) {
 			{"a", strings.Repeat("a", size)},
 			{"ACGT", randomPiece(rng, []rune("ACGT"), size)},
 			{"Han", randomPiece(rng, han, size)},
+			{"=", strings.Repeat("=", size)},
+			{"-", strings.Repeat("-", size)},
+			{"*", strings.Repeat("*", size)},
 		}
 		for _, piece := range pieces {
 			for _, name := range bpeNames {

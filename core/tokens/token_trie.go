@@ -218,20 +218,30 @@ func (b *trieBuilder) place(labels []byte) int {
 // longest is the rank of the longest token that is a prefix of s, -1 if
 // none.
 func (t *tokenTrie) longest(s string) int32 {
+	best, _ := t.longestRead(s)
+	return best
+}
+
+// longestRead is longest, and how many bytes of s the walk read if it
+// stopped at a byte no token continues with (that byte included), 0 if
+// it reached the end of s: any string that starts with those bytes has
+// the same longest token (backtrack remembers a long walk).
+func (t *tokenTrie) longestRead(s string) (best int32, read int) {
 	nodes := t.nodes
-	node, best := uint64(trieRoot), int32(-1)
+	node := uint64(trieRoot)
+	best = -1
 	for i := 0; i < len(s); i++ {
 		next := (nodes[node]>>trieCheckBits)&trieIndexMask + uint64(s[i])
 		child := nodes[next]
 		if child&trieIndexMask != node+1 {
-			break
+			return best, i + 1
 		}
 		node = next
 		if r := child >> trieRankShift; r != 0 {
 			best = int32(r) - 1
 		}
 	}
-	return best
+	return best, 0
 }
 
 // bytes is the trie's memory.

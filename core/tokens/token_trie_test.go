@@ -1,6 +1,8 @@
 package tokens
 
 import (
+	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
@@ -29,6 +31,41 @@ func TestTokenTrieFindsEveryToken(t *testing.T) {
 			}
 			if got := v.shorter(int32(r)); got != want {
 				t.Fatalf("%s: shorter(%q) = %d, want %d", name, b, got, want)
+			}
+		}
+	}
+}
+
+// TestTokenTrieLongestRead: the bytes longestRead says it read decide the
+// longest token, whatever follows them (what lets backtrack reuse a walk
+// where they are found again); and it reads to the end of s (0) only
+// when no byte stopped it.
+func TestTokenTrieLongestRead(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 32))
+	for _, name := range bpeNames {
+		tok, _ := ByName(name)
+		enc := tok.(*BPE).load()
+		v := enc.backtrackVocab()
+		for i := range 3000 {
+			alphabet := []rune(backtrackAlphabets[i%len(backtrackAlphabets)])
+			if i%3 == 0 {
+				alphabet = []rune("=-*")
+			}
+			s := randomPiece(rng, alphabet, 1+rng.IntN(150))
+			if i%5 == 0 {
+				s = strings.Repeat(string(alphabet[0]), 1+rng.IntN(150))
+			}
+			best, read := v.trie.longestRead(s)
+			if best != v.longest(s) {
+				t.Fatalf("%s: longestRead(%q) = %d, longest %d", name, s, best, v.longest(s))
+			}
+			if read == 0 {
+				continue
+			}
+			for _, tail := range []string{"", "a", "=", "\x00", "\xff", s} {
+				if got := v.longest(s[:read] + tail); got != best {
+					t.Fatalf("%s: longest(%q) = %d, but %q read %d bytes to %d", name, s[:read]+tail, got, s, read, best)
+				}
 			}
 		}
 	}
