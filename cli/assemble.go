@@ -224,21 +224,20 @@ func runAssemble(env Env, args []string) error {
 	// A request's long parts are counted inside the assembly; a bar
 	// shows those counts that take a while.
 	stopBar := showingLongCounts(env, run.settings.Pipeline.Tokenizer)
-	run.eval, err = core.Evaluate(ctx, in, run.settings)
+	budgeted := in
+	if run.settings.Mode == window.Budgeted {
+		if run.measured, budgeted.Built, err = measureAsSent(ctx, in, run.settings); err != nil {
+			stopBar()
+			return flagError(err)
+		}
+	}
+	run.eval, err = core.Evaluate(ctx, budgeted, run.settings)
 	stopBar()
 	for _, line := range sum.Fallbacks.Lines() {
 		fmt.Fprintln(env.Stderr, safetext.Line(line))
 	}
 	if err != nil {
 		return flagError(err)
-	}
-	if run.settings.Mode == window.Budgeted {
-		measure := run.settings
-		measure.Mode = window.MeasureOnly
-		in.Analysis = run.eval.InputAnalysis()
-		if run.measured, err = core.Evaluate(ctx, in, measure); err != nil {
-			return flagError(err)
-		}
 	}
 
 	if f.suggest {

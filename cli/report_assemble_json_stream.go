@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"io"
 
+	"ctxlab/core/diagnose"
 	"ctxlab/core/window"
 	"ctxlab/internal/jsonstring"
 )
@@ -29,7 +30,8 @@ func writeStreamedJSON(out io.Writer, doc *assembleJSON) error {
 	if err != nil {
 		return err
 	}
-	rest, err := jsonMembers(doc.assembleJSONRest)
+	var long longStrings
+	rest, err := jsonMembers(holdLongRest(doc.assembleJSONRest, &long))
 	if err != nil {
 		return err
 	}
@@ -66,12 +68,42 @@ func writeStreamedJSON(out io.Writer, doc *assembleJSON) error {
 	}
 	s.members(tail, true)
 	s.raw(`}`)
-	s.members(rest, true)
-	s.raw("}\n") // Encode's line break
 	if err := s.flush(); err != nil {
 		return err
 	}
-	return w.flush()
+	var end []byte
+	if len(rest) > 0 {
+		end = append(end, ',')
+	}
+	end = append(end, rest...)
+	end = append(end, "}\n"...) // Encode's line break
+	return splice(w, end, &long)
+}
+
+// holdLongRest is rest with each finding's message and each space item's
+// name held in long, to be spliced in a window at a time: a finding or a
+// document's name may quote a source as long as the document, which
+// encoding/json held escaped in its buffer, then in its result, then in
+// the stream's (95 MB each for one 50 MB source). They are held in the
+// order they are encoded, as splice expects.
+func holdLongRest(rest assembleJSONRest, long *longStrings) assembleJSONRest {
+	if rest.Findings != nil {
+		held := make([]diagnose.Finding, len(rest.Findings))
+		for i, f := range rest.Findings {
+			f.Message = long.hold(f.Message)
+			held[i] = f
+		}
+		rest.Findings = held
+	}
+	if rest.Space != nil {
+		held := make([]spaceJSON, len(rest.Space))
+		for i, it := range rest.Space {
+			it.Label = jsonParts{long.hold(it.Label...)}
+			held[i] = it
+		}
+		rest.Space = held
+	}
+	return rest
 }
 
 // jsonMembers is struct v's encoding without its braces: its keys and

@@ -1,12 +1,13 @@
 package cli
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
+	"strings"
 
 	"ctxlab/core"
 	"ctxlab/internal/numfmt"
-	"ctxlab/internal/safetext"
 )
 
 // spaceTop is how many items the text report ranks unless --full.
@@ -49,14 +50,28 @@ func writeSpaceSection(w io.Writer, ev *core.Evaluation, full bool) {
 		if it.Cut > 0 {
 			note = fmt.Sprintf("%s cut to fit its allocation", numfmt.Thousands(it.Cut))
 		}
-		row := []string{numfmt.Thousands(i + 1), safetext.Line(it.Label), core.SpaceKindWords(it.Kind),
+		row := []string{numfmt.Thousands(i + 1), it.Label, core.SpaceKindWords(it.Kind),
 			numfmt.Thousands(it.Tokens), sharePct(it.ShareOfWindow)}
 		if hasInput {
 			row = append(row, sharePct(it.ShareOfInput))
 		}
 		rows = append(rows, append(row, note))
 	}
-	writeTable(w, rows, align)
+	// The names are from input, written a window at a time: a document's
+	// is its label and its source, which may be as long as the document,
+	// and is not joined into one cell.
+	var row [][]string
+	cells := func(i int) [][]string {
+		row = row[:0]
+		for c := range rows[i] {
+			row = append(row, rows[i][c:c+1])
+		}
+		if i > 0 {
+			row[1] = shown[i-1].NameParts()
+		}
+		return row
+	}
+	writeTableParts(w, len(rows), cells, align, []bool{false, true})
 	fmt.Fprintln(w)
 }
 
@@ -71,13 +86,13 @@ func sharePct(share float64) string {
 
 // spaceJSON is one item of the JSON report's space list.
 type spaceJSON struct {
-	Kind          string  `json:"kind"`
-	Label         string  `json:"label"`
-	Component     string  `json:"component"`
-	Tokens        int     `json:"tokens"`
-	Cut           int     `json:"cut"`
-	ShareOfWindow float64 `json:"share_of_window"`
-	ShareOfInput  float64 `json:"share_of_input"`
+	Kind          string    `json:"kind"`
+	Label         jsonParts `json:"label"`
+	Component     string    `json:"component"`
+	Tokens        int       `json:"tokens"`
+	Cut           int       `json:"cut"`
+	ShareOfWindow float64   `json:"share_of_window"`
+	ShareOfInput  float64   `json:"share_of_input"`
 }
 
 // spaceReport is what takes the space, ranked, for the JSON report; every
@@ -86,8 +101,15 @@ func spaceReport(ev *core.Evaluation) []spaceJSON {
 	items := ev.Space()
 	out := make([]spaceJSON, len(items))
 	for i, it := range items {
-		out[i] = spaceJSON{Kind: string(it.Kind), Label: it.Label, Component: it.Component, Tokens: it.Tokens, Cut: it.Cut,
+		out[i] = spaceJSON{Kind: string(it.Kind), Label: it.NameParts(), Component: it.Component, Tokens: it.Tokens, Cut: it.Cut,
 			ShareOfWindow: it.ShareOfWindow, ShareOfInput: it.ShareOfInput}
 	}
 	return out
 }
+
+// jsonParts is a JSON string given in parts, encoded as their join: the
+// streamed report writes the parts one after another instead
+// (holdLongRest), so a document's source is not joined into its name.
+type jsonParts []string
+
+func (p jsonParts) MarshalJSON() ([]byte, error) { return json.Marshal(strings.Join(p, "")) }

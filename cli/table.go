@@ -31,6 +31,22 @@ func writeTableFromInput(w io.Writer, rows [][]string, align string, fromInput [
 // made once to measure the columns and again to be written, so a table
 // of 505,051 presets is never held.
 func writeTableRows(w io.Writer, n int, cells func(i int) []string, align string, fromInput []bool) {
+	var parts [][]string // reused: each row's cells are used before the next is made
+	writeTableParts(w, n, func(i int) [][]string {
+		parts = parts[:0]
+		row := cells(i)
+		for c := range row {
+			parts = append(parts, row[c:c+1])
+		}
+		return parts
+	}, align, fromInput)
+}
+
+// writeTableParts is writeTableRows whose cells are each given in parts,
+// written one after another as their join would be: a cell from input
+// made of a short label and a long name is not joined to be written.
+// Every part must end where a character ends.
+func writeTableParts(w io.Writer, n int, cells func(i int) [][]string, align string, fromInput []bool) {
 	isInput := func(col int) bool { return col < len(fromInput) && fromInput[col] }
 	bw := bufio.NewWriter(w)
 	defer bw.Flush()
@@ -41,7 +57,7 @@ func writeTableRows(w io.Writer, n int, cells func(i int) []string, align string
 			if i >= len(widths) {
 				widths = append(widths, 0)
 			}
-			widths[i] = max(widths[i], cellWidth(cell, isInput(i), &line.buf))
+			widths[i] = max(widths[i], partsWidth(cell, isInput(i), &line.buf))
 		}
 	}
 	for r := range n {
@@ -50,15 +66,17 @@ func writeTableRows(w io.Writer, n int, cells func(i int) []string, align string
 			if i > 0 {
 				line.spaces += 2
 			}
-			pad := widths[i] - cellWidth(cell, isInput(i), &line.buf)
+			pad := widths[i] - partsWidth(cell, isInput(i), &line.buf)
 			left := i < len(align) && align[i] == 'l'
 			if !left {
 				line.spaces += pad
 			}
-			if isInput(i) {
-				eachLineWindow(cell, &line.buf, line.bytes)
-			} else {
-				line.text(cell)
+			for _, part := range cell {
+				if isInput(i) {
+					eachLineWindow(part, &line.buf, line.bytes)
+				} else {
+					line.text(part)
+				}
 			}
 			if left {
 				line.spaces += pad
@@ -66,6 +84,15 @@ func writeTableRows(w io.Writer, n int, cells func(i int) []string, align string
 		}
 		line.end()
 	}
+}
+
+// partsWidth is cellWidth of the parts' join.
+func partsWidth(parts []string, fromInput bool, buf *[]byte) int {
+	n := 0
+	for _, p := range parts {
+		n += cellWidth(p, fromInput, buf)
+	}
+	return n
 }
 
 // cellWidth is a cell's width in runes, as safetext.Line makes it when

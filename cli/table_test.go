@@ -112,3 +112,43 @@ func TestWriteTableCopiesNoLongCell(t *testing.T) {
 		t.Errorf("a table of a %d-byte cell allocated %d bytes; want at most a tenth of it", len(long), allocated)
 	}
 }
+
+// TestWriteTablePartsAsJoined: a table whose cells are given in parts,
+// cut where characters start, is the table of their joins, from input or
+// not; a long name is written from its parts, not joined.
+func TestWriteTablePartsAsJoined(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 8))
+	for range 1000 {
+		rows := make([][]string, rng.IntN(5))
+		parted := make([][][]string, len(rows))
+		for r := range rows {
+			rows[r] = make([]string, rng.IntN(5))
+			parted[r] = make([][]string, len(rows[r]))
+			for i := range rows[r] {
+				for range rng.IntN(4) {
+					part := randomCell(rng)
+					parted[r][i] = append(parted[r][i], part)
+					rows[r][i] += part
+				}
+			}
+		}
+		align := []byte("lrlr")[:rng.IntN(5)]
+		fromInput := []bool{rng.IntN(2) == 0, rng.IntN(2) == 0, rng.IntN(2) == 0}
+		var got, want bytes.Buffer
+		writeTableParts(&got, len(parted), func(i int) [][]string { return parted[i] }, string(align), fromInput)
+		builtTable(&want, rows, string(align), fromInput)
+		if got.String() != want.String() {
+			t.Fatalf("parts %q align %q from input %v:\n%q\nwant\n%q", parted, align, fromInput, got.String(), want.String())
+		}
+	}
+
+	long := strings.Repeat("kb/a", 1<<20)
+	cells := [][][]string{{{"what"}}, {{"#1", " ", long}}}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	writeTableParts(io.Discard, len(cells), func(i int) [][]string { return cells[i] }, "l", []bool{true})
+	runtime.ReadMemStats(&after)
+	if allocated := after.TotalAlloc - before.TotalAlloc; allocated > uint64(len(long))/10 {
+		t.Errorf("a table of a %d-byte name allocated %d bytes; want at most a tenth of it", len(long), allocated)
+	}
+}

@@ -124,6 +124,15 @@ type EvalInput struct {
 	Now time.Time
 	// RequestID labels the metrics record.
 	RequestID string
+	// Built, when set, is the builder result of an evaluation of this
+	// scenario under these settings in another mode, taken instead of
+	// building again (see Built); other settings are an error.
+	Built *Built
+	// SkipFindings leaves Findings empty, for a caller that reads the
+	// assembly alone (assemble's request measured as sent, beside its
+	// budgeted one): a finding may quote a long source whole, and
+	// counting its citation header may copy it once more.
+	SkipFindings bool
 }
 
 // Evaluate runs every stage for one setting: optional reranking, the RAG
@@ -139,9 +148,8 @@ func Evaluate(ctx context.Context, in EvalInput, s Settings) (*Evaluation, error
 	if err != nil {
 		return nil, err
 	}
-	tok := s.Pipeline.Tokenizer
 	ev := &Evaluation{Settings: s, Documents: sc.Documents, Analysis: in.Analysis, History: sc.History, Notes: sc.Notes, Recorded: sc.Recorded}
-	if ev.Analysis == nil {
+	if ev.Analysis == nil && in.Built == nil {
 		ev.Analysis = pipeline.Analyze(sc.Documents)
 	}
 	ev.CountEstimate = CountEstimateNote(s)
@@ -150,6 +158,21 @@ func Evaluate(ctx context.Context, in EvalInput, s Settings) (*Evaluation, error
 		ev.Notes = withNote(ev.Notes, n)
 	}
 
+	if in.Built != nil {
+		if err := ev.take(in.Built); err != nil {
+			return nil, err
+		}
+	} else if err := ev.build(sc, s); err != nil {
+		return nil, err
+	}
+	if err := ev.assemble(ctx, in, sc, s); err != nil {
+		return nil, err
+	}
+	return ev, nil
+}
+
+// build runs the retrieval (reranking, when on) and the RAG builder.
+func (ev *Evaluation) build(sc *Scenario, s Settings) error {
 	if s.Rerank && len(sc.Documents) > 0 {
 		// Stage 1 ranks the way the pipeline's scores point; the rag
 		// builder knows only similarities.
@@ -170,10 +193,17 @@ func Evaluate(ctx context.Context, in EvalInput, s Settings) (*Evaluation, error
 	default:
 		res, err := pipeline.Build(ev.Analysis, pipeline.Options{Settings: s.Pipeline, Budget: s.Budget.RetrievedContext, Query: s.Query})
 		if err != nil {
-			return nil, err
+			return err
 		}
 		ev.Build = res
 	}
+	return nil
+}
+
+// assemble applies the memory strategy, assembles the request around the
+// builder's block, and measures and diagnoses it.
+func (ev *Evaluation) assemble(ctx context.Context, in EvalInput, sc *Scenario, s Settings) error {
+	tok := s.Pipeline.Tokenizer
 
 	// The mode is settled first: a budget the window cannot hold is
 	// measured as sent, history included, exactly as the measure mode is.
@@ -198,7 +228,7 @@ func Evaluate(ctx context.Context, in EvalInput, s Settings) (*Evaluation, error
 		}
 		mem, err := fitMemory(ctx, sc.History, memOpts, tok, summarizer)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		ev.Memory = mem.WithoutText()
 		history = mem.Messages
@@ -217,7 +247,7 @@ func Evaluate(ctx context.Context, in EvalInput, s Settings) (*Evaluation, error
 	if s.Step != "" {
 		step, err := sc.Agent.ContextFor(s.Step, s.Budget.ToolResults, tok)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		ev.StepContext = step
 		toolResults = nil
@@ -236,7 +266,7 @@ func Evaluate(ctx context.Context, in EvalInput, s Settings) (*Evaluation, error
 	case errors.As(err, &overflow):
 		ev.Overflow = overflow
 	case err != nil:
-		return nil, err
+		return err
 	}
 	ev.Assembly = asm
 	if rag, ok := asm.Component(window.ComponentRAG); ok && rag.Truncated {
@@ -244,8 +274,10 @@ func Evaluate(ctx context.Context, in EvalInput, s Settings) (*Evaluation, error
 	}
 	ev.Metrics = metrics.For(asm, in.RequestID, useCaseOf(s), in.Now)
 	ev.Alert, _ = metrics.AlertFor(ev.Metrics)
-	ev.Findings = diagnose.Diagnose(diagnoseInput(ev, sc.ToolResults, in.Texts))
-	return ev, nil
+	if !in.SkipFindings {
+		ev.Findings = diagnose.Diagnose(diagnoseInput(ev, sc.ToolResults, in.Texts))
+	}
+	return nil
 }
 
 // fitMemory applies the memory strategy so that the history as the

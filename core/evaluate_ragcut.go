@@ -58,8 +58,10 @@ func citedPieces(ev *Evaluation) (starts, docs []int) {
 			}
 			starts = append(starts, offset)
 			docs = append(docs, i)
-			offset += len(pipeline.CitationHeader(n+1, ev.Build.IncludedDocs[n].Source, ev.Build.IncludedDocs[n].Score,
-				ev.Build.Trace.Doc(i).Fate == pipeline.FateSummarized)) + 1 + len(ev.Build.IncludedDocs[n].Content)
+			// Measured, not written: a source of 50 MB was copied
+			// into a header of its own here, only for its length.
+			offset += pipeline.CitationHeaderLen(n+1, ev.Build.IncludedDocs[n].Source, ev.Build.IncludedDocs[n].Score,
+				ev.Build.Trace.Doc(i).Fate == pipeline.FateSummarized) + 1 + len(ev.Build.IncludedDocs[n].Content)
 		}
 	case ev.SimpleRAG != nil:
 		chunks := ev.SimpleRAG.Chunks

@@ -16,8 +16,14 @@ import (
 type SpaceItem struct {
 	Kind window.ItemKind `json:"kind"`
 	// Label names the item in words ("tool result 12: search_flights",
-	// "#34 kb/refunds.md"); names in it come from the input unmade-safe.
+	// "#34"); names in it come from the input unmade-safe. A document's
+	// source is not in it but in Source: its whole name is NameParts.
 	Label string `json:"label"`
+	// Source is a document's source, "" for any other item. It is apart
+	// from Label so that a source as long as a document (50 MB) is not
+	// copied into a label, which a report and the workbench's space view
+	// held beside the source itself.
+	Source string `json:"source,omitempty"`
 	// Component is the component the item is part of (its own name for a
 	// component).
 	Component string `json:"component"`
@@ -37,6 +43,20 @@ type SpaceItem struct {
 	// into request order.
 	Order int `json:"order"`
 }
+
+// NameParts are the item's name in words, in parts to write one after
+// another: its label, and a document's source after a space ("#34",
+// " ", "kb/refunds.md").
+func (it SpaceItem) NameParts() []string {
+	if it.Source == "" {
+		return []string{it.Label}
+	}
+	return []string{it.Label, " ", it.Source}
+}
+
+// Name is NameParts joined, for a name known to be short; a document's
+// source may be as long as the document.
+func (it SpaceItem) Name() string { return strings.Join(it.NameParts(), "") }
 
 // SpaceOrder is how a list of space items is sorted.
 type SpaceOrder int
@@ -144,11 +164,8 @@ func (e *Evaluation) documentSpace(sent string) []SpaceItem {
 		case end > keptLen:
 			sentTokens = tok.Count(block[starts[n]:keptLen])
 		}
-		label := fmt.Sprintf("#%d", e.displayNumber(doc))
-		if source := e.Documents[doc].Source; source != "" {
-			label += " " + source
-		}
-		out = append(out, SpaceItem{Kind: window.ItemDocument, Label: label, Component: window.ComponentRAG, Tokens: sentTokens, Cut: whole - sentTokens, Ref: doc})
+		out = append(out, SpaceItem{Kind: window.ItemDocument, Label: fmt.Sprintf("#%d", e.displayNumber(doc)), Source: e.Documents[doc].Source,
+			Component: window.ComponentRAG, Tokens: sentTokens, Cut: whole - sentTokens, Ref: doc})
 	}
 	return out
 }

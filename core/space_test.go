@@ -158,7 +158,7 @@ func TestSpaceCountsDocumentsAsSent(t *testing.T) {
 			break
 		}
 	}
-	if largest.Label != "#8 kb/7.md" || largest.Ref != 7 {
+	if largest.Name() != "#8 kb/7.md" || largest.Ref != 7 {
 		t.Errorf("largest document: %+v", largest)
 	}
 

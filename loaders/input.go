@@ -184,12 +184,28 @@ func (in *inputReader) Read(p []byte) (int, error) {
 // check validates chunk, continuing the character pending from the
 // previous chunk.
 func (in *inputReader) check(chunk []byte) error {
-	buf := chunk
-	if len(in.pending) > 0 {
-		in.scratch = append(append(in.scratch[:0], in.pending...), chunk...)
-		buf = in.scratch
+	if had := len(in.pending); had > 0 {
+		// The character cut by the last read is completed from this
+		// chunk's first bytes and checked alone: the whole chunk copied
+		// behind it was a second copy of a long read, kept as scratch
+		// (44 MB for a line of Chinese cut between two reads).
+		head := append(append(in.scratch[:0], in.pending...), chunk[:min(len(chunk), utf8.UTFMax-had)]...)
+		in.scratch = head
 		in.pending = in.pending[:0]
+		if !utf8.FullRune(head) {
+			in.pending = append(in.pending, head...)
+			return nil
+		}
+		r, size := utf8.DecodeRune(head)
+		if r == utf8.RuneError && size <= 1 {
+			return in.invalid(head[0])
+		}
+		// A valid character takes every pending byte, which were no
+		// whole character, and at least one of the chunk's.
+		in.offset += int64(size)
+		chunk = chunk[size-had:]
 	}
+	buf := chunk
 	// The common case, a chunk of whole valid characters and no NUL, is
 	// checked by the library's fast scans; only a chunk with a problem or
 	// a character cut at its end is walked byte by byte.

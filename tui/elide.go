@@ -2,6 +2,7 @@ package tui
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"github.com/mattn/go-runewidth"
 )
@@ -29,7 +30,9 @@ func elideMiddle(s string, width int) (out string, kept func(int) int) {
 			return -1
 		}
 	}
-	runes := []rune(s)
+	// Walked from each end rather than converted to runes whole: a
+	// source of 50 MB was 200 MB of runes, made on every frame.
+	n := utf8.RuneCountInString(s)
 	// The end: the last path segment or anchor whole when it leaves four
 	// cells for the start, else a third of the width.
 	tailMax := width / 3
@@ -37,25 +40,39 @@ func elideMiddle(s string, width int) (out string, kept func(int) int) {
 		tailMax = max(tailMax, runewidth.StringWidth(s[cut+1:]))
 	}
 	tailMax = min(tailMax, width-5)
-	tail, tailW := len(runes), 0
+	tail, tailW, tailAt := n, 0, len(s) // tailAt: the byte where rune tail starts
 	for tail > 0 {
-		w := runewidth.RuneWidth(runes[tail-1])
+		r, size := utf8.DecodeLastRuneInString(s[:tailAt])
+		w := runewidth.RuneWidth(r)
 		if tailW+w > tailMax {
 			break
 		}
 		tail--
 		tailW += w
+		tailAt -= size
 	}
-	head, headW := 0, 0
+	head, headW, headAt := 0, 0, 0
 	for head < tail {
-		w := runewidth.RuneWidth(runes[head])
+		r, size := utf8.DecodeRuneInString(s[headAt:])
+		w := runewidth.RuneWidth(r)
 		if headW+w > width-1-tailW {
 			break
 		}
 		head++
 		headW += w
+		headAt += size
 	}
-	out = string(runes[:head]) + "…" + string(runes[tail:])
+	// Rune by rune, as string([]rune) wrote them: a byte that is no
+	// character becomes U+FFFD.
+	b := make([]byte, 0, headAt+len("…")+len(s)-tailAt)
+	for _, r := range s[:headAt] {
+		b = utf8.AppendRune(b, r)
+	}
+	b = append(b, "…"...)
+	for _, r := range s[tailAt:] {
+		b = utf8.AppendRune(b, r)
+	}
+	out = string(b)
 	return out, func(i int) int {
 		switch {
 		case i < 0:

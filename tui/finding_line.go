@@ -100,7 +100,7 @@ func shortenFinding(ev *core.Evaluation, f diagnose.Finding, room int) string {
 		}
 		if doc, ok := ev.EvaluatedIndex(r.Index); ok && doc < len(ev.Documents) && ev.Documents[doc].Source != "" {
 			label := r.Label()
-			sentence = strings.ReplaceAll(sentence, label+" "+ev.Documents[doc].Source, label)
+			sentence = dropSource(sentence, label, ev.Documents[doc].Source)
 		}
 	}
 	if lipgloss.Width(sentence) <= room {
@@ -115,6 +115,35 @@ func shortenFinding(ev *core.Evaluation, f diagnose.Finding, room int) string {
 		return sentence
 	}
 	return tightWords.Replace(sentence)
+}
+
+// dropSource is strings.ReplaceAll(sentence, label+" "+source, label)
+// without writing that needle: a source may be as long as its document,
+// and the line is drawn on every frame (50 MB a frame for one source).
+func dropSource(sentence, label, source string) string {
+	prefix := label + " "
+	var b strings.Builder
+	done, from := 0, 0 // sentence[:done] is written or unchanged; the next match starts at from or after
+	for {
+		i := strings.Index(sentence[from:], prefix)
+		if i < 0 {
+			break
+		}
+		at := from + i
+		end := at + len(prefix) + len(source)
+		if !strings.HasPrefix(sentence[at+len(prefix):], source) {
+			from = at + 1
+			continue
+		}
+		b.WriteString(sentence[done:at])
+		b.WriteString(label)
+		done, from = end, end
+	}
+	if done == 0 {
+		return sentence
+	}
+	b.WriteString(sentence[done:])
+	return b.String()
 }
 
 // tightWords shorten the front of a finding further, in the words

@@ -55,7 +55,7 @@ func (m *Model) jumpToSpaceItem(it core.SpaceItem) {
 	// The Context view takes its position from scroll when it opens.
 	m.views.owner = -1
 	m.openView(viewContext)
-	m.status.set(fmt.Sprintf("Context view at %s", it.Label))
+	m.status.set(fmt.Sprintf("Context view at %s", it.Name()))
 }
 
 // contextLineOf is the line of the Context view where an item is: its

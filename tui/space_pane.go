@@ -53,7 +53,7 @@ func (p *spacePane) refresh(items []core.SpaceItem) {
 	p.cursor = 0
 	if had {
 		for i, it := range p.items {
-			if it.Kind == current.Kind && it.Label == current.Label {
+			if it.Kind == current.Kind && it.Label == current.Label && it.Source == current.Source {
 				p.cursor = i
 				break
 			}

@@ -3,8 +3,10 @@ package tui
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
+	"github.com/mattn/go-runewidth"
 
 	"ctxlab/core"
 	"ctxlab/internal/numfmt"
@@ -96,7 +98,7 @@ func spaceRow(st *themes.Styles, c spaceColumns, it core.SpaceItem, rank, larges
 	if selected {
 		cursor = st.Accent.Render("▸ ")
 	}
-	label := safetext.Line(it.Label)
+	label := safetext.Line(spaceName(it, c.label))
 	if it.Cut > 0 {
 		label += fmt.Sprintf(" (✂ %s cut)", numfmt.Thousands(it.Cut))
 	}
@@ -116,4 +118,23 @@ func sharePercent(share float64) string {
 		return "<0.1%"
 	}
 	return fmt.Sprintf("%.1f%%", share*100)
+}
+
+// spaceName is the item's name as far as a row of width cells can show
+// it: a document's long source is cut well past where the row truncates
+// it, so that each drawing does not copy a source as long as the
+// document into its label. The cut is taken only when what is left is
+// wider than the row, so the row reads as the whole name's would.
+func spaceName(it core.SpaceItem, width int) string {
+	const room = 8
+	if limit := (max(width, 0) + room) * utf8.UTFMax; len(it.Source) > limit {
+		cut := limit
+		for cut > 0 && !utf8.RuneStart(it.Source[cut]) {
+			cut--
+		}
+		if prefix := it.Label + " " + it.Source[:cut]; runewidth.StringWidth(safetext.Line(prefix)) > width+room/2 {
+			return prefix
+		}
+	}
+	return it.Name()
 }

@@ -21,6 +21,22 @@ type headerHeavy struct {
 // have been a copy worth collecting before the finding is written.
 const longHeaderBytes = 1 << 20
 
+// countHeader counts a citation header where the block holds it, at at,
+// as formatBlock wrote it; a header not found there (a result made some
+// other way) is counted joined, and copied says so. CountJoined copies a
+// source that is one pre-token (50 MB of one letter) into its header to
+// count it, which the block already holds written out.
+func countHeader(tok tokens.Tokenizer, block string, at int, parts []string) (count int, copied bool) {
+	end := at
+	for _, p := range parts {
+		if end+len(p) > len(block) || block[end:end+len(p)] != p {
+			return tokens.CountJoined(tok, parts), true
+		}
+		end += len(p)
+	}
+	return tok.Count(block[at:end]), false
+}
+
 // headerFindings: documents in the context that are mostly their
 // citation header (the header at least as long as the text). Such a
 // piece spends the budget on a source path, which a reference-mode
@@ -35,19 +51,26 @@ func headerFindings(in *Input) []Finding {
 	tok := in.Pipeline.Tokenizer
 	var heavy []headerHeavy
 	longSource := false // a header was long enough to be worth collecting
+	joined := false     // a long header was copied to be counted
+	offset := 0         // where the next cited document's header starts in the block
 	for n, i := range res.Trace.Cited {
+		placed := res.IncludedDocs[n]
+		parts := pipeline.CitationHeaderParts(n+1, placed.Source, placed.Score, res.Trace.Doc(i).Fate == pipeline.FateSummarized)
+		at := offset
+		offset += pipeline.CitationHeaderLen(n+1, placed.Source, placed.Score, res.Trace.Doc(i).Fate == pipeline.FateSummarized) +
+			len("\n") + len(placed.Content) + len(pipeline.Separator)
 		if slices.Contains(in.RAGLost, i) {
 			continue // the assembler's cut of the block never sent it
 		}
-		placed := res.IncludedDocs[n]
 		if !longSource && len(placed.Source) >= longHeaderBytes {
-			// CountJoined may copy a long source into its header: what
-			// the pipeline let go of is collected first, or the copy is
-			// made beside it.
+			// The message about to be made holds the source once more:
+			// what the pipeline let go of is collected first, or the
+			// copy is made beside it.
 			longSource = true
 			heapcollect.Dropped()
 		}
-		header := tokens.CountJoined(tok, pipeline.CitationHeaderParts(n+1, placed.Source, placed.Score, res.Trace.Doc(i).Fate == pipeline.FateSummarized))
+		header, copied := countHeader(tok, res.ContextBlock, at, parts)
+		joined = joined || copied && len(placed.Source) >= longHeaderBytes
 		// The trace's kept count is the placed text's: the whole
 		// document, its cut part or its synopsis, counted once already.
 		if content := res.Trace.Doc(i).TokensKept; header >= content {
@@ -57,7 +80,7 @@ func headerFindings(in *Input) []Finding {
 	if len(heavy) == 0 {
 		return nil
 	}
-	if longSource {
+	if joined {
 		// CountJoined copies a source that is one pre-token into its
 		// header (it has no place to cut it); that copy is garbage now,
 		// and the message about to be made holds the source once more.

@@ -36,3 +36,28 @@ func TestMostlyHeadersCopiesALongSourceOnce(t *testing.T) {
 		t.Errorf("the finding on a %d-byte source allocated %d bytes; want one copy of it and a quarter more at most", len(source), allocated)
 	}
 }
+
+// TestMostlyHeadersCountsAOnePreTokenSourceInTheBlock: a source that is
+// one pre-token from end to end (one letter repeated) is counted in its
+// header where the block holds it; CountJoined, given the header in
+// parts, had to join it, a copy of the source beside the message's.
+func TestMostlyHeadersCountsAOnePreTokenSourceInTheBlock(t *testing.T) {
+	o200k, err := tokens.ByName(tokens.TokenizerO200K)
+	if err != nil {
+		t.Fatal(err)
+	}
+	source := strings.Repeat("a", 2<<20) // past longHeaderBytes; small enough for -race
+	docs := []value.Document{{Source: source, Score: 0.9, Content: "Tiny fragment here."}}
+	in := buildInput(t, docs, 1_000, func(o *pipeline.Options) { o.MinDocTokens, o.Tokenizer = 0, o200k })
+	want := o200k.Count(pipeline.CitationHeader(1, source, 0.9, false))
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	found := headerFindings(&in)
+	runtime.ReadMemStats(&after)
+	if len(found) != 1 || !strings.Contains(found[0].Message, " takes "+tokensOf(want)+" and ") {
+		t.Fatalf("findings %.200v; want one with the header's %d tokens", found, want)
+	}
+	if allocated := after.TotalAlloc - before.TotalAlloc; allocated > uint64(len(source))+uint64(len(source))/4 {
+		t.Errorf("the finding on a %d-byte source allocated %d bytes; want one copy of it and a quarter more at most", len(source), allocated)
+	}
+}

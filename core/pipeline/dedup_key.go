@@ -133,12 +133,19 @@ var arxivPath = regexp.MustCompile(`^/(?:abs|html|pdf)/(.+?)(?:v\d+)?(?:\.pdf)?$
 // an http(s) URL or a www. address, so a file name is never a URL key.
 func CanonicalURL(raw string) (string, bool) {
 	s := strings.TrimSpace(raw)
+	// Only a scheme's or an address's first bytes are lower-cased: a
+	// source that is no URL may be as long as a document (50 MB of ACGT
+	// was copied whole to be compared with "www."). Only ASCII letters
+	// lower to h, t, p, s and w, so nothing longer can match.
 	if scheme, rest, ok := strings.Cut(s, "://"); ok {
+		if len(scheme) > len("https") {
+			return "", false
+		}
 		if sc := strings.ToLower(scheme); sc != "http" && sc != "https" {
 			return "", false
 		}
 		s = rest
-	} else if !strings.HasPrefix(strings.ToLower(s), "www.") {
+	} else if !strings.HasPrefix(strings.ToLower(s[:min(len(s), len("www."))]), "www.") {
 		return "", false
 	}
 	if i := strings.IndexAny(s, "?#"); i >= 0 {

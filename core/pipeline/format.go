@@ -54,6 +54,16 @@ func CitationHeaderParts(citation int, source string, score float64, summary boo
 	return []string{before, source, after}
 }
 
+// CitationHeaderLen is len(CitationHeader(...)) without writing the
+// header: a source as long as a document is not copied to be measured.
+func CitationHeaderLen(citation int, source string, score float64, summary bool) int {
+	n := 0
+	for _, part := range CitationHeaderParts(citation, source, score, summary) {
+		n += len(part)
+	}
+	return n
+}
+
 // formatBlock renders the placed documents, numbered from 1, and the
 // citation map, which sends a number to the source or to "doc_N" when the
 // source is empty. The block is written once into a builder grown to its
