@@ -43,7 +43,7 @@ type stagesAfterSort struct {
 }
 
 // afterSort runs deduplication, top-k, the reorder and the budget, and
-// formats the block.
+// formats the block, but for a sweep.
 func afterSort(a *Analysis, opts Options, tokens TokenCounts, trace *traceTable, afterFilter int, sorted []int) stagesAfterSort {
 	st := stagesAfterSort{sorted: sorted}
 	deduped, dupes := dedupStage(a, sorted, opts.DedupThreshold, opts.ShingleSize, a.dedupKeys(opts.DedupKey), trace)
@@ -58,7 +58,9 @@ func afterSort(a *Analysis, opts Options, tokens TokenCounts, trace *traceTable,
 		st.ordered, st.reordered = reorderStage(deduped, opts.LostInMiddle, trace)
 		st.outcome = budgetStage(a, st.ordered, tokens, opts, trace)
 	}
-	st.block, st.citations = formatBlock(st.outcome.placed)
+	if !opts.sweeping { // a sweep formats only the blocks it must count (sweepBlock)
+		st.block, st.citations = formatBlock(st.outcome.placed)
+	}
 	return st
 }
 
