@@ -38,7 +38,7 @@ type stagesAfterSort struct {
 	afterFilter, dupes       int
 	reordered, budgetFirst   bool
 	outcome                  budgetOutcome
-	block                    string
+	block, prefixed          string
 	citations                map[int]string
 }
 
@@ -59,7 +59,11 @@ func afterSort(a *Analysis, opts Options, tokens TokenCounts, trace *traceTable,
 		st.outcome = budgetStage(a, st.ordered, tokens, opts, trace)
 	}
 	if !opts.sweeping { // a sweep formats only the blocks it must count (sweepBlock)
-		st.block, st.citations = formatBlock(st.outcome.placed)
+		st.prefixed, st.citations = formatBlockAfter(opts.BlockPrefix, st.outcome.placed)
+		st.block = st.prefixed[len(opts.BlockPrefix):]
+		if opts.BlockPrefix == "" {
+			st.prefixed = ""
+		}
 	}
 	return st
 }
@@ -69,6 +73,7 @@ func (st *stagesAfterSort) result(a *Analysis, opts Options, trace *traceTable) 
 	outcome := st.outcome
 	res := &Result{
 		ContextBlock:      st.block,
+		prefixed:          st.prefixed,
 		IncludedDocs:      make([]value.Document, len(outcome.placed)),
 		ExcludedDocs:      make([]value.Document, len(outcome.excluded)),
 		CitationMap:       st.citations,

@@ -86,13 +86,20 @@ func CitationHeaderWords(citation int, source string, score float64, summary boo
 // held a document of 50 MB (or one whose source is that long, since the
 // header repeats it) two or three times over.
 func formatBlock(placed []placedDoc) (string, map[int]string) {
+	return formatBlockAfter("", placed)
+}
+
+// formatBlockAfter is formatBlock written after prefix, in the same
+// string (Options.BlockPrefix).
+func formatBlockAfter(prefix string, placed []placedDoc) (string, map[int]string) {
 	citations := make(map[int]string, len(placed))
-	size := 0
+	size := len(prefix)
 	for _, p := range placed {
 		size += len(Separator) + len(p.doc.Source) + headerRoom + len(p.doc.Content)
 	}
 	var b strings.Builder
 	b.Grow(size)
+	b.WriteString(prefix)
 	for i, p := range placed {
 		n := i + 1
 		if i > 0 {
