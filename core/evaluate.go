@@ -106,6 +106,15 @@ func (e *Evaluation) RAGBlock() string {
 	return ""
 }
 
+// headedRAGBlock is the build's block behind the article's heading, in
+// the string the block is the tail of; "" for a simple RAG block.
+func (e *Evaluation) headedRAGBlock() string {
+	if e.Build != nil {
+		return e.Build.PrefixedBlock()
+	}
+	return ""
+}
+
 // EvalInput is what Evaluate needs besides the settings.
 type EvalInput struct {
 	Scenario *Scenario
@@ -191,7 +200,8 @@ func (ev *Evaluation) build(sc *Scenario, s Settings) error {
 	case BuilderSimpleRAG:
 		ev.SimpleRAG = buildSimpleRAG(ev, s)
 	default:
-		res, err := pipeline.Build(ev.Analysis, pipeline.Options{Settings: s.Pipeline, Budget: s.Budget.RetrievedContext, Query: s.Query})
+		res, err := pipeline.Build(ev.Analysis, pipeline.Options{Settings: s.Pipeline, Budget: s.Budget.RetrievedContext, Query: s.Query,
+			BlockPrefix: window.ArticleRAGHeading}) // the article's assembler sends the block behind it: one string for both
 		if err != nil {
 			return err
 		}
@@ -259,7 +269,7 @@ func (ev *Evaluation) assemble(ctx context.Context, in EvalInput, sc *Scenario, 
 	asm, err := window.Assemble(window.Input{
 		Budget: s.Budget, Tokenizer: tok, Model: s.Model, UseCase: useCaseOf(s), Mode: mode, Layout: s.Layout,
 		SystemPrompt: sc.SystemPrompt, Tools: sc.Tools, History: history, HistoryText: historyText, ToolResults: toolResults,
-		UserQuery: s.Query, RetrievedContext: ev.RAGBlock(), NoFraming: s.ContentOnlyTotal && mode != window.MeasureOnly,
+		UserQuery: s.Query, RetrievedContext: ev.RAGBlock(), HeadedContext: ev.headedRAGBlock(), NoFraming: s.ContentOnlyTotal && mode != window.MeasureOnly,
 	})
 	var overflow *window.OverflowError
 	switch {

@@ -13,13 +13,13 @@ import (
 // again, which a sweep would do once per value. A BPE count is not
 // additive across pieces, so the block itself is counted.
 func blockTokens(a *Analysis, tok tokens.Tokenizer, placed []placedDoc, block string) int {
-	if _, heuristic := tok.(tokens.Heuristic); !heuristic {
+	if blockTokensNeedText(tok) {
 		return tok.Count(block)
 	}
 	words := 0
 	var docWords []int32
 	for n, p := range placed {
-		words += pycompat.WordCount(CitationHeader(n+1, p.doc.Source, p.doc.Score, p.fate == FateSummarized))
+		words += CitationHeaderWords(n+1, p.doc.Source, p.doc.Score, p.fate == FateSummarized)
 		if p.fate != FateIncluded {
 			words += pycompat.WordCount(p.doc.Content) // a cut copy or a synopsis
 			continue
@@ -30,4 +30,11 @@ func blockTokens(a *Analysis, tok tokens.Tokenizer, placed []placedDoc, block st
 		words += int(docWords[p.index])
 	}
 	return tokens.HeuristicTokens(words)
+}
+
+// blockTokensNeedText reports whether blockTokens reads the block's text
+// (a BPE count) rather than its pieces (the heuristic's words).
+func blockTokensNeedText(tok tokens.Tokenizer) bool {
+	_, heuristic := tok.(tokens.Heuristic)
+	return !heuristic
 }

@@ -38,12 +38,12 @@ type stagesAfterSort struct {
 	afterFilter, dupes       int
 	reordered, budgetFirst   bool
 	outcome                  budgetOutcome
-	block                    string
+	block, prefixed          string
 	citations                map[int]string
 }
 
 // afterSort runs deduplication, top-k, the reorder and the budget, and
-// formats the block.
+// formats the block, but for a sweep.
 func afterSort(a *Analysis, opts Options, tokens TokenCounts, trace *traceTable, afterFilter int, sorted []int) stagesAfterSort {
 	st := stagesAfterSort{sorted: sorted}
 	deduped, dupes := dedupStage(a, sorted, opts.DedupThreshold, opts.ShingleSize, a.dedupKeys(opts.DedupKey), trace)
@@ -58,7 +58,13 @@ func afterSort(a *Analysis, opts Options, tokens TokenCounts, trace *traceTable,
 		st.ordered, st.reordered = reorderStage(deduped, opts.LostInMiddle, trace)
 		st.outcome = budgetStage(a, st.ordered, tokens, opts, trace)
 	}
-	st.block, st.citations = formatBlock(st.outcome.placed)
+	if !opts.sweeping { // a sweep formats only the blocks it must count (sweepBlock)
+		st.prefixed, st.citations = formatBlockAfter(opts.BlockPrefix, st.outcome.placed)
+		st.block = st.prefixed[len(opts.BlockPrefix):]
+		if opts.BlockPrefix == "" {
+			st.prefixed = ""
+		}
+	}
 	return st
 }
 
@@ -67,6 +73,7 @@ func (st *stagesAfterSort) result(a *Analysis, opts Options, trace *traceTable) 
 	outcome := st.outcome
 	res := &Result{
 		ContextBlock:      st.block,
+		prefixed:          st.prefixed,
 		IncludedDocs:      make([]value.Document, len(outcome.placed)),
 		ExcludedDocs:      make([]value.Document, len(outcome.excluded)),
 		CitationMap:       st.citations,

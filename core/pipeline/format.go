@@ -64,6 +64,21 @@ func CitationHeaderLen(citation int, source string, score float64, summary bool)
 	return n
 }
 
+// CitationHeaderWords is pycompat.WordCount(CitationHeader(...)) counted
+// on the header's parts where they lie: the source is parted from the
+// words around it by a space on each side (before ends with one when
+// there is a source, after starts with one), so no word runs across two
+// parts and the parts' words add up to the header's. A source as long as
+// a document was copied into a header of its own to be counted, once per
+// build and once per value of a sweep.
+func CitationHeaderWords(citation int, source string, score float64, summary bool) int {
+	n := 0
+	for _, part := range CitationHeaderParts(citation, source, score, summary) {
+		n += pycompat.WordCount(part)
+	}
+	return n
+}
+
 // formatBlock renders the placed documents, numbered from 1, and the
 // citation map, which sends a number to the source or to "doc_N" when the
 // source is empty. The block is written once into a builder grown to its
@@ -71,13 +86,20 @@ func CitationHeaderLen(citation int, source string, score float64, summary bool)
 // held a document of 50 MB (or one whose source is that long, since the
 // header repeats it) two or three times over.
 func formatBlock(placed []placedDoc) (string, map[int]string) {
+	return formatBlockAfter("", placed)
+}
+
+// formatBlockAfter is formatBlock written after prefix, in the same
+// string (Options.BlockPrefix).
+func formatBlockAfter(prefix string, placed []placedDoc) (string, map[int]string) {
 	citations := make(map[int]string, len(placed))
-	size := 0
+	size := len(prefix)
 	for _, p := range placed {
 		size += len(Separator) + len(p.doc.Source) + headerRoom + len(p.doc.Content)
 	}
 	var b strings.Builder
 	b.Grow(size)
+	b.WriteString(prefix)
 	for i, p := range placed {
 		n := i + 1
 		if i > 0 {

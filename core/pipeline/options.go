@@ -50,6 +50,13 @@ type Options struct {
 	// request, whose assembler cuts the block; headless, the block is
 	// what is sent and the count is not made.
 	SweepAssemblerCut bool
+	// BlockPrefix is written in front of the context block in the same
+	// string (Result.PrefixedBlock), ContextBlock being its tail: a
+	// caller that sends the block behind a heading (the article's
+	// assembler, "Relevant context:\n") then holds one string where it
+	// held the block and a copy of it behind the heading, 48 MB apiece
+	// for a document whose source is that long.
+	BlockPrefix string
 	// sweeping: only the counts matter (Sweep), so the budget stage
 	// spells no reason for the many documents that do not fit.
 	sweeping bool

@@ -21,7 +21,14 @@ type Result struct {
 	Truncated         bool
 	UtilizationPct    float64
 	Trace             Trace
+	// prefixed is Options.BlockPrefix + ContextBlock, the one string
+	// both are in; "" without a prefix.
+	prefixed string
 }
+
+// PrefixedBlock is Options.BlockPrefix followed by ContextBlock, one
+// string whose tail ContextBlock is; "" when the build had no prefix.
+func (r *Result) PrefixedBlock() string { return r.prefixed }
 
 // HeaderOverhead is how many tokens the block uses beyond what the budget
 // walk charged: the citation headers and separators the reference does not

@@ -70,14 +70,15 @@ type SweepPoint struct {
 	ScoreSent float64 `json:"score_sent"`
 }
 
-func pointOf(a *Analysis, v float64, st *stagesAfterSort, opts Options) SweepPoint {
-	p := SweepPoint{Value: v, Kept: len(st.deduped), Duplicates: st.dupes, Sent: len(st.outcome.placed), TokensUsed: blockTokens(a, opts.Tokenizer, st.outcome.placed, st.block)}
+func pointOf(a *Analysis, v float64, st *stagesAfterSort, opts Options, blk *sweepBlock) SweepPoint {
+	blk.use(a, opts, st.outcome.placed)
+	p := SweepPoint{Value: v, Kept: len(st.deduped), Duplicates: st.dupes, Sent: len(st.outcome.placed), TokensUsed: blk.tokens}
 	for _, d := range st.outcome.placed {
 		p.ScoreSent += d.doc.Score
 	}
 	p.SentAfterCut = p.Sent
 	if opts.SweepAssemblerCut {
-		p.SentAfterCut = docsBeforeCut(opts.Tokenizer, st.block, p.TokensUsed, placedPieces(a, st.outcome.placed), opts.Budget)
+		p.SentAfterCut = docsBeforeCut(opts.Tokenizer, blk.text, p.TokensUsed, placedPieces(a, st.outcome.placed), opts.Budget)
 	}
 	// A sum of decimal scores carries binary noise (72.82500000000005):
 	// nine decimals keep every digit a score has and drop the noise.
@@ -99,6 +100,7 @@ func Sweep(a *Analysis, opts Options, param SweepParam, values []float64) ([]Swe
 	}
 	points := make([]SweepPoint, 0, len(values))
 	opts.sweeping = true
+	var blk sweepBlock // the block the values count, while they place the same documents
 	tokens := a.Tokens(opts.Tokenizer)
 	if param.filters() {
 		// The filter and the sort read what they write (a document's
@@ -115,7 +117,7 @@ func Sweep(a *Analysis, opts Options, param SweepParam, values []float64) ([]Swe
 			filtered := filterStage(a.Docs, tokens, o.Settings, &trace)
 			sorted := sortStage(a, filtered, o.Scores, &trace)
 			st := afterSort(a, o, tokens, &trace, len(filtered), sorted)
-			points = append(points, pointOf(a, v, &st, o))
+			points = append(points, pointOf(a, v, &st, o, &blk))
 		}
 		return points, nil
 	}
@@ -134,7 +136,7 @@ func Sweep(a *Analysis, opts Options, param SweepParam, values []float64) ([]Swe
 			return nil, fmt.Errorf("sweep: budget %d or top-k %d is negative", o.Budget, o.TopK)
 		}
 		st := afterSort(a, o, tokens, &trace, len(filtered), sorted)
-		points = append(points, pointOf(a, v, &st, o))
+		points = append(points, pointOf(a, v, &st, o, &blk))
 	}
 	return points, nil
 }

@@ -22,7 +22,7 @@ type blockPieces struct {
 // is the sweep's and the Eval view's count of what a request sends, where
 // the block's count is what the pipeline built; the workbench's strip
 // counts the same from the evaluation's assembly (core's ragSurvival).
-func docsBeforeCut(tok tokens.Tokenizer, block string, blockTokens int, pieces blockPieces, allocation int) int {
+func docsBeforeCut(tok tokens.Tokenizer, blockText func() string, blockTokens int, pieces blockPieces, allocation int) int {
 	if blockTokens <= allocation {
 		return pieces.n
 	}
@@ -43,7 +43,9 @@ func docsBeforeCut(tok tokens.Tokenizer, block string, blockTokens int, pieces b
 	}
 	// The assembler's own call (window's articleTruncate), so the cut
 	// falls where the request's does. From the end: the cut usually
-	// leaves out a few documents of many.
+	// leaves out a few documents of many. The text is asked for only
+	// here: a sweep formats its block when a count must read it.
+	block := blockText()
 	kept := CutOffset(block, tok.Truncate(block, allocation, tokens.KeepStart))
 	end := len(block)
 	for i := pieces.n - 1; i >= 0; i-- {
@@ -60,19 +62,17 @@ func docsBeforeCut(tok tokens.Tokenizer, block string, blockTokens int, pieces b
 // citation i+1, its copy as placed (cut copies and synopses included)
 // and its input index, whose whole content's words the analysis counted.
 func piecesOf(a *Analysis, n int, doc func(i int) (placed value.Document, index int, fate Fate)) blockPieces {
-	header := func(i int) string {
-		d, _, fate := doc(i)
-		return CitationHeader(i+1, d.Source, d.Score, fate == FateSummarized)
-	}
+	// The header is measured and its words counted where its parts lie,
+	// not written: its source may be as long as a document.
 	return blockPieces{
 		n: n,
 		len: func(i int) int {
-			d, _, _ := doc(i)
-			return len(header(i)) + 1 + len(d.Content)
+			d, _, fate := doc(i)
+			return CitationHeaderLen(i+1, d.Source, d.Score, fate == FateSummarized) + 1 + len(d.Content)
 		},
 		words: func(i int) int {
 			d, index, fate := doc(i)
-			words := pycompat.WordCount(header(i))
+			words := CitationHeaderWords(i+1, d.Source, d.Score, fate == FateSummarized)
 			if fate != FateIncluded {
 				return words + pycompat.WordCount(d.Content) // a cut copy or a synopsis
 			}
@@ -96,5 +96,5 @@ func (r *Result) DocsSentAfterCut(a *Analysis, tok tokens.Tokenizer, allocation 
 		i := r.Trace.Cited[n]
 		return r.IncludedDocs[n], i, r.Trace.Doc(i).Fate
 	})
-	return docsBeforeCut(tok, r.ContextBlock, r.TokensUsed, pieces, allocation)
+	return docsBeforeCut(tok, func() string { return r.ContextBlock }, r.TokensUsed, pieces, allocation)
 }

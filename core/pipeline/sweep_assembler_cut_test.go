@@ -37,7 +37,7 @@ func TestDocsBeforeCutCountsThePiecesTheCutReaches(t *testing.T) {
 					want++
 				}
 			}
-			if got := docsBeforeCut(tok, block, total, placedPieces(a, placed), allocation); got != want || res.DocsSentAfterCut(a, tok, allocation) != want {
+			if got := docsBeforeCut(tok, func() string { return block }, total, placedPieces(a, placed), allocation); got != want || res.DocsSentAfterCut(a, tok, allocation) != want {
 				t.Fatalf("%s, allocation %d of %d: %d documents before the cut, want %d", tok.Name(), allocation, total, got, want)
 			}
 		}

@@ -247,6 +247,7 @@ func budgetRequest(in Input, toolsJSON string, calls []json.RawMessage) (map[str
 		RetrievedContext:    in.RetrievedContext,
 		ToolResults:         toolResultsText(in.ToolResults, calls),
 		UserQuery:           in.UserQuery,
+		headedRAG:           in.HeadedContext,
 	}
 	layout := layoutArticle(in.Budget, raw, in.Tokenizer, false)
 	texts := map[string]string{

@@ -11,7 +11,14 @@ type ArticleComponents struct {
 	RetrievedContext    string `yaml:"retrieved_context" json:"retrieved_context"`
 	ToolResults         string `yaml:"tool_results" json:"tool_results"`
 	UserQuery           string `yaml:"user_query" json:"user_query"`
+	// headedRAG is Input.HeadedContext: articleRAGHeading +
+	// RetrievedContext in one string, or "".
+	headedRAG string
 }
+
+// ArticleRAGHeading is the heading the article's assembler writes in
+// front of the retrieved context (Input.HeadedContext).
+const ArticleRAGHeading = articleRAGHeading
 
 // The headings the article's assembler writes in front of components.
 const (
@@ -50,7 +57,7 @@ func layoutArticle(b ContextBudget, c ArticleComponents, tok tokens.Tokenizer, p
 	if c.RetrievedContext != "" {
 		rag := articleTruncate(tok, c.RetrievedContext, b.RetrievedContext, tokens.KeepStart, pythonSlices)
 		kept[ComponentRAG] = rag
-		messages = append(messages, ChatMessage{Role: "system", Content: articleRAGHeading + rag})
+		messages = append(messages, ChatMessage{Role: "system", Content: headedRAG(c, rag)})
 	}
 
 	if c.ConversationHistory != "" {
@@ -81,4 +88,16 @@ func articleTotal(messages []ChatMessage, tok tokens.Tokenizer) int {
 		total += m.contentTokens(tok)
 	}
 	return total
+}
+
+// headedRAG is articleRAGHeading + rag, taken from c.headedRAG when that
+// is the same text: a block of 48 MB kept whole was copied behind its
+// heading and held twice by the assembly. The comparison is cheap when
+// it holds, since rag is then c.headedRAG's own tail.
+func headedRAG(c ArticleComponents, rag string) string {
+	h := c.headedRAG
+	if len(h) == len(articleRAGHeading)+len(rag) && h[len(articleRAGHeading):] == rag && h[:len(articleRAGHeading)] == articleRAGHeading {
+		return h
+	}
+	return articleRAGHeading + rag
 }

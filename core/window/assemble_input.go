@@ -96,6 +96,12 @@ type Input struct {
 	// RetrievedContext is a context block already built, by Build or by
 	// BuildSimpleRAG.
 	RetrievedContext string
+	// HeadedContext, when set, is ArticleRAGHeading + RetrievedContext
+	// in one string whose tail RetrievedContext is (pipeline's
+	// Options.BlockPrefix): the article's assembler sends it as the
+	// context's message when it keeps the block whole, rather than copy
+	// the block behind its heading.
+	HeadedContext string
 }
 
 // validate reports what makes the input unusable; budget allocations that
