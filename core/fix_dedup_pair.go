@@ -57,7 +57,7 @@ func dedupPairCandidates(ev *Evaluation) []candidate {
 			changes, budgetFirst = append(changes, more...), more != nil
 		}
 		finding := f
-		label := func(i int) string { return fmt.Sprintf("#%d %s", i+1, ev.Documents[i].Source) }
+		label := func(i int) string { return fmt.Sprintf("#%d %s", i+1, diagnose.QuotedSource(ev.Documents[i].Source)) }
 		out = append(out, candidate{kind: FixDedupPair, changes: changes,
 			accept: func(p Preview) bool {
 				d := p.Evaluation.Build.Trace.Doc(weak).Duplicate

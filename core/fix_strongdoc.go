@@ -6,6 +6,7 @@ import (
 	"math"
 	"strconv"
 
+	"ctxlab/core/diagnose"
 	"ctxlab/core/pipeline"
 	"ctxlab/internal/numfmt"
 )
@@ -28,7 +29,7 @@ func strongestDropped(ev *Evaluation) (droppedDocument, bool) {
 	consider := func(builderIndex, rank int, score float64, tokens int) {
 		if best.rank < 0 || rank < best.rank {
 			best = droppedDocument{input: ev.InputIndex(builderIndex), rank: rank, score: score,
-				source: ev.Documents[builderIndex].Source, tokens: tokens}
+				source: diagnose.QuotedSource(ev.Documents[builderIndex].Source), tokens: tokens}
 		}
 	}
 	switch {

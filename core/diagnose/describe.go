@@ -9,24 +9,13 @@ import (
 )
 
 // docLabel names the builder's document i as the reports do: its input
-// number and source.
+// number and source, quoted as QuotedSource quotes it.
 func (in *Input) docLabel(i int) string {
-	src := in.Documents[i].Source
+	src := QuotedSource(in.Documents[i].Source)
 	if src == "" {
 		src = "(no source)"
 	}
 	return "#" + strconv.Itoa(in.docNumber(i)+1) + " " + src
-}
-
-// docLabelThen is docLabel(i) + rest made in one allocation: a source as
-// long as a document is copied once into the finding's message, where
-// the label, then a message formatted around it, held it three times.
-func (in *Input) docLabelThen(i int, rest string) string {
-	src := in.Documents[i].Source
-	if src == "" {
-		src = "(no source)"
-	}
-	return "#" + strconv.Itoa(in.docNumber(i)+1) + " " + src + rest
 }
 
 // rankedDoc is docLabel with the document's relevance rank and score.

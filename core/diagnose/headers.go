@@ -96,8 +96,8 @@ func headerFindings(in *Input) []Finding {
 	var msg string
 	if len(heavy) == 1 {
 		h := heavy[0]
-		msg = in.docLabelThen(h.doc, fmt.Sprintf(", sent as [%d], is mostly its citation header: the header takes %s and the text only %s.",
-			h.citation, tokensOf(h.header), tokensOf(h.content)))
+		msg = fmt.Sprintf("%s, sent as [%d], is mostly its citation header: the header takes %s and the text only %s.",
+			in.docLabel(h.doc), h.citation, tokensOf(h.header), tokensOf(h.content))
 	} else {
 		listed := make([]string, 0, largestListed)
 		for _, h := range heavy[:min(len(heavy), largestListed)] {

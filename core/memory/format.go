@@ -2,9 +2,9 @@ package memory
 
 import (
 	"iter"
-	"strings"
 
 	"ctxlab/core/value"
+	"ctxlab/internal/sharedtext"
 )
 
 // DefaultMaxMessages is the reference's max_memory_messages, which
@@ -90,16 +90,7 @@ func (f Formatted) BlockParts() iter.Seq[string] {
 }
 
 // Block is the block whole, written once into a buffer of its exact
-// size.
+// size, or the same block an earlier evaluation wrote (sharedtext).
 func (f Formatted) Block() string {
-	size := 0
-	for part := range f.BlockParts() {
-		size += len(part)
-	}
-	var b strings.Builder
-	b.Grow(size)
-	for part := range f.BlockParts() {
-		b.WriteString(part)
-	}
-	return b.String()
+	return sharedtext.Join(f.BlockParts())
 }

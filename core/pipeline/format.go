@@ -1,10 +1,12 @@
 package pipeline
 
 import (
+	"iter"
 	"strconv"
 	"strings"
 
 	"ctxlab/core/pycompat"
+	"ctxlab/internal/sharedtext"
 )
 
 // Separator joins formatted documents in the context block.
@@ -90,30 +92,50 @@ func formatBlock(placed []placedDoc) (string, map[int]string) {
 }
 
 // formatBlockAfter is formatBlock written after prefix, in the same
-// string (Options.BlockPrefix).
+// string (Options.BlockPrefix). A long block equal to one an earlier
+// build made, and still held, is that block (sharedtext): the workbench
+// holds the evaluation it shows while it computes the next, and most
+// settings place the same documents.
 func formatBlockAfter(prefix string, placed []placedDoc) (string, map[int]string) {
-	citations := make(map[int]string, len(placed))
-	size := len(prefix)
-	for _, p := range placed {
-		size += len(Separator) + len(p.doc.Source) + headerRoom + len(p.doc.Content)
+	return sharedtext.Join(blockParts(prefix, placed)), citationMap(placed)
+}
+
+// blockParts yields the block's text in the pieces it is written from:
+// prefix, then each document's separator, citation header (its source a
+// part of its own) and text, for sharedtext.Join to measure, compare
+// and write.
+func blockParts(prefix string, placed []placedDoc) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		if !yield(prefix) {
+			return
+		}
+		for i, p := range placed {
+			if i > 0 && !yield(Separator) {
+				return
+			}
+			for _, part := range CitationHeaderParts(i+1, p.doc.Source, p.doc.Score, p.fate == FateSummarized) {
+				if !yield(part) {
+					return
+				}
+			}
+			if !yield("\n") || !yield(p.doc.Content) {
+				return
+			}
+		}
 	}
-	var b strings.Builder
-	b.Grow(size)
-	b.WriteString(prefix)
+}
+
+// citationMap sends each citation number to its document's source, or
+// to "doc_N" when the source is empty.
+func citationMap(placed []placedDoc) map[int]string {
+	citations := make(map[int]string, len(placed))
 	for i, p := range placed {
 		n := i + 1
-		if i > 0 {
-			b.WriteString(Separator)
-		}
-		// One document as it appears in the block.
-		writeCitationHeader(&b, n, p.doc.Source, p.doc.Score, p.fate == FateSummarized)
-		b.WriteString("\n")
-		b.WriteString(p.doc.Content)
 		if p.doc.Source != "" {
 			citations[n] = p.doc.Source
 		} else {
 			citations[n] = "doc_" + strconv.Itoa(n)
 		}
 	}
-	return b.String(), citations
+	return citations
 }

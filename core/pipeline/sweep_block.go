@@ -47,7 +47,9 @@ func (s *sweepBlock) use(a *Analysis, opts Options, placed []placedDoc) {
 	s.tokens = blockTokens(a, opts.Tokenizer, s.placed, s.block)
 }
 
-// text is the remembered placement's block, formatted once.
+// text is the remembered placement's block, formatted once (the block
+// of the build shown beside the sweep, when it places the same
+// documents: formatBlock shares it).
 func (s *sweepBlock) text() string {
 	if !s.made {
 		s.block, _ = formatBlock(s.placed)

@@ -8,6 +8,7 @@ import (
 
 	"ctxlab/core/value"
 	"ctxlab/internal/numfmt"
+	"ctxlab/internal/sharedtext"
 )
 
 // Summarizer condenses text for the rolling summary and the long-document
@@ -181,21 +182,17 @@ func (r Request) Prompt() string {
 
 // RenderMemoryLines is the article's to_text: "role: content" per message.
 func RenderMemoryLines(msgs []value.Message) string {
-	// Sized first, so a long history is written once, not into a
-	// builder that doubles and copies as it grows.
-	size := 0
-	for _, m := range msgs {
-		size += len(m.Role) + len(": ") + len(m.Content) + len("\n")
-	}
-	var b strings.Builder
-	b.Grow(max(0, size-1))
-	for i, m := range msgs {
-		if i > 0 {
-			b.WriteByte('\n')
+	// Written once into a string of its size, not into a builder that
+	// doubles and copies as it grows; a long one an earlier evaluation
+	// wrote is shared (sharedtext).
+	return sharedtext.Join(func(yield func(string) bool) {
+		for i, m := range msgs {
+			if i > 0 && !yield("\n") {
+				return
+			}
+			if !yield(m.Role) || !yield(": ") || !yield(m.Content) {
+				return
+			}
 		}
-		b.WriteString(m.Role)
-		b.WriteString(": ")
-		b.WriteString(m.Content)
-	}
-	return b.String()
+	})
 }

@@ -138,19 +138,16 @@ func Assemble(in Input) (*Assembly, error) {
 		tools, _ := toolsJSON(in.Tools) // checked above
 		parts, a.Messages = measureRequest(in, tools, calls)
 		collectCountedTools(in.Tools)
-		// The array sent is compacted again rather than copied from
-		// toolsJSON: once the component has counted it (or OpenAI's
-		// rendering of it) it holds the counts, toolsJSON is garbage,
-		// and a long tool description is then held as the input and
-		// this array, not also as toolsJSON or a rendering.
+		// The array sent is toolsJSON's, shared with every evaluation
+		// of these tools (sharedtext): a long tool description is held
+		// as the input and this array, not also once per evaluation.
 		a.Tools, _ = compactTools(in.Tools)
 	case in.layout() == LayoutChat:
 		a.Layout = LayoutChat
 		var toolsSent int
 		parts, a.Messages, toolsSent = chatRequest(in, calls)
 		collectCountedTools(in.Tools)
-		// Compacted again, as in measure mode, rather than copied from a
-		// string the component no longer holds.
+		// Shared, as in measure mode.
 		a.Tools, _ = compactTools(in.Tools[:toolsSent])
 	default:
 		a.Layout = LayoutArticle

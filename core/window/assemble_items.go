@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"ctxlab/core/tokens"
+	"ctxlab/internal/quoted"
+	"ctxlab/internal/sharedtext"
 )
 
 // ItemKind is what one item of a request is: a whole component, or one
@@ -79,7 +81,7 @@ func itemCounts(in Input, reports []ComponentReport, calls []json.RawMessage, to
 		} else {
 			n = tok.Count(toolTexts[i])
 		}
-		tools[i] = Item{Kind: ItemToolDefinition, Component: ComponentTools, Index: i, Label: "tool " + toolName(t, i), Tokens: n, Raw: n}
+		tools[i] = Item{Kind: ItemToolDefinition, Component: ComponentTools, Index: i, Label: "tool " + quoted.Name(toolName(t, i)), Tokens: n, Raw: n}
 	}
 	items = append(items, shareCut(tools, used, ComponentTools, tokens.KeepStart)...)
 
@@ -146,6 +148,13 @@ func shareCut(items []Item, used func(string) (int, bool), component string, kee
 func toolJSONTexts(tools []json.RawMessage) []string {
 	texts := make([]string, len(tools))
 	for i, t := range tools {
+		if json.Valid(t) && isCompactJSON(t) {
+			// Read where it lies: compacting a 50 MB definition into a
+			// buffer that doubles, then copying it out, held it three
+			// times more for each evaluation.
+			texts[i] = sharedtext.Bytes(t)
+			continue
+		}
 		var buf bytes.Buffer
 		if json.Compact(&buf, t) == nil {
 			texts[i] = buf.String()
@@ -180,10 +189,10 @@ func toolResultLabel(r ToolResult, calls json.RawMessage, i int) (ItemKind, stri
 		if r.Name == "" {
 			return ItemToolResult, fmt.Sprintf("tool result %d", i+1)
 		}
-		return ItemToolResult, fmt.Sprintf("tool result %d: %s", i+1, r.Name)
+		return ItemToolResult, fmt.Sprintf("tool result %d: %s", i+1, quoted.Name(r.Name))
 	}
 	if names := calledTools(calls); names != "" {
-		return ItemToolCall, fmt.Sprintf("tool call %d: %s", i+1, names)
+		return ItemToolCall, fmt.Sprintf("tool call %d: %s", i+1, quoted.Name(names))
 	}
 	return ItemMessage, fmt.Sprintf("message %d after the query (%s)", i+1, r.role())
 }

@@ -4,10 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"strings"
+	"slices"
 
 	"ctxlab/core/summarize"
 	"ctxlab/core/value"
+	"ctxlab/internal/sharedtext"
 )
 
 // toolsJSON is the tools array as the provider receives it, in
@@ -19,28 +20,28 @@ func toolsJSON(tools []json.RawMessage) (string, error) {
 		return "", nil
 	}
 	// A definition already compact (the loaders compact what they read)
-	// is written as it is into a builder of the array's size: compacting
-	// into a buffer and copying that into a string would hold a long
-	// definition twice more at once.
-	var b strings.Builder
-	b.Grow(compactToolsSize(tools))
-	b.WriteByte('[')
+	// is written as it is into a string of the array's size, or the
+	// array an earlier evaluation wrote is taken (sharedtext):
+	// compacting into a buffer and copying that into a string would hold
+	// a long definition twice more at once.
+	parts := make([]string, 0, 2*len(tools)+1)
 	for i, t := range tools {
-		if i > 0 {
-			b.WriteByte(',')
+		sep := ","
+		if i == 0 {
+			sep = "["
 		}
 		if json.Valid(t) && isCompactJSON(t) {
-			b.Write(t)
+			parts = append(parts, sep, sharedtext.Bytes(t))
 			continue
 		}
 		var buf bytes.Buffer
 		if err := json.Compact(&buf, t); err != nil {
 			return "", fmt.Errorf("tool definition %d is not valid JSON: %w", i+1, err)
 		}
-		b.Write(buf.Bytes())
+		parts = append(parts, sep, buf.String())
 	}
-	b.WriteByte(']')
-	return b.String(), nil
+	parts = append(parts, "]")
+	return sharedtext.Join(slices.Values(parts)), nil
 }
 
 // checkTools returns toolsJSON's error without writing the array: a
@@ -87,26 +88,16 @@ func isCompactJSON(b []byte) bool {
 	return true
 }
 
-// compactTools is toolsJSON as bytes, the request's tools array. The
-// buffer is grown once to the definitions' length (compacting never
-// lengthens them), not by doubling past it.
+// compactTools is toolsJSON as bytes, the request's tools array: the
+// same bytes, not a copy (sharedtext.View), so the array an evaluation
+// keeps is the one every evaluation of these tools shares. It must not
+// be written to.
 func compactTools(tools []json.RawMessage) ([]byte, error) {
-	if len(tools) == 0 {
-		return nil, nil
+	s, err := toolsJSON(tools)
+	if err != nil || s == "" {
+		return nil, err
 	}
-	var buf bytes.Buffer
-	buf.Grow(compactToolsSize(tools))
-	buf.WriteByte('[')
-	for i, t := range tools {
-		if i > 0 {
-			buf.WriteByte(',')
-		}
-		if err := json.Compact(&buf, t); err != nil {
-			return nil, fmt.Errorf("tool definition %d is not valid JSON: %w", i+1, err)
-		}
-	}
-	buf.WriteByte(']')
-	return buf.Bytes(), nil
+	return sharedtext.View(s), nil
 }
 
 // compactToolCalls returns a tool_calls array compacted, so whitespace in
@@ -165,34 +156,31 @@ func toolResultsText(results []ToolResult, calls []json.RawMessage) string {
 	if len(results) == 1 && results[0].role() == "tool" && results[0].Name == "" {
 		return results[0].Content
 	}
-	size := max(len(results)-1, 0) // the line ends
-	for i, r := range results {
-		size += toolResultLineSize(r, calls[i])
-	}
-	var b strings.Builder
-	b.Grow(size)
-	for i, r := range results {
-		if i > 0 {
-			b.WriteByte('\n')
-		}
-		switch {
-		case r.role() != "tool":
-			b.WriteString(r.role())
-			b.WriteString(": ")
-			b.WriteString(r.Content)
-			if r.Content != "" && len(calls[i]) > 0 {
-				b.WriteByte(' ')
+	return sharedtext.Join(func(yield func(string) bool) {
+		for i, r := range results {
+			if i > 0 && !yield("\n") {
+				return
 			}
-			b.Write(calls[i])
-		case r.Name != "":
-			b.WriteString(r.Name)
-			b.WriteString(": ")
-			b.WriteString(r.Content)
-		default:
-			b.WriteString(r.Content)
+			var line []string
+			switch {
+			case r.role() != "tool":
+				line = []string{r.role(), ": ", r.Content}
+				if r.Content != "" && len(calls[i]) > 0 {
+					line = append(line, " ")
+				}
+				line = append(line, sharedtext.Bytes(calls[i]))
+			case r.Name != "":
+				line = []string{r.Name, ": ", r.Content}
+			default:
+				line = []string{r.Content}
+			}
+			for _, part := range line {
+				if !yield(part) {
+					return
+				}
+			}
 		}
-	}
-	return b.String()
+	})
 }
 
 // toolResultLineSize is the length of a result's line in toolResultsText.

@@ -1,6 +1,10 @@
 package window
 
-import "strings"
+import (
+	"slices"
+
+	"ctxlab/internal/sharedtext"
+)
 
 // textParts collects the pieces of a text, which are mostly substrings
 // of something already held (a tool's description), and writes them
@@ -19,10 +23,5 @@ func (t *textParts) add(parts ...string) {
 }
 
 func (t *textParts) String() string {
-	var b strings.Builder
-	b.Grow(t.n)
-	for _, p := range t.parts {
-		b.WriteString(p)
-	}
-	return b.String()
+	return sharedtext.Join(slices.Values(t.parts))
 }
