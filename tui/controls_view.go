@@ -9,6 +9,7 @@ import (
 
 	"ctxlab/core"
 	"ctxlab/internal/numfmt"
+	"ctxlab/internal/quoted"
 	"ctxlab/internal/safetext"
 	"ctxlab/themes"
 )
@@ -160,7 +161,10 @@ const (
 // in some palettes it is hard to see), and the words saying so when the
 // strip is width wide enough.
 func itemText(ctl control, s core.Settings, width int) string {
-	value := safetext.Line(ctl.get(s))
+	// A text control's value may be as long as the input it came from
+	// (a 50 MB query): only its start is shown, so only that is made
+	// safe (quoted.Name keeps its start and end).
+	value := safetext.Line(quoted.Name(ctl.get(s)))
 	var shown string
 	switch ctl.kind {
 	case kindToggle:

@@ -8,7 +8,6 @@ import (
 
 	"ctxlab/core"
 	"ctxlab/internal/numfmt"
-	"ctxlab/internal/safetext"
 	"ctxlab/themes"
 )
 
@@ -169,7 +168,7 @@ func renderRow(rc listRenderContext, layout rowLayout, row docRow, r rowLook, ke
 	st := rc.st
 	doc := rc.ev.Documents[row.index()]
 	sourceW, noteW, wordy := layout.columns(rc.width)
-	source := safetext.Line(doc.Source)
+	source := shownSource(doc.Source)
 	if source == "" {
 		source = "(no source)"
 	}

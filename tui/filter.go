@@ -7,7 +7,6 @@ import (
 	"github.com/sahilm/fuzzy"
 
 	"ctxlab/core/value"
-	"ctxlab/internal/safetext"
 )
 
 // filterResultMsg carries the documents a filter query matched, tagged
@@ -24,7 +23,7 @@ type filterResultMsg struct {
 // screen.
 type sourcesOf []value.Document
 
-func (s sourcesOf) String(i int) string { return safetext.Line(s[i].Source) }
+func (s sourcesOf) String(i int) string { return shownSource(s[i].Source) }
 func (s sourcesOf) Len() int            { return len(s) }
 
 // contentMatchSpan and sourceMatchSpan bound how spread out a fuzzy match

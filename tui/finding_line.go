@@ -100,7 +100,7 @@ func shortenFinding(ev *core.Evaluation, f diagnose.Finding, room int) string {
 		}
 		if doc, ok := ev.EvaluatedIndex(r.Index); ok && doc < len(ev.Documents) && ev.Documents[doc].Source != "" {
 			label := r.Label()
-			sentence = dropSource(sentence, label, ev.Documents[doc].Source)
+			sentence = dropSource(sentence, label, diagnose.QuotedSource(ev.Documents[doc].Source))
 		}
 	}
 	if lipgloss.Width(sentence) <= room {

@@ -22,9 +22,9 @@ func inspectorTitle(ev *core.Evaluation, doc int) string {
 	}
 	src := ev.Documents[doc].Source
 	if src == "" {
-		src = fmt.Sprintf("document #%d", displayNumber(ev, doc))
+		return fmt.Sprintf("document #%d", displayNumber(ev, doc))
 	}
-	return safetext.Line(src)
+	return shownSource(src)
 }
 
 // formatScore prints a score with the list's decimals (2 to 5).
@@ -160,12 +160,12 @@ func fateHeadline(ev *core.Evaluation, t pipeline.DocTrace, docTokens int) strin
 	case pipeline.FateDuplicate:
 		of := ev.Documents[t.Duplicate.Of].Source
 		if t.Duplicate.Key != "" {
-			return fmt.Sprintf("same source as #%d %s (%s)", displayNumber(ev, t.Duplicate.Of), safetext.Line(of), safetext.Line(t.Duplicate.Key))
+			return fmt.Sprintf("same source as #%d %s (%s)", displayNumber(ev, t.Duplicate.Of), shownSource(of), safetext.Line(t.Duplicate.Key))
 		}
 		if t.Duplicate.Kind == pipeline.DuplicateExact {
-			return fmt.Sprintf("exact duplicate of #%d %s", displayNumber(ev, t.Duplicate.Of), safetext.Line(of))
+			return fmt.Sprintf("exact duplicate of #%d %s", displayNumber(ev, t.Duplicate.Of), shownSource(of))
 		}
-		return fmt.Sprintf("near duplicate of #%d %s (J=%.2f)", displayNumber(ev, t.Duplicate.Of), safetext.Line(of), t.Duplicate.Similarity)
+		return fmt.Sprintf("near duplicate of #%d %s (J=%.2f)", displayNumber(ev, t.Duplicate.Of), shownSource(of), t.Duplicate.Similarity)
 	case pipeline.FateIncluded:
 		return fmt.Sprintf("included as [%d]", t.Citation)
 	case pipeline.FatePartial:

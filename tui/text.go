@@ -12,6 +12,13 @@ func truncateText(s string, width int) string {
 	if width <= 0 {
 		return ""
 	}
+	// A long text (a 50 MB query in its control) is cut on its start
+	// alone: measured whole, every frame measured all of it twice.
+	if limit := 8*width + 64; len(s) > limit {
+		if start := s[:runeStartAtOrBefore(s, limit)]; runewidth.StringWidth(start) > width {
+			return runewidth.Truncate(start, width, "…")
+		}
+	}
 	if runewidth.StringWidth(s) <= width {
 		return s
 	}

@@ -16,6 +16,11 @@ import (
 // theme.
 const tokenSeparator = "▏"
 
+// tokenControls draws a token's line break and tab. Made once: a
+// replacer built for each token cost 100 bytes of tables per byte of the
+// text shown.
+var tokenControls = strings.NewReplacer("\n", "↵\n", "\t", "→")
+
 // writeTokens shows text as the tokenizer reads it, as tiktokenizer does:
 // each token in alternating shades (split by ▏ without colour), a line
 // break drawn as ↵ and a tab as →, then the token ids. Every piece is
@@ -36,7 +41,7 @@ func writeTokens(b *strings.Builder, st *themes.Styles, tok tokens.Tokenizer, te
 		if st.Mono && i > 0 {
 			marked.WriteString(st.Muted.Render(tokenSeparator))
 		}
-		shown := strings.NewReplacer("\n", "↵\n", "\t", "→").Replace(safetext.Sanitize(p.Text))
+		shown := tokenControls.Replace(safetext.Sanitize(p.Text))
 		for k, line := range strings.Split(shown, "\n") {
 			if k > 0 {
 				marked.WriteByte('\n')
@@ -72,7 +77,11 @@ func contextTokensContent(st *themes.Styles, ev *core.Evaluation, width int) str
 	for i, msg := range ev.Assembly.Messages {
 		b.WriteByte('\n')
 		writeRule(&b, st, numfmt.Thousands(i+1)+" "+safetext.Line(msg.Role)+" · "+numfmt.Count(tok.Count(msg.Content), "token", "tokens"), width)
-		writeTokens(&b, st, tok, msg.Content, width)
+		// As the text view draws it: the start of a long message (its
+		// last token may be cut short where the start ends).
+		content, hidden := drawnText(msg.Content)
+		writeTokens(&b, st, tok, content, width)
+		writeNotDrawn(&b, st, hidden, width)
 	}
 	return b.String()
 }

@@ -8,16 +8,27 @@ import (
 	"github.com/mattn/go-runewidth"
 
 	"ctxlab/core"
+	"ctxlab/core/diagnose"
 	"ctxlab/internal/safetext"
 )
 
 // sourceOf is a document's source for display, or its number.
 func sourceOf(ev *core.Evaluation, doc int) string {
-	src := safetext.Line(ev.Documents[doc].Source)
+	src := shownSource(ev.Documents[doc].Source)
 	if src == "" {
 		return "(no source)"
 	}
 	return src
+}
+
+// shownSource is a source as every view shows it: made inert for the
+// terminal and, when longer than a source usually is, its start and end
+// as the findings quote it (diagnose.QuotedSource). A source is whatever
+// the input's field held, as long as a document at worst: views that
+// wrapped or styled it whole held it several times over on screen, and
+// the one copy a document's text gets is its excerpt in the inspector.
+func shownSource(src string) string {
+	return safetext.Line(diagnose.QuotedSource(src))
 }
 
 // writeWrapped writes plain text wrapped to width, each line styled on its
@@ -81,15 +92,11 @@ func hangingWrap(text string, width, indent int) []string {
 				flush()
 			}
 			for curW == 0 && ww > avail {
-				part := runewidth.Truncate(word, avail, "")
-				if part == "" { // a rune wider than the line
-					_, size := utf8.DecodeRuneInString(word)
-					part = word[:size]
-				}
+				part := lineOfWord(word, avail)
 				cur.WriteString(part)
 				flush()
 				word = word[len(part):]
-				ww = runewidth.StringWidth(word)
+				ww = restWidth(word, ww, part)
 			}
 			if word == "" {
 				continue
@@ -106,4 +113,47 @@ func hangingWrap(text string, width, indent int) []string {
 		flush()
 	}
 	return lines
+}
+
+// lineOfWord is the start of word that fills a line of avail cells (at
+// least one rune), measured on a prefix of word just long enough: a word
+// as long as a document's source (50 MB) was measured whole for each of
+// its lines, which took hours and froze the workbench on its context
+// view. The prefix doubles until it is wider than the line, so the bytes
+// measured are a small multiple of the line's.
+func lineOfWord(word string, avail int) string {
+	size := min(len(word), 4*avail+16)
+	for {
+		prefix := word[:runeStartAtOrBefore(word, size)]
+		if size == len(word) || runewidth.StringWidth(prefix) > avail {
+			if part := runewidth.Truncate(prefix, avail, ""); part != "" {
+				return part
+			}
+			_, n := utf8.DecodeRuneInString(word) // a rune wider than the line
+			return word[:n]
+		}
+		size = min(len(word), 2*size)
+	}
+}
+
+// restWidth is the width of what is left of a word after a line took
+// part of it: measured when it is short, the width before less part's
+// otherwise (a line ends between grapheme clusters, so widths add up).
+func restWidth(rest string, before int, part string) int {
+	if len(rest) <= 1<<12 {
+		return runewidth.StringWidth(rest)
+	}
+	return before - runewidth.StringWidth(part)
+}
+
+// runeStartAtOrBefore is the largest index <= i that starts a rune (or
+// len(s)).
+func runeStartAtOrBefore(s string, i int) int {
+	if i >= len(s) {
+		return len(s)
+	}
+	for i > 0 && !utf8.RuneStart(s[i]) {
+		i--
+	}
+	return i
 }

@@ -113,7 +113,7 @@ func writeCompareDocuments(b *strings.Builder, st *themes.Styles, docs []core.Do
 		case core.ChangeStage:
 			what = fmt.Sprintf("not sent either way, the pipeline: %s → %s", d.StageBefore, d.StageAfter)
 		}
-		line := fmt.Sprintf("#%d %s · %s", d.Index+1, safetext.Line(d.Source), what)
+		line := fmt.Sprintf("#%d %s · %s", d.Index+1, shownSource(d.Source), what)
 		b.WriteString("  " + style.Render(glyph) + " ")
 		writeContinued(b, st.Text, line, width, 2+lipgloss.Width(glyph)+1)
 	}

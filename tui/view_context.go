@@ -94,11 +94,13 @@ func contextContent(st *themes.Styles, ev *core.Evaluation, sc *core.Scenario, w
 			pos = c.at
 		}
 		rest := msg.Content[pos:]
-		if len(msg.ToolCalls) > 0 {
-			rest += "\n[tool calls] " + string(msg.ToolCalls)
-		}
-		if rest != "" || len(cuts[i]) == 0 {
+		if rest != "" || len(cuts[i]) == 0 && len(msg.ToolCalls) == 0 {
 			writeMessageText(&b, st, rest, width)
+		}
+		if len(msg.ToolCalls) > 0 {
+			calls, hidden := drawnBytes(msg.ToolCalls)
+			writeMessageText(&b, st, "[tool calls] "+calls, width)
+			writeNotDrawn(&b, st, hidden, width)
 		}
 	}
 	writeTools(&b, st, a, width)
@@ -174,6 +176,8 @@ func writeMessageText(b *strings.Builder, st *themes.Styles, text string, width 
 	if text == "" {
 		return
 	}
+	text, hidden := drawnText(text)
+	defer writeNotDrawn(b, st, hidden, width)
 	for _, line := range strings.Split(safetext.Sanitize(text), "\n") {
 		if citationLine.MatchString(line) {
 			writeWrapped(b, st.Citation, line, width)
@@ -308,11 +312,14 @@ func writeTools(b *strings.Builder, st *themes.Styles, a *window.Assembly, width
 	}
 	b.WriteByte('\n')
 	writeRule(b, st, head, width)
+	// An array too long to draw whole is drawn as it was sent: its
+	// indented copy would be as long again, and only its start is drawn.
+	text, hidden := drawnBytes(a.Tools)
 	var pretty bytes.Buffer
-	text := string(a.Tools)
-	if json.Indent(&pretty, a.Tools, "", "  ") == nil {
+	if hidden == 0 && json.Indent(&pretty, a.Tools, "", "  ") == nil {
 		text = pretty.String()
 	}
+	defer writeNotDrawn(b, st, hidden, width)
 	for _, line := range strings.Split(safetext.Sanitize(text), "\n") {
 		trimmed := strings.TrimLeft(line, " ")
 		indent := min(len(line)-len(trimmed), width/2)
@@ -350,11 +357,11 @@ func writeCitations(b *strings.Builder, st *themes.Styles, ev *core.Evaluation, 
 			if !ok {
 				doc = -1
 			}
-			entries = append(entries, citeEntry{fmt.Sprintf("[%d]", k), safetext.Line(ev.Build.CitationMap[k]), doc})
+			entries = append(entries, citeEntry{fmt.Sprintf("[%d]", k), shownSource(ev.Build.CitationMap[k]), doc})
 		}
 	case ev.SimpleRAG != nil && len(ev.SimpleRAG.Chunks) > 0:
 		for i, c := range ev.SimpleRAG.Chunks {
-			entries = append(entries, citeEntry{fmt.Sprintf("[Source %d]", i+1), safetext.Line(c.Source), c.Index})
+			entries = append(entries, citeEntry{fmt.Sprintf("[Source %d]", i+1), shownSource(c.Source), c.Index})
 		}
 	default:
 		fmt.Fprintf(b, "  %s\n", st.Muted.Render("no documents in the context"))
