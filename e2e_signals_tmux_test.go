@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
@@ -37,6 +38,30 @@ func TestSignalsRestoreTheTerminal(t *testing.T) {
 	}
 }
 
+// TestASignalClosesAWorkbenchWhoseUpdateHangs: an update that never
+// returns (the crash-test build's ! under CTXLAB_CRASHTEST=hang) keeps
+// the program from leaving on its own; SIGTERM must still restore the
+// terminal (screen, mouse, cursor, cooked mode) and exit 143. A view
+// that took hours to wrap a 50 MB word once kept ctxlab running at full
+// processor after its terminal had closed.
+func TestASignalClosesAWorkbenchWhoseUpdateHangs(t *testing.T) {
+	t.Parallel()
+	bin := crashTestBinary(t)
+	s := startShellTmux(t, 120, 40)
+	s.typeLine("CTXLAB_CRASHTEST=hang " + bin + " sample/scenarios/support_chat.yaml; echo exit=$?")
+	s.waitFor("1 Documents", "dedup ◂", "? help")
+	s.send("!")
+	if err := syscall.Kill(s.childPID(), syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	s.waitFor("exit=143")
+	if state := s.terminalState(); state != "0 0 1" {
+		t.Errorf("after SIGTERM: alternate screen, mouse, cursor = %q; want 0 0 1", state)
+	}
+	s.typeLine("ttymode")
+	s.waitFor("mode: cooked")
+}
+
 // terminalState is tmux's view of the pane: whether the alternate screen
 // is on, whether any mouse tracking is on, whether the cursor is shown.
 func (s *tmuxSession) terminalState() string {
@@ -68,7 +93,7 @@ func (s *tmuxSession) childPID() int {
 	if err != nil {
 		s.t.Fatal(err)
 	}
-	if exe, _ := os.Readlink("/proc/" + fields[0] + "/exe"); !strings.HasSuffix(exe, "ctxlab") {
+	if exe, _ := os.Readlink("/proc/" + fields[0] + "/exe"); !strings.HasPrefix(filepath.Base(exe), "ctxlab") {
 		s.t.Fatalf("the pane's child is %s, not ctxlab", exe)
 	}
 	return pid

@@ -43,6 +43,8 @@ func crashTestKey(msg tea.Msg) (tea.Cmd, bool) {
 	case "worker":
 		pipeline.ArmWorkerCrashTest()
 		return nil, true
+	case "hang":
+		select {} // an Update that never returns: a closing signal must still close
 	}
 	return nil, false
 }

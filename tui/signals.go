@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 )
@@ -27,16 +28,26 @@ func (e *SignalError) ExitCode() int { return 128 + int(e.Signal) }
 // buffer, mouse tracking on and the cursor hidden.
 var closingSignals = []os.Signal{syscall.SIGHUP, syscall.SIGINT, syscall.SIGTERM}
 
+// closeGrace is how long a closing signal lets the program restore the
+// terminal on its way out before ctxlab does it itself and exits: the
+// program leaves only between two updates, and an update that does not
+// return (a view that took hours to wrap a 50 MB word did) kept the
+// process running, at full processor, after its terminal had closed.
+var closeGrace = 3 * time.Second
+
 // runWithSignals runs p with its own signal handling (the program must be
 // made WithoutSignalHandler): the first closing signal kills the program,
 // which restores the terminal on its way out, and Run returns a
-// *SignalError; SIGTSTP suspends it as Ctrl-Z does.
+// *SignalError; SIGTSTP suspends it as Ctrl-Z does. Should the program
+// not be out within closeGrace, the terminal is restored here and the
+// process exits 128 + the signal's number.
 func runWithSignals(p *tea.Program) error {
 	signals := make(chan os.Signal, 1)
 	signal.Notify(signals, closingSignals...)
 	defer signal.Stop(signals)
 	stops, release := catchStopSignal()
 	defer release()
+	saved := saveTerminal()
 	caught := make(chan syscall.Signal, 1)
 	done := make(chan struct{})
 	defer close(done)
@@ -44,8 +55,15 @@ func runWithSignals(p *tea.Program) error {
 		for {
 			select {
 			case s := <-signals:
-				caught <- s.(syscall.Signal)
+				sig := s.(syscall.Signal)
+				caught <- sig
 				p.Kill()
+				select {
+				case <-done:
+				case <-time.After(closeGrace):
+					saved.restore()
+					os.Exit(128 + int(sig))
+				}
 				return
 			case <-stops:
 				p.Send(suspend())
