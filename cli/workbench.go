@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"ctxlab/core/evalrun"
@@ -49,7 +50,7 @@ type workbenchFlags struct {
 // draws instead, so naming one gets an explanation, not "not defined".
 var headlessOnlyFlags = map[string]string{
 	"format":  "--format shapes what ctxlab build and ctxlab assemble print; the workbench draws on the terminal (press e in it to export messages.json, scenario.yaml and report.txt)",
-	"full":    "--full shapes what ctxlab assemble prints; the workbench's Context view (3) shows every message whole and its Space view (6) every item",
+	"full":    "--full shapes what ctxlab assemble prints; the workbench's Context view (3) shows every message (the first 256 KB of a long one) and its Space view (6) every item",
 	"suggest": "--suggest adds fixes to what ctxlab assemble prints; in the workbench, press f to preview them and enter to apply one",
 }
 
@@ -61,6 +62,8 @@ func runWorkbench(env Env, args []string) error {
 			return err
 		}
 		args = append([]string{"--scenario", args[0]}, args[1:]...)
+	} else {
+		args = scenarioNamedLast(fs, args)
 	}
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -212,6 +215,30 @@ func evalKeepBudget(files loaders.EvalFiles) int64 {
 // checkScenarioArgument catches the easy mistake of naming a document set
 // or a request where a scenario goes, before YAML parsing gives an
 // unhelpful error about it.
+// scenarioNamedLast takes a scenario file named after the options
+// (ctxlab --theme light s.yaml) as if it came first: flag parsing stops
+// at the first argument that is not an option, so it was refused as
+// "unexpected argument". It must end in .yaml or .yml, not be the value
+// of the option before it, and come with no --scenario.
+func scenarioNamedLast(fs *flagSet, args []string) []string {
+	n := len(args)
+	if n < 2 || strings.HasPrefix(args[n-1], "-") || slices.ContainsFunc(args, func(a string) bool { return a == "--scenario" || strings.HasPrefix(a, "--scenario=") }) {
+		return args
+	}
+	if ext := strings.ToLower(filepath.Ext(args[n-1])); ext != ".yaml" && ext != ".yml" {
+		return args
+	}
+	if prev := args[n-2]; strings.HasPrefix(prev, "-") && !strings.Contains(prev, "=") {
+		name := strings.TrimLeft(prev, "-")
+		if f := fs.Lookup(name); f != nil {
+			if b, isBool := f.Value.(interface{ IsBoolFlag() bool }); !isBool || !b.IsBoolFlag() {
+				return args // the value of the option before it
+			}
+		}
+	}
+	return append([]string{"--scenario", args[n-1]}, args[:n-1]...)
+}
+
 func checkScenarioArgument(path string) error {
 	switch strings.ToLower(filepath.Ext(path)) {
 	case ".yaml", ".yml":

@@ -69,3 +69,38 @@ func TestWorkbenchExplainsOutputOnlyFlags(t *testing.T) {
 		t.Errorf("an unwritable metrics log: %v", err)
 	}
 }
+
+// TestWorkbenchTakesAScenarioNamedAfterTheOptions: `ctxlab --theme light
+// s.yaml` opens s.yaml as `ctxlab s.yaml --theme light` does (flag
+// parsing stopped at it: "unexpected argument"); a YAML file that is an
+// option's value, or a second scenario, is not taken so.
+func TestWorkbenchTakesAScenarioNamedAfterTheOptions(t *testing.T) {
+	var f workbenchFlags
+	fs := newWorkbenchFlagSet(testEnv(), &f)
+	for _, c := range []struct {
+		args []string
+		want string // the scenario taken, "" for none
+	}{
+		{[]string{"--theme", "light", "s.yaml"}, "s.yaml"},
+		{[]string{"--theme=light", "S.YML"}, "S.YML"},
+		{[]string{"--allow-outside", "s.yaml"}, "s.yaml"}, // a switch takes no value
+		{[]string{"--nosuchflag", "s.yaml"}, "s.yaml"},    // left to the parser to refuse
+		{[]string{"-theme", "s.yaml"}, ""},
+		{[]string{"--scenario", "a.yaml", "b.yaml"}, ""},
+		{[]string{"--theme", "light", "docs.jsonl"}, ""},
+		{[]string{"s.yaml"}, ""}, // first: the caller's own case
+	} {
+		got := scenarioNamedLast(fs, c.args)
+		taken := ""
+		if len(got) > 1 && got[0] == "--scenario" && len(got) == len(c.args)+1 {
+			taken = got[1]
+		}
+		if taken != c.want {
+			t.Errorf("%q: took %q as the scenario, want %q (args %q)", c.args, taken, c.want, got)
+		}
+	}
+	err := runWorkbench(testEnv(), []string{"--theme", "light", "../sample/scenarios/support_chat.yaml"})
+	if err == nil || !strings.Contains(err.Error(), "needs a terminal") {
+		t.Errorf("--theme light SCENARIO: %v; want it parsed, then the terminal asked for", err)
+	}
+}
