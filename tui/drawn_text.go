@@ -8,8 +8,8 @@ import (
 	"ctxlab/themes"
 )
 
-// drawLimit is the most of one text (a message, the tools array) a view
-// draws. A view's content is held whole, wrapped and styled, beside the
+// drawLimit is the most of one text (a message, the tools array, a
+// document in the inspector: inspectorTextLimit) a view draws. A view's content is held whole, wrapped and styled, beside the
 // evaluation: a 50 MB tool description or query drawn whole took 50 MB
 // more for each step (made inert, split, wrapped, styled) and seconds on
 // every refresh, for a text nobody reads in a terminal. Its start is
@@ -49,6 +49,6 @@ func writeNotDrawn(b *strings.Builder, st *themes.Styles, hidden, width int) {
 	if hidden <= 0 {
 		return
 	}
-	writeWrapped(b, st.Muted, "… "+numfmt.Count(hidden, "more byte", "more bytes")+" of this text not drawn: a view draws the first "+
-		numfmt.Thousands(drawLimit>>10)+" KB of a text (e exports the request whole)", width)
+	writeWrapped(b, st.Muted, "… "+numfmt.Count(hidden, "more byte", "more bytes")+" of this text are not shown: a view shows the first "+
+		numfmt.Thousands(drawLimit>>10)+" KB of a text, as the inspector does (e exports the request whole)", width)
 }

@@ -11,8 +11,9 @@ import (
 // update loop; a 50 MB document took minutes there, during which no key
 // was read, Ctrl-C included. A reader scrolls a few screens of one
 // document, so a quarter of a megabyte (about 4,000 lines at 80 columns)
-// shows everything anyone reads, and takes milliseconds.
-const inspectorTextLimit = 256 << 10
+// shows everything anyone reads, and takes milliseconds. It is the limit
+// every view draws a text to (drawLimit).
+const inspectorTextLimit = drawLimit
 
 // inspectorExcerpt returns the start of content the inspector shows and a
 // note saying how much was left out ("" when it shows all of it). A cut
