@@ -56,7 +56,7 @@
 // it (internal/workerpanic); the guard reports it with the worker's stack
 // first. Ctrl-Z and an outside SIGTSTP suspend through stop_signal_unix.go
 // (the terminal released as for tea.Exec, then SIGSTOP, since a caught
-// SIGTSTP no longer stops the process), and suspend.go turns mouse
+// SIGTSTP does not stop the process), and suspend.go turns mouse
 // tracking back on after fg. crashtest_on.go exists only in a build with
 // -tags ctxlab_crashtest, for the tmux test that panics in each place.
 package tui
