@@ -1,5 +1,3 @@
-// Command ctxlab is a terminal workbench for the context window of LLM
-// requests. See README.md.
 package main
 
 import (

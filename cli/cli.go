@@ -1,6 +1,3 @@
-// Package cli implements ctxlab's commands. Each command parses its flags,
-// loads its input through loaders, runs core, and renders what core
-// returned; none of them computes pipeline results of its own.
 package cli
 
 import (

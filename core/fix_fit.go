@@ -8,7 +8,7 @@ import (
 
 // allocationFloor is the least a fitted allocation is scaled to: a zero
 // allocation drops its component altogether (ctxlab's choice, see
-// ARCHITECTURE.md), and a component cut to fewer tokens than a short
+// docs/fidelity.md), and a component cut to fewer tokens than a short
 // paragraph says nothing useful.
 const allocationFloor = 100
 

@@ -1,6 +1,3 @@
-// Package themes holds ctxlab's palettes and the Styles built from them.
-// Nothing else in ctxlab defines a colour: panes receive a *Styles and use
-// its fields, so switching theme is replacing one pointer.
 package themes
 
 import "github.com/charmbracelet/lipgloss"

@@ -1,7 +1,3 @@
-// Package tui is ctxlab's workbench: a Bubble Tea program that renders the
-// engine's Evaluation (Result, Trace, Assembly, memory fates) and turns
-// its knobs. It computes nothing of its own: every number on screen comes
-// from core, recomputed in a command off the Update path.
 package tui
 
 import (

@@ -1,7 +1,3 @@
-// Package chatbody checks that a request body is one a chat API takes as
-// it is: the exported messages.json and `ctxlab assemble --format json` in
-// the chat layout are meant to be replayed, and the tests of the
-// assembler, the command line and the workbench hold them to it.
 package chatbody
 
 import (

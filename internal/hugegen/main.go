@@ -1,13 +1,3 @@
-// Command hugegen writes the large inputs the README's Limits section is
-// measured on, the same bytes on every machine, so a figure there can be
-// reproduced:
-//
-//	go run ./internal/hugegen -out /tmp/huge            # every set
-//	go run ./internal/hugegen -out /tmp/huge kb-100k    # one set
-//	go run ./internal/hugegen -list
-//
-// Nothing in the program or the tests reads these files; they are too
-// large to keep in the repository and quick to make again.
 package main
 
 import (

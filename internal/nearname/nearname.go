@@ -1,5 +1,3 @@
-// Package nearname finds the name a user probably meant: a YAML key, a
-// flag or a command mistyped by a letter or two, or cut short.
 package nearname
 
 import "strings"

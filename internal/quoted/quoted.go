@@ -1,10 +1,3 @@
-// Package quoted shortens a name taken from input (a document's source, a
-// tool's name) to what a sentence or a label can quote. Sources are
-// paths and URLs, names a few words; but each is whatever the input's
-// field held, and a retrieval system that put a page's text there gives
-// one as long as a document. Quoted whole, a 50 MB source was copied into
-// every finding, label and line that named it, and held once more by
-// each evaluation the workbench kept.
 package quoted
 
 import "unicode/utf8"

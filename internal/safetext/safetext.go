@@ -1,10 +1,3 @@
-// Package safetext makes text from input safe to write to a terminal.
-//
-// Documents, chat messages and requests come from files nobody vetted. An
-// escape sequence inside one would be interpreted by the terminal: it could
-// move the cursor, retitle the window, or hide text. Everything ctxlab
-// shows from input goes through Sanitize first, which keeps the text
-// readable but inert.
 package safetext
 
 import (

@@ -1,5 +1,3 @@
-// Package panictest checks, in tests, that a worker pool raises its
-// workers' panics again in the goroutine that waits for them.
 package panictest
 
 import (

@@ -1,0 +1,62 @@
+// Package tui is ctxlab's workbench: a Bubble Tea program that renders the
+// engine's Evaluation (Result, Trace, Assembly, memory fates) and turns
+// its knobs. It computes nothing of its own: every number on screen comes
+// from core, recomputed in a command off the Update path. It loads nothing:
+// cli loads the input and hands it a Scenario. The files it writes are
+// the export (export.go: the request as sent, the settings as a loadable
+// scenario, the screen as text), written in a command.
+//
+// Model owns the layout, the focus, the current Settings and Evaluation,
+// and routes messages to panes that own their state, keys and update: the
+// document list (list_pane.go), the inspector (inspector_pane.go), views
+// 2 to 5, Diagnosis and help (views_pane.go), view 6's ranked list of what
+// takes the space (space_pane.go), the Diagnosis view's cursor over the
+// findings and the jump to their rows (diagnosis_pane.go,
+// diagnosis_jump.go), the baseline and the Compare view (baseline.go,
+// view_compare.go; the list's marks against it in baseline_rows.go, the
+// bars' deltas in budget_delta.go, the Eval view's baseline run in
+// eval_baseline.go), the text as tokens (token_view.go), the filter
+// (filter_pane.go), the controls strip (controls*.go, one control per
+// entry of core's knob table), the fix preview (fix_*.go: core.Suggest in
+// a command, applied through the knob table, undone from a stack of
+// settings), the Eval view of a retrieval run (eval_*.go, view_eval.go: a
+// knob change runs every query again in a command, and a query opens as
+// the scenario with its documents) and the status line (status.go). The
+// worst finding has a line of its own above the panes (finding_line.go).
+// Colours come from themes only.
+//
+// Update does no I/O. Evaluation, token counting and export run in
+// commands that return a message; an evaluation is tagged with a
+// generation number, and a result a later change has superseded is
+// dropped. A knob change evaluates again on the cached analysis, and the
+// sweep beside a swept control is remembered on it (pipeline.CachedSweep),
+// so moving that control does not sweep again. Exact token counts are made
+// in a background job (token_counting.go) while the heuristic's counts
+// stand in, marked pending, so no frame waits for a vocabulary to load or
+// a large set to be counted. An LLM summary call in flight is reported by
+// its evaluation (summary_cancel.go), so esc can cancel it and evaluate
+// again with the extractive summary standing in.
+//
+// What a pane holds is bounded by what it draws, not by the input. The
+// list keeps of each row only its document and whether it left
+// (doc_rows.go); its glyph, numbers and note are read from the trace when
+// the row is drawn or measured (row_look.go, row_note_shape.go), and the
+// pipeline strip's counts come from the trace's. A view draws at most the
+// first 256 KiB of a text (drawn_text.go), the inspector an excerpt as
+// long, and a long source is quoted by its ends (shownSource).
+//
+// The terminal is given back on every way out. run.go runs the program
+// without Bubble Tea's signal handler: signals.go ends it on SIGHUP,
+// SIGINT and SIGTERM with Program.Kill (exit 128 + n), and crash.go wraps
+// the model (crashGuard) so that a panic in Update, View or any command,
+// each command of a batch included, is recovered, ends the program the
+// same way and comes back from Run as a *CrashError that cli prints on
+// the main screen (exit 2). A command's own worker goroutines are covered
+// by their pools, which raise a worker's panic again where they wait for
+// it (internal/workerpanic); the guard reports it with the worker's stack
+// first. Ctrl-Z and an outside SIGTSTP suspend through stop_signal_unix.go
+// (the terminal released as for tea.Exec, then SIGSTOP, since a caught
+// SIGTSTP does not stop the process), and suspend.go turns mouse
+// tracking back on after fg. crashtest_on.go exists only in a build with
+// -tags ctxlab_crashtest, for the tmux test that panics in each place.
+package tui
