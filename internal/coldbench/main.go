@@ -1,10 +1,11 @@
 // Command coldbench measures a cold `ctxlab build` against the Python
 // reference on real text: every paragraph of this machine's Debian
-// copyright files, written to a JSONL file in /tmp (never committed). It
+// copyright files, written to a JSONL file in the system's temporary
+// folder (never committed). It
 // runs both on the same file in one run, checks that their results are
 // equal, and prints the times, the ratio and ctxlab's peak memory:
 //
-//	go build -o /tmp/ctxlab . && go run ./internal/coldbench -ctxlab /tmp/ctxlab
+//	go build -o bin/ctxlab . && go run ./internal/coldbench -ctxlab bin/ctxlab
 package main
 
 import (

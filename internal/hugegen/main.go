@@ -1,9 +1,9 @@
-// Command hugegen writes the large inputs the README's Limits section is
-// measured on, the same bytes on every machine, so a figure there can be
+// Command hugegen writes the large inputs the memory limits in
+// docs/limits.md are measured on, the same bytes on every machine, so a figure there can be
 // reproduced:
 //
-//	go run ./internal/hugegen -out /tmp/huge            # every set
-//	go run ./internal/hugegen -out /tmp/huge kb-100k    # one set
+//	go run ./internal/hugegen -out huge            # every set
+//	go run ./internal/hugegen -out huge kb-100k    # one set
 //	go run ./internal/hugegen -list
 //
 // Nothing in the program or the tests reads these files; they are too

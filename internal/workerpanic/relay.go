@@ -5,7 +5,7 @@
 // happened in. In a worker goroutine that is one no guard can reach: the
 // workbench's crash guard recovers panics in Update, View and the
 // commands Bubble Tea runs, but a command's own workers are goroutines of
-// their own, so a panic there used to end ctxlab with the terminal raw
+// their own, and a panic there would end ctxlab with the terminal raw
 // and in the alternate screen. Each worker pool therefore defers
 // Relay.Catch in its workers and calls Relay.Raise once they are done:
 // the first worker panic is raised again in the waiting goroutine, as a
