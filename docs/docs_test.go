@@ -323,6 +323,16 @@ func runCtxlab(args []string) (string, int) {
 	return out.buf.String(), code
 }
 
+// ranOnce runs each distinct command once, however many pages quote it.
+var ranOnce sync.Map // of strings.Join(args, "\x00") to func() (string, int)
+
+func runOnce(args []string) (string, int) {
+	run, _ := ranOnce.LoadOrStore(strings.Join(args, "\x00"), sync.OnceValues(func() (string, int) {
+		return runCtxlab(args)
+	}))
+	return run.(func() (string, int))()
+}
+
 // documentationFiles lists README.md and every Markdown file under docs/.
 func documentationFiles(t *testing.T) []string {
 	t.Helper()
@@ -363,7 +373,7 @@ func TestQuotedOutputsAreWhatCtxlabPrints(t *testing.T) {
 	for _, run := range runs {
 		t.Run(fmt.Sprintf("%s:%d", run.file, run.line), func(t *testing.T) {
 			t.Parallel()
-			output, code := runCtxlab(run.args)
+			output, code := runOnce(run.args)
 			if code != run.exit {
 				t.Errorf("%s:%d: $ %s\nexit status %d, the documentation says %d (a last line \"[exit N]\" states it)", run.file, run.line, run.command, code, run.exit)
 			}
