@@ -36,8 +36,12 @@ vet:
 	if [ -n "$$unformatted" ]; then echo "gofmt or goimports needed (make fmt):"; echo "$$unformatted" | sort -u; exit 1; fi
 	$(GO) vet ./...
 
+# docslint fails on documentation or Go comments that narrate the
+# project's history (numbered sessions, its own issue numbers, timestamps,
+# load notes, machine paths) instead of saying what is.
 lint:
 	$(GO) run $(STATICCHECK) ./...
+	$(GO) run ./internal/docslint
 
 test: vet lint
 	$(GO) test -race -count=1 ./...

@@ -55,7 +55,7 @@ func TestKnobFlagsRefuseNegative(t *testing.T) {
 
 // A tokenizer given beside a model counts instead of the model's own (an
 // estimate the evaluation notes), and the model still brings its window;
-// it used to be refused ("give one of them").
+// the two together are not refused.
 func TestKnobFlagsTokenizerBesideModelCounts(t *testing.T) {
 	kf, fs := parsedKnobFlags(t, "--tokenizer", "o200k_base", "--model", "gpt-4")
 	s := core.DefaultSettings()

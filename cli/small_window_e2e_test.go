@@ -84,7 +84,7 @@ func TestAssembleAllocationsOverWindowExit3(t *testing.T) {
 }
 
 // Unknown models and tokenizers that are not the model's own are counted,
-// with a note that says the counts are estimates; they used to be refused.
+// with a note that says the counts are estimates, rather than refused.
 func TestUnknownModelsAreEstimates(t *testing.T) {
 	t.Parallel()
 	docs := writeFile(t, "docs.jsonl", twoDocs)

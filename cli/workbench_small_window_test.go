@@ -9,9 +9,9 @@ import (
 	"ctxlab/core"
 )
 
-// `ctxlab --request big.json --window 1500` used to refuse to open (the
-// 4,096 reserve leaves no room); the workbench's launch path now loads it
-// and its first evaluation is an overflow caused by the reserve.
+// `ctxlab --request big.json --window 1500` opens although the 4,096
+// reserve leaves no room: the workbench's launch path loads it and its
+// first evaluation is an overflow caused by the reserve.
 func TestWorkbenchOpensSmallWindowRequest(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "big.json")
 	body := `{"model": "gpt-4o", "messages": [{"role": "user", "content": "Where is my order?"}]}`

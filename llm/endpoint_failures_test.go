@@ -15,8 +15,8 @@ import (
 	"time"
 )
 
-// The endpoint failures issue 11 lists that TestSummarizeFailures does
-// not: a name that does not resolve, a 429 asking to wait, a body cut
+// The endpoint failures TestSummarizeFailures does not try:
+// a name that does not resolve, a 429 asking to wait, a body cut
 // short, and a reply that never ends or is cancelled mid-way. Each gives
 // one clear message, falls back to the extractive summary, and leaves the
 // key out of the error, the fallback's report and the log. No test

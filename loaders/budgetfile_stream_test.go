@@ -181,7 +181,7 @@ func randomBudgetFile(rng *rand.Rand) string {
 }
 
 // A set built a preset at a time holds what a set built whole holds;
-// this is the shape of /tmp/sweep/budget-many.yaml, smaller.
+// this is the shape of a budget file of many presets, smaller.
 func TestBudgetStreamManyPresets(t *testing.T) {
 	var b bytes.Buffer
 	b.WriteString("presets:\n")

@@ -32,7 +32,7 @@ func pipeWith(t *testing.T, data []byte) (*os.File, func()) {
 // A pipe one byte over the limit is refused, with the limit named; one at
 // the limit is read whole. The pipe is read in chunks, never in a buffer
 // grown by copying, which is what keeps a refused pipe's peak near the
-// limit (measured by hand for the README).
+// limit (docs/limits.md).
 func TestReadInputRefusesAPipeOneByteOverTheLimit(t *testing.T) {
 	const limit = 3<<20 + 12_345 // not a multiple of any chunk size
 	defer SetMaxInputSize(limit)()

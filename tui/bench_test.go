@@ -20,7 +20,7 @@ import (
 //
 //	go test ./tui -run '^$' -bench . -benchtime 20x
 //
-// and quote the figures in the README.
+// and quote the figures in docs/performance.md.
 
 // benchSizes are the document sets: the bundled sample and generated
 // knowledge bases of 1,000 and 10,000 articles, to show how cost scales.

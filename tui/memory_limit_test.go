@@ -78,7 +78,7 @@ func TestWorkbenchLimitCoversItsLiveHeap(t *testing.T) {
 	// collections in 30 s idle, measured). A tenth failed under the race
 	// detector, which measured 105 bytes a document where a plain run
 	// measures 98 to 101; every byte of room here is a byte of the peak
-	// on a set this large (see the README's "The workbench").
+	// on a set this large (see docs/limits.md, "Memory").
 	check := func(n int, text int64, live float64) {
 		need := 1.05*live + 16<<20
 		if limit := memlimit.ForWorkbench(text, n); float64(limit) < need {

@@ -13,8 +13,8 @@ import (
 )
 
 // smallWindowRequest is an imported request (no max_tokens: the 4,096
-// default reserve) opened with --window 1500, which the workbench used to
-// refuse to open.
+// default reserve) opened with --window 1500, which the workbench opens
+// as an overflow caused by the reserve.
 func smallWindowRequest(t testing.TB, width, height int) Model {
 	t.Helper()
 	body := `{"model": "gpt-4o", "messages": [{"role": "system", "content": "You answer questions about orders."}, {"role": "user", "content": "Where is my order ORD-48597?"}]}`

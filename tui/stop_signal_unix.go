@@ -12,7 +12,7 @@ import (
 )
 
 // An outside SIGTSTP (`kill -TSTP` from another shell, a supervisor
-// pausing the job) used to stop the process as SIGSTOP would, with the
+// pausing the job) would stop the process as SIGSTOP does, with the
 // terminal left raw, in the alternate screen, mouse tracking on and the
 // cursor hidden. To restore the terminal first, the workbench must catch
 // SIGTSTP; but once Go's runtime has caught a signal its handler stays

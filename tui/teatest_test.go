@@ -22,8 +22,8 @@ import (
 
 // flowTimeout is only how long a failing flow waits before it reports: a
 // passing one goes on as soon as the screen shows what it waits for. It
-// is generous because CI machines run at a load of 15 on 2 cores, where
-// TestFlowFilter failed once under load when the deadline was 10 s.
+// is generous because a CI machine may be shared by many jobs on few
+// cores, where a deadline of 10 s is too short for TestFlowFilter.
 const (
 	flowTimeout  = 60 * time.Second
 	flowInterval = 10 * time.Millisecond

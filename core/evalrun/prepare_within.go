@@ -5,9 +5,9 @@ package evalrun
 // near-duplicate index and the token counts, measured (the heap after a
 // collection, before Prepare and after its first run): 170 bytes on a
 // TREC run of 2,000 queries x 1,000 documents of 90 bytes
-// (/tmp/sweep/run-50mb.trec with corpus-20k.jsonl: 340 MB, where the run
-// itself held 28 MB), 232 on a JSON Lines run of 2,500 queries x 10
-// documents of 2 KB (/tmp/sweep/eval-2500q.jsonl: 5.8 MB beside 55 MB).
+// (run-50mb.trec with corpus-20k.jsonl: 340 MB, where the run itself
+// held 28 MB), 232 on a JSON Lines run of 2,500 queries x 10 documents
+// of 2 KB (eval-2500q.jsonl: 5.8 MB beside 55 MB).
 // It does not follow the text: the index keeps only the shingles two
 // documents of a query share, and a JSON Lines run's documents are the
 // set's own.

@@ -13,7 +13,7 @@ import (
 	"ctxlab/core/value"
 )
 
-// boilerplateDocs is issue 9's worst case for candidate generation: n
+// boilerplateDocs is the worst case for candidate generation: n
 // documents of the same 200 words plus a number of their own, so one
 // shingle is in every document and each has one shingle of its own.
 func boilerplateDocs(n int) []value.Document {
@@ -48,7 +48,7 @@ func BenchmarkDedupBoilerplate(b *testing.B) {
 // denseDocs (the sample's 300 sentences mixed, each recurring in about
 // 2,400 documents at 100,000). With CTXLAB_BENCH_DOCS naming a JSONL
 // file of documents (internal/coldbench writes the Debian copyright
-// paragraphs to /tmp/ctxlab-copyright.jsonl), "file" is that set. It
+// paragraphs to the system's temporary folder), "file" is that set. It
 // reports the pairs found, the distinct candidate pairs the prefixes met,
 // and those whose shingles were merged.
 func BenchmarkNearPairs(b *testing.B) {

@@ -35,7 +35,7 @@ func sampleSentences(tb testing.TB) []string {
 	return sentences
 }
 
-// denseDocs is issue 9's dense set: n documents that are each a mix of
+// denseDocs is the dense set: n documents that are each a mix of
 // 1-12 of the sample's ~300 sentences, one in ten a near copy of an
 // earlier one with a sentence changed, one in twenty an exact copy. Unlike
 // the workbench's generated scenario, every document draws on the same

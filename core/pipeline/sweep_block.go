@@ -1,10 +1,10 @@
 package pipeline
 
 // sweepBlock is the block a sweep counts, made only when a count needs
-// its text and kept while the values place the same documents. A sweep
-// used to format a full block for every value only to count it: with a
-// document (or a source) of 50 MB, each value left a 50 MB block behind
-// for the collector, and the workbench's sweep of a control ran beside
+// its text and kept while the values place the same documents. A full
+// block formatted for every value only to count it would leave, with a
+// document (or a source) of 50 MB, a 50 MB block per value for the
+// collector, and the workbench's sweep of a control would run beside
 // the block it shows. Most values of a knob place the same documents,
 // so their block is one; the heuristic counts from the pieces and never
 // needs the text.

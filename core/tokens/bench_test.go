@@ -104,7 +104,7 @@ func BenchmarkCount(b *testing.B) {
 
 // BenchmarkMergeQueue merges one piece with each of the merge's two
 // queues, one heap and buckets by rank, at lengths around longPieceBytes,
-// where the choice between them is made, and at issue 9's 50,000 bytes:
+// where the choice between them is made, and at 50,000 bytes:
 // a run of '=' (few ranks, many stale pairs) and random Han characters
 // (many ranks, few pairs each).
 func BenchmarkMergeQueue(b *testing.B) {

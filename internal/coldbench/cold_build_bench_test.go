@@ -16,8 +16,8 @@ import (
 // this process, so that a profile or a trace covers every stage of it
 // (loading, analysis, the pipeline, the JSON) but the process start:
 //
-//	go test ./internal/coldbench -run '^$' -bench ColdBuild -benchtime 3x -cpuprofile /tmp/cold.prof
-//	go test ./internal/coldbench -run '^$' -bench ColdBuild -benchtime 1x -trace /tmp/cold.trace
+//	go test ./internal/coldbench -run '^$' -bench ColdBuild -benchtime 3x -cpuprofile cold.prof
+//	go test ./internal/coldbench -run '^$' -bench ColdBuild -benchtime 1x -trace cold.trace
 func BenchmarkColdBuild(b *testing.B) {
 	docs := filepath.Join(b.TempDir(), "copyright.jsonl")
 	st, err := writeCopyrightCorpus(docs)

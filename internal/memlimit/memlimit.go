@@ -15,8 +15,8 @@ import (
 	"runtime/debug"
 )
 
-// What a run holds live, measured on the inputs in the README's Limits
-// table (a heap profile taken after a collection at the peak): the text
+// What a run holds live, measured on hugegen's inputs (docs/limits.md;
+// a heap profile taken after a collection at the peak): the text
 // itself and up to twice as much again while the near-duplicate index
 // is made, under a hundred bytes per document beyond its text, and the
 // program's own start-up heap.
