@@ -1,4 +1,4 @@
-// Command hugegen writes the large inputs the README's Limits section is
+// Command hugegen writes the large inputs the memory limits in docs/limits.md are
 // measured on, the same bytes on every machine, so a figure there can be
 // reproduced:
 //
