@@ -49,7 +49,7 @@ func TestPanicRestoresTheTerminal(t *testing.T) {
 			t.Parallel()
 			// Tall, so the stack printed on the main screen stays in view.
 			s := startShellTmux(t, 120, 100)
-			s.typeLine("CTXLAB_CRASHTEST=" + c.where + " " + bin + " sample/scenarios/support_chat.yaml; echo exit=$?")
+			s.typeLine("CTXLAB_CRASHTEST=" + c.where + " " + bin + " sample/support_chat.yaml; echo exit=$?")
 			s.waitFor("1 Documents", "dedup ◂", "? help")
 			if state := s.terminalState(); state != "1 1 0" {
 				t.Fatalf("while running: alternate screen, mouse, cursor = %q; want 1 1 0", state)
@@ -86,7 +86,7 @@ func TestWorkerPanicRestoresTheTerminal(t *testing.T) {
 	t.Parallel()
 	bin := crashTestBinary(t)
 	s := startShellTmux(t, 120, 100)
-	s.typeLine("CTXLAB_CRASHTEST=worker " + bin + " sample/scenarios/support_chat.yaml; echo exit=$?")
+	s.typeLine("CTXLAB_CRASHTEST=worker " + bin + " sample/support_chat.yaml; echo exit=$?")
 	s.waitFor("1 Documents", "dedup ◂", "? help")
 	if state := s.terminalState(); state != "1 1 0" {
 		t.Fatalf("while running: alternate screen, mouse, cursor = %q; want 1 1 0", state)

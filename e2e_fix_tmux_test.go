@@ -21,7 +21,7 @@ func TestWorkbenchAppliesAFixInTmux(t *testing.T) {
 		preview, flags string
 	}{
 		{
-			name: "overflow sample", args: []string{"--scenario", "sample/scenarios/overflow.yaml"},
+			name: "overflow sample", args: []string{"--scenario", "sample/overflow.yaml"},
 			over: "66,151 / 14,000 input · ▲ over the max input by 52,151", fixed: "10,092 / 14,000 input",
 			preview: "request 66,151 → 10,092 tokens of 14,000 max input · fits", flags: "headless: --drop-item tool_result:2",
 		},

@@ -20,7 +20,7 @@ func TestSignalsRestoreTheTerminal(t *testing.T) {
 	for _, sig := range []syscall.Signal{syscall.SIGHUP, syscall.SIGINT, syscall.SIGTERM} {
 		t.Run(sig.String(), func(t *testing.T) {
 			t.Parallel()
-			s := startTmux(t, 120, 40, nil, "sample/scenarios/support_chat.yaml; echo exit=$?; exec cat")
+			s := startTmux(t, 120, 40, nil, "sample/support_chat.yaml; echo exit=$?; exec cat")
 			s.waitFor("1 Documents", "dedup ◂")
 			if state := s.terminalState(); state != "1 1 0" {
 				t.Fatalf("while running: alternate screen, mouse, cursor = %q; want 1 1 0", state)
@@ -48,7 +48,7 @@ func TestASignalClosesAWorkbenchWhoseUpdateHangs(t *testing.T) {
 	t.Parallel()
 	bin := crashTestBinary(t)
 	s := startShellTmux(t, 120, 40)
-	s.typeLine("CTXLAB_CRASHTEST=hang " + bin + " sample/scenarios/support_chat.yaml; echo exit=$?")
+	s.typeLine("CTXLAB_CRASHTEST=hang " + bin + " sample/support_chat.yaml; echo exit=$?")
 	s.waitFor("1 Documents", "dedup ◂", "? help")
 	s.send("!")
 	if err := syscall.Kill(s.childPID(), syscall.SIGTERM); err != nil {

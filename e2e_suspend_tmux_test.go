@@ -59,7 +59,7 @@ func TestOutsideStopSignalSuspends(t *testing.T) {
 func startSuspendableWorkbench(t *testing.T) *tmuxSession {
 	t.Helper()
 	s := startShellTmux(t, 120, 40)
-	s.typeLine(ctxlabBin + " sample/scenarios/support_chat.yaml")
+	s.typeLine(ctxlabBin + " sample/support_chat.yaml")
 	s.waitFor("1 Documents", "dedup ◂", "? help")
 	if state := s.terminalState(); state != "1 1 0" {
 		t.Fatalf("while running: alternate screen, mouse, cursor = %q; want 1 1 0", state)

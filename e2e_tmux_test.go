@@ -308,7 +308,7 @@ func TestHeadlessCommandsDoNotQueryTheTerminal(t *testing.T) {
 // beside ctxlab's count.
 func TestWorkbenchAgentStepAndRecordedUsage(t *testing.T) {
 	t.Parallel()
-	s := startTmux(t, 120, 40, nil, "sample/scenarios/agent_workflow.yaml", "--step", "draft_supplier_ticket", "--tool-results-budget", "1000")
+	s := startTmux(t, 120, 40, nil, "sample/agent_workflow.yaml", "--step", "draft_supplier_ticket", "--tool-results-budget", "1000")
 	s.waitFor("ctxlab · agent_workflow")
 	s.send("3")
 	s.waitFor("Agent step draft_supplier_ticket", "250 of 582 tokens", "get_supplier")

@@ -71,7 +71,7 @@ func TestBinaryExitCodes(t *testing.T) {
 	if code != 1 || stdout != "" || !strings.HasPrefix(stderr, "ctxlab: ") || !strings.Contains(stderr, "/nonexistent/docs.jsonl") || strings.Count(stderr, "\n") != 1 {
 		t.Errorf("bad input: exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
-	stdout, stderr, code = run(t, "", "assemble", "--scenario", "sample/scenarios/overflow.yaml", "--mode", "measure", "--format", "json")
+	stdout, stderr, code = run(t, "", "assemble", "--scenario", "sample/overflow.yaml", "--mode", "measure", "--format", "json")
 	if code != 3 || !strings.HasPrefix(stdout, "{") || !regexp.MustCompile(`^Context exceeds budget: \d+ > \d+\n$`).MatchString(stderr) {
 		t.Errorf("overflow: exit %d, stderr %q, stdout %.200q", code, stderr, stdout)
 	}

@@ -93,8 +93,8 @@ on bad input or usage.
 
 type assembleFlags struct {
 	scenario string
-	// allowOutside lets a scenario read files outside its folder and the
-	// working folder (loaders.ScenarioOptions).
+	// allowOutside lets a scenario read files outside its own folder
+	// (loaders.ScenarioOptions).
 	allowOutside bool
 	request      string
 	interaction  int
@@ -422,4 +422,4 @@ func (l *stringList) Set(v string) error {
 
 // allowOutsideHelp describes --allow-outside the same way for every
 // command that reads scenario files.
-const allowOutsideHelp = "let a scenario's documents, history and run paths lead outside its folder and the working folder"
+const allowOutsideHelp = "let a scenario's documents, history and eval paths lead outside the scenario's own folder"

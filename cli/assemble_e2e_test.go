@@ -126,8 +126,8 @@ func TestAssembleModelSetsTheWindow(t *testing.T) {
 		{[]string{"--request", g4, "--model", "gpt-4o"}, 128_000 - 1000},
 		{[]string{"--request", g4, "--model", "gpt-4o", "--window", "20000"}, 20_000 - 1000},
 		{[]string{"--model", "gpt-4.1"}, 1_047_576 - 2000},
-		{[]string{"--scenario", "../sample/scenarios/overflow.yaml", "--allow-outside", "--mode", "measure", "--model", "gpt-4o"}, 128_000 - 2000},
-		{[]string{"--scenario", "../sample/scenarios/overflow.yaml", "--allow-outside", "--mode", "measure", "--model", "gpt-4o", "--window", "16000"}, 16_000 - 2000},
+		{[]string{"--scenario", "../sample/overflow.yaml", "--mode", "measure", "--model", "gpt-4o"}, 128_000 - 2000},
+		{[]string{"--scenario", "../sample/overflow.yaml", "--mode", "measure", "--model", "gpt-4o", "--window", "16000"}, 16_000 - 2000},
 	}
 	for _, c := range cases {
 		stdout, stderr, code := run(t, "", append([]string{"assemble", "--format", "json"}, c.args...)...)
@@ -257,8 +257,8 @@ func TestAssembleBadInput(t *testing.T) {
 		{"bad format", []string{"--format", "xml"}, "expected text or json"},
 		{"zero final-k", []string{"--final-k", "0"}, "--final-k 0 is below 1; expected at least 1"},
 		{"stray argument", []string{"scenario.yaml"}, "unexpected argument"},
-		{"step without agent steps", []string{"--step", "draft"}, `--step "draft": bundled sample (scenarios/support_chat.yaml) has no agent steps`},
-		{"unknown step", []string{"--scenario", "../sample/scenarios/agent_workflow.yaml", "--step", "draft"}, `--step "draft": expected one of search_support_tickets, query_orders_db,`},
+		{"step without agent steps", []string{"--step", "draft"}, `--step "draft": bundled sample (support_chat.yaml) has no agent steps`},
+		{"unknown step", []string{"--scenario", "../sample/agent_workflow.yaml", "--step", "draft"}, `--step "draft": expected one of search_support_tickets, query_orders_db,`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -277,7 +277,7 @@ func TestAssembleBadInput(t *testing.T) {
 // TestAssembleAgentStep: --step makes the tool results the step's context,
 // and both reports say how each required output was cut.
 func TestAssembleAgentStep(t *testing.T) {
-	args := []string{"assemble", "--scenario", "../sample/scenarios/agent_workflow.yaml", "--step", "draft_supplier_ticket", "--tool-results-budget", "1000"}
+	args := []string{"assemble", "--scenario", "../sample/agent_workflow.yaml", "--step", "draft_supplier_ticket", "--tool-results-budget", "1000"}
 	stdout, stderr, code := run(t, "", args...)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)

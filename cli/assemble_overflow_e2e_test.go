@@ -16,7 +16,7 @@ var overflowLine = regexp.MustCompile(`^Context exceeds budget: (\d+) > (\d+)\n$
 func TestAssembleOverflowExits3(t *testing.T) {
 	t.Parallel()
 	for _, args := range [][]string{
-		{"--scenario", "../sample/scenarios/overflow.yaml", "--allow-outside", "--mode", "measure"},
+		{"--scenario", "../sample/overflow.yaml", "--mode", "measure"},
 		// Budgeted: every component is cut to 10 tokens, but the query is
 		// never cut and the framing has no allocation.
 		{"--window", "200", "--reserve", "100", "--system-budget", "10", "--tools-budget", "10", "--history-budget", "10", "--rag-budget", "10", "--tool-results-budget", "10", "--query-budget", "10"},
@@ -38,7 +38,7 @@ func TestAssembleOverflowExits3(t *testing.T) {
 		})
 	}
 	// The text report is printed too, and says it does not fit.
-	stdout, _, code := run(t, "", "assemble", "--scenario", "../sample/scenarios/overflow.yaml", "--allow-outside", "--mode", "measure")
+	stdout, _, code := run(t, "", "assemble", "--scenario", "../sample/overflow.yaml", "--mode", "measure")
 	if code != 3 || !strings.Contains(stdout, "does not fit") {
 		t.Errorf("text: exit %d, report:\n%.1500s", code, stdout)
 	}
@@ -56,7 +56,7 @@ func TestAssembleMetricsOutThenMonitor(t *testing.T) {
 	if code != 0 || stderr != "" {
 		t.Fatalf("fitting request: exit %d, stderr %q", code, stderr)
 	}
-	_, stderr, code = run(t, "", "assemble", "--format", "json", "--scenario", "../sample/scenarios/overflow.yaml", "--allow-outside", "--mode", "measure", "--metrics-out", log, "--request-id", "req-over")
+	_, stderr, code = run(t, "", "assemble", "--format", "json", "--scenario", "../sample/overflow.yaml", "--mode", "measure", "--metrics-out", log, "--request-id", "req-over")
 	if code != 3 {
 		t.Fatalf("overflowing request: exit %d, stderr %q", code, stderr)
 	}

@@ -102,8 +102,8 @@ func TestDiffOfTheSameSettingsSaysSo(t *testing.T) {
 
 func TestDiffOfTwoScenarioFiles(t *testing.T) {
 	t.Parallel()
-	stdout, stderr, code := run(t, "", "diff", "--allow-outside", "../sample/scenarios/support_chat.yaml", "../sample/scenarios/document_qa.yaml")
-	if code != 0 || !strings.Contains(stdout, "Baseline ../sample/scenarios/support_chat.yaml compared with ../sample/scenarios/document_qa.yaml") {
+	stdout, stderr, code := run(t, "", "diff", "../sample/support_chat.yaml", "../sample/document_qa.yaml")
+	if code != 0 || !strings.Contains(stdout, "Baseline ../sample/support_chat.yaml compared with ../sample/document_qa.yaml") {
 		t.Errorf("exit %d: %s\n%s", code, stderr, stdout)
 	}
 }

@@ -20,7 +20,7 @@ lost relevant document was lost (filtered, duplicate, budget); for every
 query the documents in context, duplicates removed and tokens used.
 
 Usage:
-  ctxlab eval --run FILE [--corpus FILE --queries FILE] [--qrels FILE]
+  ctxlab eval --run FILE [--corpus FILE --queries FILE] [--qrels FILE [--strict-qrels]]
               [--scenario FILE] [--budget N] [--tokenizer NAME | --model NAME]
               [--dedup-threshold F] [--min-doc-tokens N] [--lost-in-middle=true|false]
               [--shingle-size K] [--budget-mode reference|strict] [--summarize-overflow]
@@ -36,6 +36,8 @@ Usage:
   the title is not empty; its score the run's score, its source its id.
   --qrels is TREC qrels ("qid 0 docid relevance") or BEIR's qrels TSV
   (header "query-id corpus-id score"); a relevance above 0 is relevant.
+  A query and document judged twice is a warning naming both lines (the
+  last counts); --strict-qrels makes it an error.
   --budget is each query's context budget, as in ctxlab build. With
   --tokenizer heuristic each query's context is the reference's own build.
 
@@ -64,6 +66,9 @@ type evalFlags struct {
 	knobs knobFlags
 	// allowOutside lets the scenario's paths leave its folder.
 	allowOutside bool
+	// strictQrels refuses a qrels file that judges a query and
+	// document twice, instead of warning.
+	strictQrels bool
 }
 
 func runEval(env Env, args []string) error {
@@ -73,6 +78,7 @@ func runEval(env Env, args []string) error {
 	fs.StringVar(&f.files.Corpus, "corpus", "", "the documents a TREC run names: BEIR's corpus.jsonl")
 	fs.StringVar(&f.files.Queries, "queries", "", "the queries' text: BEIR's queries.jsonl (optional)")
 	fs.StringVar(&f.files.Qrels, "qrels", "", "relevance judgments: TREC qrels or BEIR's qrels TSV (optional)")
+	fs.BoolVar(&f.strictQrels, "strict-qrels", false, strictQrelsHelp)
 	fs.StringVar(&f.scenario, "scenario", "", "a scenario file: its settings, and its eval: run when it names one")
 	fs.StringVar(&f.format, "format", "text", "output: text, json or csv")
 	fs.StringVar(&f.sweep, "sweep", "", "a knob to sweep over the aggregate: dedup-threshold, min-doc-tokens or budget")
@@ -129,7 +135,7 @@ func (f *evalFlags) run(env Env, fs *flagSet) error {
 		fmt.Fprintln(env.Stderr, "ctxlab: note: "+safetext.Line(note))
 	}
 	limitMemoryForEval(env, f.files)
-	set, err := loaders.LoadEvalRun(f.files)
+	set, err := loaders.LoadEvalRunWith(f.files, evalLoadOptions(env, f.strictQrels))
 	if err != nil {
 		return err
 	}
@@ -167,4 +173,15 @@ func (f *evalFlags) writeSweep(env Env, prepared *evalrun.Prepared, settings cor
 		return writeEvalSweepCSV(env.Stdout, sw)
 	}
 	return writeEvalSweepText(env.Stdout, f.files, prepared.Set.Judged, sw)
+}
+
+// strictQrelsHelp describes --strict-qrels alike in eval and the workbench.
+const strictQrelsHelp = "refuse relevance judgments that grade a query and document twice (default: warn, the last line counts)"
+
+// evalLoadOptions reads a retrieval run's files with their warnings on
+// stderr, or repeated judgments refused under --strict-qrels.
+func evalLoadOptions(env Env, strictQrels bool) loaders.EvalOptions {
+	return loaders.EvalOptions{StrictQrels: strictQrels, Warn: func(w string) {
+		fmt.Fprintln(env.Stderr, "ctxlab: warning: "+safetext.Line(w))
+	}}
 }

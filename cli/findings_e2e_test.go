@@ -100,7 +100,7 @@ func TestAssembleJSONFindings(t *testing.T) {
 
 func TestAssembleOverflowFindingFirst(t *testing.T) {
 	t.Parallel()
-	stdout, _, code := run(t, "", "assemble", "--scenario", "../sample/scenarios/overflow.yaml", "--allow-outside")
+	stdout, _, code := run(t, "", "assemble", "--scenario", "../sample/overflow.yaml")
 	if code != 3 {
 		t.Fatalf("exit %d, want 3 (overflow)", code)
 	}
@@ -196,7 +196,7 @@ func TestFindingsSanitizeInput(t *testing.T) {
 // finding says both, as the budget bar does.
 func TestOvershootAddsUp(t *testing.T) {
 	t.Parallel()
-	stdout, stderr, code := run(t, "", "assemble", "--scenario", "../sample/scenarios/support_chat.yaml", "--allow-outside", "--dedup-threshold", "0.70")
+	stdout, stderr, code := run(t, "", "assemble", "--scenario", "../sample/support_chat.yaml", "--dedup-threshold", "0.70")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -210,7 +210,7 @@ func TestOvershootAddsUp(t *testing.T) {
 // those it raises, and one that sends both policies says so.
 func TestSuggestListsFindingsGoneAndNew(t *testing.T) {
 	t.Parallel()
-	stdout, stderr, code := run(t, "", "assemble", "--scenario", "../sample/scenarios/support_chat.yaml", "--allow-outside", "--suggest")
+	stdout, stderr, code := run(t, "", "assemble", "--scenario", "../sample/support_chat.yaml", "--suggest")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}

@@ -32,8 +32,8 @@ func TestEveryInputStopsAtTheFirstBadByte(t *testing.T) {
 			{"assemble", "--scenario", scenario, "--allow-outside"},
 			{"assemble", "--scenario", historyScenario, "--allow-outside"},
 			{"presets", "--validate", dev},
-			{"assemble", "--scenario", "../sample/scenarios/support_chat.yaml", "--prices", dev},
-			{"diff", "--allow-outside", "--scenario", "../sample/scenarios/support_chat.yaml", dev, dev},
+			{"assemble", "--scenario", "../sample/support_chat.yaml", "--prices", dev},
+			{"diff", "--scenario", "../sample/support_chat.yaml", dev, dev},
 			{"eval", "--run", dev},
 			{"eval", "--run", "../sample/eval/run.trec", "--corpus", dev},
 			{"eval", "--run", "../sample/eval/run.trec", "--corpus", "../sample/eval/corpus.jsonl", "--qrels", dev},
@@ -116,12 +116,12 @@ func TestHostileLLMTimeouts(t *testing.T) {
 }
 
 // TestScenarioPathOutsideIsRefused: a scenario may not read a file outside
-// its folder and the working folder unless --allow-outside says so.
+// its own folder unless --allow-outside says so.
 func TestScenarioPathOutsideIsRefused(t *testing.T) {
 	t.Parallel()
 	scenario := writeFile(t, "s.yaml", "name: x\nquery: q\ndocuments: ../../../../../../../../etc/passwd\n")
 	_, stderr, code := run(t, "", "assemble", "--scenario", scenario)
-	want := `line 3, column 12: documents path "../../../../../../../../etc/passwd" leads outside the scenario's folder and the working folder; pass --allow-outside to read it`
+	want := `line 3, column 12: documents path "../../../../../../../../etc/passwd" leads outside the scenario's folder; --allow-outside allows it`
 	if code != 1 || !strings.Contains(stderr, want) {
 		t.Errorf("exit %d, stderr %q; want %q", code, stderr, want)
 	}

@@ -1,21 +1,22 @@
 package cli
 
 import (
-	"encoding/csv"
 	"io"
 	"strconv"
 	"strings"
 
 	"ctxlab/core/evalrun"
+	"ctxlab/internal/csvcell"
 	"ctxlab/internal/safetext"
 )
 
 // writeEvalCSV writes one row per query, for a spreadsheet; lists of ids
 // are separated by spaces, and a query without a relevant document
 // retrieved has an empty recall. Ids and query text are made inert, as
-// the CSV may go straight to a terminal.
+// the CSV may go straight to a terminal, and csvcell quotes a cell a
+// spreadsheet would read as a formula.
 func writeEvalCSV(w io.Writer, rep *evalrun.Report) error {
-	out := csv.NewWriter(w)
+	out := csvcell.NewWriter(w)
 	header := []string{"qid", "query", "retrieved", "in_context", "relevant_retrieved", "relevant_in_context", "context_recall"}
 	for _, stage := range evalrun.LostStages {
 		header = append(header, "lost_"+stage.Key())

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -10,6 +9,7 @@ import (
 
 	"ctxlab/core"
 	"ctxlab/core/evalrun"
+	"ctxlab/internal/csvcell"
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 	"ctxlab/loaders"
@@ -72,7 +72,7 @@ func writeEvalSweepText(w io.Writer, files loaders.EvalFiles, judged bool, sw *e
 }
 
 func writeEvalSweepCSV(w io.Writer, sw *evalrun.AggregateSweep) error {
-	cw := csv.NewWriter(w)
+	cw := csvcell.NewWriter(w)
 	_ = cw.Write([]string{sw.Knob.Flag, "context_recall", "relevant_retrieved", "relevant_in_context", "relevant_lost",
 		"tokens_used", "duplicates_removed", "documents_in_context", "truncated", "over_budget", "current"})
 	cur := sw.CurrentIndex()

@@ -25,7 +25,7 @@ type suggestionsOutput struct {
 func TestAssembleSuggestFlagsMakeTheRequestFit(t *testing.T) {
 	t.Parallel()
 	cases := map[string][]string{
-		"overflow sample": {"--scenario", "../sample/scenarios/overflow.yaml", "--allow-outside"},
+		"overflow sample": {"--scenario", "../sample/overflow.yaml"},
 		// 73 tokens as sent; a window 54 tokens above the 4,096 reserve
 		// the request's missing max_tokens implies.
 		"agent request": {"--request", hitlCassette, "--window", "4150"},
@@ -75,7 +75,7 @@ func TestAssembleSuggestFlagsMakeTheRequestFit(t *testing.T) {
 // The text report ends with the fixes; the apply line, pasted, fits.
 func TestAssembleSuggestText(t *testing.T) {
 	t.Parallel()
-	args := []string{"assemble", "--scenario", "../sample/scenarios/overflow.yaml", "--allow-outside", "--suggest"}
+	args := []string{"assemble", "--scenario", "../sample/overflow.yaml", "--suggest"}
 	stdout, _, code := run(t, "", args...)
 	if code != 3 {
 		t.Fatalf("exit %d, want 3", code)
@@ -102,7 +102,7 @@ func TestAssembleSuggestText(t *testing.T) {
 
 func TestAssembleSuggestOnlyWhenAsked(t *testing.T) {
 	t.Parallel()
-	stdout, _, _ := run(t, "", "assemble", "--format", "json", "--scenario", "../sample/scenarios/overflow.yaml", "--allow-outside")
+	stdout, _, _ := run(t, "", "assemble", "--format", "json", "--scenario", "../sample/overflow.yaml")
 	if strings.Contains(stdout, `"suggestions"`) {
 		t.Error("suggestions without --suggest")
 	}

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -11,6 +10,7 @@ import (
 
 	"ctxlab/core"
 	"ctxlab/core/pipeline"
+	"ctxlab/internal/csvcell"
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 	"ctxlab/internal/sparkline"
@@ -141,7 +141,7 @@ func writeAlignedRows(w io.Writer, rows [][]string) {
 }
 
 func writeSweepCSV(w io.Writer, sw *core.Sweep) error {
-	cw := csv.NewWriter(w)
+	cw := csvcell.NewWriter(w)
 	_ = cw.Write([]string{sw.Knob.Flag, "documents_kept", "duplicates_removed", "documents_sent", "tokens_used", "score_sent", "current"})
 	cur := sw.CurrentIndex()
 	for i, p := range sw.Points {

@@ -44,6 +44,8 @@ type workbenchFlags struct {
 	theme      string
 	requestID  string
 	metricsOut string
+	// strictQrels is eval's --strict-qrels for the workbench's run.
+	strictQrels bool
 }
 
 // headlessOnlyFlags shape what build and assemble print; the workbench
@@ -108,7 +110,7 @@ func runWorkbench(env Env, args []string) error {
 	if f.eval.Run == "" && sc.EvalRun.Run != "" {
 		f.eval = loaders.EvalFiles(sc.EvalRun)
 	}
-	prepared, err := f.loadEval()
+	prepared, err := f.loadEval(env)
 	if err != nil {
 		return err
 	}
@@ -166,6 +168,7 @@ func newWorkbenchFlagSet(env Env, f *workbenchFlags) *flagSet {
 	fs.StringVar(&f.eval.Corpus, "corpus", "", "with --run: the documents a TREC run names (BEIR's corpus.jsonl)")
 	fs.StringVar(&f.eval.Queries, "queries", "", "with --run: the queries' text (BEIR's queries.jsonl)")
 	fs.StringVar(&f.eval.Qrels, "qrels", "", "with --run: relevance judgments, TREC qrels or BEIR's qrels TSV")
+	fs.BoolVar(&f.strictQrels, "strict-qrels", false, "with --run: "+strictQrelsHelp)
 	fs.StringVar(&f.theme, "theme", "", "colour theme: "+strings.Join(themes.Names(), ", ")+" (default: follows NO_COLOR and the terminal background)")
 	return fs
 }
@@ -189,14 +192,14 @@ const evalKeepFloor = 32 << 20
 // run's files' size (and evalKeepFloor): kept, those of a 69 MB TREC
 // run of 2,000 queries x 1,000 documents took the workbench to 6.9 times
 // its size; past that each run analyzes every query again.
-func (f *workbenchFlags) loadEval() (*evalrun.Prepared, error) {
+func (f *workbenchFlags) loadEval(env Env) (*evalrun.Prepared, error) {
 	if f.eval.Run == "" {
 		if f.eval.Corpus != "" || f.eval.Queries != "" || f.eval.Qrels != "" {
 			return nil, errors.New("--corpus, --queries and --qrels go with --run, the retrieval run they describe")
 		}
 		return nil, nil
 	}
-	set, err := loaders.LoadEvalRun(f.eval)
+	set, err := loaders.LoadEvalRunWith(f.eval, evalLoadOptions(env, f.strictQrels))
 	if err != nil {
 		return nil, err
 	}

@@ -99,7 +99,7 @@ func TestWorkbenchTakesAScenarioNamedAfterTheOptions(t *testing.T) {
 			t.Errorf("%q: took %q as the scenario, want %q (args %q)", c.args, taken, c.want, got)
 		}
 	}
-	err := runWorkbench(testEnv(), []string{"--theme", "light", "../sample/scenarios/support_chat.yaml"})
+	err := runWorkbench(testEnv(), []string{"--theme", "light", "../sample/support_chat.yaml"})
 	if err == nil || !strings.Contains(err.Error(), "needs a terminal") {
 		t.Errorf("--theme light SCENARIO: %v; want it parsed, then the terminal asked for", err)
 	}

@@ -26,7 +26,7 @@ func TestChangedDocumentsSideBySideMatchesTables(t *testing.T) {
 		"RAG budget doubled":   func(s *core.Settings) { s.Budget.RetrievedContext *= 2 },
 	}
 	cutSeen, compared := false, 0
-	for _, name := range []string{"scenarios/support_chat.yaml", "scenarios/overflow.yaml", "scenarios/document_qa.yaml"} {
+	for _, name := range []string{"support_chat.yaml", "overflow.yaml", "document_qa.yaml"} {
 		sc := sampleScenario(t, name)
 		in := core.EvalInput{Scenario: sc, Now: time.Unix(0, 0)}
 		before, err := core.Evaluate(context.Background(), in, sc.Settings)

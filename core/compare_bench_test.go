@@ -12,7 +12,7 @@ import (
 // evaluation: the sample request against a baseline whose retrieved
 // context is five times larger.
 func BenchmarkCompare(b *testing.B) {
-	sc := sampleScenario(b, "scenarios/support_chat.yaml")
+	sc := sampleScenario(b, "support_chat.yaml")
 	in := core.EvalInput{Scenario: sc, Now: time.Unix(0, 0)}
 	baseline, err := core.Evaluate(context.Background(), in, sc.Settings)
 	if err != nil {

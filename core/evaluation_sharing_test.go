@@ -49,7 +49,7 @@ func TestEvaluationsOfOneInputShareItsLongTexts(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			sc := sampleScenario(t, "scenarios/support_chat.yaml")
+			sc := sampleScenario(t, "support_chat.yaml")
 			c.edit(sc, strings.Repeat("a", size))
 			in := core.EvalInput{Scenario: sc, Analysis: pipeline.Analyze(sc.Documents), Texts: diagnose.NewTexts(sc.Documents), Now: time.Unix(0, 0)}
 			// Warm: the exact vocabulary and its long-piece tables load

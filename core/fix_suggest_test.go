@@ -83,7 +83,7 @@ func checkPreviewIsExact(t *testing.T, in core.EvalInput, ev *core.Evaluation, f
 // max input: assembling within its allocations makes it fit, and the
 // fixes that fit come first.
 func TestSuggestFitsTheOverflowSample(t *testing.T) {
-	sc := sampleScenario(t, "scenarios/overflow.yaml")
+	sc := sampleScenario(t, "overflow.yaml")
 	in, ev, fixes := suggestFor(t, sc, sc.Settings)
 	if ev.Overflow == nil || len(fixes) == 0 {
 		t.Fatalf("overflow %v, %d fixes", ev.Overflow, len(fixes))
@@ -120,7 +120,7 @@ func TestSuggestFitsTheOverflowSample(t *testing.T) {
 // fix raises the retrieved context's allocation to the least that sends
 // it, another budgets before reordering.
 func TestSuggestRecoversTheStrongDocument(t *testing.T) {
-	sc := sampleScenario(t, "scenarios/support_chat.yaml")
+	sc := sampleScenario(t, "support_chat.yaml")
 	in, ev, fixes := suggestFor(t, sc, sc.Settings)
 	next := fixOfKind(fixes, core.FixNextStrongDocument)
 	if next == nil {
@@ -204,7 +204,7 @@ func TestSuggestRecoversTheStrongDocument(t *testing.T) {
 // budgets first, so #15 is sent: the finding goes, and no contradiction
 // is sent.
 func TestSuggestRemovesTheWeakerCopy(t *testing.T) {
-	sc := sampleScenario(t, "scenarios/support_chat.yaml")
+	sc := sampleScenario(t, "support_chat.yaml")
 	in, ev, fixes := suggestFor(t, sc, sc.Settings)
 	fix := fixOfKind(fixes, core.FixDedupPair)
 	if fix == nil {
@@ -365,7 +365,7 @@ func TestSuggestScalesAllocationsOverTheWindow(t *testing.T) {
 // The article's RAG builder drops by score order: the fix raises its
 // allocation to send the strongest document it dropped.
 func TestSuggestNextDocumentUnderTheSimpleRAGBuilder(t *testing.T) {
-	sc := sampleScenario(t, "scenarios/support_chat.yaml")
+	sc := sampleScenario(t, "support_chat.yaml")
 	s := sc.Settings
 	s.Builder = core.BuilderSimpleRAG
 	s.RAGTopK = len(sc.Documents) // every document reaches the builder

@@ -41,7 +41,7 @@ func TestParseItemEdit(t *testing.T) {
 // Dropping the overflow sample's log dump and cutting a message change
 // what is sent, say so in the notes, and leave the scenario as it was.
 func TestItemEditsApplyBeforeAssembly(t *testing.T) {
-	sc := sampleScenario(t, "scenarios/overflow.yaml")
+	sc := sampleScenario(t, "overflow.yaml")
 	in := core.EvalInput{Scenario: sc, Now: time.Unix(0, 0)}
 	before, err := core.Evaluate(context.Background(), in, sc.Settings)
 	if err != nil {
@@ -79,7 +79,7 @@ func TestItemEditsApplyBeforeAssembly(t *testing.T) {
 // On the overflow sample the largest tool result is offered dropped and
 // cut, each previewed exactly, the flags spelling the edit.
 func TestSuggestDropsOrCutsTheLargestItem(t *testing.T) {
-	sc := sampleScenario(t, "scenarios/overflow.yaml")
+	sc := sampleScenario(t, "overflow.yaml")
 	in, ev, fixes := suggestFor(t, sc, sc.Settings)
 	drop := fixOfKind(fixes, core.FixDropItem)
 	if drop == nil || !slices.Equal(drop.Flags, []string{"--drop-item", "tool_result:2"}) || !drop.Preview.Fits {

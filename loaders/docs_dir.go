@@ -29,10 +29,7 @@ func isTextFile(path string) bool {
 func loadDir(root string, perParagraph bool) ([]value.Document, []SkippedFile, error) {
 	var rels []string
 	var skipped []SkippedFile
-	realRoot := []string{root}
-	if abs, err := filepath.Abs(root); err == nil {
-		realRoot = pathRoots(abs)[:1]
-	}
+	realRoot := pathRoot(root)
 	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, walkErr error) error {
 		rel, err := filepath.Rel(root, path)
 		if err != nil {
@@ -75,7 +72,7 @@ func loadDir(root string, perParagraph bool) ([]value.Document, []SkippedFile, e
 			case !info.Mode().IsRegular():
 				skip(skipSpecial)
 				return nil
-			case !insideAny(path, realRoot):
+			case !inside(path, realRoot):
 				// A document set is the directory's files: a link out of
 				// it (to ~/.ssh, to /etc) would put a file nobody chose
 				// in the context.

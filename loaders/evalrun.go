@@ -22,10 +22,26 @@ type EvalFiles struct {
 	Qrels string
 }
 
+// EvalOptions controls LoadEvalRunWith.
+type EvalOptions struct {
+	// StrictQrels refuses judgments that grade one query and document
+	// twice; without it the last line counts and Warn is told.
+	StrictQrels bool
+	// Warn receives each warning as one line naming the file and line;
+	// nil drops them.
+	Warn func(string)
+}
+
 // LoadEvalRun reads a retrieval run and its judgments into an evaluation
 // set. Queries keep the order they first appear in the run, and each
 // query's documents their rank order.
 func LoadEvalRun(files EvalFiles) (*evalrun.Set, error) {
+	return LoadEvalRunWith(files, EvalOptions{})
+}
+
+// LoadEvalRunWith is LoadEvalRun with options: repeated judgments told
+// or refused.
+func LoadEvalRunWith(files EvalFiles, opts EvalOptions) (*evalrun.Set, error) {
 	queries, titles, err := loadRun(files)
 	if err != nil {
 		return nil, err
@@ -43,7 +59,7 @@ func LoadEvalRun(files EvalFiles) (*evalrun.Set, error) {
 		if err != nil {
 			return nil, err
 		}
-		qrels, err := parseQrels(files.Qrels, lines)
+		qrels, err := parseQrelsWith(files.Qrels, lines, opts)
 		if err != nil {
 			return nil, err
 		}

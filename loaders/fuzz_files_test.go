@@ -111,7 +111,7 @@ func FuzzLoadPrices(f *testing.F) {
 // FuzzLoadSettingsFile: a settings file gives settings that validate,
 // or one clean error.
 func FuzzLoadSettingsFile(f *testing.F) {
-	addFileSeeds(f, sampleDir, "scenarios/overflow.yaml", "scenarios/document_qa.yaml")
+	addFileSeeds(f, sampleDir, "overflow.yaml", "document_qa.yaml")
 	f.Add([]byte("preset: document_qa\npipeline: {dedup_threshold: 0.5, budget_mode: strict}\nmemory: {strategy: rolling_summary}\n"))
 	f.Add([]byte("window: 1\nbudget: {retrieved_context: 100000}\n"))
 	f.Add([]byte("documents: x.jsonl\n"))

@@ -79,8 +79,17 @@ func LoadPrices(path string) (tokens.PriceTable, error) {
 	return defaults.Merge(own), nil
 }
 
-// readPrice reads one model's rates; a rate left out is unknown, and a
-// negative one refused. The labels naming a rate ("models.NAME.input")
+// maxPrice is the highest rate a price file may give, in US dollars per
+// million tokens: far above any list price, and low enough that a cost
+// over any input ctxlab reads stays a number the reports can print (1e17
+// wrapped the money formatter around; 1e308 made JSON costs +Inf).
+const maxPrice = 10_000
+
+// priceRange is what a rate is expected to be, for its errors.
+const priceRange = "US dollars per million tokens, from 0 to 10,000"
+
+// readPrice reads one model's rates; a rate left out is unknown, and one
+// outside 0 to maxPrice (or not a finite number) refused. The labels naming a rate ("models.NAME.input")
 // are made only for an error: beside a 50 MB model name each was that
 // name copied again.
 func readPrice(path, name, source string, m yamlField) (tokens.Price, error) {
@@ -100,7 +109,10 @@ func readPrice(path, name, source string, m yamlField) (tokens.Price, error) {
 			return price, err
 		}
 		if v < 0 {
-			return price, yamlErr(path, f.value, "%s %s is negative; expected US dollars per million tokens", field(), f.value.Value)
+			return price, yamlErr(path, f.value, "%s %s is negative; expected %s", field(), f.value.Value, priceRange)
+		}
+		if v > maxPrice {
+			return price, yamlErr(path, f.value, "%s %s is above 10,000; expected %s", field(), f.value.Value, priceRange)
 		}
 		*dst = v
 	}

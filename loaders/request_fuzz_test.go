@@ -94,7 +94,7 @@ func FuzzParseScenario(f *testing.F) {
 		f.Add([]byte(seed))
 	}
 	for _, name := range []string{"support_chat.yaml", "agent_workflow.yaml", "code_review.yaml", "document_qa.yaml", "overflow.yaml"} {
-		addFileSeed(f, filepath.Join(sampleDir, "scenarios", name))
+		addFileSeed(f, filepath.Join(sampleDir, name))
 	}
 	addFileSeed(f, filepath.Join(sampleDir, "eval", "help_center.yaml"))
 	fsys := fstest.MapFS{

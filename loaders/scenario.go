@@ -37,8 +37,8 @@ var toolResultKeys = []string{"name", "content", "tool_call_id", "role", "tool_c
 // built-in ones. Pass the built-ins merged with a budget file
 // (window.MergePresets) so a scenario can use a team's presets.
 //
-// The paths a scenario names must stay inside its own folder or the
-// working folder (see ScenarioOptions); LoadScenarioFile can allow others.
+// The paths a scenario names must stay inside its own folder (see
+// ScenarioOptions); LoadScenarioFile can allow others.
 func LoadScenarioWithPresets(path string, presets window.PresetSet) (*core.Scenario, error) {
 	return LoadScenarioFile(path, ScenarioOptions{Presets: presets})
 }
@@ -47,11 +47,11 @@ func LoadScenarioWithPresets(path string, presets window.PresetSet) (*core.Scena
 type ScenarioOptions struct {
 	// Presets are those a preset: key may name; nil means the built-ins.
 	Presets window.PresetSet
-	// AllowOutside lets the scenario's documents and history paths lead
-	// anywhere. Without it they must resolve, symlinks followed, inside
-	// the scenario's folder or the working folder: a scenario from
-	// someone else must not read ~/.ssh or /etc into a context that is
-	// then shown, exported or sent to a model.
+	// AllowOutside lets the scenario's documents, history and eval paths
+	// lead anywhere. Without it they must resolve (cleaned, symlinks
+	// followed) inside the scenario's own folder, wherever ctxlab runs:
+	// a scenario from someone else must not read ~/.ssh or /etc into a
+	// context that is then shown, exported or sent to a model.
 	AllowOutside bool
 }
 
@@ -64,13 +64,13 @@ func LoadScenarioFile(path string, opts ScenarioOptions) (*core.Scenario, error)
 	}
 	files := diskFiles{dir: filepath.Dir(path)}
 	if !opts.AllowOutside {
-		files.roots = pathRoots(files.dir)
+		files.root = pathRoot(files.dir)
 	}
 	return parseScenario(path, data, files, opts.Presets)
 }
 
 // LoadScenarioFS reads a scenario file from fsys, such as sample.FS;
-// relative paths inside it resolve within fsys.
+// relative paths inside it resolve within the scenario's folder in fsys.
 func LoadScenarioFS(fsys fs.FS, name string) (*core.Scenario, error) {
 	data, err := fs.ReadFile(fsys, name)
 	if err != nil {
@@ -381,7 +381,10 @@ func (r *scenarioReader) filePath(f yamlField, key string) (string, error) {
 	}
 	resolved, err := r.files.resolve(rel)
 	if errors.Is(err, errOutside) {
-		return "", yamlErr(r.name, f.value, "%s path %s leads outside the scenario's folder and the working folder; pass --allow-outside to read it", key, quoted(rel))
+		if _, embedded := r.files.(fsFiles); embedded {
+			return "", yamlErr(r.name, f.value, "%s path %s leads outside the scenario's folder; expected a path inside it", key, quoted(rel))
+		}
+		return "", yamlErr(r.name, f.value, "%s path %s leads outside the scenario's folder; --allow-outside allows it", key, quoted(rel))
 	}
 	if err != nil {
 		return "", yamlErr(r.name, f.value, "%s path %s leaves the embedded file system; expected a path relative to the scenario", key, quoted(rel))

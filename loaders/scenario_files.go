@@ -11,8 +11,9 @@ import (
 )
 
 // scenarioFiles opens the documents and history files a scenario names by
-// paths relative to itself. A scenario on disk may point anywhere on disk;
-// one in an fs.FS (the embedded sample) stays inside that FS.
+// paths relative to itself. The paths must stay inside the scenario's own
+// folder: on disk unless the reader allows more (--allow-outside), in an
+// fs.FS (the embedded sample) always.
 type scenarioFiles interface {
 	// resolve returns the path rel names, for loading and for errors.
 	resolve(rel string) (string, error)
@@ -20,11 +21,12 @@ type scenarioFiles interface {
 	history(resolved string) ([]value.Message, error)
 }
 
-// diskFiles resolves against the scenario file's directory. roots, when
-// set, are the folders a resolved path must stay inside.
+// diskFiles resolves against the scenario file's directory. root, when
+// set, is the folder a resolved path must stay inside: the scenario's
+// own, symlinks resolved.
 type diskFiles struct {
-	dir   string
-	roots []string
+	dir  string
+	root string
 }
 
 func (d diskFiles) resolve(rel string) (string, error) {
@@ -32,7 +34,7 @@ func (d diskFiles) resolve(rel string) (string, error) {
 	if filepath.IsAbs(rel) {
 		resolved = filepath.Clean(rel)
 	}
-	if d.roots != nil && !insideAny(resolved, d.roots) {
+	if d.root != "" && !inside(resolved, d.root) {
 		return "", errOutside
 	}
 	return resolved, nil
@@ -47,41 +49,52 @@ func (diskFiles) history(resolved string) ([]value.Message, error) {
 	return LoadHistory(resolved, nil)
 }
 
-// errOutside is a scenario path that leaves the folders it may read.
-var errOutside = errors.New("outside the allowed folders")
+// errOutside is a scenario path that leaves the scenario's folder.
+var errOutside = errors.New("outside the scenario's folder")
 
-// pathRoots are the folders a scenario in dir may read from: its own and
-// the working folder, each with its symlinks resolved.
-func pathRoots(dir string) []string {
-	var roots []string
-	for _, d := range []string{dir, "."} {
-		if abs, err := filepath.Abs(d); err == nil {
-			if real, err := filepath.EvalSymlinks(abs); err == nil {
-				abs = real
-			}
-			roots = append(roots, abs)
-		}
-	}
-	return roots
-}
-
-// insideAny reports whether path, symlinks resolved, lies inside one of
-// roots. A path that does not exist is judged as written: loading it
-// fails anyway, with "not found".
-func insideAny(path string, roots []string) bool {
-	abs, err := filepath.Abs(path)
+// pathRoot is the folder a scenario in dir may read from: dir itself,
+// absolute, symlinks resolved. The working folder plays no part, so a
+// scenario reads the same files wherever ctxlab runs.
+func pathRoot(dir string) string {
+	abs, err := filepath.Abs(dir)
 	if err != nil {
-		return false
+		return filepath.Clean(dir)
 	}
 	if real, err := filepath.EvalSymlinks(abs); err == nil {
 		abs = real
 	}
-	for _, root := range roots {
-		if rel, err := filepath.Rel(root, abs); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-			return true
-		}
+	return abs
+}
+
+// inside reports whether path, cleaned and symlinks resolved, lies inside
+// root. A path that does not exist has its longest existing parent
+// resolved: loading it fails anyway, with "not found", but a link in
+// that parent must not lead the error message elsewhere.
+func inside(path, root string) bool {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return false
 	}
-	return false
+	abs = resolveExisting(abs)
+	rel, err := filepath.Rel(root, abs)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
+}
+
+// resolveExisting resolves the symlinks of abs's longest existing prefix
+// and appends the rest as written.
+func resolveExisting(abs string) string {
+	rest := ""
+	for p := abs; ; {
+		if real, err := filepath.EvalSymlinks(p); err == nil {
+			return filepath.Join(real, rest)
+		}
+		parent := filepath.Dir(p)
+		if parent == p {
+			return abs
+		}
+		rest = filepath.Join(filepath.Base(p), rest)
+		p = parent
+	}
 }
 
 // fsFiles resolves against the scenario's directory inside an fs.FS.
@@ -93,10 +106,16 @@ type fsFiles struct {
 func (f fsFiles) resolve(rel string) (string, error) {
 	joined := path.Join(f.dir, filepath.ToSlash(rel))
 	if path.IsAbs(rel) || !fs.ValidPath(joined) {
-		return "", &Error{Name: rel, Msg: "leaves the embedded file system; expected a path relative to the scenario"}
+		return "", errOutsideFS
+	}
+	if f.dir != "." && joined != f.dir && !strings.HasPrefix(joined, f.dir+"/") {
+		return "", errOutside
 	}
 	return joined, nil
 }
+
+// errOutsideFS is a path that leaves an fs.FS altogether.
+var errOutsideFS = errors.New("outside the embedded file system")
 
 func (f fsFiles) documents(resolved string) ([]value.Document, error) {
 	data, err := fs.ReadFile(f.fsys, resolved)

@@ -41,13 +41,13 @@ var sampleScenarios = []struct {
 }
 
 func TestSampleScenariosLoad(t *testing.T) {
-	entries, err := fs.Glob(sample.FS, "scenarios/*.yaml")
+	entries, err := fs.Glob(sample.FS, "*.yaml")
 	if err != nil || len(entries) < len(sampleScenarios) {
 		t.Fatalf("sample scenarios: %v (%d found)", err, len(entries))
 	}
 	for _, tt := range sampleScenarios {
 		t.Run(tt.file, func(t *testing.T) {
-			name := "scenarios/" + tt.file
+			name := tt.file
 			sc, err := LoadScenarioFS(sample.FS, name)
 			if err != nil {
 				t.Fatal(err)
@@ -86,7 +86,7 @@ func TestSampleScenariosLoad(t *testing.T) {
 
 // The overflow sample exists to overflow when measured as sent.
 func TestOverflowSampleOverflowsMeasured(t *testing.T) {
-	sc, err := LoadScenarioFS(sample.FS, "scenarios/overflow.yaml")
+	sc, err := LoadScenarioFS(sample.FS, "overflow.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -127,10 +127,9 @@ func TestSupportChatSettings(t *testing.T) {
 }
 
 // Loading from disk resolves paths against the scenario's directory, not
-// the working directory. The sample's paths lead to a sibling folder,
-// outside both this package's folder and the scenario's: allowed here.
+// the working directory.
 func TestLoadScenarioFromDisk(t *testing.T) {
-	sc, err := LoadScenarioFile(filepath.Join("..", "sample", "scenarios", "code_review.yaml"), ScenarioOptions{AllowOutside: true})
+	sc, err := LoadScenarioFile(filepath.Join("..", "sample", "code_review.yaml"), ScenarioOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -337,9 +336,9 @@ func TestScenarioWithBudgetFilePresets(t *testing.T) {
 
 func TestScenarioBadInput(t *testing.T) {
 	files := fstest.MapFS{
-		"docs/kb.jsonl":     {Data: []byte(`{"content": "a b c d e f"}` + "\n")},
-		"docs/broken.jsonl": {Data: []byte("{\"content\": \"a\"}\n{oops}\n")},
-		"hist/chat.json":    {Data: []byte(`[{"role": "user"}]`)},
+		"s/docs/kb.jsonl":     {Data: []byte(`{"content": "a b c d e f"}` + "\n")},
+		"s/docs/broken.jsonl": {Data: []byte("{\"content\": \"a\"}\n{oops}\n")},
+		"s/hist/chat.json":    {Data: []byte(`[{"role": "user"}]`)},
 	}
 	tests := []struct {
 		name string
@@ -368,10 +367,11 @@ func TestScenarioBadInput(t *testing.T) {
 		{"tool function not a mapping", "tools:\n  - {type: function, function: lookup}\n", `tools item 1: "function" is the string "lookup"; expected {name, description, parameters}`},
 		{"agent step requires twice", "agent:\n  steps:\n    - {name: a}\n    - {name: b, requires: [a, a]}\n", `line 4, column 31: agent step "b" requires "a" twice`},
 		{"duplicate key", "query: a\nquery: b\n", `key "query" appears twice`},
-		{"missing documents file", "documents: ../docs/missing.jsonl\n", `line 1, column 12: documents file "../docs/missing.jsonl" not found (looked for docs/missing.jsonl)`},
-		{"broken documents file", "documents: ../docs/broken.jsonl\n", `line 1, column 12: documents "../docs/broken.jsonl": docs/broken.jsonl: line 2, column 2: invalid JSON`},
+		{"missing documents file", "documents: docs/missing.jsonl\n", `line 1, column 12: documents file "docs/missing.jsonl" not found (looked for s/docs/missing.jsonl)`},
+		{"broken documents file", "documents: docs/broken.jsonl\n", `line 1, column 12: documents "docs/broken.jsonl": s/docs/broken.jsonl: line 2, column 2: invalid JSON`},
+		{"documents beside the folder", "documents: ../docs/kb.jsonl\n", `line 1, column 12: documents path "../docs/kb.jsonl" leads outside the scenario's folder; expected a path inside it`},
 		{"documents outside the FS", "documents: ../../etc/passwd\n", "leaves the embedded file system"},
-		{"bad history file", "history: ../hist/chat.json\n", `history "../hist/chat.json": hist/chat.json: record 1: missing "content"`},
+		{"bad history file", "history: hist/chat.json\n", `history "hist/chat.json": s/hist/chat.json: record 1: missing "content"`},
 		{"bad inline history", "history:\n  - {role: user}\n  - {content: x}\n", `line 2: missing "content"`},
 		{"bad inline document", "documents:\n  - {content: a}\n  - {content: [1]}\n", `line 3: "content" is a list; expected a string`},
 		{"bad preset name", "preset: suport_chat\n", `line 1, column 9: preset: unknown preset "suport_chat" (expected one of support_chat, document_qa, code_review, agent_workflow)`},

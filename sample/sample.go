@@ -2,10 +2,10 @@ package sample
 
 import "embed"
 
-// FS holds the docs, history and scenarios directories.
+// FS holds the docs and history directories and the scenario files.
 //
-//go:embed docs history scenarios
+//go:embed docs history *.yaml
 var FS embed.FS
 
 // DefaultScenario is the path in FS of the scenario the workbench opens first.
-const DefaultScenario = "scenarios/support_chat.yaml"
+const DefaultScenario = "support_chat.yaml"

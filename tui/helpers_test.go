@@ -26,7 +26,7 @@ var fixedNow = time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC)
 
 func sampleScenario(t testing.TB, name string) *core.Scenario {
 	t.Helper()
-	sc, err := loaders.LoadScenarioFS(sample.FS, "scenarios/"+name+".yaml")
+	sc, err := loaders.LoadScenarioFS(sample.FS, ""+name+".yaml")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,7 +9,10 @@ import (
 // Dollars writes an amount of US dollars as a reader compares them:
 // cents from a dollar up, with comma separators ($1,234.56); below a
 // dollar, three significant digits, so the cost of one request
-// ($0.0122) does not read as $0.00. NaN is "unknown".
+// ($0.0122) does not read as $0.00. NaN and infinities are "unknown"; from
+// ten trillion dollars up, where cents no longer count exactly in a
+// float64 (nor, further up, fit an int64), three significant digits in
+// scientific notation ($1.00e+17).
 func Dollars(v float64) string {
 	if math.IsNaN(v) || math.IsInf(v, 0) {
 		return "unknown"
@@ -20,6 +23,9 @@ func Dollars(v float64) string {
 	}
 	if v == 0 {
 		return "$0"
+	}
+	if v >= hugeDollars {
+		return sign + "$" + strconv.FormatFloat(v, 'e', 2, 64)
 	}
 	if v >= 1 {
 		cents := int64(math.Round(v * 100))
@@ -33,6 +39,10 @@ func Dollars(v float64) string {
 	}
 	return sign + "$" + text
 }
+
+// hugeDollars is where Dollars turns to scientific notation: below it an
+// amount's cents are exact in a float64 (2^53 is about 9.0e15 cents).
+const hugeDollars = 1e13
 
 func pad2(n int64) string {
 	if n < 10 {
