@@ -73,10 +73,12 @@ func commands() []command {
 // Main runs ctxlab with args (without the program name) and returns the
 // exit code. Without a command it opens the workbench.
 func Main(env Env, args []string) int {
-	// --max-input-size sets the loaders' limit for this run only: what is
-	// in force now comes back when the run ends.
+	// --max-input-size and --max-yaml-size set the loaders' limits for
+	// this run only: what is in force now comes back when the run ends.
 	restore := loaders.SetMaxInputSize(loaders.MaxInputSize())
 	defer restore()
+	restoreYAML := loaders.SetMaxYAMLSize(loaders.MaxYAMLSize())
+	defer restoreYAML()
 	if len(args) > 0 {
 		switch args[0] {
 		case "-h", "-help", "--help", "help":

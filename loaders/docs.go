@@ -187,7 +187,7 @@ func loadDocumentFile(path, format string, opts DocOptions) ([]value.Document, s
 
 // loadDocumentInput reads documents in a serialization (format, checked,
 // neither dir nor text) from an input that can be read again: streamed
-// when it is plain records in JSON Lines, YAML or CSV, else read whole.
+// when it is plain records in JSON Lines, else read whole.
 func loadDocumentInput(in docInput, format string) ([]value.Document, string, error) {
 	if format == FormatJSONL || format == FormatJSON || format == FormatAuto {
 		docs, handled, err := streamJSONLines(in)
@@ -196,24 +196,6 @@ func loadDocumentInput(in docInput, format string) ([]value.Document, string, er
 		}
 		if handled {
 			return docs, FormatJSONL, nil
-		}
-	}
-	if format == FormatYAML || format == FormatAuto {
-		docs, handled, err := streamYAMLRecords(in, format == FormatAuto)
-		if err != nil {
-			return nil, "", err
-		}
-		if handled {
-			return docs, FormatYAML, nil
-		}
-	}
-	if format == FormatCSV || format == FormatAuto {
-		docs, handled, err := streamCSVRecords(in, format == FormatAuto)
-		if err != nil {
-			return nil, "", err
-		}
-		if handled {
-			return docs, FormatCSV, nil
 		}
 	}
 	data, err := in.readAll()
