@@ -10,7 +10,6 @@ import (
 	"os"
 	"strings"
 
-	"ctxlab/internal/memlimit"
 	"ctxlab/internal/nearname"
 
 	"ctxlab/internal/safetext"
@@ -40,11 +39,6 @@ type Env struct {
 	StderrIsTTY   bool
 	Getenv        func(string) string
 	WorkingFolder string
-	// SetsMemoryLimit lets a command set Go's soft memory limit, which
-	// holds for the whole process, from the documents it read
-	// (limitMemoryFor): true in the binary, whose process runs one
-	// command; false in tests, which run many at once in one process.
-	SetsMemoryLimit bool
 }
 
 // command is one subcommand.
@@ -89,12 +83,6 @@ func Main(env Env, args []string) int {
 		}
 		for _, c := range commands() {
 			if args[0] == c.name {
-				if env.SetsMemoryLimit {
-					// A command runs and ends: its heap need not double
-					// before a collection (the workbench, which lives on,
-					// keeps Go's default).
-					memlimit.CollectSooner(env.Getenv)
-				}
 				return report(env, c.run(env, args[1:]))
 			}
 		}

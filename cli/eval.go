@@ -128,7 +128,6 @@ func (f *evalFlags) run(env Env, fs *flagSet) error {
 	if note := core.CountEstimateNote(settings); note != "" {
 		fmt.Fprintln(env.Stderr, "ctxlab: note: "+safetext.Line(note))
 	}
-	limitMemoryForEval(env, f.files)
 	set, err := loaders.LoadEvalRun(f.files)
 	if err != nil {
 		return err

@@ -57,17 +57,6 @@ type DocOptions struct {
 	// blank-line-separated paragraph instead of one per file. Other formats
 	// already have their own records and ignore it.
 	PerParagraph bool
-	// Read, when set, is told the size of a piped input once it is read
-	// whole and before it is parsed, the first moment a pipe's size is
-	// known: the command sets its memory limit from it.
-	Read func(bytes int)
-}
-
-// read tells opts.Read the size of an input read whole.
-func (opts DocOptions) read(bytes int) {
-	if opts.Read != nil {
-		opts.Read(bytes)
-	}
 }
 
 // LoadDocuments reads documents from path: "-" reads stdin, a directory is
@@ -124,7 +113,6 @@ func loadStdinDocuments(stdin io.Reader, opts DocOptions) ([]value.Document, str
 		if err != nil {
 			return nil, "", inputError("reading stdin", err)
 		}
-		opts.read(len(text))
 		docs, err := parseTextString("stdin", text, "stdin", opts.PerParagraph)
 		return docs, FormatText, err
 	}
@@ -134,7 +122,6 @@ func loadStdinDocuments(stdin io.Reader, opts DocOptions) ([]value.Document, str
 	if err != nil {
 		return nil, "", inputError("reading stdin", err)
 	}
-	opts.read(len(data))
 	return loadDocumentBytes("stdin", data, format)
 }
 
