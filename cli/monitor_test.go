@@ -2,9 +2,7 @@ package cli
 
 import (
 	"bytes"
-	"io"
 	"reflect"
-	"runtime"
 	"strings"
 	"testing"
 
@@ -85,24 +83,6 @@ func TestMonitorAlertsAsLine(t *testing.T) {
 	for _, alert := range withAlertTexts(out).RecentAlerts {
 		if !strings.Contains(b.String(), "\n  ▲ "+safetext.Line(alert)+"\n") {
 			t.Errorf("alert %.200q not in the report", alert)
-		}
-	}
-}
-
-// TestMonitorHoldsNoUseCaseWhole: both reports of a 4 MB use case with
-// an alert allocate a small share of it.
-func TestMonitorHoldsNoUseCaseWhole(t *testing.T) {
-	out := monitorOf("short", strings.Repeat("support\tchat ", 300_000))
-	size := uint64(len(out.alerts[0][1]))
-	for format, write := range map[string]func(io.Writer, monitorOutput) error{"text": writeMonitorReport, "json": writeMonitorJSON} {
-		var before, after runtime.MemStats
-		runtime.ReadMemStats(&before)
-		if err := write(io.Discard, out); err != nil {
-			t.Fatal(err)
-		}
-		runtime.ReadMemStats(&after)
-		if allocated := after.TotalAlloc - before.TotalAlloc; allocated > size/10 {
-			t.Errorf("%s: a report of a %d-byte use case allocated %d bytes; want at most a tenth of it", format, size, allocated)
 		}
 	}
 }
