@@ -14,7 +14,7 @@ import (
 
 	"ctxlab/internal/numfmt"
 
-	"gopkg.in/yaml.v3"
+	"go.yaml.in/yaml/v3"
 )
 
 // The scenario and budget-file loaders walk yaml.v3's node tree instead of

@@ -3,7 +3,7 @@ package loaders
 import (
 	"bytes"
 
-	"gopkg.in/yaml.v3"
+	"go.yaml.in/yaml/v3"
 
 	"ctxlab/core"
 	"ctxlab/core/window"

@@ -12,7 +12,7 @@ import (
 
 	"ctxlab/internal/numfmt"
 
-	"gopkg.in/yaml.v3"
+	"go.yaml.in/yaml/v3"
 )
 
 // decodeYAML decodes a single YAML document into generic values. YAML is a
