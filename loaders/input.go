@@ -90,11 +90,29 @@ func ReadInputString(name string, r io.Reader) (string, error) {
 }
 
 // readSized reads all of r into a buffer of size bytes when size, the
-// size of a regular file, is known, else one grown as it fills.
+// size of a regular file, is known. An input of unknown size, a pipe, is
+// read in chunks of at most 1 MiB that are never copied while reading, so
+// a pipe refused at the size limit has allocated about the limit (a
+// buffer grown by doubling had allocated four times the limit by then),
+// and joined once at its end.
 func readSized(r io.Reader, size int64) ([]byte, error) {
-	buf := bytes.NewBuffer(make([]byte, 0, size+bytes.MinRead))
-	_, err := buf.ReadFrom(r)
-	return buf.Bytes(), err
+	if size > 0 {
+		buf := bytes.NewBuffer(make([]byte, 0, size+bytes.MinRead))
+		_, err := buf.ReadFrom(r)
+		return buf.Bytes(), err
+	}
+	var chunks [][]byte
+	for n := 64 << 10; ; n = min(2*n, 1<<20) {
+		chunk := make([]byte, n)
+		got, err := io.ReadFull(r, chunk)
+		chunks = append(chunks, chunk[:got])
+		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+			return bytes.Join(chunks, nil), nil
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
 }
 
 // regularFileSize is what is left to read of r when r is an open regular
