@@ -49,11 +49,9 @@ func withAlertTexts(r monitorOutput) monitorOutput {
 	return r
 }
 
-// TestMonitorJSONAsWritten: with the use cases and alerts spliced in,
-// the JSON is the bytes writeJSON gives of the report itself (its alerts
-// whole), for use cases that
-// encoding/json or safetext.EscapeJSON escape and one longer than the
-// windows they are written in.
+// TestMonitorJSONAsWritten: the JSON is the bytes writeJSON gives of the
+// report itself (its alerts whole), for use cases that encoding/json or
+// safetext.EscapeJSON escape and a long one.
 func TestMonitorJSONAsWritten(t *testing.T) {
 	out := monitorOf("support", "<a & b>", "bidi \u202e, CSI \u009b, line\u2028", "tab\tand \x1b[2J",
 		strings.Repeat("long é 😀 \u202e ", 10_000), "")
@@ -65,7 +63,7 @@ func TestMonitorJSONAsWritten(t *testing.T) {
 		t.Fatal(err)
 	}
 	if got.String() != want.String() {
-		t.Errorf("spliced:\n%.3000s\nwant\n%.3000s", got.String(), want.String())
+		t.Errorf("written:\n%.3000s\nwant\n%.3000s", got.String(), want.String())
 	}
 	if !strings.Contains(got.String(), `"Context budget \u003e90% for \u003ca \u0026 b\u003e: 100 tokens"`) {
 		t.Errorf("no alert for the second use case in %.3000s", got.String())

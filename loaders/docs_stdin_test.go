@@ -9,11 +9,10 @@ import (
 	"testing"
 )
 
-// Documents piped on stdin, or redirected from a file, are streamed as a
-// file's are when they are plain records, a pipe read as YAML or CSV
-// from a temporary file it is spooled to; either way the documents, the
-// format and every error are what parsing the whole input gives,
-// whatever the format asked for.
+// Documents piped on stdin, or redirected from a file, are read whole and
+// streamed in blocks when they are plain JSON Lines records; either way
+// the documents, the format and every error are what parsing the whole
+// input gives, whatever the format asked for.
 func TestStdinDocumentsEqualTheWholeInputParse(t *testing.T) {
 	long := strings.Repeat("word ", 300_000) // longer than many chunks
 	mid := long[:100_000]                    // YAML is slow to parse: enough to cross blocks
