@@ -20,9 +20,6 @@ func main() {
 		StdoutIsTTY: term.IsTerminal(os.Stdout.Fd()),
 		StderrIsTTY: term.IsTerminal(os.Stderr.Fd()),
 		Getenv:      os.Getenv,
-		// One command runs in this process, so it may set the
-		// process's memory limit.
-		SetsMemoryLimit: true,
 	}
 	os.Exit(cli.Main(env, os.Args[1:]))
 }

@@ -323,14 +323,12 @@ func prepareAssembly(env Env, fs *flagSet, f *assembleFlags) (*assembleRun, erro
 		run.imported = true
 		run.source = displayPath(f.request)
 		opts := loaders.RequestOptions{Interaction: f.interaction, Window: f.knobs.intGiven(fs, "window"), Reserve: f.knobs.intGiven(fs, "reserve"),
-			Preset: preset, Presets: presets, Model: f.knobs.textGiven(fs, core.KnobIDModel), Read: requestInputRead(env)}
+			Preset: preset, Presets: presets, Model: f.knobs.textGiven(fs, core.KnobIDModel)}
 		// Limited before loading too: decoding a 47 MB request let the
 		// heap reach 230 MB with no limit set.
-		limitMemoryForConversationInput(env, "", f.request)
 		if run.scenario, err = loaders.LoadRequest(f.request, env.Stdin, opts); err != nil {
 			return nil, err
 		}
-		limitMemoryForScenario(env, run.scenario)
 	case f.scenario != "":
 		run.source = f.scenario
 		// A scenario's own preset: key may name a budget file's preset.

@@ -5,7 +5,6 @@ import (
 
 	"ctxlab/core"
 	"ctxlab/core/window"
-	"ctxlab/internal/heapcollect"
 )
 
 // measureAsSent evaluates the input as given, nothing cut, for the report
@@ -29,9 +28,6 @@ func measureAsSent(ctx context.Context, in core.EvalInput, s core.Settings) (*co
 	totals := *ev.Assembly
 	totals.Messages, totals.Tools = nil, nil
 	built := ev.Built()
-	// The messages and the tools array sent are garbage now, and the
-	// budgeted evaluation is about to allocate its own.
 	ev = &core.Evaluation{Settings: ev.Settings, Assembly: &totals, Overflow: ev.Overflow}
-	heapcollect.Dropped()
 	return ev, built, nil
 }

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"strings"
 	"testing"
@@ -18,7 +19,7 @@ import (
 // the budgeted one taking its block.
 func longSourceRun(t *testing.T) (*assembleRun, string) {
 	t.Helper()
-	source := "kb/" + trickyText(3*streamWindow+5)
+	source := "kb/" + trickyText(100_000)
 	s := core.DefaultSettings()
 	s.Pipeline.Tokenizer = tokens.Heuristic{}
 	sc := &core.Scenario{Documents: []value.Document{{Content: "Paris is the capital of France.", Score: 0.9, Source: source}}, Settings: s}
@@ -53,24 +54,25 @@ func TestMeasureAsSentKeepsTotalsAndSharesTheBlock(t *testing.T) {
 	}
 }
 
-// TestAssembleJSONSplicesLongNames: a finding and a space item naming a
-// document by a long source are written as encoding/json writes them,
-// and the keys after the assembly are encoded without the source.
-func TestAssembleJSONSplicesLongNames(t *testing.T) {
-	run, source := longSourceRun(t)
-	doc := assembleJSONOf(run)
-	if got, want := streamed(t, &doc), encodedWhole(t, &doc); got != want {
-		t.Errorf("the streamed report differs from encoding/json's")
+// trickyText holds every kind of character encoding/json escapes apart
+// (HTML, controls, U+2028, invalid UTF-8).
+func trickyText(n int) string {
+	kinds := []string{"word ", "<b>&", "\"", "\\", "\n\t", "\x00\x1f", "\u2028\u2029", "é", "漢", "🙂", "\xff", "\xe2\x80", "\xf0\x9f\x99"}
+	var b strings.Builder
+	for i := 0; b.Len() < n; i++ {
+		b.WriteString(kinds[(i*7)%len(kinds)])
 	}
-	var long longStrings
-	rest, err := jsonMembers(holdLongRest(doc.assembleJSONRest, &long))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(rest) >= len(source) || len(long.texts) < 2 {
-		t.Errorf("the rest encoded in %d bytes, %d strings held, for a %d-byte source", len(rest), len(long.texts), len(source))
-	}
-	if strings.Count(encodedWhole(t, &doc), `"label": "#1 kb/`) != 1 {
-		t.Error("the document's name is not in the space list")
+	return b.String()
+}
+
+// TestAssembleJSONFailsBeforeWriting: a value encoding/json refuses fails
+// the report before any of it is written.
+func TestAssembleJSONFailsBeforeWriting(t *testing.T) {
+	doc := assembleJSON{Messages: []window.ChatMessage{{Role: "user", Content: "hi"}}}
+	zero := 0.0
+	doc.Metrics.BudgetUtilization = 1 / zero
+	var out bytes.Buffer
+	if err := writeJSON(&out, &doc); err == nil || out.Len() != 0 {
+		t.Errorf("error %v, %d bytes written; want an error and nothing written", err, out.Len())
 	}
 }

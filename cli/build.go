@@ -140,13 +140,11 @@ func (f *buildFlags) loadPipelineInput(env Env, fs *flagSet, command string) (co
 	if err := core.ValidateOptions(opts); err != nil {
 		return settings, opts, loaders.DocumentSet{}, flagError(err)
 	}
-	limitMemoryForInput(env, f.docs)
-	set, err := loaders.LoadDocumentSet(f.docs, env.Stdin, loaders.DocOptions{Format: f.docFormat, PerParagraph: f.perParagraph, Read: docInputRead(env)})
+	set, err := loaders.LoadDocumentSet(f.docs, env.Stdin, loaders.DocOptions{Format: f.docFormat, PerParagraph: f.perParagraph})
 	if err != nil {
 		return settings, opts, loaders.DocumentSet{}, err
 	}
 	printSkipNotes(env, set.SkipNotes(displayPath(f.docs)))
-	limitMemoryFor(env, set.Docs)
 	warnDistanceLike(env, settings.Pipeline.Scores, set.Docs)
 	return settings, opts, set, nil
 }

@@ -7,7 +7,6 @@ import (
 	"os"
 	"strings"
 
-	"ctxlab/internal/memlimit"
 	"ctxlab/internal/nearname"
 
 	"ctxlab/internal/safetext"
@@ -37,11 +36,6 @@ type Env struct {
 	StderrIsTTY   bool
 	Getenv        func(string) string
 	WorkingFolder string
-	// SetsMemoryLimit lets a command set Go's soft memory limit, which
-	// holds for the whole process, from the documents it read
-	// (limitMemoryFor): true in the binary, whose process runs one
-	// command; false in tests, which run many at once in one process.
-	SetsMemoryLimit bool
 }
 
 // command is one subcommand.
@@ -70,10 +64,12 @@ func commands() []command {
 // Main runs ctxlab with args (without the program name) and returns the
 // exit code. Without a command it opens the workbench.
 func Main(env Env, args []string) int {
-	// --max-input-size sets the loaders' limit for this run only: what is
-	// in force now comes back when the run ends.
+	// --max-input-size and --max-yaml-size set the loaders' limits for
+	// this run only: what is in force now comes back when the run ends.
 	restore := loaders.SetMaxInputSize(loaders.MaxInputSize())
 	defer restore()
+	restoreYAML := loaders.SetMaxYAMLSize(loaders.MaxYAMLSize())
+	defer restoreYAML()
 	if len(args) > 0 {
 		switch args[0] {
 		case "-h", "-help", "--help", "help":
@@ -84,12 +80,6 @@ func Main(env Env, args []string) int {
 		}
 		for _, c := range commands() {
 			if args[0] == c.name {
-				if env.SetsMemoryLimit {
-					// A command runs and ends: its heap need not double
-					// before a collection (the workbench, which lives on,
-					// keeps Go's default).
-					memlimit.CollectSooner(env.Getenv)
-				}
 				return report(env, c.run(env, args[1:]))
 			}
 		}

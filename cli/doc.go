@@ -19,5 +19,5 @@
 // internal/safetext before it is written. The aligned tables (table.go)
 // are written a piece at a time, a column from input escaped as it is
 // written, never as a line built whole; long strings in the JSON reports
-// are escaped a window at a time by internal/jsonstring.
+// are written by internal/jsonout.
 package cli

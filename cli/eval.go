@@ -134,7 +134,6 @@ func (f *evalFlags) run(env Env, fs *flagSet) error {
 	if note := core.CountEstimateNote(settings); note != "" {
 		fmt.Fprintln(env.Stderr, "ctxlab: note: "+safetext.Line(note))
 	}
-	limitMemoryForEval(env, f.files)
 	set, err := loaders.LoadEvalRunWith(f.files, evalLoadOptions(env, f.strictQrels))
 	if err != nil {
 		return err

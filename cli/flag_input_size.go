@@ -17,3 +17,18 @@ func (inputSizeFlag) Set(s string) error {
 	loaders.SetMaxInputSize(n)
 	return nil
 }
+
+// yamlSizeFlag is --max-yaml-size: it sets the loaders' YAML limit
+// (loaders.SetMaxYAMLSize) as inputSizeFlag sets the input size limit.
+type yamlSizeFlag struct{}
+
+func (yamlSizeFlag) String() string { return "" }
+
+func (yamlSizeFlag) Set(s string) error {
+	n, err := loaders.ParseSize(s)
+	if err != nil {
+		return err
+	}
+	loaders.SetMaxYAMLSize(n)
+	return nil
+}

@@ -68,8 +68,7 @@ func scenarioFromDocs(env Env, d *docsFlags) (*core.Scenario, []string, error) {
 			return nil, nil, fmt.Errorf("%s -: stdin is a terminal; pipe the input in or give a file", in.flag)
 		}
 	}
-	limitMemoryForConversationInput(env, d.path, d.history)
-	set, err := loaders.LoadDocumentSet(d.path, env.Stdin, loaders.DocOptions{Format: d.format, PerParagraph: d.perParagraph, Read: docInputRead(env)})
+	set, err := loaders.LoadDocumentSet(d.path, env.Stdin, loaders.DocOptions{Format: d.format, PerParagraph: d.perParagraph})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -88,7 +87,6 @@ func scenarioFromDocs(env Env, d *docsFlags) (*core.Scenario, []string, error) {
 			return nil, nil, err
 		}
 	}
-	limitMemoryForScenario(env, sc)
 	return sc, skipNotes, nil
 }
 

@@ -34,6 +34,7 @@ func newFlagSet(env Env, name, usage string) *flagSet {
 	fs.Usage = func() {}
 	set := &flagSet{FlagSet: fs}
 	fs.Var(inputSizeFlag{}, "max-input-size", "the most bytes one input (a file, stdin, a pipe) may hold, such as 1GiB; larger input is refused (default "+loaders.FormatSize(loaders.DefaultMaxInputSize)+")")
+	fs.Var(yamlSizeFlag{}, "max-yaml-size", "the most bytes of YAML one input may hold, such as 256MiB; YAML is parsed whole, at many times its size, and larger YAML is refused (default "+loaders.FormatSize(loaders.DefaultMaxYAMLSize)+")")
 	set.help = func() {
 		for name, shown := range set.helpDefaults {
 			if f := fs.Lookup(name); f != nil {

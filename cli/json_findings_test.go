@@ -3,8 +3,6 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
-	"io"
-	"runtime"
 	"strings"
 	"testing"
 
@@ -39,21 +37,5 @@ func TestFindingsJSONIsIndentedMarshal(t *testing.T) {
 		if !bytes.Equal(got.Bytes(), wantBytes) {
 			t.Errorf("findings %.80v: wrote %.300q; want %.300q", findings, got.String(), wantBytes)
 		}
-	}
-}
-
-// TestFindingsJSONHoldsNoMessageWhole: a message as long as a document is
-// written a window at a time.
-func TestFindingsJSONHoldsNoMessageWhole(t *testing.T) {
-	msg := "#1 " + strings.Repeat("https://example.com/a/source ", 40_000)
-	findings := []diagnose.Finding{{Code: "mostly-headers", Severity: diagnose.SeverityInfo, Message: msg, Refs: []diagnose.Ref{diagnose.DocumentRef(0)}}}
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	if err := writeFindingsJSON(io.Discard, findings, 1); err != nil {
-		t.Fatal(err)
-	}
-	runtime.ReadMemStats(&after)
-	if allocated := after.TotalAlloc - before.TotalAlloc; allocated > uint64(len(msg))/4 {
-		t.Errorf("writing a %d-byte message allocated %d bytes; want at most a quarter of it", len(msg), allocated)
 	}
 }

@@ -167,16 +167,7 @@ func runLongdoc(env Env, args []string) error {
 		return fmt.Errorf("longdoc %s: %w", safetext.Line(out.Input), runErr)
 	}
 	if f.format == "json" {
-		// The chunks' texts are the document: spliced in a window at a
-		// time, never held escaped whole in the encoder's buffer.
-		var long longStrings
-		chunks := make([]longdoc.Chunk, len(out.Plan.Chunks))
-		for i, c := range out.Plan.Chunks {
-			c.Text = long.hold(c.Text)
-			chunks[i] = c
-		}
-		out.Plan.Chunks = chunks
-		return writeJSONSpliced(env.Stdout, out, &long)
+		return writeJSON(env.Stdout, out)
 	}
 	return writeLongdocReport(env.Stdout, out, f.run)
 }

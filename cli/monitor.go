@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 
 	"ctxlab/core/metrics"
@@ -70,21 +69,13 @@ func runMonitor(env Env, args []string) error {
 	return writeMonitorReport(env.Stdout, out)
 }
 
-// writeMonitorJSON is writeJSON of r with each use case, and each
-// alert's, spliced in a window at a time: the encoder's buffer (grown by
-// doubling) held a 50 MB use case escaped whole, 4.4 times the log at the
-// peak, and an alert's text was another copy.
+// writeMonitorJSON is writeJSON of r with each alert's text joined.
 func writeMonitorJSON(w io.Writer, r monitorOutput) error {
-	var long longStrings
-	r.UseCases = slices.Clone(r.UseCases)
-	for i := range r.UseCases {
-		r.UseCases[i].UseCase = long.hold(r.UseCases[i].UseCase)
-	}
 	r.RecentAlerts = make([]string, len(r.alerts))
 	for i, parts := range r.alerts {
-		r.RecentAlerts[i] = long.hold(parts[:]...)
+		r.RecentAlerts[i] = strings.Join(parts[:], "")
 	}
-	return writeJSONSpliced(w, r, &long)
+	return writeJSON(w, r)
 }
 
 // recentAlerts returns the alerts of the last n records that raised one,

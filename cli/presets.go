@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"ctxlab/core/window"
+	"ctxlab/internal/jsonout"
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 	"ctxlab/loaders"
@@ -190,9 +191,9 @@ func (r presetRows) row(i int) presetRow {
 
 // writePresetRowsJSON writes the rows as writeJSON writes a list of
 // them, the same bytes, a row at a time, each encoded straight into the
-// indenting writer (json.Marshal would copy a row holding a 50 MB name).
+// indenting writer.
 func writePresetRowsJSON(out io.Writer, rows presetRows) error {
-	w := newJSONIndentWriter(out)
+	w := jsonout.NewWriter(out, 0)
 	enc := json.NewEncoder(encodedValue{w})
 	w.Write([]byte("["))
 	for i := range rows.len() {
@@ -204,7 +205,7 @@ func writePresetRowsJSON(out io.Writer, rows presetRows) error {
 		}
 	}
 	w.Write([]byte("]\n"))
-	return w.flush()
+	return w.Flush()
 }
 
 // encodedValue passes on what a json.Encoder writes without the line

@@ -158,7 +158,7 @@ type retrievalJSON struct {
 
 func writeAssembleJSON(out io.Writer, run *assembleRun) error {
 	doc := assembleJSONOf(run)
-	return writeStreamedJSON(out, &doc)
+	return writeJSON(out, &doc)
 }
 
 // assembleJSONOf is the report of one assembly.

@@ -68,13 +68,13 @@ func writeBuildReport(out io.Writer, in buildInput, res *pipeline.Result) error 
 	fmt.Fprintf(w, "Citations\n")
 	for n := 1; n <= len(res.CitationMap); n++ {
 		fmt.Fprintf(w, "  [%d] ", n)
-		writeLong(w, safetext.Line(res.CitationMap[n]), "\n")
+		fmt.Fprint(w, safetext.Line(res.CitationMap[n]), "\n")
 	}
 	if len(res.CitationMap) == 0 {
 		fmt.Fprintf(w, "  none: no document is in the context\n")
 	}
 	fmt.Fprintf(w, "\nContext block (%s tokens)\n%s\n", numfmt.Thousands(res.TokensUsed), rule)
-	writeLong(w, safetext.Sanitize(res.ContextBlock), "\n", rule, "\n")
+	fmt.Fprint(w, safetext.Sanitize(res.ContextBlock), "\n", rule, "\n")
 
 	if in.history != nil {
 		writeFormatMemory(w, in.history, in.maxTurns)
@@ -109,7 +109,7 @@ func writeDocLabel(w io.Writer, docs []value.Document, i int) {
 	if src == "" {
 		src = "(no source)"
 	}
-	writeLong(w, "#", strconv.Itoa(i+1), " ", safetext.Line(src))
+	fmt.Fprint(w, "#", strconv.Itoa(i+1), " ", safetext.Line(src))
 }
 
 func writeFilterSection(w io.Writer, in buildInput, tr pipeline.Trace) {
@@ -153,7 +153,7 @@ func writeDedupSection(w io.Writer, in buildInput, tr pipeline.Trace) {
 			writeDocLabel(w, in.docs, i)
 			io.WriteString(w, ": same source as ")
 			writeDocLabel(w, in.docs, d.Duplicate.Of)
-			writeLong(w, " (", safetext.Line(d.Duplicate.Key), ")\n")
+			fmt.Fprint(w, " (", safetext.Line(d.Duplicate.Key), ")\n")
 		case d.Duplicate.Kind == pipeline.DuplicateExact:
 			io.WriteString(w, "  = ")
 			writeDocLabel(w, in.docs, i)

@@ -67,25 +67,20 @@ type evalRerankJSON struct {
 }
 
 func writeEvalJSON(w io.Writer, set *evalrun.Set, rep *evalrun.Report) error {
-	// The queries' texts are spliced in a window at a time: MarshalIndent
-	// held a 50 MB query three times more (its buffer, its result, the
-	// indented copy), 4.4 times the queries file at the peak. As every
-	// JSON report, it writes the characters that could act on a terminal
-	// as \u escapes (safetext.EscapeJSON): a query or document id from a
-	// production log may carry them.
-	var long longStrings
-	out := newJSONIndentWriter(w)
-	return writeSpliced(out, evalReportJSON(set, rep, func(s string) string { return long.hold(s) }), &long)
+	// As every JSON report, it writes the characters that could act on
+	// a terminal as \u escapes (safetext.EscapeJSON): a query or
+	// document id from a production log may carry them.
+	return writeJSON(w, evalReportJSON(set, rep))
 }
 
 // evalReportJSON is the report `eval --format json` writes, each query's
 // text as hold returns it.
-func evalReportJSON(set *evalrun.Set, rep *evalrun.Report, hold func(string) string) any {
+func evalReportJSON(set *evalrun.Set, rep *evalrun.Report) any {
 	queries := make([]evalQueryJSON, len(rep.Queries))
 	for i := range rep.Queries {
 		q := &rep.Queries[i]
 		out := evalQueryJSON{
-			QID: q.QID, Query: hold(q.Query), Retrieved: q.Retrieved, Included: nonNil(q.Included), Cut: nonNil(q.Cut),
+			QID: q.QID, Query: q.Query, Retrieved: q.Retrieved, Included: nonNil(q.Included), Cut: nonNil(q.Cut),
 			RelevantRetrieved: q.RelevantRetrieved, RelevantInContext: q.RelevantInContext,
 			RelevantLost: map[string][]string{}, Filtered: q.Filtered, DuplicatesRemoved: q.DuplicatesRemoved,
 			TokensUsed: q.TokensUsed, TokensBudget: q.TokensBudget, Truncated: q.Truncated, OverBudget: q.OverBudget,

@@ -26,13 +26,13 @@ func writeFindings(w io.Writer, findings []diagnose.Finding) {
 	}
 	for _, f := range findings {
 		fmt.Fprintf(w, "  %s %s: ", severityMark[f.Severity], f.Code)
-		writeLong(w, safetext.Line(f.Message))
+		fmt.Fprint(w, safetext.Line(f.Message))
 		for i, r := range f.Refs {
 			sep := ", "
 			if i == 0 {
 				sep = " [about "
 			}
-			writeLong(w, sep, safetext.Line(r.Label()))
+			fmt.Fprint(w, sep, safetext.Line(r.Label()))
 		}
 		if len(f.Refs) > 0 {
 			io.WriteString(w, "]")

@@ -93,7 +93,6 @@ func runWorkbench(env Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	limitMemoryForWorkbench(env, run.scenario)
 	presets, err := presetSet(a.budgetFile)
 	if err != nil {
 		return err
@@ -114,7 +113,6 @@ func runWorkbench(env Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	limitMemoryForWorkbenchRun(env, f.eval, prepared)
 	cwd, _ := os.Getwd()
 	err = tui.Run(tui.Config{
 		Scenario:   &sc,
@@ -213,6 +211,17 @@ func (f *workbenchFlags) loadEval(env Env) (*evalrun.Prepared, error) {
 // size, or evalKeepFloor for a smaller run.
 func evalKeepBudget(files loaders.EvalFiles) int64 {
 	return max(evalKeepFloor, evalFilesBytes(files))
+}
+
+// evalFilesBytes is the size of a run's regular files.
+func evalFilesBytes(files loaders.EvalFiles) int64 {
+	total := int64(0)
+	for _, path := range []string{files.Run, files.Corpus, files.Queries, files.Qrels} {
+		if info, err := os.Stat(path); path != "" && err == nil && info.Mode().IsRegular() {
+			total += info.Size()
+		}
+	}
+	return total
 }
 
 // checkScenarioArgument catches the easy mistake of naming a document set

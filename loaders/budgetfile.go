@@ -2,11 +2,9 @@ package loaders
 
 import (
 	"fmt"
-	"io"
-	"os"
 	"strings"
 
-	"gopkg.in/yaml.v3"
+	"go.yaml.in/yaml/v3"
 
 	"ctxlab/core/window"
 	"ctxlab/internal/numfmt"
@@ -39,13 +37,6 @@ var presetEntryKeys = append([]string{"extends"}, budgetKeys...)
 // names the file, the line and the preset. The result holds only the
 // file's presets; merge it over window.BuiltinPresets with window.MergePresets.
 func LoadBudgetFile(path string) (window.PresetSet, error) {
-	var set window.PresetSet
-	if loadBudgetFileStreamed(path, func(entries int) presetSink {
-		set = make(window.PresetSet, entries)
-		return presetMap(set)
-	}) {
-		return set, nil
-	}
 	data, err := ReadInputFile(path)
 	if err != nil {
 		return nil, inputError("loading budget file", err)
@@ -56,60 +47,11 @@ func LoadBudgetFile(path string) (window.PresetSet, error) {
 // LoadBudgetFilePresets is LoadBudgetFile with the presets held
 // compactly (FilePresets), for a caller that lists or counts them.
 func LoadBudgetFilePresets(path string) (*FilePresets, error) {
-	var presets *FilePresets
-	if loadBudgetFileStreamed(path, func(entries int) presetSink {
-		presets = newFilePresets(entries)
-		return presets
-	}) {
-		return presets, nil
-	}
-	data, err := ReadInputFile(path)
-	if err != nil {
-		return nil, inputError("loading budget file", err)
-	}
-	set, err := ParseBudgetFile(path, data)
+	set, err := LoadBudgetFile(path)
 	if err != nil {
 		return nil, err
 	}
 	return filePresetsOf(set), nil
-}
-
-// loadBudgetFileStreamed reads a budget file a run of presets at a time
-// (streamBudgetFile) into the sink made for its count of entries, for a
-// regular file: false when the stream declines, and for anything else
-// (a pipe could not be read again). The file is read twice: first to
-// count its entries, so the presets are given room for them at once.
-func loadBudgetFileStreamed(path string, sink func(entries int) presetSink) bool {
-	// Not even opened otherwise: a named pipe opened and closed unread
-	// could fail its writer before the whole-file reader opens it again.
-	if info, err := os.Stat(path); err != nil || !info.Mode().IsRegular() {
-		return false
-	}
-	open := func() (io.ReadCloser, bool) {
-		r, size, err := openSizedInput(path)
-		if err != nil {
-			return nil, false
-		}
-		if size == 0 {
-			r.Close()
-			return nil, false
-		}
-		return r, true
-	}
-	r, ok := open()
-	if !ok {
-		return false
-	}
-	entries, ok := countBudgetEntries(r)
-	r.Close()
-	if !ok {
-		return false
-	}
-	if r, ok = open(); !ok {
-		return false
-	}
-	defer r.Close()
-	return streamBudgetFile(path, r, sink(entries))
 }
 
 // ParseBudgetFile is LoadBudgetFile on bytes; name appears in errors.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -56,19 +57,6 @@ type DocOptions struct {
 	// blank-line-separated paragraph instead of one per file. Other formats
 	// already have their own records and ignore it.
 	PerParagraph bool
-	// Read, when set, is told the size of a piped input once it is read
-	// whole and before it is parsed, the first moment a pipe's size is
-	// known: the command sets its memory limit from it. JSON Lines
-	// decoded in blocks as it arrives is never whole and never told;
-	// stdin redirected from a file is told its size before it is read.
-	Read func(bytes int)
-}
-
-// read tells opts.Read the size of an input read whole.
-func (opts DocOptions) read(bytes int) {
-	if opts.Read != nil {
-		opts.Read(bytes)
-	}
 }
 
 // LoadDocuments reads documents from path: "-" reads stdin, a directory is
@@ -125,46 +113,41 @@ func loadStdinDocuments(stdin io.Reader, opts DocOptions) ([]value.Document, str
 		if err != nil {
 			return nil, "", inputError("reading stdin", err)
 		}
-		opts.read(len(text))
 		docs, err := parseTextString("stdin", text, "stdin", opts.PerParagraph)
 		return docs, FormatText, err
 	}
-	// Redirected from a file, stdin is read where it lies, as a named
-	// file is: streamed, and read again only when that gives up.
-	if in, size, ok := stdinFileInput(stdin); ok {
-		opts.read(int(size))
-		return loadDocumentInput(in, format)
-	}
-	// A pipe is read whole first (openInputStream), into chunks.
-	in, err := openInputStream("stdin", stdin)
+	// Stdin cannot be read again, so it is read whole, bounded, and then
+	// streamed from memory when it is JSON Lines.
+	data, err := ReadInput("stdin", stdin)
 	if err != nil {
 		return nil, "", inputError("reading stdin", err)
 	}
-	first := in.whole.firstByte()
-	if first == '{' && (format == FormatJSONL || format == FormatJSON || format == FormatAuto) {
-		// JSON Lines of plain records are decoded in blocks as the
-		// chunks are read through, the blocks kept in case the stream
-		// gives up and the whole input must be parsed.
-		docs, handled, data, err := streamJSONLinesFrom("stdin", in.r, in.size, true)
+	return loadDocumentBytes("stdin", data, format)
+}
+
+// loadDocumentBytes reads documents in a serialization (format, checked,
+// neither dir nor text) from an input held whole: streamed in blocks
+// when it is plain records in JSON Lines, else parsed whole.
+func loadDocumentBytes(name string, data []byte, format string) ([]value.Document, string, error) {
+	if first := firstByte(data); first == '{' && (format == FormatJSONL || format == FormatJSON || format == FormatAuto) {
+		docs, handled, err := streamJSONLines(name, bytes.NewReader(data))
 		if err != nil {
-			return nil, "", inputError("reading stdin", err)
+			return nil, "", err
 		}
 		if handled {
 			return docs, FormatJSONL, nil
 		}
-		opts.read(len(data))
-		return ParseDocuments("stdin", data, format)
 	}
-	if spoolable(format, first, int(in.size)) {
-		if spooled, done, ok := spoolPipe(in.whole); ok {
-			defer done()
-			opts.read(int(in.size))
-			return loadDocumentInput(spooled, format)
-		}
+	return ParseDocuments(name, data, format)
+}
+
+// firstByte is data's first byte that is not a space, tab or line end,
+// or 0.
+func firstByte(data []byte) byte {
+	if trimmed := bytes.TrimLeft(data, " \t\r\n"); len(trimmed) > 0 {
+		return trimmed[0]
 	}
-	data := in.whole.bytes()
-	opts.read(len(data))
-	return ParseDocuments("stdin", data, format)
+	return 0
 }
 
 // loadDocumentFile reads documents from a file, in format (checked).
@@ -182,45 +165,42 @@ func loadDocumentFile(path, format string, opts DocOptions) ([]value.Document, s
 		docs, err := parseTextString(path, text, filepath.ToSlash(path), opts.PerParagraph)
 		return docs, FormatText, err
 	}
-	return loadDocumentInput(fileInput(path), format)
+	return loadDocumentInput(path, format)
 }
 
 // loadDocumentInput reads documents in a serialization (format, checked,
-// neither dir nor text) from an input that can be read again: streamed
-// when it is plain records in JSON Lines, YAML or CSV, else read whole.
-func loadDocumentInput(in docInput, format string) ([]value.Document, string, error) {
-	if format == FormatJSONL || format == FormatJSON || format == FormatAuto {
-		docs, handled, err := streamJSONLines(in)
+// neither dir nor text) from a file: a regular file of plain records in
+// JSON Lines is streamed, read in blocks as it is decoded; anything else
+// is read whole and parsed, as is a regular file the stream declines.
+func loadDocumentInput(path, format string) ([]value.Document, string, error) {
+	info, err := os.Stat(path)
+	if err != nil || !info.Mode().IsRegular() {
+		// A FIFO or a device gives its bytes once: read it whole.
+		data, err := ReadInputFile(path)
 		if err != nil {
-			return nil, "", err
+			return nil, "", inputError("loading documents", err)
+		}
+		return loadDocumentBytes(path, data, format)
+	}
+	if format == FormatJSONL || format == FormatJSON || format == FormatAuto {
+		r, _, err := openSizedInput(path)
+		if err != nil {
+			return nil, "", inputError("loading documents", err)
+		}
+		docs, handled, err := streamJSONLines(path, r)
+		r.Close()
+		if err != nil {
+			return nil, "", inputError("loading documents", err)
 		}
 		if handled {
 			return docs, FormatJSONL, nil
 		}
 	}
-	if format == FormatYAML || format == FormatAuto {
-		docs, handled, err := streamYAMLRecords(in, format == FormatAuto)
-		if err != nil {
-			return nil, "", err
-		}
-		if handled {
-			return docs, FormatYAML, nil
-		}
-	}
-	if format == FormatCSV || format == FormatAuto {
-		docs, handled, err := streamCSVRecords(in, format == FormatAuto)
-		if err != nil {
-			return nil, "", err
-		}
-		if handled {
-			return docs, FormatCSV, nil
-		}
-	}
-	data, err := in.readAll()
+	data, err := ReadInputFile(path)
 	if err != nil {
 		return nil, "", inputError("loading documents", err)
 	}
-	return ParseDocuments(in.name, data, format)
+	return ParseDocuments(path, data, format)
 }
 
 // ParseDocuments parses data in the given format (FormatAuto or "" to

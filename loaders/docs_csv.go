@@ -52,39 +52,7 @@ func csvColumnName(h string) string {
 // Content is kept as written, except that encoding/csv turns CRLF inside a
 // quoted field into LF.
 func parseCSV(name string, data []byte) ([]value.Document, error) {
-	if docs, ok := csvDocuments(name, bytes.NewReader(data)); ok {
-		return docs, nil
-	}
 	return parseCSVFrom(name, bytes.NewReader(data))
-}
-
-// csvDocuments reads the documents of a CSV input with csvRecords, each
-// record's text held once; ok is false for anything else, an error
-// included, which parseCSVFrom then reads and reports.
-func csvDocuments(name string, in io.Reader) (docs []value.Document, ok bool) {
-	records := newCSVRecords(in)
-	header, ok := records.next()
-	if !ok || header == nil {
-		return nil, false
-	}
-	layout, err := csvLayoutOf(name, header)
-	if err != nil {
-		return nil, false
-	}
-	for {
-		record, ok := records.next()
-		if !ok {
-			return nil, false
-		}
-		if record == nil {
-			return docs, true
-		}
-		doc, err := layout.document(name, place{}, record)
-		if err != nil {
-			return nil, false
-		}
-		docs = append(docs, doc)
-	}
 }
 
 // parseCSVFrom is parseCSV reading from in with encoding/csv, whose

@@ -8,7 +8,7 @@ import (
 	"unicode/utf8"
 
 	"ctxlab/core/value"
-	"ctxlab/internal/jsonstring"
+	"ctxlab/internal/jsonout"
 )
 
 // plainLine decodes a line holding a record of the plainest shape, the
@@ -293,7 +293,7 @@ func (d *plainDecoder) hex4(at int) (rune, bool) {
 	if at+4 > len(d.s) {
 		return 0, false
 	}
-	return jsonstring.Hex4(d.s[at : at+4])
+	return jsonout.Hex4(d.s[at : at+4])
 }
 
 // score reads a JSON number as the general decoder turns a score into a

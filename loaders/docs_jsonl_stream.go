@@ -22,45 +22,12 @@ import (
 // value that might be a wrapper shape): the caller then reads the file
 // whole, which says what is wrong exactly as it always has. The documents
 // are those the whole-file reader makes from the same records, in order.
-func streamJSONLines(in docInput) (docs []value.Document, handled bool, err error) {
-	// The bounded reader checks the size limit and stops at the first
-	// byte that is not text, as for every input.
-	path := in.name
-	f, size, err := in.open()
-	if err != nil {
-		return nil, false, inputError("loading documents", err)
-	}
-	defer f.Close()
-	docs, handled, _, err = streamJSONLinesFrom(path, f, size, false)
-	if err != nil {
-		return nil, false, inputError("loading documents", err)
-	}
-	return docs, handled, nil
-}
-
-// streamJSONLinesFrom is streamJSONLines on the input r, which holds size
-// bytes if size > 0, called name in errors. An input that cannot be read
-// again (stdin) is streamed with keep: its blocks are kept rather than
-// reused, and when it is not handled, whole is all of it, for the
-// whole-input reader.
-func streamJSONLinesFrom(name string, r io.Reader, size int64, keep bool) (docs []value.Document, handled bool, whole []byte, err error) {
-	var blocks *lineBlocks
-	if keep {
-		blocks = newKeptLineBlocks(r, streamBlockSize, size)
-		defer blocks.releaseKept() // after the workers have stopped
-	} else {
-		blocks = newLineBlocks(r, streamBlockSize, size)
-	}
+// r is the input from its start (bounded, NewInputReader); name is how
+// errors and documents call it.
+func streamJSONLines(name string, r io.Reader) (docs []value.Document, handled bool, err error) {
+	blocks := newLineBlocks(r, streamBlockSize)
 	decoder := newBlockDecoder(name, decodeLines, blocks.recycle)
 	defer decoder.stop()
-	declined := func() ([]value.Document, bool, []byte, error) {
-		if !keep {
-			return nil, false, nil, nil
-		}
-		decoder.stop() // no worker reads a kept block any more
-		whole, err := blocks.wholeInput()
-		return nil, false, whole, err
-	}
 	// The first record decides whether the input is plain records at all
 	// (the whole-input reader decides a list's shape by its first
 	// element), so it is read here before any block is handed on.
@@ -68,7 +35,7 @@ func streamJSONLinesFrom(name string, r io.Reader, size int64, keep bool) (docs 
 	for decoder.accepting() {
 		block, err := blocks.next()
 		if err != nil {
-			return nil, false, nil, err
+			return nil, false, err
 		}
 		if block == nil {
 			break
@@ -84,7 +51,7 @@ func streamJSONLinesFrom(name string, r io.Reader, size int64, keep bool) (docs 
 			sawFirst = true
 			doc, lone, ok := firstRecord(name, first)
 			if !ok {
-				return declined()
+				return nil, false, nil
 			}
 			loneRecord = lone
 			decoder.add([]value.Document{doc})
@@ -97,9 +64,9 @@ func streamJSONLinesFrom(name string, r io.Reader, size int64, keep bool) (docs 
 	// text at the top is what that reader makes of it too, so one huge
 	// record is not read twice.
 	if !ok || !(len(docs) >= 2 || (len(docs) == 1 && loneRecord)) {
-		return declined()
+		return nil, false, nil
 	}
-	return docs, true, nil, nil
+	return docs, true, nil
 }
 
 // firstRecord decodes the file's first record, which decides whether the

@@ -58,7 +58,13 @@ func TestStreamedJSONLinesEqualTheWholeFileParse(t *testing.T) {
 		for _, size := range []int{997, 7} {
 			streamBlockSize = size
 			file := filepath.Join(dir, fmt.Sprintf("%s, blocks of %d.jsonl", name, size))
-			if _, handled, _ := streamJSONLines(fileInput(file)); handled != streamed {
+			f, err := os.Open(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, handled, _ := streamJSONLines(file, f)
+			f.Close()
+			if handled != streamed {
 				t.Errorf("%s in blocks of %d: streamed %v, want %v", name, size, handled, streamed)
 			}
 		}

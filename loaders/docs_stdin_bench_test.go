@@ -8,8 +8,7 @@ import (
 
 // BenchmarkStdinDocuments loads documents from a reader that is not a
 // file, as a pipe is read: many small records, and one record of 16 MB.
-// B/op is what reading them allocates on the heap (a pipe's chunks and
-// kept blocks are mapped outside it, where the platform allows).
+// B/op is what reading them allocates.
 func BenchmarkStdinDocuments(b *testing.B) {
 	inputs := map[string]string{
 		"records=20000": manyRecords(20_000, ""),

@@ -9,20 +9,19 @@ import (
 	"testing"
 )
 
-// Documents piped on stdin, or redirected from a file, are streamed as a
-// file's are when they are plain records, a pipe read as YAML or CSV
-// from a temporary file it is spooled to; either way the documents, the
-// format and every error are what parsing the whole input gives,
-// whatever the format asked for.
+// Documents piped on stdin, or redirected from a file, are read whole and
+// streamed in blocks when they are plain JSON Lines records; either way
+// the documents, the format and every error are what parsing the whole
+// input gives, whatever the format asked for.
 func TestStdinDocumentsEqualTheWholeInputParse(t *testing.T) {
 	long := strings.Repeat("word ", 300_000) // longer than many chunks
 	mid := long[:100_000]                    // YAML is slow to parse: enough to cross blocks
-	// A record whose bytes cross the first chunk's end, and the second's,
+	// A record whose bytes cross 64 KiB and 192 KiB, reads of a pipe,
 	// with a character of three bytes cut by each, the record itself cut
 	// with it.
 	prefix := `{"content": "`
-	straddle := prefix + strings.Repeat("a", firstChunkSize-len(prefix)-1) + "漢" +
-		strings.Repeat("b", 2*firstChunkSize-2) + "字 end\", \"score\": 0.5}\n"
+	straddle := prefix + strings.Repeat("a", 64<<10-len(prefix)-1) + "漢" +
+		strings.Repeat("b", 2*64<<10-2) + "字 end\", \"score\": 0.5}\n"
 	cases := map[string]string{
 		"plain":           `{"content": "a b c", "score": 0.5, "source": "s1"}` + "\n" + `{"content": "d e", "score": 1}` + "\n",
 		"one record":      `{"content": "alone", "score": 0.3}` + "\n",
@@ -48,33 +47,28 @@ func TestStdinDocumentsEqualTheWholeInputParse(t *testing.T) {
 		"empty":           "",
 	}
 	dir := t.TempDir()
-	defer func(size, spool int) { streamBlockSize, spoolMinBytes = size, spool }(streamBlockSize, spoolMinBytes)
-	// Blocks of 997 bytes cut JSON Lines everywhere; YAML and CSV pipes
-	// are spooled (from 0 bytes, every one) or not (from 16 MiB, these).
+	defer func(size int) { streamBlockSize = size }(streamBlockSize)
+	// Blocks of 997 bytes cut JSON Lines everywhere.
 	runs := []struct {
-		blocks, spool int
-		formats       []string
+		blocks  int
+		formats []string
 	}{
-		{streamBlockSize, 16 << 20, []string{FormatAuto, FormatJSONL, FormatJSON, FormatYAML, FormatCSV}},
-		{997, 16 << 20, []string{FormatAuto, FormatJSONL, FormatJSON}},
-		{streamBlockSize, 0, []string{FormatAuto, FormatYAML, FormatCSV}},
+		{streamBlockSize, []string{FormatAuto, FormatJSONL, FormatJSON, FormatYAML, FormatCSV}},
+		{997, []string{FormatAuto, FormatJSONL, FormatJSON}},
 	}
 	for _, run := range runs {
-		streamBlockSize, spoolMinBytes = run.blocks, run.spool
+		streamBlockSize = run.blocks
 		for name, text := range cases {
 			for _, format := range run.formats {
 				if forcedOnALongOther(name, text, format) {
 					continue
 				}
-				label := fmt.Sprintf("%s, %s, blocks of %d, spooled from %d bytes", name, format, run.blocks, run.spool)
+				label := fmt.Sprintf("%s, %s, blocks of %d", name, format, run.blocks)
 				t.Run(label+", pipe", func(t *testing.T) {
 					pipe, done := pipeWith(t, []byte(text))
 					defer done()
 					checkStdinDocuments(t, pipe, text, format)
 				})
-				if run.spool == 0 {
-					continue // a redirected file is never spooled
-				}
 				t.Run(label+", redirected file", func(t *testing.T) {
 					path := filepath.Join(dir, "in.jsonl")
 					if err := os.WriteFile(path, []byte(text), 0o644); err != nil {

@@ -11,8 +11,7 @@ import (
 
 // BenchmarkLoadRecordsFile loads 5,000 records of 2 KB of random words
 // from a file, as YAML and as JSON Lines: the same documents, so the
-// two loaders' time and allocation compare directly (the sets of
-// hugegen's random-2k-50mb.* in small).
+// two loaders' time and allocation compare directly.
 func BenchmarkLoadRecordsFile(b *testing.B) {
 	rng := rand.New(rand.NewPCG(2, 50))
 	var yamlText, jsonl strings.Builder

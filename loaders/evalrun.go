@@ -6,7 +6,6 @@ import (
 	"slices"
 
 	"ctxlab/core/evalrun"
-	"ctxlab/internal/heapcollect"
 )
 
 // EvalFiles are the files of a retrieval run to evaluate.
@@ -46,12 +45,8 @@ func LoadEvalRunWith(files EvalFiles, opts EvalOptions) (*evalrun.Set, error) {
 	if err != nil {
 		return nil, err
 	}
-	// The run's bytes are unreachable now: collect them, join the titles,
-	// and collect the texts the passages replaced (see heapcollect.Dropped).
-	heapcollect.Dropped()
 	if len(titles) > 0 {
 		joinTitles(queries, titles)
-		heapcollect.Dropped()
 	}
 	set := &evalrun.Set{Queries: queries}
 	if files.Qrels != "" {

@@ -2,8 +2,6 @@ package loaders
 
 import (
 	"fmt"
-
-	"ctxlab/internal/heapcollect"
 )
 
 // corpusEntry is one document of a BEIR-style corpus.
@@ -56,24 +54,17 @@ func parseCorpus(name string, lines []numberedLine) (map[string]corpusEntry, err
 }
 
 // loadCorpus reads and parses a corpus, each document's content its
-// passage. The file's bytes are dropped when parseCorpus is done, before
-// the titles are joined.
+// passage.
 func loadCorpus(name string) (map[string]corpusEntry, error) {
 	corpus, err := readCorpus(name)
 	if err != nil {
 		return nil, err
 	}
-	heapcollect.Dropped() // the corpus's bytes
-	titled := false
 	for id, e := range corpus {
 		if e.title != "" {
 			e.content, e.title = passage(e.title, e.content), ""
 			corpus[id] = e
-			titled = true
 		}
-	}
-	if titled {
-		heapcollect.Dropped() // the texts the passages replaced
 	}
 	return corpus, nil
 }

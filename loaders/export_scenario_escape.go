@@ -1,7 +1,7 @@
 package loaders
 
 import (
-	"gopkg.in/yaml.v3"
+	"go.yaml.in/yaml/v3"
 
 	"ctxlab/internal/safetext"
 )

@@ -30,19 +30,6 @@ func LoadHistory(path string, stdin io.Reader) ([]value.Message, error) {
 	if info.IsDir() {
 		return nil, &Error{Name: path, Msg: "is a directory; expected a chat history file"}
 	}
-	// Only a regular file is streamed: the stream opens the path to read
-	// its start and again to read it, and a pipe (`--history <(...)`, a
-	// FIFO) gives its bytes once: the second open read nothing, or
-	// waited for ever on a FIFO whose writer was done.
-	if info.Mode().IsRegular() {
-		messages, handled, err := streamHistory(fileInput(path))
-		if handled {
-			return messages, err
-		}
-		if err != nil {
-			return nil, inputError("loading history", err)
-		}
-	}
 	data, err := ReadInputFile(path)
 	if err != nil {
 		return nil, inputError("loading history", err)

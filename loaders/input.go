@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 	"sync/atomic"
 	"unicode/utf8"
 
@@ -63,74 +62,76 @@ func OpenInput(path string) (io.ReadCloser, error) {
 
 // ReadInputFile reads a whole input file through OpenInput. A regular
 // file over the limit is refused before a byte is read, and one within it
-// is read into a buffer of its size, as os.ReadFile does, rather than one
-// grown by doubling to up to twice that.
+// is read into a buffer of its size, as os.ReadFile does.
 func ReadInputFile(path string) ([]byte, error) {
-	return fileInput(path).readAll()
-}
-
-// ReadInput reads a whole input, such as stdin, through NewInputReader;
-// name is how errors call it.
-func ReadInput(name string, r io.Reader) ([]byte, error) {
-	in, err := readWholeInput(name, r)
+	r, size, err := openSizedInput(path)
 	if err != nil {
 		return nil, err
 	}
-	return in.bytes(), nil
+	defer r.Close()
+	return readSized(r, size)
 }
 
-// ReadInputString is ReadInput into a string's own memory, for an input
-// that is used as text: converting ReadInput's bytes would hold it twice.
-func ReadInputString(name string, r io.Reader) (string, error) {
-	size := regularFileSize(r)
-	if size > 0 && size <= MaxInputSize() {
-		// A redirected file: read straight into a string of its size,
-		// as ReadInputFileString reads a named one.
-		var b strings.Builder
-		b.Grow(int(size))
-		_, err := io.Copy(&b, NewInputReader(name, r))
-		return b.String(), err
-	}
-	in, err := readWholeInput(name, r)
-	if err != nil {
-		return "", err
-	}
-	return in.text(), nil
-}
-
-// readWholeInput reads all of r through NewInputReader, refusing a
-// regular file over the limit from its size before a byte is read.
-func readWholeInput(name string, r io.Reader) (*inputChunks, error) {
+// ReadInput reads a whole input, such as stdin, through NewInputReader;
+// name is how errors call it. Stdin redirected from a regular file over
+// the limit is refused before a byte is read.
+func ReadInput(name string, r io.Reader) ([]byte, error) {
 	size := regularFileSize(r)
 	if size > MaxInputSize() {
 		return nil, (&inputReader{name: name, limit: MaxInputSize()}).tooLarge()
 	}
-	return readBounded(NewInputReader(name, r), size)
+	return readSized(NewInputReader(name, r), size)
 }
 
-// streamedInput is a whole input to be cut into blocks as a file is read:
-// r reads it and holds size bytes. A redirected regular file is read as
-// it is decoded, like a named one; a pipe, whose size is known only at
-// its end, is read whole first, into chunks (whole) that r releases as
-// it goes.
-type streamedInput struct {
-	r     io.Reader
-	size  int64
-	whole *inputChunks // a pipe's chunks; nil for a file
+// ReadInputString is ReadInput for an input used as text.
+func ReadInputString(name string, r io.Reader) (string, error) {
+	data, err := ReadInput(name, r)
+	return string(data), err
 }
 
-func openInputStream(name string, r io.Reader) (streamedInput, error) {
-	if size := regularFileSize(r); size > 0 {
-		if size > MaxInputSize() {
-			return streamedInput{}, (&inputReader{name: name, limit: MaxInputSize()}).tooLarge()
+// readSized reads all of r into a buffer of size bytes when size, the
+// size of a regular file, is known. An input of unknown size, a pipe, is
+// read in chunks of at most 1 MiB that are never copied while reading, so
+// a pipe refused at the size limit has allocated about the limit (a
+// buffer grown by doubling had allocated four times the limit by then),
+// and joined once at its end.
+func readSized(r io.Reader, size int64) ([]byte, error) {
+	if size > 0 {
+		buf := bytes.NewBuffer(make([]byte, 0, size+bytes.MinRead))
+		_, err := buf.ReadFrom(r)
+		return buf.Bytes(), err
+	}
+	var chunks [][]byte
+	for n := 64 << 10; ; n = min(2*n, 1<<20) {
+		chunk := make([]byte, n)
+		got, err := io.ReadFull(r, chunk)
+		chunks = append(chunks, chunk[:got])
+		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+			return bytes.Join(chunks, nil), nil
 		}
-		return streamedInput{r: NewInputReader(name, r), size: size}, nil
+		if err != nil {
+			return nil, err
+		}
 	}
-	in, err := readWholeInput(name, r)
-	if err != nil {
-		return streamedInput{}, err
+}
+
+// regularFileSize is what is left to read of r when r is an open regular
+// file (stdin redirected from one may have been read from already), else
+// 0.
+func regularFileSize(r io.Reader) int64 {
+	f, ok := r.(*os.File)
+	if !ok {
+		return 0
 	}
-	return streamedInput{r: in.reader(), size: int64(in.size), whole: in}, nil
+	info, err := f.Stat()
+	if err != nil || !info.Mode().IsRegular() {
+		return 0
+	}
+	at, err := f.Seek(0, io.SeekCurrent)
+	if err != nil || at > info.Size() {
+		return 0
+	}
+	return info.Size() - at
 }
 
 // NewInputReader wraps r so that reading it fails, with an *Error naming

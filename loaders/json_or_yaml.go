@@ -16,9 +16,9 @@ import (
 // and when that fails as YAML, unless its name says JSON: broken JSON is
 // often YAML ("{"content": }" is a null content), and the JSON error
 // says where it broke. A file named .yaml or .yml that is neither gets
-// the YAML error, any other the JSON error with what YAML said of it. A flow collection too large to be
-// read as YAML (yamlFlowTooLarge) is not tried: a file named as YAML
-// gets that refusal, any other its JSON error alone.
+// the YAML error, any other the JSON error with what YAML said of it. An input over the YAML size
+// limit (yamlTooLarge) is not tried as YAML: a file named as YAML gets
+// that refusal, any other its JSON error alone.
 func decodeJSONOrYAML(name string, data []byte) (tree, error) {
 	t, err := decodeJSON(name, data)
 	var jsonErr *Error
@@ -26,7 +26,7 @@ func decodeJSONOrYAML(name string, data []byte) (tree, error) {
 		return t, err
 	}
 	yamlName := hasYAMLName(name)
-	if hasJSONName(name) || (!yamlName && yamlFlowTooLarge(name, data) != nil) {
+	if hasJSONName(name) || (!yamlName && yamlTooLarge(name, data) != nil) {
 		return tree{}, err
 	}
 	yt, yamlErr := decodeYAML(name, data)

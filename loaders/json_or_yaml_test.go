@@ -4,7 +4,6 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
-	"strconv"
 	"strings"
 	"testing"
 )
@@ -72,60 +71,5 @@ func TestNeitherJSONNorYAMLNamesBoth(t *testing.T) {
 	_, _, err := ParseDocuments("d.json", []byte("[{\"content\": \"a\"},\n {\"content\": }]"), FormatAuto)
 	if err == nil || !strings.Contains(err.Error(), "line 2, column 14: invalid JSON") {
 		t.Errorf("d.json: got %v", err)
-	}
-}
-
-// A flow collection over yamlFlowMaxBytes is refused before it is
-// parsed, with its line and what to write instead; block style of the
-// same size, and JSON, are read.
-func TestLargeFlowYAMLIsRefused(t *testing.T) {
-	defer func(n int) { yamlFlowMaxBytes = n }(yamlFlowMaxBytes)
-	yamlFlowMaxBytes = 64
-	flow := "# docs\n\n[ {content: " + strings.Repeat("word ", 20) + "} ]\n"
-	for _, format := range []string{FormatAuto, FormatYAML} {
-		_, _, err := ParseDocuments("big.yaml", []byte(flow), format)
-		want := `big.yaml: line 3, column 1: a YAML flow collection ('[') of ` + strconv.Itoa(len(flow)) + ` bytes, over the 64 bytes read in flow style`
-		if err == nil || !strings.HasPrefix(err.Error(), want) || !strings.Contains(err.Error(), "block style") {
-			t.Errorf("%s: got %v\nwant %s…", format, err, want)
-		}
-	}
-	if _, err := ParseHistory("h.yml", []byte("--- {messages: ["+strings.Repeat("{role: user, content: hi}, ", 5)+"]}\n")); err == nil || !strings.Contains(err.Error(), "h.yml: line 1, column 5: a YAML flow collection ('{')") {
-		t.Errorf("history: got %v", err)
-	}
-	block := "- content: " + strings.Repeat("word ", 20) + "\n"
-	if _, _, err := ParseDocuments("big.yaml", []byte(block), FormatAuto); err != nil {
-		t.Errorf("block: %v", err)
-	}
-	json := `[{"content": "` + strings.Repeat("word ", 20) + `"}]`
-	if _, _, err := ParseDocuments("big.yaml", []byte(json), FormatAuto); err != nil {
-		t.Errorf("json: %v", err)
-	}
-	// Not JSON, too large to try as YAML, named as neither: the JSON error.
-	if _, _, err := ParseDocuments("stdin", []byte(flow[8:]), FormatAuto); err == nil || strings.Contains(err.Error(), "YAML") {
-		t.Errorf("stdin: got %v", err)
-	}
-}
-
-func TestYAMLFlowStart(t *testing.T) {
-	for _, c := range []struct {
-		in   string
-		at   int
-		flow bool
-	}{
-		{"[1]", 0, true},
-		{"  {a: 1}", 2, true},
-		{"# c\n[1]", 4, true},
-		{"%YAML 1.2\n---\n[1]", 14, true},
-		{"--- [1]", 4, true},
-		{"---[1]", 0, false},
-		{"- [1]", 0, false},
-		{"a: [1]", 0, false},
-		{"# only", 0, false},
-		{"", 0, false},
-	} {
-		at, flow := yamlFlowStart([]byte(c.in))
-		if flow != c.flow || (flow && at != c.at) {
-			t.Errorf("%q: got %d %v, want %d %v", c.in, at, flow, c.at, c.flow)
-		}
 	}
 }

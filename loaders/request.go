@@ -13,7 +13,6 @@ import (
 	"ctxlab/core/tokens"
 	"ctxlab/core/value"
 	"ctxlab/core/window"
-	"ctxlab/internal/heapcollect"
 	"ctxlab/internal/numfmt"
 )
 
@@ -55,10 +54,6 @@ type RequestOptions struct {
 	// Presets resolves Preset; nil means core's built-in presets. Pass
 	// the built-ins merged with a budget file for --budget-file.
 	Presets window.PresetSet
-	// Read, if set, is told the size of a request read from stdin once
-	// it is read whole, before it is parsed: a caller sets its memory
-	// limit from it, as it does from a file's size before reading.
-	Read func(bytes int)
 }
 
 // SupportedRequestShapes describes, on one line, what LoadRequest reads.
@@ -77,12 +72,7 @@ func LoadRequest(path string, stdin io.Reader, opts RequestOptions) (*core.Scena
 		if err != nil {
 			return nil, inputError("reading stdin", err)
 		}
-		if opts.Read != nil {
-			opts.Read(len(data))
-		}
-		sc, err := ParseRequest("stdin", data, opts)
-		heapcollect.Dropped()
-		return sc, err
+		return ParseRequest("stdin", data, opts)
 	}
 	info, err := statInput(path, "loading request")
 	if err != nil {
@@ -95,15 +85,7 @@ func LoadRequest(path string, stdin io.Reader, opts RequestOptions) (*core.Scena
 	if err != nil {
 		return nil, inputError("loading request", err)
 	}
-	sc, err := ParseRequest(path, data, opts)
-	// The file and its decoded body are garbage now, twice the request,
-	// and assemble's first allocation is the tools array, as long as the
-	// definitions: a collection still marking when it was made let the
-	// heap hold the file, the body, the definitions and the array at
-	// once (191 MiB for a request of 50 MB whose one tool has a 50 MB
-	// description, 4.4 times the file resident).
-	heapcollect.Dropped()
-	return sc, err
+	return ParseRequest(path, data, opts)
 }
 
 // ParseRequest splits an OpenAI Chat Completions or Anthropic Messages
@@ -286,7 +268,7 @@ func readTools(site requestSite, body map[string]any, raw *rawRequest, req *chat
 	if !ok {
 		return site.errorf(`"tools" is %s; expected a list of tool definitions`, describe(v))
 	}
-	defs, dropped := make([]json.RawMessage, len(tools)), false
+	defs := make([]json.RawMessage, len(tools))
 	for i, tool := range tools {
 		obj, ok := asMap(tool)
 		if !ok {
@@ -300,15 +282,8 @@ func readTools(site requestSite, body map[string]any, raw *rawRequest, req *chat
 			// json.Unmarshal cut it from the body, so compactJSON never
 			// falls back to the decoded value): the decoded copy is not
 			// read again, and the body lets go of it.
-			tools[i], dropped = nil, true
+			tools[i] = nil
 		}
-	}
-	if dropped {
-		// The decoded definitions let go of are as long as the compact
-		// ones about to be written: without a collection between, a
-		// 50 MB tool description was held as the file, its decoded
-		// value and its compact definition at once (143 MiB of heap).
-		heapcollect.Dropped()
 	}
 	for i, tool := range tools {
 		data, err := compactJSON(defs[i], tool)

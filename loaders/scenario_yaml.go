@@ -14,7 +14,7 @@ import (
 
 	"ctxlab/internal/numfmt"
 
-	"gopkg.in/yaml.v3"
+	"go.yaml.in/yaml/v3"
 )
 
 // The scenario and budget-file loaders walk yaml.v3's node tree instead of
@@ -32,18 +32,15 @@ func parseYAMLNode(name string, data []byte, expected string) (root *yaml.Node, 
 	if err := checkUTF8(name, data); err != nil {
 		return nil, err
 	}
+	if err := yamlTooLarge(name, data); err != nil {
+		return nil, err
+	}
 	// yaml.v3 has panicked on hostile input before (CVE-2022-28948).
 	defer func() {
 		if r := recover(); r != nil {
 			root, err = nil, &Error{Name: name, Msg: fmt.Sprintf("invalid YAML (parser failed: %v)", r)}
 		}
 	}()
-	if doc, ok := decodeOneYAMLDocument(data); ok {
-		if doc.Kind != yaml.DocumentNode || len(doc.Content) == 0 {
-			return nil, emptyError(name, expected)
-		}
-		return resolveAlias(doc.Content[0]), nil
-	}
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	var doc yaml.Node
 	if err := dec.Decode(&doc); err != nil {

@@ -3,7 +3,7 @@ package loaders
 import (
 	"bytes"
 
-	"gopkg.in/yaml.v3"
+	"go.yaml.in/yaml/v3"
 
 	"ctxlab/core"
 	"ctxlab/core/window"
@@ -28,14 +28,12 @@ func LoadSettingsFile(path string, base core.Settings, presets window.PresetSet)
 		return base, inputError("loading settings", err)
 	}
 	// Empty, or comments only: the input's own settings, a natural
-	// baseline to compare another file with. A file with a long line is
-	// not parsed twice to ask (a 50 MB query was held by yaml.v3's
-	// growing buffer here): a long line that is not a comment is content.
+	// baseline to compare another file with.
 	if commentsOnly(data) {
 		return base, nil
 	}
 	var doc yaml.Node
-	if !hasLongLine(data, longValueLineBytes) && yaml.Unmarshal(data, &doc) == nil && len(doc.Content) == 0 {
+	if yamlTooLarge(path, data) == nil && yaml.Unmarshal(data, &doc) == nil && len(doc.Content) == 0 {
 		return base, nil
 	}
 	root, err := parseYAMLNode(path, data, "settings (preset, model, budget, pipeline, memory, ...)")

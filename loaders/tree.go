@@ -48,9 +48,6 @@ func looksLikeJSON(data []byte) bool {
 // decodeJSON decodes one JSON value, or a stream of them (JSON Lines, or
 // concatenated pretty-printed objects) into a list.
 func decodeJSON(name string, data []byte) (tree, error) {
-	if t, ok := decodeJSONInPlace(data); ok {
-		return t, nil
-	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	// UseNumber keeps integers such as ids exact instead of rounding them
 	// through float64; normalizeJSON turns them into int64 or float64.

@@ -12,27 +12,16 @@ import (
 
 	"ctxlab/internal/numfmt"
 
-	"gopkg.in/yaml.v3"
+	"go.yaml.in/yaml/v3"
 )
 
 // decodeYAML decodes a single YAML document into generic values. YAML is a
 // superset of JSON's data model, so every JSON shape (and VCR cassettes, the
 // usual way recorded API traffic is stored) is accepted in YAML too.
 func decodeYAML(name string, data []byte) (t tree, err error) {
-	if err := yamlFlowTooLarge(name, data); err != nil {
+	if err := yamlTooLarge(name, data); err != nil {
 		return tree{}, err
 	}
-	// A top-level sequence is decoded an item at a time when that is
-	// plainly safe (yaml_items.go), never holding the whole file's tree.
-	if items, ok := decodeYAMLItems(name, data, yamlRunSize); ok {
-		return tree{value: items, syntax: syntaxYAML}, nil
-	}
-	return decodeWholeYAML(name, data)
-}
-
-// decodeWholeYAML is decodeYAML by yaml.v3 on the whole file at once: the
-// judge of every file the cut declines, and of its errors.
-func decodeWholeYAML(name string, data []byte) (t tree, err error) {
 	// yaml.v3 has panicked on hostile input before (CVE-2022-28948); a
 	// loader must turn any input into an error, never a crash.
 	defer func() {
@@ -41,14 +30,6 @@ func decodeWholeYAML(name string, data []byte) (t tree, err error) {
 		}
 	}()
 	var v any
-	if doc, ok := decodeOneYAMLDocument(data); ok && doc.Decode(&v) == nil {
-		v, err = normalizeYAML(name, v)
-		if err != nil {
-			return tree{}, err
-		}
-		return tree{value: v, syntax: syntaxYAML}, nil
-	}
-	v = nil
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(&v); err != nil {
 		if errors.Is(err, io.EOF) {

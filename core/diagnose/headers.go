@@ -8,7 +8,6 @@ import (
 
 	"ctxlab/core/pipeline"
 	"ctxlab/core/tokens"
-	"ctxlab/internal/heapcollect"
 	"ctxlab/internal/numfmt"
 )
 
@@ -16,10 +15,6 @@ import (
 type headerHeavy struct {
 	doc, citation, header, content int
 }
-
-// longHeaderBytes is the source length from which a header counted may
-// have been a copy worth collecting before the finding is written.
-const longHeaderBytes = 1 << 20
 
 // countHeader counts a citation header where the block holds it, at at,
 // as formatBlock wrote it; a header not found there (a result made some
@@ -50,9 +45,7 @@ func headerFindings(in *Input) []Finding {
 	res := in.Build
 	tok := in.Pipeline.Tokenizer
 	var heavy []headerHeavy
-	longSource := false // a header was long enough to be worth collecting
-	joined := false     // a long header was copied to be counted
-	offset := 0         // where the next cited document's header starts in the block
+	offset := 0 // where the next cited document's header starts in the block
 	for n, i := range res.Trace.Cited {
 		placed := res.IncludedDocs[n]
 		parts := pipeline.CitationHeaderParts(n+1, placed.Source, placed.Score, res.Trace.Doc(i).Fate == pipeline.FateSummarized)
@@ -62,15 +55,7 @@ func headerFindings(in *Input) []Finding {
 		if slices.Contains(in.RAGLost, i) {
 			continue // the assembler's cut of the block never sent it
 		}
-		if !longSource && len(placed.Source) >= longHeaderBytes {
-			// The message about to be made holds the source once more:
-			// what the pipeline let go of is collected first, or the
-			// copy is made beside it.
-			longSource = true
-			heapcollect.Dropped()
-		}
-		header, copied := countHeader(tok, res.ContextBlock, at, parts)
-		joined = joined || copied && len(placed.Source) >= longHeaderBytes
+		header, _ := countHeader(tok, res.ContextBlock, at, parts)
 		// The trace's kept count is the placed text's: the whole
 		// document, its cut part or its synopsis, counted once already.
 		if content := res.Trace.Doc(i).TokensKept; header >= content {
@@ -79,12 +64,6 @@ func headerFindings(in *Input) []Finding {
 	}
 	if len(heavy) == 0 {
 		return nil
-	}
-	if joined {
-		// CountJoined copies a source that is one pre-token into its
-		// header (it has no place to cut it); that copy is garbage now,
-		// and the message about to be made holds the source once more.
-		heapcollect.Dropped()
 	}
 	slices.SortStableFunc(heavy, func(a, b headerHeavy) int { return cmp.Compare(b.header-b.content, a.header-a.content) })
 	refs := make([]Ref, len(heavy))

@@ -51,7 +51,7 @@ func TestMostlyHeadersCountsAOnePreTokenSourceInTheBlock(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	source := strings.Repeat("a", 2<<20) // past longHeaderBytes; small enough for -race
+	source := strings.Repeat("a", 2<<20) // past 1 MiB; small enough for -race
 	docs := []value.Document{{Source: source, Score: 0.9, Content: "Tiny fragment here."}}
 	in := buildInput(t, docs, 1_000, func(o *pipeline.Options) { o.MinDocTokens, o.Tokenizer = 0, o200k })
 	want := o200k.Count(pipeline.CitationHeader(1, source, 0.9, false))

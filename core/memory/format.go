@@ -2,9 +2,10 @@ package memory
 
 import (
 	"iter"
+	"slices"
+	"strings"
 
 	"ctxlab/core/value"
-	"ctxlab/internal/sharedtext"
 )
 
 // DefaultMaxMessages is the reference's max_memory_messages, which
@@ -89,8 +90,7 @@ func (f Formatted) BlockParts() iter.Seq[string] {
 	}
 }
 
-// Block is the block whole, written once into a buffer of its exact
-// size, or the same block an earlier evaluation wrote (sharedtext).
+// Block is the block whole.
 func (f Formatted) Block() string {
-	return sharedtext.Join(f.BlockParts())
+	return strings.Join(slices.Collect(f.BlockParts()), "")
 }

@@ -2,11 +2,11 @@ package pipeline
 
 import (
 	"iter"
+	"slices"
 	"strconv"
 	"strings"
 
 	"ctxlab/core/pycompat"
-	"ctxlab/internal/sharedtext"
 )
 
 // Separator joins formatted documents in the context block.
@@ -83,27 +83,20 @@ func CitationHeaderWords(citation int, source string, score float64, summary boo
 
 // formatBlock renders the placed documents, numbered from 1, and the
 // citation map, which sends a number to the source or to "doc_N" when the
-// source is empty. The block is written once into a builder grown to its
-// size: each document formatted into a string of its own, then joined,
-// held a document of 50 MB (or one whose source is that long, since the
-// header repeats it) two or three times over.
+// source is empty.
 func formatBlock(placed []placedDoc) (string, map[int]string) {
 	return formatBlockAfter("", placed)
 }
 
 // formatBlockAfter is formatBlock written after prefix, in the same
-// string (Options.BlockPrefix). A long block equal to one an earlier
-// build made, and still held, is that block (sharedtext): the workbench
-// holds the evaluation it shows while it computes the next, and most
-// settings place the same documents.
+// string (Options.BlockPrefix).
 func formatBlockAfter(prefix string, placed []placedDoc) (string, map[int]string) {
-	return sharedtext.Join(blockParts(prefix, placed)), citationMap(placed)
+	return strings.Join(slices.Collect(blockParts(prefix, placed)), ""), citationMap(placed)
 }
 
 // blockParts yields the block's text in the pieces it is written from:
 // prefix, then each document's separator, citation header (its source a
-// part of its own) and text, for sharedtext.Join to measure, compare
-// and write.
+// part of its own) and text.
 func blockParts(prefix string, placed []placedDoc) iter.Seq[string] {
 	return func(yield func(string) bool) {
 		if !yield(prefix) {

@@ -9,7 +9,7 @@ import (
 
 	"ctxlab/core/pycompat"
 	"ctxlab/core/value"
-	"ctxlab/internal/jsonstring"
+	"ctxlab/internal/jsonout"
 )
 
 // AppendIndentedJSON appends r exactly as json.Indent(MarshalJSON(r), "",
@@ -138,7 +138,7 @@ func (w *jsonWriter) member() {
 
 func (w *jsonWriter) key(k string) {
 	w.member()
-	w.b = jsonstring.Append(w.b, k)
+	w.b = jsonout.Append(w.b, k)
 	w.b = append(w.b, ':', ' ')
 }
 

@@ -1,6 +1,6 @@
 package pipeline
 
-import "ctxlab/internal/jsonstring"
+import "ctxlab/internal/jsonout"
 
 // jsonStringWindow is how many bytes of a long string are escaped into a
 // streaming writer's buffer before it may hand them on. The reference
@@ -14,16 +14,16 @@ const jsonStringWindow = 32 << 10
 // str writes s as a JSON string. A string longer than the writer's
 // window is escaped a window at a time, with the bytes ready emitted
 // between windows, so its encoding is never held whole; the bytes are
-// those jsonstring.Append writes, since every window ends after a whole
+// those jsonout.Append writes, since every window ends after a whole
 // character of s.
 func (w *jsonWriter) str(s string) {
 	if w.stringWindow <= 0 || len(s) <= w.stringWindow {
-		w.b = jsonstring.Append(w.b, s)
+		w.b = jsonout.Append(w.b, s)
 		return
 	}
 	w.b = append(w.b, '"')
 	for i := 0; i < len(s) && w.err == nil; {
-		w.b, i = jsonstring.AppendPart(w.b, s, i, min(len(s), i+w.stringWindow))
+		w.b, i = jsonout.AppendPart(w.b, s, i, min(len(s), i+w.stringWindow))
 		w.flushIfFull()
 	}
 	w.b = append(w.b, '"')

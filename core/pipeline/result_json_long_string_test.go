@@ -8,7 +8,7 @@ import (
 	"unicode/utf8"
 
 	"ctxlab/core/value"
-	"ctxlab/internal/jsonstring"
+	"ctxlab/internal/jsonout"
 )
 
 // longJSONText is a string of every kind of character the encoder treats
@@ -24,14 +24,14 @@ func longJSONText(rng *rand.Rand, n int) string {
 	return b.String()
 }
 
-// A string written in windows is jsonstring.Append's bytes, and every
+// A string written in windows is jsonout.Append's bytes, and every
 // piece emitted between windows is whole UTF-8: no character and no
 // escape is cut, whatever the window and piece sizes.
 func TestStrInWindowsIsTheStringsEncoding(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
 	for round := range 300 {
 		s := longJSONText(rng, 1+rng.IntN(200))
-		want := jsonstring.Append(nil, s)
+		want := jsonout.Append(nil, s)
 		window, pieceSize := 1+round%9, round%5
 		var got []byte
 		pieces := 0

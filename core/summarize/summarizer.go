@@ -3,12 +3,12 @@ package summarize
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
 	"ctxlab/core/value"
 	"ctxlab/internal/numfmt"
-	"ctxlab/internal/sharedtext"
 )
 
 // Summarizer condenses text for the rolling summary and the long-document
@@ -182,10 +182,7 @@ func (r Request) Prompt() string {
 
 // RenderMemoryLines is the article's to_text: "role: content" per message.
 func RenderMemoryLines(msgs []value.Message) string {
-	// Written once into a string of its size, not into a builder that
-	// doubles and copies as it grows; a long one an earlier evaluation
-	// wrote is shared (sharedtext).
-	return sharedtext.Join(func(yield func(string) bool) {
+	return strings.Join(slices.Collect(func(yield func(string) bool) {
 		for i, m := range msgs {
 			if i > 0 && !yield("\n") {
 				return
@@ -194,5 +191,5 @@ func RenderMemoryLines(msgs []value.Message) string {
 				return
 			}
 		}
-	})
+	}), "")
 }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 
 	"ctxlab/core/tokens"
-	"ctxlab/internal/heapcollect"
 	"ctxlab/internal/numfmt"
 )
 
@@ -137,16 +136,11 @@ func Assemble(in Input) (*Assembly, error) {
 	case mode == MeasureOnly:
 		tools, _ := toolsJSON(in.Tools) // checked above
 		parts, a.Messages = measureRequest(in, tools, calls)
-		collectCountedTools(in.Tools)
-		// The array sent is toolsJSON's, shared with every evaluation
-		// of these tools (sharedtext): a long tool description is held
-		// as the input and this array, not also once per evaluation.
 		a.Tools, _ = compactTools(in.Tools)
 	case in.layout() == LayoutChat:
 		a.Layout = LayoutChat
 		var toolsSent int
 		parts, a.Messages, toolsSent = chatRequest(in, calls)
-		collectCountedTools(in.Tools)
 		// Shared, as in measure mode.
 		a.Tools, _ = compactTools(in.Tools[:toolsSent])
 	default:
@@ -218,22 +212,6 @@ func Assemble(in Input) (*Assembly, error) {
 	}
 	return a, nil
 }
-
-// collectCountedTools runs a collection when the tools array a measured
-// or chat assembly counted, garbage once counted, is long, before the
-// array sent is written: a collection still marking then let the heap
-// hold the definitions, the array counted and the array sent at once
-// (156 MiB for one 50 MB tool description), or, for the chat layout,
-// the array it counted beside the one the measured assembly after it
-// counts. Under collectToolsFromBytes the collector's pacing is left
-// alone: a workbench evaluates again on every change.
-func collectCountedTools(tools []json.RawMessage) {
-	if compactToolsSize(tools) >= collectToolsFromBytes {
-		heapcollect.Dropped()
-	}
-}
-
-const collectToolsFromBytes = 16 << 20
 
 // budgetRequest lays the input out with the article's assembler.
 func budgetRequest(in Input, toolsJSON string, calls []json.RawMessage) (map[string]*assembledComponent, []ChatMessage) {

@@ -8,7 +8,6 @@ import (
 
 	"ctxlab/core/tokens"
 	"ctxlab/internal/quoted"
-	"ctxlab/internal/sharedtext"
 )
 
 // ItemKind is what one item of a request is: a whole component, or one
@@ -149,10 +148,7 @@ func toolJSONTexts(tools []json.RawMessage) []string {
 	texts := make([]string, len(tools))
 	for i, t := range tools {
 		if json.Valid(t) && isCompactJSON(t) {
-			// Read where it lies: compacting a 50 MB definition into a
-			// buffer that doubles, then copying it out, held it three
-			// times more for each evaluation.
-			texts[i] = sharedtext.Bytes(t)
+			texts[i] = string(t)
 			continue
 		}
 		var buf bytes.Buffer

@@ -5,10 +5,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strings"
 
 	"ctxlab/core/summarize"
 	"ctxlab/core/value"
-	"ctxlab/internal/sharedtext"
 )
 
 // toolsJSON is the tools array as the provider receives it, in
@@ -20,10 +20,7 @@ func toolsJSON(tools []json.RawMessage) (string, error) {
 		return "", nil
 	}
 	// A definition already compact (the loaders compact what they read)
-	// is written as it is into a string of the array's size, or the
-	// array an earlier evaluation wrote is taken (sharedtext):
-	// compacting into a buffer and copying that into a string would hold
-	// a long definition twice more at once.
+	// is written as it is.
 	parts := make([]string, 0, 2*len(tools)+1)
 	for i, t := range tools {
 		sep := ","
@@ -31,7 +28,7 @@ func toolsJSON(tools []json.RawMessage) (string, error) {
 			sep = "["
 		}
 		if json.Valid(t) && isCompactJSON(t) {
-			parts = append(parts, sep, sharedtext.Bytes(t))
+			parts = append(parts, sep, string(t))
 			continue
 		}
 		var buf bytes.Buffer
@@ -41,7 +38,7 @@ func toolsJSON(tools []json.RawMessage) (string, error) {
 		parts = append(parts, sep, buf.String())
 	}
 	parts = append(parts, "]")
-	return sharedtext.Join(slices.Values(parts)), nil
+	return strings.Join(parts, ""), nil
 }
 
 // checkTools returns toolsJSON's error without writing the array: a
@@ -57,16 +54,6 @@ func checkTools(tools []json.RawMessage) error {
 		}
 	}
 	return nil
-}
-
-// compactToolsSize bounds the compact array's length: the definitions,
-// their commas and the brackets (compacting never lengthens JSON).
-func compactToolsSize(tools []json.RawMessage) int {
-	size := len(tools) + 1
-	for _, t := range tools {
-		size += len(t)
-	}
-	return size
 }
 
 // isCompactJSON reports whether valid JSON has no space outside its
@@ -88,16 +75,13 @@ func isCompactJSON(b []byte) bool {
 	return true
 }
 
-// compactTools is toolsJSON as bytes, the request's tools array: the
-// same bytes, not a copy (sharedtext.View), so the array an evaluation
-// keeps is the one every evaluation of these tools shares. It must not
-// be written to.
+// compactTools is toolsJSON as bytes, the request's tools array.
 func compactTools(tools []json.RawMessage) ([]byte, error) {
 	s, err := toolsJSON(tools)
 	if err != nil || s == "" {
 		return nil, err
 	}
-	return sharedtext.View(s), nil
+	return []byte(s), nil
 }
 
 // compactToolCalls returns a tool_calls array compacted, so whitespace in
@@ -156,7 +140,7 @@ func toolResultsText(results []ToolResult, calls []json.RawMessage) string {
 	if len(results) == 1 && results[0].role() == "tool" && results[0].Name == "" {
 		return results[0].Content
 	}
-	return sharedtext.Join(func(yield func(string) bool) {
+	return strings.Join(slices.Collect(func(yield func(string) bool) {
 		for i, r := range results {
 			if i > 0 && !yield("\n") {
 				return
@@ -168,7 +152,7 @@ func toolResultsText(results []ToolResult, calls []json.RawMessage) string {
 				if r.Content != "" && len(calls[i]) > 0 {
 					line = append(line, " ")
 				}
-				line = append(line, sharedtext.Bytes(calls[i]))
+				line = append(line, string(calls[i]))
 			case r.Name != "":
 				line = []string{r.Name, ": ", r.Content}
 			default:
@@ -180,7 +164,7 @@ func toolResultsText(results []ToolResult, calls []json.RawMessage) string {
 				}
 			}
 		}
-	})
+	}), "")
 }
 
 // toolResultLineSize is the length of a result's line in toolResultsText.

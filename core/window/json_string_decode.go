@@ -6,7 +6,7 @@ import (
 	"unicode/utf16"
 	"unicode/utf8"
 
-	"ctxlab/internal/jsonstring"
+	"ctxlab/internal/jsonout"
 )
 
 // decodeJSONString is encoding/json's value of the string literal whose
@@ -78,7 +78,7 @@ func hex4(s string, i int) rune {
 	if i+6 > len(s) || s[i] != '\\' || s[i+1] != 'u' {
 		return -1
 	}
-	r, ok := jsonstring.Hex4(s[i+2 : i+6])
+	r, ok := jsonout.Hex4(s[i+2 : i+6])
 	if !ok {
 		return -1
 	}

@@ -1,10 +1,6 @@
 package window
 
-import (
-	"slices"
-
-	"ctxlab/internal/sharedtext"
-)
+import "strings"
 
 // textParts collects the pieces of a text, which are mostly substrings
 // of something already held (a tool's description), and writes them
@@ -23,5 +19,5 @@ func (t *textParts) add(parts ...string) {
 }
 
 func (t *textParts) String() string {
-	return sharedtext.Join(slices.Values(t.parts))
+	return strings.Join(t.parts, "")
 }

@@ -1,4 +1,4 @@
-package cli
+package jsonout
 
 import (
 	"bytes"
@@ -9,7 +9,7 @@ import (
 	"ctxlab/internal/safetext"
 )
 
-// writeJSON's bytes are MarshalIndent's, made safe, and a line break,
+// Encode's bytes are MarshalIndent's, made safe, and a line break,
 // for values with empty and nested containers, escapes, characters a
 // terminal would act on, and strings longer than a chunk.
 func TestWriteJSONIsMarshalIndent(t *testing.T) {
@@ -31,7 +31,7 @@ func TestWriteJSONIsMarshalIndent(t *testing.T) {
 		}
 		want = append(safetext.EscapeJSON(want), '\n')
 		var got bytes.Buffer
-		if err := writeJSON(&got, v); err != nil {
+		if err := Encode(&got, v); err != nil {
 			t.Fatalf("value %d: %v", i, err)
 		}
 		if !bytes.Equal(got.Bytes(), want) {
@@ -52,7 +52,7 @@ func firstDiff(a, b []byte) int {
 // A value JSON cannot hold is an error, and nothing is written.
 func TestWriteJSONRefusesWithoutWriting(t *testing.T) {
 	var got bytes.Buffer
-	if err := writeJSON(&got, map[string]any{"f": func() {}}); err == nil || got.Len() != 0 {
+	if err := Encode(&got, map[string]any{"f": func() {}}); err == nil || got.Len() != 0 {
 		t.Errorf("err %v, %d bytes written; want an error and nothing", err, got.Len())
 	}
 }

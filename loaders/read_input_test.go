@@ -30,11 +30,9 @@ func pipeWith(t *testing.T, data []byte) (*os.File, func()) {
 }
 
 // A pipe one byte over the limit is refused, with the limit named; one at
-// the limit is read whole. The pipe is read in chunks, never in a buffer
-// grown by copying, which is what keeps a refused pipe's peak near the
-// limit (docs/limits.md).
+// the limit is read whole.
 func TestReadInputRefusesAPipeOneByteOverTheLimit(t *testing.T) {
-	const limit = 3<<20 + 12_345 // not a multiple of any chunk size
+	const limit = 3<<20 + 12_345 // not a multiple of any buffer size
 	defer SetMaxInputSize(limit)()
 	over, closeOver := pipeWith(t, bytes.Repeat([]byte("a"), limit+1))
 	_, err := ReadInput("stdin", over)
@@ -45,7 +43,7 @@ func TestReadInputRefusesAPipeOneByteOverTheLimit(t *testing.T) {
 	}
 
 	// Exactly the limit, of whole characters (the text must be UTF-8),
-	// across many chunk boundaries.
+	// across many reads.
 	pieces := []string{"été", " ", "word", "\n", "\t", "漢字"}
 	words := make([]byte, 0, limit)
 	rng := rand.New(rand.NewPCG(1, 2))
@@ -110,72 +108,10 @@ func TestReadInputSizesWhatIsLeftOfAFile(t *testing.T) {
 	}
 }
 
-// A pipe read in chunks comes back the same joined into bytes, into a
-// string, or read through, with characters of two to four bytes cut at
-// every chunk's end; each way lets go of every chunk, and reading lets go
-// of each chunk as soon as it has been read through, so a pipe is not
-// held twice while it is copied on.
-func TestInputChunksGiveThePipeBackAndLetGo(t *testing.T) {
-	var text []byte
-	chars := []string{"é", "漢", "🙂"}
-	end := 0 // where the next chunk ends
-	for i, size := 0, firstChunkSize; end < 3<<20; i, size = i+1, min(2*size, maxChunkSize) {
-		end += size
-		// The character's first byte is the chunk's last.
-		text = append(text, strings.Repeat("w", end-len(text)-1)...)
-		text = append(text, chars[i%len(chars)]...)
-	}
-	text = append(text, "\nthe end"...)
-	read := map[string]func(in *inputChunks) ([]byte, error){
-		"bytes": func(in *inputChunks) ([]byte, error) { return in.bytes(), nil },
-		"text":  func(in *inputChunks) ([]byte, error) { return []byte(in.text()), nil },
-		"reader": func(in *inputChunks) ([]byte, error) {
-			r := in.reader().(*chunkReader)
-			var got []byte
-			buf := make([]byte, 10_007)
-			for {
-				n, err := r.Read(buf)
-				got = append(got, buf[:n]...)
-				for i := range r.next {
-					if in.chunks[i].bytes != nil {
-						t.Fatalf("chunk %d of %d is held after it was read through", i, len(in.chunks))
-					}
-				}
-				if err == io.EOF {
-					return got, nil
-				}
-				if err != nil {
-					return got, err
-				}
-			}
-		},
-	}
-	for name, readAll := range read {
-		pipe, done := pipeWith(t, text)
-		in, err := readBounded(NewInputReader("stdin", pipe), 0)
-		done()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(in.chunks) < 4 {
-			t.Fatalf("%d bytes in %d chunks; the test wants several", len(text), len(in.chunks))
-		}
-		got, err := readAll(in)
-		if err != nil || !bytes.Equal(got, text) {
-			t.Fatalf("%s: %d bytes back of %d (%v)", name, len(got), len(text), err)
-		}
-		for i, c := range in.chunks {
-			if c.bytes != nil {
-				t.Fatalf("%s: chunk %d of %d is still held", name, i, len(in.chunks))
-			}
-		}
-	}
-}
-
 // A bad byte in a pipe is named by its line and offset however the
 // chunks cut the pipe, and by every reader of stdin alike.
 func TestAPipesBadByteIsNamedAcrossChunks(t *testing.T) {
-	lines := strings.Repeat("a line of words\n", 2*firstChunkSize/16) // 8,192 lines
+	lines := strings.Repeat("a line of words\n", 8_192)
 	text := lines + "é\xff"
 	want := "stdin: line 8193: invalid UTF-8 at byte offset 131,074 (byte 0xff); expected UTF-8 text"
 	for name, read := range map[string]func(*os.File) error{

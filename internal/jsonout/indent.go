@@ -1,6 +1,7 @@
-package cli
+package jsonout
 
 import (
+	"encoding/json"
 	"io"
 	"unicode/utf8"
 
@@ -9,18 +10,16 @@ import (
 
 // indentChunk is how much indented JSON is gathered before it is made
 // safe and written: large enough that writes cost nothing, small enough
-// that the indented copy of a 50 MB report is never held whole.
+// that the indented copy of a large report is never held whole.
 const indentChunk = 64 << 10
 
-// jsonIndentWriter indents compact JSON, as an Encoder without SetIndent
+// Writer indents compact JSON, as an Encoder without SetIndent
 // writes it, into the bytes json.Indent(dst, src, "", "  ") would give,
 // and passes them on in chunks with safetext.EscapeJSON applied. An
 // Encoder that indents holds the compact encoding and the indented copy
 // at once; this holds only the compact one. Chunks end where a
-// character starts, never inside one, so each is whole for EscapeJSON:
-// ending them only before an ASCII byte held a string with none, 50 MB
-// of Chinese, whole in the buffer.
-type jsonIndentWriter struct {
+// character starts, never inside one, so each is whole for EscapeJSON.
+type Writer struct {
 	out   io.Writer
 	buf   []byte
 	depth int
@@ -31,14 +30,27 @@ type jsonIndentWriter struct {
 	escaped  bool
 }
 
-func newJSONIndentWriter(out io.Writer) *jsonIndentWriter {
-	return &jsonIndentWriter{out: out, buf: make([]byte, 0, indentChunk+256)}
+// NewWriter indents what is written to it onto out, from depth levels
+// of two spaces (0 for a document of its own); Flush passes on the rest.
+func NewWriter(out io.Writer, depth int) *Writer {
+	return &Writer{out: out, buf: make([]byte, 0, indentChunk+256), depth: depth}
 }
 
-func (w *jsonIndentWriter) Write(p []byte) (int, error) {
+// Encode writes v as json.MarshalIndent(v, "", "  ") and a line break
+// give it, made safe (safetext.EscapeJSON). A value encoding/json
+// refuses is an error before anything is written.
+func Encode(out io.Writer, v any) error {
+	w := NewWriter(out, 0)
+	if err := json.NewEncoder(w).Encode(v); err != nil {
+		return err
+	}
+	return w.Flush()
+}
+
+func (w *Writer) Write(p []byte) (int, error) {
 	for _, c := range p {
 		if len(w.buf) >= indentChunk && utf8.RuneStart(c) {
-			if err := w.flush(); err != nil {
+			if err := w.Flush(); err != nil {
 				return 0, err
 			}
 		}
@@ -87,15 +99,15 @@ func (w *jsonIndentWriter) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-func (w *jsonIndentWriter) newline() {
+func (w *Writer) newline() {
 	w.buf = append(w.buf, '\n')
 	for range w.depth {
 		w.buf = append(w.buf, ' ', ' ')
 	}
 }
 
-// flush writes what is gathered; Close-like, the caller flushes at the end.
-func (w *jsonIndentWriter) flush() error {
+// Flush passes on what is gathered; the caller flushes at the end.
+func (w *Writer) Flush() error {
 	if len(w.buf) == 0 {
 		return nil
 	}

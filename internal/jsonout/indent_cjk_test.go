@@ -1,4 +1,4 @@
-package cli
+package jsonout
 
 import (
 	"bytes"
@@ -24,11 +24,11 @@ func TestIndentWriterFlushesAStringWithoutASCII(t *testing.T) {
 		t.Fatal(err)
 	}
 	var got chunks
-	w := newJSONIndentWriter(&got)
+	w := NewWriter(&got, 0)
 	if _, err := w.Write(compact); err != nil {
 		t.Fatal(err)
 	}
-	if err := w.flush(); err != nil {
+	if err := w.Flush(); err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(got.all.Bytes(), safetext.EscapeJSON(want)) {

@@ -1,4 +1,4 @@
-package jsonstring
+package jsonout
 
 import "unicode/utf8"
 
