@@ -32,6 +32,9 @@ type buildInput struct {
 	// says so, since the workbench budgets the block with the preset's
 	// retrieved-context allocation instead and its picture differs.
 	budgetIsDefault bool
+	// budgetFromScenario is true when the budget is a --scenario's
+	// retrieved-context allocation.
+	budgetFromScenario bool
 }
 
 // writeBuildReport renders a Build's Result and Trace for a person: the
@@ -46,6 +49,9 @@ func writeBuildReport(out io.Writer, in buildInput, res *pipeline.Result) error 
 	budgetNote := ""
 	if in.budgetIsDefault {
 		budgetNote = " (the default; the workbench budgets with its preset's allocation for the retrieved context)"
+	}
+	if in.budgetFromScenario {
+		budgetNote = " (the scenario's retrieved-context allocation)"
 	}
 	fmt.Fprintf(w, "ctxlab build · %s (%s) · %s %s · tokenizer %s · budget %s%s · %s mode\n\n",
 		safetext.Line(displayPath(in.docsPath)), in.docFormat, numfmt.Thousands(c.Input), numfmt.Plural(c.Input, "document", "documents"), o.Tokenizer.Name(), numfmt.Thousands(o.Budget), budgetNote, o.BudgetMode)
