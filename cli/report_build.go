@@ -157,9 +157,9 @@ func writeDedupSection(w io.Writer, in buildInput, tr pipeline.Trace) {
 		case d.Duplicate.Key != "":
 			io.WriteString(w, "  = ")
 			writeDocLabel(w, in.docs, i)
-			io.WriteString(w, ": same source as ")
+			io.WriteString(w, ": same "+d.Duplicate.SharedKey()+" as ")
 			writeDocLabel(w, in.docs, d.Duplicate.Of)
-			writeLong(w, " (", safetext.Line(d.Duplicate.Key), ")\n")
+			writeLong(w, ", the same source (", safetext.Line(d.Duplicate.KeyValue()), ")\n")
 		case d.Duplicate.Kind == pipeline.DuplicateExact:
 			io.WriteString(w, "  = ")
 			writeDocLabel(w, in.docs, i)

@@ -103,7 +103,7 @@ func legendSections(st *themes.Styles) []legendSection {
 			{"Σ", inSummarized, "summarized: a synopsis was sent in its place (summarize overflow on)"},
 			{"✗", inExcluded, "left out: over the budget, or cut out by the assembler; in the Memory view a dropped message"},
 			{"≈", inDuplicate, "near duplicate of document #n, struck out; J, or similarity, is how alike the two are (0 to 1)"},
-			{"=", inDuplicate, "exact duplicate of document #n, struck out"},
+			{"=", inDuplicate, "exact duplicate of document #n, struck out; “same URL as #n” (or same key): the same source by the dedup key, its text maybe not"},
 			{"·", inFiltered, "filtered out: fewer tokens than the minimum, dimmed"},
 			{"•", inPlain, "still in play at the stage shown, before the budget decides"},
 			{"⚑", inAccent, "pinned message: kept by priority memory whatever its age"},
