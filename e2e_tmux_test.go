@@ -253,7 +253,7 @@ func TestWorkbenchLaunchFlagsSetControls(t *testing.T) {
 	// 160 columns: the controls strip shows the preset on its first rows.
 	s := startTmux(t, 160, 48, nil, "--dedup-threshold", "0.6", "--preset", "document_qa", "--model", "gpt-4.1",
 		"--min-doc-tokens", "7", "--request-id", "demo-7")
-	s.waitFor("gpt-4.1 (o200k_base)", "dedup ◂0.60▸", "min tok ◂7▸", "preset ◂document_qa▸", "6,584/8,000", "under the minimum of 7")
+	s.waitFor("gpt-4.1 (o200k_base)", "dedup ◂0.60▸", "min tok ◂7▸", "preset ◂document_qa▸", "6,584/8,000", "tok < min 7")
 	s.send("5")
 	s.waitFor(`"request_id": "demo-7"`)
 }

@@ -332,7 +332,7 @@ func prepareAssembly(env Env, fs *flagSet, f *assembleFlags) (*assembleRun, erro
 	case f.scenario != "":
 		run.source = f.scenario
 		// A scenario's own preset: key may name a budget file's preset.
-		if run.scenario, err = loaders.LoadScenarioFile(f.scenario, loaders.ScenarioOptions{Presets: presets, AllowOutside: f.allowOutside}); err != nil {
+		if run.scenario, err = loadScenario(f.scenario, presets, f.allowOutside); err != nil {
 			return nil, err
 		}
 	case f.emptyByDefault:

@@ -24,7 +24,7 @@ its budget, token counts that are estimates ("findings" in the JSON, after
 the reference's keys and the trace).
 
 Usage:
-  ctxlab build --docs FILE [--budget N] [--tokenizer NAME | --model NAME]
+  ctxlab build --docs FILE | --scenario FILE [--budget N] [--tokenizer NAME | --model NAME]
                [--dedup-threshold F] [--min-doc-tokens N] [--lost-in-middle=true|false]
                [--shingle-size K] [--budget-mode reference|strict] [--summarize-overflow]
                [--format text|json]
@@ -35,6 +35,11 @@ Usage:
   --model and --max-turns are the same knobs as in ctxlab assemble and the
   workbench.
 
+  --scenario runs the pipeline on a scenario's documents with its
+  settings and its retrieved-context allocation as the budget, as the
+  workbench does; the flags given override them, and --history replaces
+  its history.
+
   --docs - reads documents from stdin. Formats are detected from the content:
   JSON Lines or JSON arrays of {content, score, source, metadata}, LangChain,
   LlamaIndex, Chroma, Pinecone, Qdrant and Tavily results, CSV with a header,
@@ -42,7 +47,10 @@ Usage:
 `
 
 type buildFlags struct {
-	docs         string
+	docs string
+	// scenario is --scenario: its documents, settings and allocation.
+	scenario     string
+	allowOutside bool
 	docFormat    string
 	perParagraph bool
 	history      string
@@ -75,6 +83,8 @@ func newBuildFlagSet(env Env, f *buildFlags) *flagSet {
 // options, which build and sweep share.
 func (f *buildFlags) registerPipelineInput(fs *flagSet) {
 	fs.StringVar(&f.docs, "docs", "", "documents: a file, a directory of .md/.txt files, or - for stdin")
+	fs.StringVar(&f.scenario, "scenario", "", scenarioHelp)
+	fs.BoolVar(&f.allowOutside, "allow-outside", false, allowOutsideHelp)
 	fs.StringVar(&f.docFormat, "doc-format", loaders.FormatAuto, "force the document format: "+joinFormats())
 	fs.BoolVar(&f.perParagraph, "per-paragraph", false, "directory input: one document per paragraph instead of per file")
 	fs.IntVar(&f.budget, "budget", pipeline.DefaultBudget, "token budget for the context block")
@@ -90,7 +100,7 @@ func (f *buildFlags) run(env Env, fs *flagSet) error {
 		return err
 	}
 	docs, format := set.Docs, set.Format
-	var history []value.Message
+	history := set.history
 	if f.history != "" {
 		if history, err = loaders.LoadHistory(f.history, env.Stdin); err != nil {
 			return err
@@ -113,40 +123,69 @@ func (f *buildFlags) run(env Env, fs *flagSet) error {
 	if f.format == "json" {
 		return writeBuildJSON(env.Stdout, res, findings, costJSONOf(cost, prices))
 	}
-	input := buildInput{docsPath: f.docs, docFormat: format, docs: docs, opts: opts, history: history, maxTurns: settings.MaxTurns, findings: findings,
-		cost: cost, prices: prices, budgetIsDefault: !flagWasSet(fs, "budget")}
+	input := buildInput{docsPath: f.inputName(), docFormat: format, docs: docs, opts: opts, history: history, maxTurns: settings.MaxTurns, findings: findings,
+		cost: cost, prices: prices, budgetIsDefault: !flagWasSet(fs, "budget") && f.scenario == "", budgetFromScenario: !flagWasSet(fs, "budget") && f.scenario != ""}
 	return writeBuildReport(env.Stdout, input, res)
 }
 
 // loadPipelineInput reads the settings from the flags and loads the
 // documents, with their notes on stderr; command names the caller in the
 // message for missing documents.
-func (f *buildFlags) loadPipelineInput(env Env, fs *flagSet, command string) (core.Settings, pipeline.Options, loaders.DocumentSet, error) {
+func (f *buildFlags) loadPipelineInput(env Env, fs *flagSet, command string) (core.Settings, pipeline.Options, pipelineInput, error) {
+	if f.scenario != "" {
+		settings, sc, err := f.scenarioPipelineInput(fs)
+		if err != nil {
+			return settings, pipeline.Options{}, pipelineInput{}, err
+		}
+		opts, err := f.pipelineOptions(env, settings)
+		if err != nil {
+			return settings, opts, pipelineInput{}, err
+		}
+		warnDistanceLike(env, settings.Pipeline.Scores, sc.Documents)
+		return settings, opts, pipelineInput{DocumentSet: loaders.DocumentSet{Docs: sc.Documents, Format: "scenario"}, history: sc.History}, nil
+	}
 	settings := core.DefaultSettings()
 	if f.docs == "" {
 		if env.StdinIsTTY {
-			return settings, pipeline.Options{}, loaders.DocumentSet{}, fmt.Errorf("%s: no documents: pass --docs FILE (or --docs - to read stdin)", command)
+			return settings, pipeline.Options{}, pipelineInput{}, fmt.Errorf("%s: no documents: pass --docs FILE (or --docs - to read stdin) or --scenario FILE", command)
 		}
 		f.docs = "-"
 	}
 	if err := f.knobs.apply(fs, &settings, core.KnobContext{}, nil); err != nil {
-		return settings, pipeline.Options{}, loaders.DocumentSet{}, err
+		return settings, pipeline.Options{}, pipelineInput{}, err
 	}
+	opts, err := f.pipelineOptions(env, settings)
+	if err != nil {
+		return settings, opts, pipelineInput{}, err
+	}
+	set, err := loaders.LoadDocumentSet(f.docs, env.Stdin, loaders.DocOptions{Format: f.docFormat, PerParagraph: f.perParagraph})
+	if err != nil {
+		return settings, opts, pipelineInput{}, err
+	}
+	printSkipNotes(env, set.SkipNotes(displayPath(f.docs)))
+	warnDistanceLike(env, settings.Pipeline.Scores, set.Docs)
+	return settings, opts, pipelineInput{DocumentSet: set}, nil
+}
+
+// pipelineInput is what the pipeline runs on: the documents, and the
+// history a scenario carries.
+type pipelineInput struct {
+	loaders.DocumentSet
+	history []value.Message
+}
+
+// pipelineOptions are the pipeline's options from the settings and the
+// budget, checked, with the note that counts are estimates on stderr.
+func (f *buildFlags) pipelineOptions(env Env, settings core.Settings) (pipeline.Options, error) {
 	if note := core.CountEstimateNote(settings); note != "" {
 		// stderr, so --format json stays the result alone.
 		fmt.Fprintln(env.Stderr, "ctxlab: note: "+safetext.Line(note))
 	}
 	opts := pipeline.Options{Settings: settings.Pipeline, Budget: f.budget}
 	if err := core.ValidateOptions(opts); err != nil {
-		return settings, opts, loaders.DocumentSet{}, flagError(err)
+		return opts, flagError(err)
 	}
-	set, err := loaders.LoadDocumentSet(f.docs, env.Stdin, loaders.DocOptions{Format: f.docFormat, PerParagraph: f.perParagraph})
-	if err != nil {
-		return settings, opts, loaders.DocumentSet{}, err
-	}
-	printSkipNotes(env, set.SkipNotes(displayPath(f.docs)))
-	warnDistanceLike(env, settings.Pipeline.Scores, set.Docs)
-	return settings, opts, set, nil
+	return opts, nil
 }
 
 // writeBuildJSON writes the reference's result and the trace, exactly as

@@ -51,7 +51,7 @@ func commands() []command {
 		{"sweep", "run the pipeline once per value of one knob: kept, removed, sent, tokens, score", runSweep},
 		{"assemble", "assemble a request within a token budget; exit 3 if it overflows", runAssemble},
 		{"eval", "run the pipeline over every query of a retrieval run; context recall with judgments", runEval},
-		{"diff", "compare two settings or scenarios: documents in, out, cut or moved, tokens, findings, text", runDiff},
+		{"diff", "compare two settings or scenarios, or one with --set NAME=VALUE: documents in, out, cut, moved", runDiff},
 		{"presets", "list the token budget presets, or validate a budget file", runPresets},
 		{"tokens", "count tokens under every tokenizer side by side", runTokens},
 		{"prices", "list the model prices costs are computed with, with their date and source", runPrices},

@@ -9,7 +9,9 @@ import (
 
 	"ctxlab/core"
 	"ctxlab/core/tokens"
+	"ctxlab/internal/safetext"
 	"ctxlab/loaders"
+	"ctxlab/sample"
 )
 
 const diffUsage = `
@@ -24,6 +26,8 @@ workbench's Compare view (p pins a baseline, v opens it) as a report.
 Usage:
   ctxlab diff A.yaml B.yaml                 two scenario files
   ctxlab diff --scenario FILE A.yaml B.yaml one input, two settings files
+  ctxlab diff --scenario FILE --set NAME=VALUE [--set NAME=VALUE ...]
+                                            the input as it is, and changed
   ctxlab diff --docs FILE|DIR|- [--doc-format F] [--per-paragraph] [--history FILE] A.yaml B.yaml
               [--budget-file FILE] [--prices FILE] [--format text|json] [--full] [--allow-outside]
 
@@ -31,6 +35,12 @@ Usage:
   preset, model, tokenizer, window, budget, query, pipeline, memory,
   rerank, mode and layout. Each is applied to the input's own settings,
   so a key a file leaves out keeps the input's value.
+
+  --set NAME=VALUE changes one setting by its flag's name (dedup-threshold,
+  rag-budget, top-k, ...: the flags of ctxlab assemble), the value read and
+  checked as the flag's. With --set the input (--scenario, --docs or, with
+  neither, the bundled sample) as it is is the baseline, and the same
+  input with every --set applied is compared with it.
 
 Exit status: 0 whether or not the two differ or fit, 1 on bad input or
 usage.
@@ -45,6 +55,9 @@ type diffFlags struct {
 	prices     pricesFlag
 	// allowOutside lets scenario files' paths leave their folders.
 	allowOutside bool
+	// sets are the --set NAME=VALUE given, compared with the input as
+	// it is.
+	sets stringList
 }
 
 // diffCosts are both requests at their models' list prices.
@@ -69,6 +82,7 @@ func runDiff(env Env, args []string) error {
 	fs.StringVar(&f.format, "format", "text", "output: text or json")
 	fs.BoolVar(&f.allowOutside, "allow-outside", false, allowOutsideHelp)
 	f.prices.register(fs)
+	fs.Var(&f.sets, "set", "NAME=VALUE: compare the input with this setting changed, by its flag's name (repeatable)")
 	fs.BoolVar(&f.full, "full", false, "text: print the request's whole text with its changes marked, not only the changed lines and a few around them")
 	files, err := parseWithPositionals(fs, args)
 	if err != nil {
@@ -80,12 +94,26 @@ func runDiff(env Env, args []string) error {
 	if err := checkInputs(fs, &f.docs, f.scenario, ""); err != nil {
 		return err
 	}
-	if len(files) != 2 {
-		return fmt.Errorf("diff: expected two files, the baseline and the one to compare with it; got %d (run ctxlab diff --help)", len(files))
-	}
-	baseline, current, input, err := loadDiffSides(env, &f, files[0], files[1])
-	if err != nil {
-		return err
+	var baseline, current diffSide
+	var input string
+	if len(f.sets) > 0 {
+		if len(files) > 0 {
+			return fmt.Errorf("diff: --set compares the input as it is with the input changed; give it no settings or scenario files (got %s)", quoted(files[0]))
+		}
+		sets, err := parseKnobSets(f.sets)
+		if err != nil {
+			return fmt.Errorf("diff: %w", err)
+		}
+		if baseline, current, input, err = loadDiffSets(env, &f, sets); err != nil {
+			return err
+		}
+	} else {
+		if len(files) != 2 {
+			return fmt.Errorf("diff: expected two files, the baseline and the one to compare with it, or --set NAME=VALUE; got %d (run ctxlab diff --help)", len(files))
+		}
+		if baseline, current, input, err = loadDiffSides(env, &f, files[0], files[1]); err != nil {
+			return err
+		}
 	}
 	prices, err := f.prices.load()
 	if err != nil {
@@ -110,10 +138,10 @@ func loadDiffSides(env Env, f *diffFlags, a, b string) (baseline, current diffSi
 	settingsA, settingsB := core.Settings{}, core.Settings{}
 	switch {
 	case f.scenario == "" && f.docs.path == "":
-		if scA, err = loaders.LoadScenarioFile(a, loaders.ScenarioOptions{Presets: presets, AllowOutside: f.allowOutside}); err != nil {
+		if scA, err = loadScenario(a, presets, f.allowOutside); err != nil {
 			return baseline, current, "", err
 		}
-		if scB, err = loaders.LoadScenarioFile(b, loaders.ScenarioOptions{Presets: presets, AllowOutside: f.allowOutside}); err != nil {
+		if scB, err = loadScenario(b, presets, f.allowOutside); err != nil {
 			return baseline, current, "", err
 		}
 		settingsA, settingsB = scA.Settings, scB.Settings
@@ -121,7 +149,7 @@ func loadDiffSides(env Env, f *diffFlags, a, b string) (baseline, current diffSi
 		if f.docs.path != "" {
 			scA, _, err = scenarioFromDocs(env, &f.docs)
 		} else {
-			scA, err = loaders.LoadScenarioFile(f.scenario, loaders.ScenarioOptions{Presets: presets, AllowOutside: f.allowOutside})
+			scA, err = loadScenario(f.scenario, presets, f.allowOutside)
 		}
 		if err != nil {
 			return baseline, current, "", err
@@ -141,6 +169,48 @@ func loadDiffSides(env Env, f *diffFlags, a, b string) (baseline, current diffSi
 	}
 	if current.eval, err = evaluateForDiff(scB, settingsB); err != nil {
 		return baseline, current, "", fmt.Errorf("%s: %w", b, err)
+	}
+	return baseline, current, input, nil
+}
+
+// loadDiffSets evaluates the input as it is and with the sets applied.
+func loadDiffSets(env Env, f *diffFlags, sets knobSets) (baseline, current diffSide, input string, err error) {
+	presets, err := presetSet(f.budgetFile)
+	if err != nil {
+		return baseline, current, "", err
+	}
+	var sc *core.Scenario
+	switch {
+	case f.docs.path != "":
+		sc, _, err = scenarioFromDocs(env, &f.docs)
+	case f.scenario != "":
+		sc, err = loadScenario(f.scenario, presets, f.allowOutside)
+	default:
+		if sc, err = loaders.LoadScenarioFS(sample.FS, sample.DefaultScenario); err != nil {
+			err = fmt.Errorf("loading the bundled sample: %w", err)
+		}
+		input = "bundled sample (" + sample.DefaultScenario + ")"
+	}
+	if err != nil {
+		return baseline, current, "", err
+	}
+	if input == "" {
+		input = sc.Origin
+	}
+	changed := sc.Settings
+	if err := sets.apply(&changed, core.KnobContext{Presets: presets}); err != nil {
+		return baseline, current, "", err
+	}
+	if err := changed.Validate(); err != nil {
+		return baseline, current, "", fmt.Errorf("--set %s: %w", safetext.Line(sets.label()), err)
+	}
+	baseline = diffSide{label: "its own settings"}
+	current = diffSide{label: sets.label()}
+	if baseline.eval, err = evaluateForDiff(sc, sc.Settings); err != nil {
+		return baseline, current, "", fmt.Errorf("%s: %w", safetext.Line(input), err)
+	}
+	if current.eval, err = evaluateForDiff(sc, changed); err != nil {
+		return baseline, current, "", fmt.Errorf("--set %s: %w", safetext.Line(sets.label()), err)
 	}
 	return baseline, current, input, nil
 }

@@ -79,8 +79,8 @@ func TestDiffOfTwoSettingsFiles(t *testing.T) {
 	text, _, code := run(t, "", "diff", "--docs", docs, baseline, smaller)
 	for _, want := range []string{
 		"Documents whose fate or place changed (3)",
-		"  out      #4 kb/3.md (score 0.6): sent → not sent (source 4 → absent)",
-		"  cut      #3 kb/2.md (score 0.7): sent → sent in part (source 3 → source 3)",
+		"  out      #4 kb/3.md (score 0.60): sent → not sent (source 4 → absent)",
+		"  cut      #3 kb/2.md (score 0.70): sent → sent in part (source 3 → source 3)",
 		"allocation 1,000 → 400",
 		"- --- Source [5] kb/4.md ---",
 	} {

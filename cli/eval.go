@@ -79,7 +79,7 @@ func runEval(env Env, args []string) error {
 	fs.StringVar(&f.files.Queries, "queries", "", "the queries' text: BEIR's queries.jsonl (optional)")
 	fs.StringVar(&f.files.Qrels, "qrels", "", "relevance judgments: TREC qrels or BEIR's qrels TSV (optional)")
 	fs.BoolVar(&f.strictQrels, "strict-qrels", false, strictQrelsHelp)
-	fs.StringVar(&f.scenario, "scenario", "", "a scenario file: its settings, and its eval: run when it names one")
+	fs.StringVar(&f.scenario, "scenario", "", scenarioHelp)
 	fs.StringVar(&f.format, "format", "text", "output: text, json or csv")
 	fs.StringVar(&f.sweep, "sweep", "", "a knob to sweep over the aggregate: dedup-threshold, min-doc-tokens or budget")
 	fs.BoolVar(&f.allowOutside, "allow-outside", false, allowOutsideHelp)
@@ -107,7 +107,11 @@ func (f *evalFlags) run(env Env, fs *flagSet) error {
 	settings := core.DefaultSettings()
 	settings.Budget.RetrievedContext = f.budget
 	if f.scenario != "" {
-		sc, err := loaders.LoadScenarioFile(f.scenario, loaders.ScenarioOptions{AllowOutside: f.allowOutside})
+		presets, err := presetSet("")
+		if err != nil {
+			return err
+		}
+		sc, err := loadScenario(f.scenario, presets, f.allowOutside)
 		if err != nil {
 			return err
 		}

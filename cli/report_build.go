@@ -32,6 +32,9 @@ type buildInput struct {
 	// says so, since the workbench budgets the block with the preset's
 	// retrieved-context allocation instead and its picture differs.
 	budgetIsDefault bool
+	// budgetFromScenario is true when the budget is a --scenario's
+	// retrieved-context allocation.
+	budgetFromScenario bool
 }
 
 // writeBuildReport renders a Build's Result and Trace for a person: the
@@ -46,6 +49,9 @@ func writeBuildReport(out io.Writer, in buildInput, res *pipeline.Result) error 
 	budgetNote := ""
 	if in.budgetIsDefault {
 		budgetNote = " (the default; the workbench budgets with its preset's allocation for the retrieved context)"
+	}
+	if in.budgetFromScenario {
+		budgetNote = " (the scenario's retrieved-context allocation)"
 	}
 	fmt.Fprintf(w, "ctxlab build · %s (%s) · %s %s · tokenizer %s · budget %s%s · %s mode\n\n",
 		safetext.Line(displayPath(in.docsPath)), in.docFormat, numfmt.Thousands(c.Input), numfmt.Plural(c.Input, "document", "documents"), o.Tokenizer.Name(), numfmt.Thousands(o.Budget), budgetNote, o.BudgetMode)
@@ -151,9 +157,9 @@ func writeDedupSection(w io.Writer, in buildInput, tr pipeline.Trace) {
 		case d.Duplicate.Key != "":
 			io.WriteString(w, "  = ")
 			writeDocLabel(w, in.docs, i)
-			io.WriteString(w, ": same source as ")
+			io.WriteString(w, ": same "+d.Duplicate.SharedKey()+" as ")
 			writeDocLabel(w, in.docs, d.Duplicate.Of)
-			fmt.Fprint(w, " (", safetext.Line(d.Duplicate.Key), ")\n")
+			fmt.Fprint(w, ", the same source (", safetext.Line(d.Duplicate.KeyValue()), ")\n")
 		case d.Duplicate.Kind == pipeline.DuplicateExact:
 			io.WriteString(w, "  = ")
 			writeDocLabel(w, in.docs, i)

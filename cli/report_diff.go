@@ -3,7 +3,6 @@ package cli
 import (
 	"fmt"
 	"io"
-	"strconv"
 	"unicode/utf8"
 
 	"ctxlab/core"
@@ -60,9 +59,16 @@ func writeDiffDocuments(w io.Writer, docs []core.DocumentChange) {
 	if len(docs) == 0 {
 		fmt.Fprintln(w, "  none")
 	}
+	// Two decimals, as every report prints a score, or the few more that
+	// tell the listed scores apart.
+	scores := make([]float64, len(docs))
+	for i, d := range docs {
+		scores[i] = d.Score
+	}
+	digits := numfmt.Decimals(scores, 2, 5)
 	for _, d := range docs {
 		fmt.Fprintf(w, "  %-8s #%d %s (score %s): %s\n", d.Kind(), d.Index+1, safetext.Line(d.Source),
-			strconv.FormatFloat(d.Score, 'f', -1, 64), documentChangeWords(d))
+			numfmt.Score(d.Score, digits), documentChangeWords(d))
 	}
 	fmt.Fprintln(w)
 }

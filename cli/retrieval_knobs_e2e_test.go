@@ -142,14 +142,14 @@ func TestDedupKeyURL(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	for _, want := range []string{
-		"same source as #1 https://arxiv.org/abs/2307.03172v1 (url arxiv.org/abs/2307.03172)",
+		"same URL as #1 https://arxiv.org/abs/2307.03172v1, the same source (arxiv.org/abs/2307.03172)",
 		"[2] https://arxiv.org/abs/2005.11401",
 	} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("the report lacks %q:\n%s", want, stdout)
 		}
 	}
-	if strings.Count(stdout, "(url arxiv.org/abs/2307.03172)") != 2 {
+	if strings.Count(stdout, "the same source (arxiv.org/abs/2307.03172)") != 2 {
 		t.Errorf("two copies should be named:\n%s", stdout)
 	}
 	_, stderr, code = run(t, arxivCopies, "build", "--docs", "-", "--dedup-key", "title")

@@ -31,7 +31,7 @@ sent, the context block's tokens and the sum of the sent documents' scores.
 The current value (the flag's own, or its default) always has a row.
 
 Usage:
-  ctxlab sweep --knob NAME --docs FILE [--budget N] [pipeline options as in build]
+  ctxlab sweep --knob NAME --docs FILE | --scenario FILE [--budget N] [pipeline options as in build]
                [--format text|csv|json]
 `
 
@@ -70,7 +70,7 @@ func runSweep(env Env, args []string) error {
 	case "csv":
 		return writeSweepCSV(env.Stdout, sw)
 	}
-	return writeSweepText(env.Stdout, sw, f.docs, len(set.Docs), opts.Budget)
+	return writeSweepText(env.Stdout, sw, f.inputName(), len(set.Docs), opts.Budget)
 }
 
 func sweepableFlags() string {

@@ -56,7 +56,7 @@ func TestBudgetMarkersUseWordsWhereTheWidthAllows(t *testing.T) {
 	}{
 		{"support_chat", 190, []string{"✂ cut from 1,830 · +280 over", "framing and headings", "retrieved context ", "tool results "}},
 		{"support_chat", 160, []string{"✂ cut from 1,830 · +280 over", "framing and headings", "RAG ", "tool res "}},
-		{"support_chat", 120, []string{"✂ of 1,830 · +280 over", "framing+", "RAG ", "tool res "}},
+		{"support_chat", 120, []string{"✂ of 1,830 · +280 over", "framing and headings", "RAG ", "tool res "}},
 		{"support_chat", 80, []string{"✂ of 1,830", "framing+", "RAG ", "tool res "}},
 		{"overflow", 120, []string{"▲ over by 54,253", "▲ +657 = headers"}},
 		{"overflow", 80, []string{"▲ +54,253", "▲ +657"}},

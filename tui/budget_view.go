@@ -80,18 +80,33 @@ func budgetRows(width int) int {
 
 // threeColumnBudget is the width from which the component grid has three
 // columns: below it a cell would leave its bar too short to read once
-// markers such as "✂ cut from 1,830 · headers +280" are written out.
-const threeColumnBudget = 200
+// markers such as "✂ cut from 1,830 · headers +280" are written out, and
+// two columns give their bars and the components' words the width (at
+// 200 columns, bars twice as long as three columns leave).
+const threeColumnBudget = 240
 
 // cellBarWidth is the length of every component's bar in a grid column
-// colW wide. It depends on the width alone, never on the figures or
-// markers, so a bar does not grow or shrink when a change makes a
-// marker appear or a figure gain a digit: the figures and the marker
-// share what is left, the marker taking the wordiest form that fits.
-// At 80 columns that leaves "1,966/2,000 ✂ of 1,830" its room.
-func cellBarWidth(colW int) int {
-	return max(3, min(30, 5+(colW-39)/4))
+// colW wide whose labels take labelW. It depends on the width alone,
+// never on the figures or markers, so a bar does not grow or shrink
+// when a change makes a marker appear or a figure gain a digit: the
+// figures (about "1,966/2,000") and the marker share what is left, the
+// marker taking the wordiest form that fits. The marker's share grows
+// with the column up to markerRoomMax, the room of "▲ +269 · (headers
+// 279, 10 left unspent)" (at 160 columns, of "✂ cut from 1,830 · +280
+// over"); the bar takes the rest, so a wide terminal's columns are
+// filled by their bars, not left blank. At 80 columns that leaves
+// "1,966/2,000 ✂ of 1,830" its room.
+func cellBarWidth(colW, labelW int) int {
+	markerRoom := min(markerRoomMax, 10+(colW-39)*3/5)
+	return max(3, min(maxCellBarW, colW-labelW-len("1,966/2,000")-4-markerRoom))
 }
+
+// markerRoomMax is the most of a grid column the width sets aside for a
+// component's marker; maxCellBarW the longest a component's bar gets.
+const (
+	markerRoomMax = 40
+	maxCellBarW   = 60
+)
 
 // renderBudget draws the whole window split by component, then a bar per
 // component of used against allocated. Every cell of the grid gives its
@@ -142,7 +157,7 @@ func renderBudget(st *themes.Styles, ev *core.Evaluation, c *core.Comparison, wi
 		}
 		cells = append(cells, cell)
 	}
-	barW := cellBarWidth(colW)
+	barW := cellBarWidth(colW, labelW)
 	room := max(0, colW-labelW-barW-numW-4)
 	level := markerLevels - 1
 	for l, w := range levelW {

@@ -129,7 +129,9 @@ func TestDiagnosisJumpsToComponentsAndMessages(t *testing.T) {
 // finding in one line and changes with a knob.
 func TestFindingLineFollowsTheSettings(t *testing.T) {
 	m := newTestModel(t, "support_chat", "mono", 80, 24)
-	line := func(m Model) string { return strings.Split(ansi.Strip(m.View()), "\n")[7] }
+	// The finding line is the one above the panes (below the strip's
+	// hint when there is one).
+	line := func(m Model) string { return strings.Split(ansi.Strip(m.View()), "\n")[m.computeLayout().mainTop()-1] }
 	before := line(m)
 	if !strings.HasPrefix(before, " ⚠ #15 dropped; weaker copy #34 sent as [2]: 60 days → 30 days.") || !strings.HasSuffix(before, " · d: 6 findings ") {
 		t.Errorf("finding line %q", before)

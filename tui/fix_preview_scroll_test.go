@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -53,23 +54,35 @@ func TestFixPreviewScrolls(t *testing.T) {
 	}
 }
 
-// TestFixPreviewNarrowPutsTheFiguresFirst: below fixNarrowWidth the
-// preview opens on the fix's name and its figures, its reason last,
-// where scrolling reaches it; wide, the description comes whole first.
-func TestFixPreviewNarrowPutsTheFiguresFirst(t *testing.T) {
-	const description = "Budget before reordering: the budget takes the documents strongest first"
-	if head, why := fixExplanation(description, 80); head != "Budget before reordering" || why != "the budget takes the documents strongest first" {
-		t.Errorf("at 80 columns: %q, then %q", head, why)
-	}
-	if head, why := fixExplanation(description, 120); head != description || why != "" {
-		t.Errorf("at 120 columns: %q, then %q", head, why)
-	}
+// TestFixPreviewDescriptionIsWhole: at 80 columns the preview opens on
+// the fix's whole description, wrapped, not cut to a line; the request's
+// figures follow it on the first page.
+func TestFixPreviewDescriptionIsWhole(t *testing.T) {
 	m := keys(t, newTestModel(t, "support_chat", "mono", 80, 24), "d", "f")
-	lines := fixPreviewLines(m.styles, m.fixes, 80)
-	if !strings.HasPrefix(ansi.Strip(lines[1]), " request ") {
-		t.Errorf("at 80 columns the second line is %q, want the request's figures", ansi.Strip(lines[1]))
+	if !m.fixes.open {
+		t.Fatalf("f did not open the preview; status %q", m.status.text)
 	}
-	if last := ansi.Strip(strings.Join(lines, "\n")); !strings.Contains(last, " why: ") {
-		t.Errorf("at 80 columns the reason is not in the preview:\n%s", last)
+	description := m.fixes.fixes[m.fixes.index].Description
+	if lipgloss.Width(description) <= 76 {
+		t.Fatalf("the test needs a description longer than a line: %q", description)
+	}
+	screen := ansi.Strip(m.View())
+	var shown []string
+	request := false
+	for _, line := range strings.Split(screen, "\n") {
+		line = strings.Trim(line, "┃ ")
+		if strings.HasPrefix(line, "request ") {
+			request = true
+			break
+		}
+		if shown != nil || strings.HasPrefix(description, line[:min(len(line), 10)]) && line != "" {
+			shown = append(shown, line)
+		}
+	}
+	if got := strings.Join(strings.Fields(strings.Join(shown, " ")), " "); got != strings.Join(strings.Fields(description), " ") {
+		t.Errorf("the preview's first lines say\n%q\nexpected the whole description\n%q\n%s", got, description, screen)
+	}
+	if !request {
+		t.Errorf("the request's figures are not on the first page:\n%s", screen)
 	}
 }

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/charmbracelet/lipgloss"
-
 	"ctxlab/core"
 	"ctxlab/core/diagnose"
 	"ctxlab/core/window"
@@ -66,8 +64,9 @@ func fixPreviewLines(st *themes.Styles, p fixPane, w int) []string {
 		}
 	}
 	row := func(text string) { lines = append(lines, " "+st.Text.Render(truncateText(text, width))) }
-	head, why := fixExplanation(safetext.Line(fix.Description), w)
-	wrapped(head, st.Text.Render)
+	// The description first and whole, wrapped: it says what the fix
+	// does and why, which the figures after it measure.
+	wrapped(safetext.Line(fix.Description), st.Text.Render)
 	verdict, verdictStyle := "still over", st.Warn.Render
 	switch {
 	case pv.Fits && !pv.FitsBefore:
@@ -114,31 +113,7 @@ func fixPreviewLines(st *themes.Styles, p fixPane, w int) []string {
 			row(fmt.Sprintf("  #%d %s: %s", d.Index+1, shownSource(d.Source), d.Transition()))
 		}
 	}
-	if why != "" {
-		wrapped("why: "+why, st.Muted.Render)
-	}
 	return lines
-}
-
-// fixNarrowWidth is the width under which the preview shortens its
-// explanation to the fix's name, the figures first.
-const fixNarrowWidth = 100
-
-// fixExplanation splits a fix's description for the width: whole where
-// it is wide; on a narrow screen its name ("Budget before reordering")
-// first and the reason, after the figures, where scrolling reaches it,
-// so the first page shows what the fix changes, not six lines of why.
-func fixExplanation(description string, w int) (head, why string) {
-	name, reason, ok := strings.Cut(description, ": ")
-	if w >= fixNarrowWidth || !ok {
-		return description, ""
-	}
-	if room := max(10, w-4); lipgloss.Width(name) > room {
-		// A name longer than the line (which document for which) is cut
-		// to one line here and given whole with the reason.
-		return truncateText(name, room), description
-	}
-	return name, reason
 }
 
 // signedTokens writes a change with its sign: +1,234 or −567.

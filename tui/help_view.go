@@ -28,7 +28,10 @@ const (
 // helpSections groups every binding by where it works, for the ? screen.
 func (m Model) helpSections() []helpSection {
 	sections := []helpSection{
-		{"Global", flattenBindings(m.global.FullHelp())},
+		// First, so a newcomer finds on the first screen what the views
+		// are and how to open them.
+		{"Views", viewBindings()},
+		{"Global", withoutBinding(flattenBindings(m.global.FullHelp()), m.global.Views)},
 		// Second, so the fixes are on the first screen of the help, not
 		// below the fold of its last column.
 		{"Fixes (measured by assembling again)", flattenBindings(m.fixes.keys.FullHelp())},
@@ -45,6 +48,39 @@ func (m Model) helpSections() []helpSection {
 		sections = append(sections, helpSection{"Eval view (a): every query of the run", flattenBindings(m.evalTable.keys.FullHelp())})
 	}
 	return sections
+}
+
+// viewHelp says what each numbered view shows, in the order of its key;
+// each fits a help column beside its key.
+var viewHelp = []string{
+	"Documents: each one's fate",
+	"Ordering: rank against place",
+	"Context: the text as sent",
+	"Memory: history kept or dropped",
+	"Metrics: ContextMetrics per part",
+	"Space: what takes the space",
+}
+
+// viewBindings are the numbered views, a line each: key, name and what
+// it shows.
+func viewBindings() []key.Binding {
+	out := make([]key.Binding, len(viewHelp))
+	for i, help := range viewHelp {
+		k := viewKeys[i]
+		out[i] = key.NewBinding(key.WithKeys(k), key.WithHelp(k, help))
+	}
+	return out
+}
+
+// withoutBinding is bindings less the one whose help is drop's.
+func withoutBinding(bindings []key.Binding, drop key.Binding) []key.Binding {
+	out := make([]key.Binding, 0, len(bindings))
+	for _, b := range bindings {
+		if b.Help() != drop.Help() {
+			out = append(out, b)
+		}
+	}
+	return out
 }
 
 func flattenBindings(groups [][]key.Binding) []key.Binding {

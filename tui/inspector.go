@@ -70,6 +70,9 @@ func inspectorContent(st *themes.Styles, ev *core.Evaluation, doc int, counts ma
 	docTokens := ev.Build.Trace.Tokens(doc)
 	opts := ev.Settings.Pipeline
 	glyph, tone := fateLook(t.Fate)
+	if t.Duplicate != nil && t.Duplicate.Kind == pipeline.DuplicateExact {
+		glyph = "=" // as the list marks it
+	}
 	glyph, tone, headline := assemblerLook(ev, doc, glyph, tone, fateHeadline(ev, t, docTokens))
 	line("%s", toneStyle(st, tone).Render(glyph+" "+headline))
 	line("")
@@ -82,7 +85,7 @@ func inspectorContent(st *themes.Styles, ev *core.Evaluation, doc int, counts ma
 		stage("sort", fmt.Sprintf("score rank %s of %s (before dedup)", numfmt.Thousands(int(t.SortedPos)+1), numfmt.Thousands(len(ev.Build.Trace.Sorted))))
 		switch {
 		case t.Duplicate != nil && t.Duplicate.Key != "":
-			stage("dedup", st.Duplicate.UnsetStrikethrough().Render(fmt.Sprintf("same source as #%d, by the dedup key (%s)", displayNumber(ev, t.Duplicate.Of), safetext.Line(t.Duplicate.Key))))
+			stage("dedup", st.Duplicate.UnsetStrikethrough().Render(fmt.Sprintf("same source as #%d: same %s, %s (the dedup key), so not sent twice; the texts may differ", displayNumber(ev, t.Duplicate.Of), t.Duplicate.SharedKey(), safetext.Line(t.Duplicate.KeyValue()))))
 		case t.Duplicate != nil && t.Duplicate.Kind == pipeline.DuplicateExact:
 			stage("dedup", st.Duplicate.UnsetStrikethrough().Render(fmt.Sprintf("exact duplicate of #%d: same text after lowercasing and collapsing whitespace", displayNumber(ev, t.Duplicate.Of))))
 		case t.Duplicate != nil:
@@ -160,7 +163,7 @@ func fateHeadline(ev *core.Evaluation, t pipeline.DocTrace, docTokens int) strin
 	case pipeline.FateDuplicate:
 		of := ev.Documents[t.Duplicate.Of].Source
 		if t.Duplicate.Key != "" {
-			return fmt.Sprintf("same source as #%d %s (%s)", displayNumber(ev, t.Duplicate.Of), shownSource(of), safetext.Line(t.Duplicate.Key))
+			return fmt.Sprintf("same %s as #%d %s", t.Duplicate.SharedKey(), displayNumber(ev, t.Duplicate.Of), shownSource(of))
 		}
 		if t.Duplicate.Kind == pipeline.DuplicateExact {
 			return fmt.Sprintf("exact duplicate of #%d %s", displayNumber(ev, t.Duplicate.Of), shownSource(of))
@@ -225,7 +228,9 @@ func writeRelations(b *strings.Builder, st *themes.Styles, ev *core.Evaluation, 
 		other := tr.Doc(i)
 		if other.Duplicate != nil && other.Duplicate.Of == doc {
 			kind := "exact"
-			if other.Duplicate.Kind == pipeline.DuplicateNear {
+			if k := other.Duplicate.SharedKey(); k != "" {
+				kind = "same " + k
+			} else if other.Duplicate.Kind == pipeline.DuplicateNear {
 				kind = fmt.Sprintf("near J=%.2f", other.Duplicate.Similarity)
 			}
 			by = append(by, fmt.Sprintf("#%d (%s)", displayNumber(ev, int(other.Index)), kind))

@@ -20,7 +20,10 @@ const (
 // layout is the height of each band and the split of the main area.
 type layout struct {
 	budget, banner, finding, main, controls int
-	listW, inspW                            int
+	// hint is the line under the strip that says why documents are left
+	// out while the window has room (allocationHintWords), 0 or 1.
+	hint         int
+	listW, inspW int
 }
 
 func (m *Model) computeLayout() layout {
@@ -48,8 +51,12 @@ func (m *Model) computeLayout() layout {
 			l.banner = min(len(hangingWrap(text, m.width-2, 2)), 3)
 		}
 	}
-	// header + budget + pipeline + banner + finding + main + controls + footer
-	l.main = max(3, m.height-1-l.budget-1-l.banner-l.finding-l.controls-1)
+	if allocationHintWords(m.eval, m.sent) != nil {
+		l.hint = 1
+	}
+	// header + budget + pipeline + hint + banner + finding + main +
+	// controls + footer
+	l.main = max(3, m.height-1-l.budget-1-l.hint-l.banner-l.finding-l.controls-1)
 	if m.wide {
 		l.listW = max(44, m.width*3/5)
 		l.inspW = m.width - l.listW
@@ -110,4 +117,4 @@ func box(st *themes.Styles, title, content string, w, h int, focused bool) strin
 
 // mainTop is the screen row where the main area's box starts: below the
 // header, the budget, the pipeline strip, the banner and the finding line.
-func (l layout) mainTop() int { return 1 + l.budget + 1 + l.banner + l.finding }
+func (l layout) mainTop() int { return 1 + l.budget + 1 + l.hint + l.banner + l.finding }

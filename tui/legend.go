@@ -97,13 +97,25 @@ func legendSections(st *themes.Styles) []legendSection {
 		legendEntry{"limited by", inText, "the window bar's end names what limits the request: the allocations that cut or dropped something, the max input it is over, or everything fits"},
 	)
 	return []legendSection{
+		// First: why documents are left out and counted twice is what a
+		// newcomer asks of the first screen, and the hint under the strip
+		// sends them here (?? why).
+		{"Pipeline strip, and the line under it", []legendEntry{
+			{"Input 60 ─►", inText, "the stages in order, each with its count; the highlighted one is what the list shows (› when narrow)"},
+			{"−4", inText, "documents that left at this stage"},
+			{"11✓ 1✂ 38✗", inText, "documents included, cut and left out by the budget: the pipeline's walk, whose budget is the retrieved context's allocation"},
+			{"Reorder off", inText, "lost-in-the-middle is off; skipped when 3 or fewer documents remain"},
+			{"after the assembler 9✓ 1✂ 40✗", inPartial, "the same documents counted again, as they are sent: the block the walk kept holds tokens it did not count (in reference mode its --- Source --- headers), so the assembler cuts the block to the allocation once more and a few more documents are cut or lost. The Budget list shows these (Final when narrow)"},
+			{"ℹ 40 left out … decides", inMuted, "the line under the strip: documents left out though the window has room. Each component gets an allocation of the window; the retrieved context's allocation, not the window, decides how many documents are sent. Raise it with the RAG budget control (c) or a preset"},
+			{"Rerank 60→30→12", inMuted, "two-stage retrieval: candidates, retrieved by score, kept by BM25"},
+		}},
 		{"Fates: document list, inspector, memory", []legendEntry{
 			{"✓", inIncluded, "included: sent whole; [n] is its citation number in the context"},
 			{"✂", inPartial, "cut: only part was sent, tokens kept of its total"},
 			{"Σ", inSummarized, "summarized: a synopsis was sent in its place (summarize overflow on)"},
 			{"✗", inExcluded, "left out: over the budget, or cut out by the assembler; in the Memory view a dropped message"},
 			{"≈", inDuplicate, "near duplicate of document #n, struck out; J, or similarity, is how alike the two are (0 to 1)"},
-			{"=", inDuplicate, "exact duplicate of document #n, struck out"},
+			{"=", inDuplicate, "exact duplicate of document #n, struck out; “same URL as #n” (or same key): the same source by the dedup key, its text maybe not"},
 			{"·", inFiltered, "filtered out: fewer tokens than the minimum, dimmed"},
 			{"•", inPlain, "still in play at the stage shown, before the budget decides"},
 			{"⚑", inAccent, "pinned message: kept by priority memory whatever its age"},
@@ -125,14 +137,6 @@ func legendSections(st *themes.Styles) []legendSection {
 			{"dropped: ≤100 left", inExcluded, "the article's builder stopped: 100 tokens or fewer were left"},
 		}},
 		{"Budget: the window bar and one bar per component", bars},
-		{"Pipeline strip", []legendEntry{
-			{"Input 60 ─►", inText, "the stages in order, each with its count; the highlighted one is what the list shows (› when narrow)"},
-			{"−4", inText, "documents that left at this stage"},
-			{"11✓ 1✂ 38✗", inText, "documents included, cut and left out by the budget"},
-			{"Reorder off", inText, "lost-in-the-middle is off; skipped when 3 or fewer documents remain"},
-			{"after the assembler 9✓ 1✂ 40✗", inPartial, "the same documents once the assembler cut the retrieved context to its allocation: what the Budget list shows (Final when narrow)"},
-			{"Rerank 60→30→12", inMuted, "two-stage retrieval: candidates, retrieved by score, kept by BM25"},
-		}},
 		{"Eval view (a, with a retrieval run)", []legendEntry{
 			{"query ▲ / ▼", inText, "the table is sorted by this column, ascending or descending (s: next column, r: reverse)"},
 			{"◆ q03", inChanged, "the query the other views show (enter opens another)"},

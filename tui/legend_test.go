@@ -208,7 +208,7 @@ func TestQuestionMarkTurnsTheHelpToTheLegendAndBack(t *testing.T) {
 		t.Fatalf("? did not open the keys page, or it does not name the legend:\n%s", m.View())
 	}
 	m = keys(t, m, "?")
-	if !m.views.helpOpen || !m.views.legend || !strings.Contains(m.View(), "Fates: document list") {
+	if !m.views.helpOpen || !m.views.legend || !strings.Contains(m.View(), "Pipeline strip, and the line under it") {
 		t.Fatalf("? again did not turn to the legend:\n%s", m.View())
 	}
 	m = keys(t, m, "j")

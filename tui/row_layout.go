@@ -2,6 +2,9 @@ package tui
 
 import (
 	"strconv"
+	"strings"
+
+	"github.com/mattn/go-runewidth"
 
 	"ctxlab/core/value"
 	"ctxlab/internal/numfmt"
@@ -21,6 +24,9 @@ type rowLayout struct {
 	// wordsW is the cells of the longest note in words (or short note
 	// where a row has no words), up to maxWordsW.
 	wordsW int
+	// sourceW is the cells of the longest source as the list shows it
+	// (no URL scheme), up to maxSourceFirst.
+	sourceW int
 	// docs identifies the document set the score columns were fitted to.
 	docs docSetKey
 }
@@ -48,6 +54,11 @@ const (
 	// and a narrow one keeps its sources readable.
 	maxWordsW    = 44
 	wordsSourceW = 28
+	// maxSourceFirst is how much of its sources a list keeps before it
+	// words its notes: a wide list shows paths such as
+	// "helpdesk-export/articles/2290-damaged-items.html" whole rather
+	// than cut to make room for words the legend also gives.
+	maxSourceFirst = 48
 )
 
 // fitRowLayout measures n rows, row k looking as look(k), and every
@@ -58,9 +69,10 @@ const (
 func fitRowLayout(n int, look func(k int) rowLook, docs []value.Document, prev rowLayout) rowLayout {
 	l := rowLayout{noteW: minNoteW, docs: docsKey(docs), numW: max(4, len(strconv.Itoa(len(docs)))), tokW: 5}
 	if prev.docs == l.docs && prev.scoreW > 0 {
-		l.scoreDigits, l.scoreW = prev.scoreDigits, prev.scoreW
+		l.scoreDigits, l.scoreW, l.sourceW = prev.scoreDigits, prev.scoreW, prev.sourceW
 	} else {
 		l.scoreDigits, l.scoreW = scoreColumn(docs)
+		l.sourceW = longestSource(docs, maxSourceFirst)
 	}
 	// One note of each shape is measured (noteShape): at 100,000 rows,
 	// measuring every note was a sixth of a knob change. Neighbouring
@@ -107,15 +119,41 @@ func scoreDecimals(docs []value.Document) int {
 	return numfmt.Decimals(scores, 2, 5)
 }
 
+// longestSource is the cells of the longest source as the list shows
+// it, without a URL's scheme, up to most. A source's bytes bound its
+// cells, so only a source longer than the longest so far is measured,
+// and the walk stops once one reaches most.
+func longestSource(docs []value.Document, most int) int {
+	longest := len("(no source)")
+	for i := range docs {
+		src := docs[i].Source
+		if len(src) <= longest {
+			continue
+		}
+		for _, prefix := range []string{"https://", "http://"} {
+			src = strings.TrimPrefix(src, prefix)
+		}
+		if len(src) <= longest {
+			continue
+		}
+		longest = max(longest, runewidth.StringWidth(shownSource(src)))
+		if longest >= most {
+			return most
+		}
+	}
+	return longest
+}
+
 // numbersW is the cells of " #### score tok  " before the source.
 func (l rowLayout) numbersW() int { return 1 + l.numW + 1 + l.scoreW + 1 + l.tokW + 1 }
 
 // columns splits a row's width between source and note: notes in words
-// when they leave sources wordsSourceW cells, else the short notes,
-// which get their width while sources keep minSourceW, then give way.
+// when they leave sources wordsSourceW cells and their longest (up to
+// maxSourceFirst), else the short notes, which get their width while
+// sources keep minSourceW, then give way.
 func (l rowLayout) columns(width int) (sourceW, noteW int, wordy bool) {
 	rest := width - 2 - l.numbersW() - 1 // lead, glyph; the space before the note
-	if l.wordsW > l.noteW && rest-l.wordsW >= wordsSourceW {
+	if l.wordsW > l.noteW && rest-l.wordsW >= max(wordsSourceW, l.sourceW) {
 		return rest - l.wordsW, l.wordsW, true
 	}
 	noteW = max(minNoteW, min(l.noteW, rest-minSourceW))

@@ -146,6 +146,13 @@ func sentLook(glyph string, tone rowTone, survival core.CitedSurvival) (string, 
 
 // duplicateNote is what a duplicate duplicates.
 func duplicateNote(ev *core.Evaluation, d *pipeline.Duplicate) rowNote {
+	switch d.SharedKey() {
+	case "":
+	case "URL":
+		return rowNote{kind: noteSameURL, n1: displayNumber(ev, d.Of)}
+	default:
+		return rowNote{kind: noteSameKey, n1: displayNumber(ev, d.Of)}
+	}
 	if d.Kind == pipeline.DuplicateExact {
 		return rowNote{kind: noteExactCopy, n1: displayNumber(ev, d.Of)}
 	}

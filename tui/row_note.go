@@ -21,6 +21,8 @@ const (
 	noteDedupKept                 // kept, rank n1
 	noteExactCopy                 // exact copy of #n1
 	noteNearCopy                  // near copy of #n1, similarity sim
+	noteSameURL                   // same URL as #n1, by the dedup key
+	noteSameKey                   // same metadata key as #n1, by the dedup key
 	noteReordered                 // rank n1 placed in slot n2
 	noteSentWhole                 // [citation] sent whole, rank n1
 	noteCut                       // [citation] cut at n1 of n2 tokens
@@ -106,6 +108,15 @@ func (n rowNote) appendOwn(b []byte, wordy bool) []byte {
 			return strconv.AppendInt(append(b, "= exact copy of #"...), int64(n.n1), 10)
 		}
 		return append(strconv.AppendInt(append(b, "= #"...), int64(n.n1), 10), " exact"...)
+	case noteSameURL, noteSameKey:
+		what := " same URL"
+		if n.kind == noteSameKey {
+			what = " same key"
+		}
+		if wordy {
+			return strconv.AppendInt(append(append(append(b, '='), what...), " as #"...), int64(n.n1), 10)
+		}
+		return append(strconv.AppendInt(append(b, "= #"...), int64(n.n1), 10), what...)
 	case noteNearCopy:
 		if wordy {
 			b = strconv.AppendInt(append(b, "≈ near copy of #"...), int64(n.n1), 10)

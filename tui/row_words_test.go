@@ -7,6 +7,10 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
+// longSource is a long source of the sample: at 160 columns the list
+// shows it whole, its notes short, rather than cut it for their words.
+const longSource = "kb/returns/_drafts/holiday-returns-2026.md"
+
 func TestListNotesAreInWordsWhenTheListIsWide(t *testing.T) {
 	words := []string{
 		"[1] sent whole · rank 1 after dedup", "[10] cut inside the retrieved context", "[11] lost in the assembler's cut",
@@ -17,7 +21,7 @@ func TestListNotesAreInWordsWhenTheListIsWide(t *testing.T) {
 	for _, tt := range []struct {
 		width int
 		want  []string
-	}{{160, words}, {120, short}} {
+	}{{200, words}, {160, append(short, longSource)}, {120, short}} {
 		m := newTestModel(t, "support_chat", "mono", tt.width, 48)
 		screen := ansi.Strip(m.View())
 		for _, w := range tt.want {

@@ -27,6 +27,9 @@ func (m Model) View() string {
 		renderBudget(m.styles, m.eval, m.comparison, m.width),
 		renderPipelineStrip(m.styles, m.eval, m.sent, m.list.stage, m.width),
 	}
+	if l.hint > 0 {
+		parts = append(parts, renderAllocationHint(m.styles, allocationHintWords(m.eval, m.sent), m.width))
+	}
 	if l.banner > 0 {
 		lines := hangingWrap(m.bannerText(), m.width-2, 2)
 		if len(lines) > l.banner {

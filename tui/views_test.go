@@ -321,7 +321,9 @@ func TestMetricsComparesRecordedUsage(t *testing.T) {
 // the reference's unbudgeted headers reads "= hdr"; one that is more (or
 // much less) keeps both figures.
 func TestRAGMarkerSaysWhatTheExcessIs(t *testing.T) {
-	m := newTestModel(t, "support_chat", "mono", 160, 48)
+	// 200 columns leave the marker the room of its words beside bars
+	// that fill their column.
+	m := newTestModel(t, "support_chat", "mono", 200, 48)
 	m = keys(t, m, "c")
 	m.controls.selectID("assembly")
 	m = keys(t, m, "right")
