@@ -204,7 +204,7 @@ func loadDiffSets(env Env, f *diffFlags, sets knobSets) (baseline, current diffS
 	if err := changed.Validate(); err != nil {
 		return baseline, current, "", fmt.Errorf("--set %s: %w", safetext.Line(sets.label()), err)
 	}
-	baseline = diffSide{label: "its own settings"}
+	baseline = diffSide{label: "the input's own settings"}
 	current = diffSide{label: sets.label()}
 	if baseline.eval, err = evaluateForDiff(sc, sc.Settings); err != nil {
 		return baseline, current, "", fmt.Errorf("%s: %w", safetext.Line(input), err)

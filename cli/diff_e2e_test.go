@@ -103,7 +103,7 @@ func TestDiffOfTheSameSettingsSaysSo(t *testing.T) {
 func TestDiffOfTwoScenarioFiles(t *testing.T) {
 	t.Parallel()
 	stdout, stderr, code := run(t, "", "diff", "../sample/support_chat.yaml", "../sample/document_qa.yaml")
-	if code != 0 || !strings.Contains(stdout, "Baseline ../sample/support_chat.yaml compared with ../sample/document_qa.yaml") {
+	if code != 0 || !strings.Contains(stdout, "Baseline: ../sample/support_chat.yaml, compared with ../sample/document_qa.yaml") {
 		t.Errorf("exit %d: %s\n%s", code, stderr, stdout)
 	}
 }

@@ -95,7 +95,7 @@ func TestDiffSetIsTwoSettingsFiles(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("diff --set: exit %d: %s", code, stderr)
 	}
-	if want := "Baseline its own settings compared with rag-budget=400, top-k=4\n"; !strings.HasPrefix(bySet, want) {
+	if want := "Baseline: the input's own settings, compared with rag-budget=400, top-k=4\n"; !strings.HasPrefix(bySet, want) {
 		t.Errorf("diff --set's first line: expected %q, got %q", want, firstLine(bySet))
 	}
 	rest := func(s string) string { _, r, _ := strings.Cut(s, "\n"); return r }

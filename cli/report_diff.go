@@ -22,7 +22,7 @@ const diffLineWidth = 160
 // writeDiffReport is ctxlab diff's text report: what changed, most
 // telling first.
 func writeDiffReport(w io.Writer, baseline, current diffSide, input string, c core.Comparison, costs diffCosts, full bool) error {
-	fmt.Fprintf(w, "Baseline %s compared with %s\n", safetext.Line(baseline.label), safetext.Line(current.label))
+	fmt.Fprintf(w, "Baseline: %s, compared with %s\n", safetext.Line(baseline.label), safetext.Line(current.label))
 	if input != "" {
 		fmt.Fprintf(w, "Input: %s\n", safetext.Line(input))
 	}
