@@ -28,6 +28,6 @@ func writeFindingsJSON(out io.Writer, findings []diagnose.Finding, depth int) er
 		return err
 	}
 	w := newJSONIndentWriter(out)
-	w.depth = depth
+	w.Depth = depth
 	return splice(w, compact, &long)
 }

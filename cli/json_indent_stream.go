@@ -2,104 +2,22 @@ package cli
 
 import (
 	"io"
-	"unicode/utf8"
 
-	"ctxlab/internal/safetext"
+	"ctxlab/internal/jsonindent"
 )
 
 // indentChunk is how much indented JSON is gathered before it is made
-// safe and written: large enough that writes cost nothing, small enough
-// that the indented copy of a 50 MB report is never held whole.
-const indentChunk = 64 << 10
+// safe and written.
+const indentChunk = jsonindent.Chunk
 
-// jsonIndentWriter indents compact JSON, as an Encoder without SetIndent
-// writes it, into the bytes json.Indent(dst, src, "", "  ") would give,
-// and passes them on in chunks with safetext.EscapeJSON applied. An
-// Encoder that indents holds the compact encoding and the indented copy
-// at once; this holds only the compact one. Chunks end where a
-// character starts, never inside one, so each is whole for EscapeJSON:
-// ending them only before an ASCII byte held a string with none, 50 MB
-// of Chinese, whole in the buffer.
-type jsonIndentWriter struct {
-	out   io.Writer
-	buf   []byte
-	depth int
-	// open is set after '{' or '[': the line break before the first
-	// member waits, so an empty object or array stays "{}" or "[]".
-	open     bool
-	inString bool
-	escaped  bool
-}
+// jsonIndentWriter indents compact JSON into MarshalIndent's bytes, made
+// safe for a terminal, a chunk at a time: jsonindent.Writer, which the
+// workbench's export shares.
+type jsonIndentWriter struct{ *jsonindent.Writer }
 
 func newJSONIndentWriter(out io.Writer) *jsonIndentWriter {
-	return &jsonIndentWriter{out: out, buf: make([]byte, 0, indentChunk+256)}
+	return &jsonIndentWriter{jsonindent.NewWriter(out)}
 }
 
-func (w *jsonIndentWriter) Write(p []byte) (int, error) {
-	for _, c := range p {
-		if len(w.buf) >= indentChunk && utf8.RuneStart(c) {
-			if err := w.flush(); err != nil {
-				return 0, err
-			}
-		}
-		if w.inString {
-			w.buf = append(w.buf, c)
-			switch {
-			case w.escaped:
-				w.escaped = false
-			case c == '\\':
-				w.escaped = true
-			case c == '"':
-				w.inString = false
-			}
-			continue
-		}
-		if w.open {
-			w.open = false
-			if c == '}' || c == ']' {
-				w.depth--
-				w.buf = append(w.buf, c)
-				continue
-			}
-			w.newline()
-		}
-		switch c {
-		case '"':
-			w.inString = true
-			w.buf = append(w.buf, c)
-		case '{', '[':
-			w.depth++
-			w.open = true
-			w.buf = append(w.buf, c)
-		case '}', ']':
-			w.depth--
-			w.newline()
-			w.buf = append(w.buf, c)
-		case ',':
-			w.buf = append(w.buf, c)
-			w.newline()
-		case ':':
-			w.buf = append(w.buf, ':', ' ')
-		default:
-			w.buf = append(w.buf, c)
-		}
-	}
-	return len(p), nil
-}
-
-func (w *jsonIndentWriter) newline() {
-	w.buf = append(w.buf, '\n')
-	for range w.depth {
-		w.buf = append(w.buf, ' ', ' ')
-	}
-}
-
-// flush writes what is gathered; Close-like, the caller flushes at the end.
-func (w *jsonIndentWriter) flush() error {
-	if len(w.buf) == 0 {
-		return nil
-	}
-	_, err := w.out.Write(safetext.EscapeJSON(w.buf))
-	w.buf = w.buf[:0]
-	return err
-}
+// flush writes what is gathered; the caller flushes at the end.
+func (w *jsonIndentWriter) flush() error { return w.Flush() }
