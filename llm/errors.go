@@ -11,6 +11,7 @@ import (
 	"syscall"
 	"time"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/openai/openai-go/v3"
 )
@@ -160,19 +161,28 @@ const replySizeText = "1 MiB (1,048,576 bytes)"
 
 // scrub removes the API key and any password in the base URL from text
 // a server or library produced, and turns control characters into
-// spaces, since server messages end up on a terminal.
+// spaces, since server messages end up on a terminal. A copy of a secret
+// in another form than its own is noted after the text.
 func (s *OpenAISummarizer) scrub(text string) string {
+	text, echoed := s.redact(text)
+	if echoed {
+		text += "; " + echoNote
+	}
 	return strings.Map(func(r rune) rune {
 		if unicode.IsControl(r) {
 			return ' '
 		}
 		return r
-	}, s.redact(text))
+	}, text)
 }
 
 // redact replaces the API key and any password in the base URL in text
-// that came back from the endpoint.
-func (s *OpenAISummarizer) redact(text string) string {
+// that came back from the endpoint: each as it is, then each copy
+// redactEchoes finds (another case, hidden characters between its
+// characters, encoded, reversed or in part), which echoed reports.
+// A secret shorter than minEchoedPart is a placeholder (a local server
+// takes any key), replaced only as it is.
+func (s *OpenAISummarizer) redact(text string) (_ string, echoed bool) {
 	secrets := []string{s.cfg.APIKey.Reveal()}
 	if u, err := url.Parse(s.cfg.BaseURL); err == nil && u.User != nil {
 		if pw, ok := u.User.Password(); ok {
@@ -184,5 +194,12 @@ func (s *OpenAISummarizer) redact(text string) string {
 			text = strings.ReplaceAll(text, secret, redacted)
 		}
 	}
-	return text
+	for _, secret := range secrets {
+		if utf8.RuneCountInString(secret) >= minEchoedPart {
+			var found bool
+			text, found = redactEchoes(text, secret)
+			echoed = echoed || found
+		}
+	}
+	return text, echoed
 }

@@ -92,7 +92,12 @@ func (s *OpenAISummarizer) Summarize(ctx context.Context, req summarize.Request)
 	}
 	// A server may echo the request's Authorization header or the key
 	// back inside the text; the summary is shown, exported and logged.
-	return s.redact(content), nil
+	// A copy in another form is noted where the summary is read.
+	content, echoed := s.redact(content)
+	if echoed {
+		content += "\n\n[ctxlab: " + echoNote + "]"
+	}
+	return content, nil
 }
 
 func statusOf(resp *http.Response) int {
