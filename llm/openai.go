@@ -86,7 +86,11 @@ func (s *OpenAISummarizer) Summarize(ctx context.Context, req summarize.Request)
 	if content == "" {
 		detail := "the response's message is empty"
 		if r := strings.TrimSpace(msg.Refusal); r != "" {
-			detail = "the model refused: " + s.scrub(r)
+			refusal, echoed := s.scrub(r)
+			detail = "the model refused: " + refusal
+			if echoed {
+				detail += "; " + echoNote
+			}
 		}
 		return "", &Error{Endpoint: s.cfg.Endpoint(), Model: s.cfg.Model, Kind: KindEmpty, Status: statusOf(resp), Detail: detail}
 	}

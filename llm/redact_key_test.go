@@ -92,7 +92,7 @@ func TestRedactFindsEveryFormOfTheKey(t *testing.T) {
 
 // TestEchoOfTheKeyIsNotedInSummaryAndError: a summary that echoes the
 // key upper-cased, and an error message that echoes it base64-encoded,
-// reach the caller redacted, with the note.
+// longer than an error quotes, reach the caller redacted, with the note.
 func TestEchoOfTheKeyIsNotedInSummaryAndError(t *testing.T) {
 	t.Parallel()
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -100,7 +100,8 @@ func TestEchoOfTheKeyIsNotedInSummaryAndError(t *testing.T) {
 		w.Header().Set("Content-Type", "application/json")
 		if strings.HasPrefix(r.URL.Path, "/fail/") {
 			w.WriteHeader(http.StatusBadRequest)
-			io.WriteString(w, `{"error":{"message":"bad credential `+base64.StdEncoding.EncodeToString([]byte(key))+`","type":"x","code":null,"param":null}}`)
+			// Past maxDetailRunes: the note must follow the cut.
+			io.WriteString(w, `{"error":{"message":"bad credential `+base64.StdEncoding.EncodeToString([]byte(key))+strings.Repeat(" and more", 40)+`","type":"x","code":null,"param":null}}`)
 			return
 		}
 		io.WriteString(w, chatCompletion("the key was "+strings.ToUpper(key)+", reversed "+reverseRunes(key)))
