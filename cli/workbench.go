@@ -124,7 +124,7 @@ func runWorkbench(env Env, args []string) error {
 			return sum.Fallbacks.Lines()
 		},
 		ExportDir:     cwd,
-		WriteScenario: loaders.MarshalScenario,
+		WriteScenario: loaders.WriteScenario,
 		InputTTY:      pipedDocs || !env.StdinIsTTY,
 		RequestID:     f.requestID,
 		MetricsOut:    f.metricsOut,

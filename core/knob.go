@@ -108,21 +108,65 @@ type KnobError struct {
 	// valueFirst: the problem starts with the value, so the name is
 	// followed by a space, not a colon.
 	valueFirst bool
+	// With, in the refusal of two values that cannot both be given, is
+	// the second; Value is then the first, the one Item points at, and
+	// Problem what is wrong with the pair.
+	With  *KnobValueAt
+	Value string
+}
+
+// KnobValueAt is one value given to a knob: an item of its list (Item
+// from 1) or, with Item 0, the whole value.
+type KnobValueAt struct {
+	Knob  *Knob
+	Item  int
+	Value string
 }
 
 // Named spells the error after name: a flag, a YAML key or a label.
 func (e *KnobError) Named(name string) string {
+	if e.With != nil {
+		return e.namedPair(name)
+	}
 	if e.valueFirst {
 		return name + " " + e.Problem
 	}
 	return name + ": " + e.Problem
 }
 
-func (e *KnobError) Error() string { return e.Named(e.Knob.Flag) }
+func (e *KnobError) Error() string {
+	if e.With != nil {
+		return e.Named("--" + e.Knob.Flag)
+	}
+	return e.Named(e.Knob.Flag)
+}
+
+// namedPair names both values of a refused pair the way name names the
+// first knob: a flag ("--drop-item tool_result:2 and --truncate-item
+// tool_result:2=50 ...") or a scenario key, each list item by its place
+// ("edits.drop[1] tool_result:2 and edits.truncate[1] ...").
+func (e *KnobError) namedPair(name string) string {
+	first, second := name, "--"+e.With.Knob.Flag
+	if !strings.HasPrefix(name, "--") {
+		first, second = keyItem(name, e.Item), keyItem(e.With.Knob.Key, e.With.Item)
+	}
+	return first + " " + e.Value + " and " + second + " " + e.With.Value + " " + e.Problem
+}
+
+// keyItem is a scenario key with a list item's place: "edits.drop[2]".
+func keyItem(key string, item int) string {
+	if item == 0 || strings.HasSuffix(key, "]") {
+		return key
+	}
+	return key + "[" + strconv.Itoa(item) + "]"
+}
 
 // optionError is the error as the option its flag names, the form
 // Settings.Validate returns.
 func (e *KnobError) optionError() *OptionError {
+	if e.With != nil {
+		return &OptionError{Option: e.Knob.Flag, Problem: strings.TrimPrefix(e.Error(), "--"+e.Knob.Flag+" "), Knob: e}
+	}
 	return &OptionError{Option: e.Knob.Flag, Problem: e.Problem, Knob: e}
 }
 

@@ -143,7 +143,7 @@ func DefaultSettings() Settings {
 
 // Validate reports the first setting that cannot be evaluated: a knob
 // that applies under the others and is out of its range, named by its
-// flag, or a tokenizer missing.
+// flag, two edits of one input item, or a tokenizer missing.
 func (s Settings) Validate() error {
 	if s.Pipeline.Tokenizer == nil {
 		return &OptionError{Option: "tokenizer", Problem: "none set"}
@@ -155,6 +155,9 @@ func (s Settings) Validate() error {
 		if err := k.Check(k.Get(s)); err != nil {
 			return err.optionError()
 		}
+	}
+	if err := itemEditConflict(s); err != nil {
+		return err.optionError()
 	}
 	return nil
 }

@@ -11,6 +11,7 @@ import (
 	"syscall"
 	"time"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/openai/openai-go/v3"
 )
@@ -59,6 +60,9 @@ const maxDetailRunes = 200
 func (s *OpenAISummarizer) classify(err error, resp *http.Response, callerCtx context.Context) *Error {
 	e := &Error{Endpoint: s.cfg.Endpoint(), Model: s.cfg.Model, Err: err}
 	var apiErr *openai.Error
+	// The note of an echoed key goes after the whole detail: the
+	// server's message is cut to maxDetailRunes.
+	echoed := false
 	switch {
 	case errors.Is(err, context.DeadlineExceeded) && callerCtx.Err() == nil:
 		e.Kind, e.Detail = KindTimeout, "request timed out after "+formatTimeout(s.cfg.Timeout)
@@ -71,7 +75,9 @@ func (s *OpenAISummarizer) classify(err error, resp *http.Response, callerCtx co
 		e.Kind, e.Detail = KindTooLarge, fmt.Sprintf("the reply is larger than %s, the most ctxlab reads from an endpoint; the rest was not read", replySizeText)
 	case errors.As(err, &apiErr):
 		e.Status = apiErr.StatusCode
-		e.Kind, e.Detail = statusDetail(apiErr.StatusCode, s.scrub(apiErr.Message))
+		var message string
+		message, echoed = s.scrub(apiErr.Message)
+		e.Kind, e.Detail = statusDetail(apiErr.StatusCode, message)
 		if e.Kind == KindRateLimited {
 			if wait := retryAfterText(apiErr.Response); wait != "" {
 				e.Detail += "; " + wait
@@ -87,7 +93,11 @@ func (s *OpenAISummarizer) classify(err error, resp *http.Response, callerCtx co
 	default:
 		e.Kind, e.Detail = KindUnreachable, "cannot reach the endpoint: "+transportProblem(err)
 	}
-	e.Detail = s.scrub(e.Detail)
+	detail, echoedInDetail := s.scrub(e.Detail)
+	e.Detail = detail
+	if echoed || echoedInDetail {
+		e.Detail += "; " + echoNote
+	}
 	return e
 }
 
@@ -160,19 +170,26 @@ const replySizeText = "1 MiB (1,048,576 bytes)"
 
 // scrub removes the API key and any password in the base URL from text
 // a server or library produced, and turns control characters into
-// spaces, since server messages end up on a terminal.
-func (s *OpenAISummarizer) scrub(text string) string {
+// spaces, since server messages end up on a terminal. echoed reports a
+// copy of a secret in another form than its own, for the caller to note
+// after the text (echoNote).
+func (s *OpenAISummarizer) scrub(text string) (_ string, echoed bool) {
+	text, echoed = s.redact(text)
 	return strings.Map(func(r rune) rune {
 		if unicode.IsControl(r) {
 			return ' '
 		}
 		return r
-	}, s.redact(text))
+	}, text), echoed
 }
 
 // redact replaces the API key and any password in the base URL in text
-// that came back from the endpoint.
-func (s *OpenAISummarizer) redact(text string) string {
+// that came back from the endpoint: each as it is, then each copy
+// redactEchoes finds (another case, hidden characters between its
+// characters, encoded, reversed or in part), which echoed reports.
+// A secret shorter than minEchoedPart is a placeholder (a local server
+// takes any key), replaced only as it is.
+func (s *OpenAISummarizer) redact(text string) (_ string, echoed bool) {
 	secrets := []string{s.cfg.APIKey.Reveal()}
 	if u, err := url.Parse(s.cfg.BaseURL); err == nil && u.User != nil {
 		if pw, ok := u.User.Password(); ok {
@@ -184,5 +201,12 @@ func (s *OpenAISummarizer) redact(text string) string {
 			text = strings.ReplaceAll(text, secret, redacted)
 		}
 	}
-	return text
+	for _, secret := range secrets {
+		if utf8.RuneCountInString(secret) >= minEchoedPart {
+			var found bool
+			text, found = redactEchoes(text, secret)
+			echoed = echoed || found
+		}
+	}
+	return text, echoed
 }

@@ -86,13 +86,22 @@ func (s *OpenAISummarizer) Summarize(ctx context.Context, req summarize.Request)
 	if content == "" {
 		detail := "the response's message is empty"
 		if r := strings.TrimSpace(msg.Refusal); r != "" {
-			detail = "the model refused: " + s.scrub(r)
+			refusal, echoed := s.scrub(r)
+			detail = "the model refused: " + refusal
+			if echoed {
+				detail += "; " + echoNote
+			}
 		}
 		return "", &Error{Endpoint: s.cfg.Endpoint(), Model: s.cfg.Model, Kind: KindEmpty, Status: statusOf(resp), Detail: detail}
 	}
 	// A server may echo the request's Authorization header or the key
 	// back inside the text; the summary is shown, exported and logged.
-	return s.redact(content), nil
+	// A copy in another form is noted where the summary is read.
+	content, echoed := s.redact(content)
+	if echoed {
+		content += "\n\n[ctxlab: " + echoNote + "]"
+	}
+	return content, nil
 }
 
 func statusOf(resp *http.Response) int {

@@ -70,6 +70,15 @@ type documentFile struct {
 // workbench's export uses it so a tuned setting can be kept, shared and
 // reopened.
 func MarshalScenario(sc *core.Scenario, s core.Settings) ([]byte, error) {
+	var buf bytes.Buffer
+	if err := WriteScenario(&buf, sc, s); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// scenarioInputs are the scenario's inputs as the file holds them.
+func scenarioInputs(sc *core.Scenario, s core.Settings) (scenarioFile, error) {
 	f := scenarioFile{
 		Name:         sc.Name,
 		Description:  sc.Description,
@@ -94,11 +103,11 @@ func MarshalScenario(sc *core.Scenario, s core.Settings) ([]byte, error) {
 	}
 	for i, raw := range sc.Tools {
 		if !json.Valid(raw) {
-			return nil, fmt.Errorf("tool %d is not valid JSON", i+1)
+			return scenarioFile{}, fmt.Errorf("tool %d is not valid JSON", i+1)
 		}
 		node, err := jsonAsYAML(raw)
 		if err != nil {
-			return nil, fmt.Errorf("tool %d: %w", i+1, err)
+			return scenarioFile{}, fmt.Errorf("tool %d: %w", i+1, err)
 		}
 		f.Tools = append(f.Tools, node)
 	}
@@ -107,7 +116,7 @@ func MarshalScenario(sc *core.Scenario, s core.Settings) ([]byte, error) {
 		if len(r.ToolCalls) > 0 {
 			calls, err := jsonAsYAML(r.ToolCalls)
 			if err != nil {
-				return nil, fmt.Errorf("tool result %d tool_calls: %w", i+1, err)
+				return scenarioFile{}, fmt.Errorf("tool result %d tool_calls: %w", i+1, err)
 			}
 			out.ToolCalls = calls
 		}
@@ -116,22 +125,7 @@ func MarshalScenario(sc *core.Scenario, s core.Settings) ([]byte, error) {
 	for _, d := range sc.Documents {
 		f.Documents = append(f.Documents, documentFile{Content: d.Content, Score: d.Score, Source: d.Source, Metadata: d.Metadata})
 	}
-	doc, err := scenarioDocument(f, s)
-	if err != nil {
-		return nil, err
-	}
-	quoteHidden(doc)
-	var buf bytes.Buffer
-	buf.WriteString("# Exported by ctxlab: the inputs and the settings in force. Open it with `ctxlab FILE`.\n")
-	enc := yaml.NewEncoder(&buf)
-	enc.SetIndent(2)
-	if err := enc.Encode(doc); err != nil {
-		return nil, err
-	}
-	if err := enc.Close(); err != nil {
-		return nil, err
-	}
-	return escapeHidden(buf.Bytes()), nil
+	return f, nil
 }
 
 // scenarioDocument is the file's one mapping: the inputs of f and the

@@ -35,7 +35,11 @@
 // stand in, marked pending, so no frame waits for a vocabulary to load or
 // a large set to be counted. An LLM summary call in flight is reported by
 // its evaluation (summary_cancel.go), so esc can cancel it and evaluate
-// again with the extractive summary standing in.
+// again with the extractive summary standing in. Export writes its files
+// as streams, so a set of any size costs a buffer beside what the
+// workbench holds: messages.json through internal/jsonout's indent
+// writer, scenario.yaml through loaders.WriteScenario (a batch of items
+// at a time, long texts double-quoted a window at a time).
 //
 // What a pane holds is bounded by what it draws, not by the input. The
 // list keeps of each row only its document and whether it left
@@ -47,7 +51,10 @@
 //
 // The terminal is given back on every way out. run.go runs the program
 // without Bubble Tea's signal handler: signals.go ends it on SIGHUP,
-// SIGINT and SIGTERM with Program.Kill (exit 128 + n), and crash.go wraps
+// SIGINT and SIGTERM with Program.Kill (exit 128 + n); on SIGQUIT it
+// restores the terminal itself and raises the signal again under Go's
+// own handler, so the goroutine dump lands on the main screen in cooked
+// mode. crash.go wraps
 // the model (crashGuard) so that a panic in Update, View or any command,
 // each command of a batch included, is recovered, ends the program the
 // same way and comes back from Run as a *CrashError that cli prints on

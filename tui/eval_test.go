@@ -34,7 +34,7 @@ func newEvalModelPrepared(t *testing.T, width, height int, prepare func(*evalrun
 	}
 	m := New(Config{
 		Scenario: sampleScenario(t, "support_chat"), Theme: "mono",
-		Now: func() time.Time { return fixedNow }, ExportDir: t.TempDir(), WriteScenario: loaders.MarshalScenario,
+		Now: func() time.Time { return fixedNow }, ExportDir: t.TempDir(), WriteScenario: loaders.WriteScenario,
 		Eval: prepare(set), EvalName: "run.trec",
 	})
 	m = send(t, m, tea.WindowSizeMsg{Width: width, Height: height})

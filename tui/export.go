@@ -1,9 +1,10 @@
 package tui
 
 import (
-	"encoding/json"
+	"bufio"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -13,7 +14,6 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
-	"ctxlab/core"
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 )
@@ -46,13 +46,19 @@ func (m Model) export() string {
 		return "export failed: " + err.Error()
 	}
 	sc := *m.cfg.Scenario // the writer gets a copy: the model's is shared
-	scenarioYAML, err := m.cfg.WriteScenario(&sc, m.settings)
-	if err != nil {
-		return "export failed: " + err.Error()
+	// Each file is written as a stream: the request, the scenario and the
+	// report of a set of 100 MB take a buffer beside what the workbench
+	// holds, not copies of the set.
+	files := []struct {
+		name  string
+		write func(w io.Writer) error
+	}{
+		{"messages.json", func(w io.Writer) error { return writeRequestJSON(w, m.eval, m.cfg.Scenario.Provider) }},
+		{"scenario.yaml", func(w io.Writer) error { return m.cfg.WriteScenario(w, &sc, m.settings) }},
+		{"report.txt", func(w io.Writer) error { return writeReport(w, m) }},
 	}
-	files := map[string][]byte{"messages.json": requestJSON(m.eval, m.cfg.Scenario.Provider), "scenario.yaml": scenarioYAML, "report.txt": []byte(reportText(m))}
-	for name, data := range files {
-		if err := writeFileAtomic(filepath.Join(dir, name), data); err != nil {
+	for _, f := range files {
+		if err := writeFileAtomic(filepath.Join(dir, f.name), f.write); err != nil {
 			return "export failed: " + err.Error()
 		}
 	}
@@ -109,15 +115,19 @@ func makeUniqueDir(dir string) (string, error) {
 	}
 }
 
-// writeFileAtomic writes data to a temporary file beside path and renames
-// it into place, so a reader (or a crash) never sees half a file under
-// the final name.
-func writeFileAtomic(path string, data []byte) error {
+// writeFileAtomic writes a file through write, buffered, into a
+// temporary file beside path and renames it into place, so a reader (or
+// a crash) never sees half a file under the final name.
+func writeFileAtomic(path string, write func(w io.Writer) error) error {
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
 	if err != nil {
 		return err
 	}
-	_, writeErr := tmp.Write(data)
+	buffered := bufio.NewWriterSize(tmp, 64<<10)
+	writeErr := write(buffered)
+	if writeErr == nil {
+		writeErr = buffered.Flush()
+	}
 	closeErr := tmp.Close()
 	if err := errors.Join(writeErr, closeErr); err != nil {
 		os.Remove(tmp.Name())
@@ -134,46 +144,25 @@ func writeFileAtomic(path string, data []byte) error {
 	return nil
 }
 
-// reportText is the plain-text report: the screen as it stands, without
-// the status line, then every document of the list, not only the rows on
-// screen, with full sources.
-func reportText(m Model) string {
+// writeReport writes the plain-text report: the screen as it stands,
+// without the status line, then every document of the list, not only the
+// rows on screen, with full sources, a line at a time.
+func writeReport(w io.Writer, m Model) error {
 	m.status.text = ""
-	var b strings.Builder
 	screen := ansi.Strip(m.View())
 	if i := strings.LastIndex(screen, "\n"); i >= 0 {
 		screen = screen[:i] // the footer's keys mean nothing on paper
 	}
-	b.WriteString(screen)
-	b.WriteString("\n\nAll documents after the " + stageNames[m.list.stage] + " stage (# input number, score, tokens, source, state)\n")
+	io.WriteString(w, screen)
+	io.WriteString(w, "\n\nAll documents after the "+stageNames[m.list.stage]+" stage (# input number, score, tokens, source, state)\n")
 	for _, row := range stageRows(m.eval, m.list.stage, false) {
 		r := lookRow(m.eval, m.list.stage, row)
-		fmt.Fprintf(&b, "%s %4d %6s %6d  %s  %s\n", r.glyph, displayNumber(m.eval, row.index()), numfmt.Score(r.score, 2), r.tokens,
-			safetext.Line(m.eval.Documents[row.index()].Source), r.note.text(false))
-	}
-	return b.String()
-}
-
-// requestJSON is the assembled request in OpenAI's chat completions
-// shape, or in Anthropic's Messages shape for a request imported from
-// Anthropic and laid out as a chat, so it can be sent again as it is.
-func requestJSON(ev *core.Evaluation, provider string) []byte {
-	var body any
-	if a := ev.Assembly; a.SendsAnthropicBody(provider) {
-		body = a.AnthropicBody(ev.Settings.Model)
-	} else {
-		openAI := map[string]any{"messages": a.Messages}
-		if ev.Settings.Model != "" {
-			openAI["model"] = ev.Settings.Model
+		if _, err := fmt.Fprintf(w, "%s %4d %6s %6d  %s  %s\n", r.glyph, displayNumber(m.eval, row.index()), numfmt.Score(r.score, 2), r.tokens,
+			safetext.Line(m.eval.Documents[row.index()].Source), r.note.text(false)); err != nil {
+			return err
 		}
-		if len(a.Tools) > 0 {
-			openAI["tools"] = a.Tools
-		}
-		body = openAI
 	}
-	out, _ := json.MarshalIndent(body, "", "  ")
-	// The file is meant to be read in a terminal too: no raw controls.
-	return append(safetext.EscapeJSON(out), '\n')
+	return nil
 }
 
 // copyCmd puts the context block on the clipboard.

@@ -42,7 +42,7 @@ func newTestModel(t testing.TB, scenario, theme string, width, height int) Model
 		Theme:         theme,
 		Now:           func() time.Time { return fixedNow },
 		ExportDir:     t.TempDir(),
-		WriteScenario: loaders.MarshalScenario,
+		WriteScenario: loaders.WriteScenario,
 	})
 	m = send(t, m, tea.WindowSizeMsg{Width: width, Height: height})
 	return settle(t, m, m.Init())

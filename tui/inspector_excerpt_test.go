@@ -53,7 +53,7 @@ func TestInspectorOfAHugeDocumentStaysSmall(t *testing.T) {
 	}
 	sc := sampleScenario(t, "support_chat")
 	sc.Documents = []value.Document{{Content: text.String(), Score: 0.9, Source: "huge.md"}}
-	m := New(Config{Scenario: sc, Theme: "dark", Now: func() time.Time { return fixedNow }, ExportDir: t.TempDir(), WriteScenario: loaders.MarshalScenario})
+	m := New(Config{Scenario: sc, Theme: "dark", Now: func() time.Time { return fixedNow }, ExportDir: t.TempDir(), WriteScenario: loaders.WriteScenario})
 	m = send(t, m, tea.WindowSizeMsg{Width: 120, Height: 40})
 	m = settle(t, m, m.Init())
 	for _, tokenView := range []bool{false, true} {

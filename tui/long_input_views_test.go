@@ -79,7 +79,7 @@ func TestEveryViewDrawsALongInputInBoundedSpace(t *testing.T) {
 			sc := sampleScenario(t, "support_chat")
 			put(sc, long)
 			sc.Settings.Mode = c.mode
-			m := New(Config{Scenario: sc, Theme: "dark", Now: func() time.Time { return fixedNow }, ExportDir: t.TempDir(), WriteScenario: loaders.MarshalScenario})
+			m := New(Config{Scenario: sc, Theme: "dark", Now: func() time.Time { return fixedNow }, ExportDir: t.TempDir(), WriteScenario: loaders.WriteScenario})
 			m = send(t, m, tea.WindowSizeMsg{Width: width, Height: height})
 			m = settle(t, m, m.Init())
 			all := screens

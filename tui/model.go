@@ -3,6 +3,7 @@ package tui
 import (
 	"context"
 	"fmt"
+	"io"
 	"time"
 
 	"github.com/charmbracelet/bubbles/help"
@@ -46,9 +47,9 @@ type Config struct {
 	// InputTTY reads keys from the terminal device instead of stdin, for
 	// documents piped on stdin.
 	InputTTY bool
-	// WriteScenario renders settings and inputs as a scenario file that
-	// ctxlab can load again, for export.
-	WriteScenario func(sc *core.Scenario, s core.Settings) ([]byte, error)
+	// WriteScenario writes settings and inputs as a scenario file that
+	// ctxlab can load again, for export, without holding it whole.
+	WriteScenario func(w io.Writer, sc *core.Scenario, s core.Settings) error
 	// RequestID labels the metrics record; "" numbers each evaluation
 	// (ctxlab-1, ctxlab-2, …).
 	RequestID string

@@ -35,7 +35,7 @@ func TestSameURLIsNotAnExactCopy(t *testing.T) {
 		note  string
 	}{{160, "= same URL as #1"}, {120, "= #1 same URL"}} {
 		m := New(Config{Scenario: urlScenario(), Theme: "mono", Now: func() time.Time { return fixedNow },
-			ExportDir: t.TempDir(), WriteScenario: loaders.MarshalScenario})
+			ExportDir: t.TempDir(), WriteScenario: loaders.WriteScenario})
 		m = send(t, m, tea.WindowSizeMsg{Width: tt.width, Height: 40})
 		m = settle(t, m, m.Init())
 		screen := ansi.Strip(m.View())

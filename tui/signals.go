@@ -38,7 +38,8 @@ var closeGrace = 3 * time.Second
 // runWithSignals runs p with its own signal handling (the program must be
 // made WithoutSignalHandler): the first closing signal kills the program,
 // which restores the terminal on its way out, and Run returns a
-// *SignalError; SIGTSTP suspends it as Ctrl-Z does. Should the program
+// *SignalError; SIGTSTP suspends it as Ctrl-Z does; SIGQUIT restores the
+// terminal and lets Go print its goroutine dump. Should the program
 // not be out within closeGrace, the terminal is restored here and the
 // process exits 128 + the signal's number.
 func runWithSignals(p *tea.Program) error {
@@ -47,6 +48,8 @@ func runWithSignals(p *tea.Program) error {
 	defer signal.Stop(signals)
 	stops, release := catchStopSignal()
 	defer release()
+	quits, releaseQuit := catchQuitSignal()
+	defer releaseQuit()
 	saved := saveTerminal()
 	caught := make(chan syscall.Signal, 1)
 	done := make(chan struct{})
@@ -67,6 +70,10 @@ func runWithSignals(p *tea.Program) error {
 				return
 			case <-stops:
 				p.Send(suspend())
+			case <-quits:
+				// Not the program's Kill: the dump is to show where the
+				// workbench was, and a kill would unwind it first.
+				quitWithDump(saved)
 			case <-done:
 				return
 			}

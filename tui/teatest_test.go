@@ -168,7 +168,7 @@ func TestFlowFilterEscClears(t *testing.T) {
 // same assembly, and the screen.
 func TestFlowExport(t *testing.T) {
 	exportDir := t.TempDir()
-	tm := startFlow(t, Config{ExportDir: exportDir, WriteScenario: loaders.MarshalScenario})
+	tm := startFlow(t, Config{ExportDir: exportDir, WriteScenario: loaders.WriteScenario})
 	sendKeys(tm, "e")
 	waitForOutput(t, tm, "exported")
 	final := quitFlow(t, tm)

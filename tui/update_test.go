@@ -345,7 +345,7 @@ func TestExportAppendsMetrics(t *testing.T) {
 		Scenario:      sampleScenario(t, "support_chat"),
 		Now:           func() time.Time { return fixedNow },
 		ExportDir:     t.TempDir(),
-		WriteScenario: loaders.MarshalScenario,
+		WriteScenario: loaders.WriteScenario,
 		RequestID:     "demo-42",
 		MetricsOut:    log,
 		AppendMetrics: loaders.AppendMetricsFile,
