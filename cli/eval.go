@@ -160,6 +160,9 @@ func (f *evalFlags) writeSweep(env Env, prepared *evalrun.Prepared, settings cor
 	if err != nil {
 		return flagError(err)
 	}
+	if sw.Note != "" {
+		fmt.Fprintln(env.Stderr, "ctxlab: note: "+sw.Note)
+	}
 	switch f.format {
 	case "json":
 		return writeEvalSweepJSON(env.Stdout, sw)

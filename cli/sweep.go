@@ -64,6 +64,9 @@ func runSweep(env Env, args []string) error {
 	if err != nil {
 		return flagError(err)
 	}
+	if sw.Note != "" {
+		fmt.Fprintln(env.Stderr, "ctxlab: note: "+sw.Note)
+	}
 	switch f.format {
 	case "json":
 		return writeSweepJSON(env.Stdout, sw, len(set.Docs), opts.Budget)

@@ -148,6 +148,10 @@ func (k *Knob) rangeProblem(n float64) string {
 	shown := k.FormatNumber(n)
 	var problem string
 	switch {
+	case k.Kind == KnobInt && n > math.MaxInt64:
+		problem = shown + " is too large a number"
+	case k.Kind == KnobFloat && math.IsInf(n, 0):
+		problem = shown + " is not a finite number"
 	case math.IsNaN(n) || (k.Bounded && (n < k.Min || n > k.Max)):
 		problem = fmt.Sprintf("%s is outside [%s, %s]", shown, k.FormatNumber(k.Min), k.FormatNumber(k.Max))
 	case n < k.Min && k.Min == 0:
@@ -166,11 +170,15 @@ func (k *Knob) rangeProblem(n float64) string {
 // FormatNumber writes a number of this knob as Go's %v does, so 0.85 is
 // 0.85 and 1 is 1.
 func (k *Knob) FormatNumber(n float64) string {
-	if k.Kind == KnobInt {
+	if k.Kind == KnobInt && inIntRange(n) {
 		return strconv.Itoa(int(n))
 	}
 	return strconv.FormatFloat(n, 'g', -1, 64)
 }
+
+// inIntRange reports whether n converts to an int without overflow:
+// float64(math.MaxInt64) is 2^63, one past it.
+func inIntRange(n float64) bool { return n >= math.MinInt64 && n < math.MaxInt64 }
 
 // StepBy moves a number knob by dir steps, clamped to its range, as the
 // workbench's arrow keys do. A float lands on its decimals, so repeated

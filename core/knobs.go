@@ -48,14 +48,15 @@ var knobTable = []*Knob{
 		Set:     func(s *Settings, v KnobValue, _ KnobContext) error { s.Pipeline.DedupThreshold = v.Float; return nil },
 		Applies: pipelineBuilder, AppliesWhen: appliesWithPipeline, InBuild: true,
 		// From the floor of the cached near pairs: every value reads them.
-		Sweep: &KnobSweep{Param: pipeline.SweepDedupThreshold, Values: fixedSweep(pipeline.NearPairFloor, 1, 0.01)},
+		Sweep: &KnobSweep{Param: pipeline.SweepDedupThreshold, Values: fixedSweep(pipeline.NearPairFloor, 1, 0.01),
+			Describe: "0.50 to 1.00 in 0.01 steps (near-duplicate pairs are found once and read for every value)"},
 	},
 	intKnob(Knob{
 		ID: "min-tokens", Label: "min tok", Flag: "min-doc-tokens", Key: "pipeline.min_doc_tokens",
 		Help:    "drop documents with fewer tokens",
 		Expect:  "0 or more tokens (0 keeps every document)",
 		Applies: pipelineBuilder, AppliesWhen: appliesWithPipeline, InBuild: true,
-		Sweep: &KnobSweep{Param: pipeline.SweepMinTokens, Values: fixedSweep(0, 100, 2)},
+		Sweep: &KnobSweep{Param: pipeline.SweepMinTokens, Values: fixedSweep(0, 100, 2), Describe: "0 to 100 in steps of 2"},
 	}, 0, fixedStep(1), func(s *Settings) *int { return &s.Pipeline.MinDocTokens }),
 	intKnob(Knob{
 		ID: "shingle", Label: "shingle", Flag: "shingle-size", Key: "pipeline.shingle_size",
@@ -71,7 +72,8 @@ var knobTable = []*Knob{
 		Help:    "keep the k best-ranked documents after deduplication, before reordering and the budget (0 keeps all, as the reference)",
 		Expect:  "0 (every document) or more documents",
 		Applies: pipelineBuilder, AppliesWhen: appliesWithPipeline, InBuild: true,
-		Sweep: &KnobSweep{Param: pipeline.SweepTopK, Values: topKSweep},
+		Sweep: &KnobSweep{Param: pipeline.SweepTopK, Bound: SweepToDocuments, Values: topKSweep,
+			Describe: "0 (every document), then 1 to 30 (or twice the current top-k), no further than the documents there are"},
 	}, 0, fixedStep(1), func(s *Settings) *int { return &s.Pipeline.TopK }),
 	scoresKnob(),
 	boolKnob(Knob{
@@ -216,8 +218,9 @@ var knobTable = []*Knob{
 	}, func(b *window.ContextBudget) *int { return &b.ConversationHistory }),
 	budgetKnob(Knob{
 		ID: "rag", Label: window.ComponentShort(window.ComponentRAG) + " budget", Flag: "rag-budget", Key: "budget.retrieved_context",
-		Help:  "tokens allocated to the " + window.ComponentWords(window.ComponentRAG) + " (retrieved_context); the pipeline's budget",
-		Sweep: &KnobSweep{Param: pipeline.SweepBudget, Values: budgetSweep},
+		Help: "tokens allocated to the " + window.ComponentWords(window.ComponentRAG) + " (retrieved_context); the pipeline's budget",
+		Sweep: &KnobSweep{Param: pipeline.SweepBudget, Bound: SweepToTokens, Values: budgetSweep,
+			Describe: "0 to twice the budget (at least 1,000) in 50 steps, no further than the tokens every document takes"},
 	}, func(b *window.ContextBudget) *int { return &b.RetrievedContext }),
 	budgetKnob(Knob{
 		ID: "tool-results", Label: window.ComponentShort(window.ComponentToolResults), Flag: "tool-results-budget", Key: "budget.tool_results",

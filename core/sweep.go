@@ -14,35 +14,87 @@ import (
 // KnobSweep says how a knob is swept: the pipeline option it varies and
 // the values it takes, given the knob's current value.
 type KnobSweep struct {
-	Param  pipeline.SweepParam
-	Values func(current float64) []float64
+	Param pipeline.SweepParam
+	// Bound is what a value past which nothing changes counts, if any.
+	Bound SweepBound
+	// Values are the values from current, none past limit (+Inf for a
+	// fixed range). current is finite, in the knob's range and within
+	// limit: SweepValues checks and clamps it first.
+	Values func(current, limit float64) []float64
+	// Describe says the values in words, for the commands' help.
+	Describe string
 }
+
+// SweepBound is what bounds a sweep: past the documents there are, a
+// top-k keeps every one; past the tokens of every document, a budget
+// fits them all. A fixed range needs no bound.
+type SweepBound int
+
+const (
+	SweepFixed       SweepBound = iota // the values do not depend on the current one
+	SweepToDocuments                   // bounded by the input's documents
+	SweepToTokens                      // bounded by the input's tokens, every document with its header
+)
+
+// SweepLimits are the bounds of one input: its documents and a budget at
+// which all of them fit (pipeline.BudgetCeiling), or of the largest
+// query's in a run.
+type SweepLimits struct {
+	Documents int
+	Tokens    int
+}
+
+// maxSweepValues bounds how many values any sweep takes: each is a run of
+// the pipeline.
+const maxSweepValues = 102
 
 // fixedSweep is from, from+step, ..., to, each value computed from its
 // index so that 0.01 steps land on 0.57, not 0.5700000000000001.
-func fixedSweep(from, to, step float64) func(float64) []float64 {
-	return func(float64) []float64 {
-		n := int(math.Round((to-from)/step)) + 1
-		out := make([]float64, n)
-		for i := range out {
-			out[i] = math.Round((from+float64(i)*step)*1e6) / 1e6
-		}
-		return out
+func fixedSweep(from, to, step float64) func(float64, float64) []float64 {
+	return func(float64, float64) []float64 { return steps(from, to, step) }
+}
+
+func steps(from, to, step float64) []float64 {
+	if !(step > 0) || !(to >= from) {
+		return []float64{from}
 	}
+	n := int(math.Round((to-from)/step)) + 1
+	out := make([]float64, n)
+	for i := range out {
+		out[i] = math.Round((from+float64(i)*step)*1e6) / 1e6
+	}
+	return out
 }
 
 // budgetSweep is 0 to twice the current budget (at least 1,000 tokens)
-// in 50 whole-token steps: the current value sits mid-chart.
-func budgetSweep(current float64) []float64 {
-	top := max(1000, 2*current)
+// in 50 whole-token steps, the current value mid-chart; it stops at the
+// budget at which every document fits.
+func budgetSweep(current, limit float64) []float64 {
+	top := min(max(1000, 2*current), limit)
 	step := math.Ceil(top / 50)
-	return fixedSweep(0, step*50, step)(current)
+	return upTo(steps(0, step*50, step), limit)
 }
 
 // topKSweep is 0 (every document, the default) then 1 to 30 documents,
-// or to twice the current top-k when that is more.
-func topKSweep(current float64) []float64 {
-	return fixedSweep(0, max(30, 2*current), 1)(current)
+// or to twice the current top-k when that is more, and no further than
+// the documents there are; past 100 in 100 whole steps.
+func topKSweep(current, limit float64) []float64 {
+	top := min(max(30, 2*current), limit)
+	step := max(1, math.Ceil(top/100))
+	return upTo(steps(0, math.Ceil(top/step)*step, step), limit)
+}
+
+// upTo is the ascending values up to limit, limit itself last when the
+// values went past it, so a sweep ends where nothing more changes.
+func upTo(values []float64, limit float64) []float64 {
+	i, found := slices.BinarySearch(values, limit)
+	if i == len(values) {
+		return values
+	}
+	if !found {
+		values = append(values[:i], limit)
+	}
+	return values[:i+1]
 }
 
 // withValue inserts v into the ascending values when it lies within
@@ -76,6 +128,10 @@ type Sweep struct {
 	// Allocation is the retrieved-context allocation the block is cut to
 	// at every value but the budget sweep's, where it is the value.
 	Allocation int
+	// Note says how the sweep was clamped, when the current value lay
+	// past what can change the result ("" when it did not): Current is
+	// then the limit, which gives the same result.
+	Note string
 }
 
 // AllocationAt is the retrieved-context allocation at point i.
@@ -154,13 +210,30 @@ func SweepOptions(a *pipeline.Analysis, opts pipeline.Options, k *Knob) (*Sweep,
 	if k.Sweep == nil {
 		return nil, fmt.Errorf("%s cannot be swept", k.Flag)
 	}
-	current := k.Sweep.Param.Of(opts)
-	values := withValue(k.Sweep.Values(current), current)
+	if opts.Tokenizer == nil {
+		return nil, errors.New("sweep: no tokenizer set")
+	}
+	var lim SweepLimits
+	switch k.Sweep.Bound {
+	case SweepToDocuments:
+		lim.Documents = len(a.Docs)
+	case SweepToTokens:
+		lim.Tokens = pipeline.BudgetCeiling(a, opts.Tokenizer)
+	}
+	// The knob's own value, read before it is a float: an int past 2^53
+	// is compared with the limit exactly.
+	at := Settings{Pipeline: opts.Settings}
+	at.Budget.RetrievedContext = opts.Budget
+	values, current, note, err := k.SweepValues(k.Get(at), lim)
+	if err != nil {
+		return nil, err
+	}
 	points, err := pipeline.CachedSweep(a, opts, k.Sweep.Param, values)
 	if err != nil {
 		return nil, err
 	}
-	return &Sweep{Knob: k, Current: current, Baseline: math.NaN(), Points: points, AssemblerCut: opts.SweepAssemblerCut, Allocation: opts.Budget}, nil
+	return &Sweep{Knob: k, Current: current, Baseline: math.NaN(), Points: points, AssemblerCut: opts.SweepAssemblerCut,
+		Allocation: opts.Budget, Note: note}, nil
 }
 
 // errSweepBuilder: a sweep varies the reference pipeline's knobs.
