@@ -132,7 +132,7 @@ func (k *Knob) isPipeline() bool { return k.InBuild && strings.HasPrefix(k.Key, 
 // Check reports a value outside the knob's range, or nil.
 func (k *Knob) Check(v KnobValue) *KnobError {
 	if k.Kind == KnobInt || k.Kind == KnobFloat {
-		if problem := k.rangeProblem(v.Number(k.Kind)); problem != "" {
+		if problem := k.rangeProblem(v.Number(k.Kind), k.FormatValue(v)); problem != "" {
 			return &KnobError{Knob: k, Problem: problem, valueFirst: true}
 		}
 	}
@@ -144,15 +144,17 @@ func (k *Knob) Check(v KnobValue) *KnobError {
 	return nil
 }
 
-func (k *Knob) rangeProblem(n float64) string {
-	shown := k.FormatNumber(n)
+// rangeProblem says why n is outside the knob's range, "" when it is
+// not; shown is n as the user gave it (an int past 2^53 is not exact as
+// a float).
+func (k *Knob) rangeProblem(n float64, shown string) string {
 	var problem string
 	switch {
-	case k.Kind == KnobInt && n > math.MaxInt64:
-		problem = shown + " is too large a number"
 	case k.Kind == KnobFloat && math.IsInf(n, 0):
 		problem = shown + " is not a finite number"
-	case math.IsNaN(n) || (k.Bounded && (n < k.Min || n > k.Max)):
+	case math.IsNaN(n):
+		problem = shown + " is not a number"
+	case k.Bounded && (n < k.Min || n > k.Max):
 		problem = fmt.Sprintf("%s is outside [%s, %s]", shown, k.FormatNumber(k.Min), k.FormatNumber(k.Max))
 	case n < k.Min && k.Min == 0:
 		problem = shown + " is negative"
@@ -253,8 +255,10 @@ func (k *Knob) ParseText(text string) (KnobValue, *KnobError) {
 // show it.
 func (k *Knob) FormatValue(v KnobValue) string {
 	switch k.Kind {
-	case KnobInt, KnobFloat:
-		return k.FormatNumber(v.Number(k.Kind))
+	case KnobInt:
+		return strconv.Itoa(v.Int)
+	case KnobFloat:
+		return k.FormatNumber(v.Float)
 	case KnobBool:
 		return strconv.FormatBool(v.Bool)
 	case KnobList:

@@ -37,6 +37,10 @@ func budgetedMemory(strategy memory.Strategy) func(Settings) bool {
 
 func reranking(s Settings) bool { return s.Rerank }
 
+// maxShingleSize is the longest shingle, in words: far past any
+// near-duplicate detection's (the reference's is 5).
+const maxShingleSize = 10_000
+
 // knobTable is every setting, in the order of the workbench's strip. A
 // new setting is one entry here plus its effect in the pipeline.
 var knobTable = []*Knob{
@@ -60,8 +64,10 @@ var knobTable = []*Knob{
 	}, 0, fixedStep(1), func(s *Settings) *int { return &s.Pipeline.MinDocTokens }),
 	intKnob(Knob{
 		ID: "shingle", Label: "shingle", Flag: "shingle-size", Key: "pipeline.shingle_size",
-		Help:    "words per shingle for near-duplicate detection",
-		Expect:  "a shingle of at least 1 word",
+		Help: "words per shingle for near-duplicate detection",
+		// A shingle holds its words twice in a ring while it is hashed:
+		// the bound keeps a hostile size from asking for exabytes.
+		Max: maxShingleSize, Bounded: true, Expect: "a shingle of 1 to 10,000 words",
 		Applies: pipelineBuilder, AppliesWhen: appliesWithPipeline, InBuild: true,
 	}, 1, fixedStep(1), func(s *Settings) *int { return &s.Pipeline.ShingleSize }),
 	// The retrieval knobs beyond the reference's (knobs_retrieval.go).

@@ -23,12 +23,16 @@ func (k *Knob) SweepValues(current KnobValue, lim SweepLimits) (values []float64
 	if err := k.Check(current); err != nil {
 		return nil, 0, "", err.optionError()
 	}
+	// A limit is a whole number a float holds exactly, so every value up
+	// to it converts back to an int.
 	limit, counted := -1, ""
 	switch k.Sweep.Bound {
 	case SweepToDocuments:
-		limit, counted = max(0, lim.Documents), numfmt.Count(max(0, lim.Documents), "document", "documents")
+		limit = min(max(0, lim.Documents), maxExactInt)
+		counted = numfmt.Count(limit, "document", "documents")
 	case SweepToTokens:
-		limit, counted = max(0, lim.Tokens), numfmt.Count(max(0, lim.Tokens), "token", "tokens")+" every document takes with its citation header"
+		limit = min(max(0, lim.Tokens), maxExactInt)
+		counted = numfmt.Count(limit, "token", "tokens") + " every document takes with its citation header"
 	}
 	from = current.Number(k.Kind)
 	if limit >= 0 && k.Kind == KnobInt && current.Int > limit {
@@ -49,6 +53,9 @@ func (k *Knob) SweepValues(current KnobValue, lim SweepLimits) (values []float64
 	return values, from, note, nil
 }
 
+// maxExactInt is the largest whole number a float64 holds exactly, 2^53.
+const maxExactInt = 1 << 53
+
 // WithNumber is s with number knob k set to v, rounded to a whole number
 // for an integer knob; the knob's own check and setter decide. v is
 // checked against the knob's range before it is converted.
@@ -56,12 +63,15 @@ func (k *Knob) WithNumber(s Settings, v float64) (Settings, error) {
 	if k.Kind != KnobInt && k.Kind != KnobFloat {
 		return s, fmt.Errorf("%s is not a number knob", k.Flag)
 	}
-	if problem := k.rangeProblem(v); problem != "" {
+	if problem := k.rangeProblem(v, k.FormatNumber(v)); problem != "" {
 		return s, &KnobError{Knob: k, Problem: problem, valueFirst: true}
 	}
 	var value KnobValue
 	switch k.Kind {
 	case KnobInt:
+		if math.Abs(v) > maxExactInt {
+			return s, &KnobError{Knob: k, Problem: k.FormatNumber(v) + " is too large a number", valueFirst: true}
+		}
 		value.Int = int(math.Round(v))
 	case KnobFloat:
 		value.Float = v
