@@ -97,7 +97,7 @@ var knobTable = []*Knob{
 		ID: "budget-mode", Label: "budget mode", Flag: "budget-mode", Key: "pipeline.budget_mode",
 		Help:    "reference (headers not budgeted, as the reference) or strict (the block never exceeds the budget)",
 		Applies: pipelineBuilder, AppliesWhen: appliesWithPipeline, InBuild: true,
-	}, pipeline.BudgetModes, pipeline.ParseBudgetMode, func(s *Settings) *pipeline.BudgetMode { return &s.Pipeline.BudgetMode }),
+	}, pipeline.BudgetModes, func(s *Settings) *pipeline.BudgetMode { return &s.Pipeline.BudgetMode }),
 	boolKnob(Knob{
 		ID: "summarize", Label: "summarize overflow", Flag: "summarize-overflow", Key: "pipeline.summarize_overflow",
 		Help:    "represent documents that do not fit by a synopsis: the sentences that best cover the query and the document within the remaining tokens",
@@ -115,7 +115,7 @@ var knobTable = []*Knob{
 	choiceKnob(Knob{
 		ID: "builder", Label: "builder", Flag: "builder", Key: "pipeline.builder",
 		Help: "retrieved-context builder: context_manager (the pipeline) or rag (the article's RAGContextManager)",
-	}, RAGBuilders, ParseRAGBuilder, func(s *Settings) *RAGBuilder { return &s.Builder }),
+	}, RAGBuilders, func(s *Settings) *RAGBuilder { return &s.Builder }),
 	// Fidelity to the article: its RAGContextManager's top_k (and, after
 	// the reserve, its content-only overflow check).
 	intKnob(Knob{
@@ -199,12 +199,12 @@ var knobTable = []*Knob{
 	choiceKnob(Knob{
 		ID: "assembly", Label: "assembly", Flag: "mode", Key: "mode",
 		Help: "budgeted (cut components to their allocations) or measure (as given, nothing cut)",
-	}, window.Modes, window.ParseMode, func(s *Settings) *window.Mode { return &s.Mode }),
+	}, window.Modes, func(s *Settings) *window.Mode { return &s.Mode }),
 	choiceKnob(Knob{
 		ID: "layout", Label: "layout", Flag: "layout", Key: "layout",
 		Help:    "article (history folded into one assistant message, as the article's assembler) or chat (the history as its own messages, tool calls with their results, whole messages dropped oldest first: a request a chat API replays)",
 		Applies: func(s Settings) bool { return s.Mode != window.MeasureOnly }, AppliesWhen: "a budgeted assembly (measure keeps the request's own messages)",
-	}, window.Layouts, window.ParseLayout, func(s *Settings) *window.Layout { return &s.Layout }),
+	}, window.Layouts, func(s *Settings) *window.Layout { return &s.Layout }),
 	budgetKnob(Knob{
 		ID: "window", Label: "window", Flag: "window", Key: "budget.total_window", AltKeys: []string{"window"},
 		Help:   "model context window in tokens (total_window); for a request, overrides the model's",
@@ -249,7 +249,7 @@ var knobTable = []*Knob{
 		ID: "memory", Label: "memory", Flag: "memory", Key: "memory.strategy",
 		Help:    "history strategy: sliding, priority or summary",
 		Applies: func(s Settings) bool { return s.Mode != window.MeasureOnly }, AppliesWhen: "a budgeted assembly (measure sends the history whole)",
-	}, memory.Strategies, memory.ParseStrategy, func(s *Settings) *memory.Strategy { return &s.Memory.Strategy }),
+	}, memory.Strategies, func(s *Settings) *memory.Strategy { return &s.Memory.Strategy }),
 	{
 		ID: "patterns", Label: "pin patterns", Flag: "priority-pattern", Key: "memory.patterns",
 		Help: "regular expression that pins a history message under --memory priority (repeatable; replaces the defaults)",

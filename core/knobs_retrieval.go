@@ -68,7 +68,7 @@ func scoresKnob() *Knob {
 		ID: "scores", Label: "scores", Flag: "scores", Key: "pipeline.scores",
 		Help:    "similarity (higher is better, as the reference) or distance (lower is better, as FAISS and Chroma return): ranks, top-k and the minimum score follow it",
 		Applies: pipelineBuilder, AppliesWhen: appliesWithPipeline, InBuild: true,
-	}, pipeline.ScoreKinds, pipeline.ParseScoreKind, func(s *Settings) *pipeline.ScoreKind { return &s.Pipeline.Scores })
+	}, pipeline.ScoreKinds, func(s *Settings) *pipeline.ScoreKind { return &s.Pipeline.Scores })
 	k.Get = func(s Settings) KnobValue {
 		if s.Pipeline.Scores == "" {
 			return KnobValue{Text: string(pipeline.ScoresSimilarity)}

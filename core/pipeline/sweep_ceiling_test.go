@@ -21,7 +21,7 @@ func TestBudgetCeilingSendsEveryDocumentKept(t *testing.T) {
 		if bytes := ByteCeiling(docs); bytes < ceiling {
 			t.Errorf("%s: byte ceiling %d below the token ceiling %d", name, bytes, ceiling)
 		}
-		for _, mode := range BudgetModes {
+		for _, mode := range BudgetModes.Values {
 			for _, reorder := range []bool{false, true} {
 				opts := DefaultOptions()
 				opts.Tokenizer, opts.BudgetMode, opts.LostInMiddle = tok, mode, reorder
