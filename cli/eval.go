@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"ctxlab/core"
 	"ctxlab/core/evalrun"
@@ -68,6 +69,22 @@ type evalFlags struct {
 
 func runEval(env Env, args []string) error {
 	var f evalFlags
+	fs := newEvalFlagSet(env, &f)
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	return f.run(env, fs)
+}
+
+// evalKnobIDs are the knobs eval takes beside the pipeline's: reranking
+// reads each query's own text, which a run carries.
+var evalKnobIDs = []string{core.KnobIDRerank, "initial-k", "final-k"}
+
+// evalTakes reports whether eval takes knob k as a flag, and so runs
+// under it.
+func evalTakes(k *core.Knob) bool { return k.InBuild || slices.Contains(evalKnobIDs, k.ID) }
+
+func newEvalFlagSet(env Env, f *evalFlags) *flagSet {
 	fs := newFlagSet(env, "eval", evalUsage)
 	fs.StringVar(&f.files.Run, "run", "", "the retrieval run: a TREC run file, or JSON Lines of queries with their documents")
 	fs.StringVar(&f.files.Corpus, "corpus", "", "the documents a TREC run names: BEIR's corpus.jsonl")
@@ -78,12 +95,8 @@ func runEval(env Env, args []string) error {
 	fs.StringVar(&f.sweep, "sweep", "", "a knob to sweep over the aggregate: dedup-threshold, min-doc-tokens or budget")
 	fs.BoolVar(&f.allowOutside, "allow-outside", false, allowOutsideHelp)
 	fs.IntVar(&f.budget, "budget", pipeline.DefaultBudget, "token budget for each query's context block")
-	// Reranking reads each query's own text, which a run carries.
-	f.knobs.register(fs, true, core.KnobIDRerank, "initial-k", "final-k")
-	if err := parseFlags(fs, args); err != nil {
-		return err
-	}
-	return f.run(env, fs)
+	f.knobs.register(fs, true, evalKnobIDs...)
+	return fs
 }
 
 func (f *evalFlags) run(env Env, fs *flagSet) error {
