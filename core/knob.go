@@ -91,6 +91,10 @@ type Knob struct {
 	AppliesWhen string
 	// InBuild: `ctxlab build` takes the flag too (the pipeline's knobs).
 	InBuild bool
+	// FilterRule, when set, is the knob as a rule of the pipeline's
+	// filter in build's report ("minimum 5 tokens"), "" when under s it
+	// removes nothing.
+	FilterRule func(s Settings) string
 	// Sweep, when set, says how `ctxlab sweep` and the workbench's
 	// sparkline vary the knob: the pipeline option and its values.
 	Sweep *KnobSweep

@@ -9,6 +9,7 @@ import (
 	"ctxlab/core/pipeline"
 	"ctxlab/core/tokens"
 	"ctxlab/core/window"
+	"ctxlab/internal/numfmt"
 )
 
 // Knob ids of the entries other code treats specially: the ones whose
@@ -60,6 +61,9 @@ var knobTable = []*Knob{
 		Help:    "drop documents with fewer tokens",
 		Expect:  "0 or more tokens (0 keeps every document)",
 		Applies: pipelineBuilder, AppliesWhen: appliesWithPipeline, InBuild: true,
+		FilterRule: func(s Settings) string {
+			return "minimum " + numfmt.Thousands(s.Pipeline.MinDocTokens) + " tokens"
+		},
 		Sweep: &KnobSweep{Param: pipeline.SweepMinTokens, Values: fixedSweep(0, 100, 2), Describe: "0 to 100 in steps of 2"},
 	}, 0, fixedStep(1), func(s *Settings) *int { return &s.Pipeline.MinDocTokens }),
 	intKnob(Knob{
@@ -78,6 +82,12 @@ var knobTable = []*Knob{
 		Help:    "keep the k best-ranked documents after deduplication, before reordering and the budget (0 keeps all, as the reference)",
 		Expect:  "0 (every document) or more documents",
 		Applies: pipelineBuilder, AppliesWhen: appliesWithPipeline, InBuild: true,
+		FilterRule: func(s Settings) string {
+			if s.Pipeline.TopK <= 0 {
+				return ""
+			}
+			return "top-k " + numfmt.Thousands(s.Pipeline.TopK) + " after dedup"
+		},
 		Sweep: &KnobSweep{Param: pipeline.SweepTopK, Bound: SweepToDocuments, Values: topKSweep,
 			Describe: "0 (every document), then 1 to 30 (or twice the current top-k), no further than the documents there are"},
 	}, 0, fixedStep(1), func(s *Settings) *int { return &s.Pipeline.TopK }),

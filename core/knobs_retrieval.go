@@ -44,6 +44,15 @@ func minScoreKnob() *Knob {
 			return err
 		},
 		Applies: pipelineBuilder, AppliesWhen: appliesWithPipeline,
+		FilterRule: func(s Settings) string {
+			if !s.Pipeline.MinScoreSet {
+				return ""
+			}
+			if s.Pipeline.Scores == pipeline.ScoresDistance {
+				return "maximum distance " + strconv.FormatFloat(s.Pipeline.MinScore, 'f', -1, 64)
+			}
+			return "minimum score " + strconv.FormatFloat(s.Pipeline.MinScore, 'f', -1, 64)
+		},
 	}
 }
 
