@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 
 	"ctxlab/core"
 	"ctxlab/core/evalrun"
@@ -12,7 +13,7 @@ import (
 	"ctxlab/loaders"
 )
 
-const evalUsage = `
+var evalUsage = `
 ctxlab eval runs the reference ContextManager pipeline once per query of a
 retrieval run and reports what reaches each query's context: with
 relevance judgments, the context recall (relevant documents that reach the
@@ -26,7 +27,7 @@ Usage:
               [--dedup-threshold F] [--min-doc-tokens N] [--lost-in-middle=true|false]
               [--shingle-size K] [--budget-mode reference|strict] [--summarize-overflow]
               [--rerank [--initial-k N] [--final-k N]] [--format text|json|csv]
-              [--sweep dedup-threshold|min-doc-tokens|budget]
+              [--sweep ` + strings.Join(evalSweepNames(), "|") + `]
 
   --run is a TREC run file ("qid Q0 docid rank score tag"), which needs
   --corpus (BEIR's corpus.jsonl: "_id", "title", "text" a line) and takes
@@ -46,10 +47,9 @@ Usage:
 
   --sweep runs every query once per value of one knob, every other
   option as given, and reports the aggregate for each: context recall,
-  relevant documents lost, tokens used, duplicates removed. dedup-threshold
-  goes from 0.50 to 1.00 in 0.01 steps, min-doc-tokens from 0 to 100 in
-  steps of 2, budget (rag-budget) from 0 to twice --budget in 50 steps.
+  relevant documents lost, tokens used, duplicates removed.
 
+` + sweepKnobLines("--sweep ", evalSweepName) + `
   --scenario takes the settings from a scenario file, its retrieved-context
   allocation as the budget, and, when it has an eval: key (run, corpus,
   queries, qrels: paths relative to it), the run; flags override both.
@@ -92,7 +92,7 @@ func newEvalFlagSet(env Env, f *evalFlags) *flagSet {
 	fs.StringVar(&f.files.Qrels, "qrels", "", "relevance judgments: TREC qrels or BEIR's qrels TSV (optional)")
 	fs.StringVar(&f.scenario, "scenario", "", "a scenario file: its settings, and its eval: run when it names one")
 	fs.StringVar(&f.format, "format", "text", "output: text, json or csv")
-	fs.StringVar(&f.sweep, "sweep", "", "a knob to sweep over the aggregate: dedup-threshold, min-doc-tokens or budget")
+	fs.StringVar(&f.sweep, "sweep", "", "a knob to sweep over the aggregate: "+strings.Join(evalSweepNames(), ", "))
 	fs.BoolVar(&f.allowOutside, "allow-outside", false, allowOutsideHelp)
 	fs.IntVar(&f.budget, "budget", pipeline.DefaultBudget, "token budget for each query's context block")
 	f.knobs.register(fs, true, evalKnobIDs...)

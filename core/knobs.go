@@ -89,7 +89,7 @@ var knobTable = []*Knob{
 			return "top-k " + numfmt.Thousands(s.Pipeline.TopK) + " after dedup"
 		},
 		Sweep: &KnobSweep{Param: pipeline.SweepTopK, Bound: SweepToDocuments, Values: topKSweep,
-			Describe: "0 (every document), then 1 to 30 (or twice the current top-k), no further than the documents there are"},
+			Describe: "0 (every document), then 1 to 30 (or twice the current top-k, in at most 100 steps), no further than the documents there are"},
 	}, 0, fixedStep(1), func(s *Settings) *int { return &s.Pipeline.TopK }),
 	scoresKnob(),
 	boolKnob(Knob{

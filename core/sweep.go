@@ -42,6 +42,9 @@ const (
 type SweepLimits struct {
 	Documents int
 	Tokens    int
+	// TokensFromBytes: Tokens is the documents' bytes, which no tokenizer
+	// counts more tokens than (pipeline.ByteCeiling).
+	TokensFromBytes bool
 }
 
 // maxSweepValues bounds how many values any sweep takes: each is a run of

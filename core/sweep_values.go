@@ -33,6 +33,9 @@ func (k *Knob) SweepValues(current KnobValue, lim SweepLimits) (values []float64
 	case SweepToTokens:
 		limit = min(max(0, lim.Tokens), maxExactInt)
 		counted = numfmt.Count(limit, "token", "tokens") + " every document takes with its citation header"
+		if lim.TokensFromBytes {
+			counted = numfmt.Count(limit, "byte", "bytes") + " of the largest query's documents with their citation headers (no text has more tokens than bytes)"
+		}
 	}
 	from = current.Number(k.Kind)
 	if limit >= 0 && k.Kind == KnobInt && current.Int > limit {
