@@ -64,7 +64,8 @@ var knobTable = []*Knob{
 		FilterRule: func(s Settings) string {
 			return "minimum " + numfmt.Thousands(s.Pipeline.MinDocTokens) + " tokens"
 		},
-		Sweep: &KnobSweep{Param: pipeline.SweepMinTokens, Values: fixedSweep(0, 100, 2), Describe: "0 to 100 in steps of 2"},
+		Sweep: &KnobSweep{Param: pipeline.SweepMinTokens, Values: fixedSweep(0, 100, 2), Describe: "0 to 100 in steps of 2",
+			Measures: []SweepMeasure{MeasureKept, MeasureRemoved, MeasureSent, MeasureUsed, MeasureScore}},
 	}, 0, fixedStep(1), func(s *Settings) *int { return &s.Pipeline.MinDocTokens }),
 	intKnob(Knob{
 		ID: "shingle", Label: "shingle", Flag: "shingle-size", Key: "pipeline.shingle_size",
@@ -89,7 +90,8 @@ var knobTable = []*Knob{
 			return "top-k " + numfmt.Thousands(s.Pipeline.TopK) + " after dedup"
 		},
 		Sweep: &KnobSweep{Param: pipeline.SweepTopK, Bound: SweepToDocuments, Values: topKSweep,
-			Describe: "0 (every document), then 1 to 30 (or twice the current top-k, in at most 100 steps), no further than the documents there are"},
+			Describe: "0 (every document), then 1 to 30 (or twice the current top-k, in at most 100 steps), no further than the documents there are",
+			Measures: []SweepMeasure{MeasureSent, MeasureUsed, MeasureScore, MeasureKept, MeasureRemoved}},
 	}, 0, fixedStep(1), func(s *Settings) *int { return &s.Pipeline.TopK }),
 	scoresKnob(),
 	boolKnob(Knob{
@@ -236,7 +238,8 @@ var knobTable = []*Knob{
 		ID: "rag", Label: window.ComponentShort(window.ComponentRAG) + " budget", Flag: "rag-budget", Key: "budget.retrieved_context",
 		Help: "tokens allocated to the " + window.ComponentWords(window.ComponentRAG) + " (retrieved_context); the pipeline's budget",
 		Sweep: &KnobSweep{Param: pipeline.SweepBudget, Bound: SweepToTokens, Values: budgetSweep,
-			Describe: "0 to twice the budget (at least 1,000) in 50 steps, no further than the tokens every document takes"},
+			Describe: "0 to twice the budget (at least 1,000) in 50 steps, no further than the tokens every document takes",
+			Measures: []SweepMeasure{MeasureUsed, MeasureSent, MeasureScore, MeasureKept, MeasureRemoved}},
 	}, func(b *window.ContextBudget) *int { return &b.RetrievedContext }),
 	budgetKnob(Knob{
 		ID: "tool-results", Label: window.ComponentShort(window.ComponentToolResults), Flag: "tool-results-budget", Key: "budget.tool_results",

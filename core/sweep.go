@@ -23,6 +23,9 @@ type KnobSweep struct {
 	Values func(current, limit float64) []float64
 	// Describe says the values in words, for the commands' help.
 	Describe string
+	// Measures are the sweep's measures, the one that tells most about
+	// the knob first; every one of them, or none for the default order.
+	Measures []SweepMeasure
 }
 
 // SweepBound is what bounds a sweep: past the documents there are, a
@@ -271,9 +274,24 @@ type SweepSeries struct {
 	Unit, Units string
 }
 
-// Series are the sweep's measures, the one that tells most about its knob
-// first: duplicates removed for the threshold, documents kept for min
-// tokens, tokens used for the budget.
+// SweepMeasure names one measure of a sweep's points.
+type SweepMeasure int
+
+const (
+	MeasureRemoved SweepMeasure = iota // duplicates removed
+	MeasureKept                        // documents kept
+	MeasureSent                        // documents in the block
+	MeasureUsed                        // the block's tokens
+	MeasureScore                       // the sum of the block's scores
+)
+
+// defaultMeasures is the order of a knob that names none.
+var defaultMeasures = []SweepMeasure{MeasureRemoved, MeasureKept, MeasureSent, MeasureUsed, MeasureScore}
+
+// Series are the sweep's measures in the order its knob's table entry
+// gives, the one that tells most about the knob first: duplicates removed
+// for the threshold, documents kept for min tokens, tokens used for the
+// budget.
 func (s *Sweep) Series() []SweepSeries {
 	of := func(name, unit, units string, f func(pipeline.SweepPoint) float64) SweepSeries {
 		out := SweepSeries{Name: name, Values: make([]float64, len(s.Points)), Unit: unit, Units: units}
@@ -288,16 +306,14 @@ func (s *Sweep) Series() []SweepSeries {
 	sent := of("documents in block", "document", "documents", func(p pipeline.SweepPoint) float64 { return float64(p.Sent) })
 	used := of("tokens used", "token", "tokens", func(p pipeline.SweepPoint) float64 { return float64(p.TokensUsed) })
 	score := of("sum of block scores", "", "", func(p pipeline.SweepPoint) float64 { return p.ScoreSent })
-	var series []SweepSeries
-	switch s.Knob.Sweep.Param {
-	case pipeline.SweepMinTokens:
-		series = []SweepSeries{kept, removed, sent, used, score}
-	case pipeline.SweepBudget:
-		series = []SweepSeries{used, sent, score, kept, removed}
-	case pipeline.SweepTopK:
-		series = []SweepSeries{sent, used, score, kept, removed}
-	default:
-		series = []SweepSeries{removed, kept, sent, used, score}
+	measures := map[SweepMeasure]SweepSeries{MeasureRemoved: removed, MeasureKept: kept, MeasureSent: sent, MeasureUsed: used, MeasureScore: score}
+	order := s.Knob.Sweep.Measures
+	if len(order) == 0 {
+		order = defaultMeasures
+	}
+	series := make([]SweepSeries, len(order))
+	for i, m := range order {
+		series[i] = measures[m]
 	}
 	if !s.AssemblerCut {
 		return series
