@@ -110,6 +110,12 @@ func sweepValue(k *core.Knob, v float64) string {
 	if k.Kind == core.KnobFloat {
 		return strconv.FormatFloat(v, 'f', max(2, k.Decimals), 64)
 	}
+	if v >= math.MaxInt64 {
+		// An int within 512 of the largest is that float (2^63), which
+		// would overflow converted back: it is the largest int, as near
+		// as a float says.
+		return numfmt.Thousands(math.MaxInt64)
+	}
 	return numfmt.Thousands(int(math.Round(v)))
 }
 

@@ -77,3 +77,17 @@ func TestEvalSweepPastItsBoundsIsClamped(t *testing.T) {
 		}
 	}
 }
+
+// A fixed range keeps its values; a current value far past it is marked
+// at its last row and written as given, where 2^63-1 as a float was a tie
+// between 0 and 100 and overflowed back to a negative number.
+func TestSweepMarksAValuePastAFixedRange(t *testing.T) {
+	t.Parallel()
+	stdout, stderr, code := run(t, "", "sweep", "--docs", sampleKB, "--tokenizer", "heuristic", "--knob", "min-doc-tokens", "--min-doc-tokens", "9223372036854775807")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(stdout, "\n>  100 ") || !strings.Contains(stdout, "> marks the current value, 9,223,372,036,854,775,807.") {
+		t.Errorf("the current value is not marked at 100 nor written as given:\n%s", stdout)
+	}
+}

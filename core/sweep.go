@@ -163,10 +163,14 @@ func (s *Sweep) nearest(v float64) int {
 	return NearestPoint(len(s.Points), func(i int) float64 { return s.Points[i].Value }, v)
 }
 
-// NearestPoint is the index of the value nearest v among n swept values
-// (the first of equally near ones): where a sweep marks the current value
-// or the baseline.
+// NearestPoint is the index of the value nearest v among n ascending
+// swept values (the first of equally near ones): where a sweep marks the
+// current value or the baseline. A value past either end is nearest that
+// end, however far: at 2^63 the distances to 0 and to 100 are one float.
 func NearestPoint(n int, valueAt func(i int) float64, v float64) int {
+	if n > 0 && v >= valueAt(n-1) {
+		return n - 1
+	}
 	best := 0
 	for i := range n {
 		if math.Abs(valueAt(i)-v) < math.Abs(valueAt(best)-v) {
