@@ -45,9 +45,10 @@ const (
 type SweepLimits struct {
 	Documents int
 	Tokens    int
-	// TokensFromBytes: Tokens is the documents' bytes, which no tokenizer
-	// counts more tokens than (pipeline.ByteCeiling).
-	TokensFromBytes bool
+	// PerQuery: the limits are the largest query's of a run, and
+	// TokensFromBytes says Tokens counts its documents' bytes, which no
+	// tokenizer counts more tokens than (pipeline.ByteCeiling).
+	PerQuery, TokensFromBytes bool
 }
 
 // maxSweepValues bounds how many values any sweep takes: each is a run of

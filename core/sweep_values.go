@@ -30,6 +30,9 @@ func (k *Knob) SweepValues(current KnobValue, lim SweepLimits) (values []float64
 	case SweepToDocuments:
 		limit = min(max(0, lim.Documents), maxExactInt)
 		counted = numfmt.Count(limit, "document", "documents")
+		if lim.PerQuery {
+			counted += " the largest query retrieved"
+		}
 	case SweepToTokens:
 		limit = min(max(0, lim.Tokens), maxExactInt)
 		counted = numfmt.Count(limit, "token", "tokens") + " every document takes with its citation header"

@@ -33,7 +33,7 @@ type AggregateSweep struct {
 // documents a query retrieved, and a budget at which the largest query's
 // documents all fit, from their bytes.
 func (p *Prepared) sweepLimits(k *core.Knob) core.SweepLimits {
-	lim := core.SweepLimits{TokensFromBytes: true}
+	lim := core.SweepLimits{PerQuery: true, TokensFromBytes: true}
 	for i := range p.Set.Queries {
 		q := &p.Set.Queries[i]
 		switch k.Sweep.Bound {
