@@ -80,7 +80,7 @@ func TestBuildBadInput(t *testing.T) {
 		{"negative budget", []string{"--docs", good, "--budget", "-5"}, "--budget -5 is negative"},
 		{"threshold above 1", []string{"--docs", good, "--dedup-threshold", "1.5"}, "--dedup-threshold 1.5 is outside [0, 1]"},
 		{"threshold below 0", []string{"--docs", good, "--dedup-threshold", "-0.1"}, "--dedup-threshold -0.1 is outside [0, 1]"},
-		{"shingle size 0", []string{"--docs", good, "--shingle-size", "0"}, "--shingle-size 0 is below 1"},
+		{"shingle size 0", []string{"--docs", good, "--shingle-size", "0"}, "--shingle-size 0 is outside [1, 10000]"},
 		{"unknown tokenizer", []string{"--docs", good, "--tokenizer", "gpt2"}, "unknown tokenizer"},
 		{"bad format", []string{"--docs", good, "--format", "xml"}, "expected text or json"},
 		{"bad mode", []string{"--docs", good, "--budget-mode", "loose"}, "unknown budget mode"},

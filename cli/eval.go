@@ -3,6 +3,8 @@ package cli
 import (
 	"context"
 	"fmt"
+	"slices"
+	"strings"
 
 	"ctxlab/core"
 	"ctxlab/core/evalrun"
@@ -11,7 +13,7 @@ import (
 	"ctxlab/loaders"
 )
 
-const evalUsage = `
+var evalUsage = `
 ctxlab eval runs the reference ContextManager pipeline once per query of a
 retrieval run and reports what reaches each query's context: with
 relevance judgments, the context recall (relevant documents that reach the
@@ -25,7 +27,7 @@ Usage:
               [--dedup-threshold F] [--min-doc-tokens N] [--lost-in-middle=true|false]
               [--shingle-size K] [--budget-mode reference|strict] [--summarize-overflow]
               [--rerank [--initial-k N] [--final-k N]] [--format text|json|csv]
-              [--sweep dedup-threshold|min-doc-tokens|budget]
+              [--sweep ` + strings.Join(evalSweepNames(), "|") + `]
 
   --run is a TREC run file ("qid Q0 docid rank score tag"), which needs
   --corpus (BEIR's corpus.jsonl: "_id", "title", "text" a line) and takes
@@ -47,10 +49,9 @@ Usage:
 
   --sweep runs every query once per value of one knob, every other
   option as given, and reports the aggregate for each: context recall,
-  relevant documents lost, tokens used, duplicates removed. dedup-threshold
-  goes from 0.50 to 1.00 in 0.01 steps, min-doc-tokens from 0 to 100 in
-  steps of 2, budget (rag-budget) from 0 to twice --budget in 50 steps.
+  relevant documents lost, tokens used, duplicates removed.
 
+` + sweepKnobLines("--sweep ", evalSweepName) + `
   --scenario takes the settings from a scenario file, its retrieved-context
   allocation as the budget, and, when it has an eval: key (run, corpus,
   queries, qrels: paths relative to it), the run; flags override both.
@@ -73,6 +74,22 @@ type evalFlags struct {
 
 func runEval(env Env, args []string) error {
 	var f evalFlags
+	fs := newEvalFlagSet(env, &f)
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	return f.run(env, fs)
+}
+
+// evalKnobIDs are the knobs eval takes beside the pipeline's: reranking
+// reads each query's own text, which a run carries.
+var evalKnobIDs = []string{core.KnobIDRerank, "initial-k", "final-k"}
+
+// evalTakes reports whether eval takes knob k as a flag, and so runs
+// under it.
+func evalTakes(k *core.Knob) bool { return k.InBuild || slices.Contains(evalKnobIDs, k.ID) }
+
+func newEvalFlagSet(env Env, f *evalFlags) *flagSet {
 	fs := newFlagSet(env, "eval", evalUsage)
 	fs.StringVar(&f.files.Run, "run", "", "the retrieval run: a TREC run file, or JSON Lines of queries with their documents")
 	fs.StringVar(&f.files.Corpus, "corpus", "", "the documents a TREC run names: BEIR's corpus.jsonl")
@@ -81,15 +98,11 @@ func runEval(env Env, args []string) error {
 	fs.BoolVar(&f.strictQrels, "strict-qrels", false, strictQrelsHelp)
 	fs.StringVar(&f.scenario, "scenario", "", scenarioHelp)
 	fs.StringVar(&f.format, "format", "text", "output: text, json or csv")
-	fs.StringVar(&f.sweep, "sweep", "", "a knob to sweep over the aggregate: dedup-threshold, min-doc-tokens or budget")
+	fs.StringVar(&f.sweep, "sweep", "", "a knob to sweep over the aggregate: "+strings.Join(evalSweepNames(), ", "))
 	fs.BoolVar(&f.allowOutside, "allow-outside", false, allowOutsideHelp)
 	fs.IntVar(&f.budget, "budget", pipeline.DefaultBudget, "token budget for each query's context block")
-	// Reranking reads each query's own text, which a run carries.
-	f.knobs.register(fs, true, core.KnobIDRerank, "initial-k", "final-k")
-	if err := parseFlags(fs, args); err != nil {
-		return err
-	}
-	return f.run(env, fs)
+	f.knobs.register(fs, true, evalKnobIDs...)
+	return fs
 }
 
 func (f *evalFlags) run(env Env, fs *flagSet) error {
@@ -168,6 +181,9 @@ func (f *evalFlags) writeSweep(env Env, prepared *evalrun.Prepared, settings cor
 	sw, err := prepared.Sweep(context.Background(), settings, k)
 	if err != nil {
 		return flagError(err)
+	}
+	if sw.Note != "" {
+		fmt.Fprintln(env.Stderr, "ctxlab: note: "+sw.Note)
 	}
 	switch f.format {
 	case "json":

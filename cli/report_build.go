@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 
 	"ctxlab/core"
 	"ctxlab/core/diagnose"
@@ -119,18 +120,17 @@ func writeDocLabel(w io.Writer, docs []value.Document, i int) {
 }
 
 func writeFilterSection(w io.Writer, in buildInput, tr pipeline.Trace) {
-	rules := "minimum " + numfmt.Thousands(in.opts.MinDocTokens) + " tokens"
-	if o := in.opts; o.MinScoreSet {
-		cutoff := "minimum score "
-		if o.Scores == pipeline.ScoresDistance {
-			cutoff = "maximum distance "
+	// The rules are the knob table's, in its order.
+	var rules []string
+	settings := core.Settings{Pipeline: in.opts.Settings}
+	for _, k := range core.Knobs() {
+		if k.FilterRule != nil {
+			if rule := k.FilterRule(settings); rule != "" {
+				rules = append(rules, rule)
+			}
 		}
-		rules += ", " + cutoff + strconv.FormatFloat(o.MinScore, 'f', -1, 64)
 	}
-	if in.opts.TopK > 0 {
-		rules += ", top-k " + numfmt.Thousands(in.opts.TopK) + " after dedup"
-	}
-	fmt.Fprintf(w, "Filter (%s): %s removed\n", rules, numfmt.Thousands(tr.Counts.Filtered))
+	fmt.Fprintf(w, "Filter (%s): %s removed\n", strings.Join(rules, ", "), numfmt.Thousands(tr.Counts.Filtered))
 	for i := range tr.Len() {
 		if d := tr.Doc(i); d.Filtered {
 			io.WriteString(w, "  ✗ ")

@@ -1,8 +1,12 @@
 package cli
 
 import (
+	"bytes"
+	"encoding/json"
 	"io"
+	"strings"
 
+	"ctxlab/core"
 	"ctxlab/core/evalrun"
 )
 
@@ -46,24 +50,91 @@ type evalAggregateJSON struct {
 	OverBudget          int            `json:"over_budget"`
 }
 
-// evalSettingsJSON says what each query was built under.
-type evalSettingsJSON struct {
-	Tokenizer         string  `json:"tokenizer"`
-	Budget            int     `json:"budget"`
-	BudgetMode        string  `json:"budget_mode"`
-	DedupThreshold    float64 `json:"dedup_threshold"`
-	MinDocTokens      int     `json:"min_doc_tokens"`
-	LostInMiddle      bool    `json:"lost_in_middle"`
-	ShingleSize       int     `json:"shingle_size"`
-	SummarizeOverflow bool    `json:"summarize_overflow"`
-	// Rerank is set when each query was reranked first: initial_k and
-	// final_k.
-	Rerank *evalRerankJSON `json:"rerank"`
+// evalSettingsJSON says what each query was built under: the budget,
+// then every knob eval takes, in the knob table's order, each named by
+// the last part of its scenario key (pipeline.dedup_threshold is
+// dedup_threshold). The knobs of another section sit in an object named
+// after it ("rerank": {"initial_k": 20, ...}), null when the section's
+// enabled knob is off.
+func evalSettingsJSON(s core.Settings) jsonObject {
+	out := jsonObject{{"budget", s.Budget.RetrievedContext}}
+	sections := map[string]int{} // section name -> its field in out
+	for _, k := range core.Knobs() {
+		if !evalTakes(k) {
+			continue
+		}
+		section, name, inSection := strings.Cut(k.Key, ".")
+		if !inSection || section == "pipeline" {
+			if !inSection {
+				name = k.Key
+			}
+			out = append(out, jsonField{name, knobJSON(k, k.Get(s))})
+			continue
+		}
+		at, seen := sections[section]
+		if !seen {
+			at = len(out)
+			sections[section] = at
+			out = append(out, jsonField{section, jsonObject{}})
+		}
+		if name == "enabled" {
+			if !k.Get(s).Bool {
+				out[at].Value = nil
+			}
+			continue
+		}
+		if obj, ok := out[at].Value.(jsonObject); ok {
+			out[at].Value = append(obj, jsonField{name, knobJSON(k, k.Get(s))})
+		}
+	}
+	return out
 }
 
-type evalRerankJSON struct {
-	InitialK int `json:"initial_k"`
-	FinalK   int `json:"final_k"`
+// knobJSON is a knob's value as JSON writes it: a number, true or false,
+// a list or a text.
+func knobJSON(k *core.Knob, v core.KnobValue) any {
+	switch k.Kind {
+	case core.KnobInt:
+		return v.Int
+	case core.KnobFloat:
+		return v.Float
+	case core.KnobBool:
+		return v.Bool
+	case core.KnobList:
+		return nonNil(v.List)
+	}
+	return v.Text
+}
+
+// jsonObject is an object whose keys keep their order.
+type jsonObject []jsonField
+
+type jsonField struct {
+	Key   string
+	Value any
+}
+
+func (o jsonObject) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, f := range o {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		key, err := json.Marshal(f.Key)
+		if err != nil {
+			return nil, err
+		}
+		value, err := json.Marshal(f.Value)
+		if err != nil {
+			return nil, err
+		}
+		b.Write(key)
+		b.WriteByte(':')
+		b.Write(value)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
 }
 
 func writeEvalJSON(w io.Writer, set *evalrun.Set, rep *evalrun.Report) error {
@@ -109,23 +180,11 @@ func evalReportJSON(set *evalrun.Set, rep *evalrun.Report) any {
 	for _, stage := range evalrun.LostStages {
 		aggOut.RelevantLost[stage.Key()] = agg.RelevantLost[stage]
 	}
-	p := rep.Settings.Pipeline
-	var rerank *evalRerankJSON
-	if rep.Settings.Rerank {
-		rerank = &evalRerankJSON{InitialK: rep.Settings.InitialK, FinalK: rep.Settings.FinalK}
-	}
 	return struct {
-		Settings  evalSettingsJSON  `json:"settings"`
+		Settings  jsonObject        `json:"settings"`
 		Queries   []evalQueryJSON   `json:"queries"`
 		Aggregate evalAggregateJSON `json:"aggregate"`
-	}{
-		evalSettingsJSON{
-			Tokenizer: p.Tokenizer.Name(), Budget: rep.Settings.Budget.RetrievedContext, BudgetMode: string(p.BudgetMode),
-			DedupThreshold: p.DedupThreshold, MinDocTokens: p.MinDocTokens, LostInMiddle: p.LostInMiddle,
-			ShingleSize: p.ShingleSize, SummarizeOverflow: p.SummarizeOverflow, Rerank: rerank,
-		},
-		queries, aggOut,
-	}
+	}{evalSettingsJSON(rep.Settings), queries, aggOut}
 }
 
 // nonNil writes an empty list as [] rather than null.

@@ -15,6 +15,24 @@ import (
 	"ctxlab/loaders"
 )
 
+// evalSweepName is how eval --sweep names a sweepable knob: budget for
+// the retrieved-context budget, its --budget, else the knob's flag.
+func evalSweepName(k *core.Knob) string {
+	if k.ID == "rag" {
+		return "budget"
+	}
+	return k.Flag
+}
+
+// evalSweepNames are the knobs eval --sweep takes, in the table's order.
+func evalSweepNames() []string {
+	var names []string
+	for _, k := range core.SweepableKnobs() {
+		names = append(names, evalSweepName(k))
+	}
+	return names
+}
+
 // evalSweepKnob is the knob `eval --sweep NAME` varies: a sweepable
 // knob's flag, or "budget", eval's own name for the retrieved-context
 // budget.

@@ -16,19 +16,17 @@ import (
 	"ctxlab/internal/sparkline"
 )
 
-const sweepUsage = `
+var sweepUsage = `
 ctxlab sweep runs the reference ContextManager pipeline once per value of
 one knob, every other option as given, and reports for each value the
 documents kept after deduplication, the duplicates removed, the documents
 sent, the context block's tokens and the sum of the sent documents' scores.
 
-  --knob dedup-threshold    0.50 to 1.00 in 0.01 steps (near-duplicate
-                            pairs are found once and read for every value)
-  --knob min-doc-tokens     0 to 100 in steps of 2
-  --knob top-k              0 (every document), then 1 to 30 (or twice --top-k)
-  --knob rag-budget         0 to twice --budget (at least 1,000) in 50 steps
-
-The current value (the flag's own, or its default) always has a row.
+` + sweepKnobLines("--knob ", func(k *core.Knob) string { return k.Flag }) + `
+The current value (the flag's own, or its default) always has a row; one
+past the documents (top-k) or the tokens they take (the budget) is
+clamped to them, with a note, as every larger value gives the same
+result.
 
 Usage:
   ctxlab sweep --knob NAME --docs FILE | --scenario FILE [--budget N] [pipeline options as in build]
@@ -64,6 +62,9 @@ func runSweep(env Env, args []string) error {
 	if err != nil {
 		return flagError(err)
 	}
+	if sw.Note != "" {
+		fmt.Fprintln(env.Stderr, "ctxlab: note: "+sw.Note)
+	}
 	switch f.format {
 	case "json":
 		return writeSweepJSON(env.Stdout, sw, len(set.Docs), opts.Budget)
@@ -71,6 +72,28 @@ func runSweep(env Env, args []string) error {
 		return writeSweepCSV(env.Stdout, sw)
 	}
 	return writeSweepText(env.Stdout, sw, f.inputName(), len(set.Docs), opts.Budget)
+}
+
+// sweepKnobLines are the sweepable knobs, one a paragraph, as option
+// names them, each with its values in words from the knob table.
+func sweepKnobLines(option string, name func(k *core.Knob) string) string {
+	var b strings.Builder
+	for _, k := range core.SweepableKnobs() {
+		head := "  " + option + name(k)
+		const indent, width = 28, 76
+		line := head + strings.Repeat(" ", max(1, indent-len(head)))
+		for _, word := range strings.Fields(k.Sweep.Describe) {
+			if len(line)+1+len(word) > width && len(strings.TrimSpace(line)) > len(strings.TrimSpace(head)) {
+				b.WriteString(strings.TrimRight(line, " ") + "\n")
+				line = strings.Repeat(" ", indent)
+			} else if !strings.HasSuffix(line, " ") {
+				line += " "
+			}
+			line += word
+		}
+		b.WriteString(line + "\n")
+	}
+	return b.String()
 }
 
 func sweepableFlags() string {
@@ -86,6 +109,12 @@ func sweepableFlags() string {
 func sweepValue(k *core.Knob, v float64) string {
 	if k.Kind == core.KnobFloat {
 		return strconv.FormatFloat(v, 'f', max(2, k.Decimals), 64)
+	}
+	if v >= math.MaxInt64 {
+		// An int within 512 of the largest is that float (2^63), which
+		// would overflow converted back: it is the largest int, as near
+		// as a float says.
+		return numfmt.Thousands(math.MaxInt64)
 	}
 	return numfmt.Thousands(int(math.Round(v)))
 }

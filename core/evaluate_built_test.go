@@ -35,7 +35,7 @@ func builtScenario(builder RAGBuilder) (*Scenario, Settings) {
 // and refuses a result built under other settings.
 func TestEvaluateTakesTheBuilderResult(t *testing.T) {
 	ctx := context.Background()
-	for _, builder := range RAGBuilders {
+	for _, builder := range RAGBuilders.Values {
 		sc, s := builtScenario(builder)
 		measure := s
 		measure.Mode = window.MeasureOnly

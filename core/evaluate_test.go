@@ -18,7 +18,7 @@ func TestEvaluateReportsDocumentsTheAssemblerCut(t *testing.T) {
 	for i := 0; i < 12; i++ {
 		docs = append(docs, value.Document{Content: testtext.Words(80, fmt.Sprintf("d%d_", i)), Score: 1 - float64(i)/20, Source: fmt.Sprintf("kb/%d.md", i)})
 	}
-	for _, builder := range RAGBuilders {
+	for _, builder := range RAGBuilders.Values {
 		s := DefaultSettings()
 		s.Pipeline.Tokenizer = tokens.Heuristic{}
 		s.Builder = builder
@@ -66,7 +66,7 @@ func TestMemoryLeavesRoomForRolePrefixes(t *testing.T) {
 		}
 		history = append(history, value.Message{Role: role, Content: fmt.Sprintf("message %d about order ORD-%d and the replacement tent", i, 1000+i)})
 	}
-	for _, strategy := range memory.Strategies {
+	for _, strategy := range memory.Strategies.Values {
 		s := DefaultSettings()
 		s.Memory.Strategy = strategy
 		s.Budget.ConversationHistory = 300

@@ -91,6 +91,10 @@ type Knob struct {
 	AppliesWhen string
 	// InBuild: `ctxlab build` takes the flag too (the pipeline's knobs).
 	InBuild bool
+	// FilterRule, when set, is the knob as a rule of the pipeline's
+	// filter in build's report ("minimum 5 tokens"), "" when under s it
+	// removes nothing.
+	FilterRule func(s Settings) string
 	// Sweep, when set, says how `ctxlab sweep` and the workbench's
 	// sparkline vary the knob: the pipeline option and its values.
 	Sweep *KnobSweep
@@ -176,7 +180,7 @@ func (k *Knob) isPipeline() bool { return k.InBuild && strings.HasPrefix(k.Key, 
 // Check reports a value outside the knob's range, or nil.
 func (k *Knob) Check(v KnobValue) *KnobError {
 	if k.Kind == KnobInt || k.Kind == KnobFloat {
-		if problem := k.rangeProblem(v.Number(k.Kind)); problem != "" {
+		if problem := k.rangeProblem(v.Number(k.Kind), k.FormatValue(v)); problem != "" {
 			return &KnobError{Knob: k, Problem: problem, valueFirst: true}
 		}
 	}
@@ -188,11 +192,17 @@ func (k *Knob) Check(v KnobValue) *KnobError {
 	return nil
 }
 
-func (k *Knob) rangeProblem(n float64) string {
-	shown := k.FormatNumber(n)
+// rangeProblem says why n is outside the knob's range, "" when it is
+// not; shown is n as the user gave it (an int past 2^53 is not exact as
+// a float).
+func (k *Knob) rangeProblem(n float64, shown string) string {
 	var problem string
 	switch {
-	case math.IsNaN(n) || (k.Bounded && (n < k.Min || n > k.Max)):
+	case k.Kind == KnobFloat && math.IsInf(n, 0):
+		problem = shown + " is not a finite number"
+	case math.IsNaN(n):
+		problem = shown + " is not a number"
+	case k.Bounded && (n < k.Min || n > k.Max):
 		problem = fmt.Sprintf("%s is outside [%s, %s]", shown, k.FormatNumber(k.Min), k.FormatNumber(k.Max))
 	case n < k.Min && k.Min == 0:
 		problem = shown + " is negative"
@@ -210,11 +220,15 @@ func (k *Knob) rangeProblem(n float64) string {
 // FormatNumber writes a number of this knob as Go's %v does, so 0.85 is
 // 0.85 and 1 is 1.
 func (k *Knob) FormatNumber(n float64) string {
-	if k.Kind == KnobInt {
+	if k.Kind == KnobInt && inIntRange(n) {
 		return strconv.Itoa(int(n))
 	}
 	return strconv.FormatFloat(n, 'g', -1, 64)
 }
+
+// inIntRange reports whether n converts to an int without overflow:
+// float64(math.MaxInt64) is 2^63, one past it.
+func inIntRange(n float64) bool { return n >= math.MinInt64 && n < math.MaxInt64 }
 
 // StepBy moves a number knob by dir steps, clamped to its range, as the
 // workbench's arrow keys do. A float lands on its decimals, so repeated
@@ -289,8 +303,10 @@ func (k *Knob) ParseText(text string) (KnobValue, *KnobError) {
 // show it.
 func (k *Knob) FormatValue(v KnobValue) string {
 	switch k.Kind {
-	case KnobInt, KnobFloat:
-		return k.FormatNumber(v.Number(k.Kind))
+	case KnobInt:
+		return strconv.Itoa(v.Int)
+	case KnobFloat:
+		return k.FormatNumber(v.Float)
 	case KnobBool:
 		return strconv.FormatBool(v.Bool)
 	case KnobList:

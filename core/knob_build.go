@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"ctxlab/core/window"
+	"ctxlab/internal/choice"
 )
 
 // The constructors below declare a knob of each kind over one field of
@@ -26,13 +27,11 @@ func boolKnob(k Knob, field func(s *Settings) *bool) *Knob {
 }
 
 // choiceKnob is a knob over a named type with a fixed list of values;
-// parse is the type's own parser, whose error is the refusal everywhere.
-func choiceKnob[T ~string](k Knob, values []T, parse func(string) (T, error), field func(s *Settings) *T) *Knob {
+// the choice's parser's error is the refusal everywhere.
+func choiceKnob[T ~string](k Knob, values choice.Choice[T], field func(s *Settings) *T) *Knob {
 	k.Kind = KnobChoice
-	names := make([]string, len(values))
-	for i, v := range values {
-		names[i] = string(v)
-	}
+	names := values.Names()
+	parse := values.Parse
 	k.Choices = func(KnobContext) []string { return names }
 	k.Refuse = func(v KnobValue) (string, int) {
 		if _, err := parse(v.Text); err != nil {

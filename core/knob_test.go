@@ -69,7 +69,7 @@ func TestKnobRefusalsNameTheKnobTheirWay(t *testing.T) {
 	}
 	s := DefaultSettings()
 	s.Pipeline.ShingleSize = 0
-	if err := s.Validate(); err == nil || err.Error() != "shingle-size: 0 is below 1; expected a shingle of at least 1 word" {
+	if err := s.Validate(); err == nil || err.Error() != "shingle-size: 0 is outside [1, 10000]; expected a shingle of 1 to 10,000 words" {
 		t.Errorf("Validate: %v", err)
 	}
 	// A knob that does not apply is not checked: dedup under the

@@ -9,6 +9,7 @@ import (
 	"ctxlab/core/pipeline"
 	"ctxlab/core/tokens"
 	"ctxlab/core/window"
+	"ctxlab/internal/numfmt"
 )
 
 // Knob ids of the entries other code treats specially: the ones whose
@@ -37,6 +38,10 @@ func budgetedMemory(strategy memory.Strategy) func(Settings) bool {
 
 func reranking(s Settings) bool { return s.Rerank }
 
+// maxShingleSize is the longest shingle, in words: far past any
+// near-duplicate detection's (the reference's is 5).
+const maxShingleSize = 10_000
+
 // knobTable is every setting, in the order of the workbench's strip. A
 // new setting is one entry here plus its effect in the pipeline.
 var knobTable = []*Knob{
@@ -48,19 +53,26 @@ var knobTable = []*Knob{
 		Set:     func(s *Settings, v KnobValue, _ KnobContext) error { s.Pipeline.DedupThreshold = v.Float; return nil },
 		Applies: pipelineBuilder, AppliesWhen: appliesWithPipeline, InBuild: true,
 		// From the floor of the cached near pairs: every value reads them.
-		Sweep: &KnobSweep{Param: pipeline.SweepDedupThreshold, Values: fixedSweep(pipeline.NearPairFloor, 1, 0.01)},
+		Sweep: &KnobSweep{Param: pipeline.SweepDedupThreshold, Values: fixedSweep(pipeline.NearPairFloor, 1, 0.01),
+			Describe: "0.50 to 1.00 in 0.01 steps (near-duplicate pairs are found once and read for every value)"},
 	},
 	intKnob(Knob{
 		ID: "min-tokens", Label: "min tok", Flag: "min-doc-tokens", Key: "pipeline.min_doc_tokens",
 		Help:    "drop documents with fewer tokens",
 		Expect:  "0 or more tokens (0 keeps every document)",
 		Applies: pipelineBuilder, AppliesWhen: appliesWithPipeline, InBuild: true,
-		Sweep: &KnobSweep{Param: pipeline.SweepMinTokens, Values: fixedSweep(0, 100, 2)},
+		FilterRule: func(s Settings) string {
+			return "minimum " + numfmt.Thousands(s.Pipeline.MinDocTokens) + " tokens"
+		},
+		Sweep: &KnobSweep{Param: pipeline.SweepMinTokens, Values: fixedSweep(0, 100, 2), Describe: "0 to 100 in steps of 2",
+			Measures: []SweepMeasure{MeasureKept, MeasureRemoved, MeasureSent, MeasureUsed, MeasureScore}},
 	}, 0, fixedStep(1), func(s *Settings) *int { return &s.Pipeline.MinDocTokens }),
 	intKnob(Knob{
 		ID: "shingle", Label: "shingle", Flag: "shingle-size", Key: "pipeline.shingle_size",
-		Help:    "words per shingle for near-duplicate detection",
-		Expect:  "a shingle of at least 1 word",
+		Help: "words per shingle for near-duplicate detection",
+		// A shingle holds its words twice in a ring while it is hashed:
+		// the bound keeps a hostile size from asking for exabytes.
+		Max: maxShingleSize, Bounded: true, Expect: "a shingle of 1 to 10,000 words",
 		Applies: pipelineBuilder, AppliesWhen: appliesWithPipeline, InBuild: true,
 	}, 1, fixedStep(1), func(s *Settings) *int { return &s.Pipeline.ShingleSize }),
 	// The retrieval knobs beyond the reference's (knobs_retrieval.go).
@@ -71,7 +83,15 @@ var knobTable = []*Knob{
 		Help:    "keep the k best-ranked documents after deduplication, before reordering and the budget (0 keeps all, as the reference)",
 		Expect:  "0 (every document) or more documents",
 		Applies: pipelineBuilder, AppliesWhen: appliesWithPipeline, InBuild: true,
-		Sweep: &KnobSweep{Param: pipeline.SweepTopK, Values: topKSweep},
+		FilterRule: func(s Settings) string {
+			if s.Pipeline.TopK <= 0 {
+				return ""
+			}
+			return "top-k " + numfmt.Thousands(s.Pipeline.TopK) + " after dedup"
+		},
+		Sweep: &KnobSweep{Param: pipeline.SweepTopK, Bound: SweepToDocuments, Values: topKSweep,
+			Describe: "0 (every document), then 1 to 30 (or twice the current top-k, in at most 100 steps), no further than the documents there are",
+			Measures: []SweepMeasure{MeasureSent, MeasureUsed, MeasureScore, MeasureKept, MeasureRemoved}},
 	}, 0, fixedStep(1), func(s *Settings) *int { return &s.Pipeline.TopK }),
 	scoresKnob(),
 	boolKnob(Knob{
@@ -89,7 +109,7 @@ var knobTable = []*Knob{
 		ID: "budget-mode", Label: "budget mode", Flag: "budget-mode", Key: "pipeline.budget_mode",
 		Help:    "reference (headers not budgeted, as the reference) or strict (the block never exceeds the budget)",
 		Applies: pipelineBuilder, AppliesWhen: appliesWithPipeline, InBuild: true,
-	}, pipeline.BudgetModes, pipeline.ParseBudgetMode, func(s *Settings) *pipeline.BudgetMode { return &s.Pipeline.BudgetMode }),
+	}, pipeline.BudgetModes, func(s *Settings) *pipeline.BudgetMode { return &s.Pipeline.BudgetMode }),
 	boolKnob(Knob{
 		ID: "summarize", Label: "summarize overflow", Flag: "summarize-overflow", Key: "pipeline.summarize_overflow",
 		Help:    "represent documents that do not fit by a synopsis: the sentences that best cover the query and the document within the remaining tokens",
@@ -107,7 +127,7 @@ var knobTable = []*Knob{
 	choiceKnob(Knob{
 		ID: "builder", Label: "builder", Flag: "builder", Key: "pipeline.builder",
 		Help: "retrieved-context builder: context_manager (the pipeline) or rag (the article's RAGContextManager)",
-	}, RAGBuilders, ParseRAGBuilder, func(s *Settings) *RAGBuilder { return &s.Builder }),
+	}, RAGBuilders, func(s *Settings) *RAGBuilder { return &s.Builder }),
 	// Fidelity to the article: its RAGContextManager's top_k (and, after
 	// the reserve, its content-only overflow check).
 	intKnob(Knob{
@@ -191,12 +211,12 @@ var knobTable = []*Knob{
 	choiceKnob(Knob{
 		ID: "assembly", Label: "assembly", Flag: "mode", Key: "mode",
 		Help: "budgeted (cut components to their allocations) or measure (as given, nothing cut)",
-	}, window.Modes, window.ParseMode, func(s *Settings) *window.Mode { return &s.Mode }),
+	}, window.Modes, func(s *Settings) *window.Mode { return &s.Mode }),
 	choiceKnob(Knob{
 		ID: "layout", Label: "layout", Flag: "layout", Key: "layout",
 		Help:    "article (history folded into one assistant message, as the article's assembler) or chat (the history as its own messages, tool calls with their results, whole messages dropped oldest first: a request a chat API replays)",
 		Applies: func(s Settings) bool { return s.Mode != window.MeasureOnly }, AppliesWhen: "a budgeted assembly (measure keeps the request's own messages)",
-	}, window.Layouts, window.ParseLayout, func(s *Settings) *window.Layout { return &s.Layout }),
+	}, window.Layouts, func(s *Settings) *window.Layout { return &s.Layout }),
 	budgetKnob(Knob{
 		ID: "window", Label: "window", Flag: "window", Key: "budget.total_window", AltKeys: []string{"window"},
 		Help:   "model context window in tokens (total_window); for a request, overrides the model's",
@@ -216,8 +236,10 @@ var knobTable = []*Knob{
 	}, func(b *window.ContextBudget) *int { return &b.ConversationHistory }),
 	budgetKnob(Knob{
 		ID: "rag", Label: window.ComponentShort(window.ComponentRAG) + " budget", Flag: "rag-budget", Key: "budget.retrieved_context",
-		Help:  "tokens allocated to the " + window.ComponentWords(window.ComponentRAG) + " (retrieved_context); the pipeline's budget",
-		Sweep: &KnobSweep{Param: pipeline.SweepBudget, Values: budgetSweep},
+		Help: "tokens allocated to the " + window.ComponentWords(window.ComponentRAG) + " (retrieved_context); the pipeline's budget",
+		Sweep: &KnobSweep{Param: pipeline.SweepBudget, Bound: SweepToTokens, Values: budgetSweep,
+			Describe: "0 to twice the budget (at least 1,000) in 50 steps, no further than the tokens every document takes",
+			Measures: []SweepMeasure{MeasureUsed, MeasureSent, MeasureScore, MeasureKept, MeasureRemoved}},
 	}, func(b *window.ContextBudget) *int { return &b.RetrievedContext }),
 	budgetKnob(Knob{
 		ID: "tool-results", Label: window.ComponentShort(window.ComponentToolResults), Flag: "tool-results-budget", Key: "budget.tool_results",
@@ -240,7 +262,7 @@ var knobTable = []*Knob{
 		ID: "memory", Label: "memory", Flag: "memory", Key: "memory.strategy",
 		Help:    "history strategy: sliding, priority or summary",
 		Applies: func(s Settings) bool { return s.Mode != window.MeasureOnly }, AppliesWhen: "a budgeted assembly (measure sends the history whole)",
-	}, memory.Strategies, memory.ParseStrategy, func(s *Settings) *memory.Strategy { return &s.Memory.Strategy }),
+	}, memory.Strategies, func(s *Settings) *memory.Strategy { return &s.Memory.Strategy }),
 	{
 		ID: "patterns", Label: "pin patterns", Flag: "priority-pattern", Key: "memory.patterns",
 		Help: "regular expression that pins a history message under --memory priority (repeatable; replaces the defaults)",

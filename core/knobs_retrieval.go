@@ -44,6 +44,15 @@ func minScoreKnob() *Knob {
 			return err
 		},
 		Applies: pipelineBuilder, AppliesWhen: appliesWithPipeline,
+		FilterRule: func(s Settings) string {
+			if !s.Pipeline.MinScoreSet {
+				return ""
+			}
+			if s.Pipeline.Scores == pipeline.ScoresDistance {
+				return "maximum distance " + strconv.FormatFloat(s.Pipeline.MinScore, 'f', -1, 64)
+			}
+			return "minimum score " + strconv.FormatFloat(s.Pipeline.MinScore, 'f', -1, 64)
+		},
 	}
 }
 
@@ -68,7 +77,7 @@ func scoresKnob() *Knob {
 		ID: "scores", Label: "scores", Flag: "scores", Key: "pipeline.scores",
 		Help:    "similarity (higher is better, as the reference) or distance (lower is better, as FAISS and Chroma return): ranks, top-k and the minimum score follow it",
 		Applies: pipelineBuilder, AppliesWhen: appliesWithPipeline, InBuild: true,
-	}, pipeline.ScoreKinds, pipeline.ParseScoreKind, func(s *Settings) *pipeline.ScoreKind { return &s.Pipeline.Scores })
+	}, pipeline.ScoreKinds, func(s *Settings) *pipeline.ScoreKind { return &s.Pipeline.Scores })
 	k.Get = func(s Settings) KnobValue {
 		if s.Pipeline.Scores == "" {
 			return KnobValue{Text: string(pipeline.ScoresSimilarity)}

@@ -2,7 +2,6 @@ package core
 
 import (
 	"encoding/json"
-	"fmt"
 
 	"ctxlab/core/memory"
 	"ctxlab/core/metrics"
@@ -10,6 +9,7 @@ import (
 	"ctxlab/core/tokens"
 	"ctxlab/core/value"
 	"ctxlab/core/window"
+	"ctxlab/internal/choice"
 )
 
 // Scenario is one whole case: everything a request is assembled from and
@@ -61,18 +61,8 @@ const (
 	BuilderSimpleRAG RAGBuilder = "rag"
 )
 
-// RAGBuilders lists the builders in display order.
-var RAGBuilders = []RAGBuilder{BuilderContextManager, BuilderSimpleRAG}
-
-// ParseRAGBuilder accepts a builder name.
-func ParseRAGBuilder(s string) (RAGBuilder, error) {
-	for _, b := range RAGBuilders {
-		if string(b) == s {
-			return b, nil
-		}
-	}
-	return "", fmt.Errorf("unknown RAG builder %q (expected context_manager or rag)", s)
-}
+// RAGBuilders are the builders in display order, with their parser.
+var RAGBuilders = choice.Of("RAG builder", BuilderContextManager, BuilderSimpleRAG)
 
 // Settings are every knob of an evaluation: what the workbench's controls
 // turn and what `ctxlab assemble` takes as flags.

@@ -13,7 +13,7 @@ func TestValidateOptions(t *testing.T) {
 	}{
 		{func(o *pipeline.Options) { o.DedupThreshold = 1.5 }, "dedup-threshold: 1.5 is outside [0, 1]"},
 		{func(o *pipeline.Options) { o.DedupThreshold = -0.1 }, "dedup-threshold: -0.1 is outside [0, 1]"},
-		{func(o *pipeline.Options) { o.ShingleSize = 0 }, "shingle-size: 0 is below 1"},
+		{func(o *pipeline.Options) { o.ShingleSize = 0 }, "shingle-size: 0 is outside [1, 10000]"},
 		{func(o *pipeline.Options) { o.Budget = -1 }, "budget: -1 is negative"},
 		{func(o *pipeline.Options) { o.MinDocTokens = -1 }, "min-doc-tokens: -1 is negative"},
 		{func(o *pipeline.Options) { o.BudgetMode = "loose" }, "budget-mode: "},

@@ -14,35 +14,94 @@ import (
 // KnobSweep says how a knob is swept: the pipeline option it varies and
 // the values it takes, given the knob's current value.
 type KnobSweep struct {
-	Param  pipeline.SweepParam
-	Values func(current float64) []float64
+	Param pipeline.SweepParam
+	// Bound is what a value past which nothing changes counts, if any.
+	Bound SweepBound
+	// Values are the values from current, none past limit (+Inf for a
+	// fixed range). current is finite, in the knob's range and within
+	// limit: SweepValues checks and clamps it first.
+	Values func(current, limit float64) []float64
+	// Describe says the values in words, for the commands' help.
+	Describe string
+	// Measures are the sweep's measures, the one that tells most about
+	// the knob first; every one of them, or none for the default order.
+	Measures []SweepMeasure
 }
+
+// SweepBound is what bounds a sweep: past the documents there are, a
+// top-k keeps every one; past the tokens of every document, a budget
+// fits them all. A fixed range needs no bound.
+type SweepBound int
+
+const (
+	SweepFixed       SweepBound = iota // the values do not depend on the current one
+	SweepToDocuments                   // bounded by the input's documents
+	SweepToTokens                      // bounded by the input's tokens, every document with its header
+)
+
+// SweepLimits are the bounds of one input: its documents and a budget at
+// which all of them fit (pipeline.BudgetCeiling), or of the largest
+// query's in a run.
+type SweepLimits struct {
+	Documents int
+	Tokens    int
+	// PerQuery: the limits are the largest query's of a run, and
+	// TokensFromBytes says Tokens counts its documents' bytes, which no
+	// tokenizer counts more tokens than (pipeline.ByteCeiling).
+	PerQuery, TokensFromBytes bool
+}
+
+// maxSweepValues bounds how many values any sweep takes: each is a run of
+// the pipeline.
+const maxSweepValues = 102
 
 // fixedSweep is from, from+step, ..., to, each value computed from its
 // index so that 0.01 steps land on 0.57, not 0.5700000000000001.
-func fixedSweep(from, to, step float64) func(float64) []float64 {
-	return func(float64) []float64 {
-		n := int(math.Round((to-from)/step)) + 1
-		out := make([]float64, n)
-		for i := range out {
-			out[i] = math.Round((from+float64(i)*step)*1e6) / 1e6
-		}
-		return out
+func fixedSweep(from, to, step float64) func(float64, float64) []float64 {
+	return func(float64, float64) []float64 { return steps(from, to, step) }
+}
+
+func steps(from, to, step float64) []float64 {
+	if !(step > 0) || !(to >= from) {
+		return []float64{from}
 	}
+	n := int(math.Round((to-from)/step)) + 1
+	out := make([]float64, n)
+	for i := range out {
+		out[i] = math.Round((from+float64(i)*step)*1e6) / 1e6
+	}
+	return out
 }
 
 // budgetSweep is 0 to twice the current budget (at least 1,000 tokens)
-// in 50 whole-token steps: the current value sits mid-chart.
-func budgetSweep(current float64) []float64 {
-	top := max(1000, 2*current)
+// in 50 whole-token steps, the current value mid-chart; it stops at the
+// budget at which every document fits.
+func budgetSweep(current, limit float64) []float64 {
+	top := min(max(1000, 2*current), limit)
 	step := math.Ceil(top / 50)
-	return fixedSweep(0, step*50, step)(current)
+	return upTo(steps(0, step*50, step), limit)
 }
 
 // topKSweep is 0 (every document, the default) then 1 to 30 documents,
-// or to twice the current top-k when that is more.
-func topKSweep(current float64) []float64 {
-	return fixedSweep(0, max(30, 2*current), 1)(current)
+// or to twice the current top-k when that is more, and no further than
+// the documents there are; past 100 in 100 whole steps.
+func topKSweep(current, limit float64) []float64 {
+	top := min(max(30, 2*current), limit)
+	step := max(1, math.Ceil(top/100))
+	return upTo(steps(0, math.Ceil(top/step)*step, step), limit)
+}
+
+// upTo is the ascending values up to limit, limit itself last when the
+// values went past it, so a sweep ends where nothing more changes.
+func upTo(values []float64, limit float64) []float64 {
+	i, found := slices.BinarySearch(values, limit)
+	if i == len(values) {
+		return values
+	}
+	if !found {
+		values = append(values[:i], limit)
+	}
+	return values[:i+1]
 }
 
 // withValue inserts v into the ascending values when it lies within
@@ -76,6 +135,10 @@ type Sweep struct {
 	// Allocation is the retrieved-context allocation the block is cut to
 	// at every value but the budget sweep's, where it is the value.
 	Allocation int
+	// Note says how the sweep was clamped, when the current value lay
+	// past what can change the result ("" when it did not): Current is
+	// then the limit, which gives the same result.
+	Note string
 }
 
 // AllocationAt is the retrieved-context allocation at point i.
@@ -101,10 +164,14 @@ func (s *Sweep) nearest(v float64) int {
 	return NearestPoint(len(s.Points), func(i int) float64 { return s.Points[i].Value }, v)
 }
 
-// NearestPoint is the index of the value nearest v among n swept values
-// (the first of equally near ones): where a sweep marks the current value
-// or the baseline.
+// NearestPoint is the index of the value nearest v among n ascending
+// swept values (the first of equally near ones): where a sweep marks the
+// current value or the baseline. A value past either end is nearest that
+// end, however far: at 2^63 the distances to 0 and to 100 are one float.
 func NearestPoint(n int, valueAt func(i int) float64, v float64) int {
+	if n > 0 && v >= valueAt(n-1) {
+		return n - 1
+	}
 	best := 0
 	for i := range n {
 		if math.Abs(valueAt(i)-v) < math.Abs(valueAt(best)-v) {
@@ -154,13 +221,30 @@ func SweepOptions(a *pipeline.Analysis, opts pipeline.Options, k *Knob) (*Sweep,
 	if k.Sweep == nil {
 		return nil, fmt.Errorf("%s cannot be swept", k.Flag)
 	}
-	current := k.Sweep.Param.Of(opts)
-	values := withValue(k.Sweep.Values(current), current)
+	if opts.Tokenizer == nil {
+		return nil, errors.New("sweep: no tokenizer set")
+	}
+	var lim SweepLimits
+	switch k.Sweep.Bound {
+	case SweepToDocuments:
+		lim.Documents = len(a.Docs)
+	case SweepToTokens:
+		lim.Tokens = pipeline.BudgetCeiling(a, opts.Tokenizer)
+	}
+	// The knob's own value, read before it is a float: an int past 2^53
+	// is compared with the limit exactly.
+	at := Settings{Pipeline: opts.Settings}
+	at.Budget.RetrievedContext = opts.Budget
+	values, current, note, err := k.SweepValues(k.Get(at), lim)
+	if err != nil {
+		return nil, err
+	}
 	points, err := pipeline.CachedSweep(a, opts, k.Sweep.Param, values)
 	if err != nil {
 		return nil, err
 	}
-	return &Sweep{Knob: k, Current: current, Baseline: math.NaN(), Points: points, AssemblerCut: opts.SweepAssemblerCut, Allocation: opts.Budget}, nil
+	return &Sweep{Knob: k, Current: current, Baseline: math.NaN(), Points: points, AssemblerCut: opts.SweepAssemblerCut,
+		Allocation: opts.Budget, Note: note}, nil
 }
 
 // errSweepBuilder: a sweep varies the reference pipeline's knobs.
@@ -195,9 +279,24 @@ type SweepSeries struct {
 	Unit, Units string
 }
 
-// Series are the sweep's measures, the one that tells most about its knob
-// first: duplicates removed for the threshold, documents kept for min
-// tokens, tokens used for the budget.
+// SweepMeasure names one measure of a sweep's points.
+type SweepMeasure int
+
+const (
+	MeasureRemoved SweepMeasure = iota // duplicates removed
+	MeasureKept                        // documents kept
+	MeasureSent                        // documents in the block
+	MeasureUsed                        // the block's tokens
+	MeasureScore                       // the sum of the block's scores
+)
+
+// defaultMeasures is the order of a knob that names none.
+var defaultMeasures = []SweepMeasure{MeasureRemoved, MeasureKept, MeasureSent, MeasureUsed, MeasureScore}
+
+// Series are the sweep's measures in the order its knob's table entry
+// gives, the one that tells most about the knob first: duplicates removed
+// for the threshold, documents kept for min tokens, tokens used for the
+// budget.
 func (s *Sweep) Series() []SweepSeries {
 	of := func(name, unit, units string, f func(pipeline.SweepPoint) float64) SweepSeries {
 		out := SweepSeries{Name: name, Values: make([]float64, len(s.Points)), Unit: unit, Units: units}
@@ -212,16 +311,14 @@ func (s *Sweep) Series() []SweepSeries {
 	sent := of("documents in block", "document", "documents", func(p pipeline.SweepPoint) float64 { return float64(p.Sent) })
 	used := of("tokens used", "token", "tokens", func(p pipeline.SweepPoint) float64 { return float64(p.TokensUsed) })
 	score := of("sum of block scores", "", "", func(p pipeline.SweepPoint) float64 { return p.ScoreSent })
-	var series []SweepSeries
-	switch s.Knob.Sweep.Param {
-	case pipeline.SweepMinTokens:
-		series = []SweepSeries{kept, removed, sent, used, score}
-	case pipeline.SweepBudget:
-		series = []SweepSeries{used, sent, score, kept, removed}
-	case pipeline.SweepTopK:
-		series = []SweepSeries{sent, used, score, kept, removed}
-	default:
-		series = []SweepSeries{removed, kept, sent, used, score}
+	measures := map[SweepMeasure]SweepSeries{MeasureRemoved: removed, MeasureKept: kept, MeasureSent: sent, MeasureUsed: used, MeasureScore: score}
+	order := s.Knob.Sweep.Measures
+	if len(order) == 0 {
+		order = defaultMeasures
+	}
+	series := make([]SweepSeries, len(order))
+	for i, m := range order {
+		series[i] = measures[m]
 	}
 	if !s.AssemblerCut {
 		return series

@@ -384,7 +384,7 @@ func TestScenarioBadInput(t *testing.T) {
 		{"max_turns negative", "memory: {max_turns: -1}\n", "memory.max_turns -1 is negative"},
 		{"unknown builder", "pipeline: {builder: bm25}\n", `pipeline.builder: unknown RAG builder "bm25"`},
 		{"dedup threshold out of range", "pipeline:\n  dedup_threshold: 1.5\n", "line 2, column 20: pipeline.dedup_threshold 1.5 is outside [0, 1]"},
-		{"shingle size zero", "pipeline: {shingle_size: 0}\n", "line 1, column 26: pipeline.shingle_size 0 is below 1"},
+		{"shingle size zero", "pipeline: {shingle_size: 0}\n", "line 1, column 26: pipeline.shingle_size 0 is outside [1, 10000]"},
 		{"rerank k zero", "rerank: {final_k: 0}\n", "line 1, column 19: rerank.final_k 0 is below 1; expected at least 1 document"},
 		{"unknown mode", "mode: squeeze\n", `line 1, column 7: mode: unknown assembly mode "squeeze"`},
 		{"tool_calls not a list", "tool_results: [{role: assistant, content: '', tool_calls: {id: a}}]\n", "tool_results item 1 tool_calls is a mapping; expected a list"},

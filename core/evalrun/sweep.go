@@ -25,6 +25,25 @@ type AggregateSweep struct {
 	// its value in a pinned baseline, NaN without one.
 	Current, Baseline float64
 	Points            []AggregatePoint
+	// Note says how the sweep was clamped, as core.Sweep's.
+	Note string
+}
+
+// sweepLimits are the bounds of k's sweep over the run: the most
+// documents a query retrieved, and a budget at which the largest query's
+// documents all fit, from their bytes.
+func (p *Prepared) sweepLimits(k *core.Knob) core.SweepLimits {
+	lim := core.SweepLimits{PerQuery: true, TokensFromBytes: true}
+	for i := range p.Set.Queries {
+		q := &p.Set.Queries[i]
+		switch k.Sweep.Bound {
+		case core.SweepToDocuments:
+			lim.Documents = max(lim.Documents, q.Len())
+		case core.SweepToTokens:
+			lim.Tokens = max(lim.Tokens, pipeline.ByteCeiling(q.Documents()))
+		}
+	}
+	return lim
 }
 
 // Sweep runs every query once per value of knob k, the other settings as
@@ -38,8 +57,10 @@ func (p *Prepared) Sweep(ctx context.Context, s core.Settings, k *core.Knob) (*A
 	if k.Sweep == nil {
 		return nil, fmt.Errorf("%s cannot be swept", k.Flag)
 	}
-	current := k.Get(s).Number(k.Kind)
-	values := k.SweepValues(current)
+	values, current, note, err := k.SweepValues(k.Get(s), p.sweepLimits(k))
+	if err != nil {
+		return nil, err
+	}
 	// Only the values before the first that cannot be run are run: a
 	// sweep value by value stopped there.
 	var points []sweepPoint
@@ -70,7 +91,7 @@ func (p *Prepared) Sweep(ctx context.Context, s core.Settings, k *core.Knob) (*A
 			return nil, err
 		}
 	}
-	sw := &AggregateSweep{Knob: k, Current: current, Baseline: math.NaN()}
+	sw := &AggregateSweep{Knob: k, Current: current, Baseline: math.NaN(), Note: note}
 	for j, pt := range points {
 		for _, err := range errs[j] {
 			if err != nil {

@@ -4,11 +4,11 @@ import (
 	"context"
 	"fmt"
 	"regexp"
-	"strings"
 
 	"ctxlab/core/summarize"
 	"ctxlab/core/tokens"
 	"ctxlab/core/value"
+	"ctxlab/internal/choice"
 	"ctxlab/internal/numfmt"
 )
 
@@ -25,26 +25,8 @@ const (
 	Summary Strategy = "summary"
 )
 
-// Strategies lists the strategies in display order.
-var Strategies = []Strategy{Sliding, Priority, Summary}
-
-// ParseStrategy accepts a strategy name as typed on the command line.
-func ParseStrategy(s string) (Strategy, error) {
-	for _, m := range Strategies {
-		if string(m) == strings.TrimSpace(s) {
-			return m, nil
-		}
-	}
-	return "", fmt.Errorf("unknown memory strategy %q (expected one of %s)", s, memoryStrategyList())
-}
-
-func memoryStrategyList() string {
-	names := make([]string, len(Strategies))
-	for i, m := range Strategies {
-		names[i] = string(m)
-	}
-	return strings.Join(names, ", ")
-}
+// Strategies are the strategies in display order, with their parser.
+var Strategies = choice.Of("memory strategy", Sliding, Priority, Summary)
 
 // The article's defaults.
 const (
@@ -154,7 +136,7 @@ func (o Options) Validate() error {
 // patterns once, so ApplyContext does not compile them per message.
 func (o Options) compilePatterns() ([]*regexp.Regexp, error) {
 	o = o.withDefaults()
-	if _, err := ParseStrategy(string(o.Strategy)); err != nil {
+	if _, err := Strategies.Parse(string(o.Strategy)); err != nil {
 		return nil, err
 	}
 	switch {

@@ -13,7 +13,7 @@ func BenchmarkApplyMemory(b *testing.B) {
 	o200k, _ := tokens.ByName(tokens.TokenizerO200K)
 	for _, tok := range []tokens.Tokenizer{tokens.Heuristic{}, o200k} {
 		tok.Count("warm up")
-		for _, s := range Strategies {
+		for _, s := range Strategies.Values {
 			b.Run(fmt.Sprintf("%s/%s", s, tok.Name()), func(b *testing.B) {
 				opts := DefaultOptions()
 				opts.Strategy = s

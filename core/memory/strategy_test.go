@@ -52,7 +52,7 @@ func TestMemoryOptionsValidate(t *testing.T) {
 		{"zero value", Options{}, nil},
 		{"defaults", DefaultOptions(), nil},
 		{"summary", Options{Strategy: Summary, MaxTokens: 100, SummarizeEvery: 2, KeepRecent: 1}, nil},
-		{"unknown strategy", Options{Strategy: "fifo"}, []string{`"fifo"`, "sliding, priority, summary"}},
+		{"unknown strategy", Options{Strategy: "fifo"}, []string{`"fifo"`, "sliding, priority or summary"}},
 		{"negative budget", Options{MaxTokens: -1}, []string{"memory budget -1 tokens is negative"}},
 		{"negative cadence", Options{SummarizeEvery: -6}, []string{"summarize_every -6 is negative"}},
 		{"negative keep", Options{KeepRecent: -4}, []string{"keep_recent -4 is negative"}},
@@ -84,7 +84,7 @@ func TestMemoryOptionsValidate(t *testing.T) {
 }
 
 func TestApplyMemoryEmptyHistory(t *testing.T) {
-	for _, s := range Strategies {
+	for _, s := range Strategies.Values {
 		res, err := applyMemory(nil, Options{Strategy: s, MaxTokens: 10}, nil, nil)
 		if err != nil {
 			t.Fatalf("%s: %v", s, err)

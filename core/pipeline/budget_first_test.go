@@ -22,7 +22,7 @@ func eightDocs() []value.Document {
 // ranks 1, 3, 5, 7; budgeting first keeps ranks 1–4 and places them
 // 1 3 4 2, numbered in that order.
 func TestBudgetBeforeReorderKeepsTheStrongest(t *testing.T) {
-	for _, mode := range BudgetModes {
+	for _, mode := range BudgetModes.Values {
 		budget := 4 * 130
 		if mode == BudgetStrict {
 			budget += 4 * 12 // the headers

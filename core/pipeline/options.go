@@ -1,9 +1,8 @@
 package pipeline
 
 import (
-	"fmt"
-
 	"ctxlab/core/tokens"
+	"ctxlab/internal/choice"
 )
 
 // BudgetMode chooses how the budget stage charges documents.
@@ -20,18 +19,8 @@ const (
 	BudgetStrict BudgetMode = "strict"
 )
 
-// BudgetModes lists the modes in display order.
-var BudgetModes = []BudgetMode{BudgetReference, BudgetStrict}
-
-// ParseBudgetMode accepts a mode name as typed on the command line.
-func ParseBudgetMode(s string) (BudgetMode, error) {
-	for _, m := range BudgetModes {
-		if string(m) == s {
-			return m, nil
-		}
-	}
-	return "", fmt.Errorf("unknown budget mode %q (expected reference or strict)", s)
-}
+// BudgetModes are the modes in display order, with their parser.
+var BudgetModes = choice.Of("budget mode", BudgetReference, BudgetStrict)
 
 // Options are what the reference's pipeline takes: its knobs and the
 // context block's budget. DefaultOptions gives the reference's defaults.

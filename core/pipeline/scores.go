@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"ctxlab/core/value"
+	"ctxlab/internal/choice"
 )
 
 // ScoreKind says which way a retrieval score points.
@@ -21,18 +22,8 @@ const (
 	ScoresDistance ScoreKind = "distance"
 )
 
-// ScoreKinds lists the kinds in display order.
-var ScoreKinds = []ScoreKind{ScoresSimilarity, ScoresDistance}
-
-// ParseScoreKind accepts a kind as typed on the command line.
-func ParseScoreKind(s string) (ScoreKind, error) {
-	for _, k := range ScoreKinds {
-		if string(k) == s {
-			return k, nil
-		}
-	}
-	return "", fmt.Errorf("unknown score kind %q (expected similarity or distance)", s)
-}
+// ScoreKinds are the kinds in display order, with their parser.
+var ScoreKinds = choice.Of("score kind", ScoresSimilarity, ScoresDistance)
 
 // better reports whether score a ranks before score b.
 func (k ScoreKind) better(a, b float64) bool {

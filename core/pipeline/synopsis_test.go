@@ -18,7 +18,7 @@ func TestSynopsisCarriesTheQuerysFacts(t *testing.T) {
 		{Content: testtext.Words(100, "a"), Score: 0.9, Source: "a"},
 		{Content: policy, Score: 0.8, Source: "policy"},
 	}
-	for _, mode := range BudgetModes {
+	for _, mode := range BudgetModes.Values {
 		res := mustBuild(t, docs, func(o *Options) {
 			o.Budget, o.SummarizeOverflow, o.LostInMiddle, o.BudgetMode = 170, true, false, mode
 			o.Query = "Can I return an opened sleeping bag?"

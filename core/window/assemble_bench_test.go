@@ -50,7 +50,7 @@ func benchAssembleInput(tok tokens.Tokenizer) Input {
 func BenchmarkAssemble(b *testing.B) {
 	o200k, _ := tokens.ByName(tokens.TokenizerO200K)
 	for _, tok := range []tokens.Tokenizer{tokens.Heuristic{}, o200k} {
-		for _, mode := range Modes {
+		for _, mode := range Modes.Values {
 			in := benchAssembleInput(tok)
 			in.Mode = mode
 			b.Run(tok.Name()+"/"+string(mode), func(b *testing.B) {

@@ -292,13 +292,13 @@ func TestArticleLayoutIsTheDefault(t *testing.T) {
 }
 
 func TestParseLayout(t *testing.T) {
-	for _, l := range Layouts {
-		if got, err := ParseLayout(string(l)); got != l || err != nil {
-			t.Errorf("ParseLayout(%q) = %q, %v", l, got, err)
+	for _, l := range Layouts.Values {
+		if got, err := Layouts.Parse(string(l)); got != l || err != nil {
+			t.Errorf("Layouts.Parse(%q) = %q, %v", l, got, err)
 		}
 	}
-	if _, err := ParseLayout("folded"); err == nil || !strings.Contains(err.Error(), "expected article or chat") {
-		t.Errorf("ParseLayout(folded) = %v", err)
+	if _, err := Layouts.Parse("folded"); err == nil || !strings.Contains(err.Error(), "expected article or chat") {
+		t.Errorf("Layouts.Parse(folded) = %v", err)
 	}
 	in := chatInput()
 	in.Layout = "folded"

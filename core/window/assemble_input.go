@@ -6,6 +6,7 @@ import (
 
 	"ctxlab/core/tokens"
 	"ctxlab/core/value"
+	"ctxlab/internal/choice"
 )
 
 // Mode chooses between measuring a request and budgeting one.
@@ -22,18 +23,8 @@ const (
 	MeasureOnly Mode = "measure"
 )
 
-// Modes lists the modes in display order.
-var Modes = []Mode{Budgeted, MeasureOnly}
-
-// ParseMode accepts a mode name as typed on the command line.
-func ParseMode(s string) (Mode, error) {
-	for _, m := range Modes {
-		if string(m) == s {
-			return m, nil
-		}
-	}
-	return "", fmt.Errorf("unknown assembly mode %q (expected budgeted or measure)", s)
-}
+// Modes are the modes in display order, with their parser.
+var Modes = choice.Of("assembly mode", Budgeted, MeasureOnly)
 
 // ToolResult is one item of the tool-results component: a tool's output
 // or, in an agent loop, the assistant message that made the calls (Role
@@ -111,13 +102,13 @@ func (in Input) validate() error {
 		return fmt.Errorf("no tokenizer set")
 	}
 	mode := in.mode()
-	if _, err := ParseMode(string(mode)); err != nil {
+	if _, err := Modes.Parse(string(mode)); err != nil {
 		return err
 	}
 	if mode == MeasureOnly {
 		return in.Budget.ValidateWindow()
 	}
-	if _, err := ParseLayout(string(in.layout())); err != nil {
+	if _, err := Layouts.Parse(string(in.layout())); err != nil {
 		return err
 	}
 	return in.Budget.Validate()

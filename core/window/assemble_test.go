@@ -192,7 +192,7 @@ func TestAssembleLinesAddUp(t *testing.T) {
 	o200k, _ := tokens.ByName(tokens.TokenizerO200K)
 	cl100k, _ := tokens.ByName(tokens.TokenizerCL100K)
 	for _, tok := range []tokens.Tokenizer{tokens.Heuristic{}, o200k, cl100k} {
-		for _, mode := range Modes {
+		for _, mode := range Modes.Values {
 			for _, noFraming := range []bool{false, true} {
 				in := asmInput(mode)
 				in.Tokenizer, in.NoFraming = tok, noFraming
@@ -292,12 +292,12 @@ func TestAssembleErrors(t *testing.T) {
 }
 
 func TestParseAssembleMode(t *testing.T) {
-	for _, m := range Modes {
-		if got, err := ParseMode(string(m)); err != nil || got != m {
-			t.Errorf("ParseMode(%q) = %q, %v", m, got, err)
+	for _, m := range Modes.Values {
+		if got, err := Modes.Parse(string(m)); err != nil || got != m {
+			t.Errorf("Modes.Parse(%q) = %q, %v", m, got, err)
 		}
 	}
-	if _, err := ParseMode(""); err == nil {
+	if _, err := Modes.Parse(""); err == nil {
 		t.Error("empty mode accepted on the command line")
 	}
 	if a, err := Assemble(Input{Budget: ContextBudget{TotalWindow: 100}, Tokenizer: tokens.Heuristic{}}); err != nil || a.Mode != Budgeted {

@@ -1,6 +1,6 @@
 package window
 
-import "fmt"
+import "ctxlab/internal/choice"
 
 // Layout chooses how a budgeted request is laid out in messages.
 type Layout string
@@ -18,15 +18,5 @@ const (
 	LayoutChat Layout = "chat"
 )
 
-// Layouts lists the layouts in display order.
-var Layouts = []Layout{LayoutArticle, LayoutChat}
-
-// ParseLayout accepts a layout name as typed on the command line.
-func ParseLayout(s string) (Layout, error) {
-	for _, l := range Layouts {
-		if string(l) == s {
-			return l, nil
-		}
-	}
-	return "", fmt.Errorf("unknown assembly layout %q (expected article or chat)", s)
-}
+// Layouts are the layouts in display order, with their parser.
+var Layouts = choice.Of("assembly layout", LayoutArticle, LayoutChat)
