@@ -1,0 +1,114 @@
+package trace
+
+import (
+	"sort"
+	"time"
+
+	"ctxlab/loaders"
+)
+
+// SpanSummary is one LLM span of a listing: no message bodies, which are
+// read again when the span is opened.
+type SpanSummary struct {
+	SpanID string
+	Name   string
+	Model  string
+	Start  time.Time
+	// Counted is ctxlab's count of the request as sent (what assemble
+	// --span-id reports); nil when the span holds usage only, or its
+	// request could not be read (Note says why).
+	Counted *int
+	// Billed is the input tokens the span recorded; nil when none.
+	Billed     *int
+	Convention string
+	// Note says why Counted is missing or leaves something out.
+	Note string
+}
+
+// TraceSummary is one trace of a listing.
+type TraceSummary struct {
+	TraceID string
+	// Start is the earliest start of any of its spans.
+	Start   time.Time
+	Service string
+	// Spans counts every span of the trace; LLM holds its LLM spans in
+	// time order.
+	Spans int
+	LLM   []SpanSummary
+}
+
+// ListOptions control ListTraces.
+type ListOptions struct {
+	// Logs are the log records of a logs file, by span id (ReadLogs).
+	Logs Logs
+	// Request are the options each span's request is opened with, for
+	// its count.
+	Request loaders.RequestOptions
+}
+
+// ListTraces reads a traces file once and summarizes its traces, in the
+// order of their start. Each LLM span's request is counted as it is read
+// and let go, so the listing holds no message bodies.
+func ListTraces(path string, opts ListOptions) ([]TraceSummary, error) {
+	byID := map[string]*TraceSummary{}
+	var order []*TraceSummary
+	err := Scan(path, func(sp *Span) error {
+		t := byID[sp.TraceID]
+		if t == nil {
+			t = &TraceSummary{TraceID: sp.TraceID, Start: sp.Start}
+			byID[sp.TraceID] = t
+			order = append(order, t)
+		}
+		t.Spans++
+		if !sp.Start.IsZero() && (t.Start.IsZero() || sp.Start.Before(t.Start)) {
+			t.Start = sp.Start
+		}
+		if t.Service == "" {
+			t.Service = sp.Service
+		}
+		if !IsLLM(sp) {
+			return nil
+		}
+		t.LLM = append(t.LLM, summarize(path, sp, opts))
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	out := make([]TraceSummary, len(order))
+	for i, t := range order {
+		sort.SliceStable(t.LLM, func(a, b int) bool { return t.LLM[a].Start.Before(t.LLM[b].Start) })
+		out[i] = *t
+	}
+	sort.SliceStable(out, func(a, b int) bool { return out[a].Start.Before(out[b].Start) })
+	return out, nil
+}
+
+func summarize(path string, sp *Span, opts ListOptions) SpanSummary {
+	req := RequestOf(sp, opts.Logs[sp.SpanID])
+	s := SpanSummary{SpanID: sp.SpanID, Name: sp.Name, Model: req.Model, Start: sp.Start, Convention: req.Convention}
+	if req.Usage != nil {
+		billed := req.Usage.Input
+		s.Billed = &billed
+	}
+	if !req.Content {
+		s.Note = "usage only: the messages are in OTLP logs (--logs FILE)"
+		return s
+	}
+	for _, n := range req.Notes {
+		if n == noteNoToolDefinitions {
+			s.Note = "counted without tool definitions: the instrumentation records none"
+		}
+	}
+	sc, err := SpanScenario(path, req, opts.Request)
+	if err == nil {
+		var n int
+		if n, err = Count(sc); err == nil {
+			s.Counted = &n
+		}
+	}
+	if err != nil {
+		s.Note = err.Error()
+	}
+	return s
+}
