@@ -13,7 +13,9 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
+	"ctxlab/internal/safetext"
 	"ctxlab/loaders"
 )
 
@@ -212,12 +214,19 @@ func hexID(s string, size int, what string) (string, error) {
 	return "", fmt.Errorf("%s %s is not %d hex digits", what, safeQuote(s), 2*size)
 }
 
-// safeQuote quotes a value from the file for an error message, cut short.
+// safeQuote quotes a value from the file for an error message, cut short:
+// a quote or backslash escaped, control characters in the inert form the
+// terminal shows everywhere else (␛), as loaders' own errors quote.
 func safeQuote(s string) string {
 	if len(s) > 60 {
-		s = s[:60] + "…"
+		cut := 60
+		for cut > 0 && !utf8.RuneStart(s[cut]) {
+			cut--
+		}
+		s = s[:cut] + "…"
 	}
-	return strconv.Quote(s)
+	s = strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s)
+	return `"` + safetext.Line(s) + `"`
 }
 
 // maxLine is the longest JSON line read: a collector batch of many spans
@@ -349,11 +358,13 @@ func emitSpans(name string, line int, req *otlpTraces, fn func(*Span) error) err
 			for i := range ss.Spans {
 				sp, err := spanOf(&ss.Spans[i])
 				if err != nil {
-					id := ss.Spans[i].SpanID
-					if id == "" {
-						id = "#" + strconv.Itoa(i+1)
+					id := "#" + strconv.Itoa(i+1)
+					if hexed, herr := hexID(ss.Spans[i].SpanID, 8, ""); herr == nil && hexed != "" {
+						id = hexed
+					} else if ss.Spans[i].SpanID != "" {
+						id = safeQuote(ss.Spans[i].SpanID)
 					}
-					return &loaders.Error{Name: name, Line: line, Msg: "span " + safeQuote(id), Err: err}
+					return &loaders.Error{Name: name, Line: line, Msg: "span " + id, Err: err}
 				}
 				sp.Service, sp.Scope, sp.Line = service, scopeName, line
 				if err := fn(sp); err != nil {
