@@ -1,7 +1,9 @@
 package trace
 
 import (
+	"runtime"
 	"sort"
+	"sync"
 	"time"
 
 	"ctxlab/loaders"
@@ -48,17 +50,39 @@ type ListOptions struct {
 
 // ListTraces reads a traces file once and summarizes its traces, in the
 // order of their start. Each LLM span's request is counted as it is read
-// and let go, so the listing holds no message bodies.
+// (by one worker per CPU, while the file is read on) and let go, so the
+// listing holds no message bodies.
 func ListTraces(path string, opts ListOptions) ([]TraceSummary, error) {
-	byID := map[string]*TraceSummary{}
+	byID := map[string]int{} // index in order
 	var order []*TraceSummary
+	type job struct {
+		sp  *Span
+		out *SpanSummary
+	}
+	// The spans waiting for a worker are held with their bodies: a few
+	// per worker.
+	workers := runtime.GOMAXPROCS(0)
+	jobs := make(chan job, 4*workers)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range jobs {
+				*j.out = summarize(path, j.sp, opts)
+			}
+		}()
+	}
+	var slots [][]*SpanSummary // per trace, the LLM spans' summaries
 	err := Scan(path, func(sp *Span) error {
-		t := byID[sp.TraceID]
-		if t == nil {
-			t = &TraceSummary{TraceID: sp.TraceID, Start: sp.Start}
-			byID[sp.TraceID] = t
-			order = append(order, t)
+		i, seen := byID[sp.TraceID]
+		if !seen {
+			i = len(order)
+			byID[sp.TraceID] = i
+			order = append(order, &TraceSummary{TraceID: sp.TraceID, Start: sp.Start})
+			slots = append(slots, nil)
 		}
+		t := order[i]
 		t.Spans++
 		if !sp.Start.IsZero() && (t.Start.IsZero() || sp.Start.Before(t.Start)) {
 			t.Start = sp.Start
@@ -69,14 +93,21 @@ func ListTraces(path string, opts ListOptions) ([]TraceSummary, error) {
 		if !IsLLM(sp) {
 			return nil
 		}
-		t.LLM = append(t.LLM, summarize(path, sp, opts))
+		out := &SpanSummary{}
+		slots[i] = append(slots[i], out)
+		jobs <- job{sp, out}
 		return nil
 	})
+	close(jobs)
+	wg.Wait()
 	if err != nil {
 		return nil, err
 	}
 	out := make([]TraceSummary, len(order))
 	for i, t := range order {
+		for _, s := range slots[i] {
+			t.LLM = append(t.LLM, *s)
+		}
 		sort.SliceStable(t.LLM, func(a, b int) bool { return t.LLM[a].Start.Before(t.LLM[b].Start) })
 		out[i] = *t
 	}
