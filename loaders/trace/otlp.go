@@ -240,9 +240,9 @@ const maxLine = 512 << 20
 // sees them, so a long file is streamed. Bad input is a *loaders.Error
 // naming the file and, for JSON Lines, the line.
 func Scan(path string, fn func(*Span) error) error {
-	f, err := os.Open(path)
+	f, err := openFile(path, "traces")
 	if err != nil {
-		return &loaders.Error{Name: path, Msg: "cannot be opened; expected an OTLP JSON traces file", Err: errors.Unwrap(err)}
+		return err
 	}
 	defer f.Close()
 	return ScanReader(path, f, fn)
@@ -252,8 +252,12 @@ func Scan(path string, fn func(*Span) error) error {
 func ScanReader(name string, r io.Reader, fn func(*Span) error) error {
 	return scanRequests(name, r, "resourceSpans", "traces", func(line int, data []byte) error {
 		var req otlpTraces
-		if err := json.Unmarshal(data, &req); err != nil {
-			return lineError(name, line, "is not an OTLP ExportTraceServiceRequest ({\"resourceSpans\": [...]})", err)
+		if err := json.Unmarshal(data, &req); err != nil || req.ResourceSpans == nil {
+			msg := "is not an OTLP ExportTraceServiceRequest ({\"resourceSpans\": [...]})"
+			if err == nil && bytes.Contains(data, []byte(`"resourceLogs"`)) {
+				msg = "is OTLP logs, not traces; expected {\"resourceSpans\": [...]} (give a logs file with --logs)"
+			}
+			return lineError(name, line, msg, err)
 		}
 		return emitSpans(name, line, &req, fn)
 	})
@@ -329,6 +333,19 @@ func readLine(br *bufio.Reader) ([]byte, error) {
 	}
 }
 
+// openFile opens a telemetry file of the kind what ("traces", "logs").
+func openFile(path, what string) (*os.File, error) {
+	info, err := os.Stat(path)
+	if err == nil && info.IsDir() {
+		return nil, &loaders.Error{Name: path, Msg: "is a directory; expected an OTLP JSON " + what + " file"}
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, &loaders.Error{Name: path, Msg: "cannot be opened; expected an OTLP JSON " + what + " file", Err: errors.Unwrap(err)}
+	}
+	return f, nil
+}
+
 // lineError is a bad request at a line (0: the whole file).
 func lineError(name string, line int, msg string, err error) error {
 	var syntax *json.SyntaxError
@@ -336,10 +353,23 @@ func lineError(name string, line int, msg string, err error) error {
 	switch {
 	case errors.As(err, &syntax):
 		err = fmt.Errorf("invalid JSON at byte %d", syntax.Offset)
+	case errors.As(err, &typeErr) && typeErr.Field == "":
+		err = fmt.Errorf("it is a JSON %s", typeErr.Value)
 	case errors.As(err, &typeErr):
-		err = fmt.Errorf("%s is a JSON %s; expected %s", typeErr.Field, typeErr.Value, typeErr.Type)
+		err = fmt.Errorf("%s is a JSON %s, not the %s OTLP has there", typeErr.Field, typeErr.Value, otlpKind(typeErr.Type.Kind().String()))
 	}
 	return &loaders.Error{Name: name, Line: line, Msg: msg, Err: err}
+}
+
+// otlpKind names a Go kind as JSON does.
+func otlpKind(kind string) string {
+	switch kind {
+	case "slice":
+		return "array"
+	case "struct", "map", "ptr":
+		return "object"
+	}
+	return kind
 }
 
 func emitSpans(name string, line int, req *otlpTraces, fn func(*Span) error) error {
@@ -423,16 +453,20 @@ type Logs map[string][]Event
 // ReadLogs reads an OTLP JSON logs file (one ExportLogsServiceRequest a
 // line, or one for the file) and keeps the records tied to a span.
 func ReadLogs(path string) (Logs, error) {
-	f, err := os.Open(path)
+	f, err := openFile(path, "logs")
 	if err != nil {
-		return nil, &loaders.Error{Name: path, Msg: "cannot be opened; expected an OTLP JSON logs file", Err: errors.Unwrap(err)}
+		return nil, err
 	}
 	defer f.Close()
 	logs := Logs{}
 	err = scanRequests(path, f, "resourceLogs", "logs", func(line int, data []byte) error {
 		var req otlpLogs
-		if err := json.Unmarshal(data, &req); err != nil {
-			return lineError(path, line, "is not an OTLP ExportLogsServiceRequest ({\"resourceLogs\": [...]})", err)
+		if err := json.Unmarshal(data, &req); err != nil || req.ResourceLogs == nil {
+			msg := "is not an OTLP ExportLogsServiceRequest ({\"resourceLogs\": [...]})"
+			if err == nil && bytes.Contains(data, []byte(`"resourceSpans"`)) {
+				msg = "is OTLP traces, not logs; expected {\"resourceLogs\": [...]}"
+			}
+			return lineError(path, line, msg, err)
 		}
 		for _, rl := range req.ResourceLogs {
 			for _, sl := range rl.ScopeLogs {
