@@ -3,7 +3,7 @@
 // that answers with recorded Chat Completions responses (recorded.json),
 // while one instrumentation at a time records the calls.
 //
-//   npm ci && node gen.js
+//   npm ci && node gen.js [FIXTURE...]
 //
 // Each instrumentation runs in a child process of its own (they patch the
 // same module). Spans and log records are collected in memory and written
@@ -27,6 +27,10 @@ const modes = {
   openllmetry: { pkg: '@traceloop/instrumentation-openai' },
   // The release before the typed-parts attributes: indexed gen_ai.prompt.N.*
   // attributes. It instruments openai < 6, so it drives openai 5.
+  // A LangChain JS retriever over a small local store (the recorded
+  // Tavily results), instrumented by OpenInference's LangChain
+  // instrumentation: retrieval spans with documents, scores and query.
+  'openinference-retrieval': { pkg: '@arizeai/openinference-instrumentation-langchain', retrieval: true },
   'openllmetry-indexed': {
     pkg: 'traceloop-openai-legacy', realName: '@traceloop/instrumentation-openai',
     client: 'openai-v5', clientName: 'openai',
@@ -57,6 +61,32 @@ function stub() {
   });
 }
 
+const retrieval = JSON.parse(fs.readFileSync(path.join(__dirname, 'retrieval.json'), 'utf8'));
+
+// newRetriever is a LangChain retriever over the recorded Tavily results
+// of both queries, ten snippets: it ranks them by the share of the
+// query's words each holds (title and text) and returns the best four,
+// each with its id (the URL) and its score in the metadata.
+function newRetriever() {
+  const { BaseRetriever } = require('@langchain/core/retrievers');
+  const { Document } = require('@langchain/core/documents');
+  const words = (t) => new Set(t.toLowerCase().match(/[a-z0-9]+/g) || []);
+  const store = retrieval.flatMap((q) => q.results.map((r) => ({ id: r.url, title: r.title, text: r.content, words: words(r.title + ' ' + r.content) })));
+  class KeywordRetriever extends BaseRetriever {
+    constructor() { super(); this.lc_namespace = ['ctxlab', 'fixtures']; }
+    async _getRelevantDocuments(query) {
+      const q = [...words(query)];
+      return store
+        .map((d) => ({ d, score: q.filter((w) => d.words.has(w)).length / q.length }))
+        .filter((x) => x.score > 0)
+        .sort((a, b) => b.score - a.score)
+        .slice(0, 4)
+        .map(({ d, score }) => new Document({ id: d.id, pageContent: d.text, metadata: { title: d.title, url: d.id, score } }));
+    }
+  }
+  return new KeywordRetriever();
+}
+
 function newInstrumentation(mode) {
   switch (mode) {
     case 'otel-genai': {
@@ -70,6 +100,10 @@ function newInstrumentation(mode) {
     case 'openllmetry': {
       const { OpenAIInstrumentation } = require('@traceloop/instrumentation-openai');
       return new OpenAIInstrumentation({ traceContent: true });
+    }
+    case 'openinference-retrieval': {
+      const { LangChainInstrumentation } = require('@arizeai/openinference-instrumentation-langchain');
+      return new LangChainInstrumentation();
     }
     case 'openllmetry-indexed': {
       const { OpenAIInstrumentation } = require('traceloop-openai-legacy');
@@ -100,6 +134,11 @@ async function child(mode) {
 
   const instrumentation = newInstrumentation(mode);
   registerInstrumentations({ instrumentations: [instrumentation], tracerProvider, loggerProvider });
+  if (modes[mode].retrieval) {
+    // The callbacks module the instrumentation patches is loaded by
+    // @langchain/core itself; it is handed over, as its docs show.
+    instrumentation.manuallyInstrument(require('@langchain/core/callbacks/manager'));
+  }
   const clientPkg = modes[mode].client || 'openai';
   const OpenAIClass = require(clientPkg).OpenAI;
   if (clientPkg !== 'openai') {
@@ -132,6 +171,17 @@ async function child(mode) {
     logs.reset();
   };
 
+  if (modes[mode].retrieval) {
+    // One trace per recorded query.
+    const retriever = newRetriever();
+    for (const q of retrieval) {
+      await tracer.startActiveSpan('search', async (root) => {
+        await retriever.invoke(q.query);
+        root.end();
+      });
+      await flush();
+    }
+  } else {
   // Trace 1: the agent loop, both recorded turns: the model calls two
   // tools, the tools answer, the model replies.
   await tracer.startActiveSpan('agent run', async (root) => {
@@ -147,6 +197,7 @@ async function child(mode) {
     root.end();
   });
   await flush();
+  }
 
   fs.writeFileSync(path.join(outDir, 'traces.jsonl'), traceLines.join('\n') + '\n');
   if (modes[mode].logs) fs.writeFileSync(path.join(outDir, 'logs.jsonl'), logLines.join('\n') + '\n');
@@ -163,6 +214,27 @@ function readme(mode) {
   const m = modes[mode];
   const name = m.realName || m.pkg;
   const files = ['`traces.jsonl`: one OTLP `ExportTraceServiceRequest` a line (the Collector file exporter\'s format), one line per trace'];
+  if (m.retrieval) {
+    return `# ${mode}
+
+Made by \`${name}\` ${version(m.pkg)} instrumenting \`@langchain/core\` ${version('@langchain/core')}, with
+\`@opentelemetry/sdk-trace-node\` ${version('@opentelemetry/sdk-trace-node')} and \`@opentelemetry/otlp-transformer\`
+${version('@opentelemetry/otlp-transformer')}'s JSON serializer (see \`../gen/gen.js\`; regenerate with
+\`npm ci && node gen.js\` there).
+
+A LangChain retriever (a \`BaseRetriever\` ranking by the share of the
+query's words each snippet holds) over a small local store: the ten
+recorded Tavily web-search results of pydantic-ai's \`test_tavily\`
+cassettes (MIT; the snippets are third-party web text, see
+\`../gen/retrieval.json\`), asked their two recorded queries. Two traces,
+one retrieval span each, with up to four documents and the query as
+\`input.value\`. Each document has its content and metadata (title, url,
+score): the instrumentation records no \`document.id\` or \`document.score\`
+of its own, though the retriever's documents carry an id.
+
+- ${files[0]}
+`;
+  }
   if (m.logs) files.push('`logs.jsonl`: one OTLP `ExportLogsServiceRequest` a line: the message content, as `gen_ai.*.message` and `gen_ai.choice` log records carrying each span\'s ids');
   if (m.httpBody) files.push('`traces.json`: the same spans as one `ExportTraceServiceRequest`, an OTLP/HTTP JSON body');
   return `# ${mode}
@@ -182,11 +254,15 @@ ${files.map((f) => '- ' + f).join('\n')}
 `;
 }
 
+// node gen.js [MODE...]: the fixtures named, or all of them.
 async function main() {
-  const mode = process.argv[2];
-  if (mode) return child(mode);
-  for (const m of Object.keys(modes)) {
-    execFileSync(process.execPath, [__filename, m], { stdio: 'inherit' });
+  if (process.argv[2] === '--child') return child(process.argv[3]);
+  const wanted = process.argv.slice(2);
+  for (const m of wanted) {
+    if (!modes[m]) throw new Error(`unknown fixture ${m}; expected one of ${Object.keys(modes).join(', ')}`);
+  }
+  for (const m of wanted.length ? wanted : Object.keys(modes)) {
+    execFileSync(process.execPath, [__filename, '--child', m], { stdio: 'inherit' });
     fs.writeFileSync(path.join(__dirname, '..', m, 'README.md'), readme(m));
     console.log('wrote', m);
   }
