@@ -34,7 +34,8 @@ does.
 
 Usage:
   ctxlab assemble [--scenario FILE | --request FILE [--interaction N | --span-id ID [--logs FILE]] |
-                   --docs FILE|DIR|- [--doc-format F] [--per-paragraph] [--history FILE]]
+                   --docs FILE|DIR|- [--doc-format F] [--per-paragraph] [--history FILE] |
+                   --docs TRACES --span-id ID [--history FILE]]
                   [--preset NAME] [--budget-file FILE] [--window N]
                   [--system-budget N] [--tools-budget N] [--history-budget N]
                   [--rag-budget N] [--tool-results-budget N] [--query-budget N] [--reserve N]
@@ -290,7 +291,7 @@ func prepareAssembly(env Env, fs *flagSet, f *assembleFlags) (*assembleRun, erro
 	if err := checkInputs(fs, &f.docs, f.scenario, f.request); err != nil {
 		return nil, err
 	}
-	if err := f.span.check(fs, f.request); err != nil {
+	if err := f.span.check(fs, f.request, f.docs.path); err != nil {
 		return nil, err
 	}
 	if flagWasSet(fs, "interaction") {
@@ -318,6 +319,11 @@ func prepareAssembly(env Env, fs *flagSet, f *assembleFlags) (*assembleRun, erro
 		return nil, err
 	}
 	switch {
+	case f.docs.path != "" && f.span.id != "":
+		if run.scenario, err = f.span.openRetrieval(env, &f.docs); err != nil {
+			return nil, err
+		}
+		run.source = displayPath(f.docs.path)
 	case f.docs.path != "":
 		if run.scenario, run.skipNotes, err = scenarioFromDocs(env, &f.docs); err != nil {
 			return nil, err

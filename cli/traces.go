@@ -28,6 +28,10 @@ ctxlab assemble --request FILE --span-id ID [--logs FILE].
 
 Usage:
   ctxlab traces FILE [--logs FILE] [--format text|json]
+
+  Retrieval spans (OpenInference RETRIEVER spans) are listed with their
+  query and number of documents; --docs FILE --span-id ID opens one as a
+  document set with its query, in build, assemble and the workbench.
 `
 
 // spanFlags are --span-id and --logs, which open one span of a traces
@@ -42,21 +46,65 @@ func (f *spanFlags) register(fs *flagSet) {
 	fs.StringVar(&f.logs, "logs", "", "with --span-id: the OTLP JSON logs file holding the span's messages (OpenTelemetry GenAI instrumentations)")
 }
 
-// check refuses --span-id without a traces file and --logs without a span.
-func (f *spanFlags) check(fs *flagSet, request string) error {
+// check refuses --span-id without a traces file and --logs without an
+// LLM span.
+func (f *spanFlags) check(fs *flagSet, request, docs string) error {
 	switch {
-	case f.logs != "" && f.id == "":
-		return fmt.Errorf("--logs goes with --request FILE --span-id ID: it holds the messages of the span opened")
+	case f.logs != "" && (f.id == "" || request == ""):
+		return fmt.Errorf("--logs goes with --request FILE --span-id ID: it holds the messages of the LLM span opened")
 	case f.id == "":
 		return nil
-	case request == "":
-		return fmt.Errorf("--span-id opens a span of an OTLP JSON traces file and needs --request FILE")
-	case request == "-":
+	case request == "" && docs == "":
+		return fmt.Errorf("--span-id opens a span of an OTLP JSON traces file: an LLM span with --request FILE, a retrieval span with --docs FILE")
+	case request == "-" || docs == "-":
 		return fmt.Errorf("--span-id needs the traces file by name, not stdin")
 	case flagWasSet(fs, "interaction"):
 		return fmt.Errorf("--span-id and --interaction: a span is one request already; give one of them")
 	}
+	for _, name := range []string{"doc-format", "per-paragraph"} {
+		if docs != "" && flagWasSet(fs, name) {
+			return fmt.Errorf("--%s and --span-id: a retrieval span's documents are read as the span recorded them", name)
+		}
+	}
 	return nil
+}
+
+// retrievalSpan opens the retrieval span --span-id names in the traces
+// file given to --docs, for build and sweep, with its notes on stderr;
+// nil without --span-id.
+func (f *buildFlags) retrievalSpan(env Env, fs *flagSet) (*core.Scenario, error) {
+	if f.spanID == "" {
+		return nil, nil
+	}
+	switch {
+	case f.docs == "" || f.docs == "-":
+		return nil, fmt.Errorf("--span-id takes a retrieval span of an OTLP JSON traces file given by name to --docs")
+	case flagWasSet(fs, "doc-format") || flagWasSet(fs, "per-paragraph"):
+		return nil, fmt.Errorf("--doc-format and --per-paragraph do not go with --span-id: a retrieval span's documents are read as the span recorded them")
+	}
+	sc, err := trace.OpenRetrieval(f.docs, f.spanID)
+	if err != nil {
+		return nil, err
+	}
+	for _, n := range sc.Notes {
+		fmt.Fprintln(env.Stderr, "ctxlab: note: "+safetext.Line(n))
+	}
+	return sc, nil
+}
+
+// openRetrieval opens a retrieval span of the traces file given to
+// --docs as its document set and query, with --history if given.
+func (f *spanFlags) openRetrieval(env Env, d *docsFlags) (*core.Scenario, error) {
+	sc, err := trace.OpenRetrieval(d.path, f.id)
+	if err != nil {
+		return nil, err
+	}
+	if d.history != "" {
+		if sc.History, err = loaders.LoadHistory(d.history, env.Stdin); err != nil {
+			return nil, err
+		}
+	}
+	return sc, nil
 }
 
 func (f *spanFlags) open(path string, opts loaders.RequestOptions) (*core.Scenario, error) {
@@ -74,7 +122,16 @@ type traceJSON struct {
 	Service string     `json:"service"`
 	Spans   []spanJSON `json:"spans"`
 	// AllSpans counts every span of the trace, LLM or not.
-	AllSpans int `json:"all_spans"`
+	AllSpans   int                  `json:"all_spans"`
+	Retrievals []traceRetrievalJSON `json:"retrievals"`
+}
+
+type traceRetrievalJSON struct {
+	SpanID    string `json:"span_id"`
+	Name      string `json:"name"`
+	Start     string `json:"start"`
+	Query     string `json:"query"`
+	Documents int    `json:"documents"`
 }
 
 type spanJSON struct {
@@ -133,7 +190,10 @@ func rfc3339(t time.Time) string {
 func tracesJSON(list []trace.TraceSummary) tracesOutput {
 	out := tracesOutput{Traces: []traceJSON{}}
 	for _, t := range list {
-		tj := traceJSON{TraceID: t.TraceID, Start: rfc3339(t.Start), Service: t.Service, AllSpans: t.Spans, Spans: []spanJSON{}}
+		tj := traceJSON{TraceID: t.TraceID, Start: rfc3339(t.Start), Service: t.Service, AllSpans: t.Spans, Spans: []spanJSON{}, Retrievals: []traceRetrievalJSON{}}
+		for _, r := range t.Retrievals {
+			tj.Retrievals = append(tj.Retrievals, traceRetrievalJSON{SpanID: r.SpanID, Name: r.Name, Start: rfc3339(r.Start), Query: r.Query, Documents: r.Documents})
+		}
 		for _, s := range t.LLM {
 			tj.Spans = append(tj.Spans, spanJSON{SpanID: s.SpanID, Name: s.Name, Model: s.Model, Start: rfc3339(s.Start),
 				Counted: s.Counted, Billed: s.Billed, Convention: s.Convention, Note: s.Note})
@@ -153,12 +213,17 @@ func optCount(n *int) string {
 // writeTraces is the text listing: a line per trace, then its LLM spans.
 func writeTraces(out io.Writer, path string, list []trace.TraceSummary) error {
 	w := bufio.NewWriter(out)
-	llm := 0
+	llm, retrievals := 0, 0
 	for _, t := range list {
 		llm += len(t.LLM)
+		retrievals += len(t.Retrievals)
 	}
-	fmt.Fprintf(w, "ctxlab traces · %s · %s · %s\n", safetext.Line(path),
+	fmt.Fprintf(w, "ctxlab traces · %s · %s · %s", safetext.Line(path),
 		numfmt.Count(len(list), "trace", "traces"), numfmt.Count(llm, "LLM span", "LLM spans"))
+	if retrievals > 0 {
+		fmt.Fprintf(w, " · %s", numfmt.Count(retrievals, "retrieval span", "retrieval spans"))
+	}
+	fmt.Fprintln(w)
 	for _, t := range list {
 		service := t.Service
 		if service == "" {
@@ -166,8 +231,17 @@ func writeTraces(out io.Writer, path string, list []trace.TraceSummary) error {
 		}
 		fmt.Fprintf(w, "\ntrace %s · %s · %s · %s\n", t.TraceID, startText(t.Start), safetext.Line(service),
 			numfmt.Count(t.Spans, "span", "spans"))
+		for _, r := range t.Retrievals {
+			query := "no query"
+			if r.Query != "" {
+				query = "query " + quoted(r.Query)
+			}
+			fmt.Fprintf(w, "  retrieval %s  %s · %s · %s\n", r.SpanID, cell(r.Name, 24), numfmt.Count(r.Documents, "document", "documents"), query)
+		}
 		if len(t.LLM) == 0 {
-			fmt.Fprintln(w, "  no LLM spans")
+			if len(t.Retrievals) == 0 {
+				fmt.Fprintln(w, "  no LLM or retrieval spans")
+			}
 			continue
 		}
 		fmt.Fprintf(w, "  %-16s  %-24s  %-18s  %8s  %8s\n", "span", "name", "model", "counted", "billed")
@@ -180,6 +254,9 @@ func writeTraces(out io.Writer, path string, list []trace.TraceSummary) error {
 	}
 	if llm > 0 {
 		fmt.Fprintf(w, "\ncounted: ctxlab's count of the request as sent; billed: the input tokens the span recorded.\nOpen one: ctxlab assemble --request %s --span-id ID\n", safetext.Line(quoteArg(path)))
+	}
+	if retrievals > 0 {
+		fmt.Fprintf(w, "\nOpen a retrieval's documents: ctxlab build --docs %s --span-id ID\n", safetext.Line(quoteArg(path)))
 	}
 	return w.Flush()
 }

@@ -133,7 +133,7 @@ func TestTracesBadInput(t *testing.T) {
 		{[]string{"traces"}, "no traces file"},
 		{[]string{"assemble", "--request", oiTraceFile, "--span-id", "0123456789abcdef"}, "no span 0123456789abcdef"},
 		{[]string{"assemble", "--request", oiTraceFile, "--logs", otelLogsFile}, "--logs goes with --request FILE --span-id ID"},
-		{[]string{"assemble", "--span-id", "0123456789abcdef"}, "needs --request FILE"},
+		{[]string{"assemble", "--span-id", "0123456789abcdef"}, "an LLM span with --request FILE, a retrieval span with --docs FILE"},
 		{[]string{"assemble", "--request", oiTraceFile, "--span-id", "0123456789abcdef", "--interaction", "2"}, "give one of them"},
 	} {
 		stdout, stderr, code := run(t, "", tc.args...)
@@ -159,5 +159,63 @@ func TestTracesHostileNames(t *testing.T) {
 	stdout, stderr, code = run(t, "", "assemble", "--request", path, "--span-id", "b7ad6b7169203331")
 	if code != 1 || strings.ContainsAny(stderr, "\x1b\x07\u009b") || !strings.Contains(stderr, "span b7ad6b7169203331") || strings.Count(stderr, "\n") != 1 {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+}
+
+const retrievalTraceFile = traceFixtures + "openinference-retrieval/traces.jsonl"
+
+// A retrieval span is a document set with its query: listed by traces,
+// opened by --docs FILE --span-id ID in build and assemble.
+func TestTracesRetrievalSpans(t *testing.T) {
+	t.Parallel()
+	stdout, stderr, code := run(t, "", "traces", retrievalTraceFile, "--format", "json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var out struct {
+		Traces []struct {
+			Retrievals []struct {
+				SpanID    string `json:"span_id"`
+				Query     string `json:"query"`
+				Documents int    `json:"documents"`
+			} `json:"retrievals"`
+		} `json:"traces"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &out); err != nil || len(out.Traces) != 2 || len(out.Traces[0].Retrievals) != 1 {
+		t.Fatalf("%v: %s", err, stdout)
+	}
+	r := out.Traces[0].Retrievals[0]
+	if r.Query != "What is Pydantic AI?" || r.Documents != 4 {
+		t.Errorf("retrieval %+v", r)
+	}
+
+	stdout, stderr, code = run(t, "", "build", "--docs", retrievalTraceFile, "--span-id", r.SpanID, "--format", "json")
+	if code != 0 {
+		t.Fatalf("build: exit %d: %s", code, stderr)
+	}
+	var build struct {
+		Documents []json.RawMessage `json:"documents"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &build); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(stdout, "medium.com") || !strings.Contains(stderr, "no document ids") {
+		t.Errorf("build: stderr %q, stdout %.500s", stderr, stdout)
+	}
+
+	stdout, stderr, code = run(t, "", "assemble", "--docs", retrievalTraceFile, "--span-id", r.SpanID)
+	if code != 0 || !strings.Contains(stdout, `query "What is Pydantic AI?"`) || !strings.Contains(stdout, "What is Pydantic AI?") {
+		t.Errorf("assemble: exit %d, stderr %q, stdout %.800s", code, stderr, stdout)
+	}
+
+	for _, args := range [][]string{
+		{"build", "--docs", retrievalTraceFile, "--span-id", r.SpanID, "--doc-format", "jsonl"},
+		{"build", "--docs", oiTraceFile, "--span-id", out.Traces[0].Retrievals[0].SpanID},
+		{"assemble", "--docs", retrievalTraceFile, "--span-id", r.SpanID, "--logs", otelLogsFile},
+	} {
+		stdout, stderr, code := run(t, "", args...)
+		if code != 1 || stdout != "" || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, stdout, stderr)
+		}
 	}
 }

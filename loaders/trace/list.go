@@ -37,6 +37,19 @@ type TraceSummary struct {
 	// time order.
 	Spans int
 	LLM   []SpanSummary
+	// Retrievals are its retrieval spans, in time order.
+	Retrievals []RetrievalSummary
+}
+
+// maxListedQuery is the most runes of a retrieval's query a listing
+// keeps: the query is opened whole with the span.
+const maxListedQuery = 200
+
+// RetrievalSummary is one retrieval span of a listing.
+type RetrievalSummary struct {
+	SpanID, Name, Query string
+	Start               time.Time
+	Documents           int
 }
 
 // ListOptions control ListTraces.
@@ -90,6 +103,15 @@ func ListTraces(path string, opts ListOptions) ([]TraceSummary, error) {
 		if t.Service == "" {
 			t.Service = sp.Service
 		}
+		if IsRetrieval(sp) && !IsLLM(sp) {
+			r := RetrievalOf(sp)
+			query := r.Query
+			if q := []rune(query); len(q) > maxListedQuery {
+				query = string(q[:maxListedQuery-1]) + "…"
+			}
+			t.Retrievals = append(t.Retrievals, RetrievalSummary{SpanID: sp.SpanID, Name: sp.Name, Query: query, Start: sp.Start, Documents: len(r.Docs)})
+			return nil
+		}
 		if !IsLLM(sp) {
 			return nil
 		}
@@ -109,6 +131,7 @@ func ListTraces(path string, opts ListOptions) ([]TraceSummary, error) {
 			t.LLM = append(t.LLM, *s)
 		}
 		sort.SliceStable(t.LLM, func(a, b int) bool { return t.LLM[a].Start.Before(t.LLM[b].Start) })
+		sort.SliceStable(t.Retrievals, func(a, b int) bool { return t.Retrievals[a].Start.Before(t.Retrievals[b].Start) })
 		out[i] = *t
 	}
 	sort.SliceStable(out, func(a, b int) bool { return out[a].Start.Before(out[b].Start) })

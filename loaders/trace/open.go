@@ -25,19 +25,25 @@ type OpenOptions struct {
 // FindSpan reads path until the span with id spanID and returns it with
 // its log records from the logs file, if one is given.
 func FindSpan(path, spanID, logsPath string) (*Span, []Event, error) {
+	return findSpan(path, spanID, logsPath, IsLLM, "an LLM span")
+}
+
+// findSpan is FindSpan; an id not found is told the ids of the spans
+// that are (a kind, such as "an LLM span").
+func findSpan(path, spanID, logsPath string, is func(*Span) bool, kind string) (*Span, []Event, error) {
 	id := strings.ToLower(strings.TrimSpace(spanID))
 	if _, err := hexID(id, 8, "span id"); err != nil || id == "" {
 		return nil, nil, &loaders.Error{Name: path, Msg: fmt.Sprintf("--span-id %s is not a span id; expected 16 hex digits (ctxlab traces FILE lists them)", safeQuote(spanID))}
 	}
 	var found *Span
-	var llm []string
+	var ids []string
 	err := Scan(path, func(sp *Span) error {
 		if sp.SpanID == id {
 			found = sp
 			return errFound
 		}
-		if IsLLM(sp) && len(llm) < 5 {
-			llm = append(llm, sp.SpanID)
+		if is(sp) && len(ids) < 5 {
+			ids = append(ids, sp.SpanID)
 		}
 		return nil
 	})
@@ -45,11 +51,11 @@ func FindSpan(path, spanID, logsPath string) (*Span, []Event, error) {
 		return nil, nil, err
 	}
 	if found == nil {
-		hint := "the file holds no LLM span"
-		if len(llm) > 0 {
-			hint = "LLM spans include " + strings.Join(llm, ", ")
+		hint := "the file holds none"
+		if len(ids) > 0 {
+			hint = "they include " + strings.Join(ids, ", ")
 		}
-		return nil, nil, &loaders.Error{Name: path, Msg: fmt.Sprintf("no span %s; expected the id of an LLM span: %s (ctxlab traces FILE lists them)", id, hint)}
+		return nil, nil, &loaders.Error{Name: path, Msg: fmt.Sprintf("no span %s; expected the id of %s: %s (ctxlab traces FILE lists them)", id, kind, hint)}
 	}
 	var events []Event
 	if logsPath != "" {

@@ -107,7 +107,7 @@ func TestBadInput(t *testing.T) {
 func TestFindSpanErrors(t *testing.T) {
 	for _, tc := range []struct{ id, want string }{
 		{"zz", "expected 16 hex digits"},
-		{"0123456789abcdef", "no span 0123456789abcdef; expected the id of an LLM span: LLM spans include"},
+		{"0123456789abcdef", "no span 0123456789abcdef; expected the id of an LLM span: they include"},
 	} {
 		_, _, err := FindSpan(oiTraces, tc.id, "")
 		if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.HasPrefix(err.Error(), oiTraces+": ") {
