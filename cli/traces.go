@@ -27,11 +27,17 @@ alone. Open a span as a request with
 ctxlab assemble --request FILE --span-id ID [--logs FILE].
 
 Usage:
-  ctxlab traces FILE [--logs FILE] [--format text|json]
+  ctxlab traces FILE [--logs FILE] [--format text|json|run]
 
   Retrieval spans (OpenInference RETRIEVER spans) are listed with their
   query and number of documents; --docs FILE --span-id ID opens one as a
   document set with its query, in build, assemble and the workbench.
+  --format run writes the retrieval spans as a run for ctxlab eval, one
+  JSON line per span: {"qid": SPAN_ID, "query", "docs": [{"id", "text",
+  "score"}]}, a document's id its document.id, else its metadata's id,
+  else its source (url); judge them with a qrels file:
+  ctxlab traces FILE --format run > run.jsonl
+  ctxlab eval --run run.jsonl --qrels QRELS
 `
 
 // spanFlags are --span-id and --logs, which open one span of a traces
@@ -148,14 +154,16 @@ type spanJSON struct {
 func runTraces(env Env, args []string) error {
 	var format, logsPath string
 	fs := newFlagSet(env, "traces", tracesUsage)
-	fs.StringVar(&format, "format", "text", "output: text or json")
+	fs.StringVar(&format, "format", "text", "output: text, json, or run (the retrieval spans as a run for ctxlab eval)")
 	fs.StringVar(&logsPath, "logs", "", "OTLP JSON logs file with the messages of OpenTelemetry GenAI spans")
 	files, err := parseInterspersed(fs, args)
 	if err != nil {
 		return err
 	}
-	if err := checkFormat(format); err != nil {
-		return err
+	if format != "run" {
+		if err := checkFormat(format); err != nil {
+			return fmt.Errorf("%w, or run", err)
+		}
 	}
 	switch len(files) {
 	case 0:
@@ -163,6 +171,9 @@ func runTraces(env Env, args []string) error {
 	case 1:
 	default:
 		return fmt.Errorf("traces: one traces file at a time, got %s files", numfmt.Thousands(len(files)))
+	}
+	if format == "run" {
+		return writeRetrievalRun(env, files[0])
 	}
 	var logs trace.Logs
 	if logsPath != "" {
@@ -295,4 +306,34 @@ func quoteArg(s string) string {
 		return s
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// writeRetrievalRun writes each retrieval span of the file as it is read,
+// a JSON line of a run for ctxlab eval.
+func writeRetrievalRun(env Env, path string) error {
+	w := bufio.NewWriter(env.Stdout)
+	spans, unnamed := 0, 0
+	err := trace.Scan(path, func(sp *trace.Span) error {
+		if !trace.IsRetrieval(sp) || trace.IsLLM(sp) {
+			return nil
+		}
+		line, n, err := trace.RetrievalOf(sp).RunRecord()
+		if err != nil {
+			return fmt.Errorf("%s: span %s: %w", path, sp.SpanID, err)
+		}
+		spans++
+		unnamed += n
+		w.Write(safetext.EscapeJSON(line))
+		return w.WriteByte('\n')
+	})
+	if err != nil {
+		return err
+	}
+	if spans == 0 {
+		return fmt.Errorf("%s holds no retrieval spans; expected OpenInference RETRIEVER spans or retrieval.documents for --format run", path)
+	}
+	if unnamed > 0 {
+		fmt.Fprintf(env.Stderr, "ctxlab: note: %s had no id or source and are named by their place (doc-1, doc-2, ...), which no qrels file names\n", numfmt.Count(unnamed, "document", "documents"))
+	}
+	return w.Flush()
 }

@@ -219,3 +219,23 @@ func TestTracesRetrievalSpans(t *testing.T) {
 		}
 	}
 }
+
+// The retrieval spans of a file are a run for eval, span document ids as
+// docids, judged by a qrels file.
+func TestTracesRetrievalRunForEval(t *testing.T) {
+	t.Parallel()
+	stdout, stderr, code := run(t, "", "traces", retrievalTraceFile, "--format", "run")
+	if code != 0 || strings.Count(stdout, "\n") != 2 || !strings.HasPrefix(stdout, `{"qid":"c1a4e79067239b98","query":"What is Pydantic AI?","docs":[{"id":"https://`) {
+		t.Fatalf("exit %d, stderr %q, stdout %.300s", code, stderr, stdout)
+	}
+	runFile := writeFile(t, "run.jsonl", stdout)
+	qrels := writeFile(t, "qrels.txt", "c1a4e79067239b98 0 https://ai.pydantic.dev/ 1\n414488568e5cc959 0 https://arxiv.org/abs/2507.13043 1\n")
+	stdout, stderr, code = run(t, "", "eval", "--run", runFile, "--qrels", qrels)
+	if code != 0 || !strings.Contains(stdout, "Evaluated 2 queries") || !strings.Contains(stdout, "Relevant documents  2 retrieved") {
+		t.Errorf("eval: exit %d, stderr %q, stdout %.600s", code, stderr, stdout)
+	}
+	stdout, stderr, code = run(t, "", "traces", oiTraceFile, "--format", "run")
+	if code != 1 || stdout != "" || !strings.Contains(stderr, "holds no retrieval spans") {
+		t.Errorf("a file without retrieval spans: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+}

@@ -1,6 +1,7 @@
 package trace
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -150,4 +151,41 @@ func OpenRetrieval(path, spanID string) (*core.Scenario, error) {
 		Settings:    s,
 		Notes:       r.Notes,
 	}, nil
+}
+
+// RunRecord is the retrieval as one line of a JSON Lines run for ctxlab
+// eval: {"qid": the span id, "query", "docs": [{"id", "text", "score"}]}.
+// A document's id is its id, else its source, else its place ("doc-3");
+// an id seen before in the span gets "#2", "#3", ... so that each is
+// judged apart. unnamed counts the documents that had neither id nor
+// source.
+func (r *Retrieval) RunRecord() (line []byte, unnamed int, err error) {
+	type doc struct {
+		ID    string  `json:"id"`
+		Text  string  `json:"text"`
+		Score float64 `json:"score"`
+	}
+	rec := struct {
+		QID   string `json:"qid"`
+		Query string `json:"query"`
+		Docs  []doc  `json:"docs"`
+	}{QID: r.SpanID, Query: r.Query, Docs: []doc{}}
+	seen := map[string]int{}
+	for i, d := range r.Docs {
+		id := idText(d.Metadata["id"])
+		if id == "" {
+			id = d.Source
+		}
+		if id == "" {
+			id = fmt.Sprintf("doc-%d", i+1)
+			unnamed++
+		}
+		seen[id]++
+		if n := seen[id]; n > 1 {
+			id = fmt.Sprintf("%s#%d", id, n)
+		}
+		rec.Docs = append(rec.Docs, doc{ID: id, Text: d.Content, Score: d.Score})
+	}
+	line, err = json.Marshal(rec)
+	return line, unnamed, err
 }
