@@ -173,6 +173,9 @@ func runTraces(env Env, args []string) error {
 		return fmt.Errorf("traces: one traces file at a time, got %s files", numfmt.Thousands(len(files)))
 	}
 	if format == "run" {
+		if logsPath != "" {
+			return fmt.Errorf("--logs holds the messages of LLM spans; --format run writes the retrieval spans, which carry their documents")
+		}
 		return writeRetrievalRun(env, files[0])
 	}
 	var logs trace.Logs

@@ -157,15 +157,15 @@ func RequestOf(sp *Span, logs []Event) *Request {
 	req := &Request{SpanID: sp.SpanID, TraceID: sp.TraceID, Name: sp.Name, Model: ModelOf(sp), Usage: UsageOf(sp), Content: true}
 	a := sp.Attrs
 	switch {
-	case a["gen_ai.input.messages"] != nil || eventAttr(sp, "gen_ai.input.messages") != nil:
+	case a["gen_ai.input.messages"] != nil || eventAttr(sp, logs, "gen_ai.input.messages") != nil:
 		req.Convention = ConventionGenAI
 		in := a["gen_ai.input.messages"]
 		if in == nil {
-			in = eventAttr(sp, "gen_ai.input.messages")
+			in = eventAttr(sp, logs, "gen_ai.input.messages")
 		}
 		sys := a["gen_ai.system_instructions"]
 		if sys == nil {
-			sys = eventAttr(sp, "gen_ai.system_instructions")
+			sys = eventAttr(sp, logs, "gen_ai.system_instructions")
 		}
 		if text := partsText(decoded(sys)); text != "" {
 			req.Messages = append(req.Messages, Message{Role: "system", Content: text})
@@ -173,7 +173,11 @@ func RequestOf(sp *Span, logs []Event) *Request {
 		for _, m := range list(decoded(in)) {
 			req.Messages = append(req.Messages, genAIMessages(m)...)
 		}
-		req.Tools = toolDefinitions(decoded(a["gen_ai.tool.definitions"]))
+		defs := a["gen_ai.tool.definitions"]
+		if defs == nil {
+			defs = eventAttr(sp, logs, "gen_ai.tool.definitions")
+		}
+		req.Tools = toolDefinitions(decoded(defs))
 	case hasPrefix(a, "llm.input_messages."):
 		req.Convention = ConventionOpenInfer
 		for _, m := range indexed(a, "llm.input_messages.") {
@@ -198,11 +202,11 @@ func RequestOf(sp *Span, logs []Event) *Request {
 			def := map[string]any{"name": f["name"], "description": f["description"], "parameters": decoded(params)}
 			req.Tools = append(req.Tools, toolDefinitions([]any{def})...)
 		}
-	case a["gen_ai.prompt"] != nil || eventAttr(sp, "gen_ai.prompt") != nil:
+	case a["gen_ai.prompt"] != nil || eventAttr(sp, nil, "gen_ai.prompt") != nil:
 		req.Convention = ConventionGenAIPrompt
 		p := a["gen_ai.prompt"]
 		if p == nil {
-			p = eventAttr(sp, "gen_ai.prompt")
+			p = eventAttr(sp, nil, "gen_ai.prompt")
 		}
 		for _, m := range list(decoded(p)) {
 			req.Messages = append(req.Messages, chatMessage(m))
@@ -238,11 +242,19 @@ func RequestOf(sp *Span, logs []Event) *Request {
 	return req
 }
 
-// eventAttr is an attribute of the span's GenAI operation-details event.
-func eventAttr(sp *Span, key string) any {
-	for _, ev := range sp.Events {
-		if v, ok := ev.Attrs[key]; ok {
-			return v
+// eventAttr is an attribute of one of the span's events or of its log
+// records (where the GenAI operation-details event,
+// gen_ai.client.inference.operation.details, carries the messages), or a
+// key of a log record's body.
+func eventAttr(sp *Span, logs []Event, key string) any {
+	for _, evs := range [][]Event{sp.Events, logs} {
+		for _, ev := range evs {
+			if v, ok := ev.Attrs[key]; ok {
+				return v
+			}
+			if v, ok := asMap(ev.Body)[key]; ok {
+				return v
+			}
 		}
 	}
 	return nil

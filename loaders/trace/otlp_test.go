@@ -207,3 +207,24 @@ func TestIsLLM(t *testing.T) {
 		}
 	}
 }
+
+// The newer official instrumentations log one operation-details event
+// with gen_ai.input.messages; it is read from the logs file.
+func TestOperationDetailsLogRecord(t *testing.T) {
+	logs := writeTemp(t, "logs.jsonl", `{"resourceLogs":[{"scopeLogs":[{"logRecords":[{"timeUnixNano":"1","eventName":"gen_ai.client.inference.operation.details",`+
+		`"traceId":"0af7651916cd43dd8448eb211c80319c","spanId":"b7ad6b7169203331","attributes":[`+
+		`{"key":"gen_ai.input.messages","value":{"arrayValue":{"values":[{"kvlistValue":{"values":[{"key":"role","value":{"stringValue":"user"}},`+
+		`{"key":"parts","value":{"arrayValue":{"values":[{"kvlistValue":{"values":[{"key":"type","value":{"stringValue":"text"}},{"key":"content","value":{"stringValue":"hello"}}]}}]}}}]}}]}}}]}]}]}]}`+"\n")
+	read, err := ReadLogs(logs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sp := oneSpan(t, spanLine(strKV("gen_ai.operation.name", `"chat"`)+","+strKV("gen_ai.request.model", `"gpt-4o"`), ""))
+	req := RequestOf(sp, read[sp.SpanID])
+	if req.Convention != ConventionGenAI || len(req.Messages) != 1 || req.Messages[0].Content != "hello" {
+		t.Errorf("convention %q, messages %+v", req.Convention, req.Messages)
+	}
+	if req := RequestOf(sp, nil); req.Content {
+		t.Errorf("without the logs: %+v; want usage only", req)
+	}
+}
