@@ -143,22 +143,30 @@ func TestTracesBadInput(t *testing.T) {
 	}
 }
 
-// Text from a trace reaches the terminal inert.
+// Text from a trace reaches the terminal inert: in the listing, and in
+// the report of the span opened.
 func TestTracesHostileNames(t *testing.T) {
 	t.Parallel()
 	line := `{"resourceSpans":[{"resource":{"attributes":[{"key":"service.name","value":{"stringValue":"svc\u001b]0;pwned\u0007"}}]},` +
 		`"scopeSpans":[{"spans":[{"traceId":"0af7651916cd43dd8448eb211c80319c","spanId":"b7ad6b7169203331","name":"chat\u001b[31m",` +
 		`"startTimeUnixNano":"1700000000000000000","attributes":[{"key":"gen_ai.operation.name","value":{"stringValue":"chat"}},` +
-		`{"key":"gen_ai.request.model","value":{"stringValue":"m\u009b31m"}},` +
-		`{"key":"gen_ai.input.messages","value":{"stringValue":"[{\"role\":\"bogus\u001b[2J\",\"content\":\"x\"}]"}}]}]}]}]}` + "\n"
+		`{"key":"gen_ai.request.model","value":{"stringValue":"m\u009b31m\u001b[2J"}},{"key":"gen_ai.usage.input_tokens","value":{"intValue":"12"}},` +
+		`{"key":"gen_ai.input.messages","value":{"stringValue":"[{\"role\":\"user\",\"parts\":[{\"type\":\"text\",\"content\":\"hi \\u001b[31mred\"}]}]"}},` +
+		`{"key":"gen_ai.tool.definitions","value":{"stringValue":"[{\"type\":\"function\",\"name\":\"t\\u001b[2J\",\"parameters\":{\"type\":\"object\"}}]"}}]}]}]}]}` + "\n"
 	path := writeFile(t, "hostile.jsonl", line)
-	stdout, stderr, code := run(t, "", "traces", path)
-	if code != 0 || strings.ContainsAny(stdout, "\x1b\x07\u009b") || !strings.Contains(stdout, "svc␛]0;pwned") {
-		t.Errorf("exit %d, stderr %q, stdout %q", code, stderr, stdout)
-	}
-	stdout, stderr, code = run(t, "", "assemble", "--request", path, "--span-id", "b7ad6b7169203331")
-	if code != 1 || strings.ContainsAny(stderr, "\x1b\x07\u009b") || !strings.Contains(stderr, "span b7ad6b7169203331") || strings.Count(stderr, "\n") != 1 {
-		t.Errorf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	for _, args := range [][]string{
+		{"traces", path},
+		{"traces", path, "--format", "json"},
+		{"assemble", "--request", path, "--span-id", "b7ad6b7169203331"},
+		{"assemble", "--request", path, "--span-id", "b7ad6b7169203331", "--format", "json"},
+	} {
+		stdout, stderr, code := run(t, "", args...)
+		if code != 0 || strings.ContainsAny(stdout+stderr, "\x1b\x07\u009b") {
+			t.Errorf("%v: exit %d, stderr %q, stdout %.1500q", args, code, stderr, stdout)
+		}
+		if args[0] == "assemble" && args[len(args)-1] != "json" && !strings.Contains(stdout, "hi ␛[31mred") {
+			t.Errorf("%v: the message is not shown inert:\n%.1500s", args, stdout)
+		}
 	}
 }
 
