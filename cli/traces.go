@@ -147,6 +147,7 @@ type spanJSON struct {
 	Start      string `json:"start"`
 	Counted    *int   `json:"counted"`
 	Billed     *int   `json:"billed"`
+	Overflows  bool   `json:"overflows"`
 	Convention string `json:"convention"`
 	Note       string `json:"note,omitempty"`
 }
@@ -210,7 +211,7 @@ func tracesJSON(list []trace.TraceSummary) tracesOutput {
 		}
 		for _, s := range t.LLM {
 			tj.Spans = append(tj.Spans, spanJSON{SpanID: s.SpanID, Name: s.Name, Model: s.Model, Start: rfc3339(s.Start),
-				Counted: s.Counted, Billed: s.Billed, Convention: s.Convention, Note: s.Note})
+				Counted: s.Counted, Billed: s.Billed, Overflows: s.Overflows, Convention: s.Convention, Note: s.Note})
 		}
 		out.Traces = append(out.Traces, tj)
 	}
@@ -261,6 +262,9 @@ func writeTraces(out io.Writer, path string, list []trace.TraceSummary) error {
 		fmt.Fprintf(w, "  %-16s  %-24s  %-18s  %8s  %8s\n", "span", "name", "model", "counted", "billed")
 		for _, s := range t.LLM {
 			fmt.Fprintf(w, "  %-16s  %-24s  %-18s  %8s  %8s\n", s.SpanID, cell(s.Name, 24), cell(s.Model, 18), optCount(s.Counted), optCount(s.Billed))
+			if s.Overflows {
+				fmt.Fprintf(w, "    ▲ overflows: %s tokens are more than the model's window less the reply reserve\n", optCount(s.Counted))
+			}
 			if s.Note != "" {
 				fmt.Fprintf(w, "    %s\n", safetext.Line(s.Note))
 			}

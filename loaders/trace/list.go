@@ -21,7 +21,10 @@ type SpanSummary struct {
 	// request could not be read (Note says why).
 	Counted *int
 	// Billed is the input tokens the span recorded; nil when none.
-	Billed     *int
+	Billed *int
+	// Overflows is true when the request as counted does not fit the
+	// model's window less the reply reserve.
+	Overflows  bool
 	Convention string
 	// Note says why Counted is missing or leaves something out.
 	Note string
@@ -157,7 +160,7 @@ func summarize(path string, sp *Span, opts ListOptions) SpanSummary {
 	sc, err := SpanScenario(path, req, opts.Request)
 	if err == nil {
 		var n int
-		if n, err = Count(sc); err == nil {
+		if n, s.Overflows, err = measure(sc); err == nil {
 			s.Counted = &n
 		}
 	}

@@ -134,9 +134,16 @@ func SpanScenario(path string, req *Request, opts loaders.RequestOptions) (*core
 // Count is ctxlab's count of a scenario's request as sent, the number
 // assemble compares with the bill.
 func Count(sc *core.Scenario) (int, error) {
+	n, _, err := measure(sc)
+	return n, err
+}
+
+// measure counts a scenario's request as sent and says whether it
+// overflows its max input (the model's window less the reply reserve).
+func measure(sc *core.Scenario) (used int, overflows bool, err error) {
 	ev, err := core.Evaluate(context.Background(), core.EvalInput{Scenario: sc, SkipFindings: true}, sc.Settings)
 	if err != nil {
-		return 0, err
+		return 0, false, err
 	}
-	return ev.Assembly.Used, nil
+	return ev.Assembly.Used, ev.Overflow != nil || ev.BudgetProblem != nil, nil
 }

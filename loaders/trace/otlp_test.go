@@ -228,3 +228,23 @@ func TestOperationDetailsLogRecord(t *testing.T) {
 		t.Errorf("without the logs: %+v; want usage only", req)
 	}
 }
+
+// A span whose request does not fit its model's window is marked.
+func TestListMarksOverflow(t *testing.T) {
+	long := strings.Repeat("word ", 6000)
+	attrs := strKV("gen_ai.operation.name", `"chat"`) + "," + strKV("gen_ai.request.model", `"gpt-4"`) + "," +
+		strKV("gen_ai.input.messages", `"[{\"role\":\"user\",\"parts\":[{\"type\":\"text\",\"content\":\"`+long+`\"}]}]"`)
+	short := strings.Replace(attrs, long, "hello", 1)
+	for _, tc := range []struct {
+		attrs string
+		want  bool
+	}{{attrs, true}, {short, false}} {
+		list, err := ListTraces(writeTemp(t, "t.jsonl", spanLine(tc.attrs, "")), ListOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s := list[0].LLM[0]; s.Overflows != tc.want || s.Counted == nil {
+			t.Errorf("counted %v: overflows %v, want %v", s.Counted, s.Overflows, tc.want)
+		}
+	}
+}
