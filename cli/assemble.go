@@ -33,8 +33,9 @@ folds the history into one assistant message as the article's assembler
 does.
 
 Usage:
-  ctxlab assemble [--scenario FILE | --request FILE [--interaction N] |
-                   --docs FILE|DIR|- [--doc-format F] [--per-paragraph] [--history FILE]]
+  ctxlab assemble [--scenario FILE | --request FILE [--interaction N | --span-id ID [--logs FILE]] |
+                   --docs FILE|DIR|- [--doc-format F] [--per-paragraph] [--history FILE] |
+                   --docs TRACES --span-id ID [--history FILE]]
                   [--preset NAME] [--budget-file FILE] [--window N]
                   [--system-budget N] [--tools-budget N] [--history-budget N]
                   [--rag-budget N] [--tool-results-budget N] [--query-budget N] [--reserve N]
@@ -60,7 +61,8 @@ Usage:
   retrieved-context allocation here, like --rag-budget.
 
   An imported request (OpenAI Chat Completions or Anthropic Messages body,
-  or a cassette with --interaction) is measured as sent: nothing cut, the
+  or a cassette with --interaction, or one LLM span of an OTLP JSON traces
+  file with --span-id, see docs/traces.md) is measured as sent: nothing cut, the
   total checked against the model's window minus the reserve. With --preset
   or any allocation option (--system-budget ... --query-budget) the
   article's assembler applies those allocations instead, and the report
@@ -98,7 +100,9 @@ type assembleFlags struct {
 	allowOutside bool
 	request      string
 	interaction  int
-	budgetFile   string
+	// span opens one span of a traces file given to --request.
+	span       spanFlags
+	budgetFile string
 	// emptyByDefault starts from an empty request, not the bundled
 	// sample, when no input is named: the workbench's --run, whose
 	// queries bring their own documents and text.
@@ -135,6 +139,7 @@ func (f *assembleFlags) register(fs *flagSet) {
 	fs.BoolVar(&f.allowOutside, "allow-outside", false, allowOutsideHelp)
 	fs.StringVar(&f.request, "request", "", "API request body to import (OpenAI or Anthropic JSON, or a YAML cassette); - reads stdin")
 	fs.IntVar(&f.interaction, "interaction", 0, "cassette: the interaction to import, from 1 (default: the first chat request)")
+	f.span.register(fs)
 	f.docs.register(fs)
 	fs.StringVar(&f.budgetFile, "budget-file", "", "YAML budget file with presets of your own")
 	f.knobs.register(fs, false)
@@ -286,6 +291,9 @@ func prepareAssembly(env Env, fs *flagSet, f *assembleFlags) (*assembleRun, erro
 	if err := checkInputs(fs, &f.docs, f.scenario, f.request); err != nil {
 		return nil, err
 	}
+	if err := f.span.check(fs, f.request, f.docs.path); err != nil {
+		return nil, err
+	}
 	if flagWasSet(fs, "interaction") {
 		if f.request == "" {
 			return nil, fmt.Errorf("--interaction selects an interaction of a cassette and needs --request FILE")
@@ -311,6 +319,11 @@ func prepareAssembly(env Env, fs *flagSet, f *assembleFlags) (*assembleRun, erro
 		return nil, err
 	}
 	switch {
+	case f.docs.path != "" && f.span.id != "":
+		if run.scenario, err = f.span.openRetrieval(env, &f.docs); err != nil {
+			return nil, err
+		}
+		run.source = displayPath(f.docs.path)
 	case f.docs.path != "":
 		if run.scenario, run.skipNotes, err = scenarioFromDocs(env, &f.docs); err != nil {
 			return nil, err
@@ -326,7 +339,12 @@ func prepareAssembly(env Env, fs *flagSet, f *assembleFlags) (*assembleRun, erro
 			Preset: preset, Presets: presets, Model: f.knobs.textGiven(fs, core.KnobIDModel)}
 		// Limited before loading too: decoding a 47 MB request let the
 		// heap reach 230 MB with no limit set.
-		if run.scenario, err = loaders.LoadRequest(f.request, env.Stdin, opts); err != nil {
+		if f.span.id != "" {
+			run.scenario, err = f.span.open(f.request, opts)
+		} else {
+			run.scenario, err = loaders.LoadRequest(f.request, env.Stdin, opts)
+		}
+		if err != nil {
 			return nil, err
 		}
 	case f.scenario != "":

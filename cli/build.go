@@ -48,6 +48,9 @@ Usage:
 
 type buildFlags struct {
 	docs string
+	// spanID takes the documents and query of a retrieval span of the
+	// traces file given to --docs.
+	spanID string
 	// scenario is --scenario: its documents, settings and allocation.
 	scenario     string
 	allowOutside bool
@@ -83,6 +86,7 @@ func newBuildFlagSet(env Env, f *buildFlags) *flagSet {
 // options, which build and sweep share.
 func (f *buildFlags) registerPipelineInput(fs *flagSet) {
 	fs.StringVar(&f.docs, "docs", "", "documents: a file, a directory of .md/.txt files, or - for stdin")
+	fs.StringVar(&f.spanID, "span-id", "", "--docs is an OTLP JSON traces file: the documents and query of this retrieval span (ctxlab traces FILE lists them)")
 	fs.StringVar(&f.scenario, "scenario", "", scenarioHelp)
 	fs.BoolVar(&f.allowOutside, "allow-outside", false, allowOutsideHelp)
 	fs.StringVar(&f.docFormat, "doc-format", loaders.FormatAuto, "force the document format: "+joinFormats())
@@ -151,12 +155,22 @@ func (f *buildFlags) loadPipelineInput(env Env, fs *flagSet, command string) (co
 		}
 		f.docs = "-"
 	}
+	span, err := f.retrievalSpan(env, fs)
+	if err != nil {
+		return settings, pipeline.Options{}, pipelineInput{}, err
+	}
+	if span != nil {
+		settings.Query = span.Settings.Query // --query still overrides it
+	}
 	if err := f.knobs.apply(fs, &settings, core.KnobContext{}, nil); err != nil {
 		return settings, pipeline.Options{}, pipelineInput{}, err
 	}
 	opts, err := f.pipelineOptions(env, settings)
 	if err != nil {
 		return settings, opts, pipelineInput{}, err
+	}
+	if span != nil {
+		return settings, opts, pipelineInput{DocumentSet: loaders.DocumentSet{Docs: span.Documents, Format: "retrieval span"}}, nil
 	}
 	set, err := loaders.LoadDocumentSet(f.docs, env.Stdin, loaders.DocOptions{Format: f.docFormat, PerParagraph: f.perParagraph})
 	if err != nil {

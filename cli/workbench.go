@@ -23,6 +23,8 @@ Usage:
   ctxlab [SCENARIO.yaml] [options]
   ctxlab --scenario FILE | --request FILE [--interaction N] [options]
   ctxlab --docs FILE [--history FILE] [--query TEXT] [options]
+  ctxlab --request TRACES --span-id ID [--logs FILE] [options]   an LLM span of an OTLP JSON trace file
+  ctxlab --docs TRACES --span-id ID [options]                    a retrieval span's documents and query
   ctxlab --run FILE [--corpus FILE --queries FILE] [--qrels FILE] [SCENARIO.yaml] [options]
   ctxlab SCENARIO.yaml                a scenario with an eval: key opens its run too
   COMMAND | ctxlab [options]          documents piped on stdin
