@@ -147,7 +147,7 @@ func (f *assembleFlags) register(fs *flagSet) {
 // registerOutput adds the flags that shape assemble's printed output; the
 // workbench shares every other flag.
 func (f *assembleFlags) registerOutput(fs *flagSet) {
-	fs.StringVar(&f.format, "format", "text", "output: text or json")
+	fs.StringVar(&f.format, "format", "text", "output: text, json or markdown (a summary for a CI job or pull request)")
 	fs.BoolVar(&f.full, "full", false, "text: print every message whole instead of shortening long ones, and list everything in What takes the space, not the top 10")
 	fs.BoolVar(&f.suggest, "suggest", false, "after the report, print fixes ranked by effect, each with its token effect and the exact flags that apply it (json: a suggestions list)")
 	fs.StringVar(&f.metricsOut, "metrics-out", "", "append the request's ContextMetrics as one JSON line to FILE (created if missing)")
@@ -189,13 +189,57 @@ func runAssemble(env Env, args []string) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if err := checkFormat(f.format); err != nil {
+	if err := checkFormatMarkdown(f.format); err != nil {
 		return err
 	}
 	run, err := prepareAssembly(env, fs, &f)
 	if err != nil {
 		return err
 	}
+	if err := f.evaluate(env, fs, run); err != nil {
+		return err
+	}
+
+	// Check the log before printing, so a bad path or a file that is not
+	// a metrics log fails cleanly.
+	if f.metricsOut != "" {
+		if err := loaders.CheckMetricsLog(f.metricsOut); err != nil {
+			return fmt.Errorf("--metrics-out %w", err)
+		}
+	}
+
+	switch f.format {
+	case "json":
+		err = writeAssembleJSON(env.Stdout, run)
+	case "markdown":
+		err = writeMarkdown(env.Stdout, assembleReportModel(run, "assemble"))
+	default:
+		err = writeAssembleReport(env.Stdout, run)
+	}
+	if err != nil {
+		return err
+	}
+
+	if f.metricsOut != "" {
+		alert, err := loaders.AppendMetricsFile(f.metricsOut, run.eval.Metrics)
+		if alert != "" {
+			fmt.Fprintln(env.Stderr, safetext.Line(alert))
+		}
+		if err != nil {
+			return fmt.Errorf("--metrics-out %w", err)
+		}
+	}
+	if msg := overflowMessage(run); msg != "" {
+		return &exitError{code: ExitOverflow, msg: msg}
+	}
+	return nil
+}
+
+// evaluate assembles the prepared run: the summarizer the flags choose,
+// the request measured as sent beside a budgeted one, the evaluation,
+// and the fixes when --suggest asked for them. Its warnings and notes go
+// to stderr.
+func (f *assembleFlags) evaluate(env Env, fs *flagSet, run *assembleRun) error {
 	sum, err := f.llm.build(env, fs, true)
 	if err != nil {
 		return err
@@ -247,36 +291,6 @@ func runAssemble(env Env, args []string) error {
 		if run.suggestions == nil {
 			run.suggestions = []core.Fix{}
 		}
-	}
-
-	// Check the log before printing, so a bad path or a file that is not
-	// a metrics log fails cleanly.
-	if f.metricsOut != "" {
-		if err := loaders.CheckMetricsLog(f.metricsOut); err != nil {
-			return fmt.Errorf("--metrics-out %w", err)
-		}
-	}
-
-	if f.format == "json" {
-		err = writeAssembleJSON(env.Stdout, run)
-	} else {
-		err = writeAssembleReport(env.Stdout, run)
-	}
-	if err != nil {
-		return err
-	}
-
-	if f.metricsOut != "" {
-		alert, err := loaders.AppendMetricsFile(f.metricsOut, run.eval.Metrics)
-		if alert != "" {
-			fmt.Fprintln(env.Stderr, safetext.Line(alert))
-		}
-		if err != nil {
-			return fmt.Errorf("--metrics-out %w", err)
-		}
-	}
-	if msg := overflowMessage(run); msg != "" {
-		return &exitError{code: ExitOverflow, msg: msg}
 	}
 	return nil
 }

@@ -74,11 +74,7 @@ type evalFlags struct {
 func runEval(env Env, args []string) error {
 	var f evalFlags
 	fs := newFlagSet(env, "eval", evalUsage)
-	fs.StringVar(&f.files.Run, "run", "", "the retrieval run: a TREC run file, or JSON Lines of queries with their documents")
-	fs.StringVar(&f.files.Corpus, "corpus", "", "the documents a TREC run names: BEIR's corpus.jsonl")
-	fs.StringVar(&f.files.Queries, "queries", "", "the queries' text: BEIR's queries.jsonl (optional)")
-	fs.StringVar(&f.files.Qrels, "qrels", "", "relevance judgments: TREC qrels or BEIR's qrels TSV (optional)")
-	fs.BoolVar(&f.strictQrels, "strict-qrels", false, strictQrelsHelp)
+	registerEvalFiles(fs, &f.files, &f.strictQrels)
 	fs.StringVar(&f.scenario, "scenario", "", scenarioHelp)
 	fs.StringVar(&f.format, "format", "text", "output: text, json or csv")
 	fs.StringVar(&f.sweep, "sweep", "", "a knob to sweep over the aggregate: dedup-threshold, min-doc-tokens or budget")
