@@ -14,6 +14,7 @@ import (
 	"ctxlab/cli/report/markdown"
 	"ctxlab/core"
 	"ctxlab/core/evalrun"
+	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 	"ctxlab/loaders"
 )
@@ -118,12 +119,18 @@ func (f *reportFlags) model(env Env, fs *flagSet) (*rpt.Report, error) {
 	} else if f.eval.Run == "" && (f.eval.Corpus != "" || f.eval.Queries != "" || f.eval.Qrels != "") {
 		return nil, errors.New("--corpus, --queries and --qrels go with --run, the retrieval run they describe")
 	}
+	// A scenario that only names a run (no documents of its own) is
+	// reported as the run: its assembly would show an empty request.
+	runOnly = runOnly || (f.eval.Run != "" && len(run.scenario.Documents) == 0)
 	var r *rpt.Report
 	if runOnly {
 		if f.baseline != "" || len(f.baselineSets) > 0 {
-			return nil, fmt.Errorf("report: a baseline compares two assemblies of a request; with --run alone there is none (add --scenario or --docs)")
+			return nil, fmt.Errorf("report: a baseline compares two assemblies of a request; a retrieval run alone has none (add --docs or a scenario with documents)")
 		}
 		r = &rpt.Report{Command: "report", Title: relativePath(f.eval.Run)}
+		if run.scenario.Name != "" && run.scenario.Name != "retrieval run" {
+			r.Title += " · " + run.scenario.Name
+		}
 	} else {
 		if err := a.evaluate(env, fs, run); err != nil {
 			return nil, err
@@ -145,7 +152,7 @@ func (f *reportFlags) model(env Env, fs *flagSet) (*rpt.Report, error) {
 		r.Eval = evalModel(f.eval, set, rep)
 		if runOnly {
 			r.Verdict = evalVerdict(r.Eval, rep, set.Judged)
-			r.Settings = []string{"budget " + fmt.Sprint(run.settings.Budget.RetrievedContext), "tokenizer " + run.settings.Pipeline.Tokenizer.Name()}
+			r.Settings = []string{"budget " + numfmt.Thousands(run.settings.Budget.RetrievedContext), "tokenizer " + run.settings.Pipeline.Tokenizer.Name()}
 		}
 	}
 	return r, nil

@@ -361,9 +361,32 @@ func evalVerdict(e *rpt.Eval, rep *evalrun.Report, judged bool) rpt.Verdict {
 		return rpt.Verdict{OK: true, Line: fmt.Sprintf("%s evaluated: %s of %s documents reach the context; recall not measured.",
 			numfmt.Count(agg.Queries, "query", "queries"), numfmt.Thousands(agg.DocumentsInContext), numfmt.Thousands(agg.DocumentsRetrieved))}
 	}
-	return rpt.Verdict{OK: agg.RelevantLostTotal() == 0, Line: fmt.Sprintf("Context recall %.2f over %s: %s of %s relevant documents reach the context, %s lost%s.",
+	v := rpt.Verdict{OK: true, Line: fmt.Sprintf("Context recall %.2f over %s: %s of %s relevant documents reach the context, %s lost%s.",
 		agg.ContextRecall, numfmt.Count(agg.QueriesWithRelevant, "query", "queries"), numfmt.Thousands(agg.RelevantInContext),
 		numfmt.Thousands(agg.RelevantRetrieved), numfmt.Thousands(agg.RelevantLostTotal()), lostByStage(agg.RelevantLost))}
+	// A relevant document lost misleads no request the way a finding
+	// does, but it is what the run is for: the verdict says it as a
+	// warning, and names the query that lost the most.
+	worst := -1
+	for i := range rep.Queries {
+		if n := len(rep.Queries[i].Lost); n > 0 && (worst < 0 || lostCount(rep.Queries[i]) > lostCount(rep.Queries[worst])) {
+			worst = i
+		}
+	}
+	if worst >= 0 {
+		q := e.Queries[worst]
+		v.Worst, v.WorstSeverity = fmt.Sprintf("query %s lost the most relevant documents: %s.", q.QID, q.Lost), "warning"
+	}
+	return v
+}
+
+// lostCount is how many relevant documents a query lost.
+func lostCount(q evalrun.QueryResult) int {
+	n := 0
+	for _, ids := range q.Lost {
+		n += len(ids)
+	}
+	return n
 }
 
 // comparisonModel is ctxlab diff's comparison.
