@@ -138,7 +138,7 @@ func TestReportHTMLSaysWhatAssembleSays(t *testing.T) {
 				Fits     bool
 			} `json:"assembly"`
 			Findings    []struct{ Code, Message string } `json:"findings"`
-			Suggestions []struct{ Flags []string }        `json:"suggestions"`
+			Suggestions []struct{ Flags []string }       `json:"suggestions"`
 		}
 		if err := json.Unmarshal([]byte(out), &a); err != nil {
 			t.Fatalf("%v: assemble's JSON: %v", input, err)
