@@ -27,7 +27,7 @@ Usage:
   ctxlab build --docs FILE | --scenario FILE [--budget N] [--tokenizer NAME | --model NAME]
                [--dedup-threshold F] [--min-doc-tokens N] [--lost-in-middle=true|false]
                [--shingle-size K] [--budget-mode reference|strict] [--summarize-overflow]
-               [--format text|json]
+               [--format text|json|markdown]
 
   --budget is the context block's budget. In ctxlab assemble and the
   workbench, --budget is the retrieved-context allocation (as
@@ -74,7 +74,7 @@ func newBuildFlagSet(env Env, f *buildFlags) *flagSet {
 	fs := newFlagSet(env, "build", buildUsage)
 	f.registerPipelineInput(fs)
 	fs.StringVar(&f.history, "history", "", "chat history file; the text report shows format_memory's block")
-	fs.StringVar(&f.format, "format", "text", "output: text or json")
+	fs.StringVar(&f.format, "format", "text", "output: text, json or markdown (a summary for a CI job or pull request)")
 	f.prices.register(fs)
 	return fs
 }
@@ -92,8 +92,8 @@ func (f *buildFlags) registerPipelineInput(fs *flagSet) {
 }
 
 func (f *buildFlags) run(env Env, fs *flagSet) error {
-	if f.format != "text" && f.format != "json" {
-		return fmt.Errorf("--format %s: expected text or json", quoted(f.format))
+	if err := checkFormatMarkdown(f.format); err != nil {
+		return err
 	}
 	settings, opts, set, err := f.loadPipelineInput(env, fs, "build")
 	if err != nil {
@@ -125,6 +125,9 @@ func (f *buildFlags) run(env Env, fs *flagSet) error {
 	}
 	input := buildInput{docsPath: f.inputName(), docFormat: format, docs: docs, opts: opts, history: history, maxTurns: settings.MaxTurns, findings: findings,
 		cost: cost, prices: prices, budgetIsDefault: !flagWasSet(fs, "budget") && f.scenario == "", budgetFromScenario: !flagWasSet(fs, "budget") && f.scenario != ""}
+	if f.format == "markdown" {
+		return writeMarkdown(env.Stdout, buildReportModel(input, res))
+	}
 	return writeBuildReport(env.Stdout, input, res)
 }
 

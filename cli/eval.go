@@ -24,7 +24,7 @@ Usage:
               [--scenario FILE] [--budget N] [--tokenizer NAME | --model NAME]
               [--dedup-threshold F] [--min-doc-tokens N] [--lost-in-middle=true|false]
               [--shingle-size K] [--budget-mode reference|strict] [--summarize-overflow]
-              [--rerank [--initial-k N] [--final-k N]] [--format text|json|csv]
+              [--rerank [--initial-k N] [--final-k N]] [--format text|json|csv|markdown]
               [--sweep dedup-threshold|min-doc-tokens|budget]
 
   --run is a TREC run file ("qid Q0 docid rank score tag"), which needs
@@ -76,7 +76,7 @@ func runEval(env Env, args []string) error {
 	fs := newFlagSet(env, "eval", evalUsage)
 	registerEvalFiles(fs, &f.files, &f.strictQrels)
 	fs.StringVar(&f.scenario, "scenario", "", scenarioHelp)
-	fs.StringVar(&f.format, "format", "text", "output: text, json or csv")
+	fs.StringVar(&f.format, "format", "text", "output: text, json, csv or markdown (a summary for a CI job or pull request)")
 	fs.StringVar(&f.sweep, "sweep", "", "a knob to sweep over the aggregate: dedup-threshold, min-doc-tokens or budget")
 	fs.BoolVar(&f.allowOutside, "allow-outside", false, allowOutsideHelp)
 	fs.IntVar(&f.budget, "budget", pipeline.DefaultBudget, "token budget for each query's context block")
@@ -89,8 +89,11 @@ func runEval(env Env, args []string) error {
 }
 
 func (f *evalFlags) run(env Env, fs *flagSet) error {
-	if f.format != "text" && f.format != "json" && f.format != "csv" {
-		return fmt.Errorf("--format %s: expected text, json or csv", quoted(f.format))
+	if f.format != "text" && f.format != "json" && f.format != "csv" && f.format != "markdown" {
+		return fmt.Errorf("--format %s: expected text, json, csv or markdown", quoted(f.format))
+	}
+	if f.format == "markdown" && f.sweep != "" {
+		return fmt.Errorf("--format markdown summarizes one run; --sweep writes text, json or csv")
 	}
 	var swept *core.Knob
 	if f.sweep != "" {
@@ -154,6 +157,8 @@ func (f *evalFlags) run(env Env, fs *flagSet) error {
 		return writeEvalJSON(env.Stdout, set, rep)
 	case "csv":
 		return writeEvalCSV(env.Stdout, rep)
+	case "markdown":
+		return writeMarkdown(env.Stdout, evalReportModel(f.files, set, rep))
 	}
 	return writeEvalText(env.Stdout, f.files, set, rep)
 }

@@ -300,7 +300,7 @@ func buildReportModel(in buildInput, res *pipeline.Result) *rpt.Report {
 		numfmt.Thousands(inBlock), numfmt.Count(c.Input, "document", "documents"), numfmt.Thousands(res.TokensUsed), numfmt.Thousands(res.TokensBudget), res.UtilizationPct)}
 	if len(in.findings) > 0 {
 		r.Verdict.Worst, r.Verdict.WorstSeverity = in.findings[0].Message, rpt.Severity(in.findings[0].Severity)
-		r.Verdict.OK = in.findings[0].Severity == diagnose.SeverityInfo
+		r.Verdict.OK = in.findings[0].Severity != diagnose.SeverityError
 	}
 	r.Funnel = funnelOf(tr, inBlock)
 	r.Funnel[len(r.Funnel)-1].Words = numfmt.Count(inBlock, "document in the block", "documents in the block")
@@ -434,4 +434,21 @@ func diffVerdict(c core.Comparison) rpt.Verdict {
 		v.Worst, v.WorstSeverity = c.FindingsAppeared[0].Message, rpt.Severity(c.FindingsAppeared[0].Severity)
 	}
 	return v
+}
+
+// evalReportModel is ctxlab eval's report of one run.
+func evalReportModel(files loaders.EvalFiles, set *evalrun.Set, rep *evalrun.Report) *rpt.Report {
+	e := evalModel(files, set, rep)
+	return &rpt.Report{Command: "eval", Title: e.Run, Verdict: evalVerdict(e, rep, set.Judged), Eval: e,
+		Settings: []string{"budget " + numfmt.Thousands(rep.Settings.Budget.RetrievedContext), "tokenizer " + rep.Settings.Pipeline.Tokenizer.Name()}}
+}
+
+// diffReportModel is ctxlab diff's report: the comparison, after its
+// verdict.
+func diffReportModel(baseline, current diffSide, input string, c core.Comparison, costs diffCosts) *rpt.Report {
+	title := baseline.label + " → " + current.label
+	if input != "" {
+		title += " · " + input
+	}
+	return &rpt.Report{Command: "diff", Title: title, Verdict: diffVerdict(c), Comparison: comparisonModel(baseline, current, input, c, costs)}
 }

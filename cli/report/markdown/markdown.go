@@ -45,7 +45,9 @@ func (m *writer) f(format string, args ...any) { fmt.Fprintf(m.b, format, args..
 
 // Escape makes input text inert in Markdown and HTML: one line, no
 // character that opens a tag, an entity, emphasis, a code span, a link,
-// a table cell, a mention or an issue reference.
+// a table cell, a mention or an issue reference. The text never starts a
+// line (it follows a table's pipe or a fixed word), so the characters
+// that only mean something there (-, +, =, a number's dot) are left be.
 func Escape(s string) string {
 	s = report.Clean(s, 0, false)
 	var b strings.Builder
@@ -57,8 +59,6 @@ func Escape(s string) string {
 			b.WriteString("&lt;")
 		case '>':
 			b.WriteString("&gt;")
-		case '"':
-			b.WriteString("&quot;")
 		case '|':
 			b.WriteString("&#124;")
 		case '`':
@@ -67,7 +67,7 @@ func Escape(s string) string {
 			b.WriteString("&#64;")
 		case '#':
 			b.WriteString("&#35;")
-		case '\\', '*', '_', '[', ']', '(', ')', '~', '!', '{', '}', '+', '-', '=', '^', ':':
+		case '\\', '*', '_', '[', ']', '~':
 			b.WriteByte('\\')
 			b.WriteRune(r)
 		case '\n', '\r':
@@ -98,8 +98,11 @@ func severityMark(s report.Severity) string {
 
 func (m *writer) verdict(r *report.Report) {
 	mark := "✓"
-	if !r.Verdict.OK {
+	switch {
+	case !r.Verdict.OK:
 		mark = "▲"
+	case r.Verdict.WorstSeverity == "warning":
+		mark = "!"
 	}
 	m.f("### %s %s\n\n", mark, e(r.Verdict.Line))
 	if r.Verdict.Worst != "" {
