@@ -14,6 +14,7 @@ import (
 	"ctxlab/cli/report/markdown"
 	"ctxlab/core"
 	"ctxlab/core/evalrun"
+	"ctxlab/core/tokens"
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 	"ctxlab/loaders"
@@ -243,4 +244,18 @@ func checkFormatMarkdown(format string) error {
 // writeMarkdown writes a report as Markdown.
 func writeMarkdown(w io.Writer, r *rpt.Report) error {
 	return markdown.Write(w, r)
+}
+
+// writeWorkbenchHTMLReport writes the workbench's evaluation as the page
+// ctxlab report writes, for its export: the same sections, without the
+// fixes, which the workbench previews with f and which ctxlab report
+// computes.
+func writeWorkbenchHTMLReport(w io.Writer, sc *core.Scenario, ev *core.Evaluation, prices tokens.PriceTable) error {
+	source := sc.Origin
+	if source == "" {
+		source = "the workbench's input"
+	}
+	run := &assembleRun{scenario: sc, source: source, settings: ev.Settings, eval: ev, prices: prices}
+	r := assembleReportModel(run, "workbench export")
+	return htmlreport.Write(w, r, htmlreport.Options{Version: Version})
 }

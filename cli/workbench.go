@@ -3,11 +3,13 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 
+	"ctxlab/core"
 	"ctxlab/core/evalrun"
 	"ctxlab/internal/safetext"
 	"ctxlab/loaders"
@@ -125,6 +127,9 @@ func runWorkbench(env Env, args []string) error {
 		},
 		ExportDir:     cwd,
 		WriteScenario: loaders.WriteScenario,
+		WriteHTMLReport: func(w io.Writer, sc *core.Scenario, ev *core.Evaluation) error {
+			return writeWorkbenchHTMLReport(w, sc, ev, run.prices)
+		},
 		InputTTY:      pipedDocs || !env.StdinIsTTY,
 		RequestID:     f.requestID,
 		MetricsOut:    f.metricsOut,
