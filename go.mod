@@ -19,6 +19,8 @@ require (
 	go.yaml.in/yaml/v3 v3.0.6
 )
 
+require github.com/fsnotify/fsnotify v1.10.1
+
 require (
 	github.com/atotto/clipboard v0.1.4 // indirect
 	github.com/aymanbagabas/go-udiff v0.4.1 // indirect

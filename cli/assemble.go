@@ -43,7 +43,7 @@ Usage:
                   [--builder context_manager|rag] [--rerank] [--initial-k N] [--final-k N]
                   [--query TEXT] [--model NAME] [--tokenizer NAME] [pipeline options]
                   [--mode budgeted|measure] [--layout article|chat] [--format text|json] [--full] [--suggest]
-                  [--metrics-out FILE] [--request-id ID]
+                  [--metrics-out FILE] [--request-id ID] [--watch]
                   [--summarizer extractive|llm] [--llm-base-url URL] [--llm-model NAME]
                   [--llm-timeout DURATION]
                   [--llm-api-key-file FILE | --llm-api-key-env NAME]
@@ -121,6 +121,8 @@ type assembleFlags struct {
 	suggest    bool
 	metricsOut string
 	requestID  string
+	// watch runs again each time an input file changes.
+	watch bool
 }
 
 func newAssembleFlagSet(env Env, f *assembleFlags) *flagSet {
@@ -152,6 +154,19 @@ func (f *assembleFlags) registerOutput(fs *flagSet) {
 	fs.BoolVar(&f.suggest, "suggest", false, "after the report, print fixes ranked by effect, each with its token effect and the exact flags that apply it (json: a suggestions list)")
 	fs.StringVar(&f.metricsOut, "metrics-out", "", "append the request's ContextMetrics as one JSON line to FILE (created if missing)")
 	fs.StringVar(&f.requestID, "request-id", "", "request id in the metrics record (default: ctxlab- and the time)")
+	fs.BoolVar(&f.watch, "watch", false, watchHelp)
+}
+
+// watchPaths are the inputs --watch follows.
+func (f *assembleFlags) watchPaths() watchPaths {
+	var w watchPaths
+	w.addScenario(f.scenario)
+	w.addFile(f.request)
+	w.addInput(f.docs.path)
+	w.addFile(f.docs.history)
+	w.addFile(f.budgetFile)
+	w.addFile(f.prices.path)
+	return w
 }
 
 // assembleRun is one assembly: what was loaded, the settings evaluated,
@@ -191,6 +206,9 @@ func runAssemble(env Env, args []string) error {
 	}
 	if err := checkFormatMarkdown(f.format); err != nil {
 		return err
+	}
+	if f.watch {
+		return watching(env, "assemble", args, runAssemble, f.watchPaths())
 	}
 	run, err := prepareAssembly(env, fs, &f)
 	if err != nil {

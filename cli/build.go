@@ -27,7 +27,7 @@ Usage:
   ctxlab build --docs FILE | --scenario FILE [--budget N] [--tokenizer NAME | --model NAME]
                [--dedup-threshold F] [--min-doc-tokens N] [--lost-in-middle=true|false]
                [--shingle-size K] [--budget-mode reference|strict] [--summarize-overflow]
-               [--format text|json|markdown]
+               [--format text|json|markdown] [--watch]
 
   --budget is the context block's budget. In ctxlab assemble and the
   workbench, --budget is the retrieved-context allocation (as
@@ -59,6 +59,8 @@ type buildFlags struct {
 	budget int
 	knobs  knobFlags
 	prices pricesFlag
+	// watch runs again each time an input file changes.
+	watch bool
 }
 
 func runBuild(env Env, args []string) error {
@@ -66,6 +68,14 @@ func runBuild(env Env, args []string) error {
 	fs := newBuildFlagSet(env, &f)
 	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	if f.watch {
+		var w watchPaths
+		w.addScenario(f.scenario)
+		w.addInput(f.docs)
+		w.addFile(f.history)
+		w.addFile(f.prices.path)
+		return watching(env, "build", args, runBuild, w)
 	}
 	return f.run(env, fs)
 }
@@ -75,6 +85,7 @@ func newBuildFlagSet(env Env, f *buildFlags) *flagSet {
 	f.registerPipelineInput(fs)
 	fs.StringVar(&f.history, "history", "", "chat history file; the text report shows format_memory's block")
 	fs.StringVar(&f.format, "format", "text", "output: text, json or markdown (a summary for a CI job or pull request)")
+	fs.BoolVar(&f.watch, "watch", false, watchHelp)
 	f.prices.register(fs)
 	return fs
 }

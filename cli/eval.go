@@ -25,7 +25,7 @@ Usage:
               [--dedup-threshold F] [--min-doc-tokens N] [--lost-in-middle=true|false]
               [--shingle-size K] [--budget-mode reference|strict] [--summarize-overflow]
               [--rerank [--initial-k N] [--final-k N]] [--format text|json|csv|markdown]
-              [--sweep dedup-threshold|min-doc-tokens|budget]
+              [--sweep dedup-threshold|min-doc-tokens|budget] [--watch]
 
   --run is a TREC run file ("qid Q0 docid rank score tag"), which needs
   --corpus (BEIR's corpus.jsonl: "_id", "title", "text" a line) and takes
@@ -69,6 +69,8 @@ type evalFlags struct {
 	// strictQrels refuses a qrels file that judges a query and
 	// document twice, instead of warning.
 	strictQrels bool
+	// watch runs again each time an input file changes.
+	watch bool
 }
 
 func runEval(env Env, args []string) error {
@@ -82,8 +84,17 @@ func runEval(env Env, args []string) error {
 	fs.IntVar(&f.budget, "budget", pipeline.DefaultBudget, "token budget for each query's context block")
 	// Reranking reads each query's own text, which a run carries.
 	f.knobs.register(fs, true, core.KnobIDRerank, "initial-k", "final-k")
+	fs.BoolVar(&f.watch, "watch", false, watchHelp)
 	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	if f.watch {
+		var w watchPaths
+		w.addScenario(f.scenario)
+		for _, p := range []string{f.files.Run, f.files.Corpus, f.files.Queries, f.files.Qrels} {
+			w.addFile(p)
+		}
+		return watching(env, "eval", args, runEval, w)
 	}
 	return f.run(env, fs)
 }
