@@ -10,6 +10,7 @@ require (
 	github.com/charmbracelet/x/ansi v0.11.6
 	github.com/charmbracelet/x/exp/golden v0.1.0
 	github.com/charmbracelet/x/term v0.2.2
+	github.com/fsnotify/fsnotify v1.10.1
 	github.com/mattn/go-runewidth v0.0.19
 	github.com/muesli/termenv v0.16.0
 	github.com/openai/openai-go/v3 v3.98.0
@@ -18,8 +19,6 @@ require (
 	github.com/sahilm/fuzzy v0.1.3
 	go.yaml.in/yaml/v3 v3.0.6
 )
-
-require github.com/fsnotify/fsnotify v1.10.1
 
 require (
 	github.com/atotto/clipboard v0.1.4 // indirect
