@@ -44,7 +44,7 @@ func assembleReportModel(run *assembleRun, command string) *rpt.Report {
 		}
 		r.Components = append(r.Components, rc)
 	}
-	if ev.Build != nil {
+	if ev.Build != nil && ev.Build.Trace.Counts.Input > 0 {
 		r.Funnel = funnelOf(ev.Build.Trace, sentDocuments(ev))
 		r.Documents = documentRows(ev.Build.Trace, ev.InputIndex, ev.RAGSurvival)
 	}

@@ -56,6 +56,7 @@ var headlessOnlyFlags = map[string]string{
 	"format":  "--format shapes what ctxlab build and ctxlab assemble print; the workbench draws on the terminal (press e in it to export messages.json, scenario.yaml, report.txt and report.html)",
 	"full":    "--full shapes what ctxlab assemble prints; the workbench's Context view (3) shows every message (the first 256 KB of a long one) and its Space view (6) every item",
 	"suggest": "--suggest adds fixes to what ctxlab assemble prints; in the workbench, press f to preview them and enter to apply one",
+	"watch":   "--watch reruns ctxlab assemble, build and eval when an input file changes; the workbench reads its inputs once, at start",
 }
 
 func runWorkbench(env Env, args []string) error {

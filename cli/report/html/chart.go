@@ -73,7 +73,7 @@ func windowBar(r *report.Report) bar {
 			Title: c.Name + ": " + numfmt.Thousands(c.Used) + " tokens"})
 		at += c.Used
 	}
-	if over := w.Used - w.MaxInput; over > 0 {
+	if over := w.Used - max(w.MaxInput, 0); over > 0 {
 		b.Segments = append(b.Segments, segment{X: x(scaled(max(w.MaxInput, 0), total)), W: x(scaled(over, total)), Class: "over",
 			Title: "over the max input by " + numfmt.Thousands(over) + " tokens"})
 	}

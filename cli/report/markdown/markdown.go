@@ -119,7 +119,7 @@ func (m *writer) window(r *report.Report) {
 	if w := r.Window; w != nil {
 		fit := "fits"
 		if !w.Fits {
-			fit = "**does not fit**: over by " + numfmt.Thousands(w.Used-w.MaxInput)
+			fit = "**does not fit**: over by " + numfmt.Thousands(w.Used-max(w.MaxInput, 0))
 		}
 		m.f("| used | max input | window | reserve | utilization | |\n|---:|---:|---:|---:|---:|---|\n")
 		m.f("| %s | %s | %s | %s | %.1f%% | %s |\n\n", numfmt.Thousands(w.Used), numfmt.Thousands(w.MaxInput), numfmt.Thousands(w.Window), numfmt.Thousands(w.Reserve), w.Utilization*100, fit)
