@@ -2,6 +2,8 @@ package cli_test
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -187,6 +189,17 @@ func TestReportHTMLEvalAndBaseline(t *testing.T) {
 	}
 	if _, stderr, code = run(t, "", "report", "--baseline", "x.yaml", "--baseline-set", "top-k=3"); code != 1 || !strings.Contains(stderr, "give one baseline") {
 		t.Errorf("two baselines: exit %d, %q", code, stderr)
+	}
+	// A file that cannot be written is named as given, in one line.
+	if _, stderr, code = run(t, "", "report", "--out", "/nonexistent/folder/r.html"); code != 1 || stderr != "ctxlab: --out /nonexistent/folder/r.html: no such file or directory\n" {
+		t.Errorf("unwritable --out: exit %d, %q", code, stderr)
+	}
+	// The page is written whole to --out, and the verdict said.
+	out := filepath.Join(t.TempDir(), "r.html")
+	stdout, stderr, code := run(t, "", "report", "--out", out)
+	written, err := os.ReadFile(out)
+	if code != 0 || stdout != "" || err != nil || !strings.HasSuffix(string(written), "</html>\n") || !strings.Contains(stderr, "wrote "+out+": The request fits") {
+		t.Errorf("--out: exit %d, stdout %.100q, stderr %q, read %v", code, stdout, stderr, err)
 	}
 }
 
