@@ -146,6 +146,11 @@ func TestReportInBrowser(t *testing.T) {
 			if regexp.MustCompile(`<body[^>]*data-pwned`).MatchString(dom) || strings.Contains(dom, "<title>pwned") {
 				t.Errorf("markup from a document ran in the page")
 			}
+			// The page's own script runs (its policy allows it by hash):
+			// it made the table headings sortable.
+			if !strings.Contains(dom, `title="sort by this column"`) {
+				t.Errorf("the page's own script did not run")
+			}
 			text := renderedText(dom)
 			for _, want := range c.figures {
 				if !strings.Contains(text, want) {
