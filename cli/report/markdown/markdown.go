@@ -108,6 +108,10 @@ func (m *writer) verdict(r *report.Report) {
 	if r.Verdict.Worst != "" {
 		m.f("**Worst finding** (%s): %s\n\n", severityMark(r.Verdict.WorstSeverity), e(r.Verdict.Worst))
 	}
+	if len(r.Fixes) > 0 {
+		best := r.Fixes[0]
+		m.f("**Best fix**: %s Apply: <code>%s</code>\n\n", e(best.Description), e(best.Flags))
+	}
 	m.f("<sub>ctxlab %s · %s", e(r.Command), name(r.Title))
 	if len(r.Settings) > 0 {
 		m.f(" · %s", e(strings.Join(r.Settings, " · ")))
