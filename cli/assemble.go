@@ -44,7 +44,7 @@ Usage:
                   [--builder context_manager|rag] [--rerank] [--initial-k N] [--final-k N]
                   [--query TEXT] [--model NAME] [--tokenizer NAME] [pipeline options]
                   [--mode budgeted|measure] [--layout article|chat] [--format text|json] [--full] [--suggest]
-                  [--metrics-out FILE] [--request-id ID]
+                  [--metrics-out FILE] [--request-id ID] [--watch]
                   [--summarizer extractive|llm] [--llm-base-url URL] [--llm-model NAME]
                   [--llm-timeout DURATION]
                   [--llm-api-key-file FILE | --llm-api-key-env NAME]
@@ -125,6 +125,8 @@ type assembleFlags struct {
 	suggest    bool
 	metricsOut string
 	requestID  string
+	// watch runs again each time an input file changes.
+	watch bool
 }
 
 func newAssembleFlagSet(env Env, f *assembleFlags) *flagSet {
@@ -152,11 +154,24 @@ func (f *assembleFlags) register(fs *flagSet) {
 // registerOutput adds the flags that shape assemble's printed output; the
 // workbench shares every other flag.
 func (f *assembleFlags) registerOutput(fs *flagSet) {
-	fs.StringVar(&f.format, "format", "text", "output: text or json")
+	fs.StringVar(&f.format, "format", "text", "output: text, json or markdown (a summary for a CI job or pull request)")
 	fs.BoolVar(&f.full, "full", false, "text: print every message whole instead of shortening long ones, and list everything in What takes the space, not the top 10")
 	fs.BoolVar(&f.suggest, "suggest", false, "after the report, print fixes ranked by effect, each with its token effect and the exact flags that apply it (json: a suggestions list)")
 	fs.StringVar(&f.metricsOut, "metrics-out", "", "append the request's ContextMetrics as one JSON line to FILE (created if missing)")
 	fs.StringVar(&f.requestID, "request-id", "", "request id in the metrics record (default: ctxlab- and the time)")
+	fs.BoolVar(&f.watch, "watch", false, watchHelp)
+}
+
+// watchPaths are the inputs --watch follows.
+func (f *assembleFlags) watchPaths() watchPaths {
+	var w watchPaths
+	w.addScenario(f.scenario)
+	w.addFile(f.request)
+	w.addInput(f.docs.path)
+	w.addFile(f.docs.history)
+	w.addFile(f.budgetFile)
+	w.addFile(f.prices.path)
+	return w
 }
 
 // assembleRun is one assembly: what was loaded, the settings evaluated,
@@ -194,13 +209,60 @@ func runAssemble(env Env, args []string) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if err := checkFormat(f.format); err != nil {
+	if err := checkFormatMarkdown(f.format); err != nil {
 		return err
+	}
+	if f.watch {
+		return watching(env, "assemble", args, runAssemble, f.watchPaths())
 	}
 	run, err := prepareAssembly(env, fs, &f)
 	if err != nil {
 		return err
 	}
+	if err := f.evaluate(env, fs, run); err != nil {
+		return err
+	}
+
+	// Check the log before printing, so a bad path or a file that is not
+	// a metrics log fails cleanly.
+	if f.metricsOut != "" {
+		if err := loaders.CheckMetricsLog(f.metricsOut); err != nil {
+			return fmt.Errorf("--metrics-out %w", err)
+		}
+	}
+
+	switch f.format {
+	case "json":
+		err = writeAssembleJSON(env.Stdout, run)
+	case "markdown":
+		err = writeMarkdown(env.Stdout, assembleReportModel(run, "assemble"))
+	default:
+		err = writeAssembleReport(env.Stdout, run)
+	}
+	if err != nil {
+		return err
+	}
+
+	if f.metricsOut != "" {
+		alert, err := loaders.AppendMetricsFile(f.metricsOut, run.eval.Metrics)
+		if alert != "" {
+			fmt.Fprintln(env.Stderr, safetext.Line(alert))
+		}
+		if err != nil {
+			return fmt.Errorf("--metrics-out %w", err)
+		}
+	}
+	if msg := overflowMessage(run); msg != "" {
+		return &exitError{code: ExitOverflow, msg: msg}
+	}
+	return nil
+}
+
+// evaluate assembles the prepared run: the summarizer the flags choose,
+// the request measured as sent beside a budgeted one, the evaluation,
+// and the fixes when --suggest asked for them. Its warnings and notes go
+// to stderr.
+func (f *assembleFlags) evaluate(env Env, fs *flagSet, run *assembleRun) error {
 	sum, err := f.llm.build(env, fs, true)
 	if err != nil {
 		return err
@@ -252,36 +314,6 @@ func runAssemble(env Env, args []string) error {
 		if run.suggestions == nil {
 			run.suggestions = []core.Fix{}
 		}
-	}
-
-	// Check the log before printing, so a bad path or a file that is not
-	// a metrics log fails cleanly.
-	if f.metricsOut != "" {
-		if err := loaders.CheckMetricsLog(f.metricsOut); err != nil {
-			return fmt.Errorf("--metrics-out %w", err)
-		}
-	}
-
-	if f.format == "json" {
-		err = writeAssembleJSON(env.Stdout, run)
-	} else {
-		err = writeAssembleReport(env.Stdout, run)
-	}
-	if err != nil {
-		return err
-	}
-
-	if f.metricsOut != "" {
-		alert, err := loaders.AppendMetricsFile(f.metricsOut, run.eval.Metrics)
-		if alert != "" {
-			fmt.Fprintln(env.Stderr, safetext.Line(alert))
-		}
-		if err != nil {
-			return fmt.Errorf("--metrics-out %w", err)
-		}
-	}
-	if msg := overflowMessage(run); msg != "" {
-		return &exitError{code: ExitOverflow, msg: msg}
 	}
 	return nil
 }

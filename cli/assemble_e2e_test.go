@@ -254,7 +254,7 @@ func TestAssembleBadInput(t *testing.T) {
 		{"unknown memory", []string{"--memory", "lru"}, `--memory: unknown memory strategy "lru"`},
 		{"unknown builder", []string{"--builder", "graph"}, `--builder: unknown RAG builder "graph"`},
 		{"unknown mode", []string{"--mode", "strict"}, `--mode: unknown assembly mode "strict"`},
-		{"bad format", []string{"--format", "xml"}, "expected text or json"},
+		{"bad format", []string{"--format", "xml"}, "expected text, json or markdown"},
 		{"zero final-k", []string{"--final-k", "0"}, "--final-k 0 is below 1; expected at least 1"},
 		{"stray argument", []string{"scenario.yaml"}, "unexpected argument"},
 		{"step without agent steps", []string{"--step", "draft"}, `--step "draft": bundled sample (support_chat.yaml) has no agent steps`},

@@ -27,7 +27,7 @@ Usage:
   ctxlab build --docs FILE | --scenario FILE [--budget N] [--tokenizer NAME | --model NAME]
                [--dedup-threshold F] [--min-doc-tokens N] [--lost-in-middle=true|false]
                [--shingle-size K] [--budget-mode reference|strict] [--summarize-overflow]
-               [--format text|json]
+               [--format text|json|markdown] [--watch]
 
   --budget is the context block's budget. In ctxlab assemble and the
   workbench, --budget is the retrieved-context allocation (as
@@ -62,6 +62,8 @@ type buildFlags struct {
 	budget int
 	knobs  knobFlags
 	prices pricesFlag
+	// watch runs again each time an input file changes.
+	watch bool
 }
 
 func runBuild(env Env, args []string) error {
@@ -70,6 +72,14 @@ func runBuild(env Env, args []string) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
+	if f.watch {
+		var w watchPaths
+		w.addScenario(f.scenario)
+		w.addInput(f.docs)
+		w.addFile(f.history)
+		w.addFile(f.prices.path)
+		return watching(env, "build", args, runBuild, w)
+	}
 	return f.run(env, fs)
 }
 
@@ -77,7 +87,8 @@ func newBuildFlagSet(env Env, f *buildFlags) *flagSet {
 	fs := newFlagSet(env, "build", buildUsage)
 	f.registerPipelineInput(fs)
 	fs.StringVar(&f.history, "history", "", "chat history file; the text report shows format_memory's block")
-	fs.StringVar(&f.format, "format", "text", "output: text or json")
+	fs.StringVar(&f.format, "format", "text", "output: text, json or markdown (a summary for a CI job or pull request)")
+	fs.BoolVar(&f.watch, "watch", false, watchHelp)
 	f.prices.register(fs)
 	return fs
 }
@@ -96,8 +107,8 @@ func (f *buildFlags) registerPipelineInput(fs *flagSet) {
 }
 
 func (f *buildFlags) run(env Env, fs *flagSet) error {
-	if f.format != "text" && f.format != "json" {
-		return fmt.Errorf("--format %s: expected text or json", quoted(f.format))
+	if err := checkFormatMarkdown(f.format); err != nil {
+		return err
 	}
 	settings, opts, set, err := f.loadPipelineInput(env, fs, "build")
 	if err != nil {
@@ -129,6 +140,9 @@ func (f *buildFlags) run(env Env, fs *flagSet) error {
 	}
 	input := buildInput{docsPath: f.inputName(), docFormat: format, docs: docs, opts: opts, history: history, maxTurns: settings.MaxTurns, findings: findings,
 		cost: cost, prices: prices, budgetIsDefault: !flagWasSet(fs, "budget") && f.scenario == "", budgetFromScenario: !flagWasSet(fs, "budget") && f.scenario != ""}
+	if f.format == "markdown" {
+		return writeMarkdown(env.Stdout, buildReportModel(input, res))
+	}
 	return writeBuildReport(env.Stdout, input, res)
 }
 

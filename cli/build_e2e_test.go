@@ -82,7 +82,7 @@ func TestBuildBadInput(t *testing.T) {
 		{"threshold below 0", []string{"--docs", good, "--dedup-threshold", "-0.1"}, "--dedup-threshold -0.1 is outside [0, 1]"},
 		{"shingle size 0", []string{"--docs", good, "--shingle-size", "0"}, "--shingle-size 0 is outside [1, 10000]"},
 		{"unknown tokenizer", []string{"--docs", good, "--tokenizer", "gpt2"}, "unknown tokenizer"},
-		{"bad format", []string{"--docs", good, "--format", "xml"}, "expected text or json"},
+		{"bad format", []string{"--docs", good, "--format", "xml"}, "expected text, json or markdown"},
 		{"bad mode", []string{"--docs", good, "--budget-mode", "loose"}, "unknown budget mode"},
 		{"stray argument", []string{good}, "unexpected argument"},
 		{"unknown flag", []string{"--docs", good, "--bogus"}, `unknown option "--bogus" (run ctxlab build --help)`},

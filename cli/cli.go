@@ -51,6 +51,7 @@ func commands() []command {
 		{"sweep", "run the pipeline once per value of one knob: kept, removed, sent, tokens, score", runSweep},
 		{"assemble", "assemble a request within a token budget; exit 3 if it overflows", runAssemble},
 		{"eval", "run the pipeline over every query of a retrieval run; context recall with judgments", runEval},
+		{"report", "write what assemble, build and eval find as one self-contained HTML file to share", runReport},
 		{"diff", "compare two settings or scenarios, or one with --set NAME=VALUE: documents in, out, cut, moved", runDiff},
 		{"presets", "list the token budget presets, or validate a budget file", runPresets},
 		{"tokens", "count tokens under every tokenizer side by side", runTokens},

@@ -29,7 +29,7 @@ Usage:
   ctxlab diff --scenario FILE --set NAME=VALUE [--set NAME=VALUE ...]
                                             the input as it is, and changed
   ctxlab diff --docs FILE|DIR|- [--doc-format F] [--per-paragraph] [--history FILE] A.yaml B.yaml
-              [--budget-file FILE] [--prices FILE] [--format text|json] [--full] [--allow-outside]
+              [--budget-file FILE] [--prices FILE] [--format text|json|markdown] [--full] [--allow-outside]
 
   A settings file holds a scenario file's settings and no input: any of
   preset, model, tokenizer, window, budget, query, pipeline, memory,
@@ -79,7 +79,7 @@ func runDiff(env Env, args []string) error {
 	fs.StringVar(&f.scenario, "scenario", "", "the input both settings files apply to (a scenario file)")
 	f.docs.register(fs)
 	fs.StringVar(&f.budgetFile, "budget-file", "", "YAML budget file with presets of your own")
-	fs.StringVar(&f.format, "format", "text", "output: text or json")
+	fs.StringVar(&f.format, "format", "text", "output: text, json or markdown (a summary for a CI job or pull request)")
 	fs.BoolVar(&f.allowOutside, "allow-outside", false, allowOutsideHelp)
 	f.prices.register(fs)
 	fs.Var(&f.sets, "set", "NAME=VALUE: compare the input with this setting changed, by its flag's name (repeatable)")
@@ -88,7 +88,7 @@ func runDiff(env Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := checkFormat(f.format); err != nil {
+	if err := checkFormatMarkdown(f.format); err != nil {
 		return err
 	}
 	if err := checkInputs(fs, &f.docs, f.scenario, ""); err != nil {
@@ -123,6 +123,9 @@ func runDiff(env Env, args []string) error {
 	costs := diffCosts{before: core.CostOf(baseline.eval, prices), after: core.CostOf(current.eval, prices), prices: prices}
 	if f.format == "json" {
 		return writeJSON(env.Stdout, diffJSONOf(baseline, current, input, c, costs))
+	}
+	if f.format == "markdown" {
+		return writeMarkdown(env.Stdout, diffReportModel(baseline, current, input, c, costs))
 	}
 	return writeDiffReport(env.Stdout, baseline, current, input, c, costs, f.full)
 }

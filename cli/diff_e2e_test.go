@@ -121,7 +121,7 @@ func TestDiffRefusals(t *testing.T) {
 		{[]string{"diff", a}, "expected two files"},
 		{[]string{"diff", "--docs", docs, a, withInput}, `input.yaml: line 1, column 1: unknown key "documents" in a settings file`},
 		{[]string{"diff", "--docs", docs, a, badValue}, "bad.yaml: line 2, column 20: pipeline.dedup_threshold 1.5 is outside [0, 1]"},
-		{[]string{"diff", "--format", "csv", a, a}, `--format "csv": expected text or json`},
+		{[]string{"diff", "--format", "csv", a, a}, `--format "csv": expected text, json or markdown`},
 	} {
 		_, stderr, code := run(t, "", tc.args...)
 		if code != 1 || !strings.Contains(stderr, tc.want) || strings.Count(stderr, "\n") != 1 {

@@ -26,8 +26,8 @@ Usage:
               [--scenario FILE] [--budget N] [--tokenizer NAME | --model NAME]
               [--dedup-threshold F] [--min-doc-tokens N] [--lost-in-middle=true|false]
               [--shingle-size K] [--budget-mode reference|strict] [--summarize-overflow]
-              [--rerank [--initial-k N] [--final-k N]] [--format text|json|csv]
-              [--sweep ` + strings.Join(evalSweepNames(), "|") + `]
+              [--rerank [--initial-k N] [--final-k N]] [--format text|json|csv|markdown]
+              [--sweep ` + strings.Join(evalSweepNames(), "|") + `] [--watch]
 
   --run is a TREC run file ("qid Q0 docid rank score tag"), which needs
   --corpus (BEIR's corpus.jsonl: "_id", "title", "text" a line) and takes
@@ -70,6 +70,8 @@ type evalFlags struct {
 	// strictQrels refuses a qrels file that judges a query and
 	// document twice, instead of warning.
 	strictQrels bool
+	// watch runs again each time an input file changes.
+	watch bool
 }
 
 func runEval(env Env, args []string) error {
@@ -77,6 +79,14 @@ func runEval(env Env, args []string) error {
 	fs := newEvalFlagSet(env, &f)
 	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	if f.watch {
+		var w watchPaths
+		w.addScenario(f.scenario)
+		for _, p := range []string{f.files.Run, f.files.Corpus, f.files.Queries, f.files.Qrels} {
+			w.addFile(p)
+		}
+		return watching(env, "eval", args, runEval, w)
 	}
 	return f.run(env, fs)
 }
@@ -91,23 +101,23 @@ func evalTakes(k *core.Knob) bool { return k.InBuild || slices.Contains(evalKnob
 
 func newEvalFlagSet(env Env, f *evalFlags) *flagSet {
 	fs := newFlagSet(env, "eval", evalUsage)
-	fs.StringVar(&f.files.Run, "run", "", "the retrieval run: a TREC run file, or JSON Lines of queries with their documents")
-	fs.StringVar(&f.files.Corpus, "corpus", "", "the documents a TREC run names: BEIR's corpus.jsonl")
-	fs.StringVar(&f.files.Queries, "queries", "", "the queries' text: BEIR's queries.jsonl (optional)")
-	fs.StringVar(&f.files.Qrels, "qrels", "", "relevance judgments: TREC qrels or BEIR's qrels TSV (optional)")
-	fs.BoolVar(&f.strictQrels, "strict-qrels", false, strictQrelsHelp)
+	registerEvalFiles(fs, &f.files, &f.strictQrels)
 	fs.StringVar(&f.scenario, "scenario", "", scenarioHelp)
-	fs.StringVar(&f.format, "format", "text", "output: text, json or csv")
+	fs.StringVar(&f.format, "format", "text", "output: text, json, csv or markdown (a summary for a CI job or pull request)")
 	fs.StringVar(&f.sweep, "sweep", "", "a knob to sweep over the aggregate: "+strings.Join(evalSweepNames(), ", "))
 	fs.BoolVar(&f.allowOutside, "allow-outside", false, allowOutsideHelp)
 	fs.IntVar(&f.budget, "budget", pipeline.DefaultBudget, "token budget for each query's context block")
 	f.knobs.register(fs, true, evalKnobIDs...)
+	fs.BoolVar(&f.watch, "watch", false, watchHelp)
 	return fs
 }
 
 func (f *evalFlags) run(env Env, fs *flagSet) error {
-	if f.format != "text" && f.format != "json" && f.format != "csv" {
-		return fmt.Errorf("--format %s: expected text, json or csv", quoted(f.format))
+	if f.format != "text" && f.format != "json" && f.format != "csv" && f.format != "markdown" {
+		return fmt.Errorf("--format %s: expected text, json, csv or markdown", quoted(f.format))
+	}
+	if f.format == "markdown" && f.sweep != "" {
+		return fmt.Errorf("--format markdown summarizes one run; --sweep writes text, json or csv")
 	}
 	var swept *core.Knob
 	if f.sweep != "" {
@@ -171,6 +181,8 @@ func (f *evalFlags) run(env Env, fs *flagSet) error {
 		return writeEvalJSON(env.Stdout, set, rep)
 	case "csv":
 		return writeEvalCSV(env.Stdout, rep)
+	case "markdown":
+		return writeMarkdown(env.Stdout, evalReportModel(f.files, set, rep))
 	}
 	return writeEvalText(env.Stdout, f.files, set, rep)
 }

@@ -184,7 +184,7 @@ func TestEvalRefusesBadInputInOneLine(t *testing.T) {
 		want string
 	}{
 		{[]string{"eval"}, "ctxlab: eval: no run: pass --run FILE"},
-		{[]string{"eval", "--run", bad, "--format", "xml"}, `ctxlab: --format "xml": expected text, json or csv`},
+		{[]string{"eval", "--run", bad, "--format", "xml"}, `ctxlab: --format "xml": expected text, json, csv or markdown`},
 		{[]string{"eval", "--run", bad}, "run.trec: line 1: has 5 fields; expected 6"},
 		{[]string{"eval", "--run", "../sample/eval/run.trec", "--corpus", "../sample/eval/corpus.jsonl", "--dedup-threshold", "2"}, "--dedup-threshold 2 is outside [0, 1]"},
 	}

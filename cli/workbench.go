@@ -3,11 +3,13 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 
+	"ctxlab/core"
 	"ctxlab/core/evalrun"
 	"ctxlab/internal/safetext"
 	"ctxlab/loaders"
@@ -53,9 +55,10 @@ type workbenchFlags struct {
 // headlessOnlyFlags shape what build and assemble print; the workbench
 // draws instead, so naming one gets an explanation, not "not defined".
 var headlessOnlyFlags = map[string]string{
-	"format":  "--format shapes what ctxlab build and ctxlab assemble print; the workbench draws on the terminal (press e in it to export messages.json, scenario.yaml and report.txt)",
+	"format":  "--format shapes what ctxlab build and ctxlab assemble print; the workbench draws on the terminal (press e in it to export messages.json, scenario.yaml, report.txt and report.html)",
 	"full":    "--full shapes what ctxlab assemble prints; the workbench's Context view (3) shows every message (the first 256 KB of a long one) and its Space view (6) every item",
 	"suggest": "--suggest adds fixes to what ctxlab assemble prints; in the workbench, press f to preview them and enter to apply one",
+	"watch":   "--watch reruns ctxlab assemble, build and eval when an input file changes; the workbench reads its inputs once, at start",
 }
 
 func runWorkbench(env Env, args []string) error {
@@ -127,6 +130,9 @@ func runWorkbench(env Env, args []string) error {
 		},
 		ExportDir:     cwd,
 		WriteScenario: loaders.WriteScenario,
+		WriteHTMLReport: func(w io.Writer, sc *core.Scenario, ev *core.Evaluation) error {
+			return writeWorkbenchHTMLReport(w, sc, ev, run.prices)
+		},
 		InputTTY:      pipedDocs || !env.StdinIsTTY,
 		RequestID:     f.requestID,
 		MetricsOut:    f.metricsOut,

@@ -57,12 +57,20 @@ func (m Model) export() string {
 		{"scenario.yaml", func(w io.Writer) error { return m.cfg.WriteScenario(w, &sc, m.settings) }},
 		{"report.txt", func(w io.Writer) error { return writeReport(w, m) }},
 	}
-	for _, f := range files {
+	if m.cfg.WriteHTMLReport != nil {
+		files = append(files, struct {
+			name  string
+			write func(w io.Writer) error
+		}{"report.html", func(w io.Writer) error { return m.cfg.WriteHTMLReport(w, &sc, m.eval) }})
+	}
+	names := make([]string, len(files))
+	for i, f := range files {
 		if err := writeFileAtomic(filepath.Join(dir, f.name), f.write); err != nil {
 			return "export failed: " + err.Error()
 		}
+		names[i] = f.name
 	}
-	done := fmt.Sprintf("exported to %s/ (messages.json, scenario.yaml, report.txt)", shortPath(dir))
+	done := fmt.Sprintf("exported to %s/ (%s)", shortPath(dir), strings.Join(names, ", "))
 	if m.cfg.MetricsOut == "" || m.cfg.AppendMetrics == nil {
 		return done
 	}

@@ -1,0 +1,217 @@
+// Package report is what the shareable reports say, as plain data: the
+// verdict, the window and its components, the stage funnel and the
+// documents, the findings with their fixes, what takes the space, a
+// comparison with a baseline and an eval run. The cli fills it from an
+// evaluation; its sub-packages html and markdown write it out, each
+// escaping every text that came from input.
+package report
+
+// Severity ranks a finding: "error", "warning" or "info".
+type Severity string
+
+// Report is one report. A section whose field is empty (nil, zero
+// length) is left out.
+type Report struct {
+	// Command names what made the report: "assemble", "build", "eval",
+	// "diff" or "report".
+	Command string
+	// Title names the input ("bundled sample (sample.yaml) · Support
+	// bot"); Settings are the settings it was assembled with, in words.
+	Title    string
+	Settings []string
+	Notes    []string
+	Verdict  Verdict
+	Window   *Window
+	// Components are the budget's lines, in the request's order.
+	Components []Component
+	// Funnel is the pipeline's stages, input first.
+	Funnel    []Stage
+	Documents []Document
+	// FindingsChecked says the findings were computed: none is then
+	// said as "no findings" rather than left out.
+	FindingsChecked bool
+	Findings        []Finding
+	// FixesAsked says fixes were computed; Fixes are all of them, best
+	// first (each finding also lists those that clear it).
+	FixesAsked bool
+	Fixes      []Fix
+	// Space ranks what takes the space, largest first; SpaceOf says
+	// of what the shares are.
+	Space      []SpaceItem
+	SpaceOf    string
+	Comparison *Comparison
+	Eval       *Eval
+}
+
+// Verdict is the report's first words: whether the request fits, and the
+// worst finding.
+type Verdict struct {
+	// OK is true when nothing stops the request being sent as it is.
+	OK   bool
+	Line string
+	// Worst is the worst finding's sentence, "" when there is none.
+	Worst         string
+	WorstSeverity Severity
+}
+
+// Window is the request against its window.
+type Window struct {
+	Window, Reserve, MaxInput, Used int
+	// Utilization is Used over MaxInput, from 0 to 1 and more.
+	Utilization float64
+	Fits        bool
+}
+
+// Component is one line of the budget.
+type Component struct {
+	Name string
+	// Allocated is meaningless when HasAllocation is false (message
+	// framing, labels).
+	Allocated     int
+	HasAllocation bool
+	Raw, Used     int
+	Cut           bool
+	// Over is how far Used is over Allocated, 0 when within.
+	Over int
+	Note string
+	// Reserve is true for the reply's reserve: room kept, not input.
+	Reserve bool
+}
+
+// Stage is one stage of the funnel: how many documents are left after
+// it, and how many it removed.
+type Stage struct {
+	Name    string
+	Left    int
+	Removed int
+	// Words says what the stage did, in a few words.
+	Words string
+}
+
+// Document is one input document's fate. A duplicate follows the
+// document it duplicates.
+type Document struct {
+	// Number is the document's 1-based input number (#3).
+	Number int
+	Source string
+	Score  string
+	Tokens int
+	// Kept is the tokens of it in the context.
+	Kept int
+	// Fate is the builder's word (included, partial, duplicate, ...) and
+	// Glyph its sign, readable without colour.
+	Fate  string
+	Glyph string
+	// Why says why it met that fate, "" when it reached the context.
+	Why string
+	// DuplicateOf is the original's number for a duplicate, 0
+	// otherwise; Similarity is their similarity then.
+	DuplicateOf int
+	Similarity  string
+	// Cut is true when only part of it reached the context.
+	Cut bool
+}
+
+// Finding is one finding, with the fixes that clear it.
+type Finding struct {
+	Severity Severity
+	Code     string
+	Message  string
+	// About names the rows it is about (#3, retrieved context, ...).
+	About []string
+	// Fixes are the numbers of the fixes (Report.Fixes, from 1) that
+	// clear it.
+	Fixes []int
+}
+
+// Fix is one suggested change of settings.
+type Fix struct {
+	Number      int
+	Description string
+	// Effect is the request's tokens before and after, and whether it
+	// fits then.
+	Effect string
+	Fits   bool
+	// Flags apply it, added to the same command.
+	Flags string
+	// Clears names the findings it clears; Raises those it brings.
+	Clears []string
+	Raises []string
+}
+
+// SpaceItem is one thing that takes room in the request.
+type SpaceItem struct {
+	Rank   int
+	What   string
+	Kind   string
+	Tokens int
+	// Share is of the max input (of the window when the reserve leaves
+	// no input room), from 0 to 1 and more; ShareText prints it.
+	Share     float64
+	ShareText string
+	Note      string
+}
+
+// Comparison is the request compared with a baseline.
+type Comparison struct {
+	Baseline, Current string
+	Input             string
+	// Same is true when nothing differs.
+	Same        bool
+	Settings    []SettingChange
+	Request     string
+	Utilization string
+	Cost        string
+	Components  []ComponentChange
+	Documents   []DocumentChange
+	Appeared    []Finding
+	Gone        []Finding
+}
+
+// SettingChange is one setting turned from the baseline.
+type SettingChange struct {
+	Label, Flag, Before, After string
+}
+
+// ComponentChange is one component's tokens, before and after.
+type ComponentChange struct {
+	Name             string
+	Before, After    int
+	Change           string
+	AllocationChange string
+}
+
+// DocumentChange is one document whose fate or place changed.
+type DocumentChange struct {
+	Kind   string
+	Number int
+	Source string
+	Score  string
+	Words  string
+}
+
+// Eval is a retrieval run evaluated.
+type Eval struct {
+	Run     string
+	Summary string
+	// Aggregate are the run's figures, as label and value.
+	Aggregate []Figure
+	Judged    bool
+	Queries   []Query
+}
+
+// Figure is one labelled figure.
+type Figure struct {
+	Label, Value string
+}
+
+// Query is one query of an eval run.
+type Query struct {
+	QID        string
+	Recall     string
+	Relevant   string
+	InContext  string
+	Duplicates int
+	Tokens     int
+	Lost       string
+}
