@@ -22,6 +22,9 @@ type requestBody struct {
 	usage *metrics.RecordedUsage
 	// usageProblem says why a recorded usage could not be used.
 	usageProblem string
+	// converted is the Chat Completions body a Responses API body was
+	// read as (body is then that converted body too); nil otherwise.
+	converted map[string]any
 }
 
 // withUsage adds the recorded usage of the interaction the body came from.

@@ -164,7 +164,9 @@ func ParseRequest(name string, data []byte, opts RequestOptions) (sc *core.Scena
 	if err != nil {
 		return nil, err
 	}
-	return requestScenario(name, req, pick, opts)
+	sc, err = requestScenario(name, req, pick, opts)
+	withOpenAIBody(sc, req, pick, data, raw != nil)
+	return sc, err
 }
 
 // chatRequest is a request body split into ctxlab's components.

@@ -102,6 +102,10 @@ type Input struct {
 	// context's message when it keeps the block whole, rather than copy
 	// the block behind its heading.
 	HeadedContext string
+	// OpenAIBody is the Chat Completions body a measured request was
+	// imported from (JSON), when it is one: the request is then counted
+	// as OpenAI renders it (billedOpenAI) rather than from its parts.
+	OpenAIBody string
 }
 
 // validate reports what makes the input unusable; budget allocations that
