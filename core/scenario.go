@@ -36,6 +36,9 @@ type Scenario struct {
 	// JSON: measured as sent, the request is counted as OpenAI renders
 	// it (window.Input.OpenAIBody).
 	OpenAIBody string
+	// OpenAIResponses says OpenAIBody was read from a Responses API body,
+	// which OpenAI renders with a few differences.
+	OpenAIResponses bool
 	// Recorded is the provider's own count of an imported request, when
 	// the input recorded its response.
 	Recorded *metrics.RecordedUsage

@@ -160,12 +160,20 @@ func ParseRequest(name string, data []byte, opts RequestOptions) (sc *core.Scena
 		raw = rawRequestOf(data)
 	}
 	site := requestSite{name: name, interaction: pick.interaction}
+	var responsesNotes []string
+	if isResponsesBody(pick.body) {
+		if pick.converted, responsesNotes, err = responsesAsChat(site, pick.body); err != nil {
+			return nil, err
+		}
+		pick.body, raw = pick.converted, nil
+	}
 	req, err := parseChatRequest(site, pick.body, raw)
 	if err != nil {
 		return nil, err
 	}
+	req.notes = append(responsesNotes, req.notes...)
 	sc, err = requestScenario(name, req, pick, opts)
-	withOpenAIBody(sc, req, pick, data, raw != nil)
+	withOpenAIBody(sc, req, pick, data, raw != nil && pick.converted == nil)
 	return sc, err
 }
 

@@ -106,6 +106,9 @@ type Input struct {
 	// imported from (JSON), when it is one: the request is then counted
 	// as OpenAI renders it (billedOpenAI) rather than from its parts.
 	OpenAIBody string
+	// OpenAIResponses says OpenAIBody is the chat form of a Responses API
+	// body, which OpenAI renders with a few differences.
+	OpenAIResponses bool
 }
 
 // validate reports what makes the input unusable; budget allocations that

@@ -27,7 +27,7 @@ func billedOpenAI(in Input, parts map[string]*assembledComponent) (framing int, 
 	if err != nil {
 		return 0, false
 	}
-	p, ok := renderOpenAIPrompt(body, in.Model)
+	p, ok := renderOpenAIPrompt(body, in.Model, in.OpenAIResponses)
 	if !ok || !sameRequest(in, body) {
 		return 0, false
 	}

@@ -82,7 +82,11 @@ func openAIModelRules(model string) (reasoning, harmony, search bool) {
 
 // renderOpenAIPrompt renders a Chat Completions body; ok is false when
 // the body is not one (no messages list, a tool that is not a function).
-func renderOpenAIPrompt(body *jsonNode, model string) (p *openAIPrompt, ok bool) {
+//
+// responses says the body is the chat form of a Responses API body:
+// there a tool output's header costs nothing more, gpt-5 adds nothing
+// for tools, and other models' tools are not headed "# Tools".
+func renderOpenAIPrompt(body *jsonNode, model string, responses bool) (p *openAIPrompt, ok bool) {
 	msgs := body.get("messages")
 	if body == nil || msgs == nil || msgs.kind != '[' {
 		return nil, false
@@ -95,9 +99,12 @@ func renderOpenAIPrompt(body *jsonNode, model string) (p *openAIPrompt, ok bool)
 
 	var extra textParts // the tools and the response format
 	if tools := body.get("tools"); tools != nil && tools.kind == '[' && len(tools.items) > 0 {
-		extra.add("# Tools\n\n## functions\n\nnamespace functions {\n\n")
+		if !responses || harmony {
+			extra.add("# Tools\n\n## functions\n\n")
+		}
+		extra.add("namespace functions {\n\n")
 		p.toolsAdjust -= promptToolsDiscount
-		if harmony {
+		if harmony && !responses {
 			p.toolsAdjust += harmonyToolsPreamble
 		}
 		for _, tool := range tools.items {
@@ -172,6 +179,9 @@ func renderOpenAIPrompt(body *jsonNode, model string) (p *openAIPrompt, ok bool)
 			}
 			pm.header = "functions." + name
 			pm.extra = promptToolOutputExtra
+			if responses {
+				pm.extra = 0
+			}
 			if harmony {
 				pm.extra += harmonyOutputExtra
 			}
