@@ -204,7 +204,8 @@ func Assemble(in Input) (*Assembly, error) {
 		}
 	}
 	a.Components = append(a.Components, framing)
-	a.Items = itemCounts(in, a.Components, calls, parts[ComponentTools], parts[ComponentHistory].raw, parts[ComponentToolResults].pieces)
+	a.Items = itemCounts(in, a.Components, calls, parts[ComponentTools], parts[ComponentHistory].raw, parts[ComponentToolResults].pieces,
+		parts[ComponentHistory].itemTokens, parts[ComponentToolResults].itemTokens)
 	a.Used += framing.Used
 
 	reserve := in.Budget.ResponseReserve

@@ -40,7 +40,12 @@ func billedOpenAI(in Input, parts map[string]*assembledComponent) (framing int, 
 		}
 		n := counts.components[name]
 		c.counted, c.rawTokens, c.keptTokens = true, n, n
-		if name == ComponentTools {
+		switch name {
+		case ComponentHistory:
+			c.itemTokens = counts.historyItems
+		case ComponentToolResults:
+			c.itemTokens = counts.resultItems
+		case ComponentTools:
 			c.inMessages = false
 			if len(counts.toolItems) > 0 {
 				c.itemTokens = counts.toolItems

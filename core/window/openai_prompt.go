@@ -50,6 +50,9 @@ type promptMessage struct {
 	// toolsFrom is the first piece of content that holds the tools and
 	// response format appended to a system message, -1 when none is.
 	toolsFrom int
+	// source is the body's message this one renders, -1 for the tools'
+	// own system message.
+	source int
 }
 
 // Rules of the rendering, each inferred from recorded requests.
@@ -147,7 +150,7 @@ func renderOpenAIPrompt(body *jsonNode, model string, responses bool) (p *openAI
 	names := map[string]string{} // tool call id -> function name
 	for i, m := range msgs.items {
 		role := strings.ToLower(strings.TrimSpace(m.get("role").text()))
-		pm := promptMessage{header: role, toolsFrom: -1}
+		pm := promptMessage{header: role, toolsFrom: -1, source: i}
 		switch {
 		case (role == "system" || role == "developer") && search:
 			continue
@@ -194,7 +197,7 @@ func renderOpenAIPrompt(body *jsonNode, model string, responses bool) (p *openAI
 		if pm.content.n > 0 {
 			p.messages = append(p.messages, pm)
 		}
-		cm := promptMessage{component: pm.component, toolsFrom: -1}
+		cm := promptMessage{component: pm.component, toolsFrom: -1, source: i}
 		if harmony {
 			cm.extra = harmonyCallExtra
 		}
@@ -218,7 +221,7 @@ func renderOpenAIPrompt(body *jsonNode, model string, responses bool) (p *openAI
 		p.messages = append(p.messages, cm)
 	}
 	if len(extra.parts) > 0 {
-		tm := promptMessage{header: "system", content: extra, component: ComponentTools, toolsFrom: 0}
+		tm := promptMessage{header: "system", content: extra, component: ComponentTools, toolsFrom: 0, source: -1}
 		p.messages = append([]promptMessage{tm}, p.messages...)
 	}
 	return p, true
@@ -278,7 +281,10 @@ type promptCounts struct {
 	components map[string]int
 	framing    int
 	toolItems  []int
-	total      int
+	// historyItems and resultItems are the contents of each history
+	// message and each message after the query, in order.
+	historyItems, resultItems []int
+	total                     int
 }
 
 // count counts the prompt with tok. A system message that carries the
@@ -286,8 +292,20 @@ type promptCounts struct {
 // tools are what it counts beyond the system prompt alone.
 func (p *openAIPrompt) count(tok tokens.Tokenizer) promptCounts {
 	c := promptCounts{components: map[string]int{}, framing: p.priming}
+	last := -1
 	for _, m := range p.messages {
 		whole := countOnce(tok, m.content.parts...)
+		if m.component == ComponentHistory || m.component == ComponentToolResults {
+			items := &c.historyItems
+			if m.component == ComponentToolResults {
+				items = &c.resultItems
+			}
+			if m.source != last {
+				*items = append(*items, 0)
+			}
+			(*items)[len(*items)-1] += whole
+		}
+		last = m.source
 		frame := promptPerMessage + m.extra + tok.Count(m.header)
 		switch {
 		case m.component == ComponentTools:
