@@ -63,6 +63,7 @@ type RequestOptions struct {
 
 // SupportedRequestShapes describes, on one line, what LoadRequest reads.
 const SupportedRequestShapes = `an OpenAI Chat Completions request body {model, messages, tools}; ` +
+	`an OpenAI Responses API request body {model, instructions, input, tools, text}; ` +
 	`an Anthropic Messages request body {model, system, messages, tools, max_tokens}; ` +
 	`either as JSON or YAML, or inside a VCR cassette's interactions[].request.parsed_body`
 
