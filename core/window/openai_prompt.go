@@ -17,7 +17,7 @@ import (
 //     "# Tools\n\n## functions\n\n", appended to a leading system or
 //     developer message (after a blank line) or sent as a system message
 //     of their own; the whole costs one token less than its text, and a
-//     strict function one more token less;
+//     strict function (any function, for gpt-5) one more token less;
 //   - a json_schema response format is written after the tools as
 //     "# Response Formats\n\n## NAME\n\n", its description as a comment,
 //     and the schema's JSON without required and additionalProperties;
@@ -115,7 +115,7 @@ func renderOpenAIPrompt(body *jsonNode, model string, responses bool) (p *openAI
 			if tool.get("type").text() != "function" || fn == nil || fn.get("name").text() == "" {
 				return nil, false
 			}
-			if st := fn.get("strict"); st != nil && st.lit == "true" {
+			if st := fn.get("strict"); (st != nil && st.lit == "true") || (harmony && !responses) {
 				p.toolsAdjust -= promptStrictDiscount
 			}
 			start := len(extra.parts)
