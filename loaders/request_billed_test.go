@@ -167,3 +167,11 @@ func TestBilledOpenAIChat(t *testing.T) {
 func TestBilledOpenAIResponses(t *testing.T) {
 	checkBilled(t, "openai_responses.jsonl", 0.54, 0.76, false)
 }
+
+// TestBilledCrewAIChat replays a second project's recorded Chat
+// Completions requests (crewAI's cassettes, SOURCE.md), mostly agent
+// prompts on gpt-4o-mini and gpt-4.1, as a check on rules calibrated on
+// the first: it holds the shares exact and within target.
+func TestBilledCrewAIChat(t *testing.T) {
+	checkBilled(t, "crewai_openai_chat.jsonl", 0.63, 0.90, false)
+}

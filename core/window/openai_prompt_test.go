@@ -29,12 +29,12 @@ func TestOpenAISchemaFeatures(t *testing.T) {
 		"parameters":{"type":"object","additionalProperties":false,"$defs":{"Seat":{"type":"object","description":"A seat.","properties":{"row":{"type":"integer"}},"required":["row"]}},
 		"properties":{
 			"city":{"type":"string","description":"Where to."},
-			"class":{"type":"string","enum":["economy","business"],"default":"economy"},
+			"class":{"type":"string","title":"Class","enum":["economy","business"],"default":"economy"},
 			"note":{"type":["string","null"],"default":null},
 			"when":{"anyOf":[{"type":"string"},{"type":"array","items":{"type":"string"}}]},
 			"kind":{"const":"trip"},
 			"seat":{"$ref":"#/$defs/Seat"},
-			"legs":{"type":"array","items":{"type":"object","properties":{"from":{"type":"string","description":"nested: not shown"},"stops":{"type":"object","properties":{"n":{"type":"number"}}}},"required":["from"]}},
+			"legs":{"type":"array","items":{"type":"object","properties":{"from":{"type":"string","description":"Leaving from."},"by":{"type":"string","title":"By"},"stops":{"type":"object","properties":{"n":{"type":"number"}}}},"required":["from"]}},
 			"extra":{"type":"object","additionalProperties":true}
 		},"required":["city","when"]}}}]}`
 	want := strings.Join([]string{
@@ -48,6 +48,7 @@ func TestOpenAISchemaFeatures(t *testing.T) {
 		"type book = (_: {",
 		"// Where to.",
 		"city: string,",
+		"// Class",
 		`class?: "economy" | "business", // default: "economy"`,
 		"note?: string | null,",
 		"when: string | string[],",
@@ -57,7 +58,10 @@ func TestOpenAISchemaFeatures(t *testing.T) {
 		"  row: number,",
 		"},",
 		"legs?: {",
+		"  // Leaving from.",
 		"  from: string,",
+		"  // By",
+		"  by?: string,",
 		"  stops?: {",
 		"    n?: number,",
 		"  },",
@@ -73,14 +77,14 @@ func TestOpenAISchemaFeatures(t *testing.T) {
 }
 
 // TestOpenAIResponseFormat: a json_schema response format follows the
-// tools, its schema's JSON without required and additionalProperties
-// (a property named required stays).
+// tools, its schema's JSON without required, additionalProperties,
+// minimum and maximum (a property named required stays).
 func TestOpenAIResponseFormat(t *testing.T) {
 	body := `{"messages":[{"role":"system","content":"Be brief."},{"role":"user","content":"q"}],
 		"response_format":{"type":"json_schema","json_schema":{"name":"answer","description":"The answer.","strict":true,
-		"schema":{"type":"object","additionalProperties":false,"properties":{"required":{"type":"boolean"},"text":{"type":"string"}},"required":["required","text"]}}}}`
+		"schema":{"type":"object","additionalProperties":false,"properties":{"required":{"type":"boolean"},"n":{"type":"number","minimum":0,"maximum":1}},"required":["required","n"]}}}}`
 	want := "Be brief.\n\n# Response Formats\n\n## answer\n\n// The answer.\n" +
-		`{"type":"object","properties":{"required":{"type":"boolean"},"text":{"type":"string"}}}`
+		`{"type":"object","properties":{"required":{"type":"boolean"},"n":{"type":"number"}}}`
 	if got := renderedTools(t, body); got != want {
 		t.Errorf("rendered:\n%q\nwant:\n%q", got, want)
 	}

@@ -4,8 +4,8 @@ import "strings"
 
 // schemaRender writes a function's JSON Schema parameters as the
 // TypeScript-like type OpenAI prompts with (see docs/internals/counting.md):
-// a property per line, `name?:` when not required, a description as a
-// `//` comment above its property at the top two levels, a nested
+// a property per line, `name?:` when not required, a description (else
+// a title) as a `//` comment above its property at every level, a nested
 // object's properties indented two more spaces, enums and anyOf/oneOf as
 // unions, `$ref`s followed into `$defs`, and a `// default:` comment
 // after a property with a default other than null.
@@ -55,7 +55,10 @@ func (s *schemaRender) properties(obj *jsonNode, indent, depth int) {
 		if d == nil {
 			d = s.resolve(p).get("description")
 		}
-		if d != nil && d.str != "" && indent < 2 {
+		if d == nil {
+			d = p.get("title")
+		}
+		if d != nil && d.str != "" {
 			s.out.add(pad, "// ", d.str, "\n")
 		}
 		optional := "?"
@@ -180,7 +183,7 @@ func compactNode(n *jsonNode) string {
 
 // responseSchemaJSON is a response format's schema as OpenAI prompts
 // with it: compact JSON, keys in their order, without the schema
-// keywords "required" and "additionalProperties".
+// keywords required, additionalProperties, minimum and maximum.
 func responseSchemaJSON(n *jsonNode) string {
 	var b strings.Builder
 	writeSchemaJSON(&b, n, true, false)
@@ -188,15 +191,15 @@ func responseSchemaJSON(n *jsonNode) string {
 }
 
 // writeSchemaJSON writes n as compact JSON; with drop, the keywords
-// required and additionalProperties are left out of schema objects
-// (not of a properties map, whose keys are names).
+// responseSchemaJSON names are left out of schema objects (not of a
+// properties map, whose keys are names).
 func writeSchemaJSON(b *strings.Builder, n *jsonNode, drop, names bool) {
 	switch n.kind {
 	case '{':
 		b.WriteByte('{')
 		first := true
 		for i, k := range n.keys {
-			if drop && !names && (k == "required" || k == "additionalProperties") {
+			if drop && !names && (k == "required" || k == "additionalProperties" || k == "minimum" || k == "maximum") {
 				continue
 			}
 			if !first {
