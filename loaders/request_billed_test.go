@@ -173,5 +173,5 @@ func TestBilledOpenAIResponses(t *testing.T) {
 // prompts on gpt-4o-mini and gpt-4.1, as a check on rules calibrated on
 // the first: it holds the shares exact and within target.
 func TestBilledCrewAIChat(t *testing.T) {
-	checkBilled(t, "crewai_openai_chat.jsonl", 0.63, 0.90, false)
+	checkBilled(t, "crewai_openai_chat.jsonl", 0.64, 0.95, false)
 }

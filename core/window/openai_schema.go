@@ -4,8 +4,8 @@ import "strings"
 
 // schemaRender writes a function's JSON Schema parameters as the
 // TypeScript-like type OpenAI prompts with (see docs/internals/counting.md):
-// a property per line, `name?:` when not required, a description (else
-// a title) as a `//` comment above its property at every level, a nested
+// a property per line, `name?:` when not required, its title and its
+// description as `//` comments above it at every level, a nested
 // object's properties indented two more spaces, enums and anyOf/oneOf as
 // unions, `$ref`s followed into `$defs`, and a `// default:` comment
 // after a property with a default other than null.
@@ -51,15 +51,14 @@ func (s *schemaRender) properties(obj *jsonNode, indent, depth int) {
 	pad := strings.Repeat(" ", indent)
 	for i, name := range props.keys {
 		p := props.items[i]
-		d := p.get("description")
-		if d == nil {
-			d = s.resolve(p).get("description")
-		}
-		if d == nil {
-			d = p.get("title")
-		}
-		if d != nil && d.str != "" {
-			s.out.add(pad, "// ", d.str, "\n")
+		for _, key := range []string{"title", "description"} {
+			c := p.get(key)
+			if c == nil {
+				c = s.resolve(p).get(key)
+			}
+			if c != nil && c.kind == '"' && c.str != "" {
+				s.out.add(pad, "// ", c.str, "\n")
+			}
 		}
 		optional := "?"
 		if required[name] {
