@@ -110,6 +110,8 @@ func modelFamily(model string) string {
 		return "o-series"
 	case strings.Contains(model, "search"):
 		return "search"
+	case strings.HasPrefix(model, "gpt-3.5"), strings.HasPrefix(model, "gpt-4") && !strings.HasPrefix(model, "gpt-4o") && !strings.HasPrefix(model, "gpt-4.1") && !strings.HasPrefix(model, "gpt-4.5"):
+		return "gpt-4/3.5 (cl100k)"
 	}
 	return "gpt-4o/4.1"
 }
