@@ -77,7 +77,7 @@ func TestAssembleComparesRecordedUsage(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	if !strings.Contains(stdout, "Recorded by the provider: 71 input tokens (usage.prompt_tokens) · ctxlab counts 73 as sent, +2 (+3%)") {
+	if !strings.Contains(stdout, "Recorded by the provider: 71 input tokens (usage.prompt_tokens) · ctxlab counts 71 as sent, the same") {
 		t.Errorf("no comparison:\n%s", stdout)
 	}
 	stdout, _, _ = run(t, "", "assemble", "--request", cassette, "--format", "json")

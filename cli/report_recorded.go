@@ -28,6 +28,6 @@ func asSentTokens(run *assembleRun) int {
 
 // recordedComparison says how far ctxlab's count is from the provider's.
 func recordedComparison(rec *metrics.RecordedUsage, counted int) string {
-	return fmt.Sprintf("ctxlab counts %s as sent, %s; tools and tool calls are where counts part most",
-		numfmt.Thousands(counted), rec.Difference(counted))
+	return fmt.Sprintf("ctxlab counts %s as sent, %s; %s",
+		numfmt.Thousands(counted), rec.Difference(counted), rec.Agreement(counted))
 }

@@ -270,6 +270,7 @@ func (ev *Evaluation) assemble(ctx context.Context, in EvalInput, sc *Scenario, 
 		Budget: s.Budget, Tokenizer: tok, Model: s.Model, UseCase: useCaseOf(s), Mode: mode, Layout: s.Layout,
 		SystemPrompt: sc.SystemPrompt, Tools: sc.Tools, History: history, HistoryText: historyText, ToolResults: toolResults,
 		UserQuery: s.Query, RetrievedContext: ev.RAGBlock(), HeadedContext: ev.headedRAGBlock(), NoFraming: s.ContentOnlyTotal && mode != window.MeasureOnly,
+		OpenAIBody: measuredBody(sc, mode), OpenAIResponses: sc.OpenAIResponses,
 	})
 	var overflow *window.OverflowError
 	switch {
@@ -361,4 +362,13 @@ func useCaseOf(s Settings) string {
 		return s.Preset
 	}
 	return "custom"
+}
+
+// measuredBody is the request body a measured assembly counts as its
+// provider renders it; "" when the scenario holds none or is budgeted.
+func measuredBody(sc *Scenario, mode window.Mode) string {
+	if mode != window.MeasureOnly {
+		return ""
+	}
+	return sc.OpenAIBody
 }

@@ -32,6 +32,13 @@ type Scenario struct {
 	Tools       []json.RawMessage
 	History     []value.Message
 	ToolResults []window.ToolResult
+	// OpenAIBody is an imported OpenAI Chat Completions request body as
+	// JSON: measured as sent, the request is counted as OpenAI renders
+	// it (window.Input.OpenAIBody).
+	OpenAIBody string
+	// OpenAIResponses says OpenAIBody was read from a Responses API body,
+	// which OpenAI renders with a few differences.
+	OpenAIResponses bool
 	// Recorded is the provider's own count of an imported request, when
 	// the input recorded its response.
 	Recorded *metrics.RecordedUsage

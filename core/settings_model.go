@@ -11,6 +11,11 @@ import (
 // counted: Anthropic's tokenizer is not public, so o200k_base stands in.
 const AnthropicEstimateNote = "Anthropic's tokenizer is not public: token counts are o200k_base estimates"
 
+// AnthropicMedianErrorPercent is the Anthropic estimate's median error,
+// in percent, on the recorded requests docs/assembly.md describes: what
+// the workbench's header gives beside "estimate" for an Anthropic request.
+const AnthropicMedianErrorPercent = 7
+
 // UnknownModelTokenizer counts a model ctxlab's tables do not know, unless
 // a tokenizer is named beside it. The window stays the budget's (128,000
 // tokens in every bundled preset) unless one is set.

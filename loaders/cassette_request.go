@@ -22,6 +22,9 @@ type requestBody struct {
 	usage *metrics.RecordedUsage
 	// usageProblem says why a recorded usage could not be used.
 	usageProblem string
+	// converted is the Chat Completions body a Responses API body was
+	// read as (body is then that converted body too); nil otherwise.
+	converted map[string]any
 }
 
 // withUsage adds the recorded usage of the interaction the body came from.
@@ -51,7 +54,7 @@ func pickRequestBody(name string, v any, selector int) (requestBody, error) {
 		if selector > 0 {
 			return requestBody{}, &Error{Name: name, Msg: fmt.Sprintf("interaction %s was asked for, but this is a single request body, not a VCR cassette", numfmt.Thousands(selector))}
 		}
-		if _, ok := obj["messages"]; !ok {
+		if _, ok := obj["messages"]; !ok && !isResponsesBody(obj) {
 			return requestBody{}, &Error{Name: name, Msg: `no "messages"; expected ` + SupportedRequestShapes}
 		}
 		return requestBody{body: obj}, nil
@@ -83,7 +86,7 @@ func chatRequestBody(interaction map[string]any) (map[string]any, bool) {
 	request, _ := asMap(interaction["request"])
 	for _, candidate := range cassetteBodies(request) {
 		if body, ok := asMap(candidate); ok {
-			if _, ok := asList(body["messages"]); ok {
+			if _, ok := asList(body["messages"]); ok || isResponsesBody(body) {
 				return body, true
 			}
 		}

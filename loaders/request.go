@@ -58,6 +58,7 @@ type RequestOptions struct {
 
 // SupportedRequestShapes describes, on one line, what LoadRequest reads.
 const SupportedRequestShapes = `an OpenAI Chat Completions request body {model, messages, tools}; ` +
+	`an OpenAI Responses API request body {model, instructions, input, tools, text}; ` +
 	`an Anthropic Messages request body {model, system, messages, tools, max_tokens}; ` +
 	`either as JSON or YAML, or inside a VCR cassette's interactions[].request.parsed_body`
 
@@ -142,11 +143,21 @@ func ParseRequest(name string, data []byte, opts RequestOptions) (sc *core.Scena
 		raw = rawRequestOf(data)
 	}
 	site := requestSite{name: name, interaction: pick.interaction}
+	var responsesNotes []string
+	if isResponsesBody(pick.body) {
+		if pick.converted, responsesNotes, err = responsesAsChat(site, pick.body); err != nil {
+			return nil, err
+		}
+		pick.body, raw = pick.converted, nil
+	}
 	req, err := parseChatRequest(site, pick.body, raw)
 	if err != nil {
 		return nil, err
 	}
-	return requestScenario(name, req, pick, opts)
+	req.notes = append(responsesNotes, req.notes...)
+	sc, err = requestScenario(name, req, pick, opts)
+	withOpenAIBody(sc, req, pick, data, raw != nil && pick.converted == nil)
+	return sc, err
 }
 
 // chatRequest is a request body split into ctxlab's components.

@@ -39,7 +39,7 @@ var openAIMessageRoles = map[string]bool{
 // developer messages make the system prompt (joined with a blank line),
 // the last user message is the query, what precedes it is the history and
 // what follows it (an agent loop's tool calls and tool outputs) the tool
-// results.
+// results. Without a user message, every other message is history.
 func readOpenAIMessages(site requestSite, messages []any, raw *rawRequest, req *chatRequest) error {
 	roles := make([]string, len(messages))
 	query := -1
@@ -63,8 +63,14 @@ func readOpenAIMessages(site requestSite, messages []any, raw *rawRequest, req *
 			query = i
 		}
 	}
-	if query < 0 {
+	if len(messages) == 0 {
 		return site.errorf(`no user message: a chat request needs at least one message with role "user"`)
+	}
+	if query < 0 {
+		// A system or developer prompt alone (an eval's grader, a
+		// classifier) is a request OpenAI bills: every message is
+		// counted, and there is no query.
+		query = len(messages)
 	}
 
 	calls := newCallTracker()

@@ -404,8 +404,6 @@ func TestParseRequestBadInput(t *testing.T) {
 		opts RequestOptions
 		want string // the whole error message
 	}{
-		{"no user message", `{"model": "gpt-4o", "messages": [{"role": "system", "content": "s"}, {"role": "assistant", "content": "a"}]}`, RequestOptions{},
-			`request.json: no user message: a chat request needs at least one message with role "user"`},
 		{"no messages at all", `{"model": "gpt-4o", "messages": []}`, RequestOptions{},
 			`request.json: no user message: a chat request needs at least one message with role "user"`},
 		{"anthropic user message with only tool results", `{"system": "s", "messages": [{"role": "user", "content": [{"type": "tool_result", "tool_use_id": "x", "content": "r"}]}]}`, RequestOptions{},
@@ -420,7 +418,7 @@ func TestParseRequestBadInput(t *testing.T) {
 			`request.json: interaction 1's request is not a chat request (no request.parsed_body with messages); chat requests are in interaction 2`},
 		{"cassette without chat requests", "interactions:\n- request: {parsed_body: {query: tavily}}\n", RequestOptions{},
 			`request.json: is a VCR cassette with 1 interaction, none with a chat request (request.parsed_body with messages)`},
-		{"error inside an interaction names it", "interactions:\n- request: {parsed_body: {messages: [{role: assistant, content: a}]}}\n", RequestOptions{},
+		{"error inside an interaction names it", "interactions:\n- request: {parsed_body: {messages: []}}\n", RequestOptions{},
 			`request.json: interaction 1: no user message: a chat request needs at least one message with role "user"`},
 		{"malformed JSON", "{\"messages\": [\n  {\"role\": \"user\" \"content\": \"q\"}]}", RequestOptions{},
 			`request.json: line 2, column 19: invalid JSON: invalid character '"' after object key:value pair`},

@@ -27,7 +27,7 @@ var typography = map[rune]string{
 	'«': "quotes an elided span", '»': "quotes an elided span", '“': "quotes typed text", '”': "quotes typed text",
 	'×': "in 80×24", '÷': "division in a sentence", '–': "en dash in titles", '—': "em dash in sentences",
 	'…': "ellipsis of cut text", '≤': "less or equal in a sentence", '≥': "greater or equal in a sentence",
-	'−': "minus sign", '─': "rules under titles", '│': "the footer's separator",
+	'−': "minus sign", '±': "plus or minus in an estimate's error", '─': "rules under titles", '│': "the footer's separator",
 	'↑': "key names", '↓': "key names", '←': "key names",
 }
 

@@ -66,7 +66,9 @@ func (m Model) renderHeader() string {
 	tokenizer := s.Pipeline.Tokenizer.Name()
 	if m.pending != "" {
 		tokenizer = m.pending + " pending, heuristic estimate"
-	} else if !s.Pipeline.Tokenizer.Exact() || (m.eval != nil && m.eval.Assembly != nil && !m.eval.Assembly.Exact) || sc.Provider == "anthropic" || (m.eval != nil && m.eval.CountEstimate != "") {
+	} else if sc.Provider == "anthropic" {
+		tokenizer += fmt.Sprintf(", estimate ±%d%%", core.AnthropicMedianErrorPercent)
+	} else if !s.Pipeline.Tokenizer.Exact() || (m.eval != nil && m.eval.Assembly != nil && !m.eval.Assembly.Exact) || (m.eval != nil && m.eval.CountEstimate != "") {
 		tokenizer += ", estimate"
 	}
 	name := safetext.Line(sc.Name)

@@ -166,6 +166,6 @@ func recordedLine(rec *metrics.RecordedUsage, a *window.Assembly) string {
 	if a.Mode != window.MeasureOnly {
 		return line + "; set assembly to measure to compare it with the request as sent"
 	}
-	return line + fmt.Sprintf("; ctxlab counts %s, %s. Tools and tool calls are where counts part most: tools are counted as the provider renders them (an estimate), tool calls as the JSON sent.",
-		numfmt.Thousands(a.Used), rec.Difference(a.Used))
+	return line + fmt.Sprintf("; ctxlab counts %s, %s: %s.",
+		numfmt.Thousands(a.Used), rec.Difference(a.Used), rec.Agreement(a.Used))
 }

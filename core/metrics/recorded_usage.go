@@ -8,10 +8,9 @@ import (
 
 // RecordedUsage is what the provider itself counted for a request, when
 // the input recorded its response (a VCR cassette does): the one number
-// that settles how far ctxlab's count is from the bill. Tool definitions
-// are where they part most: ctxlab counts the JSON sent, OpenAI counts
-// them in an internal format of its own, and Anthropic adds a system
-// prompt for tool use.
+// that settles how far ctxlab's count is from the bill. OpenAI bodies are
+// counted as OpenAI renders them (docs/internals/counting.md); Anthropic's
+// rendering is not public, so its count is a calibrated estimate.
 type RecordedUsage struct {
 	// InputTokens is the prompt as billed: OpenAI's prompt_tokens, or
 	// Anthropic's input_tokens plus its cache reads and writes.
@@ -38,4 +37,18 @@ func (r RecordedUsage) Difference(counted int) string {
 		return sign + numfmt.Thousands(diff)
 	}
 	return fmt.Sprintf("%s%s (%s%.0f%%)", sign, numfmt.Thousands(diff), sign, float64(diff)/float64(r.InputTokens)*100)
+}
+
+// Agreement says in words whether counted matches the recorded input
+// tokens within the counting rules' tolerance (2%, or 1 token), and where
+// to look when it does not.
+func (r RecordedUsage) Agreement(counted int) string {
+	diff := counted - r.InputTokens
+	if diff < 0 {
+		diff = -diff
+	}
+	if diff <= 1 || float64(diff) <= 0.02*float64(r.InputTokens) {
+		return "within 2% of the bill"
+	}
+	return "the request holds something counted otherwise than the provider bills it (see docs/internals/counting.md)"
 }

@@ -132,10 +132,12 @@ func Assemble(in Input) (*Assembly, error) {
 		MaxInput: in.Budget.MaxInput(), Window: in.Budget.TotalWindow,
 	}
 	var parts map[string]*assembledComponent
+	billedFraming, billed := 0, false
 	switch {
 	case mode == MeasureOnly:
 		tools, _ := toolsJSON(in.Tools) // checked above
 		parts, a.Messages = measureRequest(in, tools, calls)
+		billedFraming, billed = billedOpenAI(in, parts)
 		a.Tools, _ = compactTools(in.Tools)
 	case in.layout() == LayoutChat:
 		a.Layout = LayoutChat
@@ -161,6 +163,10 @@ func Assemble(in Input) (*Assembly, error) {
 	}
 
 	labels := a.ArticleTotal - inMessages
+	if billed {
+		// Counted as rendered: contents and framing hold everything.
+		labels = 0
+	}
 	a.Components = append(a.Components, ComponentReport{
 		Name: ComponentLabels, Raw: labels, Used: labels,
 		Note: labelsNote(a.Layout),
@@ -168,9 +174,14 @@ func Assemble(in Input) (*Assembly, error) {
 	a.Used += labels
 
 	framing := ComponentReport{Name: ComponentFraming}
-	if in.NoFraming {
+	switch {
+	case in.NoFraming:
 		framing.Note = "not counted (the article counts contents only)"
-	} else {
+	case billed:
+		a.Framing = FramingForModel(in.Model)
+		framing.Used, framing.Raw = billedFraming, billedFraming
+		framing.Note = "as OpenAI renders the messages: 3 tokens each, each header (the role, a tool call's recipient), and the reply's priming"
+	default:
 		a.Framing = FramingForModel(in.Model)
 		framing.Used = a.Framing.Tokens(a.Messages, tok)
 		framing.Raw = framing.Used
@@ -187,7 +198,8 @@ func Assemble(in Input) (*Assembly, error) {
 		}
 	}
 	a.Components = append(a.Components, framing)
-	a.Items = itemCounts(in, a.Components, calls, parts[ComponentTools], parts[ComponentHistory].raw, parts[ComponentToolResults].pieces)
+	a.Items = itemCounts(in, a.Components, calls, parts[ComponentTools], parts[ComponentHistory].raw, parts[ComponentToolResults].pieces,
+		parts[ComponentHistory].itemTokens, parts[ComponentToolResults].itemTokens)
 	a.Used += framing.Used
 
 	reserve := in.Budget.ResponseReserve

@@ -93,6 +93,13 @@ type Input struct {
 	// context's message when it keeps the block whole, rather than copy
 	// the block behind its heading.
 	HeadedContext string
+	// OpenAIBody is the Chat Completions body a measured request was
+	// imported from (JSON), when it is one: the request is then counted
+	// as OpenAI renders it (billedOpenAI) rather than from its parts.
+	OpenAIBody string
+	// OpenAIResponses says OpenAIBody is the chat form of a Responses API
+	// body, which OpenAI renders with a few differences.
+	OpenAIResponses bool
 }
 
 // validate reports what makes the input unusable; budget allocations that

@@ -55,7 +55,10 @@ type Item struct {
 // component's rendering, budgeted (HistoryText); resultLines the tool
 // results' lines of the article's rendering when the assembly has them
 // (toolResultLinesOf), else they are rendered here.
-func itemCounts(in Input, reports []ComponentReport, calls []json.RawMessage, toolsPart *assembledComponent, historyText string, resultLines []string) []Item {
+//
+// historyItems and resultItems, when not nil, are the messages' counts
+// already made (a request counted as OpenAI renders it, billedOpenAI).
+func itemCounts(in Input, reports []ComponentReport, calls []json.RawMessage, toolsPart *assembledComponent, historyText string, resultLines []string, historyItems, resultItems []int) []Item {
 	used := func(name string) (int, bool) {
 		for _, r := range reports {
 			if r.Name == name {
@@ -94,9 +97,12 @@ func itemCounts(in Input, reports []ComponentReport, calls []json.RawMessage, to
 	history := make([]Item, len(in.History))
 	for i, m := range in.History {
 		var n int
-		if measured {
+		switch {
+		case len(historyItems) == len(in.History):
+			n = historyItems[i]
+		case measured:
 			n = ChatMessage{Role: m.Role, Content: m.Content}.contentTokens(tok)
-		} else {
+		default:
 			n = tok.Count(lines[i])
 		}
 		history[i] = Item{Kind: ItemMessage, Component: ComponentHistory, Index: i, Label: fmt.Sprintf("message %d (%s)", i+1, m.Role), Tokens: n, Raw: n}
@@ -112,9 +118,12 @@ func itemCounts(in Input, reports []ComponentReport, calls []json.RawMessage, to
 	results := make([]Item, len(in.ToolResults))
 	for i, r := range in.ToolResults {
 		var n int
-		if measured {
+		switch {
+		case len(resultItems) == len(in.ToolResults):
+			n = resultItems[i]
+		case measured:
 			n = ChatMessage{Role: r.role(), Content: r.Content, ToolCallID: r.ToolCallID, ToolCalls: calls[i]}.contentTokens(tok)
-		} else {
+		default:
 			n = tok.Count(lines[i])
 		}
 		kind, label := toolResultLabel(r, calls[i], i)

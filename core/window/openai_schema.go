@@ -1,0 +1,225 @@
+package window
+
+import "strings"
+
+// schemaRender writes a function's JSON Schema parameters as the
+// TypeScript-like type OpenAI prompts with (see docs/internals/counting.md):
+// a property per line, `name?:` when not required, its title and its
+// description as `//` comments above it at every level, a nested
+// object's properties indented two more spaces, enums and anyOf/oneOf as
+// unions, `$ref`s followed into `$defs`, and a `// default:` comment
+// after a property with a default other than null.
+type schemaRender struct {
+	out  *textParts
+	root *jsonNode // the parameters schema, for $ref
+}
+
+// resolve follows a $ref into the root's $defs or definitions.
+func (s *schemaRender) resolve(n *jsonNode) *jsonNode {
+	for depth := 0; n != nil && depth < maxToolDepth; depth++ {
+		ref := n.get("$ref").text()
+		if ref == "" {
+			return n
+		}
+		var target *jsonNode
+		for _, defs := range []string{"$defs", "definitions"} {
+			if name, ok := strings.CutPrefix(ref, "#/"+defs+"/"); ok {
+				target = s.root.get(defs).get(name)
+			}
+		}
+		if target == nil {
+			return n
+		}
+		n = target
+	}
+	return n
+}
+
+// properties writes an object's properties, each line led by indent
+// spaces and ended by a newline.
+func (s *schemaRender) properties(obj *jsonNode, indent, depth int) {
+	if depth > maxToolDepth {
+		return
+	}
+	required := map[string]bool{}
+	if req := obj.get("required"); req != nil {
+		for _, r := range req.items {
+			required[r.str] = true
+		}
+	}
+	props := obj.get("properties")
+	pad := strings.Repeat(" ", indent)
+	for i, name := range props.keys {
+		p := props.items[i]
+		for _, key := range []string{"title", "description"} {
+			c := p.get(key)
+			if c == nil {
+				c = s.resolve(p).get(key)
+			}
+			if c != nil && c.kind == '"' && c.str != "" {
+				s.out.add(pad, "// ", c.str, "\n")
+			}
+		}
+		optional := "?"
+		if required[name] {
+			optional = ""
+		}
+		s.out.add(pad, name, optional, ": ")
+		s.typ(p, indent, depth+1)
+		s.out.add(",")
+		if def := p.get("default"); def != nil && !(def.kind == 'v' && def.lit == "null") {
+			s.out.add(" // default: ", compactNode(def))
+		}
+		s.out.add("\n")
+	}
+}
+
+// typ writes a schema's type.
+func (s *schemaRender) typ(p *jsonNode, indent, depth int) {
+	p = s.resolve(p)
+	if p == nil || depth > maxToolDepth {
+		s.out.add("any")
+		return
+	}
+	for _, key := range []string{"anyOf", "oneOf"} {
+		if alts := p.get(key); alts != nil && len(alts.items) > 0 {
+			for i, a := range alts.items {
+				if i > 0 {
+					s.out.add(" | ")
+				}
+				s.typ(a, indent, depth+1)
+			}
+			return
+		}
+	}
+	if c := p.get("const"); c != nil {
+		s.out.add(c.literal())
+		return
+	}
+	if enum := p.get("enum"); enum != nil && len(enum.items) > 0 {
+		for i, v := range enum.items {
+			if i > 0 {
+				s.out.add(" | ")
+			}
+			s.out.add(v.literal())
+		}
+		return
+	}
+	var kinds []string
+	switch t := p.get("type"); {
+	case t == nil && p.get("properties") != nil:
+		kinds = []string{"object"}
+	case t == nil:
+	case t.kind == '"':
+		kinds = []string{t.str}
+	case t.kind == '[':
+		for _, it := range t.items {
+			kinds = append(kinds, it.str)
+		}
+	}
+	if len(kinds) == 0 {
+		s.out.add("any")
+		return
+	}
+	for i, k := range kinds {
+		if i > 0 {
+			s.out.add(" | ")
+		}
+		s.kind(p, k, indent, depth)
+	}
+}
+
+func (s *schemaRender) kind(p *jsonNode, kind string, indent, depth int) {
+	switch kind {
+	case "string", "boolean", "null", "number":
+		s.out.add(kind)
+	case "integer":
+		s.out.add("number")
+	case "object":
+		if props := p.get("properties"); props == nil || len(props.keys) == 0 {
+			s.out.add("object")
+			return
+		}
+		s.out.add("{\n")
+		s.properties(p, indent+2, depth+1)
+		s.out.add(strings.Repeat(" ", indent), "}")
+	case "array":
+		if items := p.get("items"); items != nil {
+			s.typ(items, indent, depth+1)
+			s.out.add("[]")
+			return
+		}
+		s.out.add("any[]")
+	default:
+		s.out.add("any")
+	}
+}
+
+// toolBlock writes one function's block: its description as a comment,
+// then its type.
+func (s *schemaRender) toolBlock(fn *jsonNode) {
+	if d := fn.get("description"); d != nil && d.str != "" {
+		s.out.add("// ", d.str, "\n")
+	}
+	name := fn.get("name").text()
+	params := fn.get("parameters")
+	s.root = params
+	if props := params.get("properties"); props != nil && len(props.keys) > 0 {
+		s.out.add("type ", name, " = (_: {\n")
+		s.properties(params, 0, 0)
+		s.out.add("}) => any;\n")
+	} else {
+		s.out.add("type ", name, " = () => any;\n")
+	}
+}
+
+// compactNode is a value as compact JSON, keys in their order.
+func compactNode(n *jsonNode) string {
+	var b strings.Builder
+	writeSchemaJSON(&b, n, false, false)
+	return b.String()
+}
+
+// responseSchemaJSON is a response format's schema as OpenAI prompts
+// with it: compact JSON, keys in their order, without the schema
+// keywords required, additionalProperties, minimum and maximum.
+func responseSchemaJSON(n *jsonNode) string {
+	var b strings.Builder
+	writeSchemaJSON(&b, n, true, false)
+	return b.String()
+}
+
+// writeSchemaJSON writes n as compact JSON; with drop, the keywords
+// responseSchemaJSON names are left out of schema objects (not of a
+// properties map, whose keys are names).
+func writeSchemaJSON(b *strings.Builder, n *jsonNode, drop, names bool) {
+	switch n.kind {
+	case '{':
+		b.WriteByte('{')
+		first := true
+		for i, k := range n.keys {
+			if drop && !names && (k == "required" || k == "additionalProperties" || k == "minimum" || k == "maximum") {
+				continue
+			}
+			if !first {
+				b.WriteByte(',')
+			}
+			first = false
+			b.WriteString((&jsonNode{kind: '"', str: k}).literal())
+			b.WriteByte(':')
+			writeSchemaJSON(b, n.items[i], drop, !names && (k == "properties" || k == "$defs" || k == "definitions"))
+		}
+		b.WriteByte('}')
+	case '[':
+		b.WriteByte('[')
+		for i, it := range n.items {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			writeSchemaJSON(b, it, drop, false)
+		}
+		b.WriteByte(']')
+	default:
+		b.WriteString(n.literal())
+	}
+}
