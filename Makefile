@@ -16,10 +16,13 @@ STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 # goimports keeps imports in three groups: standard library, other
 # modules, then ctxlab's own.
 GOIMPORTS ?= golang.org/x/tools/cmd/goimports@v0.52.0
+# The build tags of the tests go test ./... leaves out (make e2e, make
+# heavy); vet and lint read their files too.
+TESTTAGS = e2e,heavy
 # The Go files git tracks; outside a git checkout, every Go file.
 GOFILES = $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')
 
-.PHONY: run build fmt vet lint test e2e bench fuzz vocabularies
+.PHONY: run build fmt vet lint test e2e heavy bench fuzz vocabularies
 
 run: build
 	./$(BIN)
@@ -34,20 +37,27 @@ fmt:
 vet:
 	@unformatted=$$(gofmt -l $(GOFILES); $(GO) run $(GOIMPORTS) -local ctxlab -l $(GOFILES)); \
 	if [ -n "$$unformatted" ]; then echo "gofmt or goimports needed (make fmt):"; echo "$$unformatted" | sort -u; exit 1; fi
-	$(GO) vet ./...
+	$(GO) vet -tags $(TESTTAGS) ./...
 
 lint:
-	$(GO) run $(STATICCHECK) ./...
+	$(GO) run $(STATICCHECK) -tags $(TESTTAGS) ./...
 
 test: vet lint
 	$(GO) test -race -count=1 ./...
 
-# The root package's smoke tests run the real binary: exit codes, a
-# terminal that answers nothing, and the workbench in tmux (skipped where
-# tmux is missing). The commands' own end-to-end tests run in-process in
-# package cli.
+# The tests of the built binary (package e2e, behind the e2e tag): exit
+# codes, a terminal that answers nothing, and the workbench in tmux
+# (skipped where tmux is missing). TestMain builds the binary once, and
+# its crash-test variant. The commands' own end-to-end tests run
+# in-process in package cli, in make test.
 e2e:
-	$(GO) test -count=1 .
+	$(GO) test -tags e2e -count=1 ./e2e
+
+# The tests behind the heavy tag: what a run's heap holds at its peak,
+# measured on inputs of tens of megabytes. Each takes seconds, more under
+# -race, so make test leaves them out.
+heavy:
+	$(GO) test -tags heavy -count=1 ./...
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./core/... ./tui/
