@@ -25,8 +25,9 @@ func TestNearPairsMatchBruteForce(t *testing.T) {
 		}
 		a := Analyze(docs)
 		for _, k := range []int{1, 2, 3} {
+			ref := newReferenceJoin(a, k)
 			for _, floor := range []float64{0.5, 0.6, 2.0 / 3, 0.75, 0.8, 0.9, 1} {
-				checkPairsAgainstBruteForce(t, a, k, floor, fmt.Sprintf("trial %d, k=%d, floor %v", trial, k, floor))
+				checkPairsAgainstReference(t, a, ref, k, floor, fmt.Sprintf("trial %d, k=%d, floor %v", trial, k, floor))
 			}
 		}
 	}
@@ -61,9 +62,11 @@ func TestNearPairsDenseMatchBruteForce(t *testing.T) {
 			}
 		}
 		a := Analyze(docs)
+		refs := map[int]*referenceJoin{}
 		for _, k := range []int{1, 2, 3, 5} {
+			refs[k] = newReferenceJoin(a, k)
 			for _, floor := range []float64{0.5, 0.5 + 1e-12, 0.51, 0.99, 1 - 1e-12, 1} {
-				checkPairsAgainstBruteForce(t, a, k, floor, fmt.Sprintf("trial %d, k=%d, floor %v", trial, k, floor))
+				checkPairsAgainstReference(t, a, refs[k], k, floor, fmt.Sprintf("trial %d, k=%d, floor %v", trial, k, floor))
 			}
 		}
 		sorted := rng.Perm(len(docs))
@@ -71,7 +74,7 @@ func TestNearPairsDenseMatchBruteForce(t *testing.T) {
 			for _, threshold := range []float64{0.5, 0.5 + 1e-12, 0.51, 0.99, 1} {
 				trace := newTraceTable(len(docs))
 				dedupStage(a, sorted, threshold, k, nil, &trace)
-				if got, want := fmt.Sprint(dedupFates(sorted, &trace)), fmt.Sprint(bruteDedup(a, sorted, threshold, k)); got != want {
+				if got, want := fmt.Sprint(dedupFates(sorted, &trace)), fmt.Sprint(bruteDedupOn(a, refs[k], sorted, threshold)); got != want {
 					t.Fatalf("trial %d, k=%d, threshold %v:\n got %v\nwant %v", trial, k, threshold, got, want)
 				}
 			}
@@ -85,14 +88,22 @@ func TestNearPairsDenseMatchBruteForce(t *testing.T) {
 // floor, each with its intersection size.
 func checkPairsAgainstBruteForce(t *testing.T, a *Analysis, k int, floor float64, label string) {
 	t.Helper()
-	x, ref := a.shingleIndex(k), referenceShingles(a, k)
+	checkPairsAgainstReference(t, a, newReferenceJoin(a, k), k, floor, label)
+}
+
+// checkPairsAgainstReference is checkPairsAgainstBruteForce on a
+// reference already counted for k.
+func checkPairsAgainstReference(t *testing.T, a *Analysis, ref *referenceJoin, k int, floor float64, label string) {
+	t.Helper()
+	x := a.shingleIndex(k)
 	for _, workers := range []int{1, 3} {
-		checkJoinAgainstBruteForce(t, ref, joinNearPairs(x, floor, workers), floor, fmt.Sprintf("%s, %d cores", label, workers))
+		checkJoinAgainstReference(t, ref, joinNearPairs(x, floor, workers), floor, fmt.Sprintf("%s, %d cores", label, workers))
 	}
 }
 
-func checkJoinAgainstBruteForce(t *testing.T, ref []map[string]bool, p *nearPairs, floor float64, label string) {
+func checkJoinAgainstReference(t *testing.T, r *referenceJoin, p *nearPairs, floor float64, label string) {
 	t.Helper()
+	ref := r.sets
 	got := map[[2]int32]uint32{}
 	for c := range ref {
 		nbr, inter := p.neighbours(int32(c))
@@ -106,7 +117,7 @@ func checkJoinAgainstBruteForce(t *testing.T, ref []map[string]bool, p *nearPair
 			if c == o {
 				continue
 			}
-			inter := referenceIntersection(ref[c], ref[o])
+			inter := r.inter[c][o]
 			if jaccardFromSizes(inter, len(ref[c]), len(ref[o])) < floor {
 				continue
 			}
