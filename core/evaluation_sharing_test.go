@@ -1,3 +1,5 @@
+//go:build heavy
+
 package core_test
 
 import (
