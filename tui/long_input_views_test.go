@@ -44,7 +44,7 @@ func bestDocument(sc *core.Scenario) int {
 
 // TestEveryViewDrawsALongInputInBoundedSpace opens every view, the
 // inspector, the diagnosis, the fixes and the token views over an input
-// with one part of 2 MB, one word long (the worst case for
+// with one part of 512 KB, one word long (the worst case for
 // wrapping) or many words. Each screen is drawn within its width, and what
 // the panes hold is bounded by what they draw, not by the input: a 50 MB
 // source was wrapped whole into the context view (in time quadratic in
@@ -53,16 +53,16 @@ func bestDocument(sc *core.Scenario) int {
 // view, and a finding quoted a source whole.
 func TestEveryViewDrawsALongInputInBoundedSpace(t *testing.T) {
 	t.Parallel()
-	const size = 1 << 20
+	const size = 512 << 10
 	screens := [][]string{{"1"}, {"1", "enter"}, {"1", "enter", "T"}, {"2"}, {"2", "T"}, {"3"}, {"4"}, {"5"}, {"6"}, {"6", "enter"},
 		{"d"}, {"d", "enter"}, {"?"}, {"c"}, {"1", "/"}}
 	// A pane holds what it draws of a text (drawLimit and the
-	// inspector's excerpt, 256 KB: 2,200 lines of the view's width;
-	// 6,500 in the inspector beside the list, and as many again for the
-	// excerpt's token ids) and a few screens of prose. The long part
-	// drawn whole is 18,000 lines of the view, 52,000 of the inspector.
+	// inspector's excerpt, 256 KB) and a few screens of prose: at most
+	// 4,010 lines of the view and 6,434 of the inspector over these
+	// inputs. The long part drawn whole is over 8,100 lines of the view
+	// and 12,800 of the inspector, so the bounds sit between.
 	const width, height = 80, 24
-	const maxViewLines, maxInspectorLines = 8_000, 20_000
+	const maxViewLines, maxInspectorLines = 6_000, 10_000
 	for name, put := range longFields {
 		for _, c := range []struct {
 			long string
