@@ -41,6 +41,7 @@ func TestDrawnTextKeepsTheStartWhole(t *testing.T) {
 // measures its start only (a 50 MB query in its control was measured
 // whole twice a frame).
 func TestTruncateTextMeasuresOnlyTheStartOfALongText(t *testing.T) {
+	t.Parallel()
 	for _, long := range []string{strings.Repeat("a", 1<<20), strings.Repeat("漢", 1<<18), strings.Repeat("\u200b", 1<<10) + "abc"} {
 		for _, width := range []int{1, 5, 28} {
 			got := truncateText(long, width)

@@ -65,6 +65,7 @@ func hangingWrapMeasuringWhole(text string, width, indent int) []string {
 // measured prefix gives the lines measuring it whole gave, over words of
 // narrow, wide, combining and zero-width characters at every width.
 func TestHangingWrapMatchesMeasuringWhole(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(11, 13))
 	pieces := []string{"a", "word", " ", "\n", "漢", "e\u0301", "\u200b", "🙂", "ab", strings.Repeat("x", 120)}
 	for range 1000 {

@@ -321,6 +321,7 @@ func TestMetricsComparesRecordedUsage(t *testing.T) {
 // the reference's unbudgeted headers reads "= hdr"; one that is more (or
 // much less) keeps both figures.
 func TestRAGMarkerSaysWhatTheExcessIs(t *testing.T) {
+	t.Parallel()
 	m := newTestModel(t, "support_chat", "mono", 160, 48)
 	m = keys(t, m, "c")
 	m.controls.selectID("assembly")

@@ -63,6 +63,7 @@ func dedupFates(sorted []int, trace *traceTable) []string {
 // quadratic walk on small random corpora full of near copies, over
 // thresholds that sit on rounding edges (1/3, 2/3) and beyond 1.
 func TestDedupMatchesBruteForce(t *testing.T) {
+	t.Parallel()
 	vocab := strings.Fields("a b c d e f g h i j k l m n o p")
 	rng := rand.New(rand.NewPCG(9, 9))
 	for trial := range 300 {

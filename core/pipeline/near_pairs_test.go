@@ -12,6 +12,7 @@ import (
 // TestNearPairsMatchBruteForce checks the prefix-filtered join against
 // comparing every pair of classes, at floors on rounding edges.
 func TestNearPairsMatchBruteForce(t *testing.T) {
+	t.Parallel()
 	vocab := strings.Fields("a b c d e f g h")
 	rng := rand.New(rand.NewPCG(4, 4))
 	for trial := range 200 {
@@ -41,6 +42,7 @@ func TestNearPairsMatchBruteForce(t *testing.T) {
 // documents shorter than a shingle are mixed in, and the floors sit just
 // at and above 0.50 and just below and at 1.00.
 func TestNearPairsDenseMatchBruteForce(t *testing.T) {
+	t.Parallel()
 	vocab := strings.Fields("a b c d e f g h i j k l")
 	rng := rand.New(rand.NewPCG(7, 11))
 	for trial := range 150 {
