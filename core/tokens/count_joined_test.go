@@ -50,6 +50,7 @@ func utf8RuneStart(b byte) bool { return b&0xC0 != 0x80 }
 // random texts cut into random parts, with the long-part threshold low
 // enough that nearly every part is cut.
 func TestCountJoinedEqualsCount(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewSource(11))
 	bpes := []*BPE{BuiltinTokenizers[TokenizerO200K].(*BPE), BuiltinTokenizers[TokenizerCL100K].(*BPE)}
 	for i := 0; i < 3000; i++ {

@@ -15,6 +15,7 @@ import (
 // two encodings of the text by tiktoken-go, the most of this package's
 // time under -race.
 func TestPieceEndsBetweenCutsAsTiktoken(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewSource(19))
 	n := 500
 	if testing.Short() {

@@ -93,6 +93,7 @@ func corpusTexts(t *testing.T) map[string]string {
 }
 
 func TestEncodeMatchesTiktokenOnCorpus(t *testing.T) {
+	t.Parallel()
 	for path, text := range corpusTexts(t) {
 		for _, name := range bpeNames {
 			checkAgainstTiktoken(t, name, path, text)
@@ -132,6 +133,7 @@ func randomText(rng *rand.Rand, parts int) string {
 }
 
 func TestEncodeMatchesTiktokenOnRandomUnicode(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(9, 9))
 	n := 3000
 	if testing.Short() {
