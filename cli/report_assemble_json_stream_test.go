@@ -55,6 +55,7 @@ func streamed(t *testing.T, doc *assembleJSON) string {
 // of every character encoding/json treats apart, with each optional key
 // present and absent.
 func TestStreamedAssembleJSONIsEncoded(t *testing.T) {
+	t.Parallel()
 	for _, name := range []string{"scenarios/support_chat.yaml", "scenarios/agent_workflow.yaml", "scenarios/overflow.yaml", "scenarios/document_qa.yaml"} {
 		sc, err := loaders.LoadScenarioFS(sample.FS, name)
 		if err != nil {

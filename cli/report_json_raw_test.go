@@ -12,6 +12,7 @@ import (
 // RawMessage, over windows cut anywhere among spaces, escapes, <>& and
 // U+2028, and passes Marshal's error on for JSON that is not valid.
 func TestRawJSONIsMarshal(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewSource(7))
 	pieces := []string{" ", "<", ">", "&", "\u2028", "\u2029", "é", `\"`, `\\`, `\u2028`, "日本", "a b", "\u00e2\u0080"}
 	for n := range 40 {
