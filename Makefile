@@ -1,5 +1,5 @@
-# ctxlab: make run opens the workbench on the bundled sample; make test is
-# what CI runs.
+# ctxlab: make run opens the workbench on the bundled sample. CI (.ci/run)
+# runs make test, make e2e, make heavy and make fuzz.
 
 GO      ?= go
 BIN     ?= bin/ctxlab

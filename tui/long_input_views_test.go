@@ -63,52 +63,57 @@ func TestEveryViewDrawsALongInputInBoundedSpace(t *testing.T) {
 	// and 12,800 of the inspector, so the bounds sit between.
 	const width, height = 80, 24
 	const maxViewLines, maxInspectorLines = 6_000, 10_000
+	// Each field on its own, beside the others: under -race the test
+	// is the package's longest.
 	for name, put := range longFields {
-		for _, c := range []struct {
-			long string
-			mode window.Mode
-		}{
-			{strings.Repeat("a", size), window.Budgeted},
-			{strings.Repeat("a", size), window.MeasureOnly}, // as an imported request: every part whole
-			{"kb/" + strings.Repeat("word ", size/5), window.Budgeted},
-		} {
-			long := c.long
-			if long[0] == 'k' && name != "source" && name != "query" {
-				continue // words matter where they are read as words: a source's path marks, a control's text
-			}
-			sc := sampleScenario(t, "support_chat")
-			put(sc, long)
-			sc.Settings.Mode = c.mode
-			m := New(Config{Scenario: sc, Theme: "dark", Now: func() time.Time { return fixedNow }, ExportDir: t.TempDir(), WriteScenario: loaders.MarshalScenario})
-			m = send(t, m, tea.WindowSizeMsg{Width: width, Height: height})
-			m = settle(t, m, m.Init())
-			all := screens
-			if c.mode == window.Budgeted && long[0] == 'a' {
-				all = append(all, []string{"f"}) // each fix previewed is an evaluation: once is enough
-			}
-			for _, ks := range all {
-				label := name + " " + long[:4] + "… " + string(c.mode) + ": " + strings.Join(ks, " ")
-				shown := keysWithin(t, label, m, ks...)
-				for i, line := range strings.Split(shown.View(), "\n") {
-					if w := ansi.StringWidth(line); w > width {
-						t.Errorf("%s: line %d is %d cells wide, past the terminal's %d", label, i+1, w, width)
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			for _, c := range []struct {
+				long string
+				mode window.Mode
+			}{
+				{strings.Repeat("a", size), window.Budgeted},
+				{strings.Repeat("a", size), window.MeasureOnly}, // as an imported request: every part whole
+				{"kb/" + strings.Repeat("word ", size/5), window.Budgeted},
+			} {
+				long := c.long
+				if long[0] == 'k' && name != "source" && name != "query" {
+					continue // words matter where they are read as words: a source's path marks, a control's text
+				}
+				sc := sampleScenario(t, "support_chat")
+				put(sc, long)
+				sc.Settings.Mode = c.mode
+				m := New(Config{Scenario: sc, Theme: "dark", Now: func() time.Time { return fixedNow }, ExportDir: t.TempDir(), WriteScenario: loaders.MarshalScenario})
+				m = send(t, m, tea.WindowSizeMsg{Width: width, Height: height})
+				m = settle(t, m, m.Init())
+				all := screens
+				if c.mode == window.Budgeted && long[0] == 'a' {
+					all = append(all, []string{"f"}) // each fix previewed is an evaluation: once is enough
+				}
+				for _, ks := range all {
+					label := name + " " + long[:4] + "… " + string(c.mode) + ": " + strings.Join(ks, " ")
+					shown := keysWithin(t, label, m, ks...)
+					for i, line := range strings.Split(shown.View(), "\n") {
+						if w := ansi.StringWidth(line); w > width {
+							t.Errorf("%s: line %d is %d cells wide, past the terminal's %d", label, i+1, w, width)
+						}
+					}
+					if n := shown.views.vp.TotalLineCount(); n > maxViewLines {
+						t.Errorf("%s: the view holds %d lines; want at most %d whatever the input's length", label, n, maxViewLines)
+					}
+					if n := shown.inspector.vp.TotalLineCount(); n > maxInspectorLines {
+						t.Errorf("%s: the inspector holds %d lines; want at most %d", label, n, maxInspectorLines)
 					}
 				}
-				if n := shown.views.vp.TotalLineCount(); n > maxViewLines {
-					t.Errorf("%s: the view holds %d lines; want at most %d whatever the input's length", label, n, maxViewLines)
-				}
-				if n := shown.inspector.vp.TotalLineCount(); n > maxInspectorLines {
-					t.Errorf("%s: the inspector holds %d lines; want at most %d", label, n, maxInspectorLines)
-				}
-			}
-			if shown := keysWithin(t, name+" findings", m); shown.eval != nil {
-				for _, f := range shown.eval.Findings {
-					if len(f.Message) > 2000 {
-						t.Errorf("%s: finding %s is %d bytes: it quotes the long part whole", name, f.Code, len(f.Message))
+				if shown := keysWithin(t, name+" findings", m); shown.eval != nil {
+					for _, f := range shown.eval.Findings {
+						if len(f.Message) > 2000 {
+							t.Errorf("%s: finding %s is %d bytes: it quotes the long part whole", name, f.Code, len(f.Message))
+						}
 					}
 				}
 			}
-		}
+		})
 	}
 }
 
