@@ -63,19 +63,21 @@ func TestEveryViewDrawsALongInputInBoundedSpace(t *testing.T) {
 	// and 12,800 of the inspector, so the bounds sit between.
 	const width, height = 80, 24
 	const maxViewLines, maxInspectorLines = 6_000, 10_000
-	// Each field on its own, beside the others: under -race the test
-	// is the package's longest.
+	inputs := []struct {
+		long string
+		mode window.Mode
+	}{
+		{strings.Repeat("a", size), window.Budgeted},
+		{strings.Repeat("a", size), window.MeasureOnly}, // as an imported request: every part whole
+		{"kb/" + strings.Repeat("word ", size/5), window.Budgeted},
+	}
+	// Under -race, the package's longest test: the one-word input only.
+	inputs = inputs[:max(1, raceCut(len(inputs)))]
+	// Each field on its own, beside the others.
 	for name, put := range longFields {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			for _, c := range []struct {
-				long string
-				mode window.Mode
-			}{
-				{strings.Repeat("a", size), window.Budgeted},
-				{strings.Repeat("a", size), window.MeasureOnly}, // as an imported request: every part whole
-				{"kb/" + strings.Repeat("word ", size/5), window.Budgeted},
-			} {
+			for _, c := range inputs {
 				long := c.long
 				if long[0] == 'k' && name != "source" && name != "query" {
 					continue // words matter where they are read as words: a source's path marks, a control's text
