@@ -1,5 +1,5 @@
-# ctxlab: make run opens the workbench on the bundled sample; make test is
-# what CI runs.
+# ctxlab: make run opens the workbench on the bundled sample. CI (.ci/run)
+# runs make test, make e2e, make heavy and make fuzz.
 
 GO      ?= go
 BIN     ?= bin/ctxlab
@@ -16,10 +16,13 @@ STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 # goimports keeps imports in three groups: standard library, other
 # modules, then ctxlab's own.
 GOIMPORTS ?= golang.org/x/tools/cmd/goimports@v0.52.0
+# The build tags of the tests go test ./... leaves out (make e2e, make
+# heavy); vet and lint read their files too.
+TESTTAGS = e2e,heavy
 # The Go files git tracks; outside a git checkout, every Go file.
 GOFILES = $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')
 
-.PHONY: run build fmt vet lint test e2e bench fuzz vocabularies
+.PHONY: run build fmt vet lint test e2e heavy bench fuzz vocabularies
 
 run: build
 	./$(BIN)
@@ -34,24 +37,35 @@ fmt:
 vet:
 	@unformatted=$$(gofmt -l $(GOFILES); $(GO) run $(GOIMPORTS) -local ctxlab -l $(GOFILES)); \
 	if [ -n "$$unformatted" ]; then echo "gofmt or goimports needed (make fmt):"; echo "$$unformatted" | sort -u; exit 1; fi
-	$(GO) vet ./...
+	$(GO) vet -tags $(TESTTAGS) ./...
 
 # docslint fails on documentation or Go comments that narrate the
 # project's history (numbered sessions, its own issue numbers, timestamps,
 # load notes, machine paths) instead of saying what is.
 lint:
-	$(GO) run $(STATICCHECK) ./...
+	$(GO) run $(STATICCHECK) -tags $(TESTTAGS) ./...
 	$(GO) run ./internal/docslint
 
 test: vet lint
 	$(GO) test -race -count=1 ./...
 
-# The root package's smoke tests run the real binary: exit codes, a
-# terminal that answers nothing, and the workbench in tmux (skipped where
-# tmux is missing). The commands' own end-to-end tests run in-process in
-# package cli.
+# The tests of the built binary (package e2e, behind the e2e tag): exit
+# codes, a terminal that answers nothing, and the workbench in tmux
+# (skipped where tmux is missing). TestMain builds the binary once, and
+# its crash-test variant. The commands' own end-to-end tests run
+# in-process in package cli, in make test.
 e2e:
-	$(GO) test -count=1 .
+	$(GO) test -tags e2e -count=1 ./e2e
+
+# Every test without the race detector, with those behind the heavy tag
+# (files that start //go:build heavy): the live heap measured against a
+# limit, and inputs of megabytes where the code's own thresholds are that
+# long (a part counted where it lies from 2 MB). Seconds each, minutes
+# under -race, so make test leaves them out; and the equality tests that
+# check a fifth of their cases under -race (core/tokens' underRace) check
+# them all here. CI runs it after make e2e.
+heavy:
+	$(GO) test -tags heavy -count=1 ./...
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./core/... ./tui/

@@ -117,6 +117,7 @@ func TestAssembleOnlyGivenFlagsOverride(t *testing.T) {
 // model table, for a request as for a scenario, unless --window is given,
 // as the workbench's model control does.
 func TestAssembleModelSetsTheWindow(t *testing.T) {
+	t.Parallel()
 	g4 := writeFile(t, "g4.json", `{"model": "gpt-4", "max_tokens": 1000, "messages": [{"role": "user", "content": "hello there"}]}`)
 	cases := []struct {
 		args     []string
@@ -150,6 +151,7 @@ func TestAssembleModelSetsTheWindow(t *testing.T) {
 // a mistake get one line each on stderr; the exit status and the report
 // stay as they are.
 func TestAssembleWarnings(t *testing.T) {
+	t.Parallel()
 	noQuery := writeFile(t, "no-query.yaml", "name: no_query\nsystem_prompt: You are helpful.\n")
 	const empty = "ctxlab: warning: no user query: the request ends with an empty user message"
 	cases := []struct {

@@ -60,6 +60,7 @@ func TestBuildJSONIsTheMarshalledResultIndented(t *testing.T) {
 // streamed in windows; made inert piece by piece, the JSON is still the
 // marshalled result made inert whole.
 func TestBuildJSONOfALongDocumentIsInertPieceByPiece(t *testing.T) {
+	t.Parallel()
 	var text bytes.Buffer
 	for i := 0; text.Len() < 3*jsonPieceSize; i++ {
 		text.WriteString([]string{"plain words ", "\u009b31m", "\u202e", "\u200b", "é漢🙂", "\x7f"}[i%6])

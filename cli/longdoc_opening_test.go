@@ -24,6 +24,7 @@ func openingWhole(text string) string {
 // sequences, joiners, wide and combining characters, up to past the
 // first start read (4 KiB) and its next sizes.
 func TestOpeningReadsOnlyTheStart(t *testing.T) {
+	t.Parallel()
 	parts := []string{"word", "a", "漢字", "🙂", "e\u0301", " ", "    ", "\n\n", "\r\n", "\r", "\t", "\x1b[31m", "\x1b]0;t\x07",
 		"\u202e", "\u200d", "\u0085", "\u00a0", "\u3000", strings.Repeat(" ", 3000), strings.Repeat("x", 3000), strings.Repeat("\n", 500)}
 	rng := rand.New(rand.NewPCG(5, 9))

@@ -70,6 +70,7 @@ func randomCell(rng *rand.Rand) string {
 // whole gave, on random cells, rows of different lengths, both
 // alignments, with and without columns from input.
 func TestWriteTableAsBuilt(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(11, 4))
 	for range 2000 {
 		rows := make([][]string, rng.IntN(5))

@@ -16,6 +16,7 @@ import (
 // steps that move documents between every fate, the assembler's cut of
 // the block included.
 func TestChangedDocumentsSideBySideMatchesTables(t *testing.T) {
+	t.Parallel()
 	steps := map[string]func(*core.Settings){
 		"dedup threshold down": func(s *core.Settings) { s.Pipeline.DedupThreshold = 0.6 },
 		"dedup threshold up":   func(s *core.Settings) { s.Pipeline.DedupThreshold = 1 },

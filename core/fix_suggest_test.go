@@ -83,6 +83,7 @@ func checkPreviewIsExact(t *testing.T, in core.EvalInput, ev *core.Evaluation, f
 // max input: assembling within its allocations makes it fit, and the
 // fixes that fit come first.
 func TestSuggestFitsTheOverflowSample(t *testing.T) {
+	t.Parallel()
 	sc := sampleScenario(t, "overflow.yaml")
 	in, ev, fixes := suggestFor(t, sc, sc.Settings)
 	if ev.Overflow == nil || len(fixes) == 0 {
@@ -120,6 +121,7 @@ func TestSuggestFitsTheOverflowSample(t *testing.T) {
 // fix raises the retrieved context's allocation to the least that sends
 // it, another budgets before reordering.
 func TestSuggestRecoversTheStrongDocument(t *testing.T) {
+	t.Parallel()
 	sc := sampleScenario(t, "support_chat.yaml")
 	in, ev, fixes := suggestFor(t, sc, sc.Settings)
 	next := fixOfKind(fixes, core.FixNextStrongDocument)
@@ -204,6 +206,7 @@ func TestSuggestRecoversTheStrongDocument(t *testing.T) {
 // budgets first, so #15 is sent: the finding goes, and no contradiction
 // is sent.
 func TestSuggestRemovesTheWeakerCopy(t *testing.T) {
+	t.Parallel()
 	sc := sampleScenario(t, "support_chat.yaml")
 	in, ev, fixes := suggestFor(t, sc, sc.Settings)
 	fix := fixOfKind(fixes, core.FixDedupPair)

@@ -79,6 +79,7 @@ func TestItemEditsApplyBeforeAssembly(t *testing.T) {
 // On the overflow sample the largest tool result is offered dropped and
 // cut, each previewed exactly, the flags spelling the edit.
 func TestSuggestDropsOrCutsTheLargestItem(t *testing.T) {
+	t.Parallel()
 	sc := sampleScenario(t, "overflow.yaml")
 	in, ev, fixes := suggestFor(t, sc, sc.Settings)
 	drop := fixOfKind(fixes, core.FixDropItem)

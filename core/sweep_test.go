@@ -14,6 +14,7 @@ import (
 // the support sample: the point at the current value is the evaluation's
 // own build, and the dedup sweep covers 0.50 to 1.00 in 51 steps.
 func TestSweepEvaluationMeetsTheEvaluation(t *testing.T) {
+	t.Parallel()
 	sc := sampleScenario(t, "support_chat.yaml")
 	ev, err := core.Evaluate(context.Background(), core.EvalInput{Scenario: sc}, sc.Settings)
 	if err != nil {
@@ -76,6 +77,7 @@ func sentAfterCut(ev *core.Evaluation) int {
 // heuristic (counted from words, not text); with the request measured as
 // sent, nothing is cut and none is counted.
 func TestSweepCountsWhatTheAssemblerSends(t *testing.T) {
+	t.Parallel()
 	sc := sampleScenario(t, "support_chat.yaml")
 	heuristic := sc.Settings
 	heuristic.Pipeline.Tokenizer = tokens.Heuristic{}

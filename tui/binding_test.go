@@ -10,6 +10,7 @@ import (
 )
 
 func TestWindowBarStatesWhatLimitsTheRequest(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		scenario string
 		width    int

@@ -33,6 +33,7 @@ func TestExportWritesNothingInUpdate(t *testing.T) {
 // TestExportThreeTimesMakesThreeFolders: e e e in one second gives the
 // folder, then -2 and -3, each with every file.
 func TestExportThreeTimesMakesThreeFolders(t *testing.T) {
+	t.Parallel()
 	m := newTestModel(t, "support_chat", "dark", 120, 40)
 	m = keys(t, m, "e", "e", "e")
 	if !strings.Contains(m.status.text, "ctxlab-export-20261129-120000-3/") {
@@ -45,6 +46,7 @@ func TestExportThreeTimesMakesThreeFolders(t *testing.T) {
 // workbenches started in the same second, give 40 folders of complete
 // files.
 func TestConcurrentExportsLoseNothing(t *testing.T) {
+	t.Parallel()
 	m := newTestModel(t, "support_chat", "dark", 120, 40)
 	const exports = 40
 	statuses := make([]string, exports)

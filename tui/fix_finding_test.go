@@ -12,6 +12,7 @@ import (
 // finding first, and the finding says so; from another view f shows the
 // request's best fix first.
 func TestFixFromAFinding(t *testing.T) {
+	t.Parallel()
 	m := newTestModel(t, "overflow", "mono", 160, 48)
 	lost := -1
 	for i, f := range m.eval.Findings {
@@ -47,6 +48,7 @@ func TestFixFromAFinding(t *testing.T) {
 // The status line's count of documents that changed fate after a fix is
 // the count its preview gave: one definition, core.ChangedDocuments.
 func TestChangedCountMatchesThePreview(t *testing.T) {
+	t.Parallel()
 	for _, scenario := range []string{"overflow", "support_chat"} {
 		m := newTestModel(t, scenario, "mono", 160, 48)
 		m = keys(t, m, "f")
@@ -109,6 +111,7 @@ func TestFixPreviewListsTheFindingsItChanges(t *testing.T) {
 // their own: the Diagnosis view says so, and f previews the dedup
 // threshold that keeps the stronger first.
 func TestConflictSentHasAFix(t *testing.T) {
+	t.Parallel()
 	m := newTestModel(t, "support_chat", "mono", 160, 48)
 	m = keys(t, m, "c")
 	m.controls.selectID("rag")

@@ -17,6 +17,7 @@ import (
 // applies it and the request fits, e exports the settings in force, u
 // undoes it.
 func TestFixPreviewApplyExportUndo(t *testing.T) {
+	t.Parallel()
 	m := newTestModel(t, "overflow", "dark", 120, 40)
 	if m.eval.Overflow == nil {
 		t.Fatal("the overflow sample fits")
@@ -83,6 +84,7 @@ func TestFixPreviewApplyExportUndo(t *testing.T) {
 // esc closes the preview without changing anything; the preview fits an
 // 80×24 terminal.
 func TestFixPreviewCloses(t *testing.T) {
+	t.Parallel()
 	m := newTestModel(t, "overflow", "dark", 80, 24)
 	before := m.settings
 	m = keys(t, m, "f")

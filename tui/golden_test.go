@@ -11,6 +11,7 @@ import (
 // large one, in a colour theme and the monochrome one. Run
 // `go test ./tui -update` after an intended change and read the diff.
 func TestGoldenViews(t *testing.T) {
+	t.Parallel()
 	sizes := []struct{ w, h int }{{80, 24}, {160, 48}}
 	for _, theme := range []string{"dark", "mono"} {
 		for _, size := range sizes {

@@ -38,7 +38,7 @@ func TestInspectorExcerpt(t *testing.T) {
 	}
 }
 
-// TestInspectorOfAHugeDocumentStaysSmall: a 2 MB document is laid out in
+// TestInspectorOfAHugeDocumentStaysSmall: a 1 MB document is laid out in
 // the inspector, as text and as tokens, from its first quarter megabyte
 // only, so the update loop is not held for minutes (a 50 MB document was)
 // while Ctrl-C waits.
@@ -47,7 +47,7 @@ func TestInspectorOfAHugeDocumentStaysSmall(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
 	words := []string{"refund", "policy", "tent", "order", "carrier", "damage", "warranty", "pole", "lot", "hold"}
 	var text strings.Builder
-	for text.Len() < 2<<20 {
+	for text.Len() < 1<<20 {
 		text.WriteString(words[rng.IntN(len(words))])
 		text.WriteByte(' ')
 	}
@@ -62,7 +62,7 @@ func TestInspectorOfAHugeDocumentStaysSmall(t *testing.T) {
 		}
 		lines := m.inspector.vp.TotalLineCount()
 		// A quarter megabyte wrapped to the pane's width, with room for the
-		// stage lines and token ids; the whole 2 MB would need eight times as many.
+		// stage lines and token ids; the whole 1 MB would need four times as many.
 		most := 2*inspectorTextLimit/max(1, m.inspector.vp.Width-1) + 200
 		if tokenView {
 			most *= 3 // ids and separators

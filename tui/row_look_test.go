@@ -113,6 +113,7 @@ func referenceRows(ev *core.Evaluation, s stage, hideGone bool) []lookedRow {
 // stage, with removed documents shown and hidden: the rows list the same
 // documents as the reference, and each looks the same.
 func TestRowsLookAsTheirStageMadeThem(t *testing.T) {
+	t.Parallel()
 	changes := map[string]func(*core.Settings){
 		"as the sample is": func(*core.Settings) {},
 		"the assembler cuts the block": func(s *core.Settings) {
@@ -167,6 +168,7 @@ func TestRowsLookAsTheirStageMadeThem(t *testing.T) {
 // have several exact and near copies, each kept document's duplicates
 // follow it in sorted order, as the reference lists them.
 func TestDuplicatesFollowTheirDocument(t *testing.T) {
+	t.Parallel()
 	sc := benchScenario(t, 2000)
 	ev, err := core.Evaluate(context.Background(), core.EvalInput{Scenario: sc, Now: fixedNow}, sc.Settings)
 	if err != nil {

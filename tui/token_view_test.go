@@ -15,6 +15,7 @@ import (
 // TestGoldenTokenView pins the text as tokens: the inspector at 80×24
 // (full width) and the Context view at 160×48, in colour and without.
 func TestGoldenTokenView(t *testing.T) {
+	t.Parallel()
 	for _, size := range []struct{ w, h int }{{80, 24}, {160, 48}} {
 		for _, theme := range []string{"dark", "mono"} {
 			t.Run(fmt.Sprintf("%s_%dx%d_inspector", theme, size.w, size.h), func(t *testing.T) {

@@ -321,6 +321,7 @@ func TestMetricsComparesRecordedUsage(t *testing.T) {
 // the reference's unbudgeted headers reads "= hdr"; one that is more (or
 // much less) keeps both figures.
 func TestRAGMarkerSaysWhatTheExcessIs(t *testing.T) {
+	t.Parallel()
 	// 200 columns leave the marker the room of its words beside bars
 	// that fill their column.
 	m := newTestModel(t, "support_chat", "mono", 200, 48)

@@ -177,6 +177,7 @@ func TestBudgetPartialAndWalkContinues(t *testing.T) {
 }
 
 func TestStrictModeNeverExceeds(t *testing.T) {
+	t.Parallel()
 	var docs []value.Document
 	for i := 0; i < 30; i++ {
 		docs = append(docs, value.Document{Content: testtext.Words(20+i*7, fmt.Sprintf("d%d_", i)), Score: 1 - float64(i)/100, Source: fmt.Sprintf("kb/doc-%d.md", i)})

@@ -37,6 +37,7 @@ func TestClassFinder(t *testing.T) {
 // TestChunkList: what is added is read back in order, across the
 // doubling chunks and the largest ones after them.
 func TestChunkList(t *testing.T) {
+	t.Parallel()
 	var l chunkList[int32]
 	const n = doublingEntries + 2<<chunkLastBits + 17
 	for i := range n {

@@ -13,7 +13,11 @@ import (
 // bruteDedup is the reference's walk: every candidate against every kept
 // document, in kept order. It describes each document's fate as a string.
 func bruteDedup(a *Analysis, sorted []int, threshold float64, k int) []string {
-	sets := referenceShingles(a, k)
+	return bruteDedupOn(a, newReferenceJoin(a, k), sorted, threshold)
+}
+
+// bruteDedupOn is bruteDedup on a reference already counted.
+func bruteDedupOn(a *Analysis, ref *referenceJoin, sorted []int, threshold float64) []string {
 	var kept []int
 	keptOfClass := map[int32]int{}
 	var fates []string
@@ -24,7 +28,7 @@ func bruteDedup(a *Analysis, sorted []int, threshold float64, k int) []string {
 		}
 		fate := "kept"
 		for _, o := range kept {
-			if j := referenceSimilarity(sets[a.hashClass[i]], sets[a.hashClass[o]]); j >= threshold {
+			if j := ref.similarity(a.hashClass[i], a.hashClass[o]); j >= threshold {
 				fate = fmt.Sprintf("near %d %v", o, j)
 				break
 			}
@@ -59,9 +63,10 @@ func dedupFates(sorted []int, trace *traceTable) []string {
 // quadratic walk on small random corpora full of near copies, over
 // thresholds that sit on rounding edges (1/3, 2/3) and beyond 1.
 func TestDedupMatchesBruteForce(t *testing.T) {
+	t.Parallel()
 	vocab := strings.Fields("a b c d e f g h i j k l m n o p")
 	rng := rand.New(rand.NewPCG(9, 9))
-	for trial := range 300 {
+	for trial := range raceCut(300) {
 		n := 2 + rng.IntN(60)
 		docs := make([]value.Document, n)
 		for i := range docs {
@@ -85,20 +90,20 @@ func TestDedupMatchesBruteForce(t *testing.T) {
 		a := Analyze(docs)
 		sorted := rng.Perm(n)
 		for _, k := range []int{1, 2, 3, 5} {
+			ref := newReferenceJoin(a, k)
 			for _, threshold := range []float64{0, 0.01, 0.1, 0.2, 1.0 / 3, 0.5, 0.6, 2.0 / 3, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95, 1, 1.5} {
 				trace := newTraceTable(n)
 				dedupStage(a, sorted, threshold, k, nil, &trace)
 				got := dedupFates(sorted, &trace)
-				if want := bruteDedup(a, sorted, threshold, k); fmt.Sprint(got) != fmt.Sprint(want) {
+				if want := bruteDedupOn(a, ref, sorted, threshold); fmt.Sprint(got) != fmt.Sprint(want) {
 					t.Fatalf("trial %d, k=%d, threshold %v:\n got %v\nwant %v", trial, k, threshold, got, want)
 				}
 			}
 			// Similarity, which fixes read, for any two documents, copies
 			// of one text included.
-			ref := referenceShingles(a, k)
 			for range 10 {
 				i, j := rng.IntN(n), rng.IntN(n)
-				if got, want := a.Similarity(i, j, k), referenceSimilarity(ref[a.hashClass[i]], ref[a.hashClass[j]]); got != want {
+				if got, want := a.Similarity(i, j, k), referenceSimilarity(ref.sets[a.hashClass[i]], ref.sets[a.hashClass[j]]); got != want {
 					t.Fatalf("trial %d, k=%d: Similarity(%d, %d) = %v, want %v", trial, k, i, j, got, want)
 				}
 			}

@@ -12,9 +12,10 @@ import (
 // TestNearPairsMatchBruteForce checks the prefix-filtered join against
 // comparing every pair of classes, at floors on rounding edges.
 func TestNearPairsMatchBruteForce(t *testing.T) {
+	t.Parallel()
 	vocab := strings.Fields("a b c d e f g h")
 	rng := rand.New(rand.NewPCG(4, 4))
-	for trial := range 200 {
+	for trial := range raceCut(200) {
 		docs := make([]value.Document, 2+rng.IntN(50))
 		for i := range docs {
 			words := make([]string, rng.IntN(16))
@@ -25,8 +26,9 @@ func TestNearPairsMatchBruteForce(t *testing.T) {
 		}
 		a := Analyze(docs)
 		for _, k := range []int{1, 2, 3} {
+			ref := newReferenceJoin(a, k)
 			for _, floor := range []float64{0.5, 0.6, 2.0 / 3, 0.75, 0.8, 0.9, 1} {
-				checkPairsAgainstBruteForce(t, a, k, floor, fmt.Sprintf("trial %d, k=%d, floor %v", trial, k, floor))
+				checkPairsAgainstReference(t, a, ref, k, floor, fmt.Sprintf("trial %d, k=%d, floor %v", trial, k, floor))
 			}
 		}
 	}
@@ -40,9 +42,10 @@ func TestNearPairsMatchBruteForce(t *testing.T) {
 // documents shorter than a shingle are mixed in, and the floors sit just
 // at and above 0.50 and just below and at 1.00.
 func TestNearPairsDenseMatchBruteForce(t *testing.T) {
+	t.Parallel()
 	vocab := strings.Fields("a b c d e f g h i j k l")
 	rng := rand.New(rand.NewPCG(7, 11))
-	for trial := range 150 {
+	for trial := range raceCut(150) {
 		sentences := make([]string, 2+rng.IntN(8))
 		for s := range sentences {
 			words := make([]string, 1+rng.IntN(9))
@@ -61,9 +64,11 @@ func TestNearPairsDenseMatchBruteForce(t *testing.T) {
 			}
 		}
 		a := Analyze(docs)
+		refs := map[int]*referenceJoin{}
 		for _, k := range []int{1, 2, 3, 5} {
+			refs[k] = newReferenceJoin(a, k)
 			for _, floor := range []float64{0.5, 0.5 + 1e-12, 0.51, 0.99, 1 - 1e-12, 1} {
-				checkPairsAgainstBruteForce(t, a, k, floor, fmt.Sprintf("trial %d, k=%d, floor %v", trial, k, floor))
+				checkPairsAgainstReference(t, a, refs[k], k, floor, fmt.Sprintf("trial %d, k=%d, floor %v", trial, k, floor))
 			}
 		}
 		sorted := rng.Perm(len(docs))
@@ -71,7 +76,7 @@ func TestNearPairsDenseMatchBruteForce(t *testing.T) {
 			for _, threshold := range []float64{0.5, 0.5 + 1e-12, 0.51, 0.99, 1} {
 				trace := newTraceTable(len(docs))
 				dedupStage(a, sorted, threshold, k, nil, &trace)
-				if got, want := fmt.Sprint(dedupFates(sorted, &trace)), fmt.Sprint(bruteDedup(a, sorted, threshold, k)); got != want {
+				if got, want := fmt.Sprint(dedupFates(sorted, &trace)), fmt.Sprint(bruteDedupOn(a, refs[k], sorted, threshold)); got != want {
 					t.Fatalf("trial %d, k=%d, threshold %v:\n got %v\nwant %v", trial, k, threshold, got, want)
 				}
 			}
@@ -85,14 +90,22 @@ func TestNearPairsDenseMatchBruteForce(t *testing.T) {
 // floor, each with its intersection size.
 func checkPairsAgainstBruteForce(t *testing.T, a *Analysis, k int, floor float64, label string) {
 	t.Helper()
-	x, ref := a.shingleIndex(k), referenceShingles(a, k)
+	checkPairsAgainstReference(t, a, newReferenceJoin(a, k), k, floor, label)
+}
+
+// checkPairsAgainstReference is checkPairsAgainstBruteForce on a
+// reference already counted for k.
+func checkPairsAgainstReference(t *testing.T, a *Analysis, ref *referenceJoin, k int, floor float64, label string) {
+	t.Helper()
+	x := a.shingleIndex(k)
 	for _, workers := range []int{1, 3} {
-		checkJoinAgainstBruteForce(t, ref, joinNearPairs(x, floor, workers), floor, fmt.Sprintf("%s, %d cores", label, workers))
+		checkJoinAgainstReference(t, ref, joinNearPairs(x, floor, workers), floor, fmt.Sprintf("%s, %d cores", label, workers))
 	}
 }
 
-func checkJoinAgainstBruteForce(t *testing.T, ref []map[string]bool, p *nearPairs, floor float64, label string) {
+func checkJoinAgainstReference(t *testing.T, r *referenceJoin, p *nearPairs, floor float64, label string) {
 	t.Helper()
+	ref := r.sets
 	got := map[[2]int32]uint32{}
 	for c := range ref {
 		nbr, inter := p.neighbours(int32(c))
@@ -106,7 +119,7 @@ func checkJoinAgainstBruteForce(t *testing.T, ref []map[string]bool, p *nearPair
 			if c == o {
 				continue
 			}
-			inter := referenceIntersection(ref[c], ref[o])
+			inter := r.inter[c][o]
 			if jaccardFromSizes(inter, len(ref[c]), len(ref[o])) < floor {
 				continue
 			}

@@ -115,6 +115,7 @@ func decodeJSONObject(data []byte) (map[string]any, error) {
 }
 
 func TestReferenceCases(t *testing.T) {
+	t.Parallel()
 	cases := loadReferenceCases(t)
 	failedBy := map[string][]string{}
 	for _, c := range cases {

@@ -74,6 +74,7 @@ func TestStreamIndentedJSONRefusesNaNBeforeWriting(t *testing.T) {
 // Every reference case, in both budget modes and with synopses, written
 // by hand equals the reflection encoder's bytes.
 func TestAppendIndentedJSONIsMarshalIndented(t *testing.T) {
+	t.Parallel()
 	heuristic, _ := tokens.ByName(tokens.TokenizerHeuristic)
 	for _, c := range loadReferenceCases(t) {
 		docs := make([]value.Document, len(c.Documents))

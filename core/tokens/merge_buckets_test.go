@@ -13,6 +13,7 @@ import (
 // below the last popped, a bucket emptied and filled again are all
 // exercised, with few ranks so that buckets collide.
 func TestRankBucketsPopInHeapOrder(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(13, 14))
 	var q rankBuckets
 	for round := range 300 {

@@ -11,6 +11,7 @@ import (
 // every piece short enough for the small one: random letters, runs of
 // one byte, random bytes and random Unicode, under both encodings.
 func TestSmallMergeMatchesQueueMerge(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(7, 8))
 	alphabets := []string{"ab", "abcdefghijklmnopqrstuvwxyz", "=-_ ", "aeiou nrst", "0123456789", "漢字かなカナ", "\xff\xfe\x00\x01"}
 	for _, name := range bpeNames {
@@ -38,14 +39,16 @@ func TestSmallMergeMatchesQueueMerge(t *testing.T) {
 // TestBucketsMatchHeap: the two queues of the merge, buckets by rank and
 // one heap, make the same tokens on pieces of every length from a few
 // bytes to a few thousand, under both encodings: runs of one byte, two
-// alternating, small alphabets, letters and Han characters.
+// alternating, small alphabets, letters and Han characters: twenty
+// pieces of each alphabet, and FuzzBucketsMatchHeap for more.
 func TestBucketsMatchHeap(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(11, 12))
 	alphabets := []string{"=", "-", "ab", "=-", "abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/", "aeiou nrst", "0123456789", "漢字かなカナ的一是不了人我在有", "\xff\xfe\x00\x01 "}
 	for _, name := range bpeNames {
 		tok, _ := ByName(name)
 		enc := tok.(*BPE).load()
-		for i := range 600 {
+		for i := range 20 * len(alphabets) {
 			alphabet := []rune(alphabets[i%len(alphabets)])
 			size := 1 + rng.IntN(4000)
 			var piece []byte

@@ -6,6 +6,7 @@ import "testing"
 // at its own rank, and strings next to tokens (one byte longer or
 // shorter, or joined) are found only if they are tokens themselves.
 func TestRankTableFindsEveryToken(t *testing.T) {
+	t.Parallel()
 	for _, name := range bpeNames {
 		v, err := loadVocabulary(name)
 		if err != nil {

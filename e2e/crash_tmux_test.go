@@ -1,36 +1,11 @@
-package main
+//go:build e2e
+
+package e2e
 
 import (
-	"os/exec"
-	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 )
-
-// crashBin is ctxlab built with the ctxlab_crashtest tag, whose ! key
-// panics where CTXLAB_CRASHTEST says; built on first use.
-var (
-	crashBinOnce sync.Once
-	crashBin     string
-	crashBinErr  error
-)
-
-func crashTestBinary(t *testing.T) string {
-	t.Helper()
-	crashBinOnce.Do(func() {
-		crashBin = filepath.Join(filepath.Dir(ctxlabBin), "ctxlab-crashtest")
-		build := exec.Command("go", "build", "-tags", "ctxlab_crashtest", "-o", crashBin, ".")
-		if out, err := build.CombinedOutput(); err != nil {
-			crashBinErr = err
-			crashBin = string(out)
-		}
-	})
-	if crashBinErr != nil {
-		t.Fatalf("building the crash-test binary: %v\n%s", crashBinErr, crashBin)
-	}
-	return crashBin
-}
 
 // TestPanicRestoresTheTerminal panics in Update, in View and in a
 // command Bubble Tea runs on its own goroutine: each must leave the
@@ -39,7 +14,7 @@ func crashTestBinary(t *testing.T) string {
 // saying ctxlab crashed, the panic and where it happened, and exit 2.
 func TestPanicRestoresTheTerminal(t *testing.T) {
 	t.Parallel()
-	bin := crashTestBinary(t)
+	bin := crashBin
 	for _, c := range []struct{ where, part string }{
 		{"update", "Update"},
 		{"view", "View"},
@@ -84,7 +59,7 @@ func TestPanicRestoresTheTerminal(t *testing.T) {
 // raised again.
 func TestWorkerPanicRestoresTheTerminal(t *testing.T) {
 	t.Parallel()
-	bin := crashTestBinary(t)
+	bin := crashBin
 	s := startShellTmux(t, 120, 100)
 	s.typeLine("CTXLAB_CRASHTEST=worker " + bin + " sample/support_chat.yaml; echo exit=$?")
 	s.waitFor("1 Documents", "dedup ◂", "? help")

@@ -1,4 +1,6 @@
-package main
+//go:build e2e
+
+package e2e
 
 import (
 	"fmt"
@@ -46,7 +48,7 @@ func TestSignalsRestoreTheTerminal(t *testing.T) {
 // processor after its terminal had closed.
 func TestASignalClosesAWorkbenchWhoseUpdateHangs(t *testing.T) {
 	t.Parallel()
-	bin := crashTestBinary(t)
+	bin := crashBin
 	s := startShellTmux(t, 120, 40)
 	s.typeLine("CTXLAB_CRASHTEST=hang " + bin + " sample/support_chat.yaml; echo exit=$?")
 	s.waitFor("1 Documents", "dedup ◂", "? help")

@@ -1,11 +1,10 @@
-package main
+//go:build e2e
 
-// Smoke tests of the real binary: it starts, main.go passes cli.Main's
-// exit code to the shell, and the workbench works in a terminal (the tmux
-// tests). What each command does is tested in-process in package cli.
+package e2e
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,24 +13,46 @@ import (
 	"testing"
 )
 
-// ctxlabBin is the binary under test, built once by TestMain.
-var ctxlabBin string
+// ctxlabBin is the binary under test and crashBin the same built with
+// the ctxlab_crashtest tag, whose ! key panics where CTXLAB_CRASHTEST
+// says; TestMain builds both once, before any test starts.
+var ctxlabBin, crashBin string
 
+// TestMain builds the two binaries and runs the tests from the module's
+// root, where the paths they give (sample/..., internal/testcorpus/...)
+// are relative to.
 func TestMain(m *testing.M) {
+	os.Exit(buildAndRun(m))
+}
+
+func buildAndRun(m *testing.M) int {
+	if err := os.Chdir(".."); err != nil {
+		fmt.Fprintln(os.Stderr, "e2e:", err)
+		return 1
+	}
 	dir, err := os.MkdirTemp("", "ctxlab-bin")
 	if err != nil {
-		panic(err)
+		fmt.Fprintln(os.Stderr, "e2e:", err)
+		return 1
 	}
+	defer os.RemoveAll(dir)
 	ctxlabBin = filepath.Join(dir, "ctxlab")
-	build := exec.Command("go", "build", "-o", ctxlabBin, ".")
-	build.Stderr = os.Stderr
-	if err := build.Run(); err != nil {
-		panic("building ctxlab: " + err.Error())
+	crashBin = filepath.Join(dir, "ctxlab-crashtest")
+	// One after the other: the second build finds every package but the
+	// tagged ones in the build cache.
+	for _, build := range [][]string{
+		{"build", "-o", ctxlabBin, "."},
+		{"build", "-tags", "ctxlab_crashtest", "-o", crashBin, "."},
+	} {
+		cmd := exec.Command("go", build...)
+		cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
+		if err := cmd.Run(); err != nil {
+			fmt.Fprintf(os.Stderr, "e2e: go %s: %v\n", strings.Join(build, " "), err)
+			return 1
+		}
 	}
-	code := m.Run()
-	tmux("kill-server").Run() // the tmux tests' private server, if one started
-	os.RemoveAll(dir)
-	os.Exit(code)
+	defer tmux("kill-server").Run() // the tmux tests' private server, if one started
+	return m.Run()
 }
 
 // run executes the binary with the test's environment, less its LLM
