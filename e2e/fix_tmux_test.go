@@ -29,8 +29,8 @@ func TestWorkbenchAppliesAFixInTmux(t *testing.T) {
 		},
 		{
 			name: "agent request", args: []string{"--request", testcorpus.Path("pydantic-ai-llm-requests/test_prefect_agent_with_hitl_tool.yaml"), "--window", "4150"},
-			over: "73 / 54 input · ▲ over the max input by 19", fixed: "73 / 73 input · measured as sent, fits",
-			preview: "request 73 → 73 tokens of 73 max input · fits", flags: "headless: --reserve 4077",
+			over: "71 / 54 input · ▲ over the max input by 17", fixed: "71 / 71 input · measured as sent, fits",
+			preview: "request 71 → 71 tokens of 71 max input · fits", flags: "headless: --reserve 4079",
 		},
 	}
 	for _, c := range cases {
