@@ -49,21 +49,8 @@
 // first 256 KiB of a text (drawn_text.go), the inspector an excerpt as
 // long, and a long source is quoted by its ends (shownSource).
 //
-// The terminal is given back on every way out. run.go runs the program
-// without Bubble Tea's signal handler: signals.go ends it on SIGHUP,
-// SIGINT and SIGTERM with Program.Kill (exit 128 + n); on SIGQUIT it
-// restores the terminal itself and raises the signal again under Go's
-// own handler, so the goroutine dump lands on the main screen in cooked
-// mode. crash.go wraps
-// the model (crashGuard) so that a panic in Update, View or any command,
-// each command of a batch included, is recovered, ends the program the
-// same way and comes back from Run as a *CrashError that cli prints on
-// the main screen (exit 2). A command's own worker goroutines are covered
-// by their pools, which raise a worker's panic again where they wait for
-// it (internal/workerpanic); the guard reports it with the worker's stack
-// first. Ctrl-Z and an outside SIGTSTP suspend through stop_signal_unix.go
-// (the terminal released as for tea.Exec, then SIGSTOP, since a caught
-// SIGTSTP does not stop the process), and suspend.go turns mouse
-// tracking back on after fg. crashtest_on.go exists only in a build with
-// -tags ctxlab_crashtest, for the tmux test that panics in each place.
+// The terminal is given back on every way out: run.go runs the program
+// through term.Run (package tui/term), and crashtest_on.go exists only in
+// a build with -tags ctxlab_crashtest, for the tmux test that panics in
+// each place.
 package tui

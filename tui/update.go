@@ -6,6 +6,7 @@ import (
 
 	"ctxlab/core"
 	"ctxlab/themes"
+	"ctxlab/tui/term"
 )
 
 // Update routes a message, then brings the scrolling panes up to date
@@ -89,7 +90,7 @@ func (m Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.receiveRunSweep(msg)
 		return m, nil
 	case tea.ResumeMsg:
-		return m, resumed()
+		return m, term.Resumed()
 	case tea.MouseMsg:
 		return m.updateMouse(msg)
 	case tea.KeyMsg:
@@ -106,7 +107,7 @@ func (m Model) updateKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	}
 	// Ctrl-Z too: the shell's job control must work whatever has focus.
 	if key.Matches(msg, m.global.Suspend) {
-		return m, suspend
+		return m, term.Suspend
 	}
 	// esc stops what is computing before it does anything else: a model
 	// call first (the footer offers it), then a token count.

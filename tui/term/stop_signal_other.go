@@ -1,6 +1,6 @@
 //go:build !unix
 
-package tui
+package term
 
 import (
 	"os"
@@ -12,4 +12,5 @@ import (
 // suspend does nothing.
 func catchStopSignal() (<-chan os.Signal, func()) { return nil, func() {} }
 
-func suspend() tea.Msg { return tea.SuspendMsg{} }
+// Suspend is Ctrl-Z's command.
+func Suspend() tea.Msg { return tea.SuspendMsg{} }

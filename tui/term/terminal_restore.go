@@ -1,16 +1,16 @@
-package tui
+package term
 
 import (
 	"os"
 
-	"github.com/charmbracelet/x/term"
+	xterm "github.com/charmbracelet/x/term"
 )
 
 // savedTerminal is the terminal as it was before the workbench made it
 // raw, for restoring it when the program cannot (runWithSignals).
 type savedTerminal struct {
 	fd    uintptr
-	state *term.State // nil when stdout is not a terminal
+	state *xterm.State // nil when stdout is not a terminal
 }
 
 // saveTerminal records the mode of the terminal on stdout: the
@@ -18,10 +18,10 @@ type savedTerminal struct {
 // is a pipe), and a terminal's mode is one for all its descriptors.
 func saveTerminal() savedTerminal {
 	fd := os.Stdout.Fd()
-	if !term.IsTerminal(fd) {
+	if !xterm.IsTerminal(fd) {
 		return savedTerminal{}
 	}
-	state, err := term.GetState(fd)
+	state, err := xterm.GetState(fd)
 	if err != nil {
 		return savedTerminal{}
 	}
@@ -38,6 +38,6 @@ const leaveScreen = "\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1000l\x1b[?25h\x1b[?
 func (s savedTerminal) restore() {
 	_, _ = os.Stdout.WriteString(leaveScreen)
 	if s.state != nil {
-		_ = term.Restore(s.fd, s.state)
+		_ = xterm.Restore(s.fd, s.state)
 	}
 }

@@ -1,4 +1,4 @@
-package tui
+package term
 
 import (
 	"strings"
@@ -123,7 +123,7 @@ func TestCrashGuardNamesTheWorker(t *testing.T) {
 		t.Errorf("recorded %q %q", crash.Where, crash.Value)
 	}
 	worker, waiter, ok := strings.Cut(crash.Stack, "\n\nraised again in the goroutine that waited for the worker:\n")
-	if !ok || !strings.Contains(worker, "ctxlab/tui.workerBoom.func1(") || !strings.Contains(waiter, "ctxlab/tui.workerBoom(") {
+	if !ok || !strings.Contains(worker, "ctxlab/tui/term.workerBoom.func1(") || !strings.Contains(waiter, "ctxlab/tui/term.workerBoom(") {
 		t.Errorf("the stack is not the worker's, then the waiter's:\n%s", crash.Stack)
 	}
 	if report := crash.Report(); !strings.HasPrefix(report, "ctxlab crashed: a panic in a worker goroutine of a background command. ") ||

@@ -1,6 +1,6 @@
 //go:build unix
 
-package tui
+package term
 
 import (
 	"io"
@@ -33,8 +33,8 @@ func catchStopSignal() (<-chan os.Signal, func()) {
 	return stops, func() { signal.Stop(stops) }
 }
 
-// suspend is Ctrl-Z's command, and what an outside SIGTSTP becomes.
-func suspend() tea.Msg {
+// Suspend is Ctrl-Z's command, and what an outside SIGTSTP becomes.
+func Suspend() tea.Msg {
 	return tea.Exec(stopProcessGroup{}, func(error) tea.Msg { return tea.ResumeMsg{} })()
 }
 

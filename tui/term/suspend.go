@@ -1,4 +1,4 @@
-package tui
+package term
 
 import tea "github.com/charmbracelet/bubbletea"
 
@@ -8,8 +8,8 @@ import tea "github.com/charmbracelet/bubbletea"
 // mode before the process stops, and on fg enters the alternate screen
 // again and redraws. It does not turn mouse
 // tracking back on (Bubble Tea v1.3.10's RestoreTerminal omits it), so the
-// workbench asks for it when it is resumed: without it, clicks and the
+// workbench asks for it when it is resumed (Resumed): without it, clicks and the
 // wheel would stop working after fg.
-func resumed() tea.Cmd {
+func Resumed() tea.Cmd {
 	return tea.EnableMouseCellMotion
 }

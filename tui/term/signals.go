@@ -1,4 +1,4 @@
-package tui
+package term
 
 import (
 	"fmt"
@@ -69,7 +69,7 @@ func runWithSignals(p *tea.Program) error {
 				}
 				return
 			case <-stops:
-				p.Send(suspend())
+				p.Send(Suspend())
 			case <-quits:
 				// Not the program's Kill: the dump is to show where the
 				// workbench was, and a kill would unwind it first.
@@ -86,4 +86,19 @@ func runWithSignals(p *tea.Program) error {
 	default:
 		return err
 	}
+}
+
+// Run runs model as a program made with opts, given back the terminal on
+// every way out: a panic in Update, View or any command ends it as a
+// *CrashError (crashGuard), a closing signal as a *SignalError
+// (runWithSignals). opts must include tea.WithoutSignalHandler.
+func Run(model tea.Model, opts ...tea.ProgramOption) error {
+	record := &crashRecord{}
+	p := tea.NewProgram(crashGuard{inner: model, record: record}, opts...)
+	record.kill = p.Kill
+	err := runWithSignals(p)
+	if crash := record.result(); crash != nil {
+		return crash
+	}
+	return err
 }
