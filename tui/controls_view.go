@@ -12,6 +12,7 @@ import (
 	"ctxlab/internal/quoted"
 	"ctxlab/internal/safetext"
 	"ctxlab/themes"
+	"ctxlab/tui/draw"
 )
 
 // rowsNeeded is how many rows the controls take at width, none of them
@@ -87,10 +88,10 @@ func (c *controlsPane) view(st *themes.Styles, s core.Settings, width, height in
 		rows = max(1, height-1)
 	case c.errText != "" && focused:
 		// The reason takes the last row; the selected control stays in view.
-		errLine = st.Alert.Render(" " + truncateText(safetext.Line(c.errText), width-2) + " ")
+		errLine = st.Alert.Render(" " + draw.Truncate(safetext.Line(c.errText), width-2) + " ")
 		rows = max(1, height-1)
 	case focused && !cur.appliesTo(s) && height > 1:
-		errLine = st.Muted.Render(" " + truncateText(cur.label+" has no effect now: it applies with "+cur.onlyWith, width-2))
+		errLine = st.Muted.Render(" " + draw.Truncate(cur.label+" has no effect now: it applies with "+cur.onlyWith, width-2))
 		rows = height - 1
 	}
 	spans := flow(0, width)
@@ -137,7 +138,7 @@ func (c *controlsPane) view(st *themes.Styles, s core.Settings, width, height in
 	if hint != "" && len(out) > 0 {
 		last := len(out) - 1
 		room := width - lipgloss.Width(hint) - 2
-		out[last] = padRight(out[last], room) + "  " + st.Muted.Render(hint)
+		out[last] = draw.PadRight(out[last], room) + "  " + st.Muted.Render(hint)
 	}
 	if errLine != "" {
 		out = append(out, errLine)
@@ -175,7 +176,7 @@ func itemText(ctl control, s core.Settings, width int) string {
 		shown = ctl.label + " " + glyph
 	case kindText:
 		// Text is typed, not cycled: quotes and a pencil, not arrows.
-		shown = ctl.label + " “" + truncateText(value, 28) + "” ✎"
+		shown = ctl.label + " “" + draw.Truncate(value, 28) + "” ✎"
 	default:
 		shown = ctl.label + " ◂" + value + "▸"
 	}

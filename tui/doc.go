@@ -46,7 +46,7 @@
 // (doc_rows.go); its glyph, numbers and note are read from the trace when
 // the row is drawn or measured (row_look.go, row_note_shape.go), and the
 // pipeline strip's counts come from the trace's. A view draws at most the
-// first 256 KiB of a text (drawn_text.go), the inspector an excerpt as
+// first 256 KiB of a text (draw.Head), the inspector an excerpt as
 // long, and a long source is quoted by its ends (shownSource).
 //
 // The terminal is given back on every way out: run.go runs the program

@@ -9,6 +9,7 @@ import (
 
 	"ctxlab/core"
 	"ctxlab/internal/numfmt"
+	"ctxlab/tui/draw"
 )
 
 // listPane is the document list (rows, cursor, scroll, row cache), the
@@ -85,7 +86,7 @@ func (p listPane) view(rc listRenderContext, filter *filterPane, w, h int) strin
 	content := p.docList.view(rc, h-2)
 	if filter.editing {
 		lines := strings.Split(content, "\n")
-		lines[len(lines)-1] = padRight(filter.input.View(), w-2)
+		lines[len(lines)-1] = draw.PadRight(filter.input.View(), w-2)
 		content = strings.Join(lines, "\n")
 	}
 	return box(rc.st, title, content, w, h, rc.focused)

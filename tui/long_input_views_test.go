@@ -56,7 +56,7 @@ func TestEveryViewDrawsALongInputInBoundedSpace(t *testing.T) {
 	const size = 1 << 20
 	screens := [][]string{{"1"}, {"1", "enter"}, {"1", "enter", "T"}, {"2"}, {"2", "T"}, {"3"}, {"4"}, {"5"}, {"6"}, {"6", "enter"},
 		{"d"}, {"d", "enter"}, {"?"}, {"c"}, {"1", "/"}}
-	// A pane holds what it draws of a text (drawLimit and the
+	// A pane holds what it draws of a text (draw.Limit and the
 	// inspector's excerpt, 256 KB: 2,200 lines of the view's width;
 	// 6,500 in the inspector beside the list, and as many again for the
 	// excerpt's token ids) and a few screens of prose. The long part

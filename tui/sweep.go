@@ -17,6 +17,7 @@ import (
 	"ctxlab/internal/safetext"
 	"ctxlab/internal/sparkline"
 	"ctxlab/themes"
+	"ctxlab/tui/draw"
 )
 
 // sparkCells is the width of the sparkline beside a swept control.
@@ -183,7 +184,7 @@ func sweepContent(st *themes.Styles, s sweepState, w int) string {
 		intro += ". " + cut
 	}
 	// Wrapped to the pane, so a narrow terminal loses no words.
-	for i, line := range hangingWrap(intro+".", max(1, w), 0) {
+	for i, line := range draw.HangingWrap(intro+".", max(1, w), 0) {
 		if i == 0 && strings.HasPrefix(line, k.Label) {
 			line = st.Accent.Render(k.Label) + line[len(k.Label):]
 		}

@@ -12,6 +12,7 @@ import (
 	"ctxlab/core/window"
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
+	"ctxlab/tui/draw"
 )
 
 // View draws the screen: header, budget, pipeline, banner, the worst
@@ -31,13 +32,13 @@ func (m Model) View() string {
 		parts = append(parts, renderAllocationHint(m.styles, allocationHintWords(m.eval, m.sent), m.width))
 	}
 	if l.banner > 0 {
-		lines := hangingWrap(m.bannerText(), m.width-2, 2)
+		lines := draw.HangingWrap(m.bannerText(), m.width-2, 2)
 		if len(lines) > l.banner {
 			lines = lines[:l.banner]
-			lines[l.banner-1] = truncateText(lines[l.banner-1]+" …", m.width-2)
+			lines[l.banner-1] = draw.Truncate(lines[l.banner-1]+" …", m.width-2)
 		}
 		for _, line := range lines {
-			parts = append(parts, m.styles.Alert.Render(padRight(" "+line, m.width)))
+			parts = append(parts, m.styles.Alert.Render(draw.PadRight(" "+line, m.width)))
 		}
 	}
 	parts = append(parts, findingLine(m.styles, m.eval, m.width, m.bannerSaysWorstFinding()))
@@ -112,7 +113,7 @@ func (m Model) renderHeader() string {
 	}
 	gap := m.width - lipgloss.Width(title) - lipgloss.Width(right)
 	if gap < 1 {
-		title = truncateText(title, m.width-lipgloss.Width(right)-1)
+		title = draw.Truncate(title, m.width-lipgloss.Width(right)-1)
 		gap = m.width - lipgloss.Width(title) - lipgloss.Width(right)
 	}
 	return st.Header.Render(title + strings.Repeat(" ", max(0, gap)) + right)
@@ -203,7 +204,7 @@ func (m Model) renderFooter() string {
 	if m.status.text != "" && !m.typing() {
 		// A status message (export paths, notes) takes the whole line for
 		// a few seconds; the keys come back when it expires.
-		return padRight(m.styles.Accent.Render(" "+truncateText(safetext.Line(m.status.text), m.width-2)), m.width)
+		return draw.PadRight(m.styles.Accent.Render(" "+draw.Truncate(safetext.Line(m.status.text), m.width-2)), m.width)
 	}
 	var bindings help.KeyMap
 	switch {
@@ -229,14 +230,14 @@ func (m Model) renderFooter() string {
 	local := m.help.ShortHelpView(bindings.ShortHelp())
 	if m.typing() {
 		// A text input takes every key: the global ones do not apply.
-		return padRight(" "+local+m.styles.HelpSep.Render("  │  ")+m.styles.HelpDesc.Render("typing goes to the input"), m.width)
+		return draw.PadRight(" "+local+m.styles.HelpSep.Render("  │  ")+m.styles.HelpDesc.Render("typing goes to the input"), m.width)
 	}
 	global := m.help.ShortHelpView(m.global.ShortHelp())
 	line := " " + local + m.styles.HelpSep.Render("  │  ") + global
 	if m.summaryCallInFlight() {
 		line = " " + m.help.ShortHelpView([]key.Binding{m.global.CancelSummary}) + m.styles.HelpSep.Render("  │  ") + local
 	}
-	return padRight(line, m.width)
+	return draw.PadRight(line, m.width)
 }
 
 func (m *Model) applyHelpStyles() {
@@ -255,12 +256,12 @@ func (m *Model) applyHelpStyles() {
 func tooSmall(width, height int) string {
 	notice := fmt.Sprintf("ctxlab needs a terminal of at least %s×%s; this one is %s×%s.",
 		numfmt.Thousands(minWidth), numfmt.Thousands(minHeight), numfmt.Thousands(width), numfmt.Thousands(height))
-	lines := append(hangingWrap(notice, max(1, width), 0), hangingWrap("Enlarge the window, or press q to quit.", max(1, width), 0)...)
+	lines := append(draw.HangingWrap(notice, max(1, width), 0), draw.HangingWrap("Enlarge the window, or press q to quit.", max(1, width), 0)...)
 	if height > 0 && len(lines) > height {
 		lines = lines[:height]
 	}
 	for i, line := range lines {
-		lines[i] = truncateText(line, width)
+		lines[i] = draw.Truncate(line, width)
 	}
 	return strings.Join(lines, "\n")
 }

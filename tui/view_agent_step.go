@@ -10,6 +10,7 @@ import (
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 	"ctxlab/themes"
+	"ctxlab/tui/draw"
 )
 
 // writeAgentStep explains the tool results when an agent step is chosen:
@@ -43,7 +44,7 @@ func writeAgentStep(b *strings.Builder, st *themes.Styles, ev *core.Evaluation, 
 		default:
 			glyph, state = "✓", fmt.Sprintf("%s tokens, whole", numfmt.Thousands(t.Tokens))
 		}
-		line := fmt.Sprintf("  %s %s  %s", glyph, padRight(safetext.Line(t.Step), nameW), state)
-		b.WriteString(style.Render(truncateText(line, width)) + "\n")
+		line := fmt.Sprintf("  %s %s  %s", glyph, draw.PadRight(safetext.Line(t.Step), nameW), state)
+		b.WriteString(style.Render(draw.Truncate(line, width)) + "\n")
 	}
 }

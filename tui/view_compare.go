@@ -12,6 +12,7 @@ import (
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 	"ctxlab/themes"
+	"ctxlab/tui/draw"
 )
 
 // compareAround is how many unchanged lines of the request's text the
@@ -35,14 +36,14 @@ func compareContent(st *themes.Styles, c *core.Comparison, costs [2]core.Request
 	writeTitled(&b, st, "Compared with the baseline", "· "+numfmt.Count(len(c.Settings), "setting turned", "settings turned")+" · P clears it, p pins what is on screen", width)
 	for _, s := range c.Settings {
 		b.WriteString("  ")
-		writeContinued(&b, st.Text, fmt.Sprintf("%s: %s → %s", s.Knob.Label, safetext.Line(s.Knob.ShowValue(s.Before)), safetext.Line(s.Knob.ShowValue(s.After))), width, 2)
+		draw.WriteContinued(&b, st.Text, fmt.Sprintf("%s: %s → %s", s.Knob.Label, safetext.Line(s.Knob.ShowValue(s.Before)), safetext.Line(s.Knob.ShowValue(s.After))), width, 2)
 	}
 	if c.Same() {
-		writeWrapped(&b, st.Muted, "The request is the same as the baseline: every document, component, finding and line of text.", width)
+		draw.WriteWrapped(&b, st.Muted, "The request is the same as the baseline: every document, component, finding and line of text.", width)
 		return b.String()
 	}
-	writeHanging(&b, st.Bold, requestChangeWords(c), width, 2)
-	writeHanging(&b, st.Text, "Cost "+safetext.Line(core.CostChangeWords(costs[0], costs[1])), width, 2)
+	draw.WriteHanging(&b, st.Bold, requestChangeWords(c), width, 2)
+	draw.WriteHanging(&b, st.Text, "Cost "+safetext.Line(core.CostChangeWords(costs[0], costs[1])), width, 2)
 	b.WriteByte('\n')
 	writeCompareDocuments(&b, st, c.Documents, width)
 	writeCompareComponents(&b, st, c.Components, width)
@@ -96,7 +97,7 @@ func changeLook(st *themes.Styles, kind core.DocumentChangeKind) (string, lipglo
 func writeCompareDocuments(b *strings.Builder, st *themes.Styles, docs []core.DocumentChange, width int) {
 	writeTitled(b, st, "Documents whose fate or place changed", "("+numfmt.Thousands(len(docs))+")", width)
 	if len(docs) == 0 {
-		writeWrapped(b, st.Muted, "  none", width)
+		draw.WriteWrapped(b, st.Muted, "  none", width)
 	}
 	place := func(n int) string {
 		if n == 0 {
@@ -115,7 +116,7 @@ func writeCompareDocuments(b *strings.Builder, st *themes.Styles, docs []core.Do
 		}
 		line := fmt.Sprintf("#%d %s · %s", d.Index+1, shownSource(d.Source), what)
 		b.WriteString("  " + style.Render(glyph) + " ")
-		writeContinued(b, st.Text, line, width, 2+lipgloss.Width(glyph)+1)
+		draw.WriteContinued(b, st.Text, line, width, 2+lipgloss.Width(glyph)+1)
 	}
 	b.WriteByte('\n')
 }
@@ -133,10 +134,10 @@ func writeCompareComponents(b *strings.Builder, st *themes.Styles, components []
 			line += fmt.Sprintf(", allocation %s → %s", numfmt.Thousands(d.AllocatedBefore), numfmt.Thousands(d.AllocatedAfter))
 		}
 		b.WriteString("  ")
-		writeContinued(b, st.Text, line, width, 2)
+		draw.WriteContinued(b, st.Text, line, width, 2)
 	}
 	if changed == 0 {
-		writeWrapped(b, st.Muted, "  no component changed", width)
+		draw.WriteWrapped(b, st.Muted, "  no component changed", width)
 	}
 	b.WriteByte('\n')
 }
@@ -155,7 +156,7 @@ func writeCompareFindings(b *strings.Builder, st *themes.Styles, what string, fi
 		glyph, word, style := severityLook(st, f.Severity)
 		head := glyph + " " + word + " "
 		b.WriteString("  " + style.Render(head))
-		writeContinued(b, st.Text, safetext.Line(f.Message), width, 2+lipgloss.Width(head))
+		draw.WriteContinued(b, st.Text, safetext.Line(f.Message), width, 2+lipgloss.Width(head))
 	}
 	b.WriteByte('\n')
 }
@@ -189,7 +190,7 @@ func writeCompareText(b *strings.Builder, st *themes.Styles, text []core.TextLin
 
 // diffLine is one line of a diff: its mark, then the text cut to width.
 func diffLine(st *themes.Styles, op core.TextOp, text string, width int) string {
-	line := truncateText(string(diffMark(op))+" "+safetext.Line(text), width)
+	line := draw.Truncate(string(diffMark(op))+" "+safetext.Line(text), width)
 	switch op {
 	case core.TextRemoved:
 		return st.Excluded.Render(line)
@@ -216,7 +217,7 @@ func diffMark(op core.TextOp) rune {
 func writeSideBySide(b *strings.Builder, st *themes.Styles, text []core.TextLine, shown []bool, width int) {
 	column := (width - 3) / 2
 	row := func(left, right string) {
-		b.WriteString(padRight(left, column) + st.Muted.Render(" │ ") + right + "\n")
+		b.WriteString(draw.PadRight(left, column) + st.Muted.Render(" │ ") + right + "\n")
 	}
 	row(st.Bold.Render("baseline"), st.Bold.Render("now"))
 	gap := false

@@ -15,6 +15,7 @@ import (
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 	"ctxlab/themes"
+	"ctxlab/tui/draw"
 )
 
 // citationLine matches the headers both builders write:
@@ -53,7 +54,7 @@ func contextContent(st *themes.Styles, ev *core.Evaluation, sc *core.Scenario, w
 	writeTitled(&b, st, "Assembled request", fmt.Sprintf("· %s · %s tokens · %s", numfmt.Plural(len(a.Messages), "1 message", numfmt.Thousands(len(a.Messages))+" messages"), numfmt.Thousands(a.Used), mode), width)
 	writeScenarioAbout(&b, st, sc, width)
 	if len(a.Tools) > 0 {
-		writeWrapped(&b, st.Muted, "The tools array is sent beside the messages: see “tools (sent beside the messages)” after them.", width)
+		draw.WriteWrapped(&b, st.Muted, "The tools array is sent beside the messages: see “tools (sent beside the messages)” after them.", width)
 	}
 	writeChatDrops(&b, st, a, width)
 	writeAgentStep(&b, st, ev, width)
@@ -83,14 +84,14 @@ func contextContent(st *themes.Styles, ev *core.Evaluation, sc *core.Scenario, w
 			if msg.Role == "system" && a.Mode != window.MeasureOnly {
 				why = "(empty: the article's assembler always sends a system message, with the system prompt and tools when there are any)"
 			}
-			writeWrapped(&b, st.Muted, why, width)
+			draw.WriteWrapped(&b, st.Muted, why, width)
 			continue
 		}
 		pos := 0
 		for _, c := range cuts[i] {
 			// The ✂ line takes the place of a line break at the cut.
 			writeMessageText(&b, st, strings.TrimSuffix(msg.Content[pos:c.at], "\n"), width)
-			writeWrapped(&b, st.CutMarker, c.text, width)
+			draw.WriteWrapped(&b, st.CutMarker, c.text, width)
 			pos = c.at
 		}
 		rest := msg.Content[pos:]
@@ -98,9 +99,9 @@ func contextContent(st *themes.Styles, ev *core.Evaluation, sc *core.Scenario, w
 			writeMessageText(&b, st, rest, width)
 		}
 		if len(msg.ToolCalls) > 0 {
-			calls, hidden := drawnBytes(msg.ToolCalls)
+			calls, hidden := draw.HeadBytes(msg.ToolCalls)
 			writeMessageText(&b, st, "[tool calls] "+calls, width)
-			writeNotDrawn(&b, st, hidden, width)
+			draw.WriteNotDrawn(&b, st, hidden, width)
 		}
 	}
 	writeTools(&b, st, a, width)
@@ -116,10 +117,10 @@ func writeScenarioAbout(b *strings.Builder, st *themes.Styles, sc *core.Scenario
 		return
 	}
 	if sc.Description != "" {
-		writeWrapped(b, st.Muted, safetext.Line(sc.Description), width)
+		draw.WriteWrapped(b, st.Muted, safetext.Line(sc.Description), width)
 	}
 	if sc.Interactions > 1 {
-		writeWrapped(b, st.Muted, fmt.Sprintf("Another of the cassette's %s chat requests: ctxlab --request %s --interaction N.",
+		draw.WriteWrapped(b, st.Muted, fmt.Sprintf("Another of the cassette's %s chat requests: ctxlab --request %s --interaction N.",
 			numfmt.Thousands(sc.Interactions), safetext.Line(sc.Origin)), width)
 	}
 }
@@ -145,7 +146,7 @@ func systemMessageParts(a *window.Assembly, n int) string {
 // writeTitled writes a bold title and the plain text after it, wrapped to
 // width.
 func writeTitled(b *strings.Builder, st *themes.Styles, title, rest string, width int) {
-	for i, l := range wrapText(title+" "+rest, width) {
+	for i, l := range draw.Wrap(title+" "+rest, width) {
 		if i == 0 && strings.HasPrefix(l, title) {
 			l = st.Bold.Render(title) + l[len(title):]
 		}
@@ -156,7 +157,7 @@ func writeTitled(b *strings.Builder, st *themes.Styles, title, rest string, widt
 // writeRule writes "── label ─────" across the width: a message's
 // header, visible without colour.
 func writeRule(b *strings.Builder, st *themes.Styles, label string, width int) {
-	lines := hangingWrap(label, max(10, width-4), 3)
+	lines := draw.HangingWrap(label, max(10, width-4), 3)
 	for i, l := range lines {
 		switch {
 		case i == 0 && len(lines) == 1:
@@ -176,14 +177,14 @@ func writeMessageText(b *strings.Builder, st *themes.Styles, text string, width 
 	if text == "" {
 		return
 	}
-	text, hidden := drawnText(text)
-	defer writeNotDrawn(b, st, hidden, width)
+	text, hidden := draw.Head(text)
+	defer draw.WriteNotDrawn(b, st, hidden, width)
 	for _, line := range strings.Split(safetext.Sanitize(text), "\n") {
 		if citationLine.MatchString(line) {
-			writeWrapped(b, st.Citation, line, width)
+			draw.WriteWrapped(b, st.Citation, line, width)
 			continue
 		}
-		for _, wrapped := range wrapText(line, width) {
+		for _, wrapped := range draw.Wrap(line, width) {
 			b.WriteString(strings.ReplaceAll(wrapped, "[...]", st.CutMarker.Render("[...]")) + "\n")
 		}
 	}
@@ -314,16 +315,16 @@ func writeTools(b *strings.Builder, st *themes.Styles, a *window.Assembly, width
 	writeRule(b, st, head, width)
 	// An array too long to draw whole is drawn as it was sent: its
 	// indented copy would be as long again, and only its start is drawn.
-	text, hidden := drawnBytes(a.Tools)
+	text, hidden := draw.HeadBytes(a.Tools)
 	var pretty bytes.Buffer
 	if hidden == 0 && json.Indent(&pretty, a.Tools, "", "  ") == nil {
 		text = pretty.String()
 	}
-	defer writeNotDrawn(b, st, hidden, width)
+	defer draw.WriteNotDrawn(b, st, hidden, width)
 	for _, line := range strings.Split(safetext.Sanitize(text), "\n") {
 		trimmed := strings.TrimLeft(line, " ")
 		indent := min(len(line)-len(trimmed), width/2)
-		for k, l := range hangingWrap(trimmed, width-indent, 2) {
+		for k, l := range draw.HangingWrap(trimmed, width-indent, 2) {
 			if k > 0 {
 				l = "  " + l
 			}
@@ -381,16 +382,16 @@ func writeCitations(b *strings.Builder, st *themes.Styles, ev *core.Evaluation, 
 		case core.SurvivedCut:
 			mark = "✂ cut inside by the assembler"
 		}
-		b.WriteString("  " + st.Citation.Render(padRight(e.label, labelW)) + " ")
+		b.WriteString("  " + st.Citation.Render(draw.PadRight(e.label, labelW)) + " ")
 		switch {
 		case mark == "":
-			writeContinued(b, st.Text, e.source, width, indent)
+			draw.WriteContinued(b, st.Text, e.source, width, indent)
 		case indent+srcW+2+ansi.StringWidth(mark) <= width:
-			b.WriteString(padRight(e.source, srcW) + "  " + st.Excluded.Render(mark) + "\n")
+			b.WriteString(draw.PadRight(e.source, srcW) + "  " + st.Excluded.Render(mark) + "\n")
 		default:
-			writeContinued(b, st.Text, e.source, width, indent)
+			draw.WriteContinued(b, st.Text, e.source, width, indent)
 			b.WriteString(strings.Repeat(" ", indent))
-			writeContinued(b, st.Excluded, mark, width, indent)
+			draw.WriteContinued(b, st.Excluded, mark, width, indent)
 		}
 	}
 }
@@ -404,7 +405,7 @@ func writeChatDrops(b *strings.Builder, st *themes.Styles, a *window.Assembly, w
 	}
 	for _, name := range []string{window.ComponentTools, window.ComponentHistory, window.ComponentToolResults} {
 		if c, ok := a.Component(name); ok && c.Truncated {
-			writeWrapped(b, st.CutMarker, fmt.Sprintf("✂ %s: %s of %s tokens kept; %s",
+			draw.WriteWrapped(b, st.CutMarker, fmt.Sprintf("✂ %s: %s of %s tokens kept; %s",
 				window.ComponentWords(name), numfmt.Thousands(c.Used), numfmt.Thousands(c.Raw), safetext.Line(c.Note)), width)
 		}
 	}

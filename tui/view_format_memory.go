@@ -8,6 +8,7 @@ import (
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 	"ctxlab/themes"
+	"ctxlab/tui/draw"
 )
 
 // writeFormatMemory shows the reference's own memory
@@ -36,7 +37,7 @@ func writeFormatMemory(b *strings.Builder, st *themes.Styles, ev *core.Evaluatio
 		}
 	}
 	if mislabeled > 0 {
-		writeWrapped(b, st.Warn, fmt.Sprintf("▲ %s labelled Assistant although %s from the assistant (the reference labels every non-user role so)",
+		draw.WriteWrapped(b, st.Warn, fmt.Sprintf("▲ %s labelled Assistant although %s from the assistant (the reference labels every non-user role so)",
 			numfmt.Plural(mislabeled, "1 message", fmt.Sprintf("%s messages", numfmt.Thousands(mislabeled))), numfmt.Plural(mislabeled, "it is not", "they are not")), width)
 	}
 	for _, l := range fm.Lines {
@@ -50,6 +51,6 @@ func writeFormatMemory(b *strings.Builder, st *themes.Styles, ev *core.Evaluatio
 			mark, style = "▲ ", st.Warn
 		}
 		line := fmt.Sprintf("%s%3d %s: %s", mark, l.Index+1, l.Label, text)
-		b.WriteString(style.Render(truncateText(line, width)) + "\n")
+		b.WriteString(style.Render(draw.Truncate(line, width)) + "\n")
 	}
 }

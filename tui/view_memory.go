@@ -13,6 +13,7 @@ import (
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 	"ctxlab/themes"
+	"ctxlab/tui/draw"
 )
 
 // memoryContent lists every history message with its fate under the
@@ -31,9 +32,9 @@ func memoryContent(st *themes.Styles, ev *core.Evaluation, fallbacks []string, w
 	}
 	writeTitled(&b, st, "Memory", fmt.Sprintf("%s · %s kept · %s pinned · %s summarized · %s dropped", mem.Strategy,
 		numfmt.Thousands(counts[memory.Kept]), numfmt.Thousands(counts[memory.Pinned]), numfmt.Thousands(counts[memory.Summarized]), numfmt.Thousands(counts[memory.Dropped])), width)
-	writeHanging(&b, st.Text, memoryTokensLine(ev), width, len("tokens: "))
+	draw.WriteHanging(&b, st.Text, memoryTokensLine(ev), width, len("tokens: "))
 	if mem.Overflow > 0 {
-		writeWrapped(&b, st.Alert, fmt.Sprintf("▲ over the history budget by %s tokens even after the strategy: not hidden", numfmt.Thousands(mem.Overflow)), width)
+		draw.WriteWrapped(&b, st.Alert, fmt.Sprintf("▲ over the history budget by %s tokens even after the strategy: not hidden", numfmt.Thousands(mem.Overflow)), width)
 	}
 	if ev.Assembly != nil {
 		if c, ok := ev.Assembly.Component(window.ComponentHistory); ok && c.Truncated {
@@ -44,17 +45,17 @@ func memoryContent(st *themes.Styles, ev *core.Evaluation, fallbacks []string, w
 			case mem.Tokens > c.Allocated:
 				why = fmt.Sprintf("the strategy kept %s tokens of contents, more than the %s allocated", numfmt.Thousands(mem.Tokens), numfmt.Thousands(c.Allocated))
 			}
-			writeHanging(&b, st.Partial, fmt.Sprintf("✂ the assembler cut %s tokens from the start of the history: %s. The Context view marks the cut.",
+			draw.WriteHanging(&b, st.Partial, fmt.Sprintf("✂ the assembler cut %s tokens from the start of the history: %s. The Context view marks the cut.",
 				numfmt.Thousands(c.Raw-c.Used), why), width, 2)
 		}
 	}
 	for _, f := range fallbacks {
 		// The lines are written for stderr; on screen the program's
 		// name in front says nothing.
-		writeHanging(&b, st.Warn, "▲ "+safetext.Line(strings.TrimPrefix(f, "ctxlab: ")), width, 2)
+		draw.WriteHanging(&b, st.Warn, "▲ "+safetext.Line(strings.TrimPrefix(f, "ctxlab: ")), width, 2)
 	}
 	for _, note := range mem.Notes {
-		writeHanging(&b, st.Muted, "note: "+safetext.Line(note), width, len("note: "))
+		draw.WriteHanging(&b, st.Muted, "note: "+safetext.Line(note), width, len("note: "))
 	}
 	b.WriteByte('\n')
 
@@ -63,7 +64,7 @@ func memoryContent(st *themes.Styles, ev *core.Evaluation, fallbacks []string, w
 		whyW = 22
 	}
 	row := func(fate, num, role, tokens, why string) string {
-		return " " + padRight(fate, 4) + " " + padLeft(num, 3) + "  " + padRight(role, 9) + " " + padLeft(tokens, 6) + "  " + padRight(why, whyW) + "  "
+		return " " + draw.PadRight(fate, 4) + " " + draw.PadLeft(num, 3) + "  " + draw.PadRight(role, 9) + " " + draw.PadLeft(tokens, 6) + "  " + draw.PadRight(why, whyW) + "  "
 	}
 	head := row("fate", "#", "role", "tokens", "why")
 	b.WriteString(st.TableHeader.Render(head+"message") + "\n")
@@ -81,7 +82,7 @@ func memoryContent(st *themes.Styles, ev *core.Evaluation, fallbacks []string, w
 			label += " by " + safetext.Line(f.Pattern)
 		}
 		prefix := row(glyph, fmt.Sprint(f.Index+1), role, fmt.Sprint(f.Tokens), label)
-		rest := truncateText(text, textW)
+		rest := draw.Truncate(text, textW)
 		line := style.Render(prefix) + rest
 		if f.Fate == memory.Dropped {
 			line = style.Render(prefix + rest)
@@ -90,9 +91,9 @@ func memoryContent(st *themes.Styles, ev *core.Evaluation, fallbacks []string, w
 	}
 	if mem.Summary != "" {
 		fmt.Fprintf(&b, "\n%s\n", st.Bold.Render("Running summary"))
-		writeWrapped(&b, st.Summarized, "[Conversation summary: "+safetext.Sanitize(mem.Summary)+"]", width)
+		draw.WriteWrapped(&b, st.Summarized, "[Conversation summary: "+safetext.Sanitize(mem.Summary)+"]", width)
 		for _, fold := range mem.Folds {
-			writeHanging(&b, st.Muted, fmt.Sprintf("  fold at message %s: %s folded, summary now %s tokens", numfmt.Thousands(fold.Turn), numfmt.Plural(len(fold.Folded), "1 message", numfmt.Thousands(len(fold.Folded))+" messages"), numfmt.Thousands(fold.SummaryTokens)), width, 4)
+			draw.WriteHanging(&b, st.Muted, fmt.Sprintf("  fold at message %s: %s folded, summary now %s tokens", numfmt.Thousands(fold.Turn), numfmt.Plural(len(fold.Folded), "1 message", numfmt.Thousands(len(fold.Folded))+" messages"), numfmt.Thousands(fold.SummaryTokens)), width, 4)
 		}
 	}
 	writeFormatMemory(&b, st, ev, width)

@@ -13,6 +13,7 @@ import (
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 	"ctxlab/themes"
+	"ctxlab/tui/draw"
 )
 
 // metricsContent shows the article's ContextMetrics for this assembly:
@@ -28,17 +29,17 @@ func metricsContent(st *themes.Styles, ev *core.Evaluation, width int) string {
 	writeTitled(&b, st, "Utilization", utilizationText(a, met.BudgetUtilization), width)
 	switch {
 	case ev.Overflow != nil:
-		writeWrapped(&b, st.Alert, "▲ "+overflowWords(ev.Overflow), width)
+		draw.WriteWrapped(&b, st.Alert, "▲ "+overflowWords(ev.Overflow), width)
 	case ev.Alert != "":
-		writeWrapped(&b, st.Alert, "⚠ "+safetext.Line(ev.Alert), width)
+		draw.WriteWrapped(&b, st.Alert, "⚠ "+safetext.Line(ev.Alert), width)
 	default:
-		writeWrapped(&b, st.Included, "✓ below the 90% alert threshold", width)
+		draw.WriteWrapped(&b, st.Included, "✓ below the 90% alert threshold", width)
 	}
 	if !a.Exact {
-		writeWrapped(&b, st.Warn, "counts are estimates: the "+a.Tokenizer+" tokenizer is not the provider's", width)
+		draw.WriteWrapped(&b, st.Warn, "counts are estimates: the "+a.Tokenizer+" tokenizer is not the provider's", width)
 	}
 	if rec := ev.Recorded; rec != nil {
-		writeHanging(&b, st.Text, recordedLine(rec, a), width, 2)
+		draw.WriteHanging(&b, st.Text, recordedLine(rec, a), width, 2)
 	}
 	b.WriteByte('\n')
 
@@ -57,23 +58,23 @@ func metricsContent(st *themes.Styles, ev *core.Evaluation, width int) string {
 		state := ""
 		switch {
 		case c.Over:
-			state = st.Excluded.Render(padRight("▲ +"+numfmt.Thousands(c.Excess), 12))
+			state = st.Excluded.Render(draw.PadRight("▲ +"+numfmt.Thousands(c.Excess), 12))
 		case c.Truncated:
-			state = st.Partial.Render(padRight("✂ cut", 12))
+			state = st.Partial.Render(draw.PadRight("✂ cut", 12))
 		default:
-			state = padRight("", 12)
+			state = draw.PadRight("", 12)
 		}
 		alloc := numfmt.Thousands(c.Allocated)
 		if c.Name == window.ComponentLabels || c.Name == window.ComponentFraming {
 			alloc = "—"
 		}
-		fmt.Fprintf(&b, " %s %9s %9s %9s  %s", componentStyle(st, c.Name).Render(padRight(window.ComponentWords(c.Name), 20)),
+		fmt.Fprintf(&b, " %s %9s %9s %9s  %s", componentStyle(st, c.Name).Render(draw.PadRight(window.ComponentWords(c.Name), 20)),
 			alloc, numfmt.Thousands(c.Raw), numfmt.Thousands(c.Used), state)
 		note := safetext.Line(c.Note)
 		if c.Name == window.ComponentHistory {
 			note = joinNotes(note, memoryDropNote(ev.Memory))
 		}
-		lines := hangingWrap(note, noteW, 0)
+		lines := draw.HangingWrap(note, noteW, 0)
 		switch {
 		case note == "":
 			b.WriteByte('\n')
@@ -94,8 +95,8 @@ func metricsContent(st *themes.Styles, ev *core.Evaluation, width int) string {
 			raw += c.Raw
 		}
 	}
-	fmt.Fprintf(&b, " %s %9s %9s %9s\n", st.Bold.Render(padRight("total input", 20)), numfmt.Thousands(a.Budget.Allocated()), numfmt.Thousands(raw), numfmt.Thousands(a.Used))
-	fmt.Fprintf(&b, " %s %9s %s\n", padRight("max input", 20), numfmt.Thousands(max(0, a.MaxInput)), st.Muted.Render(fmt.Sprintf("%21s window %s − reserve %s", "", numfmt.Thousands(a.Window), numfmt.Thousands(a.Budget.ResponseReserve))))
+	fmt.Fprintf(&b, " %s %9s %9s %9s\n", st.Bold.Render(draw.PadRight("total input", 20)), numfmt.Thousands(a.Budget.Allocated()), numfmt.Thousands(raw), numfmt.Thousands(a.Used))
+	fmt.Fprintf(&b, " %s %9s %s\n", draw.PadRight("max input", 20), numfmt.Thousands(max(0, a.MaxInput)), st.Muted.Render(fmt.Sprintf("%21s window %s − reserve %s", "", numfmt.Thousands(a.Window), numfmt.Thousands(a.Budget.ResponseReserve))))
 	if len(met.TruncatedComponents) > 0 {
 		b.WriteByte('\n')
 		words := make([]string, len(met.TruncatedComponents))
@@ -112,7 +113,7 @@ func metricsContent(st *themes.Styles, ev *core.Evaluation, width int) string {
 	if len(ev.Notes) > 0 {
 		fmt.Fprintf(&b, "\n%s\n", st.Bold.Render("Scenario notes"))
 		for _, note := range ev.Notes {
-			writeHanging(&b, st.Text, "• "+safetext.Line(note), width, 2)
+			draw.WriteHanging(&b, st.Text, "• "+safetext.Line(note), width, 2)
 		}
 	}
 	record, err := json.MarshalIndent(met, "", "  ")

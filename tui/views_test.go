@@ -15,6 +15,7 @@ import (
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/testcorpus"
 	"ctxlab/loaders"
+	"ctxlab/tui/draw"
 )
 
 func TestHelpListsEveryBindingAtEveryWidth(t *testing.T) {
@@ -37,7 +38,7 @@ func TestHelpListsEveryBindingAtEveryWidth(t *testing.T) {
 }
 
 func TestHangingWrapLeavesRoomForTheIndent(t *testing.T) {
-	lines := hangingWrap("tokens   heuristic 206 · cl100k_base 177 · o200k_base 177", 30, 9)
+	lines := draw.HangingWrap("tokens   heuristic 206 · cl100k_base 177 · o200k_base 177", 30, 9)
 	if len(lines) < 2 {
 		t.Fatalf("not wrapped: %q", lines)
 	}

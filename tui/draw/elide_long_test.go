@@ -1,4 +1,4 @@
-package tui
+package draw
 
 import (
 	"math/rand/v2"
@@ -9,7 +9,7 @@ import (
 	"github.com/mattn/go-runewidth"
 )
 
-// elideMiddleByRunes is elideMiddle as it was, over the string
+// elideMiddleByRunes is ElideMiddle as it was, over the string
 // converted to runes whole.
 func elideMiddleByRunes(s string, width int) (string, int, int) {
 	runes := []rune(s)
@@ -56,9 +56,9 @@ func TestElideMiddleAsByRunes(t *testing.T) {
 			continue
 		}
 		want, head, tail := elideMiddleByRunes(s, width)
-		got, kept := elideMiddle(s, width)
+		got, kept := ElideMiddle(s, width)
 		if got != want {
-			t.Fatalf("elideMiddle(%q, %d) = %q, want %q", s, width, got, want)
+			t.Fatalf("ElideMiddle(%q, %d) = %q, want %q", s, width, got, want)
 		}
 		for i := range len([]rune(s)) {
 			wantAt := -1
@@ -69,7 +69,7 @@ func TestElideMiddleAsByRunes(t *testing.T) {
 				wantAt = head + 1 + i - tail
 			}
 			if kept(i) != wantAt {
-				t.Fatalf("elideMiddle(%q, %d): rune %d kept at %d, want %d", s, width, i, kept(i), wantAt)
+				t.Fatalf("ElideMiddle(%q, %d): rune %d kept at %d, want %d", s, width, i, kept(i), wantAt)
 			}
 		}
 	}
@@ -77,7 +77,7 @@ func TestElideMiddleAsByRunes(t *testing.T) {
 	long := "kb/" + strings.Repeat("a", 4<<20) + "/end.md"
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
-	out, _ := elideMiddle(long, 60)
+	out, _ := ElideMiddle(long, 60)
 	runtime.ReadMemStats(&after)
 	if grew := after.TotalAlloc - before.TotalAlloc; grew > 4096 {
 		t.Errorf("eliding a %d-byte source allocated %d bytes", len(long), grew)

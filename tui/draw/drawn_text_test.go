@@ -1,4 +1,4 @@
-package tui
+package draw
 
 import (
 	"strings"
@@ -13,25 +13,25 @@ import (
 // a character, never inside one, and what is left out is counted to the
 // byte, as bytes or as a string.
 func TestDrawnTextKeepsTheStartWhole(t *testing.T) {
-	if got, hidden := drawnText("short"); got != "short" || hidden != 0 {
-		t.Errorf("drawnText(short) = %q, %d", got, hidden)
+	if got, hidden := Head("short"); got != "short" || hidden != 0 {
+		t.Errorf("Head(short) = %q, %d", got, hidden)
 	}
-	lines := strings.Repeat(strings.Repeat("l", 99)+"\n", 2*drawLimit/100)
-	for _, text := range []string{lines, strings.Repeat("漢", drawLimit), strings.Repeat("a", drawLimit+1), strings.Repeat("🙂", drawLimit/2)} {
-		got, hidden := drawnText(text)
+	lines := strings.Repeat(strings.Repeat("l", 99)+"\n", 2*Limit/100)
+	for _, text := range []string{lines, strings.Repeat("漢", Limit), strings.Repeat("a", Limit+1), strings.Repeat("🙂", Limit/2)} {
+		got, hidden := Head(text)
 		switch {
 		case len(got)+hidden != len(text) || !strings.HasPrefix(text, got):
-			t.Fatalf("drawnText of %d bytes: %d drawn and %d hidden, not the text's start and the rest", len(text), len(got), hidden)
-		case len(got) > drawLimit || len(got) < drawLimit-drawLimit/8-1:
-			t.Fatalf("drawnText of %d bytes draws %d; want up to %d, near it", len(text), len(got), drawLimit)
+			t.Fatalf("Head of %d bytes: %d drawn and %d hidden, not the text's start and the rest", len(text), len(got), hidden)
+		case len(got) > Limit || len(got) < Limit-Limit/8-1:
+			t.Fatalf("Head of %d bytes draws %d; want up to %d, near it", len(text), len(got), Limit)
 		case !utf8.ValidString(got):
-			t.Fatalf("drawnText cut inside a character")
+			t.Fatalf("Head cut inside a character")
 		case text[0] == 'l' && !strings.HasSuffix(got, "l") && text[len(got)] != '\n':
-			t.Fatalf("drawnText of lines cut inside a line")
+			t.Fatalf("Head of lines cut inside a line")
 		}
-		bytesGot, bytesHidden := drawnBytes([]byte(text))
+		bytesGot, bytesHidden := HeadBytes([]byte(text))
 		if bytesGot != got || bytesHidden != hidden {
-			t.Fatalf("drawnBytes = %d, %d; drawnText = %d, %d", len(bytesGot), bytesHidden, len(got), hidden)
+			t.Fatalf("HeadBytes = %d, %d; Head = %d, %d", len(bytesGot), bytesHidden, len(got), hidden)
 		}
 	}
 }
@@ -43,15 +43,15 @@ func TestDrawnTextKeepsTheStartWhole(t *testing.T) {
 func TestTruncateTextMeasuresOnlyTheStartOfALongText(t *testing.T) {
 	for _, long := range []string{strings.Repeat("a", 1<<20), strings.Repeat("漢", 1<<18), strings.Repeat("\u200b", 1<<10) + "abc"} {
 		for _, width := range []int{1, 5, 28} {
-			got := truncateText(long, width)
+			got := Truncate(long, width)
 			if want := truncateWhole(long, width); got != want {
-				t.Fatalf("truncateText(%.10q…, %d) = %q, want %q", long, width, got, want)
+				t.Fatalf("Truncate(%.10q…, %d) = %q, want %q", long, width, got, want)
 			}
 		}
 	}
 }
 
-// truncateWhole is truncateText measuring the whole text, as it did.
+// truncateWhole is Truncate measuring the whole text, as it did.
 func truncateWhole(s string, width int) string {
 	if runewidth.StringWidth(s) <= width {
 		return s

@@ -1,4 +1,4 @@
-package tui
+package draw
 
 import (
 	"strings"
@@ -7,15 +7,15 @@ import (
 	"github.com/mattn/go-runewidth"
 )
 
-// truncateText cuts plain text to width cells, ending with "…" when cut.
-func truncateText(s string, width int) string {
+// Truncate cuts plain text to width cells, ending with "…" when cut.
+func Truncate(s string, width int) string {
 	if width <= 0 {
 		return ""
 	}
 	// A long text (a 50 MB query in its control) is cut on its start
 	// alone: measured whole, every frame measured all of it twice.
 	if limit := 8*width + 64; len(s) > limit {
-		if start := s[:runeStartAtOrBefore(s, limit)]; runewidth.StringWidth(start) > width {
+		if start := s[:RuneStartAtOrBefore(s, limit)]; runewidth.StringWidth(start) > width {
 			return runewidth.Truncate(start, width, "…")
 		}
 	}
@@ -25,9 +25,9 @@ func truncateText(s string, width int) string {
 	return runewidth.Truncate(s, width, "…")
 }
 
-// padRight pads plain or styled text with spaces to width cells, cutting
+// PadRight pads plain or styled text with spaces to width cells, cutting
 // it when longer.
-func padRight(s string, width int) string {
+func PadRight(s string, width int) string {
 	w := ansi.StringWidth(s)
 	switch {
 	case w > width:
@@ -38,8 +38,8 @@ func padRight(s string, width int) string {
 	return s
 }
 
-// padLeft right-aligns plain text in width cells.
-func padLeft(s string, width int) string {
+// PadLeft right-aligns plain text in width cells.
+func PadLeft(s string, width int) string {
 	w := runewidth.StringWidth(s)
 	if w >= width {
 		return s
@@ -47,9 +47,9 @@ func padLeft(s string, width int) string {
 	return strings.Repeat(" ", width-w) + s
 }
 
-// strikeGlyphs draws a line through text with combining long strokes, so
+// Strike draws a line through text with combining long strokes, so
 // a struck-out document is visible without colour or terminal styling.
-func strikeGlyphs(s string) string {
+func Strike(s string) string {
 	var b strings.Builder
 	for _, r := range s {
 		b.WriteRune(r)
@@ -60,14 +60,14 @@ func strikeGlyphs(s string) string {
 	return b.String()
 }
 
-// fitLines makes text exactly height lines of at most width cells.
-func fitLines(text string, width, height int) string {
+// FitLines makes text exactly height lines of at most width cells.
+func FitLines(text string, width, height int) string {
 	lines := strings.Split(text, "\n")
 	if len(lines) > height {
 		lines = lines[:height]
 	}
 	for i, l := range lines {
-		lines[i] = padRight(l, width)
+		lines[i] = PadRight(l, width)
 	}
 	for len(lines) < height {
 		lines = append(lines, strings.Repeat(" ", width))
@@ -75,8 +75,8 @@ func fitLines(text string, width, height int) string {
 	return strings.Join(lines, "\n")
 }
 
-// wrapText wraps text to width at word boundaries, breaking words longer
+// Wrap wraps text to width at word boundaries, breaking words longer
 // than the width, and keeps existing line breaks.
-func wrapText(s string, width int) []string {
+func Wrap(s string, width int) []string {
 	return strings.Split(ansi.Wrap(s, max(1, width), ""), "\n")
 }

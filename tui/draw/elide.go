@@ -1,4 +1,4 @@
-package tui
+package draw
 
 import (
 	"strings"
@@ -7,12 +7,12 @@ import (
 	"github.com/mattn/go-runewidth"
 )
 
-// elideMiddle fits s in width cells by cutting its middle, so that both
+// ElideMiddle fits s in width cells by cutting its middle, so that both
 // the start (the collection, the host) and the end (the file name, the
 // anchor) stay: sources in one list differ most in their last segment,
 // which cutting the end would lose. kept maps a rune index of s to its index in the result, -1
 // when it was cut, so a filter's highlighted runes stay on their letters.
-func elideMiddle(s string, width int) (out string, kept func(int) int) {
+func ElideMiddle(s string, width int) (out string, kept func(int) int) {
 	identity := func(i int) int {
 		if i < 0 {
 			return -1
@@ -23,7 +23,7 @@ func elideMiddle(s string, width int) (out string, kept func(int) int) {
 		return s, identity
 	}
 	if width < 6 {
-		return truncateText(s, width), func(i int) int {
+		return Truncate(s, width), func(i int) int {
 			if i >= 0 && i < width-1 {
 				return i
 			}

@@ -1,4 +1,4 @@
-package tui
+package draw
 
 import (
 	"math/rand/v2"
@@ -11,7 +11,7 @@ import (
 	"github.com/mattn/go-runewidth"
 )
 
-// hangingWrapMeasuringWhole is hangingWrap as it was, measuring what is
+// hangingWrapMeasuringWhole is HangingWrap as it was, measuring what is
 // left of a long word whole for each of its lines: the reference the
 // wrap must still match.
 func hangingWrapMeasuringWhole(text string, width, indent int) []string {
@@ -74,8 +74,8 @@ func TestHangingWrapMatchesMeasuringWhole(t *testing.T) {
 			b.WriteString(pieces[rng.IntN(len(pieces))])
 		}
 		text, width, indent := b.String(), 1+rng.IntN(30), rng.IntN(6)
-		if got, want := hangingWrap(text, width, indent), hangingWrapMeasuringWhole(text, width, indent); !slices.Equal(got, want) {
-			t.Fatalf("hangingWrap(%q, %d, %d) = %q, want %q", text, width, indent, got, want)
+		if got, want := HangingWrap(text, width, indent), hangingWrapMeasuringWhole(text, width, indent); !slices.Equal(got, want) {
+			t.Fatalf("HangingWrap(%q, %d, %d) = %q, want %q", text, width, indent, got, want)
 		}
 	}
 }
@@ -88,7 +88,7 @@ func TestHangingWrapMatchesMeasuringWhole(t *testing.T) {
 func TestHangingWrapBreaksAVeryLongWordInOnePass(t *testing.T) {
 	word := strings.Repeat("ab漢", 4<<20/5)
 	done := make(chan []string, 1)
-	go func() { done <- hangingWrap(word, 80, 2) }()
+	go func() { done <- HangingWrap(word, 80, 2) }()
 	select {
 	case lines := <-done:
 		if got := strings.Join(lines, ""); got != word {

@@ -1,4 +1,4 @@
-package tui
+package draw
 
 import (
 	"testing"
@@ -20,15 +20,15 @@ func TestElideMiddleKeepsTheEnd(t *testing.T) {
 		{"abcdefghij", 5, "abcd…"},
 	}
 	for _, c := range cases {
-		got, _ := elideMiddle(c.in, c.width)
+		got, _ := ElideMiddle(c.in, c.width)
 		if got != c.want {
-			t.Errorf("elideMiddle(%q, %d) = %q, want %q", c.in, c.width, got, c.want)
+			t.Errorf("ElideMiddle(%q, %d) = %q, want %q", c.in, c.width, got, c.want)
 		}
 		if w := runewidth.StringWidth(got); w > c.width {
-			t.Errorf("elideMiddle(%q, %d) is %d cells", c.in, c.width, w)
+			t.Errorf("ElideMiddle(%q, %d) is %d cells", c.in, c.width, w)
 		}
 	}
-	out, kept := elideMiddle("internal/billing/proration.go", 20)
+	out, kept := ElideMiddle("internal/billing/proration.go", 20)
 	runes, src := []rune(out), []rune("internal/billing/proration.go")
 	for i, r := range src {
 		if j := kept(i); j >= 0 && runes[j] != r {
