@@ -137,7 +137,7 @@ func TestFindingLineFollowsTheSettings(t *testing.T) {
 		t.Errorf("finding line %q", before)
 	}
 	m = keys(t, m, "c")
-	m.controls.selectID("lost-in-middle")
+	m.controls.SelectID("lost-in-middle")
 	m = keys(t, m, " ")
 	after := line(m)
 	if m.eval.Settings.Pipeline.LostInMiddle || after == before || strings.Contains(after, "#15 was dropped") {

@@ -16,8 +16,8 @@
 // view_compare.go; the list's marks against it in baseline_rows.go, the
 // bars' deltas in budget_delta.go, the Eval view's baseline run in
 // eval_baseline.go), the text as tokens (token_view.go), the filter
-// (filter_pane.go), the controls strip (controls*.go, one control per
-// entry of core's knob table), the fix preview (fix_*.go: core.Suggest in
+// (filter_pane.go), the controls strip (package tui/controls, one
+// control per entry of core's knob table), the fix preview (fix_*.go: core.Suggest in
 // a command, applied through the knob table, undone from a stack of
 // settings), the Eval view of a retrieval run (eval_*.go, view_eval.go: a
 // knob change runs every query again in a command, and a query opens as

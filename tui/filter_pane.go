@@ -9,6 +9,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"ctxlab/core"
+	"ctxlab/tui/controls"
 )
 
 // filterPane is the list's filter: the input the query is typed in, the
@@ -23,7 +24,7 @@ type filterPane struct {
 	active  bool          // a result is narrowing the list
 	docs    map[int]bool  // scenario document indexes that match
 	hits    map[int][]int // evaluation document -> matched rune indexes in its source
-	keys    inputKeys
+	keys    controls.InputKeys
 }
 
 func newFilterPane() filterPane {
@@ -34,7 +35,7 @@ func newFilterPane() filterPane {
 	// A steady cursor: a blinking one redraws the screen twice a second
 	// for nothing.
 	in.Cursor.SetMode(cursor.CursorStatic)
-	return filterPane{input: in, keys: newInputKeys()}
+	return filterPane{input: in, keys: controls.NewInputKeys()}
 }
 
 // open gives the input the keyboard, on the query in force.

@@ -111,7 +111,7 @@ func TestFixPreviewListsTheFindingsItChanges(t *testing.T) {
 func TestConflictSentHasAFix(t *testing.T) {
 	m := newTestModel(t, "support_chat", "mono", 160, 48)
 	m = keys(t, m, "c")
-	m.controls.selectID("rag")
+	m.controls.SelectID("rag")
 	m = keys(t, m, "enter", "ctrl+u")
 	m = typeText(t, m, "7042")
 	m = keys(t, m, "enter", "esc", "d")

@@ -42,7 +42,7 @@ func (m Model) helpSections() []helpSection {
 		{"Diagnosis view (d)", flattenBindings(m.diagnosis.keys.FullHelp())},
 		// Next and Inc have no help of their own: listed after Prev and
 		// Dec, their keys join the "↑/↓" and "←/→" lines.
-		{"Controls", flattenBindings(m.controls.keys.FullHelp())},
+		{"Controls", flattenBindings(m.controls.Keys().FullHelp())},
 		{"Text inputs (filter, values)", flattenBindings(m.filter.keys.FullHelp())},
 	}
 	if m.cfg.Eval != nil {

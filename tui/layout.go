@@ -39,7 +39,7 @@ func (m *Model) computeLayout() layout {
 	}
 	// A wide terminal may need fewer rows than it could give: no blank
 	// row above the footer. Focused, the strip keeps one for its hint.
-	need := m.controls.rowsNeeded(m.settings, m.width-1)
+	need := m.controls.RowsNeeded(m.settings, m.width-1)
 	if m.focus == paneControls {
 		need++
 	}

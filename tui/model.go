@@ -19,6 +19,7 @@ import (
 	"ctxlab/core/window"
 	"ctxlab/internal/numfmt"
 	"ctxlab/themes"
+	"ctxlab/tui/controls"
 )
 
 // Config is what the workbench opens on.
@@ -172,7 +173,7 @@ type Model struct {
 	views     viewsPane
 	space     spacePane
 	diagnosis diagnosisPane
-	controls  controlsPane
+	controls  controls.Strip
 	filter    filterPane
 	fixes     fixPane
 	evalTable evalPane
@@ -225,7 +226,7 @@ func New(cfg Config) Model {
 		views:     newViewsPane(),
 		space:     newSpacePane(),
 		diagnosis: newDiagnosisPane(),
-		controls:  newControlsPane(cfg.Presets, cfg.Scenario.Agent.StepNames(), cfg.Scenario.Settings, len(cfg.Scenario.Documents) > 0),
+		controls:  controls.New(cfg.Presets, cfg.Scenario.Agent.StepNames(), cfg.Scenario.Settings, len(cfg.Scenario.Documents) > 0),
 		filter:    newFilterPane(),
 		fixes:     fixPane{keys: newFixKeys()},
 		evalTable: newEvalPane(),

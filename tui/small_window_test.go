@@ -57,7 +57,7 @@ func TestSmallWindowOpensAsOverflow(t *testing.T) {
 func TestSmallWindowFixedByTheWindowControl(t *testing.T) {
 	m := smallWindowRequest(t, 160, 48)
 	m = keys(t, m, "c")
-	m.controls.selectID("window")
+	m.controls.SelectID("window")
 	m = keys(t, m, "enter", "ctrl+u")
 	m = typeText(t, m, "8000")
 	m = keys(t, m, "enter")
@@ -68,12 +68,12 @@ func TestSmallWindowFixedByTheWindowControl(t *testing.T) {
 	// overflow too, not a refused setting.
 	m = newTestModel(t, "support_chat", "mono", 160, 48)
 	m = keys(t, m, "c")
-	m.controls.selectID("window")
+	m.controls.SelectID("window")
 	m = keys(t, m, "enter", "ctrl+u")
 	m = typeText(t, m, "1500")
 	m = keys(t, m, "enter")
-	if m.controls.errText != "" || m.settings.Budget.TotalWindow != 1_500 {
-		t.Fatalf("the window was refused: %q", m.controls.errText)
+	if m.controls.ErrText() != "" || m.settings.Budget.TotalWindow != 1_500 {
+		t.Fatalf("the window was refused: %q", m.controls.ErrText())
 	}
 	if m.eval.Assembly.Mode != window.MeasureOnly || m.eval.BudgetProblem == nil ||
 		!strings.Contains(m.bannerText(), "lower the reserve or raise the window; measured as sent instead") {
@@ -100,12 +100,12 @@ func TestGoldenSmallWindow(t *testing.T) {
 func TestUnknownModelIsAnEstimate(t *testing.T) {
 	m := newTestModel(t, "support_chat", "mono", 160, 48)
 	m = keys(t, m, "c")
-	m.controls.selectID("model")
+	m.controls.SelectID("model")
 	m = keys(t, m, "enter", "ctrl+u")
 	m = typeText(t, m, "llama-3")
 	m = keys(t, m, "enter")
-	if m.controls.errText != "" || m.settings.Model != "llama-3" {
-		t.Fatalf("model %q refused: %q", m.settings.Model, m.controls.errText)
+	if m.controls.ErrText() != "" || m.settings.Model != "llama-3" {
+		t.Fatalf("model %q refused: %q", m.settings.Model, m.controls.ErrText())
 	}
 	if header := strings.Split(m.View(), "\n")[0]; !strings.Contains(header, "llama-3 (o200k_base, estimate)") {
 		t.Errorf("header %q does not mark the estimate", header)

@@ -6,6 +6,7 @@ import (
 
 	"ctxlab/core"
 	"ctxlab/themes"
+	"ctxlab/tui/controls"
 	"ctxlab/tui/term"
 )
 
@@ -39,7 +40,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 // typing reports whether a text input has the keyboard.
-func (m Model) typing() bool { return m.filter.editing || m.controls.editing }
+func (m Model) typing() bool { return m.filter.editing || m.controls.Editing() }
 
 // route handles one message. Keys go to a focused text input first, then
 // to the global bindings, then to the focused pane's.
@@ -127,7 +128,7 @@ func (m Model) updateKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		}
 		return m, cmd
 	}
-	if m.controls.editing || m.controls.finding {
+	if m.controls.Editing() || m.controls.Finding() {
 		return m.updateControls(msg)
 	}
 	if m.views.helpOpen {
@@ -209,7 +210,7 @@ func (m Model) updateGlobal(msg tea.KeyMsg) (Model, tea.Cmd, bool) {
 		m.focus = paneControls
 	case key.Matches(msg, g.FindControl) && m.focus != paneControls:
 		m.focus = paneControls
-		m.controls.startFind()
+		m.controls.StartFind()
 		m.layoutPanes()
 	default:
 		return m, nil, false
@@ -307,16 +308,16 @@ func (m Model) updateScroll(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 }
 
 func (m Model) updateControls(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
-	var out controlsOutcome
+	var out controls.Outcome
 	var cmd tea.Cmd
-	m.controls, out, cmd = m.controls.update(msg, m.settings, m.width)
+	m.controls, out, cmd = m.controls.Update(msg, m.settings, m.width)
 	switch {
-	case out.settings != nil:
-		return m, m.applySettings(*out.settings)
-	case out.reset:
+	case out.Settings != nil:
+		return m, m.applySettings(*out.Settings)
+	case out.Reset:
 		m.status.set("every control reset to the scenario's settings")
 		return m, m.applySettings(m.initial)
-	case out.leave:
+	case out.Leave:
 		m.focus = paneList
 		if m.view != viewDocuments {
 			m.focus = paneInspector
@@ -329,7 +330,7 @@ func (m Model) updateControls(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 // otherwise the reason is shown and the picture stays as it was.
 func (m *Model) applySettings(next core.Settings) tea.Cmd {
 	if err := next.Validate(); err != nil {
-		m.controls.errText = err.Error()
+		m.controls.SetError(err.Error())
 		return nil
 	}
 	m.settings = next

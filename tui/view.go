@@ -43,7 +43,7 @@ func (m Model) View() string {
 	}
 	parts = append(parts, findingLine(m.styles, m.eval, m.width, m.bannerSaysWorstFinding()))
 	parts = append(parts, m.renderMain(l))
-	parts = append(parts, m.controls.view(m.styles, m.settings, m.width-1, l.controls, m.focus == paneControls))
+	parts = append(parts, m.controls.View(m.styles, m.settings, m.width-1, l.controls, m.focus == paneControls))
 	parts = append(parts, m.renderFooter())
 	return m.painted(strings.Join(parts, "\n"))
 }
@@ -210,10 +210,10 @@ func (m Model) renderFooter() string {
 	switch {
 	case m.filter.editing:
 		bindings = m.filter.keys
-	case m.controls.editing:
-		bindings = m.controls.inputKeys
+	case m.controls.Editing():
+		bindings = m.controls.InputKeys()
 	case m.focus == paneControls:
-		bindings = m.controls.keys
+		bindings = m.controls.Keys()
 	case m.run.open:
 		bindings = m.evalTable.keys
 	case m.view == viewSpace:

@@ -63,7 +63,7 @@ func TestBudgetWalkNoteNamesDroppedStrongDocuments(t *testing.T) {
 	// With lost-in-the-middle off the budget walks relevance order: no
 	// better-ranked document is excluded while a worse one is included.
 	m = keys(t, m, "c")
-	m.controls.selectID("lost-in-middle")
+	m.controls.SelectID("lost-in-middle")
 	m = keys(t, m, "space")
 	if note := budgetWalkNote(m.eval.Build.Trace); strings.Contains(note, "ranks 2, 4") {
 		t.Errorf("lost in the middle off, note = %q", note)
@@ -117,7 +117,7 @@ func TestInspectorMarksFilterMatchesInContent(t *testing.T) {
 func TestOrderingShowsRerank(t *testing.T) {
 	m := newTestModel(t, "support_chat", "mono", 120, 40)
 	m = keys(t, m, "c")
-	m.controls.selectID("rerank")
+	m.controls.SelectID("rerank")
 	m = keys(t, m, "space", "2", "G")
 	screen := m.View()
 	for _, want := range []string{"Rerank 60→20→5", "Two-stage retrieval", "dropped", "kept", "kb/claims/damaged-in-transit.md"} {
@@ -157,7 +157,7 @@ func TestInspectorAgreesWithTheList(t *testing.T) {
 		t.Fatal("the sample no longer has documents the assembler cuts")
 	}
 	m = keys(t, m, "c")
-	m.controls.selectID("builder")
+	m.controls.SelectID("builder")
 	m = keys(t, m, "right")
 	if m.eval.SimpleRAG == nil {
 		t.Fatal("builder did not switch")
@@ -185,9 +185,9 @@ func TestWindowBarIsProportional(t *testing.T) {
 		t.Errorf("%d of %d cells for 5%% of the window", used, total)
 	}
 	m = keys(t, m, "c")
-	m.controls.selectID("window")
+	m.controls.SelectID("window")
 	m = keys(t, m, "enter")
-	m.controls.input.SetValue("")
+	m.controls.SetInput("")
 	m = typeText(t, m, "1000000")
 	m = keys(t, m, "enter")
 	if used, _ := bar(m); used < 1 || used > 1 {
@@ -207,7 +207,7 @@ func TestMemoryViewShowsFormatMemory(t *testing.T) {
 		}
 	}
 	m = keys(t, m, "c")
-	m.controls.selectID("max-turns")
+	m.controls.SelectID("max-turns")
 	m = keys(t, m, "left", "left", "left", "left", "left", "left", "left")
 	text = memoryContent(m.styles, m.eval, nil, 120)
 	if !strings.Contains(text, "(last 3 turns): 6 of 30 messages") {
@@ -224,9 +224,9 @@ func TestMemoryViewShowsFormatMemory(t *testing.T) {
 func TestBannerIsReadWhole(t *testing.T) {
 	m := newTestModel(t, "support_chat", "mono", 80, 24)
 	m = keys(t, m, "c")
-	m.controls.selectID("window")
+	m.controls.SelectID("window")
 	m = keys(t, m, "enter")
-	m.controls.input.SetValue("")
+	m.controls.SetInput("")
 	m = typeText(t, m, "8000")
 	m = keys(t, m, "enter")
 	view := m.View()
@@ -326,14 +326,14 @@ func TestRAGMarkerSaysWhatTheExcessIs(t *testing.T) {
 	// that fill their column.
 	m := newTestModel(t, "support_chat", "mono", 200, 48)
 	m = keys(t, m, "c")
-	m.controls.selectID("assembly")
+	m.controls.SelectID("assembly")
 	m = keys(t, m, "right")
 	if m.settings.Mode != window.MeasureOnly {
 		t.Fatalf("mode %s", m.settings.Mode)
 	}
 	seen := map[bool]bool{}
 	for _, budget := range []string{"1550", "1600", "1700", "2000"} {
-		m.controls.selectID("rag")
+		m.controls.SelectID("rag")
 		m = keys(t, m, "enter", "ctrl+u")
 		m = typeText(t, m, budget)
 		m = keys(t, m, "enter")

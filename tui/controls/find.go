@@ -1,4 +1,4 @@
-package tui
+package controls
 
 import (
 	"github.com/charmbracelet/bubbles/key"
@@ -10,8 +10,8 @@ import (
 // ↓ sixteen times. As the name is typed the selection jumps to the best
 // fuzzy match; enter keeps it, esc goes back to where it was.
 
-// startFind opens the find input in the strip.
-func (c *controlsPane) startFind() {
+// StartFind opens the find input in the strip.
+func (c *Strip) StartFind() {
 	c.finding = true
 	c.beforeFind = c.selected
 	c.errText = ""
@@ -21,7 +21,7 @@ func (c *controlsPane) startFind() {
 
 // updateFind handles a key typed into the find input; done is true when
 // the find ended, by enter or esc.
-func (c controlsPane) updateFind(msg tea.KeyMsg) (controlsPane, tea.Cmd) {
+func (c Strip) updateFind(msg tea.KeyMsg) (Strip, tea.Cmd) {
 	switch {
 	case key.Matches(msg, c.inputKeys.Cancel):
 		c.selected = c.beforeFind
@@ -39,20 +39,20 @@ func (c controlsPane) updateFind(msg tea.KeyMsg) (controlsPane, tea.Cmd) {
 	return c, cmd
 }
 
-func (c *controlsPane) endFind() {
+func (c *Strip) endFind() {
 	c.finding = false
 	c.findInput.Blur()
 }
 
 // bestMatch is the control whose label, or else id, matches name best.
-func (c *controlsPane) bestMatch(name string) (int, bool) {
+func (c *Strip) bestMatch(name string) (int, bool) {
 	if name == "" {
 		return 0, false
 	}
 	labels := make([]string, len(c.controls))
 	ids := make([]string, len(c.controls))
 	for i, ctl := range c.controls {
-		labels[i], ids[i] = ctl.label, ctl.id
+		labels[i], ids[i] = ctl.Label, ctl.ID
 	}
 	for _, names := range [][]string{labels, ids} {
 		if matches := fuzzy.Find(name, names); len(matches) > 0 {

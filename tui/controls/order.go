@@ -1,4 +1,4 @@
-package tui
+package controls
 
 import (
 	"slices"
@@ -14,7 +14,7 @@ import (
 // pipeline's and the reranker's knobs to act on, so they go last and the
 // window, the allocations and the memory come first. Each group keeps
 // the table's order.
-func relevantFirst(controls []control, hasDocuments bool) []control {
+func relevantFirst(controls []Control, hasDocuments bool) []Control {
 	if hasDocuments {
 		return controls
 	}
@@ -25,11 +25,11 @@ func relevantFirst(controls []control, hasDocuments bool) []control {
 		}
 	}
 	ordered := slices.Clone(controls)
-	slices.SortStableFunc(ordered, func(a, b control) int {
+	slices.SortStableFunc(ordered, func(a, b Control) int {
 		switch {
-		case documentsOnly[a.id] == documentsOnly[b.id]:
+		case documentsOnly[a.ID] == documentsOnly[b.ID]:
 			return 0
-		case documentsOnly[a.id]:
+		case documentsOnly[a.ID]:
 			return 1
 		}
 		return -1

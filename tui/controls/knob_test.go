@@ -1,4 +1,4 @@
-package tui
+package controls
 
 import (
 	"strconv"
@@ -17,7 +17,7 @@ func TestEveryKnobIsAControlWithItsRange(t *testing.T) {
 	controls := newControls(window.BuiltinPresets(), []string{"search", "draft"}, defaults)
 	next := 0
 	for _, k := range core.Knobs() {
-		if next >= len(controls) || controls[next].id != k.ID || controls[next].label != k.Label {
+		if next >= len(controls) || controls[next].ID != k.ID || controls[next].Label != k.Label {
 			t.Fatalf("control %d is not knob %s (%q)", next, k.ID, k.Label)
 		}
 		c := controls[next]

@@ -1,4 +1,4 @@
-package tui
+package controls
 
 import (
 	"fmt"
@@ -9,22 +9,22 @@ import (
 	"ctxlab/core/window"
 )
 
-// controlKind says how a control is adjusted and drawn.
-type controlKind int
+// Kind says how a control is adjusted and drawn.
+type Kind int
 
 const (
-	kindNumber controlKind = iota // ←/→ step, enter types a number
-	kindChoice                    // ←/→ cycle
-	kindToggle                    // space or ←/→ flip
-	kindText                      // enter types text
+	KindNumber Kind = iota // ←/→ step, enter types a number
+	KindChoice             // ←/→ cycle
+	KindToggle             // space or ←/→ flip
+	KindText               // enter types text
 )
 
-// control is one knob. get and set work on a copy of the settings, so a
+// Control is one knob. get and set work on a copy of the settings, so a
 // control never touches the model; the root applies the result.
-type control struct {
-	id    string
-	label string
-	kind  controlKind
+type Control struct {
+	ID    string
+	Label string
+	Kind  Kind
 	get   func(s core.Settings) string
 	// step moves the value by dir (−1 or +1) steps.
 	step func(s *core.Settings, dir int)
@@ -39,8 +39,11 @@ type control struct {
 	onlyWith string
 }
 
-// appliesTo reports whether the control changes anything now.
-func (c control) appliesTo(s core.Settings) bool { return c.applies == nil || c.applies(s) }
+// AppliesTo reports whether the control changes anything under s.
+func (c Control) AppliesTo(s core.Settings) bool { return c.applies == nil || c.applies(s) }
+
+// Get is the control's value under s, as the strip shows it.
+func (c Control) Get(s core.Settings) string { return c.get(s) }
 
 // newControls lists a control for every knob of core's table that has
 // one, in the table's order, which is the strip's. presets names the
@@ -48,9 +51,9 @@ func (c control) appliesTo(s core.Settings) bool { return c.applies == nil || c.
 // input's agent steps, whose control appears only when there are some;
 // initial are the input's settings, whose budget its own preset returns
 // to.
-func newControls(presets window.PresetSet, steps []string, initial core.Settings) []control {
+func newControls(presets window.PresetSet, steps []string, initial core.Settings) []Control {
 	ctx := core.KnobContext{Presets: presets, Steps: steps, Initial: &initial}
-	var controls []control
+	var controls []Control
 	for _, k := range core.Knobs() {
 		if k.ID == core.KnobIDAgentStep && len(steps) == 0 {
 			continue
@@ -62,8 +65,8 @@ func newControls(presets window.PresetSet, steps []string, initial core.Settings
 
 // knobControl is a knob as a control: drawn, stepped and typed as its
 // kind says, refused with the knob's own message after the label.
-func knobControl(k *core.Knob, ctx core.KnobContext) control {
-	c := control{id: k.ID, label: k.Label, applies: k.Applies, onlyWith: k.AppliesWhen}
+func knobControl(k *core.Knob, ctx core.KnobContext) Control {
+	c := Control{ID: k.ID, Label: k.Label, applies: k.Applies, onlyWith: k.AppliesWhen}
 	c.get = func(s core.Settings) string { return k.ShowValue(k.Get(s)) }
 	c.set = func(s *core.Settings, text string) error {
 		if k.ID == core.KnobIDAgentStep && strings.TrimSpace(text) == "—" {
@@ -86,20 +89,20 @@ func knobControl(k *core.Knob, ctx core.KnobContext) control {
 	}
 	switch k.Kind {
 	case core.KnobInt, core.KnobFloat:
-		c.kind = kindNumber
+		c.Kind = KindNumber
 		c.step = k.StepBy
 	case core.KnobBool:
-		c.kind = kindToggle
+		c.Kind = KindToggle
 		c.step = func(s *core.Settings, _ int) { _ = k.Set(s, core.KnobValue{Bool: !k.Get(*s).Bool}, ctx) }
 	case core.KnobChoice:
-		c.kind = kindChoice
+		c.Kind = KindChoice
 		c.step = func(s *core.Settings, dir int) {
 			options := k.Choices(ctx)
 			i := max(0, slices.Index(options, k.Get(*s).Text))
 			_ = k.Set(s, core.KnobValue{Text: options[(i+dir+len(options))%len(options)]}, ctx)
 		}
 	default:
-		c.kind = kindText
+		c.Kind = KindText
 	}
 	return c
 }

@@ -1,4 +1,4 @@
-package tui
+package controls
 
 import (
 	"fmt"
@@ -15,12 +15,12 @@ import (
 	"ctxlab/tui/draw"
 )
 
-// rowsNeeded is how many rows the controls take at width, none of them
+// RowsNeeded is how many rows the controls take at width, none of them
 // selected (a selected one is drawn no wider in colour; in mono its
 // marks can take one more row, which the strip then scrolls). Styling
 // adds no cells, so the plain text is measured: this runs on every
 // layout.
-func (c *controlsPane) rowsNeeded(s core.Settings, width int) int {
+func (c *Strip) RowsNeeded(s core.Settings, width int) int {
 	rows, lineW := 1, 0
 	for _, ctl := range c.controls {
 		w := ansi.StringWidth(itemText(ctl, s, width))
@@ -36,9 +36,9 @@ func (c *controlsPane) rowsNeeded(s core.Settings, width int) int {
 	return rows
 }
 
-// view draws the controls as a flow of "label ◂value▸" items wrapped to
+// View draws the controls as a flow of "label ◂value▸" items wrapped to
 // width, scrolled so the selected control is visible within height lines.
-func (c *controlsPane) view(st *themes.Styles, s core.Settings, width, height int, focused bool) string {
+func (c *Strip) View(st *themes.Styles, s core.Settings, width, height int, focused bool) string {
 	type item struct {
 		text string
 		w    int
@@ -81,17 +81,17 @@ func (c *controlsPane) view(st *themes.Styles, s core.Settings, width, height in
 	}
 	rows := height
 	var errLine string
-	switch cur := c.current(); {
+	switch cur := c.Current(); {
 	case c.finding && focused:
 		// The name typed takes the last row; the selection follows it.
-		errLine = st.ControlFocused.Render(" find a control: ") + c.findInput.View() + st.Muted.Render("  enter keeps "+cur.label+" · esc goes back")
+		errLine = st.ControlFocused.Render(" find a control: ") + c.findInput.View() + st.Muted.Render("  enter keeps "+cur.Label+" · esc goes back")
 		rows = max(1, height-1)
 	case c.errText != "" && focused:
 		// The reason takes the last row; the selected control stays in view.
 		errLine = st.Alert.Render(" " + draw.Truncate(safetext.Line(c.errText), width-2) + " ")
 		rows = max(1, height-1)
-	case focused && !cur.appliesTo(s) && height > 1:
-		errLine = st.Muted.Render(" " + draw.Truncate(cur.label+" has no effect now: it applies with "+cur.onlyWith, width-2))
+	case focused && !cur.AppliesTo(s) && height > 1:
+		errLine = st.Muted.Render(" " + draw.Truncate(cur.Label+" has no effect now: it applies with "+cur.onlyWith, width-2))
 		rows = height - 1
 	}
 	spans := flow(0, width)
@@ -161,26 +161,26 @@ const (
 // effect under s, in every theme (dimming does not survive NO_COLOR, and
 // in some palettes it is hard to see), and the words saying so when the
 // strip is width wide enough.
-func itemText(ctl control, s core.Settings, width int) string {
+func itemText(ctl Control, s core.Settings, width int) string {
 	// A text control's value may be as long as the input it came from
 	// (a 50 MB query): only its start is shown, so only that is made
 	// safe (quoted.Name keeps its start and end).
 	value := safetext.Line(quoted.Name(ctl.get(s)))
 	var shown string
-	switch ctl.kind {
-	case kindToggle:
+	switch ctl.Kind {
+	case KindToggle:
 		glyph := "○"
 		if value == "on" {
 			glyph = "●"
 		}
-		shown = ctl.label + " " + glyph
-	case kindText:
+		shown = ctl.Label + " " + glyph
+	case KindText:
 		// Text is typed, not cycled: quotes and a pencil, not arrows.
-		shown = ctl.label + " “" + draw.Truncate(value, 28) + "” ✎"
+		shown = ctl.Label + " “" + draw.Truncate(value, 28) + "” ✎"
 	default:
-		shown = ctl.label + " ◂" + value + "▸"
+		shown = ctl.Label + " ◂" + value + "▸"
 	}
-	if !ctl.appliesTo(s) {
+	if !ctl.AppliesTo(s) {
 		shown = "–" + shown
 		if width >= noEffectWidth {
 			shown += noEffectWords
@@ -189,15 +189,15 @@ func itemText(ctl control, s core.Settings, width int) string {
 	return shown
 }
 
-func (c *controlsPane) renderItem(st *themes.Styles, ctl control, s core.Settings, selected bool, width int) string {
+func (c *Strip) renderItem(st *themes.Styles, ctl Control, s core.Settings, selected bool, width int) string {
 	if selected && c.editing {
-		return st.ControlFocused.Render(ctl.label+" ") + c.input.View()
+		return st.ControlFocused.Render(ctl.Label+" ") + c.input.View()
 	}
 	shown := itemText(ctl, s, width)
-	applies := ctl.appliesTo(s)
+	applies := ctl.AppliesTo(s)
 	if selected {
 		spark := ""
-		if ctl.id == c.sparkID && c.spark != "" {
+		if ctl.ID == c.sparkID && c.spark != "" {
 			spark = " " + c.spark
 		}
 		if st.Mono {
@@ -209,5 +209,5 @@ func (c *controlsPane) renderItem(st *themes.Styles, ctl control, s core.Setting
 	if !applies {
 		return st.Faint.Render(shown)
 	}
-	return st.ControlLabel.Render(ctl.label+" ") + st.ControlValue.Render(strings.TrimPrefix(shown, ctl.label+" "))
+	return st.ControlLabel.Render(ctl.Label+" ") + st.ControlValue.Render(strings.TrimPrefix(shown, ctl.Label+" "))
 }
