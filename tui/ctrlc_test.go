@@ -28,7 +28,7 @@ func TestCtrlCQuitsFromATextField(t *testing.T) {
 	}
 	for name, openField := range open {
 		m := openField(newTestModel(t, "support_chat", "dark", 120, 40))
-		if name == "filter" && !m.filter.editing || name == "value editor" && !m.controls.Editing() || name == "help" && !m.views.helpOpen {
+		if name == "filter" && !m.filter.Editing() || name == "value editor" && !m.controls.Editing() || name == "help" && !m.views.helpOpen {
 			t.Fatalf("%s did not open", name)
 		}
 		_, cmd := m.Update(keyMsg("ctrl+c"))

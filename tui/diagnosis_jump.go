@@ -123,8 +123,8 @@ func (m *Model) jumpToDocument(scenarioDoc int) {
 		return
 	}
 	m.list.stage = decidingStage(ev, doc)
-	if m.filter.active && !m.filter.admits(scenarioDoc) {
-		m.filter.clear()
+	if m.filter.Active() && !m.filter.Admits(scenarioDoc) {
+		m.filter.Clear()
 	}
 	m.refreshRows()
 	if !m.list.selectDoc(doc) && m.list.hideGone {

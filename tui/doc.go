@@ -16,7 +16,7 @@
 // view_compare.go; the list's marks against it in baseline_rows.go, the
 // bars' deltas in budget_delta.go, the Eval view's baseline run in
 // eval_baseline.go), the text as tokens (token_view.go), the filter
-// (filter_pane.go), the controls strip (package tui/controls, one
+// (package tui/filter), the controls strip (package tui/controls, one
 // control per entry of core's knob table), the fix preview (fix_*.go: core.Suggest in
 // a command, applied through the knob table, undone from a stack of
 // settings), the Eval view of a retrieval run (eval_*.go, view_eval.go: a
@@ -47,7 +47,7 @@
 // the row is drawn or measured (row_look.go, row_note_shape.go), and the
 // pipeline strip's counts come from the trace's. A view draws at most the
 // first 256 KiB of a text (draw.Head), the inspector an excerpt as
-// long, and a long source is quoted by its ends (shownSource).
+// long, and a long source is quoted by its ends (draw.Source).
 //
 // The terminal is given back on every way out: run.go runs the program
 // through term.Run (package tui/term), and crashtest_on.go exists only in

@@ -169,7 +169,7 @@ func renderRow(rc listRenderContext, layout rowLayout, row docRow, r rowLook, ke
 	st := rc.st
 	doc := rc.ev.Documents[row.index()]
 	sourceW, noteW, wordy := layout.columns(rc.width)
-	source := shownSource(doc.Source)
+	source := draw.Source(doc.Source)
 	if source == "" {
 		source = "(no source)"
 	}

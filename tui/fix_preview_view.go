@@ -111,7 +111,7 @@ func fixPreviewLines(st *themes.Styles, p fixPane, w int) []string {
 	if n := len(pv.Documents); n > 0 {
 		wrapped(core.DocumentChangesHeading(pv.Documents)+"; the ones brought in first:", st.Text.Render)
 		for _, d := range pv.Documents {
-			row(fmt.Sprintf("  #%d %s: %s", d.Index+1, shownSource(d.Source), d.Transition()))
+			row(fmt.Sprintf("  #%d %s: %s", d.Index+1, draw.Source(d.Source), d.Transition()))
 		}
 	}
 	return lines

@@ -43,7 +43,7 @@ func (m Model) helpSections() []helpSection {
 		// Next and Inc have no help of their own: listed after Prev and
 		// Dec, their keys join the "↑/↓" and "←/→" lines.
 		{"Controls", flattenBindings(m.controls.Keys().FullHelp())},
-		{"Text inputs (filter, values)", flattenBindings(m.filter.keys.FullHelp())},
+		{"Text inputs (filter, values)", flattenBindings(m.filter.Keys().FullHelp())},
 	}
 	if m.cfg.Eval != nil {
 		sections = append(sections, helpSection{"Eval view (a): every query of the run", flattenBindings(m.evalTable.keys.FullHelp())})

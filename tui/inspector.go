@@ -25,7 +25,7 @@ func inspectorTitle(ev *core.Evaluation, doc int) string {
 	if src == "" {
 		return fmt.Sprintf("document #%d", displayNumber(ev, doc))
 	}
-	return shownSource(src)
+	return draw.Source(src)
 }
 
 // formatScore prints a score with the list's decimals (2 to 5).
@@ -164,12 +164,12 @@ func fateHeadline(ev *core.Evaluation, t pipeline.DocTrace, docTokens int) strin
 	case pipeline.FateDuplicate:
 		of := ev.Documents[t.Duplicate.Of].Source
 		if t.Duplicate.Key != "" {
-			return fmt.Sprintf("same %s as #%d %s", t.Duplicate.SharedKey(), displayNumber(ev, t.Duplicate.Of), shownSource(of))
+			return fmt.Sprintf("same %s as #%d %s", t.Duplicate.SharedKey(), displayNumber(ev, t.Duplicate.Of), draw.Source(of))
 		}
 		if t.Duplicate.Kind == pipeline.DuplicateExact {
-			return fmt.Sprintf("exact duplicate of #%d %s", displayNumber(ev, t.Duplicate.Of), shownSource(of))
+			return fmt.Sprintf("exact duplicate of #%d %s", displayNumber(ev, t.Duplicate.Of), draw.Source(of))
 		}
-		return fmt.Sprintf("near duplicate of #%d %s (J=%.2f)", displayNumber(ev, t.Duplicate.Of), shownSource(of), t.Duplicate.Similarity)
+		return fmt.Sprintf("near duplicate of #%d %s (J=%.2f)", displayNumber(ev, t.Duplicate.Of), draw.Source(of), t.Duplicate.Similarity)
 	case pipeline.FateIncluded:
 		return fmt.Sprintf("included as [%d]", t.Citation)
 	case pipeline.FatePartial:

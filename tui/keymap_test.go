@@ -205,7 +205,7 @@ func TestEveryGlobalKey(t *testing.T) {
 		}
 	}
 	for _, name := range g.Filter.Keys() {
-		if !keys(t, base, name).filter.editing {
+		if !keys(t, base, name).filter.Editing() {
 			t.Errorf("%q did not open the filter", name)
 		}
 	}
@@ -256,8 +256,8 @@ func TestEveryInputKey(t *testing.T) {
 	m = keys(t, m, "esc", "/")
 	m = typeText(t, m, "gift")
 	m = keys(t, m, "ctrl+u")
-	if m.filter.input.Value() != "" || m.filter.active {
-		t.Errorf("ctrl+u left the filter %q (active %v)", m.filter.input.Value(), m.filter.active)
+	if m.filter.Input() != "" || m.filter.Active() {
+		t.Errorf("ctrl+u left the filter %q (active %v)", m.filter.Input(), m.filter.Active())
 	}
 }
 
@@ -273,7 +273,7 @@ func TestKeysArrivingTogether(t *testing.T) {
 	m = send(t, m, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("]]")})
 	m = keys(t, m, "/")
 	m = send(t, m, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("gift")})
-	if m.filter.input.Value() != "gift" {
-		t.Errorf("typed text %q", m.filter.input.Value())
+	if m.filter.Input() != "gift" {
+		t.Errorf("typed text %q", m.filter.Input())
 	}
 }

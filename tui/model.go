@@ -20,6 +20,7 @@ import (
 	"ctxlab/internal/numfmt"
 	"ctxlab/themes"
 	"ctxlab/tui/controls"
+	"ctxlab/tui/filter"
 )
 
 // Config is what the workbench opens on.
@@ -174,7 +175,7 @@ type Model struct {
 	space     spacePane
 	diagnosis diagnosisPane
 	controls  controls.Strip
-	filter    filterPane
+	filter    filter.Pane
 	fixes     fixPane
 	evalTable evalPane
 	run       evalRunState
@@ -227,7 +228,7 @@ func New(cfg Config) Model {
 		space:     newSpacePane(),
 		diagnosis: newDiagnosisPane(),
 		controls:  controls.New(cfg.Presets, cfg.Scenario.Agent.StepNames(), cfg.Scenario.Settings, len(cfg.Scenario.Documents) > 0),
-		filter:    newFilterPane(),
+		filter:    filter.New(),
 		fixes:     fixPane{keys: newFixKeys()},
 		evalTable: newEvalPane(),
 		run:       evalRunState{base: base, shown: -1},

@@ -43,7 +43,7 @@ func (m *Model) jumpToSpaceItem(it core.SpaceItem) {
 		if !m.list.selectDocument(it.Ref, m.listBodyHeight()) {
 			// Hidden by the filter, or by the stage: the budget stage
 			// with removed documents shown lists every document.
-			m.filter.clear()
+			m.filter.Clear()
 			m.list.stage, m.list.hideGone = stageBudget, false
 			m.refreshRows()
 			m.list.selectDocument(it.Ref, m.listBodyHeight())

@@ -7,6 +7,7 @@ import (
 	"ctxlab/core"
 	"ctxlab/themes"
 	"ctxlab/tui/controls"
+	"ctxlab/tui/filter"
 	"ctxlab/tui/term"
 )
 
@@ -40,7 +41,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 // typing reports whether a text input has the keyboard.
-func (m Model) typing() bool { return m.filter.editing || m.controls.Editing() }
+func (m Model) typing() bool { return m.filter.Editing() || m.controls.Editing() }
 
 // route handles one message. Keys go to a focused text input first, then
 // to the global bindings, then to the focused pane's.
@@ -73,8 +74,8 @@ func (m Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case countTickMsg, countDoneMsg:
 		cmd := m.updateCounting(msg)
 		return m, cmd
-	case filterResultMsg:
-		if m.filter.apply(msg) {
+	case filter.ResultMsg:
+		if m.filter.Apply(msg) {
 			m.refreshRows()
 		}
 		return m, nil
@@ -119,10 +120,10 @@ func (m Model) updateKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.stopCounting()
 		return m, nil
 	}
-	if m.filter.editing {
+	if m.filter.Editing() {
 		var cmd tea.Cmd
 		var cleared bool
-		m.filter, cmd, cleared = m.filter.update(msg, m.eval)
+		m.filter, cmd, cleared = m.filter.Update(msg, m.eval)
 		if cleared {
 			m.refreshRows()
 		}
@@ -203,7 +204,7 @@ func (m Model) updateGlobal(msg tea.KeyMsg) (Model, tea.Cmd, bool) {
 		return m, m.copyCmd(), true
 	case key.Matches(msg, g.Filter):
 		m.view = viewDocuments
-		m.filter.open()
+		m.filter.Open()
 		m.focus = paneList
 		m.layoutPanes()
 	case key.Matches(msg, g.Controls) && m.focus != paneControls:
@@ -255,7 +256,7 @@ func (m *Model) cycleFocus(dir int) {
 
 func (m Model) updateList(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	var action listAction
-	m.list, action = m.list.update(msg, m.listBodyHeight(), stagesFor(m.eval), m.filter.active)
+	m.list, action = m.list.update(msg, m.listBodyHeight(), stagesFor(m.eval), m.filter.Active())
 	switch action {
 	case listRestaged:
 		m.refreshRows()
@@ -270,7 +271,7 @@ func (m Model) updateList(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.focus = paneInspector
 		m.layoutPanes()
 	case listClearFilter:
-		m.filter.clear()
+		m.filter.Clear()
 		m.refreshRows()
 	case listBaselineFirst:
 		m.refreshRows()

@@ -192,24 +192,24 @@ func TestFilter(t *testing.T) {
 	m := newTestModel(t, "support_chat", "dark", 120, 40)
 	all := len(m.list.rows)
 	m = keys(t, m, "/")
-	if !m.filter.editing {
+	if !m.filter.Editing() {
 		t.Fatal("/ did not open the filter")
 	}
 	m = typeText(t, m, "refund")
-	if !m.filter.active || len(m.list.rows) == 0 || len(m.list.rows) >= all {
+	if !m.filter.Active() || len(m.list.rows) == 0 || len(m.list.rows) >= all {
 		t.Fatalf("filter kept %d of %d rows", len(m.list.rows), all)
 	}
 	// q goes to the input, not to quit.
 	m = typeText(t, m, "q")
-	if m.filter.query != "refundq" {
-		t.Errorf("query = %q", m.filter.query)
+	if m.filter.Query() != "refundq" {
+		t.Errorf("query = %q", m.filter.Query())
 	}
 	m = keys(t, m, "backspace", "enter")
-	if m.filter.editing || !m.filter.active {
+	if m.filter.Editing() || !m.filter.Active() {
 		t.Error("enter should keep the filter and leave the input")
 	}
 	m = keys(t, m, "esc")
-	if m.filter.active || len(m.list.rows) != all {
+	if m.filter.Active() || len(m.list.rows) != all {
 		t.Errorf("esc did not clear the filter: %d rows", len(m.list.rows))
 	}
 }

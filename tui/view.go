@@ -193,8 +193,8 @@ func (m Model) renderMain(l layout) string {
 func (m Model) listContext(width int) listRenderContext {
 	return listRenderContext{
 		st: m.styles, themeID: m.themeID, ev: m.eval, gen: m.shown, stage: m.list.stage, width: width,
-		focused: m.focus == paneList, changed: m.changed, versus: m.versus, matches: m.filter.hits, filterVer: m.filter.version,
-		filtered: m.filter.active,
+		focused: m.focus == paneList, changed: m.changed, versus: m.versus, matches: m.filter.Hits(), filterVer: m.filter.Version(),
+		filtered: m.filter.Active(),
 	}
 }
 
@@ -208,8 +208,8 @@ func (m Model) renderFooter() string {
 	}
 	var bindings help.KeyMap
 	switch {
-	case m.filter.editing:
-		bindings = m.filter.keys
+	case m.filter.Editing():
+		bindings = m.filter.Keys()
 	case m.controls.Editing():
 		bindings = m.controls.InputKeys()
 	case m.focus == paneControls:

@@ -114,7 +114,7 @@ func writeCompareDocuments(b *strings.Builder, st *themes.Styles, docs []core.Do
 		case core.ChangeStage:
 			what = fmt.Sprintf("not sent either way, the pipeline: %s → %s", d.StageBefore, d.StageAfter)
 		}
-		line := fmt.Sprintf("#%d %s · %s", d.Index+1, shownSource(d.Source), what)
+		line := fmt.Sprintf("#%d %s · %s", d.Index+1, draw.Source(d.Source), what)
 		b.WriteString("  " + style.Render(glyph) + " ")
 		draw.WriteContinued(b, st.Text, line, width, 2+lipgloss.Width(glyph)+1)
 	}

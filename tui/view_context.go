@@ -358,11 +358,11 @@ func writeCitations(b *strings.Builder, st *themes.Styles, ev *core.Evaluation, 
 			if !ok {
 				doc = -1
 			}
-			entries = append(entries, citeEntry{fmt.Sprintf("[%d]", k), shownSource(ev.Build.CitationMap[k]), doc})
+			entries = append(entries, citeEntry{fmt.Sprintf("[%d]", k), draw.Source(ev.Build.CitationMap[k]), doc})
 		}
 	case ev.SimpleRAG != nil && len(ev.SimpleRAG.Chunks) > 0:
 		for i, c := range ev.SimpleRAG.Chunks {
-			entries = append(entries, citeEntry{fmt.Sprintf("[Source %d]", i+1), shownSource(c.Source), c.Index})
+			entries = append(entries, citeEntry{fmt.Sprintf("[Source %d]", i+1), draw.Source(c.Source), c.Index})
 		}
 	default:
 		fmt.Fprintf(b, "  %s\n", st.Muted.Render("no documents in the context"))

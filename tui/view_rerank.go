@@ -58,7 +58,7 @@ func rerankContent(st *themes.Styles, ev *core.Evaluation, width int) string {
 		if c.Fate == pipeline.RerankRerankedOut {
 			glyph, fate, tone = "✗", "dropped", toneExcluded
 		}
-		src, _ := draw.ElideMiddle(shownSource(c.Source), srcW)
+		src, _ := draw.ElideMiddle(draw.Source(c.Source), srcW)
 		line := fmt.Sprintf(" %s %4d %*.*f  %s  %4d %*.*f  %s", toneStyle(st, tone).Render(glyph), c.RerankRank+1, bmW, bmDigits, c.RerankScore,
 			fate, c.RetrievalRank+1, retW, retDigits, c.RetrievalScore, src)
 		b.WriteString(line + "\n")

@@ -1,4 +1,4 @@
-package tui
+package filter
 
 import (
 	"strings"
@@ -12,11 +12,11 @@ import (
 	"ctxlab/tui/controls"
 )
 
-// filterPane is the list's filter: the input the query is typed in, the
+// Pane is the list's filter: the input the query is typed in, the
 // query in force and the documents it matched. Matching runs in a
-// command (filterCmd); a result is installed only if its version is the
+// command (matchCmd); a result is installed only if its version is the
 // newest, so typing fast never shows an older query's rows.
-type filterPane struct {
+type Pane struct {
 	input   textinput.Model
 	editing bool // the input has the keyboard
 	query   string
@@ -27,7 +27,8 @@ type filterPane struct {
 	keys    controls.InputKeys
 }
 
-func newFilterPane() filterPane {
+// New is the filter with no query.
+func New() Pane {
 	in := textinput.New()
 	in.Prompt = "/ "
 	in.Placeholder = "source or content"
@@ -35,26 +36,26 @@ func newFilterPane() filterPane {
 	// A steady cursor: a blinking one redraws the screen twice a second
 	// for nothing.
 	in.Cursor.SetMode(cursor.CursorStatic)
-	return filterPane{input: in, keys: controls.NewInputKeys()}
+	return Pane{input: in, keys: controls.NewInputKeys()}
 }
 
-// open gives the input the keyboard, on the query in force.
-func (f *filterPane) open() {
+// Open gives the input the keyboard, on the query in force.
+func (f *Pane) Open() {
 	f.editing = true
 	f.input.SetValue(f.query)
 	f.input.CursorEnd()
 	f.input.Focus()
 }
 
-// update handles a key typed into the input. It returns the command that
+// Update handles a key typed into the input. It returns the command that
 // matches a new query, and whether the filter was cleared, which changes
 // the list's rows at once.
-func (f filterPane) update(msg tea.KeyMsg, ev *core.Evaluation) (filterPane, tea.Cmd, bool) {
+func (f Pane) Update(msg tea.KeyMsg, ev *core.Evaluation) (Pane, tea.Cmd, bool) {
 	switch {
 	case key.Matches(msg, f.keys.Cancel):
 		f.editing = false
 		f.input.Blur()
-		f.clear()
+		f.Clear()
 		return f, nil, true
 	case key.Matches(msg, f.keys.Accept):
 		f.editing = false
@@ -74,15 +75,15 @@ func (f filterPane) update(msg tea.KeyMsg, ev *core.Evaluation) (filterPane, tea
 	f.query = query
 	f.version++
 	if query == "" || ev == nil {
-		f.clear()
+		f.Clear()
 		return f, cmd, true
 	}
-	return f, tea.Batch(cmd, filterCmd(f.version, query, ev.Documents, ev.InputIndex)), false
+	return f, tea.Batch(cmd, matchCmd(f.version, query, ev.Documents, ev.InputIndex)), false
 }
 
-// apply installs a result unless a newer query replaced it; it reports
+// Apply installs a result unless a newer query replaced it; it reports
 // whether it did.
-func (f *filterPane) apply(msg filterResultMsg) bool {
+func (f *Pane) Apply(msg ResultMsg) bool {
 	if msg.version != f.version {
 		return false
 	}
@@ -92,24 +93,50 @@ func (f *filterPane) apply(msg filterResultMsg) bool {
 	return true
 }
 
-// clear lets every document through again.
-func (f *filterPane) clear() {
+// Clear lets every document through again.
+func (f *Pane) Clear() {
 	f.active = false
 	f.query = ""
 	f.docs, f.hits = nil, nil
 	f.version++
 }
 
-// admits reports whether the list shows a scenario document.
-func (f *filterPane) admits(scenarioDoc int) bool {
+// Admits reports whether the list shows a scenario document.
+func (f *Pane) Admits(scenarioDoc int) bool {
 	return !f.active || f.docs[scenarioDoc]
 }
 
-// highlighted is the query whose matches the inspector marks, "" when no
+// Highlighted is the query whose matches the inspector marks, "" when no
 // filter is in force.
-func (f *filterPane) highlighted() string {
+func (f *Pane) Highlighted() string {
 	if f.active {
 		return f.query
 	}
 	return ""
 }
+
+// Active reports whether a result is narrowing the list.
+func (f Pane) Active() bool { return f.active }
+
+// Editing reports whether the input has the keyboard.
+func (f Pane) Editing() bool { return f.editing }
+
+// Query is the query in force.
+func (f Pane) Query() string { return f.query }
+
+// Version numbers the query in force; it changes with every query and
+// every clear.
+func (f Pane) Version() int { return f.version }
+
+// Hits are the matched rune indexes in each evaluation document's source,
+// for the list to highlight.
+func (f Pane) Hits() map[int][]int { return f.hits }
+
+// Input is the text typed in the input.
+func (f Pane) Input() string { return f.input.Value() }
+
+// InputView draws the input.
+func (f Pane) InputView() string { return f.input.View() }
+
+// Keys are the input's keys, for the help.
+func (f Pane) Keys() controls.InputKeys { return f.keys }

@@ -1,4 +1,4 @@
-package tui
+package filter
 
 import (
 	"strings"
@@ -7,11 +7,12 @@ import (
 	"github.com/sahilm/fuzzy"
 
 	"ctxlab/core/value"
+	"ctxlab/tui/draw"
 )
 
-// filterResultMsg carries the documents a filter query matched, tagged
+// ResultMsg carries the documents a filter query matched, tagged
 // with the query's version so an older result is dropped.
-type filterResultMsg struct {
+type ResultMsg struct {
 	version int
 	query   string
 	docs    map[int]bool  // scenario document indexes that match
@@ -23,7 +24,7 @@ type filterResultMsg struct {
 // screen.
 type sourcesOf []value.Document
 
-func (s sourcesOf) String(i int) string { return shownSource(s[i].Source) }
+func (s sourcesOf) String(i int) string { return draw.Source(s[i].Source) }
 func (s sourcesOf) Len() int            { return len(s) }
 
 // contentMatchSpan and sourceMatchSpan bound how spread out a fuzzy match
@@ -56,12 +57,12 @@ func runeIndexes(s string, offsets []int) []int {
 	return out
 }
 
-// filterCmd matches query against every document's source (fuzzy,
+// matchCmd matches query against every document's source (fuzzy,
 // matched characters kept for highlighting) and content (fuzzy within a
 // tight span, or a plain substring), in a command.
-func filterCmd(version int, query string, docs []value.Document, inputIndex func(int) int) tea.Cmd {
+func matchCmd(version int, query string, docs []value.Document, inputIndex func(int) int) tea.Cmd {
 	return func() tea.Msg {
-		res := filterResultMsg{version: version, query: query, docs: map[int]bool{}, hits: map[int][]int{}}
+		res := ResultMsg{version: version, query: query, docs: map[int]bool{}, hits: map[int][]int{}}
 		n := len([]rune(query))
 		for _, match := range fuzzy.FindFrom(query, sourcesOf(docs)) {
 			if compact(match.MatchedIndexes, n, sourceMatchSpan) {
