@@ -13,6 +13,7 @@ import (
 	"ctxlab/internal/numfmt"
 	"ctxlab/themes"
 	"ctxlab/tui/draw"
+	"ctxlab/tui/views"
 )
 
 // fullLabelColumn is the grid column width from which the bars are
@@ -56,18 +57,6 @@ var monoFills = map[string]string{
 	window.ComponentSystem: "█", window.ComponentTools: "▓", window.ComponentHistory: "▒", window.ComponentRAG: "█",
 	window.ComponentToolResults: "▓", window.ComponentQuery: "▒", window.ComponentLabels: "▪", window.ComponentFraming: "▪",
 	window.ComponentReserve: "╌",
-}
-
-func componentStyle(st *themes.Styles, name string) lipgloss.Style {
-	key := name
-	switch name {
-	case window.ComponentLabels, window.ComponentFraming:
-		key = themes.CompFraming
-	}
-	if s, ok := st.Component[key]; ok {
-		return s
-	}
-	return st.Muted
 }
 
 // budgetRows is how many lines the budget block takes at a width: the
@@ -234,7 +223,7 @@ func renderWindowBar(st *themes.Styles, a *window.Assembly, limit bindingLimit, 
 		if st.Mono {
 			fill = monoFills[name]
 		}
-		b.WriteString(componentStyle(st, name).Render(strings.Repeat(fill, n)))
+		b.WriteString(views.ComponentStyle(st, name).Render(strings.Repeat(fill, n)))
 		cells += n
 	}
 	for _, name := range window.ComponentNames {
@@ -368,7 +357,7 @@ func (cell componentCell) render(st *themes.Styles, width, labelW, barW, numW, m
 	label := draw.PadRight(cell.label, labelW)
 	bar := strings.Repeat(" ", barW)
 	if cell.bar {
-		bar = meter(st, componentStyle(st, cell.c.Name), cell.c.Used, cell.c.Allocated, barW)
+		bar = meter(st, views.ComponentStyle(st, cell.c.Name), cell.c.Used, cell.c.Allocated, barW)
 	} else if cell.wideLabel != "" && ansi.StringWidth(cell.wideLabel) < labelW+barW {
 		label, bar = draw.PadRight(cell.wideLabel, labelW+barW), ""
 	}

@@ -12,6 +12,7 @@ import (
 	"ctxlab/internal/safetext"
 	"ctxlab/themes"
 	"ctxlab/tui/draw"
+	"ctxlab/tui/views"
 )
 
 // wideFindingLine is the width from which the line names the view in
@@ -51,7 +52,7 @@ func findingLine(st *themes.Styles, ev *core.Evaluation, width int, bannerSaysWo
 		}
 		shown, lead = ev.Findings[1], "also: "
 	}
-	glyph, _, style := severityLook(st, shown.Severity)
+	glyph, _, style := views.SeverityLook(st, shown.Severity)
 	room := inner - lipgloss.Width(glyph) - 1 - len(lead) - lipgloss.Width(key)
 	sentence := safetext.Line(shortenFinding(ev, shown, room))
 	if short := " · d: " + count; lipgloss.Width(sentence) > room && key != short {

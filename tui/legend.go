@@ -9,6 +9,7 @@ import (
 	"ctxlab/core/window"
 	"ctxlab/themes"
 	"ctxlab/tui/draw"
+	"ctxlab/tui/views"
 )
 
 // legendEntry is one line of the legend: a mark as the screen draws it,
@@ -79,7 +80,7 @@ func legendSections(st *themes.Styles) []legendSection {
 		}
 		components = append(components, legendEntry{
 			mark:  strings.Repeat(fill, 2) + " " + window.ComponentShort(name),
-			style: func(st *themes.Styles) lipgloss.Style { return componentStyle(st, name) },
+			style: func(st *themes.Styles) lipgloss.Style { return views.ComponentStyle(st, name) },
 			means: window.ComponentWords(name) + ": " + componentMeanings[name],
 		})
 	}

@@ -10,6 +10,7 @@ import (
 
 	"ctxlab/core/window"
 	"ctxlab/loaders"
+	"ctxlab/tui/views"
 )
 
 // smallWindowRequest is an imported request (no max_tokens: the 4,096
@@ -46,7 +47,7 @@ func TestSmallWindowOpensAsOverflow(t *testing.T) {
 	if strings.Contains(view, "-2,596") || strings.Contains(view, "-2596") {
 		t.Errorf("a negative max input is shown:\n%s", view)
 	}
-	metrics := strings.Join(strings.Fields(metricsContent(m.styles, m.eval, 150)), " ")
+	metrics := strings.Join(strings.Fields(views.Metrics(m.styles, m.eval, 150)), " ")
 	if !strings.Contains(metrics, "no input fits") || !strings.Contains(metrics, "max input 0") {
 		t.Errorf("metrics do not explain the overflow:\n%s", metrics)
 	}
@@ -111,7 +112,7 @@ func TestUnknownModelIsAnEstimate(t *testing.T) {
 		t.Errorf("header %q does not mark the estimate", header)
 	}
 	want := `model "llama-3" is not in ctxlab's model table: token counts are o200k_base estimates`
-	if metrics := strings.Join(strings.Fields(metricsContent(m.styles, m.eval, 150)), " "); !strings.Contains(metrics, want) {
+	if metrics := strings.Join(strings.Fields(views.Metrics(m.styles, m.eval, 150)), " "); !strings.Contains(metrics, want) {
 		t.Errorf("metrics notes lack %q:\n%s", want, metrics)
 	}
 }

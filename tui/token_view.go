@@ -11,6 +11,7 @@ import (
 	"ctxlab/internal/safetext"
 	"ctxlab/themes"
 	"ctxlab/tui/draw"
+	"ctxlab/tui/views"
 )
 
 // tokenSeparator parts tokens where colour cannot: NO_COLOR and the mono
@@ -74,10 +75,10 @@ func contextTokensContent(st *themes.Styles, ev *core.Evaluation, width int) str
 	}
 	tok := ev.Settings.Pipeline.Tokenizer
 	var b strings.Builder
-	writeTitled(&b, st, "Assembled request as tokens", fmt.Sprintf("· %s · T shows the text again", tok.Name()), width)
+	views.WriteTitled(&b, st, "Assembled request as tokens", fmt.Sprintf("· %s · T shows the text again", tok.Name()), width)
 	for i, msg := range ev.Assembly.Messages {
 		b.WriteByte('\n')
-		writeRule(&b, st, numfmt.Thousands(i+1)+" "+safetext.Line(msg.Role)+" · "+numfmt.Count(tok.Count(msg.Content), "token", "tokens"), width)
+		views.WriteRule(&b, st, numfmt.Thousands(i+1)+" "+safetext.Line(msg.Role)+" · "+numfmt.Count(tok.Count(msg.Content), "token", "tokens"), width)
 		// As the text view draws it: the start of a long message (its
 		// last token may be cut short where the start ends).
 		content, hidden := draw.Head(msg.Content)
@@ -97,7 +98,7 @@ func inspectorTokensContent(st *themes.Styles, ev *core.Evaluation, doc, width i
 	if tok != nil {
 		name = tok.Name()
 	}
-	writeTitled(&b, st, "As tokens", fmt.Sprintf("· %s · T shows the text again", name), width)
+	views.WriteTitled(&b, st, "As tokens", fmt.Sprintf("· %s · T shows the text again", name), width)
 	// A token view of a whole 50 MB document froze the update loop as the
 	// text view did; the excerpt's last token may be cut short where the
 	// excerpt ends.

@@ -13,6 +13,7 @@ import (
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 	"ctxlab/tui/draw"
+	"ctxlab/tui/views"
 )
 
 // View draws the screen: header, budget, pipeline, banner, the worst
@@ -145,10 +146,10 @@ func (m Model) bannerText() string {
 	case m.evalErr != nil:
 		return "⚠ " + m.evalErr.Error() + " (the picture shows the last good setting)"
 	case m.eval != nil && m.eval.BudgetProblem != nil:
-		return "⚠ " + budgetProblemWords(m.eval)
+		return "⚠ " + views.BudgetProblemWords(m.eval)
 	case m.eval != nil && m.eval.Overflow != nil:
 		if m.eval.Overflow.Reserve != nil {
-			return "▲ " + overflowWords(m.eval.Overflow) + "; the request would be rejected"
+			return "▲ " + views.OverflowWords(m.eval.Overflow) + "; the request would be rejected"
 		}
 		return "▲ " + m.eval.Overflow.Error() + ": the request would be rejected"
 	case m.eval != nil && m.eval.Alert != "":

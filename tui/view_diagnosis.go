@@ -11,19 +11,8 @@ import (
 	"ctxlab/internal/safetext"
 	"ctxlab/themes"
 	"ctxlab/tui/draw"
+	"ctxlab/tui/views"
 )
-
-// severityLook is how a finding's severity is drawn: a glyph that reads
-// without colour, the word, and the colour.
-func severityLook(st *themes.Styles, s diagnose.Severity) (glyph, word string, style lipgloss.Style) {
-	switch s {
-	case diagnose.SeverityError:
-		return "▲", "error", st.Alert
-	case diagnose.SeverityWarning:
-		return "⚠", "warning", st.Warn
-	}
-	return "ℹ", "info", st.Muted
-}
 
 // findingSpan is where a finding's lines are in the view's text, so the
 // cursor can be scrolled into sight.
@@ -66,7 +55,7 @@ func diagnosisContent(st *themes.Styles, ev *core.Evaluation, p diagnosisPane, w
 // sentence, then "about #15 · #34" with the chosen row highlighted when
 // the finding is the chosen one.
 func findingLines(st *themes.Styles, f diagnose.Finding, chosen bool, ref, width int) []string {
-	glyph, word, style := severityLook(st, f.Severity)
+	glyph, word, style := views.SeverityLook(st, f.Severity)
 	mark := " "
 	if chosen {
 		mark = st.Accent.Render("▸")

@@ -11,6 +11,7 @@ import (
 	"ctxlab/internal/numfmt"
 	"ctxlab/themes"
 	"ctxlab/tui/draw"
+	"ctxlab/tui/views"
 )
 
 // orderingContent draws relevance rank against position in the final
@@ -137,7 +138,7 @@ func placementContent(st *themes.Styles, ev *core.Evaluation, width int) string 
 			fate += " → cut"
 		}
 		fmt.Fprintf(&b, " %4d  %4d  %*.*f  %s %s  %s\n", slot+1, d.PosBeforeReorder+1, scoreW, digits, tr.Score(i),
-			toneStyle(st, tone).Render(glyph), draw.PadRight(fate, fateW), draw.Truncate(sourceOf(ev, i), srcW))
+			toneStyle(st, tone).Render(glyph), draw.PadRight(fate, fateW), draw.Truncate(views.SourceOf(ev, i), srcW))
 	}
 	if len(ev.RAGSurvival) > 0 {
 		b.WriteByte('\n')

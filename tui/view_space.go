@@ -13,6 +13,7 @@ import (
 	"ctxlab/internal/safetext"
 	"ctxlab/themes"
 	"ctxlab/tui/draw"
+	"ctxlab/tui/views"
 )
 
 // spaceHeaderLines are the lines above the rows: what the shares are
@@ -104,7 +105,7 @@ func spaceRow(st *themes.Styles, c spaceColumns, it core.SpaceItem, rank, larges
 		label += fmt.Sprintf(" (✂ %s cut)", numfmt.Thousands(it.Cut))
 	}
 	line := cursor + draw.PadLeft(numfmt.Thousands(rank), c.rank) + " " +
-		meter(st, componentStyle(st, it.Component), it.Tokens, max(1, largest), c.bar) + " " +
+		meter(st, views.ComponentStyle(st, it.Component), it.Tokens, max(1, largest), c.bar) + " " +
 		draw.PadLeft(numfmt.Thousands(it.Tokens), c.tokens) + " " + draw.PadLeft(sharePercent(it.ShareOfWindow), c.share)
 	if c.input > 0 {
 		line += " " + draw.PadLeft(sharePercent(it.ShareOfInput), c.input)

@@ -16,6 +16,7 @@ import (
 	"ctxlab/internal/testcorpus"
 	"ctxlab/loaders"
 	"ctxlab/tui/draw"
+	"ctxlab/tui/views"
 )
 
 func TestHelpListsEveryBindingAtEveryWidth(t *testing.T) {
@@ -72,11 +73,11 @@ func TestBudgetWalkNoteNamesDroppedStrongDocuments(t *testing.T) {
 
 func TestContextViewMarksTheAssemblersCut(t *testing.T) {
 	m := newTestModel(t, "support_chat", "dark", 120, 40)
-	cuts := messageCuts(m.eval)
+	cuts := views.MessageCuts(m.eval)
 	if len(cuts) == 0 {
 		t.Fatal("the sample's RAG block is cut by the assembler, but no cut is reported")
 	}
-	text := ansi.Strip(contextContent(m.styles, m.eval, m.cfg.Scenario, 116))
+	text := ansi.Strip(views.Context(m.styles, m.eval, m.cfg.Scenario, 116))
 	if !strings.Contains(text, "✂") || !strings.Contains(text, "not sent (assembler cut)") {
 		t.Error("the context view does not show the assembler's cut")
 	}
@@ -200,7 +201,7 @@ func TestWindowBarIsProportional(t *testing.T) {
 // the messages it mislabels.
 func TestMemoryViewShowsFormatMemory(t *testing.T) {
 	m := newTestModel(t, "support_chat", "mono", 120, 40)
-	text := memoryContent(m.styles, m.eval, nil, 120)
+	text := views.Memory(m.styles, m.eval, nil, 120)
 	for _, want := range []string{"format_memory", "(last 10 turns): 20 of 30 messages", "1 message labelled Assistant although it is not", "Assistant: [CRM sync]"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the Memory view lacks %q", want)
@@ -209,12 +210,12 @@ func TestMemoryViewShowsFormatMemory(t *testing.T) {
 	m = keys(t, m, "c")
 	m.controls.SelectID("max-turns")
 	m = keys(t, m, "left", "left", "left", "left", "left", "left", "left")
-	text = memoryContent(m.styles, m.eval, nil, 120)
+	text = views.Memory(m.styles, m.eval, nil, 120)
 	if !strings.Contains(text, "(last 3 turns): 6 of 30 messages") {
 		t.Errorf("max turns 3 did not narrow the block")
 	}
 	m = keys(t, m, "left", "left", "left", "left")
-	if m.settings.MaxTurns != 0 || !strings.Contains(memoryContent(m.styles, m.eval, nil, 120), "the whole history") {
+	if m.settings.MaxTurns != 0 || !strings.Contains(views.Memory(m.styles, m.eval, nil, 120), "the whole history") {
 		t.Errorf("max turns %d", m.settings.MaxTurns)
 	}
 }
@@ -252,7 +253,7 @@ func TestContextViewExplainsAnEmptySystemMessage(t *testing.T) {
 	m2 := New(Config{Scenario: &sc, Now: m.cfg.Now, ExportDir: t.TempDir()})
 	m2 = send(t, m2, tea.WindowSizeMsg{Width: 120, Height: 40})
 	m2 = settle(t, m2, m2.Init())
-	text := contextContent(m2.styles, m2.eval, m2.cfg.Scenario, 100)
+	text := views.Context(m2.styles, m2.eval, m2.cfg.Scenario, 100)
 	if !strings.Contains(strings.Join(strings.Fields(text), " "), "(empty: the article's assembler always sends a system message") {
 		t.Errorf("no explanation:\n%s", text[:min(len(text), 600)])
 	}
@@ -262,7 +263,7 @@ func TestContextViewExplainsAnEmptySystemMessage(t *testing.T) {
 // input is its own row; the history says what memory took first.
 func TestMetricsTotals(t *testing.T) {
 	m := newTestModel(t, "support_chat", "mono", 120, 40)
-	text := metricsContent(m.styles, m.eval, 118)
+	text := views.Metrics(m.styles, m.eval, 118)
 	// A note may wrap under its row: compared word by word.
 	words := strings.Join(strings.Fields(text), " ")
 	for _, want := range []string{
@@ -311,7 +312,7 @@ func TestMetricsComparesRecordedUsage(t *testing.T) {
 	m := New(Config{Scenario: sc, Now: func() time.Time { return fixedNow }, ExportDir: t.TempDir()})
 	m = send(t, m, tea.WindowSizeMsg{Width: 120, Height: 40})
 	m = settle(t, m, m.Init())
-	text := strings.Join(strings.Fields(metricsContent(m.styles, m.eval, 110)), " ")
+	text := strings.Join(strings.Fields(views.Metrics(m.styles, m.eval, 110)), " ")
 	want := fmt.Sprintf("Recorded by the provider: 71 input tokens (usage.prompt_tokens); ctxlab counts %d, +%d", m.eval.Assembly.Used, m.eval.Assembly.Used-71)
 	if !strings.Contains(text, want) {
 		t.Errorf("missing %q in:\n%s", want, text[:min(len(text), 500)])

@@ -1,4 +1,4 @@
-package tui
+package views
 
 import (
 	"fmt"
@@ -12,19 +12,19 @@ import (
 // named as the controls are.
 const reserveRemedy = "lower the reserve or raise the window"
 
-// overflowWords is an overflow as the workbench says it: the article's
+// OverflowWords is an overflow as the workbench says it: the article's
 // "Context exceeds budget: X > Y", or, when the reserve leaves no input
 // room, that cause and the controls that fix it.
-func overflowWords(ov *window.OverflowError) string {
+func OverflowWords(ov *window.OverflowError) string {
 	if ov.Reserve != nil {
 		return ov.Reserve.Error() + ": " + reserveRemedy
 	}
 	return ov.Error()
 }
 
-// budgetProblemWords is why the budget was not applied, with the remedy
+// BudgetProblemWords is why the budget was not applied, with the remedy
 // that fits the cause: the reserve, or the allocations.
-func budgetProblemWords(ev *core.Evaluation) string {
+func BudgetProblemWords(ev *core.Evaluation) string {
 	if ev.Settings.Budget.ValidateReserve() != nil {
 		return ev.BudgetProblem.Error() + ": " + reserveRemedy + "; measured as sent instead"
 	}

@@ -1,4 +1,4 @@
-package tui
+package views
 
 import (
 	"testing"
@@ -19,7 +19,7 @@ func TestChatLayoutMarksNoToolCutOnTheSystemPrompt(t *testing.T) {
 			Messages:   []window.ChatMessage{{Role: "system", Content: "You are a support agent."}, {Role: "user", Content: "Where is my order?"}},
 			Components: []window.ComponentReport{{Name: window.ComponentTools, Raw: 900, Used: 0, Truncated: true}},
 		}}
-		cuts := messageCuts(ev)
+		cuts := MessageCuts(ev)
 		if got, want := len(cuts[0]), map[window.Layout]int{window.LayoutChat: 0, window.LayoutArticle: 1}[layout]; got != want {
 			t.Errorf("%s layout: %d cuts marked on the system message %v, want %d", layout, got, cuts[0], want)
 		}

@@ -1,4 +1,4 @@
-package tui
+package views
 
 import (
 	"encoding/json"
@@ -16,20 +16,20 @@ import (
 	"ctxlab/tui/draw"
 )
 
-// metricsContent shows the article's ContextMetrics for this assembly:
+// Metrics shows the article's ContextMetrics for this assembly:
 // utilization, the per-component table, truncated components, the
 // monitor's >90% alert and the scenario's notes.
-func metricsContent(st *themes.Styles, ev *core.Evaluation, width int) string {
+func Metrics(st *themes.Styles, ev *core.Evaluation, width int) string {
 	if ev == nil || ev.Assembly == nil {
 		return st.Muted.Render("computing…")
 	}
 	a := ev.Assembly
 	met := ev.Metrics
 	var b strings.Builder
-	writeTitled(&b, st, "Utilization", utilizationText(a, met.BudgetUtilization), width)
+	WriteTitled(&b, st, "Utilization", utilizationText(a, met.BudgetUtilization), width)
 	switch {
 	case ev.Overflow != nil:
-		draw.WriteWrapped(&b, st.Alert, "▲ "+overflowWords(ev.Overflow), width)
+		draw.WriteWrapped(&b, st.Alert, "▲ "+OverflowWords(ev.Overflow), width)
 	case ev.Alert != "":
 		draw.WriteWrapped(&b, st.Alert, "⚠ "+safetext.Line(ev.Alert), width)
 	default:
@@ -68,7 +68,7 @@ func metricsContent(st *themes.Styles, ev *core.Evaluation, width int) string {
 		if c.Name == window.ComponentLabels || c.Name == window.ComponentFraming {
 			alloc = "—"
 		}
-		fmt.Fprintf(&b, " %s %9s %9s %9s  %s", componentStyle(st, c.Name).Render(draw.PadRight(window.ComponentWords(c.Name), 20)),
+		fmt.Fprintf(&b, " %s %9s %9s %9s  %s", ComponentStyle(st, c.Name).Render(draw.PadRight(window.ComponentWords(c.Name), 20)),
 			alloc, numfmt.Thousands(c.Raw), numfmt.Thousands(c.Used), state)
 		note := safetext.Line(c.Note)
 		if c.Name == window.ComponentHistory {
@@ -103,11 +103,11 @@ func metricsContent(st *themes.Styles, ev *core.Evaluation, width int) string {
 		for i, name := range met.TruncatedComponents {
 			words[i] = window.ComponentWords(name) + " (" + name + ")"
 		}
-		writeTitled(&b, st, "Truncated components:", strings.Join(words, ", "), width)
+		WriteTitled(&b, st, "Truncated components:", strings.Join(words, ", "), width)
 	}
 	if ev.Build != nil && ev.Settings.Pipeline.BudgetMode == pipeline.BudgetReference && ev.Build.HeaderOverhead() > 0 {
 		b.WriteByte('\n')
-		writeTitled(&b, st, "Reference overshoot:", fmt.Sprintf("the ContextManager's budget walk charged %s tokens; its block has %s: %s tokens of citation headers and separators are not budgeted (budget mode strict charges them).",
+		WriteTitled(&b, st, "Reference overshoot:", fmt.Sprintf("the ContextManager's budget walk charged %s tokens; its block has %s: %s tokens of citation headers and separators are not budgeted (budget mode strict charges them).",
 			numfmt.Thousands(ev.Build.Trace.BudgetUsed), numfmt.Thousands(ev.Build.TokensUsed), numfmt.Thousands(ev.Build.HeaderOverhead())), width)
 	}
 	if len(ev.Notes) > 0 {
@@ -119,7 +119,7 @@ func metricsContent(st *themes.Styles, ev *core.Evaluation, width int) string {
 	record, err := json.MarshalIndent(met, "", "  ")
 	if err == nil {
 		b.WriteByte('\n')
-		writeTitled(&b, st, "ContextMetrics record", "(what `ctxlab assemble --metrics-out` appends)", width)
+		WriteTitled(&b, st, "ContextMetrics record", "(what `ctxlab assemble --metrics-out` appends)", width)
 		b.WriteString(safetext.Sanitize(string(record)) + "\n")
 	}
 	return b.String()

@@ -1,4 +1,4 @@
-package tui
+package views
 
 import (
 	"fmt"
@@ -28,7 +28,7 @@ func writeFormatMemory(b *strings.Builder, st *themes.Styles, ev *core.Evaluatio
 	if fm.MaxTurns == 0 {
 		turns = "max turns 0: the whole history, as Python's [-0:] slice keeps"
 	}
-	writeTitled(b, st, "format_memory", fmt.Sprintf("· the reference ContextManager's memory block (%s): %s of %s messages",
+	WriteTitled(b, st, "format_memory", fmt.Sprintf("· the reference ContextManager's memory block (%s): %s of %s messages",
 		turns, numfmt.Thousands(len(fm.Lines)), numfmt.Thousands(len(ev.History))), width)
 	mislabeled := 0
 	for _, l := range fm.Lines {

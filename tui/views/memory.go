@@ -1,4 +1,4 @@
-package tui
+package views
 
 import (
 	"fmt"
@@ -16,11 +16,11 @@ import (
 	"ctxlab/tui/draw"
 )
 
-// memoryContent lists every history message with its fate under the
+// Memory lists every history message with its fate under the
 // chosen strategy, then the running summary. The token total is given
 // both as the strategy counts it (message contents) and as the assembler
 // sends it, and a cut the assembler made to the history is called out.
-func memoryContent(st *themes.Styles, ev *core.Evaluation, fallbacks []string, width int) string {
+func Memory(st *themes.Styles, ev *core.Evaluation, fallbacks []string, width int) string {
 	if ev == nil {
 		return st.Muted.Render("computing…")
 	}
@@ -30,7 +30,7 @@ func memoryContent(st *themes.Styles, ev *core.Evaluation, fallbacks []string, w
 	for _, f := range mem.Fates {
 		counts[f.Fate]++
 	}
-	writeTitled(&b, st, "Memory", fmt.Sprintf("%s · %s kept · %s pinned · %s summarized · %s dropped", mem.Strategy,
+	WriteTitled(&b, st, "Memory", fmt.Sprintf("%s · %s kept · %s pinned · %s summarized · %s dropped", mem.Strategy,
 		numfmt.Thousands(counts[memory.Kept]), numfmt.Thousands(counts[memory.Pinned]), numfmt.Thousands(counts[memory.Summarized]), numfmt.Thousands(counts[memory.Dropped])), width)
 	draw.WriteHanging(&b, st.Text, memoryTokensLine(ev), width, len("tokens: "))
 	if mem.Overflow > 0 {
@@ -71,7 +71,7 @@ func memoryContent(st *themes.Styles, ev *core.Evaluation, fallbacks []string, w
 	textW := max(10, width-lipgloss.Width(head))
 	msgs := scenarioHistory(ev)
 	for _, f := range mem.Fates {
-		glyph, style := memoryLook(st, f.Fate)
+		glyph, style := MemoryLook(st, f.Fate)
 		role, text := "", ""
 		if f.Index < len(msgs) {
 			role = safetext.Line(msgs[f.Index].Role)
@@ -132,7 +132,7 @@ func memoryTokensLine(ev *core.Evaluation) string {
 // scenarioHistory is the history the memory fates index into.
 func scenarioHistory(ev *core.Evaluation) []value.Message { return ev.History }
 
-func memoryLook(st *themes.Styles, f memory.Fate) (string, lipgloss.Style) {
+func MemoryLook(st *themes.Styles, f memory.Fate) (string, lipgloss.Style) {
 	switch f {
 	case memory.Kept:
 		return "✓", st.Included

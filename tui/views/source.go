@@ -1,12 +1,12 @@
-package tui
+package views
 
 import (
 	"ctxlab/core"
 	"ctxlab/tui/draw"
 )
 
-// sourceOf is a document's source for display, or its number.
-func sourceOf(ev *core.Evaluation, doc int) string {
+// SourceOf is a document's source for display, or its number.
+func SourceOf(ev *core.Evaluation, doc int) string {
 	src := draw.Source(ev.Documents[doc].Source)
 	if src == "" {
 		return "(no source)"

@@ -1,4 +1,4 @@
-package tui
+package views
 
 import (
 	"fmt"
@@ -23,17 +23,17 @@ const compareAround = 2
 // columns; below it the diff is unified.
 const sideBySideWidth = 120
 
-// compareContent is the Compare view: the request on screen against the
+// Compare is the Compare view: the request on screen against the
 // pinned baseline, what changed most telling first: the knobs turned,
 // the request's size, the documents whose fate or place changed, the
 // components, the findings, then the text with its changes marked.
-func compareContent(st *themes.Styles, c *core.Comparison, costs [2]core.RequestCost, width int) string {
+func Compare(st *themes.Styles, c *core.Comparison, costs [2]core.RequestCost, width int) string {
 	var b strings.Builder
 	if c == nil {
-		writeTitled(&b, st, "No baseline pinned.", "Press p to pin the settings on screen as the baseline, then turn any control: this view shows what changed against it, document by document, component by component and line by line. P clears the baseline.", width)
+		WriteTitled(&b, st, "No baseline pinned.", "Press p to pin the settings on screen as the baseline, then turn any control: this view shows what changed against it, document by document, component by component and line by line. P clears the baseline.", width)
 		return b.String()
 	}
-	writeTitled(&b, st, "Compared with the baseline", "· "+numfmt.Count(len(c.Settings), "setting turned", "settings turned")+" · P clears it, p pins what is on screen", width)
+	WriteTitled(&b, st, "Compared with the baseline", "· "+numfmt.Count(len(c.Settings), "setting turned", "settings turned")+" · P clears it, p pins what is on screen", width)
 	for _, s := range c.Settings {
 		b.WriteString("  ")
 		draw.WriteContinued(&b, st.Text, fmt.Sprintf("%s: %s → %s", s.Knob.Label, safetext.Line(s.Knob.ShowValue(s.Before)), safetext.Line(s.Knob.ShowValue(s.After))), width, 2)
@@ -95,7 +95,7 @@ func changeLook(st *themes.Styles, kind core.DocumentChangeKind) (string, lipglo
 }
 
 func writeCompareDocuments(b *strings.Builder, st *themes.Styles, docs []core.DocumentChange, width int) {
-	writeTitled(b, st, "Documents whose fate or place changed", "("+numfmt.Thousands(len(docs))+")", width)
+	WriteTitled(b, st, "Documents whose fate or place changed", "("+numfmt.Thousands(len(docs))+")", width)
 	if len(docs) == 0 {
 		draw.WriteWrapped(b, st.Muted, "  none", width)
 	}
@@ -122,7 +122,7 @@ func writeCompareDocuments(b *strings.Builder, st *themes.Styles, docs []core.Do
 }
 
 func writeCompareComponents(b *strings.Builder, st *themes.Styles, components []core.ComponentDelta, width int) {
-	writeTitled(b, st, "Tokens by component", "(baseline → now)", width)
+	WriteTitled(b, st, "Tokens by component", "(baseline → now)", width)
 	changed := 0
 	for _, d := range components {
 		if d.UsedBefore == d.UsedAfter && d.AllocatedBefore == d.AllocatedAfter {
@@ -151,9 +151,9 @@ func signedCount(n int) string {
 }
 
 func writeCompareFindings(b *strings.Builder, st *themes.Styles, what string, findings []diagnose.Finding, width int) {
-	writeTitled(b, st, "Findings that "+what, "("+numfmt.Thousands(len(findings))+")", width)
+	WriteTitled(b, st, "Findings that "+what, "("+numfmt.Thousands(len(findings))+")", width)
 	for _, f := range findings {
-		glyph, word, style := severityLook(st, f.Severity)
+		glyph, word, style := SeverityLook(st, f.Severity)
 		head := glyph + " " + word + " "
 		b.WriteString("  " + style.Render(head))
 		draw.WriteContinued(b, st.Text, safetext.Line(f.Message), width, 2+lipgloss.Width(head))
@@ -167,7 +167,7 @@ func writeCompareFindings(b *strings.Builder, st *themes.Styles, what string, fi
 // so the two sides stay aligned.
 func writeCompareText(b *strings.Builder, st *themes.Styles, text []core.TextLine, width int) {
 	removed, added := core.TextChangeCounts(text)
-	writeTitled(b, st, "Request text", fmt.Sprintf("· %s removed, %s added · − baseline only, + now only",
+	WriteTitled(b, st, "Request text", fmt.Sprintf("· %s removed, %s added · − baseline only, + now only",
 		numfmt.Count(removed, "line", "lines"), numfmt.Count(added, "line", "lines")), width)
 	shown := core.LinesAroundChanges(text, compareAround)
 	if width >= sideBySideWidth {

@@ -1,4 +1,4 @@
-package tui
+package views
 
 import (
 	"fmt"
@@ -23,10 +23,10 @@ func writeAgentStep(b *strings.Builder, st *themes.Styles, ev *core.Evaluation, 
 	}
 	b.WriteByte('\n')
 	if len(sx.Trace) == 0 {
-		writeTitled(b, st, "Agent step "+safetext.Line(sx.Step), "requires no other step: its context is the workflow summary alone.", width)
+		WriteTitled(b, st, "Agent step "+safetext.Line(sx.Step), "requires no other step: its context is the workflow summary alone.", width)
 		return
 	}
-	writeTitled(b, st, "Agent step "+safetext.Line(sx.Step), fmt.Sprintf("· the tool results are its context: %s tokens ÷ %s required steps = %s each, cut keeping the start",
+	WriteTitled(b, st, "Agent step "+safetext.Line(sx.Step), fmt.Sprintf("· the tool results are its context: %s tokens ÷ %s required steps = %s each, cut keeping the start",
 		numfmt.Thousands(ev.Settings.Budget.ToolResults), numfmt.Thousands(len(sx.Trace)), numfmt.Thousands(sx.Trace[0].Allowance)), width)
 	nameW := 0
 	for _, t := range sx.Trace {

@@ -1,4 +1,4 @@
-package tui
+package views
 
 import (
 	"bytes"
@@ -28,16 +28,16 @@ var citationLine = regexp.MustCompile(`^(--- Source \[\d+\].*---.*|\[Source \d+:
 // articleResultsHeading): the budgeted layout's messages are found by
 // them.
 const (
-	ragHeading     = "Relevant context:\n"
-	resultsHeading = "Tool results:\n"
+	RAGHeading     = "Relevant context:\n"
+	ResultsHeading = "Tool results:\n"
 )
 
-// contextContent shows the assembled messages role by role as the model
+// Context shows the assembled messages role by role as the model
 // will see them, each with its token count, citation headers and cut
 // markers highlighted and a ✂ line wherever the assembler cut a component
 // to its allocation; then the tools array when it is sent beside the
 // messages, then the citation map.
-func contextContent(st *themes.Styles, ev *core.Evaluation, sc *core.Scenario, width int) string {
+func Context(st *themes.Styles, ev *core.Evaluation, sc *core.Scenario, width int) string {
 	if ev == nil || ev.Assembly == nil {
 		return st.Muted.Render("computing…")
 	}
@@ -51,14 +51,14 @@ func contextContent(st *themes.Styles, ev *core.Evaluation, sc *core.Scenario, w
 	case a.Layout == window.LayoutChat:
 		mode = "budgeted in the chat layout: whole messages dropped, oldest first"
 	}
-	writeTitled(&b, st, "Assembled request", fmt.Sprintf("· %s · %s tokens · %s", numfmt.Plural(len(a.Messages), "1 message", numfmt.Thousands(len(a.Messages))+" messages"), numfmt.Thousands(a.Used), mode), width)
+	WriteTitled(&b, st, "Assembled request", fmt.Sprintf("· %s · %s tokens · %s", numfmt.Plural(len(a.Messages), "1 message", numfmt.Thousands(len(a.Messages))+" messages"), numfmt.Thousands(a.Used), mode), width)
 	writeScenarioAbout(&b, st, sc, width)
 	if len(a.Tools) > 0 {
 		draw.WriteWrapped(&b, st.Muted, "The tools array is sent beside the messages: see “tools (sent beside the messages)” after them.", width)
 	}
 	writeChatDrops(&b, st, a, width)
 	writeAgentStep(&b, st, ev, width)
-	cuts := messageCuts(ev)
+	cuts := MessageCuts(ev)
 	for i, msg := range a.Messages {
 		head := numfmt.Thousands(i+1) + " " + msg.Role
 		if msg.Name != "" {
@@ -78,7 +78,7 @@ func contextContent(st *themes.Styles, ev *core.Evaluation, sc *core.Scenario, w
 			}
 		}
 		b.WriteByte('\n')
-		writeRule(&b, st, head, width)
+		WriteRule(&b, st, head, width)
 		if msg.Content == "" && len(msg.ToolCalls) == 0 {
 			why := "(empty)"
 			if msg.Role == "system" && a.Mode != window.MeasureOnly {
@@ -143,9 +143,9 @@ func systemMessageParts(a *window.Assembly, n int) string {
 	return fmt.Sprintf(" (system prompt %s + tools %s + heading %s)", numfmt.Thousands(system.Used), numfmt.Thousands(tools.Used), numfmt.Thousands(heading))
 }
 
-// writeTitled writes a bold title and the plain text after it, wrapped to
+// WriteTitled writes a bold title and the plain text after it, wrapped to
 // width.
-func writeTitled(b *strings.Builder, st *themes.Styles, title, rest string, width int) {
+func WriteTitled(b *strings.Builder, st *themes.Styles, title, rest string, width int) {
 	for i, l := range draw.Wrap(title+" "+rest, width) {
 		if i == 0 && strings.HasPrefix(l, title) {
 			l = st.Bold.Render(title) + l[len(title):]
@@ -154,9 +154,9 @@ func writeTitled(b *strings.Builder, st *themes.Styles, title, rest string, widt
 	}
 }
 
-// writeRule writes "── label ─────" across the width: a message's
+// WriteRule writes "── label ─────" across the width: a message's
 // header, visible without colour.
-func writeRule(b *strings.Builder, st *themes.Styles, label string, width int) {
+func WriteRule(b *strings.Builder, st *themes.Styles, label string, width int) {
 	lines := draw.HangingWrap(label, max(10, width-4), 3)
 	for i, l := range lines {
 		switch {
@@ -190,26 +190,26 @@ func writeMessageText(b *strings.Builder, st *themes.Styles, text string, width 
 	}
 }
 
-// contextCut is a ✂ line to show at a byte offset of a message.
-type contextCut struct {
+// Cut is a ✂ line to show at a byte offset of a message.
+type Cut struct {
 	at   int
 	text string
 }
 
-// messageCuts finds, for each budgeted message, where the assembler cut
+// MessageCuts finds, for each budgeted message, where the assembler cut
 // a component to its allocation: the end of a component that keeps its
 // start (system prompt, tools, retrieved context), the start of one that
 // keeps its end (history, tool results).
-func messageCuts(ev *core.Evaluation) map[int][]contextCut {
+func MessageCuts(ev *core.Evaluation) map[int][]Cut {
 	a := ev.Assembly
-	out := map[int][]contextCut{}
+	out := map[int][]Cut{}
 	if a.Mode == window.MeasureOnly {
 		return out
 	}
 	// The chat layout cuts no history or tool-results message: it drops
 	// whole ones, which writeChatDrops reports above the messages.
 	chat := a.Layout == window.LayoutChat
-	add := func(msg, at int, text string) { out[msg] = append(out[msg], contextCut{at, text}) }
+	add := func(msg, at int, text string) { out[msg] = append(out[msg], Cut{at, text}) }
 	kept := func(c window.ComponentReport) string {
 		return fmt.Sprintf("%s of %s tokens kept", numfmt.Thousands(c.Used), numfmt.Thousands(c.Raw))
 	}
@@ -225,7 +225,7 @@ func messageCuts(ev *core.Evaluation) map[int][]contextCut {
 			if c, ok := a.Component(window.ComponentTools); ok && c.Truncated && !chat && strings.HasSuffix(m.Content, c.Text) {
 				add(i, len(m.Content), "✂ the assembler cut the tool definitions here: "+kept(c)+"; the JSON the model sees is incomplete")
 			}
-		case m.Role == "system" && strings.HasPrefix(m.Content, ragHeading):
+		case m.Role == "system" && strings.HasPrefix(m.Content, RAGHeading):
 			if c, ok := a.Component(window.ComponentRAG); ok && c.Truncated {
 				text := "✂ the assembler cut the retrieved context here: " + kept(c)
 				if lost, n := survivalCitations(ev, core.SurvivedLost); n > 0 {
@@ -240,9 +240,9 @@ func messageCuts(ev *core.Evaluation) map[int][]contextCut {
 			if c, ok := a.Component(window.ComponentHistory); ok && c.Truncated && strings.HasSuffix(m.Content, c.Text) {
 				add(i, len(m.Content)-len(c.Text), "✂ the assembler cut the start of the history here (it keeps the end): "+kept(c))
 			}
-		case m.Role == "system" && strings.HasPrefix(m.Content, resultsHeading) && !chat:
+		case m.Role == "system" && strings.HasPrefix(m.Content, ResultsHeading) && !chat:
 			if c, ok := a.Component(window.ComponentToolResults); ok && c.Truncated {
-				add(i, len(resultsHeading), "✂ the assembler cut the start of the tool results here (it keeps the end): "+kept(c))
+				add(i, len(ResultsHeading), "✂ the assembler cut the start of the tool results here (it keeps the end): "+kept(c))
 			}
 		}
 	}
@@ -312,7 +312,7 @@ func writeTools(b *strings.Builder, st *themes.Styles, a *window.Assembly, width
 		head += " · " + numfmt.Plural(c.Used, "1 token", numfmt.Thousands(c.Used)+" tokens")
 	}
 	b.WriteByte('\n')
-	writeRule(b, st, head, width)
+	WriteRule(b, st, head, width)
 	// An array too long to draw whole is drawn as it was sent: its
 	// indented copy would be as long again, and only its start is drawn.
 	text, hidden := draw.HeadBytes(a.Tools)
