@@ -7,6 +7,7 @@ import (
 	"ctxlab/core/window"
 	"ctxlab/internal/numfmt"
 	"ctxlab/themes"
+	"ctxlab/tui/draw"
 )
 
 // allocationHintWords are the ways, fullest first, of saying why the
@@ -57,5 +58,5 @@ func renderAllocationHint(st *themes.Styles, words []string, width int) string {
 		return ""
 	}
 	line := fitting(width-1, words...)
-	return padRight(" "+st.Muted.Render(truncateText(line, width-1)), width)
+	return draw.PadRight(" "+st.Muted.Render(draw.Truncate(line, width-1)), width)
 }

@@ -61,7 +61,7 @@ func TestFirstScreenSaysTheAllocationDecides(t *testing.T) {
 func TestNoAllocationHintWhenNothingIsLeftOut(t *testing.T) {
 	m := newTestModel(t, "support_chat", "mono", 80, 24)
 	m = keys(t, m, "c")
-	m.controls.selectID("rag")
+	m.controls.SelectID("rag")
 	m = keys(t, m, "enter", "ctrl+u")
 	m = typeText(t, m, "20000")
 	m = keys(t, m, "enter")
@@ -74,7 +74,7 @@ func TestNoAllocationHintWhenNothingIsLeftOut(t *testing.T) {
 
 	m = newTestModel(t, "support_chat", "mono", 80, 24)
 	m = keys(t, m, "c")
-	m.controls.selectID("assembly")
+	m.controls.SelectID("assembly")
 	m = keys(t, m, "right")
 	if m.settings.Mode != window.MeasureOnly {
 		t.Fatalf("mode %s", m.settings.Mode)

@@ -298,8 +298,8 @@ func BenchmarkKnobCycle(b *testing.B) {
 		b.Run(size.name, func(b *testing.B) {
 			m := benchModel(b, benchScenario(b, size.docs), 160, 48)
 			m = press(m, "c")
-			if m.focus != paneControls || m.controls.current().id != "dedup" {
-				b.Fatalf("controls not on the dedup threshold: focus %v on %q", m.focus, m.controls.current().id)
+			if m.focus != paneControls || m.controls.Current().ID != "dedup" {
+				b.Fatalf("controls not on the dedup threshold: focus %v on %q", m.focus, m.controls.Current().ID)
 			}
 			// One cycle each way outside the timer: it must recompute.
 			for _, step := range []struct {

@@ -89,7 +89,7 @@ func TestBudgetBarsKeepTheirWidthWhenTheCutGoes(t *testing.T) {
 		m := newTestModel(t, "support_chat", "mono", width, 40)
 		before := barLengths(t, renderBudget(m.styles, m.eval, nil, width))
 		m = keys(t, m, "c")
-		m.controls.selectID("rag")
+		m.controls.SelectID("rag")
 		m = keys(t, m, "enter", "ctrl+u")
 		m = typeText(t, m, "9000")
 		m = keys(t, m, "enter")

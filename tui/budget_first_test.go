@@ -15,7 +15,7 @@ func TestBudgetBeforeReorderControl(t *testing.T) {
 		t.Fatalf("the reference order should lose strong documents placed last:\n%s", before)
 	}
 	m = keys(t, m, "c")
-	m.controls.selectID("budget-first")
+	m.controls.SelectID("budget-first")
 	m = keys(t, m, "space", "2")
 	if !m.eval.Settings.Pipeline.BudgetBeforeReorder || !m.eval.Build.Trace.BudgetFirst {
 		t.Fatal("the control did not turn budget-before-reorder on")

@@ -12,6 +12,8 @@ import (
 	"ctxlab/core/window"
 	"ctxlab/internal/numfmt"
 	"ctxlab/themes"
+	"ctxlab/tui/draw"
+	"ctxlab/tui/views"
 )
 
 // fullLabelColumn is the grid column width from which the bars are
@@ -55,18 +57,6 @@ var monoFills = map[string]string{
 	window.ComponentSystem: "█", window.ComponentTools: "▓", window.ComponentHistory: "▒", window.ComponentRAG: "█",
 	window.ComponentToolResults: "▓", window.ComponentQuery: "▒", window.ComponentLabels: "▪", window.ComponentFraming: "▪",
 	window.ComponentReserve: "╌",
-}
-
-func componentStyle(st *themes.Styles, name string) lipgloss.Style {
-	key := name
-	switch name {
-	case window.ComponentLabels, window.ComponentFraming:
-		key = themes.CompFraming
-	}
-	if s, ok := st.Component[key]; ok {
-		return s
-	}
-	return st.Muted
 }
 
 // budgetRows is how many lines the budget block takes at a width: the
@@ -116,7 +106,7 @@ const (
 func renderBudget(st *themes.Styles, ev *core.Evaluation, c *core.Comparison, width int) string {
 	rows := budgetRows(width)
 	if ev == nil || ev.Assembly == nil {
-		return fitLines(st.Muted.Render(" measuring…"), width, rows)
+		return draw.FitLines(st.Muted.Render(" measuring…"), width, rows)
 	}
 	a := ev.Assembly
 	lines := []string{renderWindowBar(st, a, bindingLimitOf(ev), width)}
@@ -175,9 +165,9 @@ func renderBudget(st *themes.Styles, ev *core.Evaluation, c *core.Comparison, wi
 	for i := 0; i < len(rendered); i += cols {
 		end := min(len(rendered), i+cols)
 		row := " " + strings.Join(rendered[i:end], "")
-		lines = append(lines, padRight(row, width))
+		lines = append(lines, draw.PadRight(row, width))
 	}
-	return fitLines(strings.Join(lines, "\n"), width, rows)
+	return draw.FitLines(strings.Join(lines, "\n"), width, rows)
 }
 
 // minWindowBarW is the shortest the window bar gets, on a narrow terminal.
@@ -204,7 +194,7 @@ func renderWindowBar(st *themes.Styles, a *window.Assembly, limit bindingLimit, 
 			break
 		}
 	}
-	summary = truncateText(summary, room)
+	summary = draw.Truncate(summary, room)
 	windowTokens := max(1, a.Window)
 	total := a.Used + a.Budget.ResponseReserve
 	scale := float64(barW) / float64(max(windowTokens, total))
@@ -233,7 +223,7 @@ func renderWindowBar(st *themes.Styles, a *window.Assembly, limit bindingLimit, 
 		if st.Mono {
 			fill = monoFills[name]
 		}
-		b.WriteString(componentStyle(st, name).Render(strings.Repeat(fill, n)))
+		b.WriteString(views.ComponentStyle(st, name).Render(strings.Repeat(fill, n)))
 		cells += n
 	}
 	for _, name := range window.ComponentNames {
@@ -364,20 +354,20 @@ func componentCellFor(st *themes.Styles, ev *core.Evaluation, c window.Component
 }
 
 func (cell componentCell) render(st *themes.Styles, width, labelW, barW, numW, markerW, level int) string {
-	label := padRight(cell.label, labelW)
+	label := draw.PadRight(cell.label, labelW)
 	bar := strings.Repeat(" ", barW)
 	if cell.bar {
-		bar = meter(st, componentStyle(st, cell.c.Name), cell.c.Used, cell.c.Allocated, barW)
+		bar = meter(st, views.ComponentStyle(st, cell.c.Name), cell.c.Used, cell.c.Allocated, barW)
 	} else if cell.wideLabel != "" && ansi.StringWidth(cell.wideLabel) < labelW+barW {
-		label, bar = padRight(cell.wideLabel, labelW+barW), ""
+		label, bar = draw.PadRight(cell.wideLabel, labelW+barW), ""
 	}
 	marker := cell.markers[level]
 	if ansi.StringWidth(marker) > markerW {
 		marker = ansi.Truncate(marker, markerW, "…")
 	}
-	out := st.Muted.Render(label) + bar + " " + padLeft(cell.nums, numW) + " " + padRight(marker, markerW)
+	out := st.Muted.Render(label) + bar + " " + draw.PadLeft(cell.nums, numW) + " " + draw.PadRight(marker, markerW)
 	// A cell must not run into the next: two blank columns.
-	return padRight(out, width-2) + "  "
+	return draw.PadRight(out, width-2) + "  "
 }
 
 // meter is a bar of used against allocated, with eighth blocks for the

@@ -10,6 +10,7 @@ import (
 
 	"ctxlab/internal/testcorpus"
 	"ctxlab/loaders"
+	"ctxlab/tui/views"
 )
 
 // TestCassetteSaysWhichInteraction: a cassette holds several requests;
@@ -31,7 +32,7 @@ func TestCassetteSaysWhichInteraction(t *testing.T) {
 	if want := "test_complex_agent_run_in_flow · interaction 2 of 3 ·"; !strings.Contains(header, want) {
 		t.Errorf("the header %q lacks %q", header, want)
 	}
-	text := ansi.Strip(contextContent(m.styles, m.eval, sc, 400))
+	text := ansi.Strip(views.Context(m.styles, m.eval, sc, 400))
 	for _, want := range []string{sc.Description, "Another of the cassette's 3 chat requests: ctxlab --request " + path + " --interaction N."} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the Context view lacks %q:\n%s", want, text)

@@ -14,9 +14,9 @@ func comparedModel(t *testing.T, theme string, width, height int) Model {
 	t.Helper()
 	m := newTestModel(t, "support_chat", theme, width, height)
 	m = keys(t, m, "p", "c")
-	m.controls.selectID("rag")
+	m.controls.SelectID("rag")
 	m = keys(t, m, "enter")
-	m.controls.input.SetValue("")
+	m.controls.SetInput("")
 	m = typeText(t, m, "300")
 	return keys(t, m, "enter", "esc", "v")
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"ctxlab/core/window"
+	"ctxlab/tui/views"
 )
 
 // TestContextSystemHeadingAddsUp: the Context view's first heading splits
@@ -23,7 +24,7 @@ func TestContextSystemHeadingAddsUp(t *testing.T) {
 	if tools.Used == 0 || n-system.Used-tools.Used <= 0 {
 		t.Fatalf("the sample's system message: %d tokens, system %d, tools %d", n, system.Used, tools.Used)
 	}
-	if got := ansi.Strip(contextContent(m.styles, m.eval, m.cfg.Scenario, 160)); !strings.Contains(got, want) {
+	if got := ansi.Strip(views.Context(m.styles, m.eval, m.cfg.Scenario, 160)); !strings.Contains(got, want) {
 		t.Errorf("the Context view lacks %q:\n%s", want, got)
 	}
 }

@@ -19,19 +19,19 @@ import (
 func TestFindJumpsToAControlByName(t *testing.T) {
 	m := newTestModel(t, "support_chat", "mono", 120, 40)
 	m = keys(t, m, ":")
-	if m.focus != paneControls || !m.controls.finding {
-		t.Fatalf("f: focus %v, finding %v", m.focus, m.controls.finding)
+	if m.focus != paneControls || !m.controls.Finding() {
+		t.Fatalf("f: focus %v, finding %v", m.focus, m.controls.Finding())
 	}
 	if !strings.Contains(m.View(), "find a control:") {
 		t.Error("the find input is not on screen")
 	}
 	m = typeText(t, m, "reserv")
-	if got := m.controls.current().id; got != "reserve" {
+	if got := m.controls.Current().ID; got != "reserve" {
 		t.Errorf("typing reserv selected %q", got)
 	}
 	m = keys(t, m, "enter")
-	if m.controls.finding || m.controls.current().id != "reserve" || m.focus != paneControls {
-		t.Fatalf("enter: finding %v on %q", m.controls.finding, m.controls.current().id)
+	if m.controls.Finding() || m.controls.Current().ID != "reserve" || m.focus != paneControls {
+		t.Fatalf("enter: finding %v on %q", m.controls.Finding(), m.controls.Current().ID)
 	}
 	// Steps now apply to the control found.
 	before := m.settings.Budget.ResponseReserve
@@ -43,12 +43,12 @@ func TestFindJumpsToAControlByName(t *testing.T) {
 	// and esc returns to the reserve.
 	m = keys(t, m, ":")
 	m = typeText(t, m, "tlres")
-	if got := m.controls.current().id; got != "tool-results" {
+	if got := m.controls.Current().ID; got != "tool-results" {
 		t.Errorf("typing tlres selected %q", got)
 	}
 	m = keys(t, m, "esc")
-	if m.controls.finding || m.controls.current().id != "reserve" {
-		t.Errorf("esc: finding %v on %q, want back on reserve", m.controls.finding, m.controls.current().id)
+	if m.controls.Finding() || m.controls.Current().ID != "reserve" {
+		t.Errorf("esc: finding %v on %q, want back on reserve", m.controls.Finding(), m.controls.Current().ID)
 	}
 }
 
@@ -61,9 +61,9 @@ func TestRequestWithoutDocumentsShowsTheWindowFirst(t *testing.T) {
 	m := New(Config{Scenario: sc, Now: func() time.Time { return fixedNow }, ExportDir: t.TempDir()})
 	m = send(t, m, tea.WindowSizeMsg{Width: 80, Height: 24})
 	m = settle(t, m, m.Init())
-	ids := make([]string, len(m.controls.controls))
-	for i, c := range m.controls.controls {
-		ids[i] = c.id
+	ids := make([]string, len(m.controls.Controls()))
+	for i, c := range m.controls.Controls() {
+		ids[i] = c.ID
 	}
 	firstPipeline := len(ids)
 	for _, pipelineOnly := range []string{"dedup", "shingle", "min-tokens"} {
@@ -80,7 +80,7 @@ func TestRequestWithoutDocumentsShowsTheWindowFirst(t *testing.T) {
 	}
 
 	withDocs := newTestModel(t, "support_chat", "mono", 80, 24)
-	if got := withDocs.controls.controls[0].id; got != "dedup" {
+	if got := withDocs.controls.Controls()[0].ID; got != "dedup" {
 		t.Errorf("with documents the strip starts with %q, want the table's first, dedup", got)
 	}
 }

@@ -3,6 +3,8 @@ package tui
 import (
 	"testing"
 
+	"ctxlab/tui/controls"
+
 	tea "github.com/charmbracelet/bubbletea"
 )
 
@@ -14,9 +16,9 @@ func TestCtrlCQuitsFromATextField(t *testing.T) {
 		"filter": func(m Model) Model { return keys(t, m, "/") },
 		"value editor": func(m Model) Model {
 			m = keys(t, m, "c")
-			for i, ctl := range m.controls.controls {
-				if ctl.kind == kindText {
-					m.controls.selected = i
+			for i, ctl := range m.controls.Controls() {
+				if ctl.Kind == controls.KindText {
+					m.controls.Select(i)
 					break
 				}
 			}
@@ -26,7 +28,7 @@ func TestCtrlCQuitsFromATextField(t *testing.T) {
 	}
 	for name, openField := range open {
 		m := openField(newTestModel(t, "support_chat", "dark", 120, 40))
-		if name == "filter" && !m.filter.editing || name == "value editor" && !m.controls.editing || name == "help" && !m.views.helpOpen {
+		if name == "filter" && !m.filter.Editing() || name == "value editor" && !m.controls.Editing() || name == "help" && !m.views.helpOpen {
 			t.Fatalf("%s did not open", name)
 		}
 		_, cmd := m.Update(keyMsg("ctrl+c"))

@@ -9,6 +9,7 @@ import (
 
 	"ctxlab/core"
 	"ctxlab/core/diagnose"
+	"ctxlab/tui/views"
 )
 
 // updateDiagnosis moves the Diagnosis view's cursor, keeping the chosen
@@ -123,8 +124,8 @@ func (m *Model) jumpToDocument(scenarioDoc int) {
 		return
 	}
 	m.list.stage = decidingStage(ev, doc)
-	if m.filter.active && !m.filter.admits(scenarioDoc) {
-		m.filter.clear()
+	if m.filter.Active() && !m.filter.Admits(scenarioDoc) {
+		m.filter.Clear()
 	}
 	m.refreshRows()
 	if !m.list.selectDoc(doc) && m.list.hideGone {
@@ -135,7 +136,7 @@ func (m *Model) jumpToDocument(scenarioDoc int) {
 	m.openView(viewDocuments)
 	m.focus = paneList
 	m.layoutPanes()
-	m.status.set(label + " " + sourceOf(ev, doc) + ", shown at the " + stageNames[m.list.stage] + " stage")
+	m.status.set(label + " " + views.SourceOf(ev, doc) + ", shown at the " + stageNames[m.list.stage] + " stage")
 }
 
 // decidingStage is the stage at which a document's fate was decided: the

@@ -80,8 +80,8 @@ func TestDiagnosisJumpShowsTheStageAndTheHiddenRow(t *testing.T) {
 	m = keys(t, m, "x", "/")
 	m = typeText(t, m, "warranty")
 	m = keys(t, m, "enter")
-	if !m.filter.active || !m.list.hideGone {
-		t.Fatalf("filter %v, removed hidden %v", m.filter.active, m.list.hideGone)
+	if !m.filter.Active() || !m.list.hideGone {
+		t.Fatalf("filter %v, removed hidden %v", m.filter.Active(), m.list.hideGone)
 	}
 	m = keys(t, m, "d")
 	m = chooseFinding(t, m, findingIndex(t, m, diagnose.CodeConflictingNearDuplicate))
@@ -93,8 +93,8 @@ func TestDiagnosisJumpShowsTheStageAndTheHiddenRow(t *testing.T) {
 	if got := scenarioIndex(m.eval, m.list.selectedDoc()); got != want.Index {
 		t.Errorf("selected #%d, want %s", got+1, want.Label())
 	}
-	if m.filter.active || m.list.hideGone {
-		t.Errorf("the row is still hidden: filter %v, removed hidden %v", m.filter.active, m.list.hideGone)
+	if m.filter.Active() || m.list.hideGone {
+		t.Errorf("the row is still hidden: filter %v, removed hidden %v", m.filter.Active(), m.list.hideGone)
 	}
 }
 
@@ -137,7 +137,7 @@ func TestFindingLineFollowsTheSettings(t *testing.T) {
 		t.Errorf("finding line %q", before)
 	}
 	m = keys(t, m, "c")
-	m.controls.selectID("lost-in-middle")
+	m.controls.SelectID("lost-in-middle")
 	m = keys(t, m, " ")
 	after := line(m)
 	if m.eval.Settings.Pipeline.LostInMiddle || after == before || strings.Contains(after, "#15 was dropped") {

@@ -8,22 +8,23 @@
 //
 // Model owns the layout, the focus, the current Settings and Evaluation,
 // and routes messages to panes that own their state, keys and update: the
-// document list (list_pane.go), the inspector (inspector_pane.go), views
-// 2 to 5, Diagnosis and help (views_pane.go), view 6's ranked list of what
-// takes the space (space_pane.go), the Diagnosis view's cursor over the
-// findings and the jump to their rows (diagnosis_pane.go,
+// document list (list_pane.go), the inspector (inspector_pane.go), views 2
+// to 5, Diagnosis and help (views_pane.go; the text of the Context, Memory,
+// Metrics and Compare views is drawn by package tui/views), view 6's ranked
+// list of what takes the space (space_pane.go), the Diagnosis view's cursor
+// over the findings and the jump to their rows (diagnosis_pane.go,
 // diagnosis_jump.go), the baseline and the Compare view (baseline.go,
-// view_compare.go; the list's marks against it in baseline_rows.go, the
+// views/compare.go; the list's marks against it in baseline_rows.go, the
 // bars' deltas in budget_delta.go, the Eval view's baseline run in
 // eval_baseline.go), the text as tokens (token_view.go), the filter
-// (filter_pane.go), the controls strip (controls*.go, one control per
-// entry of core's knob table), the fix preview (fix_*.go: core.Suggest in
-// a command, applied through the knob table, undone from a stack of
-// settings), the Eval view of a retrieval run (eval_*.go, view_eval.go: a
-// knob change runs every query again in a command, and a query opens as
-// the scenario with its documents) and the status line (status.go). The
-// worst finding has a line of its own above the panes (finding_line.go).
-// Colours come from themes only.
+// (package tui/filter), the controls strip (package tui/controls, one
+// control per entry of core's knob table), the fix preview (fix_*.go:
+// core.Suggest in a command, applied through the knob table, undone from a
+// stack of settings), the Eval view of a retrieval run (eval_*.go,
+// view_eval.go: a knob change runs every query again in a command, and a
+// query opens as the scenario with its documents) and the status line
+// (status.go). The worst finding has a line of its own above the panes
+// (finding_line.go). Colours come from themes only.
 //
 // Update does no I/O. Evaluation, token counting and export run in
 // commands that return a message; an evaluation is tagged with a
@@ -46,24 +47,11 @@
 // (doc_rows.go); its glyph, numbers and note are read from the trace when
 // the row is drawn or measured (row_look.go, row_note_shape.go), and the
 // pipeline strip's counts come from the trace's. A view draws at most the
-// first 256 KiB of a text (drawn_text.go), the inspector an excerpt as
-// long, and a long source is quoted by its ends (shownSource).
+// first 256 KiB of a text (draw.Head), the inspector an excerpt as
+// long, and a long source is quoted by its ends (draw.Source).
 //
-// The terminal is given back on every way out. run.go runs the program
-// without Bubble Tea's signal handler: signals.go ends it on SIGHUP,
-// SIGINT and SIGTERM with Program.Kill (exit 128 + n); on SIGQUIT it
-// restores the terminal itself and raises the signal again under Go's
-// own handler, so the goroutine dump lands on the main screen in cooked
-// mode. crash.go wraps
-// the model (crashGuard) so that a panic in Update, View or any command,
-// each command of a batch included, is recovered, ends the program the
-// same way and comes back from Run as a *CrashError that cli prints on
-// the main screen (exit 2). A command's own worker goroutines are covered
-// by their pools, which raise a worker's panic again where they wait for
-// it (internal/workerpanic); the guard reports it with the worker's stack
-// first. Ctrl-Z and an outside SIGTSTP suspend through stop_signal_unix.go
-// (the terminal released as for tea.Exec, then SIGSTOP, since a caught
-// SIGTSTP does not stop the process), and suspend.go turns mouse
-// tracking back on after fg. crashtest_on.go exists only in a build with
-// -tags ctxlab_crashtest, for the tmux test that panics in each place.
+// The terminal is given back on every way out: run.go runs the program
+// through term.Run (package tui/term), and crashtest_on.go exists only in
+// a build with -tags ctxlab_crashtest, for the tmux test that panics in
+// each place.
 package tui

@@ -9,6 +9,7 @@ import (
 	"ctxlab/core"
 	"ctxlab/internal/numfmt"
 	"ctxlab/themes"
+	"ctxlab/tui/draw"
 )
 
 // docList is the document list: rows for the selected stage, a cursor and
@@ -132,7 +133,7 @@ func (l *docList) view(rc listRenderContext, height int) string {
 		clear(l.cache)
 	}
 	header := fmt.Sprintf("  %*s %*s %*s %s", l.layout.numW+1, "#", l.layout.scoreW, "score", l.layout.tokW, "tok", "source")
-	lines := []string{rc.st.TableHeader.Render(padRight(header, rc.width))}
+	lines := []string{rc.st.TableHeader.Render(draw.PadRight(header, rc.width))}
 	if len(l.rows) == 0 {
 		empty := " no documents at this stage"
 		if rc.filtered {
@@ -142,7 +143,7 @@ func (l *docList) view(rc listRenderContext, height int) string {
 			empty = " computing…"
 		}
 		lines = append(lines, rc.st.Muted.Render(empty))
-		return fitLines(strings.Join(lines, "\n"), rc.width, height)
+		return draw.FitLines(strings.Join(lines, "\n"), rc.width, height)
 	}
 	body := height - 1
 	l.scrollTo(body)
@@ -159,7 +160,7 @@ func (l *docList) view(rc listRenderContext, height int) string {
 		}
 		lines = append(lines, line)
 	}
-	return fitLines(strings.Join(lines, "\n"), rc.width, height)
+	return draw.FitLines(strings.Join(lines, "\n"), rc.width, height)
 }
 
 // renderRow draws one row, which looks as look: glyph, number, score,
@@ -168,7 +169,7 @@ func renderRow(rc listRenderContext, layout rowLayout, row docRow, r rowLook, ke
 	st := rc.st
 	doc := rc.ev.Documents[row.index()]
 	sourceW, noteW, wordy := layout.columns(rc.width)
-	source := shownSource(doc.Source)
+	source := draw.Source(doc.Source)
 	if source == "" {
 		source = "(no source)"
 	}
@@ -184,15 +185,15 @@ func renderRow(rc listRenderContext, layout rowLayout, row docRow, r rowLook, ke
 			scheme = len(prefix)
 		}
 	}
-	src, elided := elideMiddle(source[scheme:], sourceW)
+	src, elided := draw.ElideMiddle(source[scheme:], sourceW)
 	kept := func(i int) int { return elided(i - scheme) }
-	note := truncateText(r.shown(wordy), noteW)
+	note := draw.Truncate(r.shown(wordy), noteW)
 
 	if key.selected {
 		if st.Mono && r.tone == toneDuplicate && row.gone {
-			src = strikeGlyphs(src)
+			src = draw.Strike(src)
 		}
-		return st.Selected.Render(padRight(lead+r.glyph+numbers+padRight(src, sourceW)+" "+note, rc.width))
+		return st.Selected.Render(draw.PadRight(lead+r.glyph+numbers+draw.PadRight(src, sourceW)+" "+note, rc.width))
 	}
 	tone := toneStyle(st, r.tone)
 	glyph := tone.Render(r.glyph)
@@ -203,7 +204,7 @@ func renderRow(rc listRenderContext, layout rowLayout, row docRow, r rowLook, ke
 		// Struck out: with colour by the terminal, without it by
 		// combining strokes, which survive NO_COLOR.
 		if st.Mono {
-			srcStyled = strikeGlyphs(src)
+			srcStyled = draw.Strike(src)
 		} else {
 			srcStyled = st.Duplicate.Render(src)
 		}
@@ -217,11 +218,11 @@ func renderRow(rc listRenderContext, layout rowLayout, row docRow, r rowLook, ke
 	switch {
 	case key.versus != "":
 		mark, style := versusMark(st, key.versus)
-		noteStyled = style.Render(mark + " " + truncateText(versusNote(r, wordy), noteW-len([]rune(mark))-1))
+		noteStyled = style.Render(mark + " " + draw.Truncate(versusNote(r, wordy), noteW-len([]rune(mark))-1))
 	case key.changed:
-		noteStyled = st.Changed.Render("◆ " + truncateText(r.shown(wordy), noteW-2))
+		noteStyled = st.Changed.Render("◆ " + draw.Truncate(r.shown(wordy), noteW-2))
 	}
-	return padRight(st.Accent.Render(lead)+glyph+nums+padRight(srcStyled, sourceW)+" "+noteStyled, rc.width)
+	return draw.PadRight(st.Accent.Render(lead)+glyph+nums+draw.PadRight(srcStyled, sourceW)+" "+noteStyled, rc.width)
 }
 
 func toneStyle(st *themes.Styles, t rowTone) lipgloss.Style {

@@ -11,6 +11,8 @@ import (
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 	"ctxlab/themes"
+	"ctxlab/tui/draw"
+	"ctxlab/tui/views"
 )
 
 // wideFindingLine is the width from which the line names the view in
@@ -32,9 +34,9 @@ func findingLine(st *themes.Styles, ev *core.Evaluation, width int, bannerSaysWo
 	inner := width - 1
 	switch {
 	case ev == nil:
-		return padRight(" "+st.Muted.Render("computing the findings… · d: diagnosis"), width)
+		return draw.PadRight(" "+st.Muted.Render("computing the findings… · d: diagnosis"), width)
 	case len(ev.Findings) == 0:
-		return padRight(" "+st.Included.Render("✓")+st.Muted.Render(" no findings: nothing was cut, lost or estimated · d: diagnosis"), width)
+		return draw.PadRight(" "+st.Included.Render("✓")+st.Muted.Render(" no findings: nothing was cut, lost or estimated · d: diagnosis"), width)
 	}
 	count := numfmt.Plural(len(ev.Findings), "1 finding", numfmt.Thousands(len(ev.Findings))+" findings")
 	// f is named where there is room: a new user reads this line first,
@@ -46,11 +48,11 @@ func findingLine(st *themes.Styles, ev *core.Evaluation, width int, bannerSaysWo
 	shown, lead := ev.Findings[0], ""
 	if bannerSaysWorst {
 		if len(ev.Findings) == 1 {
-			return padRight(" "+st.Muted.Render("the banner above is the only finding"+key), width)
+			return draw.PadRight(" "+st.Muted.Render("the banner above is the only finding"+key), width)
 		}
 		shown, lead = ev.Findings[1], "also: "
 	}
-	glyph, _, style := severityLook(st, shown.Severity)
+	glyph, _, style := views.SeverityLook(st, shown.Severity)
 	room := inner - lipgloss.Width(glyph) - 1 - len(lead) - lipgloss.Width(key)
 	sentence := safetext.Line(shortenFinding(ev, shown, room))
 	if short := " · d: " + count; lipgloss.Width(sentence) > room && key != short {
@@ -59,8 +61,8 @@ func findingLine(st *themes.Styles, ev *core.Evaluation, width int, bannerSaysWo
 		key = short
 		sentence = safetext.Line(shortenFinding(ev, shown, room))
 	}
-	sentence = truncateText(keepTheDifference(sentence, room), max(1, room))
-	return padRight(" "+style.Render(glyph)+" "+st.Muted.Render(lead)+st.Text.Render(sentence)+st.Muted.Render(key), width)
+	sentence = draw.Truncate(keepTheDifference(sentence, room), max(1, room))
+	return draw.PadRight(" "+style.Render(glyph)+" "+st.Muted.Render(lead)+st.Text.Render(sentence)+st.Muted.Render(key), width)
 }
 
 // bannerSaysWorstFinding reports whether the banner states what the
@@ -198,7 +200,7 @@ func keepTheDifference(sentence string, room int) string {
 		// Too little of the front would be left to say what differs.
 		return sentence
 	}
-	return truncateText(front, keep) + tail
+	return draw.Truncate(front, keep) + tail
 }
 
 // staleClause is the findings' guess at which copy is stale ("; #34 is

@@ -114,7 +114,7 @@ func TestConflictSentHasAFix(t *testing.T) {
 	t.Parallel()
 	m := newTestModel(t, "support_chat", "mono", 160, 48)
 	m = keys(t, m, "c")
-	m.controls.selectID("rag")
+	m.controls.SelectID("rag")
 	m = keys(t, m, "enter", "ctrl+u")
 	m = typeText(t, m, "7042")
 	m = keys(t, m, "enter", "esc", "d")

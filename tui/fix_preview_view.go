@@ -10,6 +10,7 @@ import (
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 	"ctxlab/themes"
+	"ctxlab/tui/draw"
 )
 
 // renderFixPreview draws the fix previewed in the main area, w×h cells:
@@ -22,7 +23,7 @@ func renderFixPreview(st *themes.Styles, p fixPane, w, h int) string {
 	end := min(len(lines), offset+rows)
 	shown := lines[offset:end]
 	if end < len(lines) {
-		shown = append(shown[:len(shown)-1:len(shown)-1], " "+st.Muted.Render(truncateText(
+		shown = append(shown[:len(shown)-1:len(shown)-1], " "+st.Muted.Render(draw.Truncate(
 			fmt.Sprintf("↓ %s below (↓/pgdn scrolls)", numfmt.Count(len(lines)-end+1, "line", "lines")), max(1, w-4))))
 	}
 	return box(st, fixPreviewTitle(p, w), strings.Join(shown, "\n"), w, h, true)
@@ -56,14 +57,14 @@ func fixPreviewLines(st *themes.Styles, p fixPane, w int) []string {
 	// wrapped is prose, wrapped under itself; the table lines below keep
 	// their alignment and are cut at the width instead.
 	wrapped := func(text string, style func(...string) string) {
-		for i, line := range hangingWrap(text, width, 2) {
+		for i, line := range draw.HangingWrap(text, width, 2) {
 			if i > 0 {
 				line = "  " + line
 			}
 			lines = append(lines, " "+style(line))
 		}
 	}
-	row := func(text string) { lines = append(lines, " "+st.Text.Render(truncateText(text, width))) }
+	row := func(text string) { lines = append(lines, " "+st.Text.Render(draw.Truncate(text, width))) }
 	// The description first and whole, wrapped: it says what the fix
 	// does and why, which the figures after it measure.
 	wrapped(safetext.Line(fix.Description), st.Text.Render)
@@ -110,7 +111,7 @@ func fixPreviewLines(st *themes.Styles, p fixPane, w int) []string {
 	if n := len(pv.Documents); n > 0 {
 		wrapped(core.DocumentChangesHeading(pv.Documents)+"; the ones brought in first:", st.Text.Render)
 		for _, d := range pv.Documents {
-			row(fmt.Sprintf("  #%d %s: %s", d.Index+1, shownSource(d.Source), d.Transition()))
+			row(fmt.Sprintf("  #%d %s: %s", d.Index+1, draw.Source(d.Source), d.Transition()))
 		}
 	}
 	return lines

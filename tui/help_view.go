@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"ctxlab/themes"
+	"ctxlab/tui/draw"
 )
 
 // helpSection is one titled block of the help screen: the bindings of one
@@ -41,8 +42,8 @@ func (m Model) helpSections() []helpSection {
 		{"Diagnosis view (d)", flattenBindings(m.diagnosis.keys.FullHelp())},
 		// Next and Inc have no help of their own: listed after Prev and
 		// Dec, their keys join the "↑/↓" and "←/→" lines.
-		{"Controls", flattenBindings(m.controls.keys.FullHelp())},
-		{"Text inputs (filter, values)", flattenBindings(m.filter.keys.FullHelp())},
+		{"Controls", flattenBindings(m.controls.Keys().FullHelp())},
+		{"Text inputs (filter, values)", flattenBindings(m.filter.Keys().FullHelp())},
 	}
 	if m.cfg.Eval != nil {
 		sections = append(sections, helpSection{"Eval view (a): every query of the run", flattenBindings(m.evalTable.keys.FullHelp())})
@@ -122,7 +123,7 @@ func helpContent(st *themes.Styles, sections []helpSection, width int) string {
 				cell = col[row]
 			}
 			if c < len(columns)-1 {
-				cell = padRight(cell, colW) + strings.Repeat(" ", helpColumnGap)
+				cell = draw.PadRight(cell, colW) + strings.Repeat(" ", helpColumnGap)
 			}
 			line.WriteString(cell)
 		}
@@ -163,7 +164,7 @@ func helpBlock(st *themes.Styles, s helpSection, width int) []string {
 		return nil
 	}
 	var lines []string
-	for k, l := range hangingWrap(s.title, width, 2) {
+	for k, l := range draw.HangingWrap(s.title, width, 2) {
 		if k > 0 {
 			l = "  " + l
 		}
@@ -182,13 +183,13 @@ func helpBlock(st *themes.Styles, s helpSection, width int) []string {
 		keyText := " " + st.HelpKey.Render(e.key)
 		if ansi.StringWidth(e.key) > keyW {
 			// A long key gets a line of its own, never cut.
-			for _, kl := range hangingWrap(e.key, width-1, 0) {
+			for _, kl := range draw.HangingWrap(e.key, width-1, 0) {
 				lines = append(lines, " "+st.HelpKey.Render(kl))
 			}
 			keyText = ""
 		}
 		pad := strings.Repeat(" ", descCol)
-		for k, dl := range hangingWrap(e.desc, max(1, width-descCol), 0) {
+		for k, dl := range draw.HangingWrap(e.desc, max(1, width-descCol), 0) {
 			switch {
 			case k == 0 && keyText != "":
 				lines = append(lines, keyText+strings.Repeat(" ", descCol-1-ansi.StringWidth(e.key))+st.HelpDesc.Render(dl))

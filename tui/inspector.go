@@ -13,6 +13,7 @@ import (
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 	"ctxlab/themes"
+	"ctxlab/tui/draw"
 )
 
 // inspectorTitle names the selected document.
@@ -24,7 +25,7 @@ func inspectorTitle(ev *core.Evaluation, doc int) string {
 	if src == "" {
 		return fmt.Sprintf("document #%d", displayNumber(ev, doc))
 	}
-	return shownSource(src)
+	return draw.Source(src)
 }
 
 // formatScore prints a score with the list's decimals (2 to 5).
@@ -63,7 +64,7 @@ func inspectorContent(st *themes.Styles, ev *core.Evaluation, doc int, counts ma
 		writeSurvival(&b, st, ev, doc, width)
 		writeCounts(&b, st, counts, width)
 		writeContent(&b, st, d.Content, nil, -1, query, width)
-		return strings.Join(wrapText(b.String(), width), "\n")
+		return strings.Join(draw.Wrap(b.String(), width), "\n")
 	}
 
 	t := ev.Build.Trace.Doc(doc)
@@ -114,7 +115,7 @@ func inspectorContent(st *themes.Styles, ev *core.Evaluation, doc int, counts ma
 		mask = ev.Analysis.SharedWords(doc, t.Duplicate.Of, opts.ShingleSize)
 	}
 	writeContent(&b, st, d.Content, mask, t.CutAt, query, width)
-	return strings.Join(wrapText(b.String(), width), "\n")
+	return strings.Join(draw.Wrap(b.String(), width), "\n")
 }
 
 // simpleRAGLook is the glyph, tone and headline of a fate under the
@@ -163,12 +164,12 @@ func fateHeadline(ev *core.Evaluation, t pipeline.DocTrace, docTokens int) strin
 	case pipeline.FateDuplicate:
 		of := ev.Documents[t.Duplicate.Of].Source
 		if t.Duplicate.Key != "" {
-			return fmt.Sprintf("same %s as #%d %s", t.Duplicate.SharedKey(), displayNumber(ev, t.Duplicate.Of), shownSource(of))
+			return fmt.Sprintf("same %s as #%d %s", t.Duplicate.SharedKey(), displayNumber(ev, t.Duplicate.Of), draw.Source(of))
 		}
 		if t.Duplicate.Kind == pipeline.DuplicateExact {
-			return fmt.Sprintf("exact duplicate of #%d %s", displayNumber(ev, t.Duplicate.Of), shownSource(of))
+			return fmt.Sprintf("exact duplicate of #%d %s", displayNumber(ev, t.Duplicate.Of), draw.Source(of))
 		}
-		return fmt.Sprintf("near duplicate of #%d %s (J=%.2f)", displayNumber(ev, t.Duplicate.Of), shownSource(of), t.Duplicate.Similarity)
+		return fmt.Sprintf("near duplicate of #%d %s (J=%.2f)", displayNumber(ev, t.Duplicate.Of), draw.Source(of), t.Duplicate.Similarity)
 	case pipeline.FateIncluded:
 		return fmt.Sprintf("included as [%d]", t.Citation)
 	case pipeline.FatePartial:
@@ -192,9 +193,9 @@ func budgetLine(t pipeline.DocTrace, docTokens int) string {
 // writeLabeled writes "label   text" with the text wrapped under itself,
 // not under the labels, so the column of labels stays readable.
 func writeLabeled(b *strings.Builder, st *themes.Styles, label, text string, width int) {
-	b.WriteString(st.Muted.Render(padRight(label, 8)) + " ")
+	b.WriteString(st.Muted.Render(draw.PadRight(label, 8)) + " ")
 	plain := ansi.Strip(text)
-	lines := hangingWrap(plain, width-9, 0)
+	lines := draw.HangingWrap(plain, width-9, 0)
 	if len(lines) == 1 {
 		b.WriteString(text + "\n") // fits: keep its styling
 		return
@@ -263,7 +264,7 @@ func writeContent(b *strings.Builder, st *themes.Styles, content string, shared 
 		shared, cutAt = nil, -1
 	}
 	marked := markContent(st, text, shared, cutAt, query)
-	for _, l := range wrapText(marked, max(10, width)) {
+	for _, l := range draw.Wrap(marked, max(10, width)) {
 		b.WriteString(l)
 		b.WriteByte('\n')
 	}

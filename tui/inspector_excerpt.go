@@ -4,6 +4,7 @@ import (
 	"unicode/utf8"
 
 	"ctxlab/internal/numfmt"
+	"ctxlab/tui/draw"
 )
 
 // inspectorTextLimit is the most bytes of a document's text the inspector
@@ -12,8 +13,8 @@ import (
 // was read, Ctrl-C included. A reader scrolls a few screens of one
 // document, so a quarter of a megabyte (about 4,000 lines at 80 columns)
 // shows everything anyone reads, and takes milliseconds. It is the limit
-// every view draws a text to (drawLimit).
-const inspectorTextLimit = drawLimit
+// every view draws a text to (draw.Limit).
+const inspectorTextLimit = draw.Limit
 
 // inspectorExcerpt returns the start of content the inspector shows and a
 // note saying how much was left out ("" when it shows all of it). A cut

@@ -8,6 +8,7 @@ import (
 
 	"ctxlab/core"
 	"ctxlab/themes"
+	"ctxlab/tui/filter"
 )
 
 // inspectorPane shows the selected document in a scrolling viewport. It
@@ -41,7 +42,7 @@ type inspected struct {
 	ev          *core.Evaluation
 	shown       int // generation of ev
 	doc         int // evaluation document, -1 for none
-	filter      *filterPane
+	filter      *filter.Pane
 	scoreDigits int
 	// tokenView shows the document's text as tokens.
 	tokenView bool
@@ -52,7 +53,7 @@ type inspected struct {
 func (p *inspectorPane) show(in inspected) tea.Cmd {
 	scenarioDoc := scenarioIndex(in.ev, in.doc)
 	counts := p.tokenCounts[scenarioDoc]
-	key := fmt.Sprintf("%d/%d/%d/%d/%d/%d/%v", in.doc, in.shown, p.vp.Width, in.themeID, len(counts), in.filter.version, in.tokenView)
+	key := fmt.Sprintf("%d/%d/%d/%d/%d/%d/%v", in.doc, in.shown, p.vp.Width, in.themeID, len(counts), in.filter.Version(), in.tokenView)
 	if key == p.key {
 		return nil
 	}
@@ -61,7 +62,7 @@ func (p *inspectorPane) show(in inspected) tea.Cmd {
 		p.doc = in.doc
 	}
 	p.key = key
-	content := inspectorContent(in.st, in.ev, in.doc, counts, in.filter.highlighted(), p.vp.Width, in.scoreDigits)
+	content := inspectorContent(in.st, in.ev, in.doc, counts, in.filter.Highlighted(), p.vp.Width, in.scoreDigits)
 	if in.tokenView && in.ev != nil && in.doc >= 0 {
 		content = inspectorTokensContent(in.st, in.ev, in.doc, p.vp.Width)
 	}

@@ -137,19 +137,19 @@ func TestEveryInspectorKey(t *testing.T) {
 func TestEveryControlKey(t *testing.T) {
 	base := newTestModel(t, "support_chat", "dark", 120, 40)
 	base = keys(t, base, "c")
-	base.controls.selectID("min-tokens")
-	k := base.controls.keys
+	base.controls.SelectID("min-tokens")
+	k := base.controls.Keys()
 	minTok := func(m Model) int { return m.settings.Pipeline.MinDocTokens }
 	cases := []struct {
 		binding key.Binding
 		check   func(before, after Model) bool
 	}{
-		{k.Prev, func(b, a Model) bool { return a.controls.current().id == "dedup" }},
-		{k.Next, func(b, a Model) bool { return a.controls.current().id == "shingle" }},
+		{k.Prev, func(b, a Model) bool { return a.controls.Current().ID == "dedup" }},
+		{k.Next, func(b, a Model) bool { return a.controls.Current().ID == "shingle" }},
 		{k.Dec, func(b, a Model) bool { return minTok(a) == minTok(b)-1 }},
 		{k.Inc, func(b, a Model) bool { return minTok(a) == minTok(b)+1 }},
-		{k.Edit, func(b, a Model) bool { return a.controls.editing }},
-		{k.Find, func(b, a Model) bool { return a.controls.finding }},
+		{k.Edit, func(b, a Model) bool { return a.controls.Editing() }},
+		{k.Find, func(b, a Model) bool { return a.controls.Finding() }},
 		{k.Back, func(b, a Model) bool { return a.focus == paneList }},
 	}
 	for _, c := range cases {
@@ -162,7 +162,7 @@ func TestEveryControlKey(t *testing.T) {
 	}
 	// Toggle flips a toggle; Reset undoes every change.
 	lim := base
-	lim.controls.selectID("lost-in-middle")
+	lim.controls.SelectID("lost-in-middle")
 	for _, name := range k.Toggle.Keys() {
 		if after := keys(t, lim, name); after.settings.Pipeline.LostInMiddle == lim.settings.Pipeline.LostInMiddle {
 			t.Errorf("toggle key %q did not flip lost-in-middle", name)
@@ -195,7 +195,7 @@ func TestEveryGlobalKey(t *testing.T) {
 		}
 	}
 	for _, name := range g.FindControl.Keys() {
-		if after := keys(t, base, name); after.focus != paneControls || !after.controls.finding {
+		if after := keys(t, base, name); after.focus != paneControls || !after.controls.Finding() {
 			t.Errorf("%q did not open the find in the controls", name)
 		}
 	}
@@ -205,7 +205,7 @@ func TestEveryGlobalKey(t *testing.T) {
 		}
 	}
 	for _, name := range g.Filter.Keys() {
-		if !keys(t, base, name).filter.editing {
+		if !keys(t, base, name).filter.Editing() {
 			t.Errorf("%q did not open the filter", name)
 		}
 	}
@@ -236,10 +236,10 @@ func TestEveryGlobalKey(t *testing.T) {
 func TestEveryInputKey(t *testing.T) {
 	m := newTestModel(t, "support_chat", "dark", 120, 40)
 	m = keys(t, m, "c")
-	m.controls.selectID("model")
+	m.controls.SelectID("model")
 	m = keys(t, m, "enter")
-	if m.controls.input.Value() != "gpt-4o" {
-		t.Fatalf("the input opened on %q", m.controls.input.Value())
+	if m.controls.Input() != "gpt-4o" {
+		t.Fatalf("the input opened on %q", m.controls.Input())
 	}
 	m = keys(t, m, "ctrl+u")
 	m = typeText(t, m, "gpt-4.1")
@@ -250,14 +250,14 @@ func TestEveryInputKey(t *testing.T) {
 	m = keys(t, m, "enter")
 	m = typeText(t, m, "xyz")
 	m = keys(t, m, "esc")
-	if m.controls.editing || m.settings.Model != "gpt-4.1" {
-		t.Errorf("esc did not cancel: editing %v, model %q", m.controls.editing, m.settings.Model)
+	if m.controls.Editing() || m.settings.Model != "gpt-4.1" {
+		t.Errorf("esc did not cancel: editing %v, model %q", m.controls.Editing(), m.settings.Model)
 	}
 	m = keys(t, m, "esc", "/")
 	m = typeText(t, m, "gift")
 	m = keys(t, m, "ctrl+u")
-	if m.filter.input.Value() != "" || m.filter.active {
-		t.Errorf("ctrl+u left the filter %q (active %v)", m.filter.input.Value(), m.filter.active)
+	if m.filter.Input() != "" || m.filter.Active() {
+		t.Errorf("ctrl+u left the filter %q (active %v)", m.filter.Input(), m.filter.Active())
 	}
 }
 
@@ -273,7 +273,7 @@ func TestKeysArrivingTogether(t *testing.T) {
 	m = send(t, m, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("]]")})
 	m = keys(t, m, "/")
 	m = send(t, m, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("gift")})
-	if m.filter.input.Value() != "gift" {
-		t.Errorf("typed text %q", m.filter.input.Value())
+	if m.filter.Input() != "gift" {
+		t.Errorf("typed text %q", m.filter.Input())
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"ctxlab/internal/safetext"
 	"ctxlab/themes"
+	"ctxlab/tui/draw"
 )
 
 // Minimum terminal size the layout is designed for.
@@ -38,7 +39,7 @@ func (m *Model) computeLayout() layout {
 	}
 	// A wide terminal may need fewer rows than it could give: no blank
 	// row above the footer. Focused, the strip keeps one for its hint.
-	need := m.controls.rowsNeeded(m.settings, m.width-1)
+	need := m.controls.RowsNeeded(m.settings, m.width-1)
 	if m.focus == paneControls {
 		need++
 	}
@@ -46,9 +47,9 @@ func (m *Model) computeLayout() layout {
 	if text := m.bannerText(); text != "" {
 		// An alert is read whole: it takes a second line rather than be
 		// cut, and a third only on a tall terminal.
-		l.banner = min(len(hangingWrap(text, m.width-2, 2)), 2)
+		l.banner = min(len(draw.HangingWrap(text, m.width-2, 2)), 2)
 		if m.height >= 40 {
-			l.banner = min(len(hangingWrap(text, m.width-2, 2)), 3)
+			l.banner = min(len(draw.HangingWrap(text, m.width-2, 2)), 3)
 		}
 	}
 	if allocationHintWords(m.eval, m.sent) != nil {
@@ -102,12 +103,12 @@ func box(st *themes.Styles, title, content string, w, h int, focused bool) strin
 		paint = st.Text
 	}
 	inner := max(1, w-2)
-	title = truncateText(safetext.Line(title), max(1, inner-4))
+	title = draw.Truncate(safetext.Line(title), max(1, inner-4))
 	top := paint.Render(border.TopLeft+border.Top) + titleStyle.Render(" "+title+" ")
 	fill := inner - 1 - runewidth.StringWidth(title) - 2
 	top += paint.Render(strings.Repeat(border.Top, max(0, fill)) + border.TopRight)
-	lines := []string{padRight(top, w)}
-	body := strings.Split(fitLines(content, inner, max(0, h-2)), "\n")
+	lines := []string{draw.PadRight(top, w)}
+	body := strings.Split(draw.FitLines(content, inner, max(0, h-2)), "\n")
 	for _, l := range body {
 		lines = append(lines, paint.Render(border.Left)+l+paint.Render(border.Right))
 	}

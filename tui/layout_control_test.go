@@ -22,7 +22,7 @@ func TestLayoutControlExportsAChat(t *testing.T) {
 	}
 	articleMessages := len(m.eval.Assembly.Messages)
 	m = keys(t, m, "c")
-	m.controls.selectID("layout")
+	m.controls.SelectID("layout")
 	m = keys(t, m, "right")
 	a := m.eval.Assembly
 	if m.settings.Layout != window.LayoutChat || a.Layout != window.LayoutChat {

@@ -8,6 +8,8 @@ import (
 
 	"ctxlab/core/window"
 	"ctxlab/themes"
+	"ctxlab/tui/draw"
+	"ctxlab/tui/views"
 )
 
 // legendEntry is one line of the legend: a mark as the screen draws it,
@@ -78,7 +80,7 @@ func legendSections(st *themes.Styles) []legendSection {
 		}
 		components = append(components, legendEntry{
 			mark:  strings.Repeat(fill, 2) + " " + window.ComponentShort(name),
-			style: func(st *themes.Styles) lipgloss.Style { return componentStyle(st, name) },
+			style: func(st *themes.Styles) lipgloss.Style { return views.ComponentStyle(st, name) },
 			means: window.ComponentWords(name) + ": " + componentMeanings[name],
 		})
 	}
@@ -121,7 +123,7 @@ func legendSections(st *themes.Styles) []legendSection {
 			{"⚑", inAccent, "pinned message: kept by priority memory whatever its age"},
 			{"◆", inChanged, "changed fate when a setting last changed; the mark stays until the next change, n goes to the next one"},
 			{"▸", inAccent, "the selected row"},
-			{strikeGlyphs("struck"), inDuplicate, "a line through a duplicate's source, drawn without colour too"},
+			{draw.Strike("struck"), inDuplicate, "a line through a duplicate's source, drawn without colour too"},
 		}},
 		{"Notes beside a document (in words when the list is wide enough)", []legendEntry{
 			{"score rank s", inText, "at the Sort stage: its place by score among every document, before dedup"},
@@ -204,7 +206,7 @@ func legendContent(st *themes.Styles, width int) string {
 		if i > 0 {
 			lines = append(lines, "")
 		}
-		titles := hangingWrap(s.title, width, 2)
+		titles := draw.HangingWrap(s.title, width, 2)
 		for k, l := range titles {
 			if k > 0 {
 				l = "  " + l
@@ -234,7 +236,7 @@ func legendLines(st *themes.Styles, e legendEntry, markW, width int) []string {
 		first += strings.Repeat(" ", descCol-1-w)
 	}
 	pad := strings.Repeat(" ", descCol)
-	for k, l := range hangingWrap(e.means, max(1, width-descCol), 0) {
+	for k, l := range draw.HangingWrap(e.means, max(1, width-descCol), 0) {
 		if k == 0 && first != "" {
 			lines = append(lines, first+st.HelpDesc.Render(l))
 		} else {

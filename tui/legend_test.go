@@ -18,6 +18,7 @@ import (
 	"ctxlab/core/pipeline"
 	"ctxlab/core/window"
 	"ctxlab/themes"
+	"ctxlab/tui/views"
 )
 
 // typography are the non-ASCII characters the renderers write as plain
@@ -171,7 +172,7 @@ func TestLegendDrawsEachFateAndComponentInItsOwnColour(t *testing.T) {
 			}
 		}
 		for _, f := range constantsOfType(t, "../core/memory", "Fate") {
-			glyph, style := memoryLook(st, memory.Fate(f))
+			glyph, style := views.MemoryLook(st, memory.Fate(f))
 			if f == string(memory.Dropped) {
 				// The Memory view greys a dropped message's ✗; the
 				// legend's ✗ is the documents' red, and says so.
@@ -182,7 +183,7 @@ func TestLegendDrawsEachFateAndComponentInItsOwnColour(t *testing.T) {
 			}
 		}
 		for _, name := range window.ComponentNames {
-			if want := componentStyle(st, name).Render("██ " + window.ComponentShort(name)); !strings.Contains(legend, want) {
+			if want := views.ComponentStyle(st, name).Render("██ " + window.ComponentShort(name)); !strings.Contains(legend, want) {
 				t.Errorf("%s: the legend lacks component %s in its colour", palette.Name, name)
 			}
 		}

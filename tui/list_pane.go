@@ -9,6 +9,8 @@ import (
 
 	"ctxlab/core"
 	"ctxlab/internal/numfmt"
+	"ctxlab/tui/draw"
+	"ctxlab/tui/filter"
 )
 
 // listPane is the document list (rows, cursor, scroll, row cache), the
@@ -74,18 +76,18 @@ func (p listPane) update(msg tea.KeyMsg, height int, stages []stage, filtered bo
 // view draws the list in a box w×h cells: the title names the stage, the
 // filter and whether removed documents are hidden, and the filter's
 // input takes the last row while a query is typed.
-func (p listPane) view(rc listRenderContext, filter *filterPane, w, h int) string {
+func (p listPane) view(rc listRenderContext, filter *filter.Pane, w, h int) string {
 	title := "1 Documents · " + stageNames[p.stage]
-	if filter.active {
-		title += fmt.Sprintf(" · filter %q: %s", filter.query, numfmt.Thousands(len(p.rows)))
+	if filter.Active() {
+		title += fmt.Sprintf(" · filter %q: %s", filter.Query(), numfmt.Thousands(len(p.rows)))
 	}
 	if p.hideGone {
 		title += " · removed hidden"
 	}
 	content := p.docList.view(rc, h-2)
-	if filter.editing {
+	if filter.Editing() {
 		lines := strings.Split(content, "\n")
-		lines[len(lines)-1] = padRight(filter.input.View(), w-2)
+		lines[len(lines)-1] = draw.PadRight(filter.InputView(), w-2)
 		content = strings.Join(lines, "\n")
 	}
 	return box(rc.st, title, content, w, h, rc.focused)
@@ -104,7 +106,7 @@ func (p *listPane) stepStage(stages []stage, dir int) {
 
 // refresh rebuilds the rows for the stage, the filter and ev, falling
 // back to the budget stage when ev has not the one selected.
-func (p *listPane) refresh(ev *core.Evaluation, filter *filterPane, versus map[int]core.DocumentChangeKind) {
+func (p *listPane) refresh(ev *core.Evaluation, filter *filter.Pane, versus map[int]core.DocumentChangeKind) {
 	found := false
 	for _, s := range stagesFor(ev) {
 		found = found || s == p.stage
@@ -113,10 +115,10 @@ func (p *listPane) refresh(ev *core.Evaluation, filter *filterPane, versus map[i
 		p.stage = stageBudget
 	}
 	rows := stageRows(ev, p.stage, p.hideGone)
-	if filter.active {
+	if filter.Active() {
 		kept := rows[:0:0]
 		for _, r := range rows {
-			if filter.admits(scenarioIndex(ev, r.index())) {
+			if filter.Admits(scenarioIndex(ev, r.index())) {
 				kept = append(kept, r)
 			}
 		}

@@ -56,7 +56,7 @@ func TestEveryViewDrawsALongInputInBoundedSpace(t *testing.T) {
 	const size = 512 << 10
 	screens := [][]string{{"1"}, {"1", "enter"}, {"1", "enter", "T"}, {"2"}, {"2", "T"}, {"3"}, {"4"}, {"5"}, {"6"}, {"6", "enter"},
 		{"d"}, {"d", "enter"}, {"?"}, {"c"}, {"1", "/"}}
-	// A pane holds what it draws of a text (drawLimit and the
+	// A pane holds what it draws of a text (draw.Limit and the
 	// inspector's excerpt, 256 KB) and a few screens of prose: at most
 	// 4,010 lines of the view and 6,434 of the inspector over these
 	// inputs. The long part drawn whole is over 8,100 lines of the view

@@ -19,6 +19,8 @@ import (
 	"ctxlab/core/window"
 	"ctxlab/internal/numfmt"
 	"ctxlab/themes"
+	"ctxlab/tui/controls"
+	"ctxlab/tui/filter"
 )
 
 // Config is what the workbench opens on.
@@ -175,8 +177,8 @@ type Model struct {
 	views     viewsPane
 	space     spacePane
 	diagnosis diagnosisPane
-	controls  controlsPane
-	filter    filterPane
+	controls  controls.Strip
+	filter    filter.Pane
 	fixes     fixPane
 	evalTable evalPane
 	run       evalRunState
@@ -228,8 +230,8 @@ func New(cfg Config) Model {
 		views:     newViewsPane(),
 		space:     newSpacePane(),
 		diagnosis: newDiagnosisPane(),
-		controls:  newControlsPane(cfg.Presets, cfg.Scenario.Agent.StepNames(), cfg.Scenario.Settings, len(cfg.Scenario.Documents) > 0),
-		filter:    newFilterPane(),
+		controls:  controls.New(cfg.Presets, cfg.Scenario.Agent.StepNames(), cfg.Scenario.Settings, len(cfg.Scenario.Documents) > 0),
+		filter:    filter.New(),
 		fixes:     fixPane{keys: newFixKeys()},
 		evalTable: newEvalPane(),
 		run:       evalRunState{base: base, shown: -1},

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"ctxlab/tui/draw"
+
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/muesli/termenv"
@@ -37,7 +39,7 @@ func TestLightThemeOnDarkTerminalPaintsItsBackground(t *testing.T) {
 			t.Errorf("line %d is %d cells, not the full width", i, w)
 		}
 		// After every reset but the last, the colours are set again.
-		if n, set := strings.Count(l, sgrReset), strings.Count(l, sgrReset+"\x1b[38;2;24;24;27;"+white+"m"); set != n-1 {
+		if n, set := strings.Count(l, draw.SGRReset), strings.Count(l, draw.SGRReset+"\x1b[38;2;24;24;27;"+white+"m"); set != n-1 {
 			t.Errorf("line %d: %d resets, %d followed by the theme's colours", i, n, set)
 		}
 	}

@@ -3,6 +3,8 @@ package tui
 import (
 	"fmt"
 
+	"ctxlab/tui/views"
+
 	tea "github.com/charmbracelet/bubbletea"
 )
 
@@ -55,7 +57,7 @@ func (m *Model) renderTextView(w int) string {
 	case m.view == viewContext && m.tokenView:
 		return contextTokensContent(m.styles, m.eval, w)
 	case m.view == viewContext:
-		return contextContent(m.styles, m.eval, m.cfg.Scenario, w)
+		return views.Context(m.styles, m.eval, m.cfg.Scenario, w)
 	case m.view == viewMemory:
 		var fallbacks []string
 		if m.cfg.SummarizerFallbacks != nil {
@@ -64,16 +66,16 @@ func (m *Model) renderTextView(w int) string {
 		if m.shownStandIn {
 			fallbacks = append(fallbacks, standInNote)
 		}
-		return memoryContent(m.styles, m.eval, fallbacks, w)
+		return views.Memory(m.styles, m.eval, fallbacks, w)
 	case m.view == viewMetrics:
-		return metricsContent(m.styles, m.eval, w)
+		return views.Metrics(m.styles, m.eval, w)
 	case m.view == viewDiagnosis:
 		text, _ := diagnosisContent(m.styles, m.eval, m.diagnosis, w)
 		return text
 	case m.view == viewSweep:
 		return sweepContent(m.styles, m.sweeps, w)
 	case m.view == viewCompare:
-		return compareContent(m.styles, m.comparison, m.compareCosts(), w)
+		return views.Compare(m.styles, m.comparison, m.compareCosts(), w)
 	}
 	return ""
 }

@@ -2,10 +2,6 @@ package tui
 
 import (
 	"testing"
-
-	"ctxlab/core"
-	"ctxlab/core/value"
-	"ctxlab/core/window"
 )
 
 // Direct Update calls on the panes, without a root model or an
@@ -36,54 +32,5 @@ func TestListPaneKeys(t *testing.T) {
 	}
 	if p, action = p.update(keyMsg("x"), 10, stages, false); action != listToggledGone || !p.hideGone {
 		t.Errorf("x: action %d, hidden %v", action, p.hideGone)
-	}
-}
-
-func TestFilterPaneDropsAnOlderResult(t *testing.T) {
-	f := newFilterPane()
-	f.open()
-	ev := &core.Evaluation{Documents: []value.Document{{Source: "kb/refunds.md"}}}
-	f, cmd, _ := f.update(keyMsg("r"), ev)
-	if cmd == nil || f.query != "r" {
-		t.Fatalf("typing r: query %q, command %v", f.query, cmd != nil)
-	}
-	older := filterResultMsg{version: f.version, docs: map[int]bool{}}
-	f, _, _ = f.update(keyMsg("e"), ev)
-	if f.apply(older) || f.active {
-		t.Error("the result of an older query was installed")
-	}
-	if !f.apply(filterResultMsg{version: f.version, docs: map[int]bool{0: true}}) || !f.admits(0) || f.admits(1) {
-		t.Error("the newest result was not installed")
-	}
-	f, _, cleared := f.update(keyMsg("esc"), ev)
-	if !cleared || f.editing || f.active || !f.admits(1) {
-		t.Errorf("esc: cleared %v, editing %v, active %v", cleared, f.editing, f.active)
-	}
-}
-
-func TestControlsPaneOutcomes(t *testing.T) {
-	s := core.DefaultSettings()
-	c := newControlsPane(window.BuiltinPresets(), nil, s, true)
-	c.selectID("dedup")
-	if _, out, _ := c.update(keyMsg(" "), s, 120); out.settings != nil {
-		t.Error("space changed a control that is not a toggle")
-	}
-	_, out, _ := c.update(keyMsg("left"), s, 120)
-	if out.settings == nil || out.settings.Pipeline.DedupThreshold >= s.Pipeline.DedupThreshold {
-		t.Errorf("left on dedup: %+v", out.settings)
-	}
-	if _, out, _ := c.update(keyMsg("r"), s, 120); !out.reset {
-		t.Error("r did not ask for a reset")
-	}
-	if _, out, _ := c.update(keyMsg("esc"), s, 120); !out.leave {
-		t.Error("esc did not give the keyboard back")
-	}
-	c, _, _ = c.update(keyMsg("enter"), s, 120)
-	if !c.editing {
-		t.Fatal("enter did not open the input")
-	}
-	c, out, _ = c.update(keyMsg("esc"), s, 120)
-	if c.editing || out.leave {
-		t.Errorf("esc in the input: editing %v, leave %v", c.editing, out.leave)
 	}
 }

@@ -12,12 +12,12 @@ func TestRetrievalControls(t *testing.T) {
 	m := newTestModel(t, "support_chat", "dark", 120, 40)
 	sentBefore := len(m.eval.Build.IncludedDocs)
 	m = keys(t, m, "c")
-	m.controls.selectID("top-k")
+	m.controls.SelectID("top-k")
 	m = keys(t, m, "right", "right", "right")
 	if m.settings.Pipeline.TopK != 3 || len(m.eval.Build.IncludedDocs) != 3 {
 		t.Fatalf("top k %d sent %d documents (before: %d)", m.settings.Pipeline.TopK, len(m.eval.Build.IncludedDocs), sentBefore)
 	}
-	m.controls.selectID("scores")
+	m.controls.SelectID("scores")
 	m = keys(t, m, "right")
 	if m.settings.Pipeline.Scores != pipeline.ScoresDistance {
 		t.Fatalf("scores %q", m.settings.Pipeline.Scores)
@@ -35,7 +35,7 @@ func TestRetrievalControls(t *testing.T) {
 			break
 		}
 	}
-	m.controls.selectID("min-score")
+	m.controls.SelectID("min-score")
 	m = keys(t, m, "enter", "ctrl+u")
 	m = typeText(t, m, "high")
 	m = keys(t, m, "enter")
@@ -43,7 +43,7 @@ func TestRetrievalControls(t *testing.T) {
 		t.Errorf("a min score of %q was taken", "high")
 	}
 	m = keys(t, m, "esc", "c")
-	m.controls.selectID("min-score")
+	m.controls.SelectID("min-score")
 	m = keys(t, m, "enter", "ctrl+u")
 	m = typeText(t, m, "0.5")
 	m = keys(t, m, "enter")

@@ -8,6 +8,7 @@ import (
 
 	"ctxlab/core/value"
 	"ctxlab/internal/numfmt"
+	"ctxlab/tui/draw"
 )
 
 // rowLayout is the document list's column widths, fitted to what the
@@ -136,7 +137,7 @@ func longestSource(docs []value.Document, most int) int {
 		if len(src) <= longest {
 			continue
 		}
-		longest = max(longest, runewidth.StringWidth(shownSource(src)))
+		longest = max(longest, runewidth.StringWidth(draw.Source(src)))
 		if longest >= most {
 			return most
 		}

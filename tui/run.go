@@ -6,6 +6,8 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/muesli/termenv"
+
+	"ctxlab/tui/term"
 )
 
 // Run opens the workbench on the terminal and returns when the user
@@ -28,12 +30,11 @@ func Run(cfg Config) error {
 	if cfg.InputTTY {
 		opts = append(opts, tea.WithInputTTY())
 	}
-	record := &crashRecord{}
-	p := tea.NewProgram(crashGuard{inner: New(cfg), record: record}, opts...)
-	record.kill = p.Kill
-	err := runWithSignals(p)
-	if crash := record.result(); crash != nil {
-		return crash
-	}
-	return err
+	return term.Run(New(cfg), opts...)
 }
+
+// SignalError ends a workbench that a signal closed (term.SignalError).
+type SignalError = term.SignalError
+
+// CrashError ends a workbench that panicked (term.CrashError).
+type CrashError = term.CrashError

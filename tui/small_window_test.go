@@ -10,6 +10,7 @@ import (
 
 	"ctxlab/core/window"
 	"ctxlab/loaders"
+	"ctxlab/tui/views"
 )
 
 // smallWindowRequest is an imported request (no max_tokens: the 4,096
@@ -46,7 +47,7 @@ func TestSmallWindowOpensAsOverflow(t *testing.T) {
 	if strings.Contains(view, "-2,596") || strings.Contains(view, "-2596") {
 		t.Errorf("a negative max input is shown:\n%s", view)
 	}
-	metrics := strings.Join(strings.Fields(metricsContent(m.styles, m.eval, 150)), " ")
+	metrics := strings.Join(strings.Fields(views.Metrics(m.styles, m.eval, 150)), " ")
 	if !strings.Contains(metrics, "no input fits") || !strings.Contains(metrics, "max input 0") {
 		t.Errorf("metrics do not explain the overflow:\n%s", metrics)
 	}
@@ -57,7 +58,7 @@ func TestSmallWindowOpensAsOverflow(t *testing.T) {
 func TestSmallWindowFixedByTheWindowControl(t *testing.T) {
 	m := smallWindowRequest(t, 160, 48)
 	m = keys(t, m, "c")
-	m.controls.selectID("window")
+	m.controls.SelectID("window")
 	m = keys(t, m, "enter", "ctrl+u")
 	m = typeText(t, m, "8000")
 	m = keys(t, m, "enter")
@@ -68,12 +69,12 @@ func TestSmallWindowFixedByTheWindowControl(t *testing.T) {
 	// overflow too, not a refused setting.
 	m = newTestModel(t, "support_chat", "mono", 160, 48)
 	m = keys(t, m, "c")
-	m.controls.selectID("window")
+	m.controls.SelectID("window")
 	m = keys(t, m, "enter", "ctrl+u")
 	m = typeText(t, m, "1500")
 	m = keys(t, m, "enter")
-	if m.controls.errText != "" || m.settings.Budget.TotalWindow != 1_500 {
-		t.Fatalf("the window was refused: %q", m.controls.errText)
+	if m.controls.ErrText() != "" || m.settings.Budget.TotalWindow != 1_500 {
+		t.Fatalf("the window was refused: %q", m.controls.ErrText())
 	}
 	if m.eval.Assembly.Mode != window.MeasureOnly || m.eval.BudgetProblem == nil ||
 		!strings.Contains(m.bannerText(), "lower the reserve or raise the window; measured as sent instead") {
@@ -100,18 +101,18 @@ func TestGoldenSmallWindow(t *testing.T) {
 func TestUnknownModelIsAnEstimate(t *testing.T) {
 	m := newTestModel(t, "support_chat", "mono", 160, 48)
 	m = keys(t, m, "c")
-	m.controls.selectID("model")
+	m.controls.SelectID("model")
 	m = keys(t, m, "enter", "ctrl+u")
 	m = typeText(t, m, "llama-3")
 	m = keys(t, m, "enter")
-	if m.controls.errText != "" || m.settings.Model != "llama-3" {
-		t.Fatalf("model %q refused: %q", m.settings.Model, m.controls.errText)
+	if m.controls.ErrText() != "" || m.settings.Model != "llama-3" {
+		t.Fatalf("model %q refused: %q", m.settings.Model, m.controls.ErrText())
 	}
 	if header := strings.Split(m.View(), "\n")[0]; !strings.Contains(header, "llama-3 (o200k_base, estimate)") {
 		t.Errorf("header %q does not mark the estimate", header)
 	}
 	want := `model "llama-3" is not in ctxlab's model table: token counts are o200k_base estimates`
-	if metrics := strings.Join(strings.Fields(metricsContent(m.styles, m.eval, 150)), " "); !strings.Contains(metrics, want) {
+	if metrics := strings.Join(strings.Fields(views.Metrics(m.styles, m.eval, 150)), " "); !strings.Contains(metrics, want) {
 		t.Errorf("metrics notes lack %q:\n%s", want, metrics)
 	}
 }

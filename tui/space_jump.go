@@ -9,6 +9,7 @@ import (
 
 	"ctxlab/core"
 	"ctxlab/core/window"
+	"ctxlab/tui/views"
 )
 
 // spaceRowsVisible is the number of item rows view 6 shows.
@@ -43,7 +44,7 @@ func (m *Model) jumpToSpaceItem(it core.SpaceItem) {
 		if !m.list.selectDocument(it.Ref, m.listBodyHeight()) {
 			// Hidden by the filter, or by the stage: the budget stage
 			// with removed documents shown lists every document.
-			m.filter.clear()
+			m.filter.Clear()
 			m.list.stage, m.list.hideGone = stageBudget, false
 			m.refreshRows()
 			m.list.selectDocument(it.Ref, m.listBodyHeight())
@@ -66,7 +67,7 @@ func contextLineOf(m *Model, it core.SpaceItem) int {
 	if ev == nil || ev.Assembly == nil {
 		return 0
 	}
-	lines := strings.Split(ansi.Strip(contextContent(m.styles, ev, m.cfg.Scenario, m.views.vp.Width)), "\n")
+	lines := strings.Split(ansi.Strip(views.Context(m.styles, ev, m.cfg.Scenario, m.views.vp.Width)), "\n")
 	find := func(from int, prefix string, contains bool) int {
 		for i := from; i < len(lines); i++ {
 			if (contains && strings.Contains(lines[i], prefix)) || (!contains && strings.HasPrefix(lines[i], prefix)) {
@@ -115,7 +116,7 @@ func messageOf(ev *core.Evaluation, it core.SpaceItem) int {
 	case window.ComponentSystem, window.ComponentTools:
 		return first(func(msg window.ChatMessage) bool { return msg.Role == "system" })
 	case window.ComponentRAG:
-		return first(func(msg window.ChatMessage) bool { return strings.HasPrefix(msg.Content, ragHeading) })
+		return first(func(msg window.ChatMessage) bool { return strings.HasPrefix(msg.Content, views.RAGHeading) })
 	case window.ComponentQuery:
 		for i := len(a.Messages) - 1; i >= 0; i-- {
 			if a.Messages[i].Role == "user" && a.Messages[i].Content == ev.Settings.Query {
@@ -137,7 +138,7 @@ func messageOf(ev *core.Evaluation, it core.SpaceItem) int {
 		return first(func(msg window.ChatMessage) bool { return msg.Role == h.Role && msg.Content == h.Content })
 	case window.ComponentToolResults:
 		if !measured {
-			return first(func(msg window.ChatMessage) bool { return strings.HasPrefix(msg.Content, resultsHeading) })
+			return first(func(msg window.ChatMessage) bool { return strings.HasPrefix(msg.Content, views.ResultsHeading) })
 		}
 		ref := it.Ref
 		if it.Kind == window.ItemComponent {

@@ -11,6 +11,7 @@ import (
 	"ctxlab/core/pipeline"
 	"ctxlab/internal/numfmt"
 	"ctxlab/themes"
+	"ctxlab/tui/draw"
 )
 
 // stage is a pipeline step the document list can show.
@@ -45,13 +46,13 @@ func stagesFor(ev *core.Evaluation) []stage {
 // counted once per evaluation.
 func renderPipelineStrip(st *themes.Styles, ev *core.Evaluation, sent fates, selected stage, width int) string {
 	if ev == nil {
-		return padRight(st.Muted.Render(" pipeline: computing…"), width)
+		return draw.PadRight(st.Muted.Render(" pipeline: computing…"), width)
 	}
 	if len(ev.Documents) == 0 {
 		// A request with no retrieved documents (an agent loop, a chat)
 		// has nothing to filter or rank: a strip of zeros would read as
 		// a pipeline that lost everything.
-		return padRight(st.Muted.Render(truncateText(" No retrieved documents: the retrieval pipeline has nothing to filter or rank", width)), width)
+		return draw.PadRight(st.Muted.Render(draw.Truncate(" No retrieved documents: the retrieval pipeline has nothing to filter or rank", width)), width)
 	}
 	// The full strip first; on a narrow terminal a tighter separator,
 	// then short names, so the counts (what a user reads it for) stay.
@@ -65,7 +66,7 @@ func renderPipelineStrip(st *themes.Styles, ev *core.Evaluation, sent fates, sel
 		if !strings.HasPrefix(ansi.Strip(line), " ") && lipgloss.Width(line) < width {
 			line = " " + line
 		}
-		return padRight(line, width)
+		return draw.PadRight(line, width)
 	}
 	return ""
 }

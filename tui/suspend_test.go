@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"testing"
 
+	"ctxlab/tui/term"
+
 	tea "github.com/charmbracelet/bubbletea"
 )
 
@@ -65,7 +67,7 @@ func TestCtrlZSuspendsFromAnywhere(t *testing.T) {
 	for name, openIt := range open {
 		m := openIt(newTestModel(t, "support_chat", "dark", 120, 40))
 		_, cmd := m.Update(keyMsg("ctrl+z"))
-		if !containsMsgOfType(commandMessages(t, cmd), suspend()) {
+		if !containsMsgOfType(commandMessages(t, cmd), term.Suspend()) {
 			t.Errorf("%s: ctrl+z did not suspend", name)
 		}
 	}

@@ -17,6 +17,7 @@ import (
 	"ctxlab/internal/safetext"
 	"ctxlab/internal/sparkline"
 	"ctxlab/themes"
+	"ctxlab/tui/draw"
 )
 
 // sparkCells is the width of the sparkline beside a swept control.
@@ -54,7 +55,7 @@ type sweptMsg struct {
 // sweptKnob is the knob a sweep is wanted for now, or nil.
 func (m *Model) sweptKnob() *core.Knob {
 	if m.focus == paneControls {
-		if k := core.KnobByID(m.controls.current().id); k != nil && k.Sweep != nil {
+		if k := core.KnobByID(m.controls.Current().ID); k != nil && k.Sweep != nil {
 			return k
 		}
 	}
@@ -121,10 +122,9 @@ func (m *Model) receiveSweep(msg sweptMsg) {
 	}
 	m.sweeps.have, m.sweeps.sweep, m.sweeps.err = msg.key, msg.sweep, msg.err
 	m.views.key = ""
-	m.controls.spark, m.controls.sparkID = "", ""
+	m.controls.SetSpark("", "")
 	if msg.err == nil {
-		m.controls.spark = controlSpark(m.styles, msg.sweep)
-		m.controls.sparkID = msg.sweep.Knob.ID
+		m.controls.SetSpark(controlSpark(m.styles, msg.sweep), msg.sweep.Knob.ID)
 	}
 }
 
@@ -183,7 +183,7 @@ func sweepContent(st *themes.Styles, s sweepState, w int) string {
 		intro += ". " + cut
 	}
 	// Wrapped to the pane, so a narrow terminal loses no words.
-	for i, line := range hangingWrap(intro+".", max(1, w), 0) {
+	for i, line := range draw.HangingWrap(intro+".", max(1, w), 0) {
 		if i == 0 && strings.HasPrefix(line, k.Label) {
 			line = st.Accent.Render(k.Label) + line[len(k.Label):]
 		}

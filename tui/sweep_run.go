@@ -14,6 +14,7 @@ import (
 	"ctxlab/internal/safetext"
 	"ctxlab/internal/sparkline"
 	"ctxlab/themes"
+	"ctxlab/tui/draw"
 )
 
 // sweptRunMsg carries a sweep of the run's aggregate back to Update.
@@ -97,14 +98,14 @@ func writeRunSweep(b *strings.Builder, st *themes.Styles, sw *evalrun.AggregateS
 	k := sw.Knob
 	if bi := sw.BaselineIndex(); bi >= 0 && bi != sw.CurrentIndex() {
 		change := evalrun.FiguresChange{Baseline: sw.Points[bi].Figures, Now: cur}
-		b.WriteString(st.Changed.Render(truncateText("against the baseline "+sweepValue(k, sw.Baseline)+": "+change.Words("at "+sweepValue(k, sw.Current)), w)) + "\n")
+		b.WriteString(st.Changed.Render(draw.Truncate("against the baseline "+sweepValue(k, sw.Baseline)+": "+change.Words("at "+sweepValue(k, sw.Current)), w)) + "\n")
 	}
 	for _, i := range []int{0, len(sw.Points) - 1} {
 		if i == sw.CurrentIndex() {
 			continue
 		}
 		change := evalrun.FiguresChange{Baseline: cur, Now: sw.Points[i].Figures}
-		b.WriteString(st.Muted.Render(truncateText(change.Words("at "+sweepValue(k, sw.Points[i].Value)), w)) + "\n")
+		b.WriteString(st.Muted.Render(draw.Truncate(change.Words("at "+sweepValue(k, sw.Points[i].Value)), w)) + "\n")
 	}
 	b.WriteString("\n")
 }

@@ -14,8 +14,8 @@ import (
 func TestSweepSparklineBesideTheSelectedControl(t *testing.T) {
 	m := newTestModel(t, "support_chat", "mono", 160, 48)
 	m = keys(t, m, "c")
-	if m.controls.current().id != "dedup" {
-		t.Fatalf("the strip opens on %q, want dedup", m.controls.current().id)
+	if m.controls.Current().ID != "dedup" {
+		t.Fatalf("the strip opens on %q, want dedup", m.controls.Current().ID)
 	}
 	screen := m.View()
 	i := strings.Index(screen, "▶dedup ◂0.85▸◀ ")
@@ -30,7 +30,7 @@ func TestSweepSparklineBesideTheSelectedControl(t *testing.T) {
 	if !strings.ContainsRune(string(spark), '┃') || !strings.ContainsRune(string(spark), '█') {
 		t.Errorf("beside the control %q, want a sparkline with the current value marked", string(spark))
 	}
-	m.controls.selectID("shingle")
+	m.controls.SelectID("shingle")
 	if screen := m.View(); strings.Contains(screen, "▶shingle ◂5▸◀ ▁") || strings.Contains(screen, "▶shingle ◂5▸◀ █") {
 		t.Errorf("a sparkline beside shingle, which cannot be swept")
 	}
@@ -64,7 +64,7 @@ func TestSweepMarksTheBaseline(t *testing.T) {
 		}
 	}
 	m = keys(t, m, "c")
-	if spark := m.controls.spark; !strings.ContainsRune(spark, 'B') || !strings.ContainsRune(spark, '┃') {
+	if spark := m.controls.Spark(); !strings.ContainsRune(spark, 'B') || !strings.ContainsRune(spark, '┃') {
 		t.Errorf("the sparkline %q marks the current value and the baseline", spark)
 	}
 	m = keys(t, m, "esc", "P", "w")

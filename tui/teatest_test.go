@@ -119,8 +119,8 @@ func TestFlowFilter(t *testing.T) {
 	sendKeys(tm, "enter") // keep the filter, leave the input: q quits again
 	final := quitFlow(t, tm)
 
-	if !final.filter.active || final.filter.query != "gift" {
-		t.Fatalf("filter active %v with query %q", final.filter.active, final.filter.query)
+	if !final.filter.Active() || final.filter.Query() != "gift" {
+		t.Fatalf("filter active %v with query %q", final.filter.Active(), final.filter.Query())
 	}
 	listed := map[string]bool{}
 	for _, r := range final.list.rows {
@@ -156,8 +156,8 @@ func TestFlowFilterEscClears(t *testing.T) {
 	// follows the stage name directly.
 	waitForOutput(t, tm, "1 Documents · Budget ━")
 	final := quitFlow(t, tm)
-	if final.filter.active || final.filter.editing || final.filter.query != "" {
-		t.Errorf("filter still on: active %v, input %v, query %q", final.filter.active, final.filter.editing, final.filter.query)
+	if final.filter.Active() || final.filter.Editing() || final.filter.Query() != "" {
+		t.Errorf("filter still on: active %v, input %v, query %q", final.filter.Active(), final.filter.Editing(), final.filter.Query())
 	}
 	if all := len(stageRows(final.eval, final.list.stage, final.list.hideGone)); len(final.list.rows) != all {
 		t.Errorf("%d rows after Esc, want all %d", len(final.list.rows), all)

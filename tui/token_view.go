@@ -10,6 +10,8 @@ import (
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 	"ctxlab/themes"
+	"ctxlab/tui/draw"
+	"ctxlab/tui/views"
 )
 
 // tokenSeparator parts tokens where colour cannot: NO_COLOR and the mono
@@ -27,7 +29,7 @@ var tokenControls = strings.NewReplacer("\n", "↵\n", "\t", "→")
 // made inert with safetext before it is styled.
 func writeTokens(b *strings.Builder, st *themes.Styles, tok tokens.Tokenizer, text string, width int) {
 	if tok == nil {
-		writeWrapped(b, st.Muted, "computing…", width)
+		draw.WriteWrapped(b, st.Muted, "computing…", width)
 		return
 	}
 	pieces := tokens.Pieces(tok, text)
@@ -54,15 +56,15 @@ func writeTokens(b *strings.Builder, st *themes.Styles, tok tokens.Tokenizer, te
 			ids = append(ids, strconv.Itoa(id))
 		}
 	}
-	for _, l := range wrapText(marked.String(), max(10, width)) {
+	for _, l := range draw.Wrap(marked.String(), max(10, width)) {
 		b.WriteString(l + "\n")
 	}
 	if len(ids) == 0 {
-		writeWrapped(b, st.Muted, fmt.Sprintf("%s reads %s as %s; it has no token ids", tok.Name(),
+		draw.WriteWrapped(b, st.Muted, fmt.Sprintf("%s reads %s as %s; it has no token ids", tok.Name(),
 			numfmt.Count(len(pieces), "piece", "pieces"), numfmt.Count(tok.Count(text), "token", "tokens")), width)
 		return
 	}
-	writeWrapped(b, st.Muted, fmt.Sprintf("%s token ids: %s", numfmt.Thousands(len(ids)), strings.Join(ids, " ")), width)
+	draw.WriteWrapped(b, st.Muted, fmt.Sprintf("%s token ids: %s", numfmt.Thousands(len(ids)), strings.Join(ids, " ")), width)
 }
 
 // contextTokensContent is the Context view with every message shown as
@@ -73,15 +75,15 @@ func contextTokensContent(st *themes.Styles, ev *core.Evaluation, width int) str
 	}
 	tok := ev.Settings.Pipeline.Tokenizer
 	var b strings.Builder
-	writeTitled(&b, st, "Assembled request as tokens", fmt.Sprintf("· %s · T shows the text again", tok.Name()), width)
+	views.WriteTitled(&b, st, "Assembled request as tokens", fmt.Sprintf("· %s · T shows the text again", tok.Name()), width)
 	for i, msg := range ev.Assembly.Messages {
 		b.WriteByte('\n')
-		writeRule(&b, st, numfmt.Thousands(i+1)+" "+safetext.Line(msg.Role)+" · "+numfmt.Count(tok.Count(msg.Content), "token", "tokens"), width)
+		views.WriteRule(&b, st, numfmt.Thousands(i+1)+" "+safetext.Line(msg.Role)+" · "+numfmt.Count(tok.Count(msg.Content), "token", "tokens"), width)
 		// As the text view draws it: the start of a long message (its
 		// last token may be cut short where the start ends).
-		content, hidden := drawnText(msg.Content)
+		content, hidden := draw.Head(msg.Content)
 		writeTokens(&b, st, tok, content, width)
-		writeNotDrawn(&b, st, hidden, width)
+		draw.WriteNotDrawn(&b, st, hidden, width)
 	}
 	return b.String()
 }
@@ -96,14 +98,14 @@ func inspectorTokensContent(st *themes.Styles, ev *core.Evaluation, doc, width i
 	if tok != nil {
 		name = tok.Name()
 	}
-	writeTitled(&b, st, "As tokens", fmt.Sprintf("· %s · T shows the text again", name), width)
+	views.WriteTitled(&b, st, "As tokens", fmt.Sprintf("· %s · T shows the text again", name), width)
 	// A token view of a whole 50 MB document froze the update loop as the
 	// text view did; the excerpt's last token may be cut short where the
 	// excerpt ends.
 	content, omitted := inspectorExcerpt(content, -1)
 	writeTokens(&b, st, tok, content, width)
 	if omitted != "" {
-		writeWrapped(&b, st.Muted, omitted, width)
+		draw.WriteWrapped(&b, st.Muted, omitted, width)
 	}
 	return b.String()
 }

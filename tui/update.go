@@ -6,6 +6,9 @@ import (
 
 	"ctxlab/core"
 	"ctxlab/themes"
+	"ctxlab/tui/controls"
+	"ctxlab/tui/filter"
+	"ctxlab/tui/term"
 )
 
 // Update routes a message, then brings the scrolling panes up to date
@@ -38,7 +41,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 // typing reports whether a text input has the keyboard.
-func (m Model) typing() bool { return m.filter.editing || m.controls.editing }
+func (m Model) typing() bool { return m.filter.Editing() || m.controls.Editing() }
 
 // route handles one message. Keys go to a focused text input first, then
 // to the global bindings, then to the focused pane's.
@@ -71,8 +74,8 @@ func (m Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case countTickMsg, countDoneMsg:
 		cmd := m.updateCounting(msg)
 		return m, cmd
-	case filterResultMsg:
-		if m.filter.apply(msg) {
+	case filter.ResultMsg:
+		if m.filter.Apply(msg) {
 			m.refreshRows()
 		}
 		return m, nil
@@ -89,7 +92,7 @@ func (m Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.receiveRunSweep(msg)
 		return m, nil
 	case tea.ResumeMsg:
-		return m, resumed()
+		return m, term.Resumed()
 	case tea.MouseMsg:
 		return m.updateMouse(msg)
 	case tea.KeyMsg:
@@ -106,7 +109,7 @@ func (m Model) updateKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	}
 	// Ctrl-Z too: the shell's job control must work whatever has focus.
 	if key.Matches(msg, m.global.Suspend) {
-		return m, suspend
+		return m, term.Suspend
 	}
 	// esc stops what is computing before it does anything else: a model
 	// call first (the footer offers it), then a token count.
@@ -117,16 +120,16 @@ func (m Model) updateKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.stopCounting()
 		return m, nil
 	}
-	if m.filter.editing {
+	if m.filter.Editing() {
 		var cmd tea.Cmd
 		var cleared bool
-		m.filter, cmd, cleared = m.filter.update(msg, m.eval)
+		m.filter, cmd, cleared = m.filter.Update(msg, m.eval)
 		if cleared {
 			m.refreshRows()
 		}
 		return m, cmd
 	}
-	if m.controls.editing || m.controls.finding {
+	if m.controls.Editing() || m.controls.Finding() {
 		return m.updateControls(msg)
 	}
 	if m.views.helpOpen {
@@ -201,14 +204,14 @@ func (m Model) updateGlobal(msg tea.KeyMsg) (Model, tea.Cmd, bool) {
 		return m, m.copyCmd(), true
 	case key.Matches(msg, g.Filter):
 		m.view = viewDocuments
-		m.filter.open()
+		m.filter.Open()
 		m.focus = paneList
 		m.layoutPanes()
 	case key.Matches(msg, g.Controls) && m.focus != paneControls:
 		m.focus = paneControls
 	case key.Matches(msg, g.FindControl) && m.focus != paneControls:
 		m.focus = paneControls
-		m.controls.startFind()
+		m.controls.StartFind()
 		m.layoutPanes()
 	default:
 		return m, nil, false
@@ -253,7 +256,7 @@ func (m *Model) cycleFocus(dir int) {
 
 func (m Model) updateList(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	var action listAction
-	m.list, action = m.list.update(msg, m.listBodyHeight(), stagesFor(m.eval), m.filter.active)
+	m.list, action = m.list.update(msg, m.listBodyHeight(), stagesFor(m.eval), m.filter.Active())
 	switch action {
 	case listRestaged:
 		m.refreshRows()
@@ -268,7 +271,7 @@ func (m Model) updateList(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.focus = paneInspector
 		m.layoutPanes()
 	case listClearFilter:
-		m.filter.clear()
+		m.filter.Clear()
 		m.refreshRows()
 	case listBaselineFirst:
 		m.refreshRows()
@@ -306,16 +309,16 @@ func (m Model) updateScroll(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 }
 
 func (m Model) updateControls(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
-	var out controlsOutcome
+	var out controls.Outcome
 	var cmd tea.Cmd
-	m.controls, out, cmd = m.controls.update(msg, m.settings, m.width)
+	m.controls, out, cmd = m.controls.Update(msg, m.settings, m.width)
 	switch {
-	case out.settings != nil:
-		return m, m.applySettings(*out.settings)
-	case out.reset:
+	case out.Settings != nil:
+		return m, m.applySettings(*out.Settings)
+	case out.Reset:
 		m.status.set("every control reset to the scenario's settings")
 		return m, m.applySettings(m.initial)
-	case out.leave:
+	case out.Leave:
 		m.focus = paneList
 		if m.view != viewDocuments {
 			m.focus = paneInspector
@@ -328,7 +331,7 @@ func (m Model) updateControls(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 // otherwise the reason is shown and the picture stays as it was.
 func (m *Model) applySettings(next core.Settings) tea.Cmd {
 	if err := next.Validate(); err != nil {
-		m.controls.errText = err.Error()
+		m.controls.SetError(err.Error())
 		return nil
 	}
 	m.settings = next

@@ -12,6 +12,7 @@ import (
 	"ctxlab/core"
 	"ctxlab/core/window"
 	"ctxlab/loaders"
+	"ctxlab/tui/controls"
 )
 
 func TestOpensOnTheSampleWithEveryFate(t *testing.T) {
@@ -43,8 +44,8 @@ func TestRaisingSensitivityCatchesMoreDuplicates(t *testing.T) {
 	m := newTestModel(t, "support_chat", "dark", 120, 40)
 	before := m.eval.Build.DuplicatesRemoved
 	m = keys(t, m, "c") // controls, the dedup threshold is first
-	if m.focus != paneControls || m.controls.current().id != "dedup" {
-		t.Fatalf("focus %v on %q", m.focus, m.controls.current().id)
+	if m.focus != paneControls || m.controls.Current().ID != "dedup" {
+		t.Fatalf("focus %v on %q", m.focus, m.controls.Current().ID)
 	}
 	m = keys(t, m, "left") // 0.85 -> 0.80
 	if m.settings.Pipeline.DedupThreshold != 0.80 {
@@ -191,24 +192,24 @@ func TestFilter(t *testing.T) {
 	m := newTestModel(t, "support_chat", "dark", 120, 40)
 	all := len(m.list.rows)
 	m = keys(t, m, "/")
-	if !m.filter.editing {
+	if !m.filter.Editing() {
 		t.Fatal("/ did not open the filter")
 	}
 	m = typeText(t, m, "refund")
-	if !m.filter.active || len(m.list.rows) == 0 || len(m.list.rows) >= all {
+	if !m.filter.Active() || len(m.list.rows) == 0 || len(m.list.rows) >= all {
 		t.Fatalf("filter kept %d of %d rows", len(m.list.rows), all)
 	}
 	// q goes to the input, not to quit.
 	m = typeText(t, m, "q")
-	if m.filter.query != "refundq" {
-		t.Errorf("query = %q", m.filter.query)
+	if m.filter.Query() != "refundq" {
+		t.Errorf("query = %q", m.filter.Query())
 	}
 	m = keys(t, m, "backspace", "enter")
-	if m.filter.editing || !m.filter.active {
+	if m.filter.Editing() || !m.filter.Active() {
 		t.Error("enter should keep the filter and leave the input")
 	}
 	m = keys(t, m, "esc")
-	if m.filter.active || len(m.list.rows) != all {
+	if m.filter.Active() || len(m.list.rows) != all {
 		t.Errorf("esc did not clear the filter: %d rows", len(m.list.rows))
 	}
 }
@@ -223,26 +224,26 @@ func TestEveryControlAdjusts(t *testing.T) {
 func testEveryControlAdjusts(t *testing.T, scenario string) {
 	m := newTestModel(t, scenario, "dark", 120, 40)
 	m = keys(t, m, "c")
-	for i := range m.controls.controls {
-		m.controls.selected = i
-		ctl := m.controls.current()
-		before := ctl.get(m.settings)
-		switch ctl.kind {
-		case kindText:
+	for i := range m.controls.Controls() {
+		m.controls.Select(i)
+		ctl := m.controls.Current()
+		before := ctl.Get(m.settings)
+		switch ctl.Kind {
+		case controls.KindText:
 			m = keys(t, m, "enter")
-			if !m.controls.editing {
-				t.Errorf("%s: enter did not open the input", ctl.id)
+			if !m.controls.Editing() {
+				t.Errorf("%s: enter did not open the input", ctl.ID)
 			}
 			m = keys(t, m, "esc")
 			continue
-		case kindToggle:
+		case controls.KindToggle:
 			m = keys(t, m, "space")
 		default:
 			m = keys(t, m, "right")
 		}
-		after := ctl.get(m.settings)
-		if after == before && m.controls.errText == "" {
-			t.Errorf("%s: %q did not change and no reason was shown", ctl.id, before)
+		after := ctl.Get(m.settings)
+		if after == before && m.controls.ErrText() == "" {
+			t.Errorf("%s: %q did not change and no reason was shown", ctl.ID, before)
 		}
 		m = keys(t, m, "r") // back to the scenario's settings
 	}
@@ -253,14 +254,14 @@ func testEveryControlAdjusts(t *testing.T, scenario string) {
 // says how it was built.
 func TestAgentStepControl(t *testing.T) {
 	plain := newTestModel(t, "support_chat", "dark", 120, 40)
-	for _, ctl := range plain.controls.controls {
-		if ctl.id == "agent-step" {
+	for _, ctl := range plain.controls.Controls() {
+		if ctl.ID == "agent-step" {
 			t.Error("the agent step control shows for an input without agent steps")
 		}
 	}
 	m := newTestModel(t, "agent_workflow", "dark", 120, 40)
 	m = keys(t, m, "c")
-	m.controls.selectID("agent-step")
+	m.controls.SelectID("agent-step")
 	m = keys(t, m, "left") // wraps to the last step
 	if m.settings.Step != "notify_quality_lead" || m.eval.StepContext == nil || m.eval.StepContext.Step != "notify_quality_lead" {
 		t.Fatalf("step %q, evaluated %+v", m.settings.Step, m.eval.StepContext)
@@ -285,27 +286,27 @@ func TestAgentStepControl(t *testing.T) {
 func TestTypedValues(t *testing.T) {
 	m := newTestModel(t, "support_chat", "dark", 120, 40)
 	m = keys(t, m, "c")
-	m.controls.selectID("rag")
+	m.controls.SelectID("rag")
 	m = keys(t, m, "enter")
-	m.controls.input.SetValue("")
+	m.controls.SetInput("")
 	m = typeText(t, m, "1500")
 	m = keys(t, m, "enter")
 	if m.settings.Budget.RetrievedContext != 1500 || m.eval.Settings.Budget.RetrievedContext != 1500 {
 		t.Errorf("RAG budget = %d", m.settings.Budget.RetrievedContext)
 	}
-	m.controls.selectID("dedup")
+	m.controls.SelectID("dedup")
 	m = keys(t, m, "enter")
-	m.controls.input.SetValue("")
+	m.controls.SetInput("")
 	m = typeText(t, m, "1.7")
 	m = keys(t, m, "enter")
 	if m.settings.Pipeline.DedupThreshold != 0.85 || !strings.Contains(m.View(), "dedup: 1.7 is outside [0, 1]") {
 		t.Error("an out-of-range value was not refused with a reason")
 	}
-	m.controls.selectID("patterns")
+	m.controls.SelectID("patterns")
 	m = keys(t, m, "enter")
-	m.controls.input.SetValue("ORD-(")
+	m.controls.SetInput("ORD-(")
 	m = keys(t, m, "enter")
-	if m.controls.errText == "" {
+	if m.controls.ErrText() == "" {
 		t.Error("a regex that does not compile was accepted")
 	}
 }
@@ -463,19 +464,19 @@ func TestSelectedControlIsShownWhole(t *testing.T) {
 		}
 		m := newTestModel(t, scenario, theme, size[0], size[1])
 		m = keys(t, m, "c")
-		for i := range m.controls.controls {
-			m.controls.selected = i
-			ctl := m.controls.current()
-			want := ctl.label
-			if ctl.kind == kindNumber || ctl.kind == kindChoice {
-				want = ctl.label + " ◂" + ctl.get(m.settings) + "▸"
+		for i := range m.controls.Controls() {
+			m.controls.Select(i)
+			ctl := m.controls.Current()
+			want := ctl.Label
+			if ctl.Kind == controls.KindNumber || ctl.Kind == controls.KindChoice {
+				want = ctl.Label + " ◂" + ctl.Get(m.settings) + "▸"
 			}
 			v := m.View()
 			if theme != "mono" {
 				v = strings.ReplaceAll(v, want, "▶"+want)
 			}
 			if !strings.Contains(v, "▶"+want) && !strings.Contains(v, "▶–"+want) {
-				t.Errorf("%dx%d: control %s is not shown whole (%q)", size[0], size[1], ctl.id, want)
+				t.Errorf("%dx%d: control %s is not shown whole (%q)", size[0], size[1], ctl.ID, want)
 			}
 		}
 	}
@@ -513,12 +514,12 @@ func TestStatusMessages(t *testing.T) {
 	}
 
 	m = keys(t, m, "c")
-	m.controls.selectID("dedup")
+	m.controls.SelectID("dedup")
 	m = keys(t, m, "left", "left", "left")
 	if !strings.Contains(m.status.text, "changed fate") {
 		t.Fatalf("status %q after lowering the threshold", m.status.text)
 	}
-	m.controls.selectID("reserve")
+	m.controls.SelectID("reserve")
 	m = keys(t, m, "right") // moves no document
 	if strings.Contains(m.status.text, "changed fate") {
 		t.Errorf("a change that moved nothing left %q", m.status.text)
@@ -531,13 +532,13 @@ func TestStatusMessages(t *testing.T) {
 func TestModelControlTakesClaudeModels(t *testing.T) {
 	m := newTestModel(t, "support_chat", "dark", 120, 40)
 	m = keys(t, m, "c")
-	m.controls.selectID("model")
+	m.controls.SelectID("model")
 	m = keys(t, m, "enter")
-	m.controls.input.SetValue("")
+	m.controls.SetInput("")
 	m = typeText(t, m, "claude-sonnet-4-5")
 	m = keys(t, m, "enter")
-	if m.controls.errText != "" || m.settings.Model != "claude-sonnet-4-5" || m.settings.Budget.TotalWindow != 200_000 {
-		t.Fatalf("error %q, model %q, window %d", m.controls.errText, m.settings.Model, m.settings.Budget.TotalWindow)
+	if m.controls.ErrText() != "" || m.settings.Model != "claude-sonnet-4-5" || m.settings.Budget.TotalWindow != 200_000 {
+		t.Fatalf("error %q, model %q, window %d", m.controls.ErrText(), m.settings.Model, m.settings.Budget.TotalWindow)
 	}
 	if header := strings.Split(m.View(), "\n")[0]; !strings.Contains(header, "claude-sonnet-4-5 (o200k_base, estimate)") {
 		t.Errorf("header %q", header)
@@ -550,7 +551,7 @@ func TestPresetCycleReturnsToTheInputsBudget(t *testing.T) {
 	m := newTestModel(t, "support_chat", "dark", 120, 40)
 	start := m.settings.Budget
 	m = keys(t, m, "c")
-	m.controls.selectID("preset")
+	m.controls.SelectID("preset")
 	for range m.cfg.Presets.Names() {
 		m = keys(t, m, "right")
 	}
@@ -568,9 +569,9 @@ func TestControlsThatDoNotApplyAreDimmed(t *testing.T) {
 	if strings.Contains(m.View(), "–dedup") {
 		t.Fatal("dedup marked as without effect under the pipeline")
 	}
-	m.controls.selectID("builder")
+	m.controls.SelectID("builder")
 	m = keys(t, m, "right")
-	m.controls.selectID("dedup")
+	m.controls.SelectID("dedup")
 	m = keys(t, m, "down", "up") // re-render with dedup selected
 	screen := m.View()
 	for _, want := range []string{"▶–dedup", "–min tok", "dedup has no effect now: it applies with the context_manager builder"} {
@@ -578,15 +579,15 @@ func TestControlsThatDoNotApplyAreDimmed(t *testing.T) {
 			t.Errorf("missing %q", want)
 		}
 	}
-	for _, ctl := range m.controls.controls {
-		switch ctl.id {
+	for _, ctl := range m.controls.Controls() {
+		switch ctl.ID {
 		case "summarize-every", "keep-recent", "initial-k", "final-k", "shingle":
-			if ctl.appliesTo(m.settings) {
-				t.Errorf("%s applies under priority memory, no rerank, the rag builder", ctl.id)
+			if ctl.AppliesTo(m.settings) {
+				t.Errorf("%s applies under priority memory, no rerank, the rag builder", ctl.ID)
 			}
 		case "builder", "rag", "window", "memory", "model":
-			if !ctl.appliesTo(m.settings) {
-				t.Errorf("%s is marked as without effect", ctl.id)
+			if !ctl.AppliesTo(m.settings) {
+				t.Errorf("%s is marked as without effect", ctl.ID)
 			}
 		}
 	}

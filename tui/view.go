@@ -12,6 +12,8 @@ import (
 	"ctxlab/core/window"
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
+	"ctxlab/tui/draw"
+	"ctxlab/tui/views"
 )
 
 // View draws the screen: header, budget, pipeline, banner, the worst
@@ -31,18 +33,18 @@ func (m Model) View() string {
 		parts = append(parts, renderAllocationHint(m.styles, allocationHintWords(m.eval, m.sent), m.width))
 	}
 	if l.banner > 0 {
-		lines := hangingWrap(m.bannerText(), m.width-2, 2)
+		lines := draw.HangingWrap(m.bannerText(), m.width-2, 2)
 		if len(lines) > l.banner {
 			lines = lines[:l.banner]
-			lines[l.banner-1] = truncateText(lines[l.banner-1]+" …", m.width-2)
+			lines[l.banner-1] = draw.Truncate(lines[l.banner-1]+" …", m.width-2)
 		}
 		for _, line := range lines {
-			parts = append(parts, m.styles.Alert.Render(padRight(" "+line, m.width)))
+			parts = append(parts, m.styles.Alert.Render(draw.PadRight(" "+line, m.width)))
 		}
 	}
 	parts = append(parts, findingLine(m.styles, m.eval, m.width, m.bannerSaysWorstFinding()))
 	parts = append(parts, m.renderMain(l))
-	parts = append(parts, m.controls.view(m.styles, m.settings, m.width-1, l.controls, m.focus == paneControls))
+	parts = append(parts, m.controls.View(m.styles, m.settings, m.width-1, l.controls, m.focus == paneControls))
 	parts = append(parts, m.renderFooter())
 	return m.painted(strings.Join(parts, "\n"))
 }
@@ -114,7 +116,7 @@ func (m Model) renderHeader() string {
 	}
 	gap := m.width - lipgloss.Width(title) - lipgloss.Width(right)
 	if gap < 1 {
-		title = truncateText(title, m.width-lipgloss.Width(right)-1)
+		title = draw.Truncate(title, m.width-lipgloss.Width(right)-1)
 		gap = m.width - lipgloss.Width(title) - lipgloss.Width(right)
 	}
 	return st.Header.Render(title + strings.Repeat(" ", max(0, gap)) + right)
@@ -146,10 +148,10 @@ func (m Model) bannerText() string {
 	case m.evalErr != nil:
 		return "⚠ " + m.evalErr.Error() + " (the picture shows the last good setting)"
 	case m.eval != nil && m.eval.BudgetProblem != nil:
-		return "⚠ " + budgetProblemWords(m.eval)
+		return "⚠ " + views.BudgetProblemWords(m.eval)
 	case m.eval != nil && m.eval.Overflow != nil:
 		if m.eval.Overflow.Reserve != nil {
-			return "▲ " + overflowWords(m.eval.Overflow) + "; the request would be rejected"
+			return "▲ " + views.OverflowWords(m.eval.Overflow) + "; the request would be rejected"
 		}
 		return "▲ " + m.eval.Overflow.Error() + ": the request would be rejected"
 	case m.eval != nil && m.eval.Alert != "":
@@ -194,8 +196,8 @@ func (m Model) renderMain(l layout) string {
 func (m Model) listContext(width int) listRenderContext {
 	return listRenderContext{
 		st: m.styles, themeID: m.themeID, ev: m.eval, gen: m.shown, stage: m.list.stage, width: width,
-		focused: m.focus == paneList, changed: m.changed, versus: m.versus, matches: m.filter.hits, filterVer: m.filter.version,
-		filtered: m.filter.active,
+		focused: m.focus == paneList, changed: m.changed, versus: m.versus, matches: m.filter.Hits(), filterVer: m.filter.Version(),
+		filtered: m.filter.Active(),
 	}
 }
 
@@ -205,16 +207,16 @@ func (m Model) renderFooter() string {
 	if m.status.text != "" && !m.typing() {
 		// A status message (export paths, notes) takes the whole line for
 		// a few seconds; the keys come back when it expires.
-		return padRight(m.styles.Accent.Render(" "+truncateText(safetext.Line(m.status.text), m.width-2)), m.width)
+		return draw.PadRight(m.styles.Accent.Render(" "+draw.Truncate(safetext.Line(m.status.text), m.width-2)), m.width)
 	}
 	var bindings help.KeyMap
 	switch {
-	case m.filter.editing:
-		bindings = m.filter.keys
-	case m.controls.editing:
-		bindings = m.controls.inputKeys
+	case m.filter.Editing():
+		bindings = m.filter.Keys()
+	case m.controls.Editing():
+		bindings = m.controls.InputKeys()
 	case m.focus == paneControls:
-		bindings = m.controls.keys
+		bindings = m.controls.Keys()
 	case m.run.open:
 		bindings = m.evalTable.keys
 	case m.view == viewSpace:
@@ -231,14 +233,14 @@ func (m Model) renderFooter() string {
 	local := m.help.ShortHelpView(bindings.ShortHelp())
 	if m.typing() {
 		// A text input takes every key: the global ones do not apply.
-		return padRight(" "+local+m.styles.HelpSep.Render("  │  ")+m.styles.HelpDesc.Render("typing goes to the input"), m.width)
+		return draw.PadRight(" "+local+m.styles.HelpSep.Render("  │  ")+m.styles.HelpDesc.Render("typing goes to the input"), m.width)
 	}
 	global := m.help.ShortHelpView(m.global.ShortHelp())
 	line := " " + local + m.styles.HelpSep.Render("  │  ") + global
 	if m.summaryCallInFlight() {
 		line = " " + m.help.ShortHelpView([]key.Binding{m.global.CancelSummary}) + m.styles.HelpSep.Render("  │  ") + local
 	}
-	return padRight(line, m.width)
+	return draw.PadRight(line, m.width)
 }
 
 func (m *Model) applyHelpStyles() {
@@ -257,12 +259,12 @@ func (m *Model) applyHelpStyles() {
 func tooSmall(width, height int) string {
 	notice := fmt.Sprintf("ctxlab needs a terminal of at least %s×%s; this one is %s×%s.",
 		numfmt.Thousands(minWidth), numfmt.Thousands(minHeight), numfmt.Thousands(width), numfmt.Thousands(height))
-	lines := append(hangingWrap(notice, max(1, width), 0), hangingWrap("Enlarge the window, or press q to quit.", max(1, width), 0)...)
+	lines := append(draw.HangingWrap(notice, max(1, width), 0), draw.HangingWrap("Enlarge the window, or press q to quit.", max(1, width), 0)...)
 	if height > 0 && len(lines) > height {
 		lines = lines[:height]
 	}
 	for i, line := range lines {
-		lines[i] = truncateText(line, width)
+		lines[i] = draw.Truncate(line, width)
 	}
 	return strings.Join(lines, "\n")
 }

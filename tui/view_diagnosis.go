@@ -10,19 +10,9 @@ import (
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 	"ctxlab/themes"
+	"ctxlab/tui/draw"
+	"ctxlab/tui/views"
 )
-
-// severityLook is how a finding's severity is drawn: a glyph that reads
-// without colour, the word, and the colour.
-func severityLook(st *themes.Styles, s diagnose.Severity) (glyph, word string, style lipgloss.Style) {
-	switch s {
-	case diagnose.SeverityError:
-		return "▲", "error", st.Alert
-	case diagnose.SeverityWarning:
-		return "⚠", "warning", st.Warn
-	}
-	return "ℹ", "info", st.Muted
-}
 
 // findingSpan is where a finding's lines are in the view's text, so the
 // cursor can be scrolled into sight.
@@ -48,7 +38,7 @@ func diagnosisContent(st *themes.Styles, ev *core.Evaluation, p diagnosisPane, w
 	var lines []string
 	intro := numfmt.Plural(len(findings), "1 finding", numfmt.Thousands(len(findings))+" findings") +
 		", worst first. ↑/↓ choose one, ←/→ one of the rows it is about, enter shows that row, f previews the chosen finding's fixes first."
-	for _, l := range hangingWrap(intro, width, 0) {
+	for _, l := range draw.HangingWrap(intro, width, 0) {
 		lines = append(lines, st.Muted.Render(l))
 	}
 	spans := make([]findingSpan, len(findings))
@@ -65,7 +55,7 @@ func diagnosisContent(st *themes.Styles, ev *core.Evaluation, p diagnosisPane, w
 // sentence, then "about #15 · #34" with the chosen row highlighted when
 // the finding is the chosen one.
 func findingLines(st *themes.Styles, f diagnose.Finding, chosen bool, ref, width int) []string {
-	glyph, word, style := severityLook(st, f.Severity)
+	glyph, word, style := views.SeverityLook(st, f.Severity)
 	mark := " "
 	if chosen {
 		mark = st.Accent.Render("▸")
@@ -73,7 +63,7 @@ func findingLines(st *themes.Styles, f diagnose.Finding, chosen bool, ref, width
 	pad := strings.Repeat(" ", findingIndent)
 	text := word + ": " + safetext.Line(f.Message)
 	var lines []string
-	for k, l := range hangingWrap(text, max(1, width-findingIndent), 0) {
+	for k, l := range draw.HangingWrap(text, max(1, width-findingIndent), 0) {
 		if k == 0 {
 			// The severity word takes the glyph's colour; the sentence
 			// stays plain to be read.
@@ -84,7 +74,7 @@ func findingLines(st *themes.Styles, f diagnose.Finding, chosen bool, ref, width
 		lines = append(lines, pad+st.Text.Render(l))
 	}
 	if hint := fixHint(f, chosen); hint != "" {
-		for _, l := range hangingWrap(hint, max(1, width-findingIndent), 0) {
+		for _, l := range draw.HangingWrap(hint, max(1, width-findingIndent), 0) {
 			lines = append(lines, pad+st.Accent.Render(l))
 		}
 	}

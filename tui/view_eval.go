@@ -10,6 +10,7 @@ import (
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 	"ctxlab/themes"
+	"ctxlab/tui/draw"
 )
 
 // evalHeaderLines are the lines above the rows: two of aggregate, one of
@@ -54,26 +55,26 @@ func (p evalPane) view(st *themes.Styles, state evalViewState, w, h int, focused
 		if state.err != nil {
 			text = "⚠ " + state.err.Error()
 		}
-		return box(st, title, st.Muted.Render(truncateText(safetext.Line(text), inner)), w, h, focused)
+		return box(st, title, st.Muted.Render(draw.Truncate(safetext.Line(text), inner)), w, h, focused)
 	}
 	agg := p.report.Aggregate
 	lines := []string{
-		truncateText(fitting(inner, evalRecallLines(agg)...), inner),
-		st.Muted.Render(truncateText(fitting(inner, evalVolumeLines(agg, p.report.Settings.Budget.RetrievedContext)...), inner)),
+		draw.Truncate(fitting(inner, evalRecallLines(agg)...), inner),
+		st.Muted.Render(draw.Truncate(fitting(inner, evalVolumeLines(agg, p.report.Settings.Budget.RetrievedContext)...), inner)),
 	}
 	if state.pinned {
 		lines = append(lines, evalBaselineText(st, state, agg, inner)...)
 	}
 	switch {
 	case state.err != nil:
-		lines = append(lines, st.Warn.Render(truncateText(safetext.Line("⚠ "+state.err.Error()+" (the table shows the last good setting)"), inner)))
+		lines = append(lines, st.Warn.Render(draw.Truncate(safetext.Line("⚠ "+state.err.Error()+" (the table shows the last good setting)"), inner)))
 	case state.computing:
 		lines = append(lines, st.Muted.Render("recomputing every query under the new setting…"))
 	default:
-		lines = append(lines, st.Muted.Render(truncateText(fitting(inner, evalBudgetLines(agg, p.report.Settings.Budget.RetrievedContext)...), inner)))
+		lines = append(lines, st.Muted.Render(draw.Truncate(fitting(inner, evalBudgetLines(agg, p.report.Settings.Budget.RetrievedContext)...), inner)))
 	}
 	widths := evalColumnWidths(inner-2, p.sortBy)
-	lines = append(lines, st.Bold.Render(truncateText("  "+evalHeadings(widths, inner, p.sortBy, p.descending), inner)))
+	lines = append(lines, st.Bold.Render(draw.Truncate("  "+evalHeadings(widths, inner, p.sortBy, p.descending), inner)))
 	rows := max(0, h-2-evalHeaderHeight(state.pinned))
 	end := min(len(p.order), p.offset+rows)
 	for row := p.offset; row < end; row++ {
@@ -217,7 +218,7 @@ func evalCells(widths []int, cell func(i int) string) string {
 	var cells []string
 	for i, w := range widths {
 		if w > 0 {
-			cells = append(cells, padRight(truncateText(cell(i), w), w))
+			cells = append(cells, draw.PadRight(draw.Truncate(cell(i), w), w))
 		}
 	}
 	return strings.Join(cells, evalColumnGap)
@@ -258,7 +259,7 @@ func evalRow(st *themes.Styles, widths []int, q *evalrun.QueryResult, selected, 
 // baseline.
 func evalBaselineText(st *themes.Styles, state evalViewState, now evalrun.Figures, inner int) []string {
 	if state.baseline == nil {
-		return []string{st.Muted.Render(truncateText("baseline: running every query under the pinned settings…", inner)), ""}
+		return []string{st.Muted.Render(draw.Truncate("baseline: running every query under the pinned settings…", inner)), ""}
 	}
 	change := evalrun.FiguresChange{Baseline: state.baseline.Aggregate, Now: now}
 	base := state.baseline.Aggregate
@@ -281,5 +282,5 @@ func evalBaselineText(st *themes.Styles, state evalViewState, now evalrun.Figure
 	if change.RelevantLostChange() > 0 {
 		style = st.Warn
 	}
-	return []string{st.Muted.Render(truncateText(fitting(inner, baseLines...), inner)), style.Render(truncateText(fitting(inner, words...), inner))}
+	return []string{st.Muted.Render(draw.Truncate(fitting(inner, baseLines...), inner)), style.Render(draw.Truncate(fitting(inner, words...), inner))}
 }

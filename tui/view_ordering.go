@@ -10,6 +10,8 @@ import (
 	"ctxlab/core/pipeline"
 	"ctxlab/internal/numfmt"
 	"ctxlab/themes"
+	"ctxlab/tui/draw"
+	"ctxlab/tui/views"
 )
 
 // orderingContent draws relevance rank against position in the final
@@ -29,14 +31,14 @@ func orderingContent(st *themes.Styles, ev *core.Evaluation, width int) string {
 func placementContent(st *themes.Styles, ev *core.Evaluation, width int) string {
 	var b strings.Builder
 	if ev.Build == nil {
-		writeWrapped(&b, st.Muted, "The article's RAGContextManager keeps relevance order: documents are placed best first, no reordering.", width)
-		writeWrapped(&b, st.Muted, "Switch the builder control to context_manager to see lost-in-the-middle placement.", width)
+		draw.WriteWrapped(&b, st.Muted, "The article's RAGContextManager keeps relevance order: documents are placed best first, no reordering.", width)
+		draw.WriteWrapped(&b, st.Muted, "Switch the builder control to context_manager to see lost-in-the-middle placement.", width)
 		return b.String()
 	}
 	tr := ev.Build.Trace
 	n := len(tr.Reordered)
 	if n == 0 {
-		writeWrapped(&b, st.Muted, "No documents reached the reorder stage.", width)
+		draw.WriteWrapped(&b, st.Muted, "No documents reached the reorder stage.", width)
 		return b.String()
 	}
 	state := "on"
@@ -55,17 +57,17 @@ func placementContent(st *themes.Styles, ev *core.Evaluation, width int) string 
 	if len(title)+3+len(rest) <= width {
 		b.WriteString(st.Bold.Render(title) + " · " + rest + "\n")
 	} else {
-		b.WriteString(st.Bold.Render(truncateText(title, width)) + "\n")
-		writeWrapped(&b, st.Text, rest, width)
+		b.WriteString(st.Bold.Render(draw.Truncate(title, width)) + "\n")
+		draw.WriteWrapped(&b, st.Text, rest, width)
 	}
-	writeWrapped(&b, st.Muted, "Each column is a slot in the context, left = first; its height is the document's relevance (best rank tallest).", width)
+	draw.WriteWrapped(&b, st.Muted, "Each column is a slot in the context, left = first; its height is the document's relevance (best rank tallest).", width)
 	b.WriteByte('\n')
 
 	colW := max(1, min(4, (width-8)/n))
 	shown := min(n, max(1, (width-8)/colW))
 	barW := max(1, colW-1)
 	gap := strings.Repeat(" ", colW-barW)
-	axis := func(label string) string { return st.Muted.Render(padRight(" "+label, 6)) + "▕" }
+	axis := func(label string) string { return st.Muted.Render(draw.PadRight(" "+label, 6)) + "▕" }
 	height := 10
 	for row := height; row >= 1; row-- {
 		label := ""
@@ -104,18 +106,18 @@ func placementContent(st *themes.Styles, ev *core.Evaluation, width int) string 
 	}
 	b.WriteString("\n\n")
 	if shown < n {
-		writeWrapped(&b, st.Warn, fmt.Sprintf("Slots %s–%s do not fit this width: the table below lists every slot.", numfmt.Thousands(shown+1), numfmt.Thousands(n)), width)
+		draw.WriteWrapped(&b, st.Warn, fmt.Sprintf("Slots %s–%s do not fit this width: the table below lists every slot.", numfmt.Thousands(shown+1), numfmt.Thousands(n)), width)
 	}
 	legendIndent := len("fate: ")
-	writeHanging(&b, st.Muted, "fate: what reached the model from each slot: ✓ sent whole · ✂ sent cut (the budget's partial copy, or the assembler's cut of the retrieved context) · Σ sent as a synopsis · ✗ not sent (over the budget, or cut out by the assembler). The bars' colours follow the same fates.", width, legendIndent)
-	writeHanging(&b, st.Muted, "attn: the U-shaped curve of how well models use each position (Liu et al., \"Lost in the Middle\", 2023), schematic.", width, legendIndent)
+	draw.WriteHanging(&b, st.Muted, "fate: what reached the model from each slot: ✓ sent whole · ✂ sent cut (the budget's partial copy, or the assembler's cut of the retrieved context) · Σ sent as a synopsis · ✗ not sent (over the budget, or cut out by the assembler). The bars' colours follow the same fates.", width, legendIndent)
+	draw.WriteHanging(&b, st.Muted, "attn: the U-shaped curve of how well models use each position (Liu et al., \"Lost in the Middle\", 2023), schematic.", width, legendIndent)
 	if note := budgetWalkNote(tr); note != "" {
 		b.WriteByte('\n')
-		writeWrapped(&b, st.Warn, note, width)
+		draw.WriteWrapped(&b, st.Warn, note, width)
 	}
 	if note := assemblerCutNote(ev); note != "" {
 		b.WriteByte('\n')
-		writeWrapped(&b, st.Warn, note, width)
+		draw.WriteWrapped(&b, st.Warn, note, width)
 	}
 	b.WriteByte('\n')
 
@@ -136,11 +138,11 @@ func placementContent(st *themes.Styles, ev *core.Evaluation, width int) string 
 			fate += " → cut"
 		}
 		fmt.Fprintf(&b, " %4d  %4d  %*.*f  %s %s  %s\n", slot+1, d.PosBeforeReorder+1, scoreW, digits, tr.Score(i),
-			toneStyle(st, tone).Render(glyph), padRight(fate, fateW), truncateText(sourceOf(ev, i), srcW))
+			toneStyle(st, tone).Render(glyph), draw.PadRight(fate, fateW), draw.Truncate(views.SourceOf(ev, i), srcW))
 	}
 	if len(ev.RAGSurvival) > 0 {
 		b.WriteByte('\n')
-		writeWrapped(&b, st.Muted, "→ lost, → cut: the builder placed the document, then the assembler cut the retrieved context to its allocation (keeping the start) before or inside it.", width)
+		draw.WriteWrapped(&b, st.Muted, "→ lost, → cut: the builder placed the document, then the assembler cut the retrieved context to its allocation (keeping the start) before or inside it.", width)
 	}
 	return b.String()
 }

@@ -10,6 +10,8 @@ import (
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 	"ctxlab/themes"
+	"ctxlab/tui/draw"
+	"ctxlab/tui/views"
 )
 
 // rerankContent shows the two-stage retrieval, when it is on: which
@@ -27,10 +29,10 @@ func rerankContent(st *themes.Styles, ev *core.Evaluation, width int) string {
 	for j, i := range r.Retrieved {
 		retrieved[j] = r.Candidates[i]
 	}
-	writeTitled(&b, st, "Two-stage retrieval", fmt.Sprintf("· %s → the %s best by retrieval score (initial k %s) → the %s best by BM25 against the query (final k %s)",
+	views.WriteTitled(&b, st, "Two-stage retrieval", fmt.Sprintf("· %s → the %s best by retrieval score (initial k %s) → the %s best by BM25 against the query (final k %s)",
 		numfmt.Plural(len(r.Candidates), "1 document", numfmt.Thousands(len(r.Candidates))+" documents"), numfmt.Thousands(len(retrieved)), numfmt.Thousands(r.InitialK), numfmt.Thousands(len(r.Selected)), numfmt.Thousands(r.FinalK)), width)
 	if strings.TrimSpace(r.Query) == "" {
-		writeWrapped(&b, st.Warn, "The query is empty: BM25 has nothing to rank against, so every retrieved document scores 0 and keeps its retrieval order.", width)
+		draw.WriteWrapped(&b, st.Warn, "The query is empty: BM25 has nothing to rank against, so every retrieved document scores 0 and keeps its retrieval order.", width)
 	}
 	// Retrieved documents in BM25 order, best first, each with its BM25
 	// rank and score, then its retrieval rank ("ret.", by its own score,
@@ -50,20 +52,20 @@ func rerankContent(st *themes.Styles, ev *core.Evaluation, width int) string {
 	}
 	bmDigits, retDigits := numfmt.Decimals(bm25, 2, 5), numfmt.Decimals(retrieval, 2, 5)
 	bmW, retW := floatColumn(bm25, bmDigits, 6), floatColumn(retrieval, retDigits, 5)
-	b.WriteString(st.TableHeader.Render(padRight(fmt.Sprintf("   %4s %*s  %-7s  %4s %*s  %s", "BM25", bmW, "score", "", "ret.", retW, "score", "source"), width)) + "\n")
+	b.WriteString(st.TableHeader.Render(draw.PadRight(fmt.Sprintf("   %4s %*s  %-7s  %4s %*s  %s", "BM25", bmW, "score", "", "ret.", retW, "score", "source"), width)) + "\n")
 	srcW := max(10, width-28-bmW-retW)
 	for _, c := range ordered {
 		glyph, fate, tone := "✓", "kept   ", toneIncluded
 		if c.Fate == pipeline.RerankRerankedOut {
 			glyph, fate, tone = "✗", "dropped", toneExcluded
 		}
-		src, _ := elideMiddle(shownSource(c.Source), srcW)
+		src, _ := draw.ElideMiddle(draw.Source(c.Source), srcW)
 		line := fmt.Sprintf(" %s %4d %*.*f  %s  %4d %*.*f  %s", toneStyle(st, tone).Render(glyph), c.RerankRank+1, bmW, bmDigits, c.RerankScore,
 			fate, c.RetrievalRank+1, retW, retDigits, c.RetrievalScore, src)
 		b.WriteString(line + "\n")
 	}
 	for _, n := range r.Notes {
-		writeWrapped(&b, st.Muted, "note: "+safetext.Line(n), width)
+		draw.WriteWrapped(&b, st.Muted, "note: "+safetext.Line(n), width)
 	}
 	return b.String()
 }

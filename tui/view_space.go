@@ -12,6 +12,8 @@ import (
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 	"ctxlab/themes"
+	"ctxlab/tui/draw"
+	"ctxlab/tui/views"
 )
 
 // spaceHeaderLines are the lines above the rows: what the shares are
@@ -68,8 +70,8 @@ func (p spacePane) view(st *themes.Styles, ev *core.Evaluation, w, h int, focuse
 		summary = short
 	}
 	lines := []string{
-		st.Muted.Render(truncateText(summary, inner)),
-		st.Bold.Render(truncateText(spaceHeader(cols), inner)),
+		st.Muted.Render(draw.Truncate(summary, inner)),
+		st.Bold.Render(draw.Truncate(spaceHeader(cols), inner)),
 	}
 	rows := max(0, h-2-spaceHeaderLines)
 	end := min(len(p.items), p.offset+rows)
@@ -83,11 +85,11 @@ func (p spacePane) view(st *themes.Styles, ev *core.Evaluation, w, h int, focuse
 }
 
 func spaceHeader(c spaceColumns) string {
-	head := "  " + padLeft("#", c.rank) + " " + padRight("share", c.bar) + " " + padLeft("tokens", c.tokens) + " " + padLeft("window", c.share)
+	head := "  " + draw.PadLeft("#", c.rank) + " " + draw.PadRight("share", c.bar) + " " + draw.PadLeft("tokens", c.tokens) + " " + draw.PadLeft("window", c.share)
 	if c.input > 0 {
-		head += " " + padLeft("max input", c.input)
+		head += " " + draw.PadLeft("max input", c.input)
 	}
-	return head + " " + padRight("kind", c.kind) + " " + "what"
+	return head + " " + draw.PadRight("kind", c.kind) + " " + "what"
 }
 
 // spaceRow is one item: its rank in the current order, a bar of its
@@ -102,13 +104,13 @@ func spaceRow(st *themes.Styles, c spaceColumns, it core.SpaceItem, rank, larges
 	if it.Cut > 0 {
 		label += fmt.Sprintf(" (✂ %s cut)", numfmt.Thousands(it.Cut))
 	}
-	line := cursor + padLeft(numfmt.Thousands(rank), c.rank) + " " +
-		meter(st, componentStyle(st, it.Component), it.Tokens, max(1, largest), c.bar) + " " +
-		padLeft(numfmt.Thousands(it.Tokens), c.tokens) + " " + padLeft(sharePercent(it.ShareOfWindow), c.share)
+	line := cursor + draw.PadLeft(numfmt.Thousands(rank), c.rank) + " " +
+		meter(st, views.ComponentStyle(st, it.Component), it.Tokens, max(1, largest), c.bar) + " " +
+		draw.PadLeft(numfmt.Thousands(it.Tokens), c.tokens) + " " + draw.PadLeft(sharePercent(it.ShareOfWindow), c.share)
 	if c.input > 0 {
-		line += " " + padLeft(sharePercent(it.ShareOfInput), c.input)
+		line += " " + draw.PadLeft(sharePercent(it.ShareOfInput), c.input)
 	}
-	return line + " " + padRight(core.SpaceKindWords(it.Kind), c.kind) + " " + truncateText(label, c.label)
+	return line + " " + draw.PadRight(core.SpaceKindWords(it.Kind), c.kind) + " " + draw.Truncate(label, c.label)
 }
 
 // sharePercent prints a share with one decimal, and a share too small

@@ -15,6 +15,8 @@ import (
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/testcorpus"
 	"ctxlab/loaders"
+	"ctxlab/tui/draw"
+	"ctxlab/tui/views"
 )
 
 func TestHelpListsEveryBindingAtEveryWidth(t *testing.T) {
@@ -37,7 +39,7 @@ func TestHelpListsEveryBindingAtEveryWidth(t *testing.T) {
 }
 
 func TestHangingWrapLeavesRoomForTheIndent(t *testing.T) {
-	lines := hangingWrap("tokens   heuristic 206 · cl100k_base 177 · o200k_base 177", 30, 9)
+	lines := draw.HangingWrap("tokens   heuristic 206 · cl100k_base 177 · o200k_base 177", 30, 9)
 	if len(lines) < 2 {
 		t.Fatalf("not wrapped: %q", lines)
 	}
@@ -62,7 +64,7 @@ func TestBudgetWalkNoteNamesDroppedStrongDocuments(t *testing.T) {
 	// With lost-in-the-middle off the budget walks relevance order: no
 	// better-ranked document is excluded while a worse one is included.
 	m = keys(t, m, "c")
-	m.controls.selectID("lost-in-middle")
+	m.controls.SelectID("lost-in-middle")
 	m = keys(t, m, "space")
 	if note := budgetWalkNote(m.eval.Build.Trace); strings.Contains(note, "ranks 2, 4") {
 		t.Errorf("lost in the middle off, note = %q", note)
@@ -71,11 +73,11 @@ func TestBudgetWalkNoteNamesDroppedStrongDocuments(t *testing.T) {
 
 func TestContextViewMarksTheAssemblersCut(t *testing.T) {
 	m := newTestModel(t, "support_chat", "dark", 120, 40)
-	cuts := messageCuts(m.eval)
+	cuts := views.MessageCuts(m.eval)
 	if len(cuts) == 0 {
 		t.Fatal("the sample's RAG block is cut by the assembler, but no cut is reported")
 	}
-	text := ansi.Strip(contextContent(m.styles, m.eval, m.cfg.Scenario, 116))
+	text := ansi.Strip(views.Context(m.styles, m.eval, m.cfg.Scenario, 116))
 	if !strings.Contains(text, "✂") || !strings.Contains(text, "not sent (assembler cut)") {
 		t.Error("the context view does not show the assembler's cut")
 	}
@@ -116,7 +118,7 @@ func TestInspectorMarksFilterMatchesInContent(t *testing.T) {
 func TestOrderingShowsRerank(t *testing.T) {
 	m := newTestModel(t, "support_chat", "mono", 120, 40)
 	m = keys(t, m, "c")
-	m.controls.selectID("rerank")
+	m.controls.SelectID("rerank")
 	m = keys(t, m, "space", "2", "G")
 	screen := m.View()
 	for _, want := range []string{"Rerank 60→20→5", "Two-stage retrieval", "dropped", "kept", "kb/claims/damaged-in-transit.md"} {
@@ -156,7 +158,7 @@ func TestInspectorAgreesWithTheList(t *testing.T) {
 		t.Fatal("the sample no longer has documents the assembler cuts")
 	}
 	m = keys(t, m, "c")
-	m.controls.selectID("builder")
+	m.controls.SelectID("builder")
 	m = keys(t, m, "right")
 	if m.eval.SimpleRAG == nil {
 		t.Fatal("builder did not switch")
@@ -184,9 +186,9 @@ func TestWindowBarIsProportional(t *testing.T) {
 		t.Errorf("%d of %d cells for 5%% of the window", used, total)
 	}
 	m = keys(t, m, "c")
-	m.controls.selectID("window")
+	m.controls.SelectID("window")
 	m = keys(t, m, "enter")
-	m.controls.input.SetValue("")
+	m.controls.SetInput("")
 	m = typeText(t, m, "1000000")
 	m = keys(t, m, "enter")
 	if used, _ := bar(m); used < 1 || used > 1 {
@@ -199,21 +201,21 @@ func TestWindowBarIsProportional(t *testing.T) {
 // the messages it mislabels.
 func TestMemoryViewShowsFormatMemory(t *testing.T) {
 	m := newTestModel(t, "support_chat", "mono", 120, 40)
-	text := memoryContent(m.styles, m.eval, nil, 120)
+	text := views.Memory(m.styles, m.eval, nil, 120)
 	for _, want := range []string{"format_memory", "(last 10 turns): 20 of 30 messages", "1 message labelled Assistant although it is not", "Assistant: [CRM sync]"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the Memory view lacks %q", want)
 		}
 	}
 	m = keys(t, m, "c")
-	m.controls.selectID("max-turns")
+	m.controls.SelectID("max-turns")
 	m = keys(t, m, "left", "left", "left", "left", "left", "left", "left")
-	text = memoryContent(m.styles, m.eval, nil, 120)
+	text = views.Memory(m.styles, m.eval, nil, 120)
 	if !strings.Contains(text, "(last 3 turns): 6 of 30 messages") {
 		t.Errorf("max turns 3 did not narrow the block")
 	}
 	m = keys(t, m, "left", "left", "left", "left")
-	if m.settings.MaxTurns != 0 || !strings.Contains(memoryContent(m.styles, m.eval, nil, 120), "the whole history") {
+	if m.settings.MaxTurns != 0 || !strings.Contains(views.Memory(m.styles, m.eval, nil, 120), "the whole history") {
 		t.Errorf("max turns %d", m.settings.MaxTurns)
 	}
 }
@@ -223,9 +225,9 @@ func TestMemoryViewShowsFormatMemory(t *testing.T) {
 func TestBannerIsReadWhole(t *testing.T) {
 	m := newTestModel(t, "support_chat", "mono", 80, 24)
 	m = keys(t, m, "c")
-	m.controls.selectID("window")
+	m.controls.SelectID("window")
 	m = keys(t, m, "enter")
-	m.controls.input.SetValue("")
+	m.controls.SetInput("")
 	m = typeText(t, m, "8000")
 	m = keys(t, m, "enter")
 	view := m.View()
@@ -251,7 +253,7 @@ func TestContextViewExplainsAnEmptySystemMessage(t *testing.T) {
 	m2 := New(Config{Scenario: &sc, Now: m.cfg.Now, ExportDir: t.TempDir()})
 	m2 = send(t, m2, tea.WindowSizeMsg{Width: 120, Height: 40})
 	m2 = settle(t, m2, m2.Init())
-	text := contextContent(m2.styles, m2.eval, m2.cfg.Scenario, 100)
+	text := views.Context(m2.styles, m2.eval, m2.cfg.Scenario, 100)
 	if !strings.Contains(strings.Join(strings.Fields(text), " "), "(empty: the article's assembler always sends a system message") {
 		t.Errorf("no explanation:\n%s", text[:min(len(text), 600)])
 	}
@@ -261,7 +263,7 @@ func TestContextViewExplainsAnEmptySystemMessage(t *testing.T) {
 // input is its own row; the history says what memory took first.
 func TestMetricsTotals(t *testing.T) {
 	m := newTestModel(t, "support_chat", "mono", 120, 40)
-	text := metricsContent(m.styles, m.eval, 118)
+	text := views.Metrics(m.styles, m.eval, 118)
 	// A note may wrap under its row: compared word by word.
 	words := strings.Join(strings.Fields(text), " ")
 	for _, want := range []string{
@@ -310,7 +312,7 @@ func TestMetricsComparesRecordedUsage(t *testing.T) {
 	m := New(Config{Scenario: sc, Now: func() time.Time { return fixedNow }, ExportDir: t.TempDir()})
 	m = send(t, m, tea.WindowSizeMsg{Width: 120, Height: 40})
 	m = settle(t, m, m.Init())
-	text := strings.Join(strings.Fields(metricsContent(m.styles, m.eval, 110)), " ")
+	text := strings.Join(strings.Fields(views.Metrics(m.styles, m.eval, 110)), " ")
 	want := fmt.Sprintf("Recorded by the provider: 71 input tokens (usage.prompt_tokens); ctxlab counts %d, %s", m.eval.Assembly.Used, sc.Recorded.Difference(m.eval.Assembly.Used))
 	if !strings.Contains(text, want) {
 		t.Errorf("missing %q in:\n%s", want, text[:min(len(text), 500)])
@@ -326,14 +328,14 @@ func TestRAGMarkerSaysWhatTheExcessIs(t *testing.T) {
 	// that fill their column.
 	m := newTestModel(t, "support_chat", "mono", 200, 48)
 	m = keys(t, m, "c")
-	m.controls.selectID("assembly")
+	m.controls.SelectID("assembly")
 	m = keys(t, m, "right")
 	if m.settings.Mode != window.MeasureOnly {
 		t.Fatalf("mode %s", m.settings.Mode)
 	}
 	seen := map[bool]bool{}
 	for _, budget := range []string{"1550", "1600", "1700", "2000"} {
-		m.controls.selectID("rag")
+		m.controls.SelectID("rag")
 		m = keys(t, m, "enter", "ctrl+u")
 		m = typeText(t, m, budget)
 		m = keys(t, m, "enter")
