@@ -77,20 +77,6 @@ func pickRequestBody(name string, v any, selector int) (requestBody, error) {
 	return requestBody{}, &Error{Name: name, Msg: fmt.Sprintf("is a VCR cassette with %s, none with a chat request (request.parsed_body with messages)", numfmt.Count(total, "interaction", "interactions"))}
 }
 
-// chatRequestBody returns an interaction's request body when it has a
-// messages list: parsed_body first, then a JSON body.string.
-func chatRequestBody(interaction map[string]any) (map[string]any, bool) {
-	request, _ := asMap(interaction["request"])
-	for _, candidate := range cassetteBodies(request) {
-		if body, ok := asMap(candidate); ok {
-			if _, ok := asList(body["messages"]); ok {
-				return body, true
-			}
-		}
-	}
-	return nil, false
-}
-
 // chatInteractionsHint lists the interactions that do hold chat requests,
 // so the user can pick one.
 func chatInteractionsHint(list []map[string]any) string {

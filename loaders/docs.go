@@ -481,13 +481,3 @@ func checkFormat(name, format string) (string, error) {
 }
 
 var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
-
-// stripBOM drops a leading UTF-8 byte-order mark, which Windows editors and
-// spreadsheet exports add and which no parser here expects.
-func stripBOM(data []byte) []byte {
-	return bytes.TrimPrefix(data, utf8BOM)
-}
-
-func isBlank(data []byte) bool {
-	return len(bytes.TrimSpace(data)) == 0
-}

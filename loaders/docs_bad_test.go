@@ -198,22 +198,6 @@ func TestParseDocumentsBadInput(t *testing.T) {
 	}
 }
 
-// assertOneLineError checks the contract every loader error keeps: a
-// *Error whose message is one line with no control characters.
-func assertOneLineError(t *testing.T, err error) {
-	t.Helper()
-	var loadErr *Error
-	if !errors.As(err, &loadErr) {
-		t.Errorf("error %q is a %T, not a *loaders.Error", err, err)
-	}
-	for _, r := range err.Error() {
-		if isControl(r) {
-			t.Errorf("error contains control character %U: %q", r, err.Error())
-			break
-		}
-	}
-}
-
 func TestEmptyInputMatchesErrEmpty(t *testing.T) {
 	_, _, err := ParseDocuments("docs.json", nil, "")
 	if !errors.Is(err, ErrEmpty) {

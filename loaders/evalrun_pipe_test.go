@@ -2,11 +2,8 @@ package loaders
 
 import (
 	"os"
-	"path/filepath"
 	"reflect"
-	"syscall"
 	"testing"
-	"time"
 )
 
 // TestLoadEvalRunReadsARunFromAPipe: a run from a FIFO (as `--run
@@ -49,35 +46,4 @@ func TestLoadEvalRunReadsARunFromAPipe(t *testing.T) {
 			t.Errorf("%s through a pipe: %d queries; the file gives %d", name, len(got.Queries), len(want.Queries))
 		}
 	}
-}
-
-// fifoWritingOnce is a FIFO (as `<(...)` gives) whose writer writes data
-// once; after that, a reader that opens it again meets a writer that
-// writes nothing (and so reads an empty input) rather than waiting for
-// ever. done stops the writer. The test is skipped where there are no
-// FIFOs.
-func fifoWritingOnce(t *testing.T, data []byte) (fifo string, done func()) {
-	t.Helper()
-	fifo = filepath.Join(t.TempDir(), "fifo")
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
-		t.Skipf("no FIFOs here: %v", err)
-	}
-	stop := make(chan struct{})
-	go func() {
-		if f, err := os.OpenFile(fifo, os.O_WRONLY, 0); err == nil {
-			_, _ = f.Write(data)
-			_ = f.Close()
-		}
-		for {
-			select {
-			case <-stop:
-				return
-			case <-time.After(time.Millisecond):
-			}
-			if f, err := os.OpenFile(fifo, os.O_WRONLY|syscall.O_NONBLOCK, 0); err == nil {
-				_ = f.Close()
-			}
-		}
-	}()
-	return fifo, func() { close(stop) }
 }

@@ -12,22 +12,6 @@ import (
 	"ctxlab/core/evalrun"
 )
 
-// evalFiles writes the named files into a temporary folder and returns
-// their paths by name.
-func evalFiles(t *testing.T, contents map[string]string) map[string]string {
-	t.Helper()
-	dir := t.TempDir()
-	paths := map[string]string{}
-	for name, text := range contents {
-		path := filepath.Join(dir, name)
-		if err := os.WriteFile(path, []byte(text), 0o600); err != nil {
-			t.Fatal(err)
-		}
-		paths[name] = path
-	}
-	return paths
-}
-
 const (
 	testCorpus = `{"_id": "d1", "title": "Refunds", "text": "Refunds take five days."}
 {"_id": "d2", "title": "", "text": "Shipping is free over fifty dollars."}

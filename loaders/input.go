@@ -308,3 +308,13 @@ func statInput(path, doing string) (os.FileInfo, error) {
 	}
 	return info, nil
 }
+
+// stripBOM drops a leading UTF-8 byte-order mark, which Windows editors and
+// spreadsheet exports add and which no parser here expects.
+func stripBOM(data []byte) []byte {
+	return bytes.TrimPrefix(data, utf8BOM)
+}
+
+func isBlank(data []byte) bool {
+	return len(bytes.TrimSpace(data)) == 0
+}

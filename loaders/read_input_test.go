@@ -11,24 +11,6 @@ import (
 	"testing"
 )
 
-// pipeWith writes data into a real pipe from another goroutine, as a shell
-// does for `producer | ctxlab`, and returns the read end and a function
-// that closes it and waits for the writer.
-func pipeWith(t *testing.T, data []byte) (*os.File, func()) {
-	t.Helper()
-	pr, pw, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		pw.Write(data) // fails once the reader gave up and closed its end
-		pw.Close()
-	}()
-	return pr, func() { pr.Close(); <-done }
-}
-
 // A pipe one byte over the limit is refused, with the limit named; one at
 // the limit is read whole.
 func TestReadInputRefusesAPipeOneByteOverTheLimit(t *testing.T) {

@@ -52,51 +52,6 @@ func (diskFiles) history(resolved string) ([]value.Message, error) {
 // errOutside is a scenario path that leaves the scenario's folder.
 var errOutside = errors.New("outside the scenario's folder")
 
-// pathRoot is the folder a scenario in dir may read from: dir itself,
-// absolute, symlinks resolved. The working folder plays no part, so a
-// scenario reads the same files wherever ctxlab runs.
-func pathRoot(dir string) string {
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		return filepath.Clean(dir)
-	}
-	if real, err := filepath.EvalSymlinks(abs); err == nil {
-		abs = real
-	}
-	return abs
-}
-
-// inside reports whether path, cleaned and symlinks resolved, lies inside
-// root. A path that does not exist has its longest existing parent
-// resolved: loading it fails anyway, with "not found", but a link in
-// that parent must not lead the error message elsewhere.
-func inside(path, root string) bool {
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		return false
-	}
-	abs = resolveExisting(abs)
-	rel, err := filepath.Rel(root, abs)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
-}
-
-// resolveExisting resolves the symlinks of abs's longest existing prefix
-// and appends the rest as written.
-func resolveExisting(abs string) string {
-	rest := ""
-	for p := abs; ; {
-		if real, err := filepath.EvalSymlinks(p); err == nil {
-			return filepath.Join(real, rest)
-		}
-		parent := filepath.Dir(p)
-		if parent == p {
-			return abs
-		}
-		rest = filepath.Join(filepath.Base(p), rest)
-		p = parent
-	}
-}
-
 // fsFiles resolves against the scenario's directory inside an fs.FS.
 type fsFiles struct {
 	fsys fs.FS

@@ -2,12 +2,9 @@ package loaders
 
 import (
 	"encoding/json"
-	"errors"
 	"math"
-	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 	"testing"
 	"unicode/utf8"
 )
@@ -82,63 +79,4 @@ var historySeeds = []string{
 	"- role: user\n  content: hi\n",
 	"interactions:\n- request: {parsed_body: {messages: [{role: user, content: x}]}}\n",
 	"user:",
-}
-
-func FuzzParseHistory(f *testing.F) {
-	for _, seed := range historySeeds {
-		f.Add([]byte(seed))
-	}
-	for _, path := range []string{
-		filepath.Join(sampleDir, "history", "support_chat.json"),
-		filepath.Join(sampleDir, "history", "code_review_chat.json"),
-		filepath.Join(corpusDir, "pydantic-ai-llm-requests", "test_multiple_parallel_tool_calls.yaml"),
-	} {
-		addFileSeed(f, path)
-	}
-	f.Fuzz(func(t *testing.T, data []byte) {
-		messages, err := ParseHistory("fuzz", data)
-		if err != nil {
-			checkFuzzError(t, err)
-			return
-		}
-		for i, m := range messages {
-			if m.Role == "" || m.Role != strings.ToLower(m.Role) || !utf8.ValidString(m.Role) {
-				t.Errorf("message %d: role %q is not a lowercased non-empty string", i, m.Role)
-			}
-			if !utf8.ValidString(m.Content) {
-				t.Errorf("message %d: content is not valid UTF-8: %q", i, m.Content)
-			}
-		}
-	})
-}
-
-// addFileSeed adds a real file's bytes, followed by the target's other
-// arguments, as a seed.
-func addFileSeed(f *testing.F, path string, args ...any) {
-	f.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		f.Fatal(err)
-	}
-	f.Add(append([]any{data}, args...)...)
-}
-
-// checkFuzzError holds every error to the loader contract: a *Error that
-// prints as one line without control characters.
-func checkFuzzError(t *testing.T, err error) {
-	t.Helper()
-	var loadErr *Error
-	if !errors.As(err, &loadErr) {
-		t.Errorf("error is a %T, not *Error: %v", err, err)
-	}
-	msg := err.Error()
-	if !utf8.ValidString(msg) {
-		t.Errorf("error is not valid UTF-8: %q", msg)
-	}
-	for _, r := range msg {
-		if isControl(r) {
-			t.Errorf("error contains control character %U: %q", r, msg)
-			break
-		}
-	}
 }

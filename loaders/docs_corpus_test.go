@@ -5,23 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"ctxlab/internal/testcorpus"
 )
-
-// corpusDir holds the corpus files (internal/testcorpus).
-var corpusDir = testcorpus.Dir()
-
-// corpusFile is a corpus file's path (see internal/testcorpus), failing
-// the test when it is missing.
-func corpusFile(t *testing.T, rel string) string {
-	t.Helper()
-	path := testcorpus.Path(rel)
-	if _, err := os.Stat(path); err != nil {
-		t.Fatalf("corpus file %s: %v", path, err)
-	}
-	return path
-}
 
 func TestTavilyCorpus(t *testing.T) {
 	tests := []struct {
@@ -99,39 +83,4 @@ func TestTavilyResponseBody(t *testing.T) {
 	if docs[1].Source != "https://ai.pydantic.dev/" || docs[1].Score != 0.99997807 {
 		t.Errorf("second document: %q %v", docs[1].Source, docs[1].Score)
 	}
-}
-
-func TestHistoryCorpus(t *testing.T) {
-	t.Run("functionary {tools, messages}", func(t *testing.T) {
-		path := corpusFile(t, "functionary-tool-chat/test_case.json")
-		messages, err := LoadHistory(path, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(messages) != 21 {
-			t.Fatalf("%d messages, want 21", len(messages))
-		}
-		if messages[0].Role != "user" || messages[0].Content != "who is the CEO of Meetkai" {
-			t.Errorf("first message %+v", messages[0])
-		}
-		if messages[8].Role != "assistant" || messages[8].Content != "" {
-			t.Errorf("tool-call message with null content: %+v", messages[8])
-		}
-		if messages[4].Role != "tool" {
-			t.Errorf("tool result: %+v", messages[4])
-		}
-	})
-	t.Run("anthropic request in a cassette", func(t *testing.T) {
-		path := corpusFile(t, "pydantic-ai-llm-requests/test_multiple_parallel_tool_calls.yaml")
-		messages, err := LoadHistory(path, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(messages) < 2 || messages[0].Role != "system" || messages[1].Role != "user" {
-			t.Fatalf("messages: %q", messages)
-		}
-		if !strings.Contains(messages[1].Content, "Alice, Bob, Charlie and Daisy") {
-			t.Errorf("user message: %q", messages[1].Content)
-		}
-	})
 }

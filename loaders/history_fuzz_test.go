@@ -1,0 +1,36 @@
+package loaders
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+func FuzzParseHistory(f *testing.F) {
+	for _, seed := range historySeeds {
+		f.Add([]byte(seed))
+	}
+	for _, path := range []string{
+		filepath.Join(sampleDir, "history", "support_chat.json"),
+		filepath.Join(sampleDir, "history", "code_review_chat.json"),
+		filepath.Join(corpusDir, "pydantic-ai-llm-requests", "test_multiple_parallel_tool_calls.yaml"),
+	} {
+		addFileSeed(f, path)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		messages, err := ParseHistory("fuzz", data)
+		if err != nil {
+			checkFuzzError(t, err)
+			return
+		}
+		for i, m := range messages {
+			if m.Role == "" || m.Role != strings.ToLower(m.Role) || !utf8.ValidString(m.Role) {
+				t.Errorf("message %d: role %q is not a lowercased non-empty string", i, m.Role)
+			}
+			if !utf8.ValidString(m.Content) {
+				t.Errorf("message %d: content is not valid UTF-8: %q", i, m.Content)
+			}
+		}
+	})
+}
