@@ -479,5 +479,3 @@ func checkFormat(name, format string) (string, error) {
 	}
 	return "", &Error{Name: name, Msg: fmt.Sprintf("unknown format %s; expected one of %s", quoted(format), strings.Join(DocumentFormats, ", "))}
 }
-
-var utf8BOM = []byte{0xEF, 0xBB, 0xBF}

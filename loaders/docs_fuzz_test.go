@@ -70,13 +70,3 @@ func FuzzParseDocuments(f *testing.F) {
 		}
 	})
 }
-
-var historySeeds = []string{
-	`[{"role": "user", "content": "hi"}, {"role": "assistant", "content": [{"type": "text", "text": "a"}, {"type": "image"}]}]`,
-	"{\"role\": \"user\", \"content\": null, \"tool_calls\": []}\n{\"role\": \"tool\", \"content\": \"x\"}\n",
-	`{"system": [{"type": "text", "text": "s"}], "messages": [{"role": "user", "content": "q"}]}`,
-	"System: s\nUser: hello\nmore\n\nAssistant: hi\r\n",
-	"- role: user\n  content: hi\n",
-	"interactions:\n- request: {parsed_body: {messages: [{role: user, content: x}]}}\n",
-	"user:",
-}

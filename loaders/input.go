@@ -318,3 +318,5 @@ func stripBOM(data []byte) []byte {
 func isBlank(data []byte) bool {
 	return len(bytes.TrimSpace(data)) == 0
 }
+
+var utf8BOM = []byte{0xEF, 0xBB, 0xBF}

@@ -69,3 +69,12 @@ func FuzzParseBudgetFile(f *testing.F) {
 		}
 	})
 }
+
+var scenarioSeeds = []string{
+	"name: a\npreset: support_chat\nbudget: {retrieved_context: 10}\nquery: q\n",
+	"tools: [{type: function, function: {name: f}}]\ntool_results: [{name: a, content: b}]\nhistory: [{role: user, content: hi}]\n",
+	"documents: [{content: a b c, score: 0.5}]\npipeline: {builder: rag, dedup_threshold: 0.5}\nmemory: {patterns: ['a+']}\nrerank:\n",
+	"documents: docs.jsonl\nhistory: chat.json\n",
+	"window: 1\n",
+	"a: &x [*x]\n",
+}
