@@ -7,7 +7,7 @@ import (
 	"ctxlab/core"
 	"ctxlab/core/window"
 	"ctxlab/internal/testcorpus"
-	"ctxlab/loaders"
+	"ctxlab/loaders/request"
 )
 
 // TestSpaceFindsTheLargestToolResultOfARecordedAgentLoop: on a recorded
@@ -15,7 +15,7 @@ import (
 // the message after the query that costs most as sent, counted here
 // independently from the assembled messages.
 func TestSpaceFindsTheLargestToolResultOfARecordedAgentLoop(t *testing.T) {
-	sc, err := loaders.LoadRequest(testcorpus.Path("pydantic-ai-llm-requests/test_prefect_agent_with_hitl_tool.yaml"), nil, loaders.RequestOptions{Interaction: 2})
+	sc, err := request.Load(testcorpus.Path("pydantic-ai-llm-requests/test_prefect_agent_with_hitl_tool.yaml"), nil, request.Options{Interaction: 2})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,7 +11,7 @@ import (
 	"ctxlab/internal/jsonout"
 )
 
-// plainLine decodes a line holding a record of the plainest shape, the
+// PlainLine decodes a line holding a record of the plainest shape, the
 // one a retrieval export writes a million times: an object whose keys are
 // "content" (a string), "score" (a number or null) and "source" (a string
 // or null), each at most once, "content" present. It reads the bytes
@@ -24,7 +24,7 @@ import (
 // makes, byte for byte (TestPlainLineIsTheGeneralDecoding,
 // FuzzPlainLine). The line must be valid UTF-8 and trimmed of JSON
 // whitespace.
-func plainLine(line []byte) (doc value.Document, ok bool) {
+func PlainLine(line []byte) (doc value.Document, ok bool) {
 	d := plainDecoder{s: line}
 	doc.Score = 1.0 // the reference's default for a missing score
 	var seen [3]bool
@@ -73,11 +73,11 @@ func plainLine(line []byte) (doc value.Document, ok bool) {
 	if d.i != len(d.s) || !seen[0] {
 		return doc, false
 	}
-	doc.Metadata = noMetadata
+	doc.Metadata = NoMetadata
 	return doc, true
 }
 
-// noMetadata is the metadata of every record plainLine decodes: such a
+// NoMetadata is the metadata of every record PlainLine decodes: such a
 // record has none, and the general decoder gives each document an empty
 // map so that consumers never meet a nil one (its JSON says {}). One map
 // shared by all instead of one each saves 48 bytes a document, 48 MB on a
@@ -85,7 +85,7 @@ func plainLine(line []byte) (doc value.Document, ok bool) {
 // add keys (setDefault) only to maps they made, and the pipeline's
 // partial and summary copies clone it first;
 // TestSharedEmptyMetadataStaysEmpty holds it.
-var noMetadata = map[string]any{}
+var NoMetadata = map[string]any{}
 
 // plainDecoder reads one line of JSON from s[i:].
 type plainDecoder struct {

@@ -9,10 +9,10 @@ import (
 	"strings"
 )
 
-// pathRoot is the folder a scenario in dir may read from: dir itself,
+// PathRoot is the folder a scenario in dir may read from: dir itself,
 // absolute, symlinks resolved. The working folder plays no part, so a
 // scenario reads the same files wherever ctxlab runs.
-func pathRoot(dir string) string {
+func PathRoot(dir string) string {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return filepath.Clean(dir)
@@ -23,11 +23,11 @@ func pathRoot(dir string) string {
 	return abs
 }
 
-// inside reports whether path, cleaned and symlinks resolved, lies inside
+// Inside reports whether path, cleaned and symlinks resolved, lies inside
 // root. A path that does not exist has its longest existing parent
 // resolved: loading it fails anyway, with "not found", but a link in
 // that parent must not lead the error message elsewhere.
-func inside(path, root string) bool {
+func Inside(path, root string) bool {
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		return false

@@ -10,11 +10,10 @@ import (
 	"strconv"
 	"strings"
 
-	"ctxlab/internal/nearname"
-
-	"ctxlab/internal/numfmt"
-
 	"go.yaml.in/yaml/v3"
+
+	"ctxlab/internal/nearname"
+	"ctxlab/internal/numfmt"
 )
 
 // The scenario and budget-file loaders walk yaml.v3's node tree instead of
@@ -22,17 +21,17 @@ import (
 // wrong type or a bad value is reported where it is, and a typo in a
 // budget is an error rather than a silently ignored key.
 
-// parseYAMLNode decodes one YAML document and returns its root node;
+// ParseYAMLNode decodes one YAML document and returns its root node;
 // expected says what an empty file should have held.
-func parseYAMLNode(name string, data []byte, expected string) (root *yaml.Node, err error) {
-	data = stripBOM(data)
-	if isBlank(data) {
-		return nil, emptyError(name, expected)
+func ParseYAMLNode(name string, data []byte, expected string) (root *yaml.Node, err error) {
+	data = StripBOM(data)
+	if IsBlank(data) {
+		return nil, EmptyError(name, expected)
 	}
-	if err := checkUTF8(name, data); err != nil {
+	if err := CheckUTF8(name, data); err != nil {
 		return nil, err
 	}
-	if err := yamlTooLarge(name, data); err != nil {
+	if err := YAMLTooLarge(name, data); err != nil {
 		return nil, err
 	}
 	// yaml.v3 has panicked on hostile input before (CVE-2022-28948).
@@ -45,7 +44,7 @@ func parseYAMLNode(name string, data []byte, expected string) (root *yaml.Node, 
 	var doc yaml.Node
 	if err := dec.Decode(&doc); err != nil {
 		if errors.Is(err, io.EOF) {
-			return nil, emptyError(name, expected)
+			return nil, EmptyError(name, expected)
 		}
 		return nil, yamlError(name, data, err)
 	}
@@ -57,23 +56,23 @@ func parseYAMLNode(name string, data []byte, expected string) (root *yaml.Node, 
 		return nil, &Error{Name: name, Line: extra.Line, Msg: "a second YAML document (---); expected one"}
 	}
 	if doc.Kind != yaml.DocumentNode || len(doc.Content) == 0 {
-		return nil, emptyError(name, expected)
+		return nil, EmptyError(name, expected)
 	}
-	return resolveAlias(doc.Content[0]), nil
+	return ResolveAlias(doc.Content[0]), nil
 }
 
-// resolveAlias follows *alias references to the node they name, so every
+// ResolveAlias follows *alias references to the node they name, so every
 // reader sees values, not references.
-func resolveAlias(n *yaml.Node) *yaml.Node {
+func ResolveAlias(n *yaml.Node) *yaml.Node {
 	for depth := 0; n != nil && n.Kind == yaml.AliasNode && depth < 100; depth++ {
 		n = n.Alias
 	}
 	return n
 }
 
-// yamlErr is an error at a node: the line and column where the user has to
+// YAMLErr is an error at a node: the line and column where the user has to
 // look.
-func yamlErr(name string, n *yaml.Node, format string, args ...any) *Error {
+func YAMLErr(name string, n *yaml.Node, format string, args ...any) *Error {
 	e := &Error{Name: name, Msg: fmt.Sprintf(format, args...)}
 	if n != nil {
 		e.Line, e.Column = n.Line, n.Column
@@ -81,73 +80,73 @@ func yamlErr(name string, n *yaml.Node, format string, args ...any) *Error {
 	return e
 }
 
-// yamlField is one key of a mapping with the node of its value.
-type yamlField struct {
-	key   *yaml.Node
-	value *yaml.Node
+// YAMLField is one key of a mapping with the node of its value.
+type YAMLField struct {
+	Key   *yaml.Node
+	Value *yaml.Node
 }
 
-// yamlFields reads a mapping whose keys must be among allowed. what names
+// YAMLFields reads a mapping whose keys must be among allowed. what names
 // the mapping in errors ("pipeline", "the scenario"). An unknown key is an
 // error that lists the allowed ones and suggests the closest, because the
 // usual cause is a typo that would otherwise leave a default in force.
-func yamlFields(name string, n *yaml.Node, what string, allowed []string) (map[string]yamlField, error) {
-	return yamlFieldsLabeled(name, n, func() string { return what }, allowed)
+func YAMLFields(name string, n *yaml.Node, what string, allowed []string) (map[string]YAMLField, error) {
+	return YAMLFieldsLabeled(name, n, func() string { return what }, allowed)
 }
 
-// yamlFieldsLabeled is yamlFields with what made only for an error: a
+// YAMLFieldsLabeled is YAMLFields with what made only for an error: a
 // label holding a 50 MB model name, made for every mapping read, was
 // that name copied again each time.
-func yamlFieldsLabeled(name string, n *yaml.Node, what func() string, allowed []string) (map[string]yamlField, error) {
-	n = resolveAlias(n)
+func YAMLFieldsLabeled(name string, n *yaml.Node, what func() string, allowed []string) (map[string]YAMLField, error) {
+	n = ResolveAlias(n)
 	if n.Kind != yaml.MappingNode {
-		return nil, yamlErr(name, n, "%s is %s; expected a mapping of %s", what(), describeNode(n), strings.Join(allowed, ", "))
+		return nil, YAMLErr(name, n, "%s is %s; expected a mapping of %s", what(), DescribeNode(n), strings.Join(allowed, ", "))
 	}
 	known := make(map[string]bool, len(allowed))
 	for _, k := range allowed {
 		known[k] = true
 	}
-	fields := make(map[string]yamlField, len(n.Content)/2)
+	fields := make(map[string]YAMLField, len(n.Content)/2)
 	for i := 0; i+1 < len(n.Content); i += 2 {
-		keyNode, valueNode := resolveAlias(n.Content[i]), resolveAlias(n.Content[i+1])
+		keyNode, valueNode := ResolveAlias(n.Content[i]), ResolveAlias(n.Content[i+1])
 		if keyNode.Kind != yaml.ScalarNode {
-			return nil, yamlErr(name, keyNode, "a key in %s is %s; expected a name", what(), describeNode(keyNode))
+			return nil, YAMLErr(name, keyNode, "a key in %s is %s; expected a name", what(), DescribeNode(keyNode))
 		}
 		key := keyNode.Value
 		if key == "<<" {
-			return nil, yamlErr(name, keyNode, "merge keys (<<) are not supported in %s; write the keys out", what())
+			return nil, YAMLErr(name, keyNode, "merge keys (<<) are not supported in %s; write the keys out", what())
 		}
 		if !known[key] {
-			return nil, yamlErr(name, keyNode, "unknown key %s in %s%s; expected one of %s",
-				quoted(key), what(), suggestion(key, allowed), strings.Join(allowed, ", "))
+			return nil, YAMLErr(name, keyNode, "unknown key %s in %s%s; expected one of %s",
+				Quoted(key), what(), suggestion(key, allowed), strings.Join(allowed, ", "))
 		}
 		if first, dup := fields[key]; dup {
-			return nil, yamlErr(name, keyNode, "key %s appears twice in %s (first on line %d)", quoted(key), what(), first.key.Line)
+			return nil, YAMLErr(name, keyNode, "key %s appears twice in %s (first on line %d)", Quoted(key), what(), first.Key.Line)
 		}
-		fields[key] = yamlField{key: keyNode, value: valueNode}
+		fields[key] = YAMLField{Key: keyNode, Value: valueNode}
 	}
 	return fields, nil
 }
 
-// yamlPairs reads a mapping with free-form keys (preset names), in file
+// YAMLPairs reads a mapping with free-form keys (preset names), in file
 // order.
-func yamlPairs(name string, n *yaml.Node, what string) ([]yamlField, error) {
-	n = resolveAlias(n)
+func YAMLPairs(name string, n *yaml.Node, what string) ([]YAMLField, error) {
+	n = ResolveAlias(n)
 	if n.Kind != yaml.MappingNode {
-		return nil, yamlErr(name, n, "%s is %s; expected a mapping", what, describeNode(n))
+		return nil, YAMLErr(name, n, "%s is %s; expected a mapping", what, DescribeNode(n))
 	}
 	seen := map[string]int{}
-	var pairs []yamlField
+	var pairs []YAMLField
 	for i := 0; i+1 < len(n.Content); i += 2 {
-		keyNode, valueNode := resolveAlias(n.Content[i]), resolveAlias(n.Content[i+1])
+		keyNode, valueNode := ResolveAlias(n.Content[i]), ResolveAlias(n.Content[i+1])
 		if keyNode.Kind != yaml.ScalarNode || keyNode.Value == "<<" {
-			return nil, yamlErr(name, keyNode, "a key in %s is %s; expected a name", what, describeNode(keyNode))
+			return nil, YAMLErr(name, keyNode, "a key in %s is %s; expected a name", what, DescribeNode(keyNode))
 		}
 		if line, dup := seen[keyNode.Value]; dup {
-			return nil, yamlErr(name, keyNode, "%s appears twice in %s (first on line %d)", quoted(keyNode.Value), what, line)
+			return nil, YAMLErr(name, keyNode, "%s appears twice in %s (first on line %d)", Quoted(keyNode.Value), what, line)
 		}
 		seen[keyNode.Value] = keyNode.Line
-		pairs = append(pairs, yamlField{key: keyNode, value: valueNode})
+		pairs = append(pairs, YAMLField{Key: keyNode, Value: valueNode})
 	}
 	return pairs, nil
 }
@@ -162,9 +161,9 @@ func suggestion(key string, allowed []string) string {
 	return fmt.Sprintf(" (did you mean %q?)", best)
 }
 
-// describeNode names a node's kind for error messages, quoting scalars.
-func describeNode(n *yaml.Node) string {
-	n = resolveAlias(n)
+// DescribeNode names a node's kind for error messages, quoting scalars.
+func DescribeNode(n *yaml.Node) string {
+	n = ResolveAlias(n)
 	if n == nil {
 		return "nothing"
 	}
@@ -182,47 +181,47 @@ func describeNode(n *yaml.Node) string {
 		case "!!bool":
 			return "the boolean " + n.Value
 		}
-		return "the string " + quoted(n.Value)
+		return "the string " + Quoted(n.Value)
 	}
 	return "an unsupported YAML value"
 }
 
-func isNull(n *yaml.Node) bool {
-	n = resolveAlias(n)
+func IsNull(n *yaml.Node) bool {
+	n = ResolveAlias(n)
 	return n == nil || (n.Kind == yaml.ScalarNode && n.ShortTag() == "!!null")
 }
 
-// yamlText reads a text value. Any scalar is accepted as written ("query:
+// YAMLText reads a text value. Any scalar is accepted as written ("query:
 // 42" is the text "42"); null is "".
-func yamlText(name string, n *yaml.Node, field string) (string, error) {
-	return yamlTextLabeled(name, n, func() string { return field })
+func YAMLText(name string, n *yaml.Node, field string) (string, error) {
+	return YAMLTextLabeled(name, n, func() string { return field })
 }
 
-// yamlTextLabeled is yamlText with the field's label made only for an
+// YAMLTextLabeled is YAMLText with the field's label made only for an
 // error.
-func yamlTextLabeled(name string, n *yaml.Node, field func() string) (string, error) {
-	n = resolveAlias(n)
-	if isNull(n) {
+func YAMLTextLabeled(name string, n *yaml.Node, field func() string) (string, error) {
+	n = ResolveAlias(n)
+	if IsNull(n) {
 		return "", nil
 	}
 	if n.Kind != yaml.ScalarNode {
-		return "", yamlErr(name, n, "%s is %s; expected text", field(), describeNode(n))
+		return "", YAMLErr(name, n, "%s is %s; expected text", field(), DescribeNode(n))
 	}
 	if n.ShortTag() == "!!binary" {
-		return "", yamlErr(name, n, "%s is binary data; expected text", field())
+		return "", YAMLErr(name, n, "%s is binary data; expected text", field())
 	}
 	return n.Value, nil
 }
 
-// yamlInt reads a whole number.
-func yamlInt(name string, n *yaml.Node, field string) (int, error) {
-	n = resolveAlias(n)
+// YAMLInt reads a whole number.
+func YAMLInt(name string, n *yaml.Node, field string) (int, error) {
+	n = ResolveAlias(n)
 	if n.Kind == yaml.ScalarNode && n.ShortTag() == "!!int" {
 		var v int64
 		if err := n.Decode(&v); err == nil && v >= math.MinInt32 && v <= math.MaxInt32 {
 			return int(v), nil
 		}
-		return 0, yamlErr(name, n, "%s %s is out of range", field, n.Value)
+		return 0, YAMLErr(name, n, "%s %s is out of range", field, n.Value)
 	}
 	if n.Kind == yaml.ScalarNode && n.ShortTag() == "!!float" {
 		var f float64
@@ -230,73 +229,73 @@ func yamlInt(name string, n *yaml.Node, field string) (int, error) {
 			return int(f), nil
 		}
 	}
-	return 0, yamlErr(name, n, "%s is %s; expected a whole number", field, describeNode(n))
+	return 0, YAMLErr(name, n, "%s is %s; expected a whole number", field, DescribeNode(n))
 }
 
-// yamlFloat reads a finite number.
-func yamlFloat(name string, n *yaml.Node, field string) (float64, error) {
-	return yamlFloatLabeled(name, n, func() string { return field })
+// YAMLFloat reads a finite number.
+func YAMLFloat(name string, n *yaml.Node, field string) (float64, error) {
+	return YAMLFloatLabeled(name, n, func() string { return field })
 }
 
-// yamlFloatLabeled is yamlFloat with the field's label made only for an
+// YAMLFloatLabeled is YAMLFloat with the field's label made only for an
 // error.
-func yamlFloatLabeled(name string, n *yaml.Node, field func() string) (float64, error) {
-	n = resolveAlias(n)
+func YAMLFloatLabeled(name string, n *yaml.Node, field func() string) (float64, error) {
+	n = ResolveAlias(n)
 	if n.Kind == yaml.ScalarNode && (n.ShortTag() == "!!int" || n.ShortTag() == "!!float") {
 		var f float64
 		if err := n.Decode(&f); err == nil && !math.IsNaN(f) && !math.IsInf(f, 0) {
 			return f, nil
 		}
-		return 0, yamlErr(name, n, "%s %s is not a finite number", field(), n.Value)
+		return 0, YAMLErr(name, n, "%s %s is not a finite number", field(), n.Value)
 	}
-	return 0, yamlErr(name, n, "%s is %s; expected a number", field(), describeNode(n))
+	return 0, YAMLErr(name, n, "%s is %s; expected a number", field(), DescribeNode(n))
 }
 
-// yamlBool reads true or false.
-func yamlBool(name string, n *yaml.Node, field string) (bool, error) {
-	n = resolveAlias(n)
+// YAMLBool reads true or false.
+func YAMLBool(name string, n *yaml.Node, field string) (bool, error) {
+	n = ResolveAlias(n)
 	if n.Kind == yaml.ScalarNode && n.ShortTag() == "!!bool" {
 		var b bool
 		if err := n.Decode(&b); err == nil {
 			return b, nil
 		}
 	}
-	return false, yamlErr(name, n, "%s is %s; expected true or false", field, describeNode(n))
+	return false, YAMLErr(name, n, "%s is %s; expected true or false", field, DescribeNode(n))
 }
 
-// yamlList returns a sequence's items (aliases resolved); null is an
+// YAMLList returns a sequence's items (aliases resolved); null is an
 // empty list.
-func yamlList(name string, n *yaml.Node, field, expected string) ([]*yaml.Node, error) {
-	n = resolveAlias(n)
-	if isNull(n) {
+func YAMLList(name string, n *yaml.Node, field, expected string) ([]*yaml.Node, error) {
+	n = ResolveAlias(n)
+	if IsNull(n) {
 		return nil, nil
 	}
 	if n.Kind != yaml.SequenceNode {
-		return nil, yamlErr(name, n, "%s is %s; expected %s", field, describeNode(n), expected)
+		return nil, YAMLErr(name, n, "%s is %s; expected %s", field, DescribeNode(n), expected)
 	}
 	items := make([]*yaml.Node, len(n.Content))
 	for i, item := range n.Content {
-		items[i] = resolveAlias(item)
+		items[i] = ResolveAlias(item)
 	}
 	return items, nil
 }
 
-// yamlValue decodes a node into the generic values the other loaders
+// YAMLValue decodes a node into the generic values the other loaders
 // read (maps, lists, int64, float64, strings).
-func yamlValue(name string, n *yaml.Node) (any, error) {
+func YAMLValue(name string, n *yaml.Node) (any, error) {
 	var v any
 	if err := n.Decode(&v); err != nil {
-		return nil, yamlErr(name, n, "invalid value: %v", err)
+		return nil, YAMLErr(name, n, "invalid value: %v", err)
 	}
 	return normalizeYAML(name, v)
 }
 
-// yamlToJSON renders a node as compact JSON, keeping the key order of the
+// YAMLToJSON renders a node as compact JSON, keeping the key order of the
 // file: tool definitions are counted from the JSON the provider receives,
 // and a definition written in YAML should cost what its JSON would. nodes
 // counts the nodes written so far across calls, so the alias limit holds
 // for a whole file, not per value.
-func yamlToJSON(name string, n *yaml.Node, nodes *int) (json.RawMessage, error) {
+func YAMLToJSON(name string, n *yaml.Node, nodes *int) (json.RawMessage, error) {
 	w := &yamlJSONWriter{name: name, nodes: nodes}
 	if err := w.write(n, 0); err != nil {
 		return nil, err
@@ -316,21 +315,21 @@ type yamlJSONWriter struct {
 }
 
 func (w *yamlJSONWriter) write(n *yaml.Node, depth int) error {
-	n = resolveAlias(n)
+	n = ResolveAlias(n)
 	if *w.nodes++; *w.nodes > maxYAMLJSONNodes {
-		return yamlErr(w.name, n, "value expands to more than %s nodes through aliases", numfmt.Thousands(maxYAMLJSONNodes))
+		return YAMLErr(w.name, n, "value expands to more than %s nodes through aliases", numfmt.Thousands(maxYAMLJSONNodes))
 	}
 	if depth > 200 {
-		return yamlErr(w.name, n, "value nests more than 200 levels deep")
+		return YAMLErr(w.name, n, "value nests more than 200 levels deep")
 	}
 	buf := &w.buf
 	switch n.Kind {
 	case yaml.MappingNode:
 		buf.WriteByte('{')
 		for i := 0; i+1 < len(n.Content); i += 2 {
-			key := resolveAlias(n.Content[i])
+			key := ResolveAlias(n.Content[i])
 			if key.Kind != yaml.ScalarNode || key.Value == "<<" {
-				return yamlErr(w.name, key, "a key is %s; JSON needs a string key (merge keys are not supported)", describeNode(key))
+				return YAMLErr(w.name, key, "a key is %s; JSON needs a string key (merge keys are not supported)", DescribeNode(key))
 			}
 			if i > 0 {
 				buf.WriteByte(',')
@@ -356,7 +355,7 @@ func (w *yamlJSONWriter) write(n *yaml.Node, depth int) error {
 	case yaml.ScalarNode:
 		return writeYAMLScalarAsJSON(w.name, buf, n)
 	default:
-		return yamlErr(w.name, n, "unsupported YAML value")
+		return YAMLErr(w.name, n, "unsupported YAML value")
 	}
 	return nil
 }
@@ -368,23 +367,23 @@ func writeYAMLScalarAsJSON(name string, buf *bytes.Buffer, n *yaml.Node) error {
 	case "!!bool":
 		var b bool
 		if err := n.Decode(&b); err != nil {
-			return yamlErr(name, n, "invalid boolean %s", quoted(n.Value))
+			return YAMLErr(name, n, "invalid boolean %s", Quoted(n.Value))
 		}
 		buf.WriteString(strconv.FormatBool(b))
 	case "!!int":
 		var v int64
 		if err := n.Decode(&v); err != nil {
-			return yamlErr(name, n, "integer %s does not fit in 64 bits", n.Value)
+			return YAMLErr(name, n, "integer %s does not fit in 64 bits", n.Value)
 		}
 		buf.WriteString(strconv.FormatInt(v, 10))
 	case "!!float":
 		var f float64
 		if err := n.Decode(&f); err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
-			return yamlErr(name, n, "%s is not a finite number; JSON cannot represent it", n.Value)
+			return YAMLErr(name, n, "%s is not a finite number; JSON cannot represent it", n.Value)
 		}
 		buf.WriteString(strconv.FormatFloat(f, 'g', -1, 64))
 	case "!!binary":
-		return yamlErr(name, n, "binary data cannot be written as JSON")
+		return YAMLErr(name, n, "binary data cannot be written as JSON")
 	default:
 		writeJSONString(buf, n.Value)
 	}
@@ -394,13 +393,13 @@ func writeYAMLScalarAsJSON(name string, buf *bytes.Buffer, n *yaml.Node) error {
 // writeJSONString writes s as a JSON string without HTML escaping: the
 // provider receives "<" as "<", and "\u003c" would cost more tokens.
 func writeJSONString(buf *bytes.Buffer, s string) {
-	data, _ := marshalJSON(s)
+	data, _ := MarshalJSON(s)
 	buf.Write(data)
 }
 
-// marshalJSON is json.Marshal without HTML escaping and without the
+// MarshalJSON is json.Marshal without HTML escaping and without the
 // trailing newline an Encoder adds.
-func marshalJSON(v any) (json.RawMessage, error) {
+func MarshalJSON(v any) (json.RawMessage, error) {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)

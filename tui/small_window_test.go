@@ -9,7 +9,7 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 
 	"ctxlab/core/window"
-	"ctxlab/loaders"
+	"ctxlab/loaders/request"
 )
 
 // smallWindowRequest is an imported request (no max_tokens: the 4,096
@@ -18,7 +18,7 @@ import (
 func smallWindowRequest(t testing.TB, width, height int) Model {
 	t.Helper()
 	body := `{"model": "gpt-4o", "messages": [{"role": "system", "content": "You answer questions about orders."}, {"role": "user", "content": "Where is my order ORD-48597?"}]}`
-	sc, err := loaders.ParseRequest("big.json", []byte(body), loaders.RequestOptions{Window: 1_500})
+	sc, err := request.Parse("big.json", []byte(body), request.Options{Window: 1_500})
 	if err != nil {
 		t.Fatalf("the request was refused: %v", err)
 	}
