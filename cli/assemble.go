@@ -13,7 +13,9 @@ import (
 	"ctxlab/core/window"
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
-	"ctxlab/loaders"
+	"ctxlab/loaders/metricslog"
+	"ctxlab/loaders/request"
+	"ctxlab/loaders/scenario"
 	"ctxlab/sample"
 )
 
@@ -96,7 +98,7 @@ on bad input or usage.
 type assembleFlags struct {
 	scenario string
 	// allowOutside lets a scenario read files outside its own folder
-	// (loaders.ScenarioOptions).
+	// (scenario.Options).
 	allowOutside bool
 	request      string
 	interaction  int
@@ -226,7 +228,7 @@ func runAssemble(env Env, args []string) error {
 	// Check the log before printing, so a bad path or a file that is not
 	// a metrics log fails cleanly.
 	if f.metricsOut != "" {
-		if err := loaders.CheckMetricsLog(f.metricsOut); err != nil {
+		if err := metricslog.Check(f.metricsOut); err != nil {
 			return fmt.Errorf("--metrics-out %w", err)
 		}
 	}
@@ -244,7 +246,7 @@ func runAssemble(env Env, args []string) error {
 	}
 
 	if f.metricsOut != "" {
-		alert, err := loaders.AppendMetricsFile(f.metricsOut, run.eval.Metrics)
+		alert, err := metricslog.Append(f.metricsOut, run.eval.Metrics)
 		if alert != "" {
 			fmt.Fprintln(env.Stderr, safetext.Line(alert))
 		}
@@ -367,14 +369,14 @@ func prepareAssembly(env Env, fs *flagSet, f *assembleFlags) (*assembleRun, erro
 		}
 		run.imported = true
 		run.source = displayPath(f.request)
-		opts := loaders.RequestOptions{Interaction: f.interaction, Window: f.knobs.intGiven(fs, "window"), Reserve: f.knobs.intGiven(fs, "reserve"),
+		opts := request.Options{Interaction: f.interaction, Window: f.knobs.intGiven(fs, "window"), Reserve: f.knobs.intGiven(fs, "reserve"),
 			Preset: preset, Presets: presets, Model: f.knobs.textGiven(fs, core.KnobIDModel)}
 		// Limited before loading too: decoding a 47 MB request let the
 		// heap reach 230 MB with no limit set.
 		if f.span.id != "" {
 			run.scenario, err = f.span.open(f.request, opts)
 		} else {
-			run.scenario, err = loaders.LoadRequest(f.request, env.Stdin, opts)
+			run.scenario, err = request.Load(f.request, env.Stdin, opts)
 		}
 		if err != nil {
 			return nil, err
@@ -391,7 +393,7 @@ func prepareAssembly(env Env, fs *flagSet, f *assembleFlags) (*assembleRun, erro
 			Description: "an empty request: each query of the run brings its documents and text"}
 	default:
 		run.source = "bundled sample (" + sample.DefaultScenario + ")"
-		if run.scenario, err = loaders.LoadScenarioFS(sample.FS, sample.DefaultScenario); err != nil {
+		if run.scenario, err = scenario.LoadFS(sample.FS, sample.DefaultScenario); err != nil {
 			return nil, fmt.Errorf("loading the bundled sample: %w", err)
 		}
 	}

@@ -11,7 +11,8 @@ import (
 	"ctxlab/core/pipeline"
 	"ctxlab/core/value"
 	"ctxlab/internal/safetext"
-	"ctxlab/loaders"
+	"ctxlab/loaders/docs"
+	historyload "ctxlab/loaders/history"
 )
 
 const buildUsage = `
@@ -100,7 +101,7 @@ func (f *buildFlags) registerPipelineInput(fs *flagSet) {
 	fs.StringVar(&f.spanID, "span-id", "", "--docs is an OTLP JSON traces file: the documents and query of this retrieval span (ctxlab traces FILE lists them)")
 	fs.StringVar(&f.scenario, "scenario", "", scenarioHelp)
 	fs.BoolVar(&f.allowOutside, "allow-outside", false, allowOutsideHelp)
-	fs.StringVar(&f.docFormat, "doc-format", loaders.FormatAuto, "force the document format: "+joinFormats())
+	fs.StringVar(&f.docFormat, "doc-format", docs.FormatAuto, "force the document format: "+joinFormats())
 	fs.BoolVar(&f.perParagraph, "per-paragraph", false, "directory input: one document per paragraph instead of per file")
 	fs.IntVar(&f.budget, "budget", pipeline.DefaultBudget, "token budget for the context block")
 	f.knobs.register(fs, true)
@@ -117,7 +118,7 @@ func (f *buildFlags) run(env Env, fs *flagSet) error {
 	docs, format := set.Docs, set.Format
 	history := set.history
 	if f.history != "" {
-		if history, err = loaders.LoadHistory(f.history, env.Stdin); err != nil {
+		if history, err = historyload.Load(f.history, env.Stdin); err != nil {
 			return err
 		}
 	}
@@ -160,7 +161,7 @@ func (f *buildFlags) loadPipelineInput(env Env, fs *flagSet, command string) (co
 			return settings, opts, pipelineInput{}, err
 		}
 		warnDistanceLike(env, settings.Pipeline.Scores, sc.Documents)
-		return settings, opts, pipelineInput{DocumentSet: loaders.DocumentSet{Docs: sc.Documents, Format: "scenario"}, history: sc.History}, nil
+		return settings, opts, pipelineInput{Set: docs.Set{Docs: sc.Documents, Format: "scenario"}, history: sc.History}, nil
 	}
 	settings := core.DefaultSettings()
 	if f.docs == "" {
@@ -184,21 +185,21 @@ func (f *buildFlags) loadPipelineInput(env Env, fs *flagSet, command string) (co
 		return settings, opts, pipelineInput{}, err
 	}
 	if span != nil {
-		return settings, opts, pipelineInput{DocumentSet: loaders.DocumentSet{Docs: span.Documents, Format: "retrieval span"}}, nil
+		return settings, opts, pipelineInput{Set: docs.Set{Docs: span.Documents, Format: "retrieval span"}}, nil
 	}
-	set, err := loaders.LoadDocumentSet(f.docs, env.Stdin, loaders.DocOptions{Format: f.docFormat, PerParagraph: f.perParagraph})
+	set, err := docs.LoadSet(f.docs, env.Stdin, docs.Options{Format: f.docFormat, PerParagraph: f.perParagraph})
 	if err != nil {
 		return settings, opts, pipelineInput{}, err
 	}
 	printSkipNotes(env, set.SkipNotes(displayPath(f.docs)))
 	warnDistanceLike(env, settings.Pipeline.Scores, set.Docs)
-	return settings, opts, pipelineInput{DocumentSet: set}, nil
+	return settings, opts, pipelineInput{Set: set}, nil
 }
 
 // pipelineInput is what the pipeline runs on: the documents, and the
 // history a scenario carries.
 type pipelineInput struct {
-	loaders.DocumentSet
+	docs.Set
 	history []value.Message
 }
 
@@ -260,7 +261,7 @@ const jsonPieceSize = 256 << 10
 
 func joinFormats() string {
 	s := ""
-	for i, f := range loaders.DocumentFormats {
+	for i, f := range docs.Formats {
 		if i > 0 {
 			s += ", "
 		}

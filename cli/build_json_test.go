@@ -10,13 +10,13 @@ import (
 	"ctxlab/core/tokens"
 	"ctxlab/core/value"
 	"ctxlab/internal/safetext"
-	"ctxlab/loaders"
+	"ctxlab/loaders/docs"
 )
 
 // build's JSON is written in one pass; it must be, byte for byte, the
 // result, the findings and the cost marshalled by reflection and indented.
 func TestBuildJSONIsTheMarshalledResultIndented(t *testing.T) {
-	docs, _, err := loaders.LoadDocuments("../sample/docs/support_kb.jsonl", nil, loaders.DocOptions{})
+	docs, _, err := docs.Load("../sample/docs/support_kb.jsonl", nil, docs.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"ctxlab/internal/nearname"
-
 	"ctxlab/internal/safetext"
 	"ctxlab/loaders"
 )

@@ -10,7 +10,7 @@ import (
 	"ctxlab/core"
 	"ctxlab/core/tokens"
 	"ctxlab/internal/safetext"
-	"ctxlab/loaders"
+	"ctxlab/loaders/scenario"
 	"ctxlab/sample"
 )
 
@@ -158,10 +158,10 @@ func loadDiffSides(env Env, f *diffFlags, a, b string) (baseline, current diffSi
 			return baseline, current, "", err
 		}
 		scB, input = scA, scA.Origin
-		if settingsA, err = loaders.LoadSettingsFile(a, scA.Settings, presets); err != nil {
+		if settingsA, err = scenario.LoadSettingsFile(a, scA.Settings, presets); err != nil {
 			return baseline, current, "", err
 		}
-		if settingsB, err = loaders.LoadSettingsFile(b, scA.Settings, presets); err != nil {
+		if settingsB, err = scenario.LoadSettingsFile(b, scA.Settings, presets); err != nil {
 			return baseline, current, "", err
 		}
 	}
@@ -189,7 +189,7 @@ func loadDiffSets(env Env, f *diffFlags, sets knobSets) (baseline, current diffS
 	case f.scenario != "":
 		sc, err = loadScenario(f.scenario, presets, f.allowOutside)
 	default:
-		if sc, err = loaders.LoadScenarioFS(sample.FS, sample.DefaultScenario); err != nil {
+		if sc, err = scenario.LoadFS(sample.FS, sample.DefaultScenario); err != nil {
 			err = fmt.Errorf("loading the bundled sample: %w", err)
 		}
 		input = "bundled sample (" + sample.DefaultScenario + ")"

@@ -10,7 +10,7 @@ import (
 	"ctxlab/core/evalrun"
 	"ctxlab/core/pipeline"
 	"ctxlab/internal/safetext"
-	"ctxlab/loaders"
+	"ctxlab/loaders/evalinput"
 )
 
 var evalUsage = `
@@ -58,7 +58,7 @@ Usage:
 `
 
 type evalFlags struct {
-	files    loaders.EvalFiles
+	files    evalinput.Files
 	scenario string
 	format   string
 	budget   int
@@ -140,7 +140,7 @@ func (f *evalFlags) run(env Env, fs *flagSet) error {
 		}
 		settings = sc.Settings
 		if f.files.Run == "" {
-			f.files = loaders.EvalFiles(sc.EvalRun)
+			f.files = evalinput.Files(sc.EvalRun)
 		}
 	}
 	if f.files.Run == "" {
@@ -161,7 +161,7 @@ func (f *evalFlags) run(env Env, fs *flagSet) error {
 	if note := core.CountEstimateNote(settings); note != "" {
 		fmt.Fprintln(env.Stderr, "ctxlab: note: "+safetext.Line(note))
 	}
-	set, err := loaders.LoadEvalRunWith(f.files, evalLoadOptions(env, f.strictQrels))
+	set, err := evalinput.LoadWith(f.files, evalLoadOptions(env, f.strictQrels))
 	if err != nil {
 		return err
 	}
@@ -211,8 +211,8 @@ const strictQrelsHelp = "refuse relevance judgments that grade a query and docum
 
 // evalLoadOptions reads a retrieval run's files with their warnings on
 // stderr, or repeated judgments refused under --strict-qrels.
-func evalLoadOptions(env Env, strictQrels bool) loaders.EvalOptions {
-	return loaders.EvalOptions{StrictQrels: strictQrels, Warn: func(w string) {
+func evalLoadOptions(env Env, strictQrels bool) evalinput.Options {
+	return evalinput.Options{StrictQrels: strictQrels, Warn: func(w string) {
 		fmt.Fprintln(env.Stderr, "ctxlab: warning: "+safetext.Line(w))
 	}}
 }

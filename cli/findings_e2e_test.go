@@ -10,7 +10,7 @@ import (
 
 	"ctxlab/core/pipeline"
 	"ctxlab/core/tokens"
-	"ctxlab/loaders"
+	"ctxlab/loaders/docs"
 )
 
 // findingJSON is one entry of the "findings" list.
@@ -138,7 +138,7 @@ func TestBuildJSONKeepsTheReferenceBytesAndAddsFindings(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	docs, _, err := loaders.LoadDocuments(docsPath, f, loaders.DocOptions{})
+	docs, _, err := docs.Load(docsPath, f, docs.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

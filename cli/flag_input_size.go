@@ -1,6 +1,8 @@
 package cli
 
-import "ctxlab/loaders"
+import (
+	"ctxlab/loaders"
+)
 
 // inputSizeFlag is --max-input-size: it sets the limit every loader reads
 // through (loaders.NewInputReader) as soon as it is parsed, so the loads

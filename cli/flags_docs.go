@@ -8,7 +8,8 @@ import (
 	"ctxlab/core"
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
-	"ctxlab/loaders"
+	"ctxlab/loaders/docs"
+	"ctxlab/loaders/history"
 )
 
 // docsFlags open a document set, and a chat history beside it, as a
@@ -24,7 +25,7 @@ type docsFlags struct {
 
 func (d *docsFlags) register(fs *flagSet) {
 	fs.StringVar(&d.path, "docs", "", "documents instead of a scenario: a file, a directory of .md/.txt files, or - for stdin")
-	fs.StringVar(&d.format, "doc-format", loaders.FormatAuto, "--docs: force the document format: "+joinFormats())
+	fs.StringVar(&d.format, "doc-format", docs.FormatAuto, "--docs: force the document format: "+joinFormats())
 	fs.BoolVar(&d.perParagraph, "per-paragraph", false, "--docs directory: one document per paragraph")
 	fs.StringVar(&d.history, "history", "", "chat history file to assemble with --docs (a scenario or request carries its own)")
 }
@@ -68,7 +69,7 @@ func scenarioFromDocs(env Env, d *docsFlags) (*core.Scenario, []string, error) {
 			return nil, nil, fmt.Errorf("%s -: stdin is a terminal; pipe the input in or give a file", in.flag)
 		}
 	}
-	set, err := loaders.LoadDocumentSet(d.path, env.Stdin, loaders.DocOptions{Format: d.format, PerParagraph: d.perParagraph})
+	set, err := docs.LoadSet(d.path, env.Stdin, docs.Options{Format: d.format, PerParagraph: d.perParagraph})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -83,7 +84,7 @@ func scenarioFromDocs(env Env, d *docsFlags) (*core.Scenario, []string, error) {
 		Notes:       skipNotes,
 	}
 	if d.history != "" {
-		if sc.History, err = loaders.LoadHistory(d.history, env.Stdin); err != nil {
+		if sc.History, err = history.Load(d.history, env.Stdin); err != nil {
 			return nil, nil, err
 		}
 	}

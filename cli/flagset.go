@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"ctxlab/internal/nearname"
-
 	"ctxlab/loaders"
 )
 

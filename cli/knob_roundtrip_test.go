@@ -9,7 +9,7 @@ import (
 	"testing/fstest"
 
 	"ctxlab/core"
-	"ctxlab/loaders"
+	"ctxlab/loaders/scenario"
 )
 
 // roundTripSteps are the agent steps of the round trip's scenario, so the
@@ -75,7 +75,7 @@ func applyKnobArgs(args []string) (core.Settings, error) {
 }
 
 // TestEveryKnobRoundTrips: every knob of the table, set to a value other
-// than its default by its flag, survives MarshalScenario and the scenario
+// than its default by its flag, survives scenario.Marshal and the scenario
 // reader, and leaves every other knob as the reader reads it.
 func TestEveryKnobRoundTrips(t *testing.T) {
 	defaults := core.DefaultSettings()
@@ -94,11 +94,11 @@ func TestEveryKnobRoundTrips(t *testing.T) {
 		for _, name := range roundTripSteps {
 			sc.Agent.Steps = append(sc.Agent.Steps, core.AgentStep{Name: name})
 		}
-		out, err := loaders.MarshalScenario(sc, s)
+		out, err := scenario.Marshal(sc, s)
 		if err != nil {
 			t.Fatalf("%s: %v", k.ID, err)
 		}
-		back, err := loaders.LoadScenarioFS(fstest.MapFS{"s.yaml": {Data: out}}, "s.yaml")
+		back, err := scenario.LoadFS(fstest.MapFS{"s.yaml": {Data: out}}, "s.yaml")
 		if err != nil {
 			t.Errorf("%s: the export does not load: %v\n%s", k.ID, err, out)
 			continue
@@ -176,7 +176,7 @@ func TestEveryKnobRefusesTheSameWayEverywhere(t *testing.T) {
 				name = fmt.Sprintf("%s[%d]", k.Key, kerr.Item)
 			}
 			file := yamlFor(k.Key, yamlValues[i])
-			_, err = loaders.LoadScenarioFS(fstest.MapFS{"s.yaml": {Data: []byte(file)}}, "s.yaml")
+			_, err = scenario.LoadFS(fstest.MapFS{"s.yaml": {Data: []byte(file)}}, "s.yaml")
 			if want := kerr.Named(name); err == nil || !strings.HasSuffix(err.Error(), ": "+want) {
 				t.Errorf("%s %q: the scenario reader says %v, want it to end in %q", k.ID, file, err, want)
 			}

@@ -10,7 +10,7 @@ import (
 	"ctxlab/core/window"
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
-	"ctxlab/loaders"
+	"ctxlab/loaders/metricslog"
 )
 
 const monitorUsage = `
@@ -58,7 +58,7 @@ func runMonitor(env Env, args []string) error {
 		return fmt.Errorf("monitor: one metrics log at a time, got %s files", numfmt.Thousands(len(files)))
 	}
 	path := files[0]
-	records, err := loaders.LoadMetrics(path)
+	records, err := metricslog.Load(path)
 	if err != nil {
 		return err
 	}

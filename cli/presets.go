@@ -15,6 +15,7 @@ import (
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 	"ctxlab/loaders"
+	"ctxlab/loaders/scenario"
 )
 
 const presetsUsage = `
@@ -56,10 +57,10 @@ func runPresets(env Env, args []string) error {
 		}
 		return validateBudgetFile(env, f.validate, f.format)
 	}
-	var file *loaders.FilePresets
+	var file *scenario.FilePresets
 	if f.budgetFile != "" {
 		var err error
-		if file, err = loaders.LoadBudgetFilePresets(f.budgetFile); err != nil {
+		if file, err = scenario.LoadBudgetFilePresets(f.budgetFile); err != nil {
 			return budgetFileError(f.budgetFile, err)
 		}
 	}
@@ -79,7 +80,7 @@ func presetSet(budgetFile string) (window.PresetSet, error) {
 	if budgetFile == "" {
 		return builtin, nil
 	}
-	loaded, err := loaders.LoadBudgetFile(budgetFile)
+	loaded, err := scenario.LoadBudgetFile(budgetFile)
 	if err != nil {
 		return nil, budgetFileError(budgetFile, err)
 	}
@@ -104,7 +105,7 @@ func budgetFileError(path string, err error) error {
 
 func validateBudgetFile(env Env, path, format string) error {
 	// Every preset was validated as it was loaded.
-	file, err := loaders.LoadBudgetFilePresets(path)
+	file, err := scenario.LoadBudgetFilePresets(path)
 	if err != nil {
 		return budgetFileError(path, err)
 	}
@@ -124,7 +125,7 @@ func validateBudgetFile(env Env, path, format string) error {
 // merged with file's presets (withBuiltins), or file's alone: the
 // built-ins' names first in the article's order, then the others
 // alphabetically.
-func presetOrder(file *loaders.FilePresets, withBuiltins bool) []string {
+func presetOrder(file *scenario.FilePresets, withBuiltins bool) []string {
 	builtin := window.BuiltinPresets()
 	var names []string
 	for _, name := range window.PresetNames {
@@ -145,7 +146,7 @@ func presetOrder(file *loaders.FilePresets, withBuiltins bool) []string {
 	return append(names, extra...)
 }
 
-func fileGet(file *loaders.FilePresets, name string) (window.ContextBudget, bool) {
+func fileGet(file *scenario.FilePresets, name string) (window.ContextBudget, bool) {
 	if file == nil {
 		return window.ContextBudget{}, false
 	}
@@ -168,12 +169,12 @@ type presetRow struct {
 // hundreds of megabytes.
 type presetRows struct {
 	names      []string
-	file       *loaders.FilePresets
+	file       *scenario.FilePresets
 	builtin    window.PresetSet
 	budgetFile string
 }
 
-func newPresetRows(file *loaders.FilePresets, budgetFile string) presetRows {
+func newPresetRows(file *scenario.FilePresets, budgetFile string) presetRows {
 	return presetRows{names: presetOrder(file, true), file: file, builtin: window.BuiltinPresets(), budgetFile: budgetFile}
 }
 

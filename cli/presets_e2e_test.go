@@ -51,7 +51,7 @@ func TestPresetsTable(t *testing.T) {
 }
 
 // goodBudgetFile and badBudgetFile use the budget file format of
-// loaders.LoadBudgetFile.
+// scenario.LoadBudgetFile.
 const goodBudgetFile = `presets:
   team_chat:
     total_window: 32000

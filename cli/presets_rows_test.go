@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"ctxlab/loaders"
+	"ctxlab/loaders/scenario"
 )
 
 // The listing written a row at a time is the bytes writeJSON gives of
@@ -20,11 +20,11 @@ func TestPresetRowsJSONEqualsWriteJSON(t *testing.T) {
 	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	file, err := loaders.LoadBudgetFilePresets(path)
+	file, err := scenario.LoadBudgetFilePresets(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, f := range []*loaders.FilePresets{file, nil} {
+	for _, f := range []*scenario.FilePresets{file, nil} {
 		rows := newPresetRows(f, path)
 		all := make([]presetRow, rows.len())
 		for i := range all {

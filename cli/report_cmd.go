@@ -18,7 +18,8 @@ import (
 	"ctxlab/core/tokens"
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
-	"ctxlab/loaders"
+	"ctxlab/loaders/evalinput"
+	"ctxlab/loaders/scenario"
 )
 
 const reportUsage = `
@@ -60,7 +61,7 @@ fits: the report says), 1 on bad input or usage.
 
 type reportFlags struct {
 	assemble    assembleFlags
-	eval        loaders.EvalFiles
+	eval        evalinput.Files
 	strictQrels bool
 	baseline    string
 	// baselineSets are --baseline-set NAME=VALUE: the report's settings
@@ -117,7 +118,7 @@ func (f *reportFlags) model(env Env, fs *flagSet) (*rpt.Report, error) {
 		return nil, err
 	}
 	if f.eval.Run == "" && run.scenario.EvalRun.Run != "" {
-		f.eval = loaders.EvalFiles(run.scenario.EvalRun)
+		f.eval = evalinput.Files(run.scenario.EvalRun)
 	} else if f.eval.Run == "" && (f.eval.Corpus != "" || f.eval.Queries != "" || f.eval.Qrels != "") {
 		return nil, errors.New("--corpus, --queries and --qrels go with --run, the retrieval run they describe")
 	}
@@ -143,7 +144,7 @@ func (f *reportFlags) model(env Env, fs *flagSet) (*rpt.Report, error) {
 		}
 	}
 	if f.eval.Run != "" {
-		set, err := loaders.LoadEvalRunWith(f.eval, evalLoadOptions(env, f.strictQrels))
+		set, err := evalinput.LoadWith(f.eval, evalLoadOptions(env, f.strictQrels))
 		if err != nil {
 			return nil, err
 		}
@@ -174,7 +175,7 @@ func (f *reportFlags) comparison(env Env, fs *flagSet, run *assembleRun) (*rpt.C
 	var settings core.Settings
 	var label string
 	if f.baseline != "" {
-		if settings, err = loaders.LoadSettingsFile(f.baseline, run.scenario.Settings, presets); err != nil {
+		if settings, err = scenario.LoadSettingsFile(f.baseline, run.scenario.Settings, presets); err != nil {
 			return nil, err
 		}
 		label = displayPath(f.baseline)
@@ -204,7 +205,7 @@ func (f *reportFlags) comparison(env Env, fs *flagSet, run *assembleRun) (*rpt.C
 
 // registerEvalFiles registers the flags that name a retrieval run's
 // files, as ctxlab eval and ctxlab report take them.
-func registerEvalFiles(fs *flagSet, files *loaders.EvalFiles, strictQrels *bool) {
+func registerEvalFiles(fs *flagSet, files *evalinput.Files, strictQrels *bool) {
 	fs.StringVar(&files.Run, "run", "", "the retrieval run: a TREC run file, or JSON Lines of queries with their documents")
 	fs.StringVar(&files.Corpus, "corpus", "", "the documents a TREC run names: BEIR's corpus.jsonl")
 	fs.StringVar(&files.Queries, "queries", "", "the queries' text: BEIR's queries.jsonl (optional)")

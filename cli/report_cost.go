@@ -9,7 +9,7 @@ import (
 	"ctxlab/core/tokens"
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
-	"ctxlab/loaders"
+	"ctxlab/loaders/prices"
 )
 
 // pricesFlag is --prices: a price file over the bundled list prices.
@@ -25,7 +25,7 @@ func (p *pricesFlag) load() (tokens.PriceTable, error) {
 	if p.path == "" {
 		return tokens.DefaultPrices(), nil
 	}
-	prices, err := loaders.LoadPrices(p.path)
+	prices, err := prices.Load(p.path)
 	if err != nil {
 		return prices, fmt.Errorf("--prices %w", err)
 	}

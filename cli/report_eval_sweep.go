@@ -12,7 +12,7 @@ import (
 	"ctxlab/internal/csvcell"
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
-	"ctxlab/loaders"
+	"ctxlab/loaders/evalinput"
 )
 
 // evalSweepName is how eval --sweep names a sweepable knob: budget for
@@ -54,7 +54,7 @@ func evalSweepKnob(name string) (*core.Knob, error) {
 // writeEvalSweepText is a row per value: context recall, relevant lost,
 // tokens, duplicates and documents in context, the current value marked,
 // then the extremes against it in words.
-func writeEvalSweepText(w io.Writer, files loaders.EvalFiles, judged bool, sw *evalrun.AggregateSweep) error {
+func writeEvalSweepText(w io.Writer, files evalinput.Files, judged bool, sw *evalrun.AggregateSweep) error {
 	k := sw.Knob
 	cur := sw.Points[sw.CurrentIndex()]
 	fmt.Fprintf(w, "Sweep of --%s over %s of %s, every query run once per value; other options as given.\n\n",

@@ -11,10 +11,10 @@ import (
 	"ctxlab/core/evalrun"
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
-	"ctxlab/loaders"
+	"ctxlab/loaders/evalinput"
 )
 
-func writeEvalText(w io.Writer, files loaders.EvalFiles, set *evalrun.Set, rep *evalrun.Report) error {
+func writeEvalText(w io.Writer, files evalinput.Files, set *evalrun.Set, rep *evalrun.Report) error {
 	agg := rep.Aggregate
 	b := &strings.Builder{}
 	fmt.Fprintf(b, "Evaluated %s of %s: %s retrieved, each query's context built under a %s-token budget (%s).\n\n",

@@ -13,7 +13,7 @@ import (
 	"ctxlab/core/pipeline"
 	"ctxlab/core/window"
 	"ctxlab/internal/numfmt"
-	"ctxlab/loaders"
+	"ctxlab/loaders/evalinput"
 )
 
 // The shareable reports (ctxlab report's HTML, --format markdown) are
@@ -311,7 +311,7 @@ func buildReportModel(in buildInput, res *pipeline.Result) *rpt.Report {
 
 // evalModel is an eval run's aggregate and per-query table, as the text
 // report words them.
-func evalModel(files loaders.EvalFiles, set *evalrun.Set, rep *evalrun.Report) *rpt.Eval {
+func evalModel(files evalinput.Files, set *evalrun.Set, rep *evalrun.Report) *rpt.Eval {
 	agg := rep.Aggregate
 	e := &rpt.Eval{Run: relativePath(files.Run), Judged: set.Judged}
 	e.Summary = fmt.Sprintf("%s of %s: %s retrieved, each query's context built under a %s-token budget (%s).",
@@ -437,7 +437,7 @@ func diffVerdict(c core.Comparison) rpt.Verdict {
 }
 
 // evalReportModel is ctxlab eval's report of one run.
-func evalReportModel(files loaders.EvalFiles, set *evalrun.Set, rep *evalrun.Report) *rpt.Report {
+func evalReportModel(files evalinput.Files, set *evalrun.Set, rep *evalrun.Report) *rpt.Report {
 	e := evalModel(files, set, rep)
 	return &rpt.Report{Command: "eval", Title: e.Run, Verdict: evalVerdict(e, rep, set.Judged), Eval: e,
 		Settings: []string{"budget " + numfmt.Thousands(rep.Settings.Budget.RetrievedContext), "tokenizer " + rep.Settings.Pipeline.Tokenizer.Name()}}

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"ctxlab/core/tokens"
-	"ctxlab/loaders"
+	"ctxlab/loaders/scenario"
 	"ctxlab/sample"
 )
 
@@ -14,7 +14,7 @@ import (
 // export writes is ctxlab report's, with the evaluation's verdict and
 // findings.
 func TestWorkbenchHTMLReportIsTheReportPage(t *testing.T) {
-	sc, err := loaders.LoadScenarioFS(sample.FS, sample.DefaultScenario)
+	sc, err := scenario.LoadFS(sample.FS, sample.DefaultScenario)
 	if err != nil {
 		t.Fatal(err)
 	}

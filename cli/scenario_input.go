@@ -5,7 +5,7 @@ import (
 
 	"ctxlab/core"
 	"ctxlab/core/window"
-	"ctxlab/loaders"
+	"ctxlab/loaders/scenario"
 )
 
 // scenarioHelp describes --scenario in the commands that run the
@@ -17,7 +17,7 @@ const scenarioHelp = "a scenario file (YAML): its documents (or eval: run), its 
 // --budget-file's and the built-in ones), and its paths stay in its
 // folder and the working folder unless allowOutside.
 func loadScenario(path string, presets window.PresetSet, allowOutside bool) (*core.Scenario, error) {
-	return loaders.LoadScenarioFile(path, loaders.ScenarioOptions{Presets: presets, AllowOutside: allowOutside})
+	return scenario.LoadFile(path, scenario.Options{Presets: presets, AllowOutside: allowOutside})
 }
 
 // scenarioPipelineInput is the pipeline's input taken from a scenario

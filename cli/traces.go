@@ -10,7 +10,8 @@ import (
 	"ctxlab/core"
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
-	"ctxlab/loaders"
+	"ctxlab/loaders/history"
+	"ctxlab/loaders/request"
 	"ctxlab/loaders/trace"
 )
 
@@ -106,14 +107,14 @@ func (f *spanFlags) openRetrieval(env Env, d *docsFlags) (*core.Scenario, error)
 		return nil, err
 	}
 	if d.history != "" {
-		if sc.History, err = loaders.LoadHistory(d.history, env.Stdin); err != nil {
+		if sc.History, err = history.Load(d.history, env.Stdin); err != nil {
 			return nil, err
 		}
 	}
 	return sc, nil
 }
 
-func (f *spanFlags) open(path string, opts loaders.RequestOptions) (*core.Scenario, error) {
+func (f *spanFlags) open(path string, opts request.Options) (*core.Scenario, error) {
 	return trace.OpenSpan(path, f.id, trace.OpenOptions{Logs: f.logs, Request: opts})
 }
 

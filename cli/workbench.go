@@ -12,7 +12,9 @@ import (
 	"ctxlab/core"
 	"ctxlab/core/evalrun"
 	"ctxlab/internal/safetext"
-	"ctxlab/loaders"
+	"ctxlab/loaders/evalinput"
+	"ctxlab/loaders/metricslog"
+	"ctxlab/loaders/scenario"
 	"ctxlab/themes"
 	"ctxlab/tui"
 )
@@ -44,7 +46,7 @@ Usage:
 
 type workbenchFlags struct {
 	assemble   assembleFlags
-	eval       loaders.EvalFiles
+	eval       evalinput.Files
 	theme      string
 	requestID  string
 	metricsOut string
@@ -80,7 +82,7 @@ func runWorkbench(env Env, args []string) error {
 	}
 	if f.metricsOut != "" {
 		// Fail now rather than at the first export, with the screen taken.
-		if err := loaders.CheckMetricsLog(f.metricsOut); err != nil {
+		if err := metricslog.Check(f.metricsOut); err != nil {
 			return fmt.Errorf("--metrics-out %w", err)
 		}
 	}
@@ -112,7 +114,7 @@ func runWorkbench(env Env, args []string) error {
 	sc := *run.scenario
 	sc.Settings = run.settings
 	if f.eval.Run == "" && sc.EvalRun.Run != "" {
-		f.eval = loaders.EvalFiles(sc.EvalRun)
+		f.eval = evalinput.Files(sc.EvalRun)
 	}
 	prepared, err := f.loadEval(env)
 	if err != nil {
@@ -129,14 +131,14 @@ func runWorkbench(env Env, args []string) error {
 			return sum.Fallbacks.Lines()
 		},
 		ExportDir:     cwd,
-		WriteScenario: loaders.WriteScenario,
+		WriteScenario: scenario.Write,
 		WriteHTMLReport: func(w io.Writer, sc *core.Scenario, ev *core.Evaluation) error {
 			return writeWorkbenchHTMLReport(w, sc, ev, run.prices)
 		},
 		InputTTY:      pipedDocs || !env.StdinIsTTY,
 		RequestID:     f.requestID,
 		MetricsOut:    f.metricsOut,
-		AppendMetrics: loaders.AppendMetricsFile,
+		AppendMetrics: metricslog.Append,
 		Eval:          prepared,
 		EvalName:      relativePath(f.eval.Run),
 		Prices:        run.prices,
@@ -205,7 +207,7 @@ func (f *workbenchFlags) loadEval(env Env) (*evalrun.Prepared, error) {
 		}
 		return nil, nil
 	}
-	set, err := loaders.LoadEvalRunWith(f.eval, evalLoadOptions(env, f.strictQrels))
+	set, err := evalinput.LoadWith(f.eval, evalLoadOptions(env, f.strictQrels))
 	if err != nil {
 		return nil, err
 	}
@@ -217,12 +219,12 @@ func (f *workbenchFlags) loadEval(env Env) (*evalrun.Prepared, error) {
 
 // evalKeepBudget is what a run's kept analyses may take: its files'
 // size, or evalKeepFloor for a smaller run.
-func evalKeepBudget(files loaders.EvalFiles) int64 {
+func evalKeepBudget(files evalinput.Files) int64 {
 	return max(evalKeepFloor, evalFilesBytes(files))
 }
 
 // evalFilesBytes is the size of a run's regular files.
-func evalFilesBytes(files loaders.EvalFiles) int64 {
+func evalFilesBytes(files evalinput.Files) int64 {
 	total := int64(0)
 	for _, path := range []string{files.Run, files.Corpus, files.Queries, files.Qrels} {
 		if info, err := os.Stat(path); path != "" && err == nil && info.Mode().IsRegular() {

@@ -8,7 +8,7 @@ import (
 	"ctxlab/core"
 	"ctxlab/core/evalrun"
 	"ctxlab/core/tokens"
-	"ctxlab/loaders"
+	"ctxlab/loaders/evalinput"
 )
 
 // TestWorkbenchRunFiguresAreEvals: the run the workbench prepares, its
@@ -16,7 +16,7 @@ import (
 // every run (as for a run too large to keep them), reports what ctxlab
 // eval writes for the same settings, byte for byte.
 func TestWorkbenchRunFiguresAreEvals(t *testing.T) {
-	files := loaders.EvalFiles{
+	files := evalinput.Files{
 		Run: "../sample/eval/run.trec", Corpus: "../sample/eval/corpus.jsonl",
 		Queries: "../sample/eval/queries.jsonl", Qrels: "../sample/eval/qrels.tsv",
 	}
@@ -34,7 +34,7 @@ func TestWorkbenchRunFiguresAreEvals(t *testing.T) {
 		budget int64
 		kept   bool
 	}{{evalKeepBudget(files), true}, {0, false}} {
-		set, err := loaders.LoadEvalRun(files)
+		set, err := evalinput.Load(files)
 		if err != nil {
 			t.Fatal(err)
 		}

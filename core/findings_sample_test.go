@@ -8,7 +8,7 @@ import (
 
 	"ctxlab/core"
 	"ctxlab/core/diagnose"
-	"ctxlab/loaders"
+	"ctxlab/loaders/scenario"
 	"ctxlab/sample"
 )
 
@@ -17,7 +17,7 @@ import (
 // the archived copy (#34, with 30 days for 60) is sent as [2], because
 // lost in the middle puts it last and the greedy budget stops short.
 func TestSampleFindsTheStaleRefundPolicy(t *testing.T) {
-	sc, err := loaders.LoadScenarioFS(sample.FS, "support_chat.yaml")
+	sc, err := scenario.LoadFS(sample.FS, "support_chat.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,7 +53,7 @@ func TestSampleFindsTheStaleRefundPolicy(t *testing.T) {
 // TestFindingTokenizerEstimateFollowsTheModelRoute: the finding says what
 // ResolveModel says of a model counted with another provider's encoding.
 func TestFindingTokenizerEstimateFollowsTheModelRoute(t *testing.T) {
-	sc, err := loaders.LoadScenarioFS(sample.FS, "support_chat.yaml")
+	sc, err := scenario.LoadFS(sample.FS, "support_chat.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,7 +14,7 @@ import (
 	"ctxlab/core/pipeline"
 	"ctxlab/core/value"
 	"ctxlab/core/window"
-	"ctxlab/loaders"
+	"ctxlab/loaders/scenario"
 	"ctxlab/sample"
 )
 
@@ -35,7 +35,7 @@ func suggestFor(t *testing.T, sc *core.Scenario, s core.Settings) (core.EvalInpu
 
 func sampleScenario(t testing.TB, name string) *core.Scenario {
 	t.Helper()
-	sc, err := loaders.LoadScenarioFS(sample.FS, name)
+	sc, err := scenario.LoadFS(sample.FS, name)
 	if err != nil {
 		t.Fatal(err)
 	}

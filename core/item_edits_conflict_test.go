@@ -7,7 +7,7 @@ import (
 	"testing/fstest"
 
 	"ctxlab/core"
-	"ctxlab/loaders"
+	"ctxlab/loaders/scenario"
 )
 
 // TestTwoEditsOfOneItemAreRefused: an item dropped twice, cut twice, or
@@ -52,7 +52,7 @@ func TestTwoEditsOfOneItemAreRefused(t *testing.T) {
 					yamlText += "  " + key + ": [" + strings.Join(list, ", ") + "]\n"
 				}
 			}
-			_, err = loaders.LoadScenarioFS(fstest.MapFS{"s.yaml": {Data: []byte(yamlText)}}, "s.yaml")
+			_, err = scenario.LoadFS(fstest.MapFS{"s.yaml": {Data: []byte(yamlText)}}, "s.yaml")
 			switch {
 			case c.wantYAML == "" && err != nil:
 				t.Errorf("the scenario file is refused: %v", err)

@@ -7,7 +7,7 @@ import (
 	"ctxlab/core"
 	"ctxlab/core/window"
 	"ctxlab/internal/testcorpus"
-	"ctxlab/loaders"
+	"ctxlab/loaders/request"
 )
 
 // TestSpaceFindsTheLargestToolResultOfARecordedAgentLoop: on a recorded
@@ -16,7 +16,7 @@ import (
 // independently from the assembled messages; OpenAI bills a tool call as
 // it renders it, more compactly than its JSON.
 func TestSpaceFindsTheLargestToolResultOfARecordedAgentLoop(t *testing.T) {
-	sc, err := loaders.LoadRequest(testcorpus.Path("pydantic-ai-llm-requests/test_prefect_agent_with_hitl_tool.yaml"), nil, loaders.RequestOptions{Interaction: 2})
+	sc, err := request.Load(testcorpus.Path("pydantic-ai-llm-requests/test_prefect_agent_with_hitl_tool.yaml"), nil, request.Options{Interaction: 2})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,15 +1,21 @@
-// Package loaders turns files into core values: retrieved documents in the
-// formats retrieval systems emit, and chat histories.
+// Package loaders holds what every loader of ctxlab's inputs shares:
+// reading a file or stdin within the input size limit, the *Error every
+// loader reports bad input with, and the JSON and YAML decoding they build
+// on. The loaders themselves are its sub-packages, one per kind of input:
 //
-// It reads every input ctxlab takes: document sets (JSON, JSON Lines,
-// YAML, CSV, a directory, prose, the outputs of vector stores and
-// frameworks), chat histories, request bodies (OpenAI Chat Completions,
-// Anthropic Messages, either inside a VCR cassette), scenario files,
-// budget files, price tables, settings files for diff, metrics logs, and
-// a retrieval run with its corpus, queries and relevance judgments for
-// eval. A scenario's settings are read through core's knob table, each
-// key with its line number (scenario_knobs.go), and written back the same
-// way (export_scenario.go).
+//   - docs: document sets (JSON, JSON Lines, YAML, CSV, a directory,
+//     prose, the outputs of vector stores, frameworks and Tavily).
+//   - request: request bodies (OpenAI Chat Completions, Anthropic
+//     Messages, either inside a VCR cassette) and their recorded usage.
+//   - history: chat histories and transcripts.
+//   - scenario: scenario files, budget files, settings files for diff,
+//     and writing a scenario back.
+//   - evalinput: a retrieval run with its corpus, queries and relevance
+//     judgments for eval.
+//   - prices: price tables.
+//   - metricslog: the metrics log monitor reads and assemble appends to.
+//   - trace: OTLP traces, whose LLM spans open as requests and whose
+//     retrieval spans open as document sets.
 //
 // Every file and stdin is read through input.go (OpenInput, ReadInput,
 // NewInputReader), which enforces the input size limit (--max-input-size)
@@ -27,14 +33,10 @@
 // problem with the input is an *Error naming the file, the line or record,
 // and what was expected, on one line; nothing here panics on input.
 //
-// Decisions a user may need to know, also documented where they are made:
-//   - Score defaults to 1.0 when absent or null; numeric strings are
-//     accepted; NaN and infinities are rejected.
-//   - Source falls back to metadata.source, then the id, only when the
-//     record has no "source" key; an explicit "" stays "".
-//   - Chroma: score = 1 − distance; the distance is kept in metadata.
-//   - LangChain similarity_search_with_score and Qdrant scores are kept as
-//     given, even where the store returns a distance.
-//   - Document content is kept byte-exact, except that CSV turns CRLF inside
-//     quoted fields into LF and a leading UTF-8 BOM is dropped.
+// The helpers the sub-packages share are exported from here for them: a
+// decoded input and where its records came from (Tree, Place), the
+// messages errors are built of (Quoted, Describe, InputError), VCR
+// cassette framing (cassette.go), YAML node readers (yaml_node.go), the
+// plain JSON line decoder (jsonl_plain.go) and the rule that keeps a
+// scenario's files inside its folder (paths.go).
 package loaders

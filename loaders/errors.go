@@ -63,7 +63,7 @@ func oneLine(s string) string {
 	return safetext.Line(s)
 }
 
-// quoted shows an input value inside an error message: between double
+// Quoted shows an input value inside an error message: between double
 // quotes (a quote or backslash in it escaped, as %q does), control
 // characters made inert like oneLine. fmt's %q would escape them Go's way
 // (\x1b), which reads differently from the ␛ the terminal shows of the
@@ -71,7 +71,7 @@ func oneLine(s string) string {
 // its start and its size: a message is one line a person reads, and a
 // 50 MB preset name quoted whole in every label a loader prepared for
 // its errors held the file several times over.
-func quoted(s string) string {
+func Quoted(s string) string {
 	size := ""
 	if len(s) > quotedMaxBytes {
 		size = " (" + numfmt.Thousands(len(s)) + " bytes)"
@@ -88,15 +88,15 @@ func quoted(s string) string {
 // quotedMaxBytes is how much of a value an error message quotes.
 const quotedMaxBytes = 120
 
-// place says where a record came from: a line (JSON Lines, CSV) or its
+// Place says where a record came from: a line (JSON Lines, CSV) or its
 // 1-based position in a list (JSON arrays, YAML, nested result lists).
-type place struct {
-	line   int
-	record int
+type Place struct {
+	Line   int
+	Record int
 }
 
-func (p place) err(name, format string, args ...any) *Error {
-	return &Error{Name: name, Line: p.line, Record: p.record, Msg: fmt.Sprintf(format, args...)}
+func (p Place) Err(name, format string, args ...any) *Error {
+	return &Error{Name: name, Line: p.Line, Record: p.Record, Msg: fmt.Sprintf(format, args...)}
 }
 
 // lineCol converts a byte offset into a 1-based line and byte column.
@@ -113,10 +113,10 @@ func lineCol(data []byte, offset int) (line, col int) {
 	return line, col
 }
 
-// checkUTF8 reports the first invalid UTF-8 byte in data. encoding/json and
+// CheckUTF8 reports the first invalid UTF-8 byte in data. encoding/json and
 // yaml.v3 would otherwise replace it with U+FFFD or reject it with no
 // position, and the user needs to know where to look.
-func checkUTF8(name string, data []byte) error {
+func CheckUTF8(name string, data []byte) error {
 	if utf8.Valid(data) {
 		return nil
 	}
@@ -137,21 +137,21 @@ func invalidUTF8Offset(data []byte) int {
 	return -1
 }
 
-// checkStringUTF8 rejects a decoded string that is not UTF-8; YAML's !!binary
+// CheckStringUTF8 rejects a decoded string that is not UTF-8; YAML's !!binary
 // tag can produce one even from a valid file.
-func checkStringUTF8(p place, name, field, s string) error {
+func CheckStringUTF8(p Place, name, field, s string) error {
 	if utf8.ValidString(s) {
 		return nil
 	}
-	return p.err(name, "%s is not valid UTF-8 (invalid byte at offset %s of the value)", field, numfmt.Thousands(invalidUTF8Offset([]byte(s))))
+	return p.Err(name, "%s is not valid UTF-8 (invalid byte at offset %s of the value)", field, numfmt.Thousands(invalidUTF8Offset([]byte(s))))
 }
 
 // ErrEmpty is the cause of every empty-input error, so a caller can tell
 // "nothing was given" from "something malformed was given".
 var ErrEmpty = errors.New("input is empty")
 
-// emptyError reports input with nothing but whitespace; expected says what
+// EmptyError reports input with nothing but whitespace; expected says what
 // should have been there ("documents", "chat messages").
-func emptyError(name, expected string) error {
+func EmptyError(name, expected string) error {
 	return &Error{Name: name, Msg: "input is empty; expected " + expected, empty: true}
 }

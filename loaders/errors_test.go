@@ -48,11 +48,11 @@ func TestLineCol(t *testing.T) {
 // An error quotes a long value's start and says its size, on one line;
 // a short value whole.
 func TestQuotedShortensALongValue(t *testing.T) {
-	if got := quoted(`a "b"`); got != `"a \"b\""` {
+	if got := Quoted(`a "b"`); got != `"a \"b\""` {
 		t.Errorf("quoted a short value as %s", got)
 	}
 	long := strings.Repeat("é", 100) // 200 bytes: the cut falls inside a character
-	got := quoted(long)
+	got := Quoted(long)
 	want := `"` + strings.Repeat("é", 60) + `…" (200 bytes)`
 	if got != want {
 		t.Errorf("quoted a long value as %s, want %s", got, want)

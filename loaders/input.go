@@ -64,7 +64,7 @@ func OpenInput(path string) (io.ReadCloser, error) {
 // file over the limit is refused before a byte is read, and one within it
 // is read into a buffer of its size, as os.ReadFile does.
 func ReadInputFile(path string) ([]byte, error) {
-	r, size, err := openSizedInput(path)
+	r, size, err := OpenSizedInput(path)
 	if err != nil {
 		return nil, err
 	}
@@ -259,7 +259,7 @@ func cutTail(buf []byte) int {
 	return 0
 }
 
-// invalid words the first byte that is not UTF-8, as checkUTF8 does for
+// invalid words the first byte that is not UTF-8, as CheckUTF8 does for
 // bytes already in memory.
 func (in *inputReader) invalid(b byte) error {
 	return &Error{Name: in.name, Line: in.line,
@@ -271,10 +271,10 @@ func (in *inputReader) tooLarge() error {
 		Msg: fmt.Sprintf("is larger than %s, the input size limit; raise it with --max-input-size if the input is meant to be this large", FormatSize(in.limit))}
 }
 
-// inputError returns an *Error as it is, since it already names the input
+// InputError returns an *Error as it is, since it already names the input
 // and says what was wrong, and prefixes any other (a missing file, a
 // permission) with what was being done.
-func inputError(doing string, err error) error {
+func InputError(doing string, err error) error {
 	var inputErr *Error
 	if errors.As(err, &inputErr) {
 		return err
@@ -298,13 +298,25 @@ func withoutSyscall(err error) error {
 	return err
 }
 
-// statInput stats an input path. Its error names the path and the
+// StatInput stats an input path. Its error names the path and the
 // problem ("loading documents: nope.jsonl: no such file or directory"),
 // without the system call Go's own message starts with.
-func statInput(path, doing string) (os.FileInfo, error) {
+func StatInput(path, doing string) (os.FileInfo, error) {
 	info, err := os.Stat(path)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", doing, withoutSyscall(err))
 	}
 	return info, nil
 }
+
+// StripBOM drops a leading UTF-8 byte-order mark, which Windows editors and
+// spreadsheet exports add and which no parser here expects.
+func StripBOM(data []byte) []byte {
+	return bytes.TrimPrefix(data, UTF8BOM)
+}
+
+func IsBlank(data []byte) bool {
+	return len(bytes.TrimSpace(data)) == 0
+}
+
+var UTF8BOM = []byte{0xEF, 0xBB, 0xBF}

@@ -1,8 +1,11 @@
-package loaders
+package loaders_test
 
 import (
 	"strings"
 	"testing"
+
+	"ctxlab/loaders/docs"
+	"ctxlab/loaders/request"
 )
 
 // TestSwappedInputKindsNameTheRightOption: a request given as documents,
@@ -21,7 +24,7 @@ func TestSwappedInputKindsNameTheRightOption(t *testing.T) {
 		{"request.json", chatRequest, "is a chat request body (1 message, 1 tool), not documents; open it with --request"},
 		{"chat.yaml", chatCassette, "is a VCR cassette of chat requests (1 interaction), not retrieval results; open it with --request"},
 	} {
-		_, _, err := ParseDocuments(c.name, []byte(c.data), FormatAuto)
+		_, _, err := docs.Parse(c.name, []byte(c.data), docs.FormatAuto)
 		if err == nil || err.Error() != c.name+": "+c.want {
 			t.Errorf("documents from %s: %v; want %q", c.name, err, c.want)
 		}
@@ -33,16 +36,16 @@ func TestSwappedInputKindsNameTheRightOption(t *testing.T) {
 		{"history.json", history, "; it looks like a chat history: pass it with --history, beside --docs"},
 		{"search.yaml", retrievalCassette, "; its responses hold retrieval results: pass it with --docs"},
 	} {
-		_, err := ParseRequest(c.name, []byte(c.data), RequestOptions{})
+		_, err := request.Parse(c.name, []byte(c.data), request.Options{})
 		if err == nil || !strings.HasSuffix(err.Error(), c.want) || strings.Contains(err.Error(), "\n") {
 			t.Errorf("request from %s: %v; want one line ending %q", c.name, err, c.want)
 		}
 	}
 	// A real request still loads, and real documents still do.
-	if _, err := ParseRequest("request.json", []byte(chatRequest), RequestOptions{}); err != nil {
+	if _, err := request.Parse("request.json", []byte(chatRequest), request.Options{}); err != nil {
 		t.Errorf("a chat request: %v", err)
 	}
-	if docs, _, err := ParseDocuments("search.yaml", []byte(retrievalCassette), FormatAuto); err != nil || len(docs) != 1 {
+	if docs, _, err := docs.Parse("search.yaml", []byte(retrievalCassette), docs.FormatAuto); err != nil || len(docs) != 1 {
 		t.Errorf("a retrieval cassette: %d documents, %v", len(docs), err)
 	}
 }

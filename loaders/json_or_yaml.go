@@ -11,25 +11,25 @@ import (
 // not JSON. Detection from the first byte alone took such a file for
 // JSON and refused it as invalid JSON.
 
-// decodeJSONOrYAML decodes data that opens like JSON (looksLikeJSON):
+// DecodeJSONOrYAML decodes data that opens like JSON (LooksLikeJSON):
 // as JSON, which reads most such files and reads them as it always has,
 // and when that fails as YAML, unless its name says JSON: broken JSON is
 // often YAML ("{"content": }" is a null content), and the JSON error
 // says where it broke. A file named .yaml or .yml that is neither gets
 // the YAML error, any other the JSON error with what YAML said of it. An input over the YAML size
-// limit (yamlTooLarge) is not tried as YAML: a file named as YAML gets
+// limit (YAMLTooLarge) is not tried as YAML: a file named as YAML gets
 // that refusal, any other its JSON error alone.
-func decodeJSONOrYAML(name string, data []byte) (tree, error) {
-	t, err := decodeJSON(name, data)
+func DecodeJSONOrYAML(name string, data []byte) (Tree, error) {
+	t, err := DecodeJSON(name, data)
 	var jsonErr *Error
 	if err == nil || !errors.As(err, &jsonErr) || jsonErr.empty {
 		return t, err
 	}
 	yamlName := hasYAMLName(name)
-	if hasJSONName(name) || (!yamlName && yamlTooLarge(name, data) != nil) {
-		return tree{}, err
+	if hasJSONName(name) || (!yamlName && YAMLTooLarge(name, data) != nil) {
+		return Tree{}, err
 	}
-	yt, yamlErr := decodeYAML(name, data)
+	yt, yamlErr := DecodeYAML(name, data)
 	if yamlErr == nil {
 		return yt, nil
 	}
@@ -42,7 +42,7 @@ func decodeJSONOrYAML(name string, data []byte) (tree, error) {
 	}
 	both := *first
 	both.Err = &notEither{err: first.Err, other: other, syntax: otherSyntax}
-	return tree{}, &both
+	return Tree{}, &both
 }
 
 // hasYAMLName reports whether a file's name says it is YAML.

@@ -1,4 +1,4 @@
-package loaders
+package loaders_test
 
 import (
 	"os"
@@ -6,6 +6,9 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"ctxlab/loaders/docs"
+	"ctxlab/loaders/history"
 )
 
 // A YAML flow sequence opens with '[' as JSON does; it was refused as
@@ -16,7 +19,7 @@ func TestFlowYAMLDocumentsAreReadAsYAML(t *testing.T) {
 	if err := os.WriteFile(block, []byte("- content: alpha beta\n  score: 0.9\n- content: gamma\n  source: g.md\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	want, _, err := LoadDocuments(block, nil, DocOptions{})
+	want, _, err := docs.Load(block, nil, docs.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -26,27 +29,27 @@ func TestFlowYAMLDocumentsAreReadAsYAML(t *testing.T) {
 		if err := os.WriteFile(path, []byte(flow), 0o600); err != nil {
 			t.Fatal(err)
 		}
-		got, format, err := LoadDocuments(path, nil, DocOptions{})
+		got, format, err := docs.Load(path, nil, docs.Options{})
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		if format != FormatYAML || !reflect.DeepEqual(got, want) {
+		if format != docs.FormatYAML || !reflect.DeepEqual(got, want) {
 			t.Errorf("%s: got %q %+v, want yaml %+v", name, format, got, want)
 		}
 	}
 	// Piped, with no name to go by, the JSON parse fails and YAML reads it.
-	got, _, err := ParseDocuments("stdin", []byte(flow), FormatAuto)
+	got, _, err := docs.Parse("stdin", []byte(flow), docs.FormatAuto)
 	if err != nil || !reflect.DeepEqual(got, want) {
 		t.Errorf("stdin: got %+v, %v; want %+v", got, err, want)
 	}
 }
 
 func TestFlowYAMLHistoryIsReadAsYAML(t *testing.T) {
-	want, err := ParseHistory("h.yaml", []byte("- role: user\n  content: hi there\n- role: assistant\n  content: hello\n"))
+	want, err := history.Parse("h.yaml", []byte("- role: user\n  content: hi there\n- role: assistant\n  content: hello\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := ParseHistory("h.yaml", []byte("[{role: user, content: hi there}, {role: assistant, content: hello}]\n"))
+	got, err := history.Parse("h.yaml", []byte("[{role: user, content: hi there}, {role: assistant, content: hello}]\n"))
 	if err != nil || !reflect.DeepEqual(got, want) {
 		t.Errorf("got %+v, %v; want %+v", got, err, want)
 	}
@@ -62,13 +65,13 @@ func TestNeitherJSONNorYAMLNamesBoth(t *testing.T) {
 		{"stdin", `stdin: line 1, column 4: invalid JSON: invalid character 'c' looking for beginning of object key string; not YAML either (did not find expected ',' or '}')`},
 		{"d.json", `d.json: line 1, column 4: invalid JSON: invalid character 'c' looking for beginning of object key string`},
 	} {
-		_, _, err := ParseDocuments(c.name, bad, FormatAuto)
+		_, _, err := docs.Parse(c.name, bad, docs.FormatAuto)
 		if err == nil || err.Error() != c.want {
 			t.Errorf("%s:\n got %v\nwant %s", c.name, err, c.want)
 		}
 	}
 	// Broken JSON that YAML reads as something else stays a JSON error.
-	_, _, err := ParseDocuments("d.json", []byte("[{\"content\": \"a\"},\n {\"content\": }]"), FormatAuto)
+	_, _, err := docs.Parse("d.json", []byte("[{\"content\": \"a\"},\n {\"content\": }]"), docs.FormatAuto)
 	if err == nil || !strings.Contains(err.Error(), "line 2, column 14: invalid JSON") {
 		t.Errorf("d.json: got %v", err)
 	}

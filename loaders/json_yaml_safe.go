@@ -9,7 +9,7 @@ import (
 	"ctxlab/internal/safetext"
 )
 
-// yamlReadableJSON rewrites JSON so that yaml.v3, which reads JSON as
+// YAMLReadableJSON rewrites JSON so that yaml.v3, which reads JSON as
 // YAML, reads the same values: the keys in their order, every string
 // written by encoding/json. A request body as Python's json.dumps writes
 // it escapes an emoji as a surrogate pair (\ud83d\udc4d), which YAML's
@@ -18,7 +18,7 @@ import (
 // scenario with such a tool fail. Strings come out as UTF-8, and the
 // characters YAML refuses (with the bidirectional and zero-width ones)
 // as \u escapes, which YAML reads as the same characters.
-func yamlReadableJSON(raw []byte) ([]byte, error) {
+func YAMLReadableJSON(raw []byte) ([]byte, error) {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
 	var out bytes.Buffer

@@ -30,10 +30,10 @@ func SetMaxYAMLSize(n int64) (restore func()) {
 	return func() { maxYAMLSize.Store(old) }
 }
 
-// yamlTooLarge refuses, before it is parsed, YAML over the YAML size
+// YAMLTooLarge refuses, before it is parsed, YAML over the YAML size
 // limit: one line naming the input, the limit and the flag that raises
 // it; nil for YAML within it.
-func yamlTooLarge(name string, data []byte) error {
+func YAMLTooLarge(name string, data []byte) error {
 	if int64(len(data)) <= MaxYAMLSize() {
 		return nil
 	}

@@ -6,10 +6,10 @@ import (
 	"io"
 )
 
-// lineBlocks cuts a reader into blocks of whole lines of about size
+// LineBlocks cuts a reader into blocks of whole lines of about size
 // bytes (a longer line is a block of its own), reusing the buffers given
 // back with recycle.
-type lineBlocks struct {
+type LineBlocks struct {
 	r     io.Reader
 	size  int
 	carry []byte // the start of a line the last block cut, to begin the next
@@ -17,15 +17,15 @@ type lineBlocks struct {
 	free  chan []byte
 }
 
-// newLineBlocks cuts r into blocks of about blockSize bytes.
-func newLineBlocks(r io.Reader, blockSize int) *lineBlocks {
-	return &lineBlocks{r: r, size: blockSize, free: make(chan []byte, 8)}
+// NewLineBlocks cuts r into blocks of about blockSize bytes.
+func NewLineBlocks(r io.Reader, blockSize int) *LineBlocks {
+	return &LineBlocks{r: r, size: blockSize, free: make(chan []byte, 8)}
 }
 
 // next returns the next block, every line of it ending in '\n' but maybe
 // the file's last; nil at the end. The block is the caller's until it
 // passes it to recycle.
-func (b *lineBlocks) next() ([]byte, error) {
+func (b *LineBlocks) Next() ([]byte, error) {
 	if b.eof && len(b.carry) == 0 {
 		return nil, nil
 	}
@@ -74,7 +74,7 @@ func (b *lineBlocks) next() ([]byte, error) {
 // recycle gives a block's buffer back for a later block. A long line's
 // buffer is left to the collector: kept, it would make every later block
 // as large, and hold the line's size until the file is read.
-func (b *lineBlocks) recycle(block []byte) {
+func (b *LineBlocks) Recycle(block []byte) {
 	if cap(block) != b.size {
 		return
 	}

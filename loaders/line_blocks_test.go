@@ -27,10 +27,10 @@ func TestLineBlocksCutAfterWholeLines(t *testing.T) {
 		if round%2 == 0 {
 			r = iotest.OneByteReader(r)
 		}
-		blocks := newLineBlocks(r, size)
+		blocks := NewLineBlocks(r, size)
 		var got []byte
 		for {
-			block, err := blocks.next()
+			block, err := blocks.Next()
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -41,7 +41,7 @@ func TestLineBlocksCutAfterWholeLines(t *testing.T) {
 				t.Fatalf("block size %d: block %q does not end a line", size, block)
 			}
 			got = append(got, block...)
-			blocks.recycle(block)
+			blocks.Recycle(block)
 		}
 		if string(got) != text.String() {
 			t.Fatalf("block size %d: the blocks joined are %q, want %q", size, got, text.String())

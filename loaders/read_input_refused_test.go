@@ -1,9 +1,12 @@
-package loaders
+package loaders_test
 
 import (
 	"bytes"
 	"runtime"
 	"testing"
+
+	"ctxlab/loaders"
+	"ctxlab/loaders/internal/loadertest"
 )
 
 // A pipe over the size limit is refused having allocated about the
@@ -12,12 +15,12 @@ import (
 // limit by the time it was refused.
 func TestRefusedPipeAllocatesAboutTheLimit(t *testing.T) {
 	const limit = 8 << 20
-	defer SetMaxInputSize(limit)()
-	pipe, done := pipeWith(t, bytes.Repeat([]byte("a"), limit+limit/2))
+	defer loaders.SetMaxInputSize(limit)()
+	pipe, done := loadertest.PipeWith(t, bytes.Repeat([]byte("a"), limit+limit/2))
 	defer done()
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
-	_, err := ReadInput("stdin", pipe)
+	_, err := loaders.ReadInput("stdin", pipe)
 	runtime.ReadMemStats(&after)
 	if err == nil {
 		t.Fatal("a pipe over the limit was read")

@@ -1,4 +1,4 @@
-package loaders
+package loaders_test
 
 import (
 	"bytes"
@@ -9,33 +9,19 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-)
 
-// pipeWith writes data into a real pipe from another goroutine, as a shell
-// does for `producer | ctxlab`, and returns the read end and a function
-// that closes it and waits for the writer.
-func pipeWith(t *testing.T, data []byte) (*os.File, func()) {
-	t.Helper()
-	pr, pw, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		pw.Write(data) // fails once the reader gave up and closed its end
-		pw.Close()
-	}()
-	return pr, func() { pr.Close(); <-done }
-}
+	"ctxlab/loaders"
+	"ctxlab/loaders/docs"
+	"ctxlab/loaders/internal/loadertest"
+)
 
 // A pipe one byte over the limit is refused, with the limit named; one at
 // the limit is read whole.
 func TestReadInputRefusesAPipeOneByteOverTheLimit(t *testing.T) {
 	const limit = 3<<20 + 12_345 // not a multiple of any buffer size
-	defer SetMaxInputSize(limit)()
-	over, closeOver := pipeWith(t, bytes.Repeat([]byte("a"), limit+1))
-	_, err := ReadInput("stdin", over)
+	defer loaders.SetMaxInputSize(limit)()
+	over, closeOver := loadertest.PipeWith(t, bytes.Repeat([]byte("a"), limit+1))
+	_, err := loaders.ReadInput("stdin", over)
 	closeOver()
 	want := "stdin: is larger than 3,158,073 bytes, the input size limit; raise it with --max-input-size if the input is meant to be this large"
 	if err == nil || err.Error() != want {
@@ -55,8 +41,8 @@ func TestReadInputRefusesAPipeOneByteOverTheLimit(t *testing.T) {
 		words = append(words, piece...)
 	}
 	words = append(words, strings.Repeat("x", limit-len(words))...)
-	at, closeAt := pipeWith(t, words)
-	got, err := ReadInput("stdin", at)
+	at, closeAt := loadertest.PipeWith(t, words)
+	got, err := loaders.ReadInput("stdin", at)
 	closeAt()
 	if err != nil || !bytes.Equal(got, words) {
 		t.Fatalf("%d bytes through a pipe at a limit of %d: %d bytes back, %v", len(words), limit, len(got), err)
@@ -66,7 +52,7 @@ func TestReadInputRefusesAPipeOneByteOverTheLimit(t *testing.T) {
 // stdin redirected from a regular file over the limit is refused from its
 // size, before a byte is read; one within it comes back whole.
 func TestReadInputSizesARedirectedFile(t *testing.T) {
-	defer SetMaxInputSize(1000)()
+	defer loaders.SetMaxInputSize(1000)()
 	path := filepath.Join(t.TempDir(), "in.txt")
 	for _, size := range []int{1000, 1001} {
 		if err := os.WriteFile(path, bytes.Repeat([]byte("b"), size), 0o644); err != nil {
@@ -76,7 +62,7 @@ func TestReadInputSizesARedirectedFile(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := ReadInput("stdin", f)
+		got, err := loaders.ReadInput("stdin", f)
 		offset, _ := f.Seek(0, io.SeekCurrent)
 		f.Close()
 		switch {
@@ -90,7 +76,7 @@ func TestReadInputSizesARedirectedFile(t *testing.T) {
 
 // A redirected file read from already is sized by what is left of it.
 func TestReadInputSizesWhatIsLeftOfAFile(t *testing.T) {
-	defer SetMaxInputSize(1000)()
+	defer loaders.SetMaxInputSize(1000)()
 	path := filepath.Join(t.TempDir(), "in.txt")
 	if err := os.WriteFile(path, bytes.Repeat([]byte("c"), 1500), 0o644); err != nil {
 		t.Fatal(err)
@@ -103,7 +89,7 @@ func TestReadInputSizesWhatIsLeftOfAFile(t *testing.T) {
 	if _, err := f.Seek(600, io.SeekStart); err != nil {
 		t.Fatal(err)
 	}
-	if got, err := ReadInput("stdin", f); err != nil || len(got) != 900 {
+	if got, err := loaders.ReadInput("stdin", f); err != nil || len(got) != 900 {
 		t.Fatalf("900 bytes left of 1,500 at a limit of 1,000: got %d bytes, %v", len(got), err)
 	}
 }
@@ -115,11 +101,11 @@ func TestAPipesBadByteIsNamedAcrossChunks(t *testing.T) {
 	text := lines + "é\xff"
 	want := "stdin: line 8193: invalid UTF-8 at byte offset 131,074 (byte 0xff); expected UTF-8 text"
 	for name, read := range map[string]func(*os.File) error{
-		"bytes":  func(f *os.File) error { _, err := ReadInput("stdin", f); return err },
-		"string": func(f *os.File) error { _, err := ReadInputString("stdin", f); return err },
-		"docs":   func(f *os.File) error { _, _, err := LoadDocuments("-", f, DocOptions{}); return err },
+		"bytes":  func(f *os.File) error { _, err := loaders.ReadInput("stdin", f); return err },
+		"string": func(f *os.File) error { _, err := loaders.ReadInputString("stdin", f); return err },
+		"docs":   func(f *os.File) error { _, _, err := docs.Load("-", f, docs.Options{}); return err },
 	} {
-		pipe, done := pipeWith(t, []byte(text))
+		pipe, done := loadertest.PipeWith(t, []byte(text))
 		err := read(pipe)
 		done()
 		if err == nil || err.Error() != want {
@@ -131,7 +117,7 @@ func TestAPipesBadByteIsNamedAcrossChunks(t *testing.T) {
 // ReadInputString gives what ReadInput gives, from a pipe and from a
 // redirected file, and refuses the same inputs with the same words.
 func TestReadInputStringIsReadInput(t *testing.T) {
-	defer SetMaxInputSize(200_000)()
+	defer loaders.SetMaxInputSize(200_000)()
 	path := filepath.Join(t.TempDir(), "in.txt")
 	for _, text := range []string{
 		strings.Repeat("été 漢字 word\n", 10_000),    // 170,000 bytes, many chunks
@@ -145,7 +131,7 @@ func TestReadInputStringIsReadInput(t *testing.T) {
 		for _, source := range []string{"pipe", "redirected file"} {
 			open := func() (*os.File, func()) {
 				if source == "pipe" {
-					return pipeWith(t, []byte(text))
+					return loadertest.PipeWith(t, []byte(text))
 				}
 				f, err := os.Open(path)
 				if err != nil {
@@ -154,10 +140,10 @@ func TestReadInputStringIsReadInput(t *testing.T) {
 				return f, func() { f.Close() }
 			}
 			f, done := open()
-			want, wantErr := ReadInput("stdin", f)
+			want, wantErr := loaders.ReadInput("stdin", f)
 			done()
 			f, done = open()
-			got, gotErr := ReadInputString("stdin", f)
+			got, gotErr := loaders.ReadInputString("stdin", f)
 			done()
 			if fmt.Sprint(gotErr) != fmt.Sprint(wantErr) || (wantErr == nil && got != string(want)) {
 				t.Errorf("%d bytes from a %s: %d bytes and %v, ReadInput gives %d and %v", len(text), source, len(got), gotErr, len(want), wantErr)

@@ -5,10 +5,10 @@ import (
 	"os"
 )
 
-// openSizedInput opens path through OpenInput with its size when it is a
+// OpenSizedInput opens path through OpenInput with its size when it is a
 // regular file (0 otherwise), refusing one over the limit before a byte
 // is read.
-func openSizedInput(path string) (io.ReadCloser, int64, error) {
+func OpenSizedInput(path string) (io.ReadCloser, int64, error) {
 	r, err := OpenInput(path)
 	if err != nil {
 		return nil, 0, err

@@ -38,13 +38,13 @@ func ParseSize(s string) (int64, error) {
 	n, err := strconv.ParseInt(text, 10, 64)
 	switch {
 	case err != nil && strings.Contains(err.Error(), "range"):
-		return 0, fmt.Errorf("%s is too large", quoted(s))
+		return 0, fmt.Errorf("%s is too large", Quoted(s))
 	case err != nil:
-		return 0, fmt.Errorf("%s is not a size; expected a whole number of bytes, optionally with a unit such as 512MiB or 2GB", quoted(s))
+		return 0, fmt.Errorf("%s is not a size; expected a whole number of bytes, optionally with a unit such as 512MiB or 2GB", Quoted(s))
 	case n <= 0:
-		return 0, fmt.Errorf("%s is not above zero; expected a size such as 512MiB", quoted(s))
+		return 0, fmt.Errorf("%s is not above zero; expected a size such as 512MiB", Quoted(s))
 	case n > math.MaxInt64/unit:
-		return 0, fmt.Errorf("%s is too large", quoted(s))
+		return 0, fmt.Errorf("%s is too large", Quoted(s))
 	}
 	return n * unit, nil
 }

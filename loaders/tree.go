@@ -14,43 +14,43 @@ import (
 // history.go works on the generic values these decode to, so every shape
 // can arrive as JSON, JSON Lines or YAML.
 const (
-	syntaxJSON  = "json"
-	syntaxJSONL = "jsonl"
-	syntaxYAML  = "yaml"
+	SyntaxJSON  = "json"
+	SyntaxJSONL = "jsonl"
+	SyntaxYAML  = "yaml"
 )
 
-// tree is a decoded input file: one top-level value, or for a stream of
+// Tree is a decoded input file: one top-level value, or for a stream of
 // JSON values (JSON Lines) a []any of them with the line each one starts on.
-type tree struct {
-	value  any
-	syntax string
-	lines  []int // JSON Lines only: 1-based start line of each value
-	first  int   // one JSON value: the 1-based line it starts on
+type Tree struct {
+	Value  any
+	Syntax string
+	Lines  []int // JSON Lines only: 1-based start line of each value
+	First  int   // one JSON value: the 1-based line it starts on
 }
 
 // at says where the i-th element of the top-level list came from, so errors
 // in JSON Lines name a line and errors in arrays name a record.
-func (t tree) at(i int) place {
-	if i < len(t.lines) {
-		return place{line: t.lines[i]}
+func (t Tree) At(i int) Place {
+	if i < len(t.Lines) {
+		return Place{Line: t.Lines[i]}
 	}
-	return place{record: i + 1}
+	return Place{Record: i + 1}
 }
 
-// looksLikeJSON reports whether the input starts like a JSON object or
+// LooksLikeJSON reports whether the input starts like a JSON object or
 // array; such input is parsed strictly as JSON so a typo gets a JSON error
 // with a position rather than a confusing YAML one.
-func looksLikeJSON(data []byte) bool {
+func LooksLikeJSON(data []byte) bool {
 	trimmed := bytes.TrimLeft(data, " \t\r\n")
 	return len(trimmed) > 0 && (trimmed[0] == '{' || trimmed[0] == '[')
 }
 
-// decodeJSON decodes one JSON value, or a stream of them (JSON Lines, or
+// DecodeJSON decodes one JSON value, or a stream of them (JSON Lines, or
 // concatenated pretty-printed objects) into a list.
-func decodeJSON(name string, data []byte) (tree, error) {
+func DecodeJSON(name string, data []byte) (Tree, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	// UseNumber keeps integers such as ids exact instead of rounding them
-	// through float64; normalizeJSON turns them into int64 or float64.
+	// through float64; NormalizeJSON turns them into int64 or float64.
 	dec.UseNumber()
 	var values []any
 	var lines []int
@@ -64,20 +64,20 @@ func decodeJSON(name string, data []byte) (tree, error) {
 		}
 		var v any
 		if err := dec.Decode(&v); err != nil {
-			return tree{}, jsonError(name, data, err)
+			return Tree{}, jsonError(name, data, err)
 		}
 		line += bytes.Count(data[counted:start], []byte{'\n'})
 		counted = start
-		values = append(values, normalizeJSON(v))
+		values = append(values, NormalizeJSON(v))
 		lines = append(lines, line)
 	}
 	switch len(values) {
 	case 0:
-		return tree{}, emptyError(name, "JSON")
+		return Tree{}, EmptyError(name, "JSON")
 	case 1:
-		return tree{value: values[0], syntax: syntaxJSON, first: lines[0]}, nil
+		return Tree{Value: values[0], Syntax: SyntaxJSON, First: lines[0]}, nil
 	}
-	return tree{value: values, syntax: syntaxJSONL, lines: lines}, nil
+	return Tree{Value: values, Syntax: SyntaxJSONL, Lines: lines}, nil
 }
 
 func skipJSONSpace(data []byte, i int) int {
@@ -105,12 +105,12 @@ func jsonError(name string, data []byte, err error) error {
 	return &Error{Name: name, Msg: "invalid JSON", Err: err}
 }
 
-// normalizeJSON replaces json.Number with int64 when the literal is an
+// NormalizeJSON replaces json.Number with int64 when the literal is an
 // integer that fits, else float64, so consumers see ordinary Go numbers.
 // Integers too large for int64 and literals that overflow float64 stay
 // json.Number: converting would silently change them, and json.Number
 // still marshals back to the same literal.
-func normalizeJSON(v any) any {
+func NormalizeJSON(v any) any {
 	switch x := v.(type) {
 	case json.Number:
 		s := string(x)
@@ -127,21 +127,21 @@ func normalizeJSON(v any) any {
 		return f
 	case map[string]any:
 		for k, e := range x {
-			x[k] = normalizeJSON(e)
+			x[k] = NormalizeJSON(e)
 		}
 	case []any:
 		for i, e := range x {
-			x[i] = normalizeJSON(e)
+			x[i] = NormalizeJSON(e)
 		}
 	}
 	return v
 }
 
-// decodeAny decodes JSON when the input starts like JSON (or YAML when
-// that fails, decodeJSONOrYAML) and YAML otherwise.
-func decodeAny(name string, data []byte) (tree, error) {
-	if looksLikeJSON(data) {
-		return decodeJSONOrYAML(name, data)
+// DecodeAny decodes JSON when the input starts like JSON (or YAML when
+// that fails, DecodeJSONOrYAML) and YAML otherwise.
+func DecodeAny(name string, data []byte) (Tree, error) {
+	if LooksLikeJSON(data) {
+		return DecodeJSONOrYAML(name, data)
 	}
-	return decodeYAML(name, data)
+	return DecodeYAML(name, data)
 }

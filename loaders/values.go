@@ -9,27 +9,27 @@ import (
 	"strings"
 )
 
-// contentFields lists the field names that may hold a document's text, in
+// ContentFields lists the field names that may hold a document's text, in
 // order of preference; the first present with a non-null value is read.
-type contentFields []string
+type ContentFields []string
 
-// recordText is for a record's own fields (JSON and YAML records, CSV
+// RecordText is for a record's own fields (JSON and YAML records, CSV
 // columns, LangChain documents, LlamaIndex nodes, Tavily results): ctxlab's
 // "content", LlamaIndex's and Pinecone's "text", LangChain's
 // "page_content", and "chunk_text", the field Pinecone's integrated-embedding
 // records and its documentation use.
-var recordText = contentFields{"content", "text", "page_content", "chunk_text"}
+var RecordText = ContentFields{"content", "text", "page_content", "chunk_text"}
 
-// storedText is for text kept inside a vector-store hit (Pinecone's
-// metadata, Qdrant's payload): recordText plus "document", where
+// StoredText is for text kept inside a vector-store hit (Pinecone's
+// metadata, Qdrant's payload): RecordText plus "document", where
 // qdrant-client's add() (FastEmbed) stores it. "document" is not read at a
 // record's top level: rerank APIs (Cohere, Jina) return "document" as an
 // object around the text, and such a response should be told it is not a
 // supported format, not that its document is not a string.
-var storedText = append(recordText[:len(recordText):len(recordText)], "document")
+var StoredText = append(RecordText[:len(RecordText):len(RecordText)], "document")
 
 // find returns the first field of f present in obj with a non-null value.
-func (f contentFields) find(obj map[string]any) (key string, value any, ok bool) {
+func (f ContentFields) find(obj map[string]any) (key string, value any, ok bool) {
 	for _, k := range f {
 		if v, present := obj[k]; present && v != nil {
 			return k, v, true
@@ -39,13 +39,13 @@ func (f contentFields) find(obj map[string]any) (key string, value any, ok bool)
 }
 
 // has reports whether obj carries one of the fields at all.
-func (f contentFields) has(obj map[string]any) bool {
+func (f ContentFields) Has(obj map[string]any) bool {
 	_, _, ok := f.find(obj)
 	return ok
 }
 
-// hasString reports whether the field find picks holds a string.
-func (f contentFields) hasString(obj map[string]any) bool {
+// HasString reports whether the field find picks holds a string.
+func (f ContentFields) HasString(obj map[string]any) bool {
 	_, v, ok := f.find(obj)
 	_, isString := v.(string)
 	return ok && isString
@@ -54,12 +54,12 @@ func (f contentFields) hasString(obj map[string]any) bool {
 // missing is the message for a record without text; it lists every
 // accepted name because the user's exporter may use any of them:
 // missing "content" (or "text", "page_content", ...).
-func (f contentFields) missing() string {
+func (f ContentFields) missing() string {
 	return fmt.Sprintf("missing %q (or %s)", f[0], strings.Join(quoteAll(f[1:]), ", "))
 }
 
 // alternatives lists the names as a sentence: "content", "text" or "page_content".
-func (f contentFields) alternatives() string {
+func (f ContentFields) Alternatives() string {
 	q := quoteAll(f)
 	return strings.Join(q[:len(q)-1], ", ") + " or " + q[len(q)-1]
 }
@@ -76,13 +76,13 @@ func quoteAll(names []string) []string {
 // found instead. in names the object holding the text when it is nested
 // ("metadata", "payload"), and is "" for a top-level record. It returns the
 // field the text came from and the text.
-func (f contentFields) read(p place, name string, obj map[string]any, in string) (string, string, error) {
+func (f ContentFields) Read(p Place, name string, obj map[string]any, in string) (string, string, error) {
 	key, v, ok := f.find(obj)
 	if !ok {
 		if in != "" {
-			return "", "", p.err(name, "%s in %q", f.missing(), in)
+			return "", "", p.Err(name, "%s in %q", f.missing(), in)
 		}
-		return "", "", p.err(name, "%s", f.missing())
+		return "", "", p.Err(name, "%s", f.missing())
 	}
 	field := key
 	if in != "" {
@@ -90,32 +90,32 @@ func (f contentFields) read(p place, name string, obj map[string]any, in string)
 	}
 	s, isString := v.(string)
 	if !isString {
-		return "", "", p.err(name, "%q is %s; expected a string", field, describe(v))
+		return "", "", p.Err(name, "%q is %s; expected a string", field, Describe(v))
 	}
-	if err := checkStringUTF8(p, name, fmt.Sprintf("%q", field), s); err != nil {
+	if err := CheckStringUTF8(p, name, fmt.Sprintf("%q", field), s); err != nil {
 		return "", "", err
 	}
 	return key, s, nil
 }
 
-// parseScore reads a score. Absent or null means the reference's default
+// ParseScore reads a score. Absent or null means the reference's default
 // 1.0. Numeric strings are accepted because CSV and some exporters write
 // numbers as text; NaN and infinities are rejected because sorting and the
 // relevance header would silently misbehave on them.
 //
 // field names the value in errors ("score", "distance").
-func parseScore(p place, name, field string, v any, present bool) (float64, error) {
+func ParseScore(p Place, name, field string, v any, present bool) (float64, error) {
 	if !present || v == nil {
 		return 1.0, nil
 	}
 	var f float64
 	switch x := v.(type) {
 	case float64, int64, uint64, int:
-		f, _ = asFloat(x)
+		f, _ = AsFloat(x)
 	case json.Number:
 		parsed, err := strconv.ParseFloat(string(x), 64)
 		if errors.Is(err, strconv.ErrSyntax) {
-			return 0, p.err(name, "%s %s is not a number", field, x)
+			return 0, p.Err(name, "%s %s is not a number", field, x)
 		}
 		f = parsed
 	case string:
@@ -123,24 +123,24 @@ func parseScore(p place, name, field string, v any, present bool) (float64, erro
 		// underflow to 0, which is the nearest number and accepted.
 		parsed, err := strconv.ParseFloat(strings.TrimSpace(x), 64)
 		if errors.Is(err, strconv.ErrSyntax) {
-			return 0, p.err(name, "%s %s is not a number", field, quoted(x))
+			return 0, p.Err(name, "%s %s is not a number", field, Quoted(x))
 		}
 		if math.IsNaN(parsed) || math.IsInf(parsed, 0) {
-			return 0, p.err(name, "%s %s is not finite; expected a finite number", field, quoted(x))
+			return 0, p.Err(name, "%s %s is not finite; expected a finite number", field, Quoted(x))
 		}
 		f = parsed
 	default:
-		return 0, p.err(name, "%s is %s; expected a number", field, describe(v))
+		return 0, p.Err(name, "%s is %s; expected a number", field, Describe(v))
 	}
 	if math.IsNaN(f) || math.IsInf(f, 0) {
-		return 0, p.err(name, "%s %v is not finite; expected a finite number", field, f)
+		return 0, p.Err(name, "%s %v is not finite; expected a finite number", field, f)
 	}
 	return f, nil
 }
 
-// idString renders an id (string or number) as a source; ok is false for
+// IDString renders an id (string or number) as a source; ok is false for
 // other kinds, which cannot name a source sensibly.
-func idString(v any) (string, bool) {
+func IDString(v any) (string, bool) {
 	switch x := v.(type) {
 	case string:
 		return x, true
@@ -161,32 +161,32 @@ func idString(v any) (string, bool) {
 	return "", false
 }
 
-// fallbackSource applies the rule shared by every format: metadata.source,
+// FallbackSource applies the rule shared by every format: metadata.source,
 // then the id, used only when the record has no source of its own.
-func fallbackSource(meta map[string]any, ids ...any) string {
-	if s, ok := idString(meta["source"]); ok {
+func FallbackSource(meta map[string]any, ids ...any) string {
+	if s, ok := IDString(meta["source"]); ok {
 		return s
 	}
 	for _, id := range ids {
-		if s, ok := idString(id); ok {
+		if s, ok := IDString(id); ok {
 			return s
 		}
 	}
 	return ""
 }
 
-// metadataMap checks that a metadata value is an object (null and absent
+// MetadataMap checks that a metadata value is an object (null and absent
 // give an empty map, so consumers never meet a nil map). It returns a
 // shallow copy: YAML aliases can make records share one map, and loaders
 // add keys such as "id" per document.
-func metadataMap(p place, name, field string, v any) (map[string]any, error) {
+func MetadataMap(p Place, name, field string, v any) (map[string]any, error) {
 	switch x := v.(type) {
 	case nil:
 		return map[string]any{}, nil
 	case map[string]any:
-		return copyMap(x), nil
+		return CopyMap(x), nil
 	}
-	return nil, p.err(name, "%q is %s; expected an object", field, describe(v))
+	return nil, p.Err(name, "%q is %s; expected an object", field, Describe(v))
 }
 
 // jsonSafe replaces NaN and infinities inside metadata with their names as
@@ -213,15 +213,15 @@ func jsonSafe(v any) any {
 	return v
 }
 
-// jsonSafeMap is jsonSafe for a metadata map.
-func jsonSafeMap(m map[string]any) map[string]any {
+// JSONSafeMap is jsonSafe for a metadata map.
+func JSONSafeMap(m map[string]any) map[string]any {
 	jsonSafe(m)
 	return m
 }
 
-// withoutKey returns a shallow copy of m without key, for payloads whose
+// WithoutKey returns a shallow copy of m without key, for payloads whose
 // text field becomes the document content and should not be kept twice.
-func withoutKey(m map[string]any, key string) map[string]any {
+func WithoutKey(m map[string]any, key string) map[string]any {
 	out := make(map[string]any, len(m))
 	for k, v := range m {
 		if k != key {
@@ -231,13 +231,13 @@ func withoutKey(m map[string]any, key string) map[string]any {
 	return out
 }
 
-// describe names the kind of a decoded value for error messages.
-func describe(v any) string {
+// Describe names the kind of a decoded value for error messages.
+func Describe(v any) string {
 	switch x := v.(type) {
 	case nil:
 		return "null"
 	case string:
-		return "the string " + quoted(x)
+		return "the string " + Quoted(x)
 	case bool:
 		return fmt.Sprintf("the boolean %v", x)
 	case map[string]any:
@@ -250,17 +250,17 @@ func describe(v any) string {
 	return fmt.Sprintf("a %T", v)
 }
 
-func asMap(v any) (map[string]any, bool) {
+func AsMap(v any) (map[string]any, bool) {
 	m, ok := v.(map[string]any)
 	return m, ok
 }
 
-func asList(v any) ([]any, bool) {
+func AsList(v any) ([]any, bool) {
 	l, ok := v.([]any)
 	return l, ok
 }
 
-func copyMap(m map[string]any) map[string]any {
+func CopyMap(m map[string]any) map[string]any {
 	out := make(map[string]any, len(m))
 	for k, v := range m {
 		out[k] = v
@@ -268,10 +268,10 @@ func copyMap(m map[string]any) map[string]any {
 	return out
 }
 
-// asFloat reads a number of any kind the JSON and YAML decoders leave:
+// AsFloat reads a number of any kind the JSON and YAML decoders leave:
 // float64, the integer kinds, or a json.Number. ok is false for anything
 // else, a json.Number that does not parse included.
-func asFloat(v any) (float64, bool) {
+func AsFloat(v any) (float64, bool) {
 	switch x := v.(type) {
 	case float64:
 		return x, true

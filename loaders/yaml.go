@@ -10,45 +10,45 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"ctxlab/internal/numfmt"
-
 	"go.yaml.in/yaml/v3"
+
+	"ctxlab/internal/numfmt"
 )
 
-// decodeYAML decodes a single YAML document into generic values. YAML is a
+// DecodeYAML decodes a single YAML document into generic values. YAML is a
 // superset of JSON's data model, so every JSON shape (and VCR cassettes, the
 // usual way recorded API traffic is stored) is accepted in YAML too.
-func decodeYAML(name string, data []byte) (t tree, err error) {
-	if err := yamlTooLarge(name, data); err != nil {
-		return tree{}, err
+func DecodeYAML(name string, data []byte) (t Tree, err error) {
+	if err := YAMLTooLarge(name, data); err != nil {
+		return Tree{}, err
 	}
 	// yaml.v3 has panicked on hostile input before (CVE-2022-28948); a
 	// loader must turn any input into an error, never a crash.
 	defer func() {
 		if r := recover(); r != nil {
-			t, err = tree{}, &Error{Name: name, Msg: fmt.Sprintf("invalid YAML (parser failed: %v)", r)}
+			t, err = Tree{}, &Error{Name: name, Msg: fmt.Sprintf("invalid YAML (parser failed: %v)", r)}
 		}
 	}()
 	var v any
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(&v); err != nil {
 		if errors.Is(err, io.EOF) {
-			return tree{}, emptyError(name, "a YAML document")
+			return Tree{}, EmptyError(name, "a YAML document")
 		}
-		return tree{}, yamlError(name, data, err)
+		return Tree{}, yamlError(name, data, err)
 	}
 	var extra any
 	if err := dec.Decode(&extra); !errors.Is(err, io.EOF) {
 		if err != nil {
-			return tree{}, yamlError(name, data, err)
+			return Tree{}, yamlError(name, data, err)
 		}
-		return tree{}, &Error{Name: name, Msg: "more than one YAML document (---); expected one"}
+		return Tree{}, &Error{Name: name, Msg: "more than one YAML document (---); expected one"}
 	}
 	v, err = normalizeYAML(name, v)
 	if err != nil {
-		return tree{}, err
+		return Tree{}, err
 	}
-	return tree{value: v, syntax: syntaxYAML}, nil
+	return Tree{Value: v, Syntax: SyntaxYAML}, nil
 }
 
 var yamlLineRE = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
@@ -64,7 +64,7 @@ func (c *yamlCause) Error() string { return c.msg }
 func (c *yamlCause) Unwrap() error { return c.err }
 
 func yamlError(name string, data []byte, err error) error {
-	if placed := yamlControlError(name, data, err); placed != nil {
+	if placed := YAMLControlError(name, data, err); placed != nil {
 		return placed
 	}
 	msg := err.Error()
@@ -78,10 +78,10 @@ func yamlError(name string, data []byte, err error) error {
 	return &Error{Name: name, Msg: "invalid YAML", Err: &yamlCause{msg: strings.TrimPrefix(msg, "yaml: "), err: err}}
 }
 
-// isYAMLSyntaxError reports whether err says the input is not YAML at all,
+// IsYAMLSyntaxError reports whether err says the input is not YAML at all,
 // as opposed to YAML that is unusable (two documents, binary strings):
 // only the first should fall back to "not a supported format".
-func isYAMLSyntaxError(err error) bool {
+func IsYAMLSyntaxError(err error) bool {
 	var cause *yamlCause
 	return errors.As(err, &cause)
 }
@@ -152,12 +152,12 @@ func yamlKey(k any) string {
 	return fmt.Sprint(k)
 }
 
-// meantAsYAML reports whether input that failed to parse as YAML was
+// MeantAsYAML reports whether input that failed to parse as YAML was
 // nonetheless meant as YAML: its name says so, or it opens like a YAML
 // document. Such a file gets the syntax error alone, with its line; a list
 // of every supported shape would bury it. Other input (prose, a log)
 // falls through to YAML only because nothing else matched.
-func meantAsYAML(name string, data []byte) bool {
+func MeantAsYAML(name string, data []byte) bool {
 	lower := strings.ToLower(name)
 	if strings.HasSuffix(lower, ".yaml") || strings.HasSuffix(lower, ".yml") {
 		return true
@@ -172,11 +172,11 @@ func meantAsYAML(name string, data []byte) bool {
 	return false
 }
 
-// asYAMLCause rewords a YAML failure as the reason input was not recognised
+// AsYAMLCause rewords a YAML failure as the reason input was not recognised
 // at all: when detection falls through to YAML, the input was likely never
 // meant as YAML, so the YAML complaint is secondary and must not repeat the
 // file name.
-func asYAMLCause(err error) error {
+func AsYAMLCause(err error) error {
 	var e *Error
 	if !errors.As(err, &e) {
 		return err

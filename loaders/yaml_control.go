@@ -5,11 +5,11 @@ import (
 	"strings"
 )
 
-// yamlControlError places yaml.v3's "control characters are not allowed",
+// YAMLControlError places yaml.v3's "control characters are not allowed",
 // which carries no line, at the first character its reader refuses, so a
 // scenario or budget file holding a raw ESC from pasted terminal output
 // says where to look. It returns nil for every other error.
-func yamlControlError(name string, data []byte, err error) error {
+func YAMLControlError(name string, data []byte, err error) error {
 	if !strings.Contains(err.Error(), "control characters are not allowed") {
 		return nil
 	}

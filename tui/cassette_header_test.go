@@ -9,7 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"ctxlab/internal/testcorpus"
-	"ctxlab/loaders"
+	"ctxlab/loaders/request"
 	"ctxlab/tui/views"
 )
 
@@ -18,7 +18,7 @@ import (
 // open another, under the request's description.
 func TestCassetteSaysWhichInteraction(t *testing.T) {
 	path := testcorpus.Path("pydantic-ai-llm-requests/test_complex_agent_run_in_flow.yaml")
-	sc, err := loaders.LoadRequest(path, nil, loaders.RequestOptions{Interaction: 2})
+	sc, err := request.Load(path, nil, request.Options{Interaction: 2})
 	if err != nil {
 		t.Fatal(err)
 	}

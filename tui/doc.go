@@ -39,7 +39,7 @@
 // again with the extractive summary standing in. Export writes its files
 // as streams, so a set of any size costs a buffer beside what the
 // workbench holds: messages.json through internal/jsonout's indent
-// writer, scenario.yaml through loaders.WriteScenario (a batch of items
+// writer, scenario.yaml through scenario.Write (a batch of items
 // at a time, long texts double-quoted a window at a time).
 //
 // What a pane holds is bounded by what it draws, not by the input. The

@@ -9,7 +9,8 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 
 	"ctxlab/core/evalrun"
-	"ctxlab/loaders"
+	"ctxlab/loaders/evalinput"
+	"ctxlab/loaders/scenario"
 )
 
 // newEvalModel opens the workbench on the bundled evaluation set over
@@ -25,7 +26,7 @@ func newEvalModel(t *testing.T, width, height int) Model {
 // none, as the workbench does for a run too large to keep them.
 func newEvalModelPrepared(t *testing.T, width, height int, prepare func(*evalrun.Set) *evalrun.Prepared) Model {
 	t.Helper()
-	set, err := loaders.LoadEvalRun(loaders.EvalFiles{
+	set, err := evalinput.Load(evalinput.Files{
 		Run: "../sample/eval/run.trec", Corpus: "../sample/eval/corpus.jsonl",
 		Queries: "../sample/eval/queries.jsonl", Qrels: "../sample/eval/qrels.tsv",
 	})
@@ -34,7 +35,7 @@ func newEvalModelPrepared(t *testing.T, width, height int, prepare func(*evalrun
 	}
 	m := New(Config{
 		Scenario: sampleScenario(t, "support_chat"), Theme: "mono",
-		Now: func() time.Time { return fixedNow }, ExportDir: t.TempDir(), WriteScenario: loaders.WriteScenario,
+		Now: func() time.Time { return fixedNow }, ExportDir: t.TempDir(), WriteScenario: scenario.Write,
 		Eval: prepare(set), EvalName: "run.trec",
 	})
 	m = send(t, m, tea.WindowSizeMsg{Width: width, Height: height})

@@ -16,7 +16,7 @@ import (
 	"ctxlab/core/tokens"
 	"ctxlab/core/window"
 	"ctxlab/internal/safetext"
-	"ctxlab/loaders"
+	"ctxlab/loaders/scenario"
 )
 
 // requestJSON is messages.json's bytes for an evaluation.
@@ -108,7 +108,7 @@ func exportAllocates(t *testing.T, size int) uint64 {
 	sc.Documents[bestDocument(sc)].Content = strings.Repeat("refund policy <b>\"days\"</b> é\n", max(1, size/32))
 	sc.Settings.Mode = window.MeasureOnly
 	sc.Settings.Budget.RetrievedContext = 1 << 30 // the builder takes every document
-	m := New(Config{Scenario: sc, Theme: "dark", Now: func() time.Time { return fixedNow }, ExportDir: t.TempDir(), WriteScenario: loaders.WriteScenario})
+	m := New(Config{Scenario: sc, Theme: "dark", Now: func() time.Time { return fixedNow }, ExportDir: t.TempDir(), WriteScenario: scenario.Write})
 	m = send(t, m, tea.WindowSizeMsg{Width: 120, Height: 40})
 	m = settle(t, m, m.Init())
 	if m.eval == nil {

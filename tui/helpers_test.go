@@ -9,7 +9,7 @@ import (
 	"github.com/muesli/termenv"
 
 	"ctxlab/core"
-	"ctxlab/loaders"
+	scenarioload "ctxlab/loaders/scenario"
 	"ctxlab/sample"
 )
 
@@ -26,7 +26,7 @@ var fixedNow = time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC)
 
 func sampleScenario(t testing.TB, name string) *core.Scenario {
 	t.Helper()
-	sc, err := loaders.LoadScenarioFS(sample.FS, ""+name+".yaml")
+	sc, err := scenarioload.LoadFS(sample.FS, ""+name+".yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -42,7 +42,7 @@ func newTestModel(t testing.TB, scenario, theme string, width, height int) Model
 		Theme:         theme,
 		Now:           func() time.Time { return fixedNow },
 		ExportDir:     t.TempDir(),
-		WriteScenario: loaders.WriteScenario,
+		WriteScenario: scenarioload.Write,
 	})
 	m = send(t, m, tea.WindowSizeMsg{Width: width, Height: height})
 	return settle(t, m, m.Init())

@@ -14,7 +14,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/mattn/go-runewidth"
 
-	"ctxlab/loaders"
+	"ctxlab/loaders/scenario"
 )
 
 // hostile is input that tries to drive the terminal: a window title
@@ -50,7 +50,7 @@ func TestEveryViewKeepsHostileInputInert(t *testing.T) {
 	sc.SystemPrompt += hostile
 	sc.Settings.Query += hostile
 	const width, height = 120, 40
-	m := New(Config{Scenario: sc, Theme: "dark", Now: func() time.Time { return fixedNow }, ExportDir: t.TempDir(), WriteScenario: loaders.WriteScenario})
+	m := New(Config{Scenario: sc, Theme: "dark", Now: func() time.Time { return fixedNow }, ExportDir: t.TempDir(), WriteScenario: scenario.Write})
 	m = send(t, m, tea.WindowSizeMsg{Width: width, Height: height})
 	m = settle(t, m, m.Init())
 	screens := map[string][]string{
@@ -96,7 +96,7 @@ func TestExportedMessagesEscapeControls(t *testing.T) {
 	t.Parallel()
 	sc := sampleScenario(t, "support_chat")
 	sc.SystemPrompt += hostile
-	m := New(Config{Scenario: sc, Theme: "dark", Now: func() time.Time { return fixedNow }, ExportDir: t.TempDir(), WriteScenario: loaders.WriteScenario})
+	m := New(Config{Scenario: sc, Theme: "dark", Now: func() time.Time { return fixedNow }, ExportDir: t.TempDir(), WriteScenario: scenario.Write})
 	m = send(t, m, tea.WindowSizeMsg{Width: 120, Height: 40})
 	m = settle(t, m, m.Init())
 	m = keys(t, m, "e")

@@ -10,7 +10,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"ctxlab/core/value"
-	"ctxlab/loaders"
+	"ctxlab/loaders/scenario"
 )
 
 // TestInspectorExcerpt: text within the limit is shown whole; a longer
@@ -53,7 +53,7 @@ func TestInspectorOfAHugeDocumentStaysSmall(t *testing.T) {
 	}
 	sc := sampleScenario(t, "support_chat")
 	sc.Documents = []value.Document{{Content: text.String(), Score: 0.9, Source: "huge.md"}}
-	m := New(Config{Scenario: sc, Theme: "dark", Now: func() time.Time { return fixedNow }, ExportDir: t.TempDir(), WriteScenario: loaders.WriteScenario})
+	m := New(Config{Scenario: sc, Theme: "dark", Now: func() time.Time { return fixedNow }, ExportDir: t.TempDir(), WriteScenario: scenario.Write})
 	m = send(t, m, tea.WindowSizeMsg{Width: 120, Height: 40})
 	m = settle(t, m, m.Init())
 	for _, tokenView := range []bool{false, true} {

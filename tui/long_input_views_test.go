@@ -10,7 +10,7 @@ import (
 
 	"ctxlab/core"
 	"ctxlab/core/window"
-	"ctxlab/loaders"
+	"ctxlab/loaders/scenario"
 )
 
 // longFields put a text of n bytes where a production request can carry
@@ -85,7 +85,7 @@ func TestEveryViewDrawsALongInputInBoundedSpace(t *testing.T) {
 				sc := sampleScenario(t, "support_chat")
 				put(sc, long)
 				sc.Settings.Mode = c.mode
-				m := New(Config{Scenario: sc, Theme: "dark", Now: func() time.Time { return fixedNow }, ExportDir: t.TempDir(), WriteScenario: loaders.WriteScenario})
+				m := New(Config{Scenario: sc, Theme: "dark", Now: func() time.Time { return fixedNow }, ExportDir: t.TempDir(), WriteScenario: scenario.Write})
 				m = send(t, m, tea.WindowSizeMsg{Width: width, Height: height})
 				m = settle(t, m, m.Init())
 				all := screens

@@ -60,7 +60,7 @@ type Config struct {
 	RequestID string
 	// MetricsOut, when set, is a JSONL file each export appends the
 	// current ContextMetrics record to with AppendMetrics, as ctxlab
-	// assemble --metrics-out does (loaders.AppendMetricsFile).
+	// assemble --metrics-out does (metricslog.Append).
 	MetricsOut    string
 	AppendMetrics func(path string, m metrics.ContextMetrics) (alert string, err error)
 	// Eval is a retrieval run of many queries, prepared; the workbench

@@ -10,7 +10,7 @@ import (
 	"github.com/mattn/go-runewidth"
 
 	"ctxlab/core/value"
-	"ctxlab/loaders"
+	"ctxlab/loaders/scenario"
 )
 
 // TestHugeTokenCountKeepsTheListAligned: a document of hundreds of
@@ -23,7 +23,7 @@ func TestHugeTokenCountKeepsTheListAligned(t *testing.T) {
 		{Content: strings.Repeat("refund policy for damaged tents ", 40_000), Score: 0.9, Source: "huge.md"},
 		{Content: "A short note about carrier claims and damaged parcels.", Score: 0.5, Source: "short.md"},
 	}
-	m := New(Config{Scenario: sc, Theme: "dark", Now: func() time.Time { return fixedNow }, ExportDir: t.TempDir(), WriteScenario: loaders.WriteScenario})
+	m := New(Config{Scenario: sc, Theme: "dark", Now: func() time.Time { return fixedNow }, ExportDir: t.TempDir(), WriteScenario: scenario.Write})
 	m = send(t, m, tea.WindowSizeMsg{Width: 120, Height: 40})
 	m = settle(t, m, m.Init())
 	// The list's header and rows; the inspector beside them names the

@@ -11,7 +11,7 @@ import (
 	"ctxlab/core"
 	"ctxlab/core/pipeline"
 	"ctxlab/core/value"
-	"ctxlab/loaders"
+	"ctxlab/loaders/scenario"
 )
 
 // urlScenario is two pages of one arXiv paper, their texts unlike, and a
@@ -35,7 +35,7 @@ func TestSameURLIsNotAnExactCopy(t *testing.T) {
 		note  string
 	}{{160, "= same URL as #1"}, {120, "= #1 same URL"}} {
 		m := New(Config{Scenario: urlScenario(), Theme: "mono", Now: func() time.Time { return fixedNow },
-			ExportDir: t.TempDir(), WriteScenario: loaders.WriteScenario})
+			ExportDir: t.TempDir(), WriteScenario: scenario.Write})
 		m = send(t, m, tea.WindowSizeMsg{Width: tt.width, Height: 40})
 		m = settle(t, m, m.Init())
 		screen := ansi.Strip(m.View())

@@ -9,7 +9,7 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 
 	"ctxlab/core/window"
-	"ctxlab/loaders"
+	"ctxlab/loaders/request"
 	"ctxlab/tui/views"
 )
 
@@ -19,7 +19,7 @@ import (
 func smallWindowRequest(t testing.TB, width, height int) Model {
 	t.Helper()
 	body := `{"model": "gpt-4o", "messages": [{"role": "system", "content": "You answer questions about orders."}, {"role": "user", "content": "Where is my order ORD-48597?"}]}`
-	sc, err := loaders.ParseRequest("big.json", []byte(body), loaders.RequestOptions{Window: 1_500})
+	sc, err := request.Parse("big.json", []byte(body), request.Options{Window: 1_500})
 	if err != nil {
 		t.Fatalf("the request was refused: %v", err)
 	}

@@ -12,7 +12,7 @@ import (
 	"ctxlab/core"
 	"ctxlab/core/window"
 	"ctxlab/internal/testcorpus"
-	"ctxlab/loaders"
+	"ctxlab/loaders/request"
 )
 
 // selectSpaceItem puts view 6's cursor on the first item that matches.
@@ -109,7 +109,7 @@ func TestSpaceViewEnterOnAToolResultOpensTheContextViewAtIt(t *testing.T) {
 	}
 
 	// Measured, each call and result is a message of its own.
-	sc, err := loaders.LoadRequest(testcorpus.Path("pydantic-ai-llm-requests/test_prefect_agent_with_hitl_tool.yaml"), nil, loaders.RequestOptions{Interaction: 2})
+	sc, err := request.Load(testcorpus.Path("pydantic-ai-llm-requests/test_prefect_agent_with_hitl_tool.yaml"), nil, request.Options{Interaction: 2})
 	if err != nil {
 		t.Fatal(err)
 	}

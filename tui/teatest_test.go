@@ -13,7 +13,7 @@ import (
 	"github.com/charmbracelet/x/exp/teatest"
 
 	"ctxlab/core"
-	"ctxlab/loaders"
+	"ctxlab/loaders/scenario"
 )
 
 // These flows drive the real program loop (commands in goroutines,
@@ -168,7 +168,7 @@ func TestFlowFilterEscClears(t *testing.T) {
 // same assembly, and the screen.
 func TestFlowExport(t *testing.T) {
 	exportDir := t.TempDir()
-	tm := startFlow(t, Config{ExportDir: exportDir, WriteScenario: loaders.WriteScenario})
+	tm := startFlow(t, Config{ExportDir: exportDir, WriteScenario: scenario.Write})
 	sendKeys(tm, "e")
 	waitForOutput(t, tm, "exported")
 	final := quitFlow(t, tm)
@@ -194,7 +194,7 @@ func TestFlowExport(t *testing.T) {
 		t.Error(`messages.json has no "messages"`)
 	}
 
-	exported, err := loaders.LoadScenarioWithPresets(filepath.Join(dir, "scenario.yaml"), nil)
+	exported, err := scenario.LoadWithPresets(filepath.Join(dir, "scenario.yaml"), nil)
 	if err != nil {
 		t.Fatalf("the exported scenario does not load: %v", err)
 	}

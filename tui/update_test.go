@@ -11,7 +11,8 @@ import (
 
 	"ctxlab/core"
 	"ctxlab/core/window"
-	"ctxlab/loaders"
+	"ctxlab/loaders/metricslog"
+	"ctxlab/loaders/scenario"
 	"ctxlab/tui/controls"
 )
 
@@ -346,10 +347,10 @@ func TestExportAppendsMetrics(t *testing.T) {
 		Scenario:      sampleScenario(t, "support_chat"),
 		Now:           func() time.Time { return fixedNow },
 		ExportDir:     t.TempDir(),
-		WriteScenario: loaders.WriteScenario,
+		WriteScenario: scenario.Write,
 		RequestID:     "demo-42",
 		MetricsOut:    log,
-		AppendMetrics: loaders.AppendMetricsFile,
+		AppendMetrics: metricslog.Append,
 	})
 	m = send(t, m, tea.WindowSizeMsg{Width: 120, Height: 40})
 	m = settle(t, m, m.Init())
@@ -357,7 +358,7 @@ func TestExportAppendsMetrics(t *testing.T) {
 	if !strings.Contains(m.status.text, "metrics appended to") {
 		t.Fatalf("status = %q", m.status.text)
 	}
-	records, err := loaders.LoadMetrics(log)
+	records, err := metricslog.Load(log)
 	if err != nil {
 		t.Fatal(err)
 	}

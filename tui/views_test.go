@@ -14,7 +14,7 @@ import (
 	"ctxlab/core/window"
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/testcorpus"
-	"ctxlab/loaders"
+	"ctxlab/loaders/request"
 	"ctxlab/tui/draw"
 	"ctxlab/tui/views"
 )
@@ -305,7 +305,7 @@ func TestListDropsURLSchemes(t *testing.T) {
 // TestMetricsComparesRecordedUsage: a cassette's recorded usage is shown
 // beside ctxlab's count of the request as sent.
 func TestMetricsComparesRecordedUsage(t *testing.T) {
-	sc, err := loaders.LoadRequest(testcorpus.Path("pydantic-ai-llm-requests/test_prefect_agent_with_hitl_tool.yaml"), nil, loaders.RequestOptions{})
+	sc, err := request.Load(testcorpus.Path("pydantic-ai-llm-requests/test_prefect_agent_with_hitl_tool.yaml"), nil, request.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"ctxlab/loaders"
+	"ctxlab/loaders/request"
 )
 
 // The fixtures under testdata were written by the real instrumentations
@@ -146,7 +146,7 @@ func TestSpanOpensAsItsRequestBody(t *testing.T) {
 	if err := json.Unmarshal(data, &recorded); err != nil {
 		t.Fatal(err)
 	}
-	want, err := loaders.ParseRequest("recorded", recorded[1].Request, loaders.RequestOptions{})
+	want, err := request.Parse("recorded", recorded[1].Request, request.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

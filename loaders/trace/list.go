@@ -6,7 +6,7 @@ import (
 	"sync"
 	"time"
 
-	"ctxlab/loaders"
+	"ctxlab/loaders/request"
 )
 
 // SpanSummary is one LLM span of a listing: no message bodies, which are
@@ -61,7 +61,7 @@ type ListOptions struct {
 	Logs Logs
 	// Request are the options each span's request is opened with, for
 	// its count.
-	Request loaders.RequestOptions
+	Request request.Options
 }
 
 // ListTraces reads a traces file once and summarizes its traces, in the

@@ -10,6 +10,7 @@ import (
 	"ctxlab/core/metrics"
 	"ctxlab/internal/numfmt"
 	"ctxlab/loaders"
+	"ctxlab/loaders/request"
 )
 
 // errFound stops a scan at the span looked for.
@@ -19,7 +20,7 @@ var errFound = errors.New("found")
 // file ("" for none) and the options of an imported request.
 type OpenOptions struct {
 	Logs    string
-	Request loaders.RequestOptions
+	Request request.Options
 }
 
 // FindSpan reads path until the span with id spanID and returns it with
@@ -83,15 +84,15 @@ func OpenSpan(path, spanID string, opts OpenOptions) (*core.Scenario, error) {
 }
 
 // SpanScenario turns a span's request into a scenario, through the
-// request importer (loaders.ParseRequest) so that it opens exactly as
+// request importer (request.Parse) so that it opens exactly as
 // the same body given to --request would.
-func SpanScenario(path string, req *Request, opts loaders.RequestOptions) (*core.Scenario, error) {
+func SpanScenario(path string, req *Request, opts request.Options) (*core.Scenario, error) {
 	body, err := req.Body()
 	if err != nil {
 		return nil, &loaders.Error{Name: path, Msg: fmt.Sprintf("span %s: its request cannot be written as JSON: %v", req.SpanID, err)}
 	}
 	opts.Interaction = 0
-	sc, err := loaders.ParseRequest(path, body, opts)
+	sc, err := request.Parse(path, body, opts)
 	if err != nil {
 		var le *loaders.Error
 		if errors.As(err, &le) {

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"ctxlab/loaders"
+	"ctxlab/loaders/request"
 )
 
 func writeTemp(t *testing.T, name, content string) string {
@@ -170,7 +171,7 @@ func TestOtherShapes(t *testing.T) {
 	if req.Usage == nil || req.Usage.Input != 1500 || req.Usage.Cached != 1024 || req.Model != "gpt-4o-mini" {
 		t.Errorf("structured: usage %+v model %q", req.Usage, req.Model)
 	}
-	sc, err := SpanScenario("x.jsonl", req, loaders.RequestOptions{})
+	sc, err := SpanScenario("x.jsonl", req, request.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

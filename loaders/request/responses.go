@@ -1,0 +1,170 @@
+package request
+
+import (
+	"fmt"
+	"strings"
+
+	"ctxlab/internal/numfmt"
+	"ctxlab/loaders"
+)
+
+// responsesAsChat reads a Responses API body as the Chat Completions body
+// OpenAI renders it like: instructions become a leading developer message,
+// input items messages (a function_call an assistant's tool call, a
+// function_call_output a tool message), function tools chat tools, and
+// text.format a response_format. Items, tools and fields the chat shape
+// has no place for (server tools, reasoning, a previous response) are
+// left out, and the notes say what was.
+func responsesAsChat(site requestSite, body map[string]any) (map[string]any, []string, error) {
+	chat := map[string]any{}
+	for _, key := range []string{"model", "tool_choice", "parallel_tool_calls", "max_output_tokens"} {
+		if v, ok := body[key]; ok {
+			chat[key] = v
+		}
+	}
+	if v, ok := chat["max_output_tokens"]; ok {
+		delete(chat, "max_output_tokens")
+		chat["max_completion_tokens"] = v
+	}
+	var messages []any
+	if text, ok := body["instructions"].(string); ok && text != "" {
+		messages = append(messages, map[string]any{"role": "developer", "content": text})
+	}
+	skipped := map[string]int{}
+	switch input := body["input"].(type) {
+	case string:
+		messages = append(messages, map[string]any{"role": "user", "content": input})
+	case []any:
+		var calls []any // the function calls of the assistant turn being read
+		flush := func() {
+			if len(calls) > 0 {
+				messages = append(messages, map[string]any{"role": "assistant", "content": nil, "tool_calls": calls})
+				calls = nil
+			}
+		}
+		for i, v := range input {
+			item, ok := loaders.AsMap(v)
+			if !ok {
+				return nil, nil, site.errorf("input item %d is %s; expected an object", i+1, loaders.Describe(v))
+			}
+			typ, _ := item["type"].(string)
+			switch {
+			case typ == "function_call":
+				name, _ := item["name"].(string)
+				args, _ := item["arguments"].(string)
+				id, _ := item["call_id"].(string)
+				calls = append(calls, map[string]any{"id": id, "type": "function", "function": map[string]any{"name": name, "arguments": args}})
+				continue
+			case typ == "function_call_output":
+				flush()
+				id, _ := item["call_id"].(string)
+				messages = append(messages, map[string]any{"role": "tool", "tool_call_id": id, "content": responsesOutput(item["output"])})
+			case typ == "message" || (typ == "" && item["role"] != nil):
+				flush()
+				role, _ := item["role"].(string)
+				if role == "" {
+					return nil, nil, site.errorf(`input item %d: a message with no "role"; expected user, assistant, system or developer`, i+1)
+				}
+				messages = append(messages, map[string]any{"role": role, "content": responsesContent(item["content"])})
+			default:
+				flush()
+				skipped[typ]++
+			}
+		}
+		flush()
+	default:
+		return nil, nil, site.errorf(`"input" is %s; expected a string or a list of input items`, loaders.Describe(body["input"]))
+	}
+	chat["messages"] = messages
+
+	var tools []any
+	for i, v := range listOf(body["tools"]) {
+		tool, ok := loaders.AsMap(v)
+		if !ok {
+			return nil, nil, site.errorf("tool %d is %s; expected a tool definition object", i+1, loaders.Describe(v))
+		}
+		if typ, _ := tool["type"].(string); typ != "function" {
+			skipped["tool "+typ]++
+			continue
+		}
+		fn := map[string]any{}
+		for _, key := range []string{"name", "description", "parameters", "strict"} {
+			if v, ok := tool[key]; ok {
+				fn[key] = v
+			}
+		}
+		tools = append(tools, map[string]any{"type": "function", "function": fn})
+	}
+	if len(tools) > 0 {
+		chat["tools"] = tools
+	}
+	if text, ok := loaders.AsMap(body["text"]); ok {
+		if format, ok := loaders.AsMap(text["format"]); ok {
+			switch typ, _ := format["type"].(string); typ {
+			case "json_schema":
+				schema := map[string]any{}
+				for _, key := range []string{"name", "description", "schema", "strict"} {
+					if v, ok := format[key]; ok {
+						schema[key] = v
+					}
+				}
+				chat["response_format"] = map[string]any{"type": "json_schema", "json_schema": schema}
+			case "json_object":
+				chat["response_format"] = map[string]any{"type": "json_object"}
+			}
+		}
+	}
+
+	notes := []string{"an OpenAI Responses API body, counted as the Chat Completions request it renders like: instructions as a developer message, function calls and their outputs as tool calls and tool messages"}
+	if len(skipped) > 0 {
+		var kinds []string
+		for kind, n := range skipped {
+			kinds = append(kinds, fmt.Sprintf("%s %s", numfmt.Thousands(n), kind))
+		}
+		notes = append(notes, "not counted (no chat equivalent): "+strings.Join(sortedStrings(kinds), ", "))
+	}
+	if id, _ := body["previous_response_id"].(string); id != "" {
+		notes = append(notes, "the request continues a previous response ("+loaders.Quoted(id)+"), whose conversation OpenAI bills too and the body does not hold")
+	}
+	return chat, notes, nil
+}
+
+// responsesContent reads a message's content: a string, or its parts'
+// texts (input_text, output_text) as chat text parts; other parts keep
+// their type, so they become placeholders.
+func responsesContent(v any) any {
+	list, ok := v.([]any)
+	if !ok {
+		return v
+	}
+	parts := make([]any, 0, len(list))
+	for _, p := range list {
+		part, _ := loaders.AsMap(p)
+		typ, _ := part["type"].(string)
+		if text, ok := part["text"].(string); ok && (typ == "input_text" || typ == "output_text" || typ == "text") {
+			parts = append(parts, map[string]any{"type": "text", "text": text})
+			continue
+		}
+		parts = append(parts, map[string]any{"type": typ})
+	}
+	return parts
+}
+
+// responsesOutput is a function call's output as a tool message's
+// content: a string, or its text parts.
+func responsesOutput(v any) any {
+	if s, ok := v.(string); ok {
+		return s
+	}
+	return responsesContent(v)
+}
+
+func sortedStrings(s []string) []string {
+	out := append([]string(nil), s...)
+	for i := 1; i < len(out); i++ {
+		for j := i; j > 0 && out[j] < out[j-1]; j-- {
+			out[j], out[j-1] = out[j-1], out[j]
+		}
+	}
+	return out
+}
