@@ -210,7 +210,7 @@ type served struct {
 
 func (t *Trajectory) replayOne(ctx context.Context, p Policy, shapes []turnShape, win int, opts Options) (PolicyResult, error) {
 	r := PolicyResult{Name: p.Name(), Label: p.Label(), policy: p}
-	var prev served
+	var prev, spare served
 	cut := 0 // watermark and compact: leading units left out
 	summaryID := int32(-1)
 	summaryText := ""
@@ -307,10 +307,11 @@ func (t *Trajectory) replayOne(ctx context.Context, p Policy, shapes []turnShape
 			r.Turns = append(r.Turns, tr)
 			continue
 		}
-		cur := t.servedOf(s.turn, sent)
+		// Two buffers in turn: the request served last, and this one.
+		cur := t.servedOf(s.turn, sent, spare)
 		tr.CachedTokens, tr.CacheWrites, cur.cached = cacheOf(prev, cur, s.pinned, opts)
 		tr.CostUSD = costOf(tr, opts)
-		prev = cur
+		prev, spare = cur, prev
 		r.InputTokens += tr.InputTokens
 		r.CachedTokens += tr.CachedTokens
 		r.CacheWrites += tr.CacheWrites
@@ -379,11 +380,24 @@ func (t *Trajectory) clearToolResults(ids []int32, keep int) []int32 {
 		if t.synthetic[id] == syntheticStub {
 			continue
 		}
-		stub := m
-		stub.Content = clearedStub
-		out[i] = t.internSynthetic(stub, syntheticStub)
+		out[i] = t.stubFor(id)
 	}
 	return out
+}
+
+// stubFor is the stub that replaces message id, made once.
+func (t *Trajectory) stubFor(id int32) int32 {
+	if t.stubs == nil {
+		t.stubs = map[int32]int32{}
+	}
+	if sid, ok := t.stubs[id]; ok {
+		return sid
+	}
+	stub := t.msgs[id]
+	stub.Content = clearedStub
+	sid := t.internSynthetic(stub, syntheticStub)
+	t.stubs[id] = sid
+	return sid
 }
 
 // removed counts the messages of ids that sent does not hold as
@@ -408,11 +422,12 @@ func (t *Trajectory) removed(ids, sent []int32) (n, tok int) {
 	return n, tok
 }
 
-func (t *Trajectory) servedOf(tu *Turn, sent []int32) served {
-	s := served{ok: true, toolsKey: tu.toolsKey, fixed: tu.Fixed, idents: make([]int32, len(sent)), toks: make([]int, len(sent))}
-	for i, id := range sent {
-		s.idents[i] = t.ident[id]
-		s.toks[i] = t.tokens[id]
+// servedOf describes a request served, in buf's slices.
+func (t *Trajectory) servedOf(tu *Turn, sent []int32, buf served) served {
+	s := served{ok: true, toolsKey: tu.toolsKey, fixed: tu.Fixed, idents: buf.idents[:0], toks: buf.toks[:0], cached: buf.cached[:0]}
+	for _, id := range sent {
+		s.idents = append(s.idents, t.ident[id])
+		s.toks = append(s.toks, t.tokens[id])
 	}
 	return s
 }
@@ -420,6 +435,7 @@ func (t *Trajectory) servedOf(tu *Turn, sent []int32) served {
 // cacheOf is a served request's cache reads and writes against the
 // request served before it, and the prefix lengths it leaves cached.
 func cacheOf(prev, cur served, pinned int, opts Options) (read, write int, cached []int) {
+	cached = cur.cached
 	total := cur.fixed
 	for _, n := range cur.toks {
 		total += n

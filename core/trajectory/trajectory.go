@@ -27,8 +27,10 @@ type Trajectory struct {
 	// ident maps a message id to its identity for prefix matching: the
 	// same message sent as history or as a tool result is one identity.
 	ident []int32
-	// synthetic marks the messages a policy made, by id.
+	// synthetic marks the messages a policy made, by id; stubs are the
+	// stubs made for cleared tool results, by the id they replace.
 	synthetic []uint8
+	stubs     map[int32]int32
 	// msgID and identID intern the messages and identities.
 	msgID   map[msgKey]int32
 	identID map[string]int32
@@ -95,6 +97,28 @@ type fixedKey struct {
 // Builder makes a Trajectory one turn at a time.
 type Builder struct {
 	t *Trajectory
+	// prev and prevIDs are the last turn's messages and their ids: a
+	// turn repeats its predecessor's, and comparing them is cheaper than
+	// looking each up again.
+	prev    []window.ChatMessage
+	prevIDs []int32
+}
+
+// idOf interns the i-th message of a turn, reusing the previous turn's
+// id when its i-th message is the same.
+func (b *Builder) idOf(i int, m window.ChatMessage) int32 {
+	if i < len(b.prev) {
+		p := b.prev[i]
+		if p.Role == m.Role && p.Content == m.Content && p.Name == m.Name && p.ToolCallID == m.ToolCallID && string(p.ToolCalls) == string(m.ToolCalls) {
+			return b.prevIDs[i]
+		}
+	}
+	return b.t.intern(m)
+}
+
+// remember keeps a turn's messages for the next turn's idOf.
+func (b *Builder) remember(msgs []window.ChatMessage, ids []int32) {
+	b.prev, b.prevIDs = msgs, ids
 }
 
 // NewBuilder starts a trajectory whose turns are counted with tok and
@@ -130,11 +154,13 @@ func (b *Builder) AddScenario(label string, sc *core.Scenario, rec *Recorded) er
 	}
 	turn := Turn{Label: label, Reserve: s.Budget.ResponseReserve, Recorded: rec, InputTokens: a.Used}
 	sum := 0
-	for _, m := range a.Messages {
-		id := b.t.intern(m)
-		turn.ids = append(turn.ids, id)
+	turn.ids = make([]int32, len(a.Messages))
+	for i, m := range a.Messages {
+		id := b.idOf(i, m)
+		turn.ids[i] = id
 		sum += b.t.tokens[id]
 	}
+	b.remember(a.Messages, turn.ids)
 	turn.Fixed = a.Used - sum
 	turn.toolsKey = string(a.Tools)
 	for _, c := range a.Components {
@@ -181,10 +207,11 @@ func (b *Builder) AddMessages(label string, messages []window.ChatMessage, tools
 	turn := Turn{Label: label, Reserve: reserve, Recorded: rec, Fixed: fixed, toolsKey: key.tools, InputTokens: fixed}
 	turn.ids = make([]int32, len(messages))
 	for i, m := range messages {
-		id := b.t.intern(m)
+		id := b.idOf(i, m)
 		turn.ids[i] = id
 		turn.InputTokens += b.t.tokens[id]
 	}
+	b.remember(messages, turn.ids)
 	b.t.Turns = append(b.t.Turns, turn)
 	return nil
 }
