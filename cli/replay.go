@@ -310,4 +310,3 @@ func removedPhrase(p trajectory.PolicyResult) string {
 	return fmt.Sprintf("%s trimmed, up to %s (%s tokens)", numfmt.Count(p.TurnsTrimmed, "turn", "turns"),
 		numfmt.Count(p.RemovedMessages, "message", "messages"), numfmt.Thousands(p.RemovedTokens))
 }
-
