@@ -264,17 +264,18 @@ func writeReplayText(w io.Writer, tr *trajectory.Trajectory, rep *trajectory.Rep
 		if t.Recorded == nil {
 			continue
 		}
-		predicted := "not run"
+		predicted, writes := "not run", "not run"
 		if asSent != nil {
 			predicted = numfmt.Thousands(asSent.Turns[i].CachedTokens)
+			writes = numfmt.Thousands(asSent.Turns[i].CacheWrites)
 		}
 		recorded = append(recorded, []string{numfmt.Thousands(t.Turn), numfmt.Thousands(t.InputTokens), numfmt.Thousands(t.Recorded.InputTokens),
-			predicted, numfmt.Thousands(t.Recorded.CachedTokens), numfmt.Thousands(t.Recorded.CacheWriteTokens)})
+			predicted, numfmt.Thousands(t.Recorded.CachedTokens), writes, numfmt.Thousands(t.Recorded.CacheWriteTokens)})
 	}
 	if len(recorded) > 0 {
 		fmt.Fprintln(w, "\nPredicted against recorded, as sent:")
-		rows := append([][]string{{"turn", "input counted", "input recorded", "cached predicted", "cached recorded", "writes recorded"}}, recorded...)
-		writeTable(w, rows, "rrrrrr")
+		rows := append([][]string{{"turn", "input counted", "input recorded", "cached predicted", "cached recorded", "writes predicted", "writes recorded"}}, recorded...)
+		writeTable(w, rows, "rrrrrrr")
 	}
 }
 
