@@ -7,6 +7,7 @@ import (
 	"math"
 	"strconv"
 
+	"ctxlab/core"
 	"ctxlab/core/tokens"
 	"ctxlab/core/trajectory"
 	"ctxlab/internal/csvcell"
@@ -51,9 +52,9 @@ func runReplay(env Env, args []string) error {
 	fs := newFlagSet(env, "replay", replayUsage)
 	fs.StringVar(&f.path, "trajectory", "", "the trajectory: a VCR cassette, a JSON array of request bodies, a folder of them, or one conversation")
 	fs.StringVar(&f.policy, "policy", "all", "trim policies, comma-separated, or all")
-	fs.IntVar(&f.window, "window", 0, "context window in tokens (default: the model's)")
-	fs.IntVar(&f.reserve, "reserve", 0, "response reserve in tokens (default: each request's max_tokens, else ctxlab's default)")
-	fs.StringVar(&f.model, "model", "", "measure and price as this model (default: the requests')")
+	fs.IntVar(&f.window, "window", 0, core.KnobByID("window").Help+" (default: the model's)")
+	fs.IntVar(&f.reserve, "reserve", 0, core.KnobByID("reserve").Help+" (default: each request's max_tokens or max_completion_tokens, else ctxlab's default)")
+	fs.StringVar(&f.model, "model", "", core.KnobByID(core.KnobIDModel).Help+" (default: the requests'; it also picks the price and the cache rules)")
 	fs.StringVar(&f.breakpoints, "breakpoints", trajectory.BreakpointsSystemLast, "Anthropic cache_control breakpoints: system+last, system or none")
 	fs.StringVar(&f.ttl, "cache-ttl", "5m", "Anthropic cache lifetime whose write price applies: 5m or 1h")
 	fs.StringVar(&f.format, "format", "text", "output: text, json or csv")
@@ -87,8 +88,14 @@ func runReplay(env Env, args []string) error {
 	if err != nil {
 		return err
 	}
+	// The cache rules are the model's provider's: the request's API
+	// unless --model names a model of another.
+	provider := tr.Provider
+	if spec, ok := tokens.LookupModel(tr.Model); ok {
+		provider = spec.Provider
+	}
 	opts := trajectory.Options{
-		Window: f.window, Reserve: f.reserve, Rules: tokens.CacheRulesFor(tr.Model, tr.Provider),
+		Window: f.window, Reserve: f.reserve, Rules: tokens.CacheRulesFor(tr.Model, provider),
 		Breakpoints: f.breakpoints, LongLived: f.ttl == "1h",
 	}
 	price, priceName, ok := table.Lookup(tr.Model)

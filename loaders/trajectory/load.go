@@ -287,6 +287,9 @@ func recordedCache(body map[string]any) *engine.Recorded {
 
 // Build opens each turn's body and measures it.
 func Build(name string, bodies []TurnBody, opts Options) (*engine.Trajectory, error) {
+	if len(bodies) == 0 {
+		return nil, &loaders.Error{Name: name, Msg: "holds no turn; expected " + Supported}
+	}
 	var b *engine.Builder
 	for i, tb := range bodies {
 		sc, err := loaders.ParseRequest(name, tb.Body, opts)
