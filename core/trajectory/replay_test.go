@@ -168,6 +168,16 @@ func TestAnthropicBreakpoints(t *testing.T) {
 			t.Errorf("turn %d cost %v, want %v", i+1, cur.CostUSD, want)
 		}
 	}
+	opts.LongLived = true
+	long := replayAll(t, tr, []Policy{{Kind: KindAsSent}}, opts).Policies[0]
+	if long.CacheWrites != p.CacheWrites {
+		t.Fatalf("1-hour writes %d, 5-minute %d", long.CacheWrites, p.CacheWrites)
+	}
+	writes := float64(p.CacheWrites) * price.Input / 1e6
+	if diff := long.CostUSD - p.CostUSD; math.Abs(diff-writes*(2-1.25)) > 1e-9 {
+		t.Errorf("1-hour writes cost %v more, want %v", diff, writes*0.75)
+	}
+	opts.LongLived = false
 	opts.Breakpoints = BreakpointsNone
 	none := replayAll(t, tr, []Policy{{Kind: KindAsSent}}, opts).Policies[0]
 	if none.CachedTokens != 0 || none.CacheWrites != 0 {
