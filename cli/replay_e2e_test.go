@@ -122,6 +122,8 @@ func TestReplayCSVAndBadFlags(t *testing.T) {
 		{"--policy dorp-oldest", "did you mean drop-oldest"},
 		{"--policy watermark:0.5/0.9", "0 < LOW < HIGH <= 1"},
 		{"--format xml", "expected text, json or csv"},
+		{"--trajectory does-not-exist.json", "does-not-exist.json: cannot be read"},
+		{"--cache-ttl 2h", "expected 5m or 1h"},
 	} {
 		_, stderr, code := run(t, "", append([]string{"replay", "--trajectory", replayFixtures[1]}, strings.Fields(c.args)...)...)
 		if code == 0 || !strings.Contains(stderr, c.want) {
