@@ -57,6 +57,7 @@ func commands() []command {
 		{"prices", "list the model prices costs are computed with, with their date and source", runPrices},
 		{"longdoc", "plan a long document's hierarchical or map-reduce calls; --run makes them", runLongdoc},
 		{"monitor", "report on a metrics log written by assemble --metrics-out", runMonitor},
+		{"replay", "replay an agent's trajectory under trim policies: overflow, prompt cache, cost", runReplay},
 		{"traces", "list the traces of an OTLP JSON file: LLM spans, tokens counted and billed", runTraces},
 		{"version", "print the version", runVersion},
 	}

@@ -21,7 +21,7 @@ var engineLayers = [][]string{
 	{"ctxlab/core/memory", "ctxlab/core/metrics", "ctxlab/core/longdoc"},
 	{"ctxlab/core/diagnose"},
 	{"ctxlab/core"},
-	{"ctxlab/core/evalrun"},
+	{"ctxlab/core/evalrun", "ctxlab/core/trajectory"},
 }
 
 // impureImports are what the engine must never import: it reads no files,

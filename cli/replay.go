@@ -1,0 +1,320 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+
+	"ctxlab/core"
+	"ctxlab/core/tokens"
+	"ctxlab/core/trajectory"
+	"ctxlab/internal/csvcell"
+	"ctxlab/internal/numfmt"
+	"ctxlab/internal/safetext"
+	"ctxlab/internal/sparkline"
+	"ctxlab/loaders/request"
+	loadtraj "ctxlab/loaders/trajectory"
+)
+
+const replayUsage = `
+ctxlab replay replays an agent's trajectory, the requests of one
+conversation turn by turn, under trim policies, and prices what each does
+to the prompt cache. Each turn is measured as ctxlab assemble --request
+measures it. A turn whose input plus the reserve exceeds the window is
+refused: it caches and costs nothing. Exit 3 when a turn overflows under
+the first policy given (with all, as-sent).
+
+A trajectory is a VCR cassette (every chat interaction, in order), a JSON
+array of chat request bodies or a folder of them, or one conversation
+given whole (a request body or a message list: each assistant message was
+one request made of the messages before it).
+
+Policies: as-sent, last:N, drop-oldest, watermark:HIGH/LOW, compact:MARK,
+clear-tool-results:KEEP, or all (each with its defaults, as-sent first).
+
+Usage:
+  ctxlab replay --trajectory FILE|DIR [--policy NAME[,NAME...]|all]
+                [--window N] [--reserve N] [--model NAME] [--prices FILE]
+                [--breakpoints system+last|system|none] [--cache-ttl 5m|1h]
+                [--format text|json|csv]
+`
+
+type replayFlags struct {
+	path, policy, model, format, breakpoints, ttl string
+	window, reserve                               int
+	prices                                        pricesFlag
+}
+
+func runReplay(env Env, args []string) error {
+	var f replayFlags
+	fs := newFlagSet(env, "replay", replayUsage)
+	fs.StringVar(&f.path, "trajectory", "", "the trajectory: a VCR cassette, a JSON array of request bodies, a folder of them, or one conversation")
+	fs.StringVar(&f.policy, "policy", "all", "trim policies, comma-separated, or all")
+	fs.IntVar(&f.window, "window", 0, core.KnobByID("window").Help+" (default: the model's)")
+	fs.IntVar(&f.reserve, "reserve", 0, core.KnobByID("reserve").Help+" (default: each request's max_tokens or max_completion_tokens, else ctxlab's default)")
+	fs.StringVar(&f.model, "model", "", core.KnobByID(core.KnobIDModel).Help+" (default: the requests'; it also picks the price and the cache rules)")
+	fs.StringVar(&f.breakpoints, "breakpoints", trajectory.BreakpointsSystemLast, "Anthropic cache_control breakpoints: system+last, system or none")
+	fs.StringVar(&f.ttl, "cache-ttl", "5m", "Anthropic cache lifetime whose write price applies: 5m or 1h")
+	fs.StringVar(&f.format, "format", "text", "output: text, json or csv")
+	f.prices.register(fs)
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	switch {
+	case f.path == "":
+		return fmt.Errorf("--trajectory FILE is required: %s", loadtraj.Supported)
+	case f.format != "text" && f.format != "json" && f.format != "csv":
+		return fmt.Errorf("--format %s: expected text, json or csv", quoted(f.format))
+	case f.window < 0:
+		return fmt.Errorf("--window %d: expected a number of tokens", f.window)
+	case f.reserve < 0:
+		return fmt.Errorf("--reserve %d: expected a number of tokens", f.reserve)
+	case f.breakpoints != trajectory.BreakpointsSystemLast && f.breakpoints != trajectory.BreakpointsSystem && f.breakpoints != trajectory.BreakpointsNone:
+		return fmt.Errorf("--breakpoints %s: expected system+last, system or none", quoted(f.breakpoints))
+	case f.ttl != "5m" && f.ttl != "1h":
+		return fmt.Errorf("--cache-ttl %s: expected 5m or 1h", quoted(f.ttl))
+	}
+	policies, err := trajectory.ParsePolicies(f.policy)
+	if err != nil {
+		return fmt.Errorf("--policy: %w", err)
+	}
+	table, err := f.prices.load()
+	if err != nil {
+		return err
+	}
+	tr, err := loadtraj.Load(f.path, request.Options{Window: f.window, Model: f.model, Reserve: f.reserve})
+	if err != nil {
+		return err
+	}
+	// The cache rules are the model's provider's: the request's API
+	// unless --model names a model of another.
+	provider := tr.Provider
+	if spec, ok := tokens.LookupModel(tr.Model); ok {
+		provider = spec.Provider
+	}
+	opts := trajectory.Options{
+		Window: f.window, Reserve: f.reserve, Rules: tokens.CacheRulesFor(tr.Model, provider),
+		Breakpoints: f.breakpoints, LongLived: f.ttl == "1h",
+	}
+	price, priceName, ok := table.Lookup(tr.Model)
+	opts.Price, opts.PriceKnown = price, ok
+	rep, err := trajectory.Replay(context.Background(), tr, policies, opts)
+	if err != nil {
+		return err
+	}
+	switch f.format {
+	case "json":
+		err = writeJSON(env.Stdout, replayJSONOf(rep))
+	case "csv":
+		err = writeReplayCSV(env.Stdout, rep)
+	default:
+		writeReplayText(env.Stdout, tr, rep, opts, priceName, table)
+	}
+	if err != nil {
+		return err
+	}
+	if first := rep.Policies[0]; first.OverflowTurns > 0 {
+		return &exitError{code: ExitOverflow, msg: fmt.Sprintf("%s: %s over the window under %s, the first at turn %s",
+			safetext.Line(f.path), numfmt.Count(first.OverflowTurns, "turn is", "turns are"), first.Name, numfmt.Thousands(first.FirstOverflow))}
+	}
+	return nil
+}
+
+// replayJSON is the JSON report: the turns as sent, then each policy.
+type replayJSON struct {
+	Window   int                `json:"window"`
+	Turns    []replayTurnJSON   `json:"turns"`
+	Policies []replayPolicyJSON `json:"policies"`
+}
+
+type replayTurnJSON struct {
+	Turn        int                    `json:"turn"`
+	Label       string                 `json:"label"`
+	InputTokens int                    `json:"input_tokens"`
+	Reserve     int                    `json:"reserve"`
+	Components  []trajectory.Component `json:"components"`
+	OverWindow  bool                   `json:"over_window"`
+	Recorded    *trajectory.Recorded   `json:"recorded,omitempty"`
+}
+
+type replayPolicyJSON struct {
+	Name            string                 `json:"name"`
+	OverflowTurns   int                    `json:"overflow_turns"`
+	FirstOverflow   int                    `json:"first_overflow,omitempty"`
+	PeakTokens      int                    `json:"peak_tokens"`
+	InputTokens     int                    `json:"input_tokens"`
+	CachedTokens    int                    `json:"cached_tokens"`
+	CacheWrites     int                    `json:"cache_write_tokens"`
+	CostUSD         *float64               `json:"cost_usd"`
+	Per1000USD      *float64               `json:"per_1000_usd"`
+	TurnsTrimmed    int                    `json:"turns_trimmed"`
+	RemovedMessages int                    `json:"removed_messages_max"`
+	RemovedTokens   int                    `json:"removed_tokens_max"`
+	Turns           []replayPolicyTurnJSON `json:"turns"`
+}
+
+type replayPolicyTurnJSON struct {
+	Turn          int      `json:"turn"`
+	InputTokens   int      `json:"input_tokens"`
+	CachedTokens  int      `json:"cached_tokens"`
+	CacheWrites   int      `json:"cache_write_tokens"`
+	OverWindow    bool     `json:"over_window"`
+	Removed       int      `json:"removed"`
+	RemovedTokens int      `json:"removed_tokens"`
+	CostUSD       *float64 `json:"cost_usd"`
+}
+
+func dollarsJSON(v float64) *float64 {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return nil
+	}
+	r := math.Round(v*1e6) / 1e6
+	return &r
+}
+
+func replayJSONOf(rep *trajectory.Report) replayJSON {
+	out := replayJSON{Window: rep.Window, Turns: []replayTurnJSON{}, Policies: []replayPolicyJSON{}}
+	for _, t := range rep.Turns {
+		out.Turns = append(out.Turns, replayTurnJSON{Turn: t.Turn, Label: t.Label, InputTokens: t.InputTokens, Reserve: t.Reserve,
+			Components: t.Components, OverWindow: t.OverWindow, Recorded: t.Recorded})
+	}
+	for _, p := range rep.Policies {
+		pj := replayPolicyJSON{Name: p.Name, OverflowTurns: p.OverflowTurns, FirstOverflow: p.FirstOverflow, PeakTokens: p.PeakTokens,
+			InputTokens: p.InputTokens, CachedTokens: p.CachedTokens, CacheWrites: p.CacheWrites,
+			CostUSD: dollarsJSON(p.CostUSD), Per1000USD: dollarsJSON(p.Per1000USD), TurnsTrimmed: p.TurnsTrimmed,
+			RemovedMessages: p.RemovedMessages, RemovedTokens: p.RemovedTokens}
+		for _, t := range p.Turns {
+			pj.Turns = append(pj.Turns, replayPolicyTurnJSON{Turn: t.Turn, InputTokens: t.InputTokens, CachedTokens: t.CachedTokens,
+				CacheWrites: t.CacheWrites, OverWindow: t.OverWindow, Removed: t.Removed, RemovedTokens: t.RemovedTokens, CostUSD: dollarsJSON(t.CostUSD)})
+		}
+		out.Policies = append(out.Policies, pj)
+	}
+	return out
+}
+
+// writeReplayCSV writes one row per policy and turn.
+func writeReplayCSV(w io.Writer, rep *trajectory.Report) error {
+	cw := csvcell.NewWriter(w)
+	_ = cw.Write([]string{"policy", "turn", "input_tokens", "cached_tokens", "cache_write_tokens", "over_window", "removed", "removed_tokens", "cost_usd"})
+	for _, p := range rep.Policies {
+		for _, t := range p.Turns {
+			cost := ""
+			if c := dollarsJSON(t.CostUSD); c != nil {
+				cost = strconv.FormatFloat(*c, 'f', -1, 64)
+			}
+			_ = cw.Write([]string{p.Name, strconv.Itoa(t.Turn), strconv.Itoa(t.InputTokens), strconv.Itoa(t.CachedTokens),
+				strconv.Itoa(t.CacheWrites), strconv.FormatBool(t.OverWindow), strconv.Itoa(t.Removed), strconv.Itoa(t.RemovedTokens), cost})
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// chartWidth is the most cells the tokens-per-turn chart takes.
+const chartWidth = 60
+
+func writeReplayText(w io.Writer, tr *trajectory.Trajectory, rep *trajectory.Report, opts trajectory.Options, priceName string, table tokens.PriceTable) {
+	model := tr.Model
+	if model == "" {
+		model = "no model"
+	}
+	fmt.Fprintf(w, "Trajectory %s: %s, %s, window %s\n", safetext.Line(tr.Name), numfmt.Count(len(rep.Turns), "turn", "turns"),
+		safetext.Line(model), numfmt.Thousands(rep.Window))
+	if len(rep.Turns) == 0 {
+		return
+	}
+	values := make([]float64, len(rep.Turns))
+	firstOver := 0
+	for i, t := range rep.Turns {
+		values[i] = float64(t.InputTokens)
+		if t.OverWindow && firstOver == 0 {
+			firstOver = t.Turn
+		}
+	}
+	cells, _ := sparkline.Resample(values, chartWidth)
+	fmt.Fprintf(w, "Tokens per turn, as sent: %s  %s to %s\n", string(sparkline.Bars(cells)),
+		numfmt.Thousands(rep.Turns[0].InputTokens), numfmt.Thousands(rep.Turns[len(rep.Turns)-1].InputTokens))
+	if firstOver > 0 {
+		fmt.Fprintf(w, "First turn over the window: %s\n", numfmt.Thousands(firstOver))
+	} else {
+		fmt.Fprintln(w, "No turn is over the window as sent.")
+	}
+	fmt.Fprintf(w, "Cache: %s rules (%s)", providerName(opts.Rules.Provider), opts.Rules.Source)
+	if !opts.Rules.Automatic {
+		fmt.Fprintf(w, ", breakpoints %s", opts.Breakpoints)
+	}
+	fmt.Fprintln(w)
+	if opts.PriceKnown {
+		fmt.Fprintf(w, "Prices: %s's list price (entry %s, taken %s); input only\n", safetext.Line(model), safetext.Line(priceName), safetext.Line(table.Date))
+	} else {
+		fmt.Fprintf(w, "Prices: %s is not in the price table: costs unknown (give it in a --prices file)\n", safetext.Line(model))
+	}
+	fmt.Fprintln(w)
+
+	fmt.Fprintln(w, "Side by side:")
+	for _, p := range rep.Policies {
+		fmt.Fprintf(w, "  %s: %s, %s cached, %s per 1,000\n", p.Label, overflowPhrase(p), percent(p.CachedShare()), numfmt.Dollars(p.Per1000USD))
+	}
+	fmt.Fprintln(w)
+	rows := [][]string{{"policy", "over window", "peak", "input tokens", "cached", "cache writes", "cost", "per 1,000", "removed"}}
+	for _, p := range rep.Policies {
+		rows = append(rows, []string{p.Name, numfmt.Thousands(p.OverflowTurns), numfmt.Thousands(p.PeakTokens), numfmt.Thousands(p.InputTokens),
+			numfmt.Thousands(p.CachedTokens), numfmt.Thousands(p.CacheWrites), numfmt.Dollars(p.CostUSD), numfmt.Dollars(p.Per1000USD), removedPhrase(p)})
+	}
+	writeTable(w, rows, "lrrrrrrrl")
+
+	var recorded [][]string
+	asSent := findPolicy(rep, trajectory.KindAsSent)
+	for i, t := range rep.Turns {
+		if t.Recorded == nil {
+			continue
+		}
+		predicted, writes := "not run", "not run"
+		if asSent != nil {
+			predicted = numfmt.Thousands(asSent.Turns[i].CachedTokens)
+			writes = numfmt.Thousands(asSent.Turns[i].CacheWrites)
+		}
+		recorded = append(recorded, []string{numfmt.Thousands(t.Turn), numfmt.Thousands(t.InputTokens), numfmt.Thousands(t.Recorded.InputTokens),
+			predicted, numfmt.Thousands(t.Recorded.CachedTokens), writes, numfmt.Thousands(t.Recorded.CacheWriteTokens)})
+	}
+	if len(recorded) > 0 {
+		fmt.Fprintln(w, "\nPredicted against recorded, as sent:")
+		rows := append([][]string{{"turn", "input counted", "input recorded", "cached predicted", "cached recorded", "writes predicted", "writes recorded"}}, recorded...)
+		writeTable(w, rows, "rrrrrrr")
+	}
+}
+
+func findPolicy(rep *trajectory.Report, kind string) *trajectory.PolicyResult {
+	for i := range rep.Policies {
+		if rep.Policies[i].Policy().Kind == kind {
+			return &rep.Policies[i]
+		}
+	}
+	return nil
+}
+
+func providerName(p string) string {
+	if p == tokens.ProviderAnthropic {
+		return "Anthropic's"
+	}
+	return "OpenAI's"
+}
+
+func percent(f float64) string { return strconv.Itoa(int(math.Round(f*100))) + "%" }
+
+func overflowPhrase(p trajectory.PolicyResult) string {
+	if p.OverflowTurns == 0 {
+		return "no overflow"
+	}
+	return fmt.Sprintf("%s over the window (first %s)", numfmt.Count(p.OverflowTurns, "turn", "turns"), numfmt.Thousands(p.FirstOverflow))
+}
+
+func removedPhrase(p trajectory.PolicyResult) string {
+	if p.TurnsTrimmed == 0 {
+		return "nothing"
+	}
+	return fmt.Sprintf("%s trimmed, up to %s (%s tokens)", numfmt.Count(p.TurnsTrimmed, "turn", "turns"),
+		numfmt.Count(p.RemovedMessages, "message", "messages"), numfmt.Thousands(p.RemovedTokens))
+}
