@@ -34,7 +34,7 @@ func TestWorkbenchRunFiguresAreEvals(t *testing.T) {
 		budget int64
 		kept   bool
 	}{{evalKeepBudget(files), true}, {0, false}} {
-		set, err := evalinput.Load(files)
+		set, err := evalinput.LoadWith(files, evalinput.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -114,7 +114,7 @@ func TestDevicesAreReadBounded(t *testing.T) {
 		if _, err := scenario.LoadBudgetFile(dev); err == nil {
 			t.Errorf("budget file %s was accepted", dev)
 		}
-		if _, err := scenario.LoadWithPresets(dev, nil); err == nil {
+		if _, err := scenario.LoadFile(dev, scenario.Options{}); err == nil {
 			t.Errorf("scenario %s was accepted", dev)
 		}
 	}

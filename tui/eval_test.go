@@ -26,10 +26,10 @@ func newEvalModel(t *testing.T, width, height int) Model {
 // none, as the workbench does for a run too large to keep them.
 func newEvalModelPrepared(t *testing.T, width, height int, prepare func(*evalrun.Set) *evalrun.Prepared) Model {
 	t.Helper()
-	set, err := evalinput.Load(evalinput.Files{
+	set, err := evalinput.LoadWith(evalinput.Files{
 		Run: "../sample/eval/run.trec", Corpus: "../sample/eval/corpus.jsonl",
 		Queries: "../sample/eval/queries.jsonl", Qrels: "../sample/eval/qrels.tsv",
-	})
+	}, evalinput.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

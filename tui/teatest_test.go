@@ -194,7 +194,7 @@ func TestFlowExport(t *testing.T) {
 		t.Error(`messages.json has no "messages"`)
 	}
 
-	exported, err := scenario.LoadWithPresets(filepath.Join(dir, "scenario.yaml"), nil)
+	exported, err := scenario.LoadFile(filepath.Join(dir, "scenario.yaml"), scenario.Options{})
 	if err != nil {
 		t.Fatalf("the exported scenario does not load: %v", err)
 	}

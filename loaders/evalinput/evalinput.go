@@ -32,15 +32,10 @@ type Options struct {
 	Warn func(string)
 }
 
-// Load reads a retrieval run and its judgments into an evaluation
+// LoadWith reads a retrieval run and its judgments into an evaluation
 // set. Queries keep the order they first appear in the run, and each
-// query's documents their rank order.
-func Load(files Files) (*evalrun.Set, error) {
-	return LoadWith(files, Options{})
-}
-
-// LoadWith is Load with options: repeated judgments told
-// or refused.
+// query's documents their rank order; opts says how repeated judgments
+// are told or refused.
 func LoadWith(files Files, opts Options) (*evalrun.Set, error) {
 	queries, titles, err := loadRun(files)
 	if err != nil {

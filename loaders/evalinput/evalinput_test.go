@@ -31,7 +31,7 @@ func TestLoadEvalRunJoinsTRECRunCorpusAndQueries(t *testing.T) {
 		"corpus.jsonl": testCorpus, "queries.jsonl": testQueries, "run.trec": testRun,
 		"qrels.tsv": "query-id\tcorpus-id\tscore\nq1\td1\t2\nq1\td2\t0\n",
 	})
-	set, err := Load(Files{Run: paths["run.trec"], Corpus: paths["corpus.jsonl"], Queries: paths["queries.jsonl"], Qrels: paths["qrels.tsv"]})
+	set, err := LoadWith(Files{Run: paths["run.trec"], Corpus: paths["corpus.jsonl"], Queries: paths["queries.jsonl"], Qrels: paths["qrels.tsv"]}, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,7 +71,7 @@ func TestLoadEvalRunReadsTRECQrelsAndJSONLRuns(t *testing.T) {
 		"run.jsonl": `{"qid": "a", "query": "refunds", "docs": [{"id": "x", "title": "T", "text": "one two", "score": 0.5}, {"doc_id": "y", "content": "three"}]}` + "\n",
 		"qrels":     "a 0 x 1\na 0 y 0\nb 0 z 3\n",
 	})
-	set, err := Load(Files{Run: paths["run.jsonl"], Qrels: paths["qrels"]})
+	set, err := LoadWith(Files{Run: paths["run.jsonl"], Qrels: paths["qrels"]}, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -116,7 +116,7 @@ func TestLoadEvalRunNamesFileAndLine(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			paths := loadertest.EvalFiles(t, c.files)
-			_, err := Load(c.use(paths))
+			_, err := LoadWith(c.use(paths), Options{})
 			if err == nil {
 				t.Fatalf("no error, want %q", c.want)
 			}
@@ -167,7 +167,7 @@ func FuzzParseEvalFiles(f *testing.F) {
 		lines, err = splitEvalLines("qrels", qrels, "judgments")
 		check(nil, err)
 		if err == nil {
-			check(parseQrels("qrels", lines))
+			check(parseQrelsWith("qrels", lines, Options{}))
 		}
 	})
 }
@@ -185,7 +185,7 @@ func TestLoadEvalRunHoldsATRECRunsDocumentsOnce(t *testing.T) {
 	})
 	want := [][]string{{"d1", "3", "d2"}, {"d1", "3"}}
 	for _, run := range []string{"grouped", "interleaved"} {
-		set, err := Load(Files{Run: paths[run], Corpus: paths["corpus.jsonl"]})
+		set, err := LoadWith(Files{Run: paths[run], Corpus: paths["corpus.jsonl"]}, Options{})
 		if err != nil {
 			t.Fatal(err)
 		}

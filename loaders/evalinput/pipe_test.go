@@ -23,7 +23,7 @@ func TestLoadEvalRunReadsARunFromAPipe(t *testing.T) {
 		if name == "run.trec" {
 			files.Corpus = paths["corpus.jsonl"]
 		}
-		want, err := Load(files)
+		want, err := LoadWith(files, Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -33,7 +33,7 @@ func TestLoadEvalRunReadsARunFromAPipe(t *testing.T) {
 		}
 		fifo, done := loadertest.FIFOWritingOnce(t, data)
 		files.Run = fifo
-		got, err := Load(files)
+		got, err := LoadWith(files, Options{})
 		done()
 		if err != nil {
 			t.Fatalf("%s through a pipe: %v", name, err)

@@ -12,14 +12,6 @@ import (
 // beirQrelsHeader is the first line of BEIR's qrels TSV files.
 var beirQrelsHeader = []string{"query-id", "corpus-id", "score"}
 
-// parseQrels reads relevance judgments: TREC qrels ("qid 0 docid rel")
-// or BEIR's TSV ("query-id corpus-id score" with that header line). The
-// grade is a whole number; above 0 is relevant. A query and document
-// judged again keep the last grade, silently: parseQrelsWith reports it.
-func parseQrels(name string, lines []numberedLine) (map[string]map[string]int, error) {
-	return parseQrelsWith(name, lines, Options{})
-}
-
 // maxQrelsWarnings is how many repeated judgments are told one by one;
 // the rest are counted in one more line.
 const maxQrelsWarnings = 10
@@ -27,9 +19,11 @@ const maxQrelsWarnings = 10
 // qrelKey is one judgment's query and document.
 type qrelKey struct{ qid, docID string }
 
-// parseQrelsWith is parseQrels that tells each query and document judged
-// again, with both lines and grades, through opts.Warn (or refuses the
-// file under opts.StrictQrels): a copy-pasted block or a merge of two
+// parseQrelsWith reads relevance judgments: TREC qrels ("qid 0 docid
+// rel") or BEIR's TSV ("query-id corpus-id score" with that header line).
+// The grade is a whole number; above 0 is relevant. It tells each query
+// and document judged again, with both lines and grades, through
+// opts.Warn (or refuses the file under opts.StrictQrels): a copy-pasted block or a merge of two
 // judges' files would otherwise change the grades unseen.
 func parseQrelsWith(name string, lines []numberedLine, opts Options) (map[string]map[string]int, error) {
 	qrels := map[string]map[string]int{}

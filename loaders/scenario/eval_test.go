@@ -12,7 +12,7 @@ import (
 
 func TestScenarioEvalKeyResolvesAgainstTheScenario(t *testing.T) {
 	paths := loadertest.EvalFiles(t, map[string]string{"s.yaml": "name: s\neval:\n  run: runs/run.trec\n  corpus: corpus.jsonl\n  qrels: judged/qrels.txt\n"})
-	sc, err := LoadWithPresets(paths["s.yaml"], nil)
+	sc, err := LoadFile(paths["s.yaml"], Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,7 +43,7 @@ func TestScenarioEvalKeyRefusals(t *testing.T) {
 	}
 	for _, c := range cases {
 		paths := loadertest.EvalFiles(t, map[string]string{"s.yaml": c.yaml})
-		_, err := LoadWithPresets(paths["s.yaml"], nil)
+		_, err := LoadFile(paths["s.yaml"], Options{})
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%q: err %v, want %q", c.yaml, err, c.want)
 		}

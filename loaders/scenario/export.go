@@ -13,7 +13,7 @@ import (
 )
 
 // The structs below mirror the scenario file's inputs so an export reads
-// back through LoadWithPresets unchanged; the settings are written from the
+// back through LoadFile unchanged; the settings are written from the
 // knob table (knobEntries), and every key goes in scenarioKeys' order,
 // the order the sample files use.
 
@@ -67,7 +67,7 @@ type documentFile struct {
 
 // Marshal writes a scenario and the settings in force as a
 // scenario file, self-contained (documents and history inline), that
-// LoadWithPresets reads back to the same evaluation. The
+// LoadFile reads back to the same evaluation. The
 // workbench's export uses it so a tuned setting can be kept, shared and
 // reopened.
 func Marshal(sc *core.Scenario, s core.Settings) ([]byte, error) {

@@ -42,7 +42,7 @@ func TestScenarioPathsStayInside(t *testing.T) {
 		if err := os.WriteFile(scenario, []byte("name: x\nquery: q\ndocuments: "+path+"\n"), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		_, err := LoadWithPresets(scenario, nil)
+		_, err := LoadFile(scenario, Options{})
 		refused := err != nil && strings.Contains(err.Error(), "leads outside the scenario's folder; --allow-outside allows it")
 		if allowed && err != nil || !allowed && !refused {
 			t.Errorf("documents: %s: got %v; allowed %v", path, err, allowed)

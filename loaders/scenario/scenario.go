@@ -35,18 +35,6 @@ var scenarioKeys = []string{
 // memory, rerank) take the knob table's keys: sectionKeys.
 var toolResultKeys = []string{"name", "content", "tool_call_id", "role", "tool_calls"}
 
-// LoadWithPresets reads a scenario file from disk. Documents and
-// history given as paths are resolved against the scenario file's
-// directory. presets are those a `preset:` key may name; nil means the
-// built-in ones. Pass the built-ins merged with a budget file
-// (window.MergePresets) so a scenario can use a team's presets.
-//
-// The paths a scenario names must stay inside its own folder (see
-// Options); LoadFile can allow others.
-func LoadWithPresets(path string, presets window.PresetSet) (*core.Scenario, error) {
-	return LoadFile(path, Options{Presets: presets})
-}
-
 // Options controls LoadFile.
 type Options struct {
 	// Presets are those a preset: key may name; nil means the built-ins.
@@ -59,8 +47,12 @@ type Options struct {
 	AllowOutside bool
 }
 
-// LoadFile reads a scenario file from disk (LoadWithPresets
-// with options).
+// LoadFile reads a scenario file from disk. Documents and history given
+// as paths are resolved against the scenario file's directory and must
+// stay inside it unless opts.AllowOutside. opts.Presets are those a
+// `preset:` key may name; nil means the built-in ones. Pass the built-ins
+// merged with a budget file (window.MergePresets) so a scenario can use a
+// team's presets.
 func LoadFile(path string, opts Options) (*core.Scenario, error) {
 	data, err := loaders.ReadInputFile(path)
 	if err != nil {

@@ -324,14 +324,14 @@ func TestScenarioWithBudgetFilePresets(t *testing.T) {
 		t.Fatal(err)
 	}
 	team := window.ContextBudget{TotalWindow: 32_000, SystemPrompt: 500, ResponseReserve: 1000}
-	sc, err := LoadWithPresets(path, window.MergePresets(window.BuiltinPresets(), window.PresetSet{"team_chat": team}))
+	sc, err := LoadFile(path, Options{Presets: window.MergePresets(window.BuiltinPresets(), window.PresetSet{"team_chat": team})})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if sc.Settings.Preset != "team_chat" || sc.Settings.Budget != team {
 		t.Errorf("preset %q budget %+v", sc.Settings.Preset, sc.Settings.Budget)
 	}
-	if _, err := LoadWithPresets(path, nil); err == nil || !strings.Contains(err.Error(), `unknown preset "team_chat"`) {
+	if _, err := LoadFile(path, Options{}); err == nil || !strings.Contains(err.Error(), `unknown preset "team_chat"`) {
 		t.Errorf("without the budget file: %v", err)
 	}
 }
@@ -454,12 +454,12 @@ func TestScenarioMissingDocumentsOnDisk(t *testing.T) {
 	if err := os.WriteFile(path, []byte("name: x\ndocuments: data/kb.jsonl\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	_, err := LoadWithPresets(path, nil)
+	_, err := LoadFile(path, Options{})
 	want := path + `: line 2, column 12: documents file "data/kb.jsonl" not found (looked for ` + filepath.Join(dir, "data", "kb.jsonl") + ")"
 	if err == nil || err.Error() != want {
 		t.Errorf("got  %v\nwant %s", err, want)
 	}
-	if _, err := LoadWithPresets(filepath.Join(dir, "nope.yaml"), nil); err == nil || !errors.Is(err, fs.ErrNotExist) {
+	if _, err := LoadFile(filepath.Join(dir, "nope.yaml"), Options{}); err == nil || !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("missing scenario: %v", err)
 	}
 }
