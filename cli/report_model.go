@@ -90,7 +90,7 @@ func assembleVerdict(run *assembleRun) rpt.Verdict {
 	a := run.eval.Assembly
 	v := rpt.Verdict{OK: a.Fits && run.eval.BudgetProblem == nil}
 	if v.OK {
-		v.Line = fmt.Sprintf("The request fits: %s of %s tokens of max input used (%s of the window's %s, %s reserved for the reply).",
+		v.Line = fmt.Sprintf("The request fits: %s of %s tokens of max input used (%s; the window is %s, %s of it reserved for the reply).",
 			numfmt.Thousands(a.Used), numfmt.Thousands(a.MaxInput), pct(a.Utilization), numfmt.Thousands(a.Window), numfmt.Thousands(a.Budget.ResponseReserve))
 	} else {
 		if run.eval.BudgetProblem == nil && a.MaxInput > 0 {

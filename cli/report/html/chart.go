@@ -57,7 +57,7 @@ func scaled(v, total int) float64 {
 func windowBar(r *report.Report) bar {
 	w := r.Window
 	total := max(w.Window, w.Used+w.Reserve, w.Used, 1)
-	b := bar{Label: fmt.Sprintf("Window bar: %s tokens used of %s max input (%s of the window's %s; %s reserved for the reply)",
+	b := bar{Label: fmt.Sprintf("Window bar: %s tokens used of %s max input (%s; the window is %s, %s of it reserved for the reply)",
 		numfmt.Thousands(w.Used), numfmt.Thousands(w.MaxInput), fmt.Sprintf("%.1f%%", w.Utilization*100), numfmt.Thousands(w.Window), numfmt.Thousands(w.Reserve))}
 	if w.Reserve > 0 {
 		start := max(w.MaxInput, 0)
