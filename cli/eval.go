@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -140,7 +141,13 @@ func (f *evalFlags) run(env Env, fs *flagSet) error {
 		}
 		settings = sc.Settings
 		if f.files.Run == "" {
-			f.files = evalinput.Files(sc.EvalRun)
+			// The scenario's run, with any of its files the flags name
+			// replaced: --qrels FILE judges the scenario's run anew.
+			from := evalinput.Files(sc.EvalRun)
+			f.files.Run = from.Run
+			f.files.Corpus = cmp.Or(f.files.Corpus, from.Corpus)
+			f.files.Queries = cmp.Or(f.files.Queries, from.Queries)
+			f.files.Qrels = cmp.Or(f.files.Qrels, from.Qrels)
 		}
 	}
 	if f.files.Run == "" {
