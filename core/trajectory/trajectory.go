@@ -21,6 +21,13 @@ type Trajectory struct {
 
 	tok     *memoTokenizer
 	framing window.Framing
+	// billed says the turns are OpenAI requests, each message counted as
+	// OpenAI bills it (window.OpenAIBilled); responses that they are the
+	// chat form of Responses API bodies. callNames are the function
+	// names of the tool calls seen, by call id, for a tool output's
+	// header.
+	billed, responses bool
+	callNames         map[string]string
 	// msgs are the distinct messages, by id; tokens their counts.
 	msgs   []window.ChatMessage
 	tokens []int
@@ -35,7 +42,7 @@ type Trajectory struct {
 	msgID   map[msgKey]int32
 	identID map[string]int32
 	// fixed memoizes a tool set's tokens (tools + reply priming) by its
-	// JSON and whether a system message precedes.
+	// JSON and the system message it follows.
 	fixed map[fixedKey]int
 }
 
@@ -90,7 +97,10 @@ type msgKey struct {
 }
 
 type fixedKey struct {
-	tools     string
+	tools string
+	// system is the leading system message's content: OpenAI's billing
+	// joins the tools to it, and what the join adds depends on both.
+	system    string
 	hasSystem bool
 }
 
@@ -106,14 +116,18 @@ type Builder struct {
 
 // idOf interns the i-th message of a turn, reusing the previous turn's
 // id when its i-th message is the same.
-func (b *Builder) idOf(i int, m window.ChatMessage) int32 {
+func (b *Builder) idOf(i int, m window.ChatMessage) int32 { return b.idOfCounted(i, m, nil) }
+
+// idOfCounted is idOf with count giving a message's tokens the first
+// time it is seen (nil: the trajectory counts it alone).
+func (b *Builder) idOfCounted(i int, m window.ChatMessage, count func() int) int32 {
 	if i < len(b.prev) {
 		p := b.prev[i]
 		if p.Role == m.Role && p.Content == m.Content && p.Name == m.Name && p.ToolCallID == m.ToolCallID && string(p.ToolCalls) == string(m.ToolCalls) {
 			return b.prevIDs[i]
 		}
 	}
-	return b.t.intern(m)
+	return b.t.internKind(m, 0, count)
 }
 
 // remember keeps a turn's messages for the next turn's idOf.
@@ -122,13 +136,27 @@ func (b *Builder) remember(msgs []window.ChatMessage, ids []int32) {
 }
 
 // NewBuilder starts a trajectory whose turns are counted with tok and
-// framed as model's requests are.
+// framed as model's requests are: an OpenAI model's (provider "openai",
+// or "" and a model not Anthropic's) as OpenAI bills them, each message
+// its rendered content and framing (window.OpenAIBilled), others by the
+// per-message estimate (window.MessageTokens).
 func NewBuilder(name, model, provider string, tok tokens.Tokenizer, windowTokens int) *Builder {
 	return &Builder{t: &Trajectory{
 		Name: name, Model: model, Provider: provider, Window: windowTokens,
 		tok: newMemoTokenizer(tok), framing: window.FramingForModel(model),
+		billed: billedOpenAI(model, provider), callNames: map[string]string{},
 		msgID: map[msgKey]int32{}, identID: map[string]int32{}, fixed: map[fixedKey]int{},
 	}}
+}
+
+// billedOpenAI says a trajectory's requests are counted as OpenAI bills
+// them, as window.Assemble counts a measured OpenAI body.
+func billedOpenAI(model, provider string) bool {
+	if provider == tokens.ProviderAnthropic {
+		return false
+	}
+	spec, known := tokens.LookupModel(model)
+	return !known || spec.Provider != tokens.ProviderAnthropic
 }
 
 // Tokenizer is the builder's counting tokenizer: it remembers every
@@ -143,20 +171,39 @@ func (b *Builder) AddScenario(label string, sc *core.Scenario, rec *Recorded) er
 	if s.Mode != window.MeasureOnly {
 		return fmt.Errorf("%s: the request is not measured as sent", label)
 	}
-	a, err := window.Assemble(window.Input{
+	in := window.Input{
 		Budget: s.Budget, Tokenizer: b.t.tok, Model: s.Model, Mode: window.MeasureOnly,
 		SystemPrompt: sc.SystemPrompt, Tools: sc.Tools, History: sc.History, ToolResults: sc.ToolResults,
 		UserQuery: s.Query,
-	})
+	}
+	if b.t.billed {
+		in.OpenAIBody, in.OpenAIResponses = sc.OpenAIBody, sc.OpenAIResponses
+		b.t.responses = sc.OpenAIResponses
+	}
+	a, err := window.Assemble(in)
 	var overflow *window.OverflowError
 	if err != nil && !asOverflow(err, &overflow) {
 		return fmt.Errorf("%s: %w", label, err)
+	}
+	// The body as billed, when Assemble counted it so and it renders one
+	// message per message assembled: a message first seen here is
+	// counted as this body renders it.
+	var billed *window.OpenAIBilled
+	if in.OpenAIBody != "" {
+		if bb, ok := window.OpenAIBilledFor(in); ok && bb.Len() == len(a.Messages) {
+			billed = bb
+		}
 	}
 	turn := Turn{Label: label, Reserve: s.Budget.ResponseReserve, Recorded: rec, InputTokens: a.Used}
 	sum := 0
 	turn.ids = make([]int32, len(a.Messages))
 	for i, m := range a.Messages {
-		id := b.idOf(i, m)
+		var id int32
+		if billed != nil {
+			id = b.idOfCounted(i, m, func() int { return billed.MessageTokens(i, b.t.tok) })
+		} else {
+			id = b.idOf(i, m)
+		}
 		turn.ids[i] = id
 		sum += b.t.tokens[id]
 	}
@@ -185,7 +232,23 @@ func (b *Builder) AddMessages(label string, messages []window.ChatMessage, tools
 	}
 	hasSystem := len(messages) > 0 && messages[0].Role == "system"
 	key := fixedKey{tools: string(toolsJSON), hasSystem: hasSystem}
+	if hasSystem && b.t.billed {
+		key.system = messages[0].Content
+	}
 	fixed, ok := b.t.fixed[key]
+	if !ok && b.t.billed {
+		// The tools and the priming, with the system message they join.
+		lead := messages[:0]
+		if hasSystem {
+			lead = messages[:1]
+		}
+		p, rendered := window.RenderOpenAIMessages(lead, tools, b.t.Model, b.t.responses)
+		if !rendered {
+			return fmt.Errorf("%s: the request is no OpenAI Chat Completions request (a tool that is no function?)", label)
+		}
+		fixed, ok = p.FixedTokens(b.t.tok), true
+		b.t.fixed[key] = fixed
+	}
 	if !ok {
 		in := window.Input{
 			Budget:    window.ContextBudget{TotalWindow: 1 << 30, ResponseReserve: 1},
@@ -219,10 +282,10 @@ func (b *Builder) AddMessages(label string, messages []window.ChatMessage, tools
 // Trajectory returns the trajectory built.
 func (b *Builder) Trajectory() *Trajectory { return b.t }
 
-// intern returns a message's id, counting it the first time it is seen.
-func (t *Trajectory) intern(m window.ChatMessage) int32 { return t.internKind(m, 0) }
-
-func (t *Trajectory) internKind(m window.ChatMessage, kind uint8) int32 {
+// internKind interns a message of a kind (0: one a turn sent), counting
+// it the first time it is seen: with count, or countMessage when count
+// is nil.
+func (t *Trajectory) internKind(m window.ChatMessage, kind uint8, count func() int) int32 {
 	k := msgKey{role: m.Role, content: m.Content, name: m.Name, callID: m.ToolCallID, calls: string(m.ToolCalls), kind: kind}
 	if id, ok := t.msgID[k]; ok {
 		return id
@@ -230,7 +293,14 @@ func (t *Trajectory) internKind(m window.ChatMessage, kind uint8) int32 {
 	id := int32(len(t.msgs))
 	t.msgID[k] = id
 	t.msgs = append(t.msgs, m)
-	t.tokens = append(t.tokens, window.MessageTokens(m, t.framing, t.tok))
+	t.noteCalls(m)
+	var n int
+	if count != nil {
+		n = count()
+	} else {
+		n = t.countMessage(m)
+	}
+	t.tokens = append(t.tokens, n)
 	ik := identityOf(m)
 	if kind != 0 {
 		ik = "\x00policy\x00" + ik
@@ -254,7 +324,58 @@ const (
 // internSynthetic interns a message a policy made. A policy's message is
 // never one a turn sent, even when their texts are the same.
 func (t *Trajectory) internSynthetic(m window.ChatMessage, kind uint8) int32 {
-	return t.internKind(m, kind)
+	return t.internKind(m, kind, nil)
+}
+
+// countMessage is what a message adds to a request: as OpenAI bills it
+// (its rendered content and framing; a tool output headed with the name
+// of the call it answers) or the per-message estimate.
+func (t *Trajectory) countMessage(m window.ChatMessage) int {
+	if !t.billed {
+		return window.MessageTokens(m, t.framing, t.tok)
+	}
+	msgs := []window.ChatMessage{m}
+	if name := t.callNames[m.ToolCallID]; name != "" && (m.Role == "tool" || m.Role == "function") {
+		call, err := json.Marshal([]toolCall{{ID: m.ToolCallID, Type: "function", Function: toolFunction{Name: name, Arguments: "{}"}}})
+		if err == nil {
+			msgs = []window.ChatMessage{{Role: "assistant", ToolCalls: call}, m}
+		}
+	}
+	p, ok := window.RenderOpenAIMessages(msgs, nil, t.Model, t.responses)
+	if !ok {
+		return window.MessageTokens(m, t.framing, t.tok)
+	}
+	return p.MessageTokens(len(msgs)-1, t.tok)
+}
+
+// toolCall is a Chat Completions tool call, as an assistant message's
+// tool_calls hold it.
+type toolCall struct {
+	ID       string       `json:"id"`
+	Type     string       `json:"type"`
+	Function toolFunction `json:"function"`
+}
+
+type toolFunction struct {
+	Name      string `json:"name"`
+	Arguments string `json:"arguments"`
+}
+
+// noteCalls remembers the function name of each tool call a message
+// makes, by call id.
+func (t *Trajectory) noteCalls(m window.ChatMessage) {
+	if len(m.ToolCalls) == 0 {
+		return
+	}
+	var calls []toolCall
+	if json.Unmarshal(m.ToolCalls, &calls) != nil {
+		return
+	}
+	for _, c := range calls {
+		if c.ID != "" && c.Function.Name != "" {
+			t.callNames[c.ID] = c.Function.Name
+		}
+	}
 }
 
 // identityOf is a message's identity for prefix matching: its role and
