@@ -3,6 +3,7 @@ package trajectory
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"ctxlab/core"
@@ -28,6 +29,9 @@ type Trajectory struct {
 	// header.
 	billed, responses bool
 	callNames         map[string]string
+	// frames are the billed framing of each tool output, by id: a stub
+	// that clears one answers the same call under the same header.
+	frames map[int32]int
 	// msgs are the distinct messages, by id; tokens their counts.
 	msgs   []window.ChatMessage
 	tokens []int
@@ -94,6 +98,10 @@ func (t *Trajectory) Messages(turn int) []window.ChatMessage {
 type msgKey struct {
 	role, content, name, callID, calls string
 	kind                               uint8
+	// variant tells apart policy messages whose texts are the same but
+	// whose billing is not: stubs clearing tool outputs whose headers
+	// name different functions.
+	variant int
 }
 
 type fixedKey struct {
@@ -118,16 +126,17 @@ type Builder struct {
 // id when its i-th message is the same.
 func (b *Builder) idOf(i int, m window.ChatMessage) int32 { return b.idOfCounted(i, m, nil) }
 
-// idOfCounted is idOf with count giving a message's tokens the first
-// time it is seen (nil: the trajectory counts it alone).
-func (b *Builder) idOfCounted(i int, m window.ChatMessage, count func() int) int32 {
+// idOfCounted is idOf with count giving a message's tokens and their
+// framing the first time it is seen (nil: the trajectory counts it
+// alone).
+func (b *Builder) idOfCounted(i int, m window.ChatMessage, count func() (tokens, framing int)) int32 {
 	if i < len(b.prev) {
 		p := b.prev[i]
 		if p.Role == m.Role && p.Content == m.Content && p.Name == m.Name && p.ToolCallID == m.ToolCallID && string(p.ToolCalls) == string(m.ToolCalls) {
 			return b.prevIDs[i]
 		}
 	}
-	return b.t.internKind(m, 0, count)
+	return b.t.internKind(m, 0, 0, count)
 }
 
 // remember keeps a turn's messages for the next turn's idOf.
@@ -144,7 +153,7 @@ func NewBuilder(name, model, provider string, tok tokens.Tokenizer, windowTokens
 	return &Builder{t: &Trajectory{
 		Name: name, Model: model, Provider: provider, Window: windowTokens,
 		tok: newMemoTokenizer(tok), framing: window.FramingForModel(model),
-		billed: billedOpenAI(model, provider), callNames: map[string]string{},
+		billed: billedOpenAI(model, provider), callNames: map[string]string{}, frames: map[int32]int{},
 		msgID: map[msgKey]int32{}, identID: map[string]int32{}, fixed: map[fixedKey]int{},
 	}}
 }
@@ -200,7 +209,9 @@ func (b *Builder) AddScenario(label string, sc *core.Scenario, rec *Recorded) er
 	for i, m := range a.Messages {
 		var id int32
 		if billed != nil {
-			id = b.idOfCounted(i, m, func() int { return billed.MessageTokens(i, b.t.tok) })
+			id = b.idOfCounted(i, m, func() (int, int) {
+				return billed.MessageTokens(i, b.t.tok), billed.MessageFraming(i, b.t.tok)
+			})
 		} else {
 			id = b.idOf(i, m)
 		}
@@ -282,11 +293,11 @@ func (b *Builder) AddMessages(label string, messages []window.ChatMessage, tools
 // Trajectory returns the trajectory built.
 func (b *Builder) Trajectory() *Trajectory { return b.t }
 
-// internKind interns a message of a kind (0: one a turn sent), counting
-// it the first time it is seen: with count, or countMessage when count
-// is nil.
-func (t *Trajectory) internKind(m window.ChatMessage, kind uint8, count func() int) int32 {
-	k := msgKey{role: m.Role, content: m.Content, name: m.Name, callID: m.ToolCallID, calls: string(m.ToolCalls), kind: kind}
+// internKind interns a message of a kind (0: one a turn sent) and
+// variant (msgKey), counting it the first time it is seen: with count,
+// or countMessage when count is nil.
+func (t *Trajectory) internKind(m window.ChatMessage, kind uint8, variant int, count func() (tokens, framing int)) int32 {
+	k := msgKey{role: m.Role, content: m.Content, name: m.Name, callID: m.ToolCallID, calls: string(m.ToolCalls), kind: kind, variant: variant}
 	if id, ok := t.msgID[k]; ok {
 		return id
 	}
@@ -294,16 +305,17 @@ func (t *Trajectory) internKind(m window.ChatMessage, kind uint8, count func() i
 	t.msgID[k] = id
 	t.msgs = append(t.msgs, m)
 	t.noteCalls(m)
-	var n int
-	if count != nil {
-		n = count()
-	} else {
-		n = t.countMessage(m)
+	if count == nil {
+		count = func() (int, int) { return t.countMessage(m) }
 	}
+	n, frame := count()
 	t.tokens = append(t.tokens, n)
+	if t.billed && isToolOutput(m.Role) {
+		t.frames[id] = frame
+	}
 	ik := identityOf(m)
 	if kind != 0 {
-		ik = "\x00policy\x00" + ik
+		ik = "\x00policy\x00" + strconv.Itoa(variant) + "\x00" + ik
 	}
 	iid, ok := t.identID[ik]
 	if !ok {
@@ -324,15 +336,29 @@ const (
 // internSynthetic interns a message a policy made. A policy's message is
 // never one a turn sent, even when their texts are the same.
 func (t *Trajectory) internSynthetic(m window.ChatMessage, kind uint8) int32 {
-	return t.internKind(m, kind, nil)
+	return t.internKind(m, kind, 0, nil)
 }
 
-// countMessage is what a message adds to a request: as OpenAI bills it
-// (its rendered content and framing; a tool output headed with the name
-// of the call it answers) or the per-message estimate.
-func (t *Trajectory) countMessage(m window.ChatMessage) int {
+// internStub interns the stub that clears tool output id. Billed, it
+// costs the output's framing (its header names the call's function,
+// which a tool output sent as history does not carry) and its content.
+func (t *Trajectory) internStub(stub window.ChatMessage, id int32) int32 {
+	frame, ok := t.frames[id]
+	if !ok {
+		return t.internKind(stub, syntheticStub, 0, nil)
+	}
+	return t.internKind(stub, syntheticStub, frame, func() (int, int) {
+		return frame + t.tok.Count(stub.Content), frame
+	})
+}
+
+// countMessage is what a message adds to a request, and the framing
+// part of it: as OpenAI bills it (its rendered content and framing; a
+// tool output headed with the name of the call it answers) or the
+// per-message estimate (framing not told apart: 0).
+func (t *Trajectory) countMessage(m window.ChatMessage) (tokens, framing int) {
 	if !t.billed {
-		return window.MessageTokens(m, t.framing, t.tok)
+		return window.MessageTokens(m, t.framing, t.tok), 0
 	}
 	msgs := []window.ChatMessage{m}
 	if name := t.callNames[m.ToolCallID]; name != "" && (m.Role == "tool" || m.Role == "function") {
@@ -343,9 +369,9 @@ func (t *Trajectory) countMessage(m window.ChatMessage) int {
 	}
 	p, ok := window.RenderOpenAIMessages(msgs, nil, t.Model, t.responses)
 	if !ok {
-		return window.MessageTokens(m, t.framing, t.tok)
+		return window.MessageTokens(m, t.framing, t.tok), 0
 	}
-	return p.MessageTokens(len(msgs)-1, t.tok)
+	return p.MessageTokens(len(msgs)-1, t.tok), p.MessageFraming(len(msgs)-1, t.tok)
 }
 
 // toolCall is a Chat Completions tool call, as an assistant message's

@@ -90,6 +90,17 @@ func (b *OpenAIBilled) MessageTokens(i int, tok tokens.Tokenizer) int {
 	return n
 }
 
+// MessageFraming is the framing part of MessageTokens(i): what the
+// message costs whatever its content holds (a tool output's header
+// names the function it answers).
+func (b *OpenAIBilled) MessageFraming(i int, tok tokens.Tokenizer) int {
+	n := 0
+	for _, j := range b.rendered[i] {
+		n += promptMessageFrame(&b.p.messages[j], tok)
+	}
+	return n
+}
+
 // FixedTokens is what no message holds: the reply priming, the tools and
 // response format (as their own system message, or what they add to the
 // leading system message they are joined to) and what the tools cost
