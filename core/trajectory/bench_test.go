@@ -9,7 +9,7 @@ import (
 // last requests hold about 100,000 tokens.
 const (
 	benchTurns       = 2000
-	benchResultWords = 2
+	benchResultWords = 4
 )
 
 // BenchmarkReplay replays every policy over 2,000 turns and prices them.

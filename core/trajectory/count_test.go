@@ -9,9 +9,9 @@ import (
 )
 
 // A turn added as messages counts what window.Assemble counts for the
-// same request measured as sent, tools (and OpenAI's system-message
-// discount on them) included; so does every request a policy makes, as
-// the sum of its messages.
+// same request measured as sent (its body, as OpenAI bills it), tools
+// (joined to the system message, or a message of their own) included;
+// so does every request a policy makes, as the sum of its messages.
 func TestAddMessagesCountsAsAssemble(t *testing.T) {
 	tok, _ := tokens.ByName(tokens.TokenizerO200K)
 	tools := []json.RawMessage{json.RawMessage(`{"type":"function","function":{"name":"get_reservation_details","description":"Get a reservation.","parameters":{"type":"object","properties":{"reservation_id":{"type":"string"}},"required":["reservation_id"]}}}`)}
@@ -38,6 +38,11 @@ func TestAddMessagesCountsAsAssemble(t *testing.T) {
 		for _, m := range rest[1:] {
 			in.ToolResults = append(in.ToolResults, window.ToolResult{Role: m.Role, Content: m.Content, ToolCallID: m.ToolCallID, ToolCalls: m.ToolCalls})
 		}
+		body, err := json.Marshal(map[string]any{"model": "gpt-4o", "messages": conv[:last], "tools": tools})
+		if err != nil {
+			t.Fatal(err)
+		}
+		in.OpenAIBody = string(body)
 		a, err := window.Assemble(in)
 		if err != nil {
 			t.Fatal(err)

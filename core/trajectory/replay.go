@@ -395,7 +395,7 @@ func (t *Trajectory) stubFor(id int32) int32 {
 	}
 	stub := t.msgs[id]
 	stub.Content = clearedStub
-	sid := t.internSynthetic(stub, syntheticStub)
+	sid := t.internStub(stub, id)
 	t.stubs[id] = sid
 	return sid
 }

@@ -3,6 +3,7 @@ package trajectory
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"ctxlab/core"
@@ -21,6 +22,16 @@ type Trajectory struct {
 
 	tok     *memoTokenizer
 	framing window.Framing
+	// billed says the turns are OpenAI requests, each message counted as
+	// OpenAI bills it (window.OpenAIBilled); responses that they are the
+	// chat form of Responses API bodies. callNames are the function
+	// names of the tool calls seen, by call id, for a tool output's
+	// header.
+	billed, responses bool
+	callNames         map[string]string
+	// frames are the billed framing of each tool output, by id: a stub
+	// that clears one answers the same call under the same header.
+	frames map[int32]int
 	// msgs are the distinct messages, by id; tokens their counts.
 	msgs   []window.ChatMessage
 	tokens []int
@@ -35,7 +46,7 @@ type Trajectory struct {
 	msgID   map[msgKey]int32
 	identID map[string]int32
 	// fixed memoizes a tool set's tokens (tools + reply priming) by its
-	// JSON and whether a system message precedes.
+	// JSON and the system message it follows.
 	fixed map[fixedKey]int
 }
 
@@ -87,10 +98,17 @@ func (t *Trajectory) Messages(turn int) []window.ChatMessage {
 type msgKey struct {
 	role, content, name, callID, calls string
 	kind                               uint8
+	// variant tells apart policy messages whose texts are the same but
+	// whose billing is not: stubs clearing tool outputs whose headers
+	// name different functions.
+	variant int
 }
 
 type fixedKey struct {
-	tools     string
+	tools string
+	// system is the leading system message's content: OpenAI's billing
+	// joins the tools to it, and what the join adds depends on both.
+	system    string
 	hasSystem bool
 }
 
@@ -106,14 +124,19 @@ type Builder struct {
 
 // idOf interns the i-th message of a turn, reusing the previous turn's
 // id when its i-th message is the same.
-func (b *Builder) idOf(i int, m window.ChatMessage) int32 {
+func (b *Builder) idOf(i int, m window.ChatMessage) int32 { return b.idOfCounted(i, m, nil) }
+
+// idOfCounted is idOf with count giving a message's tokens and their
+// framing the first time it is seen (nil: the trajectory counts it
+// alone).
+func (b *Builder) idOfCounted(i int, m window.ChatMessage, count func() (tokens, framing int)) int32 {
 	if i < len(b.prev) {
 		p := b.prev[i]
 		if p.Role == m.Role && p.Content == m.Content && p.Name == m.Name && p.ToolCallID == m.ToolCallID && string(p.ToolCalls) == string(m.ToolCalls) {
 			return b.prevIDs[i]
 		}
 	}
-	return b.t.intern(m)
+	return b.t.internKind(m, 0, 0, count)
 }
 
 // remember keeps a turn's messages for the next turn's idOf.
@@ -122,13 +145,27 @@ func (b *Builder) remember(msgs []window.ChatMessage, ids []int32) {
 }
 
 // NewBuilder starts a trajectory whose turns are counted with tok and
-// framed as model's requests are.
+// framed as model's requests are: an OpenAI model's (provider "openai",
+// or "" and a model not Anthropic's) as OpenAI bills them, each message
+// its rendered content and framing (window.OpenAIBilled), others by the
+// per-message estimate (window.MessageTokens).
 func NewBuilder(name, model, provider string, tok tokens.Tokenizer, windowTokens int) *Builder {
 	return &Builder{t: &Trajectory{
 		Name: name, Model: model, Provider: provider, Window: windowTokens,
 		tok: newMemoTokenizer(tok), framing: window.FramingForModel(model),
+		billed: billedOpenAI(model, provider), callNames: map[string]string{}, frames: map[int32]int{},
 		msgID: map[msgKey]int32{}, identID: map[string]int32{}, fixed: map[fixedKey]int{},
 	}}
+}
+
+// billedOpenAI says a trajectory's requests are counted as OpenAI bills
+// them, as window.Assemble counts a measured OpenAI body.
+func billedOpenAI(model, provider string) bool {
+	if provider == tokens.ProviderAnthropic {
+		return false
+	}
+	spec, known := tokens.LookupModel(model)
+	return !known || spec.Provider != tokens.ProviderAnthropic
 }
 
 // Tokenizer is the builder's counting tokenizer: it remembers every
@@ -143,20 +180,41 @@ func (b *Builder) AddScenario(label string, sc *core.Scenario, rec *Recorded) er
 	if s.Mode != window.MeasureOnly {
 		return fmt.Errorf("%s: the request is not measured as sent", label)
 	}
-	a, err := window.Assemble(window.Input{
+	in := window.Input{
 		Budget: s.Budget, Tokenizer: b.t.tok, Model: s.Model, Mode: window.MeasureOnly,
 		SystemPrompt: sc.SystemPrompt, Tools: sc.Tools, History: sc.History, ToolResults: sc.ToolResults,
 		UserQuery: s.Query,
-	})
+	}
+	if b.t.billed {
+		in.OpenAIBody, in.OpenAIResponses = sc.OpenAIBody, sc.OpenAIResponses
+		b.t.responses = sc.OpenAIResponses
+	}
+	a, err := window.Assemble(in)
 	var overflow *window.OverflowError
 	if err != nil && !asOverflow(err, &overflow) {
 		return fmt.Errorf("%s: %w", label, err)
+	}
+	// The body as billed, when Assemble counted it so and it renders one
+	// message per message assembled: a message first seen here is
+	// counted as this body renders it.
+	var billed *window.OpenAIBilled
+	if in.OpenAIBody != "" {
+		if bb, ok := window.OpenAIBilledFor(in); ok && bb.Len() == len(a.Messages) {
+			billed = bb
+		}
 	}
 	turn := Turn{Label: label, Reserve: s.Budget.ResponseReserve, Recorded: rec, InputTokens: a.Used}
 	sum := 0
 	turn.ids = make([]int32, len(a.Messages))
 	for i, m := range a.Messages {
-		id := b.idOf(i, m)
+		var id int32
+		if billed != nil {
+			id = b.idOfCounted(i, m, func() (int, int) {
+				return billed.MessageTokens(i, b.t.tok), billed.MessageFraming(i, b.t.tok)
+			})
+		} else {
+			id = b.idOf(i, m)
+		}
 		turn.ids[i] = id
 		sum += b.t.tokens[id]
 	}
@@ -185,7 +243,23 @@ func (b *Builder) AddMessages(label string, messages []window.ChatMessage, tools
 	}
 	hasSystem := len(messages) > 0 && messages[0].Role == "system"
 	key := fixedKey{tools: string(toolsJSON), hasSystem: hasSystem}
+	if hasSystem && b.t.billed {
+		key.system = messages[0].Content
+	}
 	fixed, ok := b.t.fixed[key]
+	if !ok && b.t.billed {
+		// The tools and the priming, with the system message they join.
+		lead := messages[:0]
+		if hasSystem {
+			lead = messages[:1]
+		}
+		p, rendered := window.RenderOpenAIMessages(lead, tools, b.t.Model, b.t.responses)
+		if !rendered {
+			return fmt.Errorf("%s: the request is no OpenAI Chat Completions request (a tool that is no function?)", label)
+		}
+		fixed, ok = p.FixedTokens(b.t.tok), true
+		b.t.fixed[key] = fixed
+	}
 	if !ok {
 		in := window.Input{
 			Budget:    window.ContextBudget{TotalWindow: 1 << 30, ResponseReserve: 1},
@@ -219,21 +293,29 @@ func (b *Builder) AddMessages(label string, messages []window.ChatMessage, tools
 // Trajectory returns the trajectory built.
 func (b *Builder) Trajectory() *Trajectory { return b.t }
 
-// intern returns a message's id, counting it the first time it is seen.
-func (t *Trajectory) intern(m window.ChatMessage) int32 { return t.internKind(m, 0) }
-
-func (t *Trajectory) internKind(m window.ChatMessage, kind uint8) int32 {
-	k := msgKey{role: m.Role, content: m.Content, name: m.Name, callID: m.ToolCallID, calls: string(m.ToolCalls), kind: kind}
+// internKind interns a message of a kind (0: one a turn sent) and
+// variant (msgKey), counting it the first time it is seen: with count,
+// or countMessage when count is nil.
+func (t *Trajectory) internKind(m window.ChatMessage, kind uint8, variant int, count func() (tokens, framing int)) int32 {
+	k := msgKey{role: m.Role, content: m.Content, name: m.Name, callID: m.ToolCallID, calls: string(m.ToolCalls), kind: kind, variant: variant}
 	if id, ok := t.msgID[k]; ok {
 		return id
 	}
 	id := int32(len(t.msgs))
 	t.msgID[k] = id
 	t.msgs = append(t.msgs, m)
-	t.tokens = append(t.tokens, window.MessageTokens(m, t.framing, t.tok))
+	t.noteCalls(m)
+	if count == nil {
+		count = func() (int, int) { return t.countMessage(m) }
+	}
+	n, frame := count()
+	t.tokens = append(t.tokens, n)
+	if t.billed && isToolOutput(m.Role) {
+		t.frames[id] = frame
+	}
 	ik := identityOf(m)
 	if kind != 0 {
-		ik = "\x00policy\x00" + ik
+		ik = "\x00policy\x00" + strconv.Itoa(variant) + "\x00" + ik
 	}
 	iid, ok := t.identID[ik]
 	if !ok {
@@ -254,7 +336,72 @@ const (
 // internSynthetic interns a message a policy made. A policy's message is
 // never one a turn sent, even when their texts are the same.
 func (t *Trajectory) internSynthetic(m window.ChatMessage, kind uint8) int32 {
-	return t.internKind(m, kind)
+	return t.internKind(m, kind, 0, nil)
+}
+
+// internStub interns the stub that clears tool output id. Billed, it
+// costs the output's framing (its header names the call's function,
+// which a tool output sent as history does not carry) and its content.
+func (t *Trajectory) internStub(stub window.ChatMessage, id int32) int32 {
+	frame, ok := t.frames[id]
+	if !ok {
+		return t.internKind(stub, syntheticStub, 0, nil)
+	}
+	return t.internKind(stub, syntheticStub, frame, func() (int, int) {
+		return frame + t.tok.Count(stub.Content), frame
+	})
+}
+
+// countMessage is what a message adds to a request, and the framing
+// part of it: as OpenAI bills it (its rendered content and framing; a
+// tool output headed with the name of the call it answers) or the
+// per-message estimate (framing not told apart: 0).
+func (t *Trajectory) countMessage(m window.ChatMessage) (tokens, framing int) {
+	if !t.billed {
+		return window.MessageTokens(m, t.framing, t.tok), 0
+	}
+	msgs := []window.ChatMessage{m}
+	if name := t.callNames[m.ToolCallID]; name != "" && (m.Role == "tool" || m.Role == "function") {
+		call, err := json.Marshal([]toolCall{{ID: m.ToolCallID, Type: "function", Function: toolFunction{Name: name, Arguments: "{}"}}})
+		if err == nil {
+			msgs = []window.ChatMessage{{Role: "assistant", ToolCalls: call}, m}
+		}
+	}
+	p, ok := window.RenderOpenAIMessages(msgs, nil, t.Model, t.responses)
+	if !ok {
+		return window.MessageTokens(m, t.framing, t.tok), 0
+	}
+	return p.MessageTokens(len(msgs)-1, t.tok), p.MessageFraming(len(msgs)-1, t.tok)
+}
+
+// toolCall is a Chat Completions tool call, as an assistant message's
+// tool_calls hold it.
+type toolCall struct {
+	ID       string       `json:"id"`
+	Type     string       `json:"type"`
+	Function toolFunction `json:"function"`
+}
+
+type toolFunction struct {
+	Name      string `json:"name"`
+	Arguments string `json:"arguments"`
+}
+
+// noteCalls remembers the function name of each tool call a message
+// makes, by call id.
+func (t *Trajectory) noteCalls(m window.ChatMessage) {
+	if len(m.ToolCalls) == 0 {
+		return
+	}
+	var calls []toolCall
+	if json.Unmarshal(m.ToolCalls, &calls) != nil {
+		return
+	}
+	for _, c := range calls {
+		if c.ID != "" && c.Function.Name != "" {
+			t.callNames[c.ID] = c.Function.Name
+		}
+	}
 }
 
 // identityOf is a message's identity for prefix matching: its role and

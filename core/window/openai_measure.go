@@ -17,21 +17,11 @@ import (
 // history, the query was edited): the components then stand as counted
 // from the input.
 func billedOpenAI(in Input, parts map[string]*assembledComponent) (framing int, ok bool) {
-	if in.OpenAIBody == "" {
+	b, ok := OpenAIBilledFor(in)
+	if !ok {
 		return 0, false
 	}
-	if spec, known := tokens.LookupModel(in.Model); known && spec.Provider == tokens.ProviderAnthropic {
-		return 0, false
-	}
-	body, err := parseOrderedJSON(in.OpenAIBody)
-	if err != nil {
-		return 0, false
-	}
-	p, ok := renderOpenAIPrompt(body, in.Model, in.OpenAIResponses)
-	if !ok || !sameRequest(in, body) {
-		return 0, false
-	}
-	counts := p.count(in.Tokenizer)
+	counts := b.p.count(in.Tokenizer)
 	for _, name := range []string{ComponentSystem, ComponentTools, ComponentHistory, ComponentQuery, ComponentToolResults} {
 		c := parts[name]
 		if c == nil {
@@ -54,6 +44,27 @@ func billedOpenAI(in Input, parts map[string]*assembledComponent) (framing int, 
 		}
 	}
 	return counts.framing, true
+}
+
+// OpenAIBilledFor is a measured input's request rendered as OpenAI bills
+// it, when Assemble counts the input so: ok is false in the cases
+// billedOpenAI gives for counting the input as its components hold it.
+func OpenAIBilledFor(in Input) (b *OpenAIBilled, ok bool) {
+	if in.OpenAIBody == "" {
+		return nil, false
+	}
+	if spec, known := tokens.LookupModel(in.Model); known && spec.Provider == tokens.ProviderAnthropic {
+		return nil, false
+	}
+	body, err := parseOrderedJSON(in.OpenAIBody)
+	if err != nil {
+		return nil, false
+	}
+	b, ok = renderBilled(body, in.Model, in.OpenAIResponses)
+	if !ok || !sameRequest(in, body) {
+		return nil, false
+	}
+	return b, true
 }
 
 // sameRequest reports whether the input is still the request body:

@@ -1,0 +1,128 @@
+package trajectory
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"testing"
+
+	"ctxlab/core/tokens"
+	engine "ctxlab/core/trajectory"
+	"ctxlab/core/window"
+)
+
+// policyBody is a turn's body with the messages a policy sent: each kept
+// message as the body holds it, a stub as the tool output it clears with
+// its content replaced, a summary as a user message.
+func policyBody(t *testing.T, data []byte, turn, sent []window.ChatMessage) []byte {
+	t.Helper()
+	var body map[string]json.RawMessage
+	if err := json.Unmarshal(data, &body); err != nil {
+		t.Fatal(err)
+	}
+	var orig []map[string]any
+	if err := json.Unmarshal(body["messages"], &orig); err != nil {
+		t.Fatal(err)
+	}
+	if len(orig) != len(turn) {
+		t.Fatalf("the body holds %d messages, the turn %d", len(orig), len(turn))
+	}
+	var msgs []map[string]any
+	j := 0
+	for _, s := range sent {
+		k := j
+		for k < len(turn) && !sameOrStub(turn[k], s) {
+			k++
+		}
+		if k == len(turn) { // a summary
+			if s.Role != "user" {
+				t.Fatalf("sent %+v is none of the turn's messages", s)
+			}
+			msgs = append(msgs, map[string]any{"role": "user", "content": s.Content})
+			continue
+		}
+		m := orig[k]
+		if s.Content != turn[k].Content {
+			m = map[string]any{}
+			for key, v := range orig[k] {
+				m[key] = v
+			}
+			m["content"] = s.Content
+		}
+		msgs = append(msgs, m)
+		j = k + 1
+	}
+	raw, err := json.Marshal(msgs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body["messages"] = raw
+	out, err := json.Marshal(body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// sameOrStub says s is m, or the stub that clears tool output m.
+func sameOrStub(m, s window.ChatMessage) bool {
+	if m.Role != s.Role || m.ToolCallID != s.ToolCallID || m.Name != s.Name || string(m.ToolCalls) != string(s.ToolCalls) {
+		return false
+	}
+	return m.Content == s.Content || (m.Role == "tool" && s.Content == "[tool result cleared]")
+}
+
+// Over the recorded OpenAI trajectories, every request a policy makes
+// (messages dropped, tool results cleared to stubs, a summary in place
+// of the oldest) counts what the turn's body with those messages counts
+// measured as sent, as OpenAI bills it.
+func TestPolicyRequestsCountAsTheirBody(t *testing.T) {
+	for _, path := range []string{taskTwo, taskFortyEig, messagesOnly, openAICache, toolRound} {
+		bodies, err := ReadBodies(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tr := load(t, path)
+		peak := 0
+		for _, turn := range tr.Turns {
+			peak = max(peak, turn.InputTokens)
+		}
+		type request struct {
+			policy string
+			turn   int
+			sent   []window.ChatMessage
+		}
+		var requests []request
+		opts := engine.Options{Window: peak/2 + 100, Reserve: 100, Rules: tokens.CacheRulesFor(tr.Model, tr.Provider)}
+		opts.Sent = func(policy string, turn int, sent []window.ChatMessage) {
+			requests = append(requests, request{policy, turn, sent})
+		}
+		policies := append(engine.Defaults(), engine.Policy{Kind: engine.KindClearToolResults, N: 1})
+		rep, err := engine.Replay(context.Background(), tr, policies, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		counted := map[string][]int{}
+		for _, p := range rep.Policies {
+			for _, turn := range p.Turns {
+				counted[p.Name] = append(counted[p.Name], turn.InputTokens)
+			}
+		}
+		checked := 0
+		for _, r := range requests {
+			got := counted[r.policy][r.turn-1]
+			data := policyBody(t, bodies[r.turn-1].Body, tr.Messages(r.turn-1), r.sent)
+			one, err := Build(path, []TurnBody{{Label: fmt.Sprintf("%s turn %d", r.policy, r.turn), Body: data}}, Options{})
+			if err != nil {
+				t.Fatalf("%s: %s turn %d: %v", path, r.policy, r.turn, err)
+			}
+			if want := one.Turns[0].InputTokens; got != want {
+				t.Errorf("%s: %s turn %d: replay counts %d, its body %d", path, r.policy, r.turn, got, want)
+			}
+			checked++
+		}
+		if checked == 0 {
+			t.Fatalf("%s: no request checked", path)
+		}
+	}
+}
