@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"sync"
 
 	"ctxlab/internal/nearname"
 	"ctxlab/internal/safetext"
@@ -66,8 +67,17 @@ func commands() []command {
 // Main runs ctxlab with args (without the program name) and returns the
 // exit code. Without a command it opens the workbench.
 func Main(env Env, args []string) int {
-	// --max-input-size and --max-yaml-size set the loaders' limits for
-	// this run only: what is in force now comes back when the run ends.
+	// --max-input-size and --max-yaml-size set the loaders' limits, which
+	// are the process's, for this run only: what is in force now comes
+	// back when the run ends. A run that sets one runs alone, so runs in
+	// one process (the tests') never read each other's limits.
+	if setsLimits(args) {
+		limitsMu.Lock()
+		defer limitsMu.Unlock()
+	} else {
+		limitsMu.RLock()
+		defer limitsMu.RUnlock()
+	}
 	restore := loaders.SetMaxInputSize(loaders.MaxInputSize())
 	defer restore()
 	restoreYAML := loaders.SetMaxYAMLSize(loaders.MaxYAMLSize())
@@ -186,4 +196,20 @@ func runVersion(env Env, args []string) error {
 	}
 	fmt.Fprintf(env.Stdout, "ctxlab %s\n", Version)
 	return nil
+}
+
+// limitsMu orders runs that set the loaders' process-wide limits after
+// the runs that read them.
+var limitsMu sync.RWMutex
+
+// setsLimits reports whether args give --max-input-size or
+// --max-yaml-size, in any of the spellings the flag package takes.
+func setsLimits(args []string) bool {
+	for _, a := range args {
+		name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if a != name && (name == "max-input-size" || name == "max-yaml-size") {
+			return true
+		}
+	}
+	return false
 }
