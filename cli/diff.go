@@ -26,8 +26,9 @@ workbench's Compare view (p pins a baseline, v opens it) as a report.
 Usage:
   ctxlab diff A.yaml B.yaml                 two scenario files
   ctxlab diff --scenario FILE A.yaml B.yaml one input, two settings files
-  ctxlab diff --scenario FILE --set NAME=VALUE [--set NAME=VALUE ...]
-                                            the input as it is, and changed
+  ctxlab diff [--scenario FILE | --docs FILE] --set NAME=VALUE [--set NAME=VALUE ...]
+                                            the input as it is (the bundled
+                                            sample without one), and changed
   ctxlab diff --docs FILE|DIR|- [--doc-format F] [--per-paragraph] [--history FILE] A.yaml B.yaml
               [--budget-file FILE] [--prices FILE] [--format text|json|markdown] [--full] [--allow-outside]
 
