@@ -20,7 +20,7 @@ type Trajectory struct {
 	Window int
 	Turns  []Turn
 
-	tok     *memoTokenizer
+	tok     *tokens.Memo
 	framing window.Framing
 	// billed says the turns are OpenAI requests, each message counted as
 	// OpenAI bills it (window.OpenAIBilled); responses that they are the
@@ -152,7 +152,7 @@ func (b *Builder) remember(msgs []window.ChatMessage, ids []int32) {
 func NewBuilder(name, model, provider string, tok tokens.Tokenizer, windowTokens int) *Builder {
 	return &Builder{t: &Trajectory{
 		Name: name, Model: model, Provider: provider, Window: windowTokens,
-		tok: newMemoTokenizer(tok), framing: window.FramingForModel(model),
+		tok: tokens.NewMemo(tok), framing: window.FramingForModel(model),
 		billed: billedOpenAI(model, provider), callNames: map[string]string{}, frames: map[int32]int{},
 		msgID: map[msgKey]int32{}, identID: map[string]int32{}, fixed: map[fixedKey]int{},
 	}}

@@ -123,7 +123,7 @@ func Assemble(in Input) (*Assembly, error) {
 		}
 	}
 
-	tok := newCountMemo(in.Tokenizer)
+	tok := tokens.NewMemo(in.Tokenizer)
 	in.Tokenizer = tok
 	mode := in.mode()
 	a := &Assembly{

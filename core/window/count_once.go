@@ -7,7 +7,7 @@ import "ctxlab/core/tokens"
 // by its text, and a long tools JSON or description counted once would
 // stay alive in it for the rest of the assembly.
 func countOnce(tok tokens.Tokenizer, parts ...string) int {
-	if m, ok := tok.(*countMemo); ok {
+	if m, ok := tok.(*tokens.Memo); ok {
 		tok = m.Tokenizer
 	}
 	return tokens.CountJoined(tok, parts)
