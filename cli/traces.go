@@ -11,6 +11,7 @@ import (
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 	"ctxlab/loaders/history"
+	_ "ctxlab/loaders/langfuse" // Langfuse exports, wherever a traces file is read
 	"ctxlab/loaders/request"
 	"ctxlab/loaders/trace"
 )
@@ -245,14 +246,14 @@ func writeTraces(out io.Writer, path string, list []trace.TraceSummary) error {
 		if service == "" {
 			service = "no service.name"
 		}
-		fmt.Fprintf(w, "\ntrace %s · %s · %s · %s\n", t.TraceID, startText(t.Start), safetext.Line(service),
+		fmt.Fprintf(w, "\ntrace %s · %s · %s · %s\n", safetext.Line(t.TraceID), startText(t.Start), safetext.Line(service),
 			numfmt.Count(t.Spans, "span", "spans"))
 		for _, r := range t.Retrievals {
 			query := "no query"
 			if r.Query != "" {
 				query = "query " + quoted(r.Query)
 			}
-			fmt.Fprintf(w, "  retrieval %s  %s · %s · %s\n", r.SpanID, cell(r.Name, 24), numfmt.Count(r.Documents, "document", "documents"), query)
+			fmt.Fprintf(w, "  retrieval %s  %s · %s · %s\n", safetext.Line(r.SpanID), cell(r.Name, 24), numfmt.Count(r.Documents, "document", "documents"), query)
 		}
 		if len(t.LLM) == 0 {
 			if len(t.Retrievals) == 0 {
@@ -260,9 +261,14 @@ func writeTraces(out io.Writer, path string, list []trace.TraceSummary) error {
 			}
 			continue
 		}
-		fmt.Fprintf(w, "  %-16s  %-24s  %-18s  %8s  %8s\n", "span", "name", "model", "counted", "billed")
+		// A Langfuse observation id (a UUID) is longer than an OTLP span id.
+		idw := 16
 		for _, s := range t.LLM {
-			fmt.Fprintf(w, "  %-16s  %-24s  %-18s  %8s  %8s\n", s.SpanID, cell(s.Name, 24), cell(s.Model, 18), optCount(s.Counted), optCount(s.Billed))
+			idw = max(idw, len(s.SpanID))
+		}
+		fmt.Fprintf(w, "  %-*s  %-24s  %-18s  %8s  %8s\n", idw, "span", "name", "model", "counted", "billed")
+		for _, s := range t.LLM {
+			fmt.Fprintf(w, "  %-*s  %-24s  %-18s  %8s  %8s\n", idw, safetext.Line(s.SpanID), cell(s.Name, 24), cell(s.Model, 18), optCount(s.Counted), optCount(s.Billed))
 			if s.Overflows {
 				fmt.Fprintf(w, "    ▲ overflows: %s tokens are more than the model's window less the reply reserve\n", optCount(s.Counted))
 			}
