@@ -130,12 +130,14 @@ func usageOf(o *observation) (*trace.Usage, error) {
 		out, _ := one(o.OutUsage)
 		return &trace.Usage{Input: in, Output: out, Field: "inputUsage"}, nil
 	}
-	if old, err := counts(o.OldUsage, "usage"); err == nil && old != nil {
-		if in, ok := old["input"]; ok {
-			return &trace.Usage{Input: in, Output: old["output"], Field: "usage.input"}, nil
-		}
-		if in, ok := old["promptTokens"]; ok {
-			return &trace.Usage{Input: in, Output: old["completionTokens"], Field: "usage.promptTokens"}, nil
+	// The older usage object also holds its unit ("TOKENS") and costs.
+	var old map[string]any
+	if json.Unmarshal(o.OldUsage, &old) == nil {
+		for _, k := range [][2]string{{"input", "output"}, {"promptTokens", "completionTokens"}} {
+			if in, ok := tokenCount(old[k[0]]); ok {
+				out, _ := tokenCount(old[k[1]])
+				return &trace.Usage{Input: in, Output: out, Field: "usage." + k[0]}, nil
+			}
 		}
 	}
 	if in, ok := one(o.Prompt); ok {
