@@ -19,7 +19,9 @@ import (
 const tracesUsage = `
 ctxlab traces lists the traces of an OTLP JSON traces file (the
 OpenTelemetry Collector file exporter's one request a line, or one OTLP/HTTP
-JSON body): for each trace its start, service and spans, and for each LLM
+JSON body), or a Langfuse export (a trace's Download JSON, or JSON Lines
+of observations, each GENERATION an LLM span and its observation id the
+span id): for each trace its start, service and spans, and for each LLM
 span, in time order, its model, the input tokens ctxlab counts in the
 request it recorded and the input tokens the span says were billed. Spans
 are read under the OpenTelemetry GenAI, OpenInference and OpenLLMetry
@@ -50,7 +52,7 @@ type spanFlags struct {
 }
 
 func (f *spanFlags) register(fs *flagSet) {
-	fs.StringVar(&f.id, "span-id", "", "--request is an OTLP JSON traces file: open this LLM span as the request (ctxlab traces FILE lists them)")
+	fs.StringVar(&f.id, "span-id", "", "--request is an OTLP JSON traces file or a Langfuse export: open this LLM span (a GENERATION's observation id) as the request (ctxlab traces FILE lists them)")
 	fs.StringVar(&f.logs, "logs", "", "with --span-id: the OTLP JSON logs file holding the span's messages (OpenTelemetry GenAI instrumentations)")
 }
 
