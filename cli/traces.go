@@ -11,7 +11,8 @@ import (
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 	"ctxlab/loaders/history"
-	_ "ctxlab/loaders/langfuse" // Langfuse exports, wherever a traces file is read
+	_ "ctxlab/loaders/langfuse"  // Langfuse exports, wherever a traces file is read
+	_ "ctxlab/loaders/langsmith" // LangSmith runs, likewise
 	"ctxlab/loaders/request"
 	"ctxlab/loaders/trace"
 )

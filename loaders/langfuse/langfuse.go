@@ -62,7 +62,8 @@ func Sniff(head []byte) bool {
 		}
 		return false
 	}
-	return has("id") && has("trace_id", "traceId") && has("start_time", "startTime")
+	// A LangSmith run has an id, trace_id and start_time too.
+	return has("id") && has("trace_id", "traceId") && has("start_time", "startTime") && !has("run_type")
 }
 
 // observation is one Langfuse observation in any of the exports' shapes:
