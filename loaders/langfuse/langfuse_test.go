@@ -106,6 +106,8 @@ func TestSniff(t *testing.T) {
 		{"{\"id\":\"o1\",\"trace_id\":\"t1\",\"type\":\"SPAN\",\"start_time\":\"2026-01-01 00:00:00.000\"}\n", true},
 		{`{"id":"o1","traceId":"t1","startTime":"2026-01-01T00:00:00Z"}`, true},
 		{`{"id":"o1","traceId":"t1"}`, false},
+		// A LangSmith run is LangSmith's.
+		{`{"id":"r1","run_type":"llm","trace_id":"r1","start_time":"2026-01-01T00:00:00Z"}`, false},
 		{`[{"role": "user"}]`, false},
 		{``, false},
 	} {

@@ -211,7 +211,11 @@ func timeOf(raw json.RawMessage, what string) (time.Time, error) {
 			}
 		}
 	}
-	return time.Time{}, fmt.Errorf("%s %s is not a time; expected RFC 3339 such as \"2026-01-02T15:04:05.000Z\"", what, quote(string(raw)))
+	text := string(raw)
+	if s, ok := v.(string); ok {
+		text = s
+	}
+	return time.Time{}, fmt.Errorf("%s %s is not a time; expected RFC 3339 such as \"2026-01-02T15:04:05.000Z\"", what, quote(text))
 }
 
 func quote(s string) string {
