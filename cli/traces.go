@@ -22,7 +22,8 @@ ctxlab traces lists the traces of an OTLP JSON traces file (the
 OpenTelemetry Collector file exporter's one request a line, or one OTLP/HTTP
 JSON body), or a Langfuse export (a trace's Download JSON, or JSON Lines
 of observations, each GENERATION an LLM span and its observation id the
-span id): for each trace its start, service and spans, and for each LLM
+span id), or LangSmith runs (one run, an array, or one a line; each llm
+run an LLM span): for each trace its start, service and spans, and for each LLM
 span, in time order, its model, the input tokens ctxlab counts in the
 request it recorded and the input tokens the span says were billed. Spans
 are read under the OpenTelemetry GenAI, OpenInference and OpenLLMetry

@@ -131,3 +131,44 @@ func jsonText(v any) string {
 	data, _ := json.Marshal(v)
 	return string(data)
 }
+
+// LangSmith's runs, the same way.
+func TestTracesLangSmith(t *testing.T) {
+	t.Parallel()
+	const runs = "../loaders/langsmith/testdata/runs.jsonl"
+	out := listTraces(t, runs)
+	if len(out.Traces) != 4 || len(out.Traces[0].Spans) != 2 || len(out.Traces[1].Spans) != 1 {
+		t.Fatalf("%+v; want 4 traces, of 2 and 1 llm runs first", out)
+	}
+	span := out.Traces[0].Spans[1]
+	if span.Billed == nil || *span.Billed != 133 || span.Counted == nil || span.Model != "gpt-4o" {
+		t.Errorf("%+v", span)
+	}
+	stdout, stderr, code := run(t, "", "assemble", "--request", runs, "--span-id", span.SpanID, "--format", "json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	got := parseAssemble(t, stdout)
+	data, err := os.ReadFile(traceFixtures + "gen/recorded.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pairs []struct {
+		Request json.RawMessage `json:"request"`
+	}
+	if err := json.Unmarshal(data, &pairs); err != nil {
+		t.Fatal(err)
+	}
+	stdout, stderr, code = run(t, "", "assemble", "--request", writeFile(t, "body.json", string(pairs[1].Request)), "--format", "json")
+	if code != 0 {
+		t.Fatalf("body: exit %d: %s", code, stderr)
+	}
+	want := parseAssemble(t, stdout)
+	if rec := got.Assembly.RecordedUsage; rec == nil || rec.InputTokens != 133 {
+		t.Errorf("recorded %+v; want 133", rec)
+	}
+	got.Assembly.RecordedUsage = nil
+	if !sameJSON(t, got.Messages, want.Messages) || !sameJSON(t, got.Tools, want.Tools) || !reflect.DeepEqual(got.Assembly, want.Assembly) {
+		t.Errorf("the run opens as\n%s\n%+v\nthe body as\n%s\n%+v", jsonText(got.Messages), got.Assembly, jsonText(want.Messages), want.Assembly)
+	}
+}
