@@ -14,7 +14,7 @@ import (
 )
 
 const (
-	noteNoInput      = "usage only: the observation holds no input, which the browser's download of a trace leaves out"
+	noteNoInput      = "usage only: the observation holds no input (the browser's download of a trace leaves it out, as do exports without the io fields)"
 	noteNoInputWhere = "the server's Download JSON and the blob-storage export keep each observation's input and output"
 	noteNotChat      = "the input is not chat messages: it opens as one user message holding its JSON"
 )

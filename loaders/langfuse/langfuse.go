@@ -171,10 +171,17 @@ func Scan(name string, r io.Reader, fn func(*trace.Span) error) error {
 
 // scanValue reads one JSON value: a trace download or one observation.
 func scanValue(name string, line int, data []byte, fn func(*trace.Span) error) error {
-	if isDownload(data) {
+	var o observation
+	if err := json.Unmarshal(data, &o); err != nil {
+		if isDownload(data) {
+			return scanDownload(name, line, data, fn)
+		}
+		return lineError(name, line, "observation", err)
+	}
+	if t := bytes.TrimSpace(o.Observations); len(t) > 0 && t[0] == '[' {
 		return scanDownload(name, line, data, fn)
 	}
-	sp, err := spanOf(data, nil)
+	sp, err := spanOfObservation(&o, nil)
 	if err != nil {
 		return lineError(name, line, "observation", err)
 	}
@@ -224,6 +231,10 @@ func spanOf(raw json.RawMessage, tr *traceObject) (*trace.Span, error) {
 	if err := json.Unmarshal(raw, &o); err != nil {
 		return nil, err
 	}
+	return spanOfObservation(&o, tr)
+}
+
+func spanOfObservation(o *observation, tr *traceObject) (*trace.Span, error) {
 	id := strings.TrimSpace(o.ID)
 	if id == "" {
 		return nil, errors.New("has no id; expected a Langfuse observation {id, traceId, type, startTime, ...}")
@@ -256,12 +267,12 @@ func spanOf(raw json.RawMessage, tr *traceObject) (*trace.Span, error) {
 	}
 	switch strings.ToUpper(o.Type) {
 	case "GENERATION":
-		sp.Request, err = requestOf(&o, sp)
+		sp.Request, err = requestOf(o, sp)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", quote(id), err)
 		}
 	default:
-		sp.Retrieval = retrievalOf(&o, sp)
+		sp.Retrieval = retrievalOf(o, sp)
 	}
 	return sp, nil
 }

@@ -313,3 +313,36 @@ func TestFindObservation(t *testing.T) {
 		t.Errorf("a retriever opened as a request: %v", err)
 	}
 }
+
+// A trace as Langfuse's public API returns it (GET
+// /api/public/traces/{id}): the trace's fields with its observations,
+// here of an older export, its usage as {input, output, unit}.
+func TestPublicAPITrace(t *testing.T) {
+	t.Parallel()
+	path := writeTemp(t, "trace.json", `{
+  "id": "trace-1", "name": "support bot", "timestamp": "2026-01-02T10:00:00.000Z",
+  "observations": [
+    {"id": "gen-1", "traceId": "trace-1", "type": "GENERATION", "name": "answer", "startTime": "2026-01-02T10:00:01.000Z",
+     "model": "gpt-4o-mini", "input": [{"role": "system", "content": "Be brief."}, {"role": "user", "content": "Where is my order?"}],
+     "usage": {"input": 21, "output": 9, "total": 30, "unit": "TOKENS"}},
+    {"id": "ret-1", "type": "RETRIEVER", "name": "search", "startTime": "2026-01-02T10:00:00.500Z",
+     "input": {"query": "order status"}, "output": {"documents": [{"content": "Orders ship in 2 days.", "id": "faq-7", "score": 0.8}]}}
+  ],
+  "scores": []
+}`)
+	list, err := trace.ListTraces(path, trace.ListOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(list) != 1 || list[0].TraceID != "trace-1" || list[0].Service != "support bot" || len(list[0].LLM) != 1 || len(list[0].Retrievals) != 1 {
+		t.Fatalf("%+v", list)
+	}
+	s := list[0].LLM[0]
+	if s.SpanID != "gen-1" || s.Billed == nil || *s.Billed != 21 || s.Counted == nil || s.Model != "gpt-4o-mini" {
+		t.Errorf("%+v", s)
+	}
+	sc, err := trace.OpenRetrieval(path, "ret-1")
+	if err != nil || len(sc.Documents) != 1 || sc.Documents[0].Source != "faq-7" || sc.Documents[0].Score != 0.8 || sc.Settings.Query != "order status" {
+		t.Errorf("%v %+v", err, sc)
+	}
+}
