@@ -65,6 +65,8 @@ func tokenCount(v any) (int, bool) {
 // counted apart from it, so the whole prompt is the sum of every key that
 // names input, as Langfuse's own reduceUsageOrCostDetails adds it up for
 // the observation's inputUsage. Cached are the cache reads among them.
+// Where the recorded total shows the details within input (input +
+// output = total), input alone is the prompt.
 // field names the map ("usageDetails", "usage_details"); nil when no key
 // names input.
 func usageFromDetails(details map[string]int, field string) *trace.Usage {
@@ -94,6 +96,17 @@ func usageFromDetails(details map[string]int, field string) *trace.Usage {
 	}
 	if inputs == 0 {
 		return nil
+	}
+	// Some SDKs (the langfuse npm SDK's observeOpenAI) record OpenAI's
+	// prompt_tokens as input with its details beside: then input and
+	// output make the total, which under Langfuse's convention would
+	// also hold the details. The details are within input, not added.
+	in, hasIn := details["input"]
+	total, hasTotal := details["total"]
+	if hasIn && hasTotal && u.Input > in && total == in+details["output"] {
+		u.Input = in
+		u.Field = field + " input (its details within it: input + output = total)"
+		return u
 	}
 	// "input" first, then the details that hold tokens.
 	sort.SliceStable(named, func(a, b int) bool { return named[a] == "input" && named[b] != "input" })

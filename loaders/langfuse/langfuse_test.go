@@ -42,6 +42,11 @@ func TestUsageConvention(t *testing.T) {
 		// records it as input beside the cache read and creation.
 		{"anthropic", map[string]int{"input": 7, "input_cache_read": 16399, "input_cache_creation": 2089, "output": 445, "total": 18940},
 			18495, 445, 16399, "usageDetails input + input_cache_creation + input_cache_read", false},
+		// The langfuse npm SDK's observeOpenAI: OpenAI's prompt_tokens
+		// (cached included) as input, the details beside; the total
+		// shows it.
+		{"details within input", map[string]int{"input": 1200, "output": 9, "total": 1209, "input_cached_tokens": 1024, "input_audio_tokens": 0, "output_reasoning_tokens": 0},
+			1200, 9, 1024, "usageDetails input (its details within it: input + output = total)", false},
 		{"nothing cached", map[string]int{"input": 71, "output": 46, "total": 117, "input_cached_tokens": 0, "input_audio_tokens": 0},
 			71, 46, 0, "usageDetails input", false},
 		{"details without input", map[string]int{"input_cached_tokens": 10, "output": 3},
