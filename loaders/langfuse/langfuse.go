@@ -16,7 +16,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"regexp"
 	"strings"
 	"time"
 	"unicode"
@@ -33,37 +32,21 @@ func init() {
 // Convention is the Request.Convention of a GENERATION.
 const Convention = "Langfuse GENERATION (input messages)"
 
-var (
-	downloadHead = regexp.MustCompile(`^\{\s*"(trace|observations|scores)"\s*:`)
-	otlpKeys     = regexp.MustCompile(`"(resourceSpans|resourceLogs|instrumentationLibrarySpans)"`)
-)
-
-// Sniff says whether a file's head is a Langfuse export: a trace download
-// ({"trace": ...}, {"observations": ...}, or an object holding
-// "observations"), or JSON Lines whose first line is an observation (an
-// id, a trace id and a start time). OTLP's keys rule it out.
+// Sniff says whether a file's head is a Langfuse export, by the keys of
+// its first record: a trace download ({"trace", "observations"},
+// {"observations", "scores"}, or a trace object holding its
+// "observations"), or an observation (an id, a trace id and a start time,
+// and no run_type, which a LangSmith run has).
 func Sniff(head []byte) bool {
 	head = bytes.TrimLeft(bytes.TrimPrefix(bytes.TrimLeft(head, " \t\r\n"), []byte("\ufeff")), " \t\r\n")
-	if len(head) == 0 || head[0] != '{' || otlpKeys.Match(head) {
+	keys, array := trace.TopLevelKeys(head)
+	if array {
 		return false
 	}
-	if downloadHead.Match(head) || bytes.Contains(head, []byte(`"observations"`)) {
+	if keys["observations"] || keys["trace"] && !keys["resourceSpans"] {
 		return true
 	}
-	first := head
-	if i := bytes.IndexByte(head, '\n'); i >= 0 {
-		first = head[:i]
-	}
-	has := func(keys ...string) bool {
-		for _, k := range keys {
-			if bytes.Contains(first, []byte(`"`+k+`"`)) {
-				return true
-			}
-		}
-		return false
-	}
-	// A LangSmith run has an id, trace_id and start_time too.
-	return has("id") && has("trace_id", "traceId") && has("start_time", "startTime") && !has("run_type")
+	return keys["id"] && (keys["trace_id"] || keys["traceId"]) && (keys["start_time"] || keys["startTime"]) && !keys["run_type"]
 }
 
 // observation is one Langfuse observation in any of the exports' shapes:

@@ -111,6 +111,9 @@ func TestSniff(t *testing.T) {
 		{"{\"id\":\"o1\",\"trace_id\":\"t1\",\"type\":\"SPAN\",\"start_time\":\"2026-01-01 00:00:00.000\"}\n", true},
 		{`{"id":"o1","traceId":"t1","startTime":"2026-01-01T00:00:00Z"}`, true},
 		{`{"id":"o1","traceId":"t1"}`, false},
+		// Words in values are not keys.
+		{`{"id":"r1","run_type":"chain","trace_id":"r1","start_time":"2026-01-01T00:00:00Z","inputs":{"observations":[]}}`, false},
+		{"{\"id\":\"o1\",\"trace_id\":\"t1\",\"start_time\":\"2026-01-01 00:00:00\",\"input\":\"" + strings.Repeat("long ", 20000), true},
 		// A LangSmith run is LangSmith's.
 		{`{"id":"r1","run_type":"llm","trace_id":"r1","start_time":"2026-01-01T00:00:00Z"}`, false},
 		{`[{"role": "user"}]`, false},

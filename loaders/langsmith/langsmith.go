@@ -15,7 +15,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -35,16 +34,12 @@ func init() {
 // Convention is the Request.Convention of an llm run.
 const Convention = "LangSmith llm run (inputs.messages)"
 
-var otlpKeys = regexp.MustCompile(`"(resourceSpans|resourceLogs|observations)"`)
-
-// Sniff says whether a file's head is LangSmith runs: a JSON object or
-// array whose first run has a run_type.
+// Sniff says whether a file's head is LangSmith runs: its first record
+// (the first element of an array) has a run_type.
 func Sniff(head []byte) bool {
 	head = bytes.TrimLeft(bytes.TrimPrefix(bytes.TrimLeft(head, " \t\r\n"), []byte("\ufeff")), " \t\r\n")
-	if len(head) == 0 || (head[0] != '{' && head[0] != '[') || otlpKeys.Match(head) {
-		return false
-	}
-	return bytes.Contains(head, []byte(`"run_type"`))
+	keys, _ := trace.TopLevelKeys(head)
+	return keys["run_type"]
 }
 
 // run is one LangSmith run.

@@ -30,6 +30,8 @@ func TestSniff(t *testing.T) {
 		{`{"resourceSpans": [{"attributes": [{"key": "run_type"}]}]}`, false},
 		{`{"observations": [{"id": "o1", "run_type": "x"}]}`, false},
 		{`{"id":"o1","trace_id":"t1","start_time":"2026-01-01 00:00:00"}`, false},
+		{`{"id":"o1","trace_id":"t1","start_time":"2026-01-01 00:00:00","input":"{\"run_type\": \"llm\"}"}`, false},
+		{`{"id":"r1","inputs":{"observations":[]},"run_type":"llm"}`, true},
 	} {
 		if got := Sniff([]byte(tc.head)); got != tc.want {
 			t.Errorf("Sniff(%q) = %v, want %v", tc.head, got, tc.want)

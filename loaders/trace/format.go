@@ -2,6 +2,7 @@ package trace
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"io"
 	"os"
@@ -83,3 +84,46 @@ func MissingToolCalls(msgs []Message) bool { return missingToolCalls(msgs) }
 // NoteMissingToolCalls is the note a request carries when
 // MissingToolCalls holds.
 const NoteMissingToolCalls = noteMissingToolCalls
+
+// TopLevelKeys reads the keys of the first JSON object in head (of the
+// first element, when head opens an array), as far as head holds them:
+// a format's Sniff looks at what a file's records are made of, not at
+// words that may occur in their values. array says head opens an array.
+func TopLevelKeys(head []byte) (keys map[string]bool, array bool) {
+	dec := json.NewDecoder(bytes.NewReader(head))
+	keys = map[string]bool{}
+	tok, err := dec.Token()
+	if d, ok := tok.(json.Delim); err == nil && ok && d == '[' {
+		array = true
+		tok, err = dec.Token()
+	}
+	if d, ok := tok.(json.Delim); err != nil || !ok || d != '{' {
+		return keys, array
+	}
+	for {
+		tok, err := dec.Token()
+		key, ok := tok.(string)
+		if err != nil || !ok {
+			return keys, array
+		}
+		keys[key] = true
+		// Skip the value, however deep.
+		depth := 0
+		for {
+			tok, err := dec.Token()
+			if err != nil {
+				return keys, array
+			}
+			if d, ok := tok.(json.Delim); ok {
+				if d == '{' || d == '[' {
+					depth++
+				} else {
+					depth--
+				}
+			}
+			if depth == 0 {
+				break
+			}
+		}
+	}
+}
