@@ -164,6 +164,10 @@ func spanOf(r *run) (*trace.Span, error) {
 	if sp.TraceID == "" {
 		sp.TraceID = id // a run without trace_id is its trace's root
 	}
+	if strings.TrimSpace(r.Parent) == "" {
+		// The root run's name names the trace, where OTLP has its service.
+		sp.Service = r.Name
+	}
 	for _, s := range []string{sp.SpanID, sp.TraceID, sp.ParentSpanID} {
 		if strings.ContainsFunc(s, unicode.IsControl) {
 			return nil, fmt.Errorf("id %s holds control characters; expected a LangSmith run id", quote(s))

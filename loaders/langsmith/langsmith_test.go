@@ -148,6 +148,10 @@ func TestFixtureRuns(t *testing.T) {
 	if err != nil || len(list) != 1 || len(list[0].LLM) != 1 || list[0].LLM[0].SpanID != llm[1].SpanID || *list[0].LLM[0].Billed != 133 {
 		t.Errorf("%v: %+v", err, list)
 	}
+	all, err := trace.ListTraces(runsFile, trace.ListOptions{})
+	if err != nil || len(all) != 4 || all[0].Service != "agent run" || all[1].Service != "ChatOpenAI" || all[2].Service != "search" {
+		t.Errorf("%v: %+v", err, all)
+	}
 }
 
 func TestBadInput(t *testing.T) {
