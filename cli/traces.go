@@ -11,6 +11,8 @@ import (
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 	"ctxlab/loaders/history"
+	_ "ctxlab/loaders/langfuse"  // Langfuse exports, wherever a traces file is read
+	_ "ctxlab/loaders/langsmith" // LangSmith runs, likewise
 	"ctxlab/loaders/request"
 	"ctxlab/loaders/trace"
 )
@@ -18,7 +20,10 @@ import (
 const tracesUsage = `
 ctxlab traces lists the traces of an OTLP JSON traces file (the
 OpenTelemetry Collector file exporter's one request a line, or one OTLP/HTTP
-JSON body): for each trace its start, service and spans, and for each LLM
+JSON body), or a Langfuse export (a trace's Download JSON, or JSON Lines
+of observations, each GENERATION an LLM span and its observation id the
+span id), or LangSmith runs (one run, an array, or one a line; each llm
+run an LLM span): for each trace its start, service and spans, and for each LLM
 span, in time order, its model, the input tokens ctxlab counts in the
 request it recorded and the input tokens the span says were billed. Spans
 are read under the OpenTelemetry GenAI, OpenInference and OpenLLMetry
@@ -49,7 +54,7 @@ type spanFlags struct {
 }
 
 func (f *spanFlags) register(fs *flagSet) {
-	fs.StringVar(&f.id, "span-id", "", "--request is an OTLP JSON traces file: open this LLM span as the request (ctxlab traces FILE lists them)")
+	fs.StringVar(&f.id, "span-id", "", "--request is an OTLP JSON traces file or a Langfuse export: open this LLM span (a GENERATION's observation id) as the request (ctxlab traces FILE lists them)")
 	fs.StringVar(&f.logs, "logs", "", "with --span-id: the OTLP JSON logs file holding the span's messages (OpenTelemetry GenAI instrumentations)")
 }
 
@@ -245,14 +250,14 @@ func writeTraces(out io.Writer, path string, list []trace.TraceSummary) error {
 		if service == "" {
 			service = "no service.name"
 		}
-		fmt.Fprintf(w, "\ntrace %s · %s · %s · %s\n", t.TraceID, startText(t.Start), safetext.Line(service),
+		fmt.Fprintf(w, "\ntrace %s · %s · %s · %s\n", safetext.Line(t.TraceID), startText(t.Start), safetext.Line(service),
 			numfmt.Count(t.Spans, "span", "spans"))
 		for _, r := range t.Retrievals {
 			query := "no query"
 			if r.Query != "" {
 				query = "query " + quoted(r.Query)
 			}
-			fmt.Fprintf(w, "  retrieval %s  %s · %s · %s\n", r.SpanID, cell(r.Name, 24), numfmt.Count(r.Documents, "document", "documents"), query)
+			fmt.Fprintf(w, "  retrieval %s  %s · %s · %s\n", safetext.Line(r.SpanID), cell(r.Name, 24), numfmt.Count(r.Documents, "document", "documents"), query)
 		}
 		if len(t.LLM) == 0 {
 			if len(t.Retrievals) == 0 {
@@ -260,9 +265,14 @@ func writeTraces(out io.Writer, path string, list []trace.TraceSummary) error {
 			}
 			continue
 		}
-		fmt.Fprintf(w, "  %-16s  %-24s  %-18s  %8s  %8s\n", "span", "name", "model", "counted", "billed")
+		// A Langfuse observation id (a UUID) is longer than an OTLP span id.
+		idw := 16
 		for _, s := range t.LLM {
-			fmt.Fprintf(w, "  %-16s  %-24s  %-18s  %8s  %8s\n", s.SpanID, cell(s.Name, 24), cell(s.Model, 18), optCount(s.Counted), optCount(s.Billed))
+			idw = max(idw, len(s.SpanID))
+		}
+		fmt.Fprintf(w, "  %-*s  %-24s  %-18s  %8s  %8s\n", idw, "span", "name", "model", "counted", "billed")
+		for _, s := range t.LLM {
+			fmt.Fprintf(w, "  %-*s  %-24s  %-18s  %8s  %8s\n", idw, safetext.Line(s.SpanID), cell(s.Name, 24), cell(s.Model, 18), optCount(s.Counted), optCount(s.Billed))
 			if s.Overflows {
 				fmt.Fprintf(w, "    ▲ overflows: %s tokens are more than the model's window less the reply reserve\n", optCount(s.Counted))
 			}

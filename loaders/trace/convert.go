@@ -91,6 +91,9 @@ func count(attrs map[string]any, key string) (int, bool) {
 // completion under the GenAI conventions, an OpenInference LLM span, or
 // an OpenLLMetry chat or completion.
 func IsLLM(sp *Span) bool {
+	if sp.Request != nil {
+		return true
+	}
 	if kind := str(sp.Attrs, "openinference.span.kind"); kind != "" {
 		return strings.EqualFold(kind, "LLM")
 	}
@@ -154,6 +157,11 @@ func UsageOf(sp *Span) *Usage {
 // attributes, events or log records (logs, the records with its span
 // id) follow.
 func RequestOf(sp *Span, logs []Event) *Request {
+	if sp.Request != nil {
+		r := *sp.Request
+		r.Notes = append([]string(nil), r.Notes...)
+		return &r
+	}
 	req := &Request{SpanID: sp.SpanID, TraceID: sp.TraceID, Name: sp.Name, Model: ModelOf(sp), Usage: UsageOf(sp), Content: true}
 	a := sp.Attrs
 	switch {

@@ -150,6 +150,9 @@ func summarize(path string, sp *Span, opts ListOptions) SpanSummary {
 	}
 	if !req.Content {
 		s.Note = "usage only: the messages are in OTLP logs (--logs FILE)"
+		if sp.Request != nil && len(req.Notes) > 0 {
+			s.Note = req.Notes[0]
+		}
 		return s
 	}
 	for _, n := range req.Notes {

@@ -33,7 +33,12 @@ func FindSpan(path, spanID, logsPath string) (*Span, []Event, error) {
 // that are (a kind, such as "an LLM span").
 func findSpan(path, spanID, logsPath string, is func(*Span) bool, kind string) (*Span, []Event, error) {
 	id := strings.ToLower(strings.TrimSpace(spanID))
-	if _, err := hexID(id, 8, "span id"); err != nil || id == "" {
+	foreign := formatOfFile(path) != nil
+	if foreign && id != "" {
+		// A registered format's ids are its own: a Langfuse
+		// observation id is any string.
+		id = strings.TrimSpace(spanID)
+	} else if _, err := hexID(id, 8, "span id"); err != nil || id == "" {
 		return nil, nil, &loaders.Error{Name: path, Msg: fmt.Sprintf("--span-id %s is not a span id; expected 16 hex digits (ctxlab traces FILE lists them)", safeQuote(spanID))}
 	}
 	var found *Span

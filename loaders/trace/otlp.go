@@ -36,6 +36,10 @@ type Span struct {
 	// Line is the file's line the span was read from (JSON Lines), 0 for
 	// a file holding one request.
 	Line int
+	// Request and Retrieval are what a registered format (Format) read
+	// the span as, which RequestOf and RetrievalOf return; nil for OTLP.
+	Request   *Request
+	Retrieval *Retrieval
 }
 
 // Event is a span event or, from a logs file, a log record tied to a
@@ -250,7 +254,11 @@ func Scan(path string, fn func(*Span) error) error {
 
 // ScanReader is Scan over r; name is how errors call it.
 func ScanReader(name string, r io.Reader, fn func(*Span) error) error {
-	return scanRequests(name, r, "resourceSpans", "traces", func(line int, data []byte) error {
+	br := bufio.NewReaderSize(r, 1<<20)
+	if f := sniff(br); f != nil {
+		return f.Scan(name, br, fn)
+	}
+	return scanRequests(name, br, "resourceSpans", "traces", func(line int, data []byte) error {
 		var req otlpTraces
 		if err := json.Unmarshal(data, &req); err != nil || req.ResourceSpans == nil {
 			msg := "is not an OTLP ExportTraceServiceRequest ({\"resourceSpans\": [...]})"

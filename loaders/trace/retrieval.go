@@ -14,6 +14,9 @@ import (
 // IsRetrieval says whether a span is a retrieval: an OpenInference
 // RETRIEVER span, or any span that records retrieval.documents.
 func IsRetrieval(sp *Span) bool {
+	if sp.Retrieval != nil {
+		return true
+	}
 	if strings.EqualFold(str(sp.Attrs, "openinference.span.kind"), "RETRIEVER") {
 		return true
 	}
@@ -35,6 +38,11 @@ type Retrieval struct {
 // metadata's source or url, else the id. A document without a score
 // scores 1, as a document record without one does.
 func RetrievalOf(sp *Span) *Retrieval {
+	if sp.Retrieval != nil {
+		r := *sp.Retrieval
+		r.Notes = append([]string(nil), r.Notes...)
+		return &r
+	}
 	r := &Retrieval{SpanID: sp.SpanID, TraceID: sp.TraceID, Name: sp.Name, Query: queryOf(sp)}
 	scored, ids := 0, 0
 	for _, d := range indexed(sp.Attrs, "retrieval.documents.") {
