@@ -3,7 +3,6 @@ package trace
 import (
 	"bufio"
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -13,9 +12,6 @@ import (
 	"ctxlab/internal/numfmt"
 	"ctxlab/loaders"
 )
-
-// errSeveral stops a scan for the only trace of a file at its second.
-var errSeveral = errors.New("several traces")
 
 // TraceRequests reads the LLM spans of one trace of a traces file, in
 // the order of their start, each read as the request it recorded with
