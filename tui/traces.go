@@ -155,6 +155,9 @@ func (t tracesModel) View() string {
 		return t.bench.View()
 	}
 	frame := t.picker.View(t.styles)
+	if t.width < minWidth || t.height < minHeight {
+		frame = tooSmall(t.width, t.height)
+	}
 	if !t.paint {
 		return frame
 	}

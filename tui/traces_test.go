@@ -119,3 +119,55 @@ func TestTracesPickerOpensSpansAndReturns(t *testing.T) {
 		t.Fatalf("a span that cannot open:\n%s", v)
 	}
 }
+
+// Below 80×24 the picker says what size it needs, as the workbench does.
+func TestTracesPickerTooSmall(t *testing.T) {
+	var opened []string
+	m := tracesFixture(t, &opened)
+	next, _ := m.Update(tea.WindowSizeMsg{Width: 60, Height: 20})
+	if v := next.View(); !strings.Contains(v, tooSmall(60, 20)) || strings.Contains(v, "ctxlab · traces") {
+		t.Errorf("at 60×20:\n%s", v)
+	}
+}
+
+// A workbench closed with its first evaluation still on its way: the
+// result, arriving after another span opened, is not taken for the new
+// workbench's.
+func TestTracesPickerDropsTheClosedWorkbenchsEvaluation(t *testing.T) {
+	var opened []string
+	m := tracesFixture(t, &opened)
+	m = pressAny(t, m, "enter", "down")
+	// Open the span, holding back what its workbench started.
+	next, pending := m.Update(picker.OpenSpanMsg{TraceID: "01c91249c9db3576dcf24e2996bb9907", Span: picker.Span{ID: "d0e72f35d0eccf2d"}})
+	m = pressAny(t, next, "o", "down", "enter")
+	bench := m.(tracesModel).bench
+	if bench == nil || bench.eval == nil || bench.cfg.Scenario.Name != "opened bc779477e426c81e" {
+		t.Fatal("the second span did not open")
+	}
+	shown := bench.eval
+	var late []tea.Msg
+	queue := []tea.Cmd{pending}
+	for len(queue) > 0 {
+		c := queue[0]
+		queue = queue[1:]
+		if c == nil {
+			continue
+		}
+		msg, _ := runCmd(c)
+		if batch, ok := msg.(tea.BatchMsg); ok {
+			queue = append(queue, batch...)
+		} else if _, ok := msg.(evaluatedMsg); ok {
+			late = append(late, msg)
+		}
+	}
+	if len(late) == 0 {
+		t.Fatal("the first workbench started no evaluation")
+	}
+	for _, msg := range late {
+		next, _ = m.Update(msg)
+		m = next
+	}
+	if b := m.(tracesModel).bench; b.eval != shown || b.evalErr != nil {
+		t.Errorf("the closed workbench's evaluation replaced the open one's (err %v)", b.evalErr)
+	}
+}

@@ -171,3 +171,21 @@ func TestPickerMarks(t *testing.T) {
 		}
 	}
 }
+
+// What the file says (a service, a span's name, a query) and what is
+// typed reach the screen inert.
+func TestPickerDrawsInputInert(t *testing.T) {
+	traces := fixture()
+	traces[0].Service = "evil\x1b]52;c;aGk=\x07"
+	traces[1].LLM[0].Name = "name\x1b[2J"
+	traces[1].Retrievals[0].Query = "query\u009b31m"
+	m := New("f\x1b[31m.jsonl", traces)
+	m, _ = keys(m, "right", "x\x1b[H")
+	m, _ = keys(m, "backspace", "backspace", "backspace", "backspace")
+	for _, w := range []int{80, 200} {
+		out := screen(m, w, 24)
+		if strings.ContainsAny(out, "\x1b\x07\u009b") {
+			t.Errorf("width %d: a control character reached the screen:\n%q", w, out)
+		}
+	}
+}
