@@ -94,9 +94,12 @@ func runReplay(env Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	tr, err := loadtraj.Open(f.trace.source(f.path), request.Options{Window: f.window, Model: f.model, Reserve: f.reserve})
+	tr, notes, err := loadtraj.Open(f.trace.source(f.path), request.Options{Window: f.window, Model: f.model, Reserve: f.reserve})
 	if err != nil {
 		return err
+	}
+	for _, n := range notes {
+		fmt.Fprintln(env.Stderr, "ctxlab: note: "+safetext.Line(n))
 	}
 	// The cache rules are the model's provider's: the request's API
 	// unless --model names a model of another.

@@ -23,8 +23,10 @@ type workbenchTraces struct {
 	// trajectory.
 	logs string
 	// loaded is the trajectory --trajectory opened (loadtraj.Open, the
-	// same as replay's), for a view of its turns.
+	// same as replay's), for a view of its turns, and notes what its
+	// spans left out.
 	loaded *engine.Trajectory
+	notes  []string
 }
 
 func (w *workbenchTraces) register(fs *flagSet) {
@@ -93,11 +95,11 @@ func (w *workbenchTraces) openTrajectory(fs *flagSet, a *assembleFlags) error {
 	if w.traceID == "" && !trace.IsTracesFile(w.trajectory) {
 		return fmt.Errorf("%s: --trajectory in the workbench opens a trace of an OTLP JSON traces file; replay other trajectories with ctxlab replay --trajectory FILE", w.trajectory)
 	}
-	tr, err := loadtraj.Open(loadtraj.Source{Path: w.trajectory, TraceID: w.traceID, Logs: w.logs}, w.requestOptions(fs, a))
+	tr, notes, err := loadtraj.Open(loadtraj.Source{Path: w.trajectory, TraceID: w.traceID, Logs: w.logs}, w.requestOptions(fs, a))
 	if err != nil {
 		return err
 	}
-	w.loaded = tr
+	w.loaded, w.notes = tr, notes
 	last := tr.Turns[len(tr.Turns)-1].Label
 	a.request = w.trajectory
 	a.span = spanFlags{id: strings.TrimPrefix(last, "span "), logs: w.logs}

@@ -17,15 +17,19 @@ const traceFixtures = "../trace/testdata/"
 type traceCase struct {
 	file, logs, traceID string
 	spans               []string
-	billed              []int
+	// note is what the spans left out, as Open notes it.
+	note   string
+	billed []int
 }
 
 var traceCases = []traceCase{
 	{file: "openinference/traces.jsonl", traceID: "01c91249c9db3576dcf24e2996bb9907", spans: []string{"d0e72f35d0eccf2d", "bc779477e426c81e"}, billed: []int{71, 133}},
 	{file: "openinference/traces.json", traceID: "01c91249c9db3576dcf24e2996bb9907", spans: []string{"d0e72f35d0eccf2d", "bc779477e426c81e"}, billed: []int{71, 133}},
 	{file: "openllmetry/traces.jsonl", traceID: "e4f5121d0ae529d25a594d68f2202545", spans: []string{"500b1bf07f39efba", "34ba063e7de89a3b"}, billed: []int{71, 133}},
-	{file: "openllmetry-indexed/traces.jsonl", traceID: "6ee6bc07191fb8e97974941db72a5bae", spans: []string{"30d2a3fd09684b1d", "6cf97bd020382b82"}, billed: []int{71, 133}},
-	{file: "otel-genai/traces.jsonl", logs: "otel-genai/logs.jsonl", traceID: "a474d48f26b66432eb1286d364496f53", spans: []string{"d9aed2ad9e54e047", "f020148a18480986"}, billed: []int{71, 133}},
+	{file: "openllmetry-indexed/traces.jsonl", traceID: "6ee6bc07191fb8e97974941db72a5bae", spans: []string{"30d2a3fd09684b1d", "6cf97bd020382b82"}, billed: []int{71, 133},
+		note: "turn 2: the span records tool results without the assistant's tool calls before them: the instrumentation left the calls out, so they are not counted"},
+	{file: "otel-genai/traces.jsonl", logs: "otel-genai/logs.jsonl", traceID: "a474d48f26b66432eb1286d364496f53", spans: []string{"d9aed2ad9e54e047", "f020148a18480986"}, billed: []int{71, 133},
+		note: "every turn: the OpenTelemetry GenAI instrumentation records no tool definitions: the request opens without them, so ctxlab's count leaves out their tokens and the bill does not"},
 }
 
 // Each LLM span of a trace is a turn, in time order: its input tokens
@@ -39,9 +43,12 @@ func TestTraceTurnsAreTheSpansAsAssembleOpensThem(t *testing.T) {
 			if c.logs != "" {
 				logs = traceFixtures + c.logs
 			}
-			tr, err := Open(Source{Path: path, TraceID: c.traceID, Logs: logs}, Options{})
+			tr, notes, err := Open(Source{Path: path, TraceID: c.traceID, Logs: logs}, Options{})
 			if err != nil {
 				t.Fatal(err)
+			}
+			if got := strings.Join(notes, "\n"); got != c.note {
+				t.Errorf("notes %q; want %q", got, c.note)
 			}
 			if len(tr.Turns) != len(c.spans) || tr.Model != "gpt-4o" {
 				t.Fatalf("%d turns of %s; want %d of gpt-4o", len(tr.Turns), tr.Model, len(c.spans))
@@ -102,11 +109,11 @@ func TestTraceFileOfOneTraceOpensIt(t *testing.T) {
 	if !trace.IsTracesFile(path) {
 		t.Fatal("not told a traces file")
 	}
-	tr, err := Open(Source{Path: path}, Options{})
+	tr, _, err := Open(Source{Path: path}, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	withID, err := Open(Source{Path: path, TraceID: strings.ToUpper(c.traceID)}, Options{})
+	withID, _, err := Open(Source{Path: path, TraceID: strings.ToUpper(c.traceID)}, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,7 +138,7 @@ func TestTraceTrajectoryRefusals(t *testing.T) {
 		{"logs with a cassette", Source{Path: openAICache, Logs: traceFixtures + "otel-genai/logs.jsonl"}, []string{openAICache + ": is not an OTLP JSON traces file; --logs goes with a traces file"}},
 		{"trace id with a cassette", Source{Path: openAICache, TraceID: "01c91249c9db3576dcf24e2996bb9907"}, []string{openAICache + ":", "expected OTLP JSON traces"}},
 	} {
-		_, err := Open(c.src, Options{})
+		_, _, err := Open(c.src, Options{})
 		if err == nil {
 			t.Errorf("%s: opened", c.name)
 			continue
