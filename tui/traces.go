@@ -85,6 +85,10 @@ func (t tracesModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.WindowSizeMsg:
 		t.width, t.height = msg.Width, msg.Height
 		t.picker.SetSize(msg.Width, msg.Height)
+	case picker.FilteredMsg:
+		var cmd tea.Cmd
+		t.picker, cmd = t.picker.Update(msg)
+		return t, cmd
 	case picker.OpenSpanMsg:
 		return t.open(msg.TraceID, msg.Span, "")
 	case picker.OpenTraceMsg:

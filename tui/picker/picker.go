@@ -134,6 +134,13 @@ type Model struct {
 	// Name is the file's name as the title shows it.
 	Name   string
 	traces []Trace
+	// keys are what each trace is filtered by (keyOf), made once, and
+	// lower their lowercase forms.
+	keys, lower fuzzyKeys
+	// version numbers the queries typed; filtering says the newest is
+	// being matched in a command.
+	version   int
+	filtering bool
 	// shown are the traces the filter keeps, by index, best match first
 	// (the file's order of start with no filter).
 	shown    []int
@@ -151,8 +158,13 @@ type Model struct {
 func New(name string, traces []Trace) Model {
 	sorted := append([]Trace(nil), traces...)
 	sort.SliceStable(sorted, func(a, b int) bool { return sorted[a].Start.Before(sorted[b].Start) })
-	m := Model{Name: name, traces: sorted, expanded: map[int]bool{}, width: 80, height: 24}
-	m.refilter()
+	m := Model{Name: name, traces: sorted, expanded: map[int]bool{}, width: 80, height: 24, keys: make(fuzzyKeys, len(sorted))}
+	m.lower = make(fuzzyKeys, len(sorted))
+	for i, t := range sorted {
+		m.keys[i] = keyOf(t)
+		m.lower[i] = strings.ToLower(m.keys[i])
+	}
+	m.apply(matchTraces("", m.keys, m.lower))
 	return m
 }
 
@@ -195,39 +207,67 @@ type fuzzyKeys []string
 func (k fuzzyKeys) String(i int) string { return k[i] }
 func (k fuzzyKeys) Len() int            { return len(k) }
 
-// refilter keeps the traces the query matches (sahilm/fuzzy), best
-// first, and rebuilds the rows.
-func (m *Model) refilter() {
-	m.shown = m.shown[:0]
-	if m.query == "" {
-		for i := range m.traces {
-			m.shown = append(m.shown, i)
+// syncFilterLimit is the most traces filtered as a key is typed; a
+// longer list is filtered in a command, its result taken only if no key
+// was typed since (FilteredMsg), so typing never waits on the match.
+var syncFilterLimit = 5000
+
+// FilteredMsg is the traces a query kept, for the query of its version:
+// the root model hands it to the picker whatever it shows.
+type FilteredMsg struct {
+	version int
+	shown   []int
+}
+
+// matchTraces are the traces query keeps (sahilm/fuzzy over keys, lower
+// their lowercase forms), best first; an empty query keeps all.
+func matchTraces(query string, keys, lower fuzzyKeys) []int {
+	var shown []int
+	if query == "" {
+		shown = make([]int, len(keys))
+		for i := range shown {
+			shown[i] = i
 		}
-	} else {
-		ks := make(fuzzyKeys, len(m.traces))
-		for i, t := range m.traces {
-			ks[i] = keyOf(t)
-		}
-		n := len([]rune(m.query))
-		kept := map[int]bool{}
-		for _, match := range fuzzy.FindFrom(m.query, ks) {
-			// A subsequence scattered over the whole key (a span name
-			// here, a hex id there) matches almost any short query and
-			// says nothing: the matched characters must lie close.
-			if idx := match.MatchedIndexes; len(idx) > 0 && idx[len(idx)-1]-idx[0] <= matchSpan*n {
-				m.shown = append(m.shown, match.Index)
-				kept[match.Index] = true
-			}
-		}
-		// fuzzy keeps the first subsequence it finds, which may be the
-		// scattered one: a key holding the query whole matches too.
-		lower := strings.ToLower(m.query)
-		for i, k := range ks {
-			if !kept[i] && strings.Contains(strings.ToLower(k), lower) {
-				m.shown = append(m.shown, i)
-			}
+		return shown
+	}
+	n := len([]rune(query))
+	kept := map[int]bool{}
+	for _, match := range fuzzy.FindFrom(query, keys) {
+		// A subsequence scattered over the whole key (a span name here,
+		// a hex id there) matches almost any short query and says
+		// nothing: the matched characters must lie close.
+		if idx := match.MatchedIndexes; len(idx) > 0 && idx[len(idx)-1]-idx[0] <= matchSpan*n {
+			shown = append(shown, match.Index)
+			kept[match.Index] = true
 		}
 	}
+	// fuzzy keeps the first subsequence it finds, which may be the
+	// scattered one: a key holding the query whole matches too.
+	q := strings.ToLower(query)
+	for i, k := range lower {
+		if !kept[i] && strings.Contains(k, q) {
+			shown = append(shown, i)
+		}
+	}
+	return shown
+}
+
+// refilter keeps the traces the query matches, at once for a short list
+// and in a command (returned) for a long one.
+func (m *Model) refilter() tea.Cmd {
+	m.version++
+	if len(m.traces) > syncFilterLimit {
+		version, query, keys, lower := m.version, m.query, m.keys, m.lower
+		m.filtering = true
+		return func() tea.Msg { return FilteredMsg{version: version, shown: matchTraces(query, keys, lower)} }
+	}
+	m.apply(matchTraces(m.query, m.keys, m.lower))
+	return nil
+}
+
+// apply shows the traces a filter kept, the cursor on the first.
+func (m *Model) apply(shown []int) {
+	m.shown, m.filtering = shown, false
 	m.cursor, m.top = 0, 0
 	m.rebuild()
 }
@@ -314,6 +354,10 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.SetSize(msg.Width, msg.Height)
+	case FilteredMsg:
+		if msg.version == m.version {
+			m.apply(msg.shown)
+		}
 	case tea.KeyMsg:
 		return m.key(msg)
 	}
@@ -327,8 +371,7 @@ func (m Model) key(msg tea.KeyMsg) (Model, tea.Cmd) {
 	case tea.KeyEsc:
 		if m.query != "" {
 			m.query = ""
-			m.refilter()
-			return m, nil
+			return m, m.refilter()
 		}
 		return m, tea.Quit
 	case tea.KeyUp, tea.KeyCtrlP:
@@ -354,17 +397,17 @@ func (m Model) key(msg tea.KeyMsg) (Model, tea.Cmd) {
 	case tea.KeyBackspace:
 		if r := []rune(m.query); len(r) > 0 {
 			m.query = string(r[:len(r)-1])
-			m.refilter()
+			return m, m.refilter()
 		}
 	case tea.KeyCtrlU:
 		m.query = ""
-		m.refilter()
+		return m, m.refilter()
 	case tea.KeyRunes, tea.KeySpace:
 		if msg.Alt {
 			return m, nil
 		}
 		m.query += safetext.Line(string(msg.Runes))
-		m.refilter()
+		return m, m.refilter()
 	}
 	return m, nil
 }
@@ -445,9 +488,12 @@ func (m Model) View(st *themes.Styles) string {
 	title := fmt.Sprintf(" ctxlab · traces · %s · %s · %s", safetext.Line(m.Name), numfmt.Count(len(m.traces), "trace", "traces"), numfmt.Count(llm, "LLM span", "LLM spans"))
 	b.WriteString(st.Header.Render(draw.PadRight(draw.Truncate(title, w), w)) + "\n")
 	filter := " filter: " + m.query + "▏"
-	if m.query == "" {
+	switch {
+	case m.query == "":
 		filter += st.Muted.Render("type to filter")
-	} else {
+	case m.filtering:
+		filter += st.Muted.Render("  matching…")
+	default:
 		filter += st.Muted.Render(fmt.Sprintf("  %s of %s", numfmt.Thousands(len(m.shown)), numfmt.Count(len(m.traces), "trace", "traces")))
 	}
 	b.WriteString(draw.PadRight(filter, w) + "\n")

@@ -189,3 +189,21 @@ func TestPickerDrawsInputInert(t *testing.T) {
 		}
 	}
 }
+
+// A long list is filtered in a command: the screen says it is matching,
+// and only the newest query's result is taken.
+func TestPickerFiltersALongListInACommand(t *testing.T) {
+	defer func(n int) { syncFilterLimit = n }(syncFilterLimit)
+	syncFilterLimit = 2
+	m := New("traces.jsonl", fixture())
+	m, stale := keys(m, "b")
+	m, fresh := keys(m, "i", "l", "l")
+	if !strings.Contains(screen(m, 80, 24), "filter: bill▏  matching…") || len(m.Shown()) != 3 {
+		t.Fatalf("before the result:\n%s", screen(m, 80, 24))
+	}
+	m, _ = m.Update(fresh[len(fresh)-1])
+	m, _ = m.Update(stale[0])
+	if got := m.Shown(); len(got) != 1 || got[0] != "a474d48f26b66432eb1286d364496f53" || strings.Contains(screen(m, 80, 24), "matching") {
+		t.Errorf("after the results: %v\n%s", got, screen(m, 80, 24))
+	}
+}
