@@ -29,13 +29,18 @@ the first policy given (with all, as-sent).
 A trajectory is a VCR cassette (every chat interaction, in order), a JSON
 array of chat request bodies or a folder of them, or one conversation
 given whole (a request body or a message list: each assistant message was
-one request made of the messages before it).
+one request made of the messages before it), or an OTLP JSON traces file:
+the LLM spans of one trace in time order, each span's usage the recorded
+bill (--trace-id ID chooses the trace of a file of several; ctxlab traces
+FILE lists them; --logs FILE holds the messages the official OpenTelemetry
+instrumentations write to logs).
 
 Policies: as-sent, last:N, drop-oldest, watermark:HIGH/LOW, compact:MARK,
 clear-tool-results:KEEP, or all (each with its defaults, as-sent first).
 
 Usage:
   ctxlab replay --trajectory FILE|DIR [--policy NAME[,NAME...]|all]
+                [--trace-id ID] [--logs FILE]
                 [--window N] [--reserve N] [--model NAME] [--prices FILE]
                 [--breakpoints system+last|system|none] [--cache-ttl 5m|1h]
                 [--format text|json|csv]
@@ -43,6 +48,7 @@ Usage:
 
 type replayFlags struct {
 	path, policy, model, format, breakpoints, ttl string
+	trace                                         traceFlags
 	window, reserve                               int
 	prices                                        pricesFlag
 }
@@ -51,6 +57,7 @@ func runReplay(env Env, args []string) error {
 	var f replayFlags
 	fs := newFlagSet(env, "replay", replayUsage)
 	fs.StringVar(&f.path, "trajectory", "", "the trajectory: a VCR cassette, a JSON array of request bodies, a folder of them, or one conversation")
+	f.trace.register(fs)
 	fs.StringVar(&f.policy, "policy", "all", "trim policies, comma-separated, or all")
 	fs.IntVar(&f.window, "window", 0, core.KnobByID("window").Help+" (default: the model's)")
 	fs.IntVar(&f.reserve, "reserve", 0, core.KnobByID("reserve").Help+" (default: each request's max_tokens or max_completion_tokens, else ctxlab's default)")
@@ -76,6 +83,9 @@ func runReplay(env Env, args []string) error {
 	case f.ttl != "5m" && f.ttl != "1h":
 		return fmt.Errorf("--cache-ttl %s: expected 5m or 1h", quoted(f.ttl))
 	}
+	if err := f.trace.check(f.path); err != nil {
+		return err
+	}
 	policies, err := trajectory.ParsePolicies(f.policy)
 	if err != nil {
 		return fmt.Errorf("--policy: %w", err)
@@ -84,9 +94,12 @@ func runReplay(env Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	tr, err := loadtraj.Load(f.path, request.Options{Window: f.window, Model: f.model, Reserve: f.reserve})
+	tr, notes, err := loadtraj.Open(f.trace.source(f.path), request.Options{Window: f.window, Model: f.model, Reserve: f.reserve})
 	if err != nil {
 		return err
+	}
+	for _, n := range notes {
+		fmt.Fprintln(env.Stderr, "ctxlab: note: "+safetext.Line(n))
 	}
 	// The cache rules are the model's provider's: the request's API
 	// unless --model names a model of another.

@@ -30,7 +30,10 @@ are read under the OpenTelemetry GenAI, OpenInference and OpenLLMetry
 conventions. The OpenTelemetry GenAI instrumentations write the messages
 to OTLP logs: give that file with --logs, or those spans list their bill
 alone. Open a span as a request with
-ctxlab assemble --request FILE --span-id ID [--logs FILE].
+ctxlab assemble --request FILE --span-id ID [--logs FILE], replay a
+trace's LLM spans as a trajectory with
+ctxlab replay --trajectory FILE --trace-id ID [--logs FILE], and choose
+among the traces in the workbench with ctxlab --traces FILE [--logs FILE].
 
 Usage:
   ctxlab traces FILE [--logs FILE] [--format text|json|run]

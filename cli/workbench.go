@@ -29,6 +29,8 @@ Usage:
   ctxlab --docs FILE [--history FILE] [--query TEXT] [options]
   ctxlab --request TRACES --span-id ID [--logs FILE] [options]   an LLM span of an OTLP JSON trace file
   ctxlab --docs TRACES --span-id ID [options]                    a retrieval span's documents and query
+  ctxlab --traces TRACES [--logs FILE] [options]                 the trace picker (so does --request TRACES alone)
+  ctxlab --trajectory TRACES [--trace-id ID] [--logs FILE]       a trace as a trajectory, at its last LLM span
   ctxlab --run FILE [--corpus FILE --queries FILE] [--qrels FILE] [SCENARIO.yaml] [options]
   ctxlab SCENARIO.yaml                a scenario with an eval: key opens its run too
   COMMAND | ctxlab [options]          documents piped on stdin
@@ -52,6 +54,7 @@ type workbenchFlags struct {
 	metricsOut string
 	// strictQrels is eval's --strict-qrels for the workbench's run.
 	strictQrels bool
+	traces      workbenchTraces
 }
 
 // headlessOnlyFlags shape what build and assemble print; the workbench
@@ -77,6 +80,9 @@ func runWorkbench(env Env, args []string) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
+	if err := f.traces.check(fs, &f); err != nil {
+		return err
+	}
 	if !env.StdoutIsTTY {
 		return fmt.Errorf("the workbench needs a terminal, and stdout is not one; for scripts use `ctxlab build --docs FILE` or `ctxlab assemble` (ctxlab --help lists the commands)")
 	}
@@ -93,8 +99,15 @@ func runWorkbench(env Env, args []string) error {
 	}
 	a := &f.assemble
 	pipedDocs := false
-	if a.docs.path == "" && a.scenario == "" && a.request == "" && f.eval.Run == "" && !env.StdinIsTTY {
+	if a.docs.path == "" && a.scenario == "" && a.request == "" && f.eval.Run == "" && f.traces.traces == "" && f.traces.trajectory == "" && !env.StdinIsTTY {
 		a.docs.path, pipedDocs = "-", true
+	}
+	if err := f.traces.openTrajectory(fs, a); err != nil {
+		return err
+	}
+	traces, err := f.traces.picker(env, fs, a)
+	if err != nil {
+		return err
 	}
 	run, err := f.prepareInput(env, fs)
 	if err != nil {
@@ -121,7 +134,7 @@ func runWorkbench(env Env, args []string) error {
 		return err
 	}
 	cwd, _ := os.Getwd()
-	err = tui.Run(tui.Config{
+	cfg := tui.Config{
 		Scenario:   &sc,
 		Presets:    presets,
 		Theme:      f.theme,
@@ -142,7 +155,12 @@ func runWorkbench(env Env, args []string) error {
 		Eval:          prepared,
 		EvalName:      relativePath(f.eval.Run),
 		Prices:        run.prices,
-	})
+	}
+	if traces != nil {
+		err = tui.RunTraces(cfg, *traces)
+	} else {
+		err = tui.Run(cfg)
+	}
 	// The workbench owns the screen while it runs, so the LLM's failures
 	// (each answered by the extractive summary) are told once it closes.
 	for _, line := range sum.Fallbacks.Lines() {
@@ -177,6 +195,7 @@ func newWorkbenchFlagSet(env Env, f *workbenchFlags) *flagSet {
 	fs.StringVar(&f.eval.Queries, "queries", "", "with --run: the queries' text (BEIR's queries.jsonl)")
 	fs.StringVar(&f.eval.Qrels, "qrels", "", "with --run: relevance judgments, TREC qrels or BEIR's qrels TSV")
 	fs.BoolVar(&f.strictQrels, "strict-qrels", false, "with --run: "+strictQrelsHelp)
+	f.traces.register(fs)
 	fs.StringVar(&f.theme, "theme", "", "colour theme: "+strings.Join(themes.Names(), ", ")+" (default: follows NO_COLOR and the terminal background)")
 	return fs
 }

@@ -22,7 +22,8 @@ type Options = request.Options
 
 // Supported describes, on one line, what Load reads.
 const Supported = "a VCR cassette; a JSON array of chat request bodies or a folder of them; " +
-	"or one conversation given whole (a chat request body or a message list)"
+	"one conversation given whole (a chat request body or a message list); " +
+	"or an OTLP JSON traces file, one trace's LLM spans (--trace-id ID)"
 
 // TurnBody is one turn's request body and what its provider recorded.
 type TurnBody struct {

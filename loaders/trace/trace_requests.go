@@ -1,0 +1,112 @@
+package trace
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+
+	"ctxlab/internal/numfmt"
+	"ctxlab/loaders"
+)
+
+// TraceRequests reads the LLM spans of one trace of a traces file, in
+// the order of their start, each read as the request it recorded with
+// its log records from the logs file (logsPath, "" for none). An empty
+// traceID takes the file's only trace, and a file of several is refused
+// with how to choose one. It returns the trace's id. Only the chosen
+// trace's spans are kept while the file is read.
+func TraceRequests(path, traceID, logsPath string) (string, []*Request, error) {
+	id := strings.ToLower(strings.TrimSpace(traceID))
+	if traceID != "" {
+		if _, err := hexID(id, 16, "trace id"); err != nil || len(id) != 32 {
+			return "", nil, &loaders.Error{Name: path, Msg: fmt.Sprintf("--trace-id %s is not a trace id; expected 32 hex digits (ctxlab traces FILE lists them)", safeQuote(traceID))}
+		}
+	}
+	var spans []*Span
+	seen := map[string]bool{}
+	var order []string
+	err := Scan(path, func(sp *Span) error {
+		if !seen[sp.TraceID] {
+			seen[sp.TraceID] = true
+			if len(order) < 5 {
+				order = append(order, sp.TraceID)
+			}
+		}
+		if id == "" && sp.TraceID != order[0] {
+			// A second trace: the file must say which. Counting goes on,
+			// keeping no span.
+			spans = nil
+			return nil
+		}
+		if (id == "" || sp.TraceID == id) && IsLLM(sp) {
+			spans = append(spans, sp)
+		}
+		return nil
+	})
+	if err != nil {
+		return "", nil, err
+	}
+	switch {
+	case id == "" && len(seen) > 1:
+		return "", nil, &loaders.Error{Name: path, Msg: fmt.Sprintf("holds %s traces; choose one with --trace-id ID (ctxlab traces %s lists them)",
+			numfmt.Thousands(len(seen)), quoteArg(path))}
+	case id == "" && len(seen) == 0:
+		return "", nil, &loaders.Error{Name: path, Msg: "holds no span; expected OTLP JSON traces with LLM spans"}
+	case id == "":
+		id = order[0]
+	case !seen[id]:
+		return "", nil, &loaders.Error{Name: path, Msg: fmt.Sprintf("holds no trace %s; expected one of its %s: they include %s (ctxlab traces %s lists them)",
+			id, numfmt.Count(len(seen), "trace", "traces"), strings.Join(order, ", "), quoteArg(path))}
+	}
+	if len(spans) == 0 {
+		return "", nil, &loaders.Error{Name: path, Msg: fmt.Sprintf("trace %s holds no LLM span (chat or completion); expected at least one to replay", id)}
+	}
+	sort.SliceStable(spans, func(a, b int) bool { return spans[a].Start.Before(spans[b].Start) })
+	var logs Logs
+	if logsPath != "" {
+		if logs, err = ReadLogs(logsPath); err != nil {
+			return "", nil, err
+		}
+	}
+	out := make([]*Request, len(spans))
+	for i, sp := range spans {
+		out[i] = RequestOf(sp, logs[sp.SpanID])
+	}
+	return id, out, nil
+}
+
+// quoteArg quotes a path for a command line shown in a message when it
+// holds anything a shell would split or expand.
+func quoteArg(s string) string {
+	if s != "" && !strings.ContainsAny(s, " \t\n'\"\\$`*?[]{}()<>|&;!#~") {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// sniffSize is how much of a file IsTracesFile reads.
+const sniffSize = 64 << 10
+
+// IsTracesFile says whether the file at path opens as OTLP JSON traces:
+// a JSON object whose first 64 KB name "resourceSpans". It reads no
+// more than that, and a file that cannot be read is not one.
+func IsTracesFile(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	if info, err := f.Stat(); err != nil || info.IsDir() {
+		return false
+	}
+	head, err := io.ReadAll(io.LimitReader(bufio.NewReader(f), sniffSize))
+	if err != nil {
+		return false
+	}
+	head = bytes.TrimLeft(bytes.TrimPrefix(bytes.TrimLeft(head, " \t\r\n"), []byte("\ufeff")), " \t\r\n")
+	return bytes.HasPrefix(head, []byte("{")) && bytes.Contains(head, []byte(`"resourceSpans"`))
+}
