@@ -88,13 +88,14 @@ func quoteArg(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
-// sniffSize is how much of a file IsTracesFile reads.
-const sniffSize = 64 << 10
-
-// IsTracesFile says whether the file at path opens as OTLP JSON traces:
-// a JSON object whose first 64 KB name "resourceSpans". It reads no
-// more than that, and a file that cannot be read is not one.
+// IsTracesFile says whether the file at path opens as traces: a JSON
+// object whose first 64 KB name "resourceSpans" (OTLP JSON), or a file a
+// registered format (Langfuse, LangSmith) recognises. It reads no more
+// than sniffSize, and a file that cannot be read is not one.
 func IsTracesFile(path string) bool {
+	if formatOfFile(path) != nil {
+		return true
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return false

@@ -55,12 +55,8 @@ func TraceBodies(path, traceID, logs string) (string, []TurnBody, []string, erro
 	turnsOf := map[string][]string{}
 	for i, req := range reqs {
 		if !req.Content {
-			why := "give the logs file the instrumentation wrote with --logs FILE"
-			if logs != "" {
-				why = "the logs file " + logs + " holds no message record of it"
-			}
-			return "", nil, nil, &loaders.Error{Name: path, Msg: fmt.Sprintf("trace %s: turn %d (span %s) records no message content, only usage: the OpenTelemetry GenAI instrumentation writes the messages to OTLP logs; %s",
-				id, i+1, req.SpanID, why)}
+			return "", nil, nil, &loaders.Error{Name: path, Msg: fmt.Sprintf("trace %s: turn %d (span %s) records no message content, only usage: %s",
+				id, i+1, req.SpanID, noContentWhy(req.Notes, logs))}
 		}
 		body, err := req.Body()
 		if err != nil {
@@ -107,4 +103,20 @@ func LoadTrace(path, traceID, logs string, opts Options) (*engine.Trajectory, []
 	}
 	tr.Name = path + " · trace " + id
 	return tr, notes, nil
+}
+
+// noContentWhy says why a span holds no messages and where they are: the
+// span's own notes when its format gave them (a Langfuse download without
+// inputs), else the OpenTelemetry instrumentation's logs file.
+func noContentWhy(notes []string, logs string) string {
+	for i, n := range notes {
+		if rest, ok := strings.CutPrefix(n, "usage only: "); ok {
+			return strings.Join(append([]string{rest}, notes[i+1:]...), "; ")
+		}
+	}
+	why := "give the logs file the instrumentation wrote with --logs FILE"
+	if logs != "" {
+		why = "the logs file " + logs + " holds no message record of it"
+	}
+	return "the OpenTelemetry GenAI instrumentation writes the messages to OTLP logs; " + why
 }
