@@ -203,7 +203,7 @@ func renderOpenAIPrompt(body *jsonNode, model string, responses bool) (p *openAI
 		}
 		if len(calls) == 1 {
 			cm.header = "assistant to=functions." + calls[0].name
-			cm.content.add(calls[0].args)
+			cm.content.add(compactArguments(calls[0].args))
 		} else {
 			cm.header = "assistant to=multi_tool_use.parallel"
 			cm.content.add(`{"tool_uses":[`)

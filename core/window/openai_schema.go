@@ -159,7 +159,11 @@ func (s *schemaRender) kind(p *jsonNode, kind string, indent, depth int) {
 // then its type.
 func (s *schemaRender) toolBlock(fn *jsonNode) {
 	if d := fn.get("description"); d != nil && d.str != "" {
-		s.out.add("// ", d.str, "\n")
+		for _, line := range strings.Split(d.str, "\n") {
+			if strings.TrimSpace(line) != "" {
+				s.out.add("// ", line, "\n")
+			}
+		}
 	}
 	name := fn.get("name").text()
 	params := fn.get("parameters")
