@@ -115,7 +115,7 @@ func renderOpenAIPrompt(body *jsonNode, model string, responses bool) (p *openAI
 			if tool.get("type").text() != "function" || fn == nil || fn.get("name").text() == "" {
 				return nil, false
 			}
-			if st := fn.get("strict"); (st != nil && st.lit == "true") || (harmony && !responses) {
+			if st := fn.get("strict"); (st != nil && st.lit == "true") || harmony {
 				p.toolsAdjust -= promptStrictDiscount
 			}
 			start := len(extra.parts)
