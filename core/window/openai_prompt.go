@@ -22,7 +22,8 @@ import (
 //     "# Response Formats\n\n## NAME\n\n", its description as a comment,
 //     and the schema's JSON without required and additionalProperties;
 //   - an assistant's tool call is a message of its own whose header is
-//     "assistant to=functions.NAME" and whose content is the arguments;
+//     "assistant to=functions.NAME" and whose content is the arguments
+//     as compact JSON;
 //     several calls in one message are one call of multi_tool_use.parallel;
 //     a tool output's header is "functions.NAME" and costs 2 tokens more;
 //   - gpt-5 models (OpenAI's harmony format) add 82 tokens to a request

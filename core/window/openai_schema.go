@@ -155,8 +155,8 @@ func (s *schemaRender) kind(p *jsonNode, kind string, indent, depth int) {
 	}
 }
 
-// toolBlock writes one function's block: its description as a comment,
-// then its type.
+// toolBlock writes one function's block: each non-blank line of its
+// description as a comment, then its type.
 func (s *schemaRender) toolBlock(fn *jsonNode) {
 	if d := fn.get("description"); d != nil && d.str != "" {
 		for _, line := range strings.Split(d.str, "\n") {
