@@ -64,6 +64,7 @@ const (
 	promptToolsDiscount   = 1
 	promptStrictDiscount  = 1
 	promptToolOutputExtra = 2
+	promptFormatAlone     = 4
 	harmonyToolsPreamble  = 82
 	harmonyCallExtra      = 5
 	harmonyOutputExtra    = 2
@@ -136,6 +137,9 @@ func renderOpenAIPrompt(body *jsonNode, model string, responses bool) (p *openAI
 				extra.add("// ", d, "\n")
 			}
 			extra.add(responseSchemaJSON(js.get("schema")))
+			if len(p.toolBlocks) == 0 && !harmony {
+				p.toolsAdjust += promptFormatAlone
+			}
 		}
 	}
 
