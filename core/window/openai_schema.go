@@ -160,7 +160,7 @@ func (s *schemaRender) kind(p *jsonNode, kind string, indent, depth int) {
 func (s *schemaRender) toolBlock(fn *jsonNode) {
 	if d := fn.get("description"); d != nil && d.str != "" {
 		for _, line := range strings.Split(d.str, "\n") {
-			if strings.TrimSpace(line) != "" {
+			if line = strings.TrimSpace(line); line != "" {
 				s.out.add("// ", line, "\n")
 			}
 		}
