@@ -103,7 +103,11 @@ func renderOpenAIPrompt(body *jsonNode, model string, responses bool) (p *openAI
 	}
 
 	var extra textParts // the tools and the response format
-	if tools := body.get("tools"); tools != nil && tools.kind == '[' && len(tools.items) > 0 {
+	fns, ok := promptFunctions(body)
+	if !ok {
+		return nil, false
+	}
+	if len(fns) > 0 {
 		if !responses || harmony {
 			extra.add("# Tools\n\n## functions\n\n")
 		}
@@ -112,12 +116,8 @@ func renderOpenAIPrompt(body *jsonNode, model string, responses bool) (p *openAI
 		if harmony && !responses {
 			p.toolsAdjust += harmonyToolsPreamble
 		}
-		for _, tool := range tools.items {
-			fn := tool.get("function")
-			if tool.get("type").text() != "function" || fn == nil || fn.get("name").text() == "" {
-				return nil, false
-			}
-			if st := fn.get("strict"); (st != nil && st.lit == "true") || harmony {
+		for _, fn := range fns {
+			if props := fn.get("parameters").get("properties"); (fn.get("description").text() == "" && props != nil && len(props.keys) > 0) || harmony {
 				p.toolsAdjust -= promptStrictDiscount
 			}
 			start := len(extra.parts)
@@ -230,6 +230,31 @@ func renderOpenAIPrompt(body *jsonNode, model string, responses bool) (p *openAI
 		p.messages = append([]promptMessage{tm}, p.messages...)
 	}
 	return p, true
+}
+
+// promptFunctions are the functions a body offers: its tools' functions,
+// or the legacy "functions" list, which OpenAI renders the same way. ok
+// is false when a tool is not a named function.
+func promptFunctions(body *jsonNode) (fns []*jsonNode, ok bool) {
+	if tools := body.get("tools"); tools != nil && tools.kind == '[' && len(tools.items) > 0 {
+		for _, tool := range tools.items {
+			fn := tool.get("function")
+			if tool.get("type").text() != "function" || fn == nil || fn.get("name").text() == "" {
+				return nil, false
+			}
+			fns = append(fns, fn)
+		}
+		return fns, true
+	}
+	if list := body.get("functions"); list != nil && list.kind == '[' {
+		for _, fn := range list.items {
+			if fn.get("name").text() == "" {
+				return nil, false
+			}
+			fns = append(fns, fn)
+		}
+	}
+	return fns, true
 }
 
 type promptCall struct{ id, name, args string }
