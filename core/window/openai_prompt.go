@@ -16,11 +16,15 @@ import (
 //   - function tools are written as a TypeScript-like namespace after
 //     "# Tools\n\n## functions\n\n", appended to a leading system or
 //     developer message (after a blank line) or sent as a system message
-//     of their own; the whole costs one token less than its text, and a
-//     strict function (any function, for gpt-5) one more token less;
+//     of their own; the legacy functions list renders the same; the
+//     whole costs one token less than its text, and a function with
+//     parameters but no description (any function, for gpt-5) one more
+//     token less;
 //   - a json_schema response format is written after the tools as
 //     "# Response Formats\n\n## NAME\n\n", its description as a comment,
-//     and the schema's JSON without required and additionalProperties;
+//     and the schema's JSON escaped to ASCII without required,
+//     additionalProperties, bounds and defaults; alone (no tools, not
+//     gpt-5) it costs 4 tokens more;
 //   - an assistant's tool call is a message of its own whose header is
 //     "assistant to=functions.NAME" and whose content is the arguments
 //     as compact JSON;
