@@ -20,7 +20,7 @@ func TestOpenAIBilledSplitAddsUp(t *testing.T) {
 		t.Fatal(err)
 	}
 	checked, withTools, joined := 0, 0, 0
-	for _, file := range []string{"testdata/billed/openai_chat.jsonl", "testdata/billed/crewai_openai_chat.jsonl"} {
+	for _, file := range []string{"testdata/billed/openai_chat.jsonl", "testdata/billed/crewai_openai_chat.jsonl", "testdata/billed/openllmetry_openai_chat.jsonl"} {
 		f, err := os.Open(file)
 		if err != nil {
 			t.Fatal(err)

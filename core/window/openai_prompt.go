@@ -16,13 +16,18 @@ import (
 //   - function tools are written as a TypeScript-like namespace after
 //     "# Tools\n\n## functions\n\n", appended to a leading system or
 //     developer message (after a blank line) or sent as a system message
-//     of their own; the whole costs one token less than its text, and a
-//     strict function (any function, for gpt-5) one more token less;
+//     of their own; the legacy functions list renders the same; the
+//     whole costs one token less than its text, and a function with
+//     parameters but no description (any function, for gpt-5) one more
+//     token less;
 //   - a json_schema response format is written after the tools as
 //     "# Response Formats\n\n## NAME\n\n", its description as a comment,
-//     and the schema's JSON without required and additionalProperties;
+//     and the schema's JSON escaped to ASCII without required,
+//     additionalProperties, bounds and defaults; alone (no tools, not
+//     gpt-5) it costs 4 tokens more;
 //   - an assistant's tool call is a message of its own whose header is
-//     "assistant to=functions.NAME" and whose content is the arguments;
+//     "assistant to=functions.NAME" and whose content is the arguments
+//     as compact JSON;
 //     several calls in one message are one call of multi_tool_use.parallel;
 //     a tool output's header is "functions.NAME" and costs 2 tokens more;
 //   - gpt-5 models (OpenAI's harmony format) add 82 tokens to a request
@@ -63,6 +68,7 @@ const (
 	promptToolsDiscount   = 1
 	promptStrictDiscount  = 1
 	promptToolOutputExtra = 2
+	promptFormatAlone     = 4
 	harmonyToolsPreamble  = 82
 	harmonyCallExtra      = 5
 	harmonyOutputExtra    = 2
@@ -101,7 +107,11 @@ func renderOpenAIPrompt(body *jsonNode, model string, responses bool) (p *openAI
 	}
 
 	var extra textParts // the tools and the response format
-	if tools := body.get("tools"); tools != nil && tools.kind == '[' && len(tools.items) > 0 {
+	fns, ok := promptFunctions(body)
+	if !ok {
+		return nil, false
+	}
+	if len(fns) > 0 {
 		if !responses || harmony {
 			extra.add("# Tools\n\n## functions\n\n")
 		}
@@ -110,12 +120,8 @@ func renderOpenAIPrompt(body *jsonNode, model string, responses bool) (p *openAI
 		if harmony && !responses {
 			p.toolsAdjust += harmonyToolsPreamble
 		}
-		for _, tool := range tools.items {
-			fn := tool.get("function")
-			if tool.get("type").text() != "function" || fn == nil || fn.get("name").text() == "" {
-				return nil, false
-			}
-			if st := fn.get("strict"); (st != nil && st.lit == "true") || (harmony && !responses) {
+		for _, fn := range fns {
+			if props := fn.get("parameters").get("properties"); (fn.get("description").text() == "" && props != nil && len(props.keys) > 0) || harmony {
 				p.toolsAdjust -= promptStrictDiscount
 			}
 			start := len(extra.parts)
@@ -135,6 +141,9 @@ func renderOpenAIPrompt(body *jsonNode, model string, responses bool) (p *openAI
 				extra.add("// ", d, "\n")
 			}
 			extra.add(responseSchemaJSON(js.get("schema")))
+			if len(p.toolBlocks) == 0 && !harmony {
+				p.toolsAdjust += promptFormatAlone
+			}
 		}
 	}
 
@@ -203,7 +212,7 @@ func renderOpenAIPrompt(body *jsonNode, model string, responses bool) (p *openAI
 		}
 		if len(calls) == 1 {
 			cm.header = "assistant to=functions." + calls[0].name
-			cm.content.add(calls[0].args)
+			cm.content.add(compactArguments(calls[0].args))
 		} else {
 			cm.header = "assistant to=multi_tool_use.parallel"
 			cm.content.add(`{"tool_uses":[`)
@@ -225,6 +234,31 @@ func renderOpenAIPrompt(body *jsonNode, model string, responses bool) (p *openAI
 		p.messages = append([]promptMessage{tm}, p.messages...)
 	}
 	return p, true
+}
+
+// promptFunctions are the functions a body offers: its tools' functions,
+// or the legacy "functions" list, which OpenAI renders the same way. ok
+// is false when a tool is not a named function.
+func promptFunctions(body *jsonNode) (fns []*jsonNode, ok bool) {
+	if tools := body.get("tools"); tools != nil && tools.kind == '[' && len(tools.items) > 0 {
+		for _, tool := range tools.items {
+			fn := tool.get("function")
+			if tool.get("type").text() != "function" || fn == nil || fn.get("name").text() == "" {
+				return nil, false
+			}
+			fns = append(fns, fn)
+		}
+		return fns, true
+	}
+	if list := body.get("functions"); list != nil && list.kind == '[' {
+		for _, fn := range list.items {
+			if fn.get("name").text() == "" {
+				return nil, false
+			}
+			fns = append(fns, fn)
+		}
+	}
+	return fns, true
 }
 
 type promptCall struct{ id, name, args string }

@@ -112,7 +112,7 @@ func TestOpenAIToolCallMessages(t *testing.T) {
 	want := []string{
 		"user | q",
 		"assistant | Checking.",
-		`assistant to=functions.a | {"x": 1}`,
+		`assistant to=functions.a | {"x":1}`,
 		"functions.a | one",
 		`assistant to=multi_tool_use.parallel | {"tool_uses":[{"recipient_name":"functions.a","parameters":{}},{"recipient_name":"functions.b","parameters":{"y":"z"}}]}`,
 		"functions.b | three",

@@ -155,11 +155,15 @@ func (s *schemaRender) kind(p *jsonNode, kind string, indent, depth int) {
 	}
 }
 
-// toolBlock writes one function's block: its description as a comment,
-// then its type.
+// toolBlock writes one function's block: each non-blank line of its
+// description as a comment, then its type.
 func (s *schemaRender) toolBlock(fn *jsonNode) {
 	if d := fn.get("description"); d != nil && d.str != "" {
-		s.out.add("// ", d.str, "\n")
+		for _, line := range strings.Split(d.str, "\n") {
+			if line = strings.TrimSpace(line); line != "" {
+				s.out.add("// ", line, "\n")
+			}
+		}
 	}
 	name := fn.get("name").text()
 	params := fn.get("parameters")
@@ -181,31 +185,40 @@ func compactNode(n *jsonNode) string {
 }
 
 // responseSchemaJSON is a response format's schema as OpenAI prompts
-// with it: compact JSON, keys in their order, without the schema
-// keywords required, additionalProperties, minimum and maximum.
+// with it: compact JSON with every character beyond ASCII escaped (as
+// Python's json.dumps writes it), keys in their order, without the
+// schema keywords responseFormatDropped names.
 func responseSchemaJSON(n *jsonNode) string {
 	var b strings.Builder
 	writeSchemaJSON(&b, n, true, false)
 	return b.String()
 }
 
+// responseFormatDropped are the schema keywords a response format's
+// rendering leaves out: what only constrains the reply (required,
+// additionalProperties, bounds) and defaults.
+var responseFormatDropped = map[string]bool{
+	"required": true, "additionalProperties": true, "minimum": true, "maximum": true,
+	"minItems": true, "maxItems": true, "default": true,
+}
+
 // writeSchemaJSON writes n as compact JSON; with drop, the keywords
-// responseSchemaJSON names are left out of schema objects (not of a
-// properties map, whose keys are names).
+// responseFormatDropped names are left out of schema objects (not of a
+// properties map, whose keys are names) and strings are escaped to ASCII.
 func writeSchemaJSON(b *strings.Builder, n *jsonNode, drop, names bool) {
 	switch n.kind {
 	case '{':
 		b.WriteByte('{')
 		first := true
 		for i, k := range n.keys {
-			if drop && !names && (k == "required" || k == "additionalProperties" || k == "minimum" || k == "maximum") {
+			if drop && !names && responseFormatDropped[k] {
 				continue
 			}
 			if !first {
 				b.WriteByte(',')
 			}
 			first = false
-			b.WriteString((&jsonNode{kind: '"', str: k}).literal())
+			writeJSONString(b, k, drop)
 			b.WriteByte(':')
 			writeSchemaJSON(b, n.items[i], drop, !names && (k == "properties" || k == "$defs" || k == "definitions"))
 		}
@@ -219,7 +232,57 @@ func writeSchemaJSON(b *strings.Builder, n *jsonNode, drop, names bool) {
 			writeSchemaJSON(b, it, drop, false)
 		}
 		b.WriteByte(']')
+	case '"':
+		writeJSONString(b, n.str, drop)
 	default:
 		b.WriteString(n.literal())
 	}
+}
+
+// writeJSONString writes s as a JSON string; with ascii, as Python's
+// json.dumps does by default: every character beyond ASCII as \uXXXX
+// (a surrogate pair beyond the BMP), control characters escaped.
+func writeJSONString(b *strings.Builder, s string, ascii bool) {
+	if !ascii {
+		b.WriteString((&jsonNode{kind: '"', str: s}).literal())
+		return
+	}
+	const hex = "0123456789abcdef"
+	u := func(r rune) {
+		b.WriteString(`\u`)
+		b.WriteByte(hex[r>>12&0xf])
+		b.WriteByte(hex[r>>8&0xf])
+		b.WriteByte(hex[r>>4&0xf])
+		b.WriteByte(hex[r&0xf])
+	}
+	b.WriteByte('"')
+	for _, r := range s {
+		switch {
+		case r == '"':
+			b.WriteString(`\"`)
+		case r == '\\':
+			b.WriteString(`\\`)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r == '\b':
+			b.WriteString(`\b`)
+		case r == '\f':
+			b.WriteString(`\f`)
+		case r < 0x20:
+			u(r)
+		case r < 0x80:
+			b.WriteRune(r)
+		case r > 0xffff:
+			r -= 0x10000
+			u(0xd800 + (r>>10)&0x3ff)
+			u(0xdc00 + r&0x3ff)
+		default:
+			u(r)
+		}
+	}
+	b.WriteByte('"')
 }

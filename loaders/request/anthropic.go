@@ -73,8 +73,8 @@ func readAnthropicMessages(site requestSite, body map[string]any, messages []any
 	for i, msg := range msgs {
 		switch {
 		case msg.role == "system":
-			// Not valid for Anthropic's API, but a system message means
-			// system text wherever it is.
+			// Anthropic's API takes system messages between turns (in
+			// beta); their text is system text wherever it is.
 			systems = append(systems, anthropicText(msg.blocks, false))
 			req.notes = appendOnce(req.notes, noteMovedSystem)
 		case i < query:

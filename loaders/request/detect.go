@@ -17,13 +17,17 @@ import (
 //     "function_call", roles system, developer, tool or function,
 //     "max_completion_tokens", image_url or input_audio parts.
 //
+// A message with role system is OpenAI's only in a body with no sign of
+// Anthropic's shape: Anthropic's API (in beta) takes system messages
+// between turns too, as pydantic-ai's recordings of it show.
+//
 // A body with signs of both is an error naming one of each, since reading
 // it either way would misplace components. A body with neither (one user
 // message, say) is OpenAI unless its model is a Claude model: the OpenAI
 // shape is what most gateways and local servers accept.
 func detectProvider(site requestSite, body map[string]any) (string, error) {
 	anthropic := anthropicSign(body)
-	openai := openAISign(body)
+	openai := openAISign(body, anthropic == "")
 	switch {
 	case anthropic != "" && openai != "":
 		return "", site.errorf("mixes the Anthropic Messages shape (%s) and the OpenAI Chat Completions shape (%s); expected one API's request body", anthropic, openai)
@@ -65,12 +69,13 @@ func anthropicSign(body map[string]any) string {
 	return ""
 }
 
-// openAIRoles are roles only OpenAI's API accepts in messages.
-var openAIRoles = map[string]bool{"system": true, "developer": true, "tool": true, "function": true}
+// openAIRoles are roles only OpenAI's API accepts in messages; system
+// when withSystem.
+var openAIRoles = map[string]bool{"developer": true, "tool": true, "function": true}
 
 // openAISign returns the first OpenAI-only feature of body, "" when there
-// is none.
-func openAISign(body map[string]any) string {
+// is none; withSystem counts a message with role system as one.
+func openAISign(body map[string]any, withSystem bool) string {
 	if _, ok := body["max_completion_tokens"]; ok {
 		return `"max_completion_tokens"`
 	}
@@ -89,7 +94,7 @@ func openAISign(body map[string]any) string {
 		if _, ok := msg["function_call"]; ok {
 			return fmt.Sprintf(`message %d has "function_call"`, i+1)
 		}
-		if role, _ := msg["role"].(string); openAIRoles[strings.ToLower(role)] {
+		if role, _ := msg["role"].(string); openAIRoles[strings.ToLower(role)] || (withSystem && strings.EqualFold(role, "system")) {
 			return fmt.Sprintf("message %d has role %s", i+1, loaders.Quoted(role))
 		}
 		for _, part := range listOf(msg["content"]) {
