@@ -16,6 +16,12 @@ const AnthropicEstimateNote = "Anthropic's tokenizer is not public: token counts
 // the workbench's header gives beside "estimate" for an Anthropic request.
 const AnthropicMedianErrorPercent = 7
 
+// AnthropicEstimateBandPercent is the Anthropic estimate's error band,
+// in percent: its p95 error on the same recorded requests, rounded up,
+// which the workbench's header gives as "estimate ±N%" and a bill's
+// comparison holds a count to.
+const AnthropicEstimateBandPercent = 88
+
 // UnknownModelTokenizer counts a model ctxlab's tables do not know, unless
 // a tokenizer is named beside it. The window stays the budget's (128,000
 // tokens in every bundled preset) unless one is set.
