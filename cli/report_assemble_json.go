@@ -35,7 +35,7 @@ type assembleJSON struct {
 // assembleJSONRest is the report's keys after the assembly, apart so
 // that streamAssembleJSON can encode them in one piece.
 type assembleJSONRest struct {
-	Measured *measuredJSON          `json:"measured,omitempty"`
+	Measured *measuredJSON `json:"measured,omitempty"`
 	// Billed is the provider's bill beside the count of the request as
 	// sent; absent when the input recorded no usage.
 	Billed  *billedJSON            `json:"billed,omitempty"`

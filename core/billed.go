@@ -2,6 +2,7 @@ package core
 
 import (
 	"encoding/json"
+	"strings"
 
 	"ctxlab/core/diagnose"
 	"ctxlab/core/tokens"
@@ -23,7 +24,11 @@ func billOf(ev *Evaluation, sc *Scenario) *Bill {
 	}
 	b := &Bill{Billed: rec.Billed(), Field: rec.Field, Counted: a.Used, ResponseFormat: asksStructuredReply(sc.OpenAIBody)}
 	if spec, ok := tokens.LookupModel(ev.Settings.Model); ok && spec.Provider == tokens.ProviderAnthropic {
-		b.EstimateBand = AnthropicEstimateBandPercent
+		if len(sc.Anthropic.ServerSide) == 0 {
+			b.EstimateBand = AnthropicEstimateBandPercent
+		} else {
+			b.LeftOut = strings.Join(sc.Anthropic.ServerSide, ", ")
+		}
 	}
 	return b
 }

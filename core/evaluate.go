@@ -274,7 +274,7 @@ func (ev *Evaluation) assemble(ctx context.Context, in EvalInput, sc *Scenario, 
 		Budget: s.Budget, Tokenizer: tok, Model: s.Model, UseCase: useCaseOf(s), Mode: mode, Layout: s.Layout,
 		SystemPrompt: sc.SystemPrompt, Tools: sc.Tools, History: history, HistoryText: historyText, ToolResults: toolResults,
 		UserQuery: s.Query, RetrievedContext: ev.RAGBlock(), HeadedContext: ev.headedRAGBlock(), NoFraming: s.ContentOnlyTotal && mode != window.MeasureOnly,
-		OpenAIBody: measuredBody(sc, mode), OpenAIResponses: sc.OpenAIResponses,
+		OpenAIBody: measuredBody(sc, mode), OpenAIResponses: sc.OpenAIResponses, Anthropic: sc.Anthropic,
 	})
 	var overflow *window.OverflowError
 	switch {

@@ -57,4 +57,3 @@ func TestHeaderSaysNothingWithoutUsage(t *testing.T) {
 		t.Errorf("a scenario without usage shows a bill: %q", header)
 	}
 }
-

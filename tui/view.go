@@ -69,7 +69,7 @@ func (m Model) renderHeader() string {
 	if m.pending != "" {
 		tokenizer = m.pending + " pending, heuristic estimate"
 	} else if sc.Provider == "anthropic" {
-		tokenizer += fmt.Sprintf(", estimate ±%d%%", core.AnthropicEstimateBandPercent)
+		tokenizer += anthropicEstimateWords(sc)
 	} else if !s.Pipeline.Tokenizer.Exact() || (m.eval != nil && m.eval.Assembly != nil && !m.eval.Assembly.Exact) || (m.eval != nil && m.eval.CountEstimate != "") {
 		tokenizer += ", estimate"
 	}

@@ -10,6 +10,7 @@ import (
 	"ctxlab/core/usage"
 	"ctxlab/core/window"
 	"ctxlab/internal/numfmt"
+	"ctxlab/internal/quoted"
 )
 
 // CodeCountOffBill: ctxlab's count of the request as sent differs from
@@ -33,6 +34,9 @@ type Bill struct {
 	// the count is an estimate (Anthropic's), 0 when the counting rules
 	// are meant to be exact.
 	EstimateBand int
+	// LeftOut names what the request sets that the count leaves out
+	// (an Anthropic server tool, context management), "" when nothing.
+	LeftOut string
 }
 
 // Gap is counted less the billed input, cache included.
@@ -72,6 +76,8 @@ func (b *Bill) Verdict() string {
 		return fmt.Sprintf("within the estimate's ±%d%%", b.EstimateBand)
 	case b.EstimateBand > 0:
 		return fmt.Sprintf("beyond the estimate's ±%d%%", b.EstimateBand)
+	case b.LeftOut != "":
+		return "the estimate leaves out " + quoted.Name(b.LeftOut) + ", which the provider expands on its side"
 	case b.WithinTolerance():
 		return "within 2% of the bill"
 	}
