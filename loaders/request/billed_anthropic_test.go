@@ -16,19 +16,6 @@ import (
 	"ctxlab/core"
 )
 
-// anthropicErrors replays the recorded Anthropic requests through the
-// count `assemble --request` prints and returns each count's error
-// against the bill (input_tokens plus cache tokens), as a share of the
-// bill, and a line per request.
-func anthropicErrors(t *testing.T) (errs []float64, lines []string) {
-	t.Helper()
-	byClass, lines := anthropicErrorsByClass(t)
-	for _, e := range byClass {
-		errs = append(errs, e...)
-	}
-	return errs, lines
-}
-
 // Classes of recorded Anthropic requests, by what the estimate models.
 const (
 	// anthropicModeled: messages, system, client tools, tool_choice and
@@ -89,7 +76,10 @@ func anthropicClass(p billedPair) string {
 	return anthropicModeled
 }
 
-// anthropicErrorsByClass is anthropicErrors by class.
+// anthropicErrorsByClass replays the recorded Anthropic requests through
+// the count `assemble --request` prints and returns each count's error
+// against the bill (input_tokens plus cache tokens), as a share of the
+// bill, by class (anthropicClass), and a line per request.
 func anthropicErrorsByClass(t *testing.T) (errs map[string][]float64, lines []string) {
 	errs = map[string][]float64{}
 	t.Helper()
