@@ -114,3 +114,33 @@ func abs(v float64) float64 {
 	}
 	return v
 }
+
+// TestAssembleBillBesideABudgetedAssembly: a budgeted assembly is not
+// the request billed; the bill is set beside the request measured as
+// sent, in JSON and text.
+func TestAssembleBillBesideABudgetedAssembly(t *testing.T) {
+	t.Parallel()
+	stdout, stderr, code := run(t, "", "assemble", "--request", anthropicCacheCassette, "--interaction", "2", "--preset", "support_chat", "--format", "json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var out struct {
+		Billed *struct {
+			Counted int `json:"counted"`
+			Gap     int `json:"gap"`
+		} `json:"billed"`
+		Measured *struct {
+			Used int `json:"used"`
+		} `json:"measured"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &out); err != nil {
+		t.Fatal(err)
+	}
+	if out.Billed == nil || out.Measured == nil || out.Billed.Counted != out.Measured.Used || out.Billed.Gap != out.Measured.Used-1532 {
+		t.Errorf("billed %+v beside measured %+v", out.Billed, out.Measured)
+	}
+	text, _, _ := run(t, "", "assemble", "--request", anthropicCacheCassette, "--interaction", "2", "--preset", "support_chat")
+	if !strings.Contains(text, "Billed: counted 1,498 · billed 1,532") {
+		t.Errorf("no Billed line:\n%.1500s", text)
+	}
+}

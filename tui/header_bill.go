@@ -4,17 +4,24 @@ import (
 	"fmt"
 
 	"ctxlab/core"
+	"ctxlab/internal/numfmt"
 )
 
 // billWords is the header's comparison of ctxlab's count with the
 // provider's bill, when the input recorded one and the request on screen
 // is the request as sent: " · counted 1,204 · billed 1,210 (−6, −0.5%)".
-// Without a recorded usage nothing is said.
+// A budgeted assembly is another request: the bill alone, and how to
+// compare it. Without a recorded usage nothing is said.
 func billWords(ev *core.Evaluation) string {
-	if ev == nil || ev.Bill == nil {
+	switch {
+	case ev == nil:
 		return ""
+	case ev.Bill != nil:
+		return " · " + ev.Bill.Words()
+	case ev.Recorded != nil:
+		return " · billed " + numfmt.Thousands(ev.Recorded.InputTokens) + " as sent (measure to compare)"
 	}
-	return " · " + ev.Bill.Words()
+	return ""
 }
 
 // anthropicEstimateWords is what the header says beside an Anthropic

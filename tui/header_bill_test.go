@@ -8,6 +8,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"ctxlab/core/window"
 	"ctxlab/internal/numfmt"
 	"ctxlab/loaders/request"
 )
@@ -55,5 +56,26 @@ func TestHeaderSaysNothingWithoutUsage(t *testing.T) {
 	header := strings.SplitN(m.View(), "\n", 2)[0]
 	if m.eval.Bill != nil || strings.Contains(header, "billed") {
 		t.Errorf("a scenario without usage shows a bill: %q", header)
+	}
+}
+
+// TestHeaderBudgetedSaysTheBillAlone: a budgeted assembly is not the
+// request billed: the header gives the bill and how to compare it.
+func TestHeaderBudgetedSaysTheBillAlone(t *testing.T) {
+	_, m := headerFor(t, "anthropic_cache_real_api.yaml", 2)
+	m = keys(t, m, "c")
+	m.controls.SelectID("assembly")
+	for _, k := range []string{"left", "right"} {
+		if m.settings.Mode != window.MeasureOnly {
+			break
+		}
+		m = keys(t, m, k)
+	}
+	if m.settings.Mode == window.MeasureOnly {
+		t.Fatal("could not leave measure mode")
+	}
+	header := strings.SplitN(m.View(), "\n", 2)[0]
+	if m.eval.Bill != nil || !strings.Contains(header, "billed 1,532 as sent (measure to compare)") || strings.Contains(header, "counted ") {
+		t.Errorf("budgeted header: %q", header)
 	}
 }
