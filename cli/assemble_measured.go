@@ -28,6 +28,6 @@ func measureAsSent(ctx context.Context, in core.EvalInput, s core.Settings) (*co
 	totals := *ev.Assembly
 	totals.Messages, totals.Tools = nil, nil
 	built := ev.Built()
-	ev = &core.Evaluation{Settings: ev.Settings, Assembly: &totals, Overflow: ev.Overflow}
+	ev = &core.Evaluation{Settings: ev.Settings, Assembly: &totals, Overflow: ev.Overflow, Bill: ev.Bill}
 	return ev, built, nil
 }

@@ -77,7 +77,7 @@ func TestAssembleComparesRecordedUsage(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	if !strings.Contains(stdout, "Recorded by the provider: 71 input tokens (usage.prompt_tokens) · ctxlab counts 71 as sent, the same") {
+	if !strings.Contains(stdout, "Billed: counted 71 · billed 71 (the same) · usage.prompt_tokens · the count is the bill") {
 		t.Errorf("no comparison:\n%s", stdout)
 	}
 	stdout, _, _ = run(t, "", "assemble", "--request", cassette, "--format", "json")
@@ -85,7 +85,7 @@ func TestAssembleComparesRecordedUsage(t *testing.T) {
 		t.Errorf("recorded_usage %+v", rec)
 	}
 	stdout, _, _ = run(t, "", "assemble", "--request", cassette, "--model", "claude-sonnet-4-5")
-	if strings.Contains(stdout, "Recorded by the provider") || !strings.Contains(stdout, "the cassette recorded 71 input tokens for gpt-4o; not compared") {
+	if strings.Contains(stdout, "Billed:") || strings.Contains(stdout, "Recorded by the provider") || !strings.Contains(stdout, "the cassette recorded 71 input tokens for gpt-4o; not compared") {
 		t.Errorf("another model's count was compared:\n%s", stdout[:min(len(stdout), 800)])
 	}
 }

@@ -72,6 +72,7 @@ type priceJSON struct {
 	Model       string   `json:"model"`
 	Input       *float64 `json:"input_per_million"`
 	CachedInput *float64 `json:"cached_input_per_million"`
+	CacheWrite  *float64 `json:"cache_write_per_million"`
 	Output      *float64 `json:"output_per_million"`
 	Source      string   `json:"source"`
 	Note        string   `json:"note"`
@@ -86,7 +87,7 @@ func pricesJSONOf(t tokens.PriceTable) pricesJSON {
 	out := pricesJSON{Date: t.Date, Prices: []priceJSON{}}
 	for _, name := range priceNames(t) {
 		p := t.Prices[name]
-		out.Prices = append(out.Prices, priceJSON{Model: name, Input: known(p.Input), CachedInput: known(p.CachedInput), Output: known(p.Output), Source: p.Source, Note: p.Note})
+		out.Prices = append(out.Prices, priceJSON{Model: name, Input: known(p.Input), CachedInput: known(p.CachedInput), CacheWrite: known(p.CacheWrite), Output: known(p.Output), Source: p.Source, Note: p.Note})
 	}
 	return out
 }

@@ -35,8 +35,11 @@ type assembleJSON struct {
 // assembleJSONRest is the report's keys after the assembly, apart so
 // that streamAssembleJSON can encode them in one piece.
 type assembleJSONRest struct {
-	Measured *measuredJSON          `json:"measured,omitempty"`
-	Metrics  metrics.ContextMetrics `json:"metrics"`
+	Measured *measuredJSON `json:"measured,omitempty"`
+	// Billed is the provider's bill beside the count of the request as
+	// sent; absent when the input recorded no usage.
+	Billed  *billedJSON            `json:"billed,omitempty"`
+	Metrics metrics.ContextMetrics `json:"metrics"`
 	// Cost is the request at its model's list price.
 	Cost  costJSON `json:"cost"`
 	Alert string   `json:"alert,omitempty"`
@@ -171,6 +174,7 @@ func assembleJSONOf(run *assembleRun) assembleJSON {
 		Messages: a.Messages,
 		Tools:    a.Tools,
 		assembleJSONRest: assembleJSONRest{
+			Billed:   billedJSONOf(runBill(run)),
 			Metrics:  ev.Metrics,
 			Cost:     costJSONOf(core.CostOf(ev, run.prices), run.prices),
 			Alert:    ev.Alert,

@@ -59,12 +59,22 @@ func costLines(c core.RequestCost) []string {
 	if !c.Known {
 		return nil
 	}
+	if c.Billed {
+		return append(billedCostLines(c), replyAndNoteLines(c)...)
+	}
 	lines := []string{fmt.Sprintf("input: %s tokens at %s per million = %s per request, %s per 1,000 requests",
 		numfmt.Thousands(c.InputTokens), numfmt.Dollars(c.Price.Input), numfmt.Dollars(c.Input), numfmt.Dollars(c.Per1000()))}
 	if !math.IsNaN(c.Cached) {
 		lines = append(lines, fmt.Sprintf("the same input from the prompt cache: %s per request (cached input at %s per million)",
 			numfmt.Dollars(c.Cached), numfmt.Dollars(c.Price.CachedInput)))
 	}
+	return append(lines, replyAndNoteLines(c)...)
+}
+
+// replyAndNoteLines are the cost's lines after the input: the reply at
+// most, and the figures' note.
+func replyAndNoteLines(c core.RequestCost) []string {
+	var lines []string
 	if c.ReplyTokens > 0 {
 		reply := "unknown"
 		if !math.IsNaN(c.ReplyMax) {
@@ -98,6 +108,23 @@ type costJSON struct {
 	Per1000Requests  *float64 `json:"input_cost_per_1000_requests"`
 	CachedPerRequest *float64 `json:"cached_input_cost_per_request"`
 	ReplyMax         *float64 `json:"reply_cost_at_most"`
+	// CacheWriteRate is the bundled or given cache-write rate.
+	CacheWriteRate *float64 `json:"cache_write_per_million"`
+	// The input split as the provider's bill split the prompt, set when
+	// the request carries one (the report's "billed"): the tokens and
+	// their cost at the input, cached-read and cache-write rates, which
+	// add up to input_cost_per_request.
+	*billedCostJSON
+}
+
+type billedCostJSON struct {
+	UncachedTokens   int      `json:"uncached_input_tokens"`
+	CachedTokens     int      `json:"cached_input_tokens"`
+	CacheWriteTokens int      `json:"cache_write_tokens"`
+	UncachedCost     *float64 `json:"uncached_input_cost"`
+	CachedCost       *float64 `json:"cached_input_cost"`
+	CacheWriteCost   *float64 `json:"cache_write_cost"`
+	RatesAssumed     bool     `json:"cache_rates_assumed,omitempty"`
 }
 
 func costJSONOf(c core.RequestCost, prices tokens.PriceTable) costJSON {
@@ -108,6 +135,14 @@ func costJSONOf(c core.RequestCost, prices tokens.PriceTable) costJSON {
 		out.InputRate, out.CachedInputRate, out.OutputRate = known(c.Price.Input), known(c.Price.CachedInput), known(c.Price.Output)
 		out.PerRequest, out.Per1000Requests = known(c.Input), known(c.Per1000())
 		out.CachedPerRequest, out.ReplyMax = known(c.Cached), known(c.ReplyMax)
+		out.CacheWriteRate = known(c.Price.CacheWrite)
+	}
+	if c.Billed {
+		b := &billedCostJSON{UncachedTokens: c.UncachedTokens, CachedTokens: c.CachedTokens, CacheWriteTokens: c.CacheWriteTokens, RatesAssumed: c.RatesAssumed}
+		if c.Known {
+			b.UncachedCost, b.CachedCost, b.CacheWriteCost = known(c.Uncached), known(c.CachedRead), known(c.CacheWrite)
+		}
+		out.billedCostJSON = b
 	}
 	return out
 }

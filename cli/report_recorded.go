@@ -15,6 +15,10 @@ func writeRecordedUsage(w io.Writer, run *assembleRun) {
 	if rec == nil {
 		return
 	}
+	if b := runBill(run); b != nil {
+		fmt.Fprintf(w, "Billed: %s\n\n", billLine(b))
+		return
+	}
 	fmt.Fprintf(w, "Recorded by the provider: %s input tokens (%s) · %s\n\n", numfmt.Thousands(rec.InputTokens), rec.Field, recordedComparison(rec, asSentTokens(run)))
 }
 

@@ -115,7 +115,7 @@ func TestAssembleSpanID(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	for _, want := range []string{"Recorded by the provider: 133 input tokens (gen_ai.usage.input_tokens)", "records no tool definitions", "delete_file"} {
+	for _, want := range []string{"· billed 133 (", "gen_ai.usage.input_tokens ·", "records no tool definitions", "delete_file"} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("report lacks %q:\n%.3000s", want, stdout)
 		}

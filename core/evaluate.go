@@ -70,6 +70,10 @@ type Evaluation struct {
 	// Recorded is the provider's own count of the request, when the input
 	// recorded it (Scenario.Recorded).
 	Recorded *metrics.RecordedUsage
+	// Bill is Recorded set beside the count of the request as sent
+	// (BillOf): nil without a recorded usage, or when the assembly is not
+	// the request as sent.
+	Bill *Bill
 	// FormatMemory is the reference's format_memory over
 	// the history, beside the strategy the assembly used.
 	FormatMemory memory.Formatted
@@ -270,7 +274,7 @@ func (ev *Evaluation) assemble(ctx context.Context, in EvalInput, sc *Scenario, 
 		Budget: s.Budget, Tokenizer: tok, Model: s.Model, UseCase: useCaseOf(s), Mode: mode, Layout: s.Layout,
 		SystemPrompt: sc.SystemPrompt, Tools: sc.Tools, History: history, HistoryText: historyText, ToolResults: toolResults,
 		UserQuery: s.Query, RetrievedContext: ev.RAGBlock(), HeadedContext: ev.headedRAGBlock(), NoFraming: s.ContentOnlyTotal && mode != window.MeasureOnly,
-		OpenAIBody: measuredBody(sc, mode), OpenAIResponses: sc.OpenAIResponses,
+		OpenAIBody: measuredBody(sc, mode), OpenAIResponses: sc.OpenAIResponses, Anthropic: sc.Anthropic,
 	})
 	var overflow *window.OverflowError
 	switch {
@@ -285,6 +289,7 @@ func (ev *Evaluation) assemble(ctx context.Context, in EvalInput, sc *Scenario, 
 	}
 	ev.Metrics = metrics.For(asm, in.RequestID, useCaseOf(s), in.Now)
 	ev.Alert, _ = metrics.AlertFor(ev.Metrics)
+	ev.Bill = billOf(ev, sc)
 	if !in.SkipFindings {
 		ev.Findings = diagnose.Diagnose(diagnoseInput(ev, sc.ToolResults, in.Texts))
 	}

@@ -14,7 +14,7 @@ import (
 // draws it: a package may import only packages of a lower layer, so the
 // graph points one way and no part reaches up into the root.
 var engineLayers = [][]string{
-	{"ctxlab/core/value", "ctxlab/core/pycompat", "ctxlab/internal/numfmt", "ctxlab/internal/nearname", "ctxlab/internal/choice", "ctxlab/internal/workerpanic", "ctxlab/internal/jsonout", "ctxlab/internal/quoted"},
+	{"ctxlab/core/value", "ctxlab/core/usage", "ctxlab/core/pycompat", "ctxlab/internal/numfmt", "ctxlab/internal/nearname", "ctxlab/internal/choice", "ctxlab/internal/workerpanic", "ctxlab/internal/jsonout", "ctxlab/internal/quoted"},
 	{"ctxlab/core/tokens"},
 	{"ctxlab/core/summarize"},
 	{"ctxlab/core/pipeline", "ctxlab/core/window"},

@@ -39,6 +39,10 @@ type Scenario struct {
 	// OpenAIResponses says OpenAIBody was read from a Responses API body,
 	// which OpenAI renders with a few differences.
 	OpenAIResponses bool
+	// Anthropic is what an imported Anthropic request sets that Anthropic
+	// renders into the prompt besides its messages and tools (its
+	// tool_choice, its structured-output format).
+	Anthropic window.AnthropicPrompt
 	// Recorded is the provider's own count of an imported request, when
 	// the input recorded its response.
 	Recorded *metrics.RecordedUsage

@@ -69,7 +69,7 @@ func (m Model) renderHeader() string {
 	if m.pending != "" {
 		tokenizer = m.pending + " pending, heuristic estimate"
 	} else if sc.Provider == "anthropic" {
-		tokenizer += fmt.Sprintf(", estimate ±%d%%", core.AnthropicMedianErrorPercent)
+		tokenizer += anthropicEstimateWords(sc)
 	} else if !s.Pipeline.Tokenizer.Exact() || (m.eval != nil && m.eval.Assembly != nil && !m.eval.Assembly.Exact) || (m.eval != nil && m.eval.CountEstimate != "") {
 		tokenizer += ", estimate"
 	}
@@ -94,7 +94,7 @@ func (m Model) renderHeader() string {
 	// from the end. On a narrow screen the header first spares what the
 	// user knows or can read elsewhere (the program's name, an exact
 	// tokenizer, the model's own), so the cost is not what gets cut.
-	rest := " · window " + numfmt.Thousands(s.Budget.TotalWindow) + measured + baselineWords(m.comparison) + cost
+	rest := " · window " + numfmt.Thousands(s.Budget.TotalWindow) + measured + billWords(m.eval) + baselineWords(m.comparison) + cost
 	room := m.width - lipgloss.Width("? help ") - 1
 	title := fitting(room,
 		" ctxlab · "+name+" · "+safetext.Line(model)+" ("+tokenizer+")"+rest,

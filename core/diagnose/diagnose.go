@@ -17,6 +17,7 @@ func Diagnose(in Input) []Finding {
 		sameSourceFindings,
 		unusedAllocationFindings,
 		tokenizerFindings,
+		billFindings,
 	} {
 		fs = append(fs, check(&in)...)
 	}

@@ -56,7 +56,7 @@ const (
 var codeOrder = []string{
 	CodeOverflow, CodeAllocationsOverWindow, CodeScoresLookLikeDistances, CodeWeakerCopySent, CodeStrongDocLost,
 	CodeConflictingTextsSent, CodeConflictingNearDuplicate, CodeComponentOverAllocation, CodeHistoryDominates,
-	CodeToolResultsDominate, CodeSameSourceSent, CodeMostlyHeaders, CodeAllocationUnused, CodeTokenizerEstimate,
+	CodeToolResultsDominate, CodeSameSourceSent, CodeMostlyHeaders, CodeAllocationUnused, CodeCountOffBill, CodeTokenizerEstimate,
 }
 
 // RefKind says what kind of row a Ref points at.

@@ -43,6 +43,9 @@ type Input struct {
 	ToolResults []window.ToolResult
 	// Model is the model named, "" when none was.
 	Model string
+	// Bill is the provider's bill beside the count of the request as
+	// sent; nil when the input recorded none.
+	Bill *Bill
 
 	// Texts, when made for Documents (NewTexts), keeps the documents'
 	// words and the pairs compared for the next Diagnose; nil works them

@@ -3,6 +3,7 @@ package metrics
 import (
 	"fmt"
 
+	"ctxlab/core/usage"
 	"ctxlab/internal/numfmt"
 )
 
@@ -12,13 +13,33 @@ import (
 // counted as OpenAI renders them (docs/internals/counting.md); Anthropic's
 // rendering is not public, so its count is a calibrated estimate.
 type RecordedUsage struct {
-	// InputTokens is the prompt as billed: OpenAI's prompt_tokens, or
-	// Anthropic's input_tokens plus its cache reads and writes.
+	// InputTokens is the prompt as billed, cache reads and writes
+	// included (usage.Billed): OpenAI's prompt_tokens, or Anthropic's
+	// input_tokens plus its cache reads and writes.
 	InputTokens int `json:"input_tokens"`
+	// CachedTokens and CacheWriteTokens are the part of InputTokens read
+	// from and written to the prompt cache.
+	CachedTokens     int `json:"cached_tokens,omitempty"`
+	CacheWriteTokens int `json:"cache_write_tokens,omitempty"`
+	// Convention is how the source reported the figures; empty for a
+	// figure given as the whole prompt (a scenario file's).
+	Convention usage.Convention `json:"convention,omitempty"`
 	// OutputTokens is the reply's tokens, 0 when not recorded.
 	OutputTokens int `json:"output_tokens,omitempty"`
 	// Field names where it came from, e.g. "usage.prompt_tokens".
 	Field string `json:"field"`
+}
+
+// Recorded is a normalized bill as read from field.
+func Recorded(b usage.Billed, field string) RecordedUsage {
+	return RecordedUsage{InputTokens: b.InputTokens, CachedTokens: b.CachedTokens, CacheWriteTokens: b.CacheWriteTokens,
+		OutputTokens: b.OutputTokens, Convention: b.Convention, Field: field}
+}
+
+// Billed is the recorded usage as the one billed model.
+func (r RecordedUsage) Billed() usage.Billed {
+	return usage.Billed{InputTokens: r.InputTokens, CachedTokens: r.CachedTokens, CacheWriteTokens: r.CacheWriteTokens,
+		OutputTokens: r.OutputTokens, Convention: r.Convention}
 }
 
 // Difference says how far counted is from the recorded input tokens:

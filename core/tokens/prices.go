@@ -10,6 +10,10 @@ import (
 // guess.
 type Price struct {
 	Input, CachedInput, Output float64
+	// CacheWrite is a token written to the prompt cache: Anthropic's
+	// 5-minute cache write, 1.25 times the input rate; OpenAI's writes
+	// cost the input rate, nothing extra (its prompt-caching guide).
+	CacheWrite float64
 	// Note says how the figures were checked, or what about them is not
 	// certain.
 	Note string
@@ -39,7 +43,7 @@ const (
 
 // Notes on the bundled figures, by how they were checked.
 const (
-	noteAnthropic   = "Anthropic's pricing page; cached input is the cache-hit rate"
+	noteAnthropic   = "Anthropic's pricing page; cached input is the cache-hit rate, cache write the 5-minute write rate"
 	noteOpenAI      = "OpenAI's pricing page as quoted by several third-party copies that agree; not read on openai.com itself"
 	noteNotVerified = "priced apart from its family, at a figure not verified here: give it in a --prices file"
 	noteConflict    = "input and output as quoted from OpenAI's pricing page; the copies disagree on cached input, so it is left unknown"
@@ -47,7 +51,9 @@ const (
 )
 
 // DefaultPrices are the bundled figures, taken on 2026-12-01 for the
-// models the model table knows. A model whose current price could not be
+// models the model table knows. A Claude model's cache write is the
+// pricing page's "5m cache writes" column; an OpenAI model's is its input
+// rate (OpenAIPromptCachingPage: writing the cache costs nothing extra). A model whose current price could not be
 // verified (retired models, open-weight gpt-oss, Claude 2 and 3 Sonnet)
 // has no entry: its cost is unknown until a --prices file gives it.
 func DefaultPrices() PriceTable {
@@ -77,22 +83,25 @@ func DefaultPrices() PriceTable {
 			"o3-pro":     {Input: Unknown, CachedInput: Unknown, Output: Unknown, Note: noteNotVerified},
 			"gpt-5-pro":  {Input: Unknown, CachedInput: Unknown, Output: Unknown, Note: noteNotVerified},
 
-			"claude-opus-4-5":   {Input: 5.00, CachedInput: 0.50, Output: 25.00, Note: noteAnthropic},
-			"claude-opus-4-6":   {Input: 5.00, CachedInput: 0.50, Output: 25.00, Note: noteAnthropic},
-			"claude-opus-4-1":   {Input: 15.00, CachedInput: 1.50, Output: 75.00, Note: noteAnthropic},
-			"claude-opus-4":     {Input: 15.00, CachedInput: 1.50, Output: 75.00, Note: noteAnthropic},
-			"claude-sonnet-4":   {Input: 3.00, CachedInput: 0.30, Output: 15.00, Note: noteAnthropic},
-			"claude-3-7-sonnet": {Input: 3.00, CachedInput: 0.30, Output: 15.00, Note: noteAnthropic + " (deprecated model)"},
-			"claude-haiku-4":    {Input: 1.00, CachedInput: 0.10, Output: 5.00, Note: noteAnthropic},
-			"claude-3-5-haiku":  {Input: 0.80, CachedInput: 0.08, Output: 4.00, Note: noteAnthropic},
-			"claude-3-opus":     {Input: 15.00, CachedInput: 1.50, Output: 75.00, Note: noteAnthropic + " (deprecated model)"},
-			"claude-3-haiku":    {Input: 0.25, CachedInput: 0.03, Output: 1.25, Note: noteAnthropic},
+			"claude-opus-4-5":   {Input: 5.00, CachedInput: 0.50, CacheWrite: 6.25, Output: 25.00, Note: noteAnthropic},
+			"claude-opus-4-6":   {Input: 5.00, CachedInput: 0.50, CacheWrite: 6.25, Output: 25.00, Note: noteAnthropic},
+			"claude-opus-4-1":   {Input: 15.00, CachedInput: 1.50, CacheWrite: 18.75, Output: 75.00, Note: noteAnthropic},
+			"claude-opus-4":     {Input: 15.00, CachedInput: 1.50, CacheWrite: 18.75, Output: 75.00, Note: noteAnthropic},
+			"claude-sonnet-4":   {Input: 3.00, CachedInput: 0.30, CacheWrite: 3.75, Output: 15.00, Note: noteAnthropic},
+			"claude-3-7-sonnet": {Input: 3.00, CachedInput: 0.30, CacheWrite: 3.75, Output: 15.00, Note: noteAnthropic + " (deprecated model)"},
+			"claude-haiku-4":    {Input: 1.00, CachedInput: 0.10, CacheWrite: 1.25, Output: 5.00, Note: noteAnthropic},
+			"claude-3-5-haiku":  {Input: 0.80, CachedInput: 0.08, CacheWrite: 1.00, Output: 4.00, Note: noteAnthropic},
+			"claude-3-opus":     {Input: 15.00, CachedInput: 1.50, CacheWrite: 18.75, Output: 75.00, Note: noteAnthropic + " (deprecated model)"},
+			"claude-3-haiku":    {Input: 0.25, CachedInput: 0.03, CacheWrite: 0.30, Output: 1.25, Note: noteAnthropic},
 		},
 	}
 	for name, p := range table.Prices {
 		p.Source = OpenAIPricingPage
 		if strings.HasPrefix(name, "claude") {
 			p.Source = AnthropicPricingPage
+		} else {
+			// OpenAI writes the cache at no extra cost.
+			p.CacheWrite = p.Input
 		}
 		table.Prices[name] = p
 	}

@@ -183,7 +183,7 @@ func (b *Builder) AddScenario(label string, sc *core.Scenario, rec *Recorded) er
 	in := window.Input{
 		Budget: s.Budget, Tokenizer: b.t.tok, Model: s.Model, Mode: window.MeasureOnly,
 		SystemPrompt: sc.SystemPrompt, Tools: sc.Tools, History: sc.History, ToolResults: sc.ToolResults,
-		UserQuery: s.Query,
+		UserQuery: s.Query, Anthropic: sc.Anthropic,
 	}
 	if b.t.billed {
 		in.OpenAIBody, in.OpenAIResponses = sc.OpenAIBody, sc.OpenAIResponses

@@ -362,16 +362,12 @@ func providerTools(in Input, toolsJSON string) *assembledComponent {
 	// Each definition is counted, as an item, on its part of the JSON
 	// unless OpenAI's rendering replaces it.
 	c := &assembledComponent{raw: toolsJSON, kept: toolsJSON, pieces: arrayElements(toolsJSON)}
-	if toolsJSON == "" {
-		return c
-	}
 	tok := in.Tokenizer
 	if spec, ok := tokens.LookupModel(in.Model); ok && spec.Provider == tokens.ProviderAnthropic {
-		n := countOnce(tok, toolsJSON) + anthropicToolUsePrompt(in.Model)
-		return &assembledComponent{
-			counted: true, rawTokens: n, keptTokens: n, itemTokens: countEachOnce(tok, c.pieces),
-			note: fmt.Sprintf("the tools JSON plus Anthropic's %s-token tool-use system prompt (tool_choice auto)", numfmt.Thousands(anthropicToolUsePrompt(in.Model))),
-		}
+		return anthropicTools(in, c, toolsJSON)
+	}
+	if toolsJSON == "" {
+		return c
 	}
 	r, ok := renderOpenAI(toolsJSON)
 	if !ok {

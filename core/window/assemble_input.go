@@ -100,6 +100,9 @@ type Input struct {
 	// OpenAIResponses says OpenAIBody is the chat form of a Responses API
 	// body, which OpenAI renders with a few differences.
 	OpenAIResponses bool
+	// Anthropic is what an imported Anthropic request sets that Anthropic
+	// renders into the prompt besides its messages and tools.
+	Anthropic AnthropicPrompt
 }
 
 // validate reports what makes the input unusable; budget allocations that

@@ -10,7 +10,7 @@ import (
 // priceFileKeys are a price file's keys; priceKeys a model's.
 var (
 	priceFileKeys = []string{"date", "source", "models"}
-	priceKeys     = []string{"input", "cached_input", "output", "note"}
+	priceKeys     = []string{"input", "cached_input", "cache_write", "output", "note"}
 )
 
 // Load reads a price file and returns the bundled prices with the
@@ -21,8 +21,9 @@ var (
 //	models:
 //	  gpt-4o: {input: 2.50, cached_input: 1.25, output: 10.00}
 //
-// Rates are US dollars per million tokens; a rate left out is unknown.
-// Models match by the longest prefix of their name, as the model table
+// Rates are US dollars per million tokens; a rate left out is unknown,
+// but cache_write, left out, is the input rate times the provider's
+// cache-write multiple. Models match by the longest prefix of their name, as the model table
 // does.
 func Load(path string) (tokens.PriceTable, error) {
 	defaults := tokens.DefaultPrices()
@@ -98,8 +99,8 @@ func readPrice(path, name, source string, m loaders.YAMLField) (tokens.Price, er
 	if err != nil {
 		return tokens.Price{}, err
 	}
-	price := tokens.Price{Input: tokens.Unknown, CachedInput: tokens.Unknown, Output: tokens.Unknown, Note: "from " + path, Source: source}
-	for key, dst := range map[string]*float64{"input": &price.Input, "cached_input": &price.CachedInput, "output": &price.Output} {
+	price := tokens.Price{Input: tokens.Unknown, CachedInput: tokens.Unknown, CacheWrite: tokens.Unknown, Output: tokens.Unknown, Note: "from " + path, Source: source}
+	for key, dst := range map[string]*float64{"input": &price.Input, "cached_input": &price.CachedInput, "cache_write": &price.CacheWrite, "output": &price.Output} {
 		f, ok := rates[key]
 		if !ok {
 			continue
@@ -116,6 +117,12 @@ func readPrice(path, name, source string, m loaders.YAMLField) (tokens.Price, er
 			return price, loaders.YAMLErr(path, f.Value, "%s %s is above 10,000; expected %s", field(), f.Value.Value, priceRange)
 		}
 		*dst = v
+	}
+	if _, given := rates["cache_write"]; !given {
+		// Left out, a cache write is the input rate times the provider's
+		// write multiple (1.25 for Anthropic's 5-minute cache, 1 for
+		// OpenAI's).
+		price.CacheWrite = price.Input * tokens.CacheRulesFor(name, "").Write5m
 	}
 	if f, ok := rates["note"]; ok {
 		if price.Note, err = loaders.YAMLTextLabeled(path, f.Value, func() string { return "models." + name + ".note" }); err != nil {

@@ -93,6 +93,10 @@ func readAnthropicMessages(site requestSite, body map[string]any, messages []any
 		}
 	}
 	req.systemPrompt = strings.Join(systems, "\n\n")
+	req.anthropic = anthropicPromptOf(body, req.tools)
+	if note := anthropicServerSideNote(req.anthropic); note != "" {
+		req.notes = append(req.notes, note)
+	}
 	if historyTools {
 		req.notes = append(req.notes, noteHistoryToolCalls)
 	}

@@ -16,11 +16,72 @@ import (
 	"ctxlab/core"
 )
 
-// anthropicErrors replays the recorded Anthropic requests through the
-// count `assemble --request` prints and returns each count's error
+// Classes of recorded Anthropic requests, by what the estimate models.
+const (
+	// anthropicModeled: messages, system, client tools, tool_choice and
+	// a structured-output format, which the estimate counts.
+	anthropicModeled = "modeled"
+	// anthropicServerSide: a server tool (tool search, memory, advisor),
+	// context management (compaction) or a task budget, which Anthropic
+	// expands or rewrites on its side; the estimate leaves them out.
+	anthropicServerSide = "server-side"
+	// anthropicRelabelled: a recording whose model name was edited after
+	// it was billed (below); its bill is another model's.
+	anthropicRelabelled = "relabelled"
+)
+
+// anthropicRelabelledCassettes were recorded with Claude 3.5 Sonnet and
+// Haiku and renamed to Claude 4.5 models without being recorded again:
+// pydantic-ai commit cf55a71886c7b1e5985436acc7d4c90e8e05e809 ("Use
+// latest OpenAI, Google, Anthropic models in all examples") changed
+// their request and response "model" fields and nothing else, and no
+// later commit touched them. Their bills are the older models'.
+var anthropicRelabelledCassettes = map[string]bool{
+	"tests/cassettes/test_settings/test_stop_settings[anthropic].yaml":                         true,
+	"tests/models/cassettes/test_anthropic/test_anthropic_model_empty_message_on_history.yaml": true,
+	"tests/models/cassettes/test_anthropic/test_anthropic_prompted_output.yaml":                true,
+	"tests/models/cassettes/test_anthropic/test_anthropic_prompted_output_multiple.yaml":       true,
+	"tests/models/cassettes/test_anthropic/test_anthropic_text_output_function.yaml":           true,
+	"tests/models/cassettes/test_anthropic/test_anthropic_tool_output.yaml":                    true,
+	"tests/models/cassettes/test_anthropic/test_extra_headers.yaml":                            true,
+	"tests/models/cassettes/test_anthropic/test_multiple_parallel_tool_calls.yaml":             true,
+}
+
+// anthropicClass says what the estimate models of a recorded request.
+func anthropicClass(p billedPair) string {
+	if anthropicRelabelledCassettes[p.Source] {
+		return anthropicRelabelled
+	}
+	var body struct {
+		Tools             []map[string]any `json:"tools"`
+		ContextManagement any              `json:"context_management"`
+		OutputConfig      map[string]any   `json:"output_config"`
+	}
+	if json.Unmarshal(p.Body, &body) != nil {
+		return anthropicModeled
+	}
+	for _, tool := range body.Tools {
+		if typ, ok := tool["type"].(string); ok && typ != "custom" {
+			return anthropicServerSide
+		}
+	}
+	if body.ContextManagement != nil {
+		return anthropicServerSide
+	}
+	for key := range body.OutputConfig {
+		if key != "format" && key != "effort" {
+			return anthropicServerSide
+		}
+	}
+	return anthropicModeled
+}
+
+// anthropicErrorsByClass replays the recorded Anthropic requests through
+// the count `assemble --request` prints and returns each count's error
 // against the bill (input_tokens plus cache tokens), as a share of the
-// bill, and a line per request.
-func anthropicErrors(t *testing.T) (errs []float64, lines []string) {
+// bill, by class (anthropicClass), and a line per request.
+func anthropicErrorsByClass(t *testing.T) (errs map[string][]float64, lines []string) {
+	errs = map[string][]float64{}
 	t.Helper()
 	f, err := os.Open(filepath.Join("..", "..", "core", "window", "testdata", "billed", "anthropic_messages.jsonl"))
 	if err != nil {
@@ -54,8 +115,9 @@ func anthropicErrors(t *testing.T) (errs []float64, lines []string) {
 		}
 		counted, billed := ev.Assembly.Used, p.billed()
 		e := float64(counted-billed) / float64(billed)
-		errs = append(errs, e)
-		lines = append(lines, fmt.Sprintf("%+6.1f%% %6d %6d  %-18s %s:%d", 100*e, counted, billed, p.Model, p.Source, p.Interaction))
+		class := anthropicClass(p)
+		errs[class] = append(errs[class], e)
+		lines = append(lines, fmt.Sprintf("%-11s %+6.1f%% %6d %6d  %-18s %s:%d", class, 100*e, counted, billed, p.Model, p.Source, p.Interaction))
 	}
 	if err := sc.Err(); err != nil {
 		t.Fatal(err)
@@ -96,21 +158,36 @@ func absPercentile(errs []float64, p float64) float64 {
 
 // TestBilledAnthropicEstimate: Anthropic's tokenizer is not public, so
 // its requests are estimates; this measures the estimate on recorded
-// requests and holds it to the error docs/assembly.md states.
+// requests and holds it to the errors docs/assembly.md states: the
+// median and p95 on the requests whose parts it models (the header's
+// "estimate ±N%" is that p95), and the median on every request not
+// relabelled.
 func TestBilledAnthropicEstimate(t *testing.T) {
-	errs, lines := anthropicErrors(t)
-	median, p95 := absPercentile(errs, 0.5), absPercentile(errs, 0.95)
-	t.Logf("%d requests: median error %.1f%%, p95 %.1f%%\n%s", len(errs), 100*median, 100*p95, strings.Join(lines, "\n"))
+	byClass, lines := anthropicErrorsByClass(t)
+	modeled := byClass[anthropicModeled]
+	all := append(append([]float64{}, modeled...), byClass[anthropicServerSide]...)
+	median, p95 := absPercentile(modeled, 0.5), absPercentile(modeled, 0.95)
+	allMedian, allP95 := absPercentile(all, 0.5), absPercentile(all, 0.95)
+	t.Logf("modeled, %d requests: median error %.1f%%, p95 %.1f%%; with the %d server-side ones: median %.1f%%, p95 %.1f%%; %d relabelled left out\n%s",
+		len(modeled), 100*median, 100*p95, len(byClass[anthropicServerSide]), 100*allMedian, 100*allP95,
+		len(byClass[anthropicRelabelled]), strings.Join(lines, "\n"))
+	if len(modeled) < 100 {
+		t.Errorf("only %d modeled requests measured", len(modeled))
+	}
 	if median > anthropicMedianError || p95 > anthropicP95Error {
-		t.Errorf("median error %.1f%% (at most %.0f%%), p95 %.1f%% (at most %.0f%%)", 100*median, 100*anthropicMedianError, 100*p95, 100*anthropicP95Error)
+		t.Errorf("modeled requests: median error %.1f%% (at most %.0f%%), p95 %.1f%% (at most %.0f%%)", 100*median, 100*anthropicMedianError, 100*p95, 100*anthropicP95Error)
+	}
+	if allMedian > anthropicAllMedianError {
+		t.Errorf("all requests: median error %.1f%% (at most %.0f%%)", 100*allMedian, 100*anthropicAllMedianError)
 	}
 }
 
-// The errors docs/assembly.md states for the Anthropic estimate: the
-// median is the ±7% the workbench's header gives; the p95 is the
-// requests whose features the estimate does not model (an output
-// format, compaction, tool search).
+// The errors docs/assembly.md states for the Anthropic estimate: on the
+// requests it models, the median and the p95 the workbench's header
+// gives as "estimate ±N%"; with the server-side features it leaves out,
+// the median.
 const (
-	anthropicMedianError = float64(core.AnthropicMedianErrorPercent) / 100
-	anthropicP95Error    = 0.90
+	anthropicMedianError    = float64(core.AnthropicMedianErrorPercent) / 100
+	anthropicP95Error       = float64(core.AnthropicEstimateBandPercent) / 100
+	anthropicAllMedianError = 0.05
 )

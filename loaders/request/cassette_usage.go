@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"ctxlab/core/metrics"
+	usagepkg "ctxlab/core/usage"
 	"ctxlab/loaders"
 )
 
@@ -94,21 +95,36 @@ func usageOf(body map[string]any) (metrics.RecordedUsage, bool, string) {
 			}
 		}
 	}
+	detail := func(details, key string) int {
+		d, _ := loaders.AsMap(usage[details])
+		if d == nil {
+			return 0
+		}
+		n, _ := tokenCount(d[key])
+		return n
+	}
 	if in, ok := count("prompt_tokens"); ok {
 		out, _ := count("completion_tokens")
-		return metrics.RecordedUsage{InputTokens: in, OutputTokens: out, Field: "usage.prompt_tokens"}, true, ""
+		b := usagepkg.OpenAI.Normalize(usagepkg.Reported{Input: in, CacheRead: detail("prompt_tokens_details", "cached_tokens"), Output: out})
+		return metrics.Recorded(b, "usage.prompt_tokens"), true, ""
 	}
 	if in, ok := count("input_tokens"); ok {
+		out, _ := count("output_tokens")
+		if _, responses := usage["input_tokens_details"]; responses || body["object"] == "response" {
+			// OpenAI's Responses API: input_tokens includes the cached.
+			b := usagepkg.OpenAI.Normalize(usagepkg.Reported{Input: in, CacheRead: detail("input_tokens_details", "cached_tokens"), Output: out})
+			return metrics.Recorded(b, "usage.input_tokens"), true, ""
+		}
 		// Anthropic bills cached prompt tokens apart from input_tokens;
 		// the prompt is all three.
 		created, _ := count("cache_creation_input_tokens")
 		read, _ := count("cache_read_input_tokens")
-		out, _ := count("output_tokens")
 		field := "usage.input_tokens"
 		if created+read > 0 {
 			field += " + cache tokens"
 		}
-		return metrics.RecordedUsage{InputTokens: in + created + read, OutputTokens: out, Field: field}, true, ""
+		b := usagepkg.Anthropic.Normalize(usagepkg.Reported{Input: in, CacheRead: read, CacheWrite: created, Output: out})
+		return metrics.Recorded(b, field), true, ""
 	}
 	return metrics.RecordedUsage{}, false, ""
 }

@@ -177,6 +177,9 @@ type chatRequest struct {
 	maxTokensKey string
 	messages     int
 	notes        []string
+	// anthropic is what an Anthropic body renders into the prompt besides
+	// its messages and tools.
+	anthropic window.AnthropicPrompt
 }
 
 // requestSite names where in the input an error is: the file and, for a
@@ -446,6 +449,7 @@ func requestScenario(name string, req *chatRequest, pick requestBody, opts Optio
 		Notes:        notes,
 		Settings:     s,
 		Recorded:     pick.usage,
+		Anthropic:    req.anthropic,
 		Interaction:  pick.interaction,
 		Interactions: pick.total,
 	}, nil

@@ -31,9 +31,12 @@ type scenarioFile struct {
 }
 
 type recordedFile struct {
-	InputTokens  int    `yaml:"input_tokens"`
-	OutputTokens int    `yaml:"output_tokens,omitempty"`
-	Field        string `yaml:"field,omitempty"`
+	InputTokens      int    `yaml:"input_tokens"`
+	CachedTokens     int    `yaml:"cached_tokens,omitempty"`
+	CacheWriteTokens int    `yaml:"cache_write_tokens,omitempty"`
+	OutputTokens     int    `yaml:"output_tokens,omitempty"`
+	Convention       string `yaml:"convention,omitempty"`
+	Field            string `yaml:"field,omitempty"`
 }
 
 type toolResultFile struct {
@@ -87,7 +90,8 @@ func scenarioInputs(sc *core.Scenario, s core.Settings) (scenarioFile, error) {
 		History:      sc.History,
 	}
 	if r := sc.Recorded; r != nil {
-		f.Recorded = &recordedFile{InputTokens: r.InputTokens, OutputTokens: r.OutputTokens, Field: r.Field}
+		f.Recorded = &recordedFile{InputTokens: r.InputTokens, CachedTokens: r.CachedTokens, CacheWriteTokens: r.CacheWriteTokens,
+			OutputTokens: r.OutputTokens, Convention: string(r.Convention), Field: r.Field}
 	}
 	if e := sc.EvalRun; e.Run != "" {
 		f.Eval = &evalFile{Run: e.Run, Corpus: e.Corpus, Queries: e.Queries, Qrels: e.Qrels}

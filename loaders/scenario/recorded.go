@@ -1,18 +1,25 @@
 package scenario
 
 import (
+	"slices"
+
 	"ctxlab/core/metrics"
+	"ctxlab/core/usage"
 	"ctxlab/internal/numfmt"
 	"ctxlab/loaders"
 )
 
-var recordedUsageKeys = []string{"input_tokens", "output_tokens", "field"}
+var recordedUsageKeys = []string{"input_tokens", "cached_tokens", "cache_write_tokens", "output_tokens", "convention", "field"}
 
 // readRecordedUsage reads what the provider counted for the request, as
 // an export of an imported cassette request writes it, so the reopened
 // file still compares its count with the bill:
 //
-//	recorded_usage: {input_tokens: 71, output_tokens: 46, field: usage.prompt_tokens}
+//	recorded_usage: {input_tokens: 71, cached_tokens: 0, output_tokens: 46, convention: openai, field: usage.prompt_tokens}
+//
+// input_tokens is the whole prompt, cache reads and writes included (the
+// export writes the normalized bill); convention only says where the
+// figures came from.
 func (r *scenarioReader) readRecordedUsage() error {
 	f, ok := r.fields["recorded_usage"]
 	if !ok || loaders.IsNull(f.Value) {
@@ -33,12 +40,33 @@ func (r *scenarioReader) readRecordedUsage() error {
 	if u.InputTokens < 0 {
 		return loaders.YAMLErr(r.name, in.Value, "recorded_usage.input_tokens %s is negative; expected 0 or more tokens", numfmt.Thousands(u.InputTokens))
 	}
-	if out, ok := fields["output_tokens"]; ok {
-		if u.OutputTokens, err = loaders.YAMLInt(r.name, out.Value, "recorded_usage.output_tokens"); err != nil {
+	for _, f := range []struct {
+		key string
+		dst *int
+	}{{"cached_tokens", &u.CachedTokens}, {"cache_write_tokens", &u.CacheWriteTokens}, {"output_tokens", &u.OutputTokens}} {
+		v, ok := fields[f.key]
+		if !ok {
+			continue
+		}
+		if *f.dst, err = loaders.YAMLInt(r.name, v.Value, "recorded_usage."+f.key); err != nil {
 			return err
 		}
-		if u.OutputTokens < 0 {
-			return loaders.YAMLErr(r.name, out.Value, "recorded_usage.output_tokens %s is negative; expected 0 or more tokens", numfmt.Thousands(u.OutputTokens))
+		if *f.dst < 0 {
+			return loaders.YAMLErr(r.name, v.Value, "recorded_usage.%s %s is negative; expected 0 or more tokens", f.key, numfmt.Thousands(*f.dst))
+		}
+	}
+	if u.CachedTokens+u.CacheWriteTokens > u.InputTokens {
+		return loaders.YAMLErr(r.name, in.Value, "recorded_usage.input_tokens %s is less than its cached_tokens and cache_write_tokens; expected the whole prompt, the cache included",
+			numfmt.Thousands(u.InputTokens))
+	}
+	if conv, ok := fields["convention"]; ok {
+		text, err := loaders.YAMLText(r.name, conv.Value, "recorded_usage.convention")
+		if err != nil {
+			return err
+		}
+		u.Convention = usage.Convention(text)
+		if !slices.Contains(usage.Conventions, u.Convention) {
+			return loaders.YAMLErr(r.name, conv.Value, "recorded_usage.convention %s is not one ctxlab knows; expected openai, anthropic, otel or langfuse", loaders.Quoted(text))
 		}
 	}
 	u.Field = "recorded"

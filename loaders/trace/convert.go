@@ -44,6 +44,8 @@ type ToolCall struct {
 // cached ones, and OpenInference's and OpenLLMetry's prompt counts do too.
 type Usage struct {
 	Input, Output, Cached int
+	// CacheWrite is the part of Input written to the prompt cache.
+	CacheWrite int
 	// Field names the attribute Input was read from.
 	Field string
 }
@@ -147,6 +149,11 @@ func UsageOf(sp *Span) *Usage {
 		u.Cached, _ = count(a, k[2])
 		if u.Cached == 0 {
 			u.Cached, _ = count(a, "gen_ai.usage.cache_read_input_tokens")
+		}
+		for _, key := range []string{"gen_ai.usage.cache_creation.input_tokens", "gen_ai.usage.cache_creation_input_tokens", "llm.token_count.prompt_details.cache_write"} {
+			if u.CacheWrite == 0 {
+				u.CacheWrite, _ = count(a, key)
+			}
 		}
 		return u
 	}

@@ -8,6 +8,7 @@ import (
 
 	"ctxlab/core"
 	"ctxlab/core/metrics"
+	"ctxlab/core/usage"
 	"ctxlab/internal/numfmt"
 	"ctxlab/loaders"
 	"ctxlab/loaders/request"
@@ -129,7 +130,8 @@ func SpanScenario(path string, req *Request, opts request.Options) (*core.Scenar
 			if u.Cached > 0 {
 				field += fmt.Sprintf(", %s cached included", numfmt.Thousands(u.Cached))
 			}
-			sc.Recorded = &metrics.RecordedUsage{InputTokens: u.Input, OutputTokens: u.Output, Field: field}
+			rec := metrics.Recorded(usage.OTel.Normalize(usage.Reported{Input: u.Input, CacheRead: u.Cached, CacheWrite: u.CacheWrite, Output: u.Output}), field)
+			sc.Recorded = &rec
 		}
 	} else {
 		sc.Notes = append(sc.Notes, "the span records no token usage: there is no bill to check the count against")

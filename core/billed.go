@@ -1,0 +1,58 @@
+package core
+
+import (
+	"encoding/json"
+	"strings"
+
+	"ctxlab/core/diagnose"
+	"ctxlab/core/tokens"
+	"ctxlab/core/window"
+)
+
+// Bill is the provider's bill for a request set beside ctxlab's count of
+// it as sent (diagnose.Bill): the header's "counted · billed" and the
+// reports' "billed" object.
+type Bill = diagnose.Bill
+
+// billOf compares the recorded usage with the assembly when the assembly
+// is the request as sent; a budgeted assembly is another request, whose
+// count the bill says nothing about.
+func billOf(ev *Evaluation, sc *Scenario) *Bill {
+	rec, a := ev.Recorded, ev.Assembly
+	if rec == nil || a == nil || a.Mode != window.MeasureOnly {
+		return nil
+	}
+	b := &Bill{Billed: rec.Billed(), Field: rec.Field, Counted: a.Used, ResponseFormat: asksStructuredReply(sc.OpenAIBody)}
+	if spec, ok := tokens.LookupModel(ev.Settings.Model); ok && spec.Provider == tokens.ProviderAnthropic {
+		if len(sc.Anthropic.ServerSide) == 0 {
+			b.EstimateBand = AnthropicEstimateBandPercent
+		} else {
+			b.LeftOut = strings.Join(sc.Anthropic.ServerSide, ", ")
+		}
+	}
+	return b
+}
+
+// asksStructuredReply reports whether an OpenAI body sets a
+// response_format (Chat Completions) or a text.format (Responses) other
+// than plain text.
+func asksStructuredReply(body string) bool {
+	if body == "" {
+		return false
+	}
+	var b struct {
+		ResponseFormat struct {
+			Type string `json:"type"`
+		} `json:"response_format"`
+		Text struct {
+			Format struct {
+				Type string `json:"type"`
+			} `json:"format"`
+		} `json:"text"`
+	}
+	if json.Unmarshal([]byte(body), &b) != nil {
+		return false
+	}
+	structured := func(t string) bool { return t != "" && t != "text" }
+	return structured(b.ResponseFormat.Type) || structured(b.Text.Format.Type)
+}
