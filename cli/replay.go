@@ -35,7 +35,7 @@ Policies: as-sent, last:N, drop-oldest, watermark:HIGH/LOW, compact:MARK,
 clear-tool-results:KEEP, or all (each with its defaults, as-sent first).
 
 Usage:
-  ctxlab replay --trajectory FILE|DIR [--policy NAME[,NAME...]|all]
+  ctxlab replay --trajectory FILE|DIR|- [--policy NAME[,NAME...]|all]
                 [--window N] [--reserve N] [--model NAME] [--prices FILE]
                 [--breakpoints system+last|system|none] [--cache-ttl 5m|1h]
                 [--format text|json|csv]
@@ -50,7 +50,7 @@ type replayFlags struct {
 func runReplay(env Env, args []string) error {
 	var f replayFlags
 	fs := newFlagSet(env, "replay", replayUsage)
-	fs.StringVar(&f.path, "trajectory", "", "the trajectory: a VCR cassette, a JSON array of request bodies, a folder of them, or one conversation")
+	fs.StringVar(&f.path, "trajectory", "", "the trajectory: a VCR cassette, a JSON array of request bodies, a folder of them, or one conversation (- reads stdin)")
 	fs.StringVar(&f.policy, "policy", "all", "trim policies, comma-separated, or all")
 	fs.IntVar(&f.window, "window", 0, core.KnobByID("window").Help+" (default: the model's)")
 	fs.IntVar(&f.reserve, "reserve", 0, core.KnobByID("reserve").Help+" (default: each request's max_tokens or max_completion_tokens, else ctxlab's default)")
@@ -84,7 +84,10 @@ func runReplay(env Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	tr, err := loadtraj.Load(f.path, request.Options{Window: f.window, Model: f.model, Reserve: f.reserve})
+	if f.path == loadtraj.Stdin && env.StdinIsTTY {
+		return fmt.Errorf("--trajectory -: stdin is a terminal; pipe a trajectory in or give a file")
+	}
+	tr, err := loadtraj.LoadInput(f.path, env.Stdin, request.Options{Window: f.window, Model: f.model, Reserve: f.reserve})
 	if err != nil {
 		return err
 	}
