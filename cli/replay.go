@@ -93,16 +93,7 @@ func runReplay(env Env, args []string) error {
 	}
 	// The cache rules are the model's provider's: the request's API
 	// unless --model names a model of another.
-	provider := tr.Provider
-	if spec, ok := tokens.LookupModel(tr.Model); ok {
-		provider = spec.Provider
-	}
-	opts := trajectory.Options{
-		Window: f.window, Reserve: f.reserve, Rules: tokens.CacheRulesFor(tr.Model, provider),
-		Breakpoints: f.breakpoints, LongLived: f.ttl == "1h",
-	}
-	price, priceName, ok := table.Lookup(tr.Model)
-	opts.Price, opts.PriceKnown = price, ok
+	opts, priceName := replayOptions(tr, f.window, f.reserve, f.breakpoints, f.ttl == "1h", table)
 	rep, err := trajectory.Replay(context.Background(), tr, policies, opts)
 	if err != nil {
 		return err

@@ -30,6 +30,7 @@ Usage:
   ctxlab --request TRACES --span-id ID [--logs FILE] [options]   an LLM span of an OTLP JSON trace file
   ctxlab --docs TRACES --span-id ID [options]                    a retrieval span's documents and query
   ctxlab --run FILE [--corpus FILE --queries FILE] [--qrels FILE] [SCENARIO.yaml] [options]
+  ctxlab --trajectory FILE|DIR|- [options]  an agent's requests turn by turn: the Timeline view
   ctxlab SCENARIO.yaml                a scenario with an eval: key opens its run too
   COMMAND | ctxlab [options]          documents piped on stdin
 
@@ -45,7 +46,9 @@ Usage:
 `
 
 type workbenchFlags struct {
-	assemble   assembleFlags
+	assemble assembleFlags
+	// trajectory is an agent's trajectory, opened on the Timeline view.
+	trajectory string
 	eval       evalinput.Files
 	theme      string
 	requestID  string
@@ -93,10 +96,17 @@ func runWorkbench(env Env, args []string) error {
 	}
 	a := &f.assemble
 	pipedDocs := false
-	if a.docs.path == "" && a.scenario == "" && a.request == "" && f.eval.Run == "" && !env.StdinIsTTY {
+	if a.docs.path == "" && a.scenario == "" && a.request == "" && f.eval.Run == "" && f.trajectory == "" && !env.StdinIsTTY {
 		a.docs.path, pipedDocs = "-", true
 	}
-	run, err := f.prepareInput(env, fs)
+	var run *assembleRun
+	var traj *tui.TrajectoryConfig
+	var err error
+	if f.trajectory != "" {
+		run, traj, err = f.prepareTrajectory(env, fs)
+	} else {
+		run, err = f.prepareInput(env, fs)
+	}
 	if err != nil {
 		return err
 	}
@@ -142,6 +152,7 @@ func runWorkbench(env Env, args []string) error {
 		Eval:          prepared,
 		EvalName:      relativePath(f.eval.Run),
 		Prices:        run.prices,
+		Trajectory:    traj,
 	})
 	// The workbench owns the screen while it runs, so the LLM's failures
 	// (each answered by the extractive summary) are told once it closes.
@@ -177,6 +188,7 @@ func newWorkbenchFlagSet(env Env, f *workbenchFlags) *flagSet {
 	fs.StringVar(&f.eval.Queries, "queries", "", "with --run: the queries' text (BEIR's queries.jsonl)")
 	fs.StringVar(&f.eval.Qrels, "qrels", "", "with --run: relevance judgments, TREC qrels or BEIR's qrels TSV")
 	fs.BoolVar(&f.strictQrels, "strict-qrels", false, "with --run: "+strictQrelsHelp)
+	fs.StringVar(&f.trajectory, "trajectory", "", "an agent's trajectory, as ctxlab replay takes it (- reads stdin): opens on the Timeline view of every turn")
 	fs.StringVar(&f.theme, "theme", "", "colour theme: "+strings.Join(themes.Names(), ", ")+" (default: follows NO_COLOR and the terminal background)")
 	return fs
 }

@@ -14,7 +14,7 @@ func newGlobalKeys() globalKeys {
 		Help:     key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
 		NextPane: key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "next pane")),
 		PrevPane: key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "previous pane")),
-		Views:    key.NewBinding(key.WithKeys("1", "2", "3", "4", "5", "6"), key.WithHelp("1-6", "views")),
+		Views:    key.NewBinding(key.WithKeys("1", "2", "3", "4", "5", "6", "7"), key.WithHelp("1-7", "views")),
 		// The Diagnosis view has a letter, not the next number: the
 		// first screen advertises it by what it does.
 		Diagnosis: key.NewBinding(key.WithKeys("d"), key.WithHelp("d", "diagnosis: findings")),
