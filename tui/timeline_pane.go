@@ -12,6 +12,7 @@ import (
 	"ctxlab/core/pipeline"
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
+	"ctxlab/tui/draw"
 	"ctxlab/tui/filter"
 	"ctxlab/tui/timeline"
 )
@@ -41,14 +42,16 @@ func turnScenario(sc *core.Scenario, i, n int) *core.Scenario {
 	return &named
 }
 
-// openTimeline gives the main area to the Timeline view.
+// openTimeline gives the main area to the Timeline view; without a
+// trajectory it says how to open one.
 func (m *Model) openTimeline() {
-	if m.cfg.Trajectory == nil {
-		m.status.set("no trajectory loaded: ctxlab --trajectory FILE opens an agent's requests turn by turn")
-		return
-	}
 	m.openView(viewTimeline)
 }
+
+// noTrajectory is the Timeline view without a trajectory.
+const noTrajectory = "No trajectory is loaded. ctxlab --trajectory FILE opens an agent's requests turn by turn " +
+	"(a VCR cassette, a JSON array of request bodies or a folder of them, or one whole conversation), " +
+	"replays every trim policy over them and prices the prompt cache; ctxlab replay prints the same headless."
 
 // timelineOnScreen says the Timeline view has the keys.
 func (m Model) timelineOnScreen() bool {
@@ -123,6 +126,9 @@ func (m *Model) applyOpenedTurn(msg turnOpenedMsg) tea.Cmd {
 func (m Model) timelineBox(w, h int) string {
 	st := m.styles
 	focused := m.focus == paneInspector
+	if m.cfg.Trajectory == nil {
+		return box(st, "7 Timeline", st.Muted.Render(strings.Join(draw.HangingWrap(noTrajectory, max(1, w-2), 0), "\n")), w, h, focused)
+	}
 	inner := max(1, w-2)
 	rows := max(0, h-2)
 	content := m.timeline.View(st, inner, max(1, rows))

@@ -181,7 +181,7 @@ func (m Model) updateGlobal(msg tea.KeyMsg) (Model, tea.Cmd, bool) {
 		m.cycleFocus(1)
 	case key.Matches(msg, g.PrevPane):
 		m.cycleFocus(-1)
-	case key.Matches(msg, g.Views) && view(msg.String()[0]-'1') == viewTimeline:
+	case key.Matches(msg, g.Timeline):
 		m.openTimeline()
 	case key.Matches(msg, g.Views):
 		m.openView(view(msg.String()[0] - '1'))

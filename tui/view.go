@@ -222,7 +222,7 @@ func (m Model) renderFooter() string {
 		bindings = m.controls.Keys()
 	case m.run.open:
 		bindings = m.evalTable.keys
-	case m.view == viewTimeline && !m.views.helpOpen:
+	case m.view == viewTimeline && !m.views.helpOpen && m.cfg.Trajectory != nil:
 		bindings = m.timeline.Keys()
 	case m.view == viewSpace:
 		bindings = m.space.keys
