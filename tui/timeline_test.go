@@ -194,3 +194,24 @@ func TestTimelinePoliciesChosenAndPinned(t *testing.T) {
 		t.Errorf("P left the baseline policy:\n%s", screen)
 	}
 }
+
+// ? names the Timeline view among the views, and with a trajectory
+// lists its keys.
+func TestHelpNamesTheTimeline(t *testing.T) {
+	m := keys(t, newTimelineModel(t, tauBench, request.Options{}, "mono", 200, 50), "?")
+	screen := screenOf(m)
+	for _, want := range []string{" 7  Timeline: a trajectory by turn", "Timeline (7): an agent's trajectory", "open the turn in every",
+		"pin the policy as baseline"} {
+		if !strings.Contains(screen, want) {
+			t.Errorf("the help lacks %q:\n%s", want, screen)
+		}
+	}
+	m = keys(t, newTestModel(t, "support_chat", "mono", 80, 24), "?")
+	if screen := screenOf(m); !strings.Contains(screen, " 7  Timeline: a trajectory by turn") {
+		t.Errorf("without a trajectory the help's first screen lacks the Timeline view:\n%s", screen)
+	}
+	m = keys(t, newTestModel(t, "support_chat", "mono", 80, 24), "7")
+	if screen := screenOf(m); m.view != viewTimeline || !strings.Contains(screen, "No trajectory is loaded. ctxlab --trajectory FILE") {
+		t.Errorf("7 without a trajectory:\n%s", screen)
+	}
+}

@@ -130,15 +130,15 @@ func NewKeys() Keys {
 	return Keys{
 		Prev:       key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/→", "choose a turn")),
 		Next:       key.NewBinding(key.WithKeys("right", "l")),
-		PrevPage:   key.NewBinding(key.WithKeys("pgup", "shift+left", "["), key.WithHelp("pgup/pgdn", "a tenth of the turns back, on")),
+		PrevPage:   key.NewBinding(key.WithKeys("pgup", "shift+left", "["), key.WithHelp("pgup/pgdn", "a tenth of the turns")),
 		NextPage:   key.NewBinding(key.WithKeys("pgdown", "shift+right", "]")),
 		First:      key.NewBinding(key.WithKeys("home", "g"), key.WithHelp("g/G", "first turn, last turn")),
 		Last:       key.NewBinding(key.WithKeys("end", "G")),
 		FirstOver:  key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "first turn over the window")),
 		PrevPolicy: key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/↓", "the policy the bars show")),
 		NextPolicy: key.NewBinding(key.WithKeys("down", "j")),
-		Open:       key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open the turn's request in every view")),
-		Pin:        key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "pin the policy as the baseline")),
+		Open:       key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open the turn in every view")),
+		Pin:        key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "pin the policy as baseline")),
 		Clear:      key.NewBinding(key.WithKeys("P"), key.WithHelp("P", "clear the baseline policy")),
 		Back:       key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back to list")),
 	}
