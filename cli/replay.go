@@ -33,18 +33,23 @@ one request made of the messages before it).
 
 Policies: as-sent, last:N, drop-oldest, watermark:HIGH/LOW, compact:MARK,
 clear-tool-results:KEEP, or all (each with its defaults, as-sent first).
+compact's summaries are extractive (offline) unless --summarizer llm asks
+an OpenAI-compatible endpoint to write them; a failed call falls back to
+the extractive summary and is reported on stderr.
 
 Usage:
   ctxlab replay --trajectory FILE|DIR|- [--policy NAME[,NAME...]|all]
                 [--window N] [--reserve N] [--model NAME] [--prices FILE]
                 [--breakpoints system+last|system|none] [--cache-ttl 5m|1h]
                 [--format text|json|csv]
+                [--summarizer extractive|llm] [--llm-base-url URL] [--llm-model NAME] ...
 `
 
 type replayFlags struct {
 	path, policy, model, format, breakpoints, ttl string
 	window, reserve                               int
 	prices                                        pricesFlag
+	llm                                           llmFlags
 }
 
 func runReplay(env Env, args []string) error {
@@ -59,6 +64,7 @@ func runReplay(env Env, args []string) error {
 	fs.StringVar(&f.ttl, "cache-ttl", "5m", "Anthropic cache lifetime whose write price applies: 5m or 1h")
 	fs.StringVar(&f.format, "format", "text", "output: text, json or csv")
 	f.prices.register(fs)
+	f.llm.register(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -84,6 +90,17 @@ func runReplay(env Env, args []string) error {
 	if err != nil {
 		return err
 	}
+	sum, err := f.llm.build(env, fs, true)
+	if err != nil {
+		return err
+	}
+	compacts := false
+	for _, p := range policies {
+		compacts = compacts || p.Kind == trajectory.KindCompact
+	}
+	if sum.Explicit && !compacts {
+		fmt.Fprintln(env.Stderr, "ctxlab: note: --summarizer llm is not used: only compact:MARK writes summaries")
+	}
 	if f.path == loadtraj.Stdin && env.StdinIsTTY {
 		return fmt.Errorf("--trajectory -: stdin is a terminal; pipe a trajectory in or give a file")
 	}
@@ -94,17 +111,33 @@ func runReplay(env Env, args []string) error {
 	// The cache rules are the model's provider's: the request's API
 	// unless --model names a model of another.
 	opts, priceName := replayOptions(tr, f.window, f.reserve, f.breakpoints, f.ttl == "1h", table)
+	opts.Summarizer = sum.Summarizer
 	rep, err := trajectory.Replay(context.Background(), tr, policies, opts)
+	// The model's failures, each answered by the extractive summary.
+	for _, line := range sum.Fallbacks.Lines() {
+		fmt.Fprintln(env.Stderr, safetext.Line(line))
+	}
 	if err != nil {
 		return err
 	}
+	var summarizer *summarizerJSON
+	if sum.LLM != nil && compacts {
+		j := sum.JSON()
+		summarizer = &j
+	}
 	switch f.format {
 	case "json":
-		err = writeJSON(env.Stdout, replayJSONOf(rep))
+		out := replayJSONOf(rep)
+		out.Summarizer = summarizer
+		err = writeJSON(env.Stdout, out)
 	case "csv":
 		err = writeReplayCSV(env.Stdout, rep)
 	default:
-		writeReplayText(env.Stdout, tr, rep, opts, priceName, table)
+		summaries := ""
+		if summarizer != nil {
+			summaries = summarizer.Label
+		}
+		writeReplayText(env.Stdout, tr, rep, opts, priceName, table, summaries)
 	}
 	if err != nil {
 		return err
@@ -118,9 +151,12 @@ func runReplay(env Env, args []string) error {
 
 // replayJSON is the JSON report: the turns as sent, then each policy.
 type replayJSON struct {
-	Window   int                `json:"window"`
-	Turns    []replayTurnJSON   `json:"turns"`
-	Policies []replayPolicyJSON `json:"policies"`
+	Window int `json:"window"`
+	// Summarizer is the model that wrote compaction's summaries, when
+	// one did.
+	Summarizer *summarizerJSON    `json:"summarizer,omitempty"`
+	Turns      []replayTurnJSON   `json:"turns"`
+	Policies   []replayPolicyJSON `json:"policies"`
 }
 
 type replayTurnJSON struct {
@@ -209,7 +245,9 @@ func writeReplayCSV(w io.Writer, rep *trajectory.Report) error {
 // chartWidth is the most cells the tokens-per-turn chart takes.
 const chartWidth = 60
 
-func writeReplayText(w io.Writer, tr *trajectory.Trajectory, rep *trajectory.Report, opts trajectory.Options, priceName string, table tokens.PriceTable) {
+// writeReplayText writes the text report; summaries names the model
+// that wrote compaction's summaries, "" for the extractive summarizer.
+func writeReplayText(w io.Writer, tr *trajectory.Trajectory, rep *trajectory.Report, opts trajectory.Options, priceName string, table tokens.PriceTable, summaries string) {
 	model := tr.Model
 	if model == "" {
 		model = "no model"
@@ -244,6 +282,9 @@ func writeReplayText(w io.Writer, tr *trajectory.Trajectory, rep *trajectory.Rep
 		fmt.Fprintf(w, "Prices: %s's list price (entry %s, taken %s); input only\n", safetext.Line(model), safetext.Line(priceName), safetext.Line(table.Date))
 	} else {
 		fmt.Fprintf(w, "Prices: %s is not in the price table: costs unknown (give it in a --prices file)\n", safetext.Line(model))
+	}
+	if summaries != "" {
+		fmt.Fprintf(w, "Summaries (compact): %s\n", safetext.Line(summaries))
 	}
 	fmt.Fprintln(w)
 

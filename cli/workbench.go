@@ -121,6 +121,11 @@ func runWorkbench(env Env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if traj != nil {
+		// compact's summaries in the Timeline view: the model's when
+		// --summarizer llm asks for it.
+		traj.Source.Options.Summarizer = sum.Summarizer
+	}
 	sc := *run.scenario
 	sc.Settings = run.settings
 	if f.eval.Run == "" && sc.EvalRun.Run != "" {
