@@ -37,13 +37,17 @@ instrumentations write to logs).
 
 Policies: as-sent, last:N, drop-oldest, watermark:HIGH/LOW, compact:MARK,
 clear-tool-results:KEEP, or all (each with its defaults, as-sent first).
+compact's summaries are extractive (offline) unless --summarizer llm asks
+an OpenAI-compatible endpoint to write them; a failed call falls back to
+the extractive summary and is reported on stderr.
 
 Usage:
-  ctxlab replay --trajectory FILE|DIR [--policy NAME[,NAME...]|all]
+  ctxlab replay --trajectory FILE|DIR|- [--policy NAME[,NAME...]|all]
                 [--trace-id ID] [--logs FILE]
                 [--window N] [--reserve N] [--model NAME] [--prices FILE]
                 [--breakpoints system+last|system|none] [--cache-ttl 5m|1h]
                 [--format text|json|csv]
+                [--summarizer extractive|llm] [--llm-base-url URL] [--llm-model NAME] ...
 `
 
 type replayFlags struct {
@@ -51,12 +55,13 @@ type replayFlags struct {
 	trace                                         traceFlags
 	window, reserve                               int
 	prices                                        pricesFlag
+	llm                                           llmFlags
 }
 
 func runReplay(env Env, args []string) error {
 	var f replayFlags
 	fs := newFlagSet(env, "replay", replayUsage)
-	fs.StringVar(&f.path, "trajectory", "", "the trajectory: a VCR cassette, a JSON array of request bodies, a folder of them, or one conversation")
+	fs.StringVar(&f.path, "trajectory", "", "the trajectory: a VCR cassette, a JSON array of request bodies, a folder of them, or one conversation (- reads stdin)")
 	f.trace.register(fs)
 	fs.StringVar(&f.policy, "policy", "all", "trim policies, comma-separated, or all")
 	fs.IntVar(&f.window, "window", 0, core.KnobByID("window").Help+" (default: the model's)")
@@ -66,6 +71,7 @@ func runReplay(env Env, args []string) error {
 	fs.StringVar(&f.ttl, "cache-ttl", "5m", "Anthropic cache lifetime whose write price applies: 5m or 1h")
 	fs.StringVar(&f.format, "format", "text", "output: text, json or csv")
 	f.prices.register(fs)
+	f.llm.register(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -94,7 +100,23 @@ func runReplay(env Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	tr, notes, err := loadtraj.Open(f.trace.source(f.path), request.Options{Window: f.window, Model: f.model, Reserve: f.reserve})
+	sum, err := f.llm.build(env, fs, true)
+	if err != nil {
+		return err
+	}
+	compacts := false
+	for _, p := range policies {
+		compacts = compacts || p.Kind == trajectory.KindCompact
+	}
+	if sum.Explicit && !compacts {
+		fmt.Fprintln(env.Stderr, "ctxlab: note: --summarizer llm is not used: only compact:MARK writes summaries")
+	}
+	if f.path == loadtraj.Stdin && env.StdinIsTTY {
+		return fmt.Errorf("--trajectory -: stdin is a terminal; pipe a trajectory in or give a file")
+	}
+	src := f.trace.source(f.path)
+	src.Stdin = env.Stdin
+	tr, notes, err := loadtraj.Open(src, request.Options{Window: f.window, Model: f.model, Reserve: f.reserve})
 	if err != nil {
 		return err
 	}
@@ -103,27 +125,34 @@ func runReplay(env Env, args []string) error {
 	}
 	// The cache rules are the model's provider's: the request's API
 	// unless --model names a model of another.
-	provider := tr.Provider
-	if spec, ok := tokens.LookupModel(tr.Model); ok {
-		provider = spec.Provider
-	}
-	opts := trajectory.Options{
-		Window: f.window, Reserve: f.reserve, Rules: tokens.CacheRulesFor(tr.Model, provider),
-		Breakpoints: f.breakpoints, LongLived: f.ttl == "1h",
-	}
-	price, priceName, ok := table.Lookup(tr.Model)
-	opts.Price, opts.PriceKnown = price, ok
+	opts, priceName := replayOptions(tr, f.window, f.reserve, f.breakpoints, f.ttl == "1h", table)
+	opts.Summarizer = sum.Summarizer
 	rep, err := trajectory.Replay(context.Background(), tr, policies, opts)
+	// The model's failures, each answered by the extractive summary.
+	for _, line := range sum.Fallbacks.Lines() {
+		fmt.Fprintln(env.Stderr, safetext.Line(line))
+	}
 	if err != nil {
 		return err
 	}
+	var summarizer *summarizerJSON
+	if sum.LLM != nil && compacts {
+		j := sum.JSON()
+		summarizer = &j
+	}
 	switch f.format {
 	case "json":
-		err = writeJSON(env.Stdout, replayJSONOf(rep))
+		out := replayJSONOf(rep)
+		out.Summarizer = summarizer
+		err = writeJSON(env.Stdout, out)
 	case "csv":
 		err = writeReplayCSV(env.Stdout, rep)
 	default:
-		writeReplayText(env.Stdout, tr, rep, opts, priceName, table)
+		summaries := ""
+		if summarizer != nil {
+			summaries = summarizer.Label
+		}
+		writeReplayText(env.Stdout, tr, rep, opts, priceName, table, summaries)
 	}
 	if err != nil {
 		return err
@@ -137,9 +166,12 @@ func runReplay(env Env, args []string) error {
 
 // replayJSON is the JSON report: the turns as sent, then each policy.
 type replayJSON struct {
-	Window   int                `json:"window"`
-	Turns    []replayTurnJSON   `json:"turns"`
-	Policies []replayPolicyJSON `json:"policies"`
+	Window int `json:"window"`
+	// Summarizer is the model that wrote compaction's summaries, when
+	// one did.
+	Summarizer *summarizerJSON    `json:"summarizer,omitempty"`
+	Turns      []replayTurnJSON   `json:"turns"`
+	Policies   []replayPolicyJSON `json:"policies"`
 }
 
 type replayTurnJSON struct {
@@ -228,7 +260,9 @@ func writeReplayCSV(w io.Writer, rep *trajectory.Report) error {
 // chartWidth is the most cells the tokens-per-turn chart takes.
 const chartWidth = 60
 
-func writeReplayText(w io.Writer, tr *trajectory.Trajectory, rep *trajectory.Report, opts trajectory.Options, priceName string, table tokens.PriceTable) {
+// writeReplayText writes the text report; summaries names the model
+// that wrote compaction's summaries, "" for the extractive summarizer.
+func writeReplayText(w io.Writer, tr *trajectory.Trajectory, rep *trajectory.Report, opts trajectory.Options, priceName string, table tokens.PriceTable, summaries string) {
 	model := tr.Model
 	if model == "" {
 		model = "no model"
@@ -263,6 +297,9 @@ func writeReplayText(w io.Writer, tr *trajectory.Trajectory, rep *trajectory.Rep
 		fmt.Fprintf(w, "Prices: %s's list price (entry %s, taken %s); input only\n", safetext.Line(model), safetext.Line(priceName), safetext.Line(table.Date))
 	} else {
 		fmt.Fprintf(w, "Prices: %s is not in the price table: costs unknown (give it in a --prices file)\n", safetext.Line(model))
+	}
+	if summaries != "" {
+		fmt.Fprintf(w, "Summaries (compact): %s\n", safetext.Line(summaries))
 	}
 	fmt.Fprintln(w)
 

@@ -30,8 +30,9 @@ Usage:
   ctxlab --request TRACES --span-id ID [--logs FILE] [options]   an LLM span of an OTLP JSON trace file
   ctxlab --docs TRACES --span-id ID [options]                    a retrieval span's documents and query
   ctxlab --traces TRACES [--logs FILE] [options]                 the trace picker (so does --request TRACES alone)
-  ctxlab --trajectory TRACES [--trace-id ID] [--logs FILE]       a trace as a trajectory, at its last LLM span
+  ctxlab --trajectory TRACES [--trace-id ID] [--logs FILE]       a trace as a trajectory: the Timeline view
   ctxlab --run FILE [--corpus FILE --queries FILE] [--qrels FILE] [SCENARIO.yaml] [options]
+  ctxlab --trajectory FILE|DIR|- [options]  an agent's requests turn by turn: the Timeline view
   ctxlab SCENARIO.yaml                a scenario with an eval: key opens its run too
   COMMAND | ctxlab [options]          documents piped on stdin
 
@@ -47,7 +48,7 @@ Usage:
 `
 
 type workbenchFlags struct {
-	assemble   assembleFlags
+	assemble assembleFlags
 	eval       evalinput.Files
 	theme      string
 	requestID  string
@@ -102,14 +103,17 @@ func runWorkbench(env Env, args []string) error {
 	if a.docs.path == "" && a.scenario == "" && a.request == "" && f.eval.Run == "" && f.traces.traces == "" && f.traces.trajectory == "" && !env.StdinIsTTY {
 		a.docs.path, pipedDocs = "-", true
 	}
-	if err := f.traces.openTrajectory(fs, a); err != nil {
-		return err
-	}
 	traces, err := f.traces.picker(env, fs, a)
 	if err != nil {
 		return err
 	}
-	run, err := f.prepareInput(env, fs)
+	var run *assembleRun
+	var traj *tui.TrajectoryConfig
+	if f.traces.trajectory != "" {
+		run, traj, err = f.prepareTrajectory(env, fs, f.traces.source())
+	} else {
+		run, err = f.prepareInput(env, fs)
+	}
 	if err != nil {
 		return err
 	}
@@ -123,6 +127,11 @@ func runWorkbench(env Env, args []string) error {
 	sum, err := a.llm.build(env, fs, false)
 	if err != nil {
 		return err
+	}
+	if traj != nil {
+		// compact's summaries in the Timeline view: the model's when
+		// --summarizer llm asks for it.
+		traj.Source.Options.Summarizer = sum.Summarizer
 	}
 	sc := *run.scenario
 	sc.Settings = run.settings
@@ -155,8 +164,23 @@ func runWorkbench(env Env, args []string) error {
 		Eval:          prepared,
 		EvalName:      relativePath(f.eval.Run),
 		Prices:        run.prices,
+		Trajectory:    traj,
 	}
 	if traces != nil {
+		// A trace opened from the picker is a trajectory on the Timeline
+		// view, replayed as --trajectory FILE --trace-id ID would be.
+		traces.OpenTrace = func(traceID string) (*core.Scenario, *tui.TrajectoryConfig, error) {
+			src := f.traces.source()
+			src.Path, src.TraceID = f.traces.traces, traceID
+			run, traj, err := f.prepareTrajectory(env, fs, src)
+			if err != nil {
+				return nil, nil, err
+			}
+			traj.Source.Options.Summarizer = sum.Summarizer
+			sc := *run.scenario
+			sc.Settings = run.settings
+			return &sc, traj, nil
+		}
 		err = tui.RunTraces(cfg, *traces)
 	} else {
 		err = tui.Run(cfg)

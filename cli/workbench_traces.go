@@ -6,7 +6,6 @@ import (
 
 	"ctxlab/core"
 	"ctxlab/core/metrics"
-	engine "ctxlab/core/trajectory"
 	"ctxlab/loaders/request"
 	"ctxlab/loaders/trace"
 	loadtraj "ctxlab/loaders/trajectory"
@@ -22,16 +21,11 @@ type workbenchTraces struct {
 	// logs is --logs taken from the span flags for a picker or a
 	// trajectory.
 	logs string
-	// loaded is the trajectory --trajectory opened (loadtraj.Open, the
-	// same as replay's), for a view of its turns, and notes what its
-	// spans left out.
-	loaded *engine.Trajectory
-	notes  []string
 }
 
 func (w *workbenchTraces) register(fs *flagSet) {
 	fs.StringVar(&w.traces, "traces", "", "an OTLP JSON traces file: open the trace picker on its traces (--request TRACES without --span-id does too)")
-	fs.StringVar(&w.trajectory, "trajectory", "", "an OTLP JSON traces file: open a trace of it as a trajectory (with --trace-id ID)")
+	fs.StringVar(&w.trajectory, "trajectory", "", "an agent's trajectory, as ctxlab replay takes it (- reads stdin; a traces file with --trace-id ID): opens on the Timeline view of every turn")
 	fs.StringVar(&w.traceID, "trace-id", "", "with --trajectory: the trace to open (ctxlab traces FILE lists them; default: the file's only trace)")
 }
 
@@ -68,9 +62,9 @@ func (w *workbenchTraces) check(fs *flagSet, f *workbenchFlags) error {
 		other = append(other, "--interaction")
 	}
 	if len(other) > 0 {
-		return fmt.Errorf("%s opens the trace file's spans; it goes with no other input, not %s", flag, strings.Join(other, " and "))
+		return fmt.Errorf("%s opens its file's turns or spans; it goes with no other input, not %s", flag, strings.Join(other, " and "))
 	}
-	if w.traces == "-" || w.trajectory == "-" {
+	if w.traces == "-" {
 		return fmt.Errorf("%s needs the traces file by name, not stdin", flag)
 	}
 	// --logs belongs to the trace file here, not to a --span-id.
@@ -85,25 +79,9 @@ func (w *workbenchTraces) requestOptions(fs *flagSet, a *assembleFlags) request.
 		Model: a.knobs.textGiven(fs, core.KnobIDModel)}
 }
 
-// openTrajectory opens --trajectory's trace as a trajectory, and the
-// workbench's request as its last LLM span: until the workbench has a
-// view of a trajectory's turns, the request the trajectory reached.
-func (w *workbenchTraces) openTrajectory(fs *flagSet, a *assembleFlags) error {
-	if w.trajectory == "" {
-		return nil
-	}
-	if w.traceID == "" && !trace.IsTracesFile(w.trajectory) {
-		return fmt.Errorf("%s: --trajectory in the workbench opens a trace of an OTLP JSON traces file; replay other trajectories with ctxlab replay --trajectory FILE", w.trajectory)
-	}
-	tr, notes, err := loadtraj.Open(loadtraj.Source{Path: w.trajectory, TraceID: w.traceID, Logs: w.logs}, w.requestOptions(fs, a))
-	if err != nil {
-		return err
-	}
-	w.loaded, w.notes = tr, notes
-	last := tr.Turns[len(tr.Turns)-1].Label
-	a.request = w.trajectory
-	a.span = spanFlags{id: strings.TrimPrefix(last, "span "), logs: w.logs}
-	return nil
+// source is the trajectory --trajectory names, as replay opens it.
+func (w *workbenchTraces) source() loadtraj.Source {
+	return loadtraj.Source{Path: w.trajectory, TraceID: w.traceID, Logs: w.logs}
 }
 
 // picker lists --traces' traces for the picker, nil without --traces.

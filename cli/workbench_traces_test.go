@@ -21,15 +21,15 @@ func TestWorkbenchTraceFlagsRefused(t *testing.T) {
 		want string
 	}{
 		{[]string{"--trace-id", "01c91249c9db3576dcf24e2996bb9907"}, "--trace-id goes with --trajectory TRACES"},
-		{[]string{"--traces", wbTraces, "--docs", "../sample/docs"}, "--traces opens the trace file's spans; it goes with no other input, not --docs"},
-		{[]string{"--trajectory", wbTraces, "--span-id", "bc779477e426c81e"}, "--trajectory opens the trace file's spans; it goes with no other input, not --span-id"},
+		{[]string{"--traces", wbTraces, "--docs", "../sample/docs"}, "--traces opens its file's turns or spans; it goes with no other input, not --docs"},
+		{[]string{"--trajectory", wbTraces, "--span-id", "bc779477e426c81e"}, "--trajectory opens its file's turns or spans; it goes with no other input, not --span-id"},
 		{[]string{"--traces", wbTraces, "--trajectory", wbTraces}, "--traces and --trajectory: give one"},
 		{[]string{"--traces", "-"}, "--traces needs the traces file by name, not stdin"},
 		{[]string{"--trajectory", wbTraces}, wbTraces + ": holds 2 traces; choose one with --trace-id ID"},
 		{[]string{"--trajectory", wbTraces, "--trace-id", "nope"}, `--trace-id "nope" is not a trace id`},
 		{[]string{"--trajectory", wbTraces, "--trace-id", strings.Repeat("0f", 16)}, wbTraces + ": holds no trace " + strings.Repeat("0f", 16)},
 		{[]string{"--trajectory", wbOtelTraces, "--trace-id", "a474d48f26b66432eb1286d364496f53"}, "records no message content, only usage"},
-		{[]string{"--trajectory", "../sample/support_chat.yaml"}, "--trajectory in the workbench opens a trace of an OTLP JSON traces file; replay other trajectories with ctxlab replay --trajectory FILE"},
+		{[]string{"--trajectory", "../sample/support_chat.yaml"}, "../sample/support_chat.yaml: is an object with no \"messages\" list; expected a VCR cassette"},
 		{[]string{"--traces", "../sample/support_chat.yaml"}, "../sample/support_chat.yaml: line 1: is not JSON; expected OTLP JSON traces"},
 	} {
 		env := testEnv()
@@ -99,25 +99,30 @@ func TestWorkbenchTracePickerOpensAsSpanID(t *testing.T) {
 	}
 }
 
-// --trajectory TRACES --trace-id ID loads the trace as replay does and
-// opens its last LLM span as the request.
+// --trajectory TRACES --trace-id ID opens the trace as replay loads it:
+// its LLM spans are the turns, the last turn opens as that span's request,
+// and the span's usage is the bill.
 func TestWorkbenchTrajectoryTraceID(t *testing.T) {
 	f, fs := parseWorkbench(t, "--trajectory", wbOtelTraces, "--trace-id", "a474d48f26b66432eb1286d364496f53", "--logs", wbOtelLogs)
-	if err := f.traces.openTrajectory(fs, &f.assemble); err != nil {
-		t.Fatal(err)
-	}
-	tr := f.traces.loaded
-	if tr == nil || len(tr.Turns) != 2 || tr.Turns[1].Recorded == nil || tr.Turns[1].Recorded.InputTokens != 133 {
-		t.Fatalf("loaded %+v", tr)
-	}
-	if f.assemble.request != wbOtelTraces || f.assemble.span.id != "f020148a18480986" || f.assemble.span.logs != wbOtelLogs {
-		t.Errorf("opens --request %q --span-id %q --logs %q; want the trace's last LLM span", f.assemble.request, f.assemble.span.id, f.assemble.span.logs)
-	}
-	run, err := prepareAssembly(testEnv(), fs, &f.assemble)
+	run, traj, err := f.prepareTrajectory(testEnv(), fs, f.traces.source())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n, _ := trace.Count(run.scenario); n != tr.Turns[1].InputTokens {
-		t.Errorf("the request opened counts %d; the trajectory's last turn %d", n, tr.Turns[1].InputTokens)
+	tr := traj.Trajectory
+	if len(tr.Turns) != 2 || tr.Turns[1].Recorded == nil || tr.Turns[1].Recorded.InputTokens != 133 {
+		t.Fatalf("loaded %+v", tr)
+	}
+	if traj.Start != 1 {
+		t.Errorf("opens on turn %d; want the last, 2", traj.Start+1)
+	}
+	span := *f
+	span.assemble.request, span.assemble.span = wbOtelTraces, spanFlags{id: "f020148a18480986", logs: wbOtelLogs}
+	want, err := prepareAssembly(testEnv(), fs, &span.assemble)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := trace.Count(run.scenario)
+	if n, _ := trace.Count(want.scenario); got != n || got != tr.Turns[1].InputTokens {
+		t.Errorf("the turn opened counts %d; the span as --span-id opens it %d, the trajectory's last turn %d", got, n, tr.Turns[1].InputTokens)
 	}
 }

@@ -23,8 +23,10 @@
 // stack of settings), the Eval view of a retrieval run (eval_*.go,
 // view_eval.go: a knob change runs every query again in a command, and a
 // query opens as the scenario with its documents) and the status line
-// (status.go). The worst finding has a line of its own above the panes
-// (finding_line.go). Colours come from themes only.
+// (status.go), and the Timeline view of an agent's trajectory (package
+// tui/timeline: the replay of every policy in a command, a turn opened as
+// the scenario in timeline_pane.go). The worst finding has a line of its
+// own above the panes (finding_line.go). Colours come from themes only.
 //
 // Update does no I/O. Evaluation, token counting and export run in
 // commands that return a message; an evaluation is tagged with a

@@ -45,6 +45,9 @@ func (m Model) helpSections() []helpSection {
 		{"Controls", flattenBindings(m.controls.Keys().FullHelp())},
 		{"Text inputs (filter, values)", flattenBindings(m.filter.Keys().FullHelp())},
 	}
+	if m.cfg.Trajectory != nil {
+		sections = append(sections, helpSection{"Timeline (7): an agent's trajectory", flattenBindings(m.timeline.Keys().FullHelp())})
+	}
 	if m.cfg.Eval != nil {
 		sections = append(sections, helpSection{"Eval view (a): every query of the run", flattenBindings(m.evalTable.keys.FullHelp())})
 	}
@@ -60,6 +63,7 @@ var viewHelp = []string{
 	"Memory: history kept or dropped",
 	"Metrics: ContextMetrics per part",
 	"Space: what takes the space",
+	"Timeline: a trajectory by turn",
 }
 
 // viewBindings are the numbered views, a line each: key, name and what

@@ -4,8 +4,8 @@ import "github.com/charmbracelet/bubbles/key"
 
 // globalKeys work in every pane unless a text input has focus.
 type globalKeys struct {
-	Quit, Help, NextPane, PrevPane, Views, Diagnosis, Eval, Sweep, Theme, Export, Copy, Filter, Controls, FindControl key.Binding
-	PinBaseline, ClearBaseline, Compare, Tokens, Suspend, CancelSummary                                               key.Binding
+	Quit, Help, NextPane, PrevPane, Views, Timeline, Diagnosis, Eval, Sweep, Theme, Export, Copy, Filter, Controls, FindControl key.Binding
+	PinBaseline, ClearBaseline, Compare, Tokens, Suspend, CancelSummary                                                         key.Binding
 }
 
 func newGlobalKeys() globalKeys {
@@ -15,6 +15,8 @@ func newGlobalKeys() globalKeys {
 		NextPane: key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "next pane")),
 		PrevPane: key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "previous pane")),
 		Views:    key.NewBinding(key.WithKeys("1", "2", "3", "4", "5", "6"), key.WithHelp("1-6", "views")),
+		// 7, the next number: an agent's trajectory turn by turn.
+		Timeline: key.NewBinding(key.WithKeys("7"), key.WithHelp("7", "timeline of a trajectory")),
 		// The Diagnosis view has a letter, not the next number: the
 		// first screen advertises it by what it does.
 		Diagnosis: key.NewBinding(key.WithKeys("d"), key.WithHelp("d", "diagnosis: findings")),

@@ -21,6 +21,7 @@ import (
 	"ctxlab/themes"
 	"ctxlab/tui/controls"
 	"ctxlab/tui/filter"
+	"ctxlab/tui/timeline"
 )
 
 // Config is what the workbench opens on.
@@ -71,6 +72,9 @@ type Config struct {
 	// Prices price the request in the header and the Compare view; nil
 	// Prices means the bundled table.
 	Prices tokens.PriceTable
+	// Trajectory is an agent's trajectory: the workbench opens on its
+	// Timeline view, and Scenario is its turn Trajectory.Start.
+	Trajectory *TrajectoryConfig
 }
 
 // view is what the main area shows.
@@ -83,18 +87,19 @@ const (
 	viewMemory
 	viewMetrics
 	viewSpace
+	viewTimeline
 	viewDiagnosis
 	viewSweep
 	viewCompare
 )
 
-var viewNames = []string{"Documents", "Ordering", "Context", "Memory", "Metrics", "Space", "Diagnosis", "Sweep", "Compare"}
+var viewNames = []string{"Documents", "Ordering", "Context", "Memory", "Metrics", "Space", "Timeline", "Diagnosis", "Sweep", "Compare"}
 
 // viewKeys are the keys that open each view, as its title shows them:
 // the numbered views in order, then the Diagnosis view on d, the Sweep
 // view on w and the Compare view on v (versus), which are named by what
 // they do rather than by their place.
-var viewKeys = []string{"1", "2", "3", "4", "5", "6", "d", "w", "v"}
+var viewKeys = []string{"1", "2", "3", "4", "5", "6", "7", "d", "w", "v"}
 
 // pane is what has the keyboard.
 type pane int
@@ -182,9 +187,11 @@ type Model struct {
 	fixes     fixPane
 	evalTable evalPane
 	run       evalRunState
-	status    statusLine
-	help      help.Model
-	global    globalKeys
+	// timeline is the Timeline view of Config.Trajectory.
+	timeline timeline.Model
+	status   statusLine
+	help     help.Model
+	global   globalKeys
 	// started is when the workbench opened, for metrics request ids.
 	started time.Time
 }
@@ -202,6 +209,9 @@ func New(cfg Config) Model {
 	}
 	if cfg.ExportDir == "" {
 		cfg.ExportDir = "."
+	}
+	if t := cfg.Trajectory; t != nil {
+		cfg.Scenario = turnScenario(cfg.Scenario, t.Start, len(t.Trajectory.Turns))
 	}
 	base := cfg.Scenario
 	if cfg.Eval != nil {
@@ -259,6 +269,11 @@ func New(cfg Config) Model {
 		}
 	}
 	m.firstEvaluation = m.evaluationCmd()
+	if t := cfg.Trajectory; t != nil {
+		m.timeline = timeline.New(&t.Source, t.Start)
+		m.view, m.focus = viewTimeline, paneInspector
+		m.firstEvaluation = tea.Batch(m.firstEvaluation, m.timeline.ReplayCmd())
+	}
 	if cfg.Eval != nil {
 		m.firstEvaluation = tea.Batch(m.firstEvaluation, m.evalRunCmd())
 		m.run.open, m.focus = true, paneInspector

@@ -19,8 +19,8 @@ func (m *Model) refreshRows() {
 // again when what it shows changed, and returns the command that counts
 // the selected document's tokens when they are not known yet.
 func (m *Model) refreshTextPanes() tea.Cmd {
-	if m.view == viewSpace && !m.views.helpOpen {
-		return nil // the space list renders its visible rows itself
+	if (m.view == viewSpace || m.view == viewTimeline) && !m.views.helpOpen {
+		return nil // the space list and the timeline render themselves
 	}
 	if m.view != viewDocuments || m.views.helpOpen {
 		m.refreshTextView()

@@ -27,10 +27,13 @@ type Traces struct {
 	// documents and query; the scenario's settings are those to start
 	// with.
 	OpenSpan func(traceID string, span picker.Span) (*core.Scenario, error)
+	// OpenTrace opens a trace as a trajectory: its LLM spans are the
+	// turns of the Timeline view, and the scenario the turn it starts on.
+	OpenTrace func(traceID string) (*core.Scenario, *TrajectoryConfig, error)
 }
 
 // backToPicker is the key that leaves the workbench for the picker.
-const backToPicker = "o"
+const backToPicker = "O"
 
 // tracesModel is the workbench opened on a trace picker: the picker
 // until a span or trace is opened, then the workbench on it, with o back
@@ -90,14 +93,18 @@ func (t tracesModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		t.picker, cmd = t.picker.Update(msg)
 		return t, cmd
 	case picker.OpenSpanMsg:
-		return t.open(msg.TraceID, msg.Span, "")
+		return t.open(msg.TraceID, msg.Span)
 	case picker.OpenTraceMsg:
-		// The trace as a trajectory: until the workbench has a view of
-		// trajectories, its last LLM span, the request the trajectory
-		// reached, opens as the request.
-		last := msg.Trace.LLM[len(msg.Trace.LLM)-1]
-		return t.open(msg.Trace.ID, last, fmt.Sprintf("trace %s at its last LLM span, %s (turn %d of %d; ctxlab replay --trajectory FILE --trace-id %s replays every turn)",
-			msg.Trace.ID, last.ID, len(msg.Trace.LLM), len(msg.Trace.LLM), msg.Trace.ID))
+		if t.traces.OpenTrace == nil {
+			t.picker.Status = "this workbench cannot open a trace as a trajectory"
+			return t, nil
+		}
+		sc, traj, err := t.traces.OpenTrace(msg.Trace.ID)
+		if err != nil {
+			t.picker.Status = "cannot open trace " + msg.Trace.ID + ": " + safetext.Line(err.Error())
+			return t, nil
+		}
+		return t.start(sc, traj, fmt.Sprintf("trace %s, %d LLM calls as turns", msg.Trace.ID, len(msg.Trace.LLM)))
 	}
 	if t.bench != nil {
 		if k, ok := msg.(tea.KeyMsg); ok && k.String() == backToPicker && !t.bench.typing() {
@@ -125,30 +132,38 @@ func (t *tracesModel) close() {
 	t.picker.Status = ""
 }
 
-// open opens a span in the workbench; what says what was opened, "" for
-// the span itself.
-func (t tracesModel) open(traceID string, span picker.Span, what string) (tea.Model, tea.Cmd) {
+// open opens a span in the workbench: an LLM span as its request, a
+// retrieval span as its documents and query.
+func (t tracesModel) open(traceID string, span picker.Span) (tea.Model, tea.Cmd) {
 	sc, err := t.traces.OpenSpan(traceID, span)
 	if err != nil {
 		t.picker.Status = "cannot open span " + span.ID + ": " + safetext.Line(err.Error())
 		return t, nil
 	}
+	what := "span " + span.ID
+	if span.Retrieval {
+		what = "retrieval span " + span.ID
+	}
+	return t.start(sc, nil, what)
+}
+
+// start opens the workbench on sc (and on a trajectory's Timeline view
+// when traj is given); what says what was opened.
+func (t tracesModel) start(sc *core.Scenario, traj *TrajectoryConfig, what string) (tea.Model, tea.Cmd) {
 	cfg := t.cfg
 	cfg.Scenario = sc
+	cfg.Trajectory = traj
 	nm := New(cfg)
 	// Its first evaluation is numbered above every earlier workbench's.
 	nm.cancelEval()
 	nm.gen = t.gen + 1
 	t.gen = nm.gen
 	nm.firstEvaluation = nm.evaluationCmd()
+	if traj != nil {
+		nm.firstEvaluation = tea.Batch(nm.firstEvaluation, nm.timeline.ReplayCmd())
+	}
 	nm.width, nm.height = t.width, t.height
 	nm.layoutPanes()
-	if what == "" {
-		what = "span " + span.ID
-		if span.Retrieval {
-			what = "retrieval span " + span.ID
-		}
-	}
 	nm.status.set(safetext.Line(what) + " · " + backToPicker + " returns to the traces")
 	t.bench = &nm
 	return t, nm.Init()

@@ -9,7 +9,12 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"ctxlab/core"
+	"ctxlab/core/tokens"
+	"ctxlab/core/trajectory"
+	"ctxlab/loaders/request"
+	loadtraj "ctxlab/loaders/trajectory"
 	"ctxlab/tui/picker"
+	"ctxlab/tui/timeline"
 )
 
 // settleAny is settle for any model: commands run and their messages
@@ -74,7 +79,30 @@ func tracesFixture(t *testing.T, opened *[]string) tea.Model {
 		sc.Name = "opened " + span.ID
 		return sc, nil
 	}
-	m := NewTraces(Config{Now: func() time.Time { return fixedNow }, ExportDir: t.TempDir()}, Traces{Name: "traces.jsonl", Traces: traces, OpenSpan: open})
+	// A trace opens as a trajectory: the tau-bench conversation's turns
+	// stand in for its spans.
+	openTrace := func(traceID string) (*core.Scenario, *TrajectoryConfig, error) {
+		*opened = append(*opened, traceID)
+		opts := request.Options{Window: 11000, Reserve: 1000}
+		bodies, err := loadtraj.ReadBodies(tauBench)
+		if err != nil {
+			return nil, nil, err
+		}
+		tr, err := loadtraj.Build(tauBench, bodies, opts)
+		if err != nil {
+			return nil, nil, err
+		}
+		price, _, ok := tokens.DefaultPrices().Lookup(tr.Model)
+		last := len(tr.Turns) - 1
+		sc, err := request.Parse(tauBench, bodies[last].Body, opts)
+		return sc, &TrajectoryConfig{
+			Source: timeline.Source{Trajectory: tr, Options: trajectory.Options{Window: opts.Window, Reserve: opts.Reserve,
+				Rules: tokens.CacheRulesFor(tr.Model, tr.Provider), Price: price, PriceKnown: ok}},
+			Open:  func(i int) (*core.Scenario, error) { return request.Parse(tauBench, bodies[i].Body, opts) },
+			Start: last,
+		}, err
+	}
+	m := NewTraces(Config{Now: func() time.Time { return fixedNow }, ExportDir: t.TempDir()}, Traces{Name: "traces.jsonl", Traces: traces, OpenSpan: open, OpenTrace: openTrace})
 	next, _ := m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	return next
 }
@@ -93,28 +121,29 @@ func TestTracesPickerOpensSpansAndReturns(t *testing.T) {
 		t.Fatalf("opened %v", opened)
 	}
 	v := m.View()
-	if !strings.Contains(v, "opened bc779477e426c81e") || !strings.Contains(v, "span bc779477e426c81e · o returns to the traces") {
+	if !strings.Contains(v, "opened bc779477e426c81e") || !strings.Contains(v, "span bc779477e426c81e · O returns to the traces") {
 		t.Fatalf("the workbench is not on the span:\n%s", v)
 	}
 	if bench := m.(tracesModel).bench; bench == nil || bench.eval == nil {
 		t.Fatal("the span's workbench has no evaluation")
 	}
 	// In the filter, o is a letter typed.
-	m = pressAny(t, m, "/", "o")
+	m = pressAny(t, m, "/", "O")
 	if m.(tracesModel).bench == nil {
-		t.Fatal("o typed in the filter left the workbench")
+		t.Fatal("O typed in the filter left the workbench")
 	}
-	m = pressAny(t, m, "esc", "o")
+	m = pressAny(t, m, "esc", "O")
 	if v := m.View(); !strings.Contains(v, "ctxlab · traces") || !strings.Contains(v, "└ bc779477e426c81e") {
-		t.Fatalf("o did not return to the picker where it was:\n%s", v)
+		t.Fatalf("O did not return to the picker where it was:\n%s", v)
 	}
-	// The expanded trace opens as a trajectory: its last LLM span.
+	// The expanded trace opens as a trajectory, on the Timeline view.
 	m = pressAny(t, m, "up", "up", "enter")
-	if len(opened) != 2 || opened[1] != "01c91249c9db3576dcf24e2996bb9907/bc779477e426c81e" ||
-		!strings.Contains(m.View(), "trace 01c91249c9db3576dcf24e2996bb9907 at its last LLM span") {
-		t.Fatalf("enter on the trace: opened %v\n%s", opened, m.View())
+	if v := m.View(); len(opened) != 2 || opened[1] != "01c91249c9db3576dcf24e2996bb9907" ||
+		!strings.Contains(v, "trace 01c91249c9db3576dcf24e2996bb9907, 2 LLM calls as turns") || !strings.Contains(v, "7 Timeline") ||
+		!strings.Contains(v, "4 over (first 27)") {
+		t.Fatalf("enter on the trace: opened %v\n%s", opened, v)
 	}
-	m = pressAny(t, m, "o", "down", "down", "down", "right", "down", "enter")
+	m = pressAny(t, m, "O", "down", "down", "down", "right", "down", "enter")
 	if v := m.View(); m.(tracesModel).bench != nil || !strings.Contains(v, "cannot open span e1870fd24b61c7fc: no such span") {
 		t.Fatalf("a span that cannot open:\n%s", v)
 	}
@@ -139,7 +168,7 @@ func TestTracesPickerDropsTheClosedWorkbenchsEvaluation(t *testing.T) {
 	m = pressAny(t, m, "enter", "down")
 	// Open the span, holding back what its workbench started.
 	next, pending := m.Update(picker.OpenSpanMsg{TraceID: "01c91249c9db3576dcf24e2996bb9907", Span: picker.Span{ID: "d0e72f35d0eccf2d"}})
-	m = pressAny(t, next, "o", "down", "enter")
+	m = pressAny(t, next, "O", "down", "enter")
 	bench := m.(tracesModel).bench
 	if bench == nil || bench.eval == nil || bench.cfg.Scenario.Name != "opened bc779477e426c81e" {
 		t.Fatal("the second span did not open")

@@ -9,6 +9,7 @@ import (
 	"ctxlab/tui/controls"
 	"ctxlab/tui/filter"
 	"ctxlab/tui/term"
+	"ctxlab/tui/timeline"
 )
 
 // Update routes a message, then brings the scrolling panes up to date
@@ -91,6 +92,12 @@ func (m Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case sweptRunMsg:
 		m.receiveRunSweep(msg)
 		return m, nil
+	case timeline.ReplayedMsg:
+		m.timeline.Apply(msg)
+		return m, nil
+	case turnOpenedMsg:
+		cmd := m.applyOpenedTurn(msg)
+		return m, cmd
 	case tea.ResumeMsg:
 		return m, term.Resumed()
 	case tea.MouseMsg:
@@ -139,6 +146,9 @@ func (m Model) updateKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	if next, cmd, ok := m.updateFixKeys(msg); ok {
 		return next, cmd
 	}
+	if m.timelineTakes(msg) {
+		return m.updateTimeline(msg)
+	}
 	if next, cmd, ok := m.updateGlobal(msg); ok {
 		return next, cmd
 	}
@@ -147,6 +157,8 @@ func (m Model) updateKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		return m.updateControls(msg)
 	case m.run.open:
 		return m.updateEval(msg)
+	case m.view == viewTimeline:
+		return m.updateTimeline(msg)
 	case m.view == viewSpace:
 		return m.updateSpace(msg)
 	case m.focus == paneInspector || m.view != viewDocuments:
@@ -169,6 +181,8 @@ func (m Model) updateGlobal(msg tea.KeyMsg) (Model, tea.Cmd, bool) {
 		m.cycleFocus(1)
 	case key.Matches(msg, g.PrevPane):
 		m.cycleFocus(-1)
+	case key.Matches(msg, g.Timeline):
+		m.openTimeline()
 	case key.Matches(msg, g.Views):
 		m.openView(view(msg.String()[0] - '1'))
 	case key.Matches(msg, g.Diagnosis):

@@ -174,6 +174,9 @@ func (m Model) renderMain(l layout) string {
 		}
 		return m.evalTable.view(m.styles, state, m.width, l.main, m.focus != paneControls)
 	}
+	if m.view == viewTimeline && !m.views.helpOpen {
+		return m.timelineBox(m.width, l.main)
+	}
 	if m.view == viewSpace && !m.views.helpOpen {
 		return m.space.view(m.styles, m.eval, m.width, l.main, m.focus == paneInspector)
 	}
@@ -219,6 +222,8 @@ func (m Model) renderFooter() string {
 		bindings = m.controls.Keys()
 	case m.run.open:
 		bindings = m.evalTable.keys
+	case m.view == viewTimeline && !m.views.helpOpen && m.cfg.Trajectory != nil:
+		bindings = m.timeline.Keys()
 	case m.view == viewSpace:
 		bindings = m.space.keys
 	case m.view == viewDiagnosis && !m.views.helpOpen:

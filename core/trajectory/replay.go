@@ -46,6 +46,9 @@ type Options struct {
 	// by turn (turn from 1), before it is priced: what a view drawing a
 	// turn's composition, or a test of the policies, reads.
 	Sent func(policy string, turn int, messages []window.ChatMessage)
+	// Parts fills each TurnResult's Parts: what a view stacking a turn's
+	// request by component reads.
+	Parts bool
 }
 
 // Report is a replay: the turns as sent and each policy's result.
@@ -112,6 +115,8 @@ type TurnResult struct {
 	Removed       int     `json:"removed"`
 	RemovedTokens int     `json:"removed_tokens"`
 	CostUSD       float64 `json:"cost_usd"`
+	// Parts is the request's tokens by component, with Options.Parts.
+	Parts Parts `json:"-"`
 }
 
 // Replay runs each policy over every turn of t. It interns the summaries
@@ -292,6 +297,9 @@ func (t *Trajectory) replayOne(ctx context.Context, p Policy, shapes []turnShape
 			tr.InputTokens += t.tokens[id]
 		}
 		tr.Removed, tr.RemovedTokens = t.removed(ids, sent)
+		if opts.Parts {
+			tr.Parts = t.partsOf(s.turn, s.pinned, sent)
+		}
 		if tr.Removed > 0 {
 			r.TurnsTrimmed++
 			r.RemovedMessages = max(r.RemovedMessages, tr.Removed)

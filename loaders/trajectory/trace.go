@@ -1,6 +1,7 @@
 package trajectory
 
 import (
+	"io"
 	"fmt"
 	"strconv"
 	"strings"
@@ -20,6 +21,8 @@ type Source struct {
 	// Logs is the OTLP JSON logs file holding the official OpenTelemetry
 	// instrumentations' messages, "" for none.
 	Logs string
+	// Stdin is read when Path is Stdin ("-").
+	Stdin io.Reader
 }
 
 // Open reads the trajectory src names: a traces file's trace (when a
@@ -28,6 +31,13 @@ type Source struct {
 // notes say what a trace's spans left out of their requests, each once
 // with the turns it concerns.
 func Open(src Source, opts Options) (*engine.Trajectory, []string, error) {
+	if src.Path == Stdin {
+		if src.TraceID != "" || src.Logs != "" {
+			return nil, nil, &loaders.Error{Name: "stdin", Msg: "--trace-id and --logs read a traces file; give the file's path, not -"}
+		}
+		tr, err := LoadInput(src.Path, src.Stdin, opts)
+		return tr, nil, err
+	}
 	if src.TraceID != "" || trace.IsTracesFile(src.Path) {
 		return LoadTrace(src.Path, src.TraceID, src.Logs, opts)
 	}
