@@ -28,6 +28,10 @@ type Scenario struct {
 
 	Documents    []value.Document
 	SystemPrompt string
+	// SystemSent and QuerySent are the system message and the user's
+	// query as an imported request sent them (see value.Sent); the
+	// history's and the tool results' messages carry their own.
+	SystemSent, QuerySent *value.Sent
 	// Tools are tool definitions exactly as the provider receives them.
 	Tools       []json.RawMessage
 	History     []value.Message
@@ -39,6 +43,10 @@ type Scenario struct {
 	// OpenAIResponses says OpenAIBody was read from a Responses API body,
 	// which OpenAI renders with a few differences.
 	OpenAIResponses bool
+	// ReplyLimit is the reply an imported request asks for (its
+	// max_tokens, max_completion_tokens or max_output_tokens), 0 when it
+	// sets none or the input is not a request.
+	ReplyLimit int
 	// Recorded is the provider's own count of an imported request, when
 	// the input recorded its response.
 	Recorded *metrics.RecordedUsage

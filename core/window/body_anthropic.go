@@ -118,9 +118,9 @@ func marshalBlock(block map[string]any) json.RawMessage {
 }
 
 // SendsAnthropicBody reports whether the assembly is exported as an
-// Anthropic Messages body: a chat layout of a request that came from
-// Anthropic. The article's layout and a measured request keep OpenAI's
+// Anthropic Messages body: a request that came from Anthropic, measured
+// as sent or in the chat layout. The article's layout keeps OpenAI's
 // shape, which is the article's.
 func (a *Assembly) SendsAnthropicBody(provider string) bool {
-	return a.Layout == LayoutChat && provider == tokens.ProviderAnthropic
+	return (a.Layout == LayoutChat || a.Mode == MeasureOnly) && provider == tokens.ProviderAnthropic
 }
