@@ -26,6 +26,10 @@ type Loss struct {
 	MessagesDropped, MessagesCut []int
 	// ToolsDropped are the tool definitions no longer sent, by name.
 	ToolsDropped []string
+	// ItemsDropped and ItemsCut are the items the fix's item edits
+	// replace by a note or cut ("tool result 2"), for an input whose
+	// messages have no numbers as sent.
+	ItemsDropped, ItemsCut []string
 	// HistoryDropped counts the history messages the memory strategy
 	// drops or summarizes besides those it did before, for an input
 	// whose messages have no numbers as sent.
@@ -38,7 +42,7 @@ type Loss struct {
 // Empty reports that the fix loses nothing.
 func (l Loss) Empty() bool {
 	return len(l.Components) == 0 && len(l.MessagesDropped) == 0 && len(l.MessagesCut) == 0 &&
-		len(l.ToolsDropped) == 0 && l.HistoryDropped == 0 && l.DocumentsOut == 0 && l.DocumentsCut == 0
+		len(l.ToolsDropped) == 0 && len(l.ItemsDropped) == 0 && len(l.ItemsCut) == 0 && l.HistoryDropped == 0 && l.DocumentsOut == 0 && l.DocumentsCut == 0
 }
 
 // Words says the loss in one sentence: "nothing sent is cut or dropped",
@@ -60,6 +64,12 @@ func (l Loss) Words() string {
 			names[i] = quoted.Name(name)
 		}
 		parts = append(parts, fmt.Sprintf("%s dropped (%s)", numfmt.Count(n, "tool", "tools"), strings.Join(names, ", ")))
+	}
+	if n := len(l.ItemsDropped); n > 0 {
+		parts = append(parts, fmt.Sprintf("%s dropped (%s)", numfmt.Count(n, "item", "items"), strings.Join(l.ItemsDropped, ", ")))
+	}
+	if n := len(l.ItemsCut); n > 0 {
+		parts = append(parts, fmt.Sprintf("%s cut (%s)", numfmt.Count(n, "item", "items"), strings.Join(l.ItemsCut, ", ")))
 	}
 	if l.HistoryDropped > 0 {
 		parts = append(parts, fmt.Sprintf("%s of the history dropped or summarized", numfmt.Count(l.HistoryDropped, "message", "messages")))
@@ -123,14 +133,18 @@ func lossOf(before, after *Evaluation, documents []DocumentChange) Loss {
 	}
 	slices.Sort(l.MessagesDropped)
 	slices.Sort(l.MessagesCut)
-	toolsAfter := toolNames(after.Assembly.Tools)
-	for _, name := range toolNames(before.Assembly.Tools) {
-		if !slices.Contains(toolsAfter, name) {
-			l.ToolsDropped = append(l.ToolsDropped, name)
+	// The article's layout sends the tools inside the system message,
+	// where its component's cut says what is lost of them.
+	if toolsAfter := toolNames(after.Assembly.Tools); after.Assembly.Layout != window.LayoutArticle {
+		for _, name := range toolNames(before.Assembly.Tools) {
+			if !slices.Contains(toolsAfter, name) {
+				l.ToolsDropped = append(l.ToolsDropped, name)
+			}
 		}
 	}
 	if len(sentBefore) == 0 {
 		l.HistoryDropped = max(0, memoryLost(after.Memory)-memoryLost(before.Memory))
+		l.ItemsDropped, l.ItemsCut = newItemEdits(before.Settings, after.Settings)
 	}
 	for _, d := range documents {
 		switch {
@@ -185,4 +199,24 @@ func toolNames(tools json.RawMessage) []string {
 		names = append(names, cmp.Or(d.Function.Name, d.Name, d.Type))
 	}
 	return names
+}
+
+// newItemEdits are the items after's edits drop or cut that before's do
+// not, in words.
+func newItemEdits(before, after Settings) (dropped, cut []string) {
+	had := map[string]bool{}
+	for _, e := range before.itemEdits() {
+		had[e.String()] = true
+	}
+	for _, e := range after.itemEdits() {
+		if had[e.String()] {
+			continue
+		}
+		if e.Tokens == 0 {
+			dropped = append(dropped, e.Words())
+		} else {
+			cut = append(cut, e.Words())
+		}
+	}
+	return dropped, cut
 }
