@@ -160,10 +160,12 @@ func lossOf(before, after *Evaluation, documents []DocumentChange) Loss {
 // sentMessages are an assembly's messages of an imported request by their
 // number as sent, each as written out.
 func sentMessages(a *window.Assembly) map[int]json.RawMessage {
+	// An Anthropic message may be several items (a tool_result block
+	// each): its blocks sent are the items' together.
 	out := map[int]json.RawMessage{}
 	for _, m := range a.Messages {
 		if m.Sent != nil {
-			out[m.Sent.Number] = m.Sent.JSON
+			out[m.Sent.Number] = append(out[m.Sent.Number], m.Sent.JSON...)
 		}
 	}
 	return out

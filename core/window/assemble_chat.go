@@ -155,15 +155,11 @@ func historyUnits(history []value.Message, tok tokens.Tokenizer) (units []chatUn
 		cm := chatHistoryMessage(m)
 		if m.Sent != nil {
 			ids := sentCallIDs(m.Sent)
-			switch {
-			case m.Role == "tool":
-				id := sentString(m.Sent, "tool_call_id")
-				if open[id] == 0 {
+			switch answers := sentAnswers(m); {
+			case answers != nil:
+				if !answersOpen(open, answers) {
 					unpaired++
 					continue
-				}
-				if open[id]--; open[id] == 0 {
-					delete(open, id)
 				}
 				last := &units[len(units)-1]
 				last.messages = append(last.messages, cm)
@@ -198,9 +194,68 @@ func historyUnits(history []value.Message, tok tokens.Tokenizer) (units []chatUn
 	return units, firstMessage, unpaired
 }
 
-// sentCallIDs are the ids of a sent assistant message's tool_calls, ""
-// for a call that has none.
+// answersOpen takes the calls answers answer off open; false, leaving
+// open as it was, when one of them answers no open call.
+func answersOpen(open map[string]int, answers []string) bool {
+	need := map[string]int{}
+	for _, id := range answers {
+		if need[id]++; need[id] > open[id] {
+			return false
+		}
+	}
+	for id, n := range need {
+		if open[id] -= n; open[id] == 0 {
+			delete(open, id)
+		}
+	}
+	return true
+}
+
+// sentAnswers are the calls a sent message answers: a tool message's
+// tool_call_id, an Anthropic message's tool_result blocks' tool_use_id;
+// nil for a message that answers none.
+func sentAnswers(m value.Message) []string {
+	if m.Sent.Blocks {
+		var blocks []struct {
+			Type      string `json:"type"`
+			ToolUseID string `json:"tool_use_id"`
+		}
+		if json.Unmarshal(m.Sent.JSON, &blocks) != nil {
+			return nil
+		}
+		var ids []string
+		for _, b := range blocks {
+			if b.Type == "tool_result" {
+				ids = append(ids, b.ToolUseID)
+			}
+		}
+		return ids
+	}
+	if m.Role == "tool" {
+		return []string{sentString(m.Sent, "tool_call_id")}
+	}
+	return nil
+}
+
+// sentCallIDs are the ids of a sent assistant message's tool_calls (or
+// an Anthropic message's tool_use blocks), "" for a call that has none.
 func sentCallIDs(sent *value.Sent) []string {
+	if sent.Blocks {
+		var blocks []struct {
+			Type string `json:"type"`
+			ID   string `json:"id"`
+		}
+		if json.Unmarshal(sent.JSON, &blocks) != nil {
+			return nil
+		}
+		var ids []string
+		for _, b := range blocks {
+			if b.Type == "tool_use" {
+				ids = append(ids, b.ID)
+			}
+		}
+		return ids
+	}
 	var m struct {
 		ToolCalls []struct {
 			ID string `json:"id"`

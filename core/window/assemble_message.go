@@ -29,7 +29,7 @@ type ChatMessage struct {
 // MarshalJSON writes the message as it is sent: its imported object when
 // it has one, else its fields.
 func (m ChatMessage) MarshalJSON() ([]byte, error) {
-	if m.Sent != nil && len(m.Sent.JSON) > 0 {
+	if m.Sent != nil && !m.Sent.Blocks && len(m.Sent.JSON) > 0 {
 		return m.Sent.JSON, nil
 	}
 	// Without HTML escaping: the encoder that calls this escapes the

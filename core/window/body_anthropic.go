@@ -54,6 +54,15 @@ func (a *Assembly) AnthropicBody(model string) AnthropicBody {
 			continue
 		}
 		leading = false
+		if blocks := sentBlocks(m); blocks != nil {
+			// An Anthropic request's own blocks, as it sent them.
+			role := "user"
+			if m.Role == "assistant" {
+				role = "assistant"
+			}
+			add(role, blocks...)
+			continue
+		}
 		switch m.Role {
 		case "assistant":
 			add("assistant", append(textBlocks(m.Content), toolUseBlocks(m.ToolCalls)...)...)
@@ -65,6 +74,19 @@ func (a *Assembly) AnthropicBody(model string) AnthropicBody {
 	}
 	body.System = strings.Join(system, "\n\n")
 	return body
+}
+
+// sentBlocks are a message's content blocks as an Anthropic request sent
+// them, nil when it has none.
+func sentBlocks(m ChatMessage) []json.RawMessage {
+	if m.Sent == nil || !m.Sent.Blocks {
+		return nil
+	}
+	var blocks []json.RawMessage
+	if json.Unmarshal(m.Sent.JSON, &blocks) != nil {
+		return nil
+	}
+	return blocks
 }
 
 // textBlocks is a text as content blocks: none for an empty text, which
