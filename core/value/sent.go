@@ -3,6 +3,7 @@ package value
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 )
 
 // Sent is one message of an imported request as its provider received
@@ -74,4 +75,13 @@ func (s *Sent) blockWithContent(text string) *Sent {
 		return nil
 	}
 	return &Sent{Number: s.Number, JSON: bytes.TrimSpace(buf.Bytes()), Blocks: true}
+}
+
+// String names the message as sent, for a test's or a log's %q and %v of
+// a Message: its number, not its JSON.
+func (s *Sent) String() string {
+	if s == nil {
+		return ""
+	}
+	return fmt.Sprintf("message %d as sent", s.Number)
 }
