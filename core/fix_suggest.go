@@ -34,8 +34,8 @@ func Suggest(ctx context.Context, in EvalInput, ev *Evaluation) ([]Fix, error) {
 	}
 	var candidates []candidate
 	candidates = append(candidates, fitCandidate(ctx, in, ev)...)
-	candidates = append(candidates, modelWindowCandidate(ev)...)
 	candidates = append(candidates, askedReserveCandidate(in, ev)...)
+	candidates = append(candidates, modelWindowCandidate(ev)...)
 	candidates = append(candidates, reserveCandidate(ev)...)
 	candidates = append(candidates, shrinkLargestCandidate(ev)...)
 	candidates = append(candidates, raiseCutCandidates(ev)...)
