@@ -197,6 +197,9 @@ func checkKeptRequest(t *testing.T, name string, input map[string]any, validInpu
 			t.Errorf("%s: not an Anthropic Messages body: %v", name, err)
 		}
 		checkBlocksKept(t, name, input, fix, after)
+		if input["system"] != nil && !reflect.DeepEqual(normalized(t, input["system"]), normalized(t, after.System)) {
+			t.Errorf("%s: system %v, the input's is %v", name, after.System, input["system"])
+		}
 	} else {
 		if err := chatbody.CheckOpenAI([]byte(body)); err != nil && validInput {
 			t.Errorf("%s: not an OpenAI Chat Completions body: %v", name, err)
@@ -445,4 +448,39 @@ func withoutText(b map[string]any) map[string]any {
 		out["content"] = text
 	}
 	return out
+}
+
+// An Anthropic body with system blocks and content blocks that carry
+// cache_control is printed back as it came, measured and budgeted.
+func TestAnthropicRequestIsPrintedAsSent(t *testing.T) {
+	t.Parallel()
+	body := `{"model": "claude-sonnet-4-5", "max_tokens": 1024,
+  "system": [{"type": "text", "text": "You look up orders.", "cache_control": {"type": "ephemeral"}}],
+  "tools": [{"name": "lookup_order", "description": "Look up an order", "input_schema": {"type": "object", "properties": {"id": {"type": "string"}}}}],
+  "messages": [
+    {"role": "user", "content": [{"type": "text", "text": "Where is ORD-1?", "cache_control": {"type": "ephemeral"}}]},
+    {"role": "assistant", "content": [{"type": "text", "text": "Looking."}, {"type": "tool_use", "id": "tu_1", "name": "lookup_order", "input": {"id": "ORD-1"}}]},
+    {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "tu_1", "content": "shipped"}]}]}`
+	path := writeFile(t, "anthropic.json", body)
+	var input map[string]any
+	if err := json.Unmarshal([]byte(body), &input); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{}, {"--layout", "chat"}} {
+		out, printed, ok := assembleExport(t, append([]string{"assemble", "--request", path}, args...)...)
+		if !ok {
+			t.Fatalf("%v: refused", args)
+		}
+		name := fmt.Sprintf("anthropic.json %v", args)
+		checkKeptRequest(t, name, input, true, suggestion{}, out, printed)
+		var got struct {
+			Messages any `json:"messages"`
+		}
+		if err := json.Unmarshal([]byte(printed), &got); err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(normalized(t, got.Messages), normalized(t, input["messages"])) {
+			t.Errorf("%s: messages\n%s\nwant the input's", name, printed)
+		}
+	}
 }

@@ -17,10 +17,14 @@ type AnthropicBody struct {
 	Model string `json:"model,omitempty"`
 	// MaxTokens is required by the API: the response reserve, which for an
 	// imported request is its own max_tokens.
-	MaxTokens int                `json:"max_tokens"`
-	System    string             `json:"system,omitempty"`
-	Messages  []AnthropicMessage `json:"messages"`
-	Tools     json.RawMessage    `json:"tools,omitempty"`
+	MaxTokens int    `json:"max_tokens"`
+	System    string `json:"system,omitempty"`
+	// SystemBlocks is the system prompt as the request sent it when that
+	// was a list of blocks (with their cache_control), sent whole; the
+	// body is then written with it in place of System.
+	SystemBlocks json.RawMessage    `json:"-"`
+	Messages     []AnthropicMessage `json:"messages"`
+	Tools        json.RawMessage    `json:"tools,omitempty"`
 }
 
 // AnthropicMessage is one turn, its content as blocks.
@@ -51,6 +55,9 @@ func (a *Assembly) AnthropicBody(model string) AnthropicBody {
 		isSystem := m.Role == "system" || m.Role == "developer"
 		if isSystem && leading {
 			system = append(system, m.Content)
+			if m.Sent != nil && m.Sent.Blocks {
+				body.SystemBlocks = m.Sent.JSON
+			}
 			continue
 		}
 		leading = false
@@ -73,6 +80,9 @@ func (a *Assembly) AnthropicBody(model string) AnthropicBody {
 		}
 	}
 	body.System = strings.Join(system, "\n\n")
+	if len(system) != 1 {
+		body.SystemBlocks = nil // more than the request's own system text
+	}
 	return body
 }
 

@@ -69,6 +69,13 @@ func readAnthropicMessages(site requestSite, body map[string]any, messages []any
 	if system != "" {
 		systems = append(systems, system)
 	}
+	if list, ok := body["system"].([]any); ok && len(list) > 0 {
+		// Its blocks as sent, cache_control and all, for the body
+		// written back; a string system is its text.
+		if data, err := loaders.MarshalJSON(list); err == nil {
+			req.systemSent = &value.Sent{JSON: data, Blocks: true}
+		}
+	}
 	historyTools := false
 	for i, msg := range msgs {
 		switch {
@@ -77,6 +84,7 @@ func readAnthropicMessages(site requestSite, body map[string]any, messages []any
 			// system text wherever it is.
 			systems = append(systems, anthropicText(msg.blocks, false))
 			req.notes = appendOnce(req.notes, noteMovedSystem)
+			req.systemSent = nil
 		case i < query:
 			text := anthropicText(msg.blocks, true)
 			for _, b := range msg.blocks {
