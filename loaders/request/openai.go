@@ -25,7 +25,7 @@ const (
 // Notes an import adds when it had to reshape the request to fit core's
 // components.
 const (
-	noteHistoryToolCalls = "tool calls in the history are counted as their JSON inside the message text, since a history message has only a role and a text"
+	noteHistoryToolCalls = "tool calls in the history are counted as their JSON beside the message text; the messages are sent as they were"
 	noteMovedSystem      = "a system message that came after the conversation started is counted in the system prompt"
 )
 
