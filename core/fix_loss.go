@@ -134,12 +134,18 @@ func lossOf(before, after *Evaluation, documents []DocumentChange) Loss {
 	slices.Sort(l.MessagesDropped)
 	slices.Sort(l.MessagesCut)
 	// The article's layout sends the tools inside the system message,
-	// where its component's cut says what is lost of them.
+	// where its component's cut says what is lost of them. Beside the
+	// messages, a tool is sent whole or not at all: the component's
+	// tokens may move with how the array is counted (as OpenAI renders a
+	// measured request, as JSON budgeted), which loses nothing.
 	if toolsAfter := toolNames(after.Assembly.Tools); after.Assembly.Layout != window.LayoutArticle {
 		for _, name := range toolNames(before.Assembly.Tools) {
 			if !slices.Contains(toolsAfter, name) {
 				l.ToolsDropped = append(l.ToolsDropped, name)
 			}
+		}
+		if len(l.ToolsDropped) == 0 {
+			l.Components = slices.DeleteFunc(l.Components, func(c ComponentDelta) bool { return c.Name == window.ComponentTools })
 		}
 	}
 	if len(sentBefore) == 0 {
