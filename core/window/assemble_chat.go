@@ -187,10 +187,8 @@ func historyUnits(history []value.Message, tok tokens.Tokenizer) (units []chatUn
 		units = append(units, newChatUnit(tok, cm))
 		firstMessage = append(firstMessage, i)
 	}
-	if len(open) > 0 {
-		unpaired += len(units[len(units)-1].messages)
-		units, firstMessage = units[:len(units)-1], firstMessage[:len(firstMessage)-1]
-	}
+	// A call still open at the history's end is answered after it (an
+	// Anthropic query's own tool_result blocks): it is kept.
 	return units, firstMessage, unpaired
 }
 
