@@ -37,7 +37,7 @@ func TestChatLayoutSendsImportedCallsWithTheirResults(t *testing.T) {
 		t.Fatal(err)
 	}
 	body, err := json.Marshal(struct {
-		Messages []ChatMessage  `json:"messages"`
+		Messages []ChatMessage   `json:"messages"`
 		Tools    json.RawMessage `json:"tools"`
 	}{a.Messages, a.Tools})
 	if err != nil {
