@@ -30,9 +30,10 @@ and the messages themselves. --format json prints the request in OpenAI's
 chat format ({"model", "messages", "tools"}) with the budget report and
 the findings beside it. --layout chat sends the history as its own
 messages and the tool calls with their results, dropping whole messages
-oldest first, so those messages replay as a chat; the default, article,
-folds the history into one assistant message as the article's assembler
-does.
+oldest first, so those messages replay as a chat; the default for a
+scenario, article, folds the history into one assistant message as the
+article's assembler does. An imported request is laid out as a chat, each
+message as it was sent, unless --layout article is given.
 
 Usage:
   ctxlab assemble [--scenario FILE | --request FILE [--interaction N | --span-id ID [--logs FILE]] |

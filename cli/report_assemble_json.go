@@ -22,9 +22,10 @@ type assembleJSON struct {
 	// MaxTokens and System are set for an Anthropic body (a request
 	// imported from Anthropic, in the chat layout), whose Messages are
 	// then Anthropic's turns of content blocks.
-	MaxTokens int    `json:"max_tokens,omitempty"`
-	System    string `json:"system,omitempty"`
-	Messages  any    `json:"messages"`
+	MaxTokens int `json:"max_tokens,omitempty"`
+	// System is a string, or the request's own list of system blocks.
+	System   any `json:"system,omitempty"`
+	Messages any `json:"messages"`
 	// Tools is set in measure mode and in the chat layout; the article's
 	// layout puts the tool definitions into the system message.
 	Tools    json.RawMessage `json:"tools,omitempty"`
@@ -204,7 +205,13 @@ func assembleJSONOf(run *assembleRun) assembleJSON {
 	switch {
 	case a.SendsAnthropicBody(run.scenario.Provider):
 		body := a.AnthropicBody(s.Model)
-		doc.MaxTokens, doc.System, doc.Messages = body.MaxTokens, body.System, body.Messages
+		doc.MaxTokens, doc.Messages = body.MaxTokens, body.Messages
+		switch {
+		case len(body.SystemBlocks) > 0:
+			doc.System = body.SystemBlocks
+		case body.System != "":
+			doc.System = body.System
+		}
 	case a.Messages == nil:
 		doc.Messages = []window.ChatMessage{}
 	}

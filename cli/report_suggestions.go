@@ -35,6 +35,7 @@ func writeSuggestions(w io.Writer, fixes []core.Fix, ev *core.Evaluation) {
 		fmt.Fprintf(w, "     request: %s → %s tokens of %s max input (%s) · %s\n",
 			numfmt.Thousands(p.UsedBefore), numfmt.Thousands(p.UsedAfter), numfmt.Thousands(p.MaxInputAfter),
 			savedLabel(p.TokensSaved()), fitsLabel(p))
+		fmt.Fprintf(w, "     lost: %s\n", safetext.Line(p.Loss.Words()))
 		if parts := componentChanges(p); len(parts) > 0 {
 			fmt.Fprintf(w, "     components: %s\n", strings.Join(parts, ", "))
 		}
@@ -129,6 +130,48 @@ type suggestionJSON struct {
 	// away and appear, in the findings list's shape.
 	FindingsGone     []diagnose.Finding `json:"findings_gone"`
 	FindingsAppeared []diagnose.Finding `json:"findings_appeared"`
+	// Lossless is true when the fix cuts or drops nothing sent; Lost
+	// says what it does cut and drop.
+	Lossless bool     `json:"lossless"`
+	Lost     lossJSON `json:"lost"`
+}
+
+// lossJSON is core.Loss: the components cut, the messages (numbered as
+// sent, from 1) and tools dropped or cut, the documents no longer sent.
+type lossJSON struct {
+	Components      []lossComponentJSON `json:"components_cut"`
+	MessagesDropped []int               `json:"messages_dropped"`
+	MessagesCut     []int               `json:"messages_cut"`
+	ToolsDropped    []string            `json:"tools_dropped"`
+	HistoryDropped  int                 `json:"history_dropped"`
+	DocumentsOut    int                 `json:"documents_out"`
+	DocumentsCut    int                 `json:"documents_cut"`
+	Words           string              `json:"words"`
+}
+
+type lossComponentJSON struct {
+	Name   string `json:"name"`
+	Before int    `json:"before"`
+	After  int    `json:"after"`
+}
+
+func lossReport(l core.Loss) lossJSON {
+	out := lossJSON{Components: []lossComponentJSON{}, MessagesDropped: nonNilInts(l.MessagesDropped), MessagesCut: nonNilInts(l.MessagesCut),
+		ToolsDropped: l.ToolsDropped, HistoryDropped: l.HistoryDropped, DocumentsOut: l.DocumentsOut, DocumentsCut: l.DocumentsCut, Words: l.Words()}
+	if out.ToolsDropped == nil {
+		out.ToolsDropped = []string{}
+	}
+	for _, c := range l.Components {
+		out.Components = append(out.Components, lossComponentJSON{Name: c.Name, Before: c.UsedBefore, After: c.UsedAfter})
+	}
+	return out
+}
+
+func nonNilInts(list []int) []int {
+	if list == nil {
+		return []int{}
+	}
+	return list
 }
 
 func suggestionsJSON(fixes []core.Fix) []suggestionJSON {
@@ -136,7 +179,8 @@ func suggestionsJSON(fixes []core.Fix) []suggestionJSON {
 	for _, f := range fixes {
 		out = append(out, suggestionJSON{Kind: f.Kind, Description: f.Description, Flags: f.Flags,
 			TokensSaved: f.Preview.TokensSaved(), Fits: f.Preview.Fits,
-			FindingsGone: nonNilFindings(f.Preview.FindingsGone), FindingsAppeared: nonNilFindings(f.Preview.FindingsAppeared)})
+			FindingsGone: nonNilFindings(f.Preview.FindingsGone), FindingsAppeared: nonNilFindings(f.Preview.FindingsAppeared),
+			Lossless: f.Preview.Lossless(), Lost: lossReport(f.Preview.Loss)})
 	}
 	return out
 }

@@ -84,10 +84,14 @@ func TestAssembleSuggestText(t *testing.T) {
 	if !ok {
 		t.Fatalf("no Suggested fixes section:\n%s", stdout)
 	}
-	for _, want := range []string{"1. Drop tool result 2 (get_fulfillment_events), the largest tool result at 56,071 tokens",
+	// The window the scenario sets is below its model's: measuring
+	// against the model's own changes nothing sent, so it comes first.
+	for _, want := range []string{"1. Measure against gpt-4o's own 128,000-token window (--window 128000) instead of the 16,000 set: nothing sent changes.",
+		"lost: nothing sent is cut or dropped\n", "apply: --window 128000\n",
+		"2. Drop tool result 2 (get_fulfillment_events), the largest tool result at 56,071 tokens",
 		"request: 66,151 → 10,092 tokens of 14,000 max input (56,059 tokens saved) · fits", "apply: --drop-item tool_result:2\n",
-		"2. Cut tool result 2 (get_fulfillment_events)", "apply: --truncate-item tool_result:2=",
-		"3. Assemble within the allocations", "request: 66,151 → 9,378 tokens of 14,000 max input (56,773 tokens saved) · fits",
+		"3. Cut tool result 2 (get_fulfillment_events)", "apply: --truncate-item tool_result:2=",
+		"4. Assemble within the allocations", "request: 66,151 → 9,378 tokens of 14,000 max input (56,773 tokens saved) · fits",
 		"tool results 56,253 → 2,000 (−54,253)", "#15 kb/returns/refund-policy.md not sent → sent", "apply: --mode budgeted\n"} {
 		if !strings.Contains(fixes, want) {
 			t.Errorf("fixes lack %q:\n%s", want, fixes)

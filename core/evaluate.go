@@ -272,7 +272,7 @@ func (ev *Evaluation) assemble(ctx context.Context, in EvalInput, sc *Scenario, 
 
 	asm, err := window.Assemble(window.Input{
 		Budget: s.Budget, Tokenizer: tok, Model: s.Model, UseCase: useCaseOf(s), Mode: mode, Layout: s.Layout,
-		SystemPrompt: sc.SystemPrompt, Tools: sc.Tools, History: history, HistoryText: historyText, ToolResults: toolResults,
+		SystemPrompt: sc.SystemPrompt, SystemSent: sc.SystemSent, QuerySent: querySent(sc, s), Tools: sc.Tools, History: history, HistoryText: historyText, ToolResults: toolResults,
 		UserQuery: s.Query, RetrievedContext: ev.RAGBlock(), HeadedContext: ev.headedRAGBlock(), NoFraming: s.ContentOnlyTotal && mode != window.MeasureOnly,
 		OpenAIBody: measuredBody(sc, mode), OpenAIResponses: sc.OpenAIResponses, Anthropic: sc.Anthropic,
 	})
@@ -367,6 +367,15 @@ func useCaseOf(s Settings) string {
 		return s.Preset
 	}
 	return "custom"
+}
+
+// querySent is the imported query message, while the query is the one
+// it sent (--query replaces it with a message of ctxlab's).
+func querySent(sc *Scenario, s Settings) *value.Sent {
+	if s.Query != sc.Settings.Query {
+		return nil
+	}
+	return sc.QuerySent
 }
 
 // measuredBody is the request body a measured assembly counts as its

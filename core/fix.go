@@ -30,6 +30,9 @@ const (
 	FixFitAllocations = "fit-allocations"
 	// FixReserve lowers the reply reserve to what the window leaves.
 	FixReserve = "reserve"
+	// FixModelWindow measures the request against its model's own
+	// window, where a smaller one was set.
+	FixModelWindow = "model-window"
 	// FixShrinkLargest lowers the allocation of the component that takes
 	// the most, by what the request is over.
 	FixShrinkLargest = "shrink-largest"

@@ -37,19 +37,21 @@ func fitCandidate(ctx context.Context, in EvalInput, ev *Evaluation) []candidate
 	budget := ev.Settings.Budget
 	return []candidate{{kind: FixFitAllocations, changes: changes, describe: func(p Preview) string {
 		var lowered []string
+		budgeted := ""
 		for _, c := range changes {
+			k := KnobByID(c.KnobID)
 			if c.KnobID == "assembly" {
+				budgeted = " (" + strings.Join(ChangeFlags([]KnobChange{c}), " ") + ")"
 				continue
 			}
-			k := KnobByID(c.KnobID)
-			lowered = append(lowered, fmt.Sprintf("%s %s → %s", componentOfKnob(c.KnobID), numfmt.Thousands(k.Get(Settings{Budget: budget}).Int), numfmt.Thousands(c.Value.Int)))
+			lowered = append(lowered, fmt.Sprintf("--%s %s → %s", k.Flag, numfmt.Thousands(k.Get(Settings{Budget: budget}).Int), numfmt.Thousands(c.Value.Int)))
 		}
 		cuts := describeCuts(p)
 		if len(lowered) == 0 {
-			return "Assemble within the allocations instead of sending everything as given: the article's assembler " + cuts + "."
+			return "Assemble within the allocations instead of sending everything as given" + budgeted + ": the assembler " + cuts + "."
 		}
-		return fmt.Sprintf("Scale the allocations down to fit the %s-token max input (%s: a component that needs less than its share keeps what it uses, the others share the rest in proportion, none below %d tokens) and assemble within them: the assembler %s.",
-			numfmt.Thousands(budget.MaxInput()), strings.Join(lowered, ", "), allocationFloor, cuts)
+		return fmt.Sprintf("Scale the allocations down to fit the %s-token max input (%s: a component that needs less than its share keeps what it uses, the others share the rest in proportion, none below %d tokens) and assemble within them%s: the assembler %s.",
+			numfmt.Thousands(budget.MaxInput()), strings.Join(lowered, ", "), allocationFloor, budgeted, cuts)
 	}}}
 }
 
@@ -88,8 +90,8 @@ func reserveCandidate(ev *Evaluation) []candidate {
 		return nil
 	}
 	return []candidate{{kind: FixReserve, changes: []KnobChange{intChange("reserve", reserve)}, describe: func(Preview) string {
-		return fmt.Sprintf("Lower the response reserve from %s to %s tokens, what the %s-token window leaves beside the %s-token request: nothing sent changes, but the reply can be no longer than %s tokens.",
-			numfmt.Thousands(b.ResponseReserve), numfmt.Thousands(reserve), numfmt.Thousands(b.TotalWindow), numfmt.Thousands(needed), numfmt.Thousands(reserve))
+		return fmt.Sprintf("Lower the response reserve from %s to %s tokens (--reserve %d), what the %s-token window leaves beside the %s-token request: nothing sent changes, but the reply can be no longer than %s tokens.",
+			numfmt.Thousands(b.ResponseReserve), numfmt.Thousands(reserve), reserve, numfmt.Thousands(b.TotalWindow), numfmt.Thousands(needed), numfmt.Thousands(reserve))
 	}}}
 }
 
@@ -111,8 +113,8 @@ func shrinkLargestCandidate(ev *Evaluation) []candidate {
 		return nil
 	}
 	return []candidate{{kind: FixShrinkLargest, changes: []KnobChange{intChange(allocationKnobs[largest.Name], lowered)}, describe: func(Preview) string {
-		return fmt.Sprintf("Lower the %s allocation from %s to %s tokens: %s takes the most (%s tokens) and the request is %s over, so the assembler cuts that much more of it.",
-			window.ComponentWords(largest.Name), numfmt.Thousands(largest.Allocated), numfmt.Thousands(lowered), window.ComponentWords(largest.Name), numfmt.Thousands(largest.Used), tokenCount(excess))
+		return fmt.Sprintf("Lower the %s allocation from %s to %s tokens (--%s %d): %s takes the most (%s tokens) and the request is %s over, so the assembler cuts that much more of it.",
+			window.ComponentWords(largest.Name), numfmt.Thousands(largest.Allocated), numfmt.Thousands(lowered), KnobByID(allocationKnobs[largest.Name]).Flag, lowered, window.ComponentWords(largest.Name), numfmt.Thousands(largest.Used), tokenCount(excess))
 	}}}
 }
 
@@ -135,8 +137,8 @@ func raiseCutCandidates(ev *Evaluation) []candidate {
 			continue // no room: raising it would overflow
 		}
 		out = append(out, candidate{kind: FixRaiseCut, changes: []KnobChange{intChange(id, c.Raw)}, describe: func(Preview) string {
-			return fmt.Sprintf("Give the %s %s more (%s → %s) so none of it is cut; the max input has room for it.",
-				window.ComponentWords(c.Name), tokenCount(extra), numfmt.Thousands(c.Allocated), numfmt.Thousands(c.Raw))
+			return fmt.Sprintf("Give the %s %s more (--%s %s → %s) so none of it is cut; the max input has room for it.",
+				window.ComponentWords(c.Name), tokenCount(extra), KnobByID(id).Flag, numfmt.Thousands(c.Allocated), numfmt.Thousands(c.Raw))
 		}})
 	}
 	return out
@@ -159,9 +161,9 @@ func budgetFirstCandidate(ev *Evaluation) []candidate {
 		return nil
 	}
 	return []candidate{{kind: FixBudgetBeforeReorder, changes: changes, describe: func(p Preview) string {
-		how := "Budget before reordering: the budget takes the documents strongest first instead of spending itself before the far end, and lost-in-the-middle then places what it kept at both ends"
+		how := "Budget before reordering (--budget-before-reorder): the budget takes the documents strongest first instead of spending itself before the far end, and lost-in-the-middle then places what it kept at both ends"
 		if strict {
-			how += "; with the citation headers counted (strict mode), so the block fits its allocation and the assembler does not cut the far end, where the second-strongest goes"
+			how += "; with the citation headers counted (strict mode, --budget-mode strict), so the block fits its allocation and the assembler does not cut the far end, where the second-strongest goes"
 		}
 		return how + ": " + describeDocuments(p) + "."
 	}}}

@@ -17,9 +17,14 @@ const allocationFloor = 100
 // it needs, so the small ones (system prompt, query) are never cut and
 // what they leave goes to the others; the rest share what remains in
 // proportion to their allocations, none below min(allocation, floor).
-// No allocation grows. needs are the components' raw tokens.
-func fitBudget(b window.ContextBudget, needs map[string]int, target int) window.ContextBudget {
+// No allocation grows. needs are the components' raw tokens; fixed
+// names components sent whole whatever their allocation (the chat
+// layout's system message), which get what they need.
+func fitBudget(b window.ContextBudget, needs map[string]int, target int, fixed ...string) window.ContextBudget {
 	fitted := map[string]int{}
+	for _, name := range fixed {
+		fitted[name] = needs[name]
+	}
 	for {
 		remaining, rest := target, 0
 		for _, name := range window.AllocatedComponentNames {
@@ -86,7 +91,13 @@ func fitAllocationChanges(ctx context.Context, in EvalInput, ev *Evaluation) []K
 			// Still over with these allocations: take the excess off too.
 			target = current.Settings.Budget.Allocated() - (current.Overflow.Total - current.Overflow.MaxInput)
 		}
-		fitted := fitBudget(ev.Settings.Budget, needs, target)
+		var fixed []string
+		if ev.Settings.Layout == window.LayoutChat {
+			// Sent whole in the chat layout: the fit must not read as a
+			// cut the assembler never makes.
+			fixed = append(fixed, window.ComponentSystem)
+		}
+		fitted := fitBudget(ev.Settings.Budget, needs, target, fixed...)
 		changes = budgetChanges(ev.Settings, fitted)
 		if ev.Settings.Mode == window.MeasureOnly {
 			changes = append([]KnobChange{modeChange(window.Budgeted)}, changes...)

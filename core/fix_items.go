@@ -78,16 +78,16 @@ func itemCandidates(in EvalInput, ev *Evaluation) []candidate {
 			out = append(out, candidate{kind: FixTruncateItem,
 				changes: []KnobChange{{KnobID: "truncate-items", Value: KnobValue{List: append(slices.Clone(s.TruncateItems), cut.String())}}},
 				describe: func(Preview) string {
-					return fmt.Sprintf("Cut %s, the largest %s at %s, to its first %s: the request is %s over.",
-						what, itemKindWords(it.edit.Kind), tokenCount(it.tokens), tokenCount(keep), tokenCount(excess))
+					return fmt.Sprintf("Cut %s, the largest %s at %s, to its first %s (--truncate-item %s): the request is %s over.",
+						what, itemKindWords(it.edit.Kind), tokenCount(it.tokens), tokenCount(keep), cut, tokenCount(excess))
 				}})
 		}
 		if it.edit.Kind == ItemToolResult {
 			out = append(out, candidate{kind: FixDropItem,
 				changes: []KnobChange{{KnobID: "drop-items", Value: KnobValue{List: append(slices.Clone(s.DropItems), it.edit.String())}}},
 				describe: func(Preview) string {
-					return fmt.Sprintf("Drop %s, the largest tool result at %s: its content is replaced by a one-line note, so the call it answers keeps an answer.",
-						what, tokenCount(it.tokens))
+					return fmt.Sprintf("Drop %s, the largest tool result at %s (--drop-item %s): its content is replaced by a one-line note, so the call it answers keeps an answer.",
+						what, tokenCount(it.tokens), it.edit)
 				}})
 		}
 	}

@@ -29,9 +29,23 @@ type Preview struct {
 	// longer. A finding is the same when its code and the rows it names
 	// are (findingKey), whatever its numbers.
 	FindingsAppeared, FindingsGone []diagnose.Finding
+	// Loss is what the fix takes out of what is sent: the components it
+	// cuts, the messages, tools and documents it drops or shortens.
+	Loss Loss
 	// Evaluation is the request with the fix applied, for the workbench
 	// to show once the fix is applied without evaluating it again.
 	Evaluation *Evaluation `json:"-"`
+}
+
+// Lossless reports that the fix cuts or drops nothing sent: it moves the
+// reserve or the window, or sends more.
+func (p Preview) Lossless() bool { return p.Loss.Empty() }
+
+// SendsSame reports that the fix changes nothing sent: not a token, not a
+// document; it moves only the reserve or the window the request is
+// measured against. Suggest ranks these first.
+func (p Preview) SendsSame() bool {
+	return p.Loss.Empty() && p.UsedBefore == p.UsedAfter && len(p.Documents) == 0
 }
 
 // TokensSaved is what the fix takes off the request; negative when it
@@ -164,6 +178,7 @@ func comparePreview(before, after *Evaluation) Preview {
 			AllocatedBefore: b.Allocated, AllocatedAfter: a.Allocated, UsedBefore: b.Used, UsedAfter: a.Used})
 	}
 	p.Documents = ChangedDocuments(before, after)
+	p.Loss = lossOf(before, after, p.Documents)
 	p.FindingsAppeared = findingsMissing(after.Findings, before.Findings)
 	p.FindingsGone = findingsMissing(before.Findings, after.Findings)
 	return p

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"slices"
+	"strings"
 )
 
 // Suggest returns the fixes for an evaluation, best first, each with the
@@ -14,7 +15,10 @@ import (
 // largest tool result or message is dropped or cut through the item-edit
 // settings (--drop-item, --truncate-item), applied before assembly.
 //
-// Ranking: fixes that make an overflowing request fit come first, those
+// Ranking: a fix that changes nothing sent (Preview.SendsSame:
+// lowering the reserve to the reply the request asks for, measuring
+// against the model's own window) comes before any that does, unless it
+// makes a fitting request overflow. Then: fixes that make an overflowing request fit come first, those
 // sending the most more documents, then saving the most tokens, first
 // among them; then the fixes that change what is sent, those that clear
 // the most warnings less the warnings they raise first, then the
@@ -30,6 +34,8 @@ func Suggest(ctx context.Context, in EvalInput, ev *Evaluation) ([]Fix, error) {
 	}
 	var candidates []candidate
 	candidates = append(candidates, fitCandidate(ctx, in, ev)...)
+	candidates = append(candidates, askedReserveCandidate(in, ev)...)
+	candidates = append(candidates, modelWindowCandidate(ev)...)
 	candidates = append(candidates, reserveCandidate(ev)...)
 	candidates = append(candidates, shrinkLargestCandidate(ev)...)
 	candidates = append(candidates, raiseCutCandidates(ev)...)
@@ -58,7 +64,7 @@ func Suggest(ctx context.Context, in EvalInput, ev *Evaluation) ([]Fix, error) {
 		if c.accept != nil && !c.accept(p) {
 			continue // measured, it does not do what it is offered for
 		}
-		description := c.describe(p)
+		description := namingFlags(c.describe(p), c.changes)
 		if f, ok := p.leavesContradiction(); ok {
 			description += " It leaves a contradiction sent: " + f.Message
 		}
@@ -66,6 +72,12 @@ func Suggest(ctx context.Context, in EvalInput, ev *Evaluation) ([]Fix, error) {
 	}
 	slices.SortStableFunc(fixes, func(a, b Fix) int {
 		ga, gb := a.Preview.rankGroup(), b.Preview.rankGroup()
+		if la, lb := ga != 2 && a.Preview.SendsSame(), gb != 2 && b.Preview.SendsSame(); la != lb {
+			if la {
+				return -1
+			}
+			return 1
+		}
 		if ga != gb || ga != 1 {
 			return cmp.Or(
 				cmp.Compare(ga, gb),
@@ -120,4 +132,47 @@ func (p Preview) changesAnything() bool {
 		}
 	}
 	return false
+}
+
+// namingFlags is a description that names every flag the changes set:
+// the describe functions name them in their sentences, and one they do
+// not name is added at the end, so no fix sets a flag without saying so.
+func namingFlags(description string, changes []KnobChange) string {
+	named := FlagsNamed(strings.Fields(description))
+	var missing []string
+	for _, c := range changes {
+		spelt := ChangeFlags([]KnobChange{c})
+		if flags := FlagsNamed(spelt); len(flags) > 0 && !slices.Contains(named, flags[0]) {
+			missing = append(missing, strings.Join(spelt, " "))
+			named = append(named, flags[0])
+		}
+	}
+	if len(missing) == 0 {
+		return description
+	}
+	return description + " Sets " + strings.Join(missing, ", ") + "."
+}
+
+// FlagsNamed are the distinct flags ("--mode") among words, in order:
+// a flag with its value after "=" is its name, and punctuation around a
+// word ("(--reserve", "--mode,") is not part of it.
+func FlagsNamed(words []string) []string {
+	var out []string
+	for _, w := range words {
+		i := strings.Index(w, "--")
+		if i < 0 {
+			continue
+		}
+		name := w[i+2:]
+		if j := strings.IndexFunc(name, func(r rune) bool { return !(r == '-' || r >= 'a' && r <= 'z' || r >= '0' && r <= '9') }); j >= 0 {
+			name = name[:j]
+		}
+		if name == "" || name[0] == '-' {
+			continue
+		}
+		if flag := "--" + strings.TrimRight(name, "-"); !slices.Contains(out, flag) {
+			out = append(out, flag)
+		}
+	}
+	return out
 }

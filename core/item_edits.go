@@ -134,17 +134,18 @@ func applyItemEdits(sc *Scenario, s Settings) ([]value.Message, []window.ToolRes
 	var notes []string
 	for _, e := range edits {
 		var content *string
+		var sent **value.Sent
 		switch e.Kind {
 		case ItemToolResult:
 			if e.Number > len(results) {
 				return nil, nil, nil, fmt.Errorf("%s %s: the input has %s", e.flag(), e, numfmt.Count(len(results), "tool result", "tool results"))
 			}
-			content = &results[e.Number-1].Content
+			content, sent = &results[e.Number-1].Content, &results[e.Number-1].Sent
 		default:
 			if e.Number > len(history) {
 				return nil, nil, nil, fmt.Errorf("%s %s: the input has %s in its history", e.flag(), e, numfmt.Count(len(history), "message", "messages"))
 			}
-			content = &history[e.Number-1].Content
+			content, sent = &history[e.Number-1].Content, &history[e.Number-1].Sent
 		}
 		before := tok.Count(*content)
 		switch {
@@ -155,6 +156,8 @@ func applyItemEdits(sc *Scenario, s Settings) ([]value.Message, []window.ToolRes
 			*content = tok.Truncate(*content, e.Tokens, tokens.KeepStart) + truncatedMarker
 			notes = append(notes, fmt.Sprintf("%s cut to its first %s of %s (%s %s)", e.Words(), tokenCount(e.Tokens), numfmt.Thousands(before), e.flag(), e))
 		}
+		// An imported message stays itself, with the content edited.
+		*sent = (*sent).WithContent(*content)
 	}
 	return history, results, notes, nil
 }

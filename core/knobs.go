@@ -214,7 +214,7 @@ var knobTable = []*Knob{
 	}, window.Modes, func(s *Settings) *window.Mode { return &s.Mode }),
 	choiceKnob(Knob{
 		ID: "layout", Label: "layout", Flag: "layout", Key: "layout",
-		Help:    "article (history folded into one assistant message, as the article's assembler) or chat (the history as its own messages, tool calls with their results, whole messages dropped oldest first: a request a chat API replays)",
+		Help:    "article (history folded into one assistant message, as the article's assembler) or chat (the history as its own messages, tool calls with their results, whole messages dropped oldest first: a request a chat API replays; an imported request's default)",
 		Applies: func(s Settings) bool { return s.Mode != window.MeasureOnly }, AppliesWhen: "a budgeted assembly (measure keeps the request's own messages)",
 	}, window.Layouts, func(s *Settings) *window.Layout { return &s.Layout }),
 	budgetKnob(Knob{

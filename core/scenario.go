@@ -28,6 +28,10 @@ type Scenario struct {
 
 	Documents    []value.Document
 	SystemPrompt string
+	// SystemSent and QuerySent are the system message and the user's
+	// query as an imported request sent them (see value.Sent); the
+	// history's and the tool results' messages carry their own.
+	SystemSent, QuerySent *value.Sent
 	// Tools are tool definitions exactly as the provider receives them.
 	Tools       []json.RawMessage
 	History     []value.Message
@@ -43,6 +47,10 @@ type Scenario struct {
 	// renders into the prompt besides its messages and tools (its
 	// tool_choice, its structured-output format).
 	Anthropic window.AnthropicPrompt
+	// ReplyLimit is the reply an imported request asks for (its
+	// max_tokens, max_completion_tokens or max_output_tokens), 0 when it
+	// sets none or the input is not a request.
+	ReplyLimit int
 	// Recorded is the provider's own count of an imported request, when
 	// the input recorded its response.
 	Recorded *metrics.RecordedUsage

@@ -31,7 +31,11 @@ func writeRequestJSON(w io.Writer, ev *core.Evaluation, provider string) error {
 		}
 		s.raw(`"max_tokens":`)
 		s.value(body.MaxTokens)
-		if body.System != "" {
+		switch {
+		case len(body.SystemBlocks) > 0:
+			s.raw(`,"system":`)
+			s.value(body.SystemBlocks)
+		case body.System != "":
 			s.raw(`,"system":`)
 			s.str(body.System)
 		}
@@ -127,6 +131,11 @@ func (s *requestStream) str(text string) {
 // chatMessage appends a message as encoding/json encodes
 // window.ChatMessage, its fields in order, the empty ones left out.
 func (s *requestStream) chatMessage(m window.ChatMessage) {
+	if m.Sent != nil && !m.Sent.Blocks {
+		// An imported request's message, as it was sent.
+		s.value(m.Sent.JSON)
+		return
+	}
 	s.raw(`{"role":`)
 	s.str(m.Role)
 	s.raw(`,"content":`)

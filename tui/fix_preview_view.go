@@ -79,6 +79,7 @@ func fixPreviewLines(st *themes.Styles, p fixPane, w int) []string {
 	}
 	lines = append(lines, " "+st.Text.Render(fmt.Sprintf("request %s → %s tokens of %s max input · ",
 		numfmt.Thousands(pv.UsedBefore), numfmt.Thousands(pv.UsedAfter), numfmt.Thousands(pv.MaxInputAfter)))+verdictStyle(verdict))
+	wrapped("lost: "+safetext.Line(pv.Loss.Words()), st.Text.Render)
 	wrapped("headless: "+safetext.Line(strings.Join(fix.Flags, " ")), st.Muted.Render)
 	for _, c := range pv.Components {
 		if c.UsedBefore == c.UsedAfter && c.AllocatedBefore == c.AllocatedAfter {

@@ -26,24 +26,29 @@ func TestFixPreviewApplyExportUndo(t *testing.T) {
 	if !m.fixes.open || len(m.fixes.fixes) == 0 {
 		t.Fatalf("no preview open after f: status %q", m.status.text)
 	}
-	screen := m.View()
-	for _, want := range []string{"Fix 1 of", "Drop tool result 2 (get_fulfillment_events), the largest tool result",
-		"request 66,151 → 10,092 tokens of 14,000 max input · fits", "headless: --drop-item tool_result:2"} {
-		if !strings.Contains(screen, want) {
-			t.Errorf("preview lacks %q:\n%s", want, screen)
-		}
+	// First the fix that changes nothing sent: the model's own window.
+	if screen := m.View(); !strings.Contains(screen, "Fix 1 of") || !strings.Contains(screen, "Measure against gpt-4o's own 128,000-token window") {
+		t.Errorf("the first fix is not the model's own window:\n%s", screen)
 	}
 	m = keys(t, m, "f")
 	if m.fixes.index != 1 || !strings.Contains(m.View(), "Fix 2 of") {
 		t.Errorf("f again does not show the next fix: index %d", m.fixes.index)
 	}
+	screen := m.View()
+	for _, want := range []string{"Drop tool result 2 (get_fulfillment_events), the largest tool result",
+		"request 66,151 → 10,092 tokens of 14,000 max input · fits", "headless: --drop-item tool_result:2"} {
+		if !strings.Contains(screen, want) {
+			t.Errorf("preview lacks %q:\n%s", want, screen)
+		}
+	}
 	kinds := make([]string, len(m.fixes.fixes))
 	for i, f := range m.fixes.fixes {
 		kinds[i] = f.Kind
 	}
-	// The fixes that make it fit first; then those for the findings about
-	// the retrieved documents, clearing the most warnings first.
-	if !slices.Equal(kinds, []string{core.FixDropItem, core.FixTruncateItem, core.FixFitAllocations,
+	// The fix that changes nothing sent, then those that make it fit;
+	// then those for the findings about the retrieved documents, clearing
+	// the most warnings first.
+	if !slices.Equal(kinds, []string{core.FixModelWindow, core.FixDropItem, core.FixTruncateItem, core.FixFitAllocations,
 		core.FixDedupPair, core.FixBudgetBeforeReorder, core.FixDedupPair, core.FixDedupPair}) {
 		t.Errorf("fixes %v", kinds)
 	}
@@ -53,7 +58,7 @@ func TestFixPreviewApplyExportUndo(t *testing.T) {
 	if m.fixes.index != 0 {
 		t.Errorf("the fixes do not cycle: index %d of %d", m.fixes.index, len(m.fixes.fixes))
 	}
-	m = keys(t, m, "enter")
+	m = keys(t, m, "f", "enter")
 	if m.fixes.open || !slices.Equal(m.settings.DropItems, []string{"tool_result:2"}) || m.eval.Overflow != nil {
 		t.Fatalf("after enter: open %v, dropped %v, overflow %v", m.fixes.open, m.settings.DropItems, m.eval.Overflow)
 	}

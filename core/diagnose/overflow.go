@@ -53,6 +53,16 @@ func overflowFindings(in *Input) []Finding {
 	msg := fmt.Sprintf("The request is %s over its max input: %s used of %s (the %s window less the %s response reserve); the largest part is %s at %s",
 		tokensOf(over), numfmt.Thousands(a.Used), numfmt.Thousands(a.MaxInput), numfmt.Thousands(a.Window), numfmt.Thousands(a.Budget.ResponseReserve),
 		window.ComponentWords(biggest), tokensOf(biggestTokens))
+	if reserve := a.Budget.ResponseReserve; 2*reserve > a.Window {
+		// The reserve, not the request, is what leaves too little room:
+		// said first among the causes, since its fix loses nothing.
+		msg += fmt.Sprintf("; the cause is the response reserve, which takes %s of the %s-token window (%s), more than half of it",
+			tokensOf(reserve), numfmt.Thousands(a.Window), percent(reserve, a.Window))
+		refs = []Ref{ComponentRef(window.ComponentReserve)}
+		if biggest != "" {
+			refs = append(refs, ComponentRef(biggest))
+		}
+	}
 	return append(fs, Finding{Code: CodeOverflow, Severity: SeverityError, Message: msg + ".", Refs: refs, weight: over})
 }
 

@@ -16,4 +16,7 @@ type Document struct {
 type Message struct {
 	Role    string `json:"role"`
 	Content string `json:"content"`
+	// Sent is the message as an imported request sent it; nil for a
+	// message of any other input, or one ctxlab wrote (a summary).
+	Sent *Sent `json:"-" yaml:"-"`
 }

@@ -268,7 +268,7 @@ func measureRequest(in Input, toolsJSON string, calls []json.RawMessage) (map[st
 	}
 	messages := make([]ChatMessage, 0, len(in.History)+len(in.ToolResults)+3)
 	if in.SystemPrompt != "" {
-		messages = append(messages, ChatMessage{Role: "system", Content: in.SystemPrompt})
+		messages = append(messages, ChatMessage{Role: "system", Content: in.SystemPrompt, Sent: in.SystemSent})
 	}
 	if in.RetrievedContext != "" {
 		messages = append(messages, ChatMessage{Role: "system", Content: articleRAGHeading + in.RetrievedContext})
@@ -279,7 +279,7 @@ func measureRequest(in Input, toolsJSON string, calls []json.RawMessage) (map[st
 	// (a rendering of every message would hold the request twice).
 	history := &assembledComponent{inMessages: true, counted: true}
 	for _, m := range in.History {
-		cm := ChatMessage{Role: m.Role, Content: m.Content}
+		cm := ChatMessage{Role: m.Role, Content: m.Content, Sent: m.Sent}
 		history.keptTokens += cm.contentTokens(tok)
 		messages = append(messages, cm)
 	}
@@ -287,12 +287,12 @@ func measureRequest(in Input, toolsJSON string, calls []json.RawMessage) (map[st
 	parts[ComponentHistory] = history
 
 	if in.UserQuery != "" {
-		messages = append(messages, ChatMessage{Role: "user", Content: in.UserQuery})
+		messages = append(messages, ChatMessage{Role: "user", Content: in.UserQuery, Sent: in.QuerySent})
 	}
 
 	results := &assembledComponent{inMessages: true, counted: true}
 	for i, r := range in.ToolResults {
-		cm := ChatMessage{Role: r.role(), Content: r.Content, ToolCallID: r.ToolCallID, ToolCalls: calls[i]}
+		cm := ChatMessage{Role: r.role(), Content: r.Content, ToolCallID: r.ToolCallID, ToolCalls: calls[i], Sent: r.Sent}
 		results.keptTokens += cm.contentTokens(tok)
 		messages = append(messages, cm)
 	}

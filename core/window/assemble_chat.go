@@ -29,7 +29,7 @@ func chatRequest(in Input, calls []json.RawMessage) (map[string]*assembledCompon
 	}
 	parts[ComponentSystem] = system
 	if in.SystemPrompt != "" {
-		messages = append(messages, ChatMessage{Role: "system", Content: in.SystemPrompt})
+		messages = append(messages, ChatMessage{Role: "system", Content: in.SystemPrompt, Sent: in.SystemSent})
 	}
 
 	tools, toolsSent := chatTools(in, b.ToolDefinitions)
@@ -41,9 +41,12 @@ func chatRequest(in Input, calls []json.RawMessage) (map[string]*assembledCompon
 		messages = append(messages, ChatMessage{Role: "system", Content: articleRAGHeading + rag})
 	}
 
-	historyUnits, firstMessage := historyUnits(in.History, tok)
-	history, keptHistory, firstKept := keepNewestUnits(historyUnits, b.ConversationHistory,
+	historyUnits, firstMessage, unpaired := historyUnits(in.History, tok)
+	history, keptHistory, firstKept := keepNewestUnits(historyUnits, b.ConversationHistory, userFirst(in.Model),
 		"oldest messages dropped whole to fit the allocation (a tool call with its outputs)")
+	if unpaired > 0 {
+		history.note = strings.TrimPrefix(history.note+"; "+numfmt.Count(unpaired, "message", "messages")+" of a tool call the memory strategy split dropped with it (a call is sent with all its results or not at all)", "; ")
+	}
 	history.raw = HistoryText(in.History)
 	keptFromHistory := len(in.History)
 	if firstKept < len(historyUnits) {
@@ -54,11 +57,15 @@ func chatRequest(in Input, calls []json.RawMessage) (map[string]*assembledCompon
 	messages = append(messages, keptHistory...)
 
 	parts[ComponentQuery] = &assembledComponent{raw: in.UserQuery, kept: in.UserQuery, inMessages: true}
-	messages = append(messages, ChatMessage{Role: "user", Content: in.UserQuery})
+	if in.UserQuery != "" || in.QuerySent != nil || !in.imported() {
+		// An imported request with no user message (a system prompt
+		// alone) is sent without one, as it came.
+		messages = append(messages, ChatMessage{Role: "user", Content: in.UserQuery, Sent: in.QuerySent})
+	}
 
 	toolResults, calls, madeUp := withCallIDs(in.ToolResults, calls)
 	resultUnits, firstResult := toolResultUnits(toolResults, calls, tok)
-	results, keptResults, firstKept := keepNewestUnits(resultUnits, b.ToolResults, "oldest messages dropped whole to fit the allocation (a tool call with its results)")
+	results, keptResults, firstKept := keepNewestUnits(resultUnits, b.ToolResults, false, "oldest messages dropped whole to fit the allocation (a tool call with its results)")
 	results.raw = toolResultsText(toolResults, calls)
 	keptFrom := len(toolResults)
 	if firstKept < len(resultUnits) {
@@ -93,7 +100,10 @@ func newChatUnit(tok tokens.Tokenizer, messages ...ChatMessage) chatUnit {
 // conversation without a gap. The component it returns is counted by
 // message contents, as the provider reads them; its texts are the
 // caller's to fill. first is the index of the first unit kept.
-func keepNewestUnits(units []chatUnit, allocation int, what string) (c *assembledComponent, kept []ChatMessage, first int) {
+//
+// With userFirst, what is kept starts with a user's message, as
+// Anthropic's turns must: the units before one are dropped too.
+func keepNewestUnits(units []chatUnit, allocation int, userFirst bool, what string) (c *assembledComponent, kept []ChatMessage, first int) {
 	c = &assembledComponent{inMessages: true, counted: true}
 	first = len(units)
 	for i := len(units) - 1; i >= 0; i-- {
@@ -102,6 +112,10 @@ func keepNewestUnits(units []chatUnit, allocation int, what string) (c *assemble
 		}
 		c.keptTokens += units[i].tokens
 		first = i
+	}
+	for userFirst && first < len(units) && units[first].messages[0].Role != "user" {
+		c.keptTokens -= units[first].tokens
+		first++
 	}
 	dropped, droppedTokens := 0, 0
 	for i, u := range units {
@@ -125,9 +139,45 @@ func keepNewestUnits(units []chatUnit, allocation int, what string) (c *assemble
 // go with it, since a history's tool calls are in the assistant's text
 // and an output without its call means nothing. firstMessage[i] is the
 // index of unit i's first message.
-func historyUnits(history []value.Message, tok tokens.Tokenizer) (units []chatUnit, firstMessage []int) {
+//
+// A message an imported request sent (value.Sent) keeps its own shape, a
+// tool message with the id of the call it answers; so its unit is the
+// assistant's tool call and the tool messages that answer it, by id. A
+// tool message whose call the memory strategy dropped, and a call whose
+// answers it dropped, would make a request the provider refuses: they are
+// not sent, and unpaired counts their messages.
+func historyUnits(history []value.Message, tok tokens.Tokenizer) (units []chatUnit, firstMessage []int, unpaired int) {
+	// open are the last sent call's ids not answered yet; a call without
+	// an id (functionary's) is answered by the next tool message without
+	// one, in order.
+	open := map[string]int{}
 	for i, m := range history {
 		cm := chatHistoryMessage(m)
+		if m.Sent != nil {
+			ids := sentCallIDs(m.Sent)
+			switch answers := sentAnswers(m); {
+			case answers != nil:
+				if !answersOpen(open, answers) {
+					unpaired++
+					continue
+				}
+				last := &units[len(units)-1]
+				last.messages = append(last.messages, cm)
+				last.tokens += cm.contentTokens(tok)
+				continue
+			case len(open) > 0:
+				// The call before is missing answers: not sent.
+				unpaired += len(units[len(units)-1].messages)
+				units, firstMessage = units[:len(units)-1], firstMessage[:len(firstMessage)-1]
+			}
+			open = map[string]int{}
+			for _, id := range ids {
+				open[id]++
+			}
+			units = append(units, newChatUnit(tok, cm))
+			firstMessage = append(firstMessage, i)
+			continue
+		}
 		if isToolOutputRole(m.Role) && len(units) > 0 && units[len(units)-1].messages[0].Role == "assistant" {
 			last := &units[len(units)-1]
 			last.messages = append(last.messages, cm)
@@ -137,7 +187,96 @@ func historyUnits(history []value.Message, tok tokens.Tokenizer) (units []chatUn
 		units = append(units, newChatUnit(tok, cm))
 		firstMessage = append(firstMessage, i)
 	}
-	return units, firstMessage
+	// A call still open at the history's end is answered after it (an
+	// Anthropic query's own tool_result blocks): it is kept.
+	return units, firstMessage, unpaired
+}
+
+// answersOpen takes the calls answers answer off open; false, leaving
+// open as it was, when one of them answers no open call.
+func answersOpen(open map[string]int, answers []string) bool {
+	need := map[string]int{}
+	for _, id := range answers {
+		if need[id]++; need[id] > open[id] {
+			return false
+		}
+	}
+	for id, n := range need {
+		if open[id] -= n; open[id] == 0 {
+			delete(open, id)
+		}
+	}
+	return true
+}
+
+// sentAnswers are the calls a sent message answers: a tool message's
+// tool_call_id, an Anthropic message's tool_result blocks' tool_use_id;
+// nil for a message that answers none.
+func sentAnswers(m value.Message) []string {
+	if m.Sent.Blocks {
+		var blocks []struct {
+			Type      string `json:"type"`
+			ToolUseID string `json:"tool_use_id"`
+		}
+		if json.Unmarshal(m.Sent.JSON, &blocks) != nil {
+			return nil
+		}
+		var ids []string
+		for _, b := range blocks {
+			if b.Type == "tool_result" {
+				ids = append(ids, b.ToolUseID)
+			}
+		}
+		return ids
+	}
+	if m.Role == "tool" {
+		return []string{sentString(m.Sent, "tool_call_id")}
+	}
+	return nil
+}
+
+// sentCallIDs are the ids of a sent assistant message's tool_calls (or
+// an Anthropic message's tool_use blocks), "" for a call that has none.
+func sentCallIDs(sent *value.Sent) []string {
+	if sent.Blocks {
+		var blocks []struct {
+			Type string `json:"type"`
+			ID   string `json:"id"`
+		}
+		if json.Unmarshal(sent.JSON, &blocks) != nil {
+			return nil
+		}
+		var ids []string
+		for _, b := range blocks {
+			if b.Type == "tool_use" {
+				ids = append(ids, b.ID)
+			}
+		}
+		return ids
+	}
+	var m struct {
+		ToolCalls []struct {
+			ID string `json:"id"`
+		} `json:"tool_calls"`
+	}
+	if json.Unmarshal(sent.JSON, &m) != nil {
+		return nil
+	}
+	ids := make([]string, len(m.ToolCalls))
+	for i, c := range m.ToolCalls {
+		ids[i] = c.ID
+	}
+	return ids
+}
+
+// sentString is a string field of a sent message, "" when it has none.
+func sentString(sent *value.Sent, key string) string {
+	var m map[string]json.RawMessage
+	var v string
+	if json.Unmarshal(sent.JSON, &m) != nil || json.Unmarshal(m[key], &v) != nil {
+		return ""
+	}
+	return v
 }
 
 // isToolOutputRole: the role of a tool's output, today's or the legacy
@@ -149,6 +288,9 @@ func isToolOutputRole(role string) bool { return role == "tool" || role == "func
 // has no call id to answer, which a provider refuses in a tool message: it
 // is sent as a user message that names its role.
 func chatHistoryMessage(m value.Message) ChatMessage {
+	if m.Sent != nil {
+		return ChatMessage{Role: m.Role, Content: m.Content, Sent: m.Sent}
+	}
 	switch m.Role {
 	case "system", "developer", "user", "assistant":
 		return ChatMessage{Role: m.Role, Content: m.Content}
@@ -165,22 +307,29 @@ func chatHistoryMessage(m value.Message) ChatMessage {
 func toolResultUnits(results []ToolResult, calls []json.RawMessage, tok tokens.Tokenizer) (units []chatUnit, firstResult []int) {
 	open := map[string]bool{}
 	for i, r := range results {
-		if r.role() == "tool" && r.ToolCallID != "" && open[r.ToolCallID] && len(units) > 0 {
+		// A tool message an imported request sent goes with the call
+		// before it as it was sent, paired by id or, for calls without
+		// ids, by position.
+		sentAfterCall := r.Sent != nil && r.role() == "tool" && len(units) > 0 && units[len(units)-1].messages[0].Role == "assistant"
+		if sentAfterCall || r.role() == "tool" && r.ToolCallID != "" && open[r.ToolCallID] && len(units) > 0 {
 			delete(open, r.ToolCallID)
-			m := ChatMessage{Role: "tool", Content: r.Content, ToolCallID: r.ToolCallID}
+			m := ChatMessage{Role: "tool", Content: r.Content, ToolCallID: r.ToolCallID, Sent: r.Sent}
 			last := &units[len(units)-1]
 			last.messages = append(last.messages, m)
 			last.tokens += m.contentTokens(tok)
 			continue
 		}
 		open = map[string]bool{}
-		if r.role() == "tool" {
+		switch {
+		case r.role() == "tool" && r.Sent != nil:
+			units = append(units, newChatUnit(tok, ChatMessage{Role: "tool", Content: r.Content, ToolCallID: r.ToolCallID, Sent: r.Sent}))
+		case r.role() == "tool":
 			// The heading is counted with the labels, as the article's is.
 			line := toolResultsText([]ToolResult{r}, calls[i:i+1])
 			m := ChatMessage{Role: "system", Content: articleResultsHeading + line}
 			units = append(units, chatUnit{messages: []ChatMessage{m}, tokens: tok.Count(line)})
-		} else {
-			units = append(units, newChatUnit(tok, ChatMessage{Role: r.role(), Content: r.Content, ToolCalls: calls[i]}))
+		default:
+			units = append(units, newChatUnit(tok, ChatMessage{Role: r.role(), Content: r.Content, ToolCalls: calls[i], Sent: r.Sent}))
 			for _, id := range toolCallIDs(calls[i]) {
 				open[id] = true
 			}
@@ -266,4 +415,12 @@ func billedTokens(c *assembledComponent, tok tokens.Tokenizer) int {
 		return c.keptTokens
 	}
 	return tok.Count(c.kept)
+}
+
+// userFirst: the model's API wants the conversation to open with a
+// user's turn (Anthropic's), so a history cut at its oldest end must not
+// start with an assistant's.
+func userFirst(model string) bool {
+	spec, ok := tokens.LookupModel(model)
+	return ok && spec.Provider == tokens.ProviderAnthropic
 }

@@ -42,6 +42,9 @@ type ToolResult struct {
 	// ToolCalls is the assistant's tool_calls array exactly as the
 	// provider received it.
 	ToolCalls json.RawMessage `json:"tool_calls,omitempty"`
+	// Sent is the message as an imported request sent it (see
+	// value.Sent); nil for any other input.
+	Sent *value.Sent `json:"-"`
 }
 
 // role returns the result's message role, "tool" unless set.
@@ -69,6 +72,10 @@ type Input struct {
 	Layout Layout
 
 	SystemPrompt string
+	// SystemSent and QuerySent are the system message and the user's
+	// query as an imported request sent them, written out in place of
+	// SystemPrompt and UserQuery when those are sent unchanged.
+	SystemSent, QuerySent *value.Sent
 	// Tools are the tool definitions, each exactly as the provider
 	// receives it; they are counted as the compact JSON of the array.
 	Tools []json.RawMessage
@@ -122,6 +129,25 @@ func (in Input) validate() error {
 		return err
 	}
 	return in.Budget.Validate()
+}
+
+// imported reports whether the input holds messages of an imported
+// request (value.Sent).
+func (in Input) imported() bool {
+	if in.SystemSent != nil || in.QuerySent != nil {
+		return true
+	}
+	for _, m := range in.History {
+		if m.Sent != nil {
+			return true
+		}
+	}
+	for _, r := range in.ToolResults {
+		if r.Sent != nil {
+			return true
+		}
+	}
+	return false
 }
 
 func (in Input) mode() Mode {

@@ -17,10 +17,14 @@ type AnthropicBody struct {
 	Model string `json:"model,omitempty"`
 	// MaxTokens is required by the API: the response reserve, which for an
 	// imported request is its own max_tokens.
-	MaxTokens int                `json:"max_tokens"`
-	System    string             `json:"system,omitempty"`
-	Messages  []AnthropicMessage `json:"messages"`
-	Tools     json.RawMessage    `json:"tools,omitempty"`
+	MaxTokens int    `json:"max_tokens"`
+	System    string `json:"system,omitempty"`
+	// SystemBlocks is the system prompt as the request sent it when that
+	// was a list of blocks (with their cache_control), sent whole; the
+	// body is then written with it in place of System.
+	SystemBlocks json.RawMessage    `json:"-"`
+	Messages     []AnthropicMessage `json:"messages"`
+	Tools        json.RawMessage    `json:"tools,omitempty"`
 }
 
 // AnthropicMessage is one turn, its content as blocks.
@@ -51,9 +55,21 @@ func (a *Assembly) AnthropicBody(model string) AnthropicBody {
 		isSystem := m.Role == "system" || m.Role == "developer"
 		if isSystem && leading {
 			system = append(system, m.Content)
+			if m.Sent != nil && m.Sent.Blocks {
+				body.SystemBlocks = m.Sent.JSON
+			}
 			continue
 		}
 		leading = false
+		if blocks := sentBlocks(m); blocks != nil {
+			// An Anthropic request's own blocks, as it sent them.
+			role := "user"
+			if m.Role == "assistant" {
+				role = "assistant"
+			}
+			add(role, blocks...)
+			continue
+		}
 		switch m.Role {
 		case "assistant":
 			add("assistant", append(textBlocks(m.Content), toolUseBlocks(m.ToolCalls)...)...)
@@ -64,7 +80,23 @@ func (a *Assembly) AnthropicBody(model string) AnthropicBody {
 		}
 	}
 	body.System = strings.Join(system, "\n\n")
+	if len(system) != 1 {
+		body.SystemBlocks = nil // more than the request's own system text
+	}
 	return body
+}
+
+// sentBlocks are a message's content blocks as an Anthropic request sent
+// them, nil when it has none.
+func sentBlocks(m ChatMessage) []json.RawMessage {
+	if m.Sent == nil || !m.Sent.Blocks {
+		return nil
+	}
+	var blocks []json.RawMessage
+	if json.Unmarshal(m.Sent.JSON, &blocks) != nil {
+		return nil
+	}
+	return blocks
 }
 
 // textBlocks is a text as content blocks: none for an empty text, which
@@ -118,9 +150,9 @@ func marshalBlock(block map[string]any) json.RawMessage {
 }
 
 // SendsAnthropicBody reports whether the assembly is exported as an
-// Anthropic Messages body: a chat layout of a request that came from
-// Anthropic. The article's layout and a measured request keep OpenAI's
+// Anthropic Messages body: a request that came from Anthropic, measured
+// as sent or in the chat layout. The article's layout keeps OpenAI's
 // shape, which is the article's.
 func (a *Assembly) SendsAnthropicBody(provider string) bool {
-	return a.Layout == LayoutChat && provider == tokens.ProviderAnthropic
+	return (a.Layout == LayoutChat || a.Mode == MeasureOnly) && provider == tokens.ProviderAnthropic
 }

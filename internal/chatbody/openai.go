@@ -7,8 +7,10 @@ import (
 
 // openAIMessage is what CheckOpenAI reads of a message.
 type openAIMessage struct {
-	Role       string          `json:"role"`
-	Content    *string         `json:"content"`
+	Role string `json:"role"`
+	// Content is a string or a list of content parts; absent or null
+	// is none.
+	Content    content         `json:"content"`
 	ToolCallID string          `json:"tool_call_id"`
 	ToolCalls  []openAIToolUse `json:"tool_calls"`
 }
@@ -56,11 +58,11 @@ func CheckOpenAI(body []byte) error {
 		}
 		switch m.Role {
 		case "system", "developer", "user":
-			if m.Content == nil {
+			if m.Content.none() {
 				return fmt.Errorf("%s: no content", at)
 			}
 		case "assistant":
-			if m.Content == nil && len(m.ToolCalls) == 0 {
+			if m.Content.none() && len(m.ToolCalls) == 0 {
 				return fmt.Errorf("%s: neither content nor tool calls", at)
 			}
 			for _, c := range m.ToolCalls {
@@ -73,7 +75,7 @@ func CheckOpenAI(body []byte) error {
 			if !open[m.ToolCallID] {
 				return fmt.Errorf("%s: tool_call_id %q answers no open call of the assistant message before it", at, m.ToolCallID)
 			}
-			if m.Content == nil {
+			if m.Content.none() {
 				return fmt.Errorf("%s: no content", at)
 			}
 			delete(open, m.ToolCallID)
@@ -91,3 +93,25 @@ func CheckOpenAI(body []byte) error {
 	}
 	return nil
 }
+
+// content is a message's content as sent: a string or a list of parts.
+type content json.RawMessage
+
+func (c *content) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		*c = nil
+		return nil
+	}
+	var probe any
+	if err := json.Unmarshal(b, &probe); err != nil {
+		return err
+	}
+	switch probe.(type) {
+	case string, []any:
+		*c = append((*c)[:0], b...)
+		return nil
+	}
+	return fmt.Errorf("content is neither a string nor a list of parts")
+}
+
+func (c content) none() bool { return len(c) == 0 }

@@ -69,6 +69,13 @@ func readAnthropicMessages(site requestSite, body map[string]any, messages []any
 	if system != "" {
 		systems = append(systems, system)
 	}
+	if list, ok := body["system"].([]any); ok && len(list) > 0 {
+		// Its blocks as sent, cache_control and all, for the body
+		// written back; a string system is its text.
+		if data, err := loaders.MarshalJSON(list); err == nil {
+			req.systemSent = &value.Sent{JSON: data, Blocks: true}
+		}
+	}
 	historyTools := false
 	for i, msg := range msgs {
 		switch {
@@ -77,19 +84,23 @@ func readAnthropicMessages(site requestSite, body map[string]any, messages []any
 			// beta); their text is system text wherever it is.
 			systems = append(systems, anthropicText(msg.blocks, false))
 			req.notes = appendOnce(req.notes, noteMovedSystem)
+			req.systemSent = nil
 		case i < query:
 			text := anthropicText(msg.blocks, true)
 			for _, b := range msg.blocks {
 				historyTools = historyTools || b.typ == "tool_use" || b.typ == "tool_result"
 			}
-			req.history = append(req.history, value.Message{Role: msg.role, Content: text})
+			req.history = append(req.history, value.Message{Role: msg.role, Content: text, Sent: blocksSent(i, msg.blocks)})
 		case i == query:
 			req.query = anthropicText(withoutToolResults(msg.blocks), false)
-			req.toolResults = append(req.toolResults, anthropicToolResults(msg, toolNames, false)...)
+			req.querySent = blocksSent(i, withoutToolResults(msg.blocks))
+			req.toolResults = append(req.toolResults, anthropicToolResults(i, msg, toolNames, false)...)
 		case msg.role == "assistant":
-			req.toolResults = append(req.toolResults, anthropicAssistantTurn(msg))
+			turn := anthropicAssistantTurn(msg)
+			turn.Sent = blocksSent(i, msg.blocks)
+			req.toolResults = append(req.toolResults, turn)
 		default:
-			req.toolResults = append(req.toolResults, anthropicToolResults(msg, toolNames, true)...)
+			req.toolResults = append(req.toolResults, anthropicToolResults(i, msg, toolNames, true)...)
 		}
 	}
 	req.systemPrompt = strings.Join(systems, "\n\n")
@@ -297,7 +308,7 @@ func anthropicAssistantTurn(msg anthropicMessage) window.ToolResult {
 // message's other blocks (images a tool returned, say) become one more
 // item with the message's role, so they are still counted; the query's
 // message passes false, since its text is the query.
-func anthropicToolResults(msg anthropicMessage, toolNames map[string]string, keepRest bool) []window.ToolResult {
+func anthropicToolResults(i int, msg anthropicMessage, toolNames map[string]string, keepRest bool) []window.ToolResult {
 	var results []window.ToolResult
 	var rest []anthropicBlock
 	for _, b := range msg.blocks {
@@ -306,10 +317,11 @@ func anthropicToolResults(msg anthropicMessage, toolNames map[string]string, kee
 			continue
 		}
 		id, _ := b.obj["tool_use_id"].(string)
-		results = append(results, window.ToolResult{Name: toolNames[id], Content: toolResultText(b.obj["content"]), ToolCallID: id})
+		results = append(results, window.ToolResult{Name: toolNames[id], Content: toolResultText(b.obj["content"]), ToolCallID: id,
+			Sent: blocksSent(i, []anthropicBlock{b})})
 	}
 	if keepRest && len(rest) > 0 {
-		results = append(results, window.ToolResult{Role: msg.role, Content: anthropicText(rest, false)})
+		results = append(results, window.ToolResult{Role: msg.role, Content: anthropicText(rest, false), Sent: blocksSent(i, rest)})
 	}
 	return results
 }
@@ -322,4 +334,19 @@ func appendOnce(notes []string, note string) []string {
 		}
 	}
 	return append(notes, note)
+}
+
+// blocksSent is blocks of message i as the request sent them (value.Sent
+// with Blocks): each block's own JSON, in a list.
+func blocksSent(i int, blocks []anthropicBlock) *value.Sent {
+	parts := make([][]byte, 0, len(blocks))
+	for _, b := range blocks {
+		data, err := compactJSON(b.raw, b.obj)
+		if err != nil {
+			return nil
+		}
+		parts = append(parts, data)
+	}
+	list := bytes.Join([][]byte{[]byte("["), bytes.Join(parts, []byte(",")), []byte("]")}, nil)
+	return &value.Sent{Number: i + 1, JSON: list, Blocks: true}
 }

@@ -25,7 +25,7 @@ const (
 // Notes an import adds when it had to reshape the request to fit core's
 // components.
 const (
-	noteHistoryToolCalls = "tool calls in the history are counted as their JSON inside the message text, since a history message has only a role and a text"
+	noteHistoryToolCalls = "tool calls in the history are counted as their JSON beside the message text; the messages are sent as they were"
 	noteMovedSystem      = "a system message that came after the conversation started is counted in the system prompt"
 )
 
@@ -76,6 +76,7 @@ func readOpenAIMessages(site requestSite, messages []any, raw *rawRequest, req *
 
 	calls := newCallTracker()
 	var systems []string
+	var systemSent []*value.Sent
 	started, historyCalls, movedSystem := false, false, false
 	for i, m := range messages {
 		obj, _ := loaders.AsMap(m)
@@ -84,10 +85,15 @@ func readOpenAIMessages(site requestSite, messages []any, raw *rawRequest, req *
 		if err != nil {
 			return err
 		}
+		sent, err := sentMessage(site, i, obj)
+		if err != nil {
+			return err
+		}
 		if role == "system" || role == "developer" {
 			if content != "" {
 				systems = append(systems, content)
 			}
+			systemSent = append(systemSent, sent)
 			movedSystem = movedSystem || started
 			continue
 		}
@@ -105,14 +111,21 @@ func readOpenAIMessages(site requestSite, messages []any, raw *rawRequest, req *
 			if role == "tool" {
 				calls.answer(obj["tool_call_id"], obj["name"])
 			}
-			req.history = append(req.history, value.Message{Role: role, Content: content})
+			req.history = append(req.history, value.Message{Role: role, Content: content, Sent: sent})
 		case i == query:
-			req.query = content
+			req.query, req.querySent = content, sent
 		default:
-			req.toolResults = append(req.toolResults, openAIToolResult(role, content, toolCalls, obj, calls))
+			r := openAIToolResult(role, content, toolCalls, obj, calls)
+			r.Sent = sent
+			req.toolResults = append(req.toolResults, r)
 		}
 	}
 	req.systemPrompt = strings.Join(systems, "\n\n")
+	if len(systemSent) == 1 && !movedSystem && len(systems) == 1 {
+		// One system message, first: sent as it came. Several are one
+		// system prompt, sent as one message.
+		req.systemSent = systemSent[0]
+	}
 	if historyCalls {
 		req.notes = append(req.notes, noteHistoryToolCalls)
 	}
@@ -124,6 +137,15 @@ func readOpenAIMessages(site requestSite, messages []any, raw *rawRequest, req *
 			numfmt.Thousands(calls.synthetic), numfmt.Thousands(calls.synthetic)))
 	}
 	return nil
+}
+
+// sentMessage is message i as the provider received it (value.Sent).
+func sentMessage(site requestSite, i int, obj map[string]any) (*value.Sent, error) {
+	data, err := loaders.MarshalJSON(obj)
+	if err != nil {
+		return nil, site.errorf("message %d cannot be written as JSON: %v", i+1, err)
+	}
+	return &value.Sent{Number: i + 1, JSON: data}, nil
 }
 
 // openAIToolResult turns a message after the query into a tool-results

@@ -167,10 +167,13 @@ type chatRequest struct {
 	provider     string // tokens.ProviderOpenAI or tokens.ProviderAnthropic
 	model        string
 	systemPrompt string
-	tools        []json.RawMessage
-	history      []value.Message
-	query        string
-	toolResults  []window.ToolResult
+	// systemSent and querySent are the system message and the query's
+	// message as sent, when the request has them (see value.Sent).
+	systemSent, querySent *value.Sent
+	tools                 []json.RawMessage
+	history               []value.Message
+	query                 string
+	toolResults           []window.ToolResult
 	// maxTokens is the reply limit the request sets, 0 when it sets none;
 	// maxTokensKey is the key it came from.
 	maxTokens    int
@@ -428,6 +431,10 @@ func requestScenario(name string, req *chatRequest, pick requestBody, opts Optio
 	s.Model = req.model
 	s.Pipeline.Tokenizer = tok
 	s.Query = req.query
+	// Budgeted, an imported request keeps its shape (its messages, the
+	// tools array, calls with their results); --layout article folds it
+	// as the article's assembler does.
+	s.Layout = window.LayoutChat
 	if err := s.Validate(); err != nil {
 		return nil, site.errorf("%v", err)
 	}
@@ -443,6 +450,9 @@ func requestScenario(name string, req *chatRequest, pick requestBody, opts Optio
 		Origin:       name,
 		Provider:     req.provider,
 		SystemPrompt: req.systemPrompt,
+		SystemSent:   req.systemSent,
+		QuerySent:    req.querySent,
+		ReplyLimit:   req.maxTokens,
 		Tools:        req.tools,
 		History:      req.history,
 		ToolResults:  req.toolResults,
