@@ -123,7 +123,10 @@ func Assemble(in Input) (*Assembly, error) {
 		}
 	}
 
-	tok := tokens.NewMemo(in.Tokenizer)
+	var tok tokens.Tokenizer = tokens.NewMemo(in.Tokenizer)
+	if in.ReplaceSplitChars {
+		tok = replacingCuts{tok.(*tokens.Memo)}
+	}
 	in.Tokenizer = tok
 	mode := in.mode()
 	a := &Assembly{

@@ -44,12 +44,12 @@ func chatRequest(in Input, calls []json.RawMessage) (map[string]*assembledCompon
 	historyUnits, firstMessage := historyUnits(in.History, tok)
 	history, keptHistory, firstKept := keepNewestUnits(historyUnits, b.ConversationHistory,
 		"oldest messages dropped whole to fit the allocation (a tool call with its outputs)")
-	history.raw = HistoryText(in.History)
+	history.raw = renderHistory(in.History, in.SummaryFirst)
 	keptFromHistory := len(in.History)
 	if firstKept < len(historyUnits) {
 		keptFromHistory = firstMessage[firstKept]
 	}
-	history.kept = HistoryText(in.History[keptFromHistory:])
+	history.kept = renderHistory(in.History[keptFromHistory:], in.SummaryFirst && keptFromHistory == 0)
 	parts[ComponentHistory] = history
 	messages = append(messages, keptHistory...)
 

@@ -62,6 +62,10 @@ type Input struct {
 	Model string
 	// NoFraming leaves framing out of the total, as the article does.
 	NoFraming bool
+	// ReplaceSplitChars writes U+FFFD for a character a cut splits
+	// between tokens, as tiktoken's decode does in the article's
+	// truncate_to_token_limit, instead of dropping its bytes.
+	ReplaceSplitChars bool
 	// UseCase labels the assembly in metrics (a preset name, usually).
 	UseCase string
 	Mode    Mode
@@ -78,9 +82,16 @@ type Input struct {
 	// memory strategy's output plugs in as messages; measured, each
 	// message is sent as itself.
 	History []value.Message
-	// HistoryText, when not "", is HistoryText(History) already written
-	// by the caller (the memory strategy counts the same text), so the
-	// assembler does not write a second copy of a long history.
+	// SummaryFirst says History[0] is a rolling summary's line
+	// ("[Conversation summary: …]"), which the article's build_context
+	// writes with no role in front; budgeted, it is folded into the
+	// history as its content alone.
+	SummaryFirst bool
+	// HistoryText, when not "", is the history as the assembler folds
+	// it (HistoryText(History), the first line bare when SummaryFirst)
+	// already written by the caller (the memory strategy counts the same
+	// text), so the assembler does not write a second copy of a long
+	// history.
 	HistoryText string
 	ToolResults []ToolResult
 	UserQuery   string
