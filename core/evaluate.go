@@ -284,8 +284,8 @@ func (ev *Evaluation) assemble(ctx context.Context, in EvalInput, sc *Scenario, 
 		Budget: s.Budget, Tokenizer: tok, Model: s.Model, UseCase: useCaseOf(s), Mode: mode, Layout: s.Layout,
 		SystemPrompt: sc.SystemPrompt, Tools: sc.Tools, History: history, SummaryFirst: summaryFirst, HistoryText: historyText, ToolResults: toolResults,
 		UserQuery: s.Query, RetrievedContext: ev.RAGBlock(), HeadedContext: ev.headedRAGBlock(), NoFraming: s.ContentOnlyTotal && mode != window.MeasureOnly,
-		ReplaceSplitChars: s.ReplaceSplitChars,
-		OpenAIBody:        measuredBody(sc, mode), OpenAIResponses: sc.OpenAIResponses,
+		ReplaceSplitChars: s.ReplaceSplitChars, CutOverAllocated: s.CutOverflowingBudget,
+		OpenAIBody: measuredBody(sc, mode), OpenAIResponses: sc.OpenAIResponses,
 	})
 	var overflow *window.OverflowError
 	switch {

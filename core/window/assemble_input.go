@@ -2,6 +2,7 @@ package window
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 
 	"ctxlab/core/tokens"
@@ -66,6 +67,11 @@ type Input struct {
 	// between tokens, as tiktoken's decode does in the article's
 	// truncate_to_token_limit, instead of dropping its bytes.
 	ReplaceSplitChars bool
+	// CutOverAllocated assembles a budget whose allocations add up to
+	// more than its max input, cutting each component to its allocation
+	// as the article's assembler does (it never calls validate); without
+	// it that budget is refused with a *BudgetOverflowError.
+	CutOverAllocated bool
 	// UseCase labels the assembly in metrics (a preset name, usually).
 	UseCase string
 	Mode    Mode
@@ -129,7 +135,12 @@ func (in Input) validate() error {
 	if _, err := Layouts.Parse(string(in.layout())); err != nil {
 		return err
 	}
-	return in.Budget.Validate()
+	err := in.Budget.Validate()
+	var allocations *BudgetOverflowError
+	if in.CutOverAllocated && errors.As(err, &allocations) {
+		return nil
+	}
+	return err
 }
 
 func (in Input) mode() Mode {
