@@ -190,6 +190,16 @@ func (ev *Evaluation) build(sc *Scenario, s Settings) error {
 			kind = s.Pipeline.Scores
 		}
 		rr := pipeline.RetrieveWithRerankScores(s.Query, sc.Documents, pipeline.BM25Reranker{}, s.InitialK, s.FinalK, kind)
+		for i, n := range rr.Notes {
+			if n != pipeline.RerankUnbudgetedNote {
+				continue
+			}
+			if s.RerankFormatAll {
+				rr.Notes[i] = n + "; all of them are formatted and the assembler cuts the block to its allocation, as there (--rerank-format-all)"
+			} else {
+				rr.Notes[i] = n + "; the builder budgets them like any retrieved context (--rerank-format-all formats them all, as the article does)"
+			}
+		}
 		ev.Rerank = &rr
 		ev.Documents, ev.docIndex = rr.Selected, rr.SelectedIndices
 		ev.Analysis = pipeline.Analyze(rr.Selected)
