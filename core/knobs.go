@@ -371,6 +371,11 @@ var knobTable = []*Knob{
 		Help:    "where the assembler's cut splits a character between tokens, write U+FFFD (�) for its bytes, as tiktoken's decode does in the article's truncate_to_token_limit, instead of dropping them",
 		Applies: func(s Settings) bool { return s.Mode != window.MeasureOnly }, AppliesWhen: "a budgeted assembly",
 	}, func(s *Settings) *bool { return &s.ReplaceSplitChars }),
+	boolKnob(Knob{
+		ID: "python-slices", Label: "Python slices", Flag: "python-slices", Key: "python_slices",
+		Help:    "cut as the article's Python slices do: a history or tool results allocated 0 is kept whole, since tokens[-0:] is the whole list, instead of dropped",
+		Applies: func(s Settings) bool { return s.Mode != window.MeasureOnly && s.Layout != window.LayoutChat }, AppliesWhen: "a budgeted assembly in the article layout",
+	}, func(s *Settings) *bool { return &s.PythonSlices }),
 }
 
 // Knobs returns every setting in the order of the workbench's strip.

@@ -121,6 +121,9 @@ type Settings struct {
 	// character between tokens, as tiktoken's decode does in the
 	// article's truncate_to_token_limit, instead of dropping its bytes.
 	ReplaceSplitChars bool
+	// PythonSlices keeps a history or tool results allocated 0 whole,
+	// as the article's tokens[-0:] does, instead of dropping them.
+	PythonSlices bool
 	// MaxTurns is the reference's max_memory_messages, the
 	// turns its format_memory keeps (0 keeps all, as its slice does).
 	MaxTurns int

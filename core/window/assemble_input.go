@@ -72,6 +72,10 @@ type Input struct {
 	// as the article's assembler does (it never calls validate); without
 	// it that budget is refused with a *BudgetOverflowError.
 	CutOverAllocated bool
+	// PythonSlices cuts the article layout's components as the
+	// article's Python slices do: an allocation of 0 keeps the history
+	// or the tool results whole (tokens[-0:]), where ctxlab drops them.
+	PythonSlices bool
 	// UseCase labels the assembly in metrics (a preset name, usually).
 	UseCase string
 	Mode    Mode

@@ -16,7 +16,7 @@ import (
 var settingsKeys = []string{
 	"name", "description", "preset", "model", "tokenizer", "window", "budget",
 	"query", "pipeline", "memory", "rerank", "mode", "layout", "content_only_total", "cut_overflowing_budget",
-	"replace_split_chars",
+	"replace_split_chars", "python_slices",
 }
 
 // LoadSettingsFile reads a settings file and returns base with the keys
