@@ -170,3 +170,26 @@ func TestSummaryLineSentWithoutRole(t *testing.T) {
 		t.Errorf("history counted %d, want %d", h.Used, s.Pipeline.Tokenizer.Count(want))
 	}
 }
+
+// Under --rerank-format-all no pipeline runs: its knobs say they have no
+// effect and a sweep of one is refused rather than drawn from a builder
+// that did not build the block.
+func TestRerankFormatAllLeavesThePipelineOut(t *testing.T) {
+	sc, s := rerankScenario()
+	s.Builder = BuilderContextManager
+	dedup := KnobByID("dedup")
+	if !dedup.AppliesTo(s) {
+		t.Fatal("dedup has no effect under rerank without format-all")
+	}
+	s.RerankFormatAll = true
+	if dedup.AppliesTo(s) {
+		t.Error("dedup applies under rerank format-all")
+	}
+	ev, err := Evaluate(context.Background(), EvalInput{Scenario: sc}, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := SweepEvaluation(ev, dedup); !errors.Is(err, errSweepFormatAll) {
+		t.Errorf("sweep error %v", err)
+	}
+}

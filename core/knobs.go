@@ -30,7 +30,11 @@ const (
 // RAGContextManager.
 const appliesWithPipeline = "the context_manager builder"
 
-func pipelineBuilder(s Settings) bool { return s.Builder == BuilderContextManager }
+// pipelineBuilder: the pipeline builds the retrieved context, unless
+// reranking hands its selection to the article's formatting whole.
+func pipelineBuilder(s Settings) bool {
+	return s.Builder == BuilderContextManager && !(s.Rerank && s.RerankFormatAll)
+}
 
 func budgetedMemory(strategy memory.Strategy) func(Settings) bool {
 	return func(s Settings) bool { return s.Mode != window.MeasureOnly && s.Memory.Strategy == strategy }
