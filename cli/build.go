@@ -19,7 +19,8 @@ const buildUsage = `
 ctxlab build runs the reference ContextManager pipeline on a document set:
 filter, sort, deduplicate, reorder, budget, format. It prints a report of
 every stage (--format text) or the reference's result as JSON with the
-trace of every document (--format json). Both lead with the findings: strong
+trace of every document (--format json); with --tokenizer heuristic that
+result is the reference's byte for byte. Both lead with the findings: strong
 documents lost, near duplicates that state different facts, a block over
 its budget, token counts that are estimates ("findings" in the JSON, after
 the reference's keys and the trace).

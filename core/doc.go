@@ -7,8 +7,8 @@
 //
 // Two sources fix much of the behaviour, and ARCHITECTURE.md defines both:
 // "the reference", the Python ContextManager whose pipeline and output
-// ctxlab reproduces byte for byte (its cases are in
-// core/pipeline/testdata/reference), and "the article", the context-window
+// ctxlab reproduces byte for byte with the heuristic tokenizer
+// (--tokenizer heuristic; its cases are in core/pipeline/testdata/reference), and "the article", the context-window
 // article whose budgets, assembler, memory strategies and long-document
 // strategies ctxlab reproduces. Code that exists to match either says so;
 // where ctxlab deliberately differs, the comment says it is ctxlab's choice

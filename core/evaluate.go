@@ -194,14 +194,29 @@ func (ev *Evaluation) build(sc *Scenario, s Settings) error {
 			kind = s.Pipeline.Scores
 		}
 		rr := pipeline.RetrieveWithRerankScores(s.Query, sc.Documents, pipeline.BM25Reranker{}, s.InitialK, s.FinalK, kind)
+		for i, n := range rr.Notes {
+			if n != pipeline.RerankUnbudgetedNote {
+				continue
+			}
+			if s.RerankFormatAll {
+				rr.Notes[i] = n + "; all of them are formatted and the assembler cuts the block to its allocation, as there (--rerank-format-all)"
+			} else {
+				rr.Notes[i] = n + "; the builder budgets them like any retrieved context (--rerank-format-all formats them all, as the article does)"
+			}
+		}
 		ev.Rerank = &rr
 		ev.Documents, ev.docIndex = rr.Selected, rr.SelectedIndices
 		ev.Analysis = pipeline.Analyze(rr.Selected)
 		ev.selected = true
 	}
 
-	switch s.Builder {
-	case BuilderSimpleRAG:
+	switch {
+	case ev.Rerank != nil && s.RerankFormatAll:
+		// The article's retrieve_with_reranking: every selected chunk
+		// formatted, the cut left to the assembler.
+		rag := pipeline.FormatSimpleRAGAll(ev.Documents, s.Budget.RetrievedContext, s.Pipeline.Tokenizer)
+		ev.SimpleRAG = &rag
+	case s.Builder == BuilderSimpleRAG:
 		ev.SimpleRAG = buildSimpleRAG(ev, s)
 	default:
 		res, err := pipeline.Build(ev.Analysis, pipeline.Options{Settings: s.Pipeline, Budget: s.Budget.RetrievedContext, Query: s.Query,
@@ -223,7 +238,16 @@ func (ev *Evaluation) assemble(ctx context.Context, in EvalInput, sc *Scenario, 
 	// measured as sent, history included, exactly as the measure mode is.
 	mode := s.Mode
 	if mode != window.MeasureOnly {
-		if err := s.Budget.Validate(); err != nil && s.Budget.ValidateWindow() == nil {
+		var allocations *window.BudgetOverflowError
+		err := s.Budget.Validate()
+		switch {
+		case err == nil || s.Budget.ValidateWindow() != nil:
+		case errors.As(err, &allocations) && s.CutOverflowingBudget:
+			// The article's assembler never validates its budget: it
+			// cuts each component to its allocation and only the
+			// total decides.
+			ev.Notes = withNote(ev.Notes, err.Error()+": each component was cut to its allocation all the same, as the article's assembler does (--cut-overflowing-budget)")
+		default:
 			// Turning the window down under the allocations, or under
 			// the reserve, is a normal step while exploring a smaller
 			// model: show the request against the new window rather
@@ -233,7 +257,7 @@ func (ev *Evaluation) assemble(ctx context.Context, in EvalInput, sc *Scenario, 
 		}
 	}
 
-	history, historyText := sc.History, ""
+	history, historyText, summaryFirst := sc.History, "", false
 	if mode != window.MeasureOnly {
 		memOpts := s.Memory.Options(s.Budget.ConversationHistory)
 		summarizer := in.Summarizer
@@ -246,11 +270,11 @@ func (ev *Evaluation) assemble(ctx context.Context, in EvalInput, sc *Scenario, 
 		}
 		ev.Memory = mem.WithoutText()
 		history = mem.Messages
-		if mem.Summary == "" {
-			// The strategy's text is the assembler's rendering of the
-			// kept messages: handed on, not written again.
-			historyText = mem.Text()
-		}
+		// The strategy's text is the assembler's rendering of the kept
+		// messages, the summary line bare as the article's build_context
+		// writes it: handed on, not written again.
+		historyText = mem.Text()
+		summaryFirst = mem.Summary != "" && len(mem.Messages) > 0
 	} else {
 		ev.Memory = keepAllMemory(sc.History, tok)
 	}
@@ -272,8 +296,9 @@ func (ev *Evaluation) assemble(ctx context.Context, in EvalInput, sc *Scenario, 
 
 	asm, err := window.Assemble(window.Input{
 		Budget: s.Budget, Tokenizer: tok, Model: s.Model, UseCase: useCaseOf(s), Mode: mode, Layout: s.Layout,
-		SystemPrompt: sc.SystemPrompt, SystemSent: sc.SystemSent, QuerySent: querySent(sc, s), Tools: sc.Tools, History: history, HistoryText: historyText, ToolResults: toolResults,
+		SystemPrompt: sc.SystemPrompt, SystemSent: sc.SystemSent, QuerySent: querySent(sc, s), Tools: sc.Tools, History: history, SummaryFirst: summaryFirst, HistoryText: historyText, ToolResults: toolResults,
 		UserQuery: s.Query, RetrievedContext: ev.RAGBlock(), HeadedContext: ev.headedRAGBlock(), NoFraming: s.ContentOnlyTotal && mode != window.MeasureOnly,
+		ReplaceSplitChars: s.ReplaceSplitChars, CutOverAllocated: s.CutOverflowingBudget, PythonSlices: s.PythonSlices,
 		OpenAIBody: measuredBody(sc, mode), OpenAIResponses: sc.OpenAIResponses, Anthropic: sc.Anthropic,
 	})
 	var overflow *window.OverflowError
@@ -306,7 +331,7 @@ func (ev *Evaluation) assemble(ctx context.Context, in EvalInput, sc *Scenario, 
 func fitMemory(ctx context.Context, history []value.Message, opts memory.Options, tok tokens.Tokenizer, sum summarize.Summarizer) (memory.Result, error) {
 	budget := opts.MaxTokens
 	mem, err := memory.ApplyContext(ctx, history, opts, tok, sum)
-	rendered := renderedTokens(mem, tok)
+	rendered := renderedTokens(mem)
 	for attempt := 0; err == nil && attempt < 4 && rendered > budget && mem.Overflow == 0; attempt++ {
 		// Only the rendering's overhead is taken off the strategy's
 		// budget; a strategy that cannot fit at all reports its own
@@ -320,7 +345,7 @@ func fitMemory(ctx context.Context, history []value.Message, opts memory.Options
 		if err != nil {
 			break
 		}
-		rendered = renderedTokens(mem, tok)
+		rendered = renderedTokens(mem)
 		mem.Notes = append(mem.Notes, fmt.Sprintf("the strategy kept %s tokens of contents within %s: the role prefixes the assembler adds take the rest of the %s allocated", numfmt.Thousands(mem.Tokens), numfmt.Thousands(opts.MaxTokens), numfmt.Thousands(budget)))
 	}
 	if err == nil {
@@ -339,15 +364,12 @@ func fitMemory(ctx context.Context, history []value.Message, opts memory.Options
 	return mem, err
 }
 
-// renderedTokens counts the kept history as the assembler renders it
-// (window.HistoryText). Without a summary line that is the strategy's own
-// Text, already counted: a 50 MB message is then neither written out nor
+// renderedTokens counts the kept history as the assembler renders it:
+// the strategy's own Text (the summary line bare, as the article writes
+// it), already counted, so a 50 MB message is neither written out nor
 // encoded again.
-func renderedTokens(mem memory.Result, tok tokens.Tokenizer) int {
-	if mem.Summary == "" {
-		return mem.TextTokens
-	}
-	return tok.Count(window.HistoryText(mem.Messages))
+func renderedTokens(mem memory.Result) int {
+	return mem.TextTokens
 }
 
 // keepAllMemory reports a history measured as it is: every message kept.

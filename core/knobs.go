@@ -30,7 +30,11 @@ const (
 // RAGContextManager.
 const appliesWithPipeline = "the context_manager builder"
 
-func pipelineBuilder(s Settings) bool { return s.Builder == BuilderContextManager }
+// pipelineBuilder: the pipeline builds the retrieved context, unless
+// reranking hands its selection to the article's formatting whole.
+func pipelineBuilder(s Settings) bool {
+	return s.Builder == BuilderContextManager && !(s.Rerank && s.RerankFormatAll)
+}
 
 func budgetedMemory(strategy memory.Strategy) func(Settings) bool {
 	return func(s Settings) bool { return s.Mode != window.MeasureOnly && s.Memory.Strategy == strategy }
@@ -354,6 +358,28 @@ var knobTable = []*Knob{
 		Get:     func(s Settings) KnobValue { return KnobValue{Text: s.Step} },
 		Set:     func(s *Settings, v KnobValue, _ KnobContext) error { s.Step = strings.TrimSpace(v.Text); return nil },
 	},
+	// The article's behaviour where ctxlab departs from it by default
+	// (docs/fidelity.md).
+	boolKnob(Knob{
+		ID: "cut-overflowing-budget", Label: "cut over-allocated", Flag: "cut-overflowing-budget", Key: "cut_overflowing_budget",
+		Help:    "when the allocations add up to more than the max input, cut each component to its allocation all the same, as the article's assembler does (it never calls validate), instead of measuring the request as sent",
+		Applies: func(s Settings) bool { return s.Mode != window.MeasureOnly }, AppliesWhen: "a budgeted assembly",
+	}, func(s *Settings) *bool { return &s.CutOverflowingBudget }),
+	boolKnob(Knob{
+		ID: "rerank-format-all", Label: "format all reranked", Flag: "rerank-format-all", Key: "rerank.format_all",
+		Help:    "--rerank: format every reranked document whole into the retrieved context and let the assembler cut it to its allocation, as the article's retrieve_with_reranking does, instead of running the builder's budget walk over them",
+		Applies: reranking, AppliesWhen: "rerank on",
+	}, func(s *Settings) *bool { return &s.RerankFormatAll }),
+	boolKnob(Knob{
+		ID: "replace-split-chars", Label: "U+FFFD in cuts", Flag: "replace-split-chars", Key: "replace_split_chars",
+		Help:    "where the assembler's cut splits a character between tokens, write U+FFFD (�) for its bytes, as tiktoken's decode does in the article's truncate_to_token_limit, instead of dropping them",
+		Applies: func(s Settings) bool { return s.Mode != window.MeasureOnly }, AppliesWhen: "a budgeted assembly",
+	}, func(s *Settings) *bool { return &s.ReplaceSplitChars }),
+	boolKnob(Knob{
+		ID: "python-slices", Label: "Python slices", Flag: "python-slices", Key: "python_slices",
+		Help:    "cut as the article's Python slices do: a history or tool results allocated 0 is kept whole, since tokens[-0:] is the whole list, instead of dropped",
+		Applies: func(s Settings) bool { return s.Mode != window.MeasureOnly && s.Layout != window.LayoutChat }, AppliesWhen: "a budgeted assembly in the article layout",
+	}, func(s *Settings) *bool { return &s.PythonSlices }),
 }
 
 // Knobs returns every setting in the order of the workbench's strip.

@@ -119,6 +119,23 @@ type Settings struct {
 	// messages' contents alone, as the article's assembler does, instead
 	// of with each message's framing tokens.
 	ContentOnlyTotal bool
+	// CutOverflowingBudget cuts each component to its allocation even
+	// when the allocations add up to more than the max input, as the
+	// article's assembler does (it never calls ContextBudget.validate),
+	// instead of measuring the request as sent.
+	CutOverflowingBudget bool
+	// RerankFormatAll formats every reranked document whole into the
+	// retrieved context and leaves the cut to the assembler, as the
+	// article's retrieve_with_reranking does, instead of running the
+	// builder's budget walk over the selection.
+	RerankFormatAll bool
+	// ReplaceSplitChars writes U+FFFD where the assembler's cut splits a
+	// character between tokens, as tiktoken's decode does in the
+	// article's truncate_to_token_limit, instead of dropping its bytes.
+	ReplaceSplitChars bool
+	// PythonSlices keeps a history or tool results allocated 0 whole,
+	// as the article's tokens[-0:] does, instead of dropping them.
+	PythonSlices bool
 	// MaxTurns is the reference's max_memory_messages, the
 	// turns its format_memory keeps (0 keeps all, as its slice does).
 	MaxTurns int

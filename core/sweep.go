@@ -250,12 +250,18 @@ func SweepOptions(a *pipeline.Analysis, opts pipeline.Options, k *Knob) (*Sweep,
 // errSweepBuilder: a sweep varies the reference pipeline's knobs.
 var errSweepBuilder = errors.New("a sweep needs the context_manager builder: the rag builder has no dedup, filter or pipeline budget")
 
+// errSweepFormatAll: with --rerank-format-all no builder runs.
+var errSweepFormatAll = errors.New("a sweep needs the context_manager builder to run: with rerank format-all the reranked documents are formatted whole, as the article does, and no pipeline runs")
+
 // SweepEvaluation sweeps knob k from an evaluation's settings and its
 // analysis (the reranked documents when reranking is on), so the
 // workbench's sweep reuses every cache the evaluation filled.
 func SweepEvaluation(ev *Evaluation, k *Knob) (*Sweep, error) {
 	if ev.Settings.Builder != BuilderContextManager {
 		return nil, errSweepBuilder
+	}
+	if ev.Build == nil {
+		return nil, errSweepFormatAll
 	}
 	opts := pipeline.Options{Settings: ev.Settings.Pipeline, Budget: ev.Settings.Budget.RetrievedContext,
 		SweepAssemblerCut: assemblerCutsBlock(ev)}

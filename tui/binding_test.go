@@ -24,7 +24,7 @@ func TestWindowBarStatesWhatLimitsTheRequest(t *testing.T) {
 		{"overflow", 120, "66,151 / 14,000 input · ▲ over the max input by 52,151"},
 		{"overflow", 80, "▲ over the max input by 52,151"},
 		// The rolling summary folds by turn count, not by budget.
-		{"code_review", 120, "8,360 / 124,000 input · everything fits · 6.7% of max input"},
+		{"code_review", 120, "8,358 / 124,000 input · everything fits · 6.7% of max input"},
 		{"agent_workflow", 80, "3,373 / 125,000 input · fits · 2.7%"},
 	}
 	for _, tt := range tests {

@@ -113,6 +113,26 @@ func BuildSimpleRAGInOrder(docs []value.Document, budgetTokens int, tok tokens.T
 	return buildSimpleRAG(docs, budgetTokens, tok, order)
 }
 
+// FormatSimpleRAGAll is the last stage of the article's
+// retrieve_with_reranking: every document, in the order given (the
+// reranker's), formatted whole by _format_chunks with no budget walk;
+// the assembler then cuts the block to its allocation. budgetTokens is
+// the allocation the block will be cut to, kept for the report.
+func FormatSimpleRAGAll(docs []value.Document, budgetTokens int, tok tokens.Tokenizer) SimpleRAGResult {
+	res := SimpleRAGResult{Budget: budgetTokens, Trace: make([]SimpleRAGDocTrace, len(docs)), Order: make([]int, len(docs))}
+	for i, d := range docs {
+		n := tok.Count(d.Content)
+		res.Order[i] = i
+		res.Chunks = append(res.Chunks, SimpleRAGChunk{Index: i, Text: d.Content, Source: d.Source, Score: d.Score, TokenCount: n})
+		res.TokensCounted += n
+		res.Trace[i] = SimpleRAGDocTrace{Index: i, Source: d.Source, Score: d.Score, Tokens: n, Rank: i, Fate: SimpleRAGIncluded,
+			TokensKept: n, Citation: i + 1, Reason: "formatted whole, as the article's retrieve_with_reranking does; the assembler cuts the block to its allocation"}
+	}
+	res.ContextBlock = FormatSimpleRAGChunks(res.Chunks)
+	res.TokensUsed = tok.Count(res.ContextBlock)
+	return res
+}
+
 // SimpleRAGByScore is the article's walk order: input indices by score,
 // highest first (ties keep input order, as Python's stable sort does).
 func SimpleRAGByScore(docs []value.Document) []int {

@@ -142,9 +142,14 @@ func RetrieveWithRerankScores(query string, candidates []value.Document, r Reran
 	if n := len(candidates) - len(pool); n > 0 {
 		res.Notes = append(res.Notes, fmt.Sprintf("%s candidates below initial_k=%s by retrieval score were never reranked", numfmt.Thousands(n), numfmt.Thousands(initialK)))
 	}
-	res.Notes = append(res.Notes, "the article formats the selected chunks without applying budget_tokens; budget them like any retrieved context")
+	res.Notes = append(res.Notes, RerankUnbudgetedNote)
 	return res
 }
+
+// RerankUnbudgetedNote is the note that says the article's
+// retrieve_with_reranking leaves the selection unbudgeted; the caller
+// says how ctxlab budgets it.
+const RerankUnbudgetedNote = "the article formats the selected chunks without applying budget_tokens"
 
 // rerankCompareDesc orders scores high to low with NaN last, so a bad
 // score cannot scramble a stable sort.

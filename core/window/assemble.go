@@ -123,7 +123,10 @@ func Assemble(in Input) (*Assembly, error) {
 		}
 	}
 
-	tok := tokens.NewMemo(in.Tokenizer)
+	var tok tokens.Tokenizer = tokens.NewMemo(in.Tokenizer)
+	if in.ReplaceSplitChars {
+		tok = replacingCuts{tok.(*tokens.Memo)}
+	}
 	in.Tokenizer = tok
 	mode := in.mode()
 	a := &Assembly{
@@ -154,7 +157,7 @@ func Assemble(in Input) (*Assembly, error) {
 	a.ArticleTotal = articleTotal(a.Messages, tok)
 	inMessages := 0
 	for _, name := range AllocatedComponentNames {
-		r := reportComponent(in.Budget, name, parts[name], tok, mode)
+		r := reportComponent(in.Budget, name, parts[name], tok, mode, in.PythonSlices && a.Layout == LayoutArticle)
 		if parts[name].inMessages {
 			inMessages += r.Used
 		}
@@ -236,7 +239,7 @@ func budgetRequest(in Input, toolsJSON string, calls []json.RawMessage) (map[str
 		UserQuery:           in.UserQuery,
 		headedRAG:           in.HeadedContext,
 	}
-	layout := layoutArticle(in.Budget, raw, in.Tokenizer, false)
+	layout := layoutArticle(in.Budget, raw, in.Tokenizer, in.PythonSlices)
 	texts := map[string]string{
 		ComponentSystem: raw.SystemPrompt, ComponentTools: raw.ToolDefinitions,
 		ComponentHistory: raw.ConversationHistory, ComponentRAG: raw.RetrievedContext,
@@ -302,7 +305,7 @@ func measureRequest(in Input, toolsJSON string, calls []json.RawMessage) (map[st
 }
 
 // reportComponent measures one allocated component against its budget.
-func reportComponent(b ContextBudget, name string, p *assembledComponent, tok tokens.Tokenizer, mode Mode) ComponentReport {
+func reportComponent(b ContextBudget, name string, p *assembledComponent, tok tokens.Tokenizer, mode Mode, pythonSlices bool) ComponentReport {
 	allocated, keep := allocationFor(b, name)
 	r := ComponentReport{Name: name, Allocated: allocated, Text: p.kept}
 	if p.counted {
@@ -317,6 +320,8 @@ func reportComponent(b ContextBudget, name string, p *assembledComponent, tok to
 	switch {
 	case mode == Budgeted && name == ComponentQuery && r.Over:
 		r.Note = "never truncated: the query is the one component the reply cannot do without"
+	case mode == Budgeted && pythonSlices && zeroAllocationKeepsAll(allocated, keep, r.Raw):
+		r.Note = "allocation 0: kept whole, as the article's Python does, since tokens[-0:] is the whole list (--python-slices)"
 	case mode == Budgeted && zeroAllocationKeepsAll(allocated, keep, r.Raw):
 		r.Note = fmt.Sprintf("allocation 0: dropped; the article's Python keeps all %s tokens here, because tokens[-0:] is the whole list", numfmt.Thousands(r.Raw))
 	case mode == MeasureOnly && r.Over:

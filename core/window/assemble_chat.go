@@ -47,12 +47,12 @@ func chatRequest(in Input, calls []json.RawMessage) (map[string]*assembledCompon
 	if unpaired > 0 {
 		history.note = strings.TrimPrefix(history.note+"; "+numfmt.Count(unpaired, "message", "messages")+" of a tool call the memory strategy split dropped with it (a call is sent with all its results or not at all)", "; ")
 	}
-	history.raw = HistoryText(in.History)
+	history.raw = renderHistory(in.History, in.SummaryFirst)
 	keptFromHistory := len(in.History)
 	if firstKept < len(historyUnits) {
 		keptFromHistory = firstMessage[firstKept]
 	}
-	history.kept = HistoryText(in.History[keptFromHistory:])
+	history.kept = renderHistory(in.History[keptFromHistory:], in.SummaryFirst && keptFromHistory == 0)
 	parts[ComponentHistory] = history
 	messages = append(messages, keptHistory...)
 

@@ -2,6 +2,7 @@ package window
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 
 	"ctxlab/core/tokens"
@@ -65,6 +66,19 @@ type Input struct {
 	Model string
 	// NoFraming leaves framing out of the total, as the article does.
 	NoFraming bool
+	// ReplaceSplitChars writes U+FFFD for a character a cut splits
+	// between tokens, as tiktoken's decode does in the article's
+	// truncate_to_token_limit, instead of dropping its bytes.
+	ReplaceSplitChars bool
+	// CutOverAllocated assembles a budget whose allocations add up to
+	// more than its max input, cutting each component to its allocation
+	// as the article's assembler does (it never calls validate); without
+	// it that budget is refused with a *BudgetOverflowError.
+	CutOverAllocated bool
+	// PythonSlices cuts the article layout's components as the
+	// article's Python slices do: an allocation of 0 keeps the history
+	// or the tool results whole (tokens[-0:]), where ctxlab drops them.
+	PythonSlices bool
 	// UseCase labels the assembly in metrics (a preset name, usually).
 	UseCase string
 	Mode    Mode
@@ -85,9 +99,16 @@ type Input struct {
 	// memory strategy's output plugs in as messages; measured, each
 	// message is sent as itself.
 	History []value.Message
-	// HistoryText, when not "", is HistoryText(History) already written
-	// by the caller (the memory strategy counts the same text), so the
-	// assembler does not write a second copy of a long history.
+	// SummaryFirst says History[0] is a rolling summary's line
+	// ("[Conversation summary: …]"), which the article's build_context
+	// writes with no role in front; budgeted, it is folded into the
+	// history as its content alone.
+	SummaryFirst bool
+	// HistoryText, when not "", is the history as the assembler folds
+	// it (HistoryText(History), the first line bare when SummaryFirst)
+	// already written by the caller (the memory strategy counts the same
+	// text), so the assembler does not write a second copy of a long
+	// history.
 	HistoryText string
 	ToolResults []ToolResult
 	UserQuery   string
@@ -128,7 +149,12 @@ func (in Input) validate() error {
 	if _, err := Layouts.Parse(string(in.layout())); err != nil {
 		return err
 	}
-	return in.Budget.Validate()
+	err := in.Budget.Validate()
+	var allocations *BudgetOverflowError
+	if in.CutOverAllocated && errors.As(err, &allocations) {
+		return nil
+	}
+	return err
 }
 
 // imported reports whether the input holds messages of an imported

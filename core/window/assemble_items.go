@@ -92,7 +92,7 @@ func itemCounts(in Input, reports []ComponentReport, calls []json.RawMessage, to
 	measured := in.mode() == MeasureOnly
 	var lines []string
 	if !measured {
-		lines = historyLinesIn(historyText, in.History)
+		lines = historyLinesIn(historyText, in.History, in.SummaryFirst)
 	}
 	history := make([]Item, len(in.History))
 	for i, m := range in.History {

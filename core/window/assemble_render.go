@@ -108,21 +108,39 @@ func HistoryText(history []value.Message) string {
 	return summarize.RenderMemoryLines(history)
 }
 
-// historyText is HistoryText(in.History), or the caller's copy of it.
+// historyText is the history as the assembler folds it: HistoryText
+// (in.History), its first line bare when Input.SummaryFirst, or the
+// caller's copy of it.
 func (in Input) historyText() string {
 	if in.HistoryText != "" {
 		return in.HistoryText
 	}
-	return HistoryText(in.History)
+	return renderHistory(in.History, in.SummaryFirst)
 }
 
-// historyLinesIn cuts text, HistoryText(history), into its lines, one
-// per message: parts of text, not copies of each line.
-func historyLinesIn(text string, history []value.Message) []string {
+// renderHistory is HistoryText(history), with the first message written
+// as its content alone when bareFirst: the rolling summary's line, which
+// the article's build_context writes with no role in front.
+func renderHistory(history []value.Message, bareFirst bool) string {
+	if !bareFirst || len(history) == 0 {
+		return HistoryText(history)
+	}
+	if len(history) == 1 {
+		return history[0].Content
+	}
+	return history[0].Content + "\n" + HistoryText(history[1:])
+}
+
+// historyLinesIn cuts text, renderHistory(history, bareFirst), into its
+// lines, one per message: parts of text, not copies of each line.
+func historyLinesIn(text string, history []value.Message, bareFirst bool) []string {
 	lines := make([]string, len(history))
 	at := 0
 	for i, m := range history {
 		n := len(m.Role) + len(": ") + len(m.Content)
+		if i == 0 && bareFirst {
+			n = len(m.Content)
+		}
 		lines[i] = text[at : at+n]
 		at += n + len("\n")
 	}

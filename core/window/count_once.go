@@ -7,8 +7,11 @@ import "ctxlab/core/tokens"
 // by its text, and a long tools JSON or description counted once would
 // stay alive in it for the rest of the assembly.
 func countOnce(tok tokens.Tokenizer, parts ...string) int {
-	if m, ok := tok.(*tokens.Memo); ok {
+	switch m := tok.(type) {
+	case *tokens.Memo:
 		tok = m.Tokenizer
+	case replacingCuts:
+		tok = m.Memo.Tokenizer
 	}
 	return tokens.CountJoined(tok, parts)
 }

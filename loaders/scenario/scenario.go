@@ -26,7 +26,8 @@ import (
 var scenarioKeys = []string{
 	"name", "description", "preset", "model", "tokenizer", "window", "budget",
 	"system_prompt", "tools", "history", "tool_results", "query", "documents",
-	"pipeline", "memory", "rerank", "mode", "layout", "content_only_total", "edits", "agent", "recorded_usage", "eval",
+	"pipeline", "memory", "rerank", "mode", "layout", "content_only_total", "cut_overflowing_budget", "replace_split_chars", "python_slices",
+	"edits", "agent", "recorded_usage", "eval",
 }
 
 // toolResultKeys are a tool result's keys; role and tool_calls let an

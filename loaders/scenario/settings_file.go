@@ -15,7 +15,8 @@ import (
 // assembling one input (ctxlab diff --scenario S A.yaml B.yaml).
 var settingsKeys = []string{
 	"name", "description", "preset", "model", "tokenizer", "window", "budget",
-	"query", "pipeline", "memory", "rerank", "mode", "layout", "content_only_total",
+	"query", "pipeline", "memory", "rerank", "mode", "layout", "content_only_total", "cut_overflowing_budget",
+	"replace_split_chars", "python_slices",
 }
 
 // LoadSettingsFile reads a settings file and returns base with the keys
