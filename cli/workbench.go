@@ -52,6 +52,8 @@ type workbenchFlags struct {
 	metricsOut string
 	// strictQrels is eval's --strict-qrels for the workbench's run.
 	strictQrels bool
+	// watch reads the inputs again each time one of their files changes.
+	watch bool
 }
 
 // headlessOnlyFlags shape what build and assemble print; the workbench
@@ -60,7 +62,6 @@ var headlessOnlyFlags = map[string]string{
 	"format":  "--format shapes what ctxlab build and ctxlab assemble print; the workbench draws on the terminal (press e in it to export messages.json, scenario.yaml, report.txt and report.html)",
 	"full":    "--full shapes what ctxlab assemble prints; the workbench's Context view (3) shows every message (the first 256 KB of a long one) and its Space view (6) every item",
 	"suggest": "--suggest adds fixes to what ctxlab assemble prints; in the workbench, press f to preview them and enter to apply one",
-	"watch":   "--watch reruns ctxlab assemble, build and eval when an input file changes; the workbench reads its inputs once, at start",
 }
 
 func runWorkbench(env Env, args []string) error {
@@ -96,6 +97,11 @@ func runWorkbench(env Env, args []string) error {
 	if a.docs.path == "" && a.scenario == "" && a.request == "" && f.eval.Run == "" && !env.StdinIsTTY {
 		a.docs.path, pipedDocs = "-", true
 	}
+	if f.watch {
+		if err := f.checkWatch(pipedDocs); err != nil {
+			return err
+		}
+	}
 	run, err := f.prepareInput(env, fs)
 	if err != nil {
 		return err
@@ -120,6 +126,11 @@ func runWorkbench(env Env, args []string) error {
 	if err != nil {
 		return err
 	}
+	inputs, stopWatch, err := f.startWatch(env, fs)
+	if err != nil {
+		return err
+	}
+	defer stopWatch()
 	cwd, _ := os.Getwd()
 	err = tui.Run(tui.Config{
 		Scenario:   &sc,
@@ -142,6 +153,7 @@ func runWorkbench(env Env, args []string) error {
 		Eval:          prepared,
 		EvalName:      relativePath(f.eval.Run),
 		Prices:        run.prices,
+		Inputs:        inputs,
 	})
 	// The workbench owns the screen while it runs, so the LLM's failures
 	// (each answered by the extractive summary) are told once it closes.
@@ -177,6 +189,7 @@ func newWorkbenchFlagSet(env Env, f *workbenchFlags) *flagSet {
 	fs.StringVar(&f.eval.Queries, "queries", "", "with --run: the queries' text (BEIR's queries.jsonl)")
 	fs.StringVar(&f.eval.Qrels, "qrels", "", "with --run: relevance judgments, TREC qrels or BEIR's qrels TSV")
 	fs.BoolVar(&f.strictQrels, "strict-qrels", false, "with --run: "+strictQrelsHelp)
+	fs.BoolVar(&f.watch, "watch", false, "read the inputs again each time one of their files changes (saved, replaced, or a document added to a --docs folder or the scenario's), keeping the settings as turned and the pinned baseline; the status line says what came and went")
 	fs.StringVar(&f.theme, "theme", "", "colour theme: "+strings.Join(themes.Names(), ", ")+" (default: follows NO_COLOR and the terminal background)")
 	return fs
 }

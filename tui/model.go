@@ -71,6 +71,9 @@ type Config struct {
 	// Prices price the request in the header and the Compare view; nil
 	// Prices means the bundled table.
 	Prices tokens.PriceTable
+	// Inputs, when set, brings the inputs read again each time one of
+	// their files changes (ctxlab --watch; input_watch.go).
+	Inputs <-chan InputsMsg
 }
 
 // view is what the main area shows.
@@ -183,6 +186,7 @@ type Model struct {
 	evalTable evalPane
 	run       evalRunState
 	status    statusLine
+	watch     inputWatch
 	help      help.Model
 	global    globalKeys
 	// started is when the workbench opened, for metrics request ids.
@@ -273,5 +277,5 @@ func New(cfg Config) Model {
 // it, in the background, so they do not compete with the first picture
 // and a later switch of tokenizer does not stall.
 func (m Model) Init() tea.Cmd {
-	return tea.Batch(m.firstEvaluation, m.status.expiry(0))
+	return tea.Batch(m.firstEvaluation, m.status.expiry(0), waitInputs(m.cfg.Inputs))
 }
