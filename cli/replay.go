@@ -7,6 +7,7 @@ import (
 	"math"
 	"strconv"
 
+	rpt "ctxlab/cli/report"
 	"ctxlab/core"
 	"ctxlab/core/tokens"
 	"ctxlab/core/trajectory"
@@ -38,7 +39,7 @@ Usage:
   ctxlab replay --trajectory FILE|DIR [--policy NAME[,NAME...]|all]
                 [--window N] [--reserve N] [--model NAME] [--prices FILE]
                 [--breakpoints system+last|system|none] [--cache-ttl 5m|1h]
-                [--format text|json|csv]
+                [--format text|json|csv|markdown]
 `
 
 type replayFlags struct {
@@ -57,58 +58,29 @@ func runReplay(env Env, args []string) error {
 	fs.StringVar(&f.model, "model", "", core.KnobByID(core.KnobIDModel).Help+" (default: the requests'; it also picks the price and the cache rules)")
 	fs.StringVar(&f.breakpoints, "breakpoints", trajectory.BreakpointsSystemLast, "Anthropic cache_control breakpoints: system+last, system or none")
 	fs.StringVar(&f.ttl, "cache-ttl", "5m", "Anthropic cache lifetime whose write price applies: 5m or 1h")
-	fs.StringVar(&f.format, "format", "text", "output: text, json or csv")
+	fs.StringVar(&f.format, "format", "text", "output: text, json, csv or markdown (a summary for a CI job or pull request)")
 	f.prices.register(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	switch {
-	case f.path == "":
-		return fmt.Errorf("--trajectory FILE is required: %s", loadtraj.Supported)
-	case f.format != "text" && f.format != "json" && f.format != "csv":
-		return fmt.Errorf("--format %s: expected text, json or csv", quoted(f.format))
-	case f.window < 0:
-		return fmt.Errorf("--window %d: expected a number of tokens", f.window)
-	case f.reserve < 0:
-		return fmt.Errorf("--reserve %d: expected a number of tokens", f.reserve)
-	case f.breakpoints != trajectory.BreakpointsSystemLast && f.breakpoints != trajectory.BreakpointsSystem && f.breakpoints != trajectory.BreakpointsNone:
-		return fmt.Errorf("--breakpoints %s: expected system+last, system or none", quoted(f.breakpoints))
-	case f.ttl != "5m" && f.ttl != "1h":
-		return fmt.Errorf("--cache-ttl %s: expected 5m or 1h", quoted(f.ttl))
+	case f.format != "text" && f.format != "json" && f.format != "csv" && f.format != "markdown":
+		return fmt.Errorf("--format %s: expected text, json, csv or markdown", quoted(f.format))
 	}
-	policies, err := trajectory.ParsePolicies(f.policy)
-	if err != nil {
-		return fmt.Errorf("--policy: %w", err)
-	}
-	table, err := f.prices.load()
+	rp, err := f.replay()
 	if err != nil {
 		return err
 	}
-	tr, err := loadtraj.Load(f.path, request.Options{Window: f.window, Model: f.model, Reserve: f.reserve})
-	if err != nil {
-		return err
-	}
-	// The cache rules are the model's provider's: the request's API
-	// unless --model names a model of another.
-	provider := tr.Provider
-	if spec, ok := tokens.LookupModel(tr.Model); ok {
-		provider = spec.Provider
-	}
-	opts := trajectory.Options{
-		Window: f.window, Reserve: f.reserve, Rules: tokens.CacheRulesFor(tr.Model, provider),
-		Breakpoints: f.breakpoints, LongLived: f.ttl == "1h",
-	}
-	price, priceName, ok := table.Lookup(tr.Model)
-	opts.Price, opts.PriceKnown = price, ok
-	rep, err := trajectory.Replay(context.Background(), tr, policies, opts)
-	if err != nil {
-		return err
-	}
+	tr, rep, opts, priceName, table := rp.tr, rp.rep, rp.opts, rp.priceName, rp.table
 	switch f.format {
 	case "json":
 		err = writeJSON(env.Stdout, replayJSONOf(rep))
 	case "csv":
 		err = writeReplayCSV(env.Stdout, rep)
+	case "markdown":
+		r := &rpt.Report{Command: "replay", Title: tr.Name, Trajectory: trajectoryModel(rp)}
+		r.Verdict = trajectoryVerdict(r.Trajectory)
+		err = writeMarkdown(env.Stdout, r)
 	default:
 		writeReplayText(env.Stdout, tr, rep, opts, priceName, table)
 	}
@@ -317,4 +289,59 @@ func removedPhrase(p trajectory.PolicyResult) string {
 	}
 	return fmt.Sprintf("%s trimmed, up to %s (%s tokens)", numfmt.Count(p.TurnsTrimmed, "turn", "turns"),
 		numfmt.Count(p.RemovedMessages, "message", "messages"), numfmt.Thousands(p.RemovedTokens))
+}
+
+// replayed is a trajectory replayed under its policies, with what the
+// reports say of the cache rules and prices.
+type replayed struct {
+	tr        *trajectory.Trajectory
+	rep       *trajectory.Report
+	opts      trajectory.Options
+	priceName string
+	table     tokens.PriceTable
+}
+
+// replay loads the trajectory and replays the policies over it.
+func (f *replayFlags) replay() (*replayed, error) {
+	switch {
+	case f.path == "":
+		return nil, fmt.Errorf("--trajectory FILE is required: %s", loadtraj.Supported)
+	case f.window < 0:
+		return nil, fmt.Errorf("--window %d: expected a number of tokens", f.window)
+	case f.reserve < 0:
+		return nil, fmt.Errorf("--reserve %d: expected a number of tokens", f.reserve)
+	case f.breakpoints != trajectory.BreakpointsSystemLast && f.breakpoints != trajectory.BreakpointsSystem && f.breakpoints != trajectory.BreakpointsNone:
+		return nil, fmt.Errorf("--breakpoints %s: expected system+last, system or none", quoted(f.breakpoints))
+	case f.ttl != "5m" && f.ttl != "1h":
+		return nil, fmt.Errorf("--cache-ttl %s: expected 5m or 1h", quoted(f.ttl))
+	}
+	policies, err := trajectory.ParsePolicies(f.policy)
+	if err != nil {
+		return nil, fmt.Errorf("--policy: %w", err)
+	}
+	table, err := f.prices.load()
+	if err != nil {
+		return nil, err
+	}
+	tr, err := loadtraj.Load(f.path, request.Options{Window: f.window, Model: f.model, Reserve: f.reserve})
+	if err != nil {
+		return nil, err
+	}
+	// The cache rules are the model's provider's: the request's API
+	// unless --model names a model of another.
+	provider := tr.Provider
+	if spec, ok := tokens.LookupModel(tr.Model); ok {
+		provider = spec.Provider
+	}
+	opts := trajectory.Options{
+		Window: f.window, Reserve: f.reserve, Rules: tokens.CacheRulesFor(tr.Model, provider),
+		Breakpoints: f.breakpoints, LongLived: f.ttl == "1h",
+	}
+	price, priceName, ok := table.Lookup(tr.Model)
+	opts.Price, opts.PriceKnown = price, ok
+	rep, err := trajectory.Replay(context.Background(), tr, policies, opts)
+	if err != nil {
+		return nil, err
+	}
+	return &replayed{tr: tr, rep: rep, opts: opts, priceName: priceName, table: table}, nil
 }

@@ -134,6 +134,7 @@ func TestReportInBrowser(t *testing.T) {
 		{"overflow", []string{"--scenario", "sample/overflow.yaml"}, assembleFigures(t, "--scenario", "sample/overflow.yaml")},
 		{"eval", []string{"--scenario", "sample/eval/help_center.yaml"}, []string{"Context recall", "q01", "q29"}},
 		{"hostile", []string{"--docs", hostile, "--query", "refunds?"}, assembleFigures(t, "--docs", hostile, "--query", "refunds?")},
+		{"trajectory", append([]string{"--trajectory"}, trajectoryArgs...), trajectoryFigures(t)},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -232,4 +233,31 @@ func checkScreenshot(t *testing.T, path string, size [2]int) {
 		t.Errorf("%s is blank (%d colours)", path, len(colours))
 	}
 	t.Logf("screenshot %s", path)
+}
+
+// trajectoryArgs replay a tau-bench conversation in a window it
+// outgrows at its last turn.
+var trajectoryArgs = []string{"loaders/trajectory/testdata/taubench/airline-task2-62-messages.json", "--window", "12000", "--reserve", "1000"}
+
+// trajectoryFigures are what replay counts of trajectoryArgs, as the
+// report writes them: the first turn over the window and each policy's
+// input tokens and peak.
+func trajectoryFigures(t *testing.T) []string {
+	t.Helper()
+	out, stderr, _ := run(t, "", append([]string{"replay", "--format", "json", "--trajectory"}, trajectoryArgs...)...)
+	var r struct {
+		Policies []struct {
+			FirstOverflow int `json:"first_overflow"`
+			Peak          int `json:"peak_tokens"`
+			Input         int `json:"input_tokens"`
+		} `json:"policies"`
+	}
+	if err := json.Unmarshal([]byte(out), &r); err != nil || len(r.Policies) == 0 {
+		t.Fatalf("replay: %v: %s", err, stderr)
+	}
+	figures := []string{fmt.Sprintf("the first at turn %d", r.Policies[0].FirstOverflow), "Trim policies compared"}
+	for _, p := range r.Policies {
+		figures = append(figures, commas(p.Input), commas(p.Peak))
+	}
+	return figures
 }

@@ -47,6 +47,7 @@ var page = template.Must(template.New("report").Funcs(template.FuncMap{
 	"funnelBars":    funnelBars,
 	"spaceBar":      spaceBar,
 	"queryBar":      queryBar,
+	"timeline":      timelineChart,
 	"patterns":      func() []int { return patternIDs },
 }).Parse(pageTemplate))
 

@@ -34,6 +34,7 @@ func Write(w io.Writer, r *report.Report) error {
 	m.space(r)
 	m.comparison(r.Comparison)
 	m.eval(r.Eval)
+	m.trajectory(r.Trajectory)
 	return b.Flush()
 }
 
@@ -311,6 +312,39 @@ func (m *writer) eval(ev *report.Eval) {
 		} else {
 			m.f("| %s | %s | %s | %s |\n", name(q.QID), e(q.InContext), numfmt.Thousands(q.Duplicates), numfmt.Thousands(q.Tokens))
 		}
+	}
+	m.f("\n</details>\n")
+}
+
+func (m *writer) trajectory(t *report.Trajectory) {
+	if t == nil {
+		return
+	}
+	m.f("**Trajectory** %s: %s, window %s · %s · prices: %s\n\n", name(t.Name), e(t.Model), numfmt.Thousands(t.Window), e(t.Cache), e(t.Prices))
+	m.f("| policy | turns over the window | first over | peak | input tokens | cached | cost | per 1,000 | removed |\n|---|---:|---:|---:|---:|---:|---:|---:|---|\n")
+	for _, p := range t.Policies {
+		first := "–"
+		if p.FirstOverflow > 0 {
+			first = "turn " + numfmt.Thousands(p.FirstOverflow)
+		}
+		over := numfmt.Thousands(p.OverflowTurns)
+		if p.OverflowTurns > 0 {
+			over = "▲ " + over
+		}
+		m.f("| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", e(p.Label), over, first, numfmt.Thousands(p.Peak), numfmt.Thousands(p.Input),
+			e(p.CachedShare), e(p.Cost), e(p.Per1000), e(p.Removed))
+	}
+	m.f("\n<details><summary>Turns (%d), as sent</summary>\n\n| turn | request | input | cached | window | newest message |\n|---:|---|---:|---:|---|---|\n", len(t.Turns))
+	for i, turn := range t.Turns {
+		if i == maxRows {
+			m.f("\nand %s more turns.\n", numfmt.Thousands(len(t.Turns)-maxRows))
+			break
+		}
+		fit := "fits"
+		if turn.Over {
+			fit = "**▲ over**"
+		}
+		m.f("| %s | %s | %s | %s | %s | %s |\n", numfmt.Thousands(turn.Turn), name(turn.Label), numfmt.Thousands(turn.Input), numfmt.Thousands(turn.Cached), fit, name(turn.Newest))
 	}
 	m.f("\n</details>\n")
 }
