@@ -314,6 +314,7 @@ func (f *assembleFlags) evaluate(env Env, fs *flagSet, run *assembleRun) error {
 		if run.suggestions, err = core.Suggest(ctx, in, run.eval); err != nil {
 			return flagError(err)
 		}
+		run.suggestions = rankFixes(run.suggestions)
 		if run.suggestions == nil {
 			run.suggestions = []core.Fix{}
 		}

@@ -103,6 +103,18 @@ func assembleVerdict(run *assembleRun) rpt.Verdict {
 	if len(run.eval.Findings) > 0 {
 		worst := run.eval.Findings[0]
 		v.Worst, v.WorstSeverity = worst.Message, rpt.Severity(worst.Severity)
+		v.Impact = rpt.Impact(worst.Code, worst.Message)
+		if worst.Code == diagnose.CodeOverflow {
+			// Once the request fits, what it sends still matters: the
+			// next finding that changes an answer is said too.
+			for _, f := range run.eval.Findings[1:] {
+				if f.Severity != diagnose.SeverityInfo && (f.Code == diagnose.CodeWeakerCopySent || f.Code == diagnose.CodeConflictingTextsSent) {
+					next := rpt.Impact(f.Code, f.Message)
+					v.Impact += " Once it fits, " + strings.ToLower(next[:1]) + next[1:]
+					break
+				}
+			}
+		}
 		if worst.Severity == diagnose.SeverityError {
 			v.OK = false
 		}
@@ -233,7 +245,9 @@ func fixRows(fixes []core.Fix) []rpt.Fix {
 		if parts := componentChanges(p); len(parts) > 0 {
 			effect += " · " + strings.Join(parts, ", ")
 		}
-		row := rpt.Fix{Number: i + 1, Description: f.Description, Effect: effect, Fits: p.Fits, Flags: strings.Join(f.Flags, " ")}
+		facts := fixFacts(f)
+		row := rpt.Fix{Number: i + 1, Description: f.Description, Effect: effect, Fits: p.Fits, Flags: strings.Join(f.Flags, " "),
+			Class: facts.Classify(), Words: facts.Words(), NoMargin: facts.NoMargin()}
 		for _, g := range p.FindingsGone {
 			row.Clears = append(row.Clears, g.Code+" ("+core.FindingAbout(g)+")")
 		}

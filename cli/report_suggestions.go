@@ -35,6 +35,8 @@ func writeSuggestions(w io.Writer, fixes []core.Fix, ev *core.Evaluation) {
 		fmt.Fprintf(w, "     request: %s → %s tokens of %s max input (%s) · %s\n",
 			numfmt.Thousands(p.UsedBefore), numfmt.Thousands(p.UsedAfter), numfmt.Thousands(p.MaxInputAfter),
 			savedLabel(p.TokensSaved()), fitsLabel(p))
+		facts := fixFacts(f)
+		fmt.Fprintf(w, "     %s %s\n", fixMark(facts.Classify()), facts.Words())
 		if parts := componentChanges(p); len(parts) > 0 {
 			fmt.Fprintf(w, "     components: %s\n", strings.Join(parts, ", "))
 		}

@@ -51,6 +51,9 @@ type Verdict struct {
 	// OK is true when nothing stops the request being sent as it is.
 	OK   bool
 	Line string
+	// Impact says what the worst finding means for the answers, in a
+	// stakeholder's words (Impact); "" when there is nothing to say.
+	Impact string
 	// Worst is the worst finding's sentence, "" when there is none.
 	Worst         string
 	WorstSeverity Severity
@@ -139,6 +142,11 @@ type Fix struct {
 	// Clears names the findings it clears; Raises those it brings.
 	Clears []string
 	Raises []string
+	// Class says what it does for the request and Words say it, with a
+	// fit that leaves no margin flagged (FixFacts.Words).
+	Class    FixClass
+	Words    string
+	NoMargin bool
 }
 
 // SpaceItem is one thing that takes room in the request.

@@ -48,6 +48,8 @@ var page = template.Must(template.New("report").Funcs(template.FuncMap{
 	"spaceBar":      spaceBar,
 	"queryBar":      queryBar,
 	"timeline":      timelineChart,
+	"fixGroups":     report.GroupFixes,
+	"fixMark":       fixMark,
 	"patterns":      func() []int { return patternIDs },
 }).Parse(pageTemplate))
 
@@ -83,4 +85,15 @@ func severityMark(s report.Severity) string {
 		return "! warning"
 	}
 	return "· info"
+}
+
+// fixMark is a fix's class as a sign, readable without colour.
+func fixMark(c report.FixClass) string {
+	switch c {
+	case report.FixResolves, report.FixImproves:
+		return "✓"
+	case report.FixLeavesOver:
+		return "▲"
+	}
+	return "·"
 }

@@ -106,12 +106,15 @@ func (m *writer) verdict(r *report.Report) {
 		mark = "!"
 	}
 	m.f("### %s %s\n\n", mark, e(r.Verdict.Line))
+	if r.Verdict.Impact != "" {
+		m.f("**What it means:** %s\n\n", e(r.Verdict.Impact))
+	}
 	if r.Verdict.Worst != "" {
 		m.f("**Worst finding** (%s): %s\n\n", severityMark(r.Verdict.WorstSeverity), e(r.Verdict.Worst))
 	}
-	if len(r.Fixes) > 0 {
+	if len(r.Fixes) > 0 && r.Fixes[0].Settles() {
 		best := r.Fixes[0]
-		m.f("**Best fix**: %s Apply: <code>%s</code>\n\n", e(best.Description), e(best.Flags))
+		m.f("**Best fix** (%s): %s Apply: <code>%s</code>\n\n", e(best.Words), e(best.Description), e(best.Flags))
 	}
 	m.f("<sub>ctxlab %s · %s", e(r.Command), name(r.Title))
 	if len(r.Settings) > 0 {
@@ -190,8 +193,12 @@ func (m *writer) fixes(r *report.Report) {
 	if len(r.Fixes) == 0 {
 		m.f("None: no change of settings helps this request.\n")
 	}
-	for _, x := range r.Fixes {
-		m.f("%d. %s<br>%s<br>apply: <code>%s</code>\n", x.Number, e(x.Description), e(x.Effect), e(x.Flags))
+	for _, g := range report.GroupFixes(r.Fixes) {
+		m.f("**%s**\n\n", e(g.Title))
+		for _, x := range g.Fixes {
+			m.f("%d. %s<br>%s<br>%s<br>apply: <code>%s</code>\n", x.Number, e(x.Description), e(x.Words), e(x.Effect), e(x.Flags))
+		}
+		m.f("\n")
 	}
 	m.f("\n</details>\n\n")
 }
