@@ -49,6 +49,7 @@ var page = template.Must(template.New("report").Funcs(template.FuncMap{
 	"queryBar":      queryBar,
 	"timeline":      timelineChart,
 	"fixGroups":     report.GroupFixes,
+	"gloss":         report.Gloss,
 	"fixMark":       fixMark,
 	"patterns":      func() []int { return patternIDs },
 }).Parse(pageTemplate))

@@ -35,6 +35,7 @@ func Write(w io.Writer, r *report.Report) error {
 	m.comparison(r.Comparison)
 	m.eval(r.Eval)
 	m.trajectory(r.Trajectory)
+	m.glossary(r)
 	return b.Flush()
 }
 
@@ -121,6 +122,9 @@ func (m *writer) verdict(r *report.Report) {
 		m.f(" · %s", e(strings.Join(r.Settings, " · ")))
 	}
 	m.f("</sub>\n\n")
+	for _, note := range r.Notes {
+		m.f("> note: %s\n\n", e(note))
+	}
 }
 
 func (m *writer) window(r *report.Report) {
@@ -352,6 +356,18 @@ func (m *writer) trajectory(t *report.Trajectory) {
 			fit = "**▲ over**"
 		}
 		m.f("| %s | %s | %s | %s | %s | %s |\n", numfmt.Thousands(turn.Turn), name(turn.Label), numfmt.Thousands(turn.Input), numfmt.Thousands(turn.Cached), fit, name(turn.Newest))
+	}
+	m.f("\n</details>\n")
+}
+
+func (m *writer) glossary(r *report.Report) {
+	terms := r.Glossary()
+	if len(terms) == 0 {
+		return
+	}
+	m.f("\n<details><summary>Words used in this report</summary>\n\n")
+	for _, t := range terms {
+		m.f("- **%s**: %s\n", e(t.Word), e(t.Meaning))
 	}
 	m.f("\n</details>\n")
 }
