@@ -31,6 +31,7 @@ Usage:
   ctxlab --docs TRACES --span-id ID [options]                    a retrieval span's documents and query
   ctxlab --run FILE [--corpus FILE --queries FILE] [--qrels FILE] [SCENARIO.yaml] [options]
   ctxlab SCENARIO.yaml                a scenario with an eval: key opens its run too
+  ctxlab --scenario FILE --watch      read the inputs again each time one is saved
   COMMAND | ctxlab [options]          documents piped on stdin
 
   Every option of ctxlab build and ctxlab assemble is also accepted here and
