@@ -28,7 +28,7 @@ var (
 func Impact(code, message string) string {
 	switch code {
 	case diagnose.CodeOverflow:
-		return "The provider refuses a request over its window: the user gets an error instead of an answer, unless the client cuts the request blind."
+		return "The provider refuses a request over its window: the user gets an error instead of an answer, or the client silently cuts the request and the model answers without what was cut."
 	case diagnose.CodeAllocationsOverWindow:
 		return "The settings promise more than the window holds, so parts the settings say are kept are cut."
 	case diagnose.CodeScoresLookLikeDistances:

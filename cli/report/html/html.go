@@ -50,8 +50,16 @@ var page = template.Must(template.New("report").Funcs(template.FuncMap{
 	"timeline":      timelineChart,
 	"fixGroups":     report.GroupFixes,
 	"gloss":         report.Gloss,
-	"fixMark":       fixMark,
-	"patterns":      func() []int { return patternIDs },
+	"hasAllocations": func(r *report.Report) bool {
+		for _, c := range r.Components {
+			if c.HasAllocation && !c.Reserve {
+				return true
+			}
+		}
+		return false
+	},
+	"fixMark":  fixMark,
+	"patterns": func() []int { return patternIDs },
 }).Parse(pageTemplate))
 
 // Options are what the page says about itself.

@@ -111,7 +111,11 @@ func (m *writer) verdict(r *report.Report) {
 		m.f("**What it means:** %s\n\n", e(r.Verdict.Impact))
 	}
 	if r.Verdict.Worst != "" {
-		m.f("**Worst finding** (%s): %s\n\n", severityMark(r.Verdict.WorstSeverity), e(r.Verdict.Worst))
+		label := "Worst finding"
+		if r.Eval != nil && r.Window == nil {
+			label = "Look at first"
+		}
+		m.f("**%s** (%s): %s\n\n", label, severityMark(r.Verdict.WorstSeverity), e(r.Verdict.Worst))
 	}
 	if len(r.Fixes) > 0 && r.Fixes[0].Settles() {
 		best := r.Fixes[0]
@@ -332,7 +336,7 @@ func (m *writer) trajectory(t *report.Trajectory) {
 		return
 	}
 	m.f("**Trajectory** %s: %s, window %s · %s · prices: %s\n\n", name(t.Name), e(t.Model), numfmt.Thousands(t.Window), e(t.Cache), e(t.Prices))
-	m.f("| policy | turns over the window | first over | peak | input tokens | cached | cost | per 1,000 | removed |\n|---|---:|---:|---:|---:|---:|---:|---:|---|\n")
+	m.f("| policy | turns over the window | first over | peak | input tokens | cached | cost | per 1,000 runs | removed |\n|---|---:|---:|---:|---:|---:|---:|---:|---|\n")
 	for _, p := range t.Policies {
 		first := "–"
 		if p.FirstOverflow > 0 {
