@@ -122,6 +122,21 @@ func TestReportInBrowser(t *testing.T) {
 	if err := os.WriteFile(hostile, []byte(docs.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// The same markup in an agent's messages, one turn each.
+	hostileTrajectory := filepath.Join(dir, "hostile-trajectory.json")
+	msgs := []map[string]any{{"role": "system", "content": "You are a support agent."}}
+	for i, h := range []string{
+		`<script>document.body.setAttribute('data-pwned','script')</script>`,
+		`<img src=x onerror="document.body.setAttribute('data-pwned','img')">`,
+		`</style><script>document.body.setAttribute('data-pwned','style')</script>`,
+		`<img src="http://ctxlab-canary.invalid/leak.png"> javascript:alert(1)`,
+	} {
+		msgs = append(msgs, map[string]any{"role": "user", "content": h}, map[string]any{"role": "assistant", "content": strings.Repeat("Refunds take 60 days. ", 20*(i+1)) + h})
+	}
+	body, _ := json.Marshal(map[string]any{"model": "gpt-4o", "messages": msgs})
+	if err := os.WriteFile(hostileTrajectory, body, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	cases := []struct {
 		name  string
 		input []string
@@ -135,6 +150,8 @@ func TestReportInBrowser(t *testing.T) {
 		{"eval", []string{"--scenario", "sample/eval/help_center.yaml"}, []string{"Context recall", "q01", "q29"}},
 		{"hostile", []string{"--docs", hostile, "--query", "refunds?"}, assembleFigures(t, "--docs", hostile, "--query", "refunds?")},
 		{"trajectory", append([]string{"--trajectory"}, trajectoryArgs...), trajectoryFigures(t)},
+		{"hostile-trajectory", []string{"--trajectory", hostileTrajectory, "--window", "1500", "--reserve", "300"},
+			[]string{"Trim policies compared", "Turns (4)", "<img src=x onerror="}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -87,5 +87,20 @@ func TestWatchedInputsReadAgain(t *testing.T) {
 	if got := len(m.cfg.Scenario.Documents); got != before {
 		t.Errorf("%d documents, want %d", got, before)
 	}
-	_ = m.View()
+
+	// Far fewer documents against the baseline pinned on all of them,
+	// then none: every view still draws.
+	few := *sampleScenario(t, "support_chat")
+	few.Documents = few.Documents[:2]
+	m = send(t, m, InputsMsg{Changed: []string{"docs.jsonl"}, Scenario: &few})
+	none := few
+	none.Documents = nil
+	m = send(t, m, InputsMsg{Changed: []string{"docs.jsonl"}, Scenario: &none})
+	for _, k := range []string{"1", "2", "3", "4", "5", "6", "d", "v"} {
+		m = keys(t, m, k)
+		_ = m.View()
+	}
+	if !strings.Contains(m.status.text, "2 went") {
+		t.Errorf("status after the last change: %q", m.status.text)
+	}
 }
