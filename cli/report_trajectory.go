@@ -6,6 +6,7 @@ import (
 
 	rpt "ctxlab/cli/report"
 	"ctxlab/core/trajectory"
+	"ctxlab/core/window"
 	"ctxlab/internal/numfmt"
 )
 
@@ -38,7 +39,7 @@ func trajectoryModel(rp *replayed) *rpt.Trajectory {
 		for _, c := range turn.Components {
 			if _, ok := index[c.Name]; !ok && c.Tokens > 0 {
 				index[c.Name] = len(t.Components)
-				t.Components = append(t.Components, c.Name)
+				t.Components = append(t.Components, window.ComponentWords(c.Name))
 			}
 		}
 	}
@@ -102,7 +103,7 @@ func trajectoryVerdict(t *rpt.Trajectory) rpt.Verdict {
 		if over == 1 {
 			goes = "goes"
 		}
-		v.Line = fmt.Sprintf("%s of %s %s over the %s-token window as sent, the first at turn %s: the provider refuses such a request, so the agent would fail there.",
+		v.Line = fmt.Sprintf("%s of %s %s over the %s-token window as sent (input and the reply's reserve), the first at turn %s: the provider refuses such a request, so the agent would fail there.",
 			numfmt.Thousands(over), turns, goes, numfmt.Thousands(t.Window), numfmt.Thousands(t.FirstOverflow))
 		v.WorstSeverity = "error"
 	}

@@ -336,7 +336,7 @@ func (m *writer) trajectory(t *report.Trajectory) {
 		return
 	}
 	m.f("**Trajectory** %s: %s, window %s · %s · prices: %s\n\n", name(t.Name), e(t.Model), numfmt.Thousands(t.Window), e(t.Cache), e(t.Prices))
-	m.f("| policy | turns over the window | first over | peak | input tokens | cached | cost | per 1,000 runs | removed |\n|---|---:|---:|---:|---:|---:|---:|---:|---|\n")
+	m.f("| policy | turns over the window | first over | peak input | input tokens | cached | cost | per 1,000 runs | removed |\n|---|---:|---:|---:|---:|---:|---:|---:|---|\n")
 	for _, p := range t.Policies {
 		first := "–"
 		if p.FirstOverflow > 0 {
