@@ -197,7 +197,7 @@ func (m *writer) fixes(r *report.Report) {
 	if !r.FixesAsked {
 		return
 	}
-	m.f("<details><summary>Fixes (%d, best first): add a fix's flags to the same command</summary>\n\n", len(r.Fixes))
+	m.f("<details><summary>Fixes (%d, best first): each measured alone; add a fix's flags to the same command</summary>\n\n", len(r.Fixes))
 	if len(r.Fixes) == 0 {
 		m.f("None: no change of settings helps this request.\n")
 	}
