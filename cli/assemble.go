@@ -11,6 +11,7 @@ import (
 	"ctxlab/core/pipeline"
 	"ctxlab/core/tokens"
 	"ctxlab/core/window"
+	"ctxlab/internal/inputwatch"
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 	"ctxlab/loaders/metricslog"
@@ -166,14 +167,14 @@ func (f *assembleFlags) registerOutput(fs *flagSet) {
 }
 
 // watchPaths are the inputs --watch follows.
-func (f *assembleFlags) watchPaths() watchPaths {
-	var w watchPaths
-	w.addScenario(f.scenario)
-	w.addFile(f.request)
-	w.addInput(f.docs.path)
-	w.addFile(f.docs.history)
-	w.addFile(f.budgetFile)
-	w.addFile(f.prices.path)
+func (f *assembleFlags) watchPaths() inputwatch.Paths {
+	var w inputwatch.Paths
+	w.AddScenario(f.scenario)
+	w.AddFile(f.request)
+	w.AddInput(f.docs.path)
+	w.AddFile(f.docs.history)
+	w.AddFile(f.budgetFile)
+	w.AddFile(f.prices.path)
 	return w
 }
 
@@ -314,6 +315,7 @@ func (f *assembleFlags) evaluate(env Env, fs *flagSet, run *assembleRun) error {
 		if run.suggestions, err = core.Suggest(ctx, in, run.eval); err != nil {
 			return flagError(err)
 		}
+		run.suggestions = rankFixes(run.suggestions)
 		if run.suggestions == nil {
 			run.suggestions = []core.Fix{}
 		}

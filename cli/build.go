@@ -10,6 +10,7 @@ import (
 	"ctxlab/core/diagnose"
 	"ctxlab/core/pipeline"
 	"ctxlab/core/value"
+	"ctxlab/internal/inputwatch"
 	"ctxlab/internal/safetext"
 	"ctxlab/loaders/docs"
 	historyload "ctxlab/loaders/history"
@@ -75,11 +76,11 @@ func runBuild(env Env, args []string) error {
 		return err
 	}
 	if f.watch {
-		var w watchPaths
-		w.addScenario(f.scenario)
-		w.addInput(f.docs)
-		w.addFile(f.history)
-		w.addFile(f.prices.path)
+		var w inputwatch.Paths
+		w.AddScenario(f.scenario)
+		w.AddInput(f.docs)
+		w.AddFile(f.history)
+		w.AddFile(f.prices.path)
 		return watching(env, "build", args, runBuild, w)
 	}
 	return f.run(env, fs)

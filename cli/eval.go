@@ -10,6 +10,7 @@ import (
 	"ctxlab/core"
 	"ctxlab/core/evalrun"
 	"ctxlab/core/pipeline"
+	"ctxlab/internal/inputwatch"
 	"ctxlab/internal/safetext"
 	"ctxlab/loaders/evalinput"
 )
@@ -82,10 +83,10 @@ func runEval(env Env, args []string) error {
 		return err
 	}
 	if f.watch {
-		var w watchPaths
-		w.addScenario(f.scenario)
+		var w inputwatch.Paths
+		w.AddScenario(f.scenario)
 		for _, p := range []string{f.files.Run, f.files.Corpus, f.files.Queries, f.files.Qrels} {
-			w.addFile(p)
+			w.AddFile(p)
 		}
 		return watching(env, "eval", args, runEval, w)
 	}

@@ -7,6 +7,7 @@ import (
 	"math"
 	"strconv"
 
+	rpt "ctxlab/cli/report"
 	"ctxlab/core"
 	"ctxlab/core/tokens"
 	"ctxlab/core/trajectory"
@@ -46,7 +47,7 @@ Usage:
                 [--trace-id ID] [--logs FILE]
                 [--window N] [--reserve N] [--model NAME] [--prices FILE]
                 [--breakpoints system+last|system|none] [--cache-ttl 5m|1h]
-                [--format text|json|csv]
+                [--format text|json|csv|markdown]
                 [--summarizer extractive|llm] [--llm-base-url URL] [--llm-model NAME] ...
 `
 
@@ -69,77 +70,21 @@ func runReplay(env Env, args []string) error {
 	fs.StringVar(&f.model, "model", "", core.KnobByID(core.KnobIDModel).Help+" (default: the requests'; it also picks the price and the cache rules)")
 	fs.StringVar(&f.breakpoints, "breakpoints", trajectory.BreakpointsSystemLast, "Anthropic cache_control breakpoints: system+last, system or none")
 	fs.StringVar(&f.ttl, "cache-ttl", "5m", "Anthropic cache lifetime whose write price applies: 5m or 1h")
-	fs.StringVar(&f.format, "format", "text", "output: text, json or csv")
+	fs.StringVar(&f.format, "format", "text", "output: text, json, csv or markdown (a summary for a CI job or pull request)")
 	f.prices.register(fs)
 	f.llm.register(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	switch {
-	case f.path == "":
-		return fmt.Errorf("--trajectory FILE is required: %s", loadtraj.Supported)
-	case f.format != "text" && f.format != "json" && f.format != "csv":
-		return fmt.Errorf("--format %s: expected text, json or csv", quoted(f.format))
-	case f.window < 0:
-		return fmt.Errorf("--window %d: expected a number of tokens", f.window)
-	case f.reserve < 0:
-		return fmt.Errorf("--reserve %d: expected a number of tokens", f.reserve)
-	case f.breakpoints != trajectory.BreakpointsSystemLast && f.breakpoints != trajectory.BreakpointsSystem && f.breakpoints != trajectory.BreakpointsNone:
-		return fmt.Errorf("--breakpoints %s: expected system+last, system or none", quoted(f.breakpoints))
-	case f.ttl != "5m" && f.ttl != "1h":
-		return fmt.Errorf("--cache-ttl %s: expected 5m or 1h", quoted(f.ttl))
+	case f.format != "text" && f.format != "json" && f.format != "csv" && f.format != "markdown":
+		return fmt.Errorf("--format %s: expected text, json, csv or markdown", quoted(f.format))
 	}
-	if err := f.trace.check(f.path); err != nil {
-		return err
-	}
-	policies, err := trajectory.ParsePolicies(f.policy)
-	if err != nil {
-		return fmt.Errorf("--policy: %w", err)
-	}
-	table, err := f.prices.load()
+	rp, err := f.replay(env, fs)
 	if err != nil {
 		return err
 	}
-	sum, err := f.llm.build(env, fs, true)
-	if err != nil {
-		return err
-	}
-	compacts := false
-	for _, p := range policies {
-		compacts = compacts || p.Kind == trajectory.KindCompact
-	}
-	if sum.Explicit && !compacts {
-		fmt.Fprintln(env.Stderr, "ctxlab: note: --summarizer llm is not used: only compact:MARK writes summaries")
-	}
-	if f.path == loadtraj.Stdin && env.StdinIsTTY {
-		return fmt.Errorf("--trajectory -: stdin is a terminal; pipe a trajectory in or give a file")
-	}
-	src := f.trace.source(f.path)
-	src.Stdin = env.Stdin
-	tr, notes, err := loadtraj.Open(src, request.Options{Window: f.window, Model: f.model, Reserve: f.reserve})
-	if err != nil {
-		return err
-	}
-	for _, n := range notes {
-		fmt.Fprintln(env.Stderr, "ctxlab: note: "+safetext.Line(n))
-	}
-	// The cache rules are the model's provider's: the request's API
-	// unless --model names a model of another.
-	opts, priceName := replayOptions(tr, f.window, f.reserve, f.breakpoints, f.ttl == "1h", table)
-	opts.Summarizer = sum.Summarizer
-	rep, err := trajectory.Replay(context.Background(), tr, policies, opts)
-	// The model's failures, each answered by the extractive summary.
-	for _, line := range sum.Fallbacks.Lines() {
-		fmt.Fprintln(env.Stderr, safetext.Line(line))
-	}
-	if err != nil {
-		return err
-	}
-	var summarizer *summarizerJSON
-	if sum.LLM != nil && compacts {
-		j := sum.JSON()
-		summarizer = &j
-	}
+	tr, rep, opts, priceName, table, summarizer := rp.tr, rp.rep, rp.opts, rp.priceName, rp.table, rp.summarizer
 	switch f.format {
 	case "json":
 		out := replayJSONOf(rep)
@@ -147,6 +92,10 @@ func runReplay(env Env, args []string) error {
 		err = writeJSON(env.Stdout, out)
 	case "csv":
 		err = writeReplayCSV(env.Stdout, rep)
+	case "markdown":
+		r := &rpt.Report{Command: "replay", Title: tr.Name, Trajectory: trajectoryModel(rp)}
+		r.Verdict = trajectoryVerdict(r.Trajectory)
+		err = writeMarkdown(env.Stdout, r)
 	default:
 		summaries := ""
 		if summarizer != nil {
@@ -367,4 +316,88 @@ func removedPhrase(p trajectory.PolicyResult) string {
 	}
 	return fmt.Sprintf("%s trimmed, up to %s (%s tokens)", numfmt.Count(p.TurnsTrimmed, "turn", "turns"),
 		numfmt.Count(p.RemovedMessages, "message", "messages"), numfmt.Thousands(p.RemovedTokens))
+}
+
+// replayed is a trajectory replayed under its policies, with what the
+// reports say of the cache rules, prices and summaries.
+type replayed struct {
+	tr        *trajectory.Trajectory
+	rep       *trajectory.Report
+	opts      trajectory.Options
+	priceName string
+	table     tokens.PriceTable
+	// summarizer names the model that wrote compact's summaries, nil
+	// when they are extractive.
+	summarizer *summarizerJSON
+}
+
+// replay loads the trajectory (a file, a folder, stdin, or a trace of a
+// traces file) and replays the policies over it. Notes on what a trace's
+// instrumentation left out, and the summarizer's fallbacks, go to
+// stderr.
+func (f *replayFlags) replay(env Env, fs *flagSet) (*replayed, error) {
+	switch {
+	case f.path == "":
+		return nil, fmt.Errorf("--trajectory FILE is required: %s", loadtraj.Supported)
+	case f.window < 0:
+		return nil, fmt.Errorf("--window %d: expected a number of tokens", f.window)
+	case f.reserve < 0:
+		return nil, fmt.Errorf("--reserve %d: expected a number of tokens", f.reserve)
+	case f.breakpoints != trajectory.BreakpointsSystemLast && f.breakpoints != trajectory.BreakpointsSystem && f.breakpoints != trajectory.BreakpointsNone:
+		return nil, fmt.Errorf("--breakpoints %s: expected system+last, system or none", quoted(f.breakpoints))
+	case f.ttl != "5m" && f.ttl != "1h":
+		return nil, fmt.Errorf("--cache-ttl %s: expected 5m or 1h", quoted(f.ttl))
+	}
+	if err := f.trace.check(f.path); err != nil {
+		return nil, err
+	}
+	policies, err := trajectory.ParsePolicies(f.policy)
+	if err != nil {
+		return nil, fmt.Errorf("--policy: %w", err)
+	}
+	table, err := f.prices.load()
+	if err != nil {
+		return nil, err
+	}
+	sum, err := f.llm.build(env, fs, true)
+	if err != nil {
+		return nil, err
+	}
+	compacts := false
+	for _, p := range policies {
+		compacts = compacts || p.Kind == trajectory.KindCompact
+	}
+	if sum.Explicit && !compacts {
+		fmt.Fprintln(env.Stderr, "ctxlab: note: --summarizer llm is not used: only compact:MARK writes summaries")
+	}
+	if f.path == loadtraj.Stdin && env.StdinIsTTY {
+		return nil, fmt.Errorf("--trajectory -: stdin is a terminal; pipe a trajectory in or give a file")
+	}
+	src := f.trace.source(f.path)
+	src.Stdin = env.Stdin
+	tr, notes, err := loadtraj.Open(src, request.Options{Window: f.window, Model: f.model, Reserve: f.reserve})
+	if err != nil {
+		return nil, err
+	}
+	for _, n := range notes {
+		fmt.Fprintln(env.Stderr, "ctxlab: note: "+safetext.Line(n))
+	}
+	// The cache rules are the model's provider's: the request's API
+	// unless --model names a model of another.
+	opts, priceName := replayOptions(tr, f.window, f.reserve, f.breakpoints, f.ttl == "1h", table)
+	opts.Summarizer = sum.Summarizer
+	rep, err := trajectory.Replay(context.Background(), tr, policies, opts)
+	// The model's failures, each answered by the extractive summary.
+	for _, line := range sum.Fallbacks.Lines() {
+		fmt.Fprintln(env.Stderr, safetext.Line(line))
+	}
+	if err != nil {
+		return nil, err
+	}
+	out := &replayed{tr: tr, rep: rep, opts: opts, priceName: priceName, table: table}
+	if sum.LLM != nil && compacts {
+		j := sum.JSON()
+		out.summarizer = &j
+	}
+	return out, nil
 }

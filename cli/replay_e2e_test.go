@@ -121,7 +121,7 @@ func TestReplayCSVAndBadFlags(t *testing.T) {
 	for _, c := range []struct{ args, want string }{
 		{"--policy dorp-oldest", "did you mean drop-oldest"},
 		{"--policy watermark:0.5/0.9", "0 < LOW < HIGH <= 1"},
-		{"--format xml", "expected text, json or csv"},
+		{"--format xml", "expected text, json, csv or markdown"},
 		{"--trajectory does-not-exist.json", "does-not-exist.json: cannot be read"},
 		{"--cache-ttl 2h", "expected 5m or 1h"},
 	} {

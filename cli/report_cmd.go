@@ -16,6 +16,7 @@ import (
 	"ctxlab/core"
 	"ctxlab/core/evalrun"
 	"ctxlab/core/tokens"
+	"ctxlab/core/trajectory"
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 	"ctxlab/loaders/evalinput"
@@ -39,6 +40,15 @@ Usage:
                 [--run FILE [--corpus FILE --queries FILE] [--qrels FILE]]
                 [--baseline SETTINGS.yaml | --baseline-set NAME=VALUE ...]
                 [every option of ctxlab assemble] --out FILE
+  ctxlab report --trajectory FILE|DIR [--policy NAME[,NAME...]|all]
+                [--window N] [--reserve N] [--model NAME] [--prices FILE]
+                [--breakpoints system+last|system|none] [--cache-ttl 5m|1h] --out FILE
+
+  --trajectory reports an agent's conversation as ctxlab replay replays
+  it: a timeline of each turn's tokens by component against the window,
+  the first turn over it and the prefix the prompt cache serves, and the
+  trim policies compared (turns over the window, peak, input, cached
+  share, cost).
 
   The input and the settings are read as ctxlab assemble reads them (with
   no input, the bundled sample); a scenario with an eval: key brings its
@@ -68,6 +78,9 @@ type reportFlags struct {
 	// with these changed are the baseline.
 	baselineSets stringList
 	out          string
+	// replay is an agent's trajectory to report, with its policies and
+	// cache options; the window, reserve and model are assemble's flags.
+	replay replayFlags
 }
 
 func runReport(env Env, args []string) error {
@@ -78,6 +91,11 @@ func runReport(env Env, args []string) error {
 	fs.StringVar(&f.baseline, "baseline", "", "a settings file (YAML) to assemble the same input with, as the baseline the report compares with")
 	fs.Var(&f.baselineSets, "baseline-set", "NAME=VALUE: compare with the report's own settings with this one changed, by its flag's name (repeatable)")
 	fs.StringVar(&f.out, "out", "", "the HTML file to write (default: stdout, when it is not a terminal)")
+	fs.StringVar(&f.replay.path, "trajectory", "", "an agent's trajectory, as ctxlab replay takes it: the report holds its timeline and the policies compared")
+	fs.StringVar(&f.replay.policy, "policy", "all", "with --trajectory: trim policies, comma-separated, or all (as ctxlab replay)")
+	fs.StringVar(&f.replay.breakpoints, "breakpoints", trajectory.BreakpointsSystemLast, "with --trajectory: Anthropic cache_control breakpoints: system+last, system or none")
+	fs.StringVar(&f.replay.ttl, "cache-ttl", "5m", "with --trajectory: Anthropic cache lifetime whose write price applies: 5m or 1h")
+	fs.StringVar(&f.replay.trace.id, "trace-id", "", "with --trajectory TRACES: the trace whose LLM spans are the turns (ctxlab traces FILE lists them)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -87,7 +105,13 @@ func runReport(env Env, args []string) error {
 	if f.baseline != "" && len(f.baselineSets) > 0 {
 		return fmt.Errorf("report: give one baseline: --baseline FILE or --baseline-set NAME=VALUE, not both")
 	}
-	r, err := f.model(env, fs)
+	var r *rpt.Report
+	var err error
+	if f.replay.path != "" {
+		r, err = f.trajectoryReport(env, fs)
+	} else {
+		r, err = f.model(env, fs)
+	}
 	if err != nil {
 		return err
 	}
@@ -158,6 +182,29 @@ func (f *reportFlags) model(env Env, fs *flagSet) (*rpt.Report, error) {
 			r.Settings = []string{"budget " + numfmt.Thousands(run.settings.Budget.RetrievedContext), "tokenizer " + run.settings.Pipeline.Tokenizer.Name()}
 		}
 	}
+	return r, nil
+}
+
+// trajectoryReport replays --trajectory as ctxlab replay does, with
+// assemble's --window, --reserve, --model and --prices, and reports it.
+func (f *reportFlags) trajectoryReport(env Env, fs *flagSet) (*rpt.Report, error) {
+	a := &f.assemble
+	if a.scenario != "" || a.request != "" || a.docs.path != "" || f.eval.Run != "" || f.baseline != "" || len(f.baselineSets) > 0 {
+		return nil, errors.New("report --trajectory reports a trajectory alone; give --scenario, --request, --docs, --run or a baseline in a report of their own")
+	}
+	f.replay.window = a.knobs.intGiven(fs, "window")
+	f.replay.reserve = a.knobs.intGiven(fs, "reserve")
+	f.replay.model = a.knobs.textGiven(fs, core.KnobIDModel)
+	f.replay.prices = a.prices
+	f.replay.llm = a.llm
+	f.replay.trace.logs = a.span.logs
+	rp, err := f.replay.replay(env, fs)
+	if err != nil {
+		return nil, err
+	}
+	t := trajectoryModel(rp)
+	r := &rpt.Report{Command: "report", Title: relativePath(f.replay.path), Trajectory: t, Verdict: trajectoryVerdict(t)}
+	r.Settings = []string{t.Model, "window " + numfmt.Thousands(t.Window), t.Cache}
 	return r, nil
 }
 

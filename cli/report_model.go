@@ -44,6 +44,7 @@ func assembleReportModel(run *assembleRun, command string) *rpt.Report {
 		}
 		r.Components = append(r.Components, rc)
 	}
+	dropImpossibleAllocations(r, run)
 	if ev.Build != nil && ev.Build.Trace.Counts.Input > 0 {
 		r.Funnel = funnelOf(ev.Build.Trace, sentDocuments(ev))
 		r.Documents = documentRows(ev.Build.Trace, ev.InputIndex, ev.RAGSurvival)
@@ -56,6 +57,30 @@ func assembleReportModel(run *assembleRun, command string) *rpt.Report {
 	}
 	r.Space, r.SpaceOf = spaceRows(ev)
 	return r
+}
+
+// dropImpossibleAllocations leaves the allocations out of the
+// components when together they exceed the max input: a component
+// "within its 4,000" in a request with 54 tokens of room compares it
+// with a number that cannot be met. A note says so instead.
+func dropImpossibleAllocations(r *rpt.Report, run *assembleRun) {
+	total := 0
+	for _, c := range r.Components {
+		if c.HasAllocation && !c.Reserve {
+			total += c.Allocated
+		}
+	}
+	a := run.eval.Assembly
+	if total <= max(a.MaxInput, 0) {
+		return
+	}
+	for i := range r.Components {
+		if c := &r.Components[i]; !c.Reserve {
+			c.HasAllocation, c.Over = false, 0
+		}
+	}
+	r.Notes = append(r.Notes, fmt.Sprintf("the components are shown without their allocations: together those (%s tokens) cannot fit in the %s tokens of max input, so no component can be said to be within or over its own.",
+		numfmt.Thousands(total), numfmt.Thousands(max(a.MaxInput, 0))))
 }
 
 // assembleSettingsWords are the header's settings, as the text report's
@@ -103,6 +128,18 @@ func assembleVerdict(run *assembleRun) rpt.Verdict {
 	if len(run.eval.Findings) > 0 {
 		worst := run.eval.Findings[0]
 		v.Worst, v.WorstSeverity = worst.Message, rpt.Severity(worst.Severity)
+		v.Impact = rpt.Impact(worst.Code, worst.Message)
+		if worst.Code == diagnose.CodeOverflow {
+			// Once the request fits, what it sends still matters: the
+			// next finding that changes an answer is said too.
+			for _, f := range run.eval.Findings[1:] {
+				if f.Severity != diagnose.SeverityInfo && (f.Code == diagnose.CodeWeakerCopySent || f.Code == diagnose.CodeConflictingTextsSent) {
+					next := rpt.Impact(f.Code, f.Message)
+					v.Impact += " Once it fits, " + strings.ToLower(next[:1]) + next[1:]
+					break
+				}
+			}
+		}
 		if worst.Severity == diagnose.SeverityError {
 			v.OK = false
 		}
@@ -233,9 +270,11 @@ func fixRows(fixes []core.Fix) []rpt.Fix {
 		if parts := componentChanges(p); len(parts) > 0 {
 			effect += " · " + strings.Join(parts, ", ")
 		}
-		row := rpt.Fix{Number: i + 1, Description: f.Description, Effect: effect, Fits: p.Fits, Flags: strings.Join(f.Flags, " ")}
+		facts := fixFacts(f)
+		row := rpt.Fix{Number: i + 1, Description: f.Description, Effect: effect, Fits: p.Fits, Flags: strings.Join(f.Flags, " "),
+			Class: facts.Classify(), Words: facts.Words(), NoMargin: facts.NoMargin()}
 		for _, g := range p.FindingsGone {
-			row.Clears = append(row.Clears, g.Code+" ("+core.FindingAbout(g)+")")
+			row.Clears = append(row.Clears, core.FindingAbout(g))
 		}
 		for _, g := range p.FindingsAppeared {
 			row.Raises = append(row.Raises, g.Code+": "+g.Message)
@@ -351,7 +390,59 @@ func evalModel(files evalinput.Files, set *evalrun.Set, rep *evalrun.Report) *rp
 		row.Lost = strings.Join(lost, ", ")
 		e.Queries = append(e.Queries, row)
 	}
+	if set.Judged {
+		zero, none := recallOutliers(rep)
+		if len(zero) > 0 || len(none) > 0 {
+			var words []string
+			if len(zero) > 0 {
+				words = append(words, fmt.Sprintf("%s no relevant document reaches the context: %s", numfmt.Count(len(zero), "query where", "queries where"), strings.Join(zero, ", ")))
+			}
+			if len(none) > 0 {
+				words = append(words, fmt.Sprintf("%s no document judged relevant was retrieved, a matter for retrieval, not for the context: %s", numfmt.Count(len(none), "query where", "queries where"), strings.Join(none, ", ")))
+			}
+			e.Aggregate = append([]rpt.Figure{{Label: "Look at first", Value: strings.Join(words, "; ")}}, e.Aggregate...)
+		}
+		// The queries that need a look first: the lowest recall, then
+		// those with nothing relevant retrieved, then those that kept
+		// every relevant document; input order within each.
+		key := func(q rpt.Query) float64 {
+			v, err := strconv.ParseFloat(q.Recall, 64)
+			switch {
+			case err != nil:
+				return 0.9999 // nothing relevant retrieved
+			case v >= 1:
+				return 2
+			}
+			return v
+		}
+		slices.SortStableFunc(e.Queries, func(a, b rpt.Query) int { return cmpFloat(key(a), key(b)) })
+	}
 	return e
+}
+
+// recallOutliers are the queries that kept none of their relevant
+// documents, and those that retrieved none, in input order.
+func recallOutliers(rep *evalrun.Report) (zero, none []string) {
+	for i := range rep.Queries {
+		q := &rep.Queries[i]
+		switch {
+		case !q.HasRecall():
+			none = append(none, q.QID)
+		case q.ContextRecall() == 0:
+			zero = append(zero, q.QID)
+		}
+	}
+	return zero, none
+}
+
+func cmpFloat(a, b float64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
 }
 
 // evalVerdict is an eval run's first line.
@@ -366,7 +457,16 @@ func evalVerdict(e *rpt.Eval, rep *evalrun.Report, judged bool) rpt.Verdict {
 		numfmt.Thousands(agg.RelevantRetrieved), numfmt.Thousands(agg.RelevantLostTotal()), lostByStage(agg.RelevantLost))}
 	// A relevant document lost misleads no request the way a finding
 	// does, but it is what the run is for: the verdict says it as a
-	// warning, and names the query that lost the most.
+	// warning, and names the queries that kept none, else the query
+	// that lost the most.
+	if zero, _ := recallOutliers(rep); len(zero) > 0 {
+		v.Worst, v.WorstSeverity = fmt.Sprintf("%s kept none of their relevant documents: %s.", numfmt.Count(len(zero), "query", "queries"), strings.Join(zero, ", ")), "warning"
+		if len(zero) == 1 {
+			v.Worst = "query " + zero[0] + " kept none of its relevant documents."
+		}
+		v.Impact = "For these questions the model answers without the document that holds the answer: expect a guess or a refusal."
+		return v
+	}
 	worst := -1
 	for i := range rep.Queries {
 		if n := len(rep.Queries[i].Lost); n > 0 && (worst < 0 || lostCount(rep.Queries[i]) > lostCount(rep.Queries[worst])) {

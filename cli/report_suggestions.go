@@ -36,6 +36,8 @@ func writeSuggestions(w io.Writer, fixes []core.Fix, ev *core.Evaluation) {
 			numfmt.Thousands(p.UsedBefore), numfmt.Thousands(p.UsedAfter), numfmt.Thousands(p.MaxInputAfter),
 			savedLabel(p.TokensSaved()), fitsLabel(p))
 		fmt.Fprintf(w, "     lost: %s\n", safetext.Line(p.Loss.Words()))
+		facts := fixFacts(f)
+		fmt.Fprintf(w, "     %s %s\n", fixMark(facts.Classify()), facts.Words())
 		if parts := componentChanges(p); len(parts) > 0 {
 			fmt.Fprintf(w, "     components: %s\n", strings.Join(parts, ", "))
 		}

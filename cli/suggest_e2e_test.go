@@ -90,8 +90,10 @@ func TestAssembleSuggestText(t *testing.T) {
 		"lost: nothing sent is cut or dropped\n", "apply: --window 128000\n",
 		"2. Drop tool result 2 (get_fulfillment_events), the largest tool result at 56,071 tokens",
 		"request: 66,151 → 10,092 tokens of 14,000 max input (56,059 tokens saved) · fits", "apply: --drop-item tool_result:2\n",
-		"3. Cut tool result 2 (get_fulfillment_events)", "apply: --truncate-item tool_result:2=",
-		"4. Assemble within the allocations", "request: 66,151 → 9,378 tokens of 14,000 max input (56,773 tokens saved) · fits",
+		"4. Cut tool result 2 (get_fulfillment_events)", "apply: --truncate-item tool_result:2=",
+		"3. Assemble within the allocations", "request: 66,151 → 9,378 tokens of 14,000 max input (56,773 tokens saved) · fits",
+		"✓ resolves the overflow; no margin: 1 token under the max input",
+		"▲ does not fix the overflow: the request stays over by 52,150 tokens",
 		"tool results 56,253 → 2,000 (−54,253)", "#15 kb/returns/refund-policy.md not sent → sent", "apply: --mode budgeted\n"} {
 		if !strings.Contains(fixes, want) {
 			t.Errorf("fixes lack %q:\n%s", want, fixes)

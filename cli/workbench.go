@@ -34,6 +34,7 @@ Usage:
   ctxlab --run FILE [--corpus FILE --queries FILE] [--qrels FILE] [SCENARIO.yaml] [options]
   ctxlab --trajectory FILE|DIR|- [options]  an agent's requests turn by turn: the Timeline view
   ctxlab SCENARIO.yaml                a scenario with an eval: key opens its run too
+  ctxlab --scenario FILE --watch      read the inputs again each time one is saved
   COMMAND | ctxlab [options]          documents piped on stdin
 
   Every option of ctxlab build and ctxlab assemble is also accepted here and
@@ -56,6 +57,8 @@ type workbenchFlags struct {
 	// strictQrels is eval's --strict-qrels for the workbench's run.
 	strictQrels bool
 	traces      workbenchTraces
+	// watch reads the inputs again each time one of their files changes.
+	watch bool
 }
 
 // headlessOnlyFlags shape what build and assemble print; the workbench
@@ -64,7 +67,6 @@ var headlessOnlyFlags = map[string]string{
 	"format":  "--format shapes what ctxlab build and ctxlab assemble print; the workbench draws on the terminal (press e in it to export messages.json, scenario.yaml, report.txt and report.html)",
 	"full":    "--full shapes what ctxlab assemble prints; the workbench's Context view (3) shows every message (the first 256 KB of a long one) and its Space view (6) every item",
 	"suggest": "--suggest adds fixes to what ctxlab assemble prints; in the workbench, press f to preview them and enter to apply one",
-	"watch":   "--watch reruns ctxlab assemble, build and eval when an input file changes; the workbench reads its inputs once, at start",
 }
 
 func runWorkbench(env Env, args []string) error {
@@ -102,6 +104,11 @@ func runWorkbench(env Env, args []string) error {
 	pipedDocs := false
 	if a.docs.path == "" && a.scenario == "" && a.request == "" && f.eval.Run == "" && f.traces.traces == "" && f.traces.trajectory == "" && !env.StdinIsTTY {
 		a.docs.path, pipedDocs = "-", true
+	}
+	if f.watch {
+		if err := f.checkWatch(pipedDocs); err != nil {
+			return err
+		}
 	}
 	traces, err := f.traces.picker(env, fs, a)
 	if err != nil {
@@ -142,6 +149,11 @@ func runWorkbench(env Env, args []string) error {
 	if err != nil {
 		return err
 	}
+	inputs, stopWatch, err := f.startWatch(env, fs)
+	if err != nil {
+		return err
+	}
+	defer stopWatch()
 	cwd, _ := os.Getwd()
 	cfg := tui.Config{
 		Scenario:   &sc,
@@ -165,6 +177,7 @@ func runWorkbench(env Env, args []string) error {
 		EvalName:      relativePath(f.eval.Run),
 		Prices:        run.prices,
 		Trajectory:    traj,
+		Inputs:        inputs,
 	}
 	if traces != nil {
 		// A trace opened from the picker is a trajectory on the Timeline
@@ -220,6 +233,7 @@ func newWorkbenchFlagSet(env Env, f *workbenchFlags) *flagSet {
 	fs.StringVar(&f.eval.Qrels, "qrels", "", "with --run: relevance judgments, TREC qrels or BEIR's qrels TSV")
 	fs.BoolVar(&f.strictQrels, "strict-qrels", false, "with --run: "+strictQrelsHelp)
 	f.traces.register(fs)
+	fs.BoolVar(&f.watch, "watch", false, "read the inputs again each time one of their files changes (saved, replaced, or a document added to a --docs folder or the scenario's), keeping the settings as turned and the pinned baseline; the status line says what came and went")
 	fs.StringVar(&f.theme, "theme", "", "colour theme: "+strings.Join(themes.Names(), ", ")+" (default: follows NO_COLOR and the terminal background)")
 	return fs
 }

@@ -122,6 +122,21 @@ func TestReportInBrowser(t *testing.T) {
 	if err := os.WriteFile(hostile, []byte(docs.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// The same markup in an agent's messages, one turn each.
+	hostileTrajectory := filepath.Join(dir, "hostile-trajectory.json")
+	msgs := []map[string]any{{"role": "system", "content": "You are a support agent."}}
+	for i, h := range []string{
+		`<script>document.body.setAttribute('data-pwned','script')</script>`,
+		`<img src=x onerror="document.body.setAttribute('data-pwned','img')">`,
+		`</style><script>document.body.setAttribute('data-pwned','style')</script>`,
+		`<img src="http://ctxlab-canary.invalid/leak.png"> javascript:alert(1)`,
+	} {
+		msgs = append(msgs, map[string]any{"role": "user", "content": h}, map[string]any{"role": "assistant", "content": strings.Repeat("Refunds take 60 days. ", 20*(i+1)) + h})
+	}
+	body, _ := json.Marshal(map[string]any{"model": "gpt-4o", "messages": msgs})
+	if err := os.WriteFile(hostileTrajectory, body, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	cases := []struct {
 		name  string
 		input []string
@@ -134,6 +149,9 @@ func TestReportInBrowser(t *testing.T) {
 		{"overflow", []string{"--scenario", "sample/overflow.yaml"}, assembleFigures(t, "--scenario", "sample/overflow.yaml")},
 		{"eval", []string{"--scenario", "sample/eval/help_center.yaml"}, []string{"Context recall", "q01", "q29"}},
 		{"hostile", []string{"--docs", hostile, "--query", "refunds?"}, assembleFigures(t, "--docs", hostile, "--query", "refunds?")},
+		{"trajectory", append([]string{"--trajectory"}, trajectoryArgs...), trajectoryFigures(t)},
+		{"hostile-trajectory", []string{"--trajectory", hostileTrajectory, "--window", "1500", "--reserve", "300"},
+			[]string{"Trim policies compared", "Turns (4)", "<img src=x onerror="}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -232,4 +250,31 @@ func checkScreenshot(t *testing.T, path string, size [2]int) {
 		t.Errorf("%s is blank (%d colours)", path, len(colours))
 	}
 	t.Logf("screenshot %s", path)
+}
+
+// trajectoryArgs replay a tau-bench conversation in a window it
+// outgrows at its last turn.
+var trajectoryArgs = []string{"loaders/trajectory/testdata/taubench/airline-task2-62-messages.json", "--window", "12000", "--reserve", "1000"}
+
+// trajectoryFigures are what replay counts of trajectoryArgs, as the
+// report writes them: the first turn over the window and each policy's
+// input tokens and peak.
+func trajectoryFigures(t *testing.T) []string {
+	t.Helper()
+	out, stderr, _ := run(t, "", append([]string{"replay", "--format", "json", "--trajectory"}, trajectoryArgs...)...)
+	var r struct {
+		Policies []struct {
+			FirstOverflow int `json:"first_overflow"`
+			Peak          int `json:"peak_tokens"`
+			Input         int `json:"input_tokens"`
+		} `json:"policies"`
+	}
+	if err := json.Unmarshal([]byte(out), &r); err != nil || len(r.Policies) == 0 {
+		t.Fatalf("replay: %v: %s", err, stderr)
+	}
+	figures := []string{fmt.Sprintf("the first at turn %d", r.Policies[0].FirstOverflow), "Trim policies compared"}
+	for _, p := range r.Policies {
+		figures = append(figures, commas(p.Input), commas(p.Peak))
+	}
+	return figures
 }

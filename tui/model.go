@@ -75,6 +75,9 @@ type Config struct {
 	// Trajectory is an agent's trajectory: the workbench opens on its
 	// Timeline view, and Scenario is its turn Trajectory.Start.
 	Trajectory *TrajectoryConfig
+	// Inputs, when set, brings the inputs read again each time one of
+	// their files changes (ctxlab --watch; input_watch.go).
+	Inputs <-chan InputsMsg
 }
 
 // view is what the main area shows.
@@ -190,6 +193,7 @@ type Model struct {
 	// timeline is the Timeline view of Config.Trajectory.
 	timeline timeline.Model
 	status   statusLine
+	watch    inputWatch
 	help     help.Model
 	global   globalKeys
 	// started is when the workbench opened, for metrics request ids.
@@ -288,5 +292,5 @@ func New(cfg Config) Model {
 // it, in the background, so they do not compete with the first picture
 // and a later switch of tokenizer does not stall.
 func (m Model) Init() tea.Cmd {
-	return tea.Batch(m.firstEvaluation, m.status.expiry(0))
+	return tea.Batch(m.firstEvaluation, m.status.expiry(0), waitInputs(m.cfg.Inputs))
 }

@@ -54,7 +54,11 @@ func (m Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case evaluatedMsg:
 		cmd := m.applyEvaluation(msg)
+		m.markInputChanges()
 		return m, cmd
+	case InputsMsg:
+		cmd := m.applyInputs(msg)
+		return m, tea.Batch(cmd, waitInputs(m.cfg.Inputs))
 	case evalRunMsg:
 		m.applyEvalRun(msg)
 		return m, nil

@@ -207,10 +207,14 @@ func (m Model) listContext(width int) listRenderContext {
 // renderFooter shows the keys that work in the focused pane, then the
 // global ones.
 func (m Model) renderFooter() string {
-	if m.status.text != "" && !m.typing() {
+	if text := m.status.text; (text != "" || m.watch.err != "") && !m.typing() {
 		// A status message (export paths, notes) takes the whole line for
-		// a few seconds; the keys come back when it expires.
-		return draw.PadRight(m.styles.Accent.Render(" "+draw.Truncate(safetext.Line(m.status.text), m.width-2)), m.width)
+		// a few seconds; the keys come back when it expires. Inputs that
+		// no longer load keep their error there until they load again.
+		if text == "" {
+			text = m.watch.err
+		}
+		return draw.PadRight(m.styles.Accent.Render(" "+draw.Truncate(safetext.Line(text), m.width-2)), m.width)
 	}
 	var bindings help.KeyMap
 	switch {

@@ -41,6 +41,8 @@ type Report struct {
 	SpaceOf    string
 	Comparison *Comparison
 	Eval       *Eval
+	// Trajectory is an agent's trajectory replayed under trim policies.
+	Trajectory *Trajectory
 }
 
 // Verdict is the report's first words: whether the request fits, and the
@@ -49,6 +51,9 @@ type Verdict struct {
 	// OK is true when nothing stops the request being sent as it is.
 	OK   bool
 	Line string
+	// Impact says what the worst finding means for the answers, in a
+	// stakeholder's words (Impact); "" when there is nothing to say.
+	Impact string
 	// Worst is the worst finding's sentence, "" when there is none.
 	Worst         string
 	WorstSeverity Severity
@@ -137,6 +142,11 @@ type Fix struct {
 	// Clears names the findings it clears; Raises those it brings.
 	Clears []string
 	Raises []string
+	// Class says what it does for the request and Words say it, with a
+	// fit that leaves no margin flagged (FixFacts.Words).
+	Class    FixClass
+	Words    string
+	NoMargin bool
 }
 
 // SpaceItem is one thing that takes room in the request.
@@ -214,4 +224,51 @@ type Query struct {
 	Duplicates int
 	Tokens     int
 	Lost       string
+}
+
+// Trajectory is an agent's conversation, turn by turn, as sent and
+// under each trim policy.
+type Trajectory struct {
+	Name, Model string
+	Window      int
+	// Components names the parts of a turn in the order the timeline
+	// stacks them.
+	Components []string
+	Turns      []TrajectoryTurn
+	// FirstOverflow is the first turn over the window as sent, 0 when
+	// none is.
+	FirstOverflow int
+	// Cache says whose cache rules applied; Prices which price.
+	Cache, Prices string
+	Policies      []TrajectoryPolicy
+}
+
+// TrajectoryTurn is one request of the conversation, as sent.
+type TrajectoryTurn struct {
+	Turn  int
+	Label string
+	Input int
+	// Parts are the input's tokens by component, in Trajectory's
+	// Components order (0 where a component is absent); empty when the
+	// turn was only measured whole.
+	Parts   []int
+	Reserve int
+	// Cached is the prefix the cache serves as sent (the first policy's
+	// prediction when as-sent was not replayed).
+	Cached int
+	Over   bool
+	// Newest is the opening of the turn's last message, "role: text".
+	Newest string
+}
+
+// TrajectoryPolicy is one trim policy over every turn.
+type TrajectoryPolicy struct {
+	Name, Label   string
+	OverflowTurns int
+	FirstOverflow int
+	Peak, Input   int
+	// CachedShare is the share of input read from the cache, "43%".
+	CachedShare   string
+	Cost, Per1000 string
+	Removed       string
 }

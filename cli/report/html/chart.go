@@ -15,8 +15,10 @@ import (
 
 const chartWidth = 1000
 
-// patternIDs are the fill patterns' numbers (p0 … p5 in the page).
-var patternIDs = []int{0, 1, 2, 3, 4, 5}
+// patternIDs are the fill patterns' numbers (p0 … p8 in the page): as
+// many as a request has components, so no two share a colour or a
+// pattern.
+var patternIDs = []int{0, 1, 2, 3, 4, 5, 6, 7, 8}
 
 // bar is one SVG bar.
 type bar struct {

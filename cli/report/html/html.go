@@ -47,7 +47,19 @@ var page = template.Must(template.New("report").Funcs(template.FuncMap{
 	"funnelBars":    funnelBars,
 	"spaceBar":      spaceBar,
 	"queryBar":      queryBar,
-	"patterns":      func() []int { return patternIDs },
+	"timeline":      timelineChart,
+	"fixGroups":     report.GroupFixes,
+	"gloss":         report.Gloss,
+	"hasAllocations": func(r *report.Report) bool {
+		for _, c := range r.Components {
+			if c.HasAllocation && !c.Reserve {
+				return true
+			}
+		}
+		return false
+	},
+	"fixMark":  fixMark,
+	"patterns": func() []int { return patternIDs },
 }).Parse(pageTemplate))
 
 // Options are what the page says about itself.
@@ -82,4 +94,15 @@ func severityMark(s report.Severity) string {
 		return "! warning"
 	}
 	return "· info"
+}
+
+// fixMark is a fix's class as a sign, readable without colour.
+func fixMark(c report.FixClass) string {
+	switch c {
+	case report.FixResolves, report.FixImproves:
+		return "✓"
+	case report.FixLeavesOver:
+		return "▲"
+	}
+	return "·"
 }

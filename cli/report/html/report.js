@@ -7,7 +7,7 @@
   }
   document.querySelectorAll("table.sortable thead th").forEach(function (th) {
     th.tabIndex = 0;
-    th.title = "sort by this column";
+    th.title = th.title ? th.title + " (click to sort by this column)" : "sort by this column";
     function sort() {
       var table = th.closest("table"), body = table.tBodies[0];
       var col = Array.prototype.indexOf.call(th.parentNode.children, th);

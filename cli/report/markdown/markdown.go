@@ -34,6 +34,8 @@ func Write(w io.Writer, r *report.Report) error {
 	m.space(r)
 	m.comparison(r.Comparison)
 	m.eval(r.Eval)
+	m.trajectory(r.Trajectory)
+	m.glossary(r)
 	return b.Flush()
 }
 
@@ -105,18 +107,28 @@ func (m *writer) verdict(r *report.Report) {
 		mark = "!"
 	}
 	m.f("### %s %s\n\n", mark, e(r.Verdict.Line))
-	if r.Verdict.Worst != "" {
-		m.f("**Worst finding** (%s): %s\n\n", severityMark(r.Verdict.WorstSeverity), e(r.Verdict.Worst))
+	if r.Verdict.Impact != "" {
+		m.f("**What it means:** %s\n\n", e(r.Verdict.Impact))
 	}
-	if len(r.Fixes) > 0 {
+	if r.Verdict.Worst != "" {
+		label := "Worst finding"
+		if r.Eval != nil && r.Window == nil {
+			label = "Look at first"
+		}
+		m.f("**%s** (%s): %s\n\n", label, severityMark(r.Verdict.WorstSeverity), e(r.Verdict.Worst))
+	}
+	if len(r.Fixes) > 0 && r.Fixes[0].Settles() {
 		best := r.Fixes[0]
-		m.f("**Best fix**: %s Apply: <code>%s</code>\n\n", e(best.Description), e(best.Flags))
+		m.f("**Best fix** (%s): %s Apply: <code>%s</code>\n\n", e(best.Words), e(best.Description), e(best.Flags))
 	}
 	m.f("<sub>ctxlab %s · %s", e(r.Command), name(r.Title))
 	if len(r.Settings) > 0 {
 		m.f(" · %s", e(strings.Join(r.Settings, " · ")))
 	}
 	m.f("</sub>\n\n")
+	for _, note := range r.Notes {
+		m.f("> note: %s\n\n", e(note))
+	}
 }
 
 func (m *writer) window(r *report.Report) {
@@ -185,12 +197,16 @@ func (m *writer) fixes(r *report.Report) {
 	if !r.FixesAsked {
 		return
 	}
-	m.f("<details><summary>Fixes (%d, best first): add a fix's flags to the same command</summary>\n\n", len(r.Fixes))
+	m.f("<details><summary>Fixes (%d, best first): each measured alone; add a fix's flags to the same command</summary>\n\n", len(r.Fixes))
 	if len(r.Fixes) == 0 {
 		m.f("None: no change of settings helps this request.\n")
 	}
-	for _, x := range r.Fixes {
-		m.f("%d. %s<br>%s<br>apply: <code>%s</code>\n", x.Number, e(x.Description), e(x.Effect), e(x.Flags))
+	for _, g := range report.GroupFixes(r.Fixes) {
+		m.f("**%s**\n\n", e(g.Title))
+		for _, x := range g.Fixes {
+			m.f("%d. %s<br>%s<br>%s<br>apply: <code>%s</code>\n", x.Number, e(x.Description), e(x.Words), e(x.Effect), e(x.Flags))
+		}
+		m.f("\n")
 	}
 	m.f("\n</details>\n\n")
 }
@@ -311,6 +327,51 @@ func (m *writer) eval(ev *report.Eval) {
 		} else {
 			m.f("| %s | %s | %s | %s |\n", name(q.QID), e(q.InContext), numfmt.Thousands(q.Duplicates), numfmt.Thousands(q.Tokens))
 		}
+	}
+	m.f("\n</details>\n")
+}
+
+func (m *writer) trajectory(t *report.Trajectory) {
+	if t == nil {
+		return
+	}
+	m.f("**Trajectory** %s: %s, window %s · %s · prices: %s\n\n", name(t.Name), e(t.Model), numfmt.Thousands(t.Window), e(t.Cache), e(t.Prices))
+	m.f("| policy | turns over the window | first over | peak input | input tokens | cached | cost | per 1,000 runs | removed |\n|---|---:|---:|---:|---:|---:|---:|---:|---|\n")
+	for _, p := range t.Policies {
+		first := "–"
+		if p.FirstOverflow > 0 {
+			first = "turn " + numfmt.Thousands(p.FirstOverflow)
+		}
+		over := numfmt.Thousands(p.OverflowTurns)
+		if p.OverflowTurns > 0 {
+			over = "▲ " + over
+		}
+		m.f("| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", e(p.Label), over, first, numfmt.Thousands(p.Peak), numfmt.Thousands(p.Input),
+			e(p.CachedShare), e(p.Cost), e(p.Per1000), e(p.Removed))
+	}
+	m.f("\n<details><summary>Turns (%d), as sent</summary>\n\n| turn | request | input | cached | window | newest message |\n|---:|---|---:|---:|---|---|\n", len(t.Turns))
+	for i, turn := range t.Turns {
+		if i == maxRows {
+			m.f("\nand %s more turns.\n", numfmt.Thousands(len(t.Turns)-maxRows))
+			break
+		}
+		fit := "fits"
+		if turn.Over {
+			fit = "**▲ over**"
+		}
+		m.f("| %s | %s | %s | %s | %s | %s |\n", numfmt.Thousands(turn.Turn), name(turn.Label), numfmt.Thousands(turn.Input), numfmt.Thousands(turn.Cached), fit, name(turn.Newest))
+	}
+	m.f("\n</details>\n")
+}
+
+func (m *writer) glossary(r *report.Report) {
+	terms := r.Glossary()
+	if len(terms) == 0 {
+		return
+	}
+	m.f("\n<details><summary>Words used in this report</summary>\n\n")
+	for _, t := range terms {
+		m.f("- **%s**: %s\n", e(t.Word), e(t.Meaning))
 	}
 	m.f("\n</details>\n")
 }
