@@ -254,21 +254,34 @@ func Scan(path string, fn func(*Span) error) error {
 
 // ScanReader is Scan over r; name is how errors call it.
 func ScanReader(name string, r io.Reader, fn func(*Span) error) error {
+	return scanTraceRequests(name, r, fn, func(line int, data []byte) error {
+		return decodeTraces(name, line, data, fn)
+	})
+}
+
+// scanTraceRequests reads r as ScanReader does, but hands each OTLP
+// request undecoded to each (its line, 0 for a file holding one); a
+// registered format's spans go to fn.
+func scanTraceRequests(name string, r io.Reader, fn func(*Span) error, each func(line int, data []byte) error) error {
 	br := bufio.NewReaderSize(r, 1<<20)
 	if f := sniff(br); f != nil {
 		return f.Scan(name, br, fn)
 	}
-	return scanRequests(name, br, "resourceSpans", "traces", func(line int, data []byte) error {
-		var req otlpTraces
-		if err := json.Unmarshal(data, &req); err != nil || req.ResourceSpans == nil {
-			msg := "is not an OTLP ExportTraceServiceRequest ({\"resourceSpans\": [...]})"
-			if err == nil && bytes.Contains(data, []byte(`"resourceLogs"`)) {
-				msg = "is OTLP logs, not traces; expected {\"resourceSpans\": [...]} (give a logs file with --logs)"
-			}
-			return lineError(name, line, msg, err)
+	return scanRequests(name, br, "resourceSpans", "traces", each)
+}
+
+// decodeTraces decodes one ExportTraceServiceRequest, read at line, and
+// calls fn with each of its spans.
+func decodeTraces(name string, line int, data []byte, fn func(*Span) error) error {
+	var req otlpTraces
+	if err := json.Unmarshal(data, &req); err != nil || req.ResourceSpans == nil {
+		msg := "is not an OTLP ExportTraceServiceRequest ({\"resourceSpans\": [...]})"
+		if err == nil && bytes.Contains(data, []byte(`"resourceLogs"`)) {
+			msg = "is OTLP logs, not traces; expected {\"resourceSpans\": [...]} (give a logs file with --logs)"
 		}
-		return emitSpans(name, line, &req, fn)
-	})
+		return lineError(name, line, msg, err)
+	}
+	return emitSpans(name, line, &req, fn)
 }
 
 // scanRequests splits r into requests: a first line that is a whole JSON
