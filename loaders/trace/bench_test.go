@@ -48,7 +48,7 @@ const (
 // second repeating the first's messages with the tool calls and results
 // after them) over and over, each copy with trace and span ids of its
 // own, a user question of its own (about 25 words) and a tool result of
-// its own (about 250 words), so each trace brings new text to count and
+// its own (about 350 words), so each trace brings new text to count and
 // repeats its service's prompt and tools. A span is about 5 KB, as in the
 // issue's 1 GB of 200,000 spans.
 func largeTraceFile(tb testing.TB, n int) (string, int64) {
@@ -85,7 +85,7 @@ func largeTraceFile(tb testing.TB, n int) (string, int64) {
 			values[i] = id[:len(id)-len(tag)] + tag
 		}
 		values[ids] = benchWords(rng, 25) + "?"
-		values[ids+1] = benchWords(rng, 250) + "."
+		values[ids+1] = benchWords(rng, 350) + "."
 		for _, parts := range lines {
 			start := spans
 			for _, p := range parts {

@@ -62,6 +62,10 @@ type RetrievalSummary struct {
 type ListOptions struct {
 	// Logs are the log records of a logs file, by span id (ReadLogs).
 	Logs Logs
+	// LogIndex, when Logs is nil, is the logs file indexed (OpenLogIndex):
+	// each LLM span's records are read from it as the span is counted,
+	// so the listing holds a few lines' records at a time.
+	LogIndex *LogIndex
 	// Request are the options each span's request is opened with, for
 	// its count.
 	Request request.Options
@@ -86,7 +90,7 @@ type spanItem struct {
 	retrieval        *RetrievalSummary
 }
 
-func itemOf(path string, sp *Span, opts ListOptions) spanItem {
+func itemOf(path string, sp *Span, opts ListOptions) (spanItem, error) {
 	it := spanItem{traceID: sp.TraceID, service: sp.Service, start: sp.Start}
 	switch {
 	case IsRetrieval(sp) && !IsLLM(sp):
@@ -97,10 +101,17 @@ func itemOf(path string, sp *Span, opts ListOptions) spanItem {
 		}
 		it.retrieval = &RetrievalSummary{SpanID: sp.SpanID, Name: sp.Name, Query: query, Start: sp.Start, Documents: len(r.Docs)}
 	case IsLLM(sp):
-		s := summarize(path, sp, opts)
+		logs := opts.Logs[sp.SpanID]
+		if opts.Logs == nil {
+			var err error
+			if logs, err = opts.LogIndex.Events(sp.SpanID); err != nil {
+				return it, err
+			}
+		}
+		s := summarize(path, sp, logs, opts)
 		it.llm = &s
 	}
-	return it
+	return it, nil
 }
 
 // errStopped stops a listing's read after a worker's error.
@@ -172,7 +183,10 @@ func listTraces(path string, opts ListOptions, workers int) ([]TraceSummary, err
 	scanErr := scanTraceRequests(path, f, func(sp *Span) error {
 		// A registered format decodes on this goroutine; its spans
 		// are counted by the workers.
-		return submit(func() ([]spanItem, error) { return []spanItem{itemOf(path, sp, opts)}, nil })
+		return submit(func() ([]spanItem, error) {
+			it, err := itemOf(path, sp, opts)
+			return []spanItem{it}, err
+		})
 	}, func(line int, data []byte) error {
 		if line > 0 {
 			// The reader's buffer is read on: the line is copied.
@@ -181,8 +195,9 @@ func listTraces(path string, opts ListOptions, workers int) ([]TraceSummary, err
 		return submit(func() ([]spanItem, error) {
 			var items []spanItem
 			err := decodeTraces(path, line, data, func(sp *Span) error {
-				items = append(items, itemOf(path, sp, opts))
-				return nil
+				it, err := itemOf(path, sp, opts)
+				items = append(items, it)
+				return err
 			})
 			return items, err
 		})
@@ -245,8 +260,8 @@ func (x *listIndex) traces() []TraceSummary {
 	return out
 }
 
-func summarize(path string, sp *Span, opts ListOptions) SpanSummary {
-	req := RequestOf(sp, opts.Logs[sp.SpanID])
+func summarize(path string, sp *Span, logs []Event, opts ListOptions) SpanSummary {
+	req := RequestOf(sp, logs)
 	s := SpanSummary{SpanID: sp.SpanID, Name: sp.Name, Model: req.Model, Start: sp.Start, Convention: req.Convention}
 	if req.Usage != nil {
 		billed := req.Usage.Input

@@ -14,9 +14,9 @@ func listSerially(t *testing.T, path string, opts ListOptions) []TraceSummary {
 	t.Helper()
 	var idx listIndex
 	if err := Scan(path, func(sp *Span) error {
-		it := itemOf(path, sp, opts)
+		it, err := itemOf(path, sp, opts)
 		idx.add(&it)
-		return nil
+		return err
 	}); err != nil {
 		t.Fatal(err)
 	}
