@@ -43,14 +43,16 @@ const (
 )
 
 // largeTraceFile writes a JSON Lines file of n spans shaped like a
-// service's traces: the OpenInference fixture's trace (an agent run whose
-// two chat spans share a system prompt and two tool definitions, the
-// second repeating the first's messages with the tool calls and results
-// after them) over and over, each copy with trace and span ids of its
-// own, a user question of its own (about 25 words) and a tool result of
-// its own (about 350 words), so each trace brings new text to count and
-// repeats its service's prompt and tools. A span is about 5 KB, as in the
-// issue's 1 GB of 200,000 spans.
+// service's traces: the OpenInference fixture's two lines over and over,
+// each copy with trace and span ids of its own. A copy is two traces of
+// one service, each an agent run: one of two chat spans (the second
+// repeating the first's messages with the tool calls and results after
+// them), one of a single chat span; every chat span has the same system
+// prompt and two tool definitions. Each copy has a user question of its
+// own (about 25 words) and a tool result of its own (about 350 words),
+// so each trace brings new text to count and repeats its service's
+// prompt and tools. A span is about 4.9 KB: 200,000 spans (80,000
+// traces) are 973 MB, the 1 GB.
 func largeTraceFile(tb testing.TB, n int) (string, int64) {
 	tb.Helper()
 	data, err := os.ReadFile(oiTraces)
