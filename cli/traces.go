@@ -188,13 +188,14 @@ func runTraces(env Env, args []string) error {
 		}
 		return writeRetrievalRun(env, files[0])
 	}
-	var logs trace.Logs
+	var logs *trace.LogIndex
 	if logsPath != "" {
-		if logs, err = trace.ReadLogs(logsPath); err != nil {
+		if logs, err = trace.OpenLogIndex(logsPath); err != nil {
 			return err
 		}
+		defer logs.Close()
 	}
-	list, err := trace.ListTraces(files[0], trace.ListOptions{Logs: logs})
+	list, err := trace.ListTraces(files[0], trace.ListOptions{LogIndex: logs})
 	if err != nil {
 		return err
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 
 	"ctxlab/internal/nearname"
 )
@@ -63,8 +64,9 @@ func LooseModelMatchNote(model string) string {
 }
 
 // knownModelNames lists every entry of the model and price tables,
-// sorted, so suggestions do not depend on map order.
-func knownModelNames() []string {
+// sorted, so suggestions do not depend on map order. Both tables are
+// fixed, so the list is made once; callers only read it.
+var knownModelNames = sync.OnceValue(func() []string {
 	seen := map[string]bool{}
 	for name := range modelSpecs {
 		seen[name] = true
@@ -78,7 +80,7 @@ func knownModelNames() []string {
 	}
 	sort.Strings(names)
 	return names
-}
+})
 
 func longestKnownPrefix(name string, known []string) string {
 	best := ""

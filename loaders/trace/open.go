@@ -66,11 +66,16 @@ func findSpan(path, spanID, logsPath string, is func(*Span) bool, kind string) (
 	}
 	var events []Event
 	if logsPath != "" {
-		logs, err := ReadLogs(logsPath)
+		// Only the lines holding the span's records are decoded twice;
+		// no other span's records are kept.
+		logs, err := OpenLogIndex(logsPath)
 		if err != nil {
 			return nil, nil, err
 		}
-		events = logs[id]
+		defer logs.Close()
+		if events, err = logs.Events(id); err != nil {
+			return nil, nil, err
+		}
 	}
 	return found, events, nil
 }

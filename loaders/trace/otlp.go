@@ -254,31 +254,73 @@ func Scan(path string, fn func(*Span) error) error {
 
 // ScanReader is Scan over r; name is how errors call it.
 func ScanReader(name string, r io.Reader, fn func(*Span) error) error {
+	return scanTraceRequests(name, r, fn, func(line int, data []byte) error {
+		return decodeTraces(name, line, data, fn)
+	})
+}
+
+// scanTraceRequests reads r as ScanReader does, but hands each OTLP
+// request undecoded to each (its line, 0 for a file holding one); a
+// registered format's spans go to fn.
+func scanTraceRequests(name string, r io.Reader, fn func(*Span) error, each func(line int, data []byte) error) error {
 	br := bufio.NewReaderSize(r, 1<<20)
 	if f := sniff(br); f != nil {
 		return f.Scan(name, br, fn)
 	}
-	return scanRequests(name, br, "resourceSpans", "traces", func(line int, data []byte) error {
-		var req otlpTraces
-		if err := json.Unmarshal(data, &req); err != nil || req.ResourceSpans == nil {
-			msg := "is not an OTLP ExportTraceServiceRequest ({\"resourceSpans\": [...]})"
-			if err == nil && bytes.Contains(data, []byte(`"resourceLogs"`)) {
-				msg = "is OTLP logs, not traces; expected {\"resourceSpans\": [...]} (give a logs file with --logs)"
-			}
-			return lineError(name, line, msg, err)
+	return scanRequests(name, br, "resourceSpans", "traces", each)
+}
+
+// decodeTraces decodes one ExportTraceServiceRequest, read at line, and
+// calls fn with each of its spans.
+func decodeTraces(name string, line int, data []byte, fn func(*Span) error) error {
+	var req otlpTraces
+	if err := json.Unmarshal(data, &req); err != nil || req.ResourceSpans == nil {
+		msg := "is not an OTLP ExportTraceServiceRequest ({\"resourceSpans\": [...]})"
+		if err == nil && bytes.Contains(data, []byte(`"resourceLogs"`)) {
+			msg = "is OTLP logs, not traces; expected {\"resourceSpans\": [...]} (give a logs file with --logs)"
 		}
-		return emitSpans(name, line, &req, fn)
-	})
+		return lineError(name, line, msg, err)
+	}
+	return emitSpans(name, line, &req, fn)
 }
 
 // scanRequests splits r into requests: a first line that is a whole JSON
 // value makes the file JSON Lines, anything else one JSON value. key is
 // the request's top-level key, what the kind of telemetry, for errors.
 func scanRequests(name string, r io.Reader, key, what string, each func(line int, data []byte) error) error {
+	return scanRequestsAt(name, r, key, what, func(line int, _ rawLine, data []byte) error { return each(line, data) })
+}
+
+// rawLine is where a line is in its file: its offset and length, line
+// break left out.
+type rawLine struct {
+	off int64
+	n   int
+}
+
+// trimLine is a line's request as scanRequests hands it on.
+func trimLine(line int, data []byte) []byte {
+	trimmed := bytes.TrimSpace(data)
+	if line == 1 {
+		trimmed = bytes.TrimPrefix(trimmed, []byte("\ufeff"))
+	}
+	return trimmed
+}
+
+// scanRequestsAt is scanRequests that also says where each line is in
+// the file (for the line 0 of a file holding one request, nothing).
+func scanRequestsAt(name string, r io.Reader, key, what string, each func(line int, at rawLine, data []byte) error) error {
 	br := bufio.NewReaderSize(r, 1<<20)
 	line, seen := 0, false
+	var off int64
 	for {
+		at := rawLine{off: off}
 		data, err := readLine(br)
+		at.n = len(data)
+		off += int64(len(data))
+		if err == nil {
+			off++ // the line break
+		}
 		if len(data) > maxLine {
 			return &loaders.Error{Name: name, Line: line + 1, Msg: fmt.Sprintf("is longer than %d MiB; expected one OTLP request a line", maxLine>>20)}
 		}
@@ -286,10 +328,7 @@ func scanRequests(name string, r io.Reader, key, what string, each func(line int
 			return &loaders.Error{Name: name, Msg: "cannot be read", Err: err}
 		}
 		line++
-		trimmed := bytes.TrimSpace(data)
-		if line == 1 {
-			trimmed = bytes.TrimPrefix(trimmed, []byte("\ufeff"))
-		}
+		trimmed := trimLine(line, data)
 		if len(trimmed) > 0 {
 			if !seen && !json.Valid(trimmed) {
 				// Not one value a line: one request for the whole file,
@@ -302,10 +341,10 @@ func scanRequests(name string, r io.Reader, key, what string, each func(line int
 				if !json.Valid(whole) {
 					return &loaders.Error{Name: name, Line: line, Msg: fmt.Sprintf("is not JSON; expected OTLP JSON %s: one {%q: [...]} a line, or one for the whole file", what, key)}
 				}
-				return each(0, whole)
+				return each(0, rawLine{}, whole)
 			}
 			seen = true
-			if err := each(line, trimmed); err != nil {
+			if err := each(line, at, trimmed); err != nil {
 				return err
 			}
 		}
@@ -468,33 +507,41 @@ func ReadLogs(path string) (Logs, error) {
 	defer f.Close()
 	logs := Logs{}
 	err = scanRequests(path, f, "resourceLogs", "logs", func(line int, data []byte) error {
-		var req otlpLogs
-		if err := json.Unmarshal(data, &req); err != nil || req.ResourceLogs == nil {
-			msg := "is not an OTLP ExportLogsServiceRequest ({\"resourceLogs\": [...]})"
-			if err == nil && bytes.Contains(data, []byte(`"resourceSpans"`)) {
-				msg = "is OTLP traces, not logs; expected {\"resourceLogs\": [...]}"
-			}
-			return lineError(path, line, msg, err)
-		}
-		for _, rl := range req.ResourceLogs {
-			for _, sl := range rl.ScopeLogs {
-				for i, rec := range sl.LogRecords {
-					ev, spanID, err := logEvent(&rec)
-					if err != nil {
-						return &loaders.Error{Name: path, Line: line, Msg: fmt.Sprintf("log record %d", i+1), Err: err}
-					}
-					if spanID != "" {
-						logs[spanID] = append(logs[spanID], ev)
-					}
-				}
-			}
-		}
-		return nil
+		return decodeLogs(path, line, data, func(spanID string, ev Event) {
+			logs[spanID] = append(logs[spanID], ev)
+		})
 	})
 	if err != nil {
 		return nil, err
 	}
 	return logs, nil
+}
+
+// decodeLogs decodes one ExportLogsServiceRequest, read at line, and
+// calls fn with each record tied to a span, in order.
+func decodeLogs(path string, line int, data []byte, fn func(spanID string, ev Event)) error {
+	var req otlpLogs
+	if err := json.Unmarshal(data, &req); err != nil || req.ResourceLogs == nil {
+		msg := "is not an OTLP ExportLogsServiceRequest ({\"resourceLogs\": [...]})"
+		if err == nil && bytes.Contains(data, []byte(`"resourceSpans"`)) {
+			msg = "is OTLP traces, not logs; expected {\"resourceLogs\": [...]}"
+		}
+		return lineError(path, line, msg, err)
+	}
+	for _, rl := range req.ResourceLogs {
+		for _, sl := range rl.ScopeLogs {
+			for i, rec := range sl.LogRecords {
+				ev, spanID, err := logEvent(&rec)
+				if err != nil {
+					return &loaders.Error{Name: path, Line: line, Msg: fmt.Sprintf("log record %d", i+1), Err: err}
+				}
+				if spanID != "" {
+					fn(spanID, ev)
+				}
+			}
+		}
+	}
+	return nil
 }
 
 func logEvent(rec *otlpLogRecord) (Event, string, error) {
