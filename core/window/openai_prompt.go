@@ -24,7 +24,8 @@ import (
 //     "# Response Formats\n\n## NAME\n\n", its description as a comment,
 //     and the schema's JSON escaped to ASCII without required,
 //     additionalProperties, bounds and defaults; alone (no tools, not
-//     gpt-5) it costs 4 tokens more;
+//     gpt-5) it costs 4 tokens more; a Responses body's json_object
+//     format costs 4 tokens (a chat body's nothing);
 //   - an assistant's tool call is a message of its own whose header is
 //     "assistant to=functions.NAME" and whose content is the arguments
 //     as compact JSON;
@@ -69,9 +70,12 @@ const (
 	promptStrictDiscount  = 1
 	promptToolOutputExtra = 2
 	promptFormatAlone     = 4
-	harmonyToolsPreamble  = 82
-	harmonyCallExtra      = 5
-	harmonyOutputExtra    = 2
+	// promptJSONObjectResponses is what a Responses body's json_object
+	// text format costs; a chat json_object response_format costs nothing.
+	promptJSONObjectResponses = 4
+	harmonyToolsPreamble      = 82
+	harmonyCallExtra          = 5
+	harmonyOutputExtra        = 2
 )
 
 // openAIModelRules says how a model's prompt differs: reasoning models
@@ -130,6 +134,9 @@ func renderOpenAIPrompt(body *jsonNode, model string, responses bool) (p *openAI
 			extra.add("\n")
 		}
 		extra.add("} // namespace functions")
+	}
+	if rf := body.get("response_format"); rf != nil && rf.get("type").text() == "json_object" && responses {
+		p.toolsAdjust += promptJSONObjectResponses
 	}
 	if rf := body.get("response_format"); rf != nil && rf.get("type").text() == "json_schema" {
 		if js := rf.get("json_schema"); js != nil && js.get("schema") != nil {
@@ -355,7 +362,7 @@ func (p *openAIPrompt) count(tok tokens.Tokenizer) promptCounts {
 		}
 		c.framing += frame
 	}
-	if len(p.toolBlocks) > 0 || c.components[ComponentTools] != 0 {
+	if len(p.toolBlocks) > 0 || c.components[ComponentTools] != 0 || p.toolsAdjust != 0 {
 		c.components[ComponentTools] += p.toolsAdjust
 	}
 	c.toolItems = make([]int, len(p.toolBlocks))
