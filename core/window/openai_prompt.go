@@ -33,7 +33,10 @@ import (
 //     a tool output's header is "functions.NAME" and costs 2 tokens more;
 //   - gpt-5 models (OpenAI's harmony format) add 82 tokens to a request
 //     with tools, 5 to each tool call and 2 to each tool output;
-//   - the search models bill no system or developer message.
+//   - the search models bill no system or developer message;
+//   - a Responses body's instructions are not joined by the tools, and
+//     a function_call item replayed with its output item id costs 3
+//     tokens more (not with gpt-5).
 type openAIPrompt struct {
 	messages []promptMessage
 	priming  int
@@ -70,6 +73,9 @@ const (
 	promptStrictDiscount  = 1
 	promptToolOutputExtra = 2
 	promptFormatAlone     = 4
+	// promptStoredCallExtra is what a Responses function_call item
+	// replayed with its output item id costs beyond its call.
+	promptStoredCallExtra = 3
 	// promptJSONObjectResponses is what a Responses body's json_object
 	// text format costs; a chat json_object response_format costs nothing.
 	promptJSONObjectResponses = 4
@@ -77,6 +83,12 @@ const (
 	harmonyCallExtra          = 5
 	harmonyOutputExtra        = 2
 )
+
+// ResponsesStoredCallsKey is the key under which the chat form of a
+// Responses body lists the call ids of its function_call items that
+// were sent with the id of the output item they replay; OpenAI bills
+// each such call promptStoredCallExtra tokens more (not with gpt-5).
+const ResponsesStoredCallsKey = "_responses_stored_calls"
 
 // openAIModelRules says how a model's prompt differs: reasoning models
 // prime the reply with fewer tokens; gpt-5 models use the harmony format.
@@ -115,8 +127,15 @@ func renderOpenAIPrompt(body *jsonNode, model string, responses bool) (p *openAI
 	if !ok {
 		return nil, false
 	}
+	// A Responses body's instructions (its leading developer message) are
+	// not joined by the tools: they are a system message of their own,
+	// headed as in chat.
+	ownTools := false
+	if responses && len(msgs.items) > 0 {
+		ownTools = strings.EqualFold(strings.TrimSpace(msgs.items[0].get("role").text()), "developer")
+	}
 	if len(fns) > 0 {
-		if !responses || harmony {
+		if !responses || harmony || ownTools {
 			extra.add("# Tools\n\n## functions\n\n")
 		}
 		extra.add("namespace functions {\n\n")
@@ -164,6 +183,12 @@ func renderOpenAIPrompt(body *jsonNode, model string, responses bool) (p *openAI
 		query = len(msgs.items)
 	}
 	names := map[string]string{} // tool call id -> function name
+	stored := map[string]bool{}  // Responses calls replayed with their item id
+	if list := body.get(ResponsesStoredCallsKey); responses && !harmony && list != nil && list.kind == '[' {
+		for _, id := range list.items {
+			stored[id.text()] = true
+		}
+	}
 	for i, m := range msgs.items {
 		role := strings.ToLower(strings.TrimSpace(m.get("role").text()))
 		pm := promptMessage{header: role, toolsFrom: -1, source: i}
@@ -184,7 +209,7 @@ func renderOpenAIPrompt(body *jsonNode, model string, responses bool) (p *openAI
 			pm.header += ":" + name
 		}
 		promptContent(m.get("content"), &pm.content)
-		if i == 0 && pm.component == ComponentSystem && len(extra.parts) > 0 {
+		if i == 0 && pm.component == ComponentSystem && len(extra.parts) > 0 && !ownTools {
 			pm.toolsFrom = len(pm.content.parts)
 			pm.content.add("\n\n")
 			pm.content.parts = append(pm.content.parts, extra.parts...)
@@ -233,6 +258,9 @@ func renderOpenAIPrompt(body *jsonNode, model string, responses bool) (p *openAI
 		}
 		for _, c := range calls {
 			names[c.id] = c.name
+			if stored[c.id] {
+				cm.extra += promptStoredCallExtra
+			}
 		}
 		p.messages = append(p.messages, cm)
 	}

@@ -60,3 +60,80 @@ func TestOpenAIFunctionDescriptionTrailingSpace(t *testing.T) {
 		t.Errorf("rendered:\n%s", got)
 	}
 }
+
+// TestOpenAIResponsesInstructionsAndTools: a Responses body's
+// instructions (its leading developer message) are not joined by the
+// tools, which are a system message of their own headed "# Tools"; a
+// leading system message is joined as before, unheaded.
+func TestOpenAIResponsesInstructionsAndTools(t *testing.T) {
+	tools := `"tools":[{"type":"function","function":{"name":"f","description":"F.","parameters":{"type":"object","properties":{"x":{"type":"string"}}}}}]`
+	for _, tt := range []struct {
+		role      string
+		headers   []string
+		toolsHead bool
+	}{
+		{"developer", []string{"system", "developer", "user"}, true},
+		{"system", []string{"system", "user"}, false},
+	} {
+		n, err := parseOrderedJSON(`{"messages":[{"role":"` + tt.role + `","content":"Be brief."},{"role":"user","content":"q"}],` + tools + `}`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, ok := renderOpenAIPrompt(n, "gpt-4o", true)
+		if !ok {
+			t.Fatal("not rendered")
+		}
+		var headers []string
+		for _, m := range p.messages {
+			headers = append(headers, m.header)
+		}
+		if strings.Join(headers, ",") != strings.Join(tt.headers, ",") {
+			t.Errorf("%s: messages %v, want %v", tt.role, headers, tt.headers)
+		}
+		first := p.messages[0].content.String()
+		if got := strings.Contains(first, "# Tools\n\n## functions\n\nnamespace functions {"); got != tt.toolsHead {
+			t.Errorf("%s: tools headed %v, want %v:\n%s", tt.role, got, tt.toolsHead, first)
+		}
+		if tt.role == "developer" && p.messages[1].content.String() != "Be brief." {
+			t.Errorf("instructions %q, want them alone", p.messages[1].content.String())
+		}
+	}
+}
+
+// TestOpenAIResponsesStoredCalls: a Responses function_call replayed
+// with its output item id costs 3 tokens more than the same call sent
+// without it; not with gpt-5, and not in a chat body.
+func TestOpenAIResponsesStoredCalls(t *testing.T) {
+	body := func(stored string) string {
+		return `{"messages":[{"role":"user","content":"q"},{"role":"assistant","content":null,"tool_calls":[
+			{"id":"c1","type":"function","function":{"name":"f","arguments":"{}"}}]},
+			{"role":"tool","tool_call_id":"c1","content":"r"}]` + stored + `}`
+	}
+	frames := func(text, model string, responses bool) int {
+		n, err := parseOrderedJSON(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, ok := renderOpenAIPrompt(n, model, responses)
+		if !ok {
+			t.Fatal("not rendered")
+		}
+		sum := 0
+		for _, m := range p.messages {
+			sum += m.extra
+		}
+		return sum
+	}
+	stored := `,"` + ResponsesStoredCallsKey + `":["c1"]`
+	for _, tt := range []struct {
+		model     string
+		responses bool
+		want      int
+	}{
+		{"gpt-4o", true, 3}, {"gpt-4.1", true, 3}, {"gpt-5", true, 0}, {"gpt-4o", false, 0},
+	} {
+		if got := frames(body(stored), tt.model, tt.responses) - frames(body(""), tt.model, tt.responses); got != tt.want {
+			t.Errorf("%s (responses %v): a stored call adds %d, want %d", tt.model, tt.responses, got, tt.want)
+		}
+	}
+}
