@@ -33,6 +33,8 @@ import (
 //     a tool output's header is "functions.NAME" and costs 2 tokens more;
 //   - gpt-5 models (OpenAI's harmony format) add 82 tokens to a request
 //     with tools, 5 to each tool call and 2 to each tool output;
+//   - under a json_schema response format, an assistant message with
+//     content costs 4 tokens more;
 //   - the search models bill no system or developer message;
 //   - a Responses body's instructions are not joined by the tools, and
 //     a function_call item replayed with its output item id costs 3
@@ -76,6 +78,9 @@ const (
 	// promptStoredCallExtra is what a Responses function_call item
 	// replayed with its output item id costs beyond its call.
 	promptStoredCallExtra = 3
+	// promptFormattedReply is what an assistant message with content
+	// costs more under a json_schema response format.
+	promptFormattedReply = 4
 	// promptJSONObjectResponses is what a Responses body's json_object
 	// text format costs; a chat json_object response_format costs nothing.
 	promptJSONObjectResponses = 4
@@ -157,8 +162,10 @@ func renderOpenAIPrompt(body *jsonNode, model string, responses bool) (p *openAI
 	if rf := body.get("response_format"); rf != nil && rf.get("type").text() == "json_object" && responses {
 		p.toolsAdjust += promptJSONObjectResponses
 	}
+	formatted := false // a json_schema response format is rendered
 	if rf := body.get("response_format"); rf != nil && rf.get("type").text() == "json_schema" {
 		if js := rf.get("json_schema"); js != nil && js.get("schema") != nil {
+			formatted = true
 			if len(extra.parts) > 0 {
 				extra.add("\n\n")
 			}
@@ -209,6 +216,9 @@ func renderOpenAIPrompt(body *jsonNode, model string, responses bool) (p *openAI
 			pm.header += ":" + name
 		}
 		promptContent(m.get("content"), &pm.content)
+		if formatted && role == "assistant" && pm.content.n > 0 {
+			pm.extra += promptFormattedReply
+		}
 		if i == 0 && pm.component == ComponentSystem && len(extra.parts) > 0 && !ownTools {
 			pm.toolsFrom = len(pm.content.parts)
 			pm.content.add("\n\n")

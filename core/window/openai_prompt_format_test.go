@@ -137,3 +137,37 @@ func TestOpenAIResponsesStoredCalls(t *testing.T) {
 		}
 	}
 }
+
+// TestOpenAIFormattedReply: under a json_schema response format an
+// assistant message with content costs 4 tokens more; an empty one, or
+// one under no response format, nothing more.
+func TestOpenAIFormattedReply(t *testing.T) {
+	rf := `,"response_format":{"type":"json_schema","json_schema":{"name":"r","schema":{"type":"object"}}}`
+	extra := func(reply, format string) int {
+		n, err := parseOrderedJSON(`{"messages":[{"role":"user","content":"q"},{"role":"assistant","content":` + reply + `},{"role":"user","content":"again"}]` + format + `}`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, ok := renderOpenAIPrompt(n, "gpt-4o", false)
+		if !ok {
+			t.Fatal("not rendered")
+		}
+		for _, m := range p.messages {
+			if m.header == "assistant" {
+				return m.extra
+			}
+		}
+		t.Fatal("no assistant message")
+		return 0
+	}
+	for _, tt := range []struct {
+		reply, format string
+		want          int
+	}{
+		{`"{\"score\":4}"`, rf, 4}, {`""`, rf, 0}, {`"{\"score\":4}"`, "", 0},
+	} {
+		if got := extra(tt.reply, tt.format); got != tt.want {
+			t.Errorf("reply %s, format %q: extra %d, want %d", tt.reply, tt.format, got, tt.want)
+		}
+	}
+}
