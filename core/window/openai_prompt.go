@@ -17,7 +17,8 @@ import (
 //     "# Tools\n\n## functions\n\n", appended to a leading system or
 //     developer message (after a blank line) or sent as a system message
 //     of their own; the legacy functions list renders the same; the
-//     whole costs one token less than its text, and a function with
+//     whole costs one token less than its text (its text for the
+//     o-series), and a function with
 //     parameters but no description (any function, for gpt-5) one more
 //     token less;
 //   - a json_schema response format is written after the tools as
@@ -122,6 +123,9 @@ func renderOpenAIPrompt(body *jsonNode, model string, responses bool) (p *openAI
 		return nil, false
 	}
 	reasoning, harmony, search := openAIModelRules(model)
+	// The o-series (o1, o3, o4) bill their tools at their text: no
+	// discount.
+	oSeries := reasoning && !harmony && !search
 	p = &openAIPrompt{priming: promptReplyPriming}
 	if reasoning {
 		p.priming = promptReasoningPrime
@@ -144,7 +148,9 @@ func renderOpenAIPrompt(body *jsonNode, model string, responses bool) (p *openAI
 			extra.add("# Tools\n\n## functions\n\n")
 		}
 		extra.add("namespace functions {\n\n")
-		p.toolsAdjust -= promptToolsDiscount
+		if !oSeries {
+			p.toolsAdjust -= promptToolsDiscount
+		}
 		if harmony && !responses {
 			p.toolsAdjust += harmonyToolsPreamble
 		}

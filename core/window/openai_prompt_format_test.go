@@ -171,3 +171,22 @@ func TestOpenAIFormattedReply(t *testing.T) {
 		}
 	}
 }
+
+// TestOpenAIOSeriesToolsAtText: the o-series bill their tools at their
+// text; other models a token less.
+func TestOpenAIOSeriesToolsAtText(t *testing.T) {
+	body := `{"messages":[{"role":"user","content":"q"}],"tools":[{"type":"function","function":{"name":"f","description":"F.","parameters":{"type":"object","properties":{"x":{"type":"string"}}}}}]}`
+	n, err := parseOrderedJSON(body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for model, want := range map[string]int{"o3-mini": 0, "o1": 0, "o4-mini": 0, "gpt-4o": -1, "gpt-4.1-mini": -1} {
+		p, ok := renderOpenAIPrompt(n, model, false)
+		if !ok {
+			t.Fatal("not rendered")
+		}
+		if p.toolsAdjust != want {
+			t.Errorf("%s: tools adjusted by %d, want %d", model, p.toolsAdjust, want)
+		}
+	}
+}
