@@ -118,7 +118,7 @@ func (b *OpenAIBilled) FixedTokens(tok tokens.Tokenizer) int {
 			}
 		}
 	}
-	if len(b.p.toolBlocks) > 0 || tools != 0 {
+	if len(b.p.toolBlocks) > 0 || tools != 0 || b.p.toolsAdjust != 0 {
 		tools += b.p.toolsAdjust
 	}
 	return b.p.priming + tools

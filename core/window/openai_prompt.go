@@ -17,14 +17,16 @@ import (
 //     "# Tools\n\n## functions\n\n", appended to a leading system or
 //     developer message (after a blank line) or sent as a system message
 //     of their own; the legacy functions list renders the same; the
-//     whole costs one token less than its text, and a function with
+//     whole costs one token less than its text (its text for the
+//     o-series), and a function with
 //     parameters but no description (any function, for gpt-5) one more
 //     token less;
 //   - a json_schema response format is written after the tools as
 //     "# Response Formats\n\n## NAME\n\n", its description as a comment,
 //     and the schema's JSON escaped to ASCII without required,
 //     additionalProperties, bounds and defaults; alone (no tools, not
-//     gpt-5) it costs 4 tokens more;
+//     gpt-5) it costs 4 tokens more; a Responses body's json_object
+//     format costs 4 tokens (a chat body's nothing);
 //   - an assistant's tool call is a message of its own whose header is
 //     "assistant to=functions.NAME" and whose content is the arguments
 //     as compact JSON;
@@ -32,7 +34,12 @@ import (
 //     a tool output's header is "functions.NAME" and costs 2 tokens more;
 //   - gpt-5 models (OpenAI's harmony format) add 82 tokens to a request
 //     with tools, 5 to each tool call and 2 to each tool output;
-//   - the search models bill no system or developer message.
+//   - under a json_schema response format, an assistant message with
+//     content costs 4 tokens more;
+//   - the search models bill no system or developer message;
+//   - a Responses body's instructions are not joined by the tools, and
+//     a function_call item replayed with its output item id costs 3
+//     tokens more (not with gpt-5).
 type openAIPrompt struct {
 	messages []promptMessage
 	priming  int
@@ -69,10 +76,25 @@ const (
 	promptStrictDiscount  = 1
 	promptToolOutputExtra = 2
 	promptFormatAlone     = 4
-	harmonyToolsPreamble  = 82
-	harmonyCallExtra      = 5
-	harmonyOutputExtra    = 2
+	// promptStoredCallExtra is what a Responses function_call item
+	// replayed with its output item id costs beyond its call.
+	promptStoredCallExtra = 3
+	// promptFormattedReply is what an assistant message with content
+	// costs more under a json_schema response format.
+	promptFormattedReply = 4
+	// promptJSONObjectResponses is what a Responses body's json_object
+	// text format costs; a chat json_object response_format costs nothing.
+	promptJSONObjectResponses = 4
+	harmonyToolsPreamble      = 82
+	harmonyCallExtra          = 5
+	harmonyOutputExtra        = 2
 )
+
+// ResponsesStoredCallsKey is the key under which the chat form of a
+// Responses body lists the call ids of its function_call items that
+// were sent with the id of the output item they replay; OpenAI bills
+// each such call promptStoredCallExtra tokens more (not with gpt-5).
+const ResponsesStoredCallsKey = "_responses_stored_calls"
 
 // openAIModelRules says how a model's prompt differs: reasoning models
 // prime the reply with fewer tokens; gpt-5 models use the harmony format.
@@ -101,6 +123,9 @@ func renderOpenAIPrompt(body *jsonNode, model string, responses bool) (p *openAI
 		return nil, false
 	}
 	reasoning, harmony, search := openAIModelRules(model)
+	// The o-series (o1, o3, o4) bill their tools at their text: no
+	// discount.
+	oSeries := reasoning && !harmony && !search
 	p = &openAIPrompt{priming: promptReplyPriming}
 	if reasoning {
 		p.priming = promptReasoningPrime
@@ -111,12 +136,21 @@ func renderOpenAIPrompt(body *jsonNode, model string, responses bool) (p *openAI
 	if !ok {
 		return nil, false
 	}
+	// A Responses body's instructions (its leading developer message) are
+	// not joined by the tools: they are a system message of their own,
+	// headed as in chat.
+	ownTools := false
+	if responses && len(msgs.items) > 0 {
+		ownTools = strings.EqualFold(strings.TrimSpace(msgs.items[0].get("role").text()), "developer")
+	}
 	if len(fns) > 0 {
-		if !responses || harmony {
+		if !responses || harmony || ownTools {
 			extra.add("# Tools\n\n## functions\n\n")
 		}
 		extra.add("namespace functions {\n\n")
-		p.toolsAdjust -= promptToolsDiscount
+		if !oSeries {
+			p.toolsAdjust -= promptToolsDiscount
+		}
 		if harmony && !responses {
 			p.toolsAdjust += harmonyToolsPreamble
 		}
@@ -131,8 +165,13 @@ func renderOpenAIPrompt(body *jsonNode, model string, responses bool) (p *openAI
 		}
 		extra.add("} // namespace functions")
 	}
+	if rf := body.get("response_format"); rf != nil && rf.get("type").text() == "json_object" && responses {
+		p.toolsAdjust += promptJSONObjectResponses
+	}
+	formatted := false // a json_schema response format is rendered
 	if rf := body.get("response_format"); rf != nil && rf.get("type").text() == "json_schema" {
 		if js := rf.get("json_schema"); js != nil && js.get("schema") != nil {
+			formatted = true
 			if len(extra.parts) > 0 {
 				extra.add("\n\n")
 			}
@@ -157,6 +196,12 @@ func renderOpenAIPrompt(body *jsonNode, model string, responses bool) (p *openAI
 		query = len(msgs.items)
 	}
 	names := map[string]string{} // tool call id -> function name
+	stored := map[string]bool{}  // Responses calls replayed with their item id
+	if list := body.get(ResponsesStoredCallsKey); responses && !harmony && list != nil && list.kind == '[' {
+		for _, id := range list.items {
+			stored[id.text()] = true
+		}
+	}
 	for i, m := range msgs.items {
 		role := strings.ToLower(strings.TrimSpace(m.get("role").text()))
 		pm := promptMessage{header: role, toolsFrom: -1, source: i}
@@ -177,7 +222,10 @@ func renderOpenAIPrompt(body *jsonNode, model string, responses bool) (p *openAI
 			pm.header += ":" + name
 		}
 		promptContent(m.get("content"), &pm.content)
-		if i == 0 && pm.component == ComponentSystem && len(extra.parts) > 0 {
+		if formatted && role == "assistant" && pm.content.n > 0 {
+			pm.extra += promptFormattedReply
+		}
+		if i == 0 && pm.component == ComponentSystem && len(extra.parts) > 0 && !ownTools {
 			pm.toolsFrom = len(pm.content.parts)
 			pm.content.add("\n\n")
 			pm.content.parts = append(pm.content.parts, extra.parts...)
@@ -226,6 +274,9 @@ func renderOpenAIPrompt(body *jsonNode, model string, responses bool) (p *openAI
 		}
 		for _, c := range calls {
 			names[c.id] = c.name
+			if stored[c.id] {
+				cm.extra += promptStoredCallExtra
+			}
 		}
 		p.messages = append(p.messages, cm)
 	}
@@ -355,7 +406,7 @@ func (p *openAIPrompt) count(tok tokens.Tokenizer) promptCounts {
 		}
 		c.framing += frame
 	}
-	if len(p.toolBlocks) > 0 || c.components[ComponentTools] != 0 {
+	if len(p.toolBlocks) > 0 || c.components[ComponentTools] != 0 || p.toolsAdjust != 0 {
 		c.components[ComponentTools] += p.toolsAdjust
 	}
 	c.toolItems = make([]int, len(p.toolBlocks))

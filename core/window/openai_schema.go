@@ -156,12 +156,13 @@ func (s *schemaRender) kind(p *jsonNode, kind string, indent, depth int) {
 }
 
 // toolBlock writes one function's block: each non-blank line of its
-// description as a comment, then its type.
+// description as a comment, its indentation removed and any trailing
+// space kept, then its type.
 func (s *schemaRender) toolBlock(fn *jsonNode) {
 	if d := fn.get("description"); d != nil && d.str != "" {
 		for _, line := range strings.Split(d.str, "\n") {
-			if line = strings.TrimSpace(line); line != "" {
-				s.out.add("// ", line, "\n")
+			if strings.TrimSpace(line) != "" {
+				s.out.add("// ", strings.TrimLeft(line, " \t"), "\n")
 			}
 		}
 	}

@@ -25,6 +25,9 @@ type requestBody struct {
 	// converted is the Chat Completions body a Responses API body was
 	// read as (body is then that converted body too); nil otherwise.
 	converted map[string]any
+	// storedCalls are the call ids of the Responses body's function_call
+	// items replayed with their output item id (window.ResponsesStoredCallsKey).
+	storedCalls []any
 }
 
 // withUsage adds the recorded usage of the interaction the body came from.

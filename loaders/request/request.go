@@ -147,6 +147,7 @@ func Parse(name string, data []byte, opts Options) (sc *core.Scenario, err error
 	site := requestSite{name: name, interaction: pick.interaction}
 	var responsesNotes []string
 	if loaders.IsResponsesBody(pick.body) {
+		pick.storedCalls = responsesStoredCalls(pick.body)
 		if pick.converted, responsesNotes, err = responsesAsChat(site, pick.body); err != nil {
 			return nil, err
 		}
