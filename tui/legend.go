@@ -9,6 +9,7 @@ import (
 	"ctxlab/core/window"
 	"ctxlab/themes"
 	"ctxlab/tui/draw"
+	"ctxlab/tui/rows"
 	"ctxlab/tui/views"
 )
 
@@ -29,13 +30,13 @@ type legendSection struct {
 // The styles legend entries are drawn in, by name: a fate's is its
 // row tone's, exactly as the document list draws it.
 var (
-	inIncluded   = inTone(toneIncluded)
-	inPartial    = inTone(tonePartial)
-	inSummarized = inTone(toneSummarized)
-	inExcluded   = inTone(toneExcluded)
-	inDuplicate  = inTone(toneDuplicate)
-	inFiltered   = inTone(toneFiltered)
-	inPlain      = inTone(tonePlain)
+	inIncluded   = inTone(rows.ToneIncluded)
+	inPartial    = inTone(rows.TonePartial)
+	inSummarized = inTone(rows.ToneSummarized)
+	inExcluded   = inTone(rows.ToneExcluded)
+	inDuplicate  = inTone(rows.ToneDuplicate)
+	inFiltered   = inTone(rows.ToneFiltered)
+	inPlain      = inTone(rows.TonePlain)
 	inText       = func(st *themes.Styles) lipgloss.Style { return st.Text }
 	inMuted      = func(st *themes.Styles) lipgloss.Style { return st.Muted }
 	inFaint      = func(st *themes.Styles) lipgloss.Style { return st.Faint }
@@ -48,8 +49,8 @@ var (
 	inFocused    = func(st *themes.Styles) lipgloss.Style { return st.ControlFocused }
 )
 
-func inTone(t rowTone) func(st *themes.Styles) lipgloss.Style {
-	return func(st *themes.Styles) lipgloss.Style { return toneStyle(st, t) }
+func inTone(t rows.Tone) func(st *themes.Styles) lipgloss.Style {
+	return func(st *themes.Styles) lipgloss.Style { return t.Style(st) }
 }
 
 // componentMeanings say what each line of the budget holds, in the

@@ -18,6 +18,7 @@ import (
 	"ctxlab/core/pipeline"
 	"ctxlab/core/window"
 	"ctxlab/themes"
+	"ctxlab/tui/rows"
 	"ctxlab/tui/views"
 )
 
@@ -33,12 +34,17 @@ var typography = map[rune]string{
 }
 
 // drawnGlyphs collects every non-ASCII symbol in a string literal of
-// the package's renderers, with where it was first seen.
+// the package's renderers and the document rows', with where it was
+// first seen.
 func drawnGlyphs(t *testing.T) map[rune]string {
 	t.Helper()
-	files, err := filepath.Glob("*.go")
-	if err != nil {
-		t.Fatal(err)
+	var files []string
+	for _, pattern := range []string{"*.go", "rows/*.go"} {
+		matched, err := filepath.Glob(pattern)
+		if err != nil || len(matched) == 0 {
+			t.Fatalf("%s: %d files (%v)", pattern, len(matched), err)
+		}
+		files = append(files, matched...)
 	}
 	fset := token.NewFileSet()
 	glyphs := map[rune]string{}
@@ -91,7 +97,6 @@ func TestLegendExplainsEveryGlyphTheRenderersDraw(t *testing.T) {
 // forms: the legend names each.
 func TestLegendNamesEveryComponentAndStripLabel(t *testing.T) {
 	legend := ansi.Strip(legendContent(themes.New(themes.Dark), 200))
-	var labels []string
 	for _, name := range window.ComponentNames {
 		// The short form the narrow grid draws, and on the same line
 		// the words every other screen uses.
@@ -106,10 +111,7 @@ func TestLegendNamesEveryComponentAndStripLabel(t *testing.T) {
 			t.Errorf("no legend line ties %q to %q", short, words)
 		}
 	}
-	for _, f := range stripForms {
-		labels = append(labels, f.assembler, f.sep)
-	}
-	for _, l := range labels {
+	for _, l := range rows.StripLabels() {
 		if !strings.Contains(legend, l) {
 			t.Errorf("the legend does not name %q", l)
 		}
@@ -166,8 +168,8 @@ func TestLegendDrawsEachFateAndComponentInItsOwnColour(t *testing.T) {
 		st := themes.New(palette)
 		legend := legendContent(st, 200)
 		for _, f := range pipeline.Fates() {
-			glyph, tone := fateLook(f)
-			if want := toneStyle(st, tone).Render(glyph); !strings.Contains(legend, want) {
+			glyph, tone := rows.FateLook(f)
+			if want := tone.Style(st).Render(glyph); !strings.Contains(legend, want) {
 				t.Errorf("%s: the legend lacks document fate %q drawn as %q", palette.Name, f, want)
 			}
 		}

@@ -28,7 +28,7 @@ func (m *Model) refreshTextPanes() tea.Cmd {
 	}
 	return m.inspector.show(inspected{
 		st: m.styles, themeID: m.themeID, ev: m.eval, shown: m.shown, doc: m.list.selectedDoc(),
-		filter: &m.filter, scoreDigits: m.list.layout.scoreDigits, tokenView: m.tokenView,
+		filter: &m.filter, scoreDigits: m.list.layout.ScoreDigits(), tokenView: m.tokenView,
 	})
 }
 

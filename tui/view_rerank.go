@@ -11,6 +11,7 @@ import (
 	"ctxlab/internal/safetext"
 	"ctxlab/themes"
 	"ctxlab/tui/draw"
+	"ctxlab/tui/rows"
 	"ctxlab/tui/views"
 )
 
@@ -55,12 +56,12 @@ func rerankContent(st *themes.Styles, ev *core.Evaluation, width int) string {
 	b.WriteString(st.TableHeader.Render(draw.PadRight(fmt.Sprintf("   %4s %*s  %-7s  %4s %*s  %s", "BM25", bmW, "score", "", "ret.", retW, "score", "source"), width)) + "\n")
 	srcW := max(10, width-28-bmW-retW)
 	for _, c := range ordered {
-		glyph, fate, tone := "✓", "kept   ", toneIncluded
+		glyph, fate, tone := "✓", "kept   ", rows.ToneIncluded
 		if c.Fate == pipeline.RerankRerankedOut {
-			glyph, fate, tone = "✗", "dropped", toneExcluded
+			glyph, fate, tone = "✗", "dropped", rows.ToneExcluded
 		}
 		src, _ := draw.ElideMiddle(draw.Source(c.Source), srcW)
-		line := fmt.Sprintf(" %s %4d %*.*f  %s  %4d %*.*f  %s", toneStyle(st, tone).Render(glyph), c.RerankRank+1, bmW, bmDigits, c.RerankScore,
+		line := fmt.Sprintf(" %s %4d %*.*f  %s  %4d %*.*f  %s", tone.Style(st).Render(glyph), c.RerankRank+1, bmW, bmDigits, c.RerankScore,
 			fate, c.RetrievalRank+1, retW, retDigits, c.RetrievalScore, src)
 		b.WriteString(line + "\n")
 	}

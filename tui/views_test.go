@@ -100,7 +100,7 @@ func TestInspectorMarksFilterMatchesInContent(t *testing.T) {
 	m = keys(t, m, "enter")
 	// Move to a document that matched by content, not by source.
 	for i, r := range m.list.rows {
-		if !strings.Contains(m.eval.Documents[r.doc].Source, "gift") {
+		if !strings.Contains(m.eval.Documents[r.Index()].Source, "gift") {
 			m.list.cursor = i
 			break
 		}
