@@ -11,8 +11,8 @@
 // document list (list_pane.go, doclist.go; its rows, their looks and the
 // pipeline strip are package tui/rows), the inspector (inspector_pane.go),
 // views 2 to 5, Diagnosis and help (views_pane.go; the text of the
-// Context, Memory, Metrics and Compare views is drawn by package
-// tui/views), view 6's ranked list of what takes the space
+// Context, Ordering, Memory, Metrics and Compare views and the legend is
+// drawn by package tui/views), view 6's ranked list of what takes the space
 // (space_pane.go), the Diagnosis view's cursor over the findings and the
 // jump to their rows (diagnosis_pane.go, diagnosis_jump.go), the baseline
 // and the Compare view (baseline.go, views/compare.go; the list's marks

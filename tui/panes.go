@@ -49,11 +49,11 @@ func (m *Model) refreshTextView() {
 func (m *Model) renderTextView(w int) string {
 	switch {
 	case m.views.helpOpen && m.views.legend:
-		return legendContent(m.styles, w)
+		return views.Legend(m.styles, w)
 	case m.views.helpOpen:
 		return helpContent(m.styles, m.helpSections(), w)
 	case m.view == viewOrdering:
-		return orderingContent(m.styles, m.eval, w)
+		return views.Ordering(m.styles, m.eval, w)
 	case m.view == viewContext && m.tokenView:
 		return contextTokensContent(m.styles, m.eval, w)
 	case m.view == viewContext:

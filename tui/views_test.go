@@ -55,22 +55,6 @@ func TestHangingWrapLeavesRoomForTheIndent(t *testing.T) {
 	}
 }
 
-func TestBudgetWalkNoteNamesDroppedStrongDocuments(t *testing.T) {
-	m := newTestModel(t, "support_chat", "dark", 120, 40)
-	note := budgetWalkNote(m.eval.Build.Trace)
-	if !strings.Contains(note, "ranks 2, 4") || !strings.Contains(note, "reference's behaviour") {
-		t.Errorf("note = %q", note)
-	}
-	// With lost-in-the-middle off the budget walks relevance order: no
-	// better-ranked document is excluded while a worse one is included.
-	m = keys(t, m, "c")
-	m.controls.SelectID("lost-in-middle")
-	m = keys(t, m, "space")
-	if note := budgetWalkNote(m.eval.Build.Trace); strings.Contains(note, "ranks 2, 4") {
-		t.Errorf("lost in the middle off, note = %q", note)
-	}
-}
-
 func TestContextViewMarksTheAssemblersCut(t *testing.T) {
 	m := newTestModel(t, "support_chat", "dark", 120, 40)
 	cuts := views.MessageCuts(m.eval)
@@ -122,11 +106,11 @@ func TestOrderingShowsRerank(t *testing.T) {
 	m = keys(t, m, "space", "2", "G")
 	screen := m.View()
 	for _, want := range []string{"Rerank 60→20→5", "Two-stage retrieval", "dropped", "kept", "kb/claims/damaged-in-transit.md"} {
-		if !strings.Contains(screen, want) && !strings.Contains(orderingContent(m.styles, m.eval, 100), want) {
+		if !strings.Contains(screen, want) && !strings.Contains(views.Ordering(m.styles, m.eval, 100), want) {
 			t.Errorf("missing %q", want)
 		}
 	}
-	text := orderingContent(m.styles, m.eval, 100)
+	text := views.Ordering(m.styles, m.eval, 100)
 	if strings.Count(text, "dropped") != 15 || strings.Count(text, " kept ") != 5 {
 		t.Errorf("want 5 kept and 15 dropped:\n%s", text)
 	}

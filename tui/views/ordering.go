@@ -1,4 +1,4 @@
-package tui
+package views
 
 import (
 	"fmt"
@@ -12,24 +12,23 @@ import (
 	"ctxlab/themes"
 	"ctxlab/tui/draw"
 	"ctxlab/tui/rows"
-	"ctxlab/tui/views"
 )
 
-// orderingContent draws relevance rank against position in the final
-// context: with lost-in-the-middle on, the tallest bars (best ranks) sit
-// at both ends and the shortest in the middle, matching the U-shaped
-// attention curve drawn beneath. A row of fate glyphs under the bars says
-// what reached the model from each slot, so the chart reads without
-// colour.
-func orderingContent(st *themes.Styles, ev *core.Evaluation, width int) string {
+// Ordering is the Ordering view: relevance rank against position in the
+// final context. With lost-in-the-middle on, the tallest bars (best
+// ranks) sit at both ends and the shortest in the middle, matching the
+// U-shaped attention curve drawn beneath. A row of fate glyphs under the
+// bars says what reached the model from each slot, so the chart reads
+// without colour. The two-stage retrieval follows when it is on.
+func Ordering(st *themes.Styles, ev *core.Evaluation, width int) string {
 	if ev == nil {
 		return st.Muted.Render("computing…")
 	}
-	return placementContent(st, ev, width) + rerankContent(st, ev, width)
+	return placement(st, ev, width) + rerank(st, ev, width)
 }
 
-// placementContent is the rank-against-slot chart and table.
-func placementContent(st *themes.Styles, ev *core.Evaluation, width int) string {
+// placement is the rank-against-slot chart and table.
+func placement(st *themes.Styles, ev *core.Evaluation, width int) string {
 	var b strings.Builder
 	if ev.Build == nil {
 		draw.WriteWrapped(&b, st.Muted, "The article's RAGContextManager keeps relevance order: documents are placed best first, no reordering.", width)
@@ -139,7 +138,7 @@ func placementContent(st *themes.Styles, ev *core.Evaluation, width int) string 
 			fate += " → cut"
 		}
 		fmt.Fprintf(&b, " %4d  %4d  %*.*f  %s %s  %s\n", slot+1, d.PosBeforeReorder+1, scoreW, digits, tr.Score(i),
-			tone.Style(st).Render(glyph), draw.PadRight(fate, fateW), draw.Truncate(views.SourceOf(ev, i), srcW))
+			tone.Style(st).Render(glyph), draw.PadRight(fate, fateW), draw.Truncate(SourceOf(ev, i), srcW))
 	}
 	if len(ev.RAGSurvival) > 0 {
 		b.WriteByte('\n')
