@@ -9,24 +9,24 @@
 // Model owns the layout, the focus, the current Settings and Evaluation,
 // and routes messages to panes that own their state, keys and update: the
 // document list (list_pane.go, doclist.go; its rows, their looks and the
-// pipeline strip are package tui/rows), the inspector (inspector_pane.go),
-// views 2 to 5, Diagnosis and help (views_pane.go; the text of the
-// Context, Ordering, Memory, Metrics and Compare views and the legend is
-// drawn by package tui/views), view 6's ranked list of what takes the space
-// (space_pane.go), the Diagnosis view's cursor over the findings and the
-// jump to their rows (diagnosis_pane.go, diagnosis_jump.go), the baseline
-// and the Compare view (baseline.go, views/compare.go; the list's marks
-// against it in baseline_rows.go, the bars' deltas in budget_delta.go, the
-// Eval view's baseline run in eval_baseline.go), the text as tokens
-// (token_view.go), the filter (package tui/filter), the controls strip
-// (package tui/controls, one control per entry of core's knob table), the
-// fix preview (fix_*.go: core.Suggest in a command, applied through the
-// knob table, undone from a stack of settings), the Eval view of a
-// retrieval run (eval_*.go, view_eval.go: a knob change runs every query
-// again in a command, and a query opens as the scenario with its
-// documents) and the status line (status.go). The worst finding has a line
-// of its own above the panes (finding_line.go). Colours come from themes
-// only.
+// pipeline strip are package tui/rows), the inspector (inspector_pane.go;
+// what it shows is package tui/inspector), views 2 to 5, Diagnosis and
+// help (views_pane.go; the text of the Context, Ordering, Memory, Metrics
+// and Compare views and the legend is drawn by package tui/views), view
+// 6's ranked list of what takes the space (space_pane.go), the Diagnosis
+// view's cursor over the findings and the jump to their rows
+// (diagnosis_pane.go, diagnosis_jump.go), the baseline and the Compare
+// view (baseline.go, views/compare.go; the list's marks against it in
+// baseline_rows.go, the bars' deltas in budget_delta.go, the Eval view's
+// baseline run in eval_baseline.go), the text as tokens (token_view.go),
+// the filter (package tui/filter), the controls strip (package
+// tui/controls, one control per entry of core's knob table), the fix
+// preview (fix_*.go: core.Suggest in a command, applied through the knob
+// table, undone from a stack of settings), the Eval view of a retrieval
+// run (eval_*.go, view_eval.go: a knob change runs every query again in a
+// command, and a query opens as the scenario with its documents) and the
+// status line (status.go). The worst finding has a line of its own above
+// the panes (finding_line.go). Colours come from themes only.
 //
 // Update does no I/O. Evaluation, token counting and export run in
 // commands that return a message; an evaluation is tagged with a

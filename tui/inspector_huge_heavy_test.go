@@ -12,6 +12,7 @@ import (
 
 	"ctxlab/core/value"
 	"ctxlab/loaders/scenario"
+	"ctxlab/tui/inspector"
 )
 
 // TestInspectorOfAHugeDocumentStaysSmall: a 1 MB document is laid out in
@@ -39,7 +40,7 @@ func TestInspectorOfAHugeDocumentStaysSmall(t *testing.T) {
 		lines := m.inspector.vp.TotalLineCount()
 		// A quarter megabyte wrapped to the pane's width, with room for the
 		// stage lines and token ids; the whole 1 MB would need four times as many.
-		most := 2*inspectorTextLimit/max(1, m.inspector.vp.Width-1) + 200
+		most := 2*inspector.TextLimit/max(1, m.inspector.vp.Width-1) + 200
 		if tokenView {
 			most *= 3 // ids and separators
 		}

@@ -16,6 +16,7 @@ import (
 	"ctxlab/internal/testcorpus"
 	"ctxlab/loaders/request"
 	"ctxlab/tui/draw"
+	"ctxlab/tui/inspector"
 	"ctxlab/tui/views"
 )
 
@@ -123,7 +124,7 @@ func TestInspectorAgreesWithTheList(t *testing.T) {
 	m := newTestModel(t, "support_chat", "mono", 120, 40)
 	found := 0
 	for doc, fate := range m.eval.RAGSurvival {
-		text := inspectorContent(m.styles, m.eval, doc, nil, "", 60, 2)
+		text := inspector.Content(m.styles, m.eval, doc, nil, "", 60, 2)
 		head := strings.SplitN(text, "\n", 2)[0]
 		switch fate {
 		case core.SurvivedCut:
@@ -148,7 +149,7 @@ func TestInspectorAgreesWithTheList(t *testing.T) {
 		t.Fatal("builder did not switch")
 	}
 	for doc := range m.eval.SimpleRAG.Trace {
-		text := inspectorContent(m.styles, m.eval, doc, nil, "", 60, 2)
+		text := inspector.Content(m.styles, m.eval, doc, nil, "", 60, 2)
 		if strings.Contains(text, "not_reached") || strings.Contains(text, "Fate ") {
 			t.Errorf("doc %d shows an identifier:\n%s", doc, text)
 		}

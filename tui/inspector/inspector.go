@@ -1,4 +1,4 @@
-package tui
+package inspector
 
 import (
 	"fmt"
@@ -17,8 +17,8 @@ import (
 	"ctxlab/tui/rows"
 )
 
-// inspectorTitle names the selected document.
-func inspectorTitle(ev *core.Evaluation, doc int) string {
+// Title names the selected document.
+func Title(ev *core.Evaluation, doc int) string {
 	if ev == nil || doc < 0 || doc >= len(ev.Documents) {
 		return "Inspector"
 	}
@@ -34,13 +34,13 @@ func formatScore(score float64, digits int) string {
 	return numfmt.Score(score, max(2, digits))
 }
 
-// inspectorContent describes one document: its fate at each stage and
+// Content describes one document: its fate at each stage and
 // why, its counts under every tokenizer, its duplicate relations, and its
 // content with shared shingles highlighted and the cut point marked.
 // query is the list's filter, whose matches in the text are highlighted.
 // scoreDigits is the list's score precision, so both panes print a
 // score alike.
-func inspectorContent(st *themes.Styles, ev *core.Evaluation, doc int, counts map[string]int, query string, width, scoreDigits int) string {
+func Content(st *themes.Styles, ev *core.Evaluation, doc int, counts map[string]int, query string, width, scoreDigits int) string {
 	if ev == nil || doc < 0 || doc >= len(ev.Documents) {
 		return st.Muted.Render("No document selected.")
 	}
@@ -258,7 +258,7 @@ func writeContent(b *strings.Builder, st *themes.Styles, content string, shared 
 		title = "content · ✂ marks the cut: the text after it was left out"
 	}
 	fmt.Fprintf(b, "\n%s\n", st.Muted.Render("── "+title+" ──"))
-	content, omitted := inspectorExcerpt(content, cutAt)
+	content, omitted := Excerpt(content, cutAt)
 	text := safetext.Sanitize(content)
 	if len(text) != len(content) {
 		// Sanitizing moved byte offsets; show the text without marks.
