@@ -73,7 +73,7 @@ func TestStreamIndentedJSONRefusesNaNBeforeWriting(t *testing.T) {
 
 // Every reference case, in both budget modes and with synopses, written
 // by hand equals the reflection encoder's bytes; under the race detector,
-// every third case.
+// every fifth case.
 func TestAppendIndentedJSONIsMarshalIndented(t *testing.T) {
 	t.Parallel()
 	heuristic, _ := tokens.ByName(tokens.TokenizerHeuristic)
