@@ -1,5 +1,5 @@
 # ctxlab: make run opens the workbench on the bundled sample. CI (.ci/run)
-# runs make test, make e2e, make heavy and make fuzz.
+# runs make check, make test, make e2e, make heavy and make fuzz.
 
 GO      ?= go
 BIN     ?= bin/ctxlab
@@ -22,7 +22,7 @@ TESTTAGS = e2e,heavy
 # The Go files git tracks; outside a git checkout, every Go file.
 GOFILES = $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')
 
-.PHONY: run build fmt vet lint test e2e heavy bench fuzz vocabularies
+.PHONY: run build fmt vet lint check test e2e heavy bench fuzz vocabularies
 
 run: build
 	./$(BIN)
@@ -46,7 +46,13 @@ lint:
 	$(GO) run $(STATICCHECK) -tags $(TESTTAGS) ./...
 	$(GO) run ./internal/docslint
 
-test: vet lint
+# The checks that read the code without running it: formatting, go vet,
+# staticcheck and the docs check.
+check: vet lint
+
+# Every test with the race detector. The checks are make check, so the
+# test run is the tests alone; CI runs both.
+test:
 	$(GO) test -race -count=1 ./...
 
 # The tests of the built binary (package e2e, behind the e2e tag): exit

@@ -8,6 +8,7 @@ import (
 	"ctxlab/internal/numfmt"
 	"ctxlab/themes"
 	"ctxlab/tui/draw"
+	"ctxlab/tui/rows"
 )
 
 // allocationHintWords are the ways, fullest first, of saying why the
@@ -18,8 +19,8 @@ import (
 // is nothing to explain: no retrieved document left out, a request
 // measured as sent or over its max input, or less room left in the
 // window than the allocation itself.
-func allocationHintWords(ev *core.Evaluation, sent fates) []string {
-	if ev == nil || ev.Assembly == nil || len(ev.Documents) == 0 || sent.excluded == 0 {
+func allocationHintWords(ev *core.Evaluation, sent rows.Fates) []string {
+	if ev == nil || ev.Assembly == nil || len(ev.Documents) == 0 || sent.Excluded == 0 {
 		return nil
 	}
 	a := ev.Assembly
@@ -28,9 +29,9 @@ func allocationHintWords(ev *core.Evaluation, sent fates) []string {
 	if !a.Fits || a.Mode != window.Budgeted || !ok || rag.Allocated <= 0 || free < rag.Allocated {
 		return nil
 	}
-	n, alloc, room := numfmt.Thousands(sent.excluded), numfmt.Thousands(rag.Allocated), numfmt.Thousands(free)
-	docs := numfmt.Plural(sent.excluded, "document", "documents")
-	lost, cut := assemblerCuts(ev)
+	n, alloc, room := numfmt.Thousands(sent.Excluded), numfmt.Thousands(rag.Allocated), numfmt.Thousands(free)
+	docs := numfmt.Plural(sent.Excluded, "document", "documents")
+	lost, cut := rows.AssemblerCuts(ev)
 	twice := lost+cut > 0
 	long := fmt.Sprintf("ℹ %s %s left out with %s input tokens free: the retrieved context's %s-token allocation decides, not the window",
 		n, docs, room, alloc)

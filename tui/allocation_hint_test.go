@@ -65,8 +65,8 @@ func TestNoAllocationHintWhenNothingIsLeftOut(t *testing.T) {
 	m = keys(t, m, "enter", "ctrl+u")
 	m = typeText(t, m, "20000")
 	m = keys(t, m, "enter")
-	if m.sent.excluded != 0 {
-		t.Fatalf("a 20,000-token allocation still leaves out %d documents", m.sent.excluded)
+	if m.sent.Excluded != 0 {
+		t.Fatalf("a 20,000-token allocation still leaves out %d documents", m.sent.Excluded)
 	}
 	if screen := ansi.Strip(m.View()); strings.Contains(screen, "allocation decides") || m.computeLayout().hint != 0 {
 		t.Errorf("a hint with nothing left out:\n%s", screen)

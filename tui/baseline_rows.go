@@ -1,13 +1,12 @@
 package tui
 
 import (
-	"strings"
-
 	"github.com/charmbracelet/lipgloss"
 
 	"ctxlab/core"
 	"ctxlab/internal/numfmt"
 	"ctxlab/themes"
+	"ctxlab/tui/rows"
 )
 
 // setComparison installs the comparison with the baseline (nil: none)
@@ -44,36 +43,20 @@ func versusMark(st *themes.Styles, kind core.DocumentChangeKind) (string, lipglo
 	return "↕ moved", st.Changed
 }
 
-// versusNote is a row's note beside a baseline mark: without its rank,
-// which says nothing about the change and would push the mark's words
-// ("≠ stage over") off a 120-column list.
-func versusNote(r rowLook, wordy bool) string {
-	text := r.shown(wordy)
-	switch r.note.kind {
-	case noteSentWhole, noteOverBudget, noteDedupKept:
-		for _, sep := range []string{" · rank ", " rank "} {
-			if i := strings.Index(text, sep); i >= 0 {
-				return text[:i]
-			}
-		}
-	}
-	return text
-}
-
 // changedFirst puts the rows whose document changed against the baseline
 // first, each group in its own order.
-func changedFirst(ev *core.Evaluation, rows []docRow, versus map[int]core.DocumentChangeKind) []docRow {
+func changedFirst(ev *core.Evaluation, listed []rows.Row, versus map[int]core.DocumentChangeKind) []rows.Row {
 	if len(versus) == 0 {
-		return rows
+		return listed
 	}
-	out := make([]docRow, 0, len(rows))
-	for _, r := range rows {
-		if versus[scenarioIndex(ev, r.index())] != "" {
+	out := make([]rows.Row, 0, len(listed))
+	for _, r := range listed {
+		if versus[scenarioIndex(ev, r.Index())] != "" {
 			out = append(out, r)
 		}
 	}
-	for _, r := range rows {
-		if versus[scenarioIndex(ev, r.index())] == "" {
+	for _, r := range listed {
+		if versus[scenarioIndex(ev, r.Index())] == "" {
 			out = append(out, r)
 		}
 	}

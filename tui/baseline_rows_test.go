@@ -48,13 +48,13 @@ func TestListMarksChangesAgainstTheBaseline(t *testing.T) {
 	}
 	seenUnchanged := false
 	for i, r := range m.list.rows {
-		changed := m.versus[scenarioIndex(m.eval, r.index())] != ""
+		changed := m.versus[scenarioIndex(m.eval, r.Index())] != ""
 		if changed && seenUnchanged {
 			t.Fatalf("row %d changed against the baseline but comes after an unchanged one", i)
 		}
 		seenUnchanged = seenUnchanged || !changed
 	}
-	if first := m.list.rows[0]; m.versus[scenarioIndex(m.eval, first.index())] == "" {
+	if first := m.list.rows[0]; m.versus[scenarioIndex(m.eval, first.Index())] == "" {
 		t.Errorf("the first row is unchanged")
 	}
 	m = keys(t, m, "P")
@@ -71,28 +71,5 @@ func TestGoldenListBaseline(t *testing.T) {
 			m := keys(t, listAgainstBaseline(t, "mono", size.w, size.h), "b")
 			golden.RequireEqual(t, []byte(m.View()))
 		})
-	}
-}
-
-// TestVersusNoteDropsTheRank: beside a baseline mark the note keeps its
-// fate and loses its rank, in words and short.
-func TestVersusNoteDropsTheRank(t *testing.T) {
-	cases := []struct {
-		note        rowNote
-		short, wide string
-	}{
-		{rowNote{kind: noteOverBudget, n1: 25}, "over", "over budget"},
-		{rowNote{kind: noteSentWhole, citation: 4, n1: 7}, "[4]", "[4] sent whole"},
-		{rowNote{kind: noteDedupKept, n1: 3}, "kept", "kept"},
-		{rowNote{kind: noteNearCopy, n1: 2, sim: 0.94}, "≈ #2 J=0.94", "≈ near copy of #2, similarity 0.94"},
-	}
-	for _, c := range cases {
-		r := rowLook{note: c.note}
-		if got := versusNote(r, false); got != c.short {
-			t.Errorf("short %v: %q, want %q", c.note.kind, got, c.short)
-		}
-		if got := versusNote(r, true); got != c.wide {
-			t.Errorf("in words %v: %q, want %q", c.note.kind, got, c.wide)
-		}
 	}
 }

@@ -3,6 +3,8 @@ package tui
 import (
 	"strings"
 	"testing"
+
+	"ctxlab/tui/views"
 )
 
 // TestBudgetBeforeReorderControl: turning the control on re-runs the
@@ -10,7 +12,7 @@ import (
 // strongest documents are no longer the ones the budget passes over.
 func TestBudgetBeforeReorderControl(t *testing.T) {
 	m := newTestModel(t, "support_chat", "mono", 160, 48)
-	before := orderingContent(m.styles, m.eval, 120)
+	before := views.Ordering(m.styles, m.eval, 120)
 	if !strings.Contains(before, "The budget walks the slots front to back") {
 		t.Fatalf("the reference order should lose strong documents placed last:\n%s", before)
 	}
@@ -20,7 +22,7 @@ func TestBudgetBeforeReorderControl(t *testing.T) {
 	if !m.eval.Settings.Pipeline.BudgetBeforeReorder || !m.eval.Build.Trace.BudgetFirst {
 		t.Fatal("the control did not turn budget-before-reorder on")
 	}
-	after := orderingContent(m.styles, m.eval, 120)
+	after := views.Ordering(m.styles, m.eval, 120)
 	for _, want := range []string{"lost in the middle: on, after the budget", "the budget took documents best first"} {
 		if !strings.Contains(after, want) {
 			t.Errorf("the Ordering view lacks %q:\n%s", want, after)

@@ -35,10 +35,6 @@ func componentLabel(name string, full bool) string {
 	return window.ComponentShort(name)
 }
 
-// framingAndHeadings labels the narrow grid's line that holds both the
-// message framing and the assembler's headings, when it has the room.
-var framingAndHeadings = window.ComponentShort(window.ComponentFraming) + " and " + window.ComponentShort(window.ComponentLabels)
-
 // labelWidth is the label column of a grid: the widest name it can hold
 // and a space, the same for every cell so the bars line up.
 func labelWidth(full bool) int {
@@ -50,13 +46,6 @@ func labelWidth(full bool) int {
 		w = max(w, len(window.ComponentWords(name)))
 	}
 	return w + 1
-}
-
-// monoFills tell window-bar segments apart when there is no colour.
-var monoFills = map[string]string{
-	window.ComponentSystem: "█", window.ComponentTools: "▓", window.ComponentHistory: "▒", window.ComponentRAG: "█",
-	window.ComponentToolResults: "▓", window.ComponentQuery: "▒", window.ComponentLabels: "▪", window.ComponentFraming: "▪",
-	window.ComponentReserve: "╌",
 }
 
 // budgetRows is how many lines the budget block takes at a width: the
@@ -221,7 +210,7 @@ func renderWindowBar(st *themes.Styles, a *window.Assembly, limit bindingLimit, 
 		}
 		fill := "█"
 		if st.Mono {
-			fill = monoFills[name]
+			fill = views.MonoFill(name)
 		}
 		b.WriteString(views.ComponentStyle(st, name).Render(strings.Repeat(fill, n)))
 		cells += n
@@ -273,7 +262,7 @@ func componentCellFor(st *themes.Styles, ev *core.Evaluation, c window.Component
 		cell.nums = numfmt.Thousands(c.Used) + " tok"
 		if narrow {
 			// Framing and the assembler's headings share one line.
-			cell.label, cell.wideLabel = window.ComponentShort(window.ComponentFraming)+"+", framingAndHeadings
+			cell.label, cell.wideLabel = window.ComponentShort(window.ComponentFraming)+"+", views.FramingAndHeadings
 		}
 		return cell
 	case window.ComponentReserve:

@@ -9,6 +9,7 @@ import (
 
 	"ctxlab/core"
 	"ctxlab/core/diagnose"
+	"ctxlab/tui/rows"
 	"ctxlab/tui/views"
 )
 
@@ -136,21 +137,21 @@ func (m *Model) jumpToDocument(scenarioDoc int) {
 	m.openView(viewDocuments)
 	m.focus = paneList
 	m.layoutPanes()
-	m.status.set(label + " " + views.SourceOf(ev, doc) + ", shown at the " + stageNames[m.list.stage] + " stage")
+	m.status.set(label + " " + views.SourceOf(ev, doc) + ", shown at the " + m.list.stage.Name() + " stage")
 }
 
 // decidingStage is the stage at which a document's fate was decided: the
 // filter for one too short, dedup for a duplicate, else the budget.
-func decidingStage(ev *core.Evaluation, doc int) stage {
+func decidingStage(ev *core.Evaluation, doc int) rows.Stage {
 	if ev.SimpleRAG != nil || ev.Build == nil || doc >= ev.Build.Trace.Len() {
-		return stageBudget
+		return rows.StageBudget
 	}
 	d := ev.Build.Trace.Doc(doc)
 	switch {
 	case d.Filtered:
-		return stageFilter
+		return rows.StageFilter
 	case d.Duplicate != nil:
-		return stageDedup
+		return rows.StageDedup
 	}
-	return stageBudget
+	return rows.StageBudget
 }

@@ -11,6 +11,7 @@ import (
 	"ctxlab/core"
 	"ctxlab/core/diagnose"
 	"ctxlab/themes"
+	"ctxlab/tui/rows"
 )
 
 // findingIndex is the position of the first finding with code, failing
@@ -57,7 +58,7 @@ func TestDiagnosisViewListsFindingsAndJumpsToTheDocument(t *testing.T) {
 	}
 	// The first finding's second row is #34, the stale copy sent.
 	m = keys(t, m, "k", "l", "enter")
-	if m.view != viewDocuments || m.focus != paneList || m.list.stage != stageBudget {
+	if m.view != viewDocuments || m.focus != paneList || m.list.stage != rows.StageBudget {
 		t.Fatalf("enter left view %d, focus %v, stage %v", m.view, m.focus, m.list.stage)
 	}
 	if got := scenarioIndex(m.eval, m.list.selectedDoc()); got != 33 {
@@ -87,7 +88,7 @@ func TestDiagnosisJumpShowsTheStageAndTheHiddenRow(t *testing.T) {
 	m = chooseFinding(t, m, findingIndex(t, m, diagnose.CodeConflictingNearDuplicate))
 	want := m.eval.Findings[m.diagnosis.cursor].Refs[0]
 	m = keys(t, m, "enter")
-	if m.list.stage != stageDedup || m.view != viewDocuments {
+	if m.list.stage != rows.StageDedup || m.view != viewDocuments {
 		t.Fatalf("the duplicate was shown at stage %v, view %d", m.list.stage, m.view)
 	}
 	if got := scenarioIndex(m.eval, m.list.selectedDoc()); got != want.Index {

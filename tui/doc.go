@@ -8,25 +8,29 @@
 //
 // Model owns the layout, the focus, the current Settings and Evaluation,
 // and routes messages to panes that own their state, keys and update: the
-// document list (list_pane.go), the inspector (inspector_pane.go), views 2
-// to 5, Diagnosis and help (views_pane.go; the text of the Context, Memory,
-// Metrics and Compare views is drawn by package tui/views), view 6's ranked
-// list of what takes the space (space_pane.go), the Diagnosis view's cursor
-// over the findings and the jump to their rows (diagnosis_pane.go,
-// diagnosis_jump.go), the baseline and the Compare view (baseline.go,
-// views/compare.go; the list's marks against it in baseline_rows.go, the
-// bars' deltas in budget_delta.go, the Eval view's baseline run in
-// eval_baseline.go), the text as tokens (token_view.go), the filter
-// (package tui/filter), the controls strip (package tui/controls, one
-// control per entry of core's knob table), the fix preview (fix_*.go:
-// core.Suggest in a command, applied through the knob table, undone from a
-// stack of settings), the Eval view of a retrieval run (eval_*.go,
-// view_eval.go: a knob change runs every query again in a command, and a
-// query opens as the scenario with its documents) and the status line
-// (status.go), and the Timeline view of an agent's trajectory (package
-// tui/timeline: the replay of every policy in a command, a turn opened as
-// the scenario in timeline_pane.go). The worst finding has a line of its
-// own above the panes (finding_line.go). Colours come from themes only.
+// document list (list_pane.go, doclist.go; its rows, their looks and the
+// pipeline strip are package tui/rows), the inspector (inspector_pane.go;
+// what it shows is package tui/inspector), views 2 to 5, Diagnosis and
+// help (views_pane.go; the text of the Context, Ordering, Memory, Metrics
+// and Compare views and the legend is drawn by package tui/views), view
+// 6's ranked list of what takes the space (space_pane.go), the Diagnosis
+// view's cursor over the findings and the jump to their rows
+// (diagnosis_pane.go, diagnosis_jump.go), the baseline and the Compare
+// view (baseline.go, views/compare.go; the list's marks against it in
+// baseline_rows.go, the bars' deltas in budget_delta.go, the Eval view's
+// baseline run in eval_baseline.go), the text as tokens (token_view.go),
+// the filter (package tui/filter), the controls strip (package
+// tui/controls, one control per entry of core's knob table), the fix
+// preview (fix_*.go: core.Suggest in a command, applied through the knob
+// table, undone from a stack of settings), the Eval view of a retrieval
+// run (eval_*.go, view_eval.go: a knob change runs every query again in a
+// command, and a query opens as the scenario with its documents), the
+// status line (status.go), the Timeline view of an agent's trajectory
+// (package tui/timeline: the replay of every policy in a command, a turn
+// opened as the scenario in timeline_pane.go) and the trace picker put
+// before the workbench (traces.go, package tui/picker). The worst finding
+// has a line of its own above the panes (finding_line.go). Colours come
+// from themes only.
 //
 // Update does no I/O. Evaluation, token counting and export run in
 // commands that return a message; an evaluation is tagged with a
@@ -45,10 +49,10 @@
 // at a time, long texts double-quoted a window at a time).
 //
 // What a pane holds is bounded by what it draws, not by the input. The
-// list keeps of each row only its document and whether it left
-// (doc_rows.go); its glyph, numbers and note are read from the trace when
-// the row is drawn or measured (row_look.go, row_note_shape.go), and the
-// pipeline strip's counts come from the trace's. A view draws at most the
+// list keeps of each row only its document and whether it left (package
+// tui/rows); its glyph, numbers and note are read from the trace when
+// the row is drawn or measured (rows.Look), and the pipeline strip's
+// counts come from the trace's. A view draws at most the
 // first 256 KiB of a text (draw.Head), the inspector an excerpt as
 // long, and a long source is quoted by its ends (draw.Source).
 //

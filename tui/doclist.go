@@ -10,6 +10,7 @@ import (
 	"ctxlab/internal/numfmt"
 	"ctxlab/themes"
 	"ctxlab/tui/draw"
+	"ctxlab/tui/rows"
 )
 
 // docList is the document list: rows for the selected stage, a cursor and
@@ -17,11 +18,11 @@ import (
 // row is cached by (document, width, generation, state), so scrolling a
 // 10,000-document list costs the same as scrolling a short one.
 type docList struct {
-	rows []docRow
+	rows []rows.Row
 	// from is what the rows were made from, where each drawn row's look
 	// is read.
-	from   rowSource
-	layout rowLayout
+	from   rows.Source
+	layout rows.Layout
 	rowCursor
 
 	cache map[rowKey]string
@@ -36,15 +37,15 @@ type rowKey struct {
 
 // setRows replaces the rows, keeping the cursor on the same document when
 // it is still listed.
-func (l *docList) setRows(rows []docRow) {
+func (l *docList) setRows(next []rows.Row) {
 	current := -1
 	if l.cursor < len(l.rows) {
-		current = l.rows[l.cursor].index()
+		current = l.rows[l.cursor].Index()
 	}
-	l.rows = rows
+	l.rows = next
 	l.cursor = 0
-	for i, r := range rows {
-		if r.index() == current {
+	for i, r := range next {
+		if r.Index() == current {
 			l.cursor = i
 			break
 		}
@@ -55,7 +56,7 @@ func (l *docList) setRows(rows []docRow) {
 // so the inspector opens on a document of the context, not a removed one.
 func (l *docList) selectFirstPresent() {
 	for i, r := range l.rows {
-		if !r.gone {
+		if !r.Gone() {
 			l.cursor = i
 			return
 		}
@@ -65,7 +66,7 @@ func (l *docList) selectFirstPresent() {
 // selectedDoc is the document under the cursor, -1 for an empty list.
 func (l *docList) selectedDoc() int {
 	if l.cursor < len(l.rows) {
-		return l.rows[l.cursor].index()
+		return l.rows[l.cursor].Index()
 	}
 	return -1
 }
@@ -76,7 +77,7 @@ func (l *docList) move(delta, height int) { l.rowCursor.move(delta, height, len(
 // false when the rows do not list it.
 func (l *docList) selectDocument(doc, height int) bool {
 	for i, r := range l.rows {
-		if r.index() == doc {
+		if r.Index() == doc {
 			l.cursor = i
 			l.scrollTo(height)
 			return true
@@ -90,7 +91,7 @@ func (l *docList) selectDocument(doc, height int) bool {
 func (l *docList) nextChanged(changed map[int]bool, height int) bool {
 	for step := 1; step <= len(l.rows); step++ {
 		i := (l.cursor + step) % len(l.rows)
-		if changed[l.rows[i].index()] {
+		if changed[l.rows[i].Index()] {
 			l.cursor = i
 			l.scrollTo(height)
 			return true
@@ -111,7 +112,7 @@ type listRenderContext struct {
 	themeID   int
 	ev        *core.Evaluation
 	gen       int
-	stage     stage
+	stage     rows.Stage
 	width     int
 	focused   bool
 	changed   map[int]bool
@@ -132,7 +133,7 @@ func (l *docList) view(rc listRenderContext, height int) string {
 	if len(l.cache) > 4096 {
 		clear(l.cache)
 	}
-	header := fmt.Sprintf("  %*s %*s %*s %s", l.layout.numW+1, "#", l.layout.scoreW, "score", l.layout.tokW, "tok", "source")
+	header := fmt.Sprintf("  %*s %*s %*s %s", l.layout.NumW()+1, "#", l.layout.ScoreW(), "score", l.layout.TokW(), "tok", "source")
 	lines := []string{rc.st.TableHeader.Render(draw.PadRight(header, rc.width))}
 	if len(l.rows) == 0 {
 		empty := " no documents at this stage"
@@ -150,12 +151,12 @@ func (l *docList) view(rc listRenderContext, height int) string {
 	end := min(len(l.rows), l.offset+body)
 	for i := l.offset; i < end; i++ {
 		r := l.rows[i]
-		doc := r.index()
+		doc := r.Index()
 		key := rowKey{doc: doc, gen: rc.gen, width: rc.width, stage: int(rc.stage), selected: i == l.cursor && rc.focused,
 			cursorMark: i == l.cursor, changed: rc.changed[doc], versus: rc.versus[scenarioIndex(rc.ev, doc)], filterVer: rc.filterVer, themeID: rc.themeID}
 		line, ok := l.cache[key]
 		if !ok {
-			line = renderRow(rc, l.layout, r, l.from.look(r), key)
+			line = renderRow(rc, l.layout, r, l.from.Look(r), key)
 			l.cache[key] = line
 		}
 		lines = append(lines, line)
@@ -165,10 +166,10 @@ func (l *docList) view(rc listRenderContext, height int) string {
 
 // renderRow draws one row, which looks as look: glyph, number, score,
 // tokens, source, note.
-func renderRow(rc listRenderContext, layout rowLayout, row docRow, r rowLook, key rowKey) string {
+func renderRow(rc listRenderContext, layout rows.Layout, row rows.Row, r rows.Look, key rowKey) string {
 	st := rc.st
-	doc := rc.ev.Documents[row.index()]
-	sourceW, noteW, wordy := layout.columns(rc.width)
+	doc := rc.ev.Documents[row.Index()]
+	sourceW, noteW, wordy := layout.Columns(rc.width)
 	source := draw.Source(doc.Source)
 	if source == "" {
 		source = "(no source)"
@@ -177,7 +178,7 @@ func renderRow(rc listRenderContext, layout rowLayout, row docRow, r rowLook, ke
 	if key.cursorMark {
 		lead = "▸"
 	}
-	numbers := fmt.Sprintf(" %*d %*s %*s ", layout.numW, displayNumber(rc.ev, row.index()), layout.scoreW, numfmt.Score(r.score, layout.scoreDigits), layout.tokW, numfmt.Thousands(r.tokens))
+	numbers := fmt.Sprintf(" %*d %*s %*s ", layout.NumW(), rows.DisplayNumber(rc.ev, row.Index()), layout.ScoreW(), numfmt.Score(r.Score(), layout.ScoreDigits()), layout.TokW(), numfmt.Thousands(r.Tokens()))
 	// A URL's scheme says nothing in a column of URLs; its host does.
 	scheme := 0
 	for _, prefix := range []string{"https://", "http://"} {
@@ -187,20 +188,20 @@ func renderRow(rc listRenderContext, layout rowLayout, row docRow, r rowLook, ke
 	}
 	src, elided := draw.ElideMiddle(source[scheme:], sourceW)
 	kept := func(i int) int { return elided(i - scheme) }
-	note := draw.Truncate(r.shown(wordy), noteW)
+	note := draw.Truncate(r.Shown(wordy), noteW)
 
 	if key.selected {
-		if st.Mono && r.tone == toneDuplicate && row.gone {
+		if st.Mono && r.Tone() == rows.ToneDuplicate && row.Gone() {
 			src = draw.Strike(src)
 		}
-		return st.Selected.Render(draw.PadRight(lead+r.glyph+numbers+draw.PadRight(src, sourceW)+" "+note, rc.width))
+		return st.Selected.Render(draw.PadRight(lead+r.Glyph()+numbers+draw.PadRight(src, sourceW)+" "+note, rc.width))
 	}
-	tone := toneStyle(st, r.tone)
-	glyph := tone.Render(r.glyph)
+	tone := r.Tone().Style(st)
+	glyph := tone.Render(r.Glyph())
 	nums := st.Text.Render(numbers)
-	srcStyled := highlightMatches(st, src, keptMatches(rc.matches[row.index()], kept), st.Text)
+	srcStyled := highlightMatches(st, src, keptMatches(rc.matches[row.Index()], kept), st.Text)
 	switch {
-	case r.tone == toneDuplicate && row.gone:
+	case r.Tone() == rows.ToneDuplicate && row.Gone():
 		// Struck out: with colour by the terminal, without it by
 		// combining strokes, which survive NO_COLOR.
 		if st.Mono {
@@ -209,7 +210,7 @@ func renderRow(rc listRenderContext, layout rowLayout, row docRow, r rowLook, ke
 			srcStyled = st.Duplicate.Render(src)
 		}
 		nums = st.Faint.Render(numbers)
-	case row.gone:
+	case row.Gone():
 		srcStyled = st.Filtered.Render(src)
 		nums = st.Filtered.Render(numbers)
 	}
@@ -218,29 +219,11 @@ func renderRow(rc listRenderContext, layout rowLayout, row docRow, r rowLook, ke
 	switch {
 	case key.versus != "":
 		mark, style := versusMark(st, key.versus)
-		noteStyled = style.Render(mark + " " + draw.Truncate(versusNote(r, wordy), noteW-len([]rune(mark))-1))
+		noteStyled = style.Render(mark + " " + draw.Truncate(r.ShownWithoutRank(wordy), noteW-len([]rune(mark))-1))
 	case key.changed:
-		noteStyled = st.Changed.Render("◆ " + draw.Truncate(r.shown(wordy), noteW-2))
+		noteStyled = st.Changed.Render("◆ " + draw.Truncate(r.Shown(wordy), noteW-2))
 	}
 	return draw.PadRight(st.Accent.Render(lead)+glyph+nums+draw.PadRight(srcStyled, sourceW)+" "+noteStyled, rc.width)
-}
-
-func toneStyle(st *themes.Styles, t rowTone) lipgloss.Style {
-	switch t {
-	case toneIncluded:
-		return st.Included
-	case tonePartial:
-		return st.Partial
-	case toneSummarized:
-		return st.Summarized
-	case toneExcluded:
-		return st.Excluded
-	case toneDuplicate:
-		return st.Duplicate.UnsetStrikethrough()
-	case toneFiltered:
-		return st.Filtered
-	}
-	return st.Muted
 }
 
 // keptMatches maps a filter's matched rune indexes through an elision,
@@ -282,7 +265,7 @@ func highlightMatches(st *themes.Styles, s string, matched []int, base lipgloss.
 // shows it.
 func (l *docList) selectDoc(doc int) bool {
 	for i, r := range l.rows {
-		if r.index() == doc {
+		if r.Index() == doc {
 			l.cursor = i
 			return true
 		}

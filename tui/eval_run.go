@@ -12,6 +12,7 @@ import (
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 	"ctxlab/tui/filter"
+	"ctxlab/tui/rows"
 )
 
 // evalRunMsg carries a run of every query back to Update with the
@@ -147,7 +148,7 @@ func (m *Model) openQuery(i int) tea.Cmd {
 	m.initial.Query = m.settings.Query
 	// A new document set: nothing from the last one's rows carries over,
 	// and its first evaluation marks no document as changed.
-	m.eval, m.changed, m.sent = nil, nil, fates{}
+	m.eval, m.changed, m.sent = nil, nil, rows.Fates{}
 	m.list, m.inspector, m.diagnosis, m.space, m.filter = newListPane(), newInspectorPane(), newDiagnosisPane(), newSpacePane(), filter.New()
 	m.run.shown, m.run.open = i, false
 	m.openView(viewDocuments)

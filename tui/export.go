@@ -16,6 +16,7 @@ import (
 
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
+	"ctxlab/tui/rows"
 )
 
 // exportedMsg reports where an export went, or why it failed.
@@ -162,11 +163,11 @@ func writeReport(w io.Writer, m Model) error {
 		screen = screen[:i] // the footer's keys mean nothing on paper
 	}
 	io.WriteString(w, screen)
-	io.WriteString(w, "\n\nAll documents after the "+stageNames[m.list.stage]+" stage (# input number, score, tokens, source, state)\n")
-	for _, row := range stageRows(m.eval, m.list.stage, false) {
-		r := lookRow(m.eval, m.list.stage, row)
-		if _, err := fmt.Fprintf(w, "%s %4d %6s %6d  %s  %s\n", r.glyph, displayNumber(m.eval, row.index()), numfmt.Score(r.score, 2), r.tokens,
-			safetext.Line(m.eval.Documents[row.index()].Source), r.note.text(false)); err != nil {
+	io.WriteString(w, "\n\nAll documents after the "+m.list.stage.Name()+" stage (# input number, score, tokens, source, state)\n")
+	for _, row := range rows.ForStage(m.eval, m.list.stage, false) {
+		r := rows.LookOf(m.eval, m.list.stage, row)
+		if _, err := fmt.Fprintf(w, "%s %4d %6s %6d  %s  %s\n", r.Glyph(), rows.DisplayNumber(m.eval, row.Index()), numfmt.Score(r.Score(), 2), r.Tokens(),
+			safetext.Line(m.eval.Documents[row.Index()].Source), r.Note().Text(false)); err != nil {
 			return err
 		}
 	}

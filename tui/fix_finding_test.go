@@ -69,7 +69,7 @@ func TestChangedCountMatchesThePreview(t *testing.T) {
 			t.Errorf("%s: %d documents marked changed after the fix, its preview said %d", scenario, len(m.changed), want)
 		}
 		if !strings.Contains(m.View(), "changed fate as sent") {
-			t.Errorf("%s: the status line does not say which fates it counts", scenario)
+			t.Errorf("%s: the status line does not say which rows.Fates it counts", scenario)
 		}
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 	"ctxlab/tui/filter"
+	"ctxlab/tui/rows"
 )
 
 // InputsMsg is the workbench's inputs read again after one of their
@@ -93,7 +94,7 @@ func (m *Model) applyInputs(msg InputsMsg) tea.Cmd {
 	}
 	// A new document set: rows, filter and cursors start again, as for a
 	// query opened from a run; the settings and the baseline stay.
-	m.eval, m.changed, m.sent = nil, nil, fates{}
+	m.eval, m.changed, m.sent = nil, nil, rows.Fates{}
 	m.list, m.inspector, m.diagnosis, m.space, m.filter = newListPane(), newInspectorPane(), newDiagnosisPane(), newSpacePane(), filter.New()
 	cmd := m.requestEvaluation()
 	m.watch.came, m.watch.gen = came, m.gen

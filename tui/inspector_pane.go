@@ -9,6 +9,7 @@ import (
 	"ctxlab/core"
 	"ctxlab/themes"
 	"ctxlab/tui/filter"
+	"ctxlab/tui/inspector"
 )
 
 // inspectorPane shows the selected document in a scrolling viewport. It
@@ -62,7 +63,7 @@ func (p *inspectorPane) show(in inspected) tea.Cmd {
 		p.doc = in.doc
 	}
 	p.key = key
-	content := inspectorContent(in.st, in.ev, in.doc, counts, in.filter.Highlighted(), p.vp.Width, in.scoreDigits)
+	content := inspector.Content(in.st, in.ev, in.doc, counts, in.filter.Highlighted(), p.vp.Width, in.scoreDigits)
 	if in.tokenView && in.ev != nil && in.doc >= 0 {
 		content = inspectorTokensContent(in.st, in.ev, in.doc, p.vp.Width)
 	}
@@ -81,5 +82,5 @@ func (p *inspectorPane) setCounts(msg tokenCountsMsg) {
 
 // view draws the inspector in a box w×h cells, titled with the document.
 func (p inspectorPane) view(st *themes.Styles, ev *core.Evaluation, doc, w, h int, focused bool) string {
-	return box(st, inspectorTitle(ev, doc), p.vp.View(), w, h, focused)
+	return box(st, inspector.Title(ev, doc), p.vp.View(), w, h, focused)
 }

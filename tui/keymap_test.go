@@ -3,6 +3,8 @@ package tui
 import (
 	"testing"
 
+	"ctxlab/tui/rows"
+
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -25,8 +27,8 @@ func TestEveryListKey(t *testing.T) {
 		{k.PageDown, func(b, a Model) bool { return a.list.cursor > b.list.cursor+1 }},
 		{k.Top, func(b, a Model) bool { return a.list.cursor == 0 }},
 		{k.Bottom, func(b, a Model) bool { return a.list.cursor == len(a.list.rows)-1 }},
-		{k.PrevStage, func(b, a Model) bool { return a.list.stage == stageReorder }},
-		{k.NextStage, func(b, a Model) bool { return a.list.stage == stageBudget }},
+		{k.PrevStage, func(b, a Model) bool { return a.list.stage == rows.StageReorder }},
+		{k.NextStage, func(b, a Model) bool { return a.list.stage == rows.StageBudget }},
 		{k.HideGone, func(b, a Model) bool { return a.list.hideGone && len(a.list.rows) < len(b.list.rows) }},
 		{k.Inspect, func(b, a Model) bool { return a.focus == paneInspector }},
 	}

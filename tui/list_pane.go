@@ -11,6 +11,7 @@ import (
 	"ctxlab/internal/numfmt"
 	"ctxlab/tui/draw"
 	"ctxlab/tui/filter"
+	"ctxlab/tui/rows"
 )
 
 // listPane is the document list (rows, cursor, scroll, row cache), the
@@ -20,7 +21,7 @@ import (
 // as a listAction.
 type listPane struct {
 	docList
-	stage    stage
+	stage    rows.Stage
 	hideGone bool
 	// baselineFirst lists the documents whose fate changed against the
 	// baseline first (b).
@@ -42,12 +43,12 @@ const (
 )
 
 func newListPane() listPane {
-	return listPane{stage: stageBudget, keys: newListKeys()}
+	return listPane{stage: rows.StageBudget, keys: newListKeys()}
 }
 
 // update handles a key; height is the number of rows visible, stages
 // those the evaluation has.
-func (p listPane) update(msg tea.KeyMsg, height int, stages []stage, filtered bool) (listPane, listAction) {
+func (p listPane) update(msg tea.KeyMsg, height int, stages []rows.Stage, filtered bool) (listPane, listAction) {
 	k := p.keys
 	switch {
 	case p.navigate(msg, k.moveKeys, height, len(p.rows)):
@@ -77,7 +78,7 @@ func (p listPane) update(msg tea.KeyMsg, height int, stages []stage, filtered bo
 // filter and whether removed documents are hidden, and the filter's
 // input takes the last row while a query is typed.
 func (p listPane) view(rc listRenderContext, filter *filter.Pane, w, h int) string {
-	title := "1 Documents · " + stageNames[p.stage]
+	title := "1 Documents · " + p.stage.Name()
 	if filter.Active() {
 		title += fmt.Sprintf(" · filter %q: %s", filter.Query(), numfmt.Thousands(len(p.rows)))
 	}
@@ -94,7 +95,7 @@ func (p listPane) view(rc listRenderContext, filter *filter.Pane, w, h int) stri
 }
 
 // stepStage selects the previous or next of stages.
-func (p *listPane) stepStage(stages []stage, dir int) {
+func (p *listPane) stepStage(stages []rows.Stage, dir int) {
 	i := len(stages) - 1
 	for j, s := range stages {
 		if s == p.stage {
@@ -108,29 +109,29 @@ func (p *listPane) stepStage(stages []stage, dir int) {
 // back to the budget stage when ev has not the one selected.
 func (p *listPane) refresh(ev *core.Evaluation, filter *filter.Pane, versus map[int]core.DocumentChangeKind) {
 	found := false
-	for _, s := range stagesFor(ev) {
+	for _, s := range rows.StagesFor(ev) {
 		found = found || s == p.stage
 	}
 	if !found {
-		p.stage = stageBudget
+		p.stage = rows.StageBudget
 	}
-	rows := stageRows(ev, p.stage, p.hideGone)
+	listed := rows.ForStage(ev, p.stage, p.hideGone)
 	if filter.Active() {
-		kept := rows[:0:0]
-		for _, r := range rows {
-			if filter.Admits(scenarioIndex(ev, r.index())) {
+		kept := listed[:0:0]
+		for _, r := range listed {
+			if filter.Admits(scenarioIndex(ev, r.Index())) {
 				kept = append(kept, r)
 			}
 		}
-		rows = kept
+		listed = kept
 	}
 	if p.baselineFirst {
-		rows = changedFirst(ev, rows, versus)
+		listed = changedFirst(ev, listed, versus)
 	}
-	p.setRows(rows)
-	p.from = rowSource{ev: ev, stage: p.stage}
+	p.setRows(listed)
+	p.from = rows.NewSource(ev, p.stage)
 	if ev != nil {
-		p.layout = fitRowLayout(len(rows), func(k int) rowLook { return p.from.look(rows[k]) }, ev.Documents, p.layout)
+		p.layout = rows.FitLayout(len(listed), func(k int) rows.Look { return p.from.Look(listed[k]) }, ev.Documents, p.layout)
 	}
 	p.cache = make(map[rowKey]string)
 }

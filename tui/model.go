@@ -21,6 +21,7 @@ import (
 	"ctxlab/themes"
 	"ctxlab/tui/controls"
 	"ctxlab/tui/filter"
+	"ctxlab/tui/rows"
 	"ctxlab/tui/timeline"
 )
 
@@ -140,7 +141,7 @@ type Model struct {
 	eval *core.Evaluation
 	// sent are the Budget list's fates after the assembler, counted once
 	// per evaluation for the strip rather than on every frame.
-	sent    fates
+	sent    rows.Fates
 	evalErr error
 	gen     int // generation of the newest requested evaluation
 	shown   int // generation of eval

@@ -28,7 +28,7 @@ func (m *Model) refreshTextPanes() tea.Cmd {
 	}
 	return m.inspector.show(inspected{
 		st: m.styles, themeID: m.themeID, ev: m.eval, shown: m.shown, doc: m.list.selectedDoc(),
-		filter: &m.filter, scoreDigits: m.list.layout.scoreDigits, tokenView: m.tokenView,
+		filter: &m.filter, scoreDigits: m.list.layout.ScoreDigits(), tokenView: m.tokenView,
 	})
 }
 
@@ -49,11 +49,11 @@ func (m *Model) refreshTextView() {
 func (m *Model) renderTextView(w int) string {
 	switch {
 	case m.views.helpOpen && m.views.legend:
-		return legendContent(m.styles, w)
+		return views.Legend(m.styles, w)
 	case m.views.helpOpen:
 		return helpContent(m.styles, m.helpSections(), w)
 	case m.view == viewOrdering:
-		return orderingContent(m.styles, m.eval, w)
+		return views.Ordering(m.styles, m.eval, w)
 	case m.view == viewContext && m.tokenView:
 		return contextTokensContent(m.styles, m.eval, w)
 	case m.view == viewContext:

@@ -2,6 +2,8 @@ package tui
 
 import (
 	"testing"
+
+	"ctxlab/tui/rows"
 )
 
 // Direct Update calls on the panes, without a root model or an
@@ -10,18 +12,18 @@ import (
 
 func TestListPaneKeys(t *testing.T) {
 	p := newListPane()
-	p.setRows([]docRow{{doc: 0}, {doc: 1}, {doc: 2}})
-	stages := stagesFor(nil)
+	p.setRows([]rows.Row{rows.NewRow(0, false), rows.NewRow(1, false), rows.NewRow(2, false)})
+	stages := rows.StagesFor(nil)
 	p, action := p.update(keyMsg("j"), 10, stages, false)
 	if action != listMoved || p.selectedDoc() != 1 {
 		t.Errorf("j: action %d, document %d", action, p.selectedDoc())
 	}
 	p, action = p.update(keyMsg("]"), 10, stages, false)
-	if action != listRestaged || p.stage != stageBudget {
+	if action != listRestaged || p.stage != rows.StageBudget {
 		t.Errorf("] at the last stage: action %d, stage %v", action, p.stage)
 	}
 	p, _ = p.update(keyMsg("["), 10, stages, false)
-	if p.stage != stageReorder {
+	if p.stage != rows.StageReorder {
 		t.Errorf("[ from the budget stage: %v", p.stage)
 	}
 	if _, action = p.update(keyMsg("esc"), 10, stages, false); action != listMoved {

@@ -10,6 +10,7 @@ import (
 	"ctxlab/core"
 	"ctxlab/core/tokens"
 	"ctxlab/internal/numfmt"
+	"ctxlab/tui/rows"
 )
 
 // evaluatedMsg carries an evaluation back to Update with the generation
@@ -21,7 +22,7 @@ type evaluatedMsg struct {
 	// strip's fates after the assembler, counted in the command so
 	// neither Update nor View walks every document.
 	space []core.SpaceItem
-	sent  fates
+	sent  rows.Fates
 	// comparison is the evaluation against the baseline pinned when it
 	// was requested (nil without one), computed in the command too.
 	comparison *core.Comparison
@@ -102,7 +103,7 @@ func (m *Model) evaluationCmd() tea.Cmd {
 		if err != nil {
 			return evaluatedMsg{gen: gen, err: err, pending: pending, standIn: standIn}
 		}
-		msg := evaluatedMsg{gen: gen, eval: ev, space: ev.Space(), sent: sentCounts(ev), baseline: baseline, pending: pending, standIn: standIn}
+		msg := evaluatedMsg{gen: gen, eval: ev, space: ev.Space(), sent: rows.SentCounts(ev), baseline: baseline, pending: pending, standIn: standIn}
 		if baseline != nil {
 			c := core.Compare(baseline, ev)
 			msg.comparison = &c

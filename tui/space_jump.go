@@ -9,6 +9,7 @@ import (
 
 	"ctxlab/core"
 	"ctxlab/core/window"
+	"ctxlab/tui/rows"
 	"ctxlab/tui/views"
 )
 
@@ -45,7 +46,7 @@ func (m *Model) jumpToSpaceItem(it core.SpaceItem) {
 			// Hidden by the filter, or by the stage: the budget stage
 			// with removed documents shown lists every document.
 			m.filter.Clear()
-			m.list.stage, m.list.hideGone = stageBudget, false
+			m.list.stage, m.list.hideGone = rows.StageBudget, false
 			m.refreshRows()
 			m.list.selectDocument(it.Ref, m.listBodyHeight())
 		}

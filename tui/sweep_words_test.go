@@ -36,7 +36,7 @@ func TestSweepSaysTheAssemblerCutsTheBlock(t *testing.T) {
 	m := keys(t, newTestModel(t, "support_chat", "mono", 160, 48), "w")
 	c := m.eval.Build.Trace.Counts
 	block := c.Included + c.Partial + c.Summarized
-	sent := m.sent.included + m.sent.cut + m.sent.summarized
+	sent := m.sent.Included + m.sent.Cut + m.sent.Summarized
 	if sent >= block {
 		t.Fatalf("the sample's assembler sends %d of the block's %d documents; the test needs a cut", sent, block)
 	}

@@ -14,6 +14,7 @@ import (
 
 	"ctxlab/core"
 	"ctxlab/loaders/scenario"
+	"ctxlab/tui/rows"
 )
 
 // These flows drive the real program loop (commands in goroutines,
@@ -124,14 +125,14 @@ func TestFlowFilter(t *testing.T) {
 	}
 	listed := map[string]bool{}
 	for _, r := range final.list.rows {
-		d := final.eval.Documents[r.doc]
+		d := final.eval.Documents[r.Index()]
 		listed[d.Source] = true
 		// The filter matches content too, so an article that mentions
 		// gift cards is listed; so is a source that fuzzy-matches the
 		// query, as sahilm/fuzzy does (size-Guides/Footwear has g…i…f…t).
 		// Anything else has no business here.
 		if !strings.Contains(strings.ToLower(d.Source+" "+d.Content), "gift") && !isSubsequence("gift", strings.ToLower(d.Source)) {
-			t.Errorf("row #%d %s does not match %q", r.doc+1, d.Source, "gift")
+			t.Errorf("row #%d %s does not match %q", r.Index()+1, d.Source, "gift")
 		}
 	}
 	for _, d := range final.eval.Documents {
@@ -159,7 +160,7 @@ func TestFlowFilterEscClears(t *testing.T) {
 	if final.filter.Active() || final.filter.Editing() || final.filter.Query() != "" {
 		t.Errorf("filter still on: active %v, input %v, query %q", final.filter.Active(), final.filter.Editing(), final.filter.Query())
 	}
-	if all := len(stageRows(final.eval, final.list.stage, final.list.hideGone)); len(final.list.rows) != all {
+	if all := len(rows.ForStage(final.eval, final.list.stage, final.list.hideGone)); len(final.list.rows) != all {
 		t.Errorf("%d rows after Esc, want all %d", len(final.list.rows), all)
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"ctxlab/internal/safetext"
 	"ctxlab/tui/draw"
 	"ctxlab/tui/filter"
+	"ctxlab/tui/rows"
 	"ctxlab/tui/timeline"
 )
 
@@ -108,7 +109,7 @@ func (m *Model) applyOpenedTurn(msg turnOpenedMsg) tea.Cmd {
 	}
 	m.settings, m.initial = sc.Settings, sc.Settings
 	m.summaryStandIn = false
-	m.eval, m.changed, m.sent = nil, nil, fates{}
+	m.eval, m.changed, m.sent = nil, nil, rows.Fates{}
 	m.list, m.inspector, m.diagnosis, m.space, m.filter = newListPane(), newInspectorPane(), newDiagnosisPane(), newSpacePane(), filter.New()
 	m.timeline.SetOpened(msg.turn)
 	m.openView(viewContext)

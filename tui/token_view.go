@@ -11,6 +11,7 @@ import (
 	"ctxlab/internal/safetext"
 	"ctxlab/themes"
 	"ctxlab/tui/draw"
+	"ctxlab/tui/inspector"
 	"ctxlab/tui/views"
 )
 
@@ -102,7 +103,7 @@ func inspectorTokensContent(st *themes.Styles, ev *core.Evaluation, doc, width i
 	// A token view of a whole 50 MB document froze the update loop as the
 	// text view did; the excerpt's last token may be cut short where the
 	// excerpt ends.
-	content, omitted := inspectorExcerpt(content, -1)
+	content, omitted := inspector.Excerpt(content, -1)
 	writeTokens(&b, st, tok, content, width)
 	if omitted != "" {
 		draw.WriteWrapped(&b, st.Muted, omitted, width)

@@ -8,6 +8,7 @@ import (
 	"ctxlab/themes"
 	"ctxlab/tui/controls"
 	"ctxlab/tui/filter"
+	"ctxlab/tui/rows"
 	"ctxlab/tui/term"
 	"ctxlab/tui/timeline"
 )
@@ -274,7 +275,7 @@ func (m *Model) cycleFocus(dir int) {
 
 func (m Model) updateList(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	var action listAction
-	m.list, action = m.list.update(msg, m.listBodyHeight(), stagesFor(m.eval), m.filter.Active())
+	m.list, action = m.list.update(msg, m.listBodyHeight(), rows.StagesFor(m.eval), m.filter.Active())
 	switch action {
 	case listRestaged:
 		m.refreshRows()

@@ -14,6 +14,7 @@ import (
 	"ctxlab/loaders/metricslog"
 	"ctxlab/loaders/scenario"
 	"ctxlab/tui/controls"
+	"ctxlab/tui/rows"
 )
 
 func TestOpensOnTheSampleWithEveryFate(t *testing.T) {
@@ -26,7 +27,7 @@ func TestOpensOnTheSampleWithEveryFate(t *testing.T) {
 	visible := m.list.rows[m.list.offset:min(len(m.list.rows), m.list.offset+m.listBodyHeight())]
 	seen := map[string]bool{}
 	for _, r := range visible {
-		seen[lookRow(m.eval, m.list.stage, r).glyph] = true
+		seen[rows.LookOf(m.eval, m.list.stage, r).Glyph()] = true
 	}
 	for glyph, fate := range map[string]string{"·": "filtered", "≈": "near duplicate", "=": "exact duplicate", "✓": "included", "✂": "cut", "✗": "over budget or cut out"} {
 		if !seen[glyph] {
@@ -142,11 +143,11 @@ func TestFocusViewsStagesAndToggles(t *testing.T) {
 	m = keys(t, m, "1", "esc")
 	m.focus = paneList
 	m = keys(t, m, "[")
-	if m.list.stage != stageReorder {
+	if m.list.stage != rows.StageReorder {
 		t.Errorf("[ -> %v", m.list.stage)
 	}
 	m = keys(t, m, "[", "[", "[", "[", "[")
-	if m.list.stage != stageInput || len(m.list.rows) != len(m.eval.Documents) {
+	if m.list.stage != rows.StageInput || len(m.list.rows) != len(m.eval.Documents) {
 		t.Errorf("input stage: %v with %d rows", m.list.stage, len(m.list.rows))
 	}
 	m = keys(t, m, "]", "]", "]", "]", "]")

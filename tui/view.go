@@ -13,6 +13,7 @@ import (
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 	"ctxlab/tui/draw"
+	"ctxlab/tui/rows"
 	"ctxlab/tui/views"
 )
 
@@ -27,7 +28,7 @@ func (m Model) View() string {
 	parts := []string{
 		m.renderHeader(),
 		renderBudget(m.styles, m.eval, m.comparison, m.width),
-		renderPipelineStrip(m.styles, m.eval, m.sent, m.list.stage, m.width),
+		rows.Strip(m.styles, m.eval, m.sent, m.list.stage, m.width),
 	}
 	if l.hint > 0 {
 		parts = append(parts, renderAllocationHint(m.styles, allocationHintWords(m.eval, m.sent), m.width))

@@ -16,6 +16,7 @@ import (
 	"ctxlab/internal/testcorpus"
 	"ctxlab/loaders/request"
 	"ctxlab/tui/draw"
+	"ctxlab/tui/inspector"
 	"ctxlab/tui/views"
 )
 
@@ -55,22 +56,6 @@ func TestHangingWrapLeavesRoomForTheIndent(t *testing.T) {
 	}
 }
 
-func TestBudgetWalkNoteNamesDroppedStrongDocuments(t *testing.T) {
-	m := newTestModel(t, "support_chat", "dark", 120, 40)
-	note := budgetWalkNote(m.eval.Build.Trace)
-	if !strings.Contains(note, "ranks 2, 4") || !strings.Contains(note, "reference's behaviour") {
-		t.Errorf("note = %q", note)
-	}
-	// With lost-in-the-middle off the budget walks relevance order: no
-	// better-ranked document is excluded while a worse one is included.
-	m = keys(t, m, "c")
-	m.controls.SelectID("lost-in-middle")
-	m = keys(t, m, "space")
-	if note := budgetWalkNote(m.eval.Build.Trace); strings.Contains(note, "ranks 2, 4") {
-		t.Errorf("lost in the middle off, note = %q", note)
-	}
-}
-
 func TestContextViewMarksTheAssemblersCut(t *testing.T) {
 	m := newTestModel(t, "support_chat", "dark", 120, 40)
 	cuts := views.MessageCuts(m.eval)
@@ -100,7 +85,7 @@ func TestInspectorMarksFilterMatchesInContent(t *testing.T) {
 	m = keys(t, m, "enter")
 	// Move to a document that matched by content, not by source.
 	for i, r := range m.list.rows {
-		if !strings.Contains(m.eval.Documents[r.doc].Source, "gift") {
+		if !strings.Contains(m.eval.Documents[r.Index()].Source, "gift") {
 			m.list.cursor = i
 			break
 		}
@@ -122,11 +107,11 @@ func TestOrderingShowsRerank(t *testing.T) {
 	m = keys(t, m, "space", "2", "G")
 	screen := m.View()
 	for _, want := range []string{"Rerank 60→20→5", "Two-stage retrieval", "dropped", "kept", "kb/claims/damaged-in-transit.md"} {
-		if !strings.Contains(screen, want) && !strings.Contains(orderingContent(m.styles, m.eval, 100), want) {
+		if !strings.Contains(screen, want) && !strings.Contains(views.Ordering(m.styles, m.eval, 100), want) {
 			t.Errorf("missing %q", want)
 		}
 	}
-	text := orderingContent(m.styles, m.eval, 100)
+	text := views.Ordering(m.styles, m.eval, 100)
 	if strings.Count(text, "dropped") != 15 || strings.Count(text, " kept ") != 5 {
 		t.Errorf("want 5 kept and 15 dropped:\n%s", text)
 	}
@@ -139,7 +124,7 @@ func TestInspectorAgreesWithTheList(t *testing.T) {
 	m := newTestModel(t, "support_chat", "mono", 120, 40)
 	found := 0
 	for doc, fate := range m.eval.RAGSurvival {
-		text := inspectorContent(m.styles, m.eval, doc, nil, "", 60, 2)
+		text := inspector.Content(m.styles, m.eval, doc, nil, "", 60, 2)
 		head := strings.SplitN(text, "\n", 2)[0]
 		switch fate {
 		case core.SurvivedCut:
@@ -164,7 +149,7 @@ func TestInspectorAgreesWithTheList(t *testing.T) {
 		t.Fatal("builder did not switch")
 	}
 	for doc := range m.eval.SimpleRAG.Trace {
-		text := inspectorContent(m.styles, m.eval, doc, nil, "", 60, 2)
+		text := inspector.Content(m.styles, m.eval, doc, nil, "", 60, 2)
 		if strings.Contains(text, "not_reached") || strings.Contains(text, "Fate ") {
 			t.Errorf("doc %d shows an identifier:\n%s", doc, text)
 		}

@@ -8,12 +8,13 @@ import (
 	"ctxlab/themes"
 )
 
-// Limit is the most of one text (a message, the tools array, a
-// document in the inspector: tui's inspectorTextLimit) a view draws. A view's content is held whole, wrapped and styled, beside the
-// evaluation: a 50 MB tool description or query drawn whole took 50 MB
-// more for each step (made inert, split, wrapped, styled) and seconds on
-// every refresh, for a text nobody reads in a terminal. Its start is
-// drawn, and a line says how much is not; the export holds it whole.
+// Limit is the most of one text (a message, the tools array, a document in
+// the inspector: inspector.TextLimit) a view draws. A view's content is
+// held whole, wrapped and styled, beside the evaluation: a 50 MB tool
+// description or query drawn whole took 50 MB more for each step (made
+// inert, split, wrapped, styled) and seconds on every refresh, for a text
+// nobody reads in a terminal. Its start is drawn, and a line says how much
+// is not; the export holds it whole.
 const Limit = 256 << 10
 
 // Head is the start of text a view draws, cut at the last line

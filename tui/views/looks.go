@@ -33,3 +33,17 @@ func ComponentStyle(st *themes.Styles, name string) lipgloss.Style {
 	}
 	return st.Muted
 }
+
+// MonoFill is the fill of a window component's bar without colour: the
+// fills tell the segments apart.
+func MonoFill(name string) string { return monoFills[name] }
+
+var monoFills = map[string]string{
+	window.ComponentSystem: "█", window.ComponentTools: "▓", window.ComponentHistory: "▒", window.ComponentRAG: "█",
+	window.ComponentToolResults: "▓", window.ComponentQuery: "▒", window.ComponentLabels: "▪", window.ComponentFraming: "▪",
+	window.ComponentReserve: "╌",
+}
+
+// FramingAndHeadings labels the budget grid's line that holds both the
+// message framing and the assembler's headings, when it has the room.
+var FramingAndHeadings = window.ComponentShort(window.ComponentFraming) + " and " + window.ComponentShort(window.ComponentLabels)

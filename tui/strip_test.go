@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"ctxlab/tui/rows"
+
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -15,13 +17,13 @@ import (
 // and the Budget segment what the budget decided, over the same documents.
 func TestStripCountsAddUpWithTheBudgetList(t *testing.T) {
 	m := newTestModel(t, "support_chat", "mono", 160, 48)
-	rows := stageRows(m.eval, stageBudget, true)
+	budgetRows := rows.ForStage(m.eval, rows.StageBudget, true)
 	shown := map[string]int{}
-	for _, r := range rows {
-		shown[lookRow(m.eval, stageBudget, r).glyph]++
+	for _, r := range budgetRows {
+		shown[rows.LookOf(m.eval, rows.StageBudget, r).Glyph()]++
 	}
 	for _, width := range []int{160, 100, 80} {
-		strip := ansi.Strip(renderPipelineStrip(m.styles, m.eval, m.sent, stageBudget, width))
+		strip := ansi.Strip(rows.Strip(m.styles, m.eval, m.sent, rows.StageBudget, width))
 		segments := regexp.MustCompile(`(Budget|after the assembler|Final)((?: \d[\d,]*[✓✂Σ✗])+)`).FindAllStringSubmatch(strip, -1)
 		if len(segments) != 2 {
 			t.Fatalf("width %d: want a Budget and an after-the-assembler segment in %q", width, strip)
@@ -32,8 +34,8 @@ func TestStripCountsAddUpWithTheBudgetList(t *testing.T) {
 				t.Errorf("width %d: the strip says %d%s after the assembler, the list shows %d: %q", width, after[glyph], glyph, shown[glyph], strip)
 			}
 		}
-		if sum(budget) != len(rows) || sum(after) != len(rows) {
-			t.Errorf("width %d: budget counts %d documents, after the assembler %d, the list %d: %q", width, sum(budget), sum(after), len(rows), strip)
+		if sum(budget) != len(budgetRows) || sum(after) != len(budgetRows) {
+			t.Errorf("width %d: budget counts %d documents, after the assembler %d, the list %d: %q", width, sum(budget), sum(after), len(budgetRows), strip)
 		}
 		if budget["✓"] == after["✓"] {
 			t.Errorf("width %d: the sample's assembler cuts a whole document, yet both segments say %d✓", width, budget["✓"])

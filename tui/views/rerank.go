@@ -1,4 +1,4 @@
-package tui
+package views
 
 import (
 	"fmt"
@@ -11,14 +11,14 @@ import (
 	"ctxlab/internal/safetext"
 	"ctxlab/themes"
 	"ctxlab/tui/draw"
-	"ctxlab/tui/views"
+	"ctxlab/tui/rows"
 )
 
-// rerankContent shows the two-stage retrieval, when it is on: which
+// rerank shows the two-stage retrieval, when it is on: which
 // documents the first stage retrieved by their own score, how BM25 then
 // ranked them against the query, and which it kept. The documents it
 // dropped never reach the pipeline, so this is the one place they show.
-func rerankContent(st *themes.Styles, ev *core.Evaluation, width int) string {
+func rerank(st *themes.Styles, ev *core.Evaluation, width int) string {
 	r := ev.Rerank
 	if r == nil {
 		return ""
@@ -29,7 +29,7 @@ func rerankContent(st *themes.Styles, ev *core.Evaluation, width int) string {
 	for j, i := range r.Retrieved {
 		retrieved[j] = r.Candidates[i]
 	}
-	views.WriteTitled(&b, st, "Two-stage retrieval", fmt.Sprintf("· %s → the %s best by retrieval score (initial k %s) → the %s best by BM25 against the query (final k %s)",
+	WriteTitled(&b, st, "Two-stage retrieval", fmt.Sprintf("· %s → the %s best by retrieval score (initial k %s) → the %s best by BM25 against the query (final k %s)",
 		numfmt.Plural(len(r.Candidates), "1 document", numfmt.Thousands(len(r.Candidates))+" documents"), numfmt.Thousands(len(retrieved)), numfmt.Thousands(r.InitialK), numfmt.Thousands(len(r.Selected)), numfmt.Thousands(r.FinalK)), width)
 	if strings.TrimSpace(r.Query) == "" {
 		draw.WriteWrapped(&b, st.Warn, "The query is empty: BM25 has nothing to rank against, so every retrieved document scores 0 and keeps its retrieval order.", width)
@@ -55,12 +55,12 @@ func rerankContent(st *themes.Styles, ev *core.Evaluation, width int) string {
 	b.WriteString(st.TableHeader.Render(draw.PadRight(fmt.Sprintf("   %4s %*s  %-7s  %4s %*s  %s", "BM25", bmW, "score", "", "ret.", retW, "score", "source"), width)) + "\n")
 	srcW := max(10, width-28-bmW-retW)
 	for _, c := range ordered {
-		glyph, fate, tone := "✓", "kept   ", toneIncluded
+		glyph, fate, tone := "✓", "kept   ", rows.ToneIncluded
 		if c.Fate == pipeline.RerankRerankedOut {
-			glyph, fate, tone = "✗", "dropped", toneExcluded
+			glyph, fate, tone = "✗", "dropped", rows.ToneExcluded
 		}
 		src, _ := draw.ElideMiddle(draw.Source(c.Source), srcW)
-		line := fmt.Sprintf(" %s %4d %*.*f  %s  %4d %*.*f  %s", toneStyle(st, tone).Render(glyph), c.RerankRank+1, bmW, bmDigits, c.RerankScore,
+		line := fmt.Sprintf(" %s %4d %*.*f  %s  %4d %*.*f  %s", tone.Style(st).Render(glyph), c.RerankRank+1, bmW, bmDigits, c.RerankScore,
 			fate, c.RetrievalRank+1, retW, retDigits, c.RetrievalScore, src)
 		b.WriteString(line + "\n")
 	}

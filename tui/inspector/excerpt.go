@@ -1,4 +1,4 @@
-package tui
+package inspector
 
 import (
 	"unicode/utf8"
@@ -7,24 +7,24 @@ import (
 	"ctxlab/tui/draw"
 )
 
-// inspectorTextLimit is the most bytes of a document's text the inspector
+// TextLimit is the most bytes of a document's text the inspector
 // lays out. The inspector styles, wraps and scrolls the text inside the
 // update loop; a 50 MB document took minutes there, during which no key
 // was read, Ctrl-C included. A reader scrolls a few screens of one
 // document, so a quarter of a megabyte (about 4,000 lines at 80 columns)
 // shows everything anyone reads, and takes milliseconds. It is the limit
 // every view draws a text to (draw.Limit).
-const inspectorTextLimit = draw.Limit
+const TextLimit = draw.Limit
 
-// inspectorExcerpt returns the start of content the inspector shows and a
+// Excerpt returns the start of content the inspector shows and a
 // note saying how much was left out ("" when it shows all of it). A cut
 // marker past the excerpt would not show, so the excerpt reaches a little
 // past the cut when the cut is near enough; otherwise the note says where
 // the cut is.
-func inspectorExcerpt(content string, cutAt int) (excerpt, note string) {
-	limit := inspectorTextLimit
-	if cutAt >= 0 && cutAt < 4*inspectorTextLimit {
-		limit = max(limit, cutAt+inspectorTextLimit/16)
+func Excerpt(content string, cutAt int) (excerpt, note string) {
+	limit := TextLimit
+	if cutAt >= 0 && cutAt < 4*TextLimit {
+		limit = max(limit, cutAt+TextLimit/16)
 	}
 	if len(content) <= limit {
 		return content, ""

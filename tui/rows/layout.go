@@ -1,4 +1,4 @@
-package tui
+package rows
 
 import (
 	"strconv"
@@ -11,10 +11,10 @@ import (
 	"ctxlab/tui/draw"
 )
 
-// rowLayout is the document list's column widths, fitted to what the
+// Layout is the document list's column widths, fitted to what the
 // list holds: a note column as wide as its longest note (within limits),
 // and scores with as many decimals as it takes to tell them apart.
-type rowLayout struct {
+type Layout struct {
 	scoreDigits int // decimals, 2 to 5
 	scoreW      int // cells of the widest score, at least len("score")
 	// numW and tokW are the cells of the largest document number (at
@@ -62,17 +62,17 @@ const (
 	maxSourceFirst = 48
 )
 
-// fitRowLayout measures n rows, row k looking as look(k), and every
+// FitLayout measures n rows, row k looking as look(k), and every
 // document's score unless prev already did for the same documents: the
 // scores only change with the document set, and sorting 10,000 of them
 // on every knob shows. Each row is looked at once: the looks are made
 // here rather than kept by the rows.
-func fitRowLayout(n int, look func(k int) rowLook, docs []value.Document, prev rowLayout) rowLayout {
-	l := rowLayout{noteW: minNoteW, docs: docsKey(docs), numW: max(4, len(strconv.Itoa(len(docs)))), tokW: 5}
+func FitLayout(n int, look func(k int) Look, docs []value.Document, prev Layout) Layout {
+	l := Layout{noteW: minNoteW, docs: docsKey(docs), numW: max(4, len(strconv.Itoa(len(docs)))), tokW: 5}
 	if prev.docs == l.docs && prev.scoreW > 0 {
 		l.scoreDigits, l.scoreW, l.sourceW = prev.scoreDigits, prev.scoreW, prev.sourceW
 	} else {
-		l.scoreDigits, l.scoreW = scoreColumn(docs)
+		l.scoreDigits, l.scoreW = ScoreColumn(docs)
 		l.sourceW = longestSource(docs, maxSourceFirst)
 	}
 	// One note of each shape is measured (noteShape): at 100,000 rows,
@@ -90,8 +90,8 @@ func fitRowLayout(n int, look func(k int) rowLook, docs []value.Document, prev r
 			continue
 		}
 		last, measured[shape] = shape, true
-		l.noteW = max(l.noteW, r.note.width(false))
-		l.wordsW = max(l.wordsW, r.note.width(true))
+		l.noteW = max(l.noteW, r.note.Width(false))
+		l.wordsW = max(l.wordsW, r.note.Width(true))
 	}
 	l.tokW = max(l.tokW, len(numfmt.Thousands(most)))
 	l.noteW = min(l.noteW, maxNoteW)
@@ -99,9 +99,9 @@ func fitRowLayout(n int, look func(k int) rowLook, docs []value.Document, prev r
 	return l
 }
 
-// scoreColumn is the decimals scores print with and the cells of the
+// ScoreColumn is the decimals scores print with and the cells of the
 // widest, at least len("score").
-func scoreColumn(docs []value.Document) (digits, width int) {
+func ScoreColumn(docs []value.Document) (digits, width int) {
 	digits, width = scoreDecimals(docs), len("score")
 	for _, d := range docs {
 		width = max(width, len(numfmt.Score(d.Score, digits)))
@@ -146,13 +146,22 @@ func longestSource(docs []value.Document, most int) int {
 }
 
 // numbersW is the cells of " #### score tok  " before the source.
-func (l rowLayout) numbersW() int { return 1 + l.numW + 1 + l.scoreW + 1 + l.tokW + 1 }
+func (l Layout) numbersW() int { return 1 + l.numW + 1 + l.scoreW + 1 + l.tokW + 1 }
 
-// columns splits a row's width between source and note: notes in words
+// ScoreDigits is the decimals the scores print with, 2 to 5.
+func (l Layout) ScoreDigits() int { return l.scoreDigits }
+
+// NumW, ScoreW and TokW are the cells of the number, score and token
+// columns.
+func (l Layout) NumW() int   { return l.numW }
+func (l Layout) ScoreW() int { return l.scoreW }
+func (l Layout) TokW() int   { return l.tokW }
+
+// Columns splits a row's width between source and note: notes in words
 // when they leave sources wordsSourceW cells and their longest (up to
 // maxSourceFirst), else the short notes, which get their width while
 // sources keep minSourceW, then give way.
-func (l rowLayout) columns(width int) (sourceW, noteW int, wordy bool) {
+func (l Layout) Columns(width int) (sourceW, noteW int, wordy bool) {
 	rest := width - 2 - l.numbersW() - 1 // lead, glyph; the space before the note
 	if l.wordsW > l.noteW && rest-l.wordsW >= max(wordsSourceW, l.sourceW) {
 		return rest - l.wordsW, l.wordsW, true

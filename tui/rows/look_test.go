@@ -1,4 +1,4 @@
-package tui
+package rows
 
 import (
 	"context"
@@ -12,8 +12,8 @@ import (
 // A row is a document and whether it left: at a million documents every
 // byte of it is a megabyte the workbench holds.
 func TestDocRowIsSmall(t *testing.T) {
-	if size := unsafe.Sizeof(docRow{}); size > 8 {
-		t.Errorf("a docRow takes %d bytes; 8 hold a document and whether it left", size)
+	if size := unsafe.Sizeof(Row{}); size > 8 {
+		t.Errorf("a Row takes %d bytes; 8 hold a document and whether it left", size)
 	}
 }
 
@@ -22,80 +22,80 @@ func TestDocRowIsSmall(t *testing.T) {
 type lookedRow struct {
 	doc  int
 	gone bool
-	look rowLook
+	look Look
 }
 
-// referenceRows is how the rows looked when stageRows made each row's
+// referenceRows is how the rows looked when ForStage made each row's
 // look as it listed it, each note from the loop that placed the row:
-// lookRow must find the same from the document and whether it left.
-func referenceRows(ev *core.Evaluation, s stage, hideGone bool) []lookedRow {
+// LookOf must find the same from the document and whether it left.
+func referenceRows(ev *core.Evaluation, s Stage, hideGone bool) []lookedRow {
 	if ev.SimpleRAG != nil {
 		var out []lookedRow
 		for _, r := range simpleRAGRows(ev, s) {
-			out = append(out, lookedRow{doc: r.index(), look: simpleRAGRowLook(ev, s, r.index())})
+			out = append(out, lookedRow{doc: r.Index(), look: simpleRAGRowLook(ev, s, r.Index())})
 		}
 		return out
 	}
 	tr := ev.Build.Trace
 	var rows []lookedRow
-	add := func(i int, gone bool, n rowNote) {
+	add := func(i int, gone bool, n Note) {
 		if gone && hideGone {
 			return
 		}
 		d := tr.Doc(i)
-		glyph, tone := fateLook(d.Fate)
+		glyph, tone := FateLook(d.Fate)
 		if d.Duplicate != nil && d.Duplicate.Kind == pipeline.DuplicateExact {
 			glyph = "="
 		}
-		if !gone && s < stageBudget {
-			glyph, tone = "•", tonePlain
+		if !gone && s < StageBudget {
+			glyph, tone = "•", TonePlain
 		}
-		if s == stageBudget && !gone {
+		if s == StageBudget && !gone {
 			n.cut = ev.RAGSurvival[i]
 			glyph, tone = sentLook(glyph, tone, n.cut)
 		}
-		rows = append(rows, lookedRow{doc: i, gone: gone, look: rowLook{glyph: glyph, tone: tone, score: tr.Score(i), tokens: tr.Tokens(i), note: n}})
+		rows = append(rows, lookedRow{doc: i, gone: gone, look: Look{glyph: glyph, tone: tone, score: tr.Score(i), tokens: tr.Tokens(i), note: n}})
 	}
 	minTokens := ev.Settings.Pipeline.MinDocTokens
 	switch s {
-	case stageInput:
+	case StageInput:
 		for i := range tr.Len() {
-			add(i, false, rowNote{})
+			add(i, false, Note{})
 		}
 		return rows
-	case stageFilter:
+	case StageFilter:
 		for i := range tr.Len() {
 			if tr.Filtered(i) {
-				add(i, true, rowNote{kind: noteFiltered, n1: tr.Tokens(i), n2: minTokens})
+				add(i, true, Note{kind: noteFiltered, n1: tr.Tokens(i), n2: minTokens})
 			} else {
-				add(i, false, rowNote{kind: noteKept})
+				add(i, false, Note{kind: noteKept})
 			}
 		}
 		return rows
 	}
 	for i := range tr.Len() {
 		if tr.Filtered(i) {
-			add(i, true, rowNote{kind: noteFiltered, n1: tr.Tokens(i), n2: minTokens})
+			add(i, true, Note{kind: noteFiltered, n1: tr.Tokens(i), n2: minTokens})
 		}
 	}
-	if s == stageSort || s == stageDedup {
+	if s == StageSort || s == StageDedup {
 		for _, i := range tr.Sorted {
 			d := tr.Doc(i)
 			switch {
-			case s == stageSort:
-				add(i, false, rowNote{kind: noteSortRank, n1: int(d.SortedPos) + 1})
+			case s == StageSort:
+				add(i, false, Note{kind: noteSortRank, n1: int(d.SortedPos) + 1})
 			case d.Duplicate != nil:
 				add(i, true, duplicateNote(ev, d.Duplicate))
 			default:
-				add(i, false, rowNote{kind: noteDedupKept, n1: int(d.PosBeforeReorder) + 1})
+				add(i, false, Note{kind: noteDedupKept, n1: int(d.PosBeforeReorder) + 1})
 			}
 		}
 		return rows
 	}
 	for _, i := range tr.Reordered {
 		d := tr.Doc(i)
-		note := rowNote{kind: noteReordered, n1: int(d.PosBeforeReorder) + 1, n2: int(d.PosAfterReorder) + 1}
-		if s == stageBudget {
+		note := Note{kind: noteReordered, n1: int(d.PosBeforeReorder) + 1, n2: int(d.PosAfterReorder) + 1}
+		if s == StageBudget {
 			note = budgetNote(&d, tr.Tokens(i))
 		}
 		add(i, false, note)
@@ -140,18 +140,18 @@ func TestRowsLookAsTheirStageMadeThem(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, st := range stagesFor(ev) {
+			for _, st := range StagesFor(ev) {
 				for _, hide := range []bool{false, true} {
 					want := referenceRows(ev, st, hide)
-					got := stageRows(ev, st, hide)
+					got := ForStage(ev, st, hide)
 					if len(got) != len(want) {
 						t.Fatalf("%s, %s, %s, hidden %v: %d rows, want %d", name, change, stageNames[st], hide, len(got), len(want))
 					}
 					for k, r := range got {
 						w := want[k]
-						if look := lookRow(ev, st, r); r.index() != w.doc || r.gone != w.gone || look != w.look {
+						if look := LookOf(ev, st, r); r.Index() != w.doc || r.gone != w.gone || look != w.look {
 							t.Fatalf("%s, %s, %s, hidden %v, row %d: document %d gone %v %+v, want %d %v %+v",
-								name, change, stageNames[st], hide, k, r.index(), r.gone, look, w.doc, w.gone, w.look)
+								name, change, stageNames[st], hide, k, r.Index(), r.gone, look, w.doc, w.gone, w.look)
 						}
 						compared[r.gone]++
 					}
@@ -169,7 +169,7 @@ func TestRowsLookAsTheirStageMadeThem(t *testing.T) {
 // follow it in sorted order, as the reference lists them.
 func TestDuplicatesFollowTheirDocument(t *testing.T) {
 	t.Parallel()
-	sc := benchScenario(t, 2000)
+	sc := copiedScenario(t, 400)
 	ev, err := core.Evaluate(context.Background(), core.EvalInput{Scenario: sc, Now: fixedNow}, sc.Settings)
 	if err != nil {
 		t.Fatal(err)
@@ -183,14 +183,14 @@ func TestDuplicatesFollowTheirDocument(t *testing.T) {
 	if several == 0 {
 		t.Fatal("no document has more than one duplicate; the test checks nothing of their order")
 	}
-	for _, st := range []stage{stageReorder, stageBudget} {
-		want, got := referenceRows(ev, st, false), stageRows(ev, st, false)
+	for _, st := range []Stage{StageReorder, StageBudget} {
+		want, got := referenceRows(ev, st, false), ForStage(ev, st, false)
 		if len(got) != len(want) {
 			t.Fatalf("%s: %d rows, want %d", stageNames[st], len(got), len(want))
 		}
 		for k, r := range got {
-			if r.index() != want[k].doc || r.gone != want[k].gone {
-				t.Fatalf("%s, row %d: document %d gone %v, want %d %v", stageNames[st], k, r.index(), r.gone, want[k].doc, want[k].gone)
+			if r.Index() != want[k].doc || r.gone != want[k].gone {
+				t.Fatalf("%s, row %d: document %d gone %v, want %d %v", stageNames[st], k, r.Index(), r.gone, want[k].doc, want[k].gone)
 			}
 		}
 	}

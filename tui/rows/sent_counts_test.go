@@ -1,4 +1,4 @@
-package tui
+package rows
 
 import (
 	"context"
@@ -37,12 +37,12 @@ func TestSentCountsAreTheBudgetRowsCounted(t *testing.T) {
 				t.Fatal(err)
 			}
 			cuts += len(ev.RAGSurvival)
-			var want fates
-			for _, r := range stageRows(ev, stageBudget, true) {
-				want.add(lookRow(ev, stageBudget, r).tone, 1)
+			var want Fates
+			for _, r := range ForStage(ev, StageBudget, true) {
+				want.add(LookOf(ev, StageBudget, r).tone, 1)
 			}
-			if got := sentCounts(ev); got != want {
-				t.Fatalf("sentCounts %+v, the rows show %+v", got, want)
+			if got := SentCounts(ev); got != want {
+				t.Fatalf("SentCounts %+v, the rows show %+v", got, want)
 			}
 		})
 	}

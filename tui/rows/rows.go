@@ -1,4 +1,4 @@
-package tui
+package rows
 
 import (
 	"cmp"
@@ -8,26 +8,33 @@ import (
 	"ctxlab/core/pipeline"
 )
 
-// docRow is one line of the document list at a stage: which document,
+// Row is one line of the document list at a stage: which document,
 // and whether it left at an earlier stage. That is all a row holds; how
 // it looks (glyph, tone, score, tokens, note) is read from the trace
-// when it is drawn or measured (lookRow), so a million-document list
+// when it is drawn or measured (LookOf), so a million-document list
 // costs 8 bytes a row rather than the 107 a row that carried its look.
-type docRow struct {
+type Row struct {
 	doc  int32 // index into the evaluation's Documents
 	gone bool
 }
 
-// index is the row's document as an index into the evaluation's
-// Documents.
-func (r docRow) index() int { return int(r.doc) }
+// NewRow is the row of document doc, gone when it left at an earlier
+// stage.
+func NewRow(doc int, gone bool) Row { return Row{doc: int32(doc), gone: gone} }
 
-// stageRows lists the documents as they stand after a stage. Documents
+// Index is the row's document as an index into the evaluation's
+// Documents.
+func (r Row) Index() int { return int(r.doc) }
+
+// Gone says the document left at an earlier stage.
+func (r Row) Gone() bool { return r.gone }
+
+// ForStage lists the documents as they stand after a stage. Documents
 // that left at an earlier stage stay listed, unless hidden, in their final
 // state and where they explain themselves: filtered ones first, as they
 // left first, and each duplicate right after the document it duplicates.
 // So the first screen already shows every kind of fate.
-func stageRows(ev *core.Evaluation, s stage, hideGone bool) []docRow {
+func ForStage(ev *core.Evaluation, s Stage, hideGone bool) []Row {
 	if ev == nil {
 		return nil
 	}
@@ -35,20 +42,20 @@ func stageRows(ev *core.Evaluation, s stage, hideGone bool) []docRow {
 		return simpleRAGRows(ev, s)
 	}
 	tr := ev.Build.Trace
-	rows := make([]docRow, 0, tr.Len())
+	rows := make([]Row, 0, tr.Len())
 	add := func(i int, gone bool) {
 		if gone && hideGone {
 			return
 		}
-		rows = append(rows, docRow{doc: int32(i), gone: gone})
+		rows = append(rows, Row{doc: int32(i), gone: gone})
 	}
-	if s == stageInput {
+	if s == StageInput {
 		for i := range tr.Len() {
 			add(i, false)
 		}
 		return rows
 	}
-	if s == stageFilter {
+	if s == StageFilter {
 		for i := range tr.Len() {
 			add(i, tr.Filtered(i))
 		}
@@ -61,11 +68,11 @@ func stageRows(ev *core.Evaluation, s stage, hideGone bool) []docRow {
 			}
 		}
 	}
-	if s == stageSort || s == stageDedup {
+	if s == StageSort || s == StageDedup {
 		// Duplicates stay in their sorted place: at Sort they are still in
 		// play, at Dedup they are struck out where they lost.
 		for _, i := range tr.Sorted {
-			add(i, s == stageDedup && tr.Doc(i).Duplicate != nil)
+			add(i, s == StageDedup && tr.Doc(i).Duplicate != nil)
 		}
 		return rows
 	}
@@ -127,16 +134,16 @@ func (l duplicatesOf) of(doc int) []duplicatePair {
 
 // simpleRAGRows lists the article's builder's documents: in input order
 // at the Input stage, else in its score order.
-func simpleRAGRows(ev *core.Evaluation, s stage) []docRow {
+func simpleRAGRows(ev *core.Evaluation, s Stage) []Row {
 	r := ev.SimpleRAG
-	if s == stageInput {
-		rows := make([]docRow, len(r.Trace))
+	if s == StageInput {
+		rows := make([]Row, len(r.Trace))
 		for i := range rows {
 			rows[i].doc = int32(i)
 		}
 		return rows
 	}
-	rows := make([]docRow, len(r.Order))
+	rows := make([]Row, len(r.Order))
 	for k, i := range r.Order {
 		rows[k].doc = int32(i)
 	}

@@ -1,4 +1,4 @@
-package tui
+package inspector
 
 import (
 	"fmt"
@@ -14,16 +14,17 @@ import (
 	"ctxlab/internal/safetext"
 	"ctxlab/themes"
 	"ctxlab/tui/draw"
+	"ctxlab/tui/rows"
 )
 
-// inspectorTitle names the selected document.
-func inspectorTitle(ev *core.Evaluation, doc int) string {
+// Title names the selected document.
+func Title(ev *core.Evaluation, doc int) string {
 	if ev == nil || doc < 0 || doc >= len(ev.Documents) {
 		return "Inspector"
 	}
 	src := ev.Documents[doc].Source
 	if src == "" {
-		return fmt.Sprintf("document #%d", displayNumber(ev, doc))
+		return fmt.Sprintf("document #%d", rows.DisplayNumber(ev, doc))
 	}
 	return draw.Source(src)
 }
@@ -33,13 +34,13 @@ func formatScore(score float64, digits int) string {
 	return numfmt.Score(score, max(2, digits))
 }
 
-// inspectorContent describes one document: its fate at each stage and
+// Content describes one document: its fate at each stage and
 // why, its counts under every tokenizer, its duplicate relations, and its
 // content with shared shingles highlighted and the cut point marked.
 // query is the list's filter, whose matches in the text are highlighted.
 // scoreDigits is the list's score precision, so both panes print a
 // score alike.
-func inspectorContent(st *themes.Styles, ev *core.Evaluation, doc int, counts map[string]int, query string, width, scoreDigits int) string {
+func Content(st *themes.Styles, ev *core.Evaluation, doc int, counts map[string]int, query string, width, scoreDigits int) string {
 	if ev == nil || doc < 0 || doc >= len(ev.Documents) {
 		return st.Muted.Render("No document selected.")
 	}
@@ -51,10 +52,10 @@ func inspectorContent(st *themes.Styles, ev *core.Evaluation, doc int, counts ma
 		t := ev.SimpleRAG.Trace[doc]
 		glyph, tone, headline := simpleRAGLook(t)
 		glyph, tone, headline = assemblerLook(ev, doc, glyph, tone, headline)
-		line("%s", toneStyle(st, tone).Render(glyph+" "+headline))
+		line("%s", tone.Style(st).Render(glyph+" "+headline))
 		line("")
 		stage := func(name, text string) { writeLabeled(&b, st, name, text, width) }
-		stage("input", fmt.Sprintf("#%d · score %s · %s tokens", displayNumber(ev, doc), formatScore(t.Score, scoreDigits), numfmt.Thousands(t.Tokens)))
+		stage("input", fmt.Sprintf("#%d · score %s · %s tokens", rows.DisplayNumber(ev, doc), formatScore(t.Score, scoreDigits), numfmt.Thousands(t.Tokens)))
 		stage("sort", fmt.Sprintf("score rank %s of %s", numfmt.Thousands(t.Rank+1), numfmt.Thousands(len(ev.SimpleRAG.Trace))))
 		if t.Reason != "" {
 			stage("budget", t.Reason)
@@ -70,15 +71,15 @@ func inspectorContent(st *themes.Styles, ev *core.Evaluation, doc int, counts ma
 	t := ev.Build.Trace.Doc(doc)
 	docTokens := ev.Build.Trace.Tokens(doc)
 	opts := ev.Settings.Pipeline
-	glyph, tone := fateLook(t.Fate)
+	glyph, tone := rows.FateLook(t.Fate)
 	if t.Duplicate != nil && t.Duplicate.Kind == pipeline.DuplicateExact {
 		glyph = "=" // as the list marks it
 	}
 	glyph, tone, headline := assemblerLook(ev, doc, glyph, tone, fateHeadline(ev, t, docTokens))
-	line("%s", toneStyle(st, tone).Render(glyph+" "+headline))
+	line("%s", tone.Style(st).Render(glyph+" "+headline))
 	line("")
 	stage := func(name, text string) { writeLabeled(&b, st, name, text, width) }
-	stage("input", fmt.Sprintf("#%d · score %s · %s tokens", displayNumber(ev, doc), formatScore(ev.Build.Trace.Score(doc), scoreDigits), numfmt.Thousands(docTokens)))
+	stage("input", fmt.Sprintf("#%d · score %s · %s tokens", rows.DisplayNumber(ev, doc), formatScore(ev.Build.Trace.Score(doc), scoreDigits), numfmt.Thousands(docTokens)))
 	if t.Filtered {
 		stage("filter", st.Filtered.Render("removed: "+t.FilterReason()))
 	} else {
@@ -86,15 +87,15 @@ func inspectorContent(st *themes.Styles, ev *core.Evaluation, doc int, counts ma
 		stage("sort", fmt.Sprintf("score rank %s of %s (before dedup)", numfmt.Thousands(int(t.SortedPos)+1), numfmt.Thousands(len(ev.Build.Trace.Sorted))))
 		switch {
 		case t.Duplicate != nil && t.Duplicate.Key != "":
-			stage("dedup", st.Duplicate.UnsetStrikethrough().Render(fmt.Sprintf("same source as #%d: same %s, %s (the dedup key), so not sent twice; the texts may differ", displayNumber(ev, t.Duplicate.Of), t.Duplicate.SharedKey(), safetext.Line(t.Duplicate.KeyValue()))))
+			stage("dedup", st.Duplicate.UnsetStrikethrough().Render(fmt.Sprintf("same source as #%d: same %s, %s (the dedup key), so not sent twice; the texts may differ", rows.DisplayNumber(ev, t.Duplicate.Of), t.Duplicate.SharedKey(), safetext.Line(t.Duplicate.KeyValue()))))
 		case t.Duplicate != nil && t.Duplicate.Kind == pipeline.DuplicateExact:
-			stage("dedup", st.Duplicate.UnsetStrikethrough().Render(fmt.Sprintf("exact duplicate of #%d: same text after lowercasing and collapsing whitespace", displayNumber(ev, t.Duplicate.Of))))
+			stage("dedup", st.Duplicate.UnsetStrikethrough().Render(fmt.Sprintf("exact duplicate of #%d: same text after lowercasing and collapsing whitespace", rows.DisplayNumber(ev, t.Duplicate.Of))))
 		case t.Duplicate != nil:
-			stage("dedup", st.Duplicate.UnsetStrikethrough().Render(fmt.Sprintf("near duplicate of #%d: J = %.3f ≥ %.2f", displayNumber(ev, t.Duplicate.Of), t.Duplicate.Similarity, opts.DedupThreshold)))
+			stage("dedup", st.Duplicate.UnsetStrikethrough().Render(fmt.Sprintf("near duplicate of #%d: J = %.3f ≥ %.2f", rows.DisplayNumber(ev, t.Duplicate.Of), t.Duplicate.Similarity, opts.DedupThreshold)))
 		default:
 			stage("dedup", "kept · rank "+numfmt.Thousands(int(t.PosBeforeReorder)+1)+" after dedup")
 			if n := t.Nearest; n != nil {
-				stage("nearest", fmt.Sprintf("#%d · J = %.3f, the most similar other text", displayNumber(ev, n.Of), n.Similarity))
+				stage("nearest", fmt.Sprintf("#%d · J = %.3f, the most similar other text", rows.DisplayNumber(ev, n.Of), n.Similarity))
 			} else if opts.DedupThreshold >= pipeline.NearPairFloor {
 				stage("nearest", fmt.Sprintf("no other text at J ≥ %.2f", pipeline.NearPairFloor))
 			}
@@ -120,27 +121,27 @@ func inspectorContent(st *themes.Styles, ev *core.Evaluation, doc int, counts ma
 
 // simpleRAGLook is the glyph, tone and headline of a fate under the
 // article's RAGContextManager, as the list shows it.
-func simpleRAGLook(t pipeline.SimpleRAGDocTrace) (string, rowTone, string) {
+func simpleRAGLook(t pipeline.SimpleRAGDocTrace) (string, rows.Tone, string) {
 	switch t.Fate {
 	case pipeline.SimpleRAGIncluded:
-		return "✓", toneIncluded, fmt.Sprintf("included as [Source %d]", t.Citation)
+		return "✓", rows.ToneIncluded, fmt.Sprintf("included as [Source %d]", t.Citation)
 	case pipeline.SimpleRAGTruncated:
-		return "✂", tonePartial, fmt.Sprintf("cut to fit as [Source %d]: %s of %s tokens", t.Citation, numfmt.Thousands(t.TokensKept), numfmt.Thousands(t.Tokens))
+		return "✂", rows.TonePartial, fmt.Sprintf("cut to fit as [Source %d]: %s of %s tokens", t.Citation, numfmt.Thousands(t.TokensKept), numfmt.Thousands(t.Tokens))
 	case pipeline.SimpleRAGDropped:
-		return "✗", toneExcluded, "dropped: it did not fit and 100 tokens or fewer remained"
+		return "✗", rows.ToneExcluded, "dropped: it did not fit and 100 tokens or fewer remained"
 	}
-	return "✗", toneExcluded, "not reached: the manager stopped at the first chunk that did not fit"
+	return "✗", rows.ToneExcluded, "not reached: the manager stopped at the first chunk that did not fit"
 }
 
 // assemblerLook overrides a builder's verdict when the assembler then cut
 // the retrieved context before or inside the document, so the inspector
 // says what the list says: what reached the model.
-func assemblerLook(ev *core.Evaluation, doc int, glyph string, tone rowTone, headline string) (string, rowTone, string) {
+func assemblerLook(ev *core.Evaluation, doc int, glyph string, tone rows.Tone, headline string) (string, rows.Tone, string) {
 	switch ev.RAGSurvival[doc] {
 	case core.SurvivedLost:
-		return "✗", toneExcluded, headline + ", then lost: the assembler cut the retrieved context before it"
+		return "✗", rows.ToneExcluded, headline + ", then lost: the assembler cut the retrieved context before it"
 	case core.SurvivedCut:
-		return "✂", tonePartial, headline + ", then cut inside by the assembler"
+		return "✂", rows.TonePartial, headline + ", then cut inside by the assembler"
 	}
 	return glyph, tone, headline
 }
@@ -164,12 +165,12 @@ func fateHeadline(ev *core.Evaluation, t pipeline.DocTrace, docTokens int) strin
 	case pipeline.FateDuplicate:
 		of := ev.Documents[t.Duplicate.Of].Source
 		if t.Duplicate.Key != "" {
-			return fmt.Sprintf("same %s as #%d %s", t.Duplicate.SharedKey(), displayNumber(ev, t.Duplicate.Of), draw.Source(of))
+			return fmt.Sprintf("same %s as #%d %s", t.Duplicate.SharedKey(), rows.DisplayNumber(ev, t.Duplicate.Of), draw.Source(of))
 		}
 		if t.Duplicate.Kind == pipeline.DuplicateExact {
-			return fmt.Sprintf("exact duplicate of #%d %s", displayNumber(ev, t.Duplicate.Of), draw.Source(of))
+			return fmt.Sprintf("exact duplicate of #%d %s", rows.DisplayNumber(ev, t.Duplicate.Of), draw.Source(of))
 		}
-		return fmt.Sprintf("near duplicate of #%d %s (J=%.2f)", displayNumber(ev, t.Duplicate.Of), draw.Source(of), t.Duplicate.Similarity)
+		return fmt.Sprintf("near duplicate of #%d %s (J=%.2f)", rows.DisplayNumber(ev, t.Duplicate.Of), draw.Source(of), t.Duplicate.Similarity)
 	case pipeline.FateIncluded:
 		return fmt.Sprintf("included as [%d]", t.Citation)
 	case pipeline.FatePartial:
@@ -234,7 +235,7 @@ func writeRelations(b *strings.Builder, st *themes.Styles, ev *core.Evaluation, 
 			} else if other.Duplicate.Kind == pipeline.DuplicateNear {
 				kind = fmt.Sprintf("near J=%.2f", other.Duplicate.Similarity)
 			}
-			by = append(by, fmt.Sprintf("#%d (%s)", displayNumber(ev, int(other.Index)), kind))
+			by = append(by, fmt.Sprintf("#%d (%s)", rows.DisplayNumber(ev, int(other.Index)), kind))
 		}
 	}
 	sort.Strings(by)
@@ -257,7 +258,7 @@ func writeContent(b *strings.Builder, st *themes.Styles, content string, shared 
 		title = "content · ✂ marks the cut: the text after it was left out"
 	}
 	fmt.Fprintf(b, "\n%s\n", st.Muted.Render("── "+title+" ──"))
-	content, omitted := inspectorExcerpt(content, cutAt)
+	content, omitted := Excerpt(content, cutAt)
 	text := safetext.Sanitize(content)
 	if len(text) != len(content) {
 		// Sanitizing moved byte offsets; show the text without marks.

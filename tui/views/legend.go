@@ -1,4 +1,4 @@
-package tui
+package views
 
 import (
 	"strings"
@@ -9,7 +9,7 @@ import (
 	"ctxlab/core/window"
 	"ctxlab/themes"
 	"ctxlab/tui/draw"
-	"ctxlab/tui/views"
+	"ctxlab/tui/rows"
 )
 
 // legendEntry is one line of the legend: a mark as the screen draws it,
@@ -29,13 +29,13 @@ type legendSection struct {
 // The styles legend entries are drawn in, by name: a fate's is its
 // row tone's, exactly as the document list draws it.
 var (
-	inIncluded   = inTone(toneIncluded)
-	inPartial    = inTone(tonePartial)
-	inSummarized = inTone(toneSummarized)
-	inExcluded   = inTone(toneExcluded)
-	inDuplicate  = inTone(toneDuplicate)
-	inFiltered   = inTone(toneFiltered)
-	inPlain      = inTone(tonePlain)
+	inIncluded   = inTone(rows.ToneIncluded)
+	inPartial    = inTone(rows.TonePartial)
+	inSummarized = inTone(rows.ToneSummarized)
+	inExcluded   = inTone(rows.ToneExcluded)
+	inDuplicate  = inTone(rows.ToneDuplicate)
+	inFiltered   = inTone(rows.ToneFiltered)
+	inPlain      = inTone(rows.TonePlain)
 	inText       = func(st *themes.Styles) lipgloss.Style { return st.Text }
 	inMuted      = func(st *themes.Styles) lipgloss.Style { return st.Muted }
 	inFaint      = func(st *themes.Styles) lipgloss.Style { return st.Faint }
@@ -48,8 +48,8 @@ var (
 	inFocused    = func(st *themes.Styles) lipgloss.Style { return st.ControlFocused }
 )
 
-func inTone(t rowTone) func(st *themes.Styles) lipgloss.Style {
-	return func(st *themes.Styles) lipgloss.Style { return toneStyle(st, t) }
+func inTone(t rows.Tone) func(st *themes.Styles) lipgloss.Style {
+	return func(st *themes.Styles) lipgloss.Style { return t.Style(st) }
 }
 
 // componentMeanings say what each line of the budget holds, in the
@@ -64,7 +64,7 @@ var componentMeanings = map[string]string{
 	window.ComponentToolResults: "the results of tool calls (in the chat layout, with the calls that asked for them)",
 	window.ComponentQuery:       "the user's question",
 	window.ComponentLabels:      "the headings the assembler adds itself",
-	window.ComponentFraming:     "the tokens each chat message's format costs (" + framingAndHeadings + ", or " + window.ComponentShort(window.ComponentFraming) + "+, is the two together)",
+	window.ComponentFraming:     "the tokens each chat message's format costs (" + FramingAndHeadings + ", or " + window.ComponentShort(window.ComponentFraming) + "+, is the two together)",
 	window.ComponentReserve:     "the tokens kept free for the reply; not input",
 }
 
@@ -76,11 +76,11 @@ func legendSections(st *themes.Styles) []legendSection {
 	for _, name := range window.ComponentNames {
 		fill := "█"
 		if st.Mono {
-			fill = monoFills[name]
+			fill = MonoFill(name)
 		}
 		components = append(components, legendEntry{
 			mark:  strings.Repeat(fill, 2) + " " + window.ComponentShort(name),
-			style: func(st *themes.Styles) lipgloss.Style { return views.ComponentStyle(st, name) },
+			style: func(st *themes.Styles) lipgloss.Style { return ComponentStyle(st, name) },
 			means: window.ComponentWords(name) + ": " + componentMeanings[name],
 		})
 	}
@@ -189,10 +189,10 @@ func legendSections(st *themes.Styles) []legendSection {
 	}
 }
 
-// legendContent renders the legend in a width: per section a ruled
+// Legend renders the legend in a width: per section a ruled
 // title, then per entry its mark in the style the screen draws it with
 // and its meaning, wrapped under itself.
-func legendContent(st *themes.Styles, width int) string {
+func Legend(st *themes.Styles, width int) string {
 	width = max(1, width)
 	var lines []string
 	for i, s := range legendSections(st) {

@@ -1,4 +1,4 @@
-package tui
+package views
 
 import (
 	"fmt"
@@ -11,24 +11,24 @@ import (
 	"ctxlab/internal/numfmt"
 	"ctxlab/themes"
 	"ctxlab/tui/draw"
-	"ctxlab/tui/views"
+	"ctxlab/tui/rows"
 )
 
-// orderingContent draws relevance rank against position in the final
-// context: with lost-in-the-middle on, the tallest bars (best ranks) sit
-// at both ends and the shortest in the middle, matching the U-shaped
-// attention curve drawn beneath. A row of fate glyphs under the bars says
-// what reached the model from each slot, so the chart reads without
-// colour.
-func orderingContent(st *themes.Styles, ev *core.Evaluation, width int) string {
+// Ordering is the Ordering view: relevance rank against position in the
+// final context. With lost-in-the-middle on, the tallest bars (best
+// ranks) sit at both ends and the shortest in the middle, matching the
+// U-shaped attention curve drawn beneath. A row of fate glyphs under the
+// bars says what reached the model from each slot, so the chart reads
+// without colour. The two-stage retrieval follows when it is on.
+func Ordering(st *themes.Styles, ev *core.Evaluation, width int) string {
 	if ev == nil {
 		return st.Muted.Render("computing…")
 	}
-	return placementContent(st, ev, width) + rerankContent(st, ev, width)
+	return placement(st, ev, width) + rerank(st, ev, width)
 }
 
-// placementContent is the rank-against-slot chart and table.
-func placementContent(st *themes.Styles, ev *core.Evaluation, width int) string {
+// placement is the rank-against-slot chart and table.
+func placement(st *themes.Styles, ev *core.Evaluation, width int) string {
 	var b strings.Builder
 	if ev.Build == nil {
 		draw.WriteWrapped(&b, st.Muted, "The article's RAGContextManager keeps relevance order: documents are placed best first, no reordering.", width)
@@ -85,7 +85,7 @@ func placementContent(st *themes.Styles, ev *core.Evaluation, width int) string 
 			cell := strings.Repeat(" ", colW)
 			if h >= row {
 				_, tone := slotLook(ev, i)
-				cell = toneStyle(st, tone).Render(strings.Repeat("█", barW)) + gap
+				cell = tone.Style(st).Render(strings.Repeat("█", barW)) + gap
 			}
 			b.WriteString(cell)
 		}
@@ -94,7 +94,7 @@ func placementContent(st *themes.Styles, ev *core.Evaluation, width int) string 
 	b.WriteString(axis("fate"))
 	for slot := 0; slot < shown; slot++ {
 		glyph, tone := slotLook(ev, tr.Reordered[slot])
-		b.WriteString(toneStyle(st, tone).Render(glyph) + strings.Repeat(" ", colW-1))
+		b.WriteString(tone.Style(st).Render(glyph) + strings.Repeat(" ", colW-1))
 	}
 	b.WriteString("\n" + axis("slot") + slotAxis(shown, colW) + "\n")
 	b.WriteString(axis("attn"))
@@ -124,7 +124,7 @@ func placementContent(st *themes.Styles, ev *core.Evaluation, width int) string 
 	const fateW = 15
 	// As many decimals as the list shows, so the order of close scores
 	// reads the same in both.
-	digits, scoreW := scoreColumn(ev.Documents)
+	digits, scoreW := rows.ScoreColumn(ev.Documents)
 	srcW := max(10, width-34-scoreW)
 	b.WriteString(st.TableHeader.Render(fmt.Sprintf(" %4s  %4s  %*s  %-*s  %s", "slot", "rank", scoreW, "score", fateW+2, "fate", "source")) + "\n")
 	for slot, i := range tr.Reordered {
@@ -138,7 +138,7 @@ func placementContent(st *themes.Styles, ev *core.Evaluation, width int) string 
 			fate += " → cut"
 		}
 		fmt.Fprintf(&b, " %4d  %4d  %*.*f  %s %s  %s\n", slot+1, d.PosBeforeReorder+1, scoreW, digits, tr.Score(i),
-			toneStyle(st, tone).Render(glyph), draw.PadRight(fate, fateW), draw.Truncate(views.SourceOf(ev, i), srcW))
+			tone.Style(st).Render(glyph), draw.PadRight(fate, fateW), draw.Truncate(SourceOf(ev, i), srcW))
 	}
 	if len(ev.RAGSurvival) > 0 {
 		b.WriteByte('\n')
@@ -150,14 +150,14 @@ func placementContent(st *themes.Styles, ev *core.Evaluation, width int) string 
 // slotLook is the glyph and tone for what reached the model from a
 // placed document: its budget fate, unless the assembler then cut it out
 // of the request (✗) or cut inside it (✂).
-func slotLook(ev *core.Evaluation, doc int) (string, rowTone) {
+func slotLook(ev *core.Evaluation, doc int) (string, rows.Tone) {
 	switch ev.RAGSurvival[doc] {
 	case core.SurvivedLost:
-		return "✗", toneExcluded
+		return "✗", rows.ToneExcluded
 	case core.SurvivedCut:
-		return "✂", tonePartial
+		return "✂", rows.TonePartial
 	}
-	return fateLook(ev.Build.Trace.Doc(doc).Fate)
+	return rows.FateLook(ev.Build.Trace.Doc(doc).Fate)
 }
 
 // slotAxis numbers the slots under the chart: slot 1, then every step-th

@@ -1,4 +1,4 @@
-package tui
+package views
 
 import (
 	"go/ast"
@@ -18,7 +18,7 @@ import (
 	"ctxlab/core/pipeline"
 	"ctxlab/core/window"
 	"ctxlab/themes"
-	"ctxlab/tui/views"
+	"ctxlab/tui/rows"
 )
 
 // typography are the non-ASCII characters the renderers write as plain
@@ -33,12 +33,17 @@ var typography = map[rune]string{
 }
 
 // drawnGlyphs collects every non-ASCII symbol in a string literal of
-// the package's renderers, with where it was first seen.
+// the views', the workbench's and the document rows' renderers, with
+// where it was first seen.
 func drawnGlyphs(t *testing.T) map[rune]string {
 	t.Helper()
-	files, err := filepath.Glob("*.go")
-	if err != nil {
-		t.Fatal(err)
+	var files []string
+	for _, pattern := range []string{"*.go", "../*.go", "../rows/*.go"} {
+		matched, err := filepath.Glob(pattern)
+		if err != nil || len(matched) == 0 {
+			t.Fatalf("%s: %d files (%v)", pattern, len(matched), err)
+		}
+		files = append(files, matched...)
 	}
 	fset := token.NewFileSet()
 	glyphs := map[rune]string{}
@@ -75,7 +80,7 @@ func drawnGlyphs(t *testing.T) map[rune]string {
 
 func TestLegendExplainsEveryGlyphTheRenderersDraw(t *testing.T) {
 	for _, palette := range []themes.Palette{themes.Dark, themes.Mono} {
-		legend := ansi.Strip(legendContent(themes.New(palette), 200))
+		legend := ansi.Strip(Legend(themes.New(palette), 200))
 		for r, where := range drawnGlyphs(t) {
 			if _, plain := typography[r]; plain {
 				continue
@@ -90,8 +95,7 @@ func TestLegendExplainsEveryGlyphTheRenderersDraw(t *testing.T) {
 // The labels the budget and the strip draw come from their maps and
 // forms: the legend names each.
 func TestLegendNamesEveryComponentAndStripLabel(t *testing.T) {
-	legend := ansi.Strip(legendContent(themes.New(themes.Dark), 200))
-	var labels []string
+	legend := ansi.Strip(Legend(themes.New(themes.Dark), 200))
 	for _, name := range window.ComponentNames {
 		// The short form the narrow grid draws, and on the same line
 		// the words every other screen uses.
@@ -106,10 +110,7 @@ func TestLegendNamesEveryComponentAndStripLabel(t *testing.T) {
 			t.Errorf("no legend line ties %q to %q", short, words)
 		}
 	}
-	for _, f := range stripForms {
-		labels = append(labels, f.assembler, f.sep)
-	}
-	for _, l := range labels {
+	for _, l := range rows.StripLabels() {
 		if !strings.Contains(legend, l) {
 			t.Errorf("the legend does not name %q", l)
 		}
@@ -164,15 +165,15 @@ func TestLegendDrawsEachFateAndComponentInItsOwnColour(t *testing.T) {
 	t.Cleanup(func() { lipgloss.SetColorProfile(termenv.Ascii) })
 	for _, palette := range []themes.Palette{themes.Dark, themes.Light} {
 		st := themes.New(palette)
-		legend := legendContent(st, 200)
+		legend := Legend(st, 200)
 		for _, f := range pipeline.Fates() {
-			glyph, tone := fateLook(f)
-			if want := toneStyle(st, tone).Render(glyph); !strings.Contains(legend, want) {
+			glyph, tone := rows.FateLook(f)
+			if want := tone.Style(st).Render(glyph); !strings.Contains(legend, want) {
 				t.Errorf("%s: the legend lacks document fate %q drawn as %q", palette.Name, f, want)
 			}
 		}
-		for _, f := range constantsOfType(t, "../core/memory", "Fate") {
-			glyph, style := views.MemoryLook(st, memory.Fate(f))
+		for _, f := range constantsOfType(t, "../../core/memory", "Fate") {
+			glyph, style := MemoryLook(st, memory.Fate(f))
 			if f == string(memory.Dropped) {
 				// The Memory view greys a dropped message's ✗; the
 				// legend's ✗ is the documents' red, and says so.
@@ -183,7 +184,7 @@ func TestLegendDrawsEachFateAndComponentInItsOwnColour(t *testing.T) {
 			}
 		}
 		for _, name := range window.ComponentNames {
-			if want := views.ComponentStyle(st, name).Render("██ " + window.ComponentShort(name)); !strings.Contains(legend, want) {
+			if want := ComponentStyle(st, name).Render("██ " + window.ComponentShort(name)); !strings.Contains(legend, want) {
 				t.Errorf("%s: the legend lacks component %s in its colour", palette.Name, name)
 			}
 		}
@@ -193,39 +194,11 @@ func TestLegendDrawsEachFateAndComponentInItsOwnColour(t *testing.T) {
 func TestLegendFitsEveryWidth(t *testing.T) {
 	for _, palette := range []themes.Palette{themes.Dark, themes.Mono} {
 		for _, width := range []int{40, 76, 116, 156} {
-			for i, line := range strings.Split(legendContent(themes.New(palette), width), "\n") {
+			for i, line := range strings.Split(Legend(themes.New(palette), width), "\n") {
 				if w := ansi.StringWidth(line); w > width {
 					t.Errorf("%s, width %d: line %d is %d wide: %q", palette.Name, width, i, w, ansi.Strip(line))
 				}
 			}
 		}
-	}
-}
-
-func TestQuestionMarkTurnsTheHelpToTheLegendAndBack(t *testing.T) {
-	m := newTestModel(t, "support_chat", "dark", 80, 24)
-	m = keys(t, m, "?")
-	if !strings.Contains(m.View(), "Keys ·") || !strings.Contains(m.View(), "legend") {
-		t.Fatalf("? did not open the keys page, or it does not name the legend:\n%s", m.View())
-	}
-	m = keys(t, m, "?")
-	if !m.views.helpOpen || !m.views.legend || !strings.Contains(m.View(), "Pipeline strip, and the line under it") {
-		t.Fatalf("? again did not turn to the legend:\n%s", m.View())
-	}
-	m = keys(t, m, "j")
-	if !m.views.legend {
-		t.Error("j should scroll the legend, not close it")
-	}
-	m = keys(t, m, "tab")
-	if m.views.legend || !strings.Contains(m.View(), "Keys ·") {
-		t.Error("tab did not turn back to the keys")
-	}
-	m = keys(t, m, "tab", "esc")
-	if m.views.helpOpen || m.views.legend {
-		t.Error("esc did not close the legend")
-	}
-	m = keys(t, m, "?")
-	if m.views.legend {
-		t.Error("help reopened on the legend rather than the keys")
 	}
 }

@@ -1,4 +1,4 @@
-package tui
+package rows
 
 import (
 	"strconv"
@@ -18,7 +18,7 @@ type noteShape struct {
 	sim                  uint8
 }
 
-func (n rowNote) shape() noteShape {
+func (n Note) shape() noteShape {
 	s := noteShape{kind: n.kind, citation: numberShape(n.citation), num1: numberShape(n.n1), num2: numberShape(n.n2)}
 	switch n.cut {
 	case core.SurvivedLost:

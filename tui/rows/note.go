@@ -1,4 +1,4 @@
-package tui
+package rows
 
 import (
 	"strconv"
@@ -33,10 +33,10 @@ const (
 	noteSimpleNotReached          // the article's builder stopped before it
 )
 
-// rowNote is a row's note as the numbers it is made of. The text is put
+// Note is a row's note as the numbers it is made of. The text is put
 // together only for the rows drawn or measured, with no allocation when
 // measured, so a knob change at 100,000 documents formats none of them.
-type rowNote struct {
+type Note struct {
 	kind     noteKind
 	citation int
 	n1, n2   int
@@ -47,17 +47,17 @@ type rowNote struct {
 }
 
 // own says the builder itself cut or summarized the document.
-func (n rowNote) own() bool { return n.kind == noteCut || n.kind == noteSynopsis }
+func (n Note) own() bool { return n.kind == noteCut || n.kind == noteSynopsis }
 
-// text is the note: in words when wordy and the note has words, else
+// Text is the note: in words when wordy and the note has words, else
 // short.
-func (n rowNote) text(wordy bool) string {
+func (n Note) Text(wordy bool) string {
 	var buf [96]byte
 	return string(n.appendText(buf[:0], wordy))
 }
 
-// width is the cells text(wordy) takes.
-func (n rowNote) width(wordy bool) int {
+// Width is the cells Text(wordy) takes.
+func (n Note) Width(wordy bool) int {
 	var buf [96]byte
 	b := n.appendText(buf[:0], wordy)
 	w := 0
@@ -73,7 +73,7 @@ func (n rowNote) width(wordy bool) int {
 	return w
 }
 
-func (n rowNote) appendText(b []byte, wordy bool) []byte {
+func (n Note) appendText(b []byte, wordy bool) []byte {
 	if n.cut == core.SurvivedLost || n.cut == core.SurvivedCut {
 		return n.appendAssemblerCut(b, wordy)
 	}
@@ -81,7 +81,7 @@ func (n rowNote) appendText(b []byte, wordy bool) []byte {
 }
 
 // appendOwn writes what the stage decided.
-func (n rowNote) appendOwn(b []byte, wordy bool) []byte {
+func (n Note) appendOwn(b []byte, wordy bool) []byte {
 	th := numfmt.AppendThousands
 	switch n.kind {
 	case noteKept:
@@ -179,7 +179,7 @@ func (n rowNote) appendOwn(b []byte, wordy bool) []byte {
 // the reference's partial copy is always the last thing in its block, so
 // the assembler's cut of the block's unbudgeted overshoot always lands on
 // it, and the note is the only place its "cut 80/127" can still be read.
-func (n rowNote) appendAssemblerCut(b []byte, wordy bool) []byte {
+func (n Note) appendAssemblerCut(b []byte, wordy bool) []byte {
 	th := numfmt.AppendThousands
 	lost := n.cut == core.SurvivedLost
 	switch {
@@ -204,7 +204,7 @@ func (n rowNote) appendAssemblerCut(b []byte, wordy bool) []byte {
 	return append(n.appendCitation(b), " RAG cut inside"...)
 }
 
-func (n rowNote) appendCitation(b []byte) []byte {
+func (n Note) appendCitation(b []byte) []byte {
 	return append(strconv.AppendInt(append(b, '['), int64(n.citation), 10), ']')
 }
 

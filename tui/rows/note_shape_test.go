@@ -1,4 +1,4 @@
-package tui
+package rows
 
 import (
 	"math"
@@ -19,7 +19,7 @@ func TestNotesOfOneShapeAreEquallyWide(t *testing.T) {
 	type widths struct{ short, words int }
 	seen := map[noteShape]widths{}
 	for range 20000 {
-		n := rowNote{
+		n := Note{
 			kind:     noteKind(rng.IntN(int(noteSimpleNotReached) + 1)),
 			citation: numbers[rng.IntN(len(numbers))],
 			n1:       numbers[rng.IntN(len(numbers))],
@@ -27,7 +27,7 @@ func TestNotesOfOneShapeAreEquallyWide(t *testing.T) {
 			sim:      sims[rng.IntN(len(sims))],
 			cut:      cuts[rng.IntN(len(cuts))],
 		}
-		w := widths{n.width(false), n.width(true)}
+		w := widths{n.Width(false), n.Width(true)}
 		if prev, ok := seen[n.shape()]; ok && prev != w {
 			t.Fatalf("%+v is %+v wide, another note of its shape %+v", n, w, prev)
 		}
@@ -43,19 +43,19 @@ func TestNotesOfOneShapeAreEquallyWide(t *testing.T) {
 func TestFitRowLayoutMeasuresEveryNote(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	for trial := range 200 {
-		rows := make([]rowLook, 1+rng.IntN(50))
+		rows := make([]Look, 1+rng.IntN(50))
 		for k := range rows {
-			rows[k].note = rowNote{kind: noteKind(rng.IntN(int(noteSimpleNotReached) + 1)),
+			rows[k].note = Note{kind: noteKind(rng.IntN(int(noteSimpleNotReached) + 1)),
 				citation: rng.IntN(200), n1: rng.IntN(1 << rng.IntN(24)), n2: rng.IntN(1 << rng.IntN(24)), sim: rng.Float64()}
 		}
-		want := rowLayout{noteW: minNoteW}
+		want := Layout{noteW: minNoteW}
 		for _, r := range rows {
-			want.noteW = max(want.noteW, r.note.width(false))
-			want.wordsW = max(want.wordsW, r.note.width(true))
+			want.noteW = max(want.noteW, r.note.Width(false))
+			want.wordsW = max(want.wordsW, r.note.Width(true))
 		}
 		want.noteW = min(want.noteW, maxNoteW)
 		want.wordsW = min(max(want.wordsW, want.noteW), maxWordsW)
-		got := fitRowLayout(len(rows), func(k int) rowLook { return rows[k] }, nil, rowLayout{})
+		got := FitLayout(len(rows), func(k int) Look { return rows[k] }, nil, Layout{})
 		if got.noteW != want.noteW || got.wordsW != want.wordsW {
 			t.Fatalf("trial %d: note %d, words %d; measuring every note gives %d, %d", trial, got.noteW, got.wordsW, want.noteW, want.wordsW)
 		}

@@ -1,4 +1,4 @@
-package tui
+package rows
 
 import (
 	"fmt"
@@ -14,37 +14,40 @@ import (
 	"ctxlab/tui/draw"
 )
 
-// stage is a pipeline step the document list can show.
-type stage int
+// Stage is a pipeline step the document list can show.
+type Stage int
 
 const (
-	stageInput stage = iota
-	stageFilter
-	stageSort
-	stageDedup
-	stageReorder
-	stageBudget
+	StageInput Stage = iota
+	StageFilter
+	StageSort
+	StageDedup
+	StageReorder
+	StageBudget
 )
 
-var stageNames = map[stage]string{
-	stageInput: "Input", stageFilter: "Filter", stageSort: "Sort",
-	stageDedup: "Dedup", stageReorder: "Reorder", stageBudget: "Budget",
+var stageNames = map[Stage]string{
+	StageInput: "Input", StageFilter: "Filter", StageSort: "Sort",
+	StageDedup: "Dedup", StageReorder: "Reorder", StageBudget: "Budget",
 }
 
-// stagesFor lists the stages of the evaluation's builder: the article's
+// Name is the stage's name: Input, Filter, Sort, Dedup, Reorder, Budget.
+func (s Stage) Name() string { return stageNames[s] }
+
+// StagesFor lists the stages of the evaluation's builder: the article's
 // RAGContextManager has no filter, dedup or reorder.
-func stagesFor(ev *core.Evaluation) []stage {
+func StagesFor(ev *core.Evaluation) []Stage {
 	if ev != nil && ev.SimpleRAG != nil {
-		return []stage{stageInput, stageSort, stageBudget}
+		return []Stage{StageInput, StageSort, StageBudget}
 	}
-	return []stage{stageInput, stageFilter, stageSort, stageDedup, stageReorder, stageBudget}
+	return []Stage{StageInput, StageFilter, StageSort, StageDedup, StageReorder, StageBudget}
 }
 
-// renderPipelineStrip draws each stage with its count, the selected one
+// Strip draws each stage with its count, the selected one
 // highlighted: "Input 60 ─► Filter −4 ─► Sort ─► Dedup −6 ─► …".
-// sent are the evaluation's fates after the assembler (sentCounts),
+// sent are the evaluation's fates after the assembler (SentCounts),
 // counted once per evaluation.
-func renderPipelineStrip(st *themes.Styles, ev *core.Evaluation, sent fates, selected stage, width int) string {
+func Strip(st *themes.Styles, ev *core.Evaluation, sent Fates, selected Stage, width int) string {
 	if ev == nil {
 		return draw.PadRight(st.Muted.Render(" pipeline: computing…"), width)
 	}
@@ -74,7 +77,7 @@ func renderPipelineStrip(st *themes.Styles, ev *core.Evaluation, sent fates, sel
 // stripForm is one way of drawing the strip, from roomy to tight.
 type stripForm struct {
 	sep   string
-	names map[stage]string
+	names map[Stage]string
 	// assembler labels the fates after the assembler's cuts.
 	assembler string
 	// tight drops the spaces around the stages not selected.
@@ -82,8 +85,8 @@ type stripForm struct {
 	last  bool
 }
 
-var shortStageNames = map[stage]string{stageInput: "In", stageFilter: "Filt", stageSort: "Sort",
-	stageDedup: "Dedup", stageReorder: "Order", stageBudget: "Budget"}
+var shortStageNames = map[Stage]string{StageInput: "In", StageFilter: "Filt", StageSort: "Sort",
+	StageDedup: "Dedup", StageReorder: "Order", StageBudget: "Budget"}
 
 var stripForms = []stripForm{
 	{sep: "─►", names: stageNames, assembler: "after the assembler"},
@@ -92,9 +95,19 @@ var stripForms = []stripForm{
 	{sep: "›", names: shortStageNames, assembler: "Final", tight: true, last: true},
 }
 
-func stripLine(st *themes.Styles, ev *core.Evaluation, selected stage, f stripForm, sent fates) string {
+// StripLabels are the labels and separators the strip draws besides the
+// stage names, in every form: what the legend must name.
+func StripLabels() []string {
+	var labels []string
+	for _, f := range stripForms {
+		labels = append(labels, f.assembler, f.sep)
+	}
+	return labels
+}
+
+func stripLine(st *themes.Styles, ev *core.Evaluation, selected Stage, f stripForm, sent Fates) string {
 	var parts []string
-	for _, s := range stagesFor(ev) {
+	for _, s := range StagesFor(ev) {
 		label := f.names[s] + stageCount(ev, s)
 		switch {
 		case s == selected:
@@ -113,8 +126,8 @@ func stripLine(st *themes.Styles, ev *core.Evaluation, selected stage, f stripFo
 	// The Budget stage's list shows the assembler's cuts in place, so
 	// once it cut something the strip says both: what the budget decided,
 	// and what the list shows, which add up to the same documents.
-	if lost, cut := assemblerCuts(ev); lost+cut > 0 {
-		counts := fateCounts(sent.included, sent.cut, sent.summarized, sent.excluded)
+	if lost, cut := AssemblerCuts(ev); lost+cut > 0 {
+		counts := fateCounts(sent.Included, sent.Cut, sent.Summarized, sent.Excluded)
 		segment := " " + f.assembler + counts + " "
 		if f.tight {
 			segment = f.assembler + counts
@@ -124,27 +137,27 @@ func stripLine(st *themes.Styles, ev *core.Evaluation, selected stage, f stripFo
 	return line
 }
 
-// fates counts the Budget stage's rows by the fate they show.
-type fates struct{ included, cut, summarized, excluded int }
+// Fates counts the Budget stage's rows by the fate they show.
+type Fates struct{ Included, Cut, Summarized, Excluded int }
 
-// sentCounts counts the Budget stage's rows by the fate they show, the
-// assembler's cuts included. The rows look as fateLook and sentLook say,
+// SentCounts counts the Budget stage's rows by the fate they show, the
+// assembler's cuts included. The rows look as FateLook and sentLook say,
 // so the count starts from the trace's and moves only the documents the
 // assembler cut: no walk over every document.
-func sentCounts(ev *core.Evaluation) fates {
-	var n fates
+func SentCounts(ev *core.Evaluation) Fates {
+	var n Fates
 	if ev.SimpleRAG != nil {
 		// The article's builder takes a handful of documents; count its
 		// rows.
-		for _, r := range simpleRAGRows(ev, stageBudget) {
-			n.add(lookRow(ev, stageBudget, r).tone, 1)
+		for _, r := range simpleRAGRows(ev, StageBudget) {
+			n.add(LookOf(ev, StageBudget, r).tone, 1)
 		}
 		return n
 	}
 	c := ev.Build.Trace.Counts
-	n = fates{included: c.Included, cut: c.Partial, summarized: c.Summarized, excluded: c.Excluded}
+	n = Fates{Included: c.Included, Cut: c.Partial, Summarized: c.Summarized, Excluded: c.Excluded}
 	for doc, survival := range ev.RAGSurvival {
-		_, before := fateLook(ev.Build.Trace.Doc(doc).Fate)
+		_, before := FateLook(ev.Build.Trace.Doc(doc).Fate)
 		_, after := sentLook("", before, survival)
 		n.add(before, -1)
 		n.add(after, 1)
@@ -153,26 +166,26 @@ func sentCounts(ev *core.Evaluation) fates {
 }
 
 // add counts delta rows of a tone.
-func (n *fates) add(tone rowTone, delta int) {
+func (n *Fates) add(tone Tone, delta int) {
 	switch tone {
-	case toneIncluded:
-		n.included += delta
-	case tonePartial:
-		n.cut += delta
-	case toneSummarized:
-		n.summarized += delta
-	case toneExcluded:
-		n.excluded += delta
+	case ToneIncluded:
+		n.Included += delta
+	case TonePartial:
+		n.Cut += delta
+	case ToneSummarized:
+		n.Summarized += delta
+	case ToneExcluded:
+		n.Excluded += delta
 	}
 }
 
-func stageCount(ev *core.Evaluation, s stage) string {
+func stageCount(ev *core.Evaluation, s Stage) string {
 	if ev.SimpleRAG != nil {
 		r := ev.SimpleRAG
 		switch s {
-		case stageInput:
+		case StageInput:
 			return " " + numfmt.Thousands(len(r.Trace))
-		case stageBudget:
+		case StageBudget:
 			counts := map[pipeline.SimpleRAGFate]int{}
 			for _, d := range r.Trace {
 				counts[d.Fate]++
@@ -184,13 +197,13 @@ func stageCount(ev *core.Evaluation, s stage) string {
 	}
 	c := ev.Build.Trace.Counts
 	switch s {
-	case stageInput:
+	case StageInput:
 		return " " + numfmt.Thousands(c.Input)
-	case stageFilter:
+	case StageFilter:
 		return " −" + numfmt.Thousands(c.Filtered)
-	case stageDedup:
+	case StageDedup:
 		return " −" + numfmt.Thousands(c.Duplicates)
-	case stageReorder:
+	case StageReorder:
 		switch {
 		case !ev.Settings.Pipeline.LostInMiddle:
 			return " off"
@@ -199,15 +212,15 @@ func stageCount(ev *core.Evaluation, s stage) string {
 		case ev.Build.Trace.BudgetFirst:
 			return " after budget"
 		}
-	case stageBudget:
+	case StageBudget:
 		return fateCounts(c.Included, c.Partial, c.Summarized, c.Excluded)
 	}
 	return ""
 }
 
-// assemblerCuts counts the cited documents the assembler's cut of the
+// AssemblerCuts counts the cited documents the assembler's cut of the
 // retrieved context reached.
-func assemblerCuts(ev *core.Evaluation) (lost, cut int) {
+func AssemblerCuts(ev *core.Evaluation) (lost, cut int) {
 	for _, s := range ev.RAGSurvival {
 		switch s {
 		case core.SurvivedLost:

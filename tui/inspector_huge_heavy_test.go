@@ -1,3 +1,5 @@
+//go:build heavy
+
 package tui
 
 import (
@@ -5,38 +7,13 @@ import (
 	"strings"
 	"testing"
 	"time"
-	"unicode/utf8"
 
 	tea "github.com/charmbracelet/bubbletea"
 
 	"ctxlab/core/value"
 	"ctxlab/loaders/scenario"
+	"ctxlab/tui/inspector"
 )
-
-// TestInspectorExcerpt: text within the limit is shown whole; a longer
-// text is cut on a character boundary with a note of what was left out,
-// reaching past a cut near the start and naming a cut beyond it.
-func TestInspectorExcerpt(t *testing.T) {
-	t.Parallel()
-	if got, note := inspectorExcerpt("short text", -1); got != "short text" || note != "" {
-		t.Errorf("short text: %q, note %q", got, note)
-	}
-	long := strings.Repeat("漢字 ", inspectorTextLimit/3) // 7 bytes a repeat: past the limit, in multibyte runes
-	got, note := inspectorExcerpt(long, -1)
-	if len(got) > inspectorTextLimit || len(got) < inspectorTextLimit-utf8.UTFMax || !utf8.ValidString(got) || !strings.HasPrefix(long, got) {
-		t.Errorf("excerpt of %d bytes: %d bytes, valid UTF-8 %v", len(long), len(got), utf8.ValidString(got))
-	}
-	if !strings.Contains(note, "more bytes of this document are not shown") || strings.Contains(note, "the cut") {
-		t.Errorf("note %q", note)
-	}
-	nearCut := inspectorTextLimit - 10
-	if got, _ := inspectorExcerpt(long, nearCut); len(got) <= nearCut {
-		t.Errorf("a cut at byte %d: the excerpt ends at %d, before the cut marker", nearCut, len(got))
-	}
-	if _, note := inspectorExcerpt(long+long+long+long+long, 4*inspectorTextLimit+1); !strings.Contains(note, "the cut is at byte") {
-		t.Errorf("a cut past the excerpt is not named: %q", note)
-	}
-}
 
 // TestInspectorOfAHugeDocumentStaysSmall: a 1 MB document is laid out in
 // the inspector, as text and as tokens, from its first quarter megabyte
@@ -63,7 +40,7 @@ func TestInspectorOfAHugeDocumentStaysSmall(t *testing.T) {
 		lines := m.inspector.vp.TotalLineCount()
 		// A quarter megabyte wrapped to the pane's width, with room for the
 		// stage lines and token ids; the whole 1 MB would need four times as many.
-		most := 2*inspectorTextLimit/max(1, m.inspector.vp.Width-1) + 200
+		most := 2*inspector.TextLimit/max(1, m.inspector.vp.Width-1) + 200
 		if tokenView {
 			most *= 3 // ids and separators
 		}
