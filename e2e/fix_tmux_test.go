@@ -11,8 +11,9 @@ import (
 
 // TestWorkbenchAppliesAFixInTmux: on the overflowing sample and on a
 // recorded agent request given a window barely above its reserve, f
-// previews a fix that fits, enter applies it and the request fits, u
-// undoes it.
+// previews the lossless fix first (the model's own window), f again the
+// next one, which fits; enter applies it and the request fits, u undoes
+// it.
 func TestWorkbenchAppliesAFixInTmux(t *testing.T) {
 	t.Parallel()
 	cases := []struct {
@@ -39,7 +40,9 @@ func TestWorkbenchAppliesAFixInTmux(t *testing.T) {
 			s := startTmux(t, 120, 40, nil, c.args...)
 			s.waitFor(c.over)
 			s.send("f")
-			s.waitFor("Fix 1 of", c.preview, c.flags)
+			s.waitFor("Fix 1 of", "(--window 128000)", "nothing sent changes", "lost: nothing sent is cut or dropped")
+			s.send("f")
+			s.waitFor("Fix 2 of", c.preview, c.flags)
 			s.send("Enter")
 			s.waitFor(c.fixed)
 			s.waitUntil("the overflow gone", func(screen string) bool { return !strings.Contains(screen, "over the max input") })
