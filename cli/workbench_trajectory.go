@@ -74,8 +74,19 @@ func (f *workbenchFlags) prepareTrajectory(env Env, fs *flagSet, src loadtraj.So
 		return nil, nil, err
 	}
 	budgeted := preset != "" || a.knobs.allocationGiven(fs) || flagWasSet(fs, "budget") || flagWasSet(fs, "layout")
-	open := func(i int) (*core.Scenario, error) {
-		sc, err := request.Parse(name, bodies[i].Body, opts)
+	cfg := &tui.TrajectoryConfig{}
+	// open makes turn i's request under policy p the scenario: the
+	// recorded body as sent, or the body the policy sends, replayed up to
+	// that turn with the Timeline's options (its summarizer included).
+	open := func(i int, p trajectory.Policy) (*core.Scenario, error) {
+		data := bodies[i].Body
+		if p.Kind != trajectory.KindAsSent {
+			var err error
+			if data, err = loadtraj.PolicyTurnBody(name, bodies[:i+1], opts, p, cfg.Source.Options); err != nil {
+				return nil, fmt.Errorf("turn %s (%s) under %s: %w", numfmt.Thousands(i+1), bodies[i].Label, p.Label(), err)
+			}
+		}
+		sc, err := request.Parse(name, data, opts)
 		if err != nil {
 			return nil, fmt.Errorf("turn %s (%s): %w", numfmt.Thousands(i+1), bodies[i].Label, err)
 		}
@@ -110,12 +121,13 @@ func (f *workbenchFlags) prepareTrajectory(env Env, fs *flagSet, src loadtraj.So
 			break
 		}
 	}
-	sc, err := open(start)
+	sc, err := open(start, trajectory.Policy{Kind: trajectory.KindAsSent})
 	if err != nil {
 		return nil, nil, err
 	}
 	run := &assembleRun{scenario: sc, settings: sc.Settings, prices: prices, imported: true, source: name}
-	return run, &tui.TrajectoryConfig{Source: timeline.Source{Trajectory: tr, Options: replay}, Open: open, Start: start}, nil
+	*cfg = tui.TrajectoryConfig{Source: timeline.Source{Trajectory: tr, Options: replay}, Open: open, Start: start}
+	return run, cfg, nil
 }
 
 // trajectoryBodies reads the turns src names as request bodies: a trace

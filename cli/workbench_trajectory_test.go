@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"ctxlab/core"
+	"ctxlab/core/trajectory"
 )
 
 const tauBenchTrajectory = "../loaders/trajectory/testdata/taubench/airline-task2-62-messages.json"
@@ -22,7 +23,9 @@ func prepareTrajectoryWith(t *testing.T, env Env, args ...string) (*assembleRun,
 	if err != nil {
 		return nil, nil, 0, err
 	}
-	return run, traj.Open, traj.Start, nil
+	return run, func(i int) (*core.Scenario, error) {
+		return traj.Open(i, trajectory.Policy{Kind: trajectory.KindAsSent})
+	}, traj.Start, nil
 }
 
 // --trajectory opens on the first turn over the window, every turn

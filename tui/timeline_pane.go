@@ -8,6 +8,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"ctxlab/core"
+	"ctxlab/core/trajectory"
 	"ctxlab/core/diagnose"
 	"ctxlab/core/pipeline"
 	"ctxlab/internal/numfmt"
@@ -22,9 +23,10 @@ import (
 // Timeline view (7) replays it, and a turn opens as the scenario.
 type TrajectoryConfig struct {
 	timeline.Source
-	// Open makes turn i's request (from 0) a scenario, as --request
+	// Open makes turn i's request (from 0) under policy p a scenario, as
+	// --request opens a body; as-sent is the recorded request.
 	// opens a body; it runs in a command.
-	Open func(turn int) (*core.Scenario, error)
+	Open func(turn int, p trajectory.Policy) (*core.Scenario, error)
 	// Start is the turn Config.Scenario is, selected when the view opens.
 	Start int
 }
@@ -32,6 +34,8 @@ type TrajectoryConfig struct {
 // turnOpenedMsg carries a turn's request, opened as a scenario.
 type turnOpenedMsg struct {
 	turn int
+	// policy names the policy whose request it is, "" for as sent.
+	policy string
 	sc   *core.Scenario
 	err  error
 }
@@ -74,10 +78,15 @@ func (m Model) updateTimeline(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	case timeline.Open:
 		i := m.timeline.Turn()
 		open := m.cfg.Trajectory.Open
+		p := m.timeline.PolicyOf(m.timeline.Policy())
+		label := ""
+		if p.Kind != trajectory.KindAsSent {
+			label = m.timeline.PolicyLabel(m.timeline.Policy())
+		}
 		m.status.set(fmt.Sprintf("opening turn %s…", numfmt.Thousands(i+1)))
 		return m, func() tea.Msg {
-			sc, err := open(i)
-			return turnOpenedMsg{turn: i, sc: sc, err: err}
+			sc, err := open(i, p)
+			return turnOpenedMsg{turn: i, policy: label, sc: sc, err: err}
 		}
 	case timeline.Back:
 		m.openView(viewDocuments)
@@ -96,10 +105,15 @@ func (m Model) updateTimeline(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 // and nothing of the last turn's rows carries over.
 func (m *Model) applyOpenedTurn(msg turnOpenedMsg) tea.Cmd {
 	if msg.err != nil {
-		m.status.set(fmt.Sprintf("turn %s cannot be opened: %s", numfmt.Thousands(msg.turn+1), msg.err.Error()))
+		m.status.set(fmt.Sprintf("turn %s cannot be opened: %s", numfmt.Thousands(msg.turn+1), safetext.Line(msg.err.Error())))
 		return nil
 	}
 	sc := turnScenario(msg.sc, msg.turn, m.timeline.Turns())
+	what := "turn " + numfmt.Thousands(msg.turn+1)
+	if msg.policy != "" {
+		sc.Name += " · " + msg.policy
+		what += " under " + msg.policy
+	}
 	m.cfg.Scenario = sc
 	m.analysis = pipeline.Analyze(sc.Documents)
 	m.texts = diagnose.NewTexts(sc.Documents)
@@ -112,11 +126,12 @@ func (m *Model) applyOpenedTurn(msg turnOpenedMsg) tea.Cmd {
 	m.eval, m.changed, m.sent = nil, nil, rows.Fates{}
 	m.list, m.inspector, m.diagnosis, m.space, m.filter = newListPane(), newInspectorPane(), newDiagnosisPane(), newSpacePane(), filter.New()
 	m.timeline.SetOpened(msg.turn)
+	m.views.top()
 	m.openView(viewContext)
 	m.focus = paneInspector
 	m.layoutPanes()
-	m.status.set(fmt.Sprintf("turn %s (%s) open in every view · 7 returns to the timeline",
-		numfmt.Thousands(msg.turn+1), safetext.Line(m.timeline.Label(msg.turn))))
+	m.status.set(fmt.Sprintf("%s (%s) open in every view · 7 returns to the timeline",
+		safetext.Line(what), safetext.Line(m.timeline.Label(msg.turn))))
 	return m.requestEvaluation()
 }
 

@@ -56,7 +56,7 @@ func newTimelineModelOf(t testing.TB, tr *trajectory.Trajectory, open func(int) 
 		Now:           func() time.Time { return fixedNow },
 		ExportDir:     t.TempDir(),
 		WriteScenario: scenarioload.Write,
-		Trajectory:    &TrajectoryConfig{Source: timeline.Source{Trajectory: tr, Options: replay}, Open: open, Start: start},
+		Trajectory:    &TrajectoryConfig{Source: timeline.Source{Trajectory: tr, Options: replay}, Open: func(i int, _ trajectory.Policy) (*core.Scenario, error) { return open(i) }, Start: start},
 	})
 	m = send(t, m, tea.WindowSizeMsg{Width: width, Height: height})
 	return settle(t, m, m.Init())

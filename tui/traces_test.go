@@ -98,7 +98,9 @@ func tracesFixture(t *testing.T, opened *[]string) tea.Model {
 		return sc, &TrajectoryConfig{
 			Source: timeline.Source{Trajectory: tr, Options: trajectory.Options{Window: opts.Window, Reserve: opts.Reserve,
 				Rules: tokens.CacheRulesFor(tr.Model, tr.Provider), Price: price, PriceKnown: ok}},
-			Open:  func(i int) (*core.Scenario, error) { return request.Parse(tauBench, bodies[i].Body, opts) },
+			Open: func(i int, _ trajectory.Policy) (*core.Scenario, error) {
+				return request.Parse(tauBench, bodies[i].Body, opts)
+			},
 			Start: last,
 		}, err
 	}

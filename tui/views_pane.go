@@ -69,6 +69,14 @@ func (p viewsPane) updateHelp(msg tea.KeyMsg) viewsPane {
 	return p
 }
 
+// top puts every view back at its top, for a new request: a position
+// in the last one's text means nothing in the next.
+func (p *viewsPane) top() {
+	p.scroll = [textHelp + 1]int{}
+	p.vp.SetYOffset(0)
+	p.key = ""
+}
+
 // show puts owner's text in the pane when version (what it is rendered
 // from, besides the width) changed; render draws it at a width.
 func (p *viewsPane) show(owner int, version string, render func(width int) string) {

@@ -333,8 +333,9 @@ func (t *Trajectory) replayOne(ctx context.Context, p Policy, shapes []turnShape
 // summaryHeading opens compaction's summary message.
 const summaryHeading = "Summary of the earlier conversation:\n"
 
-// clearedStub replaces a cleared tool result's content.
-const clearedStub = "[tool result cleared]"
+// ClearedStub is what clear-tool-results sends in place of an old tool
+// result.
+const ClearedStub = "[tool result cleared]"
 
 func (t *Trajectory) summarize(ctx context.Context, s summarize.Summarizer, previous string, span []int32) (string, error) {
 	msgs := make([]value.Message, len(span))
@@ -402,7 +403,7 @@ func (t *Trajectory) stubFor(id int32) int32 {
 		return sid
 	}
 	stub := t.msgs[id]
-	stub.Content = clearedStub
+	stub.Content = ClearedStub
 	sid := t.internStub(stub, id)
 	t.stubs[id] = sid
 	return sid

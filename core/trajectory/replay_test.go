@@ -204,7 +204,7 @@ func TestClearAndCompactReplace(t *testing.T) {
 	for _, m := range lastClear {
 		if m.Role == "tool" {
 			results++
-			if m.Content != clearedStub {
+			if m.Content != ClearedStub {
 				kept++
 			}
 		}

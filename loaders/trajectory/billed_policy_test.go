@@ -2,7 +2,6 @@ package trajectory
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"testing"
 
@@ -11,65 +10,13 @@ import (
 	"ctxlab/core/window"
 )
 
-// policyBody is a turn's body with the messages a policy sent: each kept
-// message as the body holds it, a stub as the tool output it clears with
-// its content replaced, a summary as a user message.
 func policyBody(t *testing.T, data []byte, turn, sent []window.ChatMessage) []byte {
 	t.Helper()
-	var body map[string]json.RawMessage
-	if err := json.Unmarshal(data, &body); err != nil {
-		t.Fatal(err)
-	}
-	var orig []map[string]any
-	if err := json.Unmarshal(body["messages"], &orig); err != nil {
-		t.Fatal(err)
-	}
-	if len(orig) != len(turn) {
-		t.Fatalf("the body holds %d messages, the turn %d", len(orig), len(turn))
-	}
-	var msgs []map[string]any
-	j := 0
-	for _, s := range sent {
-		k := j
-		for k < len(turn) && !sameOrStub(turn[k], s) {
-			k++
-		}
-		if k == len(turn) { // a summary
-			if s.Role != "user" {
-				t.Fatalf("sent %+v is none of the turn's messages", s)
-			}
-			msgs = append(msgs, map[string]any{"role": "user", "content": s.Content})
-			continue
-		}
-		m := orig[k]
-		if s.Content != turn[k].Content {
-			m = map[string]any{}
-			for key, v := range orig[k] {
-				m[key] = v
-			}
-			m["content"] = s.Content
-		}
-		msgs = append(msgs, m)
-		j = k + 1
-	}
-	raw, err := json.Marshal(msgs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	body["messages"] = raw
-	out, err := json.Marshal(body)
+	out, err := PolicyBody(data, turn, sent)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return out
-}
-
-// sameOrStub says s is m, or the stub that clears tool output m.
-func sameOrStub(m, s window.ChatMessage) bool {
-	if m.Role != s.Role || m.ToolCallID != s.ToolCallID || m.Name != s.Name || string(m.ToolCalls) != string(s.ToolCalls) {
-		return false
-	}
-	return m.Content == s.Content || (m.Role == "tool" && s.Content == "[tool result cleared]")
 }
 
 // Over the recorded OpenAI trajectories, every request a policy makes

@@ -110,6 +110,15 @@ func (m Model) Report() *trajectory.Report { return m.report }
 func (m Model) Policy() int   { return m.policy }
 func (m Model) Baseline() int { return m.baseline }
 
+// PolicyOf is policy i of those side by side.
+func (m Model) PolicyOf(i int) trajectory.Policy {
+	policies := m.src.Policies
+	if policies == nil {
+		policies = trajectory.Defaults()
+	}
+	return policies[min(max(i, 0), len(policies)-1)]
+}
+
 // PolicyLabel names policy i, "" before the replay.
 func (m Model) PolicyLabel(i int) string {
 	if m.report == nil || i < 0 || i >= len(m.report.Policies) {
