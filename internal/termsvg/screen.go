@@ -13,7 +13,7 @@ import (
 // Style is how a cell is drawn. A colour is "#rrggbb", or empty for the
 // screen's default foreground or background.
 type Style struct {
-	FG, BG                                         string
+	FG, BG                                          string
 	Bold, Faint, Italic, Underline, Strike, Reverse bool
 }
 

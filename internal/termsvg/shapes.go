@@ -20,7 +20,7 @@ type shape struct {
 }
 
 func arms(up, right, down, left int) shape { return shape{arms: [4]int{up, right, down, left}} }
-func rect(x0, x1, y0, y1 int) shape       { return shape{block: true, x0: x0, x1: x1, y0: y0, y1: y1} }
+func rect(x0, x1, y0, y1 int) shape        { return shape{block: true, x0: x0, x1: x1, y0: y0, y1: y1} }
 
 var shapes = map[string]shape{
 	"─": arms(0, 1, 0, 1), "━": arms(0, 2, 0, 2), "│": arms(1, 0, 1, 0), "┃": arms(2, 0, 2, 0),
