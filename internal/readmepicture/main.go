@@ -49,13 +49,17 @@ func run(bin, path string) error {
 	if _, err := os.Stat(abs); err != nil {
 		return fmt.Errorf("%s: %w (make build makes it)", bin, err)
 	}
-	screen, err := capture(abs)
+	p, ok := themes.ByName(theme)
+	if !ok {
+		return fmt.Errorf("no theme %q", theme)
+	}
+	fg, bg := strings.ToLower(string(p.Text)), strings.ToLower(string(p.Background))
+	screen, err := capture(abs, fg, bg)
 	if err != nil {
 		return err
 	}
-	p := themes.Dark
 	svg := termsvg.Render(screen, cols, rows, termsvg.Options{
-		Foreground: string(p.Text), Background: string(p.Background),
+		Foreground: fg, Background: bg,
 		Title: "The ctxlab workbench on the bundled sample",
 	})
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
@@ -67,8 +71,11 @@ func run(bin, path string) error {
 // capture runs the workbench in a tmux server of its own, started without
 // the user's configuration, in an environment that holds only what the
 // picture needs (no CTXLAB_ or NO_COLOR setting reaches it), and returns
-// the final screen with its colour escapes.
-func capture(bin string) (string, error) {
+// the final screen with its colour escapes. The pane's colours are the
+// picture's, fg and bg: tmux gives them to the workbench when it asks
+// for the terminal's background, so it finds the dark background its
+// theme was made for on any machine and leaves the defaults unpainted.
+func capture(bin, fg, bg string) (string, error) {
 	if _, err := exec.LookPath("tmux"); err != nil {
 		return "", errors.New("tmux is not installed")
 	}
@@ -78,7 +85,8 @@ func capture(bin string) (string, error) {
 	}
 	command := fmt.Sprintf("env -i HOME=%s TERM=xterm-256color COLORTERM=truecolor LANG=C.UTF-8 %s --theme %s",
 		shellQuote(os.Getenv("HOME")), shellQuote(bin), theme)
-	if out, err := tmux("new-session", "-d", "-s", "picture", "-x", fmt.Sprint(cols), "-y", fmt.Sprint(rows), command).CombinedOutput(); err != nil {
+	if out, err := tmux("start-server", ";", "set", "-g", "window-style", "fg="+fg+",bg="+bg, ";",
+		"new-session", "-d", "-s", "picture", "-x", fmt.Sprint(cols), "-y", fmt.Sprint(rows), command).CombinedOutput(); err != nil {
 		return "", fmt.Errorf("tmux new-session: %v: %s", err, strings.TrimSpace(string(out)))
 	}
 	defer tmux("kill-server").Run()
