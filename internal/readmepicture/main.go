@@ -112,8 +112,8 @@ func capture(bin, fg, bg string) (string, error) {
 }
 
 // final says whether the screen is the settled first screen: the header,
-// the list and the inspector drawn, and no count pending, computing,
-// loading or counting.
+// the list and the inspector drawn, and no count pending, nothing
+// computing, loading or counting.
 func final(screen string) bool {
 	lines := strings.Split(screen, "\n")
 	if len(lines) < rows || !strings.HasPrefix(lines[0], " ctxlab · ") {
@@ -124,12 +124,14 @@ func final(screen string) bool {
 			return false
 		}
 	}
+	// The header says when a count is pending or a job is running; the
+	// inspector, while it counts the document under every tokenizer.
 	for _, busy := range []string{"pending", "computing…", "loading ", "counting "} {
-		if strings.Contains(screen, busy) {
+		if strings.Contains(lines[0], busy) {
 			return false
 		}
 	}
-	return true
+	return !strings.Contains(screen, "counting under every tokenizer")
 }
 
 func shellQuote(s string) string {
