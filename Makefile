@@ -22,7 +22,7 @@ TESTTAGS = e2e,heavy
 # The Go files git tracks; outside a git checkout, every Go file.
 GOFILES = $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')
 
-.PHONY: run build fmt vet lint check test e2e heavy bench fuzz vocabularies
+.PHONY: run build fmt vet lint check test e2e heavy bench fuzz vocabularies readme-picture
 
 run: build
 	./$(BIN)
@@ -91,3 +91,11 @@ fuzz:
 # the flag the same test fails whenever the two differ.
 vocabularies:
 	$(GO) test -count=1 -run '^TestCompiledVocabulariesMatchLoader$$' ./core/tokens -update-vocabularies
+
+# The README's picture (docs/images/workbench.svg): the built binary in
+# tmux at 120x40 on the bundled sample, its settled first screen drawn as
+# SVG (internal/readmepicture, internal/termsvg). Run it after changing
+# what the first screen shows; make e2e fails while the committed picture
+# differs from what the binary draws.
+readme-picture: build
+	$(GO) run ./internal/readmepicture -bin $(BIN) -out docs/images
