@@ -93,7 +93,7 @@ func quoteArg(s string) string {
 // registered format (Langfuse, LangSmith) recognises. It reads no more
 // than sniffSize, and a file that cannot be read is not one.
 func IsTracesFile(path string) bool {
-	if formatOfFile(path) != nil {
+	if formatOfFile(path) != nil || protoFormOfFile(path) != notProto {
 		return true
 	}
 	f, err := os.Open(path)
