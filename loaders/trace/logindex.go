@@ -125,7 +125,11 @@ func (x *LogIndex) decoded(i int32) (Logs, error) {
 	l := x.lines[i]
 	data := make([]byte, l.at.n)
 	if _, err := x.f.ReadAt(data, l.at.off); err != nil {
-		return nil, &loaders.Error{Name: x.path, Line: l.line, Msg: "cannot be read again", Err: err}
+		e := &loaders.Error{Name: x.path, Line: l.line, Msg: "cannot be read again", Err: err}
+		if x.proto {
+			e.Line, e.Record = 0, l.line
+		}
+		return nil, e
 	}
 	bySpan := Logs{}
 	collect := func(spanID string, ev Event) { bySpan[spanID] = append(bySpan[spanID], ev) }
