@@ -52,3 +52,28 @@ func TestTracesProtobufAsJSON(t *testing.T) {
 		}
 	}
 }
+
+// build --docs FILE --span-id ID opens a protobuf retrieval span as its
+// JSON Lines twin.
+func TestDocsSpanProtobufAsJSON(t *testing.T) {
+	t.Parallel()
+	dir := traceFixtures + "openinference-retrieval-proto/"
+	build := func(file, span string) string {
+		stdout, stderr, code := run(t, "", "build", "--docs", dir+file, "--span-id", span)
+		if code != 0 {
+			t.Fatalf("build --docs %s: exit %d: %s", file, code, stderr)
+		}
+		return strings.ReplaceAll(stdout, dir+file, "FILE")
+	}
+	for _, span := range []string{"a178fe9e93edd54d", "12a0cb2913c632c0"} {
+		want := build("traces.jsonl", span)
+		if !strings.Contains(want, "4 documents") {
+			t.Fatalf("the JSON Lines span %s opens as:\n%s", span, want)
+		}
+		for _, file := range []string{"traces.binpb", "traces.pb"} {
+			if got := build(file, span); got != want {
+				t.Errorf("%s span %s:\n%s\nthe JSON Lines print:\n%s", file, span, got, want)
+			}
+		}
+	}
+}

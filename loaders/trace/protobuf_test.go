@@ -18,11 +18,12 @@ import (
 // Collector file exporter's length-prefixed messages (.pb), all written
 // by the real exporters (testdata/gen).
 var protoFixtures = []struct {
-	dir  string
-	logs bool
+	dir             string
+	logs, retrieval bool
 }{
-	{"testdata/otel-genai-proto", true},
-	{"testdata/openinference-proto", false},
+	{"testdata/otel-genai-proto", true, false},
+	{"testdata/openinference-proto", false, false},
+	{"testdata/openinference-retrieval-proto", false, true},
 }
 
 // allSpans reads every span of a file, ordered by span id (a body holds
@@ -104,16 +105,21 @@ func TestProtoListsAsJSON(t *testing.T) {
 		if len(want) != wantTraces {
 			t.Fatalf("%s: %d traces, want %d", fx.dir, len(want), wantTraces)
 		}
-		counted := 0
+		counted, retrievals := 0, 0
 		for _, tr := range want {
 			for _, s := range tr.LLM {
 				if s.Counted != nil && s.Billed != nil {
 					counted++
 				}
 			}
+			for _, r := range tr.Retrievals {
+				if r.Documents == 4 && r.Query != "" {
+					retrievals++
+				}
+			}
 		}
-		if counted != 3 {
-			t.Fatalf("%s: %d LLM spans counted and billed, want 3: %+v", fx.dir, counted, want)
+		if fx.retrieval && retrievals != 2 || !fx.retrieval && counted != 3 {
+			t.Fatalf("%s: %d LLM spans counted and billed, %d retrievals of 4 documents: %+v", fx.dir, counted, retrievals, want)
 		}
 		for _, traces := range []string{"traces.binpb", "traces.pb"} {
 			for _, logs := range logsFiles {
@@ -169,6 +175,39 @@ func TestProtoOpensAsJSON(t *testing.T) {
 				!reflect.DeepEqual(got.Tools, want.Tools) || !reflect.DeepEqual(got.Recorded, want.Recorded) {
 				t.Errorf("span %s from %s with %s: %d tokens, %d messages, usage %+v; the JSON opens as %d, %d, %+v",
 					sp.SpanID, pair[0], pair[1], gotN, len(got.History), got.Recorded, wantN, len(want.History), want.Recorded)
+			}
+		}
+	}
+}
+
+// A retrieval span opened from protobuf is the document set its JSON
+// twin opens as.
+func TestProtoRetrievalOpensAsJSON(t *testing.T) {
+	dir := "testdata/openinference-retrieval-proto"
+	var ids []string
+	if err := Scan(filepath.Join(dir, "traces.jsonl"), func(sp *Span) error {
+		if IsRetrieval(sp) {
+			ids = append(ids, sp.SpanID)
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if len(ids) != 2 {
+		t.Fatalf("%d retrieval spans in the JSON Lines, want 2", len(ids))
+	}
+	for _, id := range ids {
+		want, err := OpenRetrieval(filepath.Join(dir, "traces.jsonl"), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, file := range []string{"traces.binpb", "traces.pb"} {
+			got, err := OpenRetrieval(filepath.Join(dir, file), id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(got.Documents) != 4 || !reflect.DeepEqual(got.Documents, want.Documents) || got.Settings.Query == "" || got.Settings.Query != want.Settings.Query {
+				t.Errorf("%s: span %s opens as %d documents, query %q; the JSON as %d, %q", file, id, len(got.Documents), got.Settings.Query, len(want.Documents), want.Settings.Query)
 			}
 		}
 	}

@@ -42,6 +42,7 @@ const modes = {
   // Tavily results), instrumented by OpenInference's LangChain
   // instrumentation: retrieval spans with documents, scores and query.
   'openinference-retrieval': { pkg: '@arizeai/openinference-instrumentation-langchain', retrieval: true },
+  'openinference-retrieval-proto': { pkg: '@arizeai/openinference-instrumentation-langchain', retrieval: true, proto: true },
   'openllmetry-indexed': {
     pkg: 'traceloop-openai-legacy', realName: '@traceloop/instrumentation-openai',
     client: 'openai-v5', clientName: 'openai',
@@ -253,6 +254,9 @@ async function child(mode) {
         await retriever.invoke(q.query);
         root.end();
       });
+      // LangChain runs its callbacks, the instrumentation's spans among
+      // them, in the background: they end before the flush.
+      await require('@langchain/core/callbacks/promises').awaitAllCallbacks();
       await flush();
     }
   } else {
@@ -303,6 +307,18 @@ function readme(mode) {
   const m = modes[mode];
   const name = m.realName || m.pkg;
   const files = ['`traces.jsonl`: one OTLP `ExportTraceServiceRequest` a line (the Collector file exporter\'s format), one line per trace'];
+  if (m.logs) files.push('`logs.jsonl`: one OTLP `ExportLogsServiceRequest` a line: the message content, as `gen_ai.*.message` and `gen_ai.choice` log records carrying each span\'s ids');
+  if (m.httpBody) files.push('`traces.json`: the same spans as one `ExportTraceServiceRequest`, an OTLP/HTTP JSON body');
+  if (m.proto) {
+    const by = `\`@opentelemetry/exporter-trace-otlp-proto\` ${version('@opentelemetry/exporter-trace-otlp-proto')}`;
+    files.push(`\`traces.binpb\`: the same spans as one protobuf \`ExportTraceServiceRequest\`, the OTLP/HTTP body ${by} POSTed to a stub collector on 127.0.0.1`);
+    files.push(`\`traces.pb\`: the bodies ${by} POSTed for each trace's batch, each after its length as a 4-byte big-endian integer: the Collector file exporter's \`format: proto\` framing (written by \`gen.js\`, not by a collector)`);
+    if (m.logs) {
+      const logsBy = `\`@opentelemetry/exporter-logs-otlp-proto\` ${version('@opentelemetry/exporter-logs-otlp-proto')}`;
+      files.push(`\`logs.binpb\`: the same log records as one protobuf \`ExportLogsServiceRequest\`, as ${logsBy} POSTed it`);
+      files.push(`\`logs.pb\`: the bodies ${logsBy} POSTed for each trace's batch, framed as \`traces.pb\` is`);
+    }
+  }
   if (m.retrieval) {
     return `# ${mode}
 
@@ -321,20 +337,8 @@ one retrieval span each, with up to four documents and the query as
 score): the instrumentation records no \`document.id\` or \`document.score\`
 of its own, though the retriever's documents carry an id.
 
-- ${files[0]}
+${files.map((f) => '- ' + f).join('\n')}
 `;
-  }
-  if (m.logs) files.push('`logs.jsonl`: one OTLP `ExportLogsServiceRequest` a line: the message content, as `gen_ai.*.message` and `gen_ai.choice` log records carrying each span\'s ids');
-  if (m.httpBody) files.push('`traces.json`: the same spans as one `ExportTraceServiceRequest`, an OTLP/HTTP JSON body');
-  if (m.proto) {
-    const by = `\`@opentelemetry/exporter-trace-otlp-proto\` ${version('@opentelemetry/exporter-trace-otlp-proto')}`;
-    files.push(`\`traces.binpb\`: the same spans as one protobuf \`ExportTraceServiceRequest\`, the OTLP/HTTP body ${by} POSTed to a stub collector on 127.0.0.1`);
-    files.push(`\`traces.pb\`: the bodies ${by} POSTed for each trace's batch, each after its length as a 4-byte big-endian integer: the Collector file exporter's \`format: proto\` framing (written by \`gen.js\`, not by a collector)`);
-    if (m.logs) {
-      const logsBy = `\`@opentelemetry/exporter-logs-otlp-proto\` ${version('@opentelemetry/exporter-logs-otlp-proto')}`;
-      files.push(`\`logs.binpb\`: the same log records as one protobuf \`ExportLogsServiceRequest\`, as ${logsBy} POSTed it`);
-      files.push(`\`logs.pb\`: the bodies ${logsBy} POSTed for each trace's batch, framed as \`traces.pb\` is`);
-    }
   }
   return `# ${mode}
 
