@@ -1,6 +1,8 @@
 package trace
 
 import (
+	"bufio"
+	"io"
 	"os"
 	"sync"
 
@@ -23,6 +25,9 @@ type LogIndex struct {
 	// whole is the records of a file holding one request, which has no
 	// lines to read again.
 	whole Logs
+	// proto says the file is OTLP protobuf: lines are then its messages
+	// (indexProto).
+	proto bool
 
 	mu     sync.Mutex
 	recent []decodedLine // the lines decoded last, the newest last
@@ -42,15 +47,32 @@ type decodedLine struct {
 // one exporter batch are usually asked for one after another.
 const recentLines = 16
 
-// OpenLogIndex reads an OTLP JSON logs file once and indexes its records
-// by span id. Close it when done.
+// OpenLogIndex reads an OTLP logs file (JSON, or protobuf: protobuf.go)
+// once and indexes its records by span id. Close it when done.
 func OpenLogIndex(path string) (*LogIndex, error) {
 	f, err := openFile(path, "logs")
 	if err != nil {
 		return nil, err
 	}
 	x := &LogIndex{path: path, f: f, spans: map[string][]int32{}}
-	err = scanRequestsAt(path, f, "resourceLogs", "logs", func(line int, at rawLine, data []byte) error {
+	br := bufio.NewReaderSize(f, 1<<20)
+	if form := sniffProto(br); form != notProto {
+		err = x.indexProto(br, form)
+	} else {
+		err = x.indexJSON(br)
+	}
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return x, nil
+}
+
+// indexJSON indexes an OTLP JSON logs file: the lines of JSON Lines, the
+// records of a file holding one request.
+func (x *LogIndex) indexJSON(r io.Reader) error {
+	path := x.path
+	return scanRequestsAt(path, r, "resourceLogs", "logs", func(line int, at rawLine, data []byte) error {
 		if line == 0 {
 			x.whole = Logs{}
 			return decodeLogs(path, line, data, func(spanID string, ev Event) {
@@ -65,11 +87,6 @@ func OpenLogIndex(path string) (*LogIndex, error) {
 			}
 		})
 	})
-	if err != nil {
-		f.Close()
-		return nil, err
-	}
-	return x, nil
 }
 
 // Close closes the logs file.
@@ -108,12 +125,21 @@ func (x *LogIndex) decoded(i int32) (Logs, error) {
 	l := x.lines[i]
 	data := make([]byte, l.at.n)
 	if _, err := x.f.ReadAt(data, l.at.off); err != nil {
-		return nil, &loaders.Error{Name: x.path, Line: l.line, Msg: "cannot be read again", Err: err}
+		e := &loaders.Error{Name: x.path, Line: l.line, Msg: "cannot be read again", Err: err}
+		if x.proto {
+			e.Line, e.Record = 0, l.line
+		}
+		return nil, e
 	}
 	bySpan := Logs{}
-	if err := decodeLogs(x.path, l.line, trimLine(l.line, data), func(spanID string, ev Event) {
-		bySpan[spanID] = append(bySpan[spanID], ev)
-	}); err != nil {
+	collect := func(spanID string, ev Event) { bySpan[spanID] = append(bySpan[spanID], ev) }
+	var err error
+	if x.proto {
+		err = decodeProtoLogs(x.path, l.line, l.at.off, data, collect)
+	} else {
+		err = decodeLogs(x.path, l.line, trimLine(l.line, data), collect)
+	}
+	if err != nil {
 		return nil, err
 	}
 	x.mu.Lock()

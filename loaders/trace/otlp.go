@@ -241,7 +241,8 @@ const maxLine = 512 << 20
 // ExportTraceServiceRequest a line, the Collector file exporter's format)
 // or one request for the whole file (an OTLP/HTTP JSON body), and calls
 // fn with each span in file order. A line's spans are held only while fn
-// sees them, so a long file is streamed. Bad input is a *loaders.Error
+// sees them, so a long file is streamed. An OTLP protobuf file is read
+// too (protobuf.go). Bad input is a *loaders.Error
 // naming the file and, for JSON Lines, the line.
 func Scan(path string, fn func(*Span) error) error {
 	f, err := openFile(path, "traces")
@@ -264,6 +265,9 @@ func ScanReader(name string, r io.Reader, fn func(*Span) error) error {
 // registered format's spans go to fn.
 func scanTraceRequests(name string, r io.Reader, fn func(*Span) error, each func(line int, data []byte) error) error {
 	br := bufio.NewReaderSize(r, 1<<20)
+	if form := sniffProto(br); form != notProto {
+		return scanProtoTraces(name, br, form, fn)
+	}
 	if f := sniff(br); f != nil {
 		return f.Scan(name, br, fn)
 	}
@@ -498,7 +502,8 @@ func spanOf(s *otlpSpan) (*Span, error) {
 type Logs map[string][]Event
 
 // ReadLogs reads an OTLP JSON logs file (one ExportLogsServiceRequest a
-// line, or one for the file) and keeps the records tied to a span.
+// line, or one for the file), or an OTLP protobuf one (protobuf.go), and
+// keeps the records tied to a span.
 func ReadLogs(path string) (Logs, error) {
 	f, err := openFile(path, "logs")
 	if err != nil {
@@ -506,7 +511,17 @@ func ReadLogs(path string) (Logs, error) {
 	}
 	defer f.Close()
 	logs := Logs{}
-	err = scanRequests(path, f, "resourceLogs", "logs", func(line int, data []byte) error {
+	br := bufio.NewReaderSize(f, 1<<20)
+	if form := sniffProto(br); form != notProto {
+		err = scanProtoLogs(path, br, form, nil, func(_ int, spanID string, ev Event) {
+			logs[spanID] = append(logs[spanID], ev)
+		})
+		if err != nil {
+			return nil, err
+		}
+		return logs, nil
+	}
+	err = scanRequests(path, br, "resourceLogs", "logs", func(line int, data []byte) error {
 		return decodeLogs(path, line, data, func(spanID string, ev Event) {
 			logs[spanID] = append(logs[spanID], ev)
 		})

@@ -89,11 +89,12 @@ func quoteArg(s string) string {
 }
 
 // IsTracesFile says whether the file at path opens as traces: a JSON
-// object whose first 64 KB name "resourceSpans" (OTLP JSON), or a file a
-// registered format (Langfuse, LangSmith) recognises. It reads no more
+// object whose first 64 KB name "resourceSpans" (OTLP JSON), OTLP
+// protobuf (protobuf.go: a logs file too, which is then refused as
+// such), or a file a registered format (Langfuse, LangSmith) recognises. It reads no more
 // than sniffSize, and a file that cannot be read is not one.
 func IsTracesFile(path string) bool {
-	if formatOfFile(path) != nil {
+	if formatOfFile(path) != nil || protoFormOfFile(path) != notProto {
 		return true
 	}
 	f, err := os.Open(path)

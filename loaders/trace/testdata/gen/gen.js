@@ -11,6 +11,15 @@
 // ExportTraceServiceRequest (or ExportLogsServiceRequest) a line, which is
 // the OpenTelemetry Collector file exporter's format; a `traces.json`
 // holds one request for the whole file, an OTLP/HTTP JSON body.
+//
+// The *-proto fixtures add OTLP protobuf: the same spans and log records
+// also go to the real OTLP/HTTP protobuf exporters
+// (@opentelemetry/exporter-trace-otlp-proto, exporter-logs-otlp-proto),
+// which POST them to a stub collector on 127.0.0.1 that keeps the bodies.
+// traces.binpb is one body holding every span (an OTLP/HTTP protobuf
+// body as sent); traces.pb holds the body of each trace's batch, each
+// after a 4-byte big-endian length, which is how the Collector file
+// exporter frames messages with `format: proto`.
 'use strict';
 
 const fs = require('node:fs');
@@ -23,6 +32,8 @@ const recorded = JSON.parse(fs.readFileSync(path.join(__dirname, 'recorded.json'
 // The fixtures, by folder: the package that instruments and how.
 const modes = {
   'otel-genai': { pkg: '@opentelemetry/instrumentation-openai', logs: true },
+  'otel-genai-proto': { pkg: '@opentelemetry/instrumentation-openai', logs: true, proto: true },
+  'openinference-proto': { pkg: '@arizeai/openinference-instrumentation-openai', proto: true },
   openinference: { pkg: '@arizeai/openinference-instrumentation-openai', httpBody: true },
   openllmetry: { pkg: '@traceloop/instrumentation-openai' },
   // The release before the typed-parts attributes: indexed gen_ai.prompt.N.*
@@ -31,6 +42,7 @@ const modes = {
   // Tavily results), instrumented by OpenInference's LangChain
   // instrumentation: retrieval spans with documents, scores and query.
   'openinference-retrieval': { pkg: '@arizeai/openinference-instrumentation-langchain', retrieval: true },
+  'openinference-retrieval-proto': { pkg: '@arizeai/openinference-instrumentation-langchain', retrieval: true, proto: true },
   'openllmetry-indexed': {
     pkg: 'traceloop-openai-legacy', realName: '@traceloop/instrumentation-openai',
     client: 'openai-v5', clientName: 'openai',
@@ -61,6 +73,48 @@ function stub() {
   });
 }
 
+// collector is a stub OTLP/HTTP collector: it keeps the body of each
+// POST by path (/v1/traces, /v1/logs) and answers an empty
+// Export*ServiceResponse, which is a protobuf message of no bytes.
+function collector() {
+  const bodies = { '/v1/traces': [], '/v1/logs': [] };
+  const server = http.createServer((req, res) => {
+    const chunks = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', () => {
+      if (req.headers['content-type'] !== 'application/x-protobuf' || !bodies[req.url]) {
+        res.writeHead(400);
+        res.end();
+        return;
+      }
+      bodies[req.url].push(Buffer.concat(chunks));
+      res.writeHead(200, { 'content-type': 'application/x-protobuf' });
+      res.end();
+    });
+  });
+  return { server, bodies };
+}
+
+// framed is the Collector file exporter's proto framing: each message
+// after its length as a 4-byte big-endian unsigned integer.
+function framed(bodies) {
+  return Buffer.concat(bodies.flatMap((b) => {
+    const n = Buffer.alloc(4);
+    n.writeUInt32BE(b.length);
+    return [n, b];
+  }));
+}
+
+// exportAll sends items with a new exporter of the class given and waits
+// for the result.
+function exportAll(Exporter, url, items) {
+  const exporter = new Exporter({ url });
+  return new Promise((resolve, reject) => exporter.export(items, (r) => {
+    if (r.code === 0) resolve(exporter.shutdown());
+    else reject(r.error || new Error('export failed'));
+  }));
+}
+
 const retrieval = JSON.parse(fs.readFileSync(path.join(__dirname, 'retrieval.json'), 'utf8'));
 
 // newRetriever is a LangChain retriever over the recorded Tavily results
@@ -88,7 +142,8 @@ function newRetriever() {
 }
 
 function newInstrumentation(mode) {
-  switch (mode) {
+  // A *-proto fixture records as the fixture it is named after.
+  switch (mode.replace(/-proto$/, '')) {
     case 'otel-genai': {
       const { OpenAIInstrumentation } = require('@opentelemetry/instrumentation-openai');
       return new OpenAIInstrumentation({ captureMessageContent: true });
@@ -126,10 +181,28 @@ async function child(mode) {
 
   const resource = resourceFromAttributes({ 'service.name': 'file-agent', 'service.version': '1.0.0' });
   const spans = new InMemorySpanExporter();
-  const tracerProvider = new NodeTracerProvider({ resource, spanProcessors: [new SimpleSpanProcessor(spans)] });
-  tracerProvider.register();
+  const spanProcessors = [new SimpleSpanProcessor(spans)];
   const logs = new InMemoryLogRecordExporter();
-  const loggerProvider = new LoggerProvider({ resource, processors: [new SimpleLogRecordProcessor({ exporter: logs })] });
+  const logProcessors = [new SimpleLogRecordProcessor({ exporter: logs })];
+  let otlp;
+  if (modes[mode].proto) {
+    // The protobuf exporters batch what the in-memory ones see; flush
+    // sends each trace's batch.
+    const { OTLPTraceExporter } = require('@opentelemetry/exporter-trace-otlp-proto');
+    const { OTLPLogExporter } = require('@opentelemetry/exporter-logs-otlp-proto');
+    const { BatchSpanProcessor } = require('@opentelemetry/sdk-trace-base');
+    const { BatchLogRecordProcessor } = require('@opentelemetry/sdk-logs');
+    otlp = collector();
+    await new Promise((r) => otlp.server.listen(0, '127.0.0.1', r));
+    otlp.url = `http://127.0.0.1:${otlp.server.address().port}`;
+    otlp.TraceExporter = OTLPTraceExporter;
+    otlp.LogExporter = OTLPLogExporter;
+    spanProcessors.push(new BatchSpanProcessor(new OTLPTraceExporter({ url: otlp.url + '/v1/traces' })));
+    logProcessors.push(new BatchLogRecordProcessor({ exporter: new OTLPLogExporter({ url: otlp.url + '/v1/logs' }) }));
+  }
+  const tracerProvider = new NodeTracerProvider({ resource, spanProcessors });
+  tracerProvider.register();
+  const loggerProvider = new LoggerProvider({ resource, processors: logProcessors });
   logsAPI.logs.setGlobalLoggerProvider(loggerProvider);
 
   const instrumentation = newInstrumentation(mode);
@@ -157,6 +230,7 @@ async function child(mode) {
   const traceLines = [];
   const logLines = [];
   const allSpans = [];
+  const allRecords = [];
   const flush = async () => {
     await tracerProvider.forceFlush();
     await loggerProvider.forceFlush();
@@ -167,6 +241,7 @@ async function child(mode) {
     }
     const records = logs.getFinishedLogRecords();
     if (records.length) logLines.push(Buffer.from(JsonLogsSerializer.serializeRequest(records)).toString('utf8'));
+    allRecords.push(...records);
     spans.reset();
     logs.reset();
   };
@@ -179,6 +254,9 @@ async function child(mode) {
         await retriever.invoke(q.query);
         root.end();
       });
+      // LangChain runs its callbacks, the instrumentation's spans among
+      // them, in the background: they end before the flush.
+      await require('@langchain/core/callbacks/promises').awaitAllCallbacks();
       await flush();
     }
   } else {
@@ -205,6 +283,21 @@ async function child(mode) {
     const body = JSON.parse(Buffer.from(JsonTraceSerializer.serializeRequest(allSpans)).toString('utf8'));
     fs.writeFileSync(path.join(outDir, 'traces.json'), JSON.stringify(body, null, 2) + '\n');
   }
+  if (otlp) {
+    const perTrace = otlp.bodies['/v1/traces'].splice(0);
+    const perTraceLogs = otlp.bodies['/v1/logs'].splice(0);
+    if (perTrace.length !== traceLines.length) throw new Error(`the exporter sent ${perTrace.length} trace batches, expected ${traceLines.length}`);
+    fs.writeFileSync(path.join(outDir, 'traces.pb'), framed(perTrace));
+    await exportAll(otlp.TraceExporter, otlp.url + '/v1/traces', allSpans);
+    fs.writeFileSync(path.join(outDir, 'traces.binpb'), otlp.bodies['/v1/traces'][0]);
+    if (modes[mode].logs) {
+      if (perTraceLogs.length !== logLines.length) throw new Error(`the exporter sent ${perTraceLogs.length} log batches, expected ${logLines.length}`);
+      fs.writeFileSync(path.join(outDir, 'logs.pb'), framed(perTraceLogs));
+      await exportAll(otlp.LogExporter, otlp.url + '/v1/logs', allRecords);
+      fs.writeFileSync(path.join(outDir, 'logs.binpb'), otlp.bodies['/v1/logs'][0]);
+    }
+    otlp.server.close();
+  }
   server.close();
   await tracerProvider.shutdown();
   await loggerProvider.shutdown();
@@ -214,6 +307,18 @@ function readme(mode) {
   const m = modes[mode];
   const name = m.realName || m.pkg;
   const files = ['`traces.jsonl`: one OTLP `ExportTraceServiceRequest` a line (the Collector file exporter\'s format), one line per trace'];
+  if (m.logs) files.push('`logs.jsonl`: one OTLP `ExportLogsServiceRequest` a line: the message content, as `gen_ai.*.message` and `gen_ai.choice` log records carrying each span\'s ids');
+  if (m.httpBody) files.push('`traces.json`: the same spans as one `ExportTraceServiceRequest`, an OTLP/HTTP JSON body');
+  if (m.proto) {
+    const by = `\`@opentelemetry/exporter-trace-otlp-proto\` ${version('@opentelemetry/exporter-trace-otlp-proto')}`;
+    files.push(`\`traces.binpb\`: the same spans as one protobuf \`ExportTraceServiceRequest\`, the OTLP/HTTP body ${by} POSTed to a stub collector on 127.0.0.1`);
+    files.push(`\`traces.pb\`: the bodies ${by} POSTed for each trace's batch, each after its length as a 4-byte big-endian integer: the Collector file exporter's \`format: proto\` framing (written by \`gen.js\`, not by a collector)`);
+    if (m.logs) {
+      const logsBy = `\`@opentelemetry/exporter-logs-otlp-proto\` ${version('@opentelemetry/exporter-logs-otlp-proto')}`;
+      files.push(`\`logs.binpb\`: the same log records as one protobuf \`ExportLogsServiceRequest\`, as ${logsBy} POSTed it`);
+      files.push(`\`logs.pb\`: the bodies ${logsBy} POSTed for each trace's batch, framed as \`traces.pb\` is`);
+    }
+  }
   if (m.retrieval) {
     return `# ${mode}
 
@@ -232,11 +337,9 @@ one retrieval span each, with up to four documents and the query as
 score): the instrumentation records no \`document.id\` or \`document.score\`
 of its own, though the retriever's documents carry an id.
 
-- ${files[0]}
+${files.map((f) => '- ' + f).join('\n')}
 `;
   }
-  if (m.logs) files.push('`logs.jsonl`: one OTLP `ExportLogsServiceRequest` a line: the message content, as `gen_ai.*.message` and `gen_ai.choice` log records carrying each span\'s ids');
-  if (m.httpBody) files.push('`traces.json`: the same spans as one `ExportTraceServiceRequest`, an OTLP/HTTP JSON body');
   return `# ${mode}
 
 Made by \`${name}\` ${version(m.pkg)} instrumenting \`${m.clientName || 'openai'}\` ${version(m.client || 'openai')},
