@@ -8,9 +8,9 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"ctxlab/core"
-	"ctxlab/core/trajectory"
 	"ctxlab/core/diagnose"
 	"ctxlab/core/pipeline"
+	"ctxlab/core/trajectory"
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 	"ctxlab/tui/draw"
@@ -36,8 +36,8 @@ type turnOpenedMsg struct {
 	turn int
 	// policy names the policy whose request it is, "" for as sent.
 	policy string
-	sc   *core.Scenario
-	err  error
+	sc     *core.Scenario
+	err    error
 }
 
 // turnScenario is turn i of n's scenario, named for the header.

@@ -1,8 +1,8 @@
 package trajectory
 
 import (
-	"io"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 
