@@ -12,9 +12,10 @@ import (
 
 const pricesUsage = `
 ctxlab prices prints the list prices ctxlab prices requests with: per
-model, US dollars per million tokens of input, cached input and output,
-with the date the figures were taken and the page each comes from. A rate
-no source verified is "unknown" rather than a guess. --prices FILE adds
+model, US dollars per million tokens of input, cached input (read from
+the prompt cache), cache writes and output, with the date the figures
+were taken and the page each comes from. A rate no source verified is
+"unknown" rather than a guess. --prices FILE adds
 or replaces models (the same file assemble, diff and the workbench take).
 
 Usage:
@@ -56,12 +57,13 @@ func priceNames(t tokens.PriceTable) []string {
 
 func writePriceTable(w io.Writer, t tokens.PriceTable) {
 	fmt.Fprintf(w, "List prices in US dollars per million tokens, taken %s\n\n", safetext.Line(t.Date))
-	rows := [][]string{{"model (prefix)", "input", "cached input", "output", "source"}}
+	rows := [][]string{{"model (prefix)", "input", "cached input", "cache write", "output", "source"}}
 	for _, name := range priceNames(t) {
 		p := t.Prices[name]
-		rows = append(rows, []string{safetext.Line(name), numfmt.Dollars(p.Input), numfmt.Dollars(p.CachedInput), numfmt.Dollars(p.Output), safetext.Line(p.Source)})
+		rows = append(rows, []string{safetext.Line(name), numfmt.Dollars(p.Input), numfmt.Dollars(p.CachedInput), numfmt.Dollars(p.CacheWrite),
+			numfmt.Dollars(p.Output), safetext.Line(p.Source)})
 	}
-	writeTable(w, rows, "lrrrl")
+	writeTable(w, rows, "lrrrrl")
 	fmt.Fprintln(w, "\nHow each figure was checked:")
 	for _, name := range priceNames(t) {
 		fmt.Fprintf(w, "  %s: %s\n", safetext.Line(name), safetext.Line(t.Prices[name].Note))

@@ -11,9 +11,10 @@ func TestPricesListsTheTableWithItsDateAndSources(t *testing.T) {
 	stdout, _, code := run(t, "", "prices")
 	for _, want := range []string{
 		"List prices in US dollars per million tokens, taken 2026-12-01",
-		"  gpt-4o-mini          $0.15        $0.075    $0.60  https://platform.openai.com/docs/pricing",
-		"  o1-mini            unknown       unknown  unknown",
-		"  claude-sonnet-4      $3.00         $0.30   $15.00  https://platform.claude.com/docs/en/about-claude/pricing",
+		"  model (prefix)       input  cached input  cache write   output  source",
+		"  gpt-4o-mini          $0.15        $0.075        $0.15    $0.60  https://platform.openai.com/docs/pricing",
+		"  o1-mini            unknown       unknown      unknown  unknown",
+		"  claude-sonnet-4      $3.00         $0.30        $3.75   $15.00  https://platform.claude.com/docs/en/about-claude/pricing",
 	} {
 		if code != 0 || !strings.Contains(stdout, want) {
 			t.Errorf("exit %d; lacks %q:\n%s", code, want, stdout)

@@ -320,5 +320,5 @@ func TestWorkbenchAgentStepAndRecordedUsage(t *testing.T) {
 	r := startTmux(t, 120, 40, nil, "--request", "internal/testcorpus/pydantic-ai-llm-requests/test_prefect_agent_with_hitl_tool.yaml")
 	r.waitFor("measured as sent")
 	r.send("5")
-	r.waitFor("Recorded by the provider: 71 input tokens")
+	r.waitFor("Billed: counted 71 · billed 71 (the same)")
 }

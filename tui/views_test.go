@@ -288,7 +288,8 @@ func TestListDropsURLSchemes(t *testing.T) {
 }
 
 // TestMetricsComparesRecordedUsage: a cassette's recorded usage is shown
-// beside ctxlab's count of the request as sent.
+// beside ctxlab's count of the request as sent, as the header words it,
+// with where it was read and the convention; budgeted, the bill alone.
 func TestMetricsComparesRecordedUsage(t *testing.T) {
 	sc, err := request.Load(testcorpus.Path("pydantic-ai-llm-requests/test_prefect_agent_with_hitl_tool.yaml"), nil, request.Options{})
 	if err != nil {
@@ -298,9 +299,29 @@ func TestMetricsComparesRecordedUsage(t *testing.T) {
 	m = send(t, m, tea.WindowSizeMsg{Width: 120, Height: 40})
 	m = settle(t, m, m.Init())
 	text := strings.Join(strings.Fields(views.Metrics(m.styles, m.eval, 110)), " ")
-	want := fmt.Sprintf("Recorded by the provider: 71 input tokens (usage.prompt_tokens); ctxlab counts %d, %s", m.eval.Assembly.Used, sc.Recorded.Difference(m.eval.Assembly.Used))
+	b := m.eval.Bill
+	if b == nil {
+		t.Fatal("no bill measured as sent")
+	}
+	want := fmt.Sprintf("Billed: counted %s · billed 71 (%s) · usage.prompt_tokens · openai convention: prompt_tokens includes cached_tokens · %s",
+		numfmt.Thousands(m.eval.Assembly.Used), b.GapWords(), b.Verdict())
 	if !strings.Contains(text, want) {
 		t.Errorf("missing %q in:\n%s", want, text[:min(len(text), 500)])
+	}
+	if header := billWords(m.eval); !strings.Contains(want, strings.TrimPrefix(header, " · ")) {
+		t.Errorf("the header says %q, the Metrics view %q", header, want)
+	}
+
+	m = keys(t, m, "c")
+	m.controls.SelectID("assembly")
+	m = keys(t, m, "left")
+	if m.settings.Mode == window.MeasureOnly {
+		t.Fatal("still measured as sent")
+	}
+	text = strings.Join(strings.Fields(views.Metrics(m.styles, m.eval, 110)), " ")
+	want = "Billed: 71 input tokens as sent · usage.prompt_tokens · openai convention: prompt_tokens includes cached_tokens · set assembly to measure to compare it with the request as sent"
+	if !strings.Contains(text, want) {
+		t.Errorf("budgeted: missing %q in:\n%s", want, text[:min(len(text), 500)])
 	}
 }
 

@@ -2,7 +2,8 @@
 // request's input, normalized from the convention each source reports it
 // under. Sources disagree on whether the input count holds the tokens
 // read from or written to the prompt cache: OpenAI's prompt_tokens and
-// OpenTelemetry's gen_ai.usage.input_tokens include them, Anthropic's
+// OpenTelemetry's gen_ai.usage.input_tokens and LangChain's
+// usage_metadata.input_tokens include them, Anthropic's
 // input_tokens and Langfuse's input exclude them. A Billed always holds
 // them once, in InputTokens, so it can be set beside ctxlab's count of
 // the whole prompt; CachedTokens and CacheWriteTokens say how much of it
@@ -36,15 +37,37 @@ const (
 	// tokens (input_cached_tokens, cache_read_input_tokens) and the cache
 	// writes (cache_creation_input_tokens).
 	Langfuse Convention = "langfuse"
+	// LangChain: usage_metadata.input_tokens, which LangSmith's runs
+	// record, is the sum of every input token type: it includes the
+	// cache reads (input_token_details.cache_read) and writes
+	// (input_token_details.cache_creation).
+	LangChain Convention = "langchain"
 )
 
 // Conventions are every convention, in the order docs list them.
-var Conventions = []Convention{OpenAI, Anthropic, OTel, Langfuse}
+var Conventions = []Convention{OpenAI, Anthropic, OTel, Langfuse, LangChain}
+
+// ConventionNames lists the conventions for a message: "openai,
+// anthropic, otel, langfuse or langchain".
+func ConventionNames() string {
+	s := ""
+	for i, c := range Conventions {
+		switch {
+		case i == 0:
+		case i == len(Conventions)-1:
+			s += " or "
+		default:
+			s += ", "
+		}
+		s += string(c)
+	}
+	return s
+}
 
 // IncludesCache reports whether the convention's input count already
 // holds the cache reads and writes.
 func (c Convention) IncludesCache() bool {
-	return c == OpenAI || c == OTel
+	return c == OpenAI || c == OTel || c == LangChain
 }
 
 // Rule says in words how the convention counts the cache, for a report:
@@ -59,6 +82,8 @@ func (c Convention) Rule() string {
 		return "gen_ai.usage.input_tokens includes cached tokens"
 	case Langfuse:
 		return "input excludes cached tokens"
+	case LangChain:
+		return "usage_metadata.input_tokens includes cache reads and writes"
 	}
 	return "input counted as recorded"
 }

@@ -24,6 +24,9 @@ func TestNormalizeConventions(t *testing.T) {
 		{"Langfuse input excludes cached", Langfuse,
 			Reported{Input: 186, CacheRead: 1024},
 			Billed{InputTokens: 1210, CachedTokens: 1024, Convention: Langfuse}},
+		{"LangChain usage_metadata.input_tokens includes cache reads and writes", LangChain,
+			Reported{Input: 1210, CacheRead: 1024, CacheWrite: 100, Output: 9},
+			Billed{InputTokens: 1210, CachedTokens: 1024, CacheWriteTokens: 100, OutputTokens: 9, Convention: LangChain}},
 		{"no cache", Anthropic, Reported{Input: 40}, Billed{InputTokens: 40, Convention: Anthropic}},
 		{"an inclusive count smaller than its cache holds the cache", OpenAI,
 			Reported{Input: 10, CacheRead: 64}, Billed{InputTokens: 64, CachedTokens: 64, Convention: OpenAI}},
@@ -43,7 +46,7 @@ func TestNormalizeConventions(t *testing.T) {
 }
 
 func TestConventionsIncludeCache(t *testing.T) {
-	want := map[Convention]bool{OpenAI: true, Anthropic: false, OTel: true, Langfuse: false}
+	want := map[Convention]bool{OpenAI: true, Anthropic: false, OTel: true, Langfuse: false, LangChain: true}
 	if len(Conventions) != len(want) {
 		t.Fatalf("Conventions = %v", Conventions)
 	}
@@ -61,5 +64,11 @@ func TestGap(t *testing.T) {
 	b := OpenAI.Normalize(Reported{Input: 1210})
 	if g := b.Gap(1204); g != -6 {
 		t.Errorf("Gap = %d, want -6", g)
+	}
+}
+
+func TestConventionNames(t *testing.T) {
+	if got := ConventionNames(); got != "openai, anthropic, otel, langfuse or langchain" {
+		t.Errorf("ConventionNames() = %q", got)
 	}
 }

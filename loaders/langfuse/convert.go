@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"ctxlab/core/usage"
 	"ctxlab/core/value"
 	"ctxlab/internal/numfmt"
 	"ctxlab/loaders/trace"
@@ -59,14 +60,17 @@ func tokenCount(v any) (int, bool) {
 }
 
 // usageFromDetails reads Langfuse's usage details under Langfuse's
-// convention: "input" holds the input tokens that are not otherwise
-// itemized, and each cache or modality detail (input_cached_tokens,
-// input_cache_read, input_cache_creation, input_audio_tokens, ...) is
-// counted apart from it, so the whole prompt is the sum of every key that
-// names input, as Langfuse's own reduceUsageOrCostDetails adds it up for
-// the observation's inputUsage. Cached are the cache reads among them.
-// Where the recorded total shows the details within input (input +
-// output = total), input alone is the prompt.
+// convention (usage.Langfuse): "input" holds the input tokens that are
+// not otherwise itemized, and each cache or modality detail
+// (input_cached_tokens, input_cache_read, input_cache_creation,
+// input_audio_tokens, ...) is counted apart from it, as Langfuse's own
+// reduceUsageOrCostDetails adds them up for the observation's inputUsage.
+// The cache reads (a key naming cached or cache_read) are Cached, the
+// cache writes (cache_creation, cache_write) CacheWrite, and every other
+// key naming input is Input: the input without the cache, which the
+// convention adds back. Where the recorded total shows the details within
+// input (input + output = total), input is the whole prompt and the input
+// without the cache is input less the cache details.
 // field names the map ("usageDetails", "usage_details"); nil when no key
 // names input.
 func usageFromDetails(details map[string]int, field string) *trace.Usage {
@@ -75,20 +79,27 @@ func usageFromDetails(details map[string]int, field string) *trace.Usage {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
-	u := &trace.Usage{}
+	u := &trace.Usage{Convention: usage.Langfuse}
 	var named []string
-	inputs := 0
+	inputs, itemized := 0, 0
 	for _, k := range keys {
 		n := details[k]
 		switch {
 		case strings.Contains(k, "input"):
 			inputs++
-			u.Input += n
+			if k != "input" {
+				itemized += n
+			}
 			if k == "input" || n > 0 {
 				named = append(named, k)
 			}
-			if strings.Contains(k, "cached") || strings.Contains(k, "cache_read") {
+			switch {
+			case strings.Contains(k, "cached") || strings.Contains(k, "cache_read"):
 				u.Cached += n
+			case strings.Contains(k, "cache_creation") || strings.Contains(k, "cache_write"):
+				u.CacheWrite += n
+			default:
+				u.Input += n
 			}
 		case strings.Contains(k, "output"):
 			u.Output += n
@@ -100,11 +111,12 @@ func usageFromDetails(details map[string]int, field string) *trace.Usage {
 	// Some SDKs (the langfuse npm SDK's observeOpenAI) record OpenAI's
 	// prompt_tokens as input with its details beside: then input and
 	// output make the total, which under Langfuse's convention would
-	// also hold the details. The details are within input, not added.
+	// also hold the details. The details are within input, not added:
+	// the input without the cache is input less the cache.
 	in, hasIn := details["input"]
 	total, hasTotal := details["total"]
-	if hasIn && hasTotal && u.Input > in && total == in+details["output"] {
-		u.Input = in
+	if hasIn && hasTotal && itemized > 0 && total == in+details["output"] && u.Cached+u.CacheWrite <= in {
+		u.Input = in - u.Cached - u.CacheWrite
 		u.Field = field + " input (its details within it: input + output = total)"
 		return u
 	}
@@ -141,7 +153,7 @@ func usageOf(o *observation) (*trace.Usage, error) {
 	}
 	if in, ok := one(o.InputUsage); ok && in > 0 {
 		out, _ := one(o.OutUsage)
-		return &trace.Usage{Input: in, Output: out, Field: "inputUsage"}, nil
+		return &trace.Usage{Input: in, Output: out, Field: "inputUsage", Convention: usage.Langfuse}, nil
 	}
 	// The older usage object also holds its unit ("TOKENS") and costs.
 	var old map[string]any
@@ -149,13 +161,13 @@ func usageOf(o *observation) (*trace.Usage, error) {
 		for _, k := range [][2]string{{"input", "output"}, {"promptTokens", "completionTokens"}} {
 			if in, ok := tokenCount(old[k[0]]); ok {
 				out, _ := tokenCount(old[k[1]])
-				return &trace.Usage{Input: in, Output: out, Field: "usage." + k[0]}, nil
+				return &trace.Usage{Input: in, Output: out, Field: "usage." + k[0], Convention: usage.Langfuse}, nil
 			}
 		}
 	}
 	if in, ok := one(o.Prompt); ok {
 		out, _ := one(o.Completion)
-		return &trace.Usage{Input: in, Output: out, Field: "promptTokens"}, nil
+		return &trace.Usage{Input: in, Output: out, Field: "promptTokens", Convention: usage.Langfuse}, nil
 	}
 	return nil, nil
 }

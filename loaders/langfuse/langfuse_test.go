@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"ctxlab/core/usage"
 	"ctxlab/loaders"
 	"ctxlab/loaders/request"
 	"ctxlab/loaders/trace"
@@ -26,32 +27,32 @@ const (
 func TestUsageConvention(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {
-		name                  string
-		details               map[string]int
-		input, output, cached int
-		field                 string
-		none                  bool
+		name                         string
+		details                      map[string]int
+		input, output, cached, write int
+		field                        string
+		none                         bool
 	}{
 		// Langfuse's ingestion of OpenAI's usage: prompt_tokens 5 with 2
 		// cached and 3 audio becomes input 0 (IngestionService tests).
 		{"openai through Langfuse", map[string]int{"input": 0, "output": 0, "total": 16, "input_cached_tokens": 2, "input_audio_tokens": 3, "output_reasoning_tokens": 4, "output_audio_tokens": 4, "output_text_tokens": 3},
-			5, 11, 2, "usageDetails input + input_audio_tokens + input_cached_tokens", false},
+			5, 11, 2, 0, "usageDetails input + input_audio_tokens + input_cached_tokens", false},
 		{"openai cached only", map[string]int{"input": 3, "output": 4, "total": 16, "input_cached_tokens": 2, "output_reasoning_tokens": 4, "output_text_tokens": 3},
-			5, 11, 2, "usageDetails input + input_cached_tokens", false},
+			5, 11, 2, 0, "usageDetails input + input_cached_tokens", false},
 		// Anthropic's input_tokens leaves the cache out already: Langfuse
 		// records it as input beside the cache read and creation.
 		{"anthropic", map[string]int{"input": 7, "input_cache_read": 16399, "input_cache_creation": 2089, "output": 445, "total": 18940},
-			18495, 445, 16399, "usageDetails input + input_cache_creation + input_cache_read", false},
+			18495, 445, 16399, 2089, "usageDetails input + input_cache_creation + input_cache_read", false},
 		// The langfuse npm SDK's observeOpenAI: OpenAI's prompt_tokens
 		// (cached included) as input, the details beside; the total
 		// shows it.
 		{"details within input", map[string]int{"input": 1200, "output": 9, "total": 1209, "input_cached_tokens": 1024, "input_audio_tokens": 0, "output_reasoning_tokens": 0},
-			1200, 9, 1024, "usageDetails input (its details within it: input + output = total)", false},
+			1200, 9, 1024, 0, "usageDetails input (its details within it: input + output = total)", false},
 		{"nothing cached", map[string]int{"input": 71, "output": 46, "total": 117, "input_cached_tokens": 0, "input_audio_tokens": 0},
-			71, 46, 0, "usageDetails input", false},
+			71, 46, 0, 0, "usageDetails input", false},
 		{"details without input", map[string]int{"input_cached_tokens": 10, "output": 3},
-			10, 3, 10, "usageDetails input_cached_tokens", false},
-		{"no input at all", map[string]int{"output": 3, "total": 3}, 0, 0, 0, "", true},
+			10, 3, 10, 0, "usageDetails input_cached_tokens", false},
+		{"no input at all", map[string]int{"output": 3, "total": 3}, 0, 0, 0, 0, "", true},
 	} {
 		u := usageFromDetails(tc.details, "usageDetails")
 		if tc.none {
@@ -60,8 +61,14 @@ func TestUsageConvention(t *testing.T) {
 			}
 			continue
 		}
-		if u == nil || u.Input != tc.input || u.Output != tc.output || u.Cached != tc.cached || u.Field != tc.field {
-			t.Errorf("%s: %+v; want input %d output %d cached %d field %q", tc.name, u, tc.input, tc.output, tc.cached, tc.field)
+		if u == nil {
+			t.Errorf("%s: no usage", tc.name)
+			continue
+		}
+		if b := u.Billed(); b.InputTokens != tc.input || b.OutputTokens != tc.output || b.CachedTokens != tc.cached ||
+			b.CacheWriteTokens != tc.write || b.Convention != usage.Langfuse || u.Field != tc.field {
+			t.Errorf("%s: %+v billed %+v; want input %d output %d cached %d written %d under langfuse, field %q",
+				tc.name, u, b, tc.input, tc.output, tc.cached, tc.write, tc.field)
 		}
 	}
 }
@@ -85,8 +92,12 @@ func TestUsageFields(t *testing.T) {
 			t.Fatal(err)
 		}
 		u, err := usageOf(&o)
-		if err != nil || u == nil || u.Input != tc.input || u.Output != tc.output || u.Field != tc.field {
-			t.Errorf("%s: %+v, %v; want input %d output %d field %q", tc.obs, u, err, tc.input, tc.output, tc.field)
+		if err != nil || u == nil {
+			t.Errorf("%s: %+v, %v", tc.obs, u, err)
+			continue
+		}
+		if b := u.Billed(); b.InputTokens != tc.input || b.OutputTokens != tc.output || b.Convention != usage.Langfuse || u.Field != tc.field {
+			t.Errorf("%s: %+v billed %+v; want input %d output %d under langfuse, field %q", tc.obs, u, b, tc.input, tc.output, tc.field)
 		}
 	}
 	var o observation

@@ -20,6 +20,7 @@ import (
 	"time"
 	"unicode"
 
+	"ctxlab/core/usage"
 	"ctxlab/core/value"
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
@@ -271,23 +272,27 @@ func asMap(v any) map[string]any {
 }
 
 // usageOf reads an llm run's usage: outputs.usage_metadata (LangChain's
-// convention, which LangSmith's wrappers follow: input_tokens is the
-// whole prompt, cache reads included and itemized in
-// input_token_details), else the run's prompt_tokens, else an OpenAI
-// usage or LangChain's llm_output.token_usage in the outputs.
+// convention, usage.LangChain, which LangSmith's wrappers follow:
+// input_tokens is the whole prompt, cache reads and writes included and
+// itemized in input_token_details), else the run's prompt_tokens (which
+// LangSmith adds up from it), else an OpenAI usage or LangChain's
+// llm_output.token_usage in the outputs (OpenAI's usage object,
+// usage.OpenAI: prompt_tokens includes cached_tokens).
 func usageOf(r *run) *trace.Usage {
 	if um := asMap(r.Outputs["usage_metadata"]); um != nil {
 		if in, ok := count(um["input_tokens"]); ok {
-			u := &trace.Usage{Input: in, Field: "usage_metadata.input_tokens"}
+			u := &trace.Usage{Input: in, Field: "usage_metadata.input_tokens", Convention: usage.LangChain}
 			u.Output, _ = count(um["output_tokens"])
-			u.Cached, _ = count(asMap(um["input_token_details"])["cache_read"])
+			details := asMap(um["input_token_details"])
+			u.Cached, _ = count(details["cache_read"])
+			u.CacheWrite, _ = count(details["cache_creation"])
 			return u
 		}
 	}
 	var prompt, completion any
 	if json.Unmarshal(r.Prompt, &prompt) == nil {
 		if in, ok := count(prompt); ok {
-			u := &trace.Usage{Input: in, Field: "prompt_tokens"}
+			u := &trace.Usage{Input: in, Field: "prompt_tokens", Convention: usage.LangChain}
 			if json.Unmarshal(r.Completion, &completion) == nil {
 				u.Output, _ = count(completion)
 			}
@@ -300,7 +305,7 @@ func usageOf(r *run) *trace.Usage {
 			m = asMap(m[k])
 		}
 		if in, ok := count(m["prompt_tokens"]); ok {
-			u := &trace.Usage{Input: in, Field: "outputs." + strings.Join(path, ".") + ".prompt_tokens"}
+			u := &trace.Usage{Input: in, Field: "outputs." + strings.Join(path, ".") + ".prompt_tokens", Convention: usage.OpenAI}
 			u.Output, _ = count(m["completion_tokens"])
 			u.Cached, _ = count(asMap(m["prompt_tokens_details"])["cached_tokens"])
 			return u

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"ctxlab/core/usage"
 	"ctxlab/loaders"
 	"ctxlab/loaders/request"
 	"ctxlab/loaders/trace"
@@ -42,24 +43,32 @@ func TestSniff(t *testing.T) {
 func TestUsage(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {
-		run                   string
-		input, output, cached int
-		field                 string
+		run                          string
+		input, output, cached, write int
+		conv                         usage.Convention
+		field                        string
 	}{
 		// LangChain's usage metadata: input_tokens is the whole prompt,
-		// its cache reads itemized beside, not added.
-		{`{"outputs": {"usage_metadata": {"input_tokens": 1200, "output_tokens": 9, "input_token_details": {"cache_read": 1024}}}}`, 1200, 9, 1024, "usage_metadata.input_tokens"},
-		{`{"prompt_tokens": 71, "completion_tokens": 46, "outputs": {}}`, 71, 46, 0, "prompt_tokens"},
-		{`{"outputs": {"llm_output": {"token_usage": {"prompt_tokens": 30, "completion_tokens": 2}}}}`, 30, 2, 0, "outputs.llm_output.token_usage.prompt_tokens"},
-		{`{"outputs": {"usage": {"prompt_tokens": 50, "completion_tokens": 5, "prompt_tokens_details": {"cached_tokens": 20}}}}`, 50, 5, 20, "outputs.usage.prompt_tokens"},
+		// its cache reads and writes itemized beside, not added.
+		{`{"outputs": {"usage_metadata": {"input_tokens": 1200, "output_tokens": 9, "input_token_details": {"cache_read": 1024}}}}`, 1200, 9, 1024, 0, usage.LangChain, "usage_metadata.input_tokens"},
+		{`{"outputs": {"usage_metadata": {"input_tokens": 1532, "output_tokens": 9, "input_token_details": {"cache_read": 1111, "cache_creation": 418}}}}`, 1532, 9, 1111, 418, usage.LangChain, "usage_metadata.input_tokens"},
+		{`{"prompt_tokens": 71, "completion_tokens": 46, "outputs": {}}`, 71, 46, 0, 0, usage.LangChain, "prompt_tokens"},
+		{`{"outputs": {"llm_output": {"token_usage": {"prompt_tokens": 30, "completion_tokens": 2}}}}`, 30, 2, 0, 0, usage.OpenAI, "outputs.llm_output.token_usage.prompt_tokens"},
+		{`{"outputs": {"usage": {"prompt_tokens": 50, "completion_tokens": 5, "prompt_tokens_details": {"cached_tokens": 20}}}}`, 50, 5, 20, 0, usage.OpenAI, "outputs.usage.prompt_tokens"},
 	} {
 		var r run
 		if err := json.Unmarshal([]byte(tc.run), &r); err != nil {
 			t.Fatal(err)
 		}
 		u := usageOf(&r)
-		if u == nil || u.Input != tc.input || u.Output != tc.output || u.Cached != tc.cached || u.Field != tc.field {
-			t.Errorf("%s: %+v; want input %d output %d cached %d field %q", tc.run, u, tc.input, tc.output, tc.cached, tc.field)
+		if u == nil {
+			t.Errorf("%s: no usage", tc.run)
+			continue
+		}
+		if b := u.Billed(); b.InputTokens != tc.input || b.OutputTokens != tc.output || b.CachedTokens != tc.cached ||
+			b.CacheWriteTokens != tc.write || b.Convention != tc.conv || u.Field != tc.field {
+			t.Errorf("%s: billed %+v; want input %d output %d cached %d written %d under %s, field %q",
+				tc.run, b, tc.input, tc.output, tc.cached, tc.write, tc.conv, tc.field)
 		}
 	}
 }

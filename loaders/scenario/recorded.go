@@ -66,7 +66,7 @@ func (r *scenarioReader) readRecordedUsage() error {
 		}
 		u.Convention = usage.Convention(text)
 		if !slices.Contains(usage.Conventions, u.Convention) {
-			return loaders.YAMLErr(r.name, conv.Value, "recorded_usage.convention %s is not one ctxlab knows; expected openai, anthropic, otel or langfuse", loaders.Quoted(text))
+			return loaders.YAMLErr(r.name, conv.Value, "recorded_usage.convention %s is not one ctxlab knows; expected %s", loaders.Quoted(text), usage.ConventionNames())
 		}
 	}
 	u.Field = "recorded"

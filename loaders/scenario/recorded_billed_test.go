@@ -34,7 +34,7 @@ func TestRecordedUsageKeepsTheBill(t *testing.T) {
 func TestRecordedUsageRefusals(t *testing.T) {
 	for _, tc := range []struct{ yaml, want string }{
 		{"recorded_usage: {input_tokens: 10, cached_tokens: 11}\n", "recorded_usage.input_tokens 10 is less than its cached_tokens and cache_write_tokens"},
-		{"recorded_usage: {input_tokens: 10, convention: openia}\n", `recorded_usage.convention "openia" is not one ctxlab knows; expected openai, anthropic, otel or langfuse`},
+		{"recorded_usage: {input_tokens: 10, convention: openia}\n", `recorded_usage.convention "openia" is not one ctxlab knows; expected openai, anthropic, otel, langfuse or langchain`},
 		{"recorded_usage: {input_tokens: 10, cache_write_tokens: -1}\n", "recorded_usage.cache_write_tokens -1 is negative"},
 	} {
 		_, err := LoadFS(fstest.MapFS{"s.yaml": {Data: []byte(tc.yaml)}}, "s.yaml")

@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"ctxlab/core/usage"
 )
 
 // Conventions a span's request is read under, as Request.Convention
@@ -39,15 +41,29 @@ type ToolCall struct {
 	ID, Name, Arguments string
 }
 
-// Usage is what a span recorded the provider billed. Input is the whole
-// prompt: under the OpenTelemetry GenAI conventions input tokens include
-// cached ones, and OpenInference's and OpenLLMetry's prompt counts do too.
+// Usage is what a span recorded the provider billed, its figures as the
+// source wrote them: Input is the source's own input count, which holds
+// the cache reads (Cached) and writes (CacheWrite) or not as Convention
+// says. The zero Convention is OpenTelemetry's: under the GenAI
+// conventions input tokens include cached ones, and OpenInference's and
+// OpenLLMetry's prompt counts do too. Billed normalizes them.
 type Usage struct {
 	Input, Output, Cached int
-	// CacheWrite is the part of Input written to the prompt cache.
+	// CacheWrite is the prompt tokens written to the prompt cache.
 	CacheWrite int
 	// Field names the attribute Input was read from.
 	Field string
+	// Convention is how the source counts the cache; "" is usage.OTel.
+	Convention usage.Convention
+}
+
+// Billed is the usage as the one bill model, the cache counted once.
+func (u *Usage) Billed() usage.Billed {
+	c := u.Convention
+	if c == "" {
+		c = usage.OTel
+	}
+	return c.Normalize(usage.Reported{Input: u.Input, CacheRead: u.Cached, CacheWrite: u.CacheWrite, Output: u.Output})
 }
 
 // Request is what an LLM span recorded of the request it made.

@@ -264,7 +264,7 @@ func summarize(path string, sp *Span, logs []Event, opts ListOptions) SpanSummar
 	req := RequestOf(sp, logs)
 	s := SpanSummary{SpanID: sp.SpanID, Name: sp.Name, Model: req.Model, Start: sp.Start, Convention: req.Convention}
 	if req.Usage != nil {
-		billed := req.Usage.Input
+		billed := req.Usage.Billed().InputTokens
 		s.Billed = &billed
 	}
 	if !req.Content {

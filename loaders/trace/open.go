@@ -8,7 +8,6 @@ import (
 
 	"ctxlab/core"
 	"ctxlab/core/metrics"
-	"ctxlab/core/usage"
 	"ctxlab/internal/numfmt"
 	"ctxlab/loaders"
 	"ctxlab/loaders/request"
@@ -121,21 +120,21 @@ func SpanScenario(path string, req *Request, opts request.Options) (*core.Scenar
 		numfmt.Count(len(req.Tools), "tool", "tools"), numfmt.Count(len(req.Messages), "message", "messages"))
 	sc.Notes = append(sc.Notes, req.Notes...)
 	if u := req.Usage; u != nil {
-		given := strings.TrimSpace(opts.Model)
+		given, b := strings.TrimSpace(opts.Model), u.Billed()
 		switch {
 		case !req.Content:
 			// Nothing to compare the bill with: it is told, not compared.
 			sc.Notes = append(sc.Notes, fmt.Sprintf("the span recorded %s input and %s output tokens (%s)",
-				numfmt.Thousands(u.Input), numfmt.Thousands(u.Output), u.Field))
+				numfmt.Thousands(b.InputTokens), numfmt.Thousands(b.OutputTokens), u.Field))
 		case given != "" && given != req.Model:
 			sc.Notes = append(sc.Notes, fmt.Sprintf("the span recorded %s input tokens for %s; not compared with a count for %s",
-				numfmt.Thousands(u.Input), model, given))
+				numfmt.Thousands(b.InputTokens), model, given))
 		default:
 			field := u.Field
-			if u.Cached > 0 {
-				field += fmt.Sprintf(", %s cached included", numfmt.Thousands(u.Cached))
+			if b.CachedTokens > 0 && b.Convention.IncludesCache() {
+				field += fmt.Sprintf(", %s cached included", numfmt.Thousands(b.CachedTokens))
 			}
-			rec := metrics.Recorded(usage.OTel.Normalize(usage.Reported{Input: u.Input, CacheRead: u.Cached, CacheWrite: u.CacheWrite, Output: u.Output}), field)
+			rec := metrics.Recorded(b, field)
 			sc.Recorded = &rec
 		}
 	} else {

@@ -12,6 +12,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	engine "ctxlab/core/trajectory"
+	"ctxlab/core/usage"
 	"ctxlab/loaders"
 	"ctxlab/loaders/request"
 )
@@ -229,8 +230,7 @@ func cassetteBodies(name string, list []any) ([]TurnBody, error) {
 		if err != nil {
 			return nil, &loaders.Error{Name: name, Record: i + 1, Msg: fmt.Sprintf("interaction %d's request cannot be written as JSON: %v", i+1, err)}
 		}
-		response, _ := interaction["response"].(map[string]any)
-		out = append(out, TurnBody{Label: fmt.Sprintf("interaction %d", i+1), Body: raw, Recorded: recordedCache(bodyOf(response))})
+		out = append(out, TurnBody{Label: fmt.Sprintf("interaction %d", i+1), Body: raw, Recorded: recordedOf(interaction)})
 	}
 	if len(out) == 0 {
 		return nil, &loaders.Error{Name: name, Msg: fmt.Sprintf("is a VCR cassette with %d interactions, none with a chat request (request.parsed_body with messages)", len(list))}
@@ -255,36 +255,22 @@ func bodyOf(message map[string]any) map[string]any {
 	return nil
 }
 
-// recordedCache reads a response's usage: OpenAI's prompt_tokens and
-// prompt_tokens_details.cached_tokens, or Anthropic's input_tokens with
-// cache_read_input_tokens and cache_creation_input_tokens.
-func recordedCache(body map[string]any) *engine.Recorded {
-	usage, _ := body["usage"].(map[string]any)
-	if usage == nil {
+// recordedOf is the bill an interaction's response recorded, read as
+// assemble --request reads it (request.RecordedUsage: OpenAI's
+// prompt_tokens with its cached_tokens, Anthropic's input_tokens with its
+// cache reads and writes), nil when it records none.
+func recordedOf(interaction map[string]any) *engine.Recorded {
+	rec, ok := request.RecordedUsage(interaction)
+	if !ok {
 		return nil
 	}
-	n := func(m map[string]any, k string) (int, bool) {
-		f, ok := m[k].(float64)
-		if !ok {
-			if i, isInt := m[k].(int); isInt {
-				return i, i >= 0
-			}
-		}
-		return int(f), ok && f >= 0 && f == float64(int64(f))
-	}
-	if in, ok := n(usage, "prompt_tokens"); ok {
-		r := &engine.Recorded{InputTokens: in}
-		if details, _ := usage["prompt_tokens_details"].(map[string]any); details != nil {
-			r.CachedTokens, _ = n(details, "cached_tokens")
-		}
-		return r
-	}
-	if in, ok := n(usage, "input_tokens"); ok {
-		read, _ := n(usage, "cache_read_input_tokens")
-		write, _ := n(usage, "cache_creation_input_tokens")
-		return &engine.Recorded{InputTokens: in + read + write, CachedTokens: read, CacheWriteTokens: write}
-	}
-	return nil
+	return recordedBill(rec.Billed())
+}
+
+// recordedBill is a turn's recorded bill: the whole prompt, the cache
+// counted once, and the part read from and written to the cache.
+func recordedBill(b usage.Billed) *engine.Recorded {
+	return &engine.Recorded{InputTokens: b.InputTokens, CachedTokens: b.CachedTokens, CacheWriteTokens: b.CacheWriteTokens}
 }
 
 // Build opens each turn's body and measures it.

@@ -80,7 +80,7 @@ func TraceBodies(path, traceID, logs string) (string, []TurnBody, []string, erro
 		}
 		tb := TurnBody{Label: "span " + req.SpanID, Body: body}
 		if u := req.Usage; u != nil {
-			tb.Recorded = &engine.Recorded{InputTokens: u.Input, CachedTokens: u.Cached}
+			tb.Recorded = recordedBill(u.Billed())
 		}
 		out = append(out, tb)
 	}

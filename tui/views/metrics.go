@@ -7,7 +7,6 @@ import (
 
 	"ctxlab/core"
 	"ctxlab/core/memory"
-	"ctxlab/core/metrics"
 	"ctxlab/core/pipeline"
 	"ctxlab/core/window"
 	"ctxlab/internal/numfmt"
@@ -38,8 +37,8 @@ func Metrics(st *themes.Styles, ev *core.Evaluation, width int) string {
 	if !a.Exact {
 		draw.WriteWrapped(&b, st.Warn, "counts are estimates: the "+a.Tokenizer+" tokenizer is not the provider's", width)
 	}
-	if rec := ev.Recorded; rec != nil {
-		draw.WriteHanging(&b, st.Text, recordedLine(rec, a), width, 2)
+	if line := billedLine(ev); line != "" {
+		draw.WriteHanging(&b, st.Text, line, width, 2)
 	}
 	b.WriteByte('\n')
 
@@ -158,15 +157,4 @@ func joinNotes(a, b string) string {
 		return a
 	}
 	return a + "; " + b
-}
-
-// recordedLine compares the provider's recorded count with ctxlab's count
-// of the request as sent; a budgeted assembly is not what was sent.
-func recordedLine(rec *metrics.RecordedUsage, a *window.Assembly) string {
-	line := fmt.Sprintf("Recorded by the provider: %s input tokens (%s)", numfmt.Thousands(rec.InputTokens), rec.Field)
-	if a.Mode != window.MeasureOnly {
-		return line + "; set assembly to measure to compare it with the request as sent"
-	}
-	return line + fmt.Sprintf("; ctxlab counts %s, %s: %s.",
-		numfmt.Thousands(a.Used), rec.Difference(a.Used), rec.Agreement(a.Used))
 }

@@ -1,0 +1,49 @@
+package cli_test
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// TestTraceBillNamesItsConvention: a span's bill is read under its
+// source's own convention, which assemble's "billed" object and the
+// Billed line's finding name; the figures are the same whatever the
+// convention, the fixtures recording no cache.
+func TestTraceBillNamesItsConvention(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		file, span, convention, rule string
+	}{
+		{langfuseDownload, "92980f6f-3a0b-46b8-af53-c6fcae4b7124", "langfuse", "input excludes cached tokens"},
+		{langfuseLines, "92980f6f-3a0b-46b8-af53-c6fcae4b7124", "langfuse", "input excludes cached tokens"},
+		{"../loaders/langsmith/testdata/runs.jsonl", "01a2496c-edaa-7000-8000-00f3c04a10fb", "langchain", "usage_metadata.input_tokens includes cache reads and writes"},
+		{"../loaders/trace/testdata/openinference/traces.jsonl", "bc779477e426c81e", "otel", "gen_ai.usage.input_tokens includes cached tokens"},
+	} {
+		stdout, stderr, code := run(t, "", "assemble", "--request", tc.file, "--span-id", tc.span, "--format", "json")
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", tc.file, code, stderr)
+		}
+		var out billedOutput
+		if err := json.Unmarshal([]byte(stdout), &out); err != nil {
+			t.Fatal(err)
+		}
+		b := out.Billed
+		if b == nil || b.Convention != tc.convention || b.InputTokens != 133 || b.CachedTokens != 0 || b.CacheWriteTokens != 0 ||
+			b.Counted != 135 || b.Gap != 2 {
+			t.Errorf("%s: billed %+v; want 133 under %s, counted 135", tc.file, b, tc.convention)
+		}
+		found := false
+		for _, f := range out.Findings {
+			if f.Code == "count-differs-from-bill" {
+				found = true
+				if !strings.Contains(f.Message, tc.rule) {
+					t.Errorf("%s: finding %q does not give the %s rule %q", tc.file, f.Message, tc.convention, tc.rule)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%s: no count-differs-from-bill finding", tc.file)
+		}
+	}
+}
