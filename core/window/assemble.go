@@ -45,6 +45,9 @@ type Assembly struct {
 	// Items are the tool definitions, history messages, tool calls and
 	// tool results one by one, counted as their components were.
 	Items []Item `json:"-"`
+	// Responses is set for a request read from an OpenAI Responses API
+	// body: what it sends around its input items, for ResponsesBody.
+	Responses *ResponsesFrame `json:"-"`
 }
 
 // Component returns the report of the named component.
