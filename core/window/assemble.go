@@ -292,7 +292,8 @@ func measureRequest(in Input, toolsJSON string, calls []json.RawMessage) (map[st
 	history.rawTokens = history.keptTokens
 	parts[ComponentHistory] = history
 
-	if in.UserQuery != "" {
+	if in.UserQuery != "" || in.QuerySent != nil {
+		// A user message sent empty is still sent.
 		messages = append(messages, ChatMessage{Role: "user", Content: in.UserQuery, Sent: in.QuerySent})
 	}
 
