@@ -79,7 +79,7 @@ type responsesExport struct {
 
 func TestEveryFixKeepsTheRecordedResponsesRequest(t *testing.T) {
 	t.Parallel()
-	offered, bodies := 0, 0
+	offered, bodies, losing := 0, 0, 0
 	for _, r := range recordedResponses(t) {
 		measured, body, ok := assembleExport(t, r.args()...)
 		if !ok {
@@ -87,31 +87,38 @@ func TestEveryFixKeepsTheRecordedResponsesRequest(t *testing.T) {
 		}
 		checkResponsesKept(t, r.String()+" measured", r.body, suggestion{}, measured, body)
 		bodies++
-		windows := []int{0, measured.Assembly.Budget.ResponseReserve + measured.Assembly.Used*6/10}
-		for _, w := range windows {
-			base := r.args()
-			if w > 0 {
-				base = append(base, "--window", strconv.Itoa(w))
-			}
+		// At its own window, at one that leaves 60% of the request room,
+		// and at that much room with a small reserve, so that the
+		// lossless fixes (the reserve, the model's window) are not
+		// enough and the fixes that drop and cut are offered.
+		used, reserve := measured.Assembly.Used, measured.Assembly.Budget.ResponseReserve
+		for _, extra := range [][]string{nil, {"--window", strconv.Itoa(reserve + used*6/10)},
+			{"--reserve", "16", "--window", strconv.Itoa(16 + used*6/10)}} {
+			base := append(r.args(), extra...)
 			before, _, ok := assembleExport(t, append(slices.Clone(base), "--suggest")...)
 			if !ok {
 				t.Fatalf("%s %v: refused", r, base)
 			}
 			for _, fix := range before.Suggestions {
 				offered++
+				if len(fix.Lost.MessagesDropped)+len(fix.Lost.MessagesCut)+len(fix.Lost.ToolsDropped) > 0 {
+					losing++
+				}
 				after, body, ok := assembleExport(t, append(slices.Clone(base), fix.Flags...)...)
 				if !ok {
 					t.Errorf("%s: fix %s (%v) refused", r, fix.Kind, fix.Flags)
 					continue
 				}
-				checkResponsesKept(t, fmt.Sprintf("%s at --window %d, fix %s %v", r, w, fix.Kind, fix.Flags), r.body, fix, after, body)
+				// The flags the body was printed with, for the reserve.
+				fix.Flags = append(slices.Clone(extra), fix.Flags...)
+				checkResponsesKept(t, fmt.Sprintf("%s %v, fix %s %v", r, extra, fix.Kind, fix.Flags), r.body, fix, after, body)
 			}
 		}
 	}
-	if offered < 100 {
-		t.Fatalf("%d fixes offered for the recorded Responses requests; expected the overflow fixes of each", offered)
+	if offered < 100 || losing == 0 {
+		t.Fatalf("%d fixes offered for the recorded Responses requests, %d of them dropping or cutting; expected the overflow fixes of each", offered, losing)
 	}
-	t.Logf("%d Responses bodies measured, %d fixes checked", bodies, offered)
+	t.Logf("%d Responses bodies measured, %d fixes checked, %d of them dropping or cutting", bodies, offered, losing)
 }
 
 // checkResponsesKept checks one exported body against the Responses body
