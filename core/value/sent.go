@@ -45,21 +45,27 @@ func (s *Sent) WithContent(text string) *Sent {
 	}
 	out := &Sent{Number: s.Number, JSON: chat}
 	if len(s.Items) > 0 {
-		out.Items = itemsWithContent(s.Items, text)
+		var head struct {
+			Role string `json:"role"`
+		}
+		_ = json.Unmarshal(s.JSON, &head)
+		out.Items = itemsWithContent(s.Items, head.Role, text)
 	}
 	return out
 }
 
 // itemsWithContent is a Responses message's input items with the text
 // of the one item that holds it (a message's content, a function call
-// output's output) replaced; nil, so that the item is written from the
-// message's text, when no single item holds it.
-func itemsWithContent(items json.RawMessage, text string) json.RawMessage {
+// output's output) replaced. An assistant's function calls hold no text:
+// a text is sent as the assistant's message item before them, none
+// leaves them as they were. nil, so that the items are written from the
+// message's fields, when several items hold text.
+func itemsWithContent(items json.RawMessage, role, text string) json.RawMessage {
 	var list []json.RawMessage
 	if json.Unmarshal(items, &list) != nil {
 		return nil
 	}
-	at, key := -1, ""
+	at, key, firstCall := -1, "", -1
 	for i, item := range list {
 		var head struct {
 			Type string `json:"type"`
@@ -67,6 +73,9 @@ func itemsWithContent(items json.RawMessage, text string) json.RawMessage {
 		}
 		if json.Unmarshal(item, &head) != nil {
 			return nil
+		}
+		if head.Type == "function_call" && firstCall < 0 {
+			firstCall = i
 		}
 		field := ""
 		switch {
@@ -84,7 +93,14 @@ func itemsWithContent(items json.RawMessage, text string) json.RawMessage {
 		at, key = i, field
 	}
 	if at < 0 {
-		return nil
+		if text == "" {
+			return items
+		}
+		message := marshalCompact(map[string]string{"type": "message", "role": role, "content": text})
+		if firstCall < 0 || role == "" || message == nil {
+			return nil
+		}
+		return marshalCompact(append(list[:firstCall:firstCall], append([]json.RawMessage{message}, list[firstCall:]...)...))
 	}
 	if list[at] = withField(list[at], key, text); list[at] == nil {
 		return nil
