@@ -35,8 +35,9 @@ var responsesItemTypes = map[string]bool{
 // function_call without a call_id, a name or its arguments, a
 // function_call_output that answers no function_call before it, a call
 // no output answers, two calls with one call_id, or a tool list with a
-// function tool without a name or two tools of one name. Fields it does
-// not know are the caller's.
+// function tool without a name or two tools of one name, or a
+// tool_choice that names a function the tools lack or requires a tool
+// when there is none. Fields it does not know are the caller's.
 func CheckResponses(body []byte) error {
 	var req struct {
 		Instructions json.RawMessage `json:"instructions"`
@@ -45,6 +46,7 @@ func CheckResponses(body []byte) error {
 			Type string `json:"type"`
 			Name string `json:"name"`
 		} `json:"tools"`
+		ToolChoice json.RawMessage `json:"tool_choice"`
 	}
 	if err := json.Unmarshal(body, &req); err != nil {
 		return fmt.Errorf("not a request body: %w", err)
@@ -78,6 +80,38 @@ func CheckResponses(body []byte) error {
 			return fmt.Errorf("tool %d: a second tool named %q", i+1, t.Name)
 		}
 		names[t.Name] = true
+	}
+	return checkToolChoice(req.ToolChoice, len(req.Tools), names)
+}
+
+// checkToolChoice: a tool_choice that requires a tool needs one, and one
+// that names a function (or allows some) names tools the body has.
+func checkToolChoice(choice json.RawMessage, tools int, names map[string]bool) error {
+	var mode string
+	if json.Unmarshal(choice, &mode) == nil {
+		if mode == "required" && tools == 0 {
+			return fmt.Errorf(`tool_choice "required" with no tools`)
+		}
+		return nil
+	}
+	var c struct {
+		Type  string `json:"type"`
+		Name  string `json:"name"`
+		Tools []struct {
+			Type string `json:"type"`
+			Name string `json:"name"`
+		} `json:"tools"`
+	}
+	if len(choice) == 0 || json.Unmarshal(choice, &c) != nil {
+		return nil
+	}
+	if c.Type == "function" && !names[c.Name] {
+		return fmt.Errorf("tool_choice names function %q, which is not among the tools", c.Name)
+	}
+	for _, t := range c.Tools {
+		if t.Type == "function" && !names[t.Name] {
+			return fmt.Errorf("tool_choice allows function %q, which is not among the tools", t.Name)
+		}
 	}
 	return nil
 }

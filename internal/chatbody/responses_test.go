@@ -26,6 +26,10 @@ func TestCheckResponses(t *testing.T) {
 		{"instructions not text", `{"instructions":[1],"input":"q"}`, "not a string"},
 		{"tool without name", `{"input":"q","tools":[{"type":"function"}]}`, "without a name"},
 		{"tool twice", `{"input":"q","tools":[{"type":"function","name":"f"},{"type":"function","name":"f"}]}`, "a second tool"},
+		{"choice named", `{"input":"q","tools":[{"type":"function","name":"f"}],"tool_choice":{"type":"function","name":"f"}}`, ""},
+		{"choice not a tool", `{"input":"q","tools":[{"type":"function","name":"f"}],"tool_choice":{"type":"function","name":"g"}}`, "not among the tools"},
+		{"allowed not a tool", `{"input":"q","tool_choice":{"type":"allowed_tools","mode":"auto","tools":[{"type":"function","name":"g"}]}}`, "not among the tools"},
+		{"required, no tools", `{"input":"q","tool_choice":"required"}`, "with no tools"},
 		{"not JSON", `{`, "not a request body"},
 	}
 	for _, c := range cases {
