@@ -14,7 +14,9 @@ import (
 
 // assembleJSON is `ctxlab assemble --format json`: an OpenAI Chat
 // Completions body (model, messages, tools), or an Anthropic Messages
-// body for an Anthropic request in the chat layout, that can be sent as
+// body for an Anthropic request in the chat layout, or a Responses API
+// body (model, instructions, input, tools, text) for a request read from
+// one, that can be sent as
 // it is once the budget report and the metrics record beside it are
 // left out.
 type assembleJSON struct {
@@ -24,12 +26,22 @@ type assembleJSON struct {
 	// then Anthropic's turns of content blocks.
 	MaxTokens int `json:"max_tokens,omitempty"`
 	// System is a string, or the request's own list of system blocks.
-	System   any `json:"system,omitempty"`
-	Messages any `json:"messages"`
+	System any `json:"system,omitempty"`
+	// Instructions and Input are set in place of Messages for an OpenAI
+	// Responses API body (a request read from one, in the chat layout),
+	// with the fields after Tools that body sent.
+	Instructions string            `json:"instructions,omitempty"`
+	Input        []json.RawMessage `json:"input,omitempty"`
+	// Messages is absent only for a Responses API body.
+	Messages any `json:"messages,omitempty"`
 	// Tools is set in measure mode and in the chat layout; the article's
 	// layout puts the tool definitions into the system message.
-	Tools    json.RawMessage `json:"tools,omitempty"`
-	Assembly assemblyJSON    `json:"assembly"`
+	Tools             any             `json:"tools,omitempty"`
+	ToolChoice        json.RawMessage `json:"tool_choice,omitempty"`
+	ParallelToolCalls json.RawMessage `json:"parallel_tool_calls,omitempty"`
+	Text              json.RawMessage `json:"text,omitempty"`
+	MaxOutputTokens   int             `json:"max_output_tokens,omitempty"`
+	Assembly          assemblyJSON    `json:"assembly"`
 	assembleJSONRest
 }
 
@@ -202,7 +214,18 @@ func assembleJSONOf(run *assembleRun) assembleJSON {
 	if doc.Findings == nil {
 		doc.Findings = []diagnose.Finding{}
 	}
+	if len(a.Tools) == 0 {
+		doc.Tools = nil
+	}
 	switch {
+	case a.SendsResponsesBody():
+		body := a.ResponsesBody(s.Model)
+		doc.Instructions, doc.Input, doc.Messages = body.Instructions, body.Input, nil
+		doc.Tools, doc.ToolChoice, doc.ParallelToolCalls = nil, body.ToolChoice, body.ParallelToolCalls
+		doc.Text, doc.MaxOutputTokens = body.Text, body.MaxOutputTokens
+		if len(body.Tools) > 0 {
+			doc.Tools = body.Tools
+		}
 	case a.SendsAnthropicBody(run.scenario.Provider):
 		body := a.AnthropicBody(s.Model)
 		doc.MaxTokens, doc.Messages = body.MaxTokens, body.Messages

@@ -308,6 +308,7 @@ func (ev *Evaluation) assemble(ctx context.Context, in EvalInput, sc *Scenario, 
 	case err != nil:
 		return err
 	}
+	asm.Responses = sc.Responses
 	ev.Assembly = asm
 	if rag, ok := asm.Component(window.ComponentRAG); ok && rag.Truncated {
 		ev.RAGSurvival = ragSurvival(ev, rag.Text)

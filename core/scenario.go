@@ -43,6 +43,10 @@ type Scenario struct {
 	// OpenAIResponses says OpenAIBody was read from a Responses API body,
 	// which OpenAI renders with a few differences.
 	OpenAIResponses bool
+	// Responses is what a Responses API body sends around its input
+	// items (instructions, tools as sent, text, tool_choice), for the body
+	// written back in that API's shape; nil for any other input.
+	Responses *window.ResponsesFrame
 	// Anthropic is what an imported Anthropic request sets that Anthropic
 	// renders into the prompt besides its messages and tools (its
 	// tool_choice, its structured-output format).

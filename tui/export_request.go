@@ -11,7 +11,8 @@ import (
 
 // writeRequestJSON writes the assembled request in OpenAI's chat
 // completions shape, or in Anthropic's Messages shape for a request
-// imported from Anthropic and laid out as a chat, so it can be sent again
+// imported from Anthropic and laid out as a chat, or in the Responses
+// API's shape for a request read from one, so it can be sent again
 // as it is: json.MarshalIndent's bytes with nothing a terminal acts on
 // left raw, as the file is meant to be read in a terminal too. It is
 // written as the headless reports write theirs, compact JSON through
@@ -21,7 +22,9 @@ import (
 func writeRequestJSON(w io.Writer, ev *core.Evaluation, provider string) error {
 	s := &requestStream{out: jsonout.NewWriter(w, 0)}
 	a := ev.Assembly
-	if a.SendsAnthropicBody(provider) {
+	if a.SendsResponsesBody() {
+		s.responsesBody(a.ResponsesBody(ev.Settings.Model))
+	} else if a.SendsAnthropicBody(provider) {
 		body := a.AnthropicBody(ev.Settings.Model)
 		s.raw("{")
 		if body.Model != "" {
@@ -84,6 +87,51 @@ func writeRequestJSON(w io.Writer, ev *core.Evaluation, provider string) error {
 	}
 	_, err := io.WriteString(w, "\n")
 	return err
+}
+
+// responsesBody appends a Responses API body but its closing brace, its
+// keys as encoding/json writes window.ResponsesBody, each item whole.
+func (s *requestStream) responsesBody(body window.ResponsesBody) {
+	s.raw("{")
+	if body.Model != "" {
+		s.raw(`"model":`)
+		s.value(body.Model)
+		s.raw(",")
+	}
+	if body.Instructions != "" {
+		s.raw(`"instructions":`)
+		s.str(body.Instructions)
+		s.raw(",")
+	}
+	s.raw(`"input":[`)
+	for i, item := range body.Input {
+		if i > 0 {
+			s.raw(",")
+		}
+		s.value(item)
+	}
+	s.raw("]")
+	for _, f := range []struct {
+		key   string
+		value any
+	}{{"tools", body.Tools}, {"tool_choice", body.ToolChoice}, {"parallel_tool_calls", body.ParallelToolCalls}, {"text", body.Text}} {
+		switch v := f.value.(type) {
+		case []json.RawMessage:
+			if len(v) == 0 {
+				continue
+			}
+		case json.RawMessage:
+			if len(v) == 0 {
+				continue
+			}
+		}
+		s.raw(`,"` + f.key + `":`)
+		s.value(f.value)
+	}
+	if body.MaxOutputTokens > 0 {
+		s.raw(`,"max_output_tokens":`)
+		s.value(body.MaxOutputTokens)
+	}
 }
 
 // requestStream gathers compact JSON, encoding/json's bytes, and passes

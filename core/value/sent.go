@@ -20,6 +20,13 @@ type Sent struct {
 	JSON json.RawMessage
 	// Blocks says JSON is a list of Anthropic content blocks.
 	Blocks bool
+	// Items, for a message read from an OpenAI Responses API body, are
+	// the input items it was read from, as a JSON list, as sent: a
+	// message item, a function_call_output, or the function_call items
+	// of one assistant turn, with any items the chat form has no place
+	// for (reasoning) that came before them. JSON is then the message's
+	// Chat Completions form, which is what is counted.
+	Items json.RawMessage
 }
 
 // WithContent is the message with its content replaced by text, every
@@ -32,24 +39,100 @@ func (s *Sent) WithContent(text string) *Sent {
 	if s.Blocks {
 		return s.blockWithContent(text)
 	}
-	var fields map[string]json.RawMessage
-	if json.Unmarshal(s.JSON, &fields) != nil {
+	chat := withField(s.JSON, "content", text)
+	if chat == nil {
 		return nil
 	}
+	out := &Sent{Number: s.Number, JSON: chat}
+	if len(s.Items) > 0 {
+		var head struct {
+			Role string `json:"role"`
+		}
+		_ = json.Unmarshal(s.JSON, &head)
+		out.Items = itemsWithContent(s.Items, head.Role, text)
+	}
+	return out
+}
+
+// itemsWithContent is a Responses message's input items with the text
+// of the one item that holds it (a message's content, a function call
+// output's output) replaced. An assistant's function calls hold no text:
+// a text is sent as the assistant's message item before them, none
+// leaves them as they were. nil, so that the items are written from the
+// message's fields, when several items hold text.
+func itemsWithContent(items json.RawMessage, role, text string) json.RawMessage {
+	var list []json.RawMessage
+	if json.Unmarshal(items, &list) != nil {
+		return nil
+	}
+	at, key, firstCall := -1, "", -1
+	for i, item := range list {
+		var head struct {
+			Type string `json:"type"`
+			Role string `json:"role"`
+		}
+		if json.Unmarshal(item, &head) != nil {
+			return nil
+		}
+		if head.Type == "function_call" && firstCall < 0 {
+			firstCall = i
+		}
+		field := ""
+		switch {
+		case head.Type == "function_call_output":
+			field = "output"
+		case head.Type == "message", head.Type == "" && head.Role != "":
+			field = "content"
+		}
+		if field == "" {
+			continue
+		}
+		if at >= 0 {
+			return nil
+		}
+		at, key = i, field
+	}
+	if at < 0 {
+		if text == "" {
+			return items
+		}
+		message := marshalCompact(map[string]string{"type": "message", "role": role, "content": text})
+		if firstCall < 0 || role == "" || message == nil {
+			return nil
+		}
+		return marshalCompact(append(list[:firstCall:firstCall], append([]json.RawMessage{message}, list[firstCall:]...)...))
+	}
+	if list[at] = withField(list[at], key, text); list[at] == nil {
+		return nil
+	}
+	return marshalCompact(list)
+}
+
+// withField is the JSON object obj with its key set to text, every other
+// field as it was; nil when obj is not an object.
+func withField(obj json.RawMessage, key, text string) json.RawMessage {
+	var fields map[string]json.RawMessage
+	if json.Unmarshal(obj, &fields) != nil || fields == nil {
+		return nil
+	}
+	value := marshalCompact(text)
+	if value == nil {
+		return nil
+	}
+	fields[key] = value
+	return marshalCompact(fields)
+}
+
+// marshalCompact is v as compact JSON without HTML escaping; nil when it
+// cannot be written.
+func marshalCompact(v any) json.RawMessage {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
-	if enc.Encode(text) != nil {
+	if enc.Encode(v) != nil {
 		return nil
 	}
-	fields["content"] = bytes.TrimSpace(buf.Bytes())
-	buf.Reset()
-	enc = json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if enc.Encode(fields) != nil {
-		return nil
-	}
-	return &Sent{Number: s.Number, JSON: bytes.TrimSpace(buf.Bytes())}
+	return bytes.TrimSpace(buf.Bytes())
 }
 
 // blockWithContent is a single tool_result or text block with its content

@@ -45,6 +45,9 @@ type Assembly struct {
 	// Items are the tool definitions, history messages, tool calls and
 	// tool results one by one, counted as their components were.
 	Items []Item `json:"-"`
+	// Responses is set for a request read from an OpenAI Responses API
+	// body: what it sends around its input items, for ResponsesBody.
+	Responses *ResponsesFrame `json:"-"`
 }
 
 // Component returns the report of the named component.
@@ -289,7 +292,8 @@ func measureRequest(in Input, toolsJSON string, calls []json.RawMessage) (map[st
 	history.rawTokens = history.keptTokens
 	parts[ComponentHistory] = history
 
-	if in.UserQuery != "" {
+	if in.UserQuery != "" || in.QuerySent != nil {
+		// A user message sent empty is still sent.
 		messages = append(messages, ChatMessage{Role: "user", Content: in.UserQuery, Sent: in.QuerySent})
 	}
 

@@ -20,7 +20,9 @@
 // results into one system message) or as a chat API replays it (the chat
 // layout: every message and tool call its own, whole messages dropped
 // oldest first, a call kept with its outputs, the tools as a tools array,
-// in OpenAI's or Anthropic's body; chat_call_ids.go gives a call without
+// in OpenAI's or Anthropic's body, or, for a request read from OpenAI's
+// Responses API, in that API's body with its items as sent
+// (body_responses.go); chat_call_ids.go gives a call without
 // an id one, call_1, …, that the outputs after it answer in order). MeasureOnly measures an imported
 // request as it was sent, cutting nothing. Either way the Assembly
 // reports each component's allocation and use, each tool, message and

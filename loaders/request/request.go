@@ -146,9 +146,14 @@ func Parse(name string, data []byte, opts Options) (sc *core.Scenario, err error
 	}
 	site := requestSite{name: name, interaction: pick.interaction}
 	var responsesNotes []string
+	var responsesItems [][]any
+	var responses *window.ResponsesFrame
 	if loaders.IsResponsesBody(pick.body) {
 		pick.storedCalls = responsesStoredCalls(pick.body)
-		if pick.converted, responsesNotes, err = responsesAsChat(site, pick.body); err != nil {
+		if pick.converted, responsesItems, responsesNotes, err = responsesAsChat(site, pick.body); err != nil {
+			return nil, err
+		}
+		if responses, err = responsesFrame(site, pick.body); err != nil {
 			return nil, err
 		}
 		pick.body, raw = pick.converted, nil
@@ -157,9 +162,17 @@ func Parse(name string, data []byte, opts Options) (sc *core.Scenario, err error
 	if err != nil {
 		return nil, err
 	}
+	if responses != nil {
+		if err := withResponsesItems(site, req, responsesItems); err != nil {
+			return nil, err
+		}
+	}
 	req.notes = append(responsesNotes, req.notes...)
 	sc, err = requestScenario(name, req, pick, opts)
 	withOpenAIBody(sc, req, pick, data, raw != nil && pick.converted == nil)
+	if sc != nil {
+		sc.Responses = responses
+	}
 	return sc, err
 }
 

@@ -15,7 +15,12 @@ import (
 // text.format a response_format. Items, tools and fields the chat shape
 // has no place for (server tools, reasoning, a previous response) are
 // left out, and the notes say what was.
-func responsesAsChat(site requestSite, body map[string]any) (map[string]any, []string, error) {
+//
+// items[i] are the input items chat message i was read from, as sent
+// (nil for the instructions' message): a message item, a function call
+// output, the function calls of one turn, each after the items left out
+// before it (those after the last message go with the last).
+func responsesAsChat(site requestSite, body map[string]any) (map[string]any, [][]any, []string, error) {
 	chat := map[string]any{}
 	for _, key := range []string{"model", "tool_choice", "parallel_tool_calls", "max_output_tokens"} {
 		if v, ok := body[key]; ok {
@@ -27,25 +32,35 @@ func responsesAsChat(site requestSite, body map[string]any) (map[string]any, []s
 		chat["max_completion_tokens"] = v
 	}
 	var messages []any
+	var items [][]any
 	if text, ok := body["instructions"].(string); ok && text != "" {
 		messages = append(messages, map[string]any{"role": "developer", "content": text})
+		items = append(items, nil)
 	}
 	skipped := map[string]int{}
 	switch input := body["input"].(type) {
 	case string:
 		messages = append(messages, map[string]any{"role": "user", "content": input})
+		items = append(items, []any{map[string]any{"role": "user", "content": input}})
 	case []any:
-		var calls []any // the function calls of the assistant turn being read
+		var calls []any     // the function calls of the assistant turn being read
+		var callItems []any // and the items they were read from
+		var before []any    // items left out, to go with the next message
+		add := func(message map[string]any, from ...any) {
+			messages = append(messages, message)
+			items = append(items, append(before, from...))
+			before = nil
+		}
 		flush := func() {
 			if len(calls) > 0 {
-				messages = append(messages, map[string]any{"role": "assistant", "content": nil, "tool_calls": calls})
-				calls = nil
+				add(map[string]any{"role": "assistant", "content": nil, "tool_calls": calls}, callItems...)
+				calls, callItems = nil, nil
 			}
 		}
 		for i, v := range input {
 			item, ok := loaders.AsMap(v)
 			if !ok {
-				return nil, nil, site.errorf("input item %d is %s; expected an object", i+1, loaders.Describe(v))
+				return nil, nil, nil, site.errorf("input item %d is %s; expected an object", i+1, loaders.Describe(v))
 			}
 			typ, _ := item["type"].(string)
 			switch {
@@ -54,26 +69,31 @@ func responsesAsChat(site requestSite, body map[string]any) (map[string]any, []s
 				args, _ := item["arguments"].(string)
 				id, _ := item["call_id"].(string)
 				calls = append(calls, map[string]any{"id": id, "type": "function", "function": map[string]any{"name": name, "arguments": args}})
+				callItems = append(callItems, item)
 				continue
 			case typ == "function_call_output":
 				flush()
 				id, _ := item["call_id"].(string)
-				messages = append(messages, map[string]any{"role": "tool", "tool_call_id": id, "content": responsesOutput(item["output"])})
+				add(map[string]any{"role": "tool", "tool_call_id": id, "content": responsesOutput(item["output"])}, item)
 			case typ == "message" || (typ == "" && item["role"] != nil):
 				flush()
 				role, _ := item["role"].(string)
 				if role == "" {
-					return nil, nil, site.errorf(`input item %d: a message with no "role"; expected user, assistant, system or developer`, i+1)
+					return nil, nil, nil, site.errorf(`input item %d: a message with no "role"; expected user, assistant, system or developer`, i+1)
 				}
-				messages = append(messages, map[string]any{"role": role, "content": responsesContent(item["content"])})
+				add(map[string]any{"role": role, "content": responsesContent(item["content"])}, item)
 			default:
 				flush()
 				skipped[typ]++
+				before = append(before, item)
 			}
 		}
 		flush()
+		if n := len(items); n > 0 && len(before) > 0 {
+			items[n-1] = append(items[n-1], before...)
+		}
 	default:
-		return nil, nil, site.errorf(`"input" is %s; expected a string or a list of input items`, loaders.Describe(body["input"]))
+		return nil, nil, nil, site.errorf(`"input" is %s; expected a string or a list of input items`, loaders.Describe(body["input"]))
 	}
 	chat["messages"] = messages
 
@@ -81,7 +101,7 @@ func responsesAsChat(site requestSite, body map[string]any) (map[string]any, []s
 	for i, v := range listOf(body["tools"]) {
 		tool, ok := loaders.AsMap(v)
 		if !ok {
-			return nil, nil, site.errorf("tool %d is %s; expected a tool definition object", i+1, loaders.Describe(v))
+			return nil, nil, nil, site.errorf("tool %d is %s; expected a tool definition object", i+1, loaders.Describe(v))
 		}
 		if typ, _ := tool["type"].(string); typ != "function" {
 			skipped["tool "+typ]++
@@ -126,7 +146,7 @@ func responsesAsChat(site requestSite, body map[string]any) (map[string]any, []s
 	if id, _ := body["previous_response_id"].(string); id != "" {
 		notes = append(notes, "the request continues a previous response ("+loaders.Quoted(id)+"), whose conversation OpenAI bills too and the body does not hold")
 	}
-	return chat, notes, nil
+	return chat, items, notes, nil
 }
 
 // responsesContent reads a message's content: a string, or its parts'
