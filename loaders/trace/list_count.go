@@ -52,6 +52,47 @@ type probe struct {
 	model  string
 	tok    tokens.Tokenizer
 	budget window.ContextBudget
+
+	mu sync.Mutex
+	// fixed are the fixed tokens (window.OpenAIBilled.FixedTokens) of
+	// requests of these tools, by the leading system message they join.
+	fixed map[string]int
+}
+
+// fixedTokens are the fixed tokens of req's body: its tools and the
+// reply priming, with what the tools add to its first lead messages
+// (none or a leading system message). ok is false when the body with
+// the tools is not counted as billed (a tool that is no function).
+func (p *probe) fixedTokens(req *Request, lead int) (n int, ok bool) {
+	key := ""
+	if lead > 0 {
+		m := req.Messages[0]
+		key = m.Role + "\x00" + m.Name + "\x00" + m.Content
+	}
+	p.mu.Lock()
+	n, ok = p.fixed[key]
+	p.mu.Unlock()
+	if ok {
+		return n, true
+	}
+	body, err := (&Request{Model: req.Model, Tools: req.Tools, Messages: req.Messages[:lead], Content: true}).Body()
+	if err != nil {
+		return 0, false
+	}
+	b, rendered := window.RenderOpenAIBilled(string(body), p.model, false)
+	if !rendered {
+		return 0, false
+	}
+	n = b.FixedTokens(tokens.NewMemo(p.tok))
+	p.mu.Lock()
+	if p.fixed == nil {
+		p.fixed = map[string]int{}
+	}
+	if len(p.fixed) < maxProbes {
+		p.fixed[key] = n
+	}
+	p.mu.Unlock()
+	return n, true
 }
 
 func newSpanCounter(path string, opts request.Options) *spanCounter {
@@ -81,20 +122,30 @@ func (c *spanCounter) count(req *Request) (n int, overflows, ok bool) {
 	if !p.ok {
 		return 0, false, false
 	}
-	body, err := req.Body()
+	// The tools and the reply priming (with what the tools add to a
+	// leading system message they join) are the same for every span of
+	// a service: counted once for each system message they join. Each
+	// message costs the same with the tools or without them
+	// (window.OpenAIBilled), so the messages are rendered without them.
+	lead := 0
+	if r := strings.ToLower(strings.TrimSpace(req.Messages[0].Role)); r == "system" || r == "developer" {
+		lead = 1
+	}
+	fixed, ok := p.fixedTokens(req, lead)
+	if !ok {
+		return 0, false, false
+	}
+	body, err := (&Request{Model: req.Model, Messages: req.Messages, Content: true}).Body()
 	if err != nil {
 		return 0, false, false
 	}
 	b, rendered := window.RenderOpenAIBilled(string(body), p.model, false)
 	if !rendered || b.Len() != len(req.Messages) {
-		// Not counted as billed (a tool that is no function): the
-		// assembly counts its components instead.
 		return 0, false, false
 	}
-	// A memo per span, as an assembly has: the system prompt and the
-	// tools are counted once for the fixed tokens and the message.
+	// A memo per span, as an assembly has.
 	tok := tokens.NewMemo(p.tok)
-	n = b.FixedTokens(tok)
+	n = fixed
 	for i := range b.Len() {
 		n += b.MessageTokens(i, tok)
 	}

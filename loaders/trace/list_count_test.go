@@ -100,6 +100,11 @@ func TestDirectCountShapes(t *testing.T) {
 		{"tool answered by name", Request{Model: "gpt-4o", Tools: []json.RawMessage{weather}, Messages: []Message{
 			{Role: "user", Content: "Paris?"}, {Role: "assistant", ToolCalls: call}, {Role: "tool", Name: "get_weather", Content: "mild"}}}, true},
 		{"overflows its window", Request{Model: "gpt-3.5-turbo-0613", Messages: []Message{{Role: "user", Content: long + long + long + long + long + long + long + long + long + long + long + long}}}, true},
+		{"tools joined to a developer message", Request{Model: "gpt-4o", Tools: []json.RawMessage{weather}, Messages: []Message{{Role: "Developer", Content: "Be brief."}, {Role: "user", Content: "Paris?"}}}, true},
+		{"tools and a named system message", Request{Model: "gpt-4o", Tools: []json.RawMessage{weather}, Messages: []Message{{Role: "system", Name: "ops", Content: "Be brief."}, {Role: "user", Content: "Paris?"}}}, true},
+		{"tools and a system message later", Request{Model: "gpt-4o", Tools: []json.RawMessage{weather}, Messages: []Message{{Role: "user", Content: "Paris?"}, {Role: "system", Content: "Be brief."}}}, true},
+		{"tools and an empty system message", Request{Model: "gpt-4o", Tools: []json.RawMessage{weather}, Messages: []Message{{Role: "system"}, {Role: "user", Content: "Paris?"}}}, true},
+		{"tools for a reasoning model", Request{Model: "o3-mini", Tools: []json.RawMessage{weather}, Messages: []Message{{Role: "system", Content: "Be brief."}, {Role: "user", Content: "Paris?"}}}, true},
 		{"role a loader refuses", Request{Model: "gpt-4o", Messages: []Message{{Role: "model", Content: "hi"}, {Role: "user", Content: "hi"}}}, false},
 		{"blank role", Request{Model: "gpt-4o", Messages: []Message{{Role: " ", Content: "hi"}}}, false},
 		{"no messages", Request{Model: "gpt-4o"}, false},
@@ -109,10 +114,12 @@ func TestDirectCountShapes(t *testing.T) {
 		{"claude model", Request{Model: "claude-sonnet-4-5", Messages: []Message{{Role: "user", Content: "hi"}}}, false},
 	}
 	for _, opts := range countOptions {
+		// One counter for all: what it keeps of one request must not
+		// change another's count.
+		c := newSpanCounter("spans.jsonl", opts)
 		for _, tc := range cases {
 			req := tc.req
 			req.SpanID, req.Content = "00f067aa0ba902b7", true
-			c := newSpanCounter("spans.jsonl", opts)
 			n, over, ok := c.count(&req)
 			wantDirect := tc.direct && opts.Model != "claude-sonnet-4-5"
 			if ok != wantDirect {
