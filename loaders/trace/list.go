@@ -69,6 +69,10 @@ type ListOptions struct {
 	// Request are the options each span's request is opened with, for
 	// its count.
 	Request request.Options
+
+	// counter counts spans without opening them (spanCounter); nil
+	// opens every span.
+	counter *spanCounter
 }
 
 // ListTraces reads a traces file once and summarizes its traces, in the
@@ -130,6 +134,7 @@ type listJob struct {
 // counts on the calling goroutine's pace, one span after another.
 func listTraces(path string, opts ListOptions, workers int) ([]TraceSummary, error) {
 	workers = max(workers, 1)
+	opts.counter = newSpanCounter(path, opts.Request)
 	f, err := openFile(path, "traces")
 	if err != nil {
 		return nil, err
@@ -278,6 +283,10 @@ func summarize(path string, sp *Span, logs []Event, opts ListOptions) SpanSummar
 		if n == noteNoToolDefinitions {
 			s.Note = "counted without tool definitions: the instrumentation records none"
 		}
+	}
+	if n, over, ok := opts.counter.count(req); ok {
+		s.Counted, s.Overflows = &n, over
+		return s
 	}
 	sc, err := SpanScenario(path, req, opts.Request)
 	if err == nil {

@@ -278,7 +278,7 @@ func scanTraceRequests(name string, r io.Reader, fn func(*Span) error, each func
 // calls fn with each of its spans.
 func decodeTraces(name string, line int, data []byte, fn func(*Span) error) error {
 	var req otlpTraces
-	if err := json.Unmarshal(data, &req); err != nil || req.ResourceSpans == nil {
+	if err := unmarshalTraces(data, &req); err != nil || req.ResourceSpans == nil {
 		msg := "is not an OTLP ExportTraceServiceRequest ({\"resourceSpans\": [...]})"
 		if err == nil && bytes.Contains(data, []byte(`"resourceLogs"`)) {
 			msg = "is OTLP logs, not traces; expected {\"resourceSpans\": [...]} (give a logs file with --logs)"
