@@ -23,11 +23,11 @@ func TestEvalSweepOfTheDedupThresholdOverTheSample(t *testing.T) {
 		Current float64 `json:"current"`
 		Queries int     `json:"queries"`
 		Points  []struct {
-			Value             float64        `json:"value"`
-			ContextRecall     *float64       `json:"context_recall"`
-			RelevantLost      map[string]int `json:"relevant_lost"`
-			RelevantSent      int            `json:"relevant_sent"`
-			TokensUsed        int            `json:"tokens_used"`
+			Value         float64        `json:"value"`
+			ContextRecall *float64       `json:"context_recall"`
+			RelevantLost  map[string]int `json:"relevant_lost"`
+			RelevantSent  int            `json:"relevant_sent"`
+			TokensUsed    int            `json:"tokens_used"`
 		} `json:"points"`
 	}
 	if err := json.Unmarshal([]byte(stdout), &out); err != nil {
