@@ -1,6 +1,9 @@
 package pipeline
 
 import (
+	"strings"
+	"unicode"
+
 	"ctxlab/core/pycompat"
 	"ctxlab/core/tokens"
 	"ctxlab/core/value"
@@ -28,8 +31,9 @@ func docsBeforeCut(tok tokens.Tokenizer, blockText func() string, blockTokens in
 }
 
 // docsAroundCut is docsBeforeCut with the documents wholly before the
-// cut: whole <= sent <= whole+1, sent-whole being the document the cut
-// goes through (none when it falls between two).
+// cut (trailing blanks aside): whole <= sent <= whole+1, sent-whole
+// being the document the cut goes through (none when it falls between
+// two).
 func docsAroundCut(tok tokens.Tokenizer, blockText func() string, blockTokens int, pieces blockPieces, allocation int) (whole, sent int) {
 	if blockTokens <= allocation {
 		return pieces.n, pieces.n
@@ -63,7 +67,9 @@ func docsAroundCut(tok tokens.Tokenizer, blockText func() string, blockTokens in
 	for i := pieces.n - 1; i >= 0; i-- {
 		start := end - pieces.len(i)
 		if start < kept {
-			if end <= kept {
+			// Whole when the cut leaves at most its trailing blanks, as
+			// the heuristic's cut, which keeps words, counts it.
+			if start+len(strings.TrimRightFunc(block[start:end], unicode.IsSpace)) <= kept {
 				return i + 1, i + 1
 			}
 			return i, i + 1
