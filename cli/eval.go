@@ -18,10 +18,13 @@ import (
 var evalUsage = `
 ctxlab eval runs the reference ContextManager pipeline once per query of a
 retrieval run and reports what reaches each query's context: with
-relevance judgments, the context recall (relevant documents that reach the
-context, whole or cut, over relevant documents retrieved) and where each
-lost relevant document was lost (filtered, duplicate, budget); for every
-query the documents in context, duplicates removed and tokens used.
+relevance judgments, the context recall (relevant documents the request
+sends, whole or in part, once the assembler cuts the block to the
+retrieved context's allocation, over relevant documents retrieved), the
+block's recall before that cut, and where each lost relevant document
+was lost (filtered, duplicate, over budget, cut by the assembler); for
+every query the documents in the block and sent, duplicates removed and
+tokens used.
 
 Usage:
   ctxlab eval --run FILE [--corpus FILE --queries FILE] [--qrels FILE [--strict-qrels]]

@@ -23,8 +23,9 @@ type evalQueryOut struct {
 	QID               string              `json:"qid"`
 	Included          []string            `json:"included"`
 	RelevantRetrieved int                 `json:"relevant_retrieved"`
-	RelevantInContext int                 `json:"relevant_in_context"`
+	RelevantSent      int                 `json:"relevant_sent"`
 	ContextRecall     *float64            `json:"context_recall"`
+	BlockRecall       *float64            `json:"block_recall"`
 	RelevantLost      map[string][]string `json:"relevant_lost"`
 }
 
@@ -34,8 +35,10 @@ type evalOut struct {
 		Queries             int            `json:"queries"`
 		QueriesWithRelevant int            `json:"queries_with_relevant"`
 		ContextRecall       *float64       `json:"context_recall"`
+		BlockRecall         *float64       `json:"block_recall"`
 		RelevantRetrieved   int            `json:"relevant_retrieved"`
-		RelevantInContext   int            `json:"relevant_in_context"`
+		RelevantInBlock     int            `json:"relevant_in_block"`
+		RelevantSent        int            `json:"relevant_sent"`
 		RelevantLost        map[string]int `json:"relevant_lost"`
 	} `json:"aggregate"`
 }
@@ -54,14 +57,19 @@ type evalOut struct {
 //   - q11 "can I put my tent in the washing machine": kb-tent-care ranks
 //     second (kb-down-washing, about washing machines, first), so it is
 //     placed last and lost to the budget the same way. Recall 0 / 1 = 0.
-//   - q13 "do gift cards expire": kb-gift-cards reaches the context;
-//     faq-gift-cards is "Cards never expire.", 3 words, int(3 × 1.3) = 3
-//     tokens, under the minimum of 5: filtered. Recall 1 / 2 = 0.5.
+//   - q13 "do gift cards expire": kb-gift-cards is in the pipeline's
+//     block, but its citation headers, which the reference does not
+//     budget, put the block over the allocation, and the assembler's cut
+//     of the block leaves it out; faq-gift-cards is "Cards never
+//     expire.", 3 words, int(3 × 1.3) = 3 tokens, under the minimum of 5:
+//     filtered. Recall 0 / 2 (1 / 2 in the block).
 //
 // Over all 29 queries: q17 and q22 retrieve no relevant document (the
 // rental and Afterpay articles do not say "rent" or "installments"), so
-// 27 count; 21 keep every relevant document, q01, q13 and q24 keep half
-// and q11, q15 and q20 none: (21 + 3 × 0.5) / 27 = 0.8333.
+// 27 count; 19 send every relevant document, q01 and q24 half, and q05,
+// q11, q13, q14, q15 and q20 none (q05, q13 and q14 lose theirs to the
+// assembler's cut): (19 + 2 × 0.5) / 27 = 0.7407. In the blocks, before
+// the cut, q05 and q14 keep theirs and q13 half: 22.5 / 27 = 0.8333.
 func TestEvalSampleContextRecall(t *testing.T) {
 	t.Parallel()
 	stdout, stderr, code := run(t, "", append(sampleEvalArgs, "--format", "json")...)
@@ -84,12 +92,12 @@ func TestEvalSampleContextRecall(t *testing.T) {
 	}{
 		{"q01", 1, 2, 0.5, map[string][]string{"budget": {"kb-returns-window"}}},
 		{"q11", 0, 1, 0, map[string][]string{"budget": {"kb-tent-care"}}},
-		{"q13", 1, 2, 0.5, map[string][]string{"filtered": {"faq-gift-cards"}}},
+		{"q13", 0, 2, 0, map[string][]string{"filtered": {"faq-gift-cards"}, "assembler_cut": {"kb-gift-cards"}}},
 	}
 	for _, c := range checks {
 		q := byID[c.qid]
-		if q.RelevantInContext != c.inContext || q.RelevantRetrieved != c.relevant || q.ContextRecall == nil || *q.ContextRecall != c.recall {
-			t.Errorf("%s: %d of %d relevant in context, recall %v; want %d of %d, %v", c.qid, q.RelevantInContext, q.RelevantRetrieved, q.ContextRecall, c.inContext, c.relevant, c.recall)
+		if q.RelevantSent != c.inContext || q.RelevantRetrieved != c.relevant || q.ContextRecall == nil || *q.ContextRecall != c.recall {
+			t.Errorf("%s: %d of %d relevant sent, recall %v; want %d of %d, %v", c.qid, q.RelevantSent, q.RelevantRetrieved, q.ContextRecall, c.inContext, c.relevant, c.recall)
 		}
 		lost := map[string][]string{}
 		for stage, ids := range q.RelevantLost {
@@ -108,12 +116,13 @@ func TestEvalSampleContextRecall(t *testing.T) {
 		t.Errorf("q17 retrieves nothing relevant, yet recall %v", q.ContextRecall)
 	}
 	agg := out.Aggregate
-	if agg.Queries != 29 || agg.QueriesWithRelevant != 27 || agg.ContextRecall == nil || math.Abs(*agg.ContextRecall-22.5/27) > 1e-12 {
-		t.Errorf("aggregate: %d queries, %d with relevant, recall %v; want 29, 27, %v", agg.Queries, agg.QueriesWithRelevant, agg.ContextRecall, 22.5/27)
+	if agg.Queries != 29 || agg.QueriesWithRelevant != 27 || agg.ContextRecall == nil || math.Abs(*agg.ContextRecall-20.0/27) > 1e-12 ||
+		agg.BlockRecall == nil || math.Abs(*agg.BlockRecall-22.5/27) > 1e-12 {
+		t.Errorf("aggregate: %d queries, %d with relevant, recall %v (block %v); want 29, 27, %v (block %v)", agg.Queries, agg.QueriesWithRelevant, agg.ContextRecall, agg.BlockRecall, 20.0/27, 22.5/27)
 	}
-	wantLost := map[string]int{"budget": 5, "duplicate": 0, "filtered": 1, "reranked_out": 0}
-	if agg.RelevantRetrieved != 31 || agg.RelevantInContext != 25 || !reflect.DeepEqual(agg.RelevantLost, wantLost) {
-		t.Errorf("aggregate: %d of %d relevant in context, lost %v; want 25 of 31, %v", agg.RelevantInContext, agg.RelevantRetrieved, agg.RelevantLost, wantLost)
+	wantLost := map[string]int{"budget": 5, "duplicate": 0, "filtered": 1, "reranked_out": 0, "assembler_cut": 3}
+	if agg.RelevantRetrieved != 31 || agg.RelevantSent != 22 || agg.RelevantInBlock != 25 || !reflect.DeepEqual(agg.RelevantLost, wantLost) {
+		t.Errorf("aggregate: %d of %d relevant sent (%d in the blocks), lost %v; want 22 of 31 (25), %v", agg.RelevantSent, agg.RelevantRetrieved, agg.RelevantInBlock, agg.RelevantLost, wantLost)
 	}
 }
 
@@ -129,8 +138,8 @@ func TestEvalSampleWithoutReorderingLosesNothingToTheBudget(t *testing.T) {
 	if err := json.Unmarshal([]byte(stdout), &out); err != nil {
 		t.Fatal(err)
 	}
-	if got := out.Aggregate.RelevantLost["budget"]; got != 0 || out.Aggregate.RelevantInContext != 30 {
-		t.Errorf("%d lost to the budget, %d in context; want 0 and 30", got, out.Aggregate.RelevantInContext)
+	if got := out.Aggregate.RelevantLost["budget"]; got != 0 || out.Aggregate.RelevantSent != 30 {
+		t.Errorf("%d lost to the budget, %d sent; want 0 and 30", got, out.Aggregate.RelevantSent)
 	}
 }
 
@@ -142,8 +151,9 @@ func TestEvalSampleTextAndCSV(t *testing.T) {
 	}
 	for _, want := range []string{
 		"Evaluated 29 queries of ../sample/eval/run.trec: 580 documents retrieved, each query's context built under a 1,000-token budget (heuristic).",
-		"Context recall      0.83, the mean over 27 queries with a relevant document retrieved; 21 kept every one",
-		"Relevant documents  31 retrieved, 25 in context, 6 lost: 1 filtered, 5 over budget",
+		"Context recall      0.74, the mean over 27 queries with a relevant document retrieved; 19 sent every one",
+		"Block recall        0.83, in the pipeline's blocks before the assembler's cut",
+		"Relevant documents  31 retrieved, 22 sent (3 in part), 9 lost: 1 filtered, 5 over budget, 3 cut by the assembler",
 		"kb-returns-window (over budget)",
 		"q17    none    no relevant retrieved",
 	} {
@@ -159,7 +169,7 @@ func TestEvalSampleTextAndCSV(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rows) != 30 || rows[0][0] != "qid" || rows[1][0] != "q01" || rows[1][6] != "0.5000" {
+	if len(rows) != 30 || rows[0][0] != "qid" || rows[1][0] != "q01" || rows[0][9] != "context_recall" || rows[1][9] != "0.5000" {
 		t.Errorf("CSV: %d rows, first %v / %v; want a header and 29 queries, q01's recall 0.5000", len(rows), rows[0], rows[1])
 	}
 }
@@ -208,12 +218,12 @@ func TestEvalTakesTheRunAndSettingsFromAScenario(t *testing.T) {
 	if err := json.Unmarshal([]byte(stdout), &out); err != nil {
 		t.Fatal(err)
 	}
-	if agg := out.Aggregate; agg.ContextRecall == nil || math.Abs(*agg.ContextRecall-22.5/27) > 1e-12 || agg.RelevantLost["budget"] != 5 {
-		t.Errorf("aggregate recall %v, %d lost to the budget; want %v and 5", agg.ContextRecall, agg.RelevantLost["budget"], 22.5/27)
+	if agg := out.Aggregate; agg.ContextRecall == nil || math.Abs(*agg.ContextRecall-20.0/27) > 1e-12 || agg.RelevantLost["budget"] != 5 {
+		t.Errorf("aggregate recall %v, %d lost to the budget; want %v and 5", agg.ContextRecall, agg.RelevantLost["budget"], 20.0/27)
 	}
 	// A flag overrides the scenario's budget.
 	stdout, _, _ = run(t, "", "eval", "--scenario", "../sample/eval/help_center.yaml", "--budget", "4000")
-	if !strings.Contains(stdout, "under a 4,000-token budget") || !strings.Contains(stdout, "Relevant documents  31 retrieved, 30 in context, 1 lost: 1 filtered") {
+	if !strings.Contains(stdout, "under a 4,000-token budget") || !strings.Contains(stdout, "Relevant documents  31 retrieved, 30 sent, 1 lost: 1 filtered") {
 		t.Errorf("--budget 4000 over the scenario:\n%s", stdout)
 	}
 }

@@ -20,7 +20,7 @@ func TestEvalQrelsFlagOverridesTheScenarios(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	if strings.Contains(out, "Context recall      0.83") {
+	if strings.Contains(out, "Context recall      0.74") {
 		t.Errorf("the scenario's own judgments were used:\n%s", out)
 	}
 }

@@ -23,11 +23,11 @@ func TestEvalSweepOfTheDedupThresholdOverTheSample(t *testing.T) {
 		Current float64 `json:"current"`
 		Queries int     `json:"queries"`
 		Points  []struct {
-			Value             float64        `json:"value"`
-			ContextRecall     *float64       `json:"context_recall"`
-			RelevantLost      map[string]int `json:"relevant_lost"`
-			RelevantInContext int            `json:"relevant_in_context"`
-			TokensUsed        int            `json:"tokens_used"`
+			Value         float64        `json:"value"`
+			ContextRecall *float64       `json:"context_recall"`
+			RelevantLost  map[string]int `json:"relevant_lost"`
+			RelevantSent  int            `json:"relevant_sent"`
+			TokensUsed    int            `json:"tokens_used"`
 		} `json:"points"`
 	}
 	if err := json.Unmarshal([]byte(stdout), &out); err != nil {
@@ -46,19 +46,19 @@ func TestEvalSweepOfTheDedupThresholdOverTheSample(t *testing.T) {
 		return 0
 	}
 	cur := out.Points[at(0.85)]
-	if cur.ContextRecall == nil || math.Abs(*cur.ContextRecall-22.5/27) > 1e-12 || cur.RelevantInContext != 25 || cur.RelevantLost["budget"] != 5 {
-		t.Errorf("at 0.85: recall %v, %d relevant in context, lost %v; want the plain run's 22.5/27, 25, 5 to the budget", cur.ContextRecall, cur.RelevantInContext, cur.RelevantLost)
+	if cur.ContextRecall == nil || math.Abs(*cur.ContextRecall-20.0/27) > 1e-12 || cur.RelevantSent != 22 || cur.RelevantLost["budget"] != 5 {
+		t.Errorf("at 0.85: recall %v, %d relevant sent, lost %v; want the plain run's 20/27, 22, 5 to the budget", cur.ContextRecall, cur.RelevantSent, cur.RelevantLost)
 	}
 	loose := out.Points[at(0.5)]
-	if loose.RelevantInContext != 24 || loose.TokensUsed >= cur.TokensUsed {
-		t.Errorf("at 0.50: %d relevant in context, %d tokens; want 24 and fewer than %d", loose.RelevantInContext, loose.TokensUsed, cur.TokensUsed)
+	if loose.RelevantSent != 24 || loose.TokensUsed >= cur.TokensUsed {
+		t.Errorf("at 0.50: %d relevant sent, %d tokens; want 24 and fewer than %d", loose.RelevantSent, loose.TokensUsed, cur.TokensUsed)
 	}
 
 	text, stderr, code := run(t, "", append(sampleEvalArgs, "--sweep", "budget")...)
 	if code != 0 {
 		t.Fatalf("text: exit %d: %s", code, stderr)
 	}
-	for _, want := range []string{"Sweep of --rag-budget over 29 queries", ">  1,000", "context recall", "at 0, 25 more relevant documents lost across 29 queries, 100% fewer tokens"} {
+	for _, want := range []string{"Sweep of --rag-budget over 29 queries", ">  1,000", "context recall", "at 0, 22 more relevant documents lost across 29 queries, 100% fewer tokens"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("text lacks %q:\n%s", want, text)
 		}

@@ -12,12 +12,13 @@ import (
 
 // writeEvalCSV writes one row per query, for a spreadsheet; lists of ids
 // are separated by spaces, and a query without a relevant document
-// retrieved has an empty recall. Ids and query text are made inert, as
+// retrieved has empty recalls. context_recall counts what is sent,
+// block_recall the pipeline's block before the assembler's cut. Ids and query text are made inert, as
 // the CSV may go straight to a terminal, and csvcell quotes a cell a
 // spreadsheet would read as a formula.
 func writeEvalCSV(w io.Writer, rep *evalrun.Report) error {
 	out := csvcell.NewWriter(w)
-	header := []string{"qid", "query", "retrieved", "in_context", "relevant_retrieved", "relevant_in_context", "context_recall"}
+	header := []string{"qid", "query", "retrieved", "in_block", "sent", "relevant_retrieved", "relevant_in_block", "relevant_sent", "relevant_sent_in_part", "context_recall", "block_recall"}
 	for _, stage := range evalrun.LostStages {
 		header = append(header, "lost_"+stage.Key())
 	}
@@ -27,12 +28,12 @@ func writeEvalCSV(w io.Writer, rep *evalrun.Report) error {
 	}
 	for i := range rep.Queries {
 		q := &rep.Queries[i]
-		recall := ""
+		recall, block := "", ""
 		if q.HasRecall() {
-			recall = strconv.FormatFloat(q.ContextRecall(), 'f', 4, 64)
+			recall, block = strconv.FormatFloat(q.ContextRecall(), 'f', 4, 64), strconv.FormatFloat(q.BlockRecall(), 'f', 4, 64)
 		}
-		row := []string{safetext.Line(q.QID), safetext.Line(q.Query), strconv.Itoa(q.Retrieved), strconv.Itoa(len(q.Included)),
-			strconv.Itoa(q.RelevantRetrieved), strconv.Itoa(q.RelevantInContext), recall}
+		row := []string{safetext.Line(q.QID), safetext.Line(q.Query), strconv.Itoa(q.Retrieved), strconv.Itoa(len(q.Included)), strconv.Itoa(q.Sent),
+			strconv.Itoa(q.RelevantRetrieved), strconv.Itoa(q.RelevantInBlock), strconv.Itoa(q.RelevantSent), strconv.Itoa(q.RelevantInPart), recall, block}
 		for _, stage := range evalrun.LostStages {
 			row = append(row, safetext.Line(strings.Join(q.Lost[stage], " ")))
 		}

@@ -12,15 +12,24 @@ import (
 
 // evalQueryJSON is one query of `eval --format json`.
 type evalQueryJSON struct {
-	QID               string   `json:"qid"`
-	Query             string   `json:"query"`
-	Retrieved         int      `json:"retrieved"`
+	QID       string `json:"qid"`
+	Query     string `json:"query"`
+	Retrieved int    `json:"retrieved"`
+	// Included are the ids in the pipeline's block, Sent those of them
+	// the request carries after the assembler's cut (a prefix of
+	// Included), Cut those sent in part.
 	Included          []string `json:"included"`
+	Sent              []string `json:"sent"`
 	Cut               []string `json:"cut"`
 	RelevantRetrieved int      `json:"relevant_retrieved"`
-	RelevantInContext int      `json:"relevant_in_context"`
-	// ContextRecall is null when no relevant document was retrieved.
+	RelevantInBlock   int      `json:"relevant_in_block"`
+	RelevantSent      int      `json:"relevant_sent"`
+	RelevantInPart    int      `json:"relevant_sent_in_part"`
+	// ContextRecall (as sent) and BlockRecall (in the block, before
+	// the assembler's cut) are null when no relevant document was
+	// retrieved.
 	ContextRecall     *float64            `json:"context_recall"`
+	BlockRecall       *float64            `json:"block_recall"`
 	RelevantLost      map[string][]string `json:"relevant_lost"`
 	Filtered          int                 `json:"filtered"`
 	DuplicatesRemoved int                 `json:"duplicates_removed"`
@@ -36,12 +45,16 @@ type evalAggregateJSON struct {
 	Judged              bool           `json:"judged"`
 	QueriesWithRelevant int            `json:"queries_with_relevant"`
 	ContextRecall       *float64       `json:"context_recall"`
+	BlockRecall         *float64       `json:"block_recall"`
 	QueriesFullRecall   int            `json:"queries_full_recall"`
 	RelevantRetrieved   int            `json:"relevant_retrieved"`
-	RelevantInContext   int            `json:"relevant_in_context"`
+	RelevantInBlock     int            `json:"relevant_in_block"`
+	RelevantSent        int            `json:"relevant_sent"`
+	RelevantInPart      int            `json:"relevant_sent_in_part"`
 	RelevantLost        map[string]int `json:"relevant_lost"`
 	DocumentsRetrieved  int            `json:"documents_retrieved"`
-	DocumentsInContext  int            `json:"documents_in_context"`
+	DocumentsInBlock    int            `json:"documents_in_block"`
+	DocumentsSent       int            `json:"documents_sent"`
 	Filtered            int            `json:"filtered"`
 	DuplicatesRemoved   int            `json:"duplicates_removed"`
 	TokensUsed          int            `json:"tokens_used"`
@@ -151,14 +164,14 @@ func evalReportJSON(set *evalrun.Set, rep *evalrun.Report) any {
 	for i := range rep.Queries {
 		q := &rep.Queries[i]
 		out := evalQueryJSON{
-			QID: q.QID, Query: q.Query, Retrieved: q.Retrieved, Included: nonNil(q.Included), Cut: nonNil(q.Cut),
-			RelevantRetrieved: q.RelevantRetrieved, RelevantInContext: q.RelevantInContext,
+			QID: q.QID, Query: q.Query, Retrieved: q.Retrieved, Included: nonNil(q.Included), Sent: nonNil(q.Included[:q.Sent]), Cut: nonNil(q.Cut),
+			RelevantRetrieved: q.RelevantRetrieved, RelevantInBlock: q.RelevantInBlock, RelevantSent: q.RelevantSent, RelevantInPart: q.RelevantInPart,
 			RelevantLost: map[string][]string{}, Filtered: q.Filtered, DuplicatesRemoved: q.DuplicatesRemoved,
 			TokensUsed: q.TokensUsed, TokensBudget: q.TokensBudget, Truncated: q.Truncated, OverBudget: q.OverBudget,
 		}
 		if q.HasRecall() {
-			recall := q.ContextRecall()
-			out.ContextRecall = &recall
+			recall, block := q.ContextRecall(), q.BlockRecall()
+			out.ContextRecall, out.BlockRecall = &recall, &block
 		}
 		for _, stage := range evalrun.LostStages {
 			out.RelevantLost[stage.Key()] = nonNil(q.Lost[stage])
@@ -168,14 +181,15 @@ func evalReportJSON(set *evalrun.Set, rep *evalrun.Report) any {
 	agg := rep.Aggregate
 	aggOut := evalAggregateJSON{
 		Queries: agg.Queries, Judged: set.Judged, QueriesWithRelevant: agg.QueriesWithRelevant, QueriesFullRecall: agg.QueriesFullRecall,
-		RelevantRetrieved: agg.RelevantRetrieved, RelevantInContext: agg.RelevantInContext, RelevantLost: map[string]int{},
-		DocumentsRetrieved: agg.DocumentsRetrieved, DocumentsInContext: agg.DocumentsInContext, Filtered: agg.Filtered,
+		RelevantRetrieved: agg.RelevantRetrieved, RelevantInBlock: agg.RelevantInBlock, RelevantSent: agg.RelevantSent, RelevantInPart: agg.RelevantInPart,
+		RelevantLost: map[string]int{}, DocumentsRetrieved: agg.DocumentsRetrieved, DocumentsInBlock: agg.DocumentsInContext, DocumentsSent: agg.DocumentsSent,
+		Filtered:          agg.Filtered,
 		DuplicatesRemoved: agg.DuplicatesRemoved, TokensUsed: agg.TokensUsed, MeanTokensUsed: agg.MeanTokensUsed(),
 		Truncated: agg.Truncated, OverBudget: agg.OverBudget,
 	}
 	if agg.QueriesWithRelevant > 0 {
-		recall := agg.ContextRecall
-		aggOut.ContextRecall = &recall
+		recall, block := agg.ContextRecall, agg.BlockRecall
+		aggOut.ContextRecall, aggOut.BlockRecall = &recall, &block
 	}
 	for _, stage := range evalrun.LostStages {
 		aggOut.RelevantLost[stage.Key()] = agg.RelevantLost[stage]

@@ -52,14 +52,15 @@ func evalSweepKnob(name string) (*core.Knob, error) {
 }
 
 // writeEvalSweepText is a row per value: context recall, relevant lost,
-// tokens, duplicates and documents in context, the current value marked,
+// tokens, duplicates and documents in the blocks and sent after the
+// assembler's cut, the current value marked,
 // then the extremes against it in words.
 func writeEvalSweepText(w io.Writer, files evalinput.Files, judged bool, sw *evalrun.AggregateSweep) error {
 	k := sw.Knob
 	cur := sw.Points[sw.CurrentIndex()]
 	fmt.Fprintf(w, "Sweep of --%s over %s of %s, every query run once per value; other options as given.\n\n",
 		k.Flag, numfmt.Count(cur.Figures.Queries, "query", "queries"), safetext.Line(relativePath(files.Run)))
-	rows := [][]string{{"", k.Flag, "context recall", "relevant lost", "tokens used", "duplicates removed", "in context"}}
+	rows := [][]string{{"", k.Flag, "context recall", "relevant lost", "tokens used", "duplicates removed", "in the blocks", "sent"}}
 	for i, p := range sw.Points {
 		mark := ""
 		if i == sw.CurrentIndex() {
@@ -70,7 +71,7 @@ func writeEvalSweepText(w io.Writer, files evalinput.Files, judged bool, sw *eva
 			recall = strconv.FormatFloat(p.Figures.ContextRecall, 'f', 2, 64)
 		}
 		rows = append(rows, []string{mark, sweepValue(k, p.Value), recall, numfmt.Thousands(p.Figures.RelevantLostTotal()),
-			numfmt.Thousands(p.Figures.TokensUsed), numfmt.Thousands(p.Figures.DuplicatesRemoved), numfmt.Thousands(p.Figures.DocumentsInContext)})
+			numfmt.Thousands(p.Figures.TokensUsed), numfmt.Thousands(p.Figures.DuplicatesRemoved), numfmt.Thousands(p.Figures.DocumentsInContext), numfmt.Thousands(p.Figures.DocumentsSent)})
 	}
 	writeAlignedRows(w, rows)
 	fmt.Fprintf(w, "\n> marks the current value, %s.", sweepValue(k, sw.Current))
@@ -91,8 +92,8 @@ func writeEvalSweepText(w io.Writer, files evalinput.Files, judged bool, sw *eva
 
 func writeEvalSweepCSV(w io.Writer, sw *evalrun.AggregateSweep) error {
 	cw := csvcell.NewWriter(w)
-	_ = cw.Write([]string{sw.Knob.Flag, "context_recall", "relevant_retrieved", "relevant_in_context", "relevant_lost",
-		"tokens_used", "duplicates_removed", "documents_in_context", "truncated", "over_budget", "current"})
+	_ = cw.Write([]string{sw.Knob.Flag, "context_recall", "relevant_retrieved", "relevant_sent", "relevant_lost",
+		"tokens_used", "duplicates_removed", "documents_in_block", "documents_sent", "truncated", "over_budget", "current"})
 	cur := sw.CurrentIndex()
 	for i, p := range sw.Points {
 		f := p.Figures
@@ -100,9 +101,9 @@ func writeEvalSweepCSV(w io.Writer, sw *evalrun.AggregateSweep) error {
 		if f.QueriesWithRelevant > 0 {
 			recall = strconv.FormatFloat(f.ContextRecall, 'f', -1, 64)
 		}
-		_ = cw.Write([]string{strconv.FormatFloat(p.Value, 'f', -1, 64), recall, strconv.Itoa(f.RelevantRetrieved), strconv.Itoa(f.RelevantInContext),
+		_ = cw.Write([]string{strconv.FormatFloat(p.Value, 'f', -1, 64), recall, strconv.Itoa(f.RelevantRetrieved), strconv.Itoa(f.RelevantSent),
 			strconv.Itoa(f.RelevantLostTotal()), strconv.Itoa(f.TokensUsed), strconv.Itoa(f.DuplicatesRemoved), strconv.Itoa(f.DocumentsInContext),
-			strconv.Itoa(f.Truncated), strconv.Itoa(f.OverBudget), strconv.FormatBool(i == cur)})
+			strconv.Itoa(f.DocumentsSent), strconv.Itoa(f.Truncated), strconv.Itoa(f.OverBudget), strconv.FormatBool(i == cur)})
 	}
 	cw.Flush()
 	return cw.Error()
@@ -111,25 +112,26 @@ func writeEvalSweepCSV(w io.Writer, sw *evalrun.AggregateSweep) error {
 // evalSweepPointJSON is one value of `eval --sweep --format json`: the
 // aggregate's figures under their `eval --format json` names.
 type evalSweepPointJSON struct {
-	Value              float64        `json:"value"`
-	ContextRecall      *float64       `json:"context_recall"`
-	RelevantRetrieved  int            `json:"relevant_retrieved"`
-	RelevantInContext  int            `json:"relevant_in_context"`
-	RelevantLost       map[string]int `json:"relevant_lost"`
-	TokensUsed         int            `json:"tokens_used"`
-	DuplicatesRemoved  int            `json:"duplicates_removed"`
-	DocumentsInContext int            `json:"documents_in_context"`
-	Truncated          int            `json:"truncated"`
-	OverBudget         int            `json:"over_budget"`
+	Value             float64        `json:"value"`
+	ContextRecall     *float64       `json:"context_recall"`
+	RelevantRetrieved int            `json:"relevant_retrieved"`
+	RelevantSent      int            `json:"relevant_sent"`
+	RelevantLost      map[string]int `json:"relevant_lost"`
+	TokensUsed        int            `json:"tokens_used"`
+	DuplicatesRemoved int            `json:"duplicates_removed"`
+	DocumentsInBlock  int            `json:"documents_in_block"`
+	DocumentsSent     int            `json:"documents_sent"`
+	Truncated         int            `json:"truncated"`
+	OverBudget        int            `json:"over_budget"`
 }
 
 func writeEvalSweepJSON(w io.Writer, sw *evalrun.AggregateSweep) error {
 	points := make([]evalSweepPointJSON, len(sw.Points))
 	for i, p := range sw.Points {
 		f := p.Figures
-		out := evalSweepPointJSON{Value: p.Value, RelevantRetrieved: f.RelevantRetrieved, RelevantInContext: f.RelevantInContext,
+		out := evalSweepPointJSON{Value: p.Value, RelevantRetrieved: f.RelevantRetrieved, RelevantSent: f.RelevantSent,
 			RelevantLost: map[string]int{}, TokensUsed: f.TokensUsed, DuplicatesRemoved: f.DuplicatesRemoved,
-			DocumentsInContext: f.DocumentsInContext, Truncated: f.Truncated, OverBudget: f.OverBudget}
+			DocumentsInBlock: f.DocumentsInContext, DocumentsSent: f.DocumentsSent, Truncated: f.Truncated, OverBudget: f.OverBudget}
 		if f.QueriesWithRelevant > 0 {
 			recall := f.ContextRecall
 			out.ContextRecall = &recall

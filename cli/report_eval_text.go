@@ -28,15 +28,14 @@ func writeEvalText(w io.Writer, files evalinput.Files, set *evalrun.Set, rep *ev
 	case agg.QueriesWithRelevant == 0:
 		fmt.Fprintln(t, "Context recall\tnot measured: no query retrieved a document judged relevant")
 	default:
-		fmt.Fprintf(t, "Context recall\t%.2f, the mean over %s with a relevant document retrieved; %s kept every one\n",
+		fmt.Fprintf(t, "Context recall\t%.2f, the mean over %s with a relevant document retrieved; %s sent every one\n",
 			agg.ContextRecall, numfmt.Count(agg.QueriesWithRelevant, "query", "queries"), numfmt.Thousands(agg.QueriesFullRecall))
-		fmt.Fprintf(t, "Relevant documents\t%s retrieved, %s in context, %s lost%s\n",
-			numfmt.Thousands(agg.RelevantRetrieved), numfmt.Thousands(agg.RelevantInContext),
-			numfmt.Thousands(agg.RelevantLostTotal()), lostByStage(agg.RelevantLost))
+		if rep.AssemblerCut {
+			fmt.Fprintf(t, "Block recall\t%.2f, in the pipeline's blocks before the assembler's cut\n", agg.BlockRecall)
+		}
+		fmt.Fprintf(t, "Relevant documents\t%s\n", relevantWords(agg))
 	}
-	fmt.Fprintf(t, "Documents\t%s retrieved, %s in context, %s filtered, %s\n",
-		numfmt.Thousands(agg.DocumentsRetrieved), numfmt.Thousands(agg.DocumentsInContext),
-		numfmt.Thousands(agg.Filtered), numfmt.Count(agg.DuplicatesRemoved, "duplicate removed", "duplicates removed"))
+	fmt.Fprintf(t, "Documents\t%s retrieved, %s\n", numfmt.Thousands(agg.DocumentsRetrieved), documentsWords(agg))
 	fmt.Fprintf(t, "Tokens used\t%s in all, %s per query on average\n",
 		numfmt.Thousands(agg.TokensUsed), numfmt.Thousands(int(agg.MeanTokensUsed()+0.5)))
 	fmt.Fprintf(t, "Budget\t%s\n", evalrun.BudgetWords(agg))
@@ -71,6 +70,24 @@ func relativePath(p string) string {
 	return p
 }
 
+// relevantWords are the aggregate's relevant documents: retrieved, sent
+// (in part among them) and lost by stage.
+func relevantWords(agg evalrun.Figures) string {
+	inPart := ""
+	if agg.RelevantInPart > 0 {
+		inPart = fmt.Sprintf(" (%s in part)", numfmt.Thousands(agg.RelevantInPart))
+	}
+	return fmt.Sprintf("%s retrieved, %s sent%s, %s lost%s", numfmt.Thousands(agg.RelevantRetrieved), numfmt.Thousands(agg.RelevantSent),
+		inPart, numfmt.Thousands(agg.RelevantLostTotal()), lostByStage(agg.RelevantLost))
+}
+
+// documentsWords are the aggregate's documents after those retrieved: in
+// the blocks, sent after the assembler's cut, filtered, duplicates.
+func documentsWords(agg evalrun.Figures) string {
+	return fmt.Sprintf("%s in the blocks, %s sent, %s filtered, %s", numfmt.Thousands(agg.DocumentsInContext), numfmt.Thousands(agg.DocumentsSent),
+		numfmt.Thousands(agg.Filtered), numfmt.Count(agg.DuplicatesRemoved, "duplicate removed", "duplicates removed"))
+}
+
 // lostByStage is ": 3 duplicate, 2 filtered" in pipeline order, or "".
 func lostByStage(lost map[evalrun.Stage]int) string {
 	var parts []string
@@ -88,23 +105,23 @@ func lostByStage(lost map[evalrun.Stage]int) string {
 func writeEvalTable(b *strings.Builder, judged bool, queries []evalrun.QueryResult) {
 	t := tabwriter.NewWriter(b, 0, 0, 2, ' ', 0)
 	if judged {
-		fmt.Fprintln(t, "Query\tRecall\tRelevant in context\tIn context\tDuplicates\tTokens\tRelevant lost")
+		fmt.Fprintln(t, "Query\tRecall\tRelevant sent\tIn block\tSent\tDuplicates\tTokens\tRelevant lost")
 	} else {
-		fmt.Fprintln(t, "Query\tIn context\tDuplicates\tTokens")
+		fmt.Fprintln(t, "Query\tIn block\tSent\tDuplicates\tTokens")
 	}
 	for i := range queries {
 		q := &queries[i]
-		inContext := fmt.Sprintf("%s of %s", numfmt.Thousands(len(q.Included)), numfmt.Thousands(q.Retrieved))
+		inBlock := fmt.Sprintf("%s of %s", numfmt.Thousands(len(q.Included)), numfmt.Thousands(q.Retrieved))
 		if !judged {
-			fmt.Fprintf(t, "%s\t%s\t%s\t%s\n", safetext.Line(q.QID), inContext, numfmt.Thousands(q.DuplicatesRemoved), numfmt.Thousands(q.TokensUsed))
+			fmt.Fprintf(t, "%s\t%s\t%s\t%s\t%s\n", safetext.Line(q.QID), inBlock, numfmt.Thousands(q.Sent), numfmt.Thousands(q.DuplicatesRemoved), numfmt.Thousands(q.TokensUsed))
 			continue
 		}
 		recall, relevant := "none", "no relevant retrieved"
 		if q.HasRecall() {
 			recall = fmt.Sprintf("%.2f", q.ContextRecall())
-			relevant = fmt.Sprintf("%s of %s", numfmt.Thousands(q.RelevantInContext), numfmt.Thousands(q.RelevantRetrieved))
+			relevant = fmt.Sprintf("%s of %s", numfmt.Thousands(q.RelevantSent), numfmt.Thousands(q.RelevantRetrieved))
 		}
-		fmt.Fprintf(t, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", safetext.Line(q.QID), recall, relevant, inContext,
+		fmt.Fprintf(t, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", safetext.Line(q.QID), recall, relevant, inBlock, numfmt.Thousands(q.Sent),
 			numfmt.Thousands(q.DuplicatesRemoved), numfmt.Thousands(q.TokensUsed), lostDocuments(q.Lost))
 	}
 	_ = t.Flush()

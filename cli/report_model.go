@@ -363,23 +363,24 @@ func evalModel(files evalinput.Files, set *evalrun.Set, rep *evalrun.Report) *rp
 		e.Aggregate = append(e.Aggregate, rpt.Figure{Label: "Context recall", Value: "not measured: no query retrieved a document judged relevant"})
 	default:
 		e.Aggregate = append(e.Aggregate,
-			rpt.Figure{Label: "Context recall", Value: fmt.Sprintf("%.2f, the mean over %s with a relevant document retrieved; %s kept every one",
-				agg.ContextRecall, numfmt.Count(agg.QueriesWithRelevant, "query", "queries"), numfmt.Thousands(agg.QueriesFullRecall))},
-			rpt.Figure{Label: "Relevant documents", Value: fmt.Sprintf("%s retrieved, %s in context, %s lost%s",
-				numfmt.Thousands(agg.RelevantRetrieved), numfmt.Thousands(agg.RelevantInContext), numfmt.Thousands(agg.RelevantLostTotal()), lostByStage(agg.RelevantLost))})
+			rpt.Figure{Label: "Context recall", Value: fmt.Sprintf("%.2f, the mean over %s with a relevant document retrieved; %s sent every one",
+				agg.ContextRecall, numfmt.Count(agg.QueriesWithRelevant, "query", "queries"), numfmt.Thousands(agg.QueriesFullRecall))})
+		if rep.AssemblerCut {
+			e.Aggregate = append(e.Aggregate, rpt.Figure{Label: "Block recall", Value: fmt.Sprintf("%.2f, in the pipeline's blocks before the assembler's cut", agg.BlockRecall)})
+		}
+		e.Aggregate = append(e.Aggregate, rpt.Figure{Label: "Relevant documents", Value: relevantWords(agg)})
 	}
 	e.Aggregate = append(e.Aggregate,
-		rpt.Figure{Label: "Documents", Value: fmt.Sprintf("%s retrieved, %s in context, %s filtered, %s", numfmt.Thousands(agg.DocumentsRetrieved),
-			numfmt.Thousands(agg.DocumentsInContext), numfmt.Thousands(agg.Filtered), numfmt.Count(agg.DuplicatesRemoved, "duplicate removed", "duplicates removed"))},
+		rpt.Figure{Label: "Documents", Value: fmt.Sprintf("%s retrieved, %s", numfmt.Thousands(agg.DocumentsRetrieved), documentsWords(agg))},
 		rpt.Figure{Label: "Tokens used", Value: fmt.Sprintf("%s in all, %s per query on average", numfmt.Thousands(agg.TokensUsed), numfmt.Thousands(int(agg.MeanTokensUsed()+0.5)))},
 		rpt.Figure{Label: "Budget", Value: evalrun.BudgetWords(agg)})
 	for i := range rep.Queries {
 		q := &rep.Queries[i]
-		row := rpt.Query{QID: q.QID, InContext: fmt.Sprintf("%s of %s", numfmt.Thousands(len(q.Included)), numfmt.Thousands(q.Retrieved)),
+		row := rpt.Query{QID: q.QID, InContext: fmt.Sprintf("%s of %s, %s sent", numfmt.Thousands(len(q.Included)), numfmt.Thousands(q.Retrieved), numfmt.Thousands(q.Sent)),
 			Duplicates: q.DuplicatesRemoved, Tokens: q.TokensUsed, Recall: "none", Relevant: "no relevant retrieved"}
 		if q.HasRecall() {
 			row.Recall = fmt.Sprintf("%.2f", q.ContextRecall())
-			row.Relevant = fmt.Sprintf("%s of %s", numfmt.Thousands(q.RelevantInContext), numfmt.Thousands(q.RelevantRetrieved))
+			row.Relevant = fmt.Sprintf("%s of %s", numfmt.Thousands(q.RelevantSent), numfmt.Thousands(q.RelevantRetrieved))
 		}
 		var lost []string
 		for _, stage := range evalrun.LostStages {
@@ -453,7 +454,7 @@ func evalVerdict(e *rpt.Eval, rep *evalrun.Report, judged bool) rpt.Verdict {
 			numfmt.Count(agg.Queries, "query", "queries"), numfmt.Thousands(agg.DocumentsInContext), numfmt.Thousands(agg.DocumentsRetrieved))}
 	}
 	v := rpt.Verdict{OK: true, Line: fmt.Sprintf("Context recall %.2f over %s: %s of %s relevant documents reach the context, %s lost%s.",
-		agg.ContextRecall, numfmt.Count(agg.QueriesWithRelevant, "query", "queries"), numfmt.Thousands(agg.RelevantInContext),
+		agg.ContextRecall, numfmt.Count(agg.QueriesWithRelevant, "query", "queries"), numfmt.Thousands(agg.RelevantSent),
 		numfmt.Thousands(agg.RelevantRetrieved), numfmt.Thousands(agg.RelevantLostTotal()), lostByStage(agg.RelevantLost))}
 	// A relevant document lost misleads no request the way a finding
 	// does, but it is what the run is for: the verdict says it as a

@@ -44,9 +44,9 @@ var evalColumns = []evalColumn{
 		}
 		return fmt.Sprintf("%.2f", q.ContextRecall())
 	}, func(a, b *evalrun.QueryResult) int { return cmp.Compare(recallKey(a), recallKey(b)) }},
-	{"relevant in context", "relevant", 6, false, func(q *evalrun.QueryResult) string {
-		return fmt.Sprintf("%s of %s", numfmt.Thousands(q.RelevantInContext), numfmt.Thousands(q.RelevantRetrieved))
-	}, func(a, b *evalrun.QueryResult) int { return cmp.Compare(a.RelevantInContext, b.RelevantInContext) }},
+	{"relevant sent", "relevant", 6, false, func(q *evalrun.QueryResult) string {
+		return fmt.Sprintf("%s of %s", numfmt.Thousands(q.RelevantSent), numfmt.Thousands(q.RelevantRetrieved))
+	}, func(a, b *evalrun.QueryResult) int { return cmp.Compare(a.RelevantSent, b.RelevantSent) }},
 	{"relevant lost", "lost", 4, false, func(q *evalrun.QueryResult) string { return numfmt.Thousands(q.RelevantLost()) },
 		func(a, b *evalrun.QueryResult) int { return cmp.Compare(a.RelevantLost(), b.RelevantLost()) }},
 	{"in the block", "in block", 8, false, func(q *evalrun.QueryResult) string {

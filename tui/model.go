@@ -219,11 +219,6 @@ func New(cfg Config) Model {
 		cfg.Scenario = turnScenario(cfg.Scenario, t.Start, len(t.Trajectory.Turns))
 	}
 	base := cfg.Scenario
-	if cfg.Eval != nil {
-		// A query opens here as a request, whose assembler cuts the
-		// block: the Eval view counts what it sends beside the block.
-		cfg.Eval.AssemblerCut = true
-	}
 	if cfg.Eval != nil && len(cfg.Eval.Set.Queries) > 0 {
 		// The other views start on the run's first query.
 		cfg.Scenario = evalQueryScenario(base, cfg.Eval.Set.Queries[0])

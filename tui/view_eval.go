@@ -115,13 +115,20 @@ func evalRecallLines(agg evalrun.Figures) []string {
 	if len(lost) > 0 {
 		lostWords = ", lost: " + strings.Join(lost, ", ")
 	}
-	relevant := fmt.Sprintf("relevant in context %s of %s%s", numfmt.Thousands(agg.RelevantInContext), numfmt.Thousands(agg.RelevantRetrieved), lostWords)
+	relevant := fmt.Sprintf("relevant sent %s of %s%s", numfmt.Thousands(agg.RelevantSent), numfmt.Thousands(agg.RelevantRetrieved), lostWords)
+	// The block's recall, before the assembler's cut, when the cut
+	// loses a relevant document.
+	block := ""
+	if agg.RelevantInBlock > agg.RelevantSent {
+		block = fmt.Sprintf(" (%.2f in the blocks)", agg.BlockRecall)
+	}
 	return []string{
-		fmt.Sprintf("%s · context recall %.2f over the %s with a relevant document retrieved (%s kept every one) · %s",
-			head, agg.ContextRecall, numfmt.Thousands(agg.QueriesWithRelevant), numfmt.Thousands(agg.QueriesFullRecall), relevant),
+		fmt.Sprintf("%s · context recall %.2f%s over the %s with a relevant document retrieved (%s sent every one) · %s",
+			head, agg.ContextRecall, block, numfmt.Thousands(agg.QueriesWithRelevant), numfmt.Thousands(agg.QueriesFullRecall), relevant),
+		fmt.Sprintf("%s · context recall %.2f%s over %s · %s", head, agg.ContextRecall, block, numfmt.Thousands(agg.QueriesWithRelevant), relevant),
 		fmt.Sprintf("%s · context recall %.2f over %s · %s", head, agg.ContextRecall, numfmt.Thousands(agg.QueriesWithRelevant), relevant),
-		fmt.Sprintf("recall %.2f over %s · relevant in context %s of %s%s", agg.ContextRecall, numfmt.Count(agg.QueriesWithRelevant, "query", "queries"),
-			numfmt.Thousands(agg.RelevantInContext), numfmt.Thousands(agg.RelevantRetrieved), lostWords),
+		fmt.Sprintf("recall %.2f over %s · relevant sent %s of %s%s", agg.ContextRecall, numfmt.Count(agg.QueriesWithRelevant, "query", "queries"),
+			numfmt.Thousands(agg.RelevantSent), numfmt.Thousands(agg.RelevantRetrieved), lostWords),
 	}
 }
 

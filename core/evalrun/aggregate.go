@@ -6,17 +6,25 @@ type Figures struct {
 	// QueriesWithRelevant counts the queries with at least one relevant
 	// document retrieved: those that have a context recall.
 	QueriesWithRelevant int
-	// ContextRecall is the mean of their context recalls; 0 when
+	// ContextRecall is the mean of their context recalls, as sent
+	// (QueryResult.ContextRecall); BlockRecall the mean of their recalls
+	// in the pipeline's block, before the assembler's cut. 0 when
 	// QueriesWithRelevant is 0.
 	ContextRecall float64
-	// QueriesFullRecall counts those whose every relevant retrieved
-	// document reached the context.
+	BlockRecall   float64
+	// QueriesFullRecall counts those whose request carries every
+	// relevant retrieved document.
 	QueriesFullRecall int
+	// RelevantRetrieved, RelevantInBlock, RelevantSent and
+	// RelevantInPart sum the queries' (QueryResult).
 	RelevantRetrieved int
-	RelevantInContext int
-	// RelevantLost counts the relevant documents lost, by stage.
+	RelevantInBlock   int
+	RelevantSent      int
+	RelevantInPart    int
+	// RelevantLost counts the relevant documents not sent, by stage.
 	RelevantLost map[Stage]int
-	// DocumentsRetrieved and DocumentsInContext count every document.
+	// DocumentsRetrieved and DocumentsInContext count every document,
+	// DocumentsInContext those in the pipeline's blocks.
 	DocumentsRetrieved int
 	DocumentsInContext int
 	// DocumentsSent counts the documents the requests carry after the
@@ -40,8 +48,9 @@ func (f Figures) MeanTokensUsed() float64 {
 	return float64(f.TokensUsed) / float64(f.Queries)
 }
 
-// RelevantLostTotal is the number of relevant documents lost at any stage.
-func (f Figures) RelevantLostTotal() int { return f.RelevantRetrieved - f.RelevantInContext }
+// RelevantLostTotal is the number of relevant documents not sent, lost
+// at any stage.
+func (f Figures) RelevantLostTotal() int { return f.RelevantRetrieved - f.RelevantSent }
 
 // Aggregate sums the queries' results; context recall is the mean over
 // the queries that have one, so a query without relevant documents
@@ -53,7 +62,7 @@ func Aggregate(results []QueryResult) Figures {
 // tally is what the aggregate reads of one query's result: a sweep keeps
 // it for every value and query, not the result with its lists of ids.
 type tally struct {
-	relevantRetrieved, relevantInContext int
+	relevantRetrieved, relevantInBlock, relevantSent, relevantInPart int
 	// lost counts the relevant documents lost, by stage, in LostStages'
 	// order.
 	lost                                    [len(LostStages)]int
@@ -64,7 +73,7 @@ type tally struct {
 
 func tallyOf(r *QueryResult) tally {
 	t := tally{
-		relevantRetrieved: r.RelevantRetrieved, relevantInContext: r.RelevantInContext,
+		relevantRetrieved: r.RelevantRetrieved, relevantInBlock: r.RelevantInBlock, relevantSent: r.RelevantSent, relevantInPart: r.RelevantInPart,
 		retrieved: r.Retrieved, inContext: len(r.Included), sent: r.Sent,
 		filtered: r.Filtered, duplicatesRemoved: r.DuplicatesRemoved, tokensUsed: r.TokensUsed,
 		truncated: r.Truncated, overBudget: r.OverBudget,
@@ -80,18 +89,21 @@ func tallyOf(r *QueryResult) tally {
 // digit).
 func aggregateTallies(n int, at func(i int) tally) Figures {
 	f := Figures{Queries: n, RelevantLost: map[Stage]int{}}
-	recallSum := 0.0
+	recallSum, blockRecallSum := 0.0, 0.0
 	for i := range n {
 		t := at(i)
 		if t.relevantRetrieved > 0 {
 			f.QueriesWithRelevant++
-			recallSum += float64(t.relevantInContext) / float64(t.relevantRetrieved)
-			if t.relevantInContext == t.relevantRetrieved {
+			recallSum += float64(t.relevantSent) / float64(t.relevantRetrieved)
+			blockRecallSum += float64(t.relevantInBlock) / float64(t.relevantRetrieved)
+			if t.relevantSent == t.relevantRetrieved {
 				f.QueriesFullRecall++
 			}
 		}
 		f.RelevantRetrieved += t.relevantRetrieved
-		f.RelevantInContext += t.relevantInContext
+		f.RelevantInBlock += t.relevantInBlock
+		f.RelevantSent += t.relevantSent
+		f.RelevantInPart += t.relevantInPart
 		for n, lost := range t.lost {
 			if lost > 0 {
 				f.RelevantLost[LostStages[n]] += lost
@@ -112,6 +124,7 @@ func aggregateTallies(n int, at func(i int) tally) Figures {
 	}
 	if f.QueriesWithRelevant > 0 {
 		f.ContextRecall = recallSum / float64(f.QueriesWithRelevant)
+		f.BlockRecall = blockRecallSum / float64(f.QueriesWithRelevant)
 	}
 	return f
 }

@@ -4,14 +4,15 @@
 // judgments are given. It is pure: loaders build a Set, the CLI and the
 // workbench render a Report.
 //
-// For every query the pipeline runs as core's settings say, and each
-// relevant document's fate is recorded: in the context, or lost at a
-// stage (reranked out, filtered, duplicate, over budget). A query holds
-// its documents, or indexes into a shared Corpus from which they are made
-// only while the query is evaluated. With AssemblerCut, the workbench's
-// choice, a query also counts the documents still sent once the
-// article's assembler cuts the block to the retrieved context's
-// allocation.
+// For every query the pipeline runs as core's settings say and, under
+// budgeted settings, the article's assembler cuts the block to the
+// retrieved context's allocation, keeping its start. Each relevant
+// document's fate is recorded: sent, whole or in part, or lost at a
+// stage (reranked out, filtered, duplicate, over budget, cut by the
+// assembler). Context recall counts what is sent; the block's recall,
+// before the assembler's cut, is kept beside it. A query holds its
+// documents, or indexes into a shared Corpus from which they are made
+// only while the query is evaluated.
 //
 // How the per-query analyses are kept depends on who runs them. Prepare
 // keeps every query's analysis, for a workbench that runs the set again

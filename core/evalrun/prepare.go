@@ -17,13 +17,6 @@ import (
 // runs.
 type Prepared struct {
 	Set *Set
-	// AssemblerCut makes a run under budgeted settings count, per query,
-	// the documents a request still carries once the article's assembler
-	// cuts the block to the retrieved-context allocation
-	// (QueryResult.Sent): the workbench sets it, as it opens a query as a
-	// request; headless, the block is what is measured. Set it before
-	// the first run.
-	AssemblerCut bool
 	// KeepResults keeps each query's pipeline result in its QueryResult
 	// (Result). Nothing that reports a run reads them, and kept they
 	// were most of a run's memory: a TREC run of 2,000 queries of 1,000

@@ -11,6 +11,10 @@ const (
 	StageFiltered  Stage = "filtered"     // too few tokens, below the minimum score or beyond top-k
 	StageDuplicate Stage = "duplicate"    // an exact or near duplicate of a kept document
 	StageBudget    Stage = "over budget"  // did not fit the retrieved-context budget
+	// StageAssembler: in the pipeline's block, but past the point where
+	// the article's assembler cut the block to the retrieved context's
+	// allocation, so not sent.
+	StageAssembler Stage = "cut by the assembler"
 )
 
 // Key is the stage as a JSON or CSV key.
@@ -20,13 +24,15 @@ func (s Stage) Key() string {
 		return "reranked_out"
 	case StageBudget:
 		return "budget"
+	case StageAssembler:
+		return "assembler_cut"
 	}
 	return string(s)
 }
 
 // LostStages lists the stages in pipeline order (an array, so that a
 // count by stage can be one too).
-var LostStages = [...]Stage{StageRerank, StageFiltered, StageDuplicate, StageBudget}
+var LostStages = [...]Stage{StageRerank, StageFiltered, StageDuplicate, StageBudget, StageAssembler}
 
 // QueryResult is one query's run: which documents reached the context and
 // which relevant ones were lost where.
@@ -35,22 +41,32 @@ type QueryResult struct {
 	Query string
 	// Retrieved is the number of documents the run retrieved.
 	Retrieved int
-	// Included are the ids of the documents in the context, in context
-	// order; Cut are those of them that are there cut or as a synopsis.
+	// Included are the ids of the documents in the pipeline's block, in
+	// context order; Cut are those of them that are there cut or as a
+	// synopsis, or that the assembler's cut goes through.
 	Included []string
 	Cut      []string
 	// Sent counts the documents of the block a request carries, whole or
-	// cut, once the article's assembler cuts the block to the
-	// retrieved-context allocation: fewer than Included when the block is
-	// over it (the reference does not budget its citation headers). It is
-	// len(Included) unless the run counts the cut (Report.AssemblerCut).
+	// cut: the first Sent of Included. Fewer than Included when the
+	// article's assembler cuts a block over the retrieved context's
+	// allocation (the reference does not budget its citation headers):
+	// it keeps the block's start, so a document is sent when its piece
+	// begins before the cut. It is len(Included) when the settings do
+	// not cut (Report.AssemblerCut).
 	Sent int
 	// RelevantRetrieved counts retrieved documents judged relevant;
-	// RelevantInContext those of them in the context, whole or cut.
+	// RelevantInBlock those of them in the pipeline's block;
+	// RelevantSent those of them the request carries, whole or in part
+	// (the first Sent of Included), and RelevantInPart those of these
+	// it carries in part: cut or as a synopsis by the pipeline, or cut
+	// through by the assembler.
 	RelevantRetrieved int
-	RelevantInContext int
-	// Lost are the ids of the relevant documents that did not reach the
-	// context, by the stage that removed them.
+	RelevantInBlock   int
+	RelevantSent      int
+	RelevantInPart    int
+	// Lost are the ids of the relevant documents that the request does
+	// not carry, by the stage that removed them: the pipeline's, or the
+	// assembler's cut (StageAssembler).
 	Lost map[Stage][]string
 	// Filtered and DuplicatesRemoved count every document removed by
 	// those stages, relevant or not.
@@ -75,14 +91,26 @@ type QueryResult struct {
 // relevant document retrieved.
 func (r *QueryResult) HasRecall() bool { return r.RelevantRetrieved > 0 }
 
-// ContextRecall is the share of the relevant retrieved documents that
-// reached the context, whole or cut; 0 when HasRecall is false.
+// ContextRecall is the share of the relevant retrieved documents the
+// request carries, whole or in part, after the assembler's cut; 0 when
+// HasRecall is false.
 func (r *QueryResult) ContextRecall() float64 {
 	if r.RelevantRetrieved == 0 {
 		return 0
 	}
-	return float64(r.RelevantInContext) / float64(r.RelevantRetrieved)
+	return float64(r.RelevantSent) / float64(r.RelevantRetrieved)
 }
 
-// RelevantLost is the number of relevant documents lost at any stage.
-func (r *QueryResult) RelevantLost() int { return r.RelevantRetrieved - r.RelevantInContext }
+// BlockRecall is the share of the relevant retrieved documents in the
+// pipeline's block, before the assembler's cut; 0 when HasRecall is
+// false.
+func (r *QueryResult) BlockRecall() float64 {
+	if r.RelevantRetrieved == 0 {
+		return 0
+	}
+	return float64(r.RelevantInBlock) / float64(r.RelevantRetrieved)
+}
+
+// RelevantLost is the number of relevant documents not sent, lost at any
+// stage.
+func (r *QueryResult) RelevantLost() int { return r.RelevantRetrieved - r.RelevantSent }

@@ -14,8 +14,10 @@ type Report struct {
 	Settings  core.Settings
 	Queries   []QueryResult
 	Aggregate Figures
-	// AssemblerCut says each query's Sent counts the assembler's cut
-	// (Prepared.AssemblerCut under budgeted settings).
+	// AssemblerCut says the settings are budgeted, so the article's
+	// assembler cuts each query's block to the retrieved context's
+	// allocation and a query's Sent and recall count what it keeps; a
+	// measured run sends each block as it is.
 	AssemblerCut bool
 }
 
@@ -30,7 +32,7 @@ func (p *Prepared) Run(ctx context.Context, s core.Settings) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	cut := p.AssemblerCut && s.Mode == window.Budgeted
+	cut := s.Mode == window.Budgeted
 	rep := &Report{Settings: s, Queries: make([]QueryResult, len(p.Set.Queries)), AssemblerCut: cut}
 	errs := make([]error, len(p.Set.Queries))
 	err = forEachQuery(ctx, len(p.Set.Queries), func(i int) {
@@ -107,10 +109,11 @@ func runQuery(q *Query, analysis *pipeline.Analysis, s core.Settings, opts pipel
 	r.Filtered = res.Trace.Counts.Filtered
 	r.Truncated = res.Truncated || res.Trace.Counts.Partial > 0 || res.Trace.Counts.Summarized > 0
 	r.OverBudget = res.TokensUsed > res.TokensBudget
-	r.Sent = len(res.IncludedDocs)
+	whole, sent := len(res.IncludedDocs), len(res.IncludedDocs)
 	if cut {
-		r.Sent = res.DocsSentAfterCut(analysis, opts.Tokenizer, opts.Budget)
+		whole, sent = res.DocsAroundAssemblerCut(analysis, opts.Tokenizer, opts.Budget)
 	}
+	r.Sent = sent
 	r.Included = make([]string, len(res.Trace.Cited))
 	for n, i := range res.Trace.Cited {
 		r.Included[n] = id(i)
@@ -118,16 +121,31 @@ func runQuery(q *Query, analysis *pipeline.Analysis, s core.Settings, opts pipel
 	for i := range res.Trace.Len() {
 		d := res.Trace.Doc(i)
 		docID := id(int(d.Index))
-		if d.Fate == pipeline.FatePartial || d.Fate == pipeline.FateSummarized {
+		// c is the document's [n] in the block, 0 when absent; the
+		// assembler's cut goes through the one at whole+1 when whole <
+		// sent, and leaves out those past sent.
+		c := int(d.Citation)
+		inPart := c > whole || d.Fate == pipeline.FatePartial || d.Fate == pipeline.FateSummarized
+		if c > 0 && inPart && c <= sent {
 			r.Cut = append(r.Cut, docID)
 		}
 		if !q.Relevant(docID) {
 			continue
 		}
-		if stage, lost := lostAt(d.Fate); lost {
+		stage, lost := lostAt(d.Fate)
+		switch {
+		case lost:
 			r.Lost[stage] = append(r.Lost[stage], docID)
-		} else {
-			r.RelevantInContext++
+			continue
+		case c > sent:
+			r.RelevantInBlock++
+			r.Lost[StageAssembler] = append(r.Lost[StageAssembler], docID)
+			continue
+		}
+		r.RelevantInBlock++
+		r.RelevantSent++
+		if inPart {
+			r.RelevantInPart++
 		}
 	}
 	return r, nil

@@ -11,8 +11,8 @@ import (
 
 // TestRunCountsWhatTheAssemblerSends: a block over its allocation (the
 // reference does not budget its citation headers) loses its last
-// documents to the assembler's cut; the run counts them when asked and
-// the settings are budgeted, and otherwise reports the block as sent.
+// documents to the assembler's cut; a budgeted run counts what is sent,
+// a measured one sends the block as it is.
 func TestRunCountsWhatTheAssemblerSends(t *testing.T) {
 	var docs []value.Document
 	for i := range 8 {
@@ -23,21 +23,12 @@ func TestRunCountsWhatTheAssemblerSends(t *testing.T) {
 	s.Pipeline.LostInMiddle = false
 
 	prepared := Prepare(set)
-	plain, err := prepared.Run(context.Background(), s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	q := plain.Queries[0]
-	if plain.AssemblerCut || q.Sent != len(q.Included) {
-		t.Fatalf("without AssemblerCut: %d sent of %d in the block (counted: %v)", q.Sent, len(q.Included), plain.AssemblerCut)
-	}
-
-	prepared.AssemblerCut, prepared.KeepResults = true, true
+	prepared.KeepResults = true
 	cut, err := prepared.Run(context.Background(), s)
 	if err != nil {
 		t.Fatal(err)
 	}
-	q = cut.Queries[0]
+	q := cut.Queries[0]
 	if want := q.Result.DocsSentAfterCut(prepared.Analysis(0), s.Pipeline.Tokenizer, 60); !cut.AssemblerCut || q.Sent != want || q.Sent >= len(q.Included) {
 		t.Errorf("a block of %d tokens under a 60-token allocation: %d sent of %d in the block, want %d (fewer)", q.TokensUsed, q.Sent, len(q.Included), want)
 	}

@@ -68,8 +68,8 @@ func TestRunSaysWhereRelevantDocumentsWereLost(t *testing.T) {
 		t.Fatal(err)
 	}
 	q1, q2, q3 := rep.Queries[0], rep.Queries[1], rep.Queries[2]
-	if q1.RelevantRetrieved != 3 || q1.RelevantInContext != 1 {
-		t.Errorf("q1: %d of %d relevant in context, want 1 of 3", q1.RelevantInContext, q1.RelevantRetrieved)
+	if q1.RelevantRetrieved != 3 || q1.RelevantSent != 1 {
+		t.Errorf("q1: %d of %d relevant in context, want 1 of 3", q1.RelevantSent, q1.RelevantRetrieved)
 	}
 	wantLost := map[Stage][]string{StageDuplicate: {"r2"}, StageFiltered: {"r3"}}
 	if !reflect.DeepEqual(q1.Lost, wantLost) {

@@ -124,7 +124,7 @@ func (p *Prepared) sweepPoint(s core.Settings, k *core.Knob, v float64) (sweepPo
 	if err != nil {
 		return sweepPoint{}, err
 	}
-	return sweepPoint{value: v, at: at, opts: opts, cut: p.AssemblerCut && at.Mode == window.Budgeted}, nil
+	return sweepPoint{value: v, at: at, opts: opts, cut: at.Mode == window.Budgeted}, nil
 }
 
 // CurrentIndex is the point at (or nearest) the current value.

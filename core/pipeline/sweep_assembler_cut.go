@@ -1,6 +1,9 @@
 package pipeline
 
 import (
+	"strings"
+	"unicode"
+
 	"ctxlab/core/pycompat"
 	"ctxlab/core/tokens"
 	"ctxlab/core/value"
@@ -23,23 +26,36 @@ type blockPieces struct {
 // the block's count is what the pipeline built; the workbench's strip
 // counts the same from the evaluation's assembly (core's ragSurvival).
 func docsBeforeCut(tok tokens.Tokenizer, blockText func() string, blockTokens int, pieces blockPieces, allocation int) int {
+	_, sent := docsAroundCut(tok, blockText, blockTokens, pieces, allocation)
+	return sent
+}
+
+// docsAroundCut is docsBeforeCut with the documents wholly before the
+// cut (trailing blanks aside): whole <= sent <= whole+1, sent-whole
+// being the document the cut goes through (none when it falls between
+// two).
+func docsAroundCut(tok tokens.Tokenizer, blockText func() string, blockTokens int, pieces blockPieces, allocation int) (whole, sent int) {
 	if blockTokens <= allocation {
-		return pieces.n
+		return pieces.n, pieces.n
 	}
 	allocation = max(allocation, 0) // an allocation of 0 keeps nothing
 	if _, heuristic := tok.(tokens.Heuristic); heuristic {
 		// The heuristic keeps the block's first words: a piece is sent
-		// when its first word is among them. Counted from the pieces'
-		// words (the analysis has each document's), not the block's
-		// text, which a run of many queries would scan once per block.
+		// when its first word is among them, whole when its last is.
+		// Counted from the pieces' words (the analysis has each
+		// document's), not the block's text, which a run of many
+		// queries would scan once per block.
 		kept, start := tokens.HeuristicWordsFor(allocation), 0
 		for i := range pieces.n {
 			if start >= kept {
-				return i
+				return whole, i
 			}
 			start += pieces.words(i) // Separator is blank: no words
+			if start <= kept {
+				whole = i + 1
+			}
 		}
-		return pieces.n
+		return whole, pieces.n
 	}
 	// The assembler's own call (window's articleTruncate), so the cut
 	// falls where the request's does. From the end: the cut usually
@@ -51,11 +67,16 @@ func docsBeforeCut(tok tokens.Tokenizer, blockText func() string, blockTokens in
 	for i := pieces.n - 1; i >= 0; i-- {
 		start := end - pieces.len(i)
 		if start < kept {
-			return i + 1
+			// Whole when the cut leaves at most its trailing blanks, as
+			// the heuristic's cut, which keeps words, counts it.
+			if start+len(strings.TrimRightFunc(block[start:end], unicode.IsSpace)) <= kept {
+				return i + 1, i + 1
+			}
+			return i, i + 1
 		}
 		end = start - len(Separator)
 	}
-	return 0
+	return 0, 0
 }
 
 // piecesOf describes the pieces of documents as placed: the i-th has
@@ -92,9 +113,21 @@ func placedPieces(a *Analysis, placed []placedDoc) blockPieces {
 // documents the article's assembler still sends, whole or in part, once
 // it cuts the block to allocation tokens with tok.
 func (r *Result) DocsSentAfterCut(a *Analysis, tok tokens.Tokenizer, allocation int) int {
-	pieces := piecesOf(a, len(r.IncludedDocs), func(n int) (value.Document, int, Fate) {
+	return docsBeforeCut(tok, func() string { return r.ContextBlock }, r.TokensUsed, r.citedPieces(a), allocation)
+}
+
+// DocsAroundAssemblerCut is DocsSentAfterCut with the documents the
+// request carries whole: the first whole of the result's cited documents
+// (Trace.Cited's order) are sent whole, those up to sent begin before
+// the cut (at most one is cut through), and the rest are lost in it.
+func (r *Result) DocsAroundAssemblerCut(a *Analysis, tok tokens.Tokenizer, allocation int) (whole, sent int) {
+	return docsAroundCut(tok, func() string { return r.ContextBlock }, r.TokensUsed, r.citedPieces(a), allocation)
+}
+
+// citedPieces are the pieces of the result's block, in citation order.
+func (r *Result) citedPieces(a *Analysis) blockPieces {
+	return piecesOf(a, len(r.IncludedDocs), func(n int) (value.Document, int, Fate) {
 		i := r.Trace.Cited[n]
 		return r.IncludedDocs[n], i, r.Trace.Doc(i).Fate
 	})
-	return docsBeforeCut(tok, func() string { return r.ContextBlock }, r.TokensUsed, pieces, allocation)
 }
