@@ -17,7 +17,10 @@ type Report struct {
 	Command string
 	// Title names the input ("bundled sample (sample.yaml) · Support
 	// bot"); Settings are the settings it was assembled with, in words.
-	Title    string
+	Title string
+	// Source is the input's path, shown under a Title that names it in
+	// words; "" when the Title is the path.
+	Source   string
 	Settings []string
 	Notes    []string
 	Verdict  Verdict
@@ -57,6 +60,9 @@ type Verdict struct {
 	// Worst is the worst finding's sentence, "" when there is none.
 	Worst         string
 	WorstSeverity Severity
+	// Choice says what to change when the choice is a trade-off (a
+	// trajectory's trim policies); "" when there is none to weigh.
+	Choice string
 }
 
 // Window is the request against its window.
@@ -271,4 +277,10 @@ type TrajectoryPolicy struct {
 	CachedShare   string
 	Cost, Per1000 string
 	Removed       string
+	// CostUSD ranks the policies by cost when PriceKnown; RemovedTokens
+	// by what they take out of a turn at most.
+	CostUSD         float64
+	PriceKnown      bool
+	RemovedTokens   int
+	RemovedMessages int
 }
