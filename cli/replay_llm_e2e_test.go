@@ -52,7 +52,9 @@ func TestReplayCompactsWithTheLLM(t *testing.T) {
 		t.Errorf("the text report does not name the summarizer:\n%s", text)
 	}
 
-	down := newChatServer(t, func(w http.ResponseWriter, _ *http.Request, _ int64) { http.Error(w, "overloaded", http.StatusServiceUnavailable) })
+	down := newChatServer(t, func(w http.ResponseWriter, _ *http.Request, _ int64) {
+		http.Error(w, "overloaded", http.StatusServiceUnavailable)
+	})
 	llm[3] = down.baseURL()
 	stdout, stderr, code = run(t, "", append(append(base, "--format", "json"), llm...)...)
 	if code != 0 || !strings.Contains(stderr, "extractive") {

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strconv"
@@ -54,6 +55,12 @@ func assembleReportModel(run *assembleRun, command string) *rpt.Report {
 		r.FixesAsked = true
 		r.Fixes = fixRows(run.suggestions)
 		linkFixes(r.Findings, ev.Findings, run.suggestions)
+		r.Alternatives = fixAlternatives(run.suggestions, r.Fixes)
+		combos, err := fixCombos(context.Background(), run, run.suggestions, r.Fixes)
+		if err != nil {
+			r.Notes = append(r.Notes, "the fixes could not be measured together: "+err.Error())
+		}
+		r.Combos = combos
 	}
 	r.Space, r.SpaceOf = spaceRows(ev)
 	return r
@@ -87,7 +94,7 @@ func dropImpossibleAllocations(r *rpt.Report, run *assembleRun) {
 	for i, n := range r.Notes {
 		if strings.Contains(n, "input tokens, more than this request's max input of") {
 			r.Notes = slices.Clone(r.Notes)
-			r.Notes[i] = strings.TrimSuffix(n, ".") + "; so " + shown
+			r.Notes[i] = strings.TrimSuffix(n, ".") + ". So the components below are shown without their allocations: no component could be within or over its own."
 			return
 		}
 	}

@@ -49,7 +49,7 @@ Usage:
 `
 
 type workbenchFlags struct {
-	assemble assembleFlags
+	assemble   assembleFlags
 	eval       evalinput.Files
 	theme      string
 	requestID  string

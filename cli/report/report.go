@@ -38,6 +38,11 @@ type Report struct {
 	// first (each finding also lists those that clear it).
 	FixesAsked bool
 	Fixes      []Fix
+	// Alternatives say which fixes are one choice (each settles the same
+	// problem, or they set the same setting): apply one of them.
+	// Combos are fixes measured together on the request.
+	Alternatives []string
+	Combos       []FixCombo
 	// Space ranks what takes the space, largest first; SpaceOf says
 	// of what the shares are.
 	Space      []SpaceItem
@@ -283,4 +288,15 @@ type TrajectoryPolicy struct {
 	PriceKnown      bool
 	RemovedTokens   int
 	RemovedMessages int
+}
+
+// FixCombo is two fixes applied together and measured on the request.
+type FixCombo struct {
+	Numbers []int
+	// Flags apply both; Effect is the request's tokens then; Words say
+	// what the pair clears that the first fix alone does not.
+	Flags  string
+	Effect string
+	Fits   bool
+	Words  string
 }

@@ -211,6 +211,20 @@ func (m *writer) fixes(r *report.Report) {
 		}
 		m.f("\n")
 	}
+	if len(r.Alternatives) > 0 || len(r.Combos) > 0 {
+		m.f("**Combining fixes**\n\n")
+		for _, a := range r.Alternatives {
+			m.f("- %s\n", e(a))
+		}
+		for _, c := range r.Combos {
+			nums := make([]string, len(c.Numbers))
+			for i, n := range c.Numbers {
+				nums[i] = fmt.Sprintf("fix %d", n)
+			}
+			m.f("- measured together, %s: %s<br>%s<br>apply both: <code>%s</code>\n", strings.Join(nums, " + "), e(c.Words), e(c.Effect), e(c.Flags))
+		}
+		m.f("\n")
+	}
 	m.f("\n</details>\n\n")
 }
 
