@@ -184,7 +184,7 @@ func seriousGone(before, after []diagnose.Finding) []string {
 		if slices.ContainsFunc(after, func(g diagnose.Finding) bool { return g.Code == f.Code && core.FindingAbout(g) == about }) {
 			continue
 		}
-		out = append(out, about)
+		out = append(out, rpt.PlainAbout(about))
 	}
 	return out
 }

@@ -292,7 +292,7 @@ func fixRows(fixes []core.Fix) []rpt.Fix {
 		row := rpt.Fix{Number: i + 1, Description: f.Description, Effect: effect, Fits: p.Fits, Flags: strings.Join(f.Flags, " "),
 			Class: facts.Classify(), Words: facts.Words(), NoMargin: facts.NoMargin()}
 		for _, g := range p.FindingsGone {
-			row.Clears = append(row.Clears, core.FindingAbout(g))
+			row.Clears = append(row.Clears, rpt.PlainAbout(core.FindingAbout(g)))
 		}
 		for _, g := range p.FindingsAppeared {
 			row.Raises = append(row.Raises, g.Code+": "+g.Message)

@@ -97,3 +97,31 @@ func TestReportTrajectoryReadable(t *testing.T) {
 		t.Error("a turn is still labelled by its reply alone")
 	}
 }
+
+// TestReportPlainWords: the overflow sample's documents and findings are
+// said in plain words in the page and the Markdown, the terse reason
+// kept as the cell's hover text.
+func TestReportPlainWords(t *testing.T) {
+	scenario := filepath.Join("..", "sample", "overflow.yaml")
+	page := reportPage(t, "--scenario", scenario)
+	for _, want := range []string{
+		`title="93 tokens &gt; 2 remaining; not even one sentence of it fits as a synopsis">left out: it has 93 tokens and only 2 of the budget were left, too few for even its shortest sentence as a summary</td>`,
+		`<strong class="heading">A weaker or older copy is sent instead of the better document.</strong> <code>weaker-copy-sent</code>`,
+		"Clears: The request is too big for the window (tool results, response reserve)",
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the overflow page lacks %q", want)
+		}
+	}
+	md, _, _ := run(t, "", "assemble", "--scenario", scenario, "--suggest", "--format", "markdown")
+	for _, want := range []string{
+		"left out: it has 93 tokens and only 2 of the budget were left",
+		"A weaker or older copy is sent instead of the better document. ",
+		"**Combining fixes**",
+		"- measured together, fix 1 + fix 5: fits, and clears what fix 1 alone leaves: ",
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("the overflow Markdown lacks %q", want)
+		}
+	}
+}

@@ -183,7 +183,7 @@ func (m *writer) findingTable(title string, findings []report.Finding, fixes boo
 		m.f("| severity | code | finding | about |\n|---|---|---|---|\n")
 	}
 	for _, f := range findings {
-		m.f("| %s | %s | %s | %s |", severityMark(f.Severity), e(f.Code), e(f.Message), e(strings.Join(f.About, ", ")))
+		m.f("| %s | %s | %s | %s |", severityMark(f.Severity), e(f.Code), e(headed(f)), e(strings.Join(f.About, ", ")))
 		if fixes {
 			words := make([]string, len(f.Fixes))
 			for i, n := range f.Fixes {
@@ -255,7 +255,7 @@ func (m *writer) funnel(r *report.Report) {
 		if d.DuplicateOf != 0 {
 			src = "↳ " + src
 		}
-		m.f("| %d | %s %s | %s | %s | %s | %s | %s | %s |\n", d.Number, d.Glyph, e(d.Fate), src, e(d.Score), numfmt.Thousands(d.Tokens), numfmt.Thousands(d.Kept), e(d.Similarity), e(d.Why))
+		m.f("| %d | %s %s | %s | %s | %s | %s | %s | %s |\n", d.Number, d.Glyph, e(d.Fate), src, e(d.Score), numfmt.Thousands(d.Tokens), numfmt.Thousands(d.Kept), e(d.Similarity), e(report.PlainWhy(d.Why)))
 	}
 	m.f("\n</details>\n\n")
 }
@@ -392,4 +392,12 @@ func (m *writer) glossary(r *report.Report) {
 		m.f("- **%s**: %s\n", e(t.Word), e(t.Meaning))
 	}
 	m.f("\n</details>\n")
+}
+
+// headed is a finding's sentence after its kind in plain words.
+func headed(f report.Finding) string {
+	if h := report.FindingHeading(f.Code); h != "" {
+		return h + ". " + f.Message
+	}
+	return f.Message
 }
