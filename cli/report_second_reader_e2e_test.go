@@ -108,6 +108,7 @@ func TestReportPlainWords(t *testing.T) {
 		`title="93 tokens &gt; 2 remaining; not even one sentence of it fits as a synopsis">left out: it has 93 tokens and only 2 of the budget were left, too few for even its shortest sentence as a summary</td>`,
 		`<strong class="heading">A weaker or older copy is sent instead of the better document.</strong> <code>weaker-copy-sent</code>`,
 		"Clears: The request is too big for the window (tool results, response reserve)",
+		`(words: <a href="#glossary" class="term" title="score: The retriever&#39;s relevance score`,
 	} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the overflow page lacks %q", want)

@@ -86,3 +86,21 @@ func PlainAbout(about string) string {
 	}
 	return h + " (" + rows + ")"
 }
+
+// findingTermWords are the glossary's words a finding's sentence may
+// hold that a newcomer does not know.
+var findingTermWords = []string{"score", "synopsis", "reference mode", "lost-in-the-middle", "duplicate", "max input", "allocation", "reserved for the reply"}
+
+// FindingTerms are the glossary's terms a finding's sentence holds, for
+// hover texts beside it; each once, in the glossary's order.
+func FindingTerms(message string) []Term {
+	var out []Term
+	for _, w := range findingTermWords {
+		for _, t := range allTerms {
+			if t.Word == w && t.match.MatchString(message) {
+				out = append(out, t)
+			}
+		}
+	}
+	return out
+}

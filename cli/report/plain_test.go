@@ -1,6 +1,9 @@
 package report
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestPlainWhy(t *testing.T) {
 	for in, want := range map[string]string{
@@ -24,5 +27,15 @@ func TestPlainAbout(t *testing.T) {
 	}
 	if got := PlainAbout("odd-code about x"); got != "odd-code about x" {
 		t.Errorf("an unknown code changed: %q", got)
+	}
+}
+
+func TestFindingTerms(t *testing.T) {
+	var words []string
+	for _, term := range FindingTerms("#15 (rank 2, score 0.91) was dropped (141 tokens > 2 remaining; not even one sentence of it fits as a synopsis)") {
+		words = append(words, term.Word)
+	}
+	if strings.Join(words, ",") != "score,synopsis" {
+		t.Errorf("terms %v, want score and synopsis", words)
 	}
 }

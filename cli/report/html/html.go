@@ -45,6 +45,7 @@ var page = template.Must(template.New("report").Funcs(template.FuncMap{
 	"windowBar":      windowBar,
 	"plainWhy":       report.PlainWhy,
 	"findingHeading": report.FindingHeading,
+	"findingTerms":   report.FindingTerms,
 	"componentBars":  componentBars,
 	"funnelBars":     funnelBars,
 	"spaceBar":       spaceBar,
