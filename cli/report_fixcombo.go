@@ -115,7 +115,8 @@ const maxFixCombos = 4
 // with each fix that does not settle the request alone and clashes with
 // it in nothing: the pairs a reader would apply. A pair is reported
 // when it fits and clears a warning or an error the first fix alone
-// leaves.
+// leaves. Without the input the fixes were measured on (a report made
+// elsewhere than assemble's run), there is nothing to measure them on.
 func fixCombos(ctx context.Context, run *assembleRun, fixes []core.Fix, rows []rpt.Fix) ([]rpt.FixCombo, error) {
 	base := -1
 	for i, r := range rows {
@@ -124,7 +125,7 @@ func fixCombos(ctx context.Context, run *assembleRun, fixes []core.Fix, rows []r
 			break
 		}
 	}
-	if base < 0 || run.eval == nil {
+	if base < 0 || run.eval == nil || run.input.Scenario == nil {
 		return nil, nil
 	}
 	first := fixes[base]
@@ -184,7 +185,8 @@ func seriousGone(before, after []diagnose.Finding) []string {
 		if slices.ContainsFunc(after, func(g diagnose.Finding) bool { return g.Code == f.Code && core.FindingAbout(g) == about }) {
 			continue
 		}
-		out = append(out, rpt.PlainAbout(about))
+		plain := rpt.PlainAbout(about)
+		out = append(out, strings.ToLower(plain[:1])+plain[1:])
 	}
 	return out
 }

@@ -24,6 +24,7 @@ func TestReportCombinesFixes(t *testing.T) {
 		"Fixes 1, 2, 3 and 4 each make the request fit on their own: they are alternatives, apply one of them.",
 		"Fixes 5, 7 and 8 all change --dedup-threshold: they cannot be applied together, pick one.",
 		"Apply both: <code>--window 128000 --dedup-threshold 0.72 --budget-before-reorder --budget-mode strict</code>",
+		`<p class="best">Together with it (<a href="#combining">measured</a>): <a href="#fix-1">fix 1</a> + <a href="#fix-5">fix 5</a> fits, and clears what fix 1 alone leaves`,
 	} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the overflow page lacks %q", want)

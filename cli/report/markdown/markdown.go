@@ -123,6 +123,10 @@ func (m *writer) verdict(r *report.Report) {
 	if len(r.Fixes) > 0 && r.Fixes[0].Settles() {
 		best := r.Fixes[0]
 		m.f("**Best fix** (%s): %s Apply: <code>%s</code>\n\n", e(best.Words), e(best.Description), e(best.Flags))
+		if len(r.Combos) > 0 {
+			c := r.Combos[0]
+			m.f("**Together with it** (measured), fix %d + fix %d %s. Apply both: <code>%s</code>\n\n", c.Numbers[0], c.Numbers[1], e(c.Words), e(c.Flags))
+		}
 	}
 	m.f("<sub>ctxlab %s · %s", e(r.Command), name(r.Title))
 	if len(r.Settings) > 0 {
