@@ -205,6 +205,9 @@ type assembleRun struct {
 	skipNotes []string
 	// prices price the request for the Cost section.
 	prices tokens.PriceTable
+	// input is what the fixes were measured on, for the report to
+	// measure two of them together the same way.
+	input core.EvalInput
 }
 
 func runAssemble(env Env, args []string) error {
@@ -312,6 +315,7 @@ func (f *assembleFlags) evaluate(env Env, fs *flagSet, run *assembleRun) error {
 	}
 
 	if f.suggest {
+		run.input = in
 		if run.suggestions, err = core.Suggest(ctx, in, run.eval); err != nil {
 			return flagError(err)
 		}

@@ -203,7 +203,7 @@ func (f *reportFlags) trajectoryReport(env Env, fs *flagSet) (*rpt.Report, error
 		return nil, err
 	}
 	t := trajectoryModel(rp)
-	r := &rpt.Report{Command: "report", Title: relativePath(f.replay.path), Trajectory: t, Verdict: trajectoryVerdict(t)}
+	r := &rpt.Report{Command: "report", Title: trajectoryTitle(f.replay.path, t), Source: relativePath(f.replay.path), Trajectory: t, Verdict: trajectoryVerdict(t)}
 	r.Settings = []string{t.Model, "window " + numfmt.Thousands(t.Window), t.Cache}
 	return r, nil
 }
@@ -312,4 +312,14 @@ func writeWorkbenchHTMLReport(w io.Writer, sc *core.Scenario, ev *core.Evaluatio
 	run := &assembleRun{scenario: sc, source: source, settings: ev.Settings, eval: ev, prices: prices}
 	r := assembleReportModel(run, "workbench export")
 	return htmlreport.Write(w, r, htmlreport.Options{Version: Version})
+}
+
+// trajectoryTitle names a trajectory in words: its file's base name and
+// what it is; the path goes below the title.
+func trajectoryTitle(path string, t *rpt.Trajectory) string {
+	base := filepath.Base(path)
+	if path == "-" {
+		base = "stdin"
+	}
+	return fmt.Sprintf("%s · an agent's conversation, %s replayed", base, numfmt.Count(len(t.Turns), "turn", "turns"))
 }

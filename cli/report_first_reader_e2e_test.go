@@ -91,7 +91,7 @@ func TestReportEvalLooksAtZeroRecallFirst(t *testing.T) {
 // with, and says why.
 func TestReportAllocationsOverWindow(t *testing.T) {
 	page := reportPage(t, "--request", testcorpus.Path("pydantic-ai-llm-requests/test_prefect_agent_with_hitl_tool.yaml"), "--window", "4150")
-	if !strings.Contains(page, "the components are shown without their allocations: together those (18,500 tokens) cannot fit in the 54 tokens of max input") {
+	if !strings.Contains(page, "agent_workflow allocates 18,500 input tokens, more than this request&#39;s max input of 54: a budgeted assembly needs a smaller preset or allocations. So the components below are shown without their allocations") {
 		t.Error("the page does not say the allocations cannot fit")
 	}
 	if strings.Contains(page, `data-v="4000">4,000</td>`) || strings.Contains(page, "▲ over by") {

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strconv"
@@ -54,6 +55,12 @@ func assembleReportModel(run *assembleRun, command string) *rpt.Report {
 		r.FixesAsked = true
 		r.Fixes = fixRows(run.suggestions)
 		linkFixes(r.Findings, ev.Findings, run.suggestions)
+		r.Alternatives = fixAlternatives(run.suggestions, r.Fixes)
+		combos, err := fixCombos(context.Background(), run, run.suggestions, r.Fixes)
+		if err != nil {
+			r.Notes = append(r.Notes, "the fixes could not be measured together: "+err.Error())
+		}
+		r.Combos = combos
 	}
 	r.Space, r.SpaceOf = spaceRows(ev)
 	return r
@@ -79,8 +86,19 @@ func dropImpossibleAllocations(r *rpt.Report, run *assembleRun) {
 			c.HasAllocation, c.Over = false, 0
 		}
 	}
-	r.Notes = append(r.Notes, fmt.Sprintf("the components are shown without their allocations: together those (%s tokens) cannot fit in the %s tokens of max input, so no component can be said to be within or over its own.",
-		numfmt.Thousands(total), numfmt.Thousands(max(a.MaxInput, 0))))
+	shown := fmt.Sprintf("the components are shown without their allocations: together those (%s tokens) cannot fit in the %s tokens of max input, so no component can be said to be within or over its own.",
+		numfmt.Thousands(total), numfmt.Thousands(max(a.MaxInput, 0)))
+	// The request's loader may already have said the allocations are
+	// over the max input: one note says both, rather than two saying
+	// the same figures.
+	for i, n := range r.Notes {
+		if strings.Contains(n, "input tokens, more than this request's max input of") {
+			r.Notes = slices.Clone(r.Notes)
+			r.Notes[i] = strings.TrimSuffix(n, ".") + ". So the components below are shown without their allocations: no component could be within or over its own."
+			return
+		}
+	}
+	r.Notes = append(r.Notes, shown)
 }
 
 // assembleSettingsWords are the header's settings, as the text report's
@@ -274,7 +292,7 @@ func fixRows(fixes []core.Fix) []rpt.Fix {
 		row := rpt.Fix{Number: i + 1, Description: f.Description, Effect: effect, Fits: p.Fits, Flags: strings.Join(f.Flags, " "),
 			Class: facts.Classify(), Words: facts.Words(), NoMargin: facts.NoMargin()}
 		for _, g := range p.FindingsGone {
-			row.Clears = append(row.Clears, core.FindingAbout(g))
+			row.Clears = append(row.Clears, rpt.PlainAbout(core.FindingAbout(g)))
 		}
 		for _, g := range p.FindingsAppeared {
 			row.Raises = append(row.Raises, g.Code+": "+g.Message)
@@ -373,7 +391,7 @@ func evalModel(files evalinput.Files, set *evalrun.Set, rep *evalrun.Report) *rp
 	e.Aggregate = append(e.Aggregate,
 		rpt.Figure{Label: "Documents", Value: fmt.Sprintf("%s retrieved, %s", numfmt.Thousands(agg.DocumentsRetrieved), documentsWords(agg))},
 		rpt.Figure{Label: "Tokens used", Value: fmt.Sprintf("%s in all, %s per query on average", numfmt.Thousands(agg.TokensUsed), numfmt.Thousands(int(agg.MeanTokensUsed()+0.5)))},
-		rpt.Figure{Label: "Budget", Value: evalrun.BudgetWords(agg)})
+		rpt.Figure{Label: "Budget", Value: evalBudgetWords(agg, rep.Settings)})
 	for i := range rep.Queries {
 		q := &rep.Queries[i]
 		row := rpt.Query{QID: q.QID, InContext: fmt.Sprintf("%s of %s, %s sent", numfmt.Thousands(len(q.Included)), numfmt.Thousands(q.Retrieved), numfmt.Thousands(q.Sent)),
@@ -552,4 +570,29 @@ func diffReportModel(baseline, current diffSide, input string, c core.Comparison
 		title += " · " + input
 	}
 	return &rpt.Report{Command: "diff", Title: title, Verdict: diffVerdict(c), Comparison: comparisonModel(baseline, current, input, c, costs)}
+}
+
+// evalBudgetWords says in plain words what the retrieved-context budget
+// did to a run's queries and what to change: the report's reader may not
+// know that the reference budget leaves the citation headers uncounted.
+func evalBudgetWords(agg evalrun.Figures, set core.Settings) string {
+	budget := set.Budget.RetrievedContext
+	w := fmt.Sprintf("%s of %s had documents left out or cut to fit the %s-token budget for retrieved context",
+		numfmt.Thousands(agg.Truncated), numfmt.Count(agg.Queries, "query", "queries"), numfmt.Thousands(budget))
+	if agg.Truncated == 0 {
+		w = fmt.Sprintf("No query had a document left out or cut by the %s-token budget for retrieved context", numfmt.Thousands(budget))
+	}
+	if agg.OverBudget == 0 {
+		return w + "."
+	}
+	who := numfmt.Count(agg.OverBudget, "query sends", "queries send")
+	if agg.OverBudget == agg.Queries {
+		who = "Every query sends"
+	}
+	w += fmt.Sprintf(". %s more than the budget (%s tokens a query on average)", who, numfmt.Thousands(int(agg.MeanTokensUsed()+0.5)))
+	if set.Pipeline.BudgetMode == pipeline.BudgetStrict {
+		return w + "."
+	}
+	return w + ": the budget counts only the documents' own text, not the citation header put before each one. " +
+		"To keep every query within its budget, add --budget-mode strict (fewer documents then fit); to fit more documents, raise --rag-budget."
 }

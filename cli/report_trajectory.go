@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	rpt "ctxlab/cli/report"
@@ -28,7 +29,7 @@ func trajectoryModel(rp *replayed) *rpt.Trajectory {
 		t.Cache += ", breakpoints " + rp.opts.Breakpoints
 	}
 	if rp.opts.PriceKnown {
-		t.Prices = fmt.Sprintf("%s's list price (entry %s, taken %s); input only", model, rp.priceName, rp.table.Date)
+		t.Prices = fmt.Sprintf("%s's list price (entry %s, taken %s); costs count the input tokens only, not the replies", model, rp.priceName, rp.table.Date)
 	} else {
 		t.Prices = model + " is not in the price table: costs unknown (give it in a --prices file)"
 	}
@@ -48,7 +49,7 @@ func trajectoryModel(rp *replayed) *rpt.Trajectory {
 		cached = &rep.Policies[0]
 	}
 	for i, turn := range rep.Turns {
-		row := rpt.TrajectoryTurn{Turn: turn.Turn, Label: turn.Label, Input: turn.InputTokens, Reserve: turn.Reserve, Over: turn.OverWindow}
+		row := rpt.TrajectoryTurn{Turn: turn.Turn, Label: turnRequestWords(turn.Label), Input: turn.InputTokens, Reserve: turn.Reserve, Over: turn.OverWindow}
 		if len(turn.Components) > 0 {
 			row.Parts = make([]int, len(t.Components))
 			for _, c := range turn.Components {
@@ -66,7 +67,7 @@ func trajectoryModel(rp *replayed) *rpt.Trajectory {
 			if text == "" && len(last.ToolCalls) > 0 {
 				text = "(tool call) " + string(last.ToolCalls)
 			}
-			row.Newest = last.Role + ": " + rpt.Clean(strings.Join(strings.Fields(text), " "), trajectoryNewestRunes, false)
+			row.Newest = newestNumber(turn.Label) + last.Role + ": " + rpt.Clean(strings.Join(strings.Fields(text), " "), trajectoryNewestRunes, false)
 		}
 		if turn.OverWindow && t.FirstOverflow == 0 {
 			t.FirstOverflow = turn.Turn
@@ -78,6 +79,7 @@ func trajectoryModel(rp *replayed) *rpt.Trajectory {
 			Name: p.Name, Label: p.Label, OverflowTurns: p.OverflowTurns, FirstOverflow: p.FirstOverflow,
 			Peak: p.PeakTokens, Input: p.InputTokens, CachedShare: percent(p.CachedShare()),
 			Cost: numfmt.Dollars(p.CostUSD), Per1000: numfmt.Dollars(p.Per1000USD), Removed: removedPhrase(p),
+			CostUSD: p.CostUSD, PriceKnown: rp.opts.PriceKnown, RemovedTokens: p.RemovedTokens, RemovedMessages: p.RemovedMessages,
 		})
 	}
 	return t
@@ -107,22 +109,105 @@ func trajectoryVerdict(t *rpt.Trajectory) rpt.Verdict {
 			numfmt.Thousands(over), turns, goes, numfmt.Thousands(t.Window), numfmt.Thousands(t.FirstOverflow))
 		v.WorstSeverity = "error"
 	}
-	var best *rpt.TrajectoryPolicy
-	for i := range t.Policies {
-		p := &t.Policies[i]
-		if p.OverflowTurns > 0 {
-			continue
-		}
-		if best == nil || p.Input < best.Input {
-			best = p
-		}
-	}
-	switch {
-	case best != nil && over > 0:
-		v.Line += fmt.Sprintf(" Of the policies that keep every turn within it, %s sends the fewest input tokens: %s in all, %s of them from the cache, %s per 1,000 conversations.",
-			best.Label, numfmt.Thousands(best.Input), best.CachedShare, best.Per1000)
-	case best == nil && len(t.Policies) > 0:
-		v.Line += " No policy replayed keeps every turn within it."
+	if over > 0 || len(t.Policies) > 1 {
+		v.Choice = strings.TrimSpace(policyTradeOff(t.Policies))
 	}
 	return v
+}
+
+// policyTradeOff says which of the policies that keep every turn within
+// the window costs least, sends fewest input tokens and removes least:
+// no one of them is best when they differ, since a policy that sends
+// less leaves more of the conversation out of the model's sight.
+func policyTradeOff(policies []rpt.TrajectoryPolicy) string {
+	var within []*rpt.TrajectoryPolicy
+	for i := range policies {
+		if policies[i].OverflowTurns == 0 {
+			within = append(within, &policies[i])
+		}
+	}
+	switch len(within) {
+	case 0:
+		if len(policies) == 0 {
+			return ""
+		}
+		return " No policy replayed keeps every turn within it."
+	case 1:
+		p := within[0]
+		return fmt.Sprintf(" Only %s keeps every turn within it: %s input tokens in all, %s of them from the cache, %s per 1,000 conversations (input tokens only), removing %s.",
+			p.Label, numfmt.Thousands(p.Input), p.CachedShare, p.Per1000, removedWords(p))
+	}
+	fewest, least, cheapest := within[0], within[0], within[0]
+	for _, p := range within[1:] {
+		if p.Input < fewest.Input {
+			fewest = p
+		}
+		if p.RemovedTokens < least.RemovedTokens || (p.RemovedTokens == least.RemovedTokens && p.Input < least.Input) {
+			least = p
+		}
+		if p.CostUSD < cheapest.CostUSD {
+			cheapest = p
+		}
+	}
+	w := fmt.Sprintf(" %s policies keep every turn within it, each at a price: ", numfmt.Thousands(len(within)))
+	var parts []string
+	if fewest.PriceKnown && cheapest != fewest {
+		parts = append(parts, fmt.Sprintf("%s costs least (%s per 1,000 conversations, input tokens only; %s of its input from the cache)", cheapest.Label, cheapest.Per1000, cheapest.CachedShare))
+	}
+	cost := ""
+	if fewest.PriceKnown {
+		cost = ", " + fewest.Per1000 + " per 1,000 conversations"
+	}
+	parts = append(parts, fmt.Sprintf("%s sends the fewest input tokens (%s%s) but removes %s", fewest.Label, numfmt.Thousands(fewest.Input), cost, removedWords(fewest)))
+	if least != fewest && least != cheapest {
+		cost = ""
+		if least.PriceKnown {
+			cost = ", " + least.Per1000 + " per 1,000"
+		}
+		parts = append(parts, fmt.Sprintf("%s removes least (%s) and sends %s input tokens%s", least.Label, removedWords(least), numfmt.Thousands(least.Input), cost))
+	}
+	return w + strings.Join(parts, "; ") + ". The fewer tokens a policy sends, the more of the conversation the model no longer sees: weigh the cost against what it removes."
+}
+
+// turnRequestWords says what a turn's request holds: "messages 1–2;
+// the reply is message 3" for a turn the loader labels by the reply it
+// precedes (messages are numbered from 1 by their place in the
+// conversation, the system message included), the label otherwise.
+func turnRequestWords(label string) string {
+	if n, ok := replyNumber(label); ok && n > 1 {
+		if n == 2 {
+			return "message 1; the reply is message 2"
+		}
+		return fmt.Sprintf("messages 1–%d; the reply is message %d", n-1, n)
+	}
+	return label
+}
+
+// newestNumber numbers a turn's newest message, "message 2 · ", when
+// the label gives it; "" otherwise.
+func newestNumber(label string) string {
+	if n, ok := replyNumber(label); ok && n > 1 {
+		return fmt.Sprintf("message %d · ", n-1)
+	}
+	return ""
+}
+
+// replyNumber is N of a "message N" label: a conversation's turn is
+// named by the assistant message it asks for.
+func replyNumber(label string) (int, bool) {
+	rest, ok := strings.CutPrefix(label, "message ")
+	if !ok {
+		return 0, false
+	}
+	n, err := strconv.Atoi(rest)
+	return n, err == nil
+}
+
+// removedWords says what a policy takes out of the conversation at
+// most: "up to 23 messages (6,100 tokens) from a turn", "nothing".
+func removedWords(p *rpt.TrajectoryPolicy) string {
+	if p.RemovedMessages == 0 && p.RemovedTokens == 0 {
+		return "nothing"
+	}
+	return fmt.Sprintf("up to %s (%s tokens) from a turn", numfmt.Count(p.RemovedMessages, "message", "messages"), numfmt.Thousands(p.RemovedTokens))
 }

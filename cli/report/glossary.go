@@ -50,6 +50,10 @@ var (
 		term("summarized", "Sent as a short synopsis instead of whole, to fit the budget."),
 		term("finding", "Something ctxlab found wrong or worth knowing in the request, worst first: error (the request fails), warning (answers may suffer), info."),
 		term("fix", "A change of settings that ctxlab tried on the same input; its flags, added to the same command, apply it."),
+		term("score", "The retriever's relevance score for a document: the higher, the better it matches the question. Rank is its place in that order, 1 the best match.", "rank"),
+		term("synopsis", "A short copy of a document (the sentences that best cover the question) sent in its place when the whole does not fit. \"Not even one sentence fits\" means the budget left (remaining) was smaller than its shortest sentence.", "remaining"),
+		term("broken axis", "A bar whose scale is interrupted at a zigzag (≈): the reply's reserve is drawn shortened so that the input, small beside it, stays readable; its real size is said in words under the bar.", "axis break"),
+		term("alternatives", "Fixes of which only one should be applied: each settles the same problem alone, or they change the same setting. Fixes that go together are measured together under Combining fixes."),
 	}
 	evalTerms = []Term{
 		term("context recall", "Of the documents judged relevant that retrieval found, the share that reached the context the model sees."),
@@ -61,6 +65,7 @@ var (
 		term("prompt cache", "The provider's cache of a request's opening: a turn that starts like the last one is read from it at a lower price.", "cached"),
 		term("trim policy", "A rule for what to leave out as the conversation grows: last N messages, drop the oldest, trim at a watermark, compact, clear old tool results.", "policy", "policies"),
 		term("as-sent", "The conversation as the agent sent it, nothing trimmed."),
+		term("input only", "The costs price the tokens sent to the model at its input rate; the replies' output tokens are not priced."),
 	}
 )
 

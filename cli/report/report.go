@@ -17,7 +17,10 @@ type Report struct {
 	Command string
 	// Title names the input ("bundled sample (sample.yaml) · Support
 	// bot"); Settings are the settings it was assembled with, in words.
-	Title    string
+	Title string
+	// Source is the input's path, shown under a Title that names it in
+	// words; "" when the Title is the path.
+	Source   string
 	Settings []string
 	Notes    []string
 	Verdict  Verdict
@@ -35,6 +38,11 @@ type Report struct {
 	// first (each finding also lists those that clear it).
 	FixesAsked bool
 	Fixes      []Fix
+	// Alternatives say which fixes are one choice (each settles the same
+	// problem, or they set the same setting): apply one of them.
+	// Combos are fixes measured together on the request.
+	Alternatives []string
+	Combos       []FixCombo
 	// Space ranks what takes the space, largest first; SpaceOf says
 	// of what the shares are.
 	Space      []SpaceItem
@@ -57,6 +65,9 @@ type Verdict struct {
 	// Worst is the worst finding's sentence, "" when there is none.
 	Worst         string
 	WorstSeverity Severity
+	// Choice says what to change when the choice is a trade-off (a
+	// trajectory's trim policies); "" when there is none to weigh.
+	Choice string
 }
 
 // Window is the request against its window.
@@ -271,4 +282,21 @@ type TrajectoryPolicy struct {
 	CachedShare   string
 	Cost, Per1000 string
 	Removed       string
+	// CostUSD ranks the policies by cost when PriceKnown; RemovedTokens
+	// by what they take out of a turn at most.
+	CostUSD         float64
+	PriceKnown      bool
+	RemovedTokens   int
+	RemovedMessages int
+}
+
+// FixCombo is two fixes applied together and measured on the request.
+type FixCombo struct {
+	Numbers []int
+	// Flags apply both; Effect is the request's tokens then; Words say
+	// what the pair clears that the first fix alone does not.
+	Flags  string
+	Effect string
+	Fits   bool
+	Words  string
 }

@@ -25,6 +25,10 @@ type bar struct {
 	Label    string
 	Segments []segment
 	Markers  []marker
+	// Breaks are axis breaks, drawn as a gap with zigzag edges; Note
+	// says in words what a break shortened.
+	Breaks []marker
+	Note   string
 }
 
 // segment is one part of a bar; Class styles it (used, reserve, free,
@@ -56,14 +60,34 @@ func scaled(v, total int) float64 {
 // windowBar is the request in its window: each component's tokens in
 // request order, then the room left, then the reply's reserve; a
 // request over its max input runs past the marker into the reserve.
+// When the reserve dwarfs the input (reserveDominates), the axis is
+// broken: the input and the max input take most of the bar at their
+// own scale, and the reserve is a shortened segment after a break, its
+// size said in words (Note).
 func windowBar(r *report.Report) bar {
 	w := r.Window
 	total := max(w.Window, w.Used+w.Reserve, w.Used, 1)
+	pos := func(v int) float64 { return scaled(v, total) }
 	b := bar{Label: fmt.Sprintf("Window bar: %s tokens used of %s max input (%s; the window is %s, %s of it reserved for the reply)",
 		numfmt.Thousands(w.Used), numfmt.Thousands(w.MaxInput), fmt.Sprintf("%.1f%%", w.Utilization*100), numfmt.Thousands(w.Window), numfmt.Thousands(w.Reserve))}
+	span := max(w.Used, w.MaxInput, 1)
+	if reserveDominates(w) {
+		// The input's own scale up to brokenInputEnd; the break; then
+		// the rest of the window, the reserve, shortened.
+		pos = func(v int) float64 {
+			if v <= span {
+				return float64(v) / float64(span) * brokenInputEnd
+			}
+			return chartWidth
+		}
+		b.Label += fmt.Sprintf("; the axis is broken: the reserve is drawn shortened, at its size it would take %.0f%% of the bar", float64(w.Reserve)/float64(total)*100)
+		b.Note = fmt.Sprintf("Broken axis: the %s tokens reserved for the reply are drawn shortened after the break (≈); to scale they would fill %.0f%% of the bar and the input (%s) would be a sliver. Left of the break the bar is to scale: the input against the %s-token max input.",
+			numfmt.Thousands(w.Reserve), float64(w.Reserve)/float64(total)*100, numfmt.Thousands(w.Used), numfmt.Thousands(max(w.MaxInput, 0)))
+		b.Breaks = []marker{{X: x(brokenBreakAt), Title: "axis break: the reserve is shortened"}}
+	}
 	if w.Reserve > 0 {
 		start := max(w.MaxInput, 0)
-		b.Segments = append(b.Segments, segment{X: x(scaled(start, total)), W: x(scaled(w.Window-start, total)), Class: "reserve",
+		b.Segments = append(b.Segments, segment{X: x(pos(start)), W: x(pos(w.Window) - pos(start)), Class: "reserve",
 			Title: "reserved for the reply: " + numfmt.Thousands(w.Reserve) + " tokens"})
 	}
 	at := 0
@@ -71,19 +95,35 @@ func windowBar(r *report.Report) bar {
 		if c.Used <= 0 || c.Reserve {
 			continue
 		}
-		b.Segments = append(b.Segments, segment{X: x(scaled(at, total)), W: x(scaled(c.Used, total)), Class: "used", Pattern: i % len(patternIDs),
+		b.Segments = append(b.Segments, segment{X: x(pos(at)), W: x(pos(at+c.Used) - pos(at)), Class: "used", Pattern: i % len(patternIDs),
 			Title: c.Name + ": " + numfmt.Thousands(c.Used) + " tokens"})
 		at += c.Used
 	}
 	if over := w.Used - max(w.MaxInput, 0); over > 0 {
-		b.Segments = append(b.Segments, segment{X: x(scaled(max(w.MaxInput, 0), total)), W: x(scaled(over, total)), Class: "over",
+		from := max(w.MaxInput, 0)
+		b.Segments = append(b.Segments, segment{X: x(pos(from)), W: x(pos(w.Used) - pos(from)), Class: "over",
 			Title: "over the max input by " + numfmt.Thousands(over) + " tokens"})
 	}
 	if w.MaxInput > 0 {
-		b.Markers = append(b.Markers, marker{X: x(scaled(w.MaxInput, total)), Title: "max input " + numfmt.Thousands(w.MaxInput)})
+		b.Markers = append(b.Markers, marker{X: x(pos(w.MaxInput)), Title: "max input " + numfmt.Thousands(w.MaxInput)})
 	}
-	b.Markers = append(b.Markers, marker{X: x(scaled(w.Window, total)), Title: "window " + numfmt.Thousands(w.Window)})
+	b.Markers = append(b.Markers, marker{X: x(pos(w.Window)), Title: "window " + numfmt.Thousands(w.Window)})
 	return b
+}
+
+// brokenInputEnd is where the input's scale ends on a broken axis, and
+// brokenBreakAt where the break is drawn, inside the reserve.
+const (
+	brokenInputEnd = 700
+	brokenBreakAt  = 820
+)
+
+// reserveDominates says the reply's reserve takes most of the window
+// while the input, and its max input, take less than a tenth of it: to
+// scale, the input would be a sliver beside the reserve.
+func reserveDominates(w *report.Window) bool {
+	span := max(w.Used, w.MaxInput)
+	return w.Reserve > 0 && 2*w.Reserve > w.Window && 10*span < w.Window
 }
 
 // componentRow is one component's bar with its words.
@@ -96,8 +136,14 @@ type componentRow struct {
 // componentBars draws each component's used tokens against its
 // allocation, on one scale, so the largest stands out.
 func componentBars(r *report.Report) []componentRow {
+	// The input's components set the scale; the reply's reserve joins
+	// them unless it dwarfs the input, when its bar is drawn broken.
+	broken := r.Window != nil && reserveDominates(r.Window)
 	scale := 1
 	for _, c := range r.Components {
+		if c.Reserve && broken {
+			continue
+		}
 		scale = max(scale, c.Used, c.Raw)
 		if c.HasAllocation {
 			scale = max(scale, c.Allocated)
@@ -132,6 +178,13 @@ func componentBars(r *report.Report) []componentRow {
 		}
 		if c.HasAllocation {
 			b.Markers = append(b.Markers, marker{X: x(scaled(c.Allocated, scale)), Title: "allocated " + numfmt.Thousands(c.Allocated)})
+		}
+		if c.Reserve && broken && c.Used > scale {
+			// Drawn full width, with a break: to scale it would push
+			// every other bar to a sliver.
+			b = bar{Label: label + fmt.Sprintf("; drawn shortened, %.0f× the largest input component", float64(c.Used)/float64(scale)),
+				Segments: []segment{{X: "0", W: x(chartWidth), Class: "used", Pattern: p, Title: label}},
+				Breaks:   []marker{{X: x(chartWidth / 2), Title: "axis break: shortened"}}}
 		}
 		rows = append(rows, componentRow{Component: c, Pattern: p, Bar: b})
 	}

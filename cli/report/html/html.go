@@ -36,20 +36,23 @@ const (
 )
 
 var page = template.Must(template.New("report").Funcs(template.FuncMap{
-	"t":             func(s string) string { return report.Clean(s, maxTextRunes, false) },
-	"msg":           func(s string) string { return report.Clean(s, maxMessageRunes, false) },
-	"n":             numfmt.Thousands,
-	"pct":           func(f float64) string { return fmt.Sprintf("%.1f%%", f*100) },
-	"join":          strings.Join,
-	"severity":      severityMark,
-	"windowBar":     windowBar,
-	"componentBars": componentBars,
-	"funnelBars":    funnelBars,
-	"spaceBar":      spaceBar,
-	"queryBar":      queryBar,
-	"timeline":      timelineChart,
-	"fixGroups":     report.GroupFixes,
-	"gloss":         report.Gloss,
+	"t":              func(s string) string { return report.Clean(s, maxTextRunes, false) },
+	"msg":            func(s string) string { return report.Clean(s, maxMessageRunes, false) },
+	"n":              numfmt.Thousands,
+	"pct":            func(f float64) string { return fmt.Sprintf("%.1f%%", f*100) },
+	"join":           strings.Join,
+	"severity":       severityMark,
+	"windowBar":      windowBar,
+	"plainWhy":       report.PlainWhy,
+	"findingHeading": report.FindingHeading,
+	"findingTerms":   report.FindingTerms,
+	"componentBars":  componentBars,
+	"funnelBars":     funnelBars,
+	"spaceBar":       spaceBar,
+	"queryBar":       queryBar,
+	"timeline":       timelineChart,
+	"fixGroups":      report.GroupFixes,
+	"gloss":          report.Gloss,
 	"hasAllocations": func(r *report.Report) bool {
 		for _, c := range r.Components {
 			if c.HasAllocation && !c.Reserve {

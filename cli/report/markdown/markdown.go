@@ -107,6 +107,9 @@ func (m *writer) verdict(r *report.Report) {
 		mark = "!"
 	}
 	m.f("### %s %s\n\n", mark, e(r.Verdict.Line))
+	if r.Verdict.Choice != "" {
+		m.f("**What to change:** %s\n\n", e(r.Verdict.Choice))
+	}
 	if r.Verdict.Impact != "" {
 		m.f("**What it means:** %s\n\n", e(r.Verdict.Impact))
 	}
@@ -120,6 +123,10 @@ func (m *writer) verdict(r *report.Report) {
 	if len(r.Fixes) > 0 && r.Fixes[0].Settles() {
 		best := r.Fixes[0]
 		m.f("**Best fix** (%s): %s Apply: <code>%s</code>\n\n", e(best.Words), e(best.Description), e(best.Flags))
+		if len(r.Combos) > 0 {
+			c := r.Combos[0]
+			m.f("**Together with it** (measured), fix %d + fix %d %s. Apply both: <code>%s</code>\n\n", c.Numbers[0], c.Numbers[1], e(c.Words), e(c.Flags))
+		}
 	}
 	m.f("<sub>ctxlab %s · %s", e(r.Command), name(r.Title))
 	if len(r.Settings) > 0 {
@@ -180,7 +187,7 @@ func (m *writer) findingTable(title string, findings []report.Finding, fixes boo
 		m.f("| severity | code | finding | about |\n|---|---|---|---|\n")
 	}
 	for _, f := range findings {
-		m.f("| %s | %s | %s | %s |", severityMark(f.Severity), e(f.Code), e(f.Message), e(strings.Join(f.About, ", ")))
+		m.f("| %s | %s | %s | %s |", severityMark(f.Severity), e(f.Code), e(headed(f)), e(strings.Join(f.About, ", ")))
 		if fixes {
 			words := make([]string, len(f.Fixes))
 			for i, n := range f.Fixes {
@@ -205,6 +212,20 @@ func (m *writer) fixes(r *report.Report) {
 		m.f("**%s**\n\n", e(g.Title))
 		for _, x := range g.Fixes {
 			m.f("%d. %s<br>%s<br>%s<br>apply: <code>%s</code>\n", x.Number, e(x.Description), e(x.Words), e(x.Effect), e(x.Flags))
+		}
+		m.f("\n")
+	}
+	if len(r.Alternatives) > 0 || len(r.Combos) > 0 {
+		m.f("**Combining fixes**\n\n")
+		for _, a := range r.Alternatives {
+			m.f("- %s\n", e(a))
+		}
+		for _, c := range r.Combos {
+			nums := make([]string, len(c.Numbers))
+			for i, n := range c.Numbers {
+				nums[i] = fmt.Sprintf("fix %d", n)
+			}
+			m.f("- measured together, %s: %s<br>%s<br>apply both: <code>%s</code>\n", strings.Join(nums, " + "), e(c.Words), e(c.Effect), e(c.Flags))
 		}
 		m.f("\n")
 	}
@@ -238,7 +259,7 @@ func (m *writer) funnel(r *report.Report) {
 		if d.DuplicateOf != 0 {
 			src = "↳ " + src
 		}
-		m.f("| %d | %s %s | %s | %s | %s | %s | %s | %s |\n", d.Number, d.Glyph, e(d.Fate), src, e(d.Score), numfmt.Thousands(d.Tokens), numfmt.Thousands(d.Kept), e(d.Similarity), e(d.Why))
+		m.f("| %d | %s %s | %s | %s | %s | %s | %s | %s |\n", d.Number, d.Glyph, e(d.Fate), src, e(d.Score), numfmt.Thousands(d.Tokens), numfmt.Thousands(d.Kept), e(d.Similarity), e(report.PlainWhy(d.Why)))
 	}
 	m.f("\n</details>\n\n")
 }
@@ -336,7 +357,8 @@ func (m *writer) trajectory(t *report.Trajectory) {
 		return
 	}
 	m.f("**Trajectory** %s: %s, window %s · %s · prices: %s\n\n", name(t.Name), e(t.Model), numfmt.Thousands(t.Window), e(t.Cache), e(t.Prices))
-	m.f("| policy | turns over the window | first over | peak input | input tokens | cached | cost | per 1,000 runs | removed |\n|---|---:|---:|---:|---:|---:|---:|---:|---|\n")
+	m.f("No policy is best on every count: one that sends fewer tokens leaves more of the conversation out of the model's sight. Costs count the input tokens only.\n\n")
+	m.f("| policy | turns over the window | first over | peak input | input tokens | cached | cost, input only | per 1,000 runs, input only | removed (the most from one turn) |\n|---|---:|---:|---:|---:|---:|---:|---:|---|\n")
 	for _, p := range t.Policies {
 		first := "–"
 		if p.FirstOverflow > 0 {
@@ -349,7 +371,7 @@ func (m *writer) trajectory(t *report.Trajectory) {
 		m.f("| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", e(p.Label), over, first, numfmt.Thousands(p.Peak), numfmt.Thousands(p.Input),
 			e(p.CachedShare), e(p.Cost), e(p.Per1000), e(p.Removed))
 	}
-	m.f("\n<details><summary>Turns (%d), as sent</summary>\n\n| turn | request | input | cached | window | newest message |\n|---:|---|---:|---:|---|---|\n", len(t.Turns))
+	m.f("\n<details><summary>Turns (%d), as sent</summary>\n\n| turn | request sent (messages numbered from 1, the system message included) | input | cached | window | newest message |\n|---:|---|---:|---:|---|---|\n", len(t.Turns))
 	for i, turn := range t.Turns {
 		if i == maxRows {
 			m.f("\nand %s more turns.\n", numfmt.Thousands(len(t.Turns)-maxRows))
@@ -374,4 +396,12 @@ func (m *writer) glossary(r *report.Report) {
 		m.f("- **%s**: %s\n", e(t.Word), e(t.Meaning))
 	}
 	m.f("\n</details>\n")
+}
+
+// headed is a finding's sentence after its kind in plain words.
+func headed(f report.Finding) string {
+	if h := report.FindingHeading(f.Code); h != "" {
+		return h + ". " + f.Message
+	}
+	return f.Message
 }
