@@ -87,6 +87,10 @@ type Evaluation struct {
 	// Findings are what the evaluation found worth acting on, worst
 	// first: overflows, cuts, strong documents lost, conflicting copies.
 	Findings []diagnose.Finding
+	// Numbers numbers the scenario's messages and tool results as the
+	// request sends them (Scenario.Numbering): every surface that names
+	// a message or a tool result reads its number here.
+	Numbers window.Numbering
 }
 
 // InputAnalysis is Analysis when it is of the input's whole document
@@ -167,6 +171,7 @@ func Evaluate(ctx context.Context, in EvalInput, s Settings) (*Evaluation, error
 	}
 	ev.CountEstimate = CountEstimateNote(s)
 	ev.Notes = withNote(ev.Notes, ev.CountEstimate)
+	ev.Notes = withNote(ev.Notes, allocationNote(sc, s))
 	for _, n := range editNotes {
 		ev.Notes = withNote(ev.Notes, n)
 	}
@@ -315,6 +320,7 @@ func (ev *Evaluation) assemble(ctx context.Context, in EvalInput, sc *Scenario, 
 	ev.Metrics = metrics.For(asm, in.RequestID, useCaseOf(s), in.Now)
 	ev.Alert, _ = metrics.AlertFor(ev.Metrics)
 	ev.Bill = billOf(ev, sc)
+	ev.Numbers = sc.Numbering(s.Query)
 	if !in.SkipFindings {
 		ev.Findings = diagnose.Diagnose(diagnoseInput(ev, sc.ToolResults, in.Texts))
 	}
