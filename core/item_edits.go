@@ -2,7 +2,6 @@ package core
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -177,9 +176,10 @@ func editedScenario(sc *Scenario, s Settings) (*Scenario, []string, error) {
 
 // itemOf finds the item an edit names in the request's numbering
 // (window.Numbering): its position in the history, or with isResult in
-// the tool results. An edit naming what it cannot edit (the system
-// prompt, the query, an assistant's calls, a number past the request's)
-// is an error that says what that number is.
+// the tool results. message:N names any message of the history or after
+// the query; an edit naming what it cannot edit (the system prompt, the
+// query, a number past the request's) is an error that says what that
+// number is.
 func (n numbering) itemOf(e ItemEdit) (item int, isResult bool, err error) {
 	refuse := func(format string, args ...any) (int, bool, error) {
 		return 0, false, fmt.Errorf("%s %s: %s", e.flag(), e, fmt.Sprintf(format, args...))
@@ -212,20 +212,25 @@ func (n numbering) itemOf(e ItemEdit) (item int, isResult bool, err error) {
 	case e.Number == n.Query:
 		return refuse("message %d is the user's query, which no item edit changes", e.Number)
 	}
-	var carried []int
+	// A message after the query is a tool-results item: one item, it is
+	// edited as a message; an Anthropic message of several tool_result
+	// blocks is edited a result at a time.
+	var items, carried []int
 	for i, num := range n.Results {
-		if num == e.Number && n.ToolResult[i] > 0 {
-			carried = append(carried, n.ToolResult[i])
+		if num == e.Number {
+			items = append(items, i)
+			if n.ToolResult[i] > 0 {
+				carried = append(carried, n.ToolResult[i])
+			}
 		}
 	}
 	switch {
-	case len(carried) == 1:
-		return refuse("message %d is tool result %d: name it tool_result:%d", e.Number, carried[0], carried[0])
+	case len(items) == 1:
+		return items[0], true, nil
 	case len(carried) > 1:
 		return refuse("message %d holds tool results %d-%d: name one as tool_result:N", e.Number, carried[0], carried[len(carried)-1])
-	}
-	if slices.Contains(n.Results, e.Number) {
-		return refuse("message %d is an assistant's tool call after the query, which no item edit changes (only history messages and tool results)", e.Number)
+	case len(items) > 1:
+		return refuse("message %d is sent as %d items: name its tool results as tool_result:N", e.Number, len(items))
 	}
 	return refuse("the request has %s, numbered from 1 as sent with the system message", numfmt.Count(n.Messages, "message", "messages"))
 }
