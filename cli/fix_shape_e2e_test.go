@@ -430,13 +430,21 @@ func checkBlocksKept(t *testing.T, name string, input map[string]any, fix sugges
 	for _, b := range in {
 		total[b.message]++
 	}
+	// Messages are numbered as sent, the top-level system prompt message
+	// 1: block message n is message n+1 when there is one.
+	shift := 0
+	if system, _ := input["system"].(string); system != "" {
+		shift = 1
+	} else if list, _ := input["system"].([]any); len(list) > 0 {
+		shift = 1
+	}
 	var dropped, cut []int
 	for n := 1; n <= len(normalized(t, input["messages"]).([]any)); n++ {
 		switch {
 		case sent[n] == 0 && total[n] > 0:
-			dropped = append(dropped, n)
+			dropped = append(dropped, n+shift)
 		case sent[n] < total[n] || changed[n]:
-			cut = append(cut, n)
+			cut = append(cut, n+shift)
 		}
 	}
 	if !slices.Equal(nonNil(dropped), nonNil(fix.Lost.MessagesDropped)) {

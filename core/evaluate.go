@@ -299,8 +299,10 @@ func (ev *Evaluation) assemble(ctx context.Context, in EvalInput, sc *Scenario, 
 		}
 	}
 
+	ev.Numbers = sc.numberingWith(s.Query, toolResults)
 	asm, err := window.Assemble(window.Input{
-		Budget: s.Budget, Tokenizer: tok, Model: s.Model, UseCase: useCaseOf(s), Mode: mode, Layout: s.Layout,
+		Numbers: &ev.Numbers,
+		Budget:  s.Budget, Tokenizer: tok, Model: s.Model, UseCase: useCaseOf(s), Mode: mode, Layout: s.Layout,
 		SystemPrompt: sc.SystemPrompt, SystemSent: sc.SystemSent, QuerySent: querySent(sc, s), Tools: sc.Tools, History: history, SummaryFirst: summaryFirst, HistoryText: historyText, ToolResults: toolResults,
 		UserQuery: s.Query, RetrievedContext: ev.RAGBlock(), HeadedContext: ev.headedRAGBlock(), NoFraming: s.ContentOnlyTotal && mode != window.MeasureOnly,
 		ReplaceSplitChars: s.ReplaceSplitChars, CutOverAllocated: s.CutOverflowingBudget, PythonSlices: s.PythonSlices,
@@ -320,7 +322,6 @@ func (ev *Evaluation) assemble(ctx context.Context, in EvalInput, sc *Scenario, 
 	ev.Metrics = metrics.For(asm, in.RequestID, useCaseOf(s), in.Now)
 	ev.Alert, _ = metrics.AlertFor(ev.Metrics)
 	ev.Bill = billOf(ev, sc)
-	ev.Numbers = sc.Numbering(s.Query)
 	if !in.SkipFindings {
 		ev.Findings = diagnose.Diagnose(diagnoseInput(ev, sc.ToolResults, in.Texts))
 	}

@@ -12,10 +12,16 @@ import "ctxlab/core/window"
 // Every view, finding, fix, report and item edit names a message or a
 // tool result by this numbering.
 func (sc *Scenario) Numbering(query string) window.Numbering {
+	return sc.numberingWith(query, sc.ToolResults)
+}
+
+// numberingWith is Numbering with the tool results the request is
+// assembled with (an agent step's context stands in for the scenario's).
+func (sc *Scenario) numberingWith(query string, toolResults []window.ToolResult) window.Numbering {
 	imported := sc.SystemSent != nil || sc.QuerySent != nil || sc.Provider != ""
 	querySent := sc.QuerySent
 	if query != sc.Settings.Query {
 		querySent = nil
 	}
-	return window.NumberMessages(sc.SystemPrompt != "" || sc.SystemSent != nil, query != "" || !imported, querySent, sc.History, sc.ToolResults)
+	return window.NumberMessages(sc.SystemPrompt != "" || sc.SystemSent != nil, query != "" || !imported, querySent, sc.History, toolResults)
 }

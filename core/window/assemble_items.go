@@ -95,6 +95,13 @@ func itemCounts(in Input, reports []ComponentReport, calls []json.RawMessage, to
 		lines = historyLinesIn(historyText, in.History, in.SummaryFirst)
 	}
 	numbers := in.Numbering()
+	if in.Numbers != nil && len(in.Numbers.Results) == len(in.ToolResults) {
+		own := numbers
+		numbers = *in.Numbers
+		if !measured || len(numbers.History) != len(in.History) {
+			numbers.History, numbers.HistoryToolResults = own.History, own.HistoryToolResults
+		}
+	}
 	history := make([]Item, len(in.History))
 	for i, m := range in.History {
 		var n int
