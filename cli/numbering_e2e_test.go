@@ -299,3 +299,72 @@ func TestContextViewNumbersMessagesAsSent(t *testing.T) {
 		}
 	}
 }
+
+// The tau-bench trajectory has two empty tool results (messages 12 and
+// 26): at no window, measured or budgeted, is a fix offered that drops
+// or cuts an empty item.
+func TestNoFixEditsAnEmptyToolResult(t *testing.T) {
+	t.Parallel()
+	path := "../loaders/trajectory/testdata/taubench/airline-task2-62-messages.json"
+	data, stderr, code := run(t, "", "assemble", "--request", path, "--format", "json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var body struct {
+		Messages []struct {
+			Role    string `json:"role"`
+			Content any    `json:"content"`
+		} `json:"messages"`
+	}
+	if err := json.Unmarshal([]byte(data), &body); err != nil {
+		t.Fatal(err)
+	}
+	// Each tool result's and message's content, by the numbers the edits
+	// take.
+	empty := map[string]bool{}
+	result := 0
+	for i, m := range body.Messages {
+		text, _ := m.Content.(string)
+		isEmpty := strings.TrimSpace(text) == ""
+		if m.Role == "tool" {
+			result++
+			empty["tool_result:"+strconv.Itoa(result)] = isEmpty
+		}
+		empty["message:"+strconv.Itoa(i+1)] = isEmpty
+	}
+	if !empty["tool_result:2"] || !empty["message:26"] {
+		t.Fatalf("the trajectory's empty tool results are not where expected: %v", empty)
+	}
+	offered := 0
+	for _, args := range [][]string{
+		{"--window", "6000"}, {"--window", "12000", "--reserve", "1000"}, {"--window", "9000", "--reserve", "500"},
+		{"--window", "12000", "--reserve", "1000", "--mode", "budgeted", "--preset", "support_chat"},
+	} {
+		stdout, stderr, code := run(t, "", append([]string{"assemble", "--request", path, "--suggest", "--format", "json"}, args...)...)
+		if code != 0 && code != 3 {
+			t.Fatalf("%v: exit %d: %s", args, code, stderr)
+		}
+		var out struct {
+			Suggestions []struct {
+				Flags []string `json:"flags"`
+			} `json:"suggestions"`
+		}
+		if err := json.Unmarshal([]byte(stdout), &out); err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range out.Suggestions {
+			offered++
+			for i, flag := range s.Flags {
+				if (flag == "--drop-item" || flag == "--truncate-item") && i+1 < len(s.Flags) {
+					item, _, _ := strings.Cut(s.Flags[i+1], "=")
+					if empty[item] {
+						t.Errorf("%v: a fix edits %s, which is empty: %v", args, item, s.Flags)
+					}
+				}
+			}
+		}
+	}
+	if offered == 0 {
+		t.Fatal("no fix offered")
+	}
+}
