@@ -19,6 +19,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"ctxlab/core"
+	"ctxlab/core/window"
 	"ctxlab/internal/testcorpus"
 	"ctxlab/loaders/request"
 	"ctxlab/themes"
@@ -297,6 +298,24 @@ func TestContextViewNumbersMessagesAsSent(t *testing.T) {
 				t.Errorf("%s: the Context view has no %q", c.path, w)
 			}
 		}
+	}
+
+	// Budgeted in the chat layout, the history and the tool results are
+	// dropped whole: the query sent second is still message 10.
+	sc, err := request.Load("../loaders/trajectory/testdata/taubench/airline-task2-62-messages.json", nil, request.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := sc.Settings
+	s.Mode, s.Layout = window.Budgeted, window.LayoutChat
+	s.Budget.ConversationHistory, s.Budget.ToolResults, s.Budget.ToolDefinitions, s.Budget.RetrievedContext = 100, 100, 100, 0
+	ev, err := core.Evaluate(context.Background(), core.EvalInput{Scenario: sc}, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	view := ansi.Strip(views.Context(themes.New(themes.Dark), ev, sc, 200))
+	if !strings.Contains(view, "── 10 user ") || strings.Contains(view, "── 2 user ") {
+		t.Errorf("budgeted, the query is not headed as message 10:\n%s", view)
 	}
 }
 
