@@ -215,6 +215,14 @@ func checkKeptRequest(t *testing.T, name string, input map[string]any, validInpu
 func checkMessagesKept(t *testing.T, name string, input map[string]any, fix suggestion, after exported) {
 	t.Helper()
 	in := normalized(t, input["messages"]).([]any)
+	// Messages are numbered as sent, an Anthropic body's top-level system
+	// prompt message 1.
+	at := 1
+	if system, _ := input["system"].(string); system != "" {
+		at = 2
+	} else if list, _ := input["system"].([]any); len(list) > 0 {
+		at = 2
+	}
 	var dropped, cut []int
 	j := 0
 	for k, raw := range after.Messages {
@@ -237,15 +245,15 @@ func checkMessagesKept(t *testing.T, name string, input map[string]any, fix sugg
 			return
 		}
 		for ; j < match; j++ {
-			dropped = append(dropped, j+1)
+			dropped = append(dropped, j+at)
 		}
 		if contentOnly {
-			cut = append(cut, match+1)
+			cut = append(cut, match+at)
 		}
 		j = match + 1
 	}
 	for ; j < len(in); j++ {
-		dropped = append(dropped, j+1)
+		dropped = append(dropped, j+at)
 	}
 	if !slices.Equal(dropped, nonNil(fix.Lost.MessagesDropped)) && !(len(dropped) == 0 && len(fix.Lost.MessagesDropped) == 0) {
 		t.Errorf("%s: messages %v not sent, the fix names %v dropped (%s)", name, dropped, fix.Lost.MessagesDropped, fix.Description)
@@ -422,13 +430,21 @@ func checkBlocksKept(t *testing.T, name string, input map[string]any, fix sugges
 	for _, b := range in {
 		total[b.message]++
 	}
+	// Messages are numbered as sent, the top-level system prompt message
+	// 1: block message n is message n+1 when there is one.
+	shift := 0
+	if system, _ := input["system"].(string); system != "" {
+		shift = 1
+	} else if list, _ := input["system"].([]any); len(list) > 0 {
+		shift = 1
+	}
 	var dropped, cut []int
 	for n := 1; n <= len(normalized(t, input["messages"]).([]any)); n++ {
 		switch {
 		case sent[n] == 0 && total[n] > 0:
-			dropped = append(dropped, n)
+			dropped = append(dropped, n+shift)
 		case sent[n] < total[n] || changed[n]:
-			cut = append(cut, n)
+			cut = append(cut, n+shift)
 		}
 	}
 	if !slices.Equal(nonNil(dropped), nonNil(fix.Lost.MessagesDropped)) {

@@ -271,7 +271,14 @@ func writeMessages(w io.Writer, a *window.Assembly, tok tokens.Tokenizer, tools 
 		if m.ToolCallID != "" {
 			label += " (answers " + safetext.Line(m.ToolCallID) + ")"
 		}
-		fmt.Fprintf(w, "── [%d] %s · %s %s\n", i+1, label, numfmt.Thousands(tokens), numfmt.Plural(tokens, "token", "tokens"))
+		// A message of an imported request keeps its number as sent
+		// (window.Numbering): an Anthropic message's tool_result blocks
+		// share their message's.
+		number := i + 1
+		if m.Sent != nil && m.Sent.Number > 0 {
+			number = m.Sent.Number
+		}
+		fmt.Fprintf(w, "── [%d] %s · %s %s\n", number, label, numfmt.Thousands(tokens), numfmt.Plural(tokens, "token", "tokens"))
 		if m.Content != "" {
 			writeIndented(w, shorten(safetext.Sanitize(m.Content), full))
 		}

@@ -87,6 +87,10 @@ type Evaluation struct {
 	// Findings are what the evaluation found worth acting on, worst
 	// first: overflows, cuts, strong documents lost, conflicting copies.
 	Findings []diagnose.Finding
+	// Numbers numbers the scenario's messages and tool results as the
+	// request sends them (Scenario.Numbering): every surface that names
+	// a message or a tool result reads its number here.
+	Numbers window.Numbering
 }
 
 // InputAnalysis is Analysis when it is of the input's whole document
@@ -167,6 +171,7 @@ func Evaluate(ctx context.Context, in EvalInput, s Settings) (*Evaluation, error
 	}
 	ev.CountEstimate = CountEstimateNote(s)
 	ev.Notes = withNote(ev.Notes, ev.CountEstimate)
+	ev.Notes = withNote(ev.Notes, allocationNote(sc, s))
 	for _, n := range editNotes {
 		ev.Notes = withNote(ev.Notes, n)
 	}
@@ -294,8 +299,10 @@ func (ev *Evaluation) assemble(ctx context.Context, in EvalInput, sc *Scenario, 
 		}
 	}
 
+	ev.Numbers = sc.numberingWith(s.Query, toolResults)
 	asm, err := window.Assemble(window.Input{
-		Budget: s.Budget, Tokenizer: tok, Model: s.Model, UseCase: useCaseOf(s), Mode: mode, Layout: s.Layout,
+		Numbers: &ev.Numbers,
+		Budget:  s.Budget, Tokenizer: tok, Model: s.Model, UseCase: useCaseOf(s), Mode: mode, Layout: s.Layout,
 		SystemPrompt: sc.SystemPrompt, SystemSent: sc.SystemSent, QuerySent: querySent(sc, s), Tools: sc.Tools, History: history, SummaryFirst: summaryFirst, HistoryText: historyText, ToolResults: toolResults,
 		UserQuery: s.Query, RetrievedContext: ev.RAGBlock(), HeadedContext: ev.headedRAGBlock(), NoFraming: s.ContentOnlyTotal && mode != window.MeasureOnly,
 		ReplaceSplitChars: s.ReplaceSplitChars, CutOverAllocated: s.CutOverflowingBudget, PythonSlices: s.PythonSlices,

@@ -18,7 +18,7 @@ func diagnoseInput(ev *Evaluation, toolResults []window.ToolResult, texts *diagn
 		Pipeline: s.Pipeline, RAGBudget: s.Budget.RetrievedContext,
 		Assembly: ev.Assembly, BudgetProblem: ev.BudgetProblem,
 		History: ev.History, Memory: &ev.Memory, ToolResults: toolResults, Model: s.Model,
-		CountEstimate: ev.CountEstimate, Texts: texts, Bill: ev.Bill,
+		CountEstimate: ev.CountEstimate, Texts: texts, Bill: ev.Bill, Numbers: ev.Numbers,
 	}
 	for doc, survival := range ev.RAGSurvival {
 		switch survival {

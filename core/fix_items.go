@@ -36,15 +36,22 @@ func largestItems(in EvalInput, s Settings) []largestItem {
 			*best = largestItem{edit: e, label: label, tokens: t}
 		}
 	}
+	// Items are named as the request numbers them (Scenario.Numbering):
+	// a tool result among tool results, a message by its place as sent.
+	numbers := in.Scenario.Numbering(s.Query)
 	var result, message largestItem
 	for i, r := range in.Scenario.ToolResults {
-		if r.Role == "" || r.Role == "tool" {
-			consider(&result, ItemToolResult, i+1, r.Name, r.Content)
+		if i < len(numbers.ToolResult) && numbers.ToolResult[i] > 0 {
+			consider(&result, ItemToolResult, numbers.ToolResult[i], r.Name, r.Content)
 		}
 	}
 	for i, m := range in.Scenario.History {
-		consider(&message, ItemMessage, i+1, m.Role, m.Content)
+		if i < len(numbers.History) {
+			consider(&message, ItemMessage, numbers.History[i], m.Role, m.Content)
+		}
 	}
+	// An empty or near-empty item is never offered: dropping it frees
+	// nothing and cutting it says nothing.
 	for _, it := range []largestItem{result, message} {
 		if it.tokens > itemFloor {
 			out = append(out, it)

@@ -18,8 +18,10 @@ const (
 )
 
 // ItemEdit drops or truncates one input item before assembly: a tool
-// result or a history message, numbered from 1 as the reports number
-// them ("tool result 3"). Dropping replaces the content by a one-line
+// result or a history message, numbered as every report numbers them
+// (Scenario.Numbering): "message 5" is the fifth message of the request
+// as sent, the system message included; "tool result 3" the third tool
+// result among tool results only. Dropping replaces the content by a one-line
 // note rather than removing the item, so a tool result still answers its
 // call (a chat body with a call and no result is refused) and every
 // other item keeps its number. It is a setting, not an edit of the input:
@@ -130,22 +132,20 @@ func applyItemEdits(sc *Scenario, s Settings) ([]value.Message, []window.ToolRes
 	}
 	history := append([]value.Message(nil), sc.History...)
 	results := append([]window.ToolResult(nil), sc.ToolResults...)
+	numbers := numbering(sc.Numbering(s.Query))
 	tok := s.Pipeline.Tokenizer
 	var notes []string
 	for _, e := range edits {
 		var content *string
 		var sent **value.Sent
-		switch e.Kind {
-		case ItemToolResult:
-			if e.Number > len(results) {
-				return nil, nil, nil, fmt.Errorf("%s %s: the input has %s", e.flag(), e, numfmt.Count(len(results), "tool result", "tool results"))
-			}
-			content, sent = &results[e.Number-1].Content, &results[e.Number-1].Sent
-		default:
-			if e.Number > len(history) {
-				return nil, nil, nil, fmt.Errorf("%s %s: the input has %s in its history", e.flag(), e, numfmt.Count(len(history), "message", "messages"))
-			}
-			content, sent = &history[e.Number-1].Content, &history[e.Number-1].Sent
+		item, isResult, err := numbers.itemOf(e)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		if isResult {
+			content, sent = &results[item].Content, &results[item].Sent
+		} else {
+			content, sent = &history[item].Content, &history[item].Sent
 		}
 		before := tok.Count(*content)
 		switch {
@@ -173,3 +173,67 @@ func editedScenario(sc *Scenario, s Settings) (*Scenario, []string, error) {
 	edited.History, edited.ToolResults = history, results
 	return &edited, notes, nil
 }
+
+// itemOf finds the item an edit names in the request's numbering
+// (window.Numbering): its position in the history, or with isResult in
+// the tool results. message:N names any message of the history or after
+// the query; an edit naming what it cannot edit (the system prompt, the
+// query, a number past the request's) is an error that says what that
+// number is.
+func (n numbering) itemOf(e ItemEdit) (item int, isResult bool, err error) {
+	refuse := func(format string, args ...any) (int, bool, error) {
+		return 0, false, fmt.Errorf("%s %s: %s", e.flag(), e, fmt.Sprintf(format, args...))
+	}
+	if e.Kind == ItemToolResult {
+		for i, num := range n.ToolResult {
+			if num == e.Number {
+				return i, true, nil
+			}
+		}
+		for i, carried := range n.HistoryToolResults {
+			first, count := carried[0], carried[1]
+			switch {
+			case count == 1 && first == e.Number:
+				return i, false, nil
+			case count > 1 && e.Number >= first && e.Number < first+count:
+				return refuse("tool result %d is one of the %d tool results of message %d, which an edit takes whole (message:%d)", e.Number, count, n.History[i], n.History[i])
+			}
+		}
+		return refuse("the request has %s (numbered among tool results only)", numfmt.Count(n.ToolResults, "tool result", "tool results"))
+	}
+	for i, num := range n.History {
+		if num == e.Number {
+			return i, false, nil
+		}
+	}
+	switch {
+	case e.Number == n.System:
+		return refuse("message %d is the system prompt, which no item edit changes", e.Number)
+	case e.Number == n.Query:
+		return refuse("message %d is the user's query, which no item edit changes", e.Number)
+	}
+	// A message after the query is a tool-results item: one item, it is
+	// edited as a message; an Anthropic message of several tool_result
+	// blocks is edited a result at a time.
+	var items, carried []int
+	for i, num := range n.Results {
+		if num == e.Number {
+			items = append(items, i)
+			if n.ToolResult[i] > 0 {
+				carried = append(carried, n.ToolResult[i])
+			}
+		}
+	}
+	switch {
+	case len(items) == 1:
+		return items[0], true, nil
+	case len(carried) > 1:
+		return refuse("message %d holds tool results %d-%d: name one as tool_result:N", e.Number, carried[0], carried[len(carried)-1])
+	case len(items) > 1:
+		return refuse("message %d is sent as %d items: name its tool results as tool_result:N", e.Number, len(items))
+	}
+	return refuse("the request has %s, numbered from 1 as sent with the system message", numfmt.Count(n.Messages, "message", "messages"))
+}
+
+// numbering is window.Numbering with the item edits' lookup.
+type numbering window.Numbering

@@ -196,16 +196,25 @@ func (e *Evaluation) historyOrigins() []int {
 }
 
 // historyLabel names an assembled history message by its number in the
-// scenario's history, and gives that position as its Ref.
+// request as sent (Evaluation.Numbers), and gives that position as its Ref.
 func (e *Evaluation) historyLabel(assembled int, origins []int) (string, int) {
 	if assembled < len(origins) && assembled < len(e.Memory.Messages) {
 		m := e.Memory.Messages[assembled]
 		if orig := origins[assembled]; orig >= 0 {
-			return fmt.Sprintf("message %d (%s)", orig+1, m.Role), orig
+			return e.Numbers.HistoryLabel(orig, m.Role), orig
 		}
 		return fmt.Sprintf("conversation summary (%s)", m.Role), -1
 	}
-	return fmt.Sprintf("message %d", assembled+1), assembled
+	return fmt.Sprintf("message %d", e.messageNumber(assembled)), assembled
+}
+
+// messageNumber is history message i's number in the request as sent
+// (Scenario.Numbering).
+func (e *Evaluation) messageNumber(i int) int {
+	if i >= 0 && i < len(e.Numbers.History) {
+		return e.Numbers.History[i]
+	}
+	return i + 1
 }
 
 // displayNumber is a document's number as the user knows it: its position

@@ -53,7 +53,7 @@ func TestSpaceFindsTheLargestToolResultOfARecordedAgentLoop(t *testing.T) {
 	if top.Ref != largest || top.Tokens <= 0 || top.Tokens > largestTokens {
 		t.Errorf("ranked first: %q, item %d, %d tokens; the largest is item %d, %d tokens", top.Label, top.Ref+1, top.Tokens, largest+1, largestTokens)
 	}
-	if top.Label != "tool call 1: delete_file, create_file" {
+	if top.Label != "message 3: tool call delete_file, create_file" {
 		t.Errorf("label %q", top.Label)
 	}
 	if want := float64(top.Tokens) / float64(ev.Assembly.Window); top.ShareOfWindow != want {

@@ -75,7 +75,7 @@ func TestSpaceRanksLargestFirstWithShares(t *testing.T) {
 			toolResults = append(toolResults, it)
 		}
 	}
-	want := []string{"tool result 1: search_flights", "tool result 3: search_hotels", "tool result 2: get_weather"}
+	want := []string{"tool result 1: search_flights (message 5)", "tool result 3: search_hotels (message 7)", "tool result 2: get_weather (message 6)"}
 	if len(toolResults) != len(want) {
 		t.Fatalf("tool results: %+v", toolResults)
 	}

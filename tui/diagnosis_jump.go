@@ -97,7 +97,12 @@ func (m *Model) jumpTo(ref diagnose.Ref) {
 // row is on screen, under one line of the table above it.
 func (m *Model) revealMessageRow(index int) {
 	m.refreshTextView()
-	want := strconv.Itoa(index + 1)
+	// The view numbers a message as the request sends it.
+	number := index + 1
+	if index >= 0 && index < len(m.eval.Numbers.History) {
+		number = m.eval.Numbers.History[index]
+	}
+	want := strconv.Itoa(number)
 	inTable := false
 	for i, line := range strings.Split(ansi.Strip(m.renderTextView(m.views.vp.Width)), "\n") {
 		// A row is "glyph number role tokens why message", after the

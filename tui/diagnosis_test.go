@@ -110,7 +110,7 @@ func TestDiagnosisJumpsToComponentsAndMessages(t *testing.T) {
 	if got := keys(t, m, "enter"); got.view != viewContext || !strings.Contains(got.status.text, "history: its bar is in the budget above") {
 		t.Errorf("a component went to view %d, status %q", got.view, got.status.text)
 	}
-	if got := keys(t, m, "l", "enter"); got.view != viewMemory || !strings.Contains(got.status.text, "message 1 of the history") {
+	if got := keys(t, m, "l", "enter"); got.view != viewMemory || !strings.Contains(got.status.text, "message 2 of the history") {
 		t.Errorf("a message went to view %d, status %q", got.view, got.status.text)
 	}
 	// A later message is scrolled into sight: the view opens at its row.
@@ -121,7 +121,7 @@ func TestDiagnosisJumpsToComponentsAndMessages(t *testing.T) {
 	}
 	got := keys(t, m, "enter")
 	top := strings.Fields(ansi.Strip(strings.Split(got.views.vp.View(), "\n")[1]))
-	if got.view != viewMemory || got.views.vp.YOffset == 0 || len(top) < 2 || top[1] != strconv.Itoa(want.Index+1) {
+	if got.view != viewMemory || got.views.vp.YOffset == 0 || len(top) < 2 || top[1] != strconv.Itoa(want.Number) {
 		t.Errorf("%s: the Memory view opened at offset %d, its second line %q", want.Label(), got.views.vp.YOffset, top)
 	}
 }

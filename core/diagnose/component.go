@@ -141,7 +141,7 @@ func historyFinding(in *Input) (Finding, bool) {
 			continue
 		}
 		tokensLost += f.Tokens
-		refs = append(refs, MessageRef(f.Index))
+		refs = append(refs, in.messageRef(f.Index))
 	}
 	hist, _ := in.assemblyComponent(window.ComponentHistory)
 	cut := 0

@@ -33,7 +33,7 @@ func dominanceFindings(in *Input) []Finding {
 		if in.Memory != nil {
 			for _, f := range in.Memory.Fates {
 				if f.Fate == memory.Kept || f.Fate == memory.Pinned {
-					rows = append(rows, sizedRow{MessageRef(f.Index), f.Tokens})
+					rows = append(rows, sizedRow{in.messageRef(f.Index), f.Tokens})
 				}
 			}
 		}
@@ -42,7 +42,10 @@ func dominanceFindings(in *Input) []Finding {
 	if c, ok := a.Component(window.ComponentToolResults); ok && float64(c.Used) > dominantShare*float64(a.Used) {
 		var rows []sizedRow
 		for i, r := range in.ToolResults {
-			rows = append(rows, sizedRow{ToolResultRef(i), in.Pipeline.Tokenizer.Count(r.Content) + in.Pipeline.Tokenizer.Count(string(r.ToolCalls))})
+			if i < len(in.Numbers.ToolResult) && in.Numbers.ToolResult[i] == 0 {
+				continue // an assistant's calls, not a tool's output
+			}
+			rows = append(rows, sizedRow{in.toolResultRef(i), in.Pipeline.Tokenizer.Count(r.Content) + in.Pipeline.Tokenizer.Count(string(r.ToolCalls))})
 		}
 		fs = append(fs, dominanceFinding(CodeToolResultsDominate, window.ComponentToolResults, "The tool results take", c.Used, a.Used, rows))
 	}

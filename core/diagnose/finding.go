@@ -82,6 +82,10 @@ type Ref struct {
 	Index int
 	// Name is the component's name for a component.
 	Name string
+	// Number is a message's or tool result's number in the request as
+	// sent (window.Numbering): what the label says and what --drop-item
+	// takes. 0 falls back to Index+1.
+	Number int
 }
 
 // DocumentRef, ComponentRef, MessageRef and ToolResultRef make refs.
@@ -90,6 +94,14 @@ func ComponentRef(name string) Ref { return Ref{Kind: RefComponent, Name: name} 
 func MessageRef(index int) Ref     { return Ref{Kind: RefMessage, Index: index} }
 func ToolResultRef(index int) Ref  { return Ref{Kind: RefToolResult, Index: index} }
 
+// number is the ref's number as the request numbers it.
+func (r Ref) number() int {
+	if r.Number > 0 {
+		return r.Number
+	}
+	return r.Index + 1
+}
+
 // Label is the ref as the reports write it: #15 for a document (its
 // 1-based number), the component's name, "message 3", "tool result 2".
 func (r Ref) Label() string {
@@ -97,9 +109,9 @@ func (r Ref) Label() string {
 	case RefDocument:
 		return "#" + strconv.Itoa(r.Index+1)
 	case RefMessage:
-		return "message " + strconv.Itoa(r.Index+1)
+		return "message " + strconv.Itoa(r.number())
 	case RefToolResult:
-		return "tool result " + strconv.Itoa(r.Index+1)
+		return "tool result " + strconv.Itoa(r.number())
 	}
 	return window.ComponentWords(r.Name)
 }
@@ -114,10 +126,17 @@ func (r Ref) MarshalJSON() ([]byte, error) {
 			Name string  `json:"name"`
 		}{r.Kind, r.Name})
 	}
+	if r.Kind == RefDocument {
+		return json.Marshal(struct {
+			Kind  RefKind `json:"kind"`
+			Index int     `json:"index"`
+		}{r.Kind, r.Index})
+	}
 	return json.Marshal(struct {
-		Kind  RefKind `json:"kind"`
-		Index int     `json:"index"`
-	}{r.Kind, r.Index})
+		Kind   RefKind `json:"kind"`
+		Index  int     `json:"index"`
+		Number int     `json:"number"`
+	}{r.Kind, r.Index, r.number()})
 }
 
 // Finding is one thing worth knowing about the request.

@@ -13,7 +13,7 @@ func TestFindingJSONAndRefLabels(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `{"code":"weaker-copy-sent","severity":"warning","message":"m","refs":[{"kind":"document","index":14},{"kind":"component","name":"rag"},{"kind":"message","index":0},{"kind":"tool_result","index":2}]}`
+	want := `{"code":"weaker-copy-sent","severity":"warning","message":"m","refs":[{"kind":"document","index":14},{"kind":"component","name":"rag"},{"kind":"message","index":0,"number":1},{"kind":"tool_result","index":2,"number":3}]}`
 	if string(out) != want {
 		t.Errorf("JSON\n got %s\nwant %s", out, want)
 	}

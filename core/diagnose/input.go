@@ -41,6 +41,10 @@ type Input struct {
 	History     []value.Message
 	Memory      *memory.Result
 	ToolResults []window.ToolResult
+	// Numbers numbers the history's messages and the tool results as
+	// the request sends them (window.NumberMessages over History and
+	// ToolResults); refs and findings name them by it.
+	Numbers window.Numbering
 	// Model is the model named, "" when none was.
 	Model string
 	// Bill is the provider's bill beside the count of the request as
@@ -62,4 +66,23 @@ func (in *Input) docNumber(i int) int {
 		return in.DocIndex[i]
 	}
 	return i
+}
+
+// messageRef is history message index as the request numbers it.
+func (in *Input) messageRef(index int) Ref {
+	r := MessageRef(index)
+	if index >= 0 && index < len(in.Numbers.History) {
+		r.Number = in.Numbers.History[index]
+	}
+	return r
+}
+
+// toolResultRef is tool-results item index as the request numbers it
+// among tool results.
+func (in *Input) toolResultRef(index int) Ref {
+	r := ToolResultRef(index)
+	if index >= 0 && index < len(in.Numbers.ToolResult) {
+		r.Number = in.Numbers.ToolResult[index]
+	}
+	return r
 }

@@ -84,6 +84,11 @@ type Input struct {
 	Mode    Mode
 	// Layout lays a budgeted request out; empty means the article's.
 	Layout Layout
+	// Numbers, when not nil, numbers the request's messages as the caller
+	// knows them (the scenario's whole history, before a memory strategy
+	// dropped any): the tool results' labels take it, and the history's
+	// when History is that whole history. nil numbers Input itself.
+	Numbers *Numbering
 
 	SystemPrompt string
 	// SystemSent and QuerySent are the system message and the user's

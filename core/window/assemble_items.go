@@ -94,6 +94,14 @@ func itemCounts(in Input, reports []ComponentReport, calls []json.RawMessage, to
 	if !measured {
 		lines = historyLinesIn(historyText, in.History, in.SummaryFirst)
 	}
+	numbers := in.Numbering()
+	if in.Numbers != nil && len(in.Numbers.Results) == len(in.ToolResults) {
+		own := numbers
+		numbers = *in.Numbers
+		if !measured || len(numbers.History) != len(in.History) {
+			numbers.History, numbers.HistoryToolResults = own.History, own.HistoryToolResults
+		}
+	}
 	history := make([]Item, len(in.History))
 	for i, m := range in.History {
 		var n int
@@ -105,7 +113,7 @@ func itemCounts(in Input, reports []ComponentReport, calls []json.RawMessage, to
 		default:
 			n = tok.Count(lines[i])
 		}
-		history[i] = Item{Kind: ItemMessage, Component: ComponentHistory, Index: i, Label: fmt.Sprintf("message %d (%s)", i+1, m.Role), Tokens: n, Raw: n}
+		history[i] = Item{Kind: ItemMessage, Component: ComponentHistory, Index: i, Label: numbers.HistoryLabel(i, m.Role), Tokens: n, Raw: n}
 	}
 	items = append(items, shareCut(history, used, ComponentHistory, tokens.KeepEnd)...)
 
@@ -126,7 +134,7 @@ func itemCounts(in Input, reports []ComponentReport, calls []json.RawMessage, to
 		default:
 			n = tok.Count(lines[i])
 		}
-		kind, label := toolResultLabel(r, calls[i], i)
+		kind, label := toolResultLabel(r, calls[i], numbers, i)
 		results[i] = Item{Kind: kind, Component: ComponentToolResults, Index: i, Label: label, Tokens: n, Raw: n}
 	}
 	items = append(items, shareCut(results, used, ComponentToolResults, tokens.KeepEnd)...)
@@ -187,19 +195,37 @@ func toolName(raw json.RawMessage, i int) string {
 	return fmt.Sprintf("%d", i+1)
 }
 
+// HistoryLabel names history message i, of the given role, by its
+// number in the request: "message 3 (assistant)", and a message that
+// carries tool results by them, "message 6 (tool result 1)".
+func (numbers Numbering) HistoryLabel(i int, role string) string {
+	if i < 0 || i >= len(numbers.History) {
+		return fmt.Sprintf("message %d (%s)", i+1, role)
+	}
+	what := role
+	if first, count := numbers.HistoryToolResults[i][0], numbers.HistoryToolResults[i][1]; count == 1 {
+		what = fmt.Sprintf("tool result %d", first)
+	} else if count > 1 {
+		what = fmt.Sprintf("tool results %d-%d", first, first+count-1)
+	}
+	return fmt.Sprintf("message %d (%s)", numbers.History[i], what)
+}
+
 // toolResultLabel names one item of the tool-results component: a
-// tool's output by its tool, an assistant's calls by the tools called.
-func toolResultLabel(r ToolResult, calls json.RawMessage, i int) (ItemKind, string) {
-	if r.role() == "tool" {
+// tool's output by its number among tool results and its tool, an
+// assistant's calls by the tools called, each with its message number.
+func toolResultLabel(r ToolResult, calls json.RawMessage, numbers Numbering, i int) (ItemKind, string) {
+	msg := numbers.Results[i]
+	if r.role() == "tool" || isToolOutputRole(r.role()) {
 		if r.Name == "" {
-			return ItemToolResult, fmt.Sprintf("tool result %d", i+1)
+			return ItemToolResult, fmt.Sprintf("tool result %d (message %d)", numbers.ToolResult[i], msg)
 		}
-		return ItemToolResult, fmt.Sprintf("tool result %d: %s", i+1, quoted.Name(r.Name))
+		return ItemToolResult, fmt.Sprintf("tool result %d: %s (message %d)", numbers.ToolResult[i], quoted.Name(r.Name), msg)
 	}
 	if names := calledTools(calls); names != "" {
-		return ItemToolCall, fmt.Sprintf("tool call %d: %s", i+1, quoted.Name(names))
+		return ItemToolCall, fmt.Sprintf("message %d: tool call %s", msg, quoted.Name(names))
 	}
-	return ItemMessage, fmt.Sprintf("message %d after the query (%s)", i+1, r.role())
+	return ItemMessage, fmt.Sprintf("message %d (%s)", msg, r.role())
 }
 
 // calledTools lists the tools an assistant's tool_calls array names.

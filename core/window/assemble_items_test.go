@@ -61,9 +61,9 @@ func TestItemsMeasuredSumToTheirComponents(t *testing.T) {
 	}{
 		{ItemMessage, "message 1 (user)", 7},
 		{ItemMessage, "message 2 (assistant)", 30},
-		{ItemToolCall, "tool call 1: search_flights", 1},
-		{ItemToolResult, "tool result 2: search_flights", 120},
-		{ItemToolResult, "tool result 3: get_weather", 5},
+		{ItemToolCall, "message 4: tool call search_flights", 1},
+		{ItemToolResult, "tool result 1: search_flights (message 5)", 120},
+		{ItemToolResult, "tool result 2: get_weather (message 6)", 5},
 	}
 	if len(a.Items) != len(want) {
 		t.Fatalf("%d items, want %d: %+v", len(a.Items), len(want), a.Items)

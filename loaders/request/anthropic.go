@@ -73,8 +73,14 @@ func readAnthropicMessages(site requestSite, body map[string]any, messages []any
 		// Its blocks as sent, cache_control and all, for the body
 		// written back; a string system is its text.
 		if data, err := loaders.MarshalJSON(list); err == nil {
-			req.systemSent = &value.Sent{JSON: data, Blocks: true}
+			req.systemSent = &value.Sent{Number: 1, JSON: data, Blocks: true}
 		}
+	}
+	// Messages are numbered as sent, the top-level system prompt message
+	// 1 (window.Numbering).
+	at := 0
+	if len(systems) > 0 || req.systemSent != nil {
+		at = 1
 	}
 	historyTools := false
 	for i, msg := range msgs {
@@ -90,17 +96,17 @@ func readAnthropicMessages(site requestSite, body map[string]any, messages []any
 			for _, b := range msg.blocks {
 				historyTools = historyTools || b.typ == "tool_use" || b.typ == "tool_result"
 			}
-			req.history = append(req.history, value.Message{Role: msg.role, Content: text, Sent: blocksSent(i, msg.blocks)})
+			req.history = append(req.history, value.Message{Role: msg.role, Content: text, Sent: blocksSent(i+at, msg.blocks)})
 		case i == query:
 			req.query = anthropicText(withoutToolResults(msg.blocks), false)
-			req.querySent = blocksSent(i, withoutToolResults(msg.blocks))
-			req.toolResults = append(req.toolResults, anthropicToolResults(i, msg, toolNames, false)...)
+			req.querySent = blocksSent(i+at, withoutToolResults(msg.blocks))
+			req.toolResults = append(req.toolResults, anthropicToolResults(i+at, msg, toolNames, false)...)
 		case msg.role == "assistant":
 			turn := anthropicAssistantTurn(msg)
-			turn.Sent = blocksSent(i, msg.blocks)
+			turn.Sent = blocksSent(i+at, msg.blocks)
 			req.toolResults = append(req.toolResults, turn)
 		default:
-			req.toolResults = append(req.toolResults, anthropicToolResults(i, msg, toolNames, true)...)
+			req.toolResults = append(req.toolResults, anthropicToolResults(i+at, msg, toolNames, true)...)
 		}
 	}
 	req.systemPrompt = strings.Join(systems, "\n\n")

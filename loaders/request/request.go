@@ -409,14 +409,9 @@ func requestScenario(name string, req *chatRequest, pick requestBody, opts Optio
 	if opts.Window <= 0 && !known {
 		guesses = append(guesses, fmt.Sprintf("assuming a %s-token window (set the window to measure against the real one)", numfmt.Thousands(DefaultWindow)))
 	}
-	// Measuring ignores the allocations, but a budgeted assembly will
-	// reject them; say so now rather than when the user switches.
-	// With a reserve that leaves no room, the reserve is the cause the
-	// evaluation reports, and there is no max input to compare with.
-	if allocated := budget.Allocated(); allocated > budget.MaxInput() && budget.ValidateReserve() == nil {
-		notes = append(notes, fmt.Sprintf("%s allocates %s input tokens, more than this request's max input of %s: a budgeted assembly needs a smaller preset or allocations",
-			presetName, numfmt.Thousands(allocated), numfmt.Thousands(budget.MaxInput())))
-	}
+	// Whether the allocations fit the max input is the evaluation's note
+	// (core's allocationNote), made from the allocations actually used:
+	// flags given after the preset replace its allocations.
 
 	var tok tokens.Tokenizer
 	if anthropicCounts {

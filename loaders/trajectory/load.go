@@ -190,6 +190,20 @@ func ParseBodies(name string, data []byte) ([]TurnBody, error) {
 // other fields with the messages before it.
 func conversationBodies(name string, body map[string]any, msgs []any) ([]TurnBody, error) {
 	var out []TurnBody
+	// A turn is labelled with its assistant message's number as sent
+	// (window.Numbering): an Anthropic body's top-level system prompt is
+	// message 1.
+	at := 1
+	switch system := body["system"].(type) {
+	case string:
+		if system != "" {
+			at = 2
+		}
+	case []any:
+		if len(system) > 0 {
+			at = 2
+		}
+	}
 	for i, m := range msgs {
 		obj, ok := m.(map[string]any)
 		if !ok {
@@ -207,7 +221,7 @@ func conversationBodies(name string, body map[string]any, msgs []any) ([]TurnBod
 		if err != nil {
 			return nil, &loaders.Error{Name: name, Record: i + 1, Msg: fmt.Sprintf("the request before message %d cannot be written as JSON: %v", i+1, err)}
 		}
-		out = append(out, TurnBody{Label: fmt.Sprintf("message %d", i+1), Body: raw})
+		out = append(out, TurnBody{Label: fmt.Sprintf("message %d", i+at), Body: raw})
 	}
 	if len(out) == 0 {
 		return nil, &loaders.Error{Name: name, Msg: fmt.Sprintf("holds %d messages and no assistant message after the first; expected a conversation whose assistant messages are its turns", len(msgs))}

@@ -60,7 +60,13 @@ func Context(st *themes.Styles, ev *core.Evaluation, sc *core.Scenario, width in
 	writeAgentStep(&b, st, ev, width)
 	cuts := MessageCuts(ev)
 	for i, msg := range a.Messages {
-		head := numfmt.Thousands(i+1) + " " + msg.Role
+		// A message of an imported request keeps its number as sent
+		// (core.Scenario.Numbering), as every other surface names it.
+		number := i + 1
+		if msg.Sent != nil && msg.Sent.Number > 0 {
+			number = msg.Sent.Number
+		}
+		head := numfmt.Thousands(number) + " " + msg.Role
 		if msg.Name != "" {
 			head += " (" + safetext.Line(msg.Name) + ")"
 		}

@@ -81,7 +81,13 @@ func Memory(st *themes.Styles, ev *core.Evaluation, fallbacks []string, width in
 		if f.Pattern != "" && f.Fate == memory.Pinned {
 			label += " by " + safetext.Line(f.Pattern)
 		}
-		prefix := row(glyph, fmt.Sprint(f.Index+1), role, fmt.Sprint(f.Tokens), label)
+		// The message's number in the request as sent, as every view
+		// names it (core.Evaluation.Numbers).
+		number := f.Index + 1
+		if f.Index < len(ev.Numbers.History) {
+			number = ev.Numbers.History[f.Index]
+		}
+		prefix := row(glyph, fmt.Sprint(number), role, fmt.Sprint(f.Tokens), label)
 		rest := draw.Truncate(text, textW)
 		line := style.Render(prefix) + rest
 		if f.Fate == memory.Dropped {
