@@ -187,7 +187,7 @@ func TestPredictedCacheCoversRecorded(t *testing.T) {
 			}
 			checked++
 			got := rep.Policies[0].Turns[i].CachedTokens
-			if got+rules.Step <= rec.CachedTokens {
+			if got < rec.CachedTokens {
 				t.Errorf("%s turn %d: predicted %d cached, recorded %d", path, i+1, got, rec.CachedTokens)
 			}
 		}
