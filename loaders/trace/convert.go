@@ -135,10 +135,10 @@ func ModelOf(sp *Span) string {
 		return m
 	}
 	if p := str(sp.Attrs, "llm.invocation_parameters"); p != "" {
-		var params struct {
+		params, err := unmarshalText[struct {
 			Model string `json:"model"`
-		}
-		if json.Unmarshal([]byte(p), &params) == nil && params.Model != "" {
+		}]([]byte(p))
+		if err == nil && params.Model != "" {
 			return params.Model
 		}
 	}
@@ -300,8 +300,7 @@ func decoded(v any) any {
 	}
 	t := strings.TrimSpace(s)
 	if strings.HasPrefix(t, "[") || strings.HasPrefix(t, "{") {
-		var out any
-		if json.Unmarshal([]byte(t), &out) == nil {
+		if out, err := unmarshalText[any]([]byte(t)); err == nil {
 			return out
 		}
 	}
@@ -373,7 +372,7 @@ func arguments(v any) string {
 	case string:
 		return x
 	}
-	data, err := json.Marshal(v)
+	data, err := marshalValue(v)
 	if err != nil {
 		return fmt.Sprint(v)
 	}
@@ -558,7 +557,7 @@ func toolDefinitions(v any) []json.RawMessage {
 				def = map[string]any{"type": "function", "function": fn}
 			}
 		}
-		data, err := json.Marshal(def)
+		data, err := marshalValue(def)
 		if err == nil {
 			out = append(out, data)
 		}

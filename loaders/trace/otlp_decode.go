@@ -19,3 +19,27 @@ func unmarshalTraces(data []byte, req *otlpTraces) error {
 	*req = otlpTraces{}
 	return json.Unmarshal(data, req)
 }
+
+// unmarshalText decodes JSON text an instrumentation wrote into an
+// attribute (messages, tool definitions, invocation parameters) with
+// goccy/go-json, which gives the values encoding/json gives (invalid
+// UTF-8 and lone surrogates become U+FFFD alike) in less time; text it
+// refuses is decoded again by encoding/json, so what is refused is what
+// encoding/json refuses.
+func unmarshalText[T any](data []byte) (T, error) {
+	var v T
+	if gojson.Unmarshal(data, &v) == nil {
+		return v, nil
+	}
+	var again T
+	err := json.Unmarshal(data, &again)
+	return again, err
+}
+
+// marshalValue writes a decoded value (maps, slices, strings, numbers)
+// as JSON with goccy/go-json, byte for byte what encoding/json writes:
+// map keys sorted, HTML characters and U+2028/U+2029 escaped, numbers in
+// the same form, NaN and infinities refused.
+func marshalValue(v any) ([]byte, error) {
+	return gojson.Marshal(v)
+}
