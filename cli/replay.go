@@ -253,14 +253,29 @@ func writeReplayText(w io.Writer, tr *trajectory.Trajectory, rep *trajectory.Rep
 	fmt.Fprintln(w)
 
 	fmt.Fprintln(w, "Side by side:")
+	refused := false
 	for _, p := range rep.Policies {
-		fmt.Fprintf(w, "  %s: %s, %s cached, %s per 1,000\n", p.Label, overflowPhrase(p), percent(p.CachedShare()), numfmt.Dollars(p.Per1000USD))
+		fmt.Fprintf(w, "  %s: %s, %s cached, %s per 1,000 trajectories%s\n", p.Label, overflowPhrase(p), percent(p.CachedShare()),
+			numfmt.Dollars(p.Per1000USD), refusedMark(p))
+		refused = refused || p.OverflowTurns > 0
+	}
+	if refused {
+		fmt.Fprintf(w, "  %s\n", refusedNote)
 	}
 	fmt.Fprintln(w)
-	rows := [][]string{{"policy", "over window", "peak", "input tokens", "cached", "cache writes", "cost", "per 1,000", "removed"}}
-	for _, p := range rep.Policies {
+	costs, per1000 := make([]float64, len(rep.Policies)), make([]float64, len(rep.Policies))
+	for i, p := range rep.Policies {
+		costs[i], per1000[i] = p.CostUSD, p.Per1000USD
+	}
+	costCells, per1000Cells := numfmt.DollarColumn(costs), numfmt.DollarColumn(per1000)
+	rows := [][]string{{"policy", "over window", "peak", "input tokens", "cached", "cache writes", "cost", "per 1,000 trajectories", "removed"}}
+	for i, p := range rep.Policies {
+		mark := ""
+		if p.OverflowTurns > 0 {
+			mark = "▲ "
+		}
 		rows = append(rows, []string{p.Name, numfmt.Thousands(p.OverflowTurns), numfmt.Thousands(p.PeakTokens), numfmt.Thousands(p.InputTokens),
-			numfmt.Thousands(p.CachedTokens), numfmt.Thousands(p.CacheWrites), numfmt.Dollars(p.CostUSD), numfmt.Dollars(p.Per1000USD), removedPhrase(p)})
+			numfmt.Thousands(p.CachedTokens), numfmt.Thousands(p.CacheWrites), mark + costCells[i], mark + per1000Cells[i], removedPhrase(p)})
 	}
 	writeTable(w, rows, "lrrrrrrrl")
 
@@ -308,6 +323,19 @@ func overflowPhrase(p trajectory.PolicyResult) string {
 		return "no overflow"
 	}
 	return fmt.Sprintf("%s over the window (first %s)", numfmt.Count(p.OverflowTurns, "turn", "turns"), numfmt.Thousands(p.FirstOverflow))
+}
+
+// refusedNote says why a policy that overflows looks cheaper: a turn
+// over the window is refused by the provider, so it is priced at $0.
+const refusedNote = "▲ turns over the window are refused, priced at $0: an overflowing policy looks cheaper"
+
+// refusedMark is what follows a policy's cost when some of its turns are
+// refused: " ▲ 4 turns refused, not priced", or "" when none is.
+func refusedMark(p trajectory.PolicyResult) string {
+	if p.OverflowTurns == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" ▲ %s refused, not priced", numfmt.Count(p.OverflowTurns, "turn", "turns"))
 }
 
 func removedPhrase(p trajectory.PolicyResult) string {

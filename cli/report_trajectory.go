@@ -74,16 +74,28 @@ func trajectoryModel(rp *replayed) *rpt.Trajectory {
 		}
 		t.Turns = append(t.Turns, row)
 	}
-	for _, p := range rep.Policies {
+	costs, per1000 := make([]float64, len(rep.Policies)), make([]float64, len(rep.Policies))
+	for i, p := range rep.Policies {
+		costs[i], per1000[i] = p.CostUSD, p.Per1000USD
+	}
+	costCells, per1000Cells := numfmt.DollarColumn(costs), numfmt.DollarColumn(per1000)
+	for i, p := range rep.Policies {
+		if p.OverflowTurns > 0 {
+			t.Refused = reportRefusedNote
+		}
 		t.Policies = append(t.Policies, rpt.TrajectoryPolicy{
 			Name: p.Name, Label: p.Label, OverflowTurns: p.OverflowTurns, FirstOverflow: p.FirstOverflow,
 			Peak: p.PeakTokens, Input: p.InputTokens, CachedShare: percent(p.CachedShare()),
-			Cost: numfmt.Dollars(p.CostUSD), Per1000: numfmt.Dollars(p.Per1000USD), Removed: removedPhrase(p),
+			Cost: costCells[i], Per1000: per1000Cells[i], Removed: removedPhrase(p),
 			CostUSD: p.CostUSD, PriceKnown: rp.opts.PriceKnown, RemovedTokens: p.RemovedTokens, RemovedMessages: p.RemovedMessages,
 		})
 	}
 	return t
 }
+
+// reportRefusedNote is the note under the policies' table when one of
+// them overflows.
+const reportRefusedNote = "▲ A turn over the window is refused by the provider and priced at $0: a policy that overflows looks cheaper than one that keeps every turn within the window."
 
 // trajectoryVerdict says in plain words whether the conversation stays
 // within its window as sent, and which policy keeps it there at the
@@ -134,7 +146,7 @@ func policyTradeOff(policies []rpt.TrajectoryPolicy) string {
 		return " No policy replayed keeps every turn within it."
 	case 1:
 		p := within[0]
-		return fmt.Sprintf(" Only %s keeps every turn within it: %s input tokens in all, %s of them from the cache, %s per 1,000 conversations (input tokens only), removing %s.",
+		return fmt.Sprintf(" Only %s keeps every turn within it: %s input tokens in all, %s of them from the cache, %s per 1,000 trajectories (input tokens only), removing %s.",
 			p.Label, numfmt.Thousands(p.Input), p.CachedShare, p.Per1000, removedWords(p))
 	}
 	fewest, least, cheapest := within[0], within[0], within[0]
@@ -152,17 +164,17 @@ func policyTradeOff(policies []rpt.TrajectoryPolicy) string {
 	w := fmt.Sprintf(" %s policies keep every turn within it, each at a price: ", numfmt.Thousands(len(within)))
 	var parts []string
 	if fewest.PriceKnown && cheapest != fewest {
-		parts = append(parts, fmt.Sprintf("%s costs least (%s per 1,000 conversations, input tokens only; %s of its input from the cache)", cheapest.Label, cheapest.Per1000, cheapest.CachedShare))
+		parts = append(parts, fmt.Sprintf("%s costs least (%s per 1,000 trajectories, input tokens only; %s of its input from the cache)", cheapest.Label, cheapest.Per1000, cheapest.CachedShare))
 	}
 	cost := ""
 	if fewest.PriceKnown {
-		cost = ", " + fewest.Per1000 + " per 1,000 conversations"
+		cost = ", " + fewest.Per1000 + " per 1,000 trajectories"
 	}
 	parts = append(parts, fmt.Sprintf("%s sends the fewest input tokens (%s%s) but removes %s", fewest.Label, numfmt.Thousands(fewest.Input), cost, removedWords(fewest)))
 	if least != fewest && least != cheapest {
 		cost = ""
 		if least.PriceKnown {
-			cost = ", " + least.Per1000 + " per 1,000"
+			cost = ", " + least.Per1000 + " per 1,000 trajectories"
 		}
 		parts = append(parts, fmt.Sprintf("%s removes least (%s) and sends %s input tokens%s", least.Label, removedWords(least), numfmt.Thousands(least.Input), cost))
 	}

@@ -54,7 +54,7 @@ func TestReportSecondReaderInBrowser(t *testing.T) {
 			"file: loaders/trajectory/testdata/taubench/airline-task2-62-messages.json",
 			"What to change: 4 policies keep every turn within it",
 			"messages 1–2; the reply is message 3",
-			"per 1,000 runs (input only)",
+			"per 1,000 trajectories (input only)",
 		}},
 	}
 	for _, c := range cases {

@@ -75,7 +75,7 @@ func TestTimelineOpensOnTheTrajectory(t *testing.T) {
 		}
 		screen := screenOf(m)
 		for _, want := range []string{"7 Timeline: airline-task2-62-messages.json, 30 turns", "turn 30/30 (message 61) ● open",
-			"as-sent:", "4 over (first 27), 93% cached, $203.41 per 1,000", "11k─", "▲", "↑30"} {
+			"as-sent:", "$203.41 per 1,000 trajectories", "4 over (first 27", "11k─", "▲", "↑30"} {
 			if !strings.Contains(screen, want) {
 				t.Errorf("%v: the timeline lacks %q:\n%s", size, want, screen)
 			}

@@ -142,7 +142,7 @@ func TestTracesPickerOpensSpansAndReturns(t *testing.T) {
 	m = pressAny(t, m, "up", "up", "enter")
 	if v := m.View(); len(opened) != 2 || opened[1] != "01c91249c9db3576dcf24e2996bb9907" ||
 		!strings.Contains(v, "trace 01c91249c9db3576dcf24e2996bb9907, 2 LLM calls as turns") || !strings.Contains(v, "7 Timeline") ||
-		!strings.Contains(v, "4 over (first 27)") {
+		!strings.Contains(v, "4 over (first 27") {
 		t.Fatalf("enter on the trace: opened %v\n%s", opened, v)
 	}
 	m = pressAny(t, m, "O", "down", "down", "down", "right", "down", "enter")

@@ -252,6 +252,9 @@ type Trajectory struct {
 	// Cache says whose cache rules applied; Prices which price.
 	Cache, Prices string
 	Policies      []TrajectoryPolicy
+	// Refused says, when a policy overflows, that its refused turns are
+	// priced at $0; "" when none does.
+	Refused string
 }
 
 // TrajectoryTurn is one request of the conversation, as sent.

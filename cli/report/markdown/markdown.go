@@ -358,7 +358,7 @@ func (m *writer) trajectory(t *report.Trajectory) {
 	}
 	m.f("**Trajectory** %s: %s, window %s · %s · prices: %s\n\n", name(t.Name), e(t.Model), numfmt.Thousands(t.Window), e(t.Cache), e(t.Prices))
 	m.f("No policy is best on every count: one that sends fewer tokens leaves more of the conversation out of the model's sight. Costs count the input tokens only.\n\n")
-	m.f("| policy | turns over the window | first over | peak input | input tokens | cached | cost, input only | per 1,000 runs, input only | removed (the most from one turn) |\n|---|---:|---:|---:|---:|---:|---:|---:|---|\n")
+	m.f("| policy | turns over the window | first over | peak input | input tokens | cached | cost, input only | per 1,000 trajectories, input only | removed (the most from one turn) |\n|---|---:|---:|---:|---:|---:|---:|---:|---|\n")
 	for _, p := range t.Policies {
 		first := "–"
 		if p.FirstOverflow > 0 {
@@ -370,6 +370,9 @@ func (m *writer) trajectory(t *report.Trajectory) {
 		}
 		m.f("| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", e(p.Label), over, first, numfmt.Thousands(p.Peak), numfmt.Thousands(p.Input),
 			e(p.CachedShare), e(p.Cost), e(p.Per1000), e(p.Removed))
+	}
+	if t.Refused != "" {
+		m.f("\n%s\n", e(t.Refused))
 	}
 	m.f("\n<details><summary>Turns (%d), as sent</summary>\n\n| turn | request sent (messages numbered from 1, the system message included) | input | cached | window | newest message |\n|---:|---|---:|---:|---|---|\n", len(t.Turns))
 	for i, turn := range t.Turns {
