@@ -17,7 +17,8 @@ const (
 	// FixImproves clears more warnings and errors than it raises, and
 	// the request fits.
 	FixImproves FixClass = "improves"
-	// FixTrades clears warnings or errors but raises as many.
+	// FixTrades clears warnings or errors but raises as many, or raises
+	// one about the rows of one it clears.
 	FixTrades FixClass = "trades"
 	// FixMinor clears only notes, or only changes the token counts.
 	FixMinor FixClass = "minor"
@@ -40,6 +41,11 @@ type FixFacts struct {
 	// error severity; ClearsErrors those of error severity; Clears all.
 	ClearsSerious, ClearsErrors, Clears int
 	RaisesSerious                       int
+	// RaisesOnCleared counts the findings of warning or error severity
+	// it raises about rows a serious finding it clears is about (a
+	// weaker copy cleared, the same two documents then sent as a
+	// contradiction): the problem moved, it is not settled.
+	RaisesOnCleared int
 }
 
 // noMarginShare is the room under the max input below which a fix that
@@ -54,6 +60,8 @@ func (f FixFacts) Classify() FixClass {
 		return FixLeavesOver
 	case !f.FitsBefore:
 		return FixResolves
+	case f.RaisesOnCleared > 0 && f.ClearsSerious > 0:
+		return FixTrades
 	case f.ClearsSerious > f.RaisesSerious:
 		return FixImproves
 	case f.ClearsSerious > 0:
@@ -79,6 +87,9 @@ func (f FixFacts) Words() string {
 		w = "clears " + f.seriousWords()
 		if f.RaisesSerious > 0 {
 			w += ", raises " + numfmt.Thousands(f.RaisesSerious)
+		}
+		if f.RaisesOnCleared > 0 {
+			w += fmt.Sprintf(" (%d about the same rows as one it clears)", f.RaisesOnCleared)
 		}
 		if f.Classify() == FixTrades {
 			w = "trades one problem for another: " + w
