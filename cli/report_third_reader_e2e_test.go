@@ -1,6 +1,7 @@
 package cli_test
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -23,5 +24,25 @@ func TestReportSampleFixThatMovesTheProblemIsATradeOff(t *testing.T) {
 	}
 	if !strings.Contains(page, "about the same rows as one it clears") {
 		t.Error("the page does not say fix 2 raises a finding about the rows it clears")
+	}
+}
+
+// TestReportTrajectoryVerdictSaysTheReserve: when turns overflow, the
+// verdict line itself says the first such turn's input and the reply's
+// reserve that together pass the window, not only its hover text.
+func TestReportTrajectoryVerdictSaysTheReserve(t *testing.T) {
+	conv := filepath.Join("..", "loaders", "trajectory", "testdata", "taubench", "airline-task2-62-messages.json")
+	out := filepath.Join(t.TempDir(), "t.html")
+	_, stderr, code := run(t, "", "report", "--trajectory", conv, "--window", "12000", "--reserve", "1000", "--out", out)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "the first at turn 30, whose 11,173 tokens of input and the reply&#39;s 1,000-token reserve come to 12,173"
+	if !strings.Contains(string(data), want) {
+		t.Errorf("the trajectory's verdict lacks %q", want)
 	}
 }
