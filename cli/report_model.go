@@ -36,6 +36,7 @@ func assembleReportModel(run *assembleRun, command string) *rpt.Report {
 	}
 	r := &rpt.Report{Command: command, Title: title, Settings: assembleSettingsWords(run), Notes: ev.Notes, FindingsChecked: true}
 	r.Verdict = assembleVerdict(run)
+	r.Verdict.Largest = largestWords(run)
 	r.Window = &rpt.Window{Window: a.Window, Reserve: a.Budget.ResponseReserve, MaxInput: a.MaxInput, Used: a.Used, Utilization: a.Utilization, Fits: a.Fits}
 	for _, c := range a.Components {
 		rc := rpt.Component{Name: window.ComponentWords(c.Name), Allocated: c.Allocated, Raw: c.Raw, Used: c.Used, Cut: c.Truncated, Note: c.Note,
@@ -54,6 +55,7 @@ func assembleReportModel(run *assembleRun, command string) *rpt.Report {
 	if run.suggestions != nil {
 		r.FixesAsked = true
 		r.Fixes = fixRows(run.suggestions)
+		markSendsSame(r.Fixes, run.suggestions, ev.Settings)
 		linkFixes(r.Findings, ev.Findings, run.suggestions)
 		r.Alternatives = fixAlternatives(run.suggestions, r.Fixes)
 		combos, err := fixCombos(context.Background(), run, run.suggestions, r.Fixes)

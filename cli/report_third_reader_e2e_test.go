@@ -46,3 +46,29 @@ func TestReportTrajectoryVerdictSaysTheReserve(t *testing.T) {
 		t.Errorf("the trajectory's verdict lacks %q", want)
 	}
 }
+
+// TestReportOverflowVerdictSaysWhyAndWhatToSend: the overflow sample's
+// verdict does not crown the window measured as gpt-4o's own, which
+// sends the same request: it says nothing needs to change if the
+// deployment has that window, and otherwise names the best fix that
+// changes what is sent; and it quotes the opening of the tool result
+// that dominates, escaped, where the cause is.
+func TestReportOverflowVerdictSaysWhyAndWhatToSend(t *testing.T) {
+	page := reportPage(t, "--scenario", filepath.Join("..", "sample", "overflow.yaml"))
+	verdict, _, _ := strings.Cut(page[strings.Index(page, `id="verdict"`):], "</section>")
+	for _, want := range []string{
+		"If your deployment really has gpt-4o&#39;s full 128,000-token window, nothing needs to change",
+		`Otherwise, the best fix that changes what is sent (<a href="#fix-2">fix 2</a>`,
+		"<code>--drop-item tool_result:2</code>",
+		"What makes it so big:",
+		"tool result 2: get_fulfillment_events",
+		"order_id filter not applied by wms-events v2.3 export; returning all 800 events",
+	} {
+		if !strings.Contains(verdict, want) {
+			t.Errorf("the verdict lacks %q:\n%s", want, verdict)
+		}
+	}
+	if strings.Contains(verdict, "Best fix") {
+		t.Error("the verdict still names the window measured as the model's own the best fix")
+	}
+}

@@ -180,3 +180,29 @@ func GroupFixes(fixes []Fix) []FixGroup {
 // Settles says the fix settles the request: it resolves an overflow or
 // clears more warnings than it raises.
 func (f Fix) Settles() bool { return f.Class == FixResolves || f.Class == FixImproves }
+
+// VerdictFix is the fix the verdict names: Best, or when Best changes
+// nothing sent (SendsSameIf), that condition and Otherwise, the best
+// fix that settles the request by changing what is sent.
+type VerdictFix struct {
+	Best, Otherwise *Fix
+}
+
+// VerdictFix is the fix the verdict names, nil when the first fix
+// does not settle the request.
+func (r *Report) VerdictFix() *VerdictFix {
+	if len(r.Fixes) == 0 || !r.Fixes[0].Settles() {
+		return nil
+	}
+	v := &VerdictFix{Best: &r.Fixes[0]}
+	if v.Best.SendsSameIf == "" {
+		return v
+	}
+	for i := range r.Fixes[1:] {
+		if f := &r.Fixes[1+i]; f.Settles() && f.SendsSameIf == "" {
+			v.Otherwise = f
+			break
+		}
+	}
+	return v
+}

@@ -68,6 +68,9 @@ type Verdict struct {
 	// Choice says what to change when the choice is a trade-off (a
 	// trajectory's trim policies); "" when there is none to weigh.
 	Choice string
+	// Largest says what dominates an overflowing request and how it
+	// opens (from input: render it escaped); "" when it fits.
+	Largest string
 }
 
 // Window is the request against its window.
@@ -158,6 +161,11 @@ type Fix struct {
 	Class    FixClass
 	Words    string
 	NoMargin bool
+	// SendsSameIf is set on a fix that changes nothing sent (a window
+	// measured as the model's own): the condition under which nothing
+	// needs to change, "your deployment really has gpt-4o's full
+	// 128,000-token window".
+	SendsSameIf string
 }
 
 // SpaceItem is one thing that takes room in the request.

@@ -120,9 +120,20 @@ func (m *writer) verdict(r *report.Report) {
 		}
 		m.f("**%s** (%s): %s\n\n", label, severityMark(r.Verdict.WorstSeverity), e(r.Verdict.Worst))
 	}
-	if len(r.Fixes) > 0 && r.Fixes[0].Settles() {
-		best := r.Fixes[0]
-		m.f("**Best fix** (%s): %s Apply: <code>%s</code>\n\n", e(best.Words), e(best.Description), e(best.Flags))
+	if r.Verdict.Largest != "" {
+		m.f("**What makes it so big:** %s\n\n", e(r.Verdict.Largest))
+	}
+	if v := r.VerdictFix(); v != nil {
+		best := v.Best
+		if best.SendsSameIf != "" {
+			m.f("**If %s**, nothing needs to change (fix %d: <code>%s</code>).", e(best.SendsSameIf), best.Number, e(best.Flags))
+			if o := v.Otherwise; o != nil {
+				m.f(" **Otherwise**, the best fix that changes what is sent (fix %d, %s): %s Apply: <code>%s</code>", o.Number, e(o.Words), e(o.Description), e(o.Flags))
+			}
+			m.f("\n\n")
+		} else {
+			m.f("**Best fix** (%s): %s Apply: <code>%s</code>\n\n", e(best.Words), e(best.Description), e(best.Flags))
+		}
 		if len(r.Combos) > 0 {
 			c := r.Combos[0]
 			m.f("**Together with it** (measured), fix %d + fix %d %s. Apply both: <code>%s</code>\n\n", c.Numbers[0], c.Numbers[1], e(c.Words), e(c.Flags))
