@@ -227,7 +227,16 @@ type Eval struct {
 	Aggregate []Figure
 	Judged    bool
 	Queries   []Query
+	// Change says what to change, measured: the setting a reader can
+	// turn that raises context recall most; "" when not measured.
+	Change string
+	// BlockRecall is true when the assembler cut the blocks, so a
+	// query's recall in the block differs from its recall as sent.
+	BlockRecall bool
 }
+
+// QueriesOpen is how many queries the per-query table shows unfolded.
+const QueriesOpen = 30
 
 // Figure is one labelled figure.
 type Figure struct {
@@ -236,13 +245,16 @@ type Figure struct {
 
 // Query is one query of an eval run.
 type Query struct {
-	QID        string
-	Recall     string
-	Relevant   string
-	InContext  string
-	Duplicates int
-	Tokens     int
-	Lost       string
+	QID    string
+	Recall string
+	// BlockRecall is the recall in the pipeline's block, before the
+	// assembler's cut (Eval.BlockRecall).
+	BlockRecall string
+	Relevant    string
+	InContext   string
+	Duplicates  int
+	Tokens      int
+	Lost        string
 }
 
 // Trajectory is an agent's conversation, turn by turn, as sent and

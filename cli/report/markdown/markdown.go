@@ -343,10 +343,20 @@ func (m *writer) eval(ev *report.Eval) {
 	for _, f := range ev.Aggregate {
 		m.f("| %s | %s |\n", e(f.Label), e(f.Value))
 	}
-	m.f("\n<details><summary>Queries (%d)</summary>\n\n", len(ev.Queries))
-	if ev.Judged {
-		m.f("| query | recall | relevant in context | in context | duplicates | tokens | relevant lost |\n|---|---:|---|---|---:|---:|---|\n")
-	} else {
+	if ev.Change != "" {
+		m.f("\n**What to change:** %s\n", e(ev.Change))
+	}
+	open := ""
+	if len(ev.Queries) <= report.QueriesOpen {
+		open = " open"
+	}
+	m.f("\n<details%s><summary>Queries (%d)</summary>\n\n", open, len(ev.Queries))
+	switch {
+	case ev.Judged && ev.BlockRecall:
+		m.f("| query | recall as sent | recall in the block | relevant in context | in context | duplicates | tokens | relevant lost |\n|---|---:|---:|---|---|---:|---:|---|\n")
+	case ev.Judged:
+		m.f("| query | recall as sent | relevant in context | in context | duplicates | tokens | relevant lost |\n|---|---:|---|---|---:|---:|---|\n")
+	default:
 		m.f("| query | in context | duplicates | tokens |\n|---|---|---:|---:|\n")
 	}
 	for i, q := range ev.Queries {
@@ -355,7 +365,11 @@ func (m *writer) eval(ev *report.Eval) {
 			break
 		}
 		if ev.Judged {
-			m.f("| %s | %s | %s | %s | %s | %s | %s |\n", name(q.QID), e(q.Recall), e(q.Relevant), e(q.InContext), numfmt.Thousands(q.Duplicates), numfmt.Thousands(q.Tokens), e(q.Lost))
+			block := ""
+			if ev.BlockRecall {
+				block = " " + e(q.BlockRecall) + " |"
+			}
+			m.f("| %s | %s |%s %s | %s | %s | %s | %s |\n", name(q.QID), e(q.Recall), block, e(q.Relevant), e(q.InContext), numfmt.Thousands(q.Duplicates), numfmt.Thousands(q.Tokens), e(q.Lost))
 		} else {
 			m.f("| %s | %s | %s | %s |\n", name(q.QID), e(q.InContext), numfmt.Thousands(q.Duplicates), numfmt.Thousands(q.Tokens))
 		}
