@@ -193,7 +193,11 @@ func (f *evalFlags) run(env Env, fs *flagSet) error {
 	case "csv":
 		return writeEvalCSV(env.Stdout, rep)
 	case "markdown":
-		return writeMarkdown(env.Stdout, evalReportModel(f.files, set, rep))
+		r, err := evalReportModel(f.files, set, rep)
+		if err != nil {
+			return flagError(err)
+		}
+		return writeMarkdown(env.Stdout, r)
 	}
 	return writeEvalText(env.Stdout, f.files, set, rep)
 }

@@ -177,8 +177,12 @@ func (f *reportFlags) model(env Env, fs *flagSet) (*rpt.Report, error) {
 			return nil, flagError(err)
 		}
 		r.Eval = evalModel(f.eval, set, rep)
+		if r.Eval.Change, err = evalChangeWords(context.Background(), f.eval, set, rep); err != nil {
+			return nil, flagError(err)
+		}
 		if runOnly {
 			r.Verdict = evalVerdict(r.Eval, rep, set.Judged)
+			r.Verdict.Choice, r.Eval.Change = r.Eval.Change, "" // said once, in the verdict
 			r.Settings = []string{"budget " + numfmt.Thousands(run.settings.Budget.RetrievedContext), "tokenizer " + run.settings.Pipeline.Tokenizer.Name()}
 		}
 	}

@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"slices"
+
 	rpt "ctxlab/cli/report"
 	"ctxlab/core"
 	"ctxlab/core/diagnose"
@@ -22,9 +24,37 @@ func fixFacts(f core.Fix) rpt.FixFacts {
 	for _, g := range p.FindingsAppeared {
 		if g.Severity != diagnose.SeverityInfo {
 			facts.RaisesSerious++
+			if aboutClearedRows(g, p.FindingsGone) {
+				facts.RaisesOnCleared++
+			}
 		}
 	}
 	return facts
+}
+
+// aboutClearedRows says a raised finding is about rows a cleared
+// finding of warning or error severity is about: every row it names is
+// among that finding's rows.
+func aboutClearedRows(raised diagnose.Finding, gone []diagnose.Finding) bool {
+	if len(raised.Refs) == 0 {
+		return false
+	}
+	for _, g := range gone {
+		if g.Severity == diagnose.SeverityInfo {
+			continue
+		}
+		all := true
+		for _, r := range raised.Refs {
+			if !slices.Contains(g.Refs, r) {
+				all = false
+				break
+			}
+		}
+		if all {
+			return true
+		}
+	}
+	return false
 }
 
 // rankFixes orders core's fixes as every report numbers them: those

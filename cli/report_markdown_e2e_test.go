@@ -13,7 +13,7 @@ import (
 const markdownHostile = "a|b `code` **bold** _em_ [x](javascript:alert(1)) @octocat #12 <script>alert(1)</script> <img src=x onerror=alert(1)>\nsecond line"
 
 // allowedTags are the HTML tags the Markdown writer itself uses.
-var allowedTags = regexp.MustCompile(`^</?(details|summary|sub|code|br)>$`)
+var allowedTags = regexp.MustCompile(`^(</?(details|summary|sub|code|br)|<details open)>$`)
 
 // TestMarkdownEveryCommand checks that build, assemble, eval and diff
 // write a summary that starts with its verdict, holds tables, folds

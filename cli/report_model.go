@@ -36,6 +36,7 @@ func assembleReportModel(run *assembleRun, command string) *rpt.Report {
 	}
 	r := &rpt.Report{Command: command, Title: title, Settings: assembleSettingsWords(run), Notes: ev.Notes, FindingsChecked: true}
 	r.Verdict = assembleVerdict(run)
+	r.Verdict.Largest = largestWords(run)
 	r.Window = &rpt.Window{Window: a.Window, Reserve: a.Budget.ResponseReserve, MaxInput: a.MaxInput, Used: a.Used, Utilization: a.Utilization, Fits: a.Fits}
 	for _, c := range a.Components {
 		rc := rpt.Component{Name: window.ComponentWords(c.Name), Allocated: c.Allocated, Raw: c.Raw, Used: c.Used, Cut: c.Truncated, Note: c.Note,
@@ -54,6 +55,7 @@ func assembleReportModel(run *assembleRun, command string) *rpt.Report {
 	if run.suggestions != nil {
 		r.FixesAsked = true
 		r.Fixes = fixRows(run.suggestions)
+		markSendsSame(r.Fixes, run.suggestions, ev.Settings)
 		linkFixes(r.Findings, ev.Findings, run.suggestions)
 		r.Alternatives = fixAlternatives(run.suggestions, r.Fixes)
 		combos, err := fixCombos(context.Background(), run, run.suggestions, r.Fixes)
@@ -370,7 +372,7 @@ func buildReportModel(in buildInput, res *pipeline.Result) *rpt.Report {
 // report words them.
 func evalModel(files evalinput.Files, set *evalrun.Set, rep *evalrun.Report) *rpt.Eval {
 	agg := rep.Aggregate
-	e := &rpt.Eval{Run: relativePath(files.Run), Judged: set.Judged}
+	e := &rpt.Eval{Run: relativePath(files.Run), Judged: set.Judged, BlockRecall: rep.AssemblerCut}
 	e.Summary = fmt.Sprintf("%s of %s: %s retrieved, each query's context built under a %s-token budget (%s).",
 		numfmt.Count(agg.Queries, "query", "queries"), relativePath(files.Run), numfmt.Count(agg.DocumentsRetrieved, "document", "documents"),
 		numfmt.Thousands(rep.Settings.Budget.RetrievedContext), rep.Settings.Pipeline.Tokenizer.Name())
@@ -398,6 +400,9 @@ func evalModel(files evalinput.Files, set *evalrun.Set, rep *evalrun.Report) *rp
 			Duplicates: q.DuplicatesRemoved, Tokens: q.TokensUsed, Recall: "none", Relevant: "no relevant retrieved"}
 		if q.HasRecall() {
 			row.Recall = fmt.Sprintf("%.2f", q.ContextRecall())
+			if rep.AssemblerCut {
+				row.BlockRecall = fmt.Sprintf("%.2f", q.BlockRecall())
+			}
 			row.Relevant = fmt.Sprintf("%s of %s", numfmt.Thousands(q.RelevantSent), numfmt.Thousands(q.RelevantRetrieved))
 		}
 		var lost []string
@@ -556,10 +561,18 @@ func diffVerdict(c core.Comparison) rpt.Verdict {
 }
 
 // evalReportModel is ctxlab eval's report of one run.
-func evalReportModel(files evalinput.Files, set *evalrun.Set, rep *evalrun.Report) *rpt.Report {
+func evalReportModel(files evalinput.Files, set *evalrun.Set, rep *evalrun.Report) (*rpt.Report, error) {
 	e := evalModel(files, set, rep)
-	return &rpt.Report{Command: "eval", Title: e.Run, Verdict: evalVerdict(e, rep, set.Judged), Eval: e,
-		Settings: []string{"budget " + numfmt.Thousands(rep.Settings.Budget.RetrievedContext), "tokenizer " + rep.Settings.Pipeline.Tokenizer.Name()}}
+	var err error
+	if e.Change, err = evalChangeWords(context.Background(), files, set, rep); err != nil {
+		return nil, err
+	}
+	// The verdict says it; the eval section, which follows, does not
+	// again.
+	v := evalVerdict(e, rep, set.Judged)
+	v.Choice, e.Change = e.Change, ""
+	return &rpt.Report{Command: "eval", Title: e.Run, Verdict: v, Eval: e,
+		Settings: []string{"budget " + numfmt.Thousands(rep.Settings.Budget.RetrievedContext), "tokenizer " + rep.Settings.Pipeline.Tokenizer.Name()}}, nil
 }
 
 // diffReportModel is ctxlab diff's report: the comparison, after its

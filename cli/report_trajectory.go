@@ -117,14 +117,32 @@ func trajectoryVerdict(t *rpt.Trajectory) rpt.Verdict {
 		if over == 1 {
 			goes = "goes"
 		}
-		v.Line = fmt.Sprintf("%s of %s %s over the %s-token window as sent (input and the reply's reserve), the first at turn %s: the provider refuses such a request, so the agent would fail there.",
-			numfmt.Thousands(over), turns, goes, numfmt.Thousands(t.Window), numfmt.Thousands(t.FirstOverflow))
+		v.Line = fmt.Sprintf("%s of %s %s over the %s-token window as sent (input and the reply's reserve), the first at turn %s%s: the provider refuses such a request, so the agent would fail there.",
+			numfmt.Thousands(over), turns, goes, numfmt.Thousands(t.Window), numfmt.Thousands(t.FirstOverflow), firstOverflowSum(t))
 		v.WorstSeverity = "error"
 	}
 	if over > 0 || len(t.Policies) > 1 {
 		v.Choice = strings.TrimSpace(policyTradeOff(t.Policies))
 	}
 	return v
+}
+
+// firstOverflowSum says what puts the first turn over the window, its
+// input and the reply's reserve: ", whose 6,937 tokens of input and the
+// reply's 4,096-token reserve come to 11,033"; nothing when no reserve
+// is kept.
+func firstOverflowSum(t *rpt.Trajectory) string {
+	for _, turn := range t.Turns {
+		if turn.Turn != t.FirstOverflow || !turn.Over {
+			continue
+		}
+		if turn.Reserve <= 0 {
+			return ""
+		}
+		return fmt.Sprintf(", whose %s of input and the reply's %s-token reserve come to %s",
+			numfmt.Count(turn.Input, "token", "tokens"), numfmt.Thousands(turn.Reserve), numfmt.Thousands(turn.Input+turn.Reserve))
+	}
+	return ""
 }
 
 // policyTradeOff says which of the policies that keep every turn within

@@ -17,7 +17,8 @@ const (
 	// FixImproves clears more warnings and errors than it raises, and
 	// the request fits.
 	FixImproves FixClass = "improves"
-	// FixTrades clears warnings or errors but raises as many.
+	// FixTrades clears warnings or errors but raises as many, or raises
+	// one about the rows of one it clears.
 	FixTrades FixClass = "trades"
 	// FixMinor clears only notes, or only changes the token counts.
 	FixMinor FixClass = "minor"
@@ -40,6 +41,11 @@ type FixFacts struct {
 	// error severity; ClearsErrors those of error severity; Clears all.
 	ClearsSerious, ClearsErrors, Clears int
 	RaisesSerious                       int
+	// RaisesOnCleared counts the findings of warning or error severity
+	// it raises about rows a serious finding it clears is about (a
+	// weaker copy cleared, the same two documents then sent as a
+	// contradiction): the problem moved, it is not settled.
+	RaisesOnCleared int
 }
 
 // noMarginShare is the room under the max input below which a fix that
@@ -54,6 +60,8 @@ func (f FixFacts) Classify() FixClass {
 		return FixLeavesOver
 	case !f.FitsBefore:
 		return FixResolves
+	case f.RaisesOnCleared > 0 && f.ClearsSerious > 0:
+		return FixTrades
 	case f.ClearsSerious > f.RaisesSerious:
 		return FixImproves
 	case f.ClearsSerious > 0:
@@ -79,6 +87,9 @@ func (f FixFacts) Words() string {
 		w = "clears " + f.seriousWords()
 		if f.RaisesSerious > 0 {
 			w += ", raises " + numfmt.Thousands(f.RaisesSerious)
+		}
+		if f.RaisesOnCleared > 0 {
+			w += fmt.Sprintf(" (%d about the same rows as one it clears)", f.RaisesOnCleared)
 		}
 		if f.Classify() == FixTrades {
 			w = "trades one problem for another: " + w
@@ -169,3 +180,29 @@ func GroupFixes(fixes []Fix) []FixGroup {
 // Settles says the fix settles the request: it resolves an overflow or
 // clears more warnings than it raises.
 func (f Fix) Settles() bool { return f.Class == FixResolves || f.Class == FixImproves }
+
+// VerdictFix is the fix the verdict names: Best, or when Best changes
+// nothing sent (SendsSameIf), that condition and Otherwise, the best
+// fix that settles the request by changing what is sent.
+type VerdictFix struct {
+	Best, Otherwise *Fix
+}
+
+// VerdictFix is the fix the verdict names, nil when the first fix
+// does not settle the request.
+func (r *Report) VerdictFix() *VerdictFix {
+	if len(r.Fixes) == 0 || !r.Fixes[0].Settles() {
+		return nil
+	}
+	v := &VerdictFix{Best: &r.Fixes[0]}
+	if v.Best.SendsSameIf == "" {
+		return v
+	}
+	for i := range r.Fixes[1:] {
+		if f := &r.Fixes[1+i]; f.Settles() && f.SendsSameIf == "" {
+			v.Otherwise = f
+			break
+		}
+	}
+	return v
+}

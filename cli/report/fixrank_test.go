@@ -59,3 +59,19 @@ func TestImpact(t *testing.T) {
 		}
 	}
 }
+
+// TestClassifyRaisesOnCleared: a fix that clears a weaker copy and sends
+// the same two documents as a contradiction moved the problem; it is a
+// trade-off, not a fix that settles it, however many warnings it clears.
+func TestClassifyRaisesOnCleared(t *testing.T) {
+	moved := FixFacts{UsedAfter: 100, MaxInputAfter: 1000, FitsBefore: true, FitsAfter: true, ClearsSerious: 2, RaisesSerious: 1, Clears: 2, RaisesOnCleared: 1}
+	if got := moved.Classify(); got != FixTrades {
+		t.Errorf("class %s, want %s", got, FixTrades)
+	}
+	if w := moved.Words(); !strings.Contains(w, "trades one problem for another") || !strings.Contains(w, "about the same rows") {
+		t.Errorf("words %q", w)
+	}
+	if g := GroupFixes([]Fix{{Class: moved.Classify()}}); g[0].Title != "Trade-offs and minor fixes" {
+		t.Errorf("grouped under %q", g[0].Title)
+	}
+}

@@ -68,6 +68,9 @@ type Verdict struct {
 	// Choice says what to change when the choice is a trade-off (a
 	// trajectory's trim policies); "" when there is none to weigh.
 	Choice string
+	// Largest says what dominates an overflowing request and how it
+	// opens (from input: render it escaped); "" when it fits.
+	Largest string
 }
 
 // Window is the request against its window.
@@ -158,6 +161,11 @@ type Fix struct {
 	Class    FixClass
 	Words    string
 	NoMargin bool
+	// SendsSameIf is set on a fix that changes nothing sent (a window
+	// measured as the model's own): the condition under which nothing
+	// needs to change, "your deployment really has gpt-4o's full
+	// 128,000-token window".
+	SendsSameIf string
 }
 
 // SpaceItem is one thing that takes room in the request.
@@ -219,7 +227,16 @@ type Eval struct {
 	Aggregate []Figure
 	Judged    bool
 	Queries   []Query
+	// Change says what to change, measured: the setting a reader can
+	// turn that raises context recall most; "" when not measured.
+	Change string
+	// BlockRecall is true when the assembler cut the blocks, so a
+	// query's recall in the block differs from its recall as sent.
+	BlockRecall bool
 }
+
+// QueriesOpen is how many queries the per-query table shows unfolded.
+const QueriesOpen = 30
 
 // Figure is one labelled figure.
 type Figure struct {
@@ -228,13 +245,16 @@ type Figure struct {
 
 // Query is one query of an eval run.
 type Query struct {
-	QID        string
-	Recall     string
-	Relevant   string
-	InContext  string
-	Duplicates int
-	Tokens     int
-	Lost       string
+	QID    string
+	Recall string
+	// BlockRecall is the recall in the pipeline's block, before the
+	// assembler's cut (Eval.BlockRecall).
+	BlockRecall string
+	Relevant    string
+	InContext   string
+	Duplicates  int
+	Tokens      int
+	Lost        string
 }
 
 // Trajectory is an agent's conversation, turn by turn, as sent and

@@ -50,6 +50,7 @@ var page = template.Must(template.New("report").Funcs(template.FuncMap{
 	"funnelBars":     funnelBars,
 	"spaceBar":       spaceBar,
 	"queryBar":       queryBar,
+	"queriesOpen":    func() int { return report.QueriesOpen },
 	"timeline":       timelineChart,
 	"fixGroups":      report.GroupFixes,
 	"gloss":          report.Gloss,

@@ -120,9 +120,20 @@ func (m *writer) verdict(r *report.Report) {
 		}
 		m.f("**%s** (%s): %s\n\n", label, severityMark(r.Verdict.WorstSeverity), e(r.Verdict.Worst))
 	}
-	if len(r.Fixes) > 0 && r.Fixes[0].Settles() {
-		best := r.Fixes[0]
-		m.f("**Best fix** (%s): %s Apply: <code>%s</code>\n\n", e(best.Words), e(best.Description), e(best.Flags))
+	if r.Verdict.Largest != "" {
+		m.f("**What makes it so big:** %s\n\n", e(r.Verdict.Largest))
+	}
+	if v := r.VerdictFix(); v != nil {
+		best := v.Best
+		if best.SendsSameIf != "" {
+			m.f("**If %s**, nothing needs to change (fix %d: <code>%s</code>).", e(best.SendsSameIf), best.Number, e(best.Flags))
+			if o := v.Otherwise; o != nil {
+				m.f(" **Otherwise**, the best fix that changes what is sent (fix %d, %s): %s Apply: <code>%s</code>", o.Number, e(o.Words), e(o.Description), e(o.Flags))
+			}
+			m.f("\n\n")
+		} else {
+			m.f("**Best fix** (%s): %s Apply: <code>%s</code>\n\n", e(best.Words), e(best.Description), e(best.Flags))
+		}
 		if len(r.Combos) > 0 {
 			c := r.Combos[0]
 			m.f("**Together with it** (measured), fix %d + fix %d %s. Apply both: <code>%s</code>\n\n", c.Numbers[0], c.Numbers[1], e(c.Words), e(c.Flags))
@@ -332,10 +343,20 @@ func (m *writer) eval(ev *report.Eval) {
 	for _, f := range ev.Aggregate {
 		m.f("| %s | %s |\n", e(f.Label), e(f.Value))
 	}
-	m.f("\n<details><summary>Queries (%d)</summary>\n\n", len(ev.Queries))
-	if ev.Judged {
-		m.f("| query | recall | relevant in context | in context | duplicates | tokens | relevant lost |\n|---|---:|---|---|---:|---:|---|\n")
-	} else {
+	if ev.Change != "" {
+		m.f("\n**What to change:** %s\n", e(ev.Change))
+	}
+	open := ""
+	if len(ev.Queries) <= report.QueriesOpen {
+		open = " open"
+	}
+	m.f("\n<details%s><summary>Queries (%d)</summary>\n\n", open, len(ev.Queries))
+	switch {
+	case ev.Judged && ev.BlockRecall:
+		m.f("| query | recall as sent | recall in the block | relevant in context | in context | duplicates | tokens | relevant lost |\n|---|---:|---:|---|---|---:|---:|---|\n")
+	case ev.Judged:
+		m.f("| query | recall as sent | relevant in context | in context | duplicates | tokens | relevant lost |\n|---|---:|---|---|---:|---:|---|\n")
+	default:
 		m.f("| query | in context | duplicates | tokens |\n|---|---|---:|---:|\n")
 	}
 	for i, q := range ev.Queries {
@@ -344,7 +365,11 @@ func (m *writer) eval(ev *report.Eval) {
 			break
 		}
 		if ev.Judged {
-			m.f("| %s | %s | %s | %s | %s | %s | %s |\n", name(q.QID), e(q.Recall), e(q.Relevant), e(q.InContext), numfmt.Thousands(q.Duplicates), numfmt.Thousands(q.Tokens), e(q.Lost))
+			block := ""
+			if ev.BlockRecall {
+				block = " " + e(q.BlockRecall) + " |"
+			}
+			m.f("| %s | %s |%s %s | %s | %s | %s | %s |\n", name(q.QID), e(q.Recall), block, e(q.Relevant), e(q.InContext), numfmt.Thousands(q.Duplicates), numfmt.Thousands(q.Tokens), e(q.Lost))
 		} else {
 			m.f("| %s | %s | %s | %s |\n", name(q.QID), e(q.InContext), numfmt.Thousands(q.Duplicates), numfmt.Thousands(q.Tokens))
 		}
