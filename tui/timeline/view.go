@@ -19,11 +19,6 @@ import (
 // axisWidth is the chart's left axis: a compact token count and a rule.
 const axisWidth = 6
 
-// offScaleRatio is how far below the window the highest turn must stay
-// for the chart to take the turns' own scale: at a quarter of it or less
-// the bars would be a row or two high under the window's line.
-const offScaleRatio = 4
-
 // Title is the box's title: the trajectory and its window.
 func (m Model) Title() string {
 	t := m.src.Trajectory
@@ -145,31 +140,15 @@ func (m Model) chartLines(paint *painter, w, rows int) []string {
 	n := len(rep.Turns)
 	g := layoutColumns(n, w-axisWidth)
 	// The scale is the same under every policy: the highest turn as sent
-	// with its reserve, or the window. Turns far below the window get the
-	// scale of their own peak, the window named above it, off the scale.
-	peak := 0
+	// with its reserve, or the window.
+	top := rep.Window
 	for _, t := range rep.Turns {
-		peak = max(peak, t.InputTokens+t.Reserve)
-	}
-	top := max(rep.Window, peak)
-	var out []string
-	offScale := peak > 0 && peak*offScaleRatio <= rep.Window && rows > 2
-	if offScale {
-		top = peak
-		rows--
-		paint.text(draw.PadLeft(compactTokens(rep.Window), axisWidth-1))
-		paint.cell(cellWindow, 1)
-		note := " ↑ window " + compactTokens(rep.Window) + " above, off this scale"
-		paint.text(draw.Truncate(note, max(0, w-axisWidth)))
-		out = append(out, padTo(paint.line(), axisWidth+min(ansi.StringWidth(note), max(0, w-axisWidth)), w))
+		top = max(top, t.InputTokens+t.Reserve)
 	}
 	u := float64(max(1, top)) / float64(rows)
 	windowRow := min(rows-1, int(float64(rep.Window)/u))
 	if float64(rep.Window) == float64(windowRow)*u && windowRow > 0 {
 		windowRow-- // the window at a row's lower edge: its line is the row below
-	}
-	if offScale {
-		windowRow = -1
 	}
 	selected := g.column(m.turn)
 	opened := -1
@@ -215,6 +194,7 @@ func (m Model) chartLines(paint *painter, w, rows int) []string {
 			markers[c] = cellOpened
 		}
 	}
+	out := make([]string, 0, rows+3)
 	used := axisWidth + g.cols*g.colW // every chart line's width
 	for r := rows - 1; r >= 0; r-- {
 		label := ""
@@ -291,31 +271,16 @@ func turnNumbers(g geometry, turn, w int) string {
 		copy(line[at:], r)
 		return true
 	}
-	copy(line, []rune("turn"))
-	if g.per == 1 && g.colW > len("↑"+numfmt.Thousands(g.n)) {
-		// Columns wide enough for their numbers: each turn's under it.
-		for i := range g.n {
-			label := numfmt.Thousands(i + 1)
-			if i == turn {
-				label = "↑" + label
-			}
-			put(axisWidth+i*g.colW, label)
-		}
-		return string(line)
-	}
 	x := axisWidth + g.column(turn)*g.colW
 	sel := "↑" + numfmt.Thousands(turn+1)
 	if !put(x, sel) {
 		right := numfmt.Thousands(turn+1) + "↑"
 		put(x-len([]rune(right))+1, right)
 	}
-	if turn > 0 {
-		put(axisWidth, "1")
-	}
-	if turn < g.n-1 {
-		last := numfmt.Thousands(g.n)
-		put(axisWidth+(g.cols-1)*g.colW+g.barW-len(last), last)
-	}
+	copy(line, []rune("turn"))
+	put(axisWidth, "1")
+	last := numfmt.Thousands(g.n)
+	put(axisWidth+(g.cols-1)*g.colW+g.barW-len(last), last)
 	return string(line)
 }
 
@@ -347,7 +312,7 @@ func (m Model) policyLine(st *themes.Styles, i, w int, compact bool) string {
 	} else {
 		label += ":"
 	}
-	text := fmt.Sprintf("%s%s %s, %s cached, %s per 1,000 trajectories", string(mark), label, overflowWords(p), percent(p.CachedShare()), numfmt.Dollars(p.Per1000USD))
+	text := fmt.Sprintf("%s%s %s, %s cached, %s per 1,000", string(mark), label, overflowWords(p), percent(p.CachedShare()), numfmt.Dollars(p.Per1000USD))
 	if m.baseline >= 0 && i != m.baseline {
 		text += " · vs B " + deltaWords(p, rep.Policies[m.baseline])
 	} else if i == m.baseline {
@@ -375,13 +340,13 @@ func overflowWords(p trajectory.PolicyResult) string {
 	if p.OverflowTurns == 0 {
 		return "no overflow"
 	}
-	return fmt.Sprintf("%s over (first %s, refused: not priced)", numfmt.Thousands(p.OverflowTurns), numfmt.Thousands(p.FirstOverflow))
+	return fmt.Sprintf("%s over (first %s)", numfmt.Thousands(p.OverflowTurns), numfmt.Thousands(p.FirstOverflow))
 }
 
 func percent(f float64) string { return strconv.Itoa(int(math.Round(f*100))) + "%" }
 
 // deltaWords is policy p against baseline b: turns over the window,
-// cached share in points, cost per 1,000 trajectories.
+// cached share in points, cost per 1,000.
 func deltaWords(p, b trajectory.PolicyResult) string {
 	var parts []string
 	if d := p.OverflowTurns - b.OverflowTurns; d != 0 {
