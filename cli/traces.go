@@ -254,8 +254,7 @@ func writeTraces(out io.Writer, path string, list []trace.TraceSummary) error {
 		if service == "" {
 			service = "no service.name"
 		}
-		fmt.Fprintf(w, "\ntrace %s · %s · %s · %s\n", safetext.Line(t.TraceID), startText(t.Start), safetext.Line(service),
-			numfmt.Count(t.Spans, "span", "spans"))
+		fmt.Fprintf(w, "\ntrace %s · %s · %s · %s\n", safetext.Line(t.TraceID), startText(t.Start), safetext.Line(service), spanWords(t))
 		for _, r := range t.Retrievals {
 			query := "no query"
 			if r.Query != "" {
@@ -292,6 +291,17 @@ func writeTraces(out io.Writer, path string, list []trace.TraceSummary) error {
 		fmt.Fprintf(w, "\nOpen a retrieval's documents: ctxlab build --docs %s --span-id ID\n", safetext.Line(quoteArg(path)))
 	}
 	return w.Flush()
+}
+
+// spanWords counts a trace's spans and, of them, those listed under it:
+// "3 spans, 2 LLM calls", "4 spans, 2 LLM calls, 1 retrieval", so the
+// count beside the trace matches the rows below it.
+func spanWords(t trace.TraceSummary) string {
+	words := numfmt.Count(t.Spans, "span", "spans") + ", " + numfmt.Count(len(t.LLM), "LLM call", "LLM calls")
+	if len(t.Retrievals) > 0 {
+		words += ", " + numfmt.Count(len(t.Retrievals), "retrieval", "retrievals")
+	}
+	return words
 }
 
 func startText(t time.Time) string {

@@ -83,7 +83,7 @@ func TestTracesText(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	for _, want := range []string{"2 traces · 3 LLM spans", "file-agent · 3 spans", "chat gpt-4o", "133", "counted without tool definitions", "--span-id ID"} {
+	for _, want := range []string{"2 traces · 3 LLM spans", "file-agent · 3 spans, 2 LLM calls", "chat gpt-4o", "133", "counted without tool definitions", "--span-id ID"} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("listing lacks %q:\n%s", want, stdout)
 		}

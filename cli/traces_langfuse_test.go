@@ -41,7 +41,7 @@ func TestTracesLangfuse(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	for _, want := range []string{"1 trace · 2 LLM spans", "agent run · 2 spans", out.Traces[0].Spans[1].SpanID + "  chat gpt-4o", "usage only: the observation holds no input"} {
+	for _, want := range []string{"1 trace · 2 LLM spans", "agent run · 2 spans, 2 LLM calls", out.Traces[0].Spans[1].SpanID + "  chat gpt-4o", "usage only: the observation holds no input"} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("listing lacks %q:\n%s", want, stdout)
 		}

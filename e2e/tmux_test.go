@@ -236,8 +236,8 @@ func TestWorkbenchNoColorAndLight(t *testing.T) {
 	if sgrColour.MatchString(colored) {
 		t.Errorf("NO_COLOR=1 still sets colours: %q", sgrColour.FindString(colored))
 	}
-	if !strings.Contains(colored, "≈") || !strings.Contains(colored, "\u0336") {
-		t.Error("without colour, duplicates must still be marked (≈ and struck-through text)")
+	if !strings.Contains(colored, "≈") || !strings.Contains(colored, "(dup) ") || strings.Contains(colored, "\u0336") {
+		t.Error("without colour, duplicates must still be marked (≈ and (dup), no combining strokes)")
 	}
 	// CI=true makes termenv take any output for a pipe; the workbench
 	// only draws on a terminal and must keep its colours there.

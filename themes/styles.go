@@ -11,8 +11,7 @@ type Styles struct {
 	// reverse and strikethrough all vanish. So in mono nothing may be told
 	// by style alone: every pane must carry its meaning in glyphs and text
 	// (fate glyphs, a cursor mark on the selected row, control and stage,
-	// struck-through text drawn with combining strokes, rules under
-	// titles). The styles below still set attributes for --theme mono on
+	// a removed duplicate's source led by "(dup)", rules under titles). The styles below still set attributes for --theme mono on
 	// a terminal that shows them, as a bonus, never as the only cue.
 	Mono bool
 

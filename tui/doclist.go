@@ -189,11 +189,16 @@ func renderRow(rc listRenderContext, layout rows.Layout, row rows.Row, r rows.Lo
 	src, elided := draw.ElideMiddle(source[scheme:], sourceW)
 	kept := func(i int) int { return elided(i - scheme) }
 	note := draw.Truncate(r.Shown(wordy), noteW)
+	// Without colour a struck-out duplicate's source says so in plain
+	// text: combining strokes render badly in many terminals and are
+	// read out by screen readers.
+	monoDup := st.Mono && r.Tone() == rows.ToneDuplicate && row.Gone()
+	if monoDup {
+		elidedSrc, _ := draw.ElideMiddle(source[scheme:], max(1, sourceW-len(rows.DuplicateMark)))
+		src = rows.DuplicateMark + elidedSrc
+	}
 
 	if key.selected {
-		if st.Mono && r.Tone() == rows.ToneDuplicate && row.Gone() {
-			src = draw.Strike(src)
-		}
 		return st.Selected.Render(draw.PadRight(lead+r.Glyph()+numbers+draw.PadRight(src, sourceW)+" "+note, rc.width))
 	}
 	tone := r.Tone().Style(st)
@@ -201,14 +206,12 @@ func renderRow(rc listRenderContext, layout rows.Layout, row rows.Row, r rows.Lo
 	nums := st.Text.Render(numbers)
 	srcStyled := highlightMatches(st, src, keptMatches(rc.matches[row.Index()], kept), st.Text)
 	switch {
+	case monoDup:
+		srcStyled = st.Duplicate.UnsetStrikethrough().Render(src)
+		nums = st.Faint.Render(numbers)
 	case r.Tone() == rows.ToneDuplicate && row.Gone():
-		// Struck out: with colour by the terminal, without it by
-		// combining strokes, which survive NO_COLOR.
-		if st.Mono {
-			srcStyled = draw.Strike(src)
-		} else {
-			srcStyled = st.Duplicate.Render(src)
-		}
+		// Struck out by the terminal.
+		srcStyled = st.Duplicate.Render(src)
 		nums = st.Faint.Render(numbers)
 	case row.Gone():
 		srcStyled = st.Filtered.Render(src)

@@ -38,8 +38,20 @@ type fixPane struct {
 	// statusID is the status message opening the preview set, cleared
 	// with the preview when still shown: it describes the preview.
 	statusID int
-	undo     []core.Settings
-	keys     fixKeys
+	undo     []appliedFix
+	// undoneGen is the evaluation an undo asked for and undoneFlags the
+	// fix it took back: when that evaluation lands, the status says what
+	// the undo restored in place of the count the fix left.
+	undoneGen   int
+	undoneFlags string
+	keys        fixKeys
+}
+
+// appliedFix is one entry of the undo stack: the settings a fix replaced
+// and the fix's headless flags, to name it when it is undone.
+type appliedFix struct {
+	settings core.Settings
+	flags    string
 }
 
 // fixKeys: f previews the best fix (again: the next), enter applies it,
@@ -150,8 +162,10 @@ func (m Model) updateFixKeys(msg tea.KeyMsg) (Model, tea.Cmd, bool) {
 		}
 		prev := m.fixes.undo[n-1]
 		m.fixes.undo = m.fixes.undo[:n-1]
-		m.status.set("fix undone: the settings are back to what they were")
-		return m, m.applySettings(prev), true
+		m.status.set(undoneStatus(prev.flags, 0))
+		cmd := m.applySettings(prev.settings)
+		m.fixes.undoneGen, m.fixes.undoneFlags = m.gen, prev.flags
+		return m, cmd, true
 	}
 	return m, nil, false
 }
@@ -250,7 +264,19 @@ func (m Model) applyFix() (Model, tea.Cmd, bool) {
 		m.status.set("fix not applied: " + safetext.Line(err.Error()))
 		return m, nil, true
 	}
-	m.fixes.undo = append(m.fixes.undo, m.settings)
-	m.status.set(fmt.Sprintf("fix applied (%s); u undoes it, e exports the settings", strings.Join(fix.Flags, " ")))
+	flags := strings.Join(fix.Flags, " ")
+	m.fixes.undo = append(m.fixes.undo, appliedFix{settings: m.settings, flags: flags})
+	m.status.set(fmt.Sprintf("fix applied (%s); u undoes it, e exports the settings", flags))
 	return m, m.applySettings(next), true
+}
+
+// undoneStatus says which fix an undo took back and how many documents
+// it returned to the fate they had before the fix.
+func undoneStatus(flags string, moved int) string {
+	head := "fix undone (" + flags + "): the settings are back to what they were"
+	if moved == 0 {
+		return head
+	}
+	return head + "; " + numfmt.Plural(moved, "1 document back to its fate before the fix (◆, n goes to it)",
+		numfmt.Thousands(moved)+" documents back to their fate before the fix (◆, n goes to the next)")
 }

@@ -34,3 +34,33 @@ func anthropicEstimateWords(sc *core.Scenario) string {
 	}
 	return fmt.Sprintf(", estimate ±%d%%", core.AnthropicEstimateBandPercent)
 }
+
+// billShortWords is billWords for a narrow header: the counts and the
+// signed gap, " · counted 135 · billed 133 (+2)", without its share.
+func billShortWords(ev *core.Evaluation) string {
+	switch {
+	case ev == nil:
+		return ""
+	case ev.Bill != nil:
+		b := ev.Bill
+		gap := "the same"
+		switch g := b.Gap(); {
+		case g > 0:
+			gap = "+" + numfmt.Thousands(g)
+		case g < 0:
+			gap = "−" + numfmt.Thousands(-g)
+		}
+		return " · counted " + numfmt.Thousands(b.Counted) + " · billed " + numfmt.Thousands(b.InputTokens) + " (" + gap + ")"
+	case ev.Recorded != nil:
+		return " · billed " + numfmt.Thousands(ev.Recorded.InputTokens) + " as sent"
+	}
+	return ""
+}
+
+// headerParts are the header's parts, each with its separator, empty
+// when dropped.
+type headerParts struct{ program, name, model, window, measured, bill, baseline, cost string }
+
+func (p headerParts) join() string {
+	return p.program + p.name + p.model + p.window + p.measured + p.bill + p.baseline + p.cost
+}

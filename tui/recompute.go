@@ -164,6 +164,12 @@ func (m *Model) applyEvaluation(msg evaluatedMsg) tea.Cmd {
 		// vocabulary does not hold the first picture back.
 		preload = tea.Batch(preload, m.startCounting(tok))
 	}
+	if m.fixes.undoneGen == msg.gen {
+		// An undo: say what it restored, replacing the count the fix left.
+		m.fixes.undoneGen = 0
+		m.status.setChangedCount(undoneStatus(m.fixes.undoneFlags, len(m.changed)))
+		return preload
+	}
 	if len(m.changed) == 0 {
 		m.status.dropChangedCount()
 		return preload

@@ -90,22 +90,7 @@ func (m Model) renderHeader() string {
 			cost = " · " + numfmt.Dollars(c.Per1000()) + " per 1,000 requests"
 		}
 	}
-	// The baseline's summary before the cost: with a baseline pinned the
-	// change is what the user is looking for, and a narrow header cuts
-	// from the end. On a narrow screen the header first spares what the
-	// user knows or can read elsewhere (the program's name, an exact
-	// tokenizer, the model's own), so the cost is not what gets cut.
-	rest := " · window " + numfmt.Thousands(s.Budget.TotalWindow) + measured + billWords(m.eval) + baselineWords(m.comparison) + cost
-	room := m.width - lipgloss.Width("? help ") - 1
-	title := fitting(room,
-		" ctxlab · "+name+" · "+safetext.Line(model)+" ("+tokenizer+")"+rest,
-		" ctxlab · "+name+" · "+compactModelWords(model, tokenizer)+rest,
-		" "+name+" · "+compactModelWords(model, tokenizer)+rest)
 	right := "? help "
-	if m.width-lipgloss.Width(title) > lipgloss.Width(helpAndLegend)+2 {
-		// Where there is room, the legend (a second ?) is named too.
-		right = helpAndLegend
-	}
 	switch {
 	case m.summaryCallInFlight():
 		right = "waiting for the LLM summary (esc cancels) " + right
@@ -115,8 +100,45 @@ func (m Model) renderHeader() string {
 	if words := m.countingWords(); words != "" {
 		right = words + " · " + right
 	}
+	room := m.width - lipgloss.Width(right) - 1
+	// The header's parts, in the order they stand. The baseline's summary
+	// stands before the cost: with a baseline pinned the change is what
+	// the user is looking for. On a narrow screen the header first spares
+	// what the user knows or can read elsewhere (the program's name, an
+	// exact tokenizer, the model's own), then shortens the bill's gap,
+	// then drops whole parts, least wanted first, so no part is cut
+	// mid-word: the cost, "measured as sent", the tokenizer's name beside
+	// an estimate, the window, the model, the baseline and last the bill
+	// (the count against it is read nowhere else on the first screen).
+	parts := headerParts{program: " ctxlab ·", name: " " + name,
+		model:  " · " + safetext.Line(model) + " (" + tokenizer + ")",
+		window: " · window " + numfmt.Thousands(s.Budget.TotalWindow), measured: measured,
+		bill: billWords(m.eval), baseline: baselineWords(m.comparison), cost: cost}
+	var titles []string
+	for _, drop := range []func(*headerParts){
+		func(p *headerParts) {},
+		func(p *headerParts) { p.model = " · " + compactModelWords(model, tokenizer) },
+		func(p *headerParts) { p.program = "" },
+		func(p *headerParts) { p.bill = billShortWords(m.eval) },
+		func(p *headerParts) { p.cost = "" },
+		func(p *headerParts) { p.measured = "" },
+		func(p *headerParts) { p.model = " · " + estimateModelWords(model, tokenizer) },
+		func(p *headerParts) { p.window = "" },
+		func(p *headerParts) { p.model = "" },
+		func(p *headerParts) { p.baseline = "" },
+		func(p *headerParts) { p.bill = "" },
+	} {
+		drop(&parts)
+		titles = append(titles, parts.join())
+	}
+	title := fitting(room, titles...)
+	if m.width-lipgloss.Width(title)-lipgloss.Width(right) > lipgloss.Width(helpAndLegend)-lipgloss.Width("? help ")+2 {
+		// Where there is room, the legend (a second ?) is named too.
+		right = strings.TrimSuffix(right, "? help ") + helpAndLegend
+	}
 	gap := m.width - lipgloss.Width(title) - lipgloss.Width(right)
 	if gap < 1 {
+		// Only the name is left to cut.
 		title = draw.Truncate(title, m.width-lipgloss.Width(right)-1)
 		gap = m.width - lipgloss.Width(title) - lipgloss.Width(right)
 	}
@@ -129,6 +151,18 @@ func (m Model) renderHeader() string {
 func compactModelWords(model, tokenizer string) string {
 	if strings.Contains(tokenizer, "estimate") || strings.Contains(tokenizer, "pending") {
 		return safetext.Line(model) + " (" + tokenizer + ")"
+	}
+	return safetext.Line(model)
+}
+
+// estimateModelWords names the model with only "estimate" or "pending"
+// for its count, the tokenizer's name left out, for a very narrow header.
+func estimateModelWords(model, tokenizer string) string {
+	switch {
+	case strings.Contains(tokenizer, "pending"):
+		return safetext.Line(model) + " (count pending)"
+	case strings.Contains(tokenizer, "estimate"):
+		return safetext.Line(model) + " (estimate)"
 	}
 	return safetext.Line(model)
 }

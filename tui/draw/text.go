@@ -47,19 +47,6 @@ func PadLeft(s string, width int) string {
 	return strings.Repeat(" ", width-w) + s
 }
 
-// Strike draws a line through text with combining long strokes, so
-// a struck-out document is visible without colour or terminal styling.
-func Strike(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		b.WriteRune(r)
-		if r != ' ' {
-			b.WriteRune('\u0336')
-		}
-	}
-	return b.String()
-}
-
 // FitLines makes text exactly height lines of at most width cells.
 func FitLines(text string, width, height int) string {
 	lines := strings.Split(text, "\n")

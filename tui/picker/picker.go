@@ -461,9 +461,25 @@ func (m Model) columns() columns {
 	c := columns{start: 19, service: 11, model: 12, spans: 4, counted: 8, billed: 8}
 	// the cursor, mark and fold (rowPrefix) and the gaps between columns
 	rest := m.width - (rowPrefix + c.start + c.service + c.model + c.spans + c.counted + c.billed + 10)
-	if rest >= 34 {
+	switch {
+	case rest >= 34:
 		c.id = 32
 		rest -= 34
+	case rest >= -1:
+		// Narrow: the id's first 8 hex digits, enough to tell apart two
+		// traces of the same second and service; the room comes from the
+		// token columns and the model before the service.
+		c.id = shortIDWidth
+		rest -= shortIDWidth + 2
+		if rest < 0 {
+			c.counted, c.billed = 7, 7
+			rest += 2
+		}
+		if rest < 0 {
+			take := min(-rest, c.model-8)
+			c.model -= take
+			rest += take
+		}
 	}
 	if rest > 0 {
 		grow := rest / 2
@@ -475,6 +491,20 @@ func (m Model) columns() columns {
 		c.model = max(6, c.model+rest-rest/2)
 	}
 	return c
+}
+
+// shortIDWidth is the trace id column of a narrow picker: the id's first
+// 8 hex digits.
+const shortIDWidth = 8
+
+// traceIDCell is a trace's id in a column of width cells: whole when it
+// fits, else its first width characters (a prefix, as git abbreviates).
+func traceIDCell(id string, width int) string {
+	id = safetext.Line(id)
+	if r := []rune(id); len(r) > width {
+		return string(r[:width])
+	}
+	return id
 }
 
 // View draws the picker.
@@ -579,7 +609,7 @@ func (m Model) rowText(r row, c columns, w int) string {
 			draw.PadLeft(optCount(counted, countedAll, anyCounted), c.counted) + "  " +
 			draw.PadLeft(optCount(billed, billedAll, anyBilled), c.billed)
 		if c.id > 0 {
-			line += "  " + t.ID
+			line += "  " + traceIDCell(t.ID, c.id)
 		}
 		return draw.PadRight(line, w)
 	}
@@ -603,13 +633,13 @@ func (m Model) rowText(r row, c columns, w int) string {
 	// The span's id and name where the start and service are; its
 	// model and tokens under the trace's.
 	left := fmt.Sprintf("└ %s %s", s.ID, safetext.Line(s.Name))
-	if c.id > 0 {
+	if c.id > shortIDWidth {
 		left = s.Start.UTC().Format("15:04:05") + " " + left
 	}
 	line := " " + mark + "  " + draw.PadRight(draw.Truncate(left, c.start+2+c.service), c.start+2+c.service) + "  " +
 		draw.PadRight(draw.Truncate(safetext.Line(s.Model), c.model), c.model) + "  " +
 		draw.PadLeft("", c.spans) + "  " + draw.PadLeft(counted, c.counted) + "  " + draw.PadLeft(billed, c.billed)
-	if c.id > 0 && s.Note != "" {
+	if c.id > shortIDWidth && s.Note != "" {
 		line += "  " + draw.Truncate(safetext.Line(s.Note), max(0, w-len([]rune(line))-2))
 	}
 	return draw.PadRight(line, w)

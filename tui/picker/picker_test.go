@@ -164,7 +164,7 @@ func TestPickerExpandsAndOpens(t *testing.T) {
 func TestPickerMarks(t *testing.T) {
 	traces := fixture()
 	traces[0].LLM[0].Counted = nil // support-bot's only span
-	out := screen(New("f", traces), 80, 24)
+	out := screen(New("f", traces), 100, 24)
 	for _, want := range []string{"▲▸ 2026-12-06 01:45:31  billing-agent", "  ▸ 2026-12-06 01:44:31  support-bot", "—        71"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("no %q in\n%s", want, out)

@@ -153,6 +153,10 @@ func simpleRAGRowLook(ev *core.Evaluation, s Stage, i int) Look {
 	return l
 }
 
+// DuplicateMark leads a removed duplicate's source where no colour
+// strikes it out (the mono theme, NO_COLOR), beside the row's ≈ or =.
+const DuplicateMark = "(dup) "
+
 // FateLook is the glyph and tone of a fate.
 func FateLook(f pipeline.Fate) (string, Tone) {
 	switch f {

@@ -34,11 +34,15 @@ var stageNames = map[Stage]string{
 // Name is the stage's name: Input, Filter, Sort, Dedup, Reorder, Budget.
 func (s Stage) Name() string { return stageNames[s] }
 
-// StagesFor lists the stages of the evaluation's builder: the article's
-// RAGContextManager has no filter, dedup or reorder.
+// StagesFor lists the stages of the evaluation's builder in the order
+// they run: the article's RAGContextManager has no filter, dedup or
+// reorder, and budget-before-reorder runs the budget before the reorder.
 func StagesFor(ev *core.Evaluation) []Stage {
 	if ev != nil && ev.SimpleRAG != nil {
 		return []Stage{StageInput, StageSort, StageBudget}
+	}
+	if ev != nil && ev.Build != nil && ev.Build.Trace.BudgetFirst {
+		return []Stage{StageInput, StageFilter, StageSort, StageDedup, StageBudget, StageReorder}
 	}
 	return []Stage{StageInput, StageFilter, StageSort, StageDedup, StageReorder, StageBudget}
 }
@@ -209,8 +213,6 @@ func stageCount(ev *core.Evaluation, s Stage) string {
 			return " off"
 		case !c.Reordered:
 			return " skipped" // on, but 3 or fewer documents remain
-		case ev.Build.Trace.BudgetFirst:
-			return " after budget"
 		}
 	case StageBudget:
 		return fateCounts(c.Included, c.Partial, c.Summarized, c.Excluded)

@@ -123,7 +123,7 @@ func legendSections(st *themes.Styles) []legendSection {
 			{"⚑", inAccent, "pinned message: kept by priority memory whatever its age"},
 			{"◆", inChanged, "changed fate when a setting last changed; the mark stays until the next change, n goes to the next one"},
 			{"▸", inAccent, "the selected row"},
-			{draw.Strike("struck"), inDuplicate, "a line through a duplicate's source, drawn without colour too"},
+			struckEntry(st),
 		}},
 		{"Notes beside a document (in words when the list is wide enough)", []legendEntry{
 			{"score rank s", inText, "at the Sort stage: its place by score among every document, before dedup"},
@@ -244,4 +244,13 @@ func legendLines(st *themes.Styles, e legendEntry, markW, width int) []string {
 		}
 	}
 	return lines
+}
+
+// struckEntry names how a removed duplicate's source is marked: struck
+// out by the terminal with colour, led by (dup) without it.
+func struckEntry(st *themes.Styles) legendEntry {
+	if st.Mono {
+		return legendEntry{strings.TrimSpace(rows.DuplicateMark), inDuplicate, "a removed duplicate's source, beside its ≈ or =; with colour it is struck out"}
+	}
+	return legendEntry{"struck", inDuplicate, "a line through a removed duplicate's source; without colour it reads (dup)"}
 }
