@@ -7,6 +7,7 @@ import (
 
 	"ctxlab/core/evalrun"
 	"ctxlab/loaders"
+	"ctxlab/loaders/trace"
 )
 
 // Files are the files of a retrieval run to evaluate.
@@ -65,6 +66,16 @@ func LoadWith(files Files, opts Options) (*evalrun.Set, error) {
 // loadRun reads the run, and a TREC run's corpus and queries; a JSON
 // Lines run's titled documents are in titles, to join to their text.
 func loadRun(files Files) ([]evalrun.Query, []docTitle, error) {
+	if files.Run != "-" && trace.IsTracesFile(files.Run) {
+		if files.Corpus != "" {
+			return nil, nil, &loaders.Error{Name: files.Run, Msg: "is a traces file, whose retrieval spans carry their documents; --corpus goes with a TREC run file (\"qid Q0 docid rank score tag\")"}
+		}
+		lines, err := traceRunLines(files.Run)
+		if err != nil {
+			return nil, nil, err
+		}
+		return parseRunJSONL(files.Run, lines)
+	}
 	run, runLines, err := openRun(files.Run)
 	if err != nil {
 		return nil, nil, err
