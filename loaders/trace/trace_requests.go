@@ -92,8 +92,13 @@ func quoteArg(s string) string {
 // object whose first 64 KB name "resourceSpans" (OTLP JSON), OTLP
 // protobuf (protobuf.go: a logs file too, which is then refused as
 // such), or a file a registered format (Langfuse, LangSmith) recognises. It reads no more
-// than sniffSize, and a file that cannot be read is not one.
+// than sniffSize, and a pipe or a file that cannot be read is not one.
 func IsTracesFile(path string) bool {
+	// Only a regular file is looked into: reading a pipe's head would
+	// take it from the reader the pipe is meant for.
+	if info, err := os.Stat(path); err != nil || !info.Mode().IsRegular() {
+		return false
+	}
 	if formatOfFile(path) != nil || protoFormOfFile(path) != notProto {
 		return true
 	}
