@@ -75,11 +75,19 @@ func TestElideMiddleAsByRunes(t *testing.T) {
 	}
 
 	long := "kb/" + strings.Repeat("a", 4<<20) + "/end.md"
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	out, _ := ElideMiddle(long, 60)
-	runtime.ReadMemStats(&after)
-	if grew := after.TotalAlloc - before.TotalAlloc; grew > 4096 {
+	// TotalAlloc counts every goroutine's allocations (other tests',
+	// the runtime's), so the least of several measurements is
+	// ElideMiddle's own.
+	var out string
+	grew := ^uint64(0)
+	for range 5 {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		out, _ = ElideMiddle(long, 60)
+		runtime.ReadMemStats(&after)
+		grew = min(grew, after.TotalAlloc-before.TotalAlloc)
+	}
+	if grew > 4096 {
 		t.Errorf("eliding a %d-byte source allocated %d bytes", len(long), grew)
 	}
 	if !strings.HasSuffix(out, "…aaaa/end.md") && !strings.HasSuffix(out, "/end.md") {
