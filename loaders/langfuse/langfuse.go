@@ -10,7 +10,6 @@
 package langfuse
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -97,59 +96,19 @@ type traceObject struct {
 	Timestamp json.RawMessage `json:"timestamp"`
 }
 
-// maxLine is the longest line or file read.
-const maxLine = 512 << 20
-
 // Scan reads a Langfuse export from r and calls fn with each observation
 // as a span, in file order: JSON Lines of observations (or of trace
 // downloads), or one trace download for the whole file. Bad input is a
 // *loaders.Error naming the file and, for JSON Lines, the line.
 func Scan(name string, r io.Reader, fn func(*trace.Span) error) error {
-	br := bufio.NewReaderSize(r, 1<<20)
-	line, seen := 0, false
-	for {
-		data, err := br.ReadBytes('\n')
-		if err != nil && !errors.Is(err, io.EOF) {
-			return &loaders.Error{Name: name, Msg: "cannot be read", Err: err}
-		}
-		if len(data) > maxLine {
-			return &loaders.Error{Name: name, Line: line + 1, Msg: fmt.Sprintf("is longer than %d MiB; expected one Langfuse observation a line", maxLine>>20)}
-		}
-		line++
-		trimmed := bytes.TrimSpace(data)
-		if line == 1 {
-			trimmed = bytes.TrimSpace(bytes.TrimPrefix(trimmed, []byte("\ufeff")))
-		}
-		if len(trimmed) > 0 {
-			if !seen && !json.Valid(trimmed) {
-				// Not one value a line: one download for the whole
-				// file, pretty-printed.
-				rest, rerr := io.ReadAll(io.LimitReader(br, maxLine))
-				if rerr != nil {
-					return &loaders.Error{Name: name, Msg: "cannot be read", Err: rerr}
-				}
-				whole := append(append(append([]byte(nil), trimmed...), '\n'), rest...)
-				if !json.Valid(whole) {
-					return &loaders.Error{Name: name, Line: line, Msg: "is not JSON; expected a Langfuse export: a trace download, or one observation a line"}
-				}
-				return scanValue(name, 0, whole, fn)
-			}
-			seen = true
-			if !json.Valid(trimmed) {
-				return &loaders.Error{Name: name, Line: line, Msg: "is not JSON; expected one Langfuse observation a line"}
-			}
-			if err := scanValue(name, line, trimmed, fn); err != nil {
-				return err
-			}
-		}
-		if errors.Is(err, io.EOF) {
-			break
-		}
+	what := trace.LinesOrWhole{
+		Line:  "one Langfuse observation a line",
+		Whole: "a Langfuse export: a trace download, or one observation a line",
+		Empty: "a Langfuse export: a trace download, or one observation a line",
 	}
-	if !seen {
-		return &loaders.Error{Name: name, Msg: "is empty; expected a Langfuse export: a trace download, or one observation a line"}
-	}
-	return nil
+	return trace.ScanLinesOrWhole(name, r, what, func(line int, data []byte) error {
+		return scanValue(name, line, data, fn)
+	})
 }
 
 // scanValue reads one JSON value: a trace download or one observation.

@@ -8,7 +8,6 @@
 package langsmith
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -60,54 +59,17 @@ type run struct {
 	Children   json.RawMessage `json:"child_runs"`
 }
 
-const maxLine = 512 << 20
-
 // Scan reads LangSmith runs from r: one run a line, or one run or an
 // array of runs for the whole file; a run's child_runs follow it.
 func Scan(name string, r io.Reader, fn func(*trace.Span) error) error {
-	br := bufio.NewReaderSize(r, 1<<20)
-	line, seen := 0, false
-	for {
-		data, err := br.ReadBytes('\n')
-		if err != nil && !errors.Is(err, io.EOF) {
-			return &loaders.Error{Name: name, Msg: "cannot be read", Err: err}
-		}
-		if len(data) > maxLine {
-			return &loaders.Error{Name: name, Line: line + 1, Msg: fmt.Sprintf("is longer than %d MiB; expected one LangSmith run a line", maxLine>>20)}
-		}
-		line++
-		trimmed := bytes.TrimSpace(data)
-		if line == 1 {
-			trimmed = bytes.TrimSpace(bytes.TrimPrefix(trimmed, []byte("\ufeff")))
-		}
-		if len(trimmed) > 0 {
-			if !seen && !json.Valid(trimmed) {
-				rest, rerr := io.ReadAll(io.LimitReader(br, maxLine))
-				if rerr != nil {
-					return &loaders.Error{Name: name, Msg: "cannot be read", Err: rerr}
-				}
-				whole := append(append(append([]byte(nil), trimmed...), '\n'), rest...)
-				if !json.Valid(whole) {
-					return &loaders.Error{Name: name, Line: line, Msg: "is not JSON; expected LangSmith runs: one run a line, or a run or an array of runs for the whole file"}
-				}
-				return scanValue(name, 0, whole, fn)
-			}
-			seen = true
-			if !json.Valid(trimmed) {
-				return &loaders.Error{Name: name, Line: line, Msg: "is not JSON; expected one LangSmith run a line"}
-			}
-			if err := scanValue(name, line, trimmed, fn); err != nil {
-				return err
-			}
-		}
-		if errors.Is(err, io.EOF) {
-			break
-		}
+	what := trace.LinesOrWhole{
+		Line:  "one LangSmith run a line",
+		Whole: "LangSmith runs: one run a line, or a run or an array of runs for the whole file",
+		Empty: "LangSmith runs: one run a line, or a run or an array of runs",
 	}
-	if !seen {
-		return &loaders.Error{Name: name, Msg: "is empty; expected LangSmith runs: one run a line, or a run or an array of runs"}
-	}
-	return nil
+	return trace.ScanLinesOrWhole(name, r, what, func(line int, data []byte) error {
+		return scanValue(name, line, data, fn)
+	})
 }
 
 // scanValue reads a run or an array of runs.
