@@ -37,7 +37,7 @@ func counts(raw json.RawMessage, field string) (map[string]int, error) {
 			if v == nil {
 				continue
 			}
-			return nil, fmt.Errorf("%s.%s %s is not a token count; expected a whole number", field, k, quote(fmt.Sprint(v)))
+			return nil, fmt.Errorf("%s.%s %s is not a token count; expected a whole number", field, k, trace.QuoteValue(fmt.Sprint(v)))
 		}
 		out[k] = n
 	}

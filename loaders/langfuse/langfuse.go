@@ -19,8 +19,6 @@ import (
 	"time"
 	"unicode"
 
-	"ctxlab/internal/safetext"
-	"ctxlab/loaders"
 	"ctxlab/loaders/trace"
 )
 
@@ -118,14 +116,14 @@ func scanValue(name string, line int, data []byte, fn func(*trace.Span) error) e
 		if isDownload(data) {
 			return scanDownload(name, line, data, fn)
 		}
-		return lineError(name, line, "observation", err)
+		return trace.FormatLineError(name, line, "observation", err)
 	}
 	if t := bytes.TrimSpace(o.Observations); len(t) > 0 && t[0] == '[' {
 		return scanDownload(name, line, data, fn)
 	}
 	sp, err := spanOfObservation(&o, nil)
 	if err != nil {
-		return lineError(name, line, "observation", err)
+		return trace.FormatLineError(name, line, "observation", err)
 	}
 	sp.Line = line
 	return fn(sp)
@@ -147,7 +145,7 @@ func isDownload(data []byte) bool {
 func scanDownload(name string, line int, data []byte, fn func(*trace.Span) error) error {
 	var d download
 	if err := json.Unmarshal(data, &d); err != nil {
-		return lineError(name, line, "is not a Langfuse trace download ({\"trace\", \"observations\"} or {\"observations\", \"scores\"})", err)
+		return trace.FormatLineError(name, line, "is not a Langfuse trace download ({\"trace\", \"observations\"} or {\"observations\", \"scores\"})", err)
 	}
 	tr := d.Trace
 	if tr == nil && d.ID != "" {
@@ -156,7 +154,7 @@ func scanDownload(name string, line int, data []byte, fn func(*trace.Span) error
 	for i, raw := range d.Observations {
 		sp, err := spanOf(raw, tr)
 		if err != nil {
-			return lineError(name, line, fmt.Sprintf("observation %d", i+1), err)
+			return trace.FormatLineError(name, line, fmt.Sprintf("observation %d", i+1), err)
 		}
 		sp.Line = line
 		if err := fn(sp); err != nil {
@@ -193,25 +191,25 @@ func spanOfObservation(o *observation, tr *traceObject) (*trace.Span, error) {
 		}
 	}
 	if sp.TraceID == "" {
-		return nil, fmt.Errorf("%s has no trace id; expected traceId (trace_id)", quote(id))
+		return nil, fmt.Errorf("%s has no trace id; expected traceId (trace_id)", trace.QuoteValue(id))
 	}
 	for _, s := range []string{sp.SpanID, sp.TraceID, sp.ParentSpanID} {
 		if strings.ContainsFunc(s, unicode.IsControl) {
-			return nil, fmt.Errorf("id %s holds control characters; expected a Langfuse id", quote(s))
+			return nil, fmt.Errorf("id %s holds control characters; expected a Langfuse id", trace.QuoteValue(s))
 		}
 	}
 	var err error
 	if sp.Start, err = timeOf(first(o.Start, o.StartS), "startTime"); err != nil {
-		return nil, fmt.Errorf("%s: %w", quote(id), err)
+		return nil, fmt.Errorf("%s: %w", trace.QuoteValue(id), err)
 	}
 	if sp.End, err = timeOf(first(o.End, o.EndS), "endTime"); err != nil {
-		return nil, fmt.Errorf("%s: %w", quote(id), err)
+		return nil, fmt.Errorf("%s: %w", trace.QuoteValue(id), err)
 	}
 	switch strings.ToUpper(o.Type) {
 	case "GENERATION":
 		sp.Request, err = requestOf(o, sp)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", quote(id), err)
+			return nil, fmt.Errorf("%s: %w", trace.QuoteValue(id), err)
 		}
 	default:
 		sp.Retrieval = retrievalOf(o, sp)
@@ -239,51 +237,14 @@ func timeOf(raw json.RawMessage, what string) (time.Time, error) {
 	}
 	var s string
 	if err := json.Unmarshal(raw, &s); err != nil {
-		return time.Time{}, fmt.Errorf("%s %s is not a time; expected text such as \"2026-01-02T15:04:05.000Z\"", what, quote(string(raw)))
+		return time.Time{}, fmt.Errorf("%s %s is not a time; expected text such as \"2026-01-02T15:04:05.000Z\"", what, trace.QuoteValue(string(raw)))
 	}
 	for _, layout := range []string{time.RFC3339Nano, "2006-01-02 15:04:05.999999999", "2006-01-02T15:04:05.999999999"} {
 		if t, err := time.Parse(layout, s); err == nil {
 			return t.UTC(), nil
 		}
 	}
-	return time.Time{}, fmt.Errorf("%s %s is not a time; expected RFC 3339 or \"2006-01-02 15:04:05.000\"", what, quote(s))
-}
-
-// quote quotes a value from the file for an error message: cut short,
-// control characters made inert.
-func quote(s string) string {
-	if r := []rune(s); len(r) > 60 {
-		s = string(r[:60]) + "…"
-	}
-	return `"` + safetext.Line(strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s)) + `"`
-}
-
-// lineError is bad input at a line (0: the whole file), what names the
-// observation.
-func lineError(name string, line int, what string, err error) error {
-	var syntax *json.SyntaxError
-	var typeErr *json.UnmarshalTypeError
-	switch {
-	case errors.As(err, &syntax):
-		err = fmt.Errorf("invalid JSON at byte %d", syntax.Offset)
-	case errors.As(err, &typeErr) && typeErr.Field == "":
-		err = fmt.Errorf("is a JSON %s; expected an object", typeErr.Value)
-	case errors.As(err, &typeErr):
-		err = fmt.Errorf("%s is a JSON %s; expected %s", typeErr.Field, typeErr.Value, kind(typeErr.Type.Kind().String()))
-	}
-	return &loaders.Error{Name: name, Line: line, Msg: what, Err: err}
-}
-
-func kind(k string) string {
-	switch k {
-	case "slice":
-		return "an array"
-	case "struct", "map", "ptr":
-		return "an object"
-	case "string":
-		return "a string"
-	}
-	return k
+	return time.Time{}, fmt.Errorf("%s %s is not a time; expected RFC 3339 or \"2006-01-02 15:04:05.000\"", what, trace.QuoteValue(s))
 }
 
 // decoded parses JSON text (the blob-storage export writes input and

@@ -22,8 +22,6 @@ import (
 	"ctxlab/core/usage"
 	"ctxlab/core/value"
 	"ctxlab/internal/numfmt"
-	"ctxlab/internal/safetext"
-	"ctxlab/loaders"
 	"ctxlab/loaders/trace"
 )
 
@@ -77,7 +75,7 @@ func scanValue(name string, line int, data []byte, fn func(*trace.Span) error) e
 	if data[0] == '[' {
 		var runs []json.RawMessage
 		if err := json.Unmarshal(data, &runs); err != nil {
-			return lineError(name, line, "is not an array of LangSmith runs", err)
+			return trace.FormatLineError(name, line, "is not an array of LangSmith runs", err)
 		}
 		for i, raw := range runs {
 			if err := emit(name, line, fmt.Sprintf("run %d", i+1), raw, fn); err != nil {
@@ -93,11 +91,11 @@ func scanValue(name string, line int, data []byte, fn func(*trace.Span) error) e
 func emit(name string, line int, what string, raw json.RawMessage, fn func(*trace.Span) error) error {
 	var r run
 	if err := json.Unmarshal(raw, &r); err != nil {
-		return lineError(name, line, what, err)
+		return trace.FormatLineError(name, line, what, err)
 	}
 	sp, err := spanOf(&r)
 	if err != nil {
-		return lineError(name, line, what, err)
+		return trace.FormatLineError(name, line, what, err)
 	}
 	sp.Line = line
 	if err := fn(sp); err != nil {
@@ -106,7 +104,7 @@ func emit(name string, line int, what string, raw json.RawMessage, fn func(*trac
 	if t := bytes.TrimSpace(r.Children); len(t) > 0 && t[0] == '[' {
 		var children []json.RawMessage
 		if err := json.Unmarshal(t, &children); err != nil {
-			return lineError(name, line, what+": child_runs", err)
+			return trace.FormatLineError(name, line, what+": child_runs", err)
 		}
 		for i, c := range children {
 			if err := emit(name, line, fmt.Sprintf("%s: child run %d", what, i+1), c, fn); err != nil {
@@ -133,15 +131,15 @@ func spanOf(r *run) (*trace.Span, error) {
 	}
 	for _, s := range []string{sp.SpanID, sp.TraceID, sp.ParentSpanID} {
 		if strings.ContainsFunc(s, unicode.IsControl) {
-			return nil, fmt.Errorf("id %s holds control characters; expected a LangSmith run id", quote(s))
+			return nil, fmt.Errorf("id %s holds control characters; expected a LangSmith run id", trace.QuoteValue(s))
 		}
 	}
 	var err error
 	if sp.Start, err = timeOf(r.Start, "start_time"); err != nil {
-		return nil, fmt.Errorf("%s: %w", quote(id), err)
+		return nil, fmt.Errorf("%s: %w", trace.QuoteValue(id), err)
 	}
 	if sp.End, err = timeOf(r.End, "end_time"); err != nil {
-		return nil, fmt.Errorf("%s: %w", quote(id), err)
+		return nil, fmt.Errorf("%s: %w", trace.QuoteValue(id), err)
 	}
 	switch strings.ToLower(r.RunType) {
 	case "llm":
@@ -177,40 +175,7 @@ func timeOf(raw json.RawMessage, what string) (time.Time, error) {
 	if s, ok := v.(string); ok {
 		text = s
 	}
-	return time.Time{}, fmt.Errorf("%s %s is not a time; expected RFC 3339 such as \"2026-01-02T15:04:05.000Z\"", what, quote(text))
-}
-
-func quote(s string) string {
-	if r := []rune(s); len(r) > 60 {
-		s = string(r[:60]) + "…"
-	}
-	return `"` + safetext.Line(strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s)) + `"`
-}
-
-func lineError(name string, line int, what string, err error) error {
-	var syntax *json.SyntaxError
-	var typeErr *json.UnmarshalTypeError
-	switch {
-	case errors.As(err, &syntax):
-		err = fmt.Errorf("invalid JSON at byte %d", syntax.Offset)
-	case errors.As(err, &typeErr) && typeErr.Field == "":
-		err = fmt.Errorf("is a JSON %s; expected an object", typeErr.Value)
-	case errors.As(err, &typeErr):
-		err = fmt.Errorf("%s is a JSON %s; expected %s", typeErr.Field, typeErr.Value, kind(typeErr.Type.Kind().String()))
-	}
-	return &loaders.Error{Name: name, Line: line, Msg: what, Err: err}
-}
-
-func kind(k string) string {
-	switch k {
-	case "slice":
-		return "an array"
-	case "struct", "map", "ptr":
-		return "an object"
-	case "string":
-		return "a string"
-	}
-	return k
+	return time.Time{}, fmt.Errorf("%s %s is not a time; expected RFC 3339 such as \"2026-01-02T15:04:05.000Z\"", what, trace.QuoteValue(text))
 }
 
 // count reads a whole, non-negative token count.
