@@ -45,3 +45,21 @@ func TestTimelinePolicyLineSaysRefusedTurnsAreNotPriced(t *testing.T) {
 		t.Errorf("the as-sent line does not say its refused turns are not priced:\n%s", screen)
 	}
 }
+
+// With the window off the scale, the reserve is not stacked on the bars:
+// at 80×24 a 4,096-token reserve beside requests of a few hundred tokens
+// would fill the three rows there are, and the requests would not show.
+func TestTimelineOffScaleBarsShowTheRequests(t *testing.T) {
+	path := filepath.Join("..", "loaders", "trajectory", "testdata", "pydantic-ai", "anthropic_cache_real_api.yaml")
+	m := newTimelineModel(t, path, request.Options{Window: 128000, Reserve: 4096}, "mono", 80, 24)
+	screen := screenOf(m)
+	if !strings.Contains(screen, "off this scale; reserve not drawn") {
+		t.Fatalf("the scale note does not say the reserve is left out:\n%s", screen)
+	}
+	for _, line := range strings.Split(screen, "\n") {
+		_, bar, ok := strings.Cut(line, "│")
+		if ok && !strings.Contains(line, "cache│") && strings.Contains(bar, "┊") {
+			t.Fatalf("a bar stacks the reserve (┊) off the scale:\n%s", screen)
+		}
+	}
+}

@@ -155,11 +155,17 @@ func (m Model) chartLines(paint *painter, w, rows int) []string {
 	var out []string
 	offScale := peak > 0 && peak*offScaleRatio <= rep.Window && rows > 2
 	if offScale {
-		top = peak
+		// The reserve is drawn against the window; with the window off
+		// the scale it would only crowd out the requests, so the scale
+		// is theirs alone.
+		top = 1
+		for _, t := range rep.Turns {
+			top = max(top, t.InputTokens)
+		}
 		rows--
 		paint.text(draw.PadLeft(compactTokens(rep.Window), axisWidth-1))
 		paint.cell(cellWindow, 1)
-		note := " ↑ window " + compactTokens(rep.Window) + " above, off this scale"
+		note := " ↑ window " + compactTokens(rep.Window) + " above, off this scale; reserve not drawn"
 		paint.text(draw.Truncate(note, max(0, w-axisWidth)))
 		out = append(out, padTo(paint.line(), axisWidth+min(ansi.StringWidth(note), max(0, w-axisWidth)), w))
 	}
@@ -194,7 +200,11 @@ func (m Model) chartLines(paint *painter, w, rows int) []string {
 		}
 		shownTurn[c] = drawn
 		col := grid[c*rows : (c+1)*rows]
-		fillColumn(col, pol.Turns[drawn], rep.Turns[drawn].Reserve, u)
+		reserve := rep.Turns[drawn].Reserve
+		if offScale {
+			reserve = 0
+		}
+		fillColumn(col, pol.Turns[drawn], reserve, u)
 		for r := range col {
 			switch {
 			case col[r] != cellEmpty:
