@@ -2,7 +2,6 @@ package tui
 
 import (
 	"math/rand/v2"
-	"runtime"
 	"strings"
 	"testing"
 )
@@ -27,11 +26,8 @@ func TestDropSourceAsReplaceAll(t *testing.T) {
 
 	source := "kb/" + strings.Repeat("a", 4<<20)
 	sentence := "#1 " + source + ", sent as [1], is mostly its citation header."
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	got := dropSource(sentence, "#1", source)
-	runtime.ReadMemStats(&after)
-	if grew := after.TotalAlloc - before.TotalAlloc; grew > 4096 {
+	var got string
+	if grew := allocatedBy(func() { got = dropSource(sentence, "#1", source) }); grew > 4096 {
 		t.Errorf("dropping a %d-byte source allocated %d bytes", len(source), grew)
 	}
 	if got != "#1, sent as [1], is mostly its citation header." {
