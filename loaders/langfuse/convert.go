@@ -9,8 +9,6 @@ import (
 	"strings"
 
 	"ctxlab/core/usage"
-	"ctxlab/core/value"
-	"ctxlab/internal/numfmt"
 	"ctxlab/loaders/trace"
 )
 
@@ -252,62 +250,26 @@ func retrievalOf(o *observation, sp *trace.Span) *trace.Retrieval {
 		return nil
 	}
 	r := &trace.Retrieval{SpanID: sp.SpanID, TraceID: sp.TraceID, Name: sp.Name, Query: queryOf(decoded(o.Input))}
-	scored, ids := 0, 0
+	var docs []trace.RetrievedDoc
 	for _, item := range items {
 		d, _ := item.(map[string]any)
-		meta := map[string]any{}
-		if m, ok := d["metadata"].(map[string]any); ok {
-			for k, v := range m {
-				meta[k] = v
-			}
-		}
-		doc := value.Document{Score: 1, Metadata: meta}
+		doc := trace.RetrievedDoc{ID: trace.IDText(d["id"])}
+		doc.Meta, _ = d["metadata"].(map[string]any)
 		for _, key := range []string{"pageContent", "page_content", "content", "text"} {
 			if s, ok := d[key].(string); ok {
 				doc.Content = s
 				break
 			}
 		}
-		id := idText(d["id"])
-		if id == "" {
-			id = idText(meta["id"])
-		}
-		if id != "" {
-			meta["id"] = id
-			ids++
-		}
-		score, ok := d["score"].(float64)
-		if !ok {
-			score, ok = meta["score"].(float64)
-		}
-		if ok {
-			doc.Score = score
-			scored++
-		}
-		for _, key := range []string{"source", "url"} {
-			if doc.Source = idText(meta[key]); doc.Source != "" {
-				break
-			}
-		}
-		if doc.Source == "" {
-			doc.Source = id
-		}
-		r.Docs = append(r.Docs, doc)
+		doc.Score, doc.Scored = d["score"].(float64)
+		docs = append(docs, doc)
 	}
-	switch {
-	case len(r.Docs) == 0:
-		r.Notes = append(r.Notes, "the observation records no documents in its output")
-	case scored == 0:
-		r.Notes = append(r.Notes, "the documents have no scores: every document scores 1")
-	case scored < len(r.Docs):
-		r.Notes = append(r.Notes, fmt.Sprintf("%s of %s documents have no score and score 1", numfmt.Thousands(len(r.Docs)-scored), numfmt.Thousands(len(r.Docs))))
-	}
-	if len(r.Docs) > 0 && ids == 0 {
-		r.Notes = append(r.Notes, "the documents have no ids")
-	}
-	if r.Query == "" {
-		r.Notes = append(r.Notes, "the observation records no query (input)")
-	}
+	r.AddDocs(docs, trace.RetrievalWords{
+		NoDocs:   "the observation records no documents in its output",
+		NoScores: "the documents have no scores: every document scores 1",
+		NoIDs:    "the documents have no ids",
+		NoQuery:  "the observation records no query (input)",
+	})
 	return r
 }
 
@@ -340,16 +302,6 @@ func queryOf(in any) string {
 				return q
 			}
 		}
-	}
-	return ""
-}
-
-func idText(v any) string {
-	switch x := v.(type) {
-	case string:
-		return x
-	case float64:
-		return strconv.FormatFloat(x, 'f', -1, 64)
 	}
 	return ""
 }

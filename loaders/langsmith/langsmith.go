@@ -20,8 +20,6 @@ import (
 	"unicode"
 
 	"ctxlab/core/usage"
-	"ctxlab/core/value"
-	"ctxlab/internal/numfmt"
 	"ctxlab/loaders/trace"
 )
 
@@ -356,55 +354,24 @@ func retrievalOf(r *run, sp *trace.Span) *trace.Retrieval {
 	if docs == nil {
 		docs, _ = r.Outputs["outputs"].([]any)
 	}
-	scored, ids := 0, 0
+	var found []trace.RetrievedDoc
 	for _, item := range docs {
 		d := asMap(item)
-		meta := map[string]any{}
-		for k, v := range asMap(d["metadata"]) {
-			meta[k] = v
-		}
-		doc := value.Document{Score: 1, Metadata: meta}
+		doc := trace.RetrievedDoc{Meta: asMap(d["metadata"])}
+		doc.ID, _ = d["id"].(string)
 		for _, key := range []string{"page_content", "pageContent", "content"} {
 			if s, ok := d[key].(string); ok {
 				doc.Content = s
 				break
 			}
 		}
-		id, _ := d["id"].(string)
-		if id == "" {
-			id, _ = meta["id"].(string)
-		}
-		if id != "" {
-			meta["id"] = id
-			ids++
-		}
-		if s, ok := meta["score"].(float64); ok {
-			doc.Score = s
-			scored++
-		}
-		for _, key := range []string{"source", "url"} {
-			if doc.Source, _ = meta[key].(string); doc.Source != "" {
-				break
-			}
-		}
-		if doc.Source == "" {
-			doc.Source = id
-		}
-		ret.Docs = append(ret.Docs, doc)
+		found = append(found, doc)
 	}
-	switch {
-	case len(ret.Docs) == 0:
-		ret.Notes = append(ret.Notes, "the run records no documents (outputs.documents)")
-	case scored == 0:
-		ret.Notes = append(ret.Notes, "the documents have no scores: every document scores 1")
-	case scored < len(ret.Docs):
-		ret.Notes = append(ret.Notes, fmt.Sprintf("%s of %s documents have no score and score 1", numfmt.Thousands(len(ret.Docs)-scored), numfmt.Thousands(len(ret.Docs))))
-	}
-	if len(ret.Docs) > 0 && ids == 0 {
-		ret.Notes = append(ret.Notes, "the documents have no ids")
-	}
-	if ret.Query == "" {
-		ret.Notes = append(ret.Notes, "the run records no query (inputs.query)")
-	}
+	ret.AddDocs(found, trace.RetrievalWords{
+		NoDocs:   "the run records no documents (outputs.documents)",
+		NoScores: "the documents have no scores: every document scores 1",
+		NoIDs:    "the documents have no ids",
+		NoQuery:  "the run records no query (inputs.query)",
+	})
 	return ret
 }

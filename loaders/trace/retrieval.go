@@ -3,6 +3,7 @@ package trace
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"ctxlab/core"
@@ -44,53 +45,18 @@ func RetrievalOf(sp *Span) *Retrieval {
 		return &r
 	}
 	r := &Retrieval{SpanID: sp.SpanID, TraceID: sp.TraceID, Name: sp.Name, Query: queryOf(sp)}
-	scored, ids := 0, 0
+	var docs []RetrievedDoc
 	for _, d := range indexed(sp.Attrs, "retrieval.documents.") {
-		meta := map[string]any{}
-		for k, v := range asMap(decoded(d["document.metadata"])) {
-			meta[k] = v
-		}
-		doc := value.Document{Content: text(d["document.content"]), Score: 1, Metadata: meta}
-		id := idText(d["document.id"])
-		if id == "" {
-			id = idText(meta["id"])
-		}
-		if id != "" {
-			meta["id"] = id
-			ids++
-		}
-		score, ok := number(d["document.score"])
-		if !ok {
-			score, ok = number(meta["score"])
-		}
-		if ok {
-			doc.Score = score
-			scored++
-		}
-		for _, key := range []string{"source", "url"} {
-			if doc.Source = idText(meta[key]); doc.Source != "" {
-				break
-			}
-		}
-		if doc.Source == "" {
-			doc.Source = id
-		}
-		r.Docs = append(r.Docs, doc)
+		score, scored := number(d["document.score"])
+		docs = append(docs, RetrievedDoc{Content: text(d["document.content"]), ID: idText(d["document.id"]),
+			Score: score, Scored: scored, Meta: asMap(decoded(d["document.metadata"]))})
 	}
-	switch {
-	case len(r.Docs) == 0:
-		r.Notes = append(r.Notes, "the span records no documents (retrieval.documents.N.document.*)")
-	case scored == 0:
-		r.Notes = append(r.Notes, "the span records no document scores: every document scores 1")
-	case scored < len(r.Docs):
-		r.Notes = append(r.Notes, fmt.Sprintf("%s of %s documents have no score and score 1", numfmt.Thousands(len(r.Docs)-scored), numfmt.Thousands(len(r.Docs))))
-	}
-	if len(r.Docs) > 0 && ids == 0 {
-		r.Notes = append(r.Notes, "the span records no document ids (document.id)")
-	}
-	if r.Query == "" {
-		r.Notes = append(r.Notes, "the span records no query (input.value)")
-	}
+	r.AddDocs(docs, RetrievalWords{
+		NoDocs:   "the span records no documents (retrieval.documents.N.document.*)",
+		NoScores: "the span records no document scores: every document scores 1",
+		NoIDs:    "the span records no document ids (document.id)",
+		NoQuery:  "the span records no query (input.value)",
+	})
 	return r
 }
 
@@ -115,7 +81,7 @@ func idText(v any) string {
 	case int64:
 		return fmt.Sprint(x)
 	case float64:
-		return fmt.Sprint(x)
+		return strconv.FormatFloat(x, 'f', -1, 64)
 	}
 	return ""
 }
