@@ -142,7 +142,7 @@ func TestAssembleModelSetsTheWindow(t *testing.T) {
 	// A model too small for the scenario's allocations is an overflow
 	// (exit 3), and the message says where the window came from.
 	_, stderr, code := run(t, "", "assemble", "--model", "gpt-4")
-	if code != 3 || !strings.Contains(stderr, "Budget overflow: 8850 tokens allocated, max input is 6192 (preset support_chat with the options given; --model gpt-4's window is 8,192; --window N sets another)") {
+	if code != 3 || !strings.Contains(stderr, "Budget overflow: 8850 tokens allocated, max input is 6192 (preset support_chat, 2 of 6 allocations changed; --model gpt-4's window is 8,192; --window N sets another)") {
 		t.Errorf("exit %d, stderr %q", code, stderr)
 	}
 }

@@ -2,8 +2,9 @@ package cli
 
 import (
 	"errors"
-	"fmt"
 	"strings"
+
+	"ctxlab/core"
 
 	"ctxlab/core/window"
 )
@@ -43,8 +44,8 @@ func overflowMessage(run *assembleRun) string {
 // sent instead.
 func allocationsMessage(err *window.BudgetOverflowError, run *assembleRun) string {
 	var why []string
-	if p := run.settings.Preset; p != "" {
-		why = append(why, fmt.Sprintf("preset %s with the options given", p))
+	if label := core.PresetLabel(run.settings); label != "" {
+		why = append(why, label)
 	}
 	if run.windowHint != "" {
 		why = append(why, run.windowHint)

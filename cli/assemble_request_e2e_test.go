@@ -77,7 +77,7 @@ func TestAssembleComparesRecordedUsage(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	if !strings.Contains(stdout, "Billed: counted 71 · billed 71 (the same) · usage.prompt_tokens · the count is the bill") {
+	if !strings.Contains(stdout, "Billed: counted 71 · billed 71 (the same) · usage.prompt_tokens · openai convention: prompt_tokens includes cached_tokens · the count is the bill") {
 		t.Errorf("no comparison:\n%s", stdout)
 	}
 	stdout, _, _ = run(t, "", "assemble", "--request", cassette, "--format", "json")

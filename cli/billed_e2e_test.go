@@ -80,7 +80,7 @@ func TestAssembleReportsTheBill(t *testing.T) {
 	}
 
 	text, _, _ := run(t, "", "assemble", "--request", anthropicCacheCassette, "--interaction", "2")
-	for _, want := range []string{"Billed: counted 1,498 · billed 1,532 (−34, −2.2%) · usage.input_tokens + cache tokens, 1,111 read from the cache, 418 written to it",
+	for _, want := range []string{"Billed: counted 1,498 · billed 1,532 (−34, −2.2%) · usage.input_tokens + cache tokens, 1,111 read from the cache, 418 written to it · anthropic convention: input_tokens excludes cache reads and writes",
 		"cache reads: 1,111 tokens at $0.30 per million", "cache writes: 387 tokens at $3.75 per million"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("text lacks %q:\n%.2500s", want, text)

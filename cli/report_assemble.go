@@ -89,7 +89,7 @@ func writeAssembleHeader(w io.Writer, run *assembleRun) {
 	case s.Preset != "" && s.Mode == window.MeasureOnly:
 		parts = append(parts, "compared with preset "+safetext.Line(s.Preset)+"'s allocations")
 	case s.Preset != "":
-		parts = append(parts, "preset "+safetext.Line(s.Preset))
+		parts = append(parts, safetext.Line(core.PresetLabel(s)))
 	}
 	if s.Model != "" {
 		parts = append(parts, "model "+safetext.Line(s.Model))
@@ -127,10 +127,16 @@ func memoryStrategy(m memory.Settings) memory.Strategy {
 }
 
 func budgetLabel(s core.Settings) string {
-	if s.Preset == "" {
+	switch changed := core.ChangedAllocations(s); {
+	case s.Preset == "":
 		return "(custom budget)"
+	case changed == 6:
+		return "(allocations given)"
+	case changed > 0:
+		return "(" + safetext.Line(s.Preset) + ", changed)"
+	default:
+		return "(" + safetext.Line(s.Preset) + ")"
 	}
-	return "(" + safetext.Line(s.Preset) + ")"
 }
 
 // fitLabel says whether an assembly fits, and by how much it does not.

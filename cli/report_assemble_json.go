@@ -143,18 +143,28 @@ type measuredJSON struct {
 }
 
 type memoryJSON struct {
-	Strategy   memory.Strategy      `json:"strategy"`
-	Messages   int                  `json:"messages"`
-	Kept       int                  `json:"kept"`
-	Pinned     int                  `json:"pinned"`
-	Summarized int                  `json:"summarized"`
-	Dropped    int                  `json:"dropped"`
-	Tokens     int                  `json:"tokens"`
-	MaxTokens  int                  `json:"max_tokens"`
-	Overflow   int                  `json:"overflow"`
-	Summary    string               `json:"summary,omitempty"`
-	Fates      []memory.MessageFate `json:"fates"`
-	Notes      []string             `json:"notes,omitempty"`
+	Strategy   memory.Strategy `json:"strategy"`
+	Messages   int             `json:"messages"`
+	Kept       int             `json:"kept"`
+	Pinned     int             `json:"pinned"`
+	Summarized int             `json:"summarized"`
+	Dropped    int             `json:"dropped"`
+	Tokens     int             `json:"tokens"`
+	MaxTokens  int             `json:"max_tokens"`
+	Overflow   int             `json:"overflow"`
+	Summary    string          `json:"summary,omitempty"`
+	Fates      []fateJSON      `json:"fates"`
+	Notes      []string        `json:"notes,omitempty"`
+}
+
+// fateJSON is what the memory strategy did with one history message,
+// named by its number in the request as sent (window.Numbering), as
+// every other surface names it.
+type fateJSON struct {
+	Message int         `json:"message"`
+	Fate    memory.Fate `json:"fate"`
+	Pattern string      `json:"pattern,omitempty"`
+	Tokens  int         `json:"tokens"`
 }
 
 type retrievalJSON struct {
@@ -201,7 +211,7 @@ func assembleJSONOf(run *assembleRun) assembleJSON {
 				Budget: a.Budget, Framing: a.Framing, Components: a.Components,
 				Used: a.Used, MaxInput: a.MaxInput, Window: a.Window, Utilization: a.Utilization,
 				ArticleTotal: a.ArticleTotal, Fits: a.Fits, Overflow: ev.Overflow, BudgetProblem: errorText(ev.BudgetProblem),
-				Memory: memoryReport(ev.Memory), Retrieval: retrievalReport(ev),
+				Memory: memoryReport(ev.Memory, ev.Numbers), Retrieval: retrievalReport(ev),
 			},
 			FormatMemory:     formatMemoryReport(ev),
 			assemblyJSONTail: assemblyJSONTail{AgentStep: ev.StepContext, RecordedUsage: ev.Recorded, Notes: run.eval.Notes},
@@ -246,13 +256,15 @@ func assembleJSONOf(run *assembleRun) assembleJSON {
 	return doc
 }
 
-func memoryReport(mem memory.Result) memoryJSON {
+func memoryReport(mem memory.Result, numbers window.Numbering) memoryJSON {
 	r := memoryJSON{Strategy: mem.Strategy, Messages: len(mem.Fates), Tokens: mem.Tokens, MaxTokens: mem.MaxTokens,
-		Overflow: mem.Overflow, Summary: mem.Summary, Fates: mem.Fates, Notes: mem.Notes}
-	if r.Fates == nil {
-		r.Fates = []memory.MessageFate{}
-	}
+		Overflow: mem.Overflow, Summary: mem.Summary, Fates: make([]fateJSON, 0, len(mem.Fates)), Notes: mem.Notes}
 	for _, f := range mem.Fates {
+		number := f.Index + 1
+		if f.Index >= 0 && f.Index < len(numbers.History) {
+			number = numbers.History[f.Index]
+		}
+		r.Fates = append(r.Fates, fateJSON{Message: number, Fate: f.Fate, Pattern: f.Pattern, Tokens: f.Tokens})
 		switch f.Fate {
 		case memory.Kept:
 			r.Kept++

@@ -44,20 +44,14 @@ func billedJSONOf(b *core.Bill) *billedJSON {
 		Counted: b.Counted, Gap: b.Gap(), Convention: b.Convention, Field: b.Field}
 }
 
-// billLine is the report's Billed line: "counted 1,204 · billed 1,210
-// (−6, −0.5%) · usage.prompt_tokens, 1,024 read from the cache · within
-// 2% of the bill".
+// billLine is the report's Billed line, as the workbench's Metrics view
+// words it: "counted 1,204 · billed 1,210 (−6, −0.5%) ·
+// usage.prompt_tokens, 1,024 read from the cache · openai convention:
+// prompt_tokens includes cached_tokens · within 2% of the bill".
 func billLine(b *core.Bill) string {
-	parts := []string{b.Words(), safetext.Line(b.Field)}
-	var cache []string
-	if b.CachedTokens > 0 {
-		cache = append(cache, numfmt.Thousands(b.CachedTokens)+" read from the cache")
-	}
-	if b.CacheWriteTokens > 0 {
-		cache = append(cache, numfmt.Thousands(b.CacheWriteTokens)+" written to it")
-	}
-	if len(cache) > 0 {
-		parts[1] += ", " + strings.Join(cache, ", ")
+	parts := []string{b.Words(), safetext.Line(b.SourceWords())}
+	if c := b.ConventionWords(); c != "" {
+		parts = append(parts, c)
 	}
 	verdict := b.Verdict()
 	if !b.WithinTolerance() {

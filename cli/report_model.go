@@ -108,8 +108,8 @@ func dropImpossibleAllocations(r *rpt.Report, run *assembleRun) {
 func assembleSettingsWords(run *assembleRun) []string {
 	s := run.eval.Settings
 	parts := []string{string(s.Mode)}
-	if s.Preset != "" {
-		parts = append(parts, "preset "+s.Preset)
+	if label := core.PresetLabel(s); label != "" {
+		parts = append(parts, label)
 	}
 	if s.Model != "" {
 		parts = append(parts, "model "+s.Model)

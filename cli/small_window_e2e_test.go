@@ -53,7 +53,7 @@ func TestAssembleAllocationsOverWindowExit3(t *testing.T) {
 		want []string
 	}{
 		{"allocation above the window", []string{"--rag-budget", "200000"},
-			[]string{"Budget overflow: 207300 tokens allocated, max input is 126000 (preset support_chat with the options given): lower the allocations (--system-budget,"}},
+			[]string{"Budget overflow: 207300 tokens allocated, max input is 126000 (preset support_chat, 2 of 6 allocations changed): lower the allocations (--system-budget,"}},
 		{"allocation of MaxInt", []string{"--rag-budget", "9223372036854775807"},
 			[]string{"Budget overflow: retrieved_context alone is 9223372036854775807 tokens, max input is 126000"}},
 		{"allocations summing past MaxInt", []string{"--rag-budget", "4611686018427387904", "--history-budget", "4611686018427387904"},
