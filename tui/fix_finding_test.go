@@ -6,6 +6,7 @@ import (
 
 	"ctxlab/core"
 	"ctxlab/core/diagnose"
+	"ctxlab/tui/diagnosis"
 )
 
 // In the Diagnosis view, f on a finding previews the fixes for that
@@ -27,7 +28,7 @@ func TestFixFromAFinding(t *testing.T) {
 	for range lost {
 		m = keys(t, m, "down")
 	}
-	text, _ := diagnosisContent(m.styles, m.eval, m.diagnosis, 150)
+	text, _ := diagnosis.Content(m.styles, m.eval, m.diagnosis, 150)
 	if !strings.Contains(text, "fix: f previews the fixes for this finding first") {
 		t.Errorf("the chosen finding does not say which key fixes it:\n%s", text)
 	}
@@ -120,7 +121,7 @@ func TestConflictSentHasAFix(t *testing.T) {
 	m = keys(t, m, "enter", "esc", "d")
 	conflict := findingIndex(t, m, diagnose.CodeConflictingTextsSent)
 	m = chooseFinding(t, m, conflict)
-	text, _ := diagnosisContent(m.styles, m.eval, m.diagnosis, 150)
+	text, _ := diagnosis.Content(m.styles, m.eval, m.diagnosis, 150)
 	if !strings.Contains(text, "fix: f previews the fixes for this finding first") {
 		t.Errorf("the conflict does not say a fix exists:\n%s", text)
 	}

@@ -251,7 +251,7 @@ func (m *Model) chosenFinding() (diagnose.Finding, bool) {
 	if m.view != viewDiagnosis || m.views.helpOpen || m.eval == nil || len(m.eval.Findings) == 0 {
 		return diagnose.Finding{}, false
 	}
-	return m.eval.Findings[m.diagnosis.clamped(m.eval.Findings).cursor], true
+	return m.diagnosis.Chosen(m.eval.Findings), true
 }
 
 // applyFix applies the fix previewed through the knob table, keeping the

@@ -27,10 +27,10 @@ func TestFixPreviewScrolls(t *testing.T) {
 	if !strings.Contains(ansi.Strip(m.View()), "below (↓/pgdn scrolls)") {
 		t.Errorf("the preview does not say more lines are below:\n%s", ansi.Strip(m.View()))
 	}
-	cursor := m.diagnosis.cursor
+	cursor := m.diagnosis.Cursor()
 	m = keys(t, m, "j")
-	if !m.fixes.open || m.fixes.offset != 1 || m.diagnosis.cursor != cursor {
-		t.Fatalf("j: preview open %v, offset %d, finding %d (was %d)", m.fixes.open, m.fixes.offset, m.diagnosis.cursor, cursor)
+	if !m.fixes.open || m.fixes.offset != 1 || m.diagnosis.Cursor() != cursor {
+		t.Fatalf("j: preview open %v, offset %d, finding %d (was %d)", m.fixes.open, m.fixes.offset, m.diagnosis.Cursor(), cursor)
 	}
 	m = keys(t, m, "pgdown", "pgdown", "pgdown", "pgdown")
 	if screen := ansi.Strip(m.View()); !strings.Contains(screen, lastLine) {

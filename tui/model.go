@@ -20,6 +20,7 @@ import (
 	"ctxlab/internal/numfmt"
 	"ctxlab/themes"
 	"ctxlab/tui/controls"
+	"ctxlab/tui/diagnosis"
 	"ctxlab/tui/filter"
 	"ctxlab/tui/rows"
 	"ctxlab/tui/timeline"
@@ -185,7 +186,7 @@ type Model struct {
 	inspector inspectorPane
 	views     viewsPane
 	space     spacePane
-	diagnosis diagnosisPane
+	diagnosis diagnosis.Pane
 	controls  controls.Strip
 	filter    filter.Pane
 	fixes     fixPane
@@ -239,7 +240,7 @@ func New(cfg Config) Model {
 		inspector: newInspectorPane(),
 		views:     newViewsPane(),
 		space:     newSpacePane(),
-		diagnosis: newDiagnosisPane(),
+		diagnosis: diagnosis.New(),
 		controls:  controls.New(cfg.Presets, cfg.Scenario.Agent.StepNames(), cfg.Scenario.Settings, len(cfg.Scenario.Documents) > 0),
 		filter:    filter.New(),
 		fixes:     fixPane{keys: newFixKeys()},
