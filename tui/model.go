@@ -22,6 +22,7 @@ import (
 	"ctxlab/tui/controls"
 	"ctxlab/tui/diagnosis"
 	"ctxlab/tui/filter"
+	"ctxlab/tui/fixes"
 	"ctxlab/tui/rows"
 	"ctxlab/tui/timeline"
 )
@@ -189,7 +190,7 @@ type Model struct {
 	diagnosis diagnosis.Pane
 	controls  controls.Strip
 	filter    filter.Pane
-	fixes     fixPane
+	fixes     fixes.Pane
 	evalTable evalPane
 	run       evalRunState
 	// timeline is the Timeline view of Config.Trajectory.
@@ -243,7 +244,7 @@ func New(cfg Config) Model {
 		diagnosis: diagnosis.New(),
 		controls:  controls.New(cfg.Presets, cfg.Scenario.Agent.StepNames(), cfg.Scenario.Settings, len(cfg.Scenario.Documents) > 0),
 		filter:    filter.New(),
-		fixes:     fixPane{keys: newFixKeys()},
+		fixes:     fixes.New(),
 		evalTable: newEvalPane(),
 		run:       evalRunState{base: base, shown: -1},
 		help:      help.New(),

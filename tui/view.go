@@ -217,8 +217,8 @@ func (m Model) bannerSaysWorstFinding() bool {
 // renderMain draws the main area for the current view: the list and
 // the inspector side by side, or one of them, or a text view.
 func (m Model) renderMain(l layout) string {
-	if m.fixes.open {
-		return renderFixPreview(m.styles, m.fixes, m.width, l.main)
+	if m.fixes.Open() {
+		return box(m.styles, m.fixes.Title(m.width), m.fixes.View(m.styles, m.width, l.main), m.width, l.main, true)
 	}
 	if m.run.open && !m.views.helpOpen {
 		state := evalViewState{name: m.cfg.EvalName, computing: m.run.busy, err: m.run.err, shown: m.run.shown,
