@@ -9,67 +9,28 @@ import (
 
 	"ctxlab/core"
 	"ctxlab/core/diagnose"
+	"ctxlab/tui/diagnosis"
 	"ctxlab/tui/rows"
 	"ctxlab/tui/views"
 )
 
-// updateDiagnosis moves the Diagnosis view's cursor, keeping the chosen
-// finding in sight, and goes to the chosen row on enter.
+// updateDiagnosis moves the Diagnosis view's cursor (package
+// tui/diagnosis), keeping the chosen finding in sight, and goes to the
+// chosen row on enter.
 func (m Model) updateDiagnosis(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
-	var findings []diagnose.Finding
-	if m.eval != nil {
-		findings = m.eval.Findings
-	}
-	var action diagnosisAction
-	before := m.diagnosis.cursor
-	m.diagnosis, action = m.diagnosis.update(msg, &m.views.vp, findings)
+	var action diagnosis.Action
+	m.diagnosis, action = m.diagnosis.Update(msg, &m.views.vp, m.styles, m.eval)
 	switch action {
-	case diagnosisBack:
+	case diagnosis.Back:
 		m.focus = paneList
 		m.view = viewDocuments
 		m.layoutPanes()
-	case diagnosisJump:
-		ref, _ := m.diagnosis.chosenRef(findings)
+	case diagnosis.Jump:
+		ref, _ := m.diagnosis.ChosenRef(m.eval.Findings)
 		m.jumpTo(ref)
-	default:
-		if m.diagnosis.cursor != before {
-			m.revealFinding()
-		}
 	}
 	m.views.key = ""
 	return m, nil
-}
-
-// revealFinding scrolls the view so the chosen finding is on screen,
-// its first line first when it is taller than the pane.
-func (m *Model) revealFinding() {
-	text, spans := diagnosisContent(m.styles, m.eval, m.diagnosis, m.views.vp.Width)
-	if m.diagnosis.cursor >= len(spans) {
-		return
-	}
-	m.views.vp.SetContent(text)
-	span, vp := spans[m.diagnosis.cursor], &m.views.vp
-	if span.last >= vp.YOffset+vp.Height {
-		vp.SetYOffset(span.last - vp.Height + 1)
-	}
-	if span.first < vp.YOffset {
-		vp.SetYOffset(span.first)
-	}
-	if m.diagnosis.cursor == 0 {
-		// The first finding shows the introduction above it too.
-		vp.GotoTop()
-	}
-}
-
-// chooseFindingAt puts the cursor on the finding drawn on line (of the
-// view's text), for a click; a click between findings changes nothing.
-func (m *Model) chooseFindingAt(line int) {
-	_, spans := diagnosisContent(m.styles, m.eval, m.diagnosis, m.views.vp.Width)
-	for i, span := range spans {
-		if line >= span.first && line <= span.last && i != m.diagnosis.cursor {
-			m.diagnosis.cursor, m.diagnosis.ref = i, 0
-		}
-	}
 }
 
 // jumpTo shows the row a finding is about where the workbench shows it:
@@ -83,13 +44,13 @@ func (m *Model) jumpTo(ref diagnose.Ref) {
 	case diagnose.RefMessage:
 		m.openView(viewMemory)
 		m.revealMessageRow(ref.Index)
-		m.status.set(refLabel(ref) + " of the history: its row in the Memory view says what became of it")
+		m.status.set(diagnosis.RefLabel(ref) + " of the history: its row in the Memory view says what became of it")
 	case diagnose.RefToolResult:
 		m.openView(viewContext)
-		m.status.set(refLabel(ref) + ": the Context view shows what of it was sent")
+		m.status.set(diagnosis.RefLabel(ref) + ": the Context view shows what of it was sent")
 	case diagnose.RefComponent:
 		m.openView(viewContext)
-		m.status.set(refLabel(ref) + ": its bar is in the budget above; the Context view shows what was sent")
+		m.status.set(diagnosis.RefLabel(ref) + ": its bar is in the budget above; the Context view shows what was sent")
 	}
 }
 
@@ -124,7 +85,7 @@ func (m *Model) revealMessageRow(index int) {
 func (m *Model) jumpToDocument(scenarioDoc int) {
 	ev := m.eval
 	doc, found := ev.EvaluatedIndex(scenarioDoc)
-	label := refLabel(diagnose.DocumentRef(scenarioDoc))
+	label := diagnosis.RefLabel(diagnose.DocumentRef(scenarioDoc))
 	if !found {
 		m.status.set(label + " is not among the documents reranking kept")
 		return

@@ -11,6 +11,7 @@ import (
 	"ctxlab/core"
 	"ctxlab/core/diagnose"
 	"ctxlab/themes"
+	"ctxlab/tui/diagnosis"
 	"ctxlab/tui/rows"
 )
 
@@ -34,8 +35,8 @@ func chooseFinding(t *testing.T, m Model, i int) Model {
 	for range i {
 		m = keys(t, m, "j")
 	}
-	if m.diagnosis.cursor != i {
-		t.Fatalf("cursor %d, want %d", m.diagnosis.cursor, i)
+	if m.diagnosis.Cursor() != i {
+		t.Fatalf("cursor %d, want %d", m.diagnosis.Cursor(), i)
 	}
 	return m
 }
@@ -53,8 +54,8 @@ func TestDiagnosisViewListsFindingsAndJumpsToTheDocument(t *testing.T) {
 		}
 	}
 	m = keys(t, m, "j")
-	if m.diagnosis.cursor != 1 || !strings.Contains(ansi.Strip(m.View()), "  ⚠ warning: #15 kb/returns/refund-policy.md") {
-		t.Errorf("j left the cursor at %d", m.diagnosis.cursor)
+	if m.diagnosis.Cursor() != 1 || !strings.Contains(ansi.Strip(m.View()), "  ⚠ warning: #15 kb/returns/refund-policy.md") {
+		t.Errorf("j left the cursor at %d", m.diagnosis.Cursor())
 	}
 	// The first finding's second row is #34, the stale copy sent.
 	m = keys(t, m, "k", "l", "enter")
@@ -68,8 +69,8 @@ func TestDiagnosisViewListsFindingsAndJumpsToTheDocument(t *testing.T) {
 		t.Errorf("status %q", m.status.text)
 	}
 	// The view reopens where it was left.
-	if m = keys(t, m, "d"); m.diagnosis.cursor != 0 || m.diagnosis.ref != 1 {
-		t.Errorf("the view reopened at finding %d row %d", m.diagnosis.cursor, m.diagnosis.ref)
+	if m = keys(t, m, "d"); m.diagnosis.Cursor() != 0 || m.diagnosis.Ref() != 1 {
+		t.Errorf("the view reopened at finding %d row %d", m.diagnosis.Cursor(), m.diagnosis.Ref())
 	}
 }
 
@@ -86,7 +87,7 @@ func TestDiagnosisJumpShowsTheStageAndTheHiddenRow(t *testing.T) {
 	}
 	m = keys(t, m, "d")
 	m = chooseFinding(t, m, findingIndex(t, m, diagnose.CodeConflictingNearDuplicate))
-	want := m.eval.Findings[m.diagnosis.cursor].Refs[0]
+	want := m.eval.Findings[m.diagnosis.Cursor()].Refs[0]
 	m = keys(t, m, "enter")
 	if m.list.stage != rows.StageDedup || m.view != viewDocuments {
 		t.Fatalf("the duplicate was shown at stage %v, view %d", m.list.stage, m.view)
@@ -150,69 +151,6 @@ func TestFindingLineFollowsTheSettings(t *testing.T) {
 	}
 }
 
-// TestFindingsAreSanitized: a finding quotes sources and words from the
-// input; neither the line nor the view lets an escape sequence through.
-func TestFindingsAreSanitized(t *testing.T) {
-	st := themes.New(themes.Mono)
-	ev := &core.Evaluation{Findings: []diagnose.Finding{{
-		Code: diagnose.CodeStrongDocLost, Severity: diagnose.SeverityError,
-		Message: "#1 evil\x1b]0;pwned\x07.md\x1b[2J was dropped", Refs: []diagnose.Ref{diagnose.DocumentRef(0)},
-	}}}
-	text, spans := diagnosisContent(st, ev, newDiagnosisPane(), 60)
-	for name, out := range map[string]string{"line": findingLine(st, ev, 80, false), "view": text} {
-		if strings.ContainsAny(ansi.Strip(out), "\x1b\x07") || strings.Contains(ansi.Strip(out), "pwned\x07") {
-			t.Errorf("the %s lets control characters through: %q", name, out)
-		}
-		if !strings.Contains(ansi.Strip(out), "was dropped") {
-			t.Errorf("the %s lost the sentence: %q", name, ansi.Strip(out))
-		}
-	}
-	lines := strings.Split(ansi.Strip(text), "\n")
-	if len(spans) != 1 || !strings.HasPrefix(lines[spans[0].first], "▸ ▲ error: #1 evil") || spans[0].last != len(lines)-1 {
-		t.Errorf("spans %v of:\n%s", spans, strings.Join(lines, "\n"))
-	}
-}
-
-// TestFindingLineShortensBeforeCutting: asides go first, then the
-// sources after document numbers, and only then is the sentence cut.
-func TestFindingLineShortensBeforeCutting(t *testing.T) {
-	m := newTestModel(t, "support_chat", "mono", 80, 24)
-	worst := m.eval.Findings[0]
-	cases := []struct {
-		room int
-		want string
-	}{
-		{1000, worst.Message},
-		{230, "#15 kb/returns/refund-policy.md was dropped while a similar but weaker text, #34 kb/archive/2025/refund-policy-v3.md, is sent as [2]; where they differ: 60 days → 30 days; #34 is probably the stale one."},
-		{180, "#15 was dropped while a similar but weaker text, #34, is sent as [2]; where they differ: 60 days → 30 days; #34 is probably the stale one."},
-		{110, "#15 was dropped while a weaker copy, #34, is sent as [2]: 60 days → 30 days; #34 is probably the stale one."},
-		{100, "#15 was dropped while a weaker copy, #34, is sent as [2]: 60 days → 30 days."},
-		{60, "#15 dropped; weaker copy #34 sent as [2]: 60 days → 30 days."},
-	}
-	for _, c := range cases {
-		if got := shortenFinding(m.eval, worst, c.room); got != c.want {
-			t.Errorf("in %d cells:\n got %q\nwant %q", c.room, got, c.want)
-		}
-	}
-}
-
-// TestFindingLineKeepsTheDifference: at 80 columns the line keeps what
-// the two texts differ in, the fact a user acts on, and cuts its front
-// when it must; wide, it names the fixes key too.
-func TestFindingLineKeepsTheDifference(t *testing.T) {
-	m := newTestModel(t, "support_chat", "mono", 80, 24)
-	st := themes.New(themes.Mono)
-	if got := ansi.Strip(findingLine(st, m.eval, 80, false)); !strings.Contains(got, "60 days → 30 days.") {
-		t.Errorf("at 80 columns the finding line %q loses the difference", got)
-	}
-	if got := keepTheDifference("#15 was dropped while a weaker copy, #34, is sent as [2]: 60 days → 30 days.", 50); got != "#15 was dropped while a weake…: 60 days → 30 days." {
-		t.Errorf("keepTheDifference cut the front to %q", got)
-	}
-	if got := ansi.Strip(findingLine(st, m.eval, 120, false)); !strings.Contains(got, "· f: fixes") {
-		t.Errorf("at 120 columns the finding line %q does not name f", got)
-	}
-}
-
 // TestFindingLineDoesNotRepeatTheBanner: with the request over its max
 // input, the banner says so and the line gives the next finding.
 func TestFindingLineDoesNotRepeatTheBanner(t *testing.T) {
@@ -227,7 +165,7 @@ func TestFindingLineDoesNotRepeatTheBanner(t *testing.T) {
 		t.Errorf("banner %q, finding line %q", banner, line)
 	}
 	only := &core.Evaluation{Findings: m.eval.Findings[:1]}
-	if got := ansi.Strip(findingLine(themes.New(themes.Mono), only, 80, true)); !strings.HasPrefix(got, " the banner above is the only finding · d: 1 finding") {
+	if got := ansi.Strip(diagnosis.Line(themes.New(themes.Mono), only, 80, true)); !strings.HasPrefix(got, " the banner above is the only finding · d: 1 finding") {
 		t.Errorf("a lone finding the banner states: %q", got)
 	}
 }
@@ -242,15 +180,15 @@ func TestFindingClicks(t *testing.T) {
 	if m.view != viewDiagnosis {
 		t.Fatalf("a click on the finding line left view %d", m.view)
 	}
-	_, spans := diagnosisContent(m.styles, m.eval, m.diagnosis, m.views.vp.Width)
-	y := mainTop + 1 + spans[2].first + 1 // the third finding's second line
+	_, spans := diagnosis.Content(m.styles, m.eval, m.diagnosis, m.views.vp.Width)
+	y := mainTop + 1 + spans[2].First + 1 // the third finding's second line
 	m = send(t, m, tea.MouseMsg{X: 10, Y: y, Button: tea.MouseButtonLeft, Action: tea.MouseActionPress})
-	if m.diagnosis.cursor != 2 || m.focus != paneInspector {
-		t.Errorf("a click on the third finding: cursor %d, focus %v", m.diagnosis.cursor, m.focus)
+	if m.diagnosis.Cursor() != 2 || m.focus != paneInspector {
+		t.Errorf("a click on the third finding: cursor %d, focus %v", m.diagnosis.Cursor(), m.focus)
 	}
-	m = send(t, m, tea.MouseMsg{X: 10, Y: mainTop + 1 + spans[2].first - 1, Button: tea.MouseButtonLeft, Action: tea.MouseActionPress})
-	if m.diagnosis.cursor != 2 {
-		t.Errorf("a click between findings moved the cursor to %d", m.diagnosis.cursor)
+	m = send(t, m, tea.MouseMsg{X: 10, Y: mainTop + 1 + spans[2].First - 1, Button: tea.MouseButtonLeft, Action: tea.MouseActionPress})
+	if m.diagnosis.Cursor() != 2 {
+		t.Errorf("a click between findings moved the cursor to %d", m.diagnosis.Cursor())
 	}
 }
 
@@ -264,20 +202,7 @@ func TestDiagnosisKeepsItsOwnScroll(t *testing.T) {
 		t.Fatal("the last finding did not scroll the view")
 	}
 	m = keys(t, m, "3", "j", "j", "d")
-	if m.views.vp.YOffset != left || m.diagnosis.cursor != len(m.eval.Findings)-1 {
-		t.Errorf("reopened at offset %d (left at %d), cursor %d", m.views.vp.YOffset, left, m.diagnosis.cursor)
-	}
-}
-
-// TestNoFindings: the line says so rather than vanish, so nothing below
-// it moves.
-func TestNoFindings(t *testing.T) {
-	st := themes.New(themes.Mono)
-	ev := &core.Evaluation{}
-	if got := ansi.Strip(findingLine(st, ev, 80, false)); !strings.HasPrefix(got, " ✓ no findings") || ansi.StringWidth(got) != 80 {
-		t.Errorf("line %q", got)
-	}
-	if text, _ := diagnosisContent(st, ev, newDiagnosisPane(), 60); !strings.Contains(text, "No findings") {
-		t.Errorf("view %q", text)
+	if m.views.vp.YOffset != left || m.diagnosis.Cursor() != len(m.eval.Findings)-1 {
+		t.Errorf("reopened at offset %d (left at %d), cursor %d", m.views.vp.YOffset, left, m.diagnosis.Cursor())
 	}
 }

@@ -14,22 +14,23 @@
 // help (views_pane.go; the text of the Context, Ordering, Memory, Metrics
 // and Compare views and the legend is drawn by package tui/views), view
 // 6's ranked list of what takes the space (space_pane.go), the Diagnosis
-// view's cursor over the findings and the jump to their rows
-// (diagnosis_pane.go, diagnosis_jump.go), the baseline and the Compare
+// view (package tui/diagnosis: the findings, a cursor over them and their
+// rows; diagnosis_jump.go goes to a row), the baseline and the Compare
 // view (baseline.go, views/compare.go; the list's marks against it in
 // baseline_rows.go, the bars' deltas in budget_delta.go, the Eval view's
 // baseline run in eval_baseline.go), the text as tokens (token_view.go),
 // the filter (package tui/filter), the controls strip (package
 // tui/controls, one control per entry of core's knob table), the fix
-// preview (fix_*.go: core.Suggest in a command, applied through the knob
-// table, undone from a stack of settings), the Eval view of a retrieval
+// preview (package tui/fixes: core.Suggest in a command, applied through
+// the knob table, undone from a stack of settings; fix_pane.go hands it
+// the evaluation and does what it asks), the Eval view of a retrieval
 // run (eval_*.go, view_eval.go: a knob change runs every query again in a
 // command, and a query opens as the scenario with its documents), the
 // status line (status.go), the Timeline view of an agent's trajectory
 // (package tui/timeline: the replay of every policy in a command, a turn
 // opened as the scenario in timeline_pane.go) and the trace picker put
 // before the workbench (traces.go, package tui/picker). The worst finding
-// has a line of its own above the panes (finding_line.go). Colours come
+// has a line of its own above the panes (diagnosis.Line). Colours come
 // from themes only.
 //
 // Update does no I/O. Evaluation, token counting and export run in

@@ -6,6 +6,7 @@ import (
 
 	"ctxlab/core"
 	"ctxlab/core/diagnose"
+	"ctxlab/tui/diagnosis"
 )
 
 // In the Diagnosis view, f on a finding previews the fixes for that
@@ -27,20 +28,20 @@ func TestFixFromAFinding(t *testing.T) {
 	for range lost {
 		m = keys(t, m, "down")
 	}
-	text, _ := diagnosisContent(m.styles, m.eval, m.diagnosis, 150)
+	text, _ := diagnosis.Content(m.styles, m.eval, m.diagnosis, 150)
 	if !strings.Contains(text, "fix: f previews the fixes for this finding first") {
 		t.Errorf("the chosen finding does not say which key fixes it:\n%s", text)
 	}
 	m = keys(t, m, "f")
-	if !m.fixes.open || !m.fixes.fixes[0].Preview.Clears(m.eval.Findings[lost]) {
-		t.Fatalf("f on the strong-documents finding: open %v, the first does not clear it: %v", m.fixes.open, m.fixes.fixes[0].Description)
+	if !m.fixes.Open() || !m.fixes.Fixes()[0].Preview.Clears(m.eval.Findings[lost]) {
+		t.Fatalf("f on the strong-documents finding: open %v, the first does not clear it: %v", m.fixes.Open(), m.fixes.Fixes()[0].Description)
 	}
 	if !strings.Contains(m.status.text, "for this finding") {
 		t.Errorf("status %q", m.status.text)
 	}
-	first := m.fixes.fixes[0].Kind
+	first := m.fixes.Fixes()[0].Kind
 	m = keys(t, m, "esc", "1", "f")
-	if m.fixes.fixes[0].Kind == first {
+	if m.fixes.Fixes()[0].Kind == first {
 		t.Errorf("from the Documents view f still shows the finding's fix first")
 	}
 }
@@ -53,7 +54,7 @@ func TestChangedCountMatchesThePreview(t *testing.T) {
 		m := newTestModel(t, scenario, "mono", 160, 48)
 		m = keys(t, m, "f")
 		applied := -1
-		for i, f := range m.fixes.fixes {
+		for i, f := range m.fixes.Fixes() {
 			if len(f.Preview.Documents) > 0 {
 				applied = i
 				break
@@ -62,8 +63,10 @@ func TestChangedCountMatchesThePreview(t *testing.T) {
 		if applied < 0 {
 			t.Fatalf("%s: no fix changes a document", scenario)
 		}
-		want := len(m.fixes.fixes[applied].Preview.Documents)
-		m.fixes.index = applied
+		want := len(m.fixes.Fixes()[applied].Preview.Documents)
+		for range applied {
+			m = keys(t, m, "f")
+		}
 		m = keys(t, m, "enter")
 		if len(m.changed) != want {
 			t.Errorf("%s: %d documents marked changed after the fix, its preview said %d", scenario, len(m.changed), want)
@@ -85,8 +88,8 @@ func TestFixPreviewListsTheFindingsItChanges(t *testing.T) {
 		t.Fatalf("the headline finding is %s", m.eval.Findings[0].Code)
 	}
 	m = keys(t, m, "d", "f")
-	if !m.fixes.open || m.fixes.fixes[0].Kind != core.FixDedupPair {
-		t.Fatalf("open %v, first %v", m.fixes.open, m.fixes.fixes)
+	if !m.fixes.Open() || m.fixes.Fixes()[0].Kind != core.FixDedupPair {
+		t.Fatalf("open %v, first %v", m.fixes.Open(), m.fixes.Fixes())
 	}
 	screen := m.View()
 	for _, want := range []string{"headless: --dedup-threshold 0.72 --budget-before-reorder --budget-mode strict",
@@ -98,7 +101,7 @@ func TestFixPreviewListsTheFindingsItChanges(t *testing.T) {
 	if strings.Contains(screen, "new warning: #34") {
 		t.Errorf("the fix that removes #34 says it sends it:\n%s", screen)
 	}
-	for i := 1; i < len(m.fixes.fixes) && m.fixes.fixes[m.fixes.index].Kind != core.FixBudgetBeforeReorder; i++ {
+	for i := 1; i < len(m.fixes.Fixes()) && m.fixes.Fixes()[m.fixes.Index()].Kind != core.FixBudgetBeforeReorder; i++ {
 		m = keys(t, m, "f")
 	}
 	screen = m.View()
@@ -120,12 +123,12 @@ func TestConflictSentHasAFix(t *testing.T) {
 	m = keys(t, m, "enter", "esc", "d")
 	conflict := findingIndex(t, m, diagnose.CodeConflictingTextsSent)
 	m = chooseFinding(t, m, conflict)
-	text, _ := diagnosisContent(m.styles, m.eval, m.diagnosis, 150)
+	text, _ := diagnosis.Content(m.styles, m.eval, m.diagnosis, 150)
 	if !strings.Contains(text, "fix: f previews the fixes for this finding first") {
 		t.Errorf("the conflict does not say a fix exists:\n%s", text)
 	}
 	m = keys(t, m, "f")
-	if !m.fixes.open || m.fixes.fixes[0].Kind != core.FixDedupPair || !m.fixes.fixes[0].Preview.Clears(m.eval.Findings[conflict]) {
-		t.Fatalf("f on the conflict: open %v, first %+v", m.fixes.open, m.fixes.fixes)
+	if !m.fixes.Open() || m.fixes.Fixes()[0].Kind != core.FixDedupPair || !m.fixes.Fixes()[0].Preview.Clears(m.eval.Findings[conflict]) {
+		t.Fatalf("f on the conflict: open %v, first %+v", m.fixes.Open(), m.fixes.Fixes())
 	}
 }

@@ -15,10 +15,10 @@ import (
 // closes it and the status line that described it.
 func TestFixPreviewScrolls(t *testing.T) {
 	m := keys(t, newTestModel(t, "support_chat", "mono", 80, 24), "d", "f")
-	if !m.fixes.open {
+	if !m.fixes.Open() {
 		t.Fatalf("f did not open the preview; status %q", m.status.text)
 	}
-	docs := m.fixes.fixes[m.fixes.index].Preview.Documents
+	docs := m.fixes.Fixes()[m.fixes.Index()].Preview.Documents
 	last := docs[len(docs)-1]
 	lastLine := "#" + strconv.Itoa(last.Index+1) + " "
 	if strings.Contains(ansi.Strip(m.View()), lastLine) {
@@ -27,30 +27,30 @@ func TestFixPreviewScrolls(t *testing.T) {
 	if !strings.Contains(ansi.Strip(m.View()), "below (↓/pgdn scrolls)") {
 		t.Errorf("the preview does not say more lines are below:\n%s", ansi.Strip(m.View()))
 	}
-	cursor := m.diagnosis.cursor
+	cursor := m.diagnosis.Cursor()
 	m = keys(t, m, "j")
-	if !m.fixes.open || m.fixes.offset != 1 || m.diagnosis.cursor != cursor {
-		t.Fatalf("j: preview open %v, offset %d, finding %d (was %d)", m.fixes.open, m.fixes.offset, m.diagnosis.cursor, cursor)
+	if !m.fixes.Open() || m.fixes.Offset() != 1 || m.diagnosis.Cursor() != cursor {
+		t.Fatalf("j: preview open %v, offset %d, finding %d (was %d)", m.fixes.Open(), m.fixes.Offset(), m.diagnosis.Cursor(), cursor)
 	}
 	m = keys(t, m, "pgdown", "pgdown", "pgdown", "pgdown")
 	if screen := ansi.Strip(m.View()); !strings.Contains(screen, lastLine) {
 		t.Errorf("after pgdn the last document %s is not on screen:\n%s", lastLine, screen)
 	}
-	end := m.fixes.offset
+	end := m.fixes.Offset()
 	m = keys(t, m, "j")
-	if m.fixes.offset != end {
-		t.Errorf("j at the end moved the preview from %d to %d", end, m.fixes.offset)
+	if m.fixes.Offset() != end {
+		t.Errorf("j at the end moved the preview from %d to %d", end, m.fixes.Offset())
 	}
 	m = keys(t, m, "k")
-	if m.fixes.offset != end-1 {
-		t.Errorf("k moved the preview from %d to %d", end, m.fixes.offset)
+	if m.fixes.Offset() != end-1 {
+		t.Errorf("k moved the preview from %d to %d", end, m.fixes.Offset())
 	}
 	if m.status.text == "" {
 		t.Fatalf("no status while the preview is open")
 	}
 	m = keys(t, m, "esc")
-	if m.fixes.open || m.status.text != "" {
-		t.Errorf("esc: preview open %v, status %q", m.fixes.open, m.status.text)
+	if m.fixes.Open() || m.status.text != "" {
+		t.Errorf("esc: preview open %v, status %q", m.fixes.Open(), m.status.text)
 	}
 }
 
@@ -59,10 +59,10 @@ func TestFixPreviewScrolls(t *testing.T) {
 // figures follow it on the first page.
 func TestFixPreviewDescriptionIsWhole(t *testing.T) {
 	m := keys(t, newTestModel(t, "support_chat", "mono", 80, 24), "d", "f")
-	if !m.fixes.open {
+	if !m.fixes.Open() {
 		t.Fatalf("f did not open the preview; status %q", m.status.text)
 	}
-	description := m.fixes.fixes[m.fixes.index].Description
+	description := m.fixes.Fixes()[m.fixes.Index()].Description
 	if lipgloss.Width(description) <= 76 {
 		t.Fatalf("the test needs a description longer than a line: %q", description)
 	}

@@ -23,7 +23,7 @@ func TestFixPreviewApplyExportUndo(t *testing.T) {
 		t.Fatal("the overflow sample fits")
 	}
 	m = keys(t, m, "f")
-	if !m.fixes.open || len(m.fixes.fixes) == 0 {
+	if !m.fixes.Open() || len(m.fixes.Fixes()) == 0 {
 		t.Fatalf("no preview open after f: status %q", m.status.text)
 	}
 	// First the fix that changes nothing sent: the model's own window.
@@ -31,8 +31,8 @@ func TestFixPreviewApplyExportUndo(t *testing.T) {
 		t.Errorf("the first fix is not the model's own window:\n%s", screen)
 	}
 	m = keys(t, m, "f")
-	if m.fixes.index != 1 || !strings.Contains(m.View(), "Fix 2 of") {
-		t.Errorf("f again does not show the next fix: index %d", m.fixes.index)
+	if m.fixes.Index() != 1 || !strings.Contains(m.View(), "Fix 2 of") {
+		t.Errorf("f again does not show the next fix: index %d", m.fixes.Index())
 	}
 	screen := m.View()
 	for _, want := range []string{"Drop tool result 2 (get_fulfillment_events), the largest tool result",
@@ -41,8 +41,8 @@ func TestFixPreviewApplyExportUndo(t *testing.T) {
 			t.Errorf("preview lacks %q:\n%s", want, screen)
 		}
 	}
-	kinds := make([]string, len(m.fixes.fixes))
-	for i, f := range m.fixes.fixes {
+	kinds := make([]string, len(m.fixes.Fixes()))
+	for i, f := range m.fixes.Fixes() {
 		kinds[i] = f.Kind
 	}
 	// The fix that changes nothing sent, then those that make it fit;
@@ -52,15 +52,15 @@ func TestFixPreviewApplyExportUndo(t *testing.T) {
 		core.FixDedupPair, core.FixBudgetBeforeReorder, core.FixDedupPair, core.FixDedupPair}) {
 		t.Errorf("fixes %v", kinds)
 	}
-	for range len(m.fixes.fixes) - 1 {
+	for range len(m.fixes.Fixes()) - 1 {
 		m = keys(t, m, "f")
 	}
-	if m.fixes.index != 0 {
-		t.Errorf("the fixes do not cycle: index %d of %d", m.fixes.index, len(m.fixes.fixes))
+	if m.fixes.Index() != 0 {
+		t.Errorf("the fixes do not cycle: index %d of %d", m.fixes.Index(), len(m.fixes.Fixes()))
 	}
 	m = keys(t, m, "f", "enter")
-	if m.fixes.open || !slices.Equal(m.settings.DropItems, []string{"tool_result:2"}) || m.eval.Overflow != nil {
-		t.Fatalf("after enter: open %v, dropped %v, overflow %v", m.fixes.open, m.settings.DropItems, m.eval.Overflow)
+	if m.fixes.Open() || !slices.Equal(m.settings.DropItems, []string{"tool_result:2"}) || m.eval.Overflow != nil {
+		t.Fatalf("after enter: open %v, dropped %v, overflow %v", m.fixes.Open(), m.settings.DropItems, m.eval.Overflow)
 	}
 	if !strings.Contains(m.status.text, "fix applied (--drop-item tool_result:2)") {
 		t.Errorf("status %q", m.status.text)
@@ -93,7 +93,7 @@ func TestFixPreviewCloses(t *testing.T) {
 	m := newTestModel(t, "overflow", "dark", 80, 24)
 	before := m.settings
 	m = keys(t, m, "f")
-	if !m.fixes.open {
+	if !m.fixes.Open() {
 		t.Fatal("no preview")
 	}
 	for i, line := range strings.Split(m.View(), "\n") {
@@ -102,8 +102,8 @@ func TestFixPreviewCloses(t *testing.T) {
 		}
 	}
 	m = keys(t, m, "esc")
-	if m.fixes.open || m.settings.Mode != before.Mode || m.settings.Budget != before.Budget {
-		t.Errorf("esc: open %v, settings changed", m.fixes.open)
+	if m.fixes.Open() || m.settings.Mode != before.Mode || m.settings.Budget != before.Budget {
+		t.Errorf("esc: open %v, settings changed", m.fixes.Open())
 	}
 }
 
@@ -112,7 +112,7 @@ func TestNoFixForAFittingRequest(t *testing.T) {
 	m := newTestModel(t, "support_chat", "dark", 120, 40)
 	m.eval.Findings = nil
 	m = keys(t, m, "f")
-	if m.fixes.open && len(m.fixes.fixes) == 0 {
+	if m.fixes.Open() && len(m.fixes.Fixes()) == 0 {
 		t.Error("an empty preview opened")
 	}
 }

@@ -35,11 +35,11 @@ func (m Model) helpSections() []helpSection {
 		{"Global", withoutBinding(flattenBindings(m.global.FullHelp()), m.global.Views)},
 		// Second, so the fixes are on the first screen of the help, not
 		// below the fold of its last column.
-		{"Fixes (measured by assembling again)", flattenBindings(m.fixes.keys.FullHelp())},
+		{"Fixes (measured by assembling again)", flattenBindings(m.fixes.Keys().FullHelp())},
 		{"Document list", flattenBindings(m.list.keys.FullHelp())},
 		{"Text panes (inspector, views 2–5)", flattenBindings(m.views.keys.FullHelp())},
 		{"What takes the space (view 6)", flattenBindings(m.space.keys.FullHelp())},
-		{"Diagnosis view (d)", flattenBindings(m.diagnosis.keys.FullHelp())},
+		{"Diagnosis view (d)", flattenBindings(m.diagnosis.Keys().FullHelp())},
 		// Next and Inc have no help of their own: listed after Prev and
 		// Dec, their keys join the "↑/↓" and "←/→" lines.
 		{"Controls", flattenBindings(m.controls.Keys().FullHelp())},

@@ -13,6 +13,7 @@ import (
 	"ctxlab/core/value"
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
+	"ctxlab/tui/diagnosis"
 	"ctxlab/tui/filter"
 	"ctxlab/tui/rows"
 )
@@ -95,7 +96,7 @@ func (m *Model) applyInputs(msg InputsMsg) tea.Cmd {
 	// A new document set: rows, filter and cursors start again, as for a
 	// query opened from a run; the settings and the baseline stay.
 	m.eval, m.changed, m.sent = nil, nil, rows.Fates{}
-	m.list, m.inspector, m.diagnosis, m.space, m.filter = newListPane(), newInspectorPane(), newDiagnosisPane(), newSpacePane(), filter.New()
+	m.list, m.inspector, m.diagnosis, m.space, m.filter = newListPane(), newInspectorPane(), diagnosis.New(), newSpacePane(), filter.New()
 	cmd := m.requestEvaluation()
 	m.watch.came, m.watch.gen = came, m.gen
 	m.watch.words = names + " changed: " + changeWords(prev, &next, len(came), went)

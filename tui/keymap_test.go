@@ -78,9 +78,9 @@ func TestEveryDiagnosisKey(t *testing.T) {
 	if n := len(base.eval.Findings); n < 3 {
 		t.Fatalf("the sample has %d findings; the cursor needs room to move", n)
 	}
-	k := base.diagnosis.keys
-	cursor := func(m Model) int { return m.diagnosis.cursor }
-	ref := func(m Model) int { return m.diagnosis.ref }
+	k := base.diagnosis.Keys()
+	cursor := func(m Model) int { return m.diagnosis.Cursor() }
+	ref := func(m Model) int { return m.diagnosis.Ref() }
 	cases := []struct {
 		binding key.Binding
 		check   func(before, after Model) bool

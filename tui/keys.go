@@ -107,32 +107,3 @@ func (k scrollKeys) ShortHelp() []key.Binding {
 func (k scrollKeys) FullHelp() [][]key.Binding {
 	return [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Back}}
 }
-
-// diagnosisKeys drive the Diagnosis view: a cursor over the findings and
-// over the rows the chosen finding is about, and a jump to that row.
-type diagnosisKeys struct {
-	Up, Down, PrevRef, NextRef, PageUp, PageDown, Top, Bottom, Jump, Back key.Binding
-}
-
-func newDiagnosisKeys() diagnosisKeys {
-	return diagnosisKeys{
-		Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/↓", "choose a finding")),
-		Down:     key.NewBinding(key.WithKeys("down", "j")),
-		PrevRef:  key.NewBinding(key.WithKeys("left", "h", "["), key.WithHelp("←/→", "choose a row it is about")),
-		NextRef:  key.NewBinding(key.WithKeys("right", "l", "]")),
-		PageUp:   key.NewBinding(key.WithKeys("pgup", "ctrl+u", "b"), key.WithHelp("pgup", "page up")),
-		PageDown: key.NewBinding(key.WithKeys("pgdown", "ctrl+d", " "), key.WithHelp("pgdn", "page down")),
-		Top:      key.NewBinding(key.WithKeys("home", "g"), key.WithHelp("g", "first finding")),
-		Bottom:   key.NewBinding(key.WithKeys("end", "G"), key.WithHelp("G", "last finding")),
-		Jump:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "go to the row")),
-		Back:     key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back to list")),
-	}
-}
-
-func (k diagnosisKeys) ShortHelp() []key.Binding {
-	return []key.Binding{k.Up, k.PrevRef, k.Jump, k.Back}
-}
-
-func (k diagnosisKeys) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{k.Up, k.Down, k.PrevRef, k.NextRef, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Jump, k.Back}}
-}

@@ -20,7 +20,9 @@ import (
 	"ctxlab/internal/numfmt"
 	"ctxlab/themes"
 	"ctxlab/tui/controls"
+	"ctxlab/tui/diagnosis"
 	"ctxlab/tui/filter"
+	"ctxlab/tui/fixes"
 	"ctxlab/tui/rows"
 	"ctxlab/tui/timeline"
 )
@@ -185,10 +187,10 @@ type Model struct {
 	inspector inspectorPane
 	views     viewsPane
 	space     spacePane
-	diagnosis diagnosisPane
+	diagnosis diagnosis.Pane
 	controls  controls.Strip
 	filter    filter.Pane
-	fixes     fixPane
+	fixes     fixes.Pane
 	evalTable evalPane
 	run       evalRunState
 	// timeline is the Timeline view of Config.Trajectory.
@@ -239,10 +241,10 @@ func New(cfg Config) Model {
 		inspector: newInspectorPane(),
 		views:     newViewsPane(),
 		space:     newSpacePane(),
-		diagnosis: newDiagnosisPane(),
+		diagnosis: diagnosis.New(),
 		controls:  controls.New(cfg.Presets, cfg.Scenario.Agent.StepNames(), cfg.Scenario.Settings, len(cfg.Scenario.Documents) > 0),
 		filter:    filter.New(),
-		fixes:     fixPane{keys: newFixKeys()},
+		fixes:     fixes.New(),
 		evalTable: newEvalPane(),
 		run:       evalRunState{base: base, shown: -1},
 		help:      help.New(),

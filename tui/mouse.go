@@ -57,7 +57,7 @@ func (m Model) updateMouse(msg tea.MouseMsg) (tea.Model, tea.Cmd) {
 			m.space.selectVisibleRow(msg.Y - mainTop - 1 - spaceHeaderLines)
 		case inMain && m.view == viewDiagnosis && !m.views.helpOpen:
 			m.focus = paneInspector
-			m.chooseFindingAt(msg.Y - mainTop - 1 + m.views.vp.YOffset) // below the border
+			m.diagnosis.ChooseAt(msg.Y-mainTop-1+m.views.vp.YOffset, m.styles, m.eval, m.views.vp.Width) // below the border
 		case msg.Y == mainTop-1 && l.finding > 0:
 			// The finding line is the Diagnosis view's door.
 			m.openView(viewDiagnosis)

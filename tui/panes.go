@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 
+	"ctxlab/tui/diagnosis"
 	"ctxlab/tui/views"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -40,7 +41,7 @@ func (m *Model) refreshTextView() {
 		owner = textHelp
 	}
 	version := fmt.Sprintf("%d/%d/%d/%v/%v/%d/%d/%s/%p/%v", m.view, m.shown, m.themeID, m.views.helpOpen, m.views.legend,
-		m.diagnosis.cursor, m.diagnosis.ref, m.sweeps.have, m.comparison, m.tokenView)
+		m.diagnosis.Cursor(), m.diagnosis.Ref(), m.sweeps.have, m.comparison, m.tokenView)
 	m.views.show(owner, version, m.renderTextView)
 }
 
@@ -70,7 +71,7 @@ func (m *Model) renderTextView(w int) string {
 	case m.view == viewMetrics:
 		return views.Metrics(m.styles, m.eval, w)
 	case m.view == viewDiagnosis:
-		text, _ := diagnosisContent(m.styles, m.eval, m.diagnosis, w)
+		text, _ := diagnosis.Content(m.styles, m.eval, m.diagnosis, w)
 		return text
 	case m.view == viewSweep:
 		return sweepContent(m.styles, m.sweeps, w)

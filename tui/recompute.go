@@ -164,10 +164,9 @@ func (m *Model) applyEvaluation(msg evaluatedMsg) tea.Cmd {
 		// vocabulary does not hold the first picture back.
 		preload = tea.Batch(preload, m.startCounting(tok))
 	}
-	if m.fixes.undoneGen == msg.gen {
+	if undone, ok := m.fixes.Landed(msg.gen, len(m.changed)); ok {
 		// An undo: say what it restored, replacing the count the fix left.
-		m.fixes.undoneGen = 0
-		m.status.setChangedCount(undoneStatus(m.fixes.undoneFlags, len(m.changed)))
+		m.status.setChangedCount(undone)
 		return preload
 	}
 	if len(m.changed) == 0 {

@@ -81,9 +81,9 @@ func watchModelCalls(s summarize.Summarizer, done <-chan struct{}, started summa
 // noteModelCall records a summaryCallMsg that is still current.
 func (m *Model) noteModelCall(msg summaryCallMsg) {
 	switch {
-	case msg.fixes && msg.gen == m.fixes.computing:
-		m.fixes.modelCall = true
-	case !msg.fixes && msg.gen == m.gen && m.busy:
+	case msg.fixes:
+		m.fixes.NoteModelCall(msg.gen)
+	case msg.gen == m.gen && m.busy:
 		m.summaryCall = msg.gen
 	}
 }
@@ -94,7 +94,7 @@ func (m Model) evalWaitsForModel() bool {
 	return m.summaryCall != 0 && m.summaryCall == m.gen && m.busy
 }
 
-func (m Model) fixesWaitForModel() bool { return m.fixes.computing != 0 && m.fixes.modelCall }
+func (m Model) fixesWaitForModel() bool { return m.fixes.WaitsForModel() }
 
 // summaryCallInFlight reports whether esc would cancel a model call.
 func (m Model) summaryCallInFlight() bool { return m.evalWaitsForModel() || m.fixesWaitForModel() }
@@ -113,8 +113,7 @@ func (m *Model) cancelModelCall() tea.Cmd {
 // would be measured with the model's summaries, as the picture on screen
 // was, so no stand-in replaces them: f searches again.
 func (m *Model) cancelFixSearch() {
-	m.fixes.cancel()
-	m.fixes.computing, m.fixes.modelCall = 0, false
+	m.fixes.CancelSearch()
 	m.status.set("fix search cancelled while it waited for the LLM summary; f searches again")
 }
 

@@ -16,6 +16,7 @@ import (
 
 	"ctxlab/core/summarize"
 	"ctxlab/llm"
+	"ctxlab/tui/fixes"
 )
 
 // slowEndpoint is an OpenAI-compatible server that never answers: each
@@ -199,9 +200,9 @@ func TestEscCancelsAFixSearchWaitingForTheModel(t *testing.T) {
 	if err := waitFor(t, model.ended, "the cancellation"); !errors.Is(err, context.Canceled) {
 		t.Fatalf("the call ended with %v, want it cancelled", err)
 	}
-	m, _ = nextMsg[suggestionsMsg](t, m, results, run)
-	if m.fixes.computing != 0 || m.fixes.open || m.summaryCallInFlight() {
-		t.Errorf("after esc: computing %d, open %v", m.fixes.computing, m.fixes.open)
+	m, _ = nextMsg[fixes.SuggestionsMsg](t, m, results, run)
+	if m.fixes.Computing() != 0 || m.fixes.Open() || m.summaryCallInFlight() {
+		t.Errorf("after esc: computing %d, open %v", m.fixes.Computing(), m.fixes.Open())
 	}
 	if want := "fix search cancelled while it waited for the LLM summary; f searches again"; m.status.text != want {
 		t.Errorf("the footer says %q, want %q", m.status.text, want)

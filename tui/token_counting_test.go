@@ -102,7 +102,7 @@ func TestFixesWaitForExactCounts(t *testing.T) {
 	m, _ = firstEvaluation(t, m)
 	next, cmd := m.Update(keyMsg("f"))
 	m = next.(Model)
-	if cmd != nil || m.fixes.open || !strings.Contains(m.status.text, "wait until the o200k_base counts") {
-		t.Errorf("f while counts are pending: command %v, open %v, status %q", cmd != nil, m.fixes.open, m.status.text)
+	if cmd != nil || m.fixes.Open() || !strings.Contains(m.status.text, "wait until the o200k_base counts") {
+		t.Errorf("f while counts are pending: command %v, open %v, status %q", cmd != nil, m.fixes.Open(), m.status.text)
 	}
 }

@@ -12,7 +12,7 @@ func TestUndoReplacesTheFixStatus(t *testing.T) {
 	m := newTestModel(t, "support_chat", "mono", 160, 48)
 	m = keys(t, m, "f")
 	applied := -1
-	for i, f := range m.fixes.fixes {
+	for i, f := range m.fixes.Fixes() {
 		if len(f.Preview.Documents) > 0 {
 			applied = i
 			break
@@ -21,9 +21,11 @@ func TestUndoReplacesTheFixStatus(t *testing.T) {
 	if applied < 0 {
 		t.Fatal("no fix changes a document")
 	}
-	flags := strings.Join(m.fixes.fixes[applied].Flags, " ")
-	moved := len(m.fixes.fixes[applied].Preview.Documents)
-	m.fixes.index = applied
+	flags := strings.Join(m.fixes.Fixes()[applied].Flags, " ")
+	moved := len(m.fixes.Fixes()[applied].Preview.Documents)
+	for range applied {
+		m = keys(t, m, "f")
+	}
 	m = keys(t, m, "enter")
 	if !strings.Contains(m.status.text, "changed fate") {
 		t.Fatalf("after the fix, status %q", m.status.text)

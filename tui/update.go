@@ -8,6 +8,7 @@ import (
 	"ctxlab/themes"
 	"ctxlab/tui/controls"
 	"ctxlab/tui/filter"
+	"ctxlab/tui/fixes"
 	"ctxlab/tui/rows"
 	"ctxlab/tui/term"
 	"ctxlab/tui/timeline"
@@ -88,7 +89,7 @@ func (m Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case exportedMsg:
 		m.status.set(msg.text)
 		return m, nil
-	case suggestionsMsg:
+	case fixes.SuggestionsMsg:
 		m.receiveSuggestions(msg)
 		return m, nil
 	case sweptMsg:

@@ -9,9 +9,11 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"ctxlab/core"
+	"ctxlab/core/diagnose"
 	"ctxlab/core/window"
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
+	"ctxlab/tui/diagnosis"
 	"ctxlab/tui/draw"
 	"ctxlab/tui/rows"
 	"ctxlab/tui/views"
@@ -43,7 +45,7 @@ func (m Model) View() string {
 			parts = append(parts, m.styles.Alert.Render(draw.PadRight(" "+line, m.width)))
 		}
 	}
-	parts = append(parts, findingLine(m.styles, m.eval, m.width, m.bannerSaysWorstFinding()))
+	parts = append(parts, diagnosis.Line(m.styles, m.eval, m.width, m.bannerSaysWorstFinding()))
 	parts = append(parts, m.renderMain(l))
 	parts = append(parts, m.controls.View(m.styles, m.settings, m.width-1, l.controls, m.focus == paneControls))
 	parts = append(parts, m.renderFooter())
@@ -195,11 +197,28 @@ func (m Model) bannerText() string {
 	return ""
 }
 
+// bannerSaysWorstFinding reports whether the banner states what the
+// worst finding does: the request over its max input, or allocations
+// larger than the window.
+func (m Model) bannerSaysWorstFinding() bool {
+	ev := m.eval
+	if m.evalErr != nil || ev == nil || len(ev.Findings) == 0 {
+		return false
+	}
+	switch ev.Findings[0].Code {
+	case diagnose.CodeAllocationsOverWindow:
+		return ev.BudgetProblem != nil
+	case diagnose.CodeOverflow:
+		return ev.BudgetProblem == nil && ev.Overflow != nil
+	}
+	return false
+}
+
 // renderMain draws the main area for the current view: the list and
 // the inspector side by side, or one of them, or a text view.
 func (m Model) renderMain(l layout) string {
-	if m.fixes.open {
-		return renderFixPreview(m.styles, m.fixes, m.width, l.main)
+	if m.fixes.Open() {
+		return box(m.styles, m.fixes.Title(m.width), m.fixes.View(m.styles, m.width, l.main), m.width, l.main, true)
 	}
 	if m.run.open && !m.views.helpOpen {
 		state := evalViewState{name: m.cfg.EvalName, computing: m.run.busy, err: m.run.err, shown: m.run.shown,
@@ -266,7 +285,7 @@ func (m Model) renderFooter() string {
 	case m.view == viewSpace:
 		bindings = m.space.keys
 	case m.view == viewDiagnosis && !m.views.helpOpen:
-		bindings = m.diagnosis.keys
+		bindings = m.diagnosis.Keys()
 	case m.view != viewDocuments:
 		bindings = m.views.keys
 	case m.focus == paneInspector:

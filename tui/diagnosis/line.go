@@ -1,4 +1,4 @@
-package tui
+package diagnosis
 
 import (
 	"regexp"
@@ -24,13 +24,13 @@ const wideFindingLine = 120
 // 0.91)".
 var parenthesized = regexp.MustCompile(` \([^()]*\)`)
 
-// findingLine is the first screen's word on the findings: the worst one
+// Line is the first screen's word on the findings: the worst one
 // in one line, cut with … rather than wrapped so the layout never moves,
 // and the key that lists them all. It is always there, so a setting that
 // clears the last finding does not shift the panes below. When the
 // banner above already states the worst finding, the line gives the next
 // one ("also: …") rather than say it twice.
-func findingLine(st *themes.Styles, ev *core.Evaluation, width int, bannerSaysWorst bool) string {
+func Line(st *themes.Styles, ev *core.Evaluation, width int, bannerSaysWorst bool) string {
 	inner := width - 1
 	switch {
 	case ev == nil:
@@ -63,23 +63,6 @@ func findingLine(st *themes.Styles, ev *core.Evaluation, width int, bannerSaysWo
 	}
 	sentence = draw.Truncate(keepTheDifference(sentence, room), max(1, room))
 	return draw.PadRight(" "+style.Render(glyph)+" "+st.Muted.Render(lead)+st.Text.Render(sentence)+st.Muted.Render(key), width)
-}
-
-// bannerSaysWorstFinding reports whether the banner states what the
-// worst finding does: the request over its max input, or allocations
-// larger than the window.
-func (m Model) bannerSaysWorstFinding() bool {
-	ev := m.eval
-	if m.evalErr != nil || ev == nil || len(ev.Findings) == 0 {
-		return false
-	}
-	switch ev.Findings[0].Code {
-	case diagnose.CodeAllocationsOverWindow:
-		return ev.BudgetProblem != nil
-	case diagnose.CodeOverflow:
-		return ev.BudgetProblem == nil && ev.Overflow != nil
-	}
-	return false
 }
 
 // shortenFinding fits a finding's sentence to room cells as far as

@@ -1,8 +1,10 @@
-package tui
+package fixes
 
 import (
 	"fmt"
 	"strings"
+
+	"github.com/charmbracelet/x/ansi"
 
 	"ctxlab/core"
 	"ctxlab/core/diagnose"
@@ -13,31 +15,32 @@ import (
 	"ctxlab/tui/draw"
 )
 
-// renderFixPreview draws the fix previewed in the main area, w×h cells:
-// the lines of fixPreviewLines from the preview's scroll offset, the
-// last line saying how many more there are when they do not all fit.
-func renderFixPreview(st *themes.Styles, p fixPane, w, h int) string {
-	lines := fixPreviewLines(st, p, w)
+// View draws the fix previewed inside a box of w×h cells, the main area:
+// its lines from the preview's scroll offset, the last line saying how
+// many more there are when they do not all fit. The workbench draws the
+// box around it, titled Title.
+func (p Pane) View(st *themes.Styles, w, h int) string {
+	lines := previewLines(st, p, w)
 	rows := max(1, h-2)
-	offset := min(p.offset, fixPreviewMaxOffset(len(lines), h))
+	offset := min(p.offset, maxOffset(len(lines), h))
 	end := min(len(lines), offset+rows)
 	shown := lines[offset:end]
 	if end < len(lines) {
 		shown = append(shown[:len(shown)-1:len(shown)-1], " "+st.Muted.Render(draw.Truncate(
 			fmt.Sprintf("↓ %s below (↓/pgdn scrolls)", numfmt.Count(len(lines)-end+1, "line", "lines")), max(1, w-4))))
 	}
-	return box(st, fixPreviewTitle(p, w), strings.Join(shown, "\n"), w, h, true)
+	return strings.Join(shown, "\n")
 }
 
-// fixPreviewMaxOffset is the furthest the preview scrolls: its last line
-// at the bottom of the box.
-func fixPreviewMaxOffset(lines, h int) int {
+// maxOffset is the furthest the preview scrolls: its last line at the
+// bottom of the box.
+func maxOffset(lines, h int) int {
 	return max(0, lines-max(1, h-2))
 }
 
-// fixPreviewTitle is the preview's title: its keys in full where they
-// fit, the essential ones on a narrow screen.
-func fixPreviewTitle(p fixPane, w int) string {
+// Title is the preview's title in a box w cells wide: its keys in full
+// where they fit, the essential ones on a narrow screen.
+func (p Pane) Title(w int) string {
 	head := fmt.Sprintf("Fix %d of %d", p.index+1, len(p.fixes))
 	return fitting(max(1, w-6),
 		head+" · enter applies · f next · ↑/↓ scroll · esc closes · u undoes an applied fix",
@@ -45,11 +48,22 @@ func fixPreviewTitle(p fixPane, w int) string {
 		head+" · enter applies · f next · esc")
 }
 
-// fixPreviewLines are the fix previewed as a diff of the request: its
+// fitting is the first of lines, longest first, that fits width, or the
+// last.
+func fitting(width int, lines ...string) string {
+	for _, line := range lines {
+		if ansi.StringWidth(line) <= width {
+			return line
+		}
+	}
+	return lines[len(lines)-1]
+}
+
+// previewLines are the fix previewed as a diff of the request: its
 // description, the total against the max input and whether it fits, each
 // component whose tokens move, the flags that apply it headless, the
 // findings that go away and appear, and every document that changes fate.
-func fixPreviewLines(st *themes.Styles, p fixPane, w int) []string {
+func previewLines(st *themes.Styles, p Pane, w int) []string {
 	fix := p.fixes[p.index]
 	pv := fix.Preview
 	width := max(10, w-4)

@@ -1,4 +1,4 @@
-package tui
+package diagnosis
 
 import (
 	"strings"
@@ -14,19 +14,19 @@ import (
 	"ctxlab/tui/views"
 )
 
-// findingSpan is where a finding's lines are in the view's text, so the
-// cursor can be scrolled into sight.
-type findingSpan struct{ first, last int }
+// Span is where a finding's lines are in the view's text, from 0, so the
+// cursor can be scrolled into sight and a click chooses the finding.
+type Span struct{ First, Last int }
 
 // findingIndent is where a finding's text starts: after the cursor mark
 // and the severity glyph.
 const findingIndent = 4
 
-// diagnosisContent renders the Diagnosis view: every finding worst first,
+// Content renders the Diagnosis view: every finding worst first,
 // one sentence each, wrapped under itself, and the rows it is about; the
 // chosen finding is marked and its chosen row highlighted. It returns the
 // text and each finding's lines.
-func diagnosisContent(st *themes.Styles, ev *core.Evaluation, p diagnosisPane, width int) (string, []findingSpan) {
+func Content(st *themes.Styles, ev *core.Evaluation, p Pane, width int) (string, []Span) {
 	if ev == nil {
 		return st.Muted.Render("computing…"), nil
 	}
@@ -41,12 +41,12 @@ func diagnosisContent(st *themes.Styles, ev *core.Evaluation, p diagnosisPane, w
 	for _, l := range draw.HangingWrap(intro, width, 0) {
 		lines = append(lines, st.Muted.Render(l))
 	}
-	spans := make([]findingSpan, len(findings))
+	spans := make([]Span, len(findings))
 	for i, f := range findings {
 		lines = append(lines, "")
-		spans[i].first = len(lines)
+		spans[i].First = len(lines)
 		lines = append(lines, findingLines(st, f, i == p.cursor, p.ref, width)...)
-		spans[i].last = len(lines) - 1
+		spans[i].Last = len(lines) - 1
 	}
 	return strings.Join(lines, "\n"), spans
 }
@@ -88,7 +88,7 @@ func findingLines(st *themes.Styles, f diagnose.Finding, chosen bool, ref, width
 	b.WriteString(st.Muted.Render("about"))
 	used := len("about")
 	for i, r := range f.Refs {
-		label := refLabel(r)
+		label := RefLabel(r)
 		if chosen && i == ref {
 			// The mark shows the chosen row without colour too.
 			label = "▸" + label
@@ -116,9 +116,9 @@ func findingLines(st *themes.Styles, f diagnose.Finding, chosen bool, ref, width
 	return append(lines, pad+b.String())
 }
 
-// refLabel names a row as the rest of the workbench does: #15 for a
+// RefLabel names a row as the rest of the workbench does: #15 for a
 // document, a component in its words.
-func refLabel(r diagnose.Ref) string {
+func RefLabel(r diagnose.Ref) string {
 	return safetext.Line(r.Label())
 }
 
