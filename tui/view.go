@@ -201,13 +201,9 @@ func (m Model) renderMain(l layout) string {
 	if m.fixes.open {
 		return renderFixPreview(m.styles, m.fixes, m.width, l.main)
 	}
-	if m.run.open && !m.views.helpOpen {
-		state := evalViewState{name: m.cfg.EvalName, computing: m.run.busy, err: m.run.err, shown: m.run.shown,
-			pinned: m.baseline != nil, baseline: m.run.baseline}
-		if m.baseline != nil && m.evalTable.report != nil {
-			state.at = evalChangeAt(m.baseline.Settings, m.evalTable.report.Settings)
-		}
-		return m.evalTable.view(m.styles, state, m.width, l.main, m.focus != paneControls)
+	if m.evalOpen && !m.views.helpOpen {
+		focused := m.focus != paneControls
+		return box(m.styles, m.evalView.Title(), m.evalView.View(m.styles, m.width-2, l.main-2, focused), m.width, l.main, focused)
 	}
 	if m.view == viewTimeline && !m.views.helpOpen {
 		return m.timelineBox(m.width, l.main)
@@ -259,8 +255,8 @@ func (m Model) renderFooter() string {
 		bindings = m.controls.InputKeys()
 	case m.focus == paneControls:
 		bindings = m.controls.Keys()
-	case m.run.open:
-		bindings = m.evalTable.keys
+	case m.evalOpen:
+		bindings = m.evalView.Keys()
 	case m.view == viewTimeline && !m.views.helpOpen && m.cfg.Trajectory != nil:
 		bindings = m.timeline.Keys()
 	case m.view == viewSpace:
