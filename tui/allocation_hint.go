@@ -58,6 +58,6 @@ func renderAllocationHint(st *themes.Styles, words []string, width int) string {
 	if len(words) == 0 {
 		return ""
 	}
-	line := fitting(width-1, words...)
+	line := draw.Fitting(width-1, words...)
 	return draw.PadRight(" "+st.Muted.Render(draw.Truncate(line, width-1)), width)
 }

@@ -32,10 +32,10 @@ func (m *Model) pinBaseline() tea.Cmd {
 	m.setComparison(&c)
 	m.views.key = ""
 	pinned := m.eval.Settings
-	m.setSweepBaseline(&pinned)
+	m.sweeps.SetBaseline(&pinned)
 	m.refreshRows()
 	m.status.set("baseline pinned: turn any control; v shows what changed, b lists the changed documents first, P clears it")
-	return m.pinEvalBaseline(pinned)
+	return m.evalView.Pin(pinned)
 }
 
 func (m *Model) clearBaseline() {
@@ -47,8 +47,8 @@ func (m *Model) clearBaseline() {
 	m.setComparison(nil)
 	m.refreshRows()
 	m.views.key = ""
-	m.setSweepBaseline(nil)
-	m.run.baseline, m.run.baselineGen = nil, 0
+	m.sweeps.SetBaseline(nil)
+	m.evalView.Unpin()
 	m.status.set("baseline cleared")
 }
 
@@ -74,11 +74,4 @@ func (m Model) compareCosts() [2]core.RequestCost {
 		return [2]core.RequestCost{}
 	}
 	return [2]core.RequestCost{core.CostOf(m.baseline, m.cfg.Prices), core.CostOf(m.eval, m.cfg.Prices)}
-}
-
-// setSweepBaseline gives the sweeps the pinned settings (nil: none) and
-// asks for them again, so the sparkline and the Sweep view mark it.
-func (m *Model) setSweepBaseline(s *core.Settings) {
-	m.sweeps.baseline = s
-	m.sweeps.want = ""
 }

@@ -18,15 +18,17 @@
 // rows; diagnosis_jump.go goes to a row), the baseline and the Compare
 // view (baseline.go, views/compare.go; the list's marks against it in
 // baseline_rows.go, the bars' deltas in budget_delta.go, the Eval view's
-// baseline run in eval_baseline.go), the text as tokens (token_view.go),
+// baseline run in package tui/evalview), the text as tokens (token_view.go),
 // the filter (package tui/filter), the controls strip (package
 // tui/controls, one control per entry of core's knob table), the fix
 // preview (package tui/fixes: core.Suggest in a command, applied through
 // the knob table, undone from a stack of settings; fix_pane.go hands it
 // the evaluation and does what it asks), the Eval view of a retrieval
-// run (eval_*.go, view_eval.go: a knob change runs every query again in a
-// command, and a query opens as the scenario with its documents), the
-// status line (status.go), the Timeline view of an agent's trajectory
+// run (package tui/evalview: a knob change runs every query again in a
+// command; a query opens as the scenario with its documents in
+// eval_pane.go), the sweep beside a swept control and the Sweep view
+// (package tui/sweepview, wired in sweep_pane.go), the status line
+// (status.go), the Timeline view of an agent's trajectory
 // (package tui/timeline: the replay of every policy in a command, a turn
 // opened as the scenario in timeline_pane.go) and the trace picker put
 // before the workbench (traces.go, package tui/picker). The worst finding

@@ -6,6 +6,8 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/exp/golden"
+
+	"ctxlab/core/evalrun"
 )
 
 // evalAgainstBaseline pins the run's settings as the baseline and loosens
@@ -23,10 +25,11 @@ func evalAgainstBaseline(t *testing.T, width, height int) Model {
 // setting turned; a looser threshold removes more duplicates.
 func TestEvalViewAgainstTheBaseline(t *testing.T) {
 	m := evalAgainstBaseline(t, 160, 48)
-	change, ok := m.evalChange()
-	if !ok || m.run.baseline.Settings.Pipeline.DedupThreshold != 0.85 || m.evalTable.report.Settings.Pipeline.DedupThreshold != 0.5 {
-		t.Fatalf("no change to show (%v), or runs at the wrong thresholds", ok)
+	base, now := m.evalView.Baseline(), m.evalView.Report()
+	if base == nil || now == nil || base.Settings.Pipeline.DedupThreshold != 0.85 || now.Settings.Pipeline.DedupThreshold != 0.5 {
+		t.Fatalf("no change to show, or runs at the wrong thresholds")
 	}
+	change := evalrun.FiguresChange{Baseline: base.Aggregate, Now: now.Aggregate}
 	if change.Now.DuplicatesRemoved <= change.Baseline.DuplicatesRemoved {
 		t.Errorf("at 0.50, %d duplicates removed; want more than the baseline's %d", change.Now.DuplicatesRemoved, change.Baseline.DuplicatesRemoved)
 	}
@@ -37,7 +40,7 @@ func TestEvalViewAgainstTheBaseline(t *testing.T) {
 		}
 	}
 	m = keys(t, m, "P")
-	if m.run.baseline != nil || strings.Contains(m.View(), "now against it") {
+	if m.evalView.Baseline() != nil || strings.Contains(m.View(), "now against it") {
 		t.Errorf("P left the run's baseline on screen")
 	}
 }
@@ -47,19 +50,20 @@ func TestEvalViewAgainstTheBaseline(t *testing.T) {
 // queries under them on its own, so the baseline is the run it names.
 func TestEvalBaselinePinnedDuringARun(t *testing.T) {
 	m := newEvalModel(t, 160, 48)
-	before := m.evalTable.report.Aggregate
+	before := m.evalView.Report().Aggregate
 	next := m.settings
 	next.Budget.RetrievedContext = 400
 	rerun := m.applySettings(next)
-	if !m.run.busy {
+	if !m.evalView.Busy() {
 		t.Fatal("no run in flight after a budget change")
 	}
 	pinned, pin := m.Update(keyMsg("p"))
 	m = settle(t, pinned.(Model), tea.Batch(rerun, pin))
-	if m.run.baseline == nil || m.run.baseline.Aggregate.TokensUsed != before.TokensUsed {
-		t.Fatalf("baseline run %v; want the run under the settings pinned, %d tokens", m.run.baseline != nil, before.TokensUsed)
+	base := m.evalView.Baseline()
+	if base == nil || base.Aggregate.TokensUsed != before.TokensUsed {
+		t.Fatalf("baseline run %v; want the run under the settings pinned, %d tokens", base != nil, before.TokensUsed)
 	}
-	if change, _ := m.evalChange(); change.TokensChangePercent() >= 0 {
+	if change := (evalrun.FiguresChange{Baseline: base.Aggregate, Now: m.evalView.Report().Aggregate}); change.TokensChangePercent() >= 0 {
 		t.Errorf("at a 400-token budget the tokens change by %.0f%%; want fewer", change.TokensChangePercent())
 	}
 }
@@ -83,11 +87,11 @@ func TestGoldenEvalBaseline(t *testing.T) {
 func TestSweepViewSweepsTheRun(t *testing.T) {
 	m := evalAgainstBaseline(t, 160, 48)
 	m = keys(t, m, "w")
-	run := m.sweeps.run
+	run := m.sweeps.Run()
 	if run == nil || run.Knob.ID != "dedup" || run.Current != 0.5 || run.Points[run.BaselineIndex()].Value != 0.85 {
 		t.Fatalf("run sweep %+v; want dedup at 0.50 with the baseline 0.85", run)
 	}
-	if got, want := run.Points[run.CurrentIndex()].Figures, m.evalTable.report.Aggregate; got.TokensUsed != want.TokensUsed || got.ContextRecall != want.ContextRecall {
+	if got, want := run.Points[run.CurrentIndex()].Figures, m.evalView.Report().Aggregate; got.TokensUsed != want.TokensUsed || got.ContextRecall != want.ContextRecall {
 		t.Errorf("the sweep's current point %+v is not the run's aggregate %+v", got, want)
 	}
 	view := m.View()

@@ -18,7 +18,7 @@ func TestEvalViewOfARunWithoutKeptAnalyses(t *testing.T) {
 	if m.cfg.Eval.Kept() || m.cfg.Eval.Analysis(0) != nil {
 		t.Fatal("the one-pass run keeps its analyses")
 	}
-	if !reflect.DeepEqual(m.evalTable.report, kept.evalTable.report) || m.View() != kept.View() {
+	if !reflect.DeepEqual(m.evalView.Report(), kept.evalView.Report()) || m.View() != kept.View() {
 		t.Fatalf("the Eval view differs from the kept run's:\n%s\nwant:\n%s", m.View(), kept.View())
 	}
 	for _, model := range []*Model{&m, &kept} {
@@ -26,14 +26,14 @@ func TestEvalViewOfARunWithoutKeptAnalyses(t *testing.T) {
 		next.Budget.RetrievedContext = 400
 		*model = settle(t, *model, model.applySettings(next))
 	}
-	if m.evalTable.report.Settings.Budget.RetrievedContext != 400 || !reflect.DeepEqual(m.evalTable.report, kept.evalTable.report) {
+	if m.evalView.Report().Settings.Budget.RetrievedContext != 400 || !reflect.DeepEqual(m.evalView.Report(), kept.evalView.Report()) {
 		t.Fatalf("after a 400-token budget: the report differs from the kept run's, or is not the new run's")
 	}
 	m = keys(t, m, "j", "j", "enter") // q03
 	kept = keys(t, kept, "j", "j", "enter")
 	q := m.cfg.Eval.Set.Queries[2]
-	if m.run.shown != 2 || m.analysis == nil || m.eval == nil || len(m.eval.Documents) != q.Len() {
-		t.Fatalf("enter: shown %d, analysis %v, evaluation %v; want q03's pipeline", m.run.shown, m.analysis != nil, m.eval != nil)
+	if m.evalView.Shown() != 2 || m.analysis == nil || m.eval == nil || len(m.eval.Documents) != q.Len() {
+		t.Fatalf("enter: shown %d, analysis %v, evaluation %v; want q03's pipeline", m.evalView.Shown(), m.analysis != nil, m.eval != nil)
 	}
 	if m.View() != kept.View() {
 		t.Errorf("q03 opened without a kept analysis differs from q03 opened with one:\n%s\nwant:\n%s", m.View(), kept.View())

@@ -44,8 +44,8 @@ func newEvalModelPrepared(t *testing.T, width, height int, prepare func(*evalrun
 
 func TestEvalViewOpensOnTheRun(t *testing.T) {
 	m := newEvalModel(t, 160, 48)
-	if !m.run.open || m.evalTable.report == nil || len(m.evalTable.order) != 29 {
-		t.Fatalf("open %v, report %v, %d rows; want the Eval view with 29 queries", m.run.open, m.evalTable.report != nil, len(m.evalTable.order))
+	if rep := m.evalView.Report(); !m.evalOpen || rep == nil || len(rep.Queries) != 29 {
+		t.Fatalf("open %v, report %v; want the Eval view with 29 queries", m.evalOpen, rep != nil)
 	}
 	// The other views start on the first query.
 	if got := len(m.cfg.Scenario.Documents); got != 20 || m.settings.Query != "how many days do I have to return unworn boots" {
@@ -67,32 +67,12 @@ func TestEvalViewNarrow(t *testing.T) {
 	golden.RequireEqual(t, []byte(m.View()))
 }
 
-func TestEvalViewSortsByAnyColumn(t *testing.T) {
-	m := newEvalModel(t, 160, 48)
-	m = keys(t, m, "s") // recall, ascending: no recall first, then the lowest
-	first := m.evalTable.report.Queries[m.evalTable.order[0]]
-	if m.evalTable.sortBy != 1 || first.HasRecall() {
-		t.Errorf("sorted by column %d, first %s (recall %v); want recall, a query without one first", m.evalTable.sortBy, first.QID, first.HasRecall())
-	}
-	m = keys(t, m, "r")
-	first = m.evalTable.report.Queries[m.evalTable.order[0]]
-	if first.ContextRecall() != 1 || !strings.Contains(m.View(), "recall ▼") {
-		t.Errorf("reversed: first %s recall %v; want a full recall first and ▼ on the heading", first.QID, first.ContextRecall())
-	}
-	for range evalColumns {
-		m = keys(t, m, "s")
-	}
-	if m.evalTable.sortBy != 1 {
-		t.Errorf("s cycles through the %d columns back to recall; at %d", len(evalColumns), m.evalTable.sortBy)
-	}
-}
-
 func TestEvalViewOpensAQueryAndReturns(t *testing.T) {
 	m := newEvalModel(t, 160, 48)
 	m = keys(t, m, "j", "j", "enter") // q03
 	q := m.cfg.Eval.Set.Queries[2]
-	if m.run.open || m.view != viewDocuments || m.run.shown != 2 {
-		t.Fatalf("after enter: eval open %v, view %v, shown %d; want query 3 in the Documents view", m.run.open, m.view, m.run.shown)
+	if m.evalOpen || m.view != viewDocuments || m.evalView.Shown() != 2 {
+		t.Fatalf("after enter: eval open %v, view %v, shown %d; want query 3 in the Documents view", m.evalOpen, m.view, m.evalView.Shown())
 	}
 	if m.eval == nil || len(m.eval.Documents) != q.Len() || m.eval.Documents[0].Source != q.DocID(0) || m.settings.Query != q.Text {
 		t.Fatalf("the evaluation is not of q03's documents and text")
@@ -104,27 +84,30 @@ func TestEvalViewOpensAQueryAndReturns(t *testing.T) {
 		t.Errorf("a reset would return to the query %q, not q03's", m.initial.Query)
 	}
 	m = keys(t, m, "a", "j")
-	if !m.run.open || !strings.Contains(m.View(), "◆ q03") {
+	if !m.evalOpen || !strings.Contains(m.View(), "◆ q03") {
 		t.Errorf("a does not return to the table with q03 marked:\n%s", m.View())
 	}
 }
 
 func TestEvalViewRecomputesOnAKnobAndNotOnTheQuery(t *testing.T) {
 	m := newEvalModel(t, 160, 48)
-	before := m.evalTable.report.Aggregate
-	gen := m.run.gen
+	before := m.evalView.Report().Aggregate
 	next := m.settings
 	next.Budget.RetrievedContext = 400
-	m = settle(t, m, m.applySettings(next))
-	after := m.evalTable.report.Aggregate
-	if m.run.gen != gen+1 || m.evalTable.report.Settings.Budget.RetrievedContext != 400 || after.TokensUsed >= before.TokensUsed {
-		t.Errorf("after a 400-token budget: run %d (was %d), tokens %d (were %d); want a new run using fewer", m.run.gen, gen, after.TokensUsed, before.TokensUsed)
+	rerun := m.applySettings(next)
+	if !m.evalView.Busy() {
+		t.Errorf("a 400-token budget started no run of every query")
+	}
+	m = settle(t, m, rerun)
+	after := m.evalView.Report().Aggregate
+	if m.evalView.Report().Settings.Budget.RetrievedContext != 400 || after.TokensUsed >= before.TokensUsed {
+		t.Errorf("after a 400-token budget: tokens %d (were %d); want a new run using fewer", after.TokensUsed, before.TokensUsed)
 	}
 	next = m.settings
 	next.Query = "something else"
-	m = settle(t, m, m.applySettings(next))
-	if m.run.gen != gen+1 {
-		t.Errorf("a new query text started a run of every query (generation %d)", m.run.gen)
+	m.applySettings(next)
+	if m.evalView.Busy() {
+		t.Errorf("a new query text started a run of every query")
 	}
 }
 
@@ -139,21 +122,28 @@ func TestEvalHelpListsTheTableKeys(t *testing.T) {
 func TestEvalKeyWithoutARunSaysHowToLoadOne(t *testing.T) {
 	m := newTestModel(t, "support_chat", "mono", 160, 48)
 	m = keys(t, m, "a")
-	if m.run.open || !strings.Contains(m.status.text, "no retrieval run loaded") {
-		t.Errorf("open %v, status %q", m.run.open, m.status.text)
+	if m.evalOpen || !strings.Contains(m.status.text, "no retrieval run loaded") {
+		t.Errorf("open %v, status %q", m.evalOpen, m.status.text)
 	}
 }
 
 func TestEvalViewTakesTheMouse(t *testing.T) {
 	m := newEvalModel(t, 160, 48)
-	l := m.computeLayout()
-	row := l.mainTop() + 1 + evalHeaderLines + 4 // the fifth query row
+	row := -1
+	for y, line := range strings.Split(m.View(), "\n") {
+		if strings.Contains(line, " q05 ") {
+			row = y // the fifth query row
+		}
+	}
+	if row < 0 {
+		t.Fatalf("no row of q05 on screen:\n%s", m.View())
+	}
 	m = send(t, m, tea.MouseMsg{X: 10, Y: row, Button: tea.MouseButtonLeft, Action: tea.MouseActionPress})
-	if i, _ := m.evalTable.selected(); i != 4 {
+	if i, _ := m.evalView.Selected(); i != 4 {
 		t.Errorf("a click on the fifth row selected query %d", i+1)
 	}
 	m = send(t, m, tea.MouseMsg{X: 10, Y: row, Button: tea.MouseButtonWheelDown, Action: tea.MouseActionPress})
-	if i, _ := m.evalTable.selected(); i != 7 {
+	if i, _ := m.evalView.Selected(); i != 7 {
 		t.Errorf("the wheel moved the cursor to query %d, want 8", i+1)
 	}
 }

@@ -49,7 +49,7 @@ func (m Model) helpSections() []helpSection {
 		sections = append(sections, helpSection{"Timeline (7): an agent's trajectory", flattenBindings(m.timeline.Keys().FullHelp())})
 	}
 	if m.cfg.Eval != nil {
-		sections = append(sections, helpSection{"Eval view (a): every query of the run", flattenBindings(m.evalTable.keys.FullHelp())})
+		sections = append(sections, helpSection{"Eval view (a): every query of the run", flattenBindings(m.evalView.Keys().FullHelp())})
 	}
 	return sections
 }

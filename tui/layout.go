@@ -79,7 +79,7 @@ func (m *Model) layoutPanes() {
 	m.inspector.key, m.views.key = "", ""
 	m.list.scrollTo(m.listBodyHeight())
 	m.space.scrollTo(m.spaceRowsVisible())
-	m.evalTable.scrollTo(m.evalRowsVisible(), len(m.evalTable.order))
+	m.evalView.Fit(l.main - 2)
 }
 
 // listBodyHeight is the number of document rows visible.

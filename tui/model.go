@@ -21,9 +21,11 @@ import (
 	"ctxlab/themes"
 	"ctxlab/tui/controls"
 	"ctxlab/tui/diagnosis"
+	"ctxlab/tui/evalview"
 	"ctxlab/tui/filter"
 	"ctxlab/tui/fixes"
 	"ctxlab/tui/rows"
+	"ctxlab/tui/sweepview"
 	"ctxlab/tui/timeline"
 )
 
@@ -162,7 +164,7 @@ type Model struct {
 	// change the model.
 	firstEvaluation tea.Cmd
 	changed         map[int]bool // documents whose fate changed with the last knob
-	sweeps          sweepState
+	sweeps          sweepview.Model
 	// baseline is the evaluation pinned to compare with (p), nil when
 	// none; comparison is eval against it.
 	baseline   *core.Evaluation
@@ -191,8 +193,10 @@ type Model struct {
 	controls  controls.Strip
 	filter    filter.Pane
 	fixes     fixes.Pane
-	evalTable evalPane
-	run       evalRunState
+	// evalView is the Eval view of Config.Eval; evalOpen says it has the
+	// main area.
+	evalView evalview.Model
+	evalOpen bool
 	// timeline is the Timeline view of Config.Trajectory.
 	timeline timeline.Model
 	status   statusLine
@@ -223,7 +227,7 @@ func New(cfg Config) Model {
 	base := cfg.Scenario
 	if cfg.Eval != nil && len(cfg.Eval.Set.Queries) > 0 {
 		// The other views start on the run's first query.
-		cfg.Scenario = evalQueryScenario(base, cfg.Eval.Set.Queries[0])
+		cfg.Scenario = evalview.QueryScenario(base, cfg.Eval.Set.Queries[0])
 	}
 	palette := themes.Default(cfg.NoColor, cfg.DarkBackground)
 	if p, ok := themes.ByName(cfg.Theme); ok {
@@ -245,8 +249,7 @@ func New(cfg Config) Model {
 		controls:  controls.New(cfg.Presets, cfg.Scenario.Agent.StepNames(), cfg.Scenario.Settings, len(cfg.Scenario.Documents) > 0),
 		filter:    filter.New(),
 		fixes:     fixes.New(),
-		evalTable: newEvalPane(),
-		run:       evalRunState{base: base, shown: -1},
+		evalView:  evalview.New(cfg.Eval, cfg.EvalName, base),
 		help:      help.New(),
 		global:    newGlobalKeys(),
 		started:   cfg.Now(),
@@ -277,11 +280,8 @@ func New(cfg Config) Model {
 		m.firstEvaluation = tea.Batch(m.firstEvaluation, m.timeline.ReplayCmd())
 	}
 	if cfg.Eval != nil {
-		m.firstEvaluation = tea.Batch(m.firstEvaluation, m.evalRunCmd())
-		m.run.open, m.focus = true, paneInspector
-		if len(cfg.Eval.Set.Queries) > 0 {
-			m.run.shown = 0
-		}
+		m.firstEvaluation = tea.Batch(m.firstEvaluation, m.evalView.RunCmd(m.settings))
+		m.evalOpen, m.focus = true, paneInspector
 	}
 	return m
 }

@@ -12,8 +12,8 @@ func (m Model) updateMouse(msg tea.MouseMsg) (tea.Model, tea.Cmd) {
 	mainBottom := mainTop + l.main
 	inMain := msg.Y >= mainTop && msg.Y < mainBottom
 	// The help screen covers the main area, whichever view is under it.
-	documents := m.view == viewDocuments && !m.views.helpOpen && !m.run.open
-	evalTable := m.run.open && !m.views.helpOpen
+	documents := m.view == viewDocuments && !m.views.helpOpen && !m.evalOpen
+	evalTable := m.evalOpen && !m.views.helpOpen
 	overList := documents && (!m.wide || msg.X < l.listW) && !(m.focus == paneInspector && !m.wide)
 
 	switch msg.Button {
@@ -27,7 +27,7 @@ func (m Model) updateMouse(msg tea.MouseMsg) (tea.Model, tea.Cmd) {
 		}
 		switch {
 		case evalTable:
-			m.evalTable.move(delta, m.evalRowsVisible(), len(m.evalTable.order))
+			m.evalView.Scroll(delta, l.main-2)
 		case overList:
 			m.list.move(delta, m.listBodyHeight())
 		case m.view == viewSpace && !m.views.helpOpen:
@@ -45,8 +45,7 @@ func (m Model) updateMouse(msg tea.MouseMsg) (tea.Model, tea.Cmd) {
 		switch {
 		case inMain && evalTable:
 			m.focus = paneInspector
-			// Below the border and the header lines.
-			m.evalTable.selectVisibleRow(msg.Y-mainTop-1-evalHeaderHeight(m.baseline != nil), len(m.evalTable.order))
+			m.evalView.Click(msg.Y - mainTop - 1) // below the border
 		case inMain && overList:
 			m.focus = paneList
 			row := msg.Y - mainTop - 2 // border and column header

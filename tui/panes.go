@@ -41,7 +41,7 @@ func (m *Model) refreshTextView() {
 		owner = textHelp
 	}
 	version := fmt.Sprintf("%d/%d/%d/%v/%v/%d/%d/%s/%p/%v", m.view, m.shown, m.themeID, m.views.helpOpen, m.views.legend,
-		m.diagnosis.Cursor(), m.diagnosis.Ref(), m.sweeps.have, m.comparison, m.tokenView)
+		m.diagnosis.Cursor(), m.diagnosis.Ref(), m.sweeps.Version(), m.comparison, m.tokenView)
 	m.views.show(owner, version, m.renderTextView)
 }
 
@@ -74,7 +74,7 @@ func (m *Model) renderTextView(w int) string {
 		text, _ := diagnosis.Content(m.styles, m.eval, m.diagnosis, w)
 		return text
 	case m.view == viewSweep:
-		return sweepContent(m.styles, m.sweeps, w)
+		return m.sweeps.View(m.styles, w)
 	case m.view == viewCompare:
 		return views.Compare(m.styles, m.comparison, m.compareCosts(), w)
 	}

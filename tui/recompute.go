@@ -57,7 +57,7 @@ func (m *Model) requestEvaluation() tea.Cmd {
 	if m.cancelEval != nil {
 		m.cancelEval()
 	}
-	return tea.Batch(m.evaluationCmd(), m.evalRunCmd())
+	return tea.Batch(m.evaluationCmd(), m.evalView.RunCmd(m.settings))
 }
 
 // evaluationTimeout bounds one evaluation. With an LLM summarizer the

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/charmbracelet/x/exp/golden"
+
+	"ctxlab/tui/sweepview"
 )
 
 // TestSweepSparklineBesideTheSelectedControl: focusing the strip on the
@@ -26,7 +28,7 @@ func TestSweepSparklineBesideTheSelectedControl(t *testing.T) {
 	if !strings.Contains(screen, label) {
 		t.Fatalf("the sparkline beside dedup is not labelled %q:\n%s", label, screen)
 	}
-	spark := []rune(screen[i+len(label):])[:sparkCells]
+	spark := []rune(screen[i+len(label):])[:sweepview.SparkCells]
 	if !strings.ContainsRune(string(spark), '┃') || !strings.ContainsRune(string(spark), '█') {
 		t.Errorf("beside the control %q, want a sparkline with the current value marked", string(spark))
 	}
@@ -52,12 +54,12 @@ func sweptAgainstBaseline(t *testing.T, theme string, width, height int) Model {
 // beside the control marks its cell.
 func TestSweepMarksTheBaseline(t *testing.T) {
 	m := sweptAgainstBaseline(t, "mono", 160, 48)
-	sw := m.sweeps.sweep
+	sw := m.sweeps.Sweep()
 	if sw == nil || sw.Current != 0.7 || sw.BaselineIndex() < 0 || sw.Points[sw.BaselineIndex()].Value != 0.85 {
 		t.Fatalf("sweep %+v; want the current 0.70 and the baseline 0.85 marked", sw)
 	}
 	// The whole view's text: the table runs below the screen.
-	view := sweepContent(m.styles, m.sweeps, 160)
+	view := m.sweeps.View(m.styles, 160)
 	for _, want := range []string{", B the baseline 0.85.", "B  0.85", "▲  0.70"} {
 		if !strings.Contains(view, want) {
 			t.Errorf("the Sweep view lacks %q:\n%s", want, view)

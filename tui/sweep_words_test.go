@@ -9,25 +9,6 @@ import (
 	"ctxlab/core/window"
 )
 
-// TestSeriesRangeSaysTheSpan: the bars stretch any span to full height,
-// so the words beside them say how small it is.
-func TestSeriesRangeSaysTheSpan(t *testing.T) {
-	cases := []struct {
-		series core.SweepSeries
-		want   string
-	}{
-		{core.SweepSeries{Values: []float64{12, 12, 11}, Unit: "document", Units: "documents"}, "11 to 12, range: 1 document"},
-		{core.SweepSeries{Values: []float64{1760, 1830}, Unit: "token", Units: "tokens"}, "1,760 to 1,830, range: 70 tokens"},
-		{core.SweepSeries{Values: []float64{8.72, 9.17}}, "8.72 to 9.17"},
-		{core.SweepSeries{Values: []float64{4, 4}, Unit: "duplicate", Units: "duplicates"}, "4 throughout"},
-	}
-	for _, c := range cases {
-		if got := seriesRange(c.series); got != c.want {
-			t.Errorf("seriesRange(%v) = %q, want %q", c.series.Values, got, c.want)
-		}
-	}
-}
-
 // TestSweepSaysTheAssemblerCutsTheBlock: the sample's retrieved context
 // is cut by the assembler, so the Sweep view shows, beside the documents
 // in the pipeline's block, those sent after the cut, and at the current
@@ -40,7 +21,7 @@ func TestSweepSaysTheAssemblerCutsTheBlock(t *testing.T) {
 	if sent >= block {
 		t.Fatalf("the sample's assembler sends %d of the block's %d documents; the test needs a cut", sent, block)
 	}
-	view := sweepContent(m.styles, m.sweeps, 400)
+	view := m.sweeps.View(m.styles, 400)
 	words := fmt.Sprintf("at 0.85 the block's 1,830 tokens are cut to 1,550, and %d of its %d documents are sent", sent, block)
 	for _, want := range []string{words, "in block sent", "documents sent"} {
 		if !strings.Contains(strings.Join(strings.Fields(view), " "), want) {
@@ -62,7 +43,7 @@ func TestSweepSaysTheAssemblerCutsTheBlock(t *testing.T) {
 	}
 	// Measured as sent, nothing is cut: no "sent" column or series.
 	m = settle(t, m, m.applySettings(measuredAsSent(m.settings)))
-	if view := sweepContent(m.styles, m.sweeps, 400); strings.Contains(view, "documents sent") || strings.Contains(view, "in block  sent") {
+	if view := m.sweeps.View(m.styles, 400); strings.Contains(view, "documents sent") || strings.Contains(view, "in block  sent") {
 		t.Errorf("measured as sent, the Sweep view still counts a cut:\n%s", view)
 	}
 }

@@ -61,7 +61,7 @@ const noTrajectory = "No trajectory is loaded. ctxlab --trajectory FILE opens an
 
 // timelineOnScreen says the Timeline view has the keys.
 func (m Model) timelineOnScreen() bool {
-	return m.cfg.Trajectory != nil && m.view == viewTimeline && !m.views.helpOpen && m.focus != paneControls && !m.run.open
+	return m.cfg.Trajectory != nil && m.view == viewTimeline && !m.views.helpOpen && m.focus != paneControls && !m.evalOpen
 }
 
 // timelineTakes says a key the workbench binds globally (p, P) means

@@ -7,9 +7,11 @@ import (
 	"ctxlab/core"
 	"ctxlab/themes"
 	"ctxlab/tui/controls"
+	"ctxlab/tui/evalview"
 	"ctxlab/tui/filter"
 	"ctxlab/tui/fixes"
 	"ctxlab/tui/rows"
+	"ctxlab/tui/sweepview"
 	"ctxlab/tui/term"
 	"ctxlab/tui/timeline"
 )
@@ -61,12 +63,8 @@ func (m Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case InputsMsg:
 		cmd := m.applyInputs(msg)
 		return m, tea.Batch(cmd, waitInputs(m.cfg.Inputs))
-	case evalRunMsg:
-		m.applyEvalRun(msg)
-		return m, nil
-	case evalBaselineMsg:
-		m.applyEvalBaseline(msg)
-		return m, nil
+	case evalview.RanMsg, evalview.BaselineMsg:
+		return m.updateEval(msg)
 	case summaryCallMsg:
 		m.noteModelCall(msg)
 		return m, nil
@@ -92,11 +90,8 @@ func (m Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case fixes.SuggestionsMsg:
 		m.receiveSuggestions(msg)
 		return m, nil
-	case sweptMsg:
+	case sweepview.SweptMsg, sweepview.RunSweptMsg:
 		m.receiveSweep(msg)
-		return m, nil
-	case sweptRunMsg:
-		m.receiveRunSweep(msg)
 		return m, nil
 	case timeline.ReplayedMsg:
 		m.timeline.Apply(msg)
@@ -161,7 +156,7 @@ func (m Model) updateKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	switch {
 	case m.focus == paneControls:
 		return m.updateControls(msg)
-	case m.run.open:
+	case m.evalOpen:
 		return m.updateEval(msg)
 	case m.view == viewTimeline:
 		return m.updateTimeline(msg)
@@ -244,7 +239,7 @@ func (m Model) updateGlobal(msg tea.KeyMsg) (Model, tea.Cmd, bool) {
 // alone.
 func (m *Model) openView(v view) {
 	prev := m.view
-	m.run.open = false
+	m.evalOpen = false
 	m.view = v
 	if m.view != viewDocuments && m.focus != paneControls {
 		m.focus = paneInspector

@@ -133,7 +133,7 @@ func (m Model) renderHeader() string {
 		drop(&parts)
 		titles = append(titles, parts.join())
 	}
-	title := fitting(room, titles...)
+	title := draw.Fitting(room, titles...)
 	if m.width-lipgloss.Width(title)-lipgloss.Width(right) > lipgloss.Width(helpAndLegend)-lipgloss.Width("? help ")+2 {
 		// Where there is room, the legend (a second ?) is named too.
 		right = strings.TrimSuffix(right, "? help ") + helpAndLegend
@@ -220,13 +220,9 @@ func (m Model) renderMain(l layout) string {
 	if m.fixes.Open() {
 		return box(m.styles, m.fixes.Title(m.width), m.fixes.View(m.styles, m.width, l.main), m.width, l.main, true)
 	}
-	if m.run.open && !m.views.helpOpen {
-		state := evalViewState{name: m.cfg.EvalName, computing: m.run.busy, err: m.run.err, shown: m.run.shown,
-			pinned: m.baseline != nil, baseline: m.run.baseline}
-		if m.baseline != nil && m.evalTable.report != nil {
-			state.at = evalChangeAt(m.baseline.Settings, m.evalTable.report.Settings)
-		}
-		return m.evalTable.view(m.styles, state, m.width, l.main, m.focus != paneControls)
+	if m.evalOpen && !m.views.helpOpen {
+		focused := m.focus != paneControls
+		return box(m.styles, m.evalView.Title(), m.evalView.View(m.styles, m.width-2, l.main-2, focused), m.width, l.main, focused)
 	}
 	if m.view == viewTimeline && !m.views.helpOpen {
 		return m.timelineBox(m.width, l.main)
@@ -278,8 +274,8 @@ func (m Model) renderFooter() string {
 		bindings = m.controls.InputKeys()
 	case m.focus == paneControls:
 		bindings = m.controls.Keys()
-	case m.run.open:
-		bindings = m.evalTable.keys
+	case m.evalOpen:
+		bindings = m.evalView.Keys()
 	case m.view == viewTimeline && !m.views.helpOpen && m.cfg.Trajectory != nil:
 		bindings = m.timeline.Keys()
 	case m.view == viewSpace:

@@ -26,7 +26,7 @@ type Strip struct {
 	findInput  textinput.Model
 	beforeFind int
 	// spark is the sweep's sparkline drawn beside control sparkID when it
-	// is selected (tui/sweep.go), rendered once per sweep.
+	// is selected (package tui/sweepview), rendered once per sweep.
 	spark, sparkID string
 }
 

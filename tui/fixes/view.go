@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/charmbracelet/x/ansi"
-
 	"ctxlab/core"
 	"ctxlab/core/diagnose"
 	"ctxlab/core/window"
@@ -42,21 +40,10 @@ func maxOffset(lines, h int) int {
 // where they fit, the essential ones on a narrow screen.
 func (p Pane) Title(w int) string {
 	head := fmt.Sprintf("Fix %d of %d", p.index+1, len(p.fixes))
-	return fitting(max(1, w-6),
+	return draw.Fitting(max(1, w-6),
 		head+" · enter applies · f next · ↑/↓ scroll · esc closes · u undoes an applied fix",
 		head+" · enter applies · f next · ↑/↓ scroll · esc closes",
 		head+" · enter applies · f next · esc")
-}
-
-// fitting is the first of lines, longest first, that fits width, or the
-// last.
-func fitting(width int, lines ...string) string {
-	for _, line := range lines {
-		if ansi.StringWidth(line) <= width {
-			return line
-		}
-	}
-	return lines[len(lines)-1]
 }
 
 // previewLines are the fix previewed as a diff of the request: its

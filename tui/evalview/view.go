@@ -1,10 +1,8 @@
-package tui
+package evalview
 
 import (
 	"fmt"
 	"strings"
-
-	"github.com/charmbracelet/x/ansi"
 
 	"ctxlab/core/evalrun"
 	"ctxlab/internal/numfmt"
@@ -13,94 +11,72 @@ import (
 	"ctxlab/tui/draw"
 )
 
-// evalHeaderLines are the lines above the rows: two of aggregate, one of
-// state, the column headings; evalBaselineLines more with a baseline
+// headerLines are the lines above the rows: two of aggregate, one of
+// state, the column headings; baselineLines more with a baseline
 // pinned: its aggregate, and the change in words.
 const (
-	evalHeaderLines   = 4
-	evalBaselineLines = 2
+	headerLines   = 4
+	baselineLines = 2
 )
 
-// evalHeaderHeight is the lines above the rows, with or without a
-// baseline pinned.
-func evalHeaderHeight(baseline bool) int {
+// headerHeight is the lines above the rows, with or without a baseline
+// pinned.
+func headerHeight(baseline bool) int {
 	if baseline {
-		return evalHeaderLines + evalBaselineLines
+		return headerLines + baselineLines
 	}
-	return evalHeaderLines
+	return headerLines
 }
 
-// evalViewState is what the Eval view shows besides the pane's own rows:
-// whether a run is computing, and why the last one failed.
-type evalViewState struct {
-	name      string
-	computing bool
-	err       error
-	// shown is the query open in the other views, -1 for none.
-	shown int
-	// pinned is set while a baseline is pinned; baseline is the run under
-	// it once computed, at the settings turned since ("at dedup 0.80").
-	pinned   bool
-	baseline *evalrun.Report
-	at       string
+// Title is the title of the view's box.
+func (m Model) Title() string {
+	return fmt.Sprintf("a Eval: %s · s: sort · r: reverse · enter: open the query", safetext.Line(m.name))
 }
 
-// view draws the Eval view in a box w×h cells, rendering only the rows
-// on screen.
-func (p evalPane) view(st *themes.Styles, state evalViewState, w, h int, focused bool) string {
-	title := fmt.Sprintf("a Eval: %s · s: sort · r: reverse · enter: open the query", safetext.Line(state.name))
-	inner := max(1, w-2)
-	if p.report == nil {
+// View draws the view's lines inside its box, width×height cells,
+// rendering only the rows on screen; focused marks the cursor's row.
+func (m Model) View(st *themes.Styles, width, height int, focused bool) string {
+	inner := max(1, width)
+	if m.report == nil {
 		text := "computing every query…"
-		if state.err != nil {
-			text = "⚠ " + state.err.Error()
+		if m.err != nil {
+			text = "⚠ " + m.err.Error()
 		}
-		return box(st, title, st.Muted.Render(draw.Truncate(safetext.Line(text), inner)), w, h, focused)
+		return st.Muted.Render(draw.Truncate(safetext.Line(text), inner))
 	}
-	agg := p.report.Aggregate
+	agg := m.report.Aggregate
 	lines := []string{
-		draw.Truncate(fitting(inner, evalRecallLines(agg)...), inner),
-		st.Muted.Render(draw.Truncate(fitting(inner, evalVolumeLines(agg, p.report.Settings.Budget.RetrievedContext)...), inner)),
+		draw.Truncate(draw.Fitting(inner, recallLines(agg)...), inner),
+		st.Muted.Render(draw.Truncate(draw.Fitting(inner, volumeLines(agg, m.report.Settings.Budget.RetrievedContext)...), inner)),
 	}
-	if state.pinned {
-		lines = append(lines, evalBaselineText(st, state, agg, inner)...)
+	if m.pinned != nil {
+		lines = append(lines, m.baselineText(st, agg, inner)...)
 	}
 	switch {
-	case state.err != nil:
-		lines = append(lines, st.Warn.Render(draw.Truncate(safetext.Line("⚠ "+state.err.Error()+" (the table shows the last good setting)"), inner)))
-	case state.computing:
+	case m.err != nil:
+		lines = append(lines, st.Warn.Render(draw.Truncate(safetext.Line("⚠ "+m.err.Error()+" (the table shows the last good setting)"), inner)))
+	case m.busy:
 		lines = append(lines, st.Muted.Render("recomputing every query under the new setting…"))
 	default:
-		lines = append(lines, st.Muted.Render(draw.Truncate(fitting(inner, evalBudgetLines(agg, p.report.Settings.Budget.RetrievedContext)...), inner)))
+		lines = append(lines, st.Muted.Render(draw.Truncate(draw.Fitting(inner, budgetLines(agg, m.report.Settings.Budget.RetrievedContext)...), inner)))
 	}
-	widths := evalColumnWidths(inner-2, p.sortBy)
-	lines = append(lines, st.Bold.Render(draw.Truncate("  "+evalHeadings(widths, inner, p.sortBy, p.descending), inner)))
-	rows := max(0, h-2-evalHeaderHeight(state.pinned))
-	end := min(len(p.order), p.offset+rows)
-	for row := p.offset; row < end; row++ {
-		i := p.order[row]
-		lines = append(lines, evalRow(st, widths, &p.report.Queries[i], row == p.cursor && focused, i == state.shown))
+	widths := columnWidths(inner-2, m.sortBy)
+	lines = append(lines, st.Bold.Render(draw.Truncate("  "+headings(widths, inner, m.sortBy, m.descending), inner)))
+	rows := max(0, height-headerHeight(m.pinned != nil))
+	end := min(len(m.order), m.offset+rows)
+	for row := m.offset; row < end; row++ {
+		i := m.order[row]
+		lines = append(lines, queryRow(st, widths, &m.report.Queries[i], row == m.cursor && focused, i == m.shown))
 	}
-	if len(p.order) == 0 {
+	if len(m.order) == 0 {
 		lines = append(lines, st.Muted.Render("the run holds no query"))
 	}
-	return box(st, title, strings.Join(lines, "\n"), w, h, focused)
+	return strings.Join(lines, "\n")
 }
 
-// fitting is the first of lines, longest first, that fits width, or the
-// last.
-func fitting(width int, lines ...string) string {
-	for _, line := range lines {
-		if ansi.StringWidth(line) <= width {
-			return line
-		}
-	}
-	return lines[len(lines)-1]
-}
-
-// evalRecallLines are the aggregate's first line, longest first: recall
+// recallLines are the aggregate's first line, longest first: recall
 // and the relevant documents lost, by stage.
-func evalRecallLines(agg evalrun.Figures) []string {
+func recallLines(agg evalrun.Figures) []string {
 	head := numfmt.Count(agg.Queries, "query", "queries")
 	if agg.QueriesWithRelevant == 0 {
 		return []string{head + " · context recall not measured: no judgments, or no relevant document retrieved", head + " · no context recall: nothing judged relevant retrieved"}
@@ -132,9 +108,9 @@ func evalRecallLines(agg evalrun.Figures) []string {
 	}
 }
 
-// evalVolumeLines are the aggregate's second line, longest first:
+// volumeLines are the aggregate's second line, longest first:
 // documents, duplicates, tokens and the budget they were built under.
-func evalVolumeLines(agg evalrun.Figures, budget int) []string {
+func volumeLines(agg evalrun.Figures, budget int) []string {
 	docs := fmt.Sprintf("%s retrieved, %s in the blocks", numfmt.Count(agg.DocumentsRetrieved, "document", "documents"), numfmt.Thousands(agg.DocumentsInContext))
 	dupes := numfmt.Count(agg.DuplicatesRemoved, "duplicate", "duplicates") + " removed"
 	tokens := fmt.Sprintf("%s tokens, %s a query", numfmt.Thousands(agg.TokensUsed), numfmt.Thousands(int(agg.MeanTokensUsed()+0.5)))
@@ -160,10 +136,10 @@ func evalVolumeLines(agg evalrun.Figures, budget int) []string {
 	)
 }
 
-// evalBudgetLines are the line under the aggregate, longest first: what
+// budgetLines are the line under the aggregate, longest first: what
 // the budget did, in the words `ctxlab eval` prints, since every row's
 // tokens are over the budget when the citation headers are.
-func evalBudgetLines(agg evalrun.Figures, budget int) []string {
+func budgetLines(agg evalrun.Figures, budget int) []string {
 	words := evalrun.BudgetWords(agg)
 	under := fmt.Sprintf("under the current settings, a %s-token budget: %s", numfmt.Thousands(budget), words)
 	return []string{
@@ -174,45 +150,45 @@ func evalBudgetLines(agg evalrun.Figures, budget int) []string {
 	}
 }
 
-// evalColumnGap separates the table's columns.
-const evalColumnGap = "  "
+// columnGap separates the table's columns.
+const columnGap = "  "
 
-// evalWideWidth is the width from which the table's headings are spelt
+// wideWidth is the width from which the table's headings are spelt
 // out in full.
-const evalWideWidth = 120
+const wideWidth = 120
 
-// evalColumnHeading is column i's heading at a width.
-func evalColumnHeading(i, width int) string {
-	if width < evalWideWidth {
-		return evalColumns[i].narrow
+// columnHeading is column i's heading at a width.
+func columnHeading(i, width int) string {
+	if width < wideWidth {
+		return columns[i].narrow
 	}
-	return evalColumns[i].heading
+	return columns[i].heading
 }
 
-// evalLostWhereMin is the width the last column, the lost documents'
+// lostWhereMin is the width the last column, the lost documents'
 // names, keeps before the spare columns give way.
-const evalLostWhereMin = 30
+const lostWhereMin = 30
 
-// evalColumnWidths are the columns' widths at a width, sorted by column
+// columnWidths are the columns' widths at a width, sorted by column
 // sortBy; the last takes what is left, a spare column left out (width 0)
 // gives it room, and a column left out is never the one sorted by.
-func evalColumnWidths(width, sortBy int) []int {
-	widths := make([]int, len(evalColumns))
+func columnWidths(width, sortBy int) []int {
+	widths := make([]int, len(columns))
 	used := 0
-	for i, c := range evalColumns[:len(evalColumns)-1] {
-		heading := len([]rune(evalColumnHeading(i, width)))
+	for i, c := range columns[:len(columns)-1] {
+		heading := len([]rune(columnHeading(i, width)))
 		if i == sortBy {
 			heading += 2 // the sort mark
 		}
 		widths[i] = max(c.width, heading)
-		used += widths[i] + len(evalColumnGap)
+		used += widths[i] + len(columnGap)
 	}
-	for i, c := range evalColumns {
-		if width-used >= evalLostWhereMin {
+	for i, c := range columns {
+		if width-used >= lostWhereMin {
 			break
 		}
 		if c.spare && i != sortBy {
-			used -= widths[i] + len(evalColumnGap)
+			used -= widths[i] + len(columnGap)
 			widths[i] = 0
 		}
 	}
@@ -220,21 +196,21 @@ func evalColumnWidths(width, sortBy int) []int {
 	return widths
 }
 
-// evalCells joins the cells of the columns shown (width above 0).
-func evalCells(widths []int, cell func(i int) string) string {
+// joinCells joins the cells of the columns shown (width above 0).
+func joinCells(widths []int, cell func(i int) string) string {
 	var cells []string
 	for i, w := range widths {
 		if w > 0 {
 			cells = append(cells, draw.PadRight(draw.Truncate(cell(i), w), w))
 		}
 	}
-	return strings.Join(cells, evalColumnGap)
+	return strings.Join(cells, columnGap)
 }
 
-// evalHeadings are the column headings, the sorted one marked ▲ or ▼.
-func evalHeadings(widths []int, width, sortBy int, descending bool) string {
-	return evalCells(widths, func(i int) string {
-		heading := evalColumnHeading(i, width)
+// headings are the column headings, the sorted one marked ▲ or ▼.
+func headings(widths []int, width, sortBy int, descending bool) string {
+	return joinCells(widths, func(i int) string {
+		heading := columnHeading(i, width)
 		if i == sortBy {
 			mark := " ▲"
 			if descending {
@@ -246,7 +222,7 @@ func evalHeadings(widths []int, width, sortBy int, descending bool) string {
 	})
 }
 
-func evalRow(st *themes.Styles, widths []int, q *evalrun.QueryResult, selected, shown bool) string {
+func queryRow(st *themes.Styles, widths []int, q *evalrun.QueryResult, selected, shown bool) string {
 	cursor := "  "
 	switch {
 	case selected:
@@ -254,22 +230,22 @@ func evalRow(st *themes.Styles, widths []int, q *evalrun.QueryResult, selected, 
 	case shown:
 		cursor = st.Changed.Render("◆ ")
 	}
-	line := evalCells(widths, func(i int) string { return evalColumns[i].cell(q) })
+	line := joinCells(widths, func(i int) string { return columns[i].cell(q) })
 	if q.HasRecall() && q.RelevantLost() > 0 {
 		return cursor + st.Warn.Render(line)
 	}
 	return cursor + line
 }
 
-// evalBaselineText is the baseline's aggregate and the change in words,
+// baselineText is the baseline's aggregate and the change in words,
 // in warning colour when more relevant documents are lost than under the
 // baseline.
-func evalBaselineText(st *themes.Styles, state evalViewState, now evalrun.Figures, inner int) []string {
-	if state.baseline == nil {
+func (m Model) baselineText(st *themes.Styles, now evalrun.Figures, inner int) []string {
+	if m.baseline == nil {
 		return []string{st.Muted.Render(draw.Truncate("baseline: running every query under the pinned settings…", inner)), ""}
 	}
-	change := evalrun.FiguresChange{Baseline: state.baseline.Aggregate, Now: now}
-	base := state.baseline.Aggregate
+	change := evalrun.FiguresChange{Baseline: m.baseline.Aggregate, Now: now}
+	base := m.baseline.Aggregate
 	recall := "no context recall"
 	if base.QueriesWithRelevant > 0 {
 		recall = fmt.Sprintf("context recall %.2f", base.ContextRecall)
@@ -280,7 +256,8 @@ func evalBaselineText(st *themes.Styles, state evalViewState, now evalrun.Figure
 			numfmt.Thousands(base.TokensUsed), numfmt.Count(base.DuplicatesRemoved, "duplicate", "duplicates")),
 		fmt.Sprintf("baseline: %s · %s · %s tokens", recall, lost, numfmt.Thousands(base.TokensUsed)),
 	}
-	at := state.at
+	// The settings turned since the pin that a run reads: "at dedup 0.80".
+	at := changeAt(*m.pinned, m.report.Settings)
 	if at == "" {
 		at = "same run settings"
 	}
@@ -289,5 +266,5 @@ func evalBaselineText(st *themes.Styles, state evalViewState, now evalrun.Figure
 	if change.RelevantLostChange() > 0 {
 		style = st.Warn
 	}
-	return []string{st.Muted.Render(draw.Truncate(fitting(inner, baseLines...), inner)), style.Render(draw.Truncate(fitting(inner, words...), inner))}
+	return []string{st.Muted.Render(draw.Truncate(draw.Fitting(inner, baseLines...), inner)), style.Render(draw.Truncate(draw.Fitting(inner, words...), inner))}
 }

@@ -1,4 +1,4 @@
-package tui
+package sweepview
 
 import (
 	"context"
@@ -20,14 +20,14 @@ import (
 	"ctxlab/tui/draw"
 )
 
-// sparkCells is the width of the sparkline beside a swept control.
-const sparkCells = 17
+// SparkCells is the width of the sparkline beside a swept control.
+const SparkCells = 17
 
-// sweepState is the sweep the workbench shows: beside the selected
-// control when the strip has the keyboard and the control can be swept,
-// and in full in the Sweep view. It is computed in a command from the
+// Model is the sweep the workbench shows: beside the selected control
+// when the strip has the keyboard and the control can be swept, and in
+// full in the Sweep view. It is computed in a command from the
 // evaluation on screen and its analysis's caches.
-type sweepState struct {
+type Model struct {
 	want  string // knob id and generation last requested
 	have  string // what sweep was computed for
 	sweep *core.Sweep
@@ -35,107 +35,159 @@ type sweepState struct {
 	// knob is the knob the Sweep view shows when the strip does not
 	// choose one: the last swept, the dedup threshold at first.
 	knob *core.Knob
-	// baseline is the settings pinned as the baseline, when the compare
-	// work provides one; until then nil, and no baseline is marked.
+	// baseline is the settings pinned as the baseline, nil when none is.
 	baseline *core.Settings
 	// run is the same knob swept over a loaded retrieval run's aggregate,
 	// for the Sweep view; nil without a run or until it is computed
-	// (sweep_run.go). runCancel stops the one in flight.
+	// (run.go). runCancel stops the one in flight.
 	run       *evalrun.AggregateSweep
 	runCancel context.CancelFunc
 }
 
-// sweptMsg carries a sweep back to Update.
-type sweptMsg struct {
+// SweptMsg carries a sweep back to Update.
+type SweptMsg struct {
 	key   string
 	sweep *core.Sweep
 	err   error
 }
 
-// sweptKnob is the knob a sweep is wanted for now, or nil.
-func (m *Model) sweptKnob() *core.Knob {
-	if m.focus == paneControls {
-		if k := core.KnobByID(m.controls.Current().ID); k != nil && k.Sweep != nil {
-			return k
-		}
-	}
-	if m.view != viewSweep {
-		return nil
-	}
-	if m.sweeps.knob == nil {
-		m.sweeps.knob = core.KnobByID("dedup")
-	}
-	return m.sweeps.knob
+// Request is what the workbench shows now, which says the sweep wanted.
+type Request struct {
+	// Control is the knob of the control the strip has selected while
+	// it has the keyboard, nil otherwise; a knob that cannot be swept
+	// asks for no sweep.
+	Control *core.Knob
+	// View says the Sweep view is on screen.
+	View bool
+	// Eval is the evaluation on screen, Gen its generation; Run a loaded
+	// retrieval run, swept too while the Sweep view is on screen.
+	Eval *core.Evaluation
+	Gen  int
+	Run  *evalrun.Prepared
 }
 
-// sweepCmd asks for the sweep wanted now unless it is already requested.
-func (m *Model) sweepCmd() tea.Cmd {
-	k := m.sweptKnob()
-	if k == nil || m.eval == nil {
+// knobFor is the knob a sweep is wanted for now, or nil.
+func (m *Model) knobFor(r Request) *core.Knob {
+	if k := r.Control; k != nil && k.Sweep != nil {
+		return k
+	}
+	if !r.View {
+		return nil
+	}
+	if m.knob == nil {
+		m.knob = core.KnobByID("dedup")
+	}
+	return m.knob
+}
+
+// Cmd asks for the sweep r wants unless it is already requested: the
+// evaluation's in one command and, in the Sweep view, the run's in
+// another.
+func (m *Model) Cmd(r Request) tea.Cmd {
+	k := m.knobFor(r)
+	if k == nil || r.Eval == nil {
 		return nil
 	}
 	// The baseline is in the key: pinning one asks for the sweep again.
-	key := fmt.Sprintf("%s/%d", k.ID, m.shown)
-	if m.sweeps.baseline != nil {
-		key += "/" + k.FormatValue(k.Get(*m.sweeps.baseline))
+	key := fmt.Sprintf("%s/%d", k.ID, r.Gen)
+	if m.baseline != nil {
+		key += "/" + k.FormatValue(k.Get(*m.baseline))
 	}
-	if key == m.sweeps.want {
+	if key == m.want {
 		return nil
 	}
 	// The Sweep view sweeps a loaded run's aggregate too.
-	prepared := m.cfg.Eval
-	if m.view != viewSweep {
+	prepared := r.Run
+	if !r.View {
 		prepared = nil
 	}
 	if prepared != nil {
 		key += "/run"
-		if key == m.sweeps.want {
+		if key == m.want {
 			return nil
 		}
 	}
-	m.sweeps.want = key
-	m.sweeps.knob = k
-	ev := m.eval
-	baseline := m.sweeps.baseline
+	m.want = key
+	m.knob = k
+	ev := r.Eval
+	baseline := m.baseline
 	one := func() tea.Msg {
 		sw, err := core.SweepEvaluation(ev, k)
 		if err == nil && baseline != nil {
 			sw.Baseline = k.Get(*baseline).Number(k.Kind)
 		}
-		return sweptMsg{key: key, sweep: sw, err: err}
+		return SweptMsg{key: key, sweep: sw, err: err}
 	}
-	m.sweeps.run = nil
-	if m.sweeps.runCancel != nil {
-		m.sweeps.runCancel()
-		m.sweeps.runCancel = nil
+	m.run = nil
+	if m.runCancel != nil {
+		m.runCancel()
+		m.runCancel = nil
 	}
 	if prepared == nil {
 		return one
 	}
-	return tea.Batch(one, m.sweepRunCmd(key, prepared, ev.Settings, k, baseline))
+	return tea.Batch(one, m.runCmd(key, prepared, ev.Settings, k, baseline))
 }
 
-// receiveSweep installs a sweep still wanted.
-func (m *Model) receiveSweep(msg sweptMsg) {
-	if msg.key != m.sweeps.want {
-		return
-	}
-	m.sweeps.have, m.sweeps.sweep, m.sweeps.err = msg.key, msg.sweep, msg.err
-	m.views.key = ""
-	m.controls.SetSpark("", "")
-	if msg.err == nil {
-		m.controls.SetSpark(controlSpark(m.styles, msg.sweep), msg.sweep.Knob.ID)
-	}
+// SetBaseline gives the sweeps the pinned settings (nil: none); the next
+// Cmd asks for them again, so the sparkline and the Sweep view mark it.
+func (m *Model) SetBaseline(s *core.Settings) {
+	m.baseline = s
+	m.want = ""
 }
 
-// controlSpark is the sweep's first series in sparkCells cells after its
+// Outcome is what a message changed, for the workbench to draw again.
+type Outcome struct {
+	// Drawn says the Sweep view's text changed; Spark that the sparkline
+	// beside the control did (Spark gives it).
+	Drawn, Spark bool
+	// Status is a failure for the status line, "" for none.
+	Status string
+}
+
+// Update takes a sweep's message (SweptMsg, RunSweptMsg) if it is still
+// wanted.
+func (m Model) Update(msg tea.Msg) (Model, Outcome) {
+	switch msg := msg.(type) {
+	case SweptMsg:
+		if msg.key != m.want {
+			return m, Outcome{}
+		}
+		m.have, m.sweep, m.err = msg.key, msg.sweep, msg.err
+		return m, Outcome{Drawn: true, Spark: true}
+	case RunSweptMsg:
+		return m.applyRun(msg)
+	}
+	return m, Outcome{}
+}
+
+// Version names the sweep on screen, for the workbench to know when the
+// Sweep view's text must be drawn again (the run's sweep arriving says
+// so in its Outcome).
+func (m Model) Version() string { return m.have }
+
+// Sweep is the evaluation's sweep, nil until it is computed; Run the
+// run's, nil without a run in the Sweep view or until it is computed.
+func (m Model) Sweep() *core.Sweep           { return m.sweep }
+func (m Model) Run() *evalrun.AggregateSweep { return m.run }
+
+// Spark is the sparkline beside the swept control and the control's
+// knob id, "" for both when there is none.
+func (m Model) Spark(st *themes.Styles) (spark, knob string) {
+	if m.sweep == nil || m.err != nil {
+		return "", ""
+	}
+	return controlSpark(st, m.sweep), m.sweep.Knob.ID
+}
+
+// controlSpark is the sweep's first series in SparkCells cells after its
 // name (bars alone do not say what they measure), the current value's
 // cell marked: in colour by the alert style, without colour by a bar of
 // its own; the baseline's cell, when one is pinned elsewhere, by the
 // accent style or a B.
 func controlSpark(st *themes.Styles, sw *core.Sweep) string {
 	series := sw.Series()[0]
-	cells, cellOf := sparkline.Resample(series.Values, sparkCells)
+	cells, cellOf := sparkline.Resample(series.Values, SparkCells)
 	bars := sparkline.Bars(cells)
 	cur, base := cellOf(sw.CurrentIndex()), -1
 	if bi := sw.BaselineIndex(); bi >= 0 {
@@ -160,18 +212,19 @@ func controlSpark(st *themes.Styles, sw *core.Sweep) string {
 	return b.String()
 }
 
-// sweepContent is the Sweep view: every measure across the knob's range
-// as a sparkline the width of the pane, the current value (and the
-// baseline, when one is pinned) marked under it, then the table.
-func sweepContent(st *themes.Styles, s sweepState, w int) string {
+// View is the Sweep view's text at width w: every measure across the
+// knob's range as a sparkline the width of the pane, the current value
+// (and the baseline, when one is pinned) marked under it, then the
+// table. The workbench's text pane scrolls it.
+func (m Model) View(st *themes.Styles, w int) string {
 	var b strings.Builder
 	switch {
-	case s.err != nil:
-		return st.Muted.Render(safetext.Line(s.err.Error()))
-	case s.sweep == nil:
+	case m.err != nil:
+		return st.Muted.Render(safetext.Line(m.err.Error()))
+	case m.sweep == nil:
 		return st.Muted.Render("computing the sweep…")
 	}
-	sw := s.sweep
+	sw := m.sweep
 	k := sw.Knob
 	first, last := sw.Points[0].Value, sw.Points[len(sw.Points)-1].Value
 	intro := fmt.Sprintf("%s from %s to %s, every other setting as now. Select a control that can be swept (%s) in the strip to sweep it; ▲ marks the current value %s",
@@ -207,8 +260,8 @@ func sweepContent(st *themes.Styles, s sweepState, w int) string {
 	}
 	marks[cellOf(sw.CurrentIndex())] = '▲'
 	fmt.Fprintf(&b, "%-*s%s\n\n", label, "", st.Alert.Render(string(marks)))
-	if s.run != nil {
-		writeRunSweep(&b, st, s.run, w, label)
+	if m.run != nil {
+		writeRunSweep(&b, st, m.run, w, label)
 	}
 
 	header := []string{k.Label, "kept", "removed", "in block", "tokens", "score sum"}

@@ -1,4 +1,4 @@
-package tui
+package sweepview
 
 import (
 	"context"
@@ -17,43 +17,43 @@ import (
 	"ctxlab/tui/draw"
 )
 
-// sweptRunMsg carries a sweep of the run's aggregate back to Update.
-type sweptRunMsg struct {
+// RunSweptMsg carries a sweep of the run's aggregate back to Update.
+type RunSweptMsg struct {
 	key string
 	run *evalrun.AggregateSweep
 	err error
 }
 
-// sweepRunCmd sweeps knob k over every query of a loaded run from
+// runCmd sweeps knob k over every query of a loaded run from
 // settings s in a command of its own, so the request's sweep does not
 // wait for it; a newer request cancels it between values.
-func (m *Model) sweepRunCmd(key string, prepared *evalrun.Prepared, s core.Settings, k *core.Knob, baseline *core.Settings) tea.Cmd {
+func (m *Model) runCmd(key string, prepared *evalrun.Prepared, s core.Settings, k *core.Knob, baseline *core.Settings) tea.Cmd {
 	ctx, cancel := context.WithCancel(context.Background())
-	m.sweeps.runCancel = cancel
+	m.runCancel = cancel
 	return func() tea.Msg {
 		defer cancel()
 		sw, err := prepared.Sweep(ctx, s, k)
 		if err == nil && baseline != nil {
 			sw.Baseline = k.Get(*baseline).Number(k.Kind)
 		}
-		return sweptRunMsg{key: key, run: sw, err: err}
+		return RunSweptMsg{key: key, run: sw, err: err}
 	}
 }
 
-// receiveRunSweep installs a run's sweep still wanted; a failure other
-// than a cancel goes to the status line.
-func (m *Model) receiveRunSweep(msg sweptRunMsg) {
-	if msg.key != m.sweeps.want {
-		return
+// applyRun installs a run's sweep still wanted; a failure other than a
+// cancel goes to the status line.
+func (m Model) applyRun(msg RunSweptMsg) (Model, Outcome) {
+	if msg.key != m.want {
+		return m, Outcome{}
 	}
 	if msg.err != nil {
 		if !errors.Is(msg.err, context.Canceled) {
-			m.status.set("the sweep over the run failed: " + safetext.Line(msg.err.Error()))
+			return m, Outcome{Status: "the sweep over the run failed: " + safetext.Line(msg.err.Error())}
 		}
-		return
+		return m, Outcome{}
 	}
-	m.sweeps.run = msg.run
-	m.views.key = ""
+	m.run = msg.run
+	return m, Outcome{Drawn: true}
 }
 
 // writeRunSweep draws the run's aggregate across the knob's values:

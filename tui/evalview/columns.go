@@ -1,4 +1,4 @@
-package tui
+package evalview
 
 import (
 	"cmp"
@@ -10,17 +10,17 @@ import (
 	"ctxlab/internal/safetext"
 )
 
-// evalColumn is one column of the Eval view's per-query table: its
+// column is one column of the Eval view's per-query table: its
 // heading, its width, the cell of a query and the order it sorts by.
-type evalColumn struct {
+type column struct {
 	heading string
-	// narrow is the heading below evalWideWidth, where the table must
+	// narrow is the heading below wideWidth, where the table must
 	// leave room for the last column.
 	narrow string
 	width  int // 0 takes what is left
 	// spare columns are left out, in table order, while the last column
 	// (which documents were lost, the fact a narrow screen must keep)
-	// would be narrower than evalLostWhereMin.
+	// would be narrower than lostWhereMin.
 	spare   bool
 	cell    func(q *evalrun.QueryResult) string
 	compare func(a, b *evalrun.QueryResult) int
@@ -35,7 +35,7 @@ func recallKey(q *evalrun.QueryResult) float64 {
 	return q.ContextRecall()
 }
 
-var evalColumns = []evalColumn{
+var columns = []column{
 	{"query", "query", 10, false, func(q *evalrun.QueryResult) string { return safetext.Line(q.QID) },
 		func(a, b *evalrun.QueryResult) int { return cmp.Compare(a.QID, b.QID) }},
 	{"recall", "recall", 6, false, func(q *evalrun.QueryResult) string {
