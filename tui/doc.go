@@ -21,7 +21,7 @@
 // baseline run in eval_baseline.go), the text as tokens (token_view.go),
 // the filter (package tui/filter), the controls strip (package
 // tui/controls, one control per entry of core's knob table), the fix
-// preview (fix_*.go: core.Suggest in a command, applied through the knob
+// preview (fix_*.go: fix.Suggest in a command, applied through the knob
 // table, undone from a stack of settings), the Eval view of a retrieval
 // run (eval_*.go, view_eval.go: a knob change runs every query again in a
 // command, and a query opens as the scenario with its documents), the

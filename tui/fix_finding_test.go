@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"ctxlab/core"
 	"ctxlab/core/diagnose"
+	"ctxlab/core/fix"
 )
 
 // In the Diagnosis view, f on a finding previews the fixes for that
@@ -85,7 +85,7 @@ func TestFixPreviewListsTheFindingsItChanges(t *testing.T) {
 		t.Fatalf("the headline finding is %s", m.eval.Findings[0].Code)
 	}
 	m = keys(t, m, "d", "f")
-	if !m.fixes.open || m.fixes.fixes[0].Kind != core.FixDedupPair {
+	if !m.fixes.open || m.fixes.fixes[0].Kind != fix.DedupPair {
 		t.Fatalf("open %v, first %v", m.fixes.open, m.fixes.fixes)
 	}
 	screen := m.View()
@@ -98,7 +98,7 @@ func TestFixPreviewListsTheFindingsItChanges(t *testing.T) {
 	if strings.Contains(screen, "new warning: #34") {
 		t.Errorf("the fix that removes #34 says it sends it:\n%s", screen)
 	}
-	for i := 1; i < len(m.fixes.fixes) && m.fixes.fixes[m.fixes.index].Kind != core.FixBudgetBeforeReorder; i++ {
+	for i := 1; i < len(m.fixes.fixes) && m.fixes.fixes[m.fixes.index].Kind != fix.BudgetBeforeReorder; i++ {
 		m = keys(t, m, "f")
 	}
 	screen = m.View()
@@ -125,7 +125,7 @@ func TestConflictSentHasAFix(t *testing.T) {
 		t.Errorf("the conflict does not say a fix exists:\n%s", text)
 	}
 	m = keys(t, m, "f")
-	if !m.fixes.open || m.fixes.fixes[0].Kind != core.FixDedupPair || !m.fixes.fixes[0].Preview.Clears(m.eval.Findings[conflict]) {
+	if !m.fixes.open || m.fixes.fixes[0].Kind != fix.DedupPair || !m.fixes.fixes[0].Preview.Clears(m.eval.Findings[conflict]) {
 		t.Fatalf("f on the conflict: open %v, first %+v", m.fixes.open, m.fixes.fixes)
 	}
 }

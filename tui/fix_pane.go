@@ -10,6 +10,7 @@ import (
 
 	"ctxlab/core"
 	"ctxlab/core/diagnose"
+	"ctxlab/core/fix"
 	"ctxlab/core/summarize"
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
@@ -19,10 +20,10 @@ import (
 // being previewed, and the settings each applied fix replaced, so u can
 // undo them one by one.
 type fixPane struct {
-	// ranked are core.Suggest's fixes for the evaluation of generation
+	// ranked are fix.Suggest's fixes for the evaluation of generation
 	// gen, best first; fixes are them as previewed (a finding's own
 	// first when f came from the Diagnosis view).
-	ranked, fixes []core.Fix
+	ranked, fixes []fix.Fix
 	gen           int
 	// computing is the generation whose fixes are being found, 0 when
 	// none is.
@@ -83,7 +84,7 @@ func (k fixKeys) FullHelp() [][]key.Binding {
 // suggestionsMsg carries the fixes found for generation gen.
 type suggestionsMsg struct {
 	gen   int
-	fixes []core.Fix
+	fixes []fix.Fix
 	err   error
 }
 
@@ -106,7 +107,7 @@ func (m *Model) suggestCmd() tea.Cmd {
 	search := func() tea.Msg {
 		defer close(done)
 		defer cancel()
-		fixes, err := core.Suggest(ctx, in, ev)
+		fixes, err := fix.Suggest(ctx, in, ev)
 		return suggestionsMsg{gen: gen, fixes: fixes, err: err}
 	}
 	return tea.Batch(search, watch)
@@ -229,7 +230,7 @@ func (m *Model) openFixes() {
 		// From a finding, its own fixes first: the one the user is
 		// reading about, not the evaluation's best overall.
 		var n int
-		m.fixes.fixes, n = core.FixesForFinding(m.fixes.fixes, f)
+		m.fixes.fixes, n = fix.ForFinding(m.fixes.fixes, f)
 		switch rest := len(m.fixes.fixes) - n; {
 		case n > 0 && rest == 0:
 			m.status.set(fmt.Sprintf("%s for this finding: enter applies the one shown", numfmt.Count(n, "fix", "fixes")))
@@ -257,14 +258,14 @@ func (m *Model) chosenFinding() (diagnose.Finding, bool) {
 // applyFix applies the fix previewed through the knob table, keeping the
 // settings it replaces for undo.
 func (m Model) applyFix() (Model, tea.Cmd, bool) {
-	fix := m.fixes.fixes[m.fixes.index]
+	chosen := m.fixes.fixes[m.fixes.index]
 	m.fixes.open = false
-	next, err := core.ApplyChanges(m.eval.Settings, fix.Changes)
+	next, err := fix.ApplyChanges(m.eval.Settings, chosen.Changes)
 	if err != nil {
 		m.status.set("fix not applied: " + safetext.Line(err.Error()))
 		return m, nil, true
 	}
-	flags := strings.Join(fix.Flags, " ")
+	flags := strings.Join(chosen.Flags, " ")
 	m.fixes.undo = append(m.fixes.undo, appliedFix{settings: m.settings, flags: flags})
 	m.status.set(fmt.Sprintf("fix applied (%s); u undoes it, e exports the settings", flags))
 	return m, m.applySettings(next), true
