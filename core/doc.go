@@ -28,9 +28,10 @@
 //
 // A setting is declared once, in the knob table (knobs.go and
 // knobs_retrieval.go; the Knob type in knob.go, its constructors in
-// knob_build.go): its workbench id and label, its flag, its scenario key,
-// help, kind, range and step, how it is read from and written to
-// Settings, when it applies, whether build takes it, and how it is swept.
+// knob_build.go, how a knob is swept in knob_sweep.go): its workbench id
+// and label, its flag, its scenario key, help, kind, range and step, how
+// it is read from and written to Settings, when it applies, whether build
+// takes it, and how it is swept.
 // The command line, the scenario loader, validation, the workbench's
 // controls, comparisons of settings, sweeps and fixes all read the table,
 // so a refusal is worded once (KnobError) and named per surface. A knob

@@ -12,6 +12,7 @@ import (
 
 	"ctxlab/core"
 	"ctxlab/core/evalrun"
+	"ctxlab/core/sweep"
 	"ctxlab/core/window"
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
@@ -30,7 +31,7 @@ const sparkCells = 17
 type sweepState struct {
 	want  string // knob id and generation last requested
 	have  string // what sweep was computed for
-	sweep *core.Sweep
+	sweep *sweep.Sweep
 	err   error
 	// knob is the knob the Sweep view shows when the strip does not
 	// choose one: the last swept, the dedup threshold at first.
@@ -48,7 +49,7 @@ type sweepState struct {
 // sweptMsg carries a sweep back to Update.
 type sweptMsg struct {
 	key   string
-	sweep *core.Sweep
+	sweep *sweep.Sweep
 	err   error
 }
 
@@ -98,7 +99,7 @@ func (m *Model) sweepCmd() tea.Cmd {
 	ev := m.eval
 	baseline := m.sweeps.baseline
 	one := func() tea.Msg {
-		sw, err := core.SweepEvaluation(ev, k)
+		sw, err := sweep.Evaluation(ev, k)
 		if err == nil && baseline != nil {
 			sw.Baseline = k.Get(*baseline).Number(k.Kind)
 		}
@@ -133,7 +134,7 @@ func (m *Model) receiveSweep(msg sweptMsg) {
 // cell marked: in colour by the alert style, without colour by a bar of
 // its own; the baseline's cell, when one is pinned elsewhere, by the
 // accent style or a B.
-func controlSpark(st *themes.Styles, sw *core.Sweep) string {
+func controlSpark(st *themes.Styles, sw *sweep.Sweep) string {
 	series := sw.Series()[0]
 	cells, cellOf := sparkline.Resample(series.Values, sparkCells)
 	bars := sparkline.Bars(cells)
@@ -271,7 +272,7 @@ func sweepNumber(v float64) string {
 // range: 1 document", drawn after its sparkline: the bars stretch any
 // span to the full height, so a span of one document would otherwise
 // look like a cliff.
-func seriesRange(series core.SweepSeries) string {
+func seriesRange(series sweep.Series) string {
 	lo, hi := minMax(series.Values)
 	if lo == hi {
 		return sweepNumber(lo) + " throughout"
@@ -317,7 +318,7 @@ func sweptLabels() string {
 // context's allocation, with the current value's figures, which are the
 // strip's "after the assembler" (core's sweep counts them from the same
 // cut). Measured as sent, nothing is cut and the table has no "sent".
-func sweepCutWords(sw *core.Sweep) string {
+func sweepCutWords(sw *sweep.Sweep) string {
 	if !sw.AssemblerCut {
 		return ""
 	}
