@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"ctxlab/core"
+	"ctxlab/core/fix"
 	"ctxlab/core/memory"
 	"ctxlab/core/pipeline"
 	"ctxlab/core/tokens"
@@ -194,7 +195,7 @@ type assembleRun struct {
 	full     bool
 	// suggestions are the fixes --suggest asked for, best first; nil
 	// without --suggest.
-	suggestions []core.Fix
+	suggestions []fix.Fix
 	// formatMemory shows the reference's format_memory block in the text
 	// report: --max-turns was given, or the scenario sets max turns.
 	formatMemory bool
@@ -316,12 +317,12 @@ func (f *assembleFlags) evaluate(env Env, fs *flagSet, run *assembleRun) error {
 
 	if f.suggest {
 		run.input = in
-		if run.suggestions, err = core.Suggest(ctx, in, run.eval); err != nil {
+		if run.suggestions, err = fix.Suggest(ctx, in, run.eval); err != nil {
 			return flagError(err)
 		}
 		run.suggestions = rankFixes(run.suggestions)
 		if run.suggestions == nil {
-			run.suggestions = []core.Fix{}
+			run.suggestions = []fix.Fix{}
 		}
 	}
 	return nil

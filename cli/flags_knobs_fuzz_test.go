@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"ctxlab/core"
+	"ctxlab/core/sweep"
 )
 
 // FuzzKnobFlag: any text given to any knob's flag is refused with an
@@ -59,7 +60,7 @@ func FuzzSweepFlags(f *testing.F) {
 	for i, text := range []string{"0", "1", "40", "2147483647", "9223372036854775807", "9223372036854775808", "-1", "-9223372036854775808", "NaN", "Inf", "1e308", "-0"} {
 		f.Add(uint8(i), text, text)
 	}
-	knobs := core.SweepableKnobs()
+	knobs := sweep.Knobs()
 	docs := strings.Repeat(`{"content": "one two three four five six seven eight nine ten", "score": 0.9, "source": "a.md"}
 {"content": "one two three four five six seven eight nine eleven", "score": 0.8, "source": "b.md"}
 `, 3)

@@ -8,6 +8,7 @@ import (
 
 	"ctxlab/core"
 	"ctxlab/core/evalrun"
+	"ctxlab/core/fix"
 	"ctxlab/internal/numfmt"
 	"ctxlab/loaders/evalinput"
 )
@@ -34,7 +35,7 @@ func evalChanges(s core.Settings) []struct {
 	}
 	var out []change
 	set := func(id string, v core.KnobValue) (core.Settings, bool) {
-		t, err := core.ApplyChanges(s, []core.KnobChange{{KnobID: id, Value: v}})
+		t, err := fix.ApplyChanges(s, []fix.KnobChange{{KnobID: id, Value: v}})
 		return t, err == nil
 	}
 	if t, ok := set("lost-in-middle", core.KnobValue{Bool: !s.Pipeline.LostInMiddle}); ok {

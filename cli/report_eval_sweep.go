@@ -9,6 +9,7 @@ import (
 
 	"ctxlab/core"
 	"ctxlab/core/evalrun"
+	"ctxlab/core/sweep"
 	"ctxlab/internal/csvcell"
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
@@ -27,7 +28,7 @@ func evalSweepName(k *core.Knob) string {
 // evalSweepNames are the knobs eval --sweep takes, in the table's order.
 func evalSweepNames() []string {
 	var names []string
-	for _, k := range core.SweepableKnobs() {
+	for _, k := range sweep.Knobs() {
 		names = append(names, evalSweepName(k))
 	}
 	return names
@@ -44,7 +45,7 @@ func evalSweepKnob(name string) (*core.Knob, error) {
 			name += "=" + values
 		}
 	}
-	k, err := core.SweepKnobByFlag(name)
+	k, err := sweep.KnobByFlag(name)
 	if err != nil {
 		return nil, fmt.Errorf("--sweep %w", err)
 	}

@@ -9,6 +9,7 @@ import (
 	rpt "ctxlab/cli/report"
 	"ctxlab/core"
 	"ctxlab/core/diagnose"
+	"ctxlab/core/fix"
 	"ctxlab/internal/numfmt"
 )
 
@@ -21,7 +22,7 @@ import (
 // fixAlternatives says which fixes are one choice: those that each
 // settle the overflow alone, and those that set the same setting or
 // edit the same item. Numbers are the fixes' places in fixes, from 1.
-func fixAlternatives(fixes []core.Fix, rows []rpt.Fix) []string {
+func fixAlternatives(fixes []fix.Fix, rows []rpt.Fix) []string {
 	var out []string
 	var resolve []int
 	for i, r := range rows {
@@ -68,7 +69,7 @@ func sameAs(a, b []int) bool {
 // changeKeys are what a fix's changes set: a knob's id, or for a list
 // knob (an item's edit) the item it names, so a fix that drops tool
 // result 2 and one that cuts it are seen to clash.
-func changeKeys(f core.Fix) []string {
+func changeKeys(f fix.Fix) []string {
 	var keys []string
 	for _, c := range f.Changes {
 		k := core.KnobByID(c.KnobID)
@@ -117,7 +118,7 @@ const maxFixCombos = 4
 // when it fits and clears a warning or an error the first fix alone
 // leaves. Without the input the fixes were measured on (a report made
 // elsewhere than assemble's run), there is nothing to measure them on.
-func fixCombos(ctx context.Context, run *assembleRun, fixes []core.Fix, rows []rpt.Fix) ([]rpt.FixCombo, error) {
+func fixCombos(ctx context.Context, run *assembleRun, fixes []fix.Fix, rows []rpt.Fix) ([]rpt.FixCombo, error) {
 	base := -1
 	for i, r := range rows {
 		if r.Class == rpt.FixResolves {
@@ -139,7 +140,7 @@ func fixCombos(ctx context.Context, run *assembleRun, fixes []core.Fix, rows []r
 			continue
 		}
 		changes := append(slices.Clone(first.Changes), f.Changes...)
-		s, err := core.ApplyChanges(run.eval.Settings, changes)
+		s, err := fix.ApplyChanges(run.eval.Settings, changes)
 		if err != nil {
 			continue // the two cannot be set together
 		}
@@ -168,7 +169,7 @@ func fixCombos(ctx context.Context, run *assembleRun, fixes []core.Fix, rows []r
 }
 
 // clashes says two fixes set the same setting or edit the same item.
-func clashes(a, b core.Fix) bool {
+func clashes(a, b fix.Fix) bool {
 	keys := changeKeys(a)
 	return slices.ContainsFunc(changeKeys(b), func(k string) bool { return slices.Contains(keys, k) })
 }
@@ -181,8 +182,8 @@ func seriousGone(before, after []diagnose.Finding) []string {
 		if f.Severity == diagnose.SeverityInfo {
 			continue
 		}
-		about := core.FindingAbout(f)
-		if slices.ContainsFunc(after, func(g diagnose.Finding) bool { return g.Code == f.Code && core.FindingAbout(g) == about }) {
+		about := fix.FindingAbout(f)
+		if slices.ContainsFunc(after, func(g diagnose.Finding) bool { return g.Code == f.Code && fix.FindingAbout(g) == about }) {
 			continue
 		}
 		plain := rpt.PlainAbout(about)

@@ -4,12 +4,12 @@ import (
 	"slices"
 
 	rpt "ctxlab/cli/report"
-	"ctxlab/core"
 	"ctxlab/core/diagnose"
+	"ctxlab/core/fix"
 )
 
 // fixFacts are what classifies a fix (rpt.FixFacts).
-func fixFacts(f core.Fix) rpt.FixFacts {
+func fixFacts(f fix.Fix) rpt.FixFacts {
 	p := f.Preview
 	facts := rpt.FixFacts{UsedBefore: p.UsedBefore, UsedAfter: p.UsedAfter, MaxInputAfter: p.MaxInputAfter,
 		FitsBefore: p.FitsBefore, FitsAfter: p.Fits, Clears: len(p.FindingsGone)}
@@ -60,7 +60,7 @@ func aboutClearedRows(raised diagnose.Finding, gone []diagnose.Finding) bool {
 // rankFixes orders core's fixes as every report numbers them: those
 // that settle the request first, minor ones next, those that leave it
 // over its max input last (rpt.RankFixes), core's order kept within.
-func rankFixes(fixes []core.Fix) []core.Fix {
+func rankFixes(fixes []fix.Fix) []fix.Fix {
 	if len(fixes) < 2 {
 		return fixes
 	}
@@ -68,7 +68,7 @@ func rankFixes(fixes []core.Fix) []core.Fix {
 	for i, f := range fixes {
 		facts[i] = fixFacts(f)
 	}
-	out := make([]core.Fix, 0, len(fixes))
+	out := make([]fix.Fix, 0, len(fixes))
 	for _, i := range rpt.RankFixes(facts) {
 		out = append(out, fixes[i])
 	}

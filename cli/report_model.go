@@ -11,6 +11,7 @@ import (
 	"ctxlab/core"
 	"ctxlab/core/diagnose"
 	"ctxlab/core/evalrun"
+	"ctxlab/core/fix"
 	"ctxlab/core/pipeline"
 	"ctxlab/core/window"
 	"ctxlab/internal/numfmt"
@@ -281,7 +282,7 @@ func findingRows(findings []diagnose.Finding) []rpt.Finding {
 }
 
 // fixRows are assemble --suggest's fixes, best first.
-func fixRows(fixes []core.Fix) []rpt.Fix {
+func fixRows(fixes []fix.Fix) []rpt.Fix {
 	rows := make([]rpt.Fix, 0, len(fixes))
 	for i, f := range fixes {
 		p := f.Preview
@@ -294,7 +295,7 @@ func fixRows(fixes []core.Fix) []rpt.Fix {
 		row := rpt.Fix{Number: i + 1, Description: f.Description, Effect: effect, Fits: p.Fits, Flags: strings.Join(f.Flags, " "),
 			Class: facts.Classify(), Words: facts.Words(), NoMargin: facts.NoMargin()}
 		for _, g := range p.FindingsGone {
-			row.Clears = append(row.Clears, rpt.PlainAbout(core.FindingAbout(g)))
+			row.Clears = append(row.Clears, rpt.PlainAbout(fix.FindingAbout(g)))
 		}
 		for _, g := range p.FindingsAppeared {
 			row.Raises = append(row.Raises, g.Code+": "+g.Message)
@@ -305,11 +306,11 @@ func fixRows(fixes []core.Fix) []rpt.Fix {
 }
 
 // linkFixes lists under each finding the fixes that clear it.
-func linkFixes(rows []rpt.Finding, findings []diagnose.Finding, fixes []core.Fix) {
+func linkFixes(rows []rpt.Finding, findings []diagnose.Finding, fixes []fix.Fix) {
 	for i, f := range findings {
-		about := core.FindingAbout(f)
-		for n, fix := range fixes {
-			if slices.ContainsFunc(fix.Preview.FindingsGone, func(g diagnose.Finding) bool { return g.Code == f.Code && core.FindingAbout(g) == about }) {
+		about := fix.FindingAbout(f)
+		for n, c := range fixes {
+			if slices.ContainsFunc(c.Preview.FindingsGone, func(g diagnose.Finding) bool { return g.Code == f.Code && fix.FindingAbout(g) == about }) {
 				rows[i].Fixes = append(rows[i].Fixes, n+1)
 			}
 		}

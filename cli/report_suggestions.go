@@ -7,6 +7,7 @@ import (
 
 	"ctxlab/core"
 	"ctxlab/core/diagnose"
+	"ctxlab/core/fix"
 	"ctxlab/core/window"
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
@@ -19,7 +20,7 @@ const maxDocumentsListed = 5
 // writeSuggestions is assemble --suggest's last section: the fixes best
 // first, each with what it does to the request and the flags that apply
 // it, to paste into the same command.
-func writeSuggestions(w io.Writer, fixes []core.Fix, ev *core.Evaluation) {
+func writeSuggestions(w io.Writer, fixes []fix.Fix, ev *core.Evaluation) {
 	fmt.Fprintf(w, "\nSuggested fixes (%s, best first)\n", numfmt.Thousands(len(fixes)))
 	switch {
 	case len(fixes) == 0 && ev.Overflow == nil && len(ev.Findings) == 0:
@@ -56,7 +57,7 @@ func writeFindingChanges(w io.Writer, p core.Preview) {
 	if len(p.FindingsGone) > 0 {
 		gone := make([]string, len(p.FindingsGone))
 		for i, f := range p.FindingsGone {
-			gone[i] = safetext.Line(core.FindingAbout(f))
+			gone[i] = safetext.Line(fix.FindingAbout(f))
 		}
 		fmt.Fprintf(w, "     findings gone: %s\n", strings.Join(gone, "; "))
 	}
@@ -176,7 +177,7 @@ func nonNilInts(list []int) []int {
 	return list
 }
 
-func suggestionsJSON(fixes []core.Fix) []suggestionJSON {
+func suggestionsJSON(fixes []fix.Fix) []suggestionJSON {
 	out := make([]suggestionJSON, 0, len(fixes))
 	for _, f := range fixes {
 		out = append(out, suggestionJSON{Kind: f.Kind, Description: f.Description, Flags: f.Flags,

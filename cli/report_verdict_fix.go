@@ -7,6 +7,7 @@ import (
 
 	rpt "ctxlab/cli/report"
 	"ctxlab/core"
+	"ctxlab/core/fix"
 	"ctxlab/core/tokens"
 	"ctxlab/core/window"
 	"ctxlab/internal/numfmt"
@@ -18,17 +19,17 @@ import (
 // condition under which nothing needs to change: the verdict says it
 // instead of naming such a fix the best, since the window or reserve
 // may have been set on purpose.
-func markSendsSame(rows []rpt.Fix, fixes []core.Fix, s core.Settings) {
+func markSendsSame(rows []rpt.Fix, fixes []fix.Fix, s core.Settings) {
 	for i, f := range fixes {
 		if i >= len(rows) {
 			return
 		}
 		switch f.Kind {
-		case core.FixModelWindow:
+		case fix.ModelWindow:
 			if spec, ok := tokens.LookupModel(s.Model); ok {
 				rows[i].SendsSameIf = fmt.Sprintf("your deployment really has %s's full %s-token window", spec.Name, numfmt.Thousands(spec.Window))
 			}
-		case core.FixReserve:
+		case fix.Reserve:
 			rows[i].SendsSameIf = "the reply never needs more than the request asks for (its max_tokens)"
 		}
 	}

@@ -10,6 +10,7 @@ import (
 
 	"ctxlab/core"
 	"ctxlab/core/pipeline"
+	"ctxlab/core/sweep"
 	"ctxlab/internal/csvcell"
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
@@ -50,7 +51,7 @@ func runSweep(env Env, args []string) error {
 	if f.format != "text" && f.format != "csv" && f.format != "json" {
 		return fmt.Errorf("--format %s: expected text, csv or json", quoted(f.format))
 	}
-	k, err := core.SweepKnobByFlag(f.knob)
+	k, err := sweep.KnobByFlag(f.knob)
 	if err != nil {
 		return fmt.Errorf("--knob %w", err)
 	}
@@ -58,7 +59,7 @@ func runSweep(env Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	sw, err := core.SweepOptions(pipeline.Analyze(set.Docs), opts, k)
+	sw, err := sweep.Options(pipeline.Analyze(set.Docs), opts, k)
 	if err != nil {
 		return flagError(err)
 	}
@@ -78,7 +79,7 @@ func runSweep(env Env, args []string) error {
 // names them, each with its values in words from the knob table.
 func sweepKnobLines(option string, name func(k *core.Knob) string) string {
 	var b strings.Builder
-	for _, k := range core.SweepableKnobs() {
+	for _, k := range sweep.Knobs() {
 		head := "  " + option + name(k)
 		const indent, width = 28, 76
 		line := head + strings.Repeat(" ", max(1, indent-len(head)))
@@ -98,7 +99,7 @@ func sweepKnobLines(option string, name func(k *core.Knob) string) string {
 
 func sweepableFlags() string {
 	var names []string
-	for _, k := range core.SweepableKnobs() {
+	for _, k := range sweep.Knobs() {
 		names = append(names, k.Flag)
 	}
 	return strings.Join(names, ", ")
@@ -119,7 +120,7 @@ func sweepValue(k *core.Knob, v float64) string {
 	return numfmt.Thousands(int(math.Round(v)))
 }
 
-func writeSweepText(w io.Writer, sw *core.Sweep, docsPath string, docs, budget int) error {
+func writeSweepText(w io.Writer, sw *sweep.Sweep, docsPath string, docs, budget int) error {
 	k := sw.Knob
 	fmt.Fprintf(w, "Sweep of --%s over %s from %s, budget %s tokens; other options as given.\n\n",
 		k.Flag, numfmt.Count(docs, "document", "documents"), safetext.Line(displayPath(docsPath)), numfmt.Thousands(budget))
@@ -169,7 +170,7 @@ func writeAlignedRows(w io.Writer, rows [][]string) {
 	}
 }
 
-func writeSweepCSV(w io.Writer, sw *core.Sweep) error {
+func writeSweepCSV(w io.Writer, sw *sweep.Sweep) error {
 	cw := csvcell.NewWriter(w)
 	_ = cw.Write([]string{sw.Knob.Flag, "documents_kept", "duplicates_removed", "documents_sent", "tokens_used", "score_sent", "current"})
 	cur := sw.CurrentIndex()
@@ -181,7 +182,7 @@ func writeSweepCSV(w io.Writer, sw *core.Sweep) error {
 	return cw.Error()
 }
 
-func writeSweepJSON(w io.Writer, sw *core.Sweep, docs, budget int) error {
+func writeSweepJSON(w io.Writer, sw *sweep.Sweep, docs, budget int) error {
 	out := struct {
 		Knob      string                `json:"knob"`
 		Current   float64               `json:"current"`

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"ctxlab/core"
+	"ctxlab/core/sweep"
 )
 
 // sweep's and eval's help list every sweepable knob with its values, from
@@ -13,7 +13,7 @@ func TestSweepHelpListsEverySweepableKnob(t *testing.T) {
 	t.Parallel()
 	sweepHelp, _, _ := run(t, "", "sweep", "--help")
 	evalHelp, _, _ := run(t, "", "eval", "--help")
-	for _, k := range core.SweepableKnobs() {
+	for _, k := range sweep.Knobs() {
 		evalName := k.Flag
 		if k.ID == "rag" {
 			evalName = "budget"

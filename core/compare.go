@@ -61,7 +61,7 @@ var changeOrder = []DocumentChangeKind{ChangeIn, ChangeOut, ChangeCut, ChangeRes
 
 // Compare diffs two evaluations of the same input, baseline first.
 func Compare(baseline, current *Evaluation) Comparison {
-	c := Comparison{Preview: comparePreview(baseline, current)}
+	c := Comparison{Preview: ComparePreview(baseline, current)}
 	c.Evaluation = nil // the caller holds it; a comparison is plain values
 	c.Settings = SettingsChanges(baseline.Settings, current.Settings)
 	c.UtilizationBefore, c.UtilizationAfter = baseline.Assembly.Utilization, current.Assembly.Utilization

@@ -2,8 +2,12 @@
 // parts together: a Scenario (the inputs), its Settings and their
 // validation, Evaluate (one run of the retrieval pipeline, the memory
 // strategy and the window assembler on a scenario) and the agent workflow.
-// The parts live in the sub-packages, each named for its concept, and none
-// of them imports this one.
+// The parts it assembles live in the sub-packages below it, each named for
+// its concept, and none of them imports this one. What works on
+// evaluations lives in the sub-packages above it, which import it and
+// which it never imports: core/fix (fixes for the findings), core/sweep
+// (a knob's every value through the pipeline), core/evalrun (a retrieval
+// run's queries) and core/trajectory (an agent's turns).
 //
 // Two sources fix much of the behaviour, and ARCHITECTURE.md defines both:
 // "the reference", the Python ContextManager whose pipeline and output
@@ -24,9 +28,10 @@
 //
 // A setting is declared once, in the knob table (knobs.go and
 // knobs_retrieval.go; the Knob type in knob.go, its constructors in
-// knob_build.go): its workbench id and label, its flag, its scenario key,
-// help, kind, range and step, how it is read from and written to
-// Settings, when it applies, whether build takes it, and how it is swept.
+// knob_build.go, how a knob is swept in knob_sweep.go): its workbench id
+// and label, its flag, its scenario key, help, kind, range and step, how
+// it is read from and written to Settings, when it applies, whether build
+// takes it, and how it is swept.
 // The command line, the scenario loader, validation, the workbench's
 // controls, comparisons of settings, sweeps and fixes all read the table,
 // so a refusal is worded once (KnobError) and named per surface. A knob
@@ -50,16 +55,11 @@
 // Around Evaluate:
 //   - Evaluation.Space ranks every piece of the request by the tokens it
 //     takes.
-//   - Suggest proposes fixes for the findings. A fix is a list of knob
-//     changes (dropping or cutting the largest item among them, through
-//     the drop-items and truncate-items list knobs), previewed by
-//     evaluating it, the preview listing the findings gone and new as
-//     Compare matches them. FixKindsFor gives the fixes a finding's code
-//     calls for, FixesForFinding ranks them for one finding by whether
-//     they go without a new warning, and a dedup threshold is derived from
-//     a pair's similarity (fix_dedup_pair.go). ApplyChanges applies a fix
-//     through the knob table and ChangeFlags spells it as flags, so
-//     assemble --suggest prints flags that reproduce its preview.
+//   - ComparePreview is what changes from one evaluation to another: the
+//     request's lines and totals, the documents whose fate changed, what
+//     is lost (Loss) and the findings gone and new as Compare matches
+//     them. A fix's preview is one: package core/fix suggests fixes as
+//     knob changes, evaluates each and ranks them by their previews.
 //   - ChangedDocuments is the one definition of a change of a document's
 //     fate between two evaluations; the workbench's marks compare fates in
 //     slices indexed by input document (document_states.go,

@@ -39,6 +39,12 @@ func documentsSeen(n int, evs ...*Evaluation) []*value.Document {
 	return docs
 }
 
+// FateOf is how much of the document at input index input the request
+// carries; empty for a document the evaluation did not see.
+func (ev *Evaluation) FateOf(input int) DocumentFate {
+	return documentFates(ev, max(input+1, inputSpan(ev)))[input]
+}
+
 // documentFates says, by input index (n of them), how much of each
 // document the request carries: the builder's fate, then the assembler's
 // cut of the block. An empty fate is a document the evaluation did not

@@ -9,6 +9,7 @@ import (
 	"ctxlab/core/internal/testtext"
 	"ctxlab/core/tokens"
 	"ctxlab/core/value"
+	"ctxlab/core/window"
 )
 
 func fidelityScenario(n int) (*Scenario, Settings) {
@@ -78,10 +79,15 @@ func TestContentOnlyTotalReproducesTheArticlesDecision(t *testing.T) {
 	}
 	// Allocations of what each component uses, and a max input between
 	// the two totals: over with framing, within on contents.
-	for _, id := range []string{"system", "tools", "history", "rag", "tool-results", "query-budget"} {
-		used, _ := framed.Assembly.Component(componentOfKnob(id))
-		var err error
-		if s, err = ApplyChanges(s, []KnobChange{intChange(id, used.Used)}); err != nil {
+	for _, c := range []struct{ component, knob string }{{window.ComponentSystem, "system"}, {window.ComponentTools, "tools"},
+		{window.ComponentHistory, "history"}, {window.ComponentRAG, "rag"}, {window.ComponentToolResults, "tool-results"},
+		{window.ComponentQuery, "query-budget"}} {
+		used, _ := framed.Assembly.Component(c.component)
+		k, v := KnobByID(c.knob), KnobValue{Int: used.Used}
+		if err := k.Check(v); err != nil {
+			t.Fatal(err)
+		}
+		if err := k.Set(&s, v, KnobContext{}); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -1,9 +1,10 @@
-package core
+package core_test
 
 import (
 	"math"
 	"strings"
 
+	"ctxlab/core"
 	"ctxlab/core/value"
 	"ctxlab/core/window"
 )
@@ -38,10 +39,10 @@ func (b *fuzzBytes) small() int {
 // each knob in turn is left alone or given a value of its kind, in range
 // or out of it, and a value the knob's Check or Set refuses is skipped, as
 // the flags, the scenario file and the workbench skip it.
-func fuzzSettings(b *fuzzBytes) Settings {
-	s := DefaultSettings()
-	ctx := KnobContext{Presets: window.BuiltinPresets()}
-	for _, k := range Knobs() {
+func fuzzSettings(b *fuzzBytes) core.Settings {
+	s := core.DefaultSettings()
+	ctx := core.KnobContext{Presets: window.BuiltinPresets()}
+	for _, k := range core.Knobs() {
 		if b.byte()%3 == 0 {
 			continue
 		}
@@ -54,43 +55,43 @@ func fuzzSettings(b *fuzzBytes) Settings {
 	return s
 }
 
-func fuzzKnobValue(b *fuzzBytes, k *Knob, ctx KnobContext) KnobValue {
+func fuzzKnobValue(b *fuzzBytes, k *core.Knob, ctx core.KnobContext) core.KnobValue {
 	switch k.Kind {
-	case KnobInt:
+	case core.KnobInt:
 		n := b.small()
 		if b.byte() == 0xff {
 			n = -n // out of range: Check must refuse it
 		}
-		return KnobValue{Int: n}
-	case KnobFloat:
+		return core.KnobValue{Int: n}
+	case core.KnobFloat:
 		lo, hi := k.Min, k.Max
 		if !k.Bounded {
 			hi = lo + 10
 		}
 		switch c := b.byte(); c {
 		case 0xfe:
-			return KnobValue{Float: math.NaN()}
+			return core.KnobValue{Float: math.NaN()}
 		case 0xff:
-			return KnobValue{Float: hi + 1}
+			return core.KnobValue{Float: hi + 1}
 		default:
-			return KnobValue{Float: lo + (hi-lo)*float64(c)/253}
+			return core.KnobValue{Float: lo + (hi-lo)*float64(c)/253}
 		}
-	case KnobBool:
-		return KnobValue{Bool: b.byte()%2 == 1}
-	case KnobChoice:
+	case core.KnobBool:
+		return core.KnobValue{Bool: b.byte()%2 == 1}
+	case core.KnobChoice:
 		choices := k.Choices(ctx)
 		if len(choices) == 0 {
-			return KnobValue{}
+			return core.KnobValue{}
 		}
-		return KnobValue{Text: choices[int(b.byte())%len(choices)]}
-	case KnobList:
+		return core.KnobValue{Text: choices[int(b.byte())%len(choices)]}
+	case core.KnobList:
 		var list []string
 		for range int(b.byte() % 3) {
 			list = append(list, fuzzWord(b))
 		}
-		return KnobValue{List: list}
+		return core.KnobValue{List: list}
 	}
-	return KnobValue{Text: fuzzWord(b)}
+	return core.KnobValue{Text: fuzzWord(b)}
 }
 
 // fuzzWords are the words a fuzzed text is made of: a small vocabulary, so
@@ -115,8 +116,8 @@ func fuzzText(b *fuzzBytes, raw string) string {
 
 // fuzzScenario builds documents, a history and tool results from the
 // bytes; raw is arbitrary text some of them take whole.
-func fuzzScenario(b *fuzzBytes, raw string) *Scenario {
-	sc := &Scenario{Name: "fuzz", SystemPrompt: fuzzText(b, raw)}
+func fuzzScenario(b *fuzzBytes, raw string) *core.Scenario {
+	sc := &core.Scenario{Name: "fuzz", SystemPrompt: fuzzText(b, raw)}
 	for i := range int(b.byte() % 24) {
 		sc.Documents = append(sc.Documents, value.Document{
 			Content:  fuzzText(b, raw),

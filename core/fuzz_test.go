@@ -1,4 +1,4 @@
-package core
+package core_test
 
 import (
 	"bufio"
@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"ctxlab/core"
 	"ctxlab/core/pipeline"
 )
 
@@ -86,8 +87,8 @@ func FuzzEvaluate(f *testing.F) {
 		if s.Validate() != nil {
 			return
 		}
-		in := EvalInput{Scenario: fuzzScenario(b, raw), Now: fuzzNow, RequestID: "fuzz"}
-		ev, err := Evaluate(context.Background(), in, s)
+		in := core.EvalInput{Scenario: fuzzScenario(b, raw), Now: fuzzNow, RequestID: "fuzz"}
+		ev, err := core.Evaluate(context.Background(), in, s)
 		if err != nil {
 			// Item edits may name an item the input lacks; that is a
 			// refusal with a message, never a half-made evaluation.
@@ -97,7 +98,7 @@ func FuzzEvaluate(f *testing.F) {
 			return
 		}
 		checkAssembly(t, ev)
-		again, err := Evaluate(context.Background(), in, s)
+		again, err := core.Evaluate(context.Background(), in, s)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,4 +1,4 @@
-package core
+package core_test
 
 import (
 	"context"
@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"ctxlab/core"
+	"ctxlab/core/fix"
 	"ctxlab/core/pipeline"
 	"ctxlab/core/value"
 	"ctxlab/core/window"
@@ -133,7 +135,7 @@ func jaccard(a, b map[string]bool) float64 {
 
 // checkAssembly: the request's total is the sum of its lines, and the
 // overflow is reported exactly when the total passes the max input.
-func checkAssembly(t *testing.T, ev *Evaluation) {
+func checkAssembly(t *testing.T, ev *core.Evaluation) {
 	t.Helper()
 	a := ev.Assembly
 	if a == nil {
@@ -153,9 +155,9 @@ func checkAssembly(t *testing.T, ev *Evaluation) {
 // checkFixes: a fix whose preview says the request fits does fit once its
 // changes are applied through the knob table and evaluated afresh. It
 // returns how many such fixes it applied.
-func checkFixes(t *testing.T, in EvalInput, ev *Evaluation) (applied int) {
+func checkFixes(t *testing.T, in core.EvalInput, ev *core.Evaluation) (applied int) {
 	t.Helper()
-	fixes, err := Suggest(context.Background(), in, ev)
+	fixes, err := fix.Suggest(context.Background(), in, ev)
 	if err != nil {
 		t.Fatalf("Suggest: %v", err)
 	}
@@ -164,12 +166,12 @@ func checkFixes(t *testing.T, in EvalInput, ev *Evaluation) (applied int) {
 			continue
 		}
 		applied++
-		s, err := ApplyChanges(ev.Settings, f.Changes)
+		s, err := fix.ApplyChanges(ev.Settings, f.Changes)
 		if err != nil {
 			t.Errorf("fix %s: its changes are refused: %v", f.Kind, err)
 			continue
 		}
-		after, err := Evaluate(context.Background(), in, s)
+		after, err := core.Evaluate(context.Background(), in, s)
 		if err != nil {
 			t.Errorf("fix %s: %v", f.Kind, err)
 			continue
@@ -182,7 +184,7 @@ func checkFixes(t *testing.T, in EvalInput, ev *Evaluation) (applied int) {
 }
 
 // evaluationBytes is everything an evaluation sends or reports, as bytes.
-func evaluationBytes(t *testing.T, ev *Evaluation) string {
+func evaluationBytes(t *testing.T, ev *core.Evaluation) string {
 	t.Helper()
 	out, err := json.Marshal(struct {
 		Block    string
@@ -195,7 +197,7 @@ func evaluationBytes(t *testing.T, ev *Evaluation) string {
 	return string(out)
 }
 
-func buildTrace(ev *Evaluation) any {
+func buildTrace(ev *core.Evaluation) any {
 	if ev.Build != nil {
 		return ev.Build.Trace
 	}

@@ -96,9 +96,9 @@ func refuseItemEdits(truncate bool) func(KnobValue) (string, int) {
 	}
 }
 
-// itemEdits are the settings' drops and truncations, parsed (the knobs
+// ItemEdits are the settings' drops and truncations, parsed (the knobs
 // have checked them).
-func (s Settings) itemEdits() []ItemEdit {
+func (s Settings) ItemEdits() []ItemEdit {
 	var out []ItemEdit
 	for _, list := range []struct {
 		texts    []string
@@ -113,9 +113,9 @@ func (s Settings) itemEdits() []ItemEdit {
 	return out
 }
 
-// truncatedMarker ends a truncated item, as the reference marks a cut
+// TruncatedMarker ends a truncated item, as the reference marks a cut
 // document.
-const truncatedMarker = " [...]"
+const TruncatedMarker = " [...]"
 
 // droppedNote is what a dropped item's content becomes.
 func droppedNote(tokensBefore int) string {
@@ -126,7 +126,7 @@ func droppedNote(tokensBefore int) string {
 // edits applied (copies; the scenario is not touched), and a note per
 // edit. An edit naming an item the input does not have is an error.
 func applyItemEdits(sc *Scenario, s Settings) ([]value.Message, []window.ToolResult, []string, error) {
-	edits := s.itemEdits()
+	edits := s.ItemEdits()
 	if len(edits) == 0 {
 		return sc.History, sc.ToolResults, nil, nil
 	}
@@ -153,7 +153,7 @@ func applyItemEdits(sc *Scenario, s Settings) ([]value.Message, []window.ToolRes
 			*content = droppedNote(before)
 			notes = append(notes, fmt.Sprintf("%s replaced by a note: %s removed (%s %s)", e.Words(), tokenCount(before), e.flag(), e))
 		case before > e.Tokens:
-			*content = tok.Truncate(*content, e.Tokens, tokens.KeepStart) + truncatedMarker
+			*content = tok.Truncate(*content, e.Tokens, tokens.KeepStart) + TruncatedMarker
 			notes = append(notes, fmt.Sprintf("%s cut to its first %s of %s (%s %s)", e.Words(), tokenCount(e.Tokens), numfmt.Thousands(before), e.flag(), e))
 		}
 		// An imported message stays itself, with the content edited.
@@ -237,3 +237,5 @@ func (n numbering) itemOf(e ItemEdit) (item int, isResult bool, err error) {
 
 // numbering is window.Numbering with the item edits' lookup.
 type numbering window.Numbering
+
+func tokenCount(n int) string { return numfmt.Count(n, "token", "tokens") }

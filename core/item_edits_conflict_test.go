@@ -1,7 +1,6 @@
 package core_test
 
 import (
-	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -67,32 +66,4 @@ func errorAs(err error, target **core.OptionError) bool {
 	opt, ok := err.(*core.OptionError)
 	*target = opt
 	return ok
-}
-
-// TestItemFixesNeverEditAnItemTwice: the fixes the workbench applies
-// pass over an item an edit already names, so applying one never gives
-// an item two edits.
-func TestItemFixesNeverEditAnItemTwice(t *testing.T) {
-	sc := sampleScenario(t, "overflow.yaml")
-	for _, edit := range []struct{ drops, truncate []string }{
-		{drops: []string{"tool_result:2"}},
-		{truncate: []string{"tool_result:2=60000"}},
-		{},
-	} {
-		s := sc.Settings
-		s.DropItems, s.TruncateItems = edit.drops, edit.truncate
-		_, ev, fixes := suggestFor(t, sc, s)
-		for _, f := range fixes {
-			after, err := core.ApplyChanges(ev.Settings, f.Changes)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := after.Validate(); err != nil {
-				t.Errorf("with %v: the fix %s (%s) gives settings that are refused: %v", edit, f.Kind, strings.Join(f.Flags, " "), err)
-			}
-			if slices.Equal(edit.drops, []string{"tool_result:2"}) && strings.Contains(strings.Join(f.Flags, " "), "tool_result:2") {
-				t.Errorf("with tool result 2 dropped, the fix %s edits it again: %v", f.Kind, f.Flags)
-			}
-		}
-	}
 }

@@ -2,7 +2,6 @@ package core_test
 
 import (
 	"context"
-	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -73,37 +72,5 @@ func TestItemEditsApplyBeforeAssembly(t *testing.T) {
 	s.DropItems = []string{"tool_result:99"}
 	if _, err := core.Evaluate(context.Background(), in, s); err == nil || !strings.Contains(err.Error(), "--drop-item tool_result:99: the request has") {
 		t.Errorf("an item the input lacks: %v", err)
-	}
-}
-
-// On the overflow sample the largest tool result is offered dropped and
-// cut, each previewed exactly, the flags spelling the edit.
-func TestSuggestDropsOrCutsTheLargestItem(t *testing.T) {
-	t.Parallel()
-	sc := sampleScenario(t, "overflow.yaml")
-	in, ev, fixes := suggestFor(t, sc, sc.Settings)
-	drop := fixOfKind(fixes, core.FixDropItem)
-	if drop == nil || !slices.Equal(drop.Flags, []string{"--drop-item", "tool_result:2"}) || !drop.Preview.Fits {
-		t.Fatalf("no drop fix that fits: %+v", drop)
-	}
-	checkPreviewIsExact(t, in, ev, *drop)
-	cut := fixOfKind(fixes, core.FixTruncateItem)
-	if cut == nil || cut.Flags[0] != "--truncate-item" || !strings.HasPrefix(cut.Flags[1], "tool_result:2=") || !cut.Preview.Fits {
-		t.Fatalf("no truncation fix that fits: %+v", cut)
-	}
-	checkPreviewIsExact(t, in, ev, *cut)
-	if !strings.Contains(drop.Description, "Drop tool result 2 (get_fulfillment_events), the largest tool result at 56,071 tokens") {
-		t.Errorf("description: %s", drop.Description)
-	}
-	// Once dropped, the same item is not offered again.
-	applied, err := core.ApplyChanges(ev.Settings, drop.Changes)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, _, again := suggestFor(t, sc, applied)
-	for _, f := range again {
-		if f.Kind == core.FixDropItem && slices.Contains(f.Flags, "tool_result:2") && len(f.Flags) == 2 {
-			t.Errorf("tool result 2 offered again: %v", f.Flags)
-		}
 	}
 }

@@ -21,6 +21,7 @@ var engineLayers = [][]string{
 	{"ctxlab/core/memory", "ctxlab/core/metrics", "ctxlab/core/longdoc"},
 	{"ctxlab/core/diagnose"},
 	{"ctxlab/core"},
+	{"ctxlab/core/fix", "ctxlab/core/sweep"},
 	{"ctxlab/core/evalrun", "ctxlab/core/trajectory"},
 }
 

@@ -1,10 +1,11 @@
-package core
+package core_test
 
 import (
 	"context"
 	"math/rand/v2"
 	"testing"
 
+	"ctxlab/core"
 	"ctxlab/core/pipeline"
 )
 
@@ -68,8 +69,8 @@ func TestEvaluationInvariantsOnRandomInput(t *testing.T) {
 		if s.Validate() != nil {
 			continue
 		}
-		in := EvalInput{Scenario: fuzzScenario(b, ""), Now: fuzzNow, RequestID: "property"}
-		ev, err := Evaluate(context.Background(), in, s)
+		in := core.EvalInput{Scenario: fuzzScenario(b, ""), Now: fuzzNow, RequestID: "property"}
+		ev, err := core.Evaluate(context.Background(), in, s)
 		if err != nil {
 			continue // an item edit naming an item the input lacks
 		}
@@ -78,7 +79,7 @@ func TestEvaluationInvariantsOnRandomInput(t *testing.T) {
 			overflowing++
 		}
 		fitting += checkFixes(t, in, ev)
-		again, err := Evaluate(context.Background(), in, s)
+		again, err := core.Evaluate(context.Background(), in, s)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -21,7 +21,7 @@
 // baseline run in package tui/evalview), the text as tokens (token_view.go),
 // the filter (package tui/filter), the controls strip (package
 // tui/controls, one control per entry of core's knob table), the fix
-// preview (package tui/fixes: core.Suggest in a command, applied through
+// preview (package tui/fixes: fix.Suggest in a command, applied through
 // the knob table, undone from a stack of settings; fix_pane.go hands it
 // the evaluation and does what it asks), the Eval view of a retrieval
 // run (package tui/evalview: a knob change runs every query again in a

@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"ctxlab/core"
 	"ctxlab/core/diagnose"
+	"ctxlab/core/fix"
 	"ctxlab/tui/diagnosis"
 )
 
@@ -88,7 +88,7 @@ func TestFixPreviewListsTheFindingsItChanges(t *testing.T) {
 		t.Fatalf("the headline finding is %s", m.eval.Findings[0].Code)
 	}
 	m = keys(t, m, "d", "f")
-	if !m.fixes.Open() || m.fixes.Fixes()[0].Kind != core.FixDedupPair {
+	if !m.fixes.Open() || m.fixes.Fixes()[0].Kind != fix.DedupPair {
 		t.Fatalf("open %v, first %v", m.fixes.Open(), m.fixes.Fixes())
 	}
 	screen := m.View()
@@ -101,7 +101,7 @@ func TestFixPreviewListsTheFindingsItChanges(t *testing.T) {
 	if strings.Contains(screen, "new warning: #34") {
 		t.Errorf("the fix that removes #34 says it sends it:\n%s", screen)
 	}
-	for i := 1; i < len(m.fixes.Fixes()) && m.fixes.Fixes()[m.fixes.Index()].Kind != core.FixBudgetBeforeReorder; i++ {
+	for i := 1; i < len(m.fixes.Fixes()) && m.fixes.Fixes()[m.fixes.Index()].Kind != fix.BudgetBeforeReorder; i++ {
 		m = keys(t, m, "f")
 	}
 	screen = m.View()
@@ -128,7 +128,7 @@ func TestConflictSentHasAFix(t *testing.T) {
 		t.Errorf("the conflict does not say a fix exists:\n%s", text)
 	}
 	m = keys(t, m, "f")
-	if !m.fixes.Open() || m.fixes.Fixes()[0].Kind != core.FixDedupPair || !m.fixes.Fixes()[0].Preview.Clears(m.eval.Findings[conflict]) {
+	if !m.fixes.Open() || m.fixes.Fixes()[0].Kind != fix.DedupPair || !m.fixes.Fixes()[0].Preview.Clears(m.eval.Findings[conflict]) {
 		t.Fatalf("f on the conflict: open %v, first %+v", m.fixes.Open(), m.fixes.Fixes())
 	}
 }

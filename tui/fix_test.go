@@ -9,7 +9,7 @@ import (
 
 	"github.com/charmbracelet/lipgloss"
 
-	"ctxlab/core"
+	"ctxlab/core/fix"
 	"ctxlab/core/window"
 )
 
@@ -48,8 +48,8 @@ func TestFixPreviewApplyExportUndo(t *testing.T) {
 	// The fix that changes nothing sent, then those that make it fit;
 	// then those for the findings about the retrieved documents, clearing
 	// the most warnings first.
-	if !slices.Equal(kinds, []string{core.FixModelWindow, core.FixDropItem, core.FixTruncateItem, core.FixFitAllocations,
-		core.FixDedupPair, core.FixBudgetBeforeReorder, core.FixDedupPair, core.FixDedupPair}) {
+	if !slices.Equal(kinds, []string{fix.ModelWindow, fix.DropItem, fix.TruncateItem, fix.FitAllocations,
+		fix.DedupPair, fix.BudgetBeforeReorder, fix.DedupPair, fix.DedupPair}) {
 		t.Errorf("fixes %v", kinds)
 	}
 	for range len(m.fixes.Fixes()) - 1 {

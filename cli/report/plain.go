@@ -72,7 +72,7 @@ var findingHeadings = map[string]string{
 // it does not know.
 func FindingHeading(code string) string { return findingHeadings[code] }
 
-// PlainAbout says a finding as "code about #15, #34" (core.FindingAbout)
+// PlainAbout says a finding as "code about #15, #34" (fix.FindingAbout)
 // in plain words: "A weaker or older copy is sent instead of the better
 // document (#15, #34)".
 func PlainAbout(about string) string {

@@ -7,6 +7,7 @@ import (
 
 	"ctxlab/core"
 	"ctxlab/core/pipeline"
+	"ctxlab/core/sweep"
 	"ctxlab/core/window"
 )
 
@@ -25,7 +26,7 @@ type AggregateSweep struct {
 	// its value in a pinned baseline, NaN without one.
 	Current, Baseline float64
 	Points            []AggregatePoint
-	// Note says how the sweep was clamped, as core.Sweep's.
+	// Note says how the sweep was clamped, as sweep.Sweep's.
 	Note string
 }
 
@@ -139,5 +140,5 @@ func (s *AggregateSweep) BaselineIndex() int {
 }
 
 func (s *AggregateSweep) nearest(v float64) int {
-	return core.NearestPoint(len(s.Points), func(i int) float64 { return s.Points[i].Value }, v)
+	return sweep.NearestPoint(len(s.Points), func(i int) float64 { return s.Points[i].Value }, v)
 }

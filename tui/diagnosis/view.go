@@ -7,6 +7,7 @@ import (
 
 	"ctxlab/core"
 	"ctxlab/core/diagnose"
+	"ctxlab/core/fix"
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 	"ctxlab/themes"
@@ -125,7 +126,7 @@ func RefLabel(r diagnose.Ref) string {
 // fixHint says which key fixes a finding that a setting can fix: f on
 // the chosen one previews its own fixes first.
 func fixHint(f diagnose.Finding, chosen bool) string {
-	if len(core.FixKindsFor(f.Code)) == 0 {
+	if len(fix.KindsFor(f.Code)) == 0 {
 		return ""
 	}
 	if chosen {

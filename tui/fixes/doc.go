@@ -1,5 +1,5 @@
 // Package fixes is the workbench's fix preview: the changes of settings
-// that core.Suggest finds for the evaluation on screen, each previewed as
+// that fix.Suggest finds for the evaluation on screen, each previewed as
 // a diff of the request (its tokens against the max input, the components
 // that move, the findings that go away or appear, every document that
 // changes fate, the flags that apply it headless), applied through the

@@ -11,6 +11,7 @@ import (
 
 	"ctxlab/core"
 	"ctxlab/core/diagnose"
+	"ctxlab/core/fix"
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 	"ctxlab/themes"
@@ -20,10 +21,10 @@ import (
 // being previewed, and the settings each applied fix replaced, so u can
 // undo them one by one.
 type Pane struct {
-	// ranked are core.Suggest's fixes for the evaluation of generation
+	// ranked are fix.Suggest's fixes for the evaluation of generation
 	// gen, best first; fixes are them as previewed (a finding's own
 	// first when f came from the Diagnosis view).
-	ranked, fixes []core.Fix
+	ranked, fixes []fix.Fix
 	gen           int
 	// computing is the generation whose fixes are being found, 0 when
 	// none is.
@@ -91,10 +92,10 @@ func (p Pane) Keys() Keys { return p.keys }
 
 // Open says the preview is on screen; Fixes are the fixes as previewed,
 // Index the one shown and Offset its first line on screen.
-func (p Pane) Open() bool        { return p.open }
-func (p Pane) Fixes() []core.Fix { return p.fixes }
-func (p Pane) Index() int        { return p.index }
-func (p Pane) Offset() int       { return p.offset }
+func (p Pane) Open() bool       { return p.open }
+func (p Pane) Fixes() []fix.Fix { return p.fixes }
+func (p Pane) Index() int       { return p.index }
+func (p Pane) Offset() int      { return p.offset }
 
 // Computing is the generation whose fixes are being found, 0 when none
 // is.
@@ -221,7 +222,7 @@ func (p *Pane) Landed(gen, moved int) (string, bool) {
 // SuggestionsMsg carries the fixes found for generation Gen.
 type SuggestionsMsg struct {
 	Gen   int
-	Fixes []core.Fix
+	Fixes []fix.Fix
 	Err   error
 }
 
@@ -234,7 +235,7 @@ func (p *Pane) Search(in core.EvalInput, ev *core.Evaluation, gen int, timeout t
 	p.cancel, p.modelCall = cancel, false
 	return func() tea.Msg {
 		defer cancel()
-		fixes, err := core.Suggest(ctx, in, ev)
+		fixes, err := fix.Suggest(ctx, in, ev)
 		return SuggestionsMsg{Gen: gen, Fixes: fixes, Err: err}
 	}
 }
@@ -309,7 +310,7 @@ func (p Pane) openFixes(s Screen) (Pane, Outcome) {
 		// From a finding, its own fixes first: the one the user is
 		// reading about, not the evaluation's best overall.
 		var n int
-		p.fixes, n = core.FixesForFinding(p.fixes, *s.Finding)
+		p.fixes, n = fix.ForFinding(p.fixes, *s.Finding)
 		switch rest := len(p.fixes) - n; {
 		case n > 0 && rest == 0:
 			out.Status = fmt.Sprintf("%s for this finding: enter applies the one shown", numfmt.Count(n, "fix", "fixes"))
@@ -328,13 +329,13 @@ func (p Pane) openFixes(s Screen) (Pane, Outcome) {
 // apply applies the fix previewed through the knob table, keeping the
 // settings it replaces for undo.
 func (p Pane) apply(s Screen) (Pane, Outcome) {
-	fix := p.fixes[p.index]
+	chosen := p.fixes[p.index]
 	p.open = false
-	next, err := core.ApplyChanges(s.Eval.Settings, fix.Changes)
+	next, err := fix.ApplyChanges(s.Eval.Settings, chosen.Changes)
 	if err != nil {
 		return p, Outcome{Handled: true, Status: "fix not applied: " + safetext.Line(err.Error())}
 	}
-	flags := strings.Join(fix.Flags, " ")
+	flags := strings.Join(chosen.Flags, " ")
 	p.undo = append(p.undo, appliedFix{settings: s.Settings, flags: flags})
 	return p, Outcome{Handled: true, Status: fmt.Sprintf("fix applied (%s); u undoes it, e exports the settings", flags), Settings: &next}
 }

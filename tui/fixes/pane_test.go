@@ -12,6 +12,7 @@ import (
 
 	"ctxlab/core"
 	"ctxlab/core/diagnose"
+	"ctxlab/core/fix"
 	"ctxlab/core/pipeline"
 	scenarioload "ctxlab/loaders/scenario"
 	"ctxlab/sample"
@@ -83,8 +84,8 @@ func TestPaneSearchesPreviewsAppliesAndUndoes(t *testing.T) {
 		t.Errorf("f again on the same evaluation: open %v, index %d, %+v", p.Open(), p.Index(), out)
 	}
 
-	fix := p.Fixes()[0]
-	want, err := core.ApplyChanges(ev.Settings, fix.Changes)
+	chosen := p.Fixes()[0]
+	want, err := fix.ApplyChanges(ev.Settings, chosen.Changes)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,7 +96,7 @@ func TestPaneSearchesPreviewsAppliesAndUndoes(t *testing.T) {
 	applied := s
 	applied.Settings = want
 	p, out = p.Update(keyU, applied)
-	flags := strings.Join(fix.Flags, " ")
+	flags := strings.Join(chosen.Flags, " ")
 	if out.Settings == nil || !reflect.DeepEqual(*out.Settings, sc.Settings) || !out.Undo || !strings.Contains(out.Status, "fix undone ("+flags+")") {
 		t.Fatalf("u: %+v", out)
 	}

@@ -6,6 +6,7 @@ import (
 
 	"ctxlab/core"
 	"ctxlab/core/diagnose"
+	"ctxlab/core/fix"
 	"ctxlab/core/window"
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
@@ -51,8 +52,8 @@ func (p Pane) Title(w int) string {
 // component whose tokens move, the flags that apply it headless, the
 // findings that go away and appear, and every document that changes fate.
 func previewLines(st *themes.Styles, p Pane, w int) []string {
-	fix := p.fixes[p.index]
-	pv := fix.Preview
+	chosen := p.fixes[p.index]
+	pv := chosen.Preview
 	width := max(10, w-4)
 	var lines []string
 	// wrapped is prose, wrapped under itself; the table lines below keep
@@ -68,7 +69,7 @@ func previewLines(st *themes.Styles, p Pane, w int) []string {
 	row := func(text string) { lines = append(lines, " "+st.Text.Render(draw.Truncate(text, width))) }
 	// The description first and whole, wrapped: it says what the fix
 	// does and why, which the figures after it measure.
-	wrapped(safetext.Line(fix.Description), st.Text.Render)
+	wrapped(safetext.Line(chosen.Description), st.Text.Render)
 	verdict, verdictStyle := "still over", st.Warn.Render
 	switch {
 	case pv.Fits && !pv.FitsBefore:
@@ -81,7 +82,7 @@ func previewLines(st *themes.Styles, p Pane, w int) []string {
 	lines = append(lines, " "+st.Text.Render(fmt.Sprintf("request %s → %s tokens of %s max input · ",
 		numfmt.Thousands(pv.UsedBefore), numfmt.Thousands(pv.UsedAfter), numfmt.Thousands(pv.MaxInputAfter)))+verdictStyle(verdict))
 	wrapped("lost: "+safetext.Line(pv.Loss.Words()), st.Text.Render)
-	wrapped("headless: "+safetext.Line(strings.Join(fix.Flags, " ")), st.Muted.Render)
+	wrapped("headless: "+safetext.Line(strings.Join(chosen.Flags, " ")), st.Muted.Render)
 	for _, c := range pv.Components {
 		if c.UsedBefore == c.UsedAfter && c.AllocatedBefore == c.AllocatedAfter {
 			continue
@@ -99,7 +100,7 @@ func previewLines(st *themes.Styles, p Pane, w int) []string {
 	if len(pv.FindingsGone) > 0 {
 		gone := make([]string, len(pv.FindingsGone))
 		for i, f := range pv.FindingsGone {
-			gone[i] = core.FindingAbout(f)
+			gone[i] = fix.FindingAbout(f)
 		}
 		wrapped(safetext.Line(numfmt.Count(len(gone), "finding goes", "findings go")+" away: "+strings.Join(gone, "; ")), st.Text.Render)
 	}

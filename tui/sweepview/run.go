@@ -10,6 +10,7 @@ import (
 
 	"ctxlab/core"
 	"ctxlab/core/evalrun"
+	"ctxlab/core/sweep"
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 	"ctxlab/internal/sparkline"
@@ -81,7 +82,7 @@ func writeRunSweep(b *strings.Builder, st *themes.Styles, sw *evalrun.AggregateS
 		for i, p := range sw.Points {
 			values[n][i] = s.values(p.Figures)
 		}
-		ranges[n] = seriesRange(core.SweepSeries{Values: values[n], Unit: s.unit, Units: s.units})
+		ranges[n] = seriesRange(sweep.Series{Values: values[n], Unit: s.unit, Units: s.units})
 	}
 	for n, s := range series {
 		var resampled []float64

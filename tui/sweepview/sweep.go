@@ -12,6 +12,7 @@ import (
 
 	"ctxlab/core"
 	"ctxlab/core/evalrun"
+	"ctxlab/core/sweep"
 	"ctxlab/core/window"
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
@@ -30,7 +31,7 @@ const SparkCells = 17
 type Model struct {
 	want  string // knob id and generation last requested
 	have  string // what sweep was computed for
-	sweep *core.Sweep
+	sweep *sweep.Sweep
 	err   error
 	// knob is the knob the Sweep view shows when the strip does not
 	// choose one: the last swept, the dedup threshold at first.
@@ -47,7 +48,7 @@ type Model struct {
 // SweptMsg carries a sweep back to Update.
 type SweptMsg struct {
 	key   string
-	sweep *core.Sweep
+	sweep *sweep.Sweep
 	err   error
 }
 
@@ -112,7 +113,7 @@ func (m *Model) Cmd(r Request) tea.Cmd {
 	ev := r.Eval
 	baseline := m.baseline
 	one := func() tea.Msg {
-		sw, err := core.SweepEvaluation(ev, k)
+		sw, err := sweep.Evaluation(ev, k)
 		if err == nil && baseline != nil {
 			sw.Baseline = k.Get(*baseline).Number(k.Kind)
 		}
@@ -168,7 +169,7 @@ func (m Model) Version() string { return m.have }
 
 // Sweep is the evaluation's sweep, nil until it is computed; Run the
 // run's, nil without a run in the Sweep view or until it is computed.
-func (m Model) Sweep() *core.Sweep           { return m.sweep }
+func (m Model) Sweep() *sweep.Sweep          { return m.sweep }
 func (m Model) Run() *evalrun.AggregateSweep { return m.run }
 
 // Spark is the sparkline beside the swept control and the control's
@@ -185,7 +186,7 @@ func (m Model) Spark(st *themes.Styles) (spark, knob string) {
 // cell marked: in colour by the alert style, without colour by a bar of
 // its own; the baseline's cell, when one is pinned elsewhere, by the
 // accent style or a B.
-func controlSpark(st *themes.Styles, sw *core.Sweep) string {
+func controlSpark(st *themes.Styles, sw *sweep.Sweep) string {
 	series := sw.Series()[0]
 	cells, cellOf := sparkline.Resample(series.Values, SparkCells)
 	bars := sparkline.Bars(cells)
@@ -324,7 +325,7 @@ func sweepNumber(v float64) string {
 // range: 1 document", drawn after its sparkline: the bars stretch any
 // span to the full height, so a span of one document would otherwise
 // look like a cliff.
-func seriesRange(series core.SweepSeries) string {
+func seriesRange(series sweep.Series) string {
 	lo, hi := minMax(series.Values)
 	if lo == hi {
 		return sweepNumber(lo) + " throughout"
@@ -370,7 +371,7 @@ func sweptLabels() string {
 // context's allocation, with the current value's figures, which are the
 // strip's "after the assembler" (core's sweep counts them from the same
 // cut). Measured as sent, nothing is cut and the table has no "sent".
-func sweepCutWords(sw *core.Sweep) string {
+func sweepCutWords(sw *sweep.Sweep) string {
 	if !sw.AssemblerCut {
 		return ""
 	}

@@ -1,4 +1,4 @@
-package core_test
+package fix_test
 
 import (
 	"io/fs"
@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"ctxlab/core"
+	"ctxlab/core/fix"
 	"ctxlab/sample"
 )
 
@@ -29,8 +30,8 @@ func TestEveryFixNamesTheFlagsItApplies(t *testing.T) {
 			_, _, fixes := suggestFor(t, sc, s)
 			for _, f := range fixes {
 				checked++
-				applied := core.FlagsNamed(f.Flags)
-				named := core.FlagsNamed(strings.Fields(f.Description))
+				applied := fix.FlagsNamed(f.Flags)
+				named := fix.FlagsNamed(strings.Fields(f.Description))
 				slices.Sort(applied)
 				slices.Sort(named)
 				if !slices.Equal(applied, named) {
@@ -50,7 +51,7 @@ func TestFixesThatChangeNothingSentComeFirst(t *testing.T) {
 	t.Parallel()
 	sc := sampleScenario(t, "overflow.yaml")
 	_, _, fixes := suggestFor(t, sc, sc.Settings)
-	if len(fixes) < 2 || fixes[0].Kind != core.FixModelWindow || !fixes[0].Preview.SendsSame() {
+	if len(fixes) < 2 || fixes[0].Kind != fix.ModelWindow || !fixes[0].Preview.SendsSame() {
 		t.Fatalf("first fix is not the model's own window: %+v", fixes)
 	}
 	seenLossy := false

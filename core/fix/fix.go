@@ -1,8 +1,9 @@
-package core
+package fix
 
 import (
 	"fmt"
 
+	"ctxlab/core"
 	"ctxlab/core/window"
 )
 
@@ -11,7 +12,7 @@ import (
 // writes it as settings, and the CLI prints it as flags, all through the
 // knob table.
 type Fix struct {
-	// Kind says which remedy this is (FixFitAllocations, ...), stable for
+	// Kind says which remedy this is (FitAllocations, ...), stable for
 	// scripts and tests.
 	Kind string
 	// Description says what the fix does and what it costs, in plain
@@ -21,62 +22,62 @@ type Fix struct {
 	// Flags are the command-line flags that apply the fix, in the order
 	// of Changes: pasted into the same command, they give Preview.
 	Flags   []string
-	Preview Preview
+	Preview core.Preview
 }
 
 // Kinds of fix, in no particular order (Suggest ranks them by effect).
 const (
-	// FixFitAllocations assembles within allocations that fit the window.
-	FixFitAllocations = "fit-allocations"
-	// FixReserve lowers the reply reserve to what the window leaves.
-	FixReserve = "reserve"
-	// FixModelWindow measures the request against its model's own
+	// FitAllocations assembles within allocations that fit the window.
+	FitAllocations = "fit-allocations"
+	// Reserve lowers the reply reserve to what the window leaves.
+	Reserve = "reserve"
+	// ModelWindow measures the request against its model's own
 	// window, where a smaller one was set.
-	FixModelWindow = "model-window"
-	// FixShrinkLargest lowers the allocation of the component that takes
+	ModelWindow = "model-window"
+	// ShrinkLargest lowers the allocation of the component that takes
 	// the most, by what the request is over.
-	FixShrinkLargest = "shrink-largest"
-	// FixRaiseCut gives a cut component what it needs, when there is room.
-	FixRaiseCut = "raise-cut-component"
-	// FixNextStrongDocument gives the retrieved context enough to include
+	ShrinkLargest = "shrink-largest"
+	// RaiseCut gives a cut component what it needs, when there is room.
+	RaiseCut = "raise-cut-component"
+	// NextStrongDocument gives the retrieved context enough to include
 	// the strongest document it dropped.
-	FixNextStrongDocument = "next-strong-document"
-	// FixBudgetBeforeReorder runs the budget before the reorder, so it
+	NextStrongDocument = "next-strong-document"
+	// BudgetBeforeReorder runs the budget before the reorder, so it
 	// walks the documents strongest first and lost-in-the-middle still
 	// places what it kept at both ends.
-	FixBudgetBeforeReorder = "budget-before-reorder"
-	// FixDedupPair lowers the dedup threshold to two similar documents'
+	BudgetBeforeReorder = "budget-before-reorder"
+	// DedupPair lowers the dedup threshold to two similar documents'
 	// similarity, so the weaker is removed as a near duplicate of the
 	// stronger instead of sent beside it or in its place.
-	FixDedupPair = "dedup-pair"
-	// FixDedupURL deduplicates by canonical URL, so one source sent
+	DedupPair = "dedup-pair"
+	// DedupURL deduplicates by canonical URL, so one source sent
 	// twice under two addresses is sent once.
-	FixDedupURL = "dedup-url"
-	// FixDropItem replaces the largest tool result by a one-line note.
-	FixDropItem = "drop-item"
-	// FixTruncateItem cuts the largest tool result or message by what
+	DedupURL = "dedup-url"
+	// DropItem replaces the largest tool result by a one-line note.
+	DropItem = "drop-item"
+	// TruncateItem cuts the largest tool result or message by what
 	// the request is over.
-	FixTruncateItem = "truncate-item"
+	TruncateItem = "truncate-item"
 )
 
 // KnobChange sets one knob, named by its workbench id, to a value.
 type KnobChange struct {
 	KnobID string
-	Value  KnobValue
+	Value  core.KnobValue
 }
 
 // ApplyChanges returns s with the changes made through the knob table,
 // each checked as any surface checks it.
-func ApplyChanges(s Settings, changes []KnobChange) (Settings, error) {
+func ApplyChanges(s core.Settings, changes []KnobChange) (core.Settings, error) {
 	for _, c := range changes {
-		k := KnobByID(c.KnobID)
+		k := core.KnobByID(c.KnobID)
 		if k == nil {
 			return s, fmt.Errorf("no setting %q", c.KnobID)
 		}
 		if err := k.Check(c.Value); err != nil {
 			return s, err
 		}
-		if err := k.Set(&s, c.Value, KnobContext{}); err != nil {
+		if err := k.Set(&s, c.Value, core.KnobContext{}); err != nil {
 			return s, fmt.Errorf("%s: %w", k.Flag, err)
 		}
 	}
@@ -90,11 +91,11 @@ func ApplyChanges(s Settings, changes []KnobChange) (Settings, error) {
 func ChangeFlags(changes []KnobChange) []string {
 	var flags []string
 	for _, c := range changes {
-		k := KnobByID(c.KnobID)
+		k := core.KnobByID(c.KnobID)
 		if k == nil {
 			continue
 		}
-		if k.Kind == KnobList {
+		if k.Kind == core.KnobList {
 			// A repeatable flag, once per item; given, it replaces the
 			// input's list, so every item is spelt.
 			for _, item := range c.Value.List {
@@ -102,7 +103,7 @@ func ChangeFlags(changes []KnobChange) []string {
 			}
 			continue
 		}
-		if k.Kind == KnobBool {
+		if k.Kind == core.KnobBool {
 			flag := "--" + k.Flag
 			if !c.Value.Bool {
 				flag += "=false"
@@ -125,24 +126,16 @@ var allocationKnobs = map[string]string{
 	window.ComponentQuery:       "query-budget",
 }
 
-// componentOfKnob is the component an allocation knob sets.
-func componentOfKnob(id string) string {
-	for component, knob := range allocationKnobs {
-		if knob == id {
-			return component
-		}
-	}
-	return id
-}
-
 // allocationOf reads a component's allocation from a budget.
 func allocationOf(b window.ContextBudget, component string) int {
-	s := Settings{Budget: b}
-	return KnobByID(allocationKnobs[component]).Get(s).Int
+	s := core.Settings{Budget: b}
+	return core.KnobByID(allocationKnobs[component]).Get(s).Int
 }
 
-func intChange(id string, n int) KnobChange { return KnobChange{KnobID: id, Value: KnobValue{Int: n}} }
+func intChange(id string, n int) KnobChange {
+	return KnobChange{KnobID: id, Value: core.KnobValue{Int: n}}
+}
 
 func modeChange(m window.Mode) KnobChange {
-	return KnobChange{KnobID: "assembly", Value: KnobValue{Text: string(m)}}
+	return KnobChange{KnobID: "assembly", Value: core.KnobValue{Text: string(m)}}
 }

@@ -1,8 +1,9 @@
-package core
+package fix
 
 import (
 	"fmt"
 
+	"ctxlab/core"
 	"ctxlab/core/tokens"
 	"ctxlab/internal/numfmt"
 )
@@ -10,7 +11,7 @@ import (
 // modelWindowCandidate: the window was set below the model's own; the
 // request measured against the model's real window may fit as it is. It
 // changes nothing sent.
-func modelWindowCandidate(ev *Evaluation) []candidate {
+func modelWindowCandidate(ev *core.Evaluation) []candidate {
 	if ev.Overflow == nil && ev.BudgetProblem == nil {
 		return nil
 	}
@@ -19,7 +20,7 @@ func modelWindowCandidate(ev *Evaluation) []candidate {
 	if !ok || spec.Window <= b.TotalWindow {
 		return nil
 	}
-	return []candidate{{kind: FixModelWindow, changes: []KnobChange{intChange("window", spec.Window)}, describe: func(Preview) string {
+	return []candidate{{kind: ModelWindow, changes: []KnobChange{intChange("window", spec.Window)}, describe: func(core.Preview) string {
 		return fmt.Sprintf("Measure against %s's own %s-token window (--window %d) instead of the %s set: nothing sent changes.",
 			spec.Name, numfmt.Thousands(spec.Window), spec.Window, numfmt.Thousands(b.TotalWindow))
 	}}}
@@ -27,7 +28,7 @@ func modelWindowCandidate(ev *Evaluation) []candidate {
 
 // askedReserveCandidate: the reserve is more than the reply the request
 // asks for (its max_tokens); reserving only that changes nothing sent.
-func askedReserveCandidate(in EvalInput, ev *Evaluation) []candidate {
+func askedReserveCandidate(in core.EvalInput, ev *core.Evaluation) []candidate {
 	if in.Scenario == nil || (ev.Overflow == nil && ev.BudgetProblem == nil) {
 		return nil
 	}
@@ -35,7 +36,7 @@ func askedReserveCandidate(in EvalInput, ev *Evaluation) []candidate {
 	if asked <= 0 || asked >= b.ResponseReserve {
 		return nil
 	}
-	return []candidate{{kind: FixReserve, changes: []KnobChange{intChange("reserve", asked)}, describe: func(Preview) string {
+	return []candidate{{kind: Reserve, changes: []KnobChange{intChange("reserve", asked)}, describe: func(core.Preview) string {
 		return fmt.Sprintf("Reserve only the %s-token reply the request asks for (its max_tokens) instead of %s (--reserve %d): nothing sent changes, and the reply can be as long as the request allows.",
 			numfmt.Thousands(asked), numfmt.Thousands(b.ResponseReserve), asked)
 	}}}

@@ -1,10 +1,12 @@
-package core
+package fix
 
 import (
 	"cmp"
 	"context"
 	"slices"
 	"strings"
+
+	"ctxlab/core"
 )
 
 // Suggest returns the fixes for an evaluation, best first, each with the
@@ -25,7 +27,7 @@ import (
 // cheapest in tokens, then those sending the most more documents; fixes
 // that would make a fitting request overflow come last. A fix that adds tokens to a
 // request already over is not offered.
-func Suggest(ctx context.Context, in EvalInput, ev *Evaluation) ([]Fix, error) {
+func Suggest(ctx context.Context, in core.EvalInput, ev *core.Evaluation) ([]Fix, error) {
 	if ev == nil || ev.Assembly == nil {
 		return nil, nil
 	}
@@ -55,7 +57,7 @@ func Suggest(ctx context.Context, in EvalInput, ev *Evaluation) ([]Fix, error) {
 		if err != nil {
 			return nil, err
 		}
-		if !p.changesAnything() || p.Evaluation.BudgetProblem != nil || p.deepensOverflow() {
+		if !changesAnything(p) || p.Evaluation.BudgetProblem != nil || deepensOverflow(p) {
 			// No effect; allocations over the window, which the
 			// assembler cannot apply (and assemble refuses); or more
 			// tokens for a request already over, which fixes nothing.
@@ -65,13 +67,13 @@ func Suggest(ctx context.Context, in EvalInput, ev *Evaluation) ([]Fix, error) {
 			continue // measured, it does not do what it is offered for
 		}
 		description := namingFlags(c.describe(p), c.changes)
-		if f, ok := p.leavesContradiction(); ok {
+		if f, ok := leavesContradiction(p); ok {
 			description += " It leaves a contradiction sent: " + f.Message
 		}
 		fixes = append(fixes, Fix{Kind: c.kind, Description: description, Changes: c.changes, Flags: flags, Preview: p})
 	}
 	slices.SortStableFunc(fixes, func(a, b Fix) int {
-		ga, gb := a.Preview.rankGroup(), b.Preview.rankGroup()
+		ga, gb := rankGroup(a.Preview), rankGroup(b.Preview)
 		if la, lb := ga != 2 && a.Preview.SendsSame(), gb != 2 && b.Preview.SendsSame(); la != lb {
 			if la {
 				return -1
@@ -89,7 +91,7 @@ func Suggest(ctx context.Context, in EvalInput, ev *Evaluation) ([]Fix, error) {
 		// that trades a lost document for a contradiction sent resolves
 		// nothing), then the cheapest, then the most documents.
 		return cmp.Or(
-			cmp.Compare(b.Preview.warningsResolved(), a.Preview.warningsResolved()),
+			cmp.Compare(warningsResolved(b.Preview), warningsResolved(a.Preview)),
 			cmp.Compare(b.Preview.TokensSaved(), a.Preview.TokensSaved()),
 			cmp.Compare(b.Preview.DocumentsGained(), a.Preview.DocumentsGained()),
 		)
@@ -99,11 +101,11 @@ func Suggest(ctx context.Context, in EvalInput, ev *Evaluation) ([]Fix, error) {
 
 // warningsResolved is the warnings and errors a preview makes go away
 // less those it makes appear.
-func (p Preview) warningsResolved() int { return p.WarningsGone() - p.NewWarnings() }
+func warningsResolved(p core.Preview) int { return p.WarningsGone() - p.NewWarnings() }
 
 // rankGroup: 0 makes an overflowing request fit, 2 makes a fitting one
 // overflow, 1 is the rest.
-func (p Preview) rankGroup() int {
+func rankGroup(p core.Preview) int {
 	switch {
 	case !p.FitsBefore && p.Fits:
 		return 0
@@ -116,13 +118,13 @@ func (p Preview) rankGroup() int {
 // deepensOverflow: the request is over its max input before and after,
 // and the fix adds tokens (a larger allocation while over), so it makes
 // the overflow worse whatever documents it brings in.
-func (p Preview) deepensOverflow() bool {
+func deepensOverflow(p core.Preview) bool {
 	return !p.FitsBefore && !p.Fits && p.UsedAfter > p.UsedBefore
 }
 
 // changesAnything: the fix moves a figure the user sees or a document's
 // fate.
-func (p Preview) changesAnything() bool {
+func changesAnything(p core.Preview) bool {
 	if p.UsedBefore != p.UsedAfter || p.MaxInputBefore != p.MaxInputAfter || p.FitsBefore != p.Fits || len(p.Documents) > 0 {
 		return true
 	}

@@ -1,8 +1,9 @@
-package core
+package fix
 
 import (
 	"testing"
 
+	"ctxlab/core"
 	"ctxlab/core/window"
 )
 
@@ -58,7 +59,7 @@ func TestFitBudget(t *testing.T) {
 }
 
 func TestChangeFlagsSpellEveryKind(t *testing.T) {
-	changes := []KnobChange{intChange("reserve", 4_077), {KnobID: "lost-in-middle", Value: KnobValue{Bool: false}}, modeChange(window.Budgeted)}
+	changes := []KnobChange{intChange("reserve", 4_077), {KnobID: "lost-in-middle", Value: core.KnobValue{Bool: false}}, modeChange(window.Budgeted)}
 	got := ChangeFlags(changes)
 	want := []string{"--reserve", "4077", "--lost-in-middle=false", "--mode", "budgeted"}
 	if len(got) != len(want) {
@@ -72,14 +73,14 @@ func TestChangeFlagsSpellEveryKind(t *testing.T) {
 }
 
 func TestApplyChangesRefusesWhatTheKnobRefuses(t *testing.T) {
-	s := DefaultSettings()
+	s := core.DefaultSettings()
 	if _, err := ApplyChanges(s, []KnobChange{intChange("reserve", -1)}); err == nil {
 		t.Error("a negative reserve was applied")
 	}
 	if _, err := ApplyChanges(s, []KnobChange{intChange("no-such-knob", 1)}); err == nil {
 		t.Error("an unknown knob was applied")
 	}
-	got, err := ApplyChanges(s, []KnobChange{intChange("rag", 2_345), {KnobID: "lost-in-middle", Value: KnobValue{Bool: false}}})
+	got, err := ApplyChanges(s, []KnobChange{intChange("rag", 2_345), {KnobID: "lost-in-middle", Value: core.KnobValue{Bool: false}}})
 	if err != nil || got.Budget.RetrievedContext != 2_345 || got.Pipeline.LostInMiddle {
 		t.Errorf("changes not applied: %v, rag %d, lost in middle %v", err, got.Budget.RetrievedContext, got.Pipeline.LostInMiddle)
 	}

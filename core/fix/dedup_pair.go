@@ -1,10 +1,11 @@
-package core
+package fix
 
 import (
 	"fmt"
 	"math"
 	"strconv"
 
+	"ctxlab/core"
 	"ctxlab/core/diagnose"
 	"ctxlab/internal/numfmt"
 )
@@ -22,7 +23,7 @@ const maxPairFixes = 3
 // budgetFirstCandidate), so the budget that the copy no longer takes
 // goes to the stronger. The threshold applies to every pair, so the
 // preview says what else it removes.
-func dedupPairCandidates(ev *Evaluation) []candidate {
+func dedupPairCandidates(ev *core.Evaluation) []candidate {
 	a := ev.InputAnalysis()
 	if ev.Build == nil || a == nil {
 		return nil
@@ -50,7 +51,7 @@ func dedupPairCandidates(ev *Evaluation) []candidate {
 		if threshold >= current || threshold <= 0 {
 			continue
 		}
-		changes := []KnobChange{{KnobID: "dedup", Value: KnobValue{Float: threshold}}}
+		changes := []KnobChange{{KnobID: "dedup", Value: core.KnobValue{Float: threshold}}}
 		budgetFirst := false
 		if weakerCopy {
 			more, _ := budgetFirstChanges(ev)
@@ -58,12 +59,12 @@ func dedupPairCandidates(ev *Evaluation) []candidate {
 		}
 		finding := f
 		label := func(i int) string { return fmt.Sprintf("#%d %s", i+1, diagnose.QuotedSource(ev.Documents[i].Source)) }
-		out = append(out, candidate{kind: FixDedupPair, changes: changes,
-			accept: func(p Preview) bool {
+		out = append(out, candidate{kind: DedupPair, changes: changes,
+			accept: func(p core.Preview) bool {
 				d := p.Evaluation.Build.Trace.Doc(weak).Duplicate
 				return d != nil && d.Of == strong && p.Clears(finding)
 			},
-			describe: func(p Preview) string {
+			describe: func(p core.Preview) string {
 				s := fmt.Sprintf("Remove %s as a near duplicate of %s, so only the stronger is sent: their shingle similarity is %s, and a dedup threshold of %s (now %s) removes the weaker",
 					label(weak), label(strong), strconv.FormatFloat(math.Floor(similarity*10_000)/10_000, 'f', -1, 64),
 					strconv.FormatFloat(threshold, 'f', 2, 64), strconv.FormatFloat(current, 'f', 2, 64))
@@ -85,7 +86,7 @@ func dedupPairCandidates(ev *Evaluation) []candidate {
 
 // newDuplicates counts the documents a preview removes as duplicates that
 // were not before.
-func newDuplicates(p Preview) int {
+func newDuplicates(p core.Preview) int {
 	n := 0
 	for _, d := range p.Documents {
 		if d.StageAfter == "duplicate" && d.StageBefore != "duplicate" {

@@ -1,4 +1,4 @@
-package core
+package fix
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"math"
 	"strconv"
 
+	"ctxlab/core"
 	"ctxlab/core/diagnose"
 	"ctxlab/core/pipeline"
 	"ctxlab/internal/numfmt"
@@ -24,7 +25,7 @@ type droppedDocument struct {
 // strongestDropped finds the best-ranked document that was not sent:
 // over the builder's budget, or left out by the assembler's cut of the
 // block. Filtered documents and duplicates are out of the budget's reach.
-func strongestDropped(ev *Evaluation) (droppedDocument, bool) {
+func strongestDropped(ev *core.Evaluation) (droppedDocument, bool) {
 	best := droppedDocument{rank: -1}
 	consider := func(builderIndex, rank int, score float64, tokens int) {
 		if best.rank < 0 || rank < best.rank {
@@ -37,13 +38,13 @@ func strongestDropped(ev *Evaluation) (droppedDocument, bool) {
 		tr := &ev.Build.Trace
 		for i := range tr.Len() {
 			d := tr.Doc(i)
-			if d.Fate == pipeline.FateExcluded || (d.Fate.InContext() && ev.RAGSurvival[i] == SurvivedLost) {
+			if d.Fate == pipeline.FateExcluded || (d.Fate.InContext() && ev.RAGSurvival[i] == core.SurvivedLost) {
 				consider(i, int(d.PosBeforeReorder)+1, tr.Score(i), tr.Tokens(i))
 			}
 		}
 	case ev.SimpleRAG != nil:
 		for _, d := range ev.SimpleRAG.Trace {
-			if d.Fate == pipeline.SimpleRAGDropped || d.Fate == pipeline.SimpleRAGNotReached || ev.RAGSurvival[d.Index] == SurvivedLost {
+			if d.Fate == pipeline.SimpleRAGDropped || d.Fate == pipeline.SimpleRAGNotReached || ev.RAGSurvival[d.Index] == core.SurvivedLost {
 				consider(d.Index, d.Rank+1, d.Score, d.Tokens)
 			}
 		}
@@ -61,7 +62,7 @@ const strongDocSearchSteps = 8
 // enough that the strongest dropped document is sent whole. The least
 // such allocation is searched by evaluating, since the greedy walk, the
 // citation headers and the assembler's cut all move with it.
-func nextStrongDocumentCandidate(ctx context.Context, in EvalInput, ev *Evaluation) []candidate {
+func nextStrongDocumentCandidate(ctx context.Context, in core.EvalInput, ev *core.Evaluation) []candidate {
 	doc, ok := strongestDropped(ev)
 	if !ok {
 		return nil
@@ -72,8 +73,8 @@ func nextStrongDocumentCandidate(ctx context.Context, in EvalInput, ev *Evaluati
 		if err != nil {
 			return false
 		}
-		after, err := Evaluate(ctx, in, s)
-		return err == nil && documentFates(after, max(doc.input+1, inputSpan(after)))[doc.input] == DocSent
+		after, err := core.Evaluate(ctx, in, s)
+		return err == nil && after.FateOf(doc.input) == core.DocSent
 	}
 	low, step, high := base, max(doc.tokens, 1), -1
 	for range strongDocSearchSteps {
@@ -94,7 +95,7 @@ func nextStrongDocumentCandidate(ctx context.Context, in EvalInput, ev *Evaluati
 			low = mid
 		}
 	}
-	return []candidate{{kind: FixNextStrongDocument, changes: []KnobChange{intChange("rag", high)}, describe: func(p Preview) string {
+	return []candidate{{kind: NextStrongDocument, changes: []KnobChange{intChange("rag", high)}, describe: func(p core.Preview) string {
 		return fmt.Sprintf("Raise the retrieved-context allocation from %s to %s tokens to send #%d %s (rank %d, score %s), the strongest document it left out: %s.",
 			numfmt.Thousands(base), numfmt.Thousands(high), doc.input+1, doc.source, doc.rank, formatScore(doc.score), describeDocuments(p))
 	}}}

@@ -1,8 +1,9 @@
-package core
+package fix
 
 import (
 	"strings"
 
+	"ctxlab/core"
 	"ctxlab/core/diagnose"
 	"ctxlab/internal/numfmt"
 )
@@ -29,39 +30,9 @@ func FindingAbout(f diagnose.Finding) string {
 	return f.Code + " about " + strings.Join(labels, ", ")
 }
 
-// NewWarnings counts the findings a preview makes appear that are
-// warnings or errors: what a fix costs in trust, beside its tokens.
-func (p Preview) NewWarnings() int { return countWarnings(p.FindingsAppeared) }
-
-// WarningsGone counts the warnings and errors a preview makes go away.
-func (p Preview) WarningsGone() int { return countWarnings(p.FindingsGone) }
-
-// countWarnings counts the findings that are not mere information.
-func countWarnings(findings []diagnose.Finding) int {
-	n := 0
-	for _, f := range findings {
-		if f.Severity != diagnose.SeverityInfo {
-			n++
-		}
-	}
-	return n
-}
-
-// Clears says whether the preview makes the finding go away (the same
-// code about the same rows, as Compare matches findings).
-func (p Preview) Clears(f diagnose.Finding) bool {
-	key := findingKey(f)
-	for _, g := range p.FindingsGone {
-		if findingKey(g) == key {
-			return true
-		}
-	}
-	return false
-}
-
 // leavesContradiction is the first finding the preview makes appear
 // about two similar texts both sent that state different facts.
-func (p Preview) leavesContradiction() (diagnose.Finding, bool) {
+func leavesContradiction(p core.Preview) (diagnose.Finding, bool) {
 	for _, f := range p.FindingsAppeared {
 		if f.Code == diagnose.CodeConflictingTextsSent {
 			return f, true

@@ -1,4 +1,4 @@
-package core
+package sweep
 
 import (
 	"errors"
@@ -7,120 +7,15 @@ import (
 	"slices"
 	"strings"
 
+	"ctxlab/core"
 	"ctxlab/core/pipeline"
 	"ctxlab/core/window"
 )
 
-// KnobSweep says how a knob is swept: the pipeline option it varies and
-// the values it takes, given the knob's current value.
-type KnobSweep struct {
-	Param pipeline.SweepParam
-	// Bound is what a value past which nothing changes counts, if any.
-	Bound SweepBound
-	// Values are the values from current, none past limit (+Inf for a
-	// fixed range). current is finite, in the knob's range and within
-	// limit: SweepValues checks and clamps it first.
-	Values func(current, limit float64) []float64
-	// Describe says the values in words, for the commands' help.
-	Describe string
-	// Measures are the sweep's measures, the one that tells most about
-	// the knob first; every one of them, or none for the default order.
-	Measures []SweepMeasure
-}
-
-// SweepBound is what bounds a sweep: past the documents there are, a
-// top-k keeps every one; past the tokens of every document, a budget
-// fits them all. A fixed range needs no bound.
-type SweepBound int
-
-const (
-	SweepFixed       SweepBound = iota // the values do not depend on the current one
-	SweepToDocuments                   // bounded by the input's documents
-	SweepToTokens                      // bounded by the input's tokens, every document with its header
-)
-
-// SweepLimits are the bounds of one input: its documents and a budget at
-// which all of them fit (pipeline.BudgetCeiling), or of the largest
-// query's in a run.
-type SweepLimits struct {
-	Documents int
-	Tokens    int
-	// PerQuery: the limits are the largest query's of a run, and
-	// TokensFromBytes says Tokens counts its documents' bytes, which no
-	// tokenizer counts more tokens than (pipeline.ByteCeiling).
-	PerQuery, TokensFromBytes bool
-}
-
-// maxSweepValues bounds how many values any sweep takes: each is a run of
-// the pipeline.
-const maxSweepValues = 102
-
-// fixedSweep is from, from+step, ..., to, each value computed from its
-// index so that 0.01 steps land on 0.57, not 0.5700000000000001.
-func fixedSweep(from, to, step float64) func(float64, float64) []float64 {
-	return func(float64, float64) []float64 { return steps(from, to, step) }
-}
-
-func steps(from, to, step float64) []float64 {
-	if !(step > 0) || !(to >= from) {
-		return []float64{from}
-	}
-	n := int(math.Round((to-from)/step)) + 1
-	out := make([]float64, n)
-	for i := range out {
-		out[i] = math.Round((from+float64(i)*step)*1e6) / 1e6
-	}
-	return out
-}
-
-// budgetSweep is 0 to twice the current budget (at least 1,000 tokens)
-// in 50 whole-token steps, the current value mid-chart; it stops at the
-// budget at which every document fits.
-func budgetSweep(current, limit float64) []float64 {
-	top := min(max(1000, 2*current), limit)
-	step := math.Ceil(top / 50)
-	return upTo(steps(0, step*50, step), limit)
-}
-
-// topKSweep is 0 (every document, the default) then 1 to 30 documents,
-// or to twice the current top-k when that is more, and no further than
-// the documents there are; past 100 in 100 whole steps.
-func topKSweep(current, limit float64) []float64 {
-	top := min(max(30, 2*current), limit)
-	step := max(1, math.Ceil(top/100))
-	return upTo(steps(0, math.Ceil(top/step)*step, step), limit)
-}
-
-// upTo is the ascending values up to limit, limit itself last when the
-// values went past it, so a sweep ends where nothing more changes.
-func upTo(values []float64, limit float64) []float64 {
-	i, found := slices.BinarySearch(values, limit)
-	if i == len(values) {
-		return values
-	}
-	if !found {
-		values = append(values[:i], limit)
-	}
-	return values[:i+1]
-}
-
-// withValue inserts v into the ascending values when it lies within
-// them and is not one of them, so the current value always has a point.
-func withValue(values []float64, v float64) []float64 {
-	if len(values) == 0 || v < values[0] || v > values[len(values)-1] {
-		return values
-	}
-	i, found := slices.BinarySearch(values, v)
-	if found {
-		return values
-	}
-	return slices.Insert(values, i, v)
-}
-
 // Sweep is the effect of every value of one knob on the pipeline, every
 // other setting unchanged.
 type Sweep struct {
-	Knob *Knob
+	Knob *core.Knob
 	// Current is the knob's value in the settings swept from.
 	Current float64
 	// Baseline is the knob's value in the pinned baseline, when one is
@@ -181,10 +76,10 @@ func NearestPoint(n int, valueAt func(i int) float64, v float64) int {
 	return best
 }
 
-// SweepableKnobs are the knobs a sweep can vary, in table order.
-func SweepableKnobs() []*Knob {
-	var out []*Knob
-	for _, k := range Knobs() {
+// Knobs are the knobs a sweep can vary, in table order.
+func Knobs() []*core.Knob {
+	var out []*core.Knob
+	for _, k := range core.Knobs() {
 		if k.Sweep != nil {
 			out = append(out, k)
 		}
@@ -192,11 +87,11 @@ func SweepableKnobs() []*Knob {
 	return out
 }
 
-// SweepKnobByFlag returns the sweepable knob named by its flag, or an
+// KnobByFlag returns the sweepable knob named by its flag, or an
 // error listing the ones there are.
-func SweepKnobByFlag(flag string) (*Knob, error) {
+func KnobByFlag(flag string) (*core.Knob, error) {
 	var names []string
-	for _, k := range SweepableKnobs() {
+	for _, k := range Knobs() {
 		if k.Flag == flag {
 			return k, nil
 		}
@@ -206,7 +101,7 @@ func SweepKnobByFlag(flag string) (*Knob, error) {
 	// user's own: say the values are the sweep's, not that the knob
 	// cannot be swept while listing it among the ones that can.
 	if name, _, ok := strings.Cut(flag, "="); ok {
-		for _, k := range SweepableKnobs() {
+		for _, k := range Knobs() {
 			if k.Flag == name {
 				return nil, fmt.Errorf("%q: give the knob's name alone (%s); a sweep runs its own range of values around the current one", flag, name)
 			}
@@ -215,25 +110,25 @@ func SweepKnobByFlag(flag string) (*Knob, error) {
 	return nil, fmt.Errorf("%q cannot be swept (expected %s)", flag, strings.Join(names, ", "))
 }
 
-// SweepOptions sweeps knob k over the pipeline with options opts on a.
+// Options sweeps knob k over the pipeline with options opts on a.
 // The analysis remembers the sweep, so a change of k alone reuses it.
-func SweepOptions(a *pipeline.Analysis, opts pipeline.Options, k *Knob) (*Sweep, error) {
+func Options(a *pipeline.Analysis, opts pipeline.Options, k *core.Knob) (*Sweep, error) {
 	if k.Sweep == nil {
 		return nil, fmt.Errorf("%s cannot be swept", k.Flag)
 	}
 	if opts.Tokenizer == nil {
 		return nil, errors.New("sweep: no tokenizer set")
 	}
-	var lim SweepLimits
+	var lim core.SweepLimits
 	switch k.Sweep.Bound {
-	case SweepToDocuments:
+	case core.SweepToDocuments:
 		lim.Documents = len(a.Docs)
-	case SweepToTokens:
+	case core.SweepToTokens:
 		lim.Tokens = pipeline.BudgetCeiling(a, opts.Tokenizer)
 	}
 	// The knob's own value, read before it is a float: an int past 2^53
 	// is compared with the limit exactly.
-	at := Settings{Pipeline: opts.Settings}
+	at := core.Settings{Pipeline: opts.Settings}
 	at.Budget.RetrievedContext = opts.Budget
 	values, current, note, err := k.SweepValues(k.Get(at), lim)
 	if err != nil {
@@ -253,11 +148,11 @@ var errSweepBuilder = errors.New("a sweep needs the context_manager builder: the
 // errSweepFormatAll: with --rerank-format-all no builder runs.
 var errSweepFormatAll = errors.New("a sweep needs the context_manager builder to run: with rerank format-all the reranked documents are formatted whole, as the article does, and no pipeline runs")
 
-// SweepEvaluation sweeps knob k from an evaluation's settings and its
+// Evaluation sweeps knob k from an evaluation's settings and its
 // analysis (the reranked documents when reranking is on), so the
 // workbench's sweep reuses every cache the evaluation filled.
-func SweepEvaluation(ev *Evaluation, k *Knob) (*Sweep, error) {
-	if ev.Settings.Builder != BuilderContextManager {
+func Evaluation(ev *core.Evaluation, k *core.Knob) (*Sweep, error) {
+	if ev.Settings.Builder != core.BuilderContextManager {
 		return nil, errSweepBuilder
 	}
 	if ev.Build == nil {
@@ -265,18 +160,18 @@ func SweepEvaluation(ev *Evaluation, k *Knob) (*Sweep, error) {
 	}
 	opts := pipeline.Options{Settings: ev.Settings.Pipeline, Budget: ev.Settings.Budget.RetrievedContext,
 		SweepAssemblerCut: assemblerCutsBlock(ev)}
-	return SweepOptions(ev.Analysis, opts, k)
+	return Options(ev.Analysis, opts, k)
 }
 
 // assemblerCutsBlock reports whether the evaluation's assembler cuts the
 // pipeline's block to the retrieved-context allocation: a budgeted
 // assembly does (measured as sent, nothing is cut), whatever the layout.
-func assemblerCutsBlock(ev *Evaluation) bool {
+func assemblerCutsBlock(ev *core.Evaluation) bool {
 	return ev.Assembly != nil && ev.Assembly.Mode == window.Budgeted
 }
 
-// SweepSeries is one measure of a sweep across its values.
-type SweepSeries struct {
+// Series is one measure of a sweep across its values.
+type Series struct {
 	Name   string
 	Values []float64
 	// Unit and Units name what a value counts, one and many ("document",
@@ -285,27 +180,16 @@ type SweepSeries struct {
 	Unit, Units string
 }
 
-// SweepMeasure names one measure of a sweep's points.
-type SweepMeasure int
-
-const (
-	MeasureRemoved SweepMeasure = iota // duplicates removed
-	MeasureKept                        // documents kept
-	MeasureSent                        // documents in the block
-	MeasureUsed                        // the block's tokens
-	MeasureScore                       // the sum of the block's scores
-)
-
 // defaultMeasures is the order of a knob that names none.
-var defaultMeasures = []SweepMeasure{MeasureRemoved, MeasureKept, MeasureSent, MeasureUsed, MeasureScore}
+var defaultMeasures = []core.SweepMeasure{core.MeasureRemoved, core.MeasureKept, core.MeasureSent, core.MeasureUsed, core.MeasureScore}
 
 // Series are the sweep's measures in the order its knob's table entry
 // gives, the one that tells most about the knob first: duplicates removed
 // for the threshold, documents kept for min tokens, tokens used for the
 // budget.
-func (s *Sweep) Series() []SweepSeries {
-	of := func(name, unit, units string, f func(pipeline.SweepPoint) float64) SweepSeries {
-		out := SweepSeries{Name: name, Values: make([]float64, len(s.Points)), Unit: unit, Units: units}
+func (s *Sweep) Series() []Series {
+	of := func(name, unit, units string, f func(pipeline.SweepPoint) float64) Series {
+		out := Series{Name: name, Values: make([]float64, len(s.Points)), Unit: unit, Units: units}
 		for i, p := range s.Points {
 			out.Values[i] = f(p)
 		}
@@ -317,12 +201,12 @@ func (s *Sweep) Series() []SweepSeries {
 	sent := of("documents in block", "document", "documents", func(p pipeline.SweepPoint) float64 { return float64(p.Sent) })
 	used := of("tokens used", "token", "tokens", func(p pipeline.SweepPoint) float64 { return float64(p.TokensUsed) })
 	score := of("sum of block scores", "", "", func(p pipeline.SweepPoint) float64 { return p.ScoreSent })
-	measures := map[SweepMeasure]SweepSeries{MeasureRemoved: removed, MeasureKept: kept, MeasureSent: sent, MeasureUsed: used, MeasureScore: score}
+	measures := map[core.SweepMeasure]Series{core.MeasureRemoved: removed, core.MeasureKept: kept, core.MeasureSent: sent, core.MeasureUsed: used, core.MeasureScore: score}
 	order := s.Knob.Sweep.Measures
 	if len(order) == 0 {
 		order = defaultMeasures
 	}
-	series := make([]SweepSeries, len(order))
+	series := make([]Series, len(order))
 	for i, m := range order {
 		series[i] = measures[m]
 	}
@@ -332,6 +216,6 @@ func (s *Sweep) Series() []SweepSeries {
 	// What the request sends of the block, after the assembler cuts it to
 	// the retrieved-context allocation, right after the block's count.
 	sentAfter := of("documents sent", "document", "documents", func(p pipeline.SweepPoint) float64 { return float64(p.SentAfterCut) })
-	i := slices.IndexFunc(series, func(x SweepSeries) bool { return x.Name == sent.Name })
+	i := slices.IndexFunc(series, func(x Series) bool { return x.Name == sent.Name })
 	return slices.Insert(series, i+1, sentAfter)
 }

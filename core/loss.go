@@ -213,10 +213,10 @@ func toolNames(tools json.RawMessage) []string {
 // not, in words.
 func newItemEdits(before, after Settings) (dropped, cut []string) {
 	had := map[string]bool{}
-	for _, e := range before.itemEdits() {
+	for _, e := range before.ItemEdits() {
 		had[e.String()] = true
 	}
-	for _, e := range after.itemEdits() {
+	for _, e := range after.ItemEdits() {
 		if had[e.String()] {
 			continue
 		}

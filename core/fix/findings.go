@@ -1,4 +1,4 @@
-package core
+package fix
 
 import (
 	"cmp"
@@ -14,28 +14,28 @@ import (
 // for a conflict. A finding absent here (an estimate) has no fix a
 // setting makes.
 var fixKindsByFinding = map[string][]string{
-	diagnose.CodeOverflow:                {FixFitAllocations, FixReserve, FixShrinkLargest, FixDropItem, FixTruncateItem},
-	diagnose.CodeAllocationsOverWindow:   {FixFitAllocations, FixReserve},
-	diagnose.CodeStrongDocLost:           {FixBudgetBeforeReorder, FixNextStrongDocument},
-	diagnose.CodeWeakerCopySent:          {FixDedupPair, FixBudgetBeforeReorder, FixNextStrongDocument},
-	diagnose.CodeConflictingTextsSent:    {FixDedupPair},
-	diagnose.CodeSameSourceSent:          {FixDedupURL},
-	diagnose.CodeComponentOverAllocation: {FixRaiseCut, FixNextStrongDocument, FixFitAllocations},
-	diagnose.CodeToolResultsDominate:     {FixDropItem, FixTruncateItem, FixShrinkLargest},
-	diagnose.CodeHistoryDominates:        {FixTruncateItem, FixShrinkLargest},
+	diagnose.CodeOverflow:                {FitAllocations, Reserve, ShrinkLargest, DropItem, TruncateItem},
+	diagnose.CodeAllocationsOverWindow:   {FitAllocations, Reserve},
+	diagnose.CodeStrongDocLost:           {BudgetBeforeReorder, NextStrongDocument},
+	diagnose.CodeWeakerCopySent:          {DedupPair, BudgetBeforeReorder, NextStrongDocument},
+	diagnose.CodeConflictingTextsSent:    {DedupPair},
+	diagnose.CodeSameSourceSent:          {DedupURL},
+	diagnose.CodeComponentOverAllocation: {RaiseCut, NextStrongDocument, FitAllocations},
+	diagnose.CodeToolResultsDominate:     {DropItem, TruncateItem, ShrinkLargest},
+	diagnose.CodeHistoryDominates:        {TruncateItem, ShrinkLargest},
 }
 
-// FixKindsFor lists the kinds of fix that address a finding's code, most
+// KindsFor lists the kinds of fix that address a finding's code, most
 // direct first; none when no setting fixes it.
-func FixKindsFor(code string) []string { return fixKindsByFinding[code] }
+func KindsFor(code string) []string { return fixKindsByFinding[code] }
 
-// FixesForFinding orders fixes for one finding the reader chose: first
+// ForFinding orders fixes for one finding the reader chose: first
 // those that make it go away without raising a new warning, then those
 // that make it go away at that cost, then the others of a kind that
-// addresses its code (FixKindsFor), each group cheapest in tokens first;
+// addresses its code (KindsFor), each group cheapest in tokens first;
 // the rest after, in their own order. n says how many address it.
-func FixesForFinding(fixes []Fix, f diagnose.Finding) (ordered []Fix, n int) {
-	kinds := FixKindsFor(f.Code)
+func ForFinding(fixes []Fix, f diagnose.Finding) (ordered []Fix, n int) {
+	kinds := KindsFor(f.Code)
 	const unrelated = 3
 	tier := func(x Fix) int {
 		switch {

@@ -1,4 +1,4 @@
-package core
+package fix
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"ctxlab/core"
 	"ctxlab/core/diagnose"
 	"ctxlab/core/pipeline"
 	"ctxlab/core/window"
@@ -17,16 +18,16 @@ import (
 type candidate struct {
 	kind     string
 	changes  []KnobChange
-	describe func(p Preview) string
+	describe func(p core.Preview) string
 	// accept, when set, checks the measured preview does what the fix
 	// is offered for; a candidate it refuses is not offered.
-	accept func(p Preview) bool
+	accept func(p core.Preview) bool
 }
 
 // fitCandidate: assemble within allocations that fit. Under measure mode
 // the allocations only have to be applied; when they do not fit the max
 // input they are scaled down first (fitBudget).
-func fitCandidate(ctx context.Context, in EvalInput, ev *Evaluation) []candidate {
+func fitCandidate(ctx context.Context, in core.EvalInput, ev *core.Evaluation) []candidate {
 	if ev.Overflow == nil && ev.BudgetProblem == nil {
 		return nil
 	}
@@ -35,16 +36,16 @@ func fitCandidate(ctx context.Context, in EvalInput, ev *Evaluation) []candidate
 		return nil
 	}
 	budget := ev.Settings.Budget
-	return []candidate{{kind: FixFitAllocations, changes: changes, describe: func(p Preview) string {
+	return []candidate{{kind: FitAllocations, changes: changes, describe: func(p core.Preview) string {
 		var lowered []string
 		budgeted := ""
 		for _, c := range changes {
-			k := KnobByID(c.KnobID)
+			k := core.KnobByID(c.KnobID)
 			if c.KnobID == "assembly" {
 				budgeted = " (" + strings.Join(ChangeFlags([]KnobChange{c}), " ") + ")"
 				continue
 			}
-			lowered = append(lowered, fmt.Sprintf("--%s %s → %s", k.Flag, numfmt.Thousands(k.Get(Settings{Budget: budget}).Int), numfmt.Thousands(c.Value.Int)))
+			lowered = append(lowered, fmt.Sprintf("--%s %s → %s", k.Flag, numfmt.Thousands(k.Get(core.Settings{Budget: budget}).Int), numfmt.Thousands(c.Value.Int)))
 		}
 		cuts := describeCuts(p)
 		if len(lowered) == 0 {
@@ -56,9 +57,9 @@ func fitCandidate(ctx context.Context, in EvalInput, ev *Evaluation) []candidate
 }
 
 // describeCuts names the components the preview shrinks most.
-func describeCuts(p Preview) string {
+func describeCuts(p core.Preview) string {
 	deltas := slices.Clone(p.Components)
-	slices.SortStableFunc(deltas, func(a, b ComponentDelta) int {
+	slices.SortStableFunc(deltas, func(a, b core.ComponentDelta) int {
 		return (b.UsedBefore - b.UsedAfter) - (a.UsedBefore - a.UsedAfter)
 	})
 	var cuts []string
@@ -76,7 +77,7 @@ func describeCuts(p Preview) string {
 // reserveCandidate: lower the reply reserve to what the window leaves
 // beside the request (or beside the allocations, when they are what does
 // not fit). It changes nothing sent; it limits the reply.
-func reserveCandidate(ev *Evaluation) []candidate {
+func reserveCandidate(ev *core.Evaluation) []candidate {
 	if ev.Overflow == nil && ev.BudgetProblem == nil {
 		return nil
 	}
@@ -89,7 +90,7 @@ func reserveCandidate(ev *Evaluation) []candidate {
 	if reserve < 1 || reserve >= b.ResponseReserve {
 		return nil
 	}
-	return []candidate{{kind: FixReserve, changes: []KnobChange{intChange("reserve", reserve)}, describe: func(Preview) string {
+	return []candidate{{kind: Reserve, changes: []KnobChange{intChange("reserve", reserve)}, describe: func(core.Preview) string {
 		return fmt.Sprintf("Lower the response reserve from %s to %s tokens (--reserve %d), what the %s-token window leaves beside the %s-token request: nothing sent changes, but the reply can be no longer than %s tokens.",
 			numfmt.Thousands(b.ResponseReserve), numfmt.Thousands(reserve), reserve, numfmt.Thousands(b.TotalWindow), numfmt.Thousands(needed), numfmt.Thousands(reserve))
 	}}}
@@ -97,7 +98,7 @@ func reserveCandidate(ev *Evaluation) []candidate {
 
 // shrinkLargestCandidate: in a budgeted request over its max input, cut
 // the component that takes the most by what the request is over.
-func shrinkLargestCandidate(ev *Evaluation) []candidate {
+func shrinkLargestCandidate(ev *core.Evaluation) []candidate {
 	if ev.Overflow == nil || ev.BudgetProblem != nil || ev.Settings.Mode != window.Budgeted {
 		return nil
 	}
@@ -112,16 +113,16 @@ func shrinkLargestCandidate(ev *Evaluation) []candidate {
 	if largest.Name == "" || lowered >= largest.Allocated {
 		return nil
 	}
-	return []candidate{{kind: FixShrinkLargest, changes: []KnobChange{intChange(allocationKnobs[largest.Name], lowered)}, describe: func(Preview) string {
+	return []candidate{{kind: ShrinkLargest, changes: []KnobChange{intChange(allocationKnobs[largest.Name], lowered)}, describe: func(core.Preview) string {
 		return fmt.Sprintf("Lower the %s allocation from %s to %s tokens (--%s %d): %s takes the most (%s tokens) and the request is %s over, so the assembler cuts that much more of it.",
-			window.ComponentWords(largest.Name), numfmt.Thousands(largest.Allocated), numfmt.Thousands(lowered), KnobByID(allocationKnobs[largest.Name]).Flag, lowered, window.ComponentWords(largest.Name), numfmt.Thousands(largest.Used), tokenCount(excess))
+			window.ComponentWords(largest.Name), numfmt.Thousands(largest.Allocated), numfmt.Thousands(lowered), core.KnobByID(allocationKnobs[largest.Name]).Flag, lowered, window.ComponentWords(largest.Name), numfmt.Thousands(largest.Used), tokenCount(excess))
 	}}}
 }
 
 // raiseCutCandidates: give a component the assembler cut what it needs,
 // when the max input has room for it. The retrieved context has a fix of
 // its own (nextStrongDocumentCandidate) and the query is never cut.
-func raiseCutCandidates(ev *Evaluation) []candidate {
+func raiseCutCandidates(ev *core.Evaluation) []candidate {
 	if ev.BudgetProblem != nil || ev.Settings.Mode != window.Budgeted {
 		return nil
 	}
@@ -136,9 +137,9 @@ func raiseCutCandidates(ev *Evaluation) []candidate {
 		if extra > b.MaxInput()-ev.Assembly.Used || extra > b.Slack() {
 			continue // no room: raising it would overflow
 		}
-		out = append(out, candidate{kind: FixRaiseCut, changes: []KnobChange{intChange(id, c.Raw)}, describe: func(Preview) string {
+		out = append(out, candidate{kind: RaiseCut, changes: []KnobChange{intChange(id, c.Raw)}, describe: func(core.Preview) string {
 			return fmt.Sprintf("Give the %s %s more (--%s %s → %s) so none of it is cut; the max input has room for it.",
-				window.ComponentWords(c.Name), tokenCount(extra), KnobByID(id).Flag, numfmt.Thousands(c.Allocated), numfmt.Thousands(c.Raw))
+				window.ComponentWords(c.Name), tokenCount(extra), core.KnobByID(id).Flag, numfmt.Thousands(c.Allocated), numfmt.Thousands(c.Raw))
 		}})
 	}
 	return out
@@ -152,7 +153,7 @@ func raiseCutCandidates(ev *Evaluation) []candidate {
 // assembler cuts its end, exactly where the reorder puts the
 // second-strongest document; so when the block is over its allocation
 // the fix counts headers too (strict mode).
-func budgetFirstCandidate(ev *Evaluation) []candidate {
+func budgetFirstCandidate(ev *core.Evaluation) []candidate {
 	if !hasFinding(ev, diagnose.CodeStrongDocLost, diagnose.CodeWeakerCopySent) {
 		return nil
 	}
@@ -160,7 +161,7 @@ func budgetFirstCandidate(ev *Evaluation) []candidate {
 	if changes == nil {
 		return nil
 	}
-	return []candidate{{kind: FixBudgetBeforeReorder, changes: changes, describe: func(p Preview) string {
+	return []candidate{{kind: BudgetBeforeReorder, changes: changes, describe: func(p core.Preview) string {
 		how := "Budget before reordering (--budget-before-reorder): the budget takes the documents strongest first instead of spending itself before the far end, and lost-in-the-middle then places what it kept at both ends"
 		if strict {
 			how += "; with the citation headers counted (strict mode, --budget-mode strict), so the block fits its allocation and the assembler does not cut the far end, where the second-strongest goes"
@@ -172,15 +173,15 @@ func budgetFirstCandidate(ev *Evaluation) []candidate {
 // budgetFirstChanges are the changes that budget before the reorder, with
 // strict mode when the block overshoots its allocation; nil when the
 // reorder is off or the budget already runs first.
-func budgetFirstChanges(ev *Evaluation) (changes []KnobChange, strict bool) {
+func budgetFirstChanges(ev *core.Evaluation) (changes []KnobChange, strict bool) {
 	p := ev.Settings.Pipeline
 	if ev.Build == nil || !p.LostInMiddle || p.BudgetBeforeReorder {
 		return nil, false
 	}
-	changes = []KnobChange{{KnobID: "budget-first", Value: KnobValue{Bool: true}}}
+	changes = []KnobChange{{KnobID: "budget-first", Value: core.KnobValue{Bool: true}}}
 	strict = p.BudgetMode == pipeline.BudgetReference && ev.Build.TokensUsed > ev.Settings.Budget.RetrievedContext
 	if strict {
-		changes = append(changes, KnobChange{KnobID: "budget-mode", Value: KnobValue{Text: string(pipeline.BudgetStrict)}})
+		changes = append(changes, KnobChange{KnobID: "budget-mode", Value: core.KnobValue{Text: string(pipeline.BudgetStrict)}})
 	}
 	return changes, strict
 }
@@ -189,20 +190,20 @@ func budgetFirstChanges(ev *Evaluation) (changes []KnobChange, strict bool) {
 // by the kinds the preview's list shows (DocumentChange.Kind), so the
 // sentence and the list under it agree: a document left out by another
 // stage, not sent either way, is neither.
-func describeDocuments(p Preview) string {
+func describeDocuments(p core.Preview) string {
 	in, out := 0, 0
 	for _, d := range p.Documents {
 		switch d.Kind() {
-		case ChangeIn:
+		case core.ChangeIn:
 			in++
-		case ChangeOut:
+		case core.ChangeOut:
 			out++
 		}
 	}
 	return fmt.Sprintf("%s brought in, %s dropped", numfmt.Count(in, "document", "documents"), numfmt.Thousands(out))
 }
 
-func hasFinding(ev *Evaluation, codes ...string) bool {
+func hasFinding(ev *core.Evaluation, codes ...string) bool {
 	for _, f := range ev.Findings {
 		if slices.Contains(codes, f.Code) {
 			return true

@@ -1,10 +1,11 @@
-package core_test
+package fix_test
 
 import (
 	"testing"
 
 	"ctxlab/core"
 	"ctxlab/core/diagnose"
+	"ctxlab/core/fix"
 )
 
 // For a chosen finding: the fixes that clear it without a new warning,
@@ -19,19 +20,19 @@ func TestFixesForFinding(t *testing.T) {
 	warning := diagnose.Finding{Code: diagnose.CodeConflictingTextsSent, Severity: diagnose.SeverityWarning,
 		Refs: []diagnose.Ref{diagnose.DocumentRef(33), diagnose.DocumentRef(14)}}
 	info := diagnose.Finding{Code: diagnose.CodeAllocationUnused, Severity: diagnose.SeverityInfo, Refs: []diagnose.Ref{diagnose.ComponentRef("rag")}}
-	fix := func(kind string, used int, gone, appeared []diagnose.Finding) core.Fix {
-		return core.Fix{Kind: kind, Preview: core.Preview{UsedBefore: 1_000, UsedAfter: used, FindingsGone: gone, FindingsAppeared: appeared}}
+	fixOf := func(kind string, used int, gone, appeared []diagnose.Finding) fix.Fix {
+		return fix.Fix{Kind: kind, Preview: core.Preview{UsedBefore: 1_000, UsedAfter: used, FindingsGone: gone, FindingsAppeared: appeared}}
 	}
-	fixes := []core.Fix{
-		fix(core.FixDropItem, 900, nil, nil),
-		fix(core.FixNextStrongDocument, 6_000, []diagnose.Finding{gone}, []diagnose.Finding{warning}),
-		fix(core.FixFitAllocations, 800, nil, nil),
-		fix(core.FixBudgetBeforeReorder, 990, nil, nil),
-		fix(core.FixDedupPair, 1_100, []diagnose.Finding{gone}, []diagnose.Finding{info}),
-		fix(core.FixDedupPair, 950, []diagnose.Finding{gone}, nil),
+	fixes := []fix.Fix{
+		fixOf(fix.DropItem, 900, nil, nil),
+		fixOf(fix.NextStrongDocument, 6_000, []diagnose.Finding{gone}, []diagnose.Finding{warning}),
+		fixOf(fix.FitAllocations, 800, nil, nil),
+		fixOf(fix.BudgetBeforeReorder, 990, nil, nil),
+		fixOf(fix.DedupPair, 1_100, []diagnose.Finding{gone}, []diagnose.Finding{info}),
+		fixOf(fix.DedupPair, 950, []diagnose.Finding{gone}, nil),
 	}
-	got, n := core.FixesForFinding(fixes, chosen)
-	want := []string{core.FixDedupPair, core.FixDedupPair, core.FixNextStrongDocument, core.FixBudgetBeforeReorder, core.FixDropItem, core.FixFitAllocations}
+	got, n := fix.ForFinding(fixes, chosen)
+	want := []string{fix.DedupPair, fix.DedupPair, fix.NextStrongDocument, fix.BudgetBeforeReorder, fix.DropItem, fix.FitAllocations}
 	for i, f := range got {
 		if f.Kind != want[i] {
 			t.Fatalf("order %v, want %v", kinds(got), want)
@@ -40,16 +41,16 @@ func TestFixesForFinding(t *testing.T) {
 	if n != 4 || got[0].Preview.UsedAfter != 950 {
 		t.Errorf("%d address it (want 4); the cheaper clearing fix first: %d tokens", n, got[0].Preview.UsedAfter)
 	}
-	if fixes[0].Kind != core.FixDropItem {
+	if fixes[0].Kind != fix.DropItem {
 		t.Error("the fixes given were reordered in place")
 	}
-	same, n := core.FixesForFinding(fixes, diagnose.Finding{Code: diagnose.CodeTokenizerEstimate})
-	if n != 0 || same[0].Kind != core.FixDropItem || same[5].Preview.UsedAfter != 950 {
+	same, n := fix.ForFinding(fixes, diagnose.Finding{Code: diagnose.CodeTokenizerEstimate})
+	if n != 0 || same[0].Kind != fix.DropItem || same[5].Preview.UsedAfter != 950 {
 		t.Errorf("a finding no fix addresses: %d first, order %v", n, kinds(same))
 	}
 }
 
-func kinds(fixes []core.Fix) []string {
+func kinds(fixes []fix.Fix) []string {
 	out := make([]string, len(fixes))
 	for i, f := range fixes {
 		out[i] = f.Kind

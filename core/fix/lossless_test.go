@@ -1,11 +1,11 @@
-package core_test
+package fix_test
 
 import (
 	"slices"
 	"strings"
 	"testing"
 
-	"ctxlab/core"
+	"ctxlab/core/fix"
 	"ctxlab/loaders/request"
 )
 
@@ -33,13 +33,13 @@ func TestSuggestReservesTheReplyTheRequestAsksFor(t *testing.T) {
 		t.Fatalf("fixes %+v", fixes)
 	}
 	first, second := fixes[0], fixes[1]
-	if first.Kind != core.FixReserve || !slices.Equal(first.Flags, []string{"--reserve", "500"}) || !first.Preview.SendsSame() || !first.Preview.Fits {
+	if first.Kind != fix.Reserve || !slices.Equal(first.Flags, []string{"--reserve", "500"}) || !first.Preview.SendsSame() || !first.Preview.Fits {
 		t.Errorf("first fix %s %v (sends the same %v, fits %v), want --reserve 500", first.Kind, first.Flags, first.Preview.SendsSame(), first.Preview.Fits)
 	}
 	if !strings.Contains(first.Description, "--reserve 500") || !strings.Contains(first.Description, "max_tokens") {
 		t.Errorf("description: %s", first.Description)
 	}
-	if second.Kind != core.FixModelWindow || !slices.Equal(second.Flags, []string{"--window", "128000"}) || !second.Preview.SendsSame() {
+	if second.Kind != fix.ModelWindow || !slices.Equal(second.Flags, []string{"--window", "128000"}) || !second.Preview.SendsSame() {
 		t.Errorf("second fix %s %v, want gpt-4o's own window", second.Kind, second.Flags)
 	}
 	lossy := false

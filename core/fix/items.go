@@ -1,8 +1,10 @@
-package core
+package fix
 
 import (
 	"fmt"
 	"slices"
+
+	"ctxlab/core"
 )
 
 // itemFloor is the least a truncation fix keeps of an item: less says
@@ -11,8 +13,8 @@ const itemFloor = 100
 
 // largestItem is the input's costliest tool result or history message.
 type largestItem struct {
-	edit   ItemEdit // Kind and Number
-	label  string   // the tool's name or the message's role
+	edit   core.ItemEdit // Kind and Number
+	label  string        // the tool's name or the message's role
 	tokens int
 }
 
@@ -20,15 +22,15 @@ type largestItem struct {
 // assistant's call) and the largest history message of the input, each
 // counted with the settings' tokenizer; items an edit already names are
 // passed over.
-func largestItems(in EvalInput, s Settings) []largestItem {
+func largestItems(in core.EvalInput, s core.Settings) []largestItem {
 	edited := map[string]bool{}
-	for _, e := range s.itemEdits() {
-		edited[ItemEdit{Kind: e.Kind, Number: e.Number}.String()] = true
+	for _, e := range s.ItemEdits() {
+		edited[core.ItemEdit{Kind: e.Kind, Number: e.Number}.String()] = true
 	}
 	tok := s.Pipeline.Tokenizer
 	var out []largestItem
 	consider := func(best *largestItem, kind string, number int, label, content string) {
-		e := ItemEdit{Kind: kind, Number: number}
+		e := core.ItemEdit{Kind: kind, Number: number}
 		if edited[e.String()] {
 			return
 		}
@@ -42,12 +44,12 @@ func largestItems(in EvalInput, s Settings) []largestItem {
 	var result, message largestItem
 	for i, r := range in.Scenario.ToolResults {
 		if i < len(numbers.ToolResult) && numbers.ToolResult[i] > 0 {
-			consider(&result, ItemToolResult, numbers.ToolResult[i], r.Name, r.Content)
+			consider(&result, core.ItemToolResult, numbers.ToolResult[i], r.Name, r.Content)
 		}
 	}
 	for i, m := range in.Scenario.History {
 		if i < len(numbers.History) {
-			consider(&message, ItemMessage, numbers.History[i], m.Role, m.Content)
+			consider(&message, core.ItemMessage, numbers.History[i], m.Role, m.Content)
 		}
 	}
 	// An empty or near-empty item is never offered: dropping it frees
@@ -64,7 +66,7 @@ func largestItems(in EvalInput, s Settings) []largestItem {
 // result, and cut the largest tool result or message by what the request
 // is over (to itemFloor at least). The edits are settings (--drop-item,
 // --truncate-item), so they preview, apply and undo like any fix.
-func itemCandidates(in EvalInput, ev *Evaluation) []candidate {
+func itemCandidates(in core.EvalInput, ev *core.Evaluation) []candidate {
 	if ev.Overflow == nil || in.Scenario == nil {
 		return nil
 	}
@@ -78,21 +80,21 @@ func itemCandidates(in EvalInput, ev *Evaluation) []candidate {
 			what += " (" + it.label + ")"
 		}
 		// The cut marker, and a token a merge across the cut may cost.
-		marker := s.Pipeline.Tokenizer.Count(truncatedMarker) + 1
+		marker := s.Pipeline.Tokenizer.Count(core.TruncatedMarker) + 1
 		if keep := it.tokens - excess - marker; keep >= itemFloor {
 			cut := it.edit
 			cut.Tokens = keep
-			out = append(out, candidate{kind: FixTruncateItem,
-				changes: []KnobChange{{KnobID: "truncate-items", Value: KnobValue{List: append(slices.Clone(s.TruncateItems), cut.String())}}},
-				describe: func(Preview) string {
+			out = append(out, candidate{kind: TruncateItem,
+				changes: []KnobChange{{KnobID: "truncate-items", Value: core.KnobValue{List: append(slices.Clone(s.TruncateItems), cut.String())}}},
+				describe: func(core.Preview) string {
 					return fmt.Sprintf("Cut %s, the largest %s at %s, to its first %s (--truncate-item %s): the request is %s over.",
 						what, itemKindWords(it.edit.Kind), tokenCount(it.tokens), tokenCount(keep), cut, tokenCount(excess))
 				}})
 		}
-		if it.edit.Kind == ItemToolResult {
-			out = append(out, candidate{kind: FixDropItem,
-				changes: []KnobChange{{KnobID: "drop-items", Value: KnobValue{List: append(slices.Clone(s.DropItems), it.edit.String())}}},
-				describe: func(Preview) string {
+		if it.edit.Kind == core.ItemToolResult {
+			out = append(out, candidate{kind: DropItem,
+				changes: []KnobChange{{KnobID: "drop-items", Value: core.KnobValue{List: append(slices.Clone(s.DropItems), it.edit.String())}}},
+				describe: func(core.Preview) string {
 					return fmt.Sprintf("Drop %s, the largest tool result at %s (--drop-item %s): its content is replaced by a one-line note, so the call it answers keeps an answer.",
 						what, tokenCount(it.tokens), it.edit)
 				}})
@@ -103,7 +105,7 @@ func itemCandidates(in EvalInput, ev *Evaluation) []candidate {
 
 // itemKindWords names an item kind in a sentence.
 func itemKindWords(kind string) string {
-	if kind == ItemToolResult {
+	if kind == core.ItemToolResult {
 		return "tool result"
 	}
 	return "message"

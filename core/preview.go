@@ -2,7 +2,6 @@ package core
 
 import (
 	"cmp"
-	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -43,7 +42,7 @@ func (p Preview) Lossless() bool { return p.Loss.Empty() }
 
 // SendsSame reports that the fix changes nothing sent: not a token, not a
 // document; it moves only the reserve or the window the request is
-// measured against. Suggest ranks these first.
+// measured against. fix.Suggest ranks these first.
 func (p Preview) SendsSame() bool {
 	return p.Loss.Empty() && p.UsedBefore == p.UsedAfter && len(p.Documents) == 0
 }
@@ -145,23 +144,11 @@ func movement(d DocumentChange) int {
 	return 0
 }
 
-// preview evaluates the settings with the changes applied and compares.
-func preview(ctx context.Context, in EvalInput, before *Evaluation, changes []KnobChange) (Preview, error) {
-	s, err := ApplyChanges(before.Settings, changes)
-	if err != nil {
-		return Preview{}, err
-	}
-	if in.Analysis == nil {
-		in.Analysis = before.InputAnalysis()
-	}
-	after, err := Evaluate(ctx, in, s)
-	if err != nil {
-		return Preview{}, err
-	}
-	return comparePreview(before, after), nil
-}
-
-func comparePreview(before, after *Evaluation) Preview {
+// ComparePreview is what changes from before to after: the request's
+// lines and totals, the documents whose fate changed, what is lost and
+// the findings that appeared or went away. A fix's preview and Compare
+// are both made of it.
+func ComparePreview(before, after *Evaluation) Preview {
 	p := Preview{
 		UsedBefore: before.Assembly.Used, UsedAfter: after.Assembly.Used,
 		MaxInputBefore: before.Assembly.MaxInput, MaxInputAfter: after.Assembly.MaxInput,
@@ -241,4 +228,34 @@ func orWord(stage string) string {
 		return "not retrieved"
 	}
 	return strings.ReplaceAll(stage, "_", " ")
+}
+
+// NewWarnings counts the findings a preview makes appear that are
+// warnings or errors: what a fix costs in trust, beside its tokens.
+func (p Preview) NewWarnings() int { return countWarnings(p.FindingsAppeared) }
+
+// WarningsGone counts the warnings and errors a preview makes go away.
+func (p Preview) WarningsGone() int { return countWarnings(p.FindingsGone) }
+
+// countWarnings counts the findings that are not mere information.
+func countWarnings(findings []diagnose.Finding) int {
+	n := 0
+	for _, f := range findings {
+		if f.Severity != diagnose.SeverityInfo {
+			n++
+		}
+	}
+	return n
+}
+
+// Clears says whether the preview makes the finding go away (the same
+// code about the same rows, as Compare matches findings).
+func (p Preview) Clears(f diagnose.Finding) bool {
+	key := findingKey(f)
+	for _, g := range p.FindingsGone {
+		if findingKey(g) == key {
+			return true
+		}
+	}
+	return false
 }

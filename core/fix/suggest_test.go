@@ -1,4 +1,4 @@
-package core_test
+package fix_test
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 
 	"ctxlab/core"
 	"ctxlab/core/diagnose"
+	"ctxlab/core/fix"
 	"ctxlab/core/internal/testtext"
 	"ctxlab/core/pipeline"
 	"ctxlab/core/value"
@@ -19,14 +20,14 @@ import (
 )
 
 // suggestFor evaluates a scenario and suggests its fixes.
-func suggestFor(t *testing.T, sc *core.Scenario, s core.Settings) (core.EvalInput, *core.Evaluation, []core.Fix) {
+func suggestFor(t *testing.T, sc *core.Scenario, s core.Settings) (core.EvalInput, *core.Evaluation, []fix.Fix) {
 	t.Helper()
 	in := core.EvalInput{Scenario: sc, Now: time.Unix(0, 0)}
 	ev, err := core.Evaluate(context.Background(), in, s)
 	if err != nil {
 		t.Fatal(err)
 	}
-	fixes, err := core.Suggest(context.Background(), in, ev)
+	fixes, err := fix.Suggest(context.Background(), in, ev)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -42,7 +43,7 @@ func sampleScenario(t testing.TB, name string) *core.Scenario {
 	return sc
 }
 
-func fixOfKind(fixes []core.Fix, kind string) *core.Fix {
+func fixOfKind(fixes []fix.Fix, kind string) *fix.Fix {
 	for i := range fixes {
 		if fixes[i].Kind == kind {
 			return &fixes[i]
@@ -53,9 +54,9 @@ func fixOfKind(fixes []core.Fix, kind string) *core.Fix {
 
 // checkPreviewIsExact re-evaluates a fix's flags-worth of changes and
 // compares with its preview: the preview is the evaluation, not a guess.
-func checkPreviewIsExact(t *testing.T, in core.EvalInput, ev *core.Evaluation, f core.Fix) *core.Evaluation {
+func checkPreviewIsExact(t *testing.T, in core.EvalInput, ev *core.Evaluation, f fix.Fix) *core.Evaluation {
 	t.Helper()
-	s, err := core.ApplyChanges(ev.Settings, f.Changes)
+	s, err := fix.ApplyChanges(ev.Settings, f.Changes)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +90,7 @@ func TestSuggestFitsTheOverflowSample(t *testing.T) {
 	if ev.Overflow == nil || len(fixes) == 0 {
 		t.Fatalf("overflow %v, %d fixes", ev.Overflow, len(fixes))
 	}
-	fit := fixOfKind(fixes, core.FixFitAllocations)
+	fit := fixOfKind(fixes, fix.FitAllocations)
 	if fit == nil || !slices.Equal(fit.Flags, []string{"--mode", "budgeted"}) || !fit.Preview.Fits || fit.Preview.FitsBefore {
 		t.Fatalf("no fit-allocations --mode budgeted that fits: %+v", fit)
 	}
@@ -124,7 +125,7 @@ func TestSuggestRecoversTheStrongDocument(t *testing.T) {
 	t.Parallel()
 	sc := sampleScenario(t, "support_chat.yaml")
 	in, ev, fixes := suggestFor(t, sc, sc.Settings)
-	next := fixOfKind(fixes, core.FixNextStrongDocument)
+	next := fixOfKind(fixes, fix.NextStrongDocument)
 	if next == nil {
 		t.Fatalf("no next-strong-document fix in %+v", fixes)
 	}
@@ -140,7 +141,7 @@ func TestSuggestRecoversTheStrongDocument(t *testing.T) {
 	}
 	// The least allocation: one token fewer does not send it.
 	allocation := next.Changes[0].Value.Int
-	less, err := core.ApplyChanges(ev.Settings, []core.KnobChange{{KnobID: "rag", Value: core.KnobValue{Int: allocation - 1}}})
+	less, err := fix.ApplyChanges(ev.Settings, []fix.KnobChange{{KnobID: "rag", Value: core.KnobValue{Int: allocation - 1}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -158,7 +159,7 @@ func TestSuggestRecoversTheStrongDocument(t *testing.T) {
 		t.Errorf("description does not name the document: %s", next.Description)
 	}
 
-	first := fixOfKind(fixes, core.FixBudgetBeforeReorder)
+	first := fixOfKind(fixes, fix.BudgetBeforeReorder)
 	if first == nil || !slices.Equal(first.Flags, []string{"--budget-before-reorder", "--budget-mode", "strict"}) || len(first.Preview.Documents) == 0 {
 		t.Fatalf("no budget-before-reorder fix that changes documents: %+v", first)
 	}
@@ -184,7 +185,7 @@ func TestSuggestRecoversTheStrongDocument(t *testing.T) {
 		t.Errorf("description does not say %q: %s", want, first.Description)
 	}
 	// Both send #15 beside its stale copy #34, and each says so.
-	for _, f := range []*core.Fix{next, first} {
+	for _, f := range []*fix.Fix{next, first} {
 		if !strings.Contains(f.Description, "It leaves a contradiction sent: #34 kb/archive/2025/refund-policy-v3.md and #15") {
 			t.Errorf("%s does not say it sends both policies: %s", f.Kind, f.Description)
 		}
@@ -209,33 +210,33 @@ func TestSuggestRemovesTheWeakerCopy(t *testing.T) {
 	t.Parallel()
 	sc := sampleScenario(t, "support_chat.yaml")
 	in, ev, fixes := suggestFor(t, sc, sc.Settings)
-	fix := fixOfKind(fixes, core.FixDedupPair)
-	if fix == nil {
+	pair := fixOfKind(fixes, fix.DedupPair)
+	if pair == nil {
 		t.Fatalf("no dedup-pair fix in %+v", fixes)
 	}
-	after := checkPreviewIsExact(t, in, ev, *fix)
+	after := checkPreviewIsExact(t, in, ev, *pair)
 	similarity := ev.Analysis.Similarity(14, 33, ev.Settings.Pipeline.ShingleSize)
-	threshold := fix.Changes[0].Value.Float
-	if fix.Changes[0].KnobID != "dedup" || threshold > similarity || similarity-threshold >= 0.01 {
+	threshold := pair.Changes[0].Value.Float
+	if pair.Changes[0].KnobID != "dedup" || threshold > similarity || similarity-threshold >= 0.01 {
 		t.Errorf("threshold %v for a similarity of %v: want the knob's step at or just below it", threshold, similarity)
 	}
 	if d := after.Build.Trace.Doc(33).Duplicate; d == nil || d.Of != 14 {
 		t.Errorf("#34 is not removed as #15's duplicate: %+v", d)
 	}
-	if !slices.Contains(fix.Flags, "--budget-before-reorder") {
-		t.Errorf("flags %v do not budget first, so #15 would stay dropped", fix.Flags)
+	if !slices.Contains(pair.Flags, "--budget-before-reorder") {
+		t.Errorf("flags %v do not budget first, so #15 would stay dropped", pair.Flags)
 	}
 	weaker := ev.Findings[0]
-	if weaker.Code != diagnose.CodeWeakerCopySent || !fix.Preview.Clears(weaker) {
-		t.Errorf("the fix does not clear %s: gone %v", weaker.Code, fix.Preview.FindingsGone)
+	if weaker.Code != diagnose.CodeWeakerCopySent || !pair.Preview.Clears(weaker) {
+		t.Errorf("the fix does not clear %s: gone %v", weaker.Code, pair.Preview.FindingsGone)
 	}
-	for _, f := range fix.Preview.FindingsAppeared {
+	for _, f := range pair.Preview.FindingsAppeared {
 		if f.Code == diagnose.CodeConflictingTextsSent {
 			t.Errorf("the fix sends a contradiction: %s", f.Message)
 		}
 	}
-	ranked, n := core.FixesForFinding(fixes, weaker)
-	if n == 0 || ranked[0].Kind != core.FixDedupPair {
+	ranked, n := fix.ForFinding(fixes, weaker)
+	if n == 0 || ranked[0].Kind != fix.DedupPair {
 		t.Errorf("for the weaker copy, %d fixes address it and %s comes first", n, ranked[0].Kind)
 	}
 }
@@ -263,7 +264,7 @@ func TestSuggestLowersTheReserve(t *testing.T) {
 	if ev.Overflow == nil {
 		t.Fatalf("the request fits: %d of %d", ev.Assembly.Used, ev.Assembly.MaxInput)
 	}
-	reserve := fixOfKind(fixes, core.FixReserve)
+	reserve := fixOfKind(fixes, fix.Reserve)
 	if reserve == nil {
 		t.Fatalf("no reserve fix in %+v", fixes)
 	}
@@ -288,7 +289,7 @@ func TestSuggestShrinksTheLargestComponent(t *testing.T) {
 	if ev.Overflow == nil {
 		t.Fatalf("the request fits: %d of %d", ev.Assembly.Used, ev.Assembly.MaxInput)
 	}
-	shrink := fixOfKind(fixes, core.FixShrinkLargest)
+	shrink := fixOfKind(fixes, fix.ShrinkLargest)
 	if shrink == nil || shrink.Changes[0].KnobID != "tool-results" {
 		t.Fatalf("no shrink fix on the tool results in %+v", fixes)
 	}
@@ -300,7 +301,7 @@ func TestSuggestShrinksTheLargestComponent(t *testing.T) {
 	if !shrink.Preview.Fits || !fixes[0].Preview.Fits {
 		t.Errorf("shrink fits %v; first fix %s fits %v", shrink.Preview.Fits, fixes[0].Kind, fixes[0].Preview.Fits)
 	}
-	fit := fixOfKind(fixes, core.FixFitAllocations)
+	fit := fixOfKind(fixes, fix.FitAllocations)
 	if fit == nil || !fit.Preview.Fits {
 		t.Errorf("no fit-allocations fix that fits: %+v", fit)
 	}
@@ -311,7 +312,7 @@ func TestSuggestRaisesACutComponentWithRoom(t *testing.T) {
 	sc, s := smallRequest(600)
 	s.Budget.ToolResults = 200
 	in, ev, fixes := suggestFor(t, sc, s)
-	raise := fixOfKind(fixes, core.FixRaiseCut)
+	raise := fixOfKind(fixes, fix.RaiseCut)
 	if raise == nil {
 		t.Fatalf("no raise fix in %+v", fixes)
 	}
@@ -346,7 +347,7 @@ func TestSuggestScalesAllocationsOverTheWindow(t *testing.T) {
 	if ev.BudgetProblem == nil {
 		t.Fatalf("allocations %d fit the %d max input", s.Budget.Allocated(), s.Budget.MaxInput())
 	}
-	fit := fixOfKind(fixes, core.FixFitAllocations)
+	fit := fixOfKind(fixes, fix.FitAllocations)
 	if fit == nil {
 		t.Fatalf("no fit-allocations fix in %+v", fixes)
 	}
@@ -373,7 +374,7 @@ func TestSuggestNextDocumentUnderTheSimpleRAGBuilder(t *testing.T) {
 	s.Builder = core.BuilderSimpleRAG
 	s.RAGTopK = len(sc.Documents) // every document reaches the builder
 	in, ev, fixes := suggestFor(t, sc, s)
-	next := fixOfKind(fixes, core.FixNextStrongDocument)
+	next := fixOfKind(fixes, fix.NextStrongDocument)
 	if next == nil {
 		t.Fatalf("no next-strong-document fix in %+v", fixes)
 	}
@@ -381,7 +382,7 @@ func TestSuggestNextDocumentUnderTheSimpleRAGBuilder(t *testing.T) {
 	if next.Preview.DocumentsGained() < 1 || next.Preview.Documents[0].Before != core.DocNotSent || next.Preview.Documents[0].After != core.DocSent {
 		t.Errorf("the fix does not send a document it dropped: %+v", next.Preview.Documents)
 	}
-	if fixOfKind(fixes, core.FixBudgetBeforeReorder) != nil {
+	if fixOfKind(fixes, fix.BudgetBeforeReorder) != nil {
 		t.Error("budget before reordering offered for a builder that does not reorder")
 	}
 }
@@ -415,7 +416,7 @@ func TestSuggestDedupByURL(t *testing.T) {
 		{Source: "https://arxiv.org/html/2507.13043v1", Score: 0.8, Content: testtext.Words(80, "paper")},
 	}}
 	_, ev, fixes := suggestFor(t, sc, s)
-	fix := fixOfKind(fixes, core.FixDedupURL)
+	fix := fixOfKind(fixes, fix.DedupURL)
 	if fix == nil || !slices.Equal(fix.Flags, []string{"--dedup-key", "url"}) {
 		t.Fatalf("no --dedup-key url fix in %+v (findings %+v)", fixes, ev.Findings)
 	}

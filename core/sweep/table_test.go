@@ -1,4 +1,4 @@
-package core
+package sweep
 
 import (
 	"slices"
@@ -8,7 +8,7 @@ import (
 // Every sweepable knob describes its values for the help and, when it
 // orders its measures, names each measure once.
 func TestSweepableKnobsDeclareTheirSweep(t *testing.T) {
-	for _, k := range SweepableKnobs() {
+	for _, k := range Knobs() {
 		if k.Sweep.Describe == "" || k.Sweep.Values == nil {
 			t.Errorf("%s: no values or no description", k.Flag)
 		}

@@ -1,8 +1,9 @@
-package core
+package fix
 
 import (
 	"context"
 
+	"ctxlab/core"
 	"ctxlab/core/window"
 )
 
@@ -59,9 +60,9 @@ func fitBudget(b window.ContextBudget, needs map[string]int, target int, fixed .
 		}
 		break
 	}
-	s := Settings{Budget: b}
+	s := core.Settings{Budget: b}
 	for name, n := range fitted {
-		_ = KnobByID(allocationKnobs[name]).Set(&s, KnobValue{Int: n}, KnobContext{})
+		_ = core.KnobByID(allocationKnobs[name]).Set(&s, core.KnobValue{Int: n}, core.KnobContext{})
 	}
 	return s.Budget
 }
@@ -72,7 +73,7 @@ func fitBudget(b window.ContextBudget, needs map[string]int, target int, fixed .
 // as JSON in the system message then) are known only from a budgeted
 // evaluation, so the fit is made, evaluated and made again with what the
 // evaluation measured, a few times at most.
-func fitAllocationChanges(ctx context.Context, in EvalInput, ev *Evaluation) []KnobChange {
+func fitAllocationChanges(ctx context.Context, in core.EvalInput, ev *core.Evaluation) []KnobChange {
 	current := ev
 	var changes []KnobChange
 	for attempt := 0; attempt < 4; attempt++ {
@@ -106,7 +107,7 @@ func fitAllocationChanges(ctx context.Context, in EvalInput, ev *Evaluation) []K
 		if err != nil {
 			return nil
 		}
-		next, err := Evaluate(ctx, in, s)
+		next, err := core.Evaluate(ctx, in, s)
 		if err != nil {
 			return nil
 		}
@@ -119,7 +120,7 @@ func fitAllocationChanges(ctx context.Context, in EvalInput, ev *Evaluation) []K
 }
 
 // budgetChanges lists the allocations that differ between s and b.
-func budgetChanges(s Settings, b window.ContextBudget) []KnobChange {
+func budgetChanges(s core.Settings, b window.ContextBudget) []KnobChange {
 	var changes []KnobChange
 	for _, name := range window.AllocatedComponentNames {
 		if before, after := allocationOf(s.Budget, name), allocationOf(b, name); before != after {

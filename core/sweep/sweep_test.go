@@ -1,4 +1,4 @@
-package core_test
+package sweep_test
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"ctxlab/core"
+	"ctxlab/core/sweep"
 	"ctxlab/core/tokens"
 	"ctxlab/core/window"
 )
@@ -20,12 +21,12 @@ func TestSweepEvaluationMeetsTheEvaluation(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	knobs := core.SweepableKnobs()
+	knobs := sweep.Knobs()
 	if len(knobs) < 3 {
 		t.Fatalf("%d sweepable knobs, want dedup, min tokens and the RAG budget at least", len(knobs))
 	}
 	for _, k := range knobs {
-		sw, err := core.SweepEvaluation(ev, k)
+		sw, err := sweep.Evaluation(ev, k)
 		if err != nil {
 			t.Fatalf("%s: %v", k.Flag, err)
 		}
@@ -41,18 +42,18 @@ func TestSweepEvaluationMeetsTheEvaluation(t *testing.T) {
 				k.Flag, p.Value, p.SentAfterCut, sw.AssemblerCut, sentAfterCut(ev))
 		}
 	}
-	dedup, err := core.SweepKnobByFlag("dedup-threshold")
+	dedup, err := sweep.KnobByFlag("dedup-threshold")
 	if err != nil {
 		t.Fatal(err)
 	}
-	sw, err := core.SweepEvaluation(ev, dedup)
+	sw, err := sweep.Evaluation(ev, dedup)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if n := len(sw.Points); n != 51 || sw.Points[0].Value != 0.5 || sw.Points[7].Value != 0.57 || sw.Points[n-1].Value != 1 {
 		t.Errorf("dedup sweep values: %d points, %v, %v ... %v", n, sw.Points[0].Value, sw.Points[7].Value, sw.Points[n-1].Value)
 	}
-	if _, err := core.SweepKnobByFlag("shingle-size"); err == nil {
+	if _, err := sweep.KnobByFlag("shingle-size"); err == nil {
 		t.Error("shingle-size is not sweepable, yet was accepted")
 	}
 }
@@ -93,8 +94,8 @@ func sweepCountsWhatTheAssemblerSends(t *testing.T, sc *core.Scenario, settings 
 		t.Fatal(err)
 	}
 	cuts := 0 // values checked where the cut leaves a document out
-	for _, k := range core.SweepableKnobs() {
-		sw, err := core.SweepEvaluation(ev, k)
+	for _, k := range sweep.Knobs() {
+		sw, err := sweep.Evaluation(ev, k)
 		if err != nil {
 			t.Fatalf("%s: %v", k.Flag, err)
 		}
@@ -128,8 +129,8 @@ func sweepCountsWhatTheAssemblerSends(t *testing.T, sc *core.Scenario, settings 
 	if err != nil {
 		t.Fatal(err)
 	}
-	dedup, _ := core.SweepKnobByFlag("dedup-threshold")
-	sw, err := core.SweepEvaluation(mev, dedup)
+	dedup, _ := sweep.KnobByFlag("dedup-threshold")
+	sw, err := sweep.Evaluation(mev, dedup)
 	if err != nil {
 		t.Fatal(err)
 	}
