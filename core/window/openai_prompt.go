@@ -33,7 +33,8 @@ import (
 //     several calls in one message are one call of multi_tool_use.parallel;
 //     a tool output's header is "functions.NAME" and costs 2 tokens more;
 //   - gpt-5 models (OpenAI's harmony format) add 82 tokens to a request
-//     with tools, 5 to each tool call and 2 to each tool output;
+//     with tools, 5 to each tool call and 2 to each tool output, and 2
+//     to each assistant message with content (its final channel);
 //   - under a json_schema response format, an assistant message with
 //     content costs 4 tokens more;
 //   - the search models bill no system or developer message;
@@ -88,7 +89,21 @@ const (
 	harmonyToolsPreamble      = 82
 	harmonyCallExtra          = 5
 	harmonyOutputExtra        = 2
+	// harmonyFinalChannel is what an assistant message with content
+	// costs more in the harmony format: "<|channel|>final".
+	harmonyFinalChannel = 2
 )
+
+// harmonyReplyChannel is what an assistant message costs beyond its
+// header in the harmony format (gpt-5 models): one with content is a
+// reply on the final channel, "<|start|>assistant<|channel|>final
+// <|message|>", as OpenAI's harmony documentation renders every reply.
+func harmonyReplyChannel(harmony bool, role string, content bool) int {
+	if harmony && role == "assistant" && content {
+		return harmonyFinalChannel
+	}
+	return 0
+}
 
 // ResponsesStoredCallsKey is the key under which the chat form of a
 // Responses body lists the call ids of its function_call items that
@@ -225,6 +240,7 @@ func renderOpenAIPrompt(body *jsonNode, model string, responses bool) (p *openAI
 		if formatted && role == "assistant" && pm.content.n > 0 {
 			pm.extra += promptFormattedReply
 		}
+		pm.extra += harmonyReplyChannel(harmony, role, pm.content.n > 0)
 		if i == 0 && pm.component == ComponentSystem && len(extra.parts) > 0 && !ownTools {
 			pm.toolsFrom = len(pm.content.parts)
 			pm.content.add("\n\n")
