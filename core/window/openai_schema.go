@@ -170,11 +170,23 @@ func (s *schemaRender) toolBlock(fn *jsonNode) {
 	params := fn.get("parameters")
 	s.root = params
 	if props := params.get("properties"); props != nil && len(props.keys) > 0 {
-		s.out.add("type ", name, " = (_: {\n")
+		s.out.add("type ", name, " = (_: ")
+		s.objectComment(params)
+		s.out.add("{\n")
 		s.properties(params, 0, 0)
 		s.out.add("}) => any;\n")
 	} else {
 		s.out.add("type ", name, " = () => any;\n")
+	}
+}
+
+// objectComment writes the description of a function's parameters (the
+// schema's own, not a property's) as a comment line between "(_: " and
+// the object's brace, as OpenAI's harmony renderer writes an object's
+// description.
+func (s *schemaRender) objectComment(params *jsonNode) {
+	if d := params.get("description"); d != nil && d.kind == '"' && d.str != "" {
+		s.out.add("// ", d.str, "\n")
 	}
 }
 
