@@ -126,6 +126,21 @@ func openAIModelRules(model string) (reasoning, harmony, search bool) {
 	return reasoning, harmony, search
 }
 
+// responsesToolsApart says whether a Responses body whose first message
+// has the role given sends its tools as a system message of their own
+// rather than joined to that message: after its instructions (a
+// developer message), and with gpt-5 models (harmony, where the system
+// message is the model's own) after a system input item too.
+func responsesToolsApart(firstRole string, harmony bool) bool {
+	switch strings.ToLower(strings.TrimSpace(firstRole)) {
+	case "developer":
+		return true
+	case "system":
+		return harmony
+	}
+	return false
+}
+
 // renderOpenAIPrompt renders a Chat Completions body; ok is false when
 // the body is not one (no messages list, a tool that is not a function).
 //
@@ -156,7 +171,7 @@ func renderOpenAIPrompt(body *jsonNode, model string, responses bool) (p *openAI
 	// headed as in chat.
 	ownTools := false
 	if responses && len(msgs.items) > 0 {
-		ownTools = strings.EqualFold(strings.TrimSpace(msgs.items[0].get("role").text()), "developer")
+		ownTools = responsesToolsApart(msgs.items[0].get("role").text(), harmony)
 	}
 	if len(fns) > 0 {
 		if !responses || harmony || ownTools {
