@@ -1,6 +1,9 @@
 package window
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
 // schemaRender writes a function's JSON Schema parameters as the
 // TypeScript-like type OpenAI prompts with (see docs/internals/counting.md):
@@ -67,11 +70,35 @@ func (s *schemaRender) properties(obj *jsonNode, indent, depth int) {
 		s.out.add(pad, name, optional, ": ")
 		s.typ(p, indent, depth+1)
 		s.out.add(",")
-		if def := p.get("default"); def != nil && !(def.kind == 'v' && def.lit == "null") {
+		if def := p.get("default"); defaultShown(def) {
 			s.out.add(" // default: ", compactNode(def))
 		}
 		s.out.add("\n")
 	}
+}
+
+// defaultShown says whether a property's default is written as a
+// `// default:` comment: not when it is falsy as Python reads a value
+// (null, "", 0, false, an empty list or object), which the rendering
+// leaves out.
+func defaultShown(def *jsonNode) bool {
+	if def == nil {
+		return false
+	}
+	switch def.kind {
+	case '"':
+		return def.str != ""
+	case '[', '{':
+		return len(def.items) > 0
+	case 'v':
+		switch def.lit {
+		case "null", "false":
+			return false
+		}
+		f, err := strconv.ParseFloat(def.lit, 64)
+		return err != nil || f != 0
+	}
+	return true
 }
 
 // typ writes a schema's type.
