@@ -122,7 +122,8 @@ func openAIModelRules(model string) (reasoning, harmony, search bool) {
 	}
 	harmony = strings.HasPrefix(name, "gpt-5")
 	search = strings.Contains(name, "search-preview")
-	reasoning = harmony || search || strings.HasPrefix(name, "o1") || strings.HasPrefix(name, "o3") || strings.HasPrefix(name, "o4")
+	reasoning = harmony || search || strings.HasPrefix(name, "o1") || strings.HasPrefix(name, "o3") || strings.HasPrefix(name, "o4") ||
+		computerUse(name)
 	return reasoning, harmony, search
 }
 
@@ -139,6 +140,13 @@ func responsesToolsApart(firstRole string, harmony bool) bool {
 		return harmony
 	}
 	return false
+}
+
+// computerUse says the model is OpenAI's computer-use model, a reasoning
+// model (it takes reasoning settings and answers with a reasoning
+// effort), which primes the reply as the others do.
+func computerUse(name string) bool {
+	return strings.HasPrefix(name, "computer-use")
 }
 
 // renderOpenAIPrompt renders a Chat Completions body; ok is false when

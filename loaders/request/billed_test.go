@@ -164,7 +164,7 @@ func TestBilledOpenAIChat(t *testing.T) {
 // (usage.input_tokens). Two are counted beyond target
 // (docs/internals/counting.md lists them); no other may miss.
 func TestBilledOpenAIResponses(t *testing.T) {
-	checkBilled(t, "openai_responses.jsonl", 62, 2)
+	checkBilled(t, "openai_responses.jsonl", 63, 2)
 }
 
 // TestBilledCrewAIChat replays a second project's recorded Chat
