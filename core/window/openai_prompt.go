@@ -12,7 +12,8 @@ import (
 // the rules and the evidence for each):
 //
 //   - every message costs 3 tokens of framing plus its header (its role);
-//     the reply is primed with 3 tokens, 2 for reasoning models;
+//     the reply is primed with 3 tokens, 2 for reasoning models (and
+//     computer-use-preview);
 //   - function tools are written as a TypeScript-like namespace after
 //     "# Tools\n\n## functions\n\n", appended to a leading system or
 //     developer message (after a blank line) or sent as a system message
@@ -38,7 +39,8 @@ import (
 //   - under a json_schema response format, an assistant message with
 //     content costs 4 tokens more;
 //   - the search models bill no system or developer message;
-//   - a Responses body's instructions are not joined by the tools, and
+//   - a Responses body's instructions are not joined by the tools (nor,
+//     with gpt-5, a leading system item), and
 //     a function_call item replayed with its output item id costs 3
 //     tokens more (not with gpt-5).
 type openAIPrompt struct {

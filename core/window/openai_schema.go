@@ -10,8 +10,9 @@ import (
 // a property per line, `name?:` when not required, its title and its
 // description as `//` comments above it at every level, a nested
 // object's properties indented two more spaces, enums and anyOf/oneOf as
-// unions, `$ref`s followed into `$defs`, and a `// default:` comment
-// after a property with a default other than null.
+// unions, `$ref`s followed into `$defs`, a `// default:` comment after
+// a property whose default is not falsy, and the parameters object's own
+// description as a comment after "(_: ".
 type schemaRender struct {
 	out  *textParts
 	root *jsonNode // the parameters schema, for $ref
