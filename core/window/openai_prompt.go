@@ -12,7 +12,8 @@ import (
 // the rules and the evidence for each):
 //
 //   - every message costs 3 tokens of framing plus its header (its role);
-//     the reply is primed with 3 tokens, 2 for reasoning models;
+//     the reply is primed with 3 tokens, 2 for reasoning models (and
+//     computer-use-preview);
 //   - function tools are written as a TypeScript-like namespace after
 //     "# Tools\n\n## functions\n\n", appended to a leading system or
 //     developer message (after a blank line) or sent as a system message
@@ -33,11 +34,13 @@ import (
 //     several calls in one message are one call of multi_tool_use.parallel;
 //     a tool output's header is "functions.NAME" and costs 2 tokens more;
 //   - gpt-5 models (OpenAI's harmony format) add 82 tokens to a request
-//     with tools, 5 to each tool call and 2 to each tool output;
+//     with tools, 5 to each tool call and 2 to each tool output, and 2
+//     to each assistant message with content (its final channel);
 //   - under a json_schema response format, an assistant message with
 //     content costs 4 tokens more;
 //   - the search models bill no system or developer message;
-//   - a Responses body's instructions are not joined by the tools, and
+//   - a Responses body's instructions are not joined by the tools (nor,
+//     with gpt-5, a leading system item), and
 //     a function_call item replayed with its output item id costs 3
 //     tokens more (not with gpt-5).
 type openAIPrompt struct {
@@ -88,7 +91,21 @@ const (
 	harmonyToolsPreamble      = 82
 	harmonyCallExtra          = 5
 	harmonyOutputExtra        = 2
+	// harmonyFinalChannel is what an assistant message with content
+	// costs more in the harmony format: "<|channel|>final".
+	harmonyFinalChannel = 2
 )
+
+// harmonyReplyChannel is what an assistant message costs beyond its
+// header in the harmony format (gpt-5 models): one with content is a
+// reply on the final channel, "<|start|>assistant<|channel|>final
+// <|message|>", as OpenAI's harmony documentation renders every reply.
+func harmonyReplyChannel(harmony bool, role string, content bool) int {
+	if harmony && role == "assistant" && content {
+		return harmonyFinalChannel
+	}
+	return 0
+}
 
 // ResponsesStoredCallsKey is the key under which the chat form of a
 // Responses body lists the call ids of its function_call items that
@@ -107,8 +124,31 @@ func openAIModelRules(model string) (reasoning, harmony, search bool) {
 	}
 	harmony = strings.HasPrefix(name, "gpt-5")
 	search = strings.Contains(name, "search-preview")
-	reasoning = harmony || search || strings.HasPrefix(name, "o1") || strings.HasPrefix(name, "o3") || strings.HasPrefix(name, "o4")
+	reasoning = harmony || search || strings.HasPrefix(name, "o1") || strings.HasPrefix(name, "o3") || strings.HasPrefix(name, "o4") ||
+		computerUse(name)
 	return reasoning, harmony, search
+}
+
+// responsesToolsApart says whether a Responses body whose first message
+// has the role given sends its tools as a system message of their own
+// rather than joined to that message: after its instructions (a
+// developer message), and with gpt-5 models (harmony, where the system
+// message is the model's own) after a system input item too.
+func responsesToolsApart(firstRole string, harmony bool) bool {
+	switch strings.ToLower(strings.TrimSpace(firstRole)) {
+	case "developer":
+		return true
+	case "system":
+		return harmony
+	}
+	return false
+}
+
+// computerUse says the model is OpenAI's computer-use model, a reasoning
+// model (it takes reasoning settings and answers with a reasoning
+// effort), which primes the reply as the others do.
+func computerUse(name string) bool {
+	return strings.HasPrefix(name, "computer-use")
 }
 
 // renderOpenAIPrompt renders a Chat Completions body; ok is false when
@@ -141,7 +181,7 @@ func renderOpenAIPrompt(body *jsonNode, model string, responses bool) (p *openAI
 	// headed as in chat.
 	ownTools := false
 	if responses && len(msgs.items) > 0 {
-		ownTools = strings.EqualFold(strings.TrimSpace(msgs.items[0].get("role").text()), "developer")
+		ownTools = responsesToolsApart(msgs.items[0].get("role").text(), harmony)
 	}
 	if len(fns) > 0 {
 		if !responses || harmony || ownTools {
@@ -225,6 +265,7 @@ func renderOpenAIPrompt(body *jsonNode, model string, responses bool) (p *openAI
 		if formatted && role == "assistant" && pm.content.n > 0 {
 			pm.extra += promptFormattedReply
 		}
+		pm.extra += harmonyReplyChannel(harmony, role, pm.content.n > 0)
 		if i == 0 && pm.component == ComponentSystem && len(extra.parts) > 0 && !ownTools {
 			pm.toolsFrom = len(pm.content.parts)
 			pm.content.add("\n\n")

@@ -1,14 +1,18 @@
 package window
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
 // schemaRender writes a function's JSON Schema parameters as the
 // TypeScript-like type OpenAI prompts with (see docs/internals/counting.md):
 // a property per line, `name?:` when not required, its title and its
 // description as `//` comments above it at every level, a nested
 // object's properties indented two more spaces, enums and anyOf/oneOf as
-// unions, `$ref`s followed into `$defs`, and a `// default:` comment
-// after a property with a default other than null.
+// unions, `$ref`s followed into `$defs`, a `// default:` comment after
+// a property whose default is not falsy, and the parameters object's own
+// description as a comment after "(_: ".
 type schemaRender struct {
 	out  *textParts
 	root *jsonNode // the parameters schema, for $ref
@@ -67,11 +71,35 @@ func (s *schemaRender) properties(obj *jsonNode, indent, depth int) {
 		s.out.add(pad, name, optional, ": ")
 		s.typ(p, indent, depth+1)
 		s.out.add(",")
-		if def := p.get("default"); def != nil && !(def.kind == 'v' && def.lit == "null") {
+		if def := p.get("default"); defaultShown(def) {
 			s.out.add(" // default: ", compactNode(def))
 		}
 		s.out.add("\n")
 	}
+}
+
+// defaultShown says whether a property's default is written as a
+// `// default:` comment: not when it is falsy as Python reads a value
+// (null, "", 0, false, an empty list or object), which the rendering
+// leaves out.
+func defaultShown(def *jsonNode) bool {
+	if def == nil {
+		return false
+	}
+	switch def.kind {
+	case '"':
+		return def.str != ""
+	case '[', '{':
+		return len(def.items) > 0
+	case 'v':
+		switch def.lit {
+		case "null", "false":
+			return false
+		}
+		f, err := strconv.ParseFloat(def.lit, 64)
+		return err != nil || f != 0
+	}
+	return true
 }
 
 // typ writes a schema's type.
@@ -170,11 +198,23 @@ func (s *schemaRender) toolBlock(fn *jsonNode) {
 	params := fn.get("parameters")
 	s.root = params
 	if props := params.get("properties"); props != nil && len(props.keys) > 0 {
-		s.out.add("type ", name, " = (_: {\n")
+		s.out.add("type ", name, " = (_: ")
+		s.objectComment(params)
+		s.out.add("{\n")
 		s.properties(params, 0, 0)
 		s.out.add("}) => any;\n")
 	} else {
 		s.out.add("type ", name, " = () => any;\n")
+	}
+}
+
+// objectComment writes the description of a function's parameters (the
+// schema's own, not a property's) as a comment line between "(_: " and
+// the object's brace, as OpenAI's harmony renderer writes an object's
+// description.
+func (s *schemaRender) objectComment(params *jsonNode) {
+	if d := params.get("description"); d != nil && d.kind == '"' && d.str != "" {
+		s.out.add("// ", d.str, "\n")
 	}
 }
 
