@@ -158,8 +158,11 @@ func (m Model) updateKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		return m.updateControls(msg)
 	case m.evalOpen:
 		return m.updateEval(msg)
-	case m.view == viewTimeline:
+	case m.view == viewTimeline && m.cfg.Trajectory != nil:
 		return m.updateTimeline(msg)
+	case m.view == viewTimeline:
+		// No trajectory: the view only says so, and takes no keys.
+		return m, nil
 	case m.view == viewSpace:
 		return m.updateSpace(msg)
 	case m.focus == paneInspector || m.view != viewDocuments:
