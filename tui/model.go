@@ -25,6 +25,7 @@ import (
 	"ctxlab/tui/filter"
 	"ctxlab/tui/fixes"
 	"ctxlab/tui/rows"
+	"ctxlab/tui/space"
 	"ctxlab/tui/sweepview"
 	"ctxlab/tui/timeline"
 )
@@ -188,7 +189,7 @@ type Model struct {
 	list      listPane
 	inspector inspectorPane
 	views     viewsPane
-	space     spacePane
+	space     space.Model
 	diagnosis diagnosis.Pane
 	controls  controls.Strip
 	filter    filter.Pane
