@@ -99,7 +99,7 @@ func (m Model) renderHeader() string {
 	case m.busy && m.shown != m.gen:
 		right = "computing… " + right
 	}
-	if words := m.countingWords(); words != "" {
+	if words := m.counting.Words(); words != "" {
 		right = words + " · " + right
 	}
 	room := m.width - lipgloss.Width(right) - 1
