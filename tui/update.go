@@ -8,6 +8,7 @@ import (
 	"ctxlab/themes"
 	"ctxlab/tui/controls"
 	"ctxlab/tui/evalview"
+	"ctxlab/tui/export"
 	"ctxlab/tui/filter"
 	"ctxlab/tui/fixes"
 	"ctxlab/tui/rows"
@@ -85,8 +86,8 @@ func (m Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.refreshRows()
 		}
 		return m, nil
-	case exportedMsg:
-		m.status.set(msg.text)
+	case export.DoneMsg:
+		m.status.set(msg.Text)
 		return m, nil
 	case fixes.SuggestionsMsg:
 		m.receiveSuggestions(msg)
