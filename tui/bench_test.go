@@ -245,13 +245,13 @@ func BenchmarkView(b *testing.B) {
 			b.ResetTimer()
 			for range b.N {
 				b.StopTimer()
-				if m.list.cursor == len(m.list.rows)-1 {
+				if m.list.Cursor == len(m.list.rows)-1 {
 					m = scrollReady(m)
 				}
-				offset := m.list.offset
+				offset := m.list.Offset
 				m = press(m, "j")
-				if m.list.offset == offset {
-					b.Fatalf("j did not scroll: cursor %d offset %d", m.list.cursor, offset)
+				if m.list.Offset == offset {
+					b.Fatalf("j did not scroll: cursor %d offset %d", m.list.Cursor, offset)
 				}
 				b.StartTimer()
 				_ = m.View()
@@ -270,7 +270,7 @@ func BenchmarkScrollFrame(b *testing.B) {
 			b.ReportAllocs()
 			b.ResetTimer()
 			for range b.N {
-				if m.list.cursor == len(m.list.rows)-1 {
+				if m.list.Cursor == len(m.list.rows)-1 {
 					b.StopTimer()
 					m = scrollReady(m)
 					b.StartTimer()

@@ -5,8 +5,6 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/charmbracelet/lipgloss"
-
 	"ctxlab/core"
 	"ctxlab/core/pipeline"
 	"ctxlab/core/window"
@@ -346,7 +344,7 @@ func (cell componentCell) render(st *themes.Styles, width, labelW, barW, numW, m
 	label := draw.PadRight(cell.label, labelW)
 	bar := strings.Repeat(" ", barW)
 	if cell.bar {
-		bar = meter(st, views.ComponentStyle(st, cell.c.Name), cell.c.Used, cell.c.Allocated, barW)
+		bar = draw.Meter(st, views.ComponentStyle(st, cell.c.Name), cell.c.Used, cell.c.Allocated, barW)
 	} else if cell.wideLabel != "" && ansi.StringWidth(cell.wideLabel) < labelW+barW {
 		label, bar = draw.PadRight(cell.wideLabel, labelW+barW), ""
 	}
@@ -357,28 +355,6 @@ func (cell componentCell) render(st *themes.Styles, width, labelW, barW, numW, m
 	out := st.Muted.Render(label) + bar + " " + draw.PadLeft(cell.nums, numW) + " " + draw.PadRight(marker, markerW)
 	// A cell must not run into the next: two blank columns.
 	return draw.PadRight(out, width-2) + "  "
-}
-
-// meter is a bar of used against allocated, with eighth blocks for the
-// remainder so small changes show.
-func meter(st *themes.Styles, fill lipgloss.Style, used, allocated, width int) string {
-	if allocated <= 0 {
-		if used > 0 {
-			return fill.Render(strings.Repeat("█", width))
-		}
-		return st.Free.Render(strings.Repeat("░", width))
-	}
-	eighths := int(float64(min(used, allocated)) / float64(allocated) * float64(width*8))
-	full := eighths / 8
-	partial := eighths % 8
-	var b strings.Builder
-	b.WriteString(strings.Repeat("█", full))
-	rest := width - full
-	if partial > 0 && rest > 0 {
-		b.WriteString(string([]rune(" ▏▎▍▌▋▊▉")[partial]))
-		rest--
-	}
-	return fill.Render(b.String()) + st.Free.Render(strings.Repeat("░", rest))
 }
 
 // droppedWhole: in the chat layout the component lost whole messages or

@@ -3,8 +3,8 @@
 // its knobs. It computes nothing of its own: every number on screen comes
 // from core, recomputed in a command off the Update path. It loads nothing:
 // cli loads the input and hands it a Scenario. The files it writes are
-// the export (export.go: the request as sent, the settings as a loadable
-// scenario, the screen as text), written in a command.
+// the export (package tui/export: the request as sent, the settings as a
+// loadable scenario, the screen as text), written in a command.
 //
 // Model owns the layout, the focus, the current Settings and Evaluation,
 // and routes messages to panes that own their state, keys and update: the
@@ -13,15 +13,16 @@
 // what it shows is package tui/inspector), views 2 to 5, Diagnosis and
 // help (views_pane.go; the text of the Context, Ordering, Memory, Metrics
 // and Compare views and the legend is drawn by package tui/views), view
-// 6's ranked list of what takes the space (space_pane.go), the Diagnosis
-// view (package tui/diagnosis: the findings, a cursor over them and their
+// 6's ranked list of what takes the space (package tui/space; the jump
+// to an item where it lives in space_pane.go), the Diagnosis view
+// (package tui/diagnosis: the findings, a cursor over them and their
 // rows; diagnosis_jump.go goes to a row), the baseline and the Compare
 // view (baseline.go, views/compare.go; the list's marks against it in
 // baseline_rows.go, the bars' deltas in budget_delta.go, the Eval view's
-// baseline run in package tui/evalview), the text as tokens (token_view.go),
-// the filter (package tui/filter), the controls strip (package
-// tui/controls, one control per entry of core's knob table), the fix
-// preview (package tui/fixes: fix.Suggest in a command, applied through
+// baseline run in package tui/evalview), the text as tokens (package
+// tui/tokenview), the filter (package tui/filter), the controls strip
+// (package tui/controls, one control per entry of core's knob table), the
+// fix preview (package tui/fixes: fix.Suggest in a command, applied through
 // the knob table, undone from a stack of settings; fix_pane.go hands it
 // the evaluation and does what it asks), the Eval view of a retrieval
 // run (package tui/evalview: a knob change runs every query again in a
@@ -41,7 +42,7 @@
 // dropped. A knob change evaluates again on the cached analysis, and the
 // sweep beside a swept control is remembered on it (pipeline.CachedSweep),
 // so moving that control does not sweep again. Exact token counts are made
-// in a background job (token_counting.go) while the heuristic's counts
+// in a background job (package tui/tokenview) while the heuristic's counts
 // stand in, marked pending, so no frame waits for a vocabulary to load or
 // a large set to be counted. An LLM summary call in flight is reported by
 // its evaluation (summary_cancel.go), so esc can cancel it and evaluate

@@ -9,6 +9,7 @@ import (
 	"ctxlab/core"
 	"ctxlab/internal/numfmt"
 	"ctxlab/themes"
+	"ctxlab/tui/cursor"
 	"ctxlab/tui/draw"
 	"ctxlab/tui/rows"
 )
@@ -23,7 +24,7 @@ type docList struct {
 	// is read.
 	from   rows.Source
 	layout rows.Layout
-	rowCursor
+	cursor.Rows
 
 	cache map[rowKey]string
 }
@@ -39,14 +40,14 @@ type rowKey struct {
 // it is still listed.
 func (l *docList) setRows(next []rows.Row) {
 	current := -1
-	if l.cursor < len(l.rows) {
-		current = l.rows[l.cursor].Index()
+	if l.Cursor < len(l.rows) {
+		current = l.rows[l.Cursor].Index()
 	}
 	l.rows = next
-	l.cursor = 0
+	l.Cursor = 0
 	for i, r := range next {
 		if r.Index() == current {
-			l.cursor = i
+			l.Cursor = i
 			break
 		}
 	}
@@ -57,7 +58,7 @@ func (l *docList) setRows(next []rows.Row) {
 func (l *docList) selectFirstPresent() {
 	for i, r := range l.rows {
 		if !r.Gone() {
-			l.cursor = i
+			l.Cursor = i
 			return
 		}
 	}
@@ -65,20 +66,20 @@ func (l *docList) selectFirstPresent() {
 
 // selectedDoc is the document under the cursor, -1 for an empty list.
 func (l *docList) selectedDoc() int {
-	if l.cursor < len(l.rows) {
-		return l.rows[l.cursor].Index()
+	if l.Cursor < len(l.rows) {
+		return l.rows[l.Cursor].Index()
 	}
 	return -1
 }
 
-func (l *docList) move(delta, height int) { l.rowCursor.move(delta, height, len(l.rows)) }
+func (l *docList) move(delta, height int) { l.Rows.Move(delta, height, len(l.rows)) }
 
 // selectDocument puts the cursor on a document's row and scrolls to it;
 // false when the rows do not list it.
 func (l *docList) selectDocument(doc, height int) bool {
 	for i, r := range l.rows {
 		if r.Index() == doc {
-			l.cursor = i
+			l.Cursor = i
 			l.scrollTo(height)
 			return true
 		}
@@ -90,9 +91,9 @@ func (l *docList) selectDocument(doc, height int) bool {
 // whose document changed fate; false when no listed row did.
 func (l *docList) nextChanged(changed map[int]bool, height int) bool {
 	for step := 1; step <= len(l.rows); step++ {
-		i := (l.cursor + step) % len(l.rows)
+		i := (l.Cursor + step) % len(l.rows)
 		if changed[l.rows[i].Index()] {
-			l.cursor = i
+			l.Cursor = i
 			l.scrollTo(height)
 			return true
 		}
@@ -101,10 +102,10 @@ func (l *docList) nextChanged(changed map[int]bool, height int) bool {
 }
 
 // selectVisibleRow puts the cursor on the row-th row on screen.
-func (l *docList) selectVisibleRow(row int) { l.rowCursor.selectVisibleRow(row, len(l.rows)) }
+func (l *docList) selectVisibleRow(row int) { l.Rows.SelectVisibleRow(row, len(l.rows)) }
 
 // scrollTo keeps the cursor within the visible rows.
-func (l *docList) scrollTo(height int) { l.rowCursor.scrollTo(height, len(l.rows)) }
+func (l *docList) scrollTo(height int) { l.Rows.ScrollTo(height, len(l.rows)) }
 
 // listRenderContext is everything rendering depends on besides the rows.
 type listRenderContext struct {
@@ -148,12 +149,12 @@ func (l *docList) view(rc listRenderContext, height int) string {
 	}
 	body := height - 1
 	l.scrollTo(body)
-	end := min(len(l.rows), l.offset+body)
-	for i := l.offset; i < end; i++ {
+	end := min(len(l.rows), l.Offset+body)
+	for i := l.Offset; i < end; i++ {
 		r := l.rows[i]
 		doc := r.Index()
-		key := rowKey{doc: doc, gen: rc.gen, width: rc.width, stage: int(rc.stage), selected: i == l.cursor && rc.focused,
-			cursorMark: i == l.cursor, changed: rc.changed[doc], versus: rc.versus[scenarioIndex(rc.ev, doc)], filterVer: rc.filterVer, themeID: rc.themeID}
+		key := rowKey{doc: doc, gen: rc.gen, width: rc.width, stage: int(rc.stage), selected: i == l.Cursor && rc.focused,
+			cursorMark: i == l.Cursor, changed: rc.changed[doc], versus: rc.versus[scenarioIndex(rc.ev, doc)], filterVer: rc.filterVer, themeID: rc.themeID}
 		line, ok := l.cache[key]
 		if !ok {
 			line = renderRow(rc, l.layout, r, l.from.Look(r), key)
@@ -269,7 +270,7 @@ func highlightMatches(st *themes.Styles, s string, matched []int, base lipgloss.
 func (l *docList) selectDoc(doc int) bool {
 	for i, r := range l.rows {
 		if r.Index() == doc {
-			l.cursor = i
+			l.Cursor = i
 			return true
 		}
 	}

@@ -15,6 +15,7 @@ import (
 
 	"ctxlab/core/window"
 	"ctxlab/loaders/scenario"
+	"ctxlab/tui/export"
 )
 
 // TestExportAllocatesABoundedBuffer: exporting a workbench whose request
@@ -56,10 +57,11 @@ func exportAllocates(t *testing.T, size int) uint64 {
 	}
 	m.list.cache = make(map[rowKey]string)
 	m.View() // the rows the screen draws are cached before, as in the workbench
+	job := m.exportJob()
 	runtime.GC()
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
-	status := m.export()
+	status := export.Write(job)
 	runtime.ReadMemStats(&after)
 	if !strings.HasPrefix(status, "exported to ") {
 		t.Fatalf("export: %s", status)

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"ctxlab/tui/export"
 )
 
 // TestExportWritesNothingInUpdate: the key only returns the command; the
@@ -52,12 +54,11 @@ func TestConcurrentExportsLoseNothing(t *testing.T) {
 	statuses := make([]string, exports)
 	var wg sync.WaitGroup
 	for i := range exports {
-		snapshot := m
-		snapshot.list.cache = make(map[rowKey]string)
+		job := m.exportJob()
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			statuses[i] = snapshot.export()
+			statuses[i] = export.Write(job)
 		}()
 	}
 	wg.Wait()

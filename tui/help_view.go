@@ -38,7 +38,7 @@ func (m Model) helpSections() []helpSection {
 		{"Fixes (measured by assembling again)", flattenBindings(m.fixes.Keys().FullHelp())},
 		{"Document list", flattenBindings(m.list.keys.FullHelp())},
 		{"Text panes (inspector, views 2–5)", flattenBindings(m.views.keys.FullHelp())},
-		{"What takes the space (view 6)", flattenBindings(m.space.keys.FullHelp())},
+		{"What takes the space (view 6)", flattenBindings(m.space.Keys().FullHelp())},
 		{"Diagnosis view (d)", flattenBindings(m.diagnosis.Keys().FullHelp())},
 		// Next and Inc have no help of their own: listed after Prev and
 		// Dec, their keys join the "↑/↓" and "←/→" lines.

@@ -10,6 +10,7 @@ import (
 	"ctxlab/themes"
 	"ctxlab/tui/filter"
 	"ctxlab/tui/inspector"
+	"ctxlab/tui/tokenview"
 )
 
 // inspectorPane shows the selected document in a scrolling viewport. It
@@ -65,7 +66,7 @@ func (p *inspectorPane) show(in inspected) tea.Cmd {
 	p.key = key
 	content := inspector.Content(in.st, in.ev, in.doc, counts, in.filter.Highlighted(), p.vp.Width, in.scoreDigits)
 	if in.tokenView && in.ev != nil && in.doc >= 0 {
-		content = inspectorTokensContent(in.st, in.ev, in.doc, p.vp.Width)
+		content = tokenview.Inspector(in.st, in.ev, in.doc, p.vp.Width)
 	}
 	p.vp.SetContent(content)
 	if counts == nil && in.ev != nil && in.doc >= 0 {

@@ -21,12 +21,12 @@ func TestEveryListKey(t *testing.T) {
 		binding key.Binding
 		check   func(before, after Model) bool
 	}{
-		{k.Up, func(b, a Model) bool { return a.list.cursor == b.list.cursor-1 }},
-		{k.Down, func(b, a Model) bool { return a.list.cursor == b.list.cursor+1 }},
-		{k.PageUp, func(b, a Model) bool { return a.list.cursor == 0 }},
-		{k.PageDown, func(b, a Model) bool { return a.list.cursor > b.list.cursor+1 }},
-		{k.Top, func(b, a Model) bool { return a.list.cursor == 0 }},
-		{k.Bottom, func(b, a Model) bool { return a.list.cursor == len(a.list.rows)-1 }},
+		{k.Up, func(b, a Model) bool { return a.list.Cursor == b.list.Cursor-1 }},
+		{k.Down, func(b, a Model) bool { return a.list.Cursor == b.list.Cursor+1 }},
+		{k.PageUp, func(b, a Model) bool { return a.list.Cursor == 0 }},
+		{k.PageDown, func(b, a Model) bool { return a.list.Cursor > b.list.Cursor+1 }},
+		{k.Top, func(b, a Model) bool { return a.list.Cursor == 0 }},
+		{k.Bottom, func(b, a Model) bool { return a.list.Cursor == len(a.list.rows)-1 }},
 		{k.PrevStage, func(b, a Model) bool { return a.list.stage == rows.StageReorder }},
 		{k.NextStage, func(b, a Model) bool { return a.list.stage == rows.StageBudget }},
 		{k.HideGone, func(b, a Model) bool { return a.list.hideGone && len(a.list.rows) < len(b.list.rows) }},
@@ -267,10 +267,10 @@ func TestEveryInputKey(t *testing.T) {
 // that many keys outside a text input, and as text inside one.
 func TestKeysArrivingTogether(t *testing.T) {
 	m := newTestModel(t, "support_chat", "dark", 120, 40)
-	start := m.list.cursor
+	start := m.list.Cursor
 	m = send(t, m, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("jjj")})
-	if m.list.cursor != start+3 {
-		t.Errorf("jjj moved the cursor %d -> %d", start, m.list.cursor)
+	if m.list.Cursor != start+3 {
+		t.Errorf("jjj moved the cursor %d -> %d", start, m.list.Cursor)
 	}
 	m = send(t, m, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("]]")})
 	m = keys(t, m, "/")

@@ -1,6 +1,10 @@
 package tui
 
-import "github.com/charmbracelet/bubbles/key"
+import (
+	"github.com/charmbracelet/bubbles/key"
+
+	"ctxlab/tui/cursor"
+)
 
 // globalKeys work in every pane unless a text input has focus.
 type globalKeys struct {
@@ -57,13 +61,13 @@ func (k globalKeys) FullHelp() [][]key.Binding {
 
 // listKeys drive the document list.
 type listKeys struct {
-	moveKeys
+	cursor.MoveKeys
 	PrevStage, NextStage, HideGone, Inspect, NextChanged, BaselineFirst key.Binding
 }
 
 func newListKeys() listKeys {
 	return listKeys{
-		moveKeys:  newMoveKeys(),
+		MoveKeys:  cursor.NewMoveKeys(),
 		PrevStage: key.NewBinding(key.WithKeys("[", "left", "h"), key.WithHelp("[/←", "earlier stage")),
 		NextStage: key.NewBinding(key.WithKeys("]", "right", "l"), key.WithHelp("]/→", "later stage")),
 		HideGone:  key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "hide/show removed")),

@@ -78,7 +78,7 @@ func (m *Model) layoutPanes() {
 	m.help.Width = m.width
 	m.inspector.key, m.views.key = "", ""
 	m.list.scrollTo(m.listBodyHeight())
-	m.space.scrollTo(m.spaceRowsVisible())
+	m.space.ScrollTo(m.spaceRowsVisible())
 	m.evalView.Fit(l.main - 2)
 }
 

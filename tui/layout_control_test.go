@@ -48,12 +48,21 @@ func TestLayoutControlExportsAChat(t *testing.T) {
 			t.Errorf("messages.json lacks %s", want)
 		}
 	}
-	// An Anthropic request would be sent back to Anthropic in its shape.
-	if err := chatbody.CheckAnthropic(requestJSON(m.eval, tokens.ProviderAnthropic)); err != nil {
-		t.Errorf("the Anthropic body of the chat layout: %v", err)
-	}
 	scenario, _ := os.ReadFile(filepath.Join(m.cfg.ExportDir, "ctxlab-export-20261129-120000", "scenario.yaml"))
 	if !strings.Contains(string(scenario), "layout: chat") {
 		t.Errorf("scenario.yaml does not keep the layout:\n%s", scenario)
+	}
+
+	// An Anthropic request would be sent back to Anthropic in its shape.
+	anthropic := *m.cfg.Scenario
+	anthropic.Provider = tokens.ProviderAnthropic
+	m.cfg.Scenario = &anthropic
+	m = keys(t, m, "e")
+	data, err = os.ReadFile(filepath.Join(m.cfg.ExportDir, "ctxlab-export-20261129-120000-2", "messages.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := chatbody.CheckAnthropic(data); err != nil {
+		t.Errorf("the Anthropic body of the chat layout: %v", err)
 	}
 }

@@ -51,7 +51,7 @@ func newListPane() listPane {
 func (p listPane) update(msg tea.KeyMsg, height int, stages []rows.Stage, filtered bool) (listPane, listAction) {
 	k := p.keys
 	switch {
-	case p.navigate(msg, k.moveKeys, height, len(p.rows)):
+	case p.Navigate(msg, k.MoveKeys, height, len(p.rows)):
 	case key.Matches(msg, k.PrevStage):
 		p.stepStage(stages, -1)
 		return p, listRestaged

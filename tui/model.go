@@ -25,8 +25,10 @@ import (
 	"ctxlab/tui/filter"
 	"ctxlab/tui/fixes"
 	"ctxlab/tui/rows"
+	"ctxlab/tui/space"
 	"ctxlab/tui/sweepview"
 	"ctxlab/tui/timeline"
+	"ctxlab/tui/tokenview"
 )
 
 // Config is what the workbench opens on.
@@ -125,15 +127,14 @@ type Model struct {
 	cfg      Config
 	analysis *pipeline.Analysis
 	// docBytes is the documents' total size, to tell whether counting
-	// them can happen inline (token_counting.go).
+	// them can happen inline (package tui/tokenview).
 	docBytes int
 	// pending names the tokenizer whose counts the evaluation shown
 	// stands in for with the heuristic, "" when its counts are exact;
-	// counting is the background job making them, countShown its
-	// progress as of the last tick.
-	pending    string
-	counting   *countJob
-	countShown *pipeline.TokenProgress
+	// counting is the background job making them, with its progress as
+	// of the last tick.
+	pending  string
+	counting tokenview.Counter
 	// preloaded: the other vocabularies' background load has started.
 	preloaded bool
 	// texts keeps the findings' words and compared pairs between
@@ -188,7 +189,7 @@ type Model struct {
 	list      listPane
 	inspector inspectorPane
 	views     viewsPane
-	space     spacePane
+	space     space.Model
 	diagnosis diagnosis.Pane
 	controls  controls.Strip
 	filter    filter.Pane

@@ -2,6 +2,8 @@ package tui
 
 import (
 	tea "github.com/charmbracelet/bubbletea"
+
+	"ctxlab/tui/space"
 )
 
 // updateMouse scrolls the pane under the wheel and selects the clicked
@@ -31,7 +33,7 @@ func (m Model) updateMouse(msg tea.MouseMsg) (tea.Model, tea.Cmd) {
 		case overList:
 			m.list.move(delta, m.listBodyHeight())
 		case m.view == viewSpace && !m.views.helpOpen:
-			m.space.move(delta, m.spaceRowsVisible())
+			m.space.Move(delta, m.spaceRowsVisible())
 		case documents:
 			scrollBy(&m.inspector.vp, delta)
 		default:
@@ -53,7 +55,7 @@ func (m Model) updateMouse(msg tea.MouseMsg) (tea.Model, tea.Cmd) {
 		case inMain && m.view == viewSpace && !m.views.helpOpen:
 			m.focus = paneInspector
 			// Below the border, the summary and the column header.
-			m.space.selectVisibleRow(msg.Y - mainTop - 1 - spaceHeaderLines)
+			m.space.SelectVisibleRow(msg.Y - mainTop - 1 - space.HeaderLines)
 		case inMain && m.view == viewDiagnosis && !m.views.helpOpen:
 			m.focus = paneInspector
 			m.diagnosis.ChooseAt(msg.Y-mainTop-1+m.views.vp.YOffset, m.styles, m.eval, m.views.vp.Width) // below the border

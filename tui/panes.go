@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"ctxlab/tui/diagnosis"
+	"ctxlab/tui/tokenview"
 	"ctxlab/tui/views"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -56,7 +57,7 @@ func (m *Model) renderTextView(w int) string {
 	case m.view == viewOrdering:
 		return views.Ordering(m.styles, m.eval, w)
 	case m.view == viewContext && m.tokenView:
-		return contextTokensContent(m.styles, m.eval, w)
+		return tokenview.Context(m.styles, m.eval, w)
 	case m.view == viewContext:
 		return views.Context(m.styles, m.eval, m.cfg.Scenario, w)
 	case m.view == viewMemory:

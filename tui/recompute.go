@@ -150,7 +150,7 @@ func (m *Model) applyEvaluation(msg evaluatedMsg) tea.Cmd {
 	}
 	// After the comparison: the rows may list the changed ones first.
 	m.refreshRows()
-	m.space.refresh(msg.space)
+	m.space.Refresh(msg.space)
 	var preload tea.Cmd
 	if prev == nil || refined {
 		m.list.selectFirstPresent()

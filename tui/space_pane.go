@@ -1,119 +1,70 @@
 package tui
 
 import (
-	"github.com/charmbracelet/bubbles/key"
+	"fmt"
+
 	tea "github.com/charmbracelet/bubbletea"
 
 	"ctxlab/core"
+	"ctxlab/core/window"
+	"ctxlab/tui/rows"
+	"ctxlab/tui/space"
 )
 
-// spacePane is view 6, what takes the space: every component, tool
-// definition, message, tool call or result and document of the request,
-// ranked, with a cursor, a sort order and a jump to the item.
-type spacePane struct {
-	items []core.SpaceItem
-	order core.SpaceOrder
-	rowCursor
-	keys spaceKeys
+// newSpacePane is view 6 with nothing listed: what takes the space is
+// package tui/space.
+func newSpacePane() space.Model { return space.New() }
+
+// spaceRowsVisible is the number of item rows view 6 shows.
+func (m *Model) spaceRowsVisible() int {
+	return max(1, m.computeLayout().main-2-space.HeaderLines)
 }
 
-// spaceKeys drive the space list.
-type spaceKeys struct {
-	moveKeys
-	Sort, Jump, Back key.Binding
-}
-
-func newSpaceKeys() spaceKeys {
-	return spaceKeys{
-		moveKeys: newMoveKeys(),
-		Sort:     key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "sort: tokens, order, kind")),
-		Jump:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "go to the item")),
-		Back:     key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back to list")),
+// updateSpace handles a key in view 6: moving, sorting, going to the
+// item, or back to the list.
+func (m Model) updateSpace(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
+	var action space.Action
+	m.space, action = m.space.Update(msg, m.spaceRowsVisible())
+	switch action {
+	case space.Jump:
+		it, _ := m.space.Selected()
+		m.jumpToSpaceItem(it)
+	case space.Back:
+		m.focus = paneList
+		m.view = viewDocuments
+		m.layoutPanes()
 	}
+	return m, nil
 }
 
-func (k spaceKeys) ShortHelp() []key.Binding {
-	return []key.Binding{k.Down, k.Sort, k.Jump, k.Back}
-}
-
-func (k spaceKeys) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Sort, k.Jump, k.Back}}
-}
-
-func newSpacePane() spacePane {
-	return spacePane{keys: newSpaceKeys()}
-}
-
-// refresh takes a new evaluation's items (Evaluation.Space), keeping the
-// cursor on the item it was on when that item is still listed.
-func (p *spacePane) refresh(items []core.SpaceItem) {
-	current, had := p.selected()
-	p.items = items
-	core.SortSpace(p.items, p.order)
-	p.cursor = 0
-	if had {
-		for i, it := range p.items {
-			if it.Kind == current.Kind && it.Label == current.Label && it.Source == current.Source {
-				p.cursor = i
-				break
-			}
+// jumpToSpaceItem shows an item where the workbench shows it: a document
+// on its row of the document list, anything else at its message in the
+// Context view.
+func (m *Model) jumpToSpaceItem(it core.SpaceItem) {
+	if it.Kind == window.ItemDocument {
+		m.openView(viewDocuments)
+		m.focus = paneList
+		if !m.list.selectDocument(it.Ref, m.listBodyHeight()) {
+			// Hidden by the filter, or by the stage: the budget stage
+			// with removed documents shown lists every document.
+			m.filter.Clear()
+			m.list.stage, m.list.hideGone = rows.StageBudget, false
+			m.refreshRows()
+			m.list.selectDocument(it.Ref, m.listBodyHeight())
 		}
+		m.layoutPanes()
+		return
 	}
+	m.views.scroll[viewContext] = space.ContextLine(m.styles, m.eval, m.cfg.Scenario, m.views.vp.Width, it)
+	// The Context view takes its position from scroll when it opens.
+	m.views.owner = -1
+	m.openView(viewContext)
+	m.status.set(fmt.Sprintf("Context view at %s", it.Name()))
 }
 
-// selected is the item under the cursor.
-func (p spacePane) selected() (core.SpaceItem, bool) {
-	if p.cursor < len(p.items) {
-		return p.items[p.cursor], true
-	}
-	return core.SpaceItem{}, false
+// spaceBox draws view 6 in its box, w×h cells.
+func (m Model) spaceBox(w, h int) string {
+	focused := m.focus == paneInspector
+	content := m.space.View(m.styles, m.eval, max(1, w-2), max(0, h-2), focused)
+	return box(m.styles, m.space.Title(), content, w, h, focused)
 }
-
-// spaceAction is what a key in the space list asks of the root.
-type spaceAction int
-
-const (
-	spaceMoved spaceAction = iota // the cursor or the order changed, or nothing
-	spaceJump                     // show the item under the cursor where it lives
-	spaceBack                     // back to the document list
-)
-
-// update handles a key; height is the number of rows visible.
-func (p spacePane) update(msg tea.KeyMsg, height int) (spacePane, spaceAction) {
-	k := p.keys
-	switch {
-	case p.navigate(msg, k.moveKeys, height, len(p.items)):
-	case key.Matches(msg, k.Sort):
-		p.cycleOrder(height)
-	case key.Matches(msg, k.Jump):
-		if _, ok := p.selected(); ok {
-			return p, spaceJump
-		}
-	case key.Matches(msg, k.Back):
-		return p, spaceBack
-	}
-	return p, spaceMoved
-}
-
-// cycleOrder sorts by the next order, the cursor staying on its item.
-func (p *spacePane) cycleOrder(height int) {
-	current, had := p.selected()
-	p.order = core.SpaceOrders[(int(p.order)+1)%len(core.SpaceOrders)]
-	core.SortSpace(p.items, p.order)
-	if had {
-		for i, it := range p.items {
-			if it.Order == current.Order {
-				p.cursor = i
-			}
-		}
-	}
-	p.scrollTo(height)
-}
-
-func (p *spacePane) move(delta, height int) { p.rowCursor.move(delta, height, len(p.items)) }
-
-// selectVisibleRow puts the cursor on the row-th row on screen.
-func (p *spacePane) selectVisibleRow(row int) { p.rowCursor.selectVisibleRow(row, len(p.items)) }
-
-// scrollTo keeps the cursor within the visible rows.
-func (p *spacePane) scrollTo(height int) { p.rowCursor.scrollTo(height, len(p.items)) }

@@ -13,26 +13,27 @@ import (
 	"ctxlab/core/window"
 	"ctxlab/internal/testcorpus"
 	"ctxlab/loaders/request"
+	"ctxlab/tui/space"
 )
 
 // selectSpaceItem puts view 6's cursor on the first item that matches.
 func selectSpaceItem(t *testing.T, m Model, match func(core.SpaceItem) bool) (Model, core.SpaceItem) {
 	t.Helper()
-	for i, it := range m.space.items {
+	for i, it := range m.space.Items() {
 		if match(it) {
-			m.space.cursor = i
+			m.space.Move(i-m.space.Cursor(), m.spaceRowsVisible())
 			return m, it
 		}
 	}
-	t.Fatalf("no such item among %d", len(m.space.items))
+	t.Fatalf("no such item among %d", len(m.space.Items()))
 	return m, core.SpaceItem{}
 }
 
 func TestSpaceViewSortKeyCyclesTokensOrderKind(t *testing.T) {
 	m := newTestModel(t, "support_chat", "mono", 120, 40)
 	m = keys(t, m, "6")
-	if m.view != viewSpace || len(m.space.items) == 0 {
-		t.Fatalf("view %v with %d items", m.view, len(m.space.items))
+	if m.view != viewSpace || len(m.space.Items()) == 0 {
+		t.Fatalf("view %v with %d items", m.view, len(m.space.Items()))
 	}
 	byTokens := func(items []core.SpaceItem) bool {
 		for i := 1; i < len(items); i++ {
@@ -42,22 +43,22 @@ func TestSpaceViewSortKeyCyclesTokensOrderKind(t *testing.T) {
 		}
 		return true
 	}
-	if m.space.order != core.ByTokens || !byTokens(m.space.items) {
-		t.Fatalf("opens sorted by %s", m.space.order)
+	if m.space.Order() != core.ByTokens || !byTokens(m.space.Items()) {
+		t.Fatalf("opens sorted by %s", m.space.Order())
 	}
 	m = keys(t, m, "j", "j")
-	held, _ := m.space.selected()
+	held, _ := m.space.Selected()
 
 	m = keys(t, m, "s")
-	if m.space.order != core.ByOrder || m.space.items[0].Label != "system prompt" {
-		t.Errorf("s: sorted by %s, first %q", m.space.order, m.space.items[0].Label)
+	if m.space.Order() != core.ByOrder || m.space.Items()[0].Label != "system prompt" {
+		t.Errorf("s: sorted by %s, first %q", m.space.Order(), m.space.Items()[0].Label)
 	}
-	for i, it := range m.space.items {
+	for i, it := range m.space.Items() {
 		if it.Order != i {
 			t.Fatalf("request order: row %d holds item %d", i, it.Order)
 		}
 	}
-	if now, _ := m.space.selected(); now.Order != held.Order {
+	if now, _ := m.space.Selected(); now.Order != held.Order {
 		t.Errorf("the cursor left %q for %q", held.Label, now.Label)
 	}
 	if !strings.Contains(m.View(), "by request order") {
@@ -65,12 +66,12 @@ func TestSpaceViewSortKeyCyclesTokensOrderKind(t *testing.T) {
 	}
 
 	m = keys(t, m, "s")
-	if m.space.order != core.ByKind || m.space.items[0].Kind != window.ItemComponent {
-		t.Errorf("s s: sorted by %s, first %s", m.space.order, m.space.items[0].Kind)
+	if m.space.Order() != core.ByKind || m.space.Items()[0].Kind != window.ItemComponent {
+		t.Errorf("s s: sorted by %s, first %s", m.space.Order(), m.space.Items()[0].Kind)
 	}
 	m = keys(t, m, "s")
-	if m.space.order != core.ByTokens || !byTokens(m.space.items) {
-		t.Errorf("s s s: sorted by %s", m.space.order)
+	if m.space.Order() != core.ByTokens || !byTokens(m.space.Items()) {
+		t.Errorf("s s s: sorted by %s", m.space.Order())
 	}
 }
 
@@ -132,15 +133,15 @@ func TestSpaceViewWheelMovesAndClickSelects(t *testing.T) {
 	l := m.computeLayout()
 	mainTop := l.mainTop()
 	m = send(t, m, tea.MouseMsg{X: 10, Y: mainTop + 5, Button: tea.MouseButtonWheelDown, Action: tea.MouseActionPress})
-	if m.space.cursor != 3 {
-		t.Errorf("the wheel put the cursor on row %d, not 3", m.space.cursor)
+	if m.space.Cursor() != 3 {
+		t.Errorf("the wheel put the cursor on row %d, not 3", m.space.Cursor())
 	}
 	// The fifth item's row: below the border, the summary and the header.
-	m = send(t, m, tea.MouseMsg{X: 10, Y: mainTop + 1 + spaceHeaderLines + 4, Button: tea.MouseButtonLeft, Action: tea.MouseActionPress})
-	if m.space.cursor != 4 {
-		t.Errorf("a click on the fifth row selected row %d", m.space.cursor)
+	m = send(t, m, tea.MouseMsg{X: 10, Y: mainTop + 1 + space.HeaderLines + 4, Button: tea.MouseButtonLeft, Action: tea.MouseActionPress})
+	if m.space.Cursor() != 4 {
+		t.Errorf("a click on the fifth row selected row %d", m.space.Cursor())
 	}
-	row := strings.Split(ansi.Strip(m.View()), "\n")[mainTop+1+spaceHeaderLines+4]
+	row := strings.Split(ansi.Strip(m.View()), "\n")[mainTop+1+space.HeaderLines+4]
 	if !strings.Contains(row, "▸  5 ") {
 		t.Errorf("the clicked row reads %q", row)
 	}

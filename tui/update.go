@@ -8,12 +8,14 @@ import (
 	"ctxlab/themes"
 	"ctxlab/tui/controls"
 	"ctxlab/tui/evalview"
+	"ctxlab/tui/export"
 	"ctxlab/tui/filter"
 	"ctxlab/tui/fixes"
 	"ctxlab/tui/rows"
 	"ctxlab/tui/sweepview"
 	"ctxlab/tui/term"
 	"ctxlab/tui/timeline"
+	"ctxlab/tui/tokenview"
 )
 
 // Update routes a message, then brings the scrolling panes up to date
@@ -76,7 +78,7 @@ func (m Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case tokenizersReadyMsg:
 		return m, nil
-	case countTickMsg, countDoneMsg:
+	case tokenview.TickMsg, tokenview.DoneMsg:
 		cmd := m.updateCounting(msg)
 		return m, cmd
 	case filter.ResultMsg:
@@ -84,8 +86,8 @@ func (m Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.refreshRows()
 		}
 		return m, nil
-	case exportedMsg:
-		m.status.set(msg.text)
+	case export.DoneMsg:
+		m.status.set(msg.Text)
 		return m, nil
 	case fixes.SuggestionsMsg:
 		m.receiveSuggestions(msg)
@@ -124,8 +126,8 @@ func (m Model) updateKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	if m.summaryCallInFlight() && !m.typing() && key.Matches(msg, m.global.CancelSummary) {
 		return m, m.cancelModelCall()
 	}
-	if m.counting != nil && !m.typing() && msg.String() == "esc" {
-		m.stopCounting()
+	if m.counting.Running() && !m.typing() && msg.String() == "esc" {
+		m.counting.Stop()
 		return m, nil
 	}
 	if m.filter.Editing() {

@@ -24,7 +24,7 @@ func TestOpensOnTheSampleWithEveryFate(t *testing.T) {
 	}
 	// Only the rows on the first screen count: the point is what a user
 	// sees without scrolling.
-	visible := m.list.rows[m.list.offset:min(len(m.list.rows), m.list.offset+m.listBodyHeight())]
+	visible := m.list.rows[m.list.Offset:min(len(m.list.rows), m.list.Offset+m.listBodyHeight())]
 	seen := map[string]bool{}
 	for _, r := range visible {
 		seen[rows.LookOf(m.eval, m.list.stage, r).Glyph()] = true
@@ -103,9 +103,9 @@ func TestChangeMarksStayUntilTheNextChange(t *testing.T) {
 		t.Errorf("a change that moved nothing left %d marks", len(m.changed))
 	}
 	m = keys(t, m, "esc")
-	before := m.list.cursor
+	before := m.list.Cursor
 	m = keys(t, m, "n")
-	if m.list.cursor != before || !strings.Contains(m.View(), "no document changed fate") {
+	if m.list.Cursor != before || !strings.Contains(m.View(), "no document changed fate") {
 		t.Error("n with nothing changed should stay put and say so")
 	}
 }
@@ -166,11 +166,11 @@ func TestFocusViewsStagesAndToggles(t *testing.T) {
 		t.Error("t did not change the theme")
 	}
 	m = keys(t, m, "g", "j", "j")
-	if m.list.cursor != 2 {
-		t.Errorf("cursor %d after j j", m.list.cursor)
+	if m.list.Cursor != 2 {
+		t.Errorf("cursor %d after j j", m.list.Cursor)
 	}
 	m = keys(t, m, "G")
-	if m.list.cursor != len(m.list.rows)-1 {
+	if m.list.Cursor != len(m.list.rows)-1 {
 		t.Error("G did not go to the bottom")
 	}
 	m = keys(t, m, "?")
@@ -392,15 +392,15 @@ func TestMouseWheelAndClick(t *testing.T) {
 	m := newTestModel(t, "support_chat", "dark", 120, 40)
 	l := m.computeLayout()
 	mainTop := l.mainTop()
-	start := m.list.cursor
+	start := m.list.Cursor
 	m = send(t, m, tea.MouseMsg{X: 10, Y: mainTop + 5, Button: tea.MouseButtonWheelDown, Action: tea.MouseActionPress})
-	if m.list.cursor != start+3 {
-		t.Errorf("wheel down moved the cursor %d -> %d, want +3", start, m.list.cursor)
+	if m.list.Cursor != start+3 {
+		t.Errorf("wheel down moved the cursor %d -> %d, want +3", start, m.list.Cursor)
 	}
 	// Row 0 of the list body sits below the border and the column header.
 	m = send(t, m, tea.MouseMsg{X: 10, Y: mainTop + 2, Button: tea.MouseButtonLeft, Action: tea.MouseActionPress})
-	if m.list.cursor != m.list.offset || m.focus != paneList {
-		t.Errorf("click on the first visible row: cursor %d offset %d focus %v", m.list.cursor, m.list.offset, m.focus)
+	if m.list.Cursor != m.list.Offset || m.focus != paneList {
+		t.Errorf("click on the first visible row: cursor %d offset %d focus %v", m.list.Cursor, m.list.Offset, m.focus)
 	}
 	m = send(t, m, tea.MouseMsg{X: 100, Y: mainTop + 3, Button: tea.MouseButtonLeft, Action: tea.MouseActionPress})
 	if m.focus != paneInspector {
@@ -418,10 +418,10 @@ func TestMouseWheelScrollsTheHelp(t *testing.T) {
 	m := newTestModel(t, "support_chat", "dark", 80, 24)
 	m = keys(t, m, "?")
 	mainTop := 1 + m.computeLayout().budget + 1 + m.computeLayout().banner
-	cursor := m.list.cursor
+	cursor := m.list.Cursor
 	m = send(t, m, tea.MouseMsg{X: 10, Y: mainTop + 3, Button: tea.MouseButtonWheelDown, Action: tea.MouseActionPress})
-	if m.views.vp.YOffset != 3 || m.list.cursor != cursor {
-		t.Errorf("wheel over the help: help at line %d, list cursor %d -> %d", m.views.vp.YOffset, cursor, m.list.cursor)
+	if m.views.vp.YOffset != 3 || m.list.Cursor != cursor {
+		t.Errorf("wheel over the help: help at line %d, list cursor %d -> %d", m.views.vp.YOffset, cursor, m.list.Cursor)
 	}
 }
 

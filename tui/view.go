@@ -99,7 +99,7 @@ func (m Model) renderHeader() string {
 	case m.busy && m.shown != m.gen:
 		right = "computing… " + right
 	}
-	if words := m.countingWords(); words != "" {
+	if words := m.counting.Words(); words != "" {
 		right = words + " · " + right
 	}
 	room := m.width - lipgloss.Width(right) - 1
@@ -228,7 +228,7 @@ func (m Model) renderMain(l layout) string {
 		return m.timelineBox(m.width, l.main)
 	}
 	if m.view == viewSpace && !m.views.helpOpen {
-		return m.space.view(m.styles, m.eval, m.width, l.main, m.focus == paneInspector)
+		return m.spaceBox(m.width, l.main)
 	}
 	if m.views.helpOpen || m.view != viewDocuments {
 		return m.views.view(m.styles, m.view, m.width, l.main, m.focus == paneInspector)
@@ -279,7 +279,7 @@ func (m Model) renderFooter() string {
 	case m.view == viewTimeline && !m.views.helpOpen && m.cfg.Trajectory != nil:
 		bindings = m.timeline.Keys()
 	case m.view == viewSpace:
-		bindings = m.space.keys
+		bindings = m.space.Keys()
 	case m.view == viewDiagnosis && !m.views.helpOpen:
 		bindings = m.diagnosis.Keys()
 	case m.view != viewDocuments:

@@ -86,7 +86,7 @@ func TestInspectorMarksFilterMatchesInContent(t *testing.T) {
 	// Move to a document that matched by content, not by source.
 	for i, r := range m.list.rows {
 		if !strings.Contains(m.eval.Documents[r.Index()].Source, "gift") {
-			m.list.cursor = i
+			m.list.Cursor = i
 			break
 		}
 	}

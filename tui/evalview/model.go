@@ -10,6 +10,7 @@ import (
 	"ctxlab/core"
 	"ctxlab/core/evalrun"
 	"ctxlab/core/pipeline"
+	"ctxlab/tui/cursor"
 )
 
 // RanMsg carries a run of every query back to Update with the
@@ -57,7 +58,8 @@ type Model struct {
 	order      []int
 	sortBy     int
 	descending bool
-	rowCursor
+	// cur is the selected row and the first on screen.
+	cur  cursor.Rows
 	keys Keys
 }
 
@@ -152,7 +154,7 @@ func (m Model) Update(msg tea.Msg, height int) (Model, Event) {
 		m.err = msg.err
 		if msg.err == nil {
 			m.refresh(msg.report)
-			m.scrollTo(m.rows(height), len(m.order))
+			m.cur.ScrollTo(m.rows(height), len(m.order))
 		}
 	case BaselineMsg:
 		return m.applyBaseline(msg)
@@ -166,7 +168,7 @@ func (m Model) Update(msg tea.Msg, height int) (Model, Event) {
 func (m Model) updateKey(msg tea.KeyMsg, rows int) (Model, Event) {
 	k := m.keys
 	switch {
-	case m.navigate(msg, k.moveKeys, rows, len(m.order)):
+	case m.cur.Navigate(msg, k.MoveKeys, rows, len(m.order)):
 	case key.Matches(msg, k.Sort), key.Matches(msg, k.Reverse):
 		current, had := m.Selected()
 		if key.Matches(msg, k.Sort) {
@@ -178,7 +180,7 @@ func (m Model) updateKey(msg tea.KeyMsg, rows int) (Model, Event) {
 		if had {
 			m.selectQuery(current)
 		}
-		m.scrollTo(rows, len(m.order))
+		m.cur.ScrollTo(rows, len(m.order))
 	case key.Matches(msg, k.Open):
 		if i, ok := m.Selected(); ok {
 			m.shown = i
@@ -192,16 +194,16 @@ func (m Model) updateKey(msg tea.KeyMsg, rows int) (Model, Event) {
 
 // Scroll moves the cursor by delta rows, for the mouse's wheel, in a box
 // height high.
-func (m *Model) Scroll(delta, height int) { m.move(delta, m.rows(height), len(m.order)) }
+func (m *Model) Scroll(delta, height int) { m.cur.Move(delta, m.rows(height), len(m.order)) }
 
 // Click puts the cursor on the row drawn at line of the box's content
 // (0 is the line below its top border).
 func (m *Model) Click(line int) {
-	m.selectVisibleRow(line-headerHeight(m.pinned != nil), len(m.order))
+	m.cur.SelectVisibleRow(line-headerHeight(m.pinned != nil), len(m.order))
 }
 
 // Fit keeps the cursor on screen in a box height high.
-func (m *Model) Fit(height int) { m.scrollTo(m.rows(height), len(m.order)) }
+func (m *Model) Fit(height int) { m.cur.ScrollTo(m.rows(height), len(m.order)) }
 
 // rows is the number of query rows a box height high shows.
 func (m Model) rows(height int) int {

@@ -6,18 +6,19 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 
 	"ctxlab/core/evalrun"
+	"ctxlab/tui/cursor"
 )
 
 // Keys drive the per-query table.
 type Keys struct {
-	moveKeys
+	cursor.MoveKeys
 	Sort, Reverse, Open, Back key.Binding
 }
 
 // NewKeys are the view's bindings.
 func NewKeys() Keys {
 	return Keys{
-		moveKeys: newMoveKeys(),
+		MoveKeys: cursor.NewMoveKeys(),
 		Sort:     key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "sort by the next column")),
 		Reverse:  key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "reverse the order")),
 		Open:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open the query")),
@@ -45,7 +46,7 @@ func (m *Model) refresh(rep *evalrun.Report) {
 		m.order[i] = i
 	}
 	m.sort()
-	m.cursor = 0
+	m.cur.Cursor = 0
 	if had {
 		m.selectQuery(current)
 	}
@@ -72,8 +73,8 @@ func (m *Model) sort() {
 
 // Selected is the index in the report of the query under the cursor.
 func (m Model) Selected() (int, bool) {
-	if m.cursor < len(m.order) {
-		return m.order[m.cursor], true
+	if m.cur.Cursor < len(m.order) {
+		return m.order[m.cur.Cursor], true
 	}
 	return 0, false
 }
@@ -82,7 +83,7 @@ func (m Model) Selected() (int, bool) {
 func (m *Model) selectQuery(i int) {
 	for row, q := range m.order {
 		if q == i {
-			m.cursor = row
+			m.cur.Cursor = row
 			return
 		}
 	}

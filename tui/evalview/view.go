@@ -63,10 +63,10 @@ func (m Model) View(st *themes.Styles, width, height int, focused bool) string {
 	widths := columnWidths(inner-2, m.sortBy)
 	lines = append(lines, st.Bold.Render(draw.Truncate("  "+headings(widths, inner, m.sortBy, m.descending), inner)))
 	rows := max(0, height-headerHeight(m.pinned != nil))
-	end := min(len(m.order), m.offset+rows)
-	for row := m.offset; row < end; row++ {
+	end := min(len(m.order), m.cur.Offset+rows)
+	for row := m.cur.Offset; row < end; row++ {
 		i := m.order[row]
-		lines = append(lines, queryRow(st, widths, &m.report.Queries[i], row == m.cursor && focused, i == m.shown))
+		lines = append(lines, queryRow(st, widths, &m.report.Queries[i], row == m.cur.Cursor && focused, i == m.shown))
 	}
 	if len(m.order) == 0 {
 		lines = append(lines, st.Muted.Render("the run holds no query"))

@@ -1,74 +1,27 @@
-package tui
+package space
 
 import (
 	"fmt"
 	"strings"
 
-	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
 	"ctxlab/core"
 	"ctxlab/core/window"
-	"ctxlab/tui/rows"
+	"ctxlab/themes"
 	"ctxlab/tui/views"
 )
 
-// spaceRowsVisible is the number of item rows view 6 shows.
-func (m *Model) spaceRowsVisible() int {
-	return max(1, m.computeLayout().main-2-spaceHeaderLines)
-}
-
-// updateSpace handles a key in view 6: moving, sorting, going to the
-// item, or back to the list.
-func (m Model) updateSpace(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
-	var action spaceAction
-	m.space, action = m.space.update(msg, m.spaceRowsVisible())
-	switch action {
-	case spaceJump:
-		it, _ := m.space.selected()
-		m.jumpToSpaceItem(it)
-	case spaceBack:
-		m.focus = paneList
-		m.view = viewDocuments
-		m.layoutPanes()
-	}
-	return m, nil
-}
-
-// jumpToSpaceItem shows an item where the workbench shows it: a document
-// on its row of the document list, anything else at its message in the
-// Context view.
-func (m *Model) jumpToSpaceItem(it core.SpaceItem) {
-	if it.Kind == window.ItemDocument {
-		m.openView(viewDocuments)
-		m.focus = paneList
-		if !m.list.selectDocument(it.Ref, m.listBodyHeight()) {
-			// Hidden by the filter, or by the stage: the budget stage
-			// with removed documents shown lists every document.
-			m.filter.Clear()
-			m.list.stage, m.list.hideGone = rows.StageBudget, false
-			m.refreshRows()
-			m.list.selectDocument(it.Ref, m.listBodyHeight())
-		}
-		m.layoutPanes()
-		return
-	}
-	m.views.scroll[viewContext] = contextLineOf(m, it)
-	// The Context view takes its position from scroll when it opens.
-	m.views.owner = -1
-	m.openView(viewContext)
-	m.status.set(fmt.Sprintf("Context view at %s", it.Name()))
-}
-
-// contextLineOf is the line of the Context view where an item is: its
-// message's header, or for a tool sent beside the messages its name in
-// the tools array.
-func contextLineOf(m *Model, it core.SpaceItem) int {
-	ev := m.eval
+// ContextLine is the line of the Context view of ev and sc, drawn
+// width cells wide, where an item is: its message's header, or for a
+// tool sent beside the messages its name in the tools array; 0 before
+// the first evaluation. The workbench opens the view there on Jump for
+// anything but a document.
+func ContextLine(st *themes.Styles, ev *core.Evaluation, sc *core.Scenario, width int, it core.SpaceItem) int {
 	if ev == nil || ev.Assembly == nil {
 		return 0
 	}
-	lines := strings.Split(ansi.Strip(views.Context(m.styles, ev, m.cfg.Scenario, m.views.vp.Width)), "\n")
+	lines := strings.Split(ansi.Strip(views.Context(st, ev, sc, width)), "\n")
 	find := func(from int, prefix string, contains bool) int {
 		for i := from; i < len(lines); i++ {
 			if (contains && strings.Contains(lines[i], prefix)) || (!contains && strings.HasPrefix(lines[i], prefix)) {

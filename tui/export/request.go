@@ -1,4 +1,4 @@
-package tui
+package export
 
 import (
 	"encoding/json"

@@ -1,4 +1,4 @@
-package tui
+package space
 
 import (
 	"fmt"
@@ -16,19 +16,19 @@ import (
 	"ctxlab/tui/views"
 )
 
-// spaceHeaderLines are the lines above the rows: what the shares are
-// of, and the column names.
-const spaceHeaderLines = 2
+// HeaderLines are the lines above the rows: what the shares are of, and
+// the column names.
+const HeaderLines = 2
 
-// spaceColumns are the widths of the space list's columns at a width;
-// the label takes what is left. A narrow screen drops the share of the
-// max input, which differs from the window's by the reserve only.
-type spaceColumns struct {
+// columns are the widths of the list's columns at a width; the label
+// takes what is left. A narrow screen drops the share of the max input,
+// which differs from the window's by the reserve only.
+type columns struct {
 	rank, bar, tokens, share, input, kind, label int
 }
 
-func spaceColumnsFor(width, items int) spaceColumns {
-	c := spaceColumns{rank: len(numfmt.Thousands(max(1, items))), bar: 10, tokens: 7, share: 6, kind: 15}
+func columnsFor(width, items int) columns {
+	c := columns{rank: len(numfmt.Thousands(max(1, items))), bar: 10, tokens: 7, share: 6, kind: 15}
 	if width >= 110 {
 		c.bar, c.input = 20, 9
 	}
@@ -40,22 +40,25 @@ func spaceColumnsFor(width, items int) spaceColumns {
 	return c
 }
 
-// spaceView draws view 6 in a box w×h cells: only the rows on screen
-// are rendered, so a request of thousands of messages costs no more
-// than a short one.
-func (p spacePane) view(st *themes.Styles, ev *core.Evaluation, w, h int, focused bool) string {
-	title := fmt.Sprintf("6 Space: what takes it, by %s · s: sort · enter: go to it", p.order)
-	inner := max(1, w-2)
+// Title is the view's box title, naming the order.
+func (m Model) Title() string {
+	return fmt.Sprintf("6 Space: what takes it, by %s · s: sort · enter: go to it", m.order)
+}
+
+// View draws the view's content, width×height cells inside its box: only
+// the rows on screen are rendered, so a request of thousands of messages
+// costs no more than a short one. The cursor shows when focused.
+func (m Model) View(st *themes.Styles, ev *core.Evaluation, width, height int, focused bool) string {
 	if ev == nil || ev.Assembly == nil {
-		return box(st, title, st.Muted.Render("computing…"), w, h, focused)
+		return st.Muted.Render("computing…")
 	}
 	a := ev.Assembly
-	cols := spaceColumnsFor(inner, len(p.items))
+	cols := columnsFor(width, len(m.items))
 	largest := 0
-	for _, it := range p.items {
+	for _, it := range m.items {
 		largest = max(largest, it.Tokens)
 	}
-	count := numfmt.Thousands(len(p.items)) + " " + numfmt.Plural(len(p.items), "item", "items")
+	count := numfmt.Thousands(len(m.items)) + " " + numfmt.Plural(len(m.items), "item", "items")
 	// A document's tokens here are as sent, its citation header
 	// included, so they read higher than the list's count of its text.
 	summary := fmt.Sprintf("%s · tokens as sent (a document with its citation header) · shares of the %s-token window and the %s max input · bars against the largest, %s tokens",
@@ -64,27 +67,27 @@ func (p spacePane) view(st *themes.Styles, ev *core.Evaluation, w, h int, focuse
 		fmt.Sprintf("%s · tokens as sent, headers included · share of the %s-token window · bars against the largest", count, numfmt.Thousands(a.Window)),
 		fmt.Sprintf("%s · share of the %s-token window · bars against the largest", count, numfmt.Thousands(a.Window)),
 	} {
-		if a.MaxInput > 0 && ansi.StringWidth(summary) <= inner {
+		if a.MaxInput > 0 && ansi.StringWidth(summary) <= width {
 			break
 		}
 		summary = short
 	}
 	lines := []string{
-		st.Muted.Render(draw.Truncate(summary, inner)),
-		st.Bold.Render(draw.Truncate(spaceHeader(cols), inner)),
+		st.Muted.Render(draw.Truncate(summary, width)),
+		st.Bold.Render(draw.Truncate(header(cols), width)),
 	}
-	rows := max(0, h-2-spaceHeaderLines)
-	end := min(len(p.items), p.offset+rows)
-	for i := p.offset; i < end; i++ {
-		lines = append(lines, spaceRow(st, cols, p.items[i], i+1, largest, i == p.cursor && focused))
+	rows := max(0, height-HeaderLines)
+	end := min(len(m.items), m.rows.Offset+rows)
+	for i := m.rows.Offset; i < end; i++ {
+		lines = append(lines, row(st, cols, m.items[i], i+1, largest, i == m.rows.Cursor && focused))
 	}
-	if len(p.items) == 0 {
+	if len(m.items) == 0 {
 		lines = append(lines, st.Muted.Render("nothing in the request"))
 	}
-	return box(st, title, strings.Join(lines, "\n"), w, h, focused)
+	return strings.Join(lines, "\n")
 }
 
-func spaceHeader(c spaceColumns) string {
+func header(c columns) string {
 	head := "  " + draw.PadLeft("#", c.rank) + " " + draw.PadRight("share", c.bar) + " " + draw.PadLeft("tokens", c.tokens) + " " + draw.PadLeft("window", c.share)
 	if c.input > 0 {
 		head += " " + draw.PadLeft("max input", c.input)
@@ -92,20 +95,20 @@ func spaceHeader(c spaceColumns) string {
 	return head + " " + draw.PadRight("kind", c.kind) + " " + "what"
 }
 
-// spaceRow is one item: its rank in the current order, a bar of its
-// tokens against the largest item's, its tokens and shares, its kind and
-// its label, with what its component's cut took from it.
-func spaceRow(st *themes.Styles, c spaceColumns, it core.SpaceItem, rank, largest int, selected bool) string {
+// row is one item: its rank in the current order, a bar of its tokens
+// against the largest item's, its tokens and shares, its kind and its
+// label, with what its component's cut took from it.
+func row(st *themes.Styles, c columns, it core.SpaceItem, rank, largest int, selected bool) string {
 	cursor := "  "
 	if selected {
 		cursor = st.Accent.Render("▸ ")
 	}
-	label := safetext.Line(spaceName(it, c.label))
+	label := safetext.Line(name(it, c.label))
 	if it.Cut > 0 {
 		label += fmt.Sprintf(" (✂ %s cut)", numfmt.Thousands(it.Cut))
 	}
 	line := cursor + draw.PadLeft(numfmt.Thousands(rank), c.rank) + " " +
-		meter(st, views.ComponentStyle(st, it.Component), it.Tokens, max(1, largest), c.bar) + " " +
+		draw.Meter(st, views.ComponentStyle(st, it.Component), it.Tokens, max(1, largest), c.bar) + " " +
 		draw.PadLeft(numfmt.Thousands(it.Tokens), c.tokens) + " " + draw.PadLeft(sharePercent(it.ShareOfWindow), c.share)
 	if c.input > 0 {
 		line += " " + draw.PadLeft(sharePercent(it.ShareOfInput), c.input)
@@ -122,12 +125,12 @@ func sharePercent(share float64) string {
 	return fmt.Sprintf("%.1f%%", share*100)
 }
 
-// spaceName is the item's name as far as a row of width cells can show
-// it: a document's long source is cut well past where the row truncates
-// it, so that each drawing does not copy a source as long as the
-// document into its label. The cut is taken only when what is left is
-// wider than the row, so the row reads as the whole name's would.
-func spaceName(it core.SpaceItem, width int) string {
+// name is the item's name as far as a row of width cells can show it: a
+// document's long source is cut well past where the row truncates it, so
+// that each drawing does not copy a source as long as the document into
+// its label. The cut is taken only when what is left is wider than the
+// row, so the row reads as the whole name's would.
+func name(it core.SpaceItem, width int) string {
 	const room = 8
 	if limit := (max(width, 0) + room) * utf8.UTFMax; len(it.Source) > limit {
 		cut := limit

@@ -1,4 +1,4 @@
-package tui
+package export
 
 import (
 	"bytes"
@@ -38,12 +38,12 @@ func TestExportedResponsesRequest(t *testing.T) {
 		if layout != "" {
 			sc.Settings.Mode, sc.Settings.Layout = window.Budgeted, layout
 		}
-		m := benchModel(t, sc, 120, 40)
-		got := requestJSON(m.eval, sc.Provider)
+		ev := evaluate(t, sc)
+		got := requestJSON(ev, sc.Provider)
 		if err := chatbody.CheckResponses(got); err != nil {
 			t.Fatalf("layout %q: not a Responses body: %v\n%s", layout, err, got)
 		}
-		want, err := json.MarshalIndent(m.eval.Assembly.ResponsesBody(m.eval.Settings.Model), "", "  ")
+		want, err := json.MarshalIndent(ev.Assembly.ResponsesBody(ev.Settings.Model), "", "  ")
 		if err != nil {
 			t.Fatal(err)
 		}

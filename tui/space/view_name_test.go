@@ -1,4 +1,4 @@
-package tui
+package space
 
 import (
 	"strings"
@@ -22,14 +22,14 @@ func TestSpaceRowOfALongSourceAsWhole(t *testing.T) {
 			for _, width := range []int{40, 100, 160, 300} {
 				for _, cut := range []int{0, 12} {
 					it := core.SpaceItem{Kind: window.ItemDocument, Label: "#3", Source: source, Component: window.ComponentRAG, Tokens: 40, Cut: cut}
-					c := spaceColumnsFor(width, 9)
-					got := spaceRow(st, c, it, 2, 100, false)
+					c := columnsFor(width, 9)
+					got := row(st, c, it, 2, 100, false)
 					whole := it
 					whole.Label, whole.Source = it.Name(), ""
-					if want := spaceRow(st, c, whole, 2, 100, false); got != want {
+					if want := row(st, c, whole, 2, 100, false); got != want {
 						t.Errorf("%q×%d at %d: %q, want %q", unit, n, width, got, want)
 					}
-					if name := spaceName(it, c.label); n == 5000 && len(safetext.Line(name)) >= len(source) && unit != "\u200d" {
+					if name := name(it, c.label); n == 5000 && len(safetext.Line(name)) >= len(source) && unit != "\u200d" {
 						t.Errorf("%q×%d at %d: the name drawn is %d bytes, the source %d", unit, n, width, len(name), len(source))
 					}
 				}

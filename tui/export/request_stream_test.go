@@ -1,4 +1,4 @@
-package tui
+package export
 
 import (
 	"bytes"
@@ -60,9 +60,9 @@ func TestExportedRequestIsMarshalIndent(t *testing.T) {
 				sc.Provider = provider
 				sc.Settings.Layout = layout
 				sc.SystemPrompt += hostile
-				m := benchModel(t, sc, 120, 40)
-				got := requestJSON(m.eval, provider)
-				if want := marshalIndentRequest(t, m.eval, provider); !bytes.Equal(got, want) {
+				ev := evaluate(t, sc)
+				got := requestJSON(ev, provider)
+				if want := marshalIndentRequest(t, ev, provider); !bytes.Equal(got, want) {
 					t.Errorf("%s %s %q: %d bytes, want %d; first difference at %d", name, layout, provider, len(got), len(want), firstDifference(got, want))
 				}
 			}

@@ -1,4 +1,4 @@
-package tui
+package tokenview
 
 import (
 	"fmt"
@@ -15,20 +15,20 @@ import (
 	"ctxlab/tui/views"
 )
 
-// tokenSeparator parts tokens where colour cannot: NO_COLOR and the mono
+// Separator parts tokens where colour cannot: NO_COLOR and the mono
 // theme.
-const tokenSeparator = "▏"
+const Separator = "▏"
 
 // tokenControls draws a token's line break and tab. Made once: a
 // replacer built for each token cost 100 bytes of tables per byte of the
 // text shown.
 var tokenControls = strings.NewReplacer("\n", "↵\n", "\t", "→")
 
-// writeTokens shows text as the tokenizer reads it, as tiktokenizer does:
+// Write shows text as the tokenizer reads it, as tiktokenizer does:
 // each token in alternating shades (split by ▏ without colour), a line
 // break drawn as ↵ and a tab as →, then the token ids. Every piece is
 // made inert with safetext before it is styled.
-func writeTokens(b *strings.Builder, st *themes.Styles, tok tokens.Tokenizer, text string, width int) {
+func Write(b *strings.Builder, st *themes.Styles, tok tokens.Tokenizer, text string, width int) {
 	if tok == nil {
 		draw.WriteWrapped(b, st.Muted, "computing…", width)
 		return
@@ -42,7 +42,7 @@ func writeTokens(b *strings.Builder, st *themes.Styles, tok tokens.Tokenizer, te
 			style = st.Accent
 		}
 		if st.Mono && i > 0 {
-			marked.WriteString(st.Muted.Render(tokenSeparator))
+			marked.WriteString(st.Muted.Render(Separator))
 		}
 		shown := tokenControls.Replace(safetext.Sanitize(p.Text))
 		for k, line := range strings.Split(shown, "\n") {
@@ -68,9 +68,10 @@ func writeTokens(b *strings.Builder, st *themes.Styles, tok tokens.Tokenizer, te
 	draw.WriteWrapped(b, st.Muted, fmt.Sprintf("%s token ids: %s", numfmt.Thousands(len(ids)), strings.Join(ids, " ")), width)
 }
 
-// contextTokensContent is the Context view with every message shown as
-// tokens under the settings' tokenizer.
-func contextTokensContent(st *themes.Styles, ev *core.Evaluation, width int) string {
+// Context is the Context view's content with every message of ev's
+// request shown as tokens under its settings' tokenizer, width cells
+// wide.
+func Context(st *themes.Styles, ev *core.Evaluation, width int) string {
 	if ev == nil || ev.Assembly == nil {
 		return st.Muted.Render("computing…")
 	}
@@ -83,15 +84,15 @@ func contextTokensContent(st *themes.Styles, ev *core.Evaluation, width int) str
 		// As the text view draws it: the start of a long message (its
 		// last token may be cut short where the start ends).
 		content, hidden := draw.Head(msg.Content)
-		writeTokens(&b, st, tok, content, width)
+		Write(&b, st, tok, content, width)
 		draw.WriteNotDrawn(&b, st, hidden, width)
 	}
 	return b.String()
 }
 
-// inspectorTokensContent is the inspector with the document's text shown
-// as tokens under the settings' tokenizer.
-func inspectorTokensContent(st *themes.Styles, ev *core.Evaluation, doc, width int) string {
+// Inspector is the inspector's content with document doc's text shown
+// as tokens under ev's settings' tokenizer, width cells wide.
+func Inspector(st *themes.Styles, ev *core.Evaluation, doc, width int) string {
 	tok := ev.Settings.Pipeline.Tokenizer
 	content := ev.Documents[doc].Content
 	var b strings.Builder
@@ -104,7 +105,7 @@ func inspectorTokensContent(st *themes.Styles, ev *core.Evaluation, doc, width i
 	// text view did; the excerpt's last token may be cut short where the
 	// excerpt ends.
 	content, omitted := inspector.Excerpt(content, -1)
-	writeTokens(&b, st, tok, content, width)
+	Write(&b, st, tok, content, width)
 	if omitted != "" {
 		draw.WriteWrapped(&b, st.Muted, omitted, width)
 	}
