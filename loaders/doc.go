@@ -36,7 +36,6 @@
 // The helpers the sub-packages share are exported from here for them: a
 // decoded input and where its records came from (Tree, Place), the
 // messages errors are built of (Quoted, Describe, InputError), VCR
-// cassette framing (cassette.go), YAML node readers (yaml_node.go), the
-// plain JSON line decoder (jsonl_plain.go) and the rule that keeps a
-// scenario's files inside its folder (paths.go).
+// cassette framing (cassette.go), YAML node readers (yaml_node.go) and
+// the rule that keeps a scenario's files inside its folder (paths.go).
 package loaders

@@ -52,14 +52,9 @@ func splitEvalLines(name string, data []byte, what string) ([]numberedLine, erro
 	return lines, nil
 }
 
-// jsonLineObject decodes one JSON Lines record, numbers kept exact: in
-// place (loaders.LineValue), or by encoding/json when that declines the line.
+// jsonLineObject decodes one JSON Lines record with encoding/json,
+// numbers kept exact.
 func jsonLineObject(name string, l numberedLine, expected string) (map[string]any, error) {
-	if v, ok := loaders.LineValue(l.text); ok {
-		if obj, ok := v.(map[string]any); ok {
-			return obj, nil
-		}
-	}
 	dec := json.NewDecoder(bytes.NewReader(l.text))
 	dec.UseNumber()
 	var v any
