@@ -30,7 +30,7 @@ import (
 // errors and documents call it.
 func streamJSONLines(name string, r io.Reader) (docs []value.Document, handled bool, err error) {
 	blocks := loaders.NewLineBlocks(r, streamBlockSize)
-	decoder := newBlockDecoder(name, decodeLines, blocks.Recycle)
+	decoder := newBlockDecoder(name, blocks.Recycle)
 	defer decoder.stop()
 	// The first record decides whether the input is plain records at all
 	// (the whole-input reader decides a list's shape by its first
@@ -119,7 +119,6 @@ func firstLine(block []byte) (line, rest []byte) {
 // block's documents in its place in the file's order.
 type blockDecoder struct {
 	path     string
-	decoder  blockDecodeFunc
 	recycle  func(buf []byte) // takes a block's buffer once it is decoded
 	jobs     chan decodeJob
 	results  []*[]value.Document // one per block, in file order
@@ -134,14 +133,8 @@ type decodeJob struct {
 	docs       *[]value.Document
 }
 
-// blockDecodeFunc makes the documents of one block; ok is false when the
-// block holds anything but plain records, which declines the whole input.
-// JSON Lines blocks are cut into lines (decodeLines), YAML blocks into a
-// top-level sequence's items (decodeYAMLBlock).
-type blockDecodeFunc func(path string, block []byte) (docs []value.Document, ok bool)
-
-func newBlockDecoder(path string, decode blockDecodeFunc, recycle func([]byte)) *blockDecoder {
-	d := &blockDecoder{path: path, decoder: decode, recycle: recycle, jobs: make(chan decodeJob)}
+func newBlockDecoder(path string, recycle func([]byte)) *blockDecoder {
+	d := &blockDecoder{path: path, recycle: recycle, jobs: make(chan decodeJob)}
 	for range runtime.GOMAXPROCS(0) {
 		d.workers.Add(1)
 		go d.work()
@@ -156,7 +149,7 @@ func (d *blockDecoder) work() {
 		if d.declined.Load() {
 			continue // the file is read whole anyway
 		}
-		docs, ok := d.decoder(d.path, job.block)
+		docs, ok := decodeLines(d.path, job.block)
 		if !ok {
 			d.declined.Store(true)
 		}
