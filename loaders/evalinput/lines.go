@@ -71,6 +71,21 @@ func jsonLineObject(name string, l numberedLine, expected string) (map[string]an
 	return obj, nil
 }
 
+// idLine decodes line l, an object, and reads its id, the first of keys
+// present; an id missing or empty is an error naming keys[0].
+func idLine(name string, l numberedLine, expected string, keys ...string) (map[string]any, loaders.Place, string, error) {
+	p := loaders.Place{Line: l.number}
+	obj, err := jsonLineObject(name, l, expected)
+	if err != nil {
+		return nil, p, "", err
+	}
+	id, ok, err := firstString(p, name, obj, keys...)
+	if err == nil && (!ok || id == "") {
+		err = p.Err(name, "has no %q; expected %s", keys[0], expected)
+	}
+	return obj, p, id, err
+}
+
 // firstString returns the string under the first of keys present in
 // obj (ids may be numbers); present is false when none is.
 func firstString(p loaders.Place, name string, obj map[string]any, keys ...string) (value string, present bool, err error) {
