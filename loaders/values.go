@@ -250,6 +250,24 @@ func Describe(v any) string {
 	return fmt.Sprintf("a %T", v)
 }
 
+// EachObject reads each item of list, which must be an object, with read;
+// what says what an item should be, for the error naming one that is not.
+func EachObject[T any](name string, list []any, at func(int) Place, what string, read func(Place, map[string]any) (T, error)) ([]T, error) {
+	out := make([]T, 0, len(list))
+	for i, item := range list {
+		obj, ok := AsMap(item)
+		if !ok {
+			return nil, at(i).Err(name, "is %s; expected %s", Describe(item), what)
+		}
+		v, err := read(at(i), obj)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
+
 func AsMap(v any) (map[string]any, bool) {
 	m, ok := v.(map[string]any)
 	return m, ok

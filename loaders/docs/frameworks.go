@@ -62,7 +62,7 @@ func llamaIndexNodes(name string, v any, at func(int) loaders.Place) ([]value.Do
 	if !ok {
 		return nil, &loaders.Error{Name: name, Msg: "is " + loaders.Describe(v) + "; expected a LlamaIndex list of {node, score} objects"}
 	}
-	return eachObject(name, list, at, "a {node, score} object", func(p loaders.Place, obj map[string]any) (value.Document, error) {
+	return loaders.EachObject(name, list, at, "a {node, score} object", func(p loaders.Place, obj map[string]any) (value.Document, error) {
 		node, ok := loaders.AsMap(obj["node"])
 		if !ok {
 			return value.Document{}, p.Err(name, "%q is %s; expected an object with %q", "node", loaders.Describe(obj["node"]), "text")

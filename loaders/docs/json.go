@@ -26,28 +26,9 @@ func plainRecords(name string, v any, at func(int) loaders.Place) ([]value.Docum
 	if !ok {
 		return nil, &loaders.Error{Name: name, Msg: "is " + loaders.Describe(v) + "; expected a list of document objects"}
 	}
-	return eachObject(name, list, at, `an object with "content"`, func(p loaders.Place, obj map[string]any) (value.Document, error) {
+	return loaders.EachObject(name, list, at, `an object with "content"`, func(p loaders.Place, obj map[string]any) (value.Document, error) {
 		return plainRecord(p, name, obj)
 	})
-}
-
-// eachObject reads each item of list, which must be an object, into a
-// document with read; what says what an item should be, for the error
-// naming one that is not.
-func eachObject(name string, list []any, at func(int) loaders.Place, what string, read func(loaders.Place, map[string]any) (value.Document, error)) ([]value.Document, error) {
-	docs := make([]value.Document, 0, len(list))
-	for i, item := range list {
-		obj, ok := loaders.AsMap(item)
-		if !ok {
-			return nil, at(i).Err(name, "is %s; expected %s", loaders.Describe(item), what)
-		}
-		doc, err := read(at(i), obj)
-		if err != nil {
-			return nil, err
-		}
-		docs = append(docs, doc)
-	}
-	return docs, nil
 }
 
 func plainRecord(p loaders.Place, name string, obj map[string]any) (value.Document, error) {

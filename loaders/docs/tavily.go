@@ -33,7 +33,7 @@ func tavilyResults(name string, v any) ([]value.Document, error) {
 	if !ok || !hasResults {
 		return nil, &loaders.Error{Name: name, Msg: "is " + loaders.Describe(v) + `; expected a Tavily response {"results": [{url, title, content, score}]}`}
 	}
-	return eachObject(name, results, recordPlace, "a result {url, title, content, score}", func(p loaders.Place, result map[string]any) (value.Document, error) {
+	return loaders.EachObject(name, results, recordPlace, "a result {url, title, content, score}", func(p loaders.Place, result map[string]any) (value.Document, error) {
 		key, content, err := loaders.RecordText.Read(p, name, result, "")
 		if err != nil {
 			return value.Document{}, err

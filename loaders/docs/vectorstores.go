@@ -160,7 +160,7 @@ func pineconeMatches(name string, v any, at func(int) loaders.Place) ([]value.Do
 			return nil, &loaders.Error{Name: name, Msg: "is " + loaders.Describe(v) + `; expected a Pinecone response {"matches": [{id, score, metadata}]}`}
 		}
 	}
-	return eachObject(name, list, at, "a match {id, score, metadata}", func(p loaders.Place, match map[string]any) (value.Document, error) {
+	return loaders.EachObject(name, list, at, "a match {id, score, metadata}", func(p loaders.Place, match map[string]any) (value.Document, error) {
 		return vectorHit(p, name, match, "metadata")
 	})
 }
@@ -202,7 +202,7 @@ func qdrantPoints(name string, v any, at func(int) loaders.Place) ([]value.Docum
 		}
 		list, at = points, func(i int) loaders.Place { return loaders.Place{Record: i + 1} }
 	}
-	return eachObject(name, list, at, "a point {id, score, payload}", func(p loaders.Place, point map[string]any) (value.Document, error) {
+	return loaders.EachObject(name, list, at, "a point {id, score, payload}", func(p loaders.Place, point map[string]any) (value.Document, error) {
 		return vectorHit(p, name, point, "payload")
 	})
 }
