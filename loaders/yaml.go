@@ -173,8 +173,7 @@ func yamlKey(k any) string {
 // of every supported shape would bury it. Other input (prose, a log)
 // falls through to YAML only because nothing else matched.
 func MeantAsYAML(name string, data []byte) bool {
-	lower := strings.ToLower(name)
-	if strings.HasSuffix(lower, ".yaml") || strings.HasSuffix(lower, ".yml") {
+	if hasYAMLName(name) {
 		return true
 	}
 	for _, line := range strings.Split(string(data), "\n") {

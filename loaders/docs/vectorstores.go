@@ -2,6 +2,7 @@ package docs
 
 import (
 	"fmt"
+	"maps"
 
 	"ctxlab/core/value"
 	"ctxlab/internal/numfmt"
@@ -228,7 +229,7 @@ func vectorHit(p loaders.Place, name string, hit map[string]any, in string) (val
 	}
 	meta := loaders.WithoutKey(holder, key)
 	if nested, ok := loaders.AsMap(holder["metadata"]); ok && key == "page_content" && len(meta) == 1 {
-		meta = loaders.CopyMap(nested)
+		meta = maps.Clone(nested)
 	}
 	source := loaders.FallbackSource(meta, id)
 	setDefault(meta, "id", id)
