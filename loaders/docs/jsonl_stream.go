@@ -102,13 +102,9 @@ var streamBlockSize = 4 << 20
 // firstLine returns block's first line that is not blank, trimmed, and
 // the rest of the block after it; nil if every line is blank.
 func firstLine(block []byte) (line, rest []byte) {
-	for len(block) > 0 {
-		end := bytes.IndexByte(block, '\n')
-		if end < 0 {
-			end = len(block) - 1
-		}
-		line, block = bytes.Trim(block[:end+1], " \t\r\n"), block[end+1:]
-		if len(line) > 0 {
+	for l := range bytes.Lines(block) {
+		block = block[len(l):]
+		if line := bytes.Trim(l, " \t\r\n"); len(line) > 0 {
 			return line, block
 		}
 	}
@@ -221,14 +217,8 @@ func decodeLines(path string, block []byte) (docs []value.Document, ok bool) {
 	// A line a document, blank ones aside: counting them is a fast scan,
 	// and sizes the list once.
 	docs = make([]value.Document, 0, bytes.Count(block, []byte{'\n'})+1)
-	for len(block) > 0 {
-		end := bytes.IndexByte(block, '\n')
-		if end < 0 {
-			end = len(block) - 1
-		}
-		line := bytes.Trim(block[:end+1], " \t\r\n")
-		block = block[end+1:]
-		if len(line) == 0 {
+	for line := range bytes.Lines(block) {
+		if line = bytes.Trim(line, " \t\r\n"); len(line) == 0 {
 			continue
 		}
 		doc, ok := streamedRecord(path, line)
