@@ -19,8 +19,8 @@ import (
 //     of their own; the legacy functions list renders the same; the
 //     whole costs one token less than its text (its text for the
 //     o-series), and a function with
-//     parameters but no description (any function, for gpt-5) one more
-//     token less;
+//     parameters but no description, or none on its properties (any
+//     function, for gpt-5), one more token less;
 //   - a json_schema response format is written after the tools as
 //     "# Response Formats\n\n## NAME\n\n", its description as a comment,
 //     and the schema's JSON escaped to ASCII without required,
@@ -155,7 +155,7 @@ func renderOpenAIPrompt(body *jsonNode, model string, responses bool) (p *openAI
 			p.toolsAdjust += harmonyToolsPreamble
 		}
 		for _, fn := range fns {
-			if props := fn.get("parameters").get("properties"); (fn.get("description").text() == "" && props != nil && len(props.keys) > 0) || harmony {
+			if harmony || uncommentedFunction(fn) {
 				p.toolsAdjust -= promptStrictDiscount
 			}
 			start := len(extra.parts)

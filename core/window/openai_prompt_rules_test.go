@@ -61,7 +61,7 @@ func TestOpenAILegacyFunctions(t *testing.T) {
 // format with no tools before it; a tool call's arguments are compact.
 func TestOpenAIPromptAdjustments(t *testing.T) {
 	rf := `"response_format":{"type":"json_schema","json_schema":{"name":"r","schema":{"type":"object"}}}`
-	withParams := `"parameters":{"type":"object","properties":{"x":{"type":"string"}}}`
+	withParams := `"parameters":{"type":"object","properties":{"x":{"type":"string","description":"X."}}}`
 	tests := []struct {
 		name, body string
 		adjust     int

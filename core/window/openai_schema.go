@@ -8,10 +8,13 @@ import "strings"
 // description as `//` comments above it at every level, a nested
 // object's properties indented two more spaces, enums and anyOf/oneOf as
 // unions, `$ref`s followed into `$defs`, and a `// default:` comment
-// after a property with a default other than null.
+// after a property with a default other than null (null too in a strict
+// function).
 type schemaRender struct {
 	out  *textParts
 	root *jsonNode // the parameters schema, for $ref
+	// strict says the function is strict: its null defaults are written.
+	strict bool
 }
 
 // resolve follows a $ref into the root's $defs or definitions.
@@ -67,7 +70,7 @@ func (s *schemaRender) properties(obj *jsonNode, indent, depth int) {
 		s.out.add(pad, name, optional, ": ")
 		s.typ(p, indent, depth+1)
 		s.out.add(",")
-		if def := p.get("default"); def != nil && !(def.kind == 'v' && def.lit == "null") {
+		if def := p.get("default"); renderedDefault(def, s.strict) {
 			s.out.add(" // default: ", compactNode(def))
 		}
 		s.out.add("\n")
@@ -169,6 +172,7 @@ func (s *schemaRender) toolBlock(fn *jsonNode) {
 	name := fn.get("name").text()
 	params := fn.get("parameters")
 	s.root = params
+	s.strict = strictFunction(fn)
 	if props := params.get("properties"); props != nil && len(props.keys) > 0 {
 		s.out.add("type ", name, " = (_: {\n")
 		s.properties(params, 0, 0)

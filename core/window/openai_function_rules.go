@@ -1,0 +1,40 @@
+package window
+
+// Rules of the namespace rendering that depend on one function alone,
+// each inferred from recorded requests (docs/internals/counting.md).
+
+// uncommentedFunction says a function costs promptStrictDiscount tokens
+// less than its text: it has parameters, and either no description or no
+// property (of the top level) with a title or description, so one of the
+// two levels its block could comment on has no comment.
+func uncommentedFunction(fn *jsonNode) bool {
+	props := fn.get("parameters").get("properties")
+	if props == nil || len(props.keys) == 0 {
+		return false
+	}
+	if fn.get("description").text() == "" {
+		return true
+	}
+	for _, p := range props.items {
+		if p.get("title").text() != "" || p.get("description").text() != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// strictFunction says a function is sent with "strict": true.
+func strictFunction(fn *jsonNode) bool {
+	st := fn.get("strict")
+	return st != nil && st.kind == 'v' && st.lit == "true"
+}
+
+// renderedDefault says a property's default is written as a
+// `// default:` comment: any default but null, and null too in a strict
+// function.
+func renderedDefault(def *jsonNode, strict bool) bool {
+	if def == nil {
+		return false
+	}
+	return strict || !(def.kind == 'v' && def.lit == "null")
+}

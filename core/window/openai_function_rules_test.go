@@ -1,0 +1,67 @@
+package window
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestOpenAIUncommentedFunctionDiscount: a function with parameters costs
+// a token less when its block comments on only one of its two levels or
+// on neither: no description, or no property with a title or
+// description.
+func TestOpenAIUncommentedFunctionDiscount(t *testing.T) {
+	tests := []struct {
+		name, fn string
+		adjust   int
+	}{
+		{"described, properties bare", `"description":"F.","parameters":{"type":"object","properties":{"x":{"type":"string"},"y":{"type":"number"}}}`, -2},
+		{"described, a property described", `"description":"F.","parameters":{"type":"object","properties":{"x":{"type":"string"},"y":{"type":"number","description":"Y."}}}`, -1},
+		{"described, a property titled", `"description":"F.","parameters":{"type":"object","properties":{"x":{"type":"string","title":"X"}}}`, -1},
+		{"no description, properties described", `"parameters":{"type":"object","properties":{"x":{"type":"string","description":"X."}}}`, -2},
+		{"no parameters", `"description":"F.","parameters":{"type":"object","properties":{}}`, -1},
+	}
+	for _, tt := range tests {
+		n, err := parseOrderedJSON(`{"messages":[{"role":"user","content":"q"}],"tools":[{"type":"function","function":{"name":"f",` + tt.fn + `}}]}`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, ok := renderOpenAIPrompt(n, "gpt-4o", false)
+		if !ok {
+			t.Fatalf("%s: not rendered", tt.name)
+		}
+		if p.toolsAdjust != tt.adjust {
+			t.Errorf("%s: tools adjusted by %d, want %d", tt.name, p.toolsAdjust, tt.adjust)
+		}
+	}
+}
+
+// TestOpenAIStrictNullDefault: a strict function writes a null default as
+// a comment, as it writes any other; a function that is not strict
+// leaves it out.
+func TestOpenAIStrictNullDefault(t *testing.T) {
+	fn := func(strict string) string {
+		return `{"messages":[{"role":"user","content":"q"}],"tools":[{"type":"function","function":{"name":"search","description":"Search.",` + strict +
+			`"parameters":{"type":"object","properties":{"query":{"type":"string"},"since":{"type":"string","default":null},"depth":{"type":"string","default":"shallow"}},"required":["query","since","depth"]}}}]}`
+	}
+	lines := func(since string) string {
+		return strings.Join([]string{
+			"# Tools", "", "## functions", "", "namespace functions {", "",
+			"// Search.",
+			"type search = (_: {",
+			"query: string,",
+			since,
+			`depth: string, // default: "shallow"`,
+			"}) => any;",
+			"",
+			"} // namespace functions",
+		}, "\n")
+	}
+	if got, want := renderedTools(t, fn(`"strict":true,`)), lines("since: string, // default: null"); got != want {
+		t.Errorf("strict rendered:\n%s\nwant:\n%s", got, want)
+	}
+	for _, strict := range []string{``, `"strict":false,`} {
+		if got, want := renderedTools(t, fn(strict)), lines("since: string,"); got != want {
+			t.Errorf("%s rendered:\n%s\nwant:\n%s", strict, got, want)
+		}
+	}
+}
