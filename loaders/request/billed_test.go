@@ -164,7 +164,7 @@ func TestBilledOpenAIChat(t *testing.T) {
 // (usage.input_tokens). A fifth of the recordings bill what the body does
 // not show (docs/internals/counting.md lists them); no other may miss.
 func TestBilledOpenAIResponses(t *testing.T) {
-	checkBilled(t, "openai_responses.jsonl", 58, 17)
+	checkBilled(t, "openai_responses.jsonl", 60, 17)
 }
 
 // TestBilledCrewAIChat replays a second project's recorded Chat
