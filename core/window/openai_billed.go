@@ -127,5 +127,5 @@ func (b *OpenAIBilled) FixedTokens(tok tokens.Tokenizer) int {
 // promptMessageFrame is a prompt message's framing: 3 tokens, its header
 // and what the header costs beyond its text.
 func promptMessageFrame(m *promptMessage, tok tokens.Tokenizer) int {
-	return promptPerMessage + m.extra + tok.Count(m.header)
+	return promptPerMessage + m.extra + promptHeaderTokens(tok, m.header)
 }

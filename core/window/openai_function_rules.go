@@ -1,5 +1,11 @@
 package window
 
+import (
+	"strings"
+
+	"ctxlab/core/tokens"
+)
+
 // Rules of the namespace rendering that depend on one function alone,
 // each inferred from recorded requests (docs/internals/counting.md).
 
@@ -38,3 +44,20 @@ func renderedDefault(def *jsonNode, strict bool) bool {
 	}
 	return strict || !(def.kind == 'v' && def.lit == "null")
 }
+
+// promptHeaderTokens is what a message's header costs as a text. A tool
+// output's header, "functions.NAME", costs promptNamespaceTokens for the
+// namespace and then its name counted on its own: the name never merges
+// with the dot before it. With o200k_base "functions.calculator" is 3
+// tokens of text and bills as 2 ("calculator" is one), and
+// "functions.get_time" bills as its text (".get" is a token).
+func promptHeaderTokens(tok tokens.Tokenizer, header string) int {
+	if name, ok := strings.CutPrefix(header, "functions."); ok {
+		return promptNamespaceTokens + tok.Count(name)
+	}
+	return tok.Count(header)
+}
+
+// promptNamespaceTokens is what "functions." costs in a tool output's
+// header.
+const promptNamespaceTokens = 1

@@ -3,6 +3,8 @@ package window
 import (
 	"strings"
 	"testing"
+
+	"ctxlab/core/tokens"
 )
 
 // TestOpenAIUncommentedFunctionDiscount: a function with parameters costs
@@ -62,6 +64,29 @@ func TestOpenAIStrictNullDefault(t *testing.T) {
 	for _, strict := range []string{``, `"strict":false,`} {
 		if got, want := renderedTools(t, fn(strict)), lines("since: string,"); got != want {
 			t.Errorf("%s rendered:\n%s\nwant:\n%s", strict, got, want)
+		}
+	}
+}
+
+// TestOpenAIToolOutputHeaderName: a tool output's header costs a token
+// for "functions." and its function's name counted alone, whether or not
+// the name would merge with the dot before it.
+func TestOpenAIToolOutputHeaderName(t *testing.T) {
+	tok, err := tokens.ByName(tokens.TokenizerO200K)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"get_weather_in_city", "durability_get_weather_in_city", "calculator"} {
+		body := `{"messages":[{"role":"user","content":"q"},` +
+			`{"role":"assistant","content":null,"tool_calls":[{"id":"c1","type":"function","function":{"name":"` + name + `","arguments":"{}"}}]},` +
+			`{"role":"tool","tool_call_id":"c1","content":"sunny"}]}`
+		b, ok := RenderOpenAIBilled(body, "gpt-4o", false)
+		if !ok {
+			t.Fatal("not rendered")
+		}
+		want := promptPerMessage + promptToolOutputExtra + 1 + tok.Count(name) + tok.Count("sunny")
+		if got := b.MessageTokens(2, tok); got != want {
+			t.Errorf("%s: the output costs %d, want %d", name, got, want)
 		}
 	}
 }

@@ -31,7 +31,8 @@ import (
 //     "assistant to=functions.NAME" and whose content is the arguments
 //     as compact JSON;
 //     several calls in one message are one call of multi_tool_use.parallel;
-//     a tool output's header is "functions.NAME" and costs 2 tokens more;
+//     a tool output's header is "functions.NAME", the name counted on
+//     its own after a token for "functions.", and costs 2 tokens more;
 //   - gpt-5 models (OpenAI's harmony format) add 82 tokens to a request
 //     with tools, 5 to each tool call and 2 to each tool output;
 //   - under a json_schema response format, an assistant message with
@@ -391,7 +392,7 @@ func (p *openAIPrompt) count(tok tokens.Tokenizer) promptCounts {
 			(*items)[len(*items)-1] += whole
 		}
 		last = m.source
-		frame := promptPerMessage + m.extra + tok.Count(m.header)
+		frame := promptPerMessage + m.extra + promptHeaderTokens(tok, m.header)
 		switch {
 		case m.component == ComponentTools:
 			// The tools' own system message: its framing is theirs.
