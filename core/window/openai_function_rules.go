@@ -61,3 +61,14 @@ func promptHeaderTokens(tok tokens.Tokenizer, header string) int {
 // promptNamespaceTokens is what "functions." costs in a tool output's
 // header.
 const promptNamespaceTokens = 1
+
+// primingTokens is what priming the reply costs: 3 tokens (2 for
+// reasoning models), and when a json_schema response format comes with
+// no tools (not gpt-5) a recipient, " to=" and the format's name counted
+// on its own, as a tool output's header counts its function's name.
+func (p *openAIPrompt) primingTokens(tok tokens.Tokenizer) int {
+	if p.replyTo == "" {
+		return p.priming
+	}
+	return p.priming + tok.Count(" to=") + tok.Count(p.replyTo)
+}

@@ -90,3 +90,44 @@ func TestOpenAIToolOutputHeaderName(t *testing.T) {
 		}
 	}
 }
+
+// TestOpenAIReplyPrimedToFormat: with a json_schema response format and
+// no tools, the reply is primed to the format: " to=" and its name
+// counted on its own, so a longer name costs more; with tools, or with
+// gpt-5, the priming is the usual.
+func TestOpenAIReplyPrimedToFormat(t *testing.T) {
+	tok, err := tokens.ByName(tokens.TokenizerO200K)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tool := `"tools":[{"type":"function","function":{"name":"f","description":"F."}}],`
+	for _, tt := range []struct {
+		model, name, tools string
+		primed             bool
+	}{
+		{"gpt-4o-mini", "TaskEvaluationPydanticOutput", "", true},
+		{"gpt-4o", "Invoice", "", true},
+		{"gpt-4.1-mini", "ScoreOutput", "", true},
+		{"gpt-4o", "Invoice", tool, false},
+		{"gpt-5-mini", "Invoice", "", false},
+	} {
+		body := `{"messages":[{"role":"user","content":"q"}],` + tt.tools +
+			`"response_format":{"type":"json_schema","json_schema":{"name":"` + tt.name + `","schema":{"type":"object"}}}}`
+		n, err := parseOrderedJSON(body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, ok := renderOpenAIPrompt(n, tt.model, false)
+		if !ok {
+			t.Fatal("not rendered")
+		}
+		want := p.priming
+		if tt.primed {
+			want += tok.Count(" to=") + tok.Count(tt.name)
+		}
+		// The format's own system message is framed in the tools component.
+		if got := p.count(tok).framing - (promptPerMessage + tok.Count("user")); got != want {
+			t.Errorf("%s, %s, tools %v: the reply's priming costs %d, want %d", tt.model, tt.name, tt.tools != "", got, want)
+		}
+	}
+}

@@ -25,8 +25,9 @@ import (
 //     "# Response Formats\n\n## NAME\n\n", its description as a comment,
 //     and the schema's JSON escaped to ASCII without required,
 //     additionalProperties, bounds and defaults; alone (no tools, not
-//     gpt-5) it costs 4 tokens more; a Responses body's json_object
-//     format costs 4 tokens (a chat body's nothing);
+//     gpt-5) the reply is primed to it, " to=" and its name counted on
+//     its own; a Responses body's json_object format costs 4 tokens (a
+//     chat body's nothing);
 //   - an assistant's tool call is a message of its own whose header is
 //     "assistant to=functions.NAME" and whose content is the arguments
 //     as compact JSON;
@@ -50,6 +51,10 @@ type openAIPrompt struct {
 	// toolsAdjust is what the tools cost beyond their text (the strict
 	// discount, gpt-5's tool preamble).
 	toolsAdjust int
+	// replyTo is the response format the reply is primed to, when a
+	// json_schema format comes with no tools (not gpt-5): see
+	// primingTokens.
+	replyTo string
 }
 
 // promptMessage is one message of the prompt: its header, what the
@@ -76,7 +81,6 @@ const (
 	promptToolsDiscount   = 1
 	promptStrictDiscount  = 1
 	promptToolOutputExtra = 2
-	promptFormatAlone     = 4
 	// promptStoredCallExtra is what a Responses function_call item
 	// replayed with its output item id costs beyond its call.
 	promptStoredCallExtra = 3
@@ -182,7 +186,7 @@ func renderOpenAIPrompt(body *jsonNode, model string, responses bool) (p *openAI
 			}
 			extra.add(responseSchemaJSON(js.get("schema")))
 			if len(p.toolBlocks) == 0 && !harmony {
-				p.toolsAdjust += promptFormatAlone
+				p.replyTo = js.get("name").text()
 			}
 		}
 	}
@@ -377,7 +381,7 @@ type promptCounts struct {
 // tools is counted whole (its text and the tools' join as sent), and the
 // tools are what it counts beyond the system prompt alone.
 func (p *openAIPrompt) count(tok tokens.Tokenizer) promptCounts {
-	c := promptCounts{components: map[string]int{}, framing: p.priming}
+	c := promptCounts{components: map[string]int{}, framing: p.primingTokens(tok)}
 	last := -1
 	for _, m := range p.messages {
 		whole := countOnce(tok, m.content.parts...)
