@@ -9,24 +9,34 @@ import (
 // Rules of the namespace rendering that depend on one function alone,
 // each inferred from recorded requests (docs/internals/counting.md).
 
-// uncommentedFunction says a function costs promptStrictDiscount tokens
-// less than its text: it has parameters, and either no description or no
-// property (of the top level) with a title or description, so one of the
-// two levels its block could comment on has no comment.
-func uncommentedFunction(fn *jsonNode) bool {
+// commentedFunction says a function's block comments on both of its
+// levels: it has a description, and a property (of the top level) with
+// a title or description.
+func commentedFunction(fn *jsonNode) bool {
 	props := fn.get("parameters").get("properties")
-	if props == nil || len(props.keys) == 0 {
+	if props == nil || len(props.keys) == 0 || fn.get("description").text() == "" {
 		return false
-	}
-	if fn.get("description").text() == "" {
-		return true
 	}
 	for _, p := range props.items {
 		if p.get("title").text() != "" || p.get("description").text() != "" {
-			return false
+			return true
 		}
 	}
-	return true
+	return false
+}
+
+// discountedFunction says a function costs promptStrictDiscount tokens
+// less than its text: one not commented at both levels, with parameters
+// (any such function, for gpt-5).
+func discountedFunction(fn *jsonNode, harmony bool) bool {
+	if commentedFunction(fn) {
+		return false
+	}
+	if harmony {
+		return true
+	}
+	props := fn.get("parameters").get("properties")
+	return props != nil && len(props.keys) > 0
 }
 
 // strictFunction says a function is sent with "strict": true.
@@ -66,9 +76,20 @@ const promptNamespaceTokens = 1
 // reasoning models), and when a json_schema response format comes with
 // no tools (not gpt-5) a recipient, " to=" and the format's name counted
 // on its own, as a tool output's header counts its function's name.
+//
+// A gpt-5 tool call after the last user message costs a token less than
+// one in an earlier turn. That token is taken from the priming, so that
+// each message costs what it costs in every request of a conversation
+// (OpenAIBilled): the calls cost what they will once a user message
+// follows.
 func (p *openAIPrompt) primingTokens(tok tokens.Tokenizer) int {
-	if p.replyTo == "" {
-		return p.priming
+	n := p.priming - p.currentTurnCalls*harmonyCurrentCallSaving
+	if p.replyTo != "" {
+		n += tok.Count(" to=") + tok.Count(p.replyTo)
 	}
-	return p.priming + tok.Count(" to=") + tok.Count(p.replyTo)
+	return n
 }
+
+// harmonyCurrentCallSaving is what a gpt-5 tool call after the last user
+// message costs less than one before it.
+const harmonyCurrentCallSaving = 1

@@ -131,3 +131,50 @@ func TestOpenAIReplyPrimedToFormat(t *testing.T) {
 		}
 	}
 }
+
+// TestOpenAIHarmonyDiscount: with gpt-5 every function costs a token less
+// than its text but one commented at both levels (a description, and a
+// property with a title or description).
+func TestOpenAIHarmonyDiscount(t *testing.T) {
+	fns := `{"type":"function","function":{"name":"ready","description":"Always there."}},` +
+		`{"type":"function","function":{"name":"rate","description":"Look up a rate.","parameters":{"type":"object","properties":{"currency":{"type":"string"}}}}},` +
+		`{"type":"function","function":{"name":"search","description":"Search tools.","parameters":{"type":"object","properties":{"queries":{"type":"array","items":{"type":"string"},"description":"What to match."}}}}}`
+	n, err := parseOrderedJSON(`{"messages":[{"role":"user","content":"q"}],"tools":[` + fns + `]}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, ok := renderOpenAIPrompt(n, "gpt-5", false)
+	if !ok {
+		t.Fatal("not rendered")
+	}
+	// The tools' token, the preamble, and two of the three functions.
+	if want := -promptToolsDiscount + harmonyToolsPreamble - 2*promptStrictDiscount; p.toolsAdjust != want {
+		t.Errorf("gpt-5 tools adjusted by %d, want %d", p.toolsAdjust, want)
+	}
+}
+
+// TestOpenAIHarmonyCurrentTurnCalls: a gpt-5 tool call after the last
+// user message costs a token less than one before it, taken from the
+// reply's priming, so the call's own message costs the same in both.
+func TestOpenAIHarmonyCurrentTurnCalls(t *testing.T) {
+	tok, err := tokens.ByName(tokens.TokenizerO200K)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tools := `"tools":[{"type":"function","function":{"name":"weather","parameters":{"type":"object","properties":{"city":{"type":"string"}}}}}]`
+	round := `{"role":"assistant","content":null,"tool_calls":[{"id":"c1","type":"function","function":{"name":"weather","arguments":"{\"city\":\"Paris\"}"}}]},{"role":"tool","tool_call_id":"c1","content":"Sunny"}`
+	current, ok := RenderOpenAIBilled(`{"messages":[{"role":"user","content":"Weather?"},`+round+`],`+tools+`}`, "gpt-5-mini", false)
+	if !ok {
+		t.Fatal("not rendered")
+	}
+	earlier, ok := RenderOpenAIBilled(`{"messages":[{"role":"user","content":"Weather?"},`+round+`,{"role":"user","content":"Thanks."}],`+tools+`}`, "gpt-5-mini", false)
+	if !ok {
+		t.Fatal("not rendered")
+	}
+	if a, b := current.MessageTokens(1, tok), earlier.MessageTokens(1, tok); a != b {
+		t.Errorf("the call costs %d in the current turn and %d in an earlier one, want the same", a, b)
+	}
+	if got, want := current.FixedTokens(tok), earlier.FixedTokens(tok)-harmonyCurrentCallSaving; got != want {
+		t.Errorf("fixed part %d with the call in the current turn, want %d (a token under %d)", got, want, earlier.FixedTokens(tok))
+	}
+}

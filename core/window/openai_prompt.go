@@ -18,9 +18,9 @@ import (
 //     developer message (after a blank line) or sent as a system message
 //     of their own; the legacy functions list renders the same; the
 //     whole costs one token less than its text (its text for the
-//     o-series), and a function with
-//     parameters but no description, or none on its properties (any
-//     function, for gpt-5), one more token less;
+//     o-series), and a function not commented at both levels (no
+//     description, or none on its properties) one more token less,
+//     with parameters (any such function, for gpt-5);
 //   - a json_schema response format is written after the tools as
 //     "# Response Formats\n\n## NAME\n\n", its description as a comment,
 //     and the schema's JSON escaped to ASCII without required,
@@ -35,7 +35,8 @@ import (
 //     a tool output's header is "functions.NAME", the name counted on
 //     its own after a token for "functions.", and costs 2 tokens more;
 //   - gpt-5 models (OpenAI's harmony format) add 82 tokens to a request
-//     with tools, 5 to each tool call and 2 to each tool output;
+//     with tools, 5 to each tool call and 2 to each tool output, a call
+//     after the last user message a token less;
 //   - under a json_schema response format, an assistant message with
 //     content costs 4 tokens more;
 //   - the search models bill no system or developer message;
@@ -55,6 +56,9 @@ type openAIPrompt struct {
 	// json_schema format comes with no tools (not gpt-5): see
 	// primingTokens.
 	replyTo string
+	// currentTurnCalls are the gpt-5 tool call messages after the last
+	// user message: see primingTokens.
+	currentTurnCalls int
 }
 
 // promptMessage is one message of the prompt: its header, what the
@@ -160,7 +164,7 @@ func renderOpenAIPrompt(body *jsonNode, model string, responses bool) (p *openAI
 			p.toolsAdjust += harmonyToolsPreamble
 		}
 		for _, fn := range fns {
-			if harmony || uncommentedFunction(fn) {
+			if discountedFunction(fn, harmony) {
 				p.toolsAdjust -= promptStrictDiscount
 			}
 			start := len(extra.parts)
@@ -262,6 +266,9 @@ func renderOpenAIPrompt(body *jsonNode, model string, responses bool) (p *openAI
 		cm := promptMessage{component: pm.component, toolsFrom: -1, source: i}
 		if harmony {
 			cm.extra = harmonyCallExtra
+			if i > query {
+				p.currentTurnCalls++
+			}
 		}
 		if len(calls) == 1 {
 			cm.header = "assistant to=functions." + calls[0].name
