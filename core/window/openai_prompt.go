@@ -267,8 +267,7 @@ func renderOpenAIPrompt(body *jsonNode, model string, responses bool) (p *openAI
 			pm.component = ComponentToolResults
 		}
 		if name := m.get("name").text(); name != "" && role != "tool" && role != "function" {
-			pm.extra += 1
-			pm.header += ":" + name
+			pm.header = namedHeader(pm.header, name)
 		}
 		promptContent(m.get("content"), &pm.content)
 		if formatted && role == "assistant" && pm.content.n > 0 {
