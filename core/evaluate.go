@@ -346,6 +346,9 @@ func (ev *Evaluation) assemble(ctx context.Context, in EvalInput, sc *Scenario, 
 	}
 	asm.Responses = sc.Responses
 	ev.Assembly = asm
+	if mode == window.MeasureOnly {
+		ev.Memory = memorySizedAsSent(ev.Memory, asm)
+	}
 	if rag, ok := asm.Component(window.ComponentRAG); ok && rag.Truncated {
 		ev.RAGSurvival = ragSurvival(ev, rag.Text)
 	}
@@ -407,6 +410,29 @@ func fitMemory(ctx context.Context, history []value.Message, opts memory.Options
 // encoded again.
 func renderedTokens(mem memory.Result) int {
 	return mem.TextTokens
+}
+
+// memorySizedAsSent gives a measured history's fates the sizes the
+// request's total holds (its history items: an assistant's tool calls
+// counted with it, as OpenAI renders them when counted as billed), so
+// the Memory view, its findings and the Messages list show one size.
+func memorySizedAsSent(mem memory.Result, asm *window.Assembly) memory.Result {
+	sized := make(map[int]int, len(mem.Fates))
+	for _, it := range asm.Items {
+		if it.Component == window.ComponentHistory {
+			sized[it.Index] = it.Tokens
+		}
+	}
+	if len(sized) != len(mem.Fates) {
+		return mem
+	}
+	mem.Fates = slices.Clone(mem.Fates)
+	mem.Tokens = 0
+	for i, f := range mem.Fates {
+		mem.Fates[i].Tokens = sized[f.Index]
+		mem.Tokens += sized[f.Index]
+	}
+	return mem
 }
 
 // keepAllMemory reports a history measured as it is: every message kept.
