@@ -64,6 +64,8 @@ type openAIPrompt struct {
 	// currentTurnCalls are the gpt-5 tool call messages after the last
 	// user message: see primingTokens.
 	currentTurnCalls int
+	// forced is the function tool_choice names (forcedFunction).
+	forced string
 }
 
 // promptMessage is one message of the prompt: its header, what the
@@ -224,6 +226,7 @@ func renderOpenAIPrompt(body *jsonNode, model string, responses bool) (p *openAI
 		}
 		extra.add("} // namespace functions")
 	}
+	p.forced = forcedFunction(body, fns, harmony, responses)
 	if rf := body.get("response_format"); rf != nil && rf.get("type").text() == "json_object" && responses {
 		p.toolsAdjust += promptJSONObjectResponses
 	}
