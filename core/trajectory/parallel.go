@@ -77,6 +77,7 @@ func (t *Trajectory) parallelCallIDs(raw json.RawMessage) []string {
 		}
 	}
 	t.multiCalls[string(raw)] = ids
+	t.anyParallel = t.anyParallel || ids != nil
 	return ids
 }
 
@@ -138,6 +139,9 @@ func (t *Trajectory) callNameOr(id string) string {
 // interned with (a stub took the place of one): each is the same
 // message (or stub) counted after the outputs sent before it.
 func (t *Trajectory) regroup(sent []int32) {
+	if !t.anyParallel {
+		return
+	}
 	var msgs []window.ChatMessage
 	var runs []int
 	for i, id := range sent {

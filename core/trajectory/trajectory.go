@@ -51,10 +51,12 @@ type Trajectory struct {
 	// plain maps an output of a parallel call interned with the outputs
 	// before it (msgKey.group) to the id the same message has with the
 	// first outputs it was seen with; multiCalls memoizes the call ids
-	// of a tool_calls array holding several (parallel.go).
-	plain      map[int32]int32
-	plainID    map[msgKey]int32
-	multiCalls map[string][]string
+	// of a tool_calls array holding several, and anyParallel says one
+	// was seen (parallel.go).
+	plain       map[int32]int32
+	plainID     map[msgKey]int32
+	multiCalls  map[string][]string
+	anyParallel bool
 }
 
 // Turn is one request of the trajectory, as it was sent.
