@@ -101,7 +101,7 @@ func TestAssembleJSONListsTheSpace(t *testing.T) {
 			t.Errorf("no %s in %v", k, out.Space)
 		}
 	}
-	if first := out.Space[0]; first.Label != "tool definitions" {
+	if first := out.Space[0]; first.Label != "tool results" {
 		t.Errorf("first: %+v", first)
 	}
 }

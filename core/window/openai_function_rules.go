@@ -65,7 +65,8 @@ const promptNamespaceTokens = 1
 // primingTokens is what priming the reply costs: 3 tokens (2 for
 // reasoning models), and when a json_schema response format comes with
 // no tools (not gpt-5) a recipient, " to=" and the format's name counted
-// on its own, as a tool output's header counts its function's name.
+// on its own, as a tool output's header counts its function's name;
+// when tool_choice names a function, forcedTokens.
 //
 // A gpt-5 tool call after the last user message costs a token less than
 // one in an earlier turn. That token is taken from the priming, so that
@@ -77,7 +78,7 @@ func (p *openAIPrompt) primingTokens(tok tokens.Tokenizer) int {
 	if p.replyTo != "" {
 		n += tok.Count(" to=") + tok.Count(p.replyTo)
 	}
-	return n
+	return n + p.forcedTokens(tok)
 }
 
 // harmonyCurrentCallSaving is what a gpt-5 tool call after the last user

@@ -32,7 +32,9 @@ import (
 //   - an assistant's tool call is a message of its own whose header is
 //     "assistant to=functions.NAME" and whose content is the arguments
 //     as compact JSON;
-//     several calls in one message are one call of multi_tool_use.parallel;
+//     several calls in one message are one call of multi_tool_use.parallel,
+//     and their outputs one message from it, a JSON list (see
+//     mergeParallelOutputs);
 //     a tool output's header is "functions.NAME", the name counted on
 //     its own after a token for "functions.", and costs 2 tokens more;
 //   - gpt-5 models (OpenAI's harmony format) add 82 tokens to a request
@@ -62,6 +64,8 @@ type openAIPrompt struct {
 	// currentTurnCalls are the gpt-5 tool call messages after the last
 	// user message: see primingTokens.
 	currentTurnCalls int
+	// forced is the function tool_choice names (forcedFunction).
+	forced string
 }
 
 // promptMessage is one message of the prompt: its header, what the
@@ -78,6 +82,14 @@ type promptMessage struct {
 	// source is the body's message this one renders, -1 for the tools'
 	// own system message.
 	source int
+	// callGroup is, for a tool output answering one of several calls
+	// made in one message, 1 + the body index of that message; 0 for
+	// any other message. See mergeParallelOutputs.
+	callGroup int
+	// members are, for the message holding the outputs of a parallel
+	// call, each output's body message and where its element ends in
+	// the content: see mergeParallelOutputs.
+	members []groupMember
 }
 
 // Rules of the rendering, each inferred from recorded requests.
@@ -214,6 +226,7 @@ func renderOpenAIPrompt(body *jsonNode, model string, responses bool) (p *openAI
 		}
 		extra.add("} // namespace functions")
 	}
+	p.forced = forcedFunction(body, fns, harmony, responses)
 	if rf := body.get("response_format"); rf != nil && rf.get("type").text() == "json_object" && responses {
 		p.toolsAdjust += promptJSONObjectResponses
 	}
@@ -245,6 +258,7 @@ func renderOpenAIPrompt(body *jsonNode, model string, responses bool) (p *openAI
 		query = len(msgs.items)
 	}
 	names := map[string]string{} // tool call id -> function name
+	groups := map[string]int{}   // id of a call made with others -> 1 + its message
 	stored := map[string]bool{}  // Responses calls replayed with their item id
 	if list := body.get(ResponsesStoredCallsKey); responses && !harmony && list != nil && list.kind == '[' {
 		for _, id := range list.items {
@@ -287,6 +301,7 @@ func renderOpenAIPrompt(body *jsonNode, model string, responses bool) (p *openAI
 				name = m.get("name").text()
 			}
 			pm.header = "functions." + name
+			pm.callGroup = groups[m.get("tool_call_id").text()]
 			pm.extra = promptToolOutputExtra
 			if responses {
 				pm.extra = 0
@@ -326,12 +341,16 @@ func renderOpenAIPrompt(body *jsonNode, model string, responses bool) (p *openAI
 		}
 		for _, c := range calls {
 			names[c.id] = c.name
+			if len(calls) > 1 && c.id != "" {
+				groups[c.id] = i + 1
+			}
 			if stored[c.id] {
 				cm.extra += promptStoredCallExtra
 			}
 		}
 		p.messages = append(p.messages, cm)
 	}
+	p.messages = mergeParallelOutputs(p.messages, parallelOutputsASCII(model))
 	if len(extra.parts) > 0 {
 		tm := promptMessage{header: "system", content: extra, component: ComponentTools, toolsFrom: 0, source: -1}
 		p.messages = append([]promptMessage{tm}, p.messages...)
@@ -437,12 +456,20 @@ func (p *openAIPrompt) count(tok tokens.Tokenizer) promptCounts {
 			if m.component == ComponentToolResults {
 				items = &c.resultItems
 			}
-			if m.source != last {
-				*items = append(*items, 0)
+			switch {
+			case len(m.members) > 0:
+				// A parallel call's outputs: an item each, its share.
+				*items = append(*items, memberShares(&m, tok)...)
+			case m.source != last:
+				*items = append(*items, whole)
+			default:
+				(*items)[len(*items)-1] += whole
 			}
-			(*items)[len(*items)-1] += whole
 		}
 		last = m.source
+		if n := len(m.members); n > 0 {
+			last = m.members[n-1].source
+		}
 		frame := promptPerMessage + m.extra + promptHeaderTokens(tok, m.header)
 		switch {
 		case m.component == ComponentTools:

@@ -293,6 +293,14 @@ func writeJSONString(b *strings.Builder, s string, ascii bool) {
 		b.WriteString((&jsonNode{kind: '"', str: s}).literal())
 		return
 	}
+	writePythonString(b, s, true)
+}
+
+// writePythonString writes s as Python's json.dumps writes a string:
+// quotes, backslashes and control characters escaped and, with ascii
+// (its default), every character beyond ASCII as \uXXXX (a surrogate
+// pair beyond the BMP); without it, those as they are.
+func writePythonString(b *strings.Builder, s string, ascii bool) {
 	const hex = "0123456789abcdef"
 	u := func(r rune) {
 		b.WriteString(`\u`)
@@ -320,7 +328,7 @@ func writeJSONString(b *strings.Builder, s string, ascii bool) {
 			b.WriteString(`\f`)
 		case r < 0x20:
 			u(r)
-		case r < 0x80:
+		case r < 0x80 || !ascii:
 			b.WriteRune(r)
 		case r > 0xffff:
 			r -= 0x10000

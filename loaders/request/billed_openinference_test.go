@@ -12,7 +12,7 @@ import "testing"
 // (agno, AutoGen, BeeAI, crewAI, DSPy, Haystack, instructor, LangChain,
 // LiteLLM, LlamaIndex, pydantic-ai, smolagents and the OpenAI SDK).
 func TestBilledOpenInferenceChat(t *testing.T) {
-	checkBilled(t, "openinference_openai_chat.jsonl", 57, 6)
+	checkBilled(t, "openinference_openai_chat.jsonl", 62, 2)
 }
 
 // TestBilledOpenInferenceResponses replays the same project's Responses
