@@ -1,6 +1,10 @@
 package cli_test
 
 import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -11,10 +15,27 @@ import (
 // assistant's tool calls into the prompt, not as the tool_calls JSON, so
 // the Messages list, the Space ranking and the count-differs-from-bill
 // finding give the call its rendered size, and the messages' sizes, the
-// tools and the framing add up to the total.
+// tools and the framing add up to the total. The fixture counts what it
+// billed (133), so it is read with its recorded prompt tokens edited to
+// 131, a bill the count differs from, for the finding to be made.
 func TestAssembleMessageSizesAddUpToTheTotal(t *testing.T) {
 	t.Parallel()
-	stdout, stderr, code := run(t, "", "assemble", "--request", "../loaders/trace/testdata/openinference/traces.jsonl", "--span-id", "bc779477e426c81e", "--full")
+	data, err := os.ReadFile("../loaders/trace/testdata/openinference/traces.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, field := range []string{`"llm.token_count.prompt","value":{"intValue":%d}`, `\"prompt_tokens\":%d`} {
+		old := fmt.Sprintf(field, 133)
+		if !bytes.Contains(data, []byte(old)) {
+			t.Fatalf("the fixture records no %s", old)
+		}
+		data = bytes.ReplaceAll(data, []byte(old), []byte(fmt.Sprintf(field, 131)))
+	}
+	file := filepath.Join(t.TempDir(), "traces.jsonl")
+	if err := os.WriteFile(file, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stdout, stderr, code := run(t, "", "assemble", "--request", file, "--span-id", "bc779477e426c81e", "--full")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
