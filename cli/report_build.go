@@ -171,7 +171,7 @@ func writeDedupSection(w io.Writer, in buildInput, tr pipeline.Trace) {
 			writeDocLabel(w, in.docs, i)
 			io.WriteString(w, ": near duplicate of ")
 			writeDocLabel(w, in.docs, d.Duplicate.Of)
-			fmt.Fprintf(w, " (J=%.3f)\n", d.Duplicate.Similarity)
+			fmt.Fprintf(w, " (J=%s)\n", numfmt.Similarity(d.Duplicate.Similarity))
 		}
 	}
 	fmt.Fprintln(w)

@@ -221,7 +221,7 @@ func documentRows(tr pipeline.Trace, number func(int) int, survival map[int]core
 			r.Why = d.FilterReason()
 		case d.Duplicate != nil:
 			r.DuplicateOf = number(d.Duplicate.Of) + 1
-			r.Similarity = strconv.FormatFloat(d.Duplicate.Similarity, 'f', 2, 64)
+			r.Similarity = numfmt.Similarity(d.Duplicate.Similarity)
 			r.Why = fmt.Sprintf("%s duplicate of #%d", d.Duplicate.Kind, r.DuplicateOf)
 			if d.Duplicate.Key != "" {
 				r.Why += " (same " + d.Duplicate.Key + ")"
