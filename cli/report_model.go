@@ -524,6 +524,7 @@ func comparisonModel(baseline, current diffSide, input string, c core.Comparison
 	for _, ch := range c.Settings {
 		rc.Settings = append(rc.Settings, rpt.SettingChange{Label: ch.Knob.Label, Flag: "--" + ch.Knob.Flag, Before: ch.Knob.ShowValue(ch.Before), After: ch.Knob.ShowValue(ch.After)})
 	}
+	rc.Inputs = diffInputs(baseline, current)
 	for _, d := range c.Components {
 		if d.UsedBefore == d.UsedAfter && d.AllocatedBefore == d.AllocatedAfter {
 			continue
