@@ -238,7 +238,7 @@ func parseWithPositionals(fs *flagSet, args []string) ([]string, error) {
 				fs.help()
 				return nil, errHelpShown
 			}
-			return nil, fmt.Errorf("%s%v (run %s --help)", commandPrefix(fs), err, commandLine(fs))
+			return nil, fmt.Errorf("%s%s (run %s --help)", commandPrefix(fs), describeFlagError(fs, err), commandLine(fs))
 		}
 		if fs.NArg() == 0 {
 			return positionals, nil

@@ -22,6 +22,8 @@ func TestFlagValueErrorsNameTheFlagAndWhatWasExpected(t *testing.T) {
 		{[]string{"assemble", "--full=perhaps"}, `ctxlab: assemble: --full: "perhaps" is not true or false (run ctxlab assemble --help)`},
 		{[]string{"build", "--max-input-size", "1QB"}, `ctxlab: build: --max-input-size: "1QB" is not a size; expected a whole number of bytes`},
 		{[]string{"assemble", "--interaction"}, `ctxlab: assemble: --interaction needs a value (run ctxlab assemble --help)`},
+		{[]string{"diff", "a.yaml", "b.yaml", "--full=maybe"}, `ctxlab: diff: --full: "maybe" is not true or false (run ctxlab diff --help)`},
+		{[]string{"diff", "a.yaml", "--nope"}, `ctxlab: diff: unknown option "--nope"`},
 		{[]string{"--window", "wide"}, `ctxlab: --window: "wide" is not a whole number; expected a positive number of tokens (run ctxlab --help)`},
 	} {
 		_, stderr, code := run(t, "", tc.args...)
