@@ -24,6 +24,7 @@ func TestFlagValueErrorsNameTheFlagAndWhatWasExpected(t *testing.T) {
 		{[]string{"assemble", "--interaction"}, `ctxlab: assemble: --interaction needs a value (run ctxlab assemble --help)`},
 		{[]string{"diff", "a.yaml", "b.yaml", "--full=maybe"}, `ctxlab: diff: --full: "maybe" is not true or false (run ctxlab diff --help)`},
 		{[]string{"diff", "a.yaml", "--nope"}, `ctxlab: diff: unknown option "--nope"`},
+		{[]string{"tokens", "x.txt", "--nope"}, `ctxlab: tokens: unknown option "--nope" (run ctxlab tokens --help)`},
 		{[]string{"--window", "wide"}, `ctxlab: --window: "wide" is not a whole number; expected a positive number of tokens (run ctxlab --help)`},
 	} {
 		_, stderr, code := run(t, "", tc.args...)
