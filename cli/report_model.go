@@ -355,7 +355,7 @@ func buildReportModel(in buildInput, res *pipeline.Result) *rpt.Report {
 	c := tr.Counts
 	inBlock := c.Included + c.Partial + c.Summarized
 	r := &rpt.Report{Command: "build", Title: displayPath(in.docsPath) + " (" + in.docFormat + ")", FindingsChecked: true,
-		Settings: []string{"tokenizer " + in.opts.Tokenizer.Name(), "budget " + numfmt.Thousands(in.opts.Budget), string(in.opts.BudgetMode) + " mode"}}
+		Settings: []string{in.tokenizerLabel(), "budget " + numfmt.Thousands(in.opts.Budget), string(in.opts.BudgetMode) + " mode"}}
 	r.Verdict = rpt.Verdict{OK: true, Line: fmt.Sprintf("%s of %s in the context block: %s of %s budget tokens (%.1f%%).",
 		numfmt.Thousands(inBlock), numfmt.Count(c.Input, "document", "documents"), numfmt.Thousands(res.TokensUsed), numfmt.Thousands(res.TokensBudget), res.UtilizationPct)}
 	if len(in.findings) > 0 {
