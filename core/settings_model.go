@@ -15,14 +15,14 @@ const AnthropicEstimateNote = "Anthropic's tokenizer is not public: token counts
 // in percent, rounded up, on the recorded requests docs/assembly.md
 // describes whose parts it models (no server tools, no context
 // management); loaders/request's TestBilledAnthropicEstimate holds it.
-const AnthropicMedianErrorPercent = 3
+const AnthropicMedianErrorPercent = 2
 
 // AnthropicEstimateBandPercent is the Anthropic estimate's error band,
 // in percent: its p95 error on the same requests, rounded up, which the
 // workbench's header gives as "estimate ±N%" and a bill's comparison
 // holds a count to. A request with a server-side feature the estimate
 // leaves out is not held to it (window.AnthropicPrompt.ServerSide).
-const AnthropicEstimateBandPercent = 13
+const AnthropicEstimateBandPercent = 12
 
 // UnknownModelTokenizer counts a model ctxlab's tables do not know, unless
 // a tokenizer is named beside it. The window stays the budget's (128,000

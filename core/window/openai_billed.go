@@ -121,11 +121,11 @@ func (b *OpenAIBilled) FixedTokens(tok tokens.Tokenizer) int {
 	if len(b.p.toolBlocks) > 0 || tools != 0 || b.p.toolsAdjust != 0 {
 		tools += b.p.toolsAdjust
 	}
-	return b.p.priming + tools
+	return b.p.primingTokens(tok) + tools
 }
 
 // promptMessageFrame is a prompt message's framing: 3 tokens, its header
 // and what the header costs beyond its text.
 func promptMessageFrame(m *promptMessage, tok tokens.Tokenizer) int {
-	return promptPerMessage + m.extra + tok.Count(m.header)
+	return promptPerMessage + m.extra + promptHeaderTokens(tok, m.header)
 }

@@ -50,7 +50,7 @@ func TestOpenAISchemaFeatures(t *testing.T) {
 		"city: string,",
 		"// Class",
 		`class?: "economy" | "business", // default: "economy"`,
-		"note?: string | null,",
+		"note?: string | null, // default: null",
 		"when: string | string[],",
 		`kind?: "trip",`,
 		"// A seat.",
