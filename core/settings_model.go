@@ -75,12 +75,20 @@ func ResolveModel(model, tokenizerName string, tokenizerGiven bool) (ModelResolu
 		res.Tokenizer, res.Window = tok, spec.Window
 	default:
 		tok, err := tokens.ForModel(model)
-		if err != nil {
+		// A name newer than the tables (gpt-9) is counted with the
+		// tokenizer its family would use, a guess all the same.
+		if err != nil || tokens.EncodingGuessed(model) {
 			res.Tokenizer = given
+			if res.Tokenizer == nil {
+				res.Tokenizer = tok
+			}
 			if res.Tokenizer == nil {
 				res.Tokenizer, _ = tokens.ByName(UnknownModelTokenizer)
 			}
 			res.Note = fmt.Sprintf("model %q is not in ctxlab's model table: token counts are %s estimates", model, res.Tokenizer.Name())
+			if near := tokens.NearModel(model); near != "" {
+				res.Note += fmt.Sprintf(" (did you mean %s?)", near)
+			}
 			return res, nil
 		}
 		res.Tokenizer = tok

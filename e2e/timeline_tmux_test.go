@@ -26,6 +26,6 @@ func TestWorkbenchTimeline(t *testing.T) {
 	s.send("Down")
 	s.send("p")
 	s.send("Down")
-	s.waitFor("policy 3/6 ↑↓ drop-oldest: $289.47 per 1,000 trajectories, no overflow")
+	s.waitFor("policy 3/6 ↑↓ drop-oldest: $289.48 per 1,000 trajectories, no overflow")
 	s.send("q")
 }

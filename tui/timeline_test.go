@@ -184,7 +184,7 @@ func TestTimelinePoliciesChosenAndPinned(t *testing.T) {
 	m = keys(t, m, "up", "up", "up") // as-sent, against the watermark
 	screen = screenOf(m)
 	for _, want := range []string{" B watermark 80/60:", "· the baseline", "▸  as-sent:", "vs B +4 over, +4 pts cached, −$20.71",
-		"drop-oldest:", "vs B −10 pts cached, +$65.44"} {
+		"drop-oldest:", "vs B −10 pts cached, +$65.45"} {
 		if !strings.Contains(screen, want) {
 			t.Errorf("with the watermark pinned the screen lacks %q:\n%s", want, screen)
 		}

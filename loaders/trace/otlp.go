@@ -357,7 +357,7 @@ func scanRequestsAt(name string, r io.Reader, key, what string, each func(line i
 		}
 	}
 	if !seen {
-		return &loaders.Error{Name: name, Msg: fmt.Sprintf("is empty; expected OTLP JSON %s: one {%q: [...]} a line, or one for the whole file", what, key)}
+		return loaders.EmptyError(name, fmt.Sprintf("OTLP JSON %s: one {%q: [...]} a line, or one for the whole file", what, key))
 	}
 	return nil
 }
