@@ -15,7 +15,7 @@ import (
 func TestWorkbenchTracePicker(t *testing.T) {
 	t.Parallel()
 	s := startTmux(t, 80, 24, []string{"NO_COLOR=1"}, "--request", "loaders/trace/testdata/openinference/traces.jsonl")
-	s.waitFor("ctxlab · traces · loaders/trace/testdata/openinference/traces.jsonl", "start (UTC)", "file-agent", "206      204", "01c91249", "esc quit")
+	s.waitFor("ctxlab · traces · loaders/trace/testdata/openinference/traces.jsonl", "start (UTC)", "file-agent", "204      204", "01c91249", "esc quit")
 	s.send("8", "6", "8", "d")
 	s.waitFor("filter: 868d", "1 of 2 traces", "esc clear filter")
 	s.send("Escape")
