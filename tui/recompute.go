@@ -137,6 +137,8 @@ func (m *Model) applyEvaluation(msg evaluatedMsg) tea.Cmd {
 	m.sent = msg.sent
 	m.shown = msg.gen
 	m.changed = changedDocs(prev, m.eval)
+	m.showAssemblyInEffect()
+	modeWords := assemblyModeWords(prev, m.eval)
 	if refined {
 		m.changed = nil
 		m.forgetStandInCounts()
@@ -170,10 +172,19 @@ func (m *Model) applyEvaluation(msg evaluatedMsg) tea.Cmd {
 		return preload
 	}
 	if len(m.changed) == 0 {
+		if modeWords != "" {
+			m.status.setChangedCount(modeWords)
+			return preload
+		}
 		m.status.dropChangedCount()
 		return preload
 	}
-	m.status.setChangedCount(numfmt.Plural(len(m.changed), "1 document changed fate as sent (◆, n goes to it)", numfmt.Thousands(len(m.changed))+" documents changed fate as sent: whole, in part or not sent (◆, n goes to the next)"))
+	count := numfmt.Plural(len(m.changed), "1 document changed fate as sent (◆, n goes to it)", numfmt.Thousands(len(m.changed))+" documents changed fate as sent: whole, in part or not sent (◆, n goes to the next)")
+	if modeWords != "" {
+		// The count, then why the components' counts moved.
+		count = numfmt.Plural(len(m.changed), "1 document changed fate as sent (◆)", numfmt.Thousands(len(m.changed))+" documents changed fate as sent (◆)") + "; " + modeWords
+	}
+	m.status.setChangedCount(count)
 	return preload
 }
 
