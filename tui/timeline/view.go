@@ -205,14 +205,10 @@ func (m Model) chartLines(paint *painter, w, rows int) []string {
 			reserve = 0
 		}
 		fillColumn(col, pol.Turns[drawn], reserve, u)
+		// The chosen turn is marked by its number under the axis (↑27),
+		// not in its column: a mark above the bar would read as tokens.
 		for r := range col {
-			switch {
-			case col[r] != cellEmpty:
-			case c == selected && r == windowRow:
-				col[r] = cellGuideWindow
-			case c == selected:
-				col[r] = cellGuide
-			case r == windowRow:
+			if col[r] == cellEmpty && r == windowRow {
 				col[r] = cellWindow
 			}
 		}
