@@ -309,8 +309,7 @@ func (m Model) renderFooter() string {
 		// A text input takes every key: the global ones do not apply.
 		return draw.PadRight(" "+local+m.styles.HelpSep.Render("  │  ")+m.styles.HelpDesc.Render("typing goes to the input"), m.width)
 	}
-	global := m.help.ShortHelpView(m.global.ShortHelp())
-	line := " " + local + m.styles.HelpSep.Render("  │  ") + global
+	line := fitFooter(m.help, bindings.ShortHelp(), m.global.ShortHelp(), []key.Binding{m.global.Help, m.global.Quit}, m.styles.HelpSep.Render("  │  "), m.width)
 	if m.summaryCallInFlight() {
 		line = " " + m.help.ShortHelpView([]key.Binding{m.global.CancelSummary}) + m.styles.HelpSep.Render("  │  ") + local
 	}
