@@ -2,6 +2,7 @@ package tui
 
 import (
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -81,5 +82,26 @@ func TestBillGapOnTheFirstScreenAt80Columns(t *testing.T) {
 	line := ansi.Strip(diagnosis.Line(m.styles, &ev, 80, false))
 	if !strings.Contains(line, b.GapWords()) || !strings.Contains(line, "billed "+numfmt.Thousands(b.InputTokens)) {
 		t.Errorf("the finding line lacks the gap %q: %q", b.GapWords(), line)
+	}
+}
+
+// A component over its allocation keeps its figures in the short form,
+// not its name alone.
+func TestFindingLineKeepsAComponentsFigures(t *testing.T) {
+	tl := newTimelineModel(t, tauBench, request.Options{Window: 11000, Reserve: 1000}, "mono", 80, 24)
+	tl = keys(t, tl, "o")
+	var ev = *tl.eval
+	ev.Findings = nil
+	for _, f := range tl.eval.Findings {
+		if f.Code == diagnose.CodeComponentOverAllocation {
+			ev.Findings = append(ev.Findings, f)
+		}
+	}
+	if len(ev.Findings) == 0 {
+		t.Fatal("no component over its allocation")
+	}
+	line := ansi.Strip(diagnosis.Line(tl.styles, &ev, 80, false))
+	if !regexp.MustCompile(`[0-9] over its [0-9]`).MatchString(line) {
+		t.Errorf("the finding line lost the component's figures: %q", line)
 	}
 }

@@ -17,6 +17,9 @@ var differentFacts = regexp.MustCompile(`different facts: (.*?)(?: \(kept → re
 // firstClause is a sentence's front up to its first colon or semicolon.
 var firstClause = regexp.MustCompile(`^[^:;]*`)
 
+// firstSentenceClause is a sentence's front up to its first semicolon.
+var firstSentenceClause = regexp.MustCompile(`^[^;]*`)
+
 // shortForm is a finding in the fewest words that keep its key fact, for
 // a line too narrow for its sentence: the difference two copies state,
 // the counted-vs-billed gap, how far over the request is. ok is false
@@ -41,9 +44,16 @@ func shortForm(ev *core.Evaluation, f diagnose.Finding) (string, bool) {
 		if b := ev.Bill; b != nil {
 			return "off the bill: counted " + numfmt.Thousands(b.Counted) + ", billed " + numfmt.Thousands(b.InputTokens) + " (" + b.GapWords() + ")", true
 		}
-	case diagnose.CodeOverflow, diagnose.CodeAllocationsOverWindow, diagnose.CodeComponentOverAllocation:
+	case diagnose.CodeOverflow, diagnose.CodeAllocationsOverWindow:
 		if c := strings.TrimSpace(firstClause.FindString(f.Message)); c != "" && c != f.Message {
 			return c, true
+		}
+	case diagnose.CodeComponentOverAllocation:
+		// "System prompt: 1,248, 248 over its 1,000 allocation; …": the
+		// name alone before the colon says nothing, the clause does.
+		c := strings.TrimSpace(dropAsides(firstSentenceClause.FindString(f.Message)))
+		if strings.ContainsAny(c, "0123456789") && c != f.Message {
+			return strings.TrimSuffix(c, "."), true
 		}
 	}
 	return "", false

@@ -388,6 +388,9 @@ func (m Model) policyLine(st *themes.Styles, i, w int, compact bool) string {
 	text = draw.Fitting(w, text,
 		strings.NewReplacer(" trajectories", "", ": not priced", "").Replace(text),
 		strings.NewReplacer(" per 1,000 trajectories", "/1k", "(first ", "(1st ", ", refused: not priced", ", refused").Replace(text),
+		// Against a baseline: an overflow is said only when there is one.
+		strings.NewReplacer(" per 1,000 trajectories", "/1k", "(first ", "(1st ", ", refused: not priced", ", refused",
+			", no overflow", "", " pts cached", " pts", " pt cached", " pt").Replace(text),
 	)
 	text = draw.PadRight(draw.Truncate(text, w), w)
 	if i == m.policy {
