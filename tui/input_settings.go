@@ -55,8 +55,9 @@ func settingsWords(taken, kept []core.SettingChange, on core.Settings) string {
 
 // loadErrorWords is why the inputs read again do not load, naming the
 // file once: the loaders' errors start with the file's name, which the
-// status line then does not repeat, and the parser's own tail after
-// "input ends inside a value" says nothing more.
+// status line then does not repeat; a scenario's error that wraps the
+// changed file's is cut to the changed file's; and the parser's own tail
+// after "input ends inside a value" says nothing more.
 func loadErrorWords(names string, err error) string {
 	why := "no input"
 	if err != nil {
@@ -66,7 +67,15 @@ func loadErrorWords(names string, err error) string {
 	why = strings.TrimSuffix(why, ": unexpected EOF")
 	why = safetext.Line(why)
 	for _, n := range strings.Split(names, ", ") {
-		if n != "" && strings.Contains(why, n) {
+		if n == "" {
+			continue
+		}
+		if i := strings.LastIndex(why, n+": "); i >= 0 {
+			// A scenario's error wraps its documents file's: the file
+			// that changed says where, once.
+			return "cannot load " + why[i:]
+		}
+		if strings.Contains(why, n) {
 			return "cannot load " + why
 		}
 	}

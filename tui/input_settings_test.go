@@ -70,3 +70,19 @@ func TestWatchedFileErrorNamesTheFileOnce(t *testing.T) {
 		}
 	}
 }
+
+// A scenario's error wrapping its documents file's names the changed
+// file once, where it is broken.
+func TestWatchedDocumentsErrorInAScenarioNamesTheFileOnce(t *testing.T) {
+	m := newTestModel(t, "support_chat", "mono", 140, 40)
+	inner := &loaders.Error{Name: "docs/support_kb.jsonl", Line: 5, Column: 93, Msg: "invalid JSON: input ends inside a value", Err: errors.New("unexpected EOF")}
+	err := &loaders.Error{Name: "sc.yaml", Line: 163, Column: 12, Msg: `documents "docs/support_kb.jsonl"`, Err: inner}
+	m = send(t, m, InputsMsg{Changed: []string{"docs/support_kb.jsonl"}, Err: err})
+	footer := m.renderFooter()
+	if n := strings.Count(footer, "support_kb.jsonl"); n != 1 {
+		t.Errorf("the file is named %d times: %q", n, footer)
+	}
+	if !strings.Contains(footer, "cannot load docs/support_kb.jsonl: line 5, column 93: invalid JSON: input ends inside a value · last good inputs kept") {
+		t.Errorf("footer %q", footer)
+	}
+}
