@@ -246,7 +246,7 @@ func TestAssembleBadInput(t *testing.T) {
 	}{
 		{"unknown preset", []string{"--preset", "chat"}, `--preset: unknown preset "chat" (expected one of support_chat, document_qa, code_review, agent_workflow)`},
 		{"negative rag budget", []string{"--rag-budget", "-5"}, "--rag-budget -5 is negative"},
-		{"allocation beyond int", []string{"--rag-budget", "9223372036854775808"}, "rag-budget: value out of range"},
+		{"allocation beyond int", []string{"--rag-budget", "9223372036854775808"}, `--rag-budget: "9223372036854775808" is too large a number; expected 0 or more tokens`},
 		{"bad regex", []string{"--memory", "priority", "--priority-pattern", "ORD-(\\d+"}, `--priority-pattern "ORD-(\\d+" does not compile`},
 		{"missing scenario", []string{"--scenario", "/nonexistent/case.yaml"}, "/nonexistent/case.yaml"},
 		{"missing request", []string{"--request", "/nonexistent/req.json"}, "/nonexistent/req.json"},

@@ -8,8 +8,8 @@ import (
 // TestAssembleFatesUseTheRequestsNumbering checks that the JSON report
 // names each history message by its number in the request as sent, from
 // 1 with the system message included, as every view and finding does: the
-// bundled agent scenario has a system prompt, so its history starts at
-// message 2.
+// bundled agent scenario has a system prompt and sends its retrieved
+// context as message 2, so its history starts at message 3.
 func TestAssembleFatesUseTheRequestsNumbering(t *testing.T) {
 	t.Parallel()
 	stdout, stderr, code := run(t, "", "assemble", "--scenario", "../sample/agent_workflow.yaml", "--format", "json")
@@ -34,8 +34,8 @@ func TestAssembleFatesUseTheRequestsNumbering(t *testing.T) {
 		if _, ok := f["index"]; ok {
 			t.Errorf("fate %d carries a 0-based index: %v", i, f)
 		}
-		if got, want := f["message"], float64(i+2); got != want {
-			t.Errorf("fate %d names message %v, want %v (the system prompt is message 1)", i, got, want)
+		if got, want := f["message"], float64(i+3); got != want {
+			t.Errorf("fate %d names message %v, want %v (the system prompt is message 1, the retrieved context 2)", i, got, want)
 		}
 	}
 }

@@ -52,7 +52,7 @@ func TestAssembleTextRanksWhatTakesTheSpace(t *testing.T) {
 	if len(all) <= 10 || !strings.Contains(stdout, "What takes the space (all ") {
 		t.Errorf("--full ranks %d items", len(all))
 	}
-	for _, want := range []string{"tool result 2: lookup_order (message 34) · 226", "tool definitions · 557"} {
+	for _, want := range []string{"tool result 2: lookup_order (message 35) · 226", "tool definitions · 557"} {
 		found := false
 		for _, row := range all {
 			found = found || row == want
@@ -101,7 +101,7 @@ func TestAssembleJSONListsTheSpace(t *testing.T) {
 			t.Errorf("no %s in %v", k, out.Space)
 		}
 	}
-	if first := out.Space[0]; first.Label != "tool definitions" {
+	if first := out.Space[0]; first.Label != "tool results" {
 		t.Errorf("first: %+v", first)
 	}
 }

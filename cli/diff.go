@@ -72,6 +72,9 @@ type diffSide struct {
 	// label names it in the report: the file it came from.
 	label string
 	eval  *core.Evaluation
+	// scenario is the input evaluated; both sides share one unless two
+	// scenario files are compared.
+	scenario *core.Scenario
 }
 
 func runDiff(env Env, args []string) error {
@@ -166,8 +169,8 @@ func loadDiffSides(env Env, f *diffFlags, a, b string) (baseline, current diffSi
 			return baseline, current, "", err
 		}
 	}
-	baseline = diffSide{label: displayPath(a)}
-	current = diffSide{label: displayPath(b)}
+	baseline = diffSide{label: displayPath(a), scenario: scA}
+	current = diffSide{label: displayPath(b), scenario: scB}
 	if baseline.eval, err = evaluateForDiff(scA, settingsA); err != nil {
 		return baseline, current, "", fmt.Errorf("%s: %w", a, err)
 	}
@@ -235,7 +238,7 @@ func parseWithPositionals(fs *flagSet, args []string) ([]string, error) {
 				fs.help()
 				return nil, errHelpShown
 			}
-			return nil, fmt.Errorf("%s%v (run %s --help)", commandPrefix(fs), err, commandLine(fs))
+			return nil, fmt.Errorf("%s%s (run %s --help)", commandPrefix(fs), describeFlagError(fs, err), commandLine(fs))
 		}
 		if fs.NArg() == 0 {
 			return positionals, nil

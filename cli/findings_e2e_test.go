@@ -46,7 +46,7 @@ func TestAssembleTextFindings(t *testing.T) {
 	}
 	for _, want := range []string{
 		"strong-doc-lost: 9 documents were dropped although 9 weaker ones were sent",
-		"conflicting-near-duplicate: #19 helpdesk-export/articles/2290-damaged-items.html (score 0.94) was removed as a near duplicate (similarity 0.938) of #2 kb/claims/damaged-in-transit.md, but they state different facts: 14 days → 10 days (kept → removed)",
+		"conflicting-near-duplicate: #19 helpdesk-export/articles/2290-damaged-items.html (score 0.94) was removed as a near duplicate (similarity 0.937) of #2 kb/claims/damaged-in-transit.md, but they state different facts: 14 days → 10 days (kept → removed)",
 		"the assembler cut 280 tokens off the block's end",
 		"The history is at its 2,000-token allocation: the priority memory dropped 9 of 30 messages",
 	} {

@@ -93,6 +93,9 @@ const undefinedFlag = "flag provided but not defined: -"
 func describeFlagError(fs *flagSet, err error) string {
 	name, ok := strings.CutPrefix(err.Error(), undefinedFlag)
 	if !ok {
+		if why, ok := describeValueError(fs, err.Error()); ok {
+			return why
+		}
 		return err.Error()
 	}
 	if fs.explainUnknown != nil {

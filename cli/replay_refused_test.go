@@ -15,12 +15,12 @@ func TestReplayTextRefusedTurnsAndUnit(t *testing.T) {
 		t.Fatalf("replay: exit %d, want 3: %s", code, stderr)
 	}
 	for _, want := range []string{
-		"as-sent: 4 turns over the window (first 27), 93% cached, $203.41 per 1,000 trajectories ▲ 4 turns refused, not priced\n",
-		"last 20: no overflow, 56% cached, $330.79 per 1,000 trajectories\n",
+		"as-sent: 4 turns over the window (first 27), 93% cached, $203.32 per 1,000 trajectories ▲ 4 turns refused, not priced\n",
+		"last 20: no overflow, 56% cached, $330.70 per 1,000 trajectories\n",
 		"▲ turns over the window are refused, priced at $0",
 		"per 1,000 trajectories  removed",
 		"▲ $0.203",
-		" $0.290 ",
+		" $0.289 ",
 	} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("replay text lacks %q:\n%s", want, stdout)

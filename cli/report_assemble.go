@@ -266,10 +266,8 @@ func writeMessages(w io.Writer, a *window.Assembly, tok tokens.Tokenizer, tools 
 	}
 	fmt.Fprintln(w)
 	for i, m := range a.Messages {
-		tokens := tok.Count(m.Content)
-		if len(m.ToolCalls) > 0 {
-			tokens += tok.Count(string(m.ToolCalls))
-		}
+		// The message's size is the one the total holds.
+		tokens := a.MessageSize(i, tok)
 		label := safetext.Line(m.Role)
 		if m.Name != "" {
 			label += " " + safetext.Line(m.Name)

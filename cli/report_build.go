@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -38,6 +39,17 @@ type buildInput struct {
 	budgetFromScenario bool
 }
 
+// tokenizerLabel names the tokenizer, "(an estimate)" after it when its
+// counts are not the model's own (a tokenizer-estimate finding), as
+// assemble's header says it.
+func (in buildInput) tokenizerLabel() string {
+	label := "tokenizer " + in.opts.Tokenizer.Name()
+	if !in.opts.Tokenizer.Exact() || slices.ContainsFunc(in.findings, func(f diagnose.Finding) bool { return f.Code == diagnose.CodeTokenizerEstimate }) {
+		label += " (an estimate)"
+	}
+	return label
+}
+
 // writeBuildReport renders a Build's Result and Trace for a person: the
 // pipeline in one line, then each stage's decisions, the final order, the
 // budget, the citations and the context block itself.
@@ -54,8 +66,8 @@ func writeBuildReport(out io.Writer, in buildInput, res *pipeline.Result) error 
 	if in.budgetFromScenario {
 		budgetNote = " (the scenario's retrieved-context allocation)"
 	}
-	fmt.Fprintf(w, "ctxlab build · %s (%s) · %s %s · tokenizer %s · budget %s%s · %s mode\n\n",
-		safetext.Line(displayPath(in.docsPath)), in.docFormat, numfmt.Thousands(c.Input), numfmt.Plural(c.Input, "document", "documents"), o.Tokenizer.Name(), numfmt.Thousands(o.Budget), budgetNote, o.BudgetMode)
+	fmt.Fprintf(w, "ctxlab build · %s (%s) · %s %s · %s · budget %s%s · %s mode\n\n",
+		safetext.Line(displayPath(in.docsPath)), in.docFormat, numfmt.Thousands(c.Input), numfmt.Plural(c.Input, "document", "documents"), in.tokenizerLabel(), numfmt.Thousands(o.Budget), budgetNote, o.BudgetMode)
 	budget := fmt.Sprintf("budget: %s included, %s partial, %s summarized, %s excluded",
 		numfmt.Thousands(c.Included), numfmt.Thousands(c.Partial), numfmt.Thousands(c.Summarized), numfmt.Thousands(c.Excluded))
 	stages := reorderLabel(c.Reordered, o.LostInMiddle) + " → " + budget
@@ -171,7 +183,7 @@ func writeDedupSection(w io.Writer, in buildInput, tr pipeline.Trace) {
 			writeDocLabel(w, in.docs, i)
 			io.WriteString(w, ": near duplicate of ")
 			writeDocLabel(w, in.docs, d.Duplicate.Of)
-			fmt.Fprintf(w, " (J=%.3f)\n", d.Duplicate.Similarity)
+			fmt.Fprintf(w, " (J=%s)\n", numfmt.Similarity(d.Duplicate.Similarity))
 		}
 	}
 	fmt.Fprintln(w)

@@ -5,6 +5,7 @@ import (
 	"io"
 	"unicode/utf8"
 
+	rpt "ctxlab/cli/report"
 	"ctxlab/core"
 	"ctxlab/core/diagnose"
 	"ctxlab/core/window"
@@ -32,6 +33,7 @@ func writeDiffReport(w io.Writer, baseline, current diffSide, input string, c co
 	}
 	fmt.Fprintln(w)
 	writeDiffSettings(w, c.Settings)
+	writeDiffInputs(w, diffInputs(baseline, current))
 	writeDiffDocuments(w, c.Documents)
 	fmt.Fprintf(w, "Request: %s → %s tokens of %s max input (%s) · %s\n",
 		numfmt.Thousands(c.UsedBefore), numfmt.Thousands(c.UsedAfter), maxInputText(c.MaxInputAfter), savedLabel(c.TokensSaved()), fitsLabel(c.Preview))
@@ -49,6 +51,19 @@ func writeDiffSettings(w io.Writer, changes []core.SettingChange) {
 	fmt.Fprintf(w, "Settings that differ (%s)\n", numfmt.Thousands(len(changes)))
 	for _, ch := range changes {
 		fmt.Fprintf(w, "  %s (--%s): %s → %s\n", ch.Knob.Label, ch.Knob.Flag, safetext.Line(ch.Knob.ShowValue(ch.Before)), safetext.Line(ch.Knob.ShowValue(ch.After)))
+	}
+	fmt.Fprintln(w)
+}
+
+// writeDiffInputs lists the inputs the two scenarios hold differently;
+// nothing when they share one input.
+func writeDiffInputs(w io.Writer, inputs []rpt.InputChange) {
+	if len(inputs) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "Inputs that differ (%s)\n", numfmt.Thousands(len(inputs)))
+	for _, in := range inputs {
+		fmt.Fprintf(w, "  %s: %s\n", in.What, in.Words)
 	}
 	fmt.Fprintln(w)
 }

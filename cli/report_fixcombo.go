@@ -112,21 +112,16 @@ func fixNumbers(ns []int) string {
 // maxFixCombos bounds the pairs measured.
 const maxFixCombos = 4
 
-// fixCombos measures the first fix that makes the request fit together
-// with each fix that does not settle the request alone and clashes with
-// it in nothing: the pairs a reader would apply. A pair is reported
-// when it fits and clears a warning or an error the first fix alone
-// leaves. Without the input the fixes were measured on (a report made
-// elsewhere than assemble's run), there is nothing to measure them on.
+// fixCombos measures the fix the verdict recommends, when it makes the
+// request fit, together with each fix that does not settle the request
+// alone and clashes with it in nothing: the pairs a reader would apply.
+// A pair is reported when it fits and clears a warning or an error the
+// recommended fix alone leaves. Without the input the fixes were
+// measured on (a report made elsewhere than assemble's run), there is
+// nothing to measure them on.
 func fixCombos(ctx context.Context, run *assembleRun, fixes []fix.Fix, rows []rpt.Fix) ([]rpt.FixCombo, error) {
-	base := -1
-	for i, r := range rows {
-		if r.Class == rpt.FixResolves {
-			base = i
-			break
-		}
-	}
-	if base < 0 || run.eval == nil || run.input.Scenario == nil {
+	base := comboBase(rows)
+	if base < 0 || base >= len(fixes) || run.eval == nil || run.input.Scenario == nil {
 		return nil, nil
 	}
 	first := fixes[base]
@@ -166,6 +161,28 @@ func fixCombos(ctx context.Context, run *assembleRun, fixes []fix.Fix, rows []rp
 		combos = append(combos, c)
 	}
 	return combos, nil
+}
+
+// comboBase is the place in rows of the fix combinations are built
+// from: the one the verdict recommends (rpt.Report.VerdictFix), so a fix
+// the verdict sets aside, such as a window the deployment may not have,
+// is never recombined; -1 when the verdict recommends none that makes
+// the request fit.
+func comboBase(rows []rpt.Fix) int {
+	v := (&rpt.Report{Fixes: rows}).VerdictFix()
+	if v == nil {
+		return -1
+	}
+	pick := v.Best
+	if v.Otherwise != nil {
+		pick = v.Otherwise
+	}
+	for i := range rows {
+		if &rows[i] == pick && rows[i].Class == rpt.FixResolves {
+			return i
+		}
+	}
+	return -1
 }
 
 // clashes says two fixes set the same setting or edit the same item.

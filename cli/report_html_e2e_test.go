@@ -117,7 +117,7 @@ func TestReportHTMLKeepsHostileDocumentsText(t *testing.T) {
 		}
 	}
 	// The duplicate is beside its original, with its similarity.
-	if !regexp.MustCompile(`#1</td>.*\n<tr class="fate-duplicate dup"><td class="num" data-v="2">#2</td>.*<td class="num" data-label="similarity">1.00</td>`).MatchString(page) {
+	if !regexp.MustCompile(`#1</td>.*\n<tr class="fate-duplicate dup"><td class="num" data-v="2">#2</td>.*<td class="num" data-label="similarity">1.000</td>`).MatchString(page) {
 		t.Error("the exact duplicate #2 is not listed after #1 with its similarity")
 	}
 }

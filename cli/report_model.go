@@ -221,7 +221,7 @@ func documentRows(tr pipeline.Trace, number func(int) int, survival map[int]core
 			r.Why = d.FilterReason()
 		case d.Duplicate != nil:
 			r.DuplicateOf = number(d.Duplicate.Of) + 1
-			r.Similarity = strconv.FormatFloat(d.Duplicate.Similarity, 'f', 2, 64)
+			r.Similarity = numfmt.Similarity(d.Duplicate.Similarity)
 			r.Why = fmt.Sprintf("%s duplicate of #%d", d.Duplicate.Kind, r.DuplicateOf)
 			if d.Duplicate.Key != "" {
 				r.Why += " (same " + d.Duplicate.Key + ")"
@@ -355,7 +355,7 @@ func buildReportModel(in buildInput, res *pipeline.Result) *rpt.Report {
 	c := tr.Counts
 	inBlock := c.Included + c.Partial + c.Summarized
 	r := &rpt.Report{Command: "build", Title: displayPath(in.docsPath) + " (" + in.docFormat + ")", FindingsChecked: true,
-		Settings: []string{"tokenizer " + in.opts.Tokenizer.Name(), "budget " + numfmt.Thousands(in.opts.Budget), string(in.opts.BudgetMode) + " mode"}}
+		Settings: []string{in.tokenizerLabel(), "budget " + numfmt.Thousands(in.opts.Budget), string(in.opts.BudgetMode) + " mode"}}
 	r.Verdict = rpt.Verdict{OK: true, Line: fmt.Sprintf("%s of %s in the context block: %s of %s budget tokens (%.1f%%).",
 		numfmt.Thousands(inBlock), numfmt.Count(c.Input, "document", "documents"), numfmt.Thousands(res.TokensUsed), numfmt.Thousands(res.TokensBudget), res.UtilizationPct)}
 	if len(in.findings) > 0 {
@@ -524,6 +524,7 @@ func comparisonModel(baseline, current diffSide, input string, c core.Comparison
 	for _, ch := range c.Settings {
 		rc.Settings = append(rc.Settings, rpt.SettingChange{Label: ch.Knob.Label, Flag: "--" + ch.Knob.Flag, Before: ch.Knob.ShowValue(ch.Before), After: ch.Knob.ShowValue(ch.After)})
 	}
+	rc.Inputs = diffInputs(baseline, current)
 	for _, d := range c.Components {
 		if d.UsedBefore == d.UsedAfter && d.AllocatedBefore == d.AllocatedAfter {
 			continue

@@ -17,15 +17,16 @@ import (
 
 // TestReportCombinesFixes: the overflow sample's page says which fixes
 // are alternatives and measures the one that fits with a fix for the
-// documents, giving the flags of both.
+// documents, giving the flags of both: the fix the verdict recommends
+// (fix 2, which changes what is sent), not the window it sets aside.
 func TestReportCombinesFixes(t *testing.T) {
 	page := reportPage(t, "--scenario", filepath.Join("..", "sample", "overflow.yaml"))
 	for _, want := range []string{
 		`id="combining"`,
 		"Fixes 1, 2, 3 and 4 each make the request fit on their own: they are alternatives, apply one of them.",
 		"Fixes 5, 7 and 8 all change --dedup-threshold: they cannot be applied together, pick one.",
-		"Apply both: <code>--window 128000 --dedup-threshold 0.72 --budget-before-reorder --budget-mode strict</code>",
-		`<p class="best">Together with it (<a href="#combining">measured</a>): <a href="#fix-1">fix 1</a> + <a href="#fix-5">fix 5</a> fits, and clears what fix 1 alone leaves`,
+		"Apply both: <code>--drop-item tool_result:2 --dedup-threshold 0.72 --budget-before-reorder --budget-mode strict</code>",
+		`<p class="best">Together with it (<a href="#combining">measured</a>): <a href="#fix-2">fix 2</a> + <a href="#fix-5">fix 5</a> fits, and clears what fix 2 alone leaves`,
 	} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the overflow page lacks %q", want)
@@ -33,13 +34,13 @@ func TestReportCombinesFixes(t *testing.T) {
 	}
 	// The pair's figures are measured: the request under both fixes'
 	// flags is what assemble reports for them.
-	m := regexp.MustCompile(`request 66,151 → ([0-9,]+) tokens of 126,000 max input · fits</span><br>Apply both: <code>--window 128000 --dedup-threshold 0.72 `).FindStringSubmatch(page)
+	m := regexp.MustCompile(`request 66,151 → ([0-9,]+) tokens of 14,000 max input · fits</span><br>Apply both: <code>--drop-item tool_result:2 --dedup-threshold 0.72 `).FindStringSubmatch(page)
 	if m == nil {
-		t.Fatal("the page gives no measured request for fix 1 with fix 5")
+		t.Fatal("the page gives no measured request for fix 2 with fix 5")
 	}
-	out, _, _ := run(t, "", "assemble", "--scenario", filepath.Join("..", "sample", "overflow.yaml"), "--window", "128000",
+	out, _, _ := run(t, "", "assemble", "--scenario", filepath.Join("..", "sample", "overflow.yaml"), "--drop-item", "tool_result:2",
 		"--dedup-threshold", "0.72", "--budget-before-reorder", "--budget-mode", "strict")
-	if !strings.Contains(out, m[1]+" used of 126,000") {
+	if !strings.Contains(out, m[1]+" used of 14,000") {
 		t.Errorf("the page says %s tokens under both fixes; assemble with both flags says otherwise:\n%.600s", m[1], out)
 	}
 }
@@ -88,8 +89,8 @@ func TestReportTrajectoryReadable(t *testing.T) {
 		"<td>messages 1–2; the reply is message 3</td>",
 		"message 2 · user: Hi,",
 		"cost<br>(input only)",
-		"watermark 80/60 costs least ($181.56 per 1,000 trajectories, input tokens only",
-		"clear tool results (keep 3) sends the fewest input tokens (126,988, $193.79 per 1,000 trajectories) but removes up to 23 messages (6,100 tokens) from a turn",
+		"watermark 80/60 costs least ($181.53 per 1,000 trajectories, input tokens only",
+		"clear tool results (keep 3) sends the fewest input tokens (126,945, $193.84 per 1,000 trajectories) but removes up to 23 messages (6,098 tokens) from a turn",
 		"drop-oldest removes least",
 	} {
 		if !strings.Contains(page, want) {
@@ -122,7 +123,7 @@ func TestReportPlainWords(t *testing.T) {
 		"left out: it has 93 tokens and only 2 of the budget were left",
 		"A weaker or older copy is sent instead of the better document. ",
 		"**Combining fixes**",
-		"- measured together, fix 1 + fix 5: fits, and clears what fix 1 alone leaves: ",
+		"- measured together, fix 2 + fix 5: fits, and clears what fix 2 alone leaves: ",
 	} {
 		if !strings.Contains(md, want) {
 			t.Errorf("the overflow Markdown lacks %q", want)

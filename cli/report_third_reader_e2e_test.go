@@ -41,7 +41,7 @@ func TestReportTrajectoryVerdictSaysTheReserve(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "the first at turn 30, whose 11,173 tokens of input and the reply&#39;s 1,000-token reserve come to 12,173"
+	want := "the first at turn 30, whose 11,171 tokens of input and the reply&#39;s 1,000-token reserve come to 12,171"
 	if !strings.Contains(string(data), want) {
 		t.Errorf("the trajectory's verdict lacks %q", want)
 	}

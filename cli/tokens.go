@@ -280,7 +280,7 @@ func parseFlagsOnly(fs *flagSet, args []string) error {
 			fs.help()
 			return errHelpShown
 		}
-		return fmt.Errorf("%s: %v (run ctxlab %s --help)", fs.Name(), err, fs.Name())
+		return fmt.Errorf("%s%s (run %s --help)", commandPrefix(fs), describeFlagError(fs, err), commandLine(fs))
 	}
 	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"ctxlab/core/diagnose"
@@ -161,32 +162,83 @@ func Evaluate(ctx context.Context, in EvalInput, s Settings) (*Evaluation, error
 	if err := s.Validate(); err != nil {
 		return nil, err
 	}
-	sc, editNotes, err := editedScenario(in.Scenario, s)
-	if err != nil {
-		return nil, err
-	}
-	ev := &Evaluation{Settings: s, Documents: sc.Documents, Analysis: in.Analysis, History: sc.History, Notes: sc.Notes, Recorded: sc.Recorded}
+	ev := &Evaluation{Settings: s, Documents: in.Scenario.Documents, Analysis: in.Analysis, Notes: in.Scenario.Notes, Recorded: in.Scenario.Recorded}
 	if ev.Analysis == nil && in.Built == nil {
-		ev.Analysis = pipeline.Analyze(sc.Documents)
+		ev.Analysis = pipeline.Analyze(in.Scenario.Documents)
 	}
 	ev.CountEstimate = CountEstimateNote(s)
 	ev.Notes = withNote(ev.Notes, ev.CountEstimate)
-	ev.Notes = withNote(ev.Notes, allocationNote(sc, s))
-	for _, n := range editNotes {
-		ev.Notes = withNote(ev.Notes, n)
-	}
+	ev.Notes = withNote(ev.Notes, allocationNote(in.Scenario, s))
+	settingNotes := len(ev.Notes)
 
+	// The builder reads the documents alone, which no item edit changes;
+	// it runs first, so that the edits' numbering knows whether the
+	// request sends the retrieved context as a message.
 	if in.Built != nil {
 		if err := ev.take(in.Built); err != nil {
 			return nil, err
 		}
-	} else if err := ev.build(sc, s); err != nil {
+	} else if err := ev.build(in.Scenario, s); err != nil {
 		return nil, err
 	}
-	if err := ev.assemble(ctx, in, sc, s); err != nil {
+	mode, modeNote, budgetProblem := assemblyMode(s)
+	sc, editNotes, err := editedScenario(in.Scenario, s, ev.sendsContext(s, mode))
+	if err != nil {
+		return nil, err
+	}
+	ev.History = sc.History
+	// The edits' notes follow the settings' own, as the edits are
+	// settings: the builder's notes come after them.
+	ev.Notes = withNotesAt(ev.Notes, settingNotes, editNotes)
+	ev.Notes = withNote(ev.Notes, modeNote)
+	ev.BudgetProblem = budgetProblem
+	if err := ev.assemble(ctx, in, sc, s, mode); err != nil {
 		return nil, err
 	}
 	return ev, nil
+}
+
+// withNotesAt is notes with add inserted at position at, each note once.
+func withNotesAt(notes []string, at int, add []string) []string {
+	var fresh []string
+	for _, n := range add {
+		if n != "" && !slices.Contains(notes, n) && !slices.Contains(fresh, n) {
+			fresh = append(fresh, n)
+		}
+	}
+	return slices.Insert(slices.Clip(notes), min(at, len(notes)), fresh...)
+}
+
+// assemblyMode is the mode the request is assembled in: the settings'
+// own, except that a budget the window cannot hold is measured as sent,
+// history included, exactly as the measure mode is (problem says why).
+// note is set when an over-allocated budget is cut all the same.
+func assemblyMode(s Settings) (mode window.Mode, note string, problem error) {
+	mode = s.Mode
+	if mode == window.MeasureOnly {
+		return mode, "", nil
+	}
+	var allocations *window.BudgetOverflowError
+	err := s.Budget.Validate()
+	switch {
+	case err == nil || s.Budget.ValidateWindow() != nil:
+	case errors.As(err, &allocations) && s.CutOverflowingBudget:
+		// The article's assembler never validates its budget: it cuts
+		// each component to its allocation and only the total decides.
+		note = err.Error() + ": each component was cut to its allocation all the same, as the article's assembler does (--cut-overflowing-budget)"
+	default:
+		// Turning the window down under the allocations, or under the
+		// reserve, is a normal step while exploring a smaller model:
+		// show the request against the new window rather than nothing.
+		return window.MeasureOnly, "", err
+	}
+	return mode, note, nil
+}
+
+// sendsContext says whether the request, assembled in mode, sends the
+// builder's block as its own message (window.SendsContext).
+func (ev *Evaluation) sendsContext(s Settings, mode window.Mode) bool {
+	return window.SendsContext(mode, s.Layout, s.Budget.RetrievedContext, ev.RAGBlock())
 }
 
 // build runs the retrieval (reranking, when on) and the RAG builder.
@@ -236,31 +288,8 @@ func (ev *Evaluation) build(sc *Scenario, s Settings) error {
 
 // assemble applies the memory strategy, assembles the request around the
 // builder's block, and measures and diagnoses it.
-func (ev *Evaluation) assemble(ctx context.Context, in EvalInput, sc *Scenario, s Settings) error {
+func (ev *Evaluation) assemble(ctx context.Context, in EvalInput, sc *Scenario, s Settings, mode window.Mode) error {
 	tok := s.Pipeline.Tokenizer
-
-	// The mode is settled first: a budget the window cannot hold is
-	// measured as sent, history included, exactly as the measure mode is.
-	mode := s.Mode
-	if mode != window.MeasureOnly {
-		var allocations *window.BudgetOverflowError
-		err := s.Budget.Validate()
-		switch {
-		case err == nil || s.Budget.ValidateWindow() != nil:
-		case errors.As(err, &allocations) && s.CutOverflowingBudget:
-			// The article's assembler never validates its budget: it
-			// cuts each component to its allocation and only the
-			// total decides.
-			ev.Notes = withNote(ev.Notes, err.Error()+": each component was cut to its allocation all the same, as the article's assembler does (--cut-overflowing-budget)")
-		default:
-			// Turning the window down under the allocations, or under
-			// the reserve, is a normal step while exploring a smaller
-			// model: show the request against the new window rather
-			// than nothing.
-			ev.BudgetProblem = err
-			mode = window.MeasureOnly
-		}
-	}
 
 	history, historyText, summaryFirst := sc.History, "", false
 	if mode != window.MeasureOnly {
@@ -299,7 +328,7 @@ func (ev *Evaluation) assemble(ctx context.Context, in EvalInput, sc *Scenario, 
 		}
 	}
 
-	ev.Numbers = sc.numberingWith(s.Query, toolResults)
+	ev.Numbers = sc.numberingWith(s.Query, ev.sendsContext(s, mode), toolResults)
 	asm, err := window.Assemble(window.Input{
 		Numbers: &ev.Numbers,
 		Budget:  s.Budget, Tokenizer: tok, Model: s.Model, UseCase: useCaseOf(s), Mode: mode, Layout: s.Layout,
@@ -317,6 +346,9 @@ func (ev *Evaluation) assemble(ctx context.Context, in EvalInput, sc *Scenario, 
 	}
 	asm.Responses = sc.Responses
 	ev.Assembly = asm
+	if mode == window.MeasureOnly {
+		ev.Memory = memorySizedAsSent(ev.Memory, asm)
+	}
 	if rag, ok := asm.Component(window.ComponentRAG); ok && rag.Truncated {
 		ev.RAGSurvival = ragSurvival(ev, rag.Text)
 	}
@@ -378,6 +410,29 @@ func fitMemory(ctx context.Context, history []value.Message, opts memory.Options
 // encoded again.
 func renderedTokens(mem memory.Result) int {
 	return mem.TextTokens
+}
+
+// memorySizedAsSent gives a measured history's fates the sizes the
+// request's total holds (its history items: an assistant's tool calls
+// counted with it, as OpenAI renders them when counted as billed), so
+// the Memory view, its findings and the Messages list show one size.
+func memorySizedAsSent(mem memory.Result, asm *window.Assembly) memory.Result {
+	sized := make(map[int]int, len(mem.Fates))
+	for _, it := range asm.Items {
+		if it.Component == window.ComponentHistory {
+			sized[it.Index] = it.Tokens
+		}
+	}
+	if len(sized) != len(mem.Fates) {
+		return mem
+	}
+	mem.Fates = slices.Clone(mem.Fates)
+	mem.Tokens = 0
+	for i, f := range mem.Fates {
+		mem.Fates[i].Tokens = sized[f.Index]
+		mem.Tokens += sized[f.Index]
+	}
+	return mem
 }
 
 // keepAllMemory reports a history measured as it is: every message kept.

@@ -125,14 +125,16 @@ func droppedNote(tokensBefore int) string {
 // applyItemEdits returns the history and tool results with the settings'
 // edits applied (copies; the scenario is not touched), and a note per
 // edit. An edit naming an item the input does not have is an error.
-func applyItemEdits(sc *Scenario, s Settings) ([]value.Message, []window.ToolResult, []string, error) {
+// context says the request sends the retrieved context as a message
+// (Scenario.Numbering).
+func applyItemEdits(sc *Scenario, s Settings, context bool) ([]value.Message, []window.ToolResult, []string, error) {
 	edits := s.ItemEdits()
 	if len(edits) == 0 {
 		return sc.History, sc.ToolResults, nil, nil
 	}
 	history := append([]value.Message(nil), sc.History...)
 	results := append([]window.ToolResult(nil), sc.ToolResults...)
-	numbers := numbering(sc.Numbering(s.Query))
+	numbers := numbering(sc.Numbering(s.Query, context))
 	tok := s.Pipeline.Tokenizer
 	var notes []string
 	for _, e := range edits {
@@ -164,8 +166,8 @@ func applyItemEdits(sc *Scenario, s Settings) ([]value.Message, []window.ToolRes
 
 // editedScenario is the scenario with the settings' item edits applied:
 // a shallow copy whose history and tool results are edited copies.
-func editedScenario(sc *Scenario, s Settings) (*Scenario, []string, error) {
-	history, results, notes, err := applyItemEdits(sc, s)
+func editedScenario(sc *Scenario, s Settings, context bool) (*Scenario, []string, error) {
+	history, results, notes, err := applyItemEdits(sc, s, context)
 	if err != nil || len(notes) == 0 && len(s.DropItems)+len(s.TruncateItems) == 0 {
 		return sc, notes, err
 	}
@@ -211,6 +213,8 @@ func (n numbering) itemOf(e ItemEdit) (item int, isResult bool, err error) {
 		return refuse("message %d is the system prompt, which no item edit changes", e.Number)
 	case e.Number == n.Query:
 		return refuse("message %d is the user's query, which no item edit changes", e.Number)
+	case e.Number == n.Context:
+		return refuse("message %d is the retrieved context, which no item edit changes (its documents are numbered #N)", e.Number)
 	}
 	// A message after the query is a tool-results item: one item, it is
 	// edited as a message; an Anthropic message of several tool_result

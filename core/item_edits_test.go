@@ -49,7 +49,7 @@ func TestItemEditsApplyBeforeAssembly(t *testing.T) {
 	original := sc.ToolResults[1].Content
 	s := sc.Settings
 	s.DropItems = []string{"tool_result:2"}
-	s.TruncateItems = []string{"message:2=5"} // message 1 is the system prompt
+	s.TruncateItems = []string{"message:3=5"} // 1 is the system prompt, 2 the retrieved context
 	after, err := core.Evaluate(context.Background(), in, s)
 	if err != nil {
 		t.Fatal(err)
@@ -61,10 +61,10 @@ func TestItemEditsApplyBeforeAssembly(t *testing.T) {
 		t.Errorf("dropping the 56k-token log sends %d tokens, was %d", after.Assembly.Used, before.Assembly.Used)
 	}
 	if !strings.HasPrefix(after.History[0].Content, strings.Join(strings.Fields(sc.History[0].Content)[:1], "")) || !strings.HasSuffix(after.History[0].Content, " [...]") {
-		t.Errorf("message 2, the first of the history, not cut: %q", after.History[0].Content)
+		t.Errorf("message 3, the first of the history, not cut: %q", after.History[0].Content)
 	}
 	notes := strings.Join(after.Notes, "\n")
-	for _, want := range []string{"tool result 2 replaced by a note: 56,071 tokens removed (--drop-item tool_result:2)", "message 2 cut to its first 5 tokens"} {
+	for _, want := range []string{"tool result 2 replaced by a note: 56,071 tokens removed (--drop-item tool_result:2)", "message 3 cut to its first 5 tokens"} {
 		if !strings.Contains(notes, want) {
 			t.Errorf("notes lack %q:\n%s", want, notes)
 		}

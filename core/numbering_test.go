@@ -13,15 +13,15 @@ import (
 )
 
 // A scenario's messages are numbered over the request ctxlab assembles
-// from it: the system prompt 1, the history, the query, then the tool
-// results; a memory strategy that drops history messages renumbers
+// from it: the system prompt 1, the retrieved context 2, the history,
+// the query, then the tool results; a memory strategy that drops history messages renumbers
 // nothing, in the Space ranking or the Memory view's numbers.
 func TestScenarioNumberingIsTheRequestsWholeHistory(t *testing.T) {
 	sc := sampleScenario(t, "support_chat.yaml")
-	n := sc.Numbering(sc.Settings.Query)
-	last := len(sc.History) + 1
-	if n.System != 1 || n.History[0] != 2 || n.History[len(sc.History)-1] != last || n.Query != last+1 {
-		t.Fatalf("numbering: system %d, history %d..%d, query %d; want 1, 2..%d, %d", n.System, n.History[0], n.History[len(n.History)-1], n.Query, last, last+1)
+	n := sc.Numbering(sc.Settings.Query, true)
+	last := len(sc.History) + 2
+	if n.System != 1 || n.Context != 2 || n.History[0] != 3 || n.History[len(sc.History)-1] != last || n.Query != last+1 {
+		t.Fatalf("numbering: system %d, context %d, history %d..%d, query %d; want 1, 2, 3..%d, %d", n.System, n.Context, n.History[0], n.History[len(n.History)-1], n.Query, last, last+1)
 	}
 	for _, mode := range []window.Mode{window.MeasureOnly, window.Budgeted} {
 		s := sc.Settings
@@ -57,7 +57,7 @@ func TestScenarioNumberingIsTheRequestsWholeHistory(t *testing.T) {
 func TestNumberMessagesCountsToolResultsAmongThemselves(t *testing.T) {
 	history := []value.Message{{Role: "user", Content: "q0"}, {Role: "assistant", Content: "call"}, {Role: "tool", Content: "r"}}
 	results := []window.ToolResult{{Role: "assistant", Content: "calls"}, {Content: "a"}, {Content: "b"}, {Role: "assistant", Content: "again"}, {Content: "c"}}
-	n := window.NumberMessages(true, true, nil, history, results)
+	n := window.NumberMessages(true, false, true, nil, history, results)
 	if want := []int{2, 3, 4}; !slices.Equal(n.History, want) {
 		t.Errorf("history %v, want %v", n.History, want)
 	}

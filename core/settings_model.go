@@ -15,14 +15,14 @@ const AnthropicEstimateNote = "Anthropic's tokenizer is not public: token counts
 // in percent, rounded up, on the recorded requests docs/assembly.md
 // describes whose parts it models (no server tools, no context
 // management); loaders/request's TestBilledAnthropicEstimate holds it.
-const AnthropicMedianErrorPercent = 3
+const AnthropicMedianErrorPercent = 2
 
 // AnthropicEstimateBandPercent is the Anthropic estimate's error band,
 // in percent: its p95 error on the same requests, rounded up, which the
 // workbench's header gives as "estimate ±N%" and a bill's comparison
 // holds a count to. A request with a server-side feature the estimate
 // leaves out is not held to it (window.AnthropicPrompt.ServerSide).
-const AnthropicEstimateBandPercent = 13
+const AnthropicEstimateBandPercent = 12
 
 // UnknownModelTokenizer counts a model ctxlab's tables do not know, unless
 // a tokenizer is named beside it. The window stays the budget's (128,000
@@ -75,12 +75,20 @@ func ResolveModel(model, tokenizerName string, tokenizerGiven bool) (ModelResolu
 		res.Tokenizer, res.Window = tok, spec.Window
 	default:
 		tok, err := tokens.ForModel(model)
-		if err != nil {
+		// A name newer than the tables (gpt-9) is counted with the
+		// tokenizer its family would use, a guess all the same.
+		if err != nil || tokens.EncodingGuessed(model) {
 			res.Tokenizer = given
+			if res.Tokenizer == nil {
+				res.Tokenizer = tok
+			}
 			if res.Tokenizer == nil {
 				res.Tokenizer, _ = tokens.ByName(UnknownModelTokenizer)
 			}
 			res.Note = fmt.Sprintf("model %q is not in ctxlab's model table: token counts are %s estimates", model, res.Tokenizer.Name())
+			if near := tokens.NearModel(model); near != "" {
+				res.Note += fmt.Sprintf(" (did you mean %s?)", near)
+			}
 			return res, nil
 		}
 		res.Tokenizer = tok

@@ -42,7 +42,7 @@ func TestReportSecondReaderInBrowser(t *testing.T) {
 		{"overflow-combining", []string{"--scenario", "sample/overflow.yaml"}, []string{
 			"Combining fixes",
 			"Fixes 1, 2, 3 and 4 each make the request fit on their own: they are alternatives, apply one of them.",
-			"Apply both: --window 128000 --dedup-threshold 0.72 --budget-before-reorder --budget-mode strict",
+			"Apply both: --drop-item tool_result:2 --dedup-threshold 0.72 --budget-before-reorder --budget-mode strict",
 			"left out: it has 93 tokens and only 2 of the budget were left",
 		}},
 		{"eval-budget", []string{"--scenario", "sample/eval/help_center.yaml"}, []string{

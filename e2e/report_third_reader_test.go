@@ -47,7 +47,7 @@ func TestReportThirdReaderInBrowser(t *testing.T) {
 			"recall as sent", "recall in the block", "q29",
 		}},
 		{"trajectory-reserve", []string{"--trajectory", "loaders/trajectory/testdata/taubench/airline-task2-62-messages.json", "--window", "12000", "--reserve", "1000"}, []string{
-			"the first at turn 30, whose 11,173 tokens of input and the reply's 1,000-token reserve come to 12,173",
+			"the first at turn 30, whose 11,171 tokens of input and the reply's 1,000-token reserve come to 12,171",
 		}},
 	}
 	for _, c := range cases {

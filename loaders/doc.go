@@ -19,14 +19,15 @@
 //
 // Every file and stdin is read through input.go (OpenInput, ReadInput,
 // NewInputReader), which enforces the input size limit (--max-input-size)
-// and checks for invalid UTF-8 and NUL bytes while reading. Large inputs
-// are read a part at a time where the format allows it (JSON Lines in
-// blocks of whole lines, a JSON array an element at a time, a YAML list a
-// run of items at a time, CSV a record at a time, a TREC run a line at a
-// time); an input those readers do not vouch for is parsed whole, and the
-// whole-input parser gives any error. Input that opens like JSON is
-// parsed as JSON and, when that fails and its name does not say JSON, as
-// YAML; an input that is neither is told both errors (json_or_yaml.go).
+// and checks for invalid UTF-8 and NUL bytes while reading. A JSON Lines
+// document set is streamed, decoded in blocks of whole lines; an input
+// the stream does not vouch for, and the other inputs (OTLP traces aside:
+// see trace), are read whole within the limit and parsed by the library's
+// parser (encoding/json, encoding/csv, go.yaml.in/yaml/v3, YAML first
+// checked against --max-yaml-size), which gives any error. Input that
+// opens like JSON is parsed as JSON and, when that fails and its name
+// does not say JSON, as YAML; an input that is neither is told both
+// errors (json_or_yaml.go).
 //
 // Formats are detected from the content (a flag can force one), never from
 // the file name, except that .md/.markdown/.txt files are prose. Every
@@ -36,7 +37,6 @@
 // The helpers the sub-packages share are exported from here for them: a
 // decoded input and where its records came from (Tree, Place), the
 // messages errors are built of (Quoted, Describe, InputError), VCR
-// cassette framing (cassette.go), YAML node readers (yaml_node.go), the
-// plain JSON line decoder (jsonl_plain.go) and the rule that keeps a
-// scenario's files inside its folder (paths.go).
+// cassette framing (cassette.go), YAML node readers (yaml_node.go) and
+// the rule that keeps a scenario's files inside its folder (paths.go).
 package loaders

@@ -45,8 +45,11 @@ func (e *Error) Error() string {
 	// Parser messages (YAML's especially) can quote raw input; a message that
 	// spans lines or carries escape sequences would break the one-line
 	// contract and could drive the terminal, so control characters are
-	// escaped here once for every error.
-	return oneLine(b.String())
+	// escaped here once for every error, in the form the terminal shows
+	// input everywhere else (ESC as ␛, line breaks as spaces), so a value
+	// quoted in an error never reads \u001b in one message and ␛ in the
+	// next.
+	return safetext.Line(b.String())
 }
 
 func (e *Error) Unwrap() error { return e.Err }
@@ -55,17 +58,9 @@ func (e *Error) Unwrap() error { return e.Err }
 // "input is empty" in the message.
 func (e *Error) Is(target error) bool { return e.empty && target == ErrEmpty }
 
-// oneLine makes an error print as a single inert line, in the same form
-// the terminal shows input everywhere else (ESC as ␛, line breaks as
-// spaces), so a value quoted in an error never reads \u001b in one message
-// and ␛ in the next.
-func oneLine(s string) string {
-	return safetext.Line(s)
-}
-
 // Quoted shows an input value inside an error message: between double
 // quotes (a quote or backslash in it escaped, as %q does), control
-// characters made inert like oneLine. fmt's %q would escape them Go's way
+// characters made inert like Error's. fmt's %q would escape them Go's way
 // (\x1b), which reads differently from the ␛ the terminal shows of the
 // same input everywhere else. A value longer than quotedMaxBytes shows
 // its start and its size: a message is one line a person reads, and a

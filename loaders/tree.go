@@ -58,7 +58,7 @@ func DecodeJSON(name string, data []byte) (Tree, error) {
 	// large JSON Lines file costs one pass, not one pass per record.
 	line, counted := 1, 0
 	for {
-		start := skipJSONSpace(data, int(dec.InputOffset()))
+		start := len(data) - len(bytes.TrimLeft(data[dec.InputOffset():], " \t\r\n"))
 		if start >= len(data) {
 			break
 		}
@@ -78,13 +78,6 @@ func DecodeJSON(name string, data []byte) (Tree, error) {
 		return Tree{Value: values[0], Syntax: SyntaxJSON, First: lines[0]}, nil
 	}
 	return Tree{Value: values, Syntax: SyntaxJSONL, Lines: lines}, nil
-}
-
-func skipJSONSpace(data []byte, i int) int {
-	for i < len(data) && (data[i] == ' ' || data[i] == '\t' || data[i] == '\r' || data[i] == '\n') {
-		i++
-	}
-	return i
 }
 
 // jsonError turns a decoder error into one that names the line and column.

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"strconv"
 	"strings"
@@ -184,7 +185,7 @@ func MetadataMap(p Place, name, field string, v any) (map[string]any, error) {
 	case nil:
 		return map[string]any{}, nil
 	case map[string]any:
-		return CopyMap(x), nil
+		return maps.Clone(x), nil
 	}
 	return nil, p.Err(name, "%q is %s; expected an object", field, Describe(v))
 }
@@ -222,12 +223,8 @@ func JSONSafeMap(m map[string]any) map[string]any {
 // WithoutKey returns a shallow copy of m without key, for payloads whose
 // text field becomes the document content and should not be kept twice.
 func WithoutKey(m map[string]any, key string) map[string]any {
-	out := make(map[string]any, len(m))
-	for k, v := range m {
-		if k != key {
-			out[k] = v
-		}
-	}
+	out := maps.Clone(m)
+	delete(out, key)
 	return out
 }
 
@@ -250,6 +247,24 @@ func Describe(v any) string {
 	return fmt.Sprintf("a %T", v)
 }
 
+// EachObject reads each item of list, which must be an object, with read;
+// what says what an item should be, for the error naming one that is not.
+func EachObject[T any](name string, list []any, at func(int) Place, what string, read func(Place, map[string]any) (T, error)) ([]T, error) {
+	out := make([]T, 0, len(list))
+	for i, item := range list {
+		obj, ok := AsMap(item)
+		if !ok {
+			return nil, at(i).Err(name, "is %s; expected %s", Describe(item), what)
+		}
+		v, err := read(at(i), obj)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
+
 func AsMap(v any) (map[string]any, bool) {
 	m, ok := v.(map[string]any)
 	return m, ok
@@ -258,14 +273,6 @@ func AsMap(v any) (map[string]any, bool) {
 func AsList(v any) ([]any, bool) {
 	l, ok := v.([]any)
 	return l, ok
-}
-
-func CopyMap(m map[string]any) map[string]any {
-	out := make(map[string]any, len(m))
-	for k, v := range m {
-		out[k] = v
-	}
-	return out
 }
 
 // AsFloat reads a number of any kind the JSON and YAML decoders leave:

@@ -18,30 +18,18 @@ import (
 // DecodeYAML decodes a single YAML document into generic values. YAML is a
 // superset of JSON's data model, so every JSON shape (and VCR cassettes, the
 // usual way recorded API traffic is stored) is accepted in YAML too.
-func DecodeYAML(name string, data []byte) (t Tree, err error) {
+func DecodeYAML(name string, data []byte) (Tree, error) {
 	if err := YAMLTooLarge(name, data); err != nil {
 		return Tree{}, err
 	}
-	// yaml.v3 has panicked on hostile input before (CVE-2022-28948); a
-	// loader must turn any input into an error, never a crash.
-	defer func() {
-		if r := recover(); r != nil {
-			t, err = Tree{}, &Error{Name: name, Msg: fmt.Sprintf("invalid YAML (parser failed: %v)", r)}
-		}
-	}()
 	var v any
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	if err := dec.Decode(&v); err != nil {
-		if errors.Is(err, io.EOF) {
-			return Tree{}, EmptyError(name, "a YAML document")
-		}
-		return Tree{}, yamlError(name, data, err)
-	}
-	var extra any
-	if err := dec.Decode(&extra); !errors.Is(err, io.EOF) {
-		if err != nil {
-			return Tree{}, yamlError(name, data, err)
-		}
+	empty, more, err := decodeOneYAML(name, data, &v, new(any))
+	switch {
+	case err != nil:
+		return Tree{}, err
+	case empty:
+		return Tree{}, EmptyError(name, "a YAML document")
+	case more:
 		return Tree{}, &Error{Name: name, Msg: "more than one YAML document (---); expected one"}
 	}
 	v, err = normalizeYAML(name, v)
@@ -49,6 +37,33 @@ func DecodeYAML(name string, data []byte) (t Tree, err error) {
 		return Tree{}, err
 	}
 	return Tree{Value: v, Syntax: SyntaxYAML}, nil
+}
+
+// decodeOneYAML decodes data's first YAML document into v and reads on
+// into extra: more is true when there is a second document, empty when
+// there is none. yaml.v3 has panicked on hostile input before
+// (CVE-2022-28948); a loader must turn any input into an error, never a
+// crash.
+func decodeOneYAML(name string, data []byte, v, extra any) (empty, more bool, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = &Error{Name: name, Msg: fmt.Sprintf("invalid YAML (parser failed: %v)", r)}
+		}
+	}()
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(v); err != nil {
+		if errors.Is(err, io.EOF) {
+			return true, false, nil
+		}
+		return false, false, yamlError(name, data, err)
+	}
+	if err := dec.Decode(extra); !errors.Is(err, io.EOF) {
+		if err != nil {
+			return false, false, yamlError(name, data, err)
+		}
+		return false, true, nil
+	}
+	return false, false, nil
 }
 
 var yamlLineRE = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
@@ -158,8 +173,7 @@ func yamlKey(k any) string {
 // of every supported shape would bury it. Other input (prose, a log)
 // falls through to YAML only because nothing else matched.
 func MeantAsYAML(name string, data []byte) bool {
-	lower := strings.ToLower(name)
-	if strings.HasSuffix(lower, ".yaml") || strings.HasSuffix(lower, ".yml") {
+	if hasYAMLName(name) {
 		return true
 	}
 	for _, line := range strings.Split(string(data), "\n") {

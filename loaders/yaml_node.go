@@ -3,9 +3,7 @@ package loaders
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
 	"math"
 	"strconv"
 	"strings"
@@ -23,7 +21,7 @@ import (
 
 // ParseYAMLNode decodes one YAML document and returns its root node;
 // expected says what an empty file should have held.
-func ParseYAMLNode(name string, data []byte, expected string) (root *yaml.Node, err error) {
+func ParseYAMLNode(name string, data []byte, expected string) (*yaml.Node, error) {
 	data = StripBOM(data)
 	if IsBlank(data) {
 		return nil, EmptyError(name, expected)
@@ -34,28 +32,15 @@ func ParseYAMLNode(name string, data []byte, expected string) (root *yaml.Node, 
 	if err := YAMLTooLarge(name, data); err != nil {
 		return nil, err
 	}
-	// yaml.v3 has panicked on hostile input before (CVE-2022-28948).
-	defer func() {
-		if r := recover(); r != nil {
-			root, err = nil, &Error{Name: name, Msg: fmt.Sprintf("invalid YAML (parser failed: %v)", r)}
-		}
-	}()
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	var doc yaml.Node
-	if err := dec.Decode(&doc); err != nil {
-		if errors.Is(err, io.EOF) {
-			return nil, EmptyError(name, expected)
-		}
-		return nil, yamlError(name, data, err)
-	}
-	var extra yaml.Node
-	if err := dec.Decode(&extra); !errors.Is(err, io.EOF) {
-		if err != nil {
-			return nil, yamlError(name, data, err)
-		}
+	var doc, extra yaml.Node
+	empty, more, err := decodeOneYAML(name, data, &doc, &extra)
+	switch {
+	case err != nil:
+		return nil, err
+	case more:
 		return nil, &Error{Name: name, Line: extra.Line, Msg: "a second YAML document (---); expected one"}
 	}
-	if doc.Kind != yaml.DocumentNode || len(doc.Content) == 0 {
+	if empty || doc.Kind != yaml.DocumentNode || len(doc.Content) == 0 {
 		return nil, EmptyError(name, expected)
 	}
 	return ResolveAlias(doc.Content[0]), nil

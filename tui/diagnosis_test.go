@@ -111,7 +111,7 @@ func TestDiagnosisJumpsToComponentsAndMessages(t *testing.T) {
 	if got := keys(t, m, "enter"); got.view != viewContext || !strings.Contains(got.status.text, "history: its bar is in the budget above") {
 		t.Errorf("a component went to view %d, status %q", got.view, got.status.text)
 	}
-	if got := keys(t, m, "l", "enter"); got.view != viewMemory || !strings.Contains(got.status.text, "message 2 of the history") {
+	if got := keys(t, m, "l", "enter"); got.view != viewMemory || !strings.Contains(got.status.text, "message 3 of the history") {
 		t.Errorf("a message went to view %d, status %q", got.view, got.status.text)
 	}
 	// A later message is scrolled into sight: the view opens at its row.

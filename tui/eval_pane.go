@@ -55,6 +55,7 @@ func (m Model) updateEval(msg tea.Msg) (tea.Model, tea.Cmd) {
 func (m *Model) openQuery(i int) tea.Cmd {
 	q, sc, analysis := m.evalView.Query(i)
 	m.cfg.Scenario, m.analysis = sc, analysis
+	m.useDocuments(sc.Documents)
 	// The query's text is the query, and what a reset of the controls
 	// returns to while the query is open.
 	m.settings.Query = m.cfg.Scenario.Settings.Query

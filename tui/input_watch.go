@@ -8,7 +8,6 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"ctxlab/core"
-	"ctxlab/core/diagnose"
 	"ctxlab/core/pipeline"
 	"ctxlab/core/value"
 	"ctxlab/internal/numfmt"
@@ -85,11 +84,7 @@ func (m *Model) applyInputs(msg InputsMsg) tea.Cmd {
 	came, went := documentChanges(prev.Documents, next.Documents)
 	m.cfg.Scenario = &next
 	m.analysis = pipeline.Analyze(next.Documents)
-	m.texts = diagnose.NewTexts(next.Documents)
-	m.docBytes = 0
-	for _, d := range next.Documents {
-		m.docBytes += len(d.Content)
-	}
+	m.useDocuments(next.Documents)
 	// A new document set: rows, filter and cursors start again, as for a
 	// query opened from a run; the settings and the baseline stay.
 	m.eval, m.changed, m.sent = nil, nil, rows.Fates{}

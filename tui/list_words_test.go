@@ -15,9 +15,9 @@ func TestListNotesAreInWordsWhenTheListIsWide(t *testing.T) {
 	words := []string{
 		"[1] sent whole · rank 1 after dedup", "[10] cut inside the retrieved context", "[11] lost in the assembler's cut",
 		"[12] 87 of 127 kept; the assembler cut it", "over budget · rank 25 after dedup",
-		"= exact copy of #36", "≈ near copy of #2, similarity 0.94", "2 tokens, under the minimum of 5",
+		"= exact copy of #36", "≈ near copy of #2, similarity 0.93", "2 tokens, under the minimum of 5",
 	}
-	short := []string{"[1] rank 1", "[10] RAG cut inside", "[11] lost: RAG cut", "[12] cut 87/127 → lost", "over · rank 25", "= #36 exact", "≈ #2 J=0.94", "2 tok < min 5"}
+	short := []string{"[1] rank 1", "[10] RAG cut inside", "[11] lost: RAG cut", "[12] cut 87/127 → lost", "over · rank 25", "= #36 exact", "≈ #2 J=0.93", "2 tok < min 5"}
 	for _, tt := range []struct {
 		width int
 		want  []string

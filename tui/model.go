@@ -237,7 +237,6 @@ func New(cfg Config) Model {
 	m := Model{
 		cfg:       cfg,
 		analysis:  pipeline.Analyze(cfg.Scenario.Documents),
-		texts:     diagnose.NewTexts(cfg.Scenario.Documents),
 		settings:  cfg.Scenario.Settings,
 		initial:   cfg.Scenario.Settings,
 		palette:   palette,
@@ -259,9 +258,7 @@ func New(cfg Config) Model {
 		width:     120,
 		height:    40,
 	}
-	for _, d := range cfg.Scenario.Documents {
-		m.docBytes += len(d.Content)
-	}
+	m.useDocuments(cfg.Scenario.Documents)
 	m.applyHelpStyles()
 	if len(cfg.Scenario.Documents) == 0 {
 		// An imported request has no documents: open on the messages.

@@ -136,7 +136,8 @@ func (m *Model) applyEvaluation(msg evaluatedMsg) tea.Cmd {
 	m.eval = msg.eval
 	m.sent = msg.sent
 	m.shown = msg.gen
-	m.changed = changedDocs(prev, m.eval)
+	var moves core.FateChanges
+	m.changed, moves = changedDocs(prev, m.eval)
 	m.showAssemblyInEffect()
 	modeWords := assemblyModeWords(prev, m.eval)
 	if refined {
@@ -179,25 +180,45 @@ func (m *Model) applyEvaluation(msg evaluatedMsg) tea.Cmd {
 		m.status.dropChangedCount()
 		return preload
 	}
-	count := numfmt.Plural(len(m.changed), "1 document changed fate as sent (◆, n goes to it)", numfmt.Thousands(len(m.changed))+" documents changed fate as sent: whole, in part or not sent (◆, n goes to the next)")
+	count := changedStatus(moves, len(m.changed))
 	if modeWords != "" {
-		// The count, then why the components' counts moved.
-		count = numfmt.Plural(len(m.changed), "1 document changed fate as sent (◆)", numfmt.Thousands(len(m.changed))+" documents changed fate as sent (◆)") + "; " + modeWords
+		// The count in short, then why the components' counts moved.
+		if moves.AsSent > 0 {
+			count = numfmt.Plural(moves.AsSent, "1 document changed fate as sent (◆)", numfmt.Thousands(moves.AsSent)+" documents changed fate as sent (◆)")
+		}
+		count += "; " + modeWords
 	}
 	m.status.setChangedCount(count)
 	return preload
 }
 
+// changedStatus says how many documents changed fate as sent (whole, in
+// part or not sent) and, apart, how many only moved between stages;
+// marked are the documents ◆ marks in the list, all of them.
+func changedStatus(moves core.FateChanges, marked int) string {
+	var says string
+	if moves.AsSent > 0 {
+		says = numfmt.Plural(moves.AsSent, "1 document changed fate as sent", numfmt.Thousands(moves.AsSent)+" documents changed fate as sent: whole, in part or not sent")
+		if stages := moves.StageMoves("moved", "moved", true); stages != "" {
+			says += "; " + stages
+		}
+	} else {
+		says = "no document changed fate as sent; " + moves.StageMoves("moved", "moved", false)
+	}
+	return says + numfmt.Plural(marked, " (◆, n goes to it)", " (◆, n goes to the next)")
+}
+
 // changedDocs marks, by position in next's document list, the documents
 // core.ChangedDocuments finds: the fix preview's definition, so the ◆
-// count after applying a fix is the preview's "documents change fate".
-func changedDocs(prev, next *core.Evaluation) map[int]bool {
+// marks after applying a fix are the preview's list, and its counts
+// (core.CountFateChanges) the preview heading's.
+func changedDocs(prev, next *core.Evaluation) (map[int]bool, core.FateChanges) {
 	if prev == nil || prev.Assembly == nil || next == nil {
-		return nil
+		return nil, core.FateChanges{}
 	}
 	docs := core.ChangedDocuments(prev, next)
 	if len(docs) == 0 {
-		return nil
+		return nil, core.FateChanges{}
 	}
 	// Input index -> position + 1 in next's list, built only when
 	// something changed.
@@ -215,7 +236,7 @@ func changedDocs(prev, next *core.Evaluation) map[int]bool {
 			changed[position[d.Index]-1] = true
 		}
 	}
-	return changed
+	return changed, core.CountFateChanges(docs)
 }
 
 // countTokens counts one document under every tokenizer in a command.

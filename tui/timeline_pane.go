@@ -8,7 +8,6 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"ctxlab/core"
-	"ctxlab/core/diagnose"
 	"ctxlab/core/pipeline"
 	"ctxlab/core/trajectory"
 	"ctxlab/internal/numfmt"
@@ -117,11 +116,7 @@ func (m *Model) applyOpenedTurn(msg turnOpenedMsg) tea.Cmd {
 	}
 	m.cfg.Scenario = sc
 	m.analysis = pipeline.Analyze(sc.Documents)
-	m.texts = diagnose.NewTexts(sc.Documents)
-	m.docBytes = 0
-	for _, d := range sc.Documents {
-		m.docBytes += len(d.Content)
-	}
+	m.useDocuments(sc.Documents)
 	m.settings, m.initial = sc.Settings, sc.Settings
 	m.summaryStandIn = false
 	m.eval, m.changed, m.sent = nil, nil, rows.Fates{}

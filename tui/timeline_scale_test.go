@@ -41,7 +41,7 @@ func TestTimelineSmallTurnsTakeTheirOwnScale(t *testing.T) {
 func TestTimelinePolicyLineSaysRefusedTurnsAreNotPriced(t *testing.T) {
 	m := newTimelineModel(t, tauBench, request.Options{Window: 11000, Reserve: 1000}, "mono", 200, 50)
 	screen := screenOf(m)
-	if !strings.Contains(screen, "4 over (first 27, refused: not priced), 93% cached, $203.41 per 1,000 trajectories") {
+	if !strings.Contains(screen, "4 over (first 27, refused: not priced), 93% cached, $203.32 per 1,000 trajectories") {
 		t.Errorf("the as-sent line does not say its refused turns are not priced:\n%s", screen)
 	}
 }

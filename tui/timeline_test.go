@@ -75,11 +75,11 @@ func TestTimelineOpensOnTheTrajectory(t *testing.T) {
 		}
 		screen := screenOf(m)
 		wants := []string{"7 Timeline: airline-task2-62-messages.json, 30 turns", "turn 30/30 (message 61) ● open",
-			"as-sent:", "$203.41 per 1,000 trajectories", "4 over (first 27", "11k─", "▲", "↑30"}
+			"as-sent:", "$203.32 per 1,000 trajectories", "4 over (first 27", "11k─", "▲", "↑30"}
 		if size[0] == 80 {
 			// Narrow, the same figures in fewer words.
 			wants = []string{"7 Timeline: airline-task2-62-messages.json, 30 turns", "turn 30/30 ● open",
-				"as-sent:", "$203.41/1k", "4 over (1st 27", "11k─", "▲", "↑30"}
+				"as-sent:", "$203.32/1k", "4 over (1st 27", "11k─", "▲", "↑30"}
 		}
 		for _, want := range wants {
 			if !strings.Contains(screen, want) {
@@ -87,7 +87,7 @@ func TestTimelineOpensOnTheTrajectory(t *testing.T) {
 			}
 		}
 		if size[0] == 200 {
-			for _, want := range []string{"watermark 80/60:", "no overflow, 89% cached, $224.11 per 1,000", "drop-oldest:", "clear tool results (keep 3):",
+			for _, want := range []string{"watermark 80/60:", "no overflow, 89% cached, $224.03 per 1,000", "drop-oldest:", "clear tool results (keep 3):",
 				"compact at 80%:", "last 20:", "▓ tools", "░ tool results", "━ cached prefix ends", "▲ first turn over it"} {
 				if !strings.Contains(screen, want) {
 					t.Errorf("%v: the timeline lacks %q:\n%s", size, want, screen)
@@ -116,7 +116,7 @@ func TestTimelineArrowsChooseTheTurn(t *testing.T) {
 		{"right", "turn 29/30"},
 		{"g", "turn 1/30 (message 3) · as-sent: 2,660 tokens, 0 cached · enter opens it"},
 		{"right", "turn 2/30 (message 5)"},
-		{"o", "turn 27/30 (message 55) · as-sent: 10,028 tokens ▲ over the window with the 1,000 reserve, refused"},
+		{"o", "turn 27/30 (message 55) · as-sent: 10,026 tokens ▲ over the window with the 1,000 reserve, refused"},
 		{"G", "turn 30/30"},
 		{"right", "turn 30/30"},
 	}
@@ -189,8 +189,8 @@ func TestTimelinePoliciesChosenAndPinned(t *testing.T) {
 	}
 	m = keys(t, m, "up", "up", "up") // as-sent, against the watermark
 	screen = screenOf(m)
-	for _, want := range []string{" B watermark 80/60:", "· the baseline", "▸  as-sent:", "vs B +4 over, +4 pts cached, −$20.70",
-		"drop-oldest:", "vs B −10 pts cached, +$65.47"} {
+	for _, want := range []string{" B watermark 80/60:", "· the baseline", "▸  as-sent:", "vs B +4 over, +4 pts cached, −$20.71",
+		"drop-oldest:", "vs B −10 pts cached, +$65.45"} {
 		if !strings.Contains(screen, want) {
 			t.Errorf("with the watermark pinned the screen lacks %q:\n%s", want, screen)
 		}

@@ -186,8 +186,11 @@ type Comparison struct {
 	Baseline, Current string
 	Input             string
 	// Same is true when nothing differs.
-	Same        bool
-	Settings    []SettingChange
+	Same     bool
+	Settings []SettingChange
+	// Inputs are the inputs the two sides hold differently, when each
+	// side is its own scenario.
+	Inputs      []InputChange
 	Request     string
 	Utilization string
 	Cost        string
@@ -195,6 +198,12 @@ type Comparison struct {
 	Documents   []DocumentChange
 	Appeared    []Finding
 	Gone        []Finding
+}
+
+// InputChange is one input two compared scenarios hold differently:
+// what ("system prompt") and its size on both sides in words.
+type InputChange struct {
+	What, Words string
 }
 
 // SettingChange is one setting turned from the baseline.

@@ -3,6 +3,7 @@ package diagnose
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 
@@ -147,7 +148,9 @@ func billFindings(in *Input) []Finding {
 		parts := make([]string, len(suspects))
 		for i, s := range suspects {
 			parts[i] = fmt.Sprintf("%s %s tokens (%s of the count)", s.words, numfmt.Thousands(s.tokens), sharePercent(s.tokens, b.Counted))
-			refs = append(refs, s.ref)
+			if !slices.Contains(refs, s.ref) {
+				refs = append(refs, s.ref)
+			}
 		}
 		msg += " Most likely from the parts counted by inferred rules: " + strings.Join(parts, ", ") + "."
 	case anthropic:
@@ -180,17 +183,28 @@ func billSuspects(in *Input, b *Bill) []gapSuspect {
 	if tok == nil {
 		return out
 	}
+	// Each message at its size in the count (the calls as OpenAI renders
+	// them, when the request is counted as billed), so the shares are
+	// parts of the count. A call after the query is a tool-results item.
 	calls, results := 0, 0
-	for _, m := range a.Messages {
+	callsIn := window.ComponentHistory
+	for i, m := range a.Messages {
 		if len(m.ToolCalls) > 0 {
-			calls += tok.Count(string(m.ToolCalls))
+			calls += a.MessageSize(i, tok)
+			number := i + 1
+			if m.Sent != nil && m.Sent.Number > 0 {
+				number = m.Sent.Number
+			}
+			if in.Numbers.Query > 0 && number > in.Numbers.Query {
+				callsIn = window.ComponentToolResults
+			}
 		}
 		if m.Role == "tool" {
-			results += tok.Count(m.Content)
+			results += a.MessageSize(i, tok)
 		}
 	}
 	if calls > 0 {
-		out = append(out, gapSuspect{"assistant tool_calls", calls, ComponentRef(window.ComponentHistory)})
+		out = append(out, gapSuspect{"assistant tool_calls", calls, ComponentRef(callsIn)})
 	}
 	if results > 0 {
 		out = append(out, gapSuspect{"tool messages", results, ComponentRef(window.ComponentToolResults)})

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"ctxlab/core/pipeline"
+	"ctxlab/internal/numfmt"
 )
 
 // conflictFindings: near duplicates that do not say the same thing. A
@@ -34,8 +35,8 @@ func conflictFindings(in *Input) []Finding {
 		if !ok || len(hunks) == 0 {
 			continue
 		}
-		msg := fmt.Sprintf("%s was removed as a near duplicate (similarity %.3f) of %s, but they state different facts: %s (kept → removed); ",
-			in.rankedDoc(i), d.Duplicate.Similarity, in.docLabel(kept), quoteHunks(hunks))
+		msg := fmt.Sprintf("%s was removed as a near duplicate (similarity %s) of %s, but they state different facts: %s (kept → removed); ",
+			in.rankedDoc(i), numfmt.Similarity(d.Duplicate.Similarity), in.docLabel(kept), quoteHunks(hunks))
 		severity := SeverityWarning
 		switch stale, why := ProbablyStale(in.Documents[kept].Source, in.Documents[i].Source); stale {
 		case 1:

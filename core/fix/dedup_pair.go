@@ -2,7 +2,6 @@ package fix
 
 import (
 	"fmt"
-	"math"
 	"strconv"
 
 	"ctxlab/core"
@@ -47,7 +46,7 @@ func dedupPairCandidates(ev *core.Evaluation) []candidate {
 		}
 		current := ev.Settings.Pipeline.DedupThreshold
 		similarity := a.Similarity(strong, weak, ev.Settings.Pipeline.ShingleSize)
-		threshold := math.Floor(similarity*100) / 100
+		threshold := numfmt.FloorTo(similarity, 2)
 		if threshold >= current || threshold <= 0 {
 			continue
 		}
@@ -66,7 +65,7 @@ func dedupPairCandidates(ev *core.Evaluation) []candidate {
 			},
 			describe: func(p core.Preview) string {
 				s := fmt.Sprintf("Remove %s as a near duplicate of %s, so only the stronger is sent: their shingle similarity is %s, and a dedup threshold of %s (now %s) removes the weaker",
-					label(weak), label(strong), strconv.FormatFloat(math.Floor(similarity*10_000)/10_000, 'f', -1, 64),
+					label(weak), label(strong), numfmt.Similarity(similarity),
 					strconv.FormatFloat(threshold, 'f', 2, 64), strconv.FormatFloat(current, 'f', 2, 64))
 				if budgetFirst {
 					s += "; and budget before reordering, so the budget the copy took goes to " + fmt.Sprintf("#%d", strong+1)

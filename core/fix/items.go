@@ -22,7 +22,8 @@ type largestItem struct {
 // assistant's call) and the largest history message of the input, each
 // counted with the settings' tokenizer; items an edit already names are
 // passed over.
-func largestItems(in core.EvalInput, s core.Settings) []largestItem {
+func largestItems(in core.EvalInput, ev *core.Evaluation) []largestItem {
+	s := ev.Settings
 	edited := map[string]bool{}
 	for _, e := range s.ItemEdits() {
 		edited[core.ItemEdit{Kind: e.Kind, Number: e.Number}.String()] = true
@@ -39,8 +40,9 @@ func largestItems(in core.EvalInput, s core.Settings) []largestItem {
 		}
 	}
 	// Items are named as the request numbers them (Scenario.Numbering):
-	// a tool result among tool results, a message by its place as sent.
-	numbers := in.Scenario.Numbering(s.Query)
+	// a tool result among tool results, a message by its place as sent,
+	// after the retrieved context's message when the request sends one.
+	numbers := in.Scenario.Numbering(s.Query, ev.Numbers.Context > 0)
 	var result, message largestItem
 	for i, r := range in.Scenario.ToolResults {
 		if i < len(numbers.ToolResult) && numbers.ToolResult[i] > 0 {
@@ -73,7 +75,7 @@ func itemCandidates(in core.EvalInput, ev *core.Evaluation) []candidate {
 	excess := ev.Overflow.Total - ev.Overflow.MaxInput
 	s := ev.Settings
 	var out []candidate
-	for _, it := range largestItems(in, s) {
+	for _, it := range largestItems(in, ev) {
 		it := it
 		what := it.edit.Words()
 		if it.label != "" {

@@ -391,6 +391,7 @@ func (t *Trajectory) clearToolResults(ids []int32, keep int) []int32 {
 		}
 		out[i] = t.stubFor(id)
 	}
+	t.regroup(out)
 	return out
 }
 
@@ -415,11 +416,11 @@ func (t *Trajectory) stubFor(id int32) int32 {
 func (t *Trajectory) removed(ids, sent []int32) (n, tok int) {
 	j := 0
 	for _, id := range ids {
-		for j < len(sent) && sent[j] != id && t.synthetic[sent[j]] == syntheticSummary {
+		for j < len(sent) && !t.sameMessage(sent[j], id) && t.synthetic[sent[j]] == syntheticSummary {
 			j++
 		}
 		switch {
-		case j < len(sent) && sent[j] == id:
+		case j < len(sent) && t.sameMessage(sent[j], id):
 			j++
 			continue
 		case j < len(sent) && t.synthetic[sent[j]] == syntheticStub:

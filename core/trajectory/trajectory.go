@@ -48,6 +48,15 @@ type Trajectory struct {
 	// fixed memoizes a tool set's tokens (tools + reply priming) by its
 	// JSON and the system message it follows.
 	fixed map[fixedKey]int
+	// plain maps an output of a parallel call interned with the outputs
+	// before it (msgKey.group) to the id the same message has with the
+	// first outputs it was seen with; multiCalls memoizes the call ids
+	// of a tool_calls array holding several, and anyParallel says one
+	// was seen (parallel.go).
+	plain       map[int32]int32
+	plainID     map[msgKey]int32
+	multiCalls  map[string][]string
+	anyParallel bool
 }
 
 // Turn is one request of the trajectory, as it was sent.
@@ -102,6 +111,10 @@ type msgKey struct {
 	// whose billing is not: stubs clearing tool outputs whose headers
 	// name different functions.
 	variant int
+	// group is, for an output of a parallel call, the outputs before it
+	// in the one message OpenAI bills them as (memberContext): its
+	// count depends on them.
+	group string
 }
 
 type fixedKey struct {
@@ -120,6 +133,10 @@ type Builder struct {
 	// looking each up again.
 	prev    []window.ChatMessage
 	prevIDs []int32
+	// runs and prevRuns are this turn's and the last turn's
+	// parallelRuns: an output of a parallel call is interned with the
+	// outputs before it, not reused by position.
+	runs, prevRuns []int
 }
 
 // idOf interns the i-th message of a turn, reusing the previous turn's
@@ -130,7 +147,7 @@ func (b *Builder) idOf(i int, m window.ChatMessage) int32 { return b.idOfCounted
 // framing the first time it is seen (nil: the trajectory counts it
 // alone).
 func (b *Builder) idOfCounted(i int, m window.ChatMessage, count func() (tokens, framing int)) int32 {
-	if i < len(b.prev) {
+	if i < len(b.prev) && !inRun(b.runs, i) && !inRun(b.prevRuns, i) {
 		p := b.prev[i]
 		if p.Role == m.Role && p.Content == m.Content && p.Name == m.Name && p.ToolCallID == m.ToolCallID && string(p.ToolCalls) == string(m.ToolCalls) {
 			return b.prevIDs[i]
@@ -141,7 +158,7 @@ func (b *Builder) idOfCounted(i int, m window.ChatMessage, count func() (tokens,
 
 // remember keeps a turn's messages for the next turn's idOf.
 func (b *Builder) remember(msgs []window.ChatMessage, ids []int32) {
-	b.prev, b.prevIDs = msgs, ids
+	b.prev, b.prevIDs, b.prevRuns = msgs, ids, b.runs
 }
 
 // NewBuilder starts a trajectory whose turns are counted with tok and
@@ -155,6 +172,7 @@ func NewBuilder(name, model, provider string, tok tokens.Tokenizer, windowTokens
 		tok: tokens.NewMemo(tok), framing: window.FramingForModel(model),
 		billed: billedOpenAI(model, provider), callNames: map[string]string{}, frames: map[int32]int{},
 		msgID: map[msgKey]int32{}, identID: map[string]int32{}, fixed: map[fixedKey]int{},
+		plain: map[int32]int32{}, plainID: map[msgKey]int32{}, multiCalls: map[string][]string{},
 	}}
 }
 
@@ -206,13 +224,21 @@ func (b *Builder) AddScenario(label string, sc *core.Scenario, rec *Recorded) er
 	turn := Turn{Label: label, Reserve: s.Budget.ResponseReserve, Recorded: rec, InputTokens: a.Used}
 	sum := 0
 	turn.ids = make([]int32, len(a.Messages))
+	b.runs = b.t.parallelRuns(a.Messages)
 	for i, m := range a.Messages {
 		var id int32
-		if billed != nil {
+		switch {
+		case inRun(b.runs, i):
+			var count func() (int, int)
+			if billed != nil {
+				count = func() (int, int) { return billed.MessageTokens(i, b.t.tok), billed.MessageFraming(i, b.t.tok) }
+			}
+			id = b.t.internMember(a.Messages, turn.ids, i, b.runs[i], 0, count)
+		case billed != nil:
 			id = b.idOfCounted(i, m, func() (int, int) {
 				return billed.MessageTokens(i, b.t.tok), billed.MessageFraming(i, b.t.tok)
 			})
-		} else {
+		default:
 			id = b.idOf(i, m)
 		}
 		turn.ids[i] = id
@@ -280,8 +306,14 @@ func (b *Builder) AddMessages(label string, messages []window.ChatMessage, tools
 	}
 	turn := Turn{Label: label, Reserve: reserve, Recorded: rec, Fixed: fixed, toolsKey: key.tools, InputTokens: fixed}
 	turn.ids = make([]int32, len(messages))
+	b.runs = b.t.parallelRuns(messages)
 	for i, m := range messages {
-		id := b.idOf(i, m)
+		var id int32
+		if inRun(b.runs, i) {
+			id = b.t.internMember(messages, turn.ids, i, b.runs[i], 0, nil)
+		} else {
+			id = b.idOf(i, m)
+		}
 		turn.ids[i] = id
 		turn.InputTokens += b.t.tokens[id]
 	}
@@ -297,12 +329,26 @@ func (b *Builder) Trajectory() *Trajectory { return b.t }
 // variant (msgKey), counting it the first time it is seen: with count,
 // or countMessage when count is nil.
 func (t *Trajectory) internKind(m window.ChatMessage, kind uint8, variant int, count func() (tokens, framing int)) int32 {
-	k := msgKey{role: m.Role, content: m.Content, name: m.Name, callID: m.ToolCallID, calls: string(m.ToolCalls), kind: kind, variant: variant}
+	return t.intern(msgKey{role: m.Role, content: m.Content, name: m.Name, callID: m.ToolCallID, calls: string(m.ToolCalls), kind: kind, variant: variant}, m, count)
+}
+
+// intern interns message m under key k: see internKind.
+func (t *Trajectory) intern(k msgKey, m window.ChatMessage, count func() (tokens, framing int)) int32 {
 	if id, ok := t.msgID[k]; ok {
 		return id
 	}
 	id := int32(len(t.msgs))
 	t.msgID[k] = id
+	if k.group != "" {
+		pk := k
+		pk.group = ""
+		if first, seen := t.plainID[pk]; seen {
+			t.plain[id] = first
+		} else {
+			t.plainID[pk] = id
+		}
+	}
+	kind := k.kind
 	t.msgs = append(t.msgs, m)
 	t.noteCalls(m)
 	if count == nil {
@@ -315,7 +361,7 @@ func (t *Trajectory) internKind(m window.ChatMessage, kind uint8, variant int, c
 	}
 	ik := identityOf(m)
 	if kind != 0 {
-		ik = "\x00policy\x00" + strconv.Itoa(variant) + "\x00" + ik
+		ik = "\x00policy\x00" + strconv.Itoa(k.variant) + "\x00" + ik
 	}
 	iid, ok := t.identID[ik]
 	if !ok {

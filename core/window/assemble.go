@@ -45,6 +45,11 @@ type Assembly struct {
 	// Items are the tool definitions, history messages, tool calls and
 	// tool results one by one, counted as their components were.
 	Items []Item `json:"-"`
+	// MessageTokens is each message's tokens as the total counts them:
+	// its contents (with an assistant's tool calls) without its framing,
+	// as OpenAI renders them when the request is counted as billed. Every
+	// surface that sizes a message shows this figure.
+	MessageTokens []int `json:"-"`
 	// Responses is set for a request read from an OpenAI Responses API
 	// body: what it sends around its input items, for ResponsesBody.
 	Responses *ResponsesFrame `json:"-"`
@@ -138,12 +143,13 @@ func Assemble(in Input) (*Assembly, error) {
 		MaxInput: in.Budget.MaxInput(), Window: in.Budget.TotalWindow,
 	}
 	var parts map[string]*assembledComponent
+	var rendered *OpenAIBilled
 	billedFraming, billed := 0, false
 	switch {
 	case mode == MeasureOnly:
 		tools, _ := toolsJSON(in.Tools) // checked above
 		parts, a.Messages = measureRequest(in, tools, calls)
-		billedFraming, billed = billedOpenAI(in, parts)
+		billedFraming, rendered, billed = billedOpenAI(in, parts)
 		a.Tools, _ = compactTools(in.Tools)
 	case in.layout() == LayoutChat:
 		a.Layout = LayoutChat
@@ -158,6 +164,7 @@ func Assemble(in Input) (*Assembly, error) {
 	}
 
 	a.ArticleTotal = articleTotal(a.Messages, tok)
+	a.MessageTokens = messageTokens(a.Messages, rendered, tok)
 	inMessages := 0
 	for _, name := range AllocatedComponentNames {
 		r := reportComponent(in.Budget, name, parts[name], tok, mode, in.PythonSlices && a.Layout == LayoutArticle)

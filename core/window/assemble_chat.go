@@ -37,7 +37,8 @@ func chatRequest(in Input, calls []json.RawMessage) (map[string]*assembledCompon
 
 	rag := articleTruncate(tok, in.RetrievedContext, b.RetrievedContext, tokens.KeepStart, false)
 	parts[ComponentRAG] = &assembledComponent{raw: in.RetrievedContext, kept: rag, inMessages: true}
-	if rag != "" {
+	if in.sendsContext() {
+		// The numbering (SendsContext) counts this message.
 		messages = append(messages, ChatMessage{Role: "system", Content: articleRAGHeading + rag})
 	}
 

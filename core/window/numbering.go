@@ -11,15 +11,20 @@ import "ctxlab/core/value"
 //     Anthropic request the top-level system prompt is message 1.
 //   - For any other input, the request is the one ctxlab assembles, in
 //     the chat layout's order: the system prompt (message 1 when there
-//     is one), the history, the user's query, then the tool-results
-//     items. Retrieved documents are numbered as documents, not as a
-//     message.
+//     is one), the retrieved context's block when the request sends it
+//     (its own system message, see SendsContext), the history, the
+//     user's query, then the tool-results items. The documents in the
+//     block are numbered as documents (#N); the block itself is a
+//     message like any other.
 //   - A tool result's number is its position among the request's tool
 //     results only (tool messages, Anthropic tool_result blocks), the
 //     history's included, from 1.
 type Numbering struct {
 	// System is the system message's number, 0 when there is none.
 	System int
+	// Context is the retrieved context's message number, 0 when the
+	// request sends none.
+	Context int
 	// History is each history message's number.
 	History []int
 	// HistoryToolResults is, for each history message, the number of the
@@ -39,10 +44,11 @@ type Numbering struct {
 }
 
 // NumberMessages numbers a request's messages (see Numbering): system
-// says it has a system message, query that it has a user query (an
-// imported request may have none), querySent the query's message as
-// sent.
-func NumberMessages(system, query bool, querySent *value.Sent, history []value.Message, results []ToolResult) Numbering {
+// says it has a system message, context that it sends the retrieved
+// context as its own message after it (SendsContext), query that it has
+// a user query (an imported request may have none), querySent the
+// query's message as sent.
+func NumberMessages(system, context, query bool, querySent *value.Sent, history []value.Message, results []ToolResult) Numbering {
 	n := Numbering{History: make([]int, len(history)), HistoryToolResults: make([][2]int, len(history)),
 		Results: make([]int, len(results)), ToolResult: make([]int, len(results))}
 	next := 1
@@ -58,6 +64,9 @@ func NumberMessages(system, query bool, querySent *value.Sent, history []value.M
 			next = num + 1
 		}
 		return num
+	}
+	if context {
+		n.Context = take(nil)
 	}
 	for i, m := range history {
 		n.History[i] = take(m.Sent)
@@ -96,5 +105,26 @@ func NumberMessages(system, query bool, querySent *value.Sent, history []value.M
 
 // Numbering is the input's numbering of its messages.
 func (in Input) Numbering() Numbering {
-	return NumberMessages(in.SystemPrompt != "" || in.SystemSent != nil, in.UserQuery != "" || !in.imported(), in.QuerySent, in.History, in.ToolResults)
+	return NumberMessages(in.SystemPrompt != "" || in.SystemSent != nil, in.sendsContext(), in.UserQuery != "" || !in.imported(), in.QuerySent, in.History, in.ToolResults)
+}
+
+// SendsContext says whether a request assembled in mode and layout, with
+// allocation tokens for the retrieved context, sends the context's block
+// as its own system message: measured, whenever there is a block; in the
+// chat layout, when its allocation keeps some of it; in the article's
+// layout, whenever there is a block, since its assembler sends the
+// heading even when the allocation keeps nothing.
+func SendsContext(mode Mode, layout Layout, allocation int, block string) bool {
+	switch {
+	case block == "":
+		return false
+	case mode != MeasureOnly && layout == LayoutChat:
+		return allocation > 0
+	}
+	return true
+}
+
+// sendsContext is SendsContext for the input.
+func (in Input) sendsContext() bool {
+	return SendsContext(in.mode(), in.layout(), in.Budget.RetrievedContext, in.RetrievedContext)
 }

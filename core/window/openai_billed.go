@@ -10,15 +10,18 @@ import (
 // prompt OpenAI bills (openAIPrompt), split so that a caller holding the
 // same messages across many requests (a trajectory's turns) counts each
 // message once: a message's tokens depend on nothing but the message
-// and, for a tool output, the name of the call it answers, so the
-// request's input tokens are its Fixed tokens plus the sum of its
-// messages' MessageTokens.
+// and, for a tool output, the call it answers (the function's name; for
+// one of several calls made in one message, the outputs of that
+// message's calls before it, with which it is one message: see
+// memberTokens), so the request's input tokens are its Fixed tokens
+// plus the sum of its messages' MessageTokens.
 type OpenAIBilled struct {
 	p *openAIPrompt
-	// rendered are the indexes in p.messages of each body message's
-	// rendered messages (none for a system message a search model drops,
-	// two for an assistant's text and its tool calls).
-	rendered [][]int
+	// rendered are each body message's rendered messages (none for a
+	// system message a search model drops, two for an assistant's text
+	// and its tool calls, its element of one for a parallel call's
+	// output).
+	rendered [][]billedPart
 	// tools is the index in p.messages of the tools' own system message,
 	// -1 when the tools are joined to the first message or absent.
 	tools int
@@ -59,15 +62,35 @@ func renderBilled(body *jsonNode, model string, responses bool) (*OpenAIBilled, 
 	if !ok {
 		return nil, false
 	}
-	b := &OpenAIBilled{p: p, rendered: make([][]int, len(body.get("messages").items)), tools: -1}
+	b := &OpenAIBilled{p: p, rendered: make([][]billedPart, len(body.get("messages").items)), tools: -1}
 	for i, m := range p.messages {
-		if m.source < 0 {
+		switch {
+		case m.source < 0:
 			b.tools = i
-			continue
+		case len(m.members) > 0:
+			for k, g := range m.members {
+				b.rendered[g.source] = append(b.rendered[g.source], billedPart{msg: i, member: k})
+			}
+		default:
+			b.rendered[m.source] = append(b.rendered[m.source], billedPart{msg: i, member: -1})
 		}
-		b.rendered[m.source] = append(b.rendered[m.source], i)
 	}
 	return b, true
+}
+
+// billedPart is a body message's part of the prompt: prompt message msg,
+// whole (member -1) or the member-th output it holds.
+type billedPart struct {
+	msg, member int
+}
+
+// frame is the part's framing: its message's, or for the outputs of a
+// parallel call, the first's.
+func (b *OpenAIBilled) frame(r billedPart, tok tokens.Tokenizer) int {
+	if r.member > 0 {
+		return 0
+	}
+	return promptMessageFrame(&b.p.messages[r.msg], tok)
 }
 
 // Len is the number of the body's messages.
@@ -76,16 +99,22 @@ func (b *OpenAIBilled) Len() int { return len(b.rendered) }
 // MessageTokens is what the body's i-th message costs: its rendered
 // content (without the tools and response format a leading system
 // message carries) and its framing (3 tokens, its header and the
-// header's extra), over each prompt message it renders as.
+// header's extra), over each prompt message it renders as; an output
+// of a parallel call, its share of the outputs' message (memberTokens).
 func (b *OpenAIBilled) MessageTokens(i int, tok tokens.Tokenizer) int {
 	n := 0
-	for _, j := range b.rendered[i] {
-		m := &b.p.messages[j]
+	for _, r := range b.rendered[i] {
+		m := &b.p.messages[r.msg]
+		n += b.frame(r, tok)
+		if r.member >= 0 {
+			n += memberTokens(m, r.member, tok)
+			continue
+		}
 		parts := m.content.parts
 		if m.toolsFrom >= 0 {
 			parts = parts[:m.toolsFrom]
 		}
-		n += countOnce(tok, parts...) + promptMessageFrame(m, tok)
+		n += countOnce(tok, parts...)
 	}
 	return n
 }
@@ -95,8 +124,8 @@ func (b *OpenAIBilled) MessageTokens(i int, tok tokens.Tokenizer) int {
 // names the function it answers).
 func (b *OpenAIBilled) MessageFraming(i int, tok tokens.Tokenizer) int {
 	n := 0
-	for _, j := range b.rendered[i] {
-		n += promptMessageFrame(&b.p.messages[j], tok)
+	for _, r := range b.rendered[i] {
+		n += b.frame(r, tok)
 	}
 	return n
 }
@@ -112,8 +141,8 @@ func (b *OpenAIBilled) FixedTokens(tok tokens.Tokenizer) int {
 		tools += countOnce(tok, m.content.parts...) + promptMessageFrame(m, tok)
 	}
 	for _, r := range b.rendered {
-		for _, j := range r {
-			if m := &b.p.messages[j]; m.toolsFrom >= 0 {
+		for _, part := range r {
+			if m := &b.p.messages[part.msg]; m.toolsFrom >= 0 {
 				tools += countOnce(tok, m.content.parts...) - countOnce(tok, m.content.parts[:m.toolsFrom]...)
 			}
 		}
@@ -121,11 +150,11 @@ func (b *OpenAIBilled) FixedTokens(tok tokens.Tokenizer) int {
 	if len(b.p.toolBlocks) > 0 || tools != 0 || b.p.toolsAdjust != 0 {
 		tools += b.p.toolsAdjust
 	}
-	return b.p.priming + tools
+	return b.p.primingTokens(tok) + tools
 }
 
 // promptMessageFrame is a prompt message's framing: 3 tokens, its header
 // and what the header costs beyond its text.
 func promptMessageFrame(m *promptMessage, tok tokens.Tokenizer) int {
-	return promptPerMessage + m.extra + tok.Count(m.header)
+	return promptPerMessage + m.extra + promptHeaderTokens(tok, m.header)
 }

@@ -47,7 +47,7 @@ func TestOpenAIBilledSplitAddsUp(t *testing.T) {
 			for i := range b.Len() {
 				sum += b.MessageTokens(i, tok)
 				for _, j := range b.rendered[i] {
-					if b.p.messages[j].toolsFrom >= 0 {
+					if b.p.messages[j.msg].toolsFrom >= 0 {
 						joined++
 					}
 				}
@@ -68,7 +68,8 @@ func TestOpenAIBilledSplitAddsUp(t *testing.T) {
 
 // A tool output counted in a request of its own, after the call it
 // answers, costs what it costs among its request's messages; a parallel
-// call's wrapper is its message's own.
+// call's wrapper is its message's own, and each of its outputs, which
+// are one message, costs what it adds to the outputs before it.
 func TestOpenAIBilledMessageAlone(t *testing.T) {
 	tok, err := tokens.ByName(tokens.TokenizerO200K)
 	if err != nil {
@@ -88,19 +89,21 @@ func TestOpenAIBilledMessageAlone(t *testing.T) {
 		t.Fatal("not rendered")
 	}
 	for i, m := range msgs {
-		alone := []ChatMessage{m}
+		alone, at := []ChatMessage{m}, 0
 		if m.Role == "tool" {
-			alone = []ChatMessage{msgs[2], m}
+			// The outputs of a parallel call are one message: an output
+			// comes with its call and the outputs before it.
+			alone, at = msgs[2:i+1], i-2
 		}
 		b, ok := RenderOpenAIMessages(alone, nil, "gpt-4o", false)
 		if !ok {
 			t.Fatal("not rendered")
 		}
-		if got, want := b.MessageTokens(len(alone)-1, tok), whole.MessageTokens(i, tok); got != want {
+		if got, want := b.MessageTokens(at, tok), whole.MessageTokens(i, tok); got != want {
 			t.Errorf("message %d alone costs %d, in the request %d", i, got, want)
 		}
 	}
-	if got := whole.MessageTokens(3, tok); got <= tok.Count("sunny")+promptPerMessage+tok.Count("functions.get_weather") {
-		t.Errorf("a tool output costs %d: its header is not the function's", got)
+	if first, second := whole.MessageFraming(3, tok), whole.MessageFraming(4, tok); first <= promptPerMessage+promptToolOutputExtra || second != 0 {
+		t.Errorf("the outputs' framing is %d and %d: not the one message's, with the first", first, second)
 	}
 }

@@ -15,11 +15,11 @@ import (
 // the input holds no body, is counted for Anthropic, or is no longer
 // the request the body is (a memory strategy or a step changed the
 // history, the query was edited): the components then stand as counted
-// from the input.
-func billedOpenAI(in Input, parts map[string]*assembledComponent) (framing int, ok bool) {
-	b, ok := OpenAIBilledFor(in)
+// from the input. b is the request rendered, for each message's count.
+func billedOpenAI(in Input, parts map[string]*assembledComponent) (framing int, b *OpenAIBilled, ok bool) {
+	b, ok = OpenAIBilledFor(in)
 	if !ok {
-		return 0, false
+		return 0, nil, false
 	}
 	counts := b.p.count(in.Tokenizer)
 	for _, name := range []string{ComponentSystem, ComponentTools, ComponentHistory, ComponentQuery, ComponentToolResults} {
@@ -43,7 +43,7 @@ func billedOpenAI(in Input, parts map[string]*assembledComponent) (framing int, 
 			c.note = "as OpenAI renders the functions and response format into the prompt (a TypeScript-like namespace), not as the JSON sent"
 		}
 	}
-	return counts.framing, true
+	return counts.framing, b, true
 }
 
 // OpenAIBilledFor is a measured input's request rendered as OpenAI bills

@@ -19,23 +19,28 @@ import (
 //     developer message (after a blank line) or sent as a system message
 //     of their own; the legacy functions list renders the same; the
 //     whole costs one token less than its text (its text for the
-//     o-series), and a function with
-//     parameters but no description (any function, for gpt-5) one more
-//     token less;
+//     o-series), and a function not commented at both levels (no
+//     description, or none on its properties) one more token less,
+//     with parameters (any such function, for gpt-5);
 //   - a json_schema response format is written after the tools as
 //     "# Response Formats\n\n## NAME\n\n", its description as a comment,
 //     and the schema's JSON escaped to ASCII without required,
 //     additionalProperties, bounds and defaults; alone (no tools, not
-//     gpt-5) it costs 4 tokens more; a Responses body's json_object
-//     format costs 4 tokens (a chat body's nothing);
+//     gpt-5) the reply is primed to it, " to=" and its name counted on
+//     its own; a Responses body's json_object format costs 4 tokens (a
+//     chat body's nothing);
 //   - an assistant's tool call is a message of its own whose header is
 //     "assistant to=functions.NAME" and whose content is the arguments
 //     as compact JSON;
-//     several calls in one message are one call of multi_tool_use.parallel;
-//     a tool output's header is "functions.NAME" and costs 2 tokens more;
+//     several calls in one message are one call of multi_tool_use.parallel,
+//     and their outputs one message from it, a JSON list (see
+//     mergeParallelOutputs);
+//     a tool output's header is "functions.NAME", the name counted on
+//     its own after a token for "functions.", and costs 2 tokens more;
 //   - gpt-5 models (OpenAI's harmony format) add 82 tokens to a request
-//     with tools, 5 to each tool call and 2 to each tool output, and 2
-//     to each assistant message with content (its final channel);
+//     with tools, 5 to each tool call and 2 to each tool output, 2 to
+//     each assistant message with content (its final channel), and a
+//     call after the last user message a token less;
 //   - under a json_schema response format, an assistant message with
 //     content costs 4 tokens more;
 //   - the search models bill no system or developer message;
@@ -52,6 +57,15 @@ type openAIPrompt struct {
 	// toolsAdjust is what the tools cost beyond their text (the strict
 	// discount, gpt-5's tool preamble).
 	toolsAdjust int
+	// replyTo is the response format the reply is primed to, when a
+	// json_schema format comes with no tools (not gpt-5): see
+	// primingTokens.
+	replyTo string
+	// currentTurnCalls are the gpt-5 tool call messages after the last
+	// user message: see primingTokens.
+	currentTurnCalls int
+	// forced is the function tool_choice names (forcedFunction).
+	forced string
 }
 
 // promptMessage is one message of the prompt: its header, what the
@@ -68,6 +82,14 @@ type promptMessage struct {
 	// source is the body's message this one renders, -1 for the tools'
 	// own system message.
 	source int
+	// callGroup is, for a tool output answering one of several calls
+	// made in one message, 1 + the body index of that message; 0 for
+	// any other message. See mergeParallelOutputs.
+	callGroup int
+	// members are, for the message holding the outputs of a parallel
+	// call, each output's body message and where its element ends in
+	// the content: see mergeParallelOutputs.
+	members []groupMember
 }
 
 // Rules of the rendering, each inferred from recorded requests.
@@ -78,7 +100,6 @@ const (
 	promptToolsDiscount   = 1
 	promptStrictDiscount  = 1
 	promptToolOutputExtra = 2
-	promptFormatAlone     = 4
 	// promptStoredCallExtra is what a Responses function_call item
 	// replayed with its output item id costs beyond its call.
 	promptStoredCallExtra = 3
@@ -195,7 +216,7 @@ func renderOpenAIPrompt(body *jsonNode, model string, responses bool) (p *openAI
 			p.toolsAdjust += harmonyToolsPreamble
 		}
 		for _, fn := range fns {
-			if props := fn.get("parameters").get("properties"); (fn.get("description").text() == "" && props != nil && len(props.keys) > 0) || harmony {
+			if discountedFunction(fn, harmony) {
 				p.toolsAdjust -= promptStrictDiscount
 			}
 			start := len(extra.parts)
@@ -205,6 +226,7 @@ func renderOpenAIPrompt(body *jsonNode, model string, responses bool) (p *openAI
 		}
 		extra.add("} // namespace functions")
 	}
+	p.forced = forcedFunction(body, fns, harmony, responses)
 	if rf := body.get("response_format"); rf != nil && rf.get("type").text() == "json_object" && responses {
 		p.toolsAdjust += promptJSONObjectResponses
 	}
@@ -221,7 +243,7 @@ func renderOpenAIPrompt(body *jsonNode, model string, responses bool) (p *openAI
 			}
 			extra.add(responseSchemaJSON(js.get("schema")))
 			if len(p.toolBlocks) == 0 && !harmony {
-				p.toolsAdjust += promptFormatAlone
+				p.replyTo = js.get("name").text()
 			}
 		}
 	}
@@ -236,6 +258,7 @@ func renderOpenAIPrompt(body *jsonNode, model string, responses bool) (p *openAI
 		query = len(msgs.items)
 	}
 	names := map[string]string{} // tool call id -> function name
+	groups := map[string]int{}   // id of a call made with others -> 1 + its message
 	stored := map[string]bool{}  // Responses calls replayed with their item id
 	if list := body.get(ResponsesStoredCallsKey); responses && !harmony && list != nil && list.kind == '[' {
 		for _, id := range list.items {
@@ -258,8 +281,7 @@ func renderOpenAIPrompt(body *jsonNode, model string, responses bool) (p *openAI
 			pm.component = ComponentToolResults
 		}
 		if name := m.get("name").text(); name != "" && role != "tool" && role != "function" {
-			pm.extra += 1
-			pm.header += ":" + name
+			pm.header = namedHeader(pm.header, name)
 		}
 		promptContent(m.get("content"), &pm.content)
 		if formatted && role == "assistant" && pm.content.n > 0 {
@@ -279,6 +301,7 @@ func renderOpenAIPrompt(body *jsonNode, model string, responses bool) (p *openAI
 				name = m.get("name").text()
 			}
 			pm.header = "functions." + name
+			pm.callGroup = groups[m.get("tool_call_id").text()]
 			pm.extra = promptToolOutputExtra
 			if responses {
 				pm.extra = 0
@@ -298,6 +321,9 @@ func renderOpenAIPrompt(body *jsonNode, model string, responses bool) (p *openAI
 		cm := promptMessage{component: pm.component, toolsFrom: -1, source: i}
 		if harmony {
 			cm.extra = harmonyCallExtra
+			if i > query {
+				p.currentTurnCalls++
+			}
 		}
 		if len(calls) == 1 {
 			cm.header = "assistant to=functions." + calls[0].name
@@ -315,12 +341,16 @@ func renderOpenAIPrompt(body *jsonNode, model string, responses bool) (p *openAI
 		}
 		for _, c := range calls {
 			names[c.id] = c.name
+			if len(calls) > 1 && c.id != "" {
+				groups[c.id] = i + 1
+			}
 			if stored[c.id] {
 				cm.extra += promptStoredCallExtra
 			}
 		}
 		p.messages = append(p.messages, cm)
 	}
+	p.messages = mergeParallelOutputs(p.messages, parallelOutputsASCII(model))
 	if len(extra.parts) > 0 {
 		tm := promptMessage{header: "system", content: extra, component: ComponentTools, toolsFrom: 0, source: -1}
 		p.messages = append([]promptMessage{tm}, p.messages...)
@@ -417,7 +447,7 @@ type promptCounts struct {
 // tools is counted whole (its text and the tools' join as sent), and the
 // tools are what it counts beyond the system prompt alone.
 func (p *openAIPrompt) count(tok tokens.Tokenizer) promptCounts {
-	c := promptCounts{components: map[string]int{}, framing: p.priming}
+	c := promptCounts{components: map[string]int{}, framing: p.primingTokens(tok)}
 	last := -1
 	for _, m := range p.messages {
 		whole := countOnce(tok, m.content.parts...)
@@ -426,13 +456,21 @@ func (p *openAIPrompt) count(tok tokens.Tokenizer) promptCounts {
 			if m.component == ComponentToolResults {
 				items = &c.resultItems
 			}
-			if m.source != last {
-				*items = append(*items, 0)
+			switch {
+			case len(m.members) > 0:
+				// A parallel call's outputs: an item each, its share.
+				*items = append(*items, memberShares(&m, tok)...)
+			case m.source != last:
+				*items = append(*items, whole)
+			default:
+				(*items)[len(*items)-1] += whole
 			}
-			(*items)[len(*items)-1] += whole
 		}
 		last = m.source
-		frame := promptPerMessage + m.extra + tok.Count(m.header)
+		if n := len(m.members); n > 0 {
+			last = m.members[n-1].source
+		}
+		frame := promptPerMessage + m.extra + promptHeaderTokens(tok, m.header)
 		switch {
 		case m.component == ComponentTools:
 			// The tools' own system message: its framing is theirs.

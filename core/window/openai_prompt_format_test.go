@@ -175,7 +175,7 @@ func TestOpenAIFormattedReply(t *testing.T) {
 // TestOpenAIOSeriesToolsAtText: the o-series bill their tools at their
 // text; other models a token less.
 func TestOpenAIOSeriesToolsAtText(t *testing.T) {
-	body := `{"messages":[{"role":"user","content":"q"}],"tools":[{"type":"function","function":{"name":"f","description":"F.","parameters":{"type":"object","properties":{"x":{"type":"string"}}}}}]}`
+	body := `{"messages":[{"role":"user","content":"q"}],"tools":[{"type":"function","function":{"name":"f","description":"F.","parameters":{"type":"object","properties":{"x":{"type":"string","description":"X."}}}}}]}`
 	n, err := parseOrderedJSON(body)
 	if err != nil {
 		t.Fatal(err)

@@ -57,11 +57,12 @@ func TestOpenAILegacyFunctions(t *testing.T) {
 
 // TestOpenAIPromptAdjustments: what a request costs beyond its rendered
 // text: a token less for the tools, one less for each function with
-// parameters and no description (strict or not), 4 more for a response
-// format with no tools before it; a tool call's arguments are compact.
+// parameters and no description (strict or not), nothing for a response
+// format (with no tools before it, its reply's priming costs more:
+// TestOpenAIReplyPrimedToFormat); a tool call's arguments are compact.
 func TestOpenAIPromptAdjustments(t *testing.T) {
 	rf := `"response_format":{"type":"json_schema","json_schema":{"name":"r","schema":{"type":"object"}}}`
-	withParams := `"parameters":{"type":"object","properties":{"x":{"type":"string"}}}`
+	withParams := `"parameters":{"type":"object","properties":{"x":{"type":"string","description":"X."}}}`
 	tests := []struct {
 		name, body string
 		adjust     int
@@ -69,7 +70,7 @@ func TestOpenAIPromptAdjustments(t *testing.T) {
 		{"described", `"tools":[{"type":"function","function":{"name":"f","description":"F.","strict":true,` + withParams + `}}]`, -1},
 		{"no description", `"tools":[{"type":"function","function":{"name":"f","description":"",` + withParams + `}}]`, -2},
 		{"no description, no parameters", `"tools":[{"type":"function","function":{"name":"f","parameters":{"type":"object","properties":{}}}}]`, -1},
-		{"format alone", rf, promptFormatAlone},
+		{"format alone", rf, 0},
 		{"format after tools", `"tools":[{"type":"function","function":{"name":"f","description":"F.",` + withParams + `}}],` + rf, -1},
 	}
 	for _, tt := range tests {

@@ -50,7 +50,7 @@ func TestOpenAISchemaFeatures(t *testing.T) {
 		"city: string,",
 		"// Class",
 		`class?: "economy" | "business", // default: "economy"`,
-		"note?: string | null,",
+		"note?: string | null, // default: null",
 		"when: string | string[],",
 		`kind?: "trip",`,
 		"// A seat.",
@@ -92,7 +92,8 @@ func TestOpenAIResponseFormat(t *testing.T) {
 
 // TestOpenAIToolCallMessages: a tool call is a message to the function,
 // several calls one call of the parallel wrapper, and an output a message
-// from the function it answers; ids are not rendered.
+// from the function it answers, the outputs of a parallel call one
+// message from the wrapper; ids are not rendered.
 func TestOpenAIToolCallMessages(t *testing.T) {
 	body := `{"model":"gpt-4o","messages":[{"role":"user","content":"q"},
 		{"role":"assistant","content":"Checking.","tool_calls":[{"id":"c1","type":"function","function":{"name":"a","arguments":"{\"x\": 1}"}}]},
@@ -115,8 +116,7 @@ func TestOpenAIToolCallMessages(t *testing.T) {
 		`assistant to=functions.a | {"x":1}`,
 		"functions.a | one",
 		`assistant to=multi_tool_use.parallel | {"tool_uses":[{"recipient_name":"functions.a","parameters":{}},{"recipient_name":"functions.b","parameters":{"y":"z"}}]}`,
-		"functions.b | three",
-		"functions.a | two",
+		`multi_tool_use.parallel | ["three", "two"]`,
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("messages:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

@@ -16,6 +16,8 @@ import (
 type schemaRender struct {
 	out  *textParts
 	root *jsonNode // the parameters schema, for $ref
+	// strict says the function is strict: its null defaults are written.
+	strict bool
 }
 
 // resolve follows a $ref into the root's $defs or definitions.
@@ -71,7 +73,7 @@ func (s *schemaRender) properties(obj *jsonNode, indent, depth int) {
 		s.out.add(pad, name, optional, ": ")
 		s.typ(p, indent, depth+1)
 		s.out.add(",")
-		if def := p.get("default"); defaultShown(def) {
+		if def := p.get("default"); defaultShown(def, s.strict) {
 			s.out.add(" // default: ", compactNode(def))
 		}
 		s.out.add("\n")
@@ -81,8 +83,8 @@ func (s *schemaRender) properties(obj *jsonNode, indent, depth int) {
 // defaultShown says whether a property's default is written as a
 // `// default:` comment: not when it is falsy as Python reads a value
 // (null, "", 0, false, an empty list or object), which the rendering
-// leaves out.
-func defaultShown(def *jsonNode) bool {
+// leaves out, except that a strict function writes a null default.
+func defaultShown(def *jsonNode, strict bool) bool {
 	if def == nil {
 		return false
 	}
@@ -93,7 +95,9 @@ func defaultShown(def *jsonNode) bool {
 		return len(def.items) > 0
 	case 'v':
 		switch def.lit {
-		case "null", "false":
+		case "null":
+			return strict
+		case "false":
 			return false
 		}
 		f, err := strconv.ParseFloat(def.lit, 64)
@@ -197,6 +201,7 @@ func (s *schemaRender) toolBlock(fn *jsonNode) {
 	name := fn.get("name").text()
 	params := fn.get("parameters")
 	s.root = params
+	s.strict = strictFunction(fn)
 	if props := params.get("properties"); props != nil && len(props.keys) > 0 {
 		s.out.add("type ", name, " = (_: ")
 		s.objectComment(params)
@@ -288,6 +293,14 @@ func writeJSONString(b *strings.Builder, s string, ascii bool) {
 		b.WriteString((&jsonNode{kind: '"', str: s}).literal())
 		return
 	}
+	writePythonString(b, s, true)
+}
+
+// writePythonString writes s as Python's json.dumps writes a string:
+// quotes, backslashes and control characters escaped and, with ascii
+// (its default), every character beyond ASCII as \uXXXX (a surrogate
+// pair beyond the BMP); without it, those as they are.
+func writePythonString(b *strings.Builder, s string, ascii bool) {
 	const hex = "0123456789abcdef"
 	u := func(r rune) {
 		b.WriteString(`\u`)
@@ -315,7 +328,7 @@ func writeJSONString(b *strings.Builder, s string, ascii bool) {
 			b.WriteString(`\f`)
 		case r < 0x20:
 			u(r)
-		case r < 0x80:
+		case r < 0x80 || !ascii:
 			b.WriteRune(r)
 		case r > 0xffff:
 			r -= 0x10000

@@ -8,9 +8,9 @@ import (
 	"ctxlab/core/tokens"
 )
 
-// TestAnthropicPromptCounted: a forced tool_choice adds the measured
-// forced-tool prompt for Claude 4.5 and later only, and a structured
-// output format its schema and prompt, with tools or without.
+// TestAnthropicPromptCounted: a forced tool_choice counts the forced row
+// of Anthropic's table, and a structured output format its schema and
+// prompt, with tools or without.
 func TestAnthropicPromptCounted(t *testing.T) {
 	tok, _ := tokens.ByName(tokens.TokenizerO200K)
 	tool := `{"name":"get_weather","description":"Weather","input_schema":{"type":"object","properties":{"city":{"type":"string"}}}}`
@@ -29,18 +29,18 @@ func TestAnthropicPromptCounted(t *testing.T) {
 	auto, _ := toolsUsed(in)
 	in.Anthropic.ToolChoice = "any"
 	forced, note := toolsUsed(in)
-	if forced != auto+anthropicForcedToolPrompt || !strings.Contains(note, "tool_choice any") {
+	if forced != auto+(588-496)+(anthropicToolRenderForced-anthropicToolRenderAuto) || !strings.Contains(note, "tool_choice any") {
 		t.Errorf("tool_choice any: %d (%s), auto %d", forced, note, auto)
 	}
 	in.Model = "claude-sonnet-4-0"
 	older, _ := toolsUsed(in)
 	in.Anthropic.ToolChoice = ""
 	olderAuto, _ := toolsUsed(in)
-	if older != olderAuto {
-		t.Errorf("Claude Sonnet 4 forced %d, auto %d: the recordings show no difference", older, olderAuto)
+	if older != olderAuto+(315-313)+(anthropicToolRenderForced-anthropicToolRenderAuto) {
+		t.Errorf("Claude Sonnet 4 forced %d, auto %d", older, olderAuto)
 	}
 
-	in.Model, in.Anthropic.OutputFormat = "claude-sonnet-4-5", format
+	in.Model, in.Anthropic.ToolChoice, in.Anthropic.OutputFormat = "claude-sonnet-4-5", "", format
 	withFormat, note := toolsUsed(in)
 	if withFormat != auto+tok.Count(format)+anthropicOutputFormatPrompt || !strings.Contains(note, "structured-output prompt") {
 		t.Errorf("output format: %d (%s), auto %d", withFormat, note, auto)

@@ -74,7 +74,8 @@ func TestLongToolCountedAsWritten(t *testing.T) {
 				}
 				texts, wholeWant = blocks, tok.Count(text)+openAIToolsOverhead-openAIToolsSystemDiscount
 			} else {
-				wholeWant = tok.Count(array) + anthropicToolUsePrompt(model)
+				prompt, _, _ := anthropicToolUsePrompt(model, "")
+				wholeWant = tok.Count(array) + prompt
 			}
 			c, _ := a.Component(ComponentTools)
 			if c.Used != wholeWant || c.Raw != wholeWant {

@@ -77,7 +77,7 @@ func TestMeasuredToolsCountAsProvidersBill(t *testing.T) {
 	in.Model = "claude-sonnet-4-5"
 	a, _ = Assemble(in)
 	c, _ = a.Component(ComponentTools)
-	if want := tok.Count(string(a.Tools)) + 506; c.Used != want {
+	if want := tok.Count(string(a.Tools)) + 496 + anthropicToolRenderAuto; c.Used != want {
 		t.Errorf("anthropic tools %d, want %d", c.Used, want)
 	}
 	in.Model, in.Mode = "gpt-4o", Budgeted

@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+
+	"ctxlab/internal/numfmt"
 )
 
 func main() {
@@ -42,7 +44,7 @@ func run(args []string, stdout io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(stdout, "document set: %s paragraphs of %s copyright files, %.1f MB of JSONL (%s)\n",
-		thousands(st.paragraphs), thousands(st.files), float64(info.Size())/1e6, *docs)
+		numfmt.Thousands(st.paragraphs), numfmt.Thousands(st.files), float64(info.Size())/1e6, *docs)
 
 	goOut := *docs + ".ctxlab.json"
 	best, err := timeCtxlab(*binary, *docs, goOut, *runs)
@@ -50,7 +52,7 @@ func run(args []string, stdout io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(stdout, "ctxlab build --tokenizer heuristic --format json: %.3f s (fastest of %d; %.3f s of processor time), peak resident memory %s MB\n",
-		best.wall.Seconds(), *runs, best.cpu.Seconds(), thousands(int(best.maxRSS>>20)))
+		best.wall.Seconds(), *runs, best.cpu.Seconds(), numfmt.Thousands(int(best.maxRSS>>20)))
 	if *skipReference {
 		return nil
 	}
@@ -60,7 +62,7 @@ func run(args []string, stdout io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(stdout, "the Python reference (reference_build.py): %.1f s (%.1f s of processor time), peak resident memory %s MB\n",
-		ref.wall.Seconds(), ref.cpu.Seconds(), thousands(int(ref.maxRSS>>20)))
+		ref.wall.Seconds(), ref.cpu.Seconds(), numfmt.Thousands(int(ref.maxRSS>>20)))
 	if err := sameResult(goOut, pyOut); err != nil {
 		return err
 	}

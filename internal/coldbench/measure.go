@@ -6,7 +6,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
-	"strconv"
 	"time"
 )
 
@@ -70,12 +69,4 @@ func timeReference(python, docs, out string) (measured, error) {
 	}
 	script := filepath.Join(filepath.Dir(self), "reference_build.py")
 	return timeCommand(exec.Command(python, script, docs, out))
-}
-
-func thousands(n int) string {
-	s := strconv.Itoa(n)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
 }

@@ -13,7 +13,10 @@ package csvcell
 
 import (
 	"encoding/csv"
+	"errors"
 	"io"
+	"strconv"
+	"strings"
 )
 
 // Inert returns cell unchanged unless a spreadsheet would read it as a
@@ -36,41 +39,12 @@ func Inert(cell string) string {
 
 // isPlainNumber reports whether s is a decimal number: an optional sign,
 // digits with at most one point, and an optional exponent. Nothing else
-// (no Inf, no hexadecimal, no spaces) passes.
+// (no Inf, no hexadecimal, no spaces) passes: a number strconv reads,
+// however large, written in those characters alone.
 func isPlainNumber(s string) bool {
-	i := 0
-	if i < len(s) && (s[i] == '+' || s[i] == '-') {
-		i++
-	}
-	digits := 0
-	for ; i < len(s) && isDigit(s[i]); i++ {
-		digits++
-	}
-	if i < len(s) && s[i] == '.' {
-		for i++; i < len(s) && isDigit(s[i]); i++ {
-			digits++
-		}
-	}
-	if digits == 0 {
-		return false
-	}
-	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
-		i++
-		if i < len(s) && (s[i] == '+' || s[i] == '-') {
-			i++
-		}
-		exp := 0
-		for ; i < len(s) && isDigit(s[i]); i++ {
-			exp++
-		}
-		if exp == 0 {
-			return false
-		}
-	}
-	return i == len(s)
+	_, err := strconv.ParseFloat(s, 64)
+	return (err == nil || errors.Is(err, strconv.ErrRange)) && strings.Trim(s, "0123456789+-.eE") == ""
 }
-
-func isDigit(c byte) bool { return '0' <= c && c <= '9' }
 
 // Writer is a csv.Writer whose every cell goes through Inert.
 type Writer struct {

@@ -9,7 +9,8 @@ import (
 // DollarColumn formats amounts that stand in one column with the same
 // number of decimals: the most Dollars would give any of them, so $0.290
 // stands over $0.203 rather than $0.29. An amount that is not a number
-// is "unknown", as Dollars writes it.
+// is "unknown", as Dollars writes it; amounts are rounded as Dollars
+// rounds them.
 func DollarColumn(values []float64) []string {
 	decimals := 2
 	for _, v := range values {
@@ -31,7 +32,7 @@ func DollarColumn(values []float64) []string {
 			if v < 0 {
 				sign, v = "−", -v
 			}
-			text := strconv.FormatFloat(v, 'f', decimals, 64)
+			text := roundDecimal(v, decimals)
 			if dot := strings.IndexByte(text, '.'); dot > 3 {
 				whole, _ := strconv.Atoi(text[:dot])
 				text = Thousands(whole) + text[dot:]

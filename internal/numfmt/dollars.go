@@ -28,11 +28,16 @@ func Dollars(v float64) string {
 		return sign + "$" + strconv.FormatFloat(v, 'e', 2, 64)
 	}
 	if v >= 1 {
-		cents := int64(math.Round(v * 100))
-		return sign + "$" + Thousands(int(cents/100)) + "." + pad2(cents%100)
+		whole, cents, _ := strings.Cut(roundDecimal(v, 2), ".")
+		n, _ := strconv.ParseInt(whole, 10, 64)
+		return sign + "$" + Thousands(int(n)) + "." + cents
 	}
 	decimals := max(2, 2-int(math.Floor(math.Log10(v))))
-	text := strconv.FormatFloat(v, 'f', decimals, 64)
+	text := roundDecimal(v, decimals)
+	if strings.HasPrefix(text, "1") {
+		// 0.9996 rounds up to a dollar: written in cents.
+		return sign + "$1.00"
+	}
 	// Trailing zeros go, down to cents: $0.50, not $0.500.
 	for strings.HasSuffix(text, "0") && len(text)-strings.IndexByte(text, '.') > 3 {
 		text = text[:len(text)-1]
@@ -44,9 +49,47 @@ func Dollars(v float64) string {
 // amount's cents are exact in a float64 (2^53 is about 9.0e15 cents).
 const hugeDollars = 1e13
 
-func pad2(n int64) string {
-	if n < 10 {
-		return "0" + strconv.FormatInt(n, 10)
+// roundDecimal writes v with decimals digits after the point, rounding
+// the decimal the amount is, half up, rather than the binary float that
+// holds it: 71 tokens at $2.50 per million are $0.0001775, which is
+// 0.00017750000000000001 in binary and 0.17749999999999999 once times a
+// thousand, and both must round the same way ($0.000178, $0.178).
+// Fifteen significant digits, as many as a float64 holds of any decimal,
+// drop the binary's noise first; below hugeDollars that keeps the cents.
+func roundDecimal(v float64, decimals int) string {
+	mantissa, exp, _ := strings.Cut(strconv.FormatFloat(v, 'e', 14, 64), "e")
+	e, _ := strconv.Atoi(exp)
+	digits := strings.Replace(mantissa, ".", "", 1) // 15 digits, the point after the first
+	// keep is how many of digits lie before the cut: the point sits
+	// after e+1 of them.
+	keep := e + 1 + decimals
+	if keep < 0 {
+		return "0." + strings.Repeat("0", decimals)
 	}
-	return strconv.FormatInt(n, 10)
+	for len(digits) <= keep {
+		digits += "0"
+	}
+	up := digits[keep] >= '5'
+	kept := []byte(digits[:keep])
+	for i := len(kept) - 1; up && i >= 0; i-- {
+		if kept[i] == '9' {
+			kept[i] = '0'
+			continue
+		}
+		kept[i]++
+		up = false
+	}
+	if up {
+		kept = append([]byte{'1'}, kept...)
+	}
+	// Place the point decimals from the end, padding the front.
+	for len(kept) <= decimals {
+		kept = append([]byte{'0'}, kept...)
+	}
+	point := len(kept) - decimals
+	text := string(kept[:point])
+	if decimals > 0 {
+		text += "." + string(kept[point:])
+	}
+	return text
 }

@@ -21,12 +21,18 @@ func Line(s string) string {
 // appended in turn, give Line of the whole: a long text can be made safe
 // and written a window at a time instead of copied whole.
 func AppendLine(dst []byte, s string) []byte {
+	return appendSafe(dst, s, false)
+}
+
+// appendSafe appends s made safe as Sanitize (keepBreaks) or Line makes
+// it.
+func appendSafe(dst []byte, s string, keepBreaks bool) []byte {
 	const hex = "0123456789ABCDEF"
 	start := 0 // s[start:i] is unchanged, not appended yet
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != 0x7f {
+			if c >= 0x20 && c != 0x7f || keepBreaks && (c == '\n' || c == '\t') {
 				i++
 				continue
 			}

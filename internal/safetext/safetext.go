@@ -1,10 +1,6 @@
 package safetext
 
-import (
-	"fmt"
-	"strings"
-	"unicode/utf8"
-)
+import "unicode/utf8"
 
 // Sanitize returns s with every control character made visible: C0
 // controls as their Unicode control pictures (ESC becomes ␛), DEL as ␡, C1
@@ -15,29 +11,7 @@ func Sanitize(s string) string {
 	if clean(s) {
 		return s
 	}
-	var b strings.Builder
-	b.Grow(len(s) + 8)
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		i += size
-		switch {
-		case r == utf8.RuneError && size == 1:
-			b.WriteRune('\uFFFD')
-		case r == '\n' || r == '\t':
-			b.WriteRune(r)
-		case r < 0x20:
-			b.WriteRune(0x2400 + r)
-		case r == 0x7f:
-			b.WriteRune('\u2421')
-		case isInvisibleControl(r):
-			fmt.Fprintf(&b, "<U+%04X>", r)
-		case isJoiner(r):
-			// Dropped: see isJoiner.
-		default:
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
+	return string(appendSafe(make([]byte, 0, len(s)+8), s, true))
 }
 
 // clean reports whether s needs no change, the common case, so Sanitize

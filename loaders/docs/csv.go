@@ -51,15 +51,9 @@ func csvColumnName(h string) string {
 // "id" column, as for JSON records.
 //
 // Content is kept as written, except that encoding/csv turns CRLF inside a
-// quoted field into LF.
+// quoted field into LF. encoding/csv's errors name the line and column.
 func parseCSV(name string, data []byte) ([]value.Document, error) {
-	return parseCSVFrom(name, bytes.NewReader(data))
-}
-
-// parseCSVFrom is parseCSV reading from in with encoding/csv, whose
-// errors name the line and column.
-func parseCSVFrom(name string, in io.Reader) ([]value.Document, error) {
-	r := csv.NewReader(in)
+	r := csv.NewReader(bytes.NewReader(data))
 	header, err := r.Read()
 	if err != nil {
 		return nil, csvError(name, err, nil, 0)

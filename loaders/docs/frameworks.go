@@ -62,16 +62,10 @@ func llamaIndexNodes(name string, v any, at func(int) loaders.Place) ([]value.Do
 	if !ok {
 		return nil, &loaders.Error{Name: name, Msg: "is " + loaders.Describe(v) + "; expected a LlamaIndex list of {node, score} objects"}
 	}
-	docs := make([]value.Document, 0, len(list))
-	for i, item := range list {
-		p := at(i)
-		obj, ok := loaders.AsMap(item)
-		if !ok {
-			return nil, p.Err(name, "is %s; expected a {node, score} object", loaders.Describe(item))
-		}
+	return loaders.EachObject(name, list, at, "a {node, score} object", func(p loaders.Place, obj map[string]any) (value.Document, error) {
 		node, ok := loaders.AsMap(obj["node"])
 		if !ok {
-			return nil, p.Err(name, "%q is %s; expected an object with %q", "node", loaders.Describe(obj["node"]), "text")
+			return value.Document{}, p.Err(name, "%q is %s; expected an object with %q", "node", loaders.Describe(obj["node"]), "text")
 		}
 		// Newer TextNode versions keep the text in text_resource.text.
 		textHolder := node
@@ -82,19 +76,18 @@ func llamaIndexNodes(name string, v any, at func(int) loaders.Place) ([]value.Do
 		}
 		_, content, err := loaders.RecordText.Read(p, name, textHolder, "node")
 		if err != nil {
-			return nil, err
+			return value.Document{}, err
 		}
 		scoreValue, hasScore := obj["score"]
 		score, err := loaders.ParseScore(p, name, "score", scoreValue, hasScore)
 		if err != nil {
-			return nil, err
+			return value.Document{}, err
 		}
 		meta, err := loaders.MetadataMap(p, name, "node.metadata", node["metadata"])
 		if err != nil {
-			return nil, err
+			return value.Document{}, err
 		}
 		source := loaders.FallbackSource(meta, meta["file_path"], meta["file_name"], node["id_"], node["node_id"])
-		docs = append(docs, value.Document{Content: content, Score: score, Source: source, Metadata: loaders.JSONSafeMap(meta)})
-	}
-	return docs, nil
+		return value.Document{Content: content, Score: score, Source: source, Metadata: loaders.JSONSafeMap(meta)}, nil
+	})
 }

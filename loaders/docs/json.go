@@ -26,20 +26,9 @@ func plainRecords(name string, v any, at func(int) loaders.Place) ([]value.Docum
 	if !ok {
 		return nil, &loaders.Error{Name: name, Msg: "is " + loaders.Describe(v) + "; expected a list of document objects"}
 	}
-	docs := make([]value.Document, 0, len(list))
-	for i, item := range list {
-		p := at(i)
-		obj, ok := loaders.AsMap(item)
-		if !ok {
-			return nil, p.Err(name, "is %s; expected an object with %q", loaders.Describe(item), "content")
-		}
-		doc, err := plainRecord(p, name, obj)
-		if err != nil {
-			return nil, err
-		}
-		docs = append(docs, doc)
-	}
-	return docs, nil
+	return loaders.EachObject(name, list, at, `an object with "content"`, func(p loaders.Place, obj map[string]any) (value.Document, error) {
+		return plainRecord(p, name, obj)
+	})
 }
 
 func plainRecord(p loaders.Place, name string, obj map[string]any) (value.Document, error) {

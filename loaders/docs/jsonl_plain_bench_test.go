@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-
-	"ctxlab/loaders"
 )
 
 // BenchmarkPlainLineEscaped decodes 10,000 records whose text has the
@@ -25,7 +23,7 @@ func BenchmarkPlainLineEscaped(b *testing.B) {
 	b.SetBytes(int64(size))
 	for b.Loop() {
 		for _, line := range lines {
-			if _, ok := loaders.PlainLine(line); !ok {
+			if _, ok := plainLine(line); !ok {
 				b.Fatal("declined")
 			}
 		}

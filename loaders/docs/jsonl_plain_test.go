@@ -11,15 +11,16 @@ import (
 	"ctxlab/loaders"
 )
 
-// plainLineCases are lines loaders.PlainLine must decode itself (true) or leave
-// to encoding/json (false).
+// plainLineCases are lines plainLine must decode itself (true) or leave
+// to encoding/json (false): half a surrogate pair, which encoding/json
+// reads as U+FFFD and encoding/json/v2 refuses, is left to it.
 var plainLineCases = map[string]bool{
 	`{"content": "a b c", "score": 0.5, "source": "s1"}`:                      true,
 	`{"source":"s","score":1,"content":""}`:                                   true,
 	`{ "content" : "x" , "score" : null , "source" : null }`:                  true,
 	`{"content": "esc \" \\ \/ \b \f \n \r \t \u00e9 \u003c\u003e\u0026"}`:    true,
-	`{"content": "pair \ud83d\ude00, lone \ud800 and \udc00x, \ud800\u0041"}`: true,
-	`{"content": "high then high \ud83d\ud83d\ude00"}`:                        true,
+	`{"content": "pair \ud83d\ude00, lone \ud800 and \udc00x, \ud800\u0041"}`: false,
+	`{"content": "high then high \ud83d\ud83d\ude00"}`:                        false,
 	`{"content": "é漢🙂 raw"}`:                                                  true,
 	`{"content": "a", "score": -0}`:                                           true,
 	`{"content": "a", "score": -0.0}`:                                         true,
@@ -28,7 +29,7 @@ var plainLineCases = map[string]bool{
 	`{"content": "a", "score": 2E+2}`:                                         true,
 	`{"content": "a", "score": 1e-400}`:                                       true, // underflow to 0, as both decoders give it
 	`{"content": "a", "score": 1e400}`:                                        false,
-	`{"content": "a", "score": 99999999999999999999}`:                         false,
+	`{"content": "a", "score": 99999999999999999999}`:                         true,
 	`{"content": "a", "score": 01}`:                                           false,
 	`{"content": "a", "score": -}`:                                            false,
 	`{"content": "a", "score": 1.}`:                                           false,
@@ -40,7 +41,7 @@ var plainLineCases = map[string]bool{
 	`{"score": 0.5}`:                                                          false,
 	`{"content": null}`:                                                       false,
 	`{"content": 5}`:                                                          false,
-	`{"cont\u0065nt": "a"}`:                                                   false,
+	`{"cont\u0065nt": "a"}`:                                                   true,
 	`{"content": "a\'"}`:                                                      false,
 	`{"content": "a\x"}`:                                                      false,
 	`{"content": "a\u12"}`:                                                    false,
@@ -54,10 +55,10 @@ var plainLineCases = map[string]bool{
 	`{"content": "a", "score": nul}`:                                          false,
 	`{"content": "unterminated \u00e9`:                                        false,
 	`{"content": "a"}` + `{"content": "b"}`:                                   false,
-	`{"content": "\ud83d\ude00\ud83d\ude00\ud83d"}`:                           true,
+	`{"content": "\ud83d\ude00\ud83d\ude00\ud83d"}`:                           false,
 	`{"content": "backslash at the end \\"}`:                                  true,
 	`{"content": "a", "score": 0.1, "score": 0.2}`:                            false,
-	`{"content": "lone then quote \ud83d\"x", "source": "\ud83d\ude00"}`:      true,
+	`{"content": "lone then quote \ud83d\"x", "source": "\ud83d\ude00"}`:      false,
 	`{"content": "pair cut \ud83d\u12"}`:                                      false,
 	"{\"content\": \"escaped tab \\\tx\"}":                                    false,
 	`{"content": "a", "source": "x", "source": "y"}`:                          false,
@@ -65,7 +66,7 @@ var plainLineCases = map[string]bool{
 	`{"content": "` + "\u2028 \u00ad \u200b" + `", "source": "` + "\t" + `"}`: false,
 }
 
-// Every line loaders.PlainLine decodes gives exactly the general decoder's
+// Every line plainLine decodes gives exactly the general decoder's
 // document, and the lines it declines are declined.
 func TestPlainLineIsTheGeneralDecoding(t *testing.T) {
 	for line, decoded := range plainLineCases {
@@ -76,11 +77,11 @@ func TestPlainLineIsTheGeneralDecoding(t *testing.T) {
 	}
 }
 
-// checkPlainLine fails t if loaders.PlainLine decodes line differently from the
-// general decoder, and says whether loaders.PlainLine decoded it.
+// checkPlainLine fails t if plainLine decodes line differently from the
+// general decoder, and says whether plainLine decoded it.
 func checkPlainLine(t *testing.T, line []byte) (ok bool) {
 	t.Helper()
-	doc, ok := loaders.PlainLine(line)
+	doc, ok := plainLine(line)
 	if !ok {
 		return false
 	}
@@ -107,7 +108,7 @@ func FuzzPlainLine(f *testing.F) {
 	f.Fuzz(func(t *testing.T, line []byte) {
 		line = bytes.Trim(line, " \t\r\n")
 		if len(line) == 0 || line[0] != '{' || !utf8.Valid(line) {
-			return // streamedRecord hands loaders.PlainLine nothing else
+			return // streamedRecord hands plainLine nothing else
 		}
 		checkPlainLine(t, line)
 	})

@@ -10,7 +10,6 @@ import (
 
 	"ctxlab/core/pipeline"
 	"ctxlab/core/tokens"
-	"ctxlab/loaders"
 )
 
 // Records without metadata share one empty map; a build that cuts one
@@ -48,7 +47,7 @@ func TestSharedEmptyMetadataStaysEmpty(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if len(loaders.NoMetadata) != 0 || len(docs[0].Metadata) != 0 {
-		t.Fatalf("the shared empty metadata was written: %v", loaders.NoMetadata)
+	if len(noMetadata) != 0 || len(docs[0].Metadata) != 0 {
+		t.Fatalf("the shared empty metadata was written: %v", noMetadata)
 	}
 }

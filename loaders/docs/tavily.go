@@ -33,27 +33,21 @@ func tavilyResults(name string, v any) ([]value.Document, error) {
 	if !ok || !hasResults {
 		return nil, &loaders.Error{Name: name, Msg: "is " + loaders.Describe(v) + `; expected a Tavily response {"results": [{url, title, content, score}]}`}
 	}
-	docs := make([]value.Document, 0, len(results))
-	for i, item := range results {
-		p := loaders.Place{Record: i + 1}
-		result, ok := loaders.AsMap(item)
-		if !ok {
-			return nil, p.Err(name, "is %s; expected a result {url, title, content, score}", loaders.Describe(item))
-		}
+	return loaders.EachObject(name, results, recordPlace, "a result {url, title, content, score}", func(p loaders.Place, result map[string]any) (value.Document, error) {
 		key, content, err := loaders.RecordText.Read(p, name, result, "")
 		if err != nil {
-			return nil, err
+			return value.Document{}, err
 		}
 		scoreValue, hasScore := result["score"]
 		score, err := loaders.ParseScore(p, name, "score", scoreValue, hasScore)
 		if err != nil {
-			return nil, err
+			return value.Document{}, err
 		}
 		source := ""
 		if url, present := result["url"]; present && url != nil {
 			s, ok := url.(string)
 			if !ok {
-				return nil, p.Err(name, "%q is %s; expected a string", "url", loaders.Describe(url))
+				return value.Document{}, p.Err(name, "%q is %s; expected a string", "url", loaders.Describe(url))
 			}
 			source = s
 		}
@@ -63,9 +57,8 @@ func tavilyResults(name string, v any) ([]value.Document, error) {
 				meta[k] = field
 			}
 		}
-		docs = append(docs, value.Document{Content: content, Score: score, Source: source, Metadata: loaders.JSONSafeMap(meta)})
-	}
-	return docs, nil
+		return value.Document{Content: content, Score: score, Source: source, Metadata: loaders.JSONSafeMap(meta)}, nil
+	})
 }
 
 // cassetteResponse finds documents in a VCR cassette (the YAML that vcrpy

@@ -2,6 +2,7 @@ package docs
 
 import (
 	"fmt"
+	"maps"
 
 	"ctxlab/core/value"
 	"ctxlab/internal/numfmt"
@@ -160,24 +161,9 @@ func pineconeMatches(name string, v any, at func(int) loaders.Place) ([]value.Do
 			return nil, &loaders.Error{Name: name, Msg: "is " + loaders.Describe(v) + `; expected a Pinecone response {"matches": [{id, score, metadata}]}`}
 		}
 	}
-	docs := make([]value.Document, 0, len(list))
-	for i, item := range list {
-		p := at(i)
-		match, ok := loaders.AsMap(item)
-		if !ok {
-			return nil, p.Err(name, "is %s; expected a match {id, score, metadata}", loaders.Describe(item))
-		}
-		meta, err := loaders.MetadataMap(p, name, "metadata", match["metadata"])
-		if err != nil {
-			return nil, err
-		}
-		doc, err := vectorHit(p, name, match["id"], match, meta, "metadata")
-		if err != nil {
-			return nil, err
-		}
-		docs = append(docs, doc)
-	}
-	return docs, nil
+	return loaders.EachObject(name, list, at, "a match {id, score, metadata}", func(p loaders.Place, match map[string]any) (value.Document, error) {
+		return vectorHit(p, name, match, "metadata")
+	})
 }
 
 // isQdrantResponse recognises Qdrant's REST envelope: {result: [...]} from
@@ -217,31 +203,21 @@ func qdrantPoints(name string, v any, at func(int) loaders.Place) ([]value.Docum
 		}
 		list, at = points, func(i int) loaders.Place { return loaders.Place{Record: i + 1} }
 	}
-	docs := make([]value.Document, 0, len(list))
-	for i, item := range list {
-		p := at(i)
-		point, ok := loaders.AsMap(item)
-		if !ok {
-			return nil, p.Err(name, "is %s; expected a point {id, score, payload}", loaders.Describe(item))
-		}
-		payload, err := loaders.MetadataMap(p, name, "payload", point["payload"])
-		if err != nil {
-			return nil, err
-		}
-		doc, err := vectorHit(p, name, point["id"], point, payload, "payload")
-		if err != nil {
-			return nil, err
-		}
-		docs = append(docs, doc)
-	}
-	return docs, nil
+	return loaders.EachObject(name, list, at, "a point {id, score, payload}", func(p loaders.Place, point map[string]any) (value.Document, error) {
+		return vectorHit(p, name, point, "payload")
+	})
 }
 
 // vectorHit builds a document from a vector-store hit whose text lives in
-// holder (Pinecone's metadata, Qdrant's payload). The source is
-// holder.source (or its LangChain metadata.source), else the id, which is
-// also kept in metadata["id"].
-func vectorHit(p loaders.Place, name string, id any, hit, holder map[string]any, in string) (value.Document, error) {
+// the object under the key in (Pinecone's metadata, Qdrant's payload). The
+// source is that object's source (or its LangChain metadata.source), else
+// the id, which is also kept in metadata["id"].
+func vectorHit(p loaders.Place, name string, hit map[string]any, in string) (value.Document, error) {
+	holder, err := loaders.MetadataMap(p, name, in, hit[in])
+	if err != nil {
+		return value.Document{}, err
+	}
+	id := hit["id"]
 	key, content, err := loaders.StoredText.Read(p, name, holder, in)
 	if err != nil {
 		return value.Document{}, err
@@ -253,7 +229,7 @@ func vectorHit(p loaders.Place, name string, id any, hit, holder map[string]any,
 	}
 	meta := loaders.WithoutKey(holder, key)
 	if nested, ok := loaders.AsMap(holder["metadata"]); ok && key == "page_content" && len(meta) == 1 {
-		meta = loaders.CopyMap(nested)
+		meta = maps.Clone(nested)
 	}
 	source := loaders.FallbackSource(meta, id)
 	setDefault(meta, "id", id)

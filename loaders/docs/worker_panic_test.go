@@ -14,7 +14,7 @@ import (
 // blocks than workers are handed on, each panicking.
 func TestBlockDecoderRaisesAWorkersPanic(t *testing.T) {
 	t.Parallel()
-	decoder := newBlockDecoder("docs.jsonl", decodeLines, func([]byte) { panic("recycle boom") })
+	decoder := newBlockDecoder("docs.jsonl", func([]byte) { panic("recycle boom") })
 	line := []byte(`{"content": "a document", "score": 0.5}` + "\n")
 	panictest.Expect(t, "recycle boom", "ctxlab/loaders/docs.(*blockDecoder).work", func() {
 		for range 4 * runtime.GOMAXPROCS(0) {

@@ -21,17 +21,9 @@ func parseCorpus(name string, lines []numberedLine) (map[string]corpusEntry, err
 	corpus := make(map[string]corpusEntry, len(lines))
 	const expected = `an object with "_id", "title" and "text"`
 	for _, l := range lines {
-		obj, err := jsonLineObject(name, l, expected)
+		obj, p, id, err := idLine(name, l, expected, "_id", "id")
 		if err != nil {
 			return nil, err
-		}
-		p := loaders.Place{Line: l.number}
-		id, ok, err := firstString(p, name, obj, "_id", "id")
-		if err != nil {
-			return nil, err
-		}
-		if !ok || id == "" {
-			return nil, p.Err(name, "has no %q; expected %s", "_id", expected)
 		}
 		if first, dup := corpus[id]; dup {
 			return nil, p.Err(name, "document %s is already on line %d; expected each id once", loaders.Quoted(id), first.line)
@@ -87,17 +79,9 @@ func parseQueries(name string, lines []numberedLine) (map[string]string, error) 
 	seen := make(map[string]int, len(lines))
 	const expected = `an object with "_id" and "text"`
 	for _, l := range lines {
-		obj, err := jsonLineObject(name, l, expected)
+		obj, p, id, err := idLine(name, l, expected, "_id", "id", "qid")
 		if err != nil {
 			return nil, err
-		}
-		p := loaders.Place{Line: l.number}
-		id, ok, err := firstString(p, name, obj, "_id", "id", "qid")
-		if err != nil {
-			return nil, err
-		}
-		if !ok || id == "" {
-			return nil, p.Err(name, "has no %q; expected %s", "_id", expected)
 		}
 		if first, dup := seen[id]; dup {
 			return nil, p.Err(name, "query %s is already on line %d; expected each id once", loaders.Quoted(id), first)

@@ -1,8 +1,6 @@
 package evalinput
 
 import (
-	"bytes"
-	"io"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -10,7 +8,6 @@ import (
 	"testing"
 
 	"ctxlab/core/evalrun"
-	"ctxlab/loaders"
 	"ctxlab/loaders/internal/loadertest"
 )
 
@@ -150,11 +147,10 @@ func FuzzParseEvalFiles(f *testing.F) {
 				loadertest.CheckFuzzError(t, err)
 			}
 		}
-		trec, _, err := readTRECRun("run", loaders.NewInputReader("run", bytes.NewReader(run)), func() {})
-		check(trec, err)
 		lines, err := splitEvalLines("run", run, "a run")
 		check(nil, err)
 		if err == nil {
+			check(parseTRECRun("run", lines))
 			queries, _, err := parseRunJSONL("run", lines)
 			check(queries, err)
 		}
@@ -204,32 +200,5 @@ func TestLoadEvalRunHoldsATRECRunsDocumentsOnce(t *testing.T) {
 		if got := set.Queries[1].Documents()[0]; got.Content != "Refunds\n\nRefunds take five days." || got.Score != 5 || got.Source != "d1" {
 			t.Errorf("%s: q2's first document is %+v", run, got)
 		}
-	}
-}
-
-// readCounter counts the bytes read through it.
-type readCounter struct {
-	r io.Reader
-	n int
-}
-
-func (c *readCounter) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	c.n += n
-	return n, err
-}
-
-// TestReadTRECRunJudgesAJSONLinesRunByItsStart: a JSON Lines run whose
-// first line is one long document is known by the line's first bytes,
-// not read whole (and held) to be judged.
-func TestReadTRECRunJudgesAJSONLinesRunByItsStart(t *testing.T) {
-	line := "\ufeff  " + `{"qid": "a", "docs": [{"id": "x", "text": "` + strings.Repeat("word ", 1<<20) + `"}]}` + "\n"
-	r := &readCounter{r: strings.NewReader(line)}
-	_, jsonLines, err := readTRECRun("run", r, func() { t.Error("the run was judged TREC's") })
-	if err != nil || !jsonLines {
-		t.Fatalf("jsonLines %v, err %v; want a JSON Lines run", jsonLines, err)
-	}
-	if r.n > len(line)/8 {
-		t.Errorf("%d of the line's %d bytes read to judge it", r.n, len(line))
 	}
 }

@@ -22,17 +22,9 @@ func parseRunJSONL(name string, lines []numberedLine) (queries []evalrun.Query, 
 	queries = make([]evalrun.Query, 0, len(lines))
 	seen := map[string]int{}
 	for _, l := range lines {
-		obj, err := jsonLineObject(name, l, runQueryJSONL)
+		obj, p, qid, err := idLine(name, l, runQueryJSONL, "qid", "query_id", "_id", "id")
 		if err != nil {
 			return nil, nil, err
-		}
-		p := loaders.Place{Line: l.number}
-		qid, ok, err := firstString(p, name, obj, "qid", "query_id", "_id", "id")
-		if err != nil {
-			return nil, nil, err
-		}
-		if !ok || qid == "" {
-			return nil, nil, p.Err(name, "has no %q; expected %s", "qid", runQueryJSONL)
 		}
 		if first, dup := seen[qid]; dup {
 			return nil, nil, p.Err(name, "query %s is already on line %d; expected each query once", loaders.Quoted(qid), first)
@@ -46,6 +38,7 @@ func parseRunJSONL(name string, lines []numberedLine) (queries []evalrun.Query, 
 		var list []any
 		for _, key := range []string{"docs", "documents", "retrieved", "results"} {
 			if v, present := obj[key]; present {
+				var ok bool
 				if list, ok = loaders.AsList(v); !ok {
 					return nil, nil, p.Err(name, "%q is %s; expected a list of documents", key, loaders.Describe(v))
 				}

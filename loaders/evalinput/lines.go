@@ -52,14 +52,9 @@ func splitEvalLines(name string, data []byte, what string) ([]numberedLine, erro
 	return lines, nil
 }
 
-// jsonLineObject decodes one JSON Lines record, numbers kept exact: in
-// place (loaders.LineValue), or by encoding/json when that declines the line.
+// jsonLineObject decodes one JSON Lines record with encoding/json,
+// numbers kept exact.
 func jsonLineObject(name string, l numberedLine, expected string) (map[string]any, error) {
-	if v, ok := loaders.LineValue(l.text); ok {
-		if obj, ok := v.(map[string]any); ok {
-			return obj, nil
-		}
-	}
 	dec := json.NewDecoder(bytes.NewReader(l.text))
 	dec.UseNumber()
 	var v any
@@ -74,6 +69,21 @@ func jsonLineObject(name string, l numberedLine, expected string) (map[string]an
 		return nil, &loaders.Error{Name: name, Line: l.number, Msg: "is " + loaders.Describe(v) + "; expected " + expected}
 	}
 	return obj, nil
+}
+
+// idLine decodes line l, an object, and reads its id, the first of keys
+// present; an id missing or empty is an error naming keys[0].
+func idLine(name string, l numberedLine, expected string, keys ...string) (map[string]any, loaders.Place, string, error) {
+	p := loaders.Place{Line: l.number}
+	obj, err := jsonLineObject(name, l, expected)
+	if err != nil {
+		return nil, p, "", err
+	}
+	id, ok, err := firstString(p, name, obj, keys...)
+	if err == nil && (!ok || id == "") {
+		err = p.Err(name, "has no %q; expected %s", keys[0], expected)
+	}
+	return obj, p, id, err
 }
 
 // firstString returns the string under the first of keys present in

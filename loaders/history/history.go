@@ -127,20 +127,9 @@ func conversationMessages(name string, conversation map[string]any) ([]value.Mes
 }
 
 func MessageList(name string, list []any, at func(int) loaders.Place) ([]value.Message, error) {
-	messages := make([]value.Message, 0, len(list))
-	for i, item := range list {
-		p := at(i)
-		obj, ok := loaders.AsMap(item)
-		if !ok {
-			return nil, p.Err(name, "is %s; expected a message {role, content}", loaders.Describe(item))
-		}
-		msg, err := message(p, name, obj)
-		if err != nil {
-			return nil, err
-		}
-		messages = append(messages, msg)
-	}
-	return messages, nil
+	return loaders.EachObject(name, list, at, "a message {role, content}", func(p loaders.Place, obj map[string]any) (value.Message, error) {
+		return message(p, name, obj)
+	})
 }
 
 // message reads one {role, content} object. A missing content is accepted

@@ -30,9 +30,15 @@ type requestBody struct {
 	storedCalls []any
 }
 
-// withUsage adds the recorded usage of the interaction the body came from.
+// withUsage adds the recorded usage of the interaction the body came from,
+// unless the body was edited after it was sent (editedBodyProblem).
 func (r requestBody) withUsage(interaction map[string]any) requestBody {
 	u, ok, problem := recordedUsage(interaction)
+	if ok {
+		if edited := editedBodyProblem(interaction, u.InputTokens); edited != "" {
+			ok, problem = false, edited
+		}
+	}
 	if ok {
 		r.usage = &u
 	}

@@ -127,6 +127,9 @@ func Parse(name string, data []byte, opts Options) (sc *core.Scenario, err error
 	if err != nil {
 		return nil, err
 	}
+	if err := tracesFileError(name, t); err != nil {
+		return nil, err
+	}
 	if t.Syntax == loaders.SyntaxJSONL {
 		return nil, &loaders.Error{Name: name, Msg: fmt.Sprintf("holds %s JSON values; expected one request body%s", numfmt.Thousands(len(t.Lines)), docs.RequestHint(t))}
 	}

@@ -9,7 +9,6 @@ import (
 
 	"ctxlab/core"
 	"ctxlab/core/value"
-	"ctxlab/loaders"
 )
 
 // The structs below mirror the scenario file's inputs so an export reads
@@ -156,30 +155,47 @@ func scenarioDocument(f scenarioFile, s core.Settings) (*yaml.Node, error) {
 	return doc, nil
 }
 
-// jsonAsYAML turns JSON into a YAML node. JSON is YAML: decoding into a
-// node keeps the keys in their order, and the order changes the tokens
-// the provider counts.
+// jsonAsYAML turns JSON into a YAML node, built from encoding/json's
+// tokens so the keys keep their order (the order changes the tokens the
+// provider counts) and every string is the one encoding/json reads: a
+// surrogate pair escaping an emoji, which YAML's \u escape cannot
+// express, and a raw C1 control or DEL, which YAML refuses unescaped,
+// are characters the encoder writes as YAML escapes. Strings are
+// double-quoted, as the JSON wrote them.
 func jsonAsYAML(raw json.RawMessage) (*yaml.Node, error) {
 	if !json.Valid(raw) {
 		return nil, fmt.Errorf("not valid JSON")
 	}
-	readable, err := loaders.YAMLReadableJSON(raw)
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	return jsonNode(dec)
+}
+
+// jsonNode reads the next JSON value of dec, valid JSON, as a node.
+func jsonNode(dec *json.Decoder) (*yaml.Node, error) {
+	tok, err := dec.Token()
 	if err != nil {
 		return nil, err
 	}
-	var doc yaml.Node
-	if err := yaml.Unmarshal(readable, &doc); err != nil {
-		return nil, err
+	switch v := tok.(type) {
+	case json.Delim:
+		n := &yaml.Node{Kind: yaml.SequenceNode}
+		if v == '{' {
+			n.Kind = yaml.MappingNode
+		}
+		for dec.More() {
+			child, err := jsonNode(dec)
+			if err != nil {
+				return nil, err
+			}
+			n.Content = append(n.Content, child)
+		}
+		_, err := dec.Token() // the closing delimiter
+		return n, err
+	case string:
+		return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Style: yaml.DoubleQuotedStyle, Value: v}, nil
+	case nil:
+		return &yaml.Node{Kind: yaml.ScalarNode, Value: "null"}, nil
 	}
-	blockStyle(doc.Content[0])
-	return doc.Content[0], nil
-}
-
-// blockStyle drops the flow style a JSON source gives every node, so the
-// tools read as ordinary YAML.
-func blockStyle(n *yaml.Node) {
-	n.Style &^= yaml.FlowStyle
-	for _, c := range n.Content {
-		blockStyle(c)
-	}
+	return &yaml.Node{Kind: yaml.ScalarNode, Value: fmt.Sprint(tok)}, nil // a json.Number or a boolean
 }

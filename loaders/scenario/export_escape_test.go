@@ -53,12 +53,12 @@ func TestExportEscapesHiddenCharacters(t *testing.T) {
 
 // TestExportToolsAsAnyJSONWritesThem: a tool whose JSON escapes an emoji
 // as a surrogate pair (Python's json.dumps does) or holds a raw C1
-// control or DEL (JSON allows both, YAML neither) is exported, and loads
-// back to the same value with its keys in their order. Both made the
-// export fail.
+// control, DEL, the byte-order mark or a non-character (JSON allows
+// them, YAML none raw) is exported, and loads back to the same value
+// with its keys in their order. Each made the export fail.
 func TestExportToolsAsAnyJSONWritesThem(t *testing.T) {
 	t.Parallel()
-	raw := `{"type":"function","function":{"name":"look","description":"thumbs \ud83d\udc4d up, lone \ud800, ` + "csi \u009b31m del \x7f rlo \u202e" +
+	raw := `{"type":"function","function":{"name":"look","description":"thumbs \ud83d\udc4d up, lone \ud800, \ufffe, ` + "csi \u009b31m del \x7f rlo \u202e bom \ufeff \uffff" +
 		`, quote \" slash \\ \u00e9 <b>&","parameters":{"type":"object","properties":{"z":{"type":"string"},"a":{"type":"integer","minimum":-1.5e3}},"required":[]}}}`
 	sc, err := LoadFS(fstest.MapFS{"s.yaml": {Data: []byte("query: q\n")}}, "s.yaml")
 	if err != nil {

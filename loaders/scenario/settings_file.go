@@ -1,7 +1,7 @@
 package scenario
 
 import (
-	"bytes"
+	"errors"
 
 	"go.yaml.in/yaml/v3"
 
@@ -29,16 +29,12 @@ func LoadSettingsFile(path string, base core.Settings, presets window.PresetSet)
 	if err != nil {
 		return base, loaders.InputError("loading settings", err)
 	}
-	// Empty, or comments only: the input's own settings, a natural
-	// baseline to compare another file with.
-	if commentsOnly(data) {
-		return base, nil
-	}
-	var doc yaml.Node
-	if loaders.YAMLTooLarge(path, data) == nil && yaml.Unmarshal(data, &doc) == nil && len(doc.Content) == 0 {
-		return base, nil
-	}
 	root, err := loaders.ParseYAMLNode(path, data, "settings (preset, model, budget, pipeline, memory, ...)")
+	if errors.Is(err, loaders.ErrEmpty) {
+		// Empty, or comments only: the input's own settings, a natural
+		// baseline to compare another file with.
+		return base, nil
+	}
 	if err != nil {
 		return base, err
 	}
@@ -80,14 +76,4 @@ func (r *scenarioReader) readModelGiven() error {
 		r.sc.Settings.Model = kept
 	}
 	return nil
-}
-
-// commentsOnly reports whether every line of data is blank or a comment.
-func commentsOnly(data []byte) bool {
-	for line := range bytes.Lines(loaders.StripBOM(data)) {
-		if trimmed := bytes.TrimSpace(line); len(trimmed) > 0 && trimmed[0] != '#' {
-			return false
-		}
-	}
-	return true
 }

@@ -69,7 +69,7 @@ func ScanLinesOrWhole(name string, r io.Reader, what LinesOrWhole, fn func(line 
 		}
 	}
 	if !seen {
-		return &loaders.Error{Name: name, Msg: "is empty; expected " + what.Empty}
+		return loaders.EmptyError(name, what.Empty)
 	}
 	return nil
 }

@@ -283,7 +283,7 @@ func decodeTraces(name string, line int, data []byte, fn func(*Span) error) erro
 		if err == nil && bytes.Contains(data, []byte(`"resourceLogs"`)) {
 			msg = "is OTLP logs, not traces; expected {\"resourceSpans\": [...]} (give a logs file with --logs)"
 		}
-		return lineError(name, line, msg, err)
+		return FormatLineError(name, line, msg, err)
 	}
 	return emitSpans(name, line, &req, fn)
 }
@@ -357,7 +357,7 @@ func scanRequestsAt(name string, r io.Reader, key, what string, each func(line i
 		}
 	}
 	if !seen {
-		return &loaders.Error{Name: name, Msg: fmt.Sprintf("is empty; expected OTLP JSON %s: one {%q: [...]} a line, or one for the whole file", what, key)}
+		return loaders.EmptyError(name, fmt.Sprintf("OTLP JSON %s: one {%q: [...]} a line, or one for the whole file", what, key))
 	}
 	return nil
 }
@@ -397,37 +397,11 @@ func openFile(path, what string) (*os.File, error) {
 	return f, nil
 }
 
-// lineError is a bad request at a line (0: the whole file).
-func lineError(name string, line int, msg string, err error) error {
-	var syntax *json.SyntaxError
-	var typeErr *json.UnmarshalTypeError
-	switch {
-	case errors.As(err, &syntax):
-		err = fmt.Errorf("invalid JSON at byte %d", syntax.Offset)
-	case errors.As(err, &typeErr) && typeErr.Field == "":
-		err = fmt.Errorf("it is a JSON %s", typeErr.Value)
-	case errors.As(err, &typeErr):
-		err = fmt.Errorf("%s is a JSON %s, not the %s OTLP has there", typeErr.Field, typeErr.Value, otlpKind(typeErr.Type.Kind().String()))
-	}
-	return &loaders.Error{Name: name, Line: line, Msg: msg, Err: err}
-}
-
-// otlpKind names a Go kind as JSON does.
-func otlpKind(kind string) string {
-	switch kind {
-	case "slice":
-		return "array"
-	case "struct", "map", "ptr":
-		return "object"
-	}
-	return kind
-}
-
 func emitSpans(name string, line int, req *otlpTraces, fn func(*Span) error) error {
 	for _, rs := range req.ResourceSpans {
 		res, err := attrsOf(rs.Resource.Attributes, "")
 		if err != nil {
-			return lineError(name, line, "resource", err)
+			return FormatLineError(name, line, "resource", err)
 		}
 		service, _ := res["service.name"].(string)
 		for _, ss := range append(rs.ScopeSpans, rs.InstrumentationLibrarySpans...) {
@@ -541,7 +515,7 @@ func decodeLogs(path string, line int, data []byte, fn func(spanID string, ev Ev
 		if err == nil && bytes.Contains(data, []byte(`"resourceSpans"`)) {
 			msg = "is OTLP traces, not logs; expected {\"resourceLogs\": [...]}"
 		}
-		return lineError(path, line, msg, err)
+		return FormatLineError(path, line, msg, err)
 	}
 	for _, rl := range req.ResourceLogs {
 		for _, sl := range rl.ScopeLogs {

@@ -81,8 +81,8 @@ func TestBadInput(t *testing.T) {
 		{"bad time", strings.Replace(good, `"1700000000000000001"`, `"-3"`, 1), []string{"line 1", "startTimeUnixNano"}},
 		{"no trace id", strings.Replace(good, `"traceId":"AAECAwQFBgcICQoLDA0ODw==",`, "", 1), []string{"has no traceId"}},
 		{"logs", `{"resourceLogs": []}` + "\n", []string{"line 1", "is OTLP logs, not traces", "--logs"}},
-		{"array", "[\n1\n]\n", []string{"it is a JSON array"}},
-		{"wrong type", `{"resourceSpans": [{"scopeSpans": [{"spans": [{"name": 5}]}]}]}`, []string{"line 1", "spans.name is a JSON number, not the string"}},
+		{"array", "[\n1\n]\n", []string{"is a JSON array; expected an object"}},
+		{"wrong type", `{"resourceSpans": [{"scopeSpans": [{"spans": [{"name": 5}]}]}]}`, []string{"line 1", "spans.name is a JSON number; expected a string"}},
 		{"hostile", strings.Replace(good, `"AAECAwQFBgc="`, `"\u001b[31mred"`, 1), []string{"␛[31mred"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -3,6 +3,7 @@ package trace
 import (
 	"bufio"
 	"bytes"
+	"encoding/hex"
 	"fmt"
 	"io"
 	"os"
@@ -13,20 +14,39 @@ import (
 	"ctxlab/loaders"
 )
 
+// minTraceIDPrefix is the fewest hex digits --trace-id takes as the
+// start of a trace id, as git takes an abbreviated commit.
+const minTraceIDPrefix = 4
+
 // TraceRequests reads the LLM spans of one trace of a traces file, in
 // the order of their start, each read as the request it recorded with
 // its log records from the logs file (logsPath, "" for none). An empty
 // traceID takes the file's only trace, and a file of several is refused
-// with how to choose one. It returns the trace's id. Only the chosen
+// with how to choose one. traceID may be the start of a trace id (four
+// hex digits or more) when it names one trace of the file; one that
+// starts several is refused naming them. It returns the trace's id. Only the chosen
 // trace's spans are kept while the file is read.
 func TraceRequests(path, traceID, logsPath string) (string, []*Request, error) {
 	id := strings.ToLower(strings.TrimSpace(traceID))
+	// prefix: id is the start of a trace id, as the trace picker and
+	// ctxlab traces show one short; it must name one trace of the file.
+	prefix := false
 	if traceID != "" {
-		if _, err := hexID(id, 16, "trace id"); err != nil || len(id) != 32 {
-			return "", nil, &loaders.Error{Name: path, Msg: fmt.Sprintf("--trace-id %s is not a trace id; expected 32 hex digits (ctxlab traces FILE lists them)", safeQuote(traceID))}
+		_, err := hex.DecodeString(id + strings.Repeat("0", len(id)%2))
+		switch {
+		case err == nil && len(id) == 32:
+		case err == nil && len(id) >= minTraceIDPrefix && len(id) < 32:
+			prefix = true
+		default:
+			return "", nil, &loaders.Error{Name: path, Msg: fmt.Sprintf("--trace-id %s is not a trace id; expected 32 hex digits, or the first %d or more of them (ctxlab traces %s lists them)",
+				safeQuote(traceID), minTraceIDPrefix, quoteArg(path))}
 		}
 	}
 	var spans []*Span
+	// byTrace holds the LLM spans of each trace a prefix matches, until
+	// the file is read and the prefix known to name one.
+	byTrace := map[string][]*Span{}
+	var matched []string
 	seen := map[string]bool{}
 	var order []string
 	err := Scan(path, func(sp *Span) error {
@@ -35,6 +55,15 @@ func TraceRequests(path, traceID, logsPath string) (string, []*Request, error) {
 			if len(order) < 5 {
 				order = append(order, sp.TraceID)
 			}
+			if prefix && strings.HasPrefix(sp.TraceID, id) {
+				matched = append(matched, sp.TraceID)
+			}
+		}
+		if prefix {
+			if strings.HasPrefix(sp.TraceID, id) && IsLLM(sp) {
+				byTrace[sp.TraceID] = append(byTrace[sp.TraceID], sp)
+			}
+			return nil
 		}
 		if id == "" && sp.TraceID != order[0] {
 			// A second trace: the file must say which. Counting goes on,
@@ -49,6 +78,23 @@ func TraceRequests(path, traceID, logsPath string) (string, []*Request, error) {
 	})
 	if err != nil {
 		return "", nil, err
+	}
+	if prefix {
+		switch len(matched) {
+		case 0:
+			return "", nil, &loaders.Error{Name: path, Msg: fmt.Sprintf("holds no trace whose id starts with %s; expected one of its %s: they include %s (ctxlab traces %s lists them)",
+				id, numfmt.Count(len(seen), "trace", "traces"), strings.Join(order, ", "), quoteArg(path))}
+		case 1:
+			id, spans = matched[0], byTrace[matched[0]]
+		default:
+			shown := matched[:min(len(matched), 5)]
+			more := ""
+			if len(matched) > len(shown) {
+				more = fmt.Sprintf(" and %s more", numfmt.Thousands(len(matched)-len(shown)))
+			}
+			return "", nil, &loaders.Error{Name: path, Msg: fmt.Sprintf("--trace-id %s is ambiguous: %s traces start with it (%s%s); expected enough digits to name one",
+				id, numfmt.Thousands(len(matched)), strings.Join(shown, ", "), more)}
+		}
 	}
 	switch {
 	case id == "" && len(seen) > 1:

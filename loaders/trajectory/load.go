@@ -101,6 +101,9 @@ func describeErr(err error) string {
 }
 
 func decode(name string, data []byte) (any, error) {
+	if data = loaders.StripBOM(data); loaders.IsBlank(data) {
+		return nil, loaders.EmptyError(name, Supported)
+	}
 	var v any
 	if json.Valid(data) {
 		if err := json.Unmarshal(data, &v); err == nil {

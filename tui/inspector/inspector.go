@@ -3,6 +3,7 @@ package inspector
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
@@ -91,11 +92,11 @@ func Content(st *themes.Styles, ev *core.Evaluation, doc int, counts map[string]
 		case t.Duplicate != nil && t.Duplicate.Kind == pipeline.DuplicateExact:
 			stage("dedup", st.Duplicate.UnsetStrikethrough().Render(fmt.Sprintf("exact duplicate of #%d: same text after lowercasing and collapsing whitespace", rows.DisplayNumber(ev, t.Duplicate.Of))))
 		case t.Duplicate != nil:
-			stage("dedup", st.Duplicate.UnsetStrikethrough().Render(fmt.Sprintf("near duplicate of #%d: J = %.3f ≥ %.2f", rows.DisplayNumber(ev, t.Duplicate.Of), t.Duplicate.Similarity, opts.DedupThreshold)))
+			stage("dedup", st.Duplicate.UnsetStrikethrough().Render(fmt.Sprintf("near duplicate of #%d: J = %s ≥ %s", rows.DisplayNumber(ev, t.Duplicate.Of), numfmt.Similarity(t.Duplicate.Similarity), strconv.FormatFloat(opts.DedupThreshold, 'f', -1, 64))))
 		default:
 			stage("dedup", "kept · rank "+numfmt.Thousands(int(t.PosBeforeReorder)+1)+" after dedup")
 			if n := t.Nearest; n != nil {
-				stage("nearest", fmt.Sprintf("#%d · J = %.3f, the most similar other text", rows.DisplayNumber(ev, n.Of), n.Similarity))
+				stage("nearest", fmt.Sprintf("#%d · J = %s, the most similar other text", rows.DisplayNumber(ev, n.Of), numfmt.Similarity(n.Similarity)))
 			} else if opts.DedupThreshold >= pipeline.NearPairFloor {
 				stage("nearest", fmt.Sprintf("no other text at J ≥ %.2f", pipeline.NearPairFloor))
 			}
@@ -170,7 +171,7 @@ func fateHeadline(ev *core.Evaluation, t pipeline.DocTrace, docTokens int) strin
 		if t.Duplicate.Kind == pipeline.DuplicateExact {
 			return fmt.Sprintf("exact duplicate of #%d %s", rows.DisplayNumber(ev, t.Duplicate.Of), draw.Source(of))
 		}
-		return fmt.Sprintf("near duplicate of #%d %s (J=%.2f)", rows.DisplayNumber(ev, t.Duplicate.Of), draw.Source(of), t.Duplicate.Similarity)
+		return fmt.Sprintf("near duplicate of #%d %s (J=%s)", rows.DisplayNumber(ev, t.Duplicate.Of), draw.Source(of), numfmt.Similarity(t.Duplicate.Similarity))
 	case pipeline.FateIncluded:
 		return fmt.Sprintf("included as [%d]", t.Citation)
 	case pipeline.FatePartial:
@@ -233,7 +234,7 @@ func writeRelations(b *strings.Builder, st *themes.Styles, ev *core.Evaluation, 
 			if k := other.Duplicate.SharedKey(); k != "" {
 				kind = "same " + k
 			} else if other.Duplicate.Kind == pipeline.DuplicateNear {
-				kind = fmt.Sprintf("near J=%.2f", other.Duplicate.Similarity)
+				kind = "near J=" + numfmt.Similarity(other.Duplicate.Similarity)
 			}
 			by = append(by, fmt.Sprintf("#%d (%s)", rows.DisplayNumber(ev, int(other.Index)), kind))
 		}

@@ -120,10 +120,10 @@ func (n Note) appendOwn(b []byte, wordy bool) []byte {
 	case noteNearCopy:
 		if wordy {
 			b = strconv.AppendInt(append(b, "≈ near copy of #"...), int64(n.n1), 10)
-			return strconv.AppendFloat(append(b, ", similarity "...), n.sim, 'f', 2, 64)
+			return strconv.AppendFloat(append(b, ", similarity "...), numfmt.FloorTo(n.sim, 2), 'f', 2, 64)
 		}
 		b = strconv.AppendInt(append(b, "≈ #"...), int64(n.n1), 10)
-		return strconv.AppendFloat(append(b, " J="...), n.sim, 'f', 2, 64)
+		return strconv.AppendFloat(append(b, " J="...), numfmt.FloorTo(n.sim, 2), 'f', 2, 64)
 	case noteReordered:
 		if wordy {
 			return th(append(th(append(b, "rank "...), n.n1), " after dedup, placed in slot "...), n.n2)

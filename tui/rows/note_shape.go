@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"ctxlab/core"
+	"ctxlab/internal/numfmt"
 )
 
 // noteShape is what a note's width depends on: its kind, the
@@ -61,5 +62,5 @@ func similarityShape(sim float64) uint8 {
 		return 0
 	}
 	var buf [32]byte
-	return uint8(1 + len(strconv.AppendFloat(buf[:0], sim, 'f', 2, 64)))
+	return uint8(1 + len(strconv.AppendFloat(buf[:0], numfmt.FloorTo(sim, 2), 'f', 2, 64)))
 }

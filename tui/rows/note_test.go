@@ -22,7 +22,7 @@ func TestRowNoteText(t *testing.T) {
 		{Note{kind: noteSortRank, n1: 12345}, "score rank 12,345", "score rank 12,345 (before dedup)"},
 		{Note{kind: noteDedupKept, n1: 3}, "kept · rank 3", "kept · rank 3 after dedup"},
 		{Note{kind: noteExactCopy, n1: 1500}, "= #1500 exact", "= exact copy of #1500"},
-		{Note{kind: noteNearCopy, n1: 2, sim: 0.8751}, "≈ #2 J=0.88", "≈ near copy of #2, similarity 0.88"},
+		{Note{kind: noteNearCopy, n1: 2, sim: 0.8751}, "≈ #2 J=0.87", "≈ near copy of #2, similarity 0.87"},
 		{Note{kind: noteReordered, n1: 2, n2: 1000}, "rank 2 → 1,000", "rank 2 after dedup, placed in slot 1,000"},
 		{Note{kind: noteSentWhole, citation: 4, n1: 7}, "[4] rank 7", "[4] sent whole · rank 7 after dedup"},
 		{Note{kind: noteCut, citation: 9, n1: 80, n2: 1127}, "[9] cut 80/1,127", "[9] cut at 80 of 1,127 tokens"},

@@ -74,10 +74,8 @@ func Context(st *themes.Styles, ev *core.Evaluation, sc *core.Scenario, width in
 			head += " ← " + safetext.Line(msg.ToolCallID)
 		}
 		if tok != nil {
-			n := tok.Count(msg.Content)
-			if len(msg.ToolCalls) > 0 {
-				n += tok.Count(string(msg.ToolCalls))
-			}
+			// The message's size is the one the total holds.
+			n := a.MessageSize(i, tok)
 			head += " · " + numfmt.Plural(n, "1 token", numfmt.Thousands(n)+" tokens")
 			if i == 0 {
 				head += systemMessageParts(a, n)

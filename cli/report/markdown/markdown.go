@@ -167,14 +167,19 @@ func (m *writer) window(r *report.Report) {
 		if c.HasAllocation {
 			alloc = numfmt.Thousands(c.Allocated)
 		}
-		note := ""
+		// The marks and the component's note are separate notes: one
+		// cell says them apart ("▲ over by 1,541; measured as sent: ...").
+		var notes []string
 		if c.Cut {
-			note += "✂ cut "
+			notes = append(notes, "✂ cut")
 		}
 		if c.Over > 0 {
-			note += "▲ over by " + numfmt.Thousands(c.Over) + " "
+			notes = append(notes, "▲ over by "+numfmt.Thousands(c.Over))
 		}
-		m.f("| %s | %s | %s | %s | %s |\n", e(c.Name), numfmt.Thousands(c.Used), alloc, numfmt.Thousands(c.Raw), note+e(c.Note))
+		if c.Note != "" {
+			notes = append(notes, e(c.Note))
+		}
+		m.f("| %s | %s | %s | %s | %s |\n", e(c.Name), numfmt.Thousands(c.Used), alloc, numfmt.Thousands(c.Raw), strings.Join(notes, "; "))
 	}
 	m.f("\n")
 }
@@ -305,6 +310,13 @@ func (m *writer) comparison(c *report.Comparison) {
 		m.f("| setting | flag | baseline | current |\n|---|---|---|---|\n")
 		for _, s := range c.Settings {
 			m.f("| %s | <code>%s</code> | %s | %s |\n", e(s.Label), e(s.Flag), e(s.Before), e(s.After))
+		}
+		m.f("\n")
+	}
+	if len(c.Inputs) > 0 {
+		m.f("| input that differs | baseline → current |\n|---|---|\n")
+		for _, in := range c.Inputs {
+			m.f("| %s | %s |\n", e(in.What), e(in.Words))
 		}
 		m.f("\n")
 	}
