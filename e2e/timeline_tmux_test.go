@@ -12,8 +12,8 @@ func TestWorkbenchTimeline(t *testing.T) {
 	t.Parallel()
 	s := startTmux(t, 80, 24, []string{"NO_COLOR=1"}, "--trajectory", "loaders/trajectory/testdata/taubench/airline-task2-62-messages.json",
 		"--window", "11000", "--reserve", "1000")
-	s.waitFor("7 Timeline: airline-task2-62-messages.json, 30 turns", "turn 27/30 (message 55) ● open",
-		"as-sent: $203.32 per 1,000 trajectories, 4 over (first 27", "↑27")
+	s.waitFor("7 Timeline: airline-task2-62-messages.json, 30 turns", "turn 27/30 ● open",
+		"as-sent: $203.32/1k, 4 over (1st 27", "↑27")
 	s.send("Left")
 	s.send("Left")
 	s.waitFor("turn 25/30 (message 51) · as-sent: 9,478 tokens", "↑25")
@@ -26,6 +26,6 @@ func TestWorkbenchTimeline(t *testing.T) {
 	s.send("Down")
 	s.send("p")
 	s.send("Down")
-	s.waitFor("policy 3/6 ↑↓ drop-oldest: $289.48 per 1,000 trajectories, no overflow")
+	s.waitFor("policy 3/6 ↑↓ drop-oldest: $289.48/1k, 79% cached · vs B")
 	s.send("q")
 }

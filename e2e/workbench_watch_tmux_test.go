@@ -39,7 +39,7 @@ func TestWorkbenchWatchInTmux(t *testing.T) {
 		}
 	}
 	save(string(full[:3000]))
-	s.waitFor("docs.jsonl does not load: docs.jsonl: line 5", "Input 60 ─►")
+	s.waitFor("cannot load docs.jsonl: line 5", "Input 60 ─►")
 
 	lines := strings.SplitAfter(string(full), "\n")
 	save(strings.Join(lines[:20], "") + `{"source":"new.md","content":"Refunds: 60 days.","score":0.9}` + "\n")

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"ctxlab/core/window"
+	"ctxlab/tui/views"
 
 	"github.com/charmbracelet/x/ansi"
 )
@@ -127,7 +128,7 @@ func barLengths(t *testing.T, budget string) map[string]int {
 			bar := strings.TrimLeft(line[i+len(name):], " ")
 			n := 0
 			for _, r := range bar {
-				if !strings.ContainsRune("█▉▊▋▌▍▎▏░", r) {
+				if !strings.ContainsRune("█▉▊▋▌▍▎▏░"+views.MonoFills(), r) {
 					break
 				}
 				n++

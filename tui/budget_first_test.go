@@ -31,7 +31,7 @@ func TestBudgetBeforeReorderControl(t *testing.T) {
 	if strings.Contains(after, "The budget walks the slots front to back") {
 		t.Errorf("the Ordering view still describes the reference order:\n%s", after)
 	}
-	if screen := m.View(); !strings.Contains(screen, "39✗ ─► Reorder ─►") {
+	if screen := m.View(); !strings.Contains(screen, "39✗]─► Reorder ─►") {
 		t.Errorf("the stage strip does not show the reorder after the budget:\n%s", screen)
 	}
 }

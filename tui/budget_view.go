@@ -344,7 +344,12 @@ func (cell componentCell) render(st *themes.Styles, width, labelW, barW, numW, m
 	label := draw.PadRight(cell.label, labelW)
 	bar := strings.Repeat(" ", barW)
 	if cell.bar {
-		bar = draw.Meter(st, views.ComponentStyle(st, cell.c.Name), cell.c.Used, cell.c.Allocated, barW)
+		fill := "█"
+		if st.Mono {
+			// The window bar's fill: the grid is its legend.
+			fill = views.MonoFill(cell.c.Name)
+		}
+		bar = draw.MeterOf(st, views.ComponentStyle(st, cell.c.Name), fill, cell.c.Used, cell.c.Allocated, barW)
 	} else if cell.wideLabel != "" && ansi.StringWidth(cell.wideLabel) < labelW+barW {
 		label, bar = draw.PadRight(cell.wideLabel, labelW+barW), ""
 	}

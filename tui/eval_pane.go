@@ -21,9 +21,8 @@ func (m *Model) openEvalView() {
 		return
 	}
 	m.evalOpen = true
-	if m.focus != paneControls {
-		m.focus = paneInspector
-	}
+	// The view takes the keys it lists, from the controls too.
+	m.focus = paneInspector
 	m.layoutPanes()
 }
 

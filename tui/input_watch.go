@@ -59,31 +59,28 @@ func waitInputs(ch <-chan InputsMsg) tea.Cmd {
 	}
 }
 
-// applyInputs installs the inputs read again, keeping the settings as
-// turned and the pinned baseline, and evaluates them; the documents that
-// came are marked once that evaluation arrives. Inputs that do not load
+// applyInputs installs the inputs read again, taking the settings the
+// file changed except those the user turned by hand, keeping the pinned
+// baseline, and evaluates them; the documents that came are marked once
+// that evaluation arrives. Inputs that do not load
 // leave the last good ones on screen and the error in the status line.
 func (m *Model) applyInputs(msg InputsMsg) tea.Cmd {
-	names, verb := safetext.Line(strings.Join(msg.Changed, ", ")), "does"
-	if len(msg.Changed) != 1 {
-		verb = "do"
-	}
+	names := safetext.Line(strings.Join(msg.Changed, ", "))
 	if names == "" {
 		names = "the inputs"
 	}
 	if msg.Err != nil || msg.Scenario == nil {
-		why := "no input"
-		if msg.Err != nil {
-			why = msg.Err.Error()
-		}
-		m.watch.err = "⚠ " + names + " " + verb + " not load: " + safetext.Line(why) + " · the last good inputs stay on screen until it loads"
+		m.watch.err = "⚠ " + loadErrorWords(names, msg.Err) + " · last good inputs kept"
 		m.status.set(m.watch.err)
 		return nil
 	}
 	m.watch.err = ""
 	prev := m.cfg.Scenario
 	next := *msg.Scenario
-	next.Settings = m.settings
+	settings, taken, kept := fileSettings(m.initial, m.settings, next.Settings)
+	m.initial = next.Settings
+	next.Settings = settings
+	m.settings = settings
 	came, went := documentChanges(prev.Documents, next.Documents)
 	m.cfg.Scenario = &next
 	m.analysis = pipeline.Analyze(next.Documents)
@@ -94,7 +91,15 @@ func (m *Model) applyInputs(msg InputsMsg) tea.Cmd {
 	m.list, m.inspector, m.diagnosis, m.space, m.filter = newListPane(), newInspectorPane(), diagnosis.New(), newSpacePane(), filter.New()
 	cmd := m.requestEvaluation()
 	m.watch.came, m.watch.gen = came, m.gen
-	m.watch.words = names + " changed: " + changeWords(prev, &next, len(came), went)
+	what := changeWords(prev, &next, len(came), went)
+	if words := settingsWords(taken, kept, settings); words != "" {
+		if len(came) == 0 && went == 0 && !strings.Contains(what, "message") && !strings.Contains(what, "tool result") {
+			what = words
+		} else {
+			what += "; " + words
+		}
+	}
+	m.watch.words = names + " changed: " + what
 	m.status.set(m.watch.words)
 	return cmd
 }

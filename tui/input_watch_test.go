@@ -74,14 +74,14 @@ func TestWatchedInputsReadAgain(t *testing.T) {
 		t.Errorf("%d documents after a failed read, want the last good %d", got, before+1)
 	}
 	m = send(t, m, clearStatusMsg{id: m.status.id})
-	if footer := m.renderFooter(); !strings.Contains(footer, "docs.jsonl does not load: docs.jsonl:4: unexpected end") {
+	if footer := m.renderFooter(); !strings.Contains(footer, "cannot load docs.jsonl:4: unexpected end") {
 		t.Errorf("footer after the status expired: %q", footer)
 	}
 
 	// Saved whole again: the error goes.
 	m = send(t, m, InputsMsg{Changed: []string{"docs.jsonl"}, Scenario: sampleScenario(t, "support_chat")})
 	m = send(t, m, clearStatusMsg{id: m.status.id})
-	if footer := m.renderFooter(); strings.Contains(footer, "does not load") {
+	if footer := m.renderFooter(); strings.Contains(footer, "cannot load") {
 		t.Errorf("the error stayed after a good read: %q", footer)
 	}
 	if got := len(m.cfg.Scenario.Documents); got != before {

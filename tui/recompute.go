@@ -138,6 +138,8 @@ func (m *Model) applyEvaluation(msg evaluatedMsg) tea.Cmd {
 	m.shown = msg.gen
 	var moves core.FateChanges
 	m.changed, moves = changedDocs(prev, m.eval)
+	m.showAssemblyInEffect()
+	modeWords := assemblyModeWords(prev, m.eval)
 	if refined {
 		m.changed = nil
 		m.forgetStandInCounts()
@@ -171,10 +173,22 @@ func (m *Model) applyEvaluation(msg evaluatedMsg) tea.Cmd {
 		return preload
 	}
 	if len(m.changed) == 0 {
+		if modeWords != "" {
+			m.status.setChangedCount(modeWords)
+			return preload
+		}
 		m.status.dropChangedCount()
 		return preload
 	}
-	m.status.setChangedCount(changedStatus(moves, len(m.changed)))
+	count := changedStatus(moves, len(m.changed))
+	if modeWords != "" {
+		// The count in short, then why the components' counts moved.
+		if moves.AsSent > 0 {
+			count = numfmt.Plural(moves.AsSent, "1 document changed fate as sent (◆)", numfmt.Thousands(moves.AsSent)+" documents changed fate as sent (◆)")
+		}
+		count += "; " + modeWords
+	}
+	m.status.setChangedCount(count)
 	return preload
 }
 

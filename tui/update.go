@@ -239,14 +239,16 @@ func (m Model) updateGlobal(msg tea.KeyMsg) (Model, tea.Cmd, bool) {
 	return m, nil, true
 }
 
-// openView shows view v. Back from a view that took the keys for
-// scrolling, the list has them again; 1 within Documents leaves the focus
-// alone.
+// openView shows view v. A view other than Documents takes the keys,
+// from the controls too: the keys it lists must do what it says, not
+// turn the control that had them. Back from a view that took the keys
+// for scrolling, the list has them again; 1 within Documents leaves the
+// focus alone.
 func (m *Model) openView(v view) {
 	prev := m.view
 	m.evalOpen = false
 	m.view = v
-	if m.view != viewDocuments && m.focus != paneControls {
+	if m.view != viewDocuments {
 		m.focus = paneInspector
 	}
 	if m.view == viewDocuments && m.focus == paneInspector && (prev != viewDocuments || !m.wide) {

@@ -511,7 +511,7 @@ func TestStatusMessages(t *testing.T) {
 		t.Errorf("an older message's timer cleared a newer one: %q", footer(m))
 	}
 	m = send(t, m, clearStatusMsg{id: m.status.id})
-	if m.status.text != "" || !strings.Contains(footer(m), "next pane") {
+	if m.status.text != "" || !strings.Contains(footer(m), "? help") {
 		t.Errorf("the keys did not come back: %q", footer(m))
 	}
 

@@ -110,8 +110,9 @@ func (m Model) renderHeader() string {
 	// exact tokenizer, the model's own), then shortens the bill's gap,
 	// then drops whole parts, least wanted first, so no part is cut
 	// mid-word: the cost, "measured as sent", the tokenizer's name beside
-	// an estimate, the window, the model, the baseline and last the bill
-	// (the count against it is read nowhere else on the first screen).
+	// an estimate, the window, the model, the baseline; then the name is
+	// cut, and last the bill goes (the count against it is read nowhere
+	// else on the first screen).
 	parts := headerParts{program: " ctxlab ·", name: " " + name,
 		model:  " · " + safetext.Line(model) + " (" + tokenizer + ")",
 		window: " · window " + numfmt.Thousands(s.Budget.TotalWindow), measured: measured,
@@ -128,6 +129,9 @@ func (m Model) renderHeader() string {
 		func(p *headerParts) { p.window = "" },
 		func(p *headerParts) { p.model = "" },
 		func(p *headerParts) { p.baseline = "" },
+		func(p *headerParts) {
+			p.name = " " + shortHeaderName(sc, room-lipgloss.Width(p.join())+lipgloss.Width(p.name)-1)
+		},
 		func(p *headerParts) { p.bill = "" },
 	} {
 		drop(&parts)
@@ -167,6 +171,17 @@ func estimateModelWords(model, tokenizer string) string {
 		return safetext.Line(model) + " (estimate)"
 	}
 	return safetext.Line(model)
+}
+
+// shortHeaderName is the scenario's name cut to fit room cells, a
+// cassette's interaction kept as "1/2" after it: the header cuts the
+// name before it drops the bill.
+func shortHeaderName(sc *core.Scenario, room int) string {
+	tail := ""
+	if sc.Interactions > 0 {
+		tail = " · " + numfmt.Thousands(sc.Interaction) + "/" + numfmt.Thousands(sc.Interactions)
+	}
+	return draw.Truncate(safetext.Line(sc.Name), max(8, room-lipgloss.Width(tail))) + tail
 }
 
 // interactionWords is which of a cassette's chat requests is shown:
@@ -294,8 +309,7 @@ func (m Model) renderFooter() string {
 		// A text input takes every key: the global ones do not apply.
 		return draw.PadRight(" "+local+m.styles.HelpSep.Render("  │  ")+m.styles.HelpDesc.Render("typing goes to the input"), m.width)
 	}
-	global := m.help.ShortHelpView(m.global.ShortHelp())
-	line := " " + local + m.styles.HelpSep.Render("  │  ") + global
+	line := fitFooter(m.help, bindings.ShortHelp(), m.global.ShortHelp(), []key.Binding{m.global.Help, m.global.Quit}, m.styles.HelpSep.Render("  │  "), m.width)
 	if m.summaryCallInFlight() {
 		line = " " + m.help.ShortHelpView([]key.Binding{m.global.CancelSummary}) + m.styles.HelpSep.Render("  │  ") + local
 	}

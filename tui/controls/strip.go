@@ -28,6 +28,10 @@ type Strip struct {
 	// spark is the sweep's sparkline drawn beside control sparkID when it
 	// is selected (package tui/sweepview), rendered once per sweep.
 	spark, sparkID string
+	// inEffect is, by control id, the value the evaluation on screen used
+	// instead of the control's (the assembly measured as sent when the
+	// budget cannot be applied).
+	inEffect map[string]string
 }
 
 // New makes the strip; hasDocuments orders it for the input
@@ -136,6 +140,22 @@ func (c *Strip) SetInput(value string) { c.input.SetValue(value) }
 // SetSpark puts a sweep's sparkline beside control id, drawn while it is
 // selected; "" for both removes it.
 func (c *Strip) SetSpark(spark, id string) { c.spark, c.sparkID = spark, id }
+
+// SetInEffect says the evaluation on screen used value instead of
+// control id's own; "" says it used the control's.
+func (c *Strip) SetInEffect(id, value string) {
+	// A new map: copies of the model share the old one.
+	next := make(map[string]string, len(c.inEffect)+1)
+	for k, v := range c.inEffect {
+		next[k] = v
+	}
+	if value == "" {
+		delete(next, id)
+	} else {
+		next[id] = value
+	}
+	c.inEffect = next
+}
 
 // Spark is the sparkline drawn beside its control.
 func (c *Strip) Spark() string { return c.spark }

@@ -23,7 +23,7 @@ import (
 func (c *Strip) RowsNeeded(s core.Settings, width int) int {
 	rows, lineW := 1, 0
 	for _, ctl := range c.controls {
-		w := ansi.StringWidth(itemText(ctl, s, width))
+		w := ansi.StringWidth(itemText(ctl, s, width, c.inEffect[ctl.ID]))
 		if lineW > 0 && lineW+2+w > width {
 			rows++
 			lineW = 0
@@ -160,8 +160,9 @@ const (
 // toggle's dot, a text value in quotes; a leading dash when it has no
 // effect under s, in every theme (dimming does not survive NO_COLOR, and
 // in some palettes it is hard to see), and the words saying so when the
-// strip is width wide enough.
-func itemText(ctl Control, s core.Settings, width int) string {
+// strip is width wide enough. inEffect, when not empty, is the value the
+// evaluation used instead of the control's: "(measure in effect)".
+func itemText(ctl Control, s core.Settings, width int, inEffect string) string {
 	// A text control's value may be as long as the input it came from
 	// (a 50 MB query): only its start is shown, so only that is made
 	// safe (quoted.Name keeps its start and end).
@@ -180,6 +181,9 @@ func itemText(ctl Control, s core.Settings, width int) string {
 	default:
 		shown = ctl.Label + " ◂" + value + "▸"
 	}
+	if inEffect != "" {
+		shown += " (" + safetext.Line(inEffect) + " in effect)"
+	}
 	if !ctl.AppliesTo(s) {
 		shown = "–" + shown
 		if width >= noEffectWidth {
@@ -193,7 +197,7 @@ func (c *Strip) renderItem(st *themes.Styles, ctl Control, s core.Settings, sele
 	if selected && c.editing {
 		return st.ControlFocused.Render(ctl.Label+" ") + c.input.View()
 	}
-	shown := itemText(ctl, s, width)
+	shown := itemText(ctl, s, width, c.inEffect[ctl.ID])
 	applies := ctl.AppliesTo(s)
 	if selected {
 		spark := ""

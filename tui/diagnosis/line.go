@@ -61,6 +61,10 @@ func Line(st *themes.Styles, ev *core.Evaluation, width int, bannerSaysWorst boo
 		key = short
 		sentence = safetext.Line(shortenFinding(ev, shown, room))
 	}
+	if short, ok := shortForm(ev, shown); ok && lipgloss.Width(sentence) > room {
+		// The kind's short form keeps the fact a cut would lose.
+		sentence = safetext.Line(short)
+	}
 	sentence = draw.Truncate(keepTheDifference(sentence, room), max(1, room))
 	return draw.PadRight(" "+style.Render(glyph)+" "+st.Muted.Render(lead)+st.Text.Render(sentence)+st.Muted.Render(key), width)
 }

@@ -105,7 +105,37 @@ func recallLines(agg evalrun.Figures) []string {
 		fmt.Sprintf("%s · context recall %.2f over %s · %s", head, agg.ContextRecall, numfmt.Thousands(agg.QueriesWithRelevant), relevant),
 		fmt.Sprintf("recall %.2f over %s · relevant sent %s of %s%s", agg.ContextRecall, numfmt.Count(agg.QueriesWithRelevant, "query", "queries"),
 			numfmt.Thousands(agg.RelevantSent), numfmt.Thousands(agg.RelevantRetrieved), lostWords),
+		// A narrow box: every figure, the stages in a word.
+		fmt.Sprintf("recall %.2f · relevant sent %s of %s%s", agg.ContextRecall,
+			numfmt.Thousands(agg.RelevantSent), numfmt.Thousands(agg.RelevantRetrieved), shortLostWords(agg)),
+		fmt.Sprintf("recall %.2f · sent %s/%s%s", agg.ContextRecall,
+			numfmt.Thousands(agg.RelevantSent), numfmt.Thousands(agg.RelevantRetrieved), shortLostWords(agg)),
 	}
+}
+
+// shortStage names a stage that lost relevant documents in a word.
+var shortStage = map[evalrun.Stage]string{
+	evalrun.StageRerank: "rerank", evalrun.StageFiltered: "filtered", evalrun.StageDuplicate: "dup",
+	evalrun.StageBudget: "budget", evalrun.StageAssembler: "assembler",
+}
+
+// shortLostWords are where relevant documents were lost, a word a stage:
+// ", lost 1 filtered, 5 budget, 3 assembler".
+func shortLostWords(agg evalrun.Figures) string {
+	var lost []string
+	for _, stage := range evalrun.LostStages {
+		if n := agg.RelevantLost[stage]; n > 0 {
+			word := shortStage[stage]
+			if word == "" {
+				word = string(stage)
+			}
+			lost = append(lost, numfmt.Thousands(n)+" "+word)
+		}
+	}
+	if len(lost) == 0 {
+		return ""
+	}
+	return ", lost " + strings.Join(lost, ", ")
 }
 
 // volumeLines are the aggregate's second line, longest first:
@@ -142,11 +172,15 @@ func volumeLines(agg evalrun.Figures, budget int) []string {
 func budgetLines(agg evalrun.Figures, budget int) []string {
 	words := evalrun.BudgetWords(agg)
 	under := fmt.Sprintf("under the current settings, a %s-token budget: %s", numfmt.Thousands(budget), words)
+	short := fmt.Sprintf("%s cut by the budget; %s over it (headers not budgeted)",
+		numfmt.Count(agg.Truncated, "query", "queries"), numfmt.Count(agg.OverBudget, "block", "blocks"))
 	return []string{
 		under + " · ◆ marks the query open in the other views",
 		under,
 		numfmt.Thousands(budget) + "-token budget: " + words,
 		words,
+		short,
+		fmt.Sprintf("%s cut, %s over the budget", numfmt.Thousands(agg.Truncated), numfmt.Count(agg.OverBudget, "block", "blocks")),
 	}
 }
 

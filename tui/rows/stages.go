@@ -114,6 +114,10 @@ func stripLine(st *themes.Styles, ev *core.Evaluation, selected Stage, f stripFo
 	for _, s := range StagesFor(ev) {
 		label := f.names[s] + stageCount(ev, s)
 		switch {
+		case s == selected && st.Mono:
+			// Without colour the selection needs a glyph of its own:
+			// brackets, in the cells the padding takes otherwise.
+			parts = append(parts, st.ControlFocused.Render("["+label+"]"))
 		case s == selected:
 			parts = append(parts, st.ControlFocused.Render(" "+label+" "))
 		case f.tight:

@@ -15,8 +15,7 @@ type cell uint8
 const (
 	cellEmpty cell = iota
 	cellWindow
-	cellGuide
-	cellGuideWindow
+	cellChosen // the legend's sign for the chosen turn's number, ↑27
 	cellTools
 	cellSystem
 	cellSummary
@@ -38,7 +37,7 @@ const (
 // glyphs draw each cell: a pattern per part, so the bars read without
 // colour.
 var glyphs = [cellCount]string{
-	cellEmpty: " ", cellWindow: "─", cellGuide: "│", cellGuideWindow: "┼",
+	cellEmpty: " ", cellWindow: "─", cellChosen: "↑",
 	cellTools: "▓", cellSystem: "█", cellSummary: "≡", cellHistory: "▒", cellQuery: "▚",
 	cellToolResults: "░", cellStubs: "▪", cellReserve: "┊", cellRemoved: "╳", cellCached: "━",
 	cellAxis: "│", cellOverFirst: "▲", cellOver: "·", cellOpened: "●", cellShare: "▅",
@@ -64,7 +63,7 @@ var legendCells = []struct {
 }{
 	{cellCached, "cached prefix ends", "cached"}, {cellShare, "cached share (cache row)", "share"}, {cellReserve, "reserve", "reserve"}, {cellRemoved, "removed", "removed"},
 	{cellWindow, "window", "window"}, {cellOverFirst, "first turn over it", "1st over"}, {cellOver, "over it", "over"},
-	{cellOpened, "open in the views", "open"},
+	{cellOpened, "open in the views", "open"}, {cellChosen, "chosen turn (its number)", "chosen"},
 	{cellTools, "tools", "tools"}, {cellSystem, "system", "system"}, {cellSummary, "summary", "summary"},
 	{cellHistory, "history", "history"}, {cellQuery, "last user message", "user"}, {cellToolResults, "tool results", "results"},
 	{cellStubs, "cleared stubs", "stubs"},
@@ -88,8 +87,7 @@ func pens(st *themes.Styles) [cellCount]pen {
 	comp := func(name string) pen { return penOf(st.Component[name]) }
 	var p [cellCount]pen
 	p[cellWindow] = penOf(st.Warn)
-	p[cellGuide] = penOf(st.Accent)
-	p[cellGuideWindow] = penOf(st.Accent)
+	p[cellChosen] = penOf(st.Accent)
 	p[cellTools] = comp(themes.CompTools)
 	p[cellSystem] = comp(themes.CompSystem)
 	p[cellSummary] = penOf(st.Summarized)

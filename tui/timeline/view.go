@@ -103,23 +103,40 @@ func (m Model) turnLine(st *themes.Styles, w int) string {
 	sent := rep.Turns[i]
 	p := rep.Policies[m.policy]
 	tr := p.Turns[i]
-	var b strings.Builder
-	fmt.Fprintf(&b, "turn %s/%s (%s)", numfmt.Thousands(i+1), numfmt.Thousands(len(rep.Turns)), safetext.Line(sent.Label))
+	head := fmt.Sprintf("turn %s/%s", numfmt.Thousands(i+1), numfmt.Thousands(len(rep.Turns)))
+	label := " (" + safetext.Line(sent.Label) + ")"
+	open := ""
 	if i == m.opened {
-		b.WriteString(" ● open")
+		open = " ● open"
 	}
-	fmt.Fprintf(&b, " · %s: %s tokens", p.Label, numfmt.Thousands(tr.InputTokens))
+	tokens := fmt.Sprintf(" · %s: %s tokens", p.Label, numfmt.Thousands(tr.InputTokens))
+	state, shortState := fmt.Sprintf(", %s cached", numfmt.Thousands(tr.CachedTokens)), ""
 	if tr.OverWindow {
-		fmt.Fprintf(&b, " ▲ over the window with the %s reserve, refused", numfmt.Thousands(sent.Reserve))
+		state = fmt.Sprintf(" ▲ over the window with the %s reserve, refused", numfmt.Thousands(sent.Reserve))
+		shortState = " ▲ over the window, refused"
 	} else {
-		fmt.Fprintf(&b, ", %s cached", numfmt.Thousands(tr.CachedTokens))
+		shortState = state
 	}
+	removed, shortRemoved := "", ""
 	if tr.Removed > 0 {
-		fmt.Fprintf(&b, " · %s removed (%s tokens)", numfmt.Count(tr.Removed, "message", "messages"), numfmt.Thousands(tr.RemovedTokens))
+		removed = fmt.Sprintf(" · %s removed (%s tokens)", numfmt.Count(tr.Removed, "message", "messages"), numfmt.Thousands(tr.RemovedTokens))
+		shortRemoved = fmt.Sprintf(" · %s removed", numfmt.Thousands(tr.Removed))
 	}
+	enter := ""
 	if i != m.opened {
-		b.WriteString(" · enter opens it")
+		enter = " · enter opens it"
 	}
+	// Narrower, the words go before the figures: the key, the label, the
+	// reserve's size, the removed tokens.
+	line := draw.Fitting(w,
+		head+label+open+tokens+state+removed+enter,
+		head+label+open+tokens+state+removed,
+		head+open+tokens+state+removed,
+		head+open+tokens+shortState+removed,
+		head+open+tokens+shortState+shortRemoved,
+	)
+	var b strings.Builder
+	b.WriteString(line)
 	return st.Bold.Render(draw.PadRight(draw.Truncate(b.String(), w), w))
 }
 
@@ -205,14 +222,10 @@ func (m Model) chartLines(paint *painter, w, rows int) []string {
 			reserve = 0
 		}
 		fillColumn(col, pol.Turns[drawn], reserve, u)
+		// The chosen turn is marked by its number under the axis (↑27),
+		// not in its column: a mark above the bar would read as tokens.
 		for r := range col {
-			switch {
-			case col[r] != cellEmpty:
-			case c == selected && r == windowRow:
-				col[r] = cellGuideWindow
-			case c == selected:
-				col[r] = cellGuide
-			case r == windowRow:
+			if col[r] == cellEmpty && r == windowRow {
 				col[r] = cellWindow
 			}
 		}
@@ -371,6 +384,14 @@ func (m Model) policyLine(st *themes.Styles, i, w int, compact bool) string {
 	if compact {
 		text = fmt.Sprintf("policy %d/%d ↑↓ %s", i+1, len(rep.Policies), strings.TrimLeft(text, " ▸"))
 	}
+	// Narrower, the same figures in fewer words.
+	text = draw.Fitting(w, text,
+		strings.NewReplacer(" trajectories", "", ": not priced", "").Replace(text),
+		strings.NewReplacer(" per 1,000 trajectories", "/1k", "(first ", "(1st ", ", refused: not priced", ", refused").Replace(text),
+		// Against a baseline: an overflow is said only when there is one.
+		strings.NewReplacer(" per 1,000 trajectories", "/1k", "(first ", "(1st ", ", refused: not priced", ", refused",
+			", no overflow", "", " pts cached", " pts", " pt cached", " pt").Replace(text),
+	)
 	text = draw.PadRight(draw.Truncate(text, w), w)
 	if i == m.policy {
 		return st.Selected.Render(text)

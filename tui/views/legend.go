@@ -86,7 +86,7 @@ func legendSections(st *themes.Styles) []legendSection {
 	}
 	bars := append(components,
 		legendEntry{"░░", inFree, "free: tokens of the window or of an allocation nobody uses"},
-		legendEntry{"█▓▒▪╌", inText, "without colour (NO_COLOR, --theme mono) the window bar tells components apart by these fills, in the order above"},
+		legendEntry{MonoFills(), inText, "without colour (NO_COLOR, --theme mono) the window bar and the component bars tell components apart by these fills, in the order above"},
 		legendEntry{"▏▎▍▌▋▊▉", inText, "the last cell of a bar, filled by eighths, so small changes show"},
 		legendEntry{"279/800", inText, "tokens used of the component's allocation"},
 		legendEntry{"32 tok", inText, "tokens of a line no allocation covers"},

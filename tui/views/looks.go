@@ -1,6 +1,8 @@
 package views
 
 import (
+	"strings"
+
 	"github.com/charmbracelet/lipgloss"
 
 	"ctxlab/core/diagnose"
@@ -38,10 +40,23 @@ func ComponentStyle(st *themes.Styles, name string) lipgloss.Style {
 // fills tell the segments apart.
 func MonoFill(name string) string { return monoFills[name] }
 
+// monoFills are one fill a component, none repeated and none the free
+// space's ░: the component grid's bars draw them too, so the grid is the
+// window bar's legend.
 var monoFills = map[string]string{
-	window.ComponentSystem: "█", window.ComponentTools: "▓", window.ComponentHistory: "▒", window.ComponentRAG: "█",
-	window.ComponentToolResults: "▓", window.ComponentQuery: "▒", window.ComponentLabels: "▪", window.ComponentFraming: "▪",
+	window.ComponentSystem: "█", window.ComponentTools: "▓", window.ComponentHistory: "▒", window.ComponentRAG: "▄",
+	window.ComponentToolResults: "▚", window.ComponentQuery: "▀", window.ComponentLabels: "▪", window.ComponentFraming: "▫",
 	window.ComponentReserve: "╌",
+}
+
+// MonoFills are the window bar's fills without colour, in the bar's
+// order.
+func MonoFills() string {
+	var b strings.Builder
+	for _, name := range window.ComponentNames {
+		b.WriteString(monoFills[name])
+	}
+	return b.String()
 }
 
 // FramingAndHeadings labels the budget grid's line that holds both the

@@ -26,9 +26,9 @@ func OverflowWords(ov *window.OverflowError) string {
 // that fits the cause: the reserve, or the allocations.
 func BudgetProblemWords(ev *core.Evaluation) string {
 	if ev.Settings.Budget.ValidateReserve() != nil {
-		return ev.BudgetProblem.Error() + ": " + reserveRemedy + "; measured as sent instead"
+		return ev.BudgetProblem.Error() + ": " + reserveRemedy + "; measured as sent instead of budgeted"
 	}
-	return ev.BudgetProblem.Error() + ": measured as sent instead; lower the allocations or pick a preset"
+	return ev.BudgetProblem.Error() + ": measured as sent instead of budgeted; lower the allocations or pick a preset"
 }
 
 // utilizationText is the metrics view's utilization line. With no input
