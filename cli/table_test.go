@@ -72,7 +72,7 @@ func randomCell(rng *rand.Rand) string {
 func TestWriteTableAsBuilt(t *testing.T) {
 	t.Parallel()
 	rng := rand.New(rand.NewPCG(11, 4))
-	for range 2000 {
+	for range 2000 / raceStep {
 		rows := make([][]string, rng.IntN(5))
 		for r := range rows {
 			rows[r] = make([]string, rng.IntN(5))
@@ -116,7 +116,7 @@ func TestWriteTableCopiesNoLongCell(t *testing.T) {
 // not; a long name is written from its parts, not joined.
 func TestWriteTablePartsAsJoined(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 8))
-	for range 1000 {
+	for range 1000 / raceStep {
 		rows := make([][]string, rng.IntN(5))
 		parted := make([][][]string, len(rows))
 		for r := range rows {
