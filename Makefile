@@ -51,9 +51,16 @@ lint:
 check: vet lint
 
 # Every test with the race detector. The checks are make check, so the
-# test run is the tests alone; CI runs both.
+# test run is the tests alone: -vet=off, since make check runs go vet
+# with every analyzer and go test's vet is a subset of them; CI runs
+# both. A race-enabled binary waits a second before it exits (GORACE's
+# atexit_sleep_ms), for goroutines still running to report a race. A
+# test binary exits once its tests have returned, and a second for each
+# package is a large share of the suite's time on two cores, so the
+# suite sets it to none. A GORACE of your own is read after it and
+# overrides it.
 test:
-	$(GO) test -race -count=1 ./...
+	GORACE="atexit_sleep_ms=0 $$GORACE" $(GO) test -race -vet=off -count=1 ./...
 
 # The tests of the built binary (package e2e, behind the e2e tag): exit
 # codes, a terminal that answers nothing, and the workbench in tmux

@@ -1,26 +1,54 @@
 package cli_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"ctxlab/internal/testcorpus"
 )
 
-// reportPage writes ctxlab report's page for args and returns it.
+// reportPage writes ctxlab report's page for args and returns it. The
+// page for the same args is written once and shared: several tests read
+// different parts of the same page.
 func reportPage(t *testing.T, args ...string) string {
 	t.Helper()
-	out := filepath.Join(t.TempDir(), "r.html")
-	if _, stderr, code := run(t, "", append([]string{"report", "--out", out}, args...)...); code != 0 {
-		t.Fatalf("report %v: exit %d: %s", args, code, stderr)
+	reportPages.Lock()
+	page, ok := reportPages.m[strings.Join(args, "\x00")]
+	if !ok {
+		page = sync.OnceValues(func() (string, error) { return writeReportPage(t, args) })
+		reportPages.m[strings.Join(args, "\x00")] = page
 	}
-	data, err := os.ReadFile(out)
+	reportPages.Unlock()
+	text, err := page()
 	if err != nil {
 		t.Fatal(err)
 	}
-	return string(data)
+	return text
+}
+
+// reportPages holds each page reportPage wrote, by its args.
+var reportPages = struct {
+	sync.Mutex
+	m map[string]func() (string, error)
+}{m: map[string]func() (string, error){}}
+
+// writeReportPage runs ctxlab report for args into a folder of its own.
+func writeReportPage(t *testing.T, args []string) (string, error) {
+	dir, err := os.MkdirTemp("", "ctxlab-report")
+	if err != nil {
+		return "", err
+	}
+	defer os.RemoveAll(dir)
+	out := filepath.Join(dir, "r.html")
+	if _, stderr, code := run(t, "", append([]string{"report", "--out", out}, args...)...); code != 0 {
+		return "", fmt.Errorf("report %v: exit %d: %s", args, code, stderr)
+	}
+	data, err := os.ReadFile(out)
+	return string(data), err
 }
 
 // TestReportSaysWhatItMeans: the sample's page says what its worst

@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"runtime"
 	"strings"
 	"testing"
 
+	"ctxlab/internal/alloctest"
 	"ctxlab/internal/safetext"
 )
 
@@ -72,7 +72,7 @@ func randomCell(rng *rand.Rand) string {
 func TestWriteTableAsBuilt(t *testing.T) {
 	t.Parallel()
 	rng := rand.New(rand.NewPCG(11, 4))
-	for range 2000 {
+	for range 2000 / raceStep {
 		rows := make([][]string, rng.IntN(5))
 		for r := range rows {
 			rows[r] = make([]string, rng.IntN(5))
@@ -105,11 +105,8 @@ func TestWriteTableAsBuilt(t *testing.T) {
 func TestWriteTableCopiesNoLongCell(t *testing.T) {
 	long := strings.Repeat("support\tchat ", 300_000)
 	rows := [][]string{{"use case", "requests"}, {long, "1"}}
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	writeTableFromInput(io.Discard, rows, "l", []bool{true})
-	runtime.ReadMemStats(&after)
-	if allocated := after.TotalAlloc - before.TotalAlloc; allocated > uint64(len(long))/10 {
+	bound := uint64(len(long)) / 10
+	if allocated := alloctest.Least(bound, func() { writeTableFromInput(io.Discard, rows, "l", []bool{true}) }); allocated > bound {
 		t.Errorf("a table of a %d-byte cell allocated %d bytes; want at most a tenth of it", len(long), allocated)
 	}
 }
@@ -119,7 +116,7 @@ func TestWriteTableCopiesNoLongCell(t *testing.T) {
 // not; a long name is written from its parts, not joined.
 func TestWriteTablePartsAsJoined(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 8))
-	for range 1000 {
+	for range 1000 / raceStep {
 		rows := make([][]string, rng.IntN(5))
 		parted := make([][][]string, len(rows))
 		for r := range rows {
@@ -145,11 +142,11 @@ func TestWriteTablePartsAsJoined(t *testing.T) {
 
 	long := strings.Repeat("kb/a", 1<<20)
 	cells := [][][]string{{{"what"}}, {{"#1", " ", long}}}
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	writeTableParts(io.Discard, len(cells), func(i int) [][]string { return cells[i] }, "l", []bool{true})
-	runtime.ReadMemStats(&after)
-	if allocated := after.TotalAlloc - before.TotalAlloc; allocated > uint64(len(long))/10 {
+	bound := uint64(len(long)) / 10
+	allocated := alloctest.Least(bound, func() {
+		writeTableParts(io.Discard, len(cells), func(i int) [][]string { return cells[i] }, "l", []bool{true})
+	})
+	if allocated > bound {
 		t.Errorf("a table of a %d-byte name allocated %d bytes; want at most a tenth of it", len(long), allocated)
 	}
 }

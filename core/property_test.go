@@ -27,7 +27,7 @@ func TestBuildInvariantsOnRandomInput(t *testing.T) {
 	t.Parallel()
 	rng := rand.New(rand.NewPCG(11, 2026))
 	checked, strict := 0, 0
-	for range 400 {
+	for range raceCut(400) {
 		b := &fuzzBytes{data: randomBytes(rng, 1500)}
 		s := fuzzSettings(b)
 		if s.Validate() != nil {
@@ -51,7 +51,7 @@ func TestBuildInvariantsOnRandomInput(t *testing.T) {
 		checked++
 	}
 	// The generator must reach the invariants, not only the refusals.
-	if checked < 200 || strict < 50 {
+	if checked < raceCut(200) || strict < raceCut(50) {
 		t.Fatalf("only %d random cases validated (%d strict)", checked, strict)
 	}
 }

@@ -15,6 +15,7 @@ import (
 // cost. At 80 columns a cassette with recorded usage (and a short name)
 // shows "counted … · billed … (−n)".
 func TestNarrowHeaderDropsWholeParts(t *testing.T) {
+	t.Parallel()
 	_, m := headerFor(t, "anthropic_cache_real_api.yaml", 2)
 	m.cfg.Scenario.Name = "cache"
 	b := m.eval.Bill

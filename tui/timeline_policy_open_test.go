@@ -21,6 +21,7 @@ import (
 // what the replay counts for the policy's turn, and the header names the
 // policy.
 func TestTimelineEnterOpensThePolicysRequest(t *testing.T) {
+	t.Parallel()
 	opts := request.Options{Window: 11000, Reserve: 1000}
 	bodies, err := loadtraj.ReadBodies(tauBench)
 	if err != nil {

@@ -72,6 +72,7 @@ func generatedTimeline(t testing.TB, n int) (open func(theme string, width, heig
 // column, the window is drawn, and ←/→ move one turn even where a
 // column holds several.
 func TestTimelineFromTwoToTwoThousandTurns(t *testing.T) {
+	t.Parallel()
 	for _, n := range []int{2, 2000} {
 		open := generatedTimeline(t, n)
 		for _, size := range [][2]int{{80, 24}, {200, 50}} {

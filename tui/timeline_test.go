@@ -68,6 +68,7 @@ func screenOf(m Model) string { return ansi.Strip(m.View()) }
 // line, the bars, the window, the first turn over it, and every policy
 // side by side.
 func TestTimelineOpensOnTheTrajectory(t *testing.T) {
+	t.Parallel()
 	for _, size := range [][2]int{{80, 24}, {200, 50}} {
 		m := newTimelineModel(t, tauBench, request.Options{Window: 11000, Reserve: 1000}, "mono", size[0], size[1])
 		if m.view != viewTimeline {
@@ -133,6 +134,7 @@ func TestTimelineArrowsChooseTheTurn(t *testing.T) {
 // as-sent input, which TestReplayAsSentEqualsAssemble ties to assemble),
 // and 7 returns to the timeline on the same turn.
 func TestTimelineEnterOpensTheTurn(t *testing.T) {
+	t.Parallel()
 	m := newTimelineModel(t, tauBench, request.Options{Window: 11000, Reserve: 1000}, "mono", 120, 40)
 	rep := m.timeline.Report()
 	if rep == nil {

@@ -113,6 +113,7 @@ func tracesFixture(t *testing.T, opened *[]string) tea.Model {
 // (but types in a text input), enter on an expanded trace opens its last
 // LLM span, and a span that cannot open says why in the picker.
 func TestTracesPickerOpensSpansAndReturns(t *testing.T) {
+	t.Parallel()
 	var opened []string
 	m := tracesFixture(t, &opened)
 	if v := m.View(); !strings.Contains(v, "ctxlab · traces · traces.jsonl · 2 traces · 3 LLM spans") {

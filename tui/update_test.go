@@ -457,6 +457,7 @@ func TestViewsKeepTheirOwnScroll(t *testing.T) {
 // TestSelectedControlIsShownWhole: the "↓ more rows" hint never cuts the
 // control under it, at any size.
 func TestSelectedControlIsShownWhole(t *testing.T) {
+	t.Parallel()
 	for _, size := range [][3]int{{80, 24, 0}, {120, 40, 0}, {100, 30, 0}, {120, 40, 1}, {80, 24, 1}, {160, 48, 1}} {
 		// Colour themes draw controls narrower than mono's dashes; the
 		// agent workflow adds a last control whose row the hint ends.

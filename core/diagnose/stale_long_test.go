@@ -3,10 +3,11 @@ package diagnose
 import (
 	"math/rand/v2"
 	"reflect"
-	"runtime"
 	"strings"
 	"testing"
 	"unicode"
+
+	"ctxlab/internal/alloctest"
 )
 
 // pathMarksSplittingWhole is pathMarks as it was: the source lower-cased,
@@ -66,11 +67,8 @@ func TestPathMarksReadsPartsWhereTheyLie(t *testing.T) {
 // a million times is evidence once.
 func TestPathMarksOnALongSourceAllocatesLittle(t *testing.T) {
 	src := "kb/" + strings.Repeat("old page ", 4<<20/9)
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	m := pathMarks(src)
-	runtime.ReadMemStats(&after)
-	if grew := after.TotalAlloc - before.TotalAlloc; grew > 64<<10 {
+	var m marks
+	if grew := alloctest.Least(64<<10, func() { m = pathMarks(src) }); grew > 64<<10 {
 		t.Errorf("reading a %d-byte source allocated %d bytes", len(src), grew)
 	}
 	if m.evidence() != "old" {

@@ -4,13 +4,13 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"runtime"
 	"slices"
 	"strings"
 	"testing"
 	"unicode"
 
 	"ctxlab/core/value"
+	"ctxlab/internal/alloctest"
 )
 
 // bm25Terms is how the reranker found terms before eachBM25Term: the
@@ -171,14 +171,13 @@ func listedBM25(query string, docs []value.Document) []RerankHit {
 // and the list of its terms took 16 bytes a term, 3.2 times the text.
 func TestBM25RerankAllocatesLittle(t *testing.T) {
 	docs := []value.Document{{Content: strings.Repeat("Word refund ", 400_000)}, {Content: "refund policy"}}
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	hits := BM25Reranker{}.Rerank("refund window", docs, 0)
-	runtime.ReadMemStats(&after)
+	var hits []RerankHit
+	bound := uint64(len(docs[0].Content)) / 10
+	allocated := alloctest.Least(bound, func() { hits = BM25Reranker{}.Rerank("refund window", docs, 0) })
 	if !sameHits(hits, listedBM25("refund window", docs)) {
 		t.Fatalf("hits %v differ from listing the terms", hits)
 	}
-	if allocated := after.TotalAlloc - before.TotalAlloc; allocated > uint64(len(docs[0].Content))/10 {
+	if allocated > bound {
 		t.Errorf("ranking a %d-byte document allocated %d bytes; want at most a tenth of it", len(docs[0].Content), allocated)
 	}
 }
@@ -193,14 +192,13 @@ func TestBM25RerankLongQueryAllocatesLittle(t *testing.T) {
 	}
 	query := b.String()
 	docs := []value.Document{{Content: "refund policy term7"}, {Content: "Term12 and TERM12, refund"}, {Content: "nothing"}}
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	hits := BM25Reranker{}.Rerank(query, docs, 0)
-	runtime.ReadMemStats(&after)
+	var hits []RerankHit
+	bound := uint64(len(query)) / 10
+	allocated := alloctest.Least(bound, func() { hits = BM25Reranker{}.Rerank(query, docs, 0) })
 	if !sameHits(hits, listedBM25(query, docs)) {
 		t.Fatalf("hits %v differ from listing the terms", hits)
 	}
-	if allocated := after.TotalAlloc - before.TotalAlloc; allocated > uint64(len(query))/10 {
+	if allocated > bound {
 		t.Errorf("ranking against a %d-byte query allocated %d bytes; want at most a tenth of it", len(query), allocated)
 	}
 }

@@ -1,9 +1,10 @@
 package pipeline
 
 import (
-	"runtime"
 	"strings"
 	"testing"
+
+	"ctxlab/internal/alloctest"
 )
 
 // TestCanonicalURLOfALongNonURL: a long source that is no URL (upper
@@ -11,21 +12,12 @@ import (
 // schemes and addresses in any case are still told apart.
 func TestCanonicalURLOfALongNonURL(t *testing.T) {
 	for _, source := range []string{strings.Repeat("ACGT", 1<<20), "WWW" + strings.Repeat("X", 4<<20), strings.Repeat("HTTPS", 1<<20) + "://x.org"} {
-		// The least of a few tries: a test running in parallel may
-		// allocate between two readings.
-		grew := uint64(1 << 62)
-		for range 5 {
-			var before, after runtime.MemStats
-			runtime.ReadMemStats(&before)
-			_, ok := CanonicalURL(source)
-			runtime.ReadMemStats(&after)
-			if ok {
-				t.Errorf("%.20q… is a URL", source)
-			}
-			grew = min(grew, after.TotalAlloc-before.TotalAlloc)
-		}
-		if grew > 1024 {
+		var ok bool
+		if grew := alloctest.Least(1024, func() { _, ok = CanonicalURL(source) }); grew > 1024 {
 			t.Errorf("%.20q…: %d bytes allocated to refuse it", source, grew)
+		}
+		if ok {
+			t.Errorf("%.20q… is a URL", source)
 		}
 	}
 	for raw, want := range map[string]string{"HTTPS://Example.org/a": "example.org/a", "WwW.Example.org": "example.org", "Http://x.org/": "x.org", "ftp://x.org": "", "W": "", "ww": "", "httpſ://x.org": ""} {

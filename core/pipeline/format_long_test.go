@@ -1,11 +1,11 @@
 package pipeline
 
 import (
-	"runtime"
 	"strings"
 	"testing"
 
 	"ctxlab/core/value"
+	"ctxlab/internal/alloctest"
 )
 
 // TestFormatBlockCopiesALongSourceOnce: the block is written once into a
@@ -22,17 +22,17 @@ func TestFormatBlockCopiesALongSourceOnce(t *testing.T) {
 	want := CitationHeader(1, source, 0.9, false) + "\n" + placed[0].doc.Content + Separator +
 		CitationHeader(2, "", 1, true) + "\n" + placed[1].doc.Content + Separator +
 		CitationHeader(3, "a.md", 0.25, false) + "\ntiny"
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	block, citations := formatBlock(placed)
-	runtime.ReadMemStats(&after)
+	var block string
+	var citations map[int]string
+	bound := uint64(len(want)) + uint64(len(want))/8
+	allocated := alloctest.Least(bound, func() { block, citations = formatBlock(placed) })
 	if block != want {
 		t.Fatalf("formatBlock = %.200q...; want %.200q...", block, want)
 	}
 	if citations[1] != source || citations[2] != "doc_2" || citations[3] != "a.md" {
 		t.Errorf("citations = %.40q, %q, %q; want the source, doc_2, a.md", citations[1], citations[2], citations[3])
 	}
-	if allocated := after.TotalAlloc - before.TotalAlloc; allocated > uint64(len(block))+uint64(len(block))/8 {
+	if allocated > bound {
 		t.Errorf("formatting a %d-byte block allocated %d bytes; want at most an eighth more than the block", len(block), allocated)
 	}
 }
@@ -64,14 +64,14 @@ func TestStreamedJSONHoldsNoSourceWhole(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	_, err = res.StreamIndentedJSON(make([]byte, 0, 64<<10), 32<<10, func([]byte) error { return nil })
-	runtime.ReadMemStats(&after)
+	bound := uint64(len(source)) / 4
+	allocated := alloctest.Least(bound, func() {
+		_, err = res.StreamIndentedJSON(make([]byte, 0, 64<<10), 32<<10, func([]byte) error { return nil })
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if allocated := after.TotalAlloc - before.TotalAlloc; allocated > uint64(len(source))/4 {
+	if allocated > bound {
 		t.Errorf("streaming a result with a %d-byte source allocated %d bytes; want at most a quarter of it", len(source), allocated)
 	}
 }

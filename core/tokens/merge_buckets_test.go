@@ -16,7 +16,7 @@ func TestRankBucketsPopInHeapOrder(t *testing.T) {
 	t.Parallel()
 	rng := rand.New(rand.NewPCG(13, 14))
 	var q rankBuckets
-	for round := range 300 {
+	for round := range raceCut(300) {
 		const tokens, positions = 40, 500
 		q.reset(positions)
 		var model []pairEntry // every pair pushed and not popped, unordered

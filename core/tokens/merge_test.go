@@ -17,7 +17,7 @@ func TestSmallMergeMatchesQueueMerge(t *testing.T) {
 	for _, name := range bpeNames {
 		tok, _ := ByName(name)
 		enc := tok.(*BPE).load()
-		for i := range 20_000 {
+		for i := range raceCut(20_000) {
 			alphabet := []rune(alphabets[i%len(alphabets)])
 			var piece []byte
 			for len(piece) < 1+rng.IntN(smallPieceBytes) {

@@ -6,8 +6,10 @@ import (
 	"path/filepath"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 
+	"ctxlab/core/value"
 	"ctxlab/loaders/internal/loadertest"
 )
 
@@ -57,6 +59,17 @@ func TestStdinDocumentsEqualTheWholeInputParse(t *testing.T) {
 		{streamBlockSize, []string{FormatAuto, FormatJSONL, FormatJSON, FormatYAML, FormatCSV}},
 		{997, []string{FormatAuto, FormatJSONL, FormatJSON}},
 	}
+	// What parsing each input whole gives, which no block size changes:
+	// parsed once, on first use, for every subtest that compares with it.
+	wholes := map[string]func() wholeParse{}
+	for name, text := range cases {
+		for _, format := range []string{FormatAuto, FormatJSONL, FormatJSON, FormatYAML, FormatCSV} {
+			wholes[name+"\x00"+format] = sync.OnceValue(func() wholeParse {
+				docs, format, err := Parse("stdin", []byte(text), format)
+				return wholeParse{docs, format, err}
+			})
+		}
+	}
 	for _, run := range runs {
 		streamBlockSize = run.blocks
 		// The cases of one block size run in parallel; the group ends
@@ -68,11 +81,12 @@ func TestStdinDocumentsEqualTheWholeInputParse(t *testing.T) {
 						continue
 					}
 					label := fmt.Sprintf("%s, %s", name, format)
+					whole := wholes[name+"\x00"+format]
 					t.Run(label+", pipe", func(t *testing.T) {
 						t.Parallel()
 						pipe, done := loadertest.PipeWith(t, []byte(text))
 						defer done()
-						checkStdinDocuments(t, pipe, text, format)
+						checkStdinDocuments(t, pipe, whole(), format)
 					})
 					t.Run(label+", redirected file", func(t *testing.T) {
 						t.Parallel()
@@ -85,7 +99,7 @@ func TestStdinDocumentsEqualTheWholeInputParse(t *testing.T) {
 							t.Fatal(err)
 						}
 						defer f.Close()
-						checkStdinDocuments(t, f, text, format)
+						checkStdinDocuments(t, f, whole(), format)
 					})
 				}
 			}
@@ -102,12 +116,19 @@ func forcedOnALongOther(name, text, format string) bool {
 	return forced && len(text) > 200_000 && !strings.HasPrefix(name, format)
 }
 
+// wholeParse is what Parse gives for a whole input.
+type wholeParse struct {
+	docs   []value.Document
+	format string
+	err    error
+}
+
 // checkStdinDocuments fails t unless loading "-" from stdin gives what
-// parsing text whole gives.
-func checkStdinDocuments(t *testing.T, stdin *os.File, text, format string) {
+// parsing its text whole gives.
+func checkStdinDocuments(t *testing.T, stdin *os.File, whole wholeParse, format string) {
 	t.Helper()
 	got, gotFormat, gotErr := Load("-", stdin, Options{Format: format})
-	want, wantFormat, wantErr := Parse("stdin", []byte(text), format)
+	want, wantFormat, wantErr := whole.docs, whole.format, whole.err
 	if (gotErr == nil) != (wantErr == nil) || (gotErr != nil && gotErr.Error() != wantErr.Error()) {
 		t.Fatalf("error %v, the whole-input parse says %v", gotErr, wantErr)
 	}

@@ -56,7 +56,10 @@ func TestPolicyRequestsCountAsTheirBody(t *testing.T) {
 			}
 		}
 		checked := 0
-		for _, r := range requests {
+		for i, r := range requests {
+			if i%raceStep != 0 {
+				continue
+			}
 			got := counted[r.policy][r.turn-1]
 			data := policyBody(t, bodies[r.turn-1].Body, tr.Messages(r.turn-1), r.sent)
 			one, err := Build(path, []TurnBody{{Label: fmt.Sprintf("%s turn %d", r.policy, r.turn), Body: data}}, Options{})

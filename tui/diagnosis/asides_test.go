@@ -1,10 +1,10 @@
 package diagnosis
 
 import (
-	"math"
-	"runtime"
 	"strings"
 	"testing"
+
+	"ctxlab/internal/alloctest"
 )
 
 // dropAsides must say what ReplaceAllString said.
@@ -48,14 +48,4 @@ func TestDropAsidesCopiesALongSentenceAtMostOnce(t *testing.T) {
 // allocatedBy is the bytes f allocates: the least of five runs, since
 // TotalAlloc counts the whole process and tests running in parallel
 // allocate at the same time.
-func allocatedBy(f func()) uint64 {
-	least := uint64(math.MaxUint64)
-	for range 5 {
-		var before, after runtime.MemStats
-		runtime.ReadMemStats(&before)
-		f()
-		runtime.ReadMemStats(&after)
-		least = min(least, after.TotalAlloc-before.TotalAlloc)
-	}
-	return least
-}
+func allocatedBy(f func()) uint64 { return alloctest.Least(0, f) }

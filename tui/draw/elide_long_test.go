@@ -2,9 +2,10 @@ package draw
 
 import (
 	"math/rand/v2"
-	"runtime"
 	"strings"
 	"testing"
+
+	"ctxlab/internal/alloctest"
 
 	"github.com/mattn/go-runewidth"
 )
@@ -75,19 +76,8 @@ func TestElideMiddleAsByRunes(t *testing.T) {
 	}
 
 	long := "kb/" + strings.Repeat("a", 4<<20) + "/end.md"
-	// TotalAlloc counts every goroutine's allocations (other tests',
-	// the runtime's), so the least of several measurements is
-	// ElideMiddle's own.
 	var out string
-	grew := ^uint64(0)
-	for range 5 {
-		var before, after runtime.MemStats
-		runtime.ReadMemStats(&before)
-		out, _ = ElideMiddle(long, 60)
-		runtime.ReadMemStats(&after)
-		grew = min(grew, after.TotalAlloc-before.TotalAlloc)
-	}
-	if grew > 4096 {
+	if grew := alloctest.Least(4096, func() { out, _ = ElideMiddle(long, 60) }); grew > 4096 {
 		t.Errorf("eliding a %d-byte source allocated %d bytes", len(long), grew)
 	}
 	if !strings.HasSuffix(out, "…aaaa/end.md") && !strings.HasSuffix(out, "/end.md") {

@@ -51,6 +51,7 @@ func marshalIndentRequest(t *testing.T, ev *core.Evaluation, provider string) []
 // terminal escape. Under the race detector it checks the first sample
 // only, in every layout and for both providers.
 func TestExportedRequestIsMarshalIndent(t *testing.T) {
+	t.Parallel()
 	hostile := strings.Repeat("a \"q\" \\ <b>&</b> \n\t\x01 \u2028 \u202e \u009b 漢字 😀 ", 4<<10)
 	names := []string{"support_chat", "code_review", "document_qa", "agent_workflow", "overflow"}
 	for _, name := range names[:max(1, raceCut(len(names)))] {
