@@ -1,6 +1,6 @@
 //go:build race
 
-package core
+package core_test
 
 // raceCut is how many of n random cases a property test runs: a third
 // under the race detector, which makes these single-goroutine checks
