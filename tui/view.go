@@ -13,6 +13,7 @@ import (
 	"ctxlab/core/window"
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
+	"ctxlab/tui/budget"
 	"ctxlab/tui/diagnosis"
 	"ctxlab/tui/draw"
 	"ctxlab/tui/rows"
@@ -29,11 +30,11 @@ func (m Model) View() string {
 	l := m.computeLayout()
 	parts := []string{
 		m.renderHeader(),
-		renderBudget(m.styles, m.eval, m.comparison, m.width),
+		budget.View(m.styles, m.eval, m.comparison, m.width),
 		rows.Strip(m.styles, m.eval, m.sent, m.list.stage, m.width),
 	}
 	if l.hint > 0 {
-		parts = append(parts, renderAllocationHint(m.styles, allocationHintWords(m.eval, m.sent), m.width))
+		parts = append(parts, budget.Hint(m.styles, budget.HintWords(m.eval, m.sent), m.width))
 	}
 	if l.banner > 0 {
 		lines := draw.HangingWrap(m.bannerText(), m.width-2, 2)
