@@ -78,7 +78,7 @@ func (m *Model) layoutPanes() {
 	m.views.vp.Height = max(1, l.main-2)
 	m.help.Width = m.width
 	m.inspector.key, m.views.key = "", ""
-	m.list.scrollTo(m.listBodyHeight())
+	m.list.ScrollTo(m.listBodyHeight())
 	m.space.ScrollTo(m.spaceRowsVisible())
 	m.evalView.Fit(l.main - 2)
 }
