@@ -85,3 +85,12 @@ func (p *inspectorPane) setCounts(msg tokenCountsMsg) {
 func (p inspectorPane) view(st *themes.Styles, ev *core.Evaluation, doc, w, h int, focused bool) string {
 	return box(st, inspector.Title(ev, doc), p.vp.View(), w, h, focused)
 }
+
+// scenarioIndex maps an evaluation's document to the scenario's, which
+// reranking may have reordered.
+func scenarioIndex(ev *core.Evaluation, doc int) int {
+	if ev == nil {
+		return doc
+	}
+	return ev.InputIndex(doc)
+}

@@ -124,7 +124,7 @@ func TestFlowFilter(t *testing.T) {
 		t.Fatalf("filter active %v with query %q", final.filter.Active(), final.filter.Query())
 	}
 	listed := map[string]bool{}
-	for _, r := range final.list.rows {
+	for _, r := range final.list.Listed() {
 		d := final.eval.Documents[r.Index()]
 		listed[d.Source] = true
 		// The filter matches content too, so an article that mentions
@@ -140,7 +140,7 @@ func TestFlowFilter(t *testing.T) {
 			t.Errorf("gift-card article %s is not listed", d.Source)
 		}
 	}
-	if n := len(final.list.rows); n == 0 || n >= len(final.eval.Documents) {
+	if n := len(final.list.Listed()); n == 0 || n >= len(final.eval.Documents) {
 		t.Errorf("filter kept %d of %d documents", n, len(final.eval.Documents))
 	}
 }
@@ -160,8 +160,8 @@ func TestFlowFilterEscClears(t *testing.T) {
 	if final.filter.Active() || final.filter.Editing() || final.filter.Query() != "" {
 		t.Errorf("filter still on: active %v, input %v, query %q", final.filter.Active(), final.filter.Editing(), final.filter.Query())
 	}
-	if all := len(rows.ForStage(final.eval, final.list.stage, final.list.hideGone)); len(final.list.rows) != all {
-		t.Errorf("%d rows after Esc, want all %d", len(final.list.rows), all)
+	if all := len(rows.ForStage(final.eval, final.list.Stage(), final.list.HideGone())); len(final.list.Listed()) != all {
+		t.Errorf("%d rows after Esc, want all %d", len(final.list.Listed()), all)
 	}
 }
 

@@ -1,4 +1,4 @@
-package tui
+package budget
 
 import (
 	"strings"
@@ -46,21 +46,21 @@ func labelWidth(full bool) int {
 	return w + 1
 }
 
-// budgetRows is how many lines the budget block takes at a width: the
+// Rows is how many lines the budget block takes at a width: the
 // window bar plus the component grid.
-func budgetRows(width int) int {
-	if width >= threeColumnBudget {
+func Rows(width int) int {
+	if width >= ThreeColumnWidth {
 		return 1 + 3
 	}
 	return 1 + 4
 }
 
-// threeColumnBudget is the width from which the component grid has three
+// ThreeColumnWidth is the width from which the component grid has three
 // columns: below it a cell would leave its bar too short to read once
 // markers such as "✂ cut from 1,830 · headers +280" are written out, and
 // two columns give their bars and the components' words the width (at
 // 200 columns, bars twice as long as three columns leave).
-const threeColumnBudget = 240
+const ThreeColumnWidth = 240
 
 // cellBarWidth is the length of every component's bar in a grid column
 // colW wide whose labels take labelW. It depends on the width alone,
@@ -85,20 +85,20 @@ const (
 	maxCellBarW   = 60
 )
 
-// renderBudget draws the whole window split by component, then a bar per
+// View draws the whole window split by component, then a bar per
 // component of used against allocated. Every cell of the grid gives its
 // bar, numbers and marker the same width, so the bars line up and are
 // equal. With a baseline pinned (c not nil), a component whose tokens
 // changed against it says by how many first.
-func renderBudget(st *themes.Styles, ev *core.Evaluation, c *core.Comparison, width int) string {
-	rows := budgetRows(width)
+func View(st *themes.Styles, ev *core.Evaluation, c *core.Comparison, width int) string {
+	rows := Rows(width)
 	if ev == nil || ev.Assembly == nil {
 		return draw.FitLines(st.Muted.Render(" measuring…"), width, rows)
 	}
 	a := ev.Assembly
 	lines := []string{renderWindowBar(st, a, bindingLimitOf(ev), width)}
 	cols := 2
-	if width >= threeColumnBudget {
+	if width >= ThreeColumnWidth {
 		cols = 3
 	}
 	names := window.ComponentNames

@@ -1,4 +1,4 @@
-package tui
+package doclist
 
 import (
 	"github.com/charmbracelet/lipgloss"
@@ -8,20 +8,6 @@ import (
 	"ctxlab/themes"
 	"ctxlab/tui/rows"
 )
-
-// setComparison installs the comparison with the baseline (nil: none)
-// and the per-document changes the list marks.
-func (m *Model) setComparison(c *core.Comparison) {
-	m.comparison = c
-	m.versus = nil
-	if c == nil || len(c.Documents) == 0 {
-		return
-	}
-	m.versus = make(map[int]core.DocumentChangeKind, len(c.Documents))
-	for _, d := range c.Documents {
-		m.versus[d.Index] = d.Kind()
-	}
-}
 
 // versusMark is the glyph and word a row's note starts with when its
 // document's fate changed against the baseline, as the Compare view
@@ -63,15 +49,16 @@ func changedFirst(ev *core.Evaluation, listed []rows.Row, versus map[int]core.Do
 	return out
 }
 
-// baselineFirstWords is the status after b.
-func (m Model) baselineFirstWords() string {
+// BaselineFirstWords is the status after b: pinned says whether a
+// baseline is pinned, changed how many documents changed against it.
+func (p Model) BaselineFirstWords(pinned bool, changed int) string {
 	switch {
-	case !m.list.baselineFirst:
+	case !p.baselineFirst:
 		return "documents in pipeline order again"
-	case m.baseline == nil:
+	case !pinned:
 		return "no baseline pinned: p pins the current settings, then the documents that change against it come first"
-	case len(m.versus) == 0:
+	case changed == 0:
 		return "no document changed against the baseline yet; they will come first (b: pipeline order)"
 	}
-	return numfmt.Count(len(m.versus), "document", "documents") + " changed against the baseline, listed first (b: pipeline order)"
+	return numfmt.Count(changed, "document", "documents") + " changed against the baseline, listed first (b: pipeline order)"
 }

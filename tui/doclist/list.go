@@ -1,4 +1,4 @@
-package tui
+package doclist
 
 import (
 	"fmt"
@@ -11,14 +11,15 @@ import (
 	"ctxlab/themes"
 	"ctxlab/tui/cursor"
 	"ctxlab/tui/draw"
+	"ctxlab/tui/filter"
 	"ctxlab/tui/rows"
 )
 
-// docList is the document list: rows for the selected stage, a cursor and
+// list is the document list: rows for the selected stage, a cursor and
 // a scroll offset. Only the visible rows are rendered, and each rendered
 // row is cached by (document, width, generation, state), so scrolling a
 // 10,000-document list costs the same as scrolling a short one.
-type docList struct {
+type list struct {
 	rows []rows.Row
 	// from is what the rows were made from, where each drawn row's look
 	// is read.
@@ -36,9 +37,21 @@ type rowKey struct {
 	filterVer, themeID            int
 }
 
+// Listed are the rows the list shows, in its order.
+func (l *list) Listed() []rows.Row { return l.rows }
+
+// ScoreDigits is how many decimals the score column shows, which the
+// inspector shows a score with too.
+func (l *list) ScoreDigits() int { return l.layout.ScoreDigits() }
+
+// OwnCache gives the list a row cache of its own: View fills the cache,
+// so a copy of the list drawn elsewhere (the export's screen, in a
+// command) must share no map with the list on screen.
+func (l *list) OwnCache() { l.cache = make(map[rowKey]string) }
+
 // setRows replaces the rows, keeping the cursor on the same document when
 // it is still listed.
-func (l *docList) setRows(next []rows.Row) {
+func (l *list) setRows(next []rows.Row) {
 	current := -1
 	if l.Cursor < len(l.rows) {
 		current = l.rows[l.Cursor].Index()
@@ -53,9 +66,9 @@ func (l *docList) setRows(next []rows.Row) {
 	}
 }
 
-// selectFirstPresent puts the cursor on the first document still in play,
+// SelectFirstPresent puts the cursor on the first document still in play,
 // so the inspector opens on a document of the context, not a removed one.
-func (l *docList) selectFirstPresent() {
+func (l *list) SelectFirstPresent() {
 	for i, r := range l.rows {
 		if !r.Gone() {
 			l.Cursor = i
@@ -64,70 +77,71 @@ func (l *docList) selectFirstPresent() {
 	}
 }
 
-// selectedDoc is the document under the cursor, -1 for an empty list.
-func (l *docList) selectedDoc() int {
+// Selected is the document under the cursor, -1 for an empty list.
+func (l *list) Selected() int {
 	if l.Cursor < len(l.rows) {
 		return l.rows[l.Cursor].Index()
 	}
 	return -1
 }
 
-func (l *docList) move(delta, height int) { l.Rows.Move(delta, height, len(l.rows)) }
+// Move moves the cursor by delta rows, height of them visible.
+func (l *list) Move(delta, height int) { l.Rows.Move(delta, height, len(l.rows)) }
 
-// selectDocument puts the cursor on a document's row and scrolls to it;
+// SelectDocument puts the cursor on a document's row and scrolls to it;
 // false when the rows do not list it.
-func (l *docList) selectDocument(doc, height int) bool {
+func (l *list) SelectDocument(doc, height int) bool {
 	for i, r := range l.rows {
 		if r.Index() == doc {
 			l.Cursor = i
-			l.scrollTo(height)
+			l.ScrollTo(height)
 			return true
 		}
 	}
 	return false
 }
 
-// nextChanged moves the cursor to the next row after it, wrapping round,
+// NextChanged moves the cursor to the next row after it, wrapping round,
 // whose document changed fate; false when no listed row did.
-func (l *docList) nextChanged(changed map[int]bool, height int) bool {
+func (l *list) NextChanged(changed map[int]bool, height int) bool {
 	for step := 1; step <= len(l.rows); step++ {
 		i := (l.Cursor + step) % len(l.rows)
 		if changed[l.rows[i].Index()] {
 			l.Cursor = i
-			l.scrollTo(height)
+			l.ScrollTo(height)
 			return true
 		}
 	}
 	return false
 }
 
-// selectVisibleRow puts the cursor on the row-th row on screen.
-func (l *docList) selectVisibleRow(row int) { l.Rows.SelectVisibleRow(row, len(l.rows)) }
+// SelectVisibleRow puts the cursor on the row-th row on screen.
+func (l *list) SelectVisibleRow(row int) { l.Rows.SelectVisibleRow(row, len(l.rows)) }
 
-// scrollTo keeps the cursor within the visible rows.
-func (l *docList) scrollTo(height int) { l.Rows.ScrollTo(height, len(l.rows)) }
+// ScrollTo keeps the cursor within the visible rows.
+func (l *list) ScrollTo(height int) { l.Rows.ScrollTo(height, len(l.rows)) }
 
-// listRenderContext is everything rendering depends on besides the rows.
-type listRenderContext struct {
-	st        *themes.Styles
-	themeID   int
-	ev        *core.Evaluation
-	gen       int
-	stage     rows.Stage
-	width     int
-	focused   bool
-	changed   map[int]bool
-	versus    map[int]core.DocumentChangeKind // by input index; nil without a baseline
-	matches   map[int][]int                   // document -> matched rune indexes in its source
-	filterVer int
-	filtered  bool // a filter is narrowing the rows
+// Context is everything drawing the rows depends on besides the list:
+// the styles and their theme, the evaluation and its generation, the
+// width, whether the list has the focus, the documents the last change
+// moved (by evaluated index) and their changes against the baseline (by
+// input index; nil without one).
+type Context struct {
+	Styles  *themes.Styles
+	ThemeID int
+	Eval    *core.Evaluation
+	Gen     int
+	Width   int
+	Focused bool
+	Changed map[int]bool
+	Versus  map[int]core.DocumentChangeKind
 }
 
 // view renders height lines: a column header and the visible rows.
-func (l *docList) view(rc listRenderContext, height int) string {
+func (l *list) view(rc Context, stage rows.Stage, filter *filter.Pane, height int) string {
 	// View runs on a copy of the model: the map is shared with the
 	// model's, a new map here would not outlive the frame. So it is made
-	// in refreshRows and only emptied here.
+	// in Refresh and only emptied here.
 	if l.cache == nil {
 		l.cache = make(map[rowKey]string)
 	}
@@ -135,42 +149,42 @@ func (l *docList) view(rc listRenderContext, height int) string {
 		clear(l.cache)
 	}
 	header := fmt.Sprintf("  %*s %*s %*s %s", l.layout.NumW()+1, "#", l.layout.ScoreW(), "score", l.layout.TokW(), "tok", "source")
-	lines := []string{rc.st.TableHeader.Render(draw.PadRight(header, rc.width))}
+	lines := []string{rc.Styles.TableHeader.Render(draw.PadRight(header, rc.Width))}
 	if len(l.rows) == 0 {
 		empty := " no documents at this stage"
-		if rc.filtered {
+		if filter.Active() {
 			empty = " no document matches the filter (esc clears it)"
 		}
-		if rc.ev == nil {
+		if rc.Eval == nil {
 			empty = " computing…"
 		}
-		lines = append(lines, rc.st.Muted.Render(empty))
-		return draw.FitLines(strings.Join(lines, "\n"), rc.width, height)
+		lines = append(lines, rc.Styles.Muted.Render(empty))
+		return draw.FitLines(strings.Join(lines, "\n"), rc.Width, height)
 	}
 	body := height - 1
-	l.scrollTo(body)
+	l.ScrollTo(body)
 	end := min(len(l.rows), l.Offset+body)
 	for i := l.Offset; i < end; i++ {
 		r := l.rows[i]
 		doc := r.Index()
-		key := rowKey{doc: doc, gen: rc.gen, width: rc.width, stage: int(rc.stage), selected: i == l.Cursor && rc.focused,
-			cursorMark: i == l.Cursor, changed: rc.changed[doc], versus: rc.versus[scenarioIndex(rc.ev, doc)], filterVer: rc.filterVer, themeID: rc.themeID}
+		key := rowKey{doc: doc, gen: rc.Gen, width: rc.Width, stage: int(stage), selected: i == l.Cursor && rc.Focused,
+			cursorMark: i == l.Cursor, changed: rc.Changed[doc], versus: rc.Versus[scenarioIndex(rc.Eval, doc)], filterVer: filter.Version(), themeID: rc.ThemeID}
 		line, ok := l.cache[key]
 		if !ok {
-			line = renderRow(rc, l.layout, r, l.from.Look(r), key)
+			line = renderRow(rc, filter.Hits(), l.layout, r, l.from.Look(r), key)
 			l.cache[key] = line
 		}
 		lines = append(lines, line)
 	}
-	return draw.FitLines(strings.Join(lines, "\n"), rc.width, height)
+	return draw.FitLines(strings.Join(lines, "\n"), rc.Width, height)
 }
 
 // renderRow draws one row, which looks as look: glyph, number, score,
 // tokens, source, note.
-func renderRow(rc listRenderContext, layout rows.Layout, row rows.Row, r rows.Look, key rowKey) string {
-	st := rc.st
-	doc := rc.ev.Documents[row.Index()]
-	sourceW, noteW, wordy := layout.Columns(rc.width)
+func renderRow(rc Context, matches map[int][]int, layout rows.Layout, row rows.Row, r rows.Look, key rowKey) string {
+	st := rc.Styles
+	doc := rc.Eval.Documents[row.Index()]
+	sourceW, noteW, wordy := layout.Columns(rc.Width)
 	source := draw.Source(doc.Source)
 	if source == "" {
 		source = "(no source)"
@@ -179,7 +193,7 @@ func renderRow(rc listRenderContext, layout rows.Layout, row rows.Row, r rows.Lo
 	if key.cursorMark {
 		lead = "▸"
 	}
-	numbers := fmt.Sprintf(" %*d %*s %*s ", layout.NumW(), rows.DisplayNumber(rc.ev, row.Index()), layout.ScoreW(), numfmt.Score(r.Score(), layout.ScoreDigits()), layout.TokW(), numfmt.Thousands(r.Tokens()))
+	numbers := fmt.Sprintf(" %*d %*s %*s ", layout.NumW(), rows.DisplayNumber(rc.Eval, row.Index()), layout.ScoreW(), numfmt.Score(r.Score(), layout.ScoreDigits()), layout.TokW(), numfmt.Thousands(r.Tokens()))
 	// A URL's scheme says nothing in a column of URLs; its host does.
 	scheme := 0
 	for _, prefix := range []string{"https://", "http://"} {
@@ -200,12 +214,12 @@ func renderRow(rc listRenderContext, layout rows.Layout, row rows.Row, r rows.Lo
 	}
 
 	if key.selected {
-		return st.Selected.Render(draw.PadRight(lead+r.Glyph()+numbers+draw.PadRight(src, sourceW)+" "+note, rc.width))
+		return st.Selected.Render(draw.PadRight(lead+r.Glyph()+numbers+draw.PadRight(src, sourceW)+" "+note, rc.Width))
 	}
 	tone := r.Tone().Style(st)
 	glyph := tone.Render(r.Glyph())
 	nums := st.Text.Render(numbers)
-	srcStyled := highlightMatches(st, src, keptMatches(rc.matches[row.Index()], kept), st.Text)
+	srcStyled := highlightMatches(st, src, keptMatches(matches[row.Index()], kept), st.Text)
 	switch {
 	case monoDup:
 		srcStyled = st.Duplicate.UnsetStrikethrough().Render(src)
@@ -227,7 +241,7 @@ func renderRow(rc listRenderContext, layout rows.Layout, row rows.Row, r rows.Lo
 	case key.changed:
 		noteStyled = st.Changed.Render("◆ " + draw.Truncate(r.Shown(wordy), noteW-2))
 	}
-	return draw.PadRight(st.Accent.Render(lead)+glyph+nums+draw.PadRight(srcStyled, sourceW)+" "+noteStyled, rc.width)
+	return draw.PadRight(st.Accent.Render(lead)+glyph+nums+draw.PadRight(srcStyled, sourceW)+" "+noteStyled, rc.Width)
 }
 
 // keptMatches maps a filter's matched rune indexes through an elision,
@@ -265,9 +279,9 @@ func highlightMatches(st *themes.Styles, s string, matched []int, base lipgloss.
 	return b.String()
 }
 
-// selectDoc puts the cursor on document doc's row; false when no row
+// SelectDoc puts the cursor on document doc's row; false when no row
 // shows it.
-func (l *docList) selectDoc(doc int) bool {
+func (l *list) SelectDoc(doc int) bool {
 	for i, r := range l.rows {
 		if r.Index() == doc {
 			l.Cursor = i

@@ -1,4 +1,4 @@
-package tui
+package budget
 
 import (
 	"ctxlab/core"

@@ -1,4 +1,4 @@
-package tui
+package budget
 
 import (
 	"fmt"
@@ -11,7 +11,7 @@ import (
 	"ctxlab/tui/rows"
 )
 
-// allocationHintWords are the ways, fullest first, of saying why the
+// HintWords are the ways, fullest first, of saying why the
 // documents left out are left out though the window has room: the
 // retrieved context's allocation decides, not the window. When the strip
 // counts the documents twice (at the budget, then after the assembler's
@@ -19,7 +19,7 @@ import (
 // is nothing to explain: no retrieved document left out, a request
 // measured as sent or over its max input, or less room left in the
 // window than the allocation itself.
-func allocationHintWords(ev *core.Evaluation, sent rows.Fates) []string {
+func HintWords(ev *core.Evaluation, sent rows.Fates) []string {
 	if ev == nil || ev.Assembly == nil || len(ev.Documents) == 0 || sent.Excluded == 0 {
 		return nil
 	}
@@ -52,9 +52,9 @@ func allocationHintWords(ev *core.Evaluation, sent rows.Fates) []string {
 	}
 }
 
-// renderAllocationHint is the hint line under the strip, its fullest
+// Hint is the hint line under the strip, its fullest
 // form that fits the width; "" when there is no hint.
-func renderAllocationHint(st *themes.Styles, words []string, width int) string {
+func Hint(st *themes.Styles, words []string, width int) string {
 	if len(words) == 0 {
 		return ""
 	}
