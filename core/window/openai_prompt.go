@@ -39,8 +39,9 @@ import (
 //     its own after a token for "functions.", and costs 2 tokens more;
 //   - gpt-5 models (OpenAI's harmony format) add 82 tokens to a request
 //     with tools, 5 to each tool call and 2 to each tool output, 2 to
-//     each assistant message with content (its final channel), and a
-//     call after the last user message a token less;
+//     each assistant message with content (its final channel), 3 to a
+//     chat body's system message the tools join ("# Instructions"), and
+//     a call after the last user message a token less;
 //   - under a json_schema response format, an assistant message with
 //     content costs 4 tokens more;
 //   - the search models bill no system or developer message;
@@ -292,6 +293,7 @@ func renderOpenAIPrompt(body *jsonNode, model string, responses bool) (p *openAI
 			pm.toolsFrom = len(pm.content.parts)
 			pm.content.add("\n\n")
 			pm.content.parts = append(pm.content.parts, extra.parts...)
+			pm.extra += harmonyInstructions(harmony, responses)
 			extra = textParts{}
 		}
 		switch role {

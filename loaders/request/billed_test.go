@@ -172,5 +172,5 @@ func TestBilledOpenAIResponses(t *testing.T) {
 // prompts on gpt-4o-mini and gpt-4.1, as a check on rules calibrated on
 // the first.
 func TestBilledCrewAIChat(t *testing.T) {
-	checkBilled(t, "crewai_openai_chat.jsonl", 605, 12)
+	checkBilled(t, "crewai_openai_chat.jsonl", 609, 12)
 }
