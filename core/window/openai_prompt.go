@@ -48,7 +48,7 @@ import (
 //   - a Responses body's instructions are not joined by the tools (nor,
 //     with gpt-5, a leading system item), and
 //     a function_call item replayed with its output item id costs 3
-//     tokens more (not with gpt-5).
+//     tokens more.
 type openAIPrompt struct {
 	messages []promptMessage
 	priming  int
@@ -132,7 +132,7 @@ func harmonyReplyChannel(harmony bool, role string, content bool) int {
 // ResponsesStoredCallsKey is the key under which the chat form of a
 // Responses body lists the call ids of its function_call items that
 // were sent with the id of the output item they replay; OpenAI bills
-// each such call promptStoredCallExtra tokens more (not with gpt-5).
+// each such call promptStoredCallExtra tokens more.
 const ResponsesStoredCallsKey = "_responses_stored_calls"
 
 // openAIModelRules says how a model's prompt differs: reasoning models
@@ -261,7 +261,7 @@ func renderOpenAIPrompt(body *jsonNode, model string, responses bool) (p *openAI
 	names := map[string]string{} // tool call id -> function name
 	groups := map[string]int{}   // id of a call made with others -> 1 + its message
 	stored := map[string]bool{}  // Responses calls replayed with their item id
-	if list := body.get(ResponsesStoredCallsKey); responses && !harmony && list != nil && list.kind == '[' {
+	if list := body.get(ResponsesStoredCallsKey); responses && list != nil && list.kind == '[' {
 		for _, id := range list.items {
 			stored[id.text()] = true
 		}
