@@ -21,7 +21,8 @@ import (
 //     whole costs one token less than its text (its text for the
 //     o-series), and a function not commented at both levels (no
 //     description, or none on its properties) one more token less,
-//     with parameters (any such function, for gpt-5);
+//     with parameters (any such function, for gpt-5, and with gpt-5 one
+//     with properties but no description a token less again);
 //   - a json_schema response format is written after the tools as
 //     "# Response Formats\n\n## NAME\n\n", its description as a comment,
 //     and the schema's JSON escaped to ASCII without required,
@@ -218,6 +219,9 @@ func renderOpenAIPrompt(body *jsonNode, model string, responses bool) (p *openAI
 		}
 		for _, fn := range fns {
 			if discountedFunction(fn, harmony) {
+				p.toolsAdjust -= promptStrictDiscount
+			}
+			if harmonyUndescribedFunction(fn, harmony) {
 				p.toolsAdjust -= promptStrictDiscount
 			}
 			start := len(extra.parts)

@@ -164,7 +164,7 @@ func TestBilledOpenAIChat(t *testing.T) {
 // (usage.input_tokens). One is counted beyond target
 // (docs/internals/counting.md lists it); no other may miss.
 func TestBilledOpenAIResponses(t *testing.T) {
-	checkBilled(t, "openai_responses.jsonl", 71, 1)
+	checkBilled(t, "openai_responses.jsonl", 73, 1)
 }
 
 // TestBilledCrewAIChat replays a second project's recorded Chat
