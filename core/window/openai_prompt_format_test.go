@@ -102,7 +102,7 @@ func TestOpenAIResponsesInstructionsAndTools(t *testing.T) {
 
 // TestOpenAIResponsesStoredCalls: a Responses function_call replayed
 // with its output item id costs 3 tokens more than the same call sent
-// without it; not with gpt-5, and not in a chat body.
+// without it, with gpt-5 models too; not in a chat body.
 func TestOpenAIResponsesStoredCalls(t *testing.T) {
 	body := func(stored string) string {
 		return `{"messages":[{"role":"user","content":"q"},{"role":"assistant","content":null,"tool_calls":[
@@ -130,7 +130,7 @@ func TestOpenAIResponsesStoredCalls(t *testing.T) {
 		responses bool
 		want      int
 	}{
-		{"gpt-4o", true, 3}, {"gpt-4.1", true, 3}, {"gpt-5", true, 0}, {"gpt-4o", false, 0},
+		{"gpt-4o", true, 3}, {"gpt-4.1", true, 3}, {"gpt-5", true, 3}, {"gpt-4o", false, 0},
 	} {
 		if got := frames(body(stored), tt.model, tt.responses) - frames(body(""), tt.model, tt.responses); got != tt.want {
 			t.Errorf("%s (responses %v): a stored call adds %d, want %d", tt.model, tt.responses, got, tt.want)
