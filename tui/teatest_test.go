@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -116,7 +117,12 @@ func TestFlowFilter(t *testing.T) {
 	tm := startFlow(t, Config{})
 	sendKeys(tm, "/")
 	tm.Type("gift")
-	waitForOutput(t, tm, `filter "gift"`)
+	// The title counts the rows once "gift" itself has been matched;
+	// until then it says it is matching and the rows are an earlier
+	// query's.
+	teatest.WaitFor(t, tm.Output(), func(out []byte) bool {
+		return regexp.MustCompile(`filter "gift": [0-9]`).Match(out)
+	}, teatest.WithDuration(flowTimeout), teatest.WithCheckInterval(flowInterval))
 	sendKeys(tm, "enter") // keep the filter, leave the input: q quits again
 	final := quitFlow(t, tm)
 
@@ -151,7 +157,12 @@ func TestFlowFilterEscClears(t *testing.T) {
 	tm := startFlow(t, Config{})
 	sendKeys(tm, "/")
 	tm.Type("gift")
-	waitForOutput(t, tm, `filter "gift"`)
+	// The title counts the rows once "gift" itself has been matched;
+	// until then it says it is matching and the rows are an earlier
+	// query's.
+	teatest.WaitFor(t, tm.Output(), func(out []byte) bool {
+		return regexp.MustCompile(`filter "gift": [0-9]`).Match(out)
+	}, teatest.WithDuration(flowTimeout), teatest.WithCheckInterval(flowInterval))
 	sendKeys(tm, "esc")
 	// The title is repainted without the filter; the plain title's border
 	// follows the stage name directly.

@@ -79,7 +79,11 @@ func (p Model) Update(msg tea.KeyMsg, height int, stages []rows.Stage, filtered 
 // removed documents are hidden.
 func (p Model) Title(filter *filter.Pane) string {
 	title := "1 Documents · " + p.stage.Name()
-	if filter.Active() {
+	switch {
+	case filter.Matching():
+		// The rows are still an earlier query's: no count for this one.
+		title += fmt.Sprintf(" · filter %q: matching…", filter.Query())
+	case filter.Active():
 		title += fmt.Sprintf(" · filter %q: %s", filter.Query(), numfmt.Thousands(len(p.rows)))
 	}
 	if p.hideGone {
