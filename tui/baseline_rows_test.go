@@ -48,13 +48,13 @@ func TestListMarksChangesAgainstTheBaseline(t *testing.T) {
 	}
 	seenUnchanged := false
 	for i, r := range m.list.Listed() {
-		changed := m.versus[scenarioIndex(m.eval, r.Index())] != ""
+		changed := m.versus[m.eval.InputIndex(r.Index())] != ""
 		if changed && seenUnchanged {
 			t.Fatalf("row %d changed against the baseline but comes after an unchanged one", i)
 		}
 		seenUnchanged = seenUnchanged || !changed
 	}
-	if first := m.list.Listed()[0]; m.versus[scenarioIndex(m.eval, first.Index())] == "" {
+	if first := m.list.Listed()[0]; m.versus[m.eval.InputIndex(first.Index())] == "" {
 		t.Errorf("the first row is unchanged")
 	}
 	m = keys(t, m, "P")

@@ -62,7 +62,7 @@ func TestDiagnosisViewListsFindingsAndJumpsToTheDocument(t *testing.T) {
 	if m.view != viewDocuments || m.focus != paneList || m.list.Stage() != rows.StageBudget {
 		t.Fatalf("enter left view %d, focus %v, stage %v", m.view, m.focus, m.list.Stage())
 	}
-	if got := scenarioIndex(m.eval, m.list.Selected()); got != 33 {
+	if got := m.eval.InputIndex(m.list.Selected()); got != 33 {
 		t.Errorf("enter selected document #%d, want #34", got+1)
 	}
 	if !strings.Contains(m.status.text, "#34 kb/archive/2025/refund-policy-v3.md, shown at the Budget stage") {
@@ -92,7 +92,7 @@ func TestDiagnosisJumpShowsTheStageAndTheHiddenRow(t *testing.T) {
 	if m.list.Stage() != rows.StageDedup || m.view != viewDocuments {
 		t.Fatalf("the duplicate was shown at stage %v, view %d", m.list.Stage(), m.view)
 	}
-	if got := scenarioIndex(m.eval, m.list.Selected()); got != want.Index {
+	if got := m.eval.InputIndex(m.list.Selected()); got != want.Index {
 		t.Errorf("selected #%d, want %s", got+1, want.Label())
 	}
 	if m.filter.Active() || m.list.HideGone() {

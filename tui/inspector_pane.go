@@ -53,7 +53,7 @@ type inspected struct {
 // show renders in.doc when it or anything it is drawn with changed, and
 // returns the command that counts its tokens when they are not known yet.
 func (p *inspectorPane) show(in inspected) tea.Cmd {
-	scenarioDoc := scenarioIndex(in.ev, in.doc)
+	scenarioDoc := in.ev.InputIndex(in.doc)
 	counts := p.tokenCounts[scenarioDoc]
 	key := fmt.Sprintf("%d/%d/%d/%d/%d/%d/%v", in.doc, in.shown, p.vp.Width, in.themeID, len(counts), in.filter.Version(), in.tokenView)
 	if key == p.key {
@@ -84,13 +84,4 @@ func (p *inspectorPane) setCounts(msg tokenCountsMsg) {
 // view draws the inspector in a box w×h cells, titled with the document.
 func (p inspectorPane) view(st *themes.Styles, ev *core.Evaluation, doc, w, h int, focused bool) string {
 	return box(st, inspector.Title(ev, doc), p.vp.View(), w, h, focused)
-}
-
-// scenarioIndex maps an evaluation's document to the scenario's, which
-// reranking may have reordered.
-func scenarioIndex(ev *core.Evaluation, doc int) int {
-	if ev == nil {
-		return doc
-	}
-	return ev.InputIndex(doc)
 }

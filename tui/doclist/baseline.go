@@ -37,12 +37,12 @@ func changedFirst(ev *core.Evaluation, listed []rows.Row, versus map[int]core.Do
 	}
 	out := make([]rows.Row, 0, len(listed))
 	for _, r := range listed {
-		if versus[scenarioIndex(ev, r.Index())] != "" {
+		if versus[ev.InputIndex(r.Index())] != "" {
 			out = append(out, r)
 		}
 	}
 	for _, r := range listed {
-		if versus[scenarioIndex(ev, r.Index())] == "" {
+		if versus[ev.InputIndex(r.Index())] == "" {
 			out = append(out, r)
 		}
 	}

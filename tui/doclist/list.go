@@ -168,7 +168,7 @@ func (l *list) view(rc Context, stage rows.Stage, filter *filter.Pane, height in
 		r := l.rows[i]
 		doc := r.Index()
 		key := rowKey{doc: doc, gen: rc.Gen, width: rc.Width, stage: int(stage), selected: i == l.Cursor && rc.Focused,
-			cursorMark: i == l.Cursor, changed: rc.Changed[doc], versus: rc.Versus[scenarioIndex(rc.Eval, doc)], filterVer: filter.Version(), themeID: rc.ThemeID}
+			cursorMark: i == l.Cursor, changed: rc.Changed[doc], versus: rc.Versus[rc.Eval.InputIndex(doc)], filterVer: filter.Version(), themeID: rc.ThemeID}
 		line, ok := l.cache[key]
 		if !ok {
 			line = renderRow(rc, filter.Hits(), l.layout, r, l.from.Look(r), key)

@@ -151,7 +151,7 @@ func (p *Model) Refresh(ev *core.Evaluation, filter *filter.Pane, versus map[int
 	if filter.Active() {
 		kept := listed[:0:0]
 		for _, r := range listed {
-			if filter.Admits(scenarioIndex(ev, r.Index())) {
+			if filter.Admits(ev.InputIndex(r.Index())) {
 				kept = append(kept, r)
 			}
 		}
@@ -166,13 +166,4 @@ func (p *Model) Refresh(ev *core.Evaluation, filter *filter.Pane, versus map[int
 		p.layout = rows.FitLayout(len(listed), func(k int) rows.Look { return p.from.Look(listed[k]) }, ev.Documents, p.layout)
 	}
 	p.cache = make(map[rowKey]string)
-}
-
-// scenarioIndex maps an evaluation's document to the scenario's, which
-// reranking may have reordered.
-func scenarioIndex(ev *core.Evaluation, doc int) int {
-	if ev == nil {
-		return doc
-	}
-	return ev.InputIndex(doc)
 }
