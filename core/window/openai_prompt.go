@@ -27,8 +27,7 @@ import (
 //     and the schema's JSON escaped to ASCII without required,
 //     additionalProperties, bounds and defaults; alone (no tools, not
 //     gpt-5) the reply is primed to it, " to=" and its name counted on
-//     its own; a Responses body's json_object format costs 4 tokens (a
-//     chat body's nothing);
+//     its own;
 //   - an assistant's tool call is a message of its own whose header is
 //     "assistant to=functions.NAME" and whose content is the arguments
 //     as compact JSON;
@@ -45,7 +44,8 @@ import (
 //     content costs 4 tokens more;
 //   - the search models bill no system or developer message;
 //   - a Responses body's instructions are not joined by the tools (nor,
-//     with gpt-5, a leading system item), and
+//     with gpt-5, a leading system item), tools joined to a leading
+//     system item cost 4 tokens more, and
 //     a function_call item replayed with its output item id costs 3
 //     tokens more (not with gpt-5).
 type openAIPrompt struct {
@@ -106,12 +106,9 @@ const (
 	// promptFormattedReply is what an assistant message with content
 	// costs more under a json_schema response format.
 	promptFormattedReply = 4
-	// promptJSONObjectResponses is what a Responses body's json_object
-	// text format costs; a chat json_object response_format costs nothing.
-	promptJSONObjectResponses = 4
-	harmonyToolsPreamble      = 82
-	harmonyCallExtra          = 5
-	harmonyOutputExtra        = 2
+	harmonyToolsPreamble = 82
+	harmonyCallExtra     = 5
+	harmonyOutputExtra   = 2
 	// harmonyFinalChannel is what an assistant message with content
 	// costs more in the harmony format: "<|channel|>final".
 	harmonyFinalChannel = 2
@@ -227,9 +224,6 @@ func renderOpenAIPrompt(body *jsonNode, model string, responses bool) (p *openAI
 		extra.add("} // namespace functions")
 	}
 	p.forced = forcedFunction(body, fns, harmony, responses)
-	if rf := body.get("response_format"); rf != nil && rf.get("type").text() == "json_object" && responses {
-		p.toolsAdjust += promptJSONObjectResponses
-	}
 	formatted := false // a json_schema response format is rendered
 	if rf := body.get("response_format"); rf != nil && rf.get("type").text() == "json_schema" {
 		if js := rf.get("json_schema"); js != nil && js.get("schema") != nil {
@@ -293,6 +287,7 @@ func renderOpenAIPrompt(body *jsonNode, model string, responses bool) (p *openAI
 			pm.content.add("\n\n")
 			pm.content.parts = append(pm.content.parts, extra.parts...)
 			extra = textParts{}
+			p.toolsAdjust += responsesJoinedToolsExtra(responses, harmony)
 		}
 		switch role {
 		case "tool", "function":

@@ -204,6 +204,7 @@ func (s *schemaRender) toolBlock(fn *jsonNode) {
 	s.strict = strictFunction(fn)
 	if props := params.get("properties"); props != nil && len(props.keys) > 0 {
 		s.out.add("type ", name, " = (_: ")
+		s.parametersTitle(fn, params)
 		s.objectComment(params)
 		s.out.add("{\n")
 		s.properties(params, 0, 0)
