@@ -224,6 +224,9 @@ func renderOpenAIPrompt(body *jsonNode, model string, responses bool) (p *openAI
 		extra.add("} // namespace functions")
 	}
 	p.forced = forcedFunction(body, fns, harmony, responses)
+	if p.forced == "" {
+		p.forced = requiredSingleFunction(body, fns, harmony, responses)
+	}
 	formatted := false // a json_schema response format is rendered
 	if rf := body.get("response_format"); rf != nil && rf.get("type").text() == "json_schema" {
 		if js := rf.get("json_schema"); js != nil && js.get("schema") != nil {
