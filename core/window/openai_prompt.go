@@ -28,8 +28,7 @@ import (
 //     and the schema's JSON escaped to ASCII without required,
 //     additionalProperties, bounds and defaults; alone (no tools, not
 //     gpt-5) the reply is primed to it, " to=" and its name counted on
-//     its own; a Responses body's json_object format costs 4 tokens (a
-//     chat body's nothing);
+//     its own;
 //   - an assistant's tool call is a message of its own whose header is
 //     "assistant to=functions.NAME" and whose content is the arguments
 //     as compact JSON;
@@ -47,7 +46,8 @@ import (
 //     content costs 4 tokens more;
 //   - the search models bill no system or developer message;
 //   - a Responses body's instructions are not joined by the tools (nor,
-//     with gpt-5, a leading system item), and
+//     with gpt-5, a leading system item), tools joined to a leading
+//     system item cost 4 tokens more, and
 //     a function_call item replayed with its output item id costs 3
 //     tokens more.
 type openAIPrompt struct {
@@ -108,12 +108,9 @@ const (
 	// promptFormattedReply is what an assistant message with content
 	// costs more under a json_schema response format.
 	promptFormattedReply = 4
-	// promptJSONObjectResponses is what a Responses body's json_object
-	// text format costs; a chat json_object response_format costs nothing.
-	promptJSONObjectResponses = 4
-	harmonyToolsPreamble      = 82
-	harmonyCallExtra          = 5
-	harmonyOutputExtra        = 2
+	harmonyToolsPreamble = 82
+	harmonyCallExtra     = 5
+	harmonyOutputExtra   = 2
 	// harmonyFinalChannel is what an assistant message with content
 	// costs more in the harmony format: "<|channel|>final".
 	harmonyFinalChannel = 2
@@ -232,8 +229,8 @@ func renderOpenAIPrompt(body *jsonNode, model string, responses bool) (p *openAI
 		extra.add("} // namespace functions")
 	}
 	p.forced = forcedFunction(body, fns, harmony, responses)
-	if rf := body.get("response_format"); rf != nil && rf.get("type").text() == "json_object" && responses {
-		p.toolsAdjust += promptJSONObjectResponses
+	if p.forced == "" {
+		p.forced = requiredSingleFunction(body, fns, harmony, responses)
 	}
 	formatted := false // a json_schema response format is rendered
 	if rf := body.get("response_format"); rf != nil && rf.get("type").text() == "json_schema" {
@@ -299,6 +296,7 @@ func renderOpenAIPrompt(body *jsonNode, model string, responses bool) (p *openAI
 			pm.content.parts = append(pm.content.parts, extra.parts...)
 			pm.extra += harmonyInstructions(harmony, responses)
 			extra = textParts{}
+			p.toolsAdjust += responsesJoinedToolsExtra(responses, harmony)
 		}
 		switch role {
 		case "tool", "function":
