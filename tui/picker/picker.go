@@ -557,8 +557,8 @@ func (m Model) columns() columns {
 	return c
 }
 
-// shortIDWidth is the trace id column of a narrow picker: the id's first
-// 8 hex digits.
+// shortIDWidth is the fewest characters of an id a narrow picker shows:
+// 8 hex digits, more when the file's ids share them (distinctPrefix).
 const shortIDWidth = 8
 
 // traceIDCell is a trace's id in a column of width cells: whole when it
