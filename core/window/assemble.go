@@ -154,9 +154,13 @@ func Assemble(in Input) (*Assembly, error) {
 	case in.layout() == LayoutChat:
 		a.Layout = LayoutChat
 		var toolsSent int
-		parts, a.Messages, toolsSent = chatRequest(in, calls)
+		var cb *chatBilled
+		parts, a.Messages, toolsSent, cb = chatRequest(in, calls)
 		// Shared, as in measure mode.
 		a.Tools, _ = compactTools(in.Tools[:toolsSent])
+		if cb != nil {
+			billedFraming, rendered, billed = cb.apply(in, parts, a.Messages, in.Tools[:toolsSent])
+		}
 	default:
 		a.Layout = LayoutArticle
 		tools, _ := toolsJSON(in.Tools) // checked above
