@@ -51,7 +51,13 @@ func Context(st *themes.Styles, ev *core.Evaluation, sc *core.Scenario, width in
 	case a.Layout == window.LayoutChat:
 		mode = "budgeted in the chat layout: whole messages dropped, oldest first"
 	}
-	WriteTitled(&b, st, "Assembled request", fmt.Sprintf("· %s · %s tokens · %s", numfmt.Plural(len(a.Messages), "1 message", numfmt.Thousands(len(a.Messages))+" messages"), numfmt.Thousands(a.Used), mode), width)
+	count := numfmt.Plural(len(a.Messages), "1 message", numfmt.Thousands(len(a.Messages))+" messages")
+	if a.Layout == window.LayoutChat && a.Mode == window.Budgeted && ev.Numbers.Messages > len(a.Messages) {
+		// The request's own line counts its messages as sent: the
+		// assembly sends those the allocations keep, out of them.
+		count = fmt.Sprintf("%s of the request's %s messages", numfmt.Thousands(len(a.Messages)), numfmt.Thousands(ev.Numbers.Messages))
+	}
+	WriteTitled(&b, st, "Assembled request", fmt.Sprintf("· %s · %s tokens · %s", count, numfmt.Thousands(a.Used), mode), width)
 	writeScenarioAbout(&b, st, sc, width)
 	if len(a.Tools) > 0 {
 		draw.WriteWrapped(&b, st.Muted, "The tools array is sent beside the messages: see “tools (sent beside the messages)” after them.", width)
