@@ -167,8 +167,17 @@ func Assemble(in Input) (*Assembly, error) {
 		parts, a.Messages = budgetRequest(in, tools, calls)
 	}
 
-	a.ArticleTotal = articleTotal(a.Messages, tok)
 	a.MessageTokens = messageTokens(a.Messages, rendered, tok)
+	a.ArticleTotal = articleTotal(a.Messages, tok)
+	if billed && rendered != nil && rendered.Len() == len(a.Messages) {
+		// Counted as rendered: the contents are each message's billed
+		// content (a tool call as OpenAI renders it, not its JSON), so
+		// they are a part of the total, as the components are.
+		a.ArticleTotal = 0
+		for _, n := range a.MessageTokens {
+			a.ArticleTotal += n
+		}
+	}
 	inMessages := 0
 	for _, name := range AllocatedComponentNames {
 		r := reportComponent(in.Budget, name, parts[name], tok, mode, in.PythonSlices && a.Layout == LayoutArticle)
