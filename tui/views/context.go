@@ -52,9 +52,9 @@ func Context(st *themes.Styles, ev *core.Evaluation, sc *core.Scenario, width in
 		mode = "budgeted in the chat layout: whole messages dropped, oldest first"
 	}
 	count := numfmt.Plural(len(a.Messages), "1 message", numfmt.Thousands(len(a.Messages))+" messages")
-	if a.Layout == window.LayoutChat && a.Mode == window.Budgeted && ev.Numbers.Messages > len(a.Messages) {
-		// The request's own line counts its messages as sent: the
-		// assembly sends those the allocations keep, out of them.
+	if a.Layout == window.LayoutChat && a.Mode == window.Budgeted && sendsImported(a.Messages) && ev.Numbers.Messages > len(a.Messages) {
+		// An imported request's own line counts its messages as sent:
+		// the assembly sends those the allocations keep, out of them.
 		count = fmt.Sprintf("%s of the request's %s messages", numfmt.Thousands(len(a.Messages)), numfmt.Thousands(ev.Numbers.Messages))
 	}
 	WriteTitled(&b, st, "Assembled request", fmt.Sprintf("· %s · %s tokens · %s", count, numfmt.Thousands(a.Used), mode), width)
@@ -419,4 +419,15 @@ func writeChatDrops(b *strings.Builder, st *themes.Styles, a *window.Assembly, w
 				window.ComponentWords(name), numfmt.Thousands(c.Used), numfmt.Thousands(c.Raw), safetext.Line(c.Note)), width)
 		}
 	}
+}
+
+// sendsImported reports whether the messages are an imported request's,
+// some of them sent as they came (value.Sent).
+func sendsImported(messages []window.ChatMessage) bool {
+	for _, m := range messages {
+		if m.Sent != nil {
+			return true
+		}
+	}
+	return false
 }
