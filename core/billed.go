@@ -22,7 +22,8 @@ func billOf(ev *Evaluation, sc *Scenario) *Bill {
 	if rec == nil || a == nil || a.Mode != window.MeasureOnly {
 		return nil
 	}
-	b := &Bill{Billed: rec.Billed(), Field: rec.Field, Counted: a.Used, ResponseFormat: asksStructuredReply(sc.OpenAIBody)}
+	b := &Bill{Billed: rec.Billed(), Field: rec.Field, Counted: a.Used, ResponseFormat: asksStructuredReply(sc.OpenAIBody),
+		ToolsMissing: len(sc.Tools) == 0 && makesToolCalls(sc)}
 	if spec, ok := tokens.LookupModel(ev.Settings.Model); ok && spec.Provider == tokens.ProviderAnthropic {
 		if len(sc.Anthropic.ServerSide) == 0 {
 			b.EstimateBand = AnthropicEstimateBandPercent
@@ -55,4 +56,21 @@ func asksStructuredReply(body string) bool {
 	}
 	structured := func(t string) bool { return t != "" && t != "text" }
 	return structured(b.ResponseFormat.Type) || structured(b.Text.Format.Type)
+}
+
+// makesToolCalls reports whether the request holds a tool call or a
+// tool's output: it was sent with tool definitions, whether or not the
+// input recorded them.
+func makesToolCalls(sc *Scenario) bool {
+	for _, r := range sc.ToolResults {
+		if len(r.ToolCalls) > 0 || r.ToolCallID != "" {
+			return true
+		}
+	}
+	for _, m := range sc.History {
+		if m.Role == "tool" || m.Sent != nil && strings.Contains(string(m.Sent.JSON), `"tool_calls"`) {
+			return true
+		}
+	}
+	return false
 }
