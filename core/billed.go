@@ -14,6 +14,10 @@ import (
 // reports' "billed" object.
 type Bill = diagnose.Bill
 
+// Trim is what a trajectory's trim policy removed from a turn's request
+// (diagnose.Trim).
+type Trim = diagnose.Trim
+
 // billOf compares the recorded usage with the assembly when the assembly
 // is the request as sent; a budgeted assembly is another request, whose
 // count the bill says nothing about.

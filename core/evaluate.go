@@ -356,7 +356,9 @@ func (ev *Evaluation) assemble(ctx context.Context, in EvalInput, sc *Scenario, 
 	ev.Alert, _ = metrics.AlertFor(ev.Metrics)
 	ev.Bill = billOf(ev, sc)
 	if !in.SkipFindings {
-		ev.Findings = diagnose.Diagnose(diagnoseInput(ev, sc.ToolResults, in.Texts))
+		din := diagnoseInput(ev, sc.ToolResults, in.Texts)
+		din.Trim = sc.Trim
+		ev.Findings = diagnose.Diagnose(din)
 	}
 	return nil
 }

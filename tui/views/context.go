@@ -46,6 +46,10 @@ func Context(st *themes.Styles, ev *core.Evaluation, sc *core.Scenario, width in
 	var b strings.Builder
 	mode := "budgeted by the article's assembler"
 	switch {
+	case a.Mode == window.MeasureOnly && sc != nil && sc.Trim != nil:
+		// The request a trim policy sends: measured as it sends it, with
+		// what it removed from the request as sent.
+		mode = "measured as the policy sends it: " + sc.Trim.Words()
 	case a.Mode == window.MeasureOnly:
 		mode = "measured as sent: nothing cut"
 	case a.Layout == window.LayoutChat:

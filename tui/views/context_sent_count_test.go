@@ -40,3 +40,21 @@ func TestContextTitleCountsAgainstTheRequestSent(t *testing.T) {
 		t.Errorf("title %q, want %q", title, want)
 	}
 }
+
+// A turn opened under a trim policy is measured as the policy sends it:
+// the title says what the policy removed, not that nothing was cut.
+func TestContextTitleSaysWhatTheTrimRemoved(t *testing.T) {
+	sc, err := request.Load("../../loaders/trajectory/testdata/taubench/airline-task2-62-messages.json", nil, request.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc.Trim = &core.Trim{Policy: "last 20", Removed: 9, TaskDropped: true}
+	ev, err := core.Evaluate(context.Background(), core.EvalInput{Scenario: sc, Now: time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC)}, sc.Settings)
+	if err != nil {
+		t.Fatal(err)
+	}
+	title := strings.SplitN(ansi.Strip(Context(themes.New(themes.Dark), ev, sc, 200)), "\n", 2)[0]
+	if strings.Contains(title, "nothing cut") || !strings.Contains(title, "measured as the policy sends it: the last 20 policy removed 9 messages, the task among them") {
+		t.Errorf("title %q", title)
+	}
+}
