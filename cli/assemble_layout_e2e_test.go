@@ -64,11 +64,11 @@ func TestAssembleChatLayoutReplaysAnAgentLoop(t *testing.T) {
 		t.Error("the chat layout sends the tools beside the messages")
 	}
 
-	// The newest round alone is more than 80 tokens: nothing older may
+	// The newest round alone is more than 40 tokens as billed: nothing older may
 	// be sent without it, so no call and no output is left.
-	_, messages, _ = assembleChatJSON(t, "--request", agentRunCassette, "--interaction", "3", "--tool-results-budget", "80")
+	_, messages, _ = assembleChatJSON(t, "--request", agentRunCassette, "--interaction", "3", "--tool-results-budget", "40")
 	if len(messages) != 1 || messages[0].Role != "user" {
-		t.Errorf("with 80 tokens for tool results: %+v, want the query alone", messages)
+		t.Errorf("with 40 tokens for tool results: %+v, want the query alone", messages)
 	}
 }
 

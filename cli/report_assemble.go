@@ -46,7 +46,7 @@ func writeAssembleReport(out io.Writer, run *assembleRun) error {
 		fmt.Fprintf(w, "▲ The budget was not applied: %s; the request was measured as sent instead\n\n", safetext.Line(ev.BudgetProblem.Error()))
 	}
 	writeRecordedUsage(w, run)
-	writeComponentTable(w, a, s)
+	writeComponentTable(w, a, s, !run.imported)
 	writeCostSection(w, core.CostOf(ev, run.prices), run.prices)
 	writeFindings(w, ev.Findings)
 	writeSpaceSection(w, ev, run.full)
@@ -151,7 +151,10 @@ func fitLabel(a *window.Assembly) string {
 	return fmt.Sprintf("▲ does not fit: over by %s", numfmt.Thousands(a.Used-a.MaxInput))
 }
 
-func writeComponentTable(w io.Writer, a *window.Assembly, s core.Settings) {
+// writeComponentTable writes the budget table and the totals;
+// contentTotal adds the message contents alone, the total the reference
+// article checks (a scenario's report, not an imported request's).
+func writeComponentTable(w io.Writer, a *window.Assembly, s core.Settings, contentTotal bool) {
 	b := a.Budget
 	fmt.Fprintf(w, "Budget (%s · window %s · reserve %s · max input %s · allocated %s)\n",
 		a.Mode, numfmt.Thousands(b.TotalWindow), numfmt.Thousands(b.ResponseReserve), maxInputText(b.MaxInput()), numfmt.Thousands(b.Allocated()))
@@ -173,7 +176,11 @@ func writeComponentTable(w io.Writer, a *window.Assembly, s core.Settings) {
 	writeTable(w, rows, "lrrrlll")
 	fmt.Fprintf(w, "  total: %s used of %s max input (window %s) · utilization %s · %s\n",
 		numfmt.Thousands(a.Used), maxInputText(a.MaxInput), numfmt.Thousands(a.Window), pct(a.Utilization), fitLabel(a))
-	fmt.Fprintf(w, "  the article's own total (message contents only: no framing, no tools array): %s\n", numfmt.Thousands(a.ArticleTotal))
+	if contentTotal || s.ContentOnlyTotal {
+		// The reference article checks its total so; an imported
+		// request is counted as billed, where the line says nothing.
+		fmt.Fprintf(w, "  message contents alone, as the reference article counts them: %s\n", numfmt.Thousands(a.ArticleTotal))
+	}
 	if !a.Exact {
 		fmt.Fprintf(w, "  counts are estimates: %s is not the provider's tokenizer\n", a.Tokenizer)
 	}

@@ -77,6 +77,6 @@ func billedCostLines(c core.RequestCost) []string {
 		lines = append(lines, fmt.Sprintf("cache writes: %s tokens at %s per million = %s%s",
 			numfmt.Thousands(c.CacheWriteTokens), numfmt.Dollars(c.WriteRate), numfmt.Dollars(c.CacheWrite), assumed))
 	}
-	return append(lines, fmt.Sprintf("input, split as the bill splits it: %s per request, %s per 1,000 requests",
-		numfmt.Dollars(c.Input), numfmt.Dollars(c.Per1000())))
+	return append(lines, fmt.Sprintf("input as billed (%s tokens, split as the bill splits it): %s per request, %s per 1,000 requests",
+		numfmt.Thousands(c.InputTokens), numfmt.Dollars(c.Input), numfmt.Dollars(c.Per1000())))
 }

@@ -90,6 +90,10 @@ func (f *workbenchFlags) prepareTrajectory(env Env, fs *flagSet, src loadtraj.So
 		if err != nil {
 			return nil, fmt.Errorf("turn %s (%s): %w", numfmt.Thousands(i+1), bodies[i].Label, err)
 		}
+		if p.Kind != trajectory.KindAsSent {
+			// What the policy removed, for the header and the findings.
+			sc.Trim = trimOf(p.Label(), bodies[i].Body, data)
+		}
 		s := sc.Settings
 		if budgeted {
 			s.Mode = window.Budgeted

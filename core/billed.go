@@ -14,6 +14,10 @@ import (
 // reports' "billed" object.
 type Bill = diagnose.Bill
 
+// Trim is what a trajectory's trim policy removed from a turn's request
+// (diagnose.Trim).
+type Trim = diagnose.Trim
+
 // billOf compares the recorded usage with the assembly when the assembly
 // is the request as sent; a budgeted assembly is another request, whose
 // count the bill says nothing about.
@@ -22,7 +26,8 @@ func billOf(ev *Evaluation, sc *Scenario) *Bill {
 	if rec == nil || a == nil || a.Mode != window.MeasureOnly {
 		return nil
 	}
-	b := &Bill{Billed: rec.Billed(), Field: rec.Field, Counted: a.Used, ResponseFormat: asksStructuredReply(sc.OpenAIBody)}
+	b := &Bill{Billed: rec.Billed(), Field: rec.Field, Counted: a.Used, ResponseFormat: asksStructuredReply(sc.OpenAIBody),
+		ToolsMissing: len(sc.Tools) == 0 && makesToolCalls(sc)}
 	if spec, ok := tokens.LookupModel(ev.Settings.Model); ok && spec.Provider == tokens.ProviderAnthropic {
 		if len(sc.Anthropic.ServerSide) == 0 {
 			b.EstimateBand = AnthropicEstimateBandPercent
@@ -55,4 +60,21 @@ func asksStructuredReply(body string) bool {
 	}
 	structured := func(t string) bool { return t != "" && t != "text" }
 	return structured(b.ResponseFormat.Type) || structured(b.Text.Format.Type)
+}
+
+// makesToolCalls reports whether the request holds a tool call or a
+// tool's output: it was sent with tool definitions, whether or not the
+// input recorded them.
+func makesToolCalls(sc *Scenario) bool {
+	for _, r := range sc.ToolResults {
+		if len(r.ToolCalls) > 0 || r.ToolCallID != "" {
+			return true
+		}
+	}
+	for _, m := range sc.History {
+		if m.Role == "tool" || m.Sent != nil && strings.Contains(string(m.Sent.JSON), `"tool_calls"`) {
+			return true
+		}
+	}
+	return false
 }

@@ -45,14 +45,17 @@ func (c RequestCost) Per1000() float64 { return c.Input * 1000 }
 // CostOf prices an evaluation's request under a price table.
 //
 // When the request is measured as sent and its input recorded the
-// provider's bill (ev.Bill), the count is split as the bill split the
-// prompt: the tokens read from the cache at the cached-input rate, the
-// tokens written to it at the cache-write rate, the rest at the input
-// rate. Input is then their sum.
+// provider's bill (ev.Bill), the bill is priced, not the count: its input
+// tokens split as it split the prompt, the tokens read from the cache at
+// the cached-input rate, the tokens written to it at the cache-write
+// rate, the rest at the input rate. Input is then their sum.
 func CostOf(ev *Evaluation, prices tokens.PriceTable) RequestCost {
 	input := 0
 	if ev.Assembly != nil {
 		input = ev.Assembly.Used
+	}
+	if b := ev.Bill; b != nil {
+		input = b.InputTokens
 	}
 	c := CostOfTokens(ev.Settings.Model, input, ev.Settings.Budget.ResponseReserve, prices)
 	if b := ev.Bill; b != nil {

@@ -335,7 +335,7 @@ func (ev *Evaluation) assemble(ctx context.Context, in EvalInput, sc *Scenario, 
 		SystemPrompt: sc.SystemPrompt, SystemSent: sc.SystemSent, QuerySent: querySent(sc, s), Tools: sc.Tools, History: history, SummaryFirst: summaryFirst, HistoryText: historyText, ToolResults: toolResults,
 		UserQuery: s.Query, RetrievedContext: ev.RAGBlock(), HeadedContext: ev.headedRAGBlock(), NoFraming: s.ContentOnlyTotal && mode != window.MeasureOnly,
 		ReplaceSplitChars: s.ReplaceSplitChars, CutOverAllocated: s.CutOverflowingBudget, PythonSlices: s.PythonSlices,
-		OpenAIBody: measuredBody(sc, mode), OpenAIResponses: sc.OpenAIResponses, Anthropic: sc.Anthropic,
+		OpenAIBody: sc.OpenAIBody, OpenAIResponses: sc.OpenAIResponses, Anthropic: sc.Anthropic,
 	})
 	var overflow *window.OverflowError
 	switch {
@@ -356,7 +356,9 @@ func (ev *Evaluation) assemble(ctx context.Context, in EvalInput, sc *Scenario, 
 	ev.Alert, _ = metrics.AlertFor(ev.Metrics)
 	ev.Bill = billOf(ev, sc)
 	if !in.SkipFindings {
-		ev.Findings = diagnose.Diagnose(diagnoseInput(ev, sc.ToolResults, in.Texts))
+		din := diagnoseInput(ev, sc.ToolResults, in.Texts)
+		din.Trim = sc.Trim
+		ev.Findings = diagnose.Diagnose(din)
 	}
 	return nil
 }
@@ -461,13 +463,4 @@ func querySent(sc *Scenario, s Settings) *value.Sent {
 		return nil
 	}
 	return sc.QuerySent
-}
-
-// measuredBody is the request body a measured assembly counts as its
-// provider renders it; "" when the scenario holds none or is budgeted.
-func measuredBody(sc *Scenario, mode window.Mode) string {
-	if mode != window.MeasureOnly {
-		return ""
-	}
-	return sc.OpenAIBody
 }

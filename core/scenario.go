@@ -64,6 +64,10 @@ type Scenario struct {
 	// Notes are facts about the input a user must know, such as token
 	// counts being estimates.
 	Notes []string
+	// Trim is what a trajectory's trim policy removed from the turn's
+	// request as sent, when the scenario is the request the policy
+	// sends; nil otherwise.
+	Trim *Trim
 	// EvalRun is the retrieval run the scenario names to evaluate its
 	// settings over (Run is "" when none).
 	EvalRun EvalRunPaths

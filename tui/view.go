@@ -87,6 +87,10 @@ func (m Model) renderHeader() string {
 	measured := ""
 	if s.Mode == window.MeasureOnly || (m.eval != nil && m.eval.BudgetProblem != nil) {
 		measured = " · measured as sent"
+		if sc.Trim != nil {
+			// A turn a trim policy sends: not the request as sent.
+			measured = " · measured as the policy sends it"
+		}
 	}
 	cost := ""
 	if m.eval != nil {

@@ -64,6 +64,7 @@ var findingHeadings = map[string]string{
 	"same-source-sent":           "Several documents from one source are sent",
 	"allocation-unused":          "An allocation is mostly unused",
 	"count-differs-from-bill":    "ctxlab's count differs from the provider's bill",
+	"policy-dropped-task":        "A trim policy dropped the task (the first user message)",
 	"tokenizer-estimate":         "The token counts are estimates",
 	"scores-look-like-distances": "The scores look like distances (lower is better)",
 }

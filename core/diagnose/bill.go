@@ -38,6 +38,11 @@ type Bill struct {
 	// LeftOut names what the request sets that the count leaves out
 	// (an Anthropic server tool, context management), "" when nothing.
 	LeftOut string
+	// ToolsMissing is true when the request makes tool calls but the
+	// input carries no tool definitions (an instrumentation that does
+	// not record them): the provider was sent definitions the count
+	// leaves out.
+	ToolsMissing bool
 }
 
 // Gap is counted less the billed input, cache included.
@@ -125,7 +130,9 @@ type gapSuspect struct {
 // The finding names the parts whose counting rules are inferred rather
 // than documented (tool definitions and a response format, tool calls
 // and tool results, the framing), largest first with their counted
-// share: the likeliest places the difference comes from.
+// share: the likeliest places the difference comes from. A request that
+// makes tool calls without its tool definitions recorded (Bill.ToolsMissing)
+// and is counted under its bill names the missing definitions first.
 func billFindings(in *Input) []Finding {
 	b := in.Bill
 	if b == nil || b.Gap() == 0 {
@@ -143,15 +150,25 @@ func billFindings(in *Input) []Finding {
 		numfmt.Thousands(b.Counted), numfmt.Thousands(b.InputTokens), b.Field, b.Convention.Rule(), b.GapWords(), verdict)
 	suspects := billSuspects(in, b)
 	var refs []Ref
-	switch {
-	case len(suspects) > 0:
-		parts := make([]string, len(suspects))
-		for i, s := range suspects {
-			parts[i] = fmt.Sprintf("%s %s tokens (%s of the count)", s.words, numfmt.Thousands(s.tokens), sharePercent(s.tokens, b.Counted))
-			if !slices.Contains(refs, s.ref) {
-				refs = append(refs, s.ref)
-			}
+	parts := make([]string, len(suspects))
+	for i, s := range suspects {
+		parts[i] = fmt.Sprintf("%s %s tokens (%s of the count)", s.words, numfmt.Thousands(s.tokens), sharePercent(s.tokens, b.Counted))
+		if !slices.Contains(refs, s.ref) {
+			refs = append(refs, s.ref)
 		}
+	}
+	switch {
+	case b.ToolsMissing && b.Gap() < 0:
+		// The count lacks what the bill holds: definitions the request
+		// was sent with and the input did not record come before any
+		// rule's error.
+		msg += fmt.Sprintf(" Most likely the tool definitions: the request makes tool calls but carries no tools array (the input did not record it), so the count leaves out the definitions the provider was sent and billed (up to the %s tokens of the gap).",
+			numfmt.Thousands(-b.Gap()))
+		if len(parts) > 0 {
+			msg += " Then the parts counted by inferred rules: " + strings.Join(parts, ", ") + "."
+		}
+		refs = append([]Ref{ComponentRef(window.ComponentTools)}, refs...)
+	case len(suspects) > 0:
 		msg += " Most likely from the parts counted by inferred rules: " + strings.Join(parts, ", ") + "."
 	case anthropic:
 		msg += " Anthropic's tokenizer is not public: every part is an estimate."

@@ -18,6 +18,7 @@ func Diagnose(in Input) []Finding {
 		unusedAllocationFindings,
 		tokenizerFindings,
 		billFindings,
+		trimFindings,
 	} {
 		fs = append(fs, check(&in)...)
 	}

@@ -50,6 +50,9 @@ type Input struct {
 	// Bill is the provider's bill beside the count of the request as
 	// sent; nil when the input recorded none.
 	Bill *Bill
+	// Trim is what a trajectory's trim policy removed from the request
+	// as sent, when the request is the policy's; nil otherwise.
+	Trim *Trim
 
 	// Texts, when made for Documents (NewTexts), keeps the documents'
 	// words and the pairs compared for the next Diagnose; nil works them

@@ -38,21 +38,30 @@ func fitCandidate(ctx context.Context, in core.EvalInput, ev *core.Evaluation) [
 	budget := ev.Settings.Budget
 	return []candidate{{kind: FitAllocations, changes: changes, describe: func(p core.Preview) string {
 		var lowered []string
-		budgeted := ""
+		budgeted, raises := "", false
 		for _, c := range changes {
 			k := core.KnobByID(c.KnobID)
 			if c.KnobID == "assembly" {
 				budgeted = " (" + strings.Join(ChangeFlags([]KnobChange{c}), " ") + ")"
 				continue
 			}
-			lowered = append(lowered, fmt.Sprintf("--%s %s → %s", k.Flag, numfmt.Thousands(k.Get(core.Settings{Budget: budget}).Int), numfmt.Thousands(c.Value.Int)))
+			was := k.Get(core.Settings{Budget: budget}).Int
+			raises = raises || c.Value.Int > was
+			lowered = append(lowered, fmt.Sprintf("--%s %s → %s", k.Flag, numfmt.Thousands(was), numfmt.Thousands(c.Value.Int)))
 		}
 		cuts := describeCuts(p)
 		if len(lowered) == 0 {
 			return "Assemble within the allocations instead of sending everything as given" + budgeted + ": the assembler " + cuts + "."
 		}
-		return fmt.Sprintf("Scale the allocations down to fit the %s-token max input (%s: a component that needs less than its share keeps what it uses, the others share the rest in proportion, none below %d tokens) and assemble within them%s: the assembler %s.",
-			numfmt.Thousands(budget.MaxInput()), strings.Join(lowered, ", "), allocationFloor, budgeted, cuts)
+		// A component sent whole (the chat layout's system message) gets
+		// what it uses, which can be more than it had: the fit is then no
+		// scale-down.
+		title := "Scale the allocations down to fit"
+		if raises {
+			title = "Fit the allocations to the request and"
+		}
+		return fmt.Sprintf("%s the %s-token max input (%s: a component that needs less than its share keeps what it uses, the others share the rest in proportion, none below %d tokens) and assemble within them%s: the assembler %s.",
+			title, numfmt.Thousands(budget.MaxInput()), strings.Join(lowered, ", "), allocationFloor, budgeted, cuts)
 	}}}
 }
 

@@ -154,17 +154,30 @@ func Assemble(in Input) (*Assembly, error) {
 	case in.layout() == LayoutChat:
 		a.Layout = LayoutChat
 		var toolsSent int
-		parts, a.Messages, toolsSent = chatRequest(in, calls)
+		var cb *chatBilled
+		parts, a.Messages, toolsSent, cb = chatRequest(in, calls)
 		// Shared, as in measure mode.
 		a.Tools, _ = compactTools(in.Tools[:toolsSent])
+		if cb != nil {
+			billedFraming, rendered, billed = cb.apply(in, parts, a.Messages, in.Tools[:toolsSent])
+		}
 	default:
 		a.Layout = LayoutArticle
 		tools, _ := toolsJSON(in.Tools) // checked above
 		parts, a.Messages = budgetRequest(in, tools, calls)
 	}
 
-	a.ArticleTotal = articleTotal(a.Messages, tok)
 	a.MessageTokens = messageTokens(a.Messages, rendered, tok)
+	a.ArticleTotal = articleTotal(a.Messages, tok)
+	if billed && rendered != nil && rendered.Len() == len(a.Messages) {
+		// Counted as rendered: the contents are each message's billed
+		// content (a tool call as OpenAI renders it, not its JSON), so
+		// they are a part of the total, as the components are.
+		a.ArticleTotal = 0
+		for _, n := range a.MessageTokens {
+			a.ArticleTotal += n
+		}
+	}
 	inMessages := 0
 	for _, name := range AllocatedComponentNames {
 		r := reportComponent(in.Budget, name, parts[name], tok, mode, in.PythonSlices && a.Layout == LayoutArticle)

@@ -17,7 +17,10 @@ import (
 // keep whole definitions in order while they fit; the history and the tool
 // results lose whole messages, oldest first, a tool call together with the
 // results that answer it, so what is sent is still a valid conversation.
-func chatRequest(in Input, calls []json.RawMessage) (map[string]*assembledComponent, []ChatMessage, int) {
+//
+// An imported OpenAI request is counted as OpenAI bills it (chatBilled),
+// returned for Assemble to count what is kept the same way; nil otherwise.
+func chatRequest(in Input, calls []json.RawMessage) (map[string]*assembledComponent, []ChatMessage, int, *chatBilled) {
 	tok := in.Tokenizer
 	b := in.Budget
 	parts := make(map[string]*assembledComponent, len(AllocatedComponentNames))
@@ -32,7 +35,8 @@ func chatRequest(in Input, calls []json.RawMessage) (map[string]*assembledCompon
 		messages = append(messages, ChatMessage{Role: "system", Content: in.SystemPrompt, Sent: in.SystemSent})
 	}
 
-	tools, toolsSent := chatTools(in, b.ToolDefinitions)
+	cb, billed := newChatBilled(in, calls)
+	tools, toolsSent := chatTools(in, b.ToolDefinitions, cb)
 	parts[ComponentTools] = tools
 
 	rag := articleTruncate(tok, in.RetrievedContext, b.RetrievedContext, tokens.KeepStart, false)
@@ -43,6 +47,9 @@ func chatRequest(in Input, calls []json.RawMessage) (map[string]*assembledCompon
 	}
 
 	historyUnits, firstMessage, unpaired := historyUnits(in.History, tok)
+	if billed {
+		cb.recount(historyUnits, tok)
+	}
 	history, keptHistory, firstKept := keepNewestUnits(historyUnits, b.ConversationHistory, userFirst(in.Model),
 		"oldest messages dropped whole to fit the allocation (a tool call with its outputs)")
 	if unpaired > 0 {
@@ -66,6 +73,9 @@ func chatRequest(in Input, calls []json.RawMessage) (map[string]*assembledCompon
 
 	toolResults, calls, madeUp := withCallIDs(in.ToolResults, calls)
 	resultUnits, firstResult := toolResultUnits(toolResults, calls, tok)
+	if billed {
+		cb.recount(resultUnits, tok)
+	}
 	results, keptResults, firstKept := keepNewestUnits(resultUnits, b.ToolResults, false, "oldest messages dropped whole to fit the allocation (a tool call with its results)")
 	results.raw = toolResultsText(toolResults, calls)
 	keptFrom := len(toolResults)
@@ -78,7 +88,7 @@ func chatRequest(in Input, calls []json.RawMessage) (map[string]*assembledCompon
 	}
 	parts[ComponentToolResults] = results
 	messages = append(messages, keptResults...)
-	return parts, messages, toolsSent
+	return parts, messages, toolsSent, cb
 }
 
 // chatUnit is what the chat layout keeps or drops whole: one message, or
@@ -363,7 +373,7 @@ func toolCallIDs(calls json.RawMessage) []string {
 // The array is sent beside the messages, as the request's tools, and
 // counted as its provider bills it (see providerTools). It returns the
 // component and how many definitions, from the first, are sent.
-func chatTools(in Input, allocation int) (*assembledComponent, int) {
+func chatTools(in Input, allocation int, cb *chatBilled) (*assembledComponent, int) {
 	// Assemble has compacted every definition once already, so the arrays
 	// below cannot fail.
 	all, _ := toolsJSON(in.Tools)
@@ -375,7 +385,13 @@ func chatTools(in Input, allocation int) (*assembledComponent, int) {
 		c.itemTokens = countEachOnce(in.Tokenizer, elems)
 	}
 	kept, keptJSON := 0, ""
-	for n := len(in.Tools); n > 0; n-- {
+	if cb != nil {
+		// As billed: Assemble counts the tools kept on the request sent.
+		kept = cb.keptTools(allocation)
+		keptJSON, _ = toolsJSON(in.Tools[:kept])
+		whole.note = "as OpenAI renders the functions and response format into the prompt (a TypeScript-like namespace), not as the JSON sent"
+	}
+	for n := len(in.Tools); n > 0 && cb == nil; n-- {
 		// All of them is the array counted above, not rendered again:
 		// a long description would be held twice more.
 		part, candidate := whole, all

@@ -82,7 +82,7 @@ func sameRequest(in Input, body *jsonNode) bool {
 		role := strings.ToLower(strings.TrimSpace(m.get("role").text()))
 		switch {
 		case role == "system" || role == "developer":
-		case query < 0 || i < query:
+		case i < query:
 			history++
 		case i == query:
 			if c := m.get("content"); c != nil && c.kind == '"' {

@@ -256,9 +256,9 @@ func renderOpenAIPrompt(body *jsonNode, model string, responses bool) (p *openAI
 			query = i
 		}
 	}
-	if query < 0 {
-		query = len(msgs.items)
-	}
+	// Without a user message, query stays -1: every message but the
+	// system's follows the query that is not there (an agent loop whose
+	// task a trim dropped), the tool results, as the loaders split it.
 	names := map[string]string{} // tool call id -> function name
 	groups := map[string]int{}   // id of a call made with others -> 1 + its message
 	stored := map[string]bool{}  // Responses calls replayed with their item id

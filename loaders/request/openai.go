@@ -40,7 +40,9 @@ var OpenAIMessageRoles = map[string]bool{
 // developer messages make the system prompt (joined with a blank line),
 // the last user message is the query, what precedes it is the history and
 // what follows it (an agent loop's tool calls and tool outputs) the tool
-// results. Without a user message, every other message is history.
+// results. Without a user message every other message follows the query
+// that is not there: a trim that dropped the task leaves the agent loop,
+// which stays the tool results it was.
 func readOpenAIMessages(site requestSite, messages []any, raw *rawRequest, req *chatRequest) error {
 	roles := make([]string, len(messages))
 	query := -1
@@ -67,12 +69,11 @@ func readOpenAIMessages(site requestSite, messages []any, raw *rawRequest, req *
 	if len(messages) == 0 {
 		return site.errorf(`no user message: a chat request needs at least one message with role "user"`)
 	}
-	if query < 0 {
-		// A system or developer prompt alone (an eval's grader, a
-		// classifier) is a request OpenAI bills: every message is
-		// counted, and there is no query.
-		query = len(messages)
-	}
+	// Without a user message (a system or developer prompt alone, an
+	// eval's grader; or an agent loop whose task a trim dropped) there
+	// is no query, and query stays -1: every other message is what
+	// follows a query, the tool results (core/window's billed rendering
+	// splits a body so too).
 
 	calls := newCallTracker()
 	var systems []string

@@ -46,12 +46,22 @@ func Context(st *themes.Styles, ev *core.Evaluation, sc *core.Scenario, width in
 	var b strings.Builder
 	mode := "budgeted by the article's assembler"
 	switch {
+	case a.Mode == window.MeasureOnly && sc != nil && sc.Trim != nil:
+		// The request a trim policy sends: measured as it sends it, with
+		// what it removed from the request as sent.
+		mode = "measured as the policy sends it: " + sc.Trim.Words()
 	case a.Mode == window.MeasureOnly:
 		mode = "measured as sent: nothing cut"
 	case a.Layout == window.LayoutChat:
 		mode = "budgeted in the chat layout: whole messages dropped, oldest first"
 	}
-	WriteTitled(&b, st, "Assembled request", fmt.Sprintf("· %s · %s tokens · %s", numfmt.Plural(len(a.Messages), "1 message", numfmt.Thousands(len(a.Messages))+" messages"), numfmt.Thousands(a.Used), mode), width)
+	count := numfmt.Plural(len(a.Messages), "1 message", numfmt.Thousands(len(a.Messages))+" messages")
+	if a.Layout == window.LayoutChat && a.Mode == window.Budgeted && sendsImported(a.Messages) && ev.Numbers.Messages > len(a.Messages) {
+		// An imported request's own line counts its messages as sent:
+		// the assembly sends those the allocations keep, out of them.
+		count = fmt.Sprintf("%s of the request's %s messages", numfmt.Thousands(len(a.Messages)), numfmt.Thousands(ev.Numbers.Messages))
+	}
+	WriteTitled(&b, st, "Assembled request", fmt.Sprintf("· %s · %s tokens · %s", count, numfmt.Thousands(a.Used), mode), width)
 	writeScenarioAbout(&b, st, sc, width)
 	if len(a.Tools) > 0 {
 		draw.WriteWrapped(&b, st.Muted, "The tools array is sent beside the messages: see “tools (sent beside the messages)” after them.", width)
@@ -413,4 +423,15 @@ func writeChatDrops(b *strings.Builder, st *themes.Styles, a *window.Assembly, w
 				window.ComponentWords(name), numfmt.Thousands(c.Used), numfmt.Thousands(c.Raw), safetext.Line(c.Note)), width)
 		}
 	}
+}
+
+// sendsImported reports whether the messages are an imported request's,
+// some of them sent as they came (value.Sent).
+func sendsImported(messages []window.ChatMessage) bool {
+	for _, m := range messages {
+		if m.Sent != nil {
+			return true
+		}
+	}
+	return false
 }
