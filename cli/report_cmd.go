@@ -208,7 +208,11 @@ func (f *reportFlags) trajectoryReport(env Env, fs *flagSet) (*rpt.Report, error
 	}
 	t := trajectoryModel(rp)
 	r := &rpt.Report{Command: "report", Title: trajectoryTitle(f.replay.path, t), Source: relativePath(f.replay.path), Trajectory: t, Verdict: trajectoryVerdict(t)}
-	r.Settings = []string{t.Model, "window " + numfmt.Thousands(t.Window), t.Cache}
+	win := "window " + numfmt.Thousands(t.Window)
+	if smallerWindowSet(t) {
+		win += " (set; " + t.Model + "'s own is " + numfmt.Thousands(t.ModelWindow) + ")"
+	}
+	r.Settings = []string{t.Model, win, t.Cache}
 	return r, nil
 }
 

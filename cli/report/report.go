@@ -286,6 +286,11 @@ type Query struct {
 type Trajectory struct {
 	Name, Model string
 	Window      int
+	// WindowSet is true when Window is the one the user set (--window)
+	// rather than the model's or the turns' own; ModelWindow is the
+	// model's own window, 0 when the model is not known.
+	WindowSet   bool
+	ModelWindow int
 	// Components names the parts of a turn in the order the timeline
 	// stacks them.
 	Components []string
