@@ -2,10 +2,13 @@ package cli
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"ctxlab/core"
 	"ctxlab/internal/numfmt"
+	"ctxlab/internal/safetext"
+	"ctxlab/loaders/trace"
 )
 
 // assembleWarnings are the settings assemble accepts but that are almost
@@ -15,7 +18,12 @@ import (
 func assembleWarnings(fs *flagSet, run *assembleRun) []string {
 	var warnings []string
 	s := run.settings
-	if strings.TrimSpace(s.Query) == "" {
+	if slices.Contains(run.scenario.Notes, trace.NoteNoContent) {
+		// An empty request because its messages are elsewhere: say where,
+		// not that it lacks a query.
+		warnings = append(warnings, fmt.Sprintf("span %s keeps its messages in OTLP logs (the GenAI events): it opens as its usage only, 0 messages; give the logs file with --logs LOGS",
+			safetext.Line(run.scenario.Name)))
+	} else if strings.TrimSpace(s.Query) == "" {
 		w := "no user query: the request ends with an empty user message"
 		if s.Rerank {
 			w += "; reranking has no query to rank against, so the first final-k by retrieval score are kept"

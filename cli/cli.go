@@ -179,6 +179,8 @@ Workbench options:
   --docs FILE|DIR|- [--history FILE]  documents (and a chat history); documents piped on stdin work too
   --query TEXT                        the user's query
   --run FILE [--qrels FILE]           a retrieval run (as ctxlab eval takes it): opens on the Eval view
+  --traces FILE [--logs FILE]         a traces file (OTLP, Langfuse, LangSmith): opens the trace picker
+  --trajectory FILE [--trace-id ID]   an agent's trajectory, or one trace of a traces file: opens on the Timeline view
   --theme dark|light|high-contrast|mono   colours (default: follows NO_COLOR and the background)
   and every option of ctxlab build and ctxlab assemble, as starting values of the controls.
 

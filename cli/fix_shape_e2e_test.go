@@ -18,6 +18,7 @@ import (
 	"testing"
 
 	"ctxlab/internal/chatbody"
+	"ctxlab/internal/racetest"
 	"ctxlab/internal/testcorpus"
 	"ctxlab/loaders"
 )
@@ -171,10 +172,10 @@ func TestEveryFixKeepsTheRecordedRequest(t *testing.T) {
 			}
 			for _, fix := range before.Suggestions {
 				offered++
-				// Under -race every raceStep-th lossless fix, and every
+				// Under -race every racetest.Step(3)-th lossless fix, and every
 				// fix that drops or cuts.
 				lossy := len(fix.Lost.MessagesDropped)+len(fix.Lost.MessagesCut)+len(fix.Lost.ToolsDropped) > 0
-				if offered%raceStep != 0 && !lossy {
+				if offered%racetest.Step(3) != 0 && !lossy {
 					continue
 				}
 				applied++

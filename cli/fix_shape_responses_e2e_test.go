@@ -20,6 +20,7 @@ import (
 	"testing"
 
 	"ctxlab/internal/chatbody"
+	"ctxlab/internal/racetest"
 )
 
 // recordedResponses reads every recorded Responses API body the
@@ -105,9 +106,9 @@ func TestEveryFixKeepsTheRecordedResponsesRequest(t *testing.T) {
 				if lossy {
 					losing++
 				}
-				// Under -race every raceStep-th lossless fix, and every
+				// Under -race every racetest.Step(3)-th lossless fix, and every
 				// fix that drops or cuts.
-				if offered%raceStep != 0 && !lossy {
+				if offered%racetest.Step(3) != 0 && !lossy {
 					continue
 				}
 				applied++

@@ -109,6 +109,16 @@ func (kf *knobFlags) apply(fs *flagSet, s *core.Settings, ctx core.KnobContext, 
 			return fmt.Errorf("--%s: %w", k.Flag, err)
 		}
 	}
+	// A reserve and a window given together that leave no room for input
+	// contradict each other: refused naming both, rather than reported as
+	// a request over a max input of 0. A window given alone below the
+	// request's or preset's reserve is a small model's, measured as the
+	// overflow it is (window.ReserveOverflowError).
+	if kf.given(fs, "window") && kf.given(fs, "reserve") {
+		if err := core.ReserveLeavesRoom(s.Budget); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 

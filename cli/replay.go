@@ -11,6 +11,7 @@ import (
 	"ctxlab/core"
 	"ctxlab/core/tokens"
 	"ctxlab/core/trajectory"
+	"ctxlab/core/window"
 	"ctxlab/internal/csvcell"
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
@@ -375,6 +376,11 @@ func (f *replayFlags) replay(env Env, fs *flagSet) (*replayed, error) {
 		return nil, fmt.Errorf("--breakpoints %s: expected system+last, system or none", quoted(f.breakpoints))
 	case f.ttl != "5m" && f.ttl != "1h":
 		return nil, fmt.Errorf("--cache-ttl %s: expected 5m or 1h", quoted(f.ttl))
+	}
+	if f.window > 0 && f.reserve > 0 {
+		if err := core.ReserveLeavesRoom(window.ContextBudget{TotalWindow: f.window, ResponseReserve: f.reserve}); err != nil {
+			return nil, err
+		}
 	}
 	if err := f.trace.check(f.path); err != nil {
 		return nil, err

@@ -16,7 +16,7 @@ func TestReplayTextRefusedTurnsAndUnit(t *testing.T) {
 	}
 	for _, want := range []string{
 		"as-sent: 4 turns over the window (first 27), 93% cached, $203.32 per 1,000 trajectories ▲ 4 turns refused, not priced\n",
-		"last 20: no overflow, 56% cached, $330.70 per 1,000 trajectories\n",
+		"last:20: no overflow, 56% cached, $330.70 per 1,000 trajectories\n",
 		"▲ turns over the window are refused, priced at $0",
 		"per 1,000 trajectories  removed",
 		"▲ $0.203",

@@ -41,7 +41,7 @@ func TestReportTrajectoryHostile(t *testing.T) {
 	checkInertPage(t, page)
 	for _, want := range []string{
 		`<svg class="timeline"`, `class="windowline"`, `class="firstover"`, `class="cached"`,
-		"Trim policies compared", "turns over the window", "per 1,000", "clear tool results (keep 3)",
+		"Trim policies compared", "turns over the window", "per 1,000", "clear-tool-results:3",
 		"the first at turn", "&lt;script&gt;document.body.setAttribute", "Turns (9)",
 	} {
 		if !strings.Contains(page, want) {

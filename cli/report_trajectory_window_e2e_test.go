@@ -56,7 +56,7 @@ func TestReportTrajectorySetWindowAndRecommendation(t *testing.T) {
 	if strings.Contains(line, "the provider refuses") {
 		t.Errorf("the verdict says the provider refuses a request within gpt-4o's window: %q", line)
 	}
-	if want := "Use watermark 80/60: of the 4 policies that keep every turn within the window it is the cheapest ($181.53 per 1,000 trajectories"; !strings.HasPrefix(change, want) {
+	if want := "Use watermark:0.8/0.6: of the 4 policies that keep every turn within the window it is the cheapest ($181.53 per 1,000 trajectories"; !strings.HasPrefix(change, want) {
 		t.Errorf("What to change %q does not start with the recommendation %q", change, want)
 	}
 

@@ -17,7 +17,6 @@ func TestAssembleWindowBelowReserveExits3(t *testing.T) {
 	for _, args := range [][]string{
 		{"--request", req, "--window", "1500"},
 		{"--request", req, "--window", "1500", "--rag-budget", "500"}, // budgeted
-		{"--window", "1500", "--reserve", "4096"},                     // the sample scenario, budgeted
 	} {
 		t.Run(strings.Join(args[2:], " "), func(t *testing.T) {
 			t.Parallel()

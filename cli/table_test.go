@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"ctxlab/internal/alloctest"
+	"ctxlab/internal/racetest"
 	"ctxlab/internal/safetext"
 )
 
@@ -72,7 +73,7 @@ func randomCell(rng *rand.Rand) string {
 func TestWriteTableAsBuilt(t *testing.T) {
 	t.Parallel()
 	rng := rand.New(rand.NewPCG(11, 4))
-	for range 2000 / raceStep {
+	for range 2000 / racetest.Step(3) {
 		rows := make([][]string, rng.IntN(5))
 		for r := range rows {
 			rows[r] = make([]string, rng.IntN(5))
@@ -116,7 +117,7 @@ func TestWriteTableCopiesNoLongCell(t *testing.T) {
 // not; a long name is written from its parts, not joined.
 func TestWriteTablePartsAsJoined(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 8))
-	for range 1000 / raceStep {
+	for range 1000 / racetest.Step(3) {
 		rows := make([][]string, rng.IntN(5))
 		parted := make([][][]string, len(rows))
 		for r := range rows {

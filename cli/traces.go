@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 
@@ -202,7 +203,7 @@ func runTraces(env Env, args []string) error {
 	if format == "json" {
 		return writeJSON(env.Stdout, tracesJSON(list))
 	}
-	return writeTraces(env.Stdout, files[0], list)
+	return writeTraces(env.Stdout, files[0], logsPath, list)
 }
 
 func rfc3339(t time.Time) string {
@@ -236,7 +237,9 @@ func optCount(n *int) string {
 }
 
 // writeTraces is the text listing: a line per trace, then its LLM spans.
-func writeTraces(out io.Writer, path string, list []trace.TraceSummary) error {
+// logsPath is the --logs file given, "" for none: the command to open a
+// span takes it, or asks for one when a span's messages are in logs.
+func writeTraces(out io.Writer, path, logsPath string, list []trace.TraceSummary) error {
 	w := bufio.NewWriter(out)
 	llm, retrievals := 0, 0
 	for _, t := range list {
@@ -285,7 +288,16 @@ func writeTraces(out io.Writer, path string, list []trace.TraceSummary) error {
 		}
 	}
 	if llm > 0 {
-		fmt.Fprintf(w, "\ncounted: ctxlab's count of the request as sent; billed: the input tokens the span recorded.\nOpen one: ctxlab assemble --request %s --span-id ID\n", safetext.Line(quoteArg(path)))
+		logs := ""
+		switch {
+		case logsPath != "":
+			logs = " --logs " + safetext.Line(quoteArg(logsPath))
+		case slices.ContainsFunc(list, func(t trace.TraceSummary) bool {
+			return slices.ContainsFunc(t.LLM, func(s trace.SpanSummary) bool { return s.MessagesInLogs })
+		}):
+			logs = " --logs LOGS"
+		}
+		fmt.Fprintf(w, "\ncounted: ctxlab's count of the request as sent; billed: the input tokens the span recorded.\nOpen one: ctxlab assemble --request %s --span-id ID%s\n", safetext.Line(quoteArg(path)), logs)
 	}
 	if retrievals > 0 {
 		fmt.Fprintf(w, "\nOpen a retrieval's documents: ctxlab build --docs %s --span-id ID\n", safetext.Line(quoteArg(path)))

@@ -42,7 +42,7 @@ func TestWorkbenchTrajectoryExportIsTheTrajectoryReport(t *testing.T) {
 	if got, want := verdict(page.String()), verdict(out.String()); got == "" || got != want {
 		t.Errorf("the export's verdict is %q, report --trajectory's %q", got, want)
 	}
-	for _, want := range []string{`<section id="trajectory"`, "watermark 80/60", "clear tool results (keep 3)", "airline-task2-62-messages.json · an agent&#39;s conversation, 30 turns replayed", "ctxlab workbench export"} {
+	for _, want := range []string{`<section id="trajectory"`, "watermark:0.8/0.6", "clear-tool-results:3", "airline-task2-62-messages.json · an agent&#39;s conversation, 30 turns replayed", "ctxlab workbench export"} {
 		if !strings.Contains(page.String(), want) {
 			t.Errorf("the export's report lacks %q", want)
 		}

@@ -9,11 +9,11 @@ package core
 // kept for as long as the workbench showed the evaluation, and twice
 // while a knob's evaluation was made beside the one on screen.
 
-// InputIndex is the input index of ev.Documents[doc]. A position outside
-// the documents is its own number, as the numbering of a selection
-// cannot say more of it.
+// InputIndex is the input index of ev.Documents[doc]; with no evaluation
+// yet, doc itself. A position outside the documents is its own number,
+// as the numbering of a selection cannot say more of it.
 func (ev *Evaluation) InputIndex(doc int) int {
-	if doc >= 0 && doc < len(ev.docIndex) {
+	if ev != nil && doc >= 0 && doc < len(ev.docIndex) {
 		return ev.docIndex[doc]
 	}
 	return doc

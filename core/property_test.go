@@ -7,6 +7,7 @@ import (
 
 	"ctxlab/core"
 	"ctxlab/core/pipeline"
+	"ctxlab/internal/racetest"
 )
 
 // randomBytes feeds the fuzz generators from a seeded source, so the
@@ -27,7 +28,7 @@ func TestBuildInvariantsOnRandomInput(t *testing.T) {
 	t.Parallel()
 	rng := rand.New(rand.NewPCG(11, 2026))
 	checked, strict := 0, 0
-	for range raceCut(400) {
+	for range racetest.Cut(400, 3) {
 		b := &fuzzBytes{data: randomBytes(rng, 1500)}
 		s := fuzzSettings(b)
 		if s.Validate() != nil {
@@ -51,7 +52,7 @@ func TestBuildInvariantsOnRandomInput(t *testing.T) {
 		checked++
 	}
 	// The generator must reach the invariants, not only the refusals.
-	if checked < raceCut(200) || strict < raceCut(50) {
+	if checked < racetest.Cut(200, 3) || strict < racetest.Cut(50, 3) {
 		t.Fatalf("only %d random cases validated (%d strict)", checked, strict)
 	}
 }

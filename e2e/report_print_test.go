@@ -44,7 +44,7 @@ func TestReportPrintsToPDF(t *testing.T) {
 		want     []string
 	}{
 		{"eval", []string{"--scenario", "sample/eval/help_center.yaml"}, 2, []string{"Queries (29)", "q29", "Context recall"}},
-		{"trajectory", append([]string{"--trajectory"}, trajectoryArgs...), 1, []string{"Trim policies compared", "clear tool results (keep 3)"}},
+		{"trajectory", append([]string{"--trajectory"}, trajectoryArgs...), 1, []string{"Trim policies compared", "clear-tool-results:3"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

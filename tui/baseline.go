@@ -75,3 +75,17 @@ func (m Model) compareCosts() [2]core.RequestCost {
 	}
 	return [2]core.RequestCost{core.CostOf(m.baseline, m.cfg.Prices), core.CostOf(m.eval, m.cfg.Prices)}
 }
+
+// setComparison installs the comparison with the baseline (nil: none)
+// and the per-document changes the list marks.
+func (m *Model) setComparison(c *core.Comparison) {
+	m.comparison = c
+	m.versus = nil
+	if c == nil || len(c.Documents) == 0 {
+		return
+	}
+	m.versus = make(map[int]core.DocumentChangeKind, len(c.Documents))
+	for _, d := range c.Documents {
+		m.versus[d.Index] = d.Kind()
+	}
+}

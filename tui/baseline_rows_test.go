@@ -43,18 +43,18 @@ func TestListMarksChangesAgainstTheBaseline(t *testing.T) {
 		t.Errorf("the RAG bar lacks its change against the baseline:\n%s", m.View())
 	}
 	m = keys(t, m, "b")
-	if !m.list.baselineFirst {
+	if !m.list.BaselineFirst() {
 		t.Fatal("b did not ask for the changed documents first")
 	}
 	seenUnchanged := false
-	for i, r := range m.list.rows {
-		changed := m.versus[scenarioIndex(m.eval, r.Index())] != ""
+	for i, r := range m.list.Listed() {
+		changed := m.versus[m.eval.InputIndex(r.Index())] != ""
 		if changed && seenUnchanged {
 			t.Fatalf("row %d changed against the baseline but comes after an unchanged one", i)
 		}
 		seenUnchanged = seenUnchanged || !changed
 	}
-	if first := m.list.rows[0]; m.versus[scenarioIndex(m.eval, first.Index())] == "" {
+	if first := m.list.Listed()[0]; m.versus[m.eval.InputIndex(first.Index())] == "" {
 		t.Errorf("the first row is unchanged")
 	}
 	m = keys(t, m, "P")

@@ -245,7 +245,7 @@ func BenchmarkView(b *testing.B) {
 			b.ResetTimer()
 			for range b.N {
 				b.StopTimer()
-				if m.list.Cursor == len(m.list.rows)-1 {
+				if m.list.Cursor == len(m.list.Listed())-1 {
 					m = scrollReady(m)
 				}
 				offset := m.list.Offset
@@ -270,7 +270,7 @@ func BenchmarkScrollFrame(b *testing.B) {
 			b.ReportAllocs()
 			b.ResetTimer()
 			for range b.N {
-				if m.list.Cursor == len(m.list.rows)-1 {
+				if m.list.Cursor == len(m.list.Listed())-1 {
 					b.StopTimer()
 					m = scrollReady(m)
 					b.StartTimer()

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"ctxlab/core/window"
+	"ctxlab/tui/budget"
 	"ctxlab/tui/views"
 
 	"github.com/charmbracelet/x/ansi"
@@ -30,23 +31,13 @@ func TestWindowBarStatesWhatLimitsTheRequest(t *testing.T) {
 	}
 	for _, tt := range tests {
 		m := newTestModel(t, tt.scenario, "mono", tt.width, 24)
-		bar := strings.TrimRight(ansi.Strip(strings.SplitN(renderBudget(m.styles, m.eval, nil, tt.width), "\n", 2)[0]), " ")
+		bar := strings.TrimRight(ansi.Strip(strings.SplitN(budget.View(m.styles, m.eval, nil, tt.width), "\n", 2)[0]), " ")
 		if !strings.HasSuffix(bar, " "+tt.want) {
 			t.Errorf("%s at %d columns: window bar %q, want it to end %q", tt.scenario, tt.width, bar, tt.want)
 		}
 		if w := ansi.StringWidth(bar); w > tt.width {
 			t.Errorf("%s at %d columns: window bar is %d wide", tt.scenario, tt.width, w)
 		}
-	}
-}
-
-func TestOneLimitedComponentNamesItsAllocation(t *testing.T) {
-	m := newTestModel(t, "support_chat", "mono", 120, 40)
-	limit := bindingLimitOf(m.eval)
-	limit.limited, limit.allocation = limit.limited[1:], 1550
-	statements := limit.statements(m.eval.Assembly)
-	if got := statements[0]; got != "4,892 / 126,000 input · retrieved context limited by its 1,550 allocation · 3.9% of max input" {
-		t.Errorf("statement %q", got)
 	}
 }
 
@@ -65,19 +56,19 @@ func TestBudgetMarkersUseWordsWhereTheWidthAllows(t *testing.T) {
 	}
 	for _, tt := range tests {
 		m := newTestModel(t, tt.scenario, "mono", tt.width, 24)
-		budget := ansi.Strip(renderBudget(m.styles, m.eval, nil, tt.width))
+		grid := ansi.Strip(budget.View(m.styles, m.eval, nil, tt.width))
 		for _, w := range tt.want {
-			if !strings.Contains(budget, w) {
-				t.Errorf("%s at %d columns lacks %q:\n%s", tt.scenario, tt.width, w, budget)
+			if !strings.Contains(grid, w) {
+				t.Errorf("%s at %d columns lacks %q:\n%s", tt.scenario, tt.width, w, grid)
 			}
 		}
-		for i, line := range strings.Split(budget, "\n") {
+		for i, line := range strings.Split(grid, "\n") {
 			if w := ansi.StringWidth(line); w > tt.width {
 				t.Errorf("%s at %d columns: line %d is %d wide", tt.scenario, tt.width, i, w)
 			}
 		}
-		if strings.Contains(budget, "…") {
-			t.Errorf("%s at %d columns: a marker was cut:\n%s", tt.scenario, tt.width, budget)
+		if strings.Contains(grid, "…") {
+			t.Errorf("%s at %d columns: a marker was cut:\n%s", tt.scenario, tt.width, grid)
 		}
 	}
 }
@@ -88,17 +79,17 @@ func TestBudgetMarkersUseWordsWhereTheWidthAllows(t *testing.T) {
 func TestBudgetBarsKeepTheirWidthWhenTheCutGoes(t *testing.T) {
 	for _, width := range []int{80, 120, 160, 190} {
 		m := newTestModel(t, "support_chat", "mono", width, 40)
-		before := barLengths(t, renderBudget(m.styles, m.eval, nil, width))
+		before := barLengths(t, budget.View(m.styles, m.eval, nil, width))
 		m = keys(t, m, "c")
 		m.controls.SelectID("rag")
 		m = keys(t, m, "enter", "ctrl+u")
 		m = typeText(t, m, "9000")
 		m = keys(t, m, "enter")
-		budget := renderBudget(m.styles, m.eval, nil, width)
-		if strings.Contains(ansi.Strip(budget), "✂") {
-			t.Fatalf("%d columns: RAG still cut at 9,000:\n%s", width, ansi.Strip(budget))
+		grid := budget.View(m.styles, m.eval, nil, width)
+		if strings.Contains(ansi.Strip(grid), "✂") {
+			t.Fatalf("%d columns: RAG still cut at 9,000:\n%s", width, ansi.Strip(grid))
 		}
-		after := barLengths(t, budget)
+		after := barLengths(t, grid)
 		for name, n := range before {
 			if after[name] != n {
 				t.Errorf("%d columns: the %s bar went from %d to %d cells when the cut went away", width, name, n, after[name])
@@ -109,10 +100,10 @@ func TestBudgetBarsKeepTheirWidthWhenTheCutGoes(t *testing.T) {
 
 // barLengths measures each component's bar in the grid: the run of
 // block and free cells after its label.
-func barLengths(t *testing.T, budget string) map[string]int {
+func barLengths(t *testing.T, grid string) map[string]int {
 	t.Helper()
 	out := map[string]int{}
-	for _, line := range strings.Split(ansi.Strip(budget), "\n")[1:] {
+	for _, line := range strings.Split(ansi.Strip(grid), "\n")[1:] {
 		for _, c := range window.AllocatedComponentNames {
 			// A wide grid labels a bar with the component's words, a
 			// narrow one with its short form.
@@ -137,7 +128,7 @@ func barLengths(t *testing.T, budget string) map[string]int {
 		}
 	}
 	if len(out) != 6 {
-		t.Fatalf("found %d bars in:\n%s", len(out), ansi.Strip(budget))
+		t.Fatalf("found %d bars in:\n%s", len(out), ansi.Strip(grid))
 	}
 	return out
 }

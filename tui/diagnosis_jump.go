@@ -90,20 +90,20 @@ func (m *Model) jumpToDocument(scenarioDoc int) {
 		m.status.set(label + " is not among the documents reranking kept")
 		return
 	}
-	m.list.stage = decidingStage(ev, doc)
+	m.list.SetStage(decidingStage(ev, doc))
 	if m.filter.Active() && !m.filter.Admits(scenarioDoc) {
 		m.filter.Clear()
 	}
 	m.refreshRows()
-	if !m.list.selectDoc(doc) && m.list.hideGone {
-		m.list.hideGone = false
+	if !m.list.SelectDoc(doc) && m.list.HideGone() {
+		m.list.SetHideGone(false)
 		m.refreshRows()
-		m.list.selectDoc(doc)
+		m.list.SelectDoc(doc)
 	}
 	m.openView(viewDocuments)
 	m.focus = paneList
 	m.layoutPanes()
-	m.status.set(label + " " + views.SourceOf(ev, doc) + ", shown at the " + m.list.stage.Name() + " stage")
+	m.status.set(label + " " + views.SourceOf(ev, doc) + ", shown at the " + m.list.Stage().Name() + " stage")
 }
 
 // decidingStage is the stage at which a document's fate was decided: the

@@ -59,10 +59,10 @@ func TestDiagnosisViewListsFindingsAndJumpsToTheDocument(t *testing.T) {
 	}
 	// The first finding's second row is #34, the stale copy sent.
 	m = keys(t, m, "k", "l", "enter")
-	if m.view != viewDocuments || m.focus != paneList || m.list.stage != rows.StageBudget {
-		t.Fatalf("enter left view %d, focus %v, stage %v", m.view, m.focus, m.list.stage)
+	if m.view != viewDocuments || m.focus != paneList || m.list.Stage() != rows.StageBudget {
+		t.Fatalf("enter left view %d, focus %v, stage %v", m.view, m.focus, m.list.Stage())
 	}
-	if got := scenarioIndex(m.eval, m.list.selectedDoc()); got != 33 {
+	if got := m.eval.InputIndex(m.list.Selected()); got != 33 {
 		t.Errorf("enter selected document #%d, want #34", got+1)
 	}
 	if !strings.Contains(m.status.text, "#34 kb/archive/2025/refund-policy-v3.md, shown at the Budget stage") {
@@ -82,21 +82,21 @@ func TestDiagnosisJumpShowsTheStageAndTheHiddenRow(t *testing.T) {
 	m = keys(t, m, "x", "/")
 	m = typeText(t, m, "warranty")
 	m = keys(t, m, "enter")
-	if !m.filter.Active() || !m.list.hideGone {
-		t.Fatalf("filter %v, removed hidden %v", m.filter.Active(), m.list.hideGone)
+	if !m.filter.Active() || !m.list.HideGone() {
+		t.Fatalf("filter %v, removed hidden %v", m.filter.Active(), m.list.HideGone())
 	}
 	m = keys(t, m, "d")
 	m = chooseFinding(t, m, findingIndex(t, m, diagnose.CodeConflictingNearDuplicate))
 	want := m.eval.Findings[m.diagnosis.Cursor()].Refs[0]
 	m = keys(t, m, "enter")
-	if m.list.stage != rows.StageDedup || m.view != viewDocuments {
-		t.Fatalf("the duplicate was shown at stage %v, view %d", m.list.stage, m.view)
+	if m.list.Stage() != rows.StageDedup || m.view != viewDocuments {
+		t.Fatalf("the duplicate was shown at stage %v, view %d", m.list.Stage(), m.view)
 	}
-	if got := scenarioIndex(m.eval, m.list.selectedDoc()); got != want.Index {
+	if got := m.eval.InputIndex(m.list.Selected()); got != want.Index {
 		t.Errorf("selected #%d, want %s", got+1, want.Label())
 	}
-	if m.filter.Active() || m.list.hideGone {
-		t.Errorf("the row is still hidden: filter %v, removed hidden %v", m.filter.Active(), m.list.hideGone)
+	if m.filter.Active() || m.list.HideGone() {
+		t.Errorf("the row is still hidden: filter %v, removed hidden %v", m.filter.Active(), m.list.HideGone())
 	}
 }
 

@@ -8,7 +8,7 @@
 //
 // Model owns the layout, the focus, the current Settings and Evaluation,
 // and routes messages to panes that own their state, keys and update: the
-// document list (list_pane.go, doclist.go; its rows, their looks and the
+// document list (package tui/doclist; its rows, their looks and the
 // pipeline strip are package tui/rows), the inspector (inspector_pane.go;
 // what it shows is package tui/inspector), views 2 to 5, Diagnosis and
 // help (views_pane.go; the text of the Context, Ordering, Memory, Metrics
@@ -18,8 +18,10 @@
 // (package tui/diagnosis: the findings, a cursor over them and their
 // rows; diagnosis_jump.go goes to a row), the baseline and the Compare
 // view (baseline.go, views/compare.go; the list's marks against it in
-// baseline_rows.go, the bars' deltas in budget_delta.go, the Eval view's
-// baseline run in package tui/evalview), the text as tokens (package
+// package tui/doclist, the bars' deltas in package tui/budget, the Eval
+// view's baseline run in package tui/evalview), the budget bars and the
+// hint under the pipeline strip (package tui/budget, drawn from the
+// evaluation and the comparison alone), the text as tokens (package
 // tui/tokenview), the filter (package tui/filter), the controls strip
 // (package tui/controls, one control per entry of core's knob table), the
 // fix preview (package tui/fixes: fix.Suggest in a command, applied through

@@ -8,6 +8,7 @@ import (
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 	"ctxlab/tui/diagnosis"
+	"ctxlab/tui/doclist"
 	"ctxlab/tui/evalview"
 	"ctxlab/tui/filter"
 	"ctxlab/tui/rows"
@@ -63,7 +64,7 @@ func (m *Model) openQuery(i int) tea.Cmd {
 	// A new document set: nothing from the last one's rows carries over,
 	// and its first evaluation marks no document as changed.
 	m.eval, m.changed, m.sent = nil, nil, rows.Fates{}
-	m.list, m.inspector, m.diagnosis, m.space, m.filter = newListPane(), newInspectorPane(), diagnosis.New(), newSpacePane(), filter.New()
+	m.list, m.inspector, m.diagnosis, m.space, m.filter = doclist.New(), newInspectorPane(), diagnosis.New(), newSpacePane(), filter.New()
 	m.evalOpen = false
 	m.openView(viewDocuments)
 	m.focus = paneList

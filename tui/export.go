@@ -23,7 +23,7 @@ func (m Model) exportCmd() tea.Cmd {
 // no mutable map with the model.
 func (m Model) exportJob() export.Job {
 	snapshot := m
-	snapshot.list.cache = make(map[rowKey]string)
+	snapshot.list.OwnCache()
 	snapshot.status.text = ""
 	job := export.Job{
 		Dir:             m.cfg.ExportDir,
@@ -31,7 +31,7 @@ func (m Model) exportJob() export.Job {
 		Eval:            m.eval,
 		Scenario:        m.cfg.Scenario,
 		Settings:        m.settings,
-		Stage:           m.list.stage,
+		Stage:           m.list.Stage(),
 		Screen:          func() string { return ansi.Strip(snapshot.View()) },
 		WriteScenario:   m.cfg.WriteScenario,
 		WriteHTMLReport: m.cfg.WriteHTMLReport,

@@ -55,7 +55,7 @@ func exportAllocates(t *testing.T, size int) uint64 {
 	if sent < len(sc.Documents[bestDocument(sc)].Content) {
 		t.Fatalf("the request holds %d bytes: the document is not sent whole", sent)
 	}
-	m.list.cache = make(map[rowKey]string)
+	m.list.OwnCache()
 	m.View() // the rows the screen draws are cached before, as in the workbench
 	job := m.exportJob()
 	runtime.GC()

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"testing"
 
+	"ctxlab/internal/racetest"
 	"ctxlab/tui/export"
 )
 
@@ -52,7 +53,7 @@ func TestConcurrentExportsLoseNothing(t *testing.T) {
 	m := newTestModel(t, "support_chat", "dark", 120, 40)
 	// Under -race, a third as many: still several to a core, racing
 	// for the same folder name.
-	exports := raceCut(40)
+	exports := racetest.Cut(40, 3)
 	statuses := make([]string, exports)
 	var wg sync.WaitGroup
 	for i := range exports {

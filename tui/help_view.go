@@ -36,7 +36,7 @@ func (m Model) helpSections() []helpSection {
 		// Second, so the fixes are on the first screen of the help, not
 		// below the fold of its last column.
 		{"Fixes (measured by assembling again)", flattenBindings(m.fixes.Keys().FullHelp())},
-		{"Document list", flattenBindings(m.list.keys.FullHelp())},
+		{"Document list", flattenBindings(m.list.Keys().FullHelp())},
 		{"Text panes (inspector, views 2–5)", flattenBindings(m.views.keys.FullHelp())},
 		{"What takes the space (view 6)", flattenBindings(m.space.Keys().FullHelp())},
 		{"Diagnosis view (d)", flattenBindings(m.diagnosis.Keys().FullHelp())},

@@ -13,6 +13,7 @@ import (
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 	"ctxlab/tui/diagnosis"
+	"ctxlab/tui/doclist"
 	"ctxlab/tui/filter"
 	"ctxlab/tui/rows"
 )
@@ -88,7 +89,7 @@ func (m *Model) applyInputs(msg InputsMsg) tea.Cmd {
 	// A new document set: rows, filter and cursors start again, as for a
 	// query opened from a run; the settings and the baseline stay.
 	m.eval, m.changed, m.sent = nil, nil, rows.Fates{}
-	m.list, m.inspector, m.diagnosis, m.space, m.filter = newListPane(), newInspectorPane(), diagnosis.New(), newSpacePane(), filter.New()
+	m.list, m.inspector, m.diagnosis, m.space, m.filter = doclist.New(), newInspectorPane(), diagnosis.New(), newSpacePane(), filter.New()
 	cmd := m.requestEvaluation()
 	m.watch.came, m.watch.gen = came, m.gen
 	what := changeWords(prev, &next, len(came), went)

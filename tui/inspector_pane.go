@@ -53,7 +53,7 @@ type inspected struct {
 // show renders in.doc when it or anything it is drawn with changed, and
 // returns the command that counts its tokens when they are not known yet.
 func (p *inspectorPane) show(in inspected) tea.Cmd {
-	scenarioDoc := scenarioIndex(in.ev, in.doc)
+	scenarioDoc := in.ev.InputIndex(in.doc)
 	counts := p.tokenCounts[scenarioDoc]
 	key := fmt.Sprintf("%d/%d/%d/%d/%d/%d/%v", in.doc, in.shown, p.vp.Width, in.themeID, len(counts), in.filter.Version(), in.tokenView)
 	if key == p.key {

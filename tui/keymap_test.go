@@ -16,7 +16,7 @@ import (
 func TestEveryListKey(t *testing.T) {
 	base := newTestModel(t, "support_chat", "dark", 120, 40)
 	base = keys(t, base, "g", "j", "j", "j", "j", "j") // away from both ends
-	k := base.list.keys
+	k := base.list.Keys()
 	cases := []struct {
 		binding key.Binding
 		check   func(before, after Model) bool
@@ -26,10 +26,10 @@ func TestEveryListKey(t *testing.T) {
 		{k.PageUp, func(b, a Model) bool { return a.list.Cursor == 0 }},
 		{k.PageDown, func(b, a Model) bool { return a.list.Cursor > b.list.Cursor+1 }},
 		{k.Top, func(b, a Model) bool { return a.list.Cursor == 0 }},
-		{k.Bottom, func(b, a Model) bool { return a.list.Cursor == len(a.list.rows)-1 }},
-		{k.PrevStage, func(b, a Model) bool { return a.list.stage == rows.StageReorder }},
-		{k.NextStage, func(b, a Model) bool { return a.list.stage == rows.StageBudget }},
-		{k.HideGone, func(b, a Model) bool { return a.list.hideGone && len(a.list.rows) < len(b.list.rows) }},
+		{k.Bottom, func(b, a Model) bool { return a.list.Cursor == len(a.list.Listed())-1 }},
+		{k.PrevStage, func(b, a Model) bool { return a.list.Stage() == rows.StageReorder }},
+		{k.NextStage, func(b, a Model) bool { return a.list.Stage() == rows.StageBudget }},
+		{k.HideGone, func(b, a Model) bool { return a.list.HideGone() && len(a.list.Listed()) < len(b.list.Listed()) }},
 		{k.Inspect, func(b, a Model) bool { return a.focus == paneInspector }},
 	}
 	for _, c := range cases {

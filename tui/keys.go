@@ -2,8 +2,6 @@ package tui
 
 import (
 	"github.com/charmbracelet/bubbles/key"
-
-	"ctxlab/tui/cursor"
 )
 
 // globalKeys work in every pane unless a text input has focus.
@@ -57,34 +55,6 @@ func (k globalKeys) ShortHelp() []key.Binding {
 
 func (k globalKeys) FullHelp() [][]key.Binding {
 	return [][]key.Binding{{k.NextPane, k.PrevPane, k.Controls, k.FindControl, k.Views, k.Diagnosis, k.Sweep, k.Eval}, {k.PinBaseline, k.ClearBaseline, k.Compare, k.Tokens}, {k.Filter, k.Export, k.Copy, k.Theme}, {k.CancelSummary, k.Help, k.Suspend, k.Quit}}
-}
-
-// listKeys drive the document list.
-type listKeys struct {
-	cursor.MoveKeys
-	PrevStage, NextStage, HideGone, Inspect, NextChanged, BaselineFirst key.Binding
-}
-
-func newListKeys() listKeys {
-	return listKeys{
-		MoveKeys:  cursor.NewMoveKeys(),
-		PrevStage: key.NewBinding(key.WithKeys("[", "left", "h"), key.WithHelp("[/←", "earlier stage")),
-		NextStage: key.NewBinding(key.WithKeys("]", "right", "l"), key.WithHelp("]/→", "later stage")),
-		HideGone:  key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "hide/show removed")),
-		Inspect:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "inspect")),
-		// n, as a pager's next match: the next row the last change moved.
-		NextChanged: key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "next changed ◆")),
-		// b for baseline: its changes first, the rest after.
-		BaselineFirst: key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "changed vs baseline first")),
-	}
-}
-
-func (k listKeys) ShortHelp() []key.Binding {
-	return []key.Binding{k.Down, k.PrevStage, k.NextStage, k.HideGone, k.Inspect}
-}
-
-func (k listKeys) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom}, {k.PrevStage, k.NextStage, k.HideGone, k.Inspect, k.NextChanged, k.BaselineFirst}}
 }
 
 // scrollKeys drive the text panes: inspector, context, memory, metrics.

@@ -7,6 +7,7 @@ import (
 
 	"ctxlab/internal/safetext"
 	"ctxlab/themes"
+	"ctxlab/tui/budget"
 	"ctxlab/tui/draw"
 )
 
@@ -22,7 +23,7 @@ const (
 type layout struct {
 	budget, banner, finding, main, controls int
 	// hint is the line under the strip that says why documents are left
-	// out while the window has room (allocationHintWords), 0 or 1.
+	// out while the window has room (budget.HintWords), 0 or 1.
 	hint         int
 	listW, inspW int
 }
@@ -30,7 +31,7 @@ type layout struct {
 func (m *Model) computeLayout() layout {
 	// The worst finding always has its line, even at 80×24: it is the
 	// first thing a user should read.
-	l := layout{budget: budgetRows(m.width), finding: 1, controls: 2}
+	l := layout{budget: budget.Rows(m.width), finding: 1, controls: 2}
 	switch {
 	case m.height >= 48:
 		l.controls = 4
@@ -52,7 +53,7 @@ func (m *Model) computeLayout() layout {
 			l.banner = min(len(draw.HangingWrap(text, m.width-2, 2)), 3)
 		}
 	}
-	if allocationHintWords(m.eval, m.sent) != nil {
+	if budget.HintWords(m.eval, m.sent) != nil {
 		l.hint = 1
 	}
 	// header + budget + pipeline + hint + banner + finding + main +
@@ -77,7 +78,7 @@ func (m *Model) layoutPanes() {
 	m.views.vp.Height = max(1, l.main-2)
 	m.help.Width = m.width
 	m.inspector.key, m.views.key = "", ""
-	m.list.scrollTo(m.listBodyHeight())
+	m.list.ScrollTo(m.listBodyHeight())
 	m.space.ScrollTo(m.spaceRowsVisible())
 	m.evalView.Fit(l.main - 2)
 }

@@ -12,6 +12,7 @@ import (
 
 	"ctxlab/core"
 	"ctxlab/core/window"
+	"ctxlab/internal/racetest"
 	"ctxlab/loaders/scenario"
 )
 
@@ -74,10 +75,10 @@ func TestEveryViewDrawsALongInputInBoundedSpace(t *testing.T) {
 		{"kb/" + strings.Repeat("word ", size/5), window.Budgeted},
 	}
 	// Under -race, the package's longest test: the one-word input only.
-	inputs = inputs[:max(1, raceCut(len(inputs)))]
+	inputs = inputs[:max(1, racetest.Cut(len(inputs), 3))]
 	// Under -race, each field draws every stride-th screen, from its own
 	// offset, so that every screen is drawn over some field.
-	stride := len(screens) / max(1, raceCut(len(screens)))
+	stride := len(screens) / max(1, racetest.Cut(len(screens), 3))
 	names := slices.Sorted(maps.Keys(longFields))
 	// Each field on its own, beside the others.
 	for k, name := range names {

@@ -21,6 +21,7 @@ import (
 	"ctxlab/themes"
 	"ctxlab/tui/controls"
 	"ctxlab/tui/diagnosis"
+	"ctxlab/tui/doclist"
 	"ctxlab/tui/evalview"
 	"ctxlab/tui/filter"
 	"ctxlab/tui/fixes"
@@ -172,7 +173,7 @@ type Model struct {
 	baseline   *core.Evaluation
 	comparison *core.Comparison
 	// versus is how each document's fate changed against the baseline,
-	// by input index: the list's marks (baseline_rows.go).
+	// by input index: the list's marks (package tui/doclist).
 	versus map[int]core.DocumentChangeKind
 	// tokenView shows the inspector's and the Context view's text as
 	// tokens (T).
@@ -187,7 +188,7 @@ type Model struct {
 	focus pane
 	wide  bool // inspector beside the list
 
-	list      listPane
+	list      doclist.Model
 	inspector inspectorPane
 	views     viewsPane
 	space     space.Model
@@ -242,7 +243,7 @@ func New(cfg Config) Model {
 		initial:   cfg.Scenario.Settings,
 		palette:   palette,
 		styles:    themes.New(palette),
-		list:      newListPane(),
+		list:      doclist.New(),
 		inspector: newInspectorPane(),
 		views:     newViewsPane(),
 		space:     newSpacePane(),

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"ctxlab/internal/racetest"
+
 	tea "github.com/charmbracelet/bubbletea"
 )
 
@@ -27,7 +29,7 @@ func TestRandomKeysNeverBreakTheScreen(t *testing.T) {
 			t.Parallel()
 			m := newTestModel(t, run.scenario, "mono", size[0], size[1])
 			rng := rand.New(rand.NewPCG(7, uint64(size[0])))
-			for i := 0; i < raceCut(400); i++ {
+			for i := 0; i < racetest.Cut(400, 3); i++ {
 				k := pool[rng.IntN(len(pool))]
 				if k == "e" || k == "y" {
 					continue // export and copy have their own tests

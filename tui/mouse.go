@@ -31,7 +31,7 @@ func (m Model) updateMouse(msg tea.MouseMsg) (tea.Model, tea.Cmd) {
 		case evalTable:
 			m.evalView.Scroll(delta, l.main-2)
 		case overList:
-			m.list.move(delta, m.listBodyHeight())
+			m.list.Move(delta, m.listBodyHeight())
 		case m.view == viewSpace && !m.views.helpOpen:
 			m.space.Move(delta, m.spaceRowsVisible())
 		case documents:
@@ -51,7 +51,7 @@ func (m Model) updateMouse(msg tea.MouseMsg) (tea.Model, tea.Cmd) {
 		case inMain && overList:
 			m.focus = paneList
 			row := msg.Y - mainTop - 2 // border and column header
-			m.list.selectVisibleRow(row)
+			m.list.SelectVisibleRow(row)
 		case inMain && m.view == viewSpace && !m.views.helpOpen:
 			m.focus = paneInspector
 			// Below the border, the summary and the column header.

@@ -13,7 +13,7 @@ import (
 // refreshRows rebuilds the document list for the stage and filter; the
 // text panes render again, since what they describe may have moved.
 func (m *Model) refreshRows() {
-	m.list.refresh(m.eval, &m.filter, m.versus)
+	m.list.Refresh(m.eval, &m.filter, m.versus)
 	m.inspector.key, m.views.key = "", ""
 }
 
@@ -29,8 +29,8 @@ func (m *Model) refreshTextPanes() tea.Cmd {
 		return nil
 	}
 	return m.inspector.show(inspected{
-		st: m.styles, themeID: m.themeID, ev: m.eval, shown: m.shown, doc: m.list.selectedDoc(),
-		filter: &m.filter, scoreDigits: m.list.layout.ScoreDigits(), tokenView: m.tokenView,
+		st: m.styles, themeID: m.themeID, ev: m.eval, shown: m.shown, doc: m.list.Selected(),
+		filter: &m.filter, scoreDigits: m.list.ScoreDigits(), tokenView: m.tokenView,
 	})
 }
 

@@ -156,7 +156,7 @@ func (m *Model) applyEvaluation(msg evaluatedMsg) tea.Cmd {
 	m.space.Refresh(msg.space)
 	var preload tea.Cmd
 	if prev == nil || refined {
-		m.list.selectFirstPresent()
+		m.list.SelectFirstPresent()
 	}
 	if !m.preloaded && m.pending == "" {
 		m.preloaded = true

@@ -44,13 +44,14 @@ func (m *Model) jumpToSpaceItem(it core.SpaceItem) {
 	if it.Kind == window.ItemDocument {
 		m.openView(viewDocuments)
 		m.focus = paneList
-		if !m.list.selectDocument(it.Ref, m.listBodyHeight()) {
+		if !m.list.SelectDocument(it.Ref, m.listBodyHeight()) {
 			// Hidden by the filter, or by the stage: the budget stage
 			// with removed documents shown lists every document.
 			m.filter.Clear()
-			m.list.stage, m.list.hideGone = rows.StageBudget, false
+			m.list.SetStage(rows.StageBudget)
+			m.list.SetHideGone(false)
 			m.refreshRows()
-			m.list.selectDocument(it.Ref, m.listBodyHeight())
+			m.list.SelectDocument(it.Ref, m.listBodyHeight())
 		}
 		m.layoutPanes()
 		return

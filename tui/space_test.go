@@ -83,7 +83,7 @@ func TestSpaceViewEnterOnADocumentSelectsItsRow(t *testing.T) {
 	if m.view != viewDocuments || m.focus != paneList {
 		t.Fatalf("enter: view %v, focus %v", m.view, m.focus)
 	}
-	if got := m.list.selectedDoc(); got != it.Ref {
+	if got := m.list.Selected(); got != it.Ref {
 		t.Errorf("the list's cursor is on document %d, not %d (%s)", got, it.Ref, it.Label)
 	}
 	if !strings.Contains(m.View(), "▸") {

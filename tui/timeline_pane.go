@@ -14,6 +14,7 @@ import (
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
 	"ctxlab/tui/diagnosis"
+	"ctxlab/tui/doclist"
 	"ctxlab/tui/draw"
 	"ctxlab/tui/filter"
 	"ctxlab/tui/rows"
@@ -125,7 +126,7 @@ func (m *Model) applyOpenedTurn(msg turnOpenedMsg) tea.Cmd {
 	m.settings, m.initial = sc.Settings, sc.Settings
 	m.summaryStandIn = false
 	m.eval, m.changed, m.sent = nil, nil, rows.Fates{}
-	m.list, m.inspector, m.diagnosis, m.space, m.filter = newListPane(), newInspectorPane(), diagnosis.New(), newSpacePane(), filter.New()
+	m.list, m.inspector, m.diagnosis, m.space, m.filter = doclist.New(), newInspectorPane(), diagnosis.New(), newSpacePane(), filter.New()
 	m.timeline.SetOpened(msg.turn)
 	m.views.top()
 	m.openView(viewContext)

@@ -56,7 +56,7 @@ func TestTimelineEnterOpensThePolicysRequest(t *testing.T) {
 	if rep == nil {
 		t.Fatal("no replay")
 	}
-	m = keys(t, m, "down", "down", "down") // watermark 80/60
+	m = keys(t, m, "down", "down", "down") // watermark:0.8/0.6
 	p := rep.Policies[m.timeline.Policy()]
 	if !strings.HasPrefix(p.Label, "watermark") {
 		t.Fatalf("the chosen policy is %q", p.Label)

@@ -88,8 +88,8 @@ func TestTimelineOpensOnTheTrajectory(t *testing.T) {
 			}
 		}
 		if size[0] == 200 {
-			for _, want := range []string{"watermark 80/60:", "no overflow, 89% cached, $224.03 per 1,000", "drop-oldest:", "clear tool results (keep 3):",
-				"compact at 80%:", "last 20:", "▓ tools", "░ tool results", "━ cached prefix ends", "▲ first turn over it"} {
+			for _, want := range []string{"watermark:0.8/0.6:", "no overflow, 89% cached, $224.03 per 1,000", "drop-oldest:", "clear-tool-results:3:",
+				"compact:0.8:", "last:20:", "▓ tools", "░ tool results", "━ cached prefix ends", "▲ first turn over it"} {
 				if !strings.Contains(screen, want) {
 					t.Errorf("%v: the timeline lacks %q:\n%s", size, want, screen)
 				}
@@ -177,9 +177,9 @@ func TestTimelineEnterOpensTheTurn(t *testing.T) {
 // the others show their difference; P clears it.
 func TestTimelinePoliciesChosenAndPinned(t *testing.T) {
 	m := newTimelineModel(t, tauBench, request.Options{Window: 11000, Reserve: 1000}, "mono", 200, 50)
-	m = keys(t, m, "down", "down", "down") // watermark 80/60
+	m = keys(t, m, "down", "down", "down") // watermark:0.8/0.6
 	screen := screenOf(m)
-	if !strings.Contains(screen, "▸  watermark 80/60:") || !strings.Contains(screen, "turn 30/30 (message 61) ● open · watermark 80/60: ") {
+	if !strings.Contains(screen, "▸  watermark:0.8/0.6:") || !strings.Contains(screen, "turn 30/30 (message 61) ● open · watermark:0.8/0.6: ") {
 		t.Fatalf("down did not choose the watermark:\n%s", screen)
 	}
 	if strings.Contains(screen, "▲ over the window") {
@@ -191,7 +191,7 @@ func TestTimelinePoliciesChosenAndPinned(t *testing.T) {
 	}
 	m = keys(t, m, "up", "up", "up") // as-sent, against the watermark
 	screen = screenOf(m)
-	for _, want := range []string{" B watermark 80/60:", "· the baseline", "▸  as-sent:", "vs B +4 over, +4 pts cached, −$20.71",
+	for _, want := range []string{" B watermark:0.8/0.6:", "· the baseline", "▸  as-sent:", "vs B +4 over, +4 pts cached, −$20.71",
 		"drop-oldest:", "vs B −10 pts cached, +$65.45"} {
 		if !strings.Contains(screen, want) {
 			t.Errorf("with the watermark pinned the screen lacks %q:\n%s", want, screen)

@@ -7,6 +7,7 @@ import (
 	"ctxlab/core"
 	"ctxlab/themes"
 	"ctxlab/tui/controls"
+	"ctxlab/tui/doclist"
 	"ctxlab/tui/evalview"
 	"ctxlab/tui/export"
 	"ctxlab/tui/filter"
@@ -277,30 +278,30 @@ func (m *Model) cycleFocus(dir int) {
 }
 
 func (m Model) updateList(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
-	var action listAction
-	m.list, action = m.list.update(msg, m.listBodyHeight(), rows.StagesFor(m.eval), m.filter.Active())
+	var action doclist.Action
+	m.list, action = m.list.Update(msg, m.listBodyHeight(), rows.StagesFor(m.eval), m.filter.Active())
 	switch action {
-	case listRestaged:
+	case doclist.Restaged:
 		m.refreshRows()
-	case listToggledGone:
+	case doclist.ToggledGone:
 		m.refreshRows()
-		if m.list.hideGone {
+		if m.list.HideGone() {
 			m.status.set("removed documents hidden (x shows them)")
 		} else {
 			m.status.set("removed documents shown in their final state")
 		}
-	case listInspect:
+	case doclist.Inspect:
 		m.focus = paneInspector
 		m.layoutPanes()
-	case listClearFilter:
+	case doclist.ClearFilter:
 		m.filter.Clear()
 		m.refreshRows()
-	case listBaselineFirst:
+	case doclist.BaselineFirst:
 		m.refreshRows()
-		m.status.set(m.baselineFirstWords())
-	case listNextChanged:
+		m.status.set(m.list.BaselineFirstWords(m.baseline != nil, len(m.versus)))
+	case doclist.NextChanged:
 		switch {
-		case m.list.nextChanged(m.changed, m.listBodyHeight()):
+		case m.list.NextChanged(m.changed, m.listBodyHeight()):
 		case len(m.changed) == 0:
 			m.status.set("no document changed fate with the last change")
 		default:

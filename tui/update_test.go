@@ -24,10 +24,10 @@ func TestOpensOnTheSampleWithEveryFate(t *testing.T) {
 	}
 	// Only the rows on the first screen count: the point is what a user
 	// sees without scrolling.
-	visible := m.list.rows[m.list.Offset:min(len(m.list.rows), m.list.Offset+m.listBodyHeight())]
+	visible := m.list.Listed()[m.list.Offset:min(len(m.list.Listed()), m.list.Offset+m.listBodyHeight())]
 	seen := map[string]bool{}
 	for _, r := range visible {
-		seen[rows.LookOf(m.eval, m.list.stage, r).Glyph()] = true
+		seen[rows.LookOf(m.eval, m.list.Stage(), r).Glyph()] = true
 	}
 	for glyph, fate := range map[string]string{"·": "filtered", "≈": "near duplicate", "=": "exact duplicate", "✓": "included", "✂": "cut", "✗": "over budget or cut out"} {
 		if !seen[glyph] {
@@ -82,7 +82,7 @@ func TestChangeMarksStayUntilTheNextChange(t *testing.T) {
 	visited := map[int]bool{}
 	for range moved {
 		m = keys(t, m, "n")
-		doc := m.list.selectedDoc()
+		doc := m.list.Selected()
 		if !m.changed[doc] {
 			t.Fatalf("n stopped on document %d, which did not change", doc)
 		}
@@ -92,7 +92,7 @@ func TestChangeMarksStayUntilTheNextChange(t *testing.T) {
 		t.Errorf("n visited %d of the %d changed documents", len(visited), moved)
 	}
 	m = keys(t, m, "n")
-	if !visited[m.list.selectedDoc()] {
+	if !visited[m.list.Selected()] {
 		t.Error("n past the last changed row did not wrap to a changed one")
 	}
 	m = keys(t, m, "c", "down", "right") // minimum tokens 5 -> 6: no document has 5
@@ -143,21 +143,21 @@ func TestFocusViewsStagesAndToggles(t *testing.T) {
 	m = keys(t, m, "1", "esc")
 	m.focus = paneList
 	m = keys(t, m, "[")
-	if m.list.stage != rows.StageReorder {
-		t.Errorf("[ -> %v", m.list.stage)
+	if m.list.Stage() != rows.StageReorder {
+		t.Errorf("[ -> %v", m.list.Stage())
 	}
 	m = keys(t, m, "[", "[", "[", "[", "[")
-	if m.list.stage != rows.StageInput || len(m.list.rows) != len(m.eval.Documents) {
-		t.Errorf("input stage: %v with %d rows", m.list.stage, len(m.list.rows))
+	if m.list.Stage() != rows.StageInput || len(m.list.Listed()) != len(m.eval.Documents) {
+		t.Errorf("input stage: %v with %d rows", m.list.Stage(), len(m.list.Listed()))
 	}
 	m = keys(t, m, "]", "]", "]", "]", "]")
-	total := len(m.list.rows)
+	total := len(m.list.Listed())
 	m = keys(t, m, "x")
-	if !m.list.hideGone || len(m.list.rows) >= total {
-		t.Errorf("x did not hide removed documents: %d of %d", len(m.list.rows), total)
+	if !m.list.HideGone() || len(m.list.Listed()) >= total {
+		t.Errorf("x did not hide removed documents: %d of %d", len(m.list.Listed()), total)
 	}
 	m = keys(t, m, "x")
-	if len(m.list.rows) != total {
+	if len(m.list.Listed()) != total {
 		t.Error("x did not show them again")
 	}
 	theme := m.palette.Name
@@ -170,7 +170,7 @@ func TestFocusViewsStagesAndToggles(t *testing.T) {
 		t.Errorf("cursor %d after j j", m.list.Cursor)
 	}
 	m = keys(t, m, "G")
-	if m.list.Cursor != len(m.list.rows)-1 {
+	if m.list.Cursor != len(m.list.Listed())-1 {
 		t.Error("G did not go to the bottom")
 	}
 	m = keys(t, m, "?")
@@ -192,14 +192,14 @@ func TestFocusViewsStagesAndToggles(t *testing.T) {
 
 func TestFilter(t *testing.T) {
 	m := newTestModel(t, "support_chat", "dark", 120, 40)
-	all := len(m.list.rows)
+	all := len(m.list.Listed())
 	m = keys(t, m, "/")
 	if !m.filter.Editing() {
 		t.Fatal("/ did not open the filter")
 	}
 	m = typeText(t, m, "refund")
-	if !m.filter.Active() || len(m.list.rows) == 0 || len(m.list.rows) >= all {
-		t.Fatalf("filter kept %d of %d rows", len(m.list.rows), all)
+	if !m.filter.Active() || len(m.list.Listed()) == 0 || len(m.list.Listed()) >= all {
+		t.Fatalf("filter kept %d of %d rows", len(m.list.Listed()), all)
 	}
 	// q goes to the input, not to quit.
 	m = typeText(t, m, "q")
@@ -211,8 +211,8 @@ func TestFilter(t *testing.T) {
 		t.Error("enter should keep the filter and leave the input")
 	}
 	m = keys(t, m, "esc")
-	if m.filter.Active() || len(m.list.rows) != all {
-		t.Errorf("esc did not clear the filter: %d rows", len(m.list.rows))
+	if m.filter.Active() || len(m.list.Listed()) != all {
+		t.Errorf("esc did not clear the filter: %d rows", len(m.list.Listed()))
 	}
 }
 
@@ -605,7 +605,7 @@ func TestBackToDocumentsFocusesTheList(t *testing.T) {
 		t.Fatalf("focus %v after 3 1", m.focus)
 	}
 	m = keys(t, m, "x")
-	if !m.list.hideGone {
+	if !m.list.HideGone() {
 		t.Error("x did not reach the list")
 	}
 	m = keys(t, m, "tab", "1") // the inspector, chosen within Documents, stays

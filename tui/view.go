@@ -13,7 +13,9 @@ import (
 	"ctxlab/core/window"
 	"ctxlab/internal/numfmt"
 	"ctxlab/internal/safetext"
+	"ctxlab/tui/budget"
 	"ctxlab/tui/diagnosis"
+	"ctxlab/tui/doclist"
 	"ctxlab/tui/draw"
 	"ctxlab/tui/rows"
 	"ctxlab/tui/views"
@@ -29,11 +31,11 @@ func (m Model) View() string {
 	l := m.computeLayout()
 	parts := []string{
 		m.renderHeader(),
-		renderBudget(m.styles, m.eval, m.comparison, m.width),
-		rows.Strip(m.styles, m.eval, m.sent, m.list.stage, m.width),
+		budget.View(m.styles, m.eval, m.comparison, m.width),
+		rows.Strip(m.styles, m.eval, m.sent, m.list.Stage(), m.width),
 	}
 	if l.hint > 0 {
-		parts = append(parts, renderAllocationHint(m.styles, allocationHintWords(m.eval, m.sent), m.width))
+		parts = append(parts, budget.Hint(m.styles, budget.HintWords(m.eval, m.sent), m.width))
 	}
 	if l.banner > 0 {
 		lines := draw.HangingWrap(m.bannerText(), m.width-2, 2)
@@ -249,23 +251,22 @@ func (m Model) renderMain(l layout) string {
 		return m.views.view(m.styles, m.view, m.width, l.main, m.focus == paneInspector)
 	}
 	inspector := func(w int) string {
-		return m.inspector.view(m.styles, m.eval, m.list.selectedDoc(), w, l.main, m.focus == paneInspector)
+		return m.inspector.view(m.styles, m.eval, m.list.Selected(), w, l.main, m.focus == paneInspector)
 	}
 	if !m.wide && m.focus == paneInspector {
 		return inspector(m.width)
 	}
-	list := m.list.view(m.listContext(l.listW-2), &m.filter, l.listW, l.main)
+	list := box(m.styles, m.list.Title(&m.filter), m.list.View(m.listContext(l.listW-2), &m.filter, l.main-2), l.listW, l.main, m.focus == paneList)
 	if !m.wide {
 		return list
 	}
 	return lipgloss.JoinHorizontal(lipgloss.Top, list, inspector(l.inspW))
 }
 
-func (m Model) listContext(width int) listRenderContext {
-	return listRenderContext{
-		st: m.styles, themeID: m.themeID, ev: m.eval, gen: m.shown, stage: m.list.stage, width: width,
-		focused: m.focus == paneList, changed: m.changed, versus: m.versus, matches: m.filter.Hits(), filterVer: m.filter.Version(),
-		filtered: m.filter.Active(),
+func (m Model) listContext(width int) doclist.Context {
+	return doclist.Context{
+		Styles: m.styles, ThemeID: m.themeID, Eval: m.eval, Gen: m.shown, Width: width,
+		Focused: m.focus == paneList, Changed: m.changed, Versus: m.versus,
 	}
 }
 
@@ -302,7 +303,7 @@ func (m Model) renderFooter() string {
 	case m.focus == paneInspector:
 		bindings = m.inspector.keys
 	default:
-		bindings = m.list.keys
+		bindings = m.list.Keys()
 	}
 	local := m.help.ShortHelpView(bindings.ShortHelp())
 	if m.typing() {

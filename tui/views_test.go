@@ -84,7 +84,7 @@ func TestInspectorMarksFilterMatchesInContent(t *testing.T) {
 	m = typeText(t, m, "gift")
 	m = keys(t, m, "enter")
 	// Move to a document that matched by content, not by source.
-	for i, r := range m.list.rows {
+	for i, r := range m.list.Listed() {
 		if !strings.Contains(m.eval.Documents[r.Index()].Source, "gift") {
 			m.list.Cursor = i
 			break

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"ctxlab/tui/budget"
+
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -13,22 +15,22 @@ import (
 func TestWideBudgetBarsUseTheWidth(t *testing.T) {
 	for _, width := range []int{160, 200} {
 		m := newTestModel(t, "support_chat", "mono", width, 48)
-		budget := renderBudget(m.styles, m.eval, nil, width)
+		grid := budget.View(m.styles, m.eval, nil, width)
 		cols := 2
-		if width >= threeColumnBudget {
+		if width >= budget.ThreeColumnWidth {
 			cols = 3
 		}
-		for name, n := range barLengths(t, budget) {
+		for name, n := range barLengths(t, grid) {
 			if n*5 <= width/cols {
 				t.Errorf("%d columns: the %s bar is %d cells of a %d-cell column", width, name, n, width/cols)
 			}
 		}
 		widest := 0
-		for _, line := range strings.Split(ansi.Strip(budget), "\n")[1:] {
+		for _, line := range strings.Split(ansi.Strip(grid), "\n")[1:] {
 			widest = max(widest, ansi.StringWidth(strings.TrimRight(line, " ")))
 		}
 		if widest*10 < width*9 {
-			t.Errorf("%d columns: the grid's widest row ends at %d:\n%s", width, widest, ansi.Strip(budget))
+			t.Errorf("%d columns: the grid's widest row ends at %d:\n%s", width, widest, ansi.Strip(grid))
 		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"ctxlab/core/internal/testtext"
 	"ctxlab/core/tokens"
 	"ctxlab/core/value"
+	"ctxlab/internal/racetest"
 )
 
 func mustBuild(t *testing.T, docs []value.Document, mutate func(*Options)) *Result {
@@ -184,7 +185,7 @@ func TestStrictModeNeverExceeds(t *testing.T) {
 	}
 	// Under the race detector each budget runs with one tokenizer, in
 	// turn; without it, with every one.
-	step := max(1, len(tokens.Names)/max(1, raceCut(len(tokens.Names))))
+	step := max(1, len(tokens.Names)/max(1, racetest.Cut(len(tokens.Names), 5)))
 	for k, tokName := range tokens.Names {
 		tok, _ := tokens.ByName(tokName)
 		for b, budget := range []int{0, 10, 60, 200, 777, 3000} {

@@ -8,6 +8,7 @@ import (
 
 	"ctxlab/core/pycompat"
 	"ctxlab/core/value"
+	"ctxlab/internal/racetest"
 )
 
 // bruteDedup is the reference's walk: every candidate against every kept
@@ -66,7 +67,7 @@ func TestDedupMatchesBruteForce(t *testing.T) {
 	t.Parallel()
 	vocab := strings.Fields("a b c d e f g h i j k l m n o p")
 	rng := rand.New(rand.NewPCG(9, 9))
-	for trial := range raceCut(300) {
+	for trial := range racetest.Cut(300, 5) {
 		n := 2 + rng.IntN(60)
 		docs := make([]value.Document, n)
 		for i := range docs {

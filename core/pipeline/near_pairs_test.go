@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"ctxlab/core/value"
+	"ctxlab/internal/racetest"
 )
 
 // TestNearPairsMatchBruteForce checks the prefix-filtered join against
@@ -15,7 +16,7 @@ func TestNearPairsMatchBruteForce(t *testing.T) {
 	t.Parallel()
 	vocab := strings.Fields("a b c d e f g h")
 	rng := rand.New(rand.NewPCG(4, 4))
-	for trial := range raceCut(200) {
+	for trial := range racetest.Cut(200, 5) {
 		docs := make([]value.Document, 2+rng.IntN(50))
 		for i := range docs {
 			words := make([]string, rng.IntN(16))
@@ -45,7 +46,7 @@ func TestNearPairsDenseMatchBruteForce(t *testing.T) {
 	t.Parallel()
 	vocab := strings.Fields("a b c d e f g h i j k l")
 	rng := rand.New(rand.NewPCG(7, 11))
-	for trial := range raceCut(150) {
+	for trial := range racetest.Cut(150, 5) {
 		sentences := make([]string, 2+rng.IntN(8))
 		for s := range sentences {
 			words := make([]string, 1+rng.IntN(9))

@@ -16,6 +16,7 @@ import (
 	"ctxlab/core/pycompat"
 	"ctxlab/core/tokens"
 	"ctxlab/core/value"
+	"ctxlab/internal/racetest"
 )
 
 // The reference cases are produced by the reference itself:
@@ -119,7 +120,7 @@ func TestReferenceCases(t *testing.T) {
 	cases := loadReferenceCases(t)
 	failedBy := map[string][]string{}
 	// Under the race detector every step-th case; all of them without it.
-	step := max(1, len(cases)/max(1, raceCut(len(cases))))
+	step := max(1, len(cases)/max(1, racetest.Cut(len(cases), 5)))
 	for i, c := range cases {
 		if i%step != 0 {
 			continue

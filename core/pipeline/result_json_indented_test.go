@@ -10,6 +10,7 @@ import (
 
 	"ctxlab/core/tokens"
 	"ctxlab/core/value"
+	"ctxlab/internal/racetest"
 )
 
 // marshalIndented is what AppendIndentedJSON must equal: the reflection
@@ -78,7 +79,7 @@ func TestAppendIndentedJSONIsMarshalIndented(t *testing.T) {
 	t.Parallel()
 	heuristic, _ := tokens.ByName(tokens.TokenizerHeuristic)
 	cases := loadReferenceCases(t)
-	step := max(1, len(cases)/max(1, raceCut(len(cases))))
+	step := max(1, len(cases)/max(1, racetest.Cut(len(cases), 5)))
 	for i := 0; i < len(cases); i += step {
 		c := cases[i]
 		docs := make([]value.Document, len(c.Documents))

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"ctxlab/internal/alloctest"
+	"ctxlab/internal/racetest"
 )
 
 // These tests hold backtrack (the count of a long piece in constant
@@ -99,7 +100,7 @@ func TestBacktrackMatchesMerge(t *testing.T) {
 		for n := 1; n <= 200; n++ {
 			checkPiece(t, enc, name, fmt.Sprintf("a × %d", n), strings.Repeat("a", n), backtrackWindow)
 		}
-		for i := range raceCut(500) {
+		for i := range racetest.Cut(500, 5) {
 			alphabet := []rune(backtrackAlphabets[i%len(backtrackAlphabets)])
 			piece := randomPiece(rng, alphabet, 1+rng.IntN(1+[]int{8, 40, 300, 1500}[i%4]))
 			if checkPiece(t, enc, name, fmt.Sprintf("random piece %d", i), piece, backtrackWindow) {
@@ -120,11 +121,11 @@ func TestBacktrackPunctuationRuns(t *testing.T) {
 	for _, name := range bpeNames {
 		enc := backtrackEncoding(t, name, backtrackWindow)
 		for _, c := range []string{"=", "-", "*", "#", "~", "_", ".", "/"} {
-			for n := 1; n <= raceCut(300); n++ {
+			for n := 1; n <= racetest.Cut(300, 5); n++ {
 				checkPiece(t, enc, name, fmt.Sprintf("%q × %d", c, n), strings.Repeat(c, n), backtrackWindow)
 			}
 		}
-		for i := range raceCut(200) {
+		for i := range racetest.Cut(200, 5) {
 			unit := []string{"=", "-", "*", "=-", "-=*", "ab", "==-"}[i%7]
 			b := []byte(strings.Repeat(unit, 1+rng.IntN(1500/len(unit))))
 			for range 1 + rng.IntN(4) {
@@ -142,7 +143,7 @@ func TestBacktrackLongPieces(t *testing.T) {
 	for _, name := range bpeNames {
 		enc := backtrackEncoding(t, name, backtrackWindow)
 		for _, alphabet := range []string{"a", "ACGT", "漢字かなカナ的一是不了人我在有", "=", "-", "*"} {
-			piece := randomPiece(rng, []rune(alphabet), raceCut(100_000))
+			piece := randomPiece(rng, []rune(alphabet), racetest.Cut(100_000, 5))
 			if checkPiece(t, enc, name, "100 KB of "+alphabet, piece, backtrackWindow) {
 				t.Errorf("%s: 300 KB of %q left the window", name, alphabet)
 			}
@@ -157,7 +158,7 @@ func TestBacktrackLeavesASmallWindow(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	for _, name := range bpeNames {
 		enc := backtrackEncoding(t, name, 1)
-		left, pieces := 0, raceCut(200)
+		left, pieces := 0, racetest.Cut(200, 5)
 		for i := range pieces {
 			piece := randomPiece(rng, []rune(backtrackAlphabets[i%len(backtrackAlphabets)]), 2+rng.IntN(1000))
 			if checkPiece(t, enc, name, fmt.Sprintf("piece %d, window 1", i), piece, 1) {
@@ -178,16 +179,16 @@ func TestBacktrackLeavesASmallWindow(t *testing.T) {
 func TestBacktrackMatchesTiktoken(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
 	var texts []string
-	for range raceCut(200) {
+	for range racetest.Cut(200, 5) {
 		texts = append(texts, randomText(rng, 1+rng.IntN(60)))
 	}
 	for _, alphabet := range backtrackAlphabets {
-		texts = append(texts, randomPiece(rng, []rune(alphabet), raceCut(3000)))
+		texts = append(texts, randomPiece(rng, []rune(alphabet), racetest.Cut(3000, 5)))
 	}
-	texts = append(texts, strings.Repeat("=", raceCut(3001)), strings.Repeat(" ", raceCut(3000))+"end", strings.Repeat("漢", raceCut(1000)))
+	texts = append(texts, strings.Repeat("=", racetest.Cut(3001, 5)), strings.Repeat(" ", racetest.Cut(3000, 5))+"end", strings.Repeat("漢", racetest.Cut(1000, 5)))
 	var corpus []string
 	for _, text := range corpusTexts(t) {
-		corpus = append(corpus, text[:min(len(text), raceCut(8<<10))])
+		corpus = append(corpus, text[:min(len(text), racetest.Cut(8<<10, 5))])
 	}
 	for _, name := range bpeNames {
 		all := append(corpus, texts...)
@@ -224,9 +225,9 @@ func TestBacktrackMatchesTiktoken(t *testing.T) {
 func TestCountLongPieceAllocatesLittle(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	pieces := map[string]string{
-		"a":    strings.Repeat("a", raceCut(2<<20)),
-		"ACGT": randomPiece(rng, []rune("ACGT"), raceCut(2<<20)),
-		"Han":  randomPiece(rng, []rune("漢字的一是不了人我在有中国大学生"), raceCut(2<<20)),
+		"a":    strings.Repeat("a", racetest.Cut(2<<20, 5)),
+		"ACGT": randomPiece(rng, []rune("ACGT"), racetest.Cut(2<<20, 5)),
+		"Han":  randomPiece(rng, []rune("漢字的一是不了人我在有中国大学生"), racetest.Cut(2<<20, 5)),
 	}
 	for _, name := range []string{TokenizerO200K} {
 		b, err := NewBPE(name)
@@ -243,14 +244,6 @@ func TestCountLongPieceAllocatesLittle(t *testing.T) {
 			}
 		}
 	}
-}
-
-// raceCut is n, or a fifth of it under the race detector.
-func raceCut(n int) int {
-	if underRace {
-		return n / 5
-	}
-	return n
 }
 
 // TestCountLongPiecesInParallel: counts share the vocabulary's splits and
@@ -305,7 +298,7 @@ func FuzzBacktrackMatchesMerge(f *testing.F) {
 // window, is not marked, and splitPiece falls back to the merge.
 func TestSplitPieceAfterWalk(t *testing.T) {
 	rng := rand.New(rand.NewPCG(23, 24))
-	piece := randomPiece(rng, []rune("ACGT"), raceCut(100_000))
+	piece := randomPiece(rng, []rune("ACGT"), racetest.Cut(100_000, 5))
 	for _, window := range []int{backtrackWindow, 1} {
 		enc := backtrackEncoding(t, TokenizerO200K, window)
 		want := mergeTokens(piece, enc)

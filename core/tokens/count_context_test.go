@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"ctxlab/core/internal/testtext"
+	"ctxlab/internal/racetest"
 )
 
 func TestCountContextCountsAsCountDoesAndReportsProgress(t *testing.T) {
@@ -73,7 +74,7 @@ func TestCountContextReportsWithinALongPiece(t *testing.T) {
 	pieceEnd := len(longPiecePrefix) + len(piece)
 	for w, window := range []int{backtrackWindow, 1} {
 		for j, name := range bpeNames {
-			if underRace && j != w%len(bpeNames) {
+			if racetest.Enabled && j != w%len(bpeNames) {
 				continue // under -race each window with one vocabulary
 			}
 			enc := backtrackEncoding(t, name, window)

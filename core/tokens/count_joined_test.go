@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"ctxlab/core/pycompat"
+	"ctxlab/internal/racetest"
 )
 
 // joinedAlphabet holds what the pre-tokenizers treat each in their own
@@ -53,7 +54,7 @@ func TestCountJoinedEqualsCount(t *testing.T) {
 	t.Parallel()
 	r := rand.New(rand.NewSource(11))
 	bpes := []*BPE{BuiltinTokenizers[TokenizerO200K].(*BPE), BuiltinTokenizers[TokenizerCL100K].(*BPE)}
-	for i := 0; i < raceCut(3000); i++ {
+	for i := 0; i < racetest.Cut(3000, 5); i++ {
 		text := randomJoinedText(r, 1+r.Intn(200))
 		parts := randomParts(r, text)
 		stretches := joinedStretches(parts, 1+r.Intn(8), 1+r.Intn(40))

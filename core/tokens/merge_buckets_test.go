@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"ctxlab/internal/racetest"
 )
 
 // TestRankBucketsPopInHeapOrder: whatever order pairs are pushed in,
@@ -16,7 +18,7 @@ func TestRankBucketsPopInHeapOrder(t *testing.T) {
 	t.Parallel()
 	rng := rand.New(rand.NewPCG(13, 14))
 	var q rankBuckets
-	for round := range raceCut(300) {
+	for round := range racetest.Cut(300, 5) {
 		const tokens, positions = 40, 500
 		q.reset(positions)
 		var model []pairEntry // every pair pushed and not popped, unordered

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"ctxlab/internal/racetest"
 )
 
 // TestSmallMergeMatchesQueueMerge: the two merges make the same tokens on
@@ -17,7 +19,7 @@ func TestSmallMergeMatchesQueueMerge(t *testing.T) {
 	for _, name := range bpeNames {
 		tok, _ := ByName(name)
 		enc := tok.(*BPE).load()
-		for i := range raceCut(20_000) {
+		for i := range racetest.Cut(20_000, 5) {
 			alphabet := []rune(alphabets[i%len(alphabets)])
 			var piece []byte
 			for len(piece) < 1+rng.IntN(smallPieceBytes) {
@@ -57,7 +59,7 @@ func TestBucketsMatchHeap(t *testing.T) {
 			}
 			// Under -race each round of the alphabets with one
 			// vocabulary, in turn.
-			if underRace && (i/len(alphabets))%len(bpeNames) != j {
+			if racetest.Enabled && (i/len(alphabets))%len(bpeNames) != j {
 				continue
 			}
 			var heap, buckets []string

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"testing"
 	"unicode/utf8"
+
+	"ctxlab/internal/racetest"
 )
 
 // TestPieceEndsBetweenCutsAsTiktoken cuts many random texts at every
@@ -17,7 +19,7 @@ import (
 func TestPieceEndsBetweenCutsAsTiktoken(t *testing.T) {
 	t.Parallel()
 	r := rand.New(rand.NewSource(19))
-	n := raceCut(500)
+	n := racetest.Cut(500, 5)
 	if testing.Short() {
 		n = 200
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/pkoukk/tiktoken-go"
 	tiktokenloader "github.com/pkoukk/tiktoken-go-loader"
 
+	"ctxlab/internal/racetest"
 	"ctxlab/internal/testcorpus"
 )
 
@@ -103,12 +104,12 @@ func TestEncodeMatchesTiktokenOnCorpus(t *testing.T) {
 	for k, path := range slices.Sorted(maps.Keys(texts)) {
 		text := texts[path]
 		for j, name := range bpeNames {
-			if underRace && j != k%len(bpeNames) {
+			if racetest.Enabled && j != k%len(bpeNames) {
 				continue
 			}
 			checkAgainstTiktoken(t, name, path, text)
 			for i, line := range strings.Split(text, "\n") {
-				if underRace && i%20 != 0 {
+				if racetest.Enabled && i%20 != 0 {
 					continue
 				}
 				checkAgainstTiktoken(t, name, fmt.Sprintf("%s line %d", path, i+1), line)
@@ -148,7 +149,7 @@ func randomText(rng *rand.Rand, parts int) string {
 func TestEncodeMatchesTiktokenOnRandomUnicode(t *testing.T) {
 	t.Parallel()
 	rng := rand.New(rand.NewPCG(9, 9))
-	n := raceCut(3000)
+	n := racetest.Cut(3000, 5)
 	if testing.Short() {
 		n = 300
 	}

@@ -58,23 +58,12 @@ func (p Policy) Name() string {
 	return p.Kind
 }
 
-// Label is the policy as a sentence names it: "watermark 80/60".
-func (p Policy) Label() string {
-	switch p.Kind {
-	case KindLast:
-		return fmt.Sprintf("last %d", p.N)
-	case KindClearToolResults:
-		return fmt.Sprintf("clear tool results (keep %d)", p.N)
-	case KindWatermark:
-		return fmt.Sprintf("watermark %s/%s", pct(p.High), pct(p.Low))
-	case KindCompact:
-		return fmt.Sprintf("compact at %s%%", pct(p.High))
-	}
-	return p.Kind
-}
+// Label is the policy as every screen, report and sentence names it: its
+// --policy spelling (Name), so that what a user reads ("last:20",
+// "watermark:0.8/0.6") is what they type.
+func (p Policy) Label() string { return p.Name() }
 
 func share(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
-func pct(f float64) string   { return strconv.FormatFloat(f*100, 'f', -1, 64) }
 
 // ParsePolicies reads a comma-separated list of policies; "all" is
 // Defaults.

@@ -21,14 +21,14 @@ import (
 //     whole costs one token less than its text (its text for the
 //     o-series), and a function not commented at both levels (no
 //     description, or none on its properties) one more token less,
-//     with parameters (any such function, for gpt-5);
+//     with parameters (any such function, for gpt-5, and with gpt-5 one
+//     with properties but no description a token less again);
 //   - a json_schema response format is written after the tools as
 //     "# Response Formats\n\n## NAME\n\n", its description as a comment,
 //     and the schema's JSON escaped to ASCII without required,
 //     additionalProperties, bounds and defaults; alone (no tools, not
 //     gpt-5) the reply is primed to it, " to=" and its name counted on
-//     its own; a Responses body's json_object format costs 4 tokens (a
-//     chat body's nothing);
+//     its own;
 //   - an assistant's tool call is a message of its own whose header is
 //     "assistant to=functions.NAME" and whose content is the arguments
 //     as compact JSON;
@@ -39,15 +39,17 @@ import (
 //     its own after a token for "functions.", and costs 2 tokens more;
 //   - gpt-5 models (OpenAI's harmony format) add 82 tokens to a request
 //     with tools, 5 to each tool call and 2 to each tool output, 2 to
-//     each assistant message with content (its final channel), and a
-//     call after the last user message a token less;
+//     each assistant message with content (its final channel), 3 to a
+//     chat body's system message the tools join ("# Instructions"), and
+//     a call after the last user message a token less;
 //   - under a json_schema response format, an assistant message with
 //     content costs 4 tokens more;
 //   - the search models bill no system or developer message;
 //   - a Responses body's instructions are not joined by the tools (nor,
-//     with gpt-5, a leading system item), and
+//     with gpt-5, a leading system item), tools joined to a leading
+//     system item cost 4 tokens more, and
 //     a function_call item replayed with its output item id costs 3
-//     tokens more (not with gpt-5).
+//     tokens more.
 type openAIPrompt struct {
 	messages []promptMessage
 	priming  int
@@ -106,12 +108,9 @@ const (
 	// promptFormattedReply is what an assistant message with content
 	// costs more under a json_schema response format.
 	promptFormattedReply = 4
-	// promptJSONObjectResponses is what a Responses body's json_object
-	// text format costs; a chat json_object response_format costs nothing.
-	promptJSONObjectResponses = 4
-	harmonyToolsPreamble      = 82
-	harmonyCallExtra          = 5
-	harmonyOutputExtra        = 2
+	harmonyToolsPreamble = 82
+	harmonyCallExtra     = 5
+	harmonyOutputExtra   = 2
 	// harmonyFinalChannel is what an assistant message with content
 	// costs more in the harmony format: "<|channel|>final".
 	harmonyFinalChannel = 2
@@ -131,7 +130,7 @@ func harmonyReplyChannel(harmony bool, role string, content bool) int {
 // ResponsesStoredCallsKey is the key under which the chat form of a
 // Responses body lists the call ids of its function_call items that
 // were sent with the id of the output item they replay; OpenAI bills
-// each such call promptStoredCallExtra tokens more (not with gpt-5).
+// each such call promptStoredCallExtra tokens more.
 const ResponsesStoredCallsKey = "_responses_stored_calls"
 
 // openAIModelRules says how a model's prompt differs: reasoning models
@@ -219,6 +218,9 @@ func renderOpenAIPrompt(body *jsonNode, model string, responses bool) (p *openAI
 			if discountedFunction(fn, harmony) {
 				p.toolsAdjust -= promptStrictDiscount
 			}
+			if harmonyUndescribedFunction(fn, harmony) {
+				p.toolsAdjust -= promptStrictDiscount
+			}
 			start := len(extra.parts)
 			(&schemaRender{out: &extra}).toolBlock(fn)
 			p.toolBlocks = append(p.toolBlocks, extra.parts[start:len(extra.parts):len(extra.parts)])
@@ -227,8 +229,8 @@ func renderOpenAIPrompt(body *jsonNode, model string, responses bool) (p *openAI
 		extra.add("} // namespace functions")
 	}
 	p.forced = forcedFunction(body, fns, harmony, responses)
-	if rf := body.get("response_format"); rf != nil && rf.get("type").text() == "json_object" && responses {
-		p.toolsAdjust += promptJSONObjectResponses
+	if p.forced == "" {
+		p.forced = requiredSingleFunction(body, fns, harmony, responses)
 	}
 	formatted := false // a json_schema response format is rendered
 	if rf := body.get("response_format"); rf != nil && rf.get("type").text() == "json_schema" {
@@ -260,7 +262,7 @@ func renderOpenAIPrompt(body *jsonNode, model string, responses bool) (p *openAI
 	names := map[string]string{} // tool call id -> function name
 	groups := map[string]int{}   // id of a call made with others -> 1 + its message
 	stored := map[string]bool{}  // Responses calls replayed with their item id
-	if list := body.get(ResponsesStoredCallsKey); responses && !harmony && list != nil && list.kind == '[' {
+	if list := body.get(ResponsesStoredCallsKey); responses && list != nil && list.kind == '[' {
 		for _, id := range list.items {
 			stored[id.text()] = true
 		}
@@ -292,7 +294,9 @@ func renderOpenAIPrompt(body *jsonNode, model string, responses bool) (p *openAI
 			pm.toolsFrom = len(pm.content.parts)
 			pm.content.add("\n\n")
 			pm.content.parts = append(pm.content.parts, extra.parts...)
+			pm.extra += harmonyInstructions(harmony, responses)
 			extra = textParts{}
+			p.toolsAdjust += responsesJoinedToolsExtra(responses, harmony)
 		}
 		switch role {
 		case "tool", "function":

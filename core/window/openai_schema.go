@@ -58,10 +58,7 @@ func (s *schemaRender) properties(obj *jsonNode, indent, depth int) {
 	for i, name := range props.keys {
 		p := props.items[i]
 		for _, key := range []string{"title", "description"} {
-			c := p.get(key)
-			if c == nil {
-				c = s.resolve(p).get(key)
-			}
+			c := s.propertyComment(p, key)
 			if c != nil && c.kind == '"' && c.str != "" {
 				s.out.add(pad, "// ", c.str, "\n")
 			}
@@ -204,6 +201,7 @@ func (s *schemaRender) toolBlock(fn *jsonNode) {
 	s.strict = strictFunction(fn)
 	if props := params.get("properties"); props != nil && len(props.keys) > 0 {
 		s.out.add("type ", name, " = (_: ")
+		s.parametersTitle(fn, params)
 		s.objectComment(params)
 		s.out.add("{\n")
 		s.properties(params, 0, 0)

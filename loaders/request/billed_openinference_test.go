@@ -18,7 +18,7 @@ func TestBilledOpenInferenceChat(t *testing.T) {
 // TestBilledOpenInferenceResponses replays the same project's Responses
 // API requests (Microsoft's Agent Framework).
 func TestBilledOpenInferenceResponses(t *testing.T) {
-	checkBilled(t, "openinference_openai_responses.jsonl", 8, 3)
+	checkBilled(t, "openinference_openai_responses.jsonl", 11, 0)
 }
 
 // TestBilledLogfireChat replays Logfire's recorded Chat Completions

@@ -153,10 +153,14 @@ func Parse(name string, data []byte, opts Options) (sc *core.Scenario, err error
 	var responses *window.ResponsesFrame
 	if loaders.IsResponsesBody(pick.body) {
 		pick.storedCalls = responsesStoredCalls(pick.body)
-		if pick.converted, responsesItems, responsesNotes, err = responsesAsChat(site, pick.body); err != nil {
+		var sent *rawResponses
+		if t.Syntax == loaders.SyntaxJSON && pick.total == 0 {
+			sent = rawResponsesOf(data)
+		}
+		if pick.converted, responsesItems, responsesNotes, err = responsesAsChat(site, pick.body, sent); err != nil {
 			return nil, err
 		}
-		if responses, err = responsesFrame(site, pick.body); err != nil {
+		if responses, err = responsesFrame(site, pick.body, sent); err != nil {
 			return nil, err
 		}
 		pick.body, raw = pick.converted, nil

@@ -20,11 +20,15 @@ import (
 // (nil for the instructions' message): a message item, a function call
 // output, the function calls of one turn, each after the items left out
 // before it (those after the last message go with the last).
-func responsesAsChat(site requestSite, body map[string]any) (map[string]any, [][]any, []string, error) {
+//
+// With raw (a body read from JSON), what passes through (a function's
+// parameters, a format's schema, tool_choice, the input items) is
+// passed as sent, so its objects keep the order of their keys.
+func responsesAsChat(site requestSite, body map[string]any, raw *rawResponses) (map[string]any, [][]any, []string, error) {
 	chat := map[string]any{}
 	for _, key := range []string{"model", "tool_choice", "parallel_tool_calls", "max_output_tokens"} {
 		if v, ok := body[key]; ok {
-			chat[key] = v
+			chat[key] = asSent(raw.field(key), v)
 		}
 	}
 	if v, ok := chat["max_output_tokens"]; ok {
@@ -59,6 +63,7 @@ func responsesAsChat(site requestSite, body map[string]any) (map[string]any, [][
 		}
 		for i, v := range input {
 			item, ok := loaders.AsMap(v)
+			sent := asSent(raw.item(i, len(input)), item)
 			if !ok {
 				return nil, nil, nil, site.errorf("input item %d is %s; expected an object", i+1, loaders.Describe(v))
 			}
@@ -69,23 +74,23 @@ func responsesAsChat(site requestSite, body map[string]any) (map[string]any, [][
 				args, _ := item["arguments"].(string)
 				id, _ := item["call_id"].(string)
 				calls = append(calls, map[string]any{"id": id, "type": "function", "function": map[string]any{"name": name, "arguments": args}})
-				callItems = append(callItems, item)
+				callItems = append(callItems, sent)
 				continue
 			case typ == "function_call_output":
 				flush()
 				id, _ := item["call_id"].(string)
-				add(map[string]any{"role": "tool", "tool_call_id": id, "content": responsesOutput(item["output"])}, item)
+				add(map[string]any{"role": "tool", "tool_call_id": id, "content": responsesOutput(item["output"])}, sent)
 			case typ == "message" || (typ == "" && item["role"] != nil):
 				flush()
 				role, _ := item["role"].(string)
 				if role == "" {
 					return nil, nil, nil, site.errorf(`input item %d: a message with no "role"; expected user, assistant, system or developer`, i+1)
 				}
-				add(map[string]any{"role": role, "content": responsesContent(item["content"])}, item)
+				add(map[string]any{"role": role, "content": responsesContent(item["content"])}, sent)
 			default:
 				flush()
 				skipped[typ]++
-				before = append(before, item)
+				before = append(before, sent)
 			}
 		}
 		flush()
@@ -98,7 +103,8 @@ func responsesAsChat(site requestSite, body map[string]any) (map[string]any, [][
 	chat["messages"] = messages
 
 	var tools []any
-	for i, v := range listOf(body["tools"]) {
+	list := listOf(body["tools"])
+	for i, v := range list {
 		tool, ok := loaders.AsMap(v)
 		if !ok {
 			return nil, nil, nil, site.errorf("tool %d is %s; expected a tool definition object", i+1, loaders.Describe(v))
@@ -108,9 +114,10 @@ func responsesAsChat(site requestSite, body map[string]any) (map[string]any, [][
 			continue
 		}
 		fn := map[string]any{}
+		sent, _ := rawFields(raw.tool(i, len(list)))
 		for _, key := range []string{"name", "description", "parameters", "strict"} {
 			if v, ok := tool[key]; ok {
-				fn[key] = v
+				fn[key] = asSent(sent[key], v)
 			}
 		}
 		tools = append(tools, map[string]any{"type": "function", "function": fn})
@@ -123,9 +130,10 @@ func responsesAsChat(site requestSite, body map[string]any) (map[string]any, [][
 			switch typ, _ := format["type"].(string); typ {
 			case "json_schema":
 				schema := map[string]any{}
+				sent, _ := rawFields(rawField(raw.field("text"), "format"))
 				for _, key := range []string{"name", "description", "schema", "strict"} {
 					if v, ok := format[key]; ok {
-						schema[key] = v
+						schema[key] = asSent(sent[key], v)
 					}
 				}
 				chat["response_format"] = map[string]any{"type": "json_schema", "json_schema": schema}

@@ -10,13 +10,14 @@ import (
 
 // responsesFrame is what a Responses API body sends around its input
 // items, as sent, for the body ctxlab writes back (see
-// window.ResponsesFrame).
-func responsesFrame(site requestSite, body map[string]any) (*window.ResponsesFrame, error) {
+// window.ResponsesFrame); with raw, the parts as they were written.
+func responsesFrame(site requestSite, body map[string]any, raw *rawResponses) (*window.ResponsesFrame, error) {
 	f := &window.ResponsesFrame{}
 	f.Instructions, _ = body["instructions"].(string)
 	_, f.MaxOutputTokens = body["max_output_tokens"]
-	for i, v := range listOf(body["tools"]) {
-		data, err := loaders.MarshalJSON(v)
+	tools := listOf(body["tools"])
+	for i, v := range tools {
+		data, err := loaders.MarshalJSON(asSent(raw.tool(i, len(tools)), v))
 		if err != nil {
 			return nil, site.errorf("tool %d cannot be written as JSON: %v", i+1, err)
 		}
@@ -27,7 +28,7 @@ func responsesFrame(site requestSite, body map[string]any) (*window.ResponsesFra
 		if !ok || v == nil {
 			continue
 		}
-		data, err := loaders.MarshalJSON(v)
+		data, err := loaders.MarshalJSON(asSent(raw.field(key), v))
 		if err != nil {
 			return nil, site.errorf("%q cannot be written as JSON: %v", key, err)
 		}
@@ -75,11 +76,16 @@ func withResponsesItems(site requestSite, req *chatRequest, items [][]any) error
 		last = s
 	}
 	if len(pending) > 0 && last != nil {
-		var before []any
+		// Read back as sent, so the items keep the order of their keys.
+		var sent []json.RawMessage
 		if len(last.Items) > 0 {
-			if err := json.Unmarshal(last.Items, &before); err != nil {
+			if err := json.Unmarshal(last.Items, &sent); err != nil {
 				return site.errorf("message %d: its input items cannot be read back: %v", last.Number, err)
 			}
+		}
+		before := make([]any, len(sent))
+		for i, item := range sent {
+			before[i] = item
 		}
 		return setItems(site, last, append(before, pending...))
 	}

@@ -14,13 +14,15 @@ import (
 // Conventions a span's request is read under, as Request.Convention
 // names them.
 const (
-	ConventionGenAI        = "OpenTelemetry GenAI (gen_ai.input.messages)"
-	ConventionGenAIEvents  = "OpenTelemetry GenAI (gen_ai.*.message events)"
-	ConventionGenAIPrompt  = "OpenTelemetry GenAI (gen_ai.prompt)"
-	ConventionOpenLLMetry  = "OpenLLMetry (gen_ai.prompt.N.*)"
-	ConventionOpenInfer    = "OpenInference (llm.input_messages.N.*)"
-	ConventionUsageOnly    = "usage only"
-	noteNoContent          = "the span records no message content: the OpenTelemetry GenAI instrumentation writes it to OTLP logs (give the logs file with --logs FILE); this opens as its usage only, an empty request"
+	ConventionGenAI       = "OpenTelemetry GenAI (gen_ai.input.messages)"
+	ConventionGenAIEvents = "OpenTelemetry GenAI (gen_ai.*.message events)"
+	ConventionGenAIPrompt = "OpenTelemetry GenAI (gen_ai.prompt)"
+	ConventionOpenLLMetry = "OpenLLMetry (gen_ai.prompt.N.*)"
+	ConventionOpenInfer   = "OpenInference (llm.input_messages.N.*)"
+	ConventionUsageOnly   = "usage only"
+	// NoteNoContent notes a span whose messages are in OTLP logs that
+	// were not given: it opens as its usage only.
+	NoteNoContent          = "the span records no message content: the OpenTelemetry GenAI instrumentation writes it to OTLP logs (give the logs file with --logs FILE); this opens as its usage only, an empty request"
 	noteNoToolDefinitions  = "the OpenTelemetry GenAI instrumentation records no tool definitions: the request opens without them, so ctxlab's count leaves out their tokens and the bill does not"
 	noteMissingToolCalls   = "the span records tool results without the assistant's tool calls before them: the instrumentation left the calls out, so they are not counted"
 	noteContentNotCaptured = "the span's message content was not captured (content capture off): the messages open empty"
@@ -246,7 +248,7 @@ func RequestOf(sp *Span, logs []Event) *Request {
 		events := append(messageEvents(sp.Events), messageEvents(logs)...)
 		if len(events) == 0 {
 			req.Convention, req.Content = ConventionUsageOnly, false
-			req.Notes = append(req.Notes, noteNoContent)
+			req.Notes = append(req.Notes, NoteNoContent)
 			if !hasPrefix(a, "gen_ai.tool.definitions") {
 				req.Notes = append(req.Notes, noteNoToolDefinitions)
 			}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"runtime"
+	"slices"
 	"sort"
 	"sync"
 	"sync/atomic"
@@ -31,6 +32,10 @@ type SpanSummary struct {
 	Convention string
 	// Note says why Counted is missing or leaves something out.
 	Note string
+	// MessagesInLogs: the span records no messages, as the OpenTelemetry
+	// GenAI instrumentation writes them to OTLP logs, and no logs file
+	// gave them; it opens with --logs LOGS.
+	MessagesInLogs bool
 }
 
 // TraceSummary is one trace of a listing.
@@ -277,6 +282,7 @@ func summarize(path string, sp *Span, logs []Event, opts ListOptions) SpanSummar
 		if sp.Request != nil && len(req.Notes) > 0 {
 			s.Note = req.Notes[0]
 		}
+		s.MessagesInLogs = slices.Contains(req.Notes, NoteNoContent)
 		return s
 	}
 	for _, n := range req.Notes {

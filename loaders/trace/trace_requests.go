@@ -22,29 +22,35 @@ const minTraceIDPrefix = 4
 // the order of their start, each read as the request it recorded with
 // its log records from the logs file (logsPath, "" for none). An empty
 // traceID takes the file's only trace, and a file of several is refused
-// with how to choose one. traceID may be the start of a trace id (four
-// hex digits or more) when it names one trace of the file; one that
-// starts several is refused naming them. It returns the trace's id. Only the chosen
-// trace's spans are kept while the file is read.
+// with how to choose one. traceID is matched without a UUID's dashes
+// (IDKey): a LangSmith or Langfuse id opens as ctxlab traces prints it
+// or as its digits alone. It may be the start of a trace id (four hex
+// digits or more) when it names one trace of the file; one that starts
+// several is refused naming them. It returns the trace's id as the file
+// holds it. Only the chosen trace's spans are kept while the file is read.
 func TraceRequests(path, traceID, logsPath string) (string, []*Request, error) {
 	id := strings.ToLower(strings.TrimSpace(traceID))
+	// key is the id as it is matched: its hex digits, without the dashes
+	// of a UUID (LangSmith, Langfuse), so that the id as ctxlab traces
+	// prints it, its digits alone and the start of either name one trace.
+	key := IDKey(id)
 	// prefix: id is the start of a trace id, as the trace picker and
 	// ctxlab traces show one short; it must name one trace of the file.
 	prefix := false
 	if traceID != "" {
-		_, err := hex.DecodeString(id + strings.Repeat("0", len(id)%2))
+		_, err := hex.DecodeString(key + strings.Repeat("0", len(key)%2))
 		switch {
-		case err == nil && len(id) == 32:
-		case err == nil && len(id) >= minTraceIDPrefix && len(id) < 32:
+		case err == nil && len(key) == 32:
+		case err == nil && len(key) >= minTraceIDPrefix && len(key) < 32:
 			prefix = true
 		default:
-			return "", nil, &loaders.Error{Name: path, Msg: fmt.Sprintf("--trace-id %s is not a trace id; expected 32 hex digits, or the first %d or more of them (ctxlab traces %s lists them)",
+			return "", nil, &loaders.Error{Name: path, Msg: fmt.Sprintf("--trace-id %s is not a trace id; expected 32 hex digits, or the first %d or more of them, dashed as a UUID or not (ctxlab traces %s lists them)",
 				safeQuote(traceID), minTraceIDPrefix, quoteArg(path))}
 		}
 	}
 	var spans []*Span
-	// byTrace holds the LLM spans of each trace a prefix matches, until
-	// the file is read and the prefix known to name one.
+	// byTrace holds the LLM spans of each trace the id matches, until
+	// the file is read and the id known to name one.
 	byTrace := map[string][]*Span{}
 	var matched []string
 	seen := map[string]bool{}
@@ -55,23 +61,23 @@ func TraceRequests(path, traceID, logsPath string) (string, []*Request, error) {
 			if len(order) < 5 {
 				order = append(order, sp.TraceID)
 			}
-			if prefix && strings.HasPrefix(sp.TraceID, id) {
+			if id != "" && strings.HasPrefix(IDKey(sp.TraceID), key) {
 				matched = append(matched, sp.TraceID)
 			}
 		}
-		if prefix {
-			if strings.HasPrefix(sp.TraceID, id) && IsLLM(sp) {
+		if id != "" {
+			if IsLLM(sp) && strings.HasPrefix(IDKey(sp.TraceID), key) {
 				byTrace[sp.TraceID] = append(byTrace[sp.TraceID], sp)
 			}
 			return nil
 		}
-		if id == "" && sp.TraceID != order[0] {
+		if sp.TraceID != order[0] {
 			// A second trace: the file must say which. Counting goes on,
 			// keeping no span.
 			spans = nil
 			return nil
 		}
-		if (id == "" || sp.TraceID == id) && IsLLM(sp) {
+		if IsLLM(sp) {
 			spans = append(spans, sp)
 		}
 		return nil
@@ -79,12 +85,15 @@ func TraceRequests(path, traceID, logsPath string) (string, []*Request, error) {
 	if err != nil {
 		return "", nil, err
 	}
-	if prefix {
-		switch len(matched) {
-		case 0:
+	if id != "" {
+		switch {
+		case len(matched) == 0 && prefix:
 			return "", nil, &loaders.Error{Name: path, Msg: fmt.Sprintf("holds no trace whose id starts with %s; expected one of its %s: they include %s (ctxlab traces %s lists them)",
 				id, numfmt.Count(len(seen), "trace", "traces"), strings.Join(order, ", "), quoteArg(path))}
-		case 1:
+		case len(matched) == 0:
+			return "", nil, &loaders.Error{Name: path, Msg: fmt.Sprintf("holds no trace %s; expected one of its %s: they include %s (ctxlab traces %s lists them)",
+				id, numfmt.Count(len(seen), "trace", "traces"), strings.Join(order, ", "), quoteArg(path))}
+		case len(matched) == 1:
 			id, spans = matched[0], byTrace[matched[0]]
 		default:
 			shown := matched[:min(len(matched), 5)]
@@ -104,9 +113,6 @@ func TraceRequests(path, traceID, logsPath string) (string, []*Request, error) {
 		return "", nil, &loaders.Error{Name: path, Msg: "holds no span; expected OTLP JSON traces with LLM spans"}
 	case id == "":
 		id = order[0]
-	case !seen[id]:
-		return "", nil, &loaders.Error{Name: path, Msg: fmt.Sprintf("holds no trace %s; expected one of its %s: they include %s (ctxlab traces %s lists them)",
-			id, numfmt.Count(len(seen), "trace", "traces"), strings.Join(order, ", "), quoteArg(path))}
 	}
 	if len(spans) == 0 {
 		return "", nil, &loaders.Error{Name: path, Msg: fmt.Sprintf("trace %s holds no LLM span (chat or completion); expected at least one to replay", id)}
@@ -123,6 +129,13 @@ func TraceRequests(path, traceID, logsPath string) (string, []*Request, error) {
 		out[i] = RequestOf(sp, logs[sp.SpanID])
 	}
 	return id, out, nil
+}
+
+// IDKey is a trace or span id as it is matched: lower case, without the
+// dashes of a UUID. The id as ctxlab traces prints it, its digits alone
+// and a start of either match their id's key.
+func IDKey(id string) string {
+	return strings.ReplaceAll(strings.ToLower(id), "-", "")
 }
 
 // quoteArg quotes a path for a command line shown in a message when it

@@ -8,6 +8,7 @@ import (
 	"ctxlab/core/tokens"
 	engine "ctxlab/core/trajectory"
 	"ctxlab/core/window"
+	"ctxlab/internal/racetest"
 )
 
 func policyBody(t *testing.T, data []byte, turn, sent []window.ChatMessage) []byte {
@@ -57,7 +58,7 @@ func TestPolicyRequestsCountAsTheirBody(t *testing.T) {
 		}
 		checked := 0
 		for i, r := range requests {
-			if i%raceStep != 0 {
+			if i%racetest.Step(3) != 0 {
 				continue
 			}
 			got := counted[r.policy][r.turn-1]

@@ -111,6 +111,14 @@ func decode(name string, data []byte) (any, error) {
 		}
 	}
 	if err := yaml.Unmarshal(data, &v); err != nil {
+		// Input that opens like JSON, or a file named .json, is told
+		// where its JSON broke: YAML's complaint about a cut-off JSON
+		// body names no column and a syntax the file does not use.
+		if loaders.LooksLikeJSON(data) || strings.HasSuffix(strings.ToLower(name), ".json") {
+			if _, jerr := loaders.DecodeJSON(name, data); jerr != nil {
+				return nil, jerr
+			}
+		}
 		return nil, &loaders.Error{Name: name, Msg: "is neither JSON nor YAML: " + firstLine(err.Error()) + "; expected " + Supported}
 	}
 	return normalize(v), nil

@@ -7,6 +7,8 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"ctxlab/internal/racetest"
+
 	"github.com/mattn/go-runewidth"
 )
 
@@ -68,7 +70,7 @@ func TestHangingWrapMatchesMeasuringWhole(t *testing.T) {
 	t.Parallel()
 	rng := rand.New(rand.NewPCG(11, 13))
 	pieces := []string{"a", "word", " ", "\n", "漢", "e\u0301", "\u200b", "🙂", "ab", strings.Repeat("x", 120)}
-	for range raceCut(1000) {
+	for range racetest.Cut(1000, 3) {
 		var b strings.Builder
 		for range rng.IntN(40) {
 			b.WriteString(pieces[rng.IntN(len(pieces))])

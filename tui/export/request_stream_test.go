@@ -9,6 +9,7 @@ import (
 	"ctxlab/core"
 	"ctxlab/core/tokens"
 	"ctxlab/core/window"
+	"ctxlab/internal/racetest"
 	"ctxlab/internal/safetext"
 )
 
@@ -54,7 +55,7 @@ func TestExportedRequestIsMarshalIndent(t *testing.T) {
 	t.Parallel()
 	hostile := strings.Repeat("a \"q\" \\ <b>&</b> \n\t\x01 \u2028 \u202e \u009b 漢字 😀 ", 4<<10)
 	names := []string{"support_chat", "code_review", "document_qa", "agent_workflow", "overflow"}
-	for _, name := range names[:max(1, raceCut(len(names)))] {
+	for _, name := range names[:max(1, racetest.Cut(len(names), 3))] {
 		for _, layout := range []window.Layout{window.LayoutArticle, window.LayoutChat} {
 			for _, provider := range []string{"", tokens.ProviderAnthropic} {
 				sc := sampleScenario(t, name)

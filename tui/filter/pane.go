@@ -22,6 +22,7 @@ type Pane struct {
 	query   string
 	version int
 	active  bool          // a result is narrowing the list
+	matched string        // the query the result in force matched
 	docs    map[int]bool  // scenario document indexes that match
 	hits    map[int][]int // evaluation document -> matched rune indexes in its source
 	keys    controls.InputKeys
@@ -88,6 +89,7 @@ func (f *Pane) Apply(msg ResultMsg) bool {
 		return false
 	}
 	f.active = true
+	f.matched = msg.query
 	f.docs = msg.docs
 	f.hits = msg.hits
 	return true
@@ -96,7 +98,7 @@ func (f *Pane) Apply(msg ResultMsg) bool {
 // Clear lets every document through again.
 func (f *Pane) Clear() {
 	f.active = false
-	f.query = ""
+	f.query, f.matched = "", ""
 	f.docs, f.hits = nil, nil
 	f.version++
 }
@@ -117,6 +119,10 @@ func (f *Pane) Highlighted() string {
 
 // Active reports whether a result is narrowing the list.
 func (f Pane) Active() bool { return f.active }
+
+// Matching says the query in force is still being matched: the rows
+// shown are the last result's, for an earlier query.
+func (f Pane) Matching() bool { return f.query != "" && f.query != f.matched }
 
 // Editing reports whether the input has the keyboard.
 func (f Pane) Editing() bool { return f.editing }

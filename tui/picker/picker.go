@@ -152,6 +152,10 @@ type Model struct {
 	// Status is a line the root model sets, shown above the keys.
 	Status        string
 	width, height int
+	// idShort is how many characters of a trace id tell the file's traces
+	// apart (at least shortIDWidth), idFull the longest id; spanShort the
+	// same for the spans' ids (distinctPrefix).
+	idShort, idFull, spanShort int
 }
 
 // New makes a picker of the traces, listed by their start.
@@ -164,8 +168,64 @@ func New(name string, traces []Trace) Model {
 		m.keys[i] = keyOf(t)
 		m.lower[i] = strings.ToLower(m.keys[i])
 	}
+	var ids, spans []string
+	for _, t := range sorted {
+		ids = append(ids, t.ID)
+		m.idFull = max(m.idFull, len([]rune(safetext.Line(t.ID))))
+		for _, s := range t.LLM {
+			spans = append(spans, s.ID)
+		}
+		for _, s := range t.Retrievals {
+			spans = append(spans, s.ID)
+		}
+	}
+	m.idShort = min(distinctPrefix(ids, shortIDWidth), m.idFull)
+	m.spanShort = distinctPrefix(spans, shortIDWidth)
 	m.apply(matchTraces("", m.keys, m.lower))
 	return m
+}
+
+// distinctPrefix is the fewest characters, at least least, whose start
+// of each id tells the ids apart: UUIDv7 ids (LangSmith) share their
+// first digits, the time they were made, and differ further on. An id
+// shorter than that is told by itself whole.
+func distinctPrefix(ids []string, least int) int {
+	distinct := map[string]bool{}
+	for _, id := range ids {
+		distinct[id] = true
+	}
+	n := least
+	for {
+		seen := map[string]bool{}
+		whole, clash := true, false
+		for id := range distinct {
+			r := []rune(safetext.Line(id))
+			if len(r) > n {
+				whole = false
+				r = r[:n]
+			}
+			k := string(r)
+			if seen[k] && len(r) == n {
+				clash = true
+			}
+			seen[k] = true
+		}
+		if !clash || whole {
+			return n
+		}
+		n++
+	}
+}
+
+// spanIDCell is a span's id as its row shows it: whole when it is no
+// longer than an OTLP span id (16 hex digits), which --span-id takes,
+// else its first n characters, enough to tell the file's spans apart.
+func spanIDCell(id string, n int) string {
+	id = safetext.Line(id)
+	if r := []rune(id); len(r) > 16 && len(r) > n {
+		return string(r[:n]) + "…"
+	}
+	return id
 }
 
 // SetSize sets the screen the picker draws on.
@@ -455,6 +515,9 @@ const rowPrefix = 4
 // columns are the widths of the list's columns at a screen width.
 type columns struct {
 	start, service, model, spans, counted, billed, id int
+	// wide: the trace id is whole, and a span's row has room for its
+	// start and note.
+	wide bool
 }
 
 func (m Model) columns() columns {
@@ -462,15 +525,16 @@ func (m Model) columns() columns {
 	// the cursor, mark and fold (rowPrefix) and the gaps between columns
 	rest := m.width - (rowPrefix + c.start + c.service + c.model + c.spans + c.counted + c.billed + 10)
 	switch {
-	case rest >= 34:
-		c.id = 32
-		rest -= 34
-	case rest >= -1:
-		// Narrow: the id's first 8 hex digits, enough to tell apart two
-		// traces of the same second and service; the room comes from the
-		// token columns and the model before the service.
-		c.id = shortIDWidth
-		rest -= shortIDWidth + 2
+	case rest >= m.idFull+2:
+		c.id, c.wide = m.idFull, true
+		rest -= m.idFull + 2
+	case rest >= m.idShort-shortIDWidth-1:
+		// Narrow: the id's first characters, 8 hex digits or as many as
+		// tell the file's traces apart (distinctPrefix), which --trace-id
+		// takes; the room comes from the token columns and the model
+		// before the service.
+		c.id = m.idShort
+		rest -= m.idShort + 2
 		if rest < 0 {
 			c.counted, c.billed = 7, 7
 			rest += 2
@@ -493,8 +557,8 @@ func (m Model) columns() columns {
 	return c
 }
 
-// shortIDWidth is the trace id column of a narrow picker: the id's first
-// 8 hex digits.
+// shortIDWidth is the fewest characters of an id a narrow picker shows:
+// 8 hex digits, more when the file's ids share them (distinctPrefix).
 const shortIDWidth = 8
 
 // traceIDCell is a trace's id in a column of width cells: whole when it
@@ -619,7 +683,7 @@ func (m Model) rowText(r row, c columns, w int) string {
 		mark = "▲"
 	}
 	if s.Retrieval {
-		line := fmt.Sprintf(" %s  └ retrieval %s  %s · %s · %s", mark, s.ID, safetext.Line(s.Name),
+		line := fmt.Sprintf(" %s  └ retrieval %s  %s · %s · %s", mark, spanIDCell(s.ID, m.spanShort), safetext.Line(s.Name),
 			numfmt.Count(s.Documents, "document", "documents"), safetext.Line(s.Query))
 		return draw.PadRight(draw.Truncate(line, w), w)
 	}
@@ -632,14 +696,14 @@ func (m Model) rowText(r row, c columns, w int) string {
 	}
 	// The span's id and name where the start and service are; its
 	// model and tokens under the trace's.
-	left := fmt.Sprintf("└ %s %s", s.ID, safetext.Line(s.Name))
-	if c.id > shortIDWidth {
+	left := fmt.Sprintf("└ %s %s", spanIDCell(s.ID, m.spanShort), safetext.Line(s.Name))
+	if c.wide {
 		left = s.Start.UTC().Format("15:04:05") + " " + left
 	}
 	line := " " + mark + "  " + draw.PadRight(draw.Truncate(left, c.start+2+c.service), c.start+2+c.service) + "  " +
 		draw.PadRight(draw.Truncate(safetext.Line(s.Model), c.model), c.model) + "  " +
 		draw.PadLeft("", c.spans) + "  " + draw.PadLeft(counted, c.counted) + "  " + draw.PadLeft(billed, c.billed)
-	if c.id > shortIDWidth && s.Note != "" {
+	if c.wide && s.Note != "" {
 		line += "  " + draw.Truncate(safetext.Line(s.Note), max(0, w-len([]rune(line))-2))
 	}
 	return draw.PadRight(line, w)

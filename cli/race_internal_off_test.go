@@ -1,6 +1,0 @@
-//go:build !race
-
-package cli
-
-// raceStep: see race_internal_on_test.go.
-const raceStep = 1
