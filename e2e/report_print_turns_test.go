@@ -69,9 +69,9 @@ func TestReportPrintKeepsEveryTurnsColumn(t *testing.T) {
 	}
 
 	// Each row opens with its request, "messages 1–N;": from one row's
-	// to the next on a page is the row's height, three lines of the
-	// newest message at most (a squeezed column stretched rows to five
-	// and more).
+	// to the next on a page is the row's height, a few lines of the
+	// newest message at most (a squeezed column stretched rows to
+	// 44pt and more).
 	boxes, err := exec.Command(pdftotext, "-bbox", pdf, "-").Output()
 	if err != nil {
 		t.Fatalf("pdftotext -bbox: %v", err)
