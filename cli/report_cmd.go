@@ -206,10 +206,38 @@ func (f *reportFlags) trajectoryReport(env Env, fs *flagSet) (*rpt.Report, error
 	if err != nil {
 		return nil, err
 	}
+	return trajectoryReportModel(rp, f.replay.path, "report"), nil
+}
+
+// trajectoryReportModel is a replayed trajectory's report, read from
+// path, made by command: what ctxlab report --trajectory writes and the
+// workbench's export of a trajectory.
+func trajectoryReportModel(rp *replayed, path, command string) *rpt.Report {
 	t := trajectoryModel(rp)
-	r := &rpt.Report{Command: "report", Title: trajectoryTitle(f.replay.path, t), Source: relativePath(f.replay.path), Trajectory: t, Verdict: trajectoryVerdict(t)}
-	r.Settings = []string{t.Model, "window " + numfmt.Thousands(t.Window), t.Cache}
-	return r, nil
+	r := &rpt.Report{Command: command, Title: trajectoryTitle(path, t), Source: relativePath(path), Trajectory: t, Verdict: trajectoryVerdict(t)}
+	win := "window " + numfmt.Thousands(t.Window)
+	if smallerWindowSet(t) {
+		win += " (set; " + t.Model + "'s own is " + numfmt.Thousands(t.ModelWindow) + ")"
+	}
+	r.Settings = []string{t.Model, win, t.Cache}
+	return r
+}
+
+// writeWorkbenchTrajectoryReport writes the workbench's trajectory as
+// the page ctxlab report --trajectory writes, replayed under policies
+// (nil: every policy at its defaults, as report's --policy all) with the
+// Timeline's options, for its export.
+func writeWorkbenchTrajectoryReport(w io.Writer, path string, tr *trajectory.Trajectory, policies []trajectory.Policy, opts trajectory.Options,
+	priceName string, table tokens.PriceTable) error {
+	if policies == nil {
+		policies = trajectory.Defaults()
+	}
+	rep, err := trajectory.Replay(context.Background(), tr, policies, opts)
+	if err != nil {
+		return err
+	}
+	rp := &replayed{tr: tr, rep: rep, opts: opts, priceName: priceName, table: table}
+	return htmlreport.Write(w, trajectoryReportModel(rp, path, "workbench export"), htmlreport.Options{Version: Version})
 }
 
 // comparison is the request compared with the baseline given, nil

@@ -66,7 +66,55 @@ func assembleReportModel(run *assembleRun, command string) *rpt.Report {
 		r.Combos = combos
 	}
 	r.Space, r.SpaceOf = spaceRows(ev)
+	cost := core.CostOf(ev, run.prices)
+	r.Cost = &rpt.Cost{Heading: costHeading(cost, run.prices), Lines: costLines(cost)}
+	r.Verdict.Cost = verdictCost(run, cost, r)
 	return r
+}
+
+// verdictCost says in the verdict what the request costs as it is (or
+// that the provider refuses it, so it buys no answer), and what the best
+// fix the verdict names brings it to, priced on the fix's measured
+// request; "" when the model's price is unknown.
+func verdictCost(run *assembleRun, cost core.RequestCost, r *rpt.Report) string {
+	a := run.eval.Assembly
+	if !cost.Known || a == nil {
+		return ""
+	}
+	var words string
+	if a.Fits && run.eval.BudgetProblem == nil {
+		words = fmt.Sprintf("At %s list prices it costs %s per request in input, %s per 1,000 requests.",
+			cost.Model, numfmt.Dollars(cost.Input), numfmt.Dollars(cost.Per1000()))
+	} else {
+		words = fmt.Sprintf("As it is, the provider refuses it, so its %s per 1,000 requests of input (at %s list prices) buys no answer.",
+			numfmt.Dollars(cost.Per1000()), cost.Model)
+	}
+	v := r.VerdictFix()
+	if v == nil {
+		return words
+	}
+	best := v.Best
+	if best.SendsSameIf != "" {
+		if best = v.Otherwise; best == nil {
+			return words
+		}
+	}
+	if best.Number < 1 || best.Number > len(run.suggestions) {
+		return words
+	}
+	after := run.suggestions[best.Number-1].Preview.Evaluation
+	if after == nil {
+		return words
+	}
+	fixed := core.CostOf(after, run.prices)
+	if !fixed.Known {
+		return words
+	}
+	if a.Fits && run.eval.BudgetProblem == nil {
+		return words + fmt.Sprintf(" With fix %d: %s.", best.Number, core.CostChangeWords(cost, fixed))
+	}
+	return words + fmt.Sprintf(" With fix %d it is sent, at %s per request, %s per 1,000 requests.", best.Number,
+		numfmt.Dollars(fixed.Input), numfmt.Dollars(fixed.Per1000()))
 }
 
 // dropImpossibleAllocations leaves the allocations out of the

@@ -89,7 +89,7 @@ func TestReportTrajectoryReadable(t *testing.T) {
 		"<td>messages 1–2; the reply is message 3</td>",
 		"message 2 · user: Hi,",
 		"cost<br>(input only)",
-		"watermark:0.8/0.6 costs least ($181.53 per 1,000 trajectories, input tokens only",
+		"Use watermark:0.8/0.6: of the 4 policies that keep every turn within the window it is the cheapest ($181.53 per 1,000 trajectories, input tokens only",
 		"clear-tool-results:3 sends the fewest input tokens (126,945, $193.84 per 1,000 trajectories) but removes up to 23 messages (6,098 tokens) from a turn",
 		"drop-oldest removes least",
 	} {

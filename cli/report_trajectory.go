@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	rpt "ctxlab/cli/report"
+	"ctxlab/core/tokens"
 	"ctxlab/core/trajectory"
 	"ctxlab/core/window"
 	"ctxlab/internal/numfmt"
@@ -23,7 +24,10 @@ func trajectoryModel(rp *replayed) *rpt.Trajectory {
 	if model == "" {
 		model = "no model"
 	}
-	t := &rpt.Trajectory{Name: tr.Name, Model: model, Window: rep.Window}
+	t := &rpt.Trajectory{Name: tr.Name, Model: model, Window: rep.Window, WindowSet: rp.opts.Window > 0}
+	if spec, ok := tokens.LookupModel(tr.Model); ok {
+		t.ModelWindow = spec.Window
+	}
 	t.Cache = providerName(rp.opts.Rules.Provider) + " cache rules (" + rp.opts.Rules.Source + ")"
 	if !rp.opts.Rules.Automatic {
 		t.Cache += ", breakpoints " + rp.opts.Breakpoints
@@ -82,6 +86,9 @@ func trajectoryModel(rp *replayed) *rpt.Trajectory {
 	for i, p := range rep.Policies {
 		if p.OverflowTurns > 0 {
 			t.Refused = reportRefusedNote
+			if smallerWindowSet(t) {
+				t.Refused = reportSetWindowNote
+			}
 		}
 		t.Policies = append(t.Policies, rpt.TrajectoryPolicy{
 			Name: p.Name, Label: p.Label, OverflowTurns: p.OverflowTurns, FirstOverflow: p.FirstOverflow,
@@ -96,6 +103,11 @@ func trajectoryModel(rp *replayed) *rpt.Trajectory {
 // reportRefusedNote is the note under the policies' table when one of
 // them overflows.
 const reportRefusedNote = "▲ A turn over the window is refused by the provider and priced at $0: a policy that overflows looks cheaper than one that keeps every turn within the window."
+
+// reportSetWindowNote is that note when the window is one the user set,
+// smaller than the model's: the provider would take the turn, the
+// replay counts it as failed.
+const reportSetWindowNote = "▲ A turn over the window you set is counted as failed and priced at $0: a policy that overflows looks cheaper than one that keeps every turn within the window."
 
 // trajectoryVerdict says in plain words whether the conversation stays
 // within its window as sent, and which policy keeps it there at the
@@ -117,14 +129,28 @@ func trajectoryVerdict(t *rpt.Trajectory) rpt.Verdict {
 		if over == 1 {
 			goes = "goes"
 		}
-		v.Line = fmt.Sprintf("%s of %s %s over the %s-token window as sent (input and the reply's reserve), the first at turn %s%s: the provider refuses such a request, so the agent would fail there.",
-			numfmt.Thousands(over), turns, goes, numfmt.Thousands(t.Window), numfmt.Thousands(t.FirstOverflow), firstOverflowSum(t))
+		if smallerWindowSet(t) {
+			// The window is the user's, below the model's own: the
+			// provider would take these requests; a deployment held to
+			// the window set would not.
+			v.Line = fmt.Sprintf("%s of %s %s over the %s-token window you set (input and the reply's reserve; %s's own is %s), the first at turn %s%s: an agent held to that window would fail there, though the provider itself would accept the request.",
+				numfmt.Thousands(over), turns, goes, numfmt.Thousands(t.Window), t.Model, numfmt.Thousands(t.ModelWindow), numfmt.Thousands(t.FirstOverflow), firstOverflowSum(t))
+		} else {
+			v.Line = fmt.Sprintf("%s of %s %s over the %s-token window as sent (input and the reply's reserve), the first at turn %s%s: the provider refuses such a request, so the agent would fail there.",
+				numfmt.Thousands(over), turns, goes, numfmt.Thousands(t.Window), numfmt.Thousands(t.FirstOverflow), firstOverflowSum(t))
+		}
 		v.WorstSeverity = "error"
 	}
 	if over > 0 || len(t.Policies) > 1 {
 		v.Choice = strings.TrimSpace(policyTradeOff(t.Policies))
 	}
 	return v
+}
+
+// smallerWindowSet reports that the window measured against is the one
+// the user set, smaller than the model's own.
+func smallerWindowSet(t *rpt.Trajectory) bool {
+	return t.WindowSet && t.ModelWindow > t.Window
 }
 
 // firstOverflowSum says what puts the first turn over the window, its
@@ -145,10 +171,10 @@ func firstOverflowSum(t *rpt.Trajectory) string {
 	return ""
 }
 
-// policyTradeOff says which of the policies that keep every turn within
-// the window costs least, sends fewest input tokens and removes least:
-// no one of them is best when they differ, since a policy that sends
-// less leaves more of the conversation out of the model's sight.
+// policyTradeOff recommends the cheapest of the policies that keep every
+// turn within the window (or says none does), then names those that send
+// fewer input tokens or remove less: a policy that sends less leaves more
+// of the conversation out of the model's sight.
 func policyTradeOff(policies []rpt.TrajectoryPolicy) string {
 	var within []*rpt.TrajectoryPolicy
 	for i := range policies {
@@ -161,10 +187,10 @@ func policyTradeOff(policies []rpt.TrajectoryPolicy) string {
 		if len(policies) == 0 {
 			return ""
 		}
-		return " No policy replayed keeps every turn within it."
+		return " No policy replayed keeps every turn within it, so none can be recommended: a larger window, a smaller reserve or a policy that trims harder is needed."
 	case 1:
 		p := within[0]
-		return fmt.Sprintf(" Only %s keeps every turn within it: %s input tokens in all, %s of them from the cache, %s per 1,000 trajectories (input tokens only), removing %s.",
+		return fmt.Sprintf(" Use %s, the only policy replayed that keeps every turn within the window: %s input tokens in all, %s of them from the cache, %s per 1,000 trajectories (input tokens only), removing %s.",
 			p.Label, numfmt.Thousands(p.Input), p.CachedShare, p.Per1000, removedWords(p))
 	}
 	fewest, least, cheapest := within[0], within[0], within[0]
@@ -179,24 +205,44 @@ func policyTradeOff(policies []rpt.TrajectoryPolicy) string {
 			cheapest = p
 		}
 	}
-	w := fmt.Sprintf(" %s policies keep every turn within it, each at a price: ", numfmt.Thousands(len(within)))
+	chosen := fewest
+	if cheapest.PriceKnown {
+		chosen = cheapest
+	}
+	w := recommendation(chosen, len(within))
+	// The others, by what they trade: what the chosen one is not.
 	var parts []string
-	if fewest.PriceKnown && cheapest != fewest {
-		parts = append(parts, fmt.Sprintf("%s costs least (%s per 1,000 trajectories, input tokens only; %s of its input from the cache)", cheapest.Label, cheapest.Per1000, cheapest.CachedShare))
+	if fewest != chosen {
+		cost := ""
+		if fewest.PriceKnown {
+			cost = ", " + fewest.Per1000 + " per 1,000 trajectories"
+		}
+		parts = append(parts, fmt.Sprintf("%s sends the fewest input tokens (%s%s) but removes %s", fewest.Label, numfmt.Thousands(fewest.Input), cost, removedWords(fewest)))
 	}
-	cost := ""
-	if fewest.PriceKnown {
-		cost = ", " + fewest.Per1000 + " per 1,000 trajectories"
-	}
-	parts = append(parts, fmt.Sprintf("%s sends the fewest input tokens (%s%s) but removes %s", fewest.Label, numfmt.Thousands(fewest.Input), cost, removedWords(fewest)))
-	if least != fewest && least != cheapest {
-		cost = ""
+	if least != chosen && least != fewest {
+		cost := ""
 		if least.PriceKnown {
 			cost = ", " + least.Per1000 + " per 1,000 trajectories"
 		}
 		parts = append(parts, fmt.Sprintf("%s removes least (%s) and sends %s input tokens%s", least.Label, removedWords(least), numfmt.Thousands(least.Input), cost))
 	}
-	return w + strings.Join(parts, "; ") + ". The fewer tokens a policy sends, the more of the conversation the model no longer sees: weigh the cost against what it removes."
+	if len(parts) > 0 {
+		w += " Of the others, " + strings.Join(parts, "; ") + "."
+	}
+	return w + " The fewer tokens a policy sends, the more of the conversation the model no longer sees: weigh the cost against what it removes."
+}
+
+// recommendation names the policy to use: the cheapest of the n that
+// keep every turn within the window, or, when the model's price is
+// unknown, the one that sends the fewest input tokens, what the bill
+// follows.
+func recommendation(p *rpt.TrajectoryPolicy, n int) string {
+	if p.PriceKnown {
+		return fmt.Sprintf(" Use %s: of the %s policies that keep every turn within the window it is the cheapest (%s per 1,000 trajectories, input tokens only; %s of its input from the cache), removing %s.",
+			p.Label, numfmt.Thousands(n), p.Per1000, p.CachedShare, removedWords(p))
+	}
+	return fmt.Sprintf(" Use %s: the model's price is unknown, and of the %s policies that keep every turn within the window it sends the fewest input tokens (%s), removing %s.",
+		p.Label, numfmt.Thousands(n), numfmt.Thousands(p.Input), removedWords(p))
 }
 
 // turnRequestWords says what a turn's request holds: "messages 1–2;

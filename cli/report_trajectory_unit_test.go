@@ -17,7 +17,7 @@ func TestReportTrajectoryUnitAndRefusedNote(t *testing.T) {
 		t.Fatalf("replay --format markdown: exit %d: %s", code, stderr)
 	}
 	for name, out := range map[string]string{"report": page, "markdown": md} {
-		for _, want := range []string{"per 1,000 trajectories", "refused by the provider and priced at $0", "$0.289"} {
+		for _, want := range []string{"per 1,000 trajectories", "counted as failed and priced at $0", "$0.289"} {
 			if !strings.Contains(out, want) {
 				t.Errorf("%s lacks %q", name, want)
 			}

@@ -3,6 +3,7 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"io"
 
 	"ctxlab/core"
 	"ctxlab/core/tokens"
@@ -109,7 +110,7 @@ func (f *workbenchFlags) prepareTrajectory(env Env, fs *flagSet, src loadtraj.So
 		sc.Notes = append(sc.Notes, notes...)
 		return sc, nil
 	}
-	replay, _ := replayOptions(tr, win, reserve, trajectory.BreakpointsSystemLast, false, prices)
+	replay, priceName := replayOptions(tr, win, reserve, trajectory.BreakpointsSystemLast, false, prices)
 	start := len(tr.Turns) - 1
 	for i, t := range tr.Turns {
 		r := t.Reserve
@@ -131,6 +132,11 @@ func (f *workbenchFlags) prepareTrajectory(env Env, fs *flagSet, src loadtraj.So
 	}
 	run := &assembleRun{scenario: sc, settings: sc.Settings, prices: prices, imported: true, source: name}
 	*cfg = tui.TrajectoryConfig{Source: timeline.Source{Trajectory: tr, Options: replay}, Open: open, Start: start}
+	// The export's report.html is the trajectory's page, replayed with
+	// the Timeline's options (its summarizer, set later, included).
+	cfg.WriteHTMLReport = func(w io.Writer) error {
+		return writeWorkbenchTrajectoryReport(w, src.Path, tr, cfg.Source.Policies, cfg.Source.Options, priceName, prices)
+	}
 	return run, cfg, nil
 }
 

@@ -52,7 +52,7 @@ func TestReportSecondReaderInBrowser(t *testing.T) {
 		{"trajectory-readable", []string{"--trajectory", "loaders/trajectory/testdata/taubench/airline-task2-62-messages.json", "--window", "11000"}, []string{
 			"airline-task2-62-messages.json · an agent's conversation, 30 turns replayed",
 			"file: loaders/trajectory/testdata/taubench/airline-task2-62-messages.json",
-			"What to change: 4 policies keep every turn within it",
+			"What to change: Use watermark:0.8/0.6: of the 4 policies that keep every turn within the window it is the cheapest",
 			"messages 1–2; the reply is message 3",
 			"per 1,000 trajectories (input only)",
 		}},

@@ -25,7 +25,7 @@ func (m Model) exportJob() export.Job {
 	snapshot := m
 	snapshot.list.OwnCache()
 	snapshot.status.text = ""
-	return export.Job{
+	job := export.Job{
 		Dir:             m.cfg.ExportDir,
 		Now:             m.cfg.Now,
 		Eval:            m.eval,
@@ -38,6 +38,10 @@ func (m Model) exportJob() export.Job {
 		MetricsOut:      m.cfg.MetricsOut,
 		AppendMetrics:   m.cfg.AppendMetrics,
 	}
+	if t := m.cfg.Trajectory; t != nil {
+		job.WriteTrajectoryReport = t.WriteHTMLReport
+	}
+	return job
 }
 
 // copyCmd puts the context block on the clipboard.

@@ -62,7 +62,8 @@ type Config struct {
 	// ctxlab can load again, for export, without holding it whole.
 	WriteScenario func(w io.Writer, sc *core.Scenario, s core.Settings) error
 	// WriteHTMLReport, when set, writes the evaluation as the HTML page
-	// ctxlab report writes; each export adds it as report.html.
+	// ctxlab report writes; each export adds it as report.html (as
+	// turn.html beside a trajectory's page, TrajectoryConfig).
 	WriteHTMLReport func(w io.Writer, sc *core.Scenario, ev *core.Evaluation) error
 	// RequestID labels the metrics record; "" numbers each evaluation
 	// (ctxlab-1, ctxlab-2, …).

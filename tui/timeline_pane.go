@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -30,6 +31,10 @@ type TrajectoryConfig struct {
 	Open func(turn int, p trajectory.Policy) (*core.Scenario, error)
 	// Start is the turn Config.Scenario is, selected when the view opens.
 	Start int
+	// WriteHTMLReport, when set, writes the trajectory as the page
+	// ctxlab report --trajectory writes; an export then writes it as
+	// report.html, and the open turn's page as turn.html.
+	WriteHTMLReport func(w io.Writer) error
 }
 
 // turnOpenedMsg carries a turn's request, opened as a scenario.

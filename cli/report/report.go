@@ -45,8 +45,11 @@ type Report struct {
 	Combos       []FixCombo
 	// Space ranks what takes the space, largest first; SpaceOf says
 	// of what the shares are.
-	Space      []SpaceItem
-	SpaceOf    string
+	Space   []SpaceItem
+	SpaceOf string
+	// Cost is the request at its model's list price, in the lines
+	// assemble's Cost section prints; nil when the report prices nothing.
+	Cost       *Cost
 	Comparison *Comparison
 	Eval       *Eval
 	// Trajectory is an agent's trajectory replayed under trim policies.
@@ -71,6 +74,18 @@ type Verdict struct {
 	// Largest says what dominates an overflowing request and how it
 	// opens (from input: render it escaped); "" when it fits.
 	Largest string
+	// Cost says what the request costs as it is, or that it is refused,
+	// and what the best fix brings it to where that is measured; "" when
+	// the model's price is unknown.
+	Cost string
+}
+
+// Cost is the request priced: Heading says at whose price, from which
+// source and of which date; Lines are the figures (per request, per
+// 1,000, the cached prefix, the reply at most), none when unknown.
+type Cost struct {
+	Heading string
+	Lines   []string
 }
 
 // Window is the request against its window.
@@ -271,6 +286,11 @@ type Query struct {
 type Trajectory struct {
 	Name, Model string
 	Window      int
+	// WindowSet is true when Window is the one the user set (--window)
+	// rather than the model's or the turns' own; ModelWindow is the
+	// model's own window, 0 when the model is not known.
+	WindowSet   bool
+	ModelWindow int
 	// Components names the parts of a turn in the order the timeline
 	// stacks them.
 	Components []string

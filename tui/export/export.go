@@ -47,6 +47,10 @@ type Job struct {
 	// report.html.
 	WriteScenario   func(w io.Writer, sc *core.Scenario, s core.Settings) error
 	WriteHTMLReport func(w io.Writer, sc *core.Scenario, ev *core.Evaluation) error
+	// WriteTrajectoryReport, when set (the workbench shows a
+	// trajectory), writes the trajectory's page as report.html; the
+	// open turn's page from WriteHTMLReport is then turn.html.
+	WriteTrajectoryReport func(w io.Writer) error
 	// MetricsOut, when set, is the JSONL file AppendMetrics appends the
 	// evaluation's metrics record to.
 	MetricsOut    string
@@ -60,8 +64,10 @@ func Cmd(j Job) tea.Cmd {
 }
 
 // Write writes messages.json (the request as the provider would receive
-// it), scenario.yaml (the settings as a loadable scenario) and report.txt
-// (the screen as plain text) into a new directory, appends the metrics
+// it), scenario.yaml (the settings as a loadable scenario), report.txt
+// (the screen as plain text) and the HTML pages (report.html: the
+// trajectory's when there is one, else the request's; turn.html: the
+// open turn's beside a trajectory's) into a new directory, appends the metrics
 // record when asked to, and says where everything went.
 func Write(j Job) string {
 	now := j.Now()
@@ -81,11 +87,17 @@ func Write(j Job) string {
 		{"scenario.yaml", func(w io.Writer) error { return j.WriteScenario(w, &sc, j.Settings) }},
 		{"report.txt", func(w io.Writer) error { return writeReport(w, j) }},
 	}
+	type file = struct {
+		name  string
+		write func(w io.Writer) error
+	}
+	turnPage := "report.html"
+	if j.WriteTrajectoryReport != nil {
+		files = append(files, file{"report.html", j.WriteTrajectoryReport})
+		turnPage = "turn.html"
+	}
 	if j.WriteHTMLReport != nil {
-		files = append(files, struct {
-			name  string
-			write func(w io.Writer) error
-		}{"report.html", func(w io.Writer) error { return j.WriteHTMLReport(w, &sc, j.Eval) }})
+		files = append(files, file{turnPage, func(w io.Writer) error { return j.WriteHTMLReport(w, &sc, j.Eval) }})
 	}
 	names := make([]string, len(files))
 	for i, f := range files {

@@ -28,6 +28,7 @@ func Write(w io.Writer, r *report.Report) error {
 	m := &writer{b: b}
 	m.verdict(r)
 	m.window(r)
+	m.cost(r.Cost)
 	m.findings(r)
 	m.fixes(r)
 	m.funnel(r)
@@ -139,6 +140,9 @@ func (m *writer) verdict(r *report.Report) {
 			m.f("**Together with it** (measured), fix %d + fix %d %s. Apply both: <code>%s</code>\n\n", c.Numbers[0], c.Numbers[1], e(c.Words), e(c.Flags))
 		}
 	}
+	if r.Verdict.Cost != "" {
+		m.f("**What it costs:** %s\n\n", e(r.Verdict.Cost))
+	}
 	m.f("<sub>ctxlab %s · %s", e(r.Command), name(r.Title))
 	if len(r.Settings) > 0 {
 		m.f(" · %s", e(strings.Join(r.Settings, " · ")))
@@ -182,6 +186,20 @@ func (m *writer) window(r *report.Report) {
 		m.f("| %s | %s | %s | %s | %s |\n", e(c.Name), numfmt.Thousands(c.Used), alloc, numfmt.Thousands(c.Raw), strings.Join(notes, "; "))
 	}
 	m.f("\n")
+}
+
+// cost is the request priced, in the lines assemble's Cost prints.
+func (m *writer) cost(c *report.Cost) {
+	if c == nil {
+		return
+	}
+	m.f("#### Cost\n\n%s\n\n", e(c.Heading))
+	for _, line := range c.Lines {
+		m.f("- %s\n", e(line))
+	}
+	if len(c.Lines) > 0 {
+		m.f("\n")
+	}
 }
 
 func (m *writer) findings(r *report.Report) {
