@@ -2,6 +2,8 @@ package cli_test
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -53,5 +55,36 @@ func TestReplayShowsRecordedCacheAndWarmStart(t *testing.T) {
 	turn1 := out.Policies[0].Turns[0]
 	if turn1.Recorded == nil || turn1.Recorded.CachedTokens != 1111 || turn1.CachedTokens != 0 {
 		t.Errorf("as-sent turn 1: predicted %d cached, recorded %+v; want 0 beside 1,111", turn1.CachedTokens, turn1.Recorded)
+	}
+}
+
+// The shareable reports set the recorded usage beside the prediction:
+// its price, each turn's recorded cache reads, the warm cache.
+func TestReportShowsRecordedCache(t *testing.T) {
+	stdout, stderr, code := run(t, "", "replay", "--trajectory", warmCassette, "--format", "markdown")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{
+		"As recorded: 84% cached, $2.25 per 1,000 trajectories, the provider's recorded usage priced at the same rates (as-sent predicts 43% cached, $5.95 per 1,000).",
+		"the cache was warm from before the trajectory",
+		"| 1 | interaction 1 | 1,118 | 0 (recorded 1,111) |",
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("markdown lacks %q:\n%s", want, stdout)
+		}
+	}
+	out := filepath.Join(t.TempDir(), "r.html")
+	if _, stderr, code := run(t, "", "report", "--trajectory", warmCassette, "--out", out); code != 0 {
+		t.Fatalf("report: exit %d: %s", code, stderr)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"As recorded: 84% cached, $2.25 per 1,000 trajectories", ">0 (recorded 1,111)</td>"} {
+		if !strings.Contains(string(data), want) {
+			t.Errorf("the HTML report lacks %q", want)
+		}
 	}
 }
