@@ -465,6 +465,11 @@ func applyAssembleFlags(fs *flagSet, f *assembleFlags, s *core.Settings, ctx cor
 		}
 		s.Budget.RetrievedContext = f.budget
 	}
+	// Allocations given on the command line, or a budget file's presets,
+	// are chosen: a request is then held to them.
+	if f.knobs.allocationGiven(fs) || flagWasSet(fs, "budget") || f.budgetFile != "" {
+		s.AllocationsAssumed = false
+	}
 	return nil
 }
 

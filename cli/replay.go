@@ -122,6 +122,24 @@ type replayJSON struct {
 	Summarizer *summarizerJSON    `json:"summarizer,omitempty"`
 	Turns      []replayTurnJSON   `json:"turns"`
 	Policies   []replayPolicyJSON `json:"policies"`
+	// Recorded is the turns' recorded usage, priced as the policies
+	// are; absent when no turn recorded one.
+	Recorded *replayRecordedJSON `json:"recorded,omitempty"`
+}
+
+type replayRecordedJSON struct {
+	Turns        int      `json:"turns"`
+	TurnsOf      int      `json:"turns_of"`
+	InputTokens  int      `json:"input_tokens"`
+	CachedTokens int      `json:"cached_tokens"`
+	CacheWrites  int      `json:"cache_write_tokens"`
+	CostUSD      *float64 `json:"cost_usd"`
+	Per1000USD   *float64 `json:"per_1000_usd"`
+	WarmTurn     int      `json:"warm_turn,omitempty"`
+	WarmTokens   int      `json:"warm_cached_tokens,omitempty"`
+	WarmBound    *int     `json:"warm_bound_tokens,omitempty"`
+	// Warm says in words why a warm turn's reads exceed the prediction.
+	Warm string `json:"warm,omitempty"`
 }
 
 type replayTurnJSON struct {
@@ -159,6 +177,9 @@ type replayPolicyTurnJSON struct {
 	Removed       int      `json:"removed"`
 	RemovedTokens int      `json:"removed_tokens"`
 	CostUSD       *float64 `json:"cost_usd"`
+	// Recorded, on the as-sent policy's turns, is what the provider
+	// recorded for the turn, beside the prediction.
+	Recorded *trajectory.Recorded `json:"recorded,omitempty"`
 }
 
 func dollarsJSON(v float64) *float64 {
@@ -180,13 +201,48 @@ func replayJSONOf(rep *trajectory.Report) replayJSON {
 			InputTokens: p.InputTokens, CachedTokens: p.CachedTokens, CacheWrites: p.CacheWrites,
 			CostUSD: dollarsJSON(p.CostUSD), Per1000USD: dollarsJSON(p.Per1000USD), TurnsTrimmed: p.TurnsTrimmed,
 			RemovedMessages: p.RemovedMessages, RemovedTokens: p.RemovedTokens}
-		for _, t := range p.Turns {
-			pj.Turns = append(pj.Turns, replayPolicyTurnJSON{Turn: t.Turn, InputTokens: t.InputTokens, CachedTokens: t.CachedTokens,
-				CacheWrites: t.CacheWrites, OverWindow: t.OverWindow, Removed: t.Removed, RemovedTokens: t.RemovedTokens, CostUSD: dollarsJSON(t.CostUSD)})
+		for i, t := range p.Turns {
+			tj := replayPolicyTurnJSON{Turn: t.Turn, InputTokens: t.InputTokens, CachedTokens: t.CachedTokens,
+				CacheWrites: t.CacheWrites, OverWindow: t.OverWindow, Removed: t.Removed, RemovedTokens: t.RemovedTokens, CostUSD: dollarsJSON(t.CostUSD)}
+			if p.Policy().Kind == trajectory.KindAsSent && i < len(rep.Turns) {
+				tj.Recorded = rep.Turns[i].Recorded
+			}
+			pj.Turns = append(pj.Turns, tj)
 		}
 		out.Policies = append(out.Policies, pj)
 	}
+	if b := rep.Recorded; b != nil {
+		rj := &replayRecordedJSON{Turns: b.Turns, TurnsOf: b.TurnsOf, InputTokens: b.InputTokens, CachedTokens: b.CachedTokens,
+			CacheWrites: b.CacheWrites, CostUSD: dollarsJSON(b.CostUSD), Per1000USD: dollarsJSON(b.Per1000USD), Warm: warmCacheLine(b)}
+		if b.WarmTurn > 0 {
+			bound := b.WarmBound
+			rj.WarmTurn, rj.WarmTokens, rj.WarmBound = b.WarmTurn, b.WarmTokens, &bound
+		}
+		out.Recorded = rj
+	}
 	return out
+}
+
+// recordedLine is the side-by-side line of the recorded usage: "as
+// recorded: 84% cached, $3.41 per 1,000 trajectories", with the turns
+// recorded when not every turn was.
+func recordedLine(b *trajectory.RecordedBill) string {
+	s := fmt.Sprintf("as recorded: %s cached, %s per 1,000 trajectories", percent(b.CachedShare()), numfmt.Dollars(b.Per1000USD))
+	if b.Turns < b.TurnsOf {
+		s += fmt.Sprintf(" (%s of %s recorded)", numfmt.Thousands(b.Turns), numfmt.Count(b.TurnsOf, "turn", "turns"))
+	}
+	return s
+}
+
+// warmCacheLine says, when the recording read more from the cache than
+// the trajectory could have written to it, that the cache was warm
+// before the trajectory began; "" when no turn did.
+func warmCacheLine(b *trajectory.RecordedBill) string {
+	if b == nil || b.WarmTurn == 0 {
+		return ""
+	}
+	return fmt.Sprintf("The recording read %s tokens from the cache at turn %s, more than the trajectory could have written before it (%s): the cache was warm from before the trajectory, and the predictions start cold.",
+		numfmt.Thousands(b.WarmTokens), numfmt.Thousands(b.WarmTurn), numfmt.Thousands(b.WarmBound))
 }
 
 // writeReplayCSV writes one row per policy and turn.
@@ -260,6 +316,9 @@ func writeReplayText(w io.Writer, tr *trajectory.Trajectory, rep *trajectory.Rep
 			numfmt.Dollars(p.Per1000USD), refusedMark(p))
 		refused = refused || p.OverflowTurns > 0
 	}
+	if rep.Recorded != nil {
+		fmt.Fprintf(w, "  %s\n", recordedLine(rep.Recorded))
+	}
 	if refused {
 		fmt.Fprintf(w, "  %s\n", refusedNote)
 	}
@@ -298,6 +357,9 @@ func writeReplayText(w io.Writer, tr *trajectory.Trajectory, rep *trajectory.Rep
 		fmt.Fprintln(w, "\nPredicted against recorded, as sent:")
 		rows := append([][]string{{"turn", "input counted", "input recorded", "cached predicted", "cached recorded", "writes predicted", "writes recorded"}}, recorded...)
 		writeTable(w, rows, "rrrrrrr")
+		if line := warmCacheLine(rep.Recorded); line != "" {
+			fmt.Fprintln(w, line)
+		}
 	}
 }
 

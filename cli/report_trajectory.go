@@ -64,6 +64,9 @@ func trajectoryModel(rp *replayed) *rpt.Trajectory {
 		}
 		if cached != nil && i < len(cached.Turns) {
 			row.Cached = cached.Turns[i].CachedTokens
+			if turn.Recorded != nil && cached.Policy().Kind == trajectory.KindAsSent {
+				row.RecordedCached, row.HasRecorded = turn.Recorded.CachedTokens, true
+			}
 		}
 		if msgs := tr.Messages(i); len(msgs) > 0 {
 			last := msgs[len(msgs)-1]
@@ -97,7 +100,27 @@ func trajectoryModel(rp *replayed) *rpt.Trajectory {
 			CostUSD: p.CostUSD, PriceKnown: rp.opts.PriceKnown, RemovedTokens: p.RemovedTokens, RemovedMessages: p.RemovedMessages,
 		})
 	}
+	t.Recorded = recordedReportLine(rep, cached)
 	return t
+}
+
+// recordedReportLine sets the recorded usage's price beside the as-sent
+// prediction's, with the warm-cache line when a turn read more than the
+// trajectory could have written; "" when nothing was recorded.
+func recordedReportLine(rep *trajectory.Report, asSent *trajectory.PolicyResult) string {
+	b := rep.Recorded
+	if b == nil {
+		return ""
+	}
+	s := "A" + strings.TrimPrefix(recordedLine(b), "a") + ", the provider's recorded usage priced at the same rates"
+	if asSent != nil && asSent.Policy().Kind == trajectory.KindAsSent {
+		s += fmt.Sprintf(" (as-sent predicts %s cached, %s per 1,000)", percent(asSent.CachedShare()), numfmt.Dollars(asSent.Per1000USD))
+	}
+	s += "."
+	if line := warmCacheLine(b); line != "" {
+		s += " " + line
+	}
+	return s
 }
 
 // reportRefusedNote is the note under the policies' table when one of

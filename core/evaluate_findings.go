@@ -16,7 +16,7 @@ func diagnoseInput(ev *Evaluation, toolResults []window.ToolResult, texts *diagn
 	in := diagnose.Input{
 		Documents: ev.Documents, DocIndex: ev.docIndex, Build: ev.Build,
 		Pipeline: s.Pipeline, RAGBudget: s.Budget.RetrievedContext,
-		Assembly: ev.Assembly, BudgetProblem: ev.BudgetProblem,
+		Assembly: ev.Assembly, BudgetProblem: ev.BudgetProblem, AllocationsAssumed: s.AllocationsAssumed,
 		History: ev.History, Memory: &ev.Memory, ToolResults: toolResults, Model: s.Model,
 		CountEstimate: ev.CountEstimate, Texts: texts, Bill: ev.Bill, Numbers: ev.Numbers,
 	}

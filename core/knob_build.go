@@ -64,7 +64,24 @@ func budgetKnob(k Knob, field func(b *window.ContextBudget) *int) *Knob {
 	if k.Expect == "" {
 		k.Expect = "0 or more tokens"
 	}
-	return intKnob(k, int(k.Min), ScaledStep, func(s *Settings) *int { return field(&s.Budget) })
+	kn := intKnob(k, int(k.Min), ScaledStep, func(s *Settings) *int { return field(&s.Budget) })
+	if k.ID == "window" || k.ID == "reserve" {
+		return kn
+	}
+	// An allocation set to a value of its own is chosen: the request is
+	// then held to its allocations.
+	set := kn.Set
+	kn.Set = func(s *Settings, v KnobValue, ctx KnobContext) error {
+		old := *field(&s.Budget)
+		if err := set(s, v, ctx); err != nil {
+			return err
+		}
+		if *field(&s.Budget) != old {
+			s.AllocationsAssumed = false
+		}
+		return nil
+	}
+	return kn
 }
 
 // fixedStep is a constant step.

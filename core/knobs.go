@@ -202,12 +202,12 @@ var knobTable = []*Knob{
 			if ctx.Initial != nil && name == ctx.Initial.Preset {
 				// Back to the input's own preset: with the overrides it
 				// came with, so the name means what it did.
-				s.Preset, s.Budget = name, ctx.Initial.Budget
+				s.Preset, s.Budget, s.AllocationsAssumed = name, ctx.Initial.Budget, ctx.Initial.AllocationsAssumed
 				return nil
 			}
 			budget, err := ctx.presets().Lookup(name)
 			if err == nil {
-				s.Preset, s.Budget = name, budget
+				s.Preset, s.Budget, s.AllocationsAssumed = name, budget, false
 			}
 			return err
 		},

@@ -104,8 +104,13 @@ type Settings struct {
 	RAGTopK int
 	// Preset is the name the budget started from ("" for a custom one).
 	Preset string
-	Budget window.ContextBudget
-	Mode   window.Mode
+	// AllocationsAssumed says no one chose the allocations: an imported
+	// request measured as sent is shown against a default preset's,
+	// for comparison only, so a part over its allocation is no finding.
+	// Choosing a preset or an allocation clears it.
+	AllocationsAssumed bool
+	Budget             window.ContextBudget
+	Mode               window.Mode
 	// Layout lays a budgeted request out: the article's or a chat's.
 	Layout window.Layout
 	// Model picks message framing and, unless a tokenizer was chosen,

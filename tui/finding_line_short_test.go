@@ -86,9 +86,10 @@ func TestBillGapOnTheFirstScreenAt80Columns(t *testing.T) {
 }
 
 // A component over its allocation keeps its figures in the short form,
-// not its name alone.
+// not its name alone. The preset is chosen: over an allocation no one
+// chose is no finding.
 func TestFindingLineKeepsAComponentsFigures(t *testing.T) {
-	tl := newTimelineModel(t, tauBench, request.Options{Window: 11000, Reserve: 1000}, "mono", 80, 24)
+	tl := newTimelineModel(t, tauBench, request.Options{Window: 11000, Reserve: 1000, Preset: "agent_workflow"}, "mono", 80, 24)
 	tl = keys(t, tl, "o")
 	var ev = *tl.eval
 	ev.Findings = nil

@@ -304,6 +304,10 @@ type Trajectory struct {
 	// Refused says, when a policy overflows, that its refused turns are
 	// priced at $0; "" when none does.
 	Refused string
+	// Recorded prices the usage the provider recorded beside the as-sent
+	// prediction, and says when the cache was warm before the
+	// trajectory; "" when no turn recorded its usage.
+	Recorded string
 }
 
 // TrajectoryTurn is one request of the conversation, as sent.
@@ -319,7 +323,11 @@ type TrajectoryTurn struct {
 	// Cached is the prefix the cache serves as sent (the first policy's
 	// prediction when as-sent was not replayed).
 	Cached int
-	Over   bool
+	// RecordedCached is the cache reads the provider recorded for the
+	// turn, when HasRecorded.
+	RecordedCached int
+	HasRecorded    bool
+	Over           bool
 	// Newest is the opening of the turn's last message, "role: text".
 	Newest string
 }

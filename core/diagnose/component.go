@@ -39,7 +39,7 @@ func componentFindings(in *Input) []Finding {
 				Message: fmt.Sprintf("%s: cut to its %s allocation, %s of %s cut from its %s.",
 					componentSubject(c.Name), allocationOf(c.Allocated), numfmt.Thousands(c.Raw-c.Used), tokensOf(c.Raw), end),
 				Refs: []Ref{ComponentRef(c.Name)}, weight: c.Raw - c.Used})
-		case a.Mode == window.MeasureOnly && c.Over:
+		case a.Mode == window.MeasureOnly && c.Over && !in.AllocationsAssumed:
 			fs = append(fs, Finding{Code: CodeComponentOverAllocation, Severity: SeverityInfo,
 				Message: fmt.Sprintf("%s: %s, %s over its %s allocation; measured as sent, nothing was cut.",
 					componentSubject(c.Name), tokensOf(c.Used), numfmt.Thousands(c.Excess), allocationOf(c.Allocated)),

@@ -36,6 +36,10 @@ type Input struct {
 	// BudgetProblem is set when the allocations do not fit the window
 	// and the request was measured as sent instead.
 	BudgetProblem error
+	// AllocationsAssumed says the allocations were not chosen (a default
+	// preset's, for comparison): measured as sent, a part over its
+	// allocation is then not a finding.
+	AllocationsAssumed bool
 	// History and Memory are the input history and what the strategy
 	// kept of it; ToolResults are the tool results as given.
 	History     []value.Message

@@ -56,6 +56,9 @@ type Report struct {
 	Window   int            `json:"window"`
 	Turns    []SentTurn     `json:"turns"`
 	Policies []PolicyResult `json:"policies"`
+	// Recorded is the turns' recorded usage, priced; nil when no turn
+	// recorded one.
+	Recorded *RecordedBill `json:"recorded,omitempty"`
 }
 
 // SentTurn is one turn as it was sent.
@@ -147,6 +150,7 @@ func Replay(ctx context.Context, t *Trajectory, policies []Policy, opts Options)
 			Components: tu.Components, OverWindow: tu.InputTokens+reserve > win, Recorded: tu.Recorded,
 		})
 	}
+	rep.Recorded = recordedBill(rep.Turns, opts)
 	for _, p := range policies {
 		r, err := t.replayOne(ctx, p, shapes, win, opts)
 		if err != nil {

@@ -444,6 +444,7 @@ func requestScenario(name string, req *chatRequest, pick requestBody, opts Optio
 	s.Mode = window.MeasureOnly
 	s.Preset = presetName
 	s.Budget = budget
+	s.AllocationsAssumed = strings.TrimSpace(opts.Preset) == ""
 	s.Model = req.model
 	s.Pipeline.Tokenizer = tok
 	s.Query = req.query

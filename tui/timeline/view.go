@@ -122,6 +122,18 @@ func (m Model) turnLine(st *themes.Styles, w int) string {
 		removed = fmt.Sprintf(" · %s removed (%s tokens)", numfmt.Count(tr.Removed, "message", "messages"), numfmt.Thousands(tr.RemovedTokens))
 		shortRemoved = fmt.Sprintf(" · %s removed", numfmt.Thousands(tr.Removed))
 	}
+	// As sent, a recorded turn shows the provider's cache figures beside
+	// the prediction.
+	recorded, shortRecorded := "", ""
+	if rec := sent.Recorded; rec != nil && p.Policy().Kind == trajectory.KindAsSent && !tr.OverWindow {
+		state = fmt.Sprintf(", %s cached, %s written", numfmt.Thousands(tr.CachedTokens), numfmt.Thousands(tr.CacheWrites))
+		recorded = fmt.Sprintf(" · recorded %s cached, %s written", numfmt.Thousands(rec.CachedTokens), numfmt.Thousands(rec.CacheWriteTokens))
+		shortRecorded = fmt.Sprintf(" · recorded %s cached", numfmt.Thousands(rec.CachedTokens))
+		if rep.Recorded != nil && rep.Recorded.WarmTurn == i+1 {
+			recorded += " (cache warm from before the trajectory)"
+			shortRecorded += " (warm)"
+		}
+	}
 	enter := ""
 	if i != m.opened {
 		enter = " · enter opens it"
@@ -129,9 +141,10 @@ func (m Model) turnLine(st *themes.Styles, w int) string {
 	// Narrower, the words go before the figures: the key, the label, the
 	// reserve's size, the removed tokens.
 	line := draw.Fitting(w,
-		head+label+open+tokens+state+removed+enter,
-		head+label+open+tokens+state+removed,
-		head+open+tokens+state+removed,
+		head+label+open+tokens+state+recorded+removed+enter,
+		head+label+open+tokens+state+recorded+removed,
+		head+open+tokens+state+recorded+removed,
+		head+open+tokens+state+shortRecorded+removed,
 		head+open+tokens+shortState+removed,
 		head+open+tokens+shortState+shortRemoved,
 	)

@@ -429,6 +429,9 @@ func (m *writer) trajectory(t *report.Trajectory) {
 	if t.Refused != "" {
 		m.f("\n%s\n", e(t.Refused))
 	}
+	if t.Recorded != "" {
+		m.f("\n%s\n", e(t.Recorded))
+	}
 	m.f("\n<details><summary>Turns (%d), as sent</summary>\n\n| turn | request sent (messages numbered from 1, the system message included) | input | cached | window | newest message |\n|---:|---|---:|---:|---|---|\n", len(t.Turns))
 	for i, turn := range t.Turns {
 		if i == maxRows {
@@ -439,7 +442,11 @@ func (m *writer) trajectory(t *report.Trajectory) {
 		if turn.Over {
 			fit = "**▲ over**"
 		}
-		m.f("| %s | %s | %s | %s | %s | %s |\n", numfmt.Thousands(turn.Turn), name(turn.Label), numfmt.Thousands(turn.Input), numfmt.Thousands(turn.Cached), fit, name(turn.Newest))
+		cached := numfmt.Thousands(turn.Cached)
+		if turn.HasRecorded {
+			cached += " (recorded " + numfmt.Thousands(turn.RecordedCached) + ")"
+		}
+		m.f("| %s | %s | %s | %s | %s | %s |\n", numfmt.Thousands(turn.Turn), name(turn.Label), numfmt.Thousands(turn.Input), cached, fit, name(turn.Newest))
 	}
 	m.f("\n</details>\n")
 }
