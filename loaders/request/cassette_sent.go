@@ -31,8 +31,9 @@ func editedBodyProblem(interaction map[string]any, billed int) string {
 		return ""
 	}
 	headers, _ := loaders.AsMap(request["headers"])
-	recorded, ok := headerInt(headers, "content-length")
-	if !ok {
+	length, _ := headerValue(headers, "content-length")
+	recorded, err := strconv.Atoi(length)
+	if err != nil || recorded < 0 {
 		return ""
 	}
 	if enc, ok := headerValue(headers, "content-encoding"); ok && enc != "" && !strings.EqualFold(enc, "identity") {
@@ -75,16 +76,6 @@ func headerValue(headers map[string]any, name string) (string, bool) {
 		return "", false
 	}
 	return "", false
-}
-
-// headerInt is a recorded header's value as a non-negative integer.
-func headerInt(headers map[string]any, name string) (int, bool) {
-	s, ok := headerValue(headers, name)
-	if !ok {
-		return 0, false
-	}
-	n, err := strconv.Atoi(s)
-	return n, err == nil && n >= 0
 }
 
 // jsonStyle is one way a client writes JSON.
