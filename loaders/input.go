@@ -309,6 +309,24 @@ func StatInput(path, doing string) (os.FileInfo, error) {
 	return info, nil
 }
 
+// ReadInputPath reads the file at path as input, refusing a directory:
+// its errors name what it was doing ("loading history: …") or what the
+// path should have been ("is a directory; expected " + expected).
+func ReadInputPath(path, doing, expected string) ([]byte, error) {
+	info, err := StatInput(path, doing)
+	if err != nil {
+		return nil, err
+	}
+	if info.IsDir() {
+		return nil, &Error{Name: path, Msg: "is a directory; expected " + expected}
+	}
+	data, err := ReadInputFile(path)
+	if err != nil {
+		return nil, InputError(doing, err)
+	}
+	return data, nil
+}
+
 // StripBOM drops a leading UTF-8 byte-order mark, which Windows editors and
 // spreadsheet exports add and which no parser here expects.
 func StripBOM(data []byte) []byte {

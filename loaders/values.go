@@ -105,8 +105,8 @@ func (f ContentFields) Read(p Place, name string, obj map[string]any, in string)
 // relevance header would silently misbehave on them.
 //
 // field names the value in errors ("score", "distance").
-func ParseScore(p Place, name, field string, v any, present bool) (float64, error) {
-	if !present || v == nil {
+func ParseScore(p Place, name, field string, v any) (float64, error) {
+	if v == nil {
 		return 1.0, nil
 	}
 	var f float64

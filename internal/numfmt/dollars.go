@@ -2,6 +2,7 @@ package numfmt
 
 import (
 	"math"
+	"math/big"
 	"strconv"
 	"strings"
 )
@@ -57,39 +58,6 @@ const hugeDollars = 1e13
 // Fifteen significant digits, as many as a float64 holds of any decimal,
 // drop the binary's noise first; below hugeDollars that keeps the cents.
 func roundDecimal(v float64, decimals int) string {
-	mantissa, exp, _ := strings.Cut(strconv.FormatFloat(v, 'e', 14, 64), "e")
-	e, _ := strconv.Atoi(exp)
-	digits := strings.Replace(mantissa, ".", "", 1) // 15 digits, the point after the first
-	// keep is how many of digits lie before the cut: the point sits
-	// after e+1 of them.
-	keep := e + 1 + decimals
-	if keep < 0 {
-		return "0." + strings.Repeat("0", decimals)
-	}
-	for len(digits) <= keep {
-		digits += "0"
-	}
-	up := digits[keep] >= '5'
-	kept := []byte(digits[:keep])
-	for i := len(kept) - 1; up && i >= 0; i-- {
-		if kept[i] == '9' {
-			kept[i] = '0'
-			continue
-		}
-		kept[i]++
-		up = false
-	}
-	if up {
-		kept = append([]byte{'1'}, kept...)
-	}
-	// Place the point decimals from the end, padding the front.
-	for len(kept) <= decimals {
-		kept = append([]byte{'0'}, kept...)
-	}
-	point := len(kept) - decimals
-	text := string(kept[:point])
-	if decimals > 0 {
-		text += "." + string(kept[point:])
-	}
-	return text
+	r, _ := new(big.Rat).SetString(strconv.FormatFloat(v, 'e', 14, 64))
+	return r.FloatString(decimals)
 }

@@ -123,7 +123,7 @@ func (l csvLayout) document(name string, p loaders.Place, record []string) (valu
 	var score float64 = 1
 	if l.scoreCol >= 0 && strings.TrimSpace(record[l.scoreCol]) != "" {
 		var err error
-		score, err = loaders.ParseScore(p, name, "score", record[l.scoreCol], true)
+		score, err = loaders.ParseScore(p, name, "score", record[l.scoreCol])
 		if err != nil {
 			return value.Document{}, err
 		}

@@ -43,7 +43,7 @@ func langChainPairs(name string, v any, at func(int) loaders.Place) ([]value.Doc
 		if err != nil {
 			return nil, err
 		}
-		doc.Score, err = loaders.ParseScore(p, name, "score", pair[1], true)
+		doc.Score, err = loaders.ParseScore(p, name, "score", pair[1])
 		if err != nil {
 			return nil, err
 		}
@@ -78,8 +78,7 @@ func llamaIndexNodes(name string, v any, at func(int) loaders.Place) ([]value.Do
 		if err != nil {
 			return value.Document{}, err
 		}
-		scoreValue, hasScore := obj["score"]
-		score, err := loaders.ParseScore(p, name, "score", scoreValue, hasScore)
+		score, err := loaders.ParseScore(p, name, "score", obj["score"])
 		if err != nil {
 			return value.Document{}, err
 		}

@@ -37,8 +37,7 @@ func plainRecord(p loaders.Place, name string, obj map[string]any) (value.Docume
 	if err != nil {
 		return value.Document{}, err
 	}
-	scoreValue, hasScore := obj["score"]
-	score, err := loaders.ParseScore(p, name, "score", scoreValue, hasScore)
+	score, err := loaders.ParseScore(p, name, "score", obj["score"])
 	if err != nil {
 		return value.Document{}, err
 	}

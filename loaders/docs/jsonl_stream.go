@@ -294,7 +294,7 @@ func plainLine(line []byte) (doc value.Document, ok bool) {
 	switch r.Score.Kind() {
 	case 0, 'n': // absent or null: the reference's default
 	case '0':
-		score, err := loaders.ParseScore(loaders.Place{}, "", "score", loaders.NormalizeJSON(json.Number(r.Score)), true)
+		score, err := loaders.ParseScore(loaders.Place{}, "", "score", loaders.NormalizeJSON(json.Number(r.Score)))
 		if err != nil {
 			return doc, false
 		}

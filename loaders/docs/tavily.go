@@ -38,8 +38,7 @@ func tavilyResults(name string, v any) ([]value.Document, error) {
 		if err != nil {
 			return value.Document{}, err
 		}
-		scoreValue, hasScore := result["score"]
-		score, err := loaders.ParseScore(p, name, "score", scoreValue, hasScore)
+		score, err := loaders.ParseScore(p, name, "score", result["score"])
 		if err != nil {
 			return value.Document{}, err
 		}

@@ -119,7 +119,7 @@ func chromaResult(name string, v any) ([]value.Document, error) {
 			}
 			score := 1.0
 			if dists := perColumn["distances"]; dists != nil && dists[q] != nil && dists[q][i] != nil {
-				distance, err := loaders.ParseScore(p, name, "distance", dists[q][i], true)
+				distance, err := loaders.ParseScore(p, name, "distance", dists[q][i])
 				if err != nil {
 					return nil, err
 				}
@@ -222,8 +222,7 @@ func vectorHit(p loaders.Place, name string, hit map[string]any, in string) (val
 	if err != nil {
 		return value.Document{}, err
 	}
-	scoreValue, hasScore := hit["score"]
-	score, err := loaders.ParseScore(p, name, "score", scoreValue, hasScore)
+	score, err := loaders.ParseScore(p, name, "score", hit["score"])
 	if err != nil {
 		return value.Document{}, err
 	}

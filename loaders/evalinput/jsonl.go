@@ -91,8 +91,7 @@ func jsonlDocument(p loaders.Place, name, qid string, i int, item any, seen map[
 	if err != nil {
 		return value.Document{}, "", err
 	}
-	scoreValue, hasScore := obj["score"]
-	score, err := loaders.ParseScore(p, name, "score", scoreValue, hasScore)
+	score, err := loaders.ParseScore(p, name, "score", obj["score"])
 	if err != nil {
 		return value.Document{}, "", err
 	}

@@ -19,16 +19,9 @@ type numberedLine struct {
 // readEvalFile reads one of an evaluation's files, checked for UTF-8 and
 // for content; what names what it should hold, for the empty-file error.
 func readEvalFile(path, what string) ([]numberedLine, error) {
-	info, err := loaders.StatInput(path, "loading "+what)
+	data, err := loaders.ReadInputPath(path, "loading "+what, what)
 	if err != nil {
 		return nil, err
-	}
-	if info.IsDir() {
-		return nil, &loaders.Error{Name: path, Msg: "is a directory; expected " + what}
-	}
-	data, err := loaders.ReadInputFile(path)
-	if err != nil {
-		return nil, loaders.InputError("loading "+what, err)
 	}
 	return splitEvalLines(path, data, what)
 }

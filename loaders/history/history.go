@@ -25,16 +25,9 @@ func Load(path string, stdin io.Reader) ([]value.Message, error) {
 		}
 		return Parse("stdin", data)
 	}
-	info, err := loaders.StatInput(path, "loading history")
+	data, err := loaders.ReadInputPath(path, "loading history", "a chat history file")
 	if err != nil {
 		return nil, err
-	}
-	if info.IsDir() {
-		return nil, &loaders.Error{Name: path, Msg: "is a directory; expected a chat history file"}
-	}
-	data, err := loaders.ReadInputFile(path)
-	if err != nil {
-		return nil, loaders.InputError("loading history", err)
 	}
 	return Parse(path, data)
 }

@@ -77,16 +77,9 @@ func Load(path string, stdin io.Reader, opts Options) (*core.Scenario, error) {
 		}
 		return Parse("stdin", data, opts)
 	}
-	info, err := loaders.StatInput(path, "loading request")
+	data, err := loaders.ReadInputPath(path, "loading request", "a request body or a VCR cassette")
 	if err != nil {
 		return nil, err
-	}
-	if info.IsDir() {
-		return nil, &loaders.Error{Name: path, Msg: "is a directory; expected a request body or a VCR cassette"}
-	}
-	data, err := loaders.ReadInputFile(path)
-	if err != nil {
-		return nil, loaders.InputError("loading request", err)
 	}
 	return Parse(path, data, opts)
 }

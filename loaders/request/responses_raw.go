@@ -12,8 +12,9 @@ import (
 // function's parameters in the order they were sent. Only a body read
 // from JSON has one.
 type rawResponses struct {
-	tools, input               []json.RawMessage
-	text, toolChoice, parallel json.RawMessage
+	// fields are text, tool_choice and parallel_tool_calls.
+	fields       map[string]json.RawMessage
+	tools, input []json.RawMessage
 }
 
 // rawResponsesOf extracts the raw parts of a JSON Responses body, nil
@@ -23,7 +24,10 @@ func rawResponsesOf(data []byte) *rawResponses {
 	if !ok {
 		return nil
 	}
-	r := &rawResponses{text: fields["text"], toolChoice: fields["tool_choice"], parallel: fields["parallel_tool_calls"]}
+	r := &rawResponses{fields: map[string]json.RawMessage{}}
+	for _, key := range []string{"text", "tool_choice", "parallel_tool_calls"} {
+		r.fields[key] = fields[key]
+	}
 	if json.Unmarshal(fields["tools"], &r.tools) != nil {
 		r.tools = nil
 	}
@@ -62,9 +66,6 @@ func rawFields(obj json.RawMessage) (map[string]json.RawMessage, bool) {
 // rawField is member key of obj as sent, nil when obj is not an object
 // or has no such member.
 func rawField(obj json.RawMessage, key string) json.RawMessage {
-	if len(obj) == 0 {
-		return nil
-	}
 	fields, _ := rawFields(obj)
 	return fields[key]
 }
@@ -91,15 +92,7 @@ func (r *rawResponses) field(key string) json.RawMessage {
 	if r == nil {
 		return nil
 	}
-	switch key {
-	case "text":
-		return r.text
-	case "tool_choice":
-		return r.toolChoice
-	case "parallel_tool_calls":
-		return r.parallel
-	}
-	return nil
+	return r.fields[key]
 }
 
 // asSent is v, an object or a list, as it was sent (raw) when raw is

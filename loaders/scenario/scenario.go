@@ -286,19 +286,14 @@ func (r *scenarioReader) readToolResults() error {
 		if result.Content, err = loaders.YAMLText(r.name, content.Value, what+" content"); err != nil {
 			return err
 		}
-		if f, ok := fields["name"]; ok {
-			if result.Name, err = loaders.YAMLText(r.name, f.Value, what+" name"); err != nil {
-				return err
-			}
-		}
-		if f, ok := fields["tool_call_id"]; ok {
-			if result.ToolCallID, err = loaders.YAMLText(r.name, f.Value, what+" tool_call_id"); err != nil {
-				return err
-			}
-		}
-		if f, ok := fields["role"]; ok {
-			if result.Role, err = loaders.YAMLText(r.name, f.Value, what+" role"); err != nil {
-				return err
+		for _, text := range []struct {
+			key string
+			to  *string
+		}{{"name", &result.Name}, {"tool_call_id", &result.ToolCallID}, {"role", &result.Role}} {
+			if f, ok := fields[text.key]; ok {
+				if *text.to, err = loaders.YAMLText(r.name, f.Value, what+" "+text.key); err != nil {
+					return err
+				}
 			}
 		}
 		if f, ok := fields["tool_calls"]; ok && !loaders.IsNull(f.Value) {
