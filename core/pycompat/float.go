@@ -17,14 +17,14 @@ func Round(x float64, places int) float64 {
 	return r
 }
 
-// floatRepr formats f as Python's repr(float) does, which is also how
+// FloatRepr formats f as Python's repr(float) does, which is also how
 // Python's json module writes it: the shortest round-tripping digits, in
 // fixed notation with at least one decimal when the exponent is in
 // [-4, 16), in scientific notation otherwise. NaN and the infinities take
 // Python's names (Infinity, not +Inf) here only: this writes the
 // reference's JSON; everything ctxlab writes in its own words uses
 // strconv's names.
-func floatRepr(f float64) string {
+func FloatRepr(f float64) string {
 	switch {
 	case math.IsNaN(f):
 		return "NaN"
@@ -50,7 +50,7 @@ func floatRepr(f float64) string {
 type Float float64
 
 func (f Float) MarshalJSON() ([]byte, error) {
-	return []byte(floatRepr(float64(f))), nil
+	return []byte(FloatRepr(float64(f))), nil
 }
 
 // FormatRelevance is Python's f"{score:.2f}".

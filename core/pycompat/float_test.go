@@ -38,8 +38,8 @@ func TestPyFloatRepr(t *testing.T) {
 	tenth, fifth := 0.1, 0.2
 	cases[tenth+fifth] = "0.30000000000000004"
 	for f, want := range cases {
-		if got := floatRepr(f); got != want {
-			t.Errorf("floatRepr(%v) = %q, want %q", f, got, want)
+		if got := FloatRepr(f); got != want {
+			t.Errorf("FloatRepr(%v) = %q, want %q", f, got, want)
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"ctxlab/core/pycompat"
 	"ctxlab/core/tokens"
 )
 
@@ -182,20 +183,5 @@ func pythonNumber(lit string) string {
 	if err != nil && !math.IsInf(f, 0) {
 		return lit
 	}
-	switch {
-	case math.IsInf(f, 1):
-		return "Infinity"
-	case math.IsInf(f, -1):
-		return "-Infinity"
-	}
-	sci := strconv.FormatFloat(f, 'e', -1, 64)
-	exp, _ := strconv.Atoi(sci[strings.IndexByte(sci, 'e')+1:])
-	if exp < -4 || exp >= 16 {
-		return sci
-	}
-	s := strconv.FormatFloat(f, 'f', -1, 64)
-	if !strings.ContainsRune(s, '.') {
-		s += ".0"
-	}
-	return s
+	return pycompat.FloatRepr(f)
 }
