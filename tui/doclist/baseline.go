@@ -1,33 +1,10 @@
 package doclist
 
 import (
-	"github.com/charmbracelet/lipgloss"
-
 	"ctxlab/core"
 	"ctxlab/internal/numfmt"
-	"ctxlab/themes"
 	"ctxlab/tui/rows"
 )
-
-// versusMark is the glyph and word a row's note starts with when its
-// document's fate changed against the baseline, as the Compare view
-// words it: "+ in", "− out", "✂ cut", "+ restored", "≠ stage" (not sent
-// either way, left out by another stage), "↕ moved".
-func versusMark(st *themes.Styles, kind core.DocumentChangeKind) (string, lipgloss.Style) {
-	switch kind {
-	case core.ChangeIn:
-		return "+ in", st.Included
-	case core.ChangeOut:
-		return "− out", st.Excluded
-	case core.ChangeCut:
-		return "✂ cut", st.Partial
-	case core.ChangeRestored:
-		return "+ restored", st.Included
-	case core.ChangeStage:
-		return "≠ stage", st.Muted
-	}
-	return "↕ moved", st.Changed
-}
 
 // changedFirst puts the rows whose document changed against the baseline
 // first, each group in its own order.

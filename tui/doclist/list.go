@@ -13,6 +13,7 @@ import (
 	"ctxlab/tui/draw"
 	"ctxlab/tui/filter"
 	"ctxlab/tui/rows"
+	"ctxlab/tui/views"
 )
 
 // list is the document list: rows for the selected stage, a cursor and
@@ -236,7 +237,7 @@ func renderRow(rc Context, matches map[int][]int, layout rows.Layout, row rows.R
 	// Against a pinned baseline the lasting mark wins over the momentary ◆.
 	switch {
 	case key.versus != "":
-		mark, style := versusMark(st, key.versus)
+		mark, style := views.ChangeLook(st, key.versus)
 		noteStyled = style.Render(mark + " " + draw.Truncate(r.ShownWithoutRank(wordy), noteW-len([]rune(mark))-1))
 	case key.changed:
 		noteStyled = st.Changed.Render("◆ " + draw.Truncate(r.Shown(wordy), noteW-2))

@@ -76,22 +76,30 @@ func requestChangeWords(c *core.Comparison) string {
 		numfmt.Thousands(c.UsedBefore), numfmt.Thousands(c.UsedAfter), delta, c.UtilizationBefore*100, c.UtilizationAfter*100, fit)
 }
 
-// changeLook is a document change's glyph, readable without colour, and
-// its colour.
-func changeLook(st *themes.Styles, kind core.DocumentChangeKind) (string, lipgloss.Style) {
+// ChangeLook is a document change's glyph and word, readable without
+// colour, and its colour, as the Compare view and the list's notes word
+// it: "+ in", "− out", "✂ cut", "+ restored", "≠ stage" (not sent either
+// way, left out by another stage), "↕ moved".
+func ChangeLook(st *themes.Styles, kind core.DocumentChangeKind) (string, lipgloss.Style) {
 	switch kind {
 	case core.ChangeIn:
-		return "+ in      ", st.Included
+		return "+ in", st.Included
 	case core.ChangeOut:
-		return "− out     ", st.Excluded
+		return "− out", st.Excluded
 	case core.ChangeCut:
-		return "✂ cut     ", st.Partial
+		return "✂ cut", st.Partial
 	case core.ChangeRestored:
 		return "+ restored", st.Included
 	case core.ChangeStage:
-		return "≠ stage   ", st.Muted
+		return "≠ stage", st.Muted
 	}
-	return "↕ moved   ", st.Changed
+	return "↕ moved", st.Changed
+}
+
+// changeLook is ChangeLook padded to the Compare view's column.
+func changeLook(st *themes.Styles, kind core.DocumentChangeKind) (string, lipgloss.Style) {
+	glyph, style := ChangeLook(st, kind)
+	return fmt.Sprintf("%-10s", glyph), style
 }
 
 func writeCompareDocuments(b *strings.Builder, st *themes.Styles, docs []core.DocumentChange, width int) {
