@@ -150,7 +150,7 @@ func (m Model) timelineBox(w, h int) string {
 	inner := max(1, w-2)
 	rows := max(0, h-2)
 	content := m.timeline.View(st, inner, max(1, rows))
-	frame := strings.Split(box(st, m.timeline.Title(), "", w, 2, focused), "\n")
+	frame := strings.Split(box(st, m.timeline.Title(w), "", w, 2, focused), "\n")
 	top, bottom := frame[0], frame[len(frame)-1]
 	border := st.Pane.GetBorderStyle()
 	edge := st.Pane.GetBorderTopForeground()

@@ -24,8 +24,11 @@ const axisWidth = 6
 // the bars would be a row or two high under the window's line.
 const offScaleRatio = 4
 
-// Title is the box's title: the trajectory and its window.
-func (m Model) Title() string {
+// Title is the box's title in a box w cells wide: the trajectory and its
+// window, its model left out and then its name shortened where the whole
+// title does not fit (the header above names the model too), so the
+// window stays in sight.
+func (m Model) Title(w int) string {
 	t := m.src.Trajectory
 	model := t.Model
 	if model == "" {
@@ -35,8 +38,14 @@ func (m Model) Title() string {
 	if m.report != nil {
 		win = m.report.Window
 	}
-	return fmt.Sprintf("7 Timeline: %s, %s, %s, window %s", safetext.Line(filepath.Base(t.Name)), numfmt.Count(len(t.Turns), "turn", "turns"),
-		safetext.Line(model), numfmt.Thousands(win))
+	name, turns, window := safetext.Line(filepath.Base(t.Name)), numfmt.Count(len(t.Turns), "turn", "turns"), numfmt.Thousands(win)
+	room := max(1, w-6)
+	short, _ := draw.ElideMiddle(name, max(8, room-len("7 Timeline: , , window ")-len(turns)-len(window)))
+	return draw.Fitting(room,
+		fmt.Sprintf("7 Timeline: %s, %s, %s, window %s", name, turns, safetext.Line(model), window),
+		fmt.Sprintf("7 Timeline: %s, %s, window %s", name, turns, window),
+		fmt.Sprintf("7 Timeline: %s, %s, window %s", short, turns, window),
+		fmt.Sprintf("7 Timeline: %s, window %s", turns, window))
 }
 
 // View draws the view's content: h lines of exactly w cells, which the
